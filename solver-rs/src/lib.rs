@@ -1,0 +1,8 @@
+//! Exact DEX pool models and a split-route optimizer for the Base swap aggregator.
+//!
+//! The solver owns the market: TypeScript upserts the pools that changed in a block and asks for
+//! quotes; a quote carries only the request across the boundary (`ffi`).
+
+pub mod dex;
+pub mod math;
+pub mod pools;

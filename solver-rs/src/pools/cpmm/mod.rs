@@ -1,0 +1,93 @@
+//! Constant-product pools (Uniswap V2 and its forks): x·y=k, fee taken by scaling the input.
+
+mod math;
+
+pub use math::{amount_out as cpmm_amount_out, BPS};
+
+use super::input::PoolInputError;
+use super::registry::{DexSpec, Model};
+use super::{two_token_direction, PoolError, PoolModel, SwapOutcome};
+use crate::math::decimal::u256_string;
+use crate::math::U256;
+use serde::Deserialize;
+
+/// Wire state: the pair's `getReserves()` (reserve0, reserve1). The fee comes from the registry.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct CpmmWire {
+    pub reserves: [ReserveString; 2],
+}
+
+/// A reserve as a decimal string.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(transparent)]
+pub struct ReserveString(#[serde(with = "u256_string")] pub U256);
+
+/// A V2-style pair. Reserves are uint112 on chain, so larger values are refused at decode.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CpmmPool {
+    pub reserve0: U256,
+    pub reserve1: U256,
+    /// Fee in basis points, applied as `amount_in * (10_000 - fee_bps)`.
+    pub fee_bps: u32,
+}
+
+impl CpmmPool {
+    /// Builds the pool from its wire state and the kind's registry entry.
+    pub fn from_wire(wire: CpmmWire, spec: &DexSpec) -> Result<Self, PoolInputError> {
+        let Model::ConstantProduct { fee_bps } = spec.model else {
+            return Err(PoolInputError::WrongModel { dex: spec.dex, model: "constant_product" });
+        };
+        let max_reserve = (U256::from(1) << 112) - U256::from(1);
+        let [r0, r1] = wire.reserves;
+        if r0.0 > max_reserve || r1.0 > max_reserve {
+            return Err(PoolInputError::Invalid("reserves exceed uint112".into()));
+        }
+        Ok(CpmmPool { reserve0: r0.0, reserve1: r1.0, fee_bps })
+    }
+
+    fn oriented(&self, zero_for_one: bool) -> (U256, U256) {
+        if zero_for_one {
+            (self.reserve0, self.reserve1)
+        } else {
+            (self.reserve1, self.reserve0)
+        }
+    }
+}
+
+impl PoolModel for CpmmPool {
+    fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError> {
+        let zero_for_one = two_token_direction(token_in, token_out)?;
+        let (reserve_in, reserve_out) = self.oriented(zero_for_one);
+        let amount_out = math::amount_out(amount_in, reserve_in, reserve_out, self.fee_bps)?;
+        Ok(SwapOutcome { amount_out, crossings: 0 })
+    }
+
+    fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {
+        let outcome = self.amount_out(token_in, token_out, amount_in)?;
+        let zero_for_one = token_in == 0;
+        let (reserve_in, reserve_out) = self.oriented(zero_for_one);
+        let new_in = reserve_in.checked_add(amount_in).ok_or(PoolError::Overflow)?;
+        // The pair stores reserves as uint112 and reverts past that.
+        if new_in >= U256::from(1) << 112 {
+            return Err(PoolError::Overflow);
+        }
+        let new_out = reserve_out - outcome.amount_out;
+        let next = if zero_for_one {
+            CpmmPool { reserve0: new_in, reserve1: new_out, fee_bps: self.fee_bps }
+        } else {
+            CpmmPool { reserve0: new_out, reserve1: new_in, fee_bps: self.fee_bps }
+        };
+        Ok((outcome, next))
+    }
+
+    fn spot_price(&self, token_in: usize, token_out: usize) -> f64 {
+        let Ok(zero_for_one) = two_token_direction(token_in, token_out) else { return 0.0 };
+        let (reserve_in, reserve_out) = self.oriented(zero_for_one);
+        if reserve_in.is_zero() {
+            return 0.0;
+        }
+        let fee_factor = f64::from(BPS - self.fee_bps) / f64::from(BPS);
+        f64::from(reserve_out) / f64::from(reserve_in) * fee_factor
+    }
+}

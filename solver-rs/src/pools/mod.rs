@@ -1,0 +1,98 @@
+//! Pool models. Each family implements [`PoolModel`]; [`registry`] maps every `DexId` to its
+//! family and parameters, and [`input`] decodes the wire form of a pool into a [`PoolState`].
+
+pub mod clmm;
+pub mod cpmm;
+pub mod error;
+pub mod input;
+pub mod registry;
+pub mod sampled;
+pub mod solidly;
+
+pub use error::PoolError;
+
+use crate::math::U256;
+
+/// The result of quoting an exact-input swap on one pool.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SwapOutcome {
+    /// Output paid by the pool, rounded as the contract rounds it (down).
+    pub amount_out: U256,
+    /// Initialized ticks (or levels) crossed; gas is charged per crossing by the registry.
+    pub crossings: u32,
+}
+
+/// The behaviour every pool family provides. Quotes never mutate; `apply` returns the new state.
+///
+/// Token indices are positions in the pool's token list (0 and 1 for two-token pools).
+/// A swap the contract would refuse (or fill only partly) is an `Err`, never a panic.
+pub trait PoolModel: Sized {
+    /// Exact-input quote: what the pool pays for `amount_in` of token `token_in`.
+    fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError>;
+
+    /// Exact-input swap: the quote plus the pool state after it.
+    fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError>;
+
+    /// Marginal price at zero size, in raw units of `token_out` per raw unit of `token_in`, fee
+    /// included. An estimate for ranking only: never used for an amount that is paid or checked.
+    fn spot_price(&self, token_in: usize, token_out: usize) -> f64;
+}
+
+/// A pool's state, one variant per model family.
+#[derive(Clone, Debug)]
+pub enum PoolState {
+    ConstantProduct(cpmm::CpmmPool),
+    Solidly(solidly::SolidlyPool),
+    Concentrated(clmm::ClPool),
+    Sampled(sampled::SampledPool),
+}
+
+impl PoolModel for PoolState {
+    fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError> {
+        match self {
+            PoolState::ConstantProduct(p) => p.amount_out(token_in, token_out, amount_in),
+            PoolState::Solidly(p) => p.amount_out(token_in, token_out, amount_in),
+            PoolState::Concentrated(p) => p.amount_out(token_in, token_out, amount_in),
+            PoolState::Sampled(p) => p.amount_out(token_in, token_out, amount_in),
+        }
+    }
+
+    fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {
+        Ok(match self {
+            PoolState::ConstantProduct(p) => {
+                let (o, s) = p.apply(token_in, token_out, amount_in)?;
+                (o, PoolState::ConstantProduct(s))
+            }
+            PoolState::Solidly(p) => {
+                let (o, s) = p.apply(token_in, token_out, amount_in)?;
+                (o, PoolState::Solidly(s))
+            }
+            PoolState::Concentrated(p) => {
+                let (o, s) = p.apply(token_in, token_out, amount_in)?;
+                (o, PoolState::Concentrated(s))
+            }
+            PoolState::Sampled(p) => {
+                let (o, s) = p.apply(token_in, token_out, amount_in)?;
+                (o, PoolState::Sampled(s))
+            }
+        })
+    }
+
+    fn spot_price(&self, token_in: usize, token_out: usize) -> f64 {
+        match self {
+            PoolState::ConstantProduct(p) => p.spot_price(token_in, token_out),
+            PoolState::Solidly(p) => p.spot_price(token_in, token_out),
+            PoolState::Concentrated(p) => p.spot_price(token_in, token_out),
+            PoolState::Sampled(p) => p.spot_price(token_in, token_out),
+        }
+    }
+}
+
+/// Checks a two-token direction and returns `zero_for_one`.
+pub fn two_token_direction(token_in: usize, token_out: usize) -> Result<bool, PoolError> {
+    match (token_in, token_out) {
+        (0, 1) => Ok(true),
+        (1, 0) => Ok(false),
+        _ => Err(PoolError::BadDirection { token_in, token_out }),
+    }
+}

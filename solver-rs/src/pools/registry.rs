@@ -1,0 +1,116 @@
+//! The one registry of DEX kinds: every `DexId` maps to its model family, its parameters and its
+//! gas figures here, and nowhere else. Forks of a family differ only in these parameters.
+
+use crate::dex::DexId;
+
+/// How a kind's pools are priced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Model {
+    /// x·y=k with the fee taken as `fee_bps` out of 10,000 by multiplying the input (Uniswap V2).
+    ConstantProduct { fee_bps: u32 },
+    /// Solidly pools: volatile x·y=k or stable x³y+xy³, fee floored off the input (Aerodrome).
+    Solidly,
+    /// Concentrated liquidity with Uniswap V3's exact math; the flavour fixes fee and tick walk.
+    Concentrated(ClFlavor),
+    /// Known only through sampled (amountIn, amountOut) points, priced with a safety margin.
+    Sampled,
+    /// Not modelled yet: its pools are refused with this reason, never silently dropped.
+    Unsupported { reason: &'static str },
+}
+
+/// The concentrated-liquidity variants; they share TickMath, SqrtPriceMath and SwapMath.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClFlavor {
+    /// Uniswap V3 pools and their forks: bitmap tick walk, one fee in pips.
+    UniswapV3,
+    /// Singleton pool managers (Uniswap V4, Pancake Infinity CL): lp fee and per-direction
+    /// protocol fee composed into one swap fee; `max_protocol_fee_pips` is the manager's cap.
+    Singleton { max_protocol_fee_pips: u32 },
+    /// Algebra Integral: linked-list tick walk; the fee the plugin will charge is given as state.
+    AlgebraIntegral,
+}
+
+/// One DEX kind's entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DexSpec {
+    pub dex: DexId,
+    pub model: Model,
+    /// Gas units of one leg through our router, excluding the 21,000 intrinsic cost.
+    pub gas_base: u64,
+    /// Extra gas units per initialized tick (or level) crossed.
+    pub gas_per_crossing: u64,
+}
+
+const fn spec_of(dex: DexId, model: Model, gas_base: u64, gas_per_crossing: u64) -> DexSpec {
+    DexSpec { dex, model, gas_base, gas_per_crossing }
+}
+
+const V3: Model = Model::Concentrated(ClFlavor::UniswapV3);
+const ALGEBRA: Model = Model::Concentrated(ClFlavor::AlgebraIntegral);
+const LATER: &str = "no pool model yet: its family lands in a later issue";
+
+/// The registry entry of `dex`. Gas figures come from `research/dex-kinds.md` section 5.
+pub const fn spec(dex: DexId) -> DexSpec {
+    use DexId::*;
+    match dex {
+        Univ2 => spec_of(dex, Model::ConstantProduct { fee_bps: 30 }, 80_000, 0),
+        PancakeV2 => spec_of(dex, Model::ConstantProduct { fee_bps: 25 }, 90_000, 0),
+        AerodromeV2Like => spec_of(dex, Model::Solidly, 185_000, 0),
+        Univ3 => spec_of(dex, V3, 110_000, 22_000),
+        AlienBaseV3 => spec_of(dex, V3, 110_000, 22_000),
+        PancakeV3 => spec_of(dex, V3, 125_000, 22_000),
+        AerodromeCl => spec_of(dex, V3, 130_000, 22_000),
+        Univ4 => spec_of(dex, Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 1_000 }), 130_000, 15_500),
+        PancakeInfinityCl => {
+            spec_of(dex, Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 4_000 }), 130_000, 21_000)
+        }
+        QuickswapV4 => spec_of(dex, ALGEBRA, 190_000, 9_000),
+        Hydrex => spec_of(dex, ALGEBRA, 190_000, 9_000),
+        Propswap => spec_of(dex, Model::Sampled, 200_000, 0),
+        Tessera => spec_of(dex, Model::Sampled, 400_000, 0),
+        Elfomofi => spec_of(dex, Model::Sampled, 308_000, 0),
+        Lunarbase => spec_of(dex, Model::Sampled, 120_000, 0),
+        Feltir => spec_of(dex, Model::Sampled, 210_000, 0),
+        Curve => spec_of(dex, Model::Unsupported { reason: LATER }, 130_000, 0),
+        DodoV2 => spec_of(dex, Model::Unsupported { reason: LATER }, 128_000, 0),
+        Woofi => spec_of(dex, Model::Unsupported { reason: LATER }, 160_000, 0),
+        GyroscopeEclp => spec_of(dex, Model::Unsupported { reason: LATER }, 136_000, 0),
+        MaverickV2 => spec_of(dex, Model::Unsupported { reason: LATER }, 125_000, 20_000),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_dex_id_has_its_own_entry() {
+        for dex in DexId::ALL {
+            let entry = spec(dex);
+            assert_eq!(entry.dex, dex, "{dex} maps to another kind's entry");
+            assert!(entry.gas_base > 0, "{dex} has no gas figure");
+        }
+    }
+
+    #[test]
+    fn exactly_the_later_families_are_unsupported() {
+        let unsupported: Vec<DexId> =
+            DexId::ALL.into_iter().filter(|d| matches!(spec(*d).model, Model::Unsupported { .. })).collect();
+        assert_eq!(
+            unsupported,
+            vec![DexId::Curve, DexId::DodoV2, DexId::Woofi, DexId::GyroscopeEclp, DexId::MaverickV2]
+        );
+    }
+
+    #[test]
+    fn forks_share_their_family() {
+        for dex in [DexId::Univ3, DexId::AlienBaseV3, DexId::PancakeV3, DexId::AerodromeCl] {
+            assert_eq!(spec(dex).model, V3);
+        }
+        assert_eq!(spec(DexId::Univ2).model, Model::ConstantProduct { fee_bps: 30 });
+        assert_eq!(spec(DexId::PancakeV2).model, Model::ConstantProduct { fee_bps: 25 });
+        for dex in [DexId::Propswap, DexId::Tessera, DexId::Elfomofi, DexId::Lunarbase, DexId::Feltir] {
+            assert_eq!(spec(dex).model, Model::Sampled);
+        }
+    }
+}
