@@ -1,0 +1,142 @@
+/**
+ * The solver's TypeScript interface, identical over both backends. Amounts are decimal strings on
+ * this boundary (see docs/solver-wire-format.md); callers convert to and from `bigint`.
+ */
+
+/** A spec `DexId`. */
+export type DexId =
+  | 'UNIV2' | 'UNIV3' | 'UNIV4' | 'AERODROME_V2LIKE' | 'AERODROME_CL' | 'PANCAKE_V2' | 'PANCAKE_V3'
+  | 'PANCAKE_INFINITY_CL' | 'HYDREX' | 'QUICKSWAP_V4' | 'ALIEN_BASE_V3' | 'CURVE' | 'PROPSWAP'
+  | 'TESSERA' | 'ELFOMOFI' | 'LUNARBASE' | 'FELTIR' | 'DODO_V2' | 'WOOFI' | 'GYROSCOPE_ECLP'
+  | 'MAVERICK_V2'
+
+/** A `0x`-prefixed 20-byte address. */
+export type Address = `0x${string}`
+/** An unsigned integer in decimal. */
+export type AmountString = string
+
+/** Solver construction options. */
+export type SolverConfig = {
+  /** The wrapped native token (WETH on Base); gas is priced through it. */
+  nativeToken: Address
+  /** Intermediate tokens allowed in paths; default: the 8 best-connected tokens plus nativeToken. */
+  connectors?: Address[]
+  /** Default optimizer budget in ms (1..10000). */
+  defaultTimeBudgetMs?: number
+  /** Candidate paths kept for the split optimizer. */
+  maxCandidates?: number
+  /** Best pools kept per token pair when building paths. */
+  poolsPerEdge?: number
+}
+
+export type ConstantProductState = { model: 'constant_product'; reserves: [AmountString, AmountString] }
+export type SolidlyState = {
+  model: 'solidly'
+  reserves: [AmountString, AmountString]
+  stable: boolean
+  /** Token decimals as counts (6, 18, ...). */
+  decimals: [number, number]
+  feeBps: number
+}
+export type ConcentratedState = {
+  model: 'concentrated'
+  sqrtPriceX96: AmountString
+  tick: number
+  liquidity: AmountString
+  tickSpacing: number
+  /** V3 forks: pool fee; singletons: lp fee; Algebra: the fee the plugin will charge. */
+  feePips: number
+  /** Singletons only: slot0's packed protocol fee (12 bits per direction, low bits zeroForOne). */
+  protocolFee?: number
+  /** Every initialized tick, ascending, with its signed liquidityNet as a decimal string. */
+  ticks: [number, string][]
+}
+export type SampledState = {
+  model: 'sampled'
+  marginBps: number
+  zeroForOne: [AmountString, AmountString][]
+  oneForZero: [AmountString, AmountString][]
+}
+export type PoolStateInput = ConstantProductState | SolidlyState | ConcentratedState | SampledState
+
+/** One pool of the market. */
+export type PoolInput = {
+  /** Address, or bytes32 pool id on a singleton manager. */
+  id: string
+  dex: DexId
+  /** token0, token1. */
+  tokens: [Address, Address]
+  state: PoolStateInput
+}
+
+/** What the solver is asked. */
+export type SolverQuoteRequest = {
+  tokenIn: Address
+  tokenOut: Address
+  amountIn: AmountString
+  slippageBps: number
+  maxHops?: number
+  splitEnabled?: boolean
+  enforcePoolDisjoint?: boolean
+  allowedDexes?: DexId[]
+  /** Gas price in wei used to net gas from the output; absent or "0": not netted. */
+  gasPriceWei?: AmountString
+  timeBudgetMs?: number
+}
+
+export type SolverLeg = {
+  dex: DexId
+  poolId: string
+  tokenIn: Address
+  tokenOut: Address
+  amountIn: AmountString
+  amountOut: AmountString
+  minOut: AmountString
+}
+
+export type SolverRoute = { amountIn: AmountString; amountOut: AmountString; legs: SolverLeg[] }
+
+export type SolverCandidate = {
+  path: Address[]
+  dexes: DexId[]
+  projectedOut: AmountString
+  allocatedIn: AmountString
+  score: number
+}
+
+export type SolverMetadata = {
+  connectorsConsidered: Address[]
+  candidatePaths: number
+  selectedPaths: number
+  candidates: SolverCandidate[]
+  stoppedBy: 'converged' | 'budget'
+}
+
+/** The solver's answer: integer-exact routes, replayed through the exact models. */
+export type SolverPlan = {
+  amountIn: AmountString
+  expectedAmountOut: AmountString
+  minAmountOut: AmountString
+  gasUnits: number
+  gasCostInTokenOut: AmountString
+  routes: SolverRoute[]
+  metadata: SolverMetadata
+}
+
+export type SimulateRequest = { poolId: string; tokenIn: Address; amountIn: AmountString }
+export type SimulateResult = { amountOut: AmountString; crossings: number; gasUnits: number }
+
+export type UpsertResult = { pools: number }
+
+/** The solver over either backend. Every call runs off the main thread. */
+export interface Solver {
+  readonly backend: 'native' | 'wasm'
+  upsertPools(pools: PoolInput[]): Promise<UpsertResult>
+  removePools(ids: string[]): Promise<UpsertResult>
+  quote(request: SolverQuoteRequest): Promise<SolverPlan>
+  /** The raw JSON answer of `quote`, for byte-level parity checks. */
+  quoteJson(request: SolverQuoteRequest): Promise<string>
+  simulate(request: SimulateRequest): Promise<SimulateResult>
+  /** Releases the backend (terminates the WASM worker). */
+  close(): Promise<void>
+}
