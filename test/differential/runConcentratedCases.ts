@@ -35,6 +35,8 @@ export type RunConcentratedCasesParameters = {
   subject: ConcentratedSubject
   trades: number
   label: string
+  /** Largest input the venue can take at all (V4 deltas are int128); default unbounded. */
+  maxAmountIn?: bigint
 }
 
 /**
@@ -52,6 +54,7 @@ export async function runConcentratedCases({
   subject,
   trades,
   label,
+  maxAmountIn,
 }: RunConcentratedCasesParameters): Promise<void> {
   const state = input.state as ConcentratedState
   const sqrtP = BigInt(state.sqrtPriceX96)
@@ -72,8 +75,9 @@ export async function runConcentratedCases({
     const depth = zeroForOne ? bal0 + (bal1 << 192n) / (sqrtP * sqrtP) : bal1 + (bal0 * sqrtP * sqrtP >> 192n)
     const scale = depth > 10n ? depth : 10n
     const r = prng.next()
-    const amountIn =
+    const drawn =
       r < 0.15 ? prng.logBigint(1n, 10_000n) : r < 0.55 ? prng.logBigint(1n, scale * 4n) : prng.logBigint(scale / 100n + 1n, scale * 3n)
+    const amountIn = maxAmountIn !== undefined && drawn > maxAmountIn ? maxAmountIn : drawn
     const tokenIn = zeroForOne ? subject.token0 : subject.token1
     const solverOutcome = await simulateOutcome({ solver, poolId: input.id, tokenIn, amountIn })
     const swap = await subject.swap(zeroForOne, amountIn)
