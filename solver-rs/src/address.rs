@@ -1,0 +1,94 @@
+//! 20-byte account addresses and the hex ids of pools.
+
+use crate::error::SolverError;
+use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// An account address. Parsed case-insensitively; written in lowercase hex.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Address(pub [u8; 20]);
+
+fn hex_digit(byte: u8) -> Option<u8> {
+    match byte {
+        b'0'..=b'9' => Some(byte - b'0'),
+        b'a'..=b'f' => Some(byte - b'a' + 10),
+        b'A'..=b'F' => Some(byte - b'A' + 10),
+        _ => None,
+    }
+}
+
+impl Address {
+    /// Parses `0x` followed by exactly 40 hex digits.
+    pub fn parse(text: &str) -> Result<Address, SolverError> {
+        let bad = || SolverError::InvalidInput(format!("{text:?} is not a 0x-prefixed 20-byte address"));
+        let digits = text.strip_prefix("0x").ok_or_else(bad)?.as_bytes();
+        if digits.len() != 40 {
+            return Err(bad());
+        }
+        let mut bytes = [0u8; 20];
+        for (k, pair) in digits.chunks_exact(2).enumerate() {
+            let (hi, lo) = (hex_digit(pair[0]).ok_or_else(bad)?, hex_digit(pair[1]).ok_or_else(bad)?);
+            bytes[k] = hi << 4 | lo;
+        }
+        Ok(Address(bytes))
+    }
+}
+
+impl fmt::Display for Address {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("0x")?;
+        self.0.iter().try_for_each(|b| write!(f, "{b:02x}"))
+    }
+}
+
+impl fmt::Debug for Address {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl Serialize for Address {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Address {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        Address::parse(&text).map_err(|e| D::Error::custom(e.to_string()))
+    }
+}
+
+/// Normalises a pool id: `0x` + 40 hex digits (an address) or 64 (a bytes32 pool id), lowercased.
+pub fn normalize_pool_id(text: &str) -> Result<String, SolverError> {
+    let valid = text.strip_prefix("0x").is_some_and(|d| {
+        (d.len() == 40 || d.len() == 64) && d.bytes().all(|b| hex_digit(b).is_some())
+    });
+    if !valid {
+        return Err(SolverError::InvalidInput(format!(
+            "pool id {text:?} is neither a 20-byte address nor a 32-byte pool id"
+        )));
+    }
+    Ok(text.to_ascii_lowercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_mixed_case_and_prints_lowercase() {
+        let a = Address::parse("0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE").unwrap();
+        assert_eq!(a.to_string(), "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee");
+    }
+
+    #[test]
+    fn rejects_malformed() {
+        for bad in ["", "0x", "eeee", "0x123", "0xzz00000000000000000000000000000000000000", "0X0000000000000000000000000000000000000000"] {
+            assert!(Address::parse(bad).is_err(), "{bad:?}");
+        }
+        assert!(normalize_pool_id("0x12").is_err());
+        assert_eq!(normalize_pool_id(&format!("0x{}", "AB".repeat(32))).unwrap(), format!("0x{}", "ab".repeat(32)));
+    }
+}

@@ -1,0 +1,37 @@
+//! Glue to the two hosts: conversion and error mapping only, no logic. Both expose the same four
+//! JSON calls of [`crate::Solver`]; errors carry the solver's classed message.
+
+#[cfg(feature = "napi")]
+mod napi;
+#[cfg(feature = "wasm")]
+mod wasm;
+#[cfg(all(target_arch = "wasm32", feature = "wasm"))]
+pub mod wasm_clock;
+
+#[cfg(all(target_arch = "wasm32", not(feature = "wasm")))]
+compile_error!("the wasm32 build needs the `wasm` feature (it provides the clock)");
+
+/// Runs `call`, turning a panic into an internal error so that none crosses the FFI boundary.
+#[cfg(any(feature = "napi", test))]
+pub(crate) fn guarded<T>(call: impl FnOnce() -> Result<T, crate::SolverError>) -> Result<T, crate::SolverError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(call)).unwrap_or_else(|payload| {
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".into());
+        Err(crate::SolverError::Internal(format!("solver panicked: {what}")))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::guarded;
+    use crate::SolverError;
+
+    #[test]
+    fn a_panic_becomes_an_internal_error() {
+        let result: Result<(), SolverError> = guarded(|| panic!("boom"));
+        assert_eq!(result, Err(SolverError::Internal("solver panicked: boom".into())));
+    }
+}

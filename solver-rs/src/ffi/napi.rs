@@ -1,0 +1,89 @@
+//! The native addon. Every call that touches the market runs as libuv async work, so a long solve
+//! never blocks Node's event loop; the market sits behind a read-write lock (quotes share it).
+
+use super::guarded;
+use crate::{Solver, SolverError};
+use napi::bindgen_prelude::{AsyncTask, Error, Result, Status};
+use napi::{Env, Task};
+use napi_derive::napi;
+use std::sync::{Arc, RwLock};
+
+fn to_napi(err: SolverError) -> Error {
+    Error::new(Status::GenericFailure, err.to_string())
+}
+
+/// The solver as a JS class: `new NativeSolver(configJson)`.
+#[napi]
+pub struct NativeSolver {
+    inner: Arc<RwLock<Solver>>,
+}
+
+enum Call {
+    Upsert(String),
+    Remove(String),
+    Quote(String),
+    Simulate(String),
+}
+
+/// One call, computed on the libuv thread pool.
+pub struct SolverTask {
+    solver: Arc<RwLock<Solver>>,
+    call: Call,
+}
+
+impl Task for SolverTask {
+    type Output = String;
+    type JsValue = String;
+
+    fn compute(&mut self) -> Result<String> {
+        let solver = &self.solver;
+        guarded(|| match &self.call {
+            Call::Upsert(json) => solver.write().unwrap_or_else(|p| p.into_inner()).upsert_pools_json(json),
+            Call::Remove(json) => solver.write().unwrap_or_else(|p| p.into_inner()).remove_pools_json(json),
+            Call::Quote(json) => solver.read().unwrap_or_else(|p| p.into_inner()).quote_json(json),
+            Call::Simulate(json) => solver.read().unwrap_or_else(|p| p.into_inner()).simulate_json(json),
+        })
+        .map_err(to_napi)
+    }
+
+    fn resolve(&mut self, _env: Env, output: String) -> Result<String> {
+        Ok(output)
+    }
+}
+
+#[napi]
+impl NativeSolver {
+    #[napi(constructor)]
+    pub fn new(config: String) -> Result<Self> {
+        let solver = guarded(|| Solver::from_config_json(&config)).map_err(to_napi)?;
+        Ok(NativeSolver { inner: Arc::new(RwLock::new(solver)) })
+    }
+
+    fn task(&self, call: Call) -> AsyncTask<SolverTask> {
+        AsyncTask::new(SolverTask { solver: Arc::clone(&self.inner), call })
+    }
+
+    /// Upserts a JSON array of pools; resolves to `{"pools": n}`.
+    #[napi(ts_return_type = "Promise<string>")]
+    pub fn upsert_pools(&self, pools: String) -> AsyncTask<SolverTask> {
+        self.task(Call::Upsert(pools))
+    }
+
+    /// Removes a JSON array of pool ids; resolves to `{"pools": n}`.
+    #[napi(ts_return_type = "Promise<string>")]
+    pub fn remove_pools(&self, ids: String) -> AsyncTask<SolverTask> {
+        self.task(Call::Remove(ids))
+    }
+
+    /// Quotes a JSON request; resolves to the plan's JSON.
+    #[napi(ts_return_type = "Promise<string>")]
+    pub fn quote(&self, request: String) -> AsyncTask<SolverTask> {
+        self.task(Call::Quote(request))
+    }
+
+    /// One swap on one pool; resolves to `{"amountOut", "crossings", "gasUnits"}`.
+    #[napi(ts_return_type = "Promise<string>")]
+    pub fn simulate(&self, request: String) -> AsyncTask<SolverTask> {
+        self.task(Call::Simulate(request))
+    }
+}

@@ -1,0 +1,12 @@
+//! Routing: candidate paths, the split optimizer and the exact replay that builds the plan.
+//! Nothing here names a concrete DEX kind; pools are reached only through the `PoolModel` trait.
+
+pub mod clock;
+pub mod gas;
+pub mod net;
+pub mod path;
+pub mod plan;
+pub mod quote;
+pub mod request;
+pub mod search;
+pub mod split;

@@ -1,0 +1,87 @@
+//! A path through the market, and its exact simulation on a copy-on-write view of pool states.
+
+use crate::market::{Hop, Market, PoolIdx, TokenIdx};
+use crate::math::U256;
+use crate::pools::{PoolError, PoolModel, PoolState};
+
+/// A chain of hops from `tokens[0]` to `tokens[last]`; tokens are distinct, so no pool repeats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Path {
+    pub tokens: Vec<TokenIdx>,
+    pub hops: Vec<Hop>,
+}
+
+impl Path {
+    /// Whether two paths go through a common pool.
+    pub fn shares_pool_with(&self, other: &Path) -> bool {
+        self.hops.iter().any(|a| other.hops.iter().any(|b| a.pool == b.pool))
+    }
+}
+
+/// One executed leg: what went in, what came out, and its gas units.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegFill {
+    pub hop: Hop,
+    pub amount_in: U256,
+    pub amount_out: U256,
+    pub gas_units: u64,
+}
+
+/// Pool states as the market holds them, with the swaps of earlier routes applied on top.
+/// Routes execute in order, so a pool used by two routes is seen by the second as the first left it.
+pub struct Overlay<'m> {
+    market: &'m Market,
+    changed: Vec<(PoolIdx, PoolState)>,
+}
+
+impl<'m> Overlay<'m> {
+    pub fn new(market: &'m Market) -> Self {
+        Overlay { market, changed: Vec::new() }
+    }
+
+    /// The pool's current state in this view.
+    pub fn state(&self, pool: PoolIdx) -> &PoolState {
+        match self.changed.iter().find(|(p, _)| *p == pool) {
+            Some((_, state)) => state,
+            None => &self.market.pool(pool).state,
+        }
+    }
+
+    fn set(&mut self, pool: PoolIdx, state: PoolState) {
+        match self.changed.iter_mut().find(|(p, _)| *p == pool) {
+            Some(slot) => slot.1 = state,
+            None => self.changed.push((pool, state)),
+        }
+    }
+
+    /// Swaps `amount_in` along `path`, applying every leg to this view. Returns the output and gas.
+    pub fn run(&mut self, path: &Path, amount_in: U256, mut fills: Option<&mut Vec<LegFill>>) -> Result<(U256, u64), PoolError> {
+        let mut amount = amount_in;
+        let mut gas = 0u64;
+        for hop in &path.hops {
+            let spec = &self.market.pool(hop.pool).spec;
+            let (outcome, next) = self.state(hop.pool).apply(hop.token_in as usize, hop.token_out as usize, amount)?;
+            let leg_gas = spec.gas_base + u64::from(outcome.crossings) * spec.gas_per_crossing;
+            if let Some(fills) = fills.as_deref_mut() {
+                fills.push(LegFill { hop: *hop, amount_in: amount, amount_out: outcome.amount_out, gas_units: leg_gas });
+            }
+            self.set(hop.pool, next);
+            gas += leg_gas;
+            amount = outcome.amount_out;
+        }
+        Ok((amount, gas))
+    }
+}
+
+/// Quotes `path` alone on the market as it is, without building any new state.
+pub fn quote_path(market: &Market, path: &Path, amount_in: U256) -> Result<(U256, u64), PoolError> {
+    let mut amount = amount_in;
+    let mut gas = 0u64;
+    for hop in &path.hops {
+        let entry = market.pool(hop.pool);
+        let outcome = entry.state.amount_out(hop.token_in as usize, hop.token_out as usize, amount)?;
+        gas += entry.spec.gas_base + u64::from(outcome.crossings) * entry.spec.gas_per_crossing;
+        amount = outcome.amount_out;
+    }
+    Ok((amount, gas))
+}

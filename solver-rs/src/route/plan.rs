@@ -1,0 +1,89 @@
+//! The solver's answer, as it crosses the boundary (see `docs/solver-wire-format.md`).
+
+use crate::address::Address;
+use crate::dex::DexId;
+use crate::math::decimal::u256_string;
+use crate::math::U256;
+use serde::Serialize;
+
+/// Integer-exact routes replayed through the exact models, plus what the search considered.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Plan {
+    #[serde(with = "u256_string")]
+    pub amount_in: U256,
+    /// The sum of the routes' outputs.
+    #[serde(with = "u256_string")]
+    pub expected_amount_out: U256,
+    /// floor(expected · (10⁴ − slippageBps) / 10⁴).
+    #[serde(with = "u256_string")]
+    pub min_amount_out: U256,
+    pub gas_units: u64,
+    /// `gas_units` priced in tokenOut at the request's gas price (0 when not priced).
+    #[serde(with = "u256_string")]
+    pub gas_cost_in_token_out: U256,
+    pub routes: Vec<RouteOut>,
+    pub metadata: Metadata,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RouteOut {
+    #[serde(with = "u256_string")]
+    pub amount_in: U256,
+    #[serde(with = "u256_string")]
+    pub amount_out: U256,
+    pub legs: Vec<LegOut>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LegOut {
+    pub dex: DexId,
+    pub pool_id: String,
+    pub token_in: Address,
+    pub token_out: Address,
+    #[serde(with = "u256_string")]
+    pub amount_in: U256,
+    #[serde(with = "u256_string")]
+    pub amount_out: U256,
+    /// floor(amountOut · (10⁴ − slippageBps) / 10⁴).
+    #[serde(with = "u256_string")]
+    pub min_out: U256,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Metadata {
+    pub connectors_considered: Vec<Address>,
+    /// Complete paths the search reached.
+    pub candidate_paths: usize,
+    /// Routes in the plan.
+    pub selected_paths: usize,
+    /// The candidates given to the split optimizer, in route order.
+    pub candidates: Vec<CandidateOut>,
+    pub stopped_by: StoppedBy,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CandidateOut {
+    pub path: Vec<Address>,
+    pub dexes: Vec<DexId>,
+    /// Output if this path took the whole amount alone (0 if it cannot).
+    #[serde(with = "u256_string")]
+    pub projected_out: U256,
+    /// Input the plan gives this path.
+    #[serde(with = "u256_string")]
+    pub allocated_in: U256,
+    /// Whole-amount output net of gas relative to the best candidate's (1 = best, 0 = cannot fill).
+    pub score: f64,
+}
+
+/// Why the optimizer stopped: it ran out of improvements, or out of time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum StoppedBy {
+    Converged,
+    Budget,
+}

@@ -1,0 +1,216 @@
+//! One quote, start to finish: search candidates, price gas, allocate, replay exactly, report.
+
+use super::clock::Deadline;
+use super::gas::GasPricer;
+use super::net::Net;
+use super::path::{LegFill, Overlay, Path};
+use super::plan::{CandidateOut, LegOut, Metadata, Plan, RouteOut, StoppedBy};
+use super::request::{QuoteRequest, BPS};
+use super::search::{evaluate, find_paths, DexMask, Evaluated, SearchParams};
+use super::split::{best_single, optimize, Problem, Solution};
+use crate::address::Address;
+use crate::error::SolverError;
+use crate::market::{Market, TokenIdx};
+use crate::math::U256;
+
+/// Default hops when the request names none.
+pub const DEFAULT_MAX_HOPS: u32 = 3;
+/// The probe for split candidates is this fraction of the amount.
+const PROBE_DIVISOR: u64 = 8;
+
+/// Solver-wide routing settings.
+#[derive(Clone, Debug)]
+pub struct RouteSettings {
+    pub native_token: Option<Address>,
+    /// Fixed connectors; None picks the best-connected tokens of the market.
+    pub connectors: Option<Vec<Address>>,
+    pub default_connector_count: usize,
+    pub default_time_budget_ms: u32,
+    pub max_candidates: usize,
+    pub beam: usize,
+}
+
+/// Quotes `request` on `market`.
+pub fn quote(market: &Market, settings: &RouteSettings, request: &QuoteRequest) -> Result<Plan, SolverError> {
+    request.validate()?;
+    let deadline = Deadline::after_ms(request.time_budget_ms.unwrap_or(settings.default_time_budget_ms));
+    let known = |address: &Address, field: &str| {
+        market.token(address).ok_or_else(|| SolverError::NoRoute(format!("no pool holds {field} {address}")))
+    };
+    let token_in = known(&request.token_in, "tokenIn")?;
+    let token_out = known(&request.token_out, "tokenOut")?;
+    let native = settings.native_token.and_then(|a| market.token(&a));
+    let connectors = connectors(market, settings, native);
+    let split = request.split_enabled.unwrap_or(true);
+    let amount_in = request.amount_in;
+    let params = SearchParams {
+        token_in,
+        token_out,
+        amount_in,
+        max_hops: request.max_hops.unwrap_or(DEFAULT_MAX_HOPS) as usize,
+        connectors: connectors.clone(),
+        dexes: request.allowed_dexes.as_deref().map_or(DexMask::ALL, DexMask::of),
+        beam: settings.beam,
+    };
+
+    let mut paths = Vec::new();
+    find_paths(market, &params, amount_in, &mut paths);
+    let probe = split.then(|| (amount_in / U256::from(PROBE_DIVISOR)).max(U256::from(1)));
+    if let Some(probe) = probe {
+        find_paths(market, &params, probe, &mut paths);
+    }
+    if paths.is_empty() {
+        return Err(SolverError::NoRoute(format!(
+            "no path from {} to {} within {} hops can take any of the amount",
+            request.token_in, request.token_out, params.max_hops
+        )));
+    }
+    let gas_price = request.gas_price_wei.unwrap_or(U256::ZERO);
+    let pricer = GasPricer::through_market(market, native, token_out, gas_price, &connectors);
+    let evaluated = evaluate(market, paths, amount_in, probe);
+    let candidate_paths = evaluated.len();
+    let ranked = rank(evaluated, &pricer, settings.max_candidates);
+    let candidate_list: Vec<Path> = ranked.iter().map(|e| e.path.clone()).collect();
+    let problem = Problem {
+        market,
+        paths: &candidate_list,
+        amount_in,
+        pricer: &pricer,
+        disjoint: request.enforce_pool_disjoint.unwrap_or(false),
+        deadline,
+    };
+    let solution = if split {
+        optimize(&problem)
+    } else {
+        best_single(&problem).map(|(i, value)| {
+            let mut alloc = vec![U256::ZERO; candidate_list.len()];
+            alloc[i] = amount_in;
+            Solution { alloc, value, converged: true }
+        })
+    }
+    .ok_or_else(|| SolverError::NoRoute(format!("no combination of paths can absorb amountIn {amount_in}")))?;
+
+    build_plan(market, request, &ranked, &solution, &pricer, connectors, candidate_paths)
+}
+
+fn connectors(market: &Market, settings: &RouteSettings, native: Option<TokenIdx>) -> Vec<TokenIdx> {
+    match &settings.connectors {
+        Some(list) => list.iter().filter_map(|a| market.token(a)).collect(),
+        None => {
+            let mut tokens = market.best_connected_tokens(settings.default_connector_count);
+            if let Some(native) = native {
+                if !tokens.contains(&native) {
+                    tokens.push(native);
+                }
+            }
+            tokens
+        }
+    }
+}
+
+/// Keeps `limit` candidates: alternately the best by whole-amount value and the best by probe
+/// output (the paths a split would use), without repeats. Route order is this order.
+fn rank(evaluated: Vec<Evaluated>, pricer: &GasPricer, limit: usize) -> Vec<Evaluated> {
+    let value = |e: &Evaluated| e.full.map(|(out, gas)| Net::new(out, pricer.cost(gas)));
+    let mut by_full: Vec<usize> = (0..evaluated.len()).filter(|&i| evaluated[i].full.is_some()).collect();
+    by_full.sort_by(|&a, &b| value(&evaluated[b]).cmp(&value(&evaluated[a])));
+    let mut by_probe: Vec<usize> = (0..evaluated.len()).filter(|&i| evaluated[i].probe.is_some()).collect();
+    by_probe.sort_by(|&a, &b| evaluated[b].probe.cmp(&evaluated[a].probe));
+    let mut chosen: Vec<usize> = Vec::with_capacity(limit);
+    let (mut full_order, mut probe_order) = (by_full.into_iter(), by_probe.into_iter());
+    let mut take_from_full = true;
+    let mut exhausted = (false, false);
+    while chosen.len() < limit && exhausted != (true, true) {
+        let order = if take_from_full { &mut full_order } else { &mut probe_order };
+        match order.find(|i| !chosen.contains(i)) {
+            Some(i) => chosen.push(i),
+            None if take_from_full => exhausted.0 = true,
+            None => exhausted.1 = true,
+        }
+        take_from_full = !take_from_full;
+    }
+    let mut slots: Vec<Option<Evaluated>> = evaluated.into_iter().map(Some).collect();
+    chosen.into_iter().map(|i| slots[i].take().expect("chosen once")).collect()
+}
+
+fn min_out(amount: U256, slippage_bps: u32) -> U256 {
+    amount * U256::from(BPS - slippage_bps) / U256::from(BPS)
+}
+
+fn build_plan(
+    market: &Market,
+    request: &QuoteRequest,
+    ranked: &[Evaluated],
+    solution: &Solution,
+    pricer: &GasPricer,
+    connectors: Vec<TokenIdx>,
+    candidate_paths: usize,
+) -> Result<Plan, SolverError> {
+    let slippage = request.slippage_bps;
+    let mut overlay = Overlay::new(market);
+    let mut routes = Vec::new();
+    let (mut total_out, mut gas_units) = (U256::ZERO, 0u64);
+    for (candidate, amount) in ranked.iter().zip(&solution.alloc) {
+        if amount.is_zero() {
+            continue;
+        }
+        let mut fills: Vec<LegFill> = Vec::new();
+        let (out, gas) = overlay
+            .run(&candidate.path, *amount, Some(&mut fills))
+            .map_err(|e| SolverError::Internal(format!("replay of an evaluated allocation failed: {e}")))?;
+        let legs = fills
+            .iter()
+            .map(|fill| {
+                let pool = market.pool(fill.hop.pool);
+                LegOut {
+                    dex: pool.dex,
+                    pool_id: pool.id.clone(),
+                    token_in: market.token_address(pool.tokens[fill.hop.token_in as usize]),
+                    token_out: market.token_address(pool.tokens[fill.hop.token_out as usize]),
+                    amount_in: fill.amount_in,
+                    amount_out: fill.amount_out,
+                    min_out: min_out(fill.amount_out, slippage),
+                }
+            })
+            .collect();
+        routes.push(RouteOut { amount_in: *amount, amount_out: out, legs });
+        total_out += out;
+        gas_units += gas;
+    }
+    let best = ranked.iter().filter_map(|e| e.full.map(|(o, g)| Net::new(o, pricer.cost(g)))).max();
+    let candidates = ranked
+        .iter()
+        .zip(&solution.alloc)
+        .map(|(e, allocated)| {
+            let (projected_out, score) = match (e.full, best) {
+                (Some((out, gas)), Some(best)) if best.approx() > 0.0 => {
+                    (out, Net::new(out, pricer.cost(gas)).approx() / best.approx())
+                }
+                (Some((out, _)), _) => (out, 0.0),
+                (None, _) => (U256::ZERO, 0.0),
+            };
+            CandidateOut {
+                path: e.path.tokens.iter().map(|t| market.token_address(*t)).collect(),
+                dexes: e.path.hops.iter().map(|h| market.pool(h.pool).dex).collect(),
+                projected_out,
+                allocated_in: *allocated,
+                score,
+            }
+        })
+        .collect();
+    Ok(Plan {
+        amount_in: request.amount_in,
+        expected_amount_out: total_out,
+        min_amount_out: min_out(total_out, slippage),
+        gas_units,
+        gas_cost_in_token_out: pricer.cost(gas_units),
+        metadata: Metadata {
+            connectors_considered: connectors.iter().map(|t| market.token_address(*t)).collect(),
+            candidate_paths,
+            selected_paths: routes.len(),
+            candidates,
+            stopped_by: if solution.converged { StoppedBy::Converged } else { StoppedBy::Budget },
+        },
+        routes,
+    })
+}

@@ -1,0 +1,133 @@
+//! Candidate paths: a beam search from tokenIn to tokenOut through connector tokens.
+//!
+//! Enumerating every path is exponential in hops and pools, so at each depth only the best
+//! `beam` partial paths reaching each intermediate token survive (compared in that token, so the
+//! comparison is exact). The search runs at the full amount, and again at a fraction of it when
+//! splitting, so thin pools that cannot take the whole trade still become split candidates.
+
+use super::path::{quote_path, Path};
+use crate::dex::DexId;
+use crate::market::{Hop, Market, TokenIdx};
+use crate::math::U256;
+use crate::pools::PoolModel;
+use std::collections::BTreeMap;
+
+/// The set of DEX kinds a request allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DexMask(u32);
+
+impl DexMask {
+    pub const ALL: DexMask = DexMask(u32::MAX);
+
+    pub fn of(dexes: &[DexId]) -> DexMask {
+        DexMask(dexes.iter().fold(0, |mask, d| mask | 1 << (*d as u32)))
+    }
+
+    pub fn allows(self, dex: DexId) -> bool {
+        self.0 & (1 << (dex as u32)) != 0
+    }
+}
+
+/// What to search for.
+#[derive(Clone, Debug)]
+pub struct SearchParams {
+    pub token_in: TokenIdx,
+    pub token_out: TokenIdx,
+    pub amount_in: U256,
+    pub max_hops: usize,
+    /// Tokens allowed in the middle of a path.
+    pub connectors: Vec<TokenIdx>,
+    pub dexes: DexMask,
+    /// Partial paths kept per intermediate token and depth.
+    pub beam: usize,
+}
+
+#[derive(Clone, Debug)]
+struct Partial {
+    tokens: Vec<TokenIdx>,
+    hops: Vec<Hop>,
+    amount: U256,
+}
+
+/// Every complete path the beam search reached at `amount`, deduplicated by hop sequence.
+pub fn find_paths(market: &Market, params: &SearchParams, amount: U256, found: &mut Vec<Path>) {
+    let mut frontier = vec![Partial { tokens: vec![params.token_in], hops: Vec::new(), amount }];
+    for depth in 1..=params.max_hops {
+        let last_depth = depth == params.max_hops;
+        let mut next: BTreeMap<TokenIdx, Vec<Partial>> = BTreeMap::new();
+        for partial in &frontier {
+            let here = *partial.tokens.last().expect("a partial path has a token");
+            for hop in usable(market, params, here, params.token_out) {
+                if market.pool(hop.pool).state.amount_out(hop.token_in as usize, hop.token_out as usize, partial.amount).is_ok() {
+                    let path = extend(partial, *hop, params.token_out);
+                    if !found.iter().any(|p| p.hops == path.hops) {
+                        found.push(Path { tokens: path.tokens, hops: path.hops });
+                    }
+                }
+            }
+            if last_depth {
+                continue;
+            }
+            for &connector in &params.connectors {
+                if partial.tokens.contains(&connector) || connector == params.token_out {
+                    continue;
+                }
+                for hop in usable(market, params, here, connector) {
+                    let entry = market.pool(hop.pool);
+                    if let Ok(outcome) = entry.state.amount_out(hop.token_in as usize, hop.token_out as usize, partial.amount) {
+                        let mut step = extend(partial, *hop, connector);
+                        step.amount = outcome.amount_out;
+                        next.entry(connector).or_default().push(step);
+                    }
+                }
+            }
+        }
+        frontier = next
+            .into_values()
+            .flat_map(|mut partials| {
+                // Best amount first; the sort is stable, so ties keep the deterministic edge order.
+                partials.sort_by(|a, b| b.amount.cmp(&a.amount));
+                partials.truncate(params.beam);
+                partials
+            })
+            .collect();
+        if frontier.is_empty() {
+            break;
+        }
+    }
+}
+
+fn usable<'m>(market: &'m Market, params: &SearchParams, from: TokenIdx, to: TokenIdx) -> impl Iterator<Item = &'m Hop> + 'm {
+    let dexes = params.dexes;
+    market.edge(from, to).iter().filter(move |hop| dexes.allows(market.pool(hop.pool).dex))
+}
+
+fn extend(partial: &Partial, hop: Hop, to: TokenIdx) -> Partial {
+    let mut tokens = partial.tokens.clone();
+    tokens.push(to);
+    let mut hops = partial.hops.clone();
+    hops.push(hop);
+    Partial { tokens, hops, amount: partial.amount }
+}
+
+/// A path's standalone quote at the full amount and at the split probe amount.
+#[derive(Clone, Debug)]
+pub struct Evaluated {
+    pub path: Path,
+    /// (output, gas units) when the path takes the whole amount, if it can.
+    pub full: Option<(U256, u64)>,
+    /// Output at the probe amount, if it can take it.
+    pub probe: Option<U256>,
+}
+
+/// Quotes every found path at `amount_in` and at `probe_amount`.
+pub fn evaluate(market: &Market, paths: Vec<Path>, amount_in: U256, probe_amount: Option<U256>) -> Vec<Evaluated> {
+    paths
+        .into_iter()
+        .map(|path| {
+            let full = quote_path(market, &path, amount_in).ok();
+            let probe = probe_amount.and_then(|p| quote_path(market, &path, p).ok().map(|(out, _)| out));
+            Evaluated { path, full, probe }
+        })
+        .collect()
+}

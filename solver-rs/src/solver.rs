@@ -1,0 +1,132 @@
+//! The solver instance: a market plus routing settings, driven by JSON from either backend.
+
+use crate::address::{normalize_pool_id, Address};
+use crate::error::SolverError;
+use crate::market::Market;
+use crate::math::decimal::u256_string;
+use crate::math::U256;
+use crate::pools::input::PoolInput;
+use crate::pools::PoolModel;
+use crate::route::quote::{quote, RouteSettings};
+use crate::route::request::QuoteRequest;
+use serde::{Deserialize, Serialize};
+
+/// Construction options (see `docs/solver-wire-format.md`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct SolverConfig {
+    pub native_token: Address,
+    pub connectors: Option<Vec<Address>>,
+    pub default_time_budget_ms: Option<u32>,
+    pub max_candidates: Option<usize>,
+    pub pools_per_edge: Option<usize>,
+}
+
+/// Default optimizer budget: generous next to a converged solve (well under a millisecond on a
+/// thousand pools), so the budget only bites on huge markets or deep searches.
+pub const DEFAULT_TIME_BUDGET_MS: u32 = 50;
+const DEFAULT_MAX_CANDIDATES: usize = 8;
+const DEFAULT_BEAM: usize = 3;
+const DEFAULT_CONNECTOR_COUNT: usize = 8;
+
+/// A market and the settings to route on it.
+#[derive(Debug)]
+pub struct Solver {
+    market: Market,
+    settings: RouteSettings,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct SimulateRequest {
+    pool_id: String,
+    token_in: Address,
+    #[serde(with = "u256_string")]
+    amount_in: U256,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SimulateResult {
+    #[serde(with = "u256_string")]
+    amount_out: U256,
+    crossings: u32,
+    gas_units: u64,
+}
+
+#[derive(Serialize)]
+struct CountResult {
+    pools: usize,
+}
+
+impl Solver {
+    /// Builds a solver from its JSON config.
+    pub fn from_config_json(config: &str) -> Result<Solver, SolverError> {
+        let config: SolverConfig = serde_json::from_str(config)?;
+        let budget = config.default_time_budget_ms.unwrap_or(DEFAULT_TIME_BUDGET_MS);
+        if !(1..=10_000).contains(&budget) {
+            return Err(SolverError::InvalidInput(format!("defaultTimeBudgetMs {budget} is outside 1..=10000")));
+        }
+        let max_candidates = config.max_candidates.unwrap_or(DEFAULT_MAX_CANDIDATES);
+        let beam = config.pools_per_edge.unwrap_or(DEFAULT_BEAM);
+        if !(1..=64).contains(&max_candidates) || !(1..=64).contains(&beam) {
+            return Err(SolverError::InvalidInput("maxCandidates and poolsPerEdge must be within 1..=64".into()));
+        }
+        Ok(Solver {
+            market: Market::default(),
+            settings: RouteSettings {
+                native_token: Some(config.native_token),
+                connectors: config.connectors,
+                default_connector_count: DEFAULT_CONNECTOR_COUNT,
+                default_time_budget_ms: budget,
+                max_candidates,
+                beam,
+            },
+        })
+    }
+
+    /// Upserts a JSON array of pools; answers `{"pools": <count upserted>}`.
+    pub fn upsert_pools_json(&mut self, pools: &str) -> Result<String, SolverError> {
+        let pools: Vec<PoolInput> = serde_json::from_str(pools)?;
+        let count = self.market.upsert(pools)?;
+        Ok(serde_json::to_string(&CountResult { pools: count })?)
+    }
+
+    /// Removes a JSON array of pool ids; answers `{"pools": <count removed>}`.
+    pub fn remove_pools_json(&mut self, ids: &str) -> Result<String, SolverError> {
+        let ids: Vec<String> = serde_json::from_str(ids)?;
+        let count = self.market.remove(&ids)?;
+        Ok(serde_json::to_string(&CountResult { pools: count })?)
+    }
+
+    /// Quotes a JSON request; answers the plan as JSON.
+    pub fn quote_json(&self, request: &str) -> Result<String, SolverError> {
+        let request: QuoteRequest = serde_json::from_str(request)?;
+        let plan = quote(&self.market, &self.settings, &request)?;
+        Ok(serde_json::to_string(&plan)?)
+    }
+
+    /// One exact-input swap on one pool, without changing the market.
+    pub fn simulate_json(&self, request: &str) -> Result<String, SolverError> {
+        let request: SimulateRequest = serde_json::from_str(request)?;
+        let id = normalize_pool_id(&request.pool_id)?;
+        let slot = self.market.pool_by_id(&id).ok_or_else(|| SolverError::InvalidInput(format!("unknown pool {id}")))?;
+        let pool = self.market.pool(slot);
+        let token_in = self
+            .market
+            .token(&request.token_in)
+            .and_then(|t| pool.tokens.iter().position(|p| *p == t))
+            .ok_or_else(|| SolverError::InvalidInput(format!("pool {id} does not hold {}", request.token_in)))?;
+        let outcome = pool
+            .state
+            .amount_out(token_in, 1 - token_in, request.amount_in)
+            .map_err(|e| SolverError::NoRoute(format!("pool {id}: {e}")))?;
+        let gas_units = pool.spec.gas_base + u64::from(outcome.crossings) * pool.spec.gas_per_crossing;
+        Ok(serde_json::to_string(&SimulateResult { amount_out: outcome.amount_out, crossings: outcome.crossings, gas_units })?)
+    }
+
+    /// Number of live pools.
+    pub fn pool_count(&self) -> usize {
+        self.market.pool_count()
+    }
+}
