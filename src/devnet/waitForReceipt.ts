@@ -18,7 +18,7 @@ export async function waitForReceipt({
   publicClient,
   hash,
   kickAfterMs = 2000,
-  timeoutMs = 30_000,
+  timeoutMs = 10_000,
 }: WaitForReceiptParameters): Promise<TransactionReceipt> {
   const started = Date.now()
   let kicked = false
@@ -26,7 +26,11 @@ export async function waitForReceipt({
     const receipt = await publicClient.request({ method: 'eth_getTransactionReceipt', params: [hash] })
     if (receipt) return formatTransactionReceipt(receipt)
     const waited = Date.now() - started
-    if (waited > timeoutMs) throw new Error(`no receipt for ${hash} after ${timeoutMs} ms`)
+    if (waited > timeoutMs) {
+      const tx = await publicClient.request({ method: 'eth_getTransactionByHash', params: [hash] })
+      const pool = await publicClient.request({ method: 'txpool_status' as never, params: [] as never })
+      throw new Error(`no receipt for ${hash} after ${timeoutMs} ms; tx=${JSON.stringify(tx)} txpool=${JSON.stringify(pool)}`)
+    }
     if (!kicked && waited > kickAfterMs) {
       kicked = true
       await publicClient.request({ method: 'evm_mine' as never, params: [] as never })
