@@ -30,22 +30,28 @@ export async function sendAndWait({
   throwOnRevert = true,
   label = 'transaction',
 }: SendAndWaitParameters): Promise<TransactionReceipt> {
-  const hash = await devnet.publicClient.request({
-    method: 'eth_sendTransaction',
-    params: [
-      {
-        from: from ?? devnet.account,
-        to,
-        data,
-        value: value === undefined ? undefined : `0x${value.toString(16)}`,
-        gas: `0x${gas.toString(16)}`,
-        // Blocks never fill (1e9 gas limit), so the base fee never rises above its 1 gwei start.
-        maxFeePerGas: '0x2540be400',
-        maxPriorityFeePerGas: '0x0',
-      },
-    ] as never,
-  })
-  const receipt = await waitForReceipt({ publicClient: devnet.publicClient, hash: hash as Hex })
+  const tx = {
+    from: from ?? devnet.account,
+    to,
+    data,
+    value: value === undefined ? undefined : `0x${value.toString(16)}`,
+    gas: `0x${gas.toString(16)}`,
+    // Blocks never fill (1e9 gas limit), so the base fee never rises above its 1 gwei start.
+    maxFeePerGas: '0x2540be400',
+    maxPriorityFeePerGas: '0x0',
+  }
+  const send = async () => (await devnet.publicClient.request({ method: 'eth_sendTransaction', params: [tx] as never })) as Hex
+  let hash = await send()
+  let receipt: TransactionReceipt
+  try {
+    receipt = await waitForReceipt({ publicClient: devnet.publicClient, hash, timeoutMs: 5_000 })
+  } catch {
+    // anvil's pool can wedge a transaction for good (research/devnet.md §8.3): drop the sender's
+    // pending transactions and send once more.
+    await devnet.publicClient.request({ method: 'anvil_removePoolTransactions' as never, params: [tx.from] as never })
+    hash = await send()
+    receipt = await waitForReceipt({ publicClient: devnet.publicClient, hash })
+  }
   if (throwOnRevert && receipt.status !== 'success') throw new Error(`${label} reverted (tx ${hash})`)
   return receipt
 }

@@ -58,8 +58,16 @@ export function createDifferentialLedger({ protocol }: { protocol: string }): Di
   const describe = (c: DifferentialCase) =>
     `${c.label} amountIn=${c.amountIn} chain=${JSON.stringify(c.chain, (_, v) => (typeof v === 'bigint' ? v.toString() : v))} solver=${JSON.stringify(c.solver)}`
 
+  const gasByChainCrossings = new Map<string, { gas: bigint; n: number }>()
   const record = (c: DifferentialCase) => {
     cases++
+    if (c.chain.kind === 'filled' && c.chainCrossings !== undefined) {
+      const k = c.chainCrossings === 0 ? '0' : c.chainCrossings <= 2 ? '1-2' : c.chainCrossings <= 5 ? '3-5' : c.chainCrossings <= 10 ? '6-10' : '11+'
+      const g = gasByChainCrossings.get(k) ?? { gas: 0n, n: 0 }
+      g.gas += c.chain.gasUsed
+      g.n++
+      gasByChainCrossings.set(k, g)
+    }
     if (c.chain.kind !== 'filled') partials++
     if (c.reference !== undefined) {
       const chainOut = c.chain.kind === 'filled' ? c.chain.amountOut : c.chain.kind === 'partial' ? -1n : 0n
@@ -103,10 +111,14 @@ export function createDifferentialLedger({ protocol }: { protocol: string }): Di
       .sort(([a], [b]) => a - b)
       .map(([k, g]) => `${k === 10 ? '10+' : k}x:${Number(g.chain / BigInt(g.n))}/${Math.round(g.solver / g.n)}`)
       .join(' ')
+    const byChainCrossings = ['0', '1-2', '3-5', '6-10', '11+']
+      .filter((k) => gasByChainCrossings.has(k))
+      .map((k) => `${k}:${Number(gasByChainCrossings.get(k)!.gas / BigInt(gasByChainCrossings.get(k)!.n))}(n=${gasByChainCrossings.get(k)!.n})`)
+      .join(' ')
     return (
       `${protocol}: cases=${cases} mismatches=${mismatches.length} referenceMismatches=${referenceMismatches.length} ` +
       `unjudged=${unjudged} solverErrors=${solverErrors} partialOrReverted=${partials} casesWithCrossings=${crossingsSeen} maxTicksCrossed=${maxCrossings} maxTicksCrossedOnChain=${maxChainCrossings} ` +
-      `| gas: chain tx mean=${mean(gasChain)} solver gasUnits mean=${mean(gasSolver)} by crossings (tx/solver) ${byCrossings}`
+      `| gas: chain tx mean=${mean(gasChain)} solver gasUnits mean=${mean(gasSolver)} by solver crossings (tx/solver) ${byCrossings} | chain tx gas by ticks crossed on chain ${byChainCrossings}`
     )
   }
 
