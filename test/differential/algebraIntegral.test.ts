@@ -138,6 +138,9 @@ test('Algebra Integral pools (static fee and base plugin dynamic fee) pay exactl
       })
     const initial = await balancesAt()
     const feePips = input.state.feePips
+    // The adaptive fee depends on block.timestamp: the swap is priced at the read block, so pin the
+    // swap's block to the read block's timestamp (otherwise wall-clock drift moves the fee by a few pips).
+    const { timestamp: readTimestamp } = await devnet.publicClient.getBlock({ blockTag: 'latest' })
     await runConcentratedCases({
       prng, solver, ledger, input, trades: TRADES_PER_STATE,
       label: `seed=${SEED} state=${s} plugin=${withPlugin} spacing=${tickSpacing} feePips=${feePips}`,
@@ -145,6 +148,7 @@ test('Algebra Integral pools (static fee and base plugin dynamic fee) pay exactl
         poolId: input.id, token0, token1,
         balances: async () => [initial[0], initial[1]],
         swap: async (zeroForOne, amountIn) => {
+          await devnet.testClient.setNextBlockTimestamp({ timestamp: readTimestamp })
           const receipt = await writeContractAndWait({
             devnet, address: harness, abi: harnessAbi, functionName: 'swapAlgebra', throwOnRevert: false,
             args: [pool, RECIPIENT, zeroForOne, amountIn, zeroForOne ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n, harness],
