@@ -1,0 +1,70 @@
+/**
+ * Compiles `contracts/*.sol` with solc-js (Standard JSON, optimizer on, evmVersion cancun) into
+ * `build/contracts.json`, keyed on the sources' hash and the solc version; a fresh cache is reused.
+ *
+ *   node --import tsx scripts/compile-contracts.ts [--force]
+ *
+ * solc is required here only: it installs a process-wide handler that rethrows unhandled rejections.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { compiledContractsPath } from '../src/devnet/compiledContractsPath.ts'
+import { hashContractSources } from '../src/devnet/hashContractSources.ts'
+
+export type CompileContractsParameters = { force?: boolean }
+export type CompileContractsReturnType = { outputFile: string; cached: boolean; contracts: string[] }
+
+/**
+ * Compiles the project's Solidity test contracts unless the cache matches.
+ *
+ * @example
+ * const { outputFile } = compileContracts({})
+ */
+export function compileContracts({ force = false }: CompileContractsParameters): CompileContractsReturnType {
+  const { contractsDir, outputFile } = compiledContractsPath()
+  const { key, solcVersion, files } = hashContractSources({ contractsDir })
+  if (!force && existsSync(outputFile)) {
+    const cached = JSON.parse(readFileSync(outputFile, 'utf8'))
+    if (cached.key === key) return { outputFile, cached: true, contracts: Object.keys(cached.contracts) }
+  }
+  const require = createRequire(import.meta.url)
+  const solc = require('solc')
+  const sources = Object.fromEntries(files.map((f) => [f, { content: readFileSync(join(contractsDir, f), 'utf8') }]))
+  const input = {
+    language: 'Solidity',
+    sources,
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      evmVersion: 'cancun',
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
+    },
+  }
+  const output = JSON.parse(solc.compile(JSON.stringify(input)))
+  const errors = (output.errors ?? []).filter((e: { severity: string }) => e.severity === 'error')
+  if (errors.length > 0) {
+    throw new Error(`solc failed:\n${errors.map((e: { formattedMessage: string }) => e.formattedMessage).join('\n')}`)
+  }
+  const contracts: Record<string, { abi: unknown; bytecode: string; deployedBytecode: string }> = {}
+  for (const [file, byName] of Object.entries<Record<string, any>>(output.contracts)) {
+    for (const [name, c] of Object.entries<any>(byName)) {
+      if (contracts[name]) throw new Error(`duplicate contract name ${name} (${file})`)
+      contracts[name] = {
+        abi: c.abi,
+        bytecode: `0x${c.evm.bytecode.object}`,
+        deployedBytecode: `0x${c.evm.deployedBytecode.object}`,
+      }
+    }
+  }
+  mkdirSync(dirname(outputFile), { recursive: true })
+  writeFileSync(outputFile, JSON.stringify({ key, solcVersion: solc.version(), contracts }))
+  return { outputFile, cached: false, contracts: Object.keys(contracts) }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = Date.now()
+  const result = compileContracts({ force: process.argv.includes('--force') })
+  console.log(
+    `${result.cached ? 'up to date' : 'compiled'}: ${result.contracts.join(', ')} -> ${result.outputFile} (${Date.now() - started} ms)`,
+  )
+}

@@ -1,0 +1,16 @@
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** Absolute paths of the repository's contract sources and of the compile cache. */
+export type CompiledContractsPathReturnType = { root: string; contractsDir: string; outputFile: string }
+
+/**
+ * Where `scripts/compile-contracts.ts` reads sources and writes its cache (`build/contracts.json`).
+ *
+ * @example
+ * const { outputFile } = compiledContractsPath()
+ */
+export function compiledContractsPath(): CompiledContractsPathReturnType {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+  return { root, contractsDir: join(root, 'contracts'), outputFile: join(root, 'build', 'contracts.json') }
+}

@@ -1,0 +1,23 @@
+import { encodeAbiParameters, type Hex, keccak256 } from 'viem'
+import type { UniswapV4PoolKey } from './uniswapV4PoolKey.ts'
+
+/**
+ * poolId = keccak256(abi.encode(PoolKey)).
+ *
+ * @example
+ * const id = uniswapV4PoolId({ key })
+ */
+export function uniswapV4PoolId({ key }: { key: UniswapV4PoolKey }): Hex {
+  return keccak256(
+    encodeAbiParameters(
+      [
+        { type: 'address' },
+        { type: 'address' },
+        { type: 'uint24' },
+        { type: 'int24' },
+        { type: 'address' },
+      ],
+      [key.currency0, key.currency1, key.fee, key.tickSpacing, key.hooks],
+    ),
+  )
+}

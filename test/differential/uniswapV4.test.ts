@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import { type Abi, type Address, hexToBigInt, numberToHex, parseAbi } from 'viem'
+import type { Solver } from '../../bindings/types.ts'
+import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
+import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
+import { deployUniswapV4 } from '../../src/devnet/deployUniswapV4.ts'
+import { loadNpmArtifact } from '../../src/devnet/loadNpmArtifact.ts'
+import { readUniswapV4Pool } from '../../src/devnet/readUniswapV4Pool.ts'
+import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
+import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { uniswapV4PoolId } from '../../src/devnet/uniswapV4PoolId.ts'
+import { uniswapV4PoolKey } from '../../src/devnet/uniswapV4PoolKey.ts'
+import { uniswapV4StateSlot } from '../../src/devnet/uniswapV4StateSlot.ts'
+import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
+import { createDifferentialLedger } from './createDifferentialLedger.ts'
+import { createPrng } from './createPrng.ts'
+import { loadSolverUnderTest } from './loadSolverUnderTest.ts'
+import { randomPositions } from './randomPositions.ts'
+import { randomSqrtPriceX96 } from './randomSqrtPriceX96.ts'
+import { runConcentratedCases } from './runConcentratedCases.ts'
+
+const SEED = Number(process.env.DIFF_SEED ?? 4004)
+const STATES = Number(process.env.DIFF_V4_STATES ?? 80)
+const TRADES_PER_STATE = 6
+const TIME_BUDGET_MS = 240_000
+const MIN_SQRT_RATIO = 4295128739n
+const MAX_SQRT_RATIO = 1461446703485210103287273052203988822378723970342n
+const INT128_MAX = 2n ** 127n - 1n
+
+const erc20 = parseAbi([
+  'function balanceOf(address) view returns (uint256)',
+  'function mint(address, uint256)',
+  'function approve(address, uint256) returns (bool)',
+])
+const extsloadAbi = parseAbi(['function extsload(bytes32 slot) view returns (bytes32)'])
+
+let devnet: Devnet
+let solver: Solver | undefined
+let solverMissing = ''
+
+before(async () => {
+  devnet = await startDevnet({})
+})
+after(async () => {
+  await solver?.close()
+  await devnet?.stop()
+})
+
+test('UNIV4 hookless pools (lp fee + protocol fee) pay exactly what the solver simulates', { timeout: 900_000 }, async () => {
+  const prng = createPrng({ seed: SEED })
+  const weth = await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 })
+  const loaded = await loadSolverUnderTest({ nativeToken: weth })
+  if (loaded.solver) solver = loaded.solver
+  else solverMissing = loaded.reason
+
+  const { poolManager, swapRouter, liquidityRouter } = await deployUniswapV4({ devnet })
+  const managerAbi = loadNpmArtifact({ name: 'PoolManager' }).abi as Abi
+  const swapAbi = loadNpmArtifact({ name: 'PoolSwapTest' }).abi as Abi
+  const liquidityAbi = loadNpmArtifact({ name: 'PoolModifyLiquidityTest' }).abi as Abi
+  await writeContractAndWait({ devnet, address: poolManager, abi: managerAbi, functionName: 'setProtocolFeeController', args: [devnet.account] })
+  const tokens: Address[] = []
+  for (const [i, d] of [6, 8, 18, 18].entries()) {
+    const token = await deployTestToken({ devnet, name: `T${i}`, symbol: `T${i}`, decimals: d })
+    await writeContractAndWait({ devnet, address: token, abi: erc20, functionName: 'mint', args: [devnet.account, 2n ** 200n] })
+    for (const spender of [swapRouter, liquidityRouter]) {
+      await writeContractAndWait({ devnet, address: token, abi: erc20, functionName: 'approve', args: [spender, 2n ** 256n - 1n] })
+    }
+    tokens.push(token)
+  }
+
+  const ledger = createDifferentialLedger({ protocol: 'UNIV4' })
+  let withProtocolFee = 0
+  let base = await devnet.testClient.snapshot()
+  const started = Date.now()
+  for (let s = 0; s < STATES && Date.now() - started < TIME_BUDGET_MS; s++) {
+    base = await revertToSnapshot({ testClient: devnet.testClient, id: base })
+    const a = prng.int(0, tokens.length - 1)
+    const b = (a + prng.int(1, tokens.length - 1)) % tokens.length
+    const fee = prng.chance(0.7) ? prng.pick([100, 500, 3000, 10000]) : prng.int(0, 100_000)
+    const tickSpacing = prng.chance(0.7) ? prng.pick([1, 10, 60, 200]) : prng.int(1, 500)
+    const key = uniswapV4PoolKey({ tokenA: tokens[a], tokenB: tokens[b], fee, tickSpacing })
+    const poolId = uniswapV4PoolId({ key })
+    const sqrtPriceX96 = randomSqrtPriceX96({ prng })
+    await writeContractAndWait({ devnet, address: poolManager, abi: managerAbi, functionName: 'initialize', args: [key, sqrtPriceX96] })
+    if (prng.chance(0.5)) {
+      // 12 bits per direction, each at most 1000 pips; sometimes one direction only.
+      const p0 = prng.chance(0.2) ? 0 : prng.int(1, 1000)
+      const p1 = prng.chance(0.2) ? 0 : prng.int(1, 1000)
+      await writeContractAndWait({ devnet, address: poolManager, abi: managerAbi, functionName: 'setProtocolFee', args: [key, (p1 << 12) | p0] })
+      withProtocolFee++
+    }
+    const stateSlot = uniswapV4StateSlot({ poolId })
+    const readSlot0 = async () =>
+      hexToBigInt(await devnet.publicClient.readContract({ address: poolManager, abi: extsloadAbi, functionName: 'extsload', args: [numberToHex(stateSlot, { size: 32 })] }))
+    const currentTick = Number(BigInt.asIntN(24, (await readSlot0()) >> 160n))
+    for (const p of randomPositions({ prng, currentTick, tickSpacing })) {
+      await writeContractAndWait({
+        devnet, address: liquidityRouter, abi: liquidityAbi, functionName: 'modifyLiquidity',
+        args: [key, { tickLower: p.tickLower, tickUpper: p.tickUpper, liquidityDelta: p.liquidity, salt: numberToHex(0, { size: 32 }) }, '0x'],
+      })
+    }
+    const input = await readUniswapV4Pool({ devnet, poolManager, key })
+    assert.equal(input.state.model === 'concentrated' && input.state.feePips, fee)
+    await solver?.upsertPools([input])
+    let snapshot = await devnet.testClient.snapshot()
+    const balancesAt = async () =>
+      devnet.publicClient.multicall({
+        allowFailure: false,
+        contracts: [
+          { address: key.currency0, abi: erc20, functionName: 'balanceOf', args: [poolManager] },
+          { address: key.currency1, abi: erc20, functionName: 'balanceOf', args: [poolManager] },
+          { address: key.currency0, abi: erc20, functionName: 'balanceOf', args: [devnet.account] },
+          { address: key.currency1, abi: erc20, functionName: 'balanceOf', args: [devnet.account] },
+        ],
+      })
+    const initial = await balancesAt()
+    await runConcentratedCases({
+      prng, solver, ledger, input, trades: TRADES_PER_STATE, maxAmountIn: INT128_MAX,
+      label: `seed=${SEED} state=${s} fee=${fee} spacing=${tickSpacing} protocolFee=${input.state.model === 'concentrated' ? input.state.protocolFee : ''}`,
+      subject: {
+        poolId, token0: key.currency0, token1: key.currency1,
+        balances: async () => [initial[0], initial[1]],
+        swap: async (zeroForOne, amountIn) => {
+          const receipt = await writeContractAndWait({
+            devnet, address: swapRouter, abi: swapAbi, functionName: 'swap', throwOnRevert: false,
+            args: [
+              key,
+              // Negative amountSpecified: exact input.
+              { zeroForOne, amountSpecified: -amountIn, sqrtPriceLimitX96: zeroForOne ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n },
+              { takeClaims: false, settleUsingBurn: false },
+              '0x',
+            ],
+          })
+          const now = await balancesAt()
+          const [inIdx, outIdx] = zeroForOne ? [2, 3] : [3, 2]
+          return {
+            status: receipt.status,
+            amountInUsed: initial[inIdx] - now[inIdx],
+            amountOut: now[outIdx] - initial[outIdx],
+            gasUsed: receipt.gasUsed,
+            tickAfter: Number(BigInt.asIntN(24, (await readSlot0()) >> 160n)),
+          }
+        },
+        restore: async () => {
+          snapshot = await revertToSnapshot({ testClient: devnet.testClient, id: snapshot })
+        },
+      },
+    })
+  }
+  console.log(`${ledger.summary()} | statesWithProtocolFee=${withProtocolFee}`)
+  assert.ok(ledger.cases() >= 100, `too few cases: ${ledger.cases()}`)
+  assert.ok(withProtocolFee > 0, 'no state exercised the protocol fee')
+  assert.ok(solver, `solver not available (${solverMissing}): ${ledger.cases()} chain cases ran unjudged`)
+  assert.deepEqual(ledger.mismatches().slice(0, 5), [], `${ledger.mismatches().length} solver/chain mismatches`)
+})
