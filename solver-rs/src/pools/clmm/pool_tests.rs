@@ -1,0 +1,1 @@
+//! Pool-level tests: see below.
