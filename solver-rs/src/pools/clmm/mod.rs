@@ -1,32 +1,148 @@
-//! PLACEHOLDER: replaced by the family's real model in this work.
+//! Concentrated-liquidity pools: Uniswap V3 and its forks, the singleton managers (Uniswap V4,
+//! Pancake Infinity CL) and Algebra Integral. They share TickMath and SqrtPriceMath; the flavour
+//! (from the registry) fixes the fee, the step rules and the tick walk:
+//!
+//! - `UniswapV3`: `feePips` as is; V3 `computeSwapStep`; bitmap-word tick walk (`pool_swap.rs`).
+//! - `Singleton`: LP fee composed with the direction's protocol fee (`protocol_fee_library.rs`);
+//!   V4 `computeSwapStep` (100% fee allowed, short-step split); the same bitmap walk.
+//! - `AlgebraIntegral`: `feePips` is the total fee; `movePriceTowardsTarget`; linked-list walk
+//!   (`swap_calculation.rs`).
+
+mod liquidity_math;
+mod pool_swap;
+mod price_movement_math;
+mod protocol_fee_library;
+mod sqrt_price_math;
+mod swap_calculation;
+mod swap_math;
+mod tick_bitmap;
+mod tick_list;
+pub mod tick_math;
+mod wire;
+
+#[cfg(test)]
+mod pool_tests;
+
+pub use pool_swap::{ClState, SwapResult};
+pub use wire::ClWire;
 
 use super::input::PoolInputError;
-use super::registry::DexSpec;
-use super::{PoolError, PoolModel, SwapOutcome};
+use super::registry::{ClFlavor, DexSpec, Model};
+use super::{two_token_direction, PoolError, PoolModel, SwapOutcome};
 use crate::math::U256;
-use serde::Deserialize;
+use std::sync::Arc;
+use swap_math::{StepRules, MAX_FEE_PIPS};
+use tick_list::TickList;
 
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ClWire {}
-
+/// A concentrated-liquidity pool: its mutable state plus immutable parameters and ticks. Cloning is
+/// cheap (the tick list is shared), so `apply` can return a new pool per simulated swap.
 #[derive(Clone, Debug)]
-pub struct ClPool {}
+pub struct ClPool {
+    flavor: ClFlavor,
+    state: ClState,
+    tick_spacing: i32,
+    /// The LP fee for singletons, the whole fee otherwise, in pips.
+    fee_pips: u32,
+    /// Singletons' packed per-direction protocol fee (0 for the other flavours).
+    protocol_fee: u32,
+    ticks: Arc<TickList>,
+}
 
 impl ClPool {
-    pub fn from_wire(_wire: ClWire, spec: &DexSpec) -> Result<Self, PoolInputError> {
-        Err(PoolInputError::Invalid(format!("{} placeholder", spec.dex)))
+    /// Builds the pool from its wire state and the kind's registry entry, validating every field.
+    pub fn from_wire(wire: ClWire, spec: &DexSpec) -> Result<Self, PoolInputError> {
+        let Model::Concentrated(flavor) = spec.model else {
+            return Err(PoolInputError::WrongModel { dex: spec.dex, model: "concentrated" });
+        };
+        let valid = wire::validate(wire, flavor)?;
+        Ok(ClPool {
+            flavor,
+            state: valid.state,
+            tick_spacing: valid.tick_spacing,
+            fee_pips: valid.fee_pips,
+            protocol_fee: valid.protocol_fee,
+            ticks: Arc::new(valid.ticks),
+        })
+    }
+
+    /// Square-root price (Q64.96), tick and active liquidity.
+    pub fn state(&self) -> ClState {
+        self.state
+    }
+
+    /// The fee a swap in this direction pays, in pips (singletons compose LP and protocol fees).
+    pub fn swap_fee_pips(&self, zero_for_one: bool) -> u32 {
+        match self.flavor {
+            ClFlavor::Singleton { .. } => {
+                let protocol = protocol_fee_library::directional_protocol_fee_pips(self.protocol_fee, zero_for_one);
+                protocol_fee_library::calculate_swap_fee_pips(protocol, self.fee_pips)
+            }
+            ClFlavor::UniswapV3 | ClFlavor::AlgebraIntegral => self.fee_pips,
+        }
+    }
+
+    /// Exact-input swap of `amount_in` (> 0): output rounded down, crossings, state after.
+    pub fn swap(&self, zero_for_one: bool, amount_in: U256) -> Result<SwapResult, PoolError> {
+        // Amounts are signed in the contracts: int256 everywhere, and singletons settle in int128.
+        let max_amount = match self.flavor {
+            ClFlavor::Singleton { .. } => U256::from(i128::MAX as u128),
+            ClFlavor::UniswapV3 | ClFlavor::AlgebraIntegral => U256::MAX >> 1,
+        };
+        if amount_in > max_amount {
+            return Err(PoolError::Overflow);
+        }
+        let fee_pips = self.swap_fee_pips(zero_for_one);
+        let result = match self.flavor {
+            ClFlavor::UniswapV3 => {
+                pool_swap::swap_exact_in(&self.ticks, self.tick_spacing, self.state, zero_for_one, amount_in, fee_pips, StepRules::V3)
+            }
+            ClFlavor::Singleton { .. } => {
+                pool_swap::swap_exact_in(&self.ticks, self.tick_spacing, self.state, zero_for_one, amount_in, fee_pips, StepRules::V4)
+            }
+            ClFlavor::AlgebraIntegral => {
+                swap_calculation::calculate_swap_exact_in(&self.ticks, self.state, zero_for_one, amount_in, fee_pips)
+            }
+        }?;
+        if result.amount_out > max_amount {
+            return Err(PoolError::Overflow);
+        }
+        Ok(result)
     }
 }
 
 impl PoolModel for ClPool {
-    fn amount_out(&self, _i: usize, _j: usize, _a: U256) -> Result<SwapOutcome, PoolError> {
-        Err(PoolError::InvalidState("placeholder".into()))
+    fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError> {
+        let zero_for_one = two_token_direction(token_in, token_out)?;
+        if amount_in.is_zero() {
+            return Ok(SwapOutcome { amount_out: U256::ZERO, crossings: 0 });
+        }
+        let result = self.swap(zero_for_one, amount_in)?;
+        Ok(SwapOutcome { amount_out: result.amount_out, crossings: result.crossings })
     }
-    fn apply(&self, _i: usize, _j: usize, _a: U256) -> Result<(SwapOutcome, Self), PoolError> {
-        Err(PoolError::InvalidState("placeholder".into()))
+
+    fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {
+        let zero_for_one = two_token_direction(token_in, token_out)?;
+        if amount_in.is_zero() {
+            return Ok((SwapOutcome { amount_out: U256::ZERO, crossings: 0 }, self.clone()));
+        }
+        let result = self.swap(zero_for_one, amount_in)?;
+        let next = ClPool { state: result.state, ..self.clone() };
+        Ok((SwapOutcome { amount_out: result.amount_out, crossings: result.crossings }, next))
     }
-    fn spot_price(&self, _i: usize, _j: usize) -> f64 {
-        0.0
+
+    fn spot_price(&self, token_in: usize, token_out: usize) -> f64 {
+        let Ok(zero_for_one) = two_token_direction(token_in, token_out) else { return 0.0 };
+        if self.state.liquidity == 0 {
+            return 0.0;
+        }
+        let sqrt_price = f64::from(self.state.sqrt_price_x96) / 2f64.powi(96);
+        let price_1_per_0 = sqrt_price * sqrt_price;
+        let fee_factor = 1.0 - f64::from(self.swap_fee_pips(zero_for_one)) / f64::from(MAX_FEE_PIPS);
+        let price = if zero_for_one { price_1_per_0 } else { 1.0 / price_1_per_0 };
+        if price.is_finite() {
+            price * fee_factor
+        } else {
+            0.0
+        }
     }
 }

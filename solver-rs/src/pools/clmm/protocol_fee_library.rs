@@ -1,0 +1,50 @@
+//! `ProtocolFeeLibrary` of the singleton pool managers (Uniswap V4, Pancake Infinity): the packed
+//! per-direction protocol fee and its composition with the LP fee into one swap fee.
+
+/// The protocol fee of one direction from the packed uint24: low 12 bits for zeroForOne, high 12
+/// bits for oneForZero, in pips.
+pub fn directional_protocol_fee_pips(packed_protocol_fee: u32, zero_for_one: bool) -> u32 {
+    if zero_for_one {
+        packed_protocol_fee & 0xfff
+    } else {
+        (packed_protocol_fee >> 12) & 0xfff
+    }
+}
+
+/// The swap fee in pips: the LP fee alone when the protocol fee is 0, else
+/// `p + l − floor(p·l / 1e6)` (protocol fee taken first, LP fee from what is left). The floor
+/// makes the composed fee round *up*, as `calculateSwapFee` does. Both inputs are small (p < 2^12,
+/// l ≤ 1e6), so nothing overflows.
+pub fn calculate_swap_fee_pips(protocol_fee_pips: u32, lp_fee_pips: u32) -> u32 {
+    if protocol_fee_pips == 0 {
+        return lp_fee_pips;
+    }
+    let (p, l) = (u64::from(protocol_fee_pips & 0xfff), u64::from(lp_fee_pips & 0xff_ffff));
+    // p < 2^12 < 1e6, so p·l/1e6 < l: the subtraction cannot underflow.
+    (p + l - p * l / 1_000_000) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unpacks_each_direction() {
+        let packed = (1000 << 12) | 250;
+        assert_eq!(directional_protocol_fee_pips(packed, true), 250);
+        assert_eq!(directional_protocol_fee_pips(packed, false), 1000);
+    }
+
+    #[test]
+    fn composes_as_calculate_swap_fee() {
+        assert_eq!(calculate_swap_fee_pips(0, 3000), 3000);
+        // 1000 + 3000 − floor(3e6/1e6) = 3997.
+        assert_eq!(calculate_swap_fee_pips(1000, 3000), 3997);
+        // 4000 + 500 − floor(2e6/1e6) = 4498.
+        assert_eq!(calculate_swap_fee_pips(4000, 500), 4498);
+        // The floor of a fraction rounds the composed fee up: 1 + 999_999 − 0 = 1e6 (100%).
+        assert_eq!(calculate_swap_fee_pips(1, 999_999), 1_000_000);
+        assert_eq!(calculate_swap_fee_pips(4000, 1_000_000), 1_000_000);
+        assert_eq!(calculate_swap_fee_pips(7, 0), 7);
+    }
+}
