@@ -168,6 +168,14 @@ fn worked_non_concave_fit_by_hand() {
 }
 
 #[test]
+fn a_moved_trade_never_pays_more_than_the_exact_curve_between_its_ends() {
+    // Slope 2.9: C(1) = 2.9, C(2) = 5.8. After 1 in, 1 more is worth exactly 2.9; flooring both
+    // ends would pay 5 − 2 = 3, so the near end is rounded up: 5 − 3 = 2.
+    let (_, moved) = pool(0, &[(u(10), u(29))]).apply(0, 1, u(1)).unwrap();
+    assert_eq!(moved.amount_out(0, 1, u(1)).unwrap().amount_out, u(2));
+}
+
+#[test]
 fn falling_outputs_truncate_and_zero_outputs_quote_nothing() {
     // A venue that stops filling at 3e6 (returns 0): sizes from there on are refused.
     let s = [(u(1_000_000), u(500)), (u(2_000_000), u(990)), (u(3_000_000), u(0)), (u(4_000_000), u(2_000))];
