@@ -25,8 +25,11 @@ pub const BPS: u32 = 10_000;
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct SampledWire {
+    /// Safety margin in bps floored off every output, 0..=10 000.
     pub margin_bps: u32,
+    /// Samples selling token0 for token1.
     pub zero_for_one: Vec<[String; 2]>,
+    /// Samples selling token1 for token0.
     pub one_for_zero: Vec<[String; 2]>,
 }
 

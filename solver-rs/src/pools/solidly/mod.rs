@@ -24,9 +24,13 @@ pub const MAX_DECIMALS: u32 = 77;
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct SolidlyWire {
+    /// Raw reserves (reserve0, reserve1) as decimal strings.
     pub reserves: [ReserveString; 2],
+    /// `stable()`: true prices on x³y + xy³, false on x·y.
     pub stable: bool,
+    /// The tokens' decimals counts (not 10^decimals), 0..=77.
     pub decimals: [u32; 2],
+    /// The effective factory fee in bps of the input, 0..=300.
     pub fee_bps: u32,
 }
 
