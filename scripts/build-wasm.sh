@@ -24,3 +24,5 @@ RUSTC="$DEBIAN_RUSTC" RUSTC_BOOTSTRAP=1 "$DEBIAN_CARGO" build \
   -Z build-std=std,panic_abort
 "$WASM_BINDGEN" --target nodejs --out-dir bindings/wasm/pkg \
   target/wasm/wasm32-unknown-unknown/release-wasm/solver.wasm
+# wasm-bindgen's nodejs target emits CommonJS; the project is "type": "module".
+echo '{ "type": "commonjs" }' > bindings/wasm/pkg/package.json
