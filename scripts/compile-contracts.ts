@@ -1,6 +1,8 @@
 /**
  * Compiles `contracts/*.sol` with solc-js (Standard JSON, optimizer on, evmVersion cancun) into
  * `build/contracts.json`, keyed on the sources' hash and the solc version; a fresh cache is reused.
+ * The swap router (`contracts/router/*.sol`) is a separate compilation into `build/router.json`
+ * with its own key, so the test contracts' cache (and `loadContractArtifacts`) stay as they were.
  *
  *   node --import tsx scripts/compile-contracts.ts [--force]
  *
@@ -12,7 +14,13 @@ import { dirname, join } from 'node:path'
 import { compiledContractsPath } from '../src/devnet/compiledContractsPath.ts'
 import { hashContractSources } from '../src/devnet/hashContractSources.ts'
 
-export type CompileContractsParameters = { force?: boolean }
+export type CompileContractsParameters = {
+  force?: boolean
+  /** Directory of the sources (not recursive); default `contracts/`. */
+  contractsDir?: string
+  /** Cache file; default `build/contracts.json`. */
+  outputFile?: string
+}
 export type CompileContractsReturnType = { outputFile: string; cached: boolean; contracts: string[] }
 
 /**
@@ -21,8 +29,11 @@ export type CompileContractsReturnType = { outputFile: string; cached: boolean; 
  * @example
  * const { outputFile } = compileContracts({})
  */
-export function compileContracts({ force = false }: CompileContractsParameters): CompileContractsReturnType {
-  const { contractsDir, outputFile } = compiledContractsPath()
+export function compileContracts({
+  force = false,
+  contractsDir = compiledContractsPath().contractsDir,
+  outputFile = compiledContractsPath().outputFile,
+}: CompileContractsParameters): CompileContractsReturnType {
   const { key, solcVersion, files } = hashContractSources({ contractsDir })
   if (!force && existsSync(outputFile)) {
     const cached = JSON.parse(readFileSync(outputFile, 'utf8'))
@@ -62,9 +73,18 @@ export function compileContracts({ force = false }: CompileContractsParameters):
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const started = Date.now()
-  const result = compileContracts({ force: process.argv.includes('--force') })
-  console.log(
-    `${result.cached ? 'up to date' : 'compiled'}: ${result.contracts.join(', ')} -> ${result.outputFile} (${Date.now() - started} ms)`,
-  )
+  const { root } = compiledContractsPath()
+  const force = process.argv.includes('--force')
+  const targets: CompileContractsParameters[] = [
+    {},
+    { contractsDir: join(root, 'contracts', 'router'), outputFile: join(root, 'build', 'router.json') },
+  ]
+  for (const target of targets) {
+    if (target.contractsDir && !existsSync(target.contractsDir)) continue
+    const started = Date.now()
+    const result = compileContracts({ ...target, force })
+    console.log(
+      `${result.cached ? 'up to date' : 'compiled'}: ${result.contracts.join(', ')} -> ${result.outputFile} (${Date.now() - started} ms)`,
+    )
+  }
 }

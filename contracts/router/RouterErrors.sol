@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+// Every revert of the router is one of these; each carries the values that failed.
+
+/// A call entered the router while a swap was running.
+error Reentrancy();
+error DeadlineExpired(uint256 deadline, uint256 timestamp);
+error ZeroAmountIn();
+error NoRoutes();
+error EmptyRoute(uint256 routeIndex);
+error ZeroRouteAmount(uint256 routeIndex);
+/// The routes' inputs do not add up to `amountIn`.
+error AmountInMismatch(uint256 sumOfRoutes, uint256 amountIn);
+error InvalidFeeBps(uint16 feeBps);
+error InvalidRecipient();
+error InvalidFeeRecipient();
+/// `nativeIn` needs `msg.value == amountIn`; without it `msg.value` must be 0.
+error NativeValueMismatch(uint256 value, uint256 expected);
+/// `nativeIn` / `nativeOut` need the wrapped native token on that side.
+error NotWrappedNative(address token);
+error PermitWithNativeIn();
+/// The permit call failed and the allowance that is left does not cover `amountIn`.
+error PermitFailed(address token, uint256 allowance, uint256 amountIn);
+error UnsupportedLegKind(uint8 kind);
+error InvalidLegData(uint8 kind);
+/// A leg's `tokenIn` is not the previous leg's `tokenOut` (or the route does not start at
+/// `tokenIn` / end at `tokenOut`).
+error LegTokenMismatch(uint256 routeIndex, uint256 legIndex);
+error LegMinOut(uint256 routeIndex, uint256 legIndex, uint256 amountOut, uint256 minOut);
+error InsufficientOutput(uint256 amountOut, uint256 minAmountOut);
+error AmountTooLarge(uint256 amount);
+/// A swap callback came from an address other than the pool being swapped, or outside a swap.
+error UnexpectedCallback(address caller);
+/// A pool's swap did not call back (so it was not paid).
+error CallbackNotCalled(address pool);
+/// A V3-style pool asked for an input other than the exact amount (a partial fill at the price limit).
+error PartialFill(address pool, uint256 amountInPaid, uint256 amountInExpected);
+/// A V4 swap's balance delta is not exactly `-amountIn` on the input side and positive on the output.
+error V4DeltaMismatch(int128 inputDelta, int128 outputDelta);
+error PoolManagerNotSet();
+error LegacyFactoryNotSet(uint8 kind);
+error TransferFailed(address token);
+error NativeTransferFailed(address to, uint256 amount);
+/// Native currency was sent by someone other than the wrapped native token or the V4 PoolManager.
+error UnexpectedNativeSender(address sender);

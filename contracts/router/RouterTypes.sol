@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+// The router's call, exactly as `docs/route-legs.md` specifies it.
+
+/// @notice One hop on one venue. `data` is per kind (see the leg kind constants below).
+struct Leg {
+    uint8 kind;
+    address pool;
+    address tokenIn;
+    address tokenOut;
+    uint256 minOut;
+    bytes data;
+}
+
+/// @notice A chain of legs; the first takes `amountIn`, each later leg the previous leg's output.
+struct Route {
+    uint256 amountIn;
+    Leg[] legs;
+}
+
+struct SwapParams {
+    address tokenIn;
+    address tokenOut;
+    uint256 amountIn;
+    /// What the recipient must receive at least, after the integrator fee.
+    uint256 minAmountOut;
+    address recipient;
+    /// Integrator fee in basis points of the total output, floored; at most 10_000.
+    uint16 feeBps;
+    address feeRecipient;
+    bool nativeIn;
+    bool nativeOut;
+    /// Unix seconds; the call reverts when `block.timestamp > deadline`.
+    uint256 deadline;
+    Route[] routes;
+}
+
+/// @notice An EIP-2612 signature of the caller for `tokenIn`, spender = the router.
+struct Permit {
+    uint256 value;
+    uint256 deadline;
+    uint8 v;
+    bytes32 r;
+    bytes32 s;
+}
+
+// Leg kind numbers. 8 curve, 9 prop_amm, 10 dodo_v2, 11 woofi and 12 aerodrome_v2 are reserved and
+// revert `UnsupportedLegKind`, as does any other number.
+uint8 constant LEG_V2_DIRECT = 0;
+uint8 constant LEG_V3_DIRECT = 1;
+uint8 constant LEG_PANCAKE_V3_DIRECT = 2;
+uint8 constant LEG_ALGEBRA_DIRECT = 3;
+uint8 constant LEG_HYDREX = 4;
+uint8 constant LEG_UNIV4 = 5;
+uint8 constant LEG_UNIV2 = 6;
+uint8 constant LEG_UNIV3 = 7;

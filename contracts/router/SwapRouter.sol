@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import "./RouterTypes.sol";
+import "./RouterErrors.sol";
+import {TokenTransfers} from "./TokenTransfers.sol";
+import {IWrappedNative, WrappedNative} from "./WrappedNative.sol";
+import {V2Legs} from "./V2Legs.sol";
+import {V3Legs} from "./V3Legs.sol";
+import {V4Legs} from "./V4Legs.sol";
+
+interface IERC20PermitLike {
+    function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        external;
+    function allowance(address owner, address spender) external view returns (uint256);
+}
+
+/// @title SwapRouter
+/// @notice Executes a route plan (`docs/route-legs.md`): pulls `amountIn` from the caller (allowance,
+/// EIP-2612 permit, or wrapped `msg.value`), runs the routes in order and each leg through its
+/// kind, enforces every leg's `minOut` and the total `minAmountOut` after the integrator fee, and
+/// pays the recipient (unwrapped when `nativeOut`).
+/// @dev Holds no tokens between calls: every leg consumes exactly its input (partial fills revert)
+/// and the whole output is paid out. Reentrancy is refused by a transient lock; swap callbacks
+/// only from the pool (or PoolManager) the router is calling at that moment.
+contract SwapRouter is V2Legs, V3Legs, V4Legs {
+    uint256 private constant BPS = 10_000;
+
+    bool private transient locked;
+
+    /// @param amountOut what the recipient received; `feeAmount` went to `feeRecipient`.
+    event Swap(
+        address indexed sender,
+        address indexed recipient,
+        address indexed tokenIn,
+        address tokenOut,
+        uint256 amountIn,
+        uint256 amountOut,
+        uint256 feeAmount
+    );
+
+    constructor(
+        address weth,
+        address poolManager,
+        address v2Factory,
+        bytes32 v2PairInitCodeHash,
+        address v3Factory,
+        bytes32 v3PoolInitCodeHash
+    ) WrappedNative(weth) V4Legs(poolManager) V2Legs(v2Factory, v2PairInitCodeHash) V3Legs(v3Factory, v3PoolInitCodeHash) {}
+
+    modifier nonReentrant() {
+        if (locked) revert Reentrancy();
+        locked = true;
+        _;
+        locked = false;
+    }
+
+    /// Only WETH (unwrapping) and the V4 PoolManager (taking native ETH) pay the router.
+    receive() external payable {
+        if (msg.sender != WETH && msg.sender != POOL_MANAGER) revert UnexpectedNativeSender(msg.sender);
+    }
+
+    function swapExactIn(SwapParams calldata params) external payable nonReentrant returns (uint256 amountOut) {
+        _checkParams(params);
+        _pullInput(params);
+        return _swap(params);
+    }
+
+    /// @notice As `swapExactIn`, after an EIP-2612 permit of the caller for `tokenIn`. A permit that
+    /// fails (already used, front-run) does not block the swap when the allowance covers `amountIn`.
+    function swapExactInWithPermit(SwapParams calldata params, Permit calldata permit)
+        external
+        payable
+        nonReentrant
+        returns (uint256 amountOut)
+    {
+        _checkParams(params);
+        if (params.nativeIn) revert PermitWithNativeIn();
+        try IERC20PermitLike(params.tokenIn).permit(
+            msg.sender, address(this), permit.value, permit.deadline, permit.v, permit.r, permit.s
+        ) {} catch {
+            uint256 allowance = IERC20PermitLike(params.tokenIn).allowance(msg.sender, address(this));
+            if (allowance < params.amountIn) revert PermitFailed(params.tokenIn, allowance, params.amountIn);
+        }
+        _pullInput(params);
+        return _swap(params);
+    }
+
+    function _checkParams(SwapParams calldata params) private view {
+        if (block.timestamp > params.deadline) revert DeadlineExpired(params.deadline, block.timestamp);
+        if (params.amountIn == 0) revert ZeroAmountIn();
+        if (params.routes.length == 0) revert NoRoutes();
+        if (params.feeBps > BPS) revert InvalidFeeBps(params.feeBps);
+        if (params.recipient == address(0)) revert InvalidRecipient();
+        if (params.feeBps > 0 && params.feeRecipient == address(0)) revert InvalidFeeRecipient();
+        if (params.nativeOut && params.tokenOut != WETH) revert NotWrappedNative(params.tokenOut);
+        uint256 sumOfRoutes;
+        for (uint256 r = 0; r < params.routes.length; ++r) {
+            sumOfRoutes += params.routes[r].amountIn;
+        }
+        if (sumOfRoutes != params.amountIn) revert AmountInMismatch(sumOfRoutes, params.amountIn);
+    }
+
+    function _pullInput(SwapParams calldata params) private {
+        if (params.nativeIn) {
+            if (params.tokenIn != WETH) revert NotWrappedNative(params.tokenIn);
+            if (msg.value != params.amountIn) revert NativeValueMismatch(msg.value, params.amountIn);
+            IWrappedNative(WETH).deposit{value: msg.value}();
+        } else {
+            if (msg.value != 0) revert NativeValueMismatch(msg.value, 0);
+            TokenTransfers.safeTransferFrom(params.tokenIn, msg.sender, address(this), params.amountIn);
+        }
+    }
+
+    function _swap(SwapParams calldata params) private returns (uint256 amountOut) {
+        uint256 total;
+        for (uint256 r = 0; r < params.routes.length; ++r) {
+            total += _runRoute(params.routes[r], r, params.tokenIn, params.tokenOut);
+        }
+        // Floor: the fee never exceeds feeBps of the output; the recipient gets the remainder.
+        uint256 feeAmount = (total * params.feeBps) / BPS;
+        amountOut = total - feeAmount;
+        if (amountOut < params.minAmountOut) revert InsufficientOutput(amountOut, params.minAmountOut);
+        if (feeAmount > 0) TokenTransfers.safeTransfer(params.tokenOut, params.feeRecipient, feeAmount);
+        if (params.nativeOut) {
+            IWrappedNative(WETH).withdraw(amountOut);
+            (bool ok,) = params.recipient.call{value: amountOut}("");
+            if (!ok) revert NativeTransferFailed(params.recipient, amountOut);
+        } else {
+            TokenTransfers.safeTransfer(params.tokenOut, params.recipient, amountOut);
+        }
+        emit Swap(msg.sender, params.recipient, params.tokenIn, params.tokenOut, params.amountIn, amountOut, feeAmount);
+    }
+
+    function _runRoute(Route calldata route, uint256 routeIndex, address tokenIn, address tokenOut)
+        private
+        returns (uint256 amount)
+    {
+        uint256 legCount = route.legs.length;
+        if (legCount == 0) revert EmptyRoute(routeIndex);
+        amount = route.amountIn;
+        if (amount == 0) revert ZeroRouteAmount(routeIndex);
+        address expectedIn = tokenIn;
+        for (uint256 i = 0; i < legCount; ++i) {
+            Leg calldata leg = route.legs[i];
+            if (leg.tokenIn != expectedIn || leg.tokenOut == leg.tokenIn) revert LegTokenMismatch(routeIndex, i);
+            amount = _runLeg(leg, amount);
+            if (amount < leg.minOut) revert LegMinOut(routeIndex, i, amount, leg.minOut);
+            expectedIn = leg.tokenOut;
+        }
+        if (expectedIn != tokenOut) revert LegTokenMismatch(routeIndex, legCount - 1);
+    }
+
+    /// The one dispatch of leg kinds; numbers from `RouterTypes.sol`.
+    function _runLeg(Leg calldata leg, uint256 amountIn) private returns (uint256) {
+        uint8 kind = leg.kind;
+        if (kind == LEG_V2_DIRECT) return _swapV2Direct(leg.pool, leg.tokenIn, leg.tokenOut, amountIn, leg.data);
+        if (kind <= LEG_HYDREX) return _swapV3Style(leg.pool, leg.tokenIn, leg.tokenOut, amountIn);
+        if (kind == LEG_UNIV4) return _swapUniV4(leg.tokenIn, leg.tokenOut, amountIn, leg.data);
+        if (kind == LEG_UNIV2) return _swapUniV2Path(leg.tokenIn, leg.tokenOut, amountIn, leg.data);
+        if (kind == LEG_UNIV3) return _swapUniV3Path(leg.tokenIn, leg.tokenOut, amountIn, leg.data);
+        revert UnsupportedLegKind(kind);
+    }
+}

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {TransferFailed} from "./RouterErrors.sol";
+
+/// @notice ERC-20 transfers that accept tokens returning nothing (USDT style) and refuse a `false`
+/// return or a call to an address without code. A token's own revert is re-thrown unchanged so
+/// the caller sees why (e.g. `Reentrancy()` from a reentrant token, or an allowance error).
+library TokenTransfers {
+    function safeTransfer(address token, address to, uint256 amount) internal {
+        _call(token, abi.encodeWithSelector(0xa9059cbb, to, amount));
+    }
+
+    function safeTransferFrom(address token, address from, address to, uint256 amount) internal {
+        _call(token, abi.encodeWithSelector(0x23b872dd, from, to, amount));
+    }
+
+    function _call(address token, bytes memory data) private {
+        (bool ok, bytes memory ret) = token.call(data);
+        if (!ok) {
+            if (ret.length > 0) {
+                assembly ("memory-safe") {
+                    revert(add(ret, 32), mload(ret))
+                }
+            }
+            revert TransferFailed(token);
+        }
+        if (ret.length == 0) {
+            if (token.code.length == 0) revert TransferFailed(token);
+        } else if (ret.length < 32 || abi.decode(ret, (uint256)) != 1) {
+            revert TransferFailed(token);
+        }
+    }
+}
