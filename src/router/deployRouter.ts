@@ -1,0 +1,45 @@
+import { type Address, type Hex, zeroAddress, zeroHash } from 'viem'
+import { deployContractAndWait } from '../devnet/deployContractAndWait.ts'
+import type { Devnet } from '../devnet/startDevnet.ts'
+import { loadRouterArtifact } from './loadRouterArtifact.ts'
+
+/** Canonical Uniswap V2 pair init-code hash (`@uniswap/v2-core` and Base agree). */
+export const UNISWAP_V2_PAIR_INIT_CODE_HASH: Hex = '0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f'
+/** Canonical Uniswap V3 pool init-code hash (`@uniswap/v3-core` and Base agree). */
+export const UNISWAP_V3_POOL_INIT_CODE_HASH: Hex = '0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54'
+
+export type DeployRouterParameters = {
+  devnet: Devnet
+  /** Wrapped native token (WETH9). */
+  weth: Address
+  /** V4 PoolManager; absent: `univ4` legs revert `PoolManagerNotSet`. */
+  poolManager?: Address
+  /** Factory of the legacy `univ2` path kind; absent: those legs revert `LegacyFactoryNotSet`. */
+  v2Factory?: Address
+  v2PairInitCodeHash?: Hex
+  /** Factory of the legacy `univ3` path kind; absent: those legs revert `LegacyFactoryNotSet`. */
+  v3Factory?: Address
+  v3PoolInitCodeHash?: Hex
+}
+
+/**
+ * Deploys `SwapRouter` on the devnet (compiling `contracts/router/` first if needed).
+ *
+ * @example
+ * const router = await deployRouter({ devnet, weth, poolManager, v2Factory, v3Factory })
+ */
+export async function deployRouter({
+  devnet,
+  weth,
+  poolManager = zeroAddress,
+  v2Factory = zeroAddress,
+  v2PairInitCodeHash = v2Factory === zeroAddress ? zeroHash : UNISWAP_V2_PAIR_INIT_CODE_HASH,
+  v3Factory = zeroAddress,
+  v3PoolInitCodeHash = v3Factory === zeroAddress ? zeroHash : UNISWAP_V3_POOL_INIT_CODE_HASH,
+}: DeployRouterParameters): Promise<Address> {
+  return deployContractAndWait({
+    devnet,
+    artifact: loadRouterArtifact(),
+    args: [weth, poolManager, v2Factory, v2PairInitCodeHash, v3Factory, v3PoolInitCodeHash],
+  })
+}

@@ -1,0 +1,84 @@
+import { type Address, encodeAbiParameters, getAddress, type Hex, isAddress, isHex, size, zeroAddress } from 'viem'
+import { RouterEncodingError } from './RouterEncodingError.ts'
+import type { RouteLeg } from './routePlanTypes.ts'
+import { routerLegKind } from './routerLegKind.ts'
+
+/** The router's `Leg` struct as viem encodes it. */
+export type RouterLeg = { kind: number; pool: Address; tokenIn: Address; tokenOut: Address; minOut: bigint; data: Hex }
+
+export type EncodeRouterLegParameters = {
+  leg: RouteLeg
+  /** Field path for errors, e.g. `routes[0].legs[1]`. */
+  path?: string
+}
+
+/** `commands` of a `univ4` leg: one V4 swap (the Universal Router's number for it). */
+const V4_SWAP_COMMAND = '0x10'
+/** abi.encode(PoolKey): five static words. */
+const POOL_KEY_BYTES = 160
+
+/**
+ * Maps one spec `RouteLeg` to the router's `Leg` (`docs/route-legs.md`): the kind number, the pool
+ * (zero for `univ4` and the legacy path kinds, which find their pools themselves) and `Leg.data`.
+ * Throws `RouterEncodingError` for kinds the router cannot execute and for malformed leg data.
+ *
+ * @example
+ * const leg = encodeRouterLeg({
+ *   leg: { dex: 'UNIV2', tokenIn, tokenOut, amountIn: '1000', minOut: '990', data: { kind: 'v2_direct', pool, feeBps: 30 } },
+ * })
+ * // leg.kind === 0, leg.data === abi.encode(uint16 30)
+ */
+export function encodeRouterLeg({ leg, path = 'leg' }: EncodeRouterLegParameters): RouterLeg {
+  const fail = (field: string, message: string): never => {
+    throw new RouterEncodingError({ path: `${path}.${field}`, message })
+  }
+  const address = (value: unknown, field: string): Address =>
+    typeof value === 'string' && isAddress(value, { strict: false }) ? getAddress(value) : fail(field, `not an address: ${String(value)}`)
+  const tokenIn = address(leg.tokenIn, 'tokenIn')
+  const tokenOut = address(leg.tokenOut, 'tokenOut')
+  const minOut = amount(leg.minOut, () => fail('minOut', `not an amount: ${leg.minOut}`))
+  const base = { tokenIn, tokenOut, minOut }
+  const data = leg.data
+  switch (data.kind) {
+    case 'v2_direct': {
+      if (!Number.isInteger(data.feeBps) || data.feeBps < 0 || data.feeBps >= 10_000) fail('data.feeBps', `must be 0..9999: ${data.feeBps}`)
+      const encoded = encodeAbiParameters([{ type: 'uint16' }], [data.feeBps])
+      return { kind: routerLegKind.v2_direct, pool: address(data.pool, 'data.pool'), data: encoded, ...base }
+    }
+    case 'v3_direct':
+    case 'pancake_v3_direct':
+    case 'algebra_direct':
+      return { kind: routerLegKind[data.kind], pool: address(data.pool, 'data.pool'), data: '0x', ...base }
+    case 'hydrex':
+      return { kind: routerLegKind.hydrex, pool: address(leg.poolId, 'poolId'), data: '0x', ...base }
+    case 'univ4': {
+      if (data.commands.toLowerCase() !== V4_SWAP_COMMAND) fail('data.commands', `must be ${V4_SWAP_COMMAND} (one V4 swap): ${data.commands}`)
+      if (data.inputs.length !== 1) fail('data.inputs', `must hold exactly one abi-encoded PoolKey, got ${data.inputs.length}`)
+      const poolKey = data.inputs[0]
+      if (!isHex(poolKey) || size(poolKey) !== POOL_KEY_BYTES) fail('data.inputs[0]', 'must be abi.encode(PoolKey), 160 bytes')
+      return { kind: routerLegKind.univ4, pool: zeroAddress, data: poolKey, ...base }
+    }
+    case 'univ2': {
+      const hops = data.path.map((a, i) => address(a, `data.path[${i}]`))
+      if (hops.length < 2) fail('data.path', 'needs at least 2 tokens')
+      if (hops[0] !== tokenIn || hops[hops.length - 1] !== tokenOut) fail('data.path', 'must start at tokenIn and end at tokenOut')
+      const encoded = encodeAbiParameters([{ type: 'address[]' }], [hops])
+      return { kind: routerLegKind.univ2, pool: zeroAddress, data: encoded, ...base }
+    }
+    case 'univ3': {
+      const bytes = isHex(data.path) ? size(data.path) : -1
+      if (bytes < 43 || (bytes - 20) % 23 !== 0) fail('data.path', 'must be token (fee token)+, 20 + 23·n bytes')
+      const first = getAddress(`0x${data.path.slice(2, 42)}`)
+      const last = getAddress(`0x${data.path.slice(-40)}`)
+      if (first !== tokenIn || last !== tokenOut) fail('data.path', 'must start at tokenIn and end at tokenOut')
+      return { kind: routerLegKind.univ3, pool: zeroAddress, data: data.path, ...base }
+    }
+    default:
+      return fail('data.kind', `no executable router leg for kind ${(data as { kind: string }).kind}`)
+  }
+}
+
+function amount(value: string, onError: () => never): bigint {
+  if (typeof value !== 'string' || !/^\d+$/.test(value)) return onError()
+  return BigInt(value)
+}

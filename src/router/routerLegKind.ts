@@ -1,0 +1,25 @@
+/**
+ * The router's leg kind numbers (`docs/route-legs.md`, `contracts/router/RouterTypes.sol`), one per
+ * spec `LegData` kind. Kinds 8–12 are reserved: the contract reverts `UnsupportedLegKind` on them.
+ *
+ * @example
+ * routerLegKind.v3_direct // 1
+ */
+export const routerLegKind = {
+  v2_direct: 0,
+  v3_direct: 1,
+  pancake_v3_direct: 2,
+  algebra_direct: 3,
+  hydrex: 4,
+  univ4: 5,
+  univ2: 6,
+  univ3: 7,
+  curve: 8,
+  prop_amm: 9,
+  dodo_v2: 10,
+  woofi: 11,
+  aerodrome_v2: 12,
+} as const
+
+/** A spec `LegData` kind. */
+export type LegKindName = keyof typeof routerLegKind
