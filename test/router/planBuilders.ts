@@ -1,0 +1,34 @@
+import { type Address, encodePacked } from 'viem'
+import type { LegData, RouteLeg, RoutePlan } from '../../src/router/routePlanTypes.ts'
+
+/** A spec RouteLeg (amounts as decimal strings). */
+export function routeLeg(tokenIn: Address, tokenOut: Address, data: LegData, extra: { minOut?: bigint; poolId?: string; dex?: string } = {}): RouteLeg {
+  return { dex: extra.dex ?? 'TEST', tokenIn, tokenOut, amountIn: '0', minOut: (extra.minOut ?? 0n).toString(), poolId: extra.poolId, data }
+}
+
+/** A spec RoutePlan over the given routes; tokens from the first route. */
+export function routePlan(routes: { amountIn: bigint; legs: RouteLeg[] }[], extra: { minAmountOut?: bigint; nativeIn?: boolean; nativeOut?: boolean } = {}): RoutePlan {
+  const legs = routes[0].legs
+  const amountIn = routes.reduce((s, r) => s + r.amountIn, 0n)
+  return {
+    chainId: 8453,
+    tokenIn: legs[0].tokenIn,
+    tokenOut: legs[legs.length - 1].tokenOut,
+    amountIn: amountIn.toString(),
+    expectedAmountOut: '0',
+    minAmountOut: (extra.minAmountOut ?? 0n).toString(),
+    slippageBps: 50,
+    routes: routes.map((r) => ({ amountIn: r.amountIn.toString(), legs: r.legs })),
+    blockNumber: 0,
+    nativeIn: extra.nativeIn,
+    nativeOut: extra.nativeOut,
+  }
+}
+
+/** Legacy V3 path bytes: token ‖ fee ‖ token ‖ … */
+export function v3Path(hops: (Address | number)[]): `0x${string}` {
+  const types = hops.map((h) => (typeof h === 'number' ? 'uint24' : 'address'))
+  return encodePacked(types, hops)
+}
+
+export const FAR_DEADLINE = 2n ** 40n

@@ -1,0 +1,58 @@
+import { type Address, parseAbi } from 'viem'
+import { loadNpmArtifact } from '../../src/devnet/loadNpmArtifact.ts'
+import type { UniswapV4PoolKey } from '../../src/devnet/uniswapV4PoolKey.ts'
+import type { RouterMarket } from './createRouterMarket.ts'
+
+const MIN_SQRT_PLUS_ONE = 4295128740n
+const MAX_SQRT_MINUS_ONE = 1461446703485210103287273052203988822378723970341n
+const pairAbi = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)'])
+
+/** V2 exact-in output with a fee in bps, from the pair's current reserves. */
+export async function quoteV2({ market, pair, tokenIn, tokenOut, amountIn, feeBps }: {
+  market: RouterMarket; pair: Address; tokenIn: Address; tokenOut: Address; amountIn: bigint; feeBps: bigint
+}): Promise<bigint> {
+  const [r0, r1] = await market.devnet.publicClient.readContract({ address: pair, abi: pairAbi, functionName: 'getReserves' })
+  const [rIn, rOut] = BigInt(tokenIn) < BigInt(tokenOut) ? [r0, r1] : [r1, r0]
+  const withFee = amountIn * (10_000n - feeBps)
+  return (withFee * rOut) / (rIn * 10_000n + withFee)
+}
+
+/** The pool's own answer: eth_call of PoolHarness swapping exact input on a V3 or Algebra pool. */
+export async function quoteV3Style({ market, pool, tokenIn, tokenOut, amountIn, algebra = false }: {
+  market: RouterMarket; pool: Address; tokenIn: Address; tokenOut: Address; amountIn: bigint; algebra?: boolean
+}): Promise<bigint> {
+  const zeroForOne = BigInt(tokenIn) < BigInt(tokenOut)
+  const { result } = await market.devnet.publicClient.simulateContract({
+    account: market.devnet.account,
+    address: market.harness,
+    abi: market.devnet.artifacts.PoolHarness.abi,
+    functionName: algebra ? 'swapAlgebra' : 'swapV3',
+    args: [pool, market.devnet.account, zeroForOne, amountIn, zeroForOne ? MIN_SQRT_PLUS_ONE : MAX_SQRT_MINUS_ONE, market.devnet.account],
+  })
+  const [amount0, amount1] = result as [bigint, bigint]
+  return -(zeroForOne ? amount1 : amount0)
+}
+
+/** The PoolManager's own answer: eth_call of v4-core's PoolSwapTest, exact input. */
+export async function quoteV4({ market, key, zeroForOne, amountIn }: {
+  market: RouterMarket; key: UniswapV4PoolKey; zeroForOne: boolean; amountIn: bigint
+}): Promise<bigint> {
+  const native = key.currency0 === '0x0000000000000000000000000000000000000000' && zeroForOne
+  const { result } = await market.devnet.publicClient.simulateContract({
+    account: market.devnet.account,
+    address: market.v4.swapTest,
+    abi: loadNpmArtifact({ name: 'PoolSwapTest' }).abi,
+    functionName: 'swap',
+    args: [
+      key,
+      { zeroForOne, amountSpecified: -amountIn, sqrtPriceLimitX96: zeroForOne ? MIN_SQRT_PLUS_ONE : MAX_SQRT_MINUS_ONE },
+      { takeClaims: false, settleUsingBurn: false },
+      '0x',
+    ],
+    value: native ? amountIn : undefined,
+  })
+  const delta = result as bigint
+  const amount0 = BigInt.asIntN(128, delta >> 128n)
+  const amount1 = BigInt.asIntN(128, delta)
+  return zeroForOne ? amount1 : amount0
+}
