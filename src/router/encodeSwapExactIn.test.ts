@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { type Address, decodeAbiParameters, decodeFunctionData, encodePacked } from 'viem'
+import { encodeSwapExactIn } from './encodeSwapExactIn.ts'
+import { RouterEncodingError } from './RouterEncodingError.ts'
+import type { LegData, RoutePlan } from './routePlanTypes.ts'
+import { swapRouterAbi } from './swapRouterAbi.ts'
+
+const A: Address = '0x1111111111111111111111111111111111111111'
+const B: Address = '0x2222222222222222222222222222222222222222'
+const C: Address = '0x3333333333333333333333333333333333333333'
+const POOL: Address = '0x4444444444444444444444444444444444444444'
+const USER: Address = '0x5555555555555555555555555555555555555555'
+const POOL_KEY = `0x${'00'.repeat(160)}` as const
+
+function plan(legs: { tokenIn: Address; tokenOut: Address; data: LegData; poolId?: string }[][], amounts: bigint[], extra: Partial<RoutePlan> = {}): RoutePlan {
+  return {
+    chainId: 8453, tokenIn: legs[0][0].tokenIn, tokenOut: legs[0][legs[0].length - 1].tokenOut,
+    amountIn: amounts.reduce((s, x) => s + x, 0n).toString(), expectedAmountOut: '0', minAmountOut: '123', slippageBps: 50, blockNumber: 1,
+    routes: legs.map((route, r) => ({ amountIn: amounts[r].toString(), legs: route.map((l) => ({ dex: 'X', amountIn: '0', minOut: '7', ...l })) })),
+    ...extra,
+  }
+}
+
+function decode(data: `0x${string}`) {
+  return decodeFunctionData({ abi: swapRouterAbi, data })
+}
+
+test('maps routes and legs to the router structs, with each kind\'s Leg.data', () => {
+  const p = plan([
+    [{ tokenIn: A, tokenOut: B, data: { kind: 'v2_direct', pool: POOL, feeBps: 25 } }, { tokenIn: B, tokenOut: C, data: { kind: 'hydrex' }, poolId: POOL }],
+    [{ tokenIn: A, tokenOut: C, data: { kind: 'univ3', path: encodePacked(['address', 'uint24', 'address', 'uint24', 'address'], [A, 500, B, 3000, C]) } }],
+    [{ tokenIn: A, tokenOut: C, data: { kind: 'univ2', path: [A, B, C] } }],
+    [{ tokenIn: A, tokenOut: C, data: { kind: 'univ4', commands: '0x10', inputs: [POOL_KEY] } }],
+  ], [1n, 2n, 3n, 4n])
+  const { data, value } = encodeSwapExactIn({ plan: p, recipient: USER, feeBps: 10, feeRecipient: USER, deadline: 99n })
+  assert.equal(value, 0n)
+  const { functionName, args } = decode(data)
+  assert.equal(functionName, 'swapExactIn')
+  const params = args[0]
+  assert.equal(params.amountIn, 10n)
+  assert.equal(params.minAmountOut, 123n)
+  assert.equal(params.feeBps, 10)
+  assert.equal(params.deadline, 99n)
+  const [r0, r1, r2, r3] = params.routes
+  assert.deepEqual(r0.legs.map((l) => [l.kind, l.pool, l.minOut]), [[0, POOL, 7n], [4, POOL, 7n]])
+  assert.deepEqual(decodeAbiParameters([{ type: 'uint16' }], r0.legs[0].data), [25])
+  assert.equal(r0.legs[1].data, '0x')
+  assert.equal(r1.legs[0].kind, 7)
+  assert.equal(r1.legs[0].data.length, 2 + 2 * 66)
+  assert.equal(r2.legs[0].kind, 6)
+  assert.deepEqual(decodeAbiParameters([{ type: 'address[]' }], r2.legs[0].data), [[A, B, C]])
+  assert.deepEqual([r3.legs[0].kind, r3.legs[0].data], [5, POOL_KEY])
+})
+
+test('native in: tokenIn is the first leg token (the plan may carry the native sentinel) and value is amountIn', () => {
+  const p = plan([[{ tokenIn: A, tokenOut: B, data: { kind: 'v3_direct', pool: POOL } }]], [5n], { tokenIn: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', nativeIn: true })
+  const { data, value } = encodeSwapExactIn({ plan: p, recipient: USER, deadline: 1n })
+  assert.equal(value, 5n)
+  const params = decode(data).args[0]
+  assert.equal(params.tokenIn, A)
+  assert.equal(params.nativeIn, true)
+})
+
+test('a permit selects swapExactInWithPermit', () => {
+  const p = plan([[{ tokenIn: A, tokenOut: B, data: { kind: 'algebra_direct', pool: POOL } }]], [5n])
+  const permit = { value: '5', deadline: 100, v: 27, r: `0x${'ab'.repeat(32)}`, s: `0x${'cd'.repeat(32)}` } as const
+  const { functionName, args } = decode(encodeSwapExactIn({ plan: p, recipient: USER, deadline: 1n, permit }).data)
+  assert.equal(functionName, 'swapExactInWithPermit')
+  assert.deepEqual(args[1], { value: 5n, deadline: 100n, v: 27, r: permit.r, s: permit.s })
+})
+
+test('refuses plans the router cannot run, naming the field', () => {
+  const ok = (data: LegData, tokenIn = A, tokenOut = B) => plan([[{ tokenIn, tokenOut, data }]], [5n])
+  const cases: [RoutePlan, string, Parameters<typeof encodeSwapExactIn>[0]?][] = [
+    [ok({ kind: 'curve', pool: POOL, i: 0, j: 1 }), 'routes[0].legs[0].data.kind'],
+    [ok({ kind: 'univ4', commands: '0x00', inputs: [POOL_KEY] }), 'routes[0].legs[0].data.commands'],
+    [ok({ kind: 'univ4', commands: '0x10', inputs: [] }), 'routes[0].legs[0].data.inputs'],
+    [ok({ kind: 'univ2', path: [B, A] }), 'routes[0].legs[0].data.path'],
+    [ok({ kind: 'v2_direct', pool: POOL, feeBps: 10_000 }), 'routes[0].legs[0].data.feeBps'],
+    [ok({ kind: 'hydrex' }), 'routes[0].legs[0].poolId'],
+    [{ ...ok({ kind: 'v3_direct', pool: POOL }), amountIn: '6' }, 'routes'],
+    [plan([[{ tokenIn: A, tokenOut: B, data: { kind: 'v3_direct', pool: POOL } }, { tokenIn: C, tokenOut: B, data: { kind: 'v3_direct', pool: POOL } }]], [5n]), 'routes[0].legs[1].tokenIn'],
+  ]
+  for (const [p, path] of cases) {
+    assert.throws(() => encodeSwapExactIn({ plan: p, recipient: USER, deadline: 1n }), (e: unknown) => e instanceof RouterEncodingError && e.path === path, path)
+  }
+  const good = ok({ kind: 'v3_direct', pool: POOL })
+  assert.throws(() => encodeSwapExactIn({ plan: good, recipient: USER, deadline: 1n, feeBps: 5 }), /feeRecipient/)
+  assert.throws(() => encodeSwapExactIn({ plan: good, recipient: USER, deadline: 1n, feeBps: 10_001, feeRecipient: USER }), /feeBps/)
+})
