@@ -23,6 +23,12 @@ const gas: { label: string; gasUsed: bigint }[] = []
 before(async () => {
   devnet = await startDevnet({})
   market = await createRouterMarket({ devnet })
+  // Gas is recorded with the payees already holding every token (no zero-to-nonzero balance write).
+  for (const holder of [RECIPIENT]) {
+    for (const t of [market.tokens.a, market.tokens.b, market.tokens.c, market.weth]) {
+      await writeContractAndWait({ devnet, address: t, abi: erc20Abi, functionName: 'transfer', args: [holder, 1n] })
+    }
+  }
 })
 after(async () => {
   if (gas.length) console.log(`\nrouter gas by leg kind (whole tx, 1 route × 1 leg unless noted):\n${gas.map((g) => `  ${g.label.padEnd(48)} ${g.gasUsed}`).join('\n')}`)

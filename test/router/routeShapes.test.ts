@@ -27,6 +27,12 @@ const gas: { label: string; gasUsed: bigint }[] = []
 before(async () => {
   devnet = await startDevnet({})
   market = await createRouterMarket({ devnet })
+  // Gas is recorded with the payees already holding every token (no zero-to-nonzero balance write).
+  for (const holder of [RECIPIENT, FEE_RECIPIENT]) {
+    for (const t of [market.tokens.a, market.tokens.b, market.tokens.c, market.weth]) {
+      await writeContractAndWait({ devnet, address: t, abi: erc20Abi, functionName: 'transfer', args: [holder, 1n] })
+    }
+  }
 })
 after(async () => {
   if (gas.length) console.log(`\nrouter gas by route shape (whole tx):\n${gas.map((g) => `  ${g.label.padEnd(56)} ${g.gasUsed}`).join('\n')}`)
