@@ -1,4 +1,4 @@
-import { type Abi, type Address, encodeFunctionData, numberToHex, parseAbi } from 'viem'
+import { type Abi, type Address, encodeFunctionData, getAddress, numberToHex, parseAbi } from 'viem'
 import { createAlgebraPool } from '../createAlgebraPool.ts'
 import { createUniswapV2Pair } from '../createUniswapV2Pair.ts'
 import { createUniswapV3Pool } from '../createUniswapV3Pool.ts'
@@ -114,7 +114,7 @@ export async function createSeedPool({
       from: liquidityProvider, to: harness, gas: 2_000_000n, label: `${label} position ${i}`,
       data: encodeFunctionData({ abi: harnessAbi, functionName: 'mintAlgebra', args: [pool, liquidityProvider, p.tickLower, p.tickUpper, p.liquidity, liquidityProvider] }),
     }))
-    return { pool: { ...base, address: pool, plugin }, liquidityCalls }
+    return { pool: { ...base, address: pool, plugin: getAddress(plugin) }, liquidityCalls }
   }
 
   const factory = factories[spec.dex].factory

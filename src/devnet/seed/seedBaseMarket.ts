@@ -74,7 +74,7 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
   const tokens: Record<string, { address: Address; token: MarketToken }> = {}
   for (const token of baseMarketTokens) {
     const address = token.symbol === 'WETH' ? weth : await deployTestToken({ devnet, name: token.name, symbol: token.symbol, decimals: token.decimals })
-    tokens[token.symbol] = { address, token }
+    tokens[token.symbol] = { address: getAddress(address), token }
   }
   const harness = await deployContractAndWait({ devnet, artifact: devnet.artifacts.PoolHarness })
   const uniswapV2 = await deployUniswapV2({ devnet })
@@ -84,7 +84,7 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
   const uniswapV4 = await deployUniswapV4({ devnet })
   const quickswap = await deployAlgebraIntegral({ devnet })
   const hydrex = await deployAlgebraIntegral({ devnet })
-  const factories: SeededFactories = {
+  const factories: SeededFactories = checksummed({
     UNIV2: uniswapV2,
     UNIV3: uniswapV3,
     ALIEN_BASE_V3: alienBaseV3,
@@ -92,7 +92,7 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
     UNIV4: uniswapV4,
     QUICKSWAP_V4: quickswap,
     HYDREX: hydrex,
-  }
+  })
   const router = await deploySeedRouter({ devnet, weth })
 
   // The liquidity provider: plenty of ETH wrapped into WETH, every other token minted, approvals.
@@ -142,12 +142,12 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
     rpcUrl: devnet.anvil.url,
     chainId: devnet.chain.id,
     router,
-    weth,
+    weth: getAddress(weth),
     multicall: multicall3Address,
     tokens: Object.fromEntries(Object.values(tokens).map(({ address, token }) => [token.symbol, { address, decimals: token.decimals }])),
     pools,
     factories,
-    helpers: { poolHarness: harness },
+    helpers: { poolHarness: getAddress(harness) },
     accounts,
     seed,
     stateKey,
@@ -157,4 +157,11 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
     transactions += Number(await request('eth_getTransactionCount', [sender, 'latest']))
   }
   return { description, transactions }
+}
+
+/** Receipts give lowercase addresses; the description lists checksummed ones. */
+function checksummed(factories: SeededFactories): SeededFactories {
+  return Object.fromEntries(
+    Object.entries(factories).map(([dex, addresses]) => [dex, Object.fromEntries(Object.entries(addresses).map(([k, v]) => [k, getAddress(v as Address)]))]),
+  ) as SeededFactories
 }
