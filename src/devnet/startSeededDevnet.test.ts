@@ -127,4 +127,18 @@ test('the seeded market: 7 kinds, consistent prices, funded accounts, live Algeb
   running.push(again)
   assert.deepEqual(again.market.pools, reloadedPools)
   assert.deepEqual(await readSeededPools({ publicClient: again.publicClient, market: again.market }), states)
+
+  // Positions at several ranges: a 30 WETH trade on a thin pool crosses initialized ticks, so the
+  // in-range liquidity changes.
+  const thin = again.market.pools.find((p) => p.dex === 'ALIEN_BASE_V3' && p.symbols.includes('DEGEN'))!
+  const index = again.market.pools.indexOf(thin)
+  await writeContractAndWait({ devnet: again, address: market.weth, abi: erc20, functionName: 'approve', args: [harness, maxUint256] })
+  const wethIsToken0 = thin.symbols[0] === 'WETH'
+  await writeContractAndWait({
+    devnet: again, address: harness, abi: again.artifacts.PoolHarness.abi as Abi, functionName: 'swapV3',
+    args: [thin.address, again.account, wethIsToken0, parseEther('30'), wethIsToken0 ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n, again.account],
+  })
+  const [thinAfter] = (await readSeededPools({ publicClient: again.publicClient, market: { ...again.market, pools: [thin] } }))
+  assert.notEqual(thinAfter.liquidity, states[index].liquidity, 'the trade crossed no initialized tick')
+  assert.ok(Math.abs(thinAfter.price / states[index].price - 1) > 0.01)
 })

@@ -34,21 +34,22 @@ export type ReadSeededPoolsParameters = { publicClient: PublicClient<Transport, 
  */
 export async function readSeededPools({ publicClient, market }: ReadSeededPoolsParameters): Promise<SeededPoolState[]> {
   const poolManager = market.factories.UNIV4.poolManager
-  const contracts = market.pools.flatMap((pool) => {
+  type Call = { address: Address; abi: typeof abi; functionName: string; args?: readonly unknown[] }
+  const contracts = market.pools.flatMap((pool): Call[] => {
     const address = pool.address as Address
-    if (pool.dex === 'UNIV2') return [{ address, abi, functionName: 'getReserves' }] as const
+    if (pool.dex === 'UNIV2') return [{ address, abi, functionName: 'getReserves' }]
     if (pool.dex === 'UNIV4') {
       const slot = uniswapV4StateSlot({ poolId: pool.address })
       return [
         { address: poolManager, abi, functionName: 'extsload', args: [numberToHex(slot, { size: 32 })] },
         { address: poolManager, abi, functionName: 'extsload', args: [numberToHex(slot + 3n, { size: 32 })] },
-      ] as const
+      ]
     }
     const priceCall = pool.dex === 'QUICKSWAP_V4' || pool.dex === 'HYDREX' ? 'globalState' : 'slot0'
     return [
       { address, abi, functionName: priceCall },
       { address, abi, functionName: 'liquidity' },
-    ] as const
+    ]
   })
   const results = (await publicClient.multicall({ allowFailure: false, contracts: contracts as never })) as unknown[]
   let i = 0
