@@ -108,6 +108,14 @@ contract PoolHarness {
         _payDeltas(amount0Delta, amount1Delta);
     }
 
+    function pancakeV3MintCallback(uint256 amount0Owed, uint256 amount1Owed, bytes calldata) external {
+        _payOwed(amount0Owed, amount1Owed);
+    }
+
+    function pancakeV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata) external {
+        _payDeltas(amount0Delta, amount1Delta);
+    }
+
     function algebraMintCallback(uint256 amount0Owed, uint256 amount1Owed, bytes calldata) external {
         _payOwed(amount0Owed, amount1Owed);
     }

@@ -1,0 +1,167 @@
+import { type Abi, type Address, encodeFunctionData, getAddress, type Hex, maxUint256, parseAbi, parseEther, toHex } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { deployAlgebraIntegral } from '../deployAlgebraIntegral.ts'
+import { deployAlienBaseV3 } from '../deployAlienBaseV3.ts'
+import { deployContractAndWait } from '../deployContractAndWait.ts'
+import { deployPancakeV3 } from '../deployPancakeV3.ts'
+import { deployTestToken } from '../deployTestToken.ts'
+import { deployUniswapV2 } from '../deployUniswapV2.ts'
+import { deployUniswapV3 } from '../deployUniswapV3.ts'
+import { deployUniswapV4 } from '../deployUniswapV4.ts'
+import { multicall3Address } from '../multicall3Address.ts'
+import type { Devnet } from '../startDevnet.ts'
+import { baseMarketPools } from './baseMarketPools.ts'
+import { baseMarketTokens, type MarketToken } from './baseMarketTokens.ts'
+import { createSeedPool } from './createSeedPool.ts'
+import { createSeedPrng } from './createSeedPrng.ts'
+import type { DevnetDescription, SeededFactories, SeededPool } from './DevnetDescription.ts'
+import { deploySeedRouter } from './deploySeedRouter.ts'
+import { type BatchCall, sendBatchAndMine } from './sendBatchAndMine.ts'
+
+/** anvil's default dev mnemonic: its first 10 accounts are the funded test accounts. */
+const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk'
+/**
+ * Provides every pool's liquidity, so the test accounts start with round balances. An impersonated
+ * address (no key): only the seed sends from it.
+ */
+const LIQUIDITY_PROVIDER: Address = '0x5eed000000000000000000000000000000001a9e'
+/** What each test account is given of every token, in USD, plus this much WETH. */
+const ACCOUNT_TOKEN_USD = 1_000_000
+const ACCOUNT_WETH = parseEther('100')
+/** Largest relative price difference between venues of one pair (each venue draws in ±this). */
+const VENUE_PRICE_SPREAD = 0.003
+
+const tokenAbi = parseAbi([
+  'function mint(address to, uint256 amount)',
+  'function approve(address spender, uint256 amount) returns (bool)',
+  'function deposit() payable',
+])
+
+export type SeedBaseMarketParameters = {
+  devnet: Devnet
+  /** Same seed, same market (addresses, prices, positions). */
+  seed: number
+  stateKey: string
+}
+
+export type SeedBaseMarketReturnType = {
+  /** The description, without a meaningful `rpcUrl` (set by whoever serves the chain). */
+  description: DevnetDescription
+  transactions: number
+}
+
+/**
+ * Seeds a fresh devnet with the Base-like market: WETH9 and nine permit tokens, Uniswap V2/V3/V4,
+ * AlienBase V3, PancakeSwap V3 and two Algebra Integral instances (QuickSwap V4, Hydrex) with the
+ * base plugin, all from npm bytecode; 67 pools with V2 reserves or four concentrated positions each;
+ * the first 10 anvil accounts funded with every token and WETH. Contracts and pools are created one
+ * transaction at a time (their addresses come from nonces and reads); liquidity and funding go in
+ * one batch with automine off.
+ *
+ * @example
+ * const { description } = await seedBaseMarket({ devnet, seed: 8453, stateKey })
+ */
+export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketParameters): Promise<SeedBaseMarketReturnType> {
+  const request = (method: string, params: unknown[]) => devnet.publicClient.request({ method: method as never, params: params as never })
+  const accounts = Array.from({ length: 10 }, (_, i) => {
+    const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i })
+    return { address: account.address, privateKey: toHex(account.getHdKey().privateKey!) as Hex }
+  })
+  if (getAddress(accounts[0].address) !== getAddress(devnet.account)) throw new Error('anvil is not running with its default mnemonic')
+
+  // Contracts, in a fixed order so their addresses are the same on every seed.
+  const weth = await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 })
+  const tokens: Record<string, { address: Address; token: MarketToken }> = {}
+  for (const token of baseMarketTokens) {
+    const address = token.symbol === 'WETH' ? weth : await deployTestToken({ devnet, name: token.name, symbol: token.symbol, decimals: token.decimals })
+    tokens[token.symbol] = { address: getAddress(address), token }
+  }
+  const harness = await deployContractAndWait({ devnet, artifact: devnet.artifacts.PoolHarness })
+  const uniswapV2 = await deployUniswapV2({ devnet })
+  const uniswapV3 = await deployUniswapV3({ devnet })
+  const alienBaseV3 = await deployAlienBaseV3({ devnet })
+  const pancakeV3 = await deployPancakeV3({ devnet })
+  const uniswapV4 = await deployUniswapV4({ devnet })
+  const quickswap = await deployAlgebraIntegral({ devnet })
+  const hydrex = await deployAlgebraIntegral({ devnet })
+  const factories: SeededFactories = checksummed({
+    UNIV2: uniswapV2,
+    UNIV3: uniswapV3,
+    ALIEN_BASE_V3: alienBaseV3,
+    PANCAKE_V3: { factory: pancakeV3.factory, poolDeployer: pancakeV3.poolDeployer },
+    UNIV4: uniswapV4,
+    QUICKSWAP_V4: quickswap,
+    HYDREX: hydrex,
+  })
+  const router = await deploySeedRouter({ devnet, weth })
+
+  // The liquidity provider: plenty of ETH wrapped into WETH, every other token minted, approvals.
+  await request('anvil_setBalance', [LIQUIDITY_PROVIDER, toHex(parseEther('10000000'))])
+  await request('anvil_impersonateAccount', [LIQUIDITY_PROVIDER])
+  const lpCalls: BatchCall[] = [
+    { from: LIQUIDITY_PROVIDER, to: weth, value: parseEther('5000000'), label: 'LP wraps ETH', data: encodeFunctionData({ abi: tokenAbi, functionName: 'deposit' }) },
+  ]
+  for (const { address, token } of Object.values(tokens)) {
+    if (token.symbol !== 'WETH') {
+      // Far more than any pool needs; the LP's leftovers are of no interest.
+      lpCalls.push({ to: address, label: `mint ${token.symbol} to LP`, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [LIQUIDITY_PROVIDER, 10n ** BigInt(token.decimals + 15)] }) })
+    }
+    for (const spender of [harness, uniswapV4.liquidityRouter]) {
+      lpCalls.push({ from: LIQUIDITY_PROVIDER, to: address, label: `LP approves ${token.symbol}`, data: encodeFunctionData({ abi: tokenAbi, functionName: 'approve', args: [spender, maxUint256] }) })
+    }
+  }
+
+  // Transactions of different senders in one block have no guaranteed order: the LP is funded
+  // (by the deployer) in a block of its own, before it pays for any liquidity.
+  await sendBatchAndMine({ devnet, calls: lpCalls })
+
+  // Pools: created and initialized now, filled in the next batch.
+  const calls: BatchCall[] = []
+  const next = createSeedPrng({ seed })
+  const pools: SeededPool[] = []
+  for (const spec of baseMarketPools) {
+    const offset = (next() * 2 - 1) * VENUE_PRICE_SPREAD
+    const { pool, liquidityCalls } = await createSeedPool({ devnet, spec, tokens, factories, liquidityProvider: LIQUIDITY_PROVIDER, harness, offset })
+    pools.push(pool)
+    calls.push(...liquidityCalls)
+  }
+
+  // The test accounts: every token and some WETH.
+  for (const account of accounts) {
+    for (const { address, token } of Object.values(tokens)) {
+      if (token.symbol === 'WETH') continue
+      const amount = BigInt(Math.round(ACCOUNT_TOKEN_USD / token.priceUsd)) * 10n ** BigInt(token.decimals)
+      calls.push({ to: address, label: `mint ${token.symbol} to ${account.address}`, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [account.address, amount] }) })
+    }
+    calls.push({ from: account.address, to: weth, value: ACCOUNT_WETH, label: `${account.address} wraps ETH`, data: encodeFunctionData({ abi: tokenAbi, functionName: 'deposit' }) })
+  }
+  await sendBatchAndMine({ devnet, calls })
+  await request('anvil_stopImpersonatingAccount', [LIQUIDITY_PROVIDER])
+
+  const description: DevnetDescription = {
+    rpcUrl: devnet.anvil.url,
+    chainId: devnet.chain.id,
+    router,
+    weth: getAddress(weth),
+    multicall: multicall3Address,
+    tokens: Object.fromEntries(Object.values(tokens).map(({ address, token }) => [token.symbol, { address, decimals: token.decimals }])),
+    pools,
+    factories,
+    helpers: { poolHarness: getAddress(harness) },
+    accounts,
+    seed,
+    stateKey,
+  }
+  let transactions = 0
+  for (const sender of [LIQUIDITY_PROVIDER, ...accounts.map((a) => a.address)]) {
+    transactions += Number(await request('eth_getTransactionCount', [sender, 'latest']))
+  }
+  return { description, transactions }
+}
+
+/** Receipts give lowercase addresses; the description lists checksummed ones. */
+function checksummed(factories: SeededFactories): SeededFactories {
+  return Object.fromEntries(
+    Object.entries(factories).map(([dex, addresses]) => [dex, Object.fromEntries(Object.entries(addresses).map(([k, v]) => [k, getAddress(v as Address)]))]),
+  ) as SeededFactories
+}
