@@ -6,7 +6,7 @@ import { createAlgebraPool } from '../../src/devnet/createAlgebraPool.ts'
 import { deployAlgebraIntegral } from '../../src/devnet/deployAlgebraIntegral.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
-import { readAlgebraPool } from '../../src/devnet/readAlgebraPool.ts'
+import { readAlgebraPool } from '../../src/adapters/state/readAlgebraPool.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
@@ -116,7 +116,7 @@ test('Algebra Integral pools (static fee and base plugin dynamic fee) pay exactl
       await devnet.testClient.increaseTime({ seconds: prng.int(1, 600) })
       await devnet.testClient.mine({ blocks: 1 })
     }
-    const input = await readAlgebraPool({ devnet, pool })
+    const { input } = await readAlgebraPool({ client: devnet.publicClient, pool })
     assert.equal(input.state.model, 'concentrated')
     if (input.state.model !== 'concentrated') return
     fees.add(input.state.feePips)

@@ -7,7 +7,7 @@ import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { deployUniswapV2 } from '../../src/devnet/deployUniswapV2.ts'
 import { loadNpmArtifact } from '../../src/devnet/loadNpmArtifact.ts'
-import { readUniswapV2Pool } from '../../src/devnet/readUniswapV2Pool.ts'
+import { readUniswapV2Pool } from '../../src/adapters/state/readUniswapV2Pool.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
@@ -81,7 +81,7 @@ test('UNIV2 pair pays exactly what the solver simulates', { timeout: 600_000 }, 
     await writeContractAndWait({ devnet, address: token0, abi: erc20, functionName: 'transfer', args: [pair, reserve0] })
     await writeContractAndWait({ devnet, address: token1, abi: erc20, functionName: 'transfer', args: [pair, reserve1] })
     await writeContractAndWait({ devnet, address: pair, abi: pairAbi, functionName: 'mint', args: [devnet.account] })
-    const state = await readUniswapV2Pool({ devnet, pair })
+    const state = await readUniswapV2Pool({ client: devnet.publicClient, pair })
     const [r0, r1] = state.state.model === 'constant_product' ? state.state.reserves.map(BigInt) : [0n, 0n]
     assert.equal(r0, reserve0)
     assert.equal(r1, reserve1)

@@ -6,7 +6,7 @@ import { createUniswapV3Pool } from '../../src/devnet/createUniswapV3Pool.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { deployUniswapV3 } from '../../src/devnet/deployUniswapV3.ts'
-import { readUniswapV3Pool } from '../../src/devnet/readUniswapV3Pool.ts'
+import { readUniswapV3Pool } from '../../src/adapters/state/readUniswapV3Pool.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
@@ -82,7 +82,7 @@ test('UNIV3 pools pay exactly what the solver simulates', { timeout: 900_000 }, 
         args: [pool, devnet.account, p.tickLower, p.tickUpper, p.liquidity, harness],
       })
     }
-    const input = await readUniswapV3Pool({ devnet, pool })
+    const input = await readUniswapV3Pool({ client: devnet.publicClient, pool })
     assert.equal(input.state.model, 'concentrated')
     await solver?.upsertPools([input])
     let snapshot = await devnet.testClient.snapshot()

@@ -6,7 +6,7 @@ import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { deployUniswapV4 } from '../../src/devnet/deployUniswapV4.ts'
 import { loadNpmArtifact } from '../../src/devnet/loadNpmArtifact.ts'
-import { readUniswapV4Pool } from '../../src/devnet/readUniswapV4Pool.ts'
+import { readUniswapV4Pool } from '../../src/adapters/state/readUniswapV4Pool.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
 import { uniswapV4PoolId } from '../../src/devnet/uniswapV4PoolId.ts'
@@ -100,7 +100,7 @@ test('UNIV4 hookless pools (lp fee + protocol fee) pay exactly what the solver s
         args: [key, { tickLower: p.tickLower, tickUpper: p.tickUpper, liquidityDelta: p.liquidity, salt: numberToHex(0, { size: 32 }) }, '0x'],
       })
     }
-    const input = await readUniswapV4Pool({ devnet, poolManager, key })
+    const input = await readUniswapV4Pool({ client: devnet.publicClient, poolManager, key })
     assert.equal(input.state.model === 'concentrated' && input.state.feePips, fee)
     await solver?.upsertPools([input])
     let snapshot = await devnet.testClient.snapshot()

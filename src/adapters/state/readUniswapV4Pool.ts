@@ -1,16 +1,16 @@
-import { type Address, encodeAbiParameters, type Hex, hexToBigInt, keccak256, numberToHex, parseAbi } from 'viem'
-import type { DexId, PoolInput } from '../../bindings/types.ts'
+import { type Address, encodeAbiParameters, type Hex, hexToBigInt, keccak256, numberToHex, parseAbi, type PublicClient } from 'viem'
+import type { DexId, PoolInput } from '../../../bindings/types.ts'
+import { uniswapV4PoolId } from '../../devnet/uniswapV4PoolId.ts'
+import type { UniswapV4PoolKey } from '../../devnet/uniswapV4PoolKey.ts'
+import { uniswapV4StateSlot } from '../../devnet/uniswapV4StateSlot.ts'
+import { PoolUnusableError } from '../errors.ts'
 import { bitmapWordRange } from './bitmapWordRange.ts'
 import { initializedTicksFromBitmap } from './initializedTicksFromBitmap.ts'
-import type { Devnet } from './startDevnet.ts'
-import { uniswapV4PoolId } from './uniswapV4PoolId.ts'
-import { uniswapV4StateSlot } from './uniswapV4StateSlot.ts'
-import type { UniswapV4PoolKey } from './uniswapV4PoolKey.ts'
 
 const extsloadAbi = parseAbi(['function extsload(bytes32[] slots) view returns (bytes32[])'])
 
 export type ReadUniswapV4PoolParameters = {
-  devnet: Pick<Devnet, 'publicClient'>
+  client: PublicClient
   poolManager: Address
   key: UniswapV4PoolKey
   dex?: DexId
@@ -28,19 +28,19 @@ const signed = (value: bigint, bits: number) => BigInt.asIntN(bits, value)
  * liquidityNet (high 128 bits of the first word of `ticks[t]`, state + 4).
  *
  * @example
- * const input = await readUniswapV4Pool({ devnet, poolManager, key })
+ * const input = await readUniswapV4Pool({ client, poolManager, key, blockNumber })
  */
 export async function readUniswapV4Pool({
-  devnet,
+  client,
   poolManager,
   key,
   dex = 'UNIV4',
   blockNumber,
 }: ReadUniswapV4PoolParameters): Promise<PoolInput> {
-  const block = blockNumber ?? (await devnet.publicClient.getBlockNumber({ cacheTime: 0 }))
+  const block = blockNumber ?? (await client.getBlockNumber({ cacheTime: 0 }))
   const load = async (slots: Hex[]): Promise<bigint[]> => {
     if (slots.length === 0) return []
-    const words = await devnet.publicClient.readContract({
+    const words = await client.readContract({
       address: poolManager,
       abi: extsloadAbi,
       functionName: 'extsload',
@@ -52,7 +52,7 @@ export async function readUniswapV4Pool({
   const poolId = uniswapV4PoolId({ key })
   const stateSlot = uniswapV4StateSlot({ poolId })
   const [slot0, liquidity] = await load([numberToHex(stateSlot, { size: 32 }), numberToHex(stateSlot + 3n, { size: 32 })])
-  if (slot0 === 0n) throw new Error(`V4 pool ${poolId} is not initialized`)
+  if (slot0 === 0n) throw new PoolUnusableError({ poolId, dex, reason: 'not initialized' })
   const sqrtPriceX96 = slot0 & ((1n << 160n) - 1n)
   const tick = Number(signed((slot0 >> 160n) & 0xffffffn, 24))
   const protocolFee = Number((slot0 >> 184n) & 0xffffffn)

@@ -1,7 +1,7 @@
-import { type Address, parseAbi, zeroAddress } from 'viem'
-import type { DexId, PoolInput } from '../../bindings/types.ts'
+import { type Address, type PublicClient, parseAbi, zeroAddress } from 'viem'
+import type { DexId, PoolInput } from '../../../bindings/types.ts'
+import { PoolUnusableError } from '../errors.ts'
 import { initializedTicksFromBitmap } from './initializedTicksFromBitmap.ts'
-import type { Devnet } from './startDevnet.ts'
 
 const poolAbi = parseAbi([
   'function globalState() view returns (uint160 price, int24 tick, uint16 lastFee, uint8 pluginConfig, uint16 communityFee, bool unlocked)',
@@ -18,12 +18,18 @@ const poolAbi = parseAbi([
 const dynamicFeePluginAbi = parseAbi(['function getCurrentFee() view returns (uint16)'])
 
 /** Plugins.DYNAMIC_FEE: the plugin sets the fee (AlgebraBasePluginV1 recomputes it in beforeSwap). */
-const DYNAMIC_FEE_FLAG = 1 << 7
+export const ALGEBRA_DYNAMIC_FEE_FLAG = 1 << 7
 /** TickTree.SECOND_LAYER_OFFSET = ceil(-MIN_TICK / 256). */
 const SECOND_LAYER_OFFSET = 3466
 
+export type ReadAlgebraPoolReturnType = {
+  input: PoolInput
+  /** The fee comes from a dynamic-fee plugin: it moves with time, without any pool event. */
+  dynamicFee: boolean
+}
+
 export type ReadAlgebraPoolParameters = {
-  devnet: Pick<Devnet, 'publicClient'>
+  client: PublicClient
   pool: Address
   dex?: DexId
   blockNumber?: bigint
@@ -37,10 +43,14 @@ export type ReadAlgebraPoolParameters = {
  * the pool in `beforeSwap`), not `globalState.lastFee`.
  *
  * @example
- * const input = await readAlgebraPool({ devnet, pool })
+ * const { input, dynamicFee } = await readAlgebraPool({ client, pool, blockNumber })
  */
-export async function readAlgebraPool({ devnet, pool, dex = 'QUICKSWAP_V4', blockNumber }: ReadAlgebraPoolParameters): Promise<PoolInput> {
-  const { publicClient } = devnet
+export async function readAlgebraPool({
+  client: publicClient,
+  pool,
+  dex = 'QUICKSWAP_V4',
+  blockNumber,
+}: ReadAlgebraPoolParameters): Promise<ReadAlgebraPoolReturnType> {
   const block = blockNumber ?? (await publicClient.getBlockNumber({ cacheTime: 0 }))
   const read = <const C extends readonly unknown[]>(contracts: C) =>
     publicClient.multicall({ allowFailure: false, blockNumber: block, batchSize: 40_000, contracts: contracts as never })
@@ -55,8 +65,10 @@ export async function readAlgebraPool({ devnet, pool, dex = 'QUICKSWAP_V4', bloc
   ])) as [readonly [bigint, number, number, number, number, boolean], bigint, number, Address, Address, Address, number]
   const [price, tick, lastFee, pluginConfig] = globalState
 
+  if (price === 0n) throw new PoolUnusableError({ poolId: pool.toLowerCase(), dex, reason: 'not initialized (price = 0)' })
   let feePips = lastFee
-  if (plugin !== zeroAddress && (pluginConfig & DYNAMIC_FEE_FLAG) !== 0) {
+  const dynamicFee = plugin !== zeroAddress && (pluginConfig & ALGEBRA_DYNAMIC_FEE_FLAG) !== 0
+  if (dynamicFee) {
     feePips = (await publicClient.readContract({ address: plugin, abi: dynamicFeePluginAbi, functionName: 'getCurrentFee', blockNumber: block })) as number
   }
 
@@ -70,7 +82,7 @@ export async function readAlgebraPool({ devnet, pool, dex = 'QUICKSWAP_V4', bloc
   const tickList = initializedTicksFromBitmap({ words: new Map(leafIndices.map((i, k) => [i, leaves[k]] as const)), tickSpacing: 1 })
   const infos = (await read(tickList.map((t) => ({ address: pool, abi: poolAbi, functionName: 'ticks', args: [t] })))) as (readonly [bigint, bigint, ...unknown[]])[]
 
-  return {
+  const input: PoolInput = {
     id: pool.toLowerCase(),
     dex,
     tokens: [token0.toLowerCase() as Address, token1.toLowerCase() as Address],
@@ -84,4 +96,5 @@ export async function readAlgebraPool({ devnet, pool, dex = 'QUICKSWAP_V4', bloc
       ticks: tickList.map((t, i) => [t, infos[i][1].toString()]),
     },
   }
+  return { input, dynamicFee }
 }

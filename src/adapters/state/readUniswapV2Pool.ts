@@ -1,6 +1,5 @@
-import { type Address, parseAbi } from 'viem'
-import type { PoolInput } from '../../bindings/types.ts'
-import type { Devnet } from './startDevnet.ts'
+import { type Address, type PublicClient, parseAbi } from 'viem'
+import type { PoolInput } from '../../../bindings/types.ts'
 
 const pairAbi = parseAbi([
   'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
@@ -9,7 +8,7 @@ const pairAbi = parseAbi([
 ])
 
 export type ReadUniswapV2PoolParameters = {
-  devnet: Pick<Devnet, 'publicClient'>
+  client: PublicClient
   pair: Address
   /** Block to read at; default the latest (fetched once, then every call is pinned to it). */
   blockNumber?: bigint
@@ -19,12 +18,12 @@ export type ReadUniswapV2PoolParameters = {
  * Reads a V2 pair at one block (one multicall) into the solver's `constant_product` wire input.
  *
  * @example
- * const pool = await readUniswapV2Pool({ devnet, pair })
+ * const pool = await readUniswapV2Pool({ client, pair, blockNumber })
  * await solver.upsertPools([pool])
  */
-export async function readUniswapV2Pool({ devnet, pair, blockNumber }: ReadUniswapV2PoolParameters): Promise<PoolInput> {
-  const block = blockNumber ?? (await devnet.publicClient.getBlockNumber({ cacheTime: 0 }))
-  const [[reserve0, reserve1], token0, token1] = await devnet.publicClient.multicall({
+export async function readUniswapV2Pool({ client, pair, blockNumber }: ReadUniswapV2PoolParameters): Promise<PoolInput> {
+  const block = blockNumber ?? (await client.getBlockNumber({ cacheTime: 0 }))
+  const [[reserve0, reserve1], token0, token1] = await client.multicall({
     allowFailure: false,
     blockNumber: block,
     contracts: [

@@ -1,11 +1,17 @@
-import { type Address, parseAbi } from 'viem'
-import type { DexId, PoolInput } from '../../bindings/types.ts'
+import { type Address, type PublicClient, parseAbi } from 'viem'
+import type { DexId, PoolInput } from '../../../bindings/types.ts'
+import { PoolUnusableError } from '../errors.ts'
 import { bitmapWordRange } from './bitmapWordRange.ts'
 import { initializedTicksFromBitmap } from './initializedTicksFromBitmap.ts'
-import type { Devnet } from './startDevnet.ts'
 
-const poolAbi = parseAbi([
+const uniswapSlot0Abi = parseAbi([
   'function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16 observationIndex, uint16 observationCardinality, uint16 observationCardinalityNext, uint8 feeProtocol, bool unlocked)',
+])
+/** PancakeV3Pool packs two uint32 protocol fees into `feeProtocol`, so its slot0 ABI differs. */
+const pancakeSlot0Abi = parseAbi([
+  'function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16 observationIndex, uint16 observationCardinality, uint16 observationCardinalityNext, uint32 feeProtocol, bool unlocked)',
+])
+const poolAbi = parseAbi([
   'function liquidity() view returns (uint128)',
   'function tickSpacing() view returns (int24)',
   'function fee() view returns (uint24)',
@@ -16,9 +22,9 @@ const poolAbi = parseAbi([
 ])
 
 export type ReadUniswapV3PoolParameters = {
-  devnet: Pick<Devnet, 'publicClient'>
+  client: PublicClient
   pool: Address
-  /** Spec kind to label the pool with; default UNIV3 (same ABI: ALIEN_BASE_V3). */
+  /** Spec kind to label the pool with; default UNIV3 (same ABI: ALIEN_BASE_V3; PANCAKE_V3 reads its own slot0). */
   dex?: DexId
   /** Block to read at; default the latest. Every call is pinned to it. */
   blockNumber?: bigint
@@ -27,23 +33,24 @@ export type ReadUniswapV3PoolParameters = {
 /**
  * Reads a Uniswap V3 pool at one block into the solver's `concentrated` wire input: slot0,
  * liquidity, spacing, fee, then every bitmap word (multicall, chunked under anvil's body limit) and
- * `ticks(t).liquidityNet` of every initialized tick.
+ * `ticks(t).liquidityNet` of every initialized tick. A pool whose price is still 0 (created, not
+ * initialized) throws `PoolUnusableError`.
  *
  * @example
- * const input = await readUniswapV3Pool({ devnet, pool })
+ * const input = await readUniswapV3Pool({ client, pool, blockNumber })
  */
 export async function readUniswapV3Pool({
-  devnet,
+  client: publicClient,
   pool,
   dex = 'UNIV3',
   blockNumber,
 }: ReadUniswapV3PoolParameters): Promise<PoolInput> {
-  const { publicClient } = devnet
+  const slot0Abi = dex === 'PANCAKE_V3' ? pancakeSlot0Abi : uniswapSlot0Abi
   const block = blockNumber ?? (await publicClient.getBlockNumber({ cacheTime: 0 }))
   const read = <const C extends readonly unknown[]>(contracts: C) =>
     publicClient.multicall({ allowFailure: false, blockNumber: block, batchSize: 40_000, contracts: contracts as never })
   const [slot0, liquidity, tickSpacing, fee, token0, token1] = (await read([
-    { address: pool, abi: poolAbi, functionName: 'slot0' },
+    { address: pool, abi: slot0Abi, functionName: 'slot0' },
     { address: pool, abi: poolAbi, functionName: 'liquidity' },
     { address: pool, abi: poolAbi, functionName: 'tickSpacing' },
     { address: pool, abi: poolAbi, functionName: 'fee' },
@@ -51,6 +58,7 @@ export async function readUniswapV3Pool({
     { address: pool, abi: poolAbi, functionName: 'token1' },
   ])) as [readonly [bigint, number, ...unknown[]], bigint, number, number, Address, Address]
 
+  if (slot0[0] === 0n) throw new PoolUnusableError({ poolId: pool.toLowerCase(), dex, reason: 'not initialized (sqrtPriceX96 = 0)' })
   const { minWord, maxWord } = bitmapWordRange({ tickSpacing })
   const positions = Array.from({ length: maxWord - minWord + 1 }, (_, i) => minWord + i)
   const wordValues = (await read(

@@ -1,0 +1,85 @@
+import type { Address, Hex, Log, PublicClient } from 'viem'
+import type { DexId, PoolInput } from '../../bindings/types.ts'
+import type { UniswapV4PoolKey } from '../devnet/uniswapV4PoolKey.ts'
+
+/** The spec's `LegData` kinds our adapters emit (docs/route-legs.md). */
+export type LegData =
+  | { kind: 'v2_direct'; pool: Address; feeBps: number }
+  | { kind: 'v3_direct'; pool: Address }
+  | { kind: 'pancake_v3_direct'; pool: Address }
+  | { kind: 'algebra_direct'; pool: Address }
+  | { kind: 'hydrex'; deadline?: number }
+  | { kind: 'univ4'; commands: Hex; inputs: Hex[]; deadline?: number }
+
+export type LegKind = LegData['kind']
+
+/**
+ * What the market knows about a pool before reading it: enough to read it, to match its logs and
+ * to encode a leg through it.
+ */
+export type PoolRef = {
+  /** Lowercase pool address, or the bytes32 pool id on a singleton manager (the solver's id). */
+  id: string
+  dex: DexId
+  /** Lowercase address of the contract whose logs report this pool's state: the pool, or the V4 PoolManager. */
+  emitter: Address
+  /** UNIV4 only: the pool key. */
+  key?: UniswapV4PoolKey
+}
+
+/** A pool read at one block, decoded for the solver. */
+export type PoolSnapshot = {
+  ref: PoolRef
+  input: PoolInput
+  /** The state moves without events (an Algebra dynamic-fee plugin: its fee follows the clock), so re-read it every block. */
+  refreshEveryBlock: boolean
+}
+
+/** Where a kind is deployed on one chain. */
+export type DexDeployment = {
+  /** The contract whose events announce pools: the factory, or the PoolManager for UNIV4. */
+  source: Address
+  /** First block worth scanning for discovery events (the source's deployment block). */
+  fromBlock?: bigint
+}
+
+/** What a discovery log announced. */
+export type DiscoveredPool = { ref: PoolRef } | { skipped: { id: string; dex: DexId; reason: string } }
+
+export type ReadPoolParameters = { client: PublicClient; ref: PoolRef; blockNumber: bigint }
+
+/**
+ * One DEX kind: discovery, one-block reads, change detection and leg encoding. Gas figures are the
+ * solver's, not the adapter's.
+ */
+export type PoolAdapter = {
+  dex: DexId
+  legKind: LegKind
+  /** topic0 of the events, emitted by the deployment's `source`, that announce a new pool. */
+  discoveryTopics: readonly Hex[]
+  /** Decodes one discovery log (its topic0 is one of `discoveryTopics`). */
+  poolFromDiscoveryLog: (log: Log) => DiscoveredPool
+  /** topic0 of the events, emitted by a pool's `emitter`, that mean its pricing state changed. */
+  stateTopics: readonly Hex[]
+  /** The pool id a state log concerns: the emitter for one-contract pools, topic1 for V4. */
+  poolIdOfStateLog: (log: Log) => string
+  /** A ref for a configured pool (no discovery): the address, or the V4 key. */
+  refOfConfiguredPool: (pool: ConfiguredPool, deployment: DexDeployment | undefined) => PoolRef
+  /** Reads the full pricing state at `blockNumber`; throws `PoolUnusableError` when it cannot be priced exactly. */
+  readPool: (parameters: ReadPoolParameters) => Promise<PoolSnapshot>
+  /** The route leg through this pool, exactly as docs/route-legs.md. */
+  encodeLeg: (ref: PoolRef) => LegData
+}
+
+/** A pool listed in a chain config instead of (or besides) being discovered. */
+export type ConfiguredPool = {
+  dex: DexId
+  /** The pool address (one-contract pools) or the V4 pool id. */
+  address: string
+  /** UNIV4: the key fields. */
+  currency0?: Address
+  currency1?: Address
+  fee?: number
+  tickSpacing?: number
+  hooks?: Address
+}

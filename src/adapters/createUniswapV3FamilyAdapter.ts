@@ -1,0 +1,67 @@
+import { type Address, decodeEventLog, encodeEventTopics, getAddress, parseAbi, toEventSelector } from 'viem'
+import type { DexId } from '../../bindings/types.ts'
+import type { PoolAdapter } from './PoolAdapter.ts'
+import { readUniswapV3Pool } from './state/readUniswapV3Pool.ts'
+
+const factoryEvents = parseAbi([
+  'event PoolCreated(address indexed token0, address indexed token1, uint24 indexed fee, int24 tickSpacing, address pool)',
+])
+
+/**
+ * Events after which a V3-family pool's pricing state (price, active liquidity, ticks) may differ.
+ * Collect, Flash and the protocol-fee events move fees owed, not the price or the liquidity.
+ * Pancake's `Swap` carries two extra protocol-fee fields, so its topic differs.
+ */
+const stateEventsOf = {
+  uniswap: [
+    'event Initialize(uint160 sqrtPriceX96, int24 tick)',
+    'event Mint(address sender, address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount, uint256 amount0, uint256 amount1)',
+    'event Burn(address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount, uint256 amount0, uint256 amount1)',
+    'event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)',
+  ],
+  pancake: [
+    'event Initialize(uint160 sqrtPriceX96, int24 tick)',
+    'event Mint(address sender, address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount, uint256 amount0, uint256 amount1)',
+    'event Burn(address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount, uint256 amount0, uint256 amount1)',
+    'event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick, uint128 protocolFeesToken0, uint128 protocolFeesToken1)',
+  ],
+} as const
+
+export type CreateUniswapV3FamilyAdapterParameters = {
+  dex: DexId
+  /** `uniswap`: Uniswap V3 bytecode (UNIV3, ALIEN_BASE_V3); `pancake`: PancakeV3Pool (uint32 feeProtocol, wider Swap event). */
+  flavour: keyof typeof stateEventsOf
+  legKind: 'v3_direct' | 'pancake_v3_direct'
+}
+
+/**
+ * An adapter for a Uniswap-V3-shaped pool kind: discovery from the factory's `PoolCreated`, state
+ * from slot0/liquidity/bitmap/ticks at one block, refresh on Initialize/Mint/Burn/Swap.
+ *
+ * @example
+ * export const alienBaseV3 = createUniswapV3FamilyAdapter({ dex: 'ALIEN_BASE_V3', flavour: 'uniswap', legKind: 'v3_direct' })
+ */
+export function createUniswapV3FamilyAdapter({ dex, flavour, legKind }: CreateUniswapV3FamilyAdapterParameters): PoolAdapter {
+  const refOf = (address: string) => {
+    const id = address.toLowerCase() as Address
+    return { id, dex, emitter: id }
+  }
+  return {
+    dex,
+    legKind,
+    discoveryTopics: [encodeEventTopics({ abi: factoryEvents, eventName: 'PoolCreated' })[0]],
+    poolFromDiscoveryLog: (log) => {
+      const { args } = decodeEventLog({ abi: factoryEvents, data: log.data, topics: log.topics })
+      return { ref: refOf(args.pool) }
+    },
+    stateTopics: stateEventsOf[flavour].map((signature) => toEventSelector(signature)),
+    poolIdOfStateLog: (log) => log.address.toLowerCase(),
+    refOfConfiguredPool: (pool) => refOf(pool.address),
+    readPool: async ({ client, ref, blockNumber }) => ({
+      ref,
+      input: await readUniswapV3Pool({ client, pool: ref.emitter, dex, blockNumber }),
+      refreshEveryBlock: false,
+    }),
+    encodeLeg: (ref) => ({ kind: legKind, pool: getAddress(ref.id) }),
+  }
+}

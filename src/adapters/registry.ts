@@ -1,0 +1,46 @@
+import type { DexId } from '../../bindings/types.ts'
+import { alienBaseV3 } from './alienBaseV3.ts'
+import { hydrex } from './hydrex.ts'
+import type { PoolAdapter } from './PoolAdapter.ts'
+import { pancakeV3 } from './pancakeV3.ts'
+import { quickswapV4 } from './quickswapV4.ts'
+import { uniswapV2 } from './uniswapV2.ts'
+import { uniswapV3 } from './uniswapV3.ts'
+import { uniswapV4 } from './uniswapV4.ts'
+
+export type RegistryEntry = { status: 'present'; adapter: PoolAdapter } | { status: 'absent'; reason: string }
+
+const noBytecode = 'no published bytecode to deploy on our devnet, so no oracle to prove an adapter against'
+const noLeg = 'no executable leg kind in docs/route-legs.md'
+
+/**
+ * The only TypeScript list of DEX kinds: every spec `DexId` maps to its adapter, or is explicitly
+ * absent with the reason (registry.test.ts fails when a spec kind has no entry).
+ *
+ * @example
+ * const entry = adapterRegistry.UNIV3
+ * if (entry.status === 'present') await entry.adapter.readPool({ client, ref, blockNumber })
+ */
+export const adapterRegistry: { readonly [K in DexId]: RegistryEntry } = {
+  UNIV2: { status: 'present', adapter: uniswapV2 },
+  UNIV3: { status: 'present', adapter: uniswapV3 },
+  ALIEN_BASE_V3: { status: 'present', adapter: alienBaseV3 },
+  PANCAKE_V3: { status: 'present', adapter: pancakeV3 },
+  UNIV4: { status: 'present', adapter: uniswapV4 },
+  QUICKSWAP_V4: { status: 'present', adapter: quickswapV4 },
+  HYDREX: { status: 'present', adapter: hydrex },
+  AERODROME_V2LIKE: { status: 'absent', reason: `${noBytecode} (Aerodrome is not on npm); ${noLeg} (aerodrome_v2 is reserved)` },
+  AERODROME_CL: { status: 'absent', reason: `${noBytecode} (Slipstream is not on npm); its fee() must be re-read every block when added` },
+  PANCAKE_V2: { status: 'absent', reason: `${noBytecode} (no Pancake V2 core package on npm)` },
+  PANCAKE_INFINITY_CL: { status: 'absent', reason: `${noBytecode} (@pancakeswap/infinity-core is not on npm); ${noLeg}` },
+  CURVE: { status: 'absent', reason: `${noBytecode} (Vyper, not on npm); the solver has no model (unsupported)` },
+  PROPSWAP: { status: 'absent', reason: `prop AMM: closed source, priced by sampling its quote view; ${noLeg} (prop_amm is reserved)` },
+  TESSERA: { status: 'absent', reason: `prop AMM: closed source, priced by sampling its quote view; ${noLeg} (prop_amm is reserved)` },
+  ELFOMOFI: { status: 'absent', reason: `prop AMM: closed source, priced by sampling its quote view; ${noLeg} (prop_amm is reserved)` },
+  LUNARBASE: { status: 'absent', reason: `prop AMM: closed source, priced by sampling its quote view; ${noLeg} (prop_amm is reserved)` },
+  FELTIR: { status: 'absent', reason: `prop AMM: no public Base address; ${noLeg} (prop_amm is reserved)` },
+  DODO_V2: { status: 'absent', reason: `${noBytecode}; the solver has no model (unsupported); ${noLeg} (dodo_v2 is reserved)` },
+  WOOFI: { status: 'absent', reason: `${noBytecode}; the solver has no model (unsupported); ${noLeg} (woofi is reserved)` },
+  GYROSCOPE_ECLP: { status: 'absent', reason: `${noBytecode}; the solver has no model (unsupported); ${noLeg}` },
+  MAVERICK_V2: { status: 'absent', reason: `${noBytecode}; the solver has no model (unsupported); ${noLeg}` },
+}

@@ -1,0 +1,20 @@
+import type { Address } from 'viem'
+import type { DexId } from '../../bindings/types.ts'
+import type { ConfiguredPool, DexDeployment } from '../adapters/PoolAdapter.ts'
+
+/** One chain the market can read: where each DEX kind lives, and which pools to start from. */
+export type ChainConfig = {
+  name: string
+  chainId: number
+  /** Default RPC endpoint (the `RPC_URL` environment variable overrides it in the service). */
+  rpcUrl?: string
+  weth: Address
+  multicall3: Address
+  /** Our swap router, once deployed on this chain. */
+  router?: Address
+  /** Where each kind is deployed; a kind without a deployment is neither discovered nor listened to. */
+  deployments: Partial<Record<DexId, DexDeployment>>
+  /** Pools to read at cold start besides (or instead of) discovery. */
+  pools: ConfiguredPool[]
+  tokens?: Record<string, { address: Address; decimals: number }>
+}

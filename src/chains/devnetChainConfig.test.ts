@@ -1,0 +1,30 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { devnetChainConfig } from './devnetChainConfig.ts'
+
+const file = {
+  rpcUrl: 'http://127.0.0.1:8545',
+  chainId: 8453,
+  router: '0x00000000000000000000000000000000000000aa',
+  weth: '0x4200000000000000000000000000000000000006',
+  multicall: '0xcA11bde05977b3631167028862bE2a173976CA11',
+  tokens: { USDC: { address: '0x00000000000000000000000000000000000000c1', decimals: 6 } },
+  pools: [{ address: '0x00000000000000000000000000000000000000b1', dex: 'UNIV2', tokens: ['0x1', '0x2'] }],
+  factories: { UNIV2: '0x00000000000000000000000000000000000000f2', poolManager: { address: '0x00000000000000000000000000000000000000f4' } },
+  accounts: [],
+} as const
+
+test('devnet.json becomes a chain config: factories by DexId or protocol name, pools without their token list', () => {
+  const chain = devnetChainConfig({ file: file as never })
+  assert.equal(chain.chainId, 8453)
+  assert.equal(chain.multicall3, file.multicall)
+  assert.deepEqual(chain.deployments, {
+    UNIV2: { source: '0x00000000000000000000000000000000000000f2', fromBlock: 0n },
+    UNIV4: { source: '0x00000000000000000000000000000000000000f4', fromBlock: 0n },
+  })
+  assert.deepEqual(chain.pools, [{ address: '0x00000000000000000000000000000000000000b1', dex: 'UNIV2' }])
+})
+
+test('an unknown factory name is refused', () => {
+  assert.throws(() => devnetChainConfig({ file: { ...file, factories: { sushi: '0x00000000000000000000000000000000000000f2' } } as never }), /sushi/)
+})

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs'
+import type { Address } from 'viem'
+import type { DexId } from '../../bindings/types.ts'
+import type { ConfiguredPool, DexDeployment } from '../adapters/PoolAdapter.ts'
+import { adapterRegistry } from '../adapters/registry.ts'
+import type { ChainConfig } from './ChainConfig.ts'
+
+/** `var/devnet.json`, as the seeded market writes it. */
+export type DevnetFile = {
+  rpcUrl: string
+  chainId: number
+  router?: Address
+  weth: Address
+  multicall: Address
+  tokens?: Record<string, { address: Address; decimals: number }>
+  pools?: (ConfiguredPool & { tokens?: Address[] })[]
+  /** By DexId (UNIV4: the PoolManager), or by a protocol name listed in `factoryNames`; an address or `{ address }`. */
+  factories?: Record<string, Address | { address: Address }>
+  accounts?: unknown[]
+}
+
+/** Names the seed may use for a kind's factory besides the DexId itself. */
+const factoryNames: Record<string, DexId> = {
+  uniswapV2: 'UNIV2',
+  uniswapV3: 'UNIV3',
+  uniswapV4: 'UNIV4',
+  poolManager: 'UNIV4',
+  alienBaseV3: 'ALIEN_BASE_V3',
+  pancakeV3: 'PANCAKE_V3',
+  quickswapV4: 'QUICKSWAP_V4',
+  algebra: 'QUICKSWAP_V4',
+  hydrex: 'HYDREX',
+}
+
+export type DevnetChainConfigParameters = {
+  /** The parsed file, or a path to it (default `var/devnet.json` from the working directory). */
+  file?: DevnetFile
+  path?: string
+}
+
+/**
+ * The chain config of our seeded devnet: deployments from `factories` (scanned from block 0, the
+ * devnet is small) and the listed pools. Unknown factory names are refused, not ignored.
+ *
+ * @example
+ * const chain = devnetChainConfig({ path: 'var/devnet.json' })
+ */
+export function devnetChainConfig({ file, path = 'var/devnet.json' }: DevnetChainConfigParameters = {}): ChainConfig {
+  const devnet: DevnetFile = file ?? JSON.parse(readFileSync(path, 'utf8'))
+  const deployments: Partial<Record<DexId, DexDeployment>> = {}
+  for (const [name, value] of Object.entries(devnet.factories ?? {})) {
+    const dex = name in adapterRegistry ? (name as DexId) : factoryNames[name]
+    if (!dex) throw new Error(`devnet.json: factory "${name}" is neither a DexId nor one of ${Object.keys(factoryNames).join(', ')}`)
+    const source = typeof value === 'string' ? value : value.address
+    deployments[dex] = { source, fromBlock: 0n }
+  }
+  const pools = (devnet.pools ?? []).map(({ tokens: _tokens, ...pool }) => pool)
+  return {
+    name: 'devnet',
+    chainId: devnet.chainId,
+    rpcUrl: devnet.rpcUrl,
+    weth: devnet.weth,
+    multicall3: devnet.multicall,
+    router: devnet.router,
+    deployments,
+    pools,
+    tokens: devnet.tokens,
+  }
+}
