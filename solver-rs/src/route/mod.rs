@@ -10,3 +10,10 @@ pub mod quote;
 pub mod request;
 pub mod search;
 pub mod split;
+
+#[cfg(test)]
+mod test_market;
+#[cfg(test)]
+mod split_reference_tests;
+#[cfg(test)]
+mod quote_tests;

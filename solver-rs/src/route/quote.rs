@@ -85,7 +85,7 @@ pub fn quote(market: &Market, settings: &RouteSettings, request: &QuoteRequest) 
         best_single(&problem).map(|(i, value)| {
             let mut alloc = vec![U256::ZERO; candidate_list.len()];
             alloc[i] = amount_in;
-            Solution { alloc, value, converged: true }
+            Solution { alloc, value, converged: true, order: vec![i] }
         })
     }
     .ok_or_else(|| SolverError::NoRoute(format!("no combination of paths can absorb amountIn {amount_in}")))?;
@@ -150,7 +150,8 @@ fn build_plan(
     let mut overlay = Overlay::new(market);
     let mut routes = Vec::new();
     let (mut total_out, mut gas_units) = (U256::ZERO, 0u64);
-    for (candidate, amount) in ranked.iter().zip(&solution.alloc) {
+    for &index in &solution.order {
+        let (candidate, amount) = (&ranked[index], &solution.alloc[index]);
         if amount.is_zero() {
             continue;
         }

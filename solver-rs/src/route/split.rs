@@ -41,6 +41,8 @@ pub struct Solution {
     pub alloc: Vec<U256>,
     pub value: Net,
     pub converged: bool,
+    /// Candidate indices in execution order (routes that share pools run in this order).
+    pub order: Vec<usize>,
 }
 
 struct Structure {
@@ -90,6 +92,10 @@ struct Search<'a, 'p> {
     /// None = not computed for this step, Some(None) = infeasible.
     plus: Vec<Option<Option<Net>>>,
     minus: Vec<Option<Option<Net>>>,
+    /// Whether gas is part of the objective (the first phase solves the concave gas-free problem).
+    with_gas: bool,
+    /// Routes closed by the closing phase: the local search may not reopen them.
+    closed: Vec<bool>,
 }
 
 impl<'a, 'p> Search<'a, 'p> {
@@ -115,11 +121,15 @@ impl<'a, 'p> Search<'a, 'p> {
             }
             (gross, gas)
         };
-        Some(Net::new(gross, self.problem.pricer.cost(gas)))
+        let cost = if self.with_gas { self.problem.pricer.cost(gas) } else { U256::ZERO };
+        Some(Net::new(gross, cost))
     }
 
     /// Whether `j` may carry input when `dropped` (if any) carries none, under the disjoint rule.
     fn may_activate(&self, j: usize, dropped: Option<usize>) -> bool {
+        if self.closed[j] && self.alloc[j].is_zero() {
+            return false;
+        }
         !self.problem.disjoint
             || self.structure.conflicts[j].iter().all(|&k| Some(k) == dropped || self.alloc[k].is_zero())
     }
@@ -288,57 +298,261 @@ pub fn best_single(problem: &Problem) -> Option<(usize, Net)> {
 }
 
 /// Allocates `amount_in` across the candidates. None when no allocation can be filled.
+///
+/// Gas is a fixed cost per route, which makes the objective non-concave: local moves cannot
+/// switch which routes are open. So the gas-free problem (concave) is solved first, then, with
+/// gas, each open route is tried closed (its input handed to the largest other route and the rest
+/// re-refined) and the best closure is kept while one helps; the best single path, refined, is a
+/// second start. The best
+/// allocation seen wins.
 pub fn optimize(problem: &Problem) -> Option<Solution> {
     let n = problem.paths.len();
     let single = best_single(problem);
-    let structure = structure(problem.paths);
-    let mut search = Search { problem, values: vec![Net::ZERO; structure.members.len()], structure, alloc: vec![U256::ZERO; n], total: Net::ZERO, plus: vec![None; n], minus: vec![None; n] };
-
-    let greedy_ok = search.greedy().is_some();
-    if let Some((i, value)) = single {
-        if !greedy_ok || value >= search.total {
-            let mut alloc = vec![U256::ZERO; n];
-            alloc[i] = problem.amount_in;
-            if !search.set(alloc) {
-                return None;
-            }
-        }
-    } else if !greedy_ok {
-        return None;
-    }
-
-    let finest = (problem.amount_in >> FINEST_STEP_SHIFT).max(U256::from(1));
-    let mut step = (problem.amount_in / U256::from(2 * GREEDY_CHUNKS)).max(U256::from(1));
+    let mut search = Search {
+        problem,
+        values: Vec::new(),
+        structure: structure(problem.paths),
+        alloc: vec![U256::ZERO; n],
+        total: Net::ZERO,
+        plus: vec![None; n],
+        minus: vec![None; n],
+        with_gas: false,
+        closed: vec![false; n],
+    };
+    search.values = vec![Net::ZERO; search.structure.members.len()];
     let mut converged = true;
-    'levels: loop {
-        search.reset_cache();
-        loop {
-            if problem.deadline.expired() {
-                converged = false;
-                break 'levels;
-            }
-            if !search.improve_once(step) {
-                break;
-            }
+
+    // Start 1: the gas-free optimum (greedy, refined), then refined with gas and pruned of routes
+    // whose gas outweighs what they add. It is pruned even when it starts below the single
+    // path: its best subset is often the winner.
+    let mut best: Option<(Net, Vec<U256>)> = None;
+    if search.greedy().is_some() {
+        converged &= search.refine();
+        search.with_gas = true;
+        if search.set(search.alloc.clone()) {
+            converged &= search.refine();
+            best = Some(search.close_routes(&mut converged));
         }
-        if step <= finest {
-            break;
-        }
-        step = (step >> 1usize).max(finest);
     }
-    // Closing pass: try emptying each route into another, which a small step never does when
-    // the saving is a whole route's gas.
-    if converged {
-        search.reset_cache();
-        loop {
-            if problem.deadline.expired() {
-                converged = false;
-                break;
-            }
-            if !search.improve_once(problem.amount_in) {
-                break;
+    search.with_gas = true;
+    // Start 2: the best single path, refined with gas.
+    if let Some((i, _)) = single {
+        let mut alloc = vec![U256::ZERO; n];
+        alloc[i] = problem.amount_in;
+        if search.set(alloc) {
+            converged &= search.refine();
+            let found = search.close_routes(&mut converged);
+            if best.as_ref().map_or(true, |(b, _)| found.0 > *b) {
+                best = Some(found);
             }
         }
     }
-    Some(Solution { alloc: search.alloc, value: search.total, converged })
+    let (mut best_value, mut best_alloc) = best?;
+
+    // Phase 3: the order of routes that share pools changes what they get (a pool's state after
+    // one route's swap is the next route's price). Small components try every order of their
+    // open routes, each re-refined; larger ones take the best order at the current allocation.
+    if converged && search.set(best_alloc.clone()) {
+        for c in 0..search.structure.members.len() {
+            let members = search.structure.members[c].clone();
+            let (open, idle): (Vec<usize>, Vec<usize>) = members.iter().partition(|&&i| !best_alloc[i].is_zero());
+            if open.len() < 2 || open.len() > MAX_REFINED_ORDERS_ROUTES {
+                continue;
+            }
+            let mut best_members = members.clone();
+            for perm in permutations(&open).into_iter().skip(1) {
+                if problem.deadline.expired() {
+                    converged = false;
+                    break;
+                }
+                search.structure.members[c] = perm.into_iter().chain(idle.iter().copied()).collect();
+                if !search.set(best_alloc.clone()) {
+                    continue;
+                }
+                converged &= search.refine();
+                if search.total > best_value {
+                    (best_value, best_alloc) = (search.total, search.alloc.clone());
+                    best_members = search.structure.members[c].clone();
+                }
+            }
+            search.structure.members[c] = best_members;
+        }
+        let kept_order = search.structure.members.clone();
+        if search.set(best_alloc.clone()) && search.reorder() {
+            converged &= search.refine();
+            if search.total > best_value {
+                (best_value, best_alloc) = (search.total, search.alloc.clone());
+            } else {
+                search.structure.members = kept_order;
+            }
+        }
+    }
+    let order = search.structure.members.iter().flatten().copied().collect();
+    Some(Solution { alloc: best_alloc, value: best_value, converged, order })
+}
+
+/// Components with more open routes than this keep their order (5! = 120 evaluations at most).
+const MAX_REORDERED_ROUTES: usize = 5;
+/// Components with at most this many open routes re-refine every order (3! = 6 refinements).
+const MAX_REFINED_ORDERS_ROUTES: usize = 3;
+
+/// Every ordering of `items`, lexicographic in their positions.
+fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
+    if items.len() <= 1 {
+        return vec![items.to_vec()];
+    }
+    let mut all = Vec::new();
+    for (k, &first) in items.iter().enumerate() {
+        let rest: Vec<usize> = items.iter().enumerate().filter(|(i, _)| *i != k).map(|(_, &x)| x).collect();
+        for mut tail in permutations(&rest) {
+            tail.insert(0, first);
+            all.push(tail);
+        }
+    }
+    all
+}
+
+impl Search<'_, '_> {
+    /// From the current (refined) allocation, closes routes while that pays: every open route is
+    /// tried closed (its input handed to the largest other route, the rest re-refined with the
+    /// closed route kept shut), and the best closure is kept. Taking the first closure that helps
+    /// can lock in the wrong set of routes when routes share pools. Returns the best allocation.
+    fn close_routes(&mut self, converged: &mut bool) -> (Net, Vec<U256>) {
+        let n = self.problem.paths.len();
+        let (mut best_value, mut best_alloc) = (self.total, self.alloc.clone());
+        self.closed.iter_mut().for_each(|c| *c = false);
+        while *converged {
+            let open: Vec<usize> = (0..n).filter(|&i| !best_alloc[i].is_zero()).collect();
+            if open.len() < 2 {
+                break;
+            }
+            let mut round_best: Option<(Net, Vec<U256>, usize)> = None;
+            for &closed in &open {
+                if self.problem.deadline.expired() {
+                    *converged = false;
+                    break;
+                }
+                let receiver = open
+                    .iter()
+                    .copied()
+                    .filter(|&i| i != closed)
+                    .max_by(|&a, &b| best_alloc[a].cmp(&best_alloc[b]).then(b.cmp(&a)))
+                    .expect("two open routes");
+                let mut alloc = best_alloc.clone();
+                let moved = std::mem::replace(&mut alloc[closed], U256::ZERO);
+                alloc[receiver] += moved;
+                if !self.set(alloc) {
+                    continue;
+                }
+                let was_closed = std::mem::replace(&mut self.closed[closed], true);
+                *converged &= self.refine();
+                self.closed[closed] = was_closed;
+                if self.total > round_best.as_ref().map_or(best_value, |(v, _, _)| *v) {
+                    round_best = Some((self.total, self.alloc.clone(), closed));
+                }
+            }
+            match round_best {
+                Some((value, alloc, closed)) => {
+                    (best_value, best_alloc) = (value, alloc);
+                    // Keep it closed in later rounds, so they cannot undo this one.
+                    self.closed[closed] = true;
+                }
+                None => break,
+            }
+        }
+        self.closed.iter_mut().for_each(|c| *c = false);
+        (best_value, best_alloc)
+    }
+
+    /// Puts each component's open routes in their best execution order for the current
+    /// allocation. Returns whether any order changed.
+    fn reorder(&mut self) -> bool {
+        let mut changed = false;
+        for c in 0..self.structure.members.len() {
+            let members = self.structure.members[c].clone();
+            let (open, idle): (Vec<usize>, Vec<usize>) = members.iter().partition(|&&i| !self.alloc[i].is_zero());
+            if open.len() < 2 || open.len() > MAX_REORDERED_ROUTES {
+                continue;
+            }
+            let mut best: Option<(Net, Vec<usize>)> = None;
+            for perm in permutations(&open) {
+                let order: Vec<usize> = perm.into_iter().chain(idle.iter().copied()).collect();
+                self.structure.members[c] = order.clone();
+                if let Some(value) = self.component_value(c, &self.alloc) {
+                    if best.as_ref().map_or(value > self.values[c], |(b, _)| value > *b) {
+                        best = Some((value, order));
+                    }
+                }
+            }
+            match best {
+                Some((value, order)) => {
+                    self.total = minus(self.total, self.values[c]).plus(value);
+                    self.values[c] = value;
+                    self.structure.members[c] = order;
+                    changed = true;
+                }
+                None => self.structure.members[c] = members,
+            }
+        }
+        changed
+    }
+
+    /// Local search from the current allocation: pairwise moves with halving steps, then whole
+    /// routes emptied into others (which small steps never do when the saving is a whole route's
+    /// gas); after an emptying the steps run again, since the routes left need rebalancing.
+    /// Returns false if the deadline cut it short.
+    fn refine(&mut self) -> bool {
+        let amount_in = self.problem.amount_in;
+        let finest = (amount_in >> FINEST_STEP_SHIFT).max(U256::from(1));
+        loop {
+            let mut step = (amount_in / U256::from(2 * GREEDY_CHUNKS)).max(U256::from(1));
+            loop {
+                self.reset_cache();
+                loop {
+                    if self.problem.deadline.expired() {
+                        return false;
+                    }
+                    if !self.improve_once(step) {
+                        break;
+                    }
+                }
+                if step <= finest {
+                    break;
+                }
+                step = (step >> 1usize).max(finest);
+            }
+            self.reset_cache();
+            let mut emptied = false;
+            loop {
+                if self.problem.deadline.expired() {
+                    return false;
+                }
+                if !self.improve_once(amount_in) {
+                    break;
+                }
+                emptied = true;
+            }
+            if !emptied {
+                return true;
+            }
+        }
+    }
+}
+
+/// The exact value of an allocation under the full objective (tests compare it with references).
+#[cfg(test)]
+pub(crate) fn value_of(problem: &Problem, alloc: &[U256]) -> Option<Net> {
+    let n = problem.paths.len();
+    let mut search = Search {
+        problem,
+        values: Vec::new(),
+        structure: structure(problem.paths),
+        alloc: vec![U256::ZERO; n],
+        total: Net::ZERO,
+        plus: vec![None; n],
+        minus: vec![None; n],
+        with_gas: true,
+        closed: vec![false; n],
+    };
+    search.set(alloc.to_vec()).then_some(search.total)
 }

@@ -1,0 +1,1 @@
+//! Routing rules: filled in below.
