@@ -10,13 +10,15 @@ export type GasRecord = {
   legs: { dex: string; crossings: number; words: number }[]
   /** A pool used by two legs: its second use is warm and its crossings are not the solver's simulate. */
   repeatedPool: boolean
+  /** Legs whose pool an earlier leg already used. */
+  repeatedPoolLegs: number
   calldataGas: number
   gasUsed: number
   gasEstimate: number
 }
 
 export type GasFit = {
-  /** Router overhead beyond intrinsic and calldata: `call`, `extraRoute`, `nativeIn`, `nativeOut`, `integratorFee`. */
+  /** Router overhead beyond intrinsic and calldata: `call`, `extraRoute`, `nativeIn`, `nativeOut`, `integratorFee`, `repeatedPool` (a saving). */
   overhead: Record<string, number>
   /** Per kind: `base` (one leg) and `perCrossing` (and `perWord` when fitted with words). */
   kinds: Record<string, { base: number; perCrossing: number; perWord?: number }>
@@ -33,9 +35,9 @@ export type GasFit = {
  * const fit = fitGasModel({ records, kinds: ['UNIV2', 'UNIV3'], withWords: false })
  */
 export function fitGasModel({ records, kinds, withWords }: { records: GasRecord[]; kinds: string[]; withWords: boolean }): GasFit {
-  const overheadNames = ['call', 'extraRoute', 'nativeIn', 'nativeOut', 'integratorFee']
+  const overheadNames = ['call', 'extraRoute', 'nativeIn', 'nativeOut', 'integratorFee', 'repeatedPool']
   const row = (r: GasRecord) => {
-    const x = [1, r.routes - 1, r.nativeIn ? 1 : 0, r.nativeOut ? 1 : 0, r.feePaid ? 1 : 0]
+    const x = [1, r.routes - 1, r.nativeIn ? 1 : 0, r.nativeOut ? 1 : 0, r.feePaid ? 1 : 0, -r.repeatedPoolLegs]
     for (const kind of kinds) {
       const legs = r.legs.filter((l) => l.dex === kind)
       x.push(legs.length, legs.reduce((s, l) => s + l.crossings, 0))
@@ -43,7 +45,7 @@ export function fitGasModel({ records, kinds, withWords }: { records: GasRecord[
     }
     return x
   }
-  const fitted = records.filter((r) => !r.repeatedPool)
+  const fitted = records
   const beta = leastSquares({ rows: fitted.map(row), y: fitted.map((r) => r.gasUsed - 21_000 - r.calldataGas) })
   const overhead = Object.fromEntries(overheadNames.map((name, i) => [name, Math.round(beta[i])]))
   const per = withWords ? 3 : 2
