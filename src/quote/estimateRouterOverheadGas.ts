@@ -10,20 +10,20 @@ export const routerOverheadGas = {
   /** Every transaction. */
   intrinsic: 21_000,
   /** One `swapExactIn`: dispatch, checks, pulling the input, paying the recipient, the event, net of refunds. */
-  call: 35_900,
+  call: 36_000,
   /** Each route after the first: its loop, its checks, adding to the total. */
-  extraRoute: 1_000,
+  extraRoute: 1_800,
   /** `nativeIn`: WETH.deposit of msg.value instead of transferFrom (the fit finds no difference). */
   nativeIn: 0,
   /** `nativeOut`: WETH.withdraw and the ETH transfer instead of an ERC-20 transfer. */
-  nativeOut: 10_200,
+  nativeOut: 9_600,
   /** A non-zero integrator fee: one more ERC-20 transfer. */
-  integratorFee: 7_700,
+  integratorFee: 7_500,
   /**
    * Each leg through a pool an earlier leg of the plan already used: its storage and code are warm
    * (EIP-2929), so it costs this much less than the solver's figure for the kind.
    */
-  repeatedPool: 25_000,
+  repeatedPool: 57_000,
 } as const
 
 export type EstimateRouterOverheadGasParameters = {

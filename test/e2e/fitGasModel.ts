@@ -22,7 +22,7 @@ export type GasFit = {
   overhead: Record<string, number>
   /** Per kind: `base` (one leg) and `perCrossing` (and `perWord` when fitted with words). */
   kinds: Record<string, { base: number; perCrossing: number; perWord?: number }>
-  /** (predicted − used) / used of every record under this fit. */
+  /** (predicted − used) / used of every record under this fit (fitted on the records `fitOn` keeps). */
   errors: number[]
 }
 
@@ -32,9 +32,11 @@ export type GasFit = {
  * cost (optionally a per-bitmap-word cost, which the solver cannot model today).
  *
  * @example
- * const fit = fitGasModel({ records, kinds: ['UNIV2', 'UNIV3'], withWords: false })
+ * const fit = fitGasModel({ records, kinds: ['UNIV2', 'UNIV3'], withWords: false, fitOn: (r) => r.legs.every((l) => l.words === 0) })
  */
-export function fitGasModel({ records, kinds, withWords }: { records: GasRecord[]; kinds: string[]; withWords: boolean }): GasFit {
+export function fitGasModel({
+  records, kinds, withWords, fitOn = () => true,
+}: { records: GasRecord[]; kinds: string[]; withWords: boolean; fitOn?: (record: GasRecord) => boolean }): GasFit {
   const overheadNames = ['call', 'extraRoute', 'nativeIn', 'nativeOut', 'integratorFee', 'repeatedPool']
   const row = (r: GasRecord) => {
     const x = [1, r.routes - 1, r.nativeIn ? 1 : 0, r.nativeOut ? 1 : 0, r.feePaid ? 1 : 0, -r.repeatedPoolLegs]
@@ -45,8 +47,10 @@ export function fitGasModel({ records, kinds, withWords }: { records: GasRecord[
     }
     return x
   }
-  const fitted = records
-  const beta = leastSquares({ rows: fitted.map(row), y: fitted.map((r) => r.gasUsed - 21_000 - r.calldataGas) })
+  // Relative least squares (rows and targets divided by gas used): the 15 % criterion is relative,
+  // and absolute least squares lets a few multi-million-gas trades dominate the fit.
+  const fitted = records.filter(fitOn)
+  const beta = leastSquares({ rows: fitted.map((r) => row(r).map((x) => x / r.gasUsed)), y: fitted.map((r) => (r.gasUsed - 21_000 - r.calldataGas) / r.gasUsed) })
   const overhead = Object.fromEntries(overheadNames.map((name, i) => [name, Math.round(beta[i])]))
   const per = withWords ? 3 : 2
   const fittedKinds = Object.fromEntries(

@@ -59,19 +59,19 @@ const LATER: &str = "no pool model yet: its family lands in a later issue";
 pub const fn spec(dex: DexId) -> DexSpec {
     use DexId::*;
     match dex {
-        Univ2 => spec_of(dex, Model::ConstantProduct { fee_bps: 30 }, 94_000, 0),
+        Univ2 => spec_of(dex, Model::ConstantProduct { fee_bps: 30 }, 94_500, 0),
         PancakeV2 => spec_of(dex, Model::ConstantProduct { fee_bps: 25 }, 90_000, 0),
         AerodromeV2Like => spec_of(dex, Model::Solidly, 185_000, 0),
-        Univ3 => spec_of(dex, V3, 81_000, 45_000),
-        AlienBaseV3 => spec_of(dex, V3, 83_000, 41_000),
-        PancakeV3 => spec_of(dex, V3, 109_000, 45_000),
+        Univ3 => spec_of(dex, V3, 81_500, 45_500),
+        AlienBaseV3 => spec_of(dex, V3, 82_500, 43_000),
+        PancakeV3 => spec_of(dex, V3, 108_500, 42_000),
         AerodromeCl => spec_of(dex, V3, 130_000, 22_000),
-        Univ4 => spec_of(dex, Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 1_000 }), 86_000, 31_000),
+        Univ4 => spec_of(dex, Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 1_000 }), 86_500, 36_000),
         PancakeInfinityCl => {
             spec_of(dex, Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 4_000 }), 130_000, 21_000)
         }
-        QuickswapV4 => spec_of(dex, ALGEBRA, 142_000, 31_000),
-        Hydrex => spec_of(dex, ALGEBRA, 145_000, 32_000),
+        QuickswapV4 => spec_of(dex, ALGEBRA, 140_500, 32_500),
+        Hydrex => spec_of(dex, ALGEBRA, 145_500, 31_000),
         Propswap => spec_of(dex, Model::Sampled, 200_000, 0),
         Tessera => spec_of(dex, Model::Sampled, 400_000, 0),
         Elfomofi => spec_of(dex, Model::Sampled, 308_000, 0),
