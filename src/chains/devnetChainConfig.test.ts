@@ -28,3 +28,17 @@ test('devnet.json becomes a chain config: factories by DexId or protocol name, p
 test('an unknown factory name is refused', () => {
   assert.throws(() => devnetChainConfig({ file: { ...file, factories: { sushi: '0x00000000000000000000000000000000000000f2' } } as never }), /sushi/)
 })
+
+test("the seed's factory shape: { factory, ... } and UNIV4's { poolManager, ... }", () => {
+  const factories = {
+    UNIV3: { factory: '0x00000000000000000000000000000000000000f3' },
+    PANCAKE_V3: { factory: '0x00000000000000000000000000000000000000f5', poolDeployer: '0x00000000000000000000000000000000000000f6' },
+    UNIV4: { poolManager: '0x00000000000000000000000000000000000000f4', swapRouter: '0x00000000000000000000000000000000000000f7' },
+  }
+  const chain = devnetChainConfig({ file: { ...file, factories } as never })
+  assert.deepEqual(chain.deployments, {
+    UNIV3: { source: '0x00000000000000000000000000000000000000f3', fromBlock: 0n },
+    PANCAKE_V3: { source: '0x00000000000000000000000000000000000000f5', fromBlock: 0n },
+    UNIV4: { source: '0x00000000000000000000000000000000000000f4', fromBlock: 0n },
+  })
+})

@@ -14,8 +14,11 @@ export type DevnetFile = {
   multicall: Address
   tokens?: Record<string, { address: Address; decimals: number }>
   pools?: (ConfiguredPool & { tokens?: Address[] })[]
-  /** By DexId (UNIV4: the PoolManager), or by a protocol name listed in `factoryNames`; an address or `{ address }`. */
-  factories?: Record<string, Address | { address: Address }>
+  /**
+   * By DexId (UNIV4: the PoolManager), or by a protocol name listed in `factoryNames`; an address,
+   * `{ address }`, or the seed's shape (`{ factory, ... }`, UNIV4 `{ poolManager, ... }`).
+   */
+  factories?: Record<string, Address | { address: Address } | { factory: Address } | { poolManager: Address }>
   accounts?: unknown[]
 }
 
@@ -51,7 +54,8 @@ export function devnetChainConfig({ file, path = 'var/devnet.json' }: DevnetChai
   for (const [name, value] of Object.entries(devnet.factories ?? {})) {
     const dex = name in adapterRegistry ? (name as DexId) : factoryNames[name]
     if (!dex) throw new Error(`devnet.json: factory "${name}" is neither a DexId nor one of ${Object.keys(factoryNames).join(', ')}`)
-    const source = typeof value === 'string' ? value : value.address
+    const source = typeof value === 'string' ? value : 'address' in value ? value.address : 'factory' in value ? value.factory : value.poolManager
+    if (!source) throw new Error(`devnet.json: factory "${name}" has no address, factory or poolManager`)
     deployments[dex] = { source, fromBlock: 0n }
   }
   const pools = (devnet.pools ?? []).map(({ tokens: _tokens, ...pool }) => pool)

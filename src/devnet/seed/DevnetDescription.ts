@@ -35,8 +35,8 @@ export type SeededFactories = {
 export type DevnetDescription = {
   rpcUrl: string
   chainId: number
-  /** Our swap router, or null until it is deployed by the seed (see `deploySeedRouter`). */
-  router: Address | null
+  /** Our swap router, deployed by the seed (see `deploySeedRouter`). */
+  router: Address
   weth: Address
   multicall: Address
   tokens: Record<string, { address: Address; decimals: number }>

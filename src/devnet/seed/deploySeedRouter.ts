@@ -1,18 +1,32 @@
 import type { Address } from 'viem'
+import { deployRouter, UNISWAP_V2_PAIR_INIT_CODE_HASH, UNISWAP_V3_POOL_INIT_CODE_HASH } from '../../router/deployRouter.ts'
 import type { Devnet } from '../startDevnet.ts'
+import type { SeededFactories } from './DevnetDescription.ts'
 
-export type DeploySeedRouterParameters = { devnet: Devnet; weth: Address }
+export type DeploySeedRouterParameters = {
+  devnet: Devnet
+  weth: Address
+  /** The seed's deployments: the V4 PoolManager and the V2/V3 factories of the legacy path legs. */
+  factories: SeededFactories
+}
 
 /**
- * THE ROUTER HOOK. Our swap router (`contracts/router/SwapRouter.sol`, deployed by
- * `src/router/deployRouter.ts`) is being written on branch `router` and has not landed on main, so
- * the seeded market has no router yet and `var/devnet.json` says `router: null`. When it lands,
- * deploy it here and return its address: the seed's state key covers this file, so the saved state
- * is rebuilt on the next start.
+ * Deploys our swap router (`contracts/router/SwapRouter.sol`) on the seeded market, wired to the
+ * seed's WETH, the Uniswap V4 PoolManager and the Uniswap V2/V3 factories (npm bytecode, so the
+ * canonical init-code hashes) for the legacy `univ2`/`univ3` path legs. The seed's state key covers
+ * this file and the router sources, so a changed router re-seeds on the next start.
  *
  * @example
- * const router = await deploySeedRouter({ devnet, weth })
+ * const router = await deploySeedRouter({ devnet, weth, factories })
  */
-export async function deploySeedRouter(_parameters: DeploySeedRouterParameters): Promise<Address | null> {
-  return null
+export async function deploySeedRouter({ devnet, weth, factories }: DeploySeedRouterParameters): Promise<Address> {
+  return deployRouter({
+    devnet,
+    weth,
+    poolManager: factories.UNIV4.poolManager,
+    v2Factory: factories.UNIV2.factory,
+    v2PairInitCodeHash: UNISWAP_V2_PAIR_INIT_CODE_HASH,
+    v3Factory: factories.UNIV3.factory,
+    v3PoolInitCodeHash: UNISWAP_V3_POOL_INIT_CODE_HASH,
+  })
 }

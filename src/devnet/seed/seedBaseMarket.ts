@@ -93,7 +93,7 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
     QUICKSWAP_V4: quickswap,
     HYDREX: hydrex,
   })
-  const router = await deploySeedRouter({ devnet, weth })
+  const router = await deploySeedRouter({ devnet, weth, factories })
 
   // The liquidity provider: plenty of ETH wrapped into WETH, every other token minted, approvals.
   await request('anvil_setBalance', [LIQUIDITY_PROVIDER, toHex(parseEther('10000000'))])

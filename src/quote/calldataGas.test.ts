@@ -1,0 +1,9 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { calldataGas } from './calldataGas.ts'
+
+test('4 gas per zero byte, 16 per non-zero byte', () => {
+  assert.equal(calldataGas('0x'), 0)
+  assert.equal(calldataGas('0x00ff'), 20)
+  assert.equal(calldataGas('0x0000000001'), 32)
+})

@@ -1,0 +1,36 @@
+/** Base class of the quote service's errors; `kind` says how a caller (the HTTP layer) answers. */
+export class QuoteError extends Error {
+  override name = 'QuoteError'
+  readonly kind: 'invalid request' | 'stale market' | 'no route'
+  constructor(kind: QuoteError['kind'], message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.kind = kind
+  }
+}
+
+/** The request breaks a rule of the spec's QuoteRequest (or asks for another chain): a 400. */
+export class InvalidQuoteRequestError extends QuoteError {
+  override name = 'InvalidQuoteRequestError'
+  /** The offending field, e.g. `slippageBps`. */
+  readonly field: string
+  constructor({ field, message, cause }: { field: string; message: string; cause?: unknown }) {
+    super('invalid request', `${field}: ${message}`, { cause })
+    this.field = field
+  }
+}
+
+/** The market snapshot is stale (or was never taken): quoting now could promise what the chain will not pay. */
+export class QuoteMarketStaleError extends QuoteError {
+  override name = 'QuoteMarketStaleError'
+  constructor({ message, cause }: { message: string; cause?: unknown }) {
+    super('stale market', message, { cause })
+  }
+}
+
+/** Nothing connects the tokens, or no path can absorb the amount. */
+export class NoRouteError extends QuoteError {
+  override name = 'NoRouteError'
+  constructor({ message, cause }: { message: string; cause?: unknown }) {
+    super('no route', message, { cause })
+  }
+}

@@ -1,0 +1,62 @@
+import type { Hex } from 'viem'
+import { calldataGas } from './calldataGas.ts'
+
+/**
+ * The router's gas outside the legs, calibrated against `SwapRouter` on the seeded devnet by
+ * `test/e2e/executeQuotes.test.ts` (least squares over hundreds of executed quotes, see
+ * docs/quote.md). Leg gas (per DEX kind, per crossing) is the solver's (`solver-rs/src/pools/registry.rs`).
+ */
+export const routerOverheadGas = {
+  /** Every transaction. */
+  intrinsic: 21_000,
+  /** One `swapExactIn`: dispatch, checks, pulling the input, paying the recipient, the event, net of refunds. */
+  call: 36_000,
+  /** Each route after the first: its loop, its checks, adding to the total. */
+  extraRoute: 1_800,
+  /** `nativeIn`: WETH.deposit of msg.value instead of transferFrom (the fit finds no difference). */
+  nativeIn: 0,
+  /** `nativeOut`: WETH.withdraw and the ETH transfer instead of an ERC-20 transfer. */
+  nativeOut: 9_600,
+  /** A non-zero integrator fee: one more ERC-20 transfer. */
+  integratorFee: 7_500,
+  /**
+   * Each leg through a pool an earlier leg of the plan already used: its storage and code are warm
+   * (EIP-2929), so it costs this much less than the solver's figure for the kind.
+   */
+  repeatedPool: 57_000,
+} as const
+
+export type EstimateRouterOverheadGasParameters = {
+  /** The `swapExactIn` calldata (its exact bytes, or a stand-in with the same shape). */
+  data: Hex
+  routes: number
+  nativeIn: boolean
+  nativeOut: boolean
+  /** Whether an integrator fee is actually paid (a fee that floors to 0 is not transferred). */
+  paysIntegratorFee: boolean
+  /** Legs whose pool an earlier leg of the plan already used. */
+  repeatedPoolLegs: number
+}
+
+/**
+ * Gas of a `swapExactIn` transaction beyond the legs' own gas: intrinsic 21,000, the calldata,
+ * the router's fixed cost, per-route cost and the native / fee extras, less the warm-pool saving of
+ * legs that reuse a pool (can be negative: it corrects the solver's per-leg sum).
+ *
+ * @example
+ * const overhead = estimateRouterOverheadGas({ data, routes: 2, nativeIn: false, nativeOut: true, paysIntegratorFee: false, repeatedPoolLegs: 0 })
+ * const gasUnits = solverPlan.gasUnits + overhead
+ */
+export function estimateRouterOverheadGas({ data, routes, nativeIn, nativeOut, paysIntegratorFee, repeatedPoolLegs }: EstimateRouterOverheadGasParameters): number {
+  const g = routerOverheadGas
+  return (
+    g.intrinsic +
+    calldataGas(data) +
+    g.call +
+    g.extraRoute * Math.max(0, routes - 1) +
+    (nativeIn ? g.nativeIn : 0) +
+    (nativeOut ? g.nativeOut : 0) +
+    (paysIntegratorFee ? g.integratorFee : 0) -
+    g.repeatedPool * repeatedPoolLegs
+  )
+}

@@ -1,0 +1,67 @@
+import { leastSquares } from './leastSquares.ts'
+
+/** One executed quote, as the gas calibration sees it. */
+export type GasRecord = {
+  routes: number
+  nativeIn: boolean
+  nativeOut: boolean
+  feePaid: boolean
+  /** Per leg: its kind, the initialized ticks it crossed (solver), the tick-bitmap words it walked past. */
+  legs: { dex: string; crossings: number; words: number }[]
+  /** A pool used by two legs: its second use is warm and its crossings are not the solver's simulate. */
+  repeatedPool: boolean
+  /** Legs whose pool an earlier leg already used. */
+  repeatedPoolLegs: number
+  calldataGas: number
+  gasUsed: number
+  gasEstimate: number
+}
+
+export type GasFit = {
+  /** Router overhead beyond intrinsic and calldata: `call`, `extraRoute`, `nativeIn`, `nativeOut`, `integratorFee`, `repeatedPool` (a saving). */
+  overhead: Record<string, number>
+  /** Per kind: `base` (one leg) and `perCrossing` (and `perWord` when fitted with words). */
+  kinds: Record<string, { base: number; perCrossing: number; perWord?: number }>
+  /** (predicted − used) / used of every record under this fit (fitted on the records `fitOn` keeps). */
+  errors: number[]
+}
+
+/**
+ * Least-squares fit of the gas model to executed quotes: gasUsed − 21,000 − calldata gas as a
+ * router call cost, extra routes, native and fee extras, and per kind a leg base and a per-crossing
+ * cost (optionally a per-bitmap-word cost, which the solver cannot model today).
+ *
+ * @example
+ * const fit = fitGasModel({ records, kinds: ['UNIV2', 'UNIV3'], withWords: false, fitOn: (r) => r.legs.every((l) => l.words === 0) })
+ */
+export function fitGasModel({
+  records, kinds, withWords, fitOn = () => true,
+}: { records: GasRecord[]; kinds: string[]; withWords: boolean; fitOn?: (record: GasRecord) => boolean }): GasFit {
+  const overheadNames = ['call', 'extraRoute', 'nativeIn', 'nativeOut', 'integratorFee', 'repeatedPool']
+  const row = (r: GasRecord) => {
+    const x = [1, r.routes - 1, r.nativeIn ? 1 : 0, r.nativeOut ? 1 : 0, r.feePaid ? 1 : 0, -r.repeatedPoolLegs]
+    for (const kind of kinds) {
+      const legs = r.legs.filter((l) => l.dex === kind)
+      x.push(legs.length, legs.reduce((s, l) => s + l.crossings, 0))
+      if (withWords) x.push(legs.reduce((s, l) => s + l.words, 0))
+    }
+    return x
+  }
+  // Relative least squares (rows and targets divided by gas used): the 15 % criterion is relative,
+  // and absolute least squares lets a few multi-million-gas trades dominate the fit.
+  const fitted = records.filter(fitOn)
+  const beta = leastSquares({ rows: fitted.map((r) => row(r).map((x) => x / r.gasUsed)), y: fitted.map((r) => (r.gasUsed - 21_000 - r.calldataGas) / r.gasUsed) })
+  const overhead = Object.fromEntries(overheadNames.map((name, i) => [name, Math.round(beta[i])]))
+  const per = withWords ? 3 : 2
+  const fittedKinds = Object.fromEntries(
+    kinds.map((kind, k) => {
+      const at = overheadNames.length + k * per
+      return [kind, { base: Math.round(beta[at]), perCrossing: Math.round(beta[at + 1]), ...(withWords ? { perWord: Math.round(beta[at + 2]) } : {}) }]
+    }),
+  )
+  const errors = records.map((r) => {
+    const predicted = 21_000 + r.calldataGas + row(r).reduce((s, x, i) => s + x * beta[i], 0)
+    return (predicted - r.gasUsed) / r.gasUsed
+  })
+  return { overhead, kinds: fittedKinds, errors }
+}
