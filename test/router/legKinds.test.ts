@@ -131,14 +131,19 @@ test('univ3 legacy path runs each hop on the CREATE2 pool of the configured V3 f
   assert.equal(received, expected)
 })
 
-test('pancake_v3_direct runs the V3-style leg (pancakeV3SwapCallback shares the guarded payment path)', async () => {
-  // PancakeSwap V3 pool bytecode needs our pool deployer (branch `seed`); until it is on main the
-  // kind runs here against a Uniswap V3 pool, and pancakeV3SwapCallback's guard is tested in
-  // security.test.ts. Same swap ABI, same exact-input sign, same payment code.
+test('pancake_v3_direct pays what a real PancakeSwap V3 pool pays (pancakeV3SwapCallback), both directions, crossing ticks', async () => {
+  // Published PancakeV3Pool bytecode: it calls back pancakeV3SwapCallback, which shares the guarded
+  // payment path (its guard against other callers is in security.test.ts).
   const { a, b } = market.tokens
-  const expected = await quoteV3Style({ market, pool: market.v3.ab3000, tokenIn: a, tokenOut: b, amountIn: ONE })
-  const { received } = await swap(routePlan([{ amountIn: ONE, legs: [routeLeg(a, b, { kind: 'pancake_v3_direct', pool: market.v3.ab3000 })] }]), 'pancake_v3_direct (on a Uniswap V3 pool)')
-  assert.equal(received, expected)
+  const pool = market.pancake.ab2500
+  for (const [tin, tout, amountIn] of [[a, b, ONE], [b, a, ONE], [a, b, 3n * 10n ** 23n]] as const) {
+    const expected = await quoteV3Style({ market, pool, tokenIn: tin, tokenOut: tout, amountIn })
+    const { received } = await swap(
+      routePlan([{ amountIn, legs: [routeLeg(tin, tout, { kind: 'pancake_v3_direct', pool })] }]),
+      amountIn === ONE ? 'pancake_v3_direct (fee 2500, 0 crossings)' : 'pancake_v3_direct (fee 2500, crosses a tick)',
+    )
+    assert.equal(received, expected)
+  }
 })
 
 test('reserved and unknown leg kinds revert UnsupportedLegKind', async () => {
