@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import { type Address, encodeFunctionData, zeroAddress } from 'viem'
+import { type Address, encodeFunctionData, parseAbi, zeroAddress } from 'viem'
 import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
@@ -14,6 +14,7 @@ import { routerRevert, sendRouterCall } from './routerCall.ts'
 // Each leg kind against a real pool (npm bytecode on anvil): the recipient gets exactly what the
 // pool itself pays for the same exact-input swap, and the router keeps nothing.
 
+const pancakeSlot0Abi = parseAbi(['function slot0() view returns (uint160, int24, uint16, uint16, uint16, uint32, bool)'])
 const RECIPIENT: Address = '0x000000000000000000000000000000000000bEEF'
 const ONE = 10n ** 18n
 let devnet: Devnet
@@ -144,6 +145,9 @@ test('pancake_v3_direct pays what a real PancakeSwap V3 pool pays (pancakeV3Swap
     )
     assert.equal(received, expected)
   }
+  // The large trade took the price out of the ±1000-tick position: it crossed one of its ticks.
+  const [, tick] = await devnet.publicClient.readContract({ address: pool, abi: pancakeSlot0Abi, functionName: 'slot0' })
+  assert.ok(Math.abs(tick) > 1000, `tick after the large trade: ${tick}`)
 })
 
 test('reserved and unknown leg kinds revert UnsupportedLegKind', async () => {
