@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { anvilBinaryPath } from './anvilBinaryPath.ts'
 import { stopChildrenOnExit } from './stopChildrenOnExit.ts'
 
@@ -26,7 +27,9 @@ export type Anvil = {
 
 /**
  * Starts anvil on 127.0.0.1 with an OS-chosen port, keeps draining its output, waits until the RPC
- * answers `eth_chainId`, and guarantees the process is stopped on every exit path of this process.
+ * answers `eth_chainId`, and guarantees the process is stopped on every exit path of this process:
+ * exit handlers for exit, uncaught errors and signals; on Linux also the kernel's parent-death
+ * signal, for SIGKILL. anvil does not keep this process alive by itself.
  *
  * @example
  * const anvil = await startAnvil({})
@@ -42,10 +45,16 @@ export async function startAnvil({
   const argv = ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(chainId), '--gas-limit', String(gasLimit)]
   if (loadStatePath) argv.push('--load-state', loadStatePath)
   argv.push(...args)
-  const child = spawn(anvilBinaryPath(), argv, { stdio: ['ignore', 'pipe', 'pipe'] })
+  const [command, commandArgs] = withParentDeathSignal(anvilBinaryPath(), argv)
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] })
   const { release } = stopChildrenOnExit({ child })
   if (child.pid === undefined) throw new Error('anvil failed to spawn')
   const pid = child.pid
+  // anvil alone must not keep this process alive: a process that is done exits, and its exit
+  // handler (stopChildrenOnExit) stops anvil. Whoever uses the chain holds the loop with its own I/O.
+  child.unref()
+  ;(child.stdout as unknown as { unref?: () => void }).unref?.()
+  ;(child.stderr as unknown as { unref?: () => void }).unref?.()
 
   let tail = ''
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
@@ -106,4 +115,17 @@ export async function startAnvil({
     await stop()
     throw error
   }
+}
+
+/** util-linux `setpriv`: sets PR_SET_PDEATHSIG, then execs the command (same PID). */
+const SETPRIV = '/usr/bin/setpriv'
+
+/**
+ * The one exit no handler of ours sees is SIGKILL (or a crash of node itself): on Linux, have the
+ * kernel SIGTERM anvil when this process dies, by exec'ing it through `setpriv --pdeathsig`.
+ * Elsewhere (or without util-linux) anvil is spawned directly and only the exit handlers apply.
+ */
+function withParentDeathSignal(binary: string, argv: string[]): [string, string[]] {
+  if (process.platform !== 'linux' || !existsSync(SETPRIV)) return [binary, argv]
+  return [SETPRIV, ['--pdeathsig', 'SIGTERM', '--', binary, ...argv]]
 }

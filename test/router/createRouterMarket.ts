@@ -4,6 +4,7 @@ import { createUniswapV2Pair } from '../../src/devnet/createUniswapV2Pair.ts'
 import { createUniswapV3Pool } from '../../src/devnet/createUniswapV3Pool.ts'
 import { deployAlgebraIntegral } from '../../src/devnet/deployAlgebraIntegral.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
+import { deployPancakeV3 } from '../../src/devnet/deployPancakeV3.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { deployUniswapV2 } from '../../src/devnet/deployUniswapV2.ts'
 import { deployUniswapV3 } from '../../src/devnet/deployUniswapV3.ts'
@@ -29,6 +30,7 @@ const Q96 = 2n ** 96n
 const MAX_UINT = 2n ** 256n - 1n
 const FULL_RANGE_60 = { lower: -887220, upper: 887220 }
 const FULL_RANGE_10 = { lower: -887270, upper: 887270 }
+const FULL_RANGE_50 = { lower: -887250, upper: 887250 }
 
 /** Everything the router tests trade on: real protocol bytecode, our tokens, and the router. */
 export type RouterMarket = {
@@ -39,13 +41,15 @@ export type RouterMarket = {
   tokens: { a: Address; b: Address; c: Address }
   v2: { factory: Address; ab: Address; bc: Address; wethA: Address }
   v3: { factory: Address; ab3000: Address; bc500: Address; acNarrow: Address }
+  /** PancakeSwap V3 (published PancakeV3Pool bytecode via our pool deployer): A/B at 0.25 %. */
+  pancake: { factory: Address; ab2500: Address }
   algebra: { ab: Address; bcPlugin: Address }
   v4: { poolManager: Address; swapTest: Address; ab: UniswapV4PoolKey; nativeA: UniswapV4PoolKey; acNarrow: UniswapV4PoolKey }
   harness: Address
 }
 
 /**
- * Deploys V2, V3, Algebra Integral and V4 from their npm bytecode, pools with liquidity on them,
+ * Deploys V2, V3, PancakeSwap V3, Algebra Integral and V4 from their npm bytecode, pools with liquidity on them,
  * and the router wired to all of them.
  *
  * @example
@@ -90,6 +94,12 @@ export async function createRouterMarket({ devnet }: { devnet: Devnet }): Promis
   // Liquidity only within ±60 ticks: a large swap runs out of it and stops at the price limit.
   await write(harness, harnessAbi, 'mintV3', [acNarrow, me, -60, 60, 10n ** 20n, me])
 
+  // Liquidity up to ±1000 ticks and full range: large swaps cross initialized ticks.
+  const pancake = await deployPancakeV3({ devnet })
+  const { pool: pancakeAb2500 } = await createUniswapV3Pool({ devnet, factory: pancake.factory, tokenA: a, tokenB: b, fee: 2500, sqrtPriceX96: Q96 })
+  await write(harness, harnessAbi, 'mintV3', [pancakeAb2500, me, FULL_RANGE_50.lower, FULL_RANGE_50.upper, e24, me])
+  await write(harness, harnessAbi, 'mintV3', [pancakeAb2500, me, -1000, 1000, 10n ** 23n, me])
+
   const algebra = await deployAlgebraIntegral({ devnet })
   const { pool: algebraAb } = await createAlgebraPool({
     devnet, factory: algebra.factory, tokenA: a, tokenB: b, sqrtPriceX96: Q96, tickSpacing: 60, fee: 500,
@@ -130,6 +140,7 @@ export async function createRouterMarket({ devnet }: { devnet: Devnet }): Promis
     tokens: { a, b, c },
     v2: { factory: v2.factory, ab: v2ab, bc: v2bc, wethA: v2wethA },
     v3: { factory: v3.factory, ab3000, bc500, acNarrow },
+    pancake: { factory: pancake.factory, ab2500: pancakeAb2500 },
     algebra: { ab: algebraAb, bcPlugin: algebraBcPlugin },
     v4: { poolManager: v4.poolManager, swapTest: v4.swapRouter, ab: v4ab, nativeA: v4nativeA, acNarrow: v4acNarrow },
     harness,

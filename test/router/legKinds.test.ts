@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import { type Address, encodeFunctionData, zeroAddress } from 'viem'
+import { type Address, encodeFunctionData, parseAbi, zeroAddress } from 'viem'
 import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
@@ -14,6 +14,7 @@ import { routerRevert, sendRouterCall } from './routerCall.ts'
 // Each leg kind against a real pool (npm bytecode on anvil): the recipient gets exactly what the
 // pool itself pays for the same exact-input swap, and the router keeps nothing.
 
+const pancakeSlot0Abi = parseAbi(['function slot0() view returns (uint160, int24, uint16, uint16, uint16, uint32, bool)'])
 const RECIPIENT: Address = '0x000000000000000000000000000000000000bEEF'
 const ONE = 10n ** 18n
 let devnet: Devnet
@@ -131,14 +132,22 @@ test('univ3 legacy path runs each hop on the CREATE2 pool of the configured V3 f
   assert.equal(received, expected)
 })
 
-test('pancake_v3_direct runs the V3-style leg (pancakeV3SwapCallback shares the guarded payment path)', async () => {
-  // PancakeSwap V3 pool bytecode needs our pool deployer (branch `seed`); until it is on main the
-  // kind runs here against a Uniswap V3 pool, and pancakeV3SwapCallback's guard is tested in
-  // security.test.ts. Same swap ABI, same exact-input sign, same payment code.
+test('pancake_v3_direct pays what a real PancakeSwap V3 pool pays (pancakeV3SwapCallback), both directions, crossing ticks', async () => {
+  // Published PancakeV3Pool bytecode: it calls back pancakeV3SwapCallback, which shares the guarded
+  // payment path (its guard against other callers is in security.test.ts).
   const { a, b } = market.tokens
-  const expected = await quoteV3Style({ market, pool: market.v3.ab3000, tokenIn: a, tokenOut: b, amountIn: ONE })
-  const { received } = await swap(routePlan([{ amountIn: ONE, legs: [routeLeg(a, b, { kind: 'pancake_v3_direct', pool: market.v3.ab3000 })] }]), 'pancake_v3_direct (on a Uniswap V3 pool)')
-  assert.equal(received, expected)
+  const pool = market.pancake.ab2500
+  for (const [tin, tout, amountIn] of [[a, b, ONE], [b, a, ONE], [a, b, 3n * 10n ** 23n]] as const) {
+    const expected = await quoteV3Style({ market, pool, tokenIn: tin, tokenOut: tout, amountIn })
+    const { received } = await swap(
+      routePlan([{ amountIn, legs: [routeLeg(tin, tout, { kind: 'pancake_v3_direct', pool })] }]),
+      amountIn === ONE ? 'pancake_v3_direct (fee 2500, 0 crossings)' : 'pancake_v3_direct (fee 2500, crosses a tick)',
+    )
+    assert.equal(received, expected)
+  }
+  // The large trade took the price out of the ±1000-tick position: it crossed one of its ticks.
+  const [, tick] = await devnet.publicClient.readContract({ address: pool, abi: pancakeSlot0Abi, functionName: 'slot0' })
+  assert.ok(Math.abs(tick) > 1000, `tick after the large trade: ${tick}`)
 })
 
 test('reserved and unknown leg kinds revert UnsupportedLegKind', async () => {
