@@ -40,7 +40,8 @@ pub fn quote(market: &Market, settings: &RouteSettings, request: &QuoteRequest) 
     let token_in = known(&request.token_in, "tokenIn")?;
     let token_out = known(&request.token_out, "tokenOut")?;
     let native = settings.native_token.and_then(|a| market.token(&a));
-    let connectors = connectors(market, settings, native);
+    let connectors: Vec<TokenIdx> =
+        connectors(market, settings, native).into_iter().filter(|t| *t != token_in && *t != token_out).collect();
     let split = request.split_enabled.unwrap_or(true);
     let amount_in = request.amount_in;
     let params = SearchParams {
