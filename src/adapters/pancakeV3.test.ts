@@ -98,14 +98,14 @@ test('snapshot → solver.simulate equals what the Pancake pool pays, both direc
         const simulated = await solver.simulate({ poolId: ref.id, tokenIn, amountIn: amountIn.toString() })
         if (simulated.crossings > 0) crossingCases++
 
-        const tokenOut = pool.tokens[zeroForOne ? 1 : 0]
+        const tokenOut: Address = pool.tokens[zeroForOne ? 1 : 0]
         const before = await devnet.publicClient.readContract({ address: tokenOut, abi: erc20, functionName: 'balanceOf', args: [RECIPIENT] })
         const receipt = await writeContractAndWait({
           devnet, address: devnet.market.helpers.poolHarness, abi: devnet.artifacts.PoolHarness.abi as Abi, functionName: 'swapV3',
           args: [pool.address, RECIPIENT, zeroForOne, amountIn, zeroForOne ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n, devnet.account],
         })
-        const paid = (await devnet.publicClient.readContract({ address: tokenOut, abi: erc20, functionName: 'balanceOf', args: [RECIPIENT] })) - before
-        const label = `${pool.symbols.join('/')} ${pool.fee} zeroForOne=${zeroForOne} amountIn=${amountIn}`
+        const paid: bigint = (await devnet.publicClient.readContract({ address: tokenOut, abi: erc20, functionName: 'balanceOf', args: [RECIPIENT] })) - before
+        const label: string = `${pool.symbols.join('/')} ${pool.fee} zeroForOne=${zeroForOne} amountIn=${amountIn}`
         assert.ok(paid > 0n, label)
         assert.equal(BigInt(simulated.amountOut), paid, label)
 

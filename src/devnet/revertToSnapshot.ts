@@ -12,7 +12,7 @@ export type RevertToSnapshotParameters = { testClient: TestClient<'anvil', Trans
  * snapshot = await revertToSnapshot({ testClient, id: snapshot })
  */
 export async function revertToSnapshot({ testClient, id }: RevertToSnapshotParameters): Promise<Hex> {
-  const ok = await testClient.request({ method: 'evm_revert', params: [id] })
+  const ok: unknown = await testClient.request({ method: 'evm_revert', params: [id] })
   if (ok !== true) throw new Error(`evm_revert(${id}) failed`)
   return testClient.snapshot()
 }

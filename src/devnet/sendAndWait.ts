@@ -40,7 +40,8 @@ export async function sendAndWait({
     maxFeePerGas: '0x2540be400',
     maxPriorityFeePerGas: '0x0',
   }
-  const send = async () => (await devnet.publicClient.request({ method: 'eth_sendTransaction', params: [tx] as never })) as Hex
+  // anvil signs for its unlocked accounts; viem's public-client schema does not list this method.
+  const send = async () => (await devnet.publicClient.request({ method: 'eth_sendTransaction' as 'eth_sendRawTransaction', params: [tx] as never })) as Hex
   let hash = await send()
   let receipt: TransactionReceipt
   try {

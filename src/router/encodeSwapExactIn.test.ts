@@ -57,7 +57,7 @@ test('native in: tokenIn is the first leg token (the plan may carry the native s
   const p = plan([[{ tokenIn: A, tokenOut: B, data: { kind: 'v3_direct', pool: POOL } }]], [5n], { tokenIn: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', nativeIn: true })
   const { data, value } = encodeSwapExactIn({ plan: p, recipient: USER, deadline: 1n })
   assert.equal(value, 5n)
-  const params = decode(data).args[0]
+  const params = decode(data).args[0] as { tokenIn: string; nativeIn: boolean }
   assert.equal(params.tokenIn, A)
   assert.equal(params.nativeIn, true)
 })
