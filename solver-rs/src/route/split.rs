@@ -99,6 +99,22 @@ struct Search<'a, 'p> {
 }
 
 impl<'a, 'p> Search<'a, 'p> {
+    fn new(problem: &'p Problem<'a>, with_gas: bool) -> Self {
+        let n = problem.paths.len();
+        let structure = structure(problem.paths);
+        Search {
+            problem,
+            values: vec![Net::ZERO; structure.members.len()],
+            structure,
+            alloc: vec![U256::ZERO; n],
+            total: Net::ZERO,
+            plus: vec![None; n],
+            minus: vec![None; n],
+            with_gas,
+            closed: vec![false; n],
+        }
+    }
+
     /// The exact value of component `c` under `alloc`, or None if a route cannot take its amount.
     fn component_value(&self, c: usize, alloc: &[U256]) -> Option<Net> {
         let members = &self.structure.members[c];
@@ -308,18 +324,7 @@ pub fn best_single(problem: &Problem) -> Option<(usize, Net)> {
 pub fn optimize(problem: &Problem) -> Option<Solution> {
     let n = problem.paths.len();
     let single = best_single(problem);
-    let mut search = Search {
-        problem,
-        values: Vec::new(),
-        structure: structure(problem.paths),
-        alloc: vec![U256::ZERO; n],
-        total: Net::ZERO,
-        plus: vec![None; n],
-        minus: vec![None; n],
-        with_gas: false,
-        closed: vec![false; n],
-    };
-    search.values = vec![Net::ZERO; search.structure.members.len()];
+    let mut search = Search::new(problem, false);
     let mut converged = true;
 
     // Start 1: the gas-free optimum (greedy, refined), then refined with gas and pruned of routes
@@ -542,17 +547,6 @@ impl Search<'_, '_> {
 /// The exact value of an allocation under the full objective (tests compare it with references).
 #[cfg(test)]
 pub(crate) fn value_of(problem: &Problem, alloc: &[U256]) -> Option<Net> {
-    let n = problem.paths.len();
-    let mut search = Search {
-        problem,
-        values: Vec::new(),
-        structure: structure(problem.paths),
-        alloc: vec![U256::ZERO; n],
-        total: Net::ZERO,
-        plus: vec![None; n],
-        minus: vec![None; n],
-        with_gas: true,
-        closed: vec![false; n],
-    };
+    let mut search = Search::new(problem, true);
     search.set(alloc.to_vec()).then_some(search.total)
 }
