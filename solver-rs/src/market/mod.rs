@@ -168,7 +168,7 @@ impl Market {
                 let hop = Hop { pool: slot, token_in: i as u8, token_out: j as u8 };
                 let list = self.edges.entry((a, b)).or_default();
                 let id = &entry.id;
-                let at = list.partition_point(|h| self.pools[h.pool as usize].as_ref().map_or(false, |p| p.id < *id));
+                let at = list.partition_point(|h| self.pools[h.pool as usize].as_ref().is_some_and(|p| p.id < *id));
                 list.insert(at, hop);
             }
         }

@@ -207,7 +207,7 @@ impl<'a, 'p> Search<'a, 'p> {
                     continue;
                 }
                 if let Some(total) = self.total_after_move(None, j, amount) {
-                    if best.map_or(true, |(b, _)| total > b) {
+                    if best.is_none_or(|(b, _)| total > b) {
                         best = Some((total, j));
                     }
                 }
@@ -305,7 +305,7 @@ pub fn best_single(problem: &Problem) -> Option<(usize, Net)> {
     for (i, path) in problem.paths.iter().enumerate() {
         if let Ok((out, gas)) = quote_path(problem.market, path, problem.amount_in) {
             let value = Net::new(out, problem.pricer.cost(gas));
-            if best.map_or(true, |(_, b)| value > b) {
+            if best.is_none_or(|(_, b)| value > b) {
                 best = Some((i, value));
             }
         }
@@ -347,7 +347,7 @@ pub fn optimize(problem: &Problem) -> Option<Solution> {
         if search.set(alloc) {
             converged &= search.refine();
             let found = search.close_routes(&mut converged);
-            if best.as_ref().map_or(true, |(b, _)| found.0 > *b) {
+            if best.as_ref().is_none_or(|(b, _)| found.0 > *b) {
                 best = Some(found);
             }
         }
@@ -542,11 +542,4 @@ impl Search<'_, '_> {
             }
         }
     }
-}
-
-/// The exact value of an allocation under the full objective (tests compare it with references).
-#[cfg(test)]
-pub(crate) fn value_of(problem: &Problem, alloc: &[U256]) -> Option<Net> {
-    let mut search = Search::new(problem, true);
-    search.set(alloc.to_vec()).then_some(search.total)
 }

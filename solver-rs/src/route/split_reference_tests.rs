@@ -130,7 +130,7 @@ fn reference_optimum(market: &Market, paths: &[RefPath], amount: u128, gas_price
         let last = point.iter().rposition(|&k| k > 0).unwrap();
         alloc[last] += amount - assigned;
         if let Some(v) = reference_value(market, paths, &alloc, gas_price) {
-            if best.as_ref().map_or(true, |(b, _)| v > *b) {
+            if best.as_ref().is_none_or(|(b, _)| v > *b) {
                 best = Some((v, alloc));
             }
         }
