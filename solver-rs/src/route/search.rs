@@ -86,7 +86,7 @@ pub fn find_paths(market: &Market, params: &SearchParams, amount: U256, found: &
             .into_values()
             .flat_map(|mut partials| {
                 // Best amount first; the sort is stable, so ties keep the deterministic edge order.
-                partials.sort_by(|a, b| b.amount.cmp(&a.amount));
+                partials.sort_by_key(|p| std::cmp::Reverse(p.amount));
                 partials.truncate(params.beam);
                 partials
             })
