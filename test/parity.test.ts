@@ -64,7 +64,7 @@ async function assertCallParity(pair: Pair, label: string, call: (s: Solver) => 
 
 function randomRequest(prng: Prng, market: SyntheticMarket, dexes: readonly DexId[], maxHops: number): SolverQuoteRequest {
   const hubs = market.tokens.filter((t) => t.hub)
-  const pickToken = () => (prng.chance(0.6) ? prng.pick(hubs) : prng.pick(market.tokens))
+  const pickToken = () => (prng.chance(0.75) ? prng.pick(hubs) : prng.pick(market.tokens))
   const tokenIn = pickToken()
   let tokenOut = pickToken()
   while (tokenOut === tokenIn) tokenOut = pickToken()
@@ -73,6 +73,8 @@ function randomRequest(prng: Prng, market: SyntheticMarket, dexes: readonly DexI
     () => String(prng.int(2, 1000)),
     () => usd(tokenIn, 10 ** prng.int(0, 6)),
     () => usd(tokenIn, 10 ** prng.int(0, 6)),
+    () => usd(tokenIn, 10 ** prng.int(1, 5)),
+    () => usd(tokenIn, 10 ** prng.int(1, 5)),
     () => (10n ** 40n).toString(),
     () => MAX_UINT256,
   ]
@@ -131,16 +133,16 @@ const MODELS = ['constant_product', 'solidly', 'concentrated', 'sampled'] as con
 // split solves on the default 8 candidates can take many seconds to converge), a config with 4
 // candidates and 2 pools per edge explores 3 hops.
 const FIXTURES: Fixture[] = [
-  { name: 'mixed, 100 pools, seed 1', build: () => whole(100, 1), requests: 40, maxHops: 2 },
-  { name: 'mixed, 100 pools, seed 2, 4 candidates', build: () => whole(100, 2), config: { maxCandidates: 4, poolsPerEdge: 2 }, requests: 30, maxHops: 3 },
-  { name: 'mixed, 1,000 pools, seed 3', build: () => whole(1000, 3), requests: 20, maxHops: 2 },
+  { name: 'mixed, 100 pools, seed 1', build: () => whole(100, 1), requests: 80, maxHops: 2 },
+  { name: 'mixed, 100 pools, seed 2, 4 candidates', build: () => whole(100, 2), config: { maxCandidates: 4, poolsPerEdge: 2 }, requests: 60, maxHops: 3 },
+  { name: 'mixed, 1,000 pools, seed 3', build: () => whole(1000, 3), requests: 40, maxHops: 2 },
   ...MODELS.map((model): Fixture => ({
     name: `${model} only, from 600 pools, seed 4`,
     build: () => {
       const market = createSyntheticMarket({ pools: 600, seed: 4 })
       return { market, pools: market.pools.filter((p) => p.state.model === model) }
     },
-    requests: 15,
+    requests: 30,
     maxHops: 2,
   })),
 ]
