@@ -15,3 +15,6 @@ pub mod solver;
 
 pub use error::SolverError;
 pub use solver::Solver;
+
+#[cfg(test)]
+mod ffi_fuzz_tests;
