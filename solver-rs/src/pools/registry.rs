@@ -67,24 +67,26 @@ const LATER: &str = "no pool model yet: its family lands in a later issue";
 
 /// The registry entry of `dex`. Gas figures of the seven kinds on the seeded devnet (UNIV2, UNIV3,
 /// ALIEN_BASE_V3, PANCAKE_V3, UNIV4, QUICKSWAP_V4, HYDREX) are least-squares fits of executed
-/// quotes through our router (`test/e2e/executeQuotes.test.ts`, docs/quote.md); the others still
-/// come from `research/dex-kinds.md` section 5 and include the router's fixed cost.
+/// quotes through our router, per-word figures included (`test/e2e/executeQuotes.test.ts`,
+/// docs/quote.md); the others still come from `research/dex-kinds.md` section 5 and include the
+/// router's fixed cost, and their per-word figures are their family's (AERODROME_CL as UNIV3,
+/// PANCAKE_INFINITY_CL as UNIV4), not measured.
 pub const fn spec(dex: DexId) -> DexSpec {
     use DexId::*;
     match dex {
-        Univ2 => spec_of(dex, Model::ConstantProduct { fee_bps: 30 }, 94_500, 0, 0),
+        Univ2 => spec_of(dex, Model::ConstantProduct { fee_bps: 30 }, 94_000, 0, 0),
         PancakeV2 => spec_of(dex, Model::ConstantProduct { fee_bps: 25 }, 90_000, 0, 0),
         AerodromeV2Like => spec_of(dex, Model::Solidly, 185_000, 0, 0),
-        Univ3 => spec_of(dex, V3, 81_500, 45_500, 5_000),
-        AlienBaseV3 => spec_of(dex, V3, 82_500, 43_000, 7_000),
-        PancakeV3 => spec_of(dex, V3, 108_500, 42_000, 8_000),
-        AerodromeCl => spec_of(dex, V3, 130_000, 22_000, 6_000),
-        Univ4 => spec_of(dex, Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 1_000 }), 86_500, 36_000, 5_400),
+        Univ3 => spec_of(dex, V3, 81_000, 40_500, 7_300),
+        AlienBaseV3 => spec_of(dex, V3, 82_000, 41_000, 6_800),
+        PancakeV3 => spec_of(dex, V3, 107_000, 45_000, 7_600),
+        AerodromeCl => spec_of(dex, V3, 130_000, 22_000, 7_300),
+        Univ4 => spec_of(dex, Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 1_000 }), 87_000, 34_000, 5_400),
         PancakeInfinityCl => {
-            spec_of(dex, Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 4_000 }), 130_000, 21_000, 6_000)
+            spec_of(dex, Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 4_000 }), 130_000, 21_000, 5_400)
         }
-        QuickswapV4 => spec_of(dex, ALGEBRA, 140_500, 32_500, 0),
-        Hydrex => spec_of(dex, ALGEBRA, 145_500, 31_000, 0),
+        QuickswapV4 => spec_of(dex, ALGEBRA, 140_000, 32_500, 0),
+        Hydrex => spec_of(dex, ALGEBRA, 146_000, 30_000, 0),
         Propswap => spec_of(dex, Model::Sampled, 200_000, 0, 0),
         Tessera => spec_of(dex, Model::Sampled, 400_000, 0, 0),
         Elfomofi => spec_of(dex, Model::Sampled, 308_000, 0, 0),
