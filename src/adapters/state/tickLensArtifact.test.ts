@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { tickLensAbi, tickLensRuntimeCode } from './tickLensArtifact.ts'
-import { compiledTickLens } from './writeTickLensArtifact.ts'
+import { compiledTickLens } from './compiledTickLens.ts'
 
 test('tickLensArtifact.ts equals the compiled lens (regenerate: node --import tsx src/adapters/state/writeTickLensArtifact.ts)', () => {
   const compiled = compiledTickLens()
