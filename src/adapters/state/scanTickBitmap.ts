@@ -46,17 +46,23 @@ export async function scanTickBitmap({ client, source, tickSpacing, blockNumber 
   const { minWord, maxWord } = bitmapWordRange({ tickSpacing })
   const chunks: [number, number][] = []
   for (let from = minWord; from <= maxWord; from += WORDS_PER_CALL) chunks.push([from, Math.min(maxWord, from + WORDS_PER_CALL - 1)])
-  const results = await Promise.all(chunks.map(async ([fromWord, toWord]) => {
-    const data = source.kind === 'v3'
-      ? encodeFunctionData({ abi: tickLensAbi, functionName: 'scanV3', args: [source.pool, tickSpacing, fromWord, toWord] })
-      : encodeFunctionData({ abi: tickLensAbi, functionName: 'scanV4', args: [source.poolManager, numberToHex(source.stateSlot, { size: 32 }), tickSpacing, fromWord, toWord] })
+  const lensCall = async (data: Hex): Promise<Hex> => {
     const { data: returned } = await client.call({
       to: TICK_LENS_ADDRESS,
       data,
       blockNumber,
       stateOverride: [{ address: TICK_LENS_ADDRESS, code: tickLensRuntimeCode }],
     })
-    return decodeFunctionResult({ abi: tickLensAbi, functionName: source.kind === 'v3' ? 'scanV3' : 'scanV4', data: returned as Hex })
+    if (!returned) throw new Error(`tick lens returned nothing at block ${blockNumber}`)
+    return returned
+  }
+  const results = await Promise.all(chunks.map(async ([fromWord, toWord]) => {
+    if (source.kind === 'v3') {
+      const data = encodeFunctionData({ abi: tickLensAbi, functionName: 'scanV3', args: [source.pool, tickSpacing, fromWord, toWord] })
+      return decodeFunctionResult({ abi: tickLensAbi, functionName: 'scanV3', data: await lensCall(data) })
+    }
+    const data = encodeFunctionData({ abi: tickLensAbi, functionName: 'scanV4', args: [source.poolManager, numberToHex(source.stateSlot, { size: 32 }), tickSpacing, fromWord, toWord] })
+    return decodeFunctionResult({ abi: tickLensAbi, functionName: 'scanV4', data: await lensCall(data) })
   }))
   const words = new Map<number, bigint>()
   const ticks: [number, bigint][] = []
