@@ -124,7 +124,8 @@ export type SolverPlan = {
 }
 
 export type SimulateRequest = { poolId: string; tokenIn: Address; amountIn: AmountString }
-export type SimulateResult = { amountOut: AmountString; crossings: number; gasUnits: number }
+/** `words`: swap-loop steps that ended on an empty tick-bitmap word edge (V3 / singleton pools; 0 otherwise). */
+export type SimulateResult = { amountOut: AmountString; crossings: number; words: number; gasUnits: number }
 
 export type UpsertResult = { pools: number }
 

@@ -2,7 +2,7 @@
  * Compiles `contracts/*.sol` with solc-js (Standard JSON, optimizer on, evmVersion cancun) into
  * `build/contracts.json`, keyed on the sources' hash and the solc version; a fresh cache is reused.
  * The swap router (`contracts/router/*.sol`) is a separate compilation into `build/router.json`
- * with its own key, so the test contracts' cache (and `loadContractArtifacts`) stay as they were.
+ * with its own key, and so is the tick lens (`contracts/lens/*.sol` into `build/lens.json`), so the test contracts' cache (and `loadContractArtifacts`) stay as they were.
  *
  *   node --import tsx scripts/compile-contracts.ts [--force]
  *
@@ -78,6 +78,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const targets: CompileContractsParameters[] = [
     {},
     { contractsDir: join(root, 'contracts', 'router'), outputFile: join(root, 'build', 'router.json') },
+    { contractsDir: join(root, 'contracts', 'lens'), outputFile: join(root, 'build', 'lens.json') },
   ]
   for (const target of targets) {
     if (target.contractsDir && !existsSync(target.contractsDir)) continue

@@ -6,7 +6,7 @@ use crate::market::Market;
 use crate::math::decimal::u256_string;
 use crate::math::U256;
 use crate::pools::input::PoolInput;
-use crate::pools::PoolModel;
+use crate::pools::{PoolModel, SwapOutcome};
 use crate::route::quote::{quote, RouteSettings};
 use crate::route::request::QuoteRequest;
 use serde::{Deserialize, Serialize};
@@ -51,6 +51,7 @@ struct SimulateResult {
     #[serde(with = "u256_string")]
     amount_out: U256,
     crossings: u32,
+    words: u32,
     gas_units: u64,
 }
 
@@ -121,8 +122,9 @@ impl Solver {
             .state
             .amount_out(token_in, 1 - token_in, request.amount_in)
             .map_err(|e| SolverError::NoRoute(format!("pool {id}: {e}")))?;
-        let gas_units = pool.spec.gas_base + u64::from(outcome.crossings) * pool.spec.gas_per_crossing;
-        Ok(serde_json::to_string(&SimulateResult { amount_out: outcome.amount_out, crossings: outcome.crossings, gas_units })?)
+        let gas_units = pool.spec.leg_gas_units(&outcome);
+        let SwapOutcome { amount_out, crossings, words } = outcome;
+        Ok(serde_json::to_string(&SimulateResult { amount_out, crossings, words, gas_units })?)
     }
 
     /// Number of live pools.

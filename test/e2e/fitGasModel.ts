@@ -29,7 +29,7 @@ export type GasFit = {
 /**
  * Least-squares fit of the gas model to executed quotes: gasUsed − 21,000 − calldata gas as a
  * router call cost, extra routes, native and fee extras, and per kind a leg base and a per-crossing
- * cost (optionally a per-bitmap-word cost, which the solver cannot model today).
+ * cost, optionally a per-empty-bitmap-word cost (the registry's `gas_per_word`).
  *
  * @example
  * const fit = fitGasModel({ records, kinds: ['UNIV2', 'UNIV3'], withWords: false, fitOn: (r) => r.legs.every((l) => l.words === 0) })

@@ -81,7 +81,7 @@ impl NativeSolver {
         self.task(Call::Quote(request))
     }
 
-    /// One swap on one pool; resolves to `{"amountOut", "crossings", "gasUnits"}`.
+    /// One swap on one pool; resolves to `{"amountOut", "crossings", "words", "gasUnits"}`.
     #[napi(ts_return_type = "Promise<string>")]
     pub fn simulate(&self, request: String) -> AsyncTask<SolverTask> {
         self.task(Call::Simulate(request))

@@ -20,6 +20,17 @@ pub struct SwapOutcome {
     pub amount_out: U256,
     /// Initialized ticks (or levels) crossed; gas is charged per crossing by the registry.
     pub crossings: u32,
+    /// Swap-loop steps that ended on a tick-bitmap word boundary holding no initialized tick (V3
+    /// and singleton pools; 0 for families without a bitmap, Algebra's linked list included); gas
+    /// is charged per word by the registry.
+    pub words: u32,
+}
+
+impl SwapOutcome {
+    /// An outcome that walked no ticks and no words (constant-product, Solidly, sampled, zero input).
+    pub fn flat(amount_out: U256) -> Self {
+        SwapOutcome { amount_out, crossings: 0, words: 0 }
+    }
 }
 
 /// The behaviour every pool family provides. Quotes never mutate; `apply` returns the new state.

@@ -2,6 +2,7 @@
 //! gas figures here, and nowhere else. Forks of a family differ only in these parameters.
 
 use crate::dex::DexId;
+use crate::pools::SwapOutcome;
 
 /// How a kind's pools are priced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,13 +40,25 @@ pub struct DexSpec {
     /// transaction's fixed costs (21,000 intrinsic, calldata, the router's per-call and per-route
     /// overhead: those are the quote service's, `src/quote/estimateRouterOverheadGas.ts`).
     pub gas_base: u64,
-    /// Extra gas units per initialized tick (or level) crossed. Concentrated pools also pay about
-    /// 5,000-7,500 per empty tick-bitmap word walked, which the model does not see (docs/quote.md).
+    /// Extra gas units per initialized tick (or level) crossed.
     pub gas_per_crossing: u64,
+    /// Extra gas units per swap-loop step that ended on an empty tick-bitmap word's edge
+    /// ([`SwapOutcome::words`]): V3-family and singleton pools; 0 for kinds without a bitmap walk.
+    pub gas_per_word: u64,
 }
 
-const fn spec_of(dex: DexId, model: Model, gas_base: u64, gas_per_crossing: u64) -> DexSpec {
-    DexSpec { dex, model, gas_base, gas_per_crossing }
+impl DexSpec {
+    /// Gas units of one leg that had `outcome`: base + crossings · per crossing + words · per word.
+    /// The one place leg gas is computed (routes, split plans and `simulate` all call it).
+    pub fn leg_gas_units(&self, outcome: &SwapOutcome) -> u64 {
+        self.gas_base
+            + u64::from(outcome.crossings) * self.gas_per_crossing
+            + u64::from(outcome.words) * self.gas_per_word
+    }
+}
+
+const fn spec_of(dex: DexId, model: Model, gas_base: u64, gas_per_crossing: u64, gas_per_word: u64) -> DexSpec {
+    DexSpec { dex, model, gas_base, gas_per_crossing, gas_per_word }
 }
 
 const V3: Model = Model::Concentrated(ClFlavor::UniswapV3);
@@ -54,34 +67,36 @@ const LATER: &str = "no pool model yet: its family lands in a later issue";
 
 /// The registry entry of `dex`. Gas figures of the seven kinds on the seeded devnet (UNIV2, UNIV3,
 /// ALIEN_BASE_V3, PANCAKE_V3, UNIV4, QUICKSWAP_V4, HYDREX) are least-squares fits of executed
-/// quotes through our router (`test/e2e/executeQuotes.test.ts`, docs/quote.md); the others still
-/// come from `research/dex-kinds.md` section 5 and include the router's fixed cost.
+/// quotes through our router, per-word figures included (`test/e2e/executeQuotes.test.ts`,
+/// docs/quote.md); the others still come from `research/dex-kinds.md` section 5 and include the
+/// router's fixed cost, and their per-word figures are their family's (AERODROME_CL as UNIV3,
+/// PANCAKE_INFINITY_CL as UNIV4), not measured.
 pub const fn spec(dex: DexId) -> DexSpec {
     use DexId::*;
     match dex {
-        Univ2 => spec_of(dex, Model::ConstantProduct { fee_bps: 30 }, 94_500, 0),
-        PancakeV2 => spec_of(dex, Model::ConstantProduct { fee_bps: 25 }, 90_000, 0),
-        AerodromeV2Like => spec_of(dex, Model::Solidly, 185_000, 0),
-        Univ3 => spec_of(dex, V3, 81_500, 45_500),
-        AlienBaseV3 => spec_of(dex, V3, 82_500, 43_000),
-        PancakeV3 => spec_of(dex, V3, 108_500, 42_000),
-        AerodromeCl => spec_of(dex, V3, 130_000, 22_000),
-        Univ4 => spec_of(dex, Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 1_000 }), 86_500, 36_000),
+        Univ2 => spec_of(dex, Model::ConstantProduct { fee_bps: 30 }, 94_000, 0, 0),
+        PancakeV2 => spec_of(dex, Model::ConstantProduct { fee_bps: 25 }, 90_000, 0, 0),
+        AerodromeV2Like => spec_of(dex, Model::Solidly, 185_000, 0, 0),
+        Univ3 => spec_of(dex, V3, 81_000, 40_500, 7_300),
+        AlienBaseV3 => spec_of(dex, V3, 82_000, 41_000, 6_800),
+        PancakeV3 => spec_of(dex, V3, 107_000, 45_000, 7_600),
+        AerodromeCl => spec_of(dex, V3, 130_000, 22_000, 7_300),
+        Univ4 => spec_of(dex, Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 1_000 }), 87_000, 34_000, 5_400),
         PancakeInfinityCl => {
-            spec_of(dex, Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 4_000 }), 130_000, 21_000)
+            spec_of(dex, Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 4_000 }), 130_000, 21_000, 5_400)
         }
-        QuickswapV4 => spec_of(dex, ALGEBRA, 140_500, 32_500),
-        Hydrex => spec_of(dex, ALGEBRA, 145_500, 31_000),
-        Propswap => spec_of(dex, Model::Sampled, 200_000, 0),
-        Tessera => spec_of(dex, Model::Sampled, 400_000, 0),
-        Elfomofi => spec_of(dex, Model::Sampled, 308_000, 0),
-        Lunarbase => spec_of(dex, Model::Sampled, 120_000, 0),
-        Feltir => spec_of(dex, Model::Sampled, 210_000, 0),
-        Curve => spec_of(dex, Model::Unsupported { reason: LATER }, 130_000, 0),
-        DodoV2 => spec_of(dex, Model::Unsupported { reason: LATER }, 128_000, 0),
-        Woofi => spec_of(dex, Model::Unsupported { reason: LATER }, 160_000, 0),
-        GyroscopeEclp => spec_of(dex, Model::Unsupported { reason: LATER }, 136_000, 0),
-        MaverickV2 => spec_of(dex, Model::Unsupported { reason: LATER }, 125_000, 20_000),
+        QuickswapV4 => spec_of(dex, ALGEBRA, 140_000, 32_500, 0),
+        Hydrex => spec_of(dex, ALGEBRA, 146_000, 30_000, 0),
+        Propswap => spec_of(dex, Model::Sampled, 200_000, 0, 0),
+        Tessera => spec_of(dex, Model::Sampled, 400_000, 0, 0),
+        Elfomofi => spec_of(dex, Model::Sampled, 308_000, 0, 0),
+        Lunarbase => spec_of(dex, Model::Sampled, 120_000, 0, 0),
+        Feltir => spec_of(dex, Model::Sampled, 210_000, 0, 0),
+        Curve => spec_of(dex, Model::Unsupported { reason: LATER }, 130_000, 0, 0),
+        DodoV2 => spec_of(dex, Model::Unsupported { reason: LATER }, 128_000, 0, 0),
+        Woofi => spec_of(dex, Model::Unsupported { reason: LATER }, 160_000, 0, 0),
+        GyroscopeEclp => spec_of(dex, Model::Unsupported { reason: LATER }, 136_000, 0, 0),
+        MaverickV2 => spec_of(dex, Model::Unsupported { reason: LATER }, 125_000, 20_000, 0),
     }
 }
 
@@ -96,6 +111,24 @@ mod tests {
             assert_eq!(entry.dex, dex, "{dex} maps to another kind's entry");
             assert!(entry.gas_base > 0, "{dex} has no gas figure");
         }
+    }
+
+    #[test]
+    fn exactly_the_bitmap_walking_kinds_pay_per_word() {
+        for dex in DexId::ALL {
+            let entry = spec(dex);
+            let walks_bitmap =
+                matches!(entry.model, Model::Concentrated(ClFlavor::UniswapV3 | ClFlavor::Singleton { .. }));
+            assert_eq!(entry.gas_per_word > 0, walks_bitmap, "{dex}: gas_per_word {}", entry.gas_per_word);
+        }
+    }
+
+    #[test]
+    fn leg_gas_adds_base_crossings_and_words() {
+        let entry = spec(DexId::Univ3);
+        let outcome = SwapOutcome { amount_out: crate::math::U256::from(1), crossings: 3, words: 7 };
+        assert_eq!(entry.leg_gas_units(&outcome), entry.gas_base + 3 * entry.gas_per_crossing + 7 * entry.gas_per_word);
+        assert_eq!(entry.leg_gas_units(&SwapOutcome::flat(crate::math::U256::ZERO)), entry.gas_base);
     }
 
     #[test]

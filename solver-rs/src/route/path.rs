@@ -61,7 +61,7 @@ impl<'m> Overlay<'m> {
         for hop in &path.hops {
             let spec = &self.market.pool(hop.pool).spec;
             let (outcome, next) = self.state(hop.pool).apply(hop.token_in as usize, hop.token_out as usize, amount)?;
-            let leg_gas = spec.gas_base + u64::from(outcome.crossings) * spec.gas_per_crossing;
+            let leg_gas = spec.leg_gas_units(&outcome);
             if let Some(fills) = fills.as_deref_mut() {
                 fills.push(LegFill { hop: *hop, amount_in: amount, amount_out: outcome.amount_out, gas_units: leg_gas });
             }
@@ -80,7 +80,7 @@ pub fn quote_path(market: &Market, path: &Path, amount_in: U256) -> Result<(U256
     for hop in &path.hops {
         let entry = market.pool(hop.pool);
         let outcome = entry.state.amount_out(hop.token_in as usize, hop.token_out as usize, amount)?;
-        gas += entry.spec.gas_base + u64::from(outcome.crossings) * entry.spec.gas_per_crossing;
+        gas += entry.spec.leg_gas_units(&outcome);
         amount = outcome.amount_out;
     }
     Ok((amount, gas))

@@ -95,7 +95,7 @@ fn reference_value(market: &Market, paths: &[RefPath], alloc: &[u128], gas_price
             let (outcome, next) = state.apply(i, j, carried).ok()?;
             states.insert(pool, next);
             carried = outcome.amount_out;
-            gas += market.pool(pool).spec.gas_base;
+            gas += market.pool(pool).spec.leg_gas_units(&outcome);
         }
         gross += to_f64(carried);
     }

@@ -1,8 +1,7 @@
 import { type Address, type PublicClient, parseAbi } from 'viem'
 import type { DexId, PoolInput } from '../../../bindings/types.ts'
 import { PoolUnusableError } from '../errors.ts'
-import { bitmapWordRange } from './bitmapWordRange.ts'
-import { initializedTicksFromBitmap } from './initializedTicksFromBitmap.ts'
+import { scanTickBitmap } from './scanTickBitmap.ts'
 
 const uniswapSlot0Abi = parseAbi([
   'function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16 observationIndex, uint16 observationCardinality, uint16 observationCardinalityNext, uint8 feeProtocol, bool unlocked)',
@@ -17,8 +16,6 @@ const poolAbi = parseAbi([
   'function fee() view returns (uint24)',
   'function token0() view returns (address)',
   'function token1() view returns (address)',
-  'function tickBitmap(int16) view returns (uint256)',
-  'function ticks(int24) view returns (uint128 liquidityGross, int128 liquidityNet, uint256 feeGrowthOutside0X128, uint256 feeGrowthOutside1X128, int56 tickCumulativeOutside, uint160 secondsPerLiquidityOutsideX128, uint32 secondsOutside, bool initialized)',
 ])
 
 export type ReadUniswapV3PoolParameters = {
@@ -32,8 +29,8 @@ export type ReadUniswapV3PoolParameters = {
 
 /**
  * Reads a Uniswap V3 pool at one block into the solver's `concentrated` wire input: slot0,
- * liquidity, spacing, fee, then every bitmap word (multicall, chunked under anvil's body limit) and
- * `ticks(t).liquidityNet` of every initialized tick. A pool whose price is still 0 (created, not
+ * liquidity, spacing, fee (one multicall), then the initialized ticks and their liquidityNet from the
+ * tick lens (`scanTickBitmap`: the bitmap is scanned inside the EVM, a few eth_calls per pool). A pool whose price is still 0 (created, not
  * initialized) throws `PoolUnusableError`.
  *
  * @example
@@ -59,16 +56,7 @@ export async function readUniswapV3Pool({
   ])) as [readonly [bigint, number, ...unknown[]], bigint, number, number, Address, Address]
 
   if (slot0[0] === 0n) throw new PoolUnusableError({ poolId: pool.toLowerCase(), dex, reason: 'not initialized (sqrtPriceX96 = 0)' })
-  const { minWord, maxWord } = bitmapWordRange({ tickSpacing })
-  const positions = Array.from({ length: maxWord - minWord + 1 }, (_, i) => minWord + i)
-  const wordValues = (await read(
-    positions.map((w) => ({ address: pool, abi: poolAbi, functionName: 'tickBitmap', args: [w] })),
-  )) as bigint[]
-  const words = new Map(positions.map((w, i) => [w, wordValues[i]] as const).filter(([, v]) => v !== 0n))
-  const tickList = initializedTicksFromBitmap({ words, tickSpacing })
-  const infos = (await read(
-    tickList.map((t) => ({ address: pool, abi: poolAbi, functionName: 'ticks', args: [t] })),
-  )) as (readonly [bigint, bigint, ...unknown[]])[]
+  const { ticks } = await scanTickBitmap({ client: publicClient, source: { kind: 'v3', pool }, tickSpacing, blockNumber: block })
 
   return {
     id: pool.toLowerCase(),
@@ -81,7 +69,7 @@ export async function readUniswapV3Pool({
       liquidity: liquidity.toString(),
       tickSpacing,
       feePips: fee,
-      ticks: tickList.map((t, i) => [t, infos[i][1].toString()]),
+      ticks: ticks.map(([t, net]) => [t, net.toString()]),
     },
   }
 }

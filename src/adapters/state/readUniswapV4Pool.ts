@@ -1,11 +1,10 @@
-import { type Address, encodeAbiParameters, type Hex, hexToBigInt, keccak256, numberToHex, parseAbi, type PublicClient } from 'viem'
+import { type Address, type Hex, hexToBigInt, numberToHex, parseAbi, type PublicClient } from 'viem'
 import type { DexId, PoolInput } from '../../../bindings/types.ts'
 import { uniswapV4PoolId } from '../../devnet/uniswapV4PoolId.ts'
 import type { UniswapV4PoolKey } from '../../devnet/uniswapV4PoolKey.ts'
 import { uniswapV4StateSlot } from '../../devnet/uniswapV4StateSlot.ts'
 import { PoolUnusableError } from '../errors.ts'
-import { bitmapWordRange } from './bitmapWordRange.ts'
-import { initializedTicksFromBitmap } from './initializedTicksFromBitmap.ts'
+import { scanTickBitmap } from './scanTickBitmap.ts'
 
 const extsloadAbi = parseAbi(['function extsload(bytes32[] slots) view returns (bytes32[])'])
 
@@ -17,15 +16,14 @@ export type ReadUniswapV4PoolParameters = {
   blockNumber?: bigint
 }
 
-const slotOf = (key: bigint, slot: bigint): Hex =>
-  keccak256(encodeAbiParameters([{ type: 'int256' }, { type: 'uint256' }], [key, slot]))
 const signed = (value: bigint, bits: number) => BigInt.asIntN(bits, value)
 
 /**
  * Reads a V4 pool from the PoolManager's storage with `extsload`, at one block, into the solver's
  * `concentrated` input: slot0 (sqrtPriceX96 | tick << 160 | protocolFee << 184 | lpFee << 208),
- * liquidity (state + 3), every tickBitmap word (state + 5, int16 keys) and each initialized tick's
- * liquidityNet (high 128 bits of the first word of `ticks[t]`, state + 4).
+ * liquidity (state + 3); the tick bitmap (state + 5, int16 keys) and each initialized tick's
+ * liquidityNet (high 128 bits of the first word of `ticks[t]`, state + 4) through the tick lens
+ * (`scanTickBitmap`: scanned inside the EVM, a few eth_calls per pool).
  *
  * @example
  * const input = await readUniswapV4Pool({ client, poolManager, key, blockNumber })
@@ -51,19 +49,16 @@ export async function readUniswapV4Pool({
   }
   const poolId = uniswapV4PoolId({ key })
   const stateSlot = uniswapV4StateSlot({ poolId })
-  const [slot0, liquidity] = await load([numberToHex(stateSlot, { size: 32 }), numberToHex(stateSlot + 3n, { size: 32 })])
+  // The spacing is in the key, so the bitmap scan need not wait for slot0.
+  const [[slot0, liquidity], { ticks }] = await Promise.all([
+    load([numberToHex(stateSlot, { size: 32 }), numberToHex(stateSlot + 3n, { size: 32 })]),
+    scanTickBitmap({ client, source: { kind: 'v4', poolManager, stateSlot }, tickSpacing: key.tickSpacing, blockNumber: block }),
+  ])
   if (slot0 === 0n) throw new PoolUnusableError({ poolId, dex, reason: 'not initialized' })
   const sqrtPriceX96 = slot0 & ((1n << 160n) - 1n)
   const tick = Number(signed((slot0 >> 160n) & 0xffffffn, 24))
   const protocolFee = Number((slot0 >> 184n) & 0xffffffn)
   const lpFee = Number((slot0 >> 208n) & 0xffffffn)
-
-  const { minWord, maxWord } = bitmapWordRange({ tickSpacing: key.tickSpacing })
-  const positions = Array.from({ length: maxWord - minWord + 1 }, (_, i) => minWord + i)
-  const wordValues = await load(positions.map((w) => slotOf(BigInt(w), stateSlot + 5n)))
-  const words = new Map(positions.map((w, i) => [w, wordValues[i]] as const).filter(([, v]) => v !== 0n))
-  const tickList = initializedTicksFromBitmap({ words, tickSpacing: key.tickSpacing })
-  const infos = await load(tickList.map((t) => slotOf(BigInt(t), stateSlot + 4n)))
 
   return {
     id: poolId,
@@ -77,7 +72,7 @@ export async function readUniswapV4Pool({
       tickSpacing: key.tickSpacing,
       feePips: lpFee,
       protocolFee,
-      ticks: tickList.map((t, i) => [t, signed(infos[i] >> 128n, 128).toString()]),
+      ticks: ticks.map(([t, net]) => [t, net.toString()]),
     },
   }
 }

@@ -114,20 +114,20 @@ impl PoolModel for ClPool {
     fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError> {
         let zero_for_one = two_token_direction(token_in, token_out)?;
         if amount_in.is_zero() {
-            return Ok(SwapOutcome { amount_out: U256::ZERO, crossings: 0 });
+            return Ok(SwapOutcome::flat(U256::ZERO));
         }
         let result = self.swap(zero_for_one, amount_in)?;
-        Ok(SwapOutcome { amount_out: result.amount_out, crossings: result.crossings })
+        Ok(SwapOutcome { amount_out: result.amount_out, crossings: result.crossings, words: result.words })
     }
 
     fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {
         let zero_for_one = two_token_direction(token_in, token_out)?;
         if amount_in.is_zero() {
-            return Ok((SwapOutcome { amount_out: U256::ZERO, crossings: 0 }, self.clone()));
+            return Ok((SwapOutcome::flat(U256::ZERO), self.clone()));
         }
         let result = self.swap(zero_for_one, amount_in)?;
         let next = ClPool { state: result.state, ..self.clone() };
-        Ok((SwapOutcome { amount_out: result.amount_out, crossings: result.crossings }, next))
+        Ok((SwapOutcome { amount_out: result.amount_out, crossings: result.crossings, words: result.words }, next))
     }
 
     fn spot_price(&self, token_in: usize, token_out: usize) -> f64 {

@@ -20,11 +20,15 @@ pub struct ClState {
 }
 
 /// An exact-input swap's result: output (rounded down by every step), initialized ticks crossed,
-/// and the pool state after it.
+/// steps that ended on an empty bitmap word's edge, and the pool state after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SwapResult {
     pub amount_out: U256,
     pub crossings: u32,
+    /// Loop steps that stopped at a word boundary with no initialized tick there: each is one more
+    /// iteration of the contract's loop (a bitmap SLOAD and a step computation) that no crossing
+    /// explains. Always 0 for Algebra, whose tick walk is a linked list.
+    pub words: u32,
     pub state: ClState,
 }
 
@@ -66,6 +70,7 @@ pub fn swap_exact_in(
     let mut remaining = amount_in;
     let mut amount_out = U256::ZERO;
     let mut crossings = 0u32;
+    let mut words = 0u32;
     while !remaining.is_zero() && state.sqrt_price_x96 != limit {
         let step_start_price = state.sqrt_price_x96;
         let (tick_next, liquidity_net) = next_initialized_tick_within_one_word(ticks, state.tick, tick_spacing, zero_for_one)?;
@@ -89,6 +94,8 @@ pub fn swap_exact_in(
                 let delta = if zero_for_one { net.checked_neg().ok_or(PoolError::Overflow)? } else { net };
                 state.liquidity = add_delta(state.liquidity, delta)?;
                 crossings += 1;
+            } else {
+                words += 1;
             }
             // Moving down, the pool sits just below the crossed tick.
             state.tick = if zero_for_one { tick_next - 1 } else { tick_next };
@@ -99,5 +106,5 @@ pub fn swap_exact_in(
     if !remaining.is_zero() {
         return Err(PoolError::InsufficientLiquidity);
     }
-    Ok(SwapResult { amount_out, crossings, state })
+    Ok(SwapResult { amount_out, crossings, words, state })
 }

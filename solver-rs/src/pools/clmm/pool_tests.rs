@@ -299,6 +299,8 @@ proptest! {
             (Ok((v3_out, v3_next)), Ok((algebra_out, algebra_next))) => {
                 prop_assert_eq!(v3_out.amount_out, algebra_out.amount_out);
                 prop_assert_eq!(v3_next.state, algebra_next.state);
+                // The walk crosses every edge V3 stopped at: its crossings are V3's crossings plus words.
+                prop_assert_eq!(algebra_out.crossings, v3_out.crossings + v3_out.words);
             }
             (Err(PoolError::InsufficientLiquidity), Err(PoolError::InsufficientLiquidity)) => {}
             // Algebra's assert where V3 books a short step as full: a known, documented divergence.
@@ -306,4 +308,62 @@ proptest! {
             (left, right) => prop_assert!(false, "V3 {:?} vs walk {:?}", left.map(|x| x.0), right.map(|x| x.0)),
         }
     }
+}
+
+/// Word boundaries a V3 / singleton swap stops at between `start` and `end` tick that hold no
+/// initialized tick. Going up the loop stops at the last compressed tick of each word it leaves
+/// (256k + 255) once it is above the start's compressed tick; going down at the first one
+/// (256k), down to one above the end's compressed tick (the pool then sits just below it).
+fn empty_word_edges_between(ticks: &TickList, spacing: i32, start: i32, end: i32, zero_for_one: bool) -> u32 {
+    let (c_start, c_end) = (start.div_euclid(spacing), end.div_euclid(spacing));
+    let (low, high, edge) = if zero_for_one { (c_end + 1, c_start, 0) } else { (c_start + 1, c_end, 255) };
+    let initialized: std::collections::BTreeSet<i32> = ticks.iter().map(|(t, _)| t).collect();
+    (low..=high).filter(|c| c.rem_euclid(256) == edge && !initialized.contains(&(c * spacing))).count() as u32
+}
+
+fn word_edge_layout() -> impl Strategy<Value = Layout> {
+    // Half the cases start exactly on or next to a word edge, where off-by-ones would hide.
+    (layout_strategy(), any::<bool>(), -2i32..=2).prop_map(|(mut layout, snap, delta)| {
+        if snap {
+            let tick = get_tick_at_sqrt_ratio(layout.sqrt_price_x96).unwrap();
+            let word = 256 * layout.spacing;
+            let edge = tick - tick.rem_euclid(word) + delta * layout.spacing;
+            layout.sqrt_price_x96 = get_sqrt_ratio_at_tick(edge.clamp(MIN_TICK + 1, MAX_TICK - 1)).unwrap();
+        }
+        layout
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn words_are_the_empty_word_edges_between_start_and_end(layout in word_edge_layout(), dex in kind_strategy(), zfo: bool, a in 1u128..10u128.pow(25)) {
+        let pool = pool(dex, &layout);
+        let (i, j) = direction(zfo);
+        if let Ok((outcome, next)) = pool.apply(i, j, U256::from(a)) {
+            let expected = if dex == DexId::QuickswapV4 {
+                0
+            } else {
+                empty_word_edges_between(&pool.ticks, layout.spacing, pool.state.tick, next.state.tick, zfo)
+            };
+            prop_assert_eq!(outcome.words, expected, "from tick {} to {}", pool.state.tick, next.state.tick);
+        }
+    }
+}
+
+#[test]
+fn a_swap_deeper_than_the_pool_walks_every_word() {
+    // Spacing 1, one position 100 words wide: a swap through most of it walks ~35 empty words, the
+    // case that made trades deeper than a pool cost 3-7M gas unseen (docs/quote.md).
+    let layout = Layout { sqrt_price_x96: get_sqrt_ratio_at_tick(12_800).unwrap(), spacing: 1, fee_pips: 500, protocol_fee: None, positions: vec![(0, 25_600, 10u128.pow(18))] };
+    for dex in [DexId::Univ3, DexId::Univ4] {
+        let pool = pool(dex, &layout);
+        let (outcome, next) = pool.apply(0, 1, U256::from(3 * 10u128.pow(17))).unwrap_or_else(|e| panic!("{dex}: {e:?}"));
+        assert_eq!(outcome.crossings, 0, "{dex}");
+        assert_eq!(outcome.words, empty_word_edges_between(&pool.ticks, 1, 12_800, next.state.tick, true), "{dex}");
+        assert!(outcome.words >= 30, "{dex}: {} words to tick {}", outcome.words, next.state.tick);
+    }
+    let algebra = pool(DexId::QuickswapV4, &layout).amount_out(0, 1, U256::from(3 * 10u128.pow(17))).unwrap();
+    assert_eq!(algebra.words, 0);
 }

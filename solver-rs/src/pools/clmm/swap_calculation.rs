@@ -74,5 +74,6 @@ pub fn calculate_swap_exact_in(
     if !remaining.is_zero() {
         return Err(PoolError::InsufficientLiquidity);
     }
-    Ok(SwapResult { amount_out, crossings, state })
+    // The tick tree is a linked list of initialized ticks: no empty bitmap word is ever a step.
+    Ok(SwapResult { amount_out, crossings, words: 0, state })
 }

@@ -60,7 +60,7 @@ impl PoolModel for CpmmPool {
         let zero_for_one = two_token_direction(token_in, token_out)?;
         let (reserve_in, reserve_out) = self.oriented(zero_for_one);
         let amount_out = math::amount_out(amount_in, reserve_in, reserve_out, self.fee_bps)?;
-        Ok(SwapOutcome { amount_out, crossings: 0 })
+        Ok(SwapOutcome::flat(amount_out))
     }
 
     fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {

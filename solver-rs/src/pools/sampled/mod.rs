@@ -115,14 +115,14 @@ impl PoolModel for SampledPool {
     fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError> {
         two_token_direction(token_in, token_out)?;
         if amount_in.is_zero() {
-            return Ok(SwapOutcome { amount_out: U256::ZERO, crossings: 0 });
+            return Ok(SwapOutcome::flat(U256::ZERO));
         }
         let amount_out = self.quote(token_in, amount_in)?;
         // A venue paying nothing is a refusal, as a pair reverting on a zero output is.
         if amount_out.is_zero() {
             return Err(PoolError::InsufficientLiquidity);
         }
-        Ok(SwapOutcome { amount_out, crossings: 0 })
+        Ok(SwapOutcome::flat(amount_out))
     }
 
     fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {

@@ -194,7 +194,7 @@ fn empty_directions_and_bad_directions_are_errors() {
     assert_eq!(p.amount_out(1, 0, u(1)), Err(PoolError::InsufficientLiquidity));
     assert_eq!(p.apply(1, 0, u(1)).err(), Some(PoolError::InsufficientLiquidity));
     assert_eq!(p.spot_price(1, 0), 0.0);
-    assert_eq!(p.amount_out(0, 1, u(10)).unwrap(), SwapOutcome { amount_out: u(10), crossings: 0 });
+    assert_eq!(p.amount_out(0, 1, u(10)).unwrap(), SwapOutcome::flat(u(10)));
     assert_eq!(p.amount_out(0, 1, U256::MAX), Err(PoolError::InsufficientLiquidity));
     assert_eq!(p.amount_out(1, 1, u(1)), Err(PoolError::BadDirection { token_in: 1, token_out: 1 }));
     // Consuming the whole curve leaves nothing, and an overflowing end is refused, not a panic.

@@ -115,20 +115,20 @@ impl PoolModel for SolidlyPool {
     fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError> {
         let zero_for_one = two_token_direction(token_in, token_out)?;
         if amount_in.is_zero() {
-            return Ok(SwapOutcome { amount_out: U256::ZERO, crossings: 0 });
+            return Ok(SwapOutcome::flat(U256::ZERO));
         }
         let (amount_out, _, _) = self.swap(zero_for_one, amount_in)?;
-        Ok(SwapOutcome { amount_out, crossings: 0 })
+        Ok(SwapOutcome::flat(amount_out))
     }
 
     fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {
         let zero_for_one = two_token_direction(token_in, token_out)?;
         if amount_in.is_zero() {
-            return Ok((SwapOutcome { amount_out: U256::ZERO, crossings: 0 }, self.clone()));
+            return Ok((SwapOutcome::flat(U256::ZERO), self.clone()));
         }
         let (amount_out, reserve0, reserve1) = self.swap(zero_for_one, amount_in)?;
         let next = SolidlyPool { reserve0, reserve1, ..self.clone() };
-        Ok((SwapOutcome { amount_out, crossings: 0 }, next))
+        Ok((SwapOutcome::flat(amount_out), next))
     }
 
     fn spot_price(&self, token_in: usize, token_out: usize) -> f64 {
