@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { isTransportError } from '../market/isTransportError.ts'
 import { InvalidQuoteRequestError, NoRouteError, QuoteMarketStaleError } from '../quote/errors.ts'
 import { RouterEncodingError } from '../router/RouterEncodingError.ts'
 
@@ -72,6 +73,11 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (error instanceof QuoteMarketStaleError) {
     request.log.warn({ err: error }, 'quote refused: market stale')
     return reply.code(503).send({ error: 'market data is stale: quotes are refused until the chain is reachable again' })
+  }
+  if (isTransportError(error)) {
+    // The chain's RPC did not answer (e.g. the gas price read): the same answer as a stale market.
+    request.log.warn({ err: error }, 'quote refused: chain unreachable')
+    return reply.code(503).send({ error: 'chain unreachable: quotes are refused until it answers again' })
   }
   if (error instanceof SyntaxError || (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500)) {
     // A body parser's or Fastify's client error we have no wording for: the status, a generic text.

@@ -32,7 +32,7 @@ export function jsonNestingDepth(text: string, limit: number): number {
 }
 
 /**
- * Replaces Fastify's JSON parser with the same secure parser (prototype poisoning refused) behind
+ * Makes JSON the only body type (anything else: 415) and replaces Fastify's JSON parser with the same secure parser (prototype poisoning refused) behind
  * a nesting-depth check: a body nested deeper than `MAX_JSON_DEPTH` is a 400 before it is parsed.
  *
  * @example
@@ -40,7 +40,8 @@ export function jsonNestingDepth(text: string, limit: number): number {
  */
 export function installJsonBodyParser(fastify: FastifyInstance): void {
   const secureParse = fastify.getDefaultJsonParser('error', 'error')
-  fastify.removeContentTypeParser('application/json')
+  // JSON only: Fastify's text/plain parser would let a string body reach validation.
+  fastify.removeAllContentTypeParsers()
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string
     if (jsonNestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
