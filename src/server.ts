@@ -50,7 +50,7 @@ const address = fastify.server.address()
 const url = typeof address === 'object' && address ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address)
 
 const lines = [`swap service listening on ${url} (chain ${deps.chainId}, router ${deps.quoteService.router})`]
-if (devnet) lines.push(`embedded chain: ${devnet.market.rpcUrl} (${devnet.market.pools.length} seeded pools; var/devnet.json)`)
+if (devnet) lines.push(`embedded chain: ${devnet.market.rpcUrl} (anvil pid ${devnet.anvil.pid}, ${devnet.market.pools.length} seeded pools; var/devnet.json)`)
 if (devApiKey) lines.push(`development API key: ${devApiKey}`)
 if (deps.feeRecipient) lines.push(`integrator fees go to ${deps.feeRecipient}`)
 if (devnet) {
