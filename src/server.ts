@@ -15,7 +15,15 @@ try {
   throw error
 }
 
+const signals = ['SIGINT', 'SIGTERM'] as const
+const listenersBefore = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]))
 const service = await startSwapService({ config, logger: { level: config.logLevel } })
+// The embedded chain installs SIGINT/SIGTERM handlers that kill anvil and exit at once (its safety
+// net for scripts). The service closes in order instead, so those handlers are replaced by ours;
+// its exit handler stays, so anvil still dies if the close below fails or times out.
+for (const signal of signals) {
+  for (const listener of process.listeners(signal)) if (!listenersBefore.get(signal)!.has(listener)) process.removeListener(signal, listener)
+}
 const { fastify, devnet, devApiKey, deps } = service
 
 let closing = false
@@ -36,8 +44,7 @@ const close = async (signal: string) => {
     process.exit(1)
   }
 }
-process.once('SIGINT', () => void close('SIGINT'))
-process.once('SIGTERM', () => void close('SIGTERM'))
+for (const signal of signals) process.once(signal, () => void close(signal))
 
 try {
   await fastify.listen({ host: config.host, port: config.port })
