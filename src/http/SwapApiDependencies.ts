@@ -1,0 +1,23 @@
+import type { Address } from 'viem'
+import type { RateLimiter } from '../limits/RateLimiter.ts'
+import type { QuoteService } from '../quote/createQuoteService.ts'
+import type { ApiKeyCheck } from './auth/createApiKeyCheck.ts'
+import type { QuoteIssuer } from './quotes/createQuoteIssuer.ts'
+import type { QuoteStore } from './quotes/createQuoteStore.ts'
+
+/** What the swap surface runs on; `server.ts` (or a test) builds each part. */
+export type SwapApiDependencies = {
+  quoteService: Pick<QuoteService, 'quote' | 'router'>
+  chainId: number
+  /** The wrapped native token the router wraps into and unwraps from. */
+  weth: Address
+  /** Receives integrator fees; without it a quote with `feeBps > 0` is refused. */
+  feeRecipient?: Address
+  apiKeys: ApiKeyCheck
+  limiter: RateLimiter
+  quoteStore: QuoteStore
+  quoteIssuer: QuoteIssuer
+  /** The router deadline written into /submit calldata: this many seconds after the submit call. */
+  txDeadlineSec: number
+  now?: () => number
+}

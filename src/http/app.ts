@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { SwapApiDependencies } from './SwapApiDependencies.ts'
+import { handleError } from './errors.ts'
+import { installJsonBodyParser } from './parseJsonBody.ts'
+import { registerExecuteRoute } from './routes/execute.ts'
+import { registerHealthRoute } from './routes/health.ts'
+import { registerOpenApiRoute } from './routes/openapi.ts'
+import { registerQuoteRoute } from './routes/quote.ts'
+import { registerSubmitRoute } from './routes/submit.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Hex SHA-256 of the caller's API key, set by the auth hook ('' on public routes). */
+    apiKeyId: string
+  }
+  interface FastifyContextConfig {
+    /** No API key, no rate limit (only /health). */
+    public?: boolean
+  }
+}
+
+/**
+ * The swap surface as a Fastify plugin (no `listen`; `server.ts` listens). Every request but
+ * `/health` goes through, in this order: API key (401), rate limit (429), body parsing (400/413/415),
+ * schema validation (400), the handler. Unknown paths are authenticated and counted too, then 404.
+ * `/quote/compare` and `/quote/split` are not registered: no upstream adapter is configured.
+ *
+ * Registered without encapsulation (`skip-override`), so the hooks and the not-found handler are
+ * the root's: a 404 is authenticated and counted like any call.
+ *
+ * @example
+ * const fastify = Fastify(swapServerOptions({ logger: true }))
+ * await fastify.register(app, deps)
+ * await fastify.listen({ host: '127.0.0.1', port: 8080 })
+ */
+export async function app(fastify: FastifyInstance, deps: SwapApiDependencies): Promise<void> {
+  installJsonBodyParser(fastify)
+  fastify.decorateRequest('apiKeyId', '')
+  fastify.setErrorHandler(handleError)
+
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('x-request-id', request.id)
+    if (request.routeOptions.config?.public) return
+    const apiKeyId = deps.apiKeys.check(request.headers['x-api-key'])
+    if (!apiKeyId) return reply.code(401).send({ error: 'unauthorized' })
+    request.apiKeyId = apiKeyId
+    const decision = await deps.limiter.hit(apiKeyId)
+    if (!decision.allowed) {
+      return reply
+        .code(429)
+        .header('retry-after', String(decision.retryAfterSec))
+        .send({ error: 'rate limit exceeded', limit: decision.limit, windowSec: decision.windowSec })
+    }
+  })
+
+  fastify.setNotFoundHandler(async (request, reply) => reply.code(404).send({ error: `not found: ${request.method} ${request.url.split('?')[0].slice(0, 200)}` }))
+
+  registerHealthRoute(fastify)
+  registerQuoteRoute(fastify, deps)
+  registerSubmitRoute(fastify, deps)
+  registerExecuteRoute(fastify, deps)
+  registerOpenApiRoute(fastify)
+}
+
+// Hooks, parser and not-found handler belong to the instance the app is registered on.
+;(app as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true

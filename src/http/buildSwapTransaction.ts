@@ -1,0 +1,74 @@
+import { type Address, getAddress } from 'viem'
+import type { QuoteRoutePlan } from '../quote/quoteTypes.ts'
+import { encodeSwapExactIn } from '../router/encodeSwapExactIn.ts'
+import type { PermitPayload } from '../router/routePlanTypes.ts'
+import { BadRequestError } from './errors.ts'
+
+export type BuildSwapTransactionParameters = {
+  plan: QuoteRoutePlan
+  router: Address
+  /** The wrapped native token (the router wraps into / unwraps from it). */
+  weth: Address
+  /** Receives the output (spec: `user`). */
+  user: Address
+  /** Spec rule 6: when present, overrides `plan.nativeIn`. */
+  useNativeIn?: boolean
+  /** Spec rule 6: when present, overrides `plan.nativeOut`. */
+  unwrapNativeOut?: boolean
+  permit?: PermitPayload
+  /** Receives the integrator fee; required when the plan has a fee. */
+  feeRecipient?: Address
+  /** Unix seconds after which the router reverts. */
+  deadlineSec: bigint
+}
+
+export type BuildSwapTransactionReturnType = { to: Address; data: `0x${string}`; value: bigint }
+
+/**
+ * The `/submit` payload: `swapExactIn` (or `swapExactInWithPermit`) calldata for `plan`, paying
+ * `user`. The native flags follow spec rule 6 (the request's flag wins over the plan's), and a
+ * combination the router cannot execute is refused with a 400 naming the field:
+ * - `useNativeIn: true` needs the trade to start at the wrapped native token (the router wraps
+ *   `msg.value` into it); `false` on a native-in plan means the caller pays WETH instead of ETH.
+ * - `unwrapNativeOut: true` needs the trade to end at the wrapped native token; `false` on a
+ *   native-out plan pays WETH instead of ETH.
+ * - a permit with a native input (nothing is pulled, so nothing to permit).
+ *
+ * @example
+ * const { to, data, value } = buildSwapTransaction({ plan, router, weth, user, deadlineSec: BigInt(Math.floor(Date.now() / 1000) + 300) })
+ */
+export function buildSwapTransaction({
+  plan, router, weth, user, useNativeIn, unwrapNativeOut, permit, feeRecipient, deadlineSec,
+}: BuildSwapTransactionParameters): BuildSwapTransactionReturnType {
+  const wethAddress = getAddress(weth)
+  const firstLeg = plan.routes[0]?.legs[0]
+  const lastLegs = plan.routes[0]?.legs
+  if (!firstLeg || !lastLegs) throw new BadRequestError({ field: 'quoteId', message: 'the quote has no route' })
+  // The tokens the legs trade: WETH where the plan names the native sentinel.
+  const legTokenIn = getAddress(firstLeg.tokenIn)
+  const legTokenOut = getAddress(lastLegs[lastLegs.length - 1].tokenOut)
+  const nativeIn = useNativeIn ?? plan.nativeIn
+  const nativeOut = unwrapNativeOut ?? plan.nativeOut
+  if (nativeIn && legTokenIn !== wethAddress) {
+    throw new BadRequestError({ field: 'useNativeIn', message: `the router can only wrap the native asset into ${wethAddress}; this quote starts at ${legTokenIn}` })
+  }
+  if (nativeOut && legTokenOut !== wethAddress) {
+    throw new BadRequestError({ field: 'unwrapNativeOut', message: `the router can only unwrap ${wethAddress}; this quote ends at ${legTokenOut}` })
+  }
+  if (permit && nativeIn) throw new BadRequestError({ field: 'permit', message: 'a native-in swap pulls no token, so it takes no permit' })
+  const feeBps = plan.feeBps ?? 0
+  if (feeBps > 0 && !feeRecipient) throw new BadRequestError({ field: 'feeBps', message: 'this server has no fee recipient configured (FEE_RECIPIENT)' })
+
+  const { data, value } = encodeSwapExactIn({
+    // The router's tokenIn/tokenOut are the legs' tokens whatever the flags say.
+    plan: { ...plan, tokenIn: legTokenIn, tokenOut: legTokenOut },
+    recipient: user,
+    feeBps,
+    feeRecipient: feeBps > 0 ? feeRecipient : undefined,
+    nativeIn,
+    nativeOut,
+    deadline: deadlineSec,
+    permit,
+  })
+  return { to: getAddress(router), data, value }
+}

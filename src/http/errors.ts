@@ -1,0 +1,89 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { isTransportError } from '../market/isTransportError.ts'
+import { InvalidQuoteRequestError, NoRouteError, QuoteMarketStaleError } from '../quote/errors.ts'
+import { RouterEncodingError } from '../router/RouterEncodingError.ts'
+
+/** Base class of the swap surface's own errors: a status and a message safe to show the client. */
+export class HttpError extends Error {
+  override name = 'HttpError'
+  readonly statusCode: number
+  constructor(statusCode: number, message: string) {
+    super(message)
+    this.statusCode = statusCode
+  }
+}
+
+/** A request the spec's rules refuse beyond what the schema checks; `field` is named in the message. */
+export class BadRequestError extends HttpError {
+  override name = 'BadRequestError'
+  constructor({ field, message }: { field: string; message: string }) {
+    super(400, `${field}: ${message}`)
+  }
+}
+
+/** `/submit` with a quoteId that is unknown, expired, or made with another API key. */
+export class QuoteNotFoundError extends HttpError {
+  override name = 'QuoteNotFoundError'
+  constructor() {
+    super(404, 'quote not found: unknown, expired, or made with another API key')
+  }
+}
+
+/** Fastify's own 4xx errors, answered with our wording (never the parser's internals). */
+const fastifyClientErrors: Record<string, { status: number; error: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, error: 'body: content-type must be application/json' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, error: 'body: content-length does not match the body' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, error: 'body: empty, a JSON object is required' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, error: 'body: too large' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, error: 'body: not valid JSON' },
+}
+
+type AjvError = { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }
+
+/** `/permit/v` → `permit.v`; the root is `body`. */
+function fieldOf(instancePath: string, child?: unknown): string {
+  const parts = instancePath.split('/').filter(Boolean)
+  if (typeof child === 'string') parts.push(child)
+  return parts.length ? parts.join('.') : 'body'
+}
+
+/** One ajv error as `{error}` text that names the field first. */
+export function describeValidationError(error: AjvError): string {
+  if (error.keyword === 'required') return `${fieldOf(error.instancePath, error.params.missingProperty)}: is required`
+  if (error.keyword === 'additionalProperties') return `${fieldOf(error.instancePath, error.params.additionalProperty)}: is not allowed (no extra properties)`
+  return `${fieldOf(error.instancePath)}: ${error.message ?? 'is invalid'}`
+}
+
+/**
+ * The swap surface's one error handler: schema failures and our domain errors become `{error}`
+ * with their status; anything else is a 500 whose body never carries the internal message (it is
+ * logged with the request id instead).
+ */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error.validation) {
+    const first = error.validation[0] as unknown as AjvError
+    return reply.code(400).send({ error: describeValidationError(first) })
+  }
+  const known = error.code ? fastifyClientErrors[error.code] : undefined
+  if (known) return reply.code(known.status).send({ error: known.error })
+  if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: error.message })
+  if (error instanceof InvalidQuoteRequestError) return reply.code(400).send({ error: error.message })
+  if (error instanceof NoRouteError) return reply.code(400).send({ error: `no route: ${error.message}` })
+  if (error instanceof RouterEncodingError) return reply.code(400).send({ error: error.message })
+  if (error instanceof QuoteMarketStaleError) {
+    request.log.warn({ err: error }, 'quote refused: market stale')
+    return reply.code(503).send({ error: 'market data is stale: quotes are refused until the chain is reachable again' })
+  }
+  if (isTransportError(error)) {
+    // The chain's RPC did not answer (e.g. the gas price read): the same answer as a stale market.
+    request.log.warn({ err: error }, 'quote refused: chain unreachable')
+    return reply.code(503).send({ error: 'chain unreachable: quotes are refused until it answers again' })
+  }
+  if (error instanceof SyntaxError || (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500)) {
+    // A body parser's or Fastify's client error we have no wording for: the status, a generic text.
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400
+    return reply.code(status).send({ error: status === 413 ? 'body: too large' : 'body: not a valid request' })
+  }
+  request.log.error({ err: error }, 'internal error')
+  return reply.code(500).send({ error: 'internal error' })
+}

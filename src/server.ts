@@ -1,0 +1,71 @@
+import { ConfigError, loadConfig } from './config/loadConfig.ts'
+import { startSwapService } from './startSwapService.ts'
+
+// What `npm start` runs: the swap service on the embedded seeded chain (or RPC_URL), listening on
+// HOST:PORT, closed gracefully on SIGINT/SIGTERM (server, market polling, solver, chain).
+
+let config
+try {
+  config = loadConfig(process.env)
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message)
+    process.exit(1)
+  }
+  throw error
+}
+
+const signals = ['SIGINT', 'SIGTERM'] as const
+const listenersBefore = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]))
+const service = await startSwapService({ config, logger: { level: config.logLevel } })
+// The embedded chain installs SIGINT/SIGTERM handlers that kill anvil and exit at once (its safety
+// net for scripts). The service closes in order instead, so those handlers are replaced by ours;
+// its exit handler stays, so anvil still dies if the close below fails or times out.
+for (const signal of signals) {
+  for (const listener of process.listeners(signal)) if (!listenersBefore.get(signal)!.has(listener)) process.removeListener(signal, listener)
+}
+const { fastify, devnet, devApiKey, deps } = service
+
+let closing = false
+const close = async (signal: string) => {
+  if (closing) return
+  closing = true
+  fastify.log.info({ signal }, 'closing')
+  const timer = setTimeout(() => {
+    fastify.log.error('graceful close took more than 10 s: exiting')
+    process.exit(1)
+  }, 10_000)
+  timer.unref()
+  try {
+    await fastify.close()
+    process.exit(0)
+  } catch (error) {
+    fastify.log.error({ err: error }, 'close failed')
+    process.exit(1)
+  }
+}
+for (const signal of signals) process.once(signal, () => void close(signal))
+
+try {
+  await fastify.listen({ host: config.host, port: config.port })
+} catch (error) {
+  fastify.log.error({ err: error }, 'listen failed')
+  await fastify.close()
+  process.exit(1)
+}
+const address = fastify.server.address()
+const url = typeof address === 'object' && address ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address)
+
+const lines = [`swap service listening on ${url} (chain ${deps.chainId}, router ${deps.quoteService.router})`]
+if (devnet) lines.push(`embedded chain: ${devnet.market.rpcUrl} (anvil pid ${devnet.anvil.pid}, ${devnet.market.pools.length} seeded pools; var/devnet.json)`)
+if (devApiKey) lines.push(`development API key: ${devApiKey}`)
+if (deps.feeRecipient) lines.push(`integrator fees go to ${deps.feeRecipient}`)
+if (devnet) {
+  const { WETH, USDC } = devnet.market.tokens
+  if (WETH && USDC) {
+    const body = JSON.stringify({ chainId: deps.chainId, tokenIn: WETH.address, tokenOut: USDC.address, amountIn: '1000000000000000000', slippageBps: 50 })
+    lines.push('try a quote (1 WETH -> USDC):', `  curl -s -X POST ${url}/quote -H 'content-type: application/json' -H 'x-api-key: ${devApiKey ?? '<API_KEY>'}' -d '${body}'`)
+  }
+}
+// Printed on stdout, not through the logger: the key must never reach the logs.
+process.stdout.write(`${lines.join('\n')}\n`)

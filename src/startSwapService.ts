@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import { type Address, createPublicClient, getAddress, http, type PublicClient } from 'viem'
+import { loadSolver, type Solver } from '../bindings/index.ts'
+import { base } from './chains/base.ts'
+import type { ChainConfig } from './chains/ChainConfig.ts'
+import { type DevnetFile, devnetChainConfig } from './chains/devnetChainConfig.ts'
+import type { Config } from './config/loadConfig.ts'
+import { compiledContractsPath } from './devnet/compiledContractsPath.ts'
+import { type SeededDevnet, startSeededDevnet } from './devnet/startSeededDevnet.ts'
+import { createApiKeyCheck } from './http/auth/createApiKeyCheck.ts'
+import { createSwapApp } from './http/createSwapApp.ts'
+import { createQuoteIssuer } from './http/quotes/createQuoteIssuer.ts'
+import { createMemoryQuoteStore } from './http/quotes/createQuoteStore.ts'
+import type { SwapApiDependencies } from './http/SwapApiDependencies.ts'
+import { createMemoryRateLimiter } from './limits/createMemoryRateLimiter.ts'
+import { createMarketState, type MarketState } from './market/createMarketState.ts'
+import { createCachedGasPrice } from './quote/createCachedGasPrice.ts'
+import { createQuoteService } from './quote/createQuoteService.ts'
+
+export type StartSwapServiceParameters = {
+  config: Config
+  logger?: FastifyServerOptions['logger'] | false
+  /** Where the embedded chain's description goes (default `<repo>/var/devnet.json`). */
+  devnetDescriptionPath?: string
+}
+
+export type SwapService = {
+  /** Ready, not listening. `fastify.close()` stops everything below too. */
+  fastify: FastifyInstance
+  deps: SwapApiDependencies
+  chain: ChainConfig
+  publicClient: PublicClient
+  market: MarketState
+  solver: Solver
+  /** The embedded chain, unless `RPC_URL` is set. */
+  devnet?: SeededDevnet
+  /** The generated development key when no key was configured (embedded chain only). */
+  devApiKey?: string
+}
+
+/**
+ * Wires the service: the embedded seeded chain (unless `config.rpcUrl`), the solver, the market
+ * state (cold start, then polling), the quote service and the HTTP app. Closing the app stops the
+ * market polling, releases the solver and stops the embedded chain, in that order.
+ *
+ * @example
+ * const service = await startSwapService({ config: loadConfig(process.env), logger: { level: 'info' } })
+ * await service.fastify.listen({ host: '127.0.0.1', port: 8080 })
+ * await service.fastify.close() // and the market, the solver, the chain
+ */
+export async function startSwapService({ config, logger = false, devnetDescriptionPath }: StartSwapServiceParameters): Promise<SwapService> {
+  const stops: (() => Promise<void>)[] = []
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => {})
+  }
+  try {
+    let devnet: SeededDevnet | undefined
+    let chain: ChainConfig
+    let publicClient: PublicClient
+    let router: Address
+    let feeRecipient = config.feeRecipient
+    if (config.rpcUrl) {
+      chain = { ...base, rpcUrl: config.rpcUrl, router: config.routerAddress }
+      publicClient = createPublicClient({ transport: http(config.rpcUrl, { timeout: 10_000 }) }) as PublicClient
+      router = getAddress(config.routerAddress as Address)
+    } else {
+      devnet = await startSeededDevnet({ descriptionPath: devnetDescriptionPath ?? join(compiledContractsPath().root, 'var', 'devnet.json') })
+      const started = devnet
+      stops.push(() => started.stop())
+      chain = devnetChainConfig({ file: devnet.market as unknown as DevnetFile })
+      publicClient = devnet.publicClient as unknown as PublicClient
+      router = devnet.market.router
+      // The last funded dev account collects integrator fees unless FEE_RECIPIENT says otherwise.
+      feeRecipient ??= devnet.market.accounts[devnet.market.accounts.length - 1]?.address
+    }
+    const solver = await loadSolver(
+      { nativeToken: chain.weth, defaultTimeBudgetMs: config.solverTimeBudgetMs },
+      { backend: config.solverBackend },
+    )
+    stops.push(() => solver.close())
+    // Market lines go to the app's logger once it exists; the cold start's are held until then.
+    const held: string[] = []
+    let marketLog = (line: string) => {
+      held.push(line)
+    }
+    const market = createMarketState({
+      client: publicClient,
+      chain,
+      solver,
+      maxSnapshotAgeMs: config.maxSnapshotAgeMs,
+      pollIntervalMs: config.marketPollIntervalMs,
+      log: (line) => marketLog(line),
+    })
+    stops.push(() => market.stop())
+    await market.start()
+
+    const quoteService = createQuoteService({
+      solver,
+      market,
+      chainId: chain.chainId,
+      weth: chain.weth,
+      router,
+      getGasPriceWei: createCachedGasPrice({ read: () => publicClient.getGasPrice() }),
+    })
+    let devApiKey: string | undefined
+    const keys = [...config.apiKeys]
+    if (keys.length === 0) {
+      devApiKey = `dev_${randomBytes(16).toString('hex')}`
+      keys.push(devApiKey)
+    }
+    const quoteStore = createMemoryQuoteStore({ maxEntries: config.quoteCacheMaxEntries, maxBytes: config.quoteCacheMaxBytes })
+    const deps: SwapApiDependencies = {
+      quoteService,
+      chainId: chain.chainId,
+      weth: chain.weth,
+      feeRecipient,
+      apiKeys: createApiKeyCheck({ keys }),
+      limiter: createMemoryRateLimiter({ limit: config.rateLimitPerMinute, windowSec: 60 }),
+      quoteStore,
+      quoteIssuer: createQuoteIssuer({ store: quoteStore, ttlMs: config.quoteTtlMs, signingKey: config.quoteSigningKey }),
+      txDeadlineSec: config.txDeadlineSec,
+    }
+    const fastify = await createSwapApp({ deps, logger, onClose: stopAll })
+    marketLog = (line) => fastify.log.info({ component: 'market' }, line)
+    for (const line of held.splice(0)) marketLog(line)
+    return { fastify, deps, chain, publicClient, market, solver, devnet, devApiKey }
+  } catch (error) {
+    await stopAll()
+    throw error
+  }
+}

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { test } from 'node:test'
+
+// `src/server.ts` as `npm start` runs it: banner (URL, development key, curl), a working quote
+// with the printed command's body and key, and a graceful close on SIGTERM and SIGINT that stops
+// the embedded chain. Bad configuration: exit 1 naming the variable.
+
+const root = join(import.meta.dirname, '..', '..')
+
+function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', API_KEYS: '', API_KEYS_FILE: '', RPC_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  child.stdout!.on('data', (d) => (out += d))
+  child.stderr!.on('data', (d) => (out += d))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, output: () => out, exited }
+}
+
+async function waitFor(output: () => string, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
+  const started = Date.now()
+  while (Date.now() - started < timeoutMs) {
+    const m = output().match(pattern)
+    if (m) return m
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`timed out waiting for ${pattern}; output:\n${output()}`)
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+  } catch {
+    return false
+  }
+  try {
+    return !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+  } catch {
+    return false
+  }
+}
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  test(`npm start: banner, the printed curl works, ${signal} closes everything and exits 0`, { timeout: 240_000 }, async () => {
+    const server = startServer({})
+    try {
+      await waitFor(server.output, /try a quote[^\n]*\n[^\n]*\n/, 200_000)
+      const url = (await waitFor(server.output, /listening on (http:\/\/127\.0\.0\.1:\d+)/, 1000))[1]
+      const key = (await waitFor(server.output, /development API key: (dev_[0-9a-f]{32})/, 1000))[1]
+      const anvilPid = Number((await waitFor(server.output, /anvil pid (\d+)/, 1000))[1])
+      const body = (await waitFor(server.output, /-d '(\{[^']+\})'/, 1000))[1]
+      assert.ok(isAlive(anvilPid))
+      assert.equal((await fetch(`${url}/health`)).status, 200)
+      const quote = await fetch(`${url}/quote`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body })
+      assert.equal(quote.status, 200, await quote.clone().text())
+      assert.match(((await quote.json()) as { quoteId: string }).quoteId, /^[0-9a-f]{64}$/)
+      assert.equal((await fetch(`${url}/quote`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'nope' }, body })).status, 401)
+      server.child.kill(signal)
+      assert.equal(await server.exited, 0, server.output())
+      for (let i = 0; i < 50 && isAlive(anvilPid); i++) await new Promise((resolve) => setTimeout(resolve, 100))
+      assert.ok(!isAlive(anvilPid), 'the embedded chain stopped')
+      // Log lines (JSON) carry request ids and never the key; only the banner prints it.
+      const logLines = server.output().split('\n').filter((l) => l.startsWith('{'))
+      assert.ok(logLines.some((l) => l.includes('"reqId"')))
+      assert.ok(logLines.every((l) => !l.includes(key)))
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL')
+    }
+  })
+}
+
+test('bad configuration: exit 1, every bad variable named', { timeout: 60_000 }, async () => {
+  const server = startServer({ PORT: 'eighty', RATE_LIMIT_PER_MINUTE: '0' })
+  assert.equal(await server.exited, 1)
+  assert.match(server.output(), /invalid configuration/)
+  assert.match(server.output(), /PORT: /)
+  assert.match(server.output(), /RATE_LIMIT_PER_MINUTE: /)
+})

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import { loadConfig } from '../../src/config/loadConfig.ts'
+import { createApiKeyCheck } from '../../src/http/auth/createApiKeyCheck.ts'
+import { createSwapApp } from '../../src/http/createSwapApp.ts'
+import { createQuoteIssuer } from '../../src/http/quotes/createQuoteIssuer.ts'
+import { createMemoryQuoteStore } from '../../src/http/quotes/createQuoteStore.ts'
+import type { SwapApiDependencies } from '../../src/http/SwapApiDependencies.ts'
+import { createMemoryRateLimiter } from '../../src/limits/createMemoryRateLimiter.ts'
+import { type SwapService, startSwapService } from '../../src/startSwapService.ts'
+
+export const KEY_A = 'test-key-a-0123456789abcdef'
+export const KEY_B = 'test-key-b-0123456789abcdef'
+export const NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+
+export type HttpTestStack = {
+  service: SwapService
+  /** Another app over the same chain, market and quote service, with its own limiter, cache and keys. */
+  makeApp: (options?: { rateLimitPerMinute?: number; quoteTtlMs?: number; signingKey?: string; keys?: string[]; logger?: FastifyServerOptions['logger'] | false; feeRecipient?: `0x${string}` | null }) => Promise<FastifyInstance>
+  close: () => Promise<void>
+}
+
+/**
+ * The real service for HTTP tests: the embedded seeded chain, the native solver, the market, the
+ * quote service and the app (keys A and B, a high rate limit unless a test asks otherwise).
+ */
+export async function startHttpTestStack(): Promise<HttpTestStack> {
+  const config = loadConfig({ API_KEYS: `${KEY_A},${KEY_B}`, RATE_LIMIT_PER_MINUTE: '1000000', MARKET_POLL_INTERVAL_MS: '250', MAX_SNAPSHOT_AGE_MS: '600000' })
+  const service = await startSwapService({ config, logger: false })
+  const apps: FastifyInstance[] = []
+  return {
+    service,
+    makeApp: async ({ rateLimitPerMinute = 1_000_000, quoteTtlMs = 30_000, signingKey, keys = [KEY_A, KEY_B], logger = false, feeRecipient } = {}) => {
+      const quoteStore = createMemoryQuoteStore({})
+      const deps: SwapApiDependencies = {
+        ...service.deps,
+        feeRecipient: feeRecipient === null ? undefined : (feeRecipient ?? service.deps.feeRecipient),
+        apiKeys: createApiKeyCheck({ keys }),
+        limiter: createMemoryRateLimiter({ limit: rateLimitPerMinute, windowSec: 60 }),
+        quoteStore,
+        quoteIssuer: createQuoteIssuer({ store: quoteStore, ttlMs: quoteTtlMs, signingKey }),
+      }
+      const app = await createSwapApp({ deps, logger })
+      apps.push(app)
+      return app
+    },
+    close: async () => {
+      for (const app of apps) await app.close()
+      await service.fastify.close()
+    },
+  }
+}
