@@ -227,11 +227,14 @@ for (const backend of (process.env.ROBUSTNESS_BACKENDS?.split(',') ?? ['native',
     })
 
     for (const c of REQUEST_CASES) {
-      it(`quote: ${c.name} → ${c.kind}`, () => expectRefusal(solver.quoteJson(c.request() as SolverQuoteRequest), c.kind, c.name))
+      it(`quote: ${c.name} → ${c.kind}`, async () => {
+        await expectRefusal(solver.quoteJson(c.request() as SolverQuoteRequest), c.kind, c.name)
+      })
     }
 
-    it('quote: MAX_UINT256 in is refused as no route, not an overflow', () =>
-      expectRefusal(solver.quoteJson({ ...validRequest(), amountIn: ((1n << 256n) - 1n).toString() }), 'no route', 'max amount'))
+    it('quote: MAX_UINT256 in is refused as no route, not an overflow', async () => {
+      await expectRefusal(solver.quoteJson({ ...validRequest(), amountIn: ((1n << 256n) - 1n).toString() }), 'no route', 'max amount')
+    })
 
     it('simulate and remove: bad ids and tokens', async () => {
       const pool = POOLS[0]

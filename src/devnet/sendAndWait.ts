@@ -45,13 +45,22 @@ export async function sendAndWait({
   let hash = await send()
   let receipt: TransactionReceipt
   try {
-    receipt = await waitForReceipt({ publicClient: devnet.publicClient, hash, timeoutMs: 5_000 })
-  } catch {
-    // anvil's pool can wedge a transaction for good (research/devnet.md §8.3): drop the sender's
-    // pending transactions and send once more.
-    await devnet.publicClient.request({ method: 'anvil_removePoolTransactions' as never, params: [tx.from] as never })
-    hash = await send()
-    receipt = await waitForReceipt({ publicClient: devnet.publicClient, hash })
+    // Generous: on a loaded 2-core machine a block can take seconds; waitForReceipt kicks anvil
+    // with evm_mine after 2 s of silence.
+    receipt = await waitForReceipt({ publicClient: devnet.publicClient, hash, timeoutMs: 30_000 })
+  } catch (error) {
+    // anvil's pool can wedge a transaction for good (research/devnet.md §8.3). If it did land
+    // meanwhile, keep it; otherwise drop the sender's pending transactions and send once more.
+    const landed = await devnet.publicClient.request({ method: 'eth_getTransactionReceipt', params: [hash] })
+    if (landed) {
+      receipt = await waitForReceipt({ publicClient: devnet.publicClient, hash })
+    } else {
+      await devnet.publicClient.request({ method: 'anvil_removePoolTransactions' as never, params: [tx.from] as never })
+      hash = await send().catch((resendError: unknown) => {
+        throw new Error(`${label}: no receipt, and the resend failed (${String(resendError)}); first wait: ${String(error)}`)
+      })
+      receipt = await waitForReceipt({ publicClient: devnet.publicClient, hash, timeoutMs: 30_000 })
+    }
   }
   if (throwOnRevert && receipt.status !== 'success') throw new Error(`${label} reverted (tx ${hash})`)
   return receipt
