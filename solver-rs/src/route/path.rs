@@ -73,13 +73,15 @@ impl<'m> Overlay<'m> {
     }
 }
 
-/// Quotes `path` alone on the market as it is, without building any new state.
+/// Quotes `path` alone on the market as it is. It goes through `apply`, like the final replay, so
+/// an allocation it accepts is one the replay can execute (`apply` also checks the state after
+/// the swap, e.g. reserves that would overflow the pool's storage).
 pub fn quote_path(market: &Market, path: &Path, amount_in: U256) -> Result<(U256, u64), PoolError> {
     let mut amount = amount_in;
     let mut gas = 0u64;
     for hop in &path.hops {
         let entry = market.pool(hop.pool);
-        let outcome = entry.state.amount_out(hop.token_in as usize, hop.token_out as usize, amount)?;
+        let (outcome, _) = entry.state.apply(hop.token_in as usize, hop.token_out as usize, amount)?;
         gas += entry.spec.leg_gas_units(&outcome);
         amount = outcome.amount_out;
     }
