@@ -5,9 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== build: native addon and WASM module"
-npm run --silent build:native
-npm run --silent build:wasm
+echo "== build: native addon, WASM module, contracts (solc-js)"
+npm run --silent build
 
 echo "== rust: cargo test"
 cargo test --release -p solver-rs
