@@ -1,15 +1,10 @@
 import type { Address, Hex, Log, PublicClient } from 'viem'
 import type { DexId, PoolInput } from '../../bindings/types.ts'
 import type { UniswapV4PoolKey } from '../devnet/uniswapV4PoolKey.ts'
+import type { LegData as SpecLegData } from '../router/routePlanTypes.ts'
 
-/** The spec's `LegData` kinds our adapters emit (docs/route-legs.md). */
-export type LegData =
-  | { kind: 'v2_direct'; pool: Address; feeBps: number }
-  | { kind: 'v3_direct'; pool: Address }
-  | { kind: 'pancake_v3_direct'; pool: Address }
-  | { kind: 'algebra_direct'; pool: Address }
-  | { kind: 'hydrex'; deadline?: number }
-  | { kind: 'univ4'; commands: Hex; inputs: Hex[]; deadline?: number }
+/** The spec's `LegData` kinds our adapters emit (docs/route-legs.md): a subset of the one union. */
+export type LegData = Extract<SpecLegData, { kind: 'v2_direct' | 'v3_direct' | 'pancake_v3_direct' | 'algebra_direct' | 'hydrex' | 'univ4' }>
 
 export type LegKind = LegData['kind']
 
