@@ -1,137 +1,18 @@
-import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
-import { type Abi, type Address, parseAbi } from 'viem'
-import type { Solver } from '../../bindings/types.ts'
-import { createUniswapV3Pool } from '../../src/devnet/createUniswapV3Pool.ts'
-import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
-import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { deployPancakeV3 } from '../../src/devnet/deployPancakeV3.ts'
-import { readUniswapV3Pool } from '../../src/adapters/state/readUniswapV3Pool.ts'
-import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
-import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
-import { createDifferentialLedger } from './createDifferentialLedger.ts'
-import { createPrng } from './createPrng.ts'
-import { loadSolverUnderTest } from './loadSolverUnderTest.ts'
-import { randomPositions } from './randomPositions.ts'
-import { randomSqrtPriceX96 } from './randomSqrtPriceX96.ts'
-import { runConcentratedCases } from './runConcentratedCases.ts'
+import { runV3FamilyDifferential } from './runV3FamilyDifferential.ts'
 
 // PancakeSwap V3: the published PancakeV3Pool bytecode (its pool deployer is ours, see
-// deployPancakeV3), random states read by the PANCAKE_V3 reader (uint32 feeProtocol in slot0), then
-// solver.simulate against the pool's own swap.
-const SEED = Number(process.env.DIFF_SEED ?? 2500)
-const STATES = Number(process.env.DIFF_PANCAKE_V3_STATES ?? 80)
-const TRADES_PER_STATE = 6
-const TIME_BUDGET_MS = 240_000
-const RECIPIENT: Address = '0x000000000000000000000000000000000000d1f3'
-const MIN_SQRT_RATIO = 4295128739n
-const MAX_SQRT_RATIO = 1461446703485210103287273052203988822378723970342n
-const TIERS = [
-  { fee: 100, tickSpacing: 1 },
-  { fee: 500, tickSpacing: 10 },
-  { fee: 2500, tickSpacing: 50 },
-  { fee: 10000, tickSpacing: 200 },
-] as const
-
-const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)', 'function mint(address, uint256)'])
-const slot0Abi = parseAbi(['function slot0() view returns (uint160, int24, uint16, uint16, uint16, uint32, bool)'])
-
-let devnet: Devnet
-let solver: Solver | undefined
-let solverMissing = ''
-
-before(async () => {
-  devnet = await startDevnet({})
-})
-after(async () => {
-  await solver?.close()
-  await devnet?.stop()
-})
-
-test('PANCAKE_V3 pools pay exactly what the solver simulates', { timeout: 900_000 }, async () => {
-  const prng = createPrng({ seed: SEED })
-  const weth = await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 })
-  const loaded = await loadSolverUnderTest({ nativeToken: weth })
-  if (loaded.solver) solver = loaded.solver
-  else solverMissing = loaded.reason
-
-  const harness = await deployContractAndWait({ devnet, artifact: devnet.artifacts.PoolHarness })
-  const harnessAbi = devnet.artifacts.PoolHarness.abi as Abi
-  const tokens: Address[] = []
-  for (const [i, d] of [6, 8, 18, 18].entries()) {
-    const token = await deployTestToken({ devnet, name: `T${i}`, symbol: `T${i}`, decimals: d })
-    await writeContractAndWait({ devnet, address: token, abi: erc20, functionName: 'mint', args: [harness, 2n ** 200n] })
-    tokens.push(token)
-  }
-  const { factory } = await deployPancakeV3({ devnet })
-
-  const ledger = createDifferentialLedger({ protocol: 'PANCAKE_V3' })
-  let base = await devnet.testClient.snapshot()
-  const started = Date.now()
-  for (let s = 0; s < STATES && Date.now() - started < TIME_BUDGET_MS; s++) {
-    base = await revertToSnapshot({ testClient: devnet.testClient, id: base })
-    const tier = TIERS[s % TIERS.length]
-    const a = prng.int(0, tokens.length - 1)
-    const b = (a + prng.int(1, tokens.length - 1)) % tokens.length
-    const sqrtPriceX96 = randomSqrtPriceX96({ prng })
-    const { pool, token0, token1 } = await createUniswapV3Pool({
-      devnet, factory, tokenA: tokens[a], tokenB: tokens[b], fee: tier.fee, sqrtPriceX96,
-    })
-    const [, currentTick] = await devnet.publicClient.readContract({ address: pool, abi: slot0Abi, functionName: 'slot0' })
-    for (const p of randomPositions({ prng, currentTick, tickSpacing: tier.tickSpacing })) {
-      await writeContractAndWait({
-        devnet, address: harness, abi: harnessAbi, functionName: 'mintV3',
-        args: [pool, devnet.account, p.tickLower, p.tickUpper, p.liquidity, harness],
-      })
-    }
-    const input = await readUniswapV3Pool({ client: devnet.publicClient, pool, dex: 'PANCAKE_V3' })
-    assert.equal(input.dex, 'PANCAKE_V3')
-    assert.equal(input.state.model, 'concentrated')
-    await solver?.upsertPools([input])
-    let snapshot = await devnet.testClient.snapshot()
-    const balancesAt = async () =>
-      devnet.publicClient.multicall({
-        allowFailure: false,
-        contracts: [
-          { address: token0, abi: erc20, functionName: 'balanceOf', args: [pool] },
-          { address: token1, abi: erc20, functionName: 'balanceOf', args: [pool] },
-          { address: token0, abi: erc20, functionName: 'balanceOf', args: [harness] },
-          { address: token1, abi: erc20, functionName: 'balanceOf', args: [harness] },
-          { address: token0, abi: erc20, functionName: 'balanceOf', args: [RECIPIENT] },
-          { address: token1, abi: erc20, functionName: 'balanceOf', args: [RECIPIENT] },
-          { address: pool, abi: slot0Abi, functionName: 'slot0' },
-        ],
-      })
-    const initial = await balancesAt()
-    await runConcentratedCases({
-      prng, solver, ledger, input, trades: TRADES_PER_STATE, label: `seed=${SEED} state=${s} fee=${tier.fee}`,
-      subject: {
-        poolId: input.id, token0, token1,
-        balances: async () => [initial[0], initial[1]],
-        swap: async (zeroForOne, amountIn) => {
-          const receipt = await writeContractAndWait({
-            devnet, address: harness, abi: harnessAbi, functionName: 'swapV3', throwOnRevert: false,
-            args: [pool, RECIPIENT, zeroForOne, amountIn, zeroForOne ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n, harness],
-          })
-          const now = await balancesAt()
-          const [inIdx, outIdx] = zeroForOne ? [2, 5] : [3, 4]
-          return {
-            status: receipt.status,
-            amountInUsed: (initial[inIdx] as bigint) - (now[inIdx] as bigint),
-            amountOut: (now[outIdx] as bigint) - (initial[outIdx] as bigint),
-            gasUsed: receipt.gasUsed,
-            tickAfter: now[6][1],
-          }
-        },
-        restore: async () => {
-          snapshot = await revertToSnapshot({ testClient: devnet.testClient, id: snapshot })
-        },
-      },
-    })
-  }
-  console.log(ledger.summary())
-  assert.ok(ledger.cases() >= 100, `too few cases: ${ledger.cases()}`)
-  assert.ok(solver, `solver not available (${solverMissing}): ${ledger.cases()} chain cases ran unjudged`)
-  assert.deepEqual(ledger.mismatches().slice(0, 5), [], `${ledger.mismatches().length} solver/chain mismatches`)
+// deployPancakeV3), read by the PANCAKE_V3 reader (uint32 feeProtocol in slot0).
+runV3FamilyDifferential({
+  dex: 'PANCAKE_V3',
+  seed: Number(process.env.DIFF_SEED ?? 2500),
+  states: Number(process.env.DIFF_PANCAKE_V3_STATES ?? 80),
+  tiers: [
+    { fee: 100, tickSpacing: 1 },
+    { fee: 500, tickSpacing: 10 },
+    { fee: 2500, tickSpacing: 50 },
+    { fee: 10000, tickSpacing: 200 },
+  ],
+  slot0Signature: 'function slot0() view returns (uint160, int24, uint16, uint16, uint16, uint32, bool)',
+  deploy: deployPancakeV3,
 })
