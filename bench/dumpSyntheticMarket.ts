@@ -1,0 +1,34 @@
+// Writes a synthetic market and its benchmark trades as one JSON file, for profiling the solver
+// without Node (solver-rs/examples/quote_profile.rs reads it):
+//
+//   node --import tsx bench/dumpSyntheticMarket.ts --pools 1000 --out /tmp/market-1000.json
+//   cargo run --release --example quote_profile -- /tmp/market-1000.json 200
+import { writeFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { createSyntheticMarket } from '../test/fixtures/syntheticMarket.ts'
+
+const { values } = parseArgs({
+  options: {
+    pools: { type: 'string', default: '1000' },
+    seed: { type: 'string', default: '7' },
+    out: { type: 'string' },
+  },
+})
+const pools = Number(values.pools)
+const market = createSyntheticMarket({ pools, seed: Number(values.seed) })
+// The same trades and request fields as bench/solver.bench.ts.
+const requests = [1, 2, 3].map((hops) => {
+  const trade = market.trade(hops)
+  return {
+    tokenIn: trade.tokenIn,
+    tokenOut: trade.tokenOut,
+    amountIn: trade.amountIn,
+    slippageBps: 50,
+    maxHops: hops,
+    splitEnabled: true,
+    gasPriceWei: '10000000',
+  }
+})
+const out = values.out ?? `market-${pools}.json`
+writeFileSync(out, JSON.stringify({ config: { nativeToken: market.nativeToken }, pools: market.pools, requests }))
+console.log(`${out}: ${market.pools.length} pools, ${requests.length} requests`)

@@ -1,0 +1,53 @@
+//! Times quotes on a dumped market, in-process and without Node, for profilers (perf, callgrind):
+//!
+//!   node --import tsx bench/dumpSyntheticMarket.ts --pools 1000 --out /tmp/market-1000.json
+//!   cargo run --release --example quote_profile -- /tmp/market-1000.json [iterations] [request] [split|no-split]
+//!
+//! Prints p50/p99 per request (1-, 2- and 3-hop) with and without splitting, and how each plan ended.
+use solver::Solver;
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let Some(file) = args.get(1) else {
+        eprintln!("usage: quote_profile <market.json> [iterations] [request index] [split|no-split]");
+        std::process::exit(2);
+    };
+    let iterations: usize = args.get(2).map_or(200, |s| s.parse().expect("iterations"));
+    let only_request: Option<usize> = args.get(3).map(|s| s.parse().expect("request index"));
+    let only_split: Option<bool> = args.get(4).map(|s| s == "split");
+    let dump: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(file).expect("market file")).expect("JSON");
+    let mut solver = Solver::from_config_json(&dump["config"].to_string()).expect("config");
+    solver.upsert_pools_json(&dump["pools"].to_string()).expect("pools");
+    let requests = dump["requests"].as_array().expect("requests");
+    for (index, request) in requests.iter().enumerate().filter(|(i, _)| only_request.is_none_or(|o| o == *i)) {
+        for split in [true, false].into_iter().filter(|s| only_split.is_none_or(|o| o == *s)) {
+            let mut request = request.clone();
+            request["splitEnabled"] = serde_json::Value::Bool(split);
+            let request = request.to_string();
+            let plan: serde_json::Value = serde_json::from_str(&solver.quote_json(&request).expect("quote")).expect("plan");
+            let mut times: Vec<f64> = (0..iterations)
+                .map(|_| {
+                    let start = Instant::now();
+                    std::hint::black_box(solver.quote_json(&request).expect("quote"));
+                    start.elapsed().as_secs_f64() * 1e3
+                })
+                .collect();
+            times.sort_by(f64::total_cmp);
+            println!(
+                "request {index} ({} hops) split {split}: p50 {:.3} ms p99 {:.3} ms, {} routes of {} candidate paths, {}, out {}",
+                request_hops(&request),
+                times[iterations / 2],
+                times[(iterations * 99 / 100).min(iterations - 1)],
+                plan["routes"].as_array().map_or(0, Vec::len),
+                plan["metadata"]["candidatePaths"],
+                plan["metadata"]["stoppedBy"],
+                plan["expectedAmountOut"]
+            );
+        }
+    }
+}
+
+fn request_hops(request: &str) -> u64 {
+    serde_json::from_str::<serde_json::Value>(request).ok().and_then(|r| r["maxHops"].as_u64()).unwrap_or(0)
+}
