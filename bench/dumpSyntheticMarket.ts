@@ -17,7 +17,7 @@ const { values } = parseArgs({
 const pools = Number(values.pools)
 const market = createSyntheticMarket({ pools, seed: Number(values.seed) })
 // The same trades and request fields as bench/solver.bench.ts.
-const requests = [1, 2, 3].map((hops) => {
+const requests = ([1, 2, 3] as const).map((hops) => {
   const trade = market.trade(hops)
   return {
     tokenIn: trade.tokenIn,
