@@ -1,13 +1,11 @@
-//! The execution order of routes that share pools.
+//! The execution order of routes that share pools: a pool's state after one route's swap is the
+//! next route's price, so the order changes (slightly) what the routes get.
 
-use super::super::net::Net;
-use super::search::{minus, Search};
+use super::point::{evaluate, Point};
+use super::Problem;
 
-/// Components with more open routes than this keep their order (5! = 120 evaluations at most).
-const MAX_REORDERED_ROUTES: usize = 5;
-/// Components with at most this many open routes try every order, each with a trial refinement
-/// (3! = 6); a winning order is then refined to the finest step.
-pub(super) const MAX_REFINED_ORDERS_ROUTES: usize = 3;
+/// Components with more open routes than this keep their order (3! = 6 evaluations at most).
+const MAX_REORDERED_ROUTES: usize = 3;
 
 /// Every ordering of `items`, lexicographic in their positions.
 pub(super) fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
@@ -16,7 +14,12 @@ pub(super) fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
     }
     let mut all = Vec::new();
     for (k, &first) in items.iter().enumerate() {
-        let rest: Vec<usize> = items.iter().enumerate().filter(|(i, _)| *i != k).map(|(_, &x)| x).collect();
+        let rest: Vec<usize> = items
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != k)
+            .map(|(_, &x)| x)
+            .collect();
         for mut tail in permutations(&rest) {
             tail.insert(0, first);
             all.push(tail);
@@ -25,37 +28,61 @@ pub(super) fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
     all
 }
 
-impl Search<'_, '_> {
-    /// Puts each component's open routes in their best execution order for the current
-    /// allocation. Returns whether any order changed.
-    pub(super) fn reorder(&mut self) -> bool {
-        let mut changed = false;
-        for c in 0..self.structure.members.len() {
-            let members = self.structure.members[c].clone();
-            let (open, idle): (Vec<usize>, Vec<usize>) = members.iter().partition(|&&i| !self.alloc[i].is_zero());
-            if open.len() < 2 || open.len() > MAX_REORDERED_ROUTES {
+/// Puts the open routes of each component in their best execution order for `point`'s allocation.
+/// Returns the better point (if any order beat the current one); `order` is updated in place.
+pub(super) fn reorder(
+    problem: &Problem,
+    components: &[Vec<usize>],
+    order: &mut Vec<usize>,
+    point: &Point,
+) -> Option<Point> {
+    let mut best: Option<Point> = None;
+    for members in components {
+        let open: Vec<usize> = members
+            .iter()
+            .copied()
+            .filter(|&i| !point.alloc[i].is_zero())
+            .collect();
+        if open.len() < 2 || open.len() > MAX_REORDERED_ROUTES {
+            continue;
+        }
+        // The positions the open routes hold in `order`, refilled in each permutation.
+        let slots: Vec<usize> = (0..order.len())
+            .filter(|&s| open.contains(&order[s]))
+            .collect();
+        let kept = order.clone();
+        let mut best_order = kept.clone();
+        for perm in permutations(&open).into_iter().skip(1) {
+            let mut trial = kept.clone();
+            for (slot, route) in slots.iter().zip(perm) {
+                trial[*slot] = route;
+            }
+            let Some(candidate) = evaluate(problem, &trial, point.alloc.clone(), false) else {
                 continue;
-            }
-            let mut best: Option<(Net, Vec<usize>)> = None;
-            for perm in permutations(&open) {
-                let order: Vec<usize> = perm.into_iter().chain(idle.iter().copied()).collect();
-                self.structure.members[c] = order.clone();
-                if let Some(value) = self.component_value(c, &self.alloc) {
-                    if best.as_ref().map_or(value > self.values[c], |(b, _)| value > *b) {
-                        best = Some((value, order));
-                    }
-                }
-            }
-            match best {
-                Some((value, order)) => {
-                    self.total = minus(self.total, self.values[c]).plus(value);
-                    self.values[c] = value;
-                    self.structure.members[c] = order;
-                    changed = true;
-                }
-                None => self.structure.members[c] = members,
+            };
+            if candidate.value > best.as_ref().map_or(point.value, |b| b.value) {
+                best = Some(candidate);
+                best_order = trial;
             }
         }
-        changed
+        *order = best_order;
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_order_once() {
+        let all = permutations(&[4, 7, 9]);
+        assert_eq!(all.len(), 6);
+        assert_eq!(all[0], vec![4, 7, 9]);
+        assert_eq!(all[5], vec![9, 7, 4]);
+        let mut sorted = all.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 6);
     }
 }

@@ -1,0 +1,67 @@
+//! Dense symmetric positive-definite solves for the Newton step (a few routes: n ≤ 64).
+
+/// Cholesky factor L (row-major, lower) of the symmetric matrix `a` (n × n), or None if `a` is
+/// not positive definite.
+pub(super) fn cholesky(a: &[f64], n: usize) -> Option<Vec<f64>> {
+    let mut l = vec![0.0; n * n];
+    for i in 0..n {
+        for j in 0..=i {
+            let mut sum = a[i * n + j];
+            for k in 0..j {
+                sum -= l[i * n + k] * l[j * n + k];
+            }
+            if i == j {
+                if sum <= 0.0 || !sum.is_finite() {
+                    return None;
+                }
+                l[i * n + i] = sum.sqrt();
+            } else {
+                l[i * n + j] = sum / l[j * n + j];
+            }
+        }
+    }
+    Some(l)
+}
+
+/// Solves L Lᵀ x = b for the factor of [`cholesky`].
+pub(super) fn solve(l: &[f64], n: usize, b: &[f64]) -> Vec<f64> {
+    let mut y = vec![0.0; n];
+    for i in 0..n {
+        let mut sum = b[i];
+        for k in 0..i {
+            sum -= l[i * n + k] * y[k];
+        }
+        y[i] = sum / l[i * n + i];
+    }
+    let mut x = vec![0.0; n];
+    for i in (0..n).rev() {
+        let mut sum = y[i];
+        for k in i + 1..n {
+            sum -= l[k * n + i] * x[k];
+        }
+        x[i] = sum / l[i * n + i];
+    }
+    x
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solves_a_positive_definite_system() {
+        let a = [4.0, 2.0, 0.6, 2.0, 5.0, 1.0, 0.6, 1.0, 3.0];
+        let l = cholesky(&a, 3).unwrap();
+        let x = solve(&l, 3, &[1.0, 2.0, 3.0]);
+        for i in 0..3 {
+            let row: f64 = (0..3).map(|j| a[i * 3 + j] * x[j]).sum();
+            assert!((row - [1.0, 2.0, 3.0][i]).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn rejects_an_indefinite_matrix() {
+        assert!(cholesky(&[1.0, 2.0, 2.0, 1.0], 2).is_none());
+        assert!(cholesky(&[0.0], 1).is_none());
+    }
+}

@@ -1,0 +1,161 @@
+//! Which routes to open when each costs gas. Gas is a fixed cost per open route, so the objective
+//! is not concave and the Newton ascent (which maximises the gross output) never closes a route
+//! to save its gas. Two searches over route sets, each set's allocation found by the ascent:
+//!
+//! - **pruning** from the gas-free optimum: every open route is tried closed (its input
+//!   redistributed, the rest re-optimised), the best closure is kept, and this repeats while a
+//!   closure pays;
+//! - **growing** from the best single path: routes are added one at a time while one pays.
+//!
+//! The model's predicted change (gross lost by a closure, gross gained by an opening) skips trials
+//! that could not pay for or save twice their gas.
+
+use super::newton::{ascend, Model, Rules, INITIAL_DAMPING};
+use super::point::Point;
+use super::Problem;
+use crate::math::U256;
+use crate::pools::SwapOutcome;
+
+/// A trial runs only if the model's predicted gross change is within this factor of the gas.
+const TRIAL_SLACK: f64 = 2.0;
+
+pub(super) struct RouteSearch<'a, 'p> {
+    pub(super) problem: &'p Problem<'a>,
+    pub(super) order: &'p [usize],
+    pub(super) conflicts: Option<&'p [Vec<usize>]>,
+    pub(super) converged: bool,
+}
+
+impl RouteSearch<'_, '_> {
+    fn expired(&mut self) -> bool {
+        let expired = self.problem.deadline.expired();
+        self.converged &= !expired;
+        expired
+    }
+
+    /// The gas cost, in tokenOut, of `units` more (or fewer, if negative) than `point` spends.
+    fn cost_change(&self, point: &Point, units: i128) -> f64 {
+        let total = point.gas_total();
+        let changed = (i128::from(total) + units).max(0) as u64;
+        f64::from(self.problem.pricer.cost(changed)) - f64::from(self.problem.pricer.cost(total))
+    }
+
+    fn ascend_from(&mut self, point: &Point, allowed: &[bool], open_more: bool) -> Option<Point> {
+        let rules = Rules {
+            allowed,
+            open_more,
+            conflicts: self.conflicts,
+        };
+        let (result, converged) = ascend(self.problem, self.order, point.clone(), &rules)?;
+        self.converged &= converged;
+        Some(result)
+    }
+
+    /// Closes routes of `start` (the gas-free optimum) while a closure pays for itself.
+    pub(super) fn prune(&mut self, start: Point) -> Point {
+        let allowed = vec![true; start.alloc.len()];
+        self.toggle_routes(start, allowed, true)
+    }
+
+    /// Adds routes to `start` (the best single path) while an addition pays for its gas.
+    pub(super) fn grow(&mut self, start: Point) -> Point {
+        let allowed: Vec<bool> = start.alloc.iter().map(|a| !a.is_zero()).collect();
+        self.toggle_routes(start, allowed, false)
+    }
+
+    /// Rounds of trials: every open route closed (`closing`) or every closed route with a better
+    /// marginal rate opened, each re-optimised; the best trial is kept while one beats the best.
+    fn toggle_routes(&mut self, start: Point, mut allowed: Vec<bool>, closing: bool) -> Point {
+        let n = start.alloc.len();
+        let mut best = start;
+        loop {
+            let model = Model::at(self.problem, &best);
+            let moves: Vec<usize> = if closing {
+                let open: Vec<usize> = best.open().collect();
+                if open.len() < 2 {
+                    Vec::new()
+                } else {
+                    open
+                }
+            } else {
+                let rate = best
+                    .open()
+                    .map(|i| model.gradient(i))
+                    .fold(f64::INFINITY, f64::min);
+                let mut closed: Vec<usize> = (0..n)
+                    .filter(|&j| !allowed[j] && model.gradient(j) > rate)
+                    .filter(|&j| {
+                        !self
+                            .conflicts
+                            .is_some_and(|c| c[j].iter().any(|&k| !best.alloc[k].is_zero()))
+                    })
+                    .collect();
+                closed.sort_by(|&a, &b| {
+                    model
+                        .gradient(b)
+                        .total_cmp(&model.gradient(a))
+                        .then(a.cmp(&b))
+                });
+                closed
+            };
+            let mut round: Option<(Point, usize)> = None;
+            for k in moves {
+                if self.expired() {
+                    return round.map_or(best, |(p, _)| p);
+                }
+                let mut trial = allowed.clone();
+                trial[k] = !closing;
+                let rules = Rules {
+                    allowed: &trial,
+                    open_more: !closing,
+                    conflicts: self.conflicts,
+                };
+                // The model's gross change against the gas change: a closure saves gas and loses
+                // output, an opening the reverse; hopeless trials are skipped.
+                let gross = model.step(&rules, INITIAL_DAMPING).predicted;
+                let (benefit, harm) = if closing {
+                    (
+                        -self.cost_change(&best, -i128::from(best.gas_units[k])),
+                        -gross,
+                    )
+                } else {
+                    (
+                        gross,
+                        self.cost_change(&best, i128::from(base_gas(self.problem, k))),
+                    )
+                };
+                if harm > TRIAL_SLACK * benefit {
+                    continue;
+                }
+                let Some(point) = self.ascend_from(&best, &trial, !closing) else {
+                    continue;
+                };
+                if point.value > round.as_ref().map_or(best.value, |(p, _)| p.value) {
+                    round = Some((point, k));
+                }
+            }
+            match round {
+                Some((point, k)) => {
+                    allowed[k] = !closing;
+                    best = point;
+                }
+                None => return best,
+            }
+        }
+    }
+}
+
+/// The gas units candidate `j` costs before any tick crossing: the base gas of its legs.
+fn base_gas(problem: &Problem, j: usize) -> u64 {
+    problem.paths[j]
+        .hops
+        .iter()
+        .map(|hop| {
+            problem
+                .market
+                .pool(hop.pool)
+                .spec
+                .leg_gas_units(&SwapOutcome::flat(U256::ZERO))
+        })
+        .sum()
+}
