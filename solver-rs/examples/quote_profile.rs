@@ -10,35 +10,22 @@ use std::time::Instant;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(file) = args.get(1) else {
-        eprintln!(
-            "usage: quote_profile <market.json> [iterations] [request index] [split|no-split]"
-        );
+        eprintln!("usage: quote_profile <market.json> [iterations] [request index] [split|no-split]");
         std::process::exit(2);
     };
     let iterations: usize = args.get(2).map_or(200, |s| s.parse().expect("iterations"));
     let only_request: Option<usize> = args.get(3).map(|s| s.parse().expect("request index"));
     let only_split: Option<bool> = args.get(4).map(|s| s == "split");
-    let dump: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(file).expect("market file")).expect("JSON");
+    let dump: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(file).expect("market file")).expect("JSON");
     let mut solver = Solver::from_config_json(&dump["config"].to_string()).expect("config");
-    solver
-        .upsert_pools_json(&dump["pools"].to_string())
-        .expect("pools");
+    solver.upsert_pools_json(&dump["pools"].to_string()).expect("pools");
     let requests = dump["requests"].as_array().expect("requests");
-    for (index, request) in requests
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| only_request.is_none_or(|o| o == *i))
-    {
-        for split in [true, false]
-            .into_iter()
-            .filter(|s| only_split.is_none_or(|o| o == *s))
-        {
+    for (index, request) in requests.iter().enumerate().filter(|(i, _)| only_request.is_none_or(|o| o == *i)) {
+        for split in [true, false].into_iter().filter(|s| only_split.is_none_or(|o| o == *s)) {
             let mut request = request.clone();
             request["splitEnabled"] = serde_json::Value::Bool(split);
             let request = request.to_string();
-            let plan: serde_json::Value =
-                serde_json::from_str(&solver.quote_json(&request).expect("quote")).expect("plan");
+            let plan: serde_json::Value = serde_json::from_str(&solver.quote_json(&request).expect("quote")).expect("plan");
             let mut times: Vec<f64> = (0..iterations)
                 .map(|_| {
                     let start = Instant::now();
@@ -62,8 +49,5 @@ fn main() {
 }
 
 fn request_hops(request: &str) -> u64 {
-    serde_json::from_str::<serde_json::Value>(request)
-        .ok()
-        .and_then(|r| r["maxHops"].as_u64())
-        .unwrap_or(0)
+    serde_json::from_str::<serde_json::Value>(request).ok().and_then(|r| r["maxHops"].as_u64()).unwrap_or(0)
 }

@@ -20,18 +20,14 @@ fn hex_digit(byte: u8) -> Option<u8> {
 impl Address {
     /// Parses `0x` followed by exactly 40 hex digits.
     pub fn parse(text: &str) -> Result<Address, SolverError> {
-        let bad =
-            || SolverError::InvalidInput(format!("{text:?} is not a 0x-prefixed 20-byte address"));
+        let bad = || SolverError::InvalidInput(format!("{text:?} is not a 0x-prefixed 20-byte address"));
         let digits = text.strip_prefix("0x").ok_or_else(bad)?.as_bytes();
         if digits.len() != 40 {
             return Err(bad());
         }
         let mut bytes = [0u8; 20];
         for (k, pair) in digits.chunks_exact(2).enumerate() {
-            let (hi, lo) = (
-                hex_digit(pair[0]).ok_or_else(bad)?,
-                hex_digit(pair[1]).ok_or_else(bad)?,
-            );
+            let (hi, lo) = (hex_digit(pair[0]).ok_or_else(bad)?, hex_digit(pair[1]).ok_or_else(bad)?);
             bytes[k] = hi << 4 | lo;
         }
         Ok(Address(bytes))
@@ -89,20 +85,10 @@ mod tests {
 
     #[test]
     fn rejects_malformed() {
-        for bad in [
-            "",
-            "0x",
-            "eeee",
-            "0x123",
-            "0xzz00000000000000000000000000000000000000",
-            "0X0000000000000000000000000000000000000000",
-        ] {
+        for bad in ["", "0x", "eeee", "0x123", "0xzz00000000000000000000000000000000000000", "0X0000000000000000000000000000000000000000"] {
             assert!(Address::parse(bad).is_err(), "{bad:?}");
         }
         assert!(normalize_pool_id("0x12").is_err());
-        assert_eq!(
-            normalize_pool_id(&format!("0x{}", "AB".repeat(32))).unwrap(),
-            format!("0x{}", "ab".repeat(32))
-        );
+        assert_eq!(normalize_pool_id(&format!("0x{}", "AB".repeat(32))).unwrap(), format!("0x{}", "ab".repeat(32)));
     }
 }

@@ -64,20 +64,14 @@ impl Solver {
     /// Builds a solver from its JSON config.
     pub fn from_config_json(config: &str) -> Result<Solver, SolverError> {
         let config: SolverConfig = serde_json::from_str(config)?;
-        let budget = config
-            .default_time_budget_ms
-            .unwrap_or(DEFAULT_TIME_BUDGET_MS);
+        let budget = config.default_time_budget_ms.unwrap_or(DEFAULT_TIME_BUDGET_MS);
         if !(1..=10_000).contains(&budget) {
-            return Err(SolverError::InvalidInput(format!(
-                "defaultTimeBudgetMs {budget} is outside 1..=10000"
-            )));
+            return Err(SolverError::InvalidInput(format!("defaultTimeBudgetMs {budget} is outside 1..=10000")));
         }
         let max_candidates = config.max_candidates.unwrap_or(DEFAULT_MAX_CANDIDATES);
         let beam = config.pools_per_edge.unwrap_or(DEFAULT_BEAM);
         if !(1..=64).contains(&max_candidates) || !(1..=64).contains(&beam) {
-            return Err(SolverError::InvalidInput(
-                "maxCandidates and poolsPerEdge must be within 1..=64".into(),
-            ));
+            return Err(SolverError::InvalidInput("maxCandidates and poolsPerEdge must be within 1..=64".into()));
         }
         Ok(Solver {
             market: Market::default(),
@@ -117,34 +111,20 @@ impl Solver {
     pub fn simulate_json(&self, request: &str) -> Result<String, SolverError> {
         let request: SimulateRequest = serde_json::from_str(request)?;
         let id = normalize_pool_id(&request.pool_id)?;
-        let slot = self
-            .market
-            .pool_by_id(&id)
-            .ok_or_else(|| SolverError::InvalidInput(format!("unknown pool {id}")))?;
+        let slot = self.market.pool_by_id(&id).ok_or_else(|| SolverError::InvalidInput(format!("unknown pool {id}")))?;
         let pool = self.market.pool(slot);
         let token_in = self
             .market
             .token(&request.token_in)
             .and_then(|t| pool.tokens.iter().position(|p| *p == t))
-            .ok_or_else(|| {
-                SolverError::InvalidInput(format!("pool {id} does not hold {}", request.token_in))
-            })?;
+            .ok_or_else(|| SolverError::InvalidInput(format!("pool {id} does not hold {}", request.token_in)))?;
         let outcome = pool
             .state
             .amount_out(token_in, 1 - token_in, request.amount_in)
             .map_err(|e| SolverError::NoRoute(format!("pool {id}: {e}")))?;
         let gas_units = pool.spec.leg_gas_units(&outcome);
-        let SwapOutcome {
-            amount_out,
-            crossings,
-            words,
-        } = outcome;
-        Ok(serde_json::to_string(&SimulateResult {
-            amount_out,
-            crossings,
-            words,
-            gas_units,
-        })?)
+        let SwapOutcome { amount_out, crossings, words } = outcome;
+        Ok(serde_json::to_string(&SimulateResult { amount_out, crossings, words, gas_units })?)
     }
 
     /// Number of live pools.

@@ -13,18 +13,14 @@ compile_error!("the wasm32 build needs the `wasm` feature (it provides the clock
 
 /// Runs `call`, turning a panic into an internal error so that none crosses the FFI boundary.
 #[cfg(any(feature = "napi", test))]
-pub(crate) fn guarded<T>(
-    call: impl FnOnce() -> Result<T, crate::SolverError>,
-) -> Result<T, crate::SolverError> {
+pub(crate) fn guarded<T>(call: impl FnOnce() -> Result<T, crate::SolverError>) -> Result<T, crate::SolverError> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(call)).unwrap_or_else(|payload| {
         let what = payload
             .downcast_ref::<&str>()
             .map(|s| s.to_string())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown panic".into());
-        Err(crate::SolverError::Internal(format!(
-            "solver panicked: {what}"
-        )))
+        Err(crate::SolverError::Internal(format!("solver panicked: {what}")))
     })
 }
 
@@ -36,9 +32,6 @@ mod tests {
     #[test]
     fn a_panic_becomes_an_internal_error() {
         let result: Result<(), SolverError> = guarded(|| panic!("boom"));
-        assert_eq!(
-            result,
-            Err(SolverError::Internal("solver panicked: boom".into()))
-        );
+        assert_eq!(result, Err(SolverError::Internal("solver panicked: boom".into())));
     }
 }

@@ -38,22 +38,10 @@ impl Task for SolverTask {
     fn compute(&mut self) -> Result<String> {
         let solver = &self.solver;
         guarded(|| match &self.call {
-            Call::Upsert(json) => solver
-                .write()
-                .unwrap_or_else(|p| p.into_inner())
-                .upsert_pools_json(json),
-            Call::Remove(json) => solver
-                .write()
-                .unwrap_or_else(|p| p.into_inner())
-                .remove_pools_json(json),
-            Call::Quote(json) => solver
-                .read()
-                .unwrap_or_else(|p| p.into_inner())
-                .quote_json(json),
-            Call::Simulate(json) => solver
-                .read()
-                .unwrap_or_else(|p| p.into_inner())
-                .simulate_json(json),
+            Call::Upsert(json) => solver.write().unwrap_or_else(|p| p.into_inner()).upsert_pools_json(json),
+            Call::Remove(json) => solver.write().unwrap_or_else(|p| p.into_inner()).remove_pools_json(json),
+            Call::Quote(json) => solver.read().unwrap_or_else(|p| p.into_inner()).quote_json(json),
+            Call::Simulate(json) => solver.read().unwrap_or_else(|p| p.into_inner()).simulate_json(json),
         })
         .map_err(to_napi)
     }
@@ -68,16 +56,11 @@ impl NativeSolver {
     #[napi(constructor)]
     pub fn new(config: String) -> Result<Self> {
         let solver = guarded(|| Solver::from_config_json(&config)).map_err(to_napi)?;
-        Ok(NativeSolver {
-            inner: Arc::new(RwLock::new(solver)),
-        })
+        Ok(NativeSolver { inner: Arc::new(RwLock::new(solver)) })
     }
 
     fn task(&self, call: Call) -> AsyncTask<SolverTask> {
-        AsyncTask::new(SolverTask {
-            solver: Arc::clone(&self.inner),
-            call,
-        })
+        AsyncTask::new(SolverTask { solver: Arc::clone(&self.inner), call })
     }
 
     /// Upserts a JSON array of pools; resolves to `{"pools": n}`.

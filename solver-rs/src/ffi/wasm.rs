@@ -19,9 +19,7 @@ fn to_js(err: crate::SolverError) -> JsError {
 impl WasmSolver {
     #[wasm_bindgen(constructor)]
     pub fn new(config: &str) -> Result<WasmSolver, JsError> {
-        Solver::from_config_json(config)
-            .map(|inner| WasmSolver { inner })
-            .map_err(to_js)
+        Solver::from_config_json(config).map(|inner| WasmSolver { inner }).map_err(to_js)
     }
 
     #[wasm_bindgen(js_name = upsertPools)]

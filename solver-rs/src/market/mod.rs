@@ -80,16 +80,10 @@ impl Market {
 
     /// Tokens ordered by how many pools hold them (most first, ties by address).
     pub fn best_connected_tokens(&self, count: usize) -> Vec<TokenIdx> {
-        let mut order: Vec<TokenIdx> = (0..self.tokens.len() as TokenIdx)
-            .filter(|t| self.pools_per_token[*t as usize] > 0)
-            .collect();
+        let mut order: Vec<TokenIdx> = (0..self.tokens.len() as TokenIdx).filter(|t| self.pools_per_token[*t as usize] > 0).collect();
         order.sort_by(|a, b| {
-            let (pa, pb) = (
-                self.pools_per_token[*a as usize],
-                self.pools_per_token[*b as usize],
-            );
-            pb.cmp(&pa)
-                .then_with(|| self.tokens[*a as usize].cmp(&self.tokens[*b as usize]))
+            let (pa, pb) = (self.pools_per_token[*a as usize], self.pools_per_token[*b as usize]);
+            pb.cmp(&pa).then_with(|| self.tokens[*a as usize].cmp(&self.tokens[*b as usize]))
         });
         order.truncate(count);
         order
@@ -102,26 +96,14 @@ impl Market {
         for input in inputs {
             let id = normalize_pool_id(&input.id)?;
             if !seen.insert(id.clone()) {
-                return Err(SolverError::InvalidInput(format!(
-                    "pool {id} appears twice in one upsert"
-                )));
+                return Err(SolverError::InvalidInput(format!("pool {id} appears twice in one upsert")));
             }
             if input.tokens.len() != 2 {
-                return Err(SolverError::InvalidInput(format!(
-                    "pool {id}: expected 2 tokens, got {}",
-                    input.tokens.len()
-                )));
+                return Err(SolverError::InvalidInput(format!("pool {id}: expected 2 tokens, got {}", input.tokens.len())));
             }
-            let tokens = input
-                .tokens
-                .iter()
-                .map(|t| Address::parse(t))
-                .collect::<Result<Vec<_>, _>>()?;
+            let tokens = input.tokens.iter().map(|t| Address::parse(t)).collect::<Result<Vec<_>, _>>()?;
             if tokens[0] == tokens[1] {
-                return Err(SolverError::InvalidInput(format!(
-                    "pool {id}: both tokens are {}",
-                    tokens[0]
-                )));
+                return Err(SolverError::InvalidInput(format!("pool {id}: both tokens are {}", tokens[0])));
             }
             let state = decode_state(input.dex, input.state)
                 .map_err(|e| SolverError::from(e).with_context(&format!("pool {id}")))?;
@@ -133,13 +115,7 @@ impl Market {
                 self.unlink(existing);
             }
             let tokens: Vec<TokenIdx> = tokens.into_iter().map(|t| self.intern(t)).collect();
-            let entry = PoolEntry {
-                id: id.clone(),
-                dex,
-                spec: spec(dex),
-                tokens,
-                state,
-            };
+            let entry = PoolEntry { id: id.clone(), dex, spec: spec(dex), tokens, state };
             let slot = match self.free_slots.pop() {
                 Some(slot) => {
                     self.pools[slot as usize] = Some(entry);
@@ -181,9 +157,7 @@ impl Market {
     }
 
     fn link(&mut self, slot: PoolIdx) {
-        let entry = self.pools[slot as usize]
-            .as_ref()
-            .expect("slot just filled");
+        let entry = self.pools[slot as usize].as_ref().expect("slot just filled");
         let tokens = entry.tokens.clone();
         for (i, &a) in tokens.iter().enumerate() {
             self.pools_per_token[a as usize] += 1;
@@ -191,27 +165,17 @@ impl Market {
                 if i == j {
                     continue;
                 }
-                let hop = Hop {
-                    pool: slot,
-                    token_in: i as u8,
-                    token_out: j as u8,
-                };
+                let hop = Hop { pool: slot, token_in: i as u8, token_out: j as u8 };
                 let list = self.edges.entry((a, b)).or_default();
                 let id = &entry.id;
-                let at = list.partition_point(|h| {
-                    self.pools[h.pool as usize]
-                        .as_ref()
-                        .is_some_and(|p| p.id < *id)
-                });
+                let at = list.partition_point(|h| self.pools[h.pool as usize].as_ref().is_some_and(|p| p.id < *id));
                 list.insert(at, hop);
             }
         }
     }
 
     fn unlink(&mut self, slot: PoolIdx) {
-        let Some(entry) = self.pools[slot as usize].take() else {
-            return;
-        };
+        let Some(entry) = self.pools[slot as usize].take() else { return };
         for (i, &a) in entry.tokens.iter().enumerate() {
             self.pools_per_token[a as usize] -= 1;
             for (j, &b) in entry.tokens.iter().enumerate() {

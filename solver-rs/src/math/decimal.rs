@@ -29,12 +29,9 @@ pub mod u256_string {
 pub fn parse_i128(text: &str) -> Result<i128, String> {
     let digits = text.strip_prefix('-').unwrap_or(text);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!(
-            "expected a signed decimal integer string, got {text:?}"
-        ));
+        return Err(format!("expected a signed decimal integer string, got {text:?}"));
     }
-    text.parse::<i128>()
-        .map_err(|_| format!("{text} does not fit in 128 bits"))
+    text.parse::<i128>().map_err(|_| format!("{text} does not fit in 128 bits"))
 }
 
 #[cfg(test)]
@@ -45,15 +42,7 @@ mod tests {
     fn accepts_only_plain_decimal_within_256_bits() {
         assert_eq!(parse_u256("0").unwrap(), U256::ZERO);
         assert_eq!(parse_u256(&U256::MAX.to_string()).unwrap(), U256::MAX);
-        for bad in [
-            "",
-            "-1",
-            "0x10",
-            "1e18",
-            " 1",
-            "1.0",
-            "115792089237316195423570985008687907853269984665640564039457584007913129639936",
-        ] {
+        for bad in ["", "-1", "0x10", "1e18", " 1", "1.0", "115792089237316195423570985008687907853269984665640564039457584007913129639936"] {
             assert!(parse_u256(bad).is_err(), "{bad:?} was accepted");
         }
         assert_eq!(parse_i128("-5").unwrap(), -5);

@@ -2,8 +2,8 @@
 //! 512 bits so it never overflows, and only a quotient that does not fit 256 bits is an error.
 
 use super::{U256, U512};
-use crate::pools::PoolError;
 use ruint::UintTryFrom;
+use crate::pools::PoolError;
 
 /// floor(a * b / denominator); errors when `denominator` is zero or the quotient exceeds 256 bits.
 pub fn mul_div(a: U256, b: U256, denominator: U256) -> Result<U256, PoolError> {
@@ -29,9 +29,7 @@ pub fn mul_div_rounding_up(a: U256, b: U256, denominator: U256) -> Result<U256, 
         return if remainder.is_zero() {
             Ok(quotient)
         } else {
-            quotient
-                .checked_add(U256::from(1))
-                .ok_or(PoolError::Overflow)
+            quotient.checked_add(U256::from(1)).ok_or(PoolError::Overflow)
         };
     }
     let product: U512 = a.widening_mul(b);
@@ -40,9 +38,7 @@ pub fn mul_div_rounding_up(a: U256, b: U256, denominator: U256) -> Result<U256, 
     if remainder.is_zero() {
         Ok(quotient)
     } else {
-        quotient
-            .checked_add(U256::from(1))
-            .ok_or(PoolError::Overflow)
+        quotient.checked_add(U256::from(1)).ok_or(PoolError::Overflow)
     }
 }
 
@@ -52,11 +48,7 @@ pub fn div_rounding_up(a: U256, b: U256) -> Result<U256, PoolError> {
         return Err(PoolError::DivisionByZero);
     }
     let (quotient, remainder) = a.div_rem(b);
-    Ok(if remainder.is_zero() {
-        quotient
-    } else {
-        quotient + U256::from(1)
-    })
+    Ok(if remainder.is_zero() { quotient } else { quotient + U256::from(1) })
 }
 
 #[cfg(test)]
@@ -84,26 +76,14 @@ mod tests {
         assert_eq!(mul_div(big, u(4), u(8)).unwrap(), U256::from(1) << 254);
         assert!(matches!(mul_div(big, u(6), u(3)), Err(PoolError::Overflow)));
         assert_eq!(mul_div(U256::MAX, U256::MAX, U256::MAX).unwrap(), U256::MAX);
-        assert!(matches!(
-            mul_div_rounding_up(U256::MAX, U256::MAX, U256::MAX - u(1)),
-            Err(PoolError::Overflow)
-        ));
+        assert!(matches!(mul_div_rounding_up(U256::MAX, U256::MAX, U256::MAX - u(1)), Err(PoolError::Overflow)));
     }
 
     #[test]
     fn zero_denominator_is_an_error() {
-        assert!(matches!(
-            mul_div(u(1), u(1), U256::ZERO),
-            Err(PoolError::DivisionByZero)
-        ));
-        assert!(matches!(
-            mul_div_rounding_up(u(1), u(1), U256::ZERO),
-            Err(PoolError::DivisionByZero)
-        ));
-        assert!(matches!(
-            div_rounding_up(u(1), U256::ZERO),
-            Err(PoolError::DivisionByZero)
-        ));
+        assert!(matches!(mul_div(u(1), u(1), U256::ZERO), Err(PoolError::DivisionByZero)));
+        assert!(matches!(mul_div_rounding_up(u(1), u(1), U256::ZERO), Err(PoolError::DivisionByZero)));
+        assert!(matches!(div_rounding_up(u(1), U256::ZERO), Err(PoolError::DivisionByZero)));
     }
 
     proptest! {

@@ -25,10 +25,7 @@ impl fmt::Display for PoolError {
             PoolError::DivisionByZero => f.write_str("division by zero"),
             PoolError::Overflow => f.write_str("arithmetic overflow"),
             PoolError::InsufficientLiquidity => f.write_str("insufficient liquidity for the input"),
-            PoolError::BadDirection {
-                token_in,
-                token_out,
-            } => {
+            PoolError::BadDirection { token_in, token_out } => {
                 write!(f, "no swap from token index {token_in} to {token_out}")
             }
             PoolError::InvalidState(why) => write!(f, "invalid pool state: {why}"),

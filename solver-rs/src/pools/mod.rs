@@ -29,11 +29,7 @@ pub struct SwapOutcome {
 impl SwapOutcome {
     /// An outcome that walked no ticks and no words (constant-product, Solidly, sampled, zero input).
     pub fn flat(amount_out: U256) -> Self {
-        SwapOutcome {
-            amount_out,
-            crossings: 0,
-            words: 0,
-        }
+        SwapOutcome { amount_out, crossings: 0, words: 0 }
     }
 }
 
@@ -43,20 +39,10 @@ impl SwapOutcome {
 /// A swap the contract would refuse (or fill only partly) is an `Err`, never a panic.
 pub trait PoolModel: Sized {
     /// Exact-input quote: what the pool pays for `amount_in` of token `token_in`.
-    fn amount_out(
-        &self,
-        token_in: usize,
-        token_out: usize,
-        amount_in: U256,
-    ) -> Result<SwapOutcome, PoolError>;
+    fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError>;
 
     /// Exact-input swap: the quote plus the pool state after it.
-    fn apply(
-        &self,
-        token_in: usize,
-        token_out: usize,
-        amount_in: U256,
-    ) -> Result<(SwapOutcome, Self), PoolError>;
+    fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError>;
 
     /// Marginal price at zero size, in raw units of `token_out` per raw unit of `token_in`, fee
     /// included. An estimate for ranking only: never used for an amount that is paid or checked.
@@ -73,12 +59,7 @@ pub enum PoolState {
 }
 
 impl PoolModel for PoolState {
-    fn amount_out(
-        &self,
-        token_in: usize,
-        token_out: usize,
-        amount_in: U256,
-    ) -> Result<SwapOutcome, PoolError> {
+    fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError> {
         match self {
             PoolState::ConstantProduct(p) => p.amount_out(token_in, token_out, amount_in),
             PoolState::Solidly(p) => p.amount_out(token_in, token_out, amount_in),
@@ -87,12 +68,7 @@ impl PoolModel for PoolState {
         }
     }
 
-    fn apply(
-        &self,
-        token_in: usize,
-        token_out: usize,
-        amount_in: U256,
-    ) -> Result<(SwapOutcome, Self), PoolError> {
+    fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {
         Ok(match self {
             PoolState::ConstantProduct(p) => {
                 let (o, s) = p.apply(token_in, token_out, amount_in)?;
@@ -128,9 +104,6 @@ pub fn two_token_direction(token_in: usize, token_out: usize) -> Result<bool, Po
     match (token_in, token_out) {
         (0, 1) => Ok(true),
         (1, 0) => Ok(false),
-        _ => Err(PoolError::BadDirection {
-            token_in,
-            token_out,
-        }),
+        _ => Err(PoolError::BadDirection { token_in, token_out }),
     }
 }

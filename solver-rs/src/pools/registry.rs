@@ -57,20 +57,8 @@ impl DexSpec {
     }
 }
 
-const fn spec_of(
-    dex: DexId,
-    model: Model,
-    gas_base: u64,
-    gas_per_crossing: u64,
-    gas_per_word: u64,
-) -> DexSpec {
-    DexSpec {
-        dex,
-        model,
-        gas_base,
-        gas_per_crossing,
-        gas_per_word,
-    }
+const fn spec_of(dex: DexId, model: Model, gas_base: u64, gas_per_crossing: u64, gas_per_word: u64) -> DexSpec {
+    DexSpec { dex, model, gas_base, gas_per_crossing, gas_per_word }
 }
 
 const V3: Model = Model::Concentrated(ClFlavor::UniswapV3);
@@ -93,24 +81,10 @@ pub const fn spec(dex: DexId) -> DexSpec {
         AlienBaseV3 => spec_of(dex, V3, 82_000, 41_000, 6_800),
         PancakeV3 => spec_of(dex, V3, 107_000, 45_000, 7_600),
         AerodromeCl => spec_of(dex, V3, 130_000, 22_000, 7_300),
-        Univ4 => spec_of(
-            dex,
-            Model::Concentrated(ClFlavor::Singleton {
-                max_protocol_fee_pips: 1_000,
-            }),
-            87_000,
-            34_000,
-            5_400,
-        ),
-        PancakeInfinityCl => spec_of(
-            dex,
-            Model::Concentrated(ClFlavor::Singleton {
-                max_protocol_fee_pips: 4_000,
-            }),
-            130_000,
-            21_000,
-            5_400,
-        ),
+        Univ4 => spec_of(dex, Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 1_000 }), 87_000, 34_000, 5_400),
+        PancakeInfinityCl => {
+            spec_of(dex, Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 4_000 }), 130_000, 21_000, 5_400)
+        }
         QuickswapV4 => spec_of(dex, ALGEBRA, 140_000, 32_500, 0),
         Hydrex => spec_of(dex, ALGEBRA, 146_000, 30_000, 0),
         Propswap => spec_of(dex, Model::Sampled, 200_000, 0, 0),
@@ -122,13 +96,7 @@ pub const fn spec(dex: DexId) -> DexSpec {
         DodoV2 => spec_of(dex, Model::Unsupported { reason: LATER }, 128_000, 0, 0),
         Woofi => spec_of(dex, Model::Unsupported { reason: LATER }, 160_000, 0, 0),
         GyroscopeEclp => spec_of(dex, Model::Unsupported { reason: LATER }, 136_000, 0, 0),
-        MaverickV2 => spec_of(
-            dex,
-            Model::Unsupported { reason: LATER },
-            125_000,
-            20_000,
-            0,
-        ),
+        MaverickV2 => spec_of(dex, Model::Unsupported { reason: LATER }, 125_000, 20_000, 0),
     }
 }
 
@@ -149,80 +117,38 @@ mod tests {
     fn exactly_the_bitmap_walking_kinds_pay_per_word() {
         for dex in DexId::ALL {
             let entry = spec(dex);
-            let walks_bitmap = matches!(
-                entry.model,
-                Model::Concentrated(ClFlavor::UniswapV3 | ClFlavor::Singleton { .. })
-            );
-            assert_eq!(
-                entry.gas_per_word > 0,
-                walks_bitmap,
-                "{dex}: gas_per_word {}",
-                entry.gas_per_word
-            );
+            let walks_bitmap =
+                matches!(entry.model, Model::Concentrated(ClFlavor::UniswapV3 | ClFlavor::Singleton { .. }));
+            assert_eq!(entry.gas_per_word > 0, walks_bitmap, "{dex}: gas_per_word {}", entry.gas_per_word);
         }
     }
 
     #[test]
     fn leg_gas_adds_base_crossings_and_words() {
         let entry = spec(DexId::Univ3);
-        let outcome = SwapOutcome {
-            amount_out: crate::math::U256::from(1),
-            crossings: 3,
-            words: 7,
-        };
-        assert_eq!(
-            entry.leg_gas_units(&outcome),
-            entry.gas_base + 3 * entry.gas_per_crossing + 7 * entry.gas_per_word
-        );
-        assert_eq!(
-            entry.leg_gas_units(&SwapOutcome::flat(crate::math::U256::ZERO)),
-            entry.gas_base
-        );
+        let outcome = SwapOutcome { amount_out: crate::math::U256::from(1), crossings: 3, words: 7 };
+        assert_eq!(entry.leg_gas_units(&outcome), entry.gas_base + 3 * entry.gas_per_crossing + 7 * entry.gas_per_word);
+        assert_eq!(entry.leg_gas_units(&SwapOutcome::flat(crate::math::U256::ZERO)), entry.gas_base);
     }
 
     #[test]
     fn exactly_the_later_families_are_unsupported() {
-        let unsupported: Vec<DexId> = DexId::ALL
-            .into_iter()
-            .filter(|d| matches!(spec(*d).model, Model::Unsupported { .. }))
-            .collect();
+        let unsupported: Vec<DexId> =
+            DexId::ALL.into_iter().filter(|d| matches!(spec(*d).model, Model::Unsupported { .. })).collect();
         assert_eq!(
             unsupported,
-            vec![
-                DexId::Curve,
-                DexId::DodoV2,
-                DexId::Woofi,
-                DexId::GyroscopeEclp,
-                DexId::MaverickV2
-            ]
+            vec![DexId::Curve, DexId::DodoV2, DexId::Woofi, DexId::GyroscopeEclp, DexId::MaverickV2]
         );
     }
 
     #[test]
     fn forks_share_their_family() {
-        for dex in [
-            DexId::Univ3,
-            DexId::AlienBaseV3,
-            DexId::PancakeV3,
-            DexId::AerodromeCl,
-        ] {
+        for dex in [DexId::Univ3, DexId::AlienBaseV3, DexId::PancakeV3, DexId::AerodromeCl] {
             assert_eq!(spec(dex).model, V3);
         }
-        assert_eq!(
-            spec(DexId::Univ2).model,
-            Model::ConstantProduct { fee_bps: 30 }
-        );
-        assert_eq!(
-            spec(DexId::PancakeV2).model,
-            Model::ConstantProduct { fee_bps: 25 }
-        );
-        for dex in [
-            DexId::Propswap,
-            DexId::Tessera,
-            DexId::Elfomofi,
-            DexId::Lunarbase,
-            DexId::Feltir,
-        ] {
+        assert_eq!(spec(DexId::Univ2).model, Model::ConstantProduct { fee_bps: 30 });
+        assert_eq!(spec(DexId::PancakeV2).model, Model::ConstantProduct { fee_bps: 25 });
+        for dex in [DexId::Propswap, DexId::Tessera, DexId::Elfomofi, DexId::Lunarbase, DexId::Feltir] {
             assert_eq!(spec(dex).model, Model::Sampled);
         }
     }

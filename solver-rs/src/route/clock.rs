@@ -24,9 +24,7 @@ pub struct Deadline {
 impl Deadline {
     /// A deadline `budget_ms` from now.
     pub fn after_ms(budget_ms: u32) -> Deadline {
-        Deadline {
-            at_ms: now_ms() + f64::from(budget_ms),
-        }
+        Deadline { at_ms: now_ms() + f64::from(budget_ms) }
     }
 
     /// Whether the budget is spent.

@@ -23,38 +23,20 @@ pub struct GasPricer {
 impl GasPricer {
     /// Gas is free: nothing is netted.
     pub fn free() -> GasPricer {
-        GasPricer {
-            gas_price_wei: U256::ZERO,
-            rate_num: U256::ZERO,
-            rate_den: U256::from(1),
-        }
+        GasPricer { gas_price_wei: U256::ZERO, rate_num: U256::ZERO, rate_den: U256::from(1) }
     }
 
     /// Prices gas in `token_out` through the market; free when the price is zero or when nothing
     /// connects the native token to `token_out`.
-    pub fn through_market(
-        market: &Market,
-        native: Option<TokenIdx>,
-        token_out: TokenIdx,
-        gas_price_wei: U256,
-        connectors: &[TokenIdx],
-    ) -> GasPricer {
-        let Some(native) = native else {
-            return GasPricer::free();
-        };
+    pub fn through_market(market: &Market, native: Option<TokenIdx>, token_out: TokenIdx, gas_price_wei: U256, connectors: &[TokenIdx]) -> GasPricer {
+        let Some(native) = native else { return GasPricer::free() };
         if gas_price_wei.is_zero() {
             return GasPricer::free();
         }
         if native == token_out {
-            return GasPricer {
-                gas_price_wei,
-                rate_num: U256::from(1),
-                rate_den: U256::from(1),
-            };
+            return GasPricer { gas_price_wei, rate_num: U256::from(1), rate_den: U256::from(1) };
         }
-        let reference = gas_price_wei
-            .saturating_mul(U256::from(REFERENCE_GAS_UNITS))
-            .max(U256::from(1_000_000_000u64));
+        let reference = gas_price_wei.saturating_mul(U256::from(REFERENCE_GAS_UNITS)).max(U256::from(1_000_000_000u64));
         let params = SearchParams {
             token_in: native,
             token_out,
@@ -66,16 +48,9 @@ impl GasPricer {
         };
         let mut paths = Vec::new();
         find_paths(market, &params, reference, &mut paths);
-        let best = evaluate(market, paths, reference, None)
-            .into_iter()
-            .filter_map(|e| e.full.map(|(out, _)| out))
-            .max();
+        let best = evaluate(market, paths, reference, None).into_iter().filter_map(|e| e.full.map(|(out, _)| out)).max();
         match best {
-            Some(out) if !out.is_zero() => GasPricer {
-                gas_price_wei,
-                rate_num: out,
-                rate_den: reference,
-            },
+            Some(out) if !out.is_zero() => GasPricer { gas_price_wei, rate_num: out, rate_den: reference },
             _ => GasPricer::free(),
         }
     }

@@ -12,8 +12,8 @@ pub mod search;
 pub mod split;
 
 #[cfg(test)]
-mod quote_tests;
+mod test_market;
 #[cfg(test)]
 mod split_reference_tests;
 #[cfg(test)]
-mod test_market;
+mod quote_tests;

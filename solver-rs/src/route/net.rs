@@ -12,10 +12,7 @@ pub struct Net {
 }
 
 impl Net {
-    pub const ZERO: Net = Net {
-        gross: U256::ZERO,
-        cost: U256::ZERO,
-    };
+    pub const ZERO: Net = Net { gross: U256::ZERO, cost: U256::ZERO };
 
     pub fn new(gross: U256, cost: U256) -> Net {
         Net { gross, cost }
@@ -23,10 +20,7 @@ impl Net {
 
     /// The sum of two nets (saturating: amounts near 2^256 are not real).
     pub fn plus(self, other: Net) -> Net {
-        Net {
-            gross: self.gross.saturating_add(other.gross),
-            cost: self.cost.saturating_add(other.cost),
-        }
+        Net { gross: self.gross.saturating_add(other.gross), cost: self.cost.saturating_add(other.cost) }
     }
 
     /// `gross - cost` as a float, for scores only.

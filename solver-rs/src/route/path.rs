@@ -14,9 +14,7 @@ pub struct Path {
 impl Path {
     /// Whether two paths go through a common pool.
     pub fn shares_pool_with(&self, other: &Path) -> bool {
-        self.hops
-            .iter()
-            .any(|a| other.hops.iter().any(|b| a.pool == b.pool))
+        self.hops.iter().any(|a| other.hops.iter().any(|b| a.pool == b.pool))
     }
 }
 
@@ -38,10 +36,7 @@ pub struct Overlay<'m> {
 
 impl<'m> Overlay<'m> {
     pub fn new(market: &'m Market) -> Self {
-        Overlay {
-            market,
-            changed: Vec::new(),
-        }
+        Overlay { market, changed: Vec::new() }
     }
 
     /// The pool's current state in this view.
@@ -61,32 +56,20 @@ impl<'m> Overlay<'m> {
 
     /// Swaps `amount_in` through one hop, applying it to this view. Returns the outcome and its gas.
     pub fn swap(&mut self, hop: Hop, amount_in: U256) -> Result<(SwapOutcome, u64), PoolError> {
-        let (outcome, next) =
-            self.state(hop.pool)
-                .apply(hop.token_in as usize, hop.token_out as usize, amount_in)?;
+        let (outcome, next) = self.state(hop.pool).apply(hop.token_in as usize, hop.token_out as usize, amount_in)?;
         let gas = self.market.pool(hop.pool).spec.leg_gas_units(&outcome);
         self.set(hop.pool, next);
         Ok((outcome, gas))
     }
 
     /// Swaps `amount_in` along `path`, applying every leg to this view. Returns the output and gas.
-    pub fn run(
-        &mut self,
-        path: &Path,
-        amount_in: U256,
-        mut fills: Option<&mut Vec<LegFill>>,
-    ) -> Result<(U256, u64), PoolError> {
+    pub fn run(&mut self, path: &Path, amount_in: U256, mut fills: Option<&mut Vec<LegFill>>) -> Result<(U256, u64), PoolError> {
         let mut amount = amount_in;
         let mut gas = 0u64;
         for hop in &path.hops {
             let (outcome, leg_gas) = self.swap(*hop, amount)?;
             if let Some(fills) = fills.as_deref_mut() {
-                fills.push(LegFill {
-                    hop: *hop,
-                    amount_in: amount,
-                    amount_out: outcome.amount_out,
-                    gas_units: leg_gas,
-                });
+                fills.push(LegFill { hop: *hop, amount_in: amount, amount_out: outcome.amount_out, gas_units: leg_gas });
             }
             gas += leg_gas;
             amount = outcome.amount_out;
@@ -103,10 +86,7 @@ pub fn quote_path(market: &Market, path: &Path, amount_in: U256) -> Result<(U256
     let mut gas = 0u64;
     for hop in &path.hops {
         let entry = market.pool(hop.pool);
-        let (outcome, _) =
-            entry
-                .state
-                .apply(hop.token_in as usize, hop.token_out as usize, amount)?;
+        let (outcome, _) = entry.state.apply(hop.token_in as usize, hop.token_out as usize, amount)?;
         gas += entry.spec.leg_gas_units(&outcome);
         amount = outcome.amount_out;
     }

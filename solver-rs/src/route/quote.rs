@@ -31,29 +31,17 @@ pub struct RouteSettings {
 }
 
 /// Quotes `request` on `market`.
-pub fn quote(
-    market: &Market,
-    settings: &RouteSettings,
-    request: &QuoteRequest,
-) -> Result<Plan, SolverError> {
+pub fn quote(market: &Market, settings: &RouteSettings, request: &QuoteRequest) -> Result<Plan, SolverError> {
     request.validate()?;
-    let deadline = Deadline::after_ms(
-        request
-            .time_budget_ms
-            .unwrap_or(settings.default_time_budget_ms),
-    );
+    let deadline = Deadline::after_ms(request.time_budget_ms.unwrap_or(settings.default_time_budget_ms));
     let known = |address: &Address, field: &str| {
-        market
-            .token(address)
-            .ok_or_else(|| SolverError::NoRoute(format!("no pool holds {field} {address}")))
+        market.token(address).ok_or_else(|| SolverError::NoRoute(format!("no pool holds {field} {address}")))
     };
     let token_in = known(&request.token_in, "tokenIn")?;
     let token_out = known(&request.token_out, "tokenOut")?;
     let native = settings.native_token.and_then(|a| market.token(&a));
-    let connectors: Vec<TokenIdx> = connectors(market, settings, native)
-        .into_iter()
-        .filter(|t| *t != token_in && *t != token_out)
-        .collect();
+    let connectors: Vec<TokenIdx> =
+        connectors(market, settings, native).into_iter().filter(|t| *t != token_in && *t != token_out).collect();
     let split = request.split_enabled.unwrap_or(true);
     let amount_in = request.amount_in;
     let params = SearchParams {
@@ -62,10 +50,7 @@ pub fn quote(
         amount_in,
         max_hops: request.max_hops.unwrap_or(DEFAULT_MAX_HOPS) as usize,
         connectors: connectors.clone(),
-        dexes: request
-            .allowed_dexes
-            .as_deref()
-            .map_or(DexMask::ALL, DexMask::of),
+        dexes: request.allowed_dexes.as_deref().map_or(DexMask::ALL, DexMask::of),
         beam: settings.beam,
     };
 
@@ -101,36 +86,15 @@ pub fn quote(
         best_single(&problem).map(|(i, value)| {
             let mut alloc = vec![U256::ZERO; candidate_list.len()];
             alloc[i] = amount_in;
-            Solution {
-                alloc,
-                value,
-                converged: true,
-                order: vec![i],
-            }
+            Solution { alloc, value, converged: true, order: vec![i] }
         })
     }
-    .ok_or_else(|| {
-        SolverError::NoRoute(format!(
-            "no combination of paths can absorb amountIn {amount_in}"
-        ))
-    })?;
+    .ok_or_else(|| SolverError::NoRoute(format!("no combination of paths can absorb amountIn {amount_in}")))?;
 
-    build_plan(
-        market,
-        request,
-        &ranked,
-        &solution,
-        &pricer,
-        connectors,
-        candidate_paths,
-    )
+    build_plan(market, request, &ranked, &solution, &pricer, connectors, candidate_paths)
 }
 
-fn connectors(
-    market: &Market,
-    settings: &RouteSettings,
-    native: Option<TokenIdx>,
-) -> Vec<TokenIdx> {
+fn connectors(market: &Market, settings: &RouteSettings, native: Option<TokenIdx>) -> Vec<TokenIdx> {
     match &settings.connectors {
         Some(list) => list.iter().filter_map(|a| market.token(a)).collect(),
         None => {
@@ -149,24 +113,16 @@ fn connectors(
 /// output (the paths a split would use), without repeats. Route order is this order.
 fn rank(evaluated: Vec<Evaluated>, pricer: &GasPricer, limit: usize) -> Vec<Evaluated> {
     let value = |e: &Evaluated| e.full.map(|(out, gas)| Net::new(out, pricer.cost(gas)));
-    let mut by_full: Vec<usize> = (0..evaluated.len())
-        .filter(|&i| evaluated[i].full.is_some())
-        .collect();
+    let mut by_full: Vec<usize> = (0..evaluated.len()).filter(|&i| evaluated[i].full.is_some()).collect();
     by_full.sort_by(|&a, &b| value(&evaluated[b]).cmp(&value(&evaluated[a])));
-    let mut by_probe: Vec<usize> = (0..evaluated.len())
-        .filter(|&i| evaluated[i].probe.is_some())
-        .collect();
+    let mut by_probe: Vec<usize> = (0..evaluated.len()).filter(|&i| evaluated[i].probe.is_some()).collect();
     by_probe.sort_by(|&a, &b| evaluated[b].probe.cmp(&evaluated[a].probe));
     let mut chosen: Vec<usize> = Vec::with_capacity(limit);
     let (mut full_order, mut probe_order) = (by_full.into_iter(), by_probe.into_iter());
     let mut take_from_full = true;
     let mut exhausted = (false, false);
     while chosen.len() < limit && exhausted != (true, true) {
-        let order = if take_from_full {
-            &mut full_order
-        } else {
-            &mut probe_order
-        };
+        let order = if take_from_full { &mut full_order } else { &mut probe_order };
         match order.find(|i| !chosen.contains(i)) {
             Some(i) => chosen.push(i),
             None if take_from_full => exhausted.0 = true,
@@ -175,10 +131,7 @@ fn rank(evaluated: Vec<Evaluated>, pricer: &GasPricer, limit: usize) -> Vec<Eval
         take_from_full = !take_from_full;
     }
     let mut slots: Vec<Option<Evaluated>> = evaluated.into_iter().map(Some).collect();
-    chosen
-        .into_iter()
-        .map(|i| slots[i].take().expect("chosen once"))
-        .collect()
+    chosen.into_iter().map(|i| slots[i].take().expect("chosen once")).collect()
 }
 
 fn min_out(amount: U256, slippage_bps: u32) -> U256 {
@@ -206,9 +159,7 @@ fn build_plan(
         let mut fills: Vec<LegFill> = Vec::new();
         let (out, gas) = overlay
             .run(&candidate.path, *amount, Some(&mut fills))
-            .map_err(|e| {
-                SolverError::Internal(format!("replay of an evaluated allocation failed: {e}"))
-            })?;
+            .map_err(|e| SolverError::Internal(format!("replay of an evaluated allocation failed: {e}")))?;
         let legs = fills
             .iter()
             .map(|fill| {
@@ -224,43 +175,25 @@ fn build_plan(
                 }
             })
             .collect();
-        routes.push(RouteOut {
-            amount_in: *amount,
-            amount_out: out,
-            legs,
-        });
+        routes.push(RouteOut { amount_in: *amount, amount_out: out, legs });
         total_out += out;
         gas_units += gas;
     }
-    let best = ranked
-        .iter()
-        .filter_map(|e| e.full.map(|(o, g)| Net::new(o, pricer.cost(g))))
-        .max();
+    let best = ranked.iter().filter_map(|e| e.full.map(|(o, g)| Net::new(o, pricer.cost(g)))).max();
     let candidates = ranked
         .iter()
         .zip(&solution.alloc)
         .map(|(e, allocated)| {
             let (projected_out, score) = match (e.full, best) {
-                (Some((out, gas)), Some(best)) if best.approx() > 0.0 => (
-                    out,
-                    Net::new(out, pricer.cost(gas)).approx() / best.approx(),
-                ),
+                (Some((out, gas)), Some(best)) if best.approx() > 0.0 => {
+                    (out, Net::new(out, pricer.cost(gas)).approx() / best.approx())
+                }
                 (Some((out, _)), _) => (out, 0.0),
                 (None, _) => (U256::ZERO, 0.0),
             };
             CandidateOut {
-                path: e
-                    .path
-                    .tokens
-                    .iter()
-                    .map(|t| market.token_address(*t))
-                    .collect(),
-                dexes: e
-                    .path
-                    .hops
-                    .iter()
-                    .map(|h| market.pool(h.pool).dex)
-                    .collect(),
+                path: e.path.tokens.iter().map(|t| market.token_address(*t)).collect(),
+                dexes: e.path.hops.iter().map(|h| market.pool(h.pool).dex).collect(),
                 projected_out,
                 allocated_in: *allocated,
                 score,
@@ -274,18 +207,11 @@ fn build_plan(
         gas_units,
         gas_cost_in_token_out: pricer.cost(gas_units),
         metadata: Metadata {
-            connectors_considered: connectors
-                .iter()
-                .map(|t| market.token_address(*t))
-                .collect(),
+            connectors_considered: connectors.iter().map(|t| market.token_address(*t)).collect(),
             candidate_paths,
             selected_paths: routes.len(),
             candidates,
-            stopped_by: if solution.converged {
-                StoppedBy::Converged
-            } else {
-                StoppedBy::Budget
-            },
+            stopped_by: if solution.converged { StoppedBy::Converged } else { StoppedBy::Budget },
         },
         routes,
     })

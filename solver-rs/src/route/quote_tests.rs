@@ -33,10 +33,7 @@ fn ask(market: &Market, extra: Value) -> Result<super::plan::Plan, SolverError> 
         "tokenIn": addr(1).to_string(), "tokenOut": addr(2).to_string(),
         "amountIn": (200 * E18).to_string(), "slippageBps": 50,
     });
-    request
-        .as_object_mut()
-        .unwrap()
-        .extend(extra.as_object().unwrap().clone());
+    request.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
     let request: QuoteRequest = serde_json::from_value(request).map_err(SolverError::from)?;
     quote(market, &settings(addr(2)), &request)
 }
@@ -48,28 +45,14 @@ fn replay(market: &Market, plan: &super::plan::Plan) -> U256 {
     for route in &plan.routes {
         let mut carried = route.amount_in;
         for leg in &route.legs {
-            assert_eq!(
-                leg.amount_in, carried,
-                "a leg must take the previous leg's output"
-            );
+            assert_eq!(leg.amount_in, carried, "a leg must take the previous leg's output");
             let slot = market.pool_by_id(&leg.pool_id).unwrap();
             let entry = market.pool(slot);
-            let i = entry
-                .tokens
-                .iter()
-                .position(|t| market.token_address(*t) == leg.token_in)
-                .unwrap();
-            let state = states
-                .get(&leg.pool_id)
-                .cloned()
-                .unwrap_or_else(|| entry.state.clone());
+            let i = entry.tokens.iter().position(|t| market.token_address(*t) == leg.token_in).unwrap();
+            let state = states.get(&leg.pool_id).cloned().unwrap_or_else(|| entry.state.clone());
             let (outcome, next) = state.apply(i, 1 - i, carried).unwrap();
             states.insert(leg.pool_id.clone(), next);
-            assert_eq!(
-                outcome.amount_out, leg.amount_out,
-                "leg {} is not what the model pays",
-                leg.pool_id
-            );
+            assert_eq!(outcome.amount_out, leg.amount_out, "leg {} is not what the model pays", leg.pool_id);
             carried = outcome.amount_out;
         }
         assert_eq!(carried, route.amount_out);
@@ -79,10 +62,7 @@ fn replay(market: &Market, plan: &super::plan::Plan) -> U256 {
 }
 
 fn pools_of(plan: &super::plan::Plan) -> Vec<String> {
-    plan.routes
-        .iter()
-        .flat_map(|r| r.legs.iter().map(|l| l.pool_id.clone()))
-        .collect()
+    plan.routes.iter().flat_map(|r| r.legs.iter().map(|l| l.pool_id.clone())).collect()
 }
 
 #[test]
@@ -91,28 +71,13 @@ fn a_split_plan_replays_exactly_and_its_minimums_follow_the_slippage() {
     let plan = ask(&market, json!({})).unwrap();
     assert!(plan.routes.len() > 1, "a trade this deep should split");
     assert_eq!(replay(&market, &plan), plan.expected_amount_out);
-    let routes_in: U256 = plan
-        .routes
-        .iter()
-        .map(|r| r.amount_in)
-        .fold(U256::ZERO, |a, b| a + b);
+    let routes_in: U256 = plan.routes.iter().map(|r| r.amount_in).fold(U256::ZERO, |a, b| a + b);
     assert_eq!(routes_in, plan.amount_in);
-    assert_eq!(
-        plan.min_amount_out,
-        plan.expected_amount_out * U256::from(9_950) / U256::from(10_000)
-    );
+    assert_eq!(plan.min_amount_out, plan.expected_amount_out * U256::from(9_950) / U256::from(10_000));
     for leg in plan.routes.iter().flat_map(|r| &r.legs) {
-        assert_eq!(
-            leg.min_out,
-            leg.amount_out * U256::from(9_950) / U256::from(10_000)
-        );
+        assert_eq!(leg.min_out, leg.amount_out * U256::from(9_950) / U256::from(10_000));
     }
-    let allocated: U256 = plan
-        .metadata
-        .candidates
-        .iter()
-        .map(|c| c.allocated_in)
-        .fold(U256::ZERO, |a, b| a + b);
+    let allocated: U256 = plan.metadata.candidates.iter().map(|c| c.allocated_in).fold(U256::ZERO, |a, b| a + b);
     assert_eq!(allocated, plan.amount_in);
     assert_eq!(plan.metadata.selected_paths, plan.routes.len());
     assert!(plan.metadata.candidate_paths >= plan.metadata.candidates.len());
@@ -126,13 +91,7 @@ fn split_disabled_gives_the_best_single_route() {
     let split = ask(&market, json!({})).unwrap();
     assert!(split.expected_amount_out > single.expected_amount_out);
     // The single route is the best of every candidate taking the whole amount.
-    let best = single
-        .metadata
-        .candidates
-        .iter()
-        .map(|c| c.projected_out)
-        .max()
-        .unwrap();
+    let best = single.metadata.candidates.iter().map(|c| c.projected_out).max().unwrap();
     assert_eq!(single.expected_amount_out, best);
 }
 
@@ -151,26 +110,15 @@ fn shared_pools_are_simulated_in_route_order_and_disjoint_mode_forbids_them() {
     let mut unique = pools.clone();
     unique.sort();
     unique.dedup();
-    assert!(
-        unique.len() < pools.len(),
-        "this trade should reuse a pool across routes: {pools:?}"
-    );
+    assert!(unique.len() < pools.len(), "this trade should reuse a pool across routes: {pools:?}");
     assert_eq!(replay(&market, &shared), shared.expected_amount_out);
 
-    let disjoint = ask(
-        &market,
-        json!({ "amountIn": (600 * E18).to_string(), "enforcePoolDisjoint": true }),
-    )
-    .unwrap();
+    let disjoint = ask(&market, json!({ "amountIn": (600 * E18).to_string(), "enforcePoolDisjoint": true })).unwrap();
     let pools = pools_of(&disjoint);
     let mut unique = pools.clone();
     unique.sort();
     unique.dedup();
-    assert_eq!(
-        unique.len(),
-        pools.len(),
-        "a pool appears in two routes: {pools:?}"
-    );
+    assert_eq!(unique.len(), pools.len(), "a pool appears in two routes: {pools:?}");
     assert_eq!(replay(&market, &disjoint), disjoint.expected_amount_out);
     assert!(disjoint.expected_amount_out <= shared.expected_amount_out);
 }
@@ -181,16 +129,8 @@ fn hops_and_dexes_filter_the_paths() {
     let direct = ask(&market, json!({ "maxHops": 1 })).unwrap();
     assert!(direct.routes.iter().all(|r| r.legs.len() == 1));
     let only_v2 = ask(&market, json!({ "allowedDexes": ["UNIV2"] })).unwrap();
-    assert!(only_v2
-        .routes
-        .iter()
-        .flat_map(|r| &r.legs)
-        .all(|l| l.dex == crate::dex::DexId::Univ2));
-    assert!(only_v2
-        .metadata
-        .candidates
-        .iter()
-        .all(|c| c.dexes.iter().all(|d| *d == crate::dex::DexId::Univ2)));
+    assert!(only_v2.routes.iter().flat_map(|r| &r.legs).all(|l| l.dex == crate::dex::DexId::Univ2));
+    assert!(only_v2.metadata.candidates.iter().all(|c| c.dexes.iter().all(|d| *d == crate::dex::DexId::Univ2)));
     let none = ask(&market, json!({ "allowedDexes": ["UNIV3"] }));
     assert!(matches!(none, Err(SolverError::NoRoute(_))), "{none:?}");
     let connectors: Vec<Address> = direct.metadata.connectors_considered.clone();
@@ -205,10 +145,7 @@ fn gas_closes_routes_that_do_not_pay_for_themselves() {
     let priced = ask(&market, json!({ "amountIn": (20 * E18).to_string(), "gasPriceWei": (100_000_000_000_000u128).to_string() })).unwrap();
     assert!(free.routes.len() > 1);
     assert_eq!(priced.routes.len(), 1);
-    assert_eq!(
-        priced.gas_cost_in_token_out,
-        U256::from(priced.gas_units) * U256::from(100_000_000_000_000u128)
-    );
+    assert_eq!(priced.gas_cost_in_token_out, U256::from(priced.gas_units) * U256::from(100_000_000_000_000u128));
 }
 
 #[test]
@@ -239,15 +176,10 @@ fn bad_requests_are_refused_with_the_field_named() {
     ];
     for (extra, mention) in cases {
         match ask(&market, extra.clone()) {
-            Err(SolverError::InvalidInput(message)) => {
-                assert!(message.contains(mention), "{extra}: {message}")
-            }
+            Err(SolverError::InvalidInput(message)) => assert!(message.contains(mention), "{extra}: {message}"),
             other => panic!("{extra} was not refused as invalid input: {other:?}"),
         }
     }
     let unknown = ask(&market, json!({ "tokenOut": addr(9).to_string() }));
-    assert!(
-        matches!(unknown, Err(SolverError::NoRoute(ref m)) if m.contains("tokenOut")),
-        "{unknown:?}"
-    );
+    assert!(matches!(unknown, Err(SolverError::NoRoute(ref m)) if m.contains("tokenOut")), "{unknown:?}");
 }

@@ -35,12 +35,9 @@ mod optional_u256 {
     use crate::math::U256;
     use serde::{de::Error, Deserialize, Deserializer};
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Option<U256>, D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<U256>, D::Error> {
         let text = Option::<std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.map(|t| parse_u256(&t).map_err(D::Error::custom))
-            .transpose()
+        text.map(|t| parse_u256(&t).map_err(D::Error::custom)).transpose()
     }
 }
 

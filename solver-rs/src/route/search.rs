@@ -51,33 +51,17 @@ struct Partial {
 
 /// Every complete path the beam search reached at `amount`, deduplicated by hop sequence.
 pub fn find_paths(market: &Market, params: &SearchParams, amount: U256, found: &mut Vec<Path>) {
-    let mut frontier = vec![Partial {
-        tokens: vec![params.token_in],
-        hops: Vec::new(),
-        amount,
-    }];
+    let mut frontier = vec![Partial { tokens: vec![params.token_in], hops: Vec::new(), amount }];
     for depth in 1..=params.max_hops {
         let last_depth = depth == params.max_hops;
         let mut next: BTreeMap<TokenIdx, Vec<Partial>> = BTreeMap::new();
         for partial in &frontier {
             let here = *partial.tokens.last().expect("a partial path has a token");
             for hop in usable(market, params, here, params.token_out) {
-                if market
-                    .pool(hop.pool)
-                    .state
-                    .amount_out(
-                        hop.token_in as usize,
-                        hop.token_out as usize,
-                        partial.amount,
-                    )
-                    .is_ok()
-                {
+                if market.pool(hop.pool).state.amount_out(hop.token_in as usize, hop.token_out as usize, partial.amount).is_ok() {
                     let path = extend(partial, *hop, params.token_out);
                     if !found.iter().any(|p| p.hops == path.hops) {
-                        found.push(Path {
-                            tokens: path.tokens,
-                            hops: path.hops,
-                        });
+                        found.push(Path { tokens: path.tokens, hops: path.hops });
                     }
                 }
             }
@@ -90,11 +74,7 @@ pub fn find_paths(market: &Market, params: &SearchParams, amount: U256, found: &
                 }
                 for hop in usable(market, params, here, connector) {
                     let entry = market.pool(hop.pool);
-                    if let Ok(outcome) = entry.state.amount_out(
-                        hop.token_in as usize,
-                        hop.token_out as usize,
-                        partial.amount,
-                    ) {
+                    if let Ok(outcome) = entry.state.amount_out(hop.token_in as usize, hop.token_out as usize, partial.amount) {
                         let mut step = extend(partial, *hop, connector);
                         step.amount = outcome.amount_out;
                         next.entry(connector).or_default().push(step);
@@ -117,17 +97,9 @@ pub fn find_paths(market: &Market, params: &SearchParams, amount: U256, found: &
     }
 }
 
-fn usable<'m>(
-    market: &'m Market,
-    params: &SearchParams,
-    from: TokenIdx,
-    to: TokenIdx,
-) -> impl Iterator<Item = &'m Hop> + 'm {
+fn usable<'m>(market: &'m Market, params: &SearchParams, from: TokenIdx, to: TokenIdx) -> impl Iterator<Item = &'m Hop> + 'm {
     let dexes = params.dexes;
-    market
-        .edge(from, to)
-        .iter()
-        .filter(move |hop| dexes.allows(market.pool(hop.pool).dex))
+    market.edge(from, to).iter().filter(move |hop| dexes.allows(market.pool(hop.pool).dex))
 }
 
 fn extend(partial: &Partial, hop: Hop, to: TokenIdx) -> Partial {
@@ -135,11 +107,7 @@ fn extend(partial: &Partial, hop: Hop, to: TokenIdx) -> Partial {
     tokens.push(to);
     let mut hops = partial.hops.clone();
     hops.push(hop);
-    Partial {
-        tokens,
-        hops,
-        amount: partial.amount,
-    }
+    Partial { tokens, hops, amount: partial.amount }
 }
 
 /// A path's standalone quote at the full amount and at the split probe amount.
@@ -153,18 +121,12 @@ pub struct Evaluated {
 }
 
 /// Quotes every found path at `amount_in` and at `probe_amount`.
-pub fn evaluate(
-    market: &Market,
-    paths: Vec<Path>,
-    amount_in: U256,
-    probe_amount: Option<U256>,
-) -> Vec<Evaluated> {
+pub fn evaluate(market: &Market, paths: Vec<Path>, amount_in: U256, probe_amount: Option<U256>) -> Vec<Evaluated> {
     paths
         .into_iter()
         .map(|path| {
             let full = quote_path(market, &path, amount_in).ok();
-            let probe =
-                probe_amount.and_then(|p| quote_path(market, &path, p).ok().map(|(out, _)| out));
+            let probe = probe_amount.and_then(|p| quote_path(market, &path, p).ok().map(|(out, _)| out));
             Evaluated { path, full, probe }
         })
         .collect()

@@ -12,14 +12,7 @@ pub fn addr(n: u8) -> Address {
 }
 
 /// A constant-product pool of `dex` ("UNIV2" 30 bps, "PANCAKE_V2" 25 bps) between two tokens.
-pub fn cp_pool(
-    id: u8,
-    dex: &str,
-    token0: Address,
-    token1: Address,
-    reserve0: u128,
-    reserve1: u128,
-) -> PoolInput {
+pub fn cp_pool(id: u8, dex: &str, token0: Address, token1: Address, reserve0: u128, reserve1: u128) -> PoolInput {
     serde_json::from_value(json!({
         "id": Address([0xa0 ^ id; 20]).to_string(),
         "dex": dex,

@@ -9,11 +9,7 @@ pub fn add_delta(liquidity: u128, delta: i128) -> Result<u128, PoolError> {
     } else {
         liquidity.checked_add(delta.unsigned_abs())
     };
-    result.ok_or_else(|| {
-        PoolError::InvalidState(format!(
-            "liquidity {liquidity} cannot take a delta of {delta}"
-        ))
-    })
+    result.ok_or_else(|| PoolError::InvalidState(format!("liquidity {liquidity} cannot take a delta of {delta}")))
 }
 
 #[cfg(test)]
@@ -27,9 +23,6 @@ mod tests {
         assert_eq!(add_delta(1, 1), Ok(2));
         assert!(add_delta(0, -1).is_err());
         assert!(add_delta(u128::MAX, 1).is_err());
-        assert_eq!(
-            add_delta(u128::MAX, i128::MIN),
-            Ok(u128::MAX - (1u128 << 127))
-        );
+        assert_eq!(add_delta(u128::MAX, i128::MIN), Ok(u128::MAX - (1u128 << 127)));
     }
 }

@@ -52,10 +52,7 @@ impl ClPool {
     /// Builds the pool from its wire state and the kind's registry entry, validating every field.
     pub fn from_wire(wire: ClWire, spec: &DexSpec) -> Result<Self, PoolInputError> {
         let Model::Concentrated(flavor) = spec.model else {
-            return Err(PoolInputError::WrongModel {
-                dex: spec.dex,
-                model: "concentrated",
-            });
+            return Err(PoolInputError::WrongModel { dex: spec.dex, model: "concentrated" });
         };
         let valid = wire::validate(wire, flavor)?;
         Ok(ClPool {
@@ -77,10 +74,7 @@ impl ClPool {
     pub fn swap_fee_pips(&self, zero_for_one: bool) -> u32 {
         match self.flavor {
             ClFlavor::Singleton { .. } => {
-                let protocol = protocol_fee_library::directional_protocol_fee_pips(
-                    self.protocol_fee,
-                    zero_for_one,
-                );
+                let protocol = protocol_fee_library::directional_protocol_fee_pips(self.protocol_fee, zero_for_one);
                 protocol_fee_library::calculate_swap_fee_pips(protocol, self.fee_pips)
             }
             ClFlavor::UniswapV3 | ClFlavor::AlgebraIntegral => self.fee_pips,
@@ -99,31 +93,15 @@ impl ClPool {
         }
         let fee_pips = self.swap_fee_pips(zero_for_one);
         let result = match self.flavor {
-            ClFlavor::UniswapV3 => pool_swap::swap_exact_in(
-                &self.ticks,
-                self.tick_spacing,
-                self.state,
-                zero_for_one,
-                amount_in,
-                fee_pips,
-                StepRules::V3,
-            ),
-            ClFlavor::Singleton { .. } => pool_swap::swap_exact_in(
-                &self.ticks,
-                self.tick_spacing,
-                self.state,
-                zero_for_one,
-                amount_in,
-                fee_pips,
-                StepRules::V4,
-            ),
-            ClFlavor::AlgebraIntegral => swap_calculation::calculate_swap_exact_in(
-                &self.ticks,
-                self.state,
-                zero_for_one,
-                amount_in,
-                fee_pips,
-            ),
+            ClFlavor::UniswapV3 => {
+                pool_swap::swap_exact_in(&self.ticks, self.tick_spacing, self.state, zero_for_one, amount_in, fee_pips, StepRules::V3)
+            }
+            ClFlavor::Singleton { .. } => {
+                pool_swap::swap_exact_in(&self.ticks, self.tick_spacing, self.state, zero_for_one, amount_in, fee_pips, StepRules::V4)
+            }
+            ClFlavor::AlgebraIntegral => {
+                swap_calculation::calculate_swap_exact_in(&self.ticks, self.state, zero_for_one, amount_in, fee_pips)
+            }
         }?;
         if result.amount_out > max_amount {
             return Err(PoolError::Overflow);
@@ -133,65 +111,34 @@ impl ClPool {
 }
 
 impl PoolModel for ClPool {
-    fn amount_out(
-        &self,
-        token_in: usize,
-        token_out: usize,
-        amount_in: U256,
-    ) -> Result<SwapOutcome, PoolError> {
+    fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError> {
         let zero_for_one = two_token_direction(token_in, token_out)?;
         if amount_in.is_zero() {
             return Ok(SwapOutcome::flat(U256::ZERO));
         }
         let result = self.swap(zero_for_one, amount_in)?;
-        Ok(SwapOutcome {
-            amount_out: result.amount_out,
-            crossings: result.crossings,
-            words: result.words,
-        })
+        Ok(SwapOutcome { amount_out: result.amount_out, crossings: result.crossings, words: result.words })
     }
 
-    fn apply(
-        &self,
-        token_in: usize,
-        token_out: usize,
-        amount_in: U256,
-    ) -> Result<(SwapOutcome, Self), PoolError> {
+    fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {
         let zero_for_one = two_token_direction(token_in, token_out)?;
         if amount_in.is_zero() {
             return Ok((SwapOutcome::flat(U256::ZERO), self.clone()));
         }
         let result = self.swap(zero_for_one, amount_in)?;
-        let next = ClPool {
-            state: result.state,
-            ..self.clone()
-        };
-        Ok((
-            SwapOutcome {
-                amount_out: result.amount_out,
-                crossings: result.crossings,
-                words: result.words,
-            },
-            next,
-        ))
+        let next = ClPool { state: result.state, ..self.clone() };
+        Ok((SwapOutcome { amount_out: result.amount_out, crossings: result.crossings, words: result.words }, next))
     }
 
     fn spot_price(&self, token_in: usize, token_out: usize) -> f64 {
-        let Ok(zero_for_one) = two_token_direction(token_in, token_out) else {
-            return 0.0;
-        };
+        let Ok(zero_for_one) = two_token_direction(token_in, token_out) else { return 0.0 };
         if self.state.liquidity == 0 {
             return 0.0;
         }
         let sqrt_price = f64::from(self.state.sqrt_price_x96) / 2f64.powi(96);
         let price_1_per_0 = sqrt_price * sqrt_price;
-        let fee_factor =
-            1.0 - f64::from(self.swap_fee_pips(zero_for_one)) / f64::from(MAX_FEE_PIPS);
-        let price = if zero_for_one {
-            price_1_per_0
-        } else {
-            1.0 / price_1_per_0
-        };
+        let fee_factor = 1.0 - f64::from(self.swap_fee_pips(zero_for_one)) / f64::from(MAX_FEE_PIPS);
+        let price = if zero_for_one { price_1_per_0 } else { 1.0 / price_1_per_0 };
         if price.is_finite() {
             price * fee_factor
         } else {

@@ -6,10 +6,7 @@ use super::liquidity_math::add_delta;
 use super::swap_math::{compute_swap_step_exact_in, StepRules};
 use super::tick_bitmap::next_initialized_tick_within_one_word;
 use super::tick_list::TickList;
-use super::tick_math::{
-    get_sqrt_ratio_at_tick, get_tick_at_sqrt_ratio, MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO,
-    MIN_TICK,
-};
+use super::tick_math::{get_sqrt_ratio_at_tick, get_tick_at_sqrt_ratio, MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO, MIN_TICK};
 use crate::math::U256;
 use crate::pools::PoolError;
 
@@ -76,59 +73,32 @@ pub fn swap_exact_in(
     let mut words = 0u32;
     while !remaining.is_zero() && state.sqrt_price_x96 != limit {
         let step_start_price = state.sqrt_price_x96;
-        let (tick_next, liquidity_net) =
-            next_initialized_tick_within_one_word(ticks, state.tick, tick_spacing, zero_for_one)?;
+        let (tick_next, liquidity_net) = next_initialized_tick_within_one_word(ticks, state.tick, tick_spacing, zero_for_one)?;
         // The bitmap knows nothing of the tick range; the pool clamps, and so do we.
         let tick_next = tick_next.clamp(MIN_TICK, MAX_TICK);
         let sqrt_price_next = get_sqrt_ratio_at_tick(tick_next)?;
-        let target = if zero_for_one {
-            sqrt_price_next.max(limit)
-        } else {
-            sqrt_price_next.min(limit)
-        };
-        let step = compute_swap_step_exact_in(
-            state.sqrt_price_x96,
-            target,
-            state.liquidity,
-            remaining,
-            fee_pips,
-            rules,
-        )?;
+        let target = if zero_for_one { sqrt_price_next.max(limit) } else { sqrt_price_next.min(limit) };
+        let step = compute_swap_step_exact_in(state.sqrt_price_x96, target, state.liquidity, remaining, fee_pips, rules)?;
         state.sqrt_price_x96 = step.sqrt_price_next_x96;
-        let spent = step
-            .amount_in
-            .checked_add(step.fee_amount)
-            .ok_or(PoolError::Overflow)?;
+        let spent = step.amount_in.checked_add(step.fee_amount).ok_or(PoolError::Overflow)?;
         // Only V3's price-equality edge (a short step booked as a full one) can overspend; the
         // pool would then carry on as an exact-output swap, which our router cannot settle.
         remaining = remaining.checked_sub(spent).ok_or_else(|| {
-            PoolError::InvalidState(
-                "a step booked more input than remained (V3 rounding edge)".into(),
-            )
+            PoolError::InvalidState("a step booked more input than remained (V3 rounding edge)".into())
         })?;
-        amount_out = amount_out
-            .checked_add(step.amount_out)
-            .ok_or(PoolError::Overflow)?;
+        amount_out = amount_out.checked_add(step.amount_out).ok_or(PoolError::Overflow)?;
 
         if state.sqrt_price_x96 == sqrt_price_next {
             if let Some(net) = liquidity_net {
                 // Crossing downward removes what crossing upward adds.
-                let delta = if zero_for_one {
-                    net.checked_neg().ok_or(PoolError::Overflow)?
-                } else {
-                    net
-                };
+                let delta = if zero_for_one { net.checked_neg().ok_or(PoolError::Overflow)? } else { net };
                 state.liquidity = add_delta(state.liquidity, delta)?;
                 crossings += 1;
             } else {
                 words += 1;
             }
             // Moving down, the pool sits just below the crossed tick.
-            state.tick = if zero_for_one {
-                tick_next - 1
-            } else {
-                tick_next
-            };
+            state.tick = if zero_for_one { tick_next - 1 } else { tick_next };
         } else if state.sqrt_price_x96 != step_start_price {
             state.tick = get_tick_at_sqrt_ratio(state.sqrt_price_x96)?;
         }
@@ -136,10 +106,5 @@ pub fn swap_exact_in(
     if !remaining.is_zero() {
         return Err(PoolError::InsufficientLiquidity);
     }
-    Ok(SwapResult {
-        amount_out,
-        crossings,
-        words,
-        state,
-    })
+    Ok(SwapResult { amount_out, crossings, words, state })
 }

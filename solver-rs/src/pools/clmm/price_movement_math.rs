@@ -8,8 +8,8 @@
 //!   falls short, asserts that the price did not land on the target: the swap reverts (panic 0x01)
 //!   instead. Here that is an error, so the solver never routes through a swap that would revert.
 
-use super::sqrt_price_math::get_next_sqrt_price_from_input;
 use super::swap_math::{amount_in_between, amount_out_between, SwapStep, MAX_FEE_PIPS};
+use super::sqrt_price_math::get_next_sqrt_price_from_input;
 use crate::math::full_math::{mul_div, mul_div_rounding_up};
 use crate::math::U256;
 use crate::pools::PoolError;
@@ -26,46 +26,29 @@ pub fn move_price_towards_target_exact_in(
 ) -> Result<SwapStep, PoolError> {
     if fee_pips >= MAX_FEE_PIPS {
         // The pool reverts with `incorrectPluginFee` before any step.
-        return Err(PoolError::InvalidState(format!(
-            "Algebra fee of {fee_pips} pips"
-        )));
+        return Err(PoolError::InvalidState(format!("Algebra fee of {fee_pips} pips")));
     }
     let fee = U256::from(fee_pips);
     let fee_complement = U256::from(MAX_FEE_PIPS - fee_pips);
     let amount_after_fee = mul_div(amount_available, fee_complement, U256::from(MAX_FEE_PIPS))?;
-    let input_to_target =
-        amount_in_between(current_price_x96, target_price_x96, liquidity, zero_to_one)?;
+    let input_to_target = amount_in_between(current_price_x96, target_price_x96, liquidity, zero_to_one)?;
 
     let (result_price, input, fee_amount) = if amount_after_fee >= input_to_target {
         let fee_amount = mul_div_rounding_up(input_to_target, fee, fee_complement)?;
         (target_price_x96, input_to_target, fee_amount)
     } else {
-        let result_price = get_next_sqrt_price_from_input(
-            current_price_x96,
-            liquidity,
-            amount_after_fee,
-            zero_to_one,
-        )?;
+        let result_price = get_next_sqrt_price_from_input(current_price_x96, liquidity, amount_after_fee, zero_to_one)?;
         if result_price == target_price_x96 {
             // Algebra's `assert(targetPrice != resultPrice)`: the contract reverts here.
-            return Err(PoolError::InvalidState(
-                "Algebra step landed on its target with input to spare".into(),
-            ));
+            return Err(PoolError::InvalidState("Algebra step landed on its target with input to spare".into()));
         }
         let input = amount_in_between(current_price_x96, result_price, liquidity, zero_to_one)?;
         // "Take the remainder of the maximum input as fee": input ≤ available by the roundings.
-        let fee_amount = amount_available
-            .checked_sub(input)
-            .ok_or(PoolError::Overflow)?;
+        let fee_amount = amount_available.checked_sub(input).ok_or(PoolError::Overflow)?;
         (result_price, input, fee_amount)
     };
     let amount_out = amount_out_between(current_price_x96, result_price, liquidity, zero_to_one)?;
-    Ok(SwapStep {
-        sqrt_price_next_x96: result_price,
-        amount_in: input,
-        amount_out,
-        fee_amount,
-    })
+    Ok(SwapStep { sqrt_price_next_x96: result_price, amount_in: input, amount_out, fee_amount })
 }
 
 #[cfg(test)]
@@ -83,31 +66,19 @@ mod tests {
     #[test]
     fn same_vectors_as_v3_where_the_rules_agree() {
         let capped = dec("79623317895830914510639640423");
-        let step =
-            move_price_towards_target_exact_in(false, Q96, capped, 2 * E18, U256::from(E18), 600)
-                .unwrap();
+        let step = move_price_towards_target_exact_in(false, Q96, capped, 2 * E18, U256::from(E18), 600).unwrap();
         assert_eq!(step.amount_in, dec("9975124224178055"));
         assert_eq!(step.fee_amount, dec("5988667735148"));
         assert_eq!(step.amount_out, dec("9925619580021728"));
         let far = dec("250541448375047931186413801569");
-        let step =
-            move_price_towards_target_exact_in(false, Q96, far, 2 * E18, U256::from(E18), 600)
-                .unwrap();
+        let step = move_price_towards_target_exact_in(false, Q96, far, 2 * E18, U256::from(E18), 600).unwrap();
         assert_eq!(step.amount_in, dec("999400000000000000"));
         assert_eq!(step.amount_out, dec("666399946655997866"));
     }
 
     #[test]
     fn full_fee_is_refused() {
-        assert!(move_price_towards_target_exact_in(
-            true,
-            Q96,
-            Q96 / U256::from(2),
-            1,
-            U256::from(1),
-            MAX_FEE_PIPS
-        )
-        .is_err());
+        assert!(move_price_towards_target_exact_in(true, Q96, Q96 / U256::from(2), 1, U256::from(1), MAX_FEE_PIPS).is_err());
     }
 
     proptest! {

@@ -19,10 +19,7 @@ pub fn calculate_swap_fee_pips(protocol_fee_pips: u32, lp_fee_pips: u32) -> u32 
     if protocol_fee_pips == 0 {
         return lp_fee_pips;
     }
-    let (p, l) = (
-        u64::from(protocol_fee_pips & 0xfff),
-        u64::from(lp_fee_pips & 0xff_ffff),
-    );
+    let (p, l) = (u64::from(protocol_fee_pips & 0xfff), u64::from(lp_fee_pips & 0xff_ffff));
     // p < 2^12 < 1e6, so p·l/1e6 < l: the subtraction cannot underflow.
     (p + l - p * l / 1_000_000) as u32
 }

@@ -75,11 +75,7 @@ pub fn get_next_sqrt_price_from_input(
 
 /// √P' = L·2^96·√P / (L·2^96 + in·√P), rounded up: token0 in lowers the price, and rounding up
 /// keeps the price from moving further than the input pays for.
-fn next_price_from_amount0_rounding_up(
-    sqrt_price_x96: U256,
-    liquidity: u128,
-    amount: U256,
-) -> Result<U256, PoolError> {
+fn next_price_from_amount0_rounding_up(sqrt_price_x96: U256, liquidity: u128, amount: U256) -> Result<U256, PoolError> {
     if amount.is_zero() {
         return Ok(sqrt_price_x96);
     }
@@ -92,28 +88,16 @@ fn next_price_from_amount0_rounding_up(
     }
     // The contract's fallback form L·2^96 / (L·2^96/√P + in), also rounded up; its checked add
     // reverts on overflow, which is an error here.
-    let denominator = (numerator1 / sqrt_price_x96)
-        .checked_add(amount)
-        .ok_or(PoolError::Overflow)?;
+    let denominator = (numerator1 / sqrt_price_x96).checked_add(amount).ok_or(PoolError::Overflow)?;
     div_rounding_up(numerator1, denominator)
 }
 
 /// √P' = √P + in·2^96/L, the quotient rounded down: token1 in raises the price, and rounding down
 /// keeps the price from moving further than the input pays for.
-fn next_price_from_amount1_rounding_down(
-    sqrt_price_x96: U256,
-    liquidity: u128,
-    amount: U256,
-) -> Result<U256, PoolError> {
+fn next_price_from_amount1_rounding_down(sqrt_price_x96: U256, liquidity: u128, amount: U256) -> Result<U256, PoolError> {
     let liquidity = U256::from(liquidity);
-    let quotient = if amount <= MAX_U160 {
-        (amount << 96) / liquidity
-    } else {
-        mul_div(amount, Q96, liquidity)?
-    };
-    let next = sqrt_price_x96
-        .checked_add(quotient)
-        .ok_or(PoolError::Overflow)?;
+    let quotient = if amount <= MAX_U160 { (amount << 96) / liquidity } else { mul_div(amount, Q96, liquidity)? };
+    let next = sqrt_price_x96.checked_add(quotient).ok_or(PoolError::Overflow)?;
     // `toUint160` in the contract: a price that leaves 160 bits reverts.
     if next > MAX_U160 {
         return Err(PoolError::Overflow);
@@ -163,39 +147,25 @@ mod tests {
         );
         // "amountIn > type(uint96).max and zeroForOne": 2^100 of token0 at liquidity 10e18.
         assert_eq!(
-            get_next_sqrt_price_from_input(price_1_1(), 10 * ONE_E18, U256::from(1) << 100, true)
-                .unwrap(),
+            get_next_sqrt_price_from_input(price_1_1(), 10 * ONE_E18, U256::from(1) << 100, true).unwrap(),
             dec("624999999995069620")
         );
         // "can return 1 with enough amountIn and zeroForOne".
-        assert_eq!(
-            get_next_sqrt_price_from_input(price_1_1(), 1, U256::MAX / U256::from(2), true)
-                .unwrap(),
-            U256::from(1)
-        );
+        assert_eq!(get_next_sqrt_price_from_input(price_1_1(), 1, U256::MAX / U256::from(2), true).unwrap(), U256::from(1));
     }
 
     #[test]
     fn next_price_from_input_edges() {
         // Zero input returns the price; zero price or liquidity are errors, not panics.
-        assert_eq!(
-            get_next_sqrt_price_from_input(price_1_1(), ONE_E18, U256::ZERO, true).unwrap(),
-            price_1_1()
-        );
-        assert_eq!(
-            get_next_sqrt_price_from_input(price_1_1(), ONE_E18, U256::ZERO, false).unwrap(),
-            price_1_1()
-        );
+        assert_eq!(get_next_sqrt_price_from_input(price_1_1(), ONE_E18, U256::ZERO, true).unwrap(), price_1_1());
+        assert_eq!(get_next_sqrt_price_from_input(price_1_1(), ONE_E18, U256::ZERO, false).unwrap(), price_1_1());
         assert!(get_next_sqrt_price_from_input(U256::ZERO, 1, U256::from(1), true).is_err());
         assert!(get_next_sqrt_price_from_input(U256::from(1), 0, U256::from(1), true).is_err());
         // "fails if input amount overflows the price": token1 in beyond 160 bits.
         assert!(get_next_sqrt_price_from_input(MAX_U160, 1024, U256::from(1024), false).is_err());
         // An input overflowing the product takes the fallback, whose checked add reverts in the
         // contract: an error here, never a panic or a wrapped value.
-        assert_eq!(
-            get_next_sqrt_price_from_input(MAX_U160, u128::MAX, U256::MAX, true),
-            Err(PoolError::Overflow)
-        );
+        assert_eq!(get_next_sqrt_price_from_input(MAX_U160, u128::MAX, U256::MAX, true), Err(PoolError::Overflow));
     }
 
     #[test]
@@ -210,14 +180,8 @@ mod tests {
         assert_eq!(a1_up, dec("100000000000000000"));
         assert_eq!(a1_down, a1_up - U256::from(1));
         // Zero liquidity or equal prices give zero; a zero price is an error.
-        assert_eq!(
-            get_amount0_delta(price_1_1(), price_121_100(), 0, true).unwrap(),
-            U256::ZERO
-        );
-        assert_eq!(
-            get_amount1_delta(price_1_1(), price_1_1(), ONE_E18, true).unwrap(),
-            U256::ZERO
-        );
+        assert_eq!(get_amount0_delta(price_1_1(), price_121_100(), 0, true).unwrap(), U256::ZERO);
+        assert_eq!(get_amount1_delta(price_1_1(), price_1_1(), ONE_E18, true).unwrap(), U256::ZERO);
         assert!(get_amount0_delta(U256::ZERO, price_1_1(), 1, true).is_err());
         let _ = e18(1);
     }
@@ -229,9 +193,7 @@ mod tests {
         let needed = get_amount1_delta(current, target, liquidity, true).unwrap();
         let reached = get_next_sqrt_price_from_input(current, liquidity, needed, false).unwrap();
         assert!(reached >= target);
-        let short =
-            get_next_sqrt_price_from_input(current, liquidity, needed - U256::from(1), false)
-                .unwrap();
+        let short = get_next_sqrt_price_from_input(current, liquidity, needed - U256::from(1), false).unwrap();
         assert!(short <= target);
     }
 }

@@ -17,9 +17,7 @@ pub fn next_initialized_tick_within_one_word(
     lte: bool,
 ) -> Result<(i32, Option<i128>), PoolError> {
     if tick_spacing <= 0 {
-        return Err(PoolError::InvalidState(format!(
-            "tick spacing {tick_spacing}"
-        )));
+        return Err(PoolError::InvalidState(format!("tick spacing {tick_spacing}")));
     }
     let spacing = i64::from(tick_spacing);
     // Compressed ticks round toward −∞ (the contract decrements after truncating a negative).
@@ -52,12 +50,7 @@ mod tests {
     /// The v3-core TickBitmap.spec.ts fixture: ticks -200, -55, -4, 70, 78, 84, 139, 240, 535
     /// initialized at spacing 1.
     fn fixture() -> TickList {
-        TickList::from_sorted(
-            [-200, -55, -4, 70, 78, 84, 139, 240, 535]
-                .iter()
-                .map(|t| (*t, 1))
-                .collect(),
-        )
+        TickList::from_sorted([-200, -55, -4, 70, 78, 84, 139, 240, 535].iter().map(|t| (*t, 1)).collect())
     }
 
     fn next(tick: i32, lte: bool) -> (i32, bool) {
@@ -99,30 +92,12 @@ mod tests {
         // Spacing 60: tick -1 compresses to -1 (word -1, covering compressed -256..=-1); upward the
         // search starts at compressed 0, i.e. in word 0.
         let empty = TickList::default();
-        assert_eq!(
-            next_initialized_tick_within_one_word(&empty, -1, 60, true).unwrap(),
-            (-256 * 60, None)
-        );
-        assert_eq!(
-            next_initialized_tick_within_one_word(&empty, -1, 60, false).unwrap(),
-            (255 * 60, None)
-        );
-        assert_eq!(
-            next_initialized_tick_within_one_word(&empty, -61, 60, false).unwrap(),
-            (-60, None)
-        );
-        assert_eq!(
-            next_initialized_tick_within_one_word(&empty, -60, 60, false).unwrap(),
-            (255 * 60, None)
-        );
+        assert_eq!(next_initialized_tick_within_one_word(&empty, -1, 60, true).unwrap(), (-256 * 60, None));
+        assert_eq!(next_initialized_tick_within_one_word(&empty, -1, 60, false).unwrap(), (255 * 60, None));
+        assert_eq!(next_initialized_tick_within_one_word(&empty, -61, 60, false).unwrap(), (-60, None));
+        assert_eq!(next_initialized_tick_within_one_word(&empty, -60, 60, false).unwrap(), (255 * 60, None));
         let list = TickList::from_sorted(vec![(-120, 9)]);
-        assert_eq!(
-            next_initialized_tick_within_one_word(&list, -61, 60, true).unwrap(),
-            (-120, Some(9))
-        );
-        assert_eq!(
-            next_initialized_tick_within_one_word(&list, -121, 60, true).unwrap(),
-            (-256 * 60, None)
-        );
+        assert_eq!(next_initialized_tick_within_one_word(&list, -61, 60, true).unwrap(), (-120, Some(9)));
+        assert_eq!(next_initialized_tick_within_one_word(&list, -121, 60, true).unwrap(), (-256 * 60, None));
     }
 }

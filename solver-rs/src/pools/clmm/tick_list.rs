@@ -15,18 +15,12 @@ impl TickList {
     /// Builds the list; the caller has checked the order (see `wire.rs`).
     pub fn from_sorted(entries: Vec<(i32, i128)>) -> Self {
         let (ticks, liquidity_nets) = entries.into_iter().unzip();
-        TickList {
-            ticks,
-            liquidity_nets,
-        }
+        TickList { ticks, liquidity_nets }
     }
 
     /// Every initialized tick with its liquidityNet, ascending.
     pub fn iter(&self) -> impl Iterator<Item = (i32, i128)> + '_ {
-        self.ticks
-            .iter()
-            .copied()
-            .zip(self.liquidity_nets.iter().copied())
+        self.ticks.iter().copied().zip(self.liquidity_nets.iter().copied())
     }
 
     /// The `index`-th tick and its liquidityNet.

@@ -11,12 +11,8 @@ pub const MAX_TICK: i32 = 887_272;
 /// `get_sqrt_ratio_at_tick(MIN_TICK)`, Q64.96: the lowest price a pool may hold.
 pub const MIN_SQRT_RATIO: U256 = U256::from_limbs([4_295_128_739, 0, 0, 0]);
 /// `get_sqrt_ratio_at_tick(MAX_TICK)`, Q64.96: an upper bound a pool's price stays strictly below.
-pub const MAX_SQRT_RATIO: U256 = U256::from_limbs([
-    0x5d95_1d52_6398_8d26,
-    0xefd1_fc6a_5064_8849,
-    0x0000_0000_fffd_8963,
-    0,
-]);
+pub const MAX_SQRT_RATIO: U256 =
+    U256::from_limbs([0x5d95_1d52_6398_8d26, 0xefd1_fc6a_5064_8849, 0x0000_0000_fffd_8963, 0]);
 
 /// Q128.128 factors sqrt(1.0001)^-(2^i) for bit i of |tick| (bit 0 is the starting value).
 const RATIO_FACTORS: [u128; 20] = [
@@ -48,15 +44,9 @@ const RATIO_FACTORS: [u128; 20] = [
 pub fn get_sqrt_ratio_at_tick(tick: i32) -> Result<U256, PoolError> {
     let abs_tick = tick.unsigned_abs();
     if abs_tick > MAX_TICK.unsigned_abs() {
-        return Err(PoolError::InvalidState(format!(
-            "tick {tick} outside [MIN_TICK, MAX_TICK]"
-        )));
+        return Err(PoolError::InvalidState(format!("tick {tick} outside [MIN_TICK, MAX_TICK]")));
     }
-    let mut ratio = if abs_tick & 1 != 0 {
-        U256::from(RATIO_FACTORS[0])
-    } else {
-        U256::from(1) << 128
-    };
+    let mut ratio = if abs_tick & 1 != 0 { U256::from(RATIO_FACTORS[0]) } else { U256::from(1) << 128 };
     for (bit, factor) in RATIO_FACTORS.iter().enumerate().skip(1) {
         if abs_tick & (1 << bit) != 0 {
             // Both operands are below 2^129 and 2^128, so the product never exceeds 256 bits.
@@ -80,9 +70,7 @@ pub fn get_sqrt_ratio_at_tick(tick: i32) -> Result<U256, PoolError> {
 /// guess within a tick or two and exact comparisons settle it.
 pub fn get_tick_at_sqrt_ratio(sqrt_price_x96: U256) -> Result<i32, PoolError> {
     if sqrt_price_x96 < MIN_SQRT_RATIO || sqrt_price_x96 >= MAX_SQRT_RATIO {
-        return Err(PoolError::InvalidState(format!(
-            "sqrt price {sqrt_price_x96} outside [MIN_SQRT_RATIO, MAX_SQRT_RATIO)"
-        )));
+        return Err(PoolError::InvalidState(format!("sqrt price {sqrt_price_x96} outside [MIN_SQRT_RATIO, MAX_SQRT_RATIO)")));
     }
     let price_ln = (f64::from(sqrt_price_x96) / 2f64.powi(96)).ln() * 2.0;
     let guess = (price_ln / 1.0001f64.ln()).floor();
@@ -129,18 +117,9 @@ mod tests {
     fn boundary_ratios_match_the_contract_constants() {
         assert_eq!(get_sqrt_ratio_at_tick(MIN_TICK).unwrap(), MIN_SQRT_RATIO);
         assert_eq!(get_sqrt_ratio_at_tick(MAX_TICK).unwrap(), MAX_SQRT_RATIO);
-        assert_eq!(
-            MAX_SQRT_RATIO,
-            dec("1461446703485210103287273052203988822378723970342")
-        );
-        assert_eq!(
-            get_sqrt_ratio_at_tick(MIN_TICK + 1).unwrap(),
-            dec("4295343490")
-        );
-        assert_eq!(
-            get_sqrt_ratio_at_tick(MAX_TICK - 1).unwrap(),
-            dec("1461373636630004318706518188784493106690254656249")
-        );
+        assert_eq!(MAX_SQRT_RATIO, dec("1461446703485210103287273052203988822378723970342"));
+        assert_eq!(get_sqrt_ratio_at_tick(MIN_TICK + 1).unwrap(), dec("4295343490"));
+        assert_eq!(get_sqrt_ratio_at_tick(MAX_TICK - 1).unwrap(), dec("1461373636630004318706518188784493106690254656249"));
         assert_eq!(get_sqrt_ratio_at_tick(0).unwrap(), U256::from(1) << 96);
         assert!(get_sqrt_ratio_at_tick(MIN_TICK - 1).is_err());
         assert!(get_sqrt_ratio_at_tick(MAX_TICK + 1).is_err());
@@ -160,11 +139,7 @@ mod tests {
             (4000, "96768528593268422080558758223"),
         ];
         for (tick, expected) in vectors {
-            assert_eq!(
-                get_sqrt_ratio_at_tick(tick).unwrap(),
-                dec(expected),
-                "tick {tick}"
-            );
+            assert_eq!(get_sqrt_ratio_at_tick(tick).unwrap(), dec(expected), "tick {tick}");
         }
         // Further snapshot values, each checked to lie within 1 of sqrt(1.0001^t)·2^96 computed at
         // 100 digits (the contract rounds up).
@@ -174,30 +149,16 @@ mod tests {
             (150000, "143194173941309278083010301478497"),
         ];
         for (tick, expected) in more {
-            assert_eq!(
-                get_sqrt_ratio_at_tick(tick).unwrap(),
-                dec(expected),
-                "tick {tick}"
-            );
+            assert_eq!(get_sqrt_ratio_at_tick(tick).unwrap(), dec(expected), "tick {tick}");
         }
     }
 
     #[test]
     fn ticks_at_the_boundary_ratios() {
         assert_eq!(get_tick_at_sqrt_ratio(MIN_SQRT_RATIO).unwrap(), MIN_TICK);
-        assert_eq!(
-            get_tick_at_sqrt_ratio(dec("4295343490")).unwrap(),
-            MIN_TICK + 1
-        );
-        assert_eq!(
-            get_tick_at_sqrt_ratio(dec("1461373636630004318706518188784493106690254656249"))
-                .unwrap(),
-            MAX_TICK - 1
-        );
-        assert_eq!(
-            get_tick_at_sqrt_ratio(MAX_SQRT_RATIO - U256::from(1)).unwrap(),
-            MAX_TICK - 1
-        );
+        assert_eq!(get_tick_at_sqrt_ratio(dec("4295343490")).unwrap(), MIN_TICK + 1);
+        assert_eq!(get_tick_at_sqrt_ratio(dec("1461373636630004318706518188784493106690254656249")).unwrap(), MAX_TICK - 1);
+        assert_eq!(get_tick_at_sqrt_ratio(MAX_SQRT_RATIO - U256::from(1)).unwrap(), MAX_TICK - 1);
         assert!(get_tick_at_sqrt_ratio(MIN_SQRT_RATIO - U256::from(1)).is_err());
         assert!(get_tick_at_sqrt_ratio(MAX_SQRT_RATIO).is_err());
         assert_eq!(get_tick_at_sqrt_ratio(U256::from(1) << 96).unwrap(), 0);

@@ -8,12 +8,7 @@ pub const BPS: u32 = 10_000;
 
 /// floor(in·(10⁴−fee)·R_out / (R_in·10⁴ + in·(10⁴−fee))): the largest output the pair's K check
 /// accepts. Rounded down, as the pair requires. Errors on empty reserves, as the library does.
-pub fn amount_out(
-    amount_in: U256,
-    reserve_in: U256,
-    reserve_out: U256,
-    fee_bps: u32,
-) -> Result<U256, PoolError> {
+pub fn amount_out(amount_in: U256, reserve_in: U256, reserve_out: U256, fee_bps: u32) -> Result<U256, PoolError> {
     if reserve_in.is_zero() || reserve_out.is_zero() {
         return Err(PoolError::InsufficientLiquidity);
     }
@@ -23,12 +18,8 @@ pub fn amount_out(
     if amount_in.is_zero() {
         return Ok(U256::ZERO);
     }
-    let amount_in_with_fee = amount_in
-        .checked_mul(U256::from(BPS - fee_bps))
-        .ok_or(PoolError::Overflow)?;
-    let numerator = amount_in_with_fee
-        .checked_mul(reserve_out)
-        .ok_or(PoolError::Overflow)?;
+    let amount_in_with_fee = amount_in.checked_mul(U256::from(BPS - fee_bps)).ok_or(PoolError::Overflow)?;
+    let numerator = amount_in_with_fee.checked_mul(reserve_out).ok_or(PoolError::Overflow)?;
     let denominator = reserve_in
         .checked_mul(U256::from(BPS))
         .and_then(|d| d.checked_add(amount_in_with_fee))
@@ -53,28 +44,15 @@ mod tests {
     #[test]
     fn matches_the_v2_formula() {
         // 1e18 in against 100e18 / 200_000e6 at 30 bps.
-        let out = amount_out(
-            u(10u128.pow(18)),
-            u(100 * 10u128.pow(18)),
-            u(200_000 * 10u128.pow(6)),
-            30,
-        )
-        .unwrap();
-        let expected = (10u128.pow(18) * 9970 * 200_000 * 10u128.pow(6))
-            / (100 * 10u128.pow(18) * 10_000 + 10u128.pow(18) * 9970);
+        let out = amount_out(u(10u128.pow(18)), u(100 * 10u128.pow(18)), u(200_000 * 10u128.pow(6)), 30).unwrap();
+        let expected = (10u128.pow(18) * 9970 * 200_000 * 10u128.pow(6)) / (100 * 10u128.pow(18) * 10_000 + 10u128.pow(18) * 9970);
         assert_eq!(out, u(expected));
     }
 
     #[test]
     fn empty_reserves_and_dust_are_errors() {
-        assert_eq!(
-            amount_out(u(1), U256::ZERO, u(1), 30),
-            Err(PoolError::InsufficientLiquidity)
-        );
-        assert_eq!(
-            amount_out(u(1), u(10u128.pow(18)), u(10), 30),
-            Err(PoolError::InsufficientLiquidity)
-        );
+        assert_eq!(amount_out(u(1), U256::ZERO, u(1), 30), Err(PoolError::InsufficientLiquidity));
+        assert_eq!(amount_out(u(1), u(10u128.pow(18)), u(10), 30), Err(PoolError::InsufficientLiquidity));
         assert_eq!(amount_out(U256::ZERO, u(5), u(5), 30), Ok(U256::ZERO));
     }
 

@@ -36,21 +36,14 @@ impl CpmmPool {
     /// Builds the pool from its wire state and the kind's registry entry.
     pub fn from_wire(wire: CpmmWire, spec: &DexSpec) -> Result<Self, PoolInputError> {
         let Model::ConstantProduct { fee_bps } = spec.model else {
-            return Err(PoolInputError::WrongModel {
-                dex: spec.dex,
-                model: "constant_product",
-            });
+            return Err(PoolInputError::WrongModel { dex: spec.dex, model: "constant_product" });
         };
         let max_reserve = (U256::from(1) << 112) - U256::from(1);
         let [r0, r1] = wire.reserves;
         if r0.0 > max_reserve || r1.0 > max_reserve {
             return Err(PoolInputError::Invalid("reserves exceed uint112".into()));
         }
-        Ok(CpmmPool {
-            reserve0: r0.0,
-            reserve1: r1.0,
-            fee_bps,
-        })
+        Ok(CpmmPool { reserve0: r0.0, reserve1: r1.0, fee_bps })
     }
 
     fn oriented(&self, zero_for_one: bool) -> (U256, U256) {
@@ -63,55 +56,33 @@ impl CpmmPool {
 }
 
 impl PoolModel for CpmmPool {
-    fn amount_out(
-        &self,
-        token_in: usize,
-        token_out: usize,
-        amount_in: U256,
-    ) -> Result<SwapOutcome, PoolError> {
+    fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError> {
         let zero_for_one = two_token_direction(token_in, token_out)?;
         let (reserve_in, reserve_out) = self.oriented(zero_for_one);
         let amount_out = math::amount_out(amount_in, reserve_in, reserve_out, self.fee_bps)?;
         Ok(SwapOutcome::flat(amount_out))
     }
 
-    fn apply(
-        &self,
-        token_in: usize,
-        token_out: usize,
-        amount_in: U256,
-    ) -> Result<(SwapOutcome, Self), PoolError> {
+    fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {
         let outcome = self.amount_out(token_in, token_out, amount_in)?;
         let zero_for_one = token_in == 0;
         let (reserve_in, reserve_out) = self.oriented(zero_for_one);
-        let new_in = reserve_in
-            .checked_add(amount_in)
-            .ok_or(PoolError::Overflow)?;
+        let new_in = reserve_in.checked_add(amount_in).ok_or(PoolError::Overflow)?;
         // The pair stores reserves as uint112 and reverts past that.
         if new_in >= U256::from(1) << 112 {
             return Err(PoolError::Overflow);
         }
         let new_out = reserve_out - outcome.amount_out;
         let next = if zero_for_one {
-            CpmmPool {
-                reserve0: new_in,
-                reserve1: new_out,
-                fee_bps: self.fee_bps,
-            }
+            CpmmPool { reserve0: new_in, reserve1: new_out, fee_bps: self.fee_bps }
         } else {
-            CpmmPool {
-                reserve0: new_out,
-                reserve1: new_in,
-                fee_bps: self.fee_bps,
-            }
+            CpmmPool { reserve0: new_out, reserve1: new_in, fee_bps: self.fee_bps }
         };
         Ok((outcome, next))
     }
 
     fn spot_price(&self, token_in: usize, token_out: usize) -> f64 {
-        let Ok(zero_for_one) = two_token_direction(token_in, token_out) else {
-            return 0.0;
-        };
+        let Ok(zero_for_one) = two_token_direction(token_in, token_out) else { return 0.0 };
         let (reserve_in, reserve_out) = self.oriented(zero_for_one);
         if reserve_in.is_zero() {
             return 0.0;

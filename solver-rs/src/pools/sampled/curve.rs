@@ -84,11 +84,7 @@ impl ConcaveCurve {
     fn value(&self, x: U256, round_up: bool) -> Result<U256, PoolError> {
         let k = self.segment(x)?;
         let ((x0, y0), (x1, y1)) = (self.points[k], self.points[k + 1]);
-        let interpolate = if round_up {
-            mul_div_rounding_up
-        } else {
-            mul_div
-        };
+        let interpolate = if round_up { mul_div_rounding_up } else { mul_div };
         Ok(y0 + interpolate(y1 - y0, x - x0, x1 - x0)?)
     }
 

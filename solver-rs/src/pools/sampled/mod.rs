@@ -44,21 +44,14 @@ pub struct SampledPool {
     consumed_in: [U256; 2],
 }
 
-fn parse_samples(
-    samples: &[[String; 2]],
-    field: &str,
-) -> Result<Vec<(U256, U256)>, PoolInputError> {
+fn parse_samples(samples: &[[String; 2]], field: &str) -> Result<Vec<(U256, U256)>, PoolInputError> {
     let invalid = |why: String| PoolInputError::Invalid(format!("sampled {why}"));
     let mut parsed = Vec::with_capacity(samples.len());
     for (i, [amount_in, amount_out]) in samples.iter().enumerate() {
-        let x = parse_u256(amount_in)
-            .map_err(|e| invalid(format!("{field}[{i}][0] (amountIn): {e}")))?;
-        let y = parse_u256(amount_out)
-            .map_err(|e| invalid(format!("{field}[{i}][1] (amountOut): {e}")))?;
+        let x = parse_u256(amount_in).map_err(|e| invalid(format!("{field}[{i}][0] (amountIn): {e}")))?;
+        let y = parse_u256(amount_out).map_err(|e| invalid(format!("{field}[{i}][1] (amountOut): {e}")))?;
         if x.is_zero() {
-            return Err(invalid(format!(
-                "{field}[{i}][0] (amountIn) is 0: samples start above zero"
-            )));
+            return Err(invalid(format!("{field}[{i}][0] (amountIn) is 0: samples start above zero")));
         }
         if let Some(&(prev, _)) = parsed.last() {
             if x <= prev {
@@ -77,26 +70,15 @@ impl SampledPool {
     /// naming the field. Accepted for every modelled kind, so the registry entry is not consulted.
     pub fn from_wire(wire: SampledWire, _spec: &DexSpec) -> Result<Self, PoolInputError> {
         if wire.margin_bps > BPS {
-            return Err(PoolInputError::Invalid(format!(
-                "sampled marginBps is {}: at most {BPS}",
-                wire.margin_bps
-            )));
+            return Err(PoolInputError::Invalid(format!("sampled marginBps is {}: at most {BPS}", wire.margin_bps)));
         }
         let zero_for_one = parse_samples(&wire.zero_for_one, "zeroForOne")?;
         let one_for_zero = parse_samples(&wire.one_for_zero, "oneForZero")?;
-        Ok(SampledPool::new(
-            wire.margin_bps,
-            &zero_for_one,
-            &one_for_zero,
-        ))
+        Ok(SampledPool::new(wire.margin_bps, &zero_for_one, &one_for_zero))
     }
 
     /// A pool from validated samples (inputs > 0, strictly ascending) and a margin ≤ 10 000 bps.
-    pub fn new(
-        margin_bps: u32,
-        zero_for_one: &[(U256, U256)],
-        one_for_zero: &[(U256, U256)],
-    ) -> Self {
+    pub fn new(margin_bps: u32, zero_for_one: &[(U256, U256)], one_for_zero: &[(U256, U256)]) -> Self {
         SampledPool {
             margin_bps: margin_bps.min(BPS),
             curves: [
@@ -114,35 +96,23 @@ impl SampledPool {
 
     /// Raw input already consumed selling token `token_in` (0 or 1).
     pub fn consumed_in(&self, token_in: usize) -> U256 {
-        self.consumed_in
-            .get(token_in)
-            .copied()
-            .unwrap_or(U256::ZERO)
+        self.consumed_in.get(token_in).copied().unwrap_or(U256::ZERO)
     }
 
     /// Output for `amount_in` after `consumed` along `curve`, margin included, rounded down.
     fn quote(&self, side: usize, amount_in: U256) -> Result<U256, PoolError> {
         let curve = &self.curves[side];
         let start = self.consumed_in[side];
-        let end = start
-            .checked_add(amount_in)
-            .ok_or(PoolError::InsufficientLiquidity)?;
+        let end = start.checked_add(amount_in).ok_or(PoolError::InsufficientLiquidity)?;
         // Far end rounded down and near end rounded up: a trade split in two never gets more
         // than the exact curve pays between its ends.
-        let gross = curve
-            .value_round_down(end)?
-            .saturating_sub(curve.value_round_up(start)?);
+        let gross = curve.value_round_down(end)?.saturating_sub(curve.value_round_up(start)?);
         mul_div(gross, U256::from(BPS - self.margin_bps), U256::from(BPS))
     }
 }
 
 impl PoolModel for SampledPool {
-    fn amount_out(
-        &self,
-        token_in: usize,
-        token_out: usize,
-        amount_in: U256,
-    ) -> Result<SwapOutcome, PoolError> {
+    fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError> {
         two_token_direction(token_in, token_out)?;
         if amount_in.is_zero() {
             return Ok(SwapOutcome::flat(U256::ZERO));
@@ -155,12 +125,7 @@ impl PoolModel for SampledPool {
         Ok(SwapOutcome::flat(amount_out))
     }
 
-    fn apply(
-        &self,
-        token_in: usize,
-        token_out: usize,
-        amount_in: U256,
-    ) -> Result<(SwapOutcome, Self), PoolError> {
+    fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {
         let outcome = self.amount_out(token_in, token_out, amount_in)?;
         let mut next = self.clone();
         // The quote succeeded, so start + amount_in is within the curve and cannot overflow.

@@ -6,12 +6,8 @@ mod stable_curve;
 #[cfg(test)]
 mod tests;
 
-pub use amount_out::{
-    amount_out_after_fee, fee_amount_round_down, get_amount_out, k, Curve, BPS, MAX_FEE_BPS,
-};
-pub use stable_curve::{
-    d, f, get_y, k_stable, normalise_down, TokenScales, MAX_NEWTON_ROUNDS, WAD,
-};
+pub use amount_out::{amount_out_after_fee, fee_amount_round_down, get_amount_out, k, Curve, BPS, MAX_FEE_BPS};
+pub use stable_curve::{d, f, get_y, k_stable, normalise_down, TokenScales, MAX_NEWTON_ROUNDS, WAD};
 
 use super::cpmm::ReserveString;
 use super::input::PoolInputError;
@@ -64,10 +60,7 @@ impl SolidlyPool {
     /// Builds the pool from its wire state; refuses decimals over 77 and fees over MAX_FEE (300).
     pub fn from_wire(wire: SolidlyWire, spec: &DexSpec) -> Result<Self, PoolInputError> {
         if spec.model != Model::Solidly {
-            return Err(PoolInputError::WrongModel {
-                dex: spec.dex,
-                model: "solidly",
-            });
+            return Err(PoolInputError::WrongModel { dex: spec.dex, model: "solidly" });
         }
         if wire.fee_bps > MAX_FEE_BPS {
             return Err(PoolInputError::Invalid(format!(
@@ -79,18 +72,9 @@ impl SolidlyPool {
             scale0: scale_of(wire.decimals[0], "decimals[0]")?,
             scale1: scale_of(wire.decimals[1], "decimals[1]")?,
         };
-        let curve = if wire.stable {
-            Curve::Stable(scales)
-        } else {
-            Curve::Volatile
-        };
+        let curve = if wire.stable { Curve::Stable(scales) } else { Curve::Volatile };
         let [r0, r1] = wire.reserves;
-        Ok(SolidlyPool {
-            reserve0: r0.0,
-            reserve1: r1.0,
-            curve,
-            fee_bps: wire.fee_bps,
-        })
+        Ok(SolidlyPool { reserve0: r0.0, reserve1: r1.0, curve, fee_bps: wire.fee_bps })
     }
 
     fn oriented(&self, zero_for_one: bool) -> (U256, U256) {
@@ -107,14 +91,7 @@ impl SolidlyPool {
         if reserve_in.is_zero() || reserve_out.is_zero() {
             return Err(PoolError::InsufficientLiquidity);
         }
-        let out = get_amount_out(
-            self.curve,
-            amount_in,
-            zero_for_one,
-            self.reserve0,
-            self.reserve1,
-            self.fee_bps,
-        )?;
+        let out = get_amount_out(self.curve, amount_in, zero_for_one, self.reserve0, self.reserve1, self.fee_bps)?;
         // swap() reverts on a zero output and on an output reaching the whole reserve.
         if out.is_zero() || out >= reserve_out {
             return Err(PoolError::InsufficientLiquidity);
@@ -122,15 +99,9 @@ impl SolidlyPool {
         // swap() moves the fee out to PoolFees before it re-reads balances, so the reserves keep
         // only the net input.
         let fee = fee_amount_round_down(amount_in, self.fee_bps)?;
-        let new_in = reserve_in
-            .checked_add(amount_in - fee)
-            .ok_or(PoolError::Overflow)?;
+        let new_in = reserve_in.checked_add(amount_in - fee).ok_or(PoolError::Overflow)?;
         let new_out = reserve_out - out;
-        let (new0, new1) = if zero_for_one {
-            (new_in, new_out)
-        } else {
-            (new_out, new_in)
-        };
+        let (new0, new1) = if zero_for_one { (new_in, new_out) } else { (new_out, new_in) };
         // swap()'s own `_k(balances) >= _k(reserves)` check. The view's answer passes it except
         // where the `_k` quirk in `_get_y` returns a y one wei short (tokens over 18 decimals).
         if k(self.curve, new0, new1)? < k(self.curve, self.reserve0, self.reserve1)? {
@@ -141,12 +112,7 @@ impl SolidlyPool {
 }
 
 impl PoolModel for SolidlyPool {
-    fn amount_out(
-        &self,
-        token_in: usize,
-        token_out: usize,
-        amount_in: U256,
-    ) -> Result<SwapOutcome, PoolError> {
+    fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError> {
         let zero_for_one = two_token_direction(token_in, token_out)?;
         if amount_in.is_zero() {
             return Ok(SwapOutcome::flat(U256::ZERO));
@@ -155,29 +121,18 @@ impl PoolModel for SolidlyPool {
         Ok(SwapOutcome::flat(amount_out))
     }
 
-    fn apply(
-        &self,
-        token_in: usize,
-        token_out: usize,
-        amount_in: U256,
-    ) -> Result<(SwapOutcome, Self), PoolError> {
+    fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {
         let zero_for_one = two_token_direction(token_in, token_out)?;
         if amount_in.is_zero() {
             return Ok((SwapOutcome::flat(U256::ZERO), self.clone()));
         }
         let (amount_out, reserve0, reserve1) = self.swap(zero_for_one, amount_in)?;
-        let next = SolidlyPool {
-            reserve0,
-            reserve1,
-            ..self.clone()
-        };
+        let next = SolidlyPool { reserve0, reserve1, ..self.clone() };
         Ok((SwapOutcome::flat(amount_out), next))
     }
 
     fn spot_price(&self, token_in: usize, token_out: usize) -> f64 {
-        let Ok(zero_for_one) = two_token_direction(token_in, token_out) else {
-            return 0.0;
-        };
+        let Ok(zero_for_one) = two_token_direction(token_in, token_out) else { return 0.0 };
         let (reserve_in, reserve_out) = self.oriented(zero_for_one);
         if reserve_in.is_zero() || reserve_out.is_zero() {
             return 0.0;
@@ -187,11 +142,8 @@ impl PoolModel for SolidlyPool {
         match self.curve {
             Curve::Volatile => r_out / r_in * fee_factor,
             Curve::Stable(scales) => {
-                let (scale_in, scale_out) = if zero_for_one {
-                    (scales.scale0, scales.scale1)
-                } else {
-                    (scales.scale1, scales.scale0)
-                };
+                let (scale_in, scale_out) =
+                    if zero_for_one { (scales.scale0, scales.scale1) } else { (scales.scale1, scales.scale0) };
                 let (scale_in, scale_out) = (f64::from(scale_in), f64::from(scale_out));
                 // On x³y + xy³ = k, −dy/dx = (3x²y + y³)/(x³ + 3xy²); written in t = y/x so that
                 // no power of a large reserve is formed.

@@ -78,25 +78,11 @@ pub fn optimize(problem: &Problem) -> Option<Solution> {
     let start = start(problem, &order)?;
     let everyone = vec![true; n];
     let conflicts = problem.disjoint.then_some(&structure.conflicts[..]);
-    let mut search = RouteSearch {
-        problem,
-        order: &order,
-        conflicts,
-        converged: true,
-    };
+    let mut search = RouteSearch { problem, order: &order, conflicts, converged: true };
 
     let gas_free = match search.problem.deadline.expired() {
         true => None,
-        false => ascend(
-            problem,
-            &order,
-            start.clone(),
-            &Rules {
-                allowed: &everyone,
-                open_more: true,
-                conflicts,
-            },
-        ),
+        false => ascend(problem, &order, start.clone(), &Rules { allowed: &everyone, open_more: true, conflicts }),
     };
     let mut best = start.clone();
     if let Some((optimum, converged)) = gas_free {
@@ -120,27 +106,15 @@ pub fn optimize(problem: &Problem) -> Option<Solution> {
         if let Some(reordered) = order::reorder(problem, &structure.components, &mut order, &best) {
             best = reordered;
             let allowed: Vec<bool> = (0..n).map(|i| !best.alloc[i].is_zero()).collect();
-            if let Some((polished, done)) = ascend(
-                problem,
-                &order,
-                best.clone(),
-                &Rules {
-                    allowed: &allowed,
-                    open_more: false,
-                    conflicts,
-                },
-            ) {
+            if let Some((polished, done)) =
+                ascend(problem, &order, best.clone(), &Rules { allowed: &allowed, open_more: false, conflicts })
+            {
                 converged &= done;
                 keep_better(&mut best, polished);
             }
         }
     }
-    Some(Solution {
-        alloc: best.alloc,
-        value: best.value,
-        converged,
-        order,
-    })
+    Some(Solution { alloc: best.alloc, value: best.value, converged, order })
 }
 
 /// Where the search starts: the best single path, or (if no path can take the whole amount) an
@@ -151,9 +125,7 @@ fn start(problem: &Problem, order: &[usize]) -> Option<Point> {
     match best_single(problem) {
         Some((i, _)) => alloc[i] = problem.amount_in,
         None => {
-            alloc
-                .iter_mut()
-                .for_each(|a| *a = problem.amount_in / U256::from(n));
+            alloc.iter_mut().for_each(|a| *a = problem.amount_in / U256::from(n));
             balance(problem.amount_in, &mut alloc);
         }
     }

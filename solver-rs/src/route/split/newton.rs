@@ -53,21 +53,14 @@ pub(super) struct Rules<'a> {
 
 impl Model {
     pub(super) fn at(problem: &Problem, point: &Point) -> Model {
-        let derivatives = point
-            .derivatives
-            .as_ref()
-            .expect("a model needs derivatives");
+        let derivatives = point.derivatives.as_ref().expect("a model needs derivatives");
         let n = point.alloc.len();
         let amount = f64::from(problem.amount_in);
         Model {
             n,
             share: point.alloc.iter().map(|a| f64::from(*a) / amount).collect(),
             gradient: derivatives.gradient.iter().map(|g| g * amount).collect(),
-            hessian: derivatives
-                .hessian
-                .iter()
-                .map(|h| h * amount * amount)
-                .collect(),
+            hessian: derivatives.hessian.iter().map(|h| h * amount * amount).collect(),
             gross: f64::from(point.gross()),
         }
     }
@@ -76,10 +69,7 @@ impl Model {
     /// space of their Hessian block), by Gaussian elimination with full pivoting.
     fn flat_directions(&self, routes: &[usize]) -> Vec<Vec<f64>> {
         let (n, m) = (self.n, routes.len());
-        let mut rows: Vec<Vec<f64>> = routes
-            .iter()
-            .map(|&i| routes.iter().map(|&j| self.hessian[i * n + j]).collect())
-            .collect();
+        let mut rows: Vec<Vec<f64>> = routes.iter().map(|&i| routes.iter().map(|&j| self.hessian[i * n + j]).collect()).collect();
         let scale = rows.iter().flatten().fold(0.0f64, |s, x| s.max(x.abs()));
         if scale == 0.0 || m < 2 {
             return Vec::new();
@@ -106,9 +96,7 @@ impl Model {
             for (other, row) in rows.iter_mut().enumerate() {
                 if other != r && row[c] != 0.0 {
                     let factor = row[c] / pivot_row[c];
-                    row.iter_mut()
-                        .zip(&pivot_row)
-                        .for_each(|(x, p)| *x -= factor * p);
+                    row.iter_mut().zip(&pivot_row).for_each(|(x, p)| *x -= factor * p);
                 }
             }
             pivots.push((r, c));
@@ -137,34 +125,22 @@ impl Model {
     /// cut short where it would drive a route below zero (that route then closes).
     pub(super) fn step(&self, rules: &Rules, damping: f64) -> Step {
         let n = self.n;
-        let mut pinned: Vec<usize> = (0..n)
-            .filter(|&i| self.share[i] > 0.0 && !rules.allowed[i])
-            .collect();
-        let mut free: Vec<usize> = (0..n)
-            .filter(|&i| self.share[i] > 0.0 && rules.allowed[i])
-            .collect();
+        let mut pinned: Vec<usize> = (0..n).filter(|&i| self.share[i] > 0.0 && !rules.allowed[i]).collect();
+        let mut free: Vec<usize> = (0..n).filter(|&i| self.share[i] > 0.0 && rules.allowed[i]).collect();
         let mut considered: Vec<usize> = Vec::new();
         let mut delta = vec![0.0; n];
         for _ in 0..2 * n + 2 {
             delta.iter_mut().for_each(|d| *d = 0.0);
             let lambda = self.solve_free(&free, &pinned, damping, &mut delta);
             // Closed routes the solution would take input from stay closed.
-            let refused: Vec<usize> = free
-                .iter()
-                .copied()
-                .filter(|&j| self.share[j] == 0.0 && delta[j] < 0.0)
-                .collect();
+            let refused: Vec<usize> = free.iter().copied().filter(|&j| self.share[j] == 0.0 && delta[j] < 0.0).collect();
             if !refused.is_empty() {
                 free.retain(|j| !refused.contains(j));
                 continue;
             }
             // When routes are being emptied, open routes the solution would drive negative go too.
             if !pinned.is_empty() {
-                let negative: Vec<usize> = free
-                    .iter()
-                    .copied()
-                    .filter(|&i| self.share[i] + delta[i] < 0.0)
-                    .collect();
+                let negative: Vec<usize> = free.iter().copied().filter(|&i| self.share[i] + delta[i] < 0.0).collect();
                 if !negative.is_empty() {
                     free.retain(|i| !negative.contains(i));
                     pinned.extend(negative);
@@ -183,18 +159,11 @@ impl Model {
                         && self.gradient[j] > lambda * (1.0 + 1e-12)
                 })
                 .collect();
-            openings.sort_by(|&a, &b| {
-                self.gradient[b]
-                    .total_cmp(&self.gradient[a])
-                    .then(a.cmp(&b))
-            });
+            openings.sort_by(|&a, &b| self.gradient[b].total_cmp(&self.gradient[a]).then(a.cmp(&b)));
             let before = free.len();
             for j in openings {
                 considered.push(j);
-                if !rules
-                    .conflicts
-                    .is_some_and(|c| c[j].iter().any(|k| free.contains(k)))
-                {
+                if !rules.conflicts.is_some_and(|c| c[j].iter().any(|k| free.contains(k))) {
                     free.push(j);
                 }
             }
@@ -215,14 +184,7 @@ impl Model {
             delta.iter_mut().for_each(|d| *d *= reach);
         }
         let predicted = (0..n)
-            .map(|i| {
-                delta[i]
-                    * (self.gradient[i]
-                        + 0.5
-                            * (0..n)
-                                .map(|j| self.hessian[i * n + j] * delta[j])
-                                .sum::<f64>())
-            })
+            .map(|i| delta[i] * (self.gradient[i] + 0.5 * (0..n).map(|j| self.hessian[i * n + j] * delta[j]).sum::<f64>()))
             .sum();
         Step { delta, predicted }
     }
@@ -239,13 +201,7 @@ impl Model {
         let released: f64 = pinned.iter().map(|&i| self.share[i]).sum();
         let g_eff: Vec<f64> = free
             .iter()
-            .map(|&i| {
-                self.gradient[i]
-                    - pinned
-                        .iter()
-                        .map(|&k| self.hessian[i * n + k] * self.share[k])
-                        .sum::<f64>()
-            })
+            .map(|&i| self.gradient[i] - pinned.iter().map(|&k| self.hessian[i * n + k] * self.share[k]).sum::<f64>())
             .collect();
         let mut matrix = vec![0.0; m * m];
         for (a, &i) in free.iter().enumerate() {
@@ -265,11 +221,7 @@ impl Model {
             if let Some(factor) = cholesky(&regularised, m) {
                 break factor;
             }
-            ridge = if ridge == 0.0 {
-                f64::MIN_POSITIVE
-            } else {
-                ridge * 100.0
-            };
+            ridge = if ridge == 0.0 { f64::MIN_POSITIVE } else { ridge * 100.0 };
         };
         let u = solve(&factor, m, &g_eff);
         let w = solve(&factor, m, &vec![1.0; m]);
@@ -293,9 +245,7 @@ pub(super) fn stepped(problem: &Problem, alloc: &[U256], step: &Step) -> Vec<U25
             if share < DUST {
                 U256::ZERO
             } else {
-                U256::try_from((share * amount).round())
-                    .unwrap_or(problem.amount_in)
-                    .min(problem.amount_in)
+                U256::try_from((share * amount).round()).unwrap_or(problem.amount_in).min(problem.amount_in)
             }
         })
         .collect();
@@ -327,12 +277,7 @@ pub(super) fn balance(amount: U256, alloc: &mut [U256]) {
 /// Steps are damped (Levenberg–Marquardt): routes that form cycles through the same pools leave
 /// the model nearly flat along the cycle, where an undamped step would be unbounded. The damping
 /// falls while the model predicts the exact gain well and rises when a step fails.
-pub(super) fn ascend(
-    problem: &Problem,
-    order: &[usize],
-    start: Point,
-    rules: &Rules,
-) -> Option<(Point, bool)> {
+pub(super) fn ascend(problem: &Problem, order: &[usize], start: Point, rules: &Rules) -> Option<(Point, bool)> {
     let start = match start.derivatives {
         Some(_) => start,
         None => evaluate(problem, order, start.alloc, true)?,
@@ -344,9 +289,7 @@ pub(super) fn ascend(
     // direction are re-optimised with the route that closed there kept closed; the best wins.
     let n = current.alloc.len();
     let shared = (0..n).any(|i| {
-        rules.allowed[i]
-            && (i + 1..n)
-                .any(|j| rules.allowed[j] && problem.paths[i].shares_pool_with(&problem.paths[j]))
+        rules.allowed[i] && (i + 1..n).any(|j| rules.allowed[j] && problem.paths[i].shares_pool_with(&problem.paths[j]))
     });
     if !converged || !shared {
         return Some((current, converged));
@@ -359,14 +302,8 @@ pub(super) fn ascend(
                 return Some((best.map_or(current, |(p, _)| p), false));
             }
             let mut closed = allowed.clone();
-            (0..n)
-                .filter(|&i| !current.alloc[i].is_zero() && end.alloc[i].is_zero())
-                .for_each(|i| closed[i] = false);
-            let rules = Rules {
-                allowed: &closed,
-                open_more: rules.open_more,
-                conflicts: rules.conflicts,
-            };
+            (0..n).filter(|&i| !current.alloc[i].is_zero() && end.alloc[i].is_zero()).for_each(|i| closed[i] = false);
+            let rules = Rules { allowed: &closed, open_more: rules.open_more, conflicts: rules.conflicts };
             let Some((point, _)) = newton(problem, order, end, &rules) else {
                 continue;
             };
@@ -383,12 +320,7 @@ pub(super) fn ascend(
 }
 
 /// The ascent proper: damped Newton steps until the model promises nothing or the deadline.
-fn newton(
-    problem: &Problem,
-    order: &[usize],
-    start: Point,
-    rules: &Rules,
-) -> Option<(Point, bool)> {
+fn newton(problem: &Problem, order: &[usize], start: Point, rules: &Rules) -> Option<(Point, bool)> {
     let mut current = start;
     let mut damping = INITIAL_DAMPING;
     let mut failures = 0;
@@ -404,9 +336,7 @@ fn newton(
             return Some((current, true));
         }
         let alloc = stepped(problem, &current.alloc, &step);
-        let next = (alloc != current.alloc)
-            .then(|| evaluate(problem, order, alloc, true))
-            .flatten();
+        let next = (alloc != current.alloc).then(|| evaluate(problem, order, alloc, true)).flatten();
         let gain = next.as_ref().map(|p| f64::from(p.gross()) - model.gross);
         match (next, gain) {
             (Some(next), Some(gain)) if forced || gain > 0.0 => {
@@ -445,19 +375,13 @@ fn cycle_ends(problem: &Problem, order: &[usize], point: &Point) -> Vec<Point> {
     for direction in model.flat_directions(&open) {
         for sign in [1.0, -1.0] {
             let delta: Vec<f64> = direction.iter().map(|d| d * sign).collect();
-            let reach = (0..delta.len())
-                .filter(|&i| delta[i] < 0.0)
-                .map(|i| model.share[i] / -delta[i])
-                .fold(f64::INFINITY, f64::min);
+            let reach =
+                (0..delta.len()).filter(|&i| delta[i] < 0.0).map(|i| model.share[i] / -delta[i]).fold(f64::INFINITY, f64::min);
             if !reach.is_finite() {
                 continue;
             }
-            let step = Step {
-                delta: delta.iter().map(|d| d * reach).collect(),
-                predicted: 0.0,
-            };
-            if let Some(end) = evaluate(problem, order, stepped(problem, &point.alloc, &step), true)
-            {
+            let step = Step { delta: delta.iter().map(|d| d * reach).collect(), predicted: 0.0 };
+            if let Some(end) = evaluate(problem, order, stepped(problem, &point.alloc, &step), true) {
                 ends.push(end);
             }
         }

@@ -69,12 +69,7 @@ struct PoolUse {
 const PROBE_FRACTION: f64 = 1e-6;
 
 /// Evaluates `alloc` with the routes run in `order`; None if a route cannot take its amount.
-pub(super) fn evaluate(
-    problem: &Problem,
-    order: &[usize],
-    alloc: Vec<U256>,
-    with_derivatives: bool,
-) -> Option<Point> {
+pub(super) fn evaluate(problem: &Problem, order: &[usize], alloc: Vec<U256>, with_derivatives: bool) -> Option<Point> {
     let market = problem.market;
     let n = problem.paths.len();
     let mut overlay = Overlay::new(market);
@@ -98,28 +93,14 @@ pub(super) fn evaluate(
     }
     let cost = problem.pricer.cost(gas_units.iter().sum());
     let derivatives = with_derivatives.then(|| derivatives(problem, &overlay, &mut uses));
-    Some(Point {
-        alloc,
-        value: Net::new(gross, cost),
-        gas_units,
-        derivatives,
-    })
+    Some(Point { alloc, value: Net::new(gross, cost), gas_units, derivatives })
 }
 
 fn use_of(uses: &mut Vec<PoolUse>, pool: PoolIdx, token_in: u8) -> &mut PoolUse {
-    let index = match uses
-        .iter()
-        .position(|u| u.pool == pool && u.token_in == token_in)
-    {
+    let index = match uses.iter().position(|u| u.pool == pool && u.token_in == token_in) {
         Some(index) => index,
         None => {
-            uses.push(PoolUse {
-                pool,
-                token_in,
-                flow: 0.0,
-                rate: f64::NAN,
-                curvature: 0.0,
-            });
+            uses.push(PoolUse { pool, token_in, flow: 0.0, rate: f64::NAN, curvature: 0.0 });
             uses.len() - 1
         }
     };
@@ -143,17 +124,10 @@ fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>) ->
                 let probe_scale = typical_share * carried;
                 let entry = use_of(uses, hop.pool, hop.token_in);
                 if entry.rate.is_nan() {
-                    let scale = if entry.flow > 0.0 {
-                        entry.flow
-                    } else {
-                        probe_scale
-                    };
-                    (entry.rate, entry.curvature) =
-                        rate_and_curvature(overlay, hop.pool, hop.token_in, hop.token_out, scale);
+                    let scale = if entry.flow > 0.0 { entry.flow } else { probe_scale };
+                    (entry.rate, entry.curvature) = rate_and_curvature(overlay, hop.pool, hop.token_in, hop.token_out, scale);
                 }
-                uses.iter()
-                    .position(|u| u.pool == hop.pool && u.token_in == hop.token_in)
-                    .expect("just inserted")
+                uses.iter().position(|u| u.pool == hop.pool && u.token_in == hop.token_in).expect("just inserted")
             };
             indices.push(index);
             reach.push(carried);
@@ -162,10 +136,7 @@ fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>) ->
         route_uses.push(indices);
         upstream.push(reach);
     }
-    let gradient: Vec<f64> = route_uses
-        .iter()
-        .map(|r| r.iter().map(|&u| uses[u].rate).product())
-        .collect();
+    let gradient: Vec<f64> = route_uses.iter().map(|r| r.iter().map(|&u| uses[u].rate).product()).collect();
     // ∂g_i/∂x_j: through each pool of route i, g_i without that pool's rate, times the pool's
     // curvature, times how much of x_j reaches that pool (if route j goes through it the same way).
     let mut hessian = vec![0.0; n * n];
@@ -175,20 +146,10 @@ fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>) ->
             if curvature == 0.0 {
                 continue;
             }
-            let others: f64 = route_uses[i]
-                .iter()
-                .enumerate()
-                .filter(|&(l, _)| l != k)
-                .map(|(_, &v)| uses[v].rate)
-                .product();
+            let others: f64 = route_uses[i].iter().enumerate().filter(|&(l, _)| l != k).map(|(_, &v)| uses[v].rate).product();
             let factor = others * curvature;
             for j in 0..n {
-                let reach: f64 = route_uses[j]
-                    .iter()
-                    .zip(&upstream[j])
-                    .filter(|(&v, _)| v == u)
-                    .map(|(_, &r)| r)
-                    .sum();
+                let reach: f64 = route_uses[j].iter().zip(&upstream[j]).filter(|(&v, _)| v == u).map(|(_, &r)| r).sum();
                 if reach != 0.0 {
                     hessian[i * n + j] += factor * reach;
                 }
@@ -201,13 +162,7 @@ fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>) ->
 /// The marginal rate of a pool at the overlay's state, and its slope measured by a probe swap of
 /// a fraction of `scale`. A pool that cannot take the probe gets a slope that spends its rate
 /// over the probe (it is near its limit).
-fn rate_and_curvature(
-    overlay: &Overlay,
-    pool: PoolIdx,
-    token_in: u8,
-    token_out: u8,
-    scale: f64,
-) -> (f64, f64) {
+fn rate_and_curvature(overlay: &Overlay, pool: PoolIdx, token_in: u8, token_out: u8, scale: f64) -> (f64, f64) {
     let state = overlay.state(pool);
     let (i, o) = (token_in as usize, token_out as usize);
     let rate = state.spot_price(i, o);

@@ -41,11 +41,7 @@ impl RouteSearch<'_, '_> {
     }
 
     fn ascend_from(&mut self, point: &Point, allowed: &[bool], open_more: bool) -> Option<Point> {
-        let rules = Rules {
-            allowed,
-            open_more,
-            conflicts: self.conflicts,
-        };
+        let rules = Rules { allowed, open_more, conflicts: self.conflicts };
         let (result, converged) = ascend(self.problem, self.order, point.clone(), &rules)?;
         self.converged &= converged;
         Some(result)
@@ -78,24 +74,12 @@ impl RouteSearch<'_, '_> {
                     open
                 }
             } else {
-                let rate = best
-                    .open()
-                    .map(|i| model.gradient(i))
-                    .fold(f64::INFINITY, f64::min);
+                let rate = best.open().map(|i| model.gradient(i)).fold(f64::INFINITY, f64::min);
                 let mut closed: Vec<usize> = (0..n)
                     .filter(|&j| !allowed[j] && model.gradient(j) > rate)
-                    .filter(|&j| {
-                        !self
-                            .conflicts
-                            .is_some_and(|c| c[j].iter().any(|&k| !best.alloc[k].is_zero()))
-                    })
+                    .filter(|&j| !self.conflicts.is_some_and(|c| c[j].iter().any(|&k| !best.alloc[k].is_zero())))
                     .collect();
-                closed.sort_by(|&a, &b| {
-                    model
-                        .gradient(b)
-                        .total_cmp(&model.gradient(a))
-                        .then(a.cmp(&b))
-                });
+                closed.sort_by(|&a, &b| model.gradient(b).total_cmp(&model.gradient(a)).then(a.cmp(&b)));
                 closed
             };
             let mut round: Option<(Point, usize)> = None;
@@ -105,24 +89,14 @@ impl RouteSearch<'_, '_> {
                 }
                 let mut trial = allowed.clone();
                 trial[k] = !closing;
-                let rules = Rules {
-                    allowed: &trial,
-                    open_more: !closing,
-                    conflicts: self.conflicts,
-                };
+                let rules = Rules { allowed: &trial, open_more: !closing, conflicts: self.conflicts };
                 // The model's gross change against the gas change: a closure saves gas and loses
                 // output, an opening the reverse; hopeless trials are skipped.
                 let gross = model.step(&rules, INITIAL_DAMPING).predicted;
                 let (benefit, harm) = if closing {
-                    (
-                        -self.cost_change(&best, -i128::from(best.gas_units[k])),
-                        -gross,
-                    )
+                    (-self.cost_change(&best, -i128::from(best.gas_units[k])), -gross)
                 } else {
-                    (
-                        gross,
-                        self.cost_change(&best, i128::from(base_gas(self.problem, k))),
-                    )
+                    (gross, self.cost_change(&best, i128::from(base_gas(self.problem, k))))
                 };
                 if harm > TRIAL_SLACK * benefit {
                     continue;
@@ -147,15 +121,5 @@ impl RouteSearch<'_, '_> {
 
 /// The gas units candidate `j` costs before any tick crossing: the base gas of its legs.
 fn base_gas(problem: &Problem, j: usize) -> u64 {
-    problem.paths[j]
-        .hops
-        .iter()
-        .map(|hop| {
-            problem
-                .market
-                .pool(hop.pool)
-                .spec
-                .leg_gas_units(&SwapOutcome::flat(U256::ZERO))
-        })
-        .sum()
+    problem.paths[j].hops.iter().map(|hop| problem.market.pool(hop.pool).spec.leg_gas_units(&SwapOutcome::flat(U256::ZERO))).sum()
 }
