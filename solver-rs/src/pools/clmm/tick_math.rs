@@ -70,14 +70,7 @@ pub fn get_sqrt_ratio_at_tick(tick: i32) -> Result<U256, PoolError> {
 
 /// ⌊a·b / 2^128⌋: the high half of a 128-by-128-bit product.
 fn mul_high_u128(a: u128, b: u128) -> u128 {
-    let (a_high, a_low) = (a >> 64, a & u128::from(u64::MAX));
-    let (b_high, b_low) = (b >> 64, b & u128::from(u64::MAX));
-    let low_low = a_low * b_low;
-    let (high_low, low_high) = (a_high * b_low, a_low * b_high);
-    // The middle sum can carry past 128 bits; its carry is worth 2^64 in the high half.
-    let (middle, carry) = high_low.overflowing_add(low_high);
-    let (middle, carry_low) = middle.overflowing_add(low_low >> 64);
-    a_high * b_high + (middle >> 64) + ((u128::from(carry) + u128::from(carry_low)) << 64)
+    mul_wide_u128(a, b).0
 }
 
 /// The greatest tick whose square-root price is ≤ `sqrt_price_x96` (a floor). Errors outside
@@ -129,9 +122,15 @@ fn floor_q128(x: U256) -> i32 {
     ((u128::from(limbs[3]) << 64 | u128::from(limbs[2])) as i128) as i32
 }
 
-/// The 256-bit product of two u128 as (high, low) halves.
+/// The 256-bit product of two u128 as (high, low) halves: four 64-bit multiplies.
 fn mul_wide_u128(a: u128, b: u128) -> (u128, u128) {
-    (mul_high_u128(a, b), a.wrapping_mul(b))
+    let (a_high, a_low) = (a >> 64, a & u128::from(u64::MAX));
+    let (b_high, b_low) = (b >> 64, b & u128::from(u64::MAX));
+    let (middle, carry_middle) = (a_high * b_low).overflowing_add(a_low * b_high);
+    let (low, carry_low) = (a_low * b_low).overflowing_add(middle << 64);
+    // A carry out of the middle sum is worth 2^192, 2^64 in the high half.
+    let high = a_high * b_high + (middle >> 64) + (u128::from(carry_middle) << 64) + u128::from(carry_low);
+    (high, low)
 }
 
 #[cfg(test)]
@@ -187,6 +186,22 @@ mod tests {
             if tick > MIN_TICK {
                 assert_eq!(get_tick_at_sqrt_ratio(at - U256::from(1)).unwrap(), tick - 1);
             }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn wide_product_is_the_u256_one(a in any::<u128>(), b in any::<u128>()) {
+            let (high, low) = mul_wide_u128(a, b);
+            prop_assert_eq!((U256::from(high) << 128) | U256::from(low), U256::from(a) * U256::from(b));
+        }
+    }
+
+    #[test]
+    fn wide_product_at_the_edges() {
+        for (a, b) in [(u128::MAX, u128::MAX), (u128::MAX, 1), (1u128 << 127, 2), (u128::MAX, u128::from(u64::MAX) << 64)] {
+            let (high, low) = mul_wide_u128(a, b);
+            assert_eq!((U256::from(high) << 128) | U256::from(low), U256::from(a) * U256::from(b));
         }
     }
 
