@@ -1,40 +1,18 @@
 //! `mulDiv` with explicit rounding, as Uniswap's `FullMath` computes it: the product is taken at
 //! 512 bits so it never overflows, and only a quotient that does not fit 256 bits is an error.
 
-use super::{U256, U512};
-use ruint::UintTryFrom;
+use super::div::{div_rem, div_rem_wide};
+use super::U256;
 use crate::pools::PoolError;
 
 /// floor(a * b / denominator); errors when `denominator` is zero or the quotient exceeds 256 bits.
 pub fn mul_div(a: U256, b: U256, denominator: U256) -> Result<U256, PoolError> {
-    if denominator.is_zero() {
-        return Err(PoolError::DivisionByZero);
-    }
-    // Fast path: the product fits in 256 bits, so a plain division is exact.
-    if let Some(product) = a.checked_mul(b) {
-        return Ok(product / denominator);
-    }
-    let product: U512 = a.widening_mul(b);
-    let quotient = product / U512::from(denominator);
-    U256::uint_try_from(quotient).map_err(|_| PoolError::Overflow)
+    Ok(mul_div_rem(a, b, denominator)?.0)
 }
 
 /// ceil(a * b / denominator); errors like [`mul_div`], and when rounding up overflows.
 pub fn mul_div_rounding_up(a: U256, b: U256, denominator: U256) -> Result<U256, PoolError> {
-    if denominator.is_zero() {
-        return Err(PoolError::DivisionByZero);
-    }
-    if let Some(product) = a.checked_mul(b) {
-        let (quotient, remainder) = product.div_rem(denominator);
-        return if remainder.is_zero() {
-            Ok(quotient)
-        } else {
-            quotient.checked_add(U256::from(1)).ok_or(PoolError::Overflow)
-        };
-    }
-    let product: U512 = a.widening_mul(b);
-    let (quotient, remainder) = product.div_rem(U512::from(denominator));
-    let quotient = U256::uint_try_from(quotient).map_err(|_| PoolError::Overflow)?;
+    let (quotient, remainder) = mul_div_rem(a, b, denominator)?;
     if remainder.is_zero() {
         Ok(quotient)
     } else {
@@ -47,8 +25,20 @@ pub fn div_rounding_up(a: U256, b: U256) -> Result<U256, PoolError> {
     if b.is_zero() {
         return Err(PoolError::DivisionByZero);
     }
-    let (quotient, remainder) = a.div_rem(b);
+    let (quotient, remainder) = div_rem(a, b);
     Ok(if remainder.is_zero() { quotient } else { quotient + U256::from(1) })
+}
+
+/// (⌊a·b / denominator⌋, remainder), the product taken at 512 bits.
+fn mul_div_rem(a: U256, b: U256, denominator: U256) -> Result<(U256, U256), PoolError> {
+    if denominator.is_zero() {
+        return Err(PoolError::DivisionByZero);
+    }
+    let product = a.widening_mul::<256, 4, 512, 8>(b);
+    let limbs = product.as_limbs();
+    let low = U256::from_limbs([limbs[0], limbs[1], limbs[2], limbs[3]]);
+    let high = U256::from_limbs([limbs[4], limbs[5], limbs[6], limbs[7]]);
+    div_rem_wide(low, high, denominator).ok_or(PoolError::Overflow)
 }
 
 #[cfg(test)]

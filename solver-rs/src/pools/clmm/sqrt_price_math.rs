@@ -3,6 +3,7 @@
 //! round the same way). Every rounding favours the pool: amounts it receives round up, amounts it
 //! pays round down, and a price moved by an input moves no further than the input pays for.
 
+use crate::math::div::div_rem;
 use crate::math::full_math::{div_rounding_up, mul_div, mul_div_rounding_up};
 use crate::math::U256;
 use crate::pools::PoolError;
@@ -30,7 +31,7 @@ pub fn get_amount0_delta(
         // Two ceilings in a row, as the contract does: the pool never receives less than owed.
         div_rounding_up(mul_div_rounding_up(numerator1, numerator2, upper)?, lower)
     } else {
-        Ok(mul_div(numerator1, numerator2, upper)? / lower)
+        Ok(div_rem(mul_div(numerator1, numerator2, upper)?, lower).0)
     }
 }
 
@@ -88,7 +89,7 @@ fn next_price_from_amount0_rounding_up(sqrt_price_x96: U256, liquidity: u128, am
     }
     // The contract's fallback form L·2^96 / (L·2^96/√P + in), also rounded up; its checked add
     // reverts on overflow, which is an error here.
-    let denominator = (numerator1 / sqrt_price_x96).checked_add(amount).ok_or(PoolError::Overflow)?;
+    let denominator = div_rem(numerator1, sqrt_price_x96).0.checked_add(amount).ok_or(PoolError::Overflow)?;
     div_rounding_up(numerator1, denominator)
 }
 
@@ -96,7 +97,7 @@ fn next_price_from_amount0_rounding_up(sqrt_price_x96: U256, liquidity: u128, am
 /// keeps the price from moving further than the input pays for.
 fn next_price_from_amount1_rounding_down(sqrt_price_x96: U256, liquidity: u128, amount: U256) -> Result<U256, PoolError> {
     let liquidity = U256::from(liquidity);
-    let quotient = if amount <= MAX_U160 { (amount << 96) / liquidity } else { mul_div(amount, Q96, liquidity)? };
+    let quotient = if amount <= MAX_U160 { div_rem(amount << 96, liquidity).0 } else { mul_div(amount, Q96, liquidity)? };
     let next = sqrt_price_x96.checked_add(quotient).ok_or(PoolError::Overflow)?;
     // `toUint160` in the contract: a price that leaves 160 bits reverts.
     if next > MAX_U160 {

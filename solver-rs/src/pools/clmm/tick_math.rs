@@ -1,6 +1,7 @@
 //! `TickMath`: the Q64.96 square-root price at a tick and the tick at a square-root price, bit for
 //! bit as Uniswap V3 computes them (V4, Pancake Infinity and Algebra Integral use the same table).
 
+use crate::math::div::div_rem;
 use crate::math::U256;
 use crate::pools::PoolError;
 
@@ -46,62 +47,90 @@ pub fn get_sqrt_ratio_at_tick(tick: i32) -> Result<U256, PoolError> {
     if abs_tick > MAX_TICK.unsigned_abs() {
         return Err(PoolError::InvalidState(format!("tick {tick} outside [MIN_TICK, MAX_TICK]")));
     }
-    let mut ratio = if abs_tick & 1 != 0 { U256::from(RATIO_FACTORS[0]) } else { U256::from(1) << 128 };
+    // Q128.128 in a u128: every factor is below 1, so after the first one the running product is
+    // too; only "no factor yet" (exactly 1.0 = 2^128) needs the extra bit, and is kept as `None`.
+    let mut ratio: Option<u128> = (abs_tick & 1 != 0).then_some(RATIO_FACTORS[0]);
     for (bit, factor) in RATIO_FACTORS.iter().enumerate().skip(1) {
         if abs_tick & (1 << bit) != 0 {
-            // Both operands are below 2^129 and 2^128, so the product never exceeds 256 bits.
-            ratio = (ratio * U256::from(*factor)) >> 128;
+            // (ratio · factor) >> 128, the contract's 256-bit product's high half; 1.0 · factor is
+            // the factor itself.
+            ratio = Some(ratio.map_or(*factor, |ratio| mul_high_u128(ratio, *factor)));
         }
     }
-    if tick > 0 {
-        // ratio is never zero: the smallest factor product stays far above 1.
-        ratio = U256::MAX / ratio;
-    }
-    let low_32_bits = ratio & U256::from(u32::MAX);
-    let rounded_up = if low_32_bits.is_zero() { 0u8 } else { 1u8 };
+    let ratio = match ratio {
+        None => U256::from(1) << 128,
+        // ratio < 2^128 is never zero: the smallest factor product stays far above 1.
+        Some(ratio) if tick > 0 => div_rem(U256::MAX, U256::from(ratio)).0,
+        Some(ratio) => U256::from(ratio),
+    };
+    let low_32_bits = ratio.as_limbs()[0] as u32;
+    let rounded_up = if low_32_bits == 0 { 0u8 } else { 1u8 };
     Ok((ratio >> 32) + U256::from(rounded_up))
+}
+
+/// ⌊a·b / 2^128⌋: the high half of a 128-by-128-bit product.
+fn mul_high_u128(a: u128, b: u128) -> u128 {
+    mul_wide_u128(a, b).0
 }
 
 /// The greatest tick whose square-root price is ≤ `sqrt_price_x96` (a floor). Errors outside
 /// [MIN_SQRT_RATIO, MAX_SQRT_RATIO), where the contract reverts with `R`.
 ///
-/// The contract gets there through a fixed-point log2; any method that returns the same greatest
-/// tick is exact, because `get_sqrt_ratio_at_tick` is strictly increasing. A float log gives a
-/// guess within a tick or two and exact comparisons settle it.
+/// As the contract: a fixed-point log2 of the price to 14 fractional bits, scaled to a
+/// log base sqrt(1.0001) with error bounds narrow enough that the floor tick is one of two
+/// neighbours, and one exact `get_sqrt_ratio_at_tick` comparison to pick it.
 pub fn get_tick_at_sqrt_ratio(sqrt_price_x96: U256) -> Result<i32, PoolError> {
     if sqrt_price_x96 < MIN_SQRT_RATIO || sqrt_price_x96 >= MAX_SQRT_RATIO {
         return Err(PoolError::InvalidState(format!("sqrt price {sqrt_price_x96} outside [MIN_SQRT_RATIO, MAX_SQRT_RATIO)")));
     }
-    let price_ln = (f64::from(sqrt_price_x96) / 2f64.powi(96)).ln() * 2.0;
-    let guess = (price_ln / 1.0001f64.ln()).floor();
-    let mut tick = (guess as i64).clamp(i64::from(MIN_TICK), i64::from(MAX_TICK) - 1) as i32;
-    // Walk down while the guess is too high, then up while the next tick still fits.
-    // A bounded loop: the guess is off by at most a few ticks; fall back to bisection otherwise.
-    for _ in 0..8 {
-        if get_sqrt_ratio_at_tick(tick)? > sqrt_price_x96 {
-            tick -= 1;
-        } else if tick < MAX_TICK && get_sqrt_ratio_at_tick(tick + 1)? <= sqrt_price_x96 {
-            tick += 1;
-        } else {
-            return Ok(tick);
-        }
+    // Q128.128 ratio in [2^64, 2^192): the msb is its integer log2.
+    let ratio: U256 = sqrt_price_x96 << 32usize;
+    let msb = 255 - ratio.leading_zeros();
+    // r: the ratio's top 128 bits, normalized to [2^127, 2^128) (as the contract's `r`).
+    let mut r = if msb >= 128 { ratio >> (msb - 127) } else { ratio << (127 - msb) }.to::<u128>();
+    // log2 in Q64.64, fraction found bit by bit by squaring: r² ≥ 2 sets the bit and halves r.
+    let mut log_2 = (msb as i128 - 128) << 64;
+    for bit in (50..64).rev() {
+        let (high, low) = mul_wide_u128(r, r);
+        let carried = high >> 127;
+        log_2 |= (carried as i128) << bit;
+        r = if carried == 1 { high } else { high << 1 | low >> 127 };
     }
-    bisect_tick(sqrt_price_x96)
+    // log base sqrt(1.0001) in Q128.128, an int256 product in the contract; |log_2| < 2^71 keeps
+    // this one under 2^150, so the 256-bit two's complement wraps exactly as the contract's does.
+    let magnitude = U256::from(log_2.unsigned_abs()) * U256::from(LOG_SQRT10001_FACTOR);
+    let log_sqrt10001 = if log_2 < 0 { magnitude.wrapping_neg() } else { magnitude };
+    let tick_low = floor_q128(log_sqrt10001.wrapping_sub(TICK_LOW_OFFSET));
+    let tick_high = floor_q128(log_sqrt10001.wrapping_add(TICK_HIGH_OFFSET));
+    if tick_low == tick_high || get_sqrt_ratio_at_tick(tick_high)? > sqrt_price_x96 {
+        Ok(tick_low)
+    } else {
+        Ok(tick_high)
+    }
 }
 
-/// Greatest tick with ratio ≤ price by bisection over the whole range; the float guess's safety net.
-fn bisect_tick(sqrt_price_x96: U256) -> Result<i32, PoolError> {
-    let (mut low, mut high) = (MIN_TICK, MAX_TICK);
-    // Invariant: ratio(low) ≤ price < ratio(high).
-    while high - low > 1 {
-        let mid = low + (high - low) / 2;
-        if get_sqrt_ratio_at_tick(mid)? <= sqrt_price_x96 {
-            low = mid;
-        } else {
-            high = mid;
-        }
-    }
-    Ok(low)
+/// 2^64 / log2(sqrt(1.0001)), the contract's log2-to-tick factor (Q64.64 · this = Q128.128).
+const LOG_SQRT10001_FACTOR: u128 = 255_738_958_999_603_826_347_141;
+/// The contract's bounds on the log's error, below and above, in Q128.128.
+const TICK_LOW_OFFSET: U256 = U256::from_limbs([0x5af0_12a1_9d00_3aaa, 0x028f_6481_ab7f_045a, 0, 0]);
+const TICK_HIGH_OFFSET: U256 = U256::from_limbs([0x455e_2607_99a0_632f, 0xdb2d_f09e_8195_9a81, 0, 0]);
+
+/// ⌊x / 2^128⌋ for x a two's-complement int256 holding a tick in Q128.128 (the contract's `>> 128`
+/// on int256, then int24).
+fn floor_q128(x: U256) -> i32 {
+    let limbs = x.as_limbs();
+    ((u128::from(limbs[3]) << 64 | u128::from(limbs[2])) as i128) as i32
+}
+
+/// The 256-bit product of two u128 as (high, low) halves: four 64-bit multiplies.
+fn mul_wide_u128(a: u128, b: u128) -> (u128, u128) {
+    let (a_high, a_low) = (a >> 64, a & u128::from(u64::MAX));
+    let (b_high, b_low) = (b >> 64, b & u128::from(u64::MAX));
+    let (middle, carry_middle) = (a_high * b_low).overflowing_add(a_low * b_high);
+    let (low, carry_low) = (a_low * b_low).overflowing_add(middle << 64);
+    // A carry out of the middle sum is worth 2^192, 2^64 in the high half.
+    let high = a_high * b_high + (middle >> 64) + (u128::from(carry_middle) << 64) + u128::from(carry_low);
+    (high, low)
 }
 
 #[cfg(test)]
@@ -111,6 +140,75 @@ mod tests {
 
     fn dec(text: &str) -> U256 {
         U256::from_str_radix(text, 10).unwrap()
+    }
+
+    /// Greatest tick with ratio ≤ price by bisection over the whole range; an oracle independent of the log.
+    fn bisect_tick(sqrt_price_x96: U256) -> Result<i32, PoolError> {
+        let (mut low, mut high) = (MIN_TICK, MAX_TICK);
+        // Invariant: ratio(low) ≤ price < ratio(high).
+        while high - low > 1 {
+            let mid = low + (high - low) / 2;
+            if get_sqrt_ratio_at_tick(mid)? <= sqrt_price_x96 {
+                low = mid;
+            } else {
+                high = mid;
+            }
+        }
+        Ok(low)
+    }
+
+    /// The contract's form, a 256-bit multiply per factor: the u128 path must agree bit for bit.
+    fn sqrt_ratio_by_u256_products(tick: i32) -> U256 {
+        let abs_tick = tick.unsigned_abs();
+        let mut ratio = if abs_tick & 1 != 0 { U256::from(RATIO_FACTORS[0]) } else { U256::from(1) << 128 };
+        for (bit, factor) in RATIO_FACTORS.iter().enumerate().skip(1) {
+            if abs_tick & (1 << bit) != 0 {
+                ratio = (ratio * U256::from(*factor)) >> 128;
+            }
+        }
+        if tick > 0 {
+            ratio = U256::MAX / ratio;
+        }
+        let rounded_up = if (ratio & U256::from(u32::MAX)).is_zero() { 0u8 } else { 1u8 };
+        (ratio >> 32) + U256::from(rounded_up)
+    }
+
+    #[test]
+    fn every_tick_matches_the_u256_products_and_is_its_own_floor() {
+        // Every tick in release builds; a stride in debug ones, where this would take minutes.
+        let stride = if cfg!(debug_assertions) { 101 } else { 1 };
+        for tick in (MIN_TICK..=MAX_TICK).step_by(stride) {
+            let at = get_sqrt_ratio_at_tick(tick).unwrap();
+            assert_eq!(at, sqrt_ratio_by_u256_products(tick), "tick {tick}");
+            if tick < MAX_TICK {
+                assert_eq!(get_tick_at_sqrt_ratio(at).unwrap(), tick);
+            }
+            if tick > MIN_TICK {
+                assert_eq!(get_tick_at_sqrt_ratio(at - U256::from(1)).unwrap(), tick - 1);
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn wide_product_is_the_u256_one(a in any::<u128>(), b in any::<u128>()) {
+            let (high, low) = mul_wide_u128(a, b);
+            prop_assert_eq!((U256::from(high) << 128) | U256::from(low), U256::from(a) * U256::from(b));
+        }
+    }
+
+    #[test]
+    fn wide_product_at_the_edges() {
+        for (a, b) in [(u128::MAX, u128::MAX), (u128::MAX, 1), (1u128 << 127, 2), (u128::MAX, u128::from(u64::MAX) << 64)] {
+            let (high, low) = mul_wide_u128(a, b);
+            assert_eq!((U256::from(high) << 128) | U256::from(low), U256::from(a) * U256::from(b));
+        }
+    }
+
+    #[test]
+    fn log_offsets_are_the_contract_constants() {
+        assert_eq!(TICK_LOW_OFFSET, dec("3402992956809132418596140100660247210"));
+        assert_eq!(TICK_HIGH_OFFSET, dec("291339464771989622907027621153398088495"));
     }
 
     #[test]
@@ -165,7 +263,7 @@ mod tests {
     }
 
     #[test]
-    fn bisection_agrees_with_the_guess_path() {
+    fn bisection_agrees_with_the_log_path() {
         for tick in [MIN_TICK, -500_000, -1, 0, 1, 77_777, MAX_TICK - 1] {
             let price = get_sqrt_ratio_at_tick(tick).unwrap();
             assert_eq!(bisect_tick(price).unwrap(), tick);
@@ -184,6 +282,21 @@ mod tests {
             let one = U256::from(1) << 192;
             let diff = if product > one { product - one } else { one - product };
             prop_assert!(diff <= (one >> 90) + up + down, "tick {tick}");
+        }
+
+        #[test]
+        fn log_path_agrees_with_bisection(sqrt_price in any::<[u64; 3]>()) {
+            let span = MAX_SQRT_RATIO - MIN_SQRT_RATIO;
+            let price = MIN_SQRT_RATIO + U256::from_limbs([sqrt_price[0], sqrt_price[1], sqrt_price[2], 0]) % span;
+            prop_assert_eq!(get_tick_at_sqrt_ratio(price).unwrap(), bisect_tick(price).unwrap());
+        }
+
+        #[test]
+        fn log_path_agrees_with_bisection_at_every_scale(mantissa in any::<u64>(), scale in 0u32..100) {
+            // Uniform prices are mostly huge; this covers every power of two of the range evenly.
+            let price = (U256::from(mantissa) << scale) + MIN_SQRT_RATIO;
+            prop_assume!(price < MAX_SQRT_RATIO);
+            prop_assert_eq!(get_tick_at_sqrt_ratio(price).unwrap(), bisect_tick(price).unwrap());
         }
 
         #[test]

@@ -1,5 +1,6 @@
 //! `UniswapV2Library.getAmountOut`, generalised to a fee in basis points.
 
+use crate::math::div::div_rem;
 use crate::math::U256;
 use crate::pools::PoolError;
 
@@ -24,7 +25,7 @@ pub fn amount_out(amount_in: U256, reserve_in: U256, reserve_out: U256, fee_bps:
         .checked_mul(U256::from(BPS))
         .and_then(|d| d.checked_add(amount_in_with_fee))
         .ok_or(PoolError::Overflow)?;
-    let out = numerator / denominator;
+    let out = div_rem(numerator, denominator).0;
     if out.is_zero() {
         // The pair reverts with INSUFFICIENT_OUTPUT_AMOUNT on a zero output.
         return Err(PoolError::InsufficientLiquidity);

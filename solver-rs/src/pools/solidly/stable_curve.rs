@@ -2,6 +2,7 @@
 //! Newton solve `_get_y`. Every operation is checked as Solidity 0.8 checks it: an overflow or an
 //! underflow is [`PoolError::Overflow`], a zero divisor is [`PoolError::DivisionByZero`].
 
+use crate::math::div::div_rem;
 use crate::math::U256;
 use crate::pools::PoolError;
 
@@ -34,7 +35,10 @@ pub(super) fn sub(a: U256, b: U256) -> Result<U256, PoolError> {
 }
 
 pub(super) fn div(a: U256, b: U256) -> Result<U256, PoolError> {
-    a.checked_div(b).ok_or(PoolError::DivisionByZero)
+    if b.is_zero() {
+        return Err(PoolError::DivisionByZero);
+    }
+    Ok(div_rem(a, b).0)
 }
 
 /// floor(amount·1e18 / scale): a raw amount normalised to 18 decimals, floored as the pool does.
