@@ -18,3 +18,5 @@ pub use solver::Solver;
 
 #[cfg(test)]
 mod ffi_fuzz_tests;
+#[cfg(test)]
+mod solver_tests;

@@ -7,6 +7,7 @@ use crate::math::decimal::u256_string;
 use crate::math::U256;
 use crate::pools::input::PoolInput;
 use crate::pools::{PoolModel, SwapOutcome};
+use crate::route::gas::GasPricers;
 use crate::route::quote::{quote, RouteSettings};
 use crate::route::request::QuoteRequest;
 use serde::{Deserialize, Serialize};
@@ -34,6 +35,8 @@ const DEFAULT_CONNECTOR_COUNT: usize = 8;
 pub struct Solver {
     market: Market,
     settings: RouteSettings,
+    /// Gas pricers of quotes on the market as it is; cleared whenever it changes.
+    pricers: GasPricers,
 }
 
 #[derive(Deserialize)]
@@ -75,6 +78,7 @@ impl Solver {
         }
         Ok(Solver {
             market: Market::default(),
+            pricers: GasPricers::default(),
             settings: RouteSettings {
                 native_token: Some(config.native_token),
                 connectors: config.connectors,
@@ -89,6 +93,7 @@ impl Solver {
     /// Upserts a JSON array of pools; answers `{"pools": <count upserted>}`.
     pub fn upsert_pools_json(&mut self, pools: &str) -> Result<String, SolverError> {
         let pools: Vec<PoolInput> = serde_json::from_str(pools)?;
+        self.pricers.clear();
         let count = self.market.upsert(pools)?;
         Ok(serde_json::to_string(&CountResult { pools: count })?)
     }
@@ -96,6 +101,7 @@ impl Solver {
     /// Removes a JSON array of pool ids; answers `{"pools": <count removed>}`.
     pub fn remove_pools_json(&mut self, ids: &str) -> Result<String, SolverError> {
         let ids: Vec<String> = serde_json::from_str(ids)?;
+        self.pricers.clear();
         let count = self.market.remove(&ids)?;
         Ok(serde_json::to_string(&CountResult { pools: count })?)
     }
@@ -103,7 +109,7 @@ impl Solver {
     /// Quotes a JSON request; answers the plan as JSON.
     pub fn quote_json(&self, request: &str) -> Result<String, SolverError> {
         let request: QuoteRequest = serde_json::from_str(request)?;
-        let plan = quote(&self.market, &self.settings, &request)?;
+        let plan = quote(&self.market, &self.settings, &request, &self.pricers)?;
         Ok(serde_json::to_string(&plan)?)
     }
 

@@ -1,7 +1,7 @@
 //! One quote, start to finish: search candidates, price gas, allocate, replay exactly, report.
 
 use super::clock::Deadline;
-use super::gas::GasPricer;
+use super::gas::{GasPricer, GasPricers};
 use super::net::Net;
 use super::path::{LegFill, Overlay, Path};
 use super::plan::{CandidateOut, LegOut, Metadata, Plan, RouteOut, StoppedBy};
@@ -30,8 +30,8 @@ pub struct RouteSettings {
     pub beam: usize,
 }
 
-/// Quotes `request` on `market`.
-pub fn quote(market: &Market, settings: &RouteSettings, request: &QuoteRequest) -> Result<Plan, SolverError> {
+/// Quotes `request` on `market`; `pricers` holds the gas pricers of earlier quotes on this market.
+pub fn quote(market: &Market, settings: &RouteSettings, request: &QuoteRequest, pricers: &GasPricers) -> Result<Plan, SolverError> {
     request.validate()?;
     let deadline = Deadline::after_ms(request.time_budget_ms.unwrap_or(settings.default_time_budget_ms));
     let known = |address: &Address, field: &str| {
@@ -54,21 +54,24 @@ pub fn quote(market: &Market, settings: &RouteSettings, request: &QuoteRequest) 
         beam: settings.beam,
     };
 
-    let mut paths = Vec::new();
-    find_paths(market, &params, amount_in, &mut paths);
+    let mut at_full = Vec::new();
+    find_paths(market, &params, amount_in, &mut at_full);
     let probe = split.then(|| (amount_in / U256::from(PROBE_DIVISOR)).max(U256::from(1)));
+    let mut at_probe = Vec::new();
     if let Some(probe) = probe {
-        find_paths(market, &params, probe, &mut paths);
+        find_paths(market, &params, probe, &mut at_probe);
     }
-    if paths.is_empty() {
+    if at_full.is_empty() && at_probe.is_empty() {
         return Err(SolverError::NoRoute(format!(
             "no path from {} to {} within {} hops can take any of the amount",
             request.token_in, request.token_out, params.max_hops
         )));
     }
     let gas_price = request.gas_price_wei.unwrap_or(U256::ZERO);
-    let pricer = GasPricer::through_market(market, native, token_out, gas_price, &connectors);
-    let evaluated = evaluate(market, paths, amount_in, probe);
+    let pricer = pricers.get_or_price(token_in, token_out, gas_price, || {
+        GasPricer::through_market(market, native, token_out, gas_price, &connectors)
+    });
+    let evaluated = evaluate(market, at_full, at_probe, amount_in, probe);
     let candidate_paths = evaluated.len();
     let ranked = rank(evaluated, &pricer, settings.max_candidates);
     let candidate_list: Vec<Path> = ranked.iter().map(|e| e.path.clone()).collect();

@@ -1,5 +1,6 @@
 //! Routing rules of a quote: what the request asks is what the plan honours.
 
+use super::gas::GasPricers;
 use super::quote::quote;
 use super::request::QuoteRequest;
 use super::test_market::{addr, cp_pool, market_of, settings};
@@ -35,7 +36,7 @@ fn ask(market: &Market, extra: Value) -> Result<super::plan::Plan, SolverError> 
     });
     request.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
     let request: QuoteRequest = serde_json::from_value(request).map_err(SolverError::from)?;
-    quote(market, &settings(addr(2)), &request)
+    quote(market, &settings(addr(2)), &request, &GasPricers::default())
 }
 
 /// Replays the plan's legs on a private copy of the pools, in plan order, with the exact models.

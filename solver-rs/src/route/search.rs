@@ -47,21 +47,30 @@ struct Partial {
     tokens: Vec<TokenIdx>,
     hops: Vec<Hop>,
     amount: U256,
+    gas: u64,
+}
+
+/// A complete path the search reached, with its exact output and gas at the search's amount (as
+/// [`quote_path`] computes them: every leg through `apply`).
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub path: Path,
+    pub out: U256,
+    pub gas: u64,
 }
 
 /// Every complete path the beam search reached at `amount`, deduplicated by hop sequence.
-pub fn find_paths(market: &Market, params: &SearchParams, amount: U256, found: &mut Vec<Path>) {
-    let mut frontier = vec![Partial { tokens: vec![params.token_in], hops: Vec::new(), amount }];
+pub fn find_paths(market: &Market, params: &SearchParams, amount: U256, found: &mut Vec<Found>) {
+    let mut frontier = vec![Partial { tokens: vec![params.token_in], hops: Vec::new(), amount, gas: 0 }];
     for depth in 1..=params.max_hops {
         let last_depth = depth == params.max_hops;
         let mut next: BTreeMap<TokenIdx, Vec<Partial>> = BTreeMap::new();
         for partial in &frontier {
             let here = *partial.tokens.last().expect("a partial path has a token");
             for hop in usable(market, params, here, params.token_out) {
-                if market.pool(hop.pool).state.amount_out(hop.token_in as usize, hop.token_out as usize, partial.amount).is_ok() {
-                    let path = extend(partial, *hop, params.token_out);
-                    if !found.iter().any(|p| p.hops == path.hops) {
-                        found.push(Path { tokens: path.tokens, hops: path.hops });
+                if let Some(step) = extend(market, partial, *hop, params.token_out) {
+                    if !found.iter().any(|f| f.path.hops == step.hops) {
+                        found.push(Found { path: Path { tokens: step.tokens, hops: step.hops }, out: step.amount, gas: step.gas });
                     }
                 }
             }
@@ -73,10 +82,7 @@ pub fn find_paths(market: &Market, params: &SearchParams, amount: U256, found: &
                     continue;
                 }
                 for hop in usable(market, params, here, connector) {
-                    let entry = market.pool(hop.pool);
-                    if let Ok(outcome) = entry.state.amount_out(hop.token_in as usize, hop.token_out as usize, partial.amount) {
-                        let mut step = extend(partial, *hop, connector);
-                        step.amount = outcome.amount_out;
+                    if let Some(step) = extend(market, partial, *hop, connector) {
                         next.entry(connector).or_default().push(step);
                     }
                 }
@@ -102,12 +108,15 @@ fn usable<'m>(market: &'m Market, params: &SearchParams, from: TokenIdx, to: Tok
     market.edge(from, to).iter().filter(move |hop| dexes.allows(market.pool(hop.pool).dex))
 }
 
-fn extend(partial: &Partial, hop: Hop, to: TokenIdx) -> Partial {
+/// `partial` one hop further, swapped exactly; None if the pool cannot take its amount.
+fn extend(market: &Market, partial: &Partial, hop: Hop, to: TokenIdx) -> Option<Partial> {
+    let entry = market.pool(hop.pool);
+    let (outcome, _) = entry.state.apply(hop.token_in as usize, hop.token_out as usize, partial.amount).ok()?;
     let mut tokens = partial.tokens.clone();
     tokens.push(to);
     let mut hops = partial.hops.clone();
     hops.push(hop);
-    Partial { tokens, hops, amount: partial.amount }
+    Some(Partial { tokens, hops, amount: outcome.amount_out, gas: partial.gas + entry.spec.leg_gas_units(&outcome) })
 }
 
 /// A path's standalone quote at the full amount and at the split probe amount.
@@ -120,14 +129,22 @@ pub struct Evaluated {
     pub probe: Option<U256>,
 }
 
-/// Quotes every found path at `amount_in` and at `probe_amount`.
-pub fn evaluate(market: &Market, paths: Vec<Path>, amount_in: U256, probe_amount: Option<U256>) -> Vec<Evaluated> {
-    paths
+/// The paths of both searches (the full amount's first, then the probe's new ones), each with its
+/// quote at both amounts: taken from the search that reached it, computed for the other.
+pub fn evaluate(market: &Market, at_full: Vec<Found>, at_probe: Vec<Found>, amount_in: U256, probe_amount: Option<U256>) -> Vec<Evaluated> {
+    let probe_of = |path: &Path| probe_amount.and_then(|p| quote_path(market, path, p).ok().map(|(out, _)| out));
+    let mut evaluated: Vec<Evaluated> = at_full
         .into_iter()
-        .map(|path| {
-            let full = quote_path(market, &path, amount_in).ok();
-            let probe = probe_amount.and_then(|p| quote_path(market, &path, p).ok().map(|(out, _)| out));
-            Evaluated { path, full, probe }
+        .map(|found| {
+            let probe = at_probe.iter().find(|p| p.path.hops == found.path.hops).map(|p| p.out).or_else(|| probe_of(&found.path));
+            Evaluated { full: Some((found.out, found.gas)), probe, path: found.path }
         })
-        .collect()
+        .collect();
+    for found in at_probe {
+        if !evaluated.iter().any(|e| e.path.hops == found.path.hops) {
+            let full = quote_path(market, &found.path, amount_in).ok();
+            evaluated.push(Evaluated { full, probe: Some(found.out), path: found.path });
+        }
+    }
+    evaluated
 }

@@ -3,6 +3,7 @@
 //! At the default budget the solver must be within 0.1 bps of the reference and never below the
 //! best single path.
 
+use super::gas::GasPricers;
 use super::quote::quote;
 use super::request::QuoteRequest;
 use super::test_market::{addr, cp_pool, market_of, settings, Rng};
@@ -68,7 +69,7 @@ fn parallel_constant_product_pools_reach_the_analytic_optimum() {
         let typical = reference.iter().map(|p| p.0).sum::<f64>() / count as f64;
         let amount = (typical * 10f64.powf(rng.range(0, 3500) as f64 / 1000.0 - 3.0)) as u128;
         let market = market_of(pools);
-        let plan = quote(&market, &settings(a), &request(a, b, amount, 1, 0)).unwrap();
+        let plan = quote(&market, &settings(a), &request(a, b, amount, 1, 0), &GasPricers::default()).unwrap();
         let optimum = analytic_optimum(&reference, amount as f64);
         let got = to_f64(plan.expected_amount_out);
         assert!(got >= optimum * (1.0 - TOLERANCE), "case {case}: {got} below optimum {optimum} by more than 0.1 bps");
@@ -239,7 +240,7 @@ fn small_graphs_match_an_exhaustive_reference() {
         let amount = (depth_in as f64 * 10f64.powf(rng.range(0, 3700) as f64 / 1000.0 - 4.0) / 2.0) as u128;
         // Gas priced in tokenOut (b is the native token here): from free to a real share of output.
         let gas_price = if rng.range(0, 3) == 0 { 0 } else { rng.log_amount(6, 13) };
-        let plan = quote(&market, &settings(b), &request(a, b, amount, 2, gas_price)).unwrap();
+        let plan = quote(&market, &settings(b), &request(a, b, amount, 2, gas_price), &GasPricers::default()).unwrap();
         let got = to_f64(plan.expected_amount_out) - to_f64(plan.gas_cost_in_token_out);
         let (reference, reference_alloc) = reference_optimum(&market, &paths, amount, gas_price);
         let gross = to_f64(plan.expected_amount_out).max(1.0);
