@@ -1,13 +1,15 @@
 /**
- * The HTTP service under load: autocannon over loopback against `POST /quote` at fixed rates and
- * at saturation, with the event-loop delay of the service process measured during each run.
+ * The HTTP service under load over loopback against `POST /quote`: at fixed rates with an
+ * open-loop constant-rate generator (`bench/http/constantRateLoad.ts`; autocannon's `-R` sends each
+ * second's requests in a burst) and at saturation with autocannon, with the event-loop delay of the
+ * service process measured during each run.
  *
  *   node --import tsx bench/http.bench.ts [--rates 50,200,500,max] [--duration 10] [--connections 16] [--out bench/results/http.json]
  *
  * The service runs in this process exactly as `npm start` wires it (embedded seeded chain, native
  * solver, market polling, in-memory limiter and quote cache), with `RATE_LIMIT_PER_MINUTE` set to
  * 1e9 (the bench's documented override: the default 120/min would turn the run into 429s).
- * autocannon runs as a child process (its own event loop), so the loop delay below is the
+ * Both generators run as child processes (their own event loops), so the loop delay below is the
  * service's alone. Request: 1 WETH → USDC, slippage 50 bps, default options (split on).
  */
 import { execFile } from 'node:child_process'
@@ -33,6 +35,7 @@ const CONNECTIONS = Number(values.connections)
 const rates = values.rates.split(',').map((r) => (r === 'max' ? 'max' : Number(r))) as (number | 'max')[]
 const run = promisify(execFile)
 const autocannonBin = join(import.meta.dirname, '..', 'node_modules', 'autocannon', 'autocannon.js')
+const constantRateLoad = join(import.meta.dirname, 'http', 'constantRateLoad.ts')
 
 type Row = { rate: number | 'max'; p50_ms: number; p99_ms: number; rps: number; loop_delay_p99_ms: number; errors: number; non2xx: number }
 
@@ -53,34 +56,48 @@ try {
 
   const histogram = monitorEventLoopDelay({ resolution: 1 })
   for (const rate of [...rates]) {
-    const args = [autocannonBin, '-j', '-m', 'POST', '-H', 'content-type=application/json', '-H', `x-api-key=${API_KEY}`, '-b', body, '-d', String(DURATION_SEC), '-c', String(CONNECTIONS)]
-    if (rate !== 'max') args.push('-R', String(rate))
-    args.push(url)
     histogram.reset()
     const load = loadavg()[0]
     const cpuBefore = process.cpuUsage()
     histogram.enable()
-    const { stdout } = await run(process.execPath, args, { maxBuffer: 64 * 2 ** 20 })
+    const result = rate === 'max' ? await saturate(url, body) : await constantRate(url, body, rate)
     histogram.disable()
     const cpu = process.cpuUsage(cpuBefore)
-    const result = JSON.parse(stdout)
     const row: Row = {
       rate,
-      p50_ms: result.latency.p50,
-      p99_ms: result.latency.p99,
-      rps: Math.round(result.requests.average * 10) / 10,
+      p50_ms: result.p50_ms,
+      p99_ms: result.p99_ms,
+      rps: Math.round(result.rps * 10) / 10,
       loop_delay_p99_ms: Math.round((histogram.percentile(99) / 1e6) * 100) / 100,
-      errors: result.errors + result.timeouts,
+      errors: result.errors,
       non2xx: result.non2xx,
     }
     rows.push(row)
     // Not in the rows (their shape is fixed): CPU of the service process (all its threads) per
     // answered request, and the machine's load when the run started (the machine is shared).
-    const cpuMsPerRequest = (cpu.user + cpu.system) / 1000 / Math.max(1, result.requests.total)
+    const cpuMsPerRequest = (cpu.user + cpu.system) / 1000 / Math.max(1, result.answered)
     console.log(JSON.stringify(row), `cpu_ms_per_req=${cpuMsPerRequest.toFixed(2)} loadavg_1m=${load.toFixed(2)}`)
   }
 } finally {
   await service.fastify.close()
+}
+
+type LoadResult = { p50_ms: number; p99_ms: number; rps: number; errors: number; non2xx: number; answered: number }
+
+/** Saturation: autocannon, closed loop, every connection sending its next request on each answer. */
+async function saturate(url: string, body: string): Promise<LoadResult> {
+  const args = [autocannonBin, '-j', '-m', 'POST', '-H', 'content-type=application/json', '-H', `x-api-key=${API_KEY}`, '-b', body, '-d', String(DURATION_SEC), '-c', String(CONNECTIONS), url]
+  const { stdout } = await run(process.execPath, args, { maxBuffer: 64 * 2 ** 20 })
+  const r = JSON.parse(stdout)
+  return { p50_ms: r.latency.p50, p99_ms: r.latency.p99, rps: r.requests.average, errors: r.errors + r.timeouts, non2xx: r.non2xx, answered: r.requests.total }
+}
+
+/** A fixed rate: the open-loop generator (`bench/http/constantRateLoad.ts`; autocannon's -R sends bursts). */
+async function constantRate(url: string, body: string, rate: number): Promise<LoadResult> {
+  const args = ['--import', 'tsx', constantRateLoad, '--url', url, '--rate', String(rate), '--duration', String(DURATION_SEC), '--sockets', String(CONNECTIONS), '--header', `x-api-key=${API_KEY}`, '--body', body]
+  const { stdout } = await run(process.execPath, args, { maxBuffer: 64 * 2 ** 20 })
+  const r = JSON.parse(stdout)
+  return { ...r, answered: r.sent - r.errors }
 }
 
 writeFileSync(values.out, `${JSON.stringify(rows, null, 2)}\n`)

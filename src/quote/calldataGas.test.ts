@@ -7,3 +7,8 @@ test('4 gas per zero byte, 16 per non-zero byte', () => {
   assert.equal(calldataGas('0x00ff'), 20)
   assert.equal(calldataGas('0x0000000001'), 32)
 })
+
+test('counts on the hex string whatever its case, and refuses odd-length hex', () => {
+  assert.equal(calldataGas('0x00FFab000A'), 4 + 16 + 16 + 4 + 16)
+  assert.throws(() => calldataGas('0x000'))
+})

@@ -8,6 +8,7 @@ import { adapterRegistry } from '../adapters/registry.ts'
 import { applyIntegratorFee } from './applyIntegratorFee.ts'
 import { InvalidQuoteRequestError, NoRouteError, QuoteMarketStaleError } from './errors.ts'
 import { estimateRouterOverheadGas } from './estimateRouterOverheadGas.ts'
+import { checksumAddress } from './checksumAddress.ts'
 import { isNativeSentinel } from './isNativeSentinel.ts'
 import type { QuoteRequest, QuoteRoutePlan, QuoteSplitRoute } from './quoteTypes.ts'
 
@@ -55,8 +56,8 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
       const r = validate(request, chainId)
       const nativeIn = isNativeSentinel(r.tokenIn)
       const nativeOut = isNativeSentinel(r.tokenOut)
-      const tokenIn = nativeIn ? wethAddress : getAddress(r.tokenIn)
-      const tokenOut = nativeOut ? wethAddress : getAddress(r.tokenOut)
+      const tokenIn = nativeIn ? wethAddress : checksumAddress(r.tokenIn)
+      const tokenOut = nativeOut ? wethAddress : checksumAddress(r.tokenOut)
       if (tokenIn === tokenOut) {
         throw new InvalidQuoteRequestError({ field: 'tokenOut', message: nativeIn || nativeOut ? 'wrapping or unwrapping the native asset is not a swap' : 'must differ from tokenIn' })
       }
@@ -94,8 +95,8 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
         amountIn: route.amountIn,
         legs: route.legs.map((leg) => ({
           dex: leg.dex,
-          tokenIn: getAddress(leg.tokenIn),
-          tokenOut: getAddress(leg.tokenOut),
+          tokenIn: checksumAddress(leg.tokenIn),
+          tokenOut: checksumAddress(leg.tokenOut),
           amountIn: leg.amountIn,
           minOut: leg.minOut,
           poolId: leg.poolId,
@@ -116,10 +117,10 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
         gasEstimate: { gasUnits: 0, gasCostWei: '0' },
         feeBreakdown: { protocolFeeAmount: '0', integratorFeeAmount: feeAmount.toString() },
         metadata: {
-          connectorsConsidered: solved.metadata.connectorsConsidered.map((a) => getAddress(a)),
+          connectorsConsidered: solved.metadata.connectorsConsidered.map(checksumAddress),
           candidatePaths: solved.metadata.candidatePaths,
           selectedPaths: solved.metadata.selectedPaths,
-          candidates: solved.metadata.candidates.map((c) => ({ ...c, path: c.path.map((a) => getAddress(a)) })),
+          candidates: solved.metadata.candidates.map((c) => ({ ...c, path: c.path.map(checksumAddress) })),
           stoppedBy: solved.metadata.stoppedBy,
         },
         nativeIn,

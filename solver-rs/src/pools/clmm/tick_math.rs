@@ -39,10 +39,34 @@ const RATIO_FACTORS: [u128; 20] = [
     0x48a170391f7dc42444e8fa2,
 ];
 
+/// Slots of the per-thread memo of [`get_sqrt_ratio_at_tick`] (direct-mapped by tick).
+const MEMO_SLOTS: usize = 2048;
+
+thread_local! {
+    /// Recent ticks and their ratios. Swaps keep stepping to the same ticks (initialized ticks and
+    /// bitmap word edges) quote after quote, and a ratio costs about 20 wide multiplications.
+    static RATIO_MEMO: std::cell::RefCell<Vec<(i32, U256)>> = std::cell::RefCell::new(vec![(i32::MIN, U256::ZERO); MEMO_SLOTS]);
+}
+
 /// sqrt(1.0001^tick)·2^96 as a Q64.96, rounded up from the Q128.128 intermediate (as the contract
 /// does, so that `get_tick_at_sqrt_ratio` of the result is `tick` again). Errors when
-/// |tick| > MAX_TICK, where the contract reverts with `T`.
+/// |tick| > MAX_TICK, where the contract reverts with `T`. Answers from a per-thread memo of the
+/// ticks seen recently (the function is pure, so the memo changes nothing but the time).
 pub fn get_sqrt_ratio_at_tick(tick: i32) -> Result<U256, PoolError> {
+    if tick.unsigned_abs() > MAX_TICK.unsigned_abs() {
+        return compute_sqrt_ratio_at_tick(tick);
+    }
+    let slot = (tick as u32).wrapping_mul(0x9e37_79b9) as usize >> 21 & (MEMO_SLOTS - 1);
+    if let Some(ratio) = RATIO_MEMO.with(|memo| memo.borrow().get(slot).filter(|(t, _)| *t == tick).map(|(_, r)| *r)) {
+        return Ok(ratio);
+    }
+    let ratio = compute_sqrt_ratio_at_tick(tick)?;
+    RATIO_MEMO.with(|memo| memo.borrow_mut()[slot] = (tick, ratio));
+    Ok(ratio)
+}
+
+/// [`get_sqrt_ratio_at_tick`] without the memo.
+fn compute_sqrt_ratio_at_tick(tick: i32) -> Result<U256, PoolError> {
     let abs_tick = tick.unsigned_abs();
     if abs_tick > MAX_TICK.unsigned_abs() {
         return Err(PoolError::InvalidState(format!("tick {tick} outside [MIN_TICK, MAX_TICK]")));
@@ -137,6 +161,18 @@ fn mul_wide_u128(a: u128, b: u128) -> (u128, u128) {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn the_memo_answers_what_the_computation_does() {
+        // Twice over a spread that makes slots collide: first fills, then hits or evicts.
+        for _ in 0..2 {
+            for tick in (MIN_TICK..=MAX_TICK).step_by(997).chain([MIN_TICK, -1, 0, 1, MAX_TICK]) {
+                assert_eq!(get_sqrt_ratio_at_tick(tick).unwrap(), compute_sqrt_ratio_at_tick(tick).unwrap(), "tick {tick}");
+            }
+        }
+        assert!(get_sqrt_ratio_at_tick(i32::MIN).is_err());
+        assert!(get_sqrt_ratio_at_tick(MAX_TICK + 1).is_err());
+    }
 
     fn dec(text: &str) -> U256 {
         U256::from_str_radix(text, 10).unwrap()
