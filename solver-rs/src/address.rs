@@ -34,10 +34,23 @@ impl Address {
     }
 }
 
+impl Address {
+    /// `0x` and 40 lowercase hex digits, as ASCII bytes (every plan writes dozens of addresses).
+    fn hex(&self) -> [u8; 42] {
+        const DIGITS: &[u8; 16] = b"0123456789abcdef";
+        let mut out = [0u8; 42];
+        out[..2].copy_from_slice(b"0x");
+        for (i, byte) in self.0.iter().enumerate() {
+            out[2 + 2 * i] = DIGITS[usize::from(byte >> 4)];
+            out[3 + 2 * i] = DIGITS[usize::from(byte & 0xf)];
+        }
+        out
+    }
+}
+
 impl fmt::Display for Address {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("0x")?;
-        self.0.iter().try_for_each(|b| write!(f, "{b:02x}"))
+        f.write_str(std::str::from_utf8(&self.hex()).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -49,7 +62,8 @@ impl fmt::Debug for Address {
 
 impl Serialize for Address {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        let hex = self.hex();
+        serializer.serialize_str(std::str::from_utf8(&hex).map_err(serde::ser::Error::custom)?)
     }
 }
 

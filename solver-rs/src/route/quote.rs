@@ -115,9 +115,10 @@ fn connectors(market: &Market, settings: &RouteSettings, native: Option<TokenIdx
 /// Keeps `limit` candidates: alternately the best by whole-amount value and the best by probe
 /// output (the paths a split would use), without repeats. Route order is this order.
 fn rank(evaluated: Vec<Evaluated>, pricer: &GasPricer, limit: usize) -> Vec<Evaluated> {
-    let value = |e: &Evaluated| e.full.map(|(out, gas)| Net::new(out, pricer.cost(gas)));
+    // Each value once (pricing gas is a 512-bit mulDiv), not once per comparison.
+    let values: Vec<Option<Net>> = evaluated.iter().map(|e| e.full.map(|(out, gas)| Net::new(out, pricer.cost(gas)))).collect();
     let mut by_full: Vec<usize> = (0..evaluated.len()).filter(|&i| evaluated[i].full.is_some()).collect();
-    by_full.sort_by(|&a, &b| value(&evaluated[b]).cmp(&value(&evaluated[a])));
+    by_full.sort_by(|&a, &b| values[b].cmp(&values[a]));
     let mut by_probe: Vec<usize> = (0..evaluated.len()).filter(|&i| evaluated[i].probe.is_some()).collect();
     by_probe.sort_by(|&a, &b| evaluated[b].probe.cmp(&evaluated[a].probe));
     let mut chosen: Vec<usize> = Vec::with_capacity(limit);

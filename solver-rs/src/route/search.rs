@@ -61,6 +61,12 @@ pub struct Found {
 
 /// Every complete path the beam search reached at `amount`, deduplicated by hop sequence.
 pub fn find_paths(market: &Market, params: &SearchParams, amount: U256, found: &mut Vec<Found>) {
+    beam_search(market, params, amount, found, true);
+}
+
+/// The beam search; `skip_by_bound` skips pools whose output bound cannot enter a full beam (the
+/// search without it is the reference the tests compare with: the results must not differ).
+fn beam_search(market: &Market, params: &SearchParams, amount: U256, found: &mut Vec<Found>, skip_by_bound: bool) {
     let mut frontier = vec![Partial { tokens: vec![params.token_in], hops: Vec::new(), amount, gas: 0 }];
     for depth in 1..=params.max_hops {
         let last_depth = depth == params.max_hops;
@@ -81,11 +87,28 @@ pub fn find_paths(market: &Market, params: &SearchParams, amount: U256, found: &
                 if partial.tokens.contains(&connector) || connector == params.token_out {
                     continue;
                 }
-                for hop in usable(market, params, here, connector) {
-                    if let Some(step) = extend(market, partial, *hop, connector) {
-                        next.entry(connector).or_default().push(step);
+                let kept = next.entry(connector).or_default();
+                // Pools in order of the most they could pay (amount × marginal rate at zero size,
+                // which bounds a concave output); once `beam` partials reach the connector, a pool
+                // whose bound is below the beam-th best amount cannot enter the beam and is not
+                // swapped. The ones swapped are kept in edge order, so the beam is the same.
+                let hops: Vec<Hop> = usable(market, params, here, connector).copied().collect();
+                let bounds: Vec<Option<f64>> = hops.iter().map(|hop| output_bound(market, hop, partial.amount)).collect();
+                let mut by_bound: Vec<usize> = (0..hops.len()).collect();
+                by_bound.sort_by(|&a, &b| bounds[b].unwrap_or(f64::INFINITY).total_cmp(&bounds[a].unwrap_or(f64::INFINITY)));
+                let mut steps: Vec<(usize, Partial)> = Vec::new();
+                for k in by_bound {
+                    if let (true, Some(bound), Some(needed)) = (skip_by_bound, bounds[k], beam_threshold(kept, &steps, params.beam)) {
+                        if bound < f64::from(needed) {
+                            break;
+                        }
+                    }
+                    if let Some(step) = extend(market, partial, hops[k], connector) {
+                        steps.push((k, step));
                     }
                 }
+                steps.sort_by_key(|(k, _)| *k);
+                kept.extend(steps.into_iter().map(|(_, step)| step));
             }
         }
         frontier = next
@@ -106,6 +129,26 @@ pub fn find_paths(market: &Market, params: &SearchParams, amount: U256, found: &
 fn usable<'m>(market: &'m Market, params: &SearchParams, from: TokenIdx, to: TokenIdx) -> impl Iterator<Item = &'m Hop> + 'm {
     let dexes = params.dexes;
     market.edge(from, to).iter().filter(move |hop| dexes.allows(market.pool(hop.pool).dex))
+}
+
+/// An upper bound on what `hop` pays for `amount`: the amount at the pool's marginal rate at zero
+/// size (fee included), which bounds every concave output, with room for float rounding. None when
+/// the rate says nothing (a concentrated pool with no liquidity at its price can still pay more
+/// once the swap reaches liquidity).
+fn output_bound(market: &Market, hop: &Hop, amount: U256) -> Option<f64> {
+    let rate = market.pool(hop.pool).state.spot_price(hop.token_in as usize, hop.token_out as usize);
+    (rate > 0.0 && rate.is_finite()).then(|| f64::from(amount) * rate * (1.0 + 1e-9) + 1.0)
+}
+
+/// The amount a partial must beat to enter a beam of `width` that already holds `kept` and `steps`:
+/// the width-th best of them, or None while the beam has room.
+fn beam_threshold(kept: &[Partial], steps: &[(usize, Partial)], width: usize) -> Option<U256> {
+    let mut amounts: Vec<U256> = kept.iter().map(|p| p.amount).chain(steps.iter().map(|(_, p)| p.amount)).collect();
+    if amounts.len() < width {
+        return None;
+    }
+    amounts.sort_unstable_by(|a, b| b.cmp(a));
+    Some(amounts[width - 1])
 }
 
 /// `partial` one hop further, swapped exactly; None if the pool cannot take its amount.
@@ -147,4 +190,42 @@ pub fn evaluate(market: &Market, at_full: Vec<Found>, at_probe: Vec<Found>, amou
         }
     }
     evaluated
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::route::test_market::{addr, cp_pool, market_of, Rng};
+
+    #[test]
+    fn skipping_by_bound_finds_exactly_what_the_full_search_finds() {
+        let mut rng = Rng(0x5eed_0b0d);
+        for case in 0..40 {
+            let tokens: Vec<_> = (1..=6).map(addr).collect();
+            let pools = (0..60u8)
+                .map(|id| {
+                    let a = rng.range(0, 6) as usize;
+                    let b = (a + 1 + rng.range(0, 5) as usize) % 6;
+                    let dex = if rng.range(0, 2) == 0 { "UNIV2" } else { "PANCAKE_V2" };
+                    cp_pool(id, dex, tokens[a], tokens[b], rng.log_amount(18, 24), rng.log_amount(18, 24))
+                })
+                .collect();
+            let market = market_of(pools);
+            let index = |n: usize| market.token(&tokens[n]).unwrap();
+            let params = SearchParams {
+                token_in: index(0),
+                token_out: index(1),
+                amount_in: U256::from(rng.log_amount(17, 23)),
+                max_hops: 3,
+                connectors: (2..6).map(index).collect(),
+                dexes: DexMask::ALL,
+                beam: 2,
+            };
+            let (mut skipping, mut full) = (Vec::new(), Vec::new());
+            beam_search(&market, &params, params.amount_in, &mut skipping, true);
+            beam_search(&market, &params, params.amount_in, &mut full, false);
+            let key = |f: &Vec<Found>| f.iter().map(|f| (f.path.hops.clone(), f.out, f.gas)).collect::<Vec<_>>();
+            assert_eq!(key(&skipping), key(&full), "case {case}");
+        }
+    }
 }
