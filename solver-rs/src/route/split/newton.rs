@@ -4,7 +4,9 @@
 //! subject to the amounts summing to amountIn and staying non-negative: an equality-constrained
 //! Newton step on the routes that carry input, with routes that would go negative pinned at zero
 //! and closed routes whose marginal rate beats the common one opened (an active-set step). The
-//! step is then checked on the exact value and halved until it improves it.
+//! exact value keeps the step if it improves, else the step is retried with more damping
+//! (Levenberg–Marquardt). After convergence, directions the model sees as flat (route cycles
+//! through shared pools) are resolved by trying their ends.
 
 use super::linear::{cholesky, solve};
 use super::point::{evaluate, Point};
@@ -13,13 +15,15 @@ use crate::math::U256;
 
 /// The search stops when the model promises less than this fraction of the output.
 const CONVERGED_GAIN: f64 = 1e-9;
-/// Newton iterations per ascent (each evaluates the routes once, or a few times on halvings).
+/// Newton iterations per ascent (each evaluates the routes once).
 const MAX_ITERATIONS: usize = 40;
 /// Damping of the first step, relative to the largest curvature; and its floor.
 pub(super) const INITIAL_DAMPING: f64 = 1e-3;
 const MIN_DAMPING: f64 = 1e-9;
 /// Failed steps in a row (each retried with more damping) before the ascent stops.
 const MAX_FAILURES: usize = 6;
+/// Ridges tried (each 100× the last) before a model is given up as unusable.
+const MAX_RIDGE_TRIES: usize = 40;
 /// Curvature below this fraction of the largest counts as none (a flat direction).
 const FLAT: f64 = 1e-7;
 /// Allocations below this fraction of amountIn are dust: they go to the largest route.
@@ -183,6 +187,10 @@ impl Model {
         if reach < 1.0 {
             delta.iter_mut().for_each(|d| *d *= reach);
         }
+        if delta.iter().any(|d| !d.is_finite()) {
+            // A model with non-finite numbers proposes nothing.
+            return Step { delta: vec![0.0; n], predicted: 0.0 };
+        }
         let predicted = (0..n)
             .map(|i| delta[i] * (self.gradient[i] + 0.5 * (0..n).map(|j| self.hessian[i * n + j] * delta[j]).sum::<f64>()))
             .sum();
@@ -215,14 +223,18 @@ impl Model {
             .fold(0.0, f64::max)
             .max(g_eff.iter().fold(0.0f64, |s, g| s.max(g.abs())) * 1e-9);
         let mut ridge = scale * damping.max(1e-12);
-        let factor = loop {
+        let mut factor = None;
+        for _ in 0..MAX_RIDGE_TRIES {
             let mut regularised = matrix.clone();
             (0..m).for_each(|a| regularised[a * m + a] += ridge);
-            if let Some(factor) = cholesky(&regularised, m) {
-                break factor;
+            factor = cholesky(&regularised, m);
+            if factor.is_some() {
+                break;
             }
             ridge = if ridge == 0.0 { f64::MIN_POSITIVE } else { ridge * 100.0 };
-        };
+        }
+        // Only a model with non-finite numbers (amounts near 2^256) gets here: no step.
+        let Some(factor) = factor else { return f64::NAN };
         let u = solve(&factor, m, &g_eff);
         let w = solve(&factor, m, &vec![1.0; m]);
         let lambda = (u.iter().sum::<f64>() - released) / w.iter().sum::<f64>();
@@ -387,4 +399,37 @@ fn cycle_ends(problem: &Problem, order: &[usize], point: &Point) -> Vec<Point> {
         }
     }
     ends
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn model(share: Vec<f64>, gradient: Vec<f64>, hessian: Vec<f64>) -> Model {
+        Model { n: share.len(), share, gradient, hessian, gross: 1e18 }
+    }
+
+    #[test]
+    fn equalises_two_independent_routes() {
+        // g_i(s) = g_i + h_i·Δ: from all on route 0 (rate 1.0) with route 1 at 1.2, the step is
+        // where both rates meet: 1.0 + 2·d = 1.2 − 2·d → d = 0.05.
+        let step = model(vec![1.0, 0.0], vec![1.0, 1.2], vec![-2.0, 0.0, 0.0, -2.0])
+            .step(&Rules { allowed: &[true, true], open_more: true, conflicts: None }, 0.0);
+        assert!((step.delta[0] + 0.05).abs() < 1e-9 && (step.delta[1] - 0.05).abs() < 1e-9, "{:?}", step.delta);
+        assert!(step.predicted > 0.0);
+    }
+
+    #[test]
+    fn a_model_with_non_finite_numbers_proposes_nothing() {
+        for (gradient, hessian) in [
+            (vec![f64::NAN, 1.0], vec![-1.0, 0.0, 0.0, -1.0]),
+            (vec![1.0, 2.0], vec![f64::NEG_INFINITY, 0.0, 0.0, f64::NAN]),
+            (vec![f64::INFINITY, 1.0], vec![0.0; 4]),
+        ] {
+            let step = model(vec![0.5, 0.5], gradient, hessian)
+                .step(&Rules { allowed: &[true, true], open_more: true, conflicts: None }, INITIAL_DAMPING);
+            assert!(step.delta.iter().all(|d| *d == 0.0), "{:?}", step.delta);
+            assert!(!(step.predicted > 0.0));
+        }
+    }
 }
