@@ -429,7 +429,7 @@ mod tests {
             let step = model(vec![0.5, 0.5], gradient, hessian)
                 .step(&Rules { allowed: &[true, true], open_more: true, conflicts: None }, INITIAL_DAMPING);
             assert!(step.delta.iter().all(|d| *d == 0.0), "{:?}", step.delta);
-            assert!(!(step.predicted > 0.0));
+            assert_eq!(step.predicted, 0.0);
         }
     }
 }
