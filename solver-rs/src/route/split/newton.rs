@@ -191,9 +191,12 @@ impl Model {
             // A model with non-finite numbers proposes nothing.
             return Step { delta: vec![0.0; n], predicted: 0.0 };
         }
-        let predicted = (0..n)
+        let predicted: f64 = (0..n)
             .map(|i| delta[i] * (self.gradient[i] + 0.5 * (0..n).map(|j| self.hessian[i * n + j] * delta[j]).sum::<f64>()))
             .sum();
+        if !predicted.is_finite() {
+            return Step { delta: vec![0.0; n], predicted: 0.0 };
+        }
         Step { delta, predicted }
     }
 
