@@ -1,33 +1,29 @@
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import { type Abi, type Address, parseAbi, parseEventLogs } from 'viem'
-import type { Solver } from '../../bindings/types.ts'
 import { createAlgebraPool } from '../../src/devnet/createAlgebraPool.ts'
 import { deployAlgebraIntegral } from '../../src/devnet/deployAlgebraIntegral.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { readAlgebraPool } from '../../src/adapters/state/readAlgebraPool.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createDifferentialLedger } from './createDifferentialLedger.ts'
 import { createPrng } from './createPrng.ts'
-import { loadSolverUnderTest } from './loadSolverUnderTest.ts'
 import { randomPositions } from './randomPositions.ts'
 import { randomSqrtPriceX96 } from './randomSqrtPriceX96.ts'
+import { harnessBalances, harnessSwapAmounts, openPriceLimit, testTokenAbi } from './harnessContracts.ts'
 import { runConcentratedCases } from './runConcentratedCases.ts'
+import { useDifferentialSession } from './useDifferentialSession.ts'
 
 const SEED = Number(process.env.DIFF_SEED ?? 5005)
 const STATES = Number(process.env.DIFF_ALGEBRA_STATES ?? 80)
 const TRADES_PER_STATE = 6
 const TIME_BUDGET_MS = 240_000
 const RECIPIENT: Address = '0x000000000000000000000000000000000000d1f5'
-const MIN_SQRT_RATIO = 4295128739n
-const MAX_SQRT_RATIO = 1461446703485210103287273052203988822378723970342n
 const MIN_TICK = -887272
 const MAX_TICK = 887272
 
-const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)', 'function mint(address, uint256)'])
 const poolAbi = parseAbi([
   'function globalState() view returns (uint160 price, int24 tick, uint16 lastFee, uint8 pluginConfig, uint16 communityFee, bool unlocked)',
   'function ticks(int24) view returns (uint256 liquidityTotal, int128 liquidityDelta, int24 prevTick, int24 nextTick, uint256 outerFeeGrowth0Token, uint256 outerFeeGrowth1Token)',
@@ -35,24 +31,14 @@ const poolAbi = parseAbi([
 
 const swapFeeAbi = parseAbi(['event SwapFee(address indexed sender, uint24 overrideFee, uint24 pluginFee)'])
 
-let devnet: Devnet
-let solver: Solver | undefined
-let solverMissing = ''
-
-before(async () => {
-  devnet = await startDevnet({})
-})
-after(async () => {
-  await solver?.close()
-  await devnet?.stop()
-})
+const session = useDifferentialSession()
 
 /** The ticks of the pool's linked list (an independent path to the same set as the tick tree). */
 async function linkedListTicks(pool: Address): Promise<number[]> {
   // MIN_TICK and MAX_TICK are the list's sentinels, and real ticks too when a position uses them.
   const ticks: number[] = []
   for (let tick = MIN_TICK, guard = 0; guard < 100_000; guard++) {
-    const [liquidityTotal, , , next] = await devnet.publicClient.readContract({ address: pool, abi: poolAbi, functionName: 'ticks', args: [tick] })
+    const [liquidityTotal, , , next] = await session.devnet.publicClient.readContract({ address: pool, abi: poolAbi, functionName: 'ticks', args: [tick] })
     if (liquidityTotal > 0n) ticks.push(tick)
     if (tick === MAX_TICK) break
     tick = next
@@ -61,18 +47,16 @@ async function linkedListTicks(pool: Address): Promise<number[]> {
 }
 
 test('Algebra Integral pools (static fee and base plugin dynamic fee) pay exactly what the solver simulates', { timeout: 900_000 }, async () => {
+  const { devnet } = session
   const prng = createPrng({ seed: SEED })
-  const weth = await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 })
-  const loaded = await loadSolverUnderTest({ nativeToken: weth })
-  if (loaded.solver) solver = loaded.solver
-  else solverMissing = loaded.reason
+  const solver = await session.loadSolver(await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 }))
 
   const harness = await deployContractAndWait({ devnet, artifact: devnet.artifacts.PoolHarness })
   const harnessAbi = devnet.artifacts.PoolHarness.abi as Abi
   const tokens: Address[] = []
   for (const [i, d] of [6, 8, 18, 18].entries()) {
     const token = await deployTestToken({ devnet, name: `T${i}`, symbol: `T${i}`, decimals: d })
-    await writeContractAndWait({ devnet, address: token, abi: erc20, functionName: 'mint', args: [harness, 2n ** 200n] })
+    await writeContractAndWait({ devnet, address: token, abi: testTokenAbi, functionName: 'mint', args: [harness, 2n ** 200n] })
     tokens.push(token)
   }
   const { factory, basePluginFactory } = await deployAlgebraIntegral({ devnet })
@@ -110,7 +94,7 @@ test('Algebra Integral pools (static fee and base plugin dynamic fee) pay exactl
         const zeroToOne = prng.chance(0.5)
         await writeContractAndWait({
           devnet, address: harness, abi: harnessAbi, functionName: 'swapAlgebra', throwOnRevert: false,
-          args: [pool, harness, zeroToOne, prng.logBigint(1n, 10n ** 22n), zeroToOne ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n, harness],
+          args: [pool, harness, zeroToOne, prng.logBigint(1n, 10n ** 22n), openPriceLimit(zeroToOne), harness],
         })
       }
       await devnet.testClient.increaseTime({ seconds: prng.int(1, 600) })
@@ -123,20 +107,9 @@ test('Algebra Integral pools (static fee and base plugin dynamic fee) pay exactl
     assert.deepEqual(input.state.ticks.map(([t]) => t), await linkedListTicks(pool), 'tick tree and linked list disagree')
     await solver?.upsertPools([input])
     let snapshot = await devnet.testClient.snapshot()
-    const balancesAt = async () =>
-      devnet.publicClient.multicall({
-        allowFailure: false,
-        contracts: [
-          { address: token0, abi: erc20, functionName: 'balanceOf', args: [pool] },
-          { address: token1, abi: erc20, functionName: 'balanceOf', args: [pool] },
-          { address: token0, abi: erc20, functionName: 'balanceOf', args: [harness] },
-          { address: token1, abi: erc20, functionName: 'balanceOf', args: [harness] },
-          { address: token0, abi: erc20, functionName: 'balanceOf', args: [RECIPIENT] },
-          { address: token1, abi: erc20, functionName: 'balanceOf', args: [RECIPIENT] },
-          { address: pool, abi: poolAbi, functionName: 'globalState' },
-        ],
-      })
+    const balancesAt = harnessBalances({ devnet, pool, token0, token1, harness, recipient: RECIPIENT, stateCall: { abi: poolAbi, functionName: 'globalState' } })
     const initial = await balancesAt()
+    const initialState = initial.state as readonly [bigint, number, number]
     const feePips = input.state.feePips
     // The adaptive fee depends on block.timestamp: the swap is priced at the read block, so pin the
     // swap's block to the read block's timestamp (otherwise wall-clock drift moves the fee by a few pips).
@@ -146,29 +119,27 @@ test('Algebra Integral pools (static fee and base plugin dynamic fee) pay exactl
       label: `seed=${SEED} state=${s} plugin=${withPlugin} spacing=${tickSpacing} feePips=${feePips}`,
       subject: {
         poolId: input.id, token0, token1,
-        balances: async () => [initial[0], initial[1]],
+        balances: async () => initial.pool,
         swap: async (zeroForOne, amountIn) => {
           await devnet.testClient.setNextBlockTimestamp({ timestamp: readTimestamp })
           const receipt = await writeContractAndWait({
             devnet, address: harness, abi: harnessAbi, functionName: 'swapAlgebra', throwOnRevert: false,
-            args: [pool, RECIPIENT, zeroForOne, amountIn, zeroForOne ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n, harness],
+            args: [pool, RECIPIENT, zeroForOne, amountIn, openPriceLimit(zeroForOne), harness],
           })
           const now = await balancesAt()
-          const [inIdx, outIdx] = zeroForOne ? [2, 5] : [3, 4]
           if (receipt.status === 'success') {
             // The fee charged: the plugin's beforeSwap override (+ plugin fee), announced in SwapFee,
             // else globalState.lastFee. (AlgebraBasePluginV1 overrides: lastFee stays stale.)
             const [swapFee] = parseEventLogs({ abi: swapFeeAbi, logs: receipt.logs.filter((l) => l.address.toLowerCase() === pool.toLowerCase()) })
-            const charged = swapFee && swapFee.args.overrideFee !== 0 ? swapFee.args.overrideFee + swapFee.args.pluginFee : initial[6][2] + (swapFee?.args.pluginFee ?? 0)
+            const charged = swapFee && swapFee.args.overrideFee !== 0 ? swapFee.args.overrideFee + swapFee.args.pluginFee : initialState[2] + (swapFee?.args.pluginFee ?? 0)
             feeChecks++
             if (charged !== feePips) feeMismatches.push(`state=${s} read feePips=${feePips} charged=${charged}`)
           }
           return {
             status: receipt.status,
-            amountInUsed: (initial[inIdx] as bigint) - (now[inIdx] as bigint),
-            amountOut: (now[outIdx] as bigint) - (initial[outIdx] as bigint),
+            ...harnessSwapAmounts(initial, now, zeroForOne),
             gasUsed: receipt.gasUsed,
-            tickAfter: now[6][1],
+            tickAfter: (now.state as readonly [bigint, number])[1],
           }
         },
         restore: async () => {
@@ -181,6 +152,6 @@ test('Algebra Integral pools (static fee and base plugin dynamic fee) pay exactl
   if (feeMismatches.length > 0) console.log(feeMismatches.slice(0, 12).join('\n'))
   assert.ok(ledger.cases() >= 100, `too few cases: ${ledger.cases()}`)
   assert.deepEqual(feeMismatches.slice(0, 5), [], 'the fee read before the swap is not the fee the swap was charged')
-  assert.ok(solver, `solver not available (${solverMissing}): ${ledger.cases()} chain cases ran unjudged`)
+  assert.ok(solver, `solver not available (${session.solverMissing}): ${ledger.cases()} chain cases ran unjudged`)
   assert.deepEqual(ledger.mismatches().slice(0, 5), [], `${ledger.mismatches().length} solver/chain mismatches`)
 })

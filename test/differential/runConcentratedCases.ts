@@ -20,7 +20,7 @@ export type ConcentratedSubject = {
   token0: Address
   token1: Address
   /** The pool's token balances (used only to scale trade sizes). */
-  balances: () => Promise<[bigint, bigint]>
+  balances: () => Promise<readonly [bigint, bigint]>
   /** Executes an exact-input swap with the extreme price limit, from the state snapshot. */
   swap: (zeroForOne: boolean, amountIn: bigint) => Promise<ExecutedSwap>
   /** Restores the state before the next trade. */

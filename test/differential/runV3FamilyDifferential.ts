@@ -1,20 +1,20 @@
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import { type Abi, type Address, parseAbi } from 'viem'
-import type { Solver } from '../../bindings/types.ts'
 import { readUniswapV3Pool } from '../../src/adapters/state/readUniswapV3Pool.ts'
 import { createUniswapV3Pool } from '../../src/devnet/createUniswapV3Pool.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import type { Devnet } from '../../src/devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createDifferentialLedger } from './createDifferentialLedger.ts'
 import { createPrng } from './createPrng.ts'
-import { loadSolverUnderTest } from './loadSolverUnderTest.ts'
 import { randomPositions } from './randomPositions.ts'
 import { randomSqrtPriceX96 } from './randomSqrtPriceX96.ts'
+import { harnessBalances, harnessSwapAmounts, openPriceLimit, testTokenAbi } from './harnessContracts.ts'
 import { runConcentratedCases } from './runConcentratedCases.ts'
+import { useDifferentialSession } from './useDifferentialSession.ts'
 
 export type RunV3FamilyDifferentialParameters = {
   /** The kind under test: its pools are read with this DexId. */
@@ -39,36 +39,20 @@ export function runV3FamilyDifferential({ dex, seed: SEED, states: STATES, tiers
   const TRADES_PER_STATE = 6
   const TIME_BUDGET_MS = 240_000
   const RECIPIENT: Address = '0x000000000000000000000000000000000000d1f3'
-  const MIN_SQRT_RATIO = 4295128739n
-  const MAX_SQRT_RATIO = 1461446703485210103287273052203988822378723970342n
-  const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)', 'function mint(address, uint256)'])
   const slot0Abi = parseAbi([slot0Signature]) as readonly unknown[] as Abi
-
-  let devnet: Devnet
-  let solver: Solver | undefined
-  let solverMissing = ''
-
-  before(async () => {
-    devnet = await startDevnet({})
-  })
-  after(async () => {
-    await solver?.close()
-    await devnet?.stop()
-  })
+  const session = useDifferentialSession()
 
   test(`${dex} pools pay exactly what the solver simulates`, { timeout: 900_000 }, async () => {
+    const { devnet } = session
     const prng = createPrng({ seed: SEED })
-    const weth = await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 })
-    const loaded = await loadSolverUnderTest({ nativeToken: weth })
-    if (loaded.solver) solver = loaded.solver
-    else solverMissing = loaded.reason
+    const solver = await session.loadSolver(await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 }))
 
     const harness = await deployContractAndWait({ devnet, artifact: devnet.artifacts.PoolHarness })
     const harnessAbi = devnet.artifacts.PoolHarness.abi as Abi
     const tokens: Address[] = []
     for (const [i, d] of [6, 8, 18, 18].entries()) {
       const token = await deployTestToken({ devnet, name: `T${i}`, symbol: `T${i}`, decimals: d })
-      await writeContractAndWait({ devnet, address: token, abi: erc20, functionName: 'mint', args: [harness, 2n ** 200n] })
+      await writeContractAndWait({ devnet, address: token, abi: testTokenAbi, functionName: 'mint', args: [harness, 2n ** 200n] })
       tokens.push(token)
     }
     const { factory } = await deploy({ devnet })
@@ -97,38 +81,24 @@ export function runV3FamilyDifferential({ dex, seed: SEED, states: STATES, tiers
       assert.equal(input.state.model, 'concentrated')
       await solver?.upsertPools([input])
       let snapshot = await devnet.testClient.snapshot()
-      const balancesAt = async () =>
-        devnet.publicClient.multicall({
-          allowFailure: false,
-          contracts: [
-            { address: token0, abi: erc20, functionName: 'balanceOf', args: [pool] },
-            { address: token1, abi: erc20, functionName: 'balanceOf', args: [pool] },
-            { address: token0, abi: erc20, functionName: 'balanceOf', args: [harness] },
-            { address: token1, abi: erc20, functionName: 'balanceOf', args: [harness] },
-            { address: token0, abi: erc20, functionName: 'balanceOf', args: [RECIPIENT] },
-            { address: token1, abi: erc20, functionName: 'balanceOf', args: [RECIPIENT] },
-            { address: pool, abi: slot0Abi, functionName: 'slot0' },
-          ],
-        })
+      const balancesAt = harnessBalances({ devnet, pool, token0, token1, harness, recipient: RECIPIENT, stateCall: { abi: slot0Abi, functionName: 'slot0' } })
       const initial = await balancesAt()
       await runConcentratedCases({
         prng, solver, ledger, input, trades: TRADES_PER_STATE, label: `seed=${SEED} state=${s} fee=${tier.fee}`,
         subject: {
           poolId: input.id, token0, token1,
-          balances: async () => [initial[0], initial[1]],
+          balances: async () => initial.pool,
           swap: async (zeroForOne, amountIn) => {
             const receipt = await writeContractAndWait({
               devnet, address: harness, abi: harnessAbi, functionName: 'swapV3', throwOnRevert: false,
-              args: [pool, RECIPIENT, zeroForOne, amountIn, zeroForOne ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n, harness],
+              args: [pool, RECIPIENT, zeroForOne, amountIn, openPriceLimit(zeroForOne), harness],
             })
             const now = await balancesAt()
-            const [inIdx, outIdx] = zeroForOne ? [2, 5] : [3, 4]
             return {
               status: receipt.status,
-              amountInUsed: (initial[inIdx] as bigint) - (now[inIdx] as bigint),
-              amountOut: (now[outIdx] as bigint) - (initial[outIdx] as bigint),
+              ...harnessSwapAmounts(initial, now, zeroForOne),
               gasUsed: receipt.gasUsed,
-              tickAfter: (now[6] as readonly [bigint, number])[1],
+              tickAfter: (now.state as readonly [bigint, number])[1],
             }
           },
           restore: async () => {
@@ -139,7 +109,7 @@ export function runV3FamilyDifferential({ dex, seed: SEED, states: STATES, tiers
     }
     console.log(ledger.summary())
     assert.ok(ledger.cases() >= 100, `too few cases: ${ledger.cases()}`)
-    assert.ok(solver, `solver not available (${solverMissing}): ${ledger.cases()} chain cases ran unjudged`)
+    assert.ok(solver, `solver not available (${session.solverMissing}): ${ledger.cases()} chain cases ran unjudged`)
     assert.deepEqual(ledger.mismatches().slice(0, 5), [], `${ledger.mismatches().length} solver/chain mismatches`)
   })
 }

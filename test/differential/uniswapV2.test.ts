@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import { type Abi, type Address, type Hex, parseAbi } from 'viem'
-import type { Solver } from '../../bindings/types.ts'
 import { createUniswapV2Pair } from '../../src/devnet/createUniswapV2Pair.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
@@ -9,11 +8,11 @@ import { deployUniswapV2 } from '../../src/devnet/deployUniswapV2.ts'
 import { loadNpmArtifact } from '../../src/devnet/loadNpmArtifact.ts'
 import { readUniswapV2Pool } from '../../src/adapters/state/readUniswapV2Pool.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { type ChainOutcome, createDifferentialLedger } from './createDifferentialLedger.ts'
 import { createPrng } from './createPrng.ts'
-import { loadSolverUnderTest } from './loadSolverUnderTest.ts'
+import { testTokenAbi } from './harnessContracts.ts'
+import { useDifferentialSession } from './useDifferentialSession.ts'
 import { simulateOutcome } from './simulateOutcome.ts'
 
 const SEED = Number(process.env.DIFF_SEED ?? 2002)
@@ -23,23 +22,8 @@ const TIME_BUDGET_MS = 120_000
 const RECIPIENT: Address = '0x000000000000000000000000000000000000d1f2'
 const UINT112_MAX = 2n ** 112n - 1n
 
-const erc20 = parseAbi([
-  'function balanceOf(address) view returns (uint256)',
-  'function transfer(address, uint256) returns (bool)',
-  'function mint(address, uint256)',
-])
 
-let devnet: Devnet
-let solver: Solver | undefined
-let solverMissing = ''
-
-before(async () => {
-  devnet = await startDevnet({})
-})
-after(async () => {
-  await solver?.close()
-  await devnet?.stop()
-})
+const session = useDifferentialSession()
 
 /** Uniswap V2's getAmountOut, written independently of the solver (997/1000 fee, floor). */
 function v2AmountOut(amountIn: bigint, reserveIn: bigint, reserveOut: bigint): bigint {
@@ -48,11 +32,9 @@ function v2AmountOut(amountIn: bigint, reserveIn: bigint, reserveOut: bigint): b
 }
 
 test('UNIV2 pair pays exactly what the solver simulates', { timeout: 600_000 }, async () => {
+  const { devnet } = session
   const prng = createPrng({ seed: SEED })
-  const weth = await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 })
-  const loaded = await loadSolverUnderTest({ nativeToken: weth })
-  if (loaded.solver) solver = loaded.solver
-  else solverMissing = loaded.reason
+  const solver = await session.loadSolver(await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 }))
 
   const decimals = [6, 8, 18] as const
   const tokens: Address[] = []
@@ -60,7 +42,7 @@ test('UNIV2 pair pays exactly what the solver simulates', { timeout: 600_000 }, 
     tokens.push(await deployTestToken({ devnet, name: `T${i}`, symbol: `T${i}`, decimals: d }))
   }
   for (const token of tokens) {
-    await writeContractAndWait({ devnet, address: token, abi: erc20, functionName: 'mint', args: [devnet.account, 2n ** 200n] })
+    await writeContractAndWait({ devnet, address: token, abi: testTokenAbi, functionName: 'mint', args: [devnet.account, 2n ** 200n] })
   }
   const { factory } = await deployUniswapV2({ devnet })
   const pairs: { pair: Address; token0: Address; token1: Address }[] = []
@@ -78,8 +60,8 @@ test('UNIV2 pair pays exactly what the solver simulates', { timeout: 600_000 }, 
     // Random reserves (dust to the uint112 ceiling's neighbourhood), each side independent: any price.
     const reserve0 = prng.logBigint(1_000n, UINT112_MAX / 1000n)
     const reserve1 = prng.logBigint(1_000n, UINT112_MAX / 1000n)
-    await writeContractAndWait({ devnet, address: token0, abi: erc20, functionName: 'transfer', args: [pair, reserve0] })
-    await writeContractAndWait({ devnet, address: token1, abi: erc20, functionName: 'transfer', args: [pair, reserve1] })
+    await writeContractAndWait({ devnet, address: token0, abi: testTokenAbi, functionName: 'transfer', args: [pair, reserve0] })
+    await writeContractAndWait({ devnet, address: token1, abi: testTokenAbi, functionName: 'transfer', args: [pair, reserve1] })
     await writeContractAndWait({ devnet, address: pair, abi: pairAbi, functionName: 'mint', args: [devnet.account] })
     const state = await readUniswapV2Pool({ client: devnet.publicClient, pair })
     const [r0, r1] = state.state.model === 'constant_product' ? state.state.reserves.map(BigInt) : [0n, 0n]
@@ -101,16 +83,16 @@ test('UNIV2 pair pays exactly what the solver simulates', { timeout: 600_000 }, 
       // The router's V2 leg: pay the pair, then ask for the quoted output. Without a solver the
       // independent formula decides the ask; +1 must then fail the K check.
       const ask = solverOutcome?.kind === 'quoted' ? BigInt(solverOutcome.result.amountOut) : reference
-      await writeContractAndWait({ devnet, address: tokenIn, abi: erc20, functionName: 'transfer', args: [pair, amountIn] })
+      await writeContractAndWait({ devnet, address: tokenIn, abi: testTokenAbi, functionName: 'transfer', args: [pair, amountIn] })
       const outs = (x: bigint) => (zeroForOne ? [0n, x] : [x, 0n])
       const overAsk = await devnet.publicClient
         .simulateContract({ account: devnet.account, address: pair, abi: pairAbi, functionName: 'swap', args: [...outs(ask + 1n), RECIPIENT, '0x' as Hex] })
         .then(() => 'accepted', () => 'reverted')
-      const before = await devnet.publicClient.readContract({ address: tokenOut, abi: erc20, functionName: 'balanceOf', args: [RECIPIENT] })
+      const before = await devnet.publicClient.readContract({ address: tokenOut, abi: testTokenAbi, functionName: 'balanceOf', args: [RECIPIENT] })
       const receipt = await writeContractAndWait({
         devnet, address: pair, abi: pairAbi, functionName: 'swap', args: [...outs(ask), RECIPIENT, '0x' as Hex], gas: 500_000n, throwOnRevert: false,
       })
-      const afterBalance = await devnet.publicClient.readContract({ address: tokenOut, abi: erc20, functionName: 'balanceOf', args: [RECIPIENT] })
+      const afterBalance = await devnet.publicClient.readContract({ address: tokenOut, abi: testTokenAbi, functionName: 'balanceOf', args: [RECIPIENT] })
       let chain: ChainOutcome = receipt.status === 'success'
         ? { kind: 'filled', amountOut: afterBalance - before, gasUsed: receipt.gasUsed }
         : { kind: 'reverted' }
@@ -123,6 +105,6 @@ test('UNIV2 pair pays exactly what the solver simulates', { timeout: 600_000 }, 
   console.log(ledger.summary())
   assert.ok(ledger.cases() >= 100, `too few cases: ${ledger.cases()}`)
   assert.deepEqual(ledger.referenceMismatches().slice(0, 5), [], 'chain disagrees with the independent V2 formula')
-  assert.ok(solver, `solver not available (${solverMissing}): ${ledger.cases()} chain cases ran against the V2 formula only`)
+  assert.ok(solver, `solver not available (${session.solverMissing}): ${ledger.cases()} chain cases ran against the V2 formula only`)
   assert.deepEqual(ledger.mismatches().slice(0, 5), [], `${ledger.mismatches().length} solver/chain mismatches`)
 })

@@ -1,21 +1,20 @@
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import { type Abi, type Address, hexToBigInt, numberToHex, parseAbi } from 'viem'
-import type { Solver } from '../../bindings/types.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { deployUniswapV4 } from '../../src/devnet/deployUniswapV4.ts'
 import { loadNpmArtifact } from '../../src/devnet/loadNpmArtifact.ts'
 import { readUniswapV4Pool } from '../../src/adapters/state/readUniswapV4Pool.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
 import { uniswapV4PoolId } from '../../src/devnet/uniswapV4PoolId.ts'
 import { uniswapV4PoolKey } from '../../src/devnet/uniswapV4PoolKey.ts'
 import { uniswapV4StateSlot } from '../../src/devnet/uniswapV4StateSlot.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createDifferentialLedger } from './createDifferentialLedger.ts'
 import { createPrng } from './createPrng.ts'
-import { loadSolverUnderTest } from './loadSolverUnderTest.ts'
+import { openPriceLimit, testTokenAbi } from './harnessContracts.ts'
+import { useDifferentialSession } from './useDifferentialSession.ts'
 import { randomPositions } from './randomPositions.ts'
 import { randomSqrtPriceX96 } from './randomSqrtPriceX96.ts'
 import { runConcentratedCases } from './runConcentratedCases.ts'
@@ -24,35 +23,16 @@ const SEED = Number(process.env.DIFF_SEED ?? 4004)
 const STATES = Number(process.env.DIFF_V4_STATES ?? 80)
 const TRADES_PER_STATE = 6
 const TIME_BUDGET_MS = 240_000
-const MIN_SQRT_RATIO = 4295128739n
-const MAX_SQRT_RATIO = 1461446703485210103287273052203988822378723970342n
 const INT128_MAX = 2n ** 127n - 1n
 
-const erc20 = parseAbi([
-  'function balanceOf(address) view returns (uint256)',
-  'function mint(address, uint256)',
-  'function approve(address, uint256) returns (bool)',
-])
 const extsloadAbi = parseAbi(['function extsload(bytes32 slot) view returns (bytes32)'])
 
-let devnet: Devnet
-let solver: Solver | undefined
-let solverMissing = ''
-
-before(async () => {
-  devnet = await startDevnet({})
-})
-after(async () => {
-  await solver?.close()
-  await devnet?.stop()
-})
+const session = useDifferentialSession()
 
 test('UNIV4 hookless pools (lp fee + protocol fee) pay exactly what the solver simulates', { timeout: 900_000 }, async () => {
+  const { devnet } = session
   const prng = createPrng({ seed: SEED })
-  const weth = await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 })
-  const loaded = await loadSolverUnderTest({ nativeToken: weth })
-  if (loaded.solver) solver = loaded.solver
-  else solverMissing = loaded.reason
+  const solver = await session.loadSolver(await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 }))
 
   const { poolManager, swapRouter, liquidityRouter } = await deployUniswapV4({ devnet })
   const managerAbi = loadNpmArtifact({ name: 'PoolManager' }).abi as Abi
@@ -62,9 +42,9 @@ test('UNIV4 hookless pools (lp fee + protocol fee) pay exactly what the solver s
   const tokens: Address[] = []
   for (const [i, d] of [6, 8, 18, 18].entries()) {
     const token = await deployTestToken({ devnet, name: `T${i}`, symbol: `T${i}`, decimals: d })
-    await writeContractAndWait({ devnet, address: token, abi: erc20, functionName: 'mint', args: [devnet.account, 2n ** 200n] })
+    await writeContractAndWait({ devnet, address: token, abi: testTokenAbi, functionName: 'mint', args: [devnet.account, 2n ** 200n] })
     for (const spender of [swapRouter, liquidityRouter]) {
-      await writeContractAndWait({ devnet, address: token, abi: erc20, functionName: 'approve', args: [spender, 2n ** 256n - 1n] })
+      await writeContractAndWait({ devnet, address: token, abi: testTokenAbi, functionName: 'approve', args: [spender, 2n ** 256n - 1n] })
     }
     tokens.push(token)
   }
@@ -108,10 +88,10 @@ test('UNIV4 hookless pools (lp fee + protocol fee) pay exactly what the solver s
       devnet.publicClient.multicall({
         allowFailure: false,
         contracts: [
-          { address: key.currency0, abi: erc20, functionName: 'balanceOf', args: [poolManager] },
-          { address: key.currency1, abi: erc20, functionName: 'balanceOf', args: [poolManager] },
-          { address: key.currency0, abi: erc20, functionName: 'balanceOf', args: [devnet.account] },
-          { address: key.currency1, abi: erc20, functionName: 'balanceOf', args: [devnet.account] },
+          { address: key.currency0, abi: testTokenAbi, functionName: 'balanceOf', args: [poolManager] },
+          { address: key.currency1, abi: testTokenAbi, functionName: 'balanceOf', args: [poolManager] },
+          { address: key.currency0, abi: testTokenAbi, functionName: 'balanceOf', args: [devnet.account] },
+          { address: key.currency1, abi: testTokenAbi, functionName: 'balanceOf', args: [devnet.account] },
         ],
       })
     const initial = await balancesAt()
@@ -127,7 +107,7 @@ test('UNIV4 hookless pools (lp fee + protocol fee) pay exactly what the solver s
             args: [
               key,
               // Negative amountSpecified: exact input.
-              { zeroForOne, amountSpecified: -amountIn, sqrtPriceLimitX96: zeroForOne ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n },
+              { zeroForOne, amountSpecified: -amountIn, sqrtPriceLimitX96: openPriceLimit(zeroForOne) },
               { takeClaims: false, settleUsingBurn: false },
               '0x',
             ],
@@ -151,6 +131,6 @@ test('UNIV4 hookless pools (lp fee + protocol fee) pay exactly what the solver s
   console.log(`${ledger.summary()} | statesWithProtocolFee=${withProtocolFee}`)
   assert.ok(ledger.cases() >= 100, `too few cases: ${ledger.cases()}`)
   assert.ok(withProtocolFee > 0, 'no state exercised the protocol fee')
-  assert.ok(solver, `solver not available (${solverMissing}): ${ledger.cases()} chain cases ran unjudged`)
+  assert.ok(solver, `solver not available (${session.solverMissing}): ${ledger.cases()} chain cases ran unjudged`)
   assert.deepEqual(ledger.mismatches().slice(0, 5), [], `${ledger.mismatches().length} solver/chain mismatches`)
 })

@@ -1,0 +1,70 @@
+import { type Abi, type Address, parseAbi } from 'viem'
+import type { Devnet } from '../../src/devnet/startDevnet.ts'
+
+/** The test tokens' functions the suites use (`deployTestToken` tokens have them all). */
+export const testTokenAbi = parseAbi([
+  'function balanceOf(address) view returns (uint256)',
+  'function mint(address, uint256)',
+  'function transfer(address, uint256) returns (bool)',
+  'function approve(address, uint256) returns (bool)',
+])
+
+/** TickMath's bounds (Q64.96): the price limits of a swap that may go anywhere are one inside. */
+export const MIN_SQRT_RATIO = 4295128739n
+export const MAX_SQRT_RATIO = 1461446703485210103287273052203988822378723970342n
+
+/** The price limit a swap in this direction passes to go as far as the pool allows. */
+export function openPriceLimit(zeroForOne: boolean): bigint {
+  return zeroForOne ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n
+}
+
+export type HarnessBalances = {
+  /** Token 0 and 1 held by the pool, the harness (which pays) and the recipient. */
+  pool: readonly [bigint, bigint]
+  harness: readonly [bigint, bigint]
+  recipient: readonly [bigint, bigint]
+  /** The pool's state read in the same call (slot0, globalState, …). */
+  state: unknown
+}
+
+/**
+ * Reads, in one multicall at one block, what a PoolHarness swap moves: both tokens' balances of
+ * the pool, the harness and the recipient, and the pool's state (`stateCall`).
+ *
+ * @example
+ * const read = harnessBalances({ devnet, pool, token0, token1, harness, recipient, stateCall: { abi, functionName: 'slot0' } })
+ * const before = await read()
+ */
+export function harnessBalances({ devnet, pool, token0, token1, harness, recipient, stateCall }: {
+  devnet: Devnet
+  pool: Address
+  token0: Address
+  token1: Address
+  harness: Address
+  recipient: Address
+  stateCall: { abi: Abi; functionName: string }
+}): () => Promise<HarnessBalances> {
+  const balance = (token: Address, holder: Address) => ({ address: token, abi: testTokenAbi, functionName: 'balanceOf', args: [holder] }) as const
+  return async () => {
+    const r = await devnet.publicClient.multicall({
+      allowFailure: false,
+      contracts: [
+        balance(token0, pool), balance(token1, pool),
+        balance(token0, harness), balance(token1, harness),
+        balance(token0, recipient), balance(token1, recipient),
+        { address: pool, abi: stateCall.abi, functionName: stateCall.functionName },
+      ],
+    })
+    const at = (i: number) => r[i] as bigint
+    return { pool: [at(0), at(1)], harness: [at(2), at(3)], recipient: [at(4), at(5)], state: r[6] }
+  }
+}
+
+/** What a harness swap between two readings took from the harness and paid the recipient. */
+export function harnessSwapAmounts(before: HarnessBalances, after: HarnessBalances, zeroForOne: boolean): { amountInUsed: bigint; amountOut: bigint } {
+  const [inToken, outToken] = zeroForOne ? [0, 1] : [1, 0]
+  return {
+    amountInUsed: (before.harness[inToken] as bigint) - (after.harness[inToken] as bigint),
+    amountOut: (after.recipient[outToken] as bigint) - (before.recipient[outToken] as bigint),
+  }
+}
