@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { type Abi, type Address, parseAbi, parseEventLogs } from 'viem'
+import { type Address, parseAbi, parseEventLogs } from 'viem'
 import { createAlgebraPool } from '../../src/devnet/createAlgebraPool.ts'
 import { deployAlgebraIntegral } from '../../src/devnet/deployAlgebraIntegral.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
-import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { readAlgebraPool } from '../../src/adapters/state/readAlgebraPool.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
@@ -12,7 +11,7 @@ import { createDifferentialLedger } from './createDifferentialLedger.ts'
 import { createPrng } from './createPrng.ts'
 import { randomPositions } from './randomPositions.ts'
 import { randomSqrtPriceX96 } from './randomSqrtPriceX96.ts'
-import { harnessBalances, harnessSwapAmounts, openPriceLimit, testTokenAbi } from './harnessContracts.ts'
+import { deployHarnessWithTokens, harnessBalances, harnessSwapAmounts, openPriceLimit } from './harnessContracts.ts'
 import { runConcentratedCases } from './runConcentratedCases.ts'
 import { useDifferentialSession } from './useDifferentialSession.ts'
 
@@ -51,14 +50,7 @@ test('Algebra Integral pools (static fee and base plugin dynamic fee) pay exactl
   const prng = createPrng({ seed: SEED })
   const solver = await session.loadSolver(await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 }))
 
-  const harness = await deployContractAndWait({ devnet, artifact: devnet.artifacts.PoolHarness })
-  const harnessAbi = devnet.artifacts.PoolHarness.abi as Abi
-  const tokens: Address[] = []
-  for (const [i, d] of [6, 8, 18, 18].entries()) {
-    const token = await deployTestToken({ devnet, name: `T${i}`, symbol: `T${i}`, decimals: d })
-    await writeContractAndWait({ devnet, address: token, abi: testTokenAbi, functionName: 'mint', args: [harness, 2n ** 200n] })
-    tokens.push(token)
-  }
+  const { harness, harnessAbi, tokens } = await deployHarnessWithTokens({ devnet, decimals: [6, 8, 18, 18] })
   const { factory, basePluginFactory } = await deployAlgebraIntegral({ devnet })
 
   const ledger = createDifferentialLedger({ protocol: 'QUICKSWAP_V4 (Algebra Integral 1.2.10)' })

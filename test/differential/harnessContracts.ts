@@ -1,5 +1,8 @@
 import { type Abi, type Address, parseAbi } from 'viem'
+import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
+import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import type { Devnet } from '../../src/devnet/startDevnet.ts'
+import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 
 /** The test tokens' functions the suites use (`deployTestToken` tokens have them all). */
 export const testTokenAbi = parseAbi([
@@ -67,4 +70,22 @@ export function harnessSwapAmounts(before: HarnessBalances, after: HarnessBalanc
     amountInUsed: (before.harness[inToken] as bigint) - (after.harness[inToken] as bigint),
     amountOut: (after.recipient[outToken] as bigint) - (before.recipient[outToken] as bigint),
   }
+}
+
+/**
+ * A PoolHarness and test tokens of the given decimals, each minted (2^200) to the harness, which
+ * pays for every swap and mint the suites send through it.
+ *
+ * @example
+ * const { harness, harnessAbi, tokens } = await deployHarnessWithTokens({ devnet, decimals: [6, 8, 18, 18] })
+ */
+export async function deployHarnessWithTokens({ devnet, decimals }: { devnet: Devnet; decimals: readonly number[] }): Promise<{ harness: Address; harnessAbi: Abi; tokens: Address[] }> {
+  const harness = await deployContractAndWait({ devnet, artifact: devnet.artifacts.PoolHarness })
+  const tokens: Address[] = []
+  for (const [i, d] of decimals.entries()) {
+    const token = await deployTestToken({ devnet, name: `T${i}`, symbol: `T${i}`, decimals: d })
+    await writeContractAndWait({ devnet, address: token, abi: testTokenAbi, functionName: 'mint', args: [harness, 2n ** 200n] })
+    tokens.push(token)
+  }
+  return { harness, harnessAbi: devnet.artifacts.PoolHarness.abi as Abi, tokens }
 }

@@ -4,7 +4,6 @@ import { type Abi, type Address, parseAbi } from 'viem'
 import { readUniswapV3Pool } from '../../src/adapters/state/readUniswapV3Pool.ts'
 import { createUniswapV3Pool } from '../../src/devnet/createUniswapV3Pool.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
-import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import type { Devnet } from '../../src/devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
@@ -12,7 +11,7 @@ import { createDifferentialLedger } from './createDifferentialLedger.ts'
 import { createPrng } from './createPrng.ts'
 import { randomPositions } from './randomPositions.ts'
 import { randomSqrtPriceX96 } from './randomSqrtPriceX96.ts'
-import { harnessBalances, harnessSwapAmounts, openPriceLimit, testTokenAbi } from './harnessContracts.ts'
+import { deployHarnessWithTokens, harnessBalances, harnessSwapAmounts, openPriceLimit } from './harnessContracts.ts'
 import { runConcentratedCases } from './runConcentratedCases.ts'
 import { useDifferentialSession } from './useDifferentialSession.ts'
 
@@ -47,14 +46,7 @@ export function runV3FamilyDifferential({ dex, seed: SEED, states: STATES, tiers
     const prng = createPrng({ seed: SEED })
     const solver = await session.loadSolver(await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 }))
 
-    const harness = await deployContractAndWait({ devnet, artifact: devnet.artifacts.PoolHarness })
-    const harnessAbi = devnet.artifacts.PoolHarness.abi as Abi
-    const tokens: Address[] = []
-    for (const [i, d] of [6, 8, 18, 18].entries()) {
-      const token = await deployTestToken({ devnet, name: `T${i}`, symbol: `T${i}`, decimals: d })
-      await writeContractAndWait({ devnet, address: token, abi: testTokenAbi, functionName: 'mint', args: [harness, 2n ** 200n] })
-      tokens.push(token)
-    }
+    const { harness, harnessAbi, tokens } = await deployHarnessWithTokens({ devnet, decimals: [6, 8, 18, 18] })
     const { factory } = await deploy({ devnet })
 
     const ledger = createDifferentialLedger({ protocol: dex })
