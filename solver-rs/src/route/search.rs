@@ -71,6 +71,8 @@ fn beam_search(market: &Market, params: &SearchParams, amount: U256, found: &mut
     for depth in 1..=params.max_hops {
         let last_depth = depth == params.max_hops;
         let mut next: BTreeMap<TokenIdx, Vec<Partial>> = BTreeMap::new();
+        // Per connector, the best `beam` amounts reaching it so far (descending): the bar to enter.
+        let mut best: BTreeMap<TokenIdx, Vec<U256>> = BTreeMap::new();
         for partial in &frontier {
             let here = *partial.tokens.last().expect("a partial path has a token");
             for hop in usable(market, params, here, params.token_out) {
@@ -87,7 +89,7 @@ fn beam_search(market: &Market, params: &SearchParams, amount: U256, found: &mut
                 if partial.tokens.contains(&connector) || connector == params.token_out {
                     continue;
                 }
-                let kept = next.entry(connector).or_default();
+                let top = best.entry(connector).or_default();
                 // Pools in order of the most they could pay (amount × marginal rate at zero size,
                 // which bounds a concave output); once `beam` partials reach the connector, a pool
                 // whose bound is below the beam-th best amount cannot enter the beam and is not
@@ -98,17 +100,18 @@ fn beam_search(market: &Market, params: &SearchParams, amount: U256, found: &mut
                 by_bound.sort_by(|&a, &b| bounds[b].unwrap_or(f64::INFINITY).total_cmp(&bounds[a].unwrap_or(f64::INFINITY)));
                 let mut steps: Vec<(usize, Partial)> = Vec::new();
                 for k in by_bound {
-                    if let (true, Some(bound), Some(needed)) = (skip_by_bound, bounds[k], beam_threshold(kept, &steps, params.beam)) {
+                    if let (true, Some(bound), Some(needed)) = (skip_by_bound, bounds[k], top.get(params.beam - 1)) {
                         if bound < f64::from(needed) {
                             break;
                         }
                     }
                     if let Some(step) = extend(market, partial, hops[k], connector) {
+                        enter(top, step.amount, params.beam);
                         steps.push((k, step));
                     }
                 }
                 steps.sort_by_key(|(k, _)| *k);
-                kept.extend(steps.into_iter().map(|(_, step)| step));
+                next.entry(connector).or_default().extend(steps.into_iter().map(|(_, step)| step));
             }
         }
         frontier = next
@@ -140,15 +143,13 @@ fn output_bound(market: &Market, hop: &Hop, amount: U256) -> Option<f64> {
     (rate > 0.0 && rate.is_finite()).then(|| f64::from(amount) * rate * (1.0 + 1e-9) + 1.0)
 }
 
-/// The amount a partial must beat to enter a beam of `width` that already holds `kept` and `steps`:
-/// the width-th best of them, or None while the beam has room.
-fn beam_threshold(kept: &[Partial], steps: &[(usize, Partial)], width: usize) -> Option<U256> {
-    let mut amounts: Vec<U256> = kept.iter().map(|p| p.amount).chain(steps.iter().map(|(_, p)| p.amount)).collect();
-    if amounts.len() < width {
-        return None;
+/// Adds `amount` to `top`, the best `width` amounts in descending order.
+fn enter(top: &mut Vec<U256>, amount: U256, width: usize) {
+    let at = top.partition_point(|a| *a >= amount);
+    if at < width {
+        top.insert(at, amount);
+        top.truncate(width);
     }
-    amounts.sort_unstable_by(|a, b| b.cmp(a));
-    Some(amounts[width - 1])
 }
 
 /// `partial` one hop further, swapped exactly; None if the pool cannot take its amount.

@@ -77,12 +77,12 @@ pub fn optimize(problem: &Problem) -> Option<Solution> {
     let mut order: Vec<usize> = (0..n).collect();
     let start = start(problem, &order)?;
     let everyone = vec![true; n];
-    let conflicts = problem.disjoint.then_some(&structure.conflicts[..]);
-    let mut search = RouteSearch { problem, order: &order, conflicts, converged: true };
+    let (sharing, disjoint) = (&structure.conflicts[..], problem.disjoint);
+    let mut search = RouteSearch { problem, order: &order, sharing, converged: true };
 
     let gas_free = match search.problem.deadline.expired() {
         true => None,
-        false => ascend(problem, &order, start.clone(), &Rules { allowed: &everyone, open_more: true, conflicts }),
+        false => ascend(problem, &order, start.clone(), &Rules { allowed: &everyone, open_more: true, sharing, disjoint }),
     };
     let mut best = start.clone();
     if let Some((optimum, converged)) = gas_free {
@@ -107,7 +107,7 @@ pub fn optimize(problem: &Problem) -> Option<Solution> {
             best = reordered;
             let allowed: Vec<bool> = (0..n).map(|i| !best.alloc[i].is_zero()).collect();
             if let Some((polished, done)) =
-                ascend(problem, &order, best.clone(), &Rules { allowed: &allowed, open_more: false, conflicts })
+                ascend(problem, &order, best.clone(), &Rules { allowed: &allowed, open_more: false, sharing, disjoint })
             {
                 converged &= done;
                 keep_better(&mut best, polished);

@@ -51,8 +51,18 @@ pub(super) struct Rules<'a> {
     pub(super) allowed: &'a [bool],
     /// Whether closed routes may be opened.
     pub(super) open_more: bool,
-    /// Pool-sharing candidates per candidate, when no pool may appear in two routes.
-    pub(super) conflicts: Option<&'a [Vec<usize>]>,
+    /// Per candidate, the candidates that share a pool with it (`structure.rs`).
+    pub(super) sharing: &'a [Vec<usize>],
+    /// No pool may appear in two routes (`enforcePoolDisjoint`).
+    pub(super) disjoint: bool,
+}
+
+impl Rules<'_> {
+    /// Whether opening `j` would put a pool in two routes while that is forbidden, given which
+    /// candidates are open.
+    pub(super) fn clashes(&self, j: usize, open: impl Fn(usize) -> bool) -> bool {
+        self.disjoint && self.sharing[j].iter().any(|&k| open(k))
+    }
 }
 
 impl Model {
@@ -167,7 +177,7 @@ impl Model {
             let before = free.len();
             for j in openings {
                 considered.push(j);
-                if !rules.conflicts.is_some_and(|c| c[j].iter().any(|k| free.contains(k))) {
+                if !rules.clashes(j, |k| free.contains(&k)) {
                     free.push(j);
                 }
             }
@@ -303,9 +313,7 @@ pub(super) fn ascend(problem: &Problem, order: &[usize], start: Point, rules: &R
     // the ends (fewer routes splitting a pool). From the converged point, both ends of every flat
     // direction are re-optimised with the route that closed there kept closed; the best wins.
     let n = current.alloc.len();
-    let shared = (0..n).any(|i| {
-        rules.allowed[i] && (i + 1..n).any(|j| rules.allowed[j] && problem.paths[i].shares_pool_with(&problem.paths[j]))
-    });
+    let shared = (0..n).any(|i| rules.allowed[i] && rules.sharing[i].iter().any(|&j| rules.allowed[j]));
     if !converged || !shared {
         return Some((current, converged));
     }
@@ -318,7 +326,7 @@ pub(super) fn ascend(problem: &Problem, order: &[usize], start: Point, rules: &R
             }
             let mut closed = allowed.clone();
             (0..n).filter(|&i| !current.alloc[i].is_zero() && end.alloc[i].is_zero()).for_each(|i| closed[i] = false);
-            let rules = Rules { allowed: &closed, open_more: rules.open_more, conflicts: rules.conflicts };
+            let rules = Rules { allowed: &closed, ..*rules };
             let Some((point, _)) = newton(problem, order, end, &rules) else {
                 continue;
             };
@@ -417,7 +425,7 @@ mod tests {
         // g_i(s) = g_i + h_i·Δ: from all on route 0 (rate 1.0) with route 1 at 1.2, the step is
         // where both rates meet: 1.0 + 2·d = 1.2 − 2·d → d = 0.05.
         let step = model(vec![1.0, 0.0], vec![1.0, 1.2], vec![-2.0, 0.0, 0.0, -2.0])
-            .step(&Rules { allowed: &[true, true], open_more: true, conflicts: None }, 0.0);
+            .step(&Rules { allowed: &[true, true], open_more: true, sharing: &[vec![], vec![]], disjoint: false }, 0.0);
         assert!((step.delta[0] + 0.05).abs() < 1e-9 && (step.delta[1] - 0.05).abs() < 1e-9, "{:?}", step.delta);
         assert!(step.predicted > 0.0);
     }
@@ -430,7 +438,7 @@ mod tests {
             (vec![f64::INFINITY, 1.0], vec![0.0; 4]),
         ] {
             let step = model(vec![0.5, 0.5], gradient, hessian)
-                .step(&Rules { allowed: &[true, true], open_more: true, conflicts: None }, INITIAL_DAMPING);
+                .step(&Rules { allowed: &[true, true], open_more: true, sharing: &[vec![], vec![]], disjoint: false }, INITIAL_DAMPING);
             assert!(step.delta.iter().all(|d| *d == 0.0), "{:?}", step.delta);
             assert_eq!(step.predicted, 0.0);
         }

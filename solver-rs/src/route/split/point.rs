@@ -83,7 +83,8 @@ pub(super) fn evaluate(problem: &Problem, order: &[usize], alloc: Vec<U256>, wit
         let mut amount = alloc[i];
         for hop in &problem.paths[i].hops {
             if with_derivatives {
-                use_of(&mut uses, hop.pool, hop.token_in).flow += f64::from(amount);
+                let index = use_index(&mut uses, hop.pool, hop.token_in);
+                uses[index].flow += f64::from(amount);
             }
             let (outcome, gas) = overlay.swap(*hop, amount).ok()?;
             gas_units[i] += gas;
@@ -96,15 +97,12 @@ pub(super) fn evaluate(problem: &Problem, order: &[usize], alloc: Vec<U256>, wit
     Some(Point { alloc, value: Net::new(gross, cost), gas_units, derivatives })
 }
 
-fn use_of(uses: &mut Vec<PoolUse>, pool: PoolIdx, token_in: u8) -> &mut PoolUse {
-    let index = match uses.iter().position(|u| u.pool == pool && u.token_in == token_in) {
-        Some(index) => index,
-        None => {
-            uses.push(PoolUse { pool, token_in, flow: 0.0, rate: f64::NAN, curvature: 0.0 });
-            uses.len() - 1
-        }
-    };
-    &mut uses[index]
+/// The index of the pool-and-direction entry in `uses`, added if it is new.
+fn use_index(uses: &mut Vec<PoolUse>, pool: PoolIdx, token_in: u8) -> usize {
+    uses.iter().position(|u| u.pool == pool && u.token_in == token_in).unwrap_or_else(|| {
+        uses.push(PoolUse { pool, token_in, flow: 0.0, rate: f64::NAN, curvature: 0.0 });
+        uses.len() - 1
+    })
 }
 
 fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>) -> Derivatives {
@@ -120,15 +118,12 @@ fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>) ->
         let mut reach = Vec::with_capacity(path.hops.len());
         let mut carried = 1.0;
         for hop in &path.hops {
-            let index = {
-                let probe_scale = typical_share * carried;
-                let entry = use_of(uses, hop.pool, hop.token_in);
-                if entry.rate.is_nan() {
-                    let scale = if entry.flow > 0.0 { entry.flow } else { probe_scale };
-                    (entry.rate, entry.curvature) = rate_and_curvature(overlay, hop.pool, hop.token_in, hop.token_out, scale);
-                }
-                uses.iter().position(|u| u.pool == hop.pool && u.token_in == hop.token_in).expect("just inserted")
-            };
+            let index = use_index(uses, hop.pool, hop.token_in);
+            let entry = &mut uses[index];
+            if entry.rate.is_nan() {
+                let scale = if entry.flow > 0.0 { entry.flow } else { typical_share * carried };
+                (entry.rate, entry.curvature) = rate_and_curvature(overlay, hop.pool, hop.token_in, hop.token_out, scale);
+            }
             indices.push(index);
             reach.push(carried);
             carried *= uses[index].rate;

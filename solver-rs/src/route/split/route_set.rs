@@ -22,7 +22,8 @@ const TRIAL_SLACK: f64 = 2.0;
 pub(super) struct RouteSearch<'a, 'p> {
     pub(super) problem: &'p Problem<'a>,
     pub(super) order: &'p [usize],
-    pub(super) conflicts: Option<&'p [Vec<usize>]>,
+    /// Per candidate, the candidates that share a pool with it.
+    pub(super) sharing: &'p [Vec<usize>],
     pub(super) converged: bool,
 }
 
@@ -40,8 +41,12 @@ impl RouteSearch<'_, '_> {
         f64::from(self.problem.pricer.cost(changed)) - f64::from(self.problem.pricer.cost(total))
     }
 
+    fn rules<'r>(&'r self, allowed: &'r [bool], open_more: bool) -> Rules<'r> {
+        Rules { allowed, open_more, sharing: self.sharing, disjoint: self.problem.disjoint }
+    }
+
     fn ascend_from(&mut self, point: &Point, allowed: &[bool], open_more: bool) -> Option<Point> {
-        let rules = Rules { allowed, open_more, conflicts: self.conflicts };
+        let rules = self.rules(allowed, open_more);
         let (result, converged) = ascend(self.problem, self.order, point.clone(), &rules)?;
         self.converged &= converged;
         Some(result)
@@ -77,7 +82,7 @@ impl RouteSearch<'_, '_> {
                 let rate = best.open().map(|i| model.gradient(i)).fold(f64::INFINITY, f64::min);
                 let mut closed: Vec<usize> = (0..n)
                     .filter(|&j| !allowed[j] && model.gradient(j) > rate)
-                    .filter(|&j| !self.conflicts.is_some_and(|c| c[j].iter().any(|&k| !best.alloc[k].is_zero())))
+                    .filter(|&j| !self.rules(&allowed, true).clashes(j, |k| !best.alloc[k].is_zero()))
                     .collect();
                 closed.sort_by(|&a, &b| model.gradient(b).total_cmp(&model.gradient(a)).then(a.cmp(&b)));
                 closed
@@ -89,7 +94,7 @@ impl RouteSearch<'_, '_> {
                 }
                 let mut trial = allowed.clone();
                 trial[k] = !closing;
-                let rules = Rules { allowed: &trial, open_more: !closing, conflicts: self.conflicts };
+                let rules = self.rules(&trial, !closing);
                 // The model's gross change against the gas change: a closure saves gas and loses
                 // output, an opening the reverse; hopeless trials are skipped.
                 let gross = model.step(&rules, INITIAL_DAMPING).predicted;
