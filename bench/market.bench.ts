@@ -18,6 +18,7 @@ import { Bench, type Task } from 'tinybench'
 import type { Address } from 'viem'
 import { loadSolver } from '../bindings/index.ts'
 import type { Solver } from '../bindings/types.ts'
+import { BASE_BLOCK_TIME_SEC } from '../src/chains/base.ts'
 import type { ChainConfig } from '../src/chains/ChainConfig.ts'
 import { baseMarketTokens } from '../src/devnet/seed/baseMarketTokens.ts'
 import type { SeededPool } from '../src/devnet/seed/DevnetDescription.ts'
@@ -57,6 +58,7 @@ function chainConfigOf(devnet: SeededDevnet): ChainConfig {
   return {
     name: 'devnet',
     chainId: market.chainId,
+    blockTimeSec: BASE_BLOCK_TIME_SEC,
     weth: market.weth,
     multicall3: market.multicall,
     deployments: {

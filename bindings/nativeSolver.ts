@@ -1,12 +1,13 @@
 import { createRequire } from 'node:module'
 import { SolverError } from './errors.ts'
 import type {
-  PoolInput, SimulateRequest, SimulateResult, Solver, SolverConfig, SolverPlan, SolverQuoteRequest, UpsertResult,
+  BlockResult, BlockUpdate, PoolInput, SimulateRequest, SimulateResult, Solver, SolverConfig, SolverPlan, SolverQuoteRequest, UpsertResult,
 } from './types.ts'
 
 /** The addon's class, as `solver-rs/src/ffi/napi.rs` exports it. */
 type NativeModule = {
   NativeSolver: new (config: string) => {
+    applyBlock(update: string): Promise<string>
     upsertPools(pools: string): Promise<string>
     removePools(ids: string): Promise<string>
     quote(request: string): Promise<string>
@@ -48,6 +49,7 @@ export function createNativeSolver(config: SolverConfig): Solver {
   }
   return {
     backend: 'native',
+    applyBlock: async (update: BlockUpdate) => JSON.parse(await call(() => inner.applyBlock(JSON.stringify(update)))) as BlockResult,
     upsertPools: async (pools: PoolInput[]) => JSON.parse(await call(() => inner.upsertPools(JSON.stringify(pools)))) as UpsertResult,
     removePools: async (ids: string[]) => JSON.parse(await call(() => inner.removePools(JSON.stringify(ids)))) as UpsertResult,
     quoteJson: (request: SolverQuoteRequest) => call(() => inner.quote(JSON.stringify(request))),

@@ -114,6 +114,8 @@ export type SolverMetadata = {
 
 /** The solver's answer: integer-exact routes, replayed through the exact models. */
 export type SolverPlan = {
+  /** The block the market was at for this plan (`applyBlock`); null when pools were changed without one. */
+  blockNumber: number | null
   amountIn: AmountString
   expectedAmountOut: AmountString
   minAmountOut: AmountString
@@ -129,10 +131,19 @@ export type SimulateResult = { amountOut: AmountString; crossings: number; words
 
 export type UpsertResult = { pools: number }
 
+/** One block's changes, applied at once: no quote sees them half done, and later plans name the block. */
+export type BlockUpdate = { blockNumber: number; upserts?: PoolInput[]; removals?: string[] }
+/** `pools`: live pools after the update; `rejected`: inputs refused (and removed from the market). */
+export type BlockResult = { pools: number; rejected: { id: string; reason: string }[] }
+
 /** The solver over either backend. Every call runs off the main thread. */
 export interface Solver {
   readonly backend: 'native' | 'wasm'
+  /** The market's way in: one block's upserts and removals, and that block for every later plan. */
+  applyBlock(update: BlockUpdate): Promise<BlockResult>
+  /** Upserts without a block (tests, benches): later plans answer `blockNumber: null` until `applyBlock`. */
   upsertPools(pools: PoolInput[]): Promise<UpsertResult>
+  /** Removes without a block, like `upsertPools`. */
   removePools(ids: string[]): Promise<UpsertResult>
   quote(request: SolverQuoteRequest): Promise<SolverPlan>
   /** The raw JSON answer of `quote`, for byte-level parity checks. */

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import { SolverError } from './errors.ts'
 import type {
-  PoolInput, SimulateRequest, SimulateResult, Solver, SolverConfig, SolverPlan, SolverQuoteRequest, UpsertResult,
+  BlockResult, BlockUpdate, PoolInput, SimulateRequest, SimulateResult, Solver, SolverConfig, SolverPlan, SolverQuoteRequest, UpsertResult,
 } from './types.ts'
 
 type Reply = { id: number; ok: true; result: string } | { id: number; ok: false; error: string }
@@ -66,6 +66,7 @@ export async function createWasmSolver(config: SolverConfig): Promise<Solver> {
 
   return {
     backend: 'wasm',
+    applyBlock: async (update: BlockUpdate) => JSON.parse(await call('applyBlock', JSON.stringify(update))) as BlockResult,
     upsertPools: async (pools: PoolInput[]) => JSON.parse(await call('upsertPools', JSON.stringify(pools))) as UpsertResult,
     removePools: async (ids: string[]) => JSON.parse(await call('removePools', JSON.stringify(ids))) as UpsertResult,
     quoteJson: (request: SolverQuoteRequest) => call('quote', JSON.stringify(request)),

@@ -15,6 +15,7 @@ try {
 }
 
 const ops = {
+  applyBlock: (payload) => solver.applyBlock(payload),
   upsertPools: (payload) => solver.upsertPools(payload),
   removePools: (payload) => solver.removePools(payload),
   quote: (payload) => solver.quote(payload),

@@ -121,6 +121,7 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       quoteStore,
       quoteIssuer: createQuoteIssuer({ store: quoteStore, ttlMs: config.quoteTtlMs, signingKey: config.quoteSigningKey }),
       txDeadlineSec: config.txDeadlineSec,
+      chainTimeSec: () => market.freshness().blockTimestamp,
     }
     const fastify = await createSwapApp({ deps, logger, onClose: stopAll })
     marketLog = (line) => fastify.log.info({ component: 'market' }, line)

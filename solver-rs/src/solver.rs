@@ -2,12 +2,13 @@
 
 use crate::address::{normalize_pool_id, Address};
 use crate::error::SolverError;
-use crate::market::Market;
+use crate::market::{Market, Rejected};
 use crate::math::decimal::u256_string;
 use crate::math::U256;
 use crate::pools::input::PoolInput;
 use crate::pools::{PoolModel, SwapOutcome};
 use crate::route::gas::GasPricers;
+use crate::route::plan::Plan;
 use crate::route::quote::{quote, RouteSettings};
 use crate::route::request::QuoteRequest;
 use serde::{Deserialize, Serialize};
@@ -37,6 +38,39 @@ pub struct Solver {
     settings: RouteSettings,
     /// Gas pricers of quotes on the market as it is; cleared whenever it changes.
     pricers: GasPricers,
+    /// The block every pool of the market was read at, set by [`Solver::apply_block_json`]; None
+    /// once pools were changed without a block (`upsertPools`, `removePools`), so a plan never
+    /// names a block its pools were not read at.
+    block_number: Option<u64>,
+}
+
+/// One block's changes to the market, applied at once (see `docs/solver-wire-format.md`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct BlockUpdate {
+    block_number: u64,
+    #[serde(default)]
+    upserts: Vec<PoolInput>,
+    #[serde(default)]
+    removals: Vec<String>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct BlockResult {
+    /// Live pools after the update.
+    pools: usize,
+    /// Inputs refused (and removed from the market), with why.
+    rejected: Vec<Rejected>,
+}
+
+/// A quote's answer: the plan, and the block of the market it was computed on.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct QuoteAnswer {
+    #[serde(flatten)]
+    plan: Plan,
+    block_number: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -79,6 +113,7 @@ impl Solver {
         Ok(Solver {
             market: Market::default(),
             pricers: GasPricers::default(),
+            block_number: None,
             settings: RouteSettings {
                 native_token: Some(config.native_token),
                 connectors: config.connectors,
@@ -90,27 +125,44 @@ impl Solver {
         })
     }
 
-    /// Upserts a JSON array of pools; answers `{"pools": <count upserted>}`.
+    /// Applies one block's changes as one step, `{"blockNumber", "upserts", "removals"}`: no quote
+    /// sees a market half updated, and every later plan names this block. A refused pool input does
+    /// not refuse the block: that pool leaves the market and is listed in the answer,
+    /// `{"pools": <live count>, "rejected": [{"id", "reason"}]}`.
+    pub fn apply_block_json(&mut self, update: &str) -> Result<String, SolverError> {
+        let update: BlockUpdate = serde_json::from_str(update)?;
+        let rejected = self.market.apply(update.upserts, &update.removals)?;
+        self.pricers.clear();
+        self.block_number = Some(update.block_number);
+        Ok(serde_json::to_string(&BlockResult { pools: self.market.pool_count(), rejected })?)
+    }
+
+    /// Upserts a JSON array of pools, all or nothing; answers `{"pools": <count upserted>}`. The
+    /// market then has no block (plans answer `blockNumber: null`) until the next block update.
     pub fn upsert_pools_json(&mut self, pools: &str) -> Result<String, SolverError> {
         let pools: Vec<PoolInput> = serde_json::from_str(pools)?;
-        self.pricers.clear();
         let count = self.market.upsert(pools)?;
+        self.pricers.clear();
+        self.block_number = None;
         Ok(serde_json::to_string(&CountResult { pools: count })?)
     }
 
-    /// Removes a JSON array of pool ids; answers `{"pools": <count removed>}`.
+    /// Removes a JSON array of pool ids; answers `{"pools": <count removed>}`. Like
+    /// [`Solver::upsert_pools_json`], it leaves the market without a block.
     pub fn remove_pools_json(&mut self, ids: &str) -> Result<String, SolverError> {
         let ids: Vec<String> = serde_json::from_str(ids)?;
-        self.pricers.clear();
         let count = self.market.remove(&ids)?;
+        self.pricers.clear();
+        self.block_number = None;
         Ok(serde_json::to_string(&CountResult { pools: count })?)
     }
 
-    /// Quotes a JSON request; answers the plan as JSON.
+    /// Quotes a JSON request; answers the plan as JSON, with the `blockNumber` of the market it was
+    /// computed on (read in the same call, so no update can slip between the two).
     pub fn quote_json(&self, request: &str) -> Result<String, SolverError> {
         let request: QuoteRequest = serde_json::from_str(request)?;
         let plan = quote(&self.market, &self.settings, &request, &self.pricers)?;
-        Ok(serde_json::to_string(&plan)?)
+        Ok(serde_json::to_string(&QuoteAnswer { plan, block_number: self.block_number })?)
     }
 
     /// One exact-input swap on one pool, without changing the market.

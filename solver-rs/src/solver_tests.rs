@@ -44,3 +44,54 @@ fn gas_is_repriced_when_the_market_changes() {
     // And the answer is the one a solver that never saw the old market gives.
     assert_eq!(after, quote(&solver_with(6000)));
 }
+
+fn block(solver: &mut Solver, update: Value) -> Value {
+    serde_json::from_str(&solver.apply_block_json(&update.to_string()).unwrap()).unwrap()
+}
+
+#[test]
+fn a_plan_names_the_block_its_market_was_applied_at() {
+    let mut solver = Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string()).unwrap();
+    assert_eq!(block(&mut solver, json!({ "blockNumber": 7, "upserts": pools(3000) })), json!({ "pools": 2, "rejected": [] }));
+    assert_eq!(quote(&solver)["blockNumber"], 7);
+    // The next block moves WETH: the plan names that block, and prices on it.
+    block(&mut solver, json!({ "blockNumber": 8, "upserts": pools(6000) }));
+    let at_8 = quote(&solver);
+    assert_eq!(at_8["blockNumber"], 8);
+    let mut fresh = solver_with(6000);
+    block(&mut fresh, json!({ "blockNumber": 8 }));
+    assert_eq!(at_8, quote(&fresh), "the same plan as a solver that only ever saw block 8");
+}
+
+#[test]
+fn pools_changed_without_a_block_leave_the_market_without_one() {
+    let mut solver = Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string()).unwrap();
+    block(&mut solver, json!({ "blockNumber": 7, "upserts": pools(3000) }));
+    solver.upsert_pools_json(&pools(3100).to_string()).unwrap();
+    assert_eq!(quote(&solver)["blockNumber"], Value::Null, "state no longer read at block 7");
+    block(&mut solver, json!({ "blockNumber": 9 }));
+    solver.remove_pools_json(r#"["0xa000000000000000000000000000000000000009"]"#).unwrap();
+    assert_eq!(quote(&solver)["blockNumber"], Value::Null);
+    // A malformed id refuses the removal whole: nothing went, the block stays unset.
+    assert!(solver.remove_pools_json(r#"["0xa000000000000000000000000000000000000001", "nope"]"#).is_err());
+    assert_eq!(solver.pool_count(), 2);
+}
+
+#[test]
+fn a_refused_pool_leaves_the_market_and_the_rest_of_the_block_applies() {
+    let mut solver = Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string()).unwrap();
+    block(&mut solver, json!({ "blockNumber": 7, "upserts": pools(3000) }));
+    let mut next = pools(6000);
+    next[1]["tokens"] = json!([USDC, USDC]); // the TAIL pool: an input the market refuses
+    let twice = next[0].clone();
+    next.as_array_mut().unwrap().push(twice); // and the WETH pool twice
+    let answer = block(&mut solver, json!({ "blockNumber": 8, "upserts": next, "removals": [] }));
+    let rejected: Vec<&str> = answer["rejected"].as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert_eq!(rejected, ["0xa000000000000000000000000000000000000002", "0xa000000000000000000000000000000000000001"]);
+    assert_eq!(answer["pools"], 0, "both refused pools left: their block-7 states are not block 8's");
+    assert_eq!(solver.quote_json(&json!({ "tokenIn": TAIL, "tokenOut": USDC, "amountIn": "1", "slippageBps": 0 }).to_string())
+        .unwrap_err().to_string().split(':').next(), Some("no route"));
+    // A removal listed with the block goes with it.
+    block(&mut solver, json!({ "blockNumber": 9, "upserts": pools(3000), "removals": ["0xA000000000000000000000000000000000000002"] }));
+    assert_eq!(solver.pool_count(), 1);
+}

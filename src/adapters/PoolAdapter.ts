@@ -41,7 +41,17 @@ export type DexDeployment = {
 /** What a discovery log announced. */
 export type DiscoveredPool = { ref: PoolRef } | { skipped: { id: string; dex: DexId; reason: string } }
 
-export type ReadPoolParameters = { client: PublicClient; ref: PoolRef; blockNumber: bigint }
+/** The block a plan priced at `blockNumber` executes in first: state that follows the clock is read for it. */
+export type NextBlock = { number: bigint; timestamp: bigint }
+
+export type ReadPoolParameters = {
+  client: PublicClient
+  ref: PoolRef
+  /** Every read is pinned to this block. */
+  blockNumber: bigint
+  /** The block after `blockNumber` (the chain's block time later): what a clock-driven fee is read for. */
+  nextBlock: NextBlock
+}
 
 /**
  * One DEX kind: discovery, one-block reads, change detection and leg encoding. Gas figures are the

@@ -79,7 +79,11 @@ test("each adapter's one-block snapshot feeds the solver, and solver.simulate eq
       for (const amountIn of [10n ** 15n, 3n * 10n ** 18n]) {
         const snapshotId = await devnet.testClient.snapshot()
         const blockNumber = await head()
-        const snapshot: PoolSnapshot = await adapter(ref.dex).readPool({ client: devnet.publicClient, ref, blockNumber })
+        // The swap runs in the next block, which the devnet stamps 2 s after this one (like Base):
+        // the adaptive fee follows block.timestamp, and the reader prices that block's.
+        const { timestamp } = await devnet.publicClient.getBlock({ blockNumber })
+        const nextBlock = { number: blockNumber + 1n, timestamp: timestamp + BigInt(market.chain.blockTimeSec) }
+        const snapshot: PoolSnapshot = await adapter(ref.dex).readPool({ client: devnet.publicClient, ref, blockNumber, nextBlock })
         assert.equal(snapshot.input.id, ref.id)
         assert.equal(snapshot.refreshEveryBlock, venue === 'quickswap', `${venue}: refreshEveryBlock`)
         await solver.upsertPools([snapshot.input])
@@ -90,9 +94,6 @@ test("each adapter's one-block snapshot feeds the solver, and solver.simulate eq
           assert.ok(await market.swapV2(zeroForOne, amountIn, BigInt(amountOut)), 'the pair refused the solver amount')
           paid = BigInt(amountOut)
         } else {
-          // The adaptive fee follows block.timestamp: swap in a block with the read block's timestamp.
-          const { timestamp } = await devnet.publicClient.getBlock({ blockNumber })
-          await devnet.testClient.setNextBlockTimestamp({ timestamp })
           paid = await market.swap(venue, zeroForOne, amountIn)
         }
         assert.equal(BigInt(amountOut), paid, `${venue} zeroForOne=${zeroForOne} amountIn=${amountIn}`)
@@ -107,7 +108,8 @@ test("each adapter's one-block snapshot feeds the solver, and solver.simulate eq
 
 test('a V4 pool with hooks is refused by the reader too (never priced)', async () => {
   const ref: PoolRef = { id: uniswapV4PoolId({ key: market.v4HookedKey }), dex: 'UNIV4', emitter: market.factories.poolManager, key: market.v4HookedKey }
-  await assert.rejects(adapter('UNIV4').readPool({ client: devnet.publicClient, ref, blockNumber: await head() }), /hooks .* are not modelled/)
+  const blockNumber = await head()
+  await assert.rejects(adapter('UNIV4').readPool({ client: devnet.publicClient, ref, blockNumber, nextBlock: { number: blockNumber + 1n, timestamp: 0n } }), /hooks .* are not modelled/)
 })
 
 test('leg encoding per kind matches docs/route-legs.md', () => {

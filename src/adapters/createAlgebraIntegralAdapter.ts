@@ -52,8 +52,8 @@ export function createAlgebraIntegralAdapter({ dex, encodeLeg }: CreateAlgebraIn
     stateTopics: stateEvents.map((signature) => toEventSelector(signature)),
     poolIdOfStateLog: (log) => log.address.toLowerCase(),
     refOfConfiguredPool: (pool) => refOf(pool.address),
-    readPool: async ({ client, ref, blockNumber }) => {
-      const { input, dynamicFee } = await readAlgebraPool({ client, pool: ref.emitter, dex, blockNumber })
+    readPool: async ({ client, ref, blockNumber, nextBlock }) => {
+      const { input, dynamicFee } = await readAlgebraPool({ client, pool: ref.emitter, dex, blockNumber, nextBlock })
       return { ref, input, refreshEveryBlock: dynamicFee }
     },
     encodeLeg: (ref) => encodeLeg(getAddress(ref.id)),

@@ -12,6 +12,7 @@ import { loadNpmArtifact } from '../devnet/loadNpmArtifact.ts'
 import type { Devnet } from '../devnet/startDevnet.ts'
 import { type UniswapV4PoolKey, uniswapV4PoolKey } from '../devnet/uniswapV4PoolKey.ts'
 import { writeContractAndWait } from '../devnet/writeContractAndWait.ts'
+import { BASE_BLOCK_TIME_SEC } from '../chains/base.ts'
 import type { ChainConfig } from '../chains/ChainConfig.ts'
 
 const erc20 = parseAbi([
@@ -174,6 +175,7 @@ export async function deploySmallMarket({ devnet }: { devnet: Devnet }): Promise
   const chain: ChainConfig = {
     name: 'devnet',
     chainId: devnet.chain.id,
+    blockTimeSec: BASE_BLOCK_TIME_SEC,
     weth,
     multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
     deployments: {

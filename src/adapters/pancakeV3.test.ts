@@ -88,7 +88,7 @@ test('snapshot → solver.simulate equals what the Pancake pool pays, both direc
         const amountIn = BigInt(Math.round((usd / priceUsd) * 1e6)) * 10n ** BigInt(decimals) / 10n ** 6n
         const snapshotId = await devnet.testClient.snapshot()
         const blockNumber = await head()
-        const snapshot = await pancakeV3.readPool({ client: devnet.publicClient, ref, blockNumber })
+        const snapshot = await pancakeV3.readPool({ client: devnet.publicClient, ref, blockNumber, nextBlock: { number: blockNumber + 1n, timestamp: 0n } })
         assert.equal(snapshot.input.dex, 'PANCAKE_V3')
         assert.equal(snapshot.refreshEveryBlock, false)
         assert.deepEqual(snapshot.input.tokens, pool.tokens.map((t) => t.toLowerCase()))

@@ -6,6 +6,11 @@ import type { ConfiguredPool, DexDeployment } from '../adapters/PoolAdapter.ts'
 export type ChainConfig = {
   name: string
   chainId: number
+  /**
+   * Seconds between blocks, fixed by the chain (Base: 2): the next block's timestamp is the
+   * snapshot's plus this, which is when a clock-driven fee is read for.
+   */
+  blockTimeSec: number
   /** Default RPC endpoint (the `RPC_URL` environment variable overrides it in the service). */
   rpcUrl?: string
   weth: Address

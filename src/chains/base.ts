@@ -1,5 +1,8 @@
 import type { ChainConfig } from './ChainConfig.ts'
 
+/** Base produces a block every 2 seconds, each exactly 2 seconds after its parent. */
+export const BASE_BLOCK_TIME_SEC = 2
+
 /**
  * Base mainnet (8453) deployments of the kinds we have adapters for (shared/research/dex-kinds.md
  * §1). No `fromBlock`: a cold start reads the configured `pools` and then listens for pools created
@@ -11,6 +14,7 @@ import type { ChainConfig } from './ChainConfig.ts'
 export const base: ChainConfig = {
   name: 'base',
   chainId: 8453,
+  blockTimeSec: BASE_BLOCK_TIME_SEC,
   weth: '0x4200000000000000000000000000000000000006',
   multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
   deployments: {

@@ -3,6 +3,7 @@ import type { Address } from 'viem'
 import type { DexId } from '../../bindings/types.ts'
 import type { ConfiguredPool, DexDeployment } from '../adapters/PoolAdapter.ts'
 import { adapterRegistry } from '../adapters/registry.ts'
+import { BASE_BLOCK_TIME_SEC } from './base.ts'
 import type { ChainConfig } from './ChainConfig.ts'
 
 /** `var/devnet.json`, as the seeded market writes it. */
@@ -62,6 +63,8 @@ export function devnetChainConfig({ file, path = 'var/devnet.json' }: DevnetChai
   return {
     name: 'devnet',
     chainId: devnet.chainId,
+    // The embedded chain keeps Base's 2-second blocks (startSeededDevnet sets anvil's timestamp interval).
+    blockTimeSec: BASE_BLOCK_TIME_SEC,
     rpcUrl: devnet.rpcUrl,
     weth: devnet.weth,
     multicall3: devnet.multicall,

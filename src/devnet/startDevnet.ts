@@ -1,8 +1,10 @@
 import type { Address, Chain } from 'viem'
+import { BASE_BLOCK_TIME_SEC } from '../chains/base.ts'
 import { createDevnetClients, type DevnetClients } from './createDevnetClients.ts'
 import { defineDevnetChain } from './defineDevnetChain.ts'
 import { installMulticall3 } from './installMulticall3.ts'
 import { type LoadContractArtifactsReturnType, loadContractArtifacts } from './loadContractArtifacts.ts'
+import { setFixedBlockTime } from './setFixedBlockTime.ts'
 import { type Anvil, type StartAnvilParameters, startAnvil } from './startAnvil.ts'
 
 /** A running local chain with clients, our compiled contracts, and Multicall3 installed. */
@@ -18,7 +20,8 @@ export type Devnet = DevnetClients & {
 export type StartDevnetParameters = StartAnvilParameters
 
 /**
- * Starts anvil (8453, 1e9 block gas limit), builds viem clients on it and installs Multicall3.
+ * Starts anvil (8453, 1e9 block gas limit), builds viem clients on it, installs Multicall3, and
+ * stamps blocks like Base: the first at the wall clock, then each 2 s after its parent.
  *
  * @example
  * const devnet = await startDevnet({})
@@ -36,6 +39,7 @@ export async function startDevnet(parameters: StartDevnetParameters): Promise<De
     const [account] = (await fetchAccounts(anvil.url)) as Address[]
     const clients = createDevnetClients({ chain, url: anvil.url, account })
     await installMulticall3({ testClient: clients.testClient })
+    await setFixedBlockTime({ publicClient: clients.publicClient, testClient: clients.testClient, blockTimeSec: BASE_BLOCK_TIME_SEC })
     return { ...clients, anvil, chain, account, artifacts, stop: anvil.stop }
   } catch (error) {
     await anvil.stop()

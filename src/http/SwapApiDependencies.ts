@@ -19,5 +19,10 @@ export type SwapApiDependencies = {
   quoteIssuer: QuoteIssuer
   /** The router deadline written into /submit calldata: this many seconds after the submit call. */
   txDeadlineSec: number
+  /**
+   * The chain's clock: the timestamp of the market's latest block, in Unix seconds. The router
+   * checks its deadline against block time, so a deadline counts from the later of this and `now`.
+   */
+  chainTimeSec?: () => bigint | undefined
   now?: () => number
 }

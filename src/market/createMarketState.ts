@@ -10,7 +10,7 @@ import { readPoolSnapshots } from './readPoolSnapshots.ts'
 export type CreateMarketStateParameters = {
   client: PublicClient
   chain: ChainConfig
-  solver: Pick<Solver, 'upsertPools' | 'removePools'>
+  solver: Pick<Solver, 'applyBlock'>
   /** Older than this since the last successful sync with the chain head, the snapshot is stale. */
   maxSnapshotAgeMs: number
   /** Delay between the end of one refresh and the next `eth_blockNumber` poll; 0: no loop (call `refresh()` yourself). */
@@ -152,37 +152,34 @@ export function createMarketState({
     return { discovered, changed }
   }
 
-  /** Reads `refs` at `toBlock`, pushes the result to the solver, and only then moves the snapshot. */
+  /**
+   * Reads `refs` at `toBlock` and applies them to the solver as that block, in one step. A node may
+   * answer a read at its head block from the state of the block it is mining (anvil does: its live
+   * state moves before its head number), so once the reads are done the head is asked again: if it
+   * moved on, the reads are repeated, now at a block behind the head, which every node serves from
+   * that block's own state.
+   */
   const apply = async (refs: PoolRef[], toBlock: bigint) => {
-    const [{ snapshots, unusable }, block] = await Promise.all([
-      readPoolSnapshots({ client, refs, adapterOf, blockNumber: toBlock, concurrency: readConcurrency }),
-      client.getBlock({ blockNumber: toBlock }),
-    ])
-    const rejected = [...unusable]
-    let accepted = snapshots
-    if (snapshots.length > 0) {
-      try {
-        await solver.upsertPools(snapshots.map((s) => s.input))
-      } catch {
-        // An upsert is all or nothing: find the pools the solver refuses, one by one.
-        accepted = []
-        for (const snapshot of snapshots) {
-          try {
-            await solver.upsertPools([snapshot.input])
-            accepted.push(snapshot)
-          } catch (error) {
-            rejected.push({ ref: snapshot.ref, reason: `solver refused it: ${(error as Error).message}` })
-          }
-        }
-      }
-    }
-    const removed = rejected.map((r) => r.ref.id).filter((id) => inSolver.has(id))
-    if (removed.length > 0) await solver.removePools(removed)
+    const block = await client.getBlock({ blockNumber: toBlock })
+    const nextBlock = { number: toBlock + 1n, timestamp: block.timestamp + BigInt(chain.blockTimeSec) }
+    const read = () => readPoolSnapshots({ client, refs, adapterOf, blockNumber: toBlock, nextBlock, concurrency: readConcurrency })
+    let { snapshots, unusable } = await read()
+    if (refs.length > 0 && (await head()) > toBlock) ({ snapshots, unusable } = await read())
+    // A pool that became unusable leaves the solver with the block that made it so.
+    const { rejected } = await solver.applyBlock({
+      blockNumber: Number(toBlock),
+      upserts: snapshots.map((s) => s.input),
+      removals: unusable.map((u) => u.ref.id).filter((id) => inSolver.has(id)),
+    })
+    const refused = new Map(rejected.map((r) => [r.id, `solver refused it: ${r.reason}`]))
+    const accepted = snapshots.filter((s) => !refused.has(s.ref.id))
+    const left = [...unusable, ...snapshots.filter((s) => refused.has(s.ref.id)).map((s) => ({ ref: s.ref, reason: refused.get(s.ref.id) as string }))]
+    const removed = left.map((r) => r.ref.id).filter((id) => inSolver.has(id))
     for (const snapshot of accepted) {
       inSolver.set(snapshot.ref.id, snapshot)
       skips.delete(snapshot.ref.id)
     }
-    for (const { ref, reason } of rejected) {
+    for (const { ref, reason } of left) {
       inSolver.delete(ref.id)
       skips.set(ref.id, { id: ref.id, dex: ref.dex, reason })
       log(`market: ${ref.dex} pool ${ref.id} left out at block ${toBlock}: ${reason}`)
@@ -194,7 +191,7 @@ export function createMarketState({
     return {
       upserted: accepted.map((s) => s.ref.id).sort(),
       removed: removed.sort(),
-      skipped: rejected.map(({ ref, reason }) => ({ id: ref.id, reason })),
+      skipped: left.map(({ ref, reason }) => ({ id: ref.id, reason })),
     }
   }
 

@@ -1,6 +1,6 @@
 import type { PublicClient } from 'viem'
 import { PoolUnusableError } from '../adapters/errors.ts'
-import type { PoolAdapter, PoolRef, PoolSnapshot } from '../adapters/PoolAdapter.ts'
+import type { NextBlock, PoolAdapter, PoolRef, PoolSnapshot } from '../adapters/PoolAdapter.ts'
 import { isTransportError } from './isTransportError.ts'
 
 export type ReadPoolSnapshotsParameters = {
@@ -8,6 +8,8 @@ export type ReadPoolSnapshotsParameters = {
   refs: readonly PoolRef[]
   adapterOf: (ref: PoolRef) => PoolAdapter
   blockNumber: bigint
+  /** The block after `blockNumber`, for state that follows the clock. */
+  nextBlock: NextBlock
   /** Pools read at once (each read is a few multicalls). */
   concurrency: number
 }
@@ -23,9 +25,9 @@ export type ReadPoolSnapshotsReturnType = {
  * used); a pool-level failure only marks that pool unusable.
  *
  * @example
- * const { snapshots, unusable } = await readPoolSnapshots({ client, refs, adapterOf, blockNumber, concurrency: 8 })
+ * const { snapshots, unusable } = await readPoolSnapshots({ client, refs, adapterOf, blockNumber, nextBlock, concurrency: 8 })
  */
-export async function readPoolSnapshots({ client, refs, adapterOf, blockNumber, concurrency }: ReadPoolSnapshotsParameters): Promise<ReadPoolSnapshotsReturnType> {
+export async function readPoolSnapshots({ client, refs, adapterOf, blockNumber, nextBlock, concurrency }: ReadPoolSnapshotsParameters): Promise<ReadPoolSnapshotsReturnType> {
   const snapshots: PoolSnapshot[] = []
   const unusable: { ref: PoolRef; reason: string }[] = []
   let next = 0
@@ -33,7 +35,7 @@ export async function readPoolSnapshots({ client, refs, adapterOf, blockNumber, 
     while (next < refs.length) {
       const ref = refs[next++]
       try {
-        snapshots.push(await adapterOf(ref).readPool({ client, ref, blockNumber }))
+        snapshots.push(await adapterOf(ref).readPool({ client, ref, blockNumber, nextBlock }))
       } catch (error) {
         if (error instanceof PoolUnusableError) unusable.push({ ref, reason: error.reason })
         else if (isTransportError(error)) throw error

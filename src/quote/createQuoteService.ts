@@ -14,7 +14,7 @@ import type { QuoteRequest, QuoteRoutePlan, QuoteSplitRoute } from './quoteTypes
 
 export type CreateQuoteServiceParameters = {
   solver: Pick<Solver, 'quote'>
-  market: Pick<MarketState, 'assertFresh' | 'freshness' | 'encodeLeg'>
+  market: Pick<MarketState, 'assertFresh' | 'encodeLeg'>
   chainId: number
   /** The wrapped native token the sentinels stand for. */
   weth: Address
@@ -67,10 +67,6 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
         if (error instanceof MarketStaleError) throw new QuoteMarketStaleError({ message: error.message, cause: error })
         throw error
       }
-      // Read before the solve: a refresh that lands during the solve may move the solver past this
-      // block, never behind it (docs/quote.md).
-      const blockNumber = market.freshness().blockNumber
-      if (blockNumber === undefined) throw new QuoteMarketStaleError({ message: 'no market snapshot yet' })
       const gasPriceWei = await getGasPriceWei()
 
       const solverRequest: SolverQuoteRequest = {
@@ -87,6 +83,9 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
         if (e.kind === 'invalid input') throw new InvalidQuoteRequestError({ field: 'request', message: e.detail, cause: e })
         throw e
       }
+      // The solver answers the block its market was at for this very solve: the plan's promise.
+      const blockNumber = solved.blockNumber
+      if (blockNumber === null) throw new QuoteMarketStaleError({ message: 'the solver holds no block snapshot' })
       const feeBps = r.feeBps ?? 0
       const { feeAmount, amountOut, minAmountOut } = applyIntegratorFee({ totalOut: BigInt(solved.expectedAmountOut), feeBps, slippageBps: r.slippageBps })
       if (amountOut === 0n) throw new NoRouteError({ message: `the amount is too small: it buys nothing of ${tokenOut}` })
@@ -113,7 +112,7 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
         feeBps,
         slippageBps: r.slippageBps,
         routes,
-        blockNumber: Number(blockNumber),
+        blockNumber,
         gasEstimate: { gasUnits: 0, gasCostWei: '0' },
         feeBreakdown: { protocolFeeAmount: '0', integratorFeeAmount: feeAmount.toString() },
         metadata: {

@@ -1,4 +1,4 @@
-//! Glue to the two hosts: conversion and error mapping only, no logic. Both expose the same four
+//! Glue to the two hosts: conversion and error mapping only, no logic. Both expose the same five
 //! JSON calls of [`crate::Solver`]; errors carry the solver's classed message.
 
 #[cfg(feature = "napi")]

@@ -19,6 +19,7 @@ pub struct NativeSolver {
 }
 
 enum Call {
+    ApplyBlock(String),
     Upsert(String),
     Remove(String),
     Quote(String),
@@ -38,6 +39,7 @@ impl Task for SolverTask {
     fn compute(&mut self) -> Result<String> {
         let solver = &self.solver;
         guarded(|| match &self.call {
+            Call::ApplyBlock(json) => solver.write().unwrap_or_else(|p| p.into_inner()).apply_block_json(json),
             Call::Upsert(json) => solver.write().unwrap_or_else(|p| p.into_inner()).upsert_pools_json(json),
             Call::Remove(json) => solver.write().unwrap_or_else(|p| p.into_inner()).remove_pools_json(json),
             Call::Quote(json) => solver.read().unwrap_or_else(|p| p.into_inner()).quote_json(json),
@@ -61,6 +63,13 @@ impl NativeSolver {
 
     fn task(&self, call: Call) -> AsyncTask<SolverTask> {
         AsyncTask::new(SolverTask { solver: Arc::clone(&self.inner), call })
+    }
+
+    /// Applies one block's changes (`{"blockNumber", "upserts", "removals"}`) at once; resolves to
+    /// `{"pools": n, "rejected": [...]}`.
+    #[napi(ts_return_type = "Promise<string>")]
+    pub fn apply_block(&self, update: String) -> AsyncTask<SolverTask> {
+        self.task(Call::ApplyBlock(update))
     }
 
     /// Upserts a JSON array of pools; resolves to `{"pools": n}`.

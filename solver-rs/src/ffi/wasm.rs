@@ -22,6 +22,11 @@ impl WasmSolver {
         Solver::from_config_json(config).map(|inner| WasmSolver { inner }).map_err(to_js)
     }
 
+    #[wasm_bindgen(js_name = applyBlock)]
+    pub fn apply_block(&mut self, update: &str) -> Result<String, JsError> {
+        self.inner.apply_block_json(update).map_err(to_js)
+    }
+
     #[wasm_bindgen(js_name = upsertPools)]
     pub fn upsert_pools(&mut self, pools: &str) -> Result<String, JsError> {
         self.inner.upsert_pools_json(pools).map_err(to_js)

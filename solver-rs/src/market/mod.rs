@@ -7,7 +7,37 @@ use crate::error::SolverError;
 use crate::pools::input::{decode_state, PoolInput};
 use crate::pools::registry::{spec, DexSpec};
 use crate::pools::PoolState;
-use std::collections::HashMap;
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+
+/// A pool input [`Market::apply`] refused, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Rejected {
+    pub id: String,
+    pub reason: String,
+}
+
+/// A pool input checked and decoded, ready to insert.
+struct Decoded {
+    id: String,
+    dex: DexId,
+    tokens: Vec<Address>,
+    state: PoolState,
+}
+
+/// Checks and decodes one pool input.
+fn decode(input: PoolInput) -> Result<Decoded, SolverError> {
+    let id = normalize_pool_id(&input.id)?;
+    if input.tokens.len() != 2 {
+        return Err(SolverError::InvalidInput(format!("pool {id}: expected 2 tokens, got {}", input.tokens.len())));
+    }
+    let tokens = input.tokens.iter().map(|t| Address::parse(t)).collect::<Result<Vec<_>, _>>()?;
+    if tokens[0] == tokens[1] {
+        return Err(SolverError::InvalidInput(format!("pool {id}: both tokens are {}", tokens[0])));
+    }
+    let state = decode_state(input.dex, input.state).map_err(|e| SolverError::from(e).with_context(&format!("pool {id}")))?;
+    Ok(Decoded { id, dex: input.dex, tokens, state })
+}
 
 /// Index of a token in [`Market::tokens`].
 pub type TokenIdx = u32;
@@ -92,51 +122,78 @@ impl Market {
     /// Inserts or replaces pools, all or nothing: one invalid pool refuses the whole batch.
     pub fn upsert(&mut self, inputs: Vec<PoolInput>) -> Result<usize, SolverError> {
         let mut decoded = Vec::with_capacity(inputs.len());
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = HashSet::new();
         for input in inputs {
-            let id = normalize_pool_id(&input.id)?;
-            if !seen.insert(id.clone()) {
-                return Err(SolverError::InvalidInput(format!("pool {id} appears twice in one upsert")));
+            let pool = decode(input)?;
+            if !seen.insert(pool.id.clone()) {
+                return Err(SolverError::InvalidInput(format!("pool {} appears twice in one upsert", pool.id)));
             }
-            if input.tokens.len() != 2 {
-                return Err(SolverError::InvalidInput(format!("pool {id}: expected 2 tokens, got {}", input.tokens.len())));
-            }
-            let tokens = input.tokens.iter().map(|t| Address::parse(t)).collect::<Result<Vec<_>, _>>()?;
-            if tokens[0] == tokens[1] {
-                return Err(SolverError::InvalidInput(format!("pool {id}: both tokens are {}", tokens[0])));
-            }
-            let state = decode_state(input.dex, input.state)
-                .map_err(|e| SolverError::from(e).with_context(&format!("pool {id}")))?;
-            decoded.push((id, input.dex, tokens, state));
+            decoded.push(pool);
         }
         let count = decoded.len();
-        for (id, dex, tokens, state) in decoded {
-            if let Some(existing) = self.pool_index.get(&id).copied() {
-                self.unlink(existing);
-            }
-            let tokens: Vec<TokenIdx> = tokens.into_iter().map(|t| self.intern(t)).collect();
-            let entry = PoolEntry { id: id.clone(), dex, spec: spec(dex), tokens, state };
-            let slot = match self.free_slots.pop() {
-                Some(slot) => {
-                    self.pools[slot as usize] = Some(entry);
-                    slot
-                }
-                None => {
-                    self.pools.push(Some(entry));
-                    (self.pools.len() - 1) as PoolIdx
-                }
-            };
-            self.link(slot);
-            self.pool_index.insert(id, slot);
+        for pool in decoded {
+            self.insert(pool);
         }
         Ok(count)
     }
 
+    /// Applies one block's changes: every valid pool of `inputs` is inserted or replaced, every id of
+    /// `removals` goes (a removal wins over an upsert of the same id), and a pool whose input is refused goes too (its old state is no longer the
+    /// state at this block). Returns the refused inputs with why, by id (or by position when the id
+    /// itself is unreadable).
+    pub fn apply(&mut self, inputs: Vec<PoolInput>, removals: &[String]) -> Result<Vec<Rejected>, SolverError> {
+        let removals = removals.iter().map(|id| normalize_pool_id(id)).collect::<Result<Vec<_>, _>>()?;
+        let mut rejected = Vec::new();
+        let mut decoded = Vec::with_capacity(inputs.len());
+        let mut seen = HashSet::new();
+        for (position, input) in inputs.into_iter().enumerate() {
+            let id = normalize_pool_id(&input.id).unwrap_or_else(|_| format!("#{position}"));
+            match decode(input) {
+                Ok(pool) if seen.insert(pool.id.clone()) => decoded.push(pool),
+                Ok(pool) => rejected.push(Rejected { id: pool.id, reason: "appears twice in one block".into() }),
+                Err(error) => rejected.push(Rejected { id, reason: error.to_string() }),
+            }
+        }
+        // A duplicated id is refused whole: neither of its states is known to be the block's.
+        decoded.retain(|pool| !rejected.iter().any(|r| r.id == pool.id));
+        for pool in decoded {
+            self.insert(pool);
+        }
+        // Removals last: a pool both upserted and removed in one block is gone.
+        for id in removals.iter().chain(rejected.iter().map(|r| &r.id)) {
+            if let Some(slot) = self.pool_index.get(id).copied() {
+                self.unlink(slot);
+            }
+        }
+        Ok(rejected)
+    }
+
+    fn insert(&mut self, Decoded { id, dex, tokens, state }: Decoded) {
+        if let Some(existing) = self.pool_index.get(&id).copied() {
+            self.unlink(existing);
+        }
+        let tokens: Vec<TokenIdx> = tokens.into_iter().map(|t| self.intern(t)).collect();
+        let entry = PoolEntry { id: id.clone(), dex, spec: spec(dex), tokens, state };
+        let slot = match self.free_slots.pop() {
+            Some(slot) => {
+                self.pools[slot as usize] = Some(entry);
+                slot
+            }
+            None => {
+                self.pools.push(Some(entry));
+                (self.pools.len() - 1) as PoolIdx
+            }
+        };
+        self.link(slot);
+        self.pool_index.insert(id, slot);
+    }
+
     /// Removes pools by id; unknown ids are ignored (removal is idempotent). Returns how many went.
+    /// A malformed id refuses the whole call before anything is removed.
     pub fn remove(&mut self, ids: &[String]) -> Result<usize, SolverError> {
+        let ids = ids.iter().map(|id| normalize_pool_id(id)).collect::<Result<Vec<_>, _>>()?;
         let mut removed = 0;
         for id in ids {
-            let id = normalize_pool_id(id)?;
             if let Some(slot) = self.pool_index.get(&id).copied() {
                 self.unlink(slot);
                 removed += 1;

@@ -1,5 +1,6 @@
-import { type Address, type PublicClient, parseAbi, zeroAddress } from 'viem'
+import { type Address, decodeFunctionResult, encodeFunctionData, type PublicClient, parseAbi, zeroAddress } from 'viem'
 import type { DexId, PoolInput } from '../../../bindings/types.ts'
+import type { NextBlock } from '../PoolAdapter.ts'
 import { PoolUnusableError } from '../errors.ts'
 import { initializedTicksFromBitmap } from './initializedTicksFromBitmap.ts'
 
@@ -33,6 +34,12 @@ export type ReadAlgebraPoolParameters = {
   pool: Address
   dex?: DexId
   blockNumber?: bigint
+  /**
+   * The block the quote executes in first. A dynamic fee follows the clock, so it is computed for
+   * this block's number and timestamp (an `eth_call` block override on the state at `blockNumber`);
+   * absent, for `blockNumber` itself.
+   */
+  nextBlock?: NextBlock
 }
 
 /**
@@ -40,16 +47,19 @@ export type ReadAlgebraPoolParameters = {
  * come from the three-level tick tree (root → second layer → `tickTable`, indexed by the RAW tick,
  * word = tick >> 8) and `ticks(t).liquidityDelta`. The fee is the one the swap will be charged:
  * with a dynamic-fee plugin that is `plugin.getCurrentFee()` (AlgebraBasePluginV1 writes it into
- * the pool in `beforeSwap`), not `globalState.lastFee`.
+ * the pool in `beforeSwap`), not `globalState.lastFee`. That fee moves with time alone (the
+ * volatility average grows while the price stays away from its mean), so it is read for `nextBlock`:
+ * a swap in the next block pays exactly it, as the plugin recomputes the fee once per timestamp.
  *
  * @example
- * const { input, dynamicFee } = await readAlgebraPool({ client, pool, blockNumber })
+ * const { input, dynamicFee } = await readAlgebraPool({ client, pool, blockNumber, nextBlock: { number: blockNumber + 1n, timestamp } })
  */
 export async function readAlgebraPool({
   client: publicClient,
   pool,
   dex = 'QUICKSWAP_V4',
   blockNumber,
+  nextBlock,
 }: ReadAlgebraPoolParameters): Promise<ReadAlgebraPoolReturnType> {
   const block = blockNumber ?? (await publicClient.getBlockNumber({ cacheTime: 0 }))
   const read = <const C extends readonly unknown[]>(contracts: C) =>
@@ -69,7 +79,14 @@ export async function readAlgebraPool({
   let feePips = lastFee
   const dynamicFee = plugin !== zeroAddress && (pluginConfig & ALGEBRA_DYNAMIC_FEE_FLAG) !== 0
   if (dynamicFee) {
-    feePips = (await publicClient.readContract({ address: plugin, abi: dynamicFeePluginAbi, functionName: 'getCurrentFee', blockNumber: block })) as number
+    const { data } = await publicClient.call({
+      to: plugin,
+      data: encodeFunctionData({ abi: dynamicFeePluginAbi, functionName: 'getCurrentFee' }),
+      blockNumber: block,
+      ...(nextBlock ? { blockOverrides: { number: nextBlock.number, time: nextBlock.timestamp } } : {}),
+    })
+    if (!data) throw new PoolUnusableError({ poolId: pool.toLowerCase(), dex, reason: `plugin ${plugin} returned no fee` })
+    feePips = decodeFunctionResult({ abi: dynamicFeePluginAbi, functionName: 'getCurrentFee', data })
   }
 
   const rootBits = initializedTicksFromBitmap({ words: new Map([[0, BigInt(root)]]), tickSpacing: 1 })

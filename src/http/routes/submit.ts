@@ -37,7 +37,10 @@ export function submitPayload(
   body: { user: string; useNativeIn?: boolean; unwrapNativeOut?: boolean; permit?: { value: string; deadline: number; v: number; r: string; s: string } },
   deps: SwapApiDependencies,
 ) {
-  const nowSec = Math.floor((deps.now ?? Date.now)() / 1000)
+  // The router compares the deadline with block.timestamp: count from the chain's clock when it is ahead.
+  const wallSec = BigInt(Math.floor((deps.now ?? Date.now)() / 1000))
+  const chainSec = deps.chainTimeSec?.() ?? 0n
+  const nowSec = chainSec > wallSec ? chainSec : wallSec
   const { to, data, value } = buildSwapTransaction({
     plan: quote.routePlan,
     router: deps.quoteService.router,
@@ -47,7 +50,7 @@ export function submitPayload(
     unwrapNativeOut: body.unwrapNativeOut,
     permit: body.permit && { ...body.permit, r: body.permit.r as Hex, s: body.permit.s as Hex },
     feeRecipient: deps.feeRecipient,
-    deadlineSec: BigInt(nowSec + deps.txDeadlineSec),
+    deadlineSec: nowSec + BigInt(deps.txDeadlineSec),
   })
   return { quoteId: quote.quoteId, chainId: quote.routePlan.chainId, to, data, value: value.toString() }
 }
