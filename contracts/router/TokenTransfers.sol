@@ -1,12 +1,29 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-import {TransferFailed} from "./RouterErrors.sol";
+import {BalanceReadFailed, NothingDelivered, TransferFailed} from "./RouterErrors.sol";
 
 /// @notice ERC-20 transfers that accept tokens returning nothing (USDT style) and refuse a `false`
 /// return or a call to an address without code. A token's own revert is re-thrown unchanged so
 /// the caller sees why (e.g. `Reentrancy()` from a reentrant token, or an allowance error).
+/// `balanceOfSelf` / `deliveredSince` measure what arrived: the router pays and spends only what
+/// its balance shows a call brought in, never what a pool or pair says it paid.
 library TokenTransfers {
+    /// The calling contract's balance of `token`; reverts `BalanceReadFailed` rather than read garbage.
+    function balanceOfSelf(address token) internal view returns (uint256 amount) {
+        (bool ok, bytes memory ret) = token.staticcall(abi.encodeWithSelector(0x70a08231, address(this)));
+        if (!ok || ret.length < 32) revert BalanceReadFailed(token);
+        amount = abi.decode(ret, (uint256));
+    }
+
+    /// How much the calling contract's balance of `token` rose since it was `balanceBefore`; reverts
+    /// `NothingDelivered` when it did not rise.
+    function deliveredSince(address token, uint256 balanceBefore) internal view returns (uint256 amount) {
+        uint256 balanceAfter = balanceOfSelf(token);
+        if (balanceAfter <= balanceBefore) revert NothingDelivered(token);
+        amount = balanceAfter - balanceBefore;
+    }
+
     function safeTransfer(address token, address to, uint256 amount) internal {
         _call(token, abi.encodeWithSelector(0xa9059cbb, to, amount));
     }
