@@ -32,7 +32,7 @@ before(async () => {
   devnet = await startDevnet({})
   market = await createRouterMarket({ devnet })
   const { a, b, c } = market.tokens
-  attacker = getAddress(((await devnet.publicClient.request({ method: 'eth_accounts' })) as Address[])[1])
+  attacker = getAddress(((await devnet.publicClient.request({ method: 'eth_accounts' as never })) as Address[])[1])
   await writeContractAndWait({ devnet, address: a, abi: erc20Abi, functionName: 'mint', args: [attacker, 10n ** 24n] })
   await writeContractAndWait({ devnet, address: a, abi: erc20Abi, functionName: 'approve', args: [market.router, 2n ** 256n - 1n], from: attacker })
   strays = new Map<Address | 'native', bigint>([[getAddress(a), 5n * ONE], [getAddress(b), 7n * ONE], [getAddress(c), 11n * ONE], [getAddress(market.weth), 3n * ONE], ['native', 2n * ONE]])
