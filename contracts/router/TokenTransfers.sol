@@ -10,10 +10,19 @@ import {BalanceReadFailed, NothingDelivered, TransferFailed} from "./RouterError
 /// its balance shows a call brought in, never what a pool or pair says it paid.
 library TokenTransfers {
     /// The calling contract's balance of `token`; reverts `BalanceReadFailed` rather than read garbage.
+    /// @dev Read twice per leg, so it stays in the scratch space (no memory allocated, no ABI coder):
+    /// the call is `balanceOf(address(this))` from bytes 0x1c..0x40, the answer lands in 0x00..0x20.
     function balanceOfSelf(address token) internal view returns (uint256 amount) {
-        (bool ok, bytes memory ret) = token.staticcall(abi.encodeWithSelector(0x70a08231, address(this)));
-        if (!ok || ret.length < 32) revert BalanceReadFailed(token);
-        amount = abi.decode(ret, (uint256));
+        bool ok;
+        assembly ("memory-safe") {
+            mstore(0x00, 0x70a08231)
+            mstore(0x20, address())
+            // Two statements: Yul evaluates arguments right to left, returndatasize before the call.
+            ok := staticcall(gas(), token, 0x1c, 0x24, 0x00, 0x20)
+            ok := and(ok, gt(returndatasize(), 0x1f))
+            amount := mload(0x00)
+        }
+        if (!ok) revert BalanceReadFailed(token);
     }
 
     /// How much the calling contract's balance of `token` rose since it was `balanceBefore`; reverts
