@@ -24,8 +24,8 @@ interface IERC20PermitLike {
 /// reach: the pull must deliver exactly `amountIn`, each leg's output is what the router's balance
 /// of the leg's `tokenOut` rose by (never what the pool or pair reports), each leg spends exactly
 /// the previous leg's measured output (partial fills revert), and the sum of the routes' measured
-/// outputs is paid out. Trusted: WETH and the PoolManager, fixed at deployment; every pool, pair,
-/// token, hook and payee is not. Reentrancy is refused by a transient lock; swap callbacks only
+/// outputs is paid out. Trusted: WETH, the PoolManager and the legacy kinds' factories, fixed at
+/// deployment; every pool, pair, token, hook and payee a call names is not. Reentrancy is refused by a transient lock; swap callbacks only
 /// from the pool (or PoolManager) the router is calling at that moment. `docs/route-legs.md`.
 contract SwapRouter is V2Legs, V3Legs, V4Legs {
     uint256 private constant BPS = 10_000;
