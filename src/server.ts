@@ -17,7 +17,11 @@ try {
 
 const signals = ['SIGINT', 'SIGTERM'] as const
 const listenersBefore = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]))
-const service = await startSwapService({ config, logger: { level: config.logLevel } })
+const service = await startSwapService({ config, logger: { level: config.logLevel } }).catch((error: unknown) => {
+  if (!(error instanceof ConfigError)) throw error
+  console.error(error.message)
+  process.exit(1)
+})
 // The embedded chain installs SIGINT/SIGTERM handlers that kill anvil and exit at once (its safety
 // net for scripts). The service closes in order instead, so those handlers are replaced by ours;
 // its exit handler stays, so anvil still dies if the close below fails or times out.

@@ -6,7 +6,7 @@ import { loadSolver, type Solver } from '../bindings/index.ts'
 import { base } from './chains/base.ts'
 import type { ChainConfig } from './chains/ChainConfig.ts'
 import { type DevnetFile, devnetChainConfig } from './chains/devnetChainConfig.ts'
-import type { Config } from './config/loadConfig.ts'
+import { type Config, ConfigError } from './config/loadConfig.ts'
 import { compiledContractsPath } from './devnet/compiledContractsPath.ts'
 import { type SeededDevnet, startSeededDevnet } from './devnet/startSeededDevnet.ts'
 import { createApiKeyCheck } from './http/auth/createApiKeyCheck.ts'
@@ -42,7 +42,8 @@ export type SwapService = {
 
 /**
  * Wires the service: the embedded seeded chain (unless `config.rpcUrl`), the solver, the market
- * state (cold start, then polling), the quote service and the HTTP app. Closing the app stops the
+ * state (cold start, then polling), the quote service and the HTTP app. Throws `ConfigError` when
+ * `FEE_RECIPIENT` is the router (known only here for the embedded chain). Closing the app stops the
  * market polling, releases the solver and stops the embedded chain, in that order.
  *
  * @example
@@ -74,6 +75,11 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       router = devnet.market.router
       // The last funded dev account collects integrator fees unless FEE_RECIPIENT says otherwise.
       feeRecipient ??= devnet.market.accounts[devnet.market.accounts.length - 1]?.address
+    }
+    // The router refuses to pay itself (fees would be stranded in it): refuse to start instead of
+    // answering every fee-paying /submit with a transaction that reverts.
+    if (feeRecipient && getAddress(feeRecipient) === getAddress(router)) {
+      throw new ConfigError([`FEE_RECIPIENT: must not be the router ${getAddress(router)} (the router refuses to pay itself)`])
     }
     const solver = await loadSolver(
       { nativeToken: chain.weth, defaultTimeBudgetMs: config.solverTimeBudgetMs },

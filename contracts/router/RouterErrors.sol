@@ -41,6 +41,14 @@ error V4DeltaMismatch(int128 inputDelta, int128 outputDelta);
 error PoolManagerNotSet();
 error LegacyFactoryNotSet(uint8 kind);
 error TransferFailed(address token);
+/// `balanceOf(router)` of a token reverted or answered no uint256 (no code, a revert, a short answer).
+error BalanceReadFailed(address token);
+/// Pulling `amountIn` of `tokenIn` left the router with another amount (a fee-on-transfer token):
+/// spending `amountIn` would take the difference from tokens the router held before the call.
+error InputNotReceived(address token, uint256 received, uint256 amountIn);
+/// A leg (or a hop of a legacy path) did not raise the router's balance of its output token: the
+/// pool paid nothing, paid another token, or the token's balance went down.
+error NothingDelivered(address token);
 error NativeTransferFailed(address to, uint256 amount);
 /// Native currency was sent by someone other than the wrapped native token or the V4 PoolManager.
 error UnexpectedNativeSender(address sender);

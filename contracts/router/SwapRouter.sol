@@ -20,9 +20,13 @@ interface IERC20PermitLike {
 /// EIP-2612 permit, or wrapped `msg.value`), runs the routes in order and each leg through its
 /// kind, enforces every leg's `minOut` and the total `minAmountOut` after the integrator fee, and
 /// pays the recipient (unwrapped when `nativeOut`).
-/// @dev Holds no tokens between calls: every leg consumes exactly its input (partial fills revert)
-/// and the whole output is paid out. Reentrancy is refused by a transient lock; swap callbacks
-/// only from the pool (or PoolManager) the router is calling at that moment.
+/// @dev Tokens the router holds before a call (airdrops, mistaken transfers) are out of the call's
+/// reach: the pull must deliver exactly `amountIn`, each leg's output is what the router's balance
+/// of the leg's `tokenOut` rose by (never what the pool or pair reports), each leg spends exactly
+/// the previous leg's measured output (partial fills revert), and the sum of the routes' measured
+/// outputs is paid out. Trusted: WETH, the PoolManager and the legacy kinds' factories, fixed at
+/// deployment; every pool, pair, token, hook and payee a call names is not. Reentrancy is refused by a transient lock; swap callbacks only
+/// from the pool (or PoolManager) the router is calling at that moment. `docs/route-legs.md`.
 contract SwapRouter is V2Legs, V3Legs, V4Legs {
     uint256 private constant BPS = 10_000;
 
@@ -91,8 +95,11 @@ contract SwapRouter is V2Legs, V3Legs, V4Legs {
         if (params.amountIn == 0) revert ZeroAmountIn();
         if (params.routes.length == 0) revert NoRoutes();
         if (params.feeBps > BPS) revert InvalidFeeBps(params.feeBps);
-        if (params.recipient == address(0)) revert InvalidRecipient();
-        if (params.feeBps > 0 && params.feeRecipient == address(0)) revert InvalidFeeRecipient();
+        // Paying the router itself would turn the output into a stray balance of the router.
+        if (params.recipient == address(0) || params.recipient == address(this)) revert InvalidRecipient();
+        if ((params.feeBps > 0 && params.feeRecipient == address(0)) || params.feeRecipient == address(this)) {
+            revert InvalidFeeRecipient();
+        }
         if (params.nativeOut && params.tokenOut != WETH) revert NotWrappedNative(params.tokenOut);
         uint256 sumOfRoutes;
         for (uint256 r = 0; r < params.routes.length; ++r) {
@@ -108,7 +115,11 @@ contract SwapRouter is V2Legs, V3Legs, V4Legs {
             IWrappedNative(WETH).deposit{value: msg.value}();
         } else {
             if (msg.value != 0) revert NativeValueMismatch(msg.value, 0);
+            uint256 balanceBefore = TokenTransfers.balanceOfSelf(params.tokenIn);
             TokenTransfers.safeTransferFrom(params.tokenIn, msg.sender, address(this), params.amountIn);
+            uint256 balanceAfter = TokenTransfers.balanceOfSelf(params.tokenIn);
+            uint256 received = balanceAfter > balanceBefore ? balanceAfter - balanceBefore : 0;
+            if (received != params.amountIn) revert InputNotReceived(params.tokenIn, received, params.amountIn);
         }
     }
 
@@ -144,21 +155,26 @@ contract SwapRouter is V2Legs, V3Legs, V4Legs {
         for (uint256 i = 0; i < legCount; ++i) {
             Leg calldata leg = route.legs[i];
             if (leg.tokenIn != expectedIn || leg.tokenOut == leg.tokenIn) revert LegTokenMismatch(routeIndex, i);
-            amount = _runLeg(leg, amount);
+            // The leg's output is what arrived, whatever the pool says: a pool that over-reports
+            // (or trades other tokens) cannot make the router pay or spend tokens it held before.
+            uint256 balanceBefore = TokenTransfers.balanceOfSelf(leg.tokenOut);
+            _runLeg(leg, amount);
+            amount = TokenTransfers.deliveredSince(leg.tokenOut, balanceBefore);
             if (amount < leg.minOut) revert LegMinOut(routeIndex, i, amount, leg.minOut);
             expectedIn = leg.tokenOut;
         }
         if (expectedIn != tokenOut) revert LegTokenMismatch(routeIndex, legCount - 1);
     }
 
-    /// The one dispatch of leg kinds; numbers from `RouterTypes.sol`.
-    function _runLeg(Leg calldata leg, uint256 amountIn) private returns (uint256) {
+    /// The one dispatch of leg kinds; numbers from `RouterTypes.sol`. Each kind spends exactly
+    /// `amountIn` of `leg.tokenIn` and has its output sent to the router.
+    function _runLeg(Leg calldata leg, uint256 amountIn) private {
         uint8 kind = leg.kind;
-        if (kind == LEG_V2_DIRECT) return _swapV2Direct(leg.pool, leg.tokenIn, leg.tokenOut, amountIn, leg.data);
-        if (kind <= LEG_HYDREX) return _swapV3Style(leg.pool, leg.tokenIn, leg.tokenOut, amountIn);
-        if (kind == LEG_UNIV4) return _swapUniV4(leg.tokenIn, leg.tokenOut, amountIn, leg.data);
-        if (kind == LEG_UNIV2) return _swapUniV2Path(leg.tokenIn, leg.tokenOut, amountIn, leg.data);
-        if (kind == LEG_UNIV3) return _swapUniV3Path(leg.tokenIn, leg.tokenOut, amountIn, leg.data);
-        revert UnsupportedLegKind(kind);
+        if (kind == LEG_V2_DIRECT) _swapV2Direct(leg.pool, leg.tokenIn, leg.tokenOut, amountIn, leg.data);
+        else if (kind <= LEG_HYDREX) _swapV3Style(leg.pool, leg.tokenIn, leg.tokenOut, amountIn);
+        else if (kind == LEG_UNIV4) _swapUniV4(leg.tokenIn, leg.tokenOut, amountIn, leg.data);
+        else if (kind == LEG_UNIV2) _swapUniV2Path(leg.tokenIn, leg.tokenOut, amountIn, leg.data);
+        else if (kind == LEG_UNIV3) _swapUniV3Path(leg.tokenIn, leg.tokenOut, amountIn, leg.data);
+        else revert UnsupportedLegKind(kind);
     }
 }

@@ -12,8 +12,10 @@ interface IConstantProductPair {
 
 /// @notice Constant-product legs: `v2_direct` (one pair, fee in bps from the leg) and the legacy
 /// `univ2` path through the configured V2 factory (30 bps, pairs found by CREATE2).
-/// @dev The input is sent to the pair first and the output computed from the reserves, as the V2
-/// router does; a pair holding more than its reserves only makes the pair's K check easier.
+/// @dev The input is sent to the pair first and the output asked for is computed from the reserves,
+/// as the V2 router does; a pair holding more than its reserves only makes the pair's K check
+/// easier. The reserves are the pair's word, so the amount asked for is never what the router
+/// counts: `SwapRouter` measures what arrived.
 abstract contract V2Legs {
     uint256 private constant BPS = 10_000;
     uint256 private constant UNIV2_FEE_BPS = 30;
@@ -29,28 +31,25 @@ abstract contract V2Legs {
     /// `data` = abi.encode(uint16 feeBps), feeBps < 10_000.
     function _swapV2Direct(address pair, address tokenIn, address tokenOut, uint256 amountIn, bytes calldata data)
         internal
-        returns (uint256 amountOut)
     {
         if (data.length != 32) revert InvalidLegData(LEG_V2_DIRECT);
         uint256 feeBps = abi.decode(data, (uint16));
         if (feeBps >= BPS) revert InvalidLegData(LEG_V2_DIRECT);
         TokenTransfers.safeTransfer(tokenIn, pair, amountIn);
-        amountOut = _swapPair(pair, tokenIn < tokenOut, amountIn, feeBps, address(this));
+        _swapPair(pair, tokenIn < tokenOut, amountIn, feeBps, address(this));
     }
 
     /// `data` = abi.encode(address[] path), path[0] == tokenIn, path[last] == tokenOut. Each pair
-    /// pays the next pair directly; the last pays the router.
-    function _swapUniV2Path(address tokenIn, address tokenOut, uint256 amountIn, bytes calldata data)
-        internal
-        returns (uint256 amountOut)
-    {
+    /// pays the next pair directly (the router never holds the middle tokens); the last pays the
+    /// router. The pairs are the configured factory's, found by CREATE2.
+    function _swapUniV2Path(address tokenIn, address tokenOut, uint256 amountIn, bytes calldata data) internal {
         if (V2_FACTORY == address(0)) revert LegacyFactoryNotSet(LEG_UNIV2);
         address[] memory path = abi.decode(data, (address[]));
         uint256 n = path.length;
         if (n < 2 || path[0] != tokenIn || path[n - 1] != tokenOut) revert InvalidLegData(LEG_UNIV2);
         address pair = _v2Pair(path[0], path[1]);
         TokenTransfers.safeTransfer(tokenIn, pair, amountIn);
-        amountOut = amountIn;
+        uint256 amountOut = amountIn;
         for (uint256 i = 0; i + 1 < n; ++i) {
             address to = i + 2 < n ? _v2Pair(path[i + 1], path[i + 2]) : address(this);
             amountOut = _swapPair(pair, path[i] < path[i + 1], amountOut, UNIV2_FEE_BPS, to);

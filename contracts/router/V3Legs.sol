@@ -50,11 +50,10 @@ abstract contract V3Legs {
         _paySwapCallback(amount0Delta, amount1Delta);
     }
 
-    /// Exact-input swap of `amountIn` on one V3-style pool, output to the router.
-    function _swapV3Style(address pool, address tokenIn, address tokenOut, uint256 amountIn)
-        internal
-        returns (uint256 amountOut)
-    {
+    /// Exact-input swap of `amountIn` on one V3-style pool, output to the router. The pool's
+    /// reported amounts are checked (exactly `amountIn` paid, some output claimed) but never
+    /// counted: what arrived is measured by the caller.
+    function _swapV3Style(address pool, address tokenIn, address tokenOut, uint256 amountIn) internal {
         if (amountIn > uint256(type(int256).max)) revert AmountTooLarge(amountIn);
         bool zeroForOne = tokenIn < tokenOut;
         callbackPool = pool;
@@ -72,27 +71,29 @@ abstract contract V3Legs {
         if (callbackPool != address(0)) revert CallbackNotCalled(pool);
         (int256 paid, int256 received) = zeroForOne ? (amount0, amount1) : (amount1, amount0);
         if (paid != int256(amountIn) || received >= 0) revert PartialFill(pool, paid > 0 ? uint256(paid) : 0, amountIn);
-        amountOut = uint256(-received);
     }
 
     /// `path` = tokenIn ‖ fee(uint24) ‖ token ‖ fee ‖ … ‖ tokenOut; pools by CREATE2 from the
-    /// configured V3 factory. Each hop pays out to the router and the next hop pays from it.
-    function _swapUniV3Path(address tokenIn, address tokenOut, uint256 amountIn, bytes calldata path)
-        internal
-        returns (uint256 amountOut)
-    {
+    /// configured V3 factory. Each hop pays out to the router and the next hop spends what the
+    /// router's balance shows the previous hop delivered (a pool's report could be off for a token
+    /// that charges on transfer; the router may hold a stray balance of a middle token).
+    function _swapUniV3Path(address tokenIn, address tokenOut, uint256 amountIn, bytes calldata path) internal {
         if (V3_FACTORY == address(0)) revert LegacyFactoryNotSet(LEG_UNIV3);
         uint256 length = path.length;
         if (length < 43 || (length - 20) % 23 != 0) revert InvalidLegData(LEG_UNIV3);
         if (address(bytes20(path[0:20])) != tokenIn || address(bytes20(path[length - 20:length])) != tokenOut) {
             revert InvalidLegData(LEG_UNIV3);
         }
-        amountOut = amountIn;
+        uint256 amount = amountIn;
         for (uint256 i = 0; i + 20 < length; i += 23) {
             address a = address(bytes20(path[i:i + 20]));
             uint24 fee = uint24(bytes3(path[i + 20:i + 23]));
             address b = address(bytes20(path[i + 23:i + 43]));
-            amountOut = _swapV3Style(_v3Pool(a, b, fee), a, b, amountOut);
+            // The last hop's output is measured by `SwapRouter`, around the whole leg.
+            bool last = i + 43 == length;
+            uint256 balanceBefore = last ? 0 : TokenTransfers.balanceOfSelf(b);
+            _swapV3Style(_v3Pool(a, b, fee), a, b, amount);
+            if (!last) amount = TokenTransfers.deliveredSince(b, balanceBefore);
         }
     }
 

@@ -47,10 +47,7 @@ abstract contract V4Legs is WrappedNative {
         POOL_MANAGER = poolManager;
     }
 
-    function _swapUniV4(address tokenIn, address tokenOut, uint256 amountIn, bytes calldata data)
-        internal
-        returns (uint256 amountOut)
-    {
+    function _swapUniV4(address tokenIn, address tokenOut, uint256 amountIn, bytes calldata data) internal {
         if (POOL_MANAGER == address(0)) revert PoolManagerNotSet();
         if (data.length != 160) revert InvalidLegData(LEG_UNIV4);
         PoolKey memory key = abi.decode(data, (PoolKey));
@@ -62,8 +59,7 @@ abstract contract V4Legs is WrappedNative {
         }
         if (amountIn > uint256(uint128(type(int128).max))) revert AmountTooLarge(amountIn);
         unlockPending = true;
-        bytes memory result = IPoolManagerLike(POOL_MANAGER).unlock(abi.encode(key, zeroForOne, amountIn));
-        amountOut = abi.decode(result, (uint256));
+        IPoolManagerLike(POOL_MANAGER).unlock(abi.encode(key, zeroForOne, amountIn));
     }
 
     function unlockCallback(bytes calldata data) external returns (bytes memory) {
@@ -86,7 +82,7 @@ abstract contract V4Legs is WrappedNative {
         uint256 amountOut = uint256(uint128(received));
         IPoolManagerLike(msg.sender).take(currencyOut, address(this), amountOut);
         if (currencyOut == address(0)) IWrappedNative(WETH).deposit{value: amountOut}();
-        return abi.encode(amountOut);
+        return "";
     }
 
     function _settle(address currency, uint256 amount) private {

@@ -33,6 +33,7 @@ export type BuildSwapTransactionReturnType = { to: Address; data: `0x${string}`;
  * - `unwrapNativeOut: true` needs the trade to end at the wrapped native token; `false` on a
  *   native-out plan pays WETH instead of ETH.
  * - a permit with a native input (nothing is pulled, so nothing to permit).
+ * - `user` equal to the router (the router refuses to pay itself: the output would be stranded).
  *
  * @example
  * const { to, data, value } = buildSwapTransaction({ plan, router, weth, user, deadlineSec: BigInt(Math.floor(Date.now() / 1000) + 300) })
@@ -41,6 +42,7 @@ export function buildSwapTransaction({
   plan, router, weth, user, useNativeIn, unwrapNativeOut, permit, feeRecipient, deadlineSec,
 }: BuildSwapTransactionParameters): BuildSwapTransactionReturnType {
   const wethAddress = getAddress(weth)
+  if (getAddress(user) === getAddress(router)) throw new BadRequestError({ field: 'user', message: 'must not be the router itself (the router refuses to pay itself)' })
   const firstLeg = plan.routes[0]?.legs[0]
   const lastLegs = plan.routes[0]?.legs
   if (!firstLeg || !lastLegs) throw new BadRequestError({ field: 'quoteId', message: 'the quote has no route' })

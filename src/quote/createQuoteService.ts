@@ -134,7 +134,7 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
       })
       const legPools = routes.flatMap((route) => route.legs.map((leg) => leg.poolId.toLowerCase()))
       const repeatedPoolLegs = legPools.length - new Set(legPools).size
-      const overhead = estimateRouterOverheadGas({ data, routes: routes.length, nativeIn, nativeOut, paysIntegratorFee: feeAmount > 0n, repeatedPoolLegs })
+      const overhead = estimateRouterOverheadGas({ data, routes: routes.length, legs: legPools.length, nativeIn, nativeOut, paysIntegratorFee: feeAmount > 0n, repeatedPoolLegs })
       const gasUnits = Math.max(21_000, solved.gasUnits + overhead)
       plan.gasEstimate = { gasUnits, gasCostWei: (BigInt(gasUnits) * gasPriceWei).toString() }
       return plan

@@ -9,16 +9,25 @@ import { calldataGas } from './calldataGas.ts'
 export const routerOverheadGas = {
   /** Every transaction. */
   intrinsic: 21_000,
-  /** One `swapExactIn`: dispatch, checks, pulling the input, paying the recipient, the event, net of refunds. */
-  call: 36_000,
+  /**
+   * One `swapExactIn`: dispatch, checks, pulling the input (and reading the router's balance
+   * around the pull), paying the recipient, the event, net of refunds.
+   */
+  call: 38_200,
   /** Each route after the first: its loop, its checks, adding to the total. */
   extraRoute: 1_800,
-  /** `nativeIn`: WETH.deposit of msg.value instead of transferFrom (the fit finds no difference). */
-  nativeIn: 0,
+  /** `nativeIn`: WETH.deposit of msg.value instead of transferFrom and the balance reads around it. */
+  nativeIn: -2_800,
   /** `nativeOut`: WETH.withdraw and the ETH transfer instead of an ERC-20 transfer. */
   nativeOut: 9_600,
   /** A non-zero integrator fee: one more ERC-20 transfer. */
   integratorFee: 7_500,
+  /**
+   * Each leg: the router reads its balance of the leg's `tokenOut` before and after the leg (the
+   * leg's output is what arrived, docs/route-legs.md). A router cost, so it is here and not in
+   * the solver's per-kind figures.
+   */
+  perLeg: 2_000,
   /**
    * Each leg through a pool an earlier leg of the plan already used: its storage and code are warm
    * (EIP-2929), so it costs this much less than the solver's figure for the kind.
@@ -34,26 +43,29 @@ export type EstimateRouterOverheadGasParameters = {
   nativeOut: boolean
   /** Whether an integrator fee is actually paid (a fee that floors to 0 is not transferred). */
   paysIntegratorFee: boolean
+  /** Legs of all routes. */
+  legs: number
   /** Legs whose pool an earlier leg of the plan already used. */
   repeatedPoolLegs: number
 }
 
 /**
- * Gas of a `swapExactIn` transaction beyond the legs' own gas: intrinsic 21,000, the calldata,
- * the router's fixed cost, per-route cost and the native / fee extras, less the warm-pool saving of
- * legs that reuse a pool (can be negative: it corrects the solver's per-leg sum).
+ * Gas of a `swapExactIn` transaction beyond the pools' own gas: intrinsic 21,000, the calldata,
+ * the router's fixed cost, per-route and per-leg costs and the native / fee extras, less the
+ * warm-pool saving of legs that reuse a pool (can be negative: it corrects the solver's per-leg sum).
  *
  * @example
- * const overhead = estimateRouterOverheadGas({ data, routes: 2, nativeIn: false, nativeOut: true, paysIntegratorFee: false, repeatedPoolLegs: 0 })
+ * const overhead = estimateRouterOverheadGas({ data, routes: 2, legs: 3, nativeIn: false, nativeOut: true, paysIntegratorFee: false, repeatedPoolLegs: 0 })
  * const gasUnits = solverPlan.gasUnits + overhead
  */
-export function estimateRouterOverheadGas({ data, routes, nativeIn, nativeOut, paysIntegratorFee, repeatedPoolLegs }: EstimateRouterOverheadGasParameters): number {
+export function estimateRouterOverheadGas({ data, routes, legs, nativeIn, nativeOut, paysIntegratorFee, repeatedPoolLegs }: EstimateRouterOverheadGasParameters): number {
   const g = routerOverheadGas
   return (
     g.intrinsic +
     calldataGas(data) +
     g.call +
     g.extraRoute * Math.max(0, routes - 1) +
+    g.perLeg * legs +
     (nativeIn ? g.nativeIn : 0) +
     (nativeOut ? g.nativeOut : 0) +
     (paysIntegratorFee ? g.integratorFee : 0) -

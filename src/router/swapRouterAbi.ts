@@ -74,6 +74,17 @@ export const swapRouterAbi = [
     "inputs": [
       {
         "internalType": "address",
+        "name": "token",
+        "type": "address"
+      }
+    ],
+    "name": "BalanceReadFailed",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
         "name": "pool",
         "type": "address"
       }
@@ -106,6 +117,27 @@ export const swapRouterAbi = [
       }
     ],
     "name": "EmptyRoute",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      },
+      {
+        "internalType": "uint256",
+        "name": "received",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "amountIn",
+        "type": "uint256"
+      }
+    ],
+    "name": "InputNotReceived",
     "type": "error"
   },
   {
@@ -255,6 +287,17 @@ export const swapRouterAbi = [
       }
     ],
     "name": "NotWrappedNative",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "token",
+        "type": "address"
+      }
+    ],
+    "name": "NothingDelivered",
     "type": "error"
   },
   {

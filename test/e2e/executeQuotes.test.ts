@@ -13,6 +13,7 @@ import { type SeededDevnet, startSeededDevnet } from '../../src/devnet/startSeed
 import { waitForReceipt } from '../../src/devnet/waitForReceipt.ts'
 import { createMarketState, type MarketState } from '../../src/market/createMarketState.ts'
 import { calldataGas } from '../../src/quote/calldataGas.ts'
+import { estimateRouterOverheadGas } from '../../src/quote/estimateRouterOverheadGas.ts'
 import { createQuoteService, type QuoteService } from '../../src/quote/createQuoteService.ts'
 import { InvalidQuoteRequestError, NoRouteError, QuoteMarketStaleError } from '../../src/quote/errors.ts'
 import type { QuoteRequest, QuoteRoutePlan } from '../../src/quote/quoteTypes.ts'
@@ -159,7 +160,13 @@ test('hundreds of random quotes execute on-chain for exactly expectedAmountOut, 
       legs: legFeatures, repeatedPool: [...poolUses.values()].some((n) => n > 1), repeatedPoolLegs: legs.length - poolUses.size,
       calldataGas: calldataGas(data), gasUsed: Number(receipt.gasUsed), gasEstimate: plan.gasEstimate.gasUnits,
     }
-    records.push(record)
+    // The solver's own gas for the plan (legs priced on the state each leg meets): the estimate less
+    // the service's overhead, calldata priced on the executed encoding (the service prices a stand-in
+    // fee recipient and deadline: a few hundred gas apart at most).
+    const solverLegGas = plan.gasEstimate.gasUnits - estimateRouterOverheadGas({
+      data, routes: record.routes, legs: legs.length, nativeIn: record.nativeIn, nativeOut: record.nativeOut, paysIntegratorFee: record.feePaid, repeatedPoolLegs: record.repeatedPoolLegs,
+    })
+    records.push({ ...record, solverLegGas })
     if (plan.routes.length > 1) splits++
     maxRoutes = Math.max(maxRoutes, plan.routes.length)
     maxLegs = Math.max(maxLegs, ...plan.routes.map((r) => r.legs.length))
@@ -178,6 +185,8 @@ test('hundreds of random quotes execute on-chain for exactly expectedAmountOut, 
   writeFileSync(new URL('../../var/e2e-gas-records.json', import.meta.url), JSON.stringify(records, null, 1))
   const kinds = [...seededDexIds]
   const fit = fitGasModel({ records, kinds, withWords: true })
+  // The service's terms alone, the solver's leg gas as it is: what estimateRouterOverheadGas takes.
+  const serviceFit = fitGasModel({ records, kinds: [], withWords: false, legGas: 'solver' })
   const worst = (e: number[]) => pct(Math.max(...e.map(Math.abs)))
   console.log([
     `trades executed: ${records.length} of ${TRADES} drawn (${noRoute.length} refused as no route) in ${((Date.now() - started) / 1000).toFixed(0)} s; mismatches: ${mismatches}`,
@@ -187,6 +196,7 @@ test('hundreds of random quotes execute on-chain for exactly expectedAmountOut, 
     `gas error of trades walking more than 2 empty bitmap words (${deep.length}): min ${pct(Math.min(...deep.map(errorOf)))} max ${pct(Math.max(...deep.map(errorOf)))}; words ${Math.min(...deep.map(wordsOf))}..${Math.max(...deep.map(wordsOf))}`,
     `gas used: min ${Math.min(...records.map((r) => r.gasUsed))} max ${Math.max(...records.map((r) => r.gasUsed))}`,
     `least-squares fit (crossings and words, all trades): worst ${worst(fit.errors)}; ${JSON.stringify(fit)}`.replace(/,"errors":\[[^\]]*\]/, ''),
+    `least-squares fit of the service's terms (registry leg figures fixed): worst ${worst(serviceFit.errors)}; ${JSON.stringify(serviceFit.overhead)}`,
     ...noRoute.slice(0, 5).map((l) => `no route: ${l}`),
   ].join('\n'))
 

@@ -12,13 +12,18 @@ export type GasRecord = {
   repeatedPool: boolean
   /** Legs whose pool an earlier leg already used. */
   repeatedPoolLegs: number
+  /** The solver's gas for the plan's legs (the registry's figures per kind, each leg on the state it meets). */
+  solverLegGas: number
   calldataGas: number
   gasUsed: number
   gasEstimate: number
 }
 
 export type GasFit = {
-  /** Router overhead beyond intrinsic and calldata: `call`, `extraRoute`, `nativeIn`, `nativeOut`, `integratorFee`, `repeatedPool` (a saving). */
+  /**
+   * Router overhead beyond intrinsic and calldata: `call`, `extraRoute`, `nativeIn`, `nativeOut`,
+   * `integratorFee`, `repeatedPool` (a saving), and `perLeg` when the legs' gas is the solver's.
+   */
   overhead: Record<string, number>
   /** Per kind: `base` (one leg) and `perCrossing` (and `perWord` when fitted with words). */
   kinds: Record<string, { base: number; perCrossing: number; perWord?: number }>
@@ -29,17 +34,24 @@ export type GasFit = {
 /**
  * Least-squares fit of the gas model to executed quotes: gasUsed − 21,000 − calldata gas as a
  * router call cost, extra routes, native and fee extras, and per kind a leg base and a per-crossing
- * cost, optionally a per-empty-bitmap-word cost (the registry's `gas_per_word`).
+ * cost, optionally a per-empty-bitmap-word cost (the registry's `gas_per_word`). With
+ * `legGas: 'solver'` the legs cost what the solver says (`solverLegGas`, the registry as it is)
+ * and only the service's terms are fitted, a router cost per leg among them (it cannot be told
+ * from the kinds' bases when those are fitted too).
  *
  * @example
  * const fit = fitGasModel({ records, kinds: ['UNIV2', 'UNIV3'], withWords: false, fitOn: (r) => r.legs.every((l) => l.words === 0) })
+ * const service = fitGasModel({ records, kinds: [], withWords: false, legGas: 'solver' })
  */
 export function fitGasModel({
-  records, kinds, withWords, fitOn = () => true,
-}: { records: GasRecord[]; kinds: string[]; withWords: boolean; fitOn?: (record: GasRecord) => boolean }): GasFit {
-  const overheadNames = ['call', 'extraRoute', 'nativeIn', 'nativeOut', 'integratorFee', 'repeatedPool']
+  records, kinds, withWords, fitOn = () => true, legGas = 'fit',
+}: { records: GasRecord[]; kinds: string[]; withWords: boolean; fitOn?: (record: GasRecord) => boolean; legGas?: 'fit' | 'solver' }): GasFit {
+  const solverLegs = legGas === 'solver'
+  const overheadNames = ['call', 'extraRoute', 'nativeIn', 'nativeOut', 'integratorFee', 'repeatedPool', ...(solverLegs ? ['perLeg'] : [])]
+  const known = (r: GasRecord) => 21_000 + r.calldataGas + (solverLegs ? r.solverLegGas : 0)
   const row = (r: GasRecord) => {
     const x = [1, r.routes - 1, r.nativeIn ? 1 : 0, r.nativeOut ? 1 : 0, r.feePaid ? 1 : 0, -r.repeatedPoolLegs]
+    if (solverLegs) return [...x, r.legs.length]
     for (const kind of kinds) {
       const legs = r.legs.filter((l) => l.dex === kind)
       x.push(legs.length, legs.reduce((s, l) => s + l.crossings, 0))
@@ -50,17 +62,17 @@ export function fitGasModel({
   // Relative least squares (rows and targets divided by gas used): the 15 % criterion is relative,
   // and absolute least squares lets a few multi-million-gas trades dominate the fit.
   const fitted = records.filter(fitOn)
-  const beta = leastSquares({ rows: fitted.map((r) => row(r).map((x) => x / r.gasUsed)), y: fitted.map((r) => (r.gasUsed - 21_000 - r.calldataGas) / r.gasUsed) })
+  const beta = leastSquares({ rows: fitted.map((r) => row(r).map((x) => x / r.gasUsed)), y: fitted.map((r) => (r.gasUsed - known(r)) / r.gasUsed) })
   const overhead = Object.fromEntries(overheadNames.map((name, i) => [name, Math.round(beta[i])]))
   const per = withWords ? 3 : 2
-  const fittedKinds = Object.fromEntries(
+  const fittedKinds = solverLegs ? {} : Object.fromEntries(
     kinds.map((kind, k) => {
       const at = overheadNames.length + k * per
       return [kind, { base: Math.round(beta[at]), perCrossing: Math.round(beta[at + 1]), ...(withWords ? { perWord: Math.round(beta[at + 2]) } : {}) }]
     }),
   )
   const errors = records.map((r) => {
-    const predicted = 21_000 + r.calldataGas + row(r).reduce((s, x, i) => s + x * beta[i], 0)
+    const predicted = known(r) + row(r).reduce((s, x, i) => s + x * beta[i], 0)
     return (predicted - r.gasUsed) / r.gasUsed
   })
   return { overhead, kinds: fittedKinds, errors }
