@@ -1,5 +1,7 @@
+import { inspect } from 'node:util'
+import { configSecretRedactor } from './config/configSecretRedactor.ts'
 import { ConfigError, loadConfig } from './config/loadConfig.ts'
-import { startSwapService } from './startSwapService.ts'
+import { type SwapService, startSwapService } from './startSwapService.ts'
 
 // What `npm start` runs: the swap service on the embedded seeded chain (or RPC_URL), listening on
 // HOST:PORT, closed gracefully on SIGINT/SIGTERM (server, market polling, solver, chain).
@@ -9,6 +11,7 @@ try {
   config = loadConfig(process.env)
 } catch (error) {
   if (error instanceof ConfigError) {
+    // Config errors name the variable and never print a secret's value (loadConfig).
     console.error(error.message)
     process.exit(1)
   }
@@ -17,14 +20,21 @@ try {
 
 const signals = ['SIGINT', 'SIGTERM'] as const
 const listenersBefore = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]))
-const service = await startSwapService({ config, logger: { level: config.logLevel } })
+let service: SwapService
+try {
+  service = await startSwapService({ config, logger: { level: config.logLevel } })
+} catch (error) {
+  // Not through the logger (there is none yet), so redacted here: viem's errors carry RPC_URL.
+  process.stderr.write(`swap service failed to start: ${configSecretRedactor({ config })(inspect(error, { depth: 6, breakLength: Infinity }))}\n`)
+  process.exit(1)
+}
 // The embedded chain installs SIGINT/SIGTERM handlers that kill anvil and exit at once (its safety
 // net for scripts). The service closes in order instead, so those handlers are replaced by ours;
 // its exit handler stays, so anvil still dies if the close below fails or times out.
 for (const signal of signals) {
   for (const listener of process.listeners(signal)) if (!listenersBefore.get(signal)!.has(listener)) process.removeListener(signal, listener)
 }
-const { fastify, devnet, devApiKey, deps } = service
+const { fastify, devnet, devApiKey, deps, redact } = service
 
 let closing = false
 const close = async (signal: string) => {
@@ -58,8 +68,9 @@ const url = typeof address === 'object' && address ? `http://${address.family ==
 
 const lines = [`swap service listening on ${url} (chain ${deps.chainId}, router ${deps.quoteService.router})`]
 if (devnet) lines.push(`embedded chain: ${devnet.market.rpcUrl} (anvil pid ${devnet.anvil.pid}, ${devnet.market.pools.length} seeded pools; var/devnet.json)`)
+else if (config.rpcUrl) lines.push(`chain: ${redact(config.rpcUrl)}`)
 if (devApiKey) lines.push(`development API key: ${devApiKey}`)
-if (deps.feeRecipient) lines.push(`integrator fees go to ${deps.feeRecipient}`)
+if (deps.feeRecipient) lines.push(`integrator fees go to ${deps.feeRecipient}, at most ${deps.maxFeeBps} bps (a key's own settings win)`)
 if (devnet) {
   const { WETH, USDC } = devnet.market.tokens
   if (WETH && USDC) {
@@ -67,5 +78,6 @@ if (devnet) {
     lines.push('try a quote (1 WETH -> USDC):', `  curl -s -X POST ${url}/quote -H 'content-type: application/json' -H 'x-api-key: ${devApiKey ?? '<API_KEY>'}' -d '${body}'`)
   }
 }
-// Printed on stdout, not through the logger: the key must never reach the logs.
+// Printed on stdout, not through the logger: the development key must never reach the logs (and
+// the logger's redaction would hide it from the banner).
 process.stdout.write(`${lines.join('\n')}\n`)

@@ -6,6 +6,7 @@ import { loadSolver, type Solver } from '../bindings/index.ts'
 import { base } from './chains/base.ts'
 import type { ChainConfig } from './chains/ChainConfig.ts'
 import { type DevnetFile, devnetChainConfig } from './chains/devnetChainConfig.ts'
+import { configSecretRedactor } from './config/configSecretRedactor.ts'
 import type { Config } from './config/loadConfig.ts'
 import { compiledContractsPath } from './devnet/compiledContractsPath.ts'
 import { type SeededDevnet, startSeededDevnet } from './devnet/startSeededDevnet.ts'
@@ -18,6 +19,7 @@ import { createMemoryRateLimiter } from './limits/createMemoryRateLimiter.ts'
 import { createMarketState, type MarketState } from './market/createMarketState.ts'
 import { createCachedGasPrice } from './quote/createCachedGasPrice.ts'
 import { createQuoteService } from './quote/createQuoteService.ts'
+import type { SecretRedactor } from './logging/createSecretRedactor.ts'
 
 export type StartSwapServiceParameters = {
   config: Config
@@ -38,6 +40,8 @@ export type SwapService = {
   devnet?: SeededDevnet
   /** The generated development key when no key was configured (embedded chain only). */
   devApiKey?: string
+  /** The redactor every log line of the service goes through (the configuration's secrets and the development key). */
+  redact: SecretRedactor
 }
 
 /**
@@ -55,6 +59,9 @@ export async function startSwapService({ config, logger = false, devnetDescripti
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => {})
   }
+  // Generated first so the redactor knows it from the first log line on.
+  const devApiKey = config.apiKeys.length === 0 ? `dev_${randomBytes(16).toString('hex')}` : undefined
+  const redact = configSecretRedactor({ config, extraApiKeys: devApiKey ? [devApiKey] : [] })
   try {
     let devnet: SeededDevnet | undefined
     let chain: ChainConfig
@@ -92,6 +99,7 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       maxSnapshotAgeMs: config.maxSnapshotAgeMs,
       pollIntervalMs: config.marketPollIntervalMs,
       log: (line) => marketLog(line),
+      redact,
     })
     stops.push(() => market.stop())
     await market.start()
@@ -104,28 +112,23 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       router,
       getGasPriceWei: createCachedGasPrice({ read: () => publicClient.getGasPrice() }),
     })
-    let devApiKey: string | undefined
-    const keys = [...config.apiKeys]
-    if (keys.length === 0) {
-      devApiKey = `dev_${randomBytes(16).toString('hex')}`
-      keys.push(devApiKey)
-    }
     const quoteStore = createMemoryQuoteStore({ maxEntries: config.quoteCacheMaxEntries, maxBytes: config.quoteCacheMaxBytes })
     const deps: SwapApiDependencies = {
       quoteService,
       chainId: chain.chainId,
       weth: chain.weth,
       feeRecipient,
-      apiKeys: createApiKeyCheck({ keys }),
+      maxFeeBps: config.maxFeeBps,
+      apiKeys: createApiKeyCheck({ keys: devApiKey ? [devApiKey] : config.apiKeys }),
       limiter: createMemoryRateLimiter({ limit: config.rateLimitPerMinute, windowSec: 60 }),
       quoteStore,
       quoteIssuer: createQuoteIssuer({ store: quoteStore, ttlMs: config.quoteTtlMs, signingKey: config.quoteSigningKey }),
       txDeadlineSec: config.txDeadlineSec,
     }
-    const fastify = await createSwapApp({ deps, logger, onClose: stopAll })
+    const fastify = await createSwapApp({ deps, logger, redact, onClose: stopAll })
     marketLog = (line) => fastify.log.info({ component: 'market' }, line)
     for (const line of held.splice(0)) marketLog(line)
-    return { fastify, deps, chain, publicClient, market, solver, devnet, devApiKey }
+    return { fastify, deps, chain, publicClient, market, solver, devnet, devApiKey, redact }
   } catch (error) {
     await stopAll()
     throw error

@@ -131,9 +131,9 @@ describe('validation: every bound and pattern, one by one; the 400 names the fie
     })
   }
 
-  test('boundary values pass: slippageBps 0 and 10000, feeBps 0 and 10000-1, timeBudgetMs 50 and 10000, maxHops 1, one allowed dex, sentinels', async () => {
+  test('boundary values pass: slippageBps 0 and 10000, feeBps 0 and MAX_FEE_BPS (300), timeBudgetMs 50 and 10000, maxHops 1, one allowed dex, sentinels', async () => {
     const ok: Record<string, unknown>[] = [
-      { slippageBps: 0 }, { slippageBps: 10_000 }, { feeBps: 0 }, { feeBps: 9_999 }, { timeBudgetMs: 50 }, { timeBudgetMs: 10_000 },
+      { slippageBps: 0 }, { slippageBps: 10_000 }, { feeBps: 0 }, { feeBps: 300 }, { timeBudgetMs: 50 }, { timeBudgetMs: 10_000 },
       { maxHops: 1, allowedDexes: ['UNIV3'] }, { splitEnabled: false, enforcePoolDisjoint: true }, { taker: '0x000000000000000000000000000000000000bEEF' },
       { tokenIn: NATIVE }, { tokenIn: '0x0000000000000000000000000000000000000000' }, { tokenIn: usdc, tokenOut: NATIVE.toLowerCase() },
     ]
