@@ -35,6 +35,14 @@ for (const signal of signals) {
   for (const listener of process.listeners(signal)) if (!listenersBefore.get(signal)!.has(listener)) process.removeListener(signal, listener)
 }
 const { fastify, devnet, devApiKey, deps, redact } = service
+// A crash still goes through the (redacting) logger: Node's own report would print viem's error,
+// RPC URL included, as it is. Same outcome as Node's default otherwise: exit 1.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (error: unknown) => {
+    fastify.log.fatal({ err: error }, event)
+    process.exit(1)
+  })
+}
 
 let closing = false
 const close = async (signal: string) => {

@@ -175,6 +175,18 @@ describe('validation: every bound and pattern, one by one; the 400 names the fie
     assert.equal(new Set(pools).size, pools.length, 'pool-disjoint routes share no pool')
   })
 
+  test('valid requests the engine cannot take literally get clear answers: maxHops 5 and 1e300 search 4 hops, allowedDexes with no pool here names the kinds present', async () => {
+    for (const maxHops of ['5', '1e300']) {
+      const res = await callApp(app, 'inject', { url: '/quote', key: KEY_A, rawBody: JSON.stringify(quoteBody).replace(/}$/, `,"maxHops":${maxHops}}`) })
+      assert.equal(res.status, 200, `maxHops ${maxHops}: ${res.text}`)
+      assert.equal(res.json.routePlan.metadata.maxHopsSearched, 4)
+    }
+    assert.equal((await callApp(app, 'inject', { url: '/quote', key: KEY_A, body: quoteBody })).json.routePlan.metadata.maxHopsSearched, 3)
+    const absent = await callApp(app, 'inject', { url: '/quote', key: KEY_A, body: { ...quoteBody, allowedDexes: ['AERODROME_V2LIKE'] } })
+    assert.equal(absent.status, 400)
+    assert.match(absent.json.error, /^allowedDexes: no pool of AERODROME_V2LIKE on this market \(kinds with pools here: [A-Z0-9_, ]*UNIV3/)
+  })
+
   const permit = { value: '1', deadline: 2_000_000_000, v: 27, r: `0x${'11'.repeat(32)}`, s: `0x${'22'.repeat(32)}` }
   const submitCases: [Record<string, unknown>, string][] = [
     [{ permit: { ...permit, v: 256 } }, 'permit.v:'], [{ permit: { ...permit, v: -1 } }, 'permit.v:'], [{ permit: { ...permit, r: '0xzz' } }, 'permit.r:'],
