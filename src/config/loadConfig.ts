@@ -133,6 +133,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const keys = readApiKeys(e.API_KEYS, e.API_KEYS_FILE, problems)
   config.apiKeys = keys
+  const feeRecipient = config.feeRecipient?.toLowerCase()
+  if (feeRecipient !== undefined && /^0x0{40}$/.test(feeRecipient)) problems.push('FEE_RECIPIENT: must not be the zero address (the router refuses to pay a fee to it)')
+  const routesToRouter = (address: string | undefined) => address !== undefined && address.toLowerCase() === config.routerAddress?.toLowerCase()
+  if (routesToRouter(feeRecipient) || keys.some((k) => routesToRouter(k.feeRecipient))) problems.push('FEE_RECIPIENT / feeRecipient: must not be ROUTER_ADDRESS (fees paid to the router would be stray balances)')
   if (config.rpcUrl && !config.routerAddress) problems.push('ROUTER_ADDRESS: required when RPC_URL names a real chain (the /submit target)')
   if (config.rpcUrl && keys.length === 0) problems.push('API_KEYS or API_KEYS_FILE: required when RPC_URL names a real chain (a development key is generated only for the embedded chain)')
   if (problems.length) throw new ConfigError(problems)
