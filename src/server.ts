@@ -1,5 +1,7 @@
+import { inspect } from 'node:util'
+import { configSecretRedactor } from './config/configSecretRedactor.ts'
 import { ConfigError, loadConfig } from './config/loadConfig.ts'
-import { startSwapService } from './startSwapService.ts'
+import { type SwapService, startSwapService } from './startSwapService.ts'
 
 // What `npm start` runs: the swap service on the embedded seeded chain (or RPC_URL), listening on
 // HOST:PORT, closed gracefully on SIGINT/SIGTERM (server, market polling, solver, chain).
@@ -9,6 +11,7 @@ try {
   config = loadConfig(process.env)
 } catch (error) {
   if (error instanceof ConfigError) {
+    // Config errors name the variable and never print a secret's value (loadConfig).
     console.error(error.message)
     process.exit(1)
   }
@@ -17,18 +20,31 @@ try {
 
 const signals = ['SIGINT', 'SIGTERM'] as const
 const listenersBefore = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]))
-const service = await startSwapService({ config, logger: { level: config.logLevel } }).catch((error: unknown) => {
-  if (!(error instanceof ConfigError)) throw error
-  console.error(error.message)
+let service: SwapService
+try {
+  service = await startSwapService({ config, logger: { level: config.logLevel } })
+} catch (error) {
+  // A setting only checkable once the chain is known (FEE_RECIPIENT equal to the router) names itself.
+  if (error instanceof ConfigError) console.error(error.message)
+  // Not through the logger (there is none yet), so redacted here: viem's errors carry RPC_URL.
+  else process.stderr.write(`swap service failed to start: ${configSecretRedactor({ config })(inspect(error, { depth: 6, breakLength: Infinity }))}\n`)
   process.exit(1)
-})
+}
 // The embedded chain installs SIGINT/SIGTERM handlers that kill anvil and exit at once (its safety
 // net for scripts). The service closes in order instead, so those handlers are replaced by ours;
 // its exit handler stays, so anvil still dies if the close below fails or times out.
 for (const signal of signals) {
   for (const listener of process.listeners(signal)) if (!listenersBefore.get(signal)!.has(listener)) process.removeListener(signal, listener)
 }
-const { fastify, devnet, devApiKey, deps } = service
+const { fastify, devnet, devApiKey, deps, redact } = service
+// A crash still goes through the (redacting) logger: Node's own report would print viem's error,
+// RPC URL included, as it is. Same outcome as Node's default otherwise: exit 1.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (error: unknown) => {
+    fastify.log.fatal({ err: error }, event)
+    process.exit(1)
+  })
+}
 
 let closing = false
 const close = async (signal: string) => {
@@ -62,8 +78,9 @@ const url = typeof address === 'object' && address ? `http://${address.family ==
 
 const lines = [`swap service listening on ${url} (chain ${deps.chainId}, router ${deps.quoteService.router})`]
 if (devnet) lines.push(`embedded chain: ${devnet.market.rpcUrl} (anvil pid ${devnet.anvil.pid}, ${devnet.market.pools.length} seeded pools; var/devnet.json)`)
+else if (config.rpcUrl) lines.push(`chain: ${redact(config.rpcUrl)}`)
 if (devApiKey) lines.push(`development API key: ${devApiKey}`)
-if (deps.feeRecipient) lines.push(`integrator fees go to ${deps.feeRecipient}`)
+if (deps.feeRecipient) lines.push(`integrator fees go to ${deps.feeRecipient}, at most ${deps.maxFeeBps} bps (a key's own settings win)`)
 if (devnet) {
   const { WETH, USDC } = devnet.market.tokens
   if (WETH && USDC) {
@@ -71,5 +88,6 @@ if (devnet) {
     lines.push('try a quote (1 WETH -> USDC):', `  curl -s -X POST ${url}/quote -H 'content-type: application/json' -H 'x-api-key: ${devApiKey ?? '<API_KEY>'}' -d '${body}'`)
   }
 }
-// Printed on stdout, not through the logger: the key must never reach the logs.
+// Printed on stdout, not through the logger: the development key must never reach the logs (and
+// the logger's redaction would hide it from the banner).
 process.stdout.write(`${lines.join('\n')}\n`)

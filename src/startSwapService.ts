@@ -6,6 +6,7 @@ import { loadSolver, type Solver } from '../bindings/index.ts'
 import { base } from './chains/base.ts'
 import type { ChainConfig } from './chains/ChainConfig.ts'
 import { type DevnetFile, devnetChainConfig } from './chains/devnetChainConfig.ts'
+import { configSecretRedactor } from './config/configSecretRedactor.ts'
 import { type Config, ConfigError } from './config/loadConfig.ts'
 import { compiledContractsPath } from './devnet/compiledContractsPath.ts'
 import { type SeededDevnet, startSeededDevnet } from './devnet/startSeededDevnet.ts'
@@ -18,6 +19,7 @@ import { createMemoryRateLimiter } from './limits/createMemoryRateLimiter.ts'
 import { createMarketState, type MarketState } from './market/createMarketState.ts'
 import { createCachedGasPrice } from './quote/createCachedGasPrice.ts'
 import { createQuoteService } from './quote/createQuoteService.ts'
+import type { SecretRedactor } from './logging/createSecretRedactor.ts'
 
 export type StartSwapServiceParameters = {
   config: Config
@@ -38,6 +40,8 @@ export type SwapService = {
   devnet?: SeededDevnet
   /** The generated development key when no key was configured (embedded chain only). */
   devApiKey?: string
+  /** The redactor every log line of the service goes through (the configuration's secrets and the development key). */
+  redact: SecretRedactor
 }
 
 /**
@@ -56,6 +60,9 @@ export async function startSwapService({ config, logger = false, devnetDescripti
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => {})
   }
+  // Generated first so the redactor knows it from the first log line on.
+  const devApiKey = config.apiKeys.length === 0 ? `dev_${randomBytes(16).toString('hex')}` : undefined
+  const redact = configSecretRedactor({ config, extraApiKeys: devApiKey ? [devApiKey] : [] })
   try {
     let devnet: SeededDevnet | undefined
     let chain: ChainConfig
@@ -77,9 +84,14 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       feeRecipient ??= devnet.market.accounts[devnet.market.accounts.length - 1]?.address
     }
     // The router refuses to pay itself (fees would be stranded in it): refuse to start instead of
-    // answering every fee-paying /submit with a transaction that reverts.
-    if (feeRecipient && getAddress(feeRecipient) === getAddress(router)) {
-      throw new ConfigError([`FEE_RECIPIENT: must not be the router ${getAddress(router)} (the router refuses to pay itself)`])
+    // answering every fee-paying /submit with a transaction that reverts. loadConfig checks this
+    // against ROUTER_ADDRESS; the embedded chain's router is known only now.
+    const paysTheRouter = [
+      ...(feeRecipient ? [{ recipient: feeRecipient, source: 'FEE_RECIPIENT' }] : []),
+      ...config.apiKeys.flatMap((key) => (key.feeRecipient ? [{ recipient: key.feeRecipient, source: `${key.source ?? 'an API key'}: feeRecipient` }] : [])),
+    ].filter(({ recipient }) => getAddress(recipient) === getAddress(router))
+    if (paysTheRouter.length > 0) {
+      throw new ConfigError(paysTheRouter.map(({ source }) => `${source}: must not be the router ${getAddress(router)} (the router refuses to pay itself)`))
     }
     const solver = await loadSolver(
       { nativeToken: chain.weth, defaultTimeBudgetMs: config.solverTimeBudgetMs },
@@ -98,6 +110,7 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       maxSnapshotAgeMs: config.maxSnapshotAgeMs,
       pollIntervalMs: config.marketPollIntervalMs,
       log: (line) => marketLog(line),
+      redact,
     })
     stops.push(() => market.stop())
     await market.start()
@@ -110,29 +123,24 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       router,
       getGasPriceWei: createCachedGasPrice({ read: () => publicClient.getGasPrice() }),
     })
-    let devApiKey: string | undefined
-    const keys = [...config.apiKeys]
-    if (keys.length === 0) {
-      devApiKey = `dev_${randomBytes(16).toString('hex')}`
-      keys.push(devApiKey)
-    }
     const quoteStore = createMemoryQuoteStore({ maxEntries: config.quoteCacheMaxEntries, maxBytes: config.quoteCacheMaxBytes })
     const deps: SwapApiDependencies = {
       quoteService,
       chainId: chain.chainId,
       weth: chain.weth,
       feeRecipient,
-      apiKeys: createApiKeyCheck({ keys }),
+      maxFeeBps: config.maxFeeBps,
+      apiKeys: createApiKeyCheck({ keys: devApiKey ? [devApiKey] : config.apiKeys }),
       limiter: createMemoryRateLimiter({ limit: config.rateLimitPerMinute, windowSec: 60 }),
       quoteStore,
       quoteIssuer: createQuoteIssuer({ store: quoteStore, ttlMs: config.quoteTtlMs, signingKey: config.quoteSigningKey }),
       txDeadlineSec: config.txDeadlineSec,
       chainTimeSec: () => market.freshness().blockTimestamp,
     }
-    const fastify = await createSwapApp({ deps, logger, onClose: stopAll })
+    const fastify = await createSwapApp({ deps, logger, redact, onClose: stopAll })
     marketLog = (line) => fastify.log.info({ component: 'market' }, line)
     for (const line of held.splice(0)) marketLog(line)
-    return { fastify, deps, chain, publicClient, market, solver, devnet, devApiKey }
+    return { fastify, deps, chain, publicClient, market, solver, devnet, devApiKey, redact }
   } catch (error) {
     await stopAll()
     throw error

@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { type Static, Type } from 'typebox'
 import { Value } from 'typebox/value'
+import type { ApiKeyEntry } from '../http/auth/createApiKeyCheck.ts'
+import { createSecretRedactor } from '../logging/createSecretRedactor.ts'
+import { MAX_CONFIGURABLE_FEE_BPS, MIN_API_KEY_LENGTH, parseApiKeyFile } from './parseApiKeyFile.ts'
 
 /** Integer variables: the inclusive range each must fall in once converted. */
 const ranges: Record<string, [number, number]> = {}
@@ -20,6 +24,7 @@ export const ConfigEnv = Type.Object({
   RPC_URL: Type.Optional(Type.String({ pattern: '^(https?|wss?)://', description: 'a real chain; unset: the embedded seeded devnet' })),
   ROUTER_ADDRESS: Type.Optional(Type.String({ pattern: '^0x[a-fA-F0-9]{40}$' })),
   FEE_RECIPIENT: Type.Optional(Type.String({ pattern: '^0x[a-fA-F0-9]{40}$' })),
+  MAX_FEE_BPS: Type.Optional(Integer('MAX_FEE_BPS', 'highest feeBps a key may ask for (a key\'s maxFeeBps setting overrides it)', 0, MAX_CONFIGURABLE_FEE_BPS)),
   API_KEYS: Type.Optional(Type.String()),
   API_KEYS_FILE: Type.Optional(Type.String({ minLength: 1 })),
   RATE_LIMIT_PER_MINUTE: Type.Optional(Integer('RATE_LIMIT_PER_MINUTE', 'hits per sliding 60 s window and key', 1, 1_000_000_000)),
@@ -35,14 +40,27 @@ export const ConfigEnv = Type.Object({
   LOG_LEVEL: Type.Optional(OneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
 })
 
+/**
+ * Default `MAX_FEE_BPS`: 3 %, the ceiling 1inch (`fee` 0..3 %), OpenOcean (`referrerFee` up to
+ * 3 %) and OKX (3 % on EVM chains) put on integrator fees; 0x allows up to 10 %. Higher than
+ * every fee an integrator of those services can charge would be a trap, lower would refuse
+ * fees they accept. docs/http-api.md, "Integrator fees".
+ */
+export const DEFAULT_MAX_FEE_BPS = 300
+
+/** Variables whose value is a secret: a config error names them but never prints the value. */
+const SECRET_VARIABLES = new Set(['RPC_URL', 'QUOTE_SIGNING_KEY', 'API_KEYS'])
+
 export type Config = {
   host: string
   port: number
   rpcUrl?: string
   routerAddress?: `0x${string}`
   feeRecipient?: `0x${string}`
-  /** Empty: none configured (the embedded default then generates a development key). */
-  apiKeys: string[]
+  /** The highest `feeBps` of a key without its own `maxFeeBps` (0..9999). */
+  maxFeeBps: number
+  /** Digests and settings; empty: none configured (the embedded default then generates a development key). */
+  apiKeys: ApiKeyEntry[]
   rateLimitPerMinute: number
   quoteTtlMs: number
   quoteSigningKey?: string
@@ -82,7 +100,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const problems: string[] = []
   for (const error of Value.Errors(ConfigEnv, relevant)) {
     const name = error.instancePath.replace(/^\//, '')
-    if (!problems.some((p) => p.startsWith(`${name}:`))) problems.push(`${name}: ${error.message} (got ${JSON.stringify(relevant[name])})`)
+    if (!problems.some((p) => p.startsWith(`${name}:`))) problems.push(`${name}: ${error.message} (got ${shown(name, relevant[name])})`)
   }
   const e = relevant as Static<typeof ConfigEnv>
   const int = (name: keyof typeof ConfigEnv.properties, fallback: number): number => {
@@ -90,7 +108,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (raw === undefined || problems.some((p) => p.startsWith(`${name}:`))) return fallback
     const [min, max] = ranges[name]
     const n = Number(raw)
-    if (!Number.isSafeInteger(n) || n < min || n > max) problems.push(`${name}: must be an integer in ${min}..${max} (got ${JSON.stringify(raw)})`)
+    if (!Number.isSafeInteger(n) || n < min || n > max) problems.push(`${name}: must be an integer in ${min}..${max} (got ${shown(name, raw)})`)
     return n
   }
   const config: Config = {
@@ -99,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rpcUrl: e.RPC_URL,
     routerAddress: e.ROUTER_ADDRESS as Config['routerAddress'],
     feeRecipient: e.FEE_RECIPIENT as Config['feeRecipient'],
+    maxFeeBps: int('MAX_FEE_BPS', DEFAULT_MAX_FEE_BPS),
     apiKeys: [],
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 120),
     quoteTtlMs: int('QUOTE_TTL_MS', 30_000),
@@ -112,19 +131,59 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     txDeadlineSec: int('TX_DEADLINE_SEC', 300),
     logLevel: e.LOG_LEVEL ?? 'info',
   }
-  const keys = (e.API_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean)
-  if (e.API_KEYS_FILE) {
-    try {
-      keys.push(...readFileSync(e.API_KEYS_FILE, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#')))
-    } catch (error) {
-      problems.push(`API_KEYS_FILE: cannot read ${e.API_KEYS_FILE}: ${(error as Error).message}`)
-    }
-    if (keys.length === 0 && !problems.some((p) => p.startsWith('API_KEYS_FILE'))) problems.push(`API_KEYS_FILE: ${e.API_KEYS_FILE} holds no key (one per line, # comments)`)
-  }
-  if (keys.some((k) => k.length < 16)) problems.push('API_KEYS / API_KEYS_FILE: every key must be at least 16 characters')
+  const keys = readApiKeys(e.API_KEYS, e.API_KEYS_FILE, problems)
   config.apiKeys = keys
+  const feeRecipient = config.feeRecipient?.toLowerCase()
+  if (feeRecipient !== undefined && /^0x0{40}$/.test(feeRecipient)) problems.push('FEE_RECIPIENT: must not be the zero address (the router refuses to pay a fee to it)')
+  const routesToRouter = (address: string | undefined) => address !== undefined && address.toLowerCase() === config.routerAddress?.toLowerCase()
+  if (routesToRouter(feeRecipient) || keys.some((k) => routesToRouter(k.feeRecipient))) problems.push('FEE_RECIPIENT / feeRecipient: must not be ROUTER_ADDRESS (fees paid to the router would be stray balances)')
   if (config.rpcUrl && !config.routerAddress) problems.push('ROUTER_ADDRESS: required when RPC_URL names a real chain (the /submit target)')
   if (config.rpcUrl && keys.length === 0) problems.push('API_KEYS or API_KEYS_FILE: required when RPC_URL names a real chain (a development key is generated only for the embedded chain)')
   if (problems.length) throw new ConfigError(problems)
   return config
+}
+
+/** A variable's value as a config error may print it: a secret's never (an RPC URL keeps its host). */
+function shown(name: string, value: string | undefined): string {
+  if (value === undefined || !SECRET_VARIABLES.has(name)) return JSON.stringify(value)
+  if (name === 'RPC_URL') return JSON.stringify(createSecretRedactor({ urls: [value] })(value))
+  return `${value.length} characters, not shown`
+}
+
+/**
+ * The keys of `API_KEYS` (comma-separated, plain) and `API_KEYS_FILE` (one per line, with optional
+ * settings: parseApiKeyFile), as digests. The same key twice is one key; twice with different
+ * settings is an error naming both places.
+ */
+function readApiKeys(list: string | undefined, file: string | undefined, problems: string[]): ApiKeyEntry[] {
+  const entries: ApiKeyEntry[] = []
+  const plain = (list ?? '').split(',').map((k) => k.trim())
+  plain.forEach((key, i) => {
+    if (key === '') return
+    if (key.length < MIN_API_KEY_LENGTH) problems.push(`API_KEYS entry ${i + 1}: the key is shorter than ${MIN_API_KEY_LENGTH} characters`)
+    else entries.push({ sha256: createHash('sha256').update(key).digest('hex'), source: `API_KEYS entry ${i + 1}` })
+  })
+  if (file) {
+    let text: string | undefined
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch (error) {
+      problems.push(`API_KEYS_FILE: cannot read ${file}: ${(error as Error).message}`)
+    }
+    if (text !== undefined) {
+      const parsed = parseApiKeyFile({ text, source: 'API_KEYS_FILE' })
+      problems.push(...parsed.problems)
+      if (parsed.entries.length === 0 && parsed.problems.length === 0) problems.push(`API_KEYS_FILE: ${file} holds no key (one per line, # comments)`)
+      entries.push(...parsed.entries)
+    }
+  }
+  const bySha = new Map<string, ApiKeyEntry>()
+  for (const entry of entries) {
+    const first = bySha.get(entry.sha256)
+    if (!first) bySha.set(entry.sha256, entry)
+    else if (first.feeRecipient !== entry.feeRecipient || first.maxFeeBps !== entry.maxFeeBps) {
+      problems.push(`${entry.source}: the same key as ${first.source}, with other settings`)
+    }
+  }
+  return [...bySha.values()]
 }

@@ -11,8 +11,10 @@ export type SwapApiDependencies = {
   chainId: number
   /** The wrapped native token the router wraps into and unwraps from. */
   weth: Address
-  /** Receives integrator fees; without it a quote with `feeBps > 0` is refused. */
+  /** Receives the integrator fees of keys without their own `feeRecipient`; without either, `feeBps > 0` is refused. */
   feeRecipient?: Address
+  /** The highest `feeBps` of a key without its own `maxFeeBps` (`MAX_FEE_BPS`). */
+  maxFeeBps: number
   apiKeys: ApiKeyCheck
   limiter: RateLimiter
   quoteStore: QuoteStore

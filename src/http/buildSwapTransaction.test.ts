@@ -13,7 +13,7 @@ const plan = {
   chainId: 8453, tokenIn: WETH, tokenOut: A, amountIn: '1000', expectedAmountOut: '990', minAmountOut: '980', feeBps: 0, slippageBps: 50,
   routes: [{ amountIn: '1000', legs: [{ dex: 'UNIV2', tokenIn: WETH, tokenOut: A, amountIn: '1000', minOut: '0', poolId: POOL, data: { kind: 'v2_direct', pool: POOL, feeBps: 30 } }] }],
   blockNumber: 1, gasEstimate: { gasUnits: 100_000, gasCostWei: '0' }, feeBreakdown: { protocolFeeAmount: '0', integratorFeeAmount: '0' },
-  metadata: { connectorsConsidered: [], candidatePaths: 1, selectedPaths: 1, candidates: [], stoppedBy: 'converged' }, nativeIn: false, nativeOut: false,
+  metadata: { connectorsConsidered: [], candidatePaths: 1, selectedPaths: 1, candidates: [], stoppedBy: 'converged', maxHopsSearched: 3 }, nativeIn: false, nativeOut: false,
 } as QuoteRoutePlan
 
 test('user equal to the router is a 400 naming user, whatever its letter case (/submit and /execute both build here)', () => {

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { app } from './app.ts'
+import type { SecretRedactor } from '../logging/createSecretRedactor.ts'
 import type { SwapApiDependencies } from './SwapApiDependencies.ts'
 import { swapServerOptions } from './swapServerOptions.ts'
 
@@ -8,6 +9,8 @@ export type CreateSwapAppParameters = {
   deps: SwapApiDependencies
   /** pino options (or a pino instance's options: `{ level, stream }`); false: silent. */
   logger?: FastifyServerOptions['logger'] | false
+  /** Applied to every log line (the secrets of the configuration); see swapServerOptions. */
+  redact?: SecretRedactor
   /** Runs when the app closes, after the server stopped accepting requests (stop what it runs on). */
   onClose?: () => Promise<void>
 }
@@ -20,8 +23,8 @@ export type CreateSwapAppParameters = {
  * const fastify = await createSwapApp({ deps, logger: { level: 'info' } })
  * const res = await fastify.inject({ method: 'GET', url: '/health' })
  */
-export async function createSwapApp({ deps, logger = false, onClose }: CreateSwapAppParameters): Promise<FastifyInstance> {
-  const fastify = Fastify(swapServerOptions({ logger })).withTypeProvider<TypeBoxTypeProvider>()
+export async function createSwapApp({ deps, logger = false, redact, onClose }: CreateSwapAppParameters): Promise<FastifyInstance> {
+  const fastify = Fastify(swapServerOptions({ logger, redact })).withTypeProvider<TypeBoxTypeProvider>()
   await fastify.register(app, deps)
   if (onClose) fastify.addHook('onClose', async () => onClose())
   await fastify.ready()

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyServerOptions } from 'fastify'
+import type { SecretRedactor } from '../logging/createSecretRedactor.ts'
 
 /** Largest request body accepted (bytes); the largest spec request is well under 2 KiB. */
 export const BODY_LIMIT_BYTES = 32 * 1024
@@ -12,20 +13,33 @@ export const REDACTED_PATHS = [
   'req.headers.authorization',
 ]
 
+export type SwapServerOptionsParameters = {
+  logger: FastifyServerOptions['logger'] | false
+  /**
+   * Applied to every log line as written (pino's `streamWrite` hook: after serialization, so it
+   * also sees error messages, causes and any property a serializer adds). The service passes the
+   * redactor of its configured secrets (RPC URLs, API keys, the quote signing key).
+   */
+  redact?: SecretRedactor
+}
+
 /**
  * Fastify options of the swap service: strict validation (no coercion, no removal of extra
  * properties: those are refused), a body limit, a request id per request (returned as
- * `x-request-id`), pino with the API-key header redacted.
+ * `x-request-id`), pino with the API-key header censored and every line passed through `redact`.
  *
  * @example
- * const fastify = Fastify(swapServerOptions({ logger: { level: 'info' } }))
+ * const fastify = Fastify(swapServerOptions({ logger: { level: 'info' }, redact: createSecretRedactor({ urls: [rpcUrl] }) }))
  */
-export function swapServerOptions({ logger }: { logger: FastifyServerOptions['logger'] | false }): FastifyServerOptions {
-  const loggerOptions = logger === false || logger === undefined
-    ? false
-    : typeof logger === 'object'
-      ? { ...logger, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }
-      : { redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }
+export function swapServerOptions({ logger, redact }: SwapServerOptionsParameters): FastifyServerOptions {
+  const own = { redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }
+  const base: Record<string, unknown> = typeof logger === 'object' && logger !== null ? { ...logger, ...own } : own
+  if (redact) {
+    const hooks = (base.hooks ?? {}) as { streamWrite?: (line: string) => string }
+    const before = hooks.streamWrite
+    base.hooks = { ...hooks, streamWrite: (line: string) => redact(before ? before(line) : line) }
+  }
+  const loggerOptions = logger === false || logger === undefined ? false : base
   return {
     logger: loggerOptions as FastifyServerOptions['logger'],
     bodyLimit: BODY_LIMIT_BYTES,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import { createPublicClient, custom, type Hex, hexToBigInt, numberToHex, type PublicClient } from 'viem'
+import { type Address, createPublicClient, custom, type Hex, hexToBigInt, numberToHex, type PublicClient } from 'viem'
 import { loadSolver } from '../../bindings/index.ts'
 import type { Solver } from '../../bindings/types.ts'
 import { uniswapV3 } from '../adapters/uniswapV3.ts'
@@ -62,7 +62,7 @@ function nodeMiningUnderTheReads(swap: () => Promise<unknown>) {
 }
 
 test('a read that saw the block being mined is not applied: the market reads again once the head moved', async () => {
-  const v3 = sm.v3Pool.toLowerCase()
+  const v3 = sm.v3Pool.toLowerCase() as Address
   const [a, b] = sm.tokens
   const node = nodeMiningUnderTheReads(() => sm.swap('v3', BigInt(a) < BigInt(b), 5n * 10n ** 19n))
   const market = createMarketState({ client: node.client, chain: sm.chain, solver, maxSnapshotAgeMs: 60_000, log: () => {} })

@@ -3,6 +3,7 @@ import type { DexId, Solver } from '../../bindings/types.ts'
 import type { LegData, PoolAdapter, PoolRef, PoolSnapshot } from '../adapters/PoolAdapter.ts'
 import { presentAdapters } from '../adapters/presentAdapters.ts'
 import type { ChainConfig } from '../chains/ChainConfig.ts'
+import { describeRefreshError } from './describeRefreshError.ts'
 import { MarketError, MarketStaleError } from './errors.ts'
 import { fetchLogsInRange } from './fetchLogsInRange.ts'
 import { readPoolSnapshots } from './readPoolSnapshots.ts'
@@ -21,6 +22,11 @@ export type CreateMarketStateParameters = {
   maxLogBlockRange?: bigint
   /** Where skip reasons, errors and timings go; default `console.log`. */
   log?: (line: string) => void
+  /**
+   * Applied to every log line and to `lastError` (the service passes its secret redactor: viem's
+   * errors carry the RPC URL, with a hosted provider's key in it). Default: unchanged.
+   */
+  redact?: (text: string) => string
   now?: () => number
 }
 
@@ -88,9 +94,11 @@ export function createMarketState({
   pollIntervalMs = 0,
   readConcurrency = 8,
   maxLogBlockRange = 2000n,
-  log = (line) => console.log(line),
+  log: write = (line) => console.log(line),
+  redact = (text) => text,
   now = Date.now,
 }: CreateMarketStateParameters): MarketState {
+  const log = (line: string) => write(redact(line))
   const adapters = presentAdapters()
   const adapterOf = (ref: PoolRef): PoolAdapter => adapters.get(ref.dex) as PoolAdapter
   const lower = (a: string) => a.toLowerCase() as Address
@@ -199,7 +207,7 @@ export function createMarketState({
     if (running) return running
     running = step()
       .catch((error: unknown) => {
-        lastError = (error as Error).message.split('\n')[0]
+        lastError = redact(describeRefreshError(error))
         log(`market: refresh failed (snapshot stays at block ${blockNumber}): ${lastError}`)
         throw error
       })

@@ -1,20 +1,21 @@
-import { type Address, getAddress, isAddress } from 'viem'
+import { type Address, getAddress } from 'viem'
 import { SolverError } from '../../bindings/errors.ts'
 import type { DexId, Solver, SolverPlan, SolverQuoteRequest } from '../../bindings/types.ts'
 import type { MarketState } from '../market/createMarketState.ts'
 import { MarketStaleError } from '../market/errors.ts'
 import { encodeSwapExactIn } from '../router/encodeSwapExactIn.ts'
-import { adapterRegistry } from '../adapters/registry.ts'
 import { applyIntegratorFee } from './applyIntegratorFee.ts'
 import { InvalidQuoteRequestError, NoRouteError, QuoteMarketStaleError } from './errors.ts'
 import { estimateRouterOverheadGas } from './estimateRouterOverheadGas.ts'
 import { checksumAddress } from './checksumAddress.ts'
 import { isNativeSentinel } from './isNativeSentinel.ts'
 import type { QuoteRequest, QuoteRoutePlan, QuoteSplitRoute } from './quoteTypes.ts'
+import { SOLVER_DEFAULT_MAX_HOPS, SOLVER_MAX_HOPS } from './solverHopLimits.ts'
+import { validateQuoteRequest } from './validateQuoteRequest.ts'
 
 export type CreateQuoteServiceParameters = {
   solver: Pick<Solver, 'quote'>
-  market: Pick<MarketState, 'assertFresh' | 'encodeLeg'>
+  market: Pick<MarketState, 'assertFresh' | 'encodeLeg' | 'pools'>
   chainId: number
   /** The wrapped native token the sentinels stand for. */
   weth: Address
@@ -34,7 +35,6 @@ export type QuoteService = {
 /** Stand-ins for the parts of the calldata a quote does not know (recipient, fee recipient, deadline). */
 const STAND_IN_ADDRESS: Address = '0x1111111111111111111111111111111111111111'
 const STAND_IN_DEADLINE = 2_000_000_000n
-const dexIds = new Set(Object.keys(adapterRegistry))
 
 /**
  * The quote service the HTTP layer wraps: validates a spec QuoteRequest, maps native sentinels to
@@ -53,7 +53,7 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
   return {
     router: getAddress(router),
     quote: async (request) => {
-      const r = validate(request, chainId)
+      const r = validateQuoteRequest({ request, chainId })
       const nativeIn = isNativeSentinel(r.tokenIn)
       const nativeOut = isNativeSentinel(r.tokenOut)
       const tokenIn = nativeIn ? wethAddress : checksumAddress(r.tokenIn)
@@ -67,11 +67,14 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
         if (error instanceof MarketStaleError) throw new QuoteMarketStaleError({ message: error.message, cause: error })
         throw error
       }
+      if (r.allowedDexes) assertSomeDexPresent(r.allowedDexes, market.pools().map((pool) => pool.ref.dex))
       const gasPriceWei = await getGasPriceWei()
 
+      // Any maxHops >= 1 is valid (spec); deeper than the solver's search means its deepest search.
+      const maxHopsSearched = Math.min(r.maxHops ?? SOLVER_DEFAULT_MAX_HOPS, SOLVER_MAX_HOPS)
       const solverRequest: SolverQuoteRequest = {
         tokenIn, tokenOut, amountIn: r.amountIn, slippageBps: r.slippageBps,
-        maxHops: r.maxHops, splitEnabled: r.splitEnabled, enforcePoolDisjoint: r.enforcePoolDisjoint,
+        maxHops: maxHopsSearched, splitEnabled: r.splitEnabled, enforcePoolDisjoint: r.enforcePoolDisjoint,
         allowedDexes: r.allowedDexes, gasPriceWei: gasPriceWei.toString(), timeBudgetMs: r.timeBudgetMs,
       }
       let solved: SolverPlan
@@ -79,7 +82,7 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
         solved = await solver.quote(solverRequest)
       } catch (error) {
         const e = SolverError.from(error)
-        if (e.kind === 'no route') throw new NoRouteError({ message: e.detail, cause: e })
+        if (e.kind === 'no route') throw new NoRouteError({ message: noRouteMessage(e.detail, r, wethAddress), cause: e })
         if (e.kind === 'invalid input') throw new InvalidQuoteRequestError({ field: 'request', message: e.detail, cause: e })
         throw e
       }
@@ -88,7 +91,11 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
       if (blockNumber === null) throw new QuoteMarketStaleError({ message: 'the solver holds no block snapshot' })
       const feeBps = r.feeBps ?? 0
       const { feeAmount, amountOut, minAmountOut } = applyIntegratorFee({ totalOut: BigInt(solved.expectedAmountOut), feeBps, slippageBps: r.slippageBps })
-      if (amountOut === 0n) throw new NoRouteError({ message: `the amount is too small: it buys nothing of ${tokenOut}` })
+      if (amountOut === 0n && feeAmount > 0n) {
+        // Only a 100 % fee takes everything (the fee is floored); the HTTP layer's cap refuses it first.
+        throw new InvalidQuoteRequestError({ field: 'feeBps', message: `${feeBps} bps takes the whole output (${feeAmount} of ${tokenOut}): the recipient would receive nothing` })
+      }
+      if (amountOut === 0n) throw new NoRouteError({ message: `the amount is too small: the best route pays nothing of ${tokenOut} for amountIn ${r.amountIn}` })
 
       const routes: QuoteSplitRoute[] = solved.routes.map((route) => ({
         amountIn: route.amountIn,
@@ -121,6 +128,7 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
           selectedPaths: solved.metadata.selectedPaths,
           candidates: solved.metadata.candidates.map((c) => ({ ...c, path: c.path.map(checksumAddress) })),
           stoppedBy: solved.metadata.stoppedBy,
+          maxHopsSearched,
         },
         nativeIn,
         nativeOut,
@@ -142,34 +150,22 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
   }
 }
 
-/** The spec's QuoteRequest rules; anything else is refused with the field named. */
-function validate(request: QuoteRequest, chainId: number): QuoteRequest {
-  const fail = (field: string, message: string): never => {
-    throw new InvalidQuoteRequestError({ field, message })
-  }
-  const int = (field: keyof QuoteRequest, min: number, max: number, required: boolean) => {
-    const v = request[field]
-    if (v === undefined) return required ? fail(field, 'is required') : undefined
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) fail(field, `must be an integer in ${min}..${max}: ${String(v)}`)
-  }
-  if (request.chainId !== chainId) fail('chainId', `this service quotes chain ${chainId}, not ${String(request.chainId)}`)
-  for (const field of ['tokenIn', 'tokenOut'] as const) {
-    if (typeof request[field] !== 'string' || !isAddress(request[field], { strict: false })) fail(field, `not an address: ${String(request[field])}`)
-  }
-  if (request.taker !== undefined && !isAddress(request.taker, { strict: false })) fail('taker', `not an address: ${request.taker}`)
-  if (typeof request.amountIn !== 'string' || !/^[0-9]+$/.test(request.amountIn)) fail('amountIn', `not an amount: ${String(request.amountIn)}`)
-  if (BigInt(request.amountIn) === 0n) fail('amountIn', 'must be above 0')
-  if (BigInt(request.amountIn) >= 2n ** 256n) fail('amountIn', 'above 2^256 - 1')
-  int('slippageBps', 0, 10_000, true)
-  int('feeBps', 0, 10_000, false)
-  int('maxHops', 1, Number.MAX_SAFE_INTEGER, false)
-  int('timeBudgetMs', 50, 10_000, false)
-  for (const field of ['splitEnabled', 'enforcePoolDisjoint'] as const) {
-    if (request[field] !== undefined && typeof request[field] !== 'boolean') fail(field, 'must be a boolean')
-  }
-  if (request.allowedDexes !== undefined) {
-    if (!Array.isArray(request.allowedDexes) || request.allowedDexes.length === 0) fail('allowedDexes', 'at least one DexId when present')
-    for (const dex of request.allowedDexes as DexId[]) if (!dexIds.has(dex)) fail('allowedDexes', `not a DexId: ${String(dex)}`)
-  }
-  return request
+/**
+ * `allowedDexes` naming only kinds with no pool on this market can never route: say so, with the
+ * kinds that have pools, instead of a "no path" that blames the tokens.
+ */
+function assertSomeDexPresent(allowedDexes: DexId[], poolKinds: DexId[]): void {
+  const present = new Set(poolKinds)
+  if (allowedDexes.some((dex) => present.has(dex))) return
+  const kinds = present.size > 0 ? `kinds with pools here: ${[...present].sort().join(', ')}` : 'the market has no pool yet'
+  throw new InvalidQuoteRequestError({ field: 'allowedDexes', message: `no pool of ${allowedDexes.join(', ')} on this market (${kinds})` })
+}
+
+/** The solver's no-route reason, plus what the request itself narrowed (so the cause is not misread). */
+function noRouteMessage(detail: string, request: QuoteRequest, weth: Address): string {
+  const notes: string[] = []
+  if (request.allowedDexes) notes.push(`only ${request.allowedDexes.join(', ')} pools were searched (allowedDexes)`)
+  if (request.splitEnabled === false) notes.push('splitting was off (splitEnabled: false)')
+  if (isNativeSentinel(request.tokenIn) || isNativeSentinel(request.tokenOut)) notes.push(`the native asset is routed as ${weth}`)
+  return notes.length > 0 ? `${detail}; ${notes.join('; ')}` : detail
 }

@@ -37,13 +37,15 @@ export type QuoteSplitRoute = { amountIn: string; legs: QuoteRouteLeg[] }
 
 export type QuoteRouteCandidate = { path: Address[]; dexes: DexId[]; projectedOut: string; allocatedIn: string; score: number }
 
-/** The spec's RouteMetadata; `stoppedBy` is the solver's extra (extra properties are allowed). */
+/** The spec's RouteMetadata; `stoppedBy` and `maxHopsSearched` are our extras (extra properties are allowed). */
 export type QuoteRouteMetadata = {
   connectorsConsidered: Address[]
   candidatePaths: number
   selectedPaths: number
   candidates: QuoteRouteCandidate[]
   stoppedBy: 'converged' | 'budget'
+  /** The path depth searched: the request's `maxHops` (default 3) capped at the solver's deepest search, 4. */
+  maxHopsSearched: number
 }
 
 /** The spec's RoutePlan, every optional part filled. */

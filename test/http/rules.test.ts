@@ -131,9 +131,9 @@ describe('validation: every bound and pattern, one by one; the 400 names the fie
     })
   }
 
-  test('boundary values pass: slippageBps 0 and 10000, feeBps 0 and 10000-1, timeBudgetMs 50 and 10000, maxHops 1, one allowed dex, sentinels', async () => {
+  test('boundary values pass: slippageBps 0 and 10000, feeBps 0 and MAX_FEE_BPS (300), timeBudgetMs 50 and 10000, maxHops 1, one allowed dex, sentinels', async () => {
     const ok: Record<string, unknown>[] = [
-      { slippageBps: 0 }, { slippageBps: 10_000 }, { feeBps: 0 }, { feeBps: 9_999 }, { timeBudgetMs: 50 }, { timeBudgetMs: 10_000 },
+      { slippageBps: 0 }, { slippageBps: 10_000 }, { feeBps: 0 }, { feeBps: 300 }, { timeBudgetMs: 50 }, { timeBudgetMs: 10_000 },
       { maxHops: 1, allowedDexes: ['UNIV3'] }, { splitEnabled: false, enforcePoolDisjoint: true }, { taker: '0x000000000000000000000000000000000000bEEF' },
       { tokenIn: NATIVE }, { tokenIn: '0x0000000000000000000000000000000000000000' }, { tokenIn: usdc, tokenOut: NATIVE.toLowerCase() },
     ]
@@ -173,6 +173,18 @@ describe('validation: every bound and pattern, one by one; the 400 names the fie
     assert.equal(split.status, 200, split.text)
     const pools = split.json.routePlan.routes.flatMap((r: any) => r.legs.map((l: any) => l.poolId))
     assert.equal(new Set(pools).size, pools.length, 'pool-disjoint routes share no pool')
+  })
+
+  test('valid requests the engine cannot take literally get clear answers: maxHops 5 and 1e300 search 4 hops, allowedDexes with no pool here names the kinds present', async () => {
+    for (const maxHops of ['5', '1e300']) {
+      const res = await callApp(app, 'inject', { url: '/quote', key: KEY_A, rawBody: JSON.stringify(quoteBody).replace(/}$/, `,"maxHops":${maxHops}}`) })
+      assert.equal(res.status, 200, `maxHops ${maxHops}: ${res.text}`)
+      assert.equal(res.json.routePlan.metadata.maxHopsSearched, 4)
+    }
+    assert.equal((await callApp(app, 'inject', { url: '/quote', key: KEY_A, body: quoteBody })).json.routePlan.metadata.maxHopsSearched, 3)
+    const absent = await callApp(app, 'inject', { url: '/quote', key: KEY_A, body: { ...quoteBody, allowedDexes: ['AERODROME_V2LIKE'] } })
+    assert.equal(absent.status, 400)
+    assert.match(absent.json.error, /^allowedDexes: no pool of AERODROME_V2LIKE on this market \(kinds with pools here: [A-Z0-9_, ]*UNIV3/)
   })
 
   const permit = { value: '1', deadline: 2_000_000_000, v: 27, r: `0x${'11'.repeat(32)}`, s: `0x${'22'.repeat(32)}` }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { loadConfig } from '../../src/config/loadConfig.ts'
-import { createApiKeyCheck } from '../../src/http/auth/createApiKeyCheck.ts'
+import { type ApiKeyEntry, createApiKeyCheck } from '../../src/http/auth/createApiKeyCheck.ts'
 import { createSwapApp } from '../../src/http/createSwapApp.ts'
 import { createQuoteIssuer } from '../../src/http/quotes/createQuoteIssuer.ts'
 import { createMemoryQuoteStore } from '../../src/http/quotes/createQuoteStore.ts'
@@ -15,7 +15,7 @@ export const NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 export type HttpTestStack = {
   service: SwapService
   /** Another app over the same chain, market and quote service, with its own limiter, cache and keys. */
-  makeApp: (options?: { rateLimitPerMinute?: number; quoteTtlMs?: number; signingKey?: string; keys?: string[]; logger?: FastifyServerOptions['logger'] | false; feeRecipient?: `0x${string}` | null }) => Promise<FastifyInstance>
+  makeApp: (options?: { rateLimitPerMinute?: number; quoteTtlMs?: number; signingKey?: string; keys?: (string | ApiKeyEntry)[]; maxFeeBps?: number; logger?: FastifyServerOptions['logger'] | false; feeRecipient?: `0x${string}` | null }) => Promise<FastifyInstance>
   close: () => Promise<void>
 }
 
@@ -29,11 +29,12 @@ export async function startHttpTestStack(): Promise<HttpTestStack> {
   const apps: FastifyInstance[] = []
   return {
     service,
-    makeApp: async ({ rateLimitPerMinute = 1_000_000, quoteTtlMs = 30_000, signingKey, keys = [KEY_A, KEY_B], logger = false, feeRecipient } = {}) => {
+    makeApp: async ({ rateLimitPerMinute = 1_000_000, quoteTtlMs = 30_000, signingKey, keys = [KEY_A, KEY_B], maxFeeBps, logger = false, feeRecipient } = {}) => {
       const quoteStore = createMemoryQuoteStore({})
       const deps: SwapApiDependencies = {
         ...service.deps,
         feeRecipient: feeRecipient === null ? undefined : (feeRecipient ?? service.deps.feeRecipient),
+        maxFeeBps: maxFeeBps ?? service.deps.maxFeeBps,
         apiKeys: createApiKeyCheck({ keys }),
         limiter: createMemoryRateLimiter({ limit: rateLimitPerMinute, windowSec: 60 }),
         quoteStore,

@@ -7,6 +7,8 @@ export type QuotePayload = {
   /** Unix ms at which the quote is dropped. */
   expiresAt: number
   routePlan: unknown
+  /** Who receives the plan's integrator fee (the key's recipient); absent when the plan has no fee. */
+  feeRecipient?: string
 }
 
 export type ComputeQuoteIdReturnType = {
@@ -18,13 +20,15 @@ export type ComputeQuoteIdReturnType = {
 /**
  * `quoteId` = lowercase hex (64 characters) of SHA-256 — or HMAC-SHA256 keyed with
  * `QUOTE_SIGNING_KEY` when one is configured — over the UTF-8 bytes of
- * `canonicalJson({ apiKeyId, expiresAt, routePlan })` (keys sorted at every level, no whitespace).
+ * `canonicalJson({ apiKeyId, expiresAt, feeRecipient, routePlan })` (keys sorted at every level, no
+ * whitespace; `feeRecipient` left out when the plan has no fee): the id covers everything
+ * `/submit` encodes besides the submit call's own fields.
  *
  * @example
  * const { quoteId } = computeQuoteId({ payload: { apiKeyId, expiresAt, routePlan }, signingKey: process.env.QUOTE_SIGNING_KEY })
  */
 export function computeQuoteId({ payload, signingKey }: { payload: QuotePayload; signingKey?: string }): ComputeQuoteIdReturnType {
-  const canonical = canonicalJson({ apiKeyId: payload.apiKeyId, expiresAt: payload.expiresAt, routePlan: payload.routePlan })
+  const canonical = canonicalJson({ apiKeyId: payload.apiKeyId, expiresAt: payload.expiresAt, feeRecipient: payload.feeRecipient, routePlan: payload.routePlan })
   const digest = signingKey ? createHmac('sha256', signingKey) : createHash('sha256')
   return { quoteId: digest.update(canonical, 'utf8').digest('hex'), canonical }
 }

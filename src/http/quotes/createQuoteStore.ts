@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache'
+import type { Address } from 'viem'
 import type { QuoteRoutePlan } from '../../quote/quoteTypes.ts'
 
 export type StoredQuote = {
@@ -8,6 +9,8 @@ export type StoredQuote = {
   routePlan: QuoteRoutePlan
   /** Unix ms. */
   expiresAt: number
+  /** Receives the plan's integrator fee: the recipient of the key that made the quote (absent: no fee). */
+  feeRecipient?: Address
 }
 
 export type QuoteStore = {

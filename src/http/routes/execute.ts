@@ -7,7 +7,7 @@ import { ExecuteRequest, ExecuteResponse } from '../schemas/execute.ts'
 import { ErrorBody } from '../schemas/scalars.ts'
 import type { SwapApiDependencies } from '../SwapApiDependencies.ts'
 import { authenticatedErrorResponses } from './responses.ts'
-import { checkFeeRecipient } from './quote.ts'
+import { feeRecipientFor } from './quote.ts'
 import { submitPayload } from './submit.ts'
 
 export const executeRoute = {
@@ -27,12 +27,13 @@ export const executeRoute = {
 export function registerExecuteRoute(fastify: FastifyInstance, deps: SwapApiDependencies): void {
   fastify.withTypeProvider<TypeBoxTypeProvider>().post('/execute', { schema: executeRoute.schema }, async (request) => {
     const body: Static<typeof ExecuteRequest> = request.body
-    checkFeeRecipient(body, deps)
+    const feeRecipient = feeRecipientFor(body, request.apiKeyId, deps)
     const { user, useNativeIn, unwrapNativeOut, permit, ...trade } = body
     const quoteRequest: ServiceQuoteRequest = { ...(trade as Omit<ServiceQuoteRequest, 'taker'>), taker: user as Address }
     const routePlan = await deps.quoteService.quote(quoteRequest)
-    const { quoteId, expiresAt } = await deps.quoteIssuer.issue(routePlan, request.apiKeyId)
-    const payload = submitPayload({ quoteId, apiKeyId: request.apiKeyId, routePlan, expiresAt }, { user, useNativeIn, unwrapNativeOut, permit }, deps)
+    const { quoteId, expiresAt } = await deps.quoteIssuer.issue(routePlan, request.apiKeyId, feeRecipient)
+    const stored = { quoteId, apiKeyId: request.apiKeyId, routePlan, expiresAt, feeRecipient }
+    const payload = submitPayload(stored, { user, useNativeIn, unwrapNativeOut, permit }, deps)
     return { ...payload, routePlan, expiresAt }
   })
 }

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Static } from 'typebox'
 import type { QuoteRequest as ServiceQuoteRequest } from '../../quote/quoteTypes.ts'
-import { BadRequestError } from '../errors.ts'
+import { resolveIntegratorFee } from '../auth/resolveIntegratorFee.ts'
 import { QuoteRequest, QuoteResponse } from '../schemas/quote.ts'
 import { ErrorBody } from '../schemas/scalars.ts'
 import type { SwapApiDependencies } from '../SwapApiDependencies.ts'
@@ -15,11 +15,9 @@ export const quoteRoute = {
   schema: { body: QuoteRequest, response: { 200: QuoteResponse, ...authenticatedErrorResponses, 503: ErrorBody } },
 } as const
 
-/** The refusals the service layer adds to the schema: a fee needs somewhere to go. */
-export function checkFeeRecipient(body: { feeBps?: number }, deps: Pick<SwapApiDependencies, 'feeRecipient'>): void {
-  if ((body.feeBps ?? 0) > 0 && !deps.feeRecipient) {
-    throw new BadRequestError({ field: 'feeBps', message: 'this server has no fee recipient configured (FEE_RECIPIENT): only 0 is accepted' })
-  }
+/** The caller key's fee recipient for `feeBps`, or a 400 (above the key's cap, or nowhere to pay it). */
+export function feeRecipientFor(body: { feeBps?: number }, apiKeyId: string, deps: Pick<SwapApiDependencies, 'apiKeys' | 'feeRecipient' | 'maxFeeBps'>) {
+  return resolveIntegratorFee({ feeBps: body.feeBps, key: deps.apiKeys.settingsOf(apiKeyId), feeRecipient: deps.feeRecipient, maxFeeBps: deps.maxFeeBps })
 }
 
 /**
@@ -32,9 +30,9 @@ export function checkFeeRecipient(body: { feeBps?: number }, deps: Pick<SwapApiD
 export function registerQuoteRoute(fastify: FastifyInstance, deps: SwapApiDependencies): void {
   fastify.withTypeProvider<TypeBoxTypeProvider>().post('/quote', { schema: quoteRoute.schema }, async (request) => {
     const body: Static<typeof QuoteRequest> = request.body
-    checkFeeRecipient(body, deps)
+    const feeRecipient = feeRecipientFor(body, request.apiKeyId, deps)
     const routePlan = await deps.quoteService.quote(body as ServiceQuoteRequest)
-    const { quoteId, expiresAt } = await deps.quoteIssuer.issue(routePlan, request.apiKeyId)
+    const { quoteId, expiresAt } = await deps.quoteIssuer.issue(routePlan, request.apiKeyId, feeRecipient)
     return { quoteId, routePlan, expiresAt }
   })
 }

@@ -49,7 +49,8 @@ export function submitPayload(
     useNativeIn: body.useNativeIn,
     unwrapNativeOut: body.unwrapNativeOut,
     permit: body.permit && { ...body.permit, r: body.permit.r as Hex, s: body.permit.s as Hex },
-    feeRecipient: deps.feeRecipient,
+    // The recipient the quote was priced for (its key's), never the service default at submit time.
+    feeRecipient: quote.feeRecipient,
     deadlineSec: nowSec + BigInt(deps.txDeadlineSec),
   })
   return { quoteId: quote.quoteId, chainId: quote.routePlan.chainId, to, data, value: value.toString() }

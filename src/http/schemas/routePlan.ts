@@ -56,13 +56,14 @@ export const RouteCandidateMetadata = Type.Object({
   score: Type.Number(),
 }, closed)
 
-/** Extra properties allowed (spec); ours: `stoppedBy` ("converged" | "budget"). */
+/** Extra properties allowed (spec); ours: `stoppedBy` ("converged" | "budget") and `maxHopsSearched`. */
 export const RouteMetadata = Type.Object({
   connectorsConsidered: Type.Array(Address),
   candidatePaths: Type.Integer({ minimum: 0 }),
   selectedPaths: Type.Integer({ minimum: 0 }),
   candidates: Type.Array(RouteCandidateMetadata),
   stoppedBy: Type.Optional(Type.String({ description: 'why the optimizer stopped: converged or budget' })),
+  maxHopsSearched: Type.Optional(Type.Integer({ minimum: 1, description: 'path depth searched: maxHops (default 3) capped at the deepest search, 4' })),
 }, { additionalProperties: true })
 
 export const RoutePlan = Type.Object({

@@ -1,0 +1,27 @@
+import { createHash } from 'node:crypto'
+import { createSecretRedactor, type SecretRedactor } from '../logging/createSecretRedactor.ts'
+import type { Config } from './loadConfig.ts'
+
+export type ConfigSecretRedactorParameters = {
+  config: Pick<Config, 'rpcUrl' | 'quoteSigningKey' | 'apiKeys'>
+  /** Keys that are not in the configuration (the generated development key). */
+  extraApiKeys?: readonly string[]
+}
+
+/**
+ * The redactor of everything secret in a configuration: `RPC_URL` (its path, query and
+ * credentials; the host stays), `QUOTE_SIGNING_KEY` and every API key (by digest: the
+ * configuration holds no key). The service's logger, its market lines and `server.ts`'s own
+ * output all use the one this returns.
+ *
+ * @example
+ * const redact = configSecretRedactor({ config: loadConfig(process.env) })
+ * process.stderr.write(`${redact(String(error))}\n`)
+ */
+export function configSecretRedactor({ config, extraApiKeys = [] }: ConfigSecretRedactorParameters): SecretRedactor {
+  return createSecretRedactor({
+    urls: [config.rpcUrl],
+    secrets: [config.quoteSigningKey],
+    apiKeyDigests: [...config.apiKeys.map((entry) => entry.sha256), ...extraApiKeys.map((key) => createHash('sha256').update(key).digest('hex'))],
+  })
+}
