@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# The whole test suite: builds both solver backends (incremental: seconds when nothing changed),
-# runs the Rust tests, then every TypeScript test file with node's test runner.
+# The whole test suite: installs what a fresh machine lacks for it, builds both solver backends
+# (incremental: seconds when nothing changed), runs the Rust tests, then every TypeScript test file
+# with node's test runner.
 #   TEST_FILES="a.test.ts b.test.ts" limits the TypeScript part to those files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The parity tests compare both backends, so the tests need the WASM toolchain that `npm start`
+# can do without: installed here when missing (Debian packages and wasm-bindgen-cli; idempotent).
+bash scripts/install-wasm-tools.sh
+
 echo "== build: native addon, WASM module, contracts (solc-js)"
-npm run --silent build
+bash scripts/build.sh --require-wasm
 
 echo "== rust: cargo test"
 cargo test --release -p solver-rs

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds what the service runs: the native solver addon, the WASM fallback, our contracts (solc-js).
+#   --require-wasm   fail when the WASM toolchain is missing (the test command: the parity tests
+#                    compare both backends); without it the WASM build is skipped, with one line
+#                    saying so, when its toolchain is not installed (the native addon is the default
+#                    backend, WASM only its fallback, so `npm start` must not need that toolchain).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/build-native.sh
+if [ "${1:-}" = --require-wasm ] || bash scripts/install-wasm-tools.sh --check; then
+  bash scripts/build-wasm.sh
+else
+  echo "build: skipped the WASM fallback (its toolchain is not installed: bash scripts/install-wasm-tools.sh); the native solver serves"
+fi
+node --import tsx scripts/compile-contracts.ts
