@@ -7,6 +7,7 @@ import { base } from './chains/base.ts'
 import type { ChainConfig } from './chains/ChainConfig.ts'
 import { type DevnetFile, devnetChainConfig } from './chains/devnetChainConfig.ts'
 import { configSecretRedactor } from './config/configSecretRedactor.ts'
+import { feeRecipientProblems } from './config/feeRecipientProblems.ts'
 import { type Config, ConfigError } from './config/loadConfig.ts'
 import { compiledContractsPath } from './devnet/compiledContractsPath.ts'
 import { type SeededDevnet, startSeededDevnet } from './devnet/startSeededDevnet.ts'
@@ -83,16 +84,10 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       // The last funded dev account collects integrator fees unless FEE_RECIPIENT says otherwise.
       feeRecipient ??= devnet.market.accounts[devnet.market.accounts.length - 1]?.address
     }
-    // The router refuses to pay itself (fees would be stranded in it): refuse to start instead of
-    // answering every fee-paying /submit with a transaction that reverts. loadConfig checks this
-    // against ROUTER_ADDRESS; the embedded chain's router is known only now.
-    const paysTheRouter = [
-      ...(feeRecipient ? [{ recipient: feeRecipient, source: 'FEE_RECIPIENT' }] : []),
-      ...config.apiKeys.flatMap((key) => (key.feeRecipient ? [{ recipient: key.feeRecipient, source: `${key.source ?? 'an API key'}: feeRecipient` }] : [])),
-    ].filter(({ recipient }) => getAddress(recipient) === getAddress(router))
-    if (paysTheRouter.length > 0) {
-      throw new ConfigError(paysTheRouter.map(({ source }) => `${source}: must not be the router ${getAddress(router)} (the router refuses to pay itself)`))
-    }
+    // The router refuses to pay itself: refuse to start rather than build transactions that revert
+    // (loadConfig checked ROUTER_ADDRESS; the embedded chain's router is known only now).
+    const paysTheRouter = feeRecipientProblems({ router, feeRecipient, apiKeys: config.apiKeys })
+    if (paysTheRouter.length > 0) throw new ConfigError(paysTheRouter)
     const solver = await loadSolver(
       { nativeToken: chain.weth, defaultTimeBudgetMs: config.solverTimeBudgetMs },
       { backend: config.solverBackend },

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { type Static, Type } from 'typebox'
 import { Value } from 'typebox/value'
 import type { ApiKeyEntry } from '../http/auth/createApiKeyCheck.ts'
+import { feeRecipientProblems } from './feeRecipientProblems.ts'
 import { createSecretRedactor } from '../logging/createSecretRedactor.ts'
 import { MAX_CONFIGURABLE_FEE_BPS, MIN_API_KEY_LENGTH, parseApiKeyFile } from './parseApiKeyFile.ts'
 
@@ -135,8 +136,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   config.apiKeys = keys
   const feeRecipient = config.feeRecipient?.toLowerCase()
   if (feeRecipient !== undefined && /^0x0{40}$/.test(feeRecipient)) problems.push('FEE_RECIPIENT: must not be the zero address (the router refuses to pay a fee to it)')
-  const routesToRouter = (address: string | undefined) => address !== undefined && address.toLowerCase() === config.routerAddress?.toLowerCase()
-  if (routesToRouter(feeRecipient) || keys.some((k) => routesToRouter(k.feeRecipient))) problems.push('FEE_RECIPIENT / feeRecipient: must not be ROUTER_ADDRESS (fees paid to the router would be stray balances)')
+  if (config.routerAddress) problems.push(...feeRecipientProblems({ router: config.routerAddress, feeRecipient, apiKeys: keys }))
   if (config.rpcUrl && !config.routerAddress) problems.push('ROUTER_ADDRESS: required when RPC_URL names a real chain (the /submit target)')
   if (config.rpcUrl && keys.length === 0) problems.push('API_KEYS or API_KEYS_FILE: required when RPC_URL names a real chain (a development key is generated only for the embedded chain)')
   if (problems.length) throw new ConfigError(problems)

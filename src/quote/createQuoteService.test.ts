@@ -30,11 +30,10 @@ let service: QuoteService
 
 before(async () => {
   solver = await loadSolver({ nativeToken: WETH }, { backend: 'native' })
-  await solver.upsertPools(pools)
+  await solver.applyBlock({ blockNumber: 7, upserts: pools })
   const snapshots = pools.map((input) => ({ ref: { id: input.id, dex: input.dex }, input, refreshEveryBlock: false }) as unknown as PoolSnapshot)
   const market = {
     assertFresh: () => {},
-    freshness: () => ({ blockNumber: 7n, blockTimestamp: 0n, ageMs: 0, stale: false, lastError: undefined }),
     encodeLeg: (poolId: string) => ({ kind: 'v2_direct' as const, pool: getAddress(poolId), feeBps: 30 }),
     pools: () => snapshots,
   }

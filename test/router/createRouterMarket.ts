@@ -61,9 +61,11 @@ export async function createRouterMarket({ devnet }: { devnet: Devnet }): Promis
     writeContractAndWait({ devnet, address, abi, functionName, args, value })
   const weth = await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 })
   await write(weth, erc20Abi, 'deposit', [], parseEther('2000'))
-  const [a, b, c] = await Promise.all(
-    ['A', 'B', 'C'].map((s) => deployTestToken({ devnet, name: `Token ${s}`, symbol: s, decimals: 18 })),
-  )
+  // One after another: anvil numbers an unlocked account's transactions as they arrive, and
+  // concurrent sends can draw the same nonce on a busy machine ("nonce too low").
+  const deployed: Address[] = []
+  for (const s of ['A', 'B', 'C']) deployed.push(await deployTestToken({ devnet, name: `Token ${s}`, symbol: s, decimals: 18 }))
+  const [a, b, c] = deployed
   for (const t of [a, b, c]) await write(t, erc20Abi, 'mint', [me, 10n ** 30n])
 
   // V2: 1M : 2M for A/B, 1M : 1M for B/C, 1000 WETH : 2M A.
