@@ -55,6 +55,8 @@ export function createNativeSolver(config: SolverConfig): Solver {
     quoteJson: (request: SolverQuoteRequest) => call(() => inner.quote(JSON.stringify(request))),
     quote: async (request: SolverQuoteRequest) => JSON.parse(await call(() => inner.quote(JSON.stringify(request)))) as SolverPlan,
     simulate: async (request: SimulateRequest) => JSON.parse(await call(() => inner.simulate(JSON.stringify(request)))) as SimulateResult,
+    // A panic is caught per call (ffi::guarded) and answered as an internal error; nothing to restart.
+    status: () => ({ backend: 'native', state: 'ready', restarts: 0 }),
     close: async () => {},
   }
 }

@@ -136,6 +136,12 @@ export type BlockUpdate = { blockNumber: number; upserts?: PoolInput[]; removals
 /** `pools`: live pools after the update; `rejected`: inputs refused (and removed from the market). */
 export type BlockResult = { pools: number; rejected: { id: string; reason: string }[] }
 
+/**
+ * How a backend is doing: `ready` answers calls; `restarting`: a WASM instance trapped (or its
+ * worker died) and a new one is being started with the same market (calls wait for it).
+ */
+export type SolverStatus = { backend: 'native' | 'wasm'; state: 'ready' | 'restarting'; restarts: number }
+
 /** The solver over either backend. Every call runs off the main thread. */
 export interface Solver {
   readonly backend: 'native' | 'wasm'
@@ -149,6 +155,8 @@ export interface Solver {
   /** The raw JSON answer of `quote`, for byte-level parity checks. */
   quoteJson(request: SolverQuoteRequest): Promise<string>
   simulate(request: SimulateRequest): Promise<SimulateResult>
+  /** The backend's state, for readiness (the native addon is always ready: panics are caught per call). */
+  status(): SolverStatus
   /** Releases the backend (terminates the WASM worker). */
   close(): Promise<void>
 }

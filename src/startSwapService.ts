@@ -13,6 +13,7 @@ import { compiledContractsPath } from './devnet/compiledContractsPath.ts'
 import { type SeededDevnet, startSeededDevnet } from './devnet/startSeededDevnet.ts'
 import { createApiKeyCheck } from './http/auth/createApiKeyCheck.ts'
 import { createSwapApp } from './http/createSwapApp.ts'
+import { readinessReport } from './http/readinessReport.ts'
 import { createQuoteIssuer } from './http/quotes/createQuoteIssuer.ts'
 import { createMemoryQuoteStore } from './http/quotes/createQuoteStore.ts'
 import type { SwapApiDependencies } from './http/SwapApiDependencies.ts'
@@ -131,6 +132,7 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       quoteIssuer: createQuoteIssuer({ store: quoteStore, ttlMs: config.quoteTtlMs, signingKey: config.quoteSigningKey }),
       txDeadlineSec: config.txDeadlineSec,
       chainTimeSec: () => market.freshness().blockTimestamp,
+      readiness: () => readinessReport({ market, solver, maxSnapshotAgeMs: config.maxSnapshotAgeMs }),
     }
     const fastify = await createSwapApp({ deps, logger, redact, onClose: stopAll })
     marketLog = (line) => fastify.log.info({ component: 'market' }, line)

@@ -2,6 +2,7 @@ import type { Address } from 'viem'
 import type { RateLimiter } from '../limits/RateLimiter.ts'
 import type { QuoteService } from '../quote/createQuoteService.ts'
 import type { ApiKeyCheck } from './auth/createApiKeyCheck.ts'
+import type { readinessReport } from './readinessReport.ts'
 import type { QuoteIssuer } from './quotes/createQuoteIssuer.ts'
 import type { QuoteStore } from './quotes/createQuoteStore.ts'
 
@@ -26,5 +27,7 @@ export type SwapApiDependencies = {
    * checks its deadline against block time, so a deadline counts from the later of this and `now`.
    */
   chainTimeSec?: () => bigint | undefined
+  /** What `GET /ready` answers (the market's age, the solver's state). */
+  readiness: () => ReturnType<typeof readinessReport>
   now?: () => number
 }

@@ -6,6 +6,7 @@ import { registerExecuteRoute } from './routes/execute.ts'
 import { registerHealthRoute } from './routes/health.ts'
 import { registerOpenApiRoute } from './routes/openapi.ts'
 import { registerQuoteRoute } from './routes/quote.ts'
+import { registerReadyRoute } from './routes/ready.ts'
 import { registerSubmitRoute } from './routes/submit.ts'
 
 declare module 'fastify' {
@@ -56,6 +57,7 @@ export async function app(fastify: FastifyInstance, deps: SwapApiDependencies): 
   fastify.setNotFoundHandler(async (request, reply) => reply.code(404).send({ error: `not found: ${request.method} ${request.url.split('?')[0].slice(0, 200)}` }))
 
   registerHealthRoute(fastify)
+  registerReadyRoute(fastify, deps)
   registerQuoteRoute(fastify, deps)
   registerSubmitRoute(fastify, deps)
   registerExecuteRoute(fastify, deps)

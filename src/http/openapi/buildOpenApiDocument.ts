@@ -1,6 +1,7 @@
 import { executeRoute } from '../routes/execute.ts'
 import { healthRoute } from '../routes/health.ts'
 import { quoteRoute } from '../routes/quote.ts'
+import { readyRoute } from '../routes/ready.ts'
 import { submitRoute } from '../routes/submit.ts'
 
 /** The interface version (spec §9: paths carry no version segment). */
@@ -23,7 +24,7 @@ const statusText: Record<number, string> = {
   415: 'Body is not application/json',
   429: 'Sliding-window rate limit exceeded (see Retry-After)',
   500: 'Internal error (no detail is echoed)',
-  503: 'Market data is stale: quotes are refused until the chain is reachable again',
+  503: 'Market data is stale: quotes are refused until the chain is reachable again (/ready: not ready, and why)',
 }
 
 const openApiRoute: RouteDescription = {
@@ -42,7 +43,7 @@ const openApiRoute: RouteDescription = {
  * doc.info.version // '0.1.0'
  */
 export function buildOpenApiDocument() {
-  const routes: RouteDescription[] = [healthRoute, quoteRoute, submitRoute, executeRoute, openApiRoute]
+  const routes: RouteDescription[] = [healthRoute, readyRoute, quoteRoute, submitRoute, executeRoute, openApiRoute]
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of routes) {
     const responses: Record<string, unknown> = {}

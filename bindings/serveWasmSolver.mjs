@@ -1,0 +1,49 @@
+// The WASM solver's thread, shared by the real worker (wasmWorker.mjs) and test workers that wrap
+// operations. The main thread posts {id, op, payload}; this answers {id, ok, result} or
+// {id, ok: false, error, trapped}. Plain JavaScript so it runs with or without a TypeScript loader.
+import { createRequire } from 'node:module'
+import { parentPort, workerData } from 'node:worker_threads'
+
+const require = createRequire(import.meta.url)
+
+/** Exit code of a worker whose WASM instance trapped. */
+export const TRAPPED_EXIT_CODE = 70
+
+/**
+ * Serves the solver's calls until a trap. A trap (a WebAssembly.RuntimeError: a panic aborting, a
+ * bad memory access) leaves the instance in no state to answer again, so the worker reports it and
+ * exits; the parent starts a new one (bindings/wasmSolver.ts).
+ *
+ * @param {{ extraOps?: Record<string, (solver: unknown, payload: string, WasmSolver: unknown) => string> }} [options]
+ *   operations that replace the solver's own (tests only)
+ * @example
+ * serveWasmSolver()
+ */
+export function serveWasmSolver({ extraOps = {} } = {}) {
+  const { WasmSolver } = require('./wasm/pkg/solver.js')
+  let solver
+  try {
+    solver = new WasmSolver(workerData.config)
+    parentPort.postMessage({ id: 0, ok: true, result: 'ready' })
+  } catch (err) {
+    parentPort.postMessage({ id: 0, ok: false, error: err?.message ?? String(err) })
+    return
+  }
+  const ops = {
+    applyBlock: (payload) => solver.applyBlock(payload),
+    upsertPools: (payload) => solver.upsertPools(payload),
+    removePools: (payload) => solver.removePools(payload),
+    quote: (payload) => solver.quote(payload),
+    simulate: (payload) => solver.simulate(payload),
+  }
+  parentPort.on('message', ({ id, op, payload }) => {
+    try {
+      const run = extraOps[op] ? (p) => extraOps[op](solver, p, WasmSolver) : ops[op]
+      parentPort.postMessage({ id, ok: true, result: run(payload) })
+    } catch (err) {
+      const trapped = err instanceof WebAssembly.RuntimeError
+      parentPort.postMessage({ id, ok: false, error: err?.message ?? String(err), trapped })
+      if (trapped) process.exit(TRAPPED_EXIT_CODE)
+    }
+  })
+}
