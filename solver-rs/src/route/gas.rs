@@ -4,7 +4,7 @@
 
 use super::search::{find_paths, DexMask, SearchParams};
 use crate::market::{Market, TokenIdx};
-use crate::math::full_math::mul_div_rounding_up;
+use crate::math::full_math::{mul_div_rem, mul_div_rounding_up};
 use crate::math::U256;
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -65,13 +65,23 @@ impl GasPricer {
         !self.rate_num.is_zero()
     }
 
-    /// The cost of `gas_units` in tokenOut, rounded up.
+    /// The cost of `gas_units` in tokenOut: ceil(gasPriceWei · gas_units · rate), exact, and
+    /// 2^256 − 1 when it does not fit (a cost no output can pay).
+    ///
+    /// The wei amount is never formed on its own: saturating it at 2^256 − 1 would understate the
+    /// cost whenever the rate is below one. With gasPriceWei · rate_num = q · rate_den + r, the cost
+    /// is gas_units · q + ceil(gas_units · r / rate_den), and the second term is below gas_units.
     pub fn cost(&self, gas_units: u64) -> U256 {
         if !self.is_priced() || gas_units == 0 {
             return U256::ZERO;
         }
-        let wei = self.gas_price_wei.saturating_mul(U256::from(gas_units));
-        mul_div_rounding_up(wei, self.rate_num, self.rate_den).unwrap_or(U256::MAX)
+        let units = U256::from(gas_units);
+        let Ok((whole_rate, rest)) = mul_div_rem(self.gas_price_wei, self.rate_num, self.rate_den) else {
+            return U256::MAX;
+        };
+        let whole = whole_rate.checked_mul(units);
+        let part = mul_div_rounding_up(rest, units, self.rate_den).ok();
+        whole.zip(part).and_then(|(w, p)| w.checked_add(p)).unwrap_or(U256::MAX)
     }
 }
 
@@ -103,5 +113,55 @@ impl GasPricers {
     /// Forgets every pricer (the market changed).
     pub fn clear(&mut self) {
         self.entries.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use ruint::Uint;
+
+    type U1024 = Uint<1024, 16>;
+
+    /// ceil(price · units · num / den) at 1024 bits with ruint's own operators, saturated.
+    fn reference(price: U256, units: u64, num: U256, den: U256) -> U256 {
+        let product = U1024::from(price) * U1024::from(units) * U1024::from(num);
+        let den = U1024::from(den);
+        let ceil = (product + den - U1024::from(1)) / den;
+        if ceil > U1024::from(U256::MAX) {
+            U256::MAX
+        } else {
+            U256::from(ceil)
+        }
+    }
+
+    fn pricer(price: U256, num: U256, den: U256) -> GasPricer {
+        GasPricer { gas_price_wei: price, rate_num: num, rate_den: den }
+    }
+
+    #[test]
+    fn a_gas_price_near_the_top_is_not_understated() {
+        // 2^250 wei per gas × 2^20 gas is past 2^256, but at 2^-40 tokenOut per wei it costs 2^230.
+        let price = U256::from(1) << 250;
+        let p = pricer(price, U256::from(1), U256::from(1) << 40);
+        assert_eq!(p.cost(1 << 20), U256::from(1) << 230);
+        assert_eq!(pricer(U256::MAX, U256::from(2), U256::from(1)).cost(2), U256::MAX);
+        assert_eq!(pricer(U256::MAX, U256::from(1), U256::from(1)).cost(1), U256::MAX);
+    }
+
+    proptest! {
+        #[test]
+        fn matches_the_wide_reference(
+            price_below_max in any::<u128>(), price_limbs in any::<[u64; 4]>(), units in 1u64..,
+            num_limbs in any::<[u64; 4]>(), den_limbs in any::<[u64; 4]>(), den_small in 1u64..,
+        ) {
+            let num = U256::from_limbs(num_limbs).max(U256::from(1));
+            for price in [U256::MAX - U256::from(price_below_max), U256::from_limbs(price_limbs)] {
+                for den in [U256::from_limbs(den_limbs).max(U256::from(1)), U256::from(den_small)] {
+                    prop_assert_eq!(pricer(price, num, den).cost(units), reference(price, units, num, den));
+                }
+            }
+        }
     }
 }

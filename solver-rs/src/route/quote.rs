@@ -5,8 +5,9 @@ use super::gas::{GasPricer, GasPricers};
 use super::net::Net;
 use super::path::{LegFill, Overlay, Path};
 use super::plan::{CandidateOut, LegOut, Metadata, Plan, RouteOut, StoppedBy};
-use super::request::{QuoteRequest, BPS};
+use super::request::QuoteRequest;
 use super::search::{evaluate, find_paths, DexMask, Evaluated, SearchParams};
+use super::slippage::min_out;
 use super::split::{best_single, optimize, Problem, Solution};
 use crate::address::Address;
 use crate::error::SolverError;
@@ -138,10 +139,6 @@ fn rank(evaluated: Vec<Evaluated>, pricer: &GasPricer, limit: usize) -> Vec<Eval
     chosen.into_iter().map(|i| slots[i].take().expect("chosen once")).collect()
 }
 
-fn min_out(amount: U256, slippage_bps: u32) -> U256 {
-    amount * U256::from(BPS - slippage_bps) / U256::from(BPS)
-}
-
 fn build_plan(
     market: &Market,
     request: &QuoteRequest,
@@ -168,19 +165,23 @@ fn build_plan(
             .iter()
             .map(|fill| {
                 let pool = market.pool(fill.hop.pool);
-                LegOut {
+                Ok(LegOut {
                     dex: pool.dex,
                     pool_id: pool.id.clone(),
                     token_in: market.token_address(pool.tokens[fill.hop.token_in as usize]),
                     token_out: market.token_address(pool.tokens[fill.hop.token_out as usize]),
                     amount_in: fill.amount_in,
                     amount_out: fill.amount_out,
-                    min_out: min_out(fill.amount_out, slippage),
-                }
+                    min_out: min_out(fill.amount_out, slippage)?,
+                })
             })
-            .collect();
+            .collect::<Result<_, SolverError>>()?;
         routes.push(RouteOut { amount_in: *amount, amount_out: out, legs });
-        total_out += out;
+        // The optimizer refuses allocations whose outputs sum past 2^256 − 1 (`split/point.rs`),
+        // and this replay is the same computation: reaching this error is a bug, never a wrap.
+        total_out = total_out
+            .checked_add(out)
+            .ok_or_else(|| SolverError::Internal("the routes' outputs sum past 2^256 − 1".into()))?;
         gas_units += gas;
     }
     let best = ranked.iter().filter_map(|e| e.full.map(|(o, g)| Net::new(o, pricer.cost(g)))).max();
@@ -207,7 +208,7 @@ fn build_plan(
     Ok(Plan {
         amount_in: request.amount_in,
         expected_amount_out: total_out,
-        min_amount_out: min_out(total_out, slippage),
+        min_amount_out: min_out(total_out, slippage)?,
         gas_units,
         gas_cost_in_token_out: pricer.cost(gas_units),
         metadata: Metadata {

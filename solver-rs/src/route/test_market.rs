@@ -2,6 +2,7 @@
 
 use crate::address::Address;
 use crate::market::Market;
+use crate::math::U256;
 use crate::pools::input::PoolInput;
 use crate::route::quote::RouteSettings;
 use serde_json::json;
@@ -18,6 +19,19 @@ pub fn cp_pool(id: u8, dex: &str, token0: Address, token1: Address, reserve0: u1
         "dex": dex,
         "tokens": [token0.to_string(), token1.to_string()],
         "state": { "model": "constant_product", "reserves": [reserve0.to_string(), reserve1.to_string()] }
+    }))
+    .expect("valid test pool")
+}
+
+/// A sampled venue of `dex` selling token0 along `zero_for_one` ([amountIn, amountOut] samples);
+/// it quotes nothing the other way.
+pub fn sampled_pool(id: u8, dex: &str, token0: Address, token1: Address, zero_for_one: &[(U256, U256)]) -> PoolInput {
+    let samples: Vec<[String; 2]> = zero_for_one.iter().map(|(x, y)| [x.to_string(), y.to_string()]).collect();
+    serde_json::from_value(json!({
+        "id": Address([0xa0 ^ id; 20]).to_string(),
+        "dex": dex,
+        "tokens": [token0.to_string(), token1.to_string()],
+        "state": { "model": "sampled", "marginBps": 0, "zeroForOne": samples, "oneForZero": [] }
     }))
     .expect("valid test pool")
 }

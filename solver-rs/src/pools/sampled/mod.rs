@@ -128,8 +128,8 @@ impl PoolModel for SampledPool {
     fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {
         let outcome = self.amount_out(token_in, token_out, amount_in)?;
         let mut next = self.clone();
-        // The quote succeeded, so start + amount_in is within the curve and cannot overflow.
-        next.consumed_in[token_in] += amount_in;
+        // The quote checked this sum already; checked again rather than trusted to a wrapping `+`.
+        next.consumed_in[token_in] = next.consumed_in[token_in].checked_add(amount_in).ok_or(PoolError::InsufficientLiquidity)?;
         Ok((outcome, next))
     }
 
