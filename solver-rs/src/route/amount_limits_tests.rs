@@ -15,7 +15,7 @@ use serde_json::json;
 fn ask(pools: &[(U256, U256)], amount_in: U256, slippage_bps: u32) -> Result<Plan, SolverError> {
     let (a, b) = (addr(1), addr(2));
     let dexes = ["PROPSWAP", "TESSERA", "FELTIR"];
-    let market = market_of(pools.iter().enumerate().map(|(i, &sample)| sampled_pool(i as u8 + 1, dexes[i], a, b, &[sample])).collect());
+    let market = market_of(pools.iter().enumerate().map(|(i, &sample)| sampled_pool(i as u8 + 1, dexes[i], [a, b], 0, &[sample], &[])).collect());
     let request: QuoteRequest = serde_json::from_value(json!({
         "tokenIn": a.to_string(), "tokenOut": b.to_string(), "amountIn": amount_in.to_string(), "slippageBps": slippage_bps,
     }))

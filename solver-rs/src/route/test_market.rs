@@ -3,6 +3,8 @@
 use crate::address::Address;
 use crate::market::Market;
 use crate::math::U256;
+use crate::pools::clmm::tick_math::get_sqrt_ratio_at_tick;
+use std::collections::BTreeMap;
 use crate::pools::input::PoolInput;
 use crate::route::quote::RouteSettings;
 use serde_json::json;
@@ -14,24 +16,49 @@ pub fn addr(n: u8) -> Address {
 
 /// A constant-product pool of `dex` ("UNIV2" 30 bps, "PANCAKE_V2" 25 bps) between two tokens.
 pub fn cp_pool(id: u8, dex: &str, token0: Address, token1: Address, reserve0: u128, reserve1: u128) -> PoolInput {
-    serde_json::from_value(json!({
-        "id": Address([0xa0 ^ id; 20]).to_string(),
-        "dex": dex,
-        "tokens": [token0.to_string(), token1.to_string()],
-        "state": { "model": "constant_product", "reserves": [reserve0.to_string(), reserve1.to_string()] }
-    }))
-    .expect("valid test pool")
+    pool_input(id, dex, [token0, token1], json!({ "model": "constant_product", "reserves": [reserve0.to_string(), reserve1.to_string()] }))
 }
 
-/// A sampled venue of `dex` selling token0 along `zero_for_one` ([amountIn, amountOut] samples);
-/// it quotes nothing the other way.
-pub fn sampled_pool(id: u8, dex: &str, token0: Address, token1: Address, zero_for_one: &[(U256, U256)]) -> PoolInput {
-    let samples: Vec<[String; 2]> = zero_for_one.iter().map(|(x, y)| [x.to_string(), y.to_string()]).collect();
+/// A sampled venue of `dex` with `margin_bps`, selling token0 along `zero_for_one` and token1 along
+/// `one_for_zero` ([amountIn, amountOut] samples; empty: no trading that way).
+pub fn sampled_pool(id: u8, dex: &str, tokens: [Address; 2], margin_bps: u32, zero_for_one: &[(U256, U256)], one_for_zero: &[(U256, U256)]) -> PoolInput {
+    let wire = |samples: &[(U256, U256)]| samples.iter().map(|(x, y)| [x.to_string(), y.to_string()]).collect::<Vec<_>>();
+    pool_input(id, dex, tokens, json!({
+        "model": "sampled", "marginBps": margin_bps, "zeroForOne": wire(zero_for_one), "oneForZero": wire(one_for_zero)
+    }))
+}
+
+/// An AERODROME_V2LIKE pool: volatile or stable, with the tokens' decimals counts.
+pub fn solidly_pool(id: u8, tokens: [Address; 2], reserves: [u128; 2], stable: bool, decimals: [u32; 2], fee_bps: u32) -> PoolInput {
+    pool_input(id, "AERODROME_V2LIKE", tokens, json!({
+        "model": "solidly", "reserves": [reserves[0].to_string(), reserves[1].to_string()],
+        "stable": stable, "decimals": decimals, "feeBps": fee_bps
+    }))
+}
+
+/// A concentrated pool of `dex` at the price of `tick`, holding `positions` (lower, upper,
+/// liquidity; ticks multiples of `spacing`), with an optional packed singleton protocol fee.
+pub fn cl_pool(id: u8, dex: &str, tokens: [Address; 2], tick: i32, spacing: i32, fee_pips: u32, protocol_fee: Option<u32>, positions: &[(i32, i32, u128)]) -> PoolInput {
+    let mut nets: BTreeMap<i32, i128> = BTreeMap::new();
+    for &(lower, upper, liquidity) in positions {
+        *nets.entry(lower).or_default() += liquidity as i128;
+        *nets.entry(upper).or_default() -= liquidity as i128;
+    }
+    let active: i128 = nets.range(..=tick).map(|(_, net)| *net).sum();
+    let ticks: Vec<(i32, String)> = nets.iter().map(|(t, net)| (*t, net.to_string())).collect();
+    let mut state = json!({
+        "model": "concentrated", "sqrtPriceX96": get_sqrt_ratio_at_tick(tick).expect("tick in range").to_string(), "tick": tick,
+        "liquidity": active.to_string(), "tickSpacing": spacing, "feePips": fee_pips, "ticks": ticks
+    });
+    if let Some(packed) = protocol_fee {
+        state["protocolFee"] = packed.into();
+    }
+    pool_input(id, dex, tokens, state)
+}
+
+fn pool_input(id: u8, dex: &str, tokens: [Address; 2], state: serde_json::Value) -> PoolInput {
     serde_json::from_value(json!({
-        "id": Address([0xa0 ^ id; 20]).to_string(),
-        "dex": dex,
-        "tokens": [token0.to_string(), token1.to_string()],
-        "state": { "model": "sampled", "marginBps": 0, "zeroForOne": samples, "oneForZero": [] }
+        "id": Address([0xa0 ^ id; 20]).to_string(), "dex": dex, "tokens": [tokens[0].to_string(), tokens[1].to_string()], "state": state
     }))
     .expect("valid test pool")
 }

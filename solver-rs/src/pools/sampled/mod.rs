@@ -140,4 +140,11 @@ impl PoolModel for SampledPool {
         let margin_factor = f64::from(BPS - self.margin_bps) / f64::from(BPS);
         self.curves[token_in].slope_after(self.consumed_in[token_in]) * margin_factor
     }
+
+    /// The curve is concave, so from the consumed input on it rises at most at the slope of the
+    /// segment starting there; the far end rounds down, the near end up, and the margin floors.
+    /// So the output is at most the input at the spot rate (0 past the last sample).
+    fn amount_out_bound(&self, token_in: usize, token_out: usize, amount_in: f64) -> f64 {
+        amount_in * self.spot_price(token_in, token_out)
+    }
 }
