@@ -2,6 +2,7 @@
 //! quoted into tokenOut on the best path, and gas cost scales by that rate (rounded up, so gas is
 //! never underestimated).
 
+use super::clock::Deadline;
 use super::search::{find_paths, DexMask, SearchParams};
 use crate::market::{Market, TokenIdx};
 use crate::math::full_math::{mul_div_rem, mul_div_rounding_up};
@@ -32,14 +33,23 @@ impl GasPricer {
     }
 
     /// Prices gas in `token_out` through the market; free when the price is zero or when nothing
-    /// connects the native token to `token_out`.
-    pub fn through_market(market: &Market, native: Option<TokenIdx>, token_out: TokenIdx, gas_price_wei: U256, connectors: &[TokenIdx]) -> GasPricer {
-        let Some(native) = native else { return GasPricer::free() };
+    /// connects the native token to `token_out`. The search stops at `deadline` (after the direct
+    /// pools, see [`find_paths`]); the flag says whether it ran to its end, i.e. whether the
+    /// pricer is the market's and may be cached, or only the best rate found in the time.
+    pub fn through_market(
+        market: &Market,
+        native: Option<TokenIdx>,
+        token_out: TokenIdx,
+        gas_price_wei: U256,
+        connectors: &[TokenIdx],
+        deadline: &Deadline,
+    ) -> (GasPricer, bool) {
+        let Some(native) = native else { return (GasPricer::free(), true) };
         if gas_price_wei.is_zero() {
-            return GasPricer::free();
+            return (GasPricer::free(), true);
         }
         if native == token_out {
-            return GasPricer { gas_price_wei, rate_num: U256::from(1), rate_den: U256::from(1) };
+            return (GasPricer { gas_price_wei, rate_num: U256::from(1), rate_den: U256::from(1) }, true);
         }
         let reference = gas_price_wei.saturating_mul(U256::from(REFERENCE_GAS_UNITS)).max(U256::from(1_000_000_000u64));
         let params = SearchParams {
@@ -52,12 +62,13 @@ impl GasPricer {
             beam: 2,
         };
         let mut found = Vec::new();
-        find_paths(market, &params, reference, &mut found);
+        let complete = find_paths(market, &params, reference, &mut found, deadline);
         let best = found.into_iter().map(|f| f.out).max();
-        match best {
+        let pricer = match best {
             Some(out) if !out.is_zero() => GasPricer { gas_price_wei, rate_num: out, rate_den: reference },
             _ => GasPricer::free(),
-        }
+        };
+        (pricer, complete)
     }
 
     /// Whether gas is being netted at all.
@@ -94,14 +105,25 @@ pub struct GasPricers {
 }
 
 impl GasPricers {
-    /// The cached pricer for the pair and gas price, or `price()`'s answer, remembered.
-    pub fn get_or_price(&self, token_in: TokenIdx, token_out: TokenIdx, gas_price_wei: U256, price: impl FnOnce() -> GasPricer) -> GasPricer {
+    /// The cached pricer for the pair and gas price, or `price()`'s answer: remembered only when
+    /// `price()` says it is complete (a pricer from a search cut short by a quote's deadline is
+    /// that quote's best effort, not the market's rate).
+    pub fn get_or_price(
+        &self,
+        token_in: TokenIdx,
+        token_out: TokenIdx,
+        gas_price_wei: U256,
+        price: impl FnOnce() -> (GasPricer, bool),
+    ) -> GasPricer {
         let key = (token_in, token_out, gas_price_wei);
         // The lock is not held while pricing, so concurrent quotes never wait on each other's search.
         if let Some(pricer) = self.entries.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return pricer.clone();
         }
-        let pricer = price();
+        let (pricer, complete) = price();
+        if !complete {
+            return pricer;
+        }
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         if entries.len() >= MAX_CACHED_PRICERS {
             entries.clear();
@@ -148,6 +170,19 @@ mod tests {
         assert_eq!(p.cost(1 << 20), U256::from(1) << 230);
         assert_eq!(pricer(U256::MAX, U256::from(2), U256::from(1)).cost(2), U256::MAX);
         assert_eq!(pricer(U256::MAX, U256::from(1), U256::from(1)).cost(1), U256::MAX);
+    }
+
+    #[test]
+    fn only_complete_pricers_are_cached() {
+        let pricers = GasPricers::default();
+        let (partial, complete) = (pricer(U256::from(1), U256::from(1), U256::from(2)), pricer(U256::from(1), U256::from(3), U256::from(2)));
+        let got = pricers.get_or_price(0, 1, U256::from(1), || (partial.clone(), false));
+        assert_eq!(got.rate_num, partial.rate_num);
+        // Not remembered: the next quote prices again, and remembers a complete answer.
+        let got = pricers.get_or_price(0, 1, U256::from(1), || (complete.clone(), true));
+        assert_eq!(got.rate_num, complete.rate_num);
+        let got = pricers.get_or_price(0, 1, U256::from(1), || panic!("a complete pricer is cached"));
+        assert_eq!(got.rate_num, complete.rate_num);
     }
 
     proptest! {

@@ -19,4 +19,6 @@ mod split_reference_tests;
 #[cfg(test)]
 mod amount_limits_tests;
 #[cfg(test)]
+mod budget_tests;
+#[cfg(test)]
 mod quote_tests;

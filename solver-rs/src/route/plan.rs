@@ -1,5 +1,6 @@
 //! The solver's answer, as it crosses the boundary (see `docs/solver-wire-format.md`).
 
+use super::clock::Phase;
 use crate::address::Address;
 use crate::dex::DexId;
 use crate::math::decimal::u256_string;
@@ -63,6 +64,9 @@ pub struct Metadata {
     /// The candidates given to the split optimizer, in route order.
     pub candidates: Vec<CandidateOut>,
     pub stopped_by: StoppedBy,
+    /// With `budget`: the phase the deadline stopped first (absent when converged).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_in: Option<Phase>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -80,7 +84,7 @@ pub struct CandidateOut {
     pub score: f64,
 }
 
-/// Why the optimizer stopped: it ran out of improvements, or out of time.
+/// Why the solve stopped: it ran out of improvements, or out of time (in any phase).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum StoppedBy {

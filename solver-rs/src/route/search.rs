@@ -5,6 +5,7 @@
 //! comparison is exact). The search runs at the full amount, and again at a fraction of it when
 //! splitting, so thin pools that cannot take the whole trade still become split candidates.
 
+use super::clock::Deadline;
 use super::path::{quote_path, Path};
 use crate::dex::DexId;
 use crate::market::{Hop, Market, TokenIdx};
@@ -59,14 +60,20 @@ pub struct Found {
     pub gas: u64,
 }
 
-/// Every complete path the beam search reached at `amount`, deduplicated by hop sequence.
-pub fn find_paths(market: &Market, params: &SearchParams, amount: U256, found: &mut Vec<Found>) {
-    beam_search(market, params, amount, found, true);
+/// Every complete path the beam search reached at `amount`, deduplicated by hop sequence, before
+/// `deadline`. Returns whether the search ran to its end (false: it stopped at the deadline).
+///
+/// The deadline is checked before every pool swap but those of the direct pools from tokenIn to
+/// tokenOut (the first depth's edge to tokenOut): those are always swapped, a bounded step that
+/// gives a route whenever a direct pool exists, however small the budget. A search stopped
+/// mid-depth keeps the complete paths it reached and drops its partial ones.
+pub fn find_paths(market: &Market, params: &SearchParams, amount: U256, found: &mut Vec<Found>, deadline: &Deadline) -> bool {
+    beam_search(market, params, amount, found, true, deadline)
 }
 
 /// The beam search; `skip_by_bound` skips pools whose output bound cannot enter a full beam (the
 /// search without it is the reference the tests compare with: the results must not differ).
-fn beam_search(market: &Market, params: &SearchParams, amount: U256, found: &mut Vec<Found>, skip_by_bound: bool) {
+fn beam_search(market: &Market, params: &SearchParams, amount: U256, found: &mut Vec<Found>, skip_by_bound: bool, deadline: &Deadline) -> bool {
     let mut frontier = vec![Partial { tokens: vec![params.token_in], hops: Vec::new(), amount, gas: 0 }];
     for depth in 1..=params.max_hops {
         let last_depth = depth == params.max_hops;
@@ -76,6 +83,9 @@ fn beam_search(market: &Market, params: &SearchParams, amount: U256, found: &mut
         for partial in &frontier {
             let here = *partial.tokens.last().expect("a partial path has a token");
             for hop in usable(market, params, here, params.token_out) {
+                if depth > 1 && deadline.expired() {
+                    return false;
+                }
                 if let Some(step) = extend(market, partial, *hop, params.token_out) {
                     if !found.iter().any(|f| f.path.hops == step.hops) {
                         found.push(Found { path: Path { tokens: step.tokens, hops: step.hops }, out: step.amount, gas: step.gas });
@@ -106,6 +116,9 @@ fn beam_search(market: &Market, params: &SearchParams, amount: U256, found: &mut
                             break;
                         }
                     }
+                    if deadline.expired() {
+                        return false;
+                    }
                     if let Some(step) = extend(market, partial, hops[k], connector) {
                         enter(top, step.amount, params.beam);
                         steps.push((k, step));
@@ -128,6 +141,7 @@ fn beam_search(market: &Market, params: &SearchParams, amount: U256, found: &mut
             break;
         }
     }
+    true
 }
 
 fn usable<'m>(market: &'m Market, params: &SearchParams, from: TokenIdx, to: TokenIdx) -> impl Iterator<Item = &'m Hop> + 'm {
@@ -181,9 +195,12 @@ pub struct Evaluated {
 }
 
 /// The paths of both searches (the full amount's first, then the probe's new ones), each with its
-/// quote at both amounts: taken from the search that reached it, computed for the other.
-pub fn evaluate(market: &Market, at_full: Vec<Found>, at_probe: Vec<Found>, amount_in: U256, probe_amount: Option<U256>) -> Vec<Evaluated> {
-    let probe_of = |path: &Path| probe_amount.and_then(|p| quote_path(market, path, p).ok().map(|(out, _)| out));
+/// quote at both amounts: taken from the search that reached it, computed for the other while
+/// `deadline` allows (past it, the other amount's quote is left out, as if the path could not
+/// take it: the optimizer still quotes its candidates itself before using them).
+pub fn evaluate(market: &Market, at_full: Vec<Found>, at_probe: Vec<Found>, amount_in: U256, probe_amount: Option<U256>, deadline: &Deadline) -> Vec<Evaluated> {
+    let quote_at = |path: &Path, amount: U256| (!deadline.expired()).then(|| quote_path(market, path, amount).ok()).flatten();
+    let probe_of = |path: &Path| probe_amount.and_then(|p| quote_at(path, p).map(|(out, _)| out));
     let mut evaluated: Vec<Evaluated> = at_full
         .into_iter()
         .map(|found| {
@@ -193,7 +210,7 @@ pub fn evaluate(market: &Market, at_full: Vec<Found>, at_probe: Vec<Found>, amou
         .collect();
     for found in at_probe {
         if !evaluated.iter().any(|e| e.path.hops == found.path.hops) {
-            let full = quote_path(market, &found.path, amount_in).ok();
+            let full = quote_at(&found.path, amount_in);
             evaluated.push(Evaluated { full, probe: Some(found.out), path: found.path });
         }
     }
@@ -323,8 +340,8 @@ mod tests {
                     beam: 2,
                 };
                 let (mut skipping, mut full) = (Vec::new(), Vec::new());
-                beam_search(&market, &params, params.amount_in, &mut skipping, true);
-                beam_search(&market, &params, params.amount_in, &mut full, false);
+                beam_search(&market, &params, params.amount_in, &mut skipping, true, &Deadline::never());
+                beam_search(&market, &params, params.amount_in, &mut full, false, &Deadline::never());
                 let key = |f: &Vec<Found>| f.iter().map(|f| (f.path.hops.clone(), f.out, f.gas)).collect::<Vec<_>>();
                 assert_eq!(key(&skipping), key(&full), "case {case}, {token_in} → {token_out}");
             }

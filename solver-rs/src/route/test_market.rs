@@ -4,7 +4,9 @@ use crate::address::Address;
 use crate::market::Market;
 use crate::math::U256;
 use crate::pools::clmm::tick_math::get_sqrt_ratio_at_tick;
-use std::collections::BTreeMap;
+use crate::pools::{PoolModel, PoolState};
+use crate::route::plan::Plan;
+use std::collections::{BTreeMap, HashMap};
 use crate::pools::input::PoolInput;
 use crate::route::quote::RouteSettings;
 use serde_json::json;
@@ -80,6 +82,29 @@ pub fn settings(native: Address) -> RouteSettings {
         max_candidates: 8,
         beam: 4,
     }
+}
+
+/// Replays the plan's legs on a private copy of the pools, in plan order, with the exact models.
+pub fn replay(market: &Market, plan: &Plan) -> U256 {
+    let mut states: HashMap<String, PoolState> = HashMap::new();
+    let mut total = U256::ZERO;
+    for route in &plan.routes {
+        let mut carried = route.amount_in;
+        for leg in &route.legs {
+            assert_eq!(leg.amount_in, carried, "a leg must take the previous leg's output");
+            let slot = market.pool_by_id(&leg.pool_id).unwrap();
+            let entry = market.pool(slot);
+            let i = entry.tokens.iter().position(|t| market.token_address(*t) == leg.token_in).unwrap();
+            let state = states.get(&leg.pool_id).cloned().unwrap_or_else(|| entry.state.clone());
+            let (outcome, next) = state.apply(i, 1 - i, carried).unwrap();
+            states.insert(leg.pool_id.clone(), next);
+            assert_eq!(outcome.amount_out, leg.amount_out, "leg {} is not what the model pays", leg.pool_id);
+            carried = outcome.amount_out;
+        }
+        assert_eq!(carried, route.amount_out);
+        total += carried;
+    }
+    total
 }
 
 /// A deterministic xorshift generator for reproducible random markets.
