@@ -14,8 +14,6 @@ use crate::error::SolverError;
 use crate::market::{Market, TokenIdx};
 use crate::math::U256;
 
-/// Default hops when the request names none.
-pub const DEFAULT_MAX_HOPS: u32 = 3;
 /// The probe for split candidates is this fraction of the amount.
 const PROBE_DIVISOR: u64 = 8;
 
@@ -70,7 +68,7 @@ pub fn quote_on_clock(
         token_in,
         token_out,
         amount_in,
-        max_hops: request.max_hops.unwrap_or(DEFAULT_MAX_HOPS) as usize,
+        max_hops: request.hops() as usize,
         connectors: connectors.clone(),
         dexes: request.allowed_dexes.as_deref().map_or(DexMask::ALL, DexMask::of),
         beam: settings.beam,

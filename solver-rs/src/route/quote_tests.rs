@@ -114,6 +114,18 @@ fn hops_and_dexes_filter_the_paths() {
 }
 
 #[test]
+fn more_hops_than_the_engine_searches_are_clamped_not_refused() {
+    let market = market();
+    let deepest = serde_json::to_value(ask(&market, json!({ "maxHops": super::request::MAX_HOPS })).unwrap()).unwrap();
+    // Past u64 a JSON integer arrives as a float; 1e30 written as digits, and as an exponent.
+    let huge: Value = serde_json::from_str("1000000000000000000000000000000").unwrap();
+    for hops in [json!(5), json!(u64::MAX), huge, json!(1e30)] {
+        let plan = ask(&market, json!({ "maxHops": hops.clone() })).unwrap_or_else(|e| panic!("maxHops {hops}: {e}"));
+        assert_eq!(serde_json::to_value(plan).unwrap(), deepest, "maxHops {hops} is not the deepest search");
+    }
+}
+
+#[test]
 fn gas_closes_routes_that_do_not_pay_for_themselves() {
     let market = market();
     let free = ask(&market, json!({ "amountIn": (20 * E18).to_string() })).unwrap();
@@ -140,7 +152,9 @@ fn bad_requests_are_refused_with_the_field_named() {
         (json!({ "amountIn": "0" }), "amountIn"),
         (json!({ "slippageBps": 10_001 }), "slippageBps"),
         (json!({ "maxHops": 0 }), "maxHops"),
-        (json!({ "maxHops": 5 }), "maxHops"),
+        (json!({ "maxHops": -1 }), "maxHops"),
+        (json!({ "maxHops": 1.5 }), "maxHops"),
+        (json!({ "maxHops": "3" }), "maxHops"),
         (json!({ "allowedDexes": [] }), "allowedDexes"),
         (json!({ "timeBudgetMs": 0 }), "timeBudgetMs"),
         (json!({ "tokenOut": addr(1).to_string() }), "same token"),
