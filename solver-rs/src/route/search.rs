@@ -293,7 +293,7 @@ mod tests {
                         (lower, lower + 60 * rng.range(1, 60) as i32, rng.log_amount(20, 24))
                     })
                     .collect();
-                cl_pool(id, dex, tokens, tick, 60, fee, protocol, &positions)
+                cl_pool(id, dex, tokens, tick, fee, protocol, &positions)
             }
             Family::Sampled => {
                 let scale = reserve(rng);

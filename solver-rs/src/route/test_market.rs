@@ -38,9 +38,9 @@ pub fn solidly_pool(id: u8, tokens: [Address; 2], reserves: [u128; 2], stable: b
     }))
 }
 
-/// A concentrated pool of `dex` at the price of `tick`, holding `positions` (lower, upper,
-/// liquidity; ticks multiples of `spacing`), with an optional packed singleton protocol fee.
-pub fn cl_pool(id: u8, dex: &str, tokens: [Address; 2], tick: i32, spacing: i32, fee_pips: u32, protocol_fee: Option<u32>, positions: &[(i32, i32, u128)]) -> PoolInput {
+/// A concentrated pool of `dex` with tick spacing 60 at the price of `tick`, holding `positions`
+/// (lower, upper, liquidity; ticks multiples of 60), with an optional packed protocol fee.
+pub fn cl_pool(id: u8, dex: &str, tokens: [Address; 2], tick: i32, fee_pips: u32, protocol_fee: Option<u32>, positions: &[(i32, i32, u128)]) -> PoolInput {
     let mut nets: BTreeMap<i32, i128> = BTreeMap::new();
     for &(lower, upper, liquidity) in positions {
         *nets.entry(lower).or_default() += liquidity as i128;
@@ -50,7 +50,7 @@ pub fn cl_pool(id: u8, dex: &str, tokens: [Address; 2], tick: i32, spacing: i32,
     let ticks: Vec<(i32, String)> = nets.iter().map(|(t, net)| (*t, net.to_string())).collect();
     let mut state = json!({
         "model": "concentrated", "sqrtPriceX96": get_sqrt_ratio_at_tick(tick).expect("tick in range").to_string(), "tick": tick,
-        "liquidity": active.to_string(), "tickSpacing": spacing, "feePips": fee_pips, "ticks": ticks
+        "liquidity": active.to_string(), "tickSpacing": 60, "feePips": fee_pips, "ticks": ticks
     });
     if let Some(packed) = protocol_fee {
         state["protocolFee"] = packed.into();
