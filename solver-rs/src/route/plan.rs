@@ -74,13 +74,15 @@ pub struct Metadata {
 pub struct CandidateOut {
     pub path: Vec<Address>,
     pub dexes: Vec<DexId>,
-    /// Output if this path took the whole amount alone (0 if it cannot).
+    /// Output if this path took the whole amount alone (0 if it cannot, or if the time budget ran
+    /// out before it was quoted at the whole amount).
     #[serde(with = "u256_string")]
     pub projected_out: U256,
     /// Input the plan gives this path.
     #[serde(with = "u256_string")]
     pub allocated_in: U256,
-    /// Whole-amount output net of gas relative to the best candidate's (1 = best, 0 = cannot fill).
+    /// Whole-amount output net of gas relative to the best candidate's (1 = best, 0 = cannot fill
+    /// or not quoted at the whole amount before the deadline).
     pub score: f64,
 }
 

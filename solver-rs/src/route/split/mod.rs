@@ -35,8 +35,9 @@ pub struct Problem<'a> {
     pub pricer: &'a GasPricer,
     /// No pool may appear in two routes.
     pub disjoint: bool,
-    /// Checked before every evaluation of an allocation but the start's (whether the search
-    /// finished before it is the deadline's to say: [`Deadline::stopped_in`]).
+    /// Checked before every evaluation of an allocation after the start's; past it, at most one
+    /// more evaluation finishes a step already begun. Whether the search finished in time is the
+    /// deadline's to say ([`Deadline::stopped_in`]).
     pub deadline: &'a Deadline<'a>,
 }
 
