@@ -109,7 +109,7 @@ function failingRequests(market: SyntheticMarket): SolverQuoteRequest[] {
   return [
     { ...base, tokenOut: weth },
     { ...base, amountIn: '0' },
-    { ...base, maxHops: 5 },
+    { ...base, maxHops: 1.5 },
     { ...base, maxHops: 0 },
     { ...base, allowedDexes: [] },
     { ...base, allowedDexes: ['CURVE'] },

@@ -137,7 +137,8 @@ const REQUEST_CASES: RequestCase[] = [
   { name: 'decimal-point amountIn', kind: 'invalid input', request: () => ({ ...validRequest(), amountIn: '10.5' }) },
   { name: 'negative slippage', kind: 'invalid input', request: () => ({ ...validRequest(), slippageBps: -1 }) },
   { name: 'slippage above 100%', kind: 'invalid input', request: () => ({ ...validRequest(), slippageBps: 10_001 }) },
-  { name: 'maxHops 5', kind: 'invalid input', request: () => ({ ...validRequest(), maxHops: 5 }) },
+  { name: 'maxHops 1.5', kind: 'invalid input', request: () => ({ ...validRequest(), maxHops: 1.5 }) },
+  { name: 'maxHops -1', kind: 'invalid input', request: () => ({ ...validRequest(), maxHops: -1 }) },
   { name: 'timeBudgetMs 10001', kind: 'invalid input', request: () => ({ ...validRequest(), timeBudgetMs: 10_001 }) },
   { name: 'gasPriceWei negative', kind: 'invalid input', request: () => ({ ...validRequest(), gasPriceWei: '-1' }) },
   { name: 'bad tokenIn address', kind: 'invalid input', request: () => ({ ...validRequest(), tokenIn: '0xzz' }) },
@@ -231,6 +232,13 @@ for (const backend of (process.env.ROBUSTNESS_BACKENDS?.split(',') ?? ['native',
         await expectRefusal(solver.quoteJson(c.request() as SolverQuoteRequest), c.kind, c.name)
       })
     }
+
+    it('quote: maxHops past the deepest search (any JSON integer) is searched at the deepest', async () => {
+      const deepest = await solver.quoteJson({ ...validRequest(), maxHops: 4, timeBudgetMs: 10_000 })
+      for (const maxHops of [5, 2 ** 53, 2 ** 64, 1e30]) {
+        assert.equal(await solver.quoteJson({ ...validRequest(), maxHops, timeBudgetMs: 10_000 }), deepest, `maxHops ${maxHops}`)
+      }
+    })
 
     it('quote: MAX_UINT256 in is refused as no route, not an overflow', async () => {
       await expectRefusal(solver.quoteJson({ ...validRequest(), amountIn: ((1n << 256n) - 1n).toString() }), 'no route', 'max amount')

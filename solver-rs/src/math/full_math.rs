@@ -29,8 +29,9 @@ pub fn div_rounding_up(a: U256, b: U256) -> Result<U256, PoolError> {
     Ok(if remainder.is_zero() { quotient } else { quotient + U256::from(1) })
 }
 
-/// (⌊a·b / denominator⌋, remainder), the product taken at 512 bits.
-fn mul_div_rem(a: U256, b: U256, denominator: U256) -> Result<(U256, U256), PoolError> {
+/// (⌊a·b / denominator⌋, a·b mod denominator), the product taken at 512 bits; errors like
+/// [`mul_div`].
+pub fn mul_div_rem(a: U256, b: U256, denominator: U256) -> Result<(U256, U256), PoolError> {
     if denominator.is_zero() {
         return Err(PoolError::DivisionByZero);
     }

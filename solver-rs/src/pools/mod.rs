@@ -47,6 +47,14 @@ pub trait PoolModel: Sized {
     /// Marginal price at zero size, in raw units of `token_out` per raw unit of `token_in`, fee
     /// included. An estimate for ranking only: never used for an amount that is paid or checked.
     fn spot_price(&self, token_in: usize, token_out: usize) -> f64;
+
+    /// An upper bound on what [`PoolModel::amount_out`] pays for `amount_in` (raw units of
+    /// `token_in`), in raw units of `token_out`, without swapping: a bound in real numbers that
+    /// holds for every state and amount, roundings of the model included, evaluated in floating
+    /// point (relative error below 1e-13; the caller adds its own margin for that).
+    /// `f64::INFINITY` when nothing tighter is known. The path search skips pools by it, so each
+    /// family proves its bound (docs/solver-optimizer.md) and tests it against `amount_out`.
+    fn amount_out_bound(&self, token_in: usize, token_out: usize, amount_in: f64) -> f64;
 }
 
 /// A pool's state, one variant per model family.
@@ -95,6 +103,15 @@ impl PoolModel for PoolState {
             PoolState::Solidly(p) => p.spot_price(token_in, token_out),
             PoolState::Concentrated(p) => p.spot_price(token_in, token_out),
             PoolState::Sampled(p) => p.spot_price(token_in, token_out),
+        }
+    }
+
+    fn amount_out_bound(&self, token_in: usize, token_out: usize, amount_in: f64) -> f64 {
+        match self {
+            PoolState::ConstantProduct(p) => p.amount_out_bound(token_in, token_out, amount_in),
+            PoolState::Solidly(p) => p.amount_out_bound(token_in, token_out, amount_in),
+            PoolState::Concentrated(p) => p.amount_out_bound(token_in, token_out, amount_in),
+            PoolState::Sampled(p) => p.amount_out_bound(token_in, token_out, amount_in),
         }
     }
 }

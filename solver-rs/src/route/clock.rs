@@ -1,34 +1,137 @@
-//! Wall-clock deadlines for the anytime optimizer. `std::time::Instant` does not exist on
+//! The time budget of a quote (`timeBudgetMs`): a clock that can be swapped for a test's, and the
+//! deadline every phase of the solve checks. `std::time::Instant` does not exist on
 //! wasm32-unknown-unknown, so the WASM build reads `performance.now()` from its host.
 
-/// Milliseconds from an arbitrary origin, monotonic.
-#[cfg(not(target_arch = "wasm32"))]
-fn now_ms() -> f64 {
-    use std::sync::OnceLock;
-    use std::time::Instant;
-    static ORIGIN: OnceLock<Instant> = OnceLock::new();
-    ORIGIN.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+use serde::Serialize;
+use std::cell::Cell;
+
+/// A monotonic source of time, in milliseconds from an arbitrary origin.
+pub trait Clock {
+    /// The time now, in milliseconds; never less than an earlier reading.
+    fn now_ms(&self) -> f64;
 }
 
-#[cfg(target_arch = "wasm32")]
-fn now_ms() -> f64 {
-    crate::ffi::wasm_clock::performance_now()
-}
+/// The host's monotonic clock: `Instant` natively, `performance.now()` on wasm32.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MonotonicClock;
 
-/// The moment a quote must stop improving its plan.
-#[derive(Clone, Copy, Debug)]
-pub struct Deadline {
-    at_ms: f64,
-}
-
-impl Deadline {
-    /// A deadline `budget_ms` from now.
-    pub fn after_ms(budget_ms: u32) -> Deadline {
-        Deadline { at_ms: now_ms() + f64::from(budget_ms) }
+impl Clock for MonotonicClock {
+    #[cfg(not(target_arch = "wasm32"))]
+    fn now_ms(&self) -> f64 {
+        use std::sync::OnceLock;
+        use std::time::Instant;
+        static ORIGIN: OnceLock<Instant> = OnceLock::new();
+        ORIGIN.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
     }
 
-    /// Whether the budget is spent.
+    #[cfg(target_arch = "wasm32")]
+    fn now_ms(&self) -> f64 {
+        crate::ffi::wasm_clock::performance_now()
+    }
+}
+
+/// The phases of a quote that the deadline can stop, in the order they run
+/// (`metadata.stoppedIn`; docs/solver-optimizer.md says what each keeps when stopped).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Phase {
+    /// The path search at the full amount.
+    Search,
+    /// The path search at the probe amount (split candidates).
+    ProbeSearch,
+    /// The gas pricer's own path search (native token to tokenOut).
+    GasPricing,
+    /// Quoting each found path at the amount its search did not use.
+    Evaluation,
+    /// The split optimizer.
+    Optimizer,
+}
+
+/// The moment a quote must stop improving its plan, and where it was when it first noticed.
+///
+/// Once a check finds the deadline passed, every later check says so without reading the clock,
+/// so a solve never resumes work it has given up.
+pub struct Deadline<'c> {
+    /// None: the deadline never passes (reference searches in tests).
+    clock: Option<&'c dyn Clock>,
+    at_ms: f64,
+    phase: Cell<Phase>,
+    stopped_in: Cell<Option<Phase>>,
+}
+
+impl<'c> Deadline<'c> {
+    /// A deadline `budget_ms` milliseconds after `clock`'s time now (one reading).
+    pub fn after_ms(budget_ms: u32, clock: &'c dyn Clock) -> Deadline<'c> {
+        Deadline { clock: Some(clock), at_ms: clock.now_ms() + f64::from(budget_ms), phase: Cell::new(Phase::Search), stopped_in: Cell::new(None) }
+    }
+
+    /// A deadline that never passes.
+    pub fn never() -> Deadline<'static> {
+        Deadline { clock: None, at_ms: f64::INFINITY, phase: Cell::new(Phase::Search), stopped_in: Cell::new(None) }
+    }
+
+    /// Records that the solve is now in `phase` (what [`Deadline::stopped_in`] reports).
+    pub fn enter(&self, phase: Phase) {
+        self.phase.set(phase);
+    }
+
+    /// Whether the budget is spent: reads the clock until the first time it is, then stays true.
     pub fn expired(&self) -> bool {
-        now_ms() >= self.at_ms
+        if self.stopped_in.get().is_some() {
+            return true;
+        }
+        let Some(clock) = self.clock else { return false };
+        if clock.now_ms() < self.at_ms {
+            return false;
+        }
+        self.stopped_in.set(Some(self.phase.get()));
+        true
+    }
+
+    /// The phase in which a check first found the budget spent; None if none has.
+    pub fn stopped_in(&self) -> Option<Phase> {
+        self.stopped_in.get()
+    }
+}
+
+/// A test clock that reads 0, 1, 2, ... ms: a budget of n ms passes at the n-th reading after the
+/// deadline is set, whatever the machine's speed.
+#[cfg(test)]
+#[derive(Default)]
+pub struct SteppingClock(pub Cell<f64>);
+
+#[cfg(test)]
+impl Clock for SteppingClock {
+    fn now_ms(&self) -> f64 {
+        let now = self.0.get();
+        self.0.set(now + 1.0);
+        now
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expires_on_the_reading_that_reaches_the_budget_and_stays_expired_without_reading() {
+        let clock = SteppingClock::default();
+        let deadline = Deadline::after_ms(3, &clock);
+        deadline.enter(Phase::Search);
+        assert!(!deadline.expired() && !deadline.expired());
+        deadline.enter(Phase::Evaluation);
+        assert!(deadline.expired());
+        assert_eq!(deadline.stopped_in(), Some(Phase::Evaluation));
+        let reads = clock.0.get();
+        deadline.enter(Phase::Optimizer);
+        assert!(deadline.expired());
+        assert_eq!((clock.0.get(), deadline.stopped_in()), (reads, Some(Phase::Evaluation)));
+    }
+
+    #[test]
+    fn never_expires() {
+        let deadline = Deadline::never();
+        assert!(!deadline.expired());
+        assert_eq!(deadline.stopped_in(), None);
     }
 }

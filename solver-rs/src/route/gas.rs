@@ -2,9 +2,10 @@
 //! quoted into tokenOut on the best path, and gas cost scales by that rate (rounded up, so gas is
 //! never underestimated).
 
+use super::clock::Deadline;
 use super::search::{find_paths, DexMask, SearchParams};
 use crate::market::{Market, TokenIdx};
-use crate::math::full_math::mul_div_rounding_up;
+use crate::math::full_math::{mul_div_rem, mul_div_rounding_up};
 use crate::math::U256;
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -32,14 +33,23 @@ impl GasPricer {
     }
 
     /// Prices gas in `token_out` through the market; free when the price is zero or when nothing
-    /// connects the native token to `token_out`.
-    pub fn through_market(market: &Market, native: Option<TokenIdx>, token_out: TokenIdx, gas_price_wei: U256, connectors: &[TokenIdx]) -> GasPricer {
-        let Some(native) = native else { return GasPricer::free() };
+    /// connects the native token to `token_out`. The search stops at `deadline` (after the direct
+    /// pools, see [`find_paths`]); the flag says whether it ran to its end, i.e. whether the
+    /// pricer is the market's and may be cached, or only the best rate found in the time.
+    pub fn through_market(
+        market: &Market,
+        native: Option<TokenIdx>,
+        token_out: TokenIdx,
+        gas_price_wei: U256,
+        connectors: &[TokenIdx],
+        deadline: &Deadline,
+    ) -> (GasPricer, bool) {
+        let Some(native) = native else { return (GasPricer::free(), true) };
         if gas_price_wei.is_zero() {
-            return GasPricer::free();
+            return (GasPricer::free(), true);
         }
         if native == token_out {
-            return GasPricer { gas_price_wei, rate_num: U256::from(1), rate_den: U256::from(1) };
+            return (GasPricer { gas_price_wei, rate_num: U256::from(1), rate_den: U256::from(1) }, true);
         }
         let reference = gas_price_wei.saturating_mul(U256::from(REFERENCE_GAS_UNITS)).max(U256::from(1_000_000_000u64));
         let params = SearchParams {
@@ -52,12 +62,13 @@ impl GasPricer {
             beam: 2,
         };
         let mut found = Vec::new();
-        find_paths(market, &params, reference, &mut found);
+        let complete = find_paths(market, &params, reference, &mut found, deadline);
         let best = found.into_iter().map(|f| f.out).max();
-        match best {
+        let pricer = match best {
             Some(out) if !out.is_zero() => GasPricer { gas_price_wei, rate_num: out, rate_den: reference },
             _ => GasPricer::free(),
-        }
+        };
+        (pricer, complete)
     }
 
     /// Whether gas is being netted at all.
@@ -65,13 +76,23 @@ impl GasPricer {
         !self.rate_num.is_zero()
     }
 
-    /// The cost of `gas_units` in tokenOut, rounded up.
+    /// The cost of `gas_units` in tokenOut: ceil(gasPriceWei · gas_units · rate), exact, and
+    /// 2^256 − 1 when it does not fit (a cost no output can pay).
+    ///
+    /// The wei amount is never formed on its own: saturating it at 2^256 − 1 would understate the
+    /// cost whenever the rate is below one. With gasPriceWei · rate_num = q · rate_den + r, the cost
+    /// is gas_units · q + ceil(gas_units · r / rate_den), and the second term is below gas_units.
     pub fn cost(&self, gas_units: u64) -> U256 {
         if !self.is_priced() || gas_units == 0 {
             return U256::ZERO;
         }
-        let wei = self.gas_price_wei.saturating_mul(U256::from(gas_units));
-        mul_div_rounding_up(wei, self.rate_num, self.rate_den).unwrap_or(U256::MAX)
+        let units = U256::from(gas_units);
+        let Ok((whole_rate, rest)) = mul_div_rem(self.gas_price_wei, self.rate_num, self.rate_den) else {
+            return U256::MAX;
+        };
+        let whole = whole_rate.checked_mul(units);
+        let part = mul_div_rounding_up(rest, units, self.rate_den).ok();
+        whole.zip(part).and_then(|(w, p)| w.checked_add(p)).unwrap_or(U256::MAX)
     }
 }
 
@@ -84,14 +105,25 @@ pub struct GasPricers {
 }
 
 impl GasPricers {
-    /// The cached pricer for the pair and gas price, or `price()`'s answer, remembered.
-    pub fn get_or_price(&self, token_in: TokenIdx, token_out: TokenIdx, gas_price_wei: U256, price: impl FnOnce() -> GasPricer) -> GasPricer {
+    /// The cached pricer for the pair and gas price, or `price()`'s answer: remembered only when
+    /// `price()` says it is complete (a pricer from a search cut short by a quote's deadline is
+    /// that quote's best effort, not the market's rate).
+    pub fn get_or_price(
+        &self,
+        token_in: TokenIdx,
+        token_out: TokenIdx,
+        gas_price_wei: U256,
+        price: impl FnOnce() -> (GasPricer, bool),
+    ) -> GasPricer {
         let key = (token_in, token_out, gas_price_wei);
         // The lock is not held while pricing, so concurrent quotes never wait on each other's search.
         if let Some(pricer) = self.entries.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return pricer.clone();
         }
-        let pricer = price();
+        let (pricer, complete) = price();
+        if !complete {
+            return pricer;
+        }
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         if entries.len() >= MAX_CACHED_PRICERS {
             entries.clear();
@@ -103,5 +135,68 @@ impl GasPricers {
     /// Forgets every pricer (the market changed).
     pub fn clear(&mut self) {
         self.entries.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use ruint::Uint;
+
+    type U1024 = Uint<1024, 16>;
+
+    /// ceil(price · units · num / den) at 1024 bits with ruint's own operators, saturated.
+    fn reference(price: U256, units: u64, num: U256, den: U256) -> U256 {
+        let product = U1024::from(price) * U1024::from(units) * U1024::from(num);
+        let den = U1024::from(den);
+        let ceil = (product + den - U1024::from(1)) / den;
+        if ceil > U1024::from(U256::MAX) {
+            U256::MAX
+        } else {
+            U256::from(ceil)
+        }
+    }
+
+    fn pricer(price: U256, num: U256, den: U256) -> GasPricer {
+        GasPricer { gas_price_wei: price, rate_num: num, rate_den: den }
+    }
+
+    #[test]
+    fn a_gas_price_near_the_top_is_not_understated() {
+        // 2^250 wei per gas × 2^20 gas is past 2^256, but at 2^-40 tokenOut per wei it costs 2^230.
+        let price = U256::from(1) << 250;
+        let p = pricer(price, U256::from(1), U256::from(1) << 40);
+        assert_eq!(p.cost(1 << 20), U256::from(1) << 230);
+        assert_eq!(pricer(U256::MAX, U256::from(2), U256::from(1)).cost(2), U256::MAX);
+        assert_eq!(pricer(U256::MAX, U256::from(1), U256::from(1)).cost(1), U256::MAX);
+    }
+
+    #[test]
+    fn only_complete_pricers_are_cached() {
+        let pricers = GasPricers::default();
+        let (partial, complete) = (pricer(U256::from(1), U256::from(1), U256::from(2)), pricer(U256::from(1), U256::from(3), U256::from(2)));
+        let got = pricers.get_or_price(0, 1, U256::from(1), || (partial.clone(), false));
+        assert_eq!(got.rate_num, partial.rate_num);
+        // Not remembered: the next quote prices again, and remembers a complete answer.
+        let got = pricers.get_or_price(0, 1, U256::from(1), || (complete.clone(), true));
+        assert_eq!(got.rate_num, complete.rate_num);
+        let got = pricers.get_or_price(0, 1, U256::from(1), || panic!("a complete pricer is cached"));
+        assert_eq!(got.rate_num, complete.rate_num);
+    }
+
+    proptest! {
+        #[test]
+        fn matches_the_wide_reference(
+            price_below_max in any::<u128>(), price_limbs in any::<[u64; 4]>(), units in 1u64..,
+            num_limbs in any::<[u64; 4]>(), den_limbs in any::<[u64; 4]>(), den_small in 1u64..,
+        ) {
+            let num = U256::from_limbs(num_limbs).max(U256::from(1));
+            for price in [U256::MAX - U256::from(price_below_max), U256::from_limbs(price_limbs)] {
+                for den in [U256::from_limbs(den_limbs).max(U256::from(1)), U256::from(den_small)] {
+                    prop_assert_eq!(pricer(price, num, den).cost(units), reference(price, units, num, den));
+                }
+            }
+        }
     }
 }

@@ -9,11 +9,16 @@ pub mod plan;
 pub mod quote;
 pub mod request;
 pub mod search;
+pub mod slippage;
 pub mod split;
 
 #[cfg(test)]
 mod test_market;
 #[cfg(test)]
 mod split_reference_tests;
+#[cfg(test)]
+mod amount_limits_tests;
+#[cfg(test)]
+mod budget_tests;
 #[cfg(test)]
 mod quote_tests;

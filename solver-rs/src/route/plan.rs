@@ -1,5 +1,6 @@
 //! The solver's answer, as it crosses the boundary (see `docs/solver-wire-format.md`).
 
+use super::clock::Phase;
 use crate::address::Address;
 use crate::dex::DexId;
 use crate::math::decimal::u256_string;
@@ -63,6 +64,9 @@ pub struct Metadata {
     /// The candidates given to the split optimizer, in route order.
     pub candidates: Vec<CandidateOut>,
     pub stopped_by: StoppedBy,
+    /// With `budget`: the phase the deadline stopped first (absent when converged).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_in: Option<Phase>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -70,17 +74,19 @@ pub struct Metadata {
 pub struct CandidateOut {
     pub path: Vec<Address>,
     pub dexes: Vec<DexId>,
-    /// Output if this path took the whole amount alone (0 if it cannot).
+    /// Output if this path took the whole amount alone (0 if it cannot, or if the time budget ran
+    /// out before it was quoted at the whole amount).
     #[serde(with = "u256_string")]
     pub projected_out: U256,
     /// Input the plan gives this path.
     #[serde(with = "u256_string")]
     pub allocated_in: U256,
-    /// Whole-amount output net of gas relative to the best candidate's (1 = best, 0 = cannot fill).
+    /// Whole-amount output net of gas relative to the best candidate's (1 = best, 0 = cannot fill
+    /// or not quoted at the whole amount before the deadline).
     pub score: f64,
 }
 
-/// Why the optimizer stopped: it ran out of improvements, or out of time.
+/// Why the solve stopped: it ran out of improvements, or out of time (in any phase).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum StoppedBy {

@@ -1,20 +1,19 @@
 //! One quote, start to finish: search candidates, price gas, allocate, replay exactly, report.
 
-use super::clock::Deadline;
+use super::clock::{Clock, Deadline, MonotonicClock, Phase};
 use super::gas::{GasPricer, GasPricers};
 use super::net::Net;
 use super::path::{LegFill, Overlay, Path};
 use super::plan::{CandidateOut, LegOut, Metadata, Plan, RouteOut, StoppedBy};
-use super::request::{QuoteRequest, BPS};
+use super::request::QuoteRequest;
 use super::search::{evaluate, find_paths, DexMask, Evaluated, SearchParams};
+use super::slippage::min_out;
 use super::split::{best_single, optimize, Problem, Solution};
 use crate::address::Address;
 use crate::error::SolverError;
 use crate::market::{Market, TokenIdx};
 use crate::math::U256;
 
-/// Default hops when the request names none.
-pub const DEFAULT_MAX_HOPS: u32 = 3;
 /// The probe for split candidates is this fraction of the amount.
 const PROBE_DIVISOR: u64 = 8;
 
@@ -31,9 +30,30 @@ pub struct RouteSettings {
 }
 
 /// Quotes `request` on `market`; `pricers` holds the gas pricers of earlier quotes on this market.
+/// The time budget runs on the host's monotonic clock.
 pub fn quote(market: &Market, settings: &RouteSettings, request: &QuoteRequest, pricers: &GasPricers) -> Result<Plan, SolverError> {
+    quote_on_clock(market, settings, request, pricers, &MonotonicClock)
+}
+
+/// [`quote`], with the time budget (`timeBudgetMs`) measured on `clock`.
+///
+/// The budget bounds the whole solve: both path searches, the gas pricer's search, the quotes of
+/// found paths and the optimizer check the deadline before each pool swap or evaluation, and past
+/// it each keeps what it has. What always runs, budget or not, is bounded by the market's shape,
+/// not by the search: the direct pools tokenIn → tokenOut (and native → tokenOut for gas), the
+/// optimizer's start (every candidate quoted once at the whole amount, one evaluation), and the
+/// exact replay of the plan (at most maxCandidates × maxHops swaps), so the plan is always exact
+/// and never worse than the best single path among the candidates. See docs/solver-optimizer.md.
+pub fn quote_on_clock(
+    market: &Market,
+    settings: &RouteSettings,
+    request: &QuoteRequest,
+    pricers: &GasPricers,
+    clock: &dyn Clock,
+) -> Result<Plan, SolverError> {
     request.validate()?;
-    let deadline = Deadline::after_ms(request.time_budget_ms.unwrap_or(settings.default_time_budget_ms));
+    let budget_ms = request.time_budget_ms.unwrap_or(settings.default_time_budget_ms);
+    let deadline = Deadline::after_ms(budget_ms, clock);
     let known = |address: &Address, field: &str| {
         market.token(address).ok_or_else(|| SolverError::NoRoute(format!("no pool holds {field} {address}")))
     };
@@ -48,40 +68,48 @@ pub fn quote(market: &Market, settings: &RouteSettings, request: &QuoteRequest, 
         token_in,
         token_out,
         amount_in,
-        max_hops: request.max_hops.unwrap_or(DEFAULT_MAX_HOPS) as usize,
+        max_hops: request.hops() as usize,
         connectors: connectors.clone(),
         dexes: request.allowed_dexes.as_deref().map_or(DexMask::ALL, DexMask::of),
         beam: settings.beam,
     };
 
     let mut at_full = Vec::new();
-    find_paths(market, &params, amount_in, &mut at_full);
+    deadline.enter(Phase::Search);
+    find_paths(market, &params, amount_in, &mut at_full, &deadline);
     let probe = split.then(|| (amount_in / U256::from(PROBE_DIVISOR)).max(U256::from(1)));
     let mut at_probe = Vec::new();
-    if let Some(probe) = probe {
-        find_paths(market, &params, probe, &mut at_probe);
+    deadline.enter(Phase::ProbeSearch);
+    // Past the deadline the probe search is skipped whole: it only adds split candidates, and
+    // the full search already swapped the direct pools.
+    if let Some(probe) = probe.filter(|_| !deadline.expired()) {
+        find_paths(market, &params, probe, &mut at_probe, &deadline);
     }
     if at_full.is_empty() && at_probe.is_empty() {
-        return Err(SolverError::NoRoute(format!(
-            "no path from {} to {} within {} hops can take any of the amount",
-            request.token_in, request.token_out, params.max_hops
-        )));
+        let how = match deadline.stopped_in() {
+            Some(_) => format!("found before the time budget of {budget_ms} ms ran out (a larger timeBudgetMs may find one)"),
+            None => format!("within {} hops can take any of the amount", params.max_hops),
+        };
+        return Err(SolverError::NoRoute(format!("no path from {} to {} {how}", request.token_in, request.token_out)));
     }
     let gas_price = request.gas_price_wei.unwrap_or(U256::ZERO);
+    deadline.enter(Phase::GasPricing);
     let pricer = pricers.get_or_price(token_in, token_out, gas_price, || {
-        GasPricer::through_market(market, native, token_out, gas_price, &connectors)
+        GasPricer::through_market(market, native, token_out, gas_price, &connectors, &deadline)
     });
-    let evaluated = evaluate(market, at_full, at_probe, amount_in, probe);
+    deadline.enter(Phase::Evaluation);
+    let evaluated = evaluate(market, at_full, at_probe, amount_in, probe, &deadline);
     let candidate_paths = evaluated.len();
     let ranked = rank(evaluated, &pricer, settings.max_candidates);
     let candidate_list: Vec<Path> = ranked.iter().map(|e| e.path.clone()).collect();
+    deadline.enter(Phase::Optimizer);
     let problem = Problem {
         market,
         paths: &candidate_list,
         amount_in,
         pricer: &pricer,
         disjoint: request.enforce_pool_disjoint.unwrap_or(false),
-        deadline,
+        deadline: &deadline,
     };
     let solution = if split {
         optimize(&problem)
@@ -89,12 +117,20 @@ pub fn quote(market: &Market, settings: &RouteSettings, request: &QuoteRequest, 
         best_single(&problem).map(|(i, value)| {
             let mut alloc = vec![U256::ZERO; candidate_list.len()];
             alloc[i] = amount_in;
-            Solution { alloc, value, converged: true, order: vec![i] }
+            Solution { alloc, value, order: vec![i] }
         })
     }
     .ok_or_else(|| SolverError::NoRoute(format!("no combination of paths can absorb amountIn {amount_in}")))?;
 
-    build_plan(market, request, &ranked, &solution, &pricer, connectors, candidate_paths)
+    let report = Report { connectors, candidate_paths, stopped_in: deadline.stopped_in() };
+    build_plan(market, request, &ranked, &solution, &pricer, report)
+}
+
+/// What the plan's metadata says about the solve besides the routes.
+struct Report {
+    connectors: Vec<TokenIdx>,
+    candidate_paths: usize,
+    stopped_in: Option<Phase>,
 }
 
 fn connectors(market: &Market, settings: &RouteSettings, native: Option<TokenIdx>) -> Vec<TokenIdx> {
@@ -138,18 +174,13 @@ fn rank(evaluated: Vec<Evaluated>, pricer: &GasPricer, limit: usize) -> Vec<Eval
     chosen.into_iter().map(|i| slots[i].take().expect("chosen once")).collect()
 }
 
-fn min_out(amount: U256, slippage_bps: u32) -> U256 {
-    amount * U256::from(BPS - slippage_bps) / U256::from(BPS)
-}
-
 fn build_plan(
     market: &Market,
     request: &QuoteRequest,
     ranked: &[Evaluated],
     solution: &Solution,
     pricer: &GasPricer,
-    connectors: Vec<TokenIdx>,
-    candidate_paths: usize,
+    report: Report,
 ) -> Result<Plan, SolverError> {
     let slippage = request.slippage_bps;
     let mut overlay = Overlay::new(market);
@@ -168,19 +199,23 @@ fn build_plan(
             .iter()
             .map(|fill| {
                 let pool = market.pool(fill.hop.pool);
-                LegOut {
+                Ok(LegOut {
                     dex: pool.dex,
                     pool_id: pool.id.clone(),
                     token_in: market.token_address(pool.tokens[fill.hop.token_in as usize]),
                     token_out: market.token_address(pool.tokens[fill.hop.token_out as usize]),
                     amount_in: fill.amount_in,
                     amount_out: fill.amount_out,
-                    min_out: min_out(fill.amount_out, slippage),
-                }
+                    min_out: min_out(fill.amount_out, slippage)?,
+                })
             })
-            .collect();
+            .collect::<Result<_, SolverError>>()?;
         routes.push(RouteOut { amount_in: *amount, amount_out: out, legs });
-        total_out += out;
+        // The optimizer refuses allocations whose outputs sum past 2^256 − 1 (`split/point.rs`),
+        // and this replay is the same computation: reaching this error is a bug, never a wrap.
+        total_out = total_out
+            .checked_add(out)
+            .ok_or_else(|| SolverError::Internal("the routes' outputs sum past 2^256 − 1".into()))?;
         gas_units += gas;
     }
     let best = ranked.iter().filter_map(|e| e.full.map(|(o, g)| Net::new(o, pricer.cost(g)))).max();
@@ -207,15 +242,16 @@ fn build_plan(
     Ok(Plan {
         amount_in: request.amount_in,
         expected_amount_out: total_out,
-        min_amount_out: min_out(total_out, slippage),
+        min_amount_out: min_out(total_out, slippage)?,
         gas_units,
         gas_cost_in_token_out: pricer.cost(gas_units),
         metadata: Metadata {
-            connectors_considered: connectors.iter().map(|t| market.token_address(*t)).collect(),
-            candidate_paths,
+            connectors_considered: report.connectors.iter().map(|t| market.token_address(*t)).collect(),
+            candidate_paths: report.candidate_paths,
             selected_paths: routes.len(),
             candidates,
-            stopped_by: if solution.converged { StoppedBy::Converged } else { StoppedBy::Budget },
+            stopped_by: if report.stopped_in.is_some() { StoppedBy::Budget } else { StoppedBy::Converged },
+            stopped_in: report.stopped_in,
         },
         routes,
     })

@@ -3,14 +3,12 @@
 use super::gas::GasPricers;
 use super::quote::quote;
 use super::request::QuoteRequest;
-use super::test_market::{addr, cp_pool, market_of, settings};
+use super::test_market::{addr, cp_pool, market_of, replay, settings};
 use crate::address::Address;
 use crate::error::SolverError;
 use crate::market::Market;
 use crate::math::U256;
-use crate::pools::{PoolModel, PoolState};
 use serde_json::{json, Value};
-use std::collections::HashMap;
 
 const E18: u128 = 1_000_000_000_000_000_000;
 
@@ -37,29 +35,6 @@ fn ask(market: &Market, extra: Value) -> Result<super::plan::Plan, SolverError> 
     request.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
     let request: QuoteRequest = serde_json::from_value(request).map_err(SolverError::from)?;
     quote(market, &settings(addr(2)), &request, &GasPricers::default())
-}
-
-/// Replays the plan's legs on a private copy of the pools, in plan order, with the exact models.
-fn replay(market: &Market, plan: &super::plan::Plan) -> U256 {
-    let mut states: HashMap<String, PoolState> = HashMap::new();
-    let mut total = U256::ZERO;
-    for route in &plan.routes {
-        let mut carried = route.amount_in;
-        for leg in &route.legs {
-            assert_eq!(leg.amount_in, carried, "a leg must take the previous leg's output");
-            let slot = market.pool_by_id(&leg.pool_id).unwrap();
-            let entry = market.pool(slot);
-            let i = entry.tokens.iter().position(|t| market.token_address(*t) == leg.token_in).unwrap();
-            let state = states.get(&leg.pool_id).cloned().unwrap_or_else(|| entry.state.clone());
-            let (outcome, next) = state.apply(i, 1 - i, carried).unwrap();
-            states.insert(leg.pool_id.clone(), next);
-            assert_eq!(outcome.amount_out, leg.amount_out, "leg {} is not what the model pays", leg.pool_id);
-            carried = outcome.amount_out;
-        }
-        assert_eq!(carried, route.amount_out);
-        total += carried;
-    }
-    total
 }
 
 fn pools_of(plan: &super::plan::Plan) -> Vec<String> {
@@ -139,6 +114,18 @@ fn hops_and_dexes_filter_the_paths() {
 }
 
 #[test]
+fn more_hops_than_the_engine_searches_are_clamped_not_refused() {
+    let market = market();
+    let deepest = serde_json::to_value(ask(&market, json!({ "maxHops": super::request::MAX_HOPS })).unwrap()).unwrap();
+    // Past u64 a JSON integer arrives as a float; 1e30 written as digits, and as an exponent.
+    let huge: Value = serde_json::from_str("1000000000000000000000000000000").unwrap();
+    for hops in [json!(5), json!(u64::MAX), huge, json!(1e30)] {
+        let plan = ask(&market, json!({ "maxHops": hops.clone() })).unwrap_or_else(|e| panic!("maxHops {hops}: {e}"));
+        assert_eq!(serde_json::to_value(plan).unwrap(), deepest, "maxHops {hops} is not the deepest search");
+    }
+}
+
+#[test]
 fn gas_closes_routes_that_do_not_pay_for_themselves() {
     let market = market();
     let free = ask(&market, json!({ "amountIn": (20 * E18).to_string() })).unwrap();
@@ -165,7 +152,9 @@ fn bad_requests_are_refused_with_the_field_named() {
         (json!({ "amountIn": "0" }), "amountIn"),
         (json!({ "slippageBps": 10_001 }), "slippageBps"),
         (json!({ "maxHops": 0 }), "maxHops"),
-        (json!({ "maxHops": 5 }), "maxHops"),
+        (json!({ "maxHops": -1 }), "maxHops"),
+        (json!({ "maxHops": 1.5 }), "maxHops"),
+        (json!({ "maxHops": "3" }), "maxHops"),
         (json!({ "allowedDexes": [] }), "allowedDexes"),
         (json!({ "timeBudgetMs": 0 }), "timeBudgetMs"),
         (json!({ "tokenOut": addr(1).to_string() }), "same token"),

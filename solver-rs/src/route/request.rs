@@ -7,8 +7,11 @@ use crate::math::decimal::u256_string;
 use crate::math::U256;
 use serde::Deserialize;
 
-/// Hops beyond this are refused: path counts grow exponentially and no useful route needs more.
+/// The deepest search: path counts grow exponentially and no useful route needs more, so a
+/// request for more hops (the spec allows any count from 1) searches this many.
 pub const MAX_HOPS: u32 = 4;
+/// Hops searched when the request names none.
+pub const DEFAULT_MAX_HOPS: u32 = 3;
 /// The spec's slippage and fee denominator.
 pub const BPS: u32 = 10_000;
 
@@ -21,13 +24,47 @@ pub struct QuoteRequest {
     #[serde(with = "u256_string")]
     pub amount_in: U256,
     pub slippage_bps: u32,
-    pub max_hops: Option<u32>,
+    /// Any JSON integer ≥ 1 (0 is refused); searched up to [`MAX_HOPS`] ([`QuoteRequest::hops`]).
+    pub max_hops: Option<HopCount>,
     pub split_enabled: Option<bool>,
     pub enforce_pool_disjoint: Option<bool>,
     pub allowed_dexes: Option<Vec<DexId>>,
     #[serde(default, with = "optional_u256")]
     pub gas_price_wei: Option<U256>,
     pub time_budget_ms: Option<u32>,
+}
+
+/// A hop count as JSON sends it: any integer, however large. Integers past u64 arrive as floats
+/// (serde_json has no wider integer), so an integral float counts too and saturates at u64::MAX;
+/// a negative or fractional number is refused naming the field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HopCount(pub u64);
+
+impl<'de> Deserialize<'de> for HopCount {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = HopCount;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("maxHops as an integer of at least 1")
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<HopCount, E> {
+                Ok(HopCount(v))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<HopCount, E> {
+                u64::try_from(v).map(HopCount).map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(v), &self))
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<HopCount, E> {
+                if v.is_finite() && v >= 0.0 && v.fract() == 0.0 {
+                    // `as` saturates: every integer past u64::MAX is more hops than any search.
+                    Ok(HopCount(v as u64))
+                } else {
+                    Err(E::invalid_value(serde::de::Unexpected::Float(v), &self))
+                }
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
 }
 
 mod optional_u256 {
@@ -42,6 +79,22 @@ mod optional_u256 {
 }
 
 impl QuoteRequest {
+    /// The hops to search: `maxHops` clamped to the engine's deepest search ([`MAX_HOPS`]), or
+    /// [`DEFAULT_MAX_HOPS`] when absent.
+    ///
+    /// ```
+    /// use solver::route::request::{QuoteRequest, MAX_HOPS};
+    /// let with = |hops: &str| -> QuoteRequest { serde_json::from_str(&format!(
+    ///     r#"{{"tokenIn":"0x{a}","tokenOut":"0x{b}","amountIn":"1","slippageBps":0,"maxHops":{hops}}}"#,
+    ///     a = "1".repeat(40), b = "2".repeat(40))).unwrap() };
+    /// assert_eq!(with("2").hops(), 2);
+    /// assert_eq!(with("5").hops(), MAX_HOPS);
+    /// assert_eq!(with("1e30").hops(), MAX_HOPS);
+    /// ```
+    pub fn hops(&self) -> u32 {
+        self.max_hops.map_or(DEFAULT_MAX_HOPS, |HopCount(hops)| hops.min(u64::from(MAX_HOPS)) as u32)
+    }
+
     /// Checks every bound; the message names the offending field.
     pub fn validate(&self) -> Result<(), SolverError> {
         let bad = |m: String| Err(SolverError::InvalidInput(m));
@@ -54,10 +107,8 @@ impl QuoteRequest {
         if self.slippage_bps > BPS {
             return bad(format!("slippageBps {} is above {BPS}", self.slippage_bps));
         }
-        if let Some(hops) = self.max_hops {
-            if hops == 0 || hops > MAX_HOPS {
-                return bad(format!("maxHops {hops} is outside 1..={MAX_HOPS}"));
-            }
+        if self.max_hops == Some(HopCount(0)) {
+            return bad("maxHops must be at least 1".into());
         }
         if self.allowed_dexes.as_ref().is_some_and(Vec::is_empty) {
             return bad("allowedDexes must name at least one DexId".into());

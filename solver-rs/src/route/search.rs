@@ -5,6 +5,7 @@
 //! comparison is exact). The search runs at the full amount, and again at a fraction of it when
 //! splitting, so thin pools that cannot take the whole trade still become split candidates.
 
+use super::clock::Deadline;
 use super::path::{quote_path, Path};
 use crate::dex::DexId;
 use crate::market::{Hop, Market, TokenIdx};
@@ -59,14 +60,20 @@ pub struct Found {
     pub gas: u64,
 }
 
-/// Every complete path the beam search reached at `amount`, deduplicated by hop sequence.
-pub fn find_paths(market: &Market, params: &SearchParams, amount: U256, found: &mut Vec<Found>) {
-    beam_search(market, params, amount, found, true);
+/// Every complete path the beam search reached at `amount`, deduplicated by hop sequence, before
+/// `deadline`. Returns whether the search ran to its end (false: it stopped at the deadline).
+///
+/// The deadline is checked before every pool swap but those of the direct pools from tokenIn to
+/// tokenOut (the first depth's edge to tokenOut): those are always swapped, a bounded step that
+/// gives a route whenever a direct pool exists, however small the budget. A search stopped
+/// mid-depth keeps the complete paths it reached and drops its partial ones.
+pub fn find_paths(market: &Market, params: &SearchParams, amount: U256, found: &mut Vec<Found>, deadline: &Deadline) -> bool {
+    beam_search(market, params, amount, found, true, deadline)
 }
 
 /// The beam search; `skip_by_bound` skips pools whose output bound cannot enter a full beam (the
 /// search without it is the reference the tests compare with: the results must not differ).
-fn beam_search(market: &Market, params: &SearchParams, amount: U256, found: &mut Vec<Found>, skip_by_bound: bool) {
+fn beam_search(market: &Market, params: &SearchParams, amount: U256, found: &mut Vec<Found>, skip_by_bound: bool, deadline: &Deadline) -> bool {
     let mut frontier = vec![Partial { tokens: vec![params.token_in], hops: Vec::new(), amount, gas: 0 }];
     for depth in 1..=params.max_hops {
         let last_depth = depth == params.max_hops;
@@ -76,6 +83,9 @@ fn beam_search(market: &Market, params: &SearchParams, amount: U256, found: &mut
         for partial in &frontier {
             let here = *partial.tokens.last().expect("a partial path has a token");
             for hop in usable(market, params, here, params.token_out) {
+                if depth > 1 && deadline.expired() {
+                    return false;
+                }
                 if let Some(step) = extend(market, partial, *hop, params.token_out) {
                     if !found.iter().any(|f| f.path.hops == step.hops) {
                         found.push(Found { path: Path { tokens: step.tokens, hops: step.hops }, out: step.amount, gas: step.gas });
@@ -90,20 +100,24 @@ fn beam_search(market: &Market, params: &SearchParams, amount: U256, found: &mut
                     continue;
                 }
                 let top = best.entry(connector).or_default();
-                // Pools in order of the most they could pay (amount × marginal rate at zero size,
-                // which bounds a concave output); once `beam` partials reach the connector, a pool
-                // whose bound is below the beam-th best amount cannot enter the beam and is not
-                // swapped. The ones swapped are kept in edge order, so the beam is the same.
+                // Pools in order of the most they could pay (each model's proven output bound);
+                // once `beam` partials reach the connector, a pool whose bound is below the beam-th
+                // best amount cannot enter the beam (ties keep edge order, so it must be strictly
+                // below) and is not swapped. The ones swapped are kept in edge order, so the beam
+                // is the same.
                 let hops: Vec<Hop> = usable(market, params, here, connector).copied().collect();
-                let bounds: Vec<Option<f64>> = hops.iter().map(|hop| output_bound(market, hop, partial.amount)).collect();
+                let bounds: Vec<f64> = hops.iter().map(|hop| output_bound(market, hop, partial.amount)).collect();
                 let mut by_bound: Vec<usize> = (0..hops.len()).collect();
-                by_bound.sort_by(|&a, &b| bounds[b].unwrap_or(f64::INFINITY).total_cmp(&bounds[a].unwrap_or(f64::INFINITY)));
+                by_bound.sort_by(|&a, &b| bounds[b].total_cmp(&bounds[a]));
                 let mut steps: Vec<(usize, Partial)> = Vec::new();
                 for k in by_bound {
-                    if let (true, Some(bound), Some(needed)) = (skip_by_bound, bounds[k], top.get(params.beam - 1)) {
-                        if bound < f64::from(needed) {
+                    if let (true, Some(needed)) = (skip_by_bound, top.get(params.beam - 1)) {
+                        if bounds[k] < f64::from(needed) {
                             break;
                         }
+                    }
+                    if deadline.expired() {
+                        return false;
                     }
                     if let Some(step) = extend(market, partial, hops[k], connector) {
                         enter(top, step.amount, params.beam);
@@ -127,6 +141,7 @@ fn beam_search(market: &Market, params: &SearchParams, amount: U256, found: &mut
             break;
         }
     }
+    true
 }
 
 fn usable<'m>(market: &'m Market, params: &SearchParams, from: TokenIdx, to: TokenIdx) -> impl Iterator<Item = &'m Hop> + 'm {
@@ -134,13 +149,19 @@ fn usable<'m>(market: &'m Market, params: &SearchParams, from: TokenIdx, to: Tok
     market.edge(from, to).iter().filter(move |hop| dexes.allows(market.pool(hop.pool).dex))
 }
 
-/// An upper bound on what `hop` pays for `amount`: the amount at the pool's marginal rate at zero
-/// size (fee included), which bounds every concave output, with room for float rounding. None when
-/// the rate says nothing (a concentrated pool with no liquidity at its price can still pay more
-/// once the swap reaches liquidity).
-fn output_bound(market: &Market, hop: &Hop, amount: U256) -> Option<f64> {
-    let rate = market.pool(hop.pool).state.spot_price(hop.token_in as usize, hop.token_out as usize);
-    (rate > 0.0 && rate.is_finite()).then(|| f64::from(amount) * rate * (1.0 + 1e-9) + 1.0)
+/// Relative room for floating point around a pool's output bound: the bound is evaluated with a
+/// relative error below 1e-13, and the amounts it meets are rounded to f64 (2^-52 at worst).
+const FLOAT_MARGIN: f64 = 1e-9;
+
+/// An upper bound on what `hop` pays for `amount` ([`PoolModel::amount_out_bound`], with room for
+/// float rounding): if it is below an amount, the pool's exact output is strictly below it too.
+fn output_bound(market: &Market, hop: &Hop, amount: U256) -> f64 {
+    let bound = market.pool(hop.pool).state.amount_out_bound(hop.token_in as usize, hop.token_out as usize, f64::from(amount));
+    if bound.is_nan() {
+        f64::INFINITY
+    } else {
+        bound * (1.0 + FLOAT_MARGIN)
+    }
 }
 
 /// Adds `amount` to `top`, the best `width` amounts in descending order.
@@ -174,9 +195,12 @@ pub struct Evaluated {
 }
 
 /// The paths of both searches (the full amount's first, then the probe's new ones), each with its
-/// quote at both amounts: taken from the search that reached it, computed for the other.
-pub fn evaluate(market: &Market, at_full: Vec<Found>, at_probe: Vec<Found>, amount_in: U256, probe_amount: Option<U256>) -> Vec<Evaluated> {
-    let probe_of = |path: &Path| probe_amount.and_then(|p| quote_path(market, path, p).ok().map(|(out, _)| out));
+/// quote at both amounts: taken from the search that reached it, computed for the other while
+/// `deadline` allows (past it, the other amount's quote is left out, as if the path could not
+/// take it: the optimizer still quotes its candidates itself before using them).
+pub fn evaluate(market: &Market, at_full: Vec<Found>, at_probe: Vec<Found>, amount_in: U256, probe_amount: Option<U256>, deadline: &Deadline) -> Vec<Evaluated> {
+    let quote_at = |path: &Path, amount: U256| (!deadline.expired()).then(|| quote_path(market, path, amount).ok()).flatten();
+    let probe_of = |path: &Path| probe_amount.and_then(|p| quote_at(path, p).map(|(out, _)| out));
     let mut evaluated: Vec<Evaluated> = at_full
         .into_iter()
         .map(|found| {
@@ -186,7 +210,7 @@ pub fn evaluate(market: &Market, at_full: Vec<Found>, at_probe: Vec<Found>, amou
         .collect();
     for found in at_probe {
         if !evaluated.iter().any(|e| e.path.hops == found.path.hops) {
-            let full = quote_path(market, &found.path, amount_in).ok();
+            let full = quote_at(&found.path, amount_in);
             evaluated.push(Evaluated { full, probe: Some(found.out), path: found.path });
         }
     }
@@ -196,37 +220,134 @@ pub fn evaluate(market: &Market, at_full: Vec<Found>, at_probe: Vec<Found>, amou
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::route::test_market::{addr, cp_pool, market_of, Rng};
+    use crate::address::Address;
+    use crate::math::U256;
+    use crate::pools::input::PoolInput;
+    use crate::pools::PoolState;
+    use crate::route::test_market::{addr, cl_pool, cp_pool, market_of, sampled_pool, solidly_pool, Rng};
+
+    /// The model families the bound must hold for; `family_of` fails to compile when a pool state
+    /// is added without a family here, and the test checks every family is in its markets.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum Family {
+        ConstantProduct,
+        SolidlyVolatile,
+        SolidlyStable,
+        Concentrated,
+        Sampled,
+    }
+    const FAMILIES: [Family; 5] =
+        [Family::ConstantProduct, Family::SolidlyVolatile, Family::SolidlyStable, Family::Concentrated, Family::Sampled];
+
+    fn family_of(state: &PoolState) -> Family {
+        match state {
+            PoolState::ConstantProduct(_) => Family::ConstantProduct,
+            PoolState::Solidly(p) if matches!(p.curve, crate::pools::solidly::Curve::Volatile) => Family::SolidlyVolatile,
+            PoolState::Solidly(_) => Family::SolidlyStable,
+            PoolState::Concentrated(_) => Family::Concentrated,
+            PoolState::Sampled(_) => Family::Sampled,
+        }
+    }
+
+    /// A concave sampled curve for `scale` of input at a rate near 1, falling along the samples.
+    fn samples(rng: &mut Rng, scale: u128) -> Vec<(U256, U256)> {
+        let (mut x, mut y, mut rate) = (0u128, 0u128, 0.9 + rng.range(0, 200) as f64 / 1000.0);
+        (0..rng.range(2, 6))
+            .map(|_| {
+                let dx = scale / 4 + rng.range(0, 1000) as u128 * (scale / 1000);
+                x += dx;
+                y += (dx as f64 * rate) as u128;
+                rate *= 0.5 + rng.range(0, 500) as f64 / 1000.0;
+                (U256::from(x), U256::from(y))
+            })
+            .collect()
+    }
+
+    /// One random pool of `family` between `tokens` (raw amounts of every token near 10^18..10^24,
+    /// prices near 1, so pools of every family compete on the same edges).
+    fn random_pool(rng: &mut Rng, family: Family, id: u8, tokens: [Address; 2]) -> PoolInput {
+        let reserve = |rng: &mut Rng| rng.log_amount(18, 24);
+        match family {
+            Family::ConstantProduct => {
+                let dex = if rng.range(0, 2) == 0 { "UNIV2" } else { "PANCAKE_V2" };
+                cp_pool(id, dex, tokens[0], tokens[1], reserve(rng), reserve(rng))
+            }
+            Family::SolidlyVolatile => solidly_pool(id, tokens, [reserve(rng), reserve(rng)], false, [18, 6], rng.range(0, 31) as u32),
+            Family::SolidlyStable => {
+                let r0 = reserve(rng);
+                let r1 = (r0 as f64 * (0.5 + rng.range(0, 1000) as f64 / 1000.0)) as u128;
+                solidly_pool(id, tokens, [r0, r1], true, [18, 18], rng.range(0, 6) as u32)
+            }
+            Family::Concentrated => {
+                let (dex, fee, protocol) = match rng.range(0, 3) {
+                    0 => ("UNIV3", 3000, None),
+                    1 => ("UNIV4", 500, Some((rng.range(0, 1001) as u32) << 12 | rng.range(0, 1001) as u32)),
+                    _ => ("QUICKSWAP_V4", 900, None),
+                };
+                let tick = rng.range(0, 4000) as i32 - 2000;
+                let around = tick - tick.rem_euclid(60);
+                // Some pools sit in a range with no liquidity: their spot rate is 0.
+                let positions: Vec<(i32, i32, u128)> = (0..rng.range(1, 4))
+                    .map(|_| {
+                        let lower = around + 60 * (rng.range(0, 40) as i32 - 30);
+                        (lower, lower + 60 * rng.range(1, 60) as i32, rng.log_amount(20, 24))
+                    })
+                    .collect();
+                cl_pool(id, dex, tokens, tick, fee, protocol, &positions)
+            }
+            Family::Sampled => {
+                let scale = reserve(rng);
+                let (forward, backward) = (samples(rng, scale), samples(rng, scale));
+                sampled_pool(id, "PROPSWAP", tokens, rng.range(0, 50) as u32, &forward, &backward)
+            }
+        }
+    }
 
     #[test]
-    fn skipping_by_bound_finds_exactly_what_the_full_search_finds() {
+    fn skipping_by_bound_finds_exactly_what_the_full_search_finds_on_every_model_family() {
         let mut rng = Rng(0x5eed_0b0d);
-        for case in 0..40 {
+        let mut seen: Vec<Family> = Vec::new();
+        for case in 0..60 {
             let tokens: Vec<_> = (1..=6).map(addr).collect();
+            // Odd cases mix every family; even ones hold a single family, so each is tested alone.
+            let only = (case % 2 == 0).then(|| FAMILIES[(case / 2) % FAMILIES.len()]);
             let pools = (0..60u8)
                 .map(|id| {
                     let a = rng.range(0, 6) as usize;
                     let b = (a + 1 + rng.range(0, 5) as usize) % 6;
-                    let dex = if rng.range(0, 2) == 0 { "UNIV2" } else { "PANCAKE_V2" };
-                    cp_pool(id, dex, tokens[a], tokens[b], rng.log_amount(18, 24), rng.log_amount(18, 24))
+                    let family = only.unwrap_or_else(|| FAMILIES[rng.range(0, FAMILIES.len() as u64) as usize]);
+                    random_pool(&mut rng, family, id, [tokens[a], tokens[b]])
                 })
                 .collect();
             let market = market_of(pools);
+            for id in 0..60u8 {
+                let slot = market.pool_by_id(&Address([0xa0 ^ id; 20]).to_string()).unwrap();
+                let family = family_of(&market.pool(slot).state);
+                if !seen.contains(&family) {
+                    seen.push(family);
+                }
+            }
             let index = |n: usize| market.token(&tokens[n]).unwrap();
-            let params = SearchParams {
-                token_in: index(0),
-                token_out: index(1),
-                amount_in: U256::from(rng.log_amount(17, 23)),
-                max_hops: 3,
-                connectors: (2..6).map(index).collect(),
-                dexes: DexMask::ALL,
-                beam: 2,
-            };
-            let (mut skipping, mut full) = (Vec::new(), Vec::new());
-            beam_search(&market, &params, params.amount_in, &mut skipping, true);
-            beam_search(&market, &params, params.amount_in, &mut full, false);
-            let key = |f: &Vec<Found>| f.iter().map(|f| (f.path.hops.clone(), f.out, f.gas)).collect::<Vec<_>>();
-            assert_eq!(key(&skipping), key(&full), "case {case}");
+            for (token_in, token_out) in [(0, 1), (2, 3), (4, 5)] {
+                let others = (0..6).filter(|&n| n != token_in && n != token_out);
+                let params = SearchParams {
+                    token_in: index(token_in),
+                    token_out: index(token_out),
+                    amount_in: U256::from(rng.log_amount(15, 23)),
+                    max_hops: 3,
+                    connectors: others.map(index).collect(),
+                    dexes: DexMask::ALL,
+                    beam: 2,
+                };
+                let (mut skipping, mut full) = (Vec::new(), Vec::new());
+                beam_search(&market, &params, params.amount_in, &mut skipping, true, &Deadline::never());
+                beam_search(&market, &params, params.amount_in, &mut full, false, &Deadline::never());
+                let key = |f: &Vec<Found>| f.iter().map(|f| (f.path.hops.clone(), f.out, f.gas)).collect::<Vec<_>>();
+                assert_eq!(key(&skipping), key(&full), "case {case}, {token_in} → {token_out}");
+            }
+        }
+        for family in FAMILIES {
+            assert!(seen.contains(&family), "no {family:?} pool in the test markets");
         }
     }
 }

@@ -81,6 +81,15 @@ impl ClPool {
         }
     }
 
+    /// Out per unit in at the current price, less the direction's swap fee (floating point).
+    fn rate_after_fee(&self, zero_for_one: bool) -> f64 {
+        let sqrt_price = f64::from(self.state.sqrt_price_x96) / 2f64.powi(96);
+        let price_1_per_0 = sqrt_price * sqrt_price;
+        let fee_factor = 1.0 - f64::from(self.swap_fee_pips(zero_for_one)) / f64::from(MAX_FEE_PIPS);
+        let price = if zero_for_one { price_1_per_0 } else { 1.0 / price_1_per_0 };
+        price * fee_factor
+    }
+
     /// Exact-input swap of `amount_in` (> 0): output rounded down, crossings, state after.
     pub fn swap(&self, zero_for_one: bool, amount_in: U256) -> Result<SwapResult, PoolError> {
         // Amounts are signed in the contracts: int256 everywhere, and singletons settle in int128.
@@ -135,14 +144,25 @@ impl PoolModel for ClPool {
         if self.state.liquidity == 0 {
             return 0.0;
         }
-        let sqrt_price = f64::from(self.state.sqrt_price_x96) / 2f64.powi(96);
-        let price_1_per_0 = sqrt_price * sqrt_price;
-        let fee_factor = 1.0 - f64::from(self.swap_fee_pips(zero_for_one)) / f64::from(MAX_FEE_PIPS);
-        let price = if zero_for_one { price_1_per_0 } else { 1.0 / price_1_per_0 };
-        if price.is_finite() {
-            price * fee_factor
+        let rate = self.rate_after_fee(zero_for_one);
+        if rate.is_finite() {
+            rate
         } else {
             0.0
+        }
+    }
+
+    /// Whatever the liquidity (even none at the current price), every unit of input that is not
+    /// fee is paid at most the price the swap starts from: the price only moves against the
+    /// trader, every step books at most (1 − fee) of what it spends as input, and the roundings
+    /// move the price less and pay less. So the output is at most amount·price·(1 − fee).
+    fn amount_out_bound(&self, token_in: usize, token_out: usize, amount_in: f64) -> f64 {
+        let Ok(zero_for_one) = two_token_direction(token_in, token_out) else { return 0.0 };
+        let rate = self.rate_after_fee(zero_for_one);
+        if rate.is_finite() {
+            amount_in * rate
+        } else {
+            f64::INFINITY
         }
     }
 }

@@ -7,7 +7,7 @@ use super::{sqrt_price_math, ClPool, ClState, ClWire, TickList};
 use crate::dex::DexId;
 use crate::math::U256;
 use crate::pools::input::PoolInputError;
-use crate::pools::registry::spec;
+use crate::pools::registry::{spec, ClFlavor, Model};
 use crate::pools::{PoolError, PoolModel};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
@@ -181,6 +181,44 @@ proptest! {
         let (i, j) = direction(zfo);
         let amount = U256::from_limbs(raw) >> shift;
         let _ = pool.amount_out(i, j, amount);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1_000))]
+
+    /// The search's bound is never below the exact output, for every flavour, with a singleton's
+    /// protocol fee, and when the price sits in a range with no liquidity (the spot rate is then
+    /// 0, yet the swap pays once it reaches liquidity).
+    #[test]
+    fn the_output_bound_holds(
+        mut layout in layout_strategy(), dex in kind_strategy(), zfo: bool, protocol in (0u32..=4_000, 0u32..=4_000),
+        a in 1u128..10u128.pow(24), small in 1u128..1_000,
+    ) {
+        if let Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips }) = spec(dex).model {
+            layout.protocol_fee = Some((protocol.1.min(max_protocol_fee_pips) << 12) | protocol.0.min(max_protocol_fee_pips));
+        }
+        let pool = pool(dex, &layout);
+        let (i, j) = direction(zfo);
+        for amount in [a, small] {
+            if let Ok(outcome) = pool.amount_out(i, j, U256::from(amount)) {
+                let bound = pool.amount_out_bound(i, j, amount as f64);
+                prop_assert!(f64::from(outcome.amount_out) <= bound * (1.0 + 1e-12), "{amount} pays {} > {bound}", outcome.amount_out);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_price_in_an_empty_range_still_has_a_bound() {
+    // No liquidity at the price (spot rate 0), liquidity further down: zeroForOne pays.
+    let layout = Layout { sqrt_price_x96: get_sqrt_ratio_at_tick(0).unwrap(), spacing: 60, fee_pips: 3000, protocol_fee: None, positions: vec![(-6_000, -600, 10u128.pow(22))] };
+    for dex in KINDS {
+        let pool = pool(dex, &layout);
+        assert_eq!(pool.spot_price(0, 1), 0.0);
+        let out = pool.amount_out(0, 1, U256::from(10u128.pow(18))).unwrap().amount_out;
+        assert!(!out.is_zero());
+        assert!(f64::from(out) <= pool.amount_out_bound(0, 1, 1e18), "{dex}");
     }
 }
 

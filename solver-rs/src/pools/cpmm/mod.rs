@@ -90,4 +90,34 @@ impl PoolModel for CpmmPool {
         let fee_factor = f64::from(BPS - self.fee_bps) / f64::from(BPS);
         f64::from(reserve_out) / f64::from(reserve_in) * fee_factor
     }
+
+    /// floor(a·f·R_out / (R_in·10⁴ + a·f)) ≤ a·f·R_out / (R_in·10⁴): the input at the spot rate.
+    /// (0 where the pair refuses every swap: an empty reserve or a bad direction.)
+    fn amount_out_bound(&self, token_in: usize, token_out: usize, amount_in: f64) -> f64 {
+        amount_in * self.spot_price(token_in, token_out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn the_output_bound_holds(
+            r_in in 1u128..(1u128 << 112), r_out in 1u128..(1u128 << 112), a in 1u128..(1u128 << 112),
+            small in 1u128..1_000_000, fee_bps in prop::sample::select(vec![0u32, 25, 30, 100, 9_999]), zfo: bool,
+        ) {
+            let (r0, r1) = if zfo { (r_in, r_out) } else { (r_out, r_in) };
+            let pool = CpmmPool { reserve0: U256::from(r0), reserve1: U256::from(r1), fee_bps };
+            let (i, o) = if zfo { (0, 1) } else { (1, 0) };
+            for amount in [a, small] {
+                if let Ok(outcome) = pool.amount_out(i, o, U256::from(amount)) {
+                    let bound = pool.amount_out_bound(i, o, amount as f64);
+                    prop_assert!(f64::from(outcome.amount_out) <= bound * (1.0 + 1e-12), "{} > {bound}", outcome.amount_out);
+                }
+            }
+        }
+    }
 }

@@ -85,7 +85,8 @@ impl ConcaveCurve {
         let k = self.segment(x)?;
         let ((x0, y0), (x1, y1)) = (self.points[k], self.points[k + 1]);
         let interpolate = if round_up { mul_div_rounding_up } else { mul_div };
-        Ok(y0 + interpolate(y1 - y0, x - x0, x1 - x0)?)
+        // The interpolated rise is at most y1 − y0, so the sum fits; checked all the same.
+        y0.checked_add(interpolate(y1 - y0, x - x0, x1 - x0)?).ok_or(PoolError::Overflow)
     }
 
     /// The curve at `x`, interpolated linearly and rounded down.

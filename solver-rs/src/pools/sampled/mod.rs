@@ -128,8 +128,8 @@ impl PoolModel for SampledPool {
     fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {
         let outcome = self.amount_out(token_in, token_out, amount_in)?;
         let mut next = self.clone();
-        // The quote succeeded, so start + amount_in is within the curve and cannot overflow.
-        next.consumed_in[token_in] += amount_in;
+        // The quote checked this sum already; checked again rather than trusted to a wrapping `+`.
+        next.consumed_in[token_in] = next.consumed_in[token_in].checked_add(amount_in).ok_or(PoolError::InsufficientLiquidity)?;
         Ok((outcome, next))
     }
 
@@ -139,5 +139,12 @@ impl PoolModel for SampledPool {
         }
         let margin_factor = f64::from(BPS - self.margin_bps) / f64::from(BPS);
         self.curves[token_in].slope_after(self.consumed_in[token_in]) * margin_factor
+    }
+
+    /// The curve is concave, so from the consumed input on it rises at most at the slope of the
+    /// segment starting there; the far end rounds down, the near end up, and the margin floors.
+    /// So the output is at most the input at the spot rate (0 past the last sample).
+    fn amount_out_bound(&self, token_in: usize, token_out: usize, amount_in: f64) -> f64 {
+        amount_in * self.spot_price(token_in, token_out)
     }
 }

@@ -145,6 +145,30 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// The search's bound is never below the exact output, fresh or after part of the curve was
+    /// consumed (consumed exactly at a breakpoint included), for any margin.
+    #[test]
+    fn the_output_bound_holds(
+        steps in prop::collection::vec((1u64..1_000_000, 0u64..1_000_000), 1..12), cumulative: bool,
+        margin in 0u32..=10_000, cuts in prop::collection::vec(0u64..u64::MAX, 2), at_breakpoint: bool,
+    ) {
+        let samples = samples_from(&steps, cumulative);
+        let p = pool(margin, &samples);
+        let last = p.curve(0).unwrap().max_input();
+        let consumed = if at_breakpoint { samples[0].0.min(last) } else { U256::from(cuts[0]) % (last + u(1)) };
+        let moved = if consumed.is_zero() { p.clone() } else { p.apply(0, 1, consumed).map_or(p.clone(), |(_, m)| m) };
+        for amount in [U256::from(cuts[1]) % (last + u(1)), u(1), last] {
+            if let Ok(outcome) = moved.amount_out(0, 1, amount) {
+                let bound = moved.amount_out_bound(0, 1, f64::from(amount));
+                prop_assert!(f64::from(outcome.amount_out) <= bound * (1.0 + 1e-12), "{} pays {} > {bound}", amount, outcome.amount_out);
+            }
+        }
+    }
+}
+
 #[test]
 fn worked_non_concave_fit_by_hand() {
     // Samples (100, 100), (200, 100), (300, 300): slopes 1, 0, 2. The fit keeps (100, 100); the

@@ -2,6 +2,7 @@
 //! the factory fee floored off the input. Mirrors `contracts/Pool.sol` of aerodrome-finance.
 
 mod amount_out;
+mod output_bound;
 mod stable_curve;
 #[cfg(test)]
 mod tests;
@@ -77,6 +78,12 @@ impl SolidlyPool {
         Ok(SolidlyPool { reserve0: r0.0, reserve1: r1.0, curve, fee_bps: wire.fee_bps })
     }
 
+    /// (10^decimals of the input token, of the output token) as floats.
+    fn oriented_scales(&self, scales: TokenScales, zero_for_one: bool) -> (f64, f64) {
+        let (scale_in, scale_out) = if zero_for_one { (scales.scale0, scales.scale1) } else { (scales.scale1, scales.scale0) };
+        (f64::from(scale_in), f64::from(scale_out))
+    }
+
     fn oriented(&self, zero_for_one: bool) -> (U256, U256) {
         if zero_for_one {
             (self.reserve0, self.reserve1)
@@ -142,14 +149,30 @@ impl PoolModel for SolidlyPool {
         match self.curve {
             Curve::Volatile => r_out / r_in * fee_factor,
             Curve::Stable(scales) => {
-                let (scale_in, scale_out) =
-                    if zero_for_one { (scales.scale0, scales.scale1) } else { (scales.scale1, scales.scale0) };
-                let (scale_in, scale_out) = (f64::from(scale_in), f64::from(scale_out));
-                // On x³y + xy³ = k, −dy/dx = (3x²y + y³)/(x³ + 3xy²); written in t = y/x so that
-                // no power of a large reserve is formed.
+                let (scale_in, scale_out) = self.oriented_scales(scales, zero_for_one);
+                // Written in t = y/x so that no power of a large reserve is formed.
                 let t = (r_out / scale_out) / (r_in / scale_in);
-                let slope_normalised = (3.0 * t + t * t * t) / (1.0 + 3.0 * t * t);
-                slope_normalised * scale_out / scale_in * fee_factor
+                output_bound::stable_slope(t) * scale_out / scale_in * fee_factor
+            }
+        }
+    }
+
+    /// The fee is floored off the input, so the net input is below amount·(1 − fee) + 1; from
+    /// there, [`output_bound::volatile_bound`] or [`output_bound::stable_bound`]. (0 where the
+    /// pool refuses every swap: an empty reserve or a bad direction.)
+    fn amount_out_bound(&self, token_in: usize, token_out: usize, amount_in: f64) -> f64 {
+        let Ok(zero_for_one) = two_token_direction(token_in, token_out) else { return 0.0 };
+        let (reserve_in, reserve_out) = self.oriented(zero_for_one);
+        if reserve_in.is_zero() || reserve_out.is_zero() {
+            return 0.0;
+        }
+        let net_in = amount_in * (f64::from(BPS - self.fee_bps) / f64::from(BPS)) + 1.0;
+        let (r_in, r_out) = (f64::from(reserve_in), f64::from(reserve_out));
+        match self.curve {
+            Curve::Volatile => output_bound::volatile_bound(net_in, r_in, r_out),
+            Curve::Stable(scales) => {
+                let (scale_in, scale_out) = self.oriented_scales(scales, zero_for_one);
+                output_bound::stable_bound(net_in, r_in, r_out, scale_in, scale_out)
             }
         }
     }

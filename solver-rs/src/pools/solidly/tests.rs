@@ -156,6 +156,56 @@ proptest! {
     }
 }
 
+/// A raw amount spread over many magnitudes: mantissa · 10^exponent.
+fn spread(mantissa: u64, exponent: u32) -> U256 {
+    U256::from(mantissa) * pow10(exponent)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    /// The search's bound ([`PoolModel::amount_out_bound`]) is never below the exact output, on
+    /// both curves, every decimals pair (a 6-decimal input against an 18-decimal output makes
+    /// one raw unit of input worth 10¹² of output: the floored fee's extra unit matters), dust to
+    /// whale amounts, balanced and lopsided reserves.
+    #[test]
+    fn the_output_bound_holds(
+        stable: bool, zfo: bool, fee in prop::sample::select(vec![0u32, 1, 5, 30, 300]),
+        decimals in prop::sample::select(vec![(6u32, 18u32), (18, 6), (18, 18), (8, 18), (0, 18), (18, 0), (6, 6), (24, 6), (2, 30)]),
+        reserves in ((1u64.., 0u32..30), (1u64.., 0u32..30)), amounts in ((1u64.., 0u32..30), 1u64..1_000),
+        balanced_percent in prop::option::of(1u64..10_000),
+    ) {
+        let (d0, d1) = decimals;
+        let r0 = spread(reserves.0.0, reserves.0.1);
+        // Random reserves are mostly lopsided, where the stable solve rarely converges; half the
+        // cases hold token values within 100× of each other instead.
+        let r1 = match balanced_percent {
+            Some(percent) => (r0 * U256::from(percent) * pow10(d1) / pow10(d0) / u(100)).max(u(1)),
+            None => spread(reserves.1.0, reserves.1.1),
+        };
+        let p = pool(stable, d0, d1, r0, r1, fee);
+        let (ti, to) = if zfo { (0, 1) } else { (1, 0) };
+        for amount in [spread(amounts.0.0, amounts.0.1), U256::from(amounts.1)] {
+            if let Ok(outcome) = p.amount_out(ti, to, amount) {
+                let bound = p.amount_out_bound(ti, to, f64::from(amount));
+                prop_assert!(f64::from(outcome.amount_out) <= bound * (1.0 + 1e-12), "{} pays {} > bound {bound}", amount, outcome.amount_out);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_floored_fee_can_pay_a_whole_unit_more_than_the_spot_rate() {
+    // 33 raw units of a 6-decimal token at 30 bps: the fee floors to 0, so all 33 go in, where the
+    // spot rate (fee included) prices 32.901. Against 10¹² of output per unit of input, that is
+    // ~10¹¹ more than amount × spot: the bound must carry the extra unit.
+    let p = pool(false, 6, 18, pow10(6 + 6), pow10(18 + 6), 30);
+    let out = p.amount_out(0, 1, u(33)).unwrap().amount_out;
+    let spot_estimate = 33.0 * p.spot_price(0, 1);
+    assert!(f64::from(out) > spot_estimate * (1.0 + 1e-9) + 1.0, "{out} vs {spot_estimate}");
+    assert!(f64::from(out) <= p.amount_out_bound(0, 1, 33.0));
+}
+
 #[test]
 fn tiny_and_huge_reserves_answer_without_panicking() {
     for (d0, d1) in DECIMALS {

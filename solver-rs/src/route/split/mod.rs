@@ -35,15 +35,17 @@ pub struct Problem<'a> {
     pub pricer: &'a GasPricer,
     /// No pool may appear in two routes.
     pub disjoint: bool,
-    pub deadline: Deadline,
+    /// Checked before every evaluation of an allocation after the start's; past it, at most one
+    /// more evaluation finishes a step already begun. Whether the search finished in time is the
+    /// deadline's to say ([`Deadline::stopped_in`]).
+    pub deadline: &'a Deadline<'a>,
 }
 
-/// The allocation found, its exact value, and whether the search finished before the deadline.
+/// The allocation found and its exact value.
 #[derive(Clone, Debug)]
 pub struct Solution {
     pub alloc: Vec<U256>,
     pub value: Net,
-    pub converged: bool,
     /// Candidate indices in execution order (routes that share pools run in this order).
     pub order: Vec<usize>,
 }
@@ -63,6 +65,10 @@ pub fn best_single(problem: &Problem) -> Option<(usize, Net)> {
 }
 
 /// Allocates `amount_in` across the candidates. None when no allocation can be filled.
+///
+/// The start (the best single path, every candidate quoted at the whole amount, and one
+/// evaluation) is computed whatever the deadline: a bounded step that makes the plan never worse
+/// than the best single path. Every later evaluation checks the deadline first.
 ///
 /// The gas-free optimum is found by Newton ascent from the best single path; with a gas price,
 /// it is pruned of routes that do not pay for their gas, and routes are also grown one by one
@@ -100,21 +106,20 @@ pub fn optimize(problem: &Problem) -> Option<Solution> {
     } else {
         search.converged = false;
     }
-    let mut converged = search.converged;
-
-    if converged {
+    // The route order is searched only at a converged allocation (each order is an evaluation,
+    // and an unconverged allocation is not the one to order).
+    if search.converged {
         if let Some(reordered) = order::reorder(problem, &structure.components, &mut order, &best) {
             best = reordered;
             let allowed: Vec<bool> = (0..n).map(|i| !best.alloc[i].is_zero()).collect();
-            if let Some((polished, done)) =
+            if let Some((polished, _)) =
                 ascend(problem, &order, best.clone(), &Rules { allowed: &allowed, open_more: false, sharing, disjoint })
             {
-                converged &= done;
                 keep_better(&mut best, polished);
             }
         }
     }
-    Some(Solution { alloc: best.alloc, value: best.value, converged, order })
+    Some(Solution { alloc: best.alloc, value: best.value, order })
 }
 
 /// Where the search starts: the best single path, or (if no path can take the whole amount) an

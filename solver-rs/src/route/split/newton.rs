@@ -339,7 +339,8 @@ pub(super) fn ascend(problem: &Problem, order: &[usize], start: Point, rules: &R
             None => break,
         }
     }
-    Some((current, true))
+    // `cycle_ends` stops at the deadline too: converged only if nothing was cut short.
+    Some((current, problem.deadline.stopped_in().is_none()))
 }
 
 /// The ascent proper: damped Newton steps until the model promises nothing or the deadline.
@@ -397,6 +398,9 @@ fn cycle_ends(problem: &Problem, order: &[usize], point: &Point) -> Vec<Point> {
     let mut ends = Vec::new();
     for direction in model.flat_directions(&open) {
         for sign in [1.0, -1.0] {
+            if problem.deadline.expired() {
+                return ends;
+            }
             let delta: Vec<f64> = direction.iter().map(|d| d * sign).collect();
             let reach =
                 (0..delta.len()).filter(|&i| delta[i] < 0.0).map(|i| model.share[i] / -delta[i]).fold(f64::INFINITY, f64::min);

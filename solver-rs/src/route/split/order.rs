@@ -25,6 +25,7 @@ pub(super) fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
 
 /// Puts the open routes of each component in their best execution order for `point`'s allocation.
 /// Returns the better point (if any order beat the current one); `order` is updated in place.
+/// Past the deadline no more orders are tried; the best found so far is kept.
 pub(super) fn reorder(problem: &Problem, components: &[Vec<usize>], order: &mut Vec<usize>, point: &Point) -> Option<Point> {
     let mut best: Option<Point> = None;
     for members in components {
@@ -37,6 +38,9 @@ pub(super) fn reorder(problem: &Problem, components: &[Vec<usize>], order: &mut 
         let kept = order.clone();
         let mut best_order = kept.clone();
         for perm in permutations(&open).into_iter().skip(1) {
+            if problem.deadline.expired() {
+                break;
+            }
             let mut trial = kept.clone();
             for (slot, route) in slots.iter().zip(perm) {
                 trial[*slot] = route;

@@ -68,7 +68,8 @@ struct PoolUse {
 /// that the share would drain.
 const PROBE_FRACTION: f64 = 1e-6;
 
-/// Evaluates `alloc` with the routes run in `order`; None if a route cannot take its amount.
+/// Evaluates `alloc` with the routes run in `order`; None if a route cannot take its amount or the
+/// outputs sum past 2^256 − 1.
 pub(super) fn evaluate(problem: &Problem, order: &[usize], alloc: Vec<U256>, with_derivatives: bool) -> Option<Point> {
     let market = problem.market;
     let n = problem.paths.len();
@@ -90,7 +91,8 @@ pub(super) fn evaluate(problem: &Problem, order: &[usize], alloc: Vec<U256>, wit
             gas_units[i] += gas;
             amount = outcome.amount_out;
         }
-        gross += amount;
+        // Outputs summing past 2^256 − 1 cannot be paid (and would wrap): not a feasible allocation.
+        gross = gross.checked_add(amount)?;
     }
     let cost = problem.pricer.cost(gas_units.iter().sum());
     let derivatives = with_derivatives.then(|| derivatives(problem, &overlay, &mut uses));

@@ -1,0 +1,84 @@
+//! Quotes whose amounts reach 2^256 − 1: sampled venues paying outputs near the top of U256. Every
+//! plan either fails with a clear error or is exact: its sums and minimums computed at 512 bits
+//! equal what it reports (ruint's operators wrap, and a wrapped sum is a tiny `minAmountOut`).
+
+use super::gas::GasPricers;
+use super::plan::Plan;
+use super::quote::quote;
+use super::request::{QuoteRequest, BPS};
+use super::test_market::{addr, market_of, sampled_pool, settings};
+use crate::error::SolverError;
+use crate::math::{U256, U512};
+use proptest::prelude::*;
+use serde_json::json;
+
+fn ask(pools: &[(U256, U256)], amount_in: U256, slippage_bps: u32) -> Result<Plan, SolverError> {
+    let (a, b) = (addr(1), addr(2));
+    let dexes = ["PROPSWAP", "TESSERA", "FELTIR"];
+    let market = market_of(pools.iter().enumerate().map(|(i, &sample)| sampled_pool(i as u8 + 1, dexes[i], [a, b], 0, &[sample], &[])).collect());
+    let request: QuoteRequest = serde_json::from_value(json!({
+        "tokenIn": a.to_string(), "tokenOut": b.to_string(), "amountIn": amount_in.to_string(), "slippageBps": slippage_bps,
+    }))
+    .unwrap();
+    quote(&market, &settings(b), &request, &GasPricers::default())
+}
+
+fn floor_min(amount: U256, slippage_bps: u32) -> U512 {
+    U512::from(amount) * U512::from(BPS - slippage_bps) / U512::from(BPS)
+}
+
+/// The plan's sums and minimums against the same quantities taken at 512 bits.
+fn check_exact(plan: &Plan, slippage_bps: u32) -> Result<(), TestCaseError> {
+    let total: U512 = plan.routes.iter().fold(U512::ZERO, |sum, r| sum + U512::from(r.amount_out));
+    prop_assert_eq!(U512::from(plan.expected_amount_out), total, "expectedAmountOut is not the sum of the routes");
+    prop_assert_eq!(U512::from(plan.min_amount_out), floor_min(plan.expected_amount_out, slippage_bps));
+    for route in &plan.routes {
+        prop_assert!(route.amount_out <= plan.expected_amount_out);
+        for leg in &route.legs {
+            prop_assert_eq!(U512::from(leg.min_out), floor_min(leg.amount_out, slippage_bps));
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Two venues that can each take only part of the amount (the plan must split) and pay
+    /// outputs near 2^256 − 1: two such routes sum past it.
+    #[test]
+    fn split_outputs_near_the_top_never_wrap(
+        amount in (1u128 << 100)..(1u128 << 120), extra in any::<[u64; 2]>(),
+        below_max in any::<[u128; 2]>(), slippage in 0u32..=BPS,
+    ) {
+        let amount_in = U256::from(amount);
+        let half = amount_in / U256::from(2);
+        let pools: Vec<(U256, U256)> = (0..2)
+            .map(|i| (half + U256::from(extra[i] % (amount as u64 / 4).max(1)), U256::MAX - U256::from(below_max[i])))
+            .collect();
+        match ask(&pools, amount_in, slippage) {
+            Ok(plan) => check_exact(&plan, slippage)?,
+            Err(SolverError::NoRoute(_)) => {}
+            Err(other) => prop_assert!(false, "not a clear error: {other:?}"),
+        }
+    }
+
+    /// One venue takes the whole amount and pays near 2^256 − 1: the minimums must not wrap.
+    #[test]
+    fn a_single_output_near_the_top_keeps_its_minimum(amount in 1u128.., below_max in any::<u128>(), slippage in 0u32..=BPS) {
+        let amount_in = U256::from(amount);
+        let plan = ask(&[(amount_in, U256::MAX - U256::from(below_max))], amount_in, slippage).unwrap();
+        prop_assert_eq!(plan.expected_amount_out, U256::MAX - U256::from(below_max));
+        check_exact(&plan, slippage)?;
+    }
+}
+
+#[test]
+fn two_routes_whose_outputs_sum_past_the_top_are_refused_not_wrapped() {
+    // Each venue takes at most 60 % of the amount and pays 2^256 − 1 for that: any split pays
+    // more than 2^256 − 1 in total, and no single venue can take the whole amount.
+    let amount_in = U256::from(10u64).pow(U256::from(30));
+    let cap = amount_in / U256::from(10) * U256::from(6);
+    let result = ask(&[(cap, U256::MAX), (cap, U256::MAX)], amount_in, 50);
+    assert!(matches!(result, Err(SolverError::NoRoute(_))), "{result:?}");
+}
