@@ -104,12 +104,17 @@ export type SolverCandidate = {
   score: number
 }
 
+/** The phases of a solve, in order (docs/solver-optimizer.md). */
+export type SolverPhase = 'search' | 'probeSearch' | 'gasPricing' | 'evaluation' | 'optimizer'
+
 export type SolverMetadata = {
   connectorsConsidered: Address[]
   candidatePaths: number
   selectedPaths: number
   candidates: SolverCandidate[]
   stoppedBy: 'converged' | 'budget'
+  /** The first phase the time budget cut, when it cut one (absent when the solve converged). */
+  stoppedIn?: SolverPhase
 }
 
 /** The solver's answer: integer-exact routes, replayed through the exact models. */

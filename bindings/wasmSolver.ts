@@ -59,8 +59,9 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
       const onReady = (reply: Reply) => {
         if (reply.id !== 0) return
         started.off('message', onReady)
-        if (reply.ok) resolve(started)
-        else void started.terminate().then(() => reject(SolverError.fromMessage(reply.error)))
+        if (reply.ok) return resolve(started)
+        reject(SolverError.fromMessage(reply.error))
+        void started.terminate()
       }
       started.on('message', onReady)
       started.once('error', (err) => reject(new SolverError('internal', `WASM worker failed to start: ${err.message}`)))

@@ -128,6 +128,7 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
           selectedPaths: solved.metadata.selectedPaths,
           candidates: solved.metadata.candidates.map((c) => ({ ...c, path: c.path.map(checksumAddress) })),
           stoppedBy: solved.metadata.stoppedBy,
+          ...(solved.metadata.stoppedIn ? { stoppedIn: solved.metadata.stoppedIn } : {}),
           maxHopsSearched,
         },
         nativeIn,

@@ -1,5 +1,5 @@
 import type { Address, Hex } from 'viem'
-import type { DexId } from '../../bindings/types.ts'
+import type { DexId, SolverPhase } from '../../bindings/types.ts'
 import type { LegData } from '../adapters/PoolAdapter.ts'
 
 // The spec's (000_f13919b75e53ad89.txt) QuoteRequest and RoutePlan as the quote service answers
@@ -37,13 +37,15 @@ export type QuoteSplitRoute = { amountIn: string; legs: QuoteRouteLeg[] }
 
 export type QuoteRouteCandidate = { path: Address[]; dexes: DexId[]; projectedOut: string; allocatedIn: string; score: number }
 
-/** The spec's RouteMetadata; `stoppedBy` and `maxHopsSearched` are our extras (extra properties are allowed). */
+/** The spec's RouteMetadata; `stoppedBy`, `stoppedIn` and `maxHopsSearched` are our extras (extra properties are allowed). */
 export type QuoteRouteMetadata = {
   connectorsConsidered: Address[]
   candidatePaths: number
   selectedPaths: number
   candidates: QuoteRouteCandidate[]
   stoppedBy: 'converged' | 'budget'
+  /** The first phase the time budget cut (absent when the solve converged). */
+  stoppedIn?: SolverPhase
   /** The path depth searched: the request's `maxHops` (default 3) capped at the solver's deepest search, 4. */
   maxHopsSearched: number
 }

@@ -56,13 +56,14 @@ export const RouteCandidateMetadata = Type.Object({
   score: Type.Number(),
 }, closed)
 
-/** Extra properties allowed (spec); ours: `stoppedBy` ("converged" | "budget") and `maxHopsSearched`. */
+/** Extra properties allowed (spec); ours: `stoppedBy` ("converged" | "budget"), `stoppedIn` and `maxHopsSearched`. */
 export const RouteMetadata = Type.Object({
   connectorsConsidered: Type.Array(Address),
   candidatePaths: Type.Integer({ minimum: 0 }),
   selectedPaths: Type.Integer({ minimum: 0 }),
   candidates: Type.Array(RouteCandidateMetadata),
-  stoppedBy: Type.Optional(Type.String({ description: 'why the optimizer stopped: converged or budget' })),
+  stoppedBy: Type.Optional(Type.String({ description: 'why the solve stopped: converged, or budget (timeBudgetMs ran out; the plan is the best found by then, still exact)' })),
+  stoppedIn: Type.Optional(Type.Union([Type.Literal('search'), Type.Literal('probeSearch'), Type.Literal('gasPricing'), Type.Literal('evaluation'), Type.Literal('optimizer')], { description: 'with stoppedBy budget: the first phase the budget cut' })),
   maxHopsSearched: Type.Optional(Type.Integer({ minimum: 1, description: 'path depth searched: maxHops (default 3) capped at the deepest search, 4' })),
 }, { additionalProperties: true })
 
