@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { SwapApiDependencies } from './SwapApiDependencies.ts'
 import { handleError } from './errors.ts'
+import { registerOpenApi } from './openapi/registerOpenApi.ts'
 import { installJsonBodyParser } from './parseJsonBody.ts'
+import { DOCS_PREFIX, registerDocsRoute } from './routes/docs.ts'
 import { registerExecuteRoute } from './routes/execute.ts'
 import { registerHealthRoute } from './routes/health.ts'
 import { registerOpenApiRoute } from './routes/openapi.ts'
 import { registerQuoteRoute } from './routes/quote.ts'
 import { registerSubmitRoute } from './routes/submit.ts'
+import { swapComponents } from './schemas/swapComponents.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,8 +17,13 @@ declare module 'fastify' {
     apiKeyId: string
   }
   interface FastifyContextConfig {
-    /** No API key, no rate limit (only /health). */
+    /** No API key, no rate limit (/health, /openapi.json and the /docs page). */
     public?: boolean
+    /**
+     * How this route's request names the router encoder's fields (`recipient` → `user`): a
+     * `RouterEncodingError` on one of them is the caller's 400, on any other field a 500 (errors.ts).
+     */
+    routerFields?: Record<string, string>
   }
 }
 
@@ -37,6 +45,18 @@ export async function app(fastify: FastifyInstance, deps: SwapApiDependencies): 
   installJsonBodyParser(fastify)
   fastify.decorateRequest('apiKeyId', '')
   fastify.setErrorHandler(handleError)
+  // Every schema once, by `$id`: the routes reference them and the document lists them as components.
+  const components = swapComponents({
+    chainId: deps.chainId,
+    weth: deps.weth,
+    router: deps.quoteService.router,
+    maxFeeBps: deps.feeRecipient ? 10_000 : 0,
+  })
+  for (const schema of Object.values(components)) fastify.addSchema(schema)
+  await registerOpenApi(fastify)
+  fastify.addHook('onRoute', (route) => {
+    if (route.url.startsWith(DOCS_PREFIX)) route.config = { ...route.config, public: true }
+  })
 
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('x-request-id', request.id)
@@ -60,6 +80,7 @@ export async function app(fastify: FastifyInstance, deps: SwapApiDependencies): 
   registerSubmitRoute(fastify, deps)
   registerExecuteRoute(fastify, deps)
   registerOpenApiRoute(fastify)
+  await registerDocsRoute(fastify)
 }
 
 // Hooks, parser and not-found handler belong to the instance the app is registered on.

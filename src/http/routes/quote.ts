@@ -1,39 +1,38 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
 import type { FastifyInstance } from 'fastify'
-import type { Static } from 'typebox'
-import type { QuoteRequest as ServiceQuoteRequest } from '../../quote/quoteTypes.ts'
-import { BadRequestError } from '../errors.ts'
-import { QuoteRequest, QuoteResponse } from '../schemas/quote.ts'
-import { ErrorBody } from '../schemas/scalars.ts'
+import type { QuoteRequest } from '../schemas/quote.ts'
 import type { SwapApiDependencies } from '../SwapApiDependencies.ts'
-import { authenticatedErrorResponses } from './responses.ts'
+import { authenticatedErrorResponses, errorResponse, NO_ROUTE_400, quoteIdLink } from './responses.ts'
 
-export const quoteRoute = {
-  method: 'POST',
-  url: '/quote',
-  summary: 'Price a swap; the plan is cached under quoteId until expiresAt',
-  schema: { body: QuoteRequest, response: { 200: QuoteResponse, ...authenticatedErrorResponses, 503: ErrorBody } },
-} as const
-
-/** The refusals the service layer adds to the schema: a fee needs somewhere to go. */
-export function checkFeeRecipient(body: { feeBps?: number }, deps: Pick<SwapApiDependencies, 'feeRecipient'>): void {
-  if ((body.feeBps ?? 0) > 0 && !deps.feeRecipient) {
-    throw new BadRequestError({ field: 'feeBps', message: 'this server has no fee recipient configured (FEE_RECIPIENT): only 0 is accepted' })
-  }
-}
+/** 503: the one refusal that is about time, not the request. */
+export const MARKET_STALE_503 = 'Market data is stale (or the chain does not answer): quotes are refused until it is reachable again'
 
 /**
  * `POST /quote`: the quote service's plan, issued under a quoteId bound to the caller's API key.
- * No route → 400; stale market → 503 (errors.ts).
+ * The schema (`QuoteRequest`, built for this deployment) refuses everything the service would;
+ * after it, only the market can say no: no route → 400 `no route: …`, stale market → 503.
  *
  * @example
  * registerQuoteRoute(fastify, deps)
  */
 export function registerQuoteRoute(fastify: FastifyInstance, deps: SwapApiDependencies): void {
-  fastify.withTypeProvider<TypeBoxTypeProvider>().post('/quote', { schema: quoteRoute.schema }, async (request) => {
-    const body: Static<typeof QuoteRequest> = request.body
-    checkFeeRecipient(body, deps)
-    const routePlan = await deps.quoteService.quote(body as ServiceQuoteRequest)
+  fastify.post('/quote', {
+    schema: {
+      summary: 'Price a swap; the plan is cached under quoteId until expiresAt',
+      operationId: 'quote',
+      body: Type.Ref('QuoteRequest'),
+      response: {
+        200: { ...Type.Ref('QuoteResponse'), description: 'The route plan and its quoteId' },
+        ...authenticatedErrorResponses({ badRequest: NO_ROUTE_400 }),
+        503: errorResponse(MARKET_STALE_503),
+      },
+    },
+    // The calldata gas estimate encodes `taker` as the router's recipient.
+    links: { 200: quoteIdLink },
+    config: { routerFields: { recipient: 'taker' } },
+  }, async (request) => {
+    const body = request.body as QuoteRequest
+    const routePlan = await deps.quoteService.quote(body)
     const { quoteId, expiresAt } = await deps.quoteIssuer.issue(routePlan, request.apiKeyId)
     return { quoteId, routePlan, expiresAt }
   })
