@@ -58,8 +58,9 @@ function fieldOf(instancePath: string, child?: unknown): string {
 /**
  * One ajv error as `{error}` text that names the field first. A refused combination (`not`) is
  * answered with its negated schema's description, which the schemas write as the whole message
- * (`gasPriceWei: cannot be combined with …`); a pattern with a description (the uint256 amounts,
- * whose patterns run to thousands of characters) is answered with the description.
+ * (`gasPriceWei: cannot be combined with …`); a missed pattern is answered with the schema's
+ * description (`amountIn: must be a decimal integer in 1..2^256-1 …`: that pattern runs to
+ * thousands of characters), or the pattern itself when the schema has none.
  */
 export function describeValidationError(error: AjvError): string {
   if (error.keyword === 'required') return `${fieldOf(error.instancePath, error.params.missingProperty)}: is required`

@@ -3,6 +3,8 @@ import type { SwapDeployment } from './SwapDeployment.ts'
 import { MAX_JSON_SAFE_INTEGER } from './scalars.ts'
 import type { SwapSchemaContext } from './swapComponents.ts'
 
+const nativeOrToken = 'a token, or the native asset: 0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE or the zero address'
+
 /**
  * The fields /quote and /execute share (spec QuoteRequest / ExecuteRequest), narrowed to what
  * this deployment accepts: its one chain, amounts the router can hold, integers JSON carries
@@ -11,8 +13,8 @@ import type { SwapSchemaContext } from './swapComponents.ts'
 export function tradeFields({ chainId, maxFeeBps }: SwapDeployment) {
   return {
     chainId: Type.Integer({ const: chainId, description: `the chain this service quotes: ${chainId} (the spec allows any chain id >= 1; another one is refused)` }),
-    tokenIn: Type.Ref('Address'),
-    tokenOut: Type.Ref('Address'),
+    tokenIn: Type.Ref('Address', { description: nativeOrToken }),
+    tokenOut: Type.Ref('Address', { description: nativeOrToken }),
     amountIn: Type.Ref('PositiveUint256String'),
     slippageBps: Type.Ref('Bps'),
     maxHops: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_JSON_SAFE_INTEGER, description: 'at most this many legs per route (the engine searches at most its own deepest; see metadata)' })),
