@@ -1,6 +1,11 @@
 import { Type } from 'typebox'
 
-/** An `{error}` answer, described as it means on one route (the document's response description). */
+/**
+ * An `{error}` answer, described as it means on one route (the document's response description).
+ *
+ * @example
+ * fastify.post('/submit', { schema: { response: { 404: errorResponse('Unknown or expired quoteId') } } }, handler)
+ */
 export function errorResponse(description: string) {
   return { ...Type.Ref('Error'), description }
 }
@@ -9,6 +14,9 @@ export function errorResponse(description: string) {
  * The error answers every authenticated route can send (validation, auth, body, limit, internal);
  * `badRequest` says what a 400 means on the route, including the refusals that depend on state
  * the schema cannot see (the market, a stored quote).
+ *
+ * @example
+ * const response = { 200: Type.Ref('QuoteResponse'), ...authenticatedErrorResponses({ badRequest: NO_ROUTE_400 }) }
  */
 export function authenticatedErrorResponses({ badRequest }: { badRequest: string }) {
   return {

@@ -49,6 +49,9 @@ function nativeFlagRules({ weth }: SwapDeployment) {
  * The spec's ExecuteRequest for this deployment (no extra properties), plus `timeBudgetMs` (our
  * decision: the one-shot call may bound its own latency). `user` is the taker and the recipient;
  * the gas-price fields of /submit are not accepted here (docs/http-api.md).
+ *
+ * @example
+ * fastify.addSchema(executeRequestSchema({ chainId: 8453, weth, router, maxFeeBps: 10_000 })) // $id 'ExecuteRequest'
  */
 export function executeRequestSchema(deployment: SwapDeployment) {
   return Type.Object({

@@ -9,6 +9,9 @@ const nativeOrToken = 'a token, or the native asset: 0xEeeeeEeeeEeEeeEeEeEeeEEEe
  * The fields /quote and /execute share (spec QuoteRequest / ExecuteRequest), narrowed to what
  * this deployment accepts: its one chain, amounts the router can hold, integers JSON carries
  * exactly, and the fee it can pay out (docs/http-api.md, "The document is exact").
+ *
+ * @example
+ * Type.Object({ ...tradeFields({ chainId: 8453, weth, router, maxFeeBps: 0 }), user: Type.Ref('Address') })
  */
 export function tradeFields({ chainId, maxFeeBps }: SwapDeployment) {
   return {
@@ -34,7 +37,12 @@ export function tradeFields({ chainId, maxFeeBps }: SwapDeployment) {
 /** `timeBudgetMs`: 50..10000; omitted means the engine default (`SOLVER_TIME_BUDGET_MS`). */
 export const TimeBudgetMs = Type.Integer({ minimum: 50, maximum: 10_000, description: 'optimizer wall-clock budget in ms; omitted: the engine default' })
 
-/** The spec's QuoteRequest for this deployment: no extra properties. */
+/**
+ * The spec's QuoteRequest for this deployment: no extra properties.
+ *
+ * @example
+ * fastify.addSchema(quoteRequestSchema({ chainId: 8453, weth, router, maxFeeBps: 10_000 })) // $id 'QuoteRequest'
+ */
 export function quoteRequestSchema(deployment: SwapDeployment) {
   return Type.Object({
     ...tradeFields(deployment),

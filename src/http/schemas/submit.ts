@@ -30,7 +30,12 @@ function userSchema({ router }: SwapDeployment) {
   })
 }
 
-/** The fields /submit and /execute share. */
+/**
+ * The fields /submit and /execute share.
+ *
+ * @example
+ * Type.Object({ quoteId: Type.String(), ...submitFields(deployment) })
+ */
 export function submitFields(deployment: SwapDeployment) {
   return {
     user: userSchema(deployment),
@@ -54,7 +59,12 @@ const legacyAndEip1559GasFields = {
   description: 'gasPriceWei: cannot be combined with maxFeePerGasWei / maxPriorityFeePerGasWei (a legacy gas price or EIP-1559 fees, not both)',
 }
 
-/** The spec's SubmitRequest for this deployment: no extra properties. */
+/**
+ * The spec's SubmitRequest for this deployment: no extra properties.
+ *
+ * @example
+ * fastify.addSchema(submitRequestSchema({ chainId: 8453, weth, router, maxFeeBps: 10_000 })) // $id 'SubmitRequest'
+ */
 export function submitRequestSchema(deployment: SwapDeployment) {
   return Type.Object({
     quoteId: Type.String({ description: 'the quoteId of a /quote or /execute answer made with the same API key; an unknown or expired one is a 404' }),
