@@ -92,6 +92,18 @@ describe('amounts and lists that reach the solver', () => {
     for (const url of ['/quote', '/execute']) assertRefused(await post(url, { ...quoteBody, user: url === '/execute' ? USER : undefined, amountIn: UINT256_MAX.toString() }), 'no route: ')
   })
 
+  test('every pair of the market\'s tokens with absurd amounts (up to 2^256 - 1, with a fee) is quoted or has no route, never a 500', async () => {
+    const tokens = [...Object.values(stack.service.devnet!.market.tokens).map((t) => t.address), NATIVE]
+    for (const tokenIn of tokens) {
+      for (const tokenOut of tokens) {
+        for (const amountIn of [UINT256_MAX, 2n ** 255n, 10n ** 60n, 2n ** 128n, 2n ** 96n]) {
+          const res = await post('/quote', { ...quoteBody, tokenIn, tokenOut, amountIn: amountIn.toString(), feeBps: 30 })
+          assert.ok(res.status === 200 || (res.status === 400 && res.json.error.startsWith('no route: ')), `${tokenIn} → ${tokenOut} ${amountIn}: ${res.status} ${res.text}`)
+        }
+      }
+    }
+  })
+
   test('every DexId alone in allowedDexes is quoted or has no route, never a 500 or an unstated 400', async () => {
     for (const dex of dexIds) {
       const res = await post('/quote', { ...quoteBody, allowedDexes: [dex] })
