@@ -28,10 +28,13 @@ declare module 'fastify' {
 }
 
 /**
- * The swap surface as a Fastify plugin (no `listen`; `server.ts` listens). Every request but
- * `/health` goes through, in this order: API key (401), rate limit (429), body parsing (400/413/415),
- * schema validation (400), the handler. Unknown paths are authenticated and counted too, then 404.
- * `/quote/compare` and `/quote/split` are not registered: no upstream adapter is configured.
+ * The swap surface as a Fastify plugin (no `listen`; `server.ts` listens). Every request but the
+ * public ones (`/health`, `/openapi.json`, the `/docs` page) goes through, in this order: API key
+ * (401), rate limit (429), body parsing (400/413/415), schema validation (400), the handler.
+ * Unknown paths are authenticated and counted too, then 404. `/quote/compare` and `/quote/split`
+ * are not registered: no upstream adapter is configured. The schemas are registered first (one
+ * component each, built for this deployment), then `@fastify/swagger`, then the routes, so the
+ * document it serves is built from exactly what the routes validate and answer with.
  *
  * Registered without encapsulation (`skip-override`), so the hooks and the not-found handler are
  * the root's: a 404 is authenticated and counted like any call.
