@@ -25,9 +25,9 @@ let app: FastifyInstance
 let baseUrl: string
 let marketTokens: string[]
 
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+function run(command: string, args: string[], { env = {}, cwd = root }: { env?: Record<string, string>; cwd?: string } = {}): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     child.stdout.on('data', (d) => (output += d))
     child.stderr.on('data', (d) => (output += d))
@@ -65,10 +65,14 @@ async function fuzz(mode: 'positive' | 'negative', checks: string[], phases: str
     '--request-timeout', '30',
     '--output-sanitize', 'false',
   ], {
-    SCHEMATHESIS_HOOKS: 'swap_fuzz_hooks',
-    PYTHONPATH: join(root, 'test', 'http', 'schemaFuzz'),
-    FUZZ_OPENAPI_URL: `${baseUrl}/openapi.json`,
-    FUZZ_MARKET_TOKENS: marketTokens.join(','),
+    env: {
+      SCHEMATHESIS_HOOKS: 'swap_fuzz_hooks',
+      PYTHONPATH: join(root, 'test', 'http', 'schemaFuzz'),
+      FUZZ_OPENAPI_URL: `${baseUrl}/openapi.json`,
+      FUZZ_MARKET_TOKENS: marketTokens.join(','),
+    },
+    // schemathesis keeps its cache (.schemathesis/) in the working directory: under target/, ignored.
+    cwd: join(root, 'target'),
   })
   assert.equal(code, 0, `schemathesis (${mode}, seed ${seed}) found failures:\n${output}`)
   // Not vacuous: the run loaded the document and tested every operation.
