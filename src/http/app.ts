@@ -1,13 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { SwapApiDependencies } from './SwapApiDependencies.ts'
+import { highestFeeCap } from './auth/highestFeeCap.ts'
 import { handleError } from './errors.ts'
+import { registerOpenApi } from './openapi/registerOpenApi.ts'
 import { installJsonBodyParser } from './parseJsonBody.ts'
+import { DOCS_PREFIX, registerDocsRoute } from './routes/docs.ts'
 import { registerExecuteRoute } from './routes/execute.ts'
 import { registerHealthRoute } from './routes/health.ts'
 import { registerOpenApiRoute } from './routes/openapi.ts'
 import { registerQuoteRoute } from './routes/quote.ts'
 import { registerReadyRoute } from './routes/ready.ts'
 import { registerSubmitRoute } from './routes/submit.ts'
+import { swapComponents } from './schemas/swapComponents.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,16 +19,24 @@ declare module 'fastify' {
     apiKeyId: string
   }
   interface FastifyContextConfig {
-    /** No API key, no rate limit (only /health). */
+    /** No API key, no rate limit (/health, /openapi.json and the /docs page). */
     public?: boolean
+    /**
+     * How this route's request names the router encoder's fields (`recipient` → `user`): a
+     * `RouterEncodingError` on one of them is the caller's 400, on any other field a 500 (errors.ts).
+     */
+    routerFields?: Record<string, string>
   }
 }
 
 /**
- * The swap surface as a Fastify plugin (no `listen`; `server.ts` listens). Every request but
- * `/health` goes through, in this order: API key (401), rate limit (429), body parsing (400/413/415),
- * schema validation (400), the handler. Unknown paths are authenticated and counted too, then 404.
- * `/quote/compare` and `/quote/split` are not registered: no upstream adapter is configured.
+ * The swap surface as a Fastify plugin (no `listen`; `server.ts` listens). Every request but the
+ * public ones (`/health`, `/openapi.json`, the `/docs` page) goes through, in this order: API key
+ * (401), rate limit (429), body parsing (400/413/415), schema validation (400), the handler.
+ * Unknown paths are authenticated and counted too, then 404. `/quote/compare` and `/quote/split`
+ * are not registered: no upstream adapter is configured. The schemas are registered first (one
+ * component each, built for this deployment), then `@fastify/swagger`, then the routes, so the
+ * document it serves is built from exactly what the routes validate and answer with.
  *
  * Registered without encapsulation (`skip-override`), so the hooks and the not-found handler are
  * the root's: a 404 is authenticated and counted like any call.
@@ -38,6 +50,18 @@ export async function app(fastify: FastifyInstance, deps: SwapApiDependencies): 
   installJsonBodyParser(fastify)
   fastify.decorateRequest('apiKeyId', '')
   fastify.setErrorHandler(handleError)
+  // Every schema once, by `$id`: the routes reference them and the document lists them as components.
+  const components = swapComponents({
+    chainId: deps.chainId,
+    weth: deps.weth,
+    router: deps.quoteService.router,
+    maxFeeBps: highestFeeCap({ keys: deps.apiKeys.allSettings(), feeRecipient: deps.feeRecipient, maxFeeBps: deps.maxFeeBps }),
+  })
+  for (const schema of Object.values(components)) fastify.addSchema(schema)
+  await registerOpenApi(fastify)
+  fastify.addHook('onRoute', (route) => {
+    if (route.url.startsWith(DOCS_PREFIX)) route.config = { ...route.config, public: true }
+  })
 
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('x-request-id', request.id)
@@ -62,6 +86,7 @@ export async function app(fastify: FastifyInstance, deps: SwapApiDependencies): 
   registerSubmitRoute(fastify, deps)
   registerExecuteRoute(fastify, deps)
   registerOpenApiRoute(fastify)
+  await registerDocsRoute(fastify)
 }
 
 // Hooks, parser and not-found handler belong to the instance the app is registered on.

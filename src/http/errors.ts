@@ -38,7 +38,15 @@ const fastifyClientErrors: Record<string, { status: number; error: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, error: 'body: not valid JSON' },
 }
 
-type AjvError = { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }
+/** One ajv error, with the failing schema (`verbose: true` in swapServerOptions). */
+type AjvError = {
+  instancePath: string
+  keyword: string
+  message?: string
+  params: Record<string, unknown>
+  schema?: unknown
+  parentSchema?: { description?: unknown }
+}
 
 /** `/permit/v` → `permit.v`; the root is `body`. */
 function fieldOf(instancePath: string, child?: unknown): string {
@@ -47,16 +55,41 @@ function fieldOf(instancePath: string, child?: unknown): string {
   return parts.length ? parts.join('.') : 'body'
 }
 
-/** One ajv error as `{error}` text that names the field first. */
+/**
+ * One ajv error as `{error}` text that names the field first. A refused combination (`not`) is
+ * answered with its negated schema's description, which the schemas write as the whole message
+ * (`gasPriceWei: cannot be combined with …`); a missed pattern is answered with the schema's
+ * description (`amountIn: must be a decimal integer in 1..2^256-1 …`: that pattern runs to
+ * thousands of characters), or the pattern itself when the schema has none.
+ */
 export function describeValidationError(error: AjvError): string {
   if (error.keyword === 'required') return `${fieldOf(error.instancePath, error.params.missingProperty)}: is required`
   if (error.keyword === 'additionalProperties') return `${fieldOf(error.instancePath, error.params.additionalProperty)}: is not allowed (no extra properties)`
+  if (error.keyword === 'not') {
+    const description = (error.schema as { description?: unknown } | undefined)?.description
+    if (typeof description === 'string') return description
+  }
+  if (error.keyword === 'const') return `${fieldOf(error.instancePath)}: must be ${JSON.stringify(error.params.allowedValue)}`
+  if (error.keyword === 'pattern' && typeof error.parentSchema?.description === 'string') return `${fieldOf(error.instancePath)}: must be ${error.parentSchema.description}`
   return `${fieldOf(error.instancePath)}: ${error.message ?? 'is invalid'}`
 }
 
 /**
+ * The request's name for a field the router encoder refused (`routerFields` of the route's
+ * config: `recipient` → `user`, `permit` → `permit`, so `permit.r` stays `permit.r`), or undefined
+ * when the field is not the caller's (the plan, the server's fee recipient or deadline).
+ */
+function requestFieldOf(encoderPath: string, routerFields: Record<string, string> | undefined): string | undefined {
+  if (!routerFields) return undefined
+  const [head, ...rest] = encoderPath.split('.')
+  const field = Object.hasOwn(routerFields, head) ? routerFields[head] : undefined
+  return field === undefined ? undefined : [field, ...rest].join('.')
+}
+
+/**
  * The swap surface's one error handler: schema failures and our domain errors become `{error}`
- * with their status; anything else is a 500 whose body never carries the internal message (it is
+ * with their status (a `RouterEncodingError` on a request field is a 400 naming the request's
+ * field, e.g. `permit.r`); anything else is a 500 whose body never carries the internal message (it is
  * logged with the request id instead).
  */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
@@ -69,7 +102,12 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: error.message })
   if (error instanceof InvalidQuoteRequestError) return reply.code(400).send({ error: error.message })
   if (error instanceof NoRouteError) return reply.code(400).send({ error: `no route: ${error.message}` })
-  if (error instanceof RouterEncodingError) return reply.code(400).send({ error: error.message })
+  if (error instanceof RouterEncodingError) {
+    // A request field the router cannot encode is the caller's 400; anything else came from our own
+    // plan or configuration, so it is our 500.
+    const field = requestFieldOf(error.path, request.routeOptions.config?.routerFields)
+    if (field) return reply.code(400).send({ error: `${field}: ${error.reason}` })
+  }
   if (error instanceof QuoteMarketStaleError) {
     request.log.warn({ err: error }, 'quote refused: market stale')
     return reply.code(503).send({ error: 'market data is stale: quotes are refused until the chain is reachable again' })

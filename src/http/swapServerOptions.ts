@@ -50,6 +50,8 @@ export function swapServerOptions({ logger, redact }: SwapServerOptionsParameter
         coerceTypes: false,
         useDefaults: false,
         allErrors: false,
+        // Errors carry the failing schema: a refused combination answers with its description (errors.ts).
+        verbose: true,
         // int64 is an OpenAPI annotation; `type: integer` already checks the value.
         formats: { int64: true },
       },

@@ -59,7 +59,9 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
       const tokenIn = nativeIn ? wethAddress : checksumAddress(r.tokenIn)
       const tokenOut = nativeOut ? wethAddress : checksumAddress(r.tokenOut)
       if (tokenIn === tokenOut) {
-        throw new InvalidQuoteRequestError({ field: 'tokenOut', message: nativeIn || nativeOut ? 'wrapping or unwrapping the native asset is not a swap' : 'must differ from tokenIn' })
+        // No route leads from a token to itself: a market answer, like any other pair without a path
+        // (the schema cannot compare two fields, so this is not a validation error).
+        throw new NoRouteError({ message: nativeIn || nativeOut ? 'tokenOut: wrapping or unwrapping the native asset is not a swap' : 'tokenOut: must differ from tokenIn' })
       }
       try {
         market.assertFresh()
@@ -72,8 +74,10 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
 
       // Any maxHops >= 1 is valid (spec); deeper than the solver's search means its deepest search.
       const maxHopsSearched = Math.min(r.maxHops ?? SOLVER_DEFAULT_MAX_HOPS, SOLVER_MAX_HOPS)
+      // Canonical decimal: AmountString allows leading zeros, the solver takes at most 78 digits.
+      const amountIn = BigInt(r.amountIn).toString()
       const solverRequest: SolverQuoteRequest = {
-        tokenIn, tokenOut, amountIn: r.amountIn, slippageBps: r.slippageBps,
+        tokenIn, tokenOut, amountIn, slippageBps: r.slippageBps,
         maxHops: maxHopsSearched, splitEnabled: r.splitEnabled, enforcePoolDisjoint: r.enforcePoolDisjoint,
         allowedDexes: r.allowedDexes, gasPriceWei: gasPriceWei.toString(), timeBudgetMs: r.timeBudgetMs,
       }
@@ -113,7 +117,7 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
         chainId,
         tokenIn: r.tokenIn,
         tokenOut: r.tokenOut,
-        amountIn: r.amountIn,
+        amountIn,
         expectedAmountOut: amountOut.toString(),
         minAmountOut: minAmountOut.toString(),
         feeBps,

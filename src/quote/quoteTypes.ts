@@ -1,74 +1,23 @@
-import type { Address, Hex } from 'viem'
-import type { DexId, SolverPhase } from '../../bindings/types.ts'
 import type { LegData } from '../adapters/PoolAdapter.ts'
+import type { QuoteRequest as WireQuoteRequest } from '../http/schemas/quote.ts'
+import type { GasEstimate, RouteLeg, RouteMetadata, RoutePlan, SplitRoute } from '../http/schemas/routePlan.ts'
 
-// The spec's (000_f13919b75e53ad89.txt) QuoteRequest and RoutePlan as the quote service answers
-// them. Amounts are decimal strings, as on the wire.
+// The spec's (000_f13919b75e53ad89.txt) QuoteRequest and RoutePlan as the quote service takes and
+// answers them, derived from the one definition: the TypeBox schemas in src/http/schemas/
+// (`Static`). Amounts are decimal strings, as on the wire.
 
-/** The spec's QuoteRequest. */
-export type QuoteRequest = {
-  chainId: number
-  /** A token, or the native sentinel (0xEeee…EEeE or the zero address). */
-  tokenIn: Address
-  tokenOut: Address
-  amountIn: string
-  slippageBps: number
-  maxHops?: number
-  splitEnabled?: boolean
-  enforcePoolDisjoint?: boolean
-  allowedDexes?: DexId[]
-  /** Integrator fee in bps of the output. */
-  feeBps?: number
-  taker?: Address
-  timeBudgetMs?: number
-}
+/** The spec's QuoteRequest (the body of POST /quote). */
+export type QuoteRequest = WireQuoteRequest
 
-export type QuoteRouteLeg = {
-  dex: DexId
-  tokenIn: Address
-  tokenOut: Address
-  amountIn: string
-  minOut: string
-  poolId: string
-  data: LegData
-}
+/** A spec RouteLeg as the service emits it: always a `poolId`, and the LegData our adapters encode. */
+export type QuoteRouteLeg = Omit<RouteLeg, 'poolId' | 'data'> & { poolId: string; data: LegData }
 
-export type QuoteSplitRoute = { amountIn: string; legs: QuoteRouteLeg[] }
+export type QuoteSplitRoute = Omit<SplitRoute, 'legs'> & { legs: QuoteRouteLeg[] }
 
-export type QuoteRouteCandidate = { path: Address[]; dexes: DexId[]; projectedOut: string; allocatedIn: string; score: number }
-
-/** The spec's RouteMetadata; `stoppedBy`, `stoppedIn` and `maxHopsSearched` are our extras (extra properties are allowed). */
-export type QuoteRouteMetadata = {
-  connectorsConsidered: Address[]
-  candidatePaths: number
-  selectedPaths: number
-  candidates: QuoteRouteCandidate[]
-  stoppedBy: 'converged' | 'budget'
-  /** The first phase the time budget cut (absent when the solve converged). */
-  stoppedIn?: SolverPhase
-  /** The path depth searched: the request's `maxHops` (default 3) capped at the solver's deepest search, 4. */
-  maxHopsSearched: number
-}
+/** The spec's RouteMetadata with the solver's `stoppedBy` and the `maxHopsSearched` always set. */
+export type QuoteRouteMetadata = RouteMetadata & Required<Pick<RouteMetadata, 'stoppedBy' | 'maxHopsSearched'>>
 
 /** The spec's RoutePlan, every optional part filled. */
-export type QuoteRoutePlan = {
-  chainId: number
-  tokenIn: Address
-  tokenOut: Address
-  amountIn: string
-  /** What the recipient receives after the integrator fee when the chain has not moved. */
-  expectedAmountOut: string
-  /** `floor(expected · (10⁴ − slippageBps) / 10⁴)`; the router enforces it after the fee. */
-  minAmountOut: string
-  feeBps: number
-  slippageBps: number
-  routes: QuoteSplitRoute[]
-  blockNumber: number
-  gasEstimate: { gasUnits: number; gasCostWei: string }
-  feeBreakdown: { protocolFeeAmount: string; integratorFeeAmount: string }
-  metadata: QuoteRouteMetadata
-  nativeIn: boolean
-  nativeOut: boolean
-}
-
-export type { Hex }
+export type QuoteRoutePlan = Omit<RoutePlan, 'routes' | 'metadata' | 'gasEstimate' | 'feeBps' | 'feeBreakdown' | 'nativeIn' | 'nativeOut'>
+  & Required<Pick<RoutePlan, 'feeBps' | 'feeBreakdown' | 'nativeIn' | 'nativeOut'>>
+  & { routes: QuoteSplitRoute[]; metadata: QuoteRouteMetadata; gasEstimate: Required<GasEstimate> }

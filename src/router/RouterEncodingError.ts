@@ -1,6 +1,8 @@
 /**
- * A route plan that cannot become a router call (an unsupported leg kind, malformed leg data,
- * inconsistent tokens or amounts). `path` names the offending field, e.g. `routes[1].legs[0].data`.
+ * A route plan or call parameter that cannot become a router call (an unsupported leg kind,
+ * malformed leg data, inconsistent tokens or amounts, a value outside its ABI type). `path` names
+ * the offending field in the encoder's terms, e.g. `routes[1].legs[0].data` or `permit.r`;
+ * `reason` says what is wrong with it. The HTTP error handler maps `path` to the request's field.
  *
  * @example
  * throw new RouterEncodingError({ path: 'routes[0].legs[0].data.kind', message: 'curve has no router leg yet' })
@@ -8,8 +10,10 @@
 export class RouterEncodingError extends Error {
   override name = 'RouterEncodingError'
   readonly path: string
+  readonly reason: string
   constructor({ path, message }: { path: string; message: string }) {
     super(`${path}: ${message}`)
     this.path = path
+    this.reason = message
   }
 }

@@ -1,4 +1,6 @@
-import { type Address, encodeAbiParameters, getAddress, type Hex, isAddress, isHex, size, zeroAddress } from 'viem'
+import { type Address, encodeAbiParameters, getAddress, type Hex, isAddress, zeroAddress } from 'viem'
+import { hexByteLength } from './hexByteLength.ts'
+import { parseUint256 } from './parseUint256.ts'
 import { RouterEncodingError } from './RouterEncodingError.ts'
 import type { RouteLeg } from './routePlanTypes.ts'
 import { routerLegKind } from './routerLegKind.ts'
@@ -36,12 +38,12 @@ export function encodeRouterLeg({ leg, path = 'leg' }: EncodeRouterLegParameters
     typeof value === 'string' && isAddress(value, { strict: false }) ? getAddress(value) : fail(field, `not an address: ${String(value)}`)
   const tokenIn = address(leg.tokenIn, 'tokenIn')
   const tokenOut = address(leg.tokenOut, 'tokenOut')
-  const minOut = amount(leg.minOut, () => fail('minOut', `not an amount: ${leg.minOut}`))
+  const minOut = parseUint256({ value: leg.minOut, path: `${path}.minOut` })
   const base = { tokenIn, tokenOut, minOut }
   const data = leg.data
   switch (data.kind) {
     case 'v2_direct': {
-      if (!Number.isInteger(data.feeBps) || data.feeBps < 0 || data.feeBps >= 10_000) fail('data.feeBps', `must be 0..9999: ${data.feeBps}`)
+      if (!Number.isInteger(data.feeBps) || data.feeBps < 0 || data.feeBps >= 10_000) fail('data.feeBps', `must be an integer in 0..9999: ${data.feeBps}`)
       const encoded = encodeAbiParameters([{ type: 'uint16' }], [data.feeBps])
       return { kind: routerLegKind.v2_direct, pool: address(data.pool, 'data.pool'), data: encoded, ...base }
     }
@@ -52,13 +54,14 @@ export function encodeRouterLeg({ leg, path = 'leg' }: EncodeRouterLegParameters
     case 'hydrex':
       return { kind: routerLegKind.hydrex, pool: address(leg.poolId, 'poolId'), data: '0x', ...base }
     case 'univ4': {
-      if (data.commands.toLowerCase() !== V4_SWAP_COMMAND) fail('data.commands', `must be ${V4_SWAP_COMMAND} (one V4 swap): ${data.commands}`)
-      if (data.inputs.length !== 1) fail('data.inputs', `must hold exactly one abi-encoded PoolKey, got ${data.inputs.length}`)
+      if (typeof data.commands !== 'string' || data.commands.toLowerCase() !== V4_SWAP_COMMAND) fail('data.commands', `must be ${V4_SWAP_COMMAND} (one V4 swap): ${data.commands}`)
+      if (!Array.isArray(data.inputs) || data.inputs.length !== 1) fail('data.inputs', `must hold exactly one abi-encoded PoolKey, got ${Array.isArray(data.inputs) ? data.inputs.length : typeof data.inputs}`)
       const poolKey = data.inputs[0]
-      if (!isHex(poolKey) || size(poolKey) !== POOL_KEY_BYTES) fail('data.inputs[0]', 'must be abi.encode(PoolKey), 160 bytes')
+      if (hexByteLength(poolKey) !== POOL_KEY_BYTES) fail('data.inputs[0]', 'must be abi.encode(PoolKey), 160 bytes')
       return { kind: routerLegKind.univ4, pool: zeroAddress, data: poolKey, ...base }
     }
     case 'univ2': {
+      if (!Array.isArray(data.path)) fail('data.path', 'must be an array of addresses')
       const hops = data.path.map((a, i) => address(a, `data.path[${i}]`))
       if (hops.length < 2) fail('data.path', 'needs at least 2 tokens')
       if (hops[0] !== tokenIn || hops[hops.length - 1] !== tokenOut) fail('data.path', 'must start at tokenIn and end at tokenOut')
@@ -66,7 +69,7 @@ export function encodeRouterLeg({ leg, path = 'leg' }: EncodeRouterLegParameters
       return { kind: routerLegKind.univ2, pool: zeroAddress, data: encoded, ...base }
     }
     case 'univ3': {
-      const bytes = isHex(data.path) ? size(data.path) : -1
+      const bytes = hexByteLength(data.path)
       if (bytes < 43 || (bytes - 20) % 23 !== 0) fail('data.path', 'must be token (fee token)+, 20 + 23·n bytes')
       const first = getAddress(`0x${data.path.slice(2, 42)}`)
       const last = getAddress(`0x${data.path.slice(-40)}`)
@@ -76,9 +79,4 @@ export function encodeRouterLeg({ leg, path = 'leg' }: EncodeRouterLegParameters
     default:
       return fail('data.kind', `no executable router leg for kind ${(data as { kind: string }).kind}`)
   }
-}
-
-function amount(value: string, onError: () => never): bigint {
-  if (typeof value !== 'string' || !/^\d+$/.test(value)) return onError()
-  return BigInt(value)
 }

@@ -89,3 +89,37 @@ test('refuses plans the router cannot run, naming the field', () => {
   assert.throws(() => encodeSwapExactIn({ plan: good, recipient: USER, deadline: 1n, feeBps: 5 }), /feeRecipient/)
   assert.throws(() => encodeSwapExactIn({ plan: good, recipient: USER, deadline: 1n, feeBps: 10_001, feeRecipient: USER }), /feeBps/)
 })
+
+test('every value outside its ABI type is a RouterEncodingError naming the field, before viem sees it', () => {
+  const good = plan([[{ tokenIn: A, tokenOut: B, data: { kind: 'v3_direct', pool: POOL } }]], [5n])
+  const permit = { value: '5', deadline: 100, v: 27, r: `0x${'ab'.repeat(32)}`, s: `0x${'cd'.repeat(32)}` } as const
+  const over = (2n ** 256n).toString()
+  // Each of these reached viem's encoder unchecked and threw a plain error (a 500 over HTTP).
+  const cases: [string, () => unknown][] = [
+    ['permit.r', () => encodeSwapExactIn({ plan: good, recipient: USER, deadline: 1n, permit: { ...permit, r: '0xabcd' } })],
+    ['permit.s', () => encodeSwapExactIn({ plan: good, recipient: USER, deadline: 1n, permit: { ...permit, s: `0x${'cd'.repeat(33)}` } })],
+    ['permit.r', () => encodeSwapExactIn({ plan: good, recipient: USER, deadline: 1n, permit: { ...permit, r: `0x${'a'.repeat(63)}` } })],
+    ['permit.deadline', () => encodeSwapExactIn({ plan: good, recipient: USER, deadline: 1n, permit: { ...permit, deadline: -1 } })],
+    ['permit.deadline', () => encodeSwapExactIn({ plan: good, recipient: USER, deadline: 1n, permit: { ...permit, deadline: 1e300 } })],
+    ['permit.deadline', () => encodeSwapExactIn({ plan: good, recipient: USER, deadline: 1n, permit: { ...permit, deadline: 1.5 } })],
+    ['permit.value', () => encodeSwapExactIn({ plan: good, recipient: USER, deadline: 1n, permit: { ...permit, value: over } })],
+    ['permit.v', () => encodeSwapExactIn({ plan: good, recipient: USER, deadline: 1n, permit: { ...permit, v: 256 } })],
+    ['permit.v', () => encodeSwapExactIn({ plan: good, recipient: USER, deadline: 1n, permit: { ...permit, v: -1 } })],
+    ['deadline', () => encodeSwapExactIn({ plan: good, recipient: USER, deadline: -1n })],
+    ['deadline', () => encodeSwapExactIn({ plan: good, recipient: USER, deadline: 2n ** 256n })],
+    ['amountIn', () => encodeSwapExactIn({ plan: { ...good, amountIn: over, routes: [{ ...good.routes[0], amountIn: over }] }, recipient: USER, deadline: 1n })],
+    ['routes[0].amountIn', () => encodeSwapExactIn({ plan: { ...good, routes: [{ ...good.routes[0], amountIn: over }] }, recipient: USER, deadline: 1n })],
+    ['minAmountOut', () => encodeSwapExactIn({ plan: { ...good, minAmountOut: over }, recipient: USER, deadline: 1n })],
+    ['routes[0].legs[0].minOut', () => encodeSwapExactIn({ plan: { ...good, routes: [{ ...good.routes[0], legs: [{ ...good.routes[0].legs[0], minOut: over }] }] }, recipient: USER, deadline: 1n })],
+    ['routes[0].legs[0].data.inputs[0]', () => encodeSwapExactIn({ plan: plan([[{ tokenIn: A, tokenOut: B, data: { kind: 'univ4', commands: '0x10', inputs: [`0x${'0'.repeat(319)}`] } }]], [5n]), recipient: USER, deadline: 1n })],
+    ['recipient', () => encodeSwapExactIn({ plan: good, recipient: '0x12' as Address, deadline: 1n })],
+  ]
+  for (const [path, call] of cases) {
+    assert.throws(call, (e: unknown) => e instanceof RouterEncodingError && e.path === path && e.message.startsWith(`${path}: `), path)
+  }
+  // The edges pass: uint256 max amounts, a zero deadline, v 0 and 255.
+  const max = (2n ** 256n - 1n).toString()
+  for (const p of [{ ...permit, value: max, deadline: 0, v: 0 }, { ...permit, v: 255, deadline: Number.MAX_SAFE_INTEGER }]) {
+    assert.equal(decode(encodeSwapExactIn({ plan: { ...good, minAmountOut: max }, recipient: USER, deadline: 2n ** 256n - 1n, permit: p }).data).functionName, 'swapExactInWithPermit')
+  }
+})

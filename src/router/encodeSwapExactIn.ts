@@ -1,5 +1,7 @@
 import { type Address, encodeFunctionData, getAddress, type Hex, isAddress } from 'viem'
 import { encodeRouterLeg, type RouterLeg } from './encodeRouterLeg.ts'
+import { hexByteLength } from './hexByteLength.ts'
+import { parseUint256 } from './parseUint256.ts'
 import { RouterEncodingError } from './RouterEncodingError.ts'
 import type { PermitPayload, RoutePlan } from './routePlanTypes.ts'
 import { swapRouterAbi } from './swapRouterAbi.ts'
@@ -36,7 +38,10 @@ export type EncodeSwapExactInReturnType = {
  * `tokenIn` may be the native sentinel, so the first leg's `tokenIn` (the wrapped native token)
  * is used; likewise `tokenOut` with `nativeOut`. Throws `RouterEncodingError` when the plan cannot
  * run as given (routes' inputs not summing to `amountIn`, routes not starting and ending at the
- * same tokens, a leg kind without a router leg).
+ * same tokens, a leg kind without a router leg) and before viem's ABI encoder sees a value outside
+ * its ABI type (an amount or deadline beyond uint256, a negative one, a permit `r`/`s` that is not
+ * 32 bytes, `v` beyond uint8): the error's `path` names the field (`permit.r`, `recipient`,
+ * `routes[0].legs[1].minOut`), and viem never throws on a value it was given.
  *
  * @example
  * const { data, value } = encodeSwapExactIn({ plan, recipient: user, deadline: BigInt(Math.floor(Date.now() / 1000) + 300) })
@@ -58,13 +63,16 @@ export function encodeSwapExactIn({
   if (plan.routes.length === 0) fail('routes', 'at least one route is needed')
   if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > 10_000) fail('feeBps', `must be 0..10000: ${feeBps}`)
   if (feeBps > 0 && (!feeRecipient || !isAddress(feeRecipient, { strict: false }))) fail('feeRecipient', 'required when feeBps > 0')
-  if (!isAddress(recipient, { strict: false })) fail('recipient', `not an address: ${recipient}`)
+  if (typeof recipient !== 'string' || !isAddress(recipient, { strict: false })) fail('recipient', `not an address: ${String(recipient)}`)
   if (permit && nativeIn) fail('permit', 'a native-in swap pulls no token, so it takes no permit')
+  const deadlineSec = parseUint256({ value: deadline, path: 'deadline' })
+  const amountIn = parseUint256({ value: plan.amountIn, path: 'amountIn' })
+  const signature = permit && permitSignature(permit)
 
   const routes = plan.routes.map((route, r) => {
     if (route.legs.length === 0) fail(`routes[${r}].legs`, 'at least one leg is needed')
     const legs: RouterLeg[] = route.legs.map((leg, i) => encodeRouterLeg({ leg, path: `routes[${r}].legs[${i}]` }))
-    return { amountIn: toAmount(route.amountIn, `routes[${r}].amountIn`), legs }
+    return { amountIn: parseUint256({ value: route.amountIn, path: `routes[${r}].amountIn` }), legs }
   })
   const firstIn = routes[0].legs[0].tokenIn
   const lastOut = routes[0].legs[routes[0].legs.length - 1].tokenOut
@@ -77,7 +85,6 @@ export function encodeSwapExactIn({
     })
     if (route.legs[route.legs.length - 1].tokenOut !== tokenOut) fail(`routes[${r}].legs`, `must end at the swap's tokenOut ${tokenOut}`)
   })
-  const amountIn = toAmount(plan.amountIn, 'amountIn')
   const sumOfRoutes = routes.reduce((sum, route) => sum + route.amountIn, 0n)
   if (sumOfRoutes !== amountIn) fail('routes', `route inputs sum to ${sumOfRoutes}, not amountIn ${amountIn}`)
 
@@ -85,28 +92,29 @@ export function encodeSwapExactIn({
     tokenIn,
     tokenOut,
     amountIn,
-    minAmountOut: toAmount(plan.minAmountOut, 'minAmountOut'),
+    minAmountOut: parseUint256({ value: plan.minAmountOut, path: 'minAmountOut' }),
     recipient: getAddress(recipient),
     feeBps,
     feeRecipient: feeRecipient ? getAddress(feeRecipient) : ('0x0000000000000000000000000000000000000000' as Address),
     nativeIn,
     nativeOut,
-    deadline,
+    deadline: deadlineSec,
     routes,
   }
   const value = nativeIn ? amountIn : 0n
-  if (!permit) return { data: encodeFunctionData({ abi: swapRouterAbi, functionName: 'swapExactIn', args: [params] }), value }
-  const signature = {
-    value: toAmount(permit.value, 'permit.value'),
-    deadline: BigInt(permit.deadline),
-    v: permit.v,
-    r: permit.r,
-    s: permit.s,
-  }
+  if (!signature) return { data: encodeFunctionData({ abi: swapRouterAbi, functionName: 'swapExactIn', args: [params] }), value }
   return { data: encodeFunctionData({ abi: swapRouterAbi, functionName: 'swapExactInWithPermit', args: [params, signature] }), value }
 }
 
-function toAmount(value: string, path: string): bigint {
-  if (typeof value !== 'string' || !/^\d+$/.test(value)) throw new RouterEncodingError({ path, message: `not an amount: ${value}` })
-  return BigInt(value)
+/** The router's `Permit` struct, every field checked against its ABI type (uint256, uint8, bytes32). */
+function permitSignature(permit: PermitPayload): { value: bigint; deadline: bigint; v: number; r: Hex; s: Hex } {
+  const fail = (field: string, message: string): never => {
+    throw new RouterEncodingError({ path: `permit.${field}`, message })
+  }
+  const { deadline, v, r, s } = permit
+  if (typeof deadline !== 'number' || !Number.isSafeInteger(deadline) || deadline < 0) fail('deadline', `must be a whole number of seconds in 0..2^53 - 1: ${String(deadline)}`)
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 255) fail('v', `must be an integer in 0..255 (uint8): ${String(v)}`)
+  if (hexByteLength(r) !== 32) fail('r', 'must be 32 bytes of hex (bytes32)')
+  if (hexByteLength(s) !== 32) fail('s', 'must be 32 bytes of hex (bytes32)')
+  return { value: parseUint256({ value: permit.value, path: 'permit.value' }), deadline: BigInt(deadline), v, r, s }
 }

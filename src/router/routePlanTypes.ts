@@ -1,51 +1,21 @@
-import type { Address, Hex } from 'viem'
+import type { LegData as SpecLegData, RouteLeg as SpecRouteLeg, RoutePlan as SpecRoutePlan, SplitRoute as SpecSplitRoute } from '../http/schemas/routePlan.ts'
+import type { PermitPayload as SpecPermitPayload } from '../http/schemas/submit.ts'
 
-// The parts of the swap spec's RoutePlan JSON that the router encoder reads (spec
-// `000_f13919b75e53ad89.txt`: RoutePlan, SplitRoute, RouteLeg, LegData). Amounts are decimal
-// strings on the wire, as in the spec; extra fields are allowed and ignored.
+// The parts of the spec's RoutePlan the router encoder reads, derived from the one definition:
+// the TypeBox schemas in src/http/schemas/ (`Static`). The encoder never reads `dex` (the leg
+// kind is in `data`), so it takes any label there.
 
-/** `LegData`, discriminated by `kind`. */
-export type LegData =
-  | { kind: 'v2_direct'; pool: Address; feeBps: number }
-  | { kind: 'v3_direct'; pool: Address }
-  | { kind: 'pancake_v3_direct'; pool: Address }
-  | { kind: 'algebra_direct'; pool: Address }
-  | { kind: 'hydrex'; deadline?: number }
-  | { kind: 'univ4'; commands: Hex; inputs: Hex[]; deadline?: number }
-  | { kind: 'curve'; pool: Address; i: number; j: number }
-  | { kind: 'prop_amm'; router: Address; protocol: string }
-  | { kind: 'dodo_v2'; pool: Address; baseToken: Address }
-  | { kind: 'woofi'; router: Address }
-  | { kind: 'univ2'; path: Address[]; deadline?: number }
-  | { kind: 'univ3'; path: Hex; deadline?: number }
-  | { kind: 'aerodrome_v2'; routes: { from: Address; to: Address; stable: boolean; factory: Address }[]; deadline?: number }
+/** The spec's `LegData`, discriminated by `kind`. */
+export type LegData = SpecLegData
 
-export type RouteLeg = {
-  dex: string
-  tokenIn: Address
-  tokenOut: Address
-  amountIn: string
-  minOut: string
-  poolId?: string
-  data: LegData
-}
+/** The spec's `RouteLeg`, with any `dex` label. */
+export type RouteLeg = Omit<SpecRouteLeg, 'dex'> & { dex: string }
 
-export type SplitRoute = { amountIn: string; legs: RouteLeg[] }
+/** The spec's `SplitRoute`. */
+export type SplitRoute = Omit<SpecSplitRoute, 'legs'> & { legs: RouteLeg[] }
 
-export type RoutePlan = {
-  chainId: number
-  tokenIn: Address
-  tokenOut: Address
-  amountIn: string
-  expectedAmountOut: string
-  minAmountOut: string
-  feeBps?: number
-  slippageBps: number
-  routes: SplitRoute[]
-  blockNumber: number
-  nativeIn?: boolean
-  nativeOut?: boolean
-}
+/** The spec's `RoutePlan` (extra fields such as `gasEstimate` allowed and ignored). */
+export type RoutePlan = Omit<SpecRoutePlan, 'routes'> & { routes: SplitRoute[] }
 
-/** `PermitPayload`: an EIP-2612 signature of the user for `tokenIn`, spender = the router. */
-export type PermitPayload = { value: string; deadline: number; v: number; r: Hex; s: Hex }
+/** The spec's `PermitPayload`: an EIP-2612 signature of the caller for `tokenIn`, spender = the router. */
+export type PermitPayload = SpecPermitPayload

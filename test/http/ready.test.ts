@@ -7,7 +7,7 @@ import { createSwapApp } from '../../src/http/createSwapApp.ts'
 import { readinessReport } from '../../src/http/readinessReport.ts'
 import { createMarketState } from '../../src/market/createMarketState.ts'
 import { callApp } from './callApp.ts'
-import { type HttpTestStack, startHttpTestStack } from './startHttpTestStack.ts'
+import { type HttpTestStack, KEY_A, startHttpTestStack } from './startHttpTestStack.ts'
 
 // GET /ready: the readiness probe next to the spec's liveness probe /health. Public (no key, never
 // counted), states and numbers only; 503 while quotes cannot be priced: a stale or missing market
@@ -38,8 +38,10 @@ test('a serving instance is ready: 200, the snapshot block and age, the solver; 
     assert.deepEqual(Object.keys(res.json).sort(), ['market', 'ready', 'solver'])
   }
   // The one counted call of this key's minute is still there: /ready took none of it.
-  const quote = await callApp(app, 'inject', { method: 'GET', url: '/openapi.json', key: 'test-key-a-0123456789abcdef' })
-  assert.equal(quote.status, 200)
+  const { tokens } = stack.service.devnet!.market
+  const body = { chainId: 8453, tokenIn: tokens.WETH.address, tokenOut: tokens.USDC.address, amountIn: '1000000000000000000', slippageBps: 50 }
+  assert.equal((await callApp(app, 'inject', { url: '/quote', key: KEY_A, body })).status, 200)
+  assert.equal((await callApp(app, 'inject', { url: '/quote', key: KEY_A, body })).status, 429)
 })
 
 test('no snapshot yet: 503, not fresh, the block null', async () => {

@@ -27,6 +27,8 @@ export type ApiKeyCheck = {
   check: (presented: string | string[] | undefined) => string | undefined
   /** The settings of the key with this id (`{}` for a plain key or an unknown id). */
   settingsOf: (apiKeyId: string) => ApiKeySettings
+  /** Every key's settings (no digests), e.g. for the highest fee any key may ask. */
+  allSettings: () => ApiKeySettings[]
   /** How many keys are configured. */
   size: number
 }
@@ -65,6 +67,7 @@ export function createApiKeyCheck({ keys }: { keys: readonly (string | ApiKeyEnt
       return found?.toString('hex')
     },
     settingsOf: (apiKeyId) => entries.get(apiKeyId) ?? {},
+    allSettings: () => [...entries.values()],
   }
 }
 

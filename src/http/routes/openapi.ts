@@ -1,18 +1,26 @@
 import type { FastifyInstance } from 'fastify'
-import { buildOpenApiDocument } from '../openapi/buildOpenApiDocument.ts'
-import { authenticatedErrorResponses } from './responses.ts'
 
 /**
- * `GET /openapi.json`: the OpenAPI document (authenticated like every route but /health).
+ * `GET /openapi.json`: the OpenAPI document `@fastify/swagger` built from the routes. Public (no
+ * key, not counted), like the reference page at /docs that reads it: it describes the interface
+ * only, holds nothing secret, and a browser cannot send `x-api-key` (docs/http-api.md).
  *
  * @example
  * registerOpenApiRoute(fastify)
  */
 export function registerOpenApiRoute(fastify: FastifyInstance): void {
-  const document = JSON.stringify(buildOpenApiDocument())
-  const { 400: _bad, ...errors } = authenticatedErrorResponses
-  fastify.get('/openapi.json', { schema: { response: { ...errors } } }, async (_request, reply) => {
+  let document: string | undefined
+  fastify.get('/openapi.json', {
+    schema: {
+      summary: 'This document (OpenAPI 3.1); no authentication, not rate limited',
+      operationId: 'openapi',
+      security: [],
+      response: { 200: { type: 'object', additionalProperties: true, description: 'The OpenAPI 3.1 document of this server' } },
+    },
+    config: { public: true },
+  }, async (_request, reply) => {
     // Sent as a prebuilt string: the document is the schema, not something to serialize through one.
+    document ??= JSON.stringify(fastify.swagger())
     return reply.type('application/json; charset=utf-8').send(document)
   })
 }

@@ -1,19 +1,12 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
 import type { FastifyInstance } from 'fastify'
-import type { Static } from 'typebox'
-import type { QuoteRequest as ServiceQuoteRequest } from '../../quote/quoteTypes.ts'
 import { resolveIntegratorFee } from '../auth/resolveIntegratorFee.ts'
-import { QuoteRequest, QuoteResponse } from '../schemas/quote.ts'
-import { ErrorBody } from '../schemas/scalars.ts'
+import type { QuoteRequest } from '../schemas/quote.ts'
 import type { SwapApiDependencies } from '../SwapApiDependencies.ts'
-import { authenticatedErrorResponses } from './responses.ts'
+import { authenticatedErrorResponses, errorResponse, NO_ROUTE_400, quoteIdLink } from './responses.ts'
 
-export const quoteRoute = {
-  method: 'POST',
-  url: '/quote',
-  summary: 'Price a swap; the plan is cached under quoteId until expiresAt',
-  schema: { body: QuoteRequest, response: { 200: QuoteResponse, ...authenticatedErrorResponses, 503: ErrorBody } },
-} as const
+/** 503: the one refusal that is about time, not the request. */
+export const MARKET_STALE_503 = 'Market data is stale (or the chain does not answer): quotes are refused until it is reachable again'
 
 /** The caller key's fee recipient for `feeBps`, or a 400 (above the key's cap, or nowhere to pay it). */
 export function feeRecipientFor(body: { feeBps?: number }, apiKeyId: string, deps: Pick<SwapApiDependencies, 'apiKeys' | 'feeRecipient' | 'maxFeeBps'>) {
@@ -22,16 +15,31 @@ export function feeRecipientFor(body: { feeBps?: number }, apiKeyId: string, dep
 
 /**
  * `POST /quote`: the quote service's plan, issued under a quoteId bound to the caller's API key.
- * No route → 400; stale market → 503 (errors.ts).
+ * The schema (`QuoteRequest`, built for this deployment) refuses everything the service would;
+ * after it, only the market can say no: no route → 400 `no route: …`, stale market → 503.
  *
  * @example
  * registerQuoteRoute(fastify, deps)
  */
 export function registerQuoteRoute(fastify: FastifyInstance, deps: SwapApiDependencies): void {
-  fastify.withTypeProvider<TypeBoxTypeProvider>().post('/quote', { schema: quoteRoute.schema }, async (request) => {
-    const body: Static<typeof QuoteRequest> = request.body
+  fastify.post('/quote', {
+    schema: {
+      summary: 'Price a swap; the plan is cached under quoteId until expiresAt',
+      operationId: 'quote',
+      body: Type.Ref('QuoteRequest'),
+      response: {
+        200: { ...Type.Ref('QuoteResponse'), description: 'The route plan and its quoteId' },
+        ...authenticatedErrorResponses({ badRequest: NO_ROUTE_400 }),
+        503: errorResponse(MARKET_STALE_503),
+      },
+    },
+    // The calldata gas estimate encodes `taker` as the router's recipient.
+    links: { 200: quoteIdLink },
+    config: { routerFields: { recipient: 'taker' } },
+  }, async (request) => {
+    const body = request.body as QuoteRequest
     const feeRecipient = feeRecipientFor(body, request.apiKeyId, deps)
-    const routePlan = await deps.quoteService.quote(body as ServiceQuoteRequest)
+    const routePlan = await deps.quoteService.quote(body)
     const { quoteId, expiresAt } = await deps.quoteIssuer.issue(routePlan, request.apiKeyId, feeRecipient)
     return { quoteId, routePlan, expiresAt }
   })

@@ -1,4 +1,4 @@
 import { Type } from 'typebox'
 
 /** `GET /health`: `{ok: true}`, always. */
-export const HealthResponse = Type.Object({ ok: Type.Boolean() }, { additionalProperties: false })
+export const HealthResponse = Type.Object({ ok: Type.Boolean() }, { $id: 'HealthResponse', additionalProperties: false })

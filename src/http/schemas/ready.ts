@@ -17,4 +17,4 @@ export const ReadyResponse = Type.Object({
     state: Type.Union([Type.Literal('ready'), Type.Literal('restarting')], { description: 'restarting: a WASM instance trapped and a new one is being started with the same market' }),
     restarts: Type.Integer({ minimum: 0, description: 'since the service started' }),
   }, { additionalProperties: false }),
-}, { additionalProperties: false })
+}, { $id: 'ReadyResponse', additionalProperties: false })

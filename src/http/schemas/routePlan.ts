@@ -1,15 +1,21 @@
-import { Type } from 'typebox'
-import { Address, AmountString, Bps, DexId, Hex, Int64 } from './scalars.ts'
+import { type Static, Type } from 'typebox'
+import type { SwapSchemaContext } from './swapComponents.ts'
 
-// The spec's RoutePlan and its parts (§2), as /quote and /execute answer them. Response schemas:
-// Fastify serializes through them, so a field missing here never reaches a client.
+// The spec's RoutePlan and its parts (§2), as /quote and /execute answer them: the one definition
+// of these types. Fastify serializes responses through these schemas (a field missing here never
+// reaches a client), `GET /openapi.json` lists each as a component, and the TypeScript types of the
+// quote service and the router encoder are derived from them (`Static`).
 
 const closed = { additionalProperties: false } as const
 const kind = <K extends string>(k: K) => Type.Literal(k)
+const Address = Type.Ref('Address')
+const AmountString = Type.Ref('AmountString')
+const Hex = Type.Ref('Hex')
+const Int64 = Type.Ref('Int64')
 
 /** `LegData`, discriminated by `kind`; every kind of the spec (legacy `univ2`/`univ3` included). */
 export const LegData = Type.Union([
-  Type.Object({ kind: kind('v2_direct'), pool: Address, feeBps: Bps }, closed),
+  Type.Object({ kind: kind('v2_direct'), pool: Address, feeBps: Type.Ref('Bps') }, closed),
   Type.Object({ kind: kind('v3_direct'), pool: Address }, closed),
   Type.Object({ kind: kind('pancake_v3_direct'), pool: Address }, closed),
   Type.Object({ kind: kind('algebra_direct'), pool: Address }, closed),
@@ -30,42 +36,47 @@ export const LegData = Type.Union([
     routes: Type.Array(Type.Object({ from: Address, to: Address, stable: Type.Boolean(), factory: Address }, closed), { minItems: 1 }),
     deadline: Type.Optional(Int64),
   }, closed),
-])
+], { $id: 'LegData', description: 'How the router runs the leg, discriminated by kind (docs/route-legs.md)' })
+export type LegData = Static<typeof LegData, SwapSchemaContext>
 
 export const RouteLeg = Type.Object({
-  dex: DexId,
+  dex: Type.Ref('DexId'),
   tokenIn: Address,
   tokenOut: Address,
   amountIn: AmountString,
   minOut: AmountString,
   poolId: Type.Optional(Type.String()),
-  data: LegData,
-}, closed)
+  data: Type.Ref('LegData'),
+}, { $id: 'RouteLeg', ...closed })
+export type RouteLeg = Static<typeof RouteLeg, SwapSchemaContext>
 
-export const SplitRoute = Type.Object({ amountIn: AmountString, legs: Type.Array(RouteLeg, { minItems: 1 }) }, closed)
+export const SplitRoute = Type.Object({ amountIn: AmountString, legs: Type.Array(Type.Ref('RouteLeg'), { minItems: 1 }) }, { $id: 'SplitRoute', ...closed })
+export type SplitRoute = Static<typeof SplitRoute, SwapSchemaContext>
 
-export const GasEstimate = Type.Object({ gasUnits: Type.Integer({ minimum: 0 }), gasCostWei: Type.Optional(AmountString) }, closed)
+export const GasEstimate = Type.Object({ gasUnits: Type.Integer({ minimum: 0 }), gasCostWei: Type.Optional(AmountString) }, { $id: 'GasEstimate', ...closed })
+export type GasEstimate = Static<typeof GasEstimate, SwapSchemaContext>
 
-export const FeeBreakdown = Type.Object({ protocolFeeAmount: AmountString, integratorFeeAmount: AmountString }, closed)
+export const FeeBreakdown = Type.Object({ protocolFeeAmount: AmountString, integratorFeeAmount: AmountString }, { $id: 'FeeBreakdown', ...closed })
 
 export const RouteCandidateMetadata = Type.Object({
   path: Type.Array(Address),
-  dexes: Type.Array(DexId),
+  dexes: Type.Array(Type.Ref('DexId')),
   projectedOut: AmountString,
   allocatedIn: AmountString,
   score: Type.Number(),
-}, closed)
+}, { $id: 'RouteCandidateMetadata', ...closed })
 
-/** Extra properties allowed (spec); ours: `stoppedBy` ("converged" | "budget"), `stoppedIn` and `maxHopsSearched`. */
+/** Extra properties allowed (spec); ours: `stoppedBy`, `stoppedIn` and `maxHopsSearched`. */
 export const RouteMetadata = Type.Object({
   connectorsConsidered: Type.Array(Address),
   candidatePaths: Type.Integer({ minimum: 0 }),
   selectedPaths: Type.Integer({ minimum: 0 }),
-  candidates: Type.Array(RouteCandidateMetadata),
-  stoppedBy: Type.Optional(Type.String({ description: 'why the solve stopped: converged, or budget (timeBudgetMs ran out; the plan is the best found by then, still exact)' })),
-  stoppedIn: Type.Optional(Type.Union([Type.Literal('search'), Type.Literal('probeSearch'), Type.Literal('gasPricing'), Type.Literal('evaluation'), Type.Literal('optimizer')], { description: 'with stoppedBy budget: the first phase the budget cut' })),
-  maxHopsSearched: Type.Optional(Type.Integer({ minimum: 1, description: 'path depth searched: maxHops (default 3) capped at the deepest search, 4' })),
-}, { additionalProperties: true })
+  candidates: Type.Array(Type.Ref('RouteCandidateMetadata')),
+  stoppedBy: Type.Optional(Type.Union([kind('converged'), kind('budget')], { description: 'why the solve stopped: it converged, or timeBudgetMs ran out (in any phase, search included; the plan is the best found by then, exact, never below the best single candidate)' })),
+  stoppedIn: Type.Optional(Type.Union([kind('search'), kind('probeSearch'), kind('gasPricing'), kind('evaluation'), kind('optimizer')], { description: 'with stoppedBy budget: the first phase the budget cut' })),
+  maxHopsSearched: Type.Optional(Type.Integer({ minimum: 1, description: 'the path depth searched: maxHops (default 3) capped at the deepest search, 4' })),
+}, { $id: 'RouteMetadata', additionalProperties: true })
+export type RouteMetadata = Static<typeof RouteMetadata, SwapSchemaContext>
 
 export const RoutePlan = Type.Object({
   chainId: Type.Integer(),
@@ -74,13 +85,14 @@ export const RoutePlan = Type.Object({
   amountIn: AmountString,
   expectedAmountOut: AmountString,
   minAmountOut: AmountString,
-  feeBps: Type.Optional(Bps),
-  slippageBps: Bps,
-  routes: Type.Array(SplitRoute),
+  feeBps: Type.Optional(Type.Ref('Bps')),
+  slippageBps: Type.Ref('Bps'),
+  routes: Type.Array(Type.Ref('SplitRoute')),
   blockNumber: Type.Integer({ minimum: 0 }),
-  gasEstimate: Type.Optional(GasEstimate),
-  feeBreakdown: Type.Optional(FeeBreakdown),
-  metadata: Type.Optional(RouteMetadata),
+  gasEstimate: Type.Optional(Type.Ref('GasEstimate')),
+  feeBreakdown: Type.Optional(Type.Ref('FeeBreakdown')),
+  metadata: Type.Optional(Type.Ref('RouteMetadata')),
   nativeIn: Type.Optional(Type.Boolean()),
   nativeOut: Type.Optional(Type.Boolean()),
-}, closed)
+}, { $id: 'RoutePlan', ...closed })
+export type RoutePlan = Static<typeof RoutePlan, SwapSchemaContext>

@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { after, before, test } from 'node:test'
+import type { FastifyInstance } from 'fastify'
+import { type HttpTestStack, KEY_A, NATIVE, startHttpTestStack } from './startHttpTestStack.ts'
+
+// Schema-driven fuzzing of the running service from the document it serves: schemathesis (PyPI,
+// installed by scripts/install-schemathesis.sh into target/) reads GET /openapi.json, generates
+// requests from it, and checks every answer against it. Positive mode: a request the document
+// accepts is never a 5xx, never refused for a rule the document does not state (only the market or
+// a stored quote may still say no: test/http/schemaFuzz/swap_fuzz_hooks.py), each answer's status
+// is documented and its body matches the documented schema, and requests without the key are 401.
+// The stateful phase follows the document's links from /quote and /execute to /submit, so /submit
+// is fuzzed on real quotes. Negative mode: a request the document refuses is a 4xx, never a 5xx.
+// FUZZ_SEED and FUZZ_MAX_EXAMPLES vary the run (defaults: seed 1, 60 examples per operation).
+
+const root = join(import.meta.dirname, '..', '..')
+const schemathesis = join(root, 'target', 'schemathesis-venv', 'bin', 'schemathesis')
+const seed = process.env.FUZZ_SEED ?? '1'
+const maxExamples = process.env.FUZZ_MAX_EXAMPLES ?? '60'
+
+let stack: HttpTestStack
+let app: FastifyInstance
+let baseUrl: string
+let marketTokens: string[]
+
+function run(command: string, args: string[], { env = {}, cwd = root }: { env?: Record<string, string>; cwd?: string } = {}): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (d) => (output += d))
+    child.stderr.on('data', (d) => (output += d))
+    child.on('error', reject)
+    child.on('exit', (code) => resolve({ code, output }))
+  })
+}
+
+before(async () => {
+  const install = await run('bash', ['scripts/install-schemathesis.sh'])
+  assert.equal(install.code, 0, `scripts/install-schemathesis.sh failed:\n${install.output}`)
+  stack = await startHttpTestStack()
+  app = await stack.makeApp()
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const address = app.server.address()
+  assert.ok(address && typeof address === 'object')
+  baseUrl = `http://127.0.0.1:${address.port}`
+  marketTokens = [...Object.values(stack.service.devnet!.market.tokens).map((t) => t.address), NATIVE]
+}, { timeout: 600_000 })
+
+after(async () => {
+  await stack?.close()
+})
+
+async function fuzz(mode: 'positive' | 'negative', checks: string[], phases: string[]) {
+  const { code, output } = await run(schemathesis, [
+    'run', `${baseUrl}/openapi.json`,
+    '--header', `x-api-key: ${KEY_A}`,
+    '--mode', mode,
+    '--checks', checks.join(','),
+    '--phases', phases.join(','),
+    '--max-examples', maxExamples,
+    '--seed', seed,
+    '--workers', '1',
+    '--request-timeout', '30',
+    '--output-sanitize', 'false',
+  ], {
+    env: {
+      SCHEMATHESIS_HOOKS: 'swap_fuzz_hooks',
+      PYTHONPATH: join(root, 'test', 'http', 'schemaFuzz'),
+      FUZZ_OPENAPI_URL: `${baseUrl}/openapi.json`,
+      FUZZ_MARKET_TOKENS: marketTokens.join(','),
+    },
+    // schemathesis keeps its cache (.schemathesis/) in the working directory: under target/, ignored.
+    cwd: join(root, 'target'),
+  })
+  assert.equal(code, 0, `schemathesis (${mode}, seed ${seed}) found failures:\n${output}`)
+  // Not vacuous: the run loaded the document and tested every operation.
+  assert.match(output, /Operations:\s+4 selected \/ 4 total/, output)
+  assert.match(output, /Tested: 4/, output)
+}
+
+test('every request the document accepts is answered as documented: never a 5xx, never an unstated 400', { timeout: 1_200_000 }, async () => {
+  await fuzz('positive', [
+    'not_a_server_error', 'status_code_conformance', 'content_type_conformance', 'response_headers_conformance',
+    'response_schema_conformance', 'ignored_auth', 'schema_valid_requests_are_answered', 'every_operation_answers_200',
+  ], ['examples', 'coverage', 'fuzzing', 'stateful'])
+})
+
+test('every request the document refuses is a documented 4xx with an {error} body, never a 5xx', { timeout: 1_200_000 }, async () => {
+  await fuzz('negative', [
+    'not_a_server_error', 'negative_data_rejection', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance',
+  ], ['coverage', 'fuzzing'])
+})
