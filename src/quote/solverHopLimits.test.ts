@@ -13,5 +13,5 @@ const rustConstant = (file: string, name: string) => {
 
 test('the service mirrors the solver limits exactly', () => {
   assert.equal(SOLVER_MAX_HOPS, rustConstant('request.rs', 'MAX_HOPS'))
-  assert.equal(SOLVER_DEFAULT_MAX_HOPS, rustConstant('quote.rs', 'DEFAULT_MAX_HOPS'))
+  assert.equal(SOLVER_DEFAULT_MAX_HOPS, rustConstant('request.rs', 'DEFAULT_MAX_HOPS'))
 })
