@@ -68,10 +68,10 @@ test('a 100 % fee is refused as such (feeBps), not as an amount too small', asyn
   assert.ok(BigInt(plan.expectedAmountOut) > 0n)
 })
 
-test('allowedDexes naming only kinds with no pool here is a 400 naming allowedDexes and listing the kinds present', async () => {
+test('allowedDexes naming only kinds with no pool here is a no route naming allowedDexes and listing the kinds present', async () => {
   await assert.rejects(
     service.quote(request({ allowedDexes: ['AERODROME_V2LIKE', 'UNIV3'] })),
-    (e: unknown) => e instanceof InvalidQuoteRequestError && e.field === 'allowedDexes' && e.message === 'allowedDexes: no pool of AERODROME_V2LIKE, UNIV3 on this market (kinds with pools here: UNIV2)',
+    (e: unknown) => e instanceof NoRouteError && e.message === 'allowedDexes: no pool of AERODROME_V2LIKE, UNIV3 on this market (kinds with pools here: UNIV2)',
   )
   // One kind present is enough to search.
   assert.equal((await service.quote(request({ allowedDexes: ['UNIV3', 'UNIV2'] }))).routes[0].legs[0].dex, 'UNIV2')

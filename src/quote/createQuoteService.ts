@@ -156,14 +156,15 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
 }
 
 /**
- * `allowedDexes` naming only kinds with no pool on this market can never route: say so, with the
- * kinds that have pools, instead of a "no path" that blames the tokens.
+ * `allowedDexes` naming only kinds with no pool on this market can never route: say so, naming the
+ * field and the kinds that have pools, instead of a "no path" that blames the tokens. It is the
+ * market's answer (no route), not a validation rule: the same request routes where such pools exist.
  */
 function assertSomeDexPresent(allowedDexes: DexId[], poolKinds: DexId[]): void {
   const present = new Set(poolKinds)
   if (allowedDexes.some((dex) => present.has(dex))) return
   const kinds = present.size > 0 ? `kinds with pools here: ${[...present].sort().join(', ')}` : 'the market has no pool yet'
-  throw new InvalidQuoteRequestError({ field: 'allowedDexes', message: `no pool of ${allowedDexes.join(', ')} on this market (${kinds})` })
+  throw new NoRouteError({ message: `allowedDexes: no pool of ${allowedDexes.join(', ')} on this market (${kinds})` })
 }
 
 /** The solver's no-route reason, plus what the request itself narrowed (so the cause is not misread). */

@@ -186,7 +186,7 @@ describe('validation: every bound and pattern, one by one; the 400 names the fie
     assert.equal((await callApp(app, 'inject', { url: '/quote', key: KEY_A, body: quoteBody })).json.routePlan.metadata.maxHopsSearched, 3)
     const absent = await callApp(app, 'inject', { url: '/quote', key: KEY_A, body: { ...quoteBody, allowedDexes: ['AERODROME_V2LIKE'] } })
     assert.equal(absent.status, 400)
-    assert.match(absent.json.error, /^allowedDexes: no pool of AERODROME_V2LIKE on this market \(kinds with pools here: [A-Z0-9_, ]*UNIV3/)
+    assert.match(absent.json.error, /^no route: allowedDexes: no pool of AERODROME_V2LIKE on this market \(kinds with pools here: [A-Z0-9_, ]*UNIV3/)
   })
 
   const permit = { value: '1', deadline: 2_000_000_000, v: 27, r: `0x${'11'.repeat(32)}`, s: `0x${'22'.repeat(32)}` }
