@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import type { PoolInput } from './types.ts'
 import { createWasmSolver } from './wasmSolver.ts'
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what a fresh machine lacks for it, builds both solver backends
 # (incremental: seconds when nothing changed), runs the Rust tests, then every TypeScript test file
-# with node's test runner.
-#   TEST_FILES="a.test.ts b.test.ts" limits the TypeScript part to those files.
+# with vitest (vitest.config.ts: one file at a time, each in a child process of its own).
+#   TEST_FILES="a.test.ts b.test.ts" limits the TypeScript part to those files (vitest's file
+#   filters: a path matches every test file whose path contains it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,11 +20,7 @@ cargo test --release -p solver-rs
 echo "== typescript: typecheck"
 npx tsc --noEmit -p tsconfig.json
 
-echo "== typescript: node --test"
-if [ -n "${TEST_FILES:-}" ]; then
-  read -r -a files <<< "$TEST_FILES"
-else
-  mapfile -t files < <(find src test bindings -name '*.test.ts' -not -path '*/node_modules/*' | sort)
-fi
-# One file per process (node's default); anvil-backed files each start their own chain on a free port.
-node --import tsx --test --test-concurrency=1 "${files[@]}"
+echo "== typescript: vitest"
+# No TEST_FILES: every *.test.ts under src/, test/ and bindings/ (the config's include).
+read -r -a files <<< "${TEST_FILES:-}"
+npx vitest run "${files[@]}"

@@ -5,9 +5,9 @@
 // last quote resolved. A blocking backend would run all 16 solves inside the calls, before the
 // loop could turn at all. Behavioural: no threshold on the quotes' own latency.
 //
-//   node --import tsx --test test/eventLoop.test.ts   (after npm run build:native && npm run build:wasm)
+//   npx vitest run test/eventLoop.test.ts   (after npm run build:native && npm run build:wasm)
 import assert from 'node:assert/strict'
-import { describe, it } from 'node:test'
+import { describe, it } from 'vitest'
 import { loadSolver, type Backend } from '../bindings/index.ts'
 import { createSyntheticMarket } from './fixtures/syntheticMarket.ts'
 

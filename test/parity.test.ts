@@ -1,14 +1,14 @@
 // Native and WASM answer byte-identical JSON (and identical error messages) on every fixture:
 // synthetic markets of every kind, many requests, before and after upserts and removes.
 //
-//   node --import tsx --test test/parity.test.ts      (after npm run build:native && npm run build:wasm)
+//   npx vitest run test/parity.test.ts      (after npm run build:native && npm run build:wasm)
 //
 // Every request runs with a generous time budget so both backends converge: a budget-stopped
 // answer depends on the machine's speed, a converged one only on the inputs. The test asserts
 // `metadata.stoppedBy === "converged"` on both sides before comparing bytes, so a request that
 // stopped on the budget fails loudly instead of making the comparison meaningless.
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { afterAll, beforeAll, describe, it } from 'vitest'
 import { loadSolver, type Solver } from '../bindings/index.ts'
 import type { DexId, PoolInput, SolverConfig, SolverQuoteRequest } from '../bindings/types.ts'
 import { createPrng, type Prng } from './differential/createPrng.ts'
@@ -153,7 +153,7 @@ function whole(pools: number, seed: number) {
 }
 
 describe('native and WASM give byte-identical answers', () => {
-  after(() => {
+  afterAll(() => {
     console.log(`parity: ${stats.quotes} quotes compared (${stats.routed} routed and converged on both, ${stats.failed} refused identically), ${stats.simulations} simulations`)
   })
 
@@ -165,14 +165,14 @@ describe('native and WASM give byte-identical answers', () => {
       let dexes: DexId[]
       const prng = createPrng({ seed: fixture.name.length * 7919 })
 
-      before(async () => {
+      beforeAll(async () => {
         ;({ market, pools } = fixture.build())
         dexes = [...new Set(pools.map((p) => p.dex))]
         pair = await openPair({ nativeToken: market.nativeToken, ...fixture.config })
         const upserted = await assertCallParity(pair, 'initial upsert', (s) => s.upsertPools(pools).then(JSON.stringify))
         assert.deepEqual(upserted, { ok: true, json: JSON.stringify({ pools: pools.length }) })
       })
-      after(async () => {
+      afterAll(async () => {
         await pair.native.close()
         await pair.wasm.close()
       })

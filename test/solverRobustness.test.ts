@@ -1,9 +1,9 @@
 // Malformed pools and requests are refused with the right class on BOTH backends: never a crash,
 // never a hung WASM worker, and the solver still quotes correctly afterwards.
 //
-//   node --import tsx --test test/solverRobustness.test.ts   (after npm run build:native && npm run build:wasm)
+//   npx vitest run test/solverRobustness.test.ts   (after npm run build:native && npm run build:wasm)
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { afterAll, beforeAll, describe, it } from 'vitest'
 import { loadSolver, SolverError, type Backend, type Solver } from '../bindings/index.ts'
 import type { PoolInput, SolverPlan, SolverQuoteRequest } from '../bindings/types.ts'
 import { createPrng, type Prng } from './differential/createPrng.ts'
@@ -194,12 +194,12 @@ for (const backend of (process.env.ROBUSTNESS_BACKENDS?.split(',') ?? ['native',
     let solver: Solver
     let reference: string
 
-    before(async () => {
+    beforeAll(async () => {
       solver = await loadSolver({ nativeToken: market.nativeToken }, { backend })
       await solver.upsertPools(POOLS)
       reference = await solver.quoteJson({ ...validRequest(), timeBudgetMs: 10_000 })
     })
-    after(() => solver.close())
+    afterAll(() => solver.close())
 
     it('config: refused at construction', async () => {
       await expectRefusal(loadSolver({ nativeToken: '0x42' as `0x${string}` }, { backend }), 'invalid input', 'short nativeToken')

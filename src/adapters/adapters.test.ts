@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { afterAll, beforeAll, test } from 'vitest'
 import { type Abi, type Address, decodeAbiParameters, getAddress, hexToBigInt, toEventSelector, zeroAddress } from 'viem'
 import { loadSolver } from '../../bindings/index.ts'
 import type { Solver } from '../../bindings/types.ts'
@@ -16,12 +16,12 @@ let devnet: Devnet
 let market: SmallMarket
 let solver: Solver
 
-before(async () => {
+beforeAll(async () => {
   devnet = await startDevnet({})
   market = await deploySmallMarket({ devnet })
   solver = await loadSolver({ nativeToken: market.chain.weth })
 })
-after(async () => {
+afterAll(async () => {
   await solver?.close()
   await devnet?.stop()
 })

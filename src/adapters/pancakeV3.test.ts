@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { afterAll, beforeAll, test } from 'vitest'
 import { type Abi, type Address, hexToBigInt, maxUint256, parseAbi, toEventSelector } from 'viem'
 import { loadSolver } from '../../bindings/index.ts'
 import type { Solver } from '../../bindings/types.ts'
@@ -26,7 +26,7 @@ let devnet: SeededDevnet
 let solver: Solver
 let pancakePools: SeededPool[]
 
-before(async () => {
+beforeAll(async () => {
   devnet = await startSeededDevnet({})
   solver = await loadSolver({ nativeToken: devnet.market.weth })
   pancakePools = devnet.market.pools.filter((p) => p.dex === 'PANCAKE_V3')
@@ -35,7 +35,7 @@ before(async () => {
     await writeContractAndWait({ devnet, address, abi: erc20, functionName: 'approve', args: [devnet.market.helpers.poolHarness, maxUint256] })
   }
 })
-after(async () => {
+afterAll(async () => {
   await solver?.close()
   await devnet?.stop()
 })

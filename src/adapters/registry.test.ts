@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { adapterRegistry } from './registry.ts'
 
 /** The spec's DexId list (spec 000, "Scalar types"), copied verbatim. */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { feeRecipientProblems } from './feeRecipientProblems.ts'
 
 const ROUTER = '0xabcdef1111111111111111111111111111111111'

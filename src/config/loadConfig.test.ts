@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { ConfigError, DEFAULT_MAX_FEE_BPS, loadConfig } from './loadConfig.ts'
 
 const sha256 = (key: string) => createHash('sha256').update(key).digest('hex')

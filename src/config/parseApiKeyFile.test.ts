@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { parseApiKeyFile } from './parseApiKeyFile.ts'
 
 // The operator-facing cases (every bad line, no key in a message) are in loadConfig.test.ts.

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { afterAll, beforeAll, test } from 'vitest'
 import { type Abi, type Address, encodeAbiParameters, getContractAddress, keccak256, parseAbi } from 'viem'
 import { createUniswapV3Pool } from './createUniswapV3Pool.ts'
 import { deployContractAndWait } from './deployContractAndWait.ts'
@@ -20,10 +20,10 @@ const poolAbi = parseAbi([
 ])
 
 let devnet: Devnet
-before(async () => {
+beforeAll(async () => {
   devnet = await startDevnet({})
 })
-after(async () => {
+afterAll(async () => {
   await devnet?.stop()
 })
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { type Abi, hexToSignature, parseAbi } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { deployTestToken } from './deployTestToken.ts'

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { startAnvil } from './startAnvil.ts'
 
 test('startAnvil: listens on loopback, answers, and stops by PID', async () => {

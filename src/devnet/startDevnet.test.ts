@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { type Abi, parseAbi } from 'viem'
 import { deployContractAndWait } from './deployContractAndWait.ts'
 import { deployTestToken } from './deployTestToken.ts'

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, test } from 'node:test'
+import { afterAll, test } from 'vitest'
 import { type Abi, type Address, maxUint256, parseAbi, parseEther, parseEventLogs } from 'viem'
 import { seededDexIds } from './seed/baseMarketPools.ts'
 import { baseMarketTokens } from './seed/baseMarketTokens.ts'
@@ -25,7 +25,7 @@ const multicallAbi = parseAbi(['function getEthBalance(address) view returns (ui
 
 const stateDir = mkdtempSync(join(tmpdir(), 'seeded-devnet-'))
 const running: SeededDevnet[] = []
-after(async () => {
+afterAll(async () => {
   for (const devnet of running) await devnet.stop()
   rmSync(stateDir, { recursive: true, force: true })
 })

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import type { Address } from 'viem'
 import type { QuoteRoutePlan } from '../quote/quoteTypes.ts'
 import { buildSwapTransaction } from './buildSwapTransaction.ts'

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import Fastify from 'fastify'
 import { RouterEncodingError } from '../router/RouterEncodingError.ts'
 import { describeValidationError, handleError } from './errors.ts'

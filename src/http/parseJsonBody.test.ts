@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { jsonNestingDepth } from './parseJsonBody.ts'
 
 test('jsonNestingDepth counts arrays and objects, ignores brackets in strings and escapes, stops early', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { createMemoryRateLimiter } from './createMemoryRateLimiter.ts'
 
 test('sliding window: limit admitted, the next refused until the oldest hit leaves; no reset on the minute', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { afterAll, beforeAll, test } from 'vitest'
 import { type Address, createPublicClient, custom, type Hex, hexToBigInt, numberToHex, type PublicClient } from 'viem'
 import { loadSolver } from '../../bindings/index.ts'
 import type { Solver } from '../../bindings/types.ts'
@@ -17,12 +17,12 @@ let sm: SmallMarket
 let solver: Solver
 const head = async () => hexToBigInt(await devnet.publicClient.request({ method: 'eth_blockNumber' }))
 
-before(async () => {
+beforeAll(async () => {
   devnet = await startDevnet({})
   sm = await deploySmallMarket({ devnet })
   solver = await loadSolver({ nativeToken: sm.chain.weth })
 })
-after(async () => {
+afterAll(async () => {
   await solver?.close()
   await devnet?.stop()
 })

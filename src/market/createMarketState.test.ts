@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { after, before, test } from 'node:test'
+import { afterAll, beforeAll, test } from 'vitest'
 import { type Abi, hexToBigInt } from 'viem'
 import { loadSolver } from '../../bindings/index.ts'
 import type { Solver } from '../../bindings/types.ts'
@@ -26,13 +26,13 @@ const ids = () => ({
 })
 const head = async () => hexToBigInt(await devnet.publicClient.request({ method: 'eth_blockNumber' }))
 
-before(async () => {
+beforeAll(async () => {
   devnet = await startDevnet({})
   sm = await deploySmallMarket({ devnet })
   solver = await loadSolver({ nativeToken: sm.chain.weth })
   market = createMarketState({ client: devnet.publicClient, chain: sm.chain, solver, maxSnapshotAgeMs: MAX_AGE_MS, log: (line) => lines.push(line) })
 })
-after(async () => {
+afterAll(async () => {
   await market?.stop()
   await solver?.close()
   await devnet?.stop()

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { applyIntegratorFee } from './applyIntegratorFee.ts'
 
 test('fee and minimum are floored exactly as the router floors them', () => {

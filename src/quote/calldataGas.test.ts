@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { calldataGas } from './calldataGas.ts'
 
 test('4 gas per zero byte, 16 per non-zero byte', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { afterAll, beforeAll, test } from 'vitest'
 import { type Address, getAddress } from 'viem'
 import { loadSolver, type Solver } from '../../bindings/index.ts'
 import type { DexId, PoolInput } from '../../bindings/types.ts'
@@ -28,7 +28,7 @@ const pools: PoolInput[] = pairs.map(([x, y], i) => {
 let solver: Solver
 let service: QuoteService
 
-before(async () => {
+beforeAll(async () => {
   solver = await loadSolver({ nativeToken: WETH }, { backend: 'native' })
   await solver.applyBlock({ blockNumber: 7, upserts: pools })
   const snapshots = pools.map((input) => ({ ref: { id: input.id, dex: input.dex }, input, refreshEveryBlock: false }) as unknown as PoolSnapshot)
@@ -39,7 +39,7 @@ before(async () => {
   }
   service = createQuoteService({ solver, market, chainId: 8453, weth: WETH, router: token(0x7777), getGasPriceWei: async () => 0n })
 })
-after(async () => {
+afterAll(async () => {
   await solver?.close()
 })
 

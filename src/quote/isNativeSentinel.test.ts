@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { isNativeSentinel } from './isNativeSentinel.ts'
 
 test('both spec sentinels in any case are native; tokens are not', () => {

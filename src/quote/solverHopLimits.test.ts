@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { SOLVER_DEFAULT_MAX_HOPS, SOLVER_MAX_HOPS } from './solverHopLimits.ts'
 
 const route = join(import.meta.dirname, '..', '..', 'solver-rs', 'src', 'route')

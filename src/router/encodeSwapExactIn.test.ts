@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { type Address, decodeAbiParameters, decodeFunctionData, encodePacked } from 'viem'
 import { encodeSwapExactIn } from './encodeSwapExactIn.ts'
 import { RouterEncodingError } from './RouterEncodingError.ts'

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { hexByteLength } from './hexByteLength.ts'
 
 test('whole bytes of 0x hex count; odd digits, non-hex and non-strings are -1', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { parseUint256 } from './parseUint256.ts'
 import { RouterEncodingError } from './RouterEncodingError.ts'
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { compiledContractsPath } from '../devnet/compiledContractsPath.ts'
 import { loadRouterArtifact } from './loadRouterArtifact.ts'
 import { routerLegKind } from './routerLegKind.ts'

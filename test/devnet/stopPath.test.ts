@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { before, test } from 'node:test'
+import { beforeAll, test } from 'vitest'
 import { startSeededDevnet } from '../../src/devnet/startSeededDevnet.ts'
 
 // The stop path, end to end: a separate node process starts the seeded devnet and ends without
@@ -70,7 +70,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Pr
   }
 }
 
-before(async () => {
+beforeAll(async () => {
   // Make sure the saved state is current, so each service start is a load (about a second), not a seed.
   const devnet = await startSeededDevnet({})
   await devnet.stop()

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { type Address, parseAbi, parseEventLogs } from 'viem'
 import { createAlgebraPool } from '../../src/devnet/createAlgebraPool.ts'
 import { deployAlgebraIntegral } from '../../src/devnet/deployAlgebraIntegral.ts'

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { type Abi, type Address, parseAbi } from 'viem'
 import { readUniswapV3Pool } from '../../src/adapters/state/readUniswapV3Pool.ts'
 import { createUniswapV3Pool } from '../../src/devnet/createUniswapV3Pool.ts'

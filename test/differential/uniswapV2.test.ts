@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { type Abi, type Address, type Hex, parseAbi } from 'viem'
 import { createUniswapV2Pair } from '../../src/devnet/createUniswapV2Pair.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'

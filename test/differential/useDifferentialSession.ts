@@ -1,4 +1,4 @@
-import { after, before } from 'node:test'
+import { afterAll, beforeAll } from 'vitest'
 import type { Address } from 'viem'
 import type { Solver } from '../../bindings/types.ts'
 import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
@@ -17,7 +17,7 @@ export type DifferentialSession = {
 /**
  * The chain and solver of one differential suite: a fresh devnet before the suite's tests, the
  * solver and the chain stopped after them. Call it at the top level of the suite (it registers
- * node:test hooks).
+ * vitest hooks).
  *
  * @example
  * const session = useDifferentialSession()
@@ -27,10 +27,10 @@ export function useDifferentialSession(): DifferentialSession {
   let devnet: Devnet | undefined
   let solver: Solver | undefined
   let solverMissing = ''
-  before(async () => {
+  beforeAll(async () => {
     devnet = await startDevnet({})
   })
-  after(async () => {
+  afterAll(async () => {
     await solver?.close()
     await devnet?.stop()
   })

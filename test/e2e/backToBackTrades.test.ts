@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { afterAll, beforeAll, test } from 'vitest'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { type Address, createWalletClient, encodeFunctionData, type Hex, http, maxUint256, parseAbi, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -32,7 +32,7 @@ const erc20 = parseAbi([
 let service: SwapService
 let url: string
 
-before(async () => {
+beforeAll(async () => {
   // The service's own defaults (poll interval, snapshot age), with a key and a limit for a busy client.
   const config = loadConfig({ API_KEYS: KEY, RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'silent' })
   service = await startSwapService({ config, logger: false })
@@ -40,8 +40,8 @@ before(async () => {
   const address = service.fastify.server.address()
   assert.ok(address && typeof address === 'object')
   url = `http://127.0.0.1:${address.port}`
-}, { timeout: 600_000 })
-after(async () => {
+}, 600_000)
+afterAll(async () => {
   await service?.fastify.close()
 })
 

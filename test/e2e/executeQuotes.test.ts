@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { writeFileSync } from 'node:fs'
-import { after, before, test } from 'node:test'
+import { afterAll, beforeAll, test } from 'vitest'
 import { type Address, createWalletClient, encodeFunctionData, type Hex, http, maxUint256, parseAbi, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { loadSolver } from '../../bindings/index.ts'
@@ -39,13 +39,13 @@ let market: MarketState
 let service: QuoteService
 const marketLog: string[] = []
 
-before(async () => {
+beforeAll(async () => {
   devnet = await startSeededDevnet({})
   const chain = devnetChainConfig({ file: devnet.market as unknown as DevnetFile })
   solver = await loadSolver({ nativeToken: devnet.market.weth })
   market = createMarketState({ client: devnet.publicClient, chain, solver, maxSnapshotAgeMs: 60_000, log: (l) => marketLog.push(l) })
-}, { timeout: 300_000 })
-after(async () => {
+}, 300_000)
+afterAll(async () => {
   await market?.stop()
   await solver?.close()
   await devnet?.stop()

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { afterAll, beforeAll, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { type Address, createWalletClient, encodeFunctionData, type Hex, http, maxUint256, parseAbi, parseEther, parseSignature } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -28,7 +28,7 @@ let trader: ReturnType<typeof privateKeyToAccount>
 let permitUser: ReturnType<typeof privateKeyToAccount>
 let recipient: Address
 
-before(async () => {
+beforeAll(async () => {
   stack = await startHttpTestStack()
   app = await stack.makeApp({})
   await app.listen({ host: '127.0.0.1', port: 0 })
@@ -47,8 +47,8 @@ before(async () => {
   for (const t of [tokens.WETH.address, tokens.USDC.address]) {
     await send(trader, { to: t, data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [router, maxUint256] }) })
   }
-}, { timeout: 300_000 })
-after(async () => {
+}, 300_000)
+afterAll(async () => {
   await stack?.close()
 })
 

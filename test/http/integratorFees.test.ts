@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
-import { after, before, test } from 'node:test'
+import { afterAll, beforeAll, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { type Address, createWalletClient, decodeFunctionData, type Hex, http, parseAbi, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -27,7 +27,7 @@ let usdc: Address
 let weth: Address
 let defaultRecipient: Address
 
-before(async () => {
+beforeAll(async () => {
   stack = await startHttpTestStack()
   app = await stack.makeApp({
     maxFeeBps: 300,
@@ -42,8 +42,8 @@ before(async () => {
   usdc = tokens.USDC.address
   weth = tokens.WETH.address
   defaultRecipient = stack.service.deps.feeRecipient as Address
-}, { timeout: 300_000 })
-after(async () => {
+}, 300_000)
+afterAll(async () => {
   await stack?.close()
 })
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
+import { afterAll, beforeAll, describe, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { callApp, type Mode } from './callApp.ts'
 import { type HttpTestStack, KEY_A, startHttpTestStack } from './startHttpTestStack.ts'
@@ -16,7 +16,7 @@ let router: string
 let weth: string
 const modes: Mode[] = ['inject', 'socket']
 
-before(async () => {
+beforeAll(async () => {
   stack = await startHttpTestStack()
   app = await stack.makeApp()
   await app.listen({ host: '127.0.0.1', port: 0 })
@@ -24,8 +24,8 @@ before(async () => {
   router = stack.service.deps.quoteService.router
   weth = stack.service.deps.weth
   doc = (await callApp(app, 'inject', { method: 'GET', url: '/openapi.json' })).json
-}, { timeout: 300_000 })
-after(async () => {
+}, 300_000)
+afterAll(async () => {
   await stack?.close()
 })
 

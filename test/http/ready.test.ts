@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { afterAll, beforeAll, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { createWasmSolver } from '../../bindings/wasmSolver.ts'
 import { type DevnetFile, devnetChainConfig } from '../../src/chains/devnetChainConfig.ts'
@@ -16,10 +16,10 @@ import { type HttpTestStack, KEY_A, startHttpTestStack } from './startHttpTestSt
 let stack: HttpTestStack
 const apps: FastifyInstance[] = []
 
-before(async () => {
+beforeAll(async () => {
   stack = await startHttpTestStack()
 })
-after(async () => {
+afterAll(async () => {
   for (const app of apps) await app.close()
   await stack?.close()
 })

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { Writable } from 'node:stream'
-import { after, before, describe, test } from 'node:test'
+import { afterAll, beforeAll, describe, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { type DevnetFile, devnetChainConfig } from '../../src/chains/devnetChainConfig.ts'
 import { createApiKeyCheck } from '../../src/http/auth/createApiKeyCheck.ts'
@@ -24,7 +24,7 @@ let usdc: string
 let quoteBody: Record<string, unknown>
 const modes: Mode[] = ['inject', 'socket']
 
-before(async () => {
+beforeAll(async () => {
   stack = await startHttpTestStack()
   app = await stack.makeApp({})
   await app.listen({ host: '127.0.0.1', port: 0 })
@@ -32,8 +32,8 @@ before(async () => {
   weth = tokens.WETH.address
   usdc = tokens.USDC.address
   quoteBody = { chainId: 8453, tokenIn: weth, tokenOut: usdc, amountIn: '1000000000000000000', slippageBps: 50 }
-}, { timeout: 300_000 })
-after(async () => {
+}, 300_000)
+afterAll(async () => {
   await stack?.close()
 })
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
-import { after, before, test } from 'node:test'
+import { afterAll, beforeAll, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { type HttpTestStack, KEY_A, NATIVE, startHttpTestStack } from './startHttpTestStack.ts'
 
@@ -36,7 +36,7 @@ function run(command: string, args: string[], { env = {}, cwd = root }: { env?: 
   })
 }
 
-before(async () => {
+beforeAll(async () => {
   const install = await run('bash', ['scripts/install-schemathesis.sh'])
   assert.equal(install.code, 0, `scripts/install-schemathesis.sh failed:\n${install.output}`)
   stack = await startHttpTestStack()
@@ -46,9 +46,9 @@ before(async () => {
   assert.ok(address && typeof address === 'object')
   baseUrl = `http://127.0.0.1:${address.port}`
   marketTokens = [...Object.values(stack.service.devnet!.market.tokens).map((t) => t.address), NATIVE]
-}, { timeout: 600_000 })
+}, 600_000)
 
-after(async () => {
+afterAll(async () => {
   await stack?.close()
 })
 

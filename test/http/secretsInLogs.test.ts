@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
-import { after, before, test } from 'node:test'
+import { afterAll, beforeAll, test } from 'vitest'
 import { loadConfig } from '../../src/config/loadConfig.ts'
 import { startSwapService } from '../../src/startSwapService.ts'
 
@@ -44,7 +44,7 @@ function answer(method: string): unknown {
 
 const rpcUrl = () => `http://ops:${PASSWORD}@${rpcHost}/v2/${PATH_KEY}?apikey=${QUERY_KEY}`
 
-before(async () => {
+beforeAll(async () => {
   rpc = createServer((req, res) => {
     let body = ''
     req.on('data', (chunk) => (body += chunk))
@@ -63,7 +63,7 @@ before(async () => {
   await new Promise<void>((resolve) => rpc.listen(0, '127.0.0.1', resolve))
   rpcHost = `127.0.0.1:${(rpc.address() as AddressInfo).port}`
 })
-after(async () => {
+afterAll(async () => {
   rpc.closeAllConnections()
   await new Promise((resolve) => rpc.close(resolve))
 })

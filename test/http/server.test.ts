@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { test } from 'node:test'
+import { test } from 'vitest'
 
 // `src/server.ts` as `npm start` runs it: banner (URL, development key, curl), a working quote
 // with the printed command's body and key, and a graceful close on SIGTERM and SIGINT that stops

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
+import { afterAll, beforeAll, describe, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { dexIds } from '../../src/http/schemas/scalars.ts'
 import { callApp } from './callApp.ts'
@@ -22,7 +22,7 @@ let usdc: string
 let quoteBody: Record<string, unknown>
 const permit = { value: '1', deadline: 2_000_000_000, v: 27, r: `0x${'11'.repeat(32)}`, s: `0x${'22'.repeat(32)}` }
 
-before(async () => {
+beforeAll(async () => {
   stack = await startHttpTestStack()
   app = await stack.makeApp()
   noFeeApp = await stack.makeApp({ feeRecipient: null })
@@ -31,8 +31,8 @@ before(async () => {
   usdc = tokens.USDC.address
   router = stack.service.deps.quoteService.router
   quoteBody = { chainId: 8453, tokenIn: weth, tokenOut: usdc, amountIn: '1000000000000000000', slippageBps: 50 }
-}, { timeout: 300_000 })
-after(async () => {
+}, 300_000)
+afterAll(async () => {
   await stack?.close()
 })
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { afterAll, beforeAll, test } from 'vitest'
 import { type Address, getAddress, parseAbi, parseEventLogs, zeroAddress } from 'viem'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { multicall3Address } from '../../src/devnet/multicall3Address.ts'
@@ -31,7 +31,7 @@ let market: RouterMarket
 /** An OverReportingPool for A/C holding plenty of both; reconfigured before every run. */
 let liar: Address
 
-before(async () => {
+beforeAll(async () => {
   devnet = await startDevnet({})
   market = await createRouterMarket({ devnet })
   // WETH for stray balances and WETH-in trades (the market's set-up left the account 1,000).
@@ -40,7 +40,7 @@ before(async () => {
   liar = getAddress(await deployContractAndWait({ devnet, artifact: devnet.artifacts.OverReportingPool, args: [market.tokens.a, market.tokens.c] }))
   for (const t of [market.tokens.a, market.tokens.c]) await writeContractAndWait({ devnet, address: t, abi: erc20Abi, functionName: 'mint', args: [liar, 10n ** 25n] })
 })
-after(async () => {
+afterAll(async () => {
   await devnet?.stop()
 })
 

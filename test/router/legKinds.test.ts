@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { afterAll, beforeAll, test } from 'vitest'
 import { type Address, encodeFunctionData, parseAbi, zeroAddress } from 'viem'
 import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
@@ -21,7 +21,7 @@ let devnet: Devnet
 let market: RouterMarket
 const gas: { label: string; gasUsed: bigint }[] = []
 
-before(async () => {
+beforeAll(async () => {
   devnet = await startDevnet({})
   market = await createRouterMarket({ devnet })
   // Gas is recorded with the payees already holding every token (no zero-to-nonzero balance write).
@@ -31,7 +31,7 @@ before(async () => {
     }
   }
 })
-after(async () => {
+afterAll(async () => {
   if (gas.length) console.log(`\nrouter gas by leg kind (whole tx, 1 route × 1 leg unless noted):\n${gas.map((g) => `  ${g.label.padEnd(48)} ${g.gasUsed}`).join('\n')}`)
   await devnet?.stop()
 })

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { afterAll, beforeAll, test } from 'vitest'
 import { type Address, getAddress, parseAbi, parseEventLogs, parseSignature } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
@@ -24,7 +24,7 @@ let devnet: Devnet
 let market: RouterMarket
 const gas: { label: string; gasUsed: bigint }[] = []
 
-before(async () => {
+beforeAll(async () => {
   devnet = await startDevnet({})
   market = await createRouterMarket({ devnet })
   // Gas is recorded with the payees already holding every token (no zero-to-nonzero balance write).
@@ -34,7 +34,7 @@ before(async () => {
     }
   }
 })
-after(async () => {
+afterAll(async () => {
   if (gas.length) console.log(`\nrouter gas by route shape (whole tx):\n${gas.map((g) => `  ${g.label.padEnd(56)} ${g.gasUsed}`).join('\n')}`)
   await devnet?.stop()
 })

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { after, before, beforeEach, test } from 'node:test'
+import { afterAll, beforeAll, beforeEach, test } from 'vitest'
 import { type Address, encodeFunctionData, getAddress, type Hex, zeroAddress } from 'viem'
 import { createUniswapV3Pool } from '../../src/devnet/createUniswapV3Pool.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
@@ -25,7 +25,7 @@ let snapshot: Hex
 
 type RawParams = Parameters<typeof encodeFunctionData<typeof swapRouterAbi, 'swapExactIn'>>[0]['args'][0]
 
-before(async () => {
+beforeAll(async () => {
   devnet = await startDevnet({})
   market = await createRouterMarket({ devnet })
   snapshot = await devnet.testClient.snapshot()
@@ -33,7 +33,7 @@ before(async () => {
 beforeEach(async () => {
   snapshot = await revertToSnapshot({ testClient: devnet.testClient, id: snapshot })
 })
-after(async () => {
+afterAll(async () => {
   await devnet?.stop()
 })
 

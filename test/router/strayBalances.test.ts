@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { after, before, beforeEach, test } from 'node:test'
+import { afterAll, beforeAll, beforeEach, test } from 'vitest'
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
@@ -28,7 +28,7 @@ let attacker: Address
 let strays: Holdings
 let snapshot: Hex
 
-before(async () => {
+beforeAll(async () => {
   devnet = await startDevnet({})
   market = await createRouterMarket({ devnet })
   const { a, b, c } = market.tokens
@@ -42,7 +42,7 @@ before(async () => {
 beforeEach(async () => {
   snapshot = await revertToSnapshot({ testClient: devnet.testClient, id: snapshot })
 })
-after(async () => {
+afterAll(async () => {
   await devnet?.stop()
 })
 

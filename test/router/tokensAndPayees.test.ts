@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { after, before, beforeEach, test } from 'node:test'
+import { afterAll, beforeAll, beforeEach, test } from 'vitest'
 import { type Address, decodeErrorResult, encodeFunctionData, getAddress, type Hex, parseEventLogs } from 'viem'
 import { createUniswapV3Pool } from '../../src/devnet/createUniswapV3Pool.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
@@ -30,7 +30,7 @@ let quirky: Address
 let quirkyPool: Address
 let snapshot: Hex
 
-before(async () => {
+beforeAll(async () => {
   devnet = await startDevnet({})
   market = await createRouterMarket({ devnet })
   const abi = devnet.artifacts.QuirkyToken.abi
@@ -44,7 +44,7 @@ before(async () => {
 beforeEach(async () => {
   snapshot = await revertToSnapshot({ testClient: devnet.testClient, id: snapshot })
 })
-after(async () => {
+afterAll(async () => {
   await devnet?.stop()
 })
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { initializedTicksFromBitmap } from './initializedTicksFromBitmap.ts'
 
 test('initializedTicksFromBitmap: compressed and raw ticks, negative words, ascending', () => {

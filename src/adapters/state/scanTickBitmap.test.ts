@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { afterAll, beforeAll, test } from 'vitest'
 import { type Address, encodeAbiParameters, encodeFunctionData, hexToBigInt, keccak256, parseAbi } from 'viem'
 import { type Devnet, startDevnet } from '../../devnet/startDevnet.ts'
 import { uniswapV4PoolId } from '../../devnet/uniswapV4PoolId.ts'
@@ -20,13 +20,13 @@ let devnet: Devnet
 let market: SmallMarket
 let blockNumber: bigint
 
-before(async () => {
+beforeAll(async () => {
   devnet = await startDevnet({})
   market = await deploySmallMarket({ devnet })
   for (const venue of ['v3', 'alien', 'v4', 'v3', 'v4'] as const) await market.addLiquidity(venue)
   blockNumber = await devnet.publicClient.getBlockNumber({ cacheTime: 0 })
 })
-after(async () => {
+afterAll(async () => {
   await devnet?.stop()
 })
 

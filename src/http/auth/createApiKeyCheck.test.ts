@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { createApiKeyCheck } from './createApiKeyCheck.ts'
 
 test('the right key gives its SHA-256 id; missing, empty, wrong, prefix, suffix and array headers give undefined', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { highestFeeCap } from './highestFeeCap.ts'
 
 const RECIPIENT = '0x000000000000000000000000000000000000bEEF'

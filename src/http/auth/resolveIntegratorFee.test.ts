@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { BadRequestError } from '../errors.ts'
 import { resolveIntegratorFee } from './resolveIntegratorFee.ts'
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { createHash, createHmac } from 'node:crypto'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import type { QuoteRoutePlan } from '../../quote/quoteTypes.ts'
 import { canonicalJson } from './canonicalJson.ts'
 import { computeQuoteId } from './computeQuoteId.ts'

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { addressPattern } from './addressPattern.ts'
 
 const WETH = '0x5FbDB2315678afecb367f032d93F642f64180aa3'

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { decimalRangePattern } from './decimalRangePattern.ts'
 
 const UINT256_MAX = 2n ** 256n - 1n
