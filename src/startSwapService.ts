@@ -12,6 +12,7 @@ import { installOpStackFeePredeploys } from './chains/opStack/installOpStackFeeP
 import { routerLegCalldataBytes } from './chains/opStack/routerLegCalldataBytes.ts'
 import { setL1FeeParameters } from './chains/opStack/setL1FeeParameters.ts'
 import { createRpcTransport, type RpcTransport } from './chains/rpc/createRpcTransport.ts'
+import { viemChainOf } from './chains/viemChainOf.ts'
 import { configSecretRedactor } from './config/configSecretRedactor.ts'
 import { feeRecipientProblems } from './config/feeRecipientProblems.ts'
 import { type Config, ConfigError } from './config/loadConfig.ts'
@@ -106,7 +107,7 @@ export async function startSwapService({ config, logger = false, devnetDescripti
         denyTokens: [...(configured.denyTokens ?? []), ...config.denyTokens],
       }
       rpc = createRpcTransport({ urls: config.rpcUrls, timeoutMs: config.rpcTimeoutMs })
-      publicClient = createPublicClient({ transport: rpc.transport }) as PublicClient
+      publicClient = createPublicClient({ chain: viemChainOf(chain), transport: rpc.transport }) as PublicClient
       router = getAddress(config.routerAddress as Address)
       const found = await publicClient.getChainId()
       if (found !== chain.chainId) throw new ConfigError([`RPC_URL: the node serves chain ${found}, the chain config is ${chain.name} (${chain.chainId})`])
