@@ -150,7 +150,7 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       maxSnapshotAgeMs: config.maxSnapshotAgeMs,
       pollIntervalMs: config.marketPollIntervalMs,
       store,
-      minLiquidityWei: config.minPoolLiquidityWei,
+      minLiquidityWei: BigInt(config.minPoolLiquidityWei),
       l1BytesPerLeg: routerLegCalldataBytes(),
       onProgress: onDiscoveryProgress ?? createDiscoveryProgressReporter({ stream: process.stderr, log: (fields, message) => marketLog(`${message} ${JSON.stringify(fields)}`) }),
       log: (line) => marketLog(line),

@@ -83,8 +83,8 @@ export type Config = {
   /** Where discovery persists (RPC_URL only; default `var/market-<chainId>.sqlite`). */
   marketDbPath?: string
   denyTokens: `0x${string}`[]
-  /** Liquidity floor in wei of WETH (default: 1 WETH with RPC_URL, 0 on the embedded chain). */
-  minPoolLiquidityWei: bigint
+  /** Liquidity floor in wei of WETH, decimal (default: 1 WETH with RPC_URL, 0 on the embedded chain). */
+  minPoolLiquidityWei: string
   redisUrl?: string
   maxConcurrentSolves: number
   maxConcurrentSolvesPerKey: number
@@ -161,7 +161,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     poolsFile: e.POOLS_FILE,
     marketDbPath: e.MARKET_DB_PATH,
     denyTokens: (e.DENY_TOKENS ?? '').split(',').filter((t) => t !== '') as `0x${string}`[],
-    minPoolLiquidityWei: e.MIN_POOL_LIQUIDITY_WEI !== undefined ? BigInt(e.MIN_POOL_LIQUIDITY_WEI) : e.RPC_URL ? DEFAULT_MIN_POOL_LIQUIDITY_WEI : 0n,
+    minPoolLiquidityWei: (e.MIN_POOL_LIQUIDITY_WEI !== undefined ? BigInt(e.MIN_POOL_LIQUIDITY_WEI) : e.RPC_URL ? DEFAULT_MIN_POOL_LIQUIDITY_WEI : 0n).toString(),
     redisUrl: e.REDIS_URL,
     maxConcurrentSolves: int('MAX_CONCURRENT_SOLVES', 64),
     maxConcurrentSolvesPerKey: int('MAX_CONCURRENT_SOLVES_PER_KEY', 16),

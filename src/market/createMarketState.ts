@@ -9,6 +9,7 @@ import { describeRefreshError } from './describeRefreshError.ts'
 import { discoverDeployments } from './discoverDeployments.ts'
 import { MarketError, MarketReorgError, MarketReorgingError, MarketStaleError } from './errors.ts'
 import { fetchLogsInRange } from './fetchLogsInRange.ts'
+import { isTransportError } from './isTransportError.ts'
 import { followedLogFilters } from './followedLogFilters.ts'
 import { leftOutReason } from './liquidity/leftOutReason.ts'
 import { tokenPricesInWeth } from './liquidity/tokenPricesInWeth.ts'
@@ -114,8 +115,28 @@ export function createMarketState({
     return { number: b.number as bigint, hash: b.hash as Hex, parentHash: b.parentHash, timestamp: b.timestamp }
   }
 
+  let l1Problem: string | undefined
+  /**
+   * The block's L1 fee parameters; a chain said to be OP-stack whose oracle does not answer (no
+   * code, a revert) is priced without L1 fee and says so once per reason. A transport failure fails
+   * the refresh like any read.
+   */
+  const readL1 = async (blockNumber: bigint) => {
+    if (!chain.opStack) return undefined
+    try {
+      const parameters = await readL1FeeParameters({ client, blockNumber })
+      l1Problem = undefined
+      return parameters
+    } catch (error) {
+      if (isTransportError(error)) throw error
+      const reason = describeRefreshError(error).split('; ')[0]
+      if (reason !== l1Problem) log(`market: no L1 fee at block ${blockNumber}: the GasPriceOracle predeploy did not answer (${reason}); quotes carry L2 gas only`)
+      l1Problem = reason
+      return undefined
+    }
+  }
   const readFees = async (blockNumber: bigint): Promise<BlockFees> => {
-    const [gasPriceWei, l1] = await Promise.all([client.getGasPrice(), chain.opStack ? readL1FeeParameters({ client, blockNumber }) : undefined])
+    const [gasPriceWei, l1] = await Promise.all([client.getGasPrice(), readL1(blockNumber)])
     const perLegWei = l1 ? l1FeePerBytesWei({ parameters: l1, extraBytes: l1BytesPerLeg }) : 0n
     const l1GasPerLeg = gasPriceWei > 0n ? Number((perLegWei + gasPriceWei - 1n) / gasPriceWei) : 0
     return { gasPriceWei, l1, l1GasPerLeg }
