@@ -25,6 +25,9 @@ import { createQuoteIssuer } from './http/quotes/createQuoteIssuer.ts'
 import { createMemoryQuoteStore } from './http/quotes/createQuoteStore.ts'
 import type { SwapApiDependencies } from './http/SwapApiDependencies.ts'
 import { createMemoryRateLimiter } from './limits/createMemoryRateLimiter.ts'
+import { connectRedis, type SharedRedis } from './limits/redis/connectRedis.ts'
+import { createRedisRateLimiter } from './limits/redis/createRedisRateLimiter.ts'
+import { createRedisQuoteStore } from './http/quotes/createRedisQuoteStore.ts'
 import { createDiscoveryProgressReporter } from './market/createDiscoveryProgressReporter.ts'
 import { createMarketState, type MarketState } from './market/createMarketState.ts'
 import type { DiscoveryProgress } from './market/discoverDeployments.ts'
@@ -169,7 +172,22 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       // The gas price the market read with its block: a quote never waits for the chain.
       getGasPriceWei: async () => market.feesAt(undefined)?.gasPriceWei ?? cachedGasPrice(),
     })
-    const quoteStore = createMemoryQuoteStore({ maxEntries: config.quoteCacheMaxEntries, maxBytes: config.quoteCacheMaxBytes })
+    // REDIS_URL: quotes and rate limits shared by every instance (docs/scaling.md); else in memory.
+    let shared: SharedRedis | undefined
+    if (config.redisUrl) {
+      let lastRedisEvent = ''
+      shared = await connectRedis({
+        url: config.redisUrl,
+        onEvent: ({ kind, message }) => {
+          const line = `redis: ${kind}${message ? `: ${message}` : ''}`
+          if (line !== lastRedisEvent) marketLog(redact(line))
+          lastRedisEvent = line
+        },
+      })
+      const redis = shared
+      stops.push(() => redis.close())
+    }
+    const quoteStore = shared ? createRedisQuoteStore({ redis: shared }) : createMemoryQuoteStore({ maxEntries: config.quoteCacheMaxEntries, maxBytes: config.quoteCacheMaxBytes })
     const deps: SwapApiDependencies = {
       quoteService,
       chainId: chain.chainId,
@@ -177,7 +195,7 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       feeRecipient,
       maxFeeBps: config.maxFeeBps,
       apiKeys: createApiKeyCheck({ keys: devApiKey ? [devApiKey] : config.apiKeys }),
-      limiter: createMemoryRateLimiter({ limit: config.rateLimitPerMinute, windowSec: 60 }),
+      limiter: shared ? createRedisRateLimiter({ redis: shared, limit: config.rateLimitPerMinute, windowSec: 60 }) : createMemoryRateLimiter({ limit: config.rateLimitPerMinute, windowSec: 60 }),
       quoteStore,
       quoteIssuer: createQuoteIssuer({ store: quoteStore, ttlMs: config.quoteTtlMs, signingKey: config.quoteSigningKey }),
       txDeadlineSec: config.txDeadlineSec,
