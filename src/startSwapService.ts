@@ -18,7 +18,10 @@ import { feeRecipientProblems } from './config/feeRecipientProblems.ts'
 import { type Config, ConfigError } from './config/loadConfig.ts'
 import { compiledContractsPath } from './devnet/compiledContractsPath.ts'
 import { type SeededDevnet, startSeededDevnet } from './devnet/startSeededDevnet.ts'
-import { createApiKeyCheck } from './http/auth/createApiKeyCheck.ts'
+import { type ApiKeyCheck, createApiKeyCheck } from './http/auth/createApiKeyCheck.ts'
+import { createAdmissionControl } from './http/admission/createAdmissionControl.ts'
+import { createServiceMetrics } from './http/metrics/createServiceMetrics.ts'
+import { createReloadingApiKeyCheck } from './config/createReloadingApiKeyCheck.ts'
 import { createSwapApp } from './http/createSwapApp.ts'
 import { readinessReport } from './http/readinessReport.ts'
 import { createQuoteIssuer } from './http/quotes/createQuoteIssuer.ts'
@@ -98,6 +101,8 @@ export async function startSwapService({ config, logger = false, devnetDescripti
     let router: Address
     let feeRecipient = config.feeRecipient
     let rpc: RpcTransport | undefined
+    // RPC errors reach the metrics once they exist (the transport is made first).
+    let rpcErrorSink: (event: { url: string; kind: string }) => void = () => {}
     let store: MarketStore
     if (config.rpcUrl) {
       const configured = config.chainConfigPath ? loadChainConfigFile({ path: config.chainConfigPath }) : base
@@ -109,7 +114,7 @@ export async function startSwapService({ config, logger = false, devnetDescripti
         pools: [...configured.pools, ...extraPools],
         denyTokens: [...(configured.denyTokens ?? []), ...config.denyTokens],
       }
-      rpc = createRpcTransport({ urls: config.rpcUrls, timeoutMs: config.rpcTimeoutMs })
+      rpc = createRpcTransport({ urls: config.rpcUrls, timeoutMs: config.rpcTimeoutMs, onError: (e) => rpcErrorSink(e) })
       publicClient = createPublicClient({ chain: viemChainOf(chain), transport: rpc.transport }) as PublicClient
       router = getAddress(config.routerAddress as Address)
       const found = await publicClient.getChainId()
@@ -188,13 +193,52 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       stops.push(() => redis.close())
     }
     const quoteStore = shared ? createRedisQuoteStore({ redis: shared }) : createMemoryQuoteStore({ maxEntries: config.quoteCacheMaxEntries, maxBytes: config.quoteCacheMaxBytes })
+    // API_KEYS_FILE is followed while the service runs (added keys work, removed keys are revoked).
+    let apiKeys: ApiKeyCheck = createApiKeyCheck({ keys: devApiKey ? [devApiKey] : config.apiKeys })
+    if (!devApiKey && config.apiKeysFile && config.apiKeysReloadMs > 0) {
+      const fixed = new Set(config.apiKeysFromList.map((k) => k.sha256))
+      const reloading = createReloadingApiKeyCheck({
+        file: config.apiKeysFile, fixed: config.apiKeysFromList, initial: config.apiKeys.filter((k) => !fixed.has(k.sha256)),
+        intervalMs: config.apiKeysReloadMs, log: (line) => marketLog(line),
+      })
+      stops.push(async () => reloading.close())
+      apiKeys = reloading
+    }
+    const admission = createAdmissionControl({
+      maxConcurrent: config.maxConcurrentSolves, maxConcurrentPerKey: config.maxConcurrentSolvesPerKey, maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+    })
+    stops.push(async () => admission.close())
+    const metrics = createServiceMetrics({
+      market: () => {
+        const f = market.freshness()
+        return { blockNumber: f.blockNumber, ageMs: f.ageMs, poolsInSolver: market.pools().length, poolsFollowed: market.followed(), poolsLeftOut: market.skipped().length, reorgs: f.reorgs }
+      },
+      load: () => ({ solvesInFlight: admission.inFlight(), eventLoopDelayMs: admission.eventLoopDelayMs() }),
+    })
+    rpcErrorSink = (e) => metrics.rpcError({ node: String(config.rpcUrls.indexOf(e.url)), kind: e.kind })
+    const timedQuoteService = {
+      router: quoteService.router,
+      quote: async (request: Parameters<typeof quoteService.quote>[0]) => {
+        const started = performance.now()
+        try {
+          const plan = await quoteService.quote(request)
+          metrics.solve((performance.now() - started) / 1000, 'ok')
+          return plan
+        } catch (error) {
+          metrics.solve((performance.now() - started) / 1000, 'error')
+          throw error
+        }
+      },
+    }
     const deps: SwapApiDependencies = {
-      quoteService,
+      admission,
+      metrics,
+      quoteService: timedQuoteService,
       chainId: chain.chainId,
       weth: chain.weth,
       feeRecipient,
       maxFeeBps: config.maxFeeBps,
-      apiKeys: createApiKeyCheck({ keys: devApiKey ? [devApiKey] : config.apiKeys }),
+      apiKeys,
       limiter: shared ? createRedisRateLimiter({ redis: shared, limit: config.rateLimitPerMinute, windowSec: 60 }) : createMemoryRateLimiter({ limit: config.rateLimitPerMinute, windowSec: 60 }),
       quoteStore,
       quoteIssuer: createQuoteIssuer({ store: quoteStore, ttlMs: config.quoteTtlMs, signingKey: config.quoteSigningKey }),

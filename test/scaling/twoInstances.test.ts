@@ -103,3 +103,18 @@ test('Redis restarted mid-test loses no quote that should survive; while it is d
   assert.equal(submitted?.status, 200, 'the quote survived the restart (append-only file) and B reconnected')
   assert.equal(submitted?.json.quoteId, quoted.json.quoteId)
 })
+
+test('GET /metrics: request counts and latency by route and status, solve time, the market, rate-limit rejections; public, no key or URL in it', async () => {
+  const res = await fetch(`${instances[0].url}/metrics`)
+  assert.equal(res.status, 200)
+  assert.match(res.headers.get('content-type') ?? '', /text\/plain/)
+  const text = await res.text()
+  assert.match(text, /swap_http_requests_total\{route="\/quote",method="POST",status="200"\} [1-9]/)
+  assert.match(text, /swap_http_request_duration_seconds_bucket\{le="0\.005",route="\/submit",method="POST",status="404"\}/)
+  assert.match(text, /swap_solve_duration_seconds_count\{outcome="ok"\} [1-9]/)
+  assert.match(text, /swap_market_block_number [1-9]/)
+  assert.match(text, /swap_market_pools_in_solver [1-9]/)
+  assert.match(text, /swap_rate_limit_rejections_total [1-9]/)
+  assert.match(text, /swap_solves_in_flight 0/)
+  for (const secret of [KEY, OTHER, LIMITED, chain.anvil.url, redis.url]) assert.ok(!text.includes(secret))
+})
