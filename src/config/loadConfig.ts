@@ -32,7 +32,7 @@ export const ConfigEnv = Type.Object({
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', description: 'shared quote store and rate limiter; unset: in memory' })),
   MAX_CONCURRENT_SOLVES: Type.Optional(Integer('MAX_CONCURRENT_SOLVES', 'solves in flight at once, all keys', 1, 100_000)),
   MAX_CONCURRENT_SOLVES_PER_KEY: Type.Optional(Integer('MAX_CONCURRENT_SOLVES_PER_KEY', 'solves in flight at once per API key', 1, 100_000)),
-  MAX_EVENT_LOOP_DELAY_MS: Type.Optional(Integer('MAX_EVENT_LOOP_DELAY_MS', 'event-loop delay above which solves are shed (503)', 1, 60_000)),
+  MAX_EVENT_LOOP_DELAY_MS: Type.Optional(Integer('MAX_EVENT_LOOP_DELAY_MS', 'event-loop delay above which solves are shed (503); 0: not shed on delay', 0, 60_000)),
   API_KEYS_RELOAD_MS: Type.Optional(Integer('API_KEYS_RELOAD_MS', 'how often API_KEYS_FILE is checked for changes (0: never)', 0, 3_600_000)),
   ROUTER_ADDRESS: Type.Optional(Type.String({ pattern: '^0x[a-fA-F0-9]{40}$' })),
   FEE_RECIPIENT: Type.Optional(Type.String({ pattern: '^0x[a-fA-F0-9]{40}$' })),
@@ -88,6 +88,7 @@ export type Config = {
   redisUrl?: string
   maxConcurrentSolves: number
   maxConcurrentSolvesPerKey: number
+  /** 0: solves are not shed on the event loop's delay (the concurrency bounds still apply). */
   maxEventLoopDelayMs: number
   /** 0: the keys file is read at start only. */
   apiKeysReloadMs: number
@@ -165,7 +166,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     redisUrl: e.REDIS_URL,
     maxConcurrentSolves: int('MAX_CONCURRENT_SOLVES', 64),
     maxConcurrentSolvesPerKey: int('MAX_CONCURRENT_SOLVES_PER_KEY', 16),
-    maxEventLoopDelayMs: int('MAX_EVENT_LOOP_DELAY_MS', 200),
+    maxEventLoopDelayMs: int('MAX_EVENT_LOOP_DELAY_MS', 0),
     apiKeysReloadMs: int('API_KEYS_RELOAD_MS', 2000),
     apiKeysFile: e.API_KEYS_FILE,
     apiKeysFromList: [],

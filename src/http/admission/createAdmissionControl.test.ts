@@ -3,6 +3,9 @@ import { test } from 'vitest'
 import { createAdmissionControl } from './createAdmissionControl.ts'
 
 test('bounds per key and overall; a release frees its slot once; other keys keep their share', () => {
+  const off = createAdmissionControl({ maxConcurrent: 1, maxConcurrentPerKey: 1, maxEventLoopDelayMs: 0 })
+  assert.ok(off.enter('x').admitted, 'a delay bound of 0 never sheds on delay')
+  off.close()
   const admission = createAdmissionControl({ maxConcurrent: 3, maxConcurrentPerKey: 2, maxEventLoopDelayMs: 10_000 })
   const a1 = admission.enter('a')
   const a2 = admission.enter('a')
@@ -26,8 +29,8 @@ test('bounds per key and overall; a release frees its slot once; other keys keep
 
 test('a late event loop sheds new solves until it catches up', async () => {
   const admission = createAdmissionControl({ maxConcurrent: 100, maxConcurrentPerKey: 100, maxEventLoopDelayMs: 150, windowMs: 100 })
-  // Let the delay sampler run first: a block before its first tick is only partly seen.
-  await new Promise((resolve) => setTimeout(resolve, 50))
+  // Past the first window (not counted: the start's own work), with the sampler running.
+  await new Promise((resolve) => setTimeout(resolve, 150))
   const until = Date.now() + 400
   while (Date.now() < until) {
     // Block the loop: the delay histogram sees it late.

@@ -17,7 +17,7 @@ export type CreateAdmissionControlParameters = {
   maxConcurrent: number
   /** Solves in flight at once per API key (`MAX_CONCURRENT_SOLVES_PER_KEY`). */
   maxConcurrentPerKey: number
-  /** Above this event-loop delay (p99 of the last window), new solves are shed (`MAX_EVENT_LOOP_DELAY_MS`). */
+  /** Above this event-loop delay (p99 of the last window), new solves are shed (`MAX_EVENT_LOOP_DELAY_MS`; 0: never). */
   maxEventLoopDelayMs: number
   /** The delay is sampled over windows of this length (default 500 ms). */
   windowMs?: number
@@ -41,14 +41,16 @@ export function createAdmissionControl({ maxConcurrent, maxConcurrentPerKey, max
   const histogram = monitorEventLoopDelay({ resolution: 10 })
   histogram.enable()
   let delayMs = 0
+  let windows = 0
   const timer = setInterval(() => {
-    delayMs = histogram.count > 0 ? histogram.percentile(99) / 1e6 : 0
+    // The first window holds the start's own work (building the app, the first solves' setup): not load.
+    delayMs = windows++ > 0 && histogram.count > 0 ? histogram.percentile(99) / 1e6 : 0
     histogram.reset()
   }, windowMs)
   timer.unref()
   return {
     enter: (keyId) => {
-      if (delayMs > maxEventLoopDelayMs) return { admitted: false, reason: 'eventLoop', message: `overloaded: the event loop is ${Math.round(delayMs)} ms late (bound ${maxEventLoopDelayMs} ms), retry shortly` }
+      if (maxEventLoopDelayMs > 0 && delayMs > maxEventLoopDelayMs) return { admitted: false, reason: 'eventLoop', message: `overloaded: the event loop is ${Math.round(delayMs)} ms late (bound ${maxEventLoopDelayMs} ms), retry shortly` }
       if (total >= maxConcurrent) return { admitted: false, reason: 'service', message: `overloaded: ${total} solves in flight (bound ${maxConcurrent}), retry shortly` }
       const mine = perKey.get(keyId) ?? 0
       if (mine >= maxConcurrentPerKey) return { admitted: false, reason: 'key', message: `overloaded: this API key has ${mine} solves in flight (bound ${maxConcurrentPerKey}), retry when one ends` }
