@@ -29,12 +29,14 @@ export type MarketJournal = {
 export function createMarketJournal(): MarketJournal {
   const pools = new Map<string, PoolInput>()
   let blockNumber: number | null = null
+  let l1GasPerLeg: number | undefined
   const key = (id: string) => id.toLowerCase()
   return {
     applied: (update, result) => {
       for (const pool of update.upserts ?? []) pools.set(key(pool.id), pool)
       for (const id of [...(update.removals ?? []), ...result.rejected.map((r) => r.id)]) pools.delete(key(id))
       blockNumber = update.blockNumber
+      l1GasPerLeg = update.l1GasPerLeg
     },
     upserted: (inputs) => {
       for (const pool of inputs) pools.set(key(pool.id), pool)
@@ -45,7 +47,7 @@ export function createMarketJournal(): MarketJournal {
       blockNumber = null
     },
     rebuild: () => {
-      if (blockNumber !== null) return { op: 'applyBlock', update: { blockNumber, upserts: [...pools.values()] } }
+      if (blockNumber !== null) return { op: 'applyBlock', update: { blockNumber, upserts: [...pools.values()], ...(l1GasPerLeg ? { l1GasPerLeg } : {}) } }
       return pools.size > 0 ? { op: 'upsertPools', pools: [...pools.values()] } : undefined
     },
   }

@@ -121,6 +121,8 @@ export type SolverMetadata = {
 export type SolverPlan = {
   /** The block the market was at for this plan (`applyBlock`); null when pools were changed without one. */
   blockNumber: number | null
+  /** The per-leg L1 gas (`BlockUpdate.l1GasPerLeg`) that `gasUnits` includes once per leg. */
+  l1GasPerLeg: number
   amountIn: AmountString
   expectedAmountOut: AmountString
   minAmountOut: AmountString
@@ -137,7 +139,16 @@ export type SimulateResult = { amountOut: AmountString; crossings: number; words
 export type UpsertResult = { pools: number }
 
 /** One block's changes, applied at once: no quote sees them half done, and later plans name the block. */
-export type BlockUpdate = { blockNumber: number; upserts?: PoolInput[]; removals?: string[] }
+export type BlockUpdate = {
+  blockNumber: number
+  upserts?: PoolInput[]
+  removals?: string[]
+  /**
+   * The L1 data fee of one leg's calldata, in L2 gas units at the block's gas price (absent: 0).
+   * Added to every leg's gas, so routes with more legs cost their calldata (OP-stack chains).
+   */
+  l1GasPerLeg?: number
+}
 /** `pools`: live pools after the update; `rejected`: inputs refused (and removed from the market). */
 export type BlockResult = { pools: number; rejected: { id: string; reason: string }[] }
 

@@ -1,24 +1,42 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
-import { type Address, createPublicClient, getAddress, http, type PublicClient } from 'viem'
+import { type Address, createPublicClient, getAddress, type PublicClient } from 'viem'
 import { loadSolver, type Solver } from '../bindings/index.ts'
 import { base } from './chains/base.ts'
 import type { ChainConfig } from './chains/ChainConfig.ts'
 import { type DevnetFile, devnetChainConfig } from './chains/devnetChainConfig.ts'
+import { loadChainConfigFile } from './chains/loadChainConfigFile.ts'
+import { loadPoolsFile } from './chains/loadPoolsFile.ts'
+import { installOpStackFeePredeploys } from './chains/opStack/installOpStackFeePredeploys.ts'
+import { routerLegCalldataBytes } from './chains/opStack/routerLegCalldataBytes.ts'
+import { setL1FeeParameters } from './chains/opStack/setL1FeeParameters.ts'
+import { createRpcTransport, type RpcTransport } from './chains/rpc/createRpcTransport.ts'
+import { viemChainOf } from './chains/viemChainOf.ts'
 import { configSecretRedactor } from './config/configSecretRedactor.ts'
 import { feeRecipientProblems } from './config/feeRecipientProblems.ts'
 import { type Config, ConfigError } from './config/loadConfig.ts'
 import { compiledContractsPath } from './devnet/compiledContractsPath.ts'
 import { type SeededDevnet, startSeededDevnet } from './devnet/startSeededDevnet.ts'
-import { createApiKeyCheck } from './http/auth/createApiKeyCheck.ts'
+import { type ApiKeyCheck, createApiKeyCheck } from './http/auth/createApiKeyCheck.ts'
+import { createAdmissionControl } from './http/admission/createAdmissionControl.ts'
+import { createServiceMetrics } from './http/metrics/createServiceMetrics.ts'
+import { createReloadingApiKeyCheck } from './config/createReloadingApiKeyCheck.ts'
 import { createSwapApp } from './http/createSwapApp.ts'
 import { readinessReport } from './http/readinessReport.ts'
 import { createQuoteIssuer } from './http/quotes/createQuoteIssuer.ts'
 import { createMemoryQuoteStore } from './http/quotes/createQuoteStore.ts'
 import type { SwapApiDependencies } from './http/SwapApiDependencies.ts'
 import { createMemoryRateLimiter } from './limits/createMemoryRateLimiter.ts'
+import { connectRedis, type SharedRedis } from './limits/redis/connectRedis.ts'
+import { createRedisRateLimiter } from './limits/redis/createRedisRateLimiter.ts'
+import { createRedisQuoteStore } from './http/quotes/createRedisQuoteStore.ts'
+import { createDiscoveryProgressReporter } from './market/createDiscoveryProgressReporter.ts'
 import { createMarketState, type MarketState } from './market/createMarketState.ts'
+import type { DiscoveryProgress } from './market/discoverDeployments.ts'
+import { createMemoryMarketStore } from './market/store/createMemoryMarketStore.ts'
+import { createSqliteMarketStore } from './market/store/createSqliteMarketStore.ts'
+import type { MarketStore } from './market/store/MarketStore.ts'
 import { createCachedGasPrice } from './quote/createCachedGasPrice.ts'
 import { createQuoteService } from './quote/createQuoteService.ts'
 import type { SecretRedactor } from './logging/createSecretRedactor.ts'
@@ -28,7 +46,16 @@ export type StartSwapServiceParameters = {
   logger?: FastifyServerOptions['logger'] | false
   /** Where the embedded chain's description goes (default `<repo>/var/devnet.json`). */
   devnetDescriptionPath?: string
+  /** Discovery's progress (default: a line on a terminal's stderr, else the logger). */
+  onDiscoveryProgress?: (progress: DiscoveryProgress) => void
 }
+
+/**
+ * The embedded chain's L1 fee parameters: Base's scalars (base fee 2,269, blob base fee 1,055,762,
+ * the values Base set at Ecotone), an L1 base fee of 1 gwei and a blob base fee of 1 wei: a Base
+ * transaction's L1 fee of 2025, about 1e-8 ETH per 300 bytes of calldata.
+ */
+export const EMBEDDED_L1_FEE_PARAMETERS = { l1BaseFee: 10n ** 9n, blobBaseFee: 1n, baseFeeScalar: 2269n, blobBaseFeeScalar: 1_055_762n }
 
 export type SwapService = {
   /** Ready, not listening. `fastify.close()` stops everything below too. */
@@ -44,6 +71,8 @@ export type SwapService = {
   devApiKey?: string
   /** The redactor every log line of the service goes through (the configuration's secrets and the development key). */
   redact: SecretRedactor
+  /** The RPC nodes and their circuits (`RPC_URL` only). */
+  rpc?: RpcTransport
 }
 
 /**
@@ -57,7 +86,7 @@ export type SwapService = {
  * await service.fastify.listen({ host: '127.0.0.1', port: 8080 })
  * await service.fastify.close() // and the market, the solver, the chain
  */
-export async function startSwapService({ config, logger = false, devnetDescriptionPath }: StartSwapServiceParameters): Promise<SwapService> {
+export async function startSwapService({ config, logger = false, devnetDescriptionPath, onDiscoveryProgress }: StartSwapServiceParameters): Promise<SwapService> {
   const stops: (() => Promise<void>)[] = []
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => {})
@@ -71,16 +100,38 @@ export async function startSwapService({ config, logger = false, devnetDescripti
     let publicClient: PublicClient
     let router: Address
     let feeRecipient = config.feeRecipient
+    let rpc: RpcTransport | undefined
+    // RPC errors reach the metrics once they exist (the transport is made first).
+    let rpcErrorSink: (event: { url: string; kind: string }) => void = () => {}
+    let store: MarketStore
     if (config.rpcUrl) {
-      chain = { ...base, rpcUrl: config.rpcUrl, router: config.routerAddress }
-      publicClient = createPublicClient({ transport: http(config.rpcUrl, { timeout: 10_000 }) }) as PublicClient
+      const configured = config.chainConfigPath ? loadChainConfigFile({ path: config.chainConfigPath }) : base
+      const extraPools = config.poolsFile ? loadPoolsFile({ path: config.poolsFile }) : []
+      chain = {
+        ...configured,
+        rpcUrl: config.rpcUrl,
+        router: config.routerAddress,
+        pools: [...configured.pools, ...extraPools],
+        denyTokens: [...(configured.denyTokens ?? []), ...config.denyTokens],
+      }
+      rpc = createRpcTransport({ urls: config.rpcUrls, timeoutMs: config.rpcTimeoutMs, onError: (e) => rpcErrorSink(e) })
+      publicClient = createPublicClient({ chain: viemChainOf(chain), transport: rpc.transport }) as PublicClient
       router = getAddress(config.routerAddress as Address)
+      const found = await publicClient.getChainId()
+      if (found !== chain.chainId) throw new ConfigError([`RPC_URL: the node serves chain ${found}, the chain config is ${chain.name} (${chain.chainId})`])
+      store = createSqliteMarketStore({ path: config.marketDbPath ?? join(compiledContractsPath().root, 'var', `market-${chain.chainId}.sqlite`), chainId: chain.chainId })
     } else {
       devnet = await startSeededDevnet({ descriptionPath: devnetDescriptionPath ?? join(compiledContractsPath().root, 'var', 'devnet.json') })
       const started = devnet
       stops.push(() => started.stop())
-      chain = devnetChainConfig({ file: devnet.market as unknown as DevnetFile })
+      // Base's L1 fee on the embedded chain: Optimism's own GasPriceOracle and L1Block bytecode at the
+      // predeploy addresses, written by the depositor as on Base (docs/real-chain.md).
+      await installOpStackFeePredeploys({ testClient: devnet.testClient as never })
+      await setL1FeeParameters({ publicClient: devnet.publicClient as never, testClient: devnet.testClient as never, parameters: EMBEDDED_L1_FEE_PARAMETERS })
+      chain = { ...devnetChainConfig({ file: devnet.market as unknown as DevnetFile }), opStack: true }
+      chain.denyTokens = [...(chain.denyTokens ?? []), ...config.denyTokens]
       publicClient = devnet.publicClient as unknown as PublicClient
+      store = createMemoryMarketStore({ chainId: chain.chainId })
       router = devnet.market.router
       // The last funded dev account collects integrator fees unless FEE_RECIPIENT says otherwise.
       feeRecipient ??= devnet.market.accounts[devnet.market.accounts.length - 1]?.address
@@ -99,17 +150,23 @@ export async function startSwapService({ config, logger = false, devnetDescripti
     let marketLog = (line: string) => {
       held.push(line)
     }
+    stops.push(async () => store.close())
     const market = createMarketState({
       client: publicClient,
       chain,
       solver,
       maxSnapshotAgeMs: config.maxSnapshotAgeMs,
       pollIntervalMs: config.marketPollIntervalMs,
+      store,
+      minLiquidityWei: BigInt(config.minPoolLiquidityWei),
+      l1BytesPerLeg: routerLegCalldataBytes(),
+      onProgress: onDiscoveryProgress ?? createDiscoveryProgressReporter({ stream: process.stderr, log: (fields, message) => marketLog(`${message} ${JSON.stringify(fields)}`) }),
       log: (line) => marketLog(line),
       redact,
     })
     stops.push(() => market.stop())
     await market.start()
+    const cachedGasPrice = createCachedGasPrice({ read: () => publicClient.getGasPrice() })
 
     const quoteService = createQuoteService({
       solver,
@@ -117,17 +174,72 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       chainId: chain.chainId,
       weth: chain.weth,
       router,
-      getGasPriceWei: createCachedGasPrice({ read: () => publicClient.getGasPrice() }),
+      // The gas price the market read with its block: a quote never waits for the chain.
+      getGasPriceWei: async () => market.feesAt(undefined)?.gasPriceWei ?? cachedGasPrice(),
     })
-    const quoteStore = createMemoryQuoteStore({ maxEntries: config.quoteCacheMaxEntries, maxBytes: config.quoteCacheMaxBytes })
+    // REDIS_URL: quotes and rate limits shared by every instance (docs/scaling.md); else in memory.
+    let shared: SharedRedis | undefined
+    if (config.redisUrl) {
+      let lastRedisEvent = ''
+      shared = await connectRedis({
+        url: config.redisUrl,
+        onEvent: ({ kind, message }) => {
+          const line = `redis: ${kind}${message ? `: ${message}` : ''}`
+          if (line !== lastRedisEvent) marketLog(redact(line))
+          lastRedisEvent = line
+        },
+      })
+      const redis = shared
+      stops.push(() => redis.close())
+    }
+    const quoteStore = shared ? createRedisQuoteStore({ redis: shared }) : createMemoryQuoteStore({ maxEntries: config.quoteCacheMaxEntries, maxBytes: config.quoteCacheMaxBytes })
+    // API_KEYS_FILE is followed while the service runs (added keys work, removed keys are revoked).
+    let apiKeys: ApiKeyCheck = createApiKeyCheck({ keys: devApiKey ? [devApiKey] : config.apiKeys })
+    if (!devApiKey && config.apiKeysFile && config.apiKeysReloadMs > 0) {
+      const fixed = new Set(config.apiKeysFromList.map((k) => k.sha256))
+      const reloading = createReloadingApiKeyCheck({
+        file: config.apiKeysFile, fixed: config.apiKeysFromList, initial: config.apiKeys.filter((k) => !fixed.has(k.sha256)),
+        intervalMs: config.apiKeysReloadMs, log: (line) => marketLog(line),
+      })
+      stops.push(async () => reloading.close())
+      apiKeys = reloading
+    }
+    const admission = createAdmissionControl({
+      maxConcurrent: config.maxConcurrentSolves, maxConcurrentPerKey: config.maxConcurrentSolvesPerKey, maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+    })
+    stops.push(async () => admission.close())
+    const metrics = createServiceMetrics({
+      market: () => {
+        const f = market.freshness()
+        return { blockNumber: f.blockNumber, ageMs: f.ageMs, poolsInSolver: market.pools().length, poolsFollowed: market.followed(), poolsLeftOut: market.skipped().length, reorgs: f.reorgs }
+      },
+      load: () => ({ solvesInFlight: admission.inFlight(), eventLoopDelayMs: admission.eventLoopDelayMs() }),
+    })
+    rpcErrorSink = (e) => metrics.rpcError({ node: String(config.rpcUrls.indexOf(e.url)), kind: e.kind })
+    const timedQuoteService = {
+      router: quoteService.router,
+      quote: async (request: Parameters<typeof quoteService.quote>[0]) => {
+        const started = performance.now()
+        try {
+          const plan = await quoteService.quote(request)
+          metrics.solve((performance.now() - started) / 1000, 'ok')
+          return plan
+        } catch (error) {
+          metrics.solve((performance.now() - started) / 1000, 'error')
+          throw error
+        }
+      },
+    }
     const deps: SwapApiDependencies = {
-      quoteService,
+      admission,
+      metrics,
+      quoteService: timedQuoteService,
       chainId: chain.chainId,
       weth: chain.weth,
       feeRecipient,
       maxFeeBps: config.maxFeeBps,
-      apiKeys: createApiKeyCheck({ keys: devApiKey ? [devApiKey] : config.apiKeys }),
-      limiter: createMemoryRateLimiter({ limit: config.rateLimitPerMinute, windowSec: 60 }),
+      apiKeys,
+      limiter: shared ? createRedisRateLimiter({ redis: shared, limit: config.rateLimitPerMinute, windowSec: 60 }) : createMemoryRateLimiter({ limit: config.rateLimitPerMinute, windowSec: 60 }),
       quoteStore,
       quoteIssuer: createQuoteIssuer({ store: quoteStore, ttlMs: config.quoteTtlMs, signingKey: config.quoteSigningKey }),
       txDeadlineSec: config.txDeadlineSec,
@@ -137,7 +249,7 @@ export async function startSwapService({ config, logger = false, devnetDescripti
     const fastify = await createSwapApp({ deps, logger, redact, onClose: stopAll })
     marketLog = (line) => fastify.log.info({ component: 'market' }, line)
     for (const line of held.splice(0)) marketLog(line)
-    return { fastify, deps, chain, publicClient, market, solver, devnet, devApiKey, redact }
+    return { fastify, deps, chain, publicClient, market, solver, devnet, devApiKey, redact, rpc }
   } catch (error) {
     await stopAll()
     throw error

@@ -53,6 +53,10 @@ struct BlockUpdate {
     upserts: Vec<PoolInput>,
     #[serde(default)]
     removals: Vec<String>,
+    /// The L1 data fee of one leg's calldata, in L2 gas units at the block's gas price (absent: 0);
+    /// added to every leg's gas ([`Market::set_leg_overhead_gas`]).
+    #[serde(default)]
+    l1_gas_per_leg: u64,
 }
 
 #[derive(Serialize)]
@@ -71,6 +75,9 @@ struct QuoteAnswer {
     #[serde(flatten)]
     plan: Plan,
     block_number: Option<u64>,
+    /// The per-leg L1 gas the plan's `gasUnits` include (legs × this), so the caller can tell L2
+    /// execution gas from the L1 fee's share.
+    l1_gas_per_leg: u64,
 }
 
 #[derive(Deserialize)]
@@ -131,6 +138,7 @@ impl Solver {
     /// `{"pools": <live count>, "rejected": [{"id", "reason"}]}`.
     pub fn apply_block_json(&mut self, update: &str) -> Result<String, SolverError> {
         let update: BlockUpdate = serde_json::from_str(update)?;
+        self.market.set_leg_overhead_gas(update.l1_gas_per_leg);
         let rejected = self.market.apply(update.upserts, &update.removals)?;
         self.pricers.clear();
         self.block_number = Some(update.block_number);
@@ -162,7 +170,7 @@ impl Solver {
     pub fn quote_json(&self, request: &str) -> Result<String, SolverError> {
         let request: QuoteRequest = serde_json::from_str(request)?;
         let plan = quote(&self.market, &self.settings, &request, &self.pricers)?;
-        Ok(serde_json::to_string(&QuoteAnswer { plan, block_number: self.block_number })?)
+        Ok(serde_json::to_string(&QuoteAnswer { plan, block_number: self.block_number, l1_gas_per_leg: self.market.leg_overhead_gas() })?)
     }
 
     /// One exact-input swap on one pool, without changing the market.
@@ -180,7 +188,8 @@ impl Solver {
             .state
             .amount_out(token_in, 1 - token_in, request.amount_in)
             .map_err(|e| SolverError::NoRoute(format!("pool {id}: {e}")))?;
-        let gas_units = pool.spec.leg_gas_units(&outcome);
+        // The leg's own L2 gas: the market's per-leg L1 overhead is a routing cost, not execution gas.
+        let gas_units = pool.spec.leg_gas_units(&outcome) - self.market.leg_overhead_gas();
         let SwapOutcome { amount_out, crossings, words } = outcome;
         Ok(serde_json::to_string(&SimulateResult { amount_out, crossings, words, gas_units })?)
     }

@@ -95,3 +95,41 @@ fn a_refused_pool_leaves_the_market_and_the_rest_of_the_block_applies() {
     block(&mut solver, json!({ "blockNumber": 9, "upserts": pools(3000), "removals": ["0xA000000000000000000000000000000000000002"] }));
     assert_eq!(solver.pool_count(), 1);
 }
+
+/// A direct WETH → USDC pool that pays a little less than the two-leg route through DAI.
+fn direct_or_two_legs() -> Value {
+    const DAI: &str = "0x50c5725949a6f0c72e6c4a641f24049a917db0cb";
+    json!([
+        { "id": "0xb000000000000000000000000000000000000001", "dex": "UNIV2", "tokens": [WETH, USDC],
+          "state": { "model": "constant_product", "reserves": ["1000000000000000000000", "2990000000000"] } },
+        { "id": "0xb000000000000000000000000000000000000002", "dex": "UNIV2", "tokens": [WETH, DAI],
+          "state": { "model": "constant_product", "reserves": ["1000000000000000000000", "3000000000000000000000000"] } },
+        { "id": "0xb000000000000000000000000000000000000003", "dex": "UNIV2", "tokens": [DAI, USDC],
+          "state": { "model": "constant_product", "reserves": ["100000000000000000000000000", "100000000000000"] } },
+    ])
+}
+
+#[test]
+fn the_l1_gas_per_leg_is_charged_per_leg_reported_and_kept_out_of_simulate() {
+    let mut solver = Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string()).unwrap();
+    let ask = |solver: &Solver| -> Value {
+        let request = json!({ "tokenIn": WETH, "tokenOut": USDC, "amountIn": "1000000000000000000", "slippageBps": 0,
+                              "splitEnabled": false, "gasPriceWei": "1000000000" });
+        serde_json::from_str(&solver.quote_json(&request.to_string()).unwrap()).unwrap()
+    };
+    let legs = |plan: &Value| plan["routes"][0]["legs"].as_array().unwrap().len() as u64;
+    block(&mut solver, json!({ "blockNumber": 1, "upserts": direct_or_two_legs() }));
+    let free = ask(&solver);
+    assert_eq!(free["l1GasPerLeg"], 0);
+    assert_eq!(legs(&free), 2, "without an L1 fee the two-leg route pays more net");
+    // An L1 fee of 1,000,000 gas per leg (0.001 WETH, about 3 USDC): the second leg costs more than it gains (about 1 USDC).
+    block(&mut solver, json!({ "blockNumber": 2, "l1GasPerLeg": 1_000_000 }));
+    let charged = ask(&solver);
+    assert_eq!(charged["l1GasPerLeg"], 1_000_000);
+    assert_eq!(legs(&charged), 1, "a route with more legs costs more calldata");
+    let simulated: Value = serde_json::from_str(&solver.simulate_json(&json!({ "poolId": "0xb000000000000000000000000000000000000001", "tokenIn": WETH, "amountIn": "1000000000000000000" }).to_string()).unwrap()).unwrap();
+    assert_eq!(charged["gasUnits"].as_u64().unwrap(), simulated["gasUnits"].as_u64().unwrap() + 1_000_000, "gasUnits carry the L1 gas, simulate does not");
+    // Absent in the next block: back to 0, and the market prices as before.
+    block(&mut solver, json!({ "blockNumber": 3 }));
+    assert_eq!(ask(&solver)["routes"], free["routes"]);
+}

@@ -21,5 +21,12 @@ export type ChainConfig = {
   deployments: Partial<Record<DexId, DexDeployment>>
   /** Pools to read at cold start besides (or instead of) discovery. */
   pools: ConfiguredPool[]
+  /**
+   * An OP-stack chain (Base): transactions pay an L1 data fee, priced from the `GasPriceOracle`
+   * predeploy at each block (docs/real-chain.md, "The L1 data fee").
+   */
+  opStack?: boolean
+  /** Tokens whose pools are never routed through (fee-on-transfer, rebasing, or unwanted). */
+  denyTokens?: Address[]
   tokens?: Record<string, { address: Address; decimals: number }>
 }

@@ -3,7 +3,7 @@ import { createSecretRedactor, type SecretRedactor } from '../logging/createSecr
 import type { Config } from './loadConfig.ts'
 
 export type ConfigSecretRedactorParameters = {
-  config: Pick<Config, 'rpcUrl' | 'quoteSigningKey' | 'apiKeys'>
+  config: Pick<Config, 'rpcUrl' | 'quoteSigningKey' | 'apiKeys'> & Partial<Pick<Config, 'rpcUrls' | 'redisUrl'>>
   /** Keys that are not in the configuration (the generated development key). */
   extraApiKeys?: readonly string[]
 }
@@ -20,7 +20,7 @@ export type ConfigSecretRedactorParameters = {
  */
 export function configSecretRedactor({ config, extraApiKeys = [] }: ConfigSecretRedactorParameters): SecretRedactor {
   return createSecretRedactor({
-    urls: [config.rpcUrl],
+    urls: [config.rpcUrl, ...(config.rpcUrls ?? []), config.redisUrl],
     secrets: [config.quoteSigningKey],
     apiKeyDigests: [...config.apiKeys.map((entry) => entry.sha256), ...extraApiKeys.map((key) => createHash('sha256').update(key).digest('hex'))],
   })

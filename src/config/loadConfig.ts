@@ -22,7 +22,18 @@ const OneOf = (values: string[]) => Type.Unsafe<string>({ type: 'string', enum: 
 export const ConfigEnv = Type.Object({
   HOST: Type.Optional(Type.String({ minLength: 1 })),
   PORT: Type.Optional(Integer('PORT', 'TCP port (0: any free port)', 0, 65_535)),
-  RPC_URL: Type.Optional(Type.String({ pattern: '^(https?|wss?)://', description: 'a real chain; unset: the embedded seeded devnet' })),
+  RPC_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'a real chain (several comma-separated URLs fail over in order); unset: the embedded seeded devnet' })),
+  RPC_TIMEOUT_MS: Type.Optional(Integer('RPC_TIMEOUT_MS', 'per-call RPC timeout', 100, 120_000)),
+  CHAIN_CONFIG: Type.Optional(Type.String({ minLength: 1, description: 'JSON chain config file (deployments with start blocks, pools, deny list); unset: Base' })),
+  POOLS_FILE: Type.Optional(Type.String({ minLength: 1, description: 'JSON file of pools to follow besides discovery' })),
+  MARKET_DB_PATH: Type.Optional(Type.String({ minLength: 1, description: 'SQLite file of the discovered pools and scan cursors' })),
+  DENY_TOKENS: Type.Optional(Type.String({ pattern: '^0x[a-fA-F0-9]{40}(,0x[a-fA-F0-9]{40})*$', description: 'comma-separated tokens whose pools are left out' })),
+  MIN_POOL_LIQUIDITY_WEI: Type.Optional(Type.String({ pattern: '^[0-9]{1,40}$', description: 'pools shallower than this many wei of WETH are left out' })),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', description: 'shared quote store and rate limiter; unset: in memory' })),
+  MAX_CONCURRENT_SOLVES: Type.Optional(Integer('MAX_CONCURRENT_SOLVES', 'solves in flight at once, all keys', 1, 100_000)),
+  MAX_CONCURRENT_SOLVES_PER_KEY: Type.Optional(Integer('MAX_CONCURRENT_SOLVES_PER_KEY', 'solves in flight at once per API key', 1, 100_000)),
+  MAX_EVENT_LOOP_DELAY_MS: Type.Optional(Integer('MAX_EVENT_LOOP_DELAY_MS', 'event-loop delay above which solves are shed (503); 0: not shed on delay', 0, 60_000)),
+  API_KEYS_RELOAD_MS: Type.Optional(Integer('API_KEYS_RELOAD_MS', 'how often API_KEYS_FILE is checked for changes (0: never)', 0, 3_600_000)),
   ROUTER_ADDRESS: Type.Optional(Type.String({ pattern: '^0x[a-fA-F0-9]{40}$' })),
   FEE_RECIPIENT: Type.Optional(Type.String({ pattern: '^0x[a-fA-F0-9]{40}$' })),
   MAX_FEE_BPS: Type.Optional(Integer('MAX_FEE_BPS', 'highest feeBps a key may ask for (a key\'s maxFeeBps setting overrides it)', 0, MAX_CONFIGURABLE_FEE_BPS)),
@@ -49,13 +60,42 @@ export const ConfigEnv = Type.Object({
  */
 export const DEFAULT_MAX_FEE_BPS = 300
 
+/**
+ * Default `MIN_POOL_LIQUIDITY_WEI` on a real chain: 1 WETH of depth. Base has tens of thousands of
+ * pools, most of them empty or dust; below about a WETH a pool moves no route a taker would use,
+ * and every followed pool costs reads each time it changes. docs/real-chain.md, "Liquidity filter".
+ */
+export const DEFAULT_MIN_POOL_LIQUIDITY_WEI = 10n ** 18n
+
 /** Variables whose value is a secret: a config error names them but never prints the value. */
-const SECRET_VARIABLES = new Set(['RPC_URL', 'QUOTE_SIGNING_KEY', 'API_KEYS'])
+const SECRET_VARIABLES = new Set(['RPC_URL', 'QUOTE_SIGNING_KEY', 'API_KEYS', 'REDIS_URL'])
 
 export type Config = {
   host: string
   port: number
+  /** `RPC_URL` as given (one URL, or several comma-separated). */
   rpcUrl?: string
+  /** Its URLs, in failover order. */
+  rpcUrls: string[]
+  rpcTimeoutMs: number
+  chainConfigPath?: string
+  poolsFile?: string
+  /** Where discovery persists (RPC_URL only; default `var/market-<chainId>.sqlite`). */
+  marketDbPath?: string
+  denyTokens: `0x${string}`[]
+  /** Liquidity floor in wei of WETH, decimal (default: 1 WETH with RPC_URL, 0 on the embedded chain). */
+  minPoolLiquidityWei: string
+  redisUrl?: string
+  maxConcurrentSolves: number
+  maxConcurrentSolvesPerKey: number
+  /** 0: solves are not shed on the event loop's delay (the concurrency bounds still apply). */
+  maxEventLoopDelayMs: number
+  /** 0: the keys file is read at start only. */
+  apiKeysReloadMs: number
+  /** `API_KEYS_FILE`, kept for reloading. */
+  apiKeysFile?: string
+  /** `API_KEYS`'s keys (digests), kept for reloading (the union with the file is valid). */
+  apiKeysFromList: ApiKeyEntry[]
   routerAddress?: `0x${string}`
   feeRecipient?: `0x${string}`
   /** The highest `feeBps` of a key without its own `maxFeeBps` (0..9999). */
@@ -116,6 +156,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST ?? '127.0.0.1',
     port: int('PORT', 8080),
     rpcUrl: e.RPC_URL,
+    rpcUrls: (e.RPC_URL ?? '').split(',').map((u) => u.trim()).filter((u) => u !== ''),
+    rpcTimeoutMs: int('RPC_TIMEOUT_MS', 5000),
+    chainConfigPath: e.CHAIN_CONFIG,
+    poolsFile: e.POOLS_FILE,
+    marketDbPath: e.MARKET_DB_PATH,
+    denyTokens: (e.DENY_TOKENS ?? '').split(',').filter((t) => t !== '') as `0x${string}`[],
+    minPoolLiquidityWei: (e.MIN_POOL_LIQUIDITY_WEI !== undefined ? BigInt(e.MIN_POOL_LIQUIDITY_WEI) : e.RPC_URL ? DEFAULT_MIN_POOL_LIQUIDITY_WEI : 0n).toString(),
+    redisUrl: e.REDIS_URL,
+    maxConcurrentSolves: int('MAX_CONCURRENT_SOLVES', 64),
+    maxConcurrentSolvesPerKey: int('MAX_CONCURRENT_SOLVES_PER_KEY', 16),
+    maxEventLoopDelayMs: int('MAX_EVENT_LOOP_DELAY_MS', 0),
+    apiKeysReloadMs: int('API_KEYS_RELOAD_MS', 2000),
+    apiKeysFile: e.API_KEYS_FILE,
+    apiKeysFromList: [],
     routerAddress: e.ROUTER_ADDRESS as Config['routerAddress'],
     feeRecipient: e.FEE_RECIPIENT as Config['feeRecipient'],
     maxFeeBps: int('MAX_FEE_BPS', DEFAULT_MAX_FEE_BPS),
@@ -134,6 +188,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const keys = readApiKeys(e.API_KEYS, e.API_KEYS_FILE, problems)
   config.apiKeys = keys
+  config.apiKeysFromList = readApiKeys(e.API_KEYS, undefined, [])
+  for (const [i, url] of config.rpcUrls.entries()) {
+    if (!/^https?:\/\/[^\s,]+$/.test(url)) problems.push(`RPC_URL entry ${i + 1}: not an http(s) URL (got ${shown('RPC_URL', url)})`)
+  }
   const feeRecipient = config.feeRecipient?.toLowerCase()
   if (feeRecipient !== undefined && /^0x0{40}$/.test(feeRecipient)) problems.push('FEE_RECIPIENT: must not be the zero address (the router refuses to pay a fee to it)')
   if (config.routerAddress) problems.push(...feeRecipientProblems({ router: config.routerAddress, feeRecipient, apiKeys: keys }))
@@ -146,7 +204,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 /** A variable's value as a config error may print it: a secret's never (an RPC URL keeps its host). */
 function shown(name: string, value: string | undefined): string {
   if (value === undefined || !SECRET_VARIABLES.has(name)) return JSON.stringify(value)
-  if (name === 'RPC_URL') return JSON.stringify(createSecretRedactor({ urls: [value] })(value))
+  if (name === 'RPC_URL' || name === 'REDIS_URL') return JSON.stringify(createSecretRedactor({ urls: value.split(',') })(value))
   return `${value.length} characters, not shown`
 }
 
@@ -155,7 +213,7 @@ function shown(name: string, value: string | undefined): string {
  * settings: parseApiKeyFile), as digests. The same key twice is one key; twice with different
  * settings is an error naming both places.
  */
-function readApiKeys(list: string | undefined, file: string | undefined, problems: string[]): ApiKeyEntry[] {
+export function readApiKeys(list: string | undefined, file: string | undefined, problems: string[]): ApiKeyEntry[] {
   const entries: ApiKeyEntry[] = []
   const plain = (list ?? '').split(',').map((k) => k.trim())
   plain.forEach((key, i) => {

@@ -1,5 +1,7 @@
 import type { Address } from 'viem'
 import type { RateLimiter } from '../limits/RateLimiter.ts'
+import type { AdmissionControl } from './admission/createAdmissionControl.ts'
+import type { ServiceMetrics } from './metrics/createServiceMetrics.ts'
 import type { QuoteService } from '../quote/createQuoteService.ts'
 import type { ApiKeyCheck } from './auth/createApiKeyCheck.ts'
 import type { readinessReport } from './readinessReport.ts'
@@ -27,6 +29,10 @@ export type SwapApiDependencies = {
    * checks its deadline against block time, so a deadline counts from the later of this and `now`.
    */
   chainTimeSec?: () => bigint | undefined
+  /** Bounds on solves in flight (per key, overall) and load shedding; absent: none. */
+  admission?: AdmissionControl
+  /** Prometheus metrics, served at `GET /metrics`; absent: no route. */
+  metrics?: ServiceMetrics
   /** What `GET /ready` answers (the market's age, the solver's state). */
   readiness: () => ReturnType<typeof readinessReport>
   now?: () => number

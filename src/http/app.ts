@@ -47,6 +47,8 @@ declare module 'fastify' {
  * await fastify.listen({ host: '127.0.0.1', port: 8080 })
  */
 export async function app(fastify: FastifyInstance, deps: SwapApiDependencies): Promise<void> {
+  /** The release of each admitted solve, until its response is sent. */
+  const admitted = new WeakMap<FastifyRequest, () => void>()
   installJsonBodyParser(fastify)
   fastify.decorateRequest('apiKeyId', '')
   fastify.setErrorHandler(handleError)
@@ -69,14 +71,38 @@ export async function app(fastify: FastifyInstance, deps: SwapApiDependencies): 
     const apiKeyId = deps.apiKeys.check(request.headers['x-api-key'])
     if (!apiKeyId) return reply.code(401).send({ error: 'unauthorized' })
     request.apiKeyId = apiKeyId
+    // Every later line of this request names the key's id (a prefix of its digest), never the key.
+    request.log = request.log.child({ keyId: apiKeyId.slice(0, 16) })
     const decision = await deps.limiter.hit(apiKeyId)
     if (!decision.allowed) {
+      deps.metrics?.rateLimited()
       return reply
         .code(429)
         .header('retry-after', String(decision.retryAfterSec))
         .send({ error: 'rate limit exceeded', limit: decision.limit, windowSec: decision.windowSec })
     }
   })
+
+  // Admission control for the routes that solve: refused at once (503, Retry-After) rather than queued.
+  fastify.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!deps.admission || (request.routeOptions.url !== '/quote' && request.routeOptions.url !== '/execute')) return
+    const decision = deps.admission.enter(request.apiKeyId)
+    if (!decision.admitted) {
+      deps.metrics?.admissionRefused(decision.reason)
+      request.log.warn({ reason: decision.reason }, 'solve refused: admission control')
+      return reply.code(503).header('retry-after', '1').send({ error: decision.message })
+    }
+    admitted.set(request, decision.release)
+  })
+  fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    admitted.get(request)?.()
+    admitted.delete(request)
+    deps.metrics?.request({ route: request.routeOptions.url ?? 'unmatched', method: request.method, status: reply.statusCode }, reply.elapsedTime / 1000)
+  })
+  if (deps.metrics) {
+    const { registry } = deps.metrics
+    fastify.get('/metrics', { schema: { hide: true }, config: { public: true } }, async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()))
+  }
 
   fastify.setNotFoundHandler(async (request, reply) => reply.code(404).send({ error: `not found: ${request.method} ${request.url.split('?')[0].slice(0, 200)}` }))
 

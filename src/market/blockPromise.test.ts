@@ -41,7 +41,8 @@ function nodeMiningUnderTheReads(swap: () => Promise<unknown>) {
     chain: devnet.chain,
     transport: custom({
       request: async ({ method, params }: { method: string; params?: unknown[] }) => {
-        if (method === 'eth_blockNumber') mining = undefined
+        // Asking the head (by number, or the latest block) ends the lie, as the real node's head moves on.
+        if (method === 'eth_blockNumber' || (method === 'eth_getBlockByNumber' && params?.[0] === 'latest')) mining = undefined
         if (method === 'eth_call' && params) {
           if (armed && params[1] === armed.block) {
             const { block } = armed

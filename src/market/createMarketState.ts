@@ -1,84 +1,45 @@
-import { type Address, type Hex, hexToBigInt, type Log, type PublicClient } from 'viem'
-import type { DexId, Solver } from '../../bindings/types.ts'
-import type { LegData, PoolAdapter, PoolRef, PoolSnapshot } from '../adapters/PoolAdapter.ts'
+import type { Address, Hex } from 'viem'
+import type { DexId, PoolInput } from '../../bindings/types.ts'
+import type { PoolAdapter, PoolRef, PoolSnapshot } from '../adapters/PoolAdapter.ts'
 import { presentAdapters } from '../adapters/presentAdapters.ts'
-import type { ChainConfig } from '../chains/ChainConfig.ts'
+import { l1FeePerBytesWei } from '../chains/opStack/l1FeeWei.ts'
+import { readL1FeeParameters } from '../chains/opStack/readL1FeeParameters.ts'
+import { classifyLogs } from './classifyLogs.ts'
 import { describeRefreshError } from './describeRefreshError.ts'
-import { MarketError, MarketStaleError } from './errors.ts'
+import { discoverDeployments } from './discoverDeployments.ts'
+import { MarketError, MarketReorgError, MarketReorgingError, MarketStaleError } from './errors.ts'
 import { fetchLogsInRange } from './fetchLogsInRange.ts'
+import { isTransportError } from './isTransportError.ts'
+import { followedLogFilters } from './followedLogFilters.ts'
+import { leftOutReason } from './liquidity/leftOutReason.ts'
+import { tokenPricesInWeth } from './liquidity/tokenPricesInWeth.ts'
+import type { BlockFees, CreateMarketStateParameters, MarketState, RefreshReport } from './MarketState.ts'
 import { readPoolSnapshots } from './readPoolSnapshots.ts'
+import { createMemoryMarketStore } from './store/createMemoryMarketStore.ts'
 
-export type CreateMarketStateParameters = {
-  client: PublicClient
-  chain: ChainConfig
-  solver: Pick<Solver, 'applyBlock'>
-  /** Older than this since the last successful sync with the chain head, the snapshot is stale. */
-  maxSnapshotAgeMs: number
-  /** Delay between the end of one refresh and the next `eth_blockNumber` poll; 0: no loop (call `refresh()` yourself). */
-  pollIntervalMs?: number
-  /** Pools read in parallel. */
-  readConcurrency?: number
-  /** Blocks per `eth_getLogs`. */
-  maxLogBlockRange?: bigint
-  /** Where skip reasons, errors and timings go; default `console.log`. */
-  log?: (line: string) => void
-  /**
-   * Applied to every log line and to `lastError` (the service passes its secret redactor: viem's
-   * errors carry the RPC URL, with a hosted provider's key in it). Default: unchanged.
-   */
-  redact?: (text: string) => string
-  now?: () => number
-}
+export type { BlockFees, CreateMarketStateParameters, MarketFreshness, MarketState, RefreshReport } from './MarketState.ts'
 
-export type MarketFreshness = {
-  /** The block every pool in the solver was read at; undefined before the cold start. */
-  blockNumber: bigint | undefined
-  blockTimestamp: bigint | undefined
-  /** Milliseconds since the snapshot was last confirmed to be at the chain head (Infinity: never). */
-  ageMs: number
-  stale: boolean
-  /** The last refresh's error, cleared by the next successful one. */
-  lastError: string | undefined
-}
+/** A block as the market tracks it. */
+type Head = { number: bigint; hash: Hex; parentHash: Hex; timestamp: bigint }
+/** One applied step: its head, and the pools read for it (re-read again if a reorg drops it). */
+type Applied = { number: bigint; hash: Hex; reread: string[] }
 
-export type RefreshReport = {
-  fromBlock: bigint
-  toBlock: bigint
-  /** Known pools whose events in the range said their state changed. */
-  changed: string[]
-  /** Pools re-read regardless of events (dynamic-fee Algebra plugins). */
-  alwaysRefreshed: string[]
-  /** Pools created in the range. */
-  discovered: string[]
-  /** Every pool read at `toBlock`, sorted. */
-  reread: string[]
-  upserted: string[]
-  removed: string[]
-  skipped: { id: string; reason: string }[]
-  durationMs: number
-}
-
-export type MarketState = {
-  /** Cold start: discover, read every pool at one block, upsert them; then poll (when `pollIntervalMs` > 0). */
-  start: () => Promise<RefreshReport>
-  /** One step: new blocks → logs → re-read the pools that changed at the head → upsert/remove. */
-  refresh: () => Promise<RefreshReport>
-  freshness: () => MarketFreshness
-  /** Throws `MarketStaleError` when quotes must be refused. */
-  assertFresh: () => void
-  /** The pools in the solver, as read. */
-  pools: () => PoolSnapshot[]
-  /** Known pools left out of the solver, with why. */
-  skipped: () => { id: string; dex: DexId; reason: string }[]
-  encodeLeg: (poolId: string) => LegData
-  stop: () => Promise<void>
-}
+/** Token prices for the liquidity floor are recomputed from the whole market every this many steps. */
+const PRICE_REFRESH_STEPS = 150
+/** Fees kept by block for `feesAt` (a plan's block is at most a few steps old). */
+const FEES_KEPT = 16
 
 /**
  * The market-state service: keeps the solver's pools at the chain head, block by block, reading
- * every pool of a snapshot at one block number and only the pools whose events say they changed.
- * It never invents state: a failed refresh leaves the snapshot as it was and reports the error;
- * once the snapshot is older than `maxSnapshotAgeMs`, `assertFresh()` throws.
+ * every pool of a snapshot at one block and only the pools whose events say they changed (the
+ * `eth_getLogs` filters name the followed pools and the deployments, nothing else). It discovers
+ * pools from the chain config's deployments (persisted in `store`), leaves out pools of denied
+ * tokens and pools below the liquidity floor (listed with the reason), tracks the hash of its
+ * block and handles reorgs (the pools read for dropped blocks, and those changed on the new branch,
+ * are re-read at the new head; deeper than `reorgDepth`, everything is). It never invents state: a
+ * failed refresh leaves the snapshot as it was and reports the error; once the snapshot is older
+ * than `maxSnapshotAgeMs`, or while a reorg is being handled, `assertFresh()` throws. Details:
+ * docs/real-chain.md.
  *
  * @example
  * const market = createMarketState({ client, chain: devnetChainConfig(), solver, maxSnapshotAgeMs: 10_000, pollIntervalMs: 250 })
@@ -92,8 +53,16 @@ export function createMarketState({
   solver,
   maxSnapshotAgeMs,
   pollIntervalMs = 0,
+  maxPollBackoffMs = 5000,
   readConcurrency = 8,
   maxLogBlockRange = 2000n,
+  maxAddressesPerFilter = 1000,
+  store = createMemoryMarketStore({ chainId: chain.chainId }),
+  denyTokens = chain.denyTokens ?? [],
+  minLiquidityWei = 0n,
+  reorgDepth = 64,
+  l1BytesPerLeg = 0n,
+  onProgress,
   log: write = (line) => console.log(line),
   redact = (text) => text,
   now = Date.now,
@@ -102,86 +71,121 @@ export function createMarketState({
   const adapters = presentAdapters()
   const adapterOf = (ref: PoolRef): PoolAdapter => adapters.get(ref.dex) as PoolAdapter
   const lower = (a: string) => a.toLowerCase() as Address
+  const denied = new Set(denyTokens.map((t) => t.toLowerCase()))
 
-  // Discovery: which adapter reads the logs of each configured source.
+  const sources: { dex: DexId; source: Address; fromBlock?: bigint }[] = []
   const sourceAdapter = new Map<Address, PoolAdapter>()
-  for (const [dex, deployment] of Object.entries(chain.deployments) as [DexId, { source: Address }][]) {
+  for (const [dex, deployment] of Object.entries(chain.deployments) as [DexId, { source: Address; fromBlock?: bigint }][]) {
     const adapter = adapters.get(dex)
     if (!adapter) throw new MarketError(`chain ${chain.name}: ${dex} has a deployment but no adapter`)
     sourceAdapter.set(lower(deployment.source), adapter)
+    sources.push({ dex, source: lower(deployment.source), fromBlock: deployment.fromBlock })
   }
 
-  const known = new Map<string, PoolRef>() // every pool we follow, usable or not
+  const known = new Map<string, PoolRef>() // every pool we follow, in the solver or not
   const emitterDex = new Map<Address, DexId>() // pool contract or singleton manager → kind
   const inSolver = new Map<string, PoolSnapshot>()
   const skips = new Map<string, { id: string; dex: DexId; reason: string }>()
-  const allTopics = [...new Set([...adapters.values()].flatMap((a) => [...a.discoveryTopics, ...a.stateTopics]))]
+  let prices = new Map<string, bigint>()
+  let steps = 0
 
-  let blockNumber: bigint | undefined
-  let blockTimestamp: bigint | undefined
+  let head: Head | undefined
   let lastSyncAt: number | undefined
   let lastError: string | undefined
   let running: Promise<RefreshReport> | undefined
   let timer: NodeJS.Timeout | undefined
   let stopped = false
+  let failures = 0
+  let reorgs = 0
+  let reorging = false
+  const history: Applied[] = []
+  const fees = new Map<bigint, BlockFees>()
 
   const follow = (ref: PoolRef) => {
     known.set(ref.id, ref)
     emitterDex.set(ref.emitter, ref.dex)
   }
-  const head = async () => hexToBigInt((await client.request({ method: 'eth_blockNumber' })) as Hex)
+  const skip = (s: { id: string; dex: DexId; reason: string }) => {
+    if (skips.get(s.id)?.reason === s.reason) return
+    skips.set(s.id, s)
+    log(`market: skip ${s.dex} pool ${s.id}: ${s.reason}`)
+  }
+  const getHead = async (blockNumber?: bigint): Promise<Head> => {
+    const b = blockNumber === undefined ? await client.getBlock({ blockTag: 'latest' }) : await client.getBlock({ blockNumber })
+    return { number: b.number as bigint, hash: b.hash as Hex, parentHash: b.parentHash, timestamp: b.timestamp }
+  }
 
-  /** Decodes the range's logs into newly created pools and known pools whose state changed. */
-  const classify = (logs: Log[]) => {
-    const discovered: PoolRef[] = []
-    const changed = new Set<string>()
-    for (const entry of logs) {
-      const emitter = lower(entry.address)
-      const topic0 = entry.topics[0]
-      if (!topic0) continue
-      const source = sourceAdapter.get(emitter)
-      if (source?.discoveryTopics.includes(topic0)) {
-        const found = source.poolFromDiscoveryLog(entry)
-        if ('ref' in found) {
-          // Followed only once read: a failed refresh sees these logs again.
-          if (!known.has(found.ref.id) && !discovered.some((r) => r.id === found.ref.id)) discovered.push(found.ref)
-        } else if (!skips.has(found.skipped.id)) {
-          skips.set(found.skipped.id, found.skipped)
-          log(`market: skip ${found.skipped.dex} pool ${found.skipped.id}: ${found.skipped.reason}`)
-        }
-        continue
-      }
-      const dex = emitterDex.get(emitter)
-      const adapter = dex && adapters.get(dex)
-      if (!adapter?.stateTopics.includes(topic0)) continue
-      const id = adapter.poolIdOfStateLog(entry)
-      if (known.has(id)) changed.add(id)
+  let l1Problem: string | undefined
+  /**
+   * The block's L1 fee parameters; a chain said to be OP-stack whose oracle does not answer (no
+   * code, a revert) is priced without L1 fee and says so once per reason. A transport failure fails
+   * the refresh like any read.
+   */
+  const readL1 = async (blockNumber: bigint) => {
+    if (!chain.opStack) return undefined
+    try {
+      const parameters = await readL1FeeParameters({ client, blockNumber })
+      l1Problem = undefined
+      return parameters
+    } catch (error) {
+      if (isTransportError(error)) throw error
+      const reason = describeRefreshError(error).split('; ')[0]
+      if (reason !== l1Problem) log(`market: no L1 fee at block ${blockNumber}: the GasPriceOracle predeploy did not answer (${reason}); quotes carry L2 gas only`)
+      l1Problem = reason
+      return undefined
     }
-    return { discovered, changed }
+  }
+  const readFees = async (blockNumber: bigint): Promise<BlockFees> => {
+    const [gasPriceWei, l1] = await Promise.all([client.getGasPrice(), readL1(blockNumber)])
+    const perLegWei = l1 ? l1FeePerBytesWei({ parameters: l1, extraBytes: l1BytesPerLeg }) : 0n
+    const l1GasPerLeg = gasPriceWei > 0n ? Number((perLegWei + gasPriceWei - 1n) / gasPriceWei) : 0
+    return { gasPriceWei, l1, l1GasPerLeg }
   }
 
   /**
-   * Reads `refs` at `toBlock` and applies them to the solver as that block, in one step. A node may
+   * Reads `refs` at `at` and applies them to the solver as that block, in one step. A node may
    * answer a read at its head block from the state of the block it is mining (anvil does: its live
    * state moves before its head number), so once the reads are done the head is asked again: if it
    * moved on, the reads are repeated, now at a block behind the head, which every node serves from
-   * that block's own state.
+   * that block's own state. If the block read at is no longer the chain's (a reorg under the
+   * reads), nothing is applied: the next step handles the reorg.
    */
-  const apply = async (refs: PoolRef[], toBlock: bigint) => {
-    const block = await client.getBlock({ blockNumber: toBlock })
-    const nextBlock = { number: toBlock + 1n, timestamp: block.timestamp + BigInt(chain.blockTimeSec) }
-    const read = () => readPoolSnapshots({ client, refs, adapterOf, blockNumber: toBlock, nextBlock, concurrency: readConcurrency })
-    let { snapshots, unusable } = await read()
-    if (refs.length > 0 && (await head()) > toBlock) ({ snapshots, unusable } = await read())
+  const apply = async (refs: PoolRef[], at: Head) => {
+    const toBlock = at.number
+    const nextBlock = { number: toBlock + 1n, timestamp: at.timestamp + BigInt(chain.blockTimeSec) }
+    const read = () => Promise.all([readPoolSnapshots({ client, refs, adapterOf, blockNumber: toBlock, nextBlock, concurrency: readConcurrency }), readFees(toBlock)])
+    let [{ snapshots, unusable }, blockFees] = await read()
+    const after = await getHead()
+    if (refs.length > 0 && after.number > toBlock) [{ snapshots, unusable }, blockFees] = await read()
+    const canonical = after.number === toBlock ? after.hash : after.number === toBlock + 1n ? after.parentHash : after.number > toBlock ? (await getHead(toBlock)).hash : undefined
+    if (canonical !== at.hash) throw new MarketReorgError(`block ${toBlock} (${at.hash}) left the chain while its pools were read: nothing applied`)
+
+    if (minLiquidityWei > 0n && (steps % PRICE_REFRESH_STEPS === 0 || prices.size === 0)) {
+      const pools: PoolInput[] = [...inSolver.values()].map((s) => s.input)
+      prices = tokenPricesInWeth({ pools: [...pools, ...snapshots.map((s) => s.input)], weth: chain.weth, minLiquidityWei })
+    }
+    steps++
+    const verdicts = new Map<string, string>()
+    for (const s of snapshots) {
+      const reason = leftOutReason({ pool: s.input, denied, prices, minLiquidityWei })
+      if (reason) verdicts.set(s.ref.id, reason)
+    }
+    const entering = snapshots.filter((s) => !verdicts.has(s.ref.id))
+    const leaving = [...unusable.map((u) => u.ref.id), ...verdicts.keys()].filter((id) => inSolver.has(id))
     // A pool that became unusable leaves the solver with the block that made it so.
     const { rejected } = await solver.applyBlock({
       blockNumber: Number(toBlock),
-      upserts: snapshots.map((s) => s.input),
-      removals: unusable.map((u) => u.ref.id).filter((id) => inSolver.has(id)),
+      upserts: entering.map((s) => s.input),
+      removals: leaving,
+      l1GasPerLeg: blockFees.l1GasPerLeg,
     })
     const refused = new Map(rejected.map((r) => [r.id, `solver refused it: ${r.reason}`]))
-    const accepted = snapshots.filter((s) => !refused.has(s.ref.id))
-    const left = [...unusable, ...snapshots.filter((s) => refused.has(s.ref.id)).map((s) => ({ ref: s.ref, reason: refused.get(s.ref.id) as string }))]
+    const accepted = entering.filter((s) => !refused.has(s.ref.id))
+    const left = [
+      ...unusable,
+      ...snapshots.filter((s) => verdicts.has(s.ref.id)).map((s) => ({ ref: s.ref, reason: verdicts.get(s.ref.id) as string })),
+      ...entering.filter((s) => refused.has(s.ref.id)).map((s) => ({ ref: s.ref, reason: refused.get(s.ref.id) as string })),
+    ]
     const removed = left.map((r) => r.ref.id).filter((id) => inSolver.has(id))
     for (const snapshot of accepted) {
       inSolver.set(snapshot.ref.id, snapshot)
@@ -189,11 +193,16 @@ export function createMarketState({
     }
     for (const { ref, reason } of left) {
       inSolver.delete(ref.id)
-      skips.set(ref.id, { id: ref.id, dex: ref.dex, reason })
-      log(`market: ${ref.dex} pool ${ref.id} left out at block ${toBlock}: ${reason}`)
+      skip({ id: ref.id, dex: ref.dex, reason: `left out at block ${toBlock}: ${reason}` })
+      // A denied token never becomes routable: stop following its pools. Shallow pools stay
+      // followed: liquidity added later brings them in.
+      if (reason.includes('deny list')) known.delete(ref.id)
     }
-    blockNumber = toBlock
-    blockTimestamp = block.timestamp
+    head = at
+    history.push({ number: at.number, hash: at.hash, reread: refs.map((r) => r.id) })
+    if (history.length > reorgDepth) history.shift()
+    fees.set(toBlock, blockFees)
+    for (const block of fees.keys()) if (fees.size > FEES_KEPT && block < toBlock) fees.delete(block)
     lastSyncAt = now()
     lastError = undefined
     return {
@@ -203,12 +212,34 @@ export function createMarketState({
     }
   }
 
+  /** The logs of [fromBlock, toBlock] the followed pools and the deployments emitted: changes and new pools. */
+  const followedLogs = async (fromBlock: bigint, toBlock: bigint) => {
+    const filters = followedLogFilters({ refs: known.values(), adapters, sources, maxPerFilter: maxAddressesPerFilter })
+    const logs = (await Promise.all(filters.map((f) => fetchLogsInRange({ client, fromBlock, toBlock, ...f, maxBlockRange: maxLogBlockRange })))).flat()
+    const classified = classifyLogs({ logs, sourceAdapter, emitterDex, adapters, isKnown: (id) => known.has(id) })
+    for (const s of classified.skipped) skip(s)
+    if (classified.discovered.length > 0 || classified.skipped.length > 0) {
+      store.save({ pools: [...classified.discovered.map((ref) => ({ ref })), ...classified.skipped.map((s) => ({ ref: { id: s.id, dex: s.dex, emitter: sourceOf(s.dex) }, skipped: s.reason }))], cursors: [] })
+    }
+    return classified
+  }
+  const sourceOf = (dex: DexId) => sources.find((s) => s.dex === dex)?.source ?? ('0x' as Address)
+  const saveCursors = (toBlock: bigint) => {
+    const scanned = sources.filter((s) => s.fromBlock !== undefined)
+    if (scanned.length > 0) store.save({ pools: [], cursors: scanned.map((s) => ({ source: s.source, dex: s.dex, fromBlock: s.fromBlock as bigint, lastScanned: toBlock })) })
+  }
+
   const guarded = (step: () => Promise<RefreshReport>) => {
     if (running) return running
     running = step()
+      .then((report) => {
+        failures = 0
+        return report
+      })
       .catch((error: unknown) => {
+        failures++
         lastError = redact(describeRefreshError(error))
-        log(`market: refresh failed (snapshot stays at block ${blockNumber}): ${lastError}`)
+        log(`market: refresh failed (snapshot stays at block ${head?.number}): ${lastError}`)
         throw error
       })
       .finally(() => {
@@ -219,14 +250,13 @@ export function createMarketState({
 
   const coldStart = async (): Promise<RefreshReport> => {
     const started = now()
-    const toBlock = await head()
-    for (const [dex, deployment] of Object.entries(chain.deployments) as [DexId, { source: Address; fromBlock?: bigint }][]) {
-      if (deployment.fromBlock === undefined) continue
-      const adapter = adapters.get(dex) as PoolAdapter
-      const logs = await fetchLogsInRange({
-        client, fromBlock: deployment.fromBlock, toBlock, topics: adapter.discoveryTopics, address: [deployment.source], maxBlockRange: maxLogBlockRange,
-      })
-      for (const ref of classify(logs).discovered) follow(ref)
+    const at = await getHead()
+    const stored = await discoverDeployments({
+      client, deployments: sources, adapters, store, toBlock: at.number, maxBlockRange: maxLogBlockRange, onProgress,
+    })
+    for (const { ref, skipped } of stored) {
+      if (skipped) skips.set(ref.id, { id: ref.id, dex: ref.dex, reason: skipped })
+      else follow(ref)
     }
     for (const pool of chain.pools) {
       const adapter = adapters.get(pool.dex)
@@ -238,53 +268,100 @@ export function createMarketState({
       if (!known.has(ref.id)) follow(ref)
     }
     const refs = [...known.values()]
-    const applied = await apply(refs, toBlock)
+    const applied = await apply(refs, at)
     const ids = refs.map((r) => r.id).sort()
-    const report = { fromBlock: toBlock, toBlock, changed: [], alwaysRefreshed: [], discovered: ids, reread: ids, ...applied, durationMs: now() - started }
-    log(`market: cold start at block ${toBlock}: ${report.upserted.length} pools in the solver, ${report.skipped.length} left out, ${report.durationMs} ms`)
+    const report = { fromBlock: at.number, toBlock: at.number, changed: [], alwaysRefreshed: [], discovered: ids, reread: ids, ...applied, durationMs: now() - started }
+    log(`market: cold start at block ${at.number}: ${report.upserted.length} pools in the solver, ${skips.size} left out, ${report.durationMs} ms`)
     return report
+  }
+
+  /** The last applied block still on the chain, walking back the applied steps; undefined past `reorgDepth`. */
+  const commonAncestor = async (newHead: Head): Promise<Applied | undefined> => {
+    for (let i = history.length - 1; i >= 0; i--) {
+      const applied = history[i]
+      if (applied.number > newHead.number) continue
+      const canonical = applied.number === newHead.number ? newHead.hash : (await getHead(applied.number)).hash
+      if (canonical === applied.hash) return applied
+    }
+    return undefined
   }
 
   const step = async (): Promise<RefreshReport> => {
     const started = now()
-    if (blockNumber === undefined) throw new MarketError('refresh before start')
-    const toBlock = await head()
-    const fromBlock = blockNumber + 1n
-    if (toBlock < fromBlock) {
+    if (head === undefined) throw new MarketError('refresh before start')
+    const current = head
+    const at = await getHead()
+    const ours =
+      at.number === current.number ? at.hash : at.number === current.number + 1n ? at.parentHash : at.number > current.number ? (await getHead(current.number)).hash : undefined
+    if (ours !== current.hash) return handleReorg(at, started)
+    const fromBlock = current.number + 1n
+    if (at.number < fromBlock) {
       lastSyncAt = now()
       lastError = undefined
-      return { fromBlock, toBlock, changed: [], alwaysRefreshed: [], discovered: [], reread: [], upserted: [], removed: [], skipped: [], durationMs: now() - started }
+      return { fromBlock, toBlock: at.number, changed: [], alwaysRefreshed: [], discovered: [], reread: [], upserted: [], removed: [], skipped: [], durationMs: now() - started }
     }
-    const logs = await fetchLogsInRange({ client, fromBlock, toBlock, topics: allTopics, maxBlockRange: maxLogBlockRange })
-    const { discovered, changed } = classify(logs)
+    const { discovered, changed } = await followedLogs(fromBlock, at.number)
     const always = [...inSolver.values()].filter((s) => s.refreshEveryBlock).map((s) => s.ref.id)
-    const ids = new Set([...changed, ...always, ...discovered.map((r) => r.id)])
+    const ids = new Set([...changed.keys(), ...always, ...discovered.map((r) => r.id)])
     const refs = [...ids].map((id) => known.get(id) ?? (discovered.find((r) => r.id === id) as PoolRef))
-    const applied = await apply(refs, toBlock)
+    const applied = await apply(refs, at)
     for (const ref of discovered) follow(ref)
+    saveCursors(at.number)
     const report = {
-      fromBlock, toBlock, changed: [...changed].sort(), alwaysRefreshed: always.sort(), discovered: discovered.map((r) => r.id).sort(),
+      fromBlock, toBlock: at.number, changed: [...changed.keys()].sort(), alwaysRefreshed: always.sort(), discovered: discovered.map((r) => r.id).sort(),
       reread: [...ids].sort(), ...applied, durationMs: now() - started,
     }
-    if (refs.length > 0) log(`market: blocks ${fromBlock}..${toBlock}: re-read ${refs.length} pools in ${report.durationMs} ms`)
+    if (refs.length > 0) log(`market: blocks ${fromBlock}..${at.number}: re-read ${refs.length} pools in ${report.durationMs} ms`)
     return report
+  }
+
+  /**
+   * The block the snapshot is at left the chain. Quotes are refused from here until the market is
+   * at the new head (`assertFresh`, `isSettled`). The pools read for every dropped step, and those
+   * whose events are on the new branch after the common ancestor, are re-read at the new head;
+   * without a common ancestor within `reorgDepth` steps, every followed pool is.
+   */
+  const handleReorg = async (at: Head, started: number): Promise<RefreshReport> => {
+    reorgs++
+    reorging = true
+    const droppedFrom = head?.number ?? at.number
+    try {
+      const ancestor = await commonAncestor(at)
+      const dropped = history.filter((h) => !ancestor || h.number > ancestor.number)
+      const fromBlock = ancestor ? ancestor.number + 1n : (history[0]?.number ?? at.number)
+      log(`market: reorg: block ${droppedFrom} (${head?.hash}) is not on the chain any more; ${ancestor ? `common ancestor ${ancestor.number}` : `no common ancestor in the last ${history.length} steps: rebuilding`}; new head ${at.number}`)
+      const { discovered, changed } = await followedLogs(fromBlock, at.number)
+      for (const ref of discovered) follow(ref)
+      const always = [...inSolver.values()].filter((s) => s.refreshEveryBlock).map((s) => s.ref.id)
+      const ids = ancestor ? new Set([...dropped.flatMap((d) => d.reread), ...changed.keys(), ...always, ...discovered.map((r) => r.id)]) : new Set(known.keys())
+      const refs = [...ids].flatMap((id) => known.get(id) ?? [])
+      history.splice(0, history.length, ...history.filter((h) => ancestor && h.number <= ancestor.number))
+      const applied = await apply(refs, at)
+      saveCursors(at.number)
+      return {
+        fromBlock, toBlock: at.number, changed: [...changed.keys()].sort(), alwaysRefreshed: always.sort(), discovered: discovered.map((r) => r.id).sort(),
+        reread: [...ids].sort(), ...applied, reorg: { commonAncestor: ancestor?.number, droppedFrom, rebuilt: !ancestor }, durationMs: now() - started,
+      }
+    } finally {
+      reorging = false
+    }
   }
 
   const schedule = () => {
     if (stopped || pollIntervalMs <= 0) return
+    // A failing chain is asked less often: the delay doubles per failure in a row, up to maxPollBackoffMs.
+    const delay = failures === 0 ? pollIntervalMs : Math.min(maxPollBackoffMs, pollIntervalMs * 2 ** Math.min(failures, 16))
     timer = setTimeout(() => {
       guarded(step).then(schedule, schedule)
-    }, pollIntervalMs)
+    }, delay)
   }
-
-  const freshness = (): MarketFreshness => {
+  const freshness = () => {
     const ageMs = lastSyncAt === undefined ? Number.POSITIVE_INFINITY : now() - lastSyncAt
-    return { blockNumber, blockTimestamp, ageMs, stale: ageMs > maxSnapshotAgeMs, lastError }
+    return { blockNumber: head?.number, blockTimestamp: head?.timestamp, blockHash: head?.hash, ageMs, stale: ageMs > maxSnapshotAgeMs, lastError, reorgs }
   }
-
   return {
     start: async () => {
-      if (blockNumber !== undefined) throw new MarketError('already started')
+      if (head !== undefined) throw new MarketError('already started')
       const report = await guarded(coldStart)
       schedule()
       return report
@@ -294,9 +371,13 @@ export function createMarketState({
     assertFresh: () => {
       const f = freshness()
       if (f.stale) throw new MarketStaleError({ ageMs: f.ageMs, maxSnapshotAgeMs, lastError: f.lastError })
+      if (reorging) throw new MarketReorgingError({ blockNumber: f.blockNumber, ageMs: f.ageMs })
     },
+    isSettled: (count) => !reorging && count === reorgs,
+    feesAt: (blockNumber) => (blockNumber === undefined || blockNumber === null ? undefined : fees.get(BigInt(blockNumber))) ?? (head ? fees.get(head.number) : undefined),
     pools: () => [...inSolver.values()],
     skipped: () => [...skips.values()],
+    followed: () => known.size,
     encodeLeg: (poolId) => {
       const snapshot = inSolver.get(poolId.toLowerCase())
       if (!snapshot) throw new MarketError(`pool ${poolId} is not in the market`)

@@ -17,3 +17,17 @@ export class MarketStaleError extends MarketError {
     this.lastError = lastError
   }
 }
+
+/** The block a refresh read its pools at left the chain before they were applied: nothing was applied. */
+export class MarketReorgError extends MarketError {
+  override name = 'MarketReorgError'
+}
+
+/** A reorg dropped the snapshot's block and the market is re-reading its pools: quotes wait for the new head. */
+export class MarketReorgingError extends MarketStaleError {
+  override name = 'MarketReorgingError'
+  constructor({ blockNumber, ageMs }: { blockNumber: bigint | undefined; ageMs: number }) {
+    super({ ageMs, maxSnapshotAgeMs: 0, lastError: undefined })
+    this.message = `a reorg dropped block ${blockNumber}: the market is re-reading its pools at the new head`
+  }
+}

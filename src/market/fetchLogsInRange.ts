@@ -1,4 +1,5 @@
 import { type Address, type Hex, type Log, numberToHex, type PublicClient } from 'viem'
+import { isTransportError } from './isTransportError.ts'
 
 export type FetchLogsInRangeParameters = {
   client: PublicClient
@@ -6,29 +7,72 @@ export type FetchLogsInRangeParameters = {
   toBlock: bigint
   /** topic0 alternatives (an OR filter). */
   topics: readonly Hex[]
+  /** topic1 alternatives (an OR filter), e.g. the V4 pool ids a PoolManager's events are about; absent: any. */
+  topic1?: readonly Hex[]
   /** Emitters to filter on; absent: any emitter (the caller matches emitters itself). */
   address?: readonly Address[]
-  /** Blocks per `eth_getLogs` call. */
+  /** Blocks per `eth_getLogs` call (at most). */
   maxBlockRange: bigint
+  /** Transport failures retried per range before giving up (default 3), with a doubling delay. */
+  retries?: number
+  /** First retry delay in ms (default 200). */
+  retryDelayMs?: number
+  /** Called after each range is fetched (discovery's progress). */
+  onRange?: (range: { fromBlock: bigint; toBlock: bigint; logs: number }) => void
+  /** Counts every `eth_getLogs` request (metrics, benchmarks). */
+  onRequest?: () => void
 }
 
 /**
- * `eth_getLogs` over [fromBlock, toBlock] in chunks of `maxBlockRange` blocks (RPCs cap the range),
- * in block order. Raw `eth_getLogs`, so no filter state lives on the node.
+ * A node's answer that the range or the result is too large (each provider words it its own way):
+ * the range is split in two and both halves asked again.
+ */
+const TOO_LARGE = /range|too many|too large|limit|exceed|10000|response size|query returned more|timeout|timed out/i
+
+/**
+ * `eth_getLogs` over [fromBlock, toBlock] in ranges of at most `maxBlockRange` blocks, in block
+ * order. A range the node refuses as too large (or times out on) is split in two, down to one
+ * block; a transport failure is retried `retries` times with a doubling delay before the whole
+ * fetch fails (nothing half-fetched is returned). Raw `eth_getLogs`, so no filter lives on the node.
  *
  * @example
- * const logs = await fetchLogsInRange({ client, fromBlock: 10n, toBlock: 12n, topics: [syncTopic], maxBlockRange: 2000n })
+ * const logs = await fetchLogsInRange({ client, fromBlock: 10n, toBlock: 12n, topics: [syncTopic], address: [pair], maxBlockRange: 2000n })
  */
-export async function fetchLogsInRange({ client, fromBlock, toBlock, topics, address, maxBlockRange }: FetchLogsInRangeParameters): Promise<Log[]> {
+export async function fetchLogsInRange({
+  client, fromBlock, toBlock, topics, topic1, address, maxBlockRange, retries = 3, retryDelayMs = 200, onRange, onRequest,
+}: FetchLogsInRangeParameters): Promise<Log[]> {
   const logs: Log[] = []
   if (topics.length === 0 || toBlock < fromBlock) return logs
+  if ((address && address.length === 0) || (topic1 && topic1.length === 0)) return logs
+  const topicFilter = topic1 ? [topics, topic1] : [topics]
+  const ask = async (start: bigint, end: bigint): Promise<Log[]> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        onRequest?.()
+        return (await client.request({
+          method: 'eth_getLogs',
+          params: [{ fromBlock: numberToHex(start), toBlock: numberToHex(end), topics: topicFilter as Hex[][], ...(address ? { address: address as Address[] } : {}) }],
+        })) as Log[]
+      } catch (error) {
+        if (end > start && !isNodeDown(error) && TOO_LARGE.test(messageOf(error))) {
+          const middle = start + (end - start) / 2n
+          return [...(await ask(start, middle)), ...(await ask(middle + 1n, end))]
+        }
+        if (attempt >= retries || !isTransportError(error)) throw error
+        await new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** attempt))
+      }
+    }
+  }
   for (let start = fromBlock; start <= toBlock; start += maxBlockRange) {
     const end = start + maxBlockRange - 1n < toBlock ? start + maxBlockRange - 1n : toBlock
-    const chunk = (await client.request({
-      method: 'eth_getLogs',
-      params: [{ fromBlock: numberToHex(start), toBlock: numberToHex(end), topics: [topics as Hex[]], ...(address ? { address: address as Address[] } : {}) }],
-    })) as Log[]
+    const chunk = await ask(start, end)
     logs.push(...chunk)
+    onRange?.({ fromBlock: start, toBlock: end, logs: chunk.length })
   }
   return logs
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? `${error.message} ${(error as { details?: string }).details ?? ''}` : String(error))
+
+/** A node that does not answer at all is retried as it is, not split (splitting would only multiply the calls). */
+const isNodeDown = (error: unknown) => /ECONNREFUSED|fetch failed|circuit open/i.test(messageOf(error))

@@ -1,4 +1,5 @@
 import { BaseError, HttpRequestError, RpcRequestError, SocketClosedError, TimeoutError, WebSocketRequestError } from 'viem'
+import { RpcCircuitOpenError } from '../chains/rpc/RpcCircuitOpenError.ts'
 
 /**
  * Whether an error means the RPC could not answer (network, timeout, node error), as opposed to
@@ -9,6 +10,8 @@ import { BaseError, HttpRequestError, RpcRequestError, SocketClosedError, Timeou
  * isTransportError(new HttpRequestError({ url: 'http://127.0.0.1:1' })) // true
  */
 export function isTransportError(error: unknown): boolean {
+  // Every node's circuit open: no node could be asked.
+  if (error instanceof RpcCircuitOpenError) return true
   if (error instanceof BaseError) {
     const found = error.walk(
       (e) =>
@@ -21,5 +24,5 @@ export function isTransportError(error: unknown): boolean {
     return found !== null && found !== undefined
   }
   const message = error instanceof Error ? error.message : String(error)
-  return /fetch failed|ECONNREFUSED|ECONNRESET|socket hang up/i.test(message)
+  return /fetch failed|ECONNREFUSED|ECONNRESET|socket hang up|circuit open/i.test(message)
 }

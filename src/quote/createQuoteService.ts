@@ -1,4 +1,5 @@
-import { type Address, getAddress } from 'viem'
+import { type Address, getAddress, serializeTransaction } from 'viem'
+import { l1FeeWei } from '../chains/opStack/l1FeeWei.ts'
 import { SolverError } from '../../bindings/errors.ts'
 import type { DexId, Solver, SolverPlan, SolverQuoteRequest } from '../../bindings/types.ts'
 import type { MarketState } from '../market/createMarketState.ts'
@@ -15,7 +16,11 @@ import { validateQuoteRequest } from './validateQuoteRequest.ts'
 
 export type CreateQuoteServiceParameters = {
   solver: Pick<Solver, 'quote'>
-  market: Pick<MarketState, 'assertFresh' | 'encodeLeg' | 'pools'>
+  /**
+   * With `isSettled` and `freshness`, a plan solved across a reorg is solved again (never served on a
+   * dropped block); with `feesAt`, the plan's block's L1 data fee enters `gasEstimate.gasCostWei`.
+   */
+  market: Pick<MarketState, 'assertFresh' | 'encodeLeg' | 'pools'> & Partial<Pick<MarketState, 'isSettled' | 'freshness' | 'feesAt'>>
   chainId: number
   /** The wrapped native token the sentinels stand for. */
   weth: Address
@@ -35,6 +40,8 @@ export type QuoteService = {
 /** Stand-ins for the parts of the calldata a quote does not know (recipient, fee recipient, deadline). */
 const STAND_IN_ADDRESS: Address = '0x1111111111111111111111111111111111111111'
 const STAND_IN_DEADLINE = 2_000_000_000n
+/** A sender's nonce as the L1 fee's transaction size counts it (a few hundred: two bytes). */
+const STAND_IN_NONCE = 300
 
 /**
  * The quote service the HTTP layer wraps: validates a spec QuoteRequest, maps native sentinels to
@@ -81,15 +88,25 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
         maxHops: maxHopsSearched, splitEnabled: r.splitEnabled, enforcePoolDisjoint: r.enforcePoolDisjoint,
         allowedDexes: r.allowedDexes, gasPriceWei: gasPriceWei.toString(), timeBudgetMs: r.timeBudgetMs,
       }
-      let solved: SolverPlan
-      try {
-        solved = await solver.quote(solverRequest)
-      } catch (error) {
-        const e = SolverError.from(error)
-        if (e.kind === 'no route') throw new NoRouteError({ message: noRouteMessage(e.detail, r, wethAddress), cause: e })
-        if (e.kind === 'invalid input') throw new InvalidQuoteRequestError({ field: 'request', message: e.detail, cause: e })
-        throw e
+      const solve = async (): Promise<SolverPlan> => {
+        try {
+          return await solver.quote(solverRequest)
+        } catch (error) {
+          const e = SolverError.from(error)
+          if (e.kind === 'no route') throw new NoRouteError({ message: noRouteMessage(e.detail, r, wethAddress), cause: e })
+          if (e.kind === 'invalid input') throw new InvalidQuoteRequestError({ field: 'request', message: e.detail, cause: e })
+          throw e
+        }
       }
+      // A reorg detected while the solve ran may have dropped the block it priced: solve again on
+      // the market's new head; twice in a row, refuse (503) rather than serve a dropped block.
+      let solved: SolverPlan | undefined
+      for (let attempt = 0; attempt < 2 && solved === undefined; attempt++) {
+        const reorgs = market.freshness?.().reorgs ?? 0
+        const plan = await solve()
+        if (!market.isSettled || market.isSettled(reorgs)) solved = plan
+      }
+      if (solved === undefined) throw new QuoteMarketStaleError({ message: 'the chain reorganised during the solve twice: the plan could not be priced on a settled block' })
       // The solver answers the block its market was at for this very solve: the plan's promise.
       const blockNumber = solved.blockNumber
       if (blockNumber === null) throw new QuoteMarketStaleError({ message: 'the solver holds no block snapshot' })
@@ -148,8 +165,13 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
       const legPools = routes.flatMap((route) => route.legs.map((leg) => leg.poolId.toLowerCase()))
       const repeatedPoolLegs = legPools.length - new Set(legPools).size
       const overhead = estimateRouterOverheadGas({ data, routes: routes.length, legs: legPools.length, nativeIn, nativeOut, paysIntegratorFee: feeAmount > 0n, repeatedPoolLegs })
-      const gasUnits = Math.max(21_000, solved.gasUnits + overhead)
-      plan.gasEstimate = { gasUnits, gasCostWei: (BigInt(gasUnits) * gasPriceWei).toString() }
+      // The solver's gas includes each leg's L1 calldata fee in L2 gas (its objective); the estimate's
+      // gasUnits are L2 execution gas alone, and its cost adds the L1 fee of the whole calldata.
+      const l2Gas = solved.gasUnits - (solved.l1GasPerLeg ?? 0) * legPools.length
+      const gasUnits = Math.max(21_000, l2Gas + overhead)
+      const l1 = market.feesAt?.(blockNumber)?.l1
+      const l1Fee = l1 ? l1FeeWei({ parameters: l1, unsignedTx: serializeTransaction({ chainId, type: 'eip1559', to: router, data, value: nativeIn ? BigInt(amountIn) : 0n, nonce: STAND_IN_NONCE, gas: BigInt(gasUnits), maxFeePerGas: gasPriceWei, maxPriorityFeePerGas: gasPriceWei }) }) : 0n
+      plan.gasEstimate = { gasUnits, gasCostWei: (BigInt(gasUnits) * gasPriceWei + l1Fee).toString() }
       return plan
     },
   }

@@ -67,7 +67,7 @@ describe('the document', () => {
     assert.deepEqual(doc.components.securitySchemes.ApiKey, { type: 'apiKey', in: 'header', name: 'x-api-key' })
     assert.deepEqual(doc.security, [{ ApiKey: [] }])
     for (const path of ['/health', '/ready', '/openapi.json']) assert.deepEqual(doc.paths[path].get.security, [])
-    const statuses = { '/quote': ['200', '400', '401', '413', '415', '429', '500', '503'], '/submit': ['200', '400', '401', '404', '413', '415', '429', '500'], '/execute': ['200', '400', '401', '413', '415', '429', '500', '503'] }
+    const statuses = { '/quote': ['200', '400', '401', '413', '415', '429', '500', '503'], '/submit': ['200', '400', '401', '404', '413', '415', '429', '500', '503'], '/execute': ['200', '400', '401', '413', '415', '429', '500', '503'] }
     for (const [path, expected] of Object.entries(statuses)) {
       const op = doc.paths[path].post
       assert.deepEqual(Object.keys(op.responses).sort(), expected, path)

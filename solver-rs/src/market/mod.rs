@@ -75,6 +75,8 @@ pub struct Market {
     pool_index: HashMap<String, PoolIdx>,
     edges: HashMap<(TokenIdx, TokenIdx), Vec<Hop>>,
     pools_per_token: Vec<u32>,
+    /// Gas units added to every leg's base gas ([`Market::set_leg_overhead_gas`]).
+    leg_overhead_gas: u64,
 }
 
 impl Market {
@@ -173,7 +175,7 @@ impl Market {
             self.unlink(existing);
         }
         let tokens: Vec<TokenIdx> = tokens.into_iter().map(|t| self.intern(t)).collect();
-        let entry = PoolEntry { id: id.clone(), dex, spec: spec(dex), tokens, state };
+        let entry = PoolEntry { id: id.clone(), dex, spec: self.spec_of(dex), tokens, state };
         let slot = match self.free_slots.pop() {
             Some(slot) => {
                 self.pools[slot as usize] = Some(entry);
@@ -186,6 +188,38 @@ impl Market {
         };
         self.link(slot);
         self.pool_index.insert(id, slot);
+    }
+
+    /// The registry's entry for `dex`, with this market's per-leg overhead on its base gas.
+    fn spec_of(&self, dex: DexId) -> DexSpec {
+        let mut entry = spec(dex);
+        entry.gas_base = entry.gas_base.saturating_add(self.leg_overhead_gas);
+        entry
+    }
+
+    /// Adds `gas` units to every leg's base gas, for every pool now and later, replacing the previous
+    /// overhead: the L1 data fee of one leg's calldata on an OP-stack chain, expressed in L2 gas at
+    /// the block's gas price (rounded up by the caller), so routes with more legs cost what their
+    /// calldata costs. Every path's gas goes through [`DexSpec::leg_gas_units`], so the search, the
+    /// optimizer and the plan all see it.
+    pub fn set_leg_overhead_gas(&mut self, gas: u64) {
+        if gas == self.leg_overhead_gas {
+            return;
+        }
+        self.leg_overhead_gas = gas;
+        for slot in 0..self.pools.len() {
+            if let Some(dex) = self.pools[slot].as_ref().map(|entry| entry.dex) {
+                let spec = self.spec_of(dex);
+                if let Some(entry) = self.pools[slot].as_mut() {
+                    entry.spec = spec;
+                }
+            }
+        }
+    }
+
+    /// The per-leg overhead in gas units ([`Market::set_leg_overhead_gas`]).
+    pub fn leg_overhead_gas(&self) -> u64 {
+        self.leg_overhead_gas
     }
 
     /// Removes pools by id; unknown ids are ignored (removal is idempotent). Returns how many went.

@@ -6,7 +6,8 @@ import type { SwapApiDependencies } from '../SwapApiDependencies.ts'
 import { authenticatedErrorResponses, errorResponse, NO_ROUTE_400, quoteIdLink } from './responses.ts'
 
 /** 503: the one refusal that is about time, not the request. */
-export const MARKET_STALE_503 = 'Market data is stale (or the chain does not answer): quotes are refused until it is reachable again'
+export const MARKET_STALE_503 = 'Market data is stale (the chain does not answer, or a reorg is being followed): quotes are refused until the market is at the head again; '
+  + 'or the shared state (Redis) does not answer; or the service sheds load (`{"error":"overloaded: …"}` with `Retry-After: 1`: too many solves in flight for this key or in all, or the event loop is late)'
 
 /** The caller key's fee recipient for `feeBps`, or a 400 (above the key's cap, or nowhere to pay it). */
 export function feeRecipientFor(body: { feeBps?: number }, apiKeyId: string, deps: Pick<SwapApiDependencies, 'apiKeys' | 'feeRecipient' | 'maxFeeBps'>) {

@@ -30,8 +30,12 @@ export function authenticatedErrorResponses({ badRequest }: { badRequest: string
       headers: { 'retry-after': { type: 'integer', minimum: 1, description: 'whole seconds until the oldest counted hit leaves the window (at least 1)' } },
     },
     500: errorResponse('Internal error: `{"error":"internal error"}` (the cause is logged, never sent)'),
+    503: errorResponse(SHARED_STATE_503),
   }
 }
+
+/** 503 on any authenticated route: the shared state (Redis) that counts the limit and keeps quotes does not answer. */
+export const SHARED_STATE_503 = 'The shared state (Redis, with REDIS_URL) does not answer: `{"error":"shared state unavailable: …"}`; no call is served without its rate limit'
 
 /** What a 400 means for a body the schema accepts: only the market can still say no. */
 export const NO_ROUTE_400 = 'A request the schema refuses (`{error}` names the first failing field: `amountIn: …`), '

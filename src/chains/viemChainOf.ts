@@ -1,0 +1,19 @@
+import { type Chain, defineChain } from 'viem'
+import type { ChainConfig } from './ChainConfig.ts'
+
+/**
+ * The viem `Chain` of a chain config: its id, and its Multicall3 (viem's `multicall` needs the
+ * address; the deployless fallback hits the contract-size limit on large batches).
+ *
+ * @example
+ * const client = createPublicClient({ chain: viemChainOf(base), transport })
+ */
+export function viemChainOf(chain: ChainConfig): Chain {
+  return defineChain({
+    id: chain.chainId,
+    name: chain.name,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [] } },
+    contracts: { multicall3: { address: chain.multicall3 } },
+  })
+}

@@ -1,0 +1,67 @@
+import { Counter, Gauge, Histogram, Registry } from 'prom-client'
+
+export type ServiceMetrics = {
+  registry: Registry
+  /** One answered HTTP request: its route (the pattern, never the raw URL), method, status and duration. */
+  request: (labels: { route: string; method: string; status: number }, seconds: number) => void
+  /** One solve's duration (the quote service's, solver included). */
+  solve: (seconds: number, outcome: 'ok' | 'error') => void
+  rpcError: (labels: { node: string; kind: string }) => void
+  rateLimited: () => void
+  admissionRefused: (reason: string) => void
+}
+
+export type CreateServiceMetricsParameters = {
+  /** Read at each scrape: the market's block, its age, and its pools. */
+  market: () => { blockNumber: bigint | undefined; ageMs: number; poolsInSolver: number; poolsFollowed: number; poolsLeftOut: number; reorgs: number }
+  /** Read at each scrape: solves in flight and the event loop's delay. */
+  load?: () => { solvesInFlight: number; eventLoopDelayMs: number }
+}
+
+/**
+ * The service's Prometheus metrics (prom-client, one registry per service, served at `/metrics`):
+ * request counts and latency histograms by route and status, solve time, the market's block, age,
+ * pools and reorgs, RPC errors by node index and kind, rate-limit and admission rejections, solves
+ * in flight and the event loop's delay. Labels never carry a URL, a key or an address.
+ *
+ * @example
+ * const metrics = createServiceMetrics({ market: () => ({ ... }) })
+ * reply.type('text/plain; version=0.0.4').send(await metrics.registry.metrics())
+ */
+export function createServiceMetrics({ market, load }: CreateServiceMetricsParameters): ServiceMetrics {
+  const registry = new Registry()
+  const buckets = [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+  const requests = new Counter({ name: 'swap_http_requests_total', help: 'HTTP requests answered, by route pattern, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] })
+  const latency = new Histogram({ name: 'swap_http_request_duration_seconds', help: 'HTTP request latency, by route pattern, method and status', labelNames: ['route', 'method', 'status'], buckets, registers: [registry] })
+  const solves = new Histogram({ name: 'swap_solve_duration_seconds', help: 'Quote solves (quote service and solver), by outcome', labelNames: ['outcome'], buckets, registers: [registry] })
+  const rpcErrors = new Counter({ name: 'swap_rpc_errors_total', help: 'Failed RPC calls, by node (its index in RPC_URL) and kind (node: no answer; answer: an error answer; circuitOpen: skipped)', labelNames: ['node', 'kind'], registers: [registry] })
+  const limited = new Counter({ name: 'swap_rate_limit_rejections_total', help: 'Calls refused with 429 by the sliding-window limiter', registers: [registry] })
+  const admission = new Counter({ name: 'swap_admission_rejections_total', help: 'Solves refused with 503 by admission control, by reason', labelNames: ['reason'], registers: [registry] })
+  const gauge = (name: string, help: string, read: () => number) =>
+    new Gauge({ name, help, registers: [registry], collect() { this.set(read()) } })
+  gauge('swap_market_block_number', 'The block the market snapshot is at (0 before the cold start)', () => Number(market().blockNumber ?? 0n))
+  gauge('swap_market_age_seconds', 'Seconds since the snapshot was last confirmed at the chain head (-1 before the cold start)', () => {
+    const { ageMs } = market()
+    return Number.isFinite(ageMs) ? ageMs / 1000 : -1
+  })
+  gauge('swap_market_pools_in_solver', 'Pools the solver prices', () => market().poolsInSolver)
+  gauge('swap_market_pools_followed', 'Pools whose events the market follows (in the solver or waiting for liquidity)', () => market().poolsFollowed)
+  gauge('swap_market_pools_left_out', 'Known pools left out of the solver, with a reason', () => market().poolsLeftOut)
+  gauge('swap_market_reorgs', 'Reorgs handled since the start', () => market().reorgs)
+  if (load) {
+    gauge('swap_solves_in_flight', 'Solves running now', () => load().solvesInFlight)
+    gauge('swap_event_loop_delay_seconds', 'Event-loop delay, p99 of the last window', () => load().eventLoopDelayMs / 1000)
+  }
+  return {
+    registry,
+    request: (labels, seconds) => {
+      const l = { route: labels.route, method: labels.method, status: String(labels.status) }
+      requests.inc(l)
+      latency.observe(l, seconds)
+    },
+    solve: (seconds, outcome) => solves.observe({ outcome }, seconds),
+    rpcError: (labels) => rpcErrors.inc(labels),
+    rateLimited: () => limited.inc(),
+    admissionRefused: (reason) => admission.inc({ reason }),
+  }
+}

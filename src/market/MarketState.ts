@@ -1,0 +1,114 @@
+import type { Address, PublicClient } from 'viem'
+import type { DexId, Solver } from '../../bindings/types.ts'
+import type { LegData, PoolSnapshot } from '../adapters/PoolAdapter.ts'
+import type { ChainConfig } from '../chains/ChainConfig.ts'
+import type { L1FeeParameters } from '../chains/opStack/L1FeeParameters.ts'
+import type { DiscoveryProgress } from './discoverDeployments.ts'
+import type { MarketStore } from './store/MarketStore.ts'
+
+export type CreateMarketStateParameters = {
+  client: PublicClient
+  chain: ChainConfig
+  solver: Pick<Solver, 'applyBlock'>
+  /** Older than this since the last successful sync with the chain head, the snapshot is stale. */
+  maxSnapshotAgeMs: number
+  /** Delay between the end of one refresh and the next poll; 0: no loop (call `refresh()` yourself). */
+  pollIntervalMs?: number
+  /** Longest delay between polls while the chain keeps failing (the delay doubles per failure up to it; default 5000 ms). */
+  maxPollBackoffMs?: number
+  /** Pools read in parallel. */
+  readConcurrency?: number
+  /** Blocks per `eth_getLogs`. */
+  maxLogBlockRange?: bigint
+  /** Addresses (or V4 pool ids) per `eth_getLogs` filter. */
+  maxAddressesPerFilter?: number
+  /** Discovered pools and scan cursors (default: in memory, for the process's life). */
+  store?: MarketStore
+  /** Tokens whose pools are left out (lowercase or checksummed addresses). */
+  denyTokens?: readonly Address[]
+  /** Pools shallower than this many wei of WETH are left out (default 0: no floor). */
+  minLiquidityWei?: bigint
+  /** Applied blocks remembered to find where a reorg forked (default 64); a deeper reorg rebuilds the market. */
+  reorgDepth?: number
+  /** Calldata bytes one more leg adds to a swap (for its L1 data fee, OP-stack chains only). */
+  l1BytesPerLeg?: bigint
+  /** Discovery's progress at the cold start. */
+  onProgress?: (progress: DiscoveryProgress) => void
+  /** Where skip reasons, errors and timings go; default `console.log`. */
+  log?: (line: string) => void
+  /**
+   * Applied to every log line and to `lastError` (the service passes its secret redactor: viem's
+   * errors carry the RPC URL, with a hosted provider's key in it). Default: unchanged.
+   */
+  redact?: (text: string) => string
+  now?: () => number
+}
+
+export type MarketFreshness = {
+  /** The block every pool in the solver was read at; undefined before the cold start. */
+  blockNumber: bigint | undefined
+  blockTimestamp: bigint | undefined
+  /** That block's hash. */
+  blockHash: `0x${string}` | undefined
+  /** Milliseconds since the snapshot was last confirmed to be at the chain head (Infinity: never). */
+  ageMs: number
+  stale: boolean
+  /** The last refresh's error, cleared by the next successful one. */
+  lastError: string | undefined
+  /** Reorgs handled since the start. */
+  reorgs: number
+}
+
+/** What one block's transactions pay besides their pools: read by the market with the block. */
+export type BlockFees = {
+  /** `eth_gasPrice` when the block was applied, wei per gas. */
+  gasPriceWei: bigint
+  /** The block's L1 fee parameters (OP-stack chains only). */
+  l1: L1FeeParameters | undefined
+  /** The L1 data fee of one leg's calldata in L2 gas at `gasPriceWei`, rounded up (0 without L1 fee). */
+  l1GasPerLeg: number
+}
+
+export type RefreshReport = {
+  fromBlock: bigint
+  toBlock: bigint
+  /** Known pools whose events in the range said their state changed. */
+  changed: string[]
+  /** Pools re-read regardless of events (dynamic-fee Algebra plugins). */
+  alwaysRefreshed: string[]
+  /** Pools created in the range. */
+  discovered: string[]
+  /** Every pool read at `toBlock`, sorted. */
+  reread: string[]
+  upserted: string[]
+  removed: string[]
+  skipped: { id: string; reason: string }[]
+  /** Set when the step handled a reorg: the last block both chains share, and whether the market was rebuilt. */
+  reorg?: { commonAncestor: bigint | undefined; droppedFrom: bigint; rebuilt: boolean }
+  durationMs: number
+}
+
+export type MarketState = {
+  /** Cold start: discover, read every pool at one block, upsert them; then poll (when `pollIntervalMs` > 0). */
+  start: () => Promise<RefreshReport>
+  /** One step: new head → reorg check → logs → re-read the pools that changed at the head → apply. */
+  refresh: () => Promise<RefreshReport>
+  freshness: () => MarketFreshness
+  /** Throws `MarketStaleError` when quotes must be refused (stale, or a reorg being handled). */
+  assertFresh: () => void
+  /**
+   * Whether a plan priced at `blockNumber` while `reorgs` was the reorg count is priced on the
+   * canonical chain as the market knows it: no reorg was detected since, and none is being handled.
+   */
+  isSettled: (reorgs: number) => boolean
+  /** The fees read with `blockNumber` (kept for the last few blocks), or the latest. */
+  feesAt: (blockNumber: bigint | number | undefined) => BlockFees | undefined
+  /** The pools in the solver, as read. */
+  pools: () => PoolSnapshot[]
+  /** Known pools left out of the solver, with why. */
+  skipped: () => { id: string; dex: DexId; reason: string }[]
+  /** Pools followed (read when their events say so), in the solver or not. */
+  followed: () => number
+  encodeLeg: (poolId: string) => LegData
+  stop: () => Promise<void>
+}

@@ -1,0 +1,59 @@
+import type { Address, Log } from 'viem'
+import type { DexId } from '../../bindings/types.ts'
+import type { PoolAdapter, PoolRef } from '../adapters/PoolAdapter.ts'
+
+export type ClassifyLogsParameters = {
+  logs: readonly Log[]
+  /** The adapter reading each deployment's discovery events, by lowercase source address. */
+  sourceAdapter: ReadonlyMap<Address, PoolAdapter>
+  /** The kind of each followed emitter (pool contract or singleton manager), by lowercase address. */
+  emitterDex: ReadonlyMap<Address, DexId>
+  adapters: ReadonlyMap<DexId, PoolAdapter>
+  /** Whether a pool id is followed already. */
+  isKnown: (id: string) => boolean
+}
+
+export type ClassifiedLogs = {
+  /** Pools announced by a discovery event and not followed yet, in log order. */
+  discovered: PoolRef[]
+  /** Announced pools never read, with why (a V4 pool with hooks). */
+  skipped: { id: string; dex: DexId; reason: string }[]
+  /** Followed pools whose state events say they changed, with the block of each pool's last such event. */
+  changed: Map<string, bigint>
+}
+
+/**
+ * Sorts a range's logs into newly created pools (from the deployments' discovery events) and
+ * followed pools whose pricing state changed (from their state events).
+ *
+ * @example
+ * const { discovered, changed } = classifyLogs({ logs, sourceAdapter, emitterDex, adapters, isKnown: (id) => known.has(id) })
+ */
+export function classifyLogs({ logs, sourceAdapter, emitterDex, adapters, isKnown }: ClassifyLogsParameters): ClassifiedLogs {
+  const discovered: PoolRef[] = []
+  const seen = new Set<string>()
+  const skipped: ClassifiedLogs['skipped'] = []
+  const changed = new Map<string, bigint>()
+  for (const entry of logs) {
+    const emitter = entry.address.toLowerCase() as Address
+    const topic0 = entry.topics[0]
+    if (!topic0) continue
+    const source = sourceAdapter.get(emitter)
+    if (source?.discoveryTopics.includes(topic0)) {
+      const found = source.poolFromDiscoveryLog(entry)
+      if ('ref' in found) {
+        if (!isKnown(found.ref.id) && !seen.has(found.ref.id)) {
+          seen.add(found.ref.id)
+          discovered.push(found.ref)
+        }
+      } else skipped.push(found.skipped)
+      continue
+    }
+    const dex = emitterDex.get(emitter)
+    const adapter = dex && adapters.get(dex)
+    if (!adapter?.stateTopics.includes(topic0)) continue
+    const id = adapter.poolIdOfStateLog(entry)
+    if (isKnown(id)) changed.set(id, entry.blockNumber ?? 0n)
+  }
+  return { discovered, skipped, changed }
+}

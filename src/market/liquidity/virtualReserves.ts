@@ -1,0 +1,29 @@
+import type { PoolInput } from '../../../bindings/types.ts'
+
+const Q96 = 2n ** 96n
+
+/**
+ * A pool's reserves as the price near its current state sees them, in raw units of token0 and
+ * token1: a constant-product or Solidly pool's reserves; a concentrated pool's virtual reserves at
+ * its active liquidity (x = L·2^96/√P, y = L·√P/2^96, floored: the depth a trade near the price
+ * meets, not the tokens parked out of range). Undefined for sampled venues (no reserves to read).
+ *
+ * @example
+ * virtualReserves({ id, dex: 'UNIV2', tokens, state: { model: 'constant_product', reserves: ['10', '20'] } }) // [10n, 20n]
+ */
+export function virtualReserves(pool: PoolInput): [bigint, bigint] | undefined {
+  const { state } = pool
+  switch (state.model) {
+    case 'constant_product':
+    case 'solidly':
+      return [BigInt(state.reserves[0]), BigInt(state.reserves[1])]
+    case 'concentrated': {
+      const sqrtPriceX96 = BigInt(state.sqrtPriceX96)
+      const liquidity = BigInt(state.liquidity)
+      if (sqrtPriceX96 === 0n) return [0n, 0n]
+      return [(liquidity * Q96) / sqrtPriceX96, (liquidity * sqrtPriceX96) / Q96]
+    }
+    default:
+      return undefined
+  }
+}

@@ -1,0 +1,30 @@
+import type { Address } from 'viem'
+import type { DexId } from '../../../bindings/types.ts'
+import type { PoolRef } from '../../adapters/PoolAdapter.ts'
+
+/** How far one deployment's discovery scan has got. */
+export type ScanCursor = {
+  /** The deployment's contract whose events announce pools (factory, PoolManager). */
+  source: Address
+  dex: DexId
+  /** The start block the scan began from (a changed start block rescans). */
+  fromBlock: bigint
+  /** Every discovery log up to this block is in the store. */
+  lastScanned: bigint
+}
+
+/** A discovered pool as stored: its ref, or why it is never read (a V4 pool with hooks). */
+export type StoredPool = { ref: PoolRef; skipped?: string }
+
+/**
+ * Where discovery keeps what it found, so a restart scans only the blocks after the last scan:
+ * the discovered pools and each deployment's cursor. Writes of one step are one transaction.
+ */
+export type MarketStore = {
+  readonly chainId: number
+  cursors: () => ScanCursor[]
+  pools: () => StoredPool[]
+  /** Adds pools (a pool already stored is kept as stored) and moves cursors, in one transaction. */
+  save: (update: { pools: StoredPool[]; cursors: ScanCursor[] }) => void
+  close: () => void
+}

@@ -1,0 +1,23 @@
+import type { MarketStore, ScanCursor, StoredPool } from './MarketStore.ts'
+
+/**
+ * A market store that lives as long as the process (the embedded chain's default: its market is
+ * rebuilt in a second, there is nothing worth keeping across restarts).
+ *
+ * @example
+ * const store = createMemoryMarketStore({ chainId: 8453 })
+ */
+export function createMemoryMarketStore({ chainId }: { chainId: number }): MarketStore {
+  const cursors = new Map<string, ScanCursor>()
+  const pools = new Map<string, StoredPool>()
+  return {
+    chainId,
+    cursors: () => [...cursors.values()],
+    pools: () => [...pools.values()],
+    save: (update) => {
+      for (const pool of update.pools) if (!pools.has(pool.ref.id)) pools.set(pool.ref.id, pool)
+      for (const cursor of update.cursors) cursors.set(`${cursor.source.toLowerCase()} ${cursor.dex}`, cursor)
+    },
+    close: () => {},
+  }
+}

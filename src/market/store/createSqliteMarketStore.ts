@@ -1,0 +1,73 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import Database from 'better-sqlite3'
+import type { Address } from 'viem'
+import type { DexId } from '../../../bindings/types.ts'
+import type { PoolRef } from '../../adapters/PoolAdapter.ts'
+import { MarketError } from '../errors.ts'
+import type { MarketStore, ScanCursor, StoredPool } from './MarketStore.ts'
+
+/** Bumped when the tables change; an older file is refused with a message, never migrated silently. */
+const SCHEMA_VERSION = '1'
+
+export type CreateSqliteMarketStoreParameters = {
+  /** The SQLite file (created with its directory when missing). */
+  path: string
+  /** The chain the file belongs to: a file of another chain is refused. */
+  chainId: number
+}
+
+/**
+ * The discovered pool set and the scan cursors in a SQLite file (better-sqlite3, WAL mode), so a
+ * restart does not rescan a chain from its start blocks. Block numbers are stored as decimal text
+ * (SQLite integers are 64-bit signed; text keeps them exact and readable). A V4 pool's key is
+ * stored as JSON.
+ *
+ * @example
+ * const store = createSqliteMarketStore({ path: 'var/market-8453.sqlite', chainId: 8453 })
+ * store.save({ pools: [{ ref }], cursors: [{ source, dex: 'UNIV2', fromBlock: 1n, lastScanned: 100n }] })
+ */
+export function createSqliteMarketStore({ path, chainId }: CreateSqliteMarketStoreParameters): MarketStore {
+  mkdirSync(dirname(path), { recursive: true })
+  const db = new Database(path)
+  db.pragma('journal_mode = WAL')
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS cursors (source TEXT NOT NULL, dex TEXT NOT NULL, from_block TEXT NOT NULL, last_scanned TEXT NOT NULL, PRIMARY KEY (source, dex));
+    CREATE TABLE IF NOT EXISTS pools (id TEXT PRIMARY KEY, dex TEXT NOT NULL, emitter TEXT NOT NULL, pool_key TEXT, skipped TEXT);
+  `)
+  const meta = (name: string) => (db.prepare('SELECT value FROM meta WHERE name = ?').get(name) as { value: string } | undefined)?.value
+  const storedChain = meta('chainId')
+  const storedVersion = meta('schemaVersion')
+  if (storedChain !== undefined && storedChain !== String(chainId)) {
+    db.close()
+    throw new MarketError(`market store ${path} belongs to chain ${storedChain}, not ${chainId}: point MARKET_DB_PATH at another file`)
+  }
+  if (storedVersion !== undefined && storedVersion !== SCHEMA_VERSION) {
+    db.close()
+    throw new MarketError(`market store ${path} has schema ${storedVersion}, this service writes ${SCHEMA_VERSION}: move the file away to rescan`)
+  }
+  db.prepare('INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?), (?, ?)').run('chainId', String(chainId), 'schemaVersion', SCHEMA_VERSION)
+  const insertPool = db.prepare('INSERT OR IGNORE INTO pools (id, dex, emitter, pool_key, skipped) VALUES (?, ?, ?, ?, ?)')
+  const upsertCursor = db.prepare('INSERT OR REPLACE INTO cursors (source, dex, from_block, last_scanned) VALUES (?, ?, ?, ?)')
+  const save = db.transaction((update: { pools: StoredPool[]; cursors: ScanCursor[] }) => {
+    for (const { ref, skipped } of update.pools) {
+      insertPool.run(ref.id, ref.dex, ref.emitter, ref.key ? JSON.stringify(ref.key) : null, skipped ?? null)
+    }
+    for (const c of update.cursors) upsertCursor.run(c.source.toLowerCase(), c.dex, c.fromBlock.toString(), c.lastScanned.toString())
+  })
+  return {
+    chainId,
+    cursors: () =>
+      (db.prepare('SELECT source, dex, from_block, last_scanned FROM cursors').all() as { source: string; dex: string; from_block: string; last_scanned: string }[]).map((row) => ({
+        source: row.source as Address, dex: row.dex as DexId, fromBlock: BigInt(row.from_block), lastScanned: BigInt(row.last_scanned),
+      })),
+    pools: () =>
+      (db.prepare('SELECT id, dex, emitter, pool_key, skipped FROM pools ORDER BY id').all() as { id: string; dex: string; emitter: string; pool_key: string | null; skipped: string | null }[]).map((row) => {
+        const ref: PoolRef = { id: row.id, dex: row.dex as DexId, emitter: row.emitter as Address, ...(row.pool_key ? { key: JSON.parse(row.pool_key) } : {}) }
+        return row.skipped === null ? { ref } : { ref, skipped: row.skipped }
+      }),
+    save: (update) => save(update),
+    close: () => db.close(),
+  }
+}
