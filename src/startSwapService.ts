@@ -22,6 +22,7 @@ import { createMarketState, type MarketState } from './market/createMarketState.
 import { createCachedGasPrice } from './quote/createCachedGasPrice.ts'
 import { createQuoteService } from './quote/createQuoteService.ts'
 import type { SecretRedactor } from './logging/createSecretRedactor.ts'
+import { startUpstreams } from './upstream/startUpstreams.ts'
 
 export type StartSwapServiceParameters = {
   config: Config
@@ -111,14 +112,16 @@ export async function startSwapService({ config, logger = false, devnetDescripti
     stops.push(() => market.stop())
     await market.start()
 
-    const quoteService = createQuoteService({
-      solver,
-      market,
-      chainId: chain.chainId,
-      weth: chain.weth,
-      router,
-      getGasPriceWei: createCachedGasPrice({ read: () => publicClient.getGasPrice() }),
+    const getGasPriceWei = createCachedGasPrice({ read: () => publicClient.getGasPrice() })
+    const quoteService = createQuoteService({ solver, market, chainId: chain.chainId, weth: chain.weth, router, getGasPriceWei })
+    // Upstream lines go to the app's logger once it exists (none are written before a request).
+    let upstreamLog: (event: object, message: string, level: 'debug' | 'error') => void = () => {}
+    const upstreams = await startUpstreams({
+      config: config.upstreams, chainId: chain.chainId, weth: chain.weth, quoteService, getGasPriceWei, client: publicClient,
+      log: (event) => upstreamLog(event, 'upstream call', 'debug'),
+      onBug: (error) => upstreamLog({ err: error }, 'upstream answer could not be handled', 'error'),
     })
+    if (upstreams) stops.push(() => upstreams.close())
     const quoteStore = createMemoryQuoteStore({ maxEntries: config.quoteCacheMaxEntries, maxBytes: config.quoteCacheMaxBytes })
     const deps: SwapApiDependencies = {
       quoteService,
@@ -133,9 +136,11 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       txDeadlineSec: config.txDeadlineSec,
       chainTimeSec: () => market.freshness().blockTimestamp,
       readiness: () => readinessReport({ market, solver, maxSnapshotAgeMs: config.maxSnapshotAgeMs }),
+      upstreams,
     }
     const fastify = await createSwapApp({ deps, logger, redact, onClose: stopAll })
     marketLog = (line) => fastify.log.info({ component: 'market' }, line)
+    upstreamLog = (event, message, level) => fastify.log[level]({ component: 'upstream', ...event }, message)
     for (const line of held.splice(0)) marketLog(line)
     return { fastify, deps, chain, publicClient, market, solver, devnet, devApiKey, redact }
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
 import type { RateLimiter } from '../limits/RateLimiter.ts'
 import type { QuoteService } from '../quote/createQuoteService.ts'
+import type { UpstreamService } from '../upstream/createUpstreamService.ts'
 import type { ApiKeyCheck } from './auth/createApiKeyCheck.ts'
 import type { readinessReport } from './readinessReport.ts'
 import type { QuoteIssuer } from './quotes/createQuoteIssuer.ts'
@@ -29,5 +30,7 @@ export type SwapApiDependencies = {
   chainTimeSec?: () => bigint | undefined
   /** What `GET /ready` answers (the market's age, the solver's state). */
   readiness: () => ReturnType<typeof readinessReport>
+  /** The upstream aggregators; with it, /quote/compare and /quote/split are served (docs/upstreams.md). */
+  upstreams?: UpstreamService
   now?: () => number
 }
