@@ -60,28 +60,31 @@ export async function sampleSources({ ctx, request, local, prepared, deadline, l
   if (!prepared.sameAsset) {
     for (const endpoint of ctx.endpoints) {
       if (endpoint.breaker.state() === 'open') {
-        errors.push(`${endpoint.sourceId}: circuit open: not called, its circuit breaker is open after repeated failures`)
+        errors.push(`${endpoint.sourceId}: circuit open: not called: its circuit breaker is open after repeated failures`)
         continue
       }
       const available = endpoint.bucket.available()
       const count = Math.min(maxUpstreamSamples, Math.max(Math.min(available, 1), available - reserveCalls(endpoint)))
       if (count < 1) {
-        errors.push(`${endpoint.sourceId}: throttled: not called, our rate limit for its tier (${endpoint.bucket.ratePerSec} requests/s) is used up`)
+        errors.push(`${endpoint.sourceId}: throttled: not called: our rate limit for its tier (${endpoint.bucket.ratePerSec} requests/s, burst ${endpoint.bucket.capacity}) is used up`)
         continue
       }
       const sizes = sampleAmounts(totalIn, count)
       jobs.push((async () => {
         const settled = await Promise.allSettled(sizes.map((x) => askUpstream({ ctx, endpoint, trade: prepared.trade(x), deadline, executable: false })))
         const samples: Sample[] = []
-        const failures = new Map<string, number>()
+        // One line per kind of failure (the first one's words), with how many sizes it hit.
+        const failures = new Map<string, { line: string; n: number }>()
         settled.forEach((s, i) => {
           if (s.status === 'fulfilled') samples.push({ x: sizes[i], output: s.value.outputAmount, gasUnits: s.value.gasUnits })
           else {
-            const line = describeUpstreamFailure(endpoint.sourceId, s.reason)
-            failures.set(line, (failures.get(line) ?? 0) + 1)
+            const kind = (s.reason as { kind?: string }).kind ?? 'internal error'
+            const seen = failures.get(kind)
+            if (seen) seen.n++
+            else failures.set(kind, { line: describeUpstreamFailure(endpoint.sourceId, s.reason), n: 1 })
           }
         })
-        const lines = [...failures].map(([line, n]) => (sizes.length > 1 ? `${line} (${n} of ${sizes.length} sizes)` : line))
+        const lines = [...failures.values()].map(({ line, n }) => (sizes.length > 1 ? `${line} (${n} of ${sizes.length} sizes)` : line))
         return { sourceId: endpoint.sourceId, endpoint, samples, asked: sizes.length, errors: lines }
       })())
     }

@@ -83,7 +83,8 @@ export async function splitAcrossSources({ ctx, request, local, localSamples = 8
     }
     if (!executable) return piece
     try {
-      const answer = await askUpstream({ ctx, endpoint: source.endpoint, trade: prepared.trade(piece.amountIn), deadline: prepared.deadline, executable: true })
+      // Its tokens may all have gone to samples (a burst no larger than one firm quote): wait for them if they come in time.
+      const answer = await askUpstream({ ctx, endpoint: source.endpoint, trade: prepared.trade(piece.amountIn), deadline: prepared.deadline, executable: true, waitForToken: true })
       return { ...exactPiece(piece, { x: piece.amountIn, output: answer.outputAmount, gasUnits: answer.gasUnits }, net), transaction: answer.transaction }
     } catch (error) {
       errors.push(describeUpstreamFailure(source.sourceId, error, `executable quote for ${piece.amountIn}`))

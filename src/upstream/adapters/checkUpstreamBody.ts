@@ -7,7 +7,8 @@ export type CompiledSchema<T> = { Check: (value: unknown) => value is T; Errors:
 /**
  * The body of a success answer, checked against the API's documented response schema (compiled
  * TypeBox, only the fields we use, extra fields allowed as the APIs add them): a body that is not
- * JSON or does not match is an `invalid response` naming the first failing field, never a number.
+ * JSON or does not match is an `invalid response` naming the first failing field, never a number. (Schemas avoid top-level unions: an adapter
+ * recognises an API's documented no-route shape before validating, so the error names a field.)
  *
  * @example
  * const body = checkUpstreamBody({ validator: ZeroExPriceValidator, response })

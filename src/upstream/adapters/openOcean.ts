@@ -20,14 +20,14 @@ import { WireAddress, WireDecimal, WireHex, WireNumberish } from './upstreamWire
 
 const QuoteBody = Type.Object({
   code: Type.Literal(200),
-  data: Type.Union([Type.Null(), Type.Object({ inAmount: WireDecimal, outAmount: WireDecimal, estimatedGas: WireNumberish })]),
+  data: Type.Object({ inAmount: WireDecimal, outAmount: WireDecimal, estimatedGas: WireNumberish }),
 })
 const SwapBody = Type.Object({
   code: Type.Literal(200),
-  data: Type.Union([Type.Null(), Type.Object({
+  data: Type.Object({
     inAmount: WireDecimal, outAmount: WireDecimal, estimatedGas: WireNumberish,
     from: WireAddress, to: WireAddress, value: WireDecimal, data: WireHex,
-  })]),
+  }),
 })
 const QuoteValidator = Compile(QuoteBody)
 const SwapValidator = Compile(SwapBody)
@@ -55,6 +55,7 @@ async function get(path: 'quote' | 'swap', query: Record<string, string | undefi
     const status = response.status === 200 && error ? { ...response, status: error.code >= 400 && error.code < 600 ? error.code : 400 } : response
     throw upstreamStatusError({ response: status, message: error?.error ?? error?.message })
   }
+  if (error?.code === 200 && (response.json as { data?: unknown }).data === null) throw new UpstreamError('no route', 'data: null')
   return response
 }
 
@@ -70,7 +71,6 @@ export const openOcean: UpstreamAdapter = {
   headers: () => ({}),
   price: async (trade, request) => {
     const data = checkUpstreamBody({ validator: QuoteValidator, response: await get('quote', {}, trade, request) }).data
-    if (data === null) throw new UpstreamError('no route', 'data: null')
     assertSameTrade({ field: 'data.inAmount', got: data.inAmount, want: trade.amountIn })
     return { outputAmount: parseUpstreamAmount({ value: data.outAmount, field: 'data.outAmount' }), gasUnits: parseUpstreamAmount({ value: data.estimatedGas, field: 'data.estimatedGas' }) }
   },
@@ -80,7 +80,6 @@ export const openOcean: UpstreamAdapter = {
     }
     const response = await get('swap', { slippage: String(trade.slippageBps / 100), account: trade.taker }, trade, request)
     const data = checkUpstreamBody({ validator: SwapValidator, response }).data
-    if (data === null) throw new UpstreamError('no route', 'data: null')
     assertSameTrade({ field: 'data.inAmount', got: data.inAmount, want: trade.amountIn })
     assertSameTrade({ field: 'data.from', got: data.from, want: trade.taker })
     const gasUnits = parseUpstreamAmount({ value: data.estimatedGas, field: 'data.estimatedGas' })

@@ -28,8 +28,7 @@ const Available = Type.Object({
   transaction: Type.Optional(Type.Object({ to: WireAddress, data: WireHex, gas: Type.Optional(Nullable(WireDecimal)), value: WireDecimal })),
   permit2: Type.Optional(Nullable(Type.Object({ eip712: Type.Object({}) }))),
 })
-const Response = Type.Union([Available, Type.Object({ liquidityAvailable: Type.Literal(false) })])
-const ResponseValidator = Compile(Response)
+const ResponseValidator = Compile(Available)
 const ErrorBody = Type.Object({ name: Type.String(), message: Type.Optional(Type.String()) })
 const ErrorValidator = Compile(ErrorBody)
 
@@ -55,17 +54,17 @@ async function call(endpoint: 'price' | 'quote', trade: UpstreamTrade, request: 
     const body = ErrorValidator.Check(response.json) ? response.json : undefined
     throw upstreamStatusError({ response, message: body ? `${body.name}${body.message ? ` (${body.message})` : ''}` : undefined, noRoute: body !== undefined && NO_ROUTE_NAMES.has(body.name) })
   }
+  if ((response.json as { liquidityAvailable?: unknown } | undefined)?.liquidityAvailable === false) throw new UpstreamError('no route', 'liquidityAvailable: false')
   const body = checkUpstreamBody({ validator: ResponseValidator, response })
-  if (!body.liquidityAvailable) throw new UpstreamError('no route', 'liquidityAvailable: false')
   assertSameTrade({ field: 'sellToken', got: body.sellToken, want: trade.tokenIn })
   assertSameTrade({ field: 'buyToken', got: body.buyToken, want: trade.tokenOut })
   assertSameTrade({ field: 'sellAmount', got: body.sellAmount, want: trade.amountIn })
   const outputAmount = parseUpstreamAmount({ value: body.buyAmount, field: 'buyAmount' })
+  if (endpoint === 'quote' && !body.transaction) throw new UpstreamError('invalid response', 'transaction: missing from a /quote answer')
   const gas = body.transaction?.gas ?? body.gas
   if (gas === undefined || gas === null) throw new UpstreamError('invalid response', 'gas: no gas estimate in the answer')
   const answer: UpstreamAnswer = { outputAmount, gasUnits: parseUpstreamAmount({ value: gas, field: 'gas' }) }
-  if (endpoint === 'quote') {
-    if (!body.transaction) throw new UpstreamError('invalid response', 'transaction: missing from a /quote answer')
+  if (endpoint === 'quote' && body.transaction) {
     if (flow === 'permit2' && !body.permit2) throw new UpstreamError('invalid response', 'permit2: missing from a permit2 /quote answer')
     // The taker approves `issues.allowance.spender` (or `allowanceTarget`), never `transaction.to`.
     const spender = body.issues?.allowance?.spender ?? body.allowanceTarget ?? undefined

@@ -1,47 +1,11 @@
 import assert from 'node:assert/strict'
 import { test } from 'vitest'
+import { bruteForceSplit as bruteForce, curveValue as valueAt } from '../../../test/fixtures/upstreams/bruteForceSplit.ts'
 import { allocateAcrossCurves, type SourceCurve } from './allocateAcrossCurves.ts'
 
-// The allocator against a brute force written apart from it: every combination of the sources'
-// sampled sizes (or nothing) for all sources but one, the last taking what remains. On piecewise-
-// linear curves an optimum has at most one source strictly between two of its points (a linear
-// programme per choice of segments), so this enumeration is exhaustive.
+// The allocator against a brute force written apart from it (test/fixtures/upstreams/bruteForceSplit.ts).
 
 type Point = { x: bigint; y: bigint }
-
-function valueAt(points: Point[], x: bigint): bigint | undefined {
-  if (x === 0n) return 0n // an unused source costs nothing
-  for (let i = 1; i < points.length; i++) {
-    const [a, b] = [points[i - 1], points[i]]
-    if (x <= b.x) {
-      const num = (b.y - a.y) * (x - a.x)
-      const den = b.x - a.x
-      return a.y + (num >= 0n ? num / den : -((-num + den - 1n) / den))
-    }
-  }
-  return undefined
-}
-
-function bruteForce(curves: SourceCurve[], totalIn: bigint): bigint | undefined {
-  let best: bigint | undefined
-  for (let free = 0; free < curves.length; free++) {
-    const others = curves.filter((_, i) => i !== free)
-    const choices = others.map((c) => [0n, ...c.points.slice(1).map((p) => p.x)])
-    const walk = (k: number, used: bigint, value: bigint) => {
-      if (used > totalIn) return
-      if (k === others.length) {
-        const last = valueAt(curves[free].points, totalIn - used)
-        if (last === undefined) return
-        const v = value + last
-        if (best === undefined || v > best) best = v
-        return
-      }
-      for (const x of choices[k]) walk(k + 1, used + x, value + valueAt(others[k].points, x)!)
-    }
-    walk(0, 0n, 0n)
-  }
-  return best
-}
 
 function rng(seed: number) {
   let s = seed
