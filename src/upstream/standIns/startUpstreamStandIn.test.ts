@@ -19,11 +19,11 @@ afterAll(async () => {
 
 const get = async (id: string, path: string, headers: Record<string, string> = {}) => {
   const res = await fetch(`${stand[id]!.url}${path}`, { headers })
-  return { status: res.status, headers: res.headers, body: await res.json().catch(() => undefined) }
+  return { status: res.status, headers: res.headers, body: (await res.json().catch(() => undefined)) as any }
 }
 const post = async (id: string, path: string, body: string) => {
   const res = await fetch(`${stand[id]!.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-  return { status: res.status, body: await res.json().catch(() => undefined) }
+  return { status: res.status, body: (await res.json().catch(() => undefined)) as any }
 }
 const zx = `/swap/allowance-holder/price?chainId=8453&sellToken=${WETH}&buyToken=${USDC}&sellAmount=1000000000000000000`
 
