@@ -80,7 +80,7 @@ test('Odos: a pathId only with userAddr; assemble by that user, within its life'
 test('Velora: decimals required; /transactions refuses a modified priceRoute', async () => {
   assert.deepEqual((await get('velora', `/prices?srcToken=${WETH}&destToken=${USDC}&amount=1000&network=8453`)).body, { error: 'Invalid srcDecimals' })
   const prices = await fetch(`${stand.velora!.url}/prices?srcToken=${WETH}&srcDecimals=18&destToken=${USDC}&destDecimals=6&amount=1000000000000000000&network=8453`)
-  const route = (await prices.json()).priceRoute
+  const route = ((await prices.json()) as any).priceRoute
   const user = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
   const tx = (r: unknown) => post('velora', '/transactions/8453', JSON.stringify({ priceRoute: r, srcToken: WETH, destToken: USDC, srcAmount: '1000000000000000000', slippage: 50, userAddress: user }))
   assert.equal((await tx(route)).status, 200)
