@@ -97,11 +97,11 @@ test('one rate-limits us (429 with Retry-After): its error says so, and it is le
   assert.equal(world.standIns.kyberswap.requests.length, asked, 'not called while its Retry-After runs')
 })
 
-test('our token bucket keeps us inside its published tier: 1inch (1 request/s) is not called twice within a short budget', async () => {
+test('our token bucket keeps us inside its published tier: 1inch (1 request/s, paced at 0.8) is not called twice within a short budget', async () => {
   const service = world.service()
   await service.compare(request({ timeBudgetMs: 300 }), world.local)
   const second = await service.compare(request({ timeBudgetMs: 300 }), world.local)
-  assert.match(second.upstream!.errors.join('\n'), /^1inch: throttled: not called: our rate limit for its tier \(1 requests\/s, burst 1\)/m)
+  assert.match(second.upstream!.errors.join('\n'), /^1inch: throttled: not called: our rate limit for its tier \(0.8 requests\/s, burst 1\)/m)
   assert.equal(world.standIns['1inch'].requests.length, 1)
 })
 
@@ -146,4 +146,29 @@ test('a pair nobody quotes, and the same asset on both sides', async () => {
   assert.equal(same.upstream, null)
   assert.match(same.upstreamError!, /same asset/)
   assert.equal(Object.values(world.standIns).reduce((n, s) => n + s.requests.filter((r) => r.query.buyToken === WETH || r.query.dst === WETH).length, 0), 0)
+})
+
+test('an upstream that echoes our API key in its error text: the key never reaches the answer', async () => {
+  const { UPSTREAM_KEY } = await import('../../test/fixtures/upstreams/standInWorld.ts')
+  const { startUpstreamStandIn } = await import('./standIns/startUpstreamStandIn.ts')
+  const echo = await startUpstreamStandIn({ id: '1inch', market: world.markets['1inch'] })
+  // A stand-in answering as a misconfigured gateway might: its description quotes the header it got.
+  echo.setBehaviour({ mode: 'server error' })
+  const { createUpstreamService } = await import('./createUpstreamService.ts')
+  const service = createUpstreamService({
+    upstreams: [{ id: '1inch', settings: { baseUrl: echo.url, apiKey: UPSTREAM_KEY, ratePerSec: 5, burst: 5, options: { version: 'v6.0' } } }],
+    chainId: 8453, weth: WETH, defaultBudgetMs: 1000, gasPriceWei: async () => GAS_PRICE_WEI, decimalsOf: async () => 18, quoteWeth: async () => 1n,
+  })
+  const { standInApis } = await import('./standIns/standInApis.ts')
+  const serverError = standInApis['1inch'].serverError
+  standInApis['1inch'].serverError = () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', description: `upstream auth Bearer ${UPSTREAM_KEY} failed` } })
+  try {
+    const answer = await service.compare(request(), world.local)
+    assert.match(answer.upstreamError!, /1inch: server error: HTTP 500: upstream auth Bearer \[redacted\] failed/)
+    assert.ok(!JSON.stringify(answer).includes(UPSTREAM_KEY))
+  } finally {
+    standInApis['1inch'].serverError = serverError
+    await service.close()
+    await echo.close()
+  }
 })

@@ -71,7 +71,11 @@ export function createUpstreamEndpoint({ id, settings, sourceId = id, onBug, now
           onBug?.(error)
           error = new UpstreamError('invalid response', 'an answer this adapter could not read', { cause: error })
         }
-        const e = error as UpstreamError
+        let e = error as UpstreamError
+        // An upstream that echoes our key in its error text must not put it in our answer.
+        if (settings.apiKey && settings.apiKey.length >= 4 && e.message.includes(settings.apiKey)) {
+          e = new UpstreamError(e.kind, e.message.replaceAll(settings.apiKey, '[redacted]'), { retryAfterMs: e.retryAfterMs, cause: e.cause })
+        }
         if (!called) breaker.cancel()
         else if (FAILURE_KINDS.has(e.kind)) breaker.failure(e.retryAfterMs)
         else breaker.success()

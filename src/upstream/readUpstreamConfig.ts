@@ -1,3 +1,4 @@
+import { pacedRatePerSec } from './pacedRatePerSec.ts'
 import { upstreamIds, upstreamRegistry } from './registry.ts'
 import type { UpstreamId, UpstreamSettings } from './UpstreamAdapter.ts'
 
@@ -18,7 +19,8 @@ export const DEFAULT_UPSTREAM_TIME_BUDGET_MS = 1500
 /**
  * Reads `UPSTREAMS` (comma-separated ids: 0x, 1inch, kyberswap, odos, velora, openocean),
  * `UPSTREAMS_DEMO`, `UPSTREAM_TIME_BUDGET_MS` and each listed upstream's `UPSTREAM_<NAME>_API_KEY`,
- * `_URL`, `_RPS`, `_BURST` and options, with the registry's defaults (its published free tier).
+ * `_URL`, `_RPS`, `_BURST` and options, with the registry's defaults (its published free tier,
+ * paced at PACED_SHARE of its rate).
  * Every problem is pushed onto `problems`, naming the variable and never printing a key.
  *
  * @example
@@ -56,7 +58,7 @@ export function readUpstreamConfig(env: Record<string, string | undefined>, prob
     const url = value(name('URL')) ?? kind.baseUrl
     if (!/^https?:\/\/[^\s/]+/.test(url)) problems.push(`${name('URL')}: must be an http(s) URL`)
     const rps = value(name('RPS'))
-    const ratePerSec = rps === undefined ? kind.ratePerSec : Number(rps)
+    const ratePerSec = rps === undefined ? pacedRatePerSec(id) : Number(rps)
     if (rps !== undefined && (!/^[0-9]+(\.[0-9]+)?$/.test(rps) || !(ratePerSec > 0) || ratePerSec > 10_000)) problems.push(`${name('RPS')}: must be a number of requests per second in (0, 10000] (got ${JSON.stringify(rps)})`)
     const burstRaw = value(name('BURST'))
     const burst = burstRaw === undefined ? Math.max(kind.burst, Math.ceil(rps === undefined ? 0 : ratePerSec)) : Number(burstRaw)

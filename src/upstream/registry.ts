@@ -61,5 +61,13 @@ export const upstreamRegistry: Record<UpstreamId, UpstreamKind> = {
   },
 }
 
+/**
+ * We pace ourselves at this share of a published rate by default: an upstream counts a request
+ * when it arrives, a network latency after our bucket counted it, so pacing at exactly its rate
+ * would meet its limit after every burst (the stand-ins enforcing the exact tier show it). The
+ * burst stays the published one. `UPSTREAM_<NAME>_RPS` sets an exact rate instead.
+ */
+export const PACED_SHARE = 0.8
+
 /** Every upstream id, in the registry's order. */
 export const upstreamIds = Object.keys(upstreamRegistry) as UpstreamId[]

@@ -15,6 +15,8 @@ export type StartUpstreamsParameters = {
   client: Pick<PublicClient, 'readContract'>
   log?: (event: UpstreamCallEvent) => void
   onBug?: (error: unknown) => void
+  /** Demo stand-ins' latency (ms per answer); default: around 0x's published p50 340 / p95 500 ms. */
+  demoLatency?: () => number
 }
 
 /**
@@ -26,7 +28,7 @@ export type StartUpstreamsParameters = {
  * @example
  * const upstreams = await startUpstreams({ config: config.upstreams, chainId, weth, quoteService, getGasPriceWei, client: publicClient })
  */
-export async function startUpstreams({ config, chainId, weth, quoteService, getGasPriceWei, client, log, onBug }: StartUpstreamsParameters): Promise<UpstreamService | undefined> {
+export async function startUpstreams({ config, chainId, weth, quoteService, getGasPriceWei, client, log, onBug, demoLatency }: StartUpstreamsParameters): Promise<UpstreamService | undefined> {
   if (config.ids.length === 0) return undefined
   const quoteOut = async (tokenIn: Address, tokenOut: Address, amountIn: bigint) =>
     BigInt((await quoteService.quote({ chainId, tokenIn, tokenOut, amountIn: amountIn.toString(), slippageBps: 0 })).expectedAmountOut)
@@ -36,6 +38,7 @@ export async function startUpstreams({ config, chainId, weth, quoteService, getG
     const demo = await startDemoUpstreams({
       ids: config.ids,
       chainId,
+      latency: demoLatency,
       quote: (trade) => quoteOut(trade.tokenIn, trade.tokenOut, trade.amountIn).catch(() => undefined),
     })
     upstreams = demo.upstreams

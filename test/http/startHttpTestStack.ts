@@ -7,6 +7,7 @@ import { createMemoryQuoteStore } from '../../src/http/quotes/createQuoteStore.t
 import type { SwapApiDependencies } from '../../src/http/SwapApiDependencies.ts'
 import { createMemoryRateLimiter } from '../../src/limits/createMemoryRateLimiter.ts'
 import { type SwapService, startSwapService } from '../../src/startSwapService.ts'
+import type { UpstreamService } from '../../src/upstream/createUpstreamService.ts'
 
 export const KEY_A = 'test-key-a-0123456789abcdef'
 export const KEY_B = 'test-key-b-0123456789abcdef'
@@ -15,7 +16,7 @@ export const NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 export type HttpTestStack = {
   service: SwapService
   /** Another app over the same chain, market and quote service, with its own limiter, cache and keys. */
-  makeApp: (options?: { rateLimitPerMinute?: number; quoteTtlMs?: number; signingKey?: string; keys?: (string | ApiKeyEntry)[]; maxFeeBps?: number; logger?: FastifyServerOptions['logger'] | false; feeRecipient?: `0x${string}` | null }) => Promise<FastifyInstance>
+  makeApp: (options?: { rateLimitPerMinute?: number; quoteTtlMs?: number; signingKey?: string; keys?: (string | ApiKeyEntry)[]; maxFeeBps?: number; logger?: FastifyServerOptions['logger'] | false; feeRecipient?: `0x${string}` | null; upstreams?: UpstreamService }) => Promise<FastifyInstance>
   close: () => Promise<void>
 }
 
@@ -29,7 +30,7 @@ export async function startHttpTestStack(): Promise<HttpTestStack> {
   const apps: FastifyInstance[] = []
   return {
     service,
-    makeApp: async ({ rateLimitPerMinute = 1_000_000, quoteTtlMs = 30_000, signingKey, keys = [KEY_A, KEY_B], maxFeeBps, logger = false, feeRecipient } = {}) => {
+    makeApp: async ({ rateLimitPerMinute = 1_000_000, quoteTtlMs = 30_000, signingKey, keys = [KEY_A, KEY_B], maxFeeBps, logger = false, feeRecipient, upstreams } = {}) => {
       const quoteStore = createMemoryQuoteStore({})
       const deps: SwapApiDependencies = {
         ...service.deps,
@@ -39,6 +40,7 @@ export async function startHttpTestStack(): Promise<HttpTestStack> {
         limiter: createMemoryRateLimiter({ limit: rateLimitPerMinute, windowSec: 60 }),
         quoteStore,
         quoteIssuer: createQuoteIssuer({ store: quoteStore, ttlMs: quoteTtlMs, signingKey }),
+        upstreams,
       }
       const app = await createSwapApp({ deps, logger })
       apps.push(app)

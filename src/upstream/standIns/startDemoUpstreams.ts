@@ -1,4 +1,5 @@
 import type { ConfiguredUpstream } from '../createUpstreamService.ts'
+import { pacedRatePerSec } from '../pacedRatePerSec.ts'
 import { upstreamRegistry } from '../registry.ts'
 import type { UpstreamId } from '../UpstreamAdapter.ts'
 import { latencySampler } from './latencySampler.ts'
@@ -53,7 +54,7 @@ export async function startDemoUpstreams({ ids, quote, chainId = 8453, latency =
     return {
       id: standIn.id,
       sourceId: `simulated:${standIn.id}`,
-      settings: { baseUrl: standIn.url, apiKey: kind.requiresApiKey ? DEMO_API_KEY : undefined, ratePerSec: kind.ratePerSec, burst: kind.burst, options },
+      settings: { baseUrl: standIn.url, apiKey: kind.requiresApiKey ? DEMO_API_KEY : undefined, ratePerSec: pacedRatePerSec(standIn.id), burst: kind.burst, options },
     }
   })
   return { upstreams, standIns, close: async () => void (await Promise.all(standIns.map((s) => s.close()))) }
