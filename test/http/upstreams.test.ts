@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { readUpstreamConfig } from '../../src/upstream/readUpstreamConfig.ts'
 import type { UpstreamService } from '../../src/upstream/createUpstreamService.ts'
-import { startUpstreams } from '../../src/upstream/startUpstreams.ts'
 import { callApp } from './callApp.ts'
 import { type HttpTestStack, KEY_A, KEY_B, NATIVE, startHttpTestStack } from './startHttpTestStack.ts'
 
@@ -17,23 +15,9 @@ let app: FastifyInstance
 let plain: FastifyInstance
 let body: Record<string, unknown>
 
-/** The demo's stand-ins as `npm start` with UPSTREAMS_DEMO=1 starts them, answering at once (fresh buckets). */
-async function demoUpstreams(): Promise<UpstreamService> {
-  const { service } = stack
-  return (await startUpstreams({
-    config: readUpstreamConfig({ UPSTREAMS_DEMO: '1' }, []),
-    chainId: service.deps.chainId,
-    weth: service.deps.weth,
-    quoteService: service.deps.quoteService,
-    getGasPriceWei: () => service.publicClient.getGasPrice(),
-    client: service.publicClient,
-    demoLatency: () => 0,
-  }))!
-}
-
 beforeAll(async () => {
   stack = await startHttpTestStack()
-  upstreams = await demoUpstreams()
+  upstreams = await stack.demoUpstreams()
   app = await stack.makeApp({ upstreams })
   await app.listen({ host: '127.0.0.1', port: 0 })
   plain = await stack.makeApp({})
@@ -41,7 +25,6 @@ beforeAll(async () => {
   body = { chainId: 8453, tokenIn: tokens.WETH.address, tokenOut: tokens.USDC.address, amountIn: (5n * 10n ** 18n).toString(), slippageBps: 50 }
 }, 300_000)
 afterAll(async () => {
-  await upstreams?.close()
   await stack?.close()
 })
 
@@ -100,10 +83,9 @@ test('POST /quote/split: the allocation covers the amount, beats the single best
 test('the native asset, a taker (executable quotes), an unknown token (local null, upstreams say no route)', async () => {
   const taker = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
   // Fresh buckets: the tests before used up the upstreams' bursts.
-  const fresh = await demoUpstreams()
+  const fresh = await stack.demoUpstreams()
   const freshApp = await stack.makeApp({ upstreams: fresh })
   const native = (await callApp(freshApp, 'inject', { url: '/quote/compare', key: KEY_A, body: { ...body, tokenIn: NATIVE, taker } })).json
-  await fresh.close()
   assert.equal(native.upstreamError, null)
   assert.deepEqual(native.upstream.errors, [])
   for (const q of [native.upstream.best, ...native.upstream.alternates]) {
