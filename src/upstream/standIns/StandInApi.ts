@@ -18,6 +18,9 @@ export type StandInRequest = {
   /** The raw body, and its JSON when it parses. */
   text: string
   json: unknown
+  /** When it was answered (ms since the epoch, sub-millisecond: performance.timeOrigin + now()), and how. */
+  answeredAt?: number
+  status?: number
 }
 
 /** An answer: `body` as JSON, or `raw` sent byte for byte when set (a body JSON.stringify cannot reproduce). */

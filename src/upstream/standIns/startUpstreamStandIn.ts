@@ -126,12 +126,16 @@ export async function startUpstreamStandIn({ id, market, behaviour = {}, apiKey,
       req.socket.destroy()
       return
     }
+    const answered = (status: number) => {
+      request.answeredAt = performance.timeOrigin + performance.now()
+      request.status = status
+    }
     if (answer === 'garbage') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end('<html><body>502 Bad Gateway</body></html>')
+      res.writeHead(200, { 'content-type': 'application/json' }).end('<html><body>502 Bad Gateway</body></html>', () => answered(200))
       return
     }
     const body = answer.raw ?? (typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body))
-    res.writeHead(answer.status, { 'content-type': typeof answer.body === 'string' ? 'text/plain' : 'application/json', ...answer.headers }).end(body)
+    res.writeHead(answer.status, { 'content-type': typeof answer.body === 'string' ? 'text/plain' : 'application/json', ...answer.headers }).end(body, () => answered(answer.status))
   }
 
   const server = createServer((req, res) => {

@@ -1,0 +1,137 @@
+/**
+ * POST /quote/compare and POST /quote/split with the six upstreams as local stand-ins (each speaking
+ * its API over loopback) that answer after a latency drawn around 0x's published /price figures
+ * (log-normal, p50 340 ms, p95 500 ms; the other five publish none), and our overhead on top of
+ * them: from the moment the last upstream answer the service used left its stand-in to the moment
+ * our answer reached the client.
+ *
+ *   node --import tsx bench/upstreams.bench.ts [--requests 80] [--out bench/results/upstreams.json]
+ *
+ * The service runs as `npm start` wires it (embedded seeded chain, native solver, market polling),
+ * in this process, with the upstream service pointed at the stand-ins; the stand-ins enforce no
+ * rate limit and our buckets are set wide (1000 requests/s) so every upstream answers every
+ * request and the overhead is measured against all six. Requests go one at a time, compare and
+ * split alternating (their latencies are the upstreams', the machine is otherwise idle).
+ */
+import { writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { parseArgs } from 'node:util'
+import type { Address } from 'viem'
+import { loadConfig } from '../src/config/loadConfig.ts'
+import { createSwapApp } from '../src/http/createSwapApp.ts'
+import { createCachedGasPrice } from '../src/quote/createCachedGasPrice.ts'
+import { startSwapService } from '../src/startSwapService.ts'
+import { createTokenDecimals } from '../src/upstream/createTokenDecimals.ts'
+import { createUpstreamService } from '../src/upstream/createUpstreamService.ts'
+import { upstreamIds, upstreamRegistry } from '../src/upstream/registry.ts'
+import { constantProductMarket } from '../src/upstream/standIns/constantProductMarket.ts'
+import { latencySampler } from '../src/upstream/standIns/latencySampler.ts'
+import { startUpstreamStandIn, type UpstreamStandIn } from '../src/upstream/standIns/startUpstreamStandIn.ts'
+
+const { values } = parseArgs({ options: { requests: { type: 'string', default: '80' }, out: { type: 'string', default: 'bench/results/upstreams.json' } } })
+const REQUESTS = Number(values.requests)
+const API_KEY = 'bench-key-0123456789abcdef'
+const UPSTREAM_KEY = 'bench-upstream-key-0123456789'
+const now = () => performance.timeOrigin + performance.now()
+
+type Row = { operation: string; requests: number; upstream_errors: number; p50_ms: number; p99_ms: number; slowest_upstream_p50_ms: number; overhead_p50_ms: number; overhead_p99_ms: number; loop_delay_p99_ms: number }
+
+const config = loadConfig({ ...process.env, API_KEYS: API_KEY, RATE_LIMIT_PER_MINUTE: '1000000000', PORT: '0', LOG_LEVEL: 'warn', UPSTREAMS: '' })
+const service = await startSwapService({ config, logger: { level: 'warn' } })
+const tokens = service.devnet!.market.tokens
+const weth = tokens.WETH.address as Address
+const usdc = tokens.USDC.address as Address
+const standIns: UpstreamStandIn[] = []
+const rows: Row[] = []
+try {
+  const latency = latencySampler({ p50Ms: 340, p95Ms: 500 })
+  for (const [i, id] of upstreamIds.entries()) {
+    const depth = BigInt(200 + 50 * i) * 10n ** 18n
+    const market = constantProductMarket({ pools: [{ tokenA: weth, tokenB: usdc, reserveA: depth, reserveB: (depth * 3000n) / 10n ** 12n, feeBps: 5 + i * 5, gasUnits: BigInt(150_000 + 10_000 * i) }] })
+    standIns.push(await startUpstreamStandIn({ id, market, apiKey: UPSTREAM_KEY, behaviour: { latencyMs: latency } }))
+  }
+  const quoteService = service.deps.quoteService
+  const upstreams = createUpstreamService({
+    upstreams: standIns.map((s) => ({
+      id: s.id,
+      settings: { baseUrl: s.url, apiKey: UPSTREAM_KEY, ratePerSec: 1000, burst: 1000, options: Object.fromEntries(Object.entries(upstreamRegistry[s.id].options).map(([k, v]) => [k, v.default])) },
+    })),
+    chainId: service.deps.chainId,
+    weth,
+    defaultBudgetMs: config.upstreams.timeBudgetMs,
+    gasPriceWei: createCachedGasPrice({ read: () => service.publicClient.getGasPrice() }),
+    decimalsOf: createTokenDecimals({ client: service.publicClient }),
+    quoteWeth: async (tokenOut, wei) => BigInt((await quoteService.quote({ chainId: service.deps.chainId, tokenIn: weth, tokenOut, amountIn: wei.toString(), slippageBps: 0 })).expectedAmountOut),
+  })
+  const app = await createSwapApp({ deps: { ...service.deps, upstreams } })
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const address = app.server.address()
+  if (!address || typeof address !== 'object') throw new Error('not listening')
+  const base = `http://127.0.0.1:${address.port}`
+  const taker = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
+  const body = (extra: object = {}) => JSON.stringify({ chainId: service.deps.chainId, tokenIn: weth, tokenOut: usdc, amountIn: (20n * 10n ** 18n).toString(), slippageBps: 50, ...extra })
+  const operations = [
+    { operation: '/quote/compare', path: '/quote/compare', body: body() },
+    { operation: '/quote/split', path: '/quote/split', body: body() },
+    { operation: '/quote/compare (taker)', path: '/quote/compare', body: body({ taker }) },
+    { operation: '/quote/split (taker)', path: '/quote/split', body: body({ taker }) },
+  ]
+  const samples = new Map(operations.map((o) => [o.operation, { total: [] as number[], upstream: [] as number[], overhead: [] as number[], errors: 0 }]))
+  const histogram = monitorEventLoopDelay({ resolution: 1 })
+  // Warm-up: connections to every stand-in, the JIT, the gas price and rate caches.
+  for (const o of operations) await fetch(`${base}${o.path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': API_KEY }, body: o.body }).then((r) => r.text())
+  const load = loadavg()[0]
+  histogram.enable()
+  for (let i = 0; i < REQUESTS; i++) {
+    for (const o of operations) {
+      const sent = now()
+      const res = await fetch(`${base}${o.path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': API_KEY }, body: o.body })
+      const text = await res.text()
+      const received = now()
+      if (res.status !== 200) throw new Error(`${o.operation}: ${res.status} ${text}`)
+      const errors = (JSON.parse(text) as { errors?: string[]; upstream?: { errors: string[] } }).errors ?? (JSON.parse(text) as { upstream: { errors: string[] } }).upstream?.errors ?? []
+      // An upstream past the deadline (the log-normal's tail) is an error line, not a failed request.
+      samples.get(o.operation)!.errors += errors.length
+      // The last upstream answer this request used: answered 200 between our send and our answer.
+      const used = standIns.flatMap((s) => s.requests).filter((r) => r.answeredAt !== undefined && r.answeredAt >= sent && r.answeredAt <= received && r.status === 200)
+      const last = Math.max(...used.map((r) => r.answeredAt!))
+      const s = samples.get(o.operation)!
+      s.total.push(received - sent)
+      s.upstream.push(last - sent)
+      s.overhead.push(received - last)
+      for (const standIn of standIns) standIn.requests.length = 0
+    }
+  }
+  histogram.disable()
+  const pct = (xs: number[], p: number) => {
+    const sorted = [...xs].sort((a, b) => a - b)
+    return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] * 100) / 100
+  }
+  for (const o of operations) {
+    const s = samples.get(o.operation)!
+    const row: Row = {
+      operation: o.operation,
+      requests: s.total.length,
+      upstream_errors: s.errors,
+      p50_ms: pct(s.total, 50),
+      p99_ms: pct(s.total, 99),
+      slowest_upstream_p50_ms: pct(s.upstream, 50),
+      overhead_p50_ms: pct(s.overhead, 50),
+      overhead_p99_ms: pct(s.overhead, 99),
+      loop_delay_p99_ms: Math.round((histogram.percentile(99) / 1e6) * 100) / 100,
+    }
+    rows.push(row)
+    console.log(JSON.stringify(row))
+  }
+  console.log(`loadavg_1m at start: ${load.toFixed(2)}`)
+  await app.close()
+  await upstreams.close()
+} finally {
+  for (const s of standIns) await s.close()
+  await service.fastify.close()
+}
+writeFileSync(values.out, `${JSON.stringify(rows, null, 2)}\n`)
+const cpu = cpus()
+console.log(`machine: ${cpu.length} cores (${cpu[0]?.model.trim()}), node ${process.version}; ${REQUESTS} requests per operation`)
+console.log(`wrote ${values.out}`)
