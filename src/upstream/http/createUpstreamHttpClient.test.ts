@@ -76,6 +76,21 @@ test('the deadline aborts a call that has not answered: a timeout, not a hang', 
   await client.close()
 })
 
+test('an answer inside the deadline is never cut short: undici\'s coarse timers are not the deadline', async () => {
+  // undici's headersTimeout runs on ≈0.5 s ticks and fired up to a tick early when it was set to
+  // the deadline: calls given 990 ms that answer after 600 ms failed depending on where in a tick
+  // they started. Ten calls started 50 ms apart cover every phase of that tick.
+  reset((_req, res) => setTimeout(() => res.writeHead(200).end('{"ok":true}'), 600))
+  const client = createUpstreamHttpClient({ baseUrl: base, connections: 10 })
+  const calls = Array.from({ length: 10 }, async (_, i) => {
+    await new Promise((resolve) => setTimeout(resolve, 50 * i))
+    return client.request({ method: 'GET', path: `/${i}`, deadline: Date.now() + 990 })
+  })
+  const outcomes = await Promise.allSettled(calls)
+  assert.deepEqual(outcomes.map((o) => (o.status === 'fulfilled' ? o.value.status : (o.reason as Error).message)), Array(10).fill(200))
+  await client.close()
+})
+
 test('a body over the cap is refused as an invalid response', async () => {
   reset((_req, res) => res.writeHead(200).end('x'.repeat(300_000)))
   const client = createUpstreamHttpClient({ baseUrl: base, maxBodyBytes: 100_000 })

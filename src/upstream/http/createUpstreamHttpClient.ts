@@ -52,6 +52,9 @@ const RETRYABLE_STATUS = new Set([502, 503, 504])
 const NOT_SENT = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT'])
 /** Connection errors a GET may be retried after (a keep-alive socket closed under us). */
 const RESET = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED'])
+/** undici's header/body timeouts sit this far past the deadline (more than one of its timer ticks). */
+const BACKSTOP_MS = 1_000
+
 /** A retry is not worth starting with less time than this left. */
 const MIN_RETRY_MS = 25
 
@@ -86,8 +89,11 @@ export function createUpstreamHttpClient({ baseUrl, headers = {}, connections = 
         headers: body === undefined ? baseHeaders : { ...baseHeaders, 'content-type': 'application/json' },
         body,
         signal: controller.signal,
-        headersTimeout: remaining,
-        bodyTimeout: remaining,
+        // The abort above (a native timer) is the deadline. undici's own header and body timeouts
+        // run on its coarse timers (≈0.5 s ticks) and can fire up to a tick early: set to the
+        // deadline they cut calls that would have answered in time, so they are only a backstop.
+        headersTimeout: remaining + BACKSTOP_MS,
+        bodyTimeout: remaining + BACKSTOP_MS,
       })
       const chunks: Buffer[] = []
       let size = 0
