@@ -10,15 +10,17 @@
  * (`--verbose` prints every upstream error line as it comes.)
  *
  * The service runs as `npm start` wires it (embedded seeded chain, native solver, market polling),
- * in this process, with the upstream service pointed at the stand-ins; the stand-ins enforce no
- * rate limit and our buckets are set wide (1000 requests/s) so every upstream answers every
- * request and the overhead is measured against all six. Requests go one at a time, the four
- * operations in turn (their latencies are the upstreams').
+ * in this process, with the upstreams exactly as `UPSTREAMS_DEMO=1` starts them (startDemoUpstreams:
+ * priced from our market at depths of their own, each enforcing its published tier, our buckets
+ * paced at 80 % of it), the latency drawn as above. Requests go one at a time, the four operations
+ * in turn (compare, split, and each with a `taker`, which asks for executable quotes), so the
+ * upstreams that a bucket left out are error lines (`throttled`), as a real deployment on the free
+ * tiers would see them. The stand-ins, the client and the service share the process and its 2 cores.
  *
  * Overhead = our answer's arrival at the client − the last upstream answer (HTTP 200, sent before
  * the request's deadline) that left its stand-in while the request was open. When an upstream
- * missed the deadline (the log-normal's tail; with a taker, 1inch/KyberSwap/Odos/Velora/OpenOcean
- * take two calls in a row) the service answers at the deadline by design, so the overhead is
+ * missed the deadline (the log-normal's tail; with a taker, KyberSwap, Odos and Velora take two
+ * calls in a row) the service answers at the deadline by design, so the overhead is
  * counted from the deadline (the client's send time + the budget: an over-estimate by the request's
  * transit), and such requests are counted in `deadline_hit`.
  */
@@ -33,15 +35,14 @@ import { createCachedGasPrice } from '../src/quote/createCachedGasPrice.ts'
 import { startSwapService } from '../src/startSwapService.ts'
 import { createTokenDecimals } from '../src/upstream/createTokenDecimals.ts'
 import { createUpstreamService } from '../src/upstream/createUpstreamService.ts'
-import { upstreamIds, upstreamRegistry } from '../src/upstream/registry.ts'
-import { constantProductMarket } from '../src/upstream/standIns/constantProductMarket.ts'
+import { upstreamIds } from '../src/upstream/registry.ts'
 import { latencySampler } from '../src/upstream/standIns/latencySampler.ts'
-import { startUpstreamStandIn, type UpstreamStandIn } from '../src/upstream/standIns/startUpstreamStandIn.ts'
+import { startDemoUpstreams } from '../src/upstream/standIns/startDemoUpstreams.ts'
+import type { UpstreamStandIn } from '../src/upstream/standIns/startUpstreamStandIn.ts'
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '80' }, out: { type: 'string', default: 'bench/results/upstreams.json' }, verbose: { type: 'boolean', default: false } } })
 const REQUESTS = Number(values.requests)
 const API_KEY = 'bench-key-0123456789abcdef'
-const UPSTREAM_KEY = 'bench-upstream-key-0123456789'
 const now = () => performance.timeOrigin + performance.now()
 
 type Row = { operation: string; requests: number; upstream_errors: number; deadline_hit: number; error_kinds: Record<string, number>; p50_ms: number; p99_ms: number; slowest_upstream_p50_ms: number; overhead_p50_ms: number; overhead_p99_ms: number; loop_delay_p99_ms: number }
@@ -52,26 +53,30 @@ const tokens = service.devnet!.market.tokens
 const weth = tokens.WETH.address as Address
 const usdc = tokens.USDC.address as Address
 const standIns: UpstreamStandIn[] = []
+let closeDemo = async () => {}
 const rows: Row[] = []
 try {
-  const latency = latencySampler({ p50Ms: 340, p95Ms: 500 })
-  for (const [i, id] of upstreamIds.entries()) {
-    const depth = BigInt(200 + 50 * i) * 10n ** 18n
-    const market = constantProductMarket({ pools: [{ tokenA: weth, tokenB: usdc, reserveA: depth, reserveB: (depth * 3000n) / 10n ** 12n, feeBps: 5 + i * 5, gasUnits: BigInt(150_000 + 10_000 * i) }] })
-    standIns.push(await startUpstreamStandIn({ id, market, apiKey: UPSTREAM_KEY, behaviour: { latencyMs: latency } }))
-  }
+  // Exactly what UPSTREAMS_DEMO=1 starts: the six stand-ins priced from our market at depths of their
+  // own, enforcing their published tiers, and our buckets paced at 80 % of them; only the latency is set here.
   const quoteService = service.deps.quoteService
+  const quoteOut = async (tokenIn: Address, tokenOut: Address, amountIn: bigint) =>
+    BigInt((await quoteService.quote({ chainId: service.deps.chainId, tokenIn, tokenOut, amountIn: amountIn.toString(), slippageBps: 0 })).expectedAmountOut)
+  const demo = await startDemoUpstreams({
+    ids: upstreamIds,
+    chainId: service.deps.chainId,
+    latency: latencySampler({ p50Ms: 340, p95Ms: 500 }),
+    quote: (trade) => quoteOut(trade.tokenIn, trade.tokenOut, trade.amountIn).catch(() => undefined),
+  })
+  standIns.push(...demo.standIns)
+  closeDemo = demo.close
   const upstreams = createUpstreamService({
-    upstreams: standIns.map((s) => ({
-      id: s.id,
-      settings: { baseUrl: s.url, apiKey: UPSTREAM_KEY, ratePerSec: 1000, burst: 1000, options: Object.fromEntries(Object.entries(upstreamRegistry[s.id].options).map(([k, v]) => [k, v.default])) },
-    })),
+    upstreams: demo.upstreams,
     chainId: service.deps.chainId,
     weth,
     defaultBudgetMs: config.upstreams.timeBudgetMs,
     gasPriceWei: createCachedGasPrice({ read: () => service.publicClient.getGasPrice() }),
     decimalsOf: createTokenDecimals({ client: service.publicClient }),
-    quoteWeth: async (tokenOut, wei) => BigInt((await quoteService.quote({ chainId: service.deps.chainId, tokenIn: weth, tokenOut, amountIn: wei.toString(), slippageBps: 0 })).expectedAmountOut),
+    quoteWeth: (tokenOut, wei) => quoteOut(weth, tokenOut, wei),
   })
   const app = await createSwapApp({ deps: { ...service.deps, upstreams } })
   await app.listen({ host: '127.0.0.1', port: 0 })
@@ -148,7 +153,7 @@ try {
   await app.close()
   await upstreams.close()
 } finally {
-  for (const s of standIns) await s.close()
+  await closeDemo()
   await service.fastify.close()
 }
 writeFileSync(values.out, `${JSON.stringify(rows, null, 2)}\n`)
