@@ -79,6 +79,7 @@ const url = typeof address === 'object' && address ? `http://${address.family ==
 const lines = [`swap service listening on ${url} (chain ${deps.chainId}, router ${deps.quoteService.router})`]
 if (devnet) lines.push(`embedded chain: ${devnet.market.rpcUrl} (anvil pid ${devnet.anvil.pid}, ${devnet.market.pools.length} seeded pools; var/devnet.json)`)
 else if (config.rpcUrl) lines.push(`chain: ${redact(config.rpcUrl)}`)
+if (deps.upstreams) lines.push(`upstream aggregators for /quote/compare and /quote/split: ${deps.upstreams.sourceIds.join(', ')}${config.upstreams.demo ? ' (UPSTREAMS_DEMO=1: local stand-ins, simulated prices)' : ''}`)
 if (devApiKey) lines.push(`development API key: ${devApiKey}`)
 if (deps.feeRecipient) lines.push(`integrator fees go to ${deps.feeRecipient}, at most ${deps.maxFeeBps} bps (a key's own settings win)`)
 if (devnet) {

@@ -40,6 +40,7 @@ import type { MarketStore } from './market/store/MarketStore.ts'
 import { createCachedGasPrice } from './quote/createCachedGasPrice.ts'
 import { createQuoteService } from './quote/createQuoteService.ts'
 import type { SecretRedactor } from './logging/createSecretRedactor.ts'
+import { startUpstreams } from './upstream/startUpstreams.ts'
 
 export type StartSwapServiceParameters = {
   config: Config
@@ -168,14 +169,15 @@ export async function startSwapService({ config, logger = false, devnetDescripti
     await market.start()
     const cachedGasPrice = createCachedGasPrice({ read: () => publicClient.getGasPrice() })
 
+    // The gas price the market read with its block: a quote never waits for the chain.
+    const getGasPriceWei = async () => market.feesAt(undefined)?.gasPriceWei ?? cachedGasPrice()
     const quoteService = createQuoteService({
       solver,
       market,
       chainId: chain.chainId,
       weth: chain.weth,
       router,
-      // The gas price the market read with its block: a quote never waits for the chain.
-      getGasPriceWei: async () => market.feesAt(undefined)?.gasPriceWei ?? cachedGasPrice(),
+      getGasPriceWei,
     })
     // REDIS_URL: quotes and rate limits shared by every instance (docs/scaling.md); else in memory.
     let shared: SharedRedis | undefined
@@ -230,6 +232,14 @@ export async function startSwapService({ config, logger = false, devnetDescripti
         }
       },
     }
+    // Upstream lines go to the app's logger once it exists (none are written before a request).
+    let upstreamLog: (event: object, message: string, level: 'debug' | 'error') => void = () => {}
+    const upstreams = await startUpstreams({
+      config: config.upstreams, chainId: chain.chainId, weth: chain.weth, quoteService, getGasPriceWei, client: publicClient,
+      log: (event) => upstreamLog(event, 'upstream call', 'debug'),
+      onBug: (error) => upstreamLog({ err: error }, 'upstream answer could not be handled', 'error'),
+    })
+    if (upstreams) stops.push(() => upstreams.close())
     const deps: SwapApiDependencies = {
       admission,
       metrics,
@@ -245,9 +255,11 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       txDeadlineSec: config.txDeadlineSec,
       chainTimeSec: () => market.freshness().blockTimestamp,
       readiness: () => readinessReport({ market, solver, maxSnapshotAgeMs: config.maxSnapshotAgeMs }),
+      upstreams,
     }
     const fastify = await createSwapApp({ deps, logger, redact, onClose: stopAll })
     marketLog = (line) => fastify.log.info({ component: 'market' }, line)
+    upstreamLog = (event, message, level) => fastify.log[level]({ component: 'upstream', ...event }, message)
     for (const line of held.splice(0)) marketLog(line)
     return { fastify, deps, chain, publicClient, market, solver, devnet, devApiKey, redact, rpc }
   } catch (error) {

@@ -104,3 +104,9 @@ test('every bad variable is named, with a clear message', () => {
   assert.ok(problems({ API_KEYS: 'short' }).some((x) => x === 'API_KEYS entry 1: the key is shorter than 16 characters'))
   assert.ok(problems({ RPC_URL: 'ftp://x' }).some((x) => x.startsWith('RPC_URL:')))
 })
+
+test('upstream variables are checked with the rest: listed without its key, 0x stops the start, naming the variable', () => {
+  assert.deepEqual(loadConfig({}).upstreams.ids, [], 'none by default: /quote/compare and /quote/split are not served')
+  assert.deepEqual(problemsOf({ UPSTREAMS: '0x', PORT: 'x' }), ['PORT: must match pattern "^[0-9]+$" (got "x")', 'UPSTREAM_ZEROEX_API_KEY: required to use 0x (listed in UPSTREAMS)'])
+  assert.deepEqual(loadConfig({ UPSTREAMS: 'kyberswap,odos' }).upstreams.ids, ['kyberswap', 'odos'])
+})

@@ -5,6 +5,7 @@ import { Value } from 'typebox/value'
 import type { ApiKeyEntry } from '../http/auth/createApiKeyCheck.ts'
 import { feeRecipientProblems } from './feeRecipientProblems.ts'
 import { createSecretRedactor } from '../logging/createSecretRedactor.ts'
+import { readUpstreamConfig, type UpstreamsConfig } from '../upstream/readUpstreamConfig.ts'
 import { MAX_CONFIGURABLE_FEE_BPS, MIN_API_KEY_LENGTH, parseApiKeyFile } from './parseApiKeyFile.ts'
 
 /** Integer variables: the inclusive range each must fall in once converted. */
@@ -113,6 +114,8 @@ export type Config = {
   marketPollIntervalMs: number
   txDeadlineSec: number
   logLevel: string
+  /** Upstream aggregators for /quote/compare and /quote/split (docs/upstreams.md); none by default. */
+  upstreams: UpstreamsConfig
 }
 
 /** The configuration cannot start a service; `problems` lists every variable at fault. */
@@ -185,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     marketPollIntervalMs: int('MARKET_POLL_INTERVAL_MS', 500),
     txDeadlineSec: int('TX_DEADLINE_SEC', 300),
     logLevel: e.LOG_LEVEL ?? 'info',
+    upstreams: readUpstreamConfig(env, problems),
   }
   const keys = readApiKeys(e.API_KEYS, e.API_KEYS_FILE, problems)
   config.apiKeys = keys

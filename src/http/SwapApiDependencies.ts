@@ -3,6 +3,7 @@ import type { RateLimiter } from '../limits/RateLimiter.ts'
 import type { AdmissionControl } from './admission/createAdmissionControl.ts'
 import type { ServiceMetrics } from './metrics/createServiceMetrics.ts'
 import type { QuoteService } from '../quote/createQuoteService.ts'
+import type { UpstreamService } from '../upstream/createUpstreamService.ts'
 import type { ApiKeyCheck } from './auth/createApiKeyCheck.ts'
 import type { readinessReport } from './readinessReport.ts'
 import type { QuoteIssuer } from './quotes/createQuoteIssuer.ts'
@@ -35,5 +36,7 @@ export type SwapApiDependencies = {
   metrics?: ServiceMetrics
   /** What `GET /ready` answers (the market's age, the solver's state). */
   readiness: () => ReturnType<typeof readinessReport>
+  /** The upstream aggregators; with it, /quote/compare and /quote/split are served (docs/upstreams.md). */
+  upstreams?: UpstreamService
   now?: () => number
 }

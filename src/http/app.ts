@@ -5,13 +5,16 @@ import { handleError } from './errors.ts'
 import { registerOpenApi } from './openapi/registerOpenApi.ts'
 import { installJsonBodyParser } from './parseJsonBody.ts'
 import { DOCS_PREFIX, registerDocsRoute } from './routes/docs.ts'
+import { registerCompareRoute } from './routes/compare.ts'
 import { registerExecuteRoute } from './routes/execute.ts'
 import { registerHealthRoute } from './routes/health.ts'
 import { registerOpenApiRoute } from './routes/openapi.ts'
 import { registerQuoteRoute } from './routes/quote.ts'
 import { registerReadyRoute } from './routes/ready.ts'
+import { registerSplitRoute } from './routes/split.ts'
 import { registerSubmitRoute } from './routes/submit.ts'
 import { swapComponents } from './schemas/swapComponents.ts'
+import { upstreamComponents } from './schemas/upstream.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,14 +32,18 @@ declare module 'fastify' {
   }
 }
 
+/** The routes whose handler runs the solver, under admission control. */
+const SOLVING_ROUTES = new Set(['/quote', '/execute', '/quote/compare', '/quote/split'])
+
 /**
  * The swap surface as a Fastify plugin (no `listen`; `server.ts` listens). Every request but the
  * public ones (`/health`, `/openapi.json`, the `/docs` page) goes through, in this order: API key
  * (401), rate limit (429), body parsing (400/413/415), schema validation (400), the handler.
  * Unknown paths are authenticated and counted too, then 404. `/quote/compare` and `/quote/split`
- * are not registered: no upstream adapter is configured. The schemas are registered first (one
- * component each, built for this deployment), then `@fastify/swagger`, then the routes, so the
- * document it serves is built from exactly what the routes validate and answer with.
+ * (and their components) are registered only when `deps.upstreams` is set (spec §4 rule 5). The
+ * schemas are registered first (one component each, built for this deployment), then
+ * `@fastify/swagger`, then the routes, so the document it serves is built from exactly what the
+ * routes validate and answer with.
  *
  * Registered without encapsulation (`skip-override`), so the hooks and the not-found handler are
  * the root's: a 404 is authenticated and counted like any call.
@@ -46,6 +53,7 @@ declare module 'fastify' {
  * await fastify.register(app, deps)
  * await fastify.listen({ host: '127.0.0.1', port: 8080 })
  */
+
 export async function app(fastify: FastifyInstance, deps: SwapApiDependencies): Promise<void> {
   /** The release of each admitted solve, until its response is sent. */
   const admitted = new WeakMap<FastifyRequest, () => void>()
@@ -60,7 +68,8 @@ export async function app(fastify: FastifyInstance, deps: SwapApiDependencies): 
     maxFeeBps: highestFeeCap({ keys: deps.apiKeys.allSettings(), feeRecipient: deps.feeRecipient, maxFeeBps: deps.maxFeeBps }),
   })
   for (const schema of Object.values(components)) fastify.addSchema(schema)
-  await registerOpenApi(fastify)
+  if (deps.upstreams) for (const schema of Object.values(upstreamComponents)) fastify.addSchema(schema)
+  await registerOpenApi(fastify, { upstreams: deps.upstreams?.sourceIds ?? [] })
   fastify.addHook('onRoute', (route) => {
     if (route.url.startsWith(DOCS_PREFIX)) route.config = { ...route.config, public: true }
   })
@@ -83,9 +92,10 @@ export async function app(fastify: FastifyInstance, deps: SwapApiDependencies): 
     }
   })
 
-  // Admission control for the routes that solve: refused at once (503, Retry-After) rather than queued.
+  // Admission control for the routes that solve (compare and split run our solver beside the
+  // upstreams): refused at once (503, Retry-After) rather than queued.
   fastify.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!deps.admission || (request.routeOptions.url !== '/quote' && request.routeOptions.url !== '/execute')) return
+    if (!deps.admission || !SOLVING_ROUTES.has(request.routeOptions.url ?? '')) return
     const decision = deps.admission.enter(request.apiKeyId)
     if (!decision.admitted) {
       deps.metrics?.admissionRefused(decision.reason)
@@ -111,6 +121,10 @@ export async function app(fastify: FastifyInstance, deps: SwapApiDependencies): 
   registerQuoteRoute(fastify, deps)
   registerSubmitRoute(fastify, deps)
   registerExecuteRoute(fastify, deps)
+  if (deps.upstreams) {
+    registerCompareRoute(fastify, deps, deps.upstreams)
+    registerSplitRoute(fastify, deps, deps.upstreams)
+  }
   registerOpenApiRoute(fastify)
   await registerDocsRoute(fastify)
 }

@@ -13,6 +13,8 @@ import { type HttpTestStack, KEY_A, NATIVE, startHttpTestStack } from './startHt
 // is documented and its body matches the documented schema, and requests without the key are 401.
 // The stateful phase follows the document's links from /quote and /execute to /submit, so /submit
 // is fuzzed on real quotes. Negative mode: a request the document refuses is a 4xx, never a 5xx.
+// The app has upstream aggregators configured (the demo's six stand-ins, each speaking its API over
+// loopback, answering at once), so /quote/compare and /quote/split are in the document and fuzzed too.
 // FUZZ_SEED and FUZZ_MAX_EXAMPLES vary the run (defaults: seed 1, 60 examples per operation).
 
 const root = join(import.meta.dirname, '..', '..')
@@ -40,7 +42,7 @@ beforeAll(async () => {
   const install = await run('bash', ['scripts/install-schemathesis.sh'])
   assert.equal(install.code, 0, `scripts/install-schemathesis.sh failed:\n${install.output}`)
   stack = await startHttpTestStack()
-  app = await stack.makeApp()
+  app = await stack.makeApp({ upstreams: await stack.demoUpstreams() })
   await app.listen({ host: '127.0.0.1', port: 0 })
   const address = app.server.address()
   assert.ok(address && typeof address === 'object')
@@ -76,8 +78,8 @@ async function fuzz(mode: 'positive' | 'negative', checks: string[], phases: str
   })
   assert.equal(code, 0, `schemathesis (${mode}, seed ${seed}) found failures:\n${output}`)
   // Not vacuous: the run loaded the document and tested every operation.
-  assert.match(output, /Operations:\s+5 selected \/ 5 total/, output) // health, ready, quote, submit, execute
-  assert.match(output, /Tested: 5/, output)
+  assert.match(output, /Operations:\s+7 selected \/ 7 total/, output) // health, ready, quote, submit, execute, compare, split
+  assert.match(output, /Tested: 7/, output)
 }
 
 test('every request the document accepts is answered as documented: never a 5xx, never an unstated 400', { timeout: 1_200_000 }, async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { loadConfig } from '../../src/config/loadConfig.ts'
+import type { AdmissionControl } from '../../src/http/admission/createAdmissionControl.ts'
 import { type ApiKeyEntry, createApiKeyCheck } from '../../src/http/auth/createApiKeyCheck.ts'
 import { createSwapApp } from '../../src/http/createSwapApp.ts'
 import { createQuoteIssuer } from '../../src/http/quotes/createQuoteIssuer.ts'
@@ -7,6 +8,9 @@ import { createMemoryQuoteStore } from '../../src/http/quotes/createQuoteStore.t
 import type { SwapApiDependencies } from '../../src/http/SwapApiDependencies.ts'
 import { createMemoryRateLimiter } from '../../src/limits/createMemoryRateLimiter.ts'
 import { type SwapService, startSwapService } from '../../src/startSwapService.ts'
+import type { UpstreamService } from '../../src/upstream/createUpstreamService.ts'
+import { readUpstreamConfig } from '../../src/upstream/readUpstreamConfig.ts'
+import { startUpstreams } from '../../src/upstream/startUpstreams.ts'
 
 export const KEY_A = 'test-key-a-0123456789abcdef'
 export const KEY_B = 'test-key-b-0123456789abcdef'
@@ -15,7 +19,9 @@ export const NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 export type HttpTestStack = {
   service: SwapService
   /** Another app over the same chain, market and quote service, with its own limiter, cache and keys. */
-  makeApp: (options?: { rateLimitPerMinute?: number; quoteTtlMs?: number; signingKey?: string; keys?: (string | ApiKeyEntry)[]; maxFeeBps?: number; logger?: FastifyServerOptions['logger'] | false; feeRecipient?: `0x${string}` | null }) => Promise<FastifyInstance>
+  makeApp: (options?: { rateLimitPerMinute?: number; quoteTtlMs?: number; signingKey?: string; keys?: (string | ApiKeyEntry)[]; maxFeeBps?: number; logger?: FastifyServerOptions['logger'] | false; feeRecipient?: `0x${string}` | null; upstreams?: UpstreamService; admission?: AdmissionControl }) => Promise<FastifyInstance>
+  /** The six upstreams as `UPSTREAMS_DEMO=1` starts them (stand-ins priced from this market), answering at once; closed with the stack. */
+  demoUpstreams: () => Promise<UpstreamService>
   close: () => Promise<void>
 }
 
@@ -27,9 +33,23 @@ export async function startHttpTestStack(): Promise<HttpTestStack> {
   const config = loadConfig({ API_KEYS: `${KEY_A},${KEY_B}`, RATE_LIMIT_PER_MINUTE: '1000000', MARKET_POLL_INTERVAL_MS: '250', MAX_SNAPSHOT_AGE_MS: '600000' })
   const service = await startSwapService({ config, logger: false })
   const apps: FastifyInstance[] = []
+  const upstreamServices: UpstreamService[] = []
   return {
     service,
-    makeApp: async ({ rateLimitPerMinute = 1_000_000, quoteTtlMs = 30_000, signingKey, keys = [KEY_A, KEY_B], maxFeeBps, logger = false, feeRecipient } = {}) => {
+    demoUpstreams: async () => {
+      const upstreams = await startUpstreams({
+        config: readUpstreamConfig({ UPSTREAMS_DEMO: '1' }, []),
+        chainId: service.deps.chainId,
+        weth: service.deps.weth,
+        quoteService: service.deps.quoteService,
+        getGasPriceWei: () => service.publicClient.getGasPrice(),
+        client: service.publicClient,
+        demoLatency: () => 0,
+      })
+      upstreamServices.push(upstreams!)
+      return upstreams!
+    },
+    makeApp: async ({ rateLimitPerMinute = 1_000_000, quoteTtlMs = 30_000, signingKey, keys = [KEY_A, KEY_B], maxFeeBps, logger = false, feeRecipient, upstreams, admission } = {}) => {
       const quoteStore = createMemoryQuoteStore({})
       const deps: SwapApiDependencies = {
         ...service.deps,
@@ -39,6 +59,8 @@ export async function startHttpTestStack(): Promise<HttpTestStack> {
         limiter: createMemoryRateLimiter({ limit: rateLimitPerMinute, windowSec: 60 }),
         quoteStore,
         quoteIssuer: createQuoteIssuer({ store: quoteStore, ttlMs: quoteTtlMs, signingKey }),
+        upstreams,
+        admission: admission ?? service.deps.admission,
       }
       const app = await createSwapApp({ deps, logger })
       apps.push(app)
@@ -46,6 +68,7 @@ export async function startHttpTestStack(): Promise<HttpTestStack> {
     },
     close: async () => {
       for (const app of apps) await app.close()
+      for (const upstreams of upstreamServices) await upstreams.close()
       await service.fastify.close()
     },
   }

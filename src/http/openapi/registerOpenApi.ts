@@ -17,7 +17,7 @@ export const API_VERSION = '0.1.0'
  * await fastify.ready()
  * fastify.swagger() // the document
  */
-export async function registerOpenApi(fastify: FastifyInstance): Promise<void> {
+export async function registerOpenApi(fastify: FastifyInstance, { upstreams = [] }: { upstreams?: string[] } = {}): Promise<void> {
   await fastify.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -29,7 +29,9 @@ export async function registerOpenApi(fastify: FastifyInstance): Promise<void> {
           'its chain id, the amounts the router can hold, the fee it can pay out, and the combinations it refuses are',
           'stated in the schemas, so a request the schemas accept is refused only when the market cannot fill it',
           '(400 `no route: …`, 503 stale market) or, on /submit, when the stored quote cannot honour a flag.',
-          '/quote/compare and /quote/split are not served: no upstream adapter is configured.',
+          upstreams.length > 0
+            ? `/quote/compare and /quote/split ask the upstream aggregators configured here: ${upstreams.join(', ')}.`
+            : '/quote/compare and /quote/split are not served: no upstream adapter is configured.',
           'Every response carries `x-request-id`. The human-readable reference is at /docs; decisions: docs/http-api.md.',
         ].join(' '),
       },

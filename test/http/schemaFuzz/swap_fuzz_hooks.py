@@ -47,7 +47,7 @@ def _steer(body, component, choice):
 
 @schemathesis.hook
 def flatmap_body(context, body):
-    component = {"/quote": "QuoteRequest", "/execute": "ExecuteRequest"}.get(context.operation.path)
+    component = {"/quote": "QuoteRequest", "/execute": "ExecuteRequest", "/quote/compare": "QuoteRequest", "/quote/split": "QuoteRequest"}.get(context.operation.path)
     if component is None or len(MARKET_TOKENS) < 2:
         return st.just(body)
     tokens = st.sampled_from(MARKET_TOKENS)
@@ -64,7 +64,8 @@ STATE_REFUSALS = {
     "POST /execute": ("no route: ",),
     "POST /submit": ("useNativeIn: ", "unwrapNativeOut: ", "permit: "),
 }
-# Other answers a schema-valid request may get: the success (any operation not listed: 200 only),
+# Other answers a schema-valid request may get: the success (any operation not listed: 200 only;
+# /quote/compare and /quote/split answer a market without a route with a 200 that says so),
 # and /submit's unknown quoteId.
 ACCEPTED = {"POST /submit": {200, 404}}
 

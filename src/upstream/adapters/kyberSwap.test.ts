@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict'
+import { test } from 'vitest'
+import { expectUpstreamError, fixture, fixtureText, recordedRequester, testSettings } from '../../../test/fixtures/upstreams/recordedRequester.ts'
+import type { UpstreamTrade } from '../UpstreamAdapter.ts'
+import { extractRawJsonMember } from './extractRawJsonMember.ts'
+import { kyberSwap } from './kyberSwap.ts'
+
+// Encoding against KyberSwap's OpenAPI document (EVMAPIs v2.12.1: GET /{chain}/api/v1/routes with
+// tokenIn, tokenOut, amountIn; POST /{chain}/api/v1/route/build with the routeSummary unmodified,
+// sender, recipient, slippageTolerance; `x-client-id`); decoding against its sample responses
+// (test/fixtures/upstreams/kyberswap: Polygon WETH → USDC).
+
+const WETH = '0x7ceB23fD6bC0adD59E62ac25578270cFf1b9f619'
+const USDC = '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174'
+const ETH = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+const TAKER = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
+const trade = (t: Partial<UpstreamTrade> = {}): UpstreamTrade => ({ chainId: 137, tokenIn: WETH, tokenOut: USDC, amountIn: 10n ** 18n, slippageBps: 50, gasPriceWei: 0n, decimals: async () => ({ tokenIn: 18, tokenOut: 6 }), ...t })
+const settings = testSettings('kyberswap')
+
+test('request: the documented routes query and client id; route/build gets the routeSummary back byte for byte', async () => {
+  const routesText = fixtureText('kyberswap/routes.json')
+  const build = fixture('kyberswap/route-build.json')
+  const { call, requests } = recordedRequester({ text: routesText }, { body: { ...build, data: { ...build.data, transactionValue: '0' } } })
+  await kyberSwap.executable({ ...trade({ slippageBps: 2500 }), taker: TAKER }, call, settings)
+  assert.equal(requests[0].path, '/polygon/api/v1/routes')
+  assert.deepEqual(requests[0].query, { tokenIn: WETH, tokenOut: USDC, amountIn: '1000000000000000000', gasInclude: 'true', gasPrice: undefined })
+  assert.deepEqual(kyberSwap.headers(settings), { 'x-client-id': 'base-swap-aggregator', 'x-api-key': 'test-upstream-key-0123456789' })
+  assert.deepEqual(kyberSwap.headers(testSettings('kyberswap', { apiKey: undefined })), { 'x-client-id': 'base-swap-aggregator' }, 'no key: the public host')
+  assert.equal(requests[1].method, 'POST')
+  assert.equal(requests[1].path, '/polygon/api/v1/route/build')
+  assert.equal(extractRawJsonMember(requests[1].rawBody!, ['routeSummary']), extractRawJsonMember(routesText, ['data', 'routeSummary']))
+  const rest = JSON.parse(requests[1].rawBody!)
+  assert.equal(rest.sender, TAKER)
+  assert.equal(rest.recipient, TAKER)
+  assert.equal(rest.slippageTolerance, 2500)
+  assert.equal(rest.ignoreCappedSlippage, true, 'above 2000 bps the cap must be lifted explicitly')
+})
+
+test('the documented answers decode: amountOut and gas of the route, then the built transaction', async () => {
+  assert.deepEqual(await kyberSwap.price(trade(), recordedRequester({ text: fixtureText('kyberswap/routes.json') }).call, settings), { outputAmount: 1_666_243_758n, gasUnits: 253_000n })
+  const build = fixture('kyberswap/route-build.json')
+  const native = await kyberSwap.executable({ ...trade({ tokenIn: ETH }), taker: TAKER }, recordedRequester({ text: fixtureText('kyberswap/routes.json').replace('0x7ceb23fd6bc0add59e62ac25578270cff1b9f619', ETH.toLowerCase()) }, { body: build }).call, settings)
+  assert.equal(native.outputAmount, 1_666_243_758n)
+  assert.deepEqual(native.transaction, { to: build.data.routerAddress, data: build.data.data, value: 10n ** 18n, gas: 253_000n })
+})
+
+test('its sample build answer sends 1 ETH with a WETH input: refused as inconsistent', async () => {
+  const { call } = recordedRequester({ text: fixtureText('kyberswap/routes.json') }, { body: fixture('kyberswap/route-build.json') })
+  await expectUpstreamError(kyberSwap.executable({ ...trade(), taker: TAKER }, call, settings), 'invalid response', /transaction.value/)
+})
+
+test('its error codes: 4008/4011 no route (also inside an HTTP 200), others rejected; a route for another amount is refused', async () => {
+  await expectUpstreamError(kyberSwap.price(trade(), recordedRequester({ status: 400, body: fixture('kyberswap/error-4008-route-not-found.json') }).call, settings), 'no route', /4008/)
+  await expectUpstreamError(kyberSwap.price(trade(), recordedRequester({ status: 404, body: fixture('kyberswap/error-4011-token-not-found.json') }).call, settings), 'no route', /4011/)
+  await expectUpstreamError(kyberSwap.price(trade(), recordedRequester({ status: 200, body: { code: 4008, message: 'route not found', requestId: 'x' } }).call, settings), 'no route')
+  await expectUpstreamError(kyberSwap.price(trade(), recordedRequester({ status: 400, body: { code: 4001, message: 'unable to bind query parameters', requestId: 'x' } }).call, settings), 'rejected', /4001/)
+  await expectUpstreamError(kyberSwap.price(trade(), recordedRequester({ text: fixtureText('kyberswap/routes.json').replace('"amountIn": "1000000000000000000"', '"amountIn": "1"') }).call, settings), 'invalid response', /amountIn/)
+  await expectUpstreamError(kyberSwap.price(trade({ chainId: 999_999 }), recordedRequester().call, settings), 'unsupported', /chain/)
+})

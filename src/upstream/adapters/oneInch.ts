@@ -1,0 +1,82 @@
+import { Type } from 'typebox'
+import { Compile } from 'typebox/compile'
+import type { UpstreamAdapter, UpstreamAnswer, UpstreamRequester, UpstreamSettings, UpstreamTrade } from '../UpstreamAdapter.ts'
+import { UpstreamError } from '../UpstreamError.ts'
+import { parseUpstreamAmount } from '../parseUpstreamAmount.ts'
+import { assertSameTrade } from './assertSameTrade.ts'
+import { checkUpstreamBody } from './checkUpstreamBody.ts'
+import { upstreamStatusError } from './upstreamStatusError.ts'
+import { upstreamTransaction } from './upstreamTransaction.ts'
+import { WireAddress, WireDecimal, WireHex, WireNumberish } from './upstreamWireScalars.ts'
+
+// 1inch Classic Swap API v6 (the models of 1inch/1inch-sdk-go sdk-clients/aggregation, generated
+// from its OpenAPI document; the business.1inch.com method pages): GET /swap/v6.0/{chainId}/quote
+// and /swap on https://api.1inch.dev, header `Authorization: Bearer <key>`. `dstAmount` is the
+// output; `gas` comes with `includeGas=true` on /quote, `tx.gas` on /swap. Errors are
+// `{statusCode, error, description, requestId, meta}`; "insufficient liquidity" is its no-route answer.
+
+const TokenInfo = Type.Object({ address: WireAddress })
+const QuoteBody = Type.Object({ dstAmount: WireDecimal, gas: Type.Optional(WireNumberish), dstToken: Type.Optional(TokenInfo), srcToken: Type.Optional(TokenInfo) })
+const SwapBody = Type.Object({
+  dstAmount: WireDecimal,
+  dstToken: Type.Optional(TokenInfo),
+  srcToken: Type.Optional(TokenInfo),
+  tx: Type.Object({ from: WireAddress, to: WireAddress, data: WireHex, value: WireDecimal, gas: WireNumberish }),
+})
+const QuoteValidator = Compile(QuoteBody)
+const SwapValidator = Compile(SwapBody)
+const ErrorValidator = Compile(Type.Object({ description: Type.String() }))
+
+/** 1inch's `slippage` is a percent in 0..50. */
+const MAX_SLIPPAGE_BPS = 5_000
+
+async function get(path: 'quote' | 'swap', query: Record<string, string | undefined>, trade: UpstreamTrade, request: UpstreamRequester, settings: UpstreamSettings) {
+  const version = settings.options.version ?? 'v6.0'
+  const response = await request({ method: 'GET', path: `/swap/${version}/${trade.chainId}/${path}`, query: { src: trade.tokenIn, dst: trade.tokenOut, amount: trade.amountIn.toString(), ...query } })
+  if (response.status !== 200) {
+    const description = ErrorValidator.Check(response.json) ? response.json.description : undefined
+    throw upstreamStatusError({ response, message: description, noRoute: description !== undefined && /insufficient liquidity/i.test(description) })
+  }
+  return response
+}
+
+function checkTokens(body: { dstToken?: { address: string }; srcToken?: { address: string } }, trade: UpstreamTrade) {
+  if (body.srcToken) assertSameTrade({ field: 'srcToken.address', got: body.srcToken.address, want: trade.tokenIn })
+  if (body.dstToken) assertSameTrade({ field: 'dstToken.address', got: body.dstToken.address, want: trade.tokenOut })
+}
+
+/**
+ * 1inch Classic Swap API v6: `/quote?includeGas=true` for indicative quotes, `/swap` (with `from`,
+ * `origin` and `slippage` in percent) for the transaction; the router (`tx.to`) is the approval
+ * target. `UPSTREAM_ONEINCH_VERSION` picks the path version (`v6.0`; `v6.1` on api.1inch.com).
+ *
+ * @example
+ * const answer = await oneInch.price(trade, call, settings) // { outputAmount: 62131879850006790961n, gasUnits: 100000n }
+ */
+export const oneInch: UpstreamAdapter = {
+  id: '1inch',
+  headers: (settings) => ({ authorization: `Bearer ${settings.apiKey ?? ''}` }),
+  price: async (trade, request, settings) => {
+    const response = await get('quote', { includeGas: 'true', gasPrice: trade.gasPriceWei > 0n ? trade.gasPriceWei.toString() : undefined }, trade, request, settings)
+    const body = checkUpstreamBody({ validator: QuoteValidator, response })
+    checkTokens(body, trade)
+    if (body.gas === undefined) throw new UpstreamError('invalid response', 'gas: missing although includeGas=true was asked')
+    return { outputAmount: parseUpstreamAmount({ value: body.dstAmount, field: 'dstAmount' }), gasUnits: parseUpstreamAmount({ value: body.gas, field: 'gas', allowFractionalNumber: true }) }
+  },
+  executable: async (trade, request, settings): Promise<UpstreamAnswer> => {
+    if (trade.slippageBps > MAX_SLIPPAGE_BPS) throw new UpstreamError('unsupported', `slippageBps ${trade.slippageBps} is above its maximum slippage of 50 %`)
+    const response = await get('swap', {
+      from: trade.taker,
+      origin: trade.taker,
+      slippage: String(trade.slippageBps / 100),
+      gasPrice: trade.gasPriceWei > 0n ? trade.gasPriceWei.toString() : undefined,
+    }, trade, request, settings)
+    const body = checkUpstreamBody({ validator: SwapValidator, response })
+    checkTokens(body, trade)
+    assertSameTrade({ field: 'tx.from', got: body.tx.from, want: trade.taker })
+    const transaction = upstreamTransaction({ trade, to: body.tx.to, data: body.tx.data, value: body.tx.value, gas: body.tx.gas, allowanceTarget: body.tx.to })
+    if (transaction.gas === undefined) throw new UpstreamError('invalid response', 'tx.gas: no gas estimate in the answer')
+    return { outputAmount: parseUpstreamAmount({ value: body.dstAmount, field: 'dstAmount' }), gasUnits: transaction.gas, transaction }
+  },
+  executableCalls: 1,
+}

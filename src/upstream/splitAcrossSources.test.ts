@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict'
+import { afterAll, beforeAll, beforeEach, test } from 'vitest'
+import { type BruteCurve, bruteForceSplit, curveValue } from '../../test/fixtures/upstreams/bruteForceSplit.ts'
+import { GAS_PRICE_WEI, LOCAL_POOL, startStandInWorld, TAIL, TAKER, USDC, WETH, type StandInWorld } from '../../test/fixtures/upstreams/standInWorld.ts'
+import { constantProductMarket } from './standIns/constantProductMarket.ts'
+import type { StandInMarket } from './standIns/StandInApi.ts'
+import { upstreamIds, upstreamRegistry } from './registry.ts'
+
+// /quote/split's logic against the six stand-ins and a local source: the allocation is the optimum
+// of a brute force over the same sampled curves (rebuilt here from the markets, apart from the
+// service), never below the single best source, within each upstream's rate limit.
+
+let world: StandInWorld
+beforeAll(async () => {
+  world = await startStandInWorld()
+})
+afterAll(async () => {
+  await world.close()
+})
+beforeEach(() => {
+  for (const s of Object.values(world.standIns)) {
+    s.setBehaviour({})
+    s.requests.length = 0
+  }
+})
+
+const AMOUNT = 40n * 10n ** 18n
+const request = (extra: Record<string, unknown> = {}) => ({ chainId: 8453, tokenIn: WETH, tokenOut: USDC, amountIn: AMOUNT.toString(), slippageBps: 50, ...extra }) as never
+const gasInUsdc = (units: bigint) => (units * GAS_PRICE_WEI * 3000n * 10n ** 6n + 10n ** 18n - 1n) / 10n ** 18n
+const localMarket = constantProductMarket({ pools: [LOCAL_POOL] })
+const marketOf = (sourceId: string): StandInMarket => (sourceId === 'local' ? localMarket : world.markets[sourceId as keyof typeof world.markets])
+
+/** A source's sampled net curve, as the service should have sampled it (even fractions, `asked` of them). */
+async function sampledCurve(sourceId: string, asked: number): Promise<BruteCurve> {
+  const points = []
+  for (let j = 1; j <= asked; j++) {
+    const x = (AMOUNT * BigInt(j)) / BigInt(asked)
+    const priced = (await marketOf(sourceId)({ tokenIn: WETH, tokenOut: USDC, amountIn: x }))!
+    const gas = sourceId === 'odos' ? priced.gasUnits + 1n : priced.gasUnits // Odos' float gas, rounded up
+    points.push({ x, y: priced.amountOut - gasInUsdc(gas), gas })
+  }
+  return { id: sourceId, points: [{ x: 0n, y: -gasInUsdc(points[0].gas) }, ...points.map(({ x, y }) => ({ x, y }))] }
+}
+
+test('the allocation is the brute-force optimum over the sampled curves (within 0.1 bps), and beats every single source', async () => {
+  const answer = await world.service().split(request(), world.local)
+  assert.equal(answer.strategy, 'split-aggregator')
+  assert.deepEqual(answer.errors, [])
+  // Sample counts follow each tier: the bucket's burst, at most 6; our own solver 8.
+  const asked = Object.fromEntries(answer.samples.map((s) => [s.sourceId, s.asked]))
+  assert.deepEqual(asked, { local: 8, ...Object.fromEntries(upstreamIds.map((id) => [id, Math.min(6, upstreamRegistry[id].burst)])) })
+  for (const s of answer.samples) assert.equal(s.answered, s.asked, s.sourceId)
+
+  const curves = await Promise.all(answer.samples.map((s) => sampledCurve(s.sourceId, s.asked)))
+  const brute = bruteForceSplit(curves, AMOUNT)!
+  const chosen = answer.allocations.reduce((sum, a) => sum + curveValue(curves.find((c) => c.id === a.sourceId)!.points, BigInt(a.amountIn))!, 0n)
+  assert.ok(chosen >= brute - brute / 100_000n - 1n && chosen <= brute + 1n, `allocation worth ${chosen} on the sampled curves, brute force ${brute}`)
+  assert.ok(answer.allocations.length >= 2, 'a trade this size is split')
+
+  assert.equal(answer.allocations.reduce((s, a) => s + BigInt(a.amountIn), 0n), AMOUNT)
+  assert.equal(answer.totalOutput, answer.allocations.reduce((s, a) => s + BigInt(a.expectedOutput), 0n).toString())
+  const singles = curves.map((c) => ({ id: c.id, net: c.points.at(-1)!.y })).sort((a, b) => (a.net > b.net ? -1 : 1))
+  assert.equal(answer.singleBestSource, singles[0].id)
+  assert.equal(answer.singleBestOutput, singles[0].net.toString())
+  assert.ok(BigInt(answer.totalOutput) >= BigInt(answer.singleBestOutput))
+  assert.equal(answer.improvement.absolute, (BigInt(answer.totalOutput) - BigInt(answer.singleBestOutput)).toString())
+  assert.equal(answer.improvement.bps, Number((BigInt(answer.improvement.absolute) * 1_000_000n) / BigInt(answer.singleBestOutput)) / 100)
+  for (const a of answer.allocations) {
+    // What a source answered (or the chord under its concave curve): never more than it pays.
+    const truth = (await marketOf(a.sourceId)({ tokenIn: WETH, tokenOut: USDC, amountIn: BigInt(a.amountIn) }))!
+    assert.ok(BigInt(a.outputAmount) <= truth.amountOut, a.sourceId)
+    assert.equal(a.hasExecutableQuote, a.sourceId === 'local', 'without a taker only our own quote is executable')
+    if (a.sourceId === 'local') assert.match(a.quoteId!, /^q\d+$/)
+  }
+})
+
+test('with a taker: every upstream piece gets its transaction for exactly its size; samples leave room for it in the rate limit', async () => {
+  const answer = await world.service().split(request({ taker: TAKER }), world.local)
+  const asked = Object.fromEntries(answer.samples.map((s) => [s.sourceId, s.asked]))
+  assert.equal(asked['0x'], 4, '5 tokens, 1 kept for its /quote')
+  assert.equal(asked.kyberswap, 1, '3 tokens, 2 kept for routes + build')
+  for (const a of answer.allocations) {
+    assert.equal(a.hasExecutableQuote, true, `${a.sourceId}: ${answer.errors.join('; ')}`)
+    if (a.sourceId === 'local') continue
+    assert.ok(a.transaction, a.sourceId)
+    // The firm quote (its last one or two calls: quote then build/assemble) is for exactly that size.
+    const firm = world.standIns[a.sourceId as keyof typeof world.standIns].requests.slice(-upstreamRegistry[a.sourceId as keyof typeof upstreamRegistry].adapter.executableCalls)
+    assert.ok(JSON.stringify(firm[0]).includes(a.amountIn), `${a.sourceId}: the firm quote is for exactly ${a.amountIn}`)
+  }
+  assert.ok(BigInt(answer.totalOutput) >= BigInt(answer.singleBestOutput))
+})
+
+test('one upstream hangs, another rate-limits: the split is made from what answered by the deadline', async () => {
+  world.standIns.odos.setBehaviour({ mode: 'hang' })
+  world.standIns['0x'].setBehaviour({ mode: 'rate limited' })
+  const answer = await world.service().split(request({ timeBudgetMs: 500 }), world.local)
+  const errors = answer.errors.join('\n')
+  assert.match(errors, /^odos: timeout: .*\(2 of 2 sizes\)/m)
+  assert.match(errors, /^0x: rate limited: HTTP 429.*\(5 of 5 sizes\)/m)
+  assert.ok(answer.allocations.every((a) => a.sourceId !== 'odos' && a.sourceId !== '0x'))
+  assert.ok(BigInt(answer.totalOutput) >= BigInt(answer.singleBestOutput))
+})
+
+test('only our solver answers: all of it goes there; nobody answers: no allocation, and the errors say why', async () => {
+  for (const id of upstreamIds) world.standIns[id].setBehaviour({ mode: 'server error' })
+  const alone = await world.service().split(request(), world.local)
+  assert.deepEqual(alone.allocations.map((a) => [a.sourceId, a.amountIn]), [['local', AMOUNT.toString()]])
+  assert.equal(alone.singleBestSource, 'local')
+  assert.equal(alone.improvement.absolute, '0')
+  const none = await world.service().split(request({ tokenOut: TAIL }), world.local)
+  assert.deepEqual(none.allocations, [])
+  assert.equal(none.singleBestSource, '')
+  assert.equal(none.totalOutput, '0')
+  assert.match(none.errors.join('\n'), /^local: no route/m)
+})

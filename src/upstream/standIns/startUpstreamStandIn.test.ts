@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict'
+import { afterAll, beforeAll, test } from 'vitest'
+import { USDC, WETH, WORLD_POOLS } from '../../../test/fixtures/upstreams/standInWorld.ts'
+import { constantProductMarket } from './constantProductMarket.ts'
+import { startUpstreamStandIn, type UpstreamStandIn } from './startUpstreamStandIn.ts'
+
+// The stand-ins refuse what the real APIs refuse, in their formats, and misbehave on demand. Plain
+// fetch here (not our adapters), so these checks do not lean on the code the stand-ins test.
+
+const market = constantProductMarket({ pools: [WORLD_POOLS['0x']] })
+const KEY = 'stand-in-key-0123456789'
+const stand: Partial<Record<string, UpstreamStandIn>> = {}
+beforeAll(async () => {
+  for (const id of ['0x', '1inch', 'kyberswap', 'odos', 'velora', 'openocean'] as const) stand[id] = await startUpstreamStandIn({ id, market, apiKey: KEY })
+})
+afterAll(async () => {
+  for (const s of Object.values(stand)) await s!.close()
+})
+
+const get = async (id: string, path: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${stand[id]!.url}${path}`, { headers })
+  return { status: res.status, headers: res.headers, body: (await res.json().catch(() => undefined)) as any }
+}
+const post = async (id: string, path: string, body: string) => {
+  const res = await fetch(`${stand[id]!.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+  return { status: res.status, body: (await res.json().catch(() => undefined)) as any }
+}
+const zx = `/swap/allowance-holder/price?chainId=8453&sellToken=${WETH}&buyToken=${USDC}&sellAmount=1000000000000000000`
+
+test('0x: the key and 0x-version are required; its validation errors and no-liquidity answer', async () => {
+  assert.equal((await get('0x', zx)).status, 401)
+  assert.deepEqual((await get('0x', zx, { '0x-api-key': KEY })).body.data.details, [{ field: '0x-version', reason: 'must be v2' }])
+  const ok = await get('0x', zx, { '0x-api-key': KEY, '0x-version': 'v2' })
+  assert.equal(ok.status, 200)
+  assert.equal(ok.body.liquidityAvailable, true)
+  assert.equal(ok.body.sellAmount, '1000000000000000000')
+  const noTaker = await get('0x', zx.replace('/price', '/quote'), { '0x-api-key': KEY, '0x-version': 'v2' })
+  assert.equal(noTaker.body.name, 'INPUT_INVALID')
+  const other = await get('0x', zx.replace(USDC, '0x00000000000000000000000000000000000000a1'), { '0x-api-key': KEY, '0x-version': 'v2' })
+  assert.deepEqual(Object.keys(other.body).sort(), ['liquidityAvailable', 'zid'])
+})
+
+test('1inch: Bearer key, required parameters, "insufficient liquidity"', async () => {
+  const path = `/swap/v6.0/8453/quote?src=${WETH}&dst=${USDC}&amount=1000000000000000`
+  assert.equal((await get('1inch', path)).status, 401)
+  assert.equal((await get('1inch', path, { authorization: `Bearer ${KEY}` })).status, 200)
+  const missing = await get('1inch', `/swap/v6.0/8453/swap?src=${WETH}&dst=${USDC}&amount=1000`, { authorization: `Bearer ${KEY}` })
+  assert.equal(missing.body.description, 'from must be a valid address')
+  stand['1inch']!.queue({ mode: 'no route' })
+  assert.equal((await get('1inch', path, { authorization: `Bearer ${KEY}` })).body.description, 'insufficient liquidity')
+})
+
+test('KyberSwap: route/build refuses a routeSummary that is not byte for byte the one it sent (an integer past 2^53 inside)', async () => {
+  const routes = await fetch(`${stand.kyberswap!.url}/base/api/v1/routes?tokenIn=${WETH}&tokenOut=${USDC}&amountIn=1000000000000000000`)
+  const text = await routes.text()
+  assert.match(text, /"orderId":12345678901234567891/)
+  const summary = text.slice(text.indexOf('"routeSummary":') + 15, text.indexOf(',"routerAddress"'))
+  const sender = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
+  const reparsed = JSON.stringify(JSON.parse(summary))
+  assert.notEqual(reparsed, summary, 'JSON.parse loses the digits')
+  assert.equal((await post('kyberswap', '/base/api/v1/route/build', `{"routeSummary":${reparsed},"sender":"${sender}","recipient":"${sender}"}`)).body.code, 4002)
+  const built = await post('kyberswap', '/base/api/v1/route/build', `{"routeSummary":${summary},"sender":"${sender}","recipient":"${sender}","slippageTolerance":50}`)
+  assert.equal(built.body.code, 0)
+  assert.equal(built.body.data.routerAddress, '0x6131B5fae19EA4f9D964eAc0408E4408b66337b5')
+  assert.equal((await post('kyberswap', '/base/api/v1/route/build', `{"routeSummary":${summary},"sender":"${sender}","recipient":"${sender}","slippageTolerance":2500}`)).body.code, 4000)
+})
+
+test('Odos: a pathId only with userAddr; assemble by that user, within its life', async () => {
+  const body = (userAddr?: string) => JSON.stringify({ chainId: 8453, inputTokens: [{ tokenAddress: WETH, amount: '1000000000000000000' }], outputTokens: [{ tokenAddress: USDC, proportion: 1 }], ...(userAddr ? { userAddr } : {}) })
+  assert.equal((await post('odos', '/sor/quote/v3', body())).body.pathId, null)
+  const user = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
+  const quote = await post('odos', '/sor/quote/v3', body(user))
+  assert.equal(typeof quote.body.gasEstimate, 'number')
+  assert.equal((await post('odos', '/sor/assemble', JSON.stringify({ userAddr: '0x000000000000000000000000000000000000bEEF', pathId: quote.body.pathId }))).body.errorCode, 4101)
+  assert.equal((await post('odos', '/sor/assemble', JSON.stringify({ userAddr: user, pathId: 'nope' }))).body.errorCode, 4100)
+  assert.equal((await post('odos', '/sor/assemble', JSON.stringify({ userAddr: user, pathId: quote.body.pathId }))).status, 200)
+  assert.equal((await post('odos', '/sor/quote/v3', JSON.stringify({ chainId: 1, inputTokens: [], outputTokens: [] }))).body.errorCode, 4001)
+})
+
+test('Velora: decimals required; /transactions refuses a modified priceRoute', async () => {
+  assert.deepEqual((await get('velora', `/prices?srcToken=${WETH}&destToken=${USDC}&amount=1000&network=8453`)).body, { error: 'Invalid srcDecimals' })
+  const prices = await fetch(`${stand.velora!.url}/prices?srcToken=${WETH}&srcDecimals=18&destToken=${USDC}&destDecimals=6&amount=1000000000000000000&network=8453`)
+  const route = ((await prices.json()) as any).priceRoute
+  const user = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
+  const tx = (r: unknown) => post('velora', '/transactions/8453', JSON.stringify({ priceRoute: r, srcToken: WETH, destToken: USDC, srcAmount: '1000000000000000000', slippage: 50, userAddress: user }))
+  assert.equal((await tx(route)).status, 200)
+  assert.match((await tx({ ...route, destAmount: '1' })).body.error, /modified/)
+})
+
+test('OpenOcean: refusals inside an HTTP 200; data null when it cannot fill', async () => {
+  const missing = await get('openocean', `/v4/8453/quote?inTokenAddress=${WETH}&outTokenAddress=${USDC}&amountDecimals=1000`)
+  assert.deepEqual([missing.status, missing.body], [200, { code: 400, error: 'gasPriceDecimals is required' }])
+  stand.openocean!.queue({ mode: 'no route' })
+  assert.deepEqual((await get('openocean', `/v4/8453/quote?inTokenAddress=${WETH}&outTokenAddress=${USDC}&amountDecimals=1000&gasPriceDecimals=1`)).body, { code: 200, data: null })
+})
+
+test('misbehaviour on demand: its own rate limit (429 + Retry-After), a dropped connection, queued then standing behaviour', async () => {
+  const s = stand.openocean!
+  const path = `/v4/8453/quote?inTokenAddress=${WETH}&outTokenAddress=${USDC}&amountDecimals=1000&gasPriceDecimals=1`
+  s.setBehaviour({ rateLimit: { ratePerSec: 0.001, burst: 2 } })
+  assert.equal((await get('openocean', path)).status, 200)
+  assert.equal((await get('openocean', path)).status, 200)
+  const limited = await get('openocean', path)
+  assert.equal(limited.status, 429)
+  assert.ok(Number(limited.headers.get('retry-after')) >= 1)
+  s.setBehaviour({})
+  s.queue({ mode: 'reset' })
+  await assert.rejects(fetch(`${s.url}${path}`))
+  assert.equal((await get('openocean', path)).status, 200)
+})
