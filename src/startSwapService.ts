@@ -244,7 +244,7 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       quoteIssuer: createQuoteIssuer({ store: quoteStore, ttlMs: config.quoteTtlMs, signingKey: config.quoteSigningKey }),
       txDeadlineSec: config.txDeadlineSec,
       chainTimeSec: () => market.freshness().blockTimestamp,
-      readiness: () => readinessReport({ market, solver, maxSnapshotAgeMs: config.maxSnapshotAgeMs }),
+      readiness: () => readinessReport({ market, solver, maxSnapshotAgeMs: config.maxSnapshotAgeMs, redis: shared, rpc }),
     }
     const fastify = await createSwapApp({ deps, logger, redact, onClose: stopAll })
     marketLog = (line) => fastify.log.info({ component: 'market' }, line)
