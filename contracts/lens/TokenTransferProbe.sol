@@ -37,7 +37,7 @@ contract TokenTransferProbe {
     }
 
     /// Tokens that call their recipient (ERC-777 style hooks) meet an empty fallback, not a revert.
-    fallback() external payable {}
+    fallback() external {}
 
     function _send(address token, address to, uint256 amount, uint8 leg) private returns (uint256 sent, uint256 received) {
         uint256 fromBefore = _balanceOf(token, address(this));

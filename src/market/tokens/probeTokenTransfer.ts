@@ -7,7 +7,7 @@ import { tokenTransferProbeAbi, tokenTransferProbeRuntimeCode } from './tokenTra
  * serve; the override puts the probe's code there for the call only. A fresh address: taxed
  * tokens exempt some wallets, never an unknown one.
  */
-export const TOKEN_PROBE_PEER: Address = '0x0000000000000000000000000000000070B3e2e0'
+export const TOKEN_PROBE_PEER: Address = '0x0000000000000000000000000000000070b3e2e0'
 
 export type ProbeTokenTransferParameters = {
   client: PublicClient
