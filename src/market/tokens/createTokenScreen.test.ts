@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { gunzipSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, test } from 'vitest'
-import { type Abi, type Address, parseAbi } from 'viem'
+import { type Abi, type Address, type Hex, hexToBytes, parseAbi } from 'viem'
+import type { PoolSnapshot } from '../../adapters/PoolAdapter.ts'
 import { loadSolver } from '../../../bindings/index.ts'
 import type { Solver } from '../../../bindings/types.ts'
 import { BASE_BLOCK_TIME_SEC } from '../../chains/base.ts'
@@ -17,7 +19,9 @@ import { deployUniswapV3 } from '../../devnet/deployUniswapV3.ts'
 import { type Devnet, startDevnet } from '../../devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../devnet/writeContractAndWait.ts'
 import { createMarketState } from '../createMarketState.ts'
+import { createMemoryMarketStore } from '../store/createMemoryMarketStore.ts'
 import { createSqliteMarketStore } from '../store/createSqliteMarketStore.ts'
+import { createTokenScreen } from './createTokenScreen.ts'
 import { judgeTokenBehaviour } from './judgeTokenBehaviour.ts'
 
 const erc20 = parseAbi([
@@ -151,5 +155,23 @@ test('discovery leaves out the pools of the fee-on-transfer and rebasing tokens,
   } finally {
     await restarted.stop()
     reopened.close()
+  }
+})
+
+test('a node that serves no past state (anvil started from a dump): transfers are still judged, rebasing is not, and the log says so', async () => {
+  const dump = hexToBytes((await devnet.publicClient.request({ method: 'anvil_dumpState' as never, params: [] as never })) as Hex)
+  const statePath = join(mkdtempSync(join(tmpdir(), 'token-screen-dump-')), 'state.json')
+  writeFileSync(statePath, dump[0] === 0x1f && dump[1] === 0x8b ? gunzipSync(dump) : dump)
+  const loaded = await startDevnet({ loadStatePath: statePath })
+  try {
+    const lines: string[] = []
+    const screen = createTokenScreen({ client: loaded.publicClient, store: createMemoryMarketStore({ chainId: chain.chainId }), trusted: [hub], maxBlockRange: 2000n, log: (line) => lines.push(line) })
+    const snapshot = (pool: Address, token: Address) => ({ ref: { id: pool.toLowerCase(), dex: 'UNIV2', emitter: pool }, input: { tokens: [hub, token] } }) as unknown as PoolSnapshot
+    const reasons = await screen.screen([snapshot(pools.taxedPair, taxed), snapshot(pools.rebasingPair, rebasing)], await loaded.publicClient.getBlockNumber())
+    assert.match(reasons.get(pools.taxedPair.toLowerCase()) ?? '', /moves other amounts than asked/)
+    assert.equal(reasons.has(pools.rebasingPair.toLowerCase()), false, 'the rebase is invisible without past state (a stated limit)')
+    assert.ok(lines.some((line) => /did not serve state at block .*rebasing is not checked \(transfers are\)/.test(line)), lines.join('\n'))
+  } finally {
+    await loaded.stop()
   }
 })

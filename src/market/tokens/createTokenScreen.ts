@@ -1,5 +1,6 @@
 import type { Address, PublicClient } from 'viem'
 import type { PoolSnapshot } from '../../adapters/PoolAdapter.ts'
+import { TokenHistoryUnavailableError } from '../errors.ts'
 import { isTransportError } from '../isTransportError.ts'
 import type { MarketStore } from '../store/MarketStore.ts'
 import { judgeTokenBehaviour, type TokenVerdict } from './judgeTokenBehaviour.ts'
@@ -35,8 +36,10 @@ const SHALLOW_WINDOW_BLOCKS = 64n
  * (`judgeTokenBehaviour`), the verdict kept in the market store (a restart does not probe again),
  * and pools with a token that is not plain are left out with its reason. A token whose holder is
  * empty is judged when a pool holding it is next read. A node that cannot serve state as old as the
- * window (not an archive node) moves the window to the last 64 blocks, saying so once; a node that
- * refuses the probe itself (no state overrides) leaves tokens unjudged, saying so.
+ * window (not an archive node) moves the window to the last 64 blocks, and one that serves no past
+ * state at all (anvil after `--load-state`) to none: transfers are still checked, rebasing is not,
+ * said once each; a node that refuses the probe itself (no state overrides) leaves tokens
+ * unjudged, saying so.
  *
  * @example
  * const tokens = createTokenScreen({ client, store, trusted: [weth], maxBlockRange: 2000n, log: console.log })
@@ -56,9 +59,10 @@ export function createTokenScreen({ client, store, trusted, windowBlocks = 1800n
       } catch (error) {
         if (isTransportError(error)) throw error
         const message = error instanceof Error ? error.message.split('\n')[0] : String(error)
-        if (window > SHALLOW_WINDOW_BLOCKS) {
-          log(`market: token checks: the node did not serve state ${window} blocks back (${message}); rebasing is checked over the last ${SHALLOW_WINDOW_BLOCKS} blocks`)
-          window = SHALLOW_WINDOW_BLOCKS
+        if (error instanceof TokenHistoryUnavailableError && window > 0n) {
+          // Past state is what is missing: a shallower window, then none (transfers checked only).
+          window = window > SHALLOW_WINDOW_BLOCKS ? SHALLOW_WINDOW_BLOCKS : 0n
+          log(`market: token checks: ${message}; ${window > 0n ? `rebasing is checked over the last ${window} blocks` : 'rebasing is not checked (transfers are)'}`)
           continue
         }
         if (message !== unsupported) log(`market: token checks: the node refused the check of ${token} (${message}); tokens it refuses stay unjudged and are routed`)

@@ -1,4 +1,6 @@
-import type { Address, PublicClient } from 'viem'
+import { type Address, BaseError, type PublicClient } from 'viem'
+import { TokenHistoryUnavailableError } from '../errors.ts'
+import { isTransportError } from '../isTransportError.ts'
 import { probeTokenTransfer } from './probeTokenTransfer.ts'
 import { reconcileTokenBalance } from './reconcileTokenBalance.ts'
 
@@ -29,7 +31,8 @@ export type JudgeTokenBehaviourParameters = {
  *    events (`reconcileTokenBalance`): a balance that moved without a Transfer is rebasing.
  *
  * Undefined when the holder has none of the token (nothing to probe with: judged again when the
- * pool is next read).
+ * pool is next read). A node that cannot answer for the window's first block throws
+ * `TokenHistoryUnavailableError` (the caller shrinks the window).
  *
  * @example
  * const verdict = await judgeTokenBehaviour({ client, token, holder: pool, blockNumber, windowBlocks: 1800n, maxBlockRange: 2000n })
@@ -48,7 +51,13 @@ export async function judgeTokenBehaviour({ client, token, holder, blockNumber, 
   }
   if (windowBlocks <= 0n || blockNumber < 1n) return { kind: 'plain' }
   const fromBlock = blockNumber - windowBlocks + 1n > 1n ? blockNumber - windowBlocks + 1n : 1n
-  const balance = await reconcileTokenBalance({ client, token, holder, fromBlock, toBlock: blockNumber, maxBlockRange })
+  let balance: Awaited<ReturnType<typeof reconcileTokenBalance>>
+  try {
+    balance = await reconcileTokenBalance({ client, token, holder, fromBlock, toBlock: blockNumber, maxBlockRange })
+  } catch (error) {
+    if (isHistoryMissing(error) || !isTransportError(error)) throw new TokenHistoryUnavailableError({ fromBlock: fromBlock - 1n, cause: error })
+    throw error
+  }
   if (!balance.reconciles) {
     const net = balance.transferredIn - balance.transferredOut
     return {
@@ -57,4 +66,14 @@ export async function judgeTokenBehaviour({ client, token, holder, blockNumber, 
     }
   }
   return { kind: 'plain' }
+}
+
+/**
+ * How nodes say they no longer hold a block's state: anvil after `--load-state` (BlockOutOfRange,
+ * an invalid-params answer), geth and reth full nodes (missing trie node, header not found, state
+ * pruned or not available). These answers are not the node failing.
+ */
+function isHistoryMissing(error: unknown): boolean {
+  const text = error instanceof BaseError ? `${error.message} ${error.details ?? ''}` : String(error)
+  return /BlockOutOfRange|missing trie node|header not found|pruned|state (is )?not available|historical state/i.test(text)
 }
