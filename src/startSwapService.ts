@@ -160,6 +160,7 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       store,
       minLiquidityWei: BigInt(config.minPoolLiquidityWei),
       l1BytesPerLeg: routerLegCalldataBytes(),
+      tokenWindowBlocks: BigInt(config.tokenCheckWindowBlocks),
       onProgress: onDiscoveryProgress ?? createDiscoveryProgressReporter({ stream: process.stderr, log: (fields, message) => marketLog(`${message} ${JSON.stringify(fields)}`) }),
       log: (line) => marketLog(line),
       redact,
