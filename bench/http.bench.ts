@@ -123,9 +123,14 @@ try {
   rmSync(dir, { recursive: true, force: true })
 }
 
+/** One call; a 503 (admission control still draining the previous run's solves) is retried for up to 30 s. */
 async function post(url: string, body: string): Promise<{ status: number; json: any }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': API_KEY }, body })
-  return { status: res.status, json: await res.json() }
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': API_KEY }, body })
+    const answer = { status: res.status, json: await res.json() }
+    if (answer.status !== 503 || attempt >= 300) return answer
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
 }
 
 type LoadResult = { p50_ms: number; p99_ms: number; rps: number; errors: number; non2xx: number }

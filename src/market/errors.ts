@@ -39,3 +39,12 @@ export class TokenHistoryUnavailableError extends MarketError {
     super(`the node did not serve state at block ${fromBlock}: ${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)}`, { cause })
   }
 }
+
+/** The node answered the transfer probe with an error other than a revert (it may not support state overrides). */
+export class TokenProbeRefusedError extends MarketError {
+  override name = 'TokenProbeRefusedError'
+  constructor({ token, cause }: { token: string; cause: unknown }) {
+    const details = (cause as { details?: string } | undefined)?.details
+    super(`the node refused the transfer probe of ${token}: ${details || (cause instanceof Error ? cause.message.split('\n')[0] : String(cause))}`, { cause })
+  }
+}

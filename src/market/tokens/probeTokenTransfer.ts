@@ -1,4 +1,7 @@
-import { type Address, BaseError, decodeErrorResult, decodeFunctionResult, encodeFunctionData, type Hex, type PublicClient } from 'viem'
+import {
+  type Address, BaseError, decodeErrorResult, decodeFunctionResult, encodeFunctionData, type Hex, HttpRequestError, type PublicClient, RpcRequestError, SocketClosedError, TimeoutError, WebSocketRequestError,
+} from 'viem'
+import { TokenProbeRefusedError } from '../errors.ts'
 import { isTransportError } from '../isTransportError.ts'
 import { tokenTransferProbeAbi, tokenTransferProbeRuntimeCode } from './tokenTransferProbeArtifact.ts'
 
@@ -42,7 +45,8 @@ export type ProbeTokenTransferReturnType =
  * and back (`contracts/lens/TokenTransferProbe.sol` at both addresses by a state override, so the
  * token sees the pool send, as in a swap, then receive, as when the router pays it), at
  * `blockNumber`, and reports how much each balance moved. Nothing is sent on the chain. A node
- * failure is thrown as it is; a node that refuses state overrides throws too (the caller decides).
+ * that does not answer fails as it is; a node that answers with an error other than a revert (no
+ * state overrides) throws `TokenProbeRefusedError` (the caller leaves the token unjudged).
  *
  * @example
  * const result = await probeTokenTransfer({ client, token, holder: pool, blockNumber })
@@ -62,13 +66,23 @@ export async function probeTokenTransfer({ client, token, holder, blockNumber }:
       ],
     }))
   } catch (error) {
-    if (isTransportError(error) || !isRevert(error)) throw error
-    return { kind: 'reverted', reason: revertReason(error) }
+    if (isRevert(error)) return { kind: 'reverted', reason: revertReason(error) }
+    // A node that answered with an error (no state overrides, a method it refuses) is not down:
+    // the token stays unjudged; only an unreachable node fails the step.
+    if (isTransportError(error) && !answeredWithError(error)) throw error
+    throw new TokenProbeRefusedError({ token, cause: error })
   }
   if (!returned) throw new Error(`token transfer probe returned nothing for ${token} at block ${blockNumber}`)
   const [balance, amount, outSent, outReceived, backSent, backReceived] = decodeFunctionResult({ abi: tokenTransferProbeAbi, functionName: 'probe', data: returned })
   if (balance === 0n) return { kind: 'empty' }
   return { kind: 'moved', moves: { balance, amount, outSent, outReceived, backSent, backReceived } }
+}
+
+/** The node answered (a JSON-RPC error), as opposed to not answering at all. */
+function answeredWithError(error: unknown): boolean {
+  if (!(error instanceof BaseError)) return false
+  const unreachable = error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof SocketClosedError || e instanceof WebSocketRequestError)
+  return !unreachable && !!error.walk((e) => e instanceof RpcRequestError)
 }
 
 /** An execution revert (the EVM ran and reverted), not a node refusing the call. */
