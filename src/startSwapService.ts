@@ -161,6 +161,7 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       store,
       minLiquidityWei: BigInt(config.minPoolLiquidityWei),
       l1BytesPerLeg: routerLegCalldataBytes(),
+      tokenWindowBlocks: BigInt(config.tokenCheckWindowBlocks),
       onProgress: onDiscoveryProgress ?? createDiscoveryProgressReporter({ stream: process.stderr, log: (fields, message) => marketLog(`${message} ${JSON.stringify(fields)}`) }),
       log: (line) => marketLog(line),
       redact,
@@ -254,7 +255,7 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       quoteIssuer: createQuoteIssuer({ store: quoteStore, ttlMs: config.quoteTtlMs, signingKey: config.quoteSigningKey }),
       txDeadlineSec: config.txDeadlineSec,
       chainTimeSec: () => market.freshness().blockTimestamp,
-      readiness: () => readinessReport({ market, solver, maxSnapshotAgeMs: config.maxSnapshotAgeMs }),
+      readiness: () => readinessReport({ market, solver, maxSnapshotAgeMs: config.maxSnapshotAgeMs, redis: shared, rpc }),
       upstreams,
     }
     const fastify = await createSwapApp({ deps, logger, redact, onClose: stopAll })

@@ -10,13 +10,16 @@
 //   node --import tsx bench/http/constantRateLoad.ts --url http://127.0.0.1:8080/quote --rate 200 \
 //     --duration 10 --sockets 16 --header x-api-key=KEY --body '{"chainId":8453,...}'
 //
+// Several --url (instances behind a round-robin balancer): request i goes to url i mod n, each with
+// its own keep-alive pool of --sockets.
+//
 // Prints one JSON object: p50_ms, p99_ms, max_ms, rps (answered per second), sent, errors, non2xx.
 import { Agent, request } from 'node:http'
 import { parseArgs } from 'node:util'
 
 const { values } = parseArgs({
   options: {
-    url: { type: 'string' },
+    url: { type: 'string', multiple: true, default: [] },
     rate: { type: 'string' },
     duration: { type: 'string', default: '10' },
     sockets: { type: 'string', default: '16' },
@@ -24,8 +27,8 @@ const { values } = parseArgs({
     body: { type: 'string', default: '' },
   },
 })
-if (!values.url || !values.rate) throw new Error('--url and --rate are required')
-const url = new URL(values.url)
+if (values.url.length === 0 || !values.rate) throw new Error('--url and --rate are required')
+const urls = values.url.map((u) => new URL(u))
 const rate = Number(values.rate)
 const durationMs = Number(values.duration) * 1000
 const body = Buffer.from(values.body)
@@ -34,7 +37,7 @@ for (const header of values.header) {
   const at = header.indexOf('=')
   headers[header.slice(0, at)] = header.slice(at + 1)
 }
-const agent = new Agent({ keepAlive: true, maxSockets: Number(values.sockets) })
+const agents = urls.map(() => new Agent({ keepAlive: true, maxSockets: Number(values.sockets) }))
 
 const latencies: number[] = []
 let sent = 0
@@ -43,10 +46,12 @@ let non2xx = 0
 let answered = 0
 
 function send(dueAt: number): Promise<void> {
+  const target = sent % urls.length
+  const url = urls[target]
   sent += 1
   return new Promise((resolve) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers, agent },
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers, agent: agents[target] },
       (res) => {
         res.resume()
         res.on('end', () => {
@@ -85,7 +90,7 @@ await new Promise<void>((done) => {
 })
 await Promise.all(pending)
 const elapsedSec = (performance.now() - start) / 1000
-agent.destroy()
+for (const agent of agents) agent.destroy()
 
 latencies.sort((a, b) => a - b)
 const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN

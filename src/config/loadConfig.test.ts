@@ -27,6 +27,8 @@ test('defaults: 127.0.0.1:8080, 120/min, 30 s quotes, embedded chain, no keys (a
   assert.deepEqual([c.host, c.port, c.rateLimitPerMinute, c.quoteTtlMs, c.rpcUrl, c.apiKeys.length, c.maxSnapshotAgeMs, c.txDeadlineSec], ['127.0.0.1', 8080, 120, 30_000, undefined, 0, 10_000, 300])
   assert.equal(c.maxFeeBps, DEFAULT_MAX_FEE_BPS)
   assert.equal(DEFAULT_MAX_FEE_BPS, 300)
+  assert.equal(c.tokenCheckWindowBlocks, 1800, 'an hour of Base blocks for the rebasing check')
+  assert.equal(loadConfig({ TOKEN_CHECK_WINDOW_BLOCKS: '0' }).tokenCheckWindowBlocks, 0)
 })
 
 test('keys from API_KEYS and API_KEYS_FILE (comments, blanks), union, held only as digests', () => {
@@ -103,6 +105,7 @@ test('every bad variable is named, with a clear message', () => {
   assert.ok(problems({ API_KEYS_FILE: '/nonexistent/keys' }).some((x) => x.startsWith('API_KEYS_FILE:')))
   assert.ok(problems({ API_KEYS: 'short' }).some((x) => x === 'API_KEYS entry 1: the key is shorter than 16 characters'))
   assert.ok(problems({ RPC_URL: 'ftp://x' }).some((x) => x.startsWith('RPC_URL:')))
+  assert.ok(problems({ TOKEN_CHECK_WINDOW_BLOCKS: '-1' }).some((x) => x.startsWith('TOKEN_CHECK_WINDOW_BLOCKS:')))
 })
 
 test('upstream variables are checked with the rest: listed without its key, 0x stops the start, naming the variable', () => {

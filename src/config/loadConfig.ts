@@ -49,6 +49,7 @@ export const ConfigEnv = Type.Object({
   SOLVER_BACKEND: Type.Optional(OneOf(['native', 'wasm'])),
   MAX_SNAPSHOT_AGE_MS: Type.Optional(Integer('MAX_SNAPSHOT_AGE_MS', 'market snapshot older than this: quotes refused (503)', 100, 86_400_000)),
   MARKET_POLL_INTERVAL_MS: Type.Optional(Integer('MARKET_POLL_INTERVAL_MS', 'delay between market refreshes', 10, 600_000)),
+  TOKEN_CHECK_WINDOW_BLOCKS: Type.Optional(Integer('TOKEN_CHECK_WINDOW_BLOCKS', 'blocks back over which a pool\'s token balance must move only by Transfers (0: transfers checked only)', 0, 1_000_000)),
   TX_DEADLINE_SEC: Type.Optional(Integer('TX_DEADLINE_SEC', 'router deadline written by /submit, seconds after the call', 1, 86_400)),
   LOG_LEVEL: Type.Optional(OneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
 })
@@ -112,6 +113,8 @@ export type Config = {
   solverBackend?: 'native' | 'wasm'
   maxSnapshotAgeMs: number
   marketPollIntervalMs: number
+  /** The rebasing check's window (docs/real-chain.md, "Fee-on-transfer and rebasing tokens"). */
+  tokenCheckWindowBlocks: number
   txDeadlineSec: number
   logLevel: string
   /** Upstream aggregators for /quote/compare and /quote/split (docs/upstreams.md); none by default. */
@@ -186,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     solverBackend: e.SOLVER_BACKEND as Config['solverBackend'],
     maxSnapshotAgeMs: int('MAX_SNAPSHOT_AGE_MS', 10_000),
     marketPollIntervalMs: int('MARKET_POLL_INTERVAL_MS', 500),
+    tokenCheckWindowBlocks: int('TOKEN_CHECK_WINDOW_BLOCKS', 1800),
     txDeadlineSec: int('TX_DEADLINE_SEC', 300),
     logLevel: e.LOG_LEVEL ?? 'info',
     upstreams: readUpstreamConfig(env, problems),

@@ -1,5 +1,7 @@
 import type { Static } from 'typebox'
 import type { Solver } from '../../bindings/types.ts'
+import type { RpcTransport } from '../chains/rpc/createRpcTransport.ts'
+import type { SharedRedis } from '../limits/redis/connectRedis.ts'
 import type { MarketState } from '../market/createMarketState.ts'
 import type { ReadyResponse } from './schemas/ready.ts'
 
@@ -7,22 +9,41 @@ export type ReadinessReportParameters = {
   market: Pick<MarketState, 'freshness'>
   solver: Pick<Solver, 'status'>
   maxSnapshotAgeMs: number
+  /** The shared state's connection (`REDIS_URL`); absent: the in-memory stores. */
+  redis?: Pick<SharedRedis, 'isReady'>
+  /** The RPC nodes and their circuits (`RPC_URL`); absent: the embedded chain. */
+  rpc?: Pick<RpcTransport, 'nodes'>
 }
+
+type NotReadyReason = Static<typeof ReadyResponse>['notReady'][number]
 
 /**
  * What `GET /ready` answers: ready when the market snapshot is fresh (quotes would not be refused
- * as stale) and the solver answers (not restarting a trapped WASM instance).
+ * as stale), the solver answers (not restarting a trapped WASM instance), Redis is connected when
+ * `REDIS_URL` is set (else every authenticated call is a 503), and at least one RPC node's circuit
+ * is not open (else the market cannot follow the chain and goes stale within `maxSnapshotAgeMs`:
+ * the load balancer moves traffic before that). `notReady` lists every reason; nodes are named by
+ * their index in `RPC_URL`, never their URL (the probe is public).
  *
  * @example
- * const report = readinessReport({ market, solver, maxSnapshotAgeMs: 10_000 })
+ * const report = readinessReport({ market, solver, maxSnapshotAgeMs: 10_000, redis, rpc })
  * report.ready // true
+ * report.notReady // []
  */
-export function readinessReport({ market, solver, maxSnapshotAgeMs }: ReadinessReportParameters): Static<typeof ReadyResponse> {
+export function readinessReport({ market, solver, maxSnapshotAgeMs, redis, rpc }: ReadinessReportParameters): Static<typeof ReadyResponse> {
   const { blockNumber, ageMs, stale } = market.freshness()
   const { backend, state, restarts } = solver.status()
   const fresh = !stale && blockNumber !== undefined
+  const redisConnected = redis ? redis.isReady() : undefined
+  const nodes = rpc?.nodes().map((n, index) => ({ index, circuit: n.state, retryInMs: Math.max(0, Math.round(n.retryInMs)) }))
+  const notReady: NotReadyReason[] = []
+  if (!fresh) notReady.push('marketStale')
+  if (state !== 'ready') notReady.push('solverRestarting')
+  if (redisConnected === false) notReady.push('redisDisconnected')
+  if (nodes && nodes.every((n) => n.circuit === 'open')) notReady.push('rpcCircuitsOpen')
   return {
-    ready: fresh && state === 'ready',
+    ready: notReady.length === 0,
+    notReady,
     market: {
       blockNumber: blockNumber === undefined ? null : Number(blockNumber),
       ageMs: Number.isFinite(ageMs) ? Math.max(0, Math.round(ageMs)) : null,
@@ -30,5 +51,7 @@ export function readinessReport({ market, solver, maxSnapshotAgeMs }: ReadinessR
       fresh,
     },
     solver: { backend, state, restarts },
+    redis: redisConnected === undefined ? null : { connected: redisConnected },
+    rpc: nodes ? { nodes } : null,
   }
 }

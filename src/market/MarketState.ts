@@ -28,6 +28,13 @@ export type CreateMarketStateParameters = {
   denyTokens?: readonly Address[]
   /** Pools shallower than this many wei of WETH are left out (default 0: no floor). */
   minLiquidityWei?: bigint
+  /**
+   * Blocks back over which a token's balance in a pool must move only by its Transfer events (the
+   * rebasing check; default 1,800: an hour of Base). 0 checks transfers only. Docs: real-chain.md.
+   */
+  tokenWindowBlocks?: bigint
+  /** Whether tokens are judged at all (fee on transfer, rebasing; default true). */
+  checkTokens?: boolean
   /** Applied blocks remembered to find where a reorg forked (default 64); a deeper reorg rebuilds the market. */
   reorgDepth?: number
   /** Calldata bytes one more leg adds to a swap (for its L1 data fee, OP-stack chains only). */

@@ -13,6 +13,7 @@ import { isTransportError } from './isTransportError.ts'
 import { followedLogFilters } from './followedLogFilters.ts'
 import { leftOutReason } from './liquidity/leftOutReason.ts'
 import { tokenPricesInWeth } from './liquidity/tokenPricesInWeth.ts'
+import { createTokenScreen } from './tokens/createTokenScreen.ts'
 import type { BlockFees, CreateMarketStateParameters, MarketState, RefreshReport } from './MarketState.ts'
 import { readPoolSnapshots } from './readPoolSnapshots.ts'
 import { createMemoryMarketStore } from './store/createMemoryMarketStore.ts'
@@ -62,6 +63,8 @@ export function createMarketState({
   minLiquidityWei = 0n,
   reorgDepth = 64,
   l1BytesPerLeg = 0n,
+  tokenWindowBlocks = 1800n,
+  checkTokens = true,
   onProgress,
   log: write = (line) => console.log(line),
   redact = (text) => text,
@@ -72,6 +75,9 @@ export function createMarketState({
   const adapterOf = (ref: PoolRef): PoolAdapter => adapters.get(ref.dex) as PoolAdapter
   const lower = (a: string) => a.toLowerCase() as Address
   const denied = new Set(denyTokens.map((t) => t.toLowerCase()))
+  const tokens = checkTokens
+    ? createTokenScreen({ client, store, trusted: [chain.weth], windowBlocks: tokenWindowBlocks, maxBlockRange: maxLogBlockRange, concurrency: readConcurrency, log })
+    : undefined
 
   const sources: { dex: DexId; source: Address; fromBlock?: bigint }[] = []
   const sourceAdapter = new Map<Address, PoolAdapter>()
@@ -166,9 +172,14 @@ export function createMarketState({
     }
     steps++
     const verdicts = new Map<string, string>()
+    // Never routable again: a denied token, a fee-on-transfer or rebasing one. These pools stop being followed.
+    const dropped = new Set<string>()
+    const allowed = snapshots.filter((s) => !s.input.tokens.some((t) => denied.has(t.toLowerCase())))
+    const behaviour = tokens ? await tokens.screen(allowed, toBlock) : new Map<string, string>()
     for (const s of snapshots) {
-      const reason = leftOutReason({ pool: s.input, denied, prices, minLiquidityWei })
+      const reason = behaviour.get(s.ref.id) ?? leftOutReason({ pool: s.input, denied, prices, minLiquidityWei })
       if (reason) verdicts.set(s.ref.id, reason)
+      if (behaviour.has(s.ref.id) || reason?.includes('deny list')) dropped.add(s.ref.id)
     }
     const entering = snapshots.filter((s) => !verdicts.has(s.ref.id))
     const leaving = [...unusable.map((u) => u.ref.id), ...verdicts.keys()].filter((id) => inSolver.has(id))
@@ -194,9 +205,9 @@ export function createMarketState({
     for (const { ref, reason } of left) {
       inSolver.delete(ref.id)
       skip({ id: ref.id, dex: ref.dex, reason: `left out at block ${toBlock}: ${reason}` })
-      // A denied token never becomes routable: stop following its pools. Shallow pools stay
-      // followed: liquidity added later brings them in.
-      if (reason.includes('deny list')) known.delete(ref.id)
+      // A denied, fee-on-transfer or rebasing token never becomes routable: stop following its
+      // pools. Shallow pools stay followed: liquidity added later brings them in.
+      if (dropped.has(ref.id)) known.delete(ref.id)
     }
     head = at
     history.push({ number: at.number, hash: at.hash, reread: refs.map((r) => r.id) })

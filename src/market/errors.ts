@@ -31,3 +31,20 @@ export class MarketReorgingError extends MarketStaleError {
     this.message = `a reorg dropped block ${blockNumber}: the market is re-reading its pools at the new head`
   }
 }
+
+/** The node could not answer for a past block (not an archive node, or a chain loaded from a dump): the rebasing check's window must shrink. */
+export class TokenHistoryUnavailableError extends MarketError {
+  override name = 'TokenHistoryUnavailableError'
+  constructor({ fromBlock, cause }: { fromBlock: bigint; cause: unknown }) {
+    super(`the node did not serve state at block ${fromBlock}: ${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)}`, { cause })
+  }
+}
+
+/** The node answered the transfer probe with an error other than a revert (it may not support state overrides). */
+export class TokenProbeRefusedError extends MarketError {
+  override name = 'TokenProbeRefusedError'
+  constructor({ token, cause }: { token: string; cause: unknown }) {
+    const details = (cause as { details?: string } | undefined)?.details
+    super(`the node refused the transfer probe of ${token}: ${details || (cause instanceof Error ? cause.message.split('\n')[0] : String(cause))}`, { cause })
+  }
+}

@@ -9,6 +9,8 @@ export type FetchLogsInRangeParameters = {
   topics: readonly Hex[]
   /** topic1 alternatives (an OR filter), e.g. the V4 pool ids a PoolManager's events are about; absent: any. */
   topic1?: readonly Hex[]
+  /** topic2 alternatives (an OR filter), e.g. the recipient of a Transfer; absent: any. */
+  topic2?: readonly Hex[]
   /** Emitters to filter on; absent: any emitter (the caller matches emitters itself). */
   address?: readonly Address[]
   /** Blocks per `eth_getLogs` call (at most). */
@@ -39,19 +41,19 @@ const TOO_LARGE = /range|too many|too large|limit|exceed|10000|response size|que
  * const logs = await fetchLogsInRange({ client, fromBlock: 10n, toBlock: 12n, topics: [syncTopic], address: [pair], maxBlockRange: 2000n })
  */
 export async function fetchLogsInRange({
-  client, fromBlock, toBlock, topics, topic1, address, maxBlockRange, retries = 3, retryDelayMs = 200, onRange, onRequest,
+  client, fromBlock, toBlock, topics, topic1, topic2, address, maxBlockRange, retries = 3, retryDelayMs = 200, onRange, onRequest,
 }: FetchLogsInRangeParameters): Promise<Log[]> {
   const logs: Log[] = []
   if (topics.length === 0 || toBlock < fromBlock) return logs
-  if ((address && address.length === 0) || (topic1 && topic1.length === 0)) return logs
-  const topicFilter = topic1 ? [topics, topic1] : [topics]
+  if ((address && address.length === 0) || (topic1 && topic1.length === 0) || (topic2 && topic2.length === 0)) return logs
+  const topicFilter = topic2 ? [topics, topic1 ?? null, topic2] : topic1 ? [topics, topic1] : [topics]
   const ask = async (start: bigint, end: bigint): Promise<Log[]> => {
     for (let attempt = 0; ; attempt++) {
       try {
         onRequest?.()
         return (await client.request({
           method: 'eth_getLogs',
-          params: [{ fromBlock: numberToHex(start), toBlock: numberToHex(end), topics: topicFilter as Hex[][], ...(address ? { address: address as Address[] } : {}) }],
+          params: [{ fromBlock: numberToHex(start), toBlock: numberToHex(end), topics: topicFilter as (Hex[] | null)[], ...(address ? { address: address as Address[] } : {}) }],
         })) as Log[]
       } catch (error) {
         if (end > start && !isNodeDown(error) && TOO_LARGE.test(messageOf(error))) {

@@ -163,6 +163,10 @@ test('every node down: quotes are refused with 503 once the snapshot is older th
   assert.match(refused?.json.error, /stale|market/i)
   const ready = await fetch(`${url}/ready`)
   assert.equal(ready.status, 503)
+  const report = (await ready.json()) as any
+  assert.ok(report.notReady.includes('marketStale'), JSON.stringify(report))
+  assert.equal(report.rpc.nodes.length, 2, 'both nodes reported, by index')
+  assert.equal(report.rpc.nodes[0].circuit, 'open', 'the dead node\'s circuit is open')
   assert.ok(service.market.freshness().ageMs > MAX_AGE_MS)
   proxy.up()
   let served = false

@@ -35,7 +35,10 @@ test('a serving instance is ready: 200, the snapshot block and age, the solver; 
     assert.equal(res.json.market.fresh, true)
     assert.ok(res.json.market.ageMs >= 0 && res.json.market.ageMs <= res.json.market.maxAgeMs)
     assert.deepEqual(res.json.solver, { backend: 'native', state: 'ready', restarts: 0 })
-    assert.deepEqual(Object.keys(res.json).sort(), ['market', 'ready', 'solver'])
+    assert.deepEqual(Object.keys(res.json).sort(), ['market', 'notReady', 'ready', 'redis', 'rpc', 'solver'])
+    assert.deepEqual(res.json.notReady, [])
+    assert.equal(res.json.redis, null, 'the embedded chain keeps its state in memory')
+    assert.equal(res.json.rpc, null, 'and has no RPC nodes')
   }
   // The one counted call of this key's minute is still there: /ready took none of it.
   const { tokens } = stack.service.devnet!.market
@@ -53,6 +56,7 @@ test('no snapshot yet: 503, not fresh, the block null', async () => {
   assert.equal(res.status, 503)
   assert.deepEqual(res.json.market, { blockNumber: null, ageMs: null, maxAgeMs: 10_000, fresh: false })
   assert.equal(res.json.ready, false)
+  assert.deepEqual(res.json.notReady, ['marketStale'])
   assert.deepEqual(await callApp(app, 'inject', { method: 'GET', url: '/health' }).then((r) => r.json), { ok: true }, 'still alive')
 })
 
@@ -73,6 +77,7 @@ test('a WASM solver restarting after a trap: 503 until the new instance holds th
     assert.equal(restarting.status, 503)
     assert.deepEqual(restarting.json.solver, { backend: 'wasm', state: 'restarting', restarts: 1 })
     assert.equal(restarting.json.market.fresh, true, 'the market is fine: the solver is why')
+    assert.deepEqual(restarting.json.notReady, ['solverRestarting'])
     // A call waits for the new instance; then the probe is green again.
     assert.equal(pools.length, (await wasm.applyBlock({ blockNumber: 2 })).pools)
     const back = await callApp(app, 'inject', { method: 'GET', url: '/ready' })

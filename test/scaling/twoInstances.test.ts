@@ -92,6 +92,11 @@ test('Redis restarted mid-test loses no quote that should survive; while it is d
     assert.equal(refused.status, 503)
     assert.match(refused.json.error, /shared state unavailable/)
     assert.equal((await call(instance, '/submit', { quoteId: quoted.json.quoteId, user: USER })).status, 503)
+    const ready = await fetch(`${instances[instance].url}/ready`)
+    const report = (await ready.json()) as any
+    assert.equal(ready.status, 503, 'the load balancer is told: this instance cannot serve')
+    assert.deepEqual(report.notReady, ['redisDisconnected'])
+    assert.deepEqual(report.redis, { connected: false })
   }
   await redis.start()
   let submitted: { status: number; json: any } | undefined
@@ -102,6 +107,11 @@ test('Redis restarted mid-test loses no quote that should survive; while it is d
   }
   assert.equal(submitted?.status, 200, 'the quote survived the restart (append-only file) and B reconnected')
   assert.equal(submitted?.json.quoteId, quoted.json.quoteId)
+  const ready = await fetch(`${instances[1].url}/ready`)
+  assert.equal(ready.status, 200)
+  const report = (await ready.json()) as any
+  assert.deepEqual(report.redis, { connected: true })
+  assert.deepEqual(report.rpc, { nodes: [{ index: 0, circuit: 'closed', retryInMs: 0 }] })
 })
 
 test('GET /metrics: request counts and latency by route and status, solve time, the market, rate-limit rejections; public, no key or URL in it', async () => {

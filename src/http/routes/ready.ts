@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify'
 import type { SwapApiDependencies } from '../SwapApiDependencies.ts'
 
 /**
- * `GET /ready`: the market's age and the solver's state; 200 when the snapshot is fresh and the
- * solver is ready, 503 otherwise (a load balancer stops sending quotes here meanwhile). Public: no
+ * `GET /ready`: the market's age, the solver's state, Redis's connection and the RPC circuits; 200
+ * when this instance can serve quotes, 503 otherwise with every reason in `notReady` (a load
+ * balancer stops sending calls here meanwhile). Public: no
  * key, never counted, states and numbers only. `/health` stays the spec's liveness probe: always
  * `{ok: true}` while the process serves.
  *
@@ -18,8 +19,8 @@ export function registerReadyRoute(fastify: FastifyInstance, deps: Pick<SwapApiD
       operationId: 'ready',
       security: [],
       response: {
-        200: { ...Type.Ref('ReadyResponse'), description: 'Ready: the market snapshot is fresh and the solver answers' },
-        503: { ...Type.Ref('ReadyResponse'), description: 'Not ready: the snapshot is stale or missing, or the solver is restarting (the body says which)' },
+        200: { ...Type.Ref('ReadyResponse'), description: 'Ready: the market snapshot is fresh, the solver answers, Redis (if any) is connected and an RPC node (if any) is reachable' },
+        503: { ...Type.Ref('ReadyResponse'), description: 'Not ready: the snapshot is stale or missing, the solver is restarting, Redis is disconnected or every RPC circuit is open (`notReady` says which)' },
       },
     },
     config: { public: true },

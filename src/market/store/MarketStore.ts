@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
 import type { DexId } from '../../../bindings/types.ts'
 import type { PoolRef } from '../../adapters/PoolAdapter.ts'
+import type { TokenVerdict } from '../tokens/judgeTokenBehaviour.ts'
 
 /** How far one deployment's discovery scan has got. */
 export type ScanCursor = {
@@ -16,6 +17,9 @@ export type ScanCursor = {
 /** A discovered pool as stored: its ref, or why it is never read (a V4 pool with hooks). */
 export type StoredPool = { ref: PoolRef; skipped?: string }
 
+/** A token's judged behaviour (`judgeTokenBehaviour`), so a restart does not probe it again. */
+export type StoredToken = { address: Address; verdict: TokenVerdict; blockNumber: bigint }
+
 /**
  * Where discovery keeps what it found, so a restart scans only the blocks after the last scan:
  * the discovered pools and each deployment's cursor. Writes of one step are one transaction.
@@ -24,7 +28,8 @@ export type MarketStore = {
   readonly chainId: number
   cursors: () => ScanCursor[]
   pools: () => StoredPool[]
-  /** Adds pools (a pool already stored is kept as stored) and moves cursors, in one transaction. */
-  save: (update: { pools: StoredPool[]; cursors: ScanCursor[] }) => void
+  tokens: () => StoredToken[]
+  /** Adds pools (a pool already stored is kept as stored), moves cursors and records token verdicts, in one transaction. */
+  save: (update: { pools: StoredPool[]; cursors: ScanCursor[]; tokens?: StoredToken[] }) => void
   close: () => void
 }

@@ -1,4 +1,4 @@
-import type { MarketStore, ScanCursor, StoredPool } from './MarketStore.ts'
+import type { MarketStore, ScanCursor, StoredPool, StoredToken } from './MarketStore.ts'
 
 /**
  * A market store that lives as long as the process (the embedded chain's default: its market is
@@ -10,12 +10,15 @@ import type { MarketStore, ScanCursor, StoredPool } from './MarketStore.ts'
 export function createMemoryMarketStore({ chainId }: { chainId: number }): MarketStore {
   const cursors = new Map<string, ScanCursor>()
   const pools = new Map<string, StoredPool>()
+  const tokens = new Map<string, StoredToken>()
   return {
     chainId,
     cursors: () => [...cursors.values()],
     pools: () => [...pools.values()],
+    tokens: () => [...tokens.values()],
     save: (update) => {
       for (const pool of update.pools) if (!pools.has(pool.ref.id)) pools.set(pool.ref.id, pool)
+      for (const token of update.tokens ?? []) tokens.set(token.address.toLowerCase(), token)
       for (const cursor of update.cursors) cursors.set(`${cursor.source.toLowerCase()} ${cursor.dex}`, cursor)
     },
     close: () => {},

@@ -5,7 +5,8 @@ import type { Address } from 'viem'
 import type { DexId } from '../../../bindings/types.ts'
 import type { PoolRef } from '../../adapters/PoolAdapter.ts'
 import { MarketError } from '../errors.ts'
-import type { MarketStore, ScanCursor, StoredPool } from './MarketStore.ts'
+import type { TokenVerdict } from '../tokens/judgeTokenBehaviour.ts'
+import type { MarketStore, ScanCursor, StoredPool, StoredToken } from './MarketStore.ts'
 
 /** Bumped when the tables change; an older file is refused with a message, never migrated silently. */
 const SCHEMA_VERSION = '1'
@@ -21,7 +22,8 @@ export type CreateSqliteMarketStoreParameters = {
  * The discovered pool set and the scan cursors in a SQLite file (better-sqlite3, WAL mode), so a
  * restart does not rescan a chain from its start blocks. Block numbers are stored as decimal text
  * (SQLite integers are 64-bit signed; text keeps them exact and readable). A V4 pool's key is
- * stored as JSON.
+ * stored as JSON. The tokens table (verdicts of `judgeTokenBehaviour`) was added without a schema
+ * bump: an older file simply has none yet, and its tokens are judged on the next read.
  *
  * @example
  * const store = createSqliteMarketStore({ path: 'var/market-8453.sqlite', chainId: 8453 })
@@ -35,6 +37,7 @@ export function createSqliteMarketStore({ path, chainId }: CreateSqliteMarketSto
     CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS cursors (source TEXT NOT NULL, dex TEXT NOT NULL, from_block TEXT NOT NULL, last_scanned TEXT NOT NULL, PRIMARY KEY (source, dex));
     CREATE TABLE IF NOT EXISTS pools (id TEXT PRIMARY KEY, dex TEXT NOT NULL, emitter TEXT NOT NULL, pool_key TEXT, skipped TEXT);
+    CREATE TABLE IF NOT EXISTS tokens (address TEXT PRIMARY KEY, kind TEXT NOT NULL, reason TEXT, block TEXT NOT NULL);
   `)
   const meta = (name: string) => (db.prepare('SELECT value FROM meta WHERE name = ?').get(name) as { value: string } | undefined)?.value
   const storedChain = meta('chainId')
@@ -49,8 +52,12 @@ export function createSqliteMarketStore({ path, chainId }: CreateSqliteMarketSto
   }
   db.prepare('INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?), (?, ?)').run('chainId', String(chainId), 'schemaVersion', SCHEMA_VERSION)
   const insertPool = db.prepare('INSERT OR IGNORE INTO pools (id, dex, emitter, pool_key, skipped) VALUES (?, ?, ?, ?, ?)')
+  const upsertToken = db.prepare('INSERT OR REPLACE INTO tokens (address, kind, reason, block) VALUES (?, ?, ?, ?)')
   const upsertCursor = db.prepare('INSERT OR REPLACE INTO cursors (source, dex, from_block, last_scanned) VALUES (?, ?, ?, ?)')
-  const save = db.transaction((update: { pools: StoredPool[]; cursors: ScanCursor[] }) => {
+  const save = db.transaction((update: { pools: StoredPool[]; cursors: ScanCursor[]; tokens?: StoredToken[] }) => {
+    for (const { address, verdict, blockNumber } of update.tokens ?? []) {
+      upsertToken.run(address.toLowerCase(), verdict.kind, verdict.kind === 'plain' ? null : verdict.reason, blockNumber.toString())
+    }
     for (const { ref, skipped } of update.pools) {
       insertPool.run(ref.id, ref.dex, ref.emitter, ref.key ? JSON.stringify(ref.key) : null, skipped ?? null)
     }
@@ -67,6 +74,12 @@ export function createSqliteMarketStore({ path, chainId }: CreateSqliteMarketSto
         const ref: PoolRef = { id: row.id, dex: row.dex as DexId, emitter: row.emitter as Address, ...(row.pool_key ? { key: JSON.parse(row.pool_key) } : {}) }
         return row.skipped === null ? { ref } : { ref, skipped: row.skipped }
       }),
+    tokens: () =>
+      (db.prepare('SELECT address, kind, reason, block FROM tokens ORDER BY address').all() as { address: string; kind: string; reason: string | null; block: string }[]).map((row) => ({
+        address: row.address as Address,
+        verdict: (row.kind === 'plain' ? { kind: 'plain' } : { kind: row.kind, reason: row.reason ?? '' }) as TokenVerdict,
+        blockNumber: BigInt(row.block),
+      })),
     save: (update) => save(update),
     close: () => db.close(),
   }
