@@ -141,7 +141,8 @@ test('POST /quote/compare with feeBps > 0: every source (ours and the six) is af
   const FEE = 30
   // Fresh stand-ins for each call: the demo enforces each API's tier (1inch: one request a second).
   const without = (await callApp(await stack.makeApp({ upstreams: await stack.demoUpstreams() }), 'inject', { url: '/quote/compare', key: KEY_A, body })).json
-  const withFee = await callApp(await stack.makeApp({ upstreams: await stack.demoUpstreams() }), 'inject', { url: '/quote/compare', key: KEY_A, body: { ...body, feeBps: FEE } })
+  const feeApp = await stack.makeApp({ upstreams: await stack.demoUpstreams() })
+  const withFee = await callApp(feeApp, 'inject', { url: '/quote/compare', key: KEY_A, body: { ...body, feeBps: FEE } })
   assert.equal(withFee.status, 200, withFee.text)
   const answer = withFee.json
   assert.deepEqual(answer.upstream.errors, [])
@@ -157,7 +158,9 @@ test('POST /quote/compare with feeBps > 0: every source (ours and the six) is af
   }
   assert.equal(answer.local.routePlan.feeBps, FEE)
   assert.equal(BigInt(answer.local.routePlan.expectedAmountOut), cut(BigInt(without.local.routePlan.expectedAmountOut)))
-  assert.equal((await callApp(app, 'inject', { url: '/submit', key: KEY_A, body: { quoteId: answer.local.quoteId, user: '0x000000000000000000000000000000000000bEEF' } })).status, 200)
+  // Our quote with the fee is issued like /quote's: /submit builds it (paying the same recipient).
+  const submit = await callApp(feeApp, 'inject', { url: '/submit', key: KEY_A, body: { quoteId: answer.local.quoteId, user: '0x000000000000000000000000000000000000bEEF' } })
+  assert.equal(submit.status, 200, submit.text)
   // A fee no key may ask for is still a 400, before any upstream is asked.
   const tooHigh = await callApp(app, 'inject', { url: '/quote/compare', key: KEY_A, body: { ...body, feeBps: 9_999 } })
   assert.equal(tooHigh.status, 400)
