@@ -19,6 +19,26 @@ export type UpstreamTrade = {
   gasPriceWei: bigint
   /** Token decimals, read only by the APIs that need them (Velora). */
   decimals: () => Promise<{ tokenIn: number; tokenOut: number }>
+  /** The caller's integrator fee (`feeBps` > 0), passed in the API's own fee parameters; absent: no fee. */
+  fee?: IntegratorFee
+}
+
+/** The caller's integrator fee: `bps` of the trade (1..10000) for `recipient`, the address the caller's key resolves to. */
+export type IntegratorFee = { bps: number; recipient: Address }
+
+/**
+ * How one API charges an integrator fee (docs/upstreams.md, "Fees"): from which token, its cap, and
+ * the parameters that carry it. A fee it cannot express is never sent as something else.
+ */
+export type UpstreamFeeTerms = {
+  /** `tokenOut`: taken from the output (what it quotes is after the fee); `tokenIn`: taken from the input before the swap. */
+  takenFrom: 'tokenOut' | 'tokenIn'
+  /** Its documented maximum in bps; undefined when it publishes none (our key's cap applies). */
+  maxBps: number | undefined
+  /** The request parameters that carry the fee, for error lines and the docs. */
+  parameters: string
+  /** Why this configuration cannot pass a fee at all (e.g. the Odos v2 quote); undefined when it can. */
+  unsupported?: (settings: UpstreamSettings) => string | undefined
 }
 
 /** A transaction an upstream built for the taker: send as is (after approving `allowanceTarget`). */
@@ -73,4 +93,6 @@ export type UpstreamAdapter = {
   executable: (trade: UpstreamTrade & { taker: Address }, call: UpstreamRequester, settings: UpstreamSettings) => Promise<UpstreamAnswer>
   /** HTTP calls one executable quote takes (2 for the quote-then-build APIs): tokens to reserve. */
   executableCalls: number
+  /** How it charges the caller's integrator fee. */
+  fee: UpstreamFeeTerms
 }

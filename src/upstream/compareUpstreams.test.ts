@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, beforeEach, test } from 'vitest'
-import { GAS_PRICE_WEI, startStandInWorld, TAIL, TAKER, USDC, WETH, type StandInWorld } from '../../test/fixtures/upstreams/standInWorld.ts'
+import { FEE_RECIPIENT, GAS_PRICE_WEI, LOCAL_POOL, startStandInWorld, TAIL, TAKER, USDC, WETH, type StandInWorld } from '../../test/fixtures/upstreams/standInWorld.ts'
 import { extractRawJsonMember } from './adapters/extractRawJsonMember.ts'
-import { upstreamIds } from './registry.ts'
+import { upstreamIds, upstreamRegistry } from './registry.ts'
+import { constantProductMarket } from './standIns/constantProductMarket.ts'
+import { priceWithFee } from './standIns/priceWithFee.ts'
 
 // /quote/compare's logic against the six stand-ins (each speaking its API over HTTP, on its own
 // constant-product market): all answer, some fail, all fail, one hangs past the deadline, one
@@ -171,4 +173,62 @@ test('an upstream that echoes our API key in its error text: the key never reach
     await service.close()
     await echo.close()
   }
+})
+
+test('with feeBps > 0 every upstream is asked for the same fee, so every output is after it, like ours', async () => {
+  const FEE = 30
+  const amountIn = 10n ** 19n
+  const answer = await world.service().compare(request({ feeBps: FEE }), world.local, FEE_RECIPIENT)
+  assert.deepEqual(answer.upstream!.errors, [])
+  const all = [answer.upstream!.best, ...answer.upstream!.alternates]
+  assert.equal(all.length, 6)
+  for (const q of all) {
+    const id = q.sourceId as keyof typeof world.markets
+    // Exactly what its API pays after the fee, taken where that API takes it (docs/upstreams.md).
+    const takenFrom = upstreamRegistry[id].adapter.fee.takenFrom
+    const after = (await priceWithFee({ market: world.markets[id], trade: { tokenIn: WETH, tokenOut: USDC, amountIn }, fee: { ppm: BigInt(FEE) * 100n, takenFrom } }))!
+    assert.equal(q.outputAmount, after.amountOut.toString(), id)
+    const gross = (await world.markets[id]({ tokenIn: WETH, tokenOut: USDC, amountIn }))!.amountOut
+    if (takenFrom === 'tokenOut') assert.equal(BigInt(q.outputAmount), gross - (gross * BigInt(FEE)) / 10_000n, `${id}: the same arithmetic as our router`)
+    else assert.ok(BigInt(q.outputAmount) < gross && BigInt(q.outputAmount) > gross - (gross * BigInt(FEE)) / 10_000n, `${id}: a fee on the input costs the taker a little less`)
+  }
+  const localGross = (await constantProductMarket({ pools: [LOCAL_POOL] })({ tokenIn: WETH, tokenOut: USDC, amountIn }))!.amountOut
+  assert.equal(answer.local!.routePlan.expectedAmountOut, (localGross - (localGross * BigInt(FEE)) / 10_000n).toString())
+  // On the wire, in each API's own parameters and units, for the recipient the caller's key resolves to.
+  const q = (id: keyof typeof world.standIns) => world.standIns[id].requests[0]
+  assert.deepEqual([q('0x').query.swapFeeBps, q('0x').query.swapFeeRecipient, q('0x').query.swapFeeToken], ['30', FEE_RECIPIENT, USDC])
+  assert.deepEqual([q('1inch').query.fee, q('1inch').path], ['0.3', '/swap/v6.0/8453/quote'])
+  assert.deepEqual([q('kyberswap').query.feeAmount, q('kyberswap').query.isInBps, q('kyberswap').query.chargeFeeBy, q('kyberswap').query.feeReceiver], ['30', 'true', 'currency_out', FEE_RECIPIENT])
+  assert.deepEqual([(q('odos').json as any).partnerFeePercent, (q('odos').json as any).feeRecipient], [0.003, FEE_RECIPIENT])
+  assert.deepEqual([q('velora').query.partnerFeeBps, q('velora').query.partnerAddress], ['30', FEE_RECIPIENT])
+  assert.deepEqual([q('openocean').path, q('openocean').query.referrerFee, q('openocean').query.referrer], ['/v4/8453/swap', '0.3', FEE_RECIPIENT])
+  assert.deepEqual(world.bugs, [])
+})
+
+test('with feeBps > 0 and a taker: every transaction charges the fee (the build calls carry it too) and pays what was quoted', async () => {
+  const answer = await world.service().compare(request({ feeBps: 30, taker: TAKER }), world.local, FEE_RECIPIENT)
+  assert.deepEqual(answer.upstream!.errors, [])
+  const all = [answer.upstream!.best, ...answer.upstream!.alternates]
+  assert.equal(all.filter((x) => x.transaction).length, 6)
+  assert.deepEqual([world.standIns['1inch'].requests[0].query.fee, world.standIns['1inch'].requests[0].query.referrer], ['0.3', FEE_RECIPIENT])
+  const build = JSON.parse(world.standIns.velora.requests[1].text)
+  assert.deepEqual([build.partnerFeeBps, build.partnerAddress], ['30', FEE_RECIPIENT])
+  assert.deepEqual([world.standIns.openocean.requests[0].query.account, world.standIns.openocean.requests[0].query.referrerFee], [TAKER, '0.3'])
+})
+
+test('a fee above an API\'s cap is an unsupported line for that upstream (never asked, never a number at another fee)', async () => {
+  const answer = await world.service().compare(request({ feeBps: 600 }), world.local, FEE_RECIPIENT)
+  assert.deepEqual([answer.upstream!.best, ...answer.upstream!.alternates].map((x) => x.sourceId).sort(), ['0x', 'kyberswap', 'odos'])
+  assert.deepEqual(answer.upstream!.errors, [
+    '1inch: unsupported: feeBps 600 is above its maximum integrator fee of 300 bps (fee, in percent): not asked',
+    'velora: unsupported: feeBps 600 is above its maximum integrator fee of 200 bps (partnerFeeBps): not asked',
+    'openocean: unsupported: feeBps 600 is above its maximum integrator fee of 500 bps (referrerFee, in percent): not asked',
+  ])
+  for (const id of ['1inch', 'velora', 'openocean'] as const) assert.equal(world.standIns[id].requests.length, 0, id)
+  const v2 = await world.service({ ids: ['odos'], settings: { options: { quoteVersion: 'v2' } } }).compare(request({ feeBps: 10 }), world.local, FEE_RECIPIENT)
+  assert.equal(v2.upstream, null)
+  assert.match(v2.upstreamError!, /odos: unsupported: Odos takes a per-request integrator fee only on its quote v3/)
+  // feeBps 0 (or absent): no fee parameter reaches any API.
+  await world.service().compare(request({ feeBps: 0 }), world.local)
+  assert.equal(world.standIns['0x'].requests.at(-1)!.query.swapFeeBps, undefined)
 })

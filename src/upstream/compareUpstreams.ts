@@ -1,3 +1,4 @@
+import type { Address } from 'viem'
 import type { CompareResponse, UpstreamQuote } from '../http/schemas/upstream.ts'
 import type { QuoteRequest } from '../quote/quoteTypes.ts'
 import { askUpstream } from './askUpstream.ts'
@@ -15,14 +16,16 @@ import { upstreamQuoteWire } from './upstreamQuoteWire.ts'
  * `UPSTREAM_TIME_BUDGET_MS`): what has arrived by then is answered, the rest is an error line.
  * Upstreams are ranked by `netOutput` (their output minus their gas in tokenOut, priced alike for
  * all). `upstream` is null exactly when none gave a quote, and `upstreamError` then says why.
- * With a `taker`, upstreams are asked for executable quotes (their transaction comes along).
+ * With a `taker`, upstreams are asked for executable quotes (their transaction comes along). With
+ * `feeBps` > 0 every upstream is asked to charge the same fee for `feeRecipient` (as our own quote
+ * does), so every output is after it; one that cannot charge it is an `unsupported` line.
  *
  * @example
- * const answer = await compareUpstreams({ ctx, request, local })
+ * const answer = await compareUpstreams({ ctx, request, local, feeRecipient })
  * answer.upstream?.best.sourceId // '0x'
  */
-export async function compareUpstreams({ ctx, request, local, onBug }: { ctx: UpstreamContext; request: QuoteRequest; local: LocalSource; onBug?: (error: unknown) => void }): Promise<CompareResponse> {
-  const prepared = await prepareUpstreamRequest({ ctx, request })
+export async function compareUpstreams({ ctx, request, local, feeRecipient, onBug }: { ctx: UpstreamContext; request: QuoteRequest; local: LocalSource; feeRecipient?: Address; onBug?: (error: unknown) => void }): Promise<CompareResponse> {
+  const prepared = await prepareUpstreamRequest({ ctx, request, feeRecipient })
   const amountIn = BigInt(request.amountIn)
   const localOutcome = quoteLocally({ local, request, deadline: prepared.deadline, now: ctx.now, onBug })
   const gas: Promise<GasCostInTokenOut> = prepared.gasPriceKnown ? ctx.gasCost(request.tokenOut, prepared.gasPriceWei) : Promise.resolve({ priced: false, costOf: () => 0n })

@@ -3,7 +3,8 @@ import { createCircuitBreaker, type CircuitBreaker } from './createCircuitBreake
 import { createTokenBucket, type TokenBucket } from './createTokenBucket.ts'
 import { createUpstreamHttpClient, type UpstreamHttpClient } from './http/createUpstreamHttpClient.ts'
 import { upstreamRegistry } from './registry.ts'
-import type { UpstreamAnswer, UpstreamId, UpstreamSettings, UpstreamTrade } from './UpstreamAdapter.ts'
+import { integratorFeeRefusal } from './integratorFeeRefusal.ts'
+import type { IntegratorFee, UpstreamAnswer, UpstreamId, UpstreamSettings, UpstreamTrade } from './UpstreamAdapter.ts'
 import { FAILURE_KINDS, UpstreamError } from './UpstreamError.ts'
 
 export type UpstreamEndpoint = {
@@ -14,10 +15,13 @@ export type UpstreamEndpoint = {
   breaker: CircuitBreaker
   /** HTTP calls an executable quote takes here. */
   executableCalls: number
+  /** Why this upstream cannot be asked with the caller's integrator fee (above its cap, …); undefined when it can. */
+  feeRefusal: (fee: IntegratorFee | undefined) => string | undefined
   /**
    * One quote from this upstream, before `deadline` (ms, on the endpoint's clock): not made when
    * its breaker is open or its bucket is empty; every HTTP call takes a token; the outcome feeds the
-   * breaker (a "no route" answer is a healthy one). Throws `UpstreamError` only.
+   * breaker (a "no route" answer is a healthy one); not made (`unsupported`) when the API cannot
+   * charge the trade's integrator fee. Throws `UpstreamError` only.
    */
   quote: (kind: 'price' | 'executable', trade: UpstreamTrade, deadline: number) => Promise<UpstreamAnswer>
   close: () => Promise<void>
@@ -51,7 +55,10 @@ export function createUpstreamEndpoint({ id, settings, sourceId = id, onBug, now
     bucket,
     breaker,
     executableCalls: adapter.executableCalls,
+    feeRefusal: (fee) => integratorFeeRefusal({ terms: adapter.fee, fee, settings }),
     quote: async (kind, trade, deadline) => {
+      const refused = integratorFeeRefusal({ terms: adapter.fee, fee: trade.fee, settings })
+      if (refused) throw new UpstreamError('unsupported', refused)
       if (!breaker.allow()) throw new UpstreamError('circuit open', `not called: its circuit breaker is open after repeated failures (next try in ${Math.ceil(breaker.msUntilRetry() / 1000)} s)`)
       let called = false
       const request = (r: Parameters<Parameters<typeof adapter.price>[1]>[0]) => {

@@ -14,8 +14,9 @@ export type ConfiguredUpstream = { id: UpstreamId; settings: UpstreamSettings; s
 export type UpstreamService = {
   /** How answers name the configured upstreams, in configuration order. */
   sourceIds: string[]
-  compare: (request: QuoteRequest, local: LocalSource) => Promise<CompareResponse>
-  split: (request: QuoteRequest, local: LocalSource) => Promise<SplitResponse>
+  /** `feeRecipient`: where the caller's `feeBps` goes (resolved from its key, as for /quote); every upstream is asked to charge it. */
+  compare: (request: QuoteRequest, local: LocalSource, feeRecipient?: Address) => Promise<CompareResponse>
+  split: (request: QuoteRequest, local: LocalSource, feeRecipient?: Address) => Promise<SplitResponse>
   /** The endpoints (buckets, breakers), for tests and the operator. */
   endpoints: UpstreamEndpoint[]
   close: () => Promise<void>
@@ -57,8 +58,8 @@ export function createUpstreamService({ upstreams, chainId, weth, defaultBudgetM
   return {
     sourceIds: endpoints.map((e) => e.sourceId),
     endpoints,
-    compare: (request, local) => compareUpstreams({ ctx, request, local, onBug }),
-    split: (request, local) => splitAcrossSources({ ctx, request, local, onBug }),
+    compare: (request, local, feeRecipient) => compareUpstreams({ ctx, request, local, feeRecipient, onBug }),
+    split: (request, local, feeRecipient) => splitAcrossSources({ ctx, request, local, feeRecipient, onBug }),
     close: async () => {
       await Promise.all(endpoints.map((e) => e.close()))
     },

@@ -1,7 +1,7 @@
 import { type Address, getAddress } from 'viem'
 import type { QuoteRequest } from '../quote/quoteTypes.ts'
 import { isNativeSentinel } from '../quote/isNativeSentinel.ts'
-import type { UpstreamTrade } from './UpstreamAdapter.ts'
+import type { IntegratorFee, UpstreamTrade } from './UpstreamAdapter.ts'
 import type { UpstreamContext } from './UpstreamContext.ts'
 import { UpstreamError } from './UpstreamError.ts'
 
@@ -18,19 +18,27 @@ export type PreparedUpstreamRequest = {
   gasPriceWei: bigint
   /** The gas price could be read (else it is 0 and every net figure is gross). */
   gasPriceKnown: boolean
+  /** The caller's integrator fee, carried by every trade (absent when `feeBps` is 0). */
+  fee?: IntegratorFee
 }
 
 /**
  * The parts of a /quote/compare or /quote/split request every source shares: the deadline
  * (`timeBudgetMs`, else `UPSTREAM_TIME_BUDGET_MS`, from now), the pair as the upstreams write it
- * (native sentinels as 0xEeee…EEeE, checksummed), our gas price, and token decimals read once
- * and only when an upstream needs them.
+ * (native sentinels as 0xEeee…EEeE, checksummed), our gas price, token decimals read once and
+ * only when an upstream needs them, and the caller's integrator fee (`feeBps` for `feeRecipient`,
+ * the recipient the caller's key resolves to, as our own quote pays it), which every upstream is
+ * asked to charge in its own parameters.
  *
  * @example
- * const prepared = await prepareUpstreamRequest({ ctx, request })
+ * const prepared = await prepareUpstreamRequest({ ctx, request, feeRecipient })
  * await endpoint.quote('price', prepared.trade(1_000_000n), prepared.deadline)
  */
-export async function prepareUpstreamRequest({ ctx, request }: { ctx: UpstreamContext; request: QuoteRequest }): Promise<PreparedUpstreamRequest> {
+export async function prepareUpstreamRequest({ ctx, request, feeRecipient }: { ctx: UpstreamContext; request: QuoteRequest; feeRecipient?: Address }): Promise<PreparedUpstreamRequest> {
+  const feeBps = request.feeBps ?? 0
+  // The routes resolve the recipient (or answer 400) before this: a fee without one is our bug.
+  if (feeBps > 0 && !feeRecipient) throw new RangeError('prepareUpstreamRequest: feeBps > 0 needs the fee recipient the caller\'s key resolves to')
+  const fee: IntegratorFee | undefined = feeBps > 0 ? { bps: feeBps, recipient: getAddress(feeRecipient!) } : undefined
   const start = ctx.now()
   const budgetMs = request.timeBudgetMs ?? ctx.defaultBudgetMs
   const deadline = start + budgetMs
@@ -62,6 +70,7 @@ export async function prepareUpstreamRequest({ ctx, request }: { ctx: UpstreamCo
     sameAsset,
     gasPriceWei,
     gasPriceKnown,
-    trade: (amountIn) => ({ chainId: ctx.chainId, tokenIn, tokenOut, amountIn, slippageBps: request.slippageBps, taker: request.taker ? getAddress(request.taker) : undefined, gasPriceWei, decimals: readDecimals }),
+    fee,
+    trade: (amountIn) => ({ chainId: ctx.chainId, tokenIn, tokenOut, amountIn, slippageBps: request.slippageBps, taker: request.taker ? getAddress(request.taker) : undefined, gasPriceWei, decimals: readDecimals, fee }),
   }
 }

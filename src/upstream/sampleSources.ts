@@ -34,7 +34,7 @@ export type SampleSourcesParameters = {
  * number of sizes per upstream is what its token bucket holds now, less what the exact call after
  * the allocation needs, at most `maxUpstreamSamples` (1inch's 1 request/s free tier gets one size,
  * the whole amount; 0x's 5 gets four or five); a source whose breaker is open or whose bucket is
- * empty is left out with an error line. Sizes are even fractions of the amount, the whole
+ * empty, or which cannot charge the caller's integrator fee, is left out with an error line. Sizes are even fractions of the amount, the whole
  * amount always among them (sampleAmounts).
  *
  * @example
@@ -59,6 +59,11 @@ export async function sampleSources({ ctx, request, local, prepared, deadline, l
 
   if (!prepared.sameAsset) {
     for (const endpoint of ctx.endpoints) {
+      const refused = endpoint.feeRefusal(prepared.fee)
+      if (refused) {
+        errors.push(`${endpoint.sourceId}: unsupported: ${refused}`)
+        continue
+      }
       if (endpoint.breaker.state() === 'open') {
         errors.push(`${endpoint.sourceId}: circuit open: not called: its circuit breaker is open after repeated failures`)
         continue

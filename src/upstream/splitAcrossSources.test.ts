@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, beforeEach, test } from 'vitest'
 import { type BruteCurve, bruteForceSplit, curveValue } from '../../test/fixtures/upstreams/bruteForceSplit.ts'
-import { GAS_PRICE_WEI, LOCAL_POOL, startStandInWorld, TAIL, TAKER, USDC, WETH, type StandInWorld } from '../../test/fixtures/upstreams/standInWorld.ts'
+import { FEE_RECIPIENT, GAS_PRICE_WEI, LOCAL_POOL, startStandInWorld, TAIL, TAKER, USDC, WETH, type StandInWorld } from '../../test/fixtures/upstreams/standInWorld.ts'
 import { constantProductMarket } from './standIns/constantProductMarket.ts'
+import { priceWithFee } from './standIns/priceWithFee.ts'
 import type { StandInMarket } from './standIns/StandInApi.ts'
 import { upstreamIds, upstreamRegistry } from './registry.ts'
 
@@ -30,12 +31,13 @@ const gasInUsdc = (units: bigint) => (units * GAS_PRICE_WEI * 3000n * 10n ** 6n 
 const localMarket = constantProductMarket({ pools: [LOCAL_POOL] })
 const marketOf = (sourceId: string): StandInMarket => (sourceId === 'local' ? localMarket : world.markets[sourceId as keyof typeof world.markets])
 
-/** A source's sampled net curve, as the service should have sampled it (even fractions, `asked` of them). */
-async function sampledCurve(sourceId: string, asked: number): Promise<BruteCurve> {
+/** A source's sampled net curve, as the service should have sampled it (even fractions, `asked` of them), after `feeBps` taken where that source takes it. */
+async function sampledCurve(sourceId: string, asked: number, feeBps = 0): Promise<BruteCurve> {
   const points = []
+  const takenFrom = sourceId === 'local' ? 'tokenOut' : upstreamRegistry[sourceId as keyof typeof upstreamRegistry].adapter.fee.takenFrom
   for (let j = 1; j <= asked; j++) {
     const x = (AMOUNT * BigInt(j)) / BigInt(asked)
-    const priced = (await marketOf(sourceId)({ tokenIn: WETH, tokenOut: USDC, amountIn: x }))!
+    const priced = (await priceWithFee({ market: marketOf(sourceId), trade: { tokenIn: WETH, tokenOut: USDC, amountIn: x }, fee: { ppm: BigInt(feeBps) * 100n, takenFrom } }))!
     const gas = sourceId === 'odos' ? priced.gasUnits + 1n : priced.gasUnits // Odos' float gas, rounded up
     points.push({ x, y: priced.amountOut - gasInUsdc(gas), gas })
   }
@@ -112,4 +114,42 @@ test('only our solver answers: all of it goes there; nobody answers: no allocati
   assert.equal(none.singleBestSource, '')
   assert.equal(none.totalOutput, '0')
   assert.match(none.errors.join('\n'), /^local: no route/m)
+})
+
+test('with feeBps > 0: every curve is after the same fee, the allocation is the brute-force optimum over them, never below the single best', async () => {
+  const FEE = 25
+  const answer = await world.service().split(request({ feeBps: FEE }), world.local, FEE_RECIPIENT)
+  assert.deepEqual(answer.errors, [])
+  for (const s of answer.samples) assert.equal(s.answered, s.asked, s.sourceId)
+  const curves = await Promise.all(answer.samples.map((s) => sampledCurve(s.sourceId, s.asked, FEE)))
+  const brute = bruteForceSplit(curves, AMOUNT)!
+  const chosen = answer.allocations.reduce((sum, a) => sum + curveValue(curves.find((c) => c.id === a.sourceId)!.points, BigInt(a.amountIn))!, 0n)
+  assert.ok(chosen >= brute - brute / 100_000n - 1n && chosen <= brute + 1n, `allocation worth ${chosen} on the sampled curves after the fee, brute force ${brute}`)
+  assert.ok(BigInt(answer.totalOutput) >= BigInt(answer.singleBestOutput))
+  const singles = curves.map((c) => ({ id: c.id, net: c.points.at(-1)!.y })).sort((a, b) => (a.net > b.net ? -1 : 1))
+  assert.deepEqual([answer.singleBestSource, answer.singleBestOutput], [singles[0].id, singles[0].net.toString()])
+  assert.equal(answer.allocations.reduce((s, a) => s + BigInt(a.amountIn), 0n), AMOUNT)
+  for (const a of answer.allocations) {
+    // Our own piece is issued after the same fee as the upstreams' pieces.
+    if (a.sourceId === 'local') assert.equal(world.local.issued.at(-1)!.feeBps, FEE)
+  }
+  // Every sample of every upstream carried the fee.
+  const feeOnWire: Record<string, (r: { query: Record<string, string>; json: unknown }) => unknown> = {
+    '0x': (r) => r.query.swapFeeBps, '1inch': (r) => r.query.fee, kyberswap: (r) => r.query.feeAmount,
+    odos: (r) => (r.json as { partnerFeePercent?: number }).partnerFeePercent, velora: (r) => r.query.partnerFeeBps, openocean: (r) => r.query.referrerFee,
+  }
+  const expected: Record<string, unknown> = { '0x': '25', '1inch': '0.25', kyberswap: '25', odos: 0.0025, velora: '25', openocean: '0.25' }
+  for (const id of upstreamIds) {
+    assert.ok(world.standIns[id].requests.length > 0, id)
+    for (const r of world.standIns[id].requests) assert.equal(feeOnWire[id](r), expected[id], id)
+  }
+})
+
+test('with a fee above one API\'s cap, that upstream is left out with one line (no call), and the split runs on the others', async () => {
+  const answer = await world.service().split(request({ feeBps: 250 }), world.local, FEE_RECIPIENT)
+  assert.deepEqual(answer.errors, ['velora: unsupported: feeBps 250 is above its maximum integrator fee of 200 bps (partnerFeeBps): not asked'])
+  assert.equal(world.standIns.velora.requests.length, 0)
+  assert.ok(answer.samples.every((s) => s.sourceId !== 'velora'))
+  assert.ok(answer.allocations.every((a) => a.sourceId !== 'velora'))
+  assert.ok(BigInt(answer.totalOutput) >= BigInt(answer.singleBestOutput))
 })

@@ -1,3 +1,4 @@
+import type { Address } from 'viem'
 import type { SplitAllocation, SplitResponse } from '../http/schemas/upstream.ts'
 import type { QuoteRequest, QuoteRoutePlan } from '../quote/quoteTypes.ts'
 import { askUpstream } from './askUpstream.ts'
@@ -17,6 +18,8 @@ export type SplitAcrossSourcesParameters = {
   ctx: UpstreamContext
   request: QuoteRequest
   local: LocalSource
+  /** Where the caller's integrator fee (`feeBps` > 0) goes: every source is asked to charge it. */
+  feeRecipient?: Address
   /** Sizes asked of our solver (default 8). */
   localSamples?: number
   /** Most sizes asked of one upstream (default 6; fewer when its rate limit says so). */
@@ -40,14 +43,16 @@ type Piece = { sourceId: string; amountIn: bigint; net: bigint; output: bigint; 
  * its samples (a lower bound on a concave curve). With a `taker`, every upstream piece is asked
  * again for an executable quote for exactly its size, and our own piece is issued as a quoteId.
  * A split whose final total is below the best single source is never returned: that source alone
- * is. See docs/upstreams.md.
+ * is. With `feeBps` > 0 every source's answers are after the caller's fee (each upstream charges it
+ * in its own parameters; one that cannot is left out with a line), so the curves compare alike.
+ * See docs/upstreams.md.
  *
  * @example
  * const answer = await splitAcrossSources({ ctx, request, local })
  * answer.allocations // [{ sourceId: 'local', amountIn: '600…', … }, { sourceId: '0x', amountIn: '400…', … }]
  */
-export async function splitAcrossSources({ ctx, request, local, localSamples = 8, maxUpstreamSamples = 6, onBug }: SplitAcrossSourcesParameters): Promise<SplitResponse> {
-  const prepared = await prepareUpstreamRequest({ ctx, request })
+export async function splitAcrossSources({ ctx, request, local, feeRecipient, localSamples = 8, maxUpstreamSamples = 6, onBug }: SplitAcrossSourcesParameters): Promise<SplitResponse> {
+  const prepared = await prepareUpstreamRequest({ ctx, request, feeRecipient })
   const totalIn = BigInt(request.amountIn)
   const executable = request.taker !== undefined
   const sampleDeadline = executable ? prepared.deadline - Math.floor(prepared.budgetMs * EXECUTABLE_PHASE_SHARE) : prepared.deadline

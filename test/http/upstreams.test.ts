@@ -3,6 +3,13 @@ import { afterAll, beforeAll, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { createAdmissionControl } from '../../src/http/admission/createAdmissionControl.ts'
 import type { UpstreamService } from '../../src/upstream/createUpstreamService.ts'
+import { type BruteCurve, bruteForceSplit, curveValue } from '../fixtures/upstreams/bruteForceSplit.ts'
+import { createGasCostPricer } from '../../src/upstream/createGasCostPricer.ts'
+import { upstreamRegistry } from '../../src/upstream/registry.ts'
+import { priceWithFee } from '../../src/upstream/standIns/priceWithFee.ts'
+import { scaledMarket } from '../../src/upstream/standIns/scaledMarket.ts'
+import { DEMO_PROFILES } from '../../src/upstream/standIns/startDemoUpstreams.ts'
+import type { UpstreamId } from '../../src/upstream/UpstreamAdapter.ts'
 import { callApp } from './callApp.ts'
 import { type HttpTestStack, KEY_A, KEY_B, NATIVE, startHttpTestStack } from './startHttpTestStack.ts'
 
@@ -128,4 +135,76 @@ test('compare and split run our solver, so admission control refuses them like /
   } finally {
     full.close()
   }
+})
+
+test('POST /quote/compare with feeBps > 0: every source (ours and the six) is after the same fee', async () => {
+  const FEE = 30
+  // Fresh stand-ins for each call: the demo enforces each API's tier (1inch: one request a second).
+  const without = (await callApp(await stack.makeApp({ upstreams: await stack.demoUpstreams() }), 'inject', { url: '/quote/compare', key: KEY_A, body })).json
+  const feeApp = await stack.makeApp({ upstreams: await stack.demoUpstreams() })
+  const withFee = await callApp(feeApp, 'inject', { url: '/quote/compare', key: KEY_A, body: { ...body, feeBps: FEE } })
+  assert.equal(withFee.status, 200, withFee.text)
+  const answer = withFee.json
+  assert.deepEqual(answer.upstream.errors, [])
+  const gross = Object.fromEntries([without.upstream.best, ...without.upstream.alternates].map((q: { sourceId: string; outputAmount: string }) => [q.sourceId, BigInt(q.outputAmount)]))
+  const quotes = [answer.upstream.best, ...answer.upstream.alternates]
+  assert.equal(quotes.length, 6)
+  const cut = (x: bigint) => x - (x * BigInt(FEE)) / 10_000n
+  for (const q of quotes) {
+    const id = q.sourceId.replace('simulated:', '') as UpstreamId
+    const out = BigInt(q.outputAmount)
+    if (upstreamRegistry[id].adapter.fee.takenFrom === 'tokenOut') assert.equal(out, cut(gross[q.sourceId]), `${q.sourceId}: the fee off its output, as our router takes ours`)
+    else assert.ok(out < gross[q.sourceId] && out >= cut(gross[q.sourceId]), `${q.sourceId}: the fee taken from its input: ${out} vs ${gross[q.sourceId]}`)
+  }
+  assert.equal(answer.local.routePlan.feeBps, FEE)
+  assert.equal(BigInt(answer.local.routePlan.expectedAmountOut), cut(BigInt(without.local.routePlan.expectedAmountOut)))
+  // Our quote with the fee is issued like /quote's: /submit builds it (paying the same recipient).
+  const submit = await callApp(feeApp, 'inject', { url: '/submit', key: KEY_A, body: { quoteId: answer.local.quoteId, user: '0x000000000000000000000000000000000000bEEF' } })
+  assert.equal(submit.status, 200, submit.text)
+  // A fee no key may ask for is still a 400, before any upstream is asked.
+  const tooHigh = await callApp(app, 'inject', { url: '/quote/compare', key: KEY_A, body: { ...body, feeBps: 9_999 } })
+  assert.equal(tooHigh.status, 400)
+  assert.match(tooHigh.json.error, /^feeBps: /)
+})
+
+test('POST /quote/split with feeBps > 0: the brute-force optimum over the after-fee curves, never below the single best', async () => {
+  const FEE = 30
+  const amountIn = 50n * 10n ** 18n
+  const tokens = stack.service.devnet!.market.tokens
+  const res = await callApp(await stack.makeApp({ upstreams: await stack.demoUpstreams() }), 'inject', { url: '/quote/split', key: KEY_A, body: { ...body, amountIn: amountIn.toString(), feeBps: FEE } })
+  assert.equal(res.status, 200, res.text)
+  const answer = res.json
+  assert.deepEqual(answer.errors, [])
+  // The same curves rebuilt apart from the service: our quote service with the fee, each stand-in's
+  // market (startDemoUpstreams) with the fee where its API takes it, gas priced as documented.
+  const quoteService = stack.service.deps.quoteService
+  const quoteOut = async (tokenIn: string, tokenOut: string, x: bigint, feeBps = 0) => (await quoteService.quote({ chainId: 8453, tokenIn, tokenOut, amountIn: x.toString(), slippageBps: 0, feeBps } as never))
+  const gasPrice = await stack.service.publicClient.getGasPrice()
+  const gas = await createGasCostPricer({ weth: tokens.WETH.address, quoteWeth: async (out, wei) => BigInt((await quoteOut(tokens.WETH.address, out, wei)).expectedAmountOut) })(tokens.USDC.address, gasPrice)
+  const curves: BruteCurve[] = []
+  for (const s of answer.samples as { sourceId: string; asked: number; answered: number }[]) {
+    assert.equal(s.answered, s.asked, s.sourceId)
+    const points = []
+    for (let j = 1; j <= s.asked; j++) {
+      const x = (amountIn * BigInt(j)) / BigInt(s.asked)
+      if (s.sourceId === 'local') {
+        const plan = await quoteOut(tokens.WETH.address, tokens.USDC.address, x, FEE)
+        points.push({ x, out: BigInt(plan.expectedAmountOut), gas: BigInt(plan.gasEstimate.gasUnits) })
+        continue
+      }
+      const id = s.sourceId.replace('simulated:', '') as UpstreamId
+      const profile = DEMO_PROFILES[id]
+      const market = scaledMarket({ quote: async (t) => BigInt((await quoteOut(t.tokenIn, t.tokenOut, t.amountIn)).expectedAmountOut), depth: { numerator: profile.depth[0], denominator: profile.depth[1] }, feeBps: profile.feeBps, gasUnits: profile.gasUnits })
+      const priced = (await priceWithFee({ market, trade: { tokenIn: tokens.WETH.address, tokenOut: tokens.USDC.address, amountIn: x }, fee: { ppm: BigInt(FEE) * 100n, takenFrom: upstreamRegistry[id].adapter.fee.takenFrom } }))!
+      points.push({ x, out: priced.amountOut, gas: id === 'odos' ? priced.gasUnits + 1n : priced.gasUnits })
+    }
+    curves.push({ id: s.sourceId, points: [{ x: 0n, y: -gas.costOf(points[0].gas) }, ...points.map((p) => ({ x: p.x, y: p.out - gas.costOf(p.gas) }))] })
+  }
+  const brute = bruteForceSplit(curves, amountIn)!
+  const chosen = (answer.allocations as { sourceId: string; amountIn: string }[]).reduce((sum, a) => sum + curveValue(curves.find((c) => c.id === a.sourceId)!.points, BigInt(a.amountIn))!, 0n)
+  assert.ok(chosen >= brute - brute / 100_000n - 1n && chosen <= brute + 1n, `allocation worth ${chosen} on the after-fee curves, brute force ${brute}`)
+  const singles = curves.map((c) => ({ id: c.id, net: c.points.at(-1)!.y })).sort((a, b) => (a.net > b.net ? -1 : 1))
+  assert.deepEqual([answer.singleBestSource, answer.singleBestOutput], [singles[0].id, singles[0].net.toString()])
+  assert.ok(BigInt(answer.totalOutput) >= BigInt(answer.singleBestOutput))
+  assert.equal(answer.allocations.reduce((s: bigint, a: { amountIn: string }) => s + BigInt(a.amountIn), 0n), amountIn)
 })

@@ -38,6 +38,7 @@ export function registerCompareRoute(fastify: FastifyInstance, deps: SwapApiDepe
   }, async (request) => {
     const body = request.body as QuoteRequest
     const feeRecipient = feeRecipientFor(body, request.apiKeyId, deps)
-    return upstreams.compare(body, upstreamLocalSource({ deps, apiKeyId: request.apiKeyId, feeRecipient }))
+    // The same recipient our quote pays: every upstream is asked to charge the caller's fee for it.
+    return upstreams.compare(body, upstreamLocalSource({ deps, apiKeyId: request.apiKeyId, feeRecipient }), feeRecipient)
   })
 }

@@ -31,6 +31,7 @@ export function registerSplitRoute(fastify: FastifyInstance, deps: SwapApiDepend
   }, async (request) => {
     const body = request.body as QuoteRequest
     const feeRecipient = feeRecipientFor(body, request.apiKeyId, deps)
-    return upstreams.split(body, upstreamLocalSource({ deps, apiKeyId: request.apiKeyId, feeRecipient }))
+    // The same recipient our quote pays: every upstream is asked to charge the caller's fee for it.
+    return upstreams.split(body, upstreamLocalSource({ deps, apiKeyId: request.apiKeyId, feeRecipient }), feeRecipient)
   })
 }

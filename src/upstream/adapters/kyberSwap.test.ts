@@ -57,3 +57,16 @@ test('its error codes: 4008/4011 no route (also inside an HTTP 200), others reje
   await expectUpstreamError(kyberSwap.price(trade(), recordedRequester({ text: fixtureText('kyberswap/routes.json').replace('"amountIn": "1000000000000000000"', '"amountIn": "1"') }).call, settings), 'invalid response', /amountIn/)
   await expectUpstreamError(kyberSwap.price(trade({ chainId: 999_999 }), recordedRequester().call, settings), 'unsupported', /chain/)
 })
+
+test('integrator fee: feeAmount (bps) with isInBps, chargeFeeBy=currency_out, feeReceiver; the documented route with that fee decodes, another fee does not', async () => {
+  // The documented sample route carries extraFee {feeAmount 10, currency_out, isInBps, 0x0513…}: its
+  // amountOut 1666243758 is its route's 1667911669 less floor(1667911669 · 10 / 10⁴).
+  const feeReceiver = '0x0513c794bC2c65C6f374a86D6ad04425e32Df22e'
+  const text = fixtureText('kyberswap/routes.json')
+  const { call, requests } = recordedRequester({ text })
+  assert.deepEqual(await kyberSwap.price(trade({ fee: { bps: 10, recipient: feeReceiver } }), call, settings), { outputAmount: 1_666_243_758n, gasUnits: 253_000n })
+  assert.equal(1_667_911_669n - (1_667_911_669n * 10n) / 10_000n, 1_666_243_758n)
+  assert.deepEqual(requests[0].query, { tokenIn: WETH, tokenOut: USDC, amountIn: '1000000000000000000', gasInclude: 'true', gasPrice: undefined, feeAmount: '10', chargeFeeBy: 'currency_out', isInBps: 'true', feeReceiver })
+  await expectUpstreamError(kyberSwap.price(trade({ fee: { bps: 20, recipient: feeReceiver } }), recordedRequester({ text }).call, settings), 'invalid response', /extraFee\.feeAmount/)
+  await expectUpstreamError(kyberSwap.price(trade({ fee: { bps: 10, recipient: TAKER } }), recordedRequester({ text }).call, settings), 'invalid response', /extraFee\.feeReceiver/)
+})

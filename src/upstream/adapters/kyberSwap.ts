@@ -28,7 +28,10 @@ const CAPPED_SLIPPAGE_BPS = 2_000
 const RoutesBody = Type.Object({
   code: Type.Literal(0),
   data: Type.Object({
-    routeSummary: Type.Object({ tokenIn: WireAddress, amountIn: WireDecimal, tokenOut: WireAddress, amountOut: WireDecimal, gas: WireDecimal }),
+    routeSummary: Type.Object({
+      tokenIn: WireAddress, amountIn: WireDecimal, tokenOut: WireAddress, amountOut: WireDecimal, gas: WireDecimal,
+      extraFee: Type.Optional(Type.Object({ feeAmount: Type.String(), chargeFeeBy: Type.String(), isInBps: Type.Boolean(), feeReceiver: Type.String() })),
+    }),
     routerAddress: WireAddress,
   }),
 })
@@ -57,7 +60,11 @@ async function routes(trade: UpstreamTrade, request: UpstreamRequester) {
   const response = await request({
     method: 'GET',
     path: `/${slug(trade)}/api/v1/routes`,
-    query: { tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn.toString(), gasInclude: 'true', gasPrice: trade.gasPriceWei > 0n ? trade.gasPriceWei.toString() : undefined },
+    query: {
+      tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn.toString(), gasInclude: 'true', gasPrice: trade.gasPriceWei > 0n ? trade.gasPriceWei.toString() : undefined,
+      // The caller's fee in bps of the output: `amountOut` is then after it (its documented example).
+      ...(trade.fee ? { feeAmount: String(trade.fee.bps), chargeFeeBy: 'currency_out', isInBps: 'true', feeReceiver: trade.fee.recipient } : {}),
+    },
   })
   if (response.status !== 200 || (response.json as { code?: unknown } | undefined)?.code !== 0) throw failure(response)
   const body = checkUpstreamBody({ validator: RoutesValidator, response })
@@ -65,6 +72,13 @@ async function routes(trade: UpstreamTrade, request: UpstreamRequester) {
   assertSameTrade({ field: 'routeSummary.tokenIn', got: summary.tokenIn, want: trade.tokenIn })
   assertSameTrade({ field: 'routeSummary.tokenOut', got: summary.tokenOut, want: trade.tokenOut })
   assertSameTrade({ field: 'routeSummary.amountIn', got: summary.amountIn, want: trade.amountIn })
+  if (trade.fee) {
+    // The route carries the fee it was priced with (and route/build charges it): it must be ours.
+    const fee = summary.extraFee
+    if (!fee || fee.chargeFeeBy !== 'currency_out' || !fee.isInBps) throw new UpstreamError('invalid response', `routeSummary.extraFee: not the ${trade.fee.bps} bps of the output asked for`)
+    assertSameTrade({ field: 'routeSummary.extraFee.feeAmount', got: fee.feeAmount, want: BigInt(trade.fee.bps) })
+    assertSameTrade({ field: 'routeSummary.extraFee.feeReceiver', got: fee.feeReceiver, want: trade.fee.recipient })
+  }
   return { response, summary }
 }
 
@@ -104,4 +118,6 @@ export const kyberSwap: UpstreamAdapter = {
     return { outputAmount: parseUpstreamAmount({ value: data.amountOut, field: 'amountOut' }), gasUnits, transaction }
   },
   executableCalls: 2,
+  // No cap published; `feeAmount` with `isInBps` is bps of the output (`chargeFeeBy=currency_out`).
+  fee: { takenFrom: 'tokenOut', maxBps: undefined, parameters: 'feeAmount with isInBps' },
 }

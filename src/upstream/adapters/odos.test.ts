@@ -46,3 +46,11 @@ test('errorCode 2000 is no route; a 5xx is a server error; a quote for another a
   await expectUpstreamError(odos.price(trade(), recordedRequester({ body: { ...quote, inAmounts: ['1'] } }).call, settings), 'invalid response', /inAmounts/)
   await expectUpstreamError(odos.executable({ ...trade(), taker: USER }, recordedRequester({ body: { ...quote, pathId: null } }).call, settings), 'invalid response', /pathId/)
 })
+
+test('integrator fee: its API Monetization example (quote v3 body with partnerFeePercent 0.001 = 10 bps and a checksummed feeRecipient)', async () => {
+  const feeRecipient = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
+  const { call, requests } = recordedRequester({ body: fixture('odos/quote-v3.json') })
+  await odos.price(trade({ slippageBps: 30, fee: { bps: 10, recipient: feeRecipient.toLowerCase() as `0x${string}` } }), call, settings)
+  assert.deepEqual(requests[0].body, { chainId: 8453, inputTokens: [{ tokenAddress: USDC, amount: '10000000' }], outputTokens: [{ tokenAddress: ODOS, proportion: 1 }], slippageLimitPercent: 0.3, partnerFeePercent: 0.001, feeRecipient, compact: true })
+  assert.deepEqual(odos.fee.unsupported?.(testSettings('odos', { options: { quoteVersion: 'v2' } })), 'Odos takes a per-request integrator fee only on its quote v3 (UPSTREAM_ODOS_QUOTE_VERSION is v2)')
+})

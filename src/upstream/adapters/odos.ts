@@ -54,6 +54,8 @@ async function quote(trade: UpstreamTrade, request: UpstreamRequester, settings:
       outputTokens: [{ tokenAddress: odosToken(trade.tokenOut), proportion: 1 }],
       slippageLimitPercent: trade.slippageBps / 100,
       ...(trade.taker ? { userAddr: getAddress(trade.taker) } : {}),
+      // API v3 fee delegation: a fraction (0.001 is 10 bps) of the output, for `feeRecipient`.
+      ...(trade.fee ? { partnerFeePercent: trade.fee.bps / 10_000, feeRecipient: getAddress(trade.fee.recipient) } : {}),
       compact: true,
     },
   })
@@ -95,4 +97,11 @@ export const odos: UpstreamAdapter = {
     return { ...answer, transaction }
   },
   executableCalls: 2,
+  // docs.odos.xyz "API Monetization": no cap published; Odos keeps 20 % of it, the recipient gets 80 %.
+  fee: {
+    takenFrom: 'tokenOut',
+    maxBps: undefined,
+    parameters: 'partnerFeePercent',
+    unsupported: (settings) => (settings.options.quoteVersion === 'v2' ? 'Odos takes a per-request integrator fee only on its quote v3 (UPSTREAM_ODOS_QUOTE_VERSION is v2)' : undefined),
+  },
 }

@@ -54,3 +54,15 @@ test('a quote without the gas it was asked for, another token, or a transaction 
   const swap = fixture('1inch/swap.json')
   await expectUpstreamError(oneInch.executable({ ...trade(), taker: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045' }, recordedRequester({ body: swap }).call, settings), 'invalid response', /tx.from/)
 })
+
+test('integrator fee: `fee` in percent on /quote and the same on /swap with `referrer` (its swap parameters)', async () => {
+  const referrer = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
+  const fee = { bps: 25, recipient: referrer } as const
+  const quote = recordedRequester({ body: fixture('1inch/quote.json') })
+  await oneInch.price(trade({ fee }), quote.call, settings)
+  assert.deepEqual(quote.requests[0].query, { src: ETH, dst: ONEINCH, amount: '10000000000000000', includeGas: 'true', gasPrice: undefined, fee: '0.25' })
+  const swap = recordedRequester({ body: fixture('1inch/swap.json') })
+  await oneInch.executable({ ...trade({ fee: { bps: 150, recipient: referrer } }), taker: FROM }, swap.call, settings)
+  assert.deepEqual(swap.requests[0].query, { src: ETH, dst: ONEINCH, amount: '10000000000000000', from: FROM, origin: FROM, slippage: '1', gasPrice: undefined, fee: '1.5', referrer })
+  assert.deepEqual(oneInch.fee, { takenFrom: 'tokenIn', maxBps: 300, parameters: 'fee, in percent' })
+})

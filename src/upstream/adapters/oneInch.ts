@@ -4,6 +4,7 @@ import type { UpstreamAdapter, UpstreamAnswer, UpstreamRequester, UpstreamSettin
 import { UpstreamError } from '../UpstreamError.ts'
 import { parseUpstreamAmount } from '../parseUpstreamAmount.ts'
 import { assertSameTrade } from './assertSameTrade.ts'
+import { bpsAsPercent } from './bpsAsPercent.ts'
 import { checkUpstreamBody } from './checkUpstreamBody.ts'
 import { upstreamStatusError } from './upstreamStatusError.ts'
 import { upstreamTransaction } from './upstreamTransaction.ts'
@@ -57,7 +58,7 @@ export const oneInch: UpstreamAdapter = {
   id: '1inch',
   headers: (settings) => ({ authorization: `Bearer ${settings.apiKey ?? ''}` }),
   price: async (trade, request, settings) => {
-    const response = await get('quote', { includeGas: 'true', gasPrice: trade.gasPriceWei > 0n ? trade.gasPriceWei.toString() : undefined }, trade, request, settings)
+    const response = await get('quote', { includeGas: 'true', gasPrice: trade.gasPriceWei > 0n ? trade.gasPriceWei.toString() : undefined, ...(trade.fee ? { fee: bpsAsPercent(trade.fee.bps) } : {}) }, trade, request, settings)
     const body = checkUpstreamBody({ validator: QuoteValidator, response })
     checkTokens(body, trade)
     if (body.gas === undefined) throw new UpstreamError('invalid response', 'gas: missing although includeGas=true was asked')
@@ -70,6 +71,8 @@ export const oneInch: UpstreamAdapter = {
       origin: trade.taker,
       slippage: String(trade.slippageBps / 100),
       gasPrice: trade.gasPriceWei > 0n ? trade.gasPriceWei.toString() : undefined,
+      // The same `fee` as on /quote (its docs ask for it), paid to `referrer`.
+      ...(trade.fee ? { fee: bpsAsPercent(trade.fee.bps), referrer: trade.fee.recipient } : {}),
     }, trade, request, settings)
     const body = checkUpstreamBody({ validator: SwapValidator, response })
     checkTokens(body, trade)
@@ -79,4 +82,6 @@ export const oneInch: UpstreamAdapter = {
     return { outputAmount: parseUpstreamAmount({ value: body.dstAmount, field: 'dstAmount' }), gasUnits: transaction.gas, transaction }
   },
   executableCalls: 1,
+  // "this percentage of src token amount will be sent to referrer, the rest will be used as input for a swap; min 0, max 3"
+  fee: { takenFrom: 'tokenIn', maxBps: 300, parameters: 'fee, in percent' },
 }

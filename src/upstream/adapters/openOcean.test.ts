@@ -45,3 +45,18 @@ test('code 200 with data null is no route; a non-200 code inside an HTTP 200 is 
   await expectUpstreamError(openOcean.price(trade(), recordedRequester({ body: { ...quote, data: { ...quote.data, inAmount: '5' } } }).call, settings), 'invalid response', /inAmount/)
   await expectUpstreamError(openOcean.price(trade(), recordedRequester({ body: { ...quote, data: { ...quote.data, outAmount: -3 } } }).call, settings), 'invalid response', /outAmount/)
 })
+
+test('integrator fee: referrer and referrerFee (percent) exist on /swap only, so a price with a fee is /swap without account', async () => {
+  const referrer = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
+  const fee = { bps: 25, recipient: referrer } as const
+  const swapData = fixture('openocean/swap.json')
+  const quoteOnly = { code: 200, data: { inToken: swapData.data.inToken, outToken: swapData.data.outToken, inAmount: swapData.data.inAmount, outAmount: swapData.data.outAmount, estimatedGas: swapData.data.estimatedGas, minOutAmount: swapData.data.minOutAmount, price_impact: '0.01%' } }
+  const price = recordedRequester({ body: quoteOnly })
+  const answer = await openOcean.price(trade({ fee }), price.call, settings)
+  assert.equal(answer.outputAmount, BigInt(swapData.data.outAmount))
+  assert.equal(price.requests[0].path, '/v4/1/swap')
+  assert.deepEqual(price.requests[0].query, { inTokenAddress: ETH, outTokenAddress: USDC, amountDecimals: '1000000000000000000', gasPriceDecimals: '1000000000', referrer, referrerFee: '0.25' })
+  const swap = recordedRequester({ body: swapData })
+  await openOcean.executable({ ...trade({ fee }), taker: USER }, swap.call, settings)
+  assert.deepEqual(swap.requests[0].query, { inTokenAddress: ETH, outTokenAddress: USDC, amountDecimals: '1000000000000000000', gasPriceDecimals: '1000000000', slippage: '1', account: USER, referrer, referrerFee: '0.25' })
+})

@@ -5,6 +5,7 @@ import type { UpstreamHttpResponse } from '../http/createUpstreamHttpClient.ts'
 import { UpstreamError } from '../UpstreamError.ts'
 import { parseUpstreamAmount } from '../parseUpstreamAmount.ts'
 import { assertSameTrade } from './assertSameTrade.ts'
+import { bpsAsPercent } from './bpsAsPercent.ts'
 import { checkUpstreamBody } from './checkUpstreamBody.ts'
 import { upstreamStatusError } from './upstreamStatusError.ts'
 import { upstreamTransaction } from './upstreamTransaction.ts'
@@ -70,7 +71,9 @@ export const openOcean: UpstreamAdapter = {
   id: 'openocean',
   headers: () => ({}),
   price: async (trade, request) => {
-    const data = checkUpstreamBody({ validator: QuoteValidator, response: await get('quote', {}, trade, request) }).data
+    // `referrerFee` exists on /swap only; /swap without `account` is its quote, with the fee taken.
+    const response = trade.fee ? await get('swap', feeQuery(trade), trade, request) : await get('quote', {}, trade, request)
+    const data = checkUpstreamBody({ validator: QuoteValidator, response }).data
     assertSameTrade({ field: 'data.inAmount', got: data.inAmount, want: trade.amountIn })
     return { outputAmount: parseUpstreamAmount({ value: data.outAmount, field: 'data.outAmount' }), gasUnits: parseUpstreamAmount({ value: data.estimatedGas, field: 'data.estimatedGas' }) }
   },
@@ -78,7 +81,7 @@ export const openOcean: UpstreamAdapter = {
     if (trade.slippageBps < MIN_SLIPPAGE_BPS || trade.slippageBps > MAX_SLIPPAGE_BPS) {
       throw new UpstreamError('unsupported', `slippageBps ${trade.slippageBps} is outside its slippage range of 0.05..50 %`)
     }
-    const response = await get('swap', { slippage: String(trade.slippageBps / 100), account: trade.taker }, trade, request)
+    const response = await get('swap', { slippage: String(trade.slippageBps / 100), account: trade.taker, ...feeQuery(trade) }, trade, request)
     const data = checkUpstreamBody({ validator: SwapValidator, response }).data
     assertSameTrade({ field: 'data.inAmount', got: data.inAmount, want: trade.amountIn })
     assertSameTrade({ field: 'data.from', got: data.from, want: trade.taker })
@@ -87,4 +90,10 @@ export const openOcean: UpstreamAdapter = {
     return { outputAmount: parseUpstreamAmount({ value: data.outAmount, field: 'data.outAmount' }), gasUnits, transaction }
   },
   executableCalls: 1,
+  // "the percentage of in-token you wish to receive", 0.01..5 (percent) in API v4.
+  fee: { takenFrom: 'tokenIn', maxBps: 500, parameters: 'referrerFee, in percent' },
+}
+
+function feeQuery(trade: UpstreamTrade): Record<string, string> {
+  return trade.fee ? { referrer: trade.fee.recipient, referrerFee: bpsAsPercent(trade.fee.bps) } : {}
 }

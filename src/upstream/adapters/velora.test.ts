@@ -42,3 +42,14 @@ test('"No routes found" is no route; a BUY route or one for another amount is re
   await expectUpstreamError(velora.price(trade(), recordedRequester({ body: { priceRoute: { ...route.priceRoute, side: 'BUY' } } }).call, settings), 'invalid response', /side/)
   await expectUpstreamError(velora.price(trade(), recordedRequester({ body: { priceRoute: { ...route.priceRoute, srcAmount: '2' } } }).call, settings), 'invalid response', /srcAmount/)
 })
+
+test('integrator fee: partnerAddress and partnerFeeBps on /prices and again in the /transactions body (its monetization parameters)', async () => {
+  const partnerAddress = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
+  const { call, requests } = recordedRequester({ text: fixtureText('velora/prices.json') }, { body: fixture('velora/transactions.json') })
+  await velora.executable({ ...trade({ fee: { bps: 30, recipient: partnerAddress } }), taker: USER }, call, settings)
+  assert.deepEqual(requests[0].query, { srcToken: ETH, srcDecimals: '18', destToken: USDC, destDecimals: '6', amount: '1000000000000000000', side: 'SELL', network: '8453', version: '6.2', userAddress: USER, partnerAddress, partnerFeeBps: '30' })
+  const body = JSON.parse(requests[1].rawBody!)
+  assert.equal(body.partnerAddress, partnerAddress)
+  assert.equal(body.partnerFeeBps, '30')
+  assert.deepEqual(velora.fee, { takenFrom: 'tokenOut', maxBps: 200, parameters: 'partnerFeeBps' })
+})

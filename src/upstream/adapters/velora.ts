@@ -58,6 +58,8 @@ async function prices(trade: UpstreamTrade, request: UpstreamRequester) {
       network: String(trade.chainId),
       version: '6.2',
       userAddress: trade.taker,
+      // The caller's fee, taken from the destination token: `destAmount` is after it.
+      ...(trade.fee ? { partnerAddress: trade.fee.recipient, partnerFeeBps: String(trade.fee.bps) } : {}),
     },
   })
   if (response.status !== 200) throw failure(response)
@@ -100,6 +102,7 @@ export const velora: UpstreamAdapter = {
       srcAmount: trade.amountIn.toString(),
       slippage: trade.slippageBps,
       userAddress: trade.taker,
+      ...(trade.fee ? { partnerAddress: trade.fee.recipient, partnerFeeBps: String(trade.fee.bps) } : {}),
     }
     const built = await request({
       method: 'POST',
@@ -114,4 +117,6 @@ export const velora: UpstreamAdapter = {
     return { ...answer, transaction }
   },
   executableCalls: 2,
+  // Velora's monetization docs: Market keeps 15 % of it; its SDK documents a maximum of 200 bps.
+  fee: { takenFrom: 'tokenOut', maxBps: 200, parameters: 'partnerFeeBps' },
 }

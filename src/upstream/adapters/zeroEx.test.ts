@@ -78,3 +78,21 @@ test('an answer for another trade, an inexact amount, or a transaction asking fo
   await expectUpstreamError(zeroEx.executable({ ...trade(), taker: TAKER }, recordedRequester({ body: { ...quote, transaction: { ...quote.transaction, value: '5' } } }).call, settings), 'invalid response', /transaction.value/)
   await expectUpstreamError(zeroEx.executable({ ...trade(), taker: TAKER }, recordedRequester({ body: { ...quote, transaction: undefined } }).call, settings), 'invalid response', /transaction/)
 })
+
+test('integrator fee: swapFeeRecipient, swapFeeBps and swapFeeToken = buyToken (its monetization guide); the answer must carry it', async () => {
+  const recipient = '0xa8aAC589a67ecfade31efDE49A062cc21D68a64e'
+  const fee = { bps: 25, recipient } as const
+  const priced = fixture('0x/allowance-holder-price.json')
+  const charged = { ...priced, fees: { ...priced.fees, integratorFee: { amount: '250081', token: USDT.toLowerCase(), type: 'volume' } } }
+  const { call, requests } = recordedRequester({ body: charged })
+  assert.deepEqual(await zeroEx.price(trade({ fee }), call, settings), { outputAmount: 100_032_748n, gasUnits: 288_095n })
+  assert.deepEqual(requests[0].query, { chainId: '1', sellToken: USDC, buyToken: USDT, sellAmount: '100000000', taker: undefined, gasPrice: undefined, slippageBps: '100', swapFeeRecipient: recipient, swapFeeBps: '25', swapFeeToken: USDT })
+  // Without the fee in the answer its buyAmount would be before the caller's fee: never a number.
+  await expectUpstreamError(zeroEx.price(trade({ fee }), recordedRequester({ body: priced }).call, settings), 'invalid response', /fees\.integratorFee: missing although swapFeeBps 25/)
+  const wrongToken = { ...charged, fees: { ...charged.fees, integratorFee: { amount: '1', token: USDC.toLowerCase(), type: 'volume' } } }
+  await expectUpstreamError(zeroEx.price(trade({ fee }), recordedRequester({ body: wrongToken }).call, settings), 'invalid response', /fees\.integratorFee\.token/)
+  const quote = recordedRequester({ body: { ...fixture('0x/allowance-holder-quote.json'), fees: charged.fees } })
+  await zeroEx.executable({ ...trade({ fee }), taker: TAKER }, quote.call, settings)
+  assert.equal(quote.requests[0].query?.swapFeeBps, '25')
+  assert.equal(quote.requests[0].query?.swapFeeToken, USDT)
+})

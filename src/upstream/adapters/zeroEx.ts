@@ -27,6 +27,7 @@ const Available = Type.Object({
   issues: Type.Optional(Nullable(Type.Object({ allowance: Type.Optional(Nullable(Type.Object({ spender: WireAddress }))) }))),
   transaction: Type.Optional(Type.Object({ to: WireAddress, data: WireHex, gas: Type.Optional(Nullable(WireDecimal)), value: WireDecimal })),
   permit2: Type.Optional(Nullable(Type.Object({ eip712: Type.Object({}) }))),
+  fees: Type.Optional(Nullable(Type.Object({ integratorFee: Type.Optional(Nullable(Type.Object({ amount: WireDecimal, token: WireAddress }))) }))),
 })
 const ResponseValidator = Compile(Available)
 const ErrorBody = Type.Object({ name: Type.String(), message: Type.Optional(Type.String()) })
@@ -48,6 +49,8 @@ async function call(endpoint: 'price' | 'quote', trade: UpstreamTrade, request: 
       taker: trade.taker,
       gasPrice: trade.gasPriceWei > 0n ? trade.gasPriceWei.toString() : undefined,
       slippageBps: String(trade.slippageBps),
+      // The caller's fee, always in the buy token: then `buyAmount` is after it, like our own output.
+      ...(trade.fee ? { swapFeeRecipient: trade.fee.recipient, swapFeeBps: String(trade.fee.bps), swapFeeToken: trade.tokenOut } : {}),
     },
   })
   if (response.status !== 200) {
@@ -59,6 +62,12 @@ async function call(endpoint: 'price' | 'quote', trade: UpstreamTrade, request: 
   assertSameTrade({ field: 'sellToken', got: body.sellToken, want: trade.tokenIn })
   assertSameTrade({ field: 'buyToken', got: body.buyToken, want: trade.tokenOut })
   assertSameTrade({ field: 'sellAmount', got: body.sellAmount, want: trade.amountIn })
+  if (trade.fee) {
+    // An answer without the fee asked for would be an output before the caller's fee.
+    const charged = body.fees?.integratorFee
+    if (!charged) throw new UpstreamError('invalid response', `fees.integratorFee: missing although swapFeeBps ${trade.fee.bps} was asked`)
+    assertSameTrade({ field: 'fees.integratorFee.token', got: charged.token, want: trade.tokenOut })
+  }
   const outputAmount = parseUpstreamAmount({ value: body.buyAmount, field: 'buyAmount' })
   if (endpoint === 'quote' && !body.transaction) throw new UpstreamError('invalid response', 'transaction: missing from a /quote answer')
   const gas = body.transaction?.gas ?? body.gas
@@ -87,4 +96,5 @@ export const zeroEx: UpstreamAdapter = {
   price: (trade, request, settings) => call('price', trade, request, settings),
   executable: (trade, request, settings) => call('quote', trade, request, settings),
   executableCalls: 1,
+  fee: { takenFrom: 'tokenOut', maxBps: 1000, parameters: 'swapFeeBps' },
 }

@@ -7,8 +7,8 @@ import { scaledMarket } from './scaledMarket.ts'
 import type { StandInTrade } from './StandInApi.ts'
 import { startUpstreamStandIn, type UpstreamStandIn } from './startUpstreamStandIn.ts'
 
-/** Each simulated aggregator's liquidity relative to ours (depth), its extra fee and its gas. */
-const DEMO_PROFILES: Record<UpstreamId, { depth: [bigint, bigint]; feeBps: number; gasUnits: bigint }> = {
+/** Each simulated aggregator's liquidity relative to ours (depth), its extra fee and its gas (exported for the tests that rebuild its prices). */
+export const DEMO_PROFILES: Record<UpstreamId, { depth: [bigint, bigint]; feeBps: number; gasUnits: bigint }> = {
   '0x': { depth: [3n, 2n], feeBps: 0, gasUnits: 180_000n },
   '1inch': { depth: [5n, 4n], feeBps: 0, gasUnits: 160_000n },
   kyberswap: { depth: [1n, 1n], feeBps: 5, gasUnits: 200_000n },

@@ -108,3 +108,41 @@ test('misbehaviour on demand: its own rate limit (429 + Retry-After), a dropped 
   await assert.rejects(fetch(`${s.url}${path}`))
   assert.equal((await get('openocean', path)).status, 200)
 })
+
+test('integrator fees: each stand-in charges them as its API documents, and refuses what its API refuses', async () => {
+  const R = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
+  const zxHeaders = { '0x-api-key': KEY, '0x-version': 'v2' }
+  const gross = BigInt((await get('0x', zx, zxHeaders)).body.buyAmount)
+  const charged = (await get('0x', `${zx}&swapFeeBps=30&swapFeeRecipient=${R}&swapFeeToken=${USDC}`, zxHeaders)).body
+  assert.equal(BigInt(charged.buyAmount), gross - (gross * 30n) / 10_000n)
+  assert.deepEqual(charged.fees.integratorFee, { amount: ((gross * 30n) / 10_000n).toString(), token: USDC.toLowerCase(), type: 'volume' })
+  assert.deepEqual((await get('0x', `${zx}&swapFeeBps=1001&swapFeeRecipient=${R}`, zxHeaders)).body.data.details[0].field, 'swapFeeBps')
+  assert.deepEqual((await get('0x', `${zx}&swapFeeBps=30`, zxHeaders)).body.data.details[0].field, 'swapFeeRecipient')
+  assert.deepEqual((await get('0x', `${zx}&swapFeeBps=30&swapFeeRecipient=${R}&swapFeeToken=${R}`, zxHeaders)).body.data.details[0].field, 'swapFeeToken')
+  // 1inch: a percent of the src amount, the rest swapped; at most 3; /swap needs a referrer with it.
+  const auth = { authorization: `Bearer ${KEY}` }
+  const q1 = `/swap/v6.0/8453/quote?src=${WETH}&dst=${USDC}&amount=1000000000000000000`
+  const in1 = BigInt((await get('1inch', `${q1}&fee=0.3`, auth)).body.dstAmount)
+  assert.equal(in1, (await market({ tokenIn: WETH, tokenOut: USDC, amountIn: 10n ** 18n - 3n * 10n ** 15n }))!.amountOut)
+  assert.equal((await get('1inch', `${q1}&fee=3.01`, auth)).status, 400)
+  assert.match((await get('1inch', `${q1.replace('/quote', '/swap')}&from=${R}&slippage=1&fee=0.3`, auth)).body.description, /referrer/)
+  // KyberSwap: extraFee echoed; absolute fees not simulated.
+  const kq = `/base/api/v1/routes?tokenIn=${WETH}&tokenOut=${USDC}&amountIn=1000000000000000000`
+  const kyber = (await get('kyberswap', `${kq}&feeAmount=30&isInBps=true&chargeFeeBy=currency_out&feeReceiver=${R}`)).body.data.routeSummary
+  assert.deepEqual(kyber.extraFee, { feeAmount: '30', chargeFeeBy: 'currency_out', isInBps: true, feeReceiver: R })
+  assert.equal(BigInt(kyber.amountOut), gross - (gross * 30n) / 10_000n)
+  assert.equal((await get('kyberswap', `${kq}&feeAmount=30&chargeFeeBy=currency_out&feeReceiver=${R}`)).body.code, 4001)
+  // Odos v3: a checksummed feeRecipient; the fraction echoed.
+  const odosBody = (extra: object) => JSON.stringify({ chainId: 8453, inputTokens: [{ tokenAddress: WETH, amount: '1000000000000000000' }], outputTokens: [{ tokenAddress: USDC, proportion: 1 }], ...extra })
+  const odos = (await post('odos', '/sor/quote/v3', odosBody({ partnerFeePercent: 0.003, feeRecipient: R }))).body
+  assert.deepEqual([BigInt(odos.outAmounts[0]), odos.partnerFeePercent], [gross - (gross * 30n) / 10_000n, 0.003])
+  assert.equal((await post('odos', '/sor/quote/v3', odosBody({ partnerFeePercent: 0.003, feeRecipient: R.toLowerCase() }))).status, 400)
+  // Velora: at most 200 bps; OpenOcean: /swap only, 0.01..5 % of the in-token.
+  const vq = `/prices?srcToken=${WETH}&srcDecimals=18&destToken=${USDC}&destDecimals=6&amount=1000000000000000000&side=SELL&network=8453`
+  assert.equal(BigInt((await get('velora', `${vq}&partnerFeeBps=30&partnerAddress=${R}`)).body.priceRoute.destAmount), gross - (gross * 30n) / 10_000n)
+  assert.equal((await get('velora', `${vq}&partnerFeeBps=201&partnerAddress=${R}`)).status, 400)
+  const oq = `/v4/8453/swap?inTokenAddress=${WETH}&outTokenAddress=${USDC}&amountDecimals=1000000000000000000&gasPriceDecimals=5000000`
+  assert.equal(BigInt((await get('openocean', `${oq}&referrer=${R}&referrerFee=0.3`)).body.data.outAmount), in1)
+  assert.equal((await get('openocean', `${oq}&referrer=${R}&referrerFee=5.01`)).body.code, 400)
+  assert.equal(BigInt((await get('openocean', `${oq.replace('/swap', '/quote')}&referrer=${R}&referrerFee=0.3`)).body.data.outAmount), gross, '/quote takes no fee')
+})

@@ -1,6 +1,7 @@
 import { keccak256, toHex } from 'viem'
 import { extractRawJsonMember } from '../../adapters/extractRawJsonMember.ts'
 import type { StandInApi, StandInReply } from '../StandInApi.ts'
+import { priceWithFee, type StandInFee } from '../priceWithFee.ts'
 import { readStandInTrade } from '../readStandInTrade.ts'
 import { remember } from '../remember.ts'
 import { standInCalldata } from '../standInCalldata.ts'
@@ -29,7 +30,20 @@ export const kyberSwapStandIn: StandInApi = {
       const q = request.query
       const { trade, problem = '' } = readStandInTrade({ tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountIn: q.amountIn, fields: ['tokenIn', 'tokenOut', 'amountIn'] })
       if (!trade) return fail(400, 4001, `unable to bind query parameters: ${problem}`)
-      const priced = await market(trade)
+      // The client's fee: `feeAmount` bps (with `isInBps`) of the input or the output, to `feeReceiver`.
+      let fee: StandInFee | undefined
+      let extraFee = { feeAmount: '', chargeFeeBy: '', isInBps: false, feeReceiver: '' }
+      if (q.chargeFeeBy) {
+        if (q.chargeFeeBy !== 'currency_in' && q.chargeFeeBy !== 'currency_out') return fail(400, 4001, 'unable to bind query parameters: chargeFeeBy')
+        if (!/^0x[a-fA-F0-9]{40}$/.test(q.feeReceiver ?? '')) return fail(400, 4001, 'unable to bind query parameters: feeReceiver is required with chargeFeeBy')
+        if (!/^[0-9]+$/.test(q.feeAmount ?? '')) return fail(400, 4001, 'unable to bind query parameters: feeAmount')
+        // Absolute (wei) fees exist in its API; this stand-in simulates the bps form only.
+        if (q.isInBps !== 'true') return fail(400, 4001, 'unable to bind query parameters: this stand-in simulates fees in bps only (isInBps=true)')
+        if (Number(q.feeAmount) >= 10_000) return fail(400, 4001, 'unable to bind query parameters: feeAmount')
+        fee = { ppm: BigInt(q.feeAmount!) * 100n, takenFrom: q.chargeFeeBy === 'currency_in' ? 'tokenIn' : 'tokenOut' }
+        extraFee = { feeAmount: q.feeAmount!, chargeFeeBy: q.chargeFeeBy, isInBps: true, feeReceiver: q.feeReceiver! }
+      }
+      const priced = await priceWithFee({ market, trade, fee })
       if (!priced) return kyberSwapStandIn.noRoute()
       const routeID = crypto.randomUUID()
       const summary = {
@@ -43,7 +57,7 @@ export const kyberSwapStandIn: StandInApi = {
         gasPrice: q.gasPrice ?? '5000000',
         gasUsd: '0',
         l1FeeUsd: '0',
-        extraFee: { feeAmount: '', chargeFeeBy: '', isInBps: false, feeReceiver: '' },
+        extraFee,
         route: [[{ pool: '0x4b543e89351faa242cb0172b2da0cdb52db699b4', tokenIn: trade.tokenIn.toLowerCase(), tokenOut: trade.tokenOut.toLowerCase(), swapAmount: trade.amountIn.toString(), amountOut: priced.amountOut.toString(), exchange: 'simulated', poolType: 'simulated', poolExtra: null, extra: null }]],
         routeID,
         checksum: '0',

@@ -1,5 +1,6 @@
 import { getAddress } from 'viem'
 import type { StandInApi, StandInReply } from '../StandInApi.ts'
+import { priceWithFee, type StandInFee } from '../priceWithFee.ts'
 import { readStandInTrade } from '../readStandInTrade.ts'
 import { remember } from '../remember.ts'
 import { standInCalldata } from '../standInCalldata.ts'
@@ -35,7 +36,16 @@ export const odosStandIn: StandInApi = {
       const slippagePercent = body.slippageLimitPercent === undefined ? 0.3 : Number(body.slippageLimitPercent)
       if (!(slippagePercent >= 0 && slippagePercent <= 100)) return fail(400, 4006, 'Slippage tolerance too high')
       if (body.userAddr !== undefined && !/^0x[a-fA-F0-9]{40}$/.test(String(body.userAddr))) return fail(400, 4004, 'Invalid user address')
-      const priced = await market(trade)
+      // API v3 fee delegation: `partnerFeePercent` (a fraction: 0.001 is 0.1 %) of the output for
+      // `feeRecipient` (checksummed). Quote v2 predates it (its fees come from referral codes).
+      let fee: StandInFee | undefined
+      const partnerFeePercent = request.path.endsWith('/v3') && body.partnerFeePercent !== undefined ? body.partnerFeePercent : undefined
+      if (partnerFeePercent !== undefined) {
+        if (typeof partnerFeePercent !== 'number' || !(partnerFeePercent >= 0 && partnerFeePercent < 1)) return fail(400, 4000, 'Invalid partnerFeePercent')
+        if (typeof body.feeRecipient !== 'string' || !/^0x[a-fA-F0-9]{40}$/.test(body.feeRecipient) || getAddress(body.feeRecipient) !== body.feeRecipient) return fail(400, 4000, 'feeRecipient must be a checksummed address when partnerFeePercent is set')
+        fee = { ppm: BigInt(Math.round(partnerFeePercent * 1_000_000)), takenFrom: 'tokenOut' }
+      }
+      const priced = await priceWithFee({ market, trade, fee })
       if (!priced) return odosStandIn.noRoute()
       let pathId: string | null = null
       if (body.userAddr !== undefined) {
@@ -62,6 +72,7 @@ export const odosStandIn: StandInApi = {
           netOutValue: 0,
           priceImpact: 0,
           percentDiff: 0,
+          partnerFeePercent: partnerFeePercent ?? 0,
           pathId,
           pathViz: null,
           blockNumber: 26843021,

@@ -1,4 +1,5 @@
 import type { StandInApi, StandInReply } from '../StandInApi.ts'
+import { priceWithFee, type StandInFee } from '../priceWithFee.ts'
 import { readStandInTrade } from '../readStandInTrade.ts'
 import { standInCalldata } from '../standInCalldata.ts'
 
@@ -30,7 +31,14 @@ export const oneInchStandIn: StandInApi = {
     if (swap && !/^0x[a-fA-F0-9]{40}$/.test(q.from ?? '')) return error(400, 'from must be a valid address')
     const slippage = Number(q.slippage)
     if (swap && (q.slippage === undefined || !(slippage >= 0 && slippage <= 50))) return error(400, 'slippage must be a number in 0..50')
-    const priced = await market(trade)
+    // `fee`: a percent (0..3) of the src amount, sent to `referrer`; the rest is swapped.
+    let fee: StandInFee | undefined
+    if (q.fee !== undefined) {
+      if (!/^[0-9]+(\.[0-9]{1,4})?$/.test(q.fee) || Number(q.fee) > 3) return error(400, 'fee must be a number in 0..3')
+      if (swap && Number(q.fee) > 0 && !/^0x[a-fA-F0-9]{40}$/.test(q.referrer ?? '')) return error(400, 'referrer must be a valid address when a fee is set')
+      fee = { ppm: BigInt(Math.round(Number(q.fee) * 10_000)), takenFrom: 'tokenIn' }
+    }
+    const priced = await priceWithFee({ market, trade, fee })
     if (!priced) return oneInchStandIn.noRoute()
     const tokenInfo = (address: string) => ({ address: address.toLowerCase(), symbol: 'SIM', name: 'Simulated', decimals: 18, logoURI: '' })
     const body: Record<string, unknown> = { dstAmount: priced.amountOut.toString() }

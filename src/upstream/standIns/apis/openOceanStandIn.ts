@@ -1,4 +1,5 @@
 import type { StandInApi, StandInReply } from '../StandInApi.ts'
+import { priceWithFee, type StandInFee } from '../priceWithFee.ts'
 import { readStandInTrade } from '../readStandInTrade.ts'
 import { standInCalldata } from '../standInCalldata.ts'
 
@@ -24,7 +25,14 @@ export const openOceanStandIn: StandInApi = {
     if (!trade) return refuse(400, problem)
     const slippage = q.slippage === undefined ? 1 : Number(q.slippage)
     if (!(slippage >= 0.05 && slippage <= 50)) return refuse(400, 'slippage must be in 0.05..50')
-    const priced = await market(trade)
+    // /swap only: `referrerFee` percent (0.01..5) of the in-token for `referrer`; the rest is swapped.
+    let fee: StandInFee | undefined
+    if (m[2] === 'swap' && q.referrerFee !== undefined) {
+      if (!/^[0-9]+(\.[0-9]{1,4})?$/.test(q.referrerFee) || !(Number(q.referrerFee) >= 0.01 && Number(q.referrerFee) <= 5)) return refuse(400, 'referrerFee must be in 0.01..5')
+      if (!/^0x[a-fA-F0-9]{40}$/.test(q.referrer ?? '')) return refuse(400, 'referrer must be an address when referrerFee is set')
+      fee = { ppm: BigInt(Math.round(Number(q.referrerFee) * 10_000)), takenFrom: 'tokenIn' }
+    }
+    const priced = await priceWithFee({ market, trade, fee })
     if (!priced) return openOceanStandIn.noRoute()
     const base = { inToken: tokenInfo(trade.tokenIn), outToken: tokenInfo(trade.tokenOut), inAmount: trade.amountIn.toString(), outAmount: priced.amountOut.toString() }
     if (m[2] === 'quote') {

@@ -1,6 +1,7 @@
 import { keccak256, toHex } from 'viem'
 import { extractRawJsonMember } from '../../adapters/extractRawJsonMember.ts'
 import type { StandInApi, StandInReply } from '../StandInApi.ts'
+import { priceWithFee, type StandInFee } from '../priceWithFee.ts'
 import { readStandInTrade } from '../readStandInTrade.ts'
 import { remember } from '../remember.ts'
 import { standInCalldata } from '../standInCalldata.ts'
@@ -25,7 +26,14 @@ export const veloraStandIn: StandInApi = {
       if (q.srcToken?.toLowerCase() === '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' && q.srcToken !== '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE') return fail(400, 'Invalid srcToken')
       const { trade, problem = '' } = readStandInTrade({ tokenIn: q.srcToken, tokenOut: q.destToken, amountIn: q.amount, fields: ['srcToken', 'destToken', 'amount'] })
       if (!trade) return fail(400, `Invalid ${problem}`)
-      const priced = await market(trade)
+      // The partner fee: `partnerFeeBps` of the destination token for `partnerAddress` (at most 200).
+      let fee: StandInFee | undefined
+      if (q.partnerFeeBps !== undefined) {
+        if (!/^[0-9]+$/.test(q.partnerFeeBps) || Number(q.partnerFeeBps) > 200) return fail(400, 'Invalid partnerFeeBps: at most 200')
+        if (!/^0x[a-fA-F0-9]{40}$/.test(q.partnerAddress ?? '')) return fail(400, 'Invalid partnerAddress')
+        fee = { ppm: BigInt(q.partnerFeeBps) * 100n, takenFrom: 'tokenOut' }
+      }
+      const priced = await priceWithFee({ market, trade, fee })
       if (!priced) return veloraStandIn.noRoute()
       const route = {
         blockNumber: 26843021,
@@ -44,7 +52,8 @@ export const veloraStandIn: StandInApi = {
         contractAddress: AUGUSTUS,
         tokenTransferProxy: AUGUSTUS,
         contractMethod: 'swapExactAmountIn',
-        partnerFee: 0,
+        // In percent here (its unit is not documented; the adapter never reads it).
+        partnerFee: fee ? Number(q.partnerFeeBps) / 100 : 0,
         srcUSD: '0',
         destUSD: '0',
         partner: 'anon',
@@ -54,6 +63,7 @@ export const veloraStandIn: StandInApi = {
       route.hmac = keccak256(toHex(JSON.stringify(route))).slice(2, 42)
       const text = JSON.stringify({ priceRoute: route })
       remember(settings, `velora:${route.hmac}`, JSON.stringify(route))
+      remember(settings, `velora-fee:${route.hmac}`, fee ? `${q.partnerFeeBps}:${q.partnerAddress!.toLowerCase()}` : '')
       return { status: 200, body: JSON.parse(text), raw: text }
     }
     const m = /^\/transactions\/([0-9]+)$/.exec(request.path)
@@ -65,6 +75,10 @@ export const veloraStandIn: StandInApi = {
       if (!body || raw === undefined || !route || typeof route.hmac !== 'string') return fail(400, 'Missing priceRoute')
       if ((settings.memory.get(`velora:${route.hmac}`) as { value?: string } | undefined)?.value !== raw) return fail(400, 'Invalid priceRoute: it was modified (hmac mismatch)')
       if (!/^0x[a-fA-F0-9]{40}$/.test(String(body.userAddress))) return fail(400, 'Invalid userAddress')
+      // This stand-in's own strictness: the transaction must charge the fee the route was priced with.
+      const pricedFee = (settings.memory.get(`velora-fee:${route.hmac}`) as { value?: string } | undefined)?.value ?? ''
+      const askedFee = body.partnerFeeBps === undefined ? '' : `${String(body.partnerFeeBps)}:${String(body.partnerAddress).toLowerCase()}`
+      if (askedFee !== pricedFee) return fail(400, 'partnerFeeBps and partnerAddress must be those priceRoute was priced with')
       if (String(body.srcAmount) !== route.srcAmount) return fail(400, 'srcAmount does not match priceRoute.srcAmount')
       if (body.slippage === undefined && body.destAmount === undefined) return fail(400, 'Missing slippage or destAmount')
       const slippage = Number(body.slippage ?? 0)

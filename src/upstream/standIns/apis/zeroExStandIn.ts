@@ -1,5 +1,6 @@
 import { keccak256, toHex } from 'viem'
 import type { StandInApi, StandInReply } from '../StandInApi.ts'
+import { priceWithFee, type StandInFee } from '../priceWithFee.ts'
 import { readStandInTrade } from '../readStandInTrade.ts'
 import { standInCalldata } from '../standInCalldata.ts'
 
@@ -32,8 +33,20 @@ export const zeroExStandIn: StandInApi = {
     if (endpoint === 'quote' && !/^0x[a-fA-F0-9]{40}$/.test(q.taker ?? '')) return invalid('taker', 'required for /quote')
     const slippageBps = q.slippageBps === undefined ? 100 : Number(q.slippageBps)
     if (!Number.isInteger(slippageBps) || slippageBps < 0 || slippageBps > 10_000) return invalid('slippageBps', 'must be an integer in 0..10000')
-    const priced = await market(trade)
+    // The integrator fee (one recipient simulated): swapFeeBps of swapFeeToken, the buy token by default.
+    let fee: StandInFee | undefined
+    let feeToken: string | undefined
+    if (q.swapFeeBps !== undefined || q.swapFeeRecipient !== undefined) {
+      if (q.swapFeeBps === undefined || q.swapFeeRecipient === undefined) return invalid(q.swapFeeBps === undefined ? 'swapFeeBps' : 'swapFeeRecipient', 'swapFeeRecipient and swapFeeBps must be given together')
+      if (!/^0x[a-fA-F0-9]{40}$/.test(q.swapFeeRecipient)) return invalid('swapFeeRecipient', 'must be an address')
+      if (!/^[0-9]+$/.test(q.swapFeeBps) || Number(q.swapFeeBps) > 1000) return invalid('swapFeeBps', 'must be an integer in 0..1000 (the default limit)')
+      feeToken = (q.swapFeeToken ?? q.buyToken).toLowerCase()
+      if (feeToken !== q.buyToken.toLowerCase() && feeToken !== q.sellToken.toLowerCase()) return invalid('swapFeeToken', 'must be the buyToken or the sellToken')
+      fee = { ppm: BigInt(q.swapFeeBps) * 100n, takenFrom: feeToken === q.buyToken.toLowerCase() ? 'tokenOut' : 'tokenIn' }
+    }
+    const priced = await priceWithFee({ market, trade, fee })
     if (!priced) return zeroExStandIn.noRoute()
+    const integratorFee = fee ? { amount: priced.feeAmount.toString(), token: feeToken, type: 'volume' } : null
     const gasPrice = q.gasPrice ?? '5000000'
     const native = trade.tokenIn.toLowerCase() === '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
     const minBuy = (priced.amountOut * BigInt(10_000 - slippageBps)) / 10_000n
@@ -42,7 +55,7 @@ export const zeroExStandIn: StandInApi = {
       blockNumber: '26843021',
       buyAmount: priced.amountOut.toString(),
       buyToken: trade.tokenOut.toLowerCase(),
-      fees: { integratorFee: null, integratorFees: null, zeroExFee: null, gasFee: null },
+      fees: { integratorFee, integratorFees: integratorFee && [integratorFee], zeroExFee: null, gasFee: null },
       issues: { allowance: native ? null : { actual: '0', spender: flow === 'permit2' ? PERMIT2 : ALLOWANCE_HOLDER }, balance: null, simulationIncomplete: false, invalidSourcesPassed: [] },
       liquidityAvailable: true,
       minBuyAmount: minBuy.toString(),
