@@ -8,7 +8,7 @@
 //! (Levenberg–Marquardt). After convergence, directions the model sees as flat (route cycles
 //! through shared pools) are resolved by trying their ends.
 
-use super::linear::{cholesky, solve};
+use crate::route::linear::{cholesky, solve};
 use super::point::{evaluate, Point};
 use super::Problem;
 use crate::math::U256;
