@@ -88,6 +88,7 @@ pub struct Scope {
 
 /// The routing graph of one quote. Copy 0 is tokenIn.
 pub struct Graph<'m> {
+    pub token_out: TokenIdx,
     pub copies: Vec<Copy>,
     pub arcs: Vec<Arc>,
     pub sides: Vec<Side<'m>>,
@@ -105,7 +106,7 @@ impl<'m> Graph<'m> {
     pub fn build(market: &'m Market, scope: &Scope) -> Result<Graph<'m>, TooLarge> {
         let hops = scope.max_hops.max(1);
         let to_out = distances_to_out(market, scope, hops);
-        let mut graph = Graph { copies: vec![Copy { token: scope.token_in, layer: 0 }], arcs: Vec::new(), sides: Vec::new(), venues: Vec::new() };
+        let mut graph = Graph { token_out: scope.token_out, copies: vec![Copy { token: scope.token_in, layer: 0 }], arcs: Vec::new(), sides: Vec::new(), venues: Vec::new() };
         let mut copy_of: HashMap<(TokenIdx, usize), usize> = HashMap::new();
         let mut side_of: HashMap<(PoolIdx, u8), Option<usize>> = HashMap::new();
         let mut venue_of: HashMap<PoolIdx, usize> = HashMap::new();
@@ -204,7 +205,7 @@ impl<'m> Graph<'m> {
             venues[venue].arcs.push(arcs.len());
             arcs.push(Arc { from: renumber[arc.from], to, venue, ..*arc });
         }
-        Graph { copies, arcs, sides: self.sides, venues }
+        Graph { token_out: self.token_out, copies, arcs, sides: self.sides, venues }
     }
 
     /// Whether any arc leaves tokenIn (else nothing can be routed).

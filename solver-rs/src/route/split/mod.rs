@@ -38,6 +38,9 @@ pub struct Problem<'a> {
     /// more evaluation finishes a step already begun. Whether the search finished in time is the
     /// deadline's to say ([`Deadline::stopped_in`]).
     pub deadline: &'a Deadline<'a>,
+    /// An allocation to start from (summing to `amount_in`), e.g. the convex optimum's flows; the
+    /// search starts from the better of it and the best single path.
+    pub start: Option<Vec<U256>>,
 }
 
 /// The allocation found and its exact value.
@@ -47,6 +50,11 @@ pub struct Solution {
     pub value: Net,
     /// Candidate indices in execution order (routes that share pools run in this order).
     pub order: Vec<usize>,
+}
+
+/// Makes `alloc` sum to `amount` by adjusting its largest entry (dust of rounding goes there).
+pub fn balance_to(amount: U256, alloc: &mut [U256]) {
+    balance(amount, alloc);
 }
 
 /// The best single path: the candidate whose whole-amount value is highest (first on ties).
@@ -122,7 +130,7 @@ pub fn optimize(problem: &Problem) -> Option<Solution> {
 }
 
 /// Where the search starts: the best single path, or (if no path can take the whole amount) an
-/// equal split over every candidate.
+/// equal split over every candidate; or the problem's own start when that is better.
 fn start(problem: &Problem, order: &[usize]) -> Option<Point> {
     let n = problem.paths.len();
     let mut alloc = vec![U256::ZERO; n];
@@ -133,7 +141,13 @@ fn start(problem: &Problem, order: &[usize]) -> Option<Point> {
             balance(problem.amount_in, &mut alloc);
         }
     }
-    evaluate(problem, order, alloc, true)
+    let single = evaluate(problem, order, alloc, true);
+    let proposed = problem.start.as_ref().filter(|a| a.len() == n).and_then(|a| evaluate(problem, order, a.clone(), true));
+    match (single, proposed) {
+        (Some(single), Some(proposed)) if proposed.value > single.value => Some(proposed),
+        (Some(single), _) => Some(single),
+        (None, proposed) => proposed,
+    }
 }
 
 fn keep_better(best: &mut Point, candidate: Point) {
