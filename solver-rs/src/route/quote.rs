@@ -145,6 +145,7 @@ pub fn quote_on_clock(
         disjoint,
         deadline: &deadline,
         start: start_alloc,
+        target: bound,
     };
     let solution = if split {
         optimize(&problem)

@@ -12,6 +12,7 @@ mod newton;
 mod order;
 mod point;
 mod route_set;
+mod start;
 mod structure;
 
 use super::clock::Deadline;
@@ -41,6 +42,20 @@ pub struct Problem<'a> {
     /// An allocation to start from (summing to `amount_in`), e.g. the convex optimum's flows; the
     /// search starts from the better of it and the best single path.
     pub start: Option<Vec<U256>>,
+    /// A certified upper bound on the gross output of any allocation (the convex bound): once an
+    /// allocation is within [`CLOSE_ENOUGH`] of it, no refinement can gain anything worth an
+    /// evaluation, and the search stops there.
+    pub target: Option<U256>,
+}
+
+/// How close to `target` (a fraction of it: 0.05 bps) ends the search.
+pub const CLOSE_ENOUGH: f64 = 5e-6;
+
+impl Problem<'_> {
+    /// Whether `gross` is within [`CLOSE_ENOUGH`] of the target.
+    fn reached(&self, gross: U256) -> bool {
+        self.target.is_some_and(|t| f64::from(gross) >= f64::from(t) * (1.0 - CLOSE_ENOUGH))
+    }
 }
 
 /// The allocation found and its exact value.
@@ -115,7 +130,7 @@ pub fn optimize(problem: &Problem) -> Option<Solution> {
     }
     // The route order is searched only at a converged allocation (each order is an evaluation,
     // and an unconverged allocation is not the one to order).
-    if search.converged {
+    if search.converged && !problem.reached(best.gross()) {
         if let Some(reordered) = order::reorder(problem, &structure.components, &mut order, &best) {
             best = reordered;
             let allowed: Vec<bool> = (0..n).map(|i| !best.alloc[i].is_zero()).collect();
@@ -142,7 +157,12 @@ fn start(problem: &Problem, order: &[usize]) -> Option<Point> {
         }
     }
     let single = evaluate(problem, order, alloc, true);
-    let proposed = problem.start.as_ref().filter(|a| a.len() == n).and_then(|a| evaluate(problem, order, a.clone(), true));
+    let proposed = problem
+        .start
+        .as_ref()
+        .filter(|a| a.len() == n)
+        .and_then(|a| start::executable(problem, order, a.clone()))
+        .and_then(|a| evaluate(problem, order, a, true));
     match (single, proposed) {
         (Some(single), Some(proposed)) if proposed.value > single.value => Some(proposed),
         (Some(single), _) => Some(single),
