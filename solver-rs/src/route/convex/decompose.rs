@@ -2,10 +2,14 @@
 //!
 //! At the dual's prices every venue trades its best response; those trades are the optimum's flows
 //! (exactly at the minimiser, nearly elsewhere). A flow is a tree: tokenIn's amount splits over the
-//! first venues, collects at each middle token and splits again. A plan is a list of paths, so the
-//! tree is measured in tokenIn (each arc carries the share of tokenIn that reaches it: a copy's
-//! inflow split over its arcs in proportion to what they take) and decomposed greedily into paths,
-//! the widest first: at most one path per arc, and a path's share is what it routes of amountIn.
+//! first venues, collects at each middle token and splits again. A plan is a list of paths, each
+//! given an amount of tokenIn, so the flow is decomposed as a flow *with gains*: each arc carries
+//! its input in its own token and turns a unit of it into `gain` = output/input units of the next
+//! (the venue's average rate in the optimum). A path of x tokenIn carries x·(product of the gains
+//! before it) into each of its arcs; peeling paths greedily (each one as wide as its narrowest arc
+//! allows) leaves every arc with exactly the input the optimum gives it, so a venue the optimum
+//! drains receives what it can take and no more. Each peel empties an arc, so there are at most
+//! as many paths as arcs with flow.
 
 use super::dual::Trade;
 use super::graph::{Graph, Head};
@@ -14,6 +18,8 @@ use crate::route::path::Path;
 
 /// Paths carrying less than this share of amountIn are dropped (their share goes to the others).
 const DUST_SHARE: f64 = 1e-7;
+/// Arc flows below this fraction of what the arc took count as used up (float residue of peels).
+const RESIDUE: f64 = 1e-9;
 
 /// A path of the decomposition and the share of amountIn it routes.
 #[derive(Clone, Debug)]
@@ -22,69 +28,72 @@ pub struct Routed {
     pub share: f64,
 }
 
-/// Decomposes the venues' `trades` (one per venue, as the dual evaluation gives them) into at most
-/// `limit` paths whose shares sum to 1 (empty if nothing flows).
-pub fn decompose(graph: &Graph, trades: &[Option<Trade>], limit: usize) -> Vec<Routed> {
-    let n = graph.copies.len();
-    // Per arc, what it takes (raw units of its copy's token).
-    let mut taken = vec![0.0; graph.arcs.len()];
+/// Decomposes the venues' `trades` (one per venue, as the dual evaluation gives them) for routing
+/// `amount_in` (raw tokenIn) into at most `limit` paths whose shares sum to 1 (empty if nothing
+/// flows), widest first.
+pub fn decompose(graph: &Graph, trades: &[Option<Trade>], amount_in: f64, limit: usize) -> Vec<Routed> {
+    // Per arc: what it takes (raw units of its copy's token) and what a unit of that pays.
+    let mut left = vec![0.0; graph.arcs.len()];
+    let mut gain = vec![0.0; graph.arcs.len()];
     for trade in trades.iter().flatten() {
-        if trade.response.input > 0.0 {
-            taken[trade.arc] = trade.response.input;
+        let response = trade.response;
+        if response.input > 0.0 && response.output > 0.0 {
+            left[trade.arc] = response.input;
+            gain[trade.arc] = response.output / response.input;
         }
     }
-    let mut outflow = vec![0.0; n];
-    for (a, arc) in graph.arcs.iter().enumerate() {
-        outflow[arc.from] += taken[a];
-    }
-    // Shares of tokenIn, copy by copy in layer order (arcs only go one layer up).
-    let mut share_in = vec![0.0; n];
-    share_in[0] = 1.0;
-    let mut width = vec![0.0; graph.arcs.len()];
-    let top = graph.copies.iter().map(|c| c.layer).max().unwrap_or(0);
-    for layer in 0..=top {
-        for (a, arc) in graph.arcs.iter().enumerate() {
-            if graph.copies[arc.from].layer != layer || taken[a] <= 0.0 || outflow[arc.from] <= 0.0 {
-                continue;
-            }
-            width[a] = share_in[arc.from] * taken[a] / outflow[arc.from];
-            if let Head::Copy(d) = arc.to {
-                share_in[d] += width[a];
-            }
-        }
-    }
+    let took = left.clone();
     let mut routed: Vec<Routed> = Vec::new();
-    while routed.len() < limit {
-        let Some(arcs) = widest_walk(graph, &width) else { break };
-        let share = arcs.iter().map(|&a| width[a]).fold(f64::INFINITY, f64::min);
-        if share.is_nan() || share <= DUST_SHARE {
-            break;
-        }
+    let mut routed_in = 0.0;
+    while routed.len() < limit && routed_in < amount_in {
+        let Some(arcs) = widest_walk(graph, &mut left, &took) else { break };
+        // The most tokenIn the path can carry: each arc's flow left over what reaches it per unit.
+        let mut reach = 1.0;
+        let mut x = amount_in - routed_in;
         for &a in &arcs {
-            width[a] -= share;
+            x = x.min(left[a] / reach);
+            reach *= gain[a];
         }
-        routed.push(Routed { path: path_of(graph, &arcs), share });
+        if !(x > DUST_SHARE * amount_in) {
+            // Too thin to route: its arcs' residue is spent, so the walks move on.
+            arcs.iter().for_each(|&a| if left[a] <= DUST_SHARE * took[a].max(1.0) { left[a] = 0.0 });
+            if let Some(&narrowest) = arcs.iter().min_by(|&&a, &&b| left[a].total_cmp(&left[b])) {
+                left[narrowest] = 0.0;
+            }
+            continue;
+        }
+        let mut reach = 1.0;
+        for &a in &arcs {
+            left[a] -= x * reach;
+            if left[a] <= RESIDUE * took[a] {
+                left[a] = 0.0;
+            }
+            reach *= gain[a];
+        }
+        routed_in += x;
+        routed.push(Routed { path: path_of(graph, &arcs), share: x });
     }
-    let total: f64 = routed.iter().map(|r| r.share).sum();
-    if total > 0.0 {
-        routed.iter_mut().for_each(|r| r.share /= total);
+    if routed_in > 0.0 {
+        routed.iter_mut().for_each(|r| r.share /= routed_in);
     }
+    routed.sort_by(|a, b| b.share.total_cmp(&a.share));
     routed
 }
 
-/// From tokenIn, the arc with the most width left at each copy, to tokenOut. A copy whose arcs are
-/// used up (flow the dual left stranded there) closes the arc that led to it, and the walk starts
-/// again; None when tokenIn has nothing left.
-fn widest_walk(graph: &Graph, width: &[f64]) -> Option<Vec<usize>> {
-    let mut width = width.to_vec();
+/// From tokenIn, the arc with the most flow left at each copy, to tokenOut. A copy whose arcs are
+/// used up (flow the dual left stranded there) closes the arc that led to it for good, and the
+/// walk starts again; None when tokenIn has nothing left.
+fn widest_walk(graph: &Graph, left: &mut [f64], took: &[f64]) -> Option<Vec<usize>> {
     loop {
         let mut at = 0usize;
         let mut arcs = Vec::new();
         loop {
+            // Compared as the fraction of its copy's flow each arc still has: arcs from one copy
+            // are in the same token, so this is the widest.
             let best = (0..graph.arcs.len())
-                .filter(|&a| graph.arcs[a].from == at && width[a] > 0.0)
+                .filter(|&a| graph.arcs[a].from == at && left[a] > 0.0 && took[a] > 0.0)
                 .fold(None, |best: Option<usize>, a| match best {
-                    Some(b) if width[b] >= width[a] => Some(b),
+                    Some(b) if left[b] >= left[a] => Some(b),
                     _ => Some(a),
                 });
             match best {
@@ -98,7 +107,7 @@ fn widest_walk(graph: &Graph, width: &[f64]) -> Option<Vec<usize>> {
                 None if arcs.is_empty() => return None,
                 None => {
                     let last = *arcs.last().expect("not empty");
-                    width[last] = 0.0;
+                    left[last] = 0.0;
                     break;
                 }
             }

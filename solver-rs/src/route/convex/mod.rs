@@ -38,7 +38,7 @@ pub fn route_flows(market: &Market, scope: &Scope, amount_in: U256, limit: usize
     let amount = f64::from(amount_in);
     let dual = solve::minimise(&graph, amount, deadline);
     let bound = certificate::certified_bound(&graph, &dual.prices, amount);
-    let routed = decompose(&graph, &dual.evaluation.trades, limit);
+    let routed = decompose(&graph, &dual.evaluation.trades, amount, limit);
     Some(Flows { bound, routed, converged: dual.converged })
 }
 
