@@ -4,6 +4,9 @@
 //! venues it saturates are limited in their own tokens: replayed as routes that run one after
 //! another, a path can reach a drained pool with a little more than the optimum sent there, and
 //! its swap fails. Such a route is cut to what it can take and the rest goes to a route that can.
+//! With gas priced, a route whose whole output does not pay for its gas is closed the same way:
+//! closing it loses at most its output and saves its gas, so no plan keeps it (and the pruning of
+//! routes, one ascent per open route and round, starts from fewer).
 
 use super::Problem;
 use crate::math::U256;
@@ -15,8 +18,9 @@ const CUT_STEPS: usize = 24;
 
 /// `alloc` (summing to amountIn, routes run in `order`) changed as little as this finds to make
 /// every route executable: a route that fails takes the largest amount it can (to [`CUT_STEPS`]
-/// halvings, on the states the routes before it left) and what it gave up goes to the open route
-/// with the largest amount that can take it whole. None when no open route can.
+/// halvings, on the states the routes before it left), a route whose output is below its gas cost
+/// takes nothing, and what they gave up goes to the open route with the largest amount that can
+/// take it whole. None when no open route can.
 pub(super) fn executable(problem: &Problem, order: &[usize], mut alloc: Vec<U256>) -> Option<Vec<U256>> {
     let mut overlay = Overlay::new(problem.market);
     let mut given_up = U256::ZERO;
@@ -27,8 +31,14 @@ pub(super) fn executable(problem: &Problem, order: &[usize], mut alloc: Vec<U256
         }
         let path = &problem.paths[i];
         let mut trial = overlay.clone();
-        if trial.run(path, alloc[i], None).is_ok() {
-            overlay = trial;
+        if let Ok((out, gas)) = trial.run(path, alloc[i], None) {
+            if problem.pricer.is_priced() && out < problem.pricer.cost(gas) {
+                given_up += alloc[i];
+                alloc[i] = U256::ZERO;
+                cut[i] = true;
+            } else {
+                overlay = trial;
+            }
             continue;
         }
         // The largest amount that runs, by bisection between 0 (always runs) and alloc[i].
