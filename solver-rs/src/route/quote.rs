@@ -106,7 +106,8 @@ pub fn quote_on_clock(
     let mut ranked = rank(evaluated, &pricer, settings.max_candidates);
     let disjoint = request.enforce_pool_disjoint.unwrap_or(false);
     let mut start_alloc = None;
-    if split {
+    // The convex phase is skipped whole past the deadline: it only adds candidates and a start.
+    if split && !deadline.expired() {
         let scope = Scope {
             token_in,
             token_out,
