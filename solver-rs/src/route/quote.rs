@@ -18,6 +18,11 @@ use crate::math::U256;
 
 /// The probe for split candidates is this fraction of the amount.
 const PROBE_DIVISOR: u64 = 8;
+/// Paths taken from the convex optimum's flows, widest first: with the searched candidates, a plan
+/// has at most this many more routes. Every route costs gas on chain (a huge trade on a deep
+/// market would otherwise split into dozens of routes whose transaction outgrows common gas
+/// limits), and the optimum's narrowest paths carry the least.
+const OPTIMUM_PATHS: usize = 16;
 
 /// Solver-wide routing settings.
 #[derive(Clone, Debug)]
@@ -115,7 +120,7 @@ pub fn quote_on_clock(
             intermediates: Intermediates::Any,
             dexes: params.dexes,
         };
-        if let Some(flows) = route_flows(market, &scope, amount_in, 64, &deadline) {
+        if let Some(flows) = route_flows(market, &scope, amount_in, OPTIMUM_PATHS, &deadline) {
             let mut alloc = vec![U256::ZERO; ranked.len()];
             for routed in &flows.routed {
                 let index = match ranked.iter().position(|e| e.path.hops == routed.path.hops) {
