@@ -7,7 +7,7 @@ const GENEROUS_TIMEOUT_MS = 600_000
 // The TypeScript suite (`npm test` runs it through scripts/test.sh; `npx vitest run <files>` alone).
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bindings/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bindings/**/*.test.ts', 'bench/**/*.test.ts'],
     // Child processes, not worker threads: tests load the napi addon, start WASM workers of their
     // own, spawn anvil and src/server.ts, and install exit and signal handlers.
     pool: 'forks',

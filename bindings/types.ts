@@ -115,6 +115,10 @@ export type SolverMetadata = {
   stoppedBy: 'converged' | 'budget'
   /** The first phase the time budget cut, when it cut one (absent when the solve converged). */
   stoppedIn?: SolverPhase
+  /** Certified upper bound on what any routing of amountIn over the quote's venues pays (raw tokenOut, gas ignored), when computed. */
+  upperBound?: AmountString
+  /** 10⁴·(upperBound − expectedAmountOut)/upperBound, with `upperBound`. */
+  gapBps?: number
 }
 
 /** The solver's answer: integer-exact routes, replayed through the exact models. */

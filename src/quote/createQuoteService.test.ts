@@ -88,3 +88,15 @@ test('no route says what the request itself narrowed (allowedDexes, no split, na
   )
   await assert.rejects(service.quote(request({ tokenOut: ISLAND_1 })), (e: unknown) => e instanceof NoRouteError && !e.message.includes(';'))
 })
+
+test('a split quote reports the certified bound and its gap; the routed output (before the fee) never exceeds the bound', async () => {
+  const plan = await service.quote(request({ amountIn: (50n * ONE).toString() }))
+  const { upperBound, gapBps } = plan.metadata as { upperBound?: string; gapBps?: number }
+  assert.ok(upperBound !== undefined && typeof gapBps === 'number', JSON.stringify(plan.metadata))
+  const routed = BigInt(plan.expectedAmountOut) + BigInt(plan.feeBreakdown?.integratorFeeAmount ?? '0')
+  assert.ok(routed <= BigInt(upperBound), `routed ${routed} above the bound ${upperBound}`)
+  // One path (WETH → A → B) and no other venue: the plan is the optimum, to the bound's rounding.
+  assert.ok(gapBps >= 0 && gapBps < 0.01, `gap ${gapBps} bps`)
+  const unsplit = await service.quote(request({ amountIn: (50n * ONE).toString(), splitEnabled: false }))
+  assert.equal((unsplit.metadata as { upperBound?: string }).upperBound, undefined, 'no bound without a split')
+})

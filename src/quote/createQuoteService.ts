@@ -151,6 +151,7 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
           stoppedBy: solved.metadata.stoppedBy,
           ...(solved.metadata.stoppedIn ? { stoppedIn: solved.metadata.stoppedIn } : {}),
           maxHopsSearched,
+          ...(solved.metadata.upperBound !== undefined ? { upperBound: solved.metadata.upperBound, gapBps: solved.metadata.gapBps } : {}),
         },
         nativeIn,
         nativeOut,

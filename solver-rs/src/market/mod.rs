@@ -74,6 +74,8 @@ pub struct Market {
     free_slots: Vec<PoolIdx>,
     pool_index: HashMap<String, PoolIdx>,
     edges: HashMap<(TokenIdx, TokenIdx), Vec<Hop>>,
+    /// Per token, the tokens it shares a pool with, ascending (the routing graph walks these).
+    neighbours: Vec<Vec<TokenIdx>>,
     pools_per_token: Vec<u32>,
     /// Gas units added to every leg's base gas ([`Market::set_leg_overhead_gas`]).
     leg_overhead_gas: u64,
@@ -108,6 +110,11 @@ impl Market {
     /// Every way from `from` to `to` through one pool, sorted by pool id.
     pub fn edge(&self, from: TokenIdx, to: TokenIdx) -> &[Hop] {
         self.edges.get(&(from, to)).map_or(&[], Vec::as_slice)
+    }
+
+    /// The tokens that share at least one pool with `token`, ascending by index.
+    pub fn neighbours(&self, token: TokenIdx) -> &[TokenIdx] {
+        self.neighbours.get(token as usize).map_or(&[], Vec::as_slice)
     }
 
     /// Tokens ordered by how many pools hold them (most first, ties by address).
@@ -243,6 +250,7 @@ impl Market {
         let index = self.tokens.len() as TokenIdx;
         self.tokens.push(address);
         self.pools_per_token.push(0);
+        self.neighbours.push(Vec::new());
         self.token_index.insert(address, index);
         index
     }
@@ -258,6 +266,12 @@ impl Market {
                 }
                 let hop = Hop { pool: slot, token_in: i as u8, token_out: j as u8 };
                 let list = self.edges.entry((a, b)).or_default();
+                if list.is_empty() {
+                    let around = &mut self.neighbours[a as usize];
+                    if let Err(at) = around.binary_search(&b) {
+                        around.insert(at, b);
+                    }
+                }
                 let id = &entry.id;
                 let at = list.partition_point(|h| self.pools[h.pool as usize].as_ref().is_some_and(|p| p.id < *id));
                 list.insert(at, hop);
@@ -275,6 +289,7 @@ impl Market {
                         list.retain(|h| h.pool != slot);
                         if list.is_empty() {
                             self.edges.remove(&(a, b));
+                            self.neighbours[a as usize].retain(|t| *t != b);
                         }
                     }
                 }

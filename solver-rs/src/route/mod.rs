@@ -2,7 +2,9 @@
 //! Nothing here names a concrete DEX kind; pools are reached only through the `PoolModel` trait.
 
 pub mod clock;
+pub mod convex;
 pub mod gas;
+mod linear;
 pub mod net;
 pub mod path;
 pub mod plan;

@@ -29,6 +29,7 @@ pub struct LegFill {
 
 /// Pool states as the market holds them, with the swaps of earlier routes applied on top.
 /// Routes execute in order, so a pool used by two routes is seen by the second as the first left it.
+#[derive(Clone)]
 pub struct Overlay<'m> {
     market: &'m Market,
     changed: Vec<(PoolIdx, PoolState)>,

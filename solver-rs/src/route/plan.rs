@@ -67,6 +67,13 @@ pub struct Metadata {
     /// With `budget`: the phase the deadline stopped first (absent when converged).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped_in: Option<Phase>,
+    /// The certified upper bound on what any routing of amountIn over the venues of this quote
+    /// could pay (raw tokenOut, gas ignored), when it was computed (docs/solver-optimizer.md).
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "optional_amount")]
+    pub upper_bound: Option<U256>,
+    /// 10⁴·(upperBound − expectedAmountOut)/upperBound, with `upperBound`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gap_bps: Option<f64>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -92,4 +99,13 @@ pub struct CandidateOut {
 pub enum StoppedBy {
     Converged,
     Budget,
+}
+
+/// An optional amount as a decimal string (only called when present: the field is skipped when
+/// absent).
+fn optional_amount<S: serde::Serializer>(value: &Option<U256>, serializer: S) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(amount) => u256_string::serialize(amount, serializer),
+        None => serializer.serialize_none(),
+    }
 }

@@ -8,6 +8,8 @@ use super::plan::{CandidateOut, LegOut, Metadata, Plan, RouteOut, StoppedBy};
 use super::request::QuoteRequest;
 use super::search::{evaluate, find_paths, DexMask, Evaluated, SearchParams};
 use super::slippage::min_out;
+use super::convex::graph::{Intermediates, Scope};
+use super::convex::route_flows;
 use super::split::{best_single, optimize, Problem, Solution};
 use crate::address::Address;
 use crate::error::SolverError;
@@ -16,6 +18,11 @@ use crate::math::U256;
 
 /// The probe for split candidates is this fraction of the amount.
 const PROBE_DIVISOR: u64 = 8;
+/// Paths taken from the convex optimum's flows, widest first: with the searched candidates, a plan
+/// has at most this many more routes. Every route costs gas on chain (a huge trade on a deep
+/// market would otherwise split into dozens of routes whose transaction outgrows common gas
+/// limits), and the optimum's narrowest paths carry the least.
+const OPTIMUM_PATHS: usize = 16;
 
 /// Solver-wide routing settings.
 #[derive(Clone, Debug)]
@@ -100,7 +107,40 @@ pub fn quote_on_clock(
     deadline.enter(Phase::Evaluation);
     let evaluated = evaluate(market, at_full, at_probe, amount_in, probe, &deadline);
     let candidate_paths = evaluated.len();
-    let ranked = rank(evaluated, &pricer, settings.max_candidates);
+    let mut bound = None;
+    let mut ranked = rank(evaluated, &pricer, settings.max_candidates);
+    let disjoint = request.enforce_pool_disjoint.unwrap_or(false);
+    let mut start_alloc = None;
+    // The convex phase is skipped whole past the deadline: it only adds candidates and a start.
+    if split && !deadline.expired() {
+        let scope = Scope {
+            token_in,
+            token_out,
+            max_hops: params.max_hops,
+            intermediates: Intermediates::Any,
+            dexes: params.dexes,
+        };
+        if let Some(flows) = route_flows(market, &scope, amount_in, OPTIMUM_PATHS, &deadline) {
+            let mut alloc = vec![U256::ZERO; ranked.len()];
+            for routed in &flows.routed {
+                let index = match ranked.iter().position(|e| e.path.hops == routed.path.hops) {
+                    Some(i) => i,
+                    None => {
+                        ranked.push(Evaluated { path: routed.path.clone(), full: None, probe: None });
+                        alloc.push(U256::ZERO);
+                        ranked.len() - 1
+                    }
+                };
+                alloc[index] = U256::try_from((routed.share * f64::from(amount_in)).floor()).unwrap_or(U256::ZERO);
+            }
+            // The optimum's paths share pools, which a pool-disjoint plan may not.
+            if !disjoint && alloc.iter().any(|a| !a.is_zero()) {
+                crate::route::split::balance_to(amount_in, &mut alloc);
+                start_alloc = Some(alloc);
+            }
+            bound = flows.bound;
+        }
+    }
     let candidate_list: Vec<Path> = ranked.iter().map(|e| e.path.clone()).collect();
     deadline.enter(Phase::Optimizer);
     let problem = Problem {
@@ -108,8 +148,10 @@ pub fn quote_on_clock(
         paths: &candidate_list,
         amount_in,
         pricer: &pricer,
-        disjoint: request.enforce_pool_disjoint.unwrap_or(false),
+        disjoint,
         deadline: &deadline,
+        start: start_alloc,
+        target: bound,
     };
     let solution = if split {
         optimize(&problem)
@@ -122,7 +164,7 @@ pub fn quote_on_clock(
     }
     .ok_or_else(|| SolverError::NoRoute(format!("no combination of paths can absorb amountIn {amount_in}")))?;
 
-    let report = Report { connectors, candidate_paths, stopped_in: deadline.stopped_in() };
+    let report = Report { connectors, candidate_paths, stopped_in: deadline.stopped_in(), bound };
     build_plan(market, request, &ranked, &solution, &pricer, report)
 }
 
@@ -131,6 +173,7 @@ struct Report {
     connectors: Vec<TokenIdx>,
     candidate_paths: usize,
     stopped_in: Option<Phase>,
+    bound: Option<U256>,
 }
 
 fn connectors(market: &Market, settings: &RouteSettings, native: Option<TokenIdx>) -> Vec<TokenIdx> {
@@ -252,6 +295,8 @@ fn build_plan(
             candidates,
             stopped_by: if report.stopped_in.is_some() { StoppedBy::Budget } else { StoppedBy::Converged },
             stopped_in: report.stopped_in,
+            upper_bound: report.bound,
+            gap_bps: report.bound.filter(|b| !b.is_zero()).map(|b| (f64::from(b) - f64::from(total_out)) / f64::from(b) * 1e4),
         },
         routes,
     })

@@ -66,7 +66,7 @@ export const RouteCandidateMetadata = Type.Object({
   score: Type.Number(),
 }, { $id: 'RouteCandidateMetadata', ...closed })
 
-/** Extra properties allowed (spec); ours: `stoppedBy`, `stoppedIn` and `maxHopsSearched`. */
+/** Extra properties allowed (spec); ours: `stoppedBy`, `stoppedIn`, `maxHopsSearched`, `upperBound` and `gapBps`. */
 export const RouteMetadata = Type.Object({
   connectorsConsidered: Type.Array(Address),
   candidatePaths: Type.Integer({ minimum: 0 }),
@@ -75,6 +75,10 @@ export const RouteMetadata = Type.Object({
   stoppedBy: Type.Optional(Type.Union([kind('converged'), kind('budget')], { description: 'why the solve stopped: it converged, or timeBudgetMs ran out (in any phase, search included; the plan is the best found by then, exact, never below the best single candidate)' })),
   stoppedIn: Type.Optional(Type.Union([kind('search'), kind('probeSearch'), kind('gasPricing'), kind('evaluation'), kind('optimizer')], { description: 'with stoppedBy budget: the first phase the budget cut' })),
   maxHopsSearched: Type.Optional(Type.Integer({ minimum: 1, description: 'the path depth searched: maxHops (default 3) capped at the deepest search, 4' })),
+  // Certified upper bound on what any routing of amountIn over the venues this quote may use could
+  // pay, raw tokenOut before fees and gas (the convex bound, docs/solver-optimizer.md).
+  upperBound: Type.Optional(AmountString),
+  gapBps: Type.Optional(Type.Number({ description: 'how far the routes fall short of upperBound: 10^4 * (upperBound - routed output) / upperBound, the routed output being before the integrator fee' })),
 }, { $id: 'RouteMetadata', additionalProperties: true })
 export type RouteMetadata = Static<typeof RouteMetadata, SwapSchemaContext>
 

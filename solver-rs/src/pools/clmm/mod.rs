@@ -70,6 +70,17 @@ impl ClPool {
         self.state
     }
 
+    /// The greatest initialized tick ≤ `tick`, with its liquidityNet (the routing bound walks the
+    /// liquidity ranges a swap would cross, `route/convex/curve/segments.rs`).
+    pub fn initialized_tick_at_or_below(&self, tick: i32) -> Option<(i32, i128)> {
+        self.ticks.at_or_below(tick)
+    }
+
+    /// The least initialized tick > `tick`, with its liquidityNet.
+    pub fn initialized_tick_above(&self, tick: i32) -> Option<(i32, i128)> {
+        self.ticks.above(tick)
+    }
+
     /// The fee a swap in this direction pays, in pips (singletons compose LP and protocol fees).
     pub fn swap_fee_pips(&self, zero_for_one: bool) -> u32 {
         match self.flavor {

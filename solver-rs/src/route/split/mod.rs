@@ -8,11 +8,11 @@
 //! route sets (`route_set.rs`); the order of routes that share pools last (`order.rs`). The
 //! search stops at the deadline with the best allocation found. See docs/solver-optimizer.md.
 
-mod linear;
 mod newton;
 mod order;
 mod point;
 mod route_set;
+mod start;
 mod structure;
 
 use super::clock::Deadline;
@@ -39,6 +39,23 @@ pub struct Problem<'a> {
     /// more evaluation finishes a step already begun. Whether the search finished in time is the
     /// deadline's to say ([`Deadline::stopped_in`]).
     pub deadline: &'a Deadline<'a>,
+    /// An allocation to start from (summing to `amount_in`), e.g. the convex optimum's flows; the
+    /// search starts from the better of it and the best single path.
+    pub start: Option<Vec<U256>>,
+    /// A certified upper bound on the gross output of any allocation (the convex bound): once an
+    /// allocation is within [`CLOSE_ENOUGH`] of it, no refinement can gain anything worth an
+    /// evaluation, and the search stops there.
+    pub target: Option<U256>,
+}
+
+/// How close to `target` (a fraction of it: 0.05 bps) ends the search.
+pub const CLOSE_ENOUGH: f64 = 5e-6;
+
+impl Problem<'_> {
+    /// Whether `gross` is within [`CLOSE_ENOUGH`] of the target.
+    fn reached(&self, gross: U256) -> bool {
+        self.target.is_some_and(|t| f64::from(gross) >= f64::from(t) * (1.0 - CLOSE_ENOUGH))
+    }
 }
 
 /// The allocation found and its exact value.
@@ -48,6 +65,11 @@ pub struct Solution {
     pub value: Net,
     /// Candidate indices in execution order (routes that share pools run in this order).
     pub order: Vec<usize>,
+}
+
+/// Makes `alloc` sum to `amount` by adjusting its largest entry (dust of rounding goes there).
+pub fn balance_to(amount: U256, alloc: &mut [U256]) {
+    balance(amount, alloc);
 }
 
 /// The best single path: the candidate whose whole-amount value is highest (first on ties).
@@ -108,7 +130,7 @@ pub fn optimize(problem: &Problem) -> Option<Solution> {
     }
     // The route order is searched only at a converged allocation (each order is an evaluation,
     // and an unconverged allocation is not the one to order).
-    if search.converged {
+    if search.converged && !problem.reached(best.gross()) {
         if let Some(reordered) = order::reorder(problem, &structure.components, &mut order, &best) {
             best = reordered;
             let allowed: Vec<bool> = (0..n).map(|i| !best.alloc[i].is_zero()).collect();
@@ -123,7 +145,7 @@ pub fn optimize(problem: &Problem) -> Option<Solution> {
 }
 
 /// Where the search starts: the best single path, or (if no path can take the whole amount) an
-/// equal split over every candidate.
+/// equal split over every candidate; or the problem's own start when that is better.
 fn start(problem: &Problem, order: &[usize]) -> Option<Point> {
     let n = problem.paths.len();
     let mut alloc = vec![U256::ZERO; n];
@@ -134,7 +156,18 @@ fn start(problem: &Problem, order: &[usize]) -> Option<Point> {
             balance(problem.amount_in, &mut alloc);
         }
     }
-    evaluate(problem, order, alloc, true)
+    let single = evaluate(problem, order, alloc, true);
+    let proposed = problem
+        .start
+        .as_ref()
+        .filter(|a| a.len() == n)
+        .and_then(|a| start::executable(problem, order, a.clone()))
+        .and_then(|a| evaluate(problem, order, a, true));
+    match (single, proposed) {
+        (Some(single), Some(proposed)) if proposed.value > single.value => Some(proposed),
+        (Some(single), _) => Some(single),
+        (None, proposed) => proposed,
+    }
 }
 
 fn keep_better(best: &mut Point, candidate: Point) {

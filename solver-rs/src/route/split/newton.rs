@@ -8,7 +8,7 @@
 //! (Levenberg–Marquardt). After convergence, directions the model sees as flat (route cycles
 //! through shared pools) are resolved by trying their ends.
 
-use super::linear::{cholesky, solve};
+use crate::route::linear::{cholesky, solve};
 use super::point::{evaluate, Point};
 use super::Problem;
 use crate::math::U256;
@@ -314,7 +314,7 @@ pub(super) fn ascend(problem: &Problem, order: &[usize], start: Point, rules: &R
     // direction are re-optimised with the route that closed there kept closed; the best wins.
     let n = current.alloc.len();
     let shared = (0..n).any(|i| rules.allowed[i] && rules.sharing[i].iter().any(|&j| rules.allowed[j]));
-    if !converged || !shared {
+    if !converged || !shared || problem.reached(current.gross()) {
         return Some((current, converged));
     }
     let mut allowed = rules.allowed.to_vec();
@@ -352,6 +352,9 @@ fn newton(problem: &Problem, order: &[usize], start: Point, rules: &Rules) -> Op
         let forced = current.open().any(|i| !rules.allowed[i]);
         if problem.deadline.expired() && !forced {
             return Some((current, false));
+        }
+        if !forced && problem.reached(current.gross()) {
+            return Some((current, true));
         }
         let model = Model::at(problem, &current);
         let step = model.step(rules, damping);

@@ -1,8 +1,9 @@
-//! Dense symmetric positive-definite solves for the Newton step (a few routes: n ≤ 64).
+//! Dense symmetric positive-definite solves for the Newton steps of the split optimizer and of the
+//! dual (a few routes or copies: n ≤ 64).
 
 /// Cholesky factor L (row-major, lower) of the symmetric matrix `a` (n × n), or None if `a` is
 /// not positive definite.
-pub(super) fn cholesky(a: &[f64], n: usize) -> Option<Vec<f64>> {
+pub(crate) fn cholesky(a: &[f64], n: usize) -> Option<Vec<f64>> {
     let mut l = vec![0.0; n * n];
     for i in 0..n {
         for j in 0..=i {
@@ -24,7 +25,7 @@ pub(super) fn cholesky(a: &[f64], n: usize) -> Option<Vec<f64>> {
 }
 
 /// Solves L Lᵀ x = b for the factor of [`cholesky`].
-pub(super) fn solve(l: &[f64], n: usize, b: &[f64]) -> Vec<f64> {
+pub(crate) fn solve(l: &[f64], n: usize, b: &[f64]) -> Vec<f64> {
     let mut y = vec![0.0; n];
     for i in 0..n {
         let mut sum = b[i];

@@ -1,0 +1,28 @@
+//! The certified upper bound: g at any prices that never rise with the layer, rounded up past the
+//! float error of its evaluation.
+
+use super::dual::{evaluate, monotone};
+use super::graph::Graph;
+use crate::math::U256;
+
+/// Relative room for floating point: g is a sum of terms each evaluated with a relative error
+/// below 10⁻¹⁴ of its magnitude (a few dozen roundings of IEEE operations), so adding 10⁻¹² of the
+/// summed magnitudes covers it a hundred times over.
+const FLOAT_ROOM: f64 = 1e-12;
+
+/// An upper bound, in raw units of tokenOut, on what any plan routing `amount_in` (raw units of
+/// tokenIn) over `graph` can pay, certified by `prices` (one per copy; raised to never rise with
+/// the layer first). Rounded up to an integer; None if it is not finite.
+pub fn certified_bound(graph: &Graph, prices: &[f64], amount_in: f64) -> Option<U256> {
+    let mut prices = prices.to_vec();
+    monotone(graph, &mut prices);
+    if prices.iter().any(|p| !(p.is_finite() && *p >= 0.0)) {
+        return None;
+    }
+    let at = evaluate(graph, &prices, amount_in, false);
+    let bound = at.value + FLOAT_ROOM * at.magnitude;
+    if !bound.is_finite() {
+        return None;
+    }
+    U256::try_from(bound.max(0.0).ceil()).ok()
+}

@@ -1,0 +1,114 @@
+//! What one pool can pay in one direction, as a concave function of the input in real numbers
+//! that is never below the exact model: not for one swap, and not for any sequence of swaps a plan
+//! makes on the pool (at most [`MAX_SWAPS_PER_POOL`]), whose outputs it bounds by their total.
+//!
+//! Each family's curve and the reason it bounds the exact model (docs/solver-optimizer.md, *The
+//! bound*):
+//! - [`hyperbola`]: constant product (V2 and forks, fee kept in the reserves) and Solidly volatile
+//!   (fee floored off the input and moved out);
+//! - [`ranges`]: concentrated liquidity, a sum of constant-product segments between initialized
+//!   ticks, the fee taken on the input;
+//! - [`stable`]: Solidly stable, the x³y + xy³ level curve with the pool's rounding slack;
+//! - [`piecewise`]: sampled venues, their fitted curve from the input already consumed.
+//!
+//! Amounts are raw token units as `f64`, rates raw out per raw in. Only IEEE-exact operations
+//! (+, −, ×, ÷, √) are used, so the native and WASM builds compute the same bits.
+
+mod hyperbola;
+mod piecewise;
+mod ranges;
+mod stable;
+#[cfg(test)]
+mod tests;
+
+use crate::pools::solidly::Curve as SolidlyCurve;
+use crate::pools::PoolState;
+use hyperbola::Hyperbola;
+use piecewise::Piecewise;
+use ranges::Ranges;
+use stable::Stable;
+
+/// The most swaps one plan makes on one pool: a plan has at most this many routes, and a route
+/// goes through a pool once. Solidly floors its fee, so each swap may book one raw unit of net
+/// input more than the fee rate says: the curves allow for this many.
+pub const MAX_SWAPS_PER_POOL: u32 = 128;
+
+/// The best trade against fixed prices: the input that maximises `output − rate·input`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Response {
+    /// Raw units of the input token (0: no trade pays).
+    pub input: f64,
+    /// The curve at `input`, raw units of the output token.
+    pub output: f64,
+    /// How fast the input falls as the rate rises, −d input / d rate (≥ 0): exact where the curve
+    /// is smooth, and where it has a corner (a sampled breakpoint, an empty tick range) the width
+    /// of the next piece over the change of slope, a stand-in the dual's Newton steps use.
+    pub slope: f64,
+}
+
+/// A concave upper bound on one pool's output in one direction.
+pub enum Curve<'m> {
+    Hyperbola(Hyperbola),
+    Ranges(Ranges<'m>),
+    Stable(Stable),
+    Piecewise(Piecewise),
+}
+
+impl<'m> Curve<'m> {
+    /// The curve of `state` selling token `token_in` for `token_out` (positions in the pool's token
+    /// list); None when the pool cannot trade that way at all.
+    ///
+    /// The match names every family: a new one must say how it is bounded before it compiles.
+    pub fn of(state: &'m PoolState, token_in: usize, token_out: usize) -> Option<Curve<'m>> {
+        let zero_for_one = match (token_in, token_out) {
+            (0, 1) => true,
+            (1, 0) => false,
+            _ => return None,
+        };
+        match state {
+            PoolState::ConstantProduct(pool) => Hyperbola::constant_product(pool, zero_for_one).map(Curve::Hyperbola),
+            PoolState::Solidly(pool) => match pool.curve {
+                SolidlyCurve::Volatile => Hyperbola::solidly_volatile(pool, zero_for_one).map(Curve::Hyperbola),
+                SolidlyCurve::Stable(scales) => Stable::of(pool, scales, zero_for_one).map(Curve::Stable),
+            },
+            PoolState::Concentrated(pool) => Ranges::of(pool, zero_for_one).map(Curve::Ranges),
+            PoolState::Sampled(pool) => Piecewise::of(pool, token_in).map(Curve::Piecewise),
+        }
+    }
+
+    /// The bound on the output for `input` raw units in (the total of any swaps in this direction).
+    pub fn value(&self, input: f64) -> f64 {
+        match self {
+            Curve::Hyperbola(c) => c.value(input),
+            Curve::Ranges(c) => c.value(input),
+            Curve::Stable(c) => c.value(input),
+            Curve::Piecewise(c) => c.value(input),
+        }
+    }
+
+    /// The input maximising `value(input) − rate·input` (`rate` > 0), its output and slope.
+    pub fn respond(&self, rate: f64) -> Response {
+        match self {
+            Curve::Hyperbola(c) => c.respond(rate),
+            Curve::Ranges(c) => c.respond(rate),
+            Curve::Stable(c) => c.respond(rate),
+            Curve::Piecewise(c) => c.respond(rate),
+        }
+    }
+
+    /// The marginal rate of the first unit of input (raw out per raw in): no trade pays below it.
+    pub fn first_rate(&self) -> f64 {
+        match self {
+            Curve::Hyperbola(c) => c.first_rate(),
+            Curve::Ranges(c) => c.first_rate(),
+            Curve::Stable(c) => c.first_rate(),
+            Curve::Piecewise(c) => c.first_rate(),
+        }
+    }
+}
+
+/// A response with no trade: the curve's value at zero input (positive only for the slack some
+/// families allow for rounding).
+fn idle(output_at_zero: f64) -> Response {
+    Response { input: 0.0, output: output_at_zero, slope: 0.0 }
+}

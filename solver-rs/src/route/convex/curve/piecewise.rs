@@ -1,0 +1,73 @@
+//! Sampled venues: the fitted concave curve C from the input already consumed, margin included:
+//! (1 − margin)·(C(consumed + input) − C(consumed)) in real numbers.
+//!
+//! Why it bounds the exact swap: the model takes the far end rounded down and the near end rounded
+//! up, then floors the margin off, so each swap pays at most the real difference; consecutive
+//! swaps telescope to the difference over their total. Past the last sample the model refuses, so
+//! the curve stays flat there.
+
+use super::{idle, Response};
+use crate::pools::sampled::{SampledPool, BPS};
+
+/// Linear pieces from the consumed input on: (width in raw input, rate raw out per raw in, margin
+/// included), rates non-increasing.
+pub struct Piecewise {
+    pieces: Vec<(f64, f64)>,
+}
+
+impl Piecewise {
+    /// None when the direction has no curve left to trade on.
+    pub fn of(pool: &SampledPool, token_in: usize) -> Option<Piecewise> {
+        let curve = pool.curve(token_in)?;
+        let consumed = f64::from(pool.consumed_in(token_in));
+        let keep = f64::from(BPS - pool.margin_bps.min(BPS)) / f64::from(BPS);
+        let points = curve.breakpoints();
+        let mut pieces = Vec::with_capacity(points.len());
+        for pair in points.windows(2) {
+            let ((x0, y0), (x1, y1)) = ((f64::from(pair[0].0), f64::from(pair[0].1)), (f64::from(pair[1].0), f64::from(pair[1].1)));
+            if x1 <= consumed || x1 <= x0 {
+                continue;
+            }
+            let rate = keep * (y1 - y0) / (x1 - x0);
+            pieces.push((x1 - x0.max(consumed), rate));
+        }
+        (!pieces.is_empty()).then_some(Piecewise { pieces })
+    }
+
+    pub fn value(&self, input: f64) -> f64 {
+        let mut left = input.max(0.0);
+        let mut out = 0.0;
+        for &(width, rate) in &self.pieces {
+            let taken = left.min(width);
+            out += taken * rate;
+            left -= taken;
+            if left <= 0.0 {
+                break;
+            }
+        }
+        out
+    }
+
+    pub fn first_rate(&self) -> f64 {
+        self.pieces.first().map_or(0.0, |p| p.1)
+    }
+
+    /// Every piece whose rate beats `rate` is taken whole. The slope stands in for the corner: the
+    /// next piece's width over how far the rate must fall to take it.
+    pub fn respond(&self, rate: f64) -> Response {
+        let (mut input, mut output) = (0.0, 0.0);
+        for (k, &(width, piece_rate)) in self.pieces.iter().enumerate() {
+            if piece_rate <= rate {
+                if input == 0.0 {
+                    return Response { slope: width / piece_rate.max(f64::MIN_POSITIVE), ..idle(0.0) };
+                }
+                let gap = self.pieces[k - 1].1 - piece_rate;
+                let slope = if gap > 0.0 { width / gap } else { 0.0 };
+                return Response { input, output, slope };
+            }
+            input += width;
+            output += width * piece_rate;
+        }
+        Response { input, output, slope: 0.0 }
+    }
+}

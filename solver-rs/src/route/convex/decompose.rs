@@ -1,0 +1,130 @@
+//! From the dual's flows to paths a plan can execute.
+//!
+//! At the dual's prices every venue trades its best response; those trades are the optimum's flows
+//! (exactly at the minimiser, nearly elsewhere). A flow is a tree: tokenIn's amount splits over the
+//! first venues, collects at each middle token and splits again. A plan is a list of paths, each
+//! given an amount of tokenIn, so the flow is decomposed as a flow *with gains*: each arc carries
+//! its input in its own token and turns a unit of it into `gain` = output/input units of the next
+//! (the venue's average rate in the optimum). A path of x tokenIn carries x·(product of the gains
+//! before it) into each of its arcs; peeling paths greedily (each one as wide as its narrowest arc
+//! allows) leaves every arc with exactly the input the optimum gives it, so a venue the optimum
+//! drains receives what it can take and no more. Each peel empties an arc, so there are at most
+//! as many paths as arcs with flow.
+
+use super::dual::Trade;
+use super::graph::{Graph, Head};
+use crate::market::Hop;
+use crate::route::path::Path;
+
+/// Paths carrying less than this share of amountIn are dropped (their share goes to the others).
+const DUST_SHARE: f64 = 1e-7;
+/// Arc flows below this fraction of what the arc took count as used up (float residue of peels).
+const RESIDUE: f64 = 1e-9;
+
+/// A path of the decomposition and the share of amountIn it routes.
+#[derive(Clone, Debug)]
+pub struct Routed {
+    pub path: Path,
+    pub share: f64,
+}
+
+/// Decomposes the venues' `trades` (one per venue, as the dual evaluation gives them) for routing
+/// `amount_in` (raw tokenIn) into at most `limit` paths whose shares sum to 1 (empty if nothing
+/// flows), widest first.
+pub fn decompose(graph: &Graph, trades: &[Option<Trade>], amount_in: f64, limit: usize) -> Vec<Routed> {
+    // Per arc: what it takes (raw units of its copy's token) and what a unit of that pays.
+    let mut left = vec![0.0; graph.arcs.len()];
+    let mut gain = vec![0.0; graph.arcs.len()];
+    for trade in trades.iter().flatten() {
+        let response = trade.response;
+        if response.input > 0.0 && response.output > 0.0 {
+            left[trade.arc] = response.input;
+            gain[trade.arc] = response.output / response.input;
+        }
+    }
+    let took = left.clone();
+    let mut routed: Vec<Routed> = Vec::new();
+    let mut routed_in = 0.0;
+    while routed.len() < limit && routed_in < amount_in {
+        let Some(arcs) = widest_walk(graph, &mut left, &took) else { break };
+        // The most tokenIn the path can carry: each arc's flow left over what reaches it per unit.
+        let mut reach = 1.0;
+        let mut x = amount_in - routed_in;
+        for &a in &arcs {
+            x = x.min(left[a] / reach);
+            reach *= gain[a];
+        }
+        if !(x > DUST_SHARE * amount_in) {
+            // Too thin to route: its arcs' residue is spent, so the walks move on.
+            arcs.iter().for_each(|&a| if left[a] <= DUST_SHARE * took[a].max(1.0) { left[a] = 0.0 });
+            if let Some(&narrowest) = arcs.iter().min_by(|&&a, &&b| left[a].total_cmp(&left[b])) {
+                left[narrowest] = 0.0;
+            }
+            continue;
+        }
+        let mut reach = 1.0;
+        for &a in &arcs {
+            left[a] -= x * reach;
+            if left[a] <= RESIDUE * took[a] {
+                left[a] = 0.0;
+            }
+            reach *= gain[a];
+        }
+        routed_in += x;
+        routed.push(Routed { path: path_of(graph, &arcs), share: x });
+    }
+    if routed_in > 0.0 {
+        routed.iter_mut().for_each(|r| r.share /= routed_in);
+    }
+    routed.sort_by(|a, b| b.share.total_cmp(&a.share));
+    routed
+}
+
+/// From tokenIn, the arc with the most flow left at each copy, to tokenOut. A copy whose arcs are
+/// used up (flow the dual left stranded there) closes the arc that led to it for good, and the
+/// walk starts again; None when tokenIn has nothing left.
+fn widest_walk(graph: &Graph, left: &mut [f64], took: &[f64]) -> Option<Vec<usize>> {
+    loop {
+        let mut at = 0usize;
+        let mut arcs = Vec::new();
+        loop {
+            // Compared as the fraction of its copy's flow each arc still has: arcs from one copy
+            // are in the same token, so this is the widest.
+            let best = (0..graph.arcs.len())
+                .filter(|&a| graph.arcs[a].from == at && left[a] > 0.0 && took[a] > 0.0)
+                .fold(None, |best: Option<usize>, a| match best {
+                    Some(b) if left[b] >= left[a] => Some(b),
+                    _ => Some(a),
+                });
+            match best {
+                Some(a) => {
+                    arcs.push(a);
+                    match graph.arcs[a].to {
+                        Head::Out => return Some(arcs),
+                        Head::Copy(d) => at = d,
+                    }
+                }
+                None if arcs.is_empty() => return None,
+                None => {
+                    let last = *arcs.last().expect("not empty");
+                    left[last] = 0.0;
+                    break;
+                }
+            }
+        }
+    }
+}
+
+fn path_of(graph: &Graph, arcs: &[usize]) -> Path {
+    let mut tokens = vec![graph.copies[0].token];
+    let mut hops: Vec<Hop> = Vec::with_capacity(arcs.len());
+    for &a in arcs {
+        let arc = graph.arcs[a];
+        hops.push(arc.hop);
+        tokens.push(match arc.to {
+            Head::Copy(d) => graph.copies[d].token,
+            Head::Out => graph.token_out,
+        });
+    }
+    Path { tokens, hops }
+}

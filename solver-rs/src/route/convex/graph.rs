@@ -1,0 +1,243 @@
+//! The venues a quote may route through, as a layered graph: a token reached after k hops is its
+//! own node (a *copy*, one per layer), and every arc goes from a layer to the next.
+//!
+//! A direction of a pool is kept only if it lies on a path of at most `maxHops` from tokenIn to
+//! tokenOut whose middle tokens are allowed intermediates (neither tokenIn nor tokenOut). Layering
+//! is what keeps the convex problem about routing: on the plain token graph, two venues of one pair
+//! priced apart form a cycle whose arbitrage the optimum would collect and count as output, though
+//! no plan of paths can (a path holds each token once). In layers every flow moves forward, so a
+//! flow is a set of walks of at most `maxHops` hops; for `maxHops` ≤ 3 those are exactly the
+//! simple paths (a walk that repeats a middle token needs four hops), for 4 they include walks that
+//! revisit a token, so the bound there is an upper bound on a slightly larger set.
+
+use super::curve::Curve;
+use crate::market::{Hop, Market, PoolIdx, TokenIdx};
+use crate::route::search::DexMask;
+use std::collections::HashMap;
+
+/// Copies above this count make the graph too large for the dense dual solve.
+pub const MAX_COPIES: usize = 64;
+/// Arcs above this count make the graph too large to solve within a quote.
+pub const MAX_ARCS: usize = 4096;
+
+/// A token reached after `layer` hops (layer 0: tokenIn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Copy {
+    pub token: TokenIdx,
+    pub layer: usize,
+}
+
+/// Where an arc ends: a copy of an intermediate token, or tokenOut (whose price is 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Head {
+    Copy(usize),
+    Out,
+}
+
+/// One direction of one pool between two layers.
+#[derive(Clone, Copy, Debug)]
+pub struct Arc {
+    pub hop: Hop,
+    /// Index into [`Graph::sides`]: the pool's curve in this direction.
+    pub side: usize,
+    pub from: usize,
+    pub to: Head,
+    /// Index into [`Graph::venues`].
+    pub venue: usize,
+}
+
+/// One pool in one direction, with its curve (shared by the arcs that trade it that way).
+pub struct Side<'m> {
+    pub hop: Hop,
+    pub curve: Curve<'m>,
+}
+
+/// One pool and the arcs that trade it (one direction may join several pairs of copies when
+/// maxHops is 4; both directions may be used between two middle tokens).
+pub struct Venue {
+    pub pool: PoolIdx,
+    pub arcs: Vec<usize>,
+}
+
+/// Which tokens may sit in the middle of a path.
+#[derive(Clone, Debug)]
+pub enum Intermediates {
+    Any,
+    /// Sorted token indices.
+    Only(Vec<TokenIdx>),
+}
+
+impl Intermediates {
+    fn allows(&self, token: TokenIdx) -> bool {
+        match self {
+            Intermediates::Any => true,
+            Intermediates::Only(list) => list.binary_search(&token).is_ok(),
+        }
+    }
+}
+
+/// What the graph is built for.
+#[derive(Clone, Debug)]
+pub struct Scope {
+    pub token_in: TokenIdx,
+    pub token_out: TokenIdx,
+    pub max_hops: usize,
+    pub intermediates: Intermediates,
+    pub dexes: DexMask,
+}
+
+/// The routing graph of one quote. Copy 0 is tokenIn.
+pub struct Graph<'m> {
+    pub token_out: TokenIdx,
+    pub copies: Vec<Copy>,
+    pub arcs: Vec<Arc>,
+    pub sides: Vec<Side<'m>>,
+    pub venues: Vec<Venue>,
+}
+
+/// The graph would exceed [`MAX_COPIES`] or [`MAX_ARCS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLarge;
+
+impl<'m> Graph<'m> {
+    /// The layered graph of `scope` on `market`: every copy on a path from tokenIn to tokenOut,
+    /// every arc between them (only pools whose curve exists in that direction). Deterministic:
+    /// tokens and pools are visited in the market's order.
+    pub fn build(market: &'m Market, scope: &Scope) -> Result<Graph<'m>, TooLarge> {
+        let hops = scope.max_hops.max(1);
+        let to_out = distances_to_out(market, scope, hops);
+        let mut graph = Graph { token_out: scope.token_out, copies: vec![Copy { token: scope.token_in, layer: 0 }], arcs: Vec::new(), sides: Vec::new(), venues: Vec::new() };
+        let mut copy_of: HashMap<(TokenIdx, usize), usize> = HashMap::new();
+        let mut side_of: HashMap<(PoolIdx, u8), Option<usize>> = HashMap::new();
+        let mut venue_of: HashMap<PoolIdx, usize> = HashMap::new();
+        let mut frontier = vec![0usize];
+        for layer in 0..hops {
+            let mut next = Vec::new();
+            for &from in &frontier {
+                let token = graph.copies[from].token;
+                for &neighbour in market.neighbours(token) {
+                    let head = if neighbour == scope.token_out {
+                        Head::Out
+                    } else if neighbour != scope.token_in
+                        && layer + 1 < hops
+                        && to_out.get(&neighbour).is_some_and(|d| layer + 1 + d <= hops)
+                    {
+                        let key = (neighbour, layer + 1);
+                        let index = *copy_of.entry(key).or_insert_with(|| {
+                            graph.copies.push(Copy { token: neighbour, layer: layer + 1 });
+                            next.push(graph.copies.len() - 1);
+                            graph.copies.len() - 1
+                        });
+                        Head::Copy(index)
+                    } else {
+                        continue;
+                    };
+                    for hop in market.edge(token, neighbour) {
+                        let entry = market.pool(hop.pool);
+                        if !scope.dexes.allows(entry.dex) {
+                            continue;
+                        }
+                        let side = *side_of.entry((hop.pool, hop.token_in)).or_insert_with(|| {
+                            // A curve whose first unit pays nothing pays nothing at all (it is concave).
+                            let curve = Curve::of(&entry.state, hop.token_in as usize, hop.token_out as usize)
+                                .filter(|c| c.first_rate() > 0.0)?;
+                            graph.sides.push(Side { hop: *hop, curve });
+                            Some(graph.sides.len() - 1)
+                        });
+                        let Some(side) = side else { continue };
+                        let venue = *venue_of.entry(hop.pool).or_insert_with(|| {
+                            graph.venues.push(Venue { pool: hop.pool, arcs: Vec::new() });
+                            graph.venues.len() - 1
+                        });
+                        graph.venues[venue].arcs.push(graph.arcs.len());
+                        graph.arcs.push(Arc { hop: *hop, side, from, to: head, venue });
+                    }
+                }
+                if graph.copies.len() > MAX_COPIES || graph.arcs.len() > MAX_ARCS {
+                    return Err(TooLarge);
+                }
+            }
+            frontier = next;
+        }
+        Ok(graph.pruned())
+    }
+
+    /// Drops copies that no arc leaves towards tokenOut (their pools had no curve that way) and
+    /// the arcs that touch them, renumbering what is left in order.
+    fn pruned(self) -> Graph<'m> {
+        let mut live = vec![false; self.copies.len()];
+        // Arcs only go one layer up, so settling layers from the top down decides every copy.
+        let top = self.copies.iter().map(|c| c.layer).max().unwrap_or(0);
+        for layer in (0..=top).rev() {
+            for arc in self.arcs.iter().filter(|a| self.copies[a.from].layer == layer) {
+                if match arc.to {
+                    Head::Out => true,
+                    Head::Copy(c) => live[c],
+                } {
+                    live[arc.from] = true;
+                }
+            }
+        }
+        let mut renumber = vec![usize::MAX; self.copies.len()];
+        let mut copies = Vec::new();
+        for (old, copy) in self.copies.iter().enumerate() {
+            if live[old] || old == 0 {
+                renumber[old] = copies.len();
+                copies.push(*copy);
+            }
+        }
+        let mut arcs = Vec::new();
+        let mut venues: Vec<Venue> = Vec::new();
+        let mut venue_of: HashMap<PoolIdx, usize> = HashMap::new();
+        for arc in &self.arcs {
+            let to = match arc.to {
+                Head::Out => Head::Out,
+                Head::Copy(c) if live[c] => Head::Copy(renumber[c]),
+                Head::Copy(_) => continue,
+            };
+            if !live[arc.from] {
+                continue;
+            }
+            let venue = *venue_of.entry(arc.hop.pool).or_insert_with(|| {
+                venues.push(Venue { pool: arc.hop.pool, arcs: Vec::new() });
+                venues.len() - 1
+            });
+            venues[venue].arcs.push(arcs.len());
+            arcs.push(Arc { from: renumber[arc.from], to, venue, ..*arc });
+        }
+        Graph { token_out: self.token_out, copies, arcs, sides: self.sides, venues }
+    }
+
+    /// Whether any arc leaves tokenIn (else nothing can be routed).
+    pub fn is_empty(&self) -> bool {
+        self.arcs.is_empty()
+    }
+}
+
+/// Fewest hops from each allowed intermediate token to tokenOut, up to `hops − 1` (tokens farther
+/// cannot be on a path of `hops`). Pools are not checked for a curve here; `pruned` does that.
+fn distances_to_out(market: &Market, scope: &Scope, hops: usize) -> HashMap<TokenIdx, usize> {
+    let mut distance: HashMap<TokenIdx, usize> = HashMap::new();
+    let mut frontier = vec![scope.token_out];
+    for depth in 1..hops {
+        let mut next = Vec::new();
+        for &token in &frontier {
+            for &neighbour in market.neighbours(token) {
+                if neighbour == scope.token_in || neighbour == scope.token_out || distance.contains_key(&neighbour) {
+                    continue;
+                }
+                if !scope.intermediates.allows(neighbour) || !has_allowed_pool(market, scope.dexes, neighbour, token) {
+                    continue;
+                }
+                distance.insert(neighbour, depth);
+                next.push(neighbour);
+            }
+        }
+        frontier = next;
+    }
+    distance
+}
+
+fn has_allowed_pool(market: &Market, dexes: DexMask, from: TokenIdx, to: TokenIdx) -> bool {
+    market.edge(from, to).iter().any(|hop| dexes.allows(market.pool(hop.pool).dex))
+}

@@ -1,0 +1,53 @@
+//! The convex routing problem of Angeris, Chitra, Evans and Boyd ("Optimal routing for constant
+//! function market makers", 2022) and its dual (Diamandis, Resnick, Chitra and Angeris, "An
+//! efficient algorithm for optimal routing through constant function market makers", 2023), on
+//! the venues a quote may use: the certified upper bound on what any routing can pay, and the
+//! flows the split optimizer starts from. See docs/solver-optimizer.md, *The bound*.
+
+pub mod curve;
+pub mod certificate;
+pub mod decompose;
+pub mod dual;
+pub mod graph;
+pub mod solve;
+
+#[cfg(test)]
+mod closed_form_tests;
+
+use crate::market::Market;
+use crate::math::U256;
+use crate::route::clock::Deadline;
+use decompose::{decompose, Routed};
+use graph::{Graph, Scope};
+
+/// What the convex phase gives a quote: the certified bound and the optimum's flows as paths.
+pub struct Flows {
+    /// The certified upper bound (raw tokenOut, gas ignored); None if it is not finite.
+    pub bound: Option<U256>,
+    /// Paths with the shares of amountIn the dual's flows give them, widest first.
+    pub routed: Vec<Routed>,
+    /// Whether the dual converged before the deadline.
+    pub converged: bool,
+}
+
+/// Builds the graph of `scope`, minimises the dual until `deadline`, certifies the bound at the
+/// prices reached and decomposes their flows into at most `limit` paths. None when the graph is
+/// too large or empty.
+pub fn route_flows(market: &Market, scope: &Scope, amount_in: U256, limit: usize, deadline: &Deadline) -> Option<Flows> {
+    let graph = Graph::build(market, scope).ok().filter(|g| !g.is_empty())?;
+    let amount = f64::from(amount_in);
+    let dual = solve::minimise(&graph, amount, deadline);
+    let bound = certificate::certified_bound(&graph, &dual.prices, amount);
+    let routed = decompose(&graph, &dual.evaluation.trades, amount, limit);
+    Some(Flows { bound, routed, converged: dual.converged })
+}
+
+/// The certified upper bound on what routing `amount_in` over `scope` can pay (raw units of
+/// tokenOut, gas ignored): the dual minimised until `deadline`, then certified. None when the
+/// graph is too large to solve or has no arc.
+pub fn bound(market: &Market, scope: &Scope, amount_in: U256, deadline: &Deadline) -> Option<U256> {
+    let graph = Graph::build(market, scope).ok().filter(|g| !g.is_empty())?;
+    let amount = f64::from(amount_in);
+    let dual = solve::minimise(&graph, amount, deadline);
+    certificate::certified_bound(&graph, &dual.prices, amount)
+}
