@@ -55,8 +55,8 @@ export const ConfigEnv = Type.Object({
 })
 
 /**
- * Default `MAX_FEE_BPS`: 3 %, the ceiling 1inch (`fee` 0..3 %), OpenOcean (`referrerFee` up to
- * 3 %) and OKX (3 % on EVM chains) put on integrator fees; 0x allows up to 10 %. Higher than
+ * Default `MAX_FEE_BPS`: 3 %, the ceiling 1inch (`fee` 0..3 %) and OKX (3 % on EVM chains) put on
+ * integrator fees; OpenOcean allows up to 5 % (`referrerFee` 0.01..5), 0x up to 10 %. Higher than
  * every fee an integrator of those services can charge would be a trap, lower would refuse
  * fees they accept. docs/http-api.md, "Integrator fees".
  */
