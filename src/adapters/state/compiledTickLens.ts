@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { compiledContractsPath } from '../../devnet/compiledContractsPath.ts'
-import { hashContractSources } from '../../devnet/hashContractSources.ts'
+import { loadCompiledArtifacts } from '../../devnet/loadCompiledArtifacts.ts'
 
 export type CompiledTickLens = { abi: unknown[]; deployedBytecode: `0x${string}` }
 
@@ -16,12 +14,6 @@ export type CompiledTickLens = { abi: unknown[]; deployedBytecode: `0x${string}`
  */
 export function compiledTickLens(): CompiledTickLens {
   const { root } = compiledContractsPath()
-  const outputFile = join(root, 'build', 'lens.json')
-  const { key } = hashContractSources({ contractsDir: join(root, 'contracts', 'lens') })
-  const fresh = () => existsSync(outputFile) && JSON.parse(readFileSync(outputFile, 'utf8')).key === key
-  if (!fresh()) {
-    execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'compile-contracts.ts')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
-    if (!fresh()) throw new Error(`compile-contracts did not produce ${outputFile} for key ${key}`)
-  }
-  return JSON.parse(readFileSync(outputFile, 'utf8')).contracts.TickLens
+  const { TickLens } = loadCompiledArtifacts({ contractsDir: join(root, 'contracts', 'lens'), outputFile: join(root, 'build', 'lens.json') })
+  return TickLens as unknown as CompiledTickLens
 }
