@@ -1,6 +1,6 @@
 import { type Address, type Hex, hexToBigInt, type Log, type PublicClient } from 'viem'
 import type { DexId, Solver } from '../../bindings/types.ts'
-import type { LegData, PoolAdapter, PoolRef, PoolSnapshot } from '../adapters/PoolAdapter.ts'
+import type { LegData, LegDirection, PoolAdapter, PoolRef, PoolSnapshot } from '../adapters/PoolAdapter.ts'
 import { presentAdapters } from '../adapters/presentAdapters.ts'
 import type { ChainConfig } from '../chains/ChainConfig.ts'
 import { describeRefreshError } from './describeRefreshError.ts'
@@ -46,7 +46,7 @@ export type RefreshReport = {
   toBlock: bigint
   /** Known pools whose events in the range said their state changed. */
   changed: string[]
-  /** Pools re-read regardless of events (dynamic-fee Algebra plugins). */
+  /** Pools re-read regardless of events (clock-driven or event-less fees): whole, or their volatile part only. */
   alwaysRefreshed: string[]
   /** Pools created in the range. */
   discovered: string[]
@@ -70,7 +70,8 @@ export type MarketState = {
   pools: () => PoolSnapshot[]
   /** Known pools left out of the solver, with why. */
   skipped: () => { id: string; dex: DexId; reason: string }[]
-  encodeLeg: (poolId: string) => LegData
+  /** The leg through a pool of the market, in `direction` (a kind whose leg names its tokens needs it). */
+  encodeLeg: (poolId: string, direction?: LegDirection) => LegData
   stop: () => Promise<void>
 }
 
@@ -167,10 +168,10 @@ export function createMarketState({
    * moved on, the reads are repeated, now at a block behind the head, which every node serves from
    * that block's own state.
    */
-  const apply = async (refs: PoolRef[], toBlock: bigint) => {
+  const apply = async (refs: PoolRef[], toBlock: bigint, previousOf?: (ref: PoolRef) => PoolSnapshot | undefined) => {
     const block = await client.getBlock({ blockNumber: toBlock })
     const nextBlock = { number: toBlock + 1n, timestamp: block.timestamp + BigInt(chain.blockTimeSec) }
-    const read = () => readPoolSnapshots({ client, refs, adapterOf, blockNumber: toBlock, nextBlock, concurrency: readConcurrency })
+    const read = () => readPoolSnapshots({ client, refs, adapterOf, blockNumber: toBlock, nextBlock, concurrency: readConcurrency, previousOf })
     let { snapshots, unusable } = await read()
     if (refs.length > 0 && (await head()) > toBlock) ({ snapshots, unusable } = await read())
     // A pool that became unusable leaves the solver with the block that made it so.
@@ -260,7 +261,9 @@ export function createMarketState({
     const always = [...inSolver.values()].filter((s) => s.refreshEveryBlock).map((s) => s.ref.id)
     const ids = new Set([...changed, ...always, ...discovered.map((r) => r.id)])
     const refs = [...ids].map((id) => known.get(id) ?? (discovered.find((r) => r.id === id) as PoolRef))
-    const applied = await apply(refs, toBlock)
+    // A pool re-read only for its event-less part builds on its last snapshot: no event said the rest moved.
+    const volatileOnly = new Set(always.filter((id) => !changed.has(id)))
+    const applied = await apply(refs, toBlock, (ref) => (volatileOnly.has(ref.id) ? inSolver.get(ref.id) : undefined))
     for (const ref of discovered) follow(ref)
     const report = {
       fromBlock, toBlock, changed: [...changed].sort(), alwaysRefreshed: always.sort(), discovered: discovered.map((r) => r.id).sort(),
@@ -297,10 +300,10 @@ export function createMarketState({
     },
     pools: () => [...inSolver.values()],
     skipped: () => [...skips.values()],
-    encodeLeg: (poolId) => {
+    encodeLeg: (poolId, direction) => {
       const snapshot = inSolver.get(poolId.toLowerCase())
       if (!snapshot) throw new MarketError(`pool ${poolId} is not in the market`)
-      return adapterOf(snapshot.ref).encodeLeg(snapshot.ref)
+      return adapterOf(snapshot.ref).encodeLeg(snapshot.ref, direction)
     },
     stop: async () => {
       stopped = true
