@@ -18,8 +18,8 @@ interface IERC20Like {
 /// @title InfinityTestRouter
 /// @notice Adds liquidity to and swaps on the Infinity CL stand-in for the seed and the tests, the
 /// way an integrator does it: lock the vault, act on the pool manager inside `lockAcquired`, pay
-/// each negative delta (sync, transferFrom the caller into the vault, settle) and take each
-/// positive one to the recipient. ERC-20 currencies only.
+/// each negative delta (sync, transferFrom the caller into the vault, settle; the native currency
+/// from the call's value) and take each positive one to the recipient. Unspent value is refunded.
 contract InfinityTestRouter {
     IVaultLike public immutable vault;
     CLPoolManager public immutable manager;
@@ -30,6 +30,7 @@ contract InfinityTestRouter {
     }
 
     error NotVault(address caller);
+    error RefundFailed(address payer);
 
     constructor(IVaultLike vault_, CLPoolManager manager_) {
         vault = vault_;
@@ -38,18 +39,22 @@ contract InfinityTestRouter {
 
     function modifyLiquidity(PoolKey calldata key, CLPoolManager.ModifyLiquidityParams calldata params)
         external
+        payable
         returns (int256 delta)
     {
         bytes memory result = vault.lock(abi.encode(Action.ModifyLiquidity, msg.sender, msg.sender, key, abi.encode(params)));
         delta = abi.decode(result, (int256));
+        _refund();
     }
 
     function swap(PoolKey calldata key, CLPoolManager.SwapParams calldata params, address recipient)
         external
+        payable
         returns (int256 delta)
     {
         bytes memory result = vault.lock(abi.encode(Action.Swap, msg.sender, recipient, key, abi.encode(params)));
         delta = abi.decode(result, (int256));
+        _refund();
     }
 
     function lockAcquired(bytes calldata data) external returns (bytes memory) {
@@ -68,12 +73,20 @@ contract InfinityTestRouter {
     }
 
     function _close(address currency, int128 amount, address payer, address recipient) private {
-        if (amount < 0) {
+        if (amount < 0 && currency == address(0)) {
+            vault.settle{value: uint256(uint128(-amount))}();
+        } else if (amount < 0) {
             vault.sync(currency);
             require(IERC20Like(currency).transferFrom(payer, address(vault), uint256(uint128(-amount))), "pay");
             vault.settle();
         } else if (amount > 0) {
             vault.take(currency, recipient, uint256(uint128(amount)));
         }
+    }
+
+    function _refund() private {
+        if (address(this).balance == 0) return;
+        (bool ok,) = msg.sender.call{value: address(this).balance}("");
+        if (!ok) revert RefundFailed(msg.sender);
     }
 }

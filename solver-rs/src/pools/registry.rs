@@ -75,15 +75,15 @@ pub const fn spec(dex: DexId) -> DexSpec {
     use DexId::*;
     match dex {
         Univ2 => spec_of(dex, Model::ConstantProduct { fee_bps: 30 }, 94_000, 0, 0),
-        PancakeV2 => spec_of(dex, Model::ConstantProduct { fee_bps: 25 }, 90_000, 0, 0),
-        AerodromeV2Like => spec_of(dex, Model::Solidly, 185_000, 0, 0),
+        PancakeV2 => spec_of(dex, Model::ConstantProduct { fee_bps: 25 }, 95_000, 0, 0),
+        AerodromeV2Like => spec_of(dex, Model::Solidly, 135_000, 0, 0),
         Univ3 => spec_of(dex, V3, 81_000, 40_500, 7_300),
         AlienBaseV3 => spec_of(dex, V3, 82_000, 41_000, 6_800),
         PancakeV3 => spec_of(dex, V3, 107_000, 45_000, 7_600),
-        AerodromeCl => spec_of(dex, V3, 130_000, 22_000, 7_300),
+        AerodromeCl => spec_of(dex, V3, 110_000, 45_000, 7_300),
         Univ4 => spec_of(dex, Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 1_000 }), 87_000, 34_000, 5_400),
         PancakeInfinityCl => {
-            spec_of(dex, Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 4_000 }), 130_000, 21_000, 5_400)
+            spec_of(dex, Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 4_000 }), 100_000, 34_000, 5_400)
         }
         QuickswapV4 => spec_of(dex, ALGEBRA, 140_000, 32_500, 0),
         Hydrex => spec_of(dex, ALGEBRA, 146_000, 30_000, 0),
