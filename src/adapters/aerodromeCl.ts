@@ -9,8 +9,9 @@ const factoryEvents = parseAbi(['event PoolCreated(address indexed token0, addre
 /**
  * Aerodrome Slipstream pools: V3 math keyed by tick spacing, discovered from the CLFactory's
  * `PoolCreated`; price, liquidity and ticks re-read on the V3 events (Initialize, Mint, Burn, Swap:
- * Slipstream keeps Uniswap's signatures), and `fee()` re-read every block for the block after:
- * the factory's swap-fee module answers it, and its dynamic fee follows the clock with no event.
+ * Slipstream keeps Uniswap's signatures), and the fee with its dynamic module's parameters re-read
+ * every block for the block after: the factory's swap-fee module answers `fee()`, and its dynamic
+ * fee follows the clock (and the tick) with no event.
  * Executed as `v3_direct` (`uniswapV3SwapCallback`, from the pool clone being called).
  *
  * @example
@@ -39,8 +40,9 @@ export const aerodromeCl: PoolAdapter = {
   readVolatile: async ({ client, blockNumber, nextBlock, previous }) => {
     const { input } = previous
     if (input.state.model !== 'concentrated') throw new Error(`AERODROME_CL pool ${previous.ref.id}: no previous concentrated read`)
-    const feePips = await readSlipstreamFee({ client, pool: previous.ref.emitter, blockNumber, nextBlock })
-    return { ...previous, input: { ...input, state: { ...input.state, feePips } } }
+    const fee = await readSlipstreamFee({ client, pool: previous.ref.emitter, blockNumber, nextBlock })
+    const { dynamicFee: _before, ...state } = input.state
+    return { ...previous, input: { ...input, state: { ...state, ...fee } } }
   },
   encodeLeg: (ref) => ({ kind: 'v3_direct', pool: getAddress(ref.id) }),
 }
