@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, test } from 'vitest'
-import type { Address } from 'viem'
-import { loadSolver } from '../../bindings/index.ts'
-import type { PoolInput, Solver } from '../../bindings/types.ts'
+import { test } from 'vitest'
+import type { PoolInput } from '../../bindings/types.ts'
+import { CROSSCHECK_TOKENS, useCrosscheckSolver } from './useCrosscheckSolver.ts'
 import { createPrng, type Prng } from '../differential/createPrng.ts'
 
 // The solver's Solidly model (solver-rs/src/pools/solidly/) against a second implementation of the
@@ -18,17 +17,10 @@ const SEED = Number(process.env.CROSSCHECK_SEED ?? 31337)
 const STATES = Number(process.env.CROSSCHECK_SOLIDLY_STATES ?? 4000)
 const TRADES_PER_STATE = 2
 const DECIMALS = [0, 2, 6, 6, 8, 9, 12, 18, 18, 18, 24, 30, 36] as const
-const TOKEN0: Address = '0x1000000000000000000000000000000000000001'
-const TOKEN1: Address = '0x2000000000000000000000000000000000000002'
+const { token0: TOKEN0, token1: TOKEN1 } = CROSSCHECK_TOKENS
 const PYTHON = fileURLToPath(new URL('./solidly_pool.py', import.meta.url))
 
-let solver: Solver
-beforeAll(async () => {
-  solver = await loadSolver({ nativeToken: TOKEN0 })
-})
-afterAll(async () => {
-  await solver?.close()
-})
+const solver = useCrosscheckSolver()
 
 type Case = { pool: PoolInput; r0: bigint; r1: bigint; dec0: number; dec1: number; stable: boolean; fee: number; amountIn: bigint; zeroForOne: boolean }
 
@@ -61,7 +53,7 @@ test(`AERODROME_V2LIKE: the solver and an independent Python implementation agre
       cases.push({ ...pool, zeroForOne, amountIn: prng.logBigint(1n, reserveIn * 100n + 1n) })
     }
   }
-  for (let i = 0; i < cases.length; i += 1000) await solver.upsertPools([...new Map(cases.slice(i, i + 1000).map((c) => [c.pool.id, c.pool])).values()])
+  for (let i = 0; i < cases.length; i += 1000) await solver().upsertPools([...new Map(cases.slice(i, i + 1000).map((c) => [c.pool.id, c.pool])).values()])
 
   const input = cases.map((c) => JSON.stringify({
     r0: c.r0.toString(), r1: c.r1.toString(), dec0: c.dec0, dec1: c.dec1, stable: c.stable, fee: c.fee, amountIn: c.amountIn.toString(), zeroForOne: c.zeroForOne,
@@ -74,7 +66,7 @@ test(`AERODROME_V2LIKE: the solver and an independent Python implementation agre
   const mismatches: string[] = []
   const tally = { paid: 0, stable: 0, bothRefused: 0, refusals: {} as Record<string, number>, decimalsOver18: 0 }
   for (const [i, c] of cases.entries()) {
-    const solved = await solver
+    const solved = await solver()
       .simulate({ poolId: c.pool.id, tokenIn: c.zeroForOne ? TOKEN0 : TOKEN1, amountIn: c.amountIn.toString() })
       .then((r) => ({ out: r.amountOut }), (e: Error) => ({ error: e.message }))
     const reference = answers[i]
