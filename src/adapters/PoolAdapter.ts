@@ -51,6 +51,12 @@ export type DexDeployment = {
   source: Address
   /** First block worth scanning for discovery events (the source's deployment block). */
   fromBlock?: bigint
+  /**
+   * The pools' CREATE2 creation-code hash, for kinds whose pool addresses follow from the factory
+   * and the tokens (PANCAKE_V2): the chain's record of it. Discovery trusts the factory's own event
+   * and does not need it.
+   */
+  initCodeHash?: Hex
 }
 
 /** What a discovery log announced. */
