@@ -48,8 +48,21 @@ export type ConcentratedState = {
   feePips: number
   /** Singletons only: slot0's packed protocol fee (12 bits per direction, low bits zeroForOne). */
   protocolFee?: number
+  /** Slipstream with its dynamic swap-fee module: the fee follows the tick (docs/solver-wire-format.md). */
+  dynamicFee?: SlipstreamDynamicFee
   /** Every initialized tick, ascending, with its signed liquidityNet as a decimal string. */
   ticks: [number, string][]
+}
+/** A Slipstream pool's dynamic fee: min(base + K·|tick − twapTick| / 1e6, cap), else the spacing's fee above 10 %. */
+export type SlipstreamDynamicFee = {
+  /** The module's base fee for the pool: 0 none (the spacing's fee), 420 zero. */
+  baseFeePips: number
+  spacingFeePips: number
+  /** Effective K, decimal string. */
+  scalingFactor: AmountString
+  feeCapPips: number
+  /** TWAP tick for the block the quote executes in; null: the dynamic part is off. */
+  twapTick: number | null
 }
 export type SampledState = {
   model: 'sampled'

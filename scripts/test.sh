@@ -10,6 +10,12 @@ cd "$(dirname "$0")/.."
 # The parity tests compare both backends, so the tests need the WASM toolchain that `npm start`
 # can do without: installed here when missing (Debian packages and wasm-bindgen-cli; idempotent).
 bash scripts/install-wasm-tools.sh
+# The Solidly cross-check's second implementation (test/crosscheck/solidly_pool.py) runs on Python 3,
+# standard library only: Debian's python3 when the machine has none.
+if ! command -v python3 >/dev/null 2>&1; then
+  echo "== installing Debian's python3 (test/crosscheck/solidly_pool.py)"
+  apt-get update -qq && apt-get install -y -qq python3 >/dev/null
+fi
 
 echo "== build: native addon, WASM module, contracts (solc-js)"
 bash scripts/build.sh --require-wasm

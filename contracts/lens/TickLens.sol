@@ -63,6 +63,70 @@ contract TickLens {
         }
     }
 
+    /// PancakeSwap Infinity's CL pool manager, through its getters: `getPoolBitmapInfo(id, word)`
+    /// for `fromWord..=toWord`, then `getPoolTickInfo(id, tick)`'s second field (liquidityNet) for
+    /// every set bit (the manager's storage layout is not part of its interface).
+    function scanInfinityCl(address poolManager, bytes32 poolId, int24 tickSpacing, int16 fromWord, int16 toWord)
+        external
+        view
+        returns (int16[] memory wordPositions, uint256[] memory words, int24[] memory ticks, int128[] memory liquidityNets)
+    {
+        if (toWord < fromWord) revert BadWordRange(fromWord, toWord);
+        (wordPositions, words) = _compact(_infinityWords(poolManager, poolId, fromWord, toWord), fromWord);
+        ticks = _ticksOf(wordPositions, words, tickSpacing);
+        liquidityNets = _infinityNets(poolManager, poolId, ticks);
+    }
+
+    /// Every word of `fromWord..=toWord` through `getPoolBitmapInfo(bytes32,int16)`.
+    function _infinityWords(address poolManager, bytes32 poolId, int16 fromWord, int16 toWord)
+        private
+        view
+        returns (uint256[] memory all)
+    {
+        uint256 span = uint256(int256(toWord) - int256(fromWord) + 1);
+        all = new uint256[](span);
+        int256 first = fromWord;
+        bool ok = true;
+        assembly ("memory-safe") {
+            // The 0x44-byte call is built past the free memory pointer, which is not moved, so no
+            // memory grows per word.
+            let request := mload(0x40)
+            mstore(request, shl(224, 0x7c352ef6))
+            mstore(add(request, 0x04), poolId)
+            for { let i := 0 } lt(i, span) { i := add(i, 1) } {
+                mstore(add(request, 0x24), add(first, i))
+                ok := and(ok, staticcall(gas(), poolManager, request, 0x44, 0x00, 0x20))
+                ok := and(ok, iszero(lt(returndatasize(), 0x20)))
+                mstore(add(add(all, 0x20), mul(i, 0x20)), mload(0x00))
+            }
+        }
+        if (!ok) revert ReadFailed(poolManager);
+    }
+
+    /// `getPoolTickInfo(bytes32,int24)` returns (liquidityGross, liquidityNet, ...): word 1 of each.
+    function _infinityNets(address poolManager, bytes32 poolId, int24[] memory ticks)
+        private
+        view
+        returns (int128[] memory liquidityNets)
+    {
+        liquidityNets = new int128[](ticks.length);
+        bool ok = true;
+        assembly ("memory-safe") {
+            let request := mload(0x40)
+            mstore(request, shl(224, 0x5aa208a4))
+            mstore(add(request, 0x04), poolId)
+            let n := mload(ticks)
+            for { let i := 0 } lt(i, n) { i := add(i, 1) } {
+                mstore(add(request, 0x24), mload(add(add(ticks, 0x20), mul(i, 0x20))))
+                ok := and(ok, staticcall(gas(), poolManager, request, 0x44, 0x00, 0x00))
+                ok := and(ok, iszero(lt(returndatasize(), 0x40)))
+                if ok { returndatacopy(0x00, 0x20, 0x20) }
+                mstore(add(add(liquidityNets, 0x20), mul(i, 0x20)), signextend(15, mload(0x00)))
+            }
+        }
+        if (!ok) revert ReadFailed(poolManager);
+    }
+
     /// The set words of `fromWord..=toWord`: V3 getters when `stateSlot` is zero, else V4 storage.
     function _nonEmptyWords(address target, bytes32 stateSlot, int16 fromWord, int16 toWord)
         private
@@ -96,14 +160,23 @@ contract TickLens {
             }
             all = _extsload(target, slots);
         }
+        (positions, values) = _compact(all, fromWord);
+    }
+
+    /// The non-zero entries of `all` (word `fromWord + i` at index i) with their positions.
+    function _compact(uint256[] memory all, int16 fromWord)
+        private
+        pure
+        returns (int16[] memory positions, uint256[] memory values)
+    {
         uint256 count = 0;
-        for (uint256 i = 0; i < span; i++) {
+        for (uint256 i = 0; i < all.length; i++) {
             if (all[i] != 0) count++;
         }
         positions = new int16[](count);
         values = new uint256[](count);
         uint256 at = 0;
-        for (uint256 i = 0; i < span; i++) {
+        for (uint256 i = 0; i < all.length; i++) {
             if (all[i] != 0) {
                 positions[at] = int16(int256(fromWord) + int256(i));
                 values[at] = all[i];

@@ -39,6 +39,10 @@ error PartialFill(address pool, uint256 amountInPaid, uint256 amountInExpected);
 /// A V4 swap's balance delta is not exactly `-amountIn` on the input side and positive on the output.
 error V4DeltaMismatch(int128 inputDelta, int128 outputDelta);
 error PoolManagerNotSet();
+/// A `pancake_infinity_cl` swap's balance delta is not exactly `-amountIn` on the input side and positive on the output.
+error InfinityDeltaMismatch(int128 inputDelta, int128 outputDelta);
+/// The router was deployed without PancakeSwap Infinity's Vault and CL pool manager.
+error InfinityNotSet();
 error LegacyFactoryNotSet(uint8 kind);
 error TransferFailed(address token);
 /// `balanceOf(router)` of a token reverted or answered no uint256 (no code, a revert, a short answer).
@@ -50,5 +54,6 @@ error InputNotReceived(address token, uint256 received, uint256 amountIn);
 /// pool paid nothing, paid another token, or the token's balance went down.
 error NothingDelivered(address token);
 error NativeTransferFailed(address to, uint256 amount);
-/// Native currency was sent by someone other than the wrapped native token or the V4 PoolManager.
+/// Native currency was sent by someone other than the wrapped native token, the V4 PoolManager or
+/// the Infinity Vault.
 error UnexpectedNativeSender(address sender);

@@ -8,6 +8,8 @@ import {IWrappedNative, WrappedNative} from "./WrappedNative.sol";
 import {V2Legs} from "./V2Legs.sol";
 import {V3Legs} from "./V3Legs.sol";
 import {V4Legs} from "./V4Legs.sol";
+import {AerodromeLegs} from "./AerodromeLegs.sol";
+import {InfinityLegs} from "./InfinityLegs.sol";
 
 interface IERC20PermitLike {
     function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
@@ -24,10 +26,12 @@ interface IERC20PermitLike {
 /// reach: the pull must deliver exactly `amountIn`, each leg's output is what the router's balance
 /// of the leg's `tokenOut` rose by (never what the pool or pair reports), each leg spends exactly
 /// the previous leg's measured output (partial fills revert), and the sum of the routes' measured
-/// outputs is paid out. Trusted: WETH, the PoolManager and the legacy kinds' factories, fixed at
-/// deployment; every pool, pair, token, hook and payee a call names is not. Reentrancy is refused by a transient lock; swap callbacks only
-/// from the pool (or PoolManager) the router is calling at that moment. `docs/route-legs.md`.
-contract SwapRouter is V2Legs, V3Legs, V4Legs {
+/// outputs is paid out. Trusted: WETH, the V4 PoolManager, the Infinity Vault and CL pool manager
+/// and the legacy kinds' factories, fixed at deployment; every pool, pair, factory named in a leg,
+/// token, hook and payee a call names is not. Reentrancy is refused by a transient lock; swap
+/// callbacks only from the pool (or PoolManager, or Vault) the router is calling at that moment.
+/// `docs/route-legs.md`.
+contract SwapRouter is V2Legs, V3Legs, V4Legs, AerodromeLegs, InfinityLegs {
     uint256 private constant BPS = 10_000;
 
     bool private transient locked;
@@ -49,8 +53,16 @@ contract SwapRouter is V2Legs, V3Legs, V4Legs {
         address v2Factory,
         bytes32 v2PairInitCodeHash,
         address v3Factory,
-        bytes32 v3PoolInitCodeHash
-    ) WrappedNative(weth) V4Legs(poolManager) V2Legs(v2Factory, v2PairInitCodeHash) V3Legs(v3Factory, v3PoolInitCodeHash) {}
+        bytes32 v3PoolInitCodeHash,
+        address infinityVault,
+        address infinityClPoolManager
+    )
+        WrappedNative(weth)
+        V4Legs(poolManager)
+        V2Legs(v2Factory, v2PairInitCodeHash)
+        V3Legs(v3Factory, v3PoolInitCodeHash)
+        InfinityLegs(infinityVault, infinityClPoolManager)
+    {}
 
     modifier nonReentrant() {
         if (locked) revert Reentrancy();
@@ -59,9 +71,11 @@ contract SwapRouter is V2Legs, V3Legs, V4Legs {
         locked = false;
     }
 
-    /// Only WETH (unwrapping) and the V4 PoolManager (taking native ETH) pay the router.
+    /// Only WETH (unwrapping), the V4 PoolManager and the Infinity Vault (taking native ETH) pay the router.
     receive() external payable {
-        if (msg.sender != WETH && msg.sender != POOL_MANAGER) revert UnexpectedNativeSender(msg.sender);
+        if (msg.sender != WETH && msg.sender != POOL_MANAGER && msg.sender != INFINITY_VAULT) {
+            revert UnexpectedNativeSender(msg.sender);
+        }
     }
 
     function swapExactIn(SwapParams calldata params) external payable nonReentrant returns (uint256 amountOut) {
@@ -175,6 +189,8 @@ contract SwapRouter is V2Legs, V3Legs, V4Legs {
         else if (kind == LEG_UNIV4) _swapUniV4(leg.tokenIn, leg.tokenOut, amountIn, leg.data);
         else if (kind == LEG_UNIV2) _swapUniV2Path(leg.tokenIn, leg.tokenOut, amountIn, leg.data);
         else if (kind == LEG_UNIV3) _swapUniV3Path(leg.tokenIn, leg.tokenOut, amountIn, leg.data);
+        else if (kind == LEG_AERODROME_V2) _swapAerodromeV2(leg.tokenIn, leg.tokenOut, amountIn, leg.data);
+        else if (kind == LEG_PANCAKE_INFINITY_CL) _swapPancakeInfinityCl(leg.tokenIn, leg.tokenOut, amountIn, leg.data);
         else revert UnsupportedLegKind(kind);
     }
 }

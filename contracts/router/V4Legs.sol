@@ -2,9 +2,10 @@
 pragma solidity ^0.8.28;
 
 import {LEG_UNIV4} from "./RouterTypes.sol";
-import {AmountTooLarge, InvalidLegData, PoolManagerNotSet, UnexpectedCallback, V4DeltaMismatch} from "./RouterErrors.sol";
+import {InvalidLegData, PoolManagerNotSet, UnexpectedCallback, V4DeltaMismatch} from "./RouterErrors.sol";
+import {SingletonLegs} from "./SingletonLegs.sol";
 import {TokenTransfers} from "./TokenTransfers.sol";
-import {IWrappedNative, WrappedNative} from "./WrappedNative.sol";
+import {IWrappedNative} from "./WrappedNative.sol";
 
 /// Same ABI as v4-core's PoolKey (Currency and IHooks are addresses).
 struct PoolKey {
@@ -35,7 +36,7 @@ interface IPoolManagerLike {
 /// @dev The leg's `data` is abi.encode(PoolKey). A key whose currency0 is native ETH (address 0)
 /// is traded as WETH on the leg: the router unwraps before settling and wraps what it takes.
 /// `unlockCallback` is accepted only from the PoolManager while our own unlock is pending.
-abstract contract V4Legs is WrappedNative {
+abstract contract V4Legs is SingletonLegs {
     uint160 private constant MIN_SQRT_PRICE_PLUS_ONE = 4295128740;
     uint160 private constant MAX_SQRT_PRICE_MINUS_ONE = 1461446703485210103287273052203988822378723970341;
 
@@ -51,13 +52,7 @@ abstract contract V4Legs is WrappedNative {
         if (POOL_MANAGER == address(0)) revert PoolManagerNotSet();
         if (data.length != 160) revert InvalidLegData(LEG_UNIV4);
         PoolKey memory key = abi.decode(data, (PoolKey));
-        address currencyIn = _currencyOf(tokenIn, key);
-        address currencyOut = _currencyOf(tokenOut, key);
-        bool zeroForOne = currencyIn == key.currency0;
-        if (zeroForOne ? currencyOut != key.currency1 : (currencyIn != key.currency1 || currencyOut != key.currency0)) {
-            revert InvalidLegData(LEG_UNIV4);
-        }
-        if (amountIn > uint256(uint128(type(int128).max))) revert AmountTooLarge(amountIn);
+        bool zeroForOne = _singletonDirection(tokenIn, tokenOut, key.currency0, key.currency1, amountIn, LEG_UNIV4);
         unlockPending = true;
         IPoolManagerLike(POOL_MANAGER).unlock(abi.encode(key, zeroForOne, amountIn));
     }
@@ -94,10 +89,5 @@ abstract contract V4Legs is WrappedNative {
             TokenTransfers.safeTransfer(currency, POOL_MANAGER, amount);
             IPoolManagerLike(POOL_MANAGER).settle();
         }
-    }
-
-    /// WETH on the leg trades as native ETH in a pool keyed on address(0).
-    function _currencyOf(address token, PoolKey memory key) private view returns (address) {
-        return token == WETH && key.currency0 == address(0) ? address(0) : token;
     }
 }

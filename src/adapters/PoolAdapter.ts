@@ -1,10 +1,14 @@
 import type { Address, Hex, Log, PublicClient } from 'viem'
 import type { DexId, PoolInput } from '../../bindings/types.ts'
+import type { PancakeInfinityPoolKey } from '../devnet/pancakeInfinityPoolKey.ts'
 import type { UniswapV4PoolKey } from '../devnet/uniswapV4PoolKey.ts'
 import type { LegData as SpecLegData } from '../router/routePlanTypes.ts'
 
 /** The spec's `LegData` kinds our adapters emit (docs/route-legs.md): a subset of the one union. */
-export type LegData = Extract<SpecLegData, { kind: 'v2_direct' | 'v3_direct' | 'pancake_v3_direct' | 'algebra_direct' | 'hydrex' | 'univ4' }>
+export type LegData = Extract<
+  SpecLegData,
+  { kind: 'v2_direct' | 'v3_direct' | 'pancake_v3_direct' | 'algebra_direct' | 'hydrex' | 'univ4' | 'aerodrome_v2' | 'pancake_infinity_cl' }
+>
 
 export type LegKind = LegData['kind']
 
@@ -20,13 +24,24 @@ export type PoolRef = {
   emitter: Address
   /** UNIV4 only: the pool key. */
   key?: UniswapV4PoolKey
+  /** PANCAKE_INFINITY_CL only: the pool key (its `parameters` hold the tick spacing). */
+  infinityKey?: PancakeInfinityPoolKey
+  /** AERODROME_V2LIKE only: the pool's factory (it holds the fee) and its curve, once known. */
+  factory?: Address
+  stable?: boolean
 }
+
+/** The tokens a leg trades, in its direction (a venue whose leg names them needs it: aerodrome_v2). */
+export type LegDirection = { tokenIn: Address; tokenOut: Address }
 
 /** A pool read at one block, decoded for the solver. */
 export type PoolSnapshot = {
   ref: PoolRef
   input: PoolInput
-  /** The state moves without events (an Algebra dynamic-fee plugin: its fee follows the clock), so re-read it every block. */
+  /**
+   * The state moves without events (an Algebra dynamic-fee plugin or a Slipstream fee module: the
+   * fee follows the clock; an Aerodrome factory's fees and pause), so re-read it every block.
+   */
   refreshEveryBlock: boolean
 }
 
@@ -36,6 +51,12 @@ export type DexDeployment = {
   source: Address
   /** First block worth scanning for discovery events (the source's deployment block). */
   fromBlock?: bigint
+  /**
+   * The pools' CREATE2 creation-code hash, for kinds whose pool addresses follow from the factory
+   * and the tokens (PANCAKE_V2): the chain's record of it. Discovery trusts the factory's own event
+   * and does not need it.
+   */
+  initCodeHash?: Hex
 }
 
 /** What a discovery log announced. */
@@ -70,10 +91,20 @@ export type PoolAdapter = {
   poolIdOfStateLog: (log: Log) => string
   /** A ref for a configured pool (no discovery): the address, or the V4 key. */
   refOfConfiguredPool: (pool: ConfiguredPool, deployment: DexDeployment | undefined) => PoolRef
-  /** Reads the full pricing state at `blockNumber`; throws `PoolUnusableError` when it cannot be priced exactly. */
+  /**
+   * Reads the full pricing state at `blockNumber`; throws `PoolUnusableError` when it cannot be
+   * priced exactly. The snapshot's `ref` may carry more than the one passed (what the read learnt).
+   */
   readPool: (parameters: ReadPoolParameters) => Promise<PoolSnapshot>
-  /** The route leg through this pool, exactly as docs/route-legs.md. */
-  encodeLeg: (ref: PoolRef) => LegData
+  /**
+   * Re-reads only what moves without an event (a fee that follows the clock, a governance setting)
+   * onto `previous`, a snapshot of an earlier block with no event of the pool since: what the market
+   * does for pools whose snapshot says `refreshEveryBlock` when nothing else happened to them.
+   * Absent: such pools are read whole every block.
+   */
+  readVolatile?: (parameters: ReadPoolParameters & { previous: PoolSnapshot }) => Promise<PoolSnapshot>
+  /** The route leg through this pool in `direction`, exactly as docs/route-legs.md. */
+  encodeLeg: (ref: PoolRef, direction?: LegDirection) => LegData
 }
 
 /** A pool listed in a chain config instead of (or besides) being discovered. */
@@ -81,7 +112,7 @@ export type ConfiguredPool = {
   dex: DexId
   /** The pool address (one-contract pools) or the V4 pool id. */
   address: string
-  /** UNIV4: the key fields. */
+  /** UNIV4 and PANCAKE_INFINITY_CL: the key fields. */
   currency0?: Address
   currency1?: Address
   fee?: number

@@ -134,8 +134,23 @@ test('leg encoding per kind matches docs/route-legs.md', () => {
     v4.inputs[0],
   )
   assert.deepEqual(decoded, [getAddress(key.currency0), getAddress(key.currency1), 3000, 60, zeroAddress])
+  assert.deepEqual(adapter('PANCAKE_V2').encodeLeg(ref('PANCAKE_V2')), { kind: 'v2_direct', pool: getAddress(pool), feeBps: 25 })
+  assert.deepEqual(adapter('AERODROME_CL').encodeLeg(ref('AERODROME_CL')), { kind: 'v3_direct', pool: getAddress(pool) })
+  // aerodrome_v2: one hop, the leg's direction, the pool's curve and factory (learnt by its read).
+  const [tokenIn, tokenOut, factory] = ['0x2222222222222222222222222222222222222222', '0x1111111111111111111111111111111111111111', '0x3333333333333333333333333333333333333333'] as const
+  const aerodromeRef = { ...ref('AERODROME_V2LIKE'), factory, stable: true }
+  assert.deepEqual(adapter('AERODROME_V2LIKE').encodeLeg(aerodromeRef, { tokenIn, tokenOut }), { kind: 'aerodrome_v2', routes: [{ from: getAddress(tokenIn), to: getAddress(tokenOut), stable: true, factory: getAddress(factory) }] })
+  assert.throws(() => adapter('AERODROME_V2LIKE').encodeLeg(ref('AERODROME_V2LIKE'), { tokenIn, tokenOut }), /factory and curve/)
+  // pancake_infinity_cl: the PoolKey as JSON, its manager included.
+  const infinityKey = { currency0: key.currency0, currency1: key.currency1, hooks: zeroAddress, poolManager: pool, fee: 2500, parameters: `0x${(50n << 16n).toString(16).padStart(64, '0')}` } as const
+  assert.deepEqual(adapter('PANCAKE_INFINITY_CL').encodeLeg({ ...ref('PANCAKE_INFINITY_CL'), infinityKey }), {
+    kind: 'pancake_infinity_cl',
+    poolKey: { currency0: getAddress(key.currency0), currency1: getAddress(key.currency1), hooks: zeroAddress, poolManager: getAddress(pool), fee: 2500, parameters: infinityKey.parameters },
+  })
+  // Every present kind is covered above with the leg kind its adapter declares.
+  const refs: Partial<Record<string, PoolRef>> = { UNIV4: { id: uniswapV4PoolId({ key }), dex: 'UNIV4', emitter: pool, key }, AERODROME_V2LIKE: aerodromeRef, PANCAKE_INFINITY_CL: { ...ref('PANCAKE_INFINITY_CL'), infinityKey } }
   for (const [dex, entry] of Object.entries(adapterRegistry)) {
-    if (entry.status === 'present' && dex !== 'UNIV4') assert.equal(entry.adapter.encodeLeg(ref(dex as never)).kind, entry.adapter.legKind)
+    if (entry.status === 'present') assert.equal(entry.adapter.encodeLeg(refs[dex] ?? ref(dex as never), { tokenIn, tokenOut }).kind, entry.adapter.legKind, dex)
   }
 })
 

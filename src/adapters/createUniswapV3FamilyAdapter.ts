@@ -12,7 +12,7 @@ const factoryEvents = parseAbi([
  * Collect, Flash and the protocol-fee events move fees owed, not the price or the liquidity.
  * Pancake's `Swap` carries two extra protocol-fee fields, so its topic differs.
  */
-const stateEventsOf = {
+export const v3FamilyStateEvents = {
   uniswap: [
     'event Initialize(uint160 sqrtPriceX96, int24 tick)',
     'event Mint(address sender, address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount, uint256 amount0, uint256 amount1)',
@@ -30,7 +30,7 @@ const stateEventsOf = {
 export type CreateUniswapV3FamilyAdapterParameters = {
   dex: DexId
   /** `uniswap`: Uniswap V3 bytecode (UNIV3, ALIEN_BASE_V3); `pancake`: PancakeV3Pool (uint32 feeProtocol, wider Swap event). */
-  flavour: keyof typeof stateEventsOf
+  flavour: keyof typeof v3FamilyStateEvents
   legKind: 'v3_direct' | 'pancake_v3_direct'
 }
 
@@ -54,7 +54,7 @@ export function createUniswapV3FamilyAdapter({ dex, flavour, legKind }: CreateUn
       const { args } = decodeEventLog({ abi: factoryEvents, data: log.data, topics: log.topics })
       return { ref: refOf(args.pool) }
     },
-    stateTopics: stateEventsOf[flavour].map((signature) => toEventSelector(signature)),
+    stateTopics: v3FamilyStateEvents[flavour].map((signature) => toEventSelector(signature)),
     poolIdOfStateLog: (log) => log.address.toLowerCase(),
     refOfConfiguredPool: (pool) => refOf(pool.address),
     readPool: async ({ client, ref, blockNumber }) => ({

@@ -30,5 +30,7 @@ test('a present entry is the adapter of its own kind; an absent one says why', (
     else assert.ok(entry.reason.length > 20, `${dex}: absent without a reason`)
   }
   const present = Object.entries(adapterRegistry).filter(([, e]) => e.status === 'present').map(([d]) => d)
-  assert.deepEqual(present.sort(), ['ALIEN_BASE_V3', 'HYDREX', 'PANCAKE_V3', 'QUICKSWAP_V4', 'UNIV2', 'UNIV3', 'UNIV4'])
+  assert.deepEqual(present.sort(), [
+    'AERODROME_CL', 'AERODROME_V2LIKE', 'ALIEN_BASE_V3', 'HYDREX', 'PANCAKE_INFINITY_CL', 'PANCAKE_V2', 'PANCAKE_V3', 'QUICKSWAP_V4', 'UNIV2', 'UNIV3', 'UNIV4',
+  ])
 })

@@ -1,7 +1,11 @@
 import type { DexId } from '../../bindings/types.ts'
+import { aerodromeCl } from './aerodromeCl.ts'
+import { aerodromeV2 } from './aerodromeV2.ts'
 import { alienBaseV3 } from './alienBaseV3.ts'
 import { hydrex } from './hydrex.ts'
 import type { PoolAdapter } from './PoolAdapter.ts'
+import { pancakeInfinityCl } from './pancakeInfinityCl.ts'
+import { pancakeV2 } from './pancakeV2.ts'
 import { pancakeV3 } from './pancakeV3.ts'
 import { quickswapV4 } from './quickswapV4.ts'
 import { uniswapV2 } from './uniswapV2.ts'
@@ -29,10 +33,10 @@ export const adapterRegistry: { readonly [K in DexId]: RegistryEntry } = {
   UNIV4: { status: 'present', adapter: uniswapV4 },
   QUICKSWAP_V4: { status: 'present', adapter: quickswapV4 },
   HYDREX: { status: 'present', adapter: hydrex },
-  AERODROME_V2LIKE: { status: 'absent', reason: `${noBytecode} (Aerodrome is not on npm); ${noLeg} (aerodrome_v2 is reserved)` },
-  AERODROME_CL: { status: 'absent', reason: `${noBytecode} (Slipstream is not on npm); its fee() must be re-read every block when added` },
-  PANCAKE_V2: { status: 'absent', reason: `${noBytecode} (no Pancake V2 core package on npm)` },
-  PANCAKE_INFINITY_CL: { status: 'absent', reason: `${noBytecode} (@pancakeswap/infinity-core is not on npm); ${noLeg}` },
+  AERODROME_V2LIKE: { status: 'present', adapter: aerodromeV2 },
+  AERODROME_CL: { status: 'present', adapter: aerodromeCl },
+  PANCAKE_V2: { status: 'present', adapter: pancakeV2 },
+  PANCAKE_INFINITY_CL: { status: 'present', adapter: pancakeInfinityCl },
   CURVE: { status: 'absent', reason: `${noBytecode} (Vyper, not on npm); the solver has no model (unsupported)` },
   PROPSWAP: { status: 'absent', reason: `prop AMM: closed source, priced by sampling its quote view; ${noLeg} (prop_amm is reserved)` },
   TESSERA: { status: 'absent', reason: `prop AMM: closed source, priced by sampling its quote view; ${noLeg} (prop_amm is reserved)` },

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'vitest'
+import { getAddress, isHex } from 'viem'
+import type { DexId } from '../../bindings/types.ts'
+import { adapterRegistry } from '../adapters/registry.ts'
 import { base } from './base.ts'
 
 test('every Base deployment the discovery follows has a start block, none before the first DEX on Base (scanning from 0 would cost thousands of getLogs ranges)', () => {
@@ -9,4 +12,16 @@ test('every Base deployment the discovery follows has a start block, none before
     assert.equal(typeof deployment?.fromBlock, 'bigint', `${dex} has no start block`)
     assert.ok((deployment?.fromBlock ?? 0n) > 1_000_000n, `${dex}: ${deployment?.fromBlock} is before any DEX on Base`)
   }
+})
+
+test('Base names a deployment for every kind with an adapter: checksummed addresses, 32-byte init code hashes', () => {
+  const present = (Object.keys(adapterRegistry) as DexId[]).filter((dex) => adapterRegistry[dex].status === 'present')
+  for (const dex of present) {
+    const deployment = base.deployments[dex]
+    assert.ok(deployment, `${dex} has an adapter but no Base deployment`)
+    // A mistyped address fails its EIP-55 checksum here instead of listening to nothing on Base.
+    assert.equal(getAddress(deployment.source), deployment.source, `${dex}: ${deployment.source}`)
+    if (deployment.initCodeHash !== undefined) assert.ok(isHex(deployment.initCodeHash) && deployment.initCodeHash.length === 66, `${dex}: ${deployment.initCodeHash}`)
+  }
+  assert.deepEqual(Object.keys(base.deployments).filter((dex) => !present.includes(dex as DexId)), [], 'a deployment of a kind without an adapter')
 })

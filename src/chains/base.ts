@@ -32,6 +32,16 @@ export const base: ChainConfig = {
     PANCAKE_V3: { source: '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865', fromBlock: 2_912_007n },
     QUICKSWAP_V4: { source: '0xC5396866754799B9720125B104AE01d935Ab9C7b', fromBlock: 30_736_835n },
     HYDREX: { source: '0x36077D39cdC65E1e3FB65810430E5b2c4D5fA29E', fromBlock: 31_648_963n },
+    // Aerodrome's PoolFactory (volatile and stable pools) and Slipstream's CLFactory (its first one;
+    // Base has two later CL factories, 0xaDe65c38CD4849aDBA595a4323a8C7DdfE89716a and
+    // 0xf8f2eB4940CFE7d13603DDDD87f123820Fc061Ef, that one deployment per kind cannot name yet).
+    AERODROME_V2LIKE: { source: '0x420DD381b31aEf6683db6B902084cB0FFECe40Da', fromBlock: 3_200_559n },
+    AERODROME_CL: { source: '0x5e7BB104d84c7CB9B682AaC2F3d509f5F406809A', fromBlock: 13_843_704n },
+    // PancakeSwap V2's multichain build: the same factory address and pair init code hash as on
+    // Ethereum and Arbitrum (PancakeSwap's developer docs; its SDKs' constants).
+    PANCAKE_V2: { source: '0x02a84c1b3BBD7401a5f7fa98a384EBC70bB5749E', initCodeHash: '0x57224589c67f3f30a6b0d7a1b54cf3153ab84563bc609ef41dfb34f8b2974d2d', fromBlock: 1_371_680n },
+    // Infinity's CL pool manager announces pools (`Initialize`); its Vault is 0x238a358808379702088667322f80aC48bAd5e6c4.
+    PANCAKE_INFINITY_CL: { source: '0xa0FfB9c1CE1Fe56963B0321B32E7A0302114058b', fromBlock: 30_544_106n },
   },
   pools: [],
 }

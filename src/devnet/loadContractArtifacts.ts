@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Abi, Hex } from 'viem'
 import { compiledContractsPath } from './compiledContractsPath.ts'
-import { hashContractSources } from './hashContractSources.ts'
+import { loadCompiledArtifacts } from './loadCompiledArtifacts.ts'
 
 /** ABI and bytecode of one compiled contract. */
 export type ContractArtifact = { abi: Abi; bytecode: Hex; deployedBytecode: Hex }
@@ -20,15 +17,6 @@ export type LoadContractArtifactsReturnType = Record<string, ContractArtifact>
  * const { TestERC20 } = loadContractArtifacts()
  */
 export function loadContractArtifacts(): LoadContractArtifactsReturnType {
-  const { root, contractsDir, outputFile } = compiledContractsPath()
-  const { key } = hashContractSources({ contractsDir })
-  const fresh = () => existsSync(outputFile) && JSON.parse(readFileSync(outputFile, 'utf8')).key === key
-  if (!fresh()) {
-    execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'compile-contracts.ts')], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    })
-    if (!fresh()) throw new Error(`compile-contracts did not produce ${outputFile} for key ${key}`)
-  }
-  return JSON.parse(readFileSync(outputFile, 'utf8')).contracts
+  const { contractsDir, outputFile } = compiledContractsPath()
+  return loadCompiledArtifacts({ contractsDir, outputFile })
 }

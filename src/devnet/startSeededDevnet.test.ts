@@ -22,6 +22,9 @@ const erc20 = parseAbi([
 const pluginAbi = parseAbi(['function getCurrentFee() view returns (uint16)', 'function isInitialized() view returns (bool)'])
 const swapFeeAbi = parseAbi(['event SwapFee(address indexed sender, uint24 overrideFee, uint24 pluginFee)'])
 const multicallAbi = parseAbi(['function getEthBalance(address) view returns (uint256)'])
+const aerodromeAbi = parseAbi(['function metadata() view returns (uint256, uint256, uint256, uint256, bool, address, address)'])
+const infinityAbi = parseAbi(['function getSlot0(bytes32 id) view returns (uint160 sqrtPriceX96, int24 tick, uint24 protocolFee, uint24 lpFee)'])
+const slipstreamAbi = parseAbi(['function fee() view returns (uint24)'])
 
 const stateDir = mkdtempSync(join(tmpdir(), 'seeded-devnet-'))
 const running: SeededDevnet[] = []
@@ -30,7 +33,7 @@ afterAll(async () => {
   rmSync(stateDir, { recursive: true, force: true })
 })
 
-test('the seeded market: 7 kinds, consistent prices, funded accounts, live Algebra fees; a dump reload reproduces it', { timeout: 180_000 }, async () => {
+test('the seeded market: 11 kinds, consistent prices, funded accounts, live Algebra fees, Infinity protocol fees, stable Aerodrome pools; a dump reload reproduces it', { timeout: 180_000 }, async () => {
   const seeded = await startSeededDevnet({ stateDir, forceSeed: true })
   running.push(seeded)
   const { market, publicClient } = seeded
@@ -53,7 +56,7 @@ test('the seeded market: 7 kinds, consistent prices, funded accounts, live Algeb
     const fair = rawPrice({ token0: bySymbol[pool.symbols[0]], token1: bySymbol[pool.symbols[1]] })
     const state = states[i]
     assert.ok(Math.abs(state.price / fair - 1) < 0.01, `${pool.dex} ${pool.symbols.join('/')}: price ${state.price} vs fair ${fair}`)
-    if (pool.dex === 'UNIV2') assert.ok(state.reserve0! > 0n && state.reserve1! > 0n, `${pool.address} has no reserves`)
+    if (state.reserve0 !== undefined) assert.ok(state.reserve0 > 0n && state.reserve1! > 0n, `${pool.address} has no reserves`)
     else assert.ok(state.liquidity! > 0n, `${pool.dex} ${pool.address} has no in-range liquidity`)
   }
   // WETH/USDC: ≈ 3000 USDC per WETH everywhere, but not the same price on every venue.
@@ -88,6 +91,24 @@ test('the seeded market: 7 kinds, consistent prices, funded accounts, live Algeb
     assert.equal(await publicClient.readContract({ address: pool.plugin, abi: pluginAbi, functionName: 'isInitialized' }), true)
     assert.ok((await publicClient.readContract({ address: pool.plugin, abi: pluginAbi, functionName: 'getCurrentFee' })) > 0)
   }
+
+  // Aerodrome: stable pools exactly between the stable coins; Infinity: the seeded protocol fees;
+  // Slipstream: the spacing's fee while no trade has moved a price (the module's dynamic part is 0).
+  for (const pool of market.pools.filter((p) => p.dex === 'AERODROME_V2LIKE')) {
+    const pegged = pool.symbols.every((symbol) => bySymbol[symbol].peg === 'USD')
+    const [, , , , stable] = await publicClient.readContract({ address: pool.address as Address, abi: aerodromeAbi, functionName: 'metadata' })
+    assert.equal(stable, pegged, `${pool.symbols.join('/')}: stable ${stable}`)
+    assert.equal(pool.stable, pegged)
+  }
+  const infinity = market.pools.filter((p) => p.dex === 'PANCAKE_INFINITY_CL')
+  for (const pool of infinity) {
+    const [, , protocolFee, lpFee] = await publicClient.readContract({ address: market.factories.PANCAKE_INFINITY_CL.poolManager, abi: infinityAbi, functionName: 'getSlot0', args: [pool.address] })
+    assert.deepEqual([protocolFee, lpFee], [pool.protocolFee, pool.fee])
+  }
+  assert.ok(infinity.some((p) => ((p.protocolFee ?? 0) & 0xfff) > 1000), 'no Infinity pool with a protocol fee above V4’s cap')
+  const slipstream = market.pools.filter((p) => p.dex === 'AERODROME_CL')
+  assert.ok(new Set(slipstream.map((p) => p.tickSpacing)).size >= 4, 'Slipstream pools at too few spacings')
+  for (const pool of slipstream) assert.equal(await publicClient.readContract({ address: pool.address as Address, abi: slipstreamAbi, functionName: 'fee' }), pool.fee)
 
   // The reload must see the state as dumped: read it before any trade.
   const reloadedPools = market.pools
@@ -142,4 +163,19 @@ test('the seeded market: 7 kinds, consistent prices, funded accounts, live Algeb
   const [thinAfter] = (await readSeededPools({ publicClient: again.publicClient, market: { ...again.market, pools: [thin] } }))
   assert.notEqual(thinAfter.liquidity, states[index].liquidity, 'the trade crossed no initialized tick')
   assert.ok(Math.abs(thinAfter.price / states[index].price - 1) > 0.01)
+
+  // Slipstream's dynamic fee: a trade moves the tick away from its minute-long average; then, block
+  // after block with no event, the fee moves as the average catches up.
+  const deep = again.market.pools.find((p) => p.dex === 'AERODROME_CL' && p.symbols.includes('WETH') && p.symbols.includes('USDC'))!
+  const wethFirst = deep.symbols[0] === 'WETH'
+  await writeContractAndWait({
+    devnet: again, address: harness, abi: again.artifacts.PoolHarness.abi as Abi, functionName: 'swapV3',
+    args: [deep.address, again.account, wethFirst, parseEther('60'), wethFirst ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n, again.account],
+  })
+  const fees: number[] = []
+  for (let b = 0; b < 5; b++) {
+    await again.testClient.mine({ blocks: 3 })
+    fees.push(await again.publicClient.readContract({ address: deep.address as Address, abi: slipstreamAbi, functionName: 'fee' }))
+  }
+  assert.ok(new Set(fees).size >= 3 && fees.every((f) => f > deep.fee), `Slipstream fee over blocks: ${fees.join(', ')} (base ${deep.fee})`)
 })

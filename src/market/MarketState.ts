@@ -1,6 +1,6 @@
 import type { Address, PublicClient } from 'viem'
 import type { DexId, Solver } from '../../bindings/types.ts'
-import type { LegData, PoolSnapshot } from '../adapters/PoolAdapter.ts'
+import type { LegData, LegDirection, PoolSnapshot } from '../adapters/PoolAdapter.ts'
 import type { ChainConfig } from '../chains/ChainConfig.ts'
 import type { L1FeeParameters } from '../chains/opStack/L1FeeParameters.ts'
 import type { DiscoveryProgress } from './discoverDeployments.ts'
@@ -81,7 +81,7 @@ export type RefreshReport = {
   toBlock: bigint
   /** Known pools whose events in the range said their state changed. */
   changed: string[]
-  /** Pools re-read regardless of events (dynamic-fee Algebra plugins). */
+  /** Pools re-read regardless of events (clock-driven or event-less fees): whole, or their volatile part only. */
   alwaysRefreshed: string[]
   /** Pools created in the range. */
   discovered: string[]
@@ -116,6 +116,7 @@ export type MarketState = {
   skipped: () => { id: string; dex: DexId; reason: string }[]
   /** Pools followed (read when their events say so), in the solver or not. */
   followed: () => number
-  encodeLeg: (poolId: string) => LegData
+  /** The leg through a pool of the market, in `direction` (a kind whose leg names its tokens needs it). */
+  encodeLeg: (poolId: string, direction?: LegDirection) => LegData
   stop: () => Promise<void>
 }

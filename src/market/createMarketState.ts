@@ -156,10 +156,10 @@ export function createMarketState({
    * that block's own state. If the block read at is no longer the chain's (a reorg under the
    * reads), nothing is applied: the next step handles the reorg.
    */
-  const apply = async (refs: PoolRef[], at: Head) => {
+  const apply = async (refs: PoolRef[], at: Head, previousOf?: (ref: PoolRef) => PoolSnapshot | undefined) => {
     const toBlock = at.number
     const nextBlock = { number: toBlock + 1n, timestamp: at.timestamp + BigInt(chain.blockTimeSec) }
-    const read = () => Promise.all([readPoolSnapshots({ client, refs, adapterOf, blockNumber: toBlock, nextBlock, concurrency: readConcurrency }), readFees(toBlock)])
+    const read = () => Promise.all([readPoolSnapshots({ client, refs, adapterOf, blockNumber: toBlock, nextBlock, concurrency: readConcurrency, previousOf }), readFees(toBlock)])
     let [{ snapshots, unusable }, blockFees] = await read()
     const after = await getHead()
     if (refs.length > 0 && after.number > toBlock) [{ snapshots, unusable }, blockFees] = await read()
@@ -315,7 +315,10 @@ export function createMarketState({
     const always = [...inSolver.values()].filter((s) => s.refreshEveryBlock).map((s) => s.ref.id)
     const ids = new Set([...changed.keys(), ...always, ...discovered.map((r) => r.id)])
     const refs = [...ids].map((id) => known.get(id) ?? (discovered.find((r) => r.id === id) as PoolRef))
-    const applied = await apply(refs, at)
+    // A pool re-read only for its event-less part builds on its last snapshot: no event said the rest
+    // moved. (After a reorg every pool is read whole: its last snapshot may be of a dropped block.)
+    const volatileOnly = new Set(always.filter((id) => !changed.has(id)))
+    const applied = await apply(refs, at, (ref) => (volatileOnly.has(ref.id) ? inSolver.get(ref.id) : undefined))
     for (const ref of discovered) follow(ref)
     saveCursors(at.number)
     const report = {
@@ -389,10 +392,10 @@ export function createMarketState({
     pools: () => [...inSolver.values()],
     skipped: () => [...skips.values()],
     followed: () => known.size,
-    encodeLeg: (poolId) => {
+    encodeLeg: (poolId, direction) => {
       const snapshot = inSolver.get(poolId.toLowerCase())
       if (!snapshot) throw new MarketError(`pool ${poolId} is not in the market`)
-      return adapterOf(snapshot.ref).encodeLeg(snapshot.ref)
+      return adapterOf(snapshot.ref).encodeLeg(snapshot.ref, direction)
     },
     stop: async () => {
       stopped = true

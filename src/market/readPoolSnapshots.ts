@@ -12,6 +12,11 @@ export type ReadPoolSnapshotsParameters = {
   nextBlock: NextBlock
   /** Pools read at once (each read is a few multicalls). */
   concurrency: number
+  /**
+   * A pool's last snapshot when only its event-less part needs reading (see the adapters'
+   * `readVolatile`); undefined, or an adapter without `readVolatile`: the whole pool is read.
+   */
+  previousOf?: (ref: PoolRef) => PoolSnapshot | undefined
 }
 
 export type ReadPoolSnapshotsReturnType = {
@@ -27,7 +32,7 @@ export type ReadPoolSnapshotsReturnType = {
  * @example
  * const { snapshots, unusable } = await readPoolSnapshots({ client, refs, adapterOf, blockNumber, nextBlock, concurrency: 8 })
  */
-export async function readPoolSnapshots({ client, refs, adapterOf, blockNumber, nextBlock, concurrency }: ReadPoolSnapshotsParameters): Promise<ReadPoolSnapshotsReturnType> {
+export async function readPoolSnapshots({ client, refs, adapterOf, blockNumber, nextBlock, concurrency, previousOf }: ReadPoolSnapshotsParameters): Promise<ReadPoolSnapshotsReturnType> {
   const snapshots: PoolSnapshot[] = []
   const unusable: { ref: PoolRef; reason: string }[] = []
   let next = 0
@@ -35,7 +40,13 @@ export async function readPoolSnapshots({ client, refs, adapterOf, blockNumber, 
     while (next < refs.length) {
       const ref = refs[next++]
       try {
-        snapshots.push(await adapterOf(ref).readPool({ client, ref, blockNumber, nextBlock }))
+        const adapter = adapterOf(ref)
+        const previous = previousOf?.(ref)
+        snapshots.push(
+          previous && adapter.readVolatile
+            ? await adapter.readVolatile({ client, ref: previous.ref, blockNumber, nextBlock, previous })
+            : await adapter.readPool({ client, ref, blockNumber, nextBlock }),
+        )
       } catch (error) {
         if (error instanceof PoolUnusableError) unusable.push({ ref, reason: error.reason })
         else if (isTransportError(error)) throw error

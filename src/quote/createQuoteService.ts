@@ -127,7 +127,7 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
           amountIn: leg.amountIn,
           minOut: leg.minOut,
           poolId: leg.poolId,
-          data: market.encodeLeg(leg.poolId),
+          data: market.encodeLeg(leg.poolId, { tokenIn: checksumAddress(leg.tokenIn), tokenOut: checksumAddress(leg.tokenOut) }),
         })),
       }))
       const plan: QuoteRoutePlan = {

@@ -20,13 +20,16 @@ export type DeployRouterParameters = {
   /** Factory of the legacy `univ3` path kind; absent: those legs revert `LegacyFactoryNotSet`. */
   v3Factory?: Address
   v3PoolInitCodeHash?: Hex
+  /** PancakeSwap Infinity's Vault and CL pool manager; absent: `pancake_infinity_cl` legs revert `InfinityNotSet`. */
+  infinityVault?: Address
+  infinityClPoolManager?: Address
 }
 
 /**
  * Deploys `SwapRouter` on the devnet (compiling `contracts/router/` first if needed).
  *
  * @example
- * const router = await deployRouter({ devnet, weth, poolManager, v2Factory, v3Factory })
+ * const router = await deployRouter({ devnet, weth, poolManager, v2Factory, v3Factory, infinityVault, infinityClPoolManager })
  */
 export async function deployRouter({
   devnet,
@@ -36,10 +39,12 @@ export async function deployRouter({
   v2PairInitCodeHash = v2Factory === zeroAddress ? zeroHash : UNISWAP_V2_PAIR_INIT_CODE_HASH,
   v3Factory = zeroAddress,
   v3PoolInitCodeHash = v3Factory === zeroAddress ? zeroHash : UNISWAP_V3_POOL_INIT_CODE_HASH,
+  infinityVault = zeroAddress,
+  infinityClPoolManager = zeroAddress,
 }: DeployRouterParameters): Promise<Address> {
   return deployContractAndWait({
     devnet,
     artifact: loadRouterArtifact(),
-    args: [weth, poolManager, v2Factory, v2PairInitCodeHash, v3Factory, v3PoolInitCodeHash],
+    args: [weth, poolManager, v2Factory, v2PairInitCodeHash, v3Factory, v3PoolInitCodeHash, infinityVault, infinityClPoolManager],
   })
 }

@@ -1,4 +1,5 @@
-import { type Address, encodeAbiParameters, getAddress, type Hex, isAddress, zeroAddress } from 'viem'
+import { type Address, encodeAbiParameters, getAddress, type Hex, isAddress, isHex, zeroAddress } from 'viem'
+import { pancakeInfinityPoolKeyAbi } from '../devnet/pancakeInfinityPoolId.ts'
 import { hexByteLength } from './hexByteLength.ts'
 import { parseUint256 } from './parseUint256.ts'
 import { RouterEncodingError } from './RouterEncodingError.ts'
@@ -18,10 +19,15 @@ export type EncodeRouterLegParameters = {
 const V4_SWAP_COMMAND = '0x10'
 /** abi.encode(PoolKey): five static words. */
 const POOL_KEY_BYTES = 160
+/** One hop of an `aerodrome_v2` leg as the router decodes it. */
+const aerodromeRoutesAbi = [
+  { type: 'tuple[]', components: [{ name: 'from', type: 'address' }, { name: 'to', type: 'address' }, { name: 'stable', type: 'bool' }, { name: 'factory', type: 'address' }] },
+] as const
 
 /**
  * Maps one spec `RouteLeg` to the router's `Leg` (`docs/route-legs.md`): the kind number, the pool
- * (zero for `univ4` and the legacy path kinds, which find their pools themselves) and `Leg.data`.
+ * (zero for `univ4`, `pancake_infinity_cl`, `aerodrome_v2` and the legacy path kinds, which find
+ * their pools themselves) and `Leg.data`.
  * Throws `RouterEncodingError` for kinds the router cannot execute and for malformed leg data.
  *
  * @example
@@ -75,6 +81,36 @@ export function encodeRouterLeg({ leg, path = 'leg' }: EncodeRouterLegParameters
       const last = getAddress(`0x${data.path.slice(-40)}`)
       if (first !== tokenIn || last !== tokenOut) fail('data.path', 'must start at tokenIn and end at tokenOut')
       return { kind: routerLegKind.univ3, pool: zeroAddress, data: data.path, ...base }
+    }
+    case 'aerodrome_v2': {
+      if (!Array.isArray(data.routes) || data.routes.length === 0) fail('data.routes', 'must hold at least one hop')
+      const hops = data.routes.map((hop, i) => ({
+        from: address(hop.from, `data.routes[${i}].from`),
+        to: address(hop.to, `data.routes[${i}].to`),
+        stable: typeof hop.stable === 'boolean' ? hop.stable : fail(`data.routes[${i}].stable`, 'must be a boolean'),
+        factory: address(hop.factory, `data.routes[${i}].factory`),
+      }))
+      if (hops[0].from !== tokenIn || hops[hops.length - 1].to !== tokenOut) fail('data.routes', 'must start at tokenIn and end at tokenOut')
+      hops.forEach((hop, i) => {
+        if (hop.from === hop.to) fail(`data.routes[${i}]`, 'from and to are the same token')
+        if (i > 0 && hops[i - 1].to !== hop.from) fail(`data.routes[${i}].from`, 'must be the previous hop\'s to')
+      })
+      return { kind: routerLegKind.aerodrome_v2, pool: zeroAddress, data: encodeAbiParameters(aerodromeRoutesAbi, [hops]), ...base }
+    }
+    case 'pancake_infinity_cl': {
+      const key = data.poolKey
+      if (typeof key !== 'object' || key === null) fail('data.poolKey', 'must be a PoolKey object')
+      if (!Number.isInteger(key.fee) || key.fee < 0 || key.fee > 0xffffff) fail('data.poolKey.fee', `must be a uint24: ${key.fee}`)
+      if (!isHex(key.parameters) || hexByteLength(key.parameters) !== 32) fail('data.poolKey.parameters', 'must be 32 bytes of hex')
+      const poolKey = {
+        currency0: address(key.currency0, 'data.poolKey.currency0'),
+        currency1: address(key.currency1, 'data.poolKey.currency1'),
+        hooks: address(key.hooks, 'data.poolKey.hooks'),
+        poolManager: address(key.poolManager, 'data.poolKey.poolManager'),
+        fee: key.fee,
+        parameters: key.parameters as Hex,
+      }
+      return { kind: routerLegKind.pancake_infinity_cl, pool: zeroAddress, data: encodeAbiParameters(pancakeInfinityPoolKeyAbi, [poolKey]), ...base }
     }
     default:
       return fail('data.kind', `no executable router leg for kind ${(data as { kind: string }).kind}`)

@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { compiledContractsPath } from '../devnet/compiledContractsPath.ts'
-import { hashContractSources } from '../devnet/hashContractSources.ts'
+import { loadCompiledArtifacts } from '../devnet/loadCompiledArtifacts.ts'
 import type { ContractArtifact } from '../devnet/loadContractArtifacts.ts'
 
 /** Where the router's sources and compile cache live. */
@@ -18,16 +16,5 @@ export type RouterArtifactPaths = { contractsDir: string; outputFile: string }
  */
 export function loadRouterArtifact(): ContractArtifact {
   const { root } = compiledContractsPath()
-  const contractsDir = join(root, 'contracts', 'router')
-  const outputFile = join(root, 'build', 'router.json')
-  const { key } = hashContractSources({ contractsDir })
-  const fresh = () => existsSync(outputFile) && JSON.parse(readFileSync(outputFile, 'utf8')).key === key
-  if (!fresh()) {
-    execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'compile-contracts.ts')], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    })
-    if (!fresh()) throw new Error(`compile-contracts did not produce ${outputFile} for key ${key}`)
-  }
-  return JSON.parse(readFileSync(outputFile, 'utf8')).contracts.SwapRouter
+  return loadCompiledArtifacts({ contractsDir: join(root, 'contracts', 'router'), outputFile: join(root, 'build', 'router.json') }).SwapRouter
 }

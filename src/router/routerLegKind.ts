@@ -1,6 +1,7 @@
 /**
  * The router's leg kind numbers (`docs/route-legs.md`, `contracts/router/RouterTypes.sol`), one per
- * spec `LegData` kind. Kinds 8–12 are reserved: the contract reverts `UnsupportedLegKind` on them.
+ * spec `LegData` kind (`pancake_infinity_cl` since API 0.2.0). Kinds 8–11 are reserved: the contract
+ * reverts `UnsupportedLegKind` on them.
  *
  * @example
  * routerLegKind.v3_direct // 1
@@ -19,6 +20,7 @@ export const routerLegKind = {
   dodo_v2: 10,
   woofi: 11,
   aerodrome_v2: 12,
+  pancake_infinity_cl: 13,
 } as const
 
 /** A spec `LegData` kind. */

@@ -38,6 +38,16 @@ export const swapRouterAbi = [
         "internalType": "bytes32",
         "name": "v3PoolInitCodeHash",
         "type": "bytes32"
+      },
+      {
+        "internalType": "address",
+        "name": "infinityVault",
+        "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "infinityClPoolManager",
+        "type": "address"
       }
     ],
     "stateMutability": "nonpayable",
@@ -117,6 +127,27 @@ export const swapRouterAbi = [
       }
     ],
     "name": "EmptyRoute",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "int128",
+        "name": "inputDelta",
+        "type": "int128"
+      },
+      {
+        "internalType": "int128",
+        "name": "outputDelta",
+        "type": "int128"
+      }
+    ],
+    "name": "InfinityDeltaMismatch",
+    "type": "error"
+  },
+  {
+    "inputs": [],
+    "name": "InfinityNotSet",
     "type": "error"
   },
   {
@@ -484,6 +515,32 @@ export const swapRouterAbi = [
   },
   {
     "inputs": [],
+    "name": "INFINITY_CL_POOL_MANAGER",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "INFINITY_VAULT",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
     "name": "POOL_MANAGER",
     "outputs": [
       {
@@ -528,6 +585,25 @@ export const swapRouterAbi = [
     ],
     "name": "algebraSwapCallback",
     "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "bytes",
+        "name": "data",
+        "type": "bytes"
+      }
+    ],
+    "name": "lockAcquired",
+    "outputs": [
+      {
+        "internalType": "bytes",
+        "name": "",
+        "type": "bytes"
+      }
+    ],
     "stateMutability": "nonpayable",
     "type": "function"
   },

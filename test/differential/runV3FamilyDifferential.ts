@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'vitest'
 import { type Abi, type Address, parseAbi } from 'viem'
+import type { PoolInput } from '../../bindings/types.ts'
 import { readUniswapV3Pool } from '../../src/adapters/state/readUniswapV3Pool.ts'
 import { createUniswapV3Pool } from '../../src/devnet/createUniswapV3Pool.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
@@ -15,16 +16,30 @@ import { deployHarnessWithTokens, harnessBalances, harnessSwapAmounts, openPrice
 import { runConcentratedCases } from './runConcentratedCases.ts'
 import { useDifferentialSession } from './useDifferentialSession.ts'
 
+/** A tier: the fee and spacing of a V3 factory tier, or (Slipstream) a spacing and its factory fee. */
+export type V3FamilyTier = { fee: number; tickSpacing: number }
+
 export type RunV3FamilyDifferentialParameters = {
   /** The kind under test: its pools are read with this DexId. */
-  dex: 'UNIV3' | 'PANCAKE_V3'
+  dex: 'UNIV3' | 'PANCAKE_V3' | 'AERODROME_CL'
   seed: number
   states: number
-  tiers: readonly { fee: number; tickSpacing: number }[]
-  /** `slot0()` as the pool declares it (Pancake's feeProtocol is uint32). */
+  tiers: readonly V3FamilyTier[]
+  /** `slot0()` as the pool declares it (Pancake's feeProtocol is uint32, Slipstream has 6 fields). */
   slot0Signature: string
   /** Deploys the factory whose pools are tested. */
   deploy: (parameters: { devnet: Devnet }) => Promise<{ factory: Address }>
+  /** Creates and initializes a pool; default: V3's `createPool(a, b, fee)` + `initialize`. */
+  createPool?: (parameters: { devnet: Devnet; factory: Address; tokenA: Address; tokenB: Address; tier: V3FamilyTier; sqrtPriceX96: bigint }) => Promise<{ pool: Address; token0: Address; token1: Address }>
+  /**
+   * Runs once per state after its positions are minted (the harness pays): e.g. moves the pool's
+   * oracle so that a dynamic fee applies. Returns a label for the cases.
+   */
+  prepareState?: (parameters: { devnet: Devnet; pool: Address; harness: Address; harnessAbi: Abi; state: number }) => Promise<string>
+  /** Extra assertions once every case ran (what `prepareState` must have exercised). */
+  checkAfter?: () => void
+  /** Reads the pool for the solver; default `readUniswapV3Pool` with `dex`. */
+  readPool?: (parameters: { devnet: Devnet; pool: Address }) => Promise<PoolInput>
 }
 
 /**
@@ -34,7 +49,13 @@ export type RunV3FamilyDifferentialParameters = {
  * @example
  * runV3FamilyDifferential({ dex: 'UNIV3', seed: 3003, states: 80, tiers, slot0Signature, deploy: deployUniswapV3 })
  */
-export function runV3FamilyDifferential({ dex, seed: SEED, states: STATES, tiers: TIERS, slot0Signature, deploy }: RunV3FamilyDifferentialParameters): void {
+export function runV3FamilyDifferential({
+  dex, seed: SEED, states: STATES, tiers: TIERS, slot0Signature, deploy,
+  createPool = ({ devnet, factory, tokenA, tokenB, tier, sqrtPriceX96 }) => createUniswapV3Pool({ devnet, factory, tokenA, tokenB, fee: tier.fee, sqrtPriceX96 }),
+  prepareState = async () => '',
+  checkAfter = () => {},
+  readPool = ({ devnet, pool }) => readUniswapV3Pool({ client: devnet.publicClient, pool, dex }),
+}: RunV3FamilyDifferentialParameters): void {
   const TRADES_PER_STATE = 6
   const TIME_BUDGET_MS = 240_000
   const RECIPIENT: Address = '0x000000000000000000000000000000000000d1f3'
@@ -58,9 +79,7 @@ export function runV3FamilyDifferential({ dex, seed: SEED, states: STATES, tiers
       const a = prng.int(0, tokens.length - 1)
       const b = (a + prng.int(1, tokens.length - 1)) % tokens.length
       const sqrtPriceX96 = randomSqrtPriceX96({ prng })
-      const { pool, token0, token1 } = await createUniswapV3Pool({
-        devnet, factory, tokenA: tokens[a], tokenB: tokens[b], fee: tier.fee, sqrtPriceX96,
-      })
+      const { pool, token0, token1 } = await createPool({ devnet, factory, tokenA: tokens[a], tokenB: tokens[b], tier, sqrtPriceX96 })
       const [, currentTick] = (await devnet.publicClient.readContract({ address: pool, abi: slot0Abi, functionName: 'slot0' })) as readonly [bigint, number]
       for (const p of randomPositions({ prng, currentTick, tickSpacing: tier.tickSpacing })) {
         await writeContractAndWait({
@@ -68,7 +87,8 @@ export function runV3FamilyDifferential({ dex, seed: SEED, states: STATES, tiers
           args: [pool, devnet.account, p.tickLower, p.tickUpper, p.liquidity, harness],
         })
       }
-      const input = await readUniswapV3Pool({ client: devnet.publicClient, pool, dex })
+      const prepared = await prepareState({ devnet, pool, harness, harnessAbi, state: s })
+      const input = await readPool({ devnet, pool })
       assert.equal(input.dex, dex)
       assert.equal(input.state.model, 'concentrated')
       await solver?.upsertPools([input])
@@ -76,7 +96,7 @@ export function runV3FamilyDifferential({ dex, seed: SEED, states: STATES, tiers
       const balancesAt = harnessBalances({ devnet, pool, token0, token1, harness, recipient: RECIPIENT, stateCall: { abi: slot0Abi, functionName: 'slot0' } })
       const initial = await balancesAt()
       await runConcentratedCases({
-        prng, solver, ledger, input, trades: TRADES_PER_STATE, label: `seed=${SEED} state=${s} fee=${tier.fee}`,
+        prng, solver, ledger, input, trades: TRADES_PER_STATE, label: `seed=${SEED} state=${s} fee=${tier.fee}${prepared}`,
         subject: {
           poolId: input.id, token0, token1,
           balances: async () => initial.pool,
@@ -103,5 +123,6 @@ export function runV3FamilyDifferential({ dex, seed: SEED, states: STATES, tiers
     assert.ok(ledger.cases() >= 100, `too few cases: ${ledger.cases()}`)
     assert.ok(solver, `solver not available (${session.solverMissing}): ${ledger.cases()} chain cases ran unjudged`)
     assert.deepEqual(ledger.mismatches().slice(0, 5), [], `${ledger.mismatches().length} solver/chain mismatches`)
+    checkAfter()
   })
 }

@@ -84,9 +84,19 @@ test('hundreds of random quotes execute on-chain for exactly expectedAmountOut, 
   const pairs = assets.flatMap((a) => assets.filter((b) => b !== a && [a.symbol, b.symbol].sort().join() !== 'ETH,WETH').map((b) => [a, b] as const))
   const prng = createPrng({ seed: SEED })
   const order = pairs.map((p) => ({ p, k: prng.next() })).sort((x, y) => x.k - y.k).map((x) => x.p)
+  const assetOf = (address: Address) => assets.find((t) => t.address.toLowerCase() === address.toLowerCase())!
+  const focusDraw = () => {
+    const kind = prng.pick(seededDexIds)
+    const pool = prng.pick(seeded.pools.filter((p) => p.dex === kind))
+    const [x, y] = pool.tokens.map((t) => assetOf(t as Address))
+    const other = prng.pick(seededDexIds.filter((d) => d !== kind))
+    return { pair: prng.chance(0.5) ? [x, y] as const : [y, x] as const, allowedDexes: [kind, other] as DexId[] }
+  }
 
   const records: (GasRecord & { i: number; pair: string; usd: number })[] = []
   const kindsSeen = new Map<string, number>()
+  // Kinds with a leg in an executed plan of two routes or more: each must share a split with others.
+  const kindsInSplits = new Map<string, number>()
   const noRoute: string[] = []
   let mismatches = 0
   let splits = 0
@@ -95,9 +105,13 @@ test('hundreds of random quotes execute on-chain for exactly expectedAmountOut, 
   const started = Date.now()
 
   for (let i = 0; i < TRADES && Date.now() - started < WALL_LIMIT_MS; i++) {
-    const [a, b] = order[i % order.length]
+    // One draw in five is aimed at a kind: a pair one of its pools trades, that kind and one other
+    // allowed, split on, $10k to $20M: sizes where a second route pays for its gas, so every kind,
+    // the costly ones too (Pancake Infinity with its protocol fee), is executed inside split plans.
+    const focus = prng.chance(0.2) ? focusDraw() : undefined
+    const [a, b] = focus?.pair ?? order[i % order.length]
     // Dust ($0.0001) to $60M, log-uniform: the deepest pool holds $40M.
-    const usd = 10 ** (-4 + prng.next() * 11.8)
+    const usd = focus ? 10 ** (4 + prng.next() * 3.3) : 10 ** (-4 + prng.next() * 11.8)
     const amountIn = BigInt(Math.max(1, Math.floor((usd / price(a.symbol)) * 10 ** Math.min(a.decimals, 15)))) * 10n ** BigInt(Math.max(0, a.decimals - 15))
     const restrict = prng.chance(0.25)
     const request: QuoteRequest = {
@@ -106,10 +120,10 @@ test('hundreds of random quotes execute on-chain for exactly expectedAmountOut, 
       tokenOut: b.address,
       amountIn: amountIn.toString(),
       slippageBps: prng.pick([0, 5, 30, 100, 500]),
-      maxHops: prng.pick([1, 2, 3, 3]),
-      splitEnabled: prng.chance(0.6),
+      maxHops: focus ? prng.pick([2, 3]) : prng.pick([1, 2, 3, 3]),
+      splitEnabled: focus ? true : prng.chance(0.6),
       enforcePoolDisjoint: prng.chance(0.5),
-      allowedDexes: restrict ? seededDexIds.filter(() => prng.chance(0.4)).concat(prng.pick(seededDexIds)) as DexId[] : undefined,
+      allowedDexes: focus?.allowedDexes ?? (restrict ? seededDexIds.filter(() => prng.chance(0.4)).concat(prng.pick(seededDexIds)) as DexId[] : undefined),
       feeBps: prng.chance(0.5) ? 0 : prng.pick([1, 10, 25, 100, 300]),
       taker: recipient.address,
     }
@@ -131,9 +145,9 @@ test('hundreds of random quotes execute on-chain for exactly expectedAmountOut, 
     const outToken = plan.nativeOut ? 'native' : b.address
     const feeToken = plan.nativeOut ? seeded.weth : b.address
     const [recipientBefore, feeBefore] = await Promise.all([balance(outToken, recipient.address), balance(feeToken, feeRecipient.address)])
-    // The per-transaction gas cap of EIP-7825 (2^24), not a guess at the plan's size: a huge trade
-    // split over a dozen routes crossing many ticks needs more than 8M (the gas used is checked
-    // against the plan's estimate below).
+    // The per-transaction gas cap of EIP-7825 (2^24), not a guess at the plan's size: a plan must be
+    // executable on a chain that enforces it, and a huge trade split over many routes crossing many
+    // ticks needs more than 8M (the gas used is checked against the plan's estimate below).
     const hash = await wallet.sendTransaction({ to: router, data, value, nonce, gas: 1n << 24n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n })
     const receipt = await waitForReceipt({ publicClient, hash })
     if (receipt.status !== 'success') {
@@ -170,7 +184,10 @@ test('hundreds of random quotes execute on-chain for exactly expectedAmountOut, 
       data, routes: record.routes, legs: legs.length, nativeIn: record.nativeIn, nativeOut: record.nativeOut, paysIntegratorFee: record.feePaid, repeatedPoolLegs: record.repeatedPoolLegs,
     })
     records.push({ ...record, solverLegGas })
-    if (plan.routes.length > 1) splits++
+    if (plan.routes.length > 1) {
+      splits++
+      for (const dex of new Set(legs.map((l) => l.dex))) kindsInSplits.set(dex, (kindsInSplits.get(dex) ?? 0) + 1)
+    }
     maxRoutes = Math.max(maxRoutes, plan.routes.length)
     maxLegs = Math.max(maxLegs, ...plan.routes.map((r) => r.legs.length))
 
@@ -194,6 +211,7 @@ test('hundreds of random quotes execute on-chain for exactly expectedAmountOut, 
   console.log([
     `trades executed: ${records.length} of ${TRADES} drawn (${noRoute.length} refused as no route) in ${((Date.now() - started) / 1000).toFixed(0)} s; mismatches: ${mismatches}`,
     `kinds in executed routes (legs): ${[...kindsSeen].map(([k, n]) => `${k} ${n}`).join(', ')}`,
+    `kinds in executed split plans (plans): ${[...kindsInSplits].map(([k, n]) => `${k} ${n}`).join(', ')}`,
     `splits: ${splits}; max routes: ${maxRoutes}; max legs in a route: ${maxLegs}; native in: ${records.filter((r) => r.nativeIn).length}, native out: ${records.filter((r) => r.nativeOut).length}, fee paid: ${records.filter((r) => r.feePaid).length}`,
     `gas error (estimate − used)/used: min ${pct(q(0))} p5 ${pct(q(0.05))} p50 ${pct(q(0.5))} p95 ${pct(q(0.95))} max ${pct(q(1))}; |error| > 15 %: ${errors.filter((e) => Math.abs(e) > GAS_TOLERANCE).length}`,
     `gas error of trades walking more than 2 empty bitmap words (${deep.length}): min ${pct(Math.min(...deep.map(errorOf)))} max ${pct(Math.max(...deep.map(errorOf)))}; words ${Math.min(...deep.map(wordsOf))}..${Math.max(...deep.map(wordsOf))}`,
@@ -205,6 +223,7 @@ test('hundreds of random quotes execute on-chain for exactly expectedAmountOut, 
 
   assert.equal(mismatches, 0, 'every executed quote pays exactly expectedAmountOut')
   for (const dex of seededDexIds) assert.ok(kindsSeen.has(dex), `no executed route went through ${dex}`)
+  for (const dex of seededDexIds) assert.ok(kindsInSplits.has(dex), `no executed split plan went through ${dex}`)
   assert.ok(records.length >= TRADES * 0.5, `only ${records.length} of ${TRADES} trades executed`)
   assert.ok(splits > 0, 'no split route was executed')
   // Every executed trade, deep ones included: the solver counts empty bitmap words as well as

@@ -101,6 +101,21 @@ test('/execute → broadcast: USDC → WETH, exact output; the execute quoteId c
   assert.equal(again.status, 200)
 })
 
+test('each new kind alone through HTTP: /quote with allowedDexes → /submit → broadcast pays exactly expectedAmountOut, legs in their kind', async () => {
+  const legKindOf = { AERODROME_V2LIKE: 'aerodrome_v2', AERODROME_CL: 'v3_direct', PANCAKE_V2: 'v2_direct', PANCAKE_INFINITY_CL: 'pancake_infinity_cl' } as const
+  for (const [dex, legKind] of Object.entries(legKindOf)) {
+    const body = { chainId: 8453, tokenIn: tokens.WETH.address, tokenOut: tokens.USDC.address, amountIn: parseEther('3').toString(), slippageBps: 30, allowedDexes: [dex], feeBps: 10 }
+    const quote = await callApp(app, 'socket', { url: '/quote', key: KEY_A, body })
+    assert.equal(quote.status, 200, `${dex}: ${quote.text}`)
+    const legs = quote.json.routePlan.routes.flatMap((r: any) => r.legs)
+    assert.ok(legs.length > 0 && legs.every((l: any) => l.dex === dex && l.data.kind === legKind), `${dex}: ${JSON.stringify(legs)}`)
+    if (dex === 'PANCAKE_V2') assert.ok(legs.every((l: any) => l.data.feeBps === 25))
+    const submit = await callApp(app, 'socket', { url: '/submit', key: KEY_A, body: { quoteId: quote.json.quoteId, user: recipient, maxFeePerGasWei: '10000000000', maxPriorityFeePerGasWei: '0' } })
+    assert.equal(submit.status, 200, `${dex}: ${submit.text}`)
+    await executeAndCheck(trader, submit.json, quote.json.routePlan, tokens.USDC.address, tokens.USDC.address)
+  }
+})
+
 test('native in: ETH → USDC sends msg.value = amountIn and pays exactly expectedAmountOut', async () => {
   const amountIn = parseEther('1.5')
   const quote = await callApp(app, 'socket', { url: '/quote', key: KEY_A, body: { chainId: 8453, tokenIn: NATIVE, tokenOut: tokens.USDC.address, amountIn: amountIn.toString(), slippageBps: 50 } })

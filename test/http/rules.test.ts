@@ -184,9 +184,9 @@ describe('validation: every bound and pattern, one by one; the 400 names the fie
       assert.equal(res.json.routePlan.metadata.maxHopsSearched, 4)
     }
     assert.equal((await callApp(app, 'inject', { url: '/quote', key: KEY_A, body: quoteBody })).json.routePlan.metadata.maxHopsSearched, 3)
-    const absent = await callApp(app, 'inject', { url: '/quote', key: KEY_A, body: { ...quoteBody, allowedDexes: ['AERODROME_V2LIKE'] } })
+    const absent = await callApp(app, 'inject', { url: '/quote', key: KEY_A, body: { ...quoteBody, allowedDexes: ['MAVERICK_V2'] } })
     assert.equal(absent.status, 400)
-    assert.match(absent.json.error, /^no route: allowedDexes: no pool of AERODROME_V2LIKE on this market \(kinds with pools here: [A-Z0-9_, ]*UNIV3/)
+    assert.match(absent.json.error, /^no route: allowedDexes: no pool of MAVERICK_V2 on this market \(kinds with pools here: [A-Z0-9_, ]*UNIV3/)
   })
 
   const permit = { value: '1', deadline: 2_000_000_000, v: 27, r: `0x${'11'.repeat(32)}`, s: `0x${'22'.repeat(32)}` }

@@ -11,7 +11,7 @@ import type { LegData, RouteLeg } from '../../src/router/routePlanTypes.ts'
 import { swapRouterAbi } from '../../src/router/swapRouterAbi.ts'
 import { createPrng, type Prng } from '../differential/createPrng.ts'
 import { createRouterMarket, encodePoolKey, erc20Abi, type RouterMarket } from './createRouterMarket.ts'
-import { FAR_DEADLINE, routeLeg, routePlan, v3Path } from './planBuilders.ts'
+import { aerodromeLeg, FAR_DEADLINE, infinityLeg, routeLeg, routePlan, v3Path } from './planBuilders.ts'
 import { routerRevert } from './routerCall.ts'
 import { holdingsOf, leaveStrayBalances, marketAssets, showHoldings, type Holdings } from './strayBalances.ts'
 
@@ -38,11 +38,18 @@ beforeAll(async () => {
   await devnet.testClient.setBalance({ address: devnet.account, value: 10n ** 24n })
   await writeContractAndWait({ devnet, address: market.weth, abi: erc20Abi, functionName: 'deposit', value: 10n ** 23n })
   liar = getAddress(await deployContractAndWait({ devnet, artifact: devnet.artifacts.OverReportingPool, args: [market.tokens.a, market.tokens.c] }))
+  const poolFeesAbi = parseAbi(['function poolFees() view returns (address)'])
+  for (const pool of [market.aerodrome.abStable, market.aerodrome.bcVolatile]) {
+    aerodromePoolFees.push(await devnet.publicClient.readContract({ address: pool, abi: poolFeesAbi, functionName: 'poolFees' }))
+  }
   for (const t of [market.tokens.a, market.tokens.c]) await writeContractAndWait({ devnet, address: t, abi: erc20Abi, functionName: 'mint', args: [liar, 10n ** 25n] })
 })
 afterAll(async () => {
   await devnet?.stop()
 })
+
+/** The PoolFees contracts of the Aerodrome pools (they receive the swap fees). */
+const aerodromePoolFees: Address[] = []
 
 /** One way to trade `from` → `to` in one leg. */
 type LegOption = { from: Address; to: Address; data: LegData; poolId?: string }
@@ -50,7 +57,7 @@ type LegOption = { from: Address; to: Address; data: LegData; poolId?: string }
 /** Every executable leg between the market's tokens, both directions (the narrow pools left out: large trades stop at their price limit). */
 function legOptions(): LegOption[] {
   const { a, b, c } = market.tokens
-  const { weth, v2, v3, pancake, algebra, v4 } = market
+  const { weth, v2, v3, pancake, algebra, v4, aerodrome, slipstream, pancakeV2, infinity } = market
   const both = (x: Address, y: Address, data: (from: Address, to: Address) => LegData, poolId?: string): LegOption[] =>
     [[x, y], [y, x]].map(([from, to]) => ({ from, to, data: data(from, to), poolId }))
   return [
@@ -69,6 +76,13 @@ function legOptions(): LegOption[] {
     ...both(b, c, (from, to) => ({ kind: 'univ2', path: [from, to] })),
     ...both(a, c, (from, to) => ({ kind: 'univ3', path: from === a ? v3Path([a, 3000, b, 500, c]) : v3Path([c, 500, b, 3000, a]) })),
     ...both(a, b, (from, to) => ({ kind: 'univ3', path: v3Path([from, 3000, to]) })),
+    ...both(a, b, () => ({ kind: 'v2_direct', pool: pancakeV2.ab, feeBps: 25 })),
+    ...both(a, b, (from, to) => aerodromeLeg(aerodrome.factory, [[from, to, true]])),
+    ...both(b, c, (from, to) => aerodromeLeg(aerodrome.factory, [[from, to, false]])),
+    ...both(a, c, (from, to) => aerodromeLeg(aerodrome.factory, from === a ? [[a, b, true], [b, c, false]] : [[c, b, false], [b, a, true]])),
+    ...both(a, b, () => ({ kind: 'v3_direct', pool: slipstream.ab100 })),
+    ...both(a, b, () => infinityLeg(infinity.ab)),
+    ...both(weth, a, () => infinityLeg(infinity.nativeA)),
     ...both(a, c, () => ({ kind: 'v3_direct', pool: liar })),
     ...both(a, c, () => ({ kind: 'hydrex' }), liar),
   ]
@@ -83,8 +97,12 @@ function paths(options: LegOption[], from: Address, to: Address, visited: Addres
 
 /** Everyone whose balances the trade may move, besides the sender and the payees. */
 function pools(): Address[] {
-  const { v2, v3, pancake, algebra, v4, weth } = market
-  return [v2.ab, v2.bc, v2.wethA, v3.ab3000, v3.bc500, pancake.ab2500, algebra.ab, algebra.bcPlugin, v4.poolManager, weth, liar]
+  const { v2, v3, pancake, algebra, v4, weth, aerodrome, slipstream, pancakeV2, infinity } = market
+  return [
+    v2.ab, v2.bc, v2.wethA, v3.ab3000, v3.bc500, pancake.ab2500, algebra.ab, algebra.bcPlugin, v4.poolManager, weth, liar,
+    // Aerodrome pools move their swap fees out of their reserves to their PoolFees contracts.
+    aerodrome.abStable, aerodrome.bcVolatile, ...aerodromePoolFees, slipstream.ab100, pancakeV2.ab, infinity.vault,
+  ]
 }
 
 /**
@@ -158,7 +176,7 @@ test(`random plans with stray balances in the router conserve every asset and le
     for (const [flag, on] of [['native in', nativeIn], ['native out', nativeOut], ['fee at the cap', feeBps === 10_000]] as const) if (on) kinds.set(flag, (kinds.get(flag) ?? 0) + 1)
   }
   console.log(`over ${RUNS} runs, legs by kind and trades by flag: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`)
-  for (const kind of ['v2_direct', 'v3_direct', 'pancake_v3_direct', 'algebra_direct', 'hydrex', 'univ4', 'univ2', 'univ3', 'native in', 'native out', 'fee at the cap']) {
+  for (const kind of ['v2_direct', 'v3_direct', 'pancake_v3_direct', 'algebra_direct', 'hydrex', 'univ4', 'univ2', 'univ3', 'aerodrome_v2', 'pancake_infinity_cl', 'native in', 'native out', 'fee at the cap']) {
     assert.ok(kinds.has(kind), `no run had ${kind}: raise ROUTER_FUZZ_RUNS`)
   }
 })

@@ -1,5 +1,13 @@
 import { type Abi, type Address, type Hex, encodeAbiParameters, parseAbi, parseEther } from 'viem'
+import { createAerodromePool } from '../../src/devnet/createAerodromePool.ts'
 import { createAlgebraPool } from '../../src/devnet/createAlgebraPool.ts'
+import { createSlipstreamPool } from '../../src/devnet/createSlipstreamPool.ts'
+import { deployAerodrome } from '../../src/devnet/deployAerodrome.ts'
+import { deployPancakeInfinity } from '../../src/devnet/deployPancakeInfinity.ts'
+import { deployPancakeV2 } from '../../src/devnet/deployPancakeV2.ts'
+import { deploySlipstream } from '../../src/devnet/deploySlipstream.ts'
+import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
+import { type PancakeInfinityPoolKey, pancakeInfinityPoolKey } from '../../src/devnet/pancakeInfinityPoolKey.ts'
 import { createUniswapV2Pair } from '../../src/devnet/createUniswapV2Pair.ts'
 import { createUniswapV3Pool } from '../../src/devnet/createUniswapV3Pool.ts'
 import { deployAlgebraIntegral } from '../../src/devnet/deployAlgebraIntegral.ts'
@@ -45,11 +53,20 @@ export type RouterMarket = {
   pancake: { factory: Address; ab2500: Address }
   algebra: { ab: Address; bcPlugin: Address }
   v4: { poolManager: Address; swapTest: Address; ab: UniswapV4PoolKey; nativeA: UniswapV4PoolKey; acNarrow: UniswapV4PoolKey }
+  /** Aerodrome stand-ins: a stable A/B pool and a volatile B/C pool (factory fees 5 and 30 bps). */
+  aerodrome: { factory: Address; abStable: Address; bcVolatile: Address }
+  /** A Slipstream stand-in pool A/B at spacing 100, its fee from the dynamic module (an EIP-1167 clone). */
+  slipstream: { factory: Address; ab100: Address }
+  /** A PancakeSwap V2 stand-in pair A/B (25 bps). */
+  pancakeV2: { factory: Address; ab: Address }
+  /** PancakeSwap Infinity CL stand-ins: A/B (fee 2500, spacing 50, protocol fee 4000/2000) and native/A (3000, 60). */
+  infinity: { vault: Address; clPoolManager: Address; testRouter: Address; ab: PancakeInfinityPoolKey; nativeA: PancakeInfinityPoolKey }
   harness: Address
 }
 
 /**
- * Deploys V2, V3, PancakeSwap V3, Algebra Integral and V4 from their npm bytecode, pools with liquidity on them,
+ * Deploys V2, V3, PancakeSwap V3, Algebra Integral and V4 from their npm bytecode, our stand-ins of
+ * Aerodrome, Slipstream, PancakeSwap V2 and PancakeSwap Infinity CL, pools with liquidity on them,
  * and the router wired to all of them.
  *
  * @example
@@ -133,7 +150,48 @@ export async function createRouterMarket({ devnet }: { devnet: Devnet }): Promis
   await addV4(v4nativeA, FULL_RANGE_60.lower, FULL_RANGE_60.upper, parseEther('500'), parseEther('501'))
   await addV4(v4acNarrow, -60, 60, 10n ** 20n)
 
-  const router = await deployRouter({ devnet, weth, poolManager: v4.poolManager, v2Factory: v2.factory, v3Factory: v3.factory })
+  // Aerodrome: stable A/B (balanced), volatile B/C.
+  const aerodrome = await deployAerodrome({ devnet })
+  const aerodromePoolAbi = loadStandInArtifacts({ protocol: 'aerodrome' }).Pool.abi
+  const addAerodrome = async (x: Address, y: Address, stable: boolean, ax: bigint, ay: bigint) => {
+    const { pool } = await createAerodromePool({ devnet, factory: aerodrome.factory, tokenA: x, tokenB: y, stable })
+    await write(x, erc20Abi, 'transfer', [pool, ax])
+    await write(y, erc20Abi, 'transfer', [pool, ay])
+    await write(pool, aerodromePoolAbi, 'mint', [me])
+    return pool
+  }
+  const abStable = await addAerodrome(a, b, true, e24, e24)
+  const bcVolatile = await addAerodrome(b, c, false, e24, 2n * e24)
+
+  // Slipstream: A/B at spacing 100 with a dynamic fee module; full range plus ±1000 ticks.
+  const slipstream = await deploySlipstream({ devnet, swapFeeModule: { defaultScalingFactor: 1_000_000n, defaultFeeCap: 20_000, secondsAgo: 20 } })
+  const { pool: slipstreamAb } = await createSlipstreamPool({ devnet, factory: slipstream.factory, tokenA: a, tokenB: b, tickSpacing: 100, sqrtPriceX96: Q96 })
+  await write(harness, harnessAbi, 'mintV3', [slipstreamAb, me, -887200, 887200, e24, me])
+  await write(harness, harnessAbi, 'mintV3', [slipstreamAb, me, -1000, 1000, 10n ** 23n, me])
+
+  const pancakeV2 = await deployPancakeV2({ devnet })
+  const { pair: pancakeV2Ab } = await createUniswapV2Pair({ devnet, factory: pancakeV2.factory, tokenA: a, tokenB: b })
+  await write(a, erc20Abi, 'transfer', [pancakeV2Ab, e24])
+  await write(b, erc20Abi, 'transfer', [pancakeV2Ab, 2n * e24])
+  await write(pancakeV2Ab, pairAbi, 'mint', [me])
+
+  // PancakeSwap Infinity CL: A/B with a protocol fee above V4's cap, and a native-ETH pool.
+  const infinity = await deployPancakeInfinity({ devnet })
+  const { CLPoolManager, ProtocolFeeController, InfinityTestRouter } = loadStandInArtifacts({ protocol: 'pancake-infinity' })
+  for (const t of [a, b, c]) await write(t, erc20Abi, 'approve', [infinity.testRouter, MAX_UINT])
+  const addInfinity = async (key: PancakeInfinityPoolKey, lower: number, upper: number, liquidity: bigint, protocolFee: number, value?: bigint) => {
+    await write(infinity.clPoolManager, CLPoolManager.abi, 'initialize', [key, Q96])
+    if (protocolFee > 0) await write(infinity.protocolFeeController, ProtocolFeeController.abi, 'setProtocolFee', [key, protocolFee])
+    await write(infinity.testRouter, InfinityTestRouter.abi, 'modifyLiquidity', [key, { tickLower: lower, tickUpper: upper, liquidityDelta: liquidity, salt: zeroSalt }], value)
+  }
+  const infinityAb = pancakeInfinityPoolKey({ tokenA: a, tokenB: b, poolManager: infinity.clPoolManager, fee: 2500, tickSpacing: 50 })
+  const infinityNativeA = pancakeInfinityPoolKey({ tokenA: '0x0000000000000000000000000000000000000000', tokenB: a, poolManager: infinity.clPoolManager, fee: 3000, tickSpacing: 60 })
+  await addInfinity(infinityAb, FULL_RANGE_50.lower, FULL_RANGE_50.upper, e24, (2000 << 12) | 4000)
+  await addInfinity(infinityNativeA, FULL_RANGE_60.lower, FULL_RANGE_60.upper, parseEther('500'), 1000, parseEther('501'))
+
+  const router = await deployRouter({
+    devnet, weth, poolManager: v4.poolManager, v2Factory: v2.factory, v3Factory: v3.factory, infinityVault: infinity.vault, infinityClPoolManager: infinity.clPoolManager,
+  })
   for (const t of [a, b, c, weth]) await write(t, erc20Abi, 'approve', [router, MAX_UINT])
   return {
     devnet,
@@ -145,6 +203,10 @@ export async function createRouterMarket({ devnet }: { devnet: Devnet }): Promis
     pancake: { factory: pancake.factory, ab2500: pancakeAb2500 },
     algebra: { ab: algebraAb, bcPlugin: algebraBcPlugin },
     v4: { poolManager: v4.poolManager, swapTest: v4.swapRouter, ab: v4ab, nativeA: v4nativeA, acNarrow: v4acNarrow },
+    aerodrome: { factory: aerodrome.factory, abStable, bcVolatile },
+    slipstream: { factory: slipstream.factory, ab100: slipstreamAb },
+    pancakeV2: { factory: pancakeV2.factory, ab: pancakeV2Ab },
+    infinity: { vault: infinity.vault, clPoolManager: infinity.clPoolManager, testRouter: infinity.testRouter, ab: infinityAb, nativeA: infinityNativeA },
     harness,
   }
 }

@@ -1,14 +1,16 @@
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, test } from 'vitest'
-import { type Address, encodeFunctionData, parseAbi, zeroAddress } from 'viem'
+import { type Address, encodeAbiParameters, encodeFunctionData, getAddress, parseAbi, zeroAddress } from 'viem'
+import { deployRouter } from '../../src/router/deployRouter.ts'
+import type { PancakeInfinityPoolKey } from '../../src/devnet/pancakeInfinityPoolKey.ts'
 import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import type { RoutePlan } from '../../src/router/routePlanTypes.ts'
 import { swapRouterAbi } from '../../src/router/swapRouterAbi.ts'
 import { createRouterMarket, encodePoolKey, erc20Abi, type RouterMarket } from './createRouterMarket.ts'
-import { FAR_DEADLINE, routeLeg, routePlan, v3Path } from './planBuilders.ts'
-import { quoteV2, quoteV3Style, quoteV4 } from './quotePool.ts'
+import { aerodromeLeg, FAR_DEADLINE, infinityLeg, routeLeg, routePlan, v3Path } from './planBuilders.ts'
+import { quoteAerodrome, quoteInfinity, quoteV2, quoteV3Style, quoteV4 } from './quotePool.ts'
 import { routerRevert, sendRouterCall } from './routerCall.ts'
 
 // Each leg kind against a real pool (npm bytecode on anvil): the recipient gets exactly what the
@@ -150,9 +152,112 @@ test('pancake_v3_direct pays what a real PancakeSwap V3 pool pays (pancakeV3Swap
   assert.ok(Math.abs(tick) > 1000, `tick after the large trade: ${tick}`)
 })
 
+test('v2_direct (25 bps) pays the PancakeSwap V2 pair exactly, both directions', async () => {
+  const { a, b } = market.tokens
+  for (const [tin, tout] of [[a, b], [b, a]] as const) {
+    const expected = await quoteV2({ market, pair: market.pancakeV2.ab, tokenIn: tin, tokenOut: tout, amountIn: ONE, feeBps: 25n })
+    const { received } = await swap(routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, { kind: 'v2_direct', pool: market.pancakeV2.ab, feeBps: 25 })] }]), 'v2_direct (PancakeSwap V2, 25 bps)')
+    assert.equal(received, expected)
+  }
+})
+
+test('aerodrome_v2 pays what the Aerodrome pool pays (stable and volatile, both directions, and two hops pool to pool)', async () => {
+  const { a, b, c } = market.tokens
+  const { factory, abStable, bcVolatile } = market.aerodrome
+  for (const [tin, tout, pool, stable] of [[a, b, abStable, true], [b, a, abStable, true], [b, c, bcVolatile, false], [c, b, bcVolatile, false]] as const) {
+    // A large trade on the stable pool: the constant-product formula would overpay it.
+    const amountIn = stable ? 10n ** 23n : ONE
+    const expected = await quoteAerodrome({ market, pool, tokenIn: tin, amountIn })
+    const { received } = await swap(
+      routePlan([{ amountIn, legs: [routeLeg(tin, tout, aerodromeLeg(factory, [[tin, tout, stable]]))] }]),
+      `aerodrome_v2 (${stable ? 'stable, 5 bps' : 'volatile, 30 bps'})`,
+    )
+    assert.equal(received, expected)
+  }
+  const mid = await quoteAerodrome({ market, pool: abStable, tokenIn: a, amountIn: ONE })
+  const expected = await quoteAerodrome({ market, pool: bcVolatile, tokenIn: b, amountIn: mid })
+  const { received } = await swap(
+    routePlan([{ amountIn: ONE, legs: [routeLeg(a, c, aerodromeLeg(factory, [[a, b, true], [b, c, false]]))] }]),
+    'aerodrome_v2 (2 hops, pool to pool)',
+  )
+  assert.equal(received, expected)
+})
+
+test('aerodrome_v2 refuses routes that do not join tokenIn to tokenOut, and a factory without the pool', async () => {
+  const { a, b, c } = market.tokens
+  const hop = (from: Address, to: Address, stable: boolean, factory: Address = market.aerodrome.factory) => ({ from, to, stable, factory })
+  const call = (tin: Address, tout: Address, routes: ReturnType<typeof hop>[]) =>
+    encodeFunctionData({
+      abi: swapRouterAbi,
+      functionName: 'swapExactIn',
+      args: [{
+        tokenIn: tin, tokenOut: tout, amountIn: ONE, minAmountOut: 0n, recipient: RECIPIENT, feeBps: 0, feeRecipient: zeroAddress,
+        nativeIn: false, nativeOut: false, deadline: FAR_DEADLINE,
+        routes: [{ amountIn: ONE, legs: [{ kind: 12, pool: zeroAddress, tokenIn: tin, tokenOut: tout, minOut: 0n, data: encodeAerodromeRoutes(routes) }] }],
+      }],
+    })
+  assert.equal(await routerRevert({ market, data: call(a, b, [hop(b, a, true)]) }), 'InvalidLegData(12)')
+  assert.equal(await routerRevert({ market, data: call(a, c, [hop(a, b, true), hop(a, c, false)]) }), 'InvalidLegData(12)')
+  // Stable B/C does not exist; a factory that is not Aerodrome's (the V2 pair) answers nothing usable.
+  assert.equal(await routerRevert({ market, data: call(b, c, [hop(b, c, true)]) }), 'InvalidLegData(12)')
+  assert.equal(await routerRevert({ market, data: call(a, b, [hop(a, a, true)]) }), 'InvalidLegData(12)')
+})
+
+test('v3_direct pays what a Slipstream pool (an EIP-1167 clone) pays with its module fee, both directions, crossing ticks', async () => {
+  // The callback comes from the clone's address (delegatecall keeps it): the router's one rule,
+  // "only the pool being called", covers clones without an init-code hash.
+  const { a, b } = market.tokens
+  const pool = market.slipstream.ab100
+  for (const [tin, tout, amountIn] of [[a, b, ONE], [b, a, ONE], [a, b, 3n * 10n ** 23n]] as const) {
+    const expected = await quoteV3Style({ market, pool, tokenIn: tin, tokenOut: tout, amountIn })
+    const { received } = await swap(
+      routePlan([{ amountIn, legs: [routeLeg(tin, tout, { kind: 'v3_direct', pool })] }]),
+      amountIn === ONE ? 'v3_direct (Slipstream, module fee)' : 'v3_direct (Slipstream, crosses a tick)',
+    )
+    assert.equal(received, expected)
+  }
+  const code = await devnet.publicClient.getCode({ address: pool })
+  assert.equal((code!.length - 2) / 2, 45, 'the Slipstream pool is not an EIP-1167 clone')
+})
+
+test('pancake_infinity_cl swaps exact input on a PoolKey inside the router own lock of the Vault (protocol fee above V4 cap), both directions', async () => {
+  const { a, b } = market.tokens
+  const key = market.infinity.ab
+  for (const [tin, tout] of [[a, b], [b, a]] as const) {
+    const expected = await quoteInfinity({ market, key, zeroForOne: tin === key.currency0, amountIn: ONE })
+    const { received } = await swap(routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, infinityLeg(key))] }]), 'pancake_infinity_cl (fee 2500, protocol 4000/2000)')
+    assert.equal(received, expected)
+  }
+})
+
+test('pancake_infinity_cl on a native PoolKey trades WETH on the leg (unwrap to settle, wrap what is taken)', async () => {
+  const { a } = market.tokens
+  const key = market.infinity.nativeA
+  const wethToA = await quoteInfinity({ market, key, zeroForOne: true, amountIn: ONE })
+  const r1 = await swap(routePlan([{ amountIn: ONE, legs: [routeLeg(market.weth, a, infinityLeg(key))] }]), 'pancake_infinity_cl native pool, WETH in')
+  assert.equal(r1.received, wethToA)
+  const aToWeth = await quoteInfinity({ market, key, zeroForOne: false, amountIn: ONE })
+  const r2 = await swap(routePlan([{ amountIn: ONE, legs: [routeLeg(a, market.weth, infinityLeg(key))] }]), 'pancake_infinity_cl native pool, WETH out')
+  assert.equal(r2.received, aToWeth)
+})
+
+test('pancake_infinity_cl refuses a key of another pool manager and tokens the key does not hold; without Infinity it reverts InfinityNotSet', async () => {
+  const { a, b, c } = market.tokens
+  const legData = (key: PancakeInfinityPoolKey, tin: Address, tout: Address, router = market.router) => ({
+    router,
+    data: encodeSwapExactIn({ plan: routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, infinityLeg(key))] }]), recipient: RECIPIENT, deadline: FAR_DEADLINE }).data,
+  })
+  const foreign = { ...market.infinity.ab, poolManager: market.v4.poolManager }
+  assert.equal(await routerRevert({ market, ...legData(foreign, a, b) }), 'InvalidLegData(13)')
+  assert.equal(await routerRevert({ market, ...legData(market.infinity.ab, a, c) }), 'InvalidLegData(13)')
+  const bare = await deployRouter({ devnet, weth: market.weth })
+  await writeContractAndWait({ devnet, address: a, abi: erc20Abi, functionName: 'approve', args: [bare, ONE] })
+  assert.equal(await routerRevert({ market: { ...market, router: bare }, data: legData(market.infinity.ab, a, b).data }), 'InfinityNotSet()')
+})
+
 test('reserved and unknown leg kinds revert UnsupportedLegKind', async () => {
   const { a, b } = market.tokens
-  for (const kind of [8, 9, 10, 11, 12, 13, 255]) {
+  for (const kind of [8, 9, 10, 11, 14, 255]) {
     const data = encodeFunctionData({
       abi: swapRouterAbi,
       functionName: 'swapExactIn',
@@ -165,3 +270,11 @@ test('reserved and unknown leg kinds revert UnsupportedLegKind', async () => {
     assert.equal(await routerRevert({ market, data }), `UnsupportedLegKind(${kind})`)
   }
 })
+
+/** abi.encode(AerodromeRoute[]), the router's `aerodrome_v2` Leg.data. */
+function encodeAerodromeRoutes(routes: { from: Address; to: Address; stable: boolean; factory: Address }[]) {
+  return encodeAbiParameters(
+    [{ type: 'tuple[]', components: [{ name: 'from', type: 'address' }, { name: 'to', type: 'address' }, { name: 'stable', type: 'bool' }, { name: 'factory', type: 'address' }] }],
+    [routes],
+  )
+}

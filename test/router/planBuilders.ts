@@ -1,4 +1,5 @@
-import { type Address, encodePacked } from 'viem'
+import { type Address, encodePacked, getAddress } from 'viem'
+import type { PancakeInfinityPoolKey } from '../../src/devnet/pancakeInfinityPoolKey.ts'
 import type { LegData, RouteLeg, RoutePlan } from '../../src/router/routePlanTypes.ts'
 
 /** A spec RouteLeg (amounts as decimal strings). */
@@ -32,3 +33,19 @@ export function v3Path(hops: (Address | number)[]): `0x${string}` {
 }
 
 export const FAR_DEADLINE = 2n ** 40n
+
+/** The `pancake_infinity_cl` LegData of a key, as the adapter builds it. */
+export function infinityLeg(key: PancakeInfinityPoolKey): LegData {
+  return {
+    kind: 'pancake_infinity_cl',
+    poolKey: {
+      currency0: getAddress(key.currency0), currency1: getAddress(key.currency1), hooks: getAddress(key.hooks),
+      poolManager: getAddress(key.poolManager), fee: key.fee, parameters: key.parameters,
+    },
+  }
+}
+
+/** The `aerodrome_v2` LegData along `hops` ([from, to, stable] each) of one factory. */
+export function aerodromeLeg(factory: Address, hops: [Address, Address, boolean][]): LegData {
+  return { kind: 'aerodrome_v2', routes: hops.map(([from, to, stable]) => ({ from: getAddress(from), to: getAddress(to), stable, factory: getAddress(factory) })) }
+}

@@ -1,5 +1,7 @@
 import { type Address, parseAbi } from 'viem'
 import { loadNpmArtifact } from '../../src/devnet/loadNpmArtifact.ts'
+import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
+import type { PancakeInfinityPoolKey } from '../../src/devnet/pancakeInfinityPoolKey.ts'
 import type { UniswapV4PoolKey } from '../../src/devnet/uniswapV4PoolKey.ts'
 import type { RouterMarket } from './createRouterMarket.ts'
 
@@ -55,4 +57,27 @@ export async function quoteV4({ market, key, zeroForOne, amountIn }: {
   const amount0 = BigInt.asIntN(128, delta >> 128n)
   const amount1 = BigInt.asIntN(128, delta)
   return zeroForOne ? amount1 : amount0
+}
+
+/** An Aerodrome pool's own answer: its `getAmountOut(amountIn, tokenIn)` view (Solidly math, current fee). */
+export async function quoteAerodrome({ market, pool, tokenIn, amountIn }: { market: RouterMarket; pool: Address; tokenIn: Address; amountIn: bigint }): Promise<bigint> {
+  const { abi } = loadStandInArtifacts({ protocol: 'aerodrome' }).Pool
+  return (await market.devnet.publicClient.readContract({ address: pool, abi, functionName: 'getAmountOut', args: [amountIn, tokenIn] })) as bigint
+}
+
+/** The Infinity CL pool manager's own answer: eth_call of the test router swapping exact input through the vault's lock. */
+export async function quoteInfinity({ market, key, zeroForOne, amountIn }: {
+  market: RouterMarket; key: PancakeInfinityPoolKey; zeroForOne: boolean; amountIn: bigint
+}): Promise<bigint> {
+  const native = key.currency0 === '0x0000000000000000000000000000000000000000' && zeroForOne
+  const { result } = await market.devnet.publicClient.simulateContract({
+    account: market.devnet.account,
+    address: market.infinity.testRouter,
+    abi: loadStandInArtifacts({ protocol: 'pancake-infinity' }).InfinityTestRouter.abi,
+    functionName: 'swap',
+    args: [key, { zeroForOne, amountSpecified: -amountIn, sqrtPriceLimitX96: zeroForOne ? MIN_SQRT_PLUS_ONE : MAX_SQRT_MINUS_ONE }, market.devnet.account],
+    value: native ? amountIn : undefined,
+  })
+  const delta = result as bigint
+  return zeroForOne ? BigInt.asIntN(128, delta) : BigInt.asIntN(128, delta >> 128n)
 }

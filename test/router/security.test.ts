@@ -73,6 +73,14 @@ test("V4's unlockCallback is refused outside the router's own unlock", async () 
   assert.equal(await routerRevert({ market, data: call, from: market.v4.poolManager }), `UnexpectedCallback(${getAddress(market.v4.poolManager)})`)
 })
 
+test("Infinity's lockAcquired is refused outside the router's own lock, from the Vault too", async () => {
+  const call = encodeFunctionData({ abi: swapRouterAbi, functionName: 'lockAcquired', args: ['0x'] })
+  assert.equal(await routerRevert({ market, data: call }), `UnexpectedCallback(${getAddress(devnet.account)})`)
+  await devnet.testClient.impersonateAccount({ address: market.infinity.vault })
+  await devnet.testClient.setBalance({ address: market.infinity.vault, value: ONE })
+  assert.equal(await routerRevert({ market, data: call, from: market.infinity.vault }), `UnexpectedCallback(${getAddress(market.infinity.vault)})`)
+})
+
 test('a pool that misbehaves in swap is refused: asks for less input, never calls back, calls back twice, reports less', async () => {
   const { a, b } = market.tokens
   const fake = getAddress(await deployContractAndWait({ devnet, artifact: devnet.artifacts.FakeCallbackPool }))

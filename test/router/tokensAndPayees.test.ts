@@ -101,7 +101,7 @@ test('a native-output recipient that rejects ETH, or re-enters and fails, revert
   assert.equal(await routerRevert({ market, data }), `NativeTransferFailed(${recipient}, ${amount})`)
 })
 
-test('a native-output recipient re-entering the router (a swap, a swap callback, the V4 unlock callback) is refused, and the swap it swallowed pays it exactly', async () => {
+test('a native-output recipient re-entering the router (a swap, a swap callback, the V4 unlock callback, the Infinity lock callback) is refused, and the swap it swallowed pays it exactly', async () => {
   const recipient = getAddress(await deployContractAndWait({ devnet, artifact: devnet.artifacts.NativeRecipient }))
   const recipientAbi = devnet.artifacts.NativeRecipient.abi
   const { data } = callData(nativeOutPlan(), recipient)
@@ -109,6 +109,7 @@ test('a native-output recipient re-entering the router (a swap, a swap callback,
     [data, 'Reentrancy()'],
     [encodeFunctionData({ abi: swapRouterAbi, functionName: 'uniswapV3SwapCallback', args: [ONE, ONE, '0x'] }), `UnexpectedCallback(${recipient})`],
     [encodeFunctionData({ abi: swapRouterAbi, functionName: 'unlockCallback', args: [encodePoolKey(market.v4.ab)] }), `UnexpectedCallback(${recipient})`],
+    [encodeFunctionData({ abi: swapRouterAbi, functionName: 'lockAcquired', args: ['0x'] }), `UnexpectedCallback(${recipient})`],
   ] as const
   for (const [payload, refusal] of reentries) {
     await writeContractAndWait({ devnet, address: recipient, abi: recipientAbi, functionName: 'arm', args: [3, market.router, payload] })

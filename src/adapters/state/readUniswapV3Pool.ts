@@ -10,6 +10,10 @@ const uniswapSlot0Abi = parseAbi([
 const pancakeSlot0Abi = parseAbi([
   'function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16 observationIndex, uint16 observationCardinality, uint16 observationCardinalityNext, uint32 feeProtocol, bool unlocked)',
 ])
+/** Slipstream's slot0 has 6 fields: no feeProtocol. */
+const slipstreamSlot0Abi = parseAbi([
+  'function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16 observationIndex, uint16 observationCardinality, uint16 observationCardinalityNext, bool unlocked)',
+])
 const poolAbi = parseAbi([
   'function liquidity() view returns (uint128)',
   'function tickSpacing() view returns (int24)',
@@ -21,7 +25,11 @@ const poolAbi = parseAbi([
 export type ReadUniswapV3PoolParameters = {
   client: PublicClient
   pool: Address
-  /** Spec kind to label the pool with; default UNIV3 (same ABI: ALIEN_BASE_V3; PANCAKE_V3 reads its own slot0). */
+  /**
+   * Spec kind to label the pool with; default UNIV3 (same ABI: ALIEN_BASE_V3; PANCAKE_V3 and
+   * AERODROME_CL read their own slot0; AERODROME_CL's `fee()` is the current block's, see
+   * `readSlipstreamPool` for the fee a quote needs).
+   */
   dex?: DexId
   /** Block to read at; default the latest. Every call is pinned to it. */
   blockNumber?: bigint
@@ -42,7 +50,7 @@ export async function readUniswapV3Pool({
   dex = 'UNIV3',
   blockNumber,
 }: ReadUniswapV3PoolParameters): Promise<PoolInput> {
-  const slot0Abi = dex === 'PANCAKE_V3' ? pancakeSlot0Abi : uniswapSlot0Abi
+  const slot0Abi = dex === 'PANCAKE_V3' ? pancakeSlot0Abi : dex === 'AERODROME_CL' ? slipstreamSlot0Abi : uniswapSlot0Abi
   const block = blockNumber ?? (await publicClient.getBlockNumber({ cacheTime: 0 }))
   const read = <const C extends readonly unknown[]>(contracts: C) =>
     publicClient.multicall({ allowFailure: false, blockNumber: block, batchSize: 40_000, contracts: contracts as never })

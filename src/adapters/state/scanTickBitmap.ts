@@ -20,8 +20,15 @@ export const WORDS_PER_CALL = 2_400
 
 export type ScanTickBitmapParameters = {
   client: PublicClient
-  /** `v3`: a pool with `tickBitmap(int16)` / `ticks(int24)`; `v4`: a PoolManager and the pool's `Pool.State` slot. */
-  source: { kind: 'v3'; pool: Address } | { kind: 'v4'; poolManager: Address; stateSlot: bigint }
+  /**
+   * `v3`: a pool with `tickBitmap(int16)` / `ticks(int24)` (Uniswap V3 and its forks, Slipstream);
+   * `v4`: a PoolManager and the pool's `Pool.State` slot; `infinityCl`: PancakeSwap Infinity's CL
+   * pool manager and the pool id (`getPoolBitmapInfo` / `getPoolTickInfo`).
+   */
+  source:
+    | { kind: 'v3'; pool: Address }
+    | { kind: 'v4'; poolManager: Address; stateSlot: bigint }
+    | { kind: 'infinityCl'; poolManager: Address; poolId: Hex }
   tickSpacing: number
   /** Every chunk is read at this block. */
   blockNumber: bigint
@@ -60,6 +67,10 @@ export async function scanTickBitmap({ client, source, tickSpacing, blockNumber 
     if (source.kind === 'v3') {
       const data = encodeFunctionData({ abi: tickLensAbi, functionName: 'scanV3', args: [source.pool, tickSpacing, fromWord, toWord] })
       return decodeFunctionResult({ abi: tickLensAbi, functionName: 'scanV3', data: await lensCall(data) })
+    }
+    if (source.kind === 'infinityCl') {
+      const data = encodeFunctionData({ abi: tickLensAbi, functionName: 'scanInfinityCl', args: [source.poolManager, source.poolId, tickSpacing, fromWord, toWord] })
+      return decodeFunctionResult({ abi: tickLensAbi, functionName: 'scanInfinityCl', data: await lensCall(data) })
     }
     const data = encodeFunctionData({ abi: tickLensAbi, functionName: 'scanV4', args: [source.poolManager, numberToHex(source.stateSlot, { size: 32 }), tickSpacing, fromWord, toWord] })
     return decodeFunctionResult({ abi: tickLensAbi, functionName: 'scanV4', data: await lensCall(data) })

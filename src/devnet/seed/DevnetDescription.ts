@@ -9,13 +9,21 @@ export type SeededPool = {
   /** [token0, token1], sorted. */
   tokens: [Address, Address]
   symbols: [string, string]
-  /** Fee in pips at creation (UNIV2: 3000; Algebra: the factory default, the plugin's adaptive fee applies). */
+  /**
+   * Fee in pips at creation (UNIV2: 3000; PANCAKE_V2: 2500; Algebra: the factory default, the
+   * plugin's adaptive fee applies; AERODROME_V2LIKE: the factory fee in pips; AERODROME_CL: the
+   * spacing's fee, before the dynamic module's part; PANCAKE_INFINITY_CL: the LP fee).
+   */
   fee: number
   tickSpacing: number
-  /** UNIV4 only: the rest of the PoolKey (currency0/1 equal tokens; hookless). */
+  /** UNIV4 and PANCAKE_INFINITY_CL only: the rest of the PoolKey (currency0/1 equal tokens; hookless). */
   currency0?: Address
   currency1?: Address
   hooks?: Address
+  /** AERODROME_V2LIKE only: the curve. */
+  stable?: boolean
+  /** PANCAKE_INFINITY_CL only: the packed protocol fee set at seeding. */
+  protocolFee?: number
   /** Algebra only: the pool's plugin (AlgebraBasePluginV1). */
   plugin?: Address
 }
@@ -29,6 +37,11 @@ export type SeededFactories = {
   UNIV4: { poolManager: Address; swapRouter: Address; liquidityRouter: Address }
   QUICKSWAP_V4: { factory: Address; poolDeployer: Address; basePluginFactory: Address }
   HYDREX: { factory: Address; poolDeployer: Address; basePluginFactory: Address }
+  AERODROME_V2LIKE: { factory: Address; implementation: Address }
+  AERODROME_CL: { factory: Address; implementation: Address; swapFeeModule: Address }
+  PANCAKE_V2: { factory: Address; initCodeHash: Hex }
+  /** `poolManager` is the CL pool manager (it announces pools); `testRouter` adds liquidity for the seed. */
+  PANCAKE_INFINITY_CL: { poolManager: Address; vault: Address; protocolFeeController: Address; testRouter: Address }
 }
 
 /** The content of `var/devnet.json`. */

@@ -6,13 +6,14 @@ import type { SeededFactories } from './DevnetDescription.ts'
 export type DeploySeedRouterParameters = {
   devnet: Devnet
   weth: Address
-  /** The seed's deployments: the V4 PoolManager and the V2/V3 factories of the legacy path legs. */
+  /** The seed's deployments: the V4 PoolManager, the Infinity Vault and CL pool manager, and the V2/V3 factories of the legacy path legs. */
   factories: SeededFactories
 }
 
 /**
  * Deploys our swap router (`contracts/router/SwapRouter.sol`) on the seeded market, wired to the
- * seed's WETH, the Uniswap V4 PoolManager and the Uniswap V2/V3 factories (npm bytecode, so the
+ * seed's WETH, the Uniswap V4 PoolManager, PancakeSwap Infinity's Vault and CL pool manager, and
+ * the Uniswap V2/V3 factories (npm bytecode, so the
  * canonical init-code hashes) for the legacy `univ2`/`univ3` path legs. The seed's state key covers
  * this file and the router sources, so a changed router re-seeds on the next start.
  *
@@ -28,5 +29,7 @@ export async function deploySeedRouter({ devnet, weth, factories }: DeploySeedRo
     v2PairInitCodeHash: UNISWAP_V2_PAIR_INIT_CODE_HASH,
     v3Factory: factories.UNIV3.factory,
     v3PoolInitCodeHash: UNISWAP_V3_POOL_INIT_CODE_HASH,
+    infinityVault: factories.PANCAKE_INFINITY_CL.vault,
+    infinityClPoolManager: factories.PANCAKE_INFINITY_CL.poolManager,
   })
 }

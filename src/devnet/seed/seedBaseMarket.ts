@@ -1,9 +1,13 @@
 import { type Abi, type Address, encodeFunctionData, getAddress, type Hex, maxUint256, parseAbi, parseEther, toHex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
+import { deployAerodrome } from '../deployAerodrome.ts'
 import { deployAlgebraIntegral } from '../deployAlgebraIntegral.ts'
 import { deployAlienBaseV3 } from '../deployAlienBaseV3.ts'
 import { deployContractAndWait } from '../deployContractAndWait.ts'
+import { deployPancakeInfinity } from '../deployPancakeInfinity.ts'
+import { deployPancakeV2 } from '../deployPancakeV2.ts'
 import { deployPancakeV3 } from '../deployPancakeV3.ts'
+import { deploySlipstream } from '../deploySlipstream.ts'
 import { deployTestToken } from '../deployTestToken.ts'
 import { deployUniswapV2 } from '../deployUniswapV2.ts'
 import { deployUniswapV3 } from '../deployUniswapV3.ts'
@@ -30,6 +34,13 @@ const ACCOUNT_TOKEN_USD = 1_000_000
 const ACCOUNT_WETH = parseEther('100')
 /** Largest relative price difference between venues of one pair (each venue draws in ±this). */
 const VENUE_PRICE_SPREAD = 0.003
+/**
+ * Slipstream's dynamic swap-fee module: 1 pip per tick between the price and its time-weighted
+ * average over the last minute (so a 1 % move adds about 0.01 %), capped at 2 %. It applies once a
+ * pool's oracle holds 30 observations, which the seed pays for: fees then move block by block,
+ * without an event, after every trade (docs/quote.md, "The block promise").
+ */
+const SLIPSTREAM_FEE_MODULE = { defaultScalingFactor: 1_000_000n, defaultFeeCap: 20_000, secondsAgo: 60 }
 
 const tokenAbi = parseAbi([
   'function mint(address to, uint256 amount)',
@@ -53,7 +64,9 @@ export type SeedBaseMarketReturnType = {
 /**
  * Seeds a fresh devnet with the Base-like market: WETH9 and nine permit tokens, Uniswap V2/V3/V4,
  * AlienBase V3, PancakeSwap V3 and two Algebra Integral instances (QuickSwap V4, Hydrex) with the
- * base plugin, all from npm bytecode; 67 pools with V2 reserves or four concentrated positions each;
+ * base plugin, all from npm bytecode, and our stand-ins of Aerodrome (volatile and stable pools),
+ * Slipstream (with its dynamic swap-fee module), PancakeSwap V2 and PancakeSwap Infinity CL (with
+ * protocol fees); 96 pools with reserves or four concentrated positions each;
  * the first 10 anvil accounts funded with every token and WETH. Contracts and pools are created one
  * transaction at a time (their addresses come from nonces and reads); liquidity and funding go in
  * one batch with automine off.
@@ -84,6 +97,10 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
   const uniswapV4 = await deployUniswapV4({ devnet })
   const quickswap = await deployAlgebraIntegral({ devnet })
   const hydrex = await deployAlgebraIntegral({ devnet })
+  const aerodrome = await deployAerodrome({ devnet })
+  const slipstream = await deploySlipstream({ devnet, swapFeeModule: SLIPSTREAM_FEE_MODULE })
+  const pancakeV2 = await deployPancakeV2({ devnet })
+  const infinity = await deployPancakeInfinity({ devnet })
   const factories: SeededFactories = checksummed({
     UNIV2: uniswapV2,
     UNIV3: uniswapV3,
@@ -92,6 +109,10 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
     UNIV4: uniswapV4,
     QUICKSWAP_V4: quickswap,
     HYDREX: hydrex,
+    AERODROME_V2LIKE: aerodrome,
+    AERODROME_CL: { factory: slipstream.factory, implementation: slipstream.implementation, swapFeeModule: slipstream.swapFeeModule as Address },
+    PANCAKE_V2: pancakeV2,
+    PANCAKE_INFINITY_CL: { poolManager: infinity.clPoolManager, vault: infinity.vault, protocolFeeController: infinity.protocolFeeController, testRouter: infinity.testRouter },
   })
   const router = await deploySeedRouter({ devnet, weth, factories })
 
@@ -106,7 +127,7 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
       // Far more than any pool needs; the LP's leftovers are of no interest.
       lpCalls.push({ to: address, label: `mint ${token.symbol} to LP`, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [LIQUIDITY_PROVIDER, 10n ** BigInt(token.decimals + 15)] }) })
     }
-    for (const spender of [harness, uniswapV4.liquidityRouter]) {
+    for (const spender of [harness, uniswapV4.liquidityRouter, infinity.testRouter]) {
       lpCalls.push({ from: LIQUIDITY_PROVIDER, to: address, label: `LP approves ${token.symbol}`, data: encodeFunctionData({ abi: tokenAbi, functionName: 'approve', args: [spender, maxUint256] }) })
     }
   }
@@ -159,9 +180,10 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
   return { description, transactions }
 }
 
-/** Receipts give lowercase addresses; the description lists checksummed ones. */
+/** Receipts give lowercase addresses; the description lists checksummed ones (hashes stay as they are). */
 function checksummed(factories: SeededFactories): SeededFactories {
+  const checksum = (v: string) => (v.length === 42 ? getAddress(v) : v)
   return Object.fromEntries(
-    Object.entries(factories).map(([dex, addresses]) => [dex, Object.fromEntries(Object.entries(addresses).map(([k, v]) => [k, getAddress(v as Address)]))]),
+    Object.entries(factories).map(([dex, addresses]) => [dex, Object.fromEntries(Object.entries(addresses).map(([k, v]) => [k, checksum(v as string)]))]),
   ) as SeededFactories
 }

@@ -1,8 +1,11 @@
 import swagger from '@fastify/swagger'
 import type { FastifyInstance } from 'fastify'
 
-/** The interface version (spec §9: paths carry no version segment). */
-export const API_VERSION = '0.1.0'
+/**
+ * The interface version (spec §9: paths carry no version segment). 0.2.0 adds the
+ * `pancake_infinity_cl` leg kind to `LegData`; nothing else changed shape (docs/route-legs.md).
+ */
+export const API_VERSION = '0.2.0'
 
 /**
  * Registers `@fastify/swagger`, which builds the OpenAPI 3.1 document from the routes as they are

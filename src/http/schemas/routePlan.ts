@@ -36,6 +36,19 @@ export const LegData = Type.Union([
     routes: Type.Array(Type.Object({ from: Address, to: Address, stable: Type.Boolean(), factory: Address }, closed), { minItems: 1 }),
     deadline: Type.Optional(Int64),
   }, closed),
+  // Added in 0.2.0 (docs/route-legs.md): PancakeSwap Infinity CL, one exact-input swap on a PoolKey
+  // through the Infinity Vault's lock.
+  Type.Object({
+    kind: kind('pancake_infinity_cl'),
+    poolKey: Type.Object({
+      currency0: Address,
+      currency1: Address,
+      hooks: Address,
+      poolManager: Address,
+      fee: Type.Integer({ minimum: 0, maximum: 16_777_215, description: 'LP fee in pips (uint24; 0x800000 flags a dynamic fee)' }),
+      parameters: Type.String({ pattern: '^0x[0-9a-fA-F]{64}$', description: 'bytes32: hooks registration bitmap (bits 0-15) and tick spacing (bits 16-39)' }),
+    }, closed),
+  }, closed),
 ], { $id: 'LegData', description: 'How the router runs the leg, discriminated by kind (docs/route-legs.md)' })
 export type LegData = Static<typeof LegData, SwapSchemaContext>
 

@@ -2,12 +2,15 @@
 //! Pancake Infinity CL) and Algebra Integral. They share TickMath and SqrtPriceMath; the flavour
 //! (from the registry) fixes the fee, the step rules and the tick walk:
 //!
-//! - `UniswapV3`: `feePips` as is; V3 `computeSwapStep`; bitmap-word tick walk (`pool_swap.rs`).
+//! - `UniswapV3`: `feePips` as is, or (Slipstream with its dynamic fee module) the module's fee of
+//!   the tick the swap starts from (`dynamic_swap_fee.rs`); V3 `computeSwapStep`; bitmap-word tick
+//!   walk (`pool_swap.rs`).
 //! - `Singleton`: LP fee composed with the direction's protocol fee (`protocol_fee_library.rs`);
 //!   V4 `computeSwapStep` (100% fee allowed, short-step split); the same bitmap walk.
 //! - `AlgebraIntegral`: `feePips` is the total fee; `movePriceTowardsTarget`; linked-list walk
 //!   (`swap_calculation.rs`).
 
+pub mod dynamic_swap_fee;
 mod liquidity_math;
 mod pool_swap;
 mod price_movement_math;
@@ -45,6 +48,8 @@ pub struct ClPool {
     fee_pips: u32,
     /// Singletons' packed per-direction protocol fee (0 for the other flavours).
     protocol_fee: u32,
+    /// Slipstream's dynamic swap fee: when set, the fee of each swap follows the pool's tick.
+    dynamic_fee: Option<dynamic_swap_fee::DynamicSwapFee>,
     ticks: Arc<TickList>,
 }
 
@@ -61,6 +66,7 @@ impl ClPool {
             tick_spacing: valid.tick_spacing,
             fee_pips: valid.fee_pips,
             protocol_fee: valid.protocol_fee,
+            dynamic_fee: valid.dynamic_fee,
             ticks: Arc::new(valid.ticks),
         })
     }
@@ -81,14 +87,17 @@ impl ClPool {
         self.ticks.above(tick)
     }
 
-    /// The fee a swap in this direction pays, in pips (singletons compose LP and protocol fees).
+    /// The fee a swap in this direction pays from the current state, in pips (singletons compose
+    /// LP and protocol fees; a Slipstream pool with a dynamic fee charges its module's fee of the
+    /// current tick, so a second swap in one plan pays the fee the first one left).
     pub fn swap_fee_pips(&self, zero_for_one: bool) -> u32 {
         match self.flavor {
             ClFlavor::Singleton { .. } => {
                 let protocol = protocol_fee_library::directional_protocol_fee_pips(self.protocol_fee, zero_for_one);
                 protocol_fee_library::calculate_swap_fee_pips(protocol, self.fee_pips)
             }
-            ClFlavor::UniswapV3 | ClFlavor::AlgebraIntegral => self.fee_pips,
+            ClFlavor::UniswapV3 => self.dynamic_fee.map_or(self.fee_pips, |d| d.fee_pips(self.state.tick)),
+            ClFlavor::AlgebraIntegral => self.fee_pips,
         }
     }
 

@@ -405,3 +405,22 @@ fn a_swap_deeper_than_the_pool_walks_every_word() {
     let algebra = pool(DexId::QuickswapV4, &layout).amount_out(0, 1, U256::from(3 * 10u128.pow(17))).unwrap();
     assert_eq!(algebra.words, 0);
 }
+
+#[test]
+fn a_slipstream_dynamic_fee_follows_the_tick_the_previous_swap_left() {
+    // One full-range position at tick 0; the module: spacing fee 500, one pip per tick away from a
+    // TWAP tick of 0, capped at 2 %.
+    let json = r#"{"sqrtPriceX96": "79228162514264337593543950336", "tick": 0, "liquidity": "1000000000000000000000",
+        "tickSpacing": 100, "feePips": 500, "ticks": [[-887200, "1000000000000000000000"], [887200, "-1000000000000000000000"]],
+        "dynamicFee": {"baseFeePips": 0, "spacingFeePips": 500, "scalingFactor": "1000000", "feeCapPips": 20000, "twapTick": 0}}"#;
+    let slipstream = ClPool::from_wire(serde_json::from_str(json).unwrap(), &spec(DexId::AerodromeCl)).unwrap();
+    let amount = U256::from(10u128.pow(20));
+    let (_, moved) = slipstream.apply(0, 1, amount).unwrap();
+    let distance = moved.state().tick.unsigned_abs();
+    assert!(distance > 100, "the swap moved the tick by {distance} only");
+    // The second swap, same direction, pays 500 + the distance in pips.
+    assert_eq!(moved.swap_fee_pips(true), 500 + distance);
+    // A static-fee pool at that fee prices the second swap exactly as the dynamic one does.
+    let from_moved_state = ClPool { dynamic_fee: None, fee_pips: 500 + distance, ..moved.clone() };
+    assert_eq!(moved.amount_out(0, 1, amount).unwrap(), from_moved_state.amount_out(0, 1, amount).unwrap());
+}

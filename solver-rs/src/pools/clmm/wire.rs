@@ -2,6 +2,7 @@
 //! the swap loops rely on is checked here, once, so that a quote can only fail for a reason the
 //! contract would also fail for.
 
+use super::dynamic_swap_fee::{DynamicFeeWire, DynamicSwapFee};
 use super::pool_swap::ClState;
 use super::protocol_fee_library::directional_protocol_fee_pips;
 use super::swap_math::MAX_FEE_PIPS;
@@ -32,6 +33,10 @@ pub struct ClWire {
     /// Singletons only: slot0's packed uint24, low 12 bits zeroForOne, high 12 bits oneForZero.
     #[serde(default)]
     pub protocol_fee: Option<i64>,
+    /// V3-flavoured pools (Slipstream) whose fee comes from a dynamic swap-fee module: its
+    /// parameters; `feePips` must then be the module's fee at `tick`.
+    #[serde(default)]
+    pub dynamic_fee: Option<DynamicFeeWire>,
     /// `[tick, liquidityNet]` with liquidityNet a signed decimal string.
     pub ticks: Vec<(i64, String)>,
 }
@@ -43,6 +48,7 @@ pub struct ValidState {
     pub tick_spacing: i32,
     pub fee_pips: u32,
     pub protocol_fee: u32,
+    pub dynamic_fee: Option<DynamicSwapFee>,
     pub ticks: TickList,
 }
 
@@ -61,12 +67,13 @@ pub fn validate(wire: ClWire, flavor: ClFlavor) -> Result<ValidState, PoolInputE
     let tick_spacing = validate_spacing(wire.tick_spacing, flavor)?;
     let fee_pips = validate_fee(wire.fee_pips, flavor)?;
     let protocol_fee = validate_protocol_fee(wire.protocol_fee, flavor)?;
+    let dynamic_fee = validate_dynamic_fee(wire.dynamic_fee, flavor, tick, fee_pips)?;
     // Algebra can change a pool's spacing after positions exist, and its swap never reads the
     // spacing: old ticks need not be multiples of the current one. V3 and V4 bitmaps require it.
     let require_multiples = !matches!(flavor, ClFlavor::AlgebraIntegral);
     let ticks = validate_ticks(wire.ticks, tick_spacing, require_multiples)?;
     check_liquidity_walk(&ticks, tick, liquidity)?;
-    Ok(ValidState { state: ClState { sqrt_price_x96, tick, liquidity }, tick_spacing, fee_pips, protocol_fee, ticks })
+    Ok(ValidState { state: ClState { sqrt_price_x96, tick, liquidity }, tick_spacing, fee_pips, protocol_fee, dynamic_fee, ticks })
 }
 
 /// The tick must be the one the pool would hold at this price: `getTickAtSqrtRatio(price)`, or one
@@ -122,6 +129,21 @@ fn validate_protocol_fee(protocol_fee: Option<i64>, flavor: ClFlavor) -> Result<
         }
     }
     Ok(packed)
+}
+
+/// A dynamic fee is a V3-flavour (Slipstream) setting, and the stated `feePips` is its fee at the
+/// pool's tick: a fee module answering something else is not the module the formula describes.
+fn validate_dynamic_fee(wire: Option<DynamicFeeWire>, flavor: ClFlavor, tick: i32, fee_pips: u32) -> Result<Option<DynamicSwapFee>, PoolInputError> {
+    let Some(wire) = wire else { return Ok(None) };
+    if flavor != ClFlavor::UniswapV3 {
+        return Err(invalid("dynamicFee is only for Slipstream pools (AERODROME_CL)".into()));
+    }
+    let dynamic = DynamicSwapFee::from_wire(wire).map_err(invalid)?;
+    let expected = dynamic.fee_pips(tick);
+    if expected != fee_pips {
+        return Err(invalid(format!("feePips {fee_pips} differs from the dynamicFee formula's {expected} at tick {tick}")));
+    }
+    Ok(Some(dynamic))
 }
 
 fn validate_ticks(entries: Vec<(i64, String)>, tick_spacing: i32, require_multiples: bool) -> Result<TickList, PoolInputError> {
@@ -231,6 +253,28 @@ mod tests {
         refused_naming(V3, "ticks", |v| v["ticks"] = serde_json::json!([[-60, "-1000"], [60, "1000"]]));
         refused_naming(V3, "ticks", |v| v["ticks"] = serde_json::json!([[-60, "1000"], [60, "-999"]]));
         refused_naming(V3, "ticks", |v| v["ticks"] = serde_json::json!([[-60, "1e3"], [60, "-1000"]]));
+    }
+
+    #[test]
+    fn a_dynamic_fee_is_slipstream_only_and_must_state_its_own_fee() {
+        let dynamic = |v: &mut serde_json::Value, fee: i64| {
+            v["feePips"] = fee.into();
+            v["dynamicFee"] = serde_json::json!({ "baseFeePips": 0, "spacingFeePips": 500, "scalingFactor": "1000000", "feeCapPips": 20000, "twapTick": -25 });
+        };
+        // Tick 0, TWAP −25: 500 + 25.
+        let valid = check(V3, |v| dynamic(v, 525)).unwrap();
+        assert_eq!(valid.dynamic_fee.map(|d| d.fee_pips(0)), Some(525));
+        refused_naming(V3, "feePips", |v| dynamic(v, 500));
+        refused_naming(V4, "dynamicFee", |v| dynamic(v, 525));
+        refused_naming(ALGEBRA, "dynamicFee", |v| dynamic(v, 525));
+        refused_naming(V3, "scalingFactor", |v| {
+            dynamic(v, 525);
+            v["dynamicFee"]["scalingFactor"] = "1000000000000000001".into();
+        });
+        refused_naming(V3, "twapTick", |v| {
+            dynamic(v, 525);
+            v["dynamicFee"]["twapTick"] = 887273.into();
+        });
     }
 
     #[test]

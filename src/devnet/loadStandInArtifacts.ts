@@ -1,0 +1,15 @@
+import type { ContractArtifact } from './loadContractArtifacts.ts'
+import { loadCompiledArtifacts } from './loadCompiledArtifacts.ts'
+import { type StandInProtocol, standInCompileTarget } from './standInCompileTarget.ts'
+
+/**
+ * Loads one protocol's compiled stand-in contracts (`contracts/<protocol>/`) from
+ * `build/<protocol>.json` by name, compiling first when the cache is stale.
+ *
+ * @example
+ * const { Pool, PoolFactory } = loadStandInArtifacts({ protocol: 'aerodrome' })
+ */
+export function loadStandInArtifacts({ protocol }: { protocol: StandInProtocol }): Record<string, ContractArtifact> {
+  const { contractsDir, outputFile, libraryDirs } = standInCompileTarget({ protocol })
+  return loadCompiledArtifacts({ contractsDir, outputFile, libraryDirs })
+}
