@@ -1,8 +1,8 @@
 import { type Address, getAddress } from 'viem'
-import { deployContractAndWait } from '../../devnet/deployContractAndWait.ts'
-import type { Devnet } from '../../devnet/startDevnet.ts'
-import { launchFactoryAbi } from './launchFactoryAbi.ts'
-import { loadLaunchpadArtifacts } from './loadLaunchpadArtifacts.ts'
+import { deployContractAndWait } from '../deployContractAndWait.ts'
+import type { Devnet } from '../startDevnet.ts'
+import { launchFactoryAbi } from '../../gateway/launchpad/launchFactoryAbi.ts'
+import { loadLaunchpadArtifacts } from '../../gateway/launchpad/loadLaunchpadArtifacts.ts'
 
 export type DeployLaunchpadParameters = {
   devnet: Devnet
