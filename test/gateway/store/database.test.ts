@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'vitest'
 import { migrate } from '../../../src/gateway/store/migrate.ts'
+import type { SqlDatabase } from '../../../src/gateway/store/SqlDatabase.ts'
 import { testEngines } from '../fixtures/testDatabases.ts'
 
 // The store's contract, the same on SQLite and on a real PostgreSQL: one set of migrations, the
@@ -44,7 +45,7 @@ for (const engine of testEngines) {
     test('transactions: all or nothing; a reader never sees a transaction\'s rows before its commit', async () => {
       const db = await engine.open()
       try {
-        const insert = (tx: typeof db, sort: string) => tx.execute('INSERT INTO rankings (sort, version, digest, refreshed_at) VALUES ($1, 1, $2, $3)', [sort, 'd', 'now'])
+        const insert = (tx: SqlDatabase, sort: string) => tx.execute('INSERT INTO rankings (sort, version, digest, refreshed_at) VALUES ($1, 1, $2, $3)', [sort, 'd', 'now'])
         await assert.rejects(db.transaction(async (tx) => {
           await insert(tx, 'a')
           throw new Error('boom')

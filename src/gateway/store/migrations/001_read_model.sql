@@ -84,7 +84,7 @@ CREATE TABLE tokens (
   ranked_block BIGINT NOT NULL,
   PRIMARY KEY (chain_id, address)
 );
-CREATE INDEX tokens_newest ON tokens (launch_block, launch_log_index, chain_id);
+CREATE INDEX tokens_newest ON tokens (launched_at, chain_id, address);
 CREATE INDEX tokens_creator ON tokens (creator, launch_block, launch_log_index);
 CREATE INDEX tokens_market_cap ON tokens (market_cap_key, chain_id, address);
 CREATE INDEX tokens_liquidity ON tokens (liquidity_key, chain_id, address);
