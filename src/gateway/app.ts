@@ -20,7 +20,7 @@ import { gatewayComponents } from './schemas/gatewayComponents.ts'
  */
 export async function gatewayApp(fastify: FastifyInstance, deps: GatewayDependencies): Promise<void> {
   for (const schema of gatewayComponents()) fastify.addSchema(schema)
-  await registerGatewayOpenApi(fastify, { problemsUrl: deps.problemsUrl })
+  await registerGatewayOpenApi(fastify)
   installGatewayHooks(fastify, deps)
   fastify.setErrorHandler((error, request, reply) => sendProblem({ reply, request, problem: toProblem(error as Error, request.log), problemsUrl: deps.problemsUrl, now: deps.now }))
   fastify.setNotFoundHandler(async (request, reply) =>

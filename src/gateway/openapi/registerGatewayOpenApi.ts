@@ -10,9 +10,9 @@ export const GATEWAY_API_VERSION = '1.0.0'
  * answers. Register before the routes.
  *
  * @example
- * await registerGatewayOpenApi(fastify, { problemsUrl })
+ * await registerGatewayOpenApi(fastify)
  */
-export async function registerGatewayOpenApi(fastify: FastifyInstance, { problemsUrl }: { problemsUrl: string }): Promise<void> {
+export async function registerGatewayOpenApi(fastify: FastifyInstance): Promise<void> {
   await fastify.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -22,7 +22,7 @@ export async function registerGatewayOpenApi(fastify: FastifyInstance, { problem
         description: [
           'Read data about launched tokens, their creators and wallets (part 1 of the gateway: the prepare routes come later).',
           'Every route but /health needs x-api-key and costs weighted units (the X-RateLimit and RateLimit headers say how many remain).',
-          `Errors are application/problem+json; branch on status and code only (the codes: ${problemsUrl}).`,
+          'Errors are application/problem+json; branch on status and code only (each code is described at GET /problems, which every problem’s type links to).',
           'Amounts are decimal strings of base units. Decisions: docs/gateway/.',
         ].join(' '),
       },
