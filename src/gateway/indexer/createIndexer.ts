@@ -103,7 +103,7 @@ export function createIndexer({
     return Number(launchpad.fromBlock) - 1
   }
 
-  const syncOnce = async (): Promise<SyncResult> => {
+  const syncStep = async (): Promise<SyncResult> => {
     const head = await client.getBlockNumber({ cacheTime: 0 })
     const [safe, finalized] = await Promise.all([tagged('safe', head), tagged('finalized', head)])
     let state = await readState()
@@ -135,6 +135,14 @@ export function createIndexer({
     await db.execute('DELETE FROM indexed_blocks WHERE chain_id = $1 AND block_number < $2 AND block_number < $3', [chainId, Number(finalized) - keepBlocksBelowFinalized, Number(toBlock)])
     status.blockNumber = Number(toBlock)
     return { fromBlock, toBlock, caughtUp: toBlock === head, reorgedTo }
+  }
+
+  // One step at a time: the background loop and a caller's catchUp would otherwise index the same batch twice.
+  let running: Promise<unknown> = Promise.resolve()
+  const syncOnce = (): Promise<SyncResult> => {
+    const step = running.then(syncStep, syncStep)
+    running = step.catch(() => {})
+    return step
   }
 
   const refreshIfDue = async () => {

@@ -29,15 +29,24 @@ export function toProblem(error: FastifyError | Error, log?: FastifyRequest['log
   const e = error as FastifyError
   if (e.validation) {
     const where = WHERE[e.validationContext ?? 'querystring'] ?? 'query'
-    const invalidParameters = (e.validation as unknown as AjvError[]).map((v): InvalidParameter => {
+    // One entry per field: a union of constants fails once per branch (ajv `const`), said once as the allowed values.
+    const byName = new Map<string, { reasons: string[]; allowed: unknown[] }>()
+    for (const v of e.validation as unknown as AjvError[]) {
       const name = [
         ...v.instancePath.split('/').filter(Boolean),
         ...(typeof v.params.missingProperty === 'string' ? [v.params.missingProperty] : []),
         ...(typeof v.params.additionalProperty === 'string' ? [v.params.additionalProperty] : []),
       ].join('.') || where
-      return { name, in: where, reason: v.keyword === 'required' ? 'is required' : (v.message ?? 'is invalid') }
-    })
-    const unique = invalidParameters.filter((p, i) => invalidParameters.findIndex((q) => q.name === p.name && q.reason === p.reason) === i)
+      const entry = byName.get(name) ?? { reasons: [], allowed: [] }
+      if (v.keyword === 'const') entry.allowed.push(v.params.allowedValue)
+      else if (v.keyword !== 'anyOf') entry.reasons.push(v.keyword === 'required' ? 'is required' : (v.message ?? 'is invalid'))
+      byName.set(name, entry)
+    }
+    const unique = [...byName].map(([name, { reasons, allowed }]): InvalidParameter => ({
+      name,
+      in: where,
+      reason: allowed.length ? `must be one of: ${allowed.join(', ')}` : [...new Set(reasons)].join('; ') || 'is invalid',
+    }))
     return new GatewayProblem('invalid_parameter', { detail: unique.map((p) => `${p.name} ${p.reason}`).join('; '), invalidParameters: unique })
   }
   if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new GatewayProblem('invalid_request', { status: 413, detail: 'The request body is too large.' })

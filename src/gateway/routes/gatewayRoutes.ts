@@ -4,6 +4,7 @@ import { registerConfigRoute } from './config/configRoute.ts'
 import { registerHealthRoute } from './health.ts'
 import { registerMigrationGuidePage } from './migrationGuidePage.ts'
 import { registerGatewayOpenApiRoute } from './openapi.ts'
+import { registerPreflightRoute } from './preflight.ts'
 import { registerProblemsPage } from './problemsPage.ts'
 import { registerRetiredClaimsPrepareRoute } from './retiredClaimsPrepareRoute.ts'
 import { registerCreatorTokensRoute } from './tokens/creatorTokensRoute.ts'
@@ -23,6 +24,7 @@ import { registerWalletVestingRoute } from './wallets/walletVestingRoute.ts'
 /** Every route of the gateway, in registration order. */
 export const gatewayRoutes: ((fastify: FastifyInstance, deps: GatewayDependencies) => void | Promise<void>)[] = [
   registerHealthRoute,
+  registerPreflightRoute,
   registerGatewayOpenApiRoute,
   registerProblemsPage,
   registerMigrationGuidePage,
