@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net'
 import { afterAll, beforeAll, describe, test } from 'vitest'
@@ -434,6 +435,28 @@ describe('the live-configuration ceiling (spec §8)', () => {
     const body = await assertProblem(refused!, 429, 'quota_exceeded')
     assert.ok(body.violated_policies.includes('live_config_per_source'))
     assert.ok(admitted <= 15)
+    assert.equal((await bed.get('/config?include=chains', { key })).status, 200)
+  })
+})
+
+// Last too: it spends this source's uncached key lookups for the minute.
+describe('the uncached key-lookup ceiling (spec §8)', () => {
+  test('60 lookups of uncached key prefixes per source per minute, then quota_exceeded; a cached key still passes', async () => {
+    const key = await keyWith()
+    assert.equal((await bed.get('/config?include=chains', { key })).status, 200)
+    let refused: Response | undefined
+    let attempts = 0
+    const alphabet = 'abcdefghijklmnopqrstuvwxyz234567'
+    while (!refused && attempts < 61) {
+      const prefix = [...randomBytes(12)].map((b) => alphabet[b & 31]).join('')
+      const res = await bed.get('/config?include=chains', { key: `gw_live_${prefix}_00112233445566778899aabbccddeeff` })
+      attempts++
+      if (res.status === 429) refused = res
+      else assert.equal(res.status, 401)
+    }
+    assert.ok(refused, 'refused within 61 lookups')
+    const body = await assertProblem(refused!, 429, 'quota_exceeded')
+    assert.deepEqual(body.violated_policies, ['key_lookups'])
     assert.equal((await bed.get('/config?include=chains', { key })).status, 200)
   })
 })

@@ -73,7 +73,7 @@ export function registerListTokensRoute(fastify: FastifyInstance, deps: GatewayD
           successor: (request) => {
             const q = request.query as Query
             if (q.q !== undefined) return `/tokens/search?q=${encodeURIComponent(q.q)}`
-            if (q.creator !== undefined) return `/creators/${q.creator}/tokens`
+            if (q.creator !== undefined) return `/creators/${encodeURIComponent(q.creator)}/tokens`
             return undefined
           },
         },

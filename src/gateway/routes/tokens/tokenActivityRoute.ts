@@ -51,8 +51,10 @@ export function registerTokenActivityRoute(fastify: FastifyInstance, deps: Gatew
         deprecated: {
           successor: (request) => {
             const { chain, token } = request.params as { chain: string; token: string }
+            // The path may be any text here (a request refused for it still says where the route moved): encoded, so the Link header stays valid.
+            const base = `/tokens/${encodeURIComponent(chain)}/${encodeURIComponent(token)}`
             const { kind } = (request.query ?? {}) as Partial<Query>
-            return kind === 'trades' || kind === 'announcements' ? `/tokens/${chain}/${token}/${kind}` : `/tokens/${chain}/${token}/trades`
+            return kind === 'trades' || kind === 'announcements' ? `${base}/${kind}` : `${base}/trades`
           },
         },
       },

@@ -38,7 +38,7 @@ export function registerWalletClaimsRoute(fastify: FastifyInstance, deps: Gatewa
         deprecated: {
           successor: (request) => {
             const { address } = request.params as { address: string }
-            return `/wallets/${address}/${(request.query as { kind?: Kind } | undefined)?.kind === 'vesting' ? 'vesting' : 'fee-claims'}`
+            return `/wallets/${encodeURIComponent(address)}/${(request.query as { kind?: Kind } | undefined)?.kind === 'vesting' ? 'vesting' : 'fee-claims'}`
           },
         },
       },
