@@ -22,6 +22,8 @@ const OneOf = (values: string[]) => Type.Unsafe<string>({ type: 'string', enum: 
 export const ConfigEnv = Type.Object({
   HOST: Type.Optional(Type.String({ minLength: 1 })),
   PORT: Type.Optional(Integer('PORT', 'TCP port (0: any free port)', 0, 65_535)),
+  GATEWAY_PORT: Type.Optional(Integer('GATEWAY_PORT', 'TCP port of the launch gateway on the embedded chain (0: any free port)', 0, 65_535)),
+  GATEWAY_DATABASE_URL: Type.Optional(Type.String({ minLength: 1, description: 'the gateway read model: a SQLite path or a postgres:// URL (default var/gateway.sqlite)' })),
   RPC_URL: Type.Optional(Type.String({ pattern: '^(https?|wss?)://', description: 'a real chain; unset: the embedded seeded devnet' })),
   ROUTER_ADDRESS: Type.Optional(Type.String({ pattern: '^0x[a-fA-F0-9]{40}$' })),
   FEE_RECIPIENT: Type.Optional(Type.String({ pattern: '^0x[a-fA-F0-9]{40}$' })),
@@ -55,6 +57,9 @@ const SECRET_VARIABLES = new Set(['RPC_URL', 'QUOTE_SIGNING_KEY', 'API_KEYS'])
 export type Config = {
   host: string
   port: number
+  /** The launch gateway's port (embedded chain only; docs/gateway/). */
+  gatewayPort: number
+  gatewayDatabaseUrl?: string
   rpcUrl?: string
   routerAddress?: `0x${string}`
   feeRecipient?: `0x${string}`
@@ -115,6 +120,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const config: Config = {
     host: e.HOST ?? '127.0.0.1',
     port: int('PORT', 8080),
+    // PORT=0 (any free port) means the same for the gateway unless GATEWAY_PORT says otherwise.
+    gatewayPort: int('GATEWAY_PORT', e.PORT === '0' ? 0 : 8081),
+    gatewayDatabaseUrl: e.GATEWAY_DATABASE_URL,
     rpcUrl: e.RPC_URL,
     routerAddress: e.ROUTER_ADDRESS as Config['routerAddress'],
     feeRecipient: e.FEE_RECIPIENT as Config['feeRecipient'],

@@ -20,6 +20,8 @@ export function openSqliteDatabase({ path }: OpenSqliteDatabaseParameters): SqlD
   const db = new Database(path)
   if (path !== ':memory:') db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')
+  // Another process on the same file (a second `npm start`) waits for the lock instead of failing at once.
+  db.pragma('busy_timeout = 5000')
   db.pragma('foreign_keys = ON')
   const statements = new Map<string, Database.Statement>()
   const prepare = (sql: string) => {
