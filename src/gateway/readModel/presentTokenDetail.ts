@@ -1,11 +1,10 @@
 import { getAddress } from 'viem'
 import { finalityOf } from '../http/finalityOf.ts'
+import { presentTokenIdentity } from './presentTokenIdentity.ts'
 import type { SqlDatabase } from '../store/SqlDatabase.ts'
 import { presentMarket } from './presentTokenSummary.ts'
 import type { ChainState } from './readChainStates.ts'
 import type { TokenRow } from './TokenRow.ts'
-
-const ZERO = '0x0000000000000000000000000000000000000000'
 
 /**
  * A token in full (`TokenDetail`): its row, its launch, its pool and locked position, its reward
@@ -27,15 +26,7 @@ export async function presentTokenDetail({ db, row, state }: { db: SqlDatabase; 
   ])
   const iso = (seconds: number) => new Date(Number(seconds) * 1000).toISOString()
   return {
-    chain_id: row.chain_id,
-    address: getAddress(row.address),
-    name: row.name,
-    symbol: row.symbol,
-    decimals: row.decimals,
-    total_supply: row.total_supply,
-    creator: getAddress(row.creator),
-    admin: row.admin === ZERO ? null : getAddress(row.admin),
-    extra_metadata: row.extra_metadata,
+    ...presentTokenIdentity(row),
     metadata: document[0] ? JSON.parse(document[0].content) : null,
     launch: {
       tx_hash: row.launch_tx,

@@ -1,10 +1,9 @@
 import { getAddress } from 'viem'
 import { finalityOf } from '../http/finalityOf.ts'
+import { presentTokenIdentity } from './presentTokenIdentity.ts'
 import { marketCapOf } from '../indexer/marketCapOf.ts'
 import type { ChainState } from './readChainStates.ts'
 import type { TokenRow } from './TokenRow.ts'
-
-const ZERO = '0x0000000000000000000000000000000000000000'
 
 /**
  * A `tokens` row as the API's `TokenSummary`: checksummed addresses, ISO times, the price of one
@@ -16,15 +15,7 @@ const ZERO = '0x0000000000000000000000000000000000000000'
  */
 export function presentTokenSummary({ row, state }: { row: TokenRow; state: ChainState | undefined }) {
   return {
-    chain_id: row.chain_id,
-    address: getAddress(row.address),
-    name: row.name,
-    symbol: row.symbol,
-    decimals: row.decimals,
-    total_supply: row.total_supply,
-    creator: getAddress(row.creator),
-    admin: row.admin === ZERO ? null : getAddress(row.admin),
-    extra_metadata: row.extra_metadata,
+    ...presentTokenIdentity(row),
     launched_at: new Date(row.launched_at * 1000).toISOString(),
     pool: { address: getAddress(row.pool), dex: 'uniswap_v3' as const, fee_pips: row.pool_fee, paired_token: getAddress(row.paired_token) },
     market: presentMarket(row),

@@ -28,18 +28,23 @@ export const TokenPoolSchema = Type.Object(
   { $id: 'TokenPool', additionalProperties: false },
 )
 
+/** The fields every view of a token starts with: who and what it is. */
+const tokenIdentity = {
+  chain_id: Type.Integer(),
+  address: ref('GwAddress'),
+  name: Type.String(),
+  symbol: Type.String(),
+  decimals: Type.Integer(),
+  total_supply: ref('GwAmount'),
+  creator: ref('GwAddress'),
+  admin: Type.Union([ref('GwAddress'), Type.Null()], { description: 'null once the admin role was renounced' }),
+  extra_metadata: Type.String({ description: 'the on-chain extra metadata (by convention ipfs://<cid> of the metadata document)' }),
+}
+
 /** A token as lists show it. */
 export const TokenSummarySchema = Type.Object(
   {
-    chain_id: Type.Integer(),
-    address: ref('GwAddress'),
-    name: Type.String(),
-    symbol: Type.String(),
-    decimals: Type.Integer(),
-    total_supply: ref('GwAmount'),
-    creator: ref('GwAddress'),
-    admin: Type.Union([ref('GwAddress'), Type.Null()], { description: 'null once the admin role was renounced' }),
-    extra_metadata: Type.String({ description: 'the on-chain extra metadata (by convention ipfs://<cid> of the metadata document)' }),
+    ...tokenIdentity,
     launched_at: Type.String({ format: 'date-time' }),
     pool: ref('TokenPool'),
     market: ref('TokenMarket'),
@@ -53,15 +58,7 @@ export const TokenSummarySchema = Type.Object(
 /** A token in full. */
 export const TokenDetailSchema = Type.Object(
   {
-    chain_id: Type.Integer(),
-    address: ref('GwAddress'),
-    name: Type.String(),
-    symbol: Type.String(),
-    decimals: Type.Integer(),
-    total_supply: ref('GwAmount'),
-    creator: ref('GwAddress'),
-    admin: Type.Union([ref('GwAddress'), Type.Null()]),
-    extra_metadata: Type.String(),
+    ...tokenIdentity,
     metadata: Type.Union([ref('TokenMetadataDocument'), Type.Null()], { description: 'the metadata document extra_metadata names, when the gateway holds it' }),
     launch: Type.Object(
       {

@@ -2,10 +2,9 @@ import { Type } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { GatewayDependencies } from '../../GatewayDependencies.ts'
 import type { TokenSort } from '../../readModel/tokenSorts.ts'
-import { readCursor } from '../readCursor.ts'
-import { requireChain } from '../requireChain.ts'
 import { addressParam, gatewayResponses, KEYED_PROBLEMS, pageQuery } from '../routeSchemaParts.ts'
-import { retiredOrder, sortQuery } from './listTokensRoute.ts'
+import { sortQuery } from './listTokensRoute.ts'
+import { tokenListRouteConfig } from './tokenListRouteConfig.ts'
 import { serveTokenList } from './serveTokenList.ts'
 
 type Query = { sort?: TokenSort; limit?: number; cursor?: string; chain?: number }
@@ -29,20 +28,7 @@ export function registerCreatorTokensRoute(fastify: FastifyInstance, deps: Gatew
       ),
       response: gatewayResponses({ ok: Type.Ref('TokenList'), description: "A page of the creator's tokens", problems: [...KEYED_PROBLEMS, 409, 422] }),
     },
-    config: {
-      gateway: {
-        operation: 'creators.tokens',
-        scope: 'tokens:read',
-        weight: { base: 2, rowsPerStep: 25 },
-        defaultLimit: 25,
-        retiredParameters: retiredOrder,
-        validate: (request) => {
-          const q = request.query as Query
-          if (q.chain !== undefined) requireChain({ deps, chainId: q.chain })
-          readCursor({ request, deps, route: 'creators.tokens', filters: filtersOf(request.params as { address: string }, q) })
-        },
-      },
-    },
+    config: { gateway: tokenListRouteConfig({ deps, operation: 'creators.tokens', filtersOf: (request) => filtersOf(request.params as { address: string }, request.query as Query) }) },
   }, async (request) => {
     const q = request.query as Query
     const { address } = request.params as { address: string }

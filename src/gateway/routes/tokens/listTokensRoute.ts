@@ -1,20 +1,16 @@
 import { Type } from 'typebox'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { GatewayDependencies } from '../../GatewayDependencies.ts'
 import { GatewayProblem } from '../../problems/GatewayProblem.ts'
 import { TOKEN_SORTS, type TokenSort } from '../../readModel/tokenSorts.ts'
-import { readCursor } from '../readCursor.ts'
-import { requireChain } from '../requireChain.ts'
 import { addressParam, gatewayResponses, KEYED_PROBLEMS, pageQuery } from '../routeSchemaParts.ts'
 import { serveTokenList } from './serveTokenList.ts'
+import { tokenListRouteConfig } from './tokenListRouteConfig.ts'
 
 type Query = { sort?: TokenSort; limit?: number; cursor?: string; chain?: number; q?: string; creator?: string }
 
 /** One token sort, self-contained (spec §9.3). */
 export const sortQuery = Type.Union(TOKEN_SORTS.map((s) => Type.Literal(s)), { description: 'the order: newest, oldest, trending, liquidity, market_cap or volume_24h (default newest)' })
-
-/** Spec §9.3: a separate `order` is refused, not ignored. */
-export const retiredOrder = { order: { reason: 'sort values are self-contained (e.g. sort=newest or sort=oldest); send sort alone, without order.' } }
 
 /**
  * `GET /tokens`: every launched token, sorted (default `newest`), paged; 2 units per 25 rows.
@@ -45,30 +41,7 @@ export function registerListTokensRoute(fastify: FastifyInstance, deps: GatewayD
     },
     config: {
       gateway: {
-        operation: 'tokens.list',
-        scope: 'tokens:read',
-        weight: { base: 2, rowsPerStep: 25 },
-        defaultLimit: 25,
-        retiredParameters: retiredOrder,
-        validate: (request) => {
-          const q = request.query as Query
-          if (q.q !== undefined && q.creator !== undefined) {
-            throw new GatewayProblem('incompatible_parameters', {
-              detail: 'q and creator are two deprecated forms of different routes; send one.',
-              invalidParameters: [{ name: 'q', in: 'query', reason: 'cannot be combined with creator' }, { name: 'creator', in: 'query', reason: 'cannot be combined with q' }],
-              suggestedEndpoint: '/tokens/search',
-            })
-          }
-          if (q.q !== undefined && q.sort !== undefined) {
-            throw new GatewayProblem('incompatible_parameters', {
-              detail: 'A search orders by market cap: send q without sort, or use /tokens/search.',
-              invalidParameters: [{ name: 'sort', in: 'query', reason: 'cannot be combined with q' }],
-              suggestedEndpoint: `/tokens/search?q=${encodeURIComponent(q.q)}`,
-            })
-          }
-          if (q.chain !== undefined) requireChain({ deps, chainId: q.chain })
-          readCursor({ request, deps, route: 'tokens.list', filters: filtersOf(q) })
-        },
+        ...tokenListRouteConfig({ deps, operation: 'tokens.list', filtersOf: (request) => filtersOf(request.query as Query), check: checkDeprecatedForms }),
         deprecated: {
           successor: (request) => {
             const q = request.query as Query
@@ -97,4 +70,23 @@ export function registerListTokensRoute(fastify: FastifyInstance, deps: GatewayD
 
 function filtersOf(q: Query): Record<string, unknown> {
   return { sort: q.sort ?? null, chain: q.chain ?? null, q: q.q?.toLowerCase() ?? null, creator: q.creator?.toLowerCase() ?? null }
+}
+
+/** The deprecated forms name two different routes, and a search has its own order: neither combines. */
+function checkDeprecatedForms(request: FastifyRequest): void {
+  const q = request.query as Query
+  if (q.q !== undefined && q.creator !== undefined) {
+    throw new GatewayProblem('incompatible_parameters', {
+      detail: 'q and creator are two deprecated forms of different routes; send one.',
+      invalidParameters: [{ name: 'q', in: 'query', reason: 'cannot be combined with creator' }, { name: 'creator', in: 'query', reason: 'cannot be combined with q' }],
+      suggestedEndpoint: '/tokens/search',
+    })
+  }
+  if (q.q !== undefined && q.sort !== undefined) {
+    throw new GatewayProblem('incompatible_parameters', {
+      detail: 'A search orders by market cap: send q without sort, or use /tokens/search.',
+      invalidParameters: [{ name: 'sort', in: 'query', reason: 'cannot be combined with q' }],
+      suggestedEndpoint: `/tokens/search?q=${encodeURIComponent(q.q)}`,
+    })
+  }
 }

@@ -1,11 +1,9 @@
 import { Type } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { GatewayDependencies } from '../../GatewayDependencies.ts'
-import { readCursor } from '../readCursor.ts'
-import { requireChain } from '../requireChain.ts'
 import { gatewayResponses, KEYED_PROBLEMS, pageQuery } from '../routeSchemaParts.ts'
-import { retiredOrder } from './listTokensRoute.ts'
 import { serveTokenList } from './serveTokenList.ts'
+import { tokenListRouteConfig } from './tokenListRouteConfig.ts'
 
 type Query = { q: string; limit?: number; cursor?: string; chain?: number }
 
@@ -32,22 +30,13 @@ export function registerSearchTokensRoute(fastify: FastifyInstance, deps: Gatewa
       ),
       response: gatewayResponses({ ok: Type.Ref('TokenList'), description: 'A page of matching tokens, largest market cap first', problems: [...KEYED_PROBLEMS, 409, 422] }),
     },
-    config: {
-      gateway: {
-        operation: 'tokens.search',
-        scope: 'tokens:read',
-        weight: { base: 2, rowsPerStep: 25 },
-        defaultLimit: 25,
-        retiredParameters: retiredOrder,
-        validate: (request) => {
-          const q = request.query as Query
-          if (q.chain !== undefined) requireChain({ deps, chainId: q.chain })
-          readCursor({ request, deps, route: 'tokens.search', filters: { q: q.q.toLowerCase(), chain: q.chain ?? null } })
-        },
-      },
-    },
+    config: { gateway: tokenListRouteConfig({ deps, operation: 'tokens.search', filtersOf: (request) => filtersOf(request.query as Query) }) },
   }, async (request) => {
     const q = request.query as Query
-    return serveTokenList({ request, deps, route: 'tokens.search', filters: { q: q.q.toLowerCase(), chain: q.chain ?? null }, sort: 'market_cap', limit: q.limit ?? 25, chainId: q.chain, search: q.q.toLowerCase() })
+    return serveTokenList({ request, deps, route: 'tokens.search', filters: filtersOf(q), sort: 'market_cap', limit: q.limit ?? 25, chainId: q.chain, search: q.q.toLowerCase() })
   })
+}
+
+function filtersOf(q: Query): Record<string, unknown> {
+  return { q: q.q.toLowerCase(), chain: q.chain ?? null }
 }
