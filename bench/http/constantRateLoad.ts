@@ -9,6 +9,7 @@
 //
 //   node --import tsx bench/http/constantRateLoad.ts --url http://127.0.0.1:8080/quote --rate 200 \
 //     --duration 10 --sockets 16 --header x-api-key=KEY --body '{"chainId":8453,...}'
+//   (--method GET and a query in --url for the gateway's read routes: bench/gateway.bench.ts)
 //
 // Prints one JSON object: p50_ms, p99_ms, max_ms, rps (answered per second), sent, errors, non2xx.
 import { Agent, request } from 'node:http'
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     sockets: { type: 'string', default: '16' },
     header: { type: 'string', multiple: true, default: [] },
     body: { type: 'string', default: '' },
+    method: { type: 'string', default: 'POST' },
   },
 })
 if (!values.url || !values.rate) throw new Error('--url and --rate are required')
@@ -46,7 +48,7 @@ function send(dueAt: number): Promise<void> {
   sent += 1
   return new Promise((resolve) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers, agent },
+      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: values.method, headers, agent },
       (res) => {
         res.resume()
         res.on('end', () => {

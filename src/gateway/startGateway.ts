@@ -30,6 +30,11 @@ export type StartGatewayParameters = {
   indexer?: { batchBlocks?: number; pollIntervalMs?: number; rankingIntervalMs?: number }
   /** Index to the head before listening (default true): the first answers are then current. */
   catchUp?: boolean
+  /**
+   * Follow the chains with this process's own indexers (default true). False: serve a read model
+   * another process keeps current (read replicas on one PostgreSQL, or a prepared one in the bench).
+   */
+  follow?: boolean
   logger?: FastifyServerOptions['logger'] | false
   trustProxy?: FastifyServerOptions['trustProxy']
   now?: () => number
@@ -48,9 +53,9 @@ export type RunningGateway = { fastify: FastifyInstance; url: string; deps: Gate
  * console.log(gateway.url)
  */
 export async function startGateway({
-  db, chains, host = '127.0.0.1', port = 0, publicUrl, cursorSecret = randomBytes(32), holders, liveReadTimeoutMs = 5_000, indexer = {}, catchUp = true, logger = false, trustProxy = false, now = Date.now,
+  db, chains, host = '127.0.0.1', port = 0, publicUrl, cursorSecret = randomBytes(32), holders, liveReadTimeoutMs = 5_000, indexer = {}, catchUp = true, follow = true, logger = false, trustProxy = false, now = Date.now,
 }: StartGatewayParameters): Promise<RunningGateway> {
-  const indexers = chains.map((c) =>
+  const indexers = (follow ? chains : []).map((c) =>
     createIndexer({ db, client: c.client, launchpad: { chainId: c.chainId, factory: c.launchpad.factory, feeLocker: c.launchpad.feeLocker, vestingVault: c.launchpad.vestingVault, fromBlock: c.fromBlock }, ...indexer }),
   )
   if (catchUp) for (const i of indexers) await i.catchUp()
