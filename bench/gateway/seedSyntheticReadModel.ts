@@ -72,5 +72,7 @@ export async function seedSyntheticReadModel({ db, tokens, trades }: { db: SqlDa
     }
   }
   if (batch.length) await flush()
+  // Statistics for the planner after a bulk load (the indexer's steady trickle leaves this to autovacuum).
+  if (db.dialect === 'postgres') await db.execute('ANALYZE')
   return { hotToken: address(1, 0) }
 }

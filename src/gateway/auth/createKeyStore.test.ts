@@ -71,3 +71,18 @@ test('a Partner key needs its custom limits; only the SHA-256 of the secret is s
   assert.ok(!Object.values(rows[0]).some((v) => typeof v === 'string' && v.includes(parseApiKey(key)!.secret)))
   assert.equal(record.customLimits?.unitsPerMinute, 5000)
 })
+
+test('concurrent requests for a lapsed key share one database read: only the first counts as uncached', async () => {
+  let t = 1_700_000_000_000
+  const keys = createKeyStore({ db, now: () => t })
+  const { key } = await keys.create({ plan: 'developer', scopes: ['tokens:read'], owner: 'd@example.com' })
+  const { prefix } = parseApiKey(key)!
+  const first = keys.lookup(prefix)
+  assert.equal(keys.isCached(prefix), true, 'a read under way answers the others')
+  const others = await Promise.all([keys.lookup(prefix), keys.lookup(prefix)])
+  assert.equal((await first).cached, false)
+  assert.deepEqual(others.map((o) => o.cached), [true, true])
+  assert.deepEqual(others.map((o) => o.record?.prefix), [prefix, prefix])
+  t += KEY_CACHE_TTL_MS
+  assert.equal(keys.isCached(prefix), false)
+})

@@ -20,10 +20,11 @@ export type KeyRefusal = 'unknown' | 'secret' | 'inactive' | 'revoked' | 'expire
 export type KeyStore = {
   /**
    * The key for a parsed presentation: from the cache when fresh, else from the database
-   * (`cached: false`: an uncached lookup, which the per-source ceiling counts).
+   * (`cached: false`: an uncached lookup, which the per-source ceiling counts; a request that
+   * joins a read already under way is `cached: true`).
    */
   lookup: (prefix: string) => Promise<{ record?: ApiKeyRecord; cached: boolean }>
-  /** Whether a cached entry (known or unknown) answers this prefix now. */
+  /** Whether a cached entry (known or unknown), or a read under way, answers this prefix now. */
   isCached: (prefix: string) => boolean
   /** A parsed key against its record: the secret (constant time), the status, the expiry. */
   verify: (parsed: ParsedApiKey, record: ApiKeyRecord | undefined) => { record: ApiKeyRecord } | { refusal: KeyRefusal }
@@ -69,17 +70,31 @@ export function createKeyStore({ db, now = Date.now }: { db: SqlDatabase; now?: 
     expiresAt: row.expires_at ?? undefined,
     revokedAt: row.revoked_at ?? undefined,
   })
-  const isCached = (prefix: string) => (cache.get(prefix)?.expiresAt ?? 0) > now()
+  // One database read per prefix at a time: requests arriving while it runs share it (a busy key
+  // whose cache entry lapsed is read once, not once per concurrent request).
+  const pending = new Map<string, Promise<ApiKeyRecord | undefined>>()
+  const isCached = (prefix: string) => (cache.get(prefix)?.expiresAt ?? 0) > now() || pending.has(prefix)
+  const read = async (prefix: string) => {
+    try {
+      const [row] = await db.query<Row>('SELECT * FROM api_keys WHERE prefix = $1', [prefix])
+      const record = row ? fromRow(row) : undefined
+      cache.set(prefix, { record, expiresAt: now() + (record ? KEY_CACHE_TTL_MS : UNKNOWN_PREFIX_TTL_MS) })
+      if (cache.size > 100_000) for (const [p, e] of cache) if (e.expiresAt <= now()) cache.delete(p)
+      return record
+    } finally {
+      pending.delete(prefix)
+    }
+  }
   return {
     isCached,
     lookup: async (prefix) => {
       const hit = cache.get(prefix)
       if (hit && hit.expiresAt > now()) return { record: hit.record, cached: true }
-      const [row] = await db.query<Row>('SELECT * FROM api_keys WHERE prefix = $1', [prefix])
-      const record = row ? fromRow(row) : undefined
-      cache.set(prefix, { record, expiresAt: now() + (record ? KEY_CACHE_TTL_MS : UNKNOWN_PREFIX_TTL_MS) })
-      if (cache.size > 100_000) for (const [p, e] of cache) if (e.expiresAt <= now()) cache.delete(p)
-      return { record, cached: false }
+      const shared = pending.get(prefix)
+      if (shared) return { record: await shared, cached: true }
+      const reading = read(prefix)
+      pending.set(prefix, reading)
+      return { record: await reading, cached: false }
     },
     verify: (parsed, record) => {
       if (!record) return { refusal: 'unknown' }

@@ -35,11 +35,17 @@ export async function listTokens({ db, sort, limit, after, chainId, creator, sea
     const like = param(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
     where.push(`(lower(name) LIKE ${like} ESCAPE '\\' OR lower(symbol) LIKE ${like} ESCAPE '\\' OR address = ${param(search)})`)
   }
+  // Ties are broken by chain id, then address, in the key's own direction: one direction over
+  // the whole ORDER BY lets both engines walk the sort's index (forwards or backwards) instead of
+  // sorting every row.
+  const op = descending ? '<' : '>'
+  const direction = descending ? 'DESC' : 'ASC'
   if (after) {
     const [key, afterChain, afterAddress] = after
     const k = param(key)
-    where.push(`(${column} ${descending ? '<' : '>'} ${k} OR (${column} = ${k} AND (chain_id > ${param(afterChain)} OR (chain_id = $${params.length} AND address > ${param(afterAddress)}))))`)
+    const c = param(afterChain)
+    where.push(`(${column} ${op} ${k} OR (${column} = ${k} AND (chain_id ${op} ${c} OR (chain_id = ${c} AND address ${op} ${param(afterAddress)}))))`)
   }
-  const sql = `SELECT * FROM tokens ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${column} ${descending ? 'DESC' : 'ASC'}, chain_id ASC, address ASC LIMIT ${param(limit)}`
+  const sql = `SELECT * FROM tokens ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${column} ${direction}, chain_id ${direction}, address ${direction} LIMIT ${param(limit)}`
   return db.query<TokenRow>(sql, params)
 }

@@ -2,7 +2,7 @@
 export const TOKEN_SORTS = ['newest', 'oldest', 'trending', 'liquidity', 'market_cap', 'volume_24h'] as const
 export type TokenSort = (typeof TOKEN_SORTS)[number]
 
-/** How each sort orders the `tokens` table: its key column and direction; ties by chain id, then address. */
+/** How each sort orders the `tokens` table: its key column and direction; ties by chain id, then address, in the same direction. */
 export const tokenSortColumns: Record<TokenSort, { column: string; descending: boolean; numeric: boolean }> = {
   newest: { column: 'launched_at', descending: true, numeric: true },
   oldest: { column: 'launched_at', descending: false, numeric: true },

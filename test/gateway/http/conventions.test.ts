@@ -362,6 +362,45 @@ describe('cursors (spec §3)', () => {
   })
 })
 
+describe('a ranked order that changes (spec §3, §8.3)', () => {
+  test('a trending cursor is cursor_stale once a refresh re-ordered trending; other sorts keep theirs', async () => {
+    const key = await keyWith()
+    const trending = (await (await bed.get('/tokens?sort=trending&limit=3', { key })).json()) as Json
+    const newest = (await (await bed.get('/tokens?sort=newest&limit=3', { key })).json()) as Json
+    const version = async () => Number((await bed.db.query<{ version: number }>("SELECT version FROM rankings WHERE sort = 'trending'"))[0].version)
+    const before = await version()
+    // Two days of chain time pass: every seeded trade leaves the 24 h window, so the indexer's
+    // ranking refresh (run by catchUp) re-orders trending.
+    await bed.devnet.testClient.increaseTime({ seconds: 2 * 86_400 })
+    await bed.devnet.testClient.mine({ blocks: 1 })
+    await bed.gateway.indexers[0].catchUp()
+    assert.equal(await version(), before + 1)
+    await assertProblem(await bed.get(`/tokens?sort=trending&limit=3&cursor=${trending.page.next_cursor}`, { key }), 409, 'cursor_stale')
+    assert.equal((await bed.get(`/tokens?sort=newest&limit=3&cursor=${newest.page.next_cursor}`, { key })).status, 200)
+    const fresh = (await (await bed.get('/tokens?sort=trending&limit=3', { key })).json()) as Json
+    assert.ok(fresh.data.every((t: Json) => t.market.trending_score === 0))
+  })
+})
+
+describe('an unexpected fault (spec §7 internal_error)', () => {
+  test('500 internal_error with a fixed detail: the cause is logged, never sent', async () => {
+    const key = await keyWith()
+    assert.equal((await bed.get('/tokens?limit=1', { key })).status, 200)
+    const deps = bed.gateway.deps as { db: typeof bed.db }
+    const real = deps.db
+    deps.db = { ...real, query: async () => { throw new Error('relation "tokens" exploded at /srv/secret/path') } }
+    try {
+      const res = await bed.get('/tokens?limit=1', { key })
+      const text = await res.clone().text()
+      const body = await assertProblem(res, 500, 'internal_error')
+      assert.equal(body.detail, 'The gateway failed to answer this request.')
+      assert.ok(!text.includes('exploded') && !text.includes('/srv/secret'), text)
+    } finally {
+      deps.db = real
+    }
+  })
+})
+
 describe('freshness: a required dependency down gives its mapped error, never an older snapshot (spec §7, §8)', () => {
   const servers: (Server | TcpServer)[] = []
   afterAll(() => {
