@@ -371,10 +371,11 @@ describe('a ranked order that changes (spec §3, §8.3)', () => {
     const before = await version()
     // Two days of chain time pass: every seeded trade leaves the 24 h window, so the indexer's
     // ranking refresh (run by catchUp) re-orders trending.
-    await bed.devnet.testClient.increaseTime({ seconds: 2 * 86_400 })
+    const latest = await bed.devnet.publicClient.getBlock({ blockTag: 'latest' })
+    await bed.devnet.testClient.setNextBlockTimestamp({ timestamp: latest.timestamp + 2n * 86_400n })
     await bed.devnet.testClient.mine({ blocks: 1 })
     await bed.gateway.indexers[0].catchUp()
-    assert.equal(await version(), before + 1)
+    assert.ok((await version()) > before)
     await assertProblem(await bed.get(`/tokens?sort=trending&limit=3&cursor=${trending.page.next_cursor}`, { key }), 409, 'cursor_stale')
     assert.equal((await bed.get(`/tokens?sort=newest&limit=3&cursor=${newest.page.next_cursor}`, { key })).status, 200)
     const fresh = (await (await bed.get('/tokens?sort=trending&limit=3', { key })).json()) as Json
