@@ -79,6 +79,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     {},
     { contractsDir: join(root, 'contracts', 'router'), outputFile: join(root, 'build', 'router.json') },
     { contractsDir: join(root, 'contracts', 'lens'), outputFile: join(root, 'build', 'lens.json') },
+    { contractsDir: join(root, 'contracts', 'launchpad'), outputFile: join(root, 'build', 'launchpad.json') },
   ]
   for (const target of targets) {
     if (target.contractsDir && !existsSync(target.contractsDir)) continue

@@ -1,6 +1,8 @@
 import { inspect } from 'node:util'
+import { compiledContractsPath } from './devnet/compiledContractsPath.ts'
 import { configSecretRedactor } from './config/configSecretRedactor.ts'
 import { ConfigError, loadConfig } from './config/loadConfig.ts'
+import { type EmbeddedGateway, startEmbeddedGateway } from './gateway/startEmbeddedGateway.ts'
 import { type SwapService, startSwapService } from './startSwapService.ts'
 
 // What `npm start` runs: the swap service on the embedded seeded chain (or RPC_URL), listening on
@@ -46,6 +48,8 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
   })
 }
 
+// The launch gateway (docs/gateway/) runs beside the swap service on the embedded chain.
+let gateway: EmbeddedGateway | undefined
 let closing = false
 const close = async (signal: string) => {
   if (closing) return
@@ -57,6 +61,7 @@ const close = async (signal: string) => {
   }, 10_000)
   timer.unref()
   try {
+    await gateway?.close()
     await fastify.close()
     process.exit(0)
   } catch (error) {
@@ -76,11 +81,21 @@ try {
 const address = fastify.server.address()
 const url = typeof address === 'object' && address ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address)
 
+if (devnet) {
+  try {
+    gateway = await startEmbeddedGateway({ devnet, host: config.host, port: config.gatewayPort, databaseUrl: config.gatewayDatabaseUrl, root: compiledContractsPath().root, logger: { level: config.logLevel } })
+  } catch (error) {
+    fastify.log.error({ err: error }, 'launch gateway failed to start')
+    await fastify.close()
+    process.exit(1)
+  }
+}
 const lines = [`swap service listening on ${url} (chain ${deps.chainId}, router ${deps.quoteService.router})`]
 if (devnet) lines.push(`embedded chain: ${devnet.market.rpcUrl} (anvil pid ${devnet.anvil.pid}, ${devnet.market.pools.length} seeded pools; var/devnet.json)`)
 else if (config.rpcUrl) lines.push(`chain: ${redact(config.rpcUrl)}`)
 if (deps.upstreams) lines.push(`upstream aggregators for /quote/compare and /quote/split: ${deps.upstreams.sourceIds.join(', ')}${config.upstreams.demo ? ' (UPSTREAMS_DEMO=1: local stand-ins, simulated prices)' : ''}`)
 if (devApiKey) lines.push(`development API key: ${devApiKey}`)
+if (gateway) lines.push(`launch gateway listening on ${gateway.url} (problem+json; GET /openapi.json), development key: ${gateway.devKey}`, `  curl -s ${gateway.url}/tokens?sort=trending -H 'x-api-key: ${gateway.devKey}'`)
 if (deps.feeRecipient) lines.push(`integrator fees go to ${deps.feeRecipient}, at most ${deps.maxFeeBps} bps (a key's own settings win)`)
 if (devnet) {
   const { WETH, USDC } = devnet.market.tokens

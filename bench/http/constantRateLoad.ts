@@ -9,6 +9,7 @@
 //
 //   node --import tsx bench/http/constantRateLoad.ts --url http://127.0.0.1:8080/quote --rate 200 \
 //     --duration 10 --sockets 16 --header x-api-key=KEY --body '{"chainId":8453,...}'
+//   (--method GET and a query in --url for the gateway's read routes: bench/gateway.bench.ts)
 //
 // Several --url (instances behind a round-robin balancer): request i goes to url i mod n, each with
 // its own keep-alive pool of --sockets.
@@ -25,6 +26,7 @@ const { values } = parseArgs({
     sockets: { type: 'string', default: '16' },
     header: { type: 'string', multiple: true, default: [] },
     body: { type: 'string', default: '' },
+    method: { type: 'string', default: 'POST' },
   },
 })
 if (values.url.length === 0 || !values.rate) throw new Error('--url and --rate are required')
@@ -51,7 +53,7 @@ function send(dueAt: number): Promise<void> {
   sent += 1
   return new Promise((resolve) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers, agent: agents[target] },
+      { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: values.method, headers, agent: agents[target] },
       (res) => {
         res.resume()
         res.on('end', () => {

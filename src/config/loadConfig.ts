@@ -23,6 +23,8 @@ const OneOf = (values: string[]) => Type.Unsafe<string>({ type: 'string', enum: 
 export const ConfigEnv = Type.Object({
   HOST: Type.Optional(Type.String({ minLength: 1 })),
   PORT: Type.Optional(Integer('PORT', 'TCP port (0: any free port)', 0, 65_535)),
+  GATEWAY_PORT: Type.Optional(Integer('GATEWAY_PORT', 'TCP port of the launch gateway on the embedded chain (0: any free port)', 0, 65_535)),
+  GATEWAY_DATABASE_URL: Type.Optional(Type.String({ minLength: 1, description: 'the gateway read model: a SQLite path or a postgres:// URL (default var/gateway.sqlite)' })),
   RPC_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'a real chain (several comma-separated URLs fail over in order); unset: the embedded seeded devnet' })),
   RPC_TIMEOUT_MS: Type.Optional(Integer('RPC_TIMEOUT_MS', 'per-call RPC timeout', 100, 120_000)),
   CHAIN_CONFIG: Type.Optional(Type.String({ minLength: 1, description: 'JSON chain config file (deployments with start blocks, pools, deny list); unset: Base' })),
@@ -75,6 +77,9 @@ const SECRET_VARIABLES = new Set(['RPC_URL', 'QUOTE_SIGNING_KEY', 'API_KEYS', 'R
 export type Config = {
   host: string
   port: number
+  /** The launch gateway's port (embedded chain only; docs/gateway/). */
+  gatewayPort: number
+  gatewayDatabaseUrl?: string
   /** `RPC_URL` as given (one URL, or several comma-separated). */
   rpcUrl?: string
   /** Its URLs, in failover order. */
@@ -161,6 +166,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const config: Config = {
     host: e.HOST ?? '127.0.0.1',
     port: int('PORT', 8080),
+    // PORT=0 (any free port) means the same for the gateway unless GATEWAY_PORT says otherwise.
+    gatewayPort: int('GATEWAY_PORT', e.PORT === '0' ? 0 : 8081),
+    gatewayDatabaseUrl: e.GATEWAY_DATABASE_URL,
     rpcUrl: e.RPC_URL,
     rpcUrls: (e.RPC_URL ?? '').split(',').map((u) => u.trim()).filter((u) => u !== ''),
     rpcTimeoutMs: int('RPC_TIMEOUT_MS', 5000),

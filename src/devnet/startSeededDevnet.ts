@@ -3,6 +3,8 @@ import { dirname, join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { type Hex, hexToBytes } from 'viem'
 import { compiledContractsPath } from './compiledContractsPath.ts'
+import type { LaunchpadDescription } from './launchpad/LaunchpadDescription.ts'
+import { seedLaunchpad } from './launchpad/seedLaunchpad.ts'
 import type { DevnetDescription } from './seed/DevnetDescription.ts'
 import { seedBaseMarket } from './seed/seedBaseMarket.ts'
 import { seedStateKey } from './seed/seedStateKey.ts'
@@ -20,7 +22,8 @@ export type StartSeededDevnetParameters = {
 }
 
 export type SeededDevnet = Devnet & {
-  market: DevnetDescription
+  /** The market, and the launchpad seeded on it (`src/devnet/launchpad/`). */
+  market: DevnetDescription & { launchpad?: LaunchpadDescription }
   /** `dump`: loaded from the saved state; `seed`: seeded from scratch (and saved). */
   source: 'dump' | 'seed'
   /** Wall time of the start, load or seed included. */
@@ -53,7 +56,7 @@ export async function startSeededDevnet({
   const saved = !forceSeed && existsSync(statePath) && existsSync(metaPath) ? readMeta(metaPath) : undefined
 
   let devnet: Devnet | undefined
-  let market: DevnetDescription
+  let market: SeededDevnet['market']
   let source: SeededDevnet['source']
   if (saved?.key === key) {
     devnet = await startDevnet({ loadStatePath: statePath })
@@ -63,7 +66,11 @@ export async function startSeededDevnet({
     devnet = await startDevnet({})
     try {
       ;({ description: market } = await seedBaseMarket({ devnet, seed, stateKey: key }))
-      const dump = (await devnet.publicClient.request({ method: 'anvil_dumpState' as never, params: [] as never })) as Hex
+      market = { ...market, launchpad: await seedLaunchpad({ devnet, market, seed }) }
+      // Fetched directly: the dump (blocks and transactions of the launchpad's simulated week
+      // included) is larger than viem's 10 MB response limit.
+      const response = await fetch(devnet.anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_dumpState', params: [] }) })
+      const dump = ((await response.json()) as { result: Hex }).result
       const bytes = hexToBytes(dump)
       // anvil answers a gzipped JSON state; `--load-state` reads the plain JSON.
       const json = bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes

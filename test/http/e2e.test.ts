@@ -144,7 +144,10 @@ test('permit: /submit with an EIP-2612 permit encodes swapExactInWithPermit; a u
     publicClient.readContract({ address: usdc, abi: erc20, functionName: 'name' }),
     publicClient.readContract({ address: usdc, abi: erc20, functionName: 'nonces', args: [permitUser.address] }),
   ])
-  const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600)
+  // An hour after the later of wall and chain time (the seeded chain's launchpad week runs ahead of the wall clock).
+  const chainSec = (await publicClient.getBlock({ blockTag: 'latest' })).timestamp
+  const wallSec = BigInt(Math.floor(Date.now() / 1000))
+  const deadline = (chainSec > wallSec ? chainSec : wallSec) + 3600n
   const signature = await permitUser.signTypedData({
     domain: { name, version: '1', chainId: 8453, verifyingContract: usdc },
     types: { Permit: [

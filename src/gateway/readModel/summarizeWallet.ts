@@ -1,0 +1,80 @@
+import { type Address, getAddress } from 'viem'
+import type { GatewayDependencies } from '../GatewayDependencies.ts'
+import { readBalances } from '../live/readBalances.ts'
+import { readClaimableFees } from '../live/readClaimableFees.ts'
+import { readLiveBlock } from '../live/readLiveBlock.ts'
+import { readVestingPositions } from '../live/readVestingPositions.ts'
+import { withDeadline } from '../live/withDeadline.ts'
+
+/** Holdings listed in a summary (the largest by indexed balance); `truncated` says when there are more. */
+const LISTED_HOLDINGS = 50
+
+type Sums = Map<string, bigint>
+const add = (sums: Sums, key: string, amount: bigint) => {
+  if (amount > 0n) sums.set(key, (sums.get(key) ?? 0n) + amount)
+}
+const listOf = (sums: Sums) =>
+  [...sums].map(([key, amount]) => {
+    const [chain, asset] = key.split(' ')
+    return { chain_id: Number(chain), asset: getAddress(asset), amount: amount.toString() }
+  })
+
+/**
+ * A wallet at a glance, on every served chain: how many tokens it launched; its holdings of
+ * launched tokens (which it holds from the read model, their balances read live); and what its fee
+ * and vesting positions can claim now, summed per asset, read live. Every live value of one chain
+ * is read at one block (`as_of_block` when one chain is served).
+ *
+ * @example
+ * const { data, asOfBlock } = await summarizeWallet({ deps, wallet: '0xabc…' })
+ */
+export async function summarizeWallet({ deps, wallet }: { deps: GatewayDependencies; wallet: string }) {
+  const db = deps.db
+  const [[created], [held], holdings, fees, vesting] = await Promise.all([
+    db.query<{ n: number }>('SELECT COUNT(*) AS n FROM tokens WHERE creator = $1', [wallet]),
+    db.query<{ n: number }>("SELECT COUNT(*) AS n FROM balances WHERE holder = $1 AND balance <> '0'", [wallet]),
+    db.query<{ chain_id: number; token: string; name: string; symbol: string }>(
+      `SELECT b.chain_id, b.token, t.name, t.symbol FROM balances b JOIN tokens t ON t.chain_id = b.chain_id AND t.address = b.token
+        WHERE b.holder = $1 AND b.balance <> '0' ORDER BY b.balance_key DESC, b.chain_id, b.token LIMIT $2`,
+      [wallet, LISTED_HOLDINGS],
+    ),
+    db.query<{ chain_id: number; token: string; paired_token: string }>('SELECT p.chain_id, p.token, t.paired_token FROM fee_positions p JOIN tokens t ON t.chain_id = p.chain_id AND t.address = p.token WHERE p.recipient = $1', [wallet]),
+    db.query<{ chain_id: number; token: string; position_id: number }>('SELECT chain_id, token, position_id FROM vesting_positions WHERE beneficiary = $1', [wallet]),
+  ])
+  const items: { chain_id: number; token: { address: Address; name: string; symbol: string }; balance: string }[] = []
+  const feeSums: Sums = new Map()
+  const vestingSums: Sums = new Map()
+  const blocks: number[] = []
+  for (const [chainId, chain] of deps.chains) {
+    const mine = { holdings: holdings.filter((h) => h.chain_id === chainId), fees: fees.filter((f) => f.chain_id === chainId), vesting: vesting.filter((v) => v.chain_id === chainId) }
+    if (!mine.holdings.length && !mine.fees.length && !mine.vesting.length) continue
+    const block = await readLiveBlock({ chain, timeoutMs: deps.liveReadTimeoutMs })
+    blocks.push(Number(block))
+    const [balances, claimable, vested] = await withDeadline({
+      run: () =>
+        Promise.all([
+          readBalances({ client: chain.client, multicall3: chain.multicall3, pairs: mine.holdings.map((h) => ({ token: h.token as Address, holder: wallet as Address })), blockNumber: block }),
+          readClaimableFees({ client: chain.client, multicall3: chain.multicall3, feeLocker: chain.launchpad.feeLocker, positions: mine.fees.map((f) => ({ token: f.token as Address, recipient: wallet as Address })), blockNumber: block }),
+          readVestingPositions({ client: chain.client, multicall3: chain.multicall3, vault: chain.launchpad.vestingVault, ids: mine.vesting.map((v) => BigInt(v.position_id)), blockNumber: block }),
+        ]),
+      dependency: 'the chain',
+      timeoutMs: deps.liveReadTimeoutMs,
+    })
+    mine.holdings.forEach((h, i) => items.push({ chain_id: chainId, token: { address: getAddress(h.token), name: h.name, symbol: h.symbol }, balance: balances[i].toString() }))
+    mine.fees.forEach((f, i) => {
+      add(feeSums, `${chainId} ${f.token}`, claimable[i].tokenAmount)
+      add(feeSums, `${chainId} ${f.paired_token}`, claimable[i].pairedAmount)
+    })
+    mine.vesting.forEach((v, i) => add(vestingSums, `${chainId} ${v.token}`, vested[i].claimable))
+  }
+  return {
+    data: {
+      address: getAddress(wallet),
+      created_tokens: Number(created.n),
+      holdings: { count: Number(held.n), truncated: Number(held.n) > holdings.length, items },
+      fee_claims: { positions: fees.length, claimable: listOf(feeSums) },
+      vesting: { positions: vesting.length, claimable: listOf(vestingSums) },
+    },
+    asOfBlock: blocks.length === 1 ? blocks[0] : undefined,
+  }
+}

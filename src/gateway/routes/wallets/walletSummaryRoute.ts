@@ -1,0 +1,30 @@
+import { Type } from 'typebox'
+import type { FastifyInstance } from 'fastify'
+import type { GatewayDependencies } from '../../GatewayDependencies.ts'
+import { summarizeWallet } from '../../readModel/summarizeWallet.ts'
+import { gatewayResponses, KEYED_PROBLEMS } from '../routeSchemaParts.ts'
+import { LIVE_PROBLEMS } from './walletFeeClaimsRoute.ts'
+import { walletPathParams } from './walletQuery.ts'
+
+/**
+ * `GET /wallets/{address}/summary`: the wallet at a glance (launches, holdings, claimable fees
+ * and vesting, live); 2 units.
+ *
+ * @example
+ * registerWalletSummaryRoute(fastify, deps)
+ */
+export function registerWalletSummaryRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
+  fastify.get('/wallets/:address/summary', {
+    schema: {
+      summary: "A wallet's summary",
+      operationId: 'getWalletSummary',
+      params: walletPathParams,
+      querystring: Type.Object({}, { additionalProperties: false }),
+      response: gatewayResponses({ ok: Type.Ref('WalletSummaryResponse'), description: 'The wallet at a glance, live values at as_of_block', problems: [...KEYED_PROBLEMS, ...LIVE_PROBLEMS] }),
+    },
+    config: { gateway: { operation: 'wallets.summary', scope: 'wallets:read', weight: { base: 2 } } },
+  }, async (request) => {
+    const { data, asOfBlock } = await summarizeWallet({ deps, wallet: (request.params as { address: string }).address.toLowerCase() })
+    return { data, meta: { generated_at: new Date(deps.now()).toISOString(), ...(asOfBlock !== undefined ? { as_of_block: asOfBlock } : {}) } }
+  })
+}

@@ -1,0 +1,29 @@
+import type { TSchema } from 'typebox'
+import { TokenMetadataDocument } from '../documents/TokenMetadataDocument.ts'
+import { AnnouncementSchema, HolderSchema, HolderSnapshotSchema, TradeSchema } from './activitySchemas.ts'
+import { ChainConfigSchema, GatewayConfigSchema, GatewayHealthSchema, LaunchSuiteSchema } from './configSchemas.ts'
+import { MetaSchema, PageSchema } from './Meta.ts'
+import { InvalidParameterSchema, ProblemSchema } from './Problem.ts'
+import { GwAddress, GwAmount, GwFinality, GwTimestamp, GwTxHash } from './scalars.ts'
+import { TokenDetailSchema, TokenMarketSchema, TokenPoolSchema, TokenSummarySchema } from './tokenSchemas.ts'
+import { FeeClaimPositionSchema, TransactionStatusSchema, VestingPositionSchema, WalletSummarySchema } from './walletSchemas.ts'
+import { responseEnvelopes } from './responseEnvelopes.ts'
+
+/**
+ * Every shared schema of the gateway, once, by `$id`: the routes reference them, and the OpenAPI
+ * document lists them under `components.schemas`.
+ *
+ * @example
+ * for (const schema of gatewayComponents()) fastify.addSchema(schema)
+ */
+export function gatewayComponents(): TSchema[] {
+  return [
+    GwAddress, GwTxHash, GwAmount, GwFinality, GwTimestamp,
+    InvalidParameterSchema, ProblemSchema, MetaSchema, PageSchema,
+    TokenMetadataDocument, TokenMarketSchema, TokenPoolSchema, TokenSummarySchema, TokenDetailSchema,
+    TradeSchema, AnnouncementSchema, HolderSchema, HolderSnapshotSchema,
+    FeeClaimPositionSchema, VestingPositionSchema, WalletSummarySchema, TransactionStatusSchema,
+    ChainConfigSchema, LaunchSuiteSchema, GatewayConfigSchema, GatewayHealthSchema,
+    ...responseEnvelopes,
+  ] as TSchema[]
+}

@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, isAbsolute } from 'node:path'
+import type { PublicClient } from 'viem'
+import { multicall3Address } from '../devnet/multicall3Address.ts'
+import type { SeededDevnet } from '../devnet/startSeededDevnet.ts'
+import { DEFAULT_SCOPES } from './auth/scopes.ts'
+import { importLaunchpadContent } from './content/importLaunchpadContent.ts'
+import { type RunningGateway, startGateway } from './startGateway.ts'
+import { openDatabase } from './store/openDatabase.ts'
+
+export type StartEmbeddedGatewayParameters = {
+  /** The seeded embedded chain (its launchpad is served). */
+  devnet: SeededDevnet
+  host?: string
+  port?: number
+  /** SQLite path or `postgres://…` URL; default `<root>/var/gateway.sqlite`. */
+  databaseUrl?: string
+  root: string
+  logger?: Parameters<typeof startGateway>[0]['logger']
+}
+
+/** What `npm start` prints: the gateway, and a development key with every read scope. */
+export type EmbeddedGateway = RunningGateway & { devKey: string }
+
+/** The label of the development keys `npm start` issues (the previous one is revoked at each start). */
+const DEV_KEY_LABEL = 'development (npm start)'
+
+/**
+ * The gateway on the embedded seeded chain, as `npm start` runs it beside the swap service: the
+ * read model in `var/gateway.sqlite` (kept across starts: the indexer resumes, and the chain
+ * reloaded from its dump is checked for a fork like any other), the launchpad's documents and
+ * announcements imported, and a fresh development key (Developer plan, every read scope). `close`
+ * also closes the database.
+ *
+ * @example
+ * const gateway = await startEmbeddedGateway({ devnet, root, port: 8081 })
+ * console.log(gateway.url, gateway.devKey)
+ */
+export async function startEmbeddedGateway({ devnet, host, port = 8081, databaseUrl, root, logger }: StartEmbeddedGatewayParameters): Promise<EmbeddedGateway> {
+  const lp = devnet.market.launchpad
+  if (!lp) throw new Error('the embedded chain has no launchpad (reseed it: npm run devnet:reseed)')
+  const url = databaseUrl ?? `${root}/var/gateway.sqlite`
+  if (!/^postgres(ql)?:\/\//.test(url) && isAbsolute(url)) mkdirSync(dirname(url), { recursive: true })
+  const db = await openDatabase({ url })
+  try {
+    await importLaunchpadContent({ db, documents: lp.documents, announcements: lp.announcements, nowIso: new Date().toISOString() })
+    const chainId = devnet.market.chainId
+    const gateway = await startGateway({
+      db,
+      host,
+      port,
+      logger,
+      chains: [{
+        chainId,
+        name: 'Base (embedded devnet)',
+        nativeSymbol: 'ETH',
+        wrappedNative: lp.weth,
+        multicall3: multicall3Address,
+        client: devnet.publicClient as unknown as PublicClient,
+        launchpad: { chainId, factory: lp.factory, feeLocker: lp.feeLocker, vestingVault: lp.vestingVault, fromBlock: BigInt(lp.fromBlock), uniswapV3Factory: lp.uniswapV3Factory },
+        fromBlock: BigInt(lp.fromBlock),
+      }],
+    })
+    for (const old of await gateway.deps.keys.list()) if (old.label === DEV_KEY_LABEL && old.status === 'active') await gateway.deps.keys.setStatus(old.prefix, 'revoked')
+    const { key } = await gateway.deps.keys.create({ environment: 'test', plan: 'developer', scopes: DEFAULT_SCOPES, owner: 'local', label: DEV_KEY_LABEL })
+    return {
+      ...gateway,
+      devKey: key,
+      close: async () => {
+        await gateway.close()
+        await db.close()
+      },
+    }
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+}

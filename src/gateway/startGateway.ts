@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import { createKeyStore } from './auth/createKeyStore.ts'
+import { createGatewayApp } from './createGatewayApp.ts'
+import type { GatewayChain } from './GatewayChain.ts'
+import type { GatewayDependencies } from './GatewayDependencies.ts'
+import { createIndexedHolderProvider } from './holders/createIndexedHolderProvider.ts'
+import type { HolderProvider } from './holders/HolderProvider.ts'
+import { createCursorCodec } from './http/createCursorCodec.ts'
+import { createIndexer, type Indexer } from './indexer/createIndexer.ts'
+import { createUsageRecorder } from './limits/createUsageRecorder.ts'
+import { createWeightedLimiter } from './limits/createWeightedLimiter.ts'
+import type { SqlDatabase } from './store/SqlDatabase.ts'
+
+export type StartGatewayParameters = {
+  db: SqlDatabase
+  /** The chains served, each with its launchpad and the block its factory was deployed at. */
+  chains: (GatewayChain & { fromBlock: bigint })[]
+  host?: string
+  /** 0: any free port. */
+  port?: number
+  /** The gateway's public base URL (problem `type`s and the migration guide link under it); default the address it listens on. */
+  publicUrl?: string
+  /** Signs cursors; default random per process (cursors then end with the process, like its ordering versions would not). */
+  cursorSecret?: Buffer
+  /** Default: the indexer's balances (`createIndexedHolderProvider`). */
+  holders?: HolderProvider
+  liveReadTimeoutMs?: number
+  /** Indexer batch size and poll interval (the defaults suit a real chain). */
+  indexer?: { batchBlocks?: number; pollIntervalMs?: number; rankingIntervalMs?: number }
+  /** Index to the head before listening (default true): the first answers are then current. */
+  catchUp?: boolean
+  /**
+   * Follow the chains with this process's own indexers (default true). False: serve a read model
+   * another process keeps current (read replicas on one PostgreSQL, or a prepared one in the bench).
+   */
+  follow?: boolean
+  logger?: FastifyServerOptions['logger'] | false
+  trustProxy?: FastifyServerOptions['trustProxy']
+  now?: () => number
+}
+
+export type RunningGateway = { fastify: FastifyInstance; url: string; deps: GatewayDependencies; indexers: Indexer[]; close: () => Promise<void> }
+
+/**
+ * The gateway as a running service: its dependencies (key store, limiter, usage summaries,
+ * cursor codec, holder provider), one indexer per chain following its launchpad, and the HTTP
+ * surface listening. `close` stops the indexers and the server and flushes the usage summaries
+ * (the database stays the caller's).
+ *
+ * @example
+ * const gateway = await startGateway({ db, chains: [chain], port: 8081 })
+ * console.log(gateway.url)
+ */
+export async function startGateway({
+  db, chains, host = '127.0.0.1', port = 0, publicUrl, cursorSecret = randomBytes(32), holders, liveReadTimeoutMs = 5_000, indexer = {}, catchUp = true, follow = true, logger = false, trustProxy = false, now = Date.now,
+}: StartGatewayParameters): Promise<RunningGateway> {
+  const indexers = (follow ? chains : []).map((c) =>
+    createIndexer({ db, client: c.client, launchpad: { chainId: c.chainId, factory: c.launchpad.factory, feeLocker: c.launchpad.feeLocker, vestingVault: c.launchpad.vestingVault, fromBlock: c.fromBlock }, ...indexer }),
+  )
+  if (catchUp) for (const i of indexers) await i.catchUp()
+  const usage = createUsageRecorder({ db, now })
+  const limiter = createWeightedLimiter({ now })
+  const sweep = setInterval(() => limiter.sweep(), 60_000)
+  sweep.unref()
+  const deps: GatewayDependencies = {
+    db,
+    keys: createKeyStore({ db, now }),
+    limiter,
+    usage,
+    cursors: createCursorCodec({ secret: cursorSecret }),
+    chains: new Map(chains.map((c) => [c.chainId, c])),
+    holders: holders ?? createIndexedHolderProvider({ db, now }),
+    indexers: () => indexers.map((i) => i.status()),
+    // Set once the address is known (below), before the first request.
+    problemsUrl: publicUrl ? `${publicUrl}/problems` : '',
+    migrationGuideUrl: publicUrl ? `${publicUrl}/docs/migration` : '',
+    liveReadTimeoutMs,
+    now,
+  }
+  const fastify = await createGatewayApp({
+    deps,
+    logger,
+    trustProxy,
+    onClose: async () => {
+      clearInterval(sweep)
+      await Promise.all(indexers.map((i) => i.stop()))
+      await usage.close()
+    },
+  })
+  await fastify.listen({ host, port })
+  const address = fastify.server.address()
+  const url = typeof address === 'object' && address ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address)
+  if (!publicUrl) {
+    deps.problemsUrl = `${url}/problems`
+    deps.migrationGuideUrl = `${url}/docs/migration`
+  }
+  for (const i of indexers) i.start()
+  return { fastify, url, deps, indexers, close: () => fastify.close() }
+}

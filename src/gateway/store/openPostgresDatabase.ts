@@ -1,0 +1,70 @@
+import pg from 'pg'
+import type { SqlDatabase, SqlValue } from './SqlDatabase.ts'
+
+export type OpenPostgresDatabaseParameters = {
+  /** `postgres://user@host:port/database`. */
+  url: string
+  /** Pool size; default 10. */
+  maxConnections?: number
+}
+
+const INT8_OID = 20
+
+// int8 as a number (the default is a string): the store's int8 columns hold block numbers, Unix
+// times and counts, all far below 2^53. Amounts are TEXT and never pass through here.
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as never)) as typeof pg.types.getTypeParser,
+}
+
+/**
+ * The store at scale: a `pg` pool. A transaction checks one connection out for its whole length
+ * (`BEGIN` … `COMMIT`, `ROLLBACK` when `fn` throws).
+ *
+ * @example
+ * const db = openPostgresDatabase({ url: 'postgres://postgres@127.0.0.1:54329/gateway' })
+ * const rows = await db.query('SELECT symbol FROM tokens WHERE chain_id = $1', [8453])
+ */
+export function openPostgresDatabase({ url, maxConnections = 10 }: OpenPostgresDatabaseParameters): SqlDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, types })
+  // An idle client's error (the server restarted) must not crash the process; the next query reconnects.
+  pool.on('error', () => {})
+  const over = (run: (text: string, values: unknown[]) => Promise<pg.QueryResult>): Omit<SqlDatabase, 'transaction' | 'close'> => ({
+    dialect: 'postgres',
+    query: async <Row>(sql: string, params: readonly SqlValue[] = []) => (await run(sql, params.map(toPg))).rows as Row[],
+    execute: async (sql, params = []) => (await run(sql, params.map(toPg))).rowCount ?? 0,
+    executeScript: async (sql) => {
+      await run(sql, [])
+    },
+  })
+  const outside = over((text, values) => pool.query(values.length ? { text, values } : text))
+  return {
+    ...outside,
+    transaction: async (fn) => {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const inside = over((text, values) => client.query(values.length ? { text, values } : text))
+        const result = await fn({
+          ...inside,
+          transaction: () => {
+            throw new Error('nested transactions are not supported')
+          },
+          close: async () => {},
+        })
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {})
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}
+
+function toPg(value: SqlValue): unknown {
+  return typeof value === 'bigint' ? value.toString() : value
+}

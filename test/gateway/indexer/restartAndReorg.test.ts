@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict'
+import { afterAll, beforeAll, describe, test } from 'vitest'
+import { type Address, type Hex, parseEther, type PublicClient } from 'viem'
+import { revertToSnapshot } from '../../../src/devnet/revertToSnapshot.ts'
+import { writeContractAndWait } from '../../../src/devnet/writeContractAndWait.ts'
+import { createIndexer } from '../../../src/gateway/indexer/createIndexer.ts'
+import type { LaunchpadAddresses } from '../../../src/gateway/indexer/LaunchpadAddresses.ts'
+import { buildLaunchParams } from '../../../src/gateway/launchpad/buildLaunchParams.ts'
+import { feeLockerAbi } from '../../../src/gateway/launchpad/feeLockerAbi.ts'
+import { launchTokenAbi } from '../../../src/gateway/launchpad/launchTokenAbi.ts'
+import { vestingVaultAbi } from '../../../src/gateway/launchpad/vestingVaultAbi.ts'
+import type { SqlDatabase } from '../../../src/gateway/store/SqlDatabase.ts'
+import { testEngines } from '../fixtures/testDatabases.ts'
+import { type LaunchpadTestbed, startLaunchpadTestbed } from '../launchpad/launchpadTestbed.ts'
+
+// The indexer survives restarts (a new indexer on the same database carries on from the last
+// commit) and reorganisations (a replaced chain is undone back to the fork and read again): the
+// read model then equals one indexed from scratch on the new chain, on SQLite and PostgreSQL.
+
+const STARTING_TICK = -184_400
+let t: LaunchpadTestbed
+let launchpad: LaunchpadAddresses
+let client: PublicClient
+
+beforeAll(async () => {
+  t = await startLaunchpadTestbed()
+  client = t.devnet.publicClient as unknown as PublicClient
+  launchpad = { chainId: t.devnet.chain.id, factory: t.launchpad.factory, feeLocker: t.launchpad.feeLocker, vestingVault: t.launchpad.vestingVault, fromBlock: t.launchpad.fromBlock }
+}, 300_000)
+afterAll(async () => {
+  await t?.stop()
+})
+
+/** Every table's rows without the columns that record when (not what) the indexer wrote. */
+async function contents(db: SqlDatabase): Promise<Record<string, unknown[]>> {
+  const when = new Set(['updated_at', 'changed_block', 'holders_block', 'ranked_at', 'ranked_block'])
+  const tables: [string, string][] = [
+    ['tokens', 'chain_id, address'],
+    ["balances WHERE balance <> '0'", 'token, holder'],
+    ['transfers', 'tx_hash, log_index'],
+    ['trades', 'tx_hash, log_index'],
+    ['fee_positions', 'token, recipient'],
+    ['fee_events', 'tx_hash, log_index'],
+    ['vesting_positions', 'position_id'],
+    ['vesting_claims', 'tx_hash, log_index'],
+    ['token_updates', 'tx_hash, log_index'],
+  ]
+  const out: Record<string, unknown[]> = {}
+  for (const [table, order] of tables) {
+    const rows = await db.query<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY ${order}`)
+    out[table] = rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !when.has(k))))
+  }
+  return out
+}
+
+async function activity({ salt, seed }: { salt: number; seed: number }): Promise<Address> {
+  const [a, b] = t.traders
+  const { token, pool, event } = await t.launch(buildLaunchParams({
+    name: `Reorg ${salt}`, symbol: `R${salt}`, creator: t.creator, pairedToken: t.weth, startingTick: STARTING_TICK, salt: `0x${salt.toString(16).padStart(64, '0')}`,
+    rewardRecipients: [{ recipient: t.creator, bps: 7_000 }, { recipient: t.stranger, bps: 3_000 }],
+    vesting: { beneficiary: t.creator, bps: 1_000, lockupSeconds: 60, vestingSeconds: 3_600 },
+  }))
+  for (let i = 0; i < 3; i++) {
+    const { amountOut } = await t.swap({ token, pool, side: 'buy', amountIn: parseEther('0.1') * BigInt(seed + i), from: i % 2 ? a : b })
+    await t.swap({ token, pool, side: 'sell', amountIn: amountOut / 3n, from: i % 2 ? a : b })
+  }
+  await writeContractAndWait({ devnet: t.devnet, address: t.launchpad.feeLocker, abi: feeLockerAbi, functionName: 'claim', args: [token, t.creator] })
+  await writeContractAndWait({ devnet: t.devnet, address: token, abi: launchTokenAbi, functionName: 'transfer', args: [t.stranger, 10n ** 18n], from: a })
+  await writeContractAndWait({ devnet: t.devnet, address: token, abi: launchTokenAbi, functionName: 'updateSymbol', args: [`S${seed}`], from: t.creator })
+  // anvil stamps blocks 2 s apart (setFixedBlockTime): jump past the lockup explicitly.
+  const latest = await t.devnet.publicClient.getBlock({ blockTag: 'latest' })
+  await t.devnet.testClient.setNextBlockTimestamp({ timestamp: latest.timestamp + 600n })
+  await writeContractAndWait({ devnet: t.devnet, address: t.launchpad.vestingVault, abi: vestingVaultAbi, functionName: 'claim', args: [event.vestingId] })
+  return token
+}
+
+for (const engine of testEngines) {
+  describe(engine.name, () => {
+    test('a restarted indexer carries on from its last commit; a reorganised chain is undone to the fork and read again', async () => {
+      const db = await engine.open()
+      const fresh = await engine.open()
+      let snapshot: Hex = await t.devnet.testClient.snapshot()
+      try {
+        const first = await activity({ salt: 1, seed: 1 })
+        const indexer = createIndexer({ db, client, launchpad, batchBlocks: 7 })
+        // One batch, then a "restart": a new indexer on the same database.
+        await indexer.syncOnce()
+        const [{ block_number: afterOne }] = await db.query<{ block_number: number }>('SELECT block_number FROM indexer_state')
+        const restarted = createIndexer({ db, client, launchpad, batchBlocks: 7 })
+        const next = await restarted.syncOnce()
+        assert.equal(next.fromBlock, BigInt(afterOne) + 1n)
+        await restarted.catchUp()
+
+        const fork = await t.devnet.testClient.snapshot()
+        await activity({ salt: 2, seed: 2 })
+        await t.swap({ token: first, pool: (await db.query<{ pool: Address }>('SELECT pool FROM tokens'))[0].pool, side: 'buy', amountIn: parseEther('3'), from: t.traders[0] })
+        await restarted.catchUp()
+        const beforeReorg = await db.query('SELECT COUNT(*) AS n FROM tokens')
+        assert.deepEqual(beforeReorg, [{ n: 2 }])
+
+        // The chain is replaced from the fork on, by a different and longer history.
+        await revertToSnapshot({ testClient: t.devnet.testClient, id: fork })
+        await activity({ salt: 3, seed: 5 })
+        await activity({ salt: 4, seed: 7 })
+        const result = await restarted.syncOnce()
+        assert.ok(result.reorgedTo !== undefined, 'the reorganisation was detected')
+        await restarted.catchUp()
+        assert.equal(restarted.status().reorgs, 1)
+
+        await createIndexer({ db: fresh, client, launchpad, batchBlocks: 1000 }).catchUp()
+        const [reorged, scratch] = [await contents(db), await contents(fresh)]
+        for (const table of Object.keys(scratch)) assert.deepEqual(reorged[table], scratch[table], table)
+        assert.deepEqual((await db.query<{ symbol: string }>('SELECT symbol FROM tokens ORDER BY launched_at, launch_log_index')).map((r) => r.symbol), ['S1', 'S5', 'S7'])
+      } finally {
+        snapshot = await revertToSnapshot({ testClient: t.devnet.testClient, id: snapshot })
+        await db.close()
+        await fresh.close()
+      }
+    })
+  })
+}
