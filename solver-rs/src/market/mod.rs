@@ -74,7 +74,7 @@ pub struct Market {
     free_slots: Vec<PoolIdx>,
     pool_index: HashMap<String, PoolIdx>,
     edges: HashMap<(TokenIdx, TokenIdx), Vec<Hop>>,
-    /// Per token, the tokens it shares a pool with, ascending (the routing graph walks these).
+    /// Per token, the tokens it shares a pool with, ascending by address (the routing graph walks these).
     neighbours: Vec<Vec<TokenIdx>>,
     pools_per_token: Vec<u32>,
     /// Gas units added to every leg's base gas ([`Market::set_leg_overhead_gas`]).
@@ -112,7 +112,8 @@ impl Market {
         self.edges.get(&(from, to)).map_or(&[], Vec::as_slice)
     }
 
-    /// The tokens that share at least one pool with `token`, ascending by index.
+    /// The tokens that share at least one pool with `token`, ascending by address (so the walk
+    /// does not depend on the order pools were added in).
     pub fn neighbours(&self, token: TokenIdx) -> &[TokenIdx] {
         self.neighbours.get(token as usize).map_or(&[], Vec::as_slice)
     }
@@ -267,8 +268,11 @@ impl Market {
                 let hop = Hop { pool: slot, token_in: i as u8, token_out: j as u8 };
                 let list = self.edges.entry((a, b)).or_default();
                 if list.is_empty() {
+                    // By address, not index: indices follow the order tokens arrived in, and a
+                    // market fed the same pools in another order must walk them the same way.
+                    let tokens = &self.tokens;
                     let around = &mut self.neighbours[a as usize];
-                    if let Err(at) = around.binary_search(&b) {
+                    if let Err(at) = around.binary_search_by(|t| tokens[*t as usize].cmp(&tokens[b as usize])) {
                         around.insert(at, b);
                     }
                 }
