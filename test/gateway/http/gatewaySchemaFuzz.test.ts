@@ -56,6 +56,8 @@ async function fuzz(mode: 'positive' | 'negative', checks: string[], phases: str
     '--phases', phases.join(','),
     '--max-examples', maxExamples,
     '--seed', seed,
+    // The seed alone decides the run: no example database carried over from earlier runs.
+    '--generation-database', 'none',
     '--workers', '1',
     '--request-timeout', '30',
     '--output-sanitize', 'false',
