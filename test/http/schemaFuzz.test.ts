@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, beforeAll, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { type HttpTestStack, KEY_A, NATIVE, startHttpTestStack } from './startHttpTestStack.ts'
+import { runCommand } from '../fixtures/runCommand.ts'
 
 // Schema-driven fuzzing of the running service from the document it serves: schemathesis (PyPI,
 // installed by scripts/install-schemathesis.sh into target/) reads GET /openapi.json, generates
@@ -27,16 +27,8 @@ let app: FastifyInstance
 let baseUrl: string
 let marketTokens: string[]
 
-function run(command: string, args: string[], { env = {}, cwd = root }: { env?: Record<string, string>; cwd?: string } = {}): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (d) => (output += d))
-    child.stderr.on('data', (d) => (output += d))
-    child.on('error', reject)
-    child.on('exit', (code) => resolve({ code, output }))
-  })
-}
+/** A command run from the project root unless told otherwise. */
+const run = (command: string, args: string[], options: { env?: Record<string, string>; cwd?: string } = {}) => runCommand(command, args, { cwd: root, ...options })
 
 beforeAll(async () => {
   const install = await run('bash', ['scripts/install-schemathesis.sh'])
