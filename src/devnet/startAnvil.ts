@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { anvilBinaryPath } from './anvilBinaryPath.ts'
 import { stopChildrenOnExit } from './stopChildrenOnExit.ts'
 
@@ -42,13 +44,21 @@ export async function startAnvil({
   args = [],
   timeoutMs = 15_000,
 }: StartAnvilParameters): Promise<Anvil> {
-  const argv = ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(chainId), '--gas-limit', String(gasLimit)]
+  // anvil moves older block states to disk under a cache directory and never deletes it, not even
+  // on SIGTERM (~/.foundry/anvil/tmp by default: hundreds of MB per test chain). Each chain gets a
+  // directory of its own, removed when the chain stops or this process exits.
+  const cachePath = mkdtempSync(join(tmpdir(), 'anvil-states-'))
+  const removeCache = () => rmSync(cachePath, { recursive: true, force: true })
+  const argv = ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(chainId), '--gas-limit', String(gasLimit), '--cache-path', cachePath]
   if (loadStatePath) argv.push('--load-state', loadStatePath)
   argv.push(...args)
   const [command, commandArgs] = withParentDeathSignal(anvilBinaryPath(), argv)
   const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] })
-  const { release } = stopChildrenOnExit({ child })
-  if (child.pid === undefined) throw new Error('anvil failed to spawn')
+  const { release } = stopChildrenOnExit({ child, afterStop: removeCache })
+  if (child.pid === undefined) {
+    removeCache()
+    throw new Error('anvil failed to spawn')
+  }
   const pid = child.pid
   // anvil alone must not keep this process alive: a process that is done exits, and its exit
   // handler (stopChildrenOnExit) stops anvil. Whoever uses the chain holds the loop with its own I/O.
@@ -68,6 +78,7 @@ export async function startAnvil({
       clearTimeout(timer)
     }
     release()
+    removeCache()
   }
 
   try {

@@ -1,10 +1,10 @@
 import type { ChildProcess } from 'node:child_process'
 
-const live = new Set<ChildProcess>()
+const live = new Map<ChildProcess, (() => void) | undefined>()
 let installed = false
 
 function killAll(): void {
-  for (const child of live) {
+  for (const [child, afterStop] of live) {
     if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
       try {
         process.kill(child.pid, 'SIGTERM')
@@ -12,11 +12,20 @@ function killAll(): void {
         // Already gone.
       }
     }
+    try {
+      afterStop?.()
+    } catch {
+      // Best effort on the way out.
+    }
   }
   live.clear()
 }
 
-export type StopChildrenOnExitParameters = { child: ChildProcess }
+export type StopChildrenOnExitParameters = {
+  child: ChildProcess
+  /** Runs after the child is signalled on the way out (e.g. removing its scratch directory). */
+  afterStop?: () => void
+}
 export type StopChildrenOnExitReturnType = { release: () => void }
 
 /**
@@ -29,7 +38,7 @@ export type StopChildrenOnExitReturnType = { release: () => void }
  * // ... after stopping the child yourself:
  * release()
  */
-export function stopChildrenOnExit({ child }: StopChildrenOnExitParameters): StopChildrenOnExitReturnType {
+export function stopChildrenOnExit({ child, afterStop }: StopChildrenOnExitParameters): StopChildrenOnExitReturnType {
   if (!installed) {
     installed = true
     process.on('exit', killAll)
@@ -40,7 +49,9 @@ export function stopChildrenOnExit({ child }: StopChildrenOnExitParameters): Sto
       })
     }
   }
-  live.add(child)
-  child.once('exit', () => live.delete(child))
+  live.set(child, afterStop)
+  child.once('exit', () => {
+    if (live.delete(child)) afterStop?.()
+  })
   return { release: () => live.delete(child) }
 }

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, beforeAll, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { type HttpTestStack, KEY_A, NATIVE, startHttpTestStack } from './startHttpTestStack.ts'
+import { runCommand } from '../fixtures/runCommand.ts'
 
 // Schema-driven fuzzing of the running service from the document it serves: schemathesis (PyPI,
 // installed by scripts/install-schemathesis.sh into target/) reads GET /openapi.json, generates
@@ -27,16 +27,8 @@ let app: FastifyInstance
 let baseUrl: string
 let marketTokens: string[]
 
-function run(command: string, args: string[], { env = {}, cwd = root }: { env?: Record<string, string>; cwd?: string } = {}): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (d) => (output += d))
-    child.stderr.on('data', (d) => (output += d))
-    child.on('error', reject)
-    child.on('exit', (code) => resolve({ code, output }))
-  })
-}
+/** A command run from the project root unless told otherwise. */
+const run = (command: string, args: string[], options: { env?: Record<string, string>; cwd?: string } = {}) => runCommand(command, args, { cwd: root, ...options })
 
 beforeAll(async () => {
   const install = await run('bash', ['scripts/install-schemathesis.sh'])
@@ -63,6 +55,12 @@ async function fuzz(mode: 'positive' | 'negative', checks: string[], phases: str
     '--phases', phases.join(','),
     '--max-examples', maxExamples,
     '--seed', seed,
+    // The seed alone decides the run: no example database carried over from earlier runs.
+    '--generation-database', 'none',
+    // ExecuteRequest's mutual exclusions (legacy gas price or EIP-1559 fees, native flags against
+    // the tokens) make the generator discard many drafts; that is the schema's shape, not a defect
+    // of the service, and the kept examples are still run (the assertion below counts operations).
+    '--suppress-health-check', 'filter_too_much',
     '--workers', '1',
     '--request-timeout', '30',
     '--output-sanitize', 'false',

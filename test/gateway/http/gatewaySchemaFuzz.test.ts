@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, beforeAll, test } from 'vitest'
 import { type GatewayTestbed, startGatewayTestbed } from './gatewayTestbed.ts'
+import { runCommand } from '../../fixtures/runCommand.ts'
 
 // Schema-driven fuzzing of the running gateway from the OpenAPI document it serves: schemathesis
 // (PyPI, an implementation sharing no code with ours; scripts/install-schemathesis.sh puts it under
@@ -19,16 +19,8 @@ const maxExamples = process.env.FUZZ_MAX_EXAMPLES ?? '40'
 /** The operations of the gateway's document (health, config, 8 token routes, 4 wallet routes, transaction status). */
 const OPERATIONS = 15
 
-function run(command: string, args: string[], { env = {}, cwd = root }: { env?: Record<string, string>; cwd?: string } = {}): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (d) => (output += d))
-    child.stderr.on('data', (d) => (output += d))
-    child.on('error', reject)
-    child.on('exit', (code) => resolve({ code, output }))
-  })
-}
+/** A command run from the project root unless told otherwise. */
+const run = (command: string, args: string[], options: { env?: Record<string, string>; cwd?: string } = {}) => runCommand(command, args, { cwd: root, ...options })
 
 let bed: GatewayTestbed
 let key: string
@@ -56,6 +48,8 @@ async function fuzz(mode: 'positive' | 'negative', checks: string[], phases: str
     '--phases', phases.join(','),
     '--max-examples', maxExamples,
     '--seed', seed,
+    // The seed alone decides the run: no example database carried over from earlier runs.
+    '--generation-database', 'none',
     '--workers', '1',
     '--request-timeout', '30',
     '--output-sanitize', 'false',
