@@ -150,8 +150,11 @@ export type SolverPlan = {
 }
 
 export type SimulateRequest = { poolId: string; tokenIn: Address; amountIn: AmountString }
-/** `words`: swap-loop steps that ended on an empty tick-bitmap word edge (V3 / singleton pools; 0 otherwise). */
-export type SimulateResult = { amountOut: AmountString; crossings: number; words: number; gasUnits: number }
+/**
+ * `words`: swap-loop steps that ended on an empty tick-bitmap word edge (V3 / singleton pools; 0 otherwise).
+ * `repeatGasSaving`: gas units the leg costs less when an earlier leg of the transaction used the same pool.
+ */
+export type SimulateResult = { amountOut: AmountString; crossings: number; words: number; gasUnits: number; repeatGasSaving: number }
 
 export type UpsertResult = { pools: number }
 

@@ -97,6 +97,7 @@ struct SimulateResult {
     crossings: u32,
     words: u32,
     gas_units: u64,
+    repeat_gas_saving: u64,
 }
 
 #[derive(Serialize)]
@@ -191,7 +192,8 @@ impl Solver {
         // The leg's own L2 gas: the market's per-leg L1 overhead is a routing cost, not execution gas.
         let gas_units = pool.spec.leg_gas_units(&outcome) - self.market.leg_overhead_gas();
         let SwapOutcome { amount_out, crossings, words } = outcome;
-        Ok(serde_json::to_string(&SimulateResult { amount_out, crossings, words, gas_units })?)
+        let repeat_gas_saving = pool.spec.gas_repeat_saving;
+        Ok(serde_json::to_string(&SimulateResult { amount_out, crossings, words, gas_units, repeat_gas_saving })?)
     }
 
     /// Number of live pools.

@@ -164,8 +164,7 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
         deadline: STAND_IN_DEADLINE,
       })
       const legPools = routes.flatMap((route) => route.legs.map((leg) => leg.poolId.toLowerCase()))
-      const repeatedPoolLegs = legPools.length - new Set(legPools).size
-      const overhead = estimateRouterOverheadGas({ data, routes: routes.length, legs: legPools.length, nativeIn, nativeOut, paysIntegratorFee: feeAmount > 0n, repeatedPoolLegs })
+      const overhead = estimateRouterOverheadGas({ data, routes: routes.length, legs: legPools.length, nativeIn, nativeOut, paysIntegratorFee: feeAmount > 0n })
       // The solver's gas includes each leg's L1 calldata fee in L2 gas (its objective); the estimate's
       // gasUnits are L2 execution gas alone, and its cost adds the L1 fee of the whole calldata.
       const l2Gas = solved.gasUnits - (solved.l1GasPerLeg ?? 0) * legPools.length

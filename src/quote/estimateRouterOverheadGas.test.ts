@@ -3,7 +3,7 @@ import { test } from 'vitest'
 import { calldataGas } from './calldataGas.ts'
 import { estimateRouterOverheadGas, routerOverheadGas } from './estimateRouterOverheadGas.ts'
 
-const base = { data: '0x239aaf2c0000' as const, routes: 1, legs: 1, nativeIn: false, nativeOut: false, paysIntegratorFee: false, repeatedPoolLegs: 0 }
+const base = { data: '0x239aaf2c0000' as const, routes: 1, legs: 1, nativeIn: false, nativeOut: false, paysIntegratorFee: false }
 
 test('one route of one leg: intrinsic, calldata, the call and one leg', () => {
   const g = routerOverheadGas
@@ -16,5 +16,4 @@ test('each leg adds the router per-leg cost (its balance reads), each extra rout
   assert.equal(estimateRouterOverheadGas({ ...base, legs: 4 }) - one, 3 * g.perLeg)
   assert.equal(estimateRouterOverheadGas({ ...base, routes: 3, legs: 3 }) - one, 2 * g.extraRoute + 2 * g.perLeg)
   assert.equal(estimateRouterOverheadGas({ ...base, nativeIn: true, nativeOut: true, paysIntegratorFee: true }) - one, g.nativeIn + g.nativeOut + g.integratorFee)
-  assert.equal(estimateRouterOverheadGas({ ...base, legs: 2, repeatedPoolLegs: 1 }) - one, g.perLeg - g.repeatedPool)
 })

@@ -28,11 +28,6 @@ export const routerOverheadGas = {
    * the solver's per-kind figures.
    */
   perLeg: 2_000,
-  /**
-   * Each leg through a pool an earlier leg of the plan already used: its storage and code are warm
-   * (EIP-2929), so it costs this much less than the solver's figure for the kind.
-   */
-  repeatedPool: 57_000,
 } as const
 
 export type EstimateRouterOverheadGasParameters = {
@@ -45,20 +40,18 @@ export type EstimateRouterOverheadGasParameters = {
   paysIntegratorFee: boolean
   /** Legs of all routes. */
   legs: number
-  /** Legs whose pool an earlier leg of the plan already used. */
-  repeatedPoolLegs: number
 }
 
 /**
  * Gas of a `swapExactIn` transaction beyond the pools' own gas: intrinsic 21,000, the calldata,
- * the router's fixed cost, per-route and per-leg costs and the native / fee extras, less the
- * warm-pool saving of legs that reuse a pool (can be negative: it corrects the solver's per-leg sum).
+ * the router's fixed cost, per-route and per-leg costs and the native / fee extras. A leg through a
+ * pool an earlier leg used is cheaper by its kind's saving: the solver prices that in its legs' gas.
  *
  * @example
- * const overhead = estimateRouterOverheadGas({ data, routes: 2, legs: 3, nativeIn: false, nativeOut: true, paysIntegratorFee: false, repeatedPoolLegs: 0 })
+ * const overhead = estimateRouterOverheadGas({ data, routes: 2, legs: 3, nativeIn: false, nativeOut: true, paysIntegratorFee: false })
  * const gasUnits = solverPlan.gasUnits + overhead
  */
-export function estimateRouterOverheadGas({ data, routes, legs, nativeIn, nativeOut, paysIntegratorFee, repeatedPoolLegs }: EstimateRouterOverheadGasParameters): number {
+export function estimateRouterOverheadGas({ data, routes, legs, nativeIn, nativeOut, paysIntegratorFee }: EstimateRouterOverheadGasParameters): number {
   const g = routerOverheadGas
   return (
     g.intrinsic +
@@ -68,7 +61,6 @@ export function estimateRouterOverheadGas({ data, routes, legs, nativeIn, native
     g.perLeg * legs +
     (nativeIn ? g.nativeIn : 0) +
     (nativeOut ? g.nativeOut : 0) +
-    (paysIntegratorFee ? g.integratorFee : 0) -
-    g.repeatedPool * repeatedPoolLegs
+    (paysIntegratorFee ? g.integratorFee : 0)
   )
 }

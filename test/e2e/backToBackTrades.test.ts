@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, test } from 'vitest'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { type Address, createWalletClient, encodeFunctionData, type Hex, http, maxUint256, parseAbi, parseEther } from 'viem'
+import { type Address, createWalletClient, type Hex, http, parseAbi, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { loadConfig } from '../../src/config/loadConfig.ts'
 import { baseMarketTokens } from '../../src/devnet/seed/baseMarketTokens.ts'
 import { waitForReceipt } from '../../src/devnet/waitForReceipt.ts'
 import { type SwapService, startSwapService } from '../../src/startSwapService.ts'
 import { createPrng } from '../differential/createPrng.ts'
+import { fundTrader } from './fundTrader.ts'
 
 // A plan's blockNumber is a promise (docs/quote.md): the plan is exact on the state at that block,
 // for execution in the next one. This drives the running service as a user would, through HTTP,
@@ -22,12 +23,7 @@ const KEY = 'stress-test-key-0123456789abcdef'
 const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const SYMBOLS = ['WETH', 'USDC', 'USDbC', 'DAI', 'cbBTC', 'cbETH', 'AERO'] as const
 const ALGEBRA = ['QUICKSWAP_V4', 'HYDREX'] as const
-const erc20 = parseAbi([
-  'function approve(address, uint256) returns (bool)',
-  'function balanceOf(address) view returns (uint256)',
-  'function mint(address, uint256)',
-  'function deposit() payable',
-])
+const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
 
 let service: SwapService
 let url: string
@@ -66,14 +62,7 @@ test(`${TRADES} back-to-back trades through HTTP on the live poller: each pays e
   const balance = (token: Address | 'native', owner: Address) =>
     token === 'native' ? publicClient.getBalance({ address: owner }) : publicClient.readContract({ address: token, abi: erc20, functionName: 'balanceOf', args: [owner] })
 
-  await devnet.testClient.setBalance({ address: trader.address, value: parseEther('1000000000') })
-  for (const symbol of SYMBOLS) {
-    const token = seeded.tokens[symbol]
-    await send(symbol === 'WETH'
-      ? { to: token.address, data: encodeFunctionData({ abi: erc20, functionName: 'deposit' }), value: parseEther('10000000') }
-      : { to: token.address, data: encodeFunctionData({ abi: erc20, functionName: 'mint', args: [trader.address, 10n ** BigInt(token.decimals + 12)] }) })
-    await send({ to: token.address, data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [router, maxUint256] }) })
-  }
+  await fundTrader({ devnet, privateKey: seeded.accounts[5].privateKey, spender: router, wethAmount: parseEther('10000000') })
 
   const prng = createPrng({ seed: SEED })
   const priceUsd = (symbol: string) => baseMarketTokens.find((t) => t.symbol === symbol)!.priceUsd

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict'
 import { writeFileSync } from 'node:fs'
 import { afterAll, beforeAll, test } from 'vitest'
-import { type Address, createWalletClient, encodeFunctionData, type Hex, http, maxUint256, parseAbi, parseEther } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { type Address, parseAbi } from 'viem'
 import { loadSolver } from '../../bindings/index.ts'
 import type { DexId, Solver } from '../../bindings/types.ts'
 import { type DevnetFile, devnetChainConfig } from '../../src/chains/devnetChainConfig.ts'
@@ -20,18 +19,14 @@ import type { QuoteRequest, QuoteRoutePlan } from '../../src/quote/quoteTypes.ts
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import { createPrng } from '../differential/createPrng.ts'
 import { fitGasModel, type GasRecord } from './fitGasModel.ts'
+import { fundTrader } from './fundTrader.ts'
 
 const TRADES = Number(process.env.E2E_TRADES ?? 330)
 const SEED = Number(process.env.E2E_SEED ?? 20250)
 const WALL_LIMIT_MS = 12 * 60_000
 const GAS_TOLERANCE = 0.15
 const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
-const erc20 = parseAbi([
-  'function approve(address, uint256) returns (bool)',
-  'function balanceOf(address) view returns (uint256)',
-  'function mint(address, uint256)',
-  'function deposit() payable',
-])
+const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
 
 let devnet: SeededDevnet
 let solver: Solver
@@ -56,22 +51,11 @@ test('hundreds of random quotes execute on-chain for exactly expectedAmountOut, 
   const router = seeded.router
   assert.ok(router, 'the seed deployed no router')
   const [trader, recipient, feeRecipient] = seeded.accounts.slice(1, 4)
-  const account = privateKeyToAccount(trader.privateKey)
-  const wallet = createWalletClient({ account, chain: devnet.chain, transport: http(seeded.rpcUrl, { retryCount: 0 }) })
-
   // The trader: deep pockets in every token (trades go deeper than the best pool), router approved.
-  await testClient.setBalance({ address: trader.address, value: parseEther('1000000000') })
+  const wallet = await fundTrader({ devnet, privateKey: trader.privateKey, spender: router })
   const tokens = Object.entries(seeded.tokens).map(([symbol, t]) => ({ symbol, ...t }))
-  let nonce = await publicClient.getTransactionCount({ address: trader.address })
-  const setup: Hex[] = []
-  for (const t of tokens) {
-    const mintOrWrap = t.symbol === 'WETH'
-      ? { to: t.address, data: encodeFunctionData({ abi: erc20, functionName: 'deposit' }), value: parseEther('50000000') }
-      : { to: t.address, data: encodeFunctionData({ abi: erc20, functionName: 'mint', args: [trader.address, 10n ** BigInt(t.decimals + 12)] }), value: 0n }
-    setup.push(await wallet.sendTransaction({ ...mintOrWrap, nonce: nonce++, gas: 200_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n }))
-    setup.push(await wallet.sendTransaction({ to: t.address, data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [router, maxUint256] }), nonce: nonce++, gas: 100_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n }))
-  }
-  for (const hash of setup) assert.equal((await waitForReceipt({ publicClient, hash })).status, 'success')
+  // Every trade runs from the same snapshot, so with the same nonce.
+  const nonce = await publicClient.getTransactionCount({ address: trader.address })
 
   await market.start()
   service = createQuoteService({ solver, market, chainId: seeded.chainId, weth: seeded.weth, router, getGasPriceWei: () => publicClient.getGasPrice() })
@@ -181,7 +165,7 @@ test('hundreds of random quotes execute on-chain for exactly expectedAmountOut, 
     // the service's overhead, calldata priced on the executed encoding (the service prices a stand-in
     // fee recipient and deadline: a few hundred gas apart at most).
     const solverLegGas = plan.gasEstimate.gasUnits - estimateRouterOverheadGas({
-      data, routes: record.routes, legs: legs.length, nativeIn: record.nativeIn, nativeOut: record.nativeOut, paysIntegratorFee: record.feePaid, repeatedPoolLegs: record.repeatedPoolLegs,
+      data, routes: record.routes, legs: legs.length, nativeIn: record.nativeIn, nativeOut: record.nativeOut, paysIntegratorFee: record.feePaid,
     })
     records.push({ ...record, solverLegGas })
     if (plan.routes.length > 1) {

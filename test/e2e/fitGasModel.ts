@@ -22,7 +22,8 @@ export type GasRecord = {
 export type GasFit = {
   /**
    * Router overhead beyond intrinsic and calldata: `call`, `extraRoute`, `nativeIn`, `nativeOut`,
-   * `integratorFee`, `repeatedPool` (a saving), and `perLeg` when the legs' gas is the solver's.
+   * `integratorFee`, and `perLeg` when the legs' gas is the solver's (which prices repeated pools
+   * itself); `repeatedPool` (one saving for all kinds) when the kinds' figures are fitted.
    */
   overhead: Record<string, number>
   /** Per kind: `base` (one leg) and `perCrossing` (and `perWord` when fitted with words). */
@@ -47,11 +48,12 @@ export function fitGasModel({
   records, kinds, withWords, fitOn = () => true, legGas = 'fit',
 }: { records: GasRecord[]; kinds: string[]; withWords: boolean; fitOn?: (record: GasRecord) => boolean; legGas?: 'fit' | 'solver' }): GasFit {
   const solverLegs = legGas === 'solver'
-  const overheadNames = ['call', 'extraRoute', 'nativeIn', 'nativeOut', 'integratorFee', 'repeatedPool', ...(solverLegs ? ['perLeg'] : [])]
+  const overheadNames = ['call', 'extraRoute', 'nativeIn', 'nativeOut', 'integratorFee', ...(solverLegs ? ['perLeg'] : ['repeatedPool'])]
   const known = (r: GasRecord) => 21_000 + r.calldataGas + (solverLegs ? r.solverLegGas : 0)
   const row = (r: GasRecord) => {
-    const x = [1, r.routes - 1, r.nativeIn ? 1 : 0, r.nativeOut ? 1 : 0, r.feePaid ? 1 : 0, -r.repeatedPoolLegs]
+    const x = [1, r.routes - 1, r.nativeIn ? 1 : 0, r.nativeOut ? 1 : 0, r.feePaid ? 1 : 0]
     if (solverLegs) return [...x, r.legs.length]
+    x.push(-r.repeatedPoolLegs)
     for (const kind of kinds) {
       const legs = r.legs.filter((l) => l.dex === kind)
       x.push(legs.length, legs.reduce((s, l) => s + l.crossings, 0))

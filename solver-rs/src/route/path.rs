@@ -55,10 +55,13 @@ impl<'m> Overlay<'m> {
         }
     }
 
-    /// Swaps `amount_in` through one hop, applying it to this view. Returns the outcome and its gas.
+    /// Swaps `amount_in` through one hop, applying it to this view. Returns the outcome and its gas:
+    /// a pool an earlier swap of this view used is warm, and costs its kind's repeated-leg gas.
     pub fn swap(&mut self, hop: Hop, amount_in: U256) -> Result<(SwapOutcome, u64), PoolError> {
         let (outcome, next) = self.state(hop.pool).apply(hop.token_in as usize, hop.token_out as usize, amount_in)?;
-        let gas = self.market.pool(hop.pool).spec.leg_gas_units(&outcome);
+        let spec = &self.market.pool(hop.pool).spec;
+        let repeated = self.changed.iter().any(|(p, _)| *p == hop.pool);
+        let gas = if repeated { spec.repeated_leg_gas_units(&outcome) } else { spec.leg_gas_units(&outcome) };
         self.set(hop.pool, next);
         Ok((outcome, gas))
     }
@@ -92,4 +95,28 @@ pub fn quote_path(market: &Market, path: &Path, amount_in: U256) -> Result<(U256
         amount = outcome.amount_out;
     }
     Ok((amount, gas))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pools::registry::spec;
+    use crate::dex::DexId;
+    use crate::route::test_market::{addr, cp_pool, market_of};
+
+    #[test]
+    fn a_pool_swapped_earlier_in_the_view_costs_its_kinds_repeated_leg_gas() {
+        let market = market_of(vec![cp_pool(1, "UNIV2", addr(1), addr(2), 10u128.pow(24), 10u128.pow(24))]);
+        let hop = Hop { pool: 0, token_in: 0, token_out: 1 };
+        let amount = U256::from(10u128.pow(18));
+        let mut overlay = Overlay::new(&market);
+        let (_, first) = overlay.swap(hop, amount).unwrap();
+        let (_, second) = overlay.swap(hop, amount).unwrap();
+        let univ2 = spec(DexId::Univ2);
+        assert!(univ2.gas_repeat_saving > 0);
+        assert_eq!(first, univ2.gas_base);
+        assert_eq!(second, univ2.gas_base - univ2.gas_repeat_saving);
+        // A fresh view (another plan) starts cold again.
+        assert_eq!(Overlay::new(&market).swap(hop, amount).unwrap().1, univ2.gas_base);
+    }
 }
