@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import { createCircuitBreaker, type CircuitBreaker } from './createCircuitBreaker.ts'
+import { createCircuitBreaker, type CircuitBreaker } from '../resilience/createCircuitBreaker.ts'
 import { createTokenBucket, type TokenBucket } from './createTokenBucket.ts'
 import { createUpstreamHttpClient, type UpstreamHttpClient } from './http/createUpstreamHttpClient.ts'
 import { upstreamRegistry } from './registry.ts'
@@ -47,7 +47,7 @@ export type CreateUpstreamEndpointParameters = {
 export function createUpstreamEndpoint({ id, settings, sourceId = id, onBug, now = Date.now }: CreateUpstreamEndpointParameters): UpstreamEndpoint {
   const { adapter } = upstreamRegistry[id]
   const bucket = createTokenBucket({ ratePerSec: settings.ratePerSec, capacity: settings.burst, now })
-  const breaker = createCircuitBreaker({ now })
+  const breaker = createCircuitBreaker({ failureThreshold: 5, cooldownMs: 30_000, maxCooldownMs: 60_000, now })
   const client: UpstreamHttpClient = createUpstreamHttpClient({ baseUrl: settings.baseUrl, headers: adapter.headers(settings), mayRetry: () => bucket.tryTake(), now })
   return {
     id,
@@ -59,7 +59,7 @@ export function createUpstreamEndpoint({ id, settings, sourceId = id, onBug, now
     quote: async (kind, trade, deadline) => {
       const refused = integratorFeeRefusal({ terms: adapter.fee, fee: trade.fee, settings })
       if (refused) throw new UpstreamError('unsupported', refused)
-      if (!breaker.allow()) throw new UpstreamError('circuit open', `not called: its circuit breaker is open after repeated failures (next try in ${Math.ceil(breaker.msUntilRetry() / 1000)} s)`)
+      if (!breaker.allow()) throw new UpstreamError('circuit open', `not called: its circuit breaker is open after repeated failures (next try in ${Math.ceil(breaker.retryInMs() / 1000)} s)`)
       let called = false
       const request = (r: Parameters<Parameters<typeof adapter.price>[1]>[0]) => {
         if (!bucket.tryTake()) {
@@ -70,7 +70,7 @@ export function createUpstreamEndpoint({ id, settings, sourceId = id, onBug, now
       }
       try {
         const answer = kind === 'price' ? await adapter.price(trade, request, settings) : await adapter.executable(trade as UpstreamTrade & { taker: Address }, request, settings)
-        breaker.success()
+        breaker.succeeded()
         return answer
       } catch (caught) {
         let error = caught
@@ -84,8 +84,8 @@ export function createUpstreamEndpoint({ id, settings, sourceId = id, onBug, now
           e = new UpstreamError(e.kind, e.message.replaceAll(settings.apiKey, '[redacted]'), { retryAfterMs: e.retryAfterMs, cause: e.cause })
         }
         if (!called) breaker.cancel()
-        else if (FAILURE_KINDS.has(e.kind)) breaker.failure(e.retryAfterMs)
-        else breaker.success()
+        else if (FAILURE_KINDS.has(e.kind)) breaker.failed(e.retryAfterMs)
+        else breaker.succeeded()
         throw e
       }
     },

@@ -1,5 +1,5 @@
 import { fallback, http, type Transport } from 'viem'
-import { type CircuitBreaker, type CircuitState, createCircuitBreaker } from './createCircuitBreaker.ts'
+import { type CircuitBreaker, type CircuitState, createCircuitBreaker } from '../../resilience/createCircuitBreaker.ts'
 import { isNodeFailure } from './isNodeFailure.ts'
 import { RpcCircuitOpenError } from './RpcCircuitOpenError.ts'
 
