@@ -5,14 +5,35 @@
 #   bash scripts/postgres.sh start   install if needed, init if needed, start if stopped; prints the URL
 #   bash scripts/postgres.sh stop    stop the cluster (a no-op when it is not running)
 #   bash scripts/postgres.sh url     print the URL (postgres://postgres@127.0.0.1:$PORT/postgres)
-# GATEWAY_PG_PORT overrides the port (default 54329).
+# GATEWAY_PG_PORT overrides the port. Otherwise each checkout has a port of its own, chosen free
+# when its cluster is first made and kept in var/postgres/port (two checkouts on one machine, e.g.
+# git worktrees, would otherwise fight over one port and the second's tests could not start).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PORT=${GATEWAY_PG_PORT:-54329}
 ROOT=$(pwd)/var/postgres
 DATA=$ROOT/data
 RUN=$ROOT/run
+PORT_FILE=$ROOT/port
+
+# Something listens on 127.0.0.1:$1.
+port_taken() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+# The checkout's port: the recorded one, else the first free port from one derived from the path.
+checkout_port() {
+  if [ -f "$PORT_FILE" ]; then cat "$PORT_FILE"; return; fi
+  # A cluster made before ports were recorded, still running: its port (postmaster.pid, line 4).
+  if [ -f "$DATA/postmaster.pid" ]; then sed -n 4p "$DATA/postmaster.pid" | tee "$PORT_FILE"; return; fi
+  local port=$((54000 + $(pwd | cksum | cut -d' ' -f1) % 900)) tries=0
+  while port_taken "$port" && [ $tries -lt 100 ]; do port=$((port + 1)); tries=$((tries + 1)); done
+  mkdir -p "$ROOT"
+  echo "$port" > "$PORT_FILE"
+  echo "$port"
+}
+
+PORT=${GATEWAY_PG_PORT:-$(checkout_port)}
 URL="postgres://postgres@127.0.0.1:$PORT/postgres"
 
 bindir() {

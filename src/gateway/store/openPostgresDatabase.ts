@@ -22,7 +22,7 @@ const types = {
  * (`BEGIN` … `COMMIT`, `ROLLBACK` when `fn` throws).
  *
  * @example
- * const db = openPostgresDatabase({ url: 'postgres://postgres@127.0.0.1:54329/gateway' })
+ * const db = openPostgresDatabase({ url: 'postgres://postgres@127.0.0.1:5432/gateway' })
  * const rows = await db.query('SELECT symbol FROM tokens WHERE chain_id = $1', [8453])
  */
 export function openPostgresDatabase({ url, maxConnections = 10 }: OpenPostgresDatabaseParameters): SqlDatabase {
