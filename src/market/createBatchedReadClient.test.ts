@@ -190,3 +190,23 @@ test('a transport failure rejects the whole read, and every later read through t
   const batched = createBatchedReadClient({ client, blockNumber, maxBatchesInFlight: 1 })
   assert.equal((await readUniswapV2Pool({ client: batched, pair: sm.v2Pair, blockNumber })).id, sm.v2Pair.toLowerCase())
 })
+
+test('a batch the node refuses as a whole (its calldata costs more gas than an eth_call may use) is split in two, down to what it accepts', async () => {
+  const rpc = (method: string, params: unknown[]) => devnet.publicClient.request({ method: method as never, params: params as never })
+  // anvil gives an eth_call the block gas limit: 200,000 does not cover the gas floor of 90 calls' calldata.
+  await rpc('evm_setBlockGasLimit', [numberToHex(200_000n)])
+  try {
+    await rpc('evm_mine', [])
+    const blockNumber = await head()
+    const whole = createBatchedReadClient({ client, blockNumber, maxBatchesInFlight: 1 })
+    reset()
+    const inputs = await Promise.all(Array.from({ length: 30 }, () => readUniswapV2Pool({ client: whole, pair: sm.v2Pair, blockNumber })))
+    console.log(`90 getters with a 200,000 gas eth_call: ${ethCalls.length} eth_calls`)
+    assert.ok(ethCalls.length > 2, 'the first batch was refused and split')
+    const alone = await readUniswapV2Pool({ client: devnet.publicClient, pair: sm.v2Pair, blockNumber })
+    for (const input of inputs) assert.deepEqual(input, alone)
+  } finally {
+    await rpc('evm_setBlockGasLimit', [numberToHex(1_000_000_000n)])
+    await rpc('evm_mine', [])
+  }
+})

@@ -65,9 +65,10 @@ type Lane = { stateOverride?: CallParameters['stateOverride']; blockOverrides?: 
 /**
  * A node refusing a batch for its size (gas, request or answer bytes): an answer, not an outage, so
  * the batch is split. Each node words it its own way (geth "out of gas" / "gas required exceeds",
+ * anvil "intrinsic gas too high" when the calldata's gas floor is above the call's gas,
  * gateways "request entity too large", "response size").
  */
-const REFUSED_FOR_SIZE = /out of gas|gas required exceeds|gas limit|gas cap|too large|too big|response size|body limit|payload/i
+const REFUSED_FOR_SIZE = /out of gas|gas required exceeds|gas ?limit|gas cap|intrinsic gas|exceeds the limit|too large|too big|response size|body limit|payload/i
 
 /**
  * A client for reading many pools at one block in few RPC calls: the `call`, `readContract` and
