@@ -16,7 +16,7 @@ export type CreateMarketStateParameters = {
   pollIntervalMs?: number
   /** Longest delay between polls while the chain keeps failing (the delay doubles per failure up to it; default 5000 ms). */
   maxPollBackoffMs?: number
-  /** Pools read in parallel. */
+  /** Batched pool reads (`eth_call`s of up to 500 calls, docs/real-chain.md "Batched pool reads") in flight at once. */
   readConcurrency?: number
   /** Blocks per `eth_getLogs`. */
   maxLogBlockRange?: bigint

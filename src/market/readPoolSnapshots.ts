@@ -1,6 +1,8 @@
 import type { PublicClient } from 'viem'
 import { PoolUnusableError } from '../adapters/errors.ts'
 import type { NextBlock, PoolAdapter, PoolRef, PoolSnapshot } from '../adapters/PoolAdapter.ts'
+import { estimateTickLensGas } from '../adapters/state/estimateTickLensGas.ts'
+import { createBatchedReadClient } from './createBatchedReadClient.ts'
 import { isTransportError } from './isTransportError.ts'
 
 export type ReadPoolSnapshotsParameters = {
@@ -10,7 +12,7 @@ export type ReadPoolSnapshotsParameters = {
   blockNumber: bigint
   /** The block after `blockNumber`, for state that follows the clock. */
   nextBlock: NextBlock
-  /** Pools read at once (each read is a few multicalls). */
+  /** Batched reads (`eth_call`s of up to `DEFAULT_BATCH_CAPS`) sent at once. */
   concurrency: number
   /**
    * A pool's last snapshot when only its event-less part needs reading (see the adapters'
@@ -26,34 +28,37 @@ export type ReadPoolSnapshotsReturnType = {
 }
 
 /**
- * Reads pools at one block. A transport failure rejects the whole read (nothing half-read is
- * used); a pool-level failure only marks that pool unusable.
+ * Reads pools at one block, all at once through one batching client (`createBatchedReadClient`):
+ * the adapters' calls of every pool in the same phase (slot0 and the spacing, then the tick scans,
+ * ...) share Multicall3 `aggregate3` calls, so 5,000 V2 pairs take 30 `eth_call`s, not 5,000. A
+ * transport failure rejects the whole read (nothing half-read is used); a pool-level failure only
+ * marks that pool unusable.
  *
  * @example
  * const { snapshots, unusable } = await readPoolSnapshots({ client, refs, adapterOf, blockNumber, nextBlock, concurrency: 8 })
  */
 export async function readPoolSnapshots({ client, refs, adapterOf, blockNumber, nextBlock, concurrency, previousOf }: ReadPoolSnapshotsParameters): Promise<ReadPoolSnapshotsReturnType> {
-  const snapshots: PoolSnapshot[] = []
-  const unusable: { ref: PoolRef; reason: string }[] = []
-  let next = 0
-  const worker = async () => {
-    while (next < refs.length) {
-      const ref = refs[next++]
-      try {
-        const adapter = adapterOf(ref)
-        const previous = previousOf?.(ref)
-        snapshots.push(
-          previous && adapter.readVolatile
-            ? await adapter.readVolatile({ client, ref: previous.ref, blockNumber, nextBlock, previous })
-            : await adapter.readPool({ client, ref, blockNumber, nextBlock }),
-        )
-      } catch (error) {
-        if (error instanceof PoolUnusableError) unusable.push({ ref, reason: error.reason })
-        else if (isTransportError(error)) throw error
-        else unusable.push({ ref, reason: `read failed: ${(error as Error).message.split('\n')[0]}` })
+  const batched = createBatchedReadClient({ client, blockNumber, maxBatchesInFlight: concurrency, estimateGas: estimateTickLensGas })
+  // By the pools' order in `refs`, whatever order their batches answer in.
+  const outcomes: ({ snapshot: PoolSnapshot } | { unusable: { ref: PoolRef; reason: string } })[] = []
+  const readOne = async (ref: PoolRef, i: number) => {
+    try {
+      const adapter = adapterOf(ref)
+      const previous = previousOf?.(ref)
+      outcomes[i] = {
+        snapshot: previous && adapter.readVolatile
+          ? await adapter.readVolatile({ client: batched, ref: previous.ref, blockNumber, nextBlock, previous })
+          : await adapter.readPool({ client: batched, ref, blockNumber, nextBlock }),
       }
+    } catch (error) {
+      if (error instanceof PoolUnusableError) outcomes[i] = { unusable: { ref, reason: error.reason } }
+      else if (isTransportError(error)) throw error
+      else outcomes[i] = { unusable: { ref, reason: `read failed: ${(error as Error).message.split('\n')[0]}` } }
     }
   }
-  await Promise.all(Array.from({ length: Math.min(concurrency, refs.length) }, worker))
-  return { snapshots, unusable }
+  await Promise.all(refs.map(readOne))
+  return {
+    snapshots: outcomes.flatMap((o) => ('snapshot' in o ? [o.snapshot] : [])),
+    unusable: outcomes.flatMap((o) => ('unusable' in o ? [o.unusable] : [])),
+  }
 }
