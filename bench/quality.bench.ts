@@ -1,18 +1,25 @@
 // Route quality: how far our quotes fall short of the certified convex upper bound on optimal
-// routing (docs/solver-optimizer.md, *The bound*), per market, hops and size, at the default
-// time budget; and how the gap closes with the time budget.
+// routing (docs/solver-optimizer.md, *The bound*), per market, hops and size, at the default time
+// budget, beside the best single path and Fynd's water-filling over the same pools
+// (`solver.waterfill`, docs/solver-optimizer.md, *Water-filling reference*); and how the gap closes
+// with the time budget. Markets: the synthetic ones (seed 7) and the embedded devnet market the
+// service runs on (the service started as `npm start` wires it; its solver quoted directly).
 //
 //   npm run bench:quality                   (after npm run build:native)
-//   node --import tsx bench/quality.bench.ts --pools 100,1000,10000 --sizes 0.01,0.1,1,10,100
+//   node --import tsx bench/quality.bench.ts --pools 100,1000,10000 --sizes 0.01,0.1,1,10,100 [--markets synthetic,embedded]
 //
-// Writes bench/results/quality.json (one row per market, hops and size) and two plots,
-// bench/results/quality-gap-by-size.svg and bench/results/quality-gap-by-budget.svg.
+// Writes bench/results/quality.json (one row per market, trade and size) and three plots,
+// bench/results/quality-gap-by-size.svg, quality-gap-by-budget.svg and quality-waterfill-by-size.svg.
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { cpus } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { loadSolver } from '../bindings/index.ts'
-import type { SolverPlan, SolverQuoteRequest } from '../bindings/types.ts'
+import type { SolverQuoteRequest } from '../bindings/types.ts'
+import { loadConfig } from '../src/config/loadConfig.ts'
+import { startSwapService } from '../src/startSwapService.ts'
+import { embeddedMarketTrades } from '../test/fixtures/embeddedMarketTrades.ts'
 import { createSyntheticMarket } from '../test/fixtures/syntheticMarket.ts'
+import { measureTrade, type QualityRow } from './quality/measureTrade.ts'
 import { plotGapSvg, type GapSeries } from './quality/plotGapSvg.ts'
 
 const { values } = parseArgs({
@@ -22,124 +29,134 @@ const { values } = parseArgs({
     budgets: { type: 'string', default: '1,2,5,10,20,50' },
     repeats: { type: 'string', default: '5' },
     seed: { type: 'string', default: '7' },
+    markets: { type: 'string', default: 'synthetic,embedded' },
     out: { type: 'string', default: 'bench/results/quality.json' },
   },
 })
 const SIZES = values.sizes.split(',').map(Number)
 const BUDGETS = values.budgets.split(',').map(Number)
 const REPEATS = Number(values.repeats)
+const MARKETS = values.markets.split(',')
 /** 1× is a trade worth about $10,000 (the solver bench's size). */
 const TYPICAL_USD = 10_000
 
-type Row = {
-  pools: number
-  hops: number
-  size: number
-  amount_in: string
-  /** Certified upper bound (raw tokenOut, gas ignored), from the plan's metadata. */
-  bound: string | null
-  /** Our expectedAmountOut, gas not priced. */
-  ours: string | null
-  gap_bps: number | null
-  /** The best single path's output (splitEnabled false) and its gap. */
-  single: string | null
-  single_gap_bps: number | null
-  /** Gas priced (0.01 gwei): the plan's gross output against the bound, and its gas in bps of it. */
-  gas_priced_gap_bps: number | null
-  gas_cost_bps: number | null
-  /** Median time of the gas-free quote, ms (machine shared: compare relative figures). */
-  time_ms: number | null
-  routes: number | null
-  stopped_by: string | null
-  error?: string
+const rows: QualityRow[] = []
+const byBudget: GapSeries[] = []
+const loads: number[] = []
+const record = (row: QualityRow) => {
+  rows.push(row)
+  loads.push(loadavg()[0] as number)
+  console.error(JSON.stringify(row))
 }
 
-const gapBps = (bound: bigint, out: bigint) => Number(((bound - out) * 10_000_000_000n) / bound) / 1_000_000
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number
+if (MARKETS.includes('synthetic')) {
+  for (const pools of values.pools.split(',').map(Number)) {
+    const market = createSyntheticMarket({ pools, seed: Number(values.seed) })
+    const solver = await loadSolver({ nativeToken: market.nativeToken }, { backend: 'native' })
+    await solver.upsertPools(market.pools)
+    for (const hops of [1, 2, 3] as const) {
+      for (const size of SIZES) {
+        const trade = market.trade(hops, TYPICAL_USD * size)
+        const request: SolverQuoteRequest = { tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn, slippageBps: 50, maxHops: hops }
+        record(await measureTrade({ solver, request, repeats: REPEATS, row: { market: 'synthetic', pools, hops, size } }))
+      }
+    }
+    // Gap against the time budget on the mid-sized trades of this market.
+    for (const hops of [2, 3] as const) {
+      for (const size of [1, 10]) {
+        const trade = market.trade(hops, TYPICAL_USD * size)
+        const request: SolverQuoteRequest = { tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn, slippageBps: 50, maxHops: hops }
+        const points = []
+        for (const budget of BUDGETS) {
+          try {
+            const plan = await solver.quote({ ...request, timeBudgetMs: budget })
+            if (plan.metadata.gapBps !== undefined) points.push({ x: budget, y: plan.metadata.gapBps })
+          } catch {
+            // No plan within this budget: no point.
+          }
+        }
+        if (points.length > 0) byBudget.push({ label: `${pools} pools ${hops}-hop ${size}×`, points })
+      }
+    }
+    await solver.close()
+  }
+}
 
-const rows: Row[] = []
-const byBudget: GapSeries[] = []
-for (const pools of values.pools.split(',').map(Number)) {
-  const market = createSyntheticMarket({ pools, seed: Number(values.seed) })
-  const solver = await loadSolver({ nativeToken: market.nativeToken }, { backend: 'native' })
-  await solver.upsertPools(market.pools)
-  for (const hops of [1, 2, 3] as const) {
-    for (const size of SIZES) {
-      const trade = market.trade(hops, TYPICAL_USD * size)
-      const request: SolverQuoteRequest = { tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn, slippageBps: 50, maxHops: hops }
-      const row: Row = { pools, hops, size, amount_in: trade.amountIn, bound: null, ours: null, gap_bps: null, single: null, single_gap_bps: null, gas_priced_gap_bps: null, gas_cost_bps: null, time_ms: null, routes: null, stopped_by: null }
-      try {
-        const plan: SolverPlan = await solver.quote(request)
-        const times: number[] = []
-        for (let k = 0; k < REPEATS; k++) {
-          const t = performance.now()
-          await solver.quoteJson(request)
-          times.push(performance.now() - t)
-        }
-        const single = await solver.quote({ ...request, splitEnabled: false })
-        const priced = await solver.quote({ ...request, gasPriceWei: '10000000' })
-        row.ours = plan.expectedAmountOut
-        row.single = single.expectedAmountOut
-        row.time_ms = Math.round(median(times) * 1000) / 1000
-        row.routes = plan.routes.length
-        row.stopped_by = plan.metadata.stoppedBy
-        if (plan.metadata.upperBound !== undefined && BigInt(plan.metadata.upperBound) > 0n) {
-          const bound = BigInt(plan.metadata.upperBound)
-          row.bound = plan.metadata.upperBound
-          row.gap_bps = gapBps(bound, BigInt(plan.expectedAmountOut))
-          row.single_gap_bps = gapBps(bound, BigInt(single.expectedAmountOut))
-          row.gas_priced_gap_bps = gapBps(bound, BigInt(priced.expectedAmountOut))
-          row.gas_cost_bps = Number((BigInt(priced.gasCostInTokenOut) * 10_000_000_000n) / bound) / 1_000_000
-        }
-      } catch (error) {
-        row.error = (error as Error).message
-      }
-      rows.push(row)
-      console.error(JSON.stringify(row))
+if (MARKETS.includes('embedded')) {
+  const config = loadConfig({ API_KEYS: 'bench-key-0123456789abcdef', PORT: '0', LOG_LEVEL: 'warn' })
+  const service = await startSwapService({ config, logger: false, onDiscoveryProgress: () => {} })
+  try {
+    const market = service.devnet?.market
+    if (!market) throw new Error('the service did not start the embedded chain')
+    const pools = service.market.pools().length
+    for (const trade of embeddedMarketTrades({ market, sizes: SIZES, usd: TYPICAL_USD })) {
+      const request: SolverQuoteRequest = { tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn, slippageBps: 50, maxHops: trade.hops }
+      record(await measureTrade({ solver: service.solver, request, repeats: REPEATS, row: { market: 'embedded', pools, pair: trade.pair, hops: trade.hops, size: trade.size } }))
     }
+  } finally {
+    await service.fastify.close()
   }
-  // Gap against the time budget on the mid-sized trades of this market.
-  for (const hops of [2, 3] as const) {
-    for (const size of [1, 10]) {
-      const trade = market.trade(hops, TYPICAL_USD * size)
-      const request: SolverQuoteRequest = { tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn, slippageBps: 50, maxHops: hops }
-      const points = []
-      for (const budget of BUDGETS) {
-        try {
-          const plan = await solver.quote({ ...request, timeBudgetMs: budget })
-          if (plan.metadata.gapBps !== undefined) points.push({ x: budget, y: plan.metadata.gapBps })
-        } catch {
-          // No plan within this budget: no point.
-        }
-      }
-      if (points.length > 0) byBudget.push({ label: `${pools} pools ${hops}-hop ${size}×`, points })
-    }
-  }
-  await solver.close()
 }
 
 mkdirSync('bench/results', { recursive: true })
 writeFileSync(values.out, `${JSON.stringify(rows, null, 2)}\n`)
-const bySize: GapSeries[] = []
-for (const r of rows) {
-  if (r.gap_bps === null) continue
-  const label = `${r.pools} pools ${r.hops}-hop`
-  const series = bySize.find((s) => s.label === label) ?? bySize[bySize.push({ label, points: [] }) - 1]
-  series?.points.push({ x: r.size, y: r.gap_bps })
-}
-writeFileSync('bench/results/quality-gap-by-size.svg', plotGapSvg({ title: 'Gap to the convex bound at the default budget (50 ms)', xLabel: 'trade size (1× ≈ $10k)', series: bySize }))
-writeFileSync('bench/results/quality-gap-by-budget.svg', plotGapSvg({ title: 'Gap to the convex bound against timeBudgetMs', xLabel: 'timeBudgetMs', series: byBudget }))
 
-console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model}), node ${process.version}`)
-console.log('| pools | hops | size | gap bps | best single path gap bps | gas priced: gap bps / gas bps | time ms | routes | stopped by |')
-console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---|')
-const fmt = (x: number | null) => (x === null ? '–' : x < 0.01 ? x.toExponential(1) : x.toFixed(2))
-for (const r of rows) {
-  if (r.error) {
-    console.log(`| ${r.pools} | ${r.hops} | ${r.size} | ${r.error} | | | | | |`)
-    continue
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number
+const label = (r: QualityRow) => (r.market === 'embedded' ? `embedded ${r.hops}-hop (median)` : `${r.pools} pools ${r.hops}-hop`)
+const seriesBySize = (pick: (r: QualityRow) => number | null): GapSeries[] => {
+  const out: GapSeries[] = []
+  const groups = new Map<string, Map<number, number[]>>()
+  for (const r of rows) {
+    const y = pick(r)
+    if (y === null) continue
+    const bySize = groups.get(label(r)) ?? groups.set(label(r), new Map()).get(label(r))!
+    bySize.set(r.size, [...(bySize.get(r.size) ?? []), y])
   }
-  console.log(`| ${r.pools} | ${r.hops} | ${r.size} | ${fmt(r.gap_bps)} | ${fmt(r.single_gap_bps)} | ${fmt(r.gas_priced_gap_bps)} / ${fmt(r.gas_cost_bps)} | ${r.time_ms} | ${r.routes} | ${r.stopped_by} |`)
+  for (const [name, bySize] of groups) out.push({ label: name, points: [...bySize].map(([x, ys]) => ({ x, y: median(ys) })) })
+  return out
 }
-const gaps = rows.flatMap((r) => (r.gap_bps === null ? [] : [r.gap_bps]))
-console.log(`median gap ${fmt(median(gaps))} bps, worst ${fmt(Math.max(...gaps))} bps over ${gaps.length} quotes`)
+if (rows.some((r) => r.gap_bps !== null)) {
+  writeFileSync('bench/results/quality-gap-by-size.svg', plotGapSvg({ title: 'Gap to the convex bound at the default budget (50 ms)', xLabel: 'trade size (1× ≈ $10k)', series: seriesBySize((r) => r.gap_bps) }))
+  writeFileSync('bench/results/quality-waterfill-by-size.svg', plotGapSvg({ title: "Fynd's water-filling over the same pools: gap to the bound", xLabel: 'trade size (1× ≈ $10k)', series: seriesBySize((r) => r.waterfill_gap_bps) }))
+}
+if (byBudget.length > 0) writeFileSync('bench/results/quality-gap-by-budget.svg', plotGapSvg({ title: 'Gap to the convex bound against timeBudgetMs', xLabel: 'timeBudgetMs', series: byBudget }))
+
+// Summaries for bench/README.md.
+const fmt = (x: number | null | undefined) =>
+  x === null || x === undefined ? '–' : x === 0 ? '0' : Math.abs(x) >= 0.01 ? x.toFixed(2) : x > 0 ? '<0.01' : '>−0.01'
+const cells = (group: QualityRow[], pick: (r: QualityRow) => string) => SIZES.map((s) => group.find((r) => r.size === s)).map((r) => (r ? (r.error ? 'no route' : pick(r)) : '–')).join(' / ')
+console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model}), node ${process.version}, load average while measuring: ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`)
+console.log(`\nsizes: ${SIZES.join(' / ')}`)
+console.log('| pools | hops | gap bps | best single path, bps | water-filling, bps | ours − water-filling, bps | gas priced: gap / gas bps (1×) | time ms, ours / water-filling (1×) | routes (1×) |')
+console.log('|---:|---:|---|---|---|---|---|---|---:|')
+for (const pools of [...new Set(rows.filter((r) => r.market === 'synthetic').map((r) => r.pools))]) {
+  for (const hops of [1, 2, 3]) {
+    const group = rows.filter((r) => r.market === 'synthetic' && r.pools === pools && r.hops === hops)
+    const one = group.find((r) => r.size === 1)
+    console.log(`| ${pools} | ${hops} | ${cells(group, (r) => fmt(r.gap_bps))} | ${cells(group, (r) => fmt(r.single_gap_bps))} | ${cells(group, (r) => fmt(r.waterfill_gap_bps))} | ${cells(group, (r) => fmt(r.ours_minus_waterfill_bps))} | ${fmt(one?.gas_priced_gap_bps)} / ${fmt(one?.gas_cost_bps)} | ${one?.time_ms ?? '–'} / ${one?.waterfill_time_ms ?? '–'} | ${one?.routes ?? '–'} |`)
+  }
+}
+const embedded = rows.filter((r) => r.market === 'embedded')
+if (embedded.length > 0) {
+  console.log('\n| hops | size | trades routed | gap bps: median / worst | water-filling: median / worst | ours below water-filling | ours below single path | median time ms, ours / water-filling |')
+  console.log('|---:|---:|---:|---|---|---:|---:|---|')
+  for (const hops of [1, 2, 3]) {
+    for (const size of SIZES) {
+      const group = embedded.filter((r) => r.hops === hops && r.size === size && r.gap_bps !== null)
+      if (group.length === 0) continue
+      const gaps = group.map((r) => r.gap_bps as number)
+      const wf = group.map((r) => r.waterfill_gap_bps as number)
+      const below = group.filter((r) => BigInt(r.ours ?? 0) < BigInt(r.waterfill ?? 0)).length
+      const belowSingle = group.filter((r) => BigInt(r.ours ?? 0) < BigInt(r.single ?? 0)).length
+      console.log(`| ${hops} | ${size} | ${group.length} | ${fmt(median(gaps))} / ${fmt(Math.max(...gaps))} | ${fmt(median(wf))} / ${fmt(Math.max(...wf))} | ${below} | ${belowSingle} | ${median(group.map((r) => r.time_ms as number))} / ${median(group.map((r) => r.waterfill_time_ms as number))} |`)
+    }
+  }
+}
+console.log('\nTrades where water-filling paid more than our plan:')
+for (const r of rows.filter((r) => r.ours !== null && BigInt(r.ours) < BigInt(r.waterfill ?? 0))) {
+  console.log(`- ${r.market === 'embedded' ? `embedded ${r.pair}` : `${r.pools} pools`} ${r.hops}-hop ${r.size}×: ours ${r.ours}, water-filling ${r.waterfill} (${r.waterfill_strategy}, walk ${r.waterfill_longest_walk}), bound ${r.bound}; ${fmt(r.ours_minus_waterfill_bps)} bps`)
+}
+for (const market of ['synthetic', 'embedded']) {
+  const gaps = rows.filter((r) => r.market === market && r.gap_bps !== null).map((r) => r.gap_bps as number)
+  if (gaps.length > 0) console.log(`${market}: median gap ${fmt(median(gaps))} bps, worst ${fmt(Math.max(...gaps))} bps over ${gaps.length} quotes`)
+}

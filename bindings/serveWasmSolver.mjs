@@ -35,6 +35,7 @@ export function serveWasmSolver({ extraOps = {} } = {}) {
     removePools: (payload) => solver.removePools(payload),
     quote: (payload) => solver.quote(payload),
     simulate: (payload) => solver.simulate(payload),
+    waterfill: (payload) => solver.waterfill(payload),
   }
   parentPort.on('message', ({ id, op, payload }) => {
     try {

@@ -149,6 +149,33 @@ export type SolverPlan = {
   metadata: SolverMetadata
 }
 
+/**
+ * Fynd's water-filling route over the same pools (`solver-rs/src/route/waterfill`): the reference
+ * the quality benchmark compares plans with, not a plan the service answers. Its route is a tree:
+ * shared hops merged into one swap, the amount collected at every token re-split across its
+ * outgoing swaps; every swap exact on the solver's pool models.
+ */
+export type WaterfillPlan = {
+  amountIn: AmountString
+  expectedAmountOut: AmountString
+  gasUnits: number
+  gasCostInTokenOut: AmountString
+  /** Which of Fynd's candidates won: the single path, the coarse or refined pool-disjoint split, or fill-and-spill. */
+  strategy: 'singlePath' | 'coarseDisjoint' | 'refinedDisjoint' | 'fillAndSpill'
+  /** The tree's swaps in execution order, each with its `minOut` at the request's slippage. */
+  swaps: SolverLeg[]
+  /**
+   * The most hops a unit travels through the tree. Merging at a token reached after different
+   * numbers of hops sends everything collected there on, so it can exceed `maxHops` (at most
+   * 2·maxHops − 2), which neither a plan's routes nor the bound allow.
+   */
+  longestWalk: number
+  /** The allocation the tree was built from: each path's tokens, pools and fraction of amountIn. */
+  paths: { path: Address[]; pools: string[]; share: number }[]
+  candidatePaths: number
+  stoppedBy: 'converged' | 'budget'
+}
+
 export type SimulateRequest = { poolId: string; tokenIn: Address; amountIn: AmountString }
 /**
  * `words`: swap-loop steps that ended on an empty tick-bitmap word edge (V3 / singleton pools; 0 otherwise).
@@ -191,6 +218,8 @@ export interface Solver {
   /** The raw JSON answer of `quote`, for byte-level parity checks. */
   quoteJson(request: SolverQuoteRequest): Promise<string>
   simulate(request: SimulateRequest): Promise<SimulateResult>
+  /** Fynd's water-filling over the same pools, for quality comparisons (docs/solver-optimizer.md). */
+  waterfill(request: SolverQuoteRequest): Promise<WaterfillPlan>
   /** The backend's state, for readiness (the native addon is always ready: panics are caught per call). */
   status(): SolverStatus
   /** Releases the backend (terminates the WASM worker). */

@@ -3,7 +3,7 @@ import { SolverError } from './errors.ts'
 import { createMarketJournal } from './marketJournal.ts'
 import type {
   BlockResult, BlockUpdate, PoolInput, SimulateRequest, SimulateResult, Solver, SolverConfig, SolverPlan, SolverQuoteRequest,
-  SolverStatus, UpsertResult,
+  SolverStatus, UpsertResult, WaterfillPlan,
 } from './types.ts'
 
 /** A worker's answer; `trapped`: the WASM instance trapped on this call and the worker is gone. */
@@ -191,6 +191,7 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
     quoteJson: (request: SolverQuoteRequest) => call('quote', JSON.stringify(request)),
     quote: async (request: SolverQuoteRequest) => JSON.parse(await call('quote', JSON.stringify(request))) as SolverPlan,
     simulate: async (request: SimulateRequest) => JSON.parse(await call('simulate', JSON.stringify(request))) as SimulateResult,
+    waterfill: async (request: SolverQuoteRequest) => JSON.parse(await call('waterfill', JSON.stringify(request))) as WaterfillPlan,
     status: () => ({ backend: 'wasm', state, restarts }),
     close: async () => {
       closed ??= new SolverError('internal', 'the solver was closed')

@@ -1,6 +1,6 @@
 //! No input reaches a panic: arbitrary text, and valid JSON mutated byte-wise and node-wise, fed to
-//! the three JSON entry points the bindings call (`upsert_pools_json`, `quote_json`,
-//! `simulate_json`). A panic fails the test; every error must carry a caller-facing class
+//! the JSON entry points the bindings call (`upsert_pools_json`, `quote_json`, `simulate_json`,
+//! `waterfill_json`). A panic fails the test; every error must carry a caller-facing class
 //! (`invalid input`, `unsupported`, `no route`), never `internal`.
 
 use crate::{Solver, SolverError};
@@ -61,6 +61,7 @@ fn feed(text: &str) {
     let mut solver = solver();
     assert_classed(solver.quote_json(text), text);
     assert_classed(solver.simulate_json(text), text);
+    assert_classed(solver.waterfill_json(text), text);
     assert_classed(solver.upsert_pools_json(text), text);
     assert_classed(solver.quote_json(&valid_quote().to_string()), text);
 }
@@ -229,6 +230,7 @@ proptest! {
         let solver = solver();
         let quote = mutate(valid_quote(), &quote_mutations).to_string();
         assert_classed(solver.quote_json(&quote), &quote);
+        assert_classed(solver.waterfill_json(&quote), &quote);
         let simulate = mutate(valid_simulate(), &simulate_mutations).to_string();
         assert_classed(solver.simulate_json(&simulate), &simulate);
     }
@@ -250,6 +252,7 @@ proptest! {
             "maxHops": hops, "splitEnabled": split, "enforcePoolDisjoint": disjoint, "gasPriceWei": gas,
             "timeBudgetMs": budget }).to_string();
         assert_classed(solver.quote_json(&request), &request);
+        assert_classed(solver.waterfill_json(&request), &request);
         for pool in ["0xa000000000000000000000000000000000000003", "0x00000000000000000000000000000000000000000000000000000000000000b4"] {
             let request = json!({ "poolId": pool, "tokenIn": TAIL, "amountIn": amount }).to_string();
             assert_classed(solver.simulate_json(&request), &request);

@@ -11,6 +11,8 @@ use crate::route::gas::GasPricers;
 use crate::route::plan::Plan;
 use crate::route::quote::{quote, RouteSettings};
 use crate::route::request::QuoteRequest;
+use crate::route::clock::MonotonicClock;
+use crate::route::waterfill::{waterfill, Depths};
 use serde::{Deserialize, Serialize};
 
 /// Construction options (see `docs/solver-wire-format.md`).
@@ -38,6 +40,8 @@ pub struct Solver {
     settings: RouteSettings,
     /// Gas pricers of quotes on the market as it is; cleared whenever it changes.
     pricers: GasPricers,
+    /// Pool depths of the water-filling reference on the market as it is; cleared whenever it changes.
+    depths: Depths,
     /// The block every pool of the market was read at, set by [`Solver::apply_block_json`]; None
     /// once pools were changed without a block (`upsertPools`, `removePools`), so a plan never
     /// names a block its pools were not read at.
@@ -121,6 +125,7 @@ impl Solver {
         Ok(Solver {
             market: Market::default(),
             pricers: GasPricers::default(),
+            depths: Depths::default(),
             block_number: None,
             settings: RouteSettings {
                 native_token: Some(config.native_token),
@@ -142,6 +147,7 @@ impl Solver {
         self.market.set_leg_overhead_gas(update.l1_gas_per_leg);
         let rejected = self.market.apply(update.upserts, &update.removals)?;
         self.pricers.clear();
+        self.depths.clear();
         self.block_number = Some(update.block_number);
         Ok(serde_json::to_string(&BlockResult { pools: self.market.pool_count(), rejected })?)
     }
@@ -152,6 +158,7 @@ impl Solver {
         let pools: Vec<PoolInput> = serde_json::from_str(pools)?;
         let count = self.market.upsert(pools)?;
         self.pricers.clear();
+        self.depths.clear();
         self.block_number = None;
         Ok(serde_json::to_string(&CountResult { pools: count })?)
     }
@@ -162,6 +169,7 @@ impl Solver {
         let ids: Vec<String> = serde_json::from_str(ids)?;
         let count = self.market.remove(&ids)?;
         self.pricers.clear();
+        self.depths.clear();
         self.block_number = None;
         Ok(serde_json::to_string(&CountResult { pools: count })?)
     }
@@ -172,6 +180,15 @@ impl Solver {
         let request: QuoteRequest = serde_json::from_str(request)?;
         let plan = quote(&self.market, &self.settings, &request, &self.pricers)?;
         Ok(serde_json::to_string(&QuoteAnswer { plan, block_number: self.block_number, l1_gas_per_leg: self.market.leg_overhead_gas() })?)
+    }
+
+    /// Routes a JSON quote request the way Fynd's water-filling does, over the same pools a quote's
+    /// bound covers, every swap exact on our models (`route/waterfill`): the reference the quality
+    /// benchmark and tests compare our plans with. Answers the tree it executes as JSON.
+    pub fn waterfill_json(&self, request: &str) -> Result<String, SolverError> {
+        let request: QuoteRequest = serde_json::from_str(request)?;
+        let plan = waterfill(&self.market, &self.settings, &request, &self.pricers, &self.depths, &MonotonicClock)?;
+        Ok(serde_json::to_string(&plan)?)
     }
 
     /// One exact-input swap on one pool, without changing the market.

@@ -24,6 +24,7 @@ enum Call {
     Remove(String),
     Quote(String),
     Simulate(String),
+    Waterfill(String),
 }
 
 /// One call, computed on the libuv thread pool.
@@ -44,6 +45,7 @@ impl Task for SolverTask {
             Call::Remove(json) => solver.write().unwrap_or_else(|p| p.into_inner()).remove_pools_json(json),
             Call::Quote(json) => solver.read().unwrap_or_else(|p| p.into_inner()).quote_json(json),
             Call::Simulate(json) => solver.read().unwrap_or_else(|p| p.into_inner()).simulate_json(json),
+            Call::Waterfill(json) => solver.read().unwrap_or_else(|p| p.into_inner()).waterfill_json(json),
         })
         .map_err(to_napi)
     }
@@ -94,5 +96,12 @@ impl NativeSolver {
     #[napi(ts_return_type = "Promise<string>")]
     pub fn simulate(&self, request: String) -> AsyncTask<SolverTask> {
         self.task(Call::Simulate(request))
+    }
+
+    /// Routes a quote request as Fynd's water-filling does (the quality reference); resolves to
+    /// its tree's JSON.
+    #[napi(ts_return_type = "Promise<string>")]
+    pub fn waterfill(&self, request: String) -> AsyncTask<SolverTask> {
+        self.task(Call::Waterfill(request))
     }
 }

@@ -44,4 +44,8 @@ impl WasmSolver {
     pub fn simulate(&self, request: &str) -> Result<String, JsError> {
         self.inner.simulate_json(request).map_err(to_js)
     }
+
+    pub fn waterfill(&self, request: &str) -> Result<String, JsError> {
+        self.inner.waterfill_json(request).map_err(to_js)
+    }
 }

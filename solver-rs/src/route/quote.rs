@@ -176,7 +176,7 @@ struct Report {
     bound: Option<U256>,
 }
 
-fn connectors(market: &Market, settings: &RouteSettings, native: Option<TokenIdx>) -> Vec<TokenIdx> {
+pub(crate) fn connectors(market: &Market, settings: &RouteSettings, native: Option<TokenIdx>) -> Vec<TokenIdx> {
     match &settings.connectors {
         Some(list) => list.iter().filter_map(|a| market.token(a)).collect(),
         None => {

@@ -10,6 +10,11 @@
 //! allows) leaves every arc with exactly the input the optimum gives it, so a venue the optimum
 //! drains receives what it can take and no more. Each peel empties an arc, so there are at most
 //! as many paths as arcs with flow.
+//!
+//! A token with copies in two layers sends its flow to tokenOut through its pools from the
+//! deeper copy where the prices tie (the optimum's prices do): the shallower copy's excess passes
+//! on to the next layer's copy, a hop of no pool and gain 1 that the walks take like an arc
+//! (dual.rs books ties that way).
 
 use super::dual::Trade;
 use super::graph::{Graph, Head};
@@ -42,11 +47,26 @@ pub fn decompose(graph: &Graph, trades: &[Option<Trade>], amount_in: f64, limit:
             gain[trade.arc] = response.output / response.input;
         }
     }
+    // Pass-ons, after the arcs: copy c's excess (inflow − outflow) to its next layer's copy.
+    let deeper: Vec<Option<usize>> = (0..graph.copies.len())
+        .map(|c| (0..graph.copies.len()).find(|&d| graph.copies[d].token == graph.copies[c].token && graph.copies[d].layer == graph.copies[c].layer + 1))
+        .collect();
+    let mut excess = vec![0.0; graph.copies.len()];
+    for (a, arc) in graph.arcs.iter().enumerate() {
+        excess[arc.from] -= left[a];
+        if let Head::Copy(d) = arc.to {
+            excess[d] += left[a] * gain[a];
+        }
+    }
+    for c in 1..graph.copies.len() {
+        left.push(if deeper[c].is_some() { excess[c].max(0.0) } else { 0.0 });
+        gain.push(1.0);
+    }
     let took = left.clone();
     let mut routed: Vec<Routed> = Vec::new();
     let mut routed_in = 0.0;
     while routed.len() < limit && routed_in < amount_in {
-        let Some(arcs) = widest_walk(graph, &mut left, &took) else { break };
+        let Some(arcs) = widest_walk(graph, &deeper, &mut left, &took) else { break };
         // The most tokenIn the path can carry: each arc's flow left over what reaches it per unit.
         let mut reach = 1.0;
         let mut x = amount_in - routed_in;
@@ -80,23 +100,32 @@ pub fn decompose(graph: &Graph, trades: &[Option<Trade>], amount_in: f64, limit:
     routed
 }
 
-/// From tokenIn, the arc with the most flow left at each copy, to tokenOut. A copy whose arcs are
-/// used up (flow the dual left stranded there) closes the arc that led to it for good, and the
-/// walk starts again; None when tokenIn has nothing left.
-fn widest_walk(graph: &Graph, left: &mut [f64], took: &[f64]) -> Option<Vec<usize>> {
+/// From tokenIn, the arc (or pass-on, index `arcs.len() + c − 1` for copy c) with the most flow
+/// left at each copy, to tokenOut. A copy whose arcs are used up (flow the dual left stranded
+/// there) closes the arc that led to it for good, and the walk starts again; None when tokenIn
+/// has nothing left.
+fn widest_walk(graph: &Graph, deeper: &[Option<usize>], left: &mut [f64], took: &[f64]) -> Option<Vec<usize>> {
+    let pass_on = |c: usize| graph.arcs.len() + c - 1;
     loop {
         let mut at = 0usize;
         let mut arcs = Vec::new();
         loop {
             // Compared as the fraction of its copy's flow each arc still has: arcs from one copy
             // are in the same token, so this is the widest.
+            let onward = deeper[at].filter(|_| at > 0).map(|_| pass_on(at));
             let best = (0..graph.arcs.len())
-                .filter(|&a| graph.arcs[a].from == at && left[a] > 0.0 && took[a] > 0.0)
+                .filter(|&a| graph.arcs[a].from == at)
+                .chain(onward)
+                .filter(|&a| left[a] > 0.0 && took[a] > 0.0)
                 .fold(None, |best: Option<usize>, a| match best {
                     Some(b) if left[b] >= left[a] => Some(b),
                     _ => Some(a),
                 });
             match best {
+                Some(a) if a >= graph.arcs.len() => {
+                    arcs.push(a);
+                    at = deeper[at].expect("a pass-on leads to the next layer");
+                }
                 Some(a) => {
                     arcs.push(a);
                     match graph.arcs[a].to {
@@ -118,7 +147,7 @@ fn widest_walk(graph: &Graph, left: &mut [f64], took: &[f64]) -> Option<Vec<usiz
 fn path_of(graph: &Graph, arcs: &[usize]) -> Path {
     let mut tokens = vec![graph.copies[0].token];
     let mut hops: Vec<Hop> = Vec::with_capacity(arcs.len());
-    for &a in arcs {
+    for &a in arcs.iter().filter(|&&a| a < graph.arcs.len()) {
         let arc = graph.arcs[a];
         hops.push(arc.hop);
         tokens.push(match arc.to {

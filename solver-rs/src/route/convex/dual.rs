@@ -53,6 +53,14 @@ pub fn head_price(prices: &[f64], head: Head) -> f64 {
     }
 }
 
+/// The layer of an arc's head (tokenOut: past every copy).
+fn head_layer(graph: &Graph, head: Head) -> usize {
+    match head {
+        Head::Copy(c) => graph.copies[c].layer,
+        Head::Out => usize::MAX,
+    }
+}
+
 /// One venue's term at `prices`: its best side's trade, the copies it joins, and its value.
 pub fn venue_term(graph: &Graph, venue: usize, prices: &[f64]) -> Option<(Trade, usize, Head, f64)> {
     let arcs = &graph.venues[venue].arcs;
@@ -66,23 +74,36 @@ pub fn venue_term(graph: &Graph, venue: usize, prices: &[f64]) -> Option<(Trade,
         // The side's arcs, without collecting them: this runs for every venue at every price the
         // solve tries, where an allocation per call was most of its time.
         let same = || arcs.iter().copied().filter(move |&a| graph.arcs[a].side == side);
+        // Ties, which the optimum has wherever a token's flow passes from one layer to the next,
+        // go to the deepest tendering copy and the shallowest receiving one: the flow is booked
+        // as if each copy were priced a hair above the next layer's, so every copy's excess is
+        // what it passes on to the next layer and the solve's tie groups read it from the
+        // gradient (solve.rs, *tie groups*). g itself does not depend on the choice.
         let tender = same().map(|a| graph.arcs[a].from).fold(usize::MAX, |best, c| {
-            if best == usize::MAX || prices[c] < prices[best] {
+            if best == usize::MAX
+                || prices[c] < prices[best]
+                || (prices[c] == prices[best] && graph.copies[c].layer > graph.copies[best].layer)
+            {
                 c
             } else {
                 best
             }
         });
         let receive = same().map(|a| graph.arcs[a].to).fold(None, |best: Option<Head>, h| match best {
-            Some(b) if head_price(prices, b) >= head_price(prices, h) => Some(b),
+            Some(b) if head_price(prices, b) > head_price(prices, h) => Some(b),
+            Some(b) if head_price(prices, b) == head_price(prices, h) && head_layer(graph, b) <= head_layer(graph, h) => Some(b),
             _ => Some(h),
         })?;
         // The arc the flow is booked on: from the tendering copy, to its dearest head.
         let arc = same()
             .filter(|&a| graph.arcs[a].from == tender)
-            .fold(None, |best: Option<usize>, a| match best {
-                Some(b) if head_price(prices, graph.arcs[b].to) >= head_price(prices, graph.arcs[a].to) => Some(b),
-                _ => Some(a),
+            .fold(None, |best: Option<usize>, a| {
+                let (b_head, a_head) = (best.map(|b| graph.arcs[b].to), graph.arcs[a].to);
+                match b_head {
+                    Some(b) if head_price(prices, b) > head_price(prices, a_head) => best,
+                    Some(b) if head_price(prices, b) == head_price(prices, a_head) && head_layer(graph, b) <= head_layer(graph, a_head) => best,
+                    _ => Some(a),
+                }
             })?;
         let (p_tender, p_receive) = (prices[tender], head_price(prices, receive));
         // Output worth nothing: no trade is worth making (and none is worth anything).

@@ -22,6 +22,9 @@ const MAX_HALVINGS: usize = 40;
 const WARM_SWEEPS: usize = 3;
 /// Bisection steps of a one-dimensional minimisation.
 const BISECTIONS: usize = 80;
+/// Copies of a token in consecutive layers within this relative price of each other count as
+/// tied (see [`tie_groups`]).
+const NEAR: f64 = 1e-9;
 
 /// The prices reached and g there.
 pub struct Dual {
@@ -37,19 +40,22 @@ pub struct Dual {
 pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
     let n = graph.copies.len();
     let touching = touching_venues(graph);
+    let deeper = deeper_copies(graph);
     let mut prices = first_unit_prices(graph);
     monotone(graph, &mut prices);
     // First-unit prices overprice every copy a large trade floods. Warm start: layer by layer from
     // tokenIn, each copy's inflow (tokenIn's: amountIn) is held fixed and its price set so that it
     // sends exactly that on at its heads' prices; repeated, so the heads' prices come from the
-    // flows too. Then Newton starts with every flow in its basin.
+    // flows too. Prices are made monotone after each sweep, not after each copy: a copy settled
+    // below its next layer's copy is where the two share their pools to tokenOut, and raising it
+    // back at once would undo the search. Then Newton starts with every flow in its basin.
     let top = graph.copies.iter().map(|c| c.layer).max().unwrap_or(0);
     for _ in 0..WARM_SWEEPS {
         let mut inflow = vec![0.0; n];
         inflow[0] = amount_in;
         for layer in 0..=top {
             for c in (0..n).filter(|&c| graph.copies[c].layer == layer) {
-                settle(graph, &touching, &mut prices, c, Some(inflow[c]));
+                settle(graph, &touching, &mut prices, &[c], Some(inflow[c]));
             }
             for v in 0..graph.venues.len() {
                 if let Some((trade, tender, Head::Copy(d), _)) = venue_term(graph, v, &prices) {
@@ -59,8 +65,8 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
                 }
             }
         }
+        monotone(graph, &mut prices);
     }
-    let scale: Vec<f64> = prices.iter().map(|p| if *p > 0.0 { *p } else { 0.0 }).collect();
     let mut current = evaluate(graph, &prices, amount_in, true);
     let mut damping = 1e-6;
     let mut converged = false;
@@ -69,14 +75,32 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
         if deadline.expired() {
             break;
         }
-        // Newton in scaled prices p = π / scale, so every variable is near 1.
-        let free: Vec<usize> = (0..n).filter(|&c| scale[c] > 0.0).collect();
+        let groups = tie_groups(&deeper, &prices, &current.gradient);
+        // Near ties are made exact when that does not raise g; where it would, the copies move apart.
+        let groups = if groups.iter().any(|g| g.iter().any(|&c| prices[c] != prices[g[0]])) {
+            let mut snapped = prices.clone();
+            snap(&groups, &mut snapped);
+            let at = evaluate(graph, &snapped, amount_in, true);
+            if at.value <= current.value {
+                (prices, current) = (snapped, at);
+                tie_groups(&deeper, &prices, &current.gradient)
+            } else {
+                groups.into_iter().flat_map(|g| g.into_iter().map(|c| vec![c])).collect()
+            }
+        } else {
+            groups
+        };
+        // Newton over the groups, each in its scaled price p = π / π_now (every variable near 1);
+        // a group's copies share its price, so its gradient and Hessian are its copies' summed.
+        let free: Vec<&Vec<usize>> = groups.iter().filter(|g| prices[g[0]] > 0.0).collect();
         let m = free.len();
-        let gradient: Vec<f64> = free.iter().map(|&c| scale[c] * current.gradient[c]).collect();
+        let scale: Vec<f64> = free.iter().map(|g| prices[g[0]]).collect();
+        let gradient: Vec<f64> = free.iter().zip(&scale).map(|(g, s)| s * g.iter().map(|&c| current.gradient[c]).sum::<f64>()).collect();
         let mut matrix = vec![0.0; m * m];
-        for (a, &c) in free.iter().enumerate() {
-            for (b, &d) in free.iter().enumerate() {
-                matrix[a * m + b] = scale[c] * scale[d] * current.hessian[c * n + d];
+        for a in 0..m {
+            for b in 0..m {
+                let block: f64 = free[a].iter().flat_map(|&c| free[b].iter().map(move |&d| (c, d))).map(|(c, d)| current.hessian[c * n + d]).sum();
+                matrix[a * m + b] = scale[a] * scale[b] * block;
             }
         }
         let largest = (0..m).map(|a| matrix[a * m + a]).fold(0.0f64, f64::max);
@@ -104,11 +128,13 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
             let mut t = 1.0;
             for _ in 0..MAX_HALVINGS {
                 let mut trial = prices.clone();
-                for (a, &c) in free.iter().enumerate() {
-                    let moved = prices[c] + t * step[a] * scale[c];
+                for (a, group) in free.iter().enumerate() {
                     // Prices stay positive: a step may at most halve one.
-                    trial[c] = moved.max(0.5 * prices[c]);
+                    let moved = scale[a] * (1.0 + t * step[a]).max(0.5);
+                    group.iter().for_each(|&c| trial[c] = moved);
                 }
+                // A free copy stepped below its next layer's: the tie is met, and kept next time
+                // if the flow passes on.
                 monotone(graph, &mut trial);
                 let next = evaluate(graph, &trial, amount_in, true);
                 if next.value <= current.value + 1e-4 * t * slope {
@@ -121,13 +147,13 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
                 damping *= 10.0;
             }
         }
+        if converged {
+            break;
+        }
         let Some((trial, next, t)) = accepted else { break };
         let gain = current.value - next.value;
         (prices, current) = (trial, next);
         damping = if t == 1.0 { (damping / 4.0).max(1e-12) } else { damping * 2.0 };
-        if converged {
-            break;
-        }
         // A step that gains nothing measurable twice in a row: Newton is on a corner; the exact
         // one-dimensional minimisations below take over.
         if gain <= 1e-15 * current.value.abs() {
@@ -140,17 +166,18 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
         }
     }
     if !converged && !deadline.expired() {
-        // Corners: exact minimisation along each copy in turn, from the last layer to tokenIn;
-        // kept only if it lowers g.
+        // Corners: exact minimisation along each tie group in turn, from the last layer to
+        // tokenIn; kept only if it lowers g.
         let before = prices.clone();
-        let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by_key(|&c| std::cmp::Reverse(graph.copies[c].layer));
         for _ in 0..3 {
-            for &c in &order {
+            let mut groups = tie_groups(&deeper, &prices, &evaluate(graph, &prices, amount_in, false).gradient);
+            groups.sort_by_key(|g| std::cmp::Reverse(graph.copies[g[0]].layer));
+            for group in &groups {
                 if deadline.expired() {
                     break;
                 }
-                settle(graph, &touching, &mut prices, c, (c == 0).then_some(amount_in));
+                settle(graph, &touching, &mut prices, group, (group[0] == 0).then_some(amount_in));
+                monotone(graph, &mut prices);
             }
         }
         if evaluate(graph, &prices, amount_in, false).value > current.value {
@@ -159,6 +186,53 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
     }
     let evaluation = evaluate(graph, &prices, amount_in, false);
     Dual { prices, evaluation, converged }
+}
+
+/// Per copy, the same token's copy one layer further, whose price [`monotone`] keeps at most its.
+fn deeper_copies(graph: &Graph) -> Vec<Option<usize>> {
+    let copies = &graph.copies;
+    (0..copies.len())
+        .map(|c| (0..copies.len()).find(|&d| copies[d].token == copies[c].token && copies[d].layer == copies[c].layer + 1))
+        .collect()
+}
+
+/// Copies of one token in consecutive layers priced alike (within [`NEAR`]) whose shallower
+/// part passes flow on to the deeper (its summed excess, the pass-on, is ≥ 0): the *tie groups*,
+/// each moved as one variable, shallowest copy first. This is the active set of the constraints
+/// π_k ≥ π_{k+1} that keep the bound certified: at the optimum a token's flow reaches tokenOut
+/// through its pools from whichever layer it arrived in, so its copies' prices are equal and g
+/// has a kink there (a pool tenders from its cheapest copy). Moving the copies one by one, or all
+/// copies freely and then raising the shallower ones, cannot cross that kink; moving the group as
+/// one variable is smooth. A tie whose shallower part takes more than it receives (pass-on < 0)
+/// is released: raising that part alone lowers g.
+fn tie_groups(deeper: &[Option<usize>], prices: &[f64], gradient: &[f64]) -> Vec<Vec<usize>> {
+    let mut shallower = vec![false; deeper.len()];
+    deeper.iter().flatten().for_each(|&d| shallower[d] = true);
+    let mut groups = Vec::new();
+    for head in (0..deeper.len()).filter(|&c| !shallower[c]) {
+        let mut group = vec![head];
+        let mut passed = gradient[head];
+        let mut at = head;
+        while let Some(d) = deeper[at] {
+            if !(prices[at] <= prices[d] * (1.0 + NEAR) && passed >= 0.0) {
+                groups.push(std::mem::take(&mut group));
+                passed = 0.0;
+            }
+            group.push(d);
+            passed += gradient[d];
+            at = d;
+        }
+        groups.push(group);
+    }
+    groups
+}
+
+/// Prices every group's copies as its shallowest.
+fn snap(groups: &[Vec<usize>], prices: &mut [f64]) {
+    for group in groups {
+        let price = prices[group[0]];
+        group.iter().for_each(|&c| prices[c] = price);
+    }
 }
 
 /// Every copy priced at the best zero-size rate of its arcs times its head's price (tokenOut: 1),
@@ -211,21 +285,22 @@ fn excess(graph: &Graph, touching: &[Vec<usize>], prices: &[f64], c: usize, infl
     total
 }
 
-/// Sets π_c where c's excess changes sign, the others fixed: with the inflow computed, the
-/// minimiser of g along π_c; with it held at `inflow`, the price at which c sends exactly that on.
-/// The excess rises with π_c either way (g is convex), so a bracket and bisection find it.
-fn settle(graph: &Graph, touching: &[Vec<usize>], prices: &mut [f64], c: usize, inflow: Option<f64>) {
+/// Sets the price of `group` (copies priced alike) where its summed excess changes sign, the
+/// others fixed: with the inflow computed, the minimiser of g along that price; with it held at
+/// `inflow` (one copy), the price at which the copy sends exactly that on. The excess rises with
+/// the price either way (g is convex), so a bracket and bisection find it.
+fn settle(graph: &Graph, touching: &[Vec<usize>], prices: &mut [f64], group: &[usize], inflow: Option<f64>) {
     let at = |prices: &mut [f64], p: f64| {
-        prices[c] = p;
-        excess(graph, touching, prices, c, inflow)
+        group.iter().for_each(|&c| prices[c] = p);
+        group.iter().map(|&c| excess(graph, touching, prices, c, inflow)).sum::<f64>()
     };
-    let start = prices[c];
+    let start = prices[group[0]];
     if start.is_nan() || start <= 0.0 {
         return;
     }
     let (mut lo, mut hi) = (start, start);
     if at(prices, start) > 0.0 {
-        // Too dear: flow is left over at c. Lower until it is not.
+        // Too dear: flow is left over. Lower until it is not.
         for _ in 0..200 {
             lo *= 0.5;
             if at(prices, lo) <= 0.0 {
@@ -251,6 +326,10 @@ fn settle(graph: &Graph, touching: &[Vec<usize>], prices: &mut [f64], c: usize, 
             lo = mid;
         }
     }
-    prices[c] = (lo * hi).sqrt();
-    monotone(graph, prices);
+    let settled = (lo * hi).sqrt();
+    group.iter().for_each(|&c| prices[c] = settled);
 }
+
+#[cfg(test)]
+#[path = "solve_tests.rs"]
+mod tests;
