@@ -13,6 +13,7 @@ pub mod request;
 pub mod search;
 pub mod slippage;
 pub mod split;
+pub mod swap_memos;
 
 #[cfg(test)]
 mod test_market;
