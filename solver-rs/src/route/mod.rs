@@ -4,6 +4,7 @@
 pub mod clock;
 pub mod convex;
 pub mod gas;
+pub mod gas_cap;
 mod linear;
 pub mod net;
 pub mod path;
