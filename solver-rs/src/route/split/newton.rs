@@ -33,7 +33,8 @@ const FLAT: f64 = 1e-7;
 const LIMIT_BACKOFF: f64 = 1e-6;
 /// Halvings of a step that sends a pool more than it can take.
 const FEASIBLE_HALVINGS: usize = 12;
-/// A cycle's end that pays less than the point by more than this fraction is not re-optimised.
+/// A cycle's end that pays less than the point by more than this fraction (or than the point pays
+/// less than the bound) is not re-optimised.
 const FLAT_END_LOSS: f64 = 1e-4;
 /// Allocations below this fraction of amountIn are dust: they go to the largest route.
 const DUST: f64 = 1e-9;
@@ -448,8 +449,11 @@ pub(super) fn ascend(problem: &Problem, order: &[usize], start: Point, rules: &R
             }
             // Along a truly flat direction the ends pay what the point pays, to the fee compounding
             // the model cannot see; an end that pays much less was no cycle (the model was flat
-            // where a pool's limit or a steep curve lies), and re-optimising it is wasted.
-            if f64::from(end.gross()) < f64::from(current.gross()) * (1.0 - FLAT_END_LOSS) {
+            // where a pool's limit or a steep curve lies), and re-optimising it is wasted, unless
+            // the point itself is that far from the bound (then any start may be the better one).
+            let gross = f64::from(current.gross());
+            let below_bound = problem.target.map_or(0.0, |t| f64::from(t) - gross);
+            if f64::from(end.gross()) < gross - (gross * FLAT_END_LOSS).max(below_bound) {
                 continue;
             }
             let mut closed = allowed.clone();
