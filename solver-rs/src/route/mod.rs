@@ -19,6 +19,8 @@ pub mod swap_memos;
 #[cfg(test)]
 mod test_market;
 #[cfg(test)]
+mod test_pools;
+#[cfg(test)]
 mod split_reference_tests;
 #[cfg(test)]
 mod amount_limits_tests;

@@ -14,6 +14,8 @@ pub mod solve;
 
 #[cfg(test)]
 mod closed_form_tests;
+#[cfg(test)]
+mod exhaustive_tests;
 
 use crate::market::Market;
 use crate::math::U256;
