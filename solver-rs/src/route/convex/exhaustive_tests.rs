@@ -53,6 +53,9 @@ fn grid(paths: usize) -> u32 {
 /// One path: its pools in order with the direction taken in each.
 type TestPath = Vec<(PoolIdx, usize, usize)>;
 
+/// A graph to draw: its edges with how many pools each holds, and the token sequences of paths.
+type Layout = (Vec<(Address, Address, u64)>, Vec<Vec<Address>>);
+
 /// The exact output of `alloc` over `paths`, routes in order on private pool states; None if a
 /// pool cannot take what reaches it.
 fn replay(market: &Market, paths: &[TestPath], alloc: &[u128]) -> Option<f64> {
@@ -183,7 +186,7 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
     while cases < 240 {
         let hops = rng.range(1, 4) as usize;
         // The edges of the graph and how many pools each holds; at most 5 paths in all.
-        let (edges, sequences): (Vec<(Address, Address, u64)>, Vec<Vec<Address>>) = match hops {
+        let (edges, sequences): Layout = match hops {
             1 => (vec![(a, d, rng.range(1, 5))], vec![vec![a, d]]),
             2 => {
                 let (first, second) = (rng.range(1, 3), rng.range(1, 3));
