@@ -3,6 +3,9 @@
 //
 //   node --import tsx bench/dumpSyntheticMarket.ts --pools 1000 --out /tmp/market-1000.json
 //   cargo run --release --example quote_profile -- /tmp/market-1000.json 200
+//
+// `--sizes 0.01,1,100` dumps each trade at those multiples of about $10,000 (hops first, then
+// sizes); `--gas-price 0` dumps them with gas not priced (the quality bench's gas-free quotes).
 import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { createSyntheticMarket } from '../test/fixtures/syntheticMarket.ts'
@@ -11,14 +14,17 @@ const { values } = parseArgs({
   options: {
     pools: { type: 'string', default: '1000' },
     seed: { type: 'string', default: '7' },
+    sizes: { type: 'string', default: '1' },
+    'gas-price': { type: 'string', default: '10000000' },
     out: { type: 'string' },
   },
 })
 const pools = Number(values.pools)
 const market = createSyntheticMarket({ pools, seed: Number(values.seed) })
 // The same trades and request fields as bench/solver.bench.ts.
-const requests = ([1, 2, 3] as const).map((hops) => {
-  const trade = market.trade(hops)
+const sizes = values.sizes.split(',').map(Number)
+const requests = ([1, 2, 3] as const).flatMap((hops) => sizes.map((size) => {
+  const trade = market.trade(hops, 10_000 * size)
   return {
     tokenIn: trade.tokenIn,
     tokenOut: trade.tokenOut,
@@ -26,9 +32,9 @@ const requests = ([1, 2, 3] as const).map((hops) => {
     slippageBps: 50,
     maxHops: hops,
     splitEnabled: true,
-    gasPriceWei: '10000000',
+    gasPriceWei: values['gas-price'],
   }
-})
+}))
 const out = values.out ?? `market-${pools}.json`
 writeFileSync(out, JSON.stringify({ config: { nativeToken: market.nativeToken }, pools: market.pools, requests }))
 console.log(`${out}: ${market.pools.length} pools, ${requests.length} requests`)

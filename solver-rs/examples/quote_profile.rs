@@ -1,20 +1,21 @@
 //! Times quotes on a dumped market, in-process and without Node, for profilers (perf, callgrind):
 //!
 //!   node --import tsx bench/dumpSyntheticMarket.ts --pools 1000 --out /tmp/market-1000.json
-//!   cargo run --release --example quote_profile -- /tmp/market-1000.json [iterations] [request] [split|no-split]
+//!   cargo run --release --example quote_profile -- /tmp/market-1000.json [iterations] [request index|all] [split|no-split]
 //!
-//! Prints p50/p99 per request (1-, 2- and 3-hop) with and without splitting, and how each plan ended.
+//! Prints p50/p99 per request (1-, 2- and 3-hop) with and without splitting, how each plan ended,
+//! its gap to the certified bound (`metadata.gapBps`) and its gas units.
 use solver::Solver;
 use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(file) = args.get(1) else {
-        eprintln!("usage: quote_profile <market.json> [iterations] [request index] [split|no-split]");
+        eprintln!("usage: quote_profile <market.json> [iterations] [request index|all] [split|no-split]");
         std::process::exit(2);
     };
     let iterations: usize = args.get(2).map_or(200, |s| s.parse().expect("iterations"));
-    let only_request: Option<usize> = args.get(3).map(|s| s.parse().expect("request index"));
+    let only_request: Option<usize> = args.get(3).filter(|s| *s != "all").map(|s| s.parse().expect("request index"));
     let only_split: Option<bool> = args.get(4).map(|s| s == "split");
     let dump: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(file).expect("market file")).expect("JSON");
     let mut solver = Solver::from_config_json(&dump["config"].to_string()).expect("config");
@@ -25,7 +26,13 @@ fn main() {
             let mut request = request.clone();
             request["splitEnabled"] = serde_json::Value::Bool(split);
             let request = request.to_string();
-            let plan: serde_json::Value = serde_json::from_str(&solver.quote_json(&request).expect("quote")).expect("plan");
+            let plan: serde_json::Value = match solver.quote_json(&request) {
+                Ok(plan) => serde_json::from_str(&plan).expect("plan"),
+                Err(error) => {
+                    println!("request {index} ({} hops) split {split}: {error}", request_hops(&request));
+                    continue;
+                }
+            };
             let mut times: Vec<f64> = (0..iterations)
                 .map(|_| {
                     let start = Instant::now();
@@ -35,14 +42,17 @@ fn main() {
                 .collect();
             times.sort_by(f64::total_cmp);
             println!(
-                "request {index} ({} hops) split {split}: p50 {:.3} ms p99 {:.3} ms, {} routes of {} candidate paths, {}, out {}",
+                "request {index} ({} hops) split {split}: p50 {:.3} ms p99 {:.3} ms, {} routes of {} candidate paths, {}{}, out {}, gap {} bps, gas {}",
                 request_hops(&request),
                 times[iterations / 2],
                 times[(iterations * 99 / 100).min(iterations - 1)],
                 plan["routes"].as_array().map_or(0, Vec::len),
                 plan["metadata"]["candidatePaths"],
                 plan["metadata"]["stoppedBy"],
-                plan["expectedAmountOut"]
+                plan["metadata"]["stoppedIn"].as_str().map_or(String::new(), |p| format!(" in {p}")),
+                plan["expectedAmountOut"],
+                plan["metadata"]["gapBps"],
+                plan["gasUnits"]
             );
         }
     }

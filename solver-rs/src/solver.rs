@@ -217,4 +217,9 @@ impl Solver {
     pub fn pool_count(&self) -> usize {
         self.market.pool_count()
     }
+
+    /// The market, read-only (for tools that study it: `examples/stranding_bound.rs`).
+    pub fn market(&self) -> &Market {
+        &self.market
+    }
 }

@@ -8,8 +8,10 @@ pub mod input;
 pub mod registry;
 pub mod sampled;
 pub mod solidly;
+mod swap_memo;
 
 pub use error::PoolError;
+pub use swap_memo::SwapMemo;
 
 use crate::math::U256;
 

@@ -4,6 +4,7 @@
 pub mod clock;
 pub mod convex;
 pub mod gas;
+pub mod gas_cap;
 mod linear;
 pub mod net;
 pub mod path;
@@ -13,10 +14,13 @@ pub mod request;
 pub mod search;
 pub mod slippage;
 pub mod split;
+pub mod swap_memos;
 pub mod waterfill;
 
 #[cfg(test)]
 mod test_market;
+#[cfg(test)]
+mod test_pools;
 #[cfg(test)]
 mod split_reference_tests;
 #[cfg(test)]

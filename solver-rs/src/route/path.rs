@@ -2,6 +2,7 @@
 
 use crate::market::{Hop, Market, PoolIdx, TokenIdx};
 use crate::math::U256;
+use super::swap_memos::SwapMemos;
 use crate::pools::{PoolError, PoolModel, PoolState, SwapOutcome};
 
 /// A chain of hops from `tokens[0]` to `tokens[last]`; tokens are distinct, so no pool repeats.
@@ -33,11 +34,18 @@ pub struct LegFill {
 pub struct Overlay<'m> {
     market: &'m Market,
     changed: Vec<(PoolIdx, PoolState)>,
+    /// The quote's swap memos, when it keeps them (the same outcomes, for less work).
+    memos: Option<&'m SwapMemos>,
 }
 
 impl<'m> Overlay<'m> {
     pub fn new(market: &'m Market) -> Self {
-        Overlay { market, changed: Vec::new() }
+        Overlay { market, changed: Vec::new(), memos: None }
+    }
+
+    /// A view whose swaps use and extend `memos` (kept by the caller across views of one market).
+    pub fn memoized(market: &'m Market, memos: &'m SwapMemos) -> Self {
+        Overlay { market, changed: Vec::new(), memos: Some(memos) }
     }
 
     /// The pool's current state in this view.
@@ -58,7 +66,12 @@ impl<'m> Overlay<'m> {
     /// Swaps `amount_in` through one hop, applying it to this view. Returns the outcome and its gas:
     /// a pool an earlier swap of this view used is warm, and costs its kind's repeated-leg gas.
     pub fn swap(&mut self, hop: Hop, amount_in: U256) -> Result<(SwapOutcome, u64), PoolError> {
-        let (outcome, next) = self.state(hop.pool).apply(hop.token_in as usize, hop.token_out as usize, amount_in)?;
+        let state = self.state(hop.pool);
+        let (i, o) = (hop.token_in as usize, hop.token_out as usize);
+        let (outcome, next) = match self.memos {
+            Some(memos) => memos.apply(hop.pool, state, i, o, amount_in)?,
+            None => state.apply(i, o, amount_in)?,
+        };
         let spec = &self.market.pool(hop.pool).spec;
         let repeated = self.changed.iter().any(|(p, _)| *p == hop.pool);
         let gas = if repeated { spec.repeated_leg_gas_units(&outcome) } else { spec.leg_gas_units(&outcome) };

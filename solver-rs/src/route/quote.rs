@@ -9,8 +9,11 @@ use super::request::QuoteRequest;
 use super::search::{evaluate, find_paths, DexMask, Evaluated, SearchParams};
 use super::slippage::min_out;
 use super::convex::graph::{Intermediates, Scope};
+use super::convex::curve::MAX_SWAPS_PER_POOL;
 use super::convex::route_flows;
+use super::gas_cap::GasCap;
 use super::split::{best_single, optimize, Problem, Solution};
+use super::swap_memos::SwapMemos;
 use crate::address::Address;
 use crate::error::SolverError;
 use crate::market::{Market, TokenIdx};
@@ -18,11 +21,6 @@ use crate::math::U256;
 
 /// The probe for split candidates is this fraction of the amount.
 const PROBE_DIVISOR: u64 = 8;
-/// Paths taken from the convex optimum's flows, widest first: with the searched candidates, a plan
-/// has at most this many more routes. Every route costs gas on chain (a huge trade on a deep
-/// market would otherwise split into dozens of routes whose transaction outgrows common gas
-/// limits), and the optimum's narrowest paths carry the least.
-const OPTIMUM_PATHS: usize = 16;
 
 /// Solver-wide routing settings.
 #[derive(Clone, Debug)]
@@ -120,7 +118,11 @@ pub fn quote_on_clock(
             intermediates: Intermediates::Any,
             dexes: params.dexes,
         };
-        if let Some(flows) = route_flows(market, &scope, amount_in, OPTIMUM_PATHS, &deadline) {
+        // As many of the optimum's paths as the candidates leave room for under the curves' limit
+        // on routes (the bound holds for plans of at most that many); the plan's transaction gas,
+        // not the number of paths, decides how many it keeps (`gas_cap.rs`, `split/start.rs`).
+        let limit = MAX_SWAPS_PER_POOL as usize - ranked.len();
+        if let Some(flows) = route_flows(market, &scope, amount_in, limit, &deadline) {
             let mut alloc = vec![U256::ZERO; ranked.len()];
             for routed in &flows.routed {
                 let index = match ranked.iter().position(|e| e.path.hops == routed.path.hops) {
@@ -152,6 +154,8 @@ pub fn quote_on_clock(
         deadline: &deadline,
         start: start_alloc,
         target: bound,
+        memos: SwapMemos::default(),
+        gas_cap: GasCap::of(market),
     };
     let solution = if split {
         optimize(&problem)

@@ -222,86 +222,8 @@ mod tests {
     use super::*;
     use crate::address::Address;
     use crate::math::U256;
-    use crate::pools::input::PoolInput;
-    use crate::pools::PoolState;
-    use crate::route::test_market::{addr, cl_pool, cp_pool, market_of, sampled_pool, solidly_pool, Rng};
-
-    /// The model families the bound must hold for; `family_of` fails to compile when a pool state
-    /// is added without a family here, and the test checks every family is in its markets.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    enum Family {
-        ConstantProduct,
-        SolidlyVolatile,
-        SolidlyStable,
-        Concentrated,
-        Sampled,
-    }
-    const FAMILIES: [Family; 5] =
-        [Family::ConstantProduct, Family::SolidlyVolatile, Family::SolidlyStable, Family::Concentrated, Family::Sampled];
-
-    fn family_of(state: &PoolState) -> Family {
-        match state {
-            PoolState::ConstantProduct(_) => Family::ConstantProduct,
-            PoolState::Solidly(p) if matches!(p.curve, crate::pools::solidly::Curve::Volatile) => Family::SolidlyVolatile,
-            PoolState::Solidly(_) => Family::SolidlyStable,
-            PoolState::Concentrated(_) => Family::Concentrated,
-            PoolState::Sampled(_) => Family::Sampled,
-        }
-    }
-
-    /// A concave sampled curve for `scale` of input at a rate near 1, falling along the samples.
-    fn samples(rng: &mut Rng, scale: u128) -> Vec<(U256, U256)> {
-        let (mut x, mut y, mut rate) = (0u128, 0u128, 0.9 + rng.range(0, 200) as f64 / 1000.0);
-        (0..rng.range(2, 6))
-            .map(|_| {
-                let dx = scale / 4 + rng.range(0, 1000) as u128 * (scale / 1000);
-                x += dx;
-                y += (dx as f64 * rate) as u128;
-                rate *= 0.5 + rng.range(0, 500) as f64 / 1000.0;
-                (U256::from(x), U256::from(y))
-            })
-            .collect()
-    }
-
-    /// One random pool of `family` between `tokens` (raw amounts of every token near 10^18..10^24,
-    /// prices near 1, so pools of every family compete on the same edges).
-    fn random_pool(rng: &mut Rng, family: Family, id: u8, tokens: [Address; 2]) -> PoolInput {
-        let reserve = |rng: &mut Rng| rng.log_amount(18, 24);
-        match family {
-            Family::ConstantProduct => {
-                let dex = if rng.range(0, 2) == 0 { "UNIV2" } else { "PANCAKE_V2" };
-                cp_pool(id, dex, tokens[0], tokens[1], reserve(rng), reserve(rng))
-            }
-            Family::SolidlyVolatile => solidly_pool(id, tokens, [reserve(rng), reserve(rng)], false, [18, 6], rng.range(0, 31) as u32),
-            Family::SolidlyStable => {
-                let r0 = reserve(rng);
-                let r1 = (r0 as f64 * (0.5 + rng.range(0, 1000) as f64 / 1000.0)) as u128;
-                solidly_pool(id, tokens, [r0, r1], true, [18, 18], rng.range(0, 6) as u32)
-            }
-            Family::Concentrated => {
-                let (dex, fee, protocol) = match rng.range(0, 3) {
-                    0 => ("UNIV3", 3000, None),
-                    1 => ("UNIV4", 500, Some((rng.range(0, 1001) as u32) << 12 | rng.range(0, 1001) as u32)),
-                    _ => ("QUICKSWAP_V4", 900, None),
-                };
-                let tick = rng.range(0, 4000) as i32 - 2000;
-                let around = tick - tick.rem_euclid(60);
-                // Some pools sit in a range with no liquidity: their spot rate is 0.
-                let positions: Vec<(i32, i32, u128)> = (0..rng.range(1, 4))
-                    .map(|_| {
-                        let lower = around + 60 * (rng.range(0, 40) as i32 - 30);
-                        (lower, lower + 60 * rng.range(1, 60) as i32, rng.log_amount(20, 24))
-                    })
-                    .collect();
-                cl_pool(id, dex, tokens, tick, fee, protocol, &positions)
-            }
-            Family::Sampled => {
-                let scale = reserve(rng);
-                let (forward, backward) = (samples(rng, scale), samples(rng, scale));
-                sampled_pool(id, "PROPSWAP", tokens, rng.range(0, 50) as u32, &forward, &backward)
-            }
-        }
-    }
+    use crate::route::test_market::{addr, market_of, Rng};
+    use crate::route::test_pools::{family_of, random_pool, Family, FAMILIES};
 
     #[test]
     fn skipping_by_bound_finds_exactly_what_the_full_search_finds_on_every_model_family() {

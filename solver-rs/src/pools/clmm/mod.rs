@@ -21,12 +21,16 @@ mod swap_math;
 mod tick_bitmap;
 mod tick_list;
 pub mod tick_math;
+mod tick_walk;
 mod wire;
 
 #[cfg(test)]
 mod pool_tests;
+#[cfg(test)]
+mod tick_walk_tests;
 
 pub use pool_swap::{ClState, SwapResult};
+pub use tick_walk::TickWalk;
 pub use wire::ClWire;
 
 use super::input::PoolInputError;
@@ -35,6 +39,7 @@ use super::{two_token_direction, PoolError, PoolModel, SwapOutcome};
 use crate::math::U256;
 use std::sync::Arc;
 use swap_math::{StepRules, MAX_FEE_PIPS};
+use pool_swap::LoopParams;
 use tick_list::TickList;
 
 /// A concentrated-liquidity pool: its mutable state plus immutable parameters and ticks. Cloning is
@@ -112,30 +117,61 @@ impl ClPool {
 
     /// Exact-input swap of `amount_in` (> 0): output rounded down, crossings, state after.
     pub fn swap(&self, zero_for_one: bool, amount_in: U256) -> Result<SwapResult, PoolError> {
-        // Amounts are signed in the contracts: int256 everywhere, and singletons settle in int128.
-        let max_amount = match self.flavor {
-            ClFlavor::Singleton { .. } => U256::from(i128::MAX as u128),
-            ClFlavor::UniswapV3 | ClFlavor::AlgebraIntegral => U256::MAX >> 1,
-        };
-        if amount_in > max_amount {
+        self.swap_memoized(zero_for_one, amount_in, None)
+    }
+
+    /// [`ClPool::swap`], the same to the unit, jumping over the ticks `walk` (this pool's, in this
+    /// direction, from any earlier state of it) already walked, and adding to it the steps it
+    /// takes (`tick_walk.rs`). Algebra's linked-list loop is not memoised: it takes no word steps.
+    pub fn swap_memoized(&self, zero_for_one: bool, amount_in: U256, walk: Option<&mut TickWalk>) -> Result<SwapResult, PoolError> {
+        if amount_in > self.max_amount() {
             return Err(PoolError::Overflow);
         }
         let fee_pips = self.swap_fee_pips(zero_for_one);
-        let result = match self.flavor {
-            ClFlavor::UniswapV3 => {
-                pool_swap::swap_exact_in(&self.ticks, self.tick_spacing, self.state, zero_for_one, amount_in, fee_pips, StepRules::V3)
-            }
-            ClFlavor::Singleton { .. } => {
-                pool_swap::swap_exact_in(&self.ticks, self.tick_spacing, self.state, zero_for_one, amount_in, fee_pips, StepRules::V4)
-            }
+        let rules = match self.flavor {
+            ClFlavor::UniswapV3 => StepRules::V3,
+            ClFlavor::Singleton { .. } => StepRules::V4,
             ClFlavor::AlgebraIntegral => {
-                swap_calculation::calculate_swap_exact_in(&self.ticks, self.state, zero_for_one, amount_in, fee_pips)
+                let result = swap_calculation::calculate_swap_exact_in(&self.ticks, self.state, zero_for_one, amount_in, fee_pips)?;
+                return self.checked(result);
             }
-        }?;
-        if result.amount_out > max_amount {
+        };
+        let params = LoopParams::new(&self.ticks, self.tick_spacing, zero_for_one, fee_pips, rules);
+        let result = match walk {
+            None => params.swap_exact_in(self.state, amount_in)?,
+            Some(walk) => tick_walk::swap_exact_in_walked(&params, self.state, amount_in, walk)?,
+        };
+        self.checked(result)
+    }
+
+    /// Amounts are signed in the contracts: int256 everywhere, and singletons settle in int128.
+    fn max_amount(&self) -> U256 {
+        match self.flavor {
+            ClFlavor::Singleton { .. } => U256::from(i128::MAX as u128),
+            ClFlavor::UniswapV3 | ClFlavor::AlgebraIntegral => U256::MAX >> 1,
+        }
+    }
+
+    /// `result`, unless its output exceeds what the contract's signed amounts can carry.
+    fn checked(&self, result: SwapResult) -> Result<SwapResult, PoolError> {
+        if result.amount_out > self.max_amount() {
             return Err(PoolError::Overflow);
         }
         Ok(result)
+    }
+}
+
+impl ClPool {
+    /// [`PoolModel::apply`], memoised: `walks` holds this pool's tick walk per direction (index 1
+    /// for zero-for-one), kept between the swaps of one quote (`tick_walk.rs`).
+    pub fn apply_memoized(&self, token_in: usize, token_out: usize, amount_in: U256, walks: &mut [TickWalk; 2]) -> Result<(SwapOutcome, Self), PoolError> {
+        let zero_for_one = two_token_direction(token_in, token_out)?;
+        if amount_in.is_zero() {
+            return Ok((SwapOutcome::flat(U256::ZERO), self.clone()));
+        }
+        let result = self.swap_memoized(zero_for_one, amount_in, Some(&mut walks[usize::from(zero_for_one)]))?;
+        let next = ClPool { state: result.state, ..self.clone() };
+        Ok((SwapOutcome { amount_out: result.amount_out, crossings: result.crossings, words: result.words }, next))
     }
 }
 

@@ -51,60 +51,136 @@ pub fn limit_is_ahead(sqrt_price_x96: U256, limit: U256, zero_for_one: bool) -> 
     }
 }
 
-/// Runs the V3 / V4 swap loop for `amount_in` (> 0) at `fee_pips`. Errors with
-/// `InsufficientLiquidity` when the input is not all spent before the router's price limit.
-pub fn swap_exact_in(
-    ticks: &TickList,
-    tick_spacing: i32,
-    start: ClState,
-    zero_for_one: bool,
-    amount_in: U256,
-    fee_pips: u32,
-    rules: StepRules,
-) -> Result<SwapResult, PoolError> {
-    let limit = router_price_limit_x96(zero_for_one);
-    if !limit_is_ahead(start.sqrt_price_x96, limit, zero_for_one) {
-        return Err(PoolError::InsufficientLiquidity);
+/// What the pool's swap loop needs besides its state: the ticks, the direction, the fee, the
+/// step rules and the price limit.
+#[derive(Clone, Copy)]
+pub(super) struct LoopParams<'t> {
+    pub(super) ticks: &'t TickList,
+    pub(super) tick_spacing: i32,
+    pub(super) zero_for_one: bool,
+    pub(super) fee_pips: u32,
+    pub(super) rules: StepRules,
+    pub(super) limit: U256,
+}
+
+/// One iteration of the swap loop: the state after it, the input it spent (fee included), what it
+/// paid, and where it ended.
+pub(super) struct LoopStep {
+    pub(super) state: ClState,
+    pub(super) spent: U256,
+    pub(super) amount_out: U256,
+    pub(super) ended: StepEnd,
+}
+
+/// Where a step of the loop ended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum StepEnd {
+    /// On an initialized tick, crossed.
+    Crossing,
+    /// On a bitmap word's edge holding no initialized tick.
+    WordEdge,
+    /// Short of its target (the input ran out), or on the price limit.
+    Inside,
+}
+
+impl<'t> LoopParams<'t> {
+    /// The loop of a swap at `fee_pips` under `rules`, to the router's price limit.
+    pub(super) fn new(ticks: &'t TickList, tick_spacing: i32, zero_for_one: bool, fee_pips: u32, rules: StepRules) -> Self {
+        LoopParams { ticks, tick_spacing, zero_for_one, fee_pips, rules, limit: router_price_limit_x96(zero_for_one) }
     }
-    let mut state = start;
-    let mut remaining = amount_in;
-    let mut amount_out = U256::ZERO;
-    let mut crossings = 0u32;
-    let mut words = 0u32;
-    while !remaining.is_zero() && state.sqrt_price_x96 != limit {
+
+    /// Runs the V3 / V4 swap loop for `amount_in` (> 0) from `start`. Errors with
+    /// `InsufficientLiquidity` when the input is not all spent before the router's price limit.
+    pub(super) fn swap_exact_in(&self, start: ClState, amount_in: U256) -> Result<SwapResult, PoolError> {
+        let mut swap = self.begin(start, amount_in)?;
+        while swap.runs(self.limit) {
+            let step = self.step(swap.state, swap.remaining)?;
+            swap.take(&step)?;
+        }
+        swap.finish()
+    }
+
+    /// A swap of `amount_in` from `start`, refused if the limit is not ahead of the price.
+    pub(super) fn begin(&self, start: ClState, amount_in: U256) -> Result<Swap, PoolError> {
+        if !limit_is_ahead(start.sqrt_price_x96, self.limit, self.zero_for_one) {
+            return Err(PoolError::InsufficientLiquidity);
+        }
+        Ok(Swap { state: start, remaining: amount_in, amount_out: U256::ZERO, crossings: 0, words: 0 })
+    }
+
+    /// One iteration of `UniswapV3Pool.swap`'s loop from `state` with `remaining` input (fee
+    /// included): step to the nearer of the next initialized tick and the word edge, cross it if
+    /// reached.
+    pub(super) fn step(&self, mut state: ClState, remaining: U256) -> Result<LoopStep, PoolError> {
+        let zero_for_one = self.zero_for_one;
         let step_start_price = state.sqrt_price_x96;
-        let (tick_next, liquidity_net) = next_initialized_tick_within_one_word(ticks, state.tick, tick_spacing, zero_for_one)?;
+        let (tick_next, liquidity_net) = next_initialized_tick_within_one_word(self.ticks, state.tick, self.tick_spacing, zero_for_one)?;
         // The bitmap knows nothing of the tick range; the pool clamps, and so do we.
         let tick_next = tick_next.clamp(MIN_TICK, MAX_TICK);
         let sqrt_price_next = get_sqrt_ratio_at_tick(tick_next)?;
-        let target = if zero_for_one { sqrt_price_next.max(limit) } else { sqrt_price_next.min(limit) };
-        let step = compute_swap_step_exact_in(state.sqrt_price_x96, target, state.liquidity, remaining, fee_pips, rules)?;
+        let target = if zero_for_one { sqrt_price_next.max(self.limit) } else { sqrt_price_next.min(self.limit) };
+        let step = compute_swap_step_exact_in(state.sqrt_price_x96, target, state.liquidity, remaining, self.fee_pips, self.rules)?;
         state.sqrt_price_x96 = step.sqrt_price_next_x96;
         let spent = step.amount_in.checked_add(step.fee_amount).ok_or(PoolError::Overflow)?;
         // Only V3's price-equality edge (a short step booked as a full one) can overspend; the
         // pool would then carry on as an exact-output swap, which our router cannot settle.
-        remaining = remaining.checked_sub(spent).ok_or_else(|| {
-            PoolError::InvalidState("a step booked more input than remained (V3 rounding edge)".into())
-        })?;
-        amount_out = amount_out.checked_add(step.amount_out).ok_or(PoolError::Overflow)?;
-
+        if spent > remaining {
+            return Err(PoolError::InvalidState("a step booked more input than remained (V3 rounding edge)".into()));
+        }
+        let mut ended = StepEnd::Inside;
         if state.sqrt_price_x96 == sqrt_price_next {
             if let Some(net) = liquidity_net {
                 // Crossing downward removes what crossing upward adds.
                 let delta = if zero_for_one { net.checked_neg().ok_or(PoolError::Overflow)? } else { net };
                 state.liquidity = add_delta(state.liquidity, delta)?;
-                crossings += 1;
+                ended = StepEnd::Crossing;
             } else {
-                words += 1;
+                ended = StepEnd::WordEdge;
             }
             // Moving down, the pool sits just below the crossed tick.
             state.tick = if zero_for_one { tick_next - 1 } else { tick_next };
         } else if state.sqrt_price_x96 != step_start_price {
             state.tick = get_tick_at_sqrt_ratio(state.sqrt_price_x96)?;
         }
+        Ok(LoopStep { state, spent, amount_out: step.amount_out, ended })
     }
-    if !remaining.is_zero() {
-        return Err(PoolError::InsufficientLiquidity);
+}
+
+/// A swap in progress: the pool's state, the input left, the output so far, and the ticks and
+/// word edges crossed.
+pub(super) struct Swap {
+    pub(super) state: ClState,
+    pub(super) remaining: U256,
+    pub(super) amount_out: U256,
+    pub(super) crossings: u32,
+    pub(super) words: u32,
+}
+
+impl Swap {
+    /// Whether the loop goes on: input left and the price short of the limit.
+    pub(super) fn runs(&self, limit: U256) -> bool {
+        !self.remaining.is_zero() && self.state.sqrt_price_x96 != limit
     }
-    Ok(SwapResult { amount_out, crossings, words, state })
+
+    /// Books one step.
+    pub(super) fn take(&mut self, step: &LoopStep) -> Result<(), PoolError> {
+        // `step` refuses a step that spends more than remained.
+        self.remaining = self.remaining.checked_sub(step.spent).ok_or(PoolError::Overflow)?;
+        self.amount_out = self.amount_out.checked_add(step.amount_out).ok_or(PoolError::Overflow)?;
+        match step.ended {
+            StepEnd::Crossing => self.crossings += 1,
+            StepEnd::WordEdge => self.words += 1,
+            StepEnd::Inside => {}
+        }
+        self.state = step.state;
+        Ok(())
+    }
+
+    /// The result, or `InsufficientLiquidity` if input is left (the loop stopped at the limit).
+    pub(super) fn finish(self) -> Result<SwapResult, PoolError> {
+        if !self.remaining.is_zero() {
+            return Err(PoolError::InsufficientLiquidity);
+        }
+        Ok(SwapResult { amount_out: self.amount_out, crossings: self.crossings, words: self.words, state: self.state })
+    }
 }

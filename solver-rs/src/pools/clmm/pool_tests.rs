@@ -13,15 +13,15 @@ use proptest::prelude::*;
 use std::collections::BTreeMap;
 
 /// One representative kind per flavour (UNIV4 and Infinity differ only in the protocol-fee cap).
-const KINDS: [DexId; 4] = [DexId::Univ3, DexId::Univ4, DexId::PancakeInfinityCl, DexId::QuickswapV4];
+pub(super) const KINDS: [DexId; 4] = [DexId::Univ3, DexId::Univ4, DexId::PancakeInfinityCl, DexId::QuickswapV4];
 
 #[derive(Debug)]
-struct Layout {
-    sqrt_price_x96: U256,
-    spacing: i32,
-    fee_pips: u32,
-    protocol_fee: Option<u32>,
-    positions: Vec<(i32, i32, u128)>,
+pub(super) struct Layout {
+    pub(super) sqrt_price_x96: U256,
+    pub(super) spacing: i32,
+    pub(super) fee_pips: u32,
+    pub(super) protocol_fee: Option<u32>,
+    pub(super) positions: Vec<(i32, i32, u128)>,
 }
 
 fn wire_of(layout: &Layout) -> ClWire {
@@ -41,7 +41,7 @@ fn wire_of(layout: &Layout) -> ClWire {
     serde_json::from_str(&json).unwrap()
 }
 
-fn pool(dex: DexId, layout: &Layout) -> ClPool {
+pub(super) fn pool(dex: DexId, layout: &Layout) -> ClPool {
     ClPool::from_wire(wire_of(layout), &spec(dex)).unwrap()
 }
 
@@ -79,7 +79,7 @@ fn held_between(ticks: &TickList, low: U256, high: U256, zero_for_one: bool) -> 
     total
 }
 
-fn layout_strategy() -> impl Strategy<Value = Layout> {
+pub(super) fn layout_strategy() -> impl Strategy<Value = Layout> {
     let spacing = prop::sample::select(vec![1, 10, 60, 200]);
     (spacing, -200_000i32..200_000, 0u32..10_000, prop::collection::vec((0i32..3000, 1i32..3000, 10u128.pow(8)..10u128.pow(24)), 1..8), 0u64..u64::MAX, any::<bool>())
         .prop_map(|(spacing, center, fee_pips, raw_positions, offset, on_tick)| {
@@ -359,7 +359,7 @@ fn empty_word_edges_between(ticks: &TickList, spacing: i32, start: i32, end: i32
     (low..=high).filter(|c| c.rem_euclid(256) == edge && !initialized.contains(&(c * spacing))).count() as u32
 }
 
-fn word_edge_layout() -> impl Strategy<Value = Layout> {
+pub(super) fn word_edge_layout() -> impl Strategy<Value = Layout> {
     // Half the cases start exactly on or next to a word edge, where off-by-ones would hide.
     (layout_strategy(), any::<bool>(), -2i32..=2).prop_map(|(mut layout, snap, delta)| {
         if snap {

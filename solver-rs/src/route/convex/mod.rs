@@ -4,6 +4,7 @@
 //! the venues a quote may use: the certified upper bound on what any routing can pay, and the
 //! flows the split optimizer starts from. See docs/solver-optimizer.md, *The bound*.
 
+pub mod chain;
 pub mod curve;
 pub mod certificate;
 pub mod decompose;
@@ -13,6 +14,8 @@ pub mod solve;
 
 #[cfg(test)]
 mod closed_form_tests;
+#[cfg(test)]
+mod exhaustive_tests;
 
 use crate::market::Market;
 use crate::math::U256;

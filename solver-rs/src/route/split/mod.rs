@@ -19,6 +19,8 @@ use super::clock::Deadline;
 use super::gas::GasPricer;
 use super::net::Net;
 use super::path::{quote_path, Path};
+use super::gas_cap::GasCap;
+use super::swap_memos::SwapMemos;
 use crate::market::Market;
 use crate::math::U256;
 use newton::{ascend, balance, Rules};
@@ -46,6 +48,10 @@ pub struct Problem<'a> {
     /// allocation is within [`CLOSE_ENOUGH`] of it, no refinement can gain anything worth an
     /// evaluation, and the search stops there.
     pub target: Option<U256>,
+    /// The pools' swap memos for this problem's evaluations (`route/swap_memos.rs`).
+    pub memos: SwapMemos,
+    /// The most gas a plan of more than one route may need (`route/gas_cap.rs`).
+    pub gas_cap: GasCap,
 }
 
 /// How close to `target` (a fraction of it: 0.05 bps) ends the search.

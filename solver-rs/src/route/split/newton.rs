@@ -9,7 +9,10 @@
 //! through shared pools) are resolved by trying their ends.
 
 use crate::route::linear::{cholesky, solve};
-use super::point::{evaluate, Point};
+use super::point::{evaluate, evaluate_or_blame, Infeasible, Point};
+use crate::market::{Hop, PoolIdx};
+use crate::route::gas_cap::MAX_PLAN_GAS;
+use crate::route::path::Path;
 use super::Problem;
 use crate::math::U256;
 
@@ -26,6 +29,13 @@ const MAX_FAILURES: usize = 6;
 const MAX_RIDGE_TRIES: usize = 40;
 /// Curvature below this fraction of the largest counts as none (a flat direction).
 const FLAT: f64 = 1e-7;
+/// How much a step lowers the flow into a pool at its limit, as a fraction of that flow.
+const LIMIT_BACKOFF: f64 = 1e-6;
+/// Halvings of a step that sends a pool more than it can take.
+const FEASIBLE_HALVINGS: usize = 12;
+/// A cycle's end that pays less than the point by more than this fraction (or than the point pays
+/// less than the bound) is not re-optimised.
+const FLAT_END_LOSS: f64 = 1e-4;
 /// Allocations below this fraction of amountIn are dust: they go to the largest route.
 const DUST: f64 = 1e-9;
 
@@ -36,6 +46,18 @@ pub(super) struct Model {
     share: Vec<f64>,
     gradient: Vec<f64>,
     hessian: Vec<f64>,
+    /// Per pool at the end of its liquidity: how much of each candidate's input reaches it (its
+    /// flow may fall, not rise).
+    limits: Vec<Vec<f64>>,
+    /// The pool and direction of each limit.
+    limited: Vec<(PoolIdx, u8)>,
+    /// Routes whose input may fall but not rise: through a limited pool where holding the
+    /// pool's flow (a linear model of it) still sent it more than it takes.
+    capped: Vec<bool>,
+    /// Gas the plan may still add before its transaction outgrows the cap (`route/gas_cap.rs`),
+    /// and what opening each candidate adds before any crossing.
+    gas_room: f64,
+    opening_gas: Vec<f64>,
     pub(super) gross: f64,
 }
 
@@ -75,8 +97,23 @@ impl Model {
             share: point.alloc.iter().map(|a| f64::from(*a) / amount).collect(),
             gradient: derivatives.gradient.iter().map(|g| g * amount).collect(),
             hessian: derivatives.hessian.iter().map(|h| h * amount * amount).collect(),
+            limits: derivatives.limits.clone(),
+            limited: derivatives.limited.clone(),
+            capped: vec![false; n],
+            gas_room: MAX_PLAN_GAS as f64 - point.plan_gas(problem) as f64,
+            opening_gas: problem.paths.iter().map(|p| problem.gas_cap.opening_gas(problem.market, p) as f64).collect(),
             gross: f64::from(point.gross()),
         }
+    }
+
+    /// Whether `hop`'s pool and direction is at its limit here and its routes are not capped yet.
+    fn may_cap(&self, paths: &[Path], hop: Hop) -> bool {
+        self.limited.contains(&(hop.pool, hop.token_in)) && (0..self.n).any(|i| !self.capped[i] && paths[i].hops.contains(&hop))
+    }
+
+    /// Caps every route through `hop` (its pool in its direction).
+    fn cap_through(&mut self, paths: &[Path], hop: Hop) {
+        (0..self.n).filter(|&i| paths[i].hops.iter().any(|h| h.pool == hop.pool && h.token_in == hop.token_in)).for_each(|i| self.capped[i] = true);
     }
 
     /// A basis of the directions over `routes` along which the model has no curvature (the null
@@ -136,20 +173,47 @@ impl Model {
 
     /// The model's best step under `rules`: the Newton step on the open routes (plus the closed
     /// ones whose marginal rate beats the common one), with routes that `rules` closes emptied,
-    /// cut short where it would drive a route below zero (that route then closes).
+    /// no more flow into a pool at the end of its liquidity, cut short where it would drive a
+    /// route below zero (that route then closes).
     pub(super) fn step(&self, rules: &Rules, damping: f64) -> Step {
         let n = self.n;
         let mut pinned: Vec<usize> = (0..n).filter(|&i| self.share[i] > 0.0 && !rules.allowed[i]).collect();
         let mut free: Vec<usize> = (0..n).filter(|&i| self.share[i] > 0.0 && rules.allowed[i]).collect();
+        let mut active: Vec<usize> = Vec::new();
         let mut considered: Vec<usize> = Vec::new();
         let mut delta = vec![0.0; n];
-        for _ in 0..2 * n + 2 {
+        for _ in 0..2 * n + 2 * self.limits.len() + 2 {
             delta.iter_mut().for_each(|d| *d = 0.0);
-            let lambda = self.solve_free(&free, &pinned, damping, &mut delta);
+            let Some(multipliers) = self.solve_free(&free, &pinned, &active, damping, &mut delta) else { break };
+            for &i in &pinned {
+                delta[i] = -self.share[i];
+            }
             // Closed routes the solution would take input from stay closed.
             let refused: Vec<usize> = free.iter().copied().filter(|&j| self.share[j] == 0.0 && delta[j] < 0.0).collect();
             if !refused.is_empty() {
                 free.retain(|j| !refused.contains(j));
+                continue;
+            }
+            // Capped routes the solution would give more keep what they have.
+            let held: Vec<usize> = free.iter().copied().filter(|&j| self.capped[j] && delta[j] > 0.0).collect();
+            if !held.is_empty() {
+                free.retain(|j| !held.contains(j));
+                continue;
+            }
+            // A limit the solution would lift (its multiplier negative) is let go; a pool at its
+            // limit the solution would send more is held where it is.
+            let lifted: Vec<usize> = active.iter().zip(&multipliers[1..]).filter(|(_, m)| **m < 0.0).map(|(u, _)| *u).collect();
+            if !lifted.is_empty() {
+                active.retain(|u| !lifted.contains(u));
+                continue;
+            }
+            let scale = delta.iter().fold(0.0f64, |s, d| s.max(d.abs()));
+            let exceeded: Vec<usize> = (0..self.limits.len())
+                .filter(|u| !active.contains(u))
+                .filter(|&u| self.limits[u].iter().zip(&delta).map(|(a, d)| a * d).sum::<f64>() > 1e-12 * scale * self.limits[u].iter().fold(0.0f64, |s, a| s.max(a.abs())))
+                .collect();
+            if !exceeded.is_empty() {
+                active.extend(exceeded);
                 continue;
             }
             // When routes are being emptied, open routes the solution would drive negative go too.
@@ -161,32 +225,29 @@ impl Model {
                     continue;
                 }
             }
-            // Closed routes whose marginal rate beats the common one open, best first (each once).
+            // Closed routes whose marginal rate (less what their flow into held pools costs)
+            // beats the common one open, best first (each once).
             if !rules.open_more {
                 break;
             }
-            let mut openings: Vec<usize> = (0..n)
-                .filter(|&j| {
-                    rules.allowed[j]
-                        && self.share[j] == 0.0
-                        && !considered.contains(&j)
-                        && self.gradient[j] > lambda * (1.0 + 1e-12)
-                })
-                .collect();
-            openings.sort_by(|&a, &b| self.gradient[b].total_cmp(&self.gradient[a]).then(a.cmp(&b)));
+            let rate = |j: usize| self.gradient[j] - active.iter().zip(&multipliers[1..]).map(|(&u, m)| m * self.limits[u][j]).sum::<f64>();
+            let lambda = multipliers[0];
+            let mut openings: Vec<usize> =
+                (0..n).filter(|&j| rules.allowed[j] && !self.capped[j] && self.share[j] == 0.0 && !considered.contains(&j) && rate(j) > lambda * (1.0 + 1e-12)).collect();
+            openings.sort_by(|&a, &b| rate(b).total_cmp(&rate(a)).then(a.cmp(&b)));
             let before = free.len();
+            // Routes opened by this step, and whether each still fits the gas cap.
+            let mut room = self.gas_room - free.iter().filter(|&&i| self.share[i] == 0.0).map(|&i| self.opening_gas[i]).sum::<f64>();
             for j in openings {
                 considered.push(j);
-                if !rules.clashes(j, |k| free.contains(&k)) {
+                if !rules.clashes(j, |k| free.contains(&k)) && self.opening_gas[j] <= room {
+                    room -= self.opening_gas[j];
                     free.push(j);
                 }
             }
             if free.len() == before {
                 break;
             }
-        }
-        for &i in &pinned {
-            delta[i] = -self.share[i];
         }
         // Otherwise the step stops where the first open route reaches zero (it then closes).
         let reach = free
@@ -210,20 +271,36 @@ impl Model {
         Step { delta, predicted }
     }
 
-    /// Newton step for the `free` routes with the `pinned` ones emptied, written into `delta`;
-    /// returns the common marginal rate (the multiplier of the budget constraint).
-    fn solve_free(&self, free: &[usize], pinned: &[usize], damping: f64, delta: &mut [f64]) -> f64 {
+    /// Newton step for the `free` routes with the `pinned` ones emptied and the flow into each
+    /// `active` limit's pool unchanged, written into `delta` (free routes only); returns the
+    /// multipliers: the budget constraint's (the common marginal rate) first, then each active
+    /// limit's. None for a model with non-finite numbers (amounts near 2^256) or no free route.
+    fn solve_free(&self, free: &[usize], pinned: &[usize], active: &[usize], damping: f64, delta: &mut [f64]) -> Option<Vec<f64>> {
         let n = self.n;
         let m = free.len();
         if m == 0 {
-            return f64::NEG_INFINITY;
+            return None;
         }
-        // Maximise gᵀΔ + ½ΔᵀHΔ with Σ Δ_free = released: (−H_ff) Δ = g_eff − λ1.
+        // Maximise gᵀΔ + ½ΔᵀHΔ subject to A Δ = b: the budget (Σ Δ_free = released) and each
+        // active limit (its pool's inflow changes by nothing: what the pinned routes take out
+        // may come back). (−H_ff) Δ = g_eff − Aᵀμ, with μ from the Schur complement A C⁻¹ Aᵀ.
         let released: f64 = pinned.iter().map(|&i| self.share[i]).sum();
         let g_eff: Vec<f64> = free
             .iter()
             .map(|&i| self.gradient[i] - pinned.iter().map(|&k| self.hessian[i * n + k] * self.share[k]).sum::<f64>())
             .collect();
+        let mut rows: Vec<Vec<f64>> = vec![vec![1.0; m]];
+        let mut targets = vec![released];
+        for &u in active {
+            let limit = &self.limits[u];
+            rows.push(free.iter().map(|&i| limit[i]).collect());
+            // A little less than it takes now: the constraint is linear and the routes' rates to
+            // the pool are not, so holding the flow exactly would overshoot by second-order terms
+            // (and a drained pool refuses a single unit more); halving a step halves the backoff
+            // but quarters the overshoot.
+            let flow: f64 = limit.iter().zip(&self.share).map(|(a, s)| a * s).sum();
+            targets.push(pinned.iter().map(|&k| limit[k] * self.share[k]).sum::<f64>() - LIMIT_BACKOFF * flow);
+        }
         let mut matrix = vec![0.0; m * m];
         for (a, &i) in free.iter().enumerate() {
             for (b, &j) in free.iter().enumerate() {
@@ -235,47 +312,93 @@ impl Model {
             .map(|a| matrix[a * m + a].abs())
             .fold(0.0, f64::max)
             .max(g_eff.iter().fold(0.0f64, |s, g| s.max(g.abs())) * 1e-9);
-        let mut ridge = scale * damping.max(1e-12);
-        let mut factor = None;
-        for _ in 0..MAX_RIDGE_TRIES {
-            let mut regularised = matrix.clone();
-            (0..m).for_each(|a| regularised[a * m + a] += ridge);
-            factor = cholesky(&regularised, m);
-            if factor.is_some() {
-                break;
-            }
-            ridge = if ridge == 0.0 { f64::MIN_POSITIVE } else { ridge * 100.0 };
-        }
-        // Only a model with non-finite numbers (amounts near 2^256) gets here: no step.
-        let Some(factor) = factor else { return f64::NAN };
+        let factor = regularised_cholesky(&matrix, m, scale * damping.max(1e-12))?;
         let u = solve(&factor, m, &g_eff);
-        let w = solve(&factor, m, &vec![1.0; m]);
-        let lambda = (u.iter().sum::<f64>() - released) / w.iter().sum::<f64>();
-        for (a, &i) in free.iter().enumerate() {
-            delta[i] = u[a] - lambda * w[a];
+        let w: Vec<Vec<f64>> = rows.iter().map(|row| solve(&factor, m, row)).collect();
+        let dot = |x: &[f64], y: &[f64]| x.iter().zip(y).map(|(a, b)| a * b).sum::<f64>();
+        let k = rows.len();
+        let mut schur = vec![0.0; k * k];
+        for r in 0..k {
+            for c in 0..k {
+                schur[r * k + c] = dot(&rows[r], &w[c]);
+            }
         }
-        lambda
+        let rhs: Vec<f64> = (0..k).map(|r| dot(&rows[r], &u) - targets[r]).collect();
+        // Limits can repeat the budget (a pool every route crosses first): a tiny ridge keeps
+        // the complement solvable; the dependent constraints then share one multiplier.
+        let schur_scale = (0..k).map(|r| schur[r * k + r].abs()).fold(0.0, f64::max);
+        let schur_factor = regularised_cholesky(&schur, k, schur_scale * 1e-12)?;
+        let multipliers = solve(&schur_factor, k, &rhs);
+        for (a, &i) in free.iter().enumerate() {
+            delta[i] = u[a] - (0..k).map(|r| multipliers[r] * w[r][a]).sum::<f64>();
+        }
+        Some(multipliers)
     }
 }
 
-/// Applies `step` to `alloc`, in integers summing exactly to amountIn; dust goes to the largest
-/// route.
+/// The Cholesky factor of `matrix` (n × n) plus `ridge` on its diagonal, the ridge raised 100×
+/// at a time until it factors; None if it never does (non-finite numbers).
+fn regularised_cholesky(matrix: &[f64], n: usize, ridge: f64) -> Option<Vec<f64>> {
+    let mut ridge = ridge;
+    for _ in 0..MAX_RIDGE_TRIES {
+        let mut regularised = matrix.to_vec();
+        (0..n).for_each(|a| regularised[a * n + a] += ridge);
+        if let Some(factor) = cholesky(&regularised, n) {
+            return Some(factor);
+        }
+        ridge = if ridge == 0.0 { f64::MIN_POSITIVE } else { ridge * 100.0 };
+    }
+    None
+}
+
+/// Applies `step` to `alloc`, in integers summing exactly to amountIn. Each route moves by its
+/// step rounded to an integer (a route the step leaves alone keeps its amount to the unit: a pool
+/// drained to its last unit takes no more); what rounding leaves over goes to the largest route the
+/// step moves.
 pub(super) fn stepped(problem: &Problem, alloc: &[U256], step: &Step) -> Vec<U256> {
     let amount = f64::from(problem.amount_in);
-    let mut next: Vec<U256> = alloc
+    let next: Vec<U256> = alloc
         .iter()
         .zip(&step.delta)
         .map(|(a, d)| {
-            let share = f64::from(*a) / amount + d;
-            if share < DUST {
-                U256::ZERO
+            if *d == 0.0 {
+                return *a;
+            }
+            if f64::from(*a) / amount + d < DUST {
+                return U256::ZERO;
+            }
+            let change = (d * amount).round();
+            let units = U256::try_from(change.abs()).unwrap_or(problem.amount_in);
+            if change >= 0.0 {
+                a.saturating_add(units).min(problem.amount_in)
             } else {
-                U256::try_from((share * amount).round()).unwrap_or(problem.amount_in).min(problem.amount_in)
+                a.saturating_sub(units)
             }
         })
         .collect();
-    balance(problem.amount_in, &mut next);
-    next
+    let moved: Vec<bool> = step.delta.iter().zip(&next).map(|(d, a)| *d != 0.0 && !a.is_zero()).collect();
+    balanced_among(problem.amount_in, next, &moved)
+}
+
+/// `alloc` made to sum to `amount` by its largest entry among `eligible` (any entry if none is).
+fn balanced_among(amount: U256, mut alloc: Vec<U256>, eligible: &[bool]) -> Vec<U256> {
+    let largest = (0..alloc.len()).filter(|&i| eligible[i]).fold(None, |best: Option<usize>, i| match best {
+        Some(b) if alloc[b] >= alloc[i] => Some(b),
+        _ => Some(i),
+    });
+    let Some(largest) = largest else {
+        balance(amount, &mut alloc);
+        return alloc;
+    };
+    let total = alloc.iter().fold(U256::ZERO, |s, a| s.saturating_add(*a));
+    if total < amount {
+        alloc[largest] += amount - total;
+    } else if total - amount <= alloc[largest] {
+        alloc[largest] -= total - amount;
+    } else {
+        balance(amount, &mut alloc);
+    }
+    alloc
 }
 
 /// Makes `alloc` sum to `amount` by adjusting its largest entry (the first on ties).
@@ -324,6 +447,15 @@ pub(super) fn ascend(problem: &Problem, order: &[usize], start: Point, rules: &R
             if problem.deadline.expired() {
                 return Some((best.map_or(current, |(p, _)| p), false));
             }
+            // Along a truly flat direction the ends pay what the point pays, to the fee compounding
+            // the model cannot see; an end that pays much less was no cycle (the model was flat
+            // where a pool's limit or a steep curve lies), and re-optimising it is wasted, unless
+            // the point itself is that far from the bound (then any start may be the better one).
+            let gross = f64::from(current.gross());
+            let below_bound = problem.target.map_or(0.0, |t| f64::from(t) - gross);
+            if f64::from(end.gross()) < gross - (gross * FLAT_END_LOSS).max(below_bound) {
+                continue;
+            }
             let mut closed = allowed.clone();
             (0..n).filter(|&i| !current.alloc[i].is_zero() && end.alloc[i].is_zero()).for_each(|i| closed[i] = false);
             let rules = Rules { allowed: &closed, ..*rules };
@@ -348,6 +480,8 @@ fn newton(problem: &Problem, order: &[usize], start: Point, rules: &Rules) -> Op
     let mut current = start;
     let mut damping = INITIAL_DAMPING;
     let mut failures = 0;
+    // Limited pools whose linear hold failed at the current point: their routes are capped.
+    let mut caps: Vec<Hop> = Vec::new();
     for _ in 0..MAX_ITERATIONS {
         let forced = current.open().any(|i| !rules.allowed[i]);
         if problem.deadline.expired() && !forced {
@@ -356,17 +490,21 @@ fn newton(problem: &Problem, order: &[usize], start: Point, rules: &Rules) -> Op
         if !forced && problem.reached(current.gross()) {
             return Some((current, true));
         }
-        let model = Model::at(problem, &current);
+        let mut model = Model::at(problem, &current);
+        caps.iter().for_each(|hop| model.cap_through(problem.paths, *hop));
         let step = model.step(rules, damping);
         let enough = CONVERGED_GAIN * model.gross.max(1.0);
         if !forced && step.predicted <= enough {
             return Some((current, true));
         }
-        let alloc = stepped(problem, &current.alloc, &step);
-        let next = (alloc != current.alloc).then(|| evaluate(problem, order, alloc, true)).flatten();
-        let gain = next.as_ref().map(|p| f64::from(p.gross()) - model.gross);
+        let (step, next) = feasible_part(problem, order, &current, &model, step);
+        let gain = next.as_ref().ok().map(|p| f64::from(p.gross()) - model.gross);
         match (next, gain) {
-            (Some(next), Some(gain)) if forced || gain > 0.0 => {
+            // A limited pool the step still overfilled: the model's flows into it are off (its
+            // routes share pools upstream, where a route's marginal rate is not the final one),
+            // so its routes may no longer grow; the step is taken again.
+            (Err(Some(hop)), _) => caps.push(hop),
+            (Ok(next), Some(gain)) if forced || gain > 0.0 => {
                 let ratio = gain / step.predicted;
                 if ratio > 0.75 {
                     damping = (damping / 4.0).max(MIN_DAMPING);
@@ -375,6 +513,7 @@ fn newton(problem: &Problem, order: &[usize], start: Point, rules: &Rules) -> Op
                 }
                 current = next;
                 failures = 0;
+                caps.clear();
                 if !forced && gain <= enough {
                     return Some((current, true));
                 }
@@ -390,6 +529,30 @@ fn newton(problem: &Problem, order: &[usize], start: Point, rules: &Rules) -> Op
         }
     }
     Some((current, true))
+}
+
+/// The step from `current`, evaluated; where it sends a pool more than the pool can take (a route
+/// fails), halved until it does not, [`FEASIBLE_HALVINGS`] times at most: the model's direction
+/// is right near a pool's limit, only too long. A limited pool that refuses the step is handed
+/// back (`Err(Some(hop))`) for its routes to be capped, unless they already are.
+fn feasible_part(problem: &Problem, order: &[usize], current: &Point, model: &Model, mut step: Step) -> (Step, Result<Point, Infeasible>) {
+    for _ in 0..FEASIBLE_HALVINGS {
+        let alloc = stepped(problem, &current.alloc, &step);
+        if alloc == current.alloc {
+            return (step, Err(None));
+        }
+        match evaluate_or_blame(problem, order, alloc, true) {
+            Err(Some(hop)) if model.may_cap(problem.paths, hop) => return (step, Err(Some(hop))),
+            Err(Some(_)) => {
+                step.delta.iter_mut().for_each(|d| *d *= 0.5);
+                // A quadratic model's gain along a halved step: at least half of it, at most
+                // three quarters; the lower end keeps the acceptance test honest.
+                step.predicted *= 0.5;
+            }
+            result => return (step, result),
+        }
+    }
+    (step, Err(None))
 }
 
 /// From a converged point: along each direction in which the model is flat (the open routes'
@@ -424,7 +587,7 @@ mod tests {
     use super::*;
 
     fn model(share: Vec<f64>, gradient: Vec<f64>, hessian: Vec<f64>) -> Model {
-        Model { n: share.len(), share, gradient, hessian, gross: 1e18 }
+        Model { n: share.len(), limits: Vec::new(), limited: Vec::new(), capped: vec![false; share.len()], gas_room: f64::INFINITY, opening_gas: vec![0.0; share.len()], share, gradient, hessian, gross: 1e18 }
     }
 
     #[test]

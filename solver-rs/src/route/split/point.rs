@@ -8,7 +8,7 @@
 //! rate falls as more goes through it (measured with one probe swap per pool and direction).
 
 use super::Problem;
-use crate::market::PoolIdx;
+use crate::market::{Hop, PoolIdx};
 use crate::math::U256;
 use crate::pools::PoolModel;
 use crate::route::net::Net;
@@ -32,6 +32,12 @@ pub(super) struct Derivatives {
     pub(super) gradient: Vec<f64>,
     /// Row-major n × n.
     pub(super) hessian: Vec<f64>,
+    /// Per pool that could not take a probe more than its flow (drained to the end of its
+    /// liquidity): how much of a unit of each candidate's input reaches it. Its flow may fall,
+    /// not rise.
+    pub(super) limits: Vec<Vec<f64>>,
+    /// The pool and direction of each of `limits`.
+    pub(super) limited: Vec<(PoolIdx, u8)>,
 }
 
 impl Point {
@@ -50,6 +56,12 @@ impl Point {
     pub(super) fn gas_total(&self) -> u64 {
         self.gas_units.iter().sum()
     }
+
+    /// The transaction gas of this allocation, as the gas cap counts it.
+    pub(super) fn plan_gas(&self, problem: &Problem) -> u64 {
+        let (legs, routes) = open_legs_and_routes(problem, &self.alloc);
+        problem.gas_cap.plan_gas(self.gas_total(), legs, routes)
+    }
 }
 
 /// One pool in one direction, as the routes of an evaluation use it.
@@ -61,19 +73,32 @@ struct PoolUse {
     /// Marginal rate at the final state, and its derivative in the input amount.
     rate: f64,
     curvature: f64,
+    /// The probe swap failed: the pool cannot take more in this direction.
+    saturated: bool,
 }
 
 /// Probe swaps measure curvature over this fraction of a pool's flow (or, for a pool no route
 /// uses yet, of an even share of the amount): small, so the slope is the local one even for a pool
-/// that the share would drain.
-const PROBE_FRACTION: f64 = 1e-6;
+/// that the share would drain. A pool that cannot take it is at its limit: ten times the backoff a
+/// step takes from such a pool (`newton.rs`), so a pool a step held stays held.
+const PROBE_FRACTION: f64 = 1e-5;
 
 /// Evaluates `alloc` with the routes run in `order`; None if a route cannot take its amount or the
 /// outputs sum past 2^256 − 1.
 pub(super) fn evaluate(problem: &Problem, order: &[usize], alloc: Vec<U256>, with_derivatives: bool) -> Option<Point> {
+    evaluate_or_blame(problem, order, alloc, with_derivatives).ok()
+}
+
+/// Why an allocation could not be evaluated: the hop whose pool could not take what reached it
+/// (a pool the allocation drains past its liquidity), or None for outputs past 2^256 − 1 and for
+/// plans of several routes whose transaction would outgrow the gas cap (`route/gas_cap.rs`).
+pub(super) type Infeasible = Option<Hop>;
+
+/// [`evaluate`], naming the hop that made the allocation infeasible.
+pub(super) fn evaluate_or_blame(problem: &Problem, order: &[usize], alloc: Vec<U256>, with_derivatives: bool) -> Result<Point, Infeasible> {
     let market = problem.market;
     let n = problem.paths.len();
-    let mut overlay = Overlay::new(market);
+    let mut overlay = Overlay::memoized(market, &problem.memos);
     let mut gross = U256::ZERO;
     let mut gas_units = vec![0u64; n];
     let mut uses: Vec<PoolUse> = Vec::new();
@@ -87,22 +112,32 @@ pub(super) fn evaluate(problem: &Problem, order: &[usize], alloc: Vec<U256>, wit
                 let index = use_index(&mut uses, hop.pool, hop.token_in);
                 uses[index].flow += f64::from(amount);
             }
-            let (outcome, gas) = overlay.swap(*hop, amount).ok()?;
+            let (outcome, gas) = overlay.swap(*hop, amount).map_err(|_| Some(*hop))?;
             gas_units[i] += gas;
             amount = outcome.amount_out;
         }
         // Outputs summing past 2^256 − 1 cannot be paid (and would wrap): not a feasible allocation.
-        gross = gross.checked_add(amount)?;
+        gross = gross.checked_add(amount).ok_or(None)?;
     }
-    let cost = problem.pricer.cost(gas_units.iter().sum());
+    let legs_gas: u64 = gas_units.iter().sum();
+    let (legs, routes) = open_legs_and_routes(problem, &alloc);
+    if !problem.gas_cap.admits(legs_gas, legs, routes) {
+        return Err(None);
+    }
+    let cost = problem.pricer.cost(legs_gas);
     let derivatives = with_derivatives.then(|| derivatives(problem, &overlay, &mut uses));
-    Some(Point { alloc, value: Net::new(gross, cost), gas_units, derivatives })
+    Ok(Point { alloc, value: Net::new(gross, cost), gas_units, derivatives })
+}
+
+/// The legs and routes of `alloc`'s open routes.
+pub(super) fn open_legs_and_routes(problem: &Problem, alloc: &[U256]) -> (usize, usize) {
+    (0..alloc.len()).filter(|&i| !alloc[i].is_zero()).fold((0, 0), |(legs, routes), i| (legs + problem.paths[i].hops.len(), routes + 1))
 }
 
 /// The index of the pool-and-direction entry in `uses`, added if it is new.
 fn use_index(uses: &mut Vec<PoolUse>, pool: PoolIdx, token_in: u8) -> usize {
     uses.iter().position(|u| u.pool == pool && u.token_in == token_in).unwrap_or_else(|| {
-        uses.push(PoolUse { pool, token_in, flow: 0.0, rate: f64::NAN, curvature: 0.0 });
+        uses.push(PoolUse { pool, token_in, flow: 0.0, rate: f64::NAN, curvature: 0.0, saturated: false });
         uses.len() - 1
     })
 }
@@ -124,7 +159,7 @@ fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>) ->
             let entry = &mut uses[index];
             if entry.rate.is_nan() {
                 let scale = if entry.flow > 0.0 { entry.flow } else { typical_share * carried };
-                (entry.rate, entry.curvature) = rate_and_curvature(overlay, hop.pool, hop.token_in, hop.token_out, scale);
+                (entry.rate, entry.curvature, entry.saturated) = rate_and_curvature(problem, overlay, *hop, scale);
             }
             indices.push(index);
             reach.push(carried);
@@ -153,21 +188,28 @@ fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>) ->
             }
         }
     }
-    Derivatives { gradient, hessian }
+    let limits = (0..uses.len())
+        .filter(|&u| uses[u].saturated)
+        .map(|u| (0..n).map(|j| route_uses[j].iter().zip(&upstream[j]).filter(|(&v, _)| v == u).map(|(_, &r)| r).sum()).collect())
+        .collect();
+    let limited = uses.iter().filter(|u| u.saturated).map(|u| (u.pool, u.token_in)).collect();
+    Derivatives { gradient, hessian, limits, limited }
 }
 
 /// The marginal rate of a pool at the overlay's state, and its slope measured by a probe swap of
-/// a fraction of `scale`. A pool that cannot take the probe gets a slope that spends its rate
-/// over the probe (it is near its limit).
-fn rate_and_curvature(overlay: &Overlay, pool: PoolIdx, token_in: u8, token_out: u8, scale: f64) -> (f64, f64) {
-    let state = overlay.state(pool);
-    let (i, o) = (token_in as usize, token_out as usize);
+/// a fraction of `scale`, and whether the pool could not take the probe. A pool at its limit gets
+/// no curvature: the step may not send it more (`Derivatives::limits`), and a slope made up to
+/// say so (its rate spent over the probe) would dwarf every other and stall the steps.
+fn rate_and_curvature(problem: &Problem, overlay: &Overlay, hop: Hop, scale: f64) -> (f64, f64, bool) {
+    let state = overlay.state(hop.pool);
+    let (i, o) = (hop.token_in as usize, hop.token_out as usize);
     let rate = state.spot_price(i, o);
     let probe = (scale * PROBE_FRACTION).max(1.0);
     let amount = U256::try_from(probe.round()).unwrap_or(U256::from(1));
     let probe = f64::from(amount);
-    match state.apply(i, o, amount) {
-        Ok((_, next)) => (rate, ((next.spot_price(i, o) - rate) / probe).min(0.0)),
-        Err(_) => (rate, -rate / probe),
+    // Memoised: a probe past a drained pool's last tick walks every empty word to the price limit.
+    match problem.memos.apply(hop.pool, state, i, o, amount) {
+        Ok((_, next)) => (rate, ((next.spot_price(i, o) - rate) / probe).min(0.0), false),
+        Err(_) => (rate, 0.0, true),
     }
 }

@@ -123,13 +123,16 @@ impl Stable {
         for _ in 0..ROUNDS {
             let derivative = 3.0 * t * t - 6.0 * rho * t + 3.0;
             let newton = t - cubic(t) / derivative;
-            let next = if newton > lo && newton < hi { newton } else { 0.5 * (lo + hi) };
+            let by_newton = newton > lo && newton < hi;
+            let next = if by_newton { newton } else { 0.5 * (lo + hi) };
             if cubic(next) > 0.0 {
                 hi = next;
             } else {
                 lo = next;
             }
-            if (next - t).abs() <= 1e-15 * next {
+            // Converged when Newton stops moving, or the bracket closes: a bisection that lands
+            // where the search started (the first midpoint is the starting guess) is no root.
+            if (by_newton && (next - t).abs() <= 1e-15 * next) || hi - lo <= 1e-15 * hi {
                 t = next;
                 break;
             }

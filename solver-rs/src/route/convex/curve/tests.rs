@@ -205,3 +205,33 @@ fn a_response_is_the_best_trade_at_its_rate() {
     }
 }
 
+
+#[test]
+fn stable_responses_fall_with_the_rate_up_to_the_first_rate() {
+    // Near its first rate a stable pool's level curve is almost flat (its slope is flat at equal
+    // reserves): the root of the rate equation is where the searches are most fragile. A first
+    // bisection that landed back on the starting guess was once taken for a root, so rates just
+    // below the first rate answered a trade far past the best one (and the dual a negative term).
+    let mut rng = Rng(0x0c0e_0005);
+    let (a, b) = (addr(1), addr(2));
+    for case in 0..400 {
+        let market = market_of(vec![random_pool(&mut rng, Family::SolidlyStable, [a, b])]);
+        for (i, j) in [(0, 1), (1, 0)] {
+            let Some(curve) = Curve::of(pool_state(&market), i, j) else { continue };
+            let first = curve.first_rate();
+            let mut previous = f64::INFINITY;
+            for k in 0..60 {
+                let rate = first * (1.0 - 0.1 * f64::powi(0.8, k));
+                let best = curve.respond(rate);
+                let at = best.output - rate * best.input;
+                assert!(at >= curve.value(0.0) * (1.0 - FLOAT), "case {case} ({i}→{j}), rate {rate}: the response pays {at}, less than no trade");
+                for factor in [0.5, 0.9, 0.99, 1.01, 1.1] {
+                    let other = curve.value(best.input * factor) - rate * best.input * factor;
+                    assert!(other <= at + 1e-9 * best.output.max(1.0), "case {case} ({i}→{j}), rate {rate}: {factor}× the response does better");
+                }
+                assert!(best.input <= previous * (1.0 + 1e-9), "case {case} ({i}→{j}): the input rose with the rate to {rate}");
+                previous = best.input;
+            }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! A memo of the V3 / V4 swap loop's full steps in one direction, so that a swap through ticks
+//! another swap of the same quote already walked costs a binary search instead of a step per
+//! tick and word edge (a 100× trade on a sparse pool steps through hundreds of word edges, and
+//! the split optimizer swaps it dozens of times at nearby amounts).
+//!
+//! Why a jump is exact. A *full* step (one that reaches its target: the next initialized tick or
+//! word edge) books an input, fee and output that depend only on the state it starts from, never
+//! on the input left: its input is the amount to the target (rounded up), its fee is computed from
+//! that input, its output from the two prices (V3's short step that lands on the target is booked
+//! the same way). So from a state on the walk, the loop with `remaining` input repeats the walk's
+//! steps exactly as long as each is full, and step j is full whenever
+//! `remaining_j ≥ spent_j = a + ⌈a·f/(10⁶ − f)⌉` (a its input): then
+//! `⌊remaining_j·(10⁶ − f)/10⁶⌋ ≥ a`, which is the contracts' test. A run with `remaining` input
+//! from checkpoint k therefore passes every checkpoint m whose cumulative spend from k is at most
+//! `remaining`, with the walk's output, crossings and word edges between them; the loop goes on
+//! from checkpoint m with its own steps. Only states the walk reached are jumped from (state,
+//! tick and liquidity equal), and only steps computed from the walk's own last state, with
+//! unbounded input, are added to it. Property tests compare memoised and plain swaps.
+
+use super::pool_swap::{ClState, LoopParams, StepEnd, SwapResult};
+use crate::math::U256;
+use crate::pools::PoolError;
+
+/// The input a walk step is computed with: more than any step can take, so every step it books
+/// is full (it is never paid: only the step's own amounts are kept).
+const UNBOUNDED_INPUT: U256 = U256::from_limbs([u64::MAX, u64::MAX, u64::MAX, u64::MAX >> 2]);
+
+/// The loop's state at a step boundary, with what the walk spent, paid and crossed to reach it.
+#[derive(Clone, Copy, Debug)]
+struct Checkpoint {
+    state: ClState,
+    spent: U256,
+    amount_out: U256,
+    crossings: u32,
+    words: u32,
+}
+
+/// The swap loop's full steps in one direction, from the first state it was asked about, as far
+/// as the swaps through it have needed.
+#[derive(Clone, Debug, Default)]
+pub struct TickWalk {
+    checkpoints: Vec<Checkpoint>,
+    /// No full step follows the last checkpoint (the price limit, or amounts past U256).
+    ended: bool,
+}
+
+impl TickWalk {
+    /// Checkpoints held (the start and one per full step walked).
+    pub fn len(&self) -> usize {
+        self.checkpoints.len()
+    }
+
+    /// Whether nothing was walked yet.
+    pub fn is_empty(&self) -> bool {
+        self.checkpoints.is_empty()
+    }
+
+    /// The index of the checkpoint equal to `state`, if the walk passed it.
+    fn position(&self, state: &ClState, zero_for_one: bool) -> Option<usize> {
+        // Prices move one way along the walk: falling when zero_for_one, rising otherwise.
+        let index = self.checkpoints.partition_point(|c| match zero_for_one {
+            true => c.state.sqrt_price_x96 > state.sqrt_price_x96,
+            false => c.state.sqrt_price_x96 < state.sqrt_price_x96,
+        });
+        self.checkpoints.get(index).filter(|c| c.state == *state).map(|_| index)
+    }
+
+    /// Whether `state`'s price lies beyond the walk's last checkpoint (in its direction).
+    fn short_of(&self, state: &ClState, zero_for_one: bool) -> bool {
+        self.checkpoints.last().is_some_and(|last| match zero_for_one {
+            true => state.sqrt_price_x96 < last.state.sqrt_price_x96,
+            false => state.sqrt_price_x96 > last.state.sqrt_price_x96,
+        })
+    }
+
+    /// Adds the full step from the last checkpoint; marks the walk ended if there is none.
+    fn extend(&mut self, pool: &LoopParams) {
+        let Some(last) = self.checkpoints.last().copied() else { return };
+        let next = match pool.step(last.state, UNBOUNDED_INPUT) {
+            Ok(step) if step.ended != StepEnd::Inside => step,
+            // The limit, a step short of its target, or an error: the loop finds it itself.
+            _ => {
+                self.ended = true;
+                return;
+            }
+        };
+        let spent = last.spent.checked_add(next.spent);
+        let amount_out = last.amount_out.checked_add(next.amount_out);
+        let (Some(spent), Some(amount_out)) = (spent, amount_out) else {
+            self.ended = true;
+            return;
+        };
+        let (crossed, word) = match next.ended {
+            StepEnd::Crossing => (1, 0),
+            _ => (0, 1),
+        };
+        self.checkpoints.push(Checkpoint {
+            state: next.state,
+            spent,
+            amount_out,
+            crossings: last.crossings + crossed,
+            words: last.words + word,
+        });
+    }
+
+    /// From checkpoint `k` with `remaining` input: the furthest checkpoint the loop passes, the
+    /// walk extended as far as that needs.
+    fn furthest(&mut self, pool: &LoopParams, k: usize, remaining: U256) -> usize {
+        let base = self.checkpoints[k].spent;
+        // Compared as a difference from the base (cumulative spends never fall), so nothing overflows.
+        let within = |c: &Checkpoint| c.spent - base <= remaining;
+        while !self.ended && self.checkpoints.last().is_some_and(within) {
+            self.extend(pool);
+        }
+        k + self.checkpoints[k..].partition_point(within) - 1
+    }
+}
+
+/// [`LoopParams::swap_exact_in`]'s loop, jumping over the steps `walk` already holds and adding
+/// to it the full steps this swap needs (see the module docs for why this is exact).
+pub(super) fn swap_exact_in_walked(pool: &LoopParams, start: ClState, amount_in: U256, walk: &mut TickWalk) -> Result<SwapResult, PoolError> {
+    let zero_for_one = pool.zero_for_one;
+    let mut swap = pool.begin(start, amount_in)?;
+    if walk.checkpoints.is_empty() {
+        walk.checkpoints.push(Checkpoint { state: start, spent: U256::ZERO, amount_out: U256::ZERO, crossings: 0, words: 0 });
+    }
+    while swap.runs(pool.limit) {
+        // A state past the walk's end: the walk catches up first (the swap would take those
+        // steps anyway), so that this swap's next boundary is a checkpoint.
+        while !walk.ended && walk.short_of(&swap.state, zero_for_one) {
+            walk.extend(pool);
+        }
+        if let Some(k) = walk.position(&swap.state, zero_for_one) {
+            let m = walk.furthest(pool, k, swap.remaining);
+            if m > k {
+                let (from, to) = (walk.checkpoints[k], walk.checkpoints[m]);
+                swap.remaining -= to.spent - from.spent;
+                swap.amount_out = swap.amount_out.checked_add(to.amount_out - from.amount_out).ok_or(PoolError::Overflow)?;
+                swap.crossings += to.crossings - from.crossings;
+                swap.words += to.words - from.words;
+                swap.state = to.state;
+                continue;
+            }
+        }
+        let step = pool.step(swap.state, swap.remaining)?;
+        swap.take(&step)?;
+    }
+    swap.finish()
+}
