@@ -23,7 +23,8 @@ const GAS_PRICE_WEI = '10000000'
  * 100x trade sends the middle token more than its one onward pool can take: the bound strands
  * the rest there, and a plan that strands nothing reaches it only by wasting input in the first
  * hop (the chain bound without stranding equals it, examples/stranding_bound.rs), which the
- * optimizer does not construct (docs/solver-optimizer.md, *Where the optimum is not reachable*).
+ * optimizer does not construct: it stops 68 bps short (docs/solver-optimizer.md, *Where the
+ * optimum is not reachable*).
  */
 const NOT_COVERED = new Set(['100:3:100'])
 

@@ -39,6 +39,8 @@ struct Checkpoint {
 /// as the swaps through it have needed.
 #[derive(Clone, Debug, Default)]
 pub struct TickWalk {
+    /// The fee its steps were computed at (a pool whose fee follows its state walks apart per fee).
+    fee_pips: Option<u32>,
     checkpoints: Vec<Checkpoint>,
     /// No full step follows the last checkpoint (the price limit, or amounts past U256).
     ended: bool,
@@ -120,10 +122,14 @@ impl TickWalk {
 /// to it the full steps this swap needs (see the module docs for why this is exact).
 pub(super) fn swap_exact_in_walked(pool: &LoopParams, start: ClState, amount_in: U256, walk: &mut TickWalk) -> Result<SwapResult, PoolError> {
     let zero_for_one = pool.zero_for_one;
-    let mut swap = pool.begin(start, amount_in)?;
     if walk.checkpoints.is_empty() {
+        walk.fee_pips = Some(pool.fee_pips);
         walk.checkpoints.push(Checkpoint { state: start, spent: U256::ZERO, amount_out: U256::ZERO, crossings: 0, words: 0 });
+    } else if walk.fee_pips != Some(pool.fee_pips) {
+        // The walk's steps were booked at another fee: they are not this swap's.
+        return pool.swap_exact_in(start, amount_in);
     }
+    let mut swap = pool.begin(start, amount_in)?;
     while swap.runs(pool.limit) {
         // A state past the walk's end: the walk catches up first (the swap would take those
         // steps anyway), so that this swap's next boundary is a checkpoint.

@@ -89,3 +89,15 @@ fn a_deep_swap_is_one_jump_the_second_time() {
     assert_eq!(again, pool.swap(true, amount).unwrap());
     assert_eq!(walks[1].len(), checkpoints, "the second swap needed no new step");
 }
+
+#[test]
+fn a_walk_booked_at_another_fee_is_not_used() {
+    // A pool whose fee follows its state (Slipstream's dynamic fee) swaps at the fee of the tick
+    // it starts from: a walk booked at one fee must not serve a swap at another.
+    let layout = |fee_pips| Layout { sqrt_price_x96: super::tick_math::get_sqrt_ratio_at_tick(12_800).unwrap(), spacing: 1, fee_pips, protocol_fee: None, positions: vec![(0, 25_600, 10u128.pow(18))] };
+    let (low, high) = (pool(DexId::Univ3, &layout(500)), pool(DexId::Univ3, &layout(3000)));
+    let mut walks: [TickWalk; 2] = Default::default();
+    let amount = U256::from(3 * 10u128.pow(17));
+    low.swap_memoized(true, amount, Some(&mut walks[1])).unwrap();
+    assert_eq!(high.swap_memoized(true, amount, Some(&mut walks[1])).unwrap(), high.swap(true, amount).unwrap());
+}

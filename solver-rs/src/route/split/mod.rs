@@ -56,8 +56,15 @@ pub struct Problem<'a> {
 
 /// How close to `target` (a fraction of it: 0.05 bps) ends the search.
 pub const CLOSE_ENOUGH: f64 = 5e-6;
+/// How far below `target` (a fraction of it: 5 bps) a gas-free search tries a second way up.
+const FAR: f64 = 5e-4;
 
 impl Problem<'_> {
+    /// Whether `gross` is more than [`FAR`] below the target.
+    fn far(&self, gross: U256) -> bool {
+        self.target.is_some_and(|t| f64::from(gross) < f64::from(t) * (1.0 - FAR))
+    }
+
     /// Whether `gross` is within [`CLOSE_ENOUGH`] of the target.
     fn reached(&self, gross: U256) -> bool {
         self.target.is_some_and(|t| f64::from(gross) >= f64::from(t) * (1.0 - CLOSE_ENOUGH))
@@ -130,6 +137,13 @@ pub fn optimize(problem: &Problem) -> Option<Solution> {
             }
         } else {
             keep_better(&mut best, optimum);
+            // Far from the bound, the ascent from the optimum's flows (or from the single path
+            // straight to all routes at once) may have stopped on a pool's limit; opening routes one
+            // at a time from the single path is another way up, and the better one is kept.
+            if start.open_count() == 1 && problem.far(best.gross()) {
+                let grown = search.grow(start);
+                keep_better(&mut best, grown);
+            }
         }
     } else {
         search.converged = false;

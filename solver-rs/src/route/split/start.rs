@@ -24,15 +24,25 @@ const CUT_STEPS: usize = 24;
 /// take it whole, or else is spread over the routes that were not cut, each taking what it can;
 /// then, over the gas cap, its narrowest routes close. None when that fails.
 pub(super) fn executable(problem: &Problem, order: &[usize], alloc: Vec<U256>) -> Option<Vec<U256>> {
-    let mut alloc = runnable(problem, order, alloc)?;
+    let (mut alloc, mut known_gas) = runnable(problem, order, alloc)?;
     // Then within the gas cap: the narrowest routes close (their input spread over the others in
     // proportion, the widths the optimum gave them) until the rest fits, and the result is made
     // runnable again; a few rounds, as redistributed input crosses more ticks.
-    for _ in 0..GAS_ROUNDS {
-        let Err(gas) = fits_gas(problem, order, &alloc) else { return Some(alloc) };
-        alloc = runnable(problem, order, narrowed(problem, alloc, &gas?))?;
+    for round in 0..=GAS_ROUNDS {
+        let gas = match known_gas.take() {
+            Some(gas) => gas,
+            None => route_gas(problem, order, &alloc)?,
+        };
+        let (legs, routes) = super::point::open_legs_and_routes(problem, &alloc);
+        if problem.gas_cap.admits(gas.iter().sum(), legs, routes) {
+            return Some(alloc);
+        }
+        if round == GAS_ROUNDS {
+            return None;
+        }
+        (alloc, known_gas) = runnable(problem, order, narrowed(problem, alloc, &gas))?;
     }
-    fits_gas(problem, order, &alloc).is_ok().then_some(alloc)
+    None
 }
 
 /// Rounds of closing routes for the gas cap.
@@ -43,18 +53,14 @@ const GAS_ROUNDS: usize = 4;
 /// whole cap left 43 bps to the bound, to seven tenths 3 bps).
 const NARROWED_TO_TENTHS: u64 = 7;
 
-/// Ok if `alloc`'s routes fit the gas cap; else each route's gas units (None if it does not run).
-fn fits_gas(problem: &Problem, order: &[usize], alloc: &[U256]) -> Result<(), Option<Vec<u64>>> {
+/// Each route's gas units, its routes run in `order`; None if one does not run.
+fn route_gas(problem: &Problem, order: &[usize], alloc: &[U256]) -> Option<Vec<u64>> {
     let mut overlay = Overlay::memoized(problem.market, &problem.memos);
     let mut gas = vec![0u64; alloc.len()];
     for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
-        gas[i] = overlay.run(&problem.paths[i], alloc[i], None).map_err(|_| None)?.1;
+        gas[i] = overlay.run(&problem.paths[i], alloc[i], None).ok()?.1;
     }
-    let (legs, routes) = super::point::open_legs_and_routes(problem, alloc);
-    match problem.gas_cap.admits(gas.iter().sum(), legs, routes) {
-        true => Ok(()),
-        false => Err(Some(gas)),
-    }
+    Some(gas)
 }
 
 /// `alloc` without its narrowest routes, as many as bring it to [`NARROWED_TO_TENTHS`] of the gas
@@ -86,8 +92,10 @@ fn narrowed(problem: &Problem, mut alloc: Vec<U256>, gas: &[u64]) -> Vec<U256> {
     alloc
 }
 
-/// The feasibility pass of [`executable`]: routes cut to what they take, what they give up placed.
-fn runnable(problem: &Problem, order: &[usize], mut alloc: Vec<U256>) -> Option<Vec<U256>> {
+/// The feasibility pass of [`executable`]: routes cut to what they take, what they give up placed;
+/// with each route's gas units when nothing had to move (the pass ran the allocation as it is).
+fn runnable(problem: &Problem, order: &[usize], mut alloc: Vec<U256>) -> Option<(Vec<U256>, Option<Vec<u64>>)> {
+    let mut gas_units = vec![0u64; alloc.len()];
     let mut overlay = Overlay::memoized(problem.market, &problem.memos);
     let mut given_up = U256::ZERO;
     let mut cut = vec![false; alloc.len()];
@@ -104,6 +112,7 @@ fn runnable(problem: &Problem, order: &[usize], mut alloc: Vec<U256>) -> Option<
                 cut[i] = true;
             } else {
                 overlay = trial;
+                gas_units[i] = gas;
             }
             continue;
         }
@@ -116,7 +125,7 @@ fn runnable(problem: &Problem, order: &[usize], mut alloc: Vec<U256>) -> Option<
         cut[i] = true;
     }
     if given_up.is_zero() {
-        return Some(alloc);
+        return Some((alloc, Some(gas_units)));
     }
     // What was given up goes to the open routes that were not cut, largest first: the whole of it
     // to the first that takes it, else each takes what it can on top of the others' amounts, and
@@ -131,7 +140,7 @@ fn runnable(problem: &Problem, order: &[usize], mut alloc: Vec<U256>) -> Option<
         moved[i] += given_up;
         runs(problem, order, &moved).then_some(moved)
     }) {
-        return Some(moved);
+        return Some((moved, None));
     }
     for &i in &takers {
         // The most route i takes on top, with every other route as it is (all run in order).
@@ -152,7 +161,7 @@ fn runnable(problem: &Problem, order: &[usize], mut alloc: Vec<U256>) -> Option<
         alloc[i] += lo;
         given_up -= lo;
         if given_up.is_zero() {
-            return Some(alloc);
+            return Some((alloc, None));
         }
     }
     None
