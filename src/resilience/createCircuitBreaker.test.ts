@@ -18,6 +18,7 @@ test('opens after the threshold of failures in a row, lets one trial through per
   t = 999
   assert.equal(breaker.allow(), false)
   t = 1000
+  assert.equal(breaker.state(), 'open', 'past the cooldown it stays open until a call is let through')
   assert.equal(breaker.allow(), true, 'the trial')
   assert.equal(breaker.state(), 'halfOpen')
   assert.equal(breaker.allow(), false, 'one trial at a time')
@@ -48,8 +49,9 @@ test('a Retry-After opens it at once for that long (capped at maxCooldownMs); ca
   assert.equal(breaker.retryInMs(), 5_000)
   t = 5_000
   assert.equal(breaker.allow(), true)
-  breaker.cancel()
   assert.equal(breaker.state(), 'halfOpen')
+  breaker.cancel()
+  assert.equal(breaker.state(), 'open', 'no trial under way: open until the next call tries')
   assert.equal(breaker.allow(), true, 'the trial was not made: another may go')
   breaker.failed(10 * 60_000)
   assert.equal(breaker.retryInMs(), 60_000, 'a failed trial doubles the cooldown, a Retry-After is capped: the longer holds')

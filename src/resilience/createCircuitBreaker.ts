@@ -58,7 +58,9 @@ export function createCircuitBreaker({
   let failures = 0
   let cooldown = cooldownMs
   let trialInFlight = false
-  const state = (): CircuitState => (!opened ? 'closed' : now() < openUntil ? 'open' : 'halfOpen')
+  // Open until a trial is actually let through (past the cooldown it stays open for whoever asks,
+  // e.g. /ready's "every circuit open", until the next call tries the peer).
+  const state = (): CircuitState => (!opened ? 'closed' : trialInFlight ? 'halfOpen' : 'open')
   const open = (ms: number) => {
     opened = true
     openUntil = Math.max(openUntil, now() + ms)
@@ -68,9 +70,8 @@ export function createCircuitBreaker({
     state,
     retryInMs: () => (opened ? Math.max(0, openUntil - now()) : 0),
     allow: () => {
-      const s = state()
-      if (s === 'closed') return true
-      if (s === 'open' || trialInFlight) return false
+      if (!opened) return true
+      if (trialInFlight || now() < openUntil) return false
       trialInFlight = true
       return true
     },
