@@ -56,26 +56,23 @@ impl<'m> Overlay<'m> {
         }
     }
 
-    fn set(&mut self, pool: PoolIdx, state: PoolState) {
-        match self.changed.iter_mut().find(|(p, _)| *p == pool) {
-            Some(slot) => slot.1 = state,
-            None => self.changed.push((pool, state)),
-        }
-    }
-
     /// Swaps `amount_in` through one hop, applying it to this view. Returns the outcome and its gas:
     /// a pool an earlier swap of this view used is warm, and costs its kind's repeated-leg gas.
     pub fn swap(&mut self, hop: Hop, amount_in: U256) -> Result<(SwapOutcome, u64), PoolError> {
-        let state = self.state(hop.pool);
+        // One lookup: a pool this view changed is also a pool an earlier swap used (warm).
+        let slot = self.changed.iter().position(|(p, _)| *p == hop.pool);
+        let entry = self.market.pool(hop.pool);
+        let state = slot.map_or(&entry.state, |i| &self.changed[i].1);
         let (i, o) = (hop.token_in as usize, hop.token_out as usize);
         let (outcome, next) = match self.memos {
             Some(memos) => memos.apply(hop.pool, state, i, o, amount_in)?,
             None => state.apply(i, o, amount_in)?,
         };
-        let spec = &self.market.pool(hop.pool).spec;
-        let repeated = self.changed.iter().any(|(p, _)| *p == hop.pool);
-        let gas = if repeated { spec.repeated_leg_gas_units(&outcome) } else { spec.leg_gas_units(&outcome) };
-        self.set(hop.pool, next);
+        let gas = if slot.is_some() { entry.spec.repeated_leg_gas_units(&outcome) } else { entry.spec.leg_gas_units(&outcome) };
+        match slot {
+            Some(i) => self.changed[i].1 = next,
+            None => self.changed.push((hop.pool, next)),
+        }
         Ok((outcome, gas))
     }
 
