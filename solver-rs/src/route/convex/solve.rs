@@ -22,6 +22,8 @@ const MAX_HALVINGS: usize = 40;
 const WARM_SWEEPS: usize = 3;
 /// Bisection steps of a one-dimensional minimisation.
 const BISECTIONS: usize = 80;
+/// The most a Newton step moves one scaled price (a price by half its value), before the line search.
+const MAX_MOVE: f64 = 0.5;
 /// Copies of a token in consecutive layers within this relative price of each other count as
 /// tied (see [`tie_groups`]).
 const NEAR: f64 = 1e-9;
@@ -116,7 +118,15 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
                 continue;
             };
             let minus: Vec<f64> = gradient.iter().map(|g| -g).collect();
-            let step = solve(&factor, m, &minus);
+            let mut step = solve(&factor, m, &minus);
+            // A trust region on the scaled prices: where g is flat (no venue trades near the
+            // prices, so the Hessian is zero) the damped step is as long as the gradient over
+            // the floor, and halving it forty times would still move prices by half their value.
+            // Shortened whole, it keeps its direction and the line search can reach small moves.
+            let longest = step.iter().fold(0.0f64, |m, s| m.max(s.abs()));
+            if longest > MAX_MOVE {
+                step.iter_mut().for_each(|s| *s *= MAX_MOVE / longest);
+            }
             let slope: f64 = step.iter().zip(&gradient).map(|(s, g)| s * g).sum();
             if !slope.is_finite() || slope >= 0.0 {
                 break;
@@ -129,8 +139,8 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
             for _ in 0..MAX_HALVINGS {
                 let mut trial = prices.clone();
                 for (a, group) in free.iter().enumerate() {
-                    // Prices stay positive: a step may at most halve one.
-                    let moved = scale[a] * (1.0 + t * step[a]).max(0.5);
+                    // Prices stay positive: a step moves one by at most half (MAX_MOVE).
+                    let moved = scale[a] * (1.0 + t * step[a]);
                     group.iter().for_each(|&c| trial[c] = moved);
                 }
                 // A free copy stepped below its next layer's: the tie is met, and kept next time
@@ -299,11 +309,11 @@ fn settle(graph: &Graph, touching: &[Vec<usize>], prices: &mut [f64], group: &[u
         return;
     }
     let (mut lo, mut hi) = (start, start);
-    if at(prices, start) > 0.0 {
-        // Too dear: flow is left over. Lower until it is not.
+    if at(prices, start) >= 0.0 {
+        // Too dear (flow is left over) or on a flat stretch: lower until the copy sends more than it has.
         for _ in 0..200 {
             lo *= 0.5;
-            if at(prices, lo) <= 0.0 {
+            if at(prices, lo) < 0.0 {
                 break;
             }
         }
@@ -320,7 +330,10 @@ fn settle(graph: &Graph, touching: &[Vec<usize>], prices: &mut [f64], group: &[u
         if !(mid > lo && mid < hi) {
             break;
         }
-        if at(prices, mid) > 0.0 {
+        // Zero excess goes down: over a range of prices where nothing changes (a copy that
+        // receives nothing sends nothing at any price from its first unit's up), the lowest
+        // is kept, so no copy is priced above what its flow is worth.
+        if at(prices, mid) >= 0.0 {
             hi = mid;
         } else {
             lo = mid;

@@ -71,3 +71,42 @@ fn a_token_in_two_layers_converges() {
     assert_eq!(two_layer_cases, 100);
 }
 
+
+/// The devnet market's pools between cbBTC and DAI (the embedded market as `npm start` seeds it,
+/// read at one block): cbBTC reaches DAI through WETH or USDC, and USDC's pools to DAI are
+/// stablecoin pools deep within a basis point of par. Two defects stalled the dual there with the
+/// bound 2.2 times what any plan pays: the warm start priced USDC's copy, which no flow reached in
+/// its first sweep, at twice its first unit's worth (a bisection that sent zero excess up), and
+/// from there Newton's steps on a flat stretch of g (no venue trading, a zero Hessian) were as long
+/// as the gradient over the damping floor, so forty halvings never made them small enough to
+/// accept. The bound now lands within a basis point of the plan the solver quotes.
+#[test]
+fn a_copy_no_flow_reaches_at_first_is_priced_at_its_worth() {
+    use crate::pools::input::PoolInput;
+    use crate::route::gas::GasPricers;
+    use crate::route::quote::quote;
+    use crate::route::request::QuoteRequest;
+    use crate::route::test_market::settings;
+    use crate::address::Address;
+    let inputs: Vec<PoolInput> = serde_json::from_str(include_str!("fixtures/devnet_cbbtc_dai_pools.json")).unwrap();
+    let market = market_of(inputs);
+    let cbbtc = Address::parse("0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9").unwrap();
+    let dai = Address::parse("0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9").unwrap();
+    let weth = Address::parse("0x5FbDB2315678afecb367f032d93F642f64180aa3").unwrap();
+    // $1,000, $10,000 and $100,000 of cbBTC (8 decimals).
+    for amount in [1_666_700u64, 16_666_700, 166_667_000] {
+        let scope = Scope { token_in: market.token(&cbbtc).unwrap(), token_out: market.token(&dai).unwrap(), max_hops: 2, intermediates: Intermediates::Any, dexes: DexMask::ALL };
+        let graph = Graph::build(&market, &scope).unwrap();
+        let dual = minimise(&graph, amount as f64, &Deadline::never());
+        assert!(dual.converged, "{amount}: the dual stopped unconverged at {:?}", dual.prices);
+        let request: QuoteRequest = serde_json::from_value(serde_json::json!({
+            "tokenIn": cbbtc.to_string(), "tokenOut": dai.to_string(), "amountIn": amount.to_string(), "slippageBps": 50, "maxHops": 2,
+        }))
+        .unwrap();
+        let plan = quote(&market, &settings(weth), &request, &GasPricers::default()).unwrap();
+        let bound = plan.metadata.upper_bound.expect("a bound in the metadata");
+        let (bound, ours) = (f64::from(bound), f64::from(plan.expected_amount_out));
+        assert!(ours <= bound, "{amount}: the plan pays {ours}, above the bound {bound}");
+        assert!(bound <= ours * (1.0 + 1e-4), "{amount}: the bound {bound} is more than 1 bps above the plan's {ours}");
+    }
+}
