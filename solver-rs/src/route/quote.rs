@@ -121,7 +121,7 @@ pub fn quote_on_clock(
         // As many of the optimum's paths as the candidates leave room for under the curves' limit
         // on routes (the bound holds for plans of at most that many); the plan's transaction gas,
         // not the number of paths, decides how many it keeps (`gas_cap.rs`, `split/start.rs`).
-        let limit = MAX_SWAPS_PER_POOL as usize - ranked.len();
+        let limit = (MAX_SWAPS_PER_POOL as usize).saturating_sub(ranked.len());
         if let Some(flows) = route_flows(market, &scope, amount_in, limit, &deadline) {
             let mut alloc = vec![U256::ZERO; ranked.len()];
             for routed in &flows.routed {
