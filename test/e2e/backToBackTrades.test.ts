@@ -56,7 +56,7 @@ test(`${TRADES} back-to-back trades through HTTP on the live poller: each pays e
   const feeRecipient = deps.feeRecipient as Address
   const wallet = createWalletClient({ account: trader, chain: devnet.chain, transport: http(seeded.rpcUrl, { retryCount: 0 }) })
   const send = async (tx: { to: Address; data: Hex; value?: bigint }) => {
-    const hash = await wallet.sendTransaction({ ...tx, value: tx.value ?? 0n, gas: 8_000_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n })
+    const hash = await wallet.sendTransaction({ ...tx, value: tx.value ?? 0n, gas: 1n << 24n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n })
     return waitForReceipt({ publicClient: devnet.publicClient, hash })
   }
   const balance = (token: Address | 'native', owner: Address) =>

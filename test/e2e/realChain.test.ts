@@ -134,7 +134,7 @@ test('quotes through HTTP equal the embedded mode\'s on the same block, L1 fee i
   const trader = privateKeyToAccount(chain.market.accounts[7].privateKey)
   const wallet = createWalletClient({ account: trader, chain: chain.chain, transport: http(chain.anvil.url, { retryCount: 0 }) })
   const send = async (tx: { to: Address; data: Hex; value?: bigint }) =>
-    waitForReceipt({ publicClient: chain.publicClient, hash: await wallet.sendTransaction({ ...tx, value: tx.value ?? 0n, gas: 8_000_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n }) })
+    waitForReceipt({ publicClient: chain.publicClient, hash: await wallet.sendTransaction({ ...tx, value: tx.value ?? 0n, gas: 1n << 24n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n }) })
   await chain.testClient.setBalance({ address: trader.address, value: parseEther('1000') })
   await send({ to: t.WETH.address, data: encodeFunctionData({ abi: erc20, functionName: 'deposit' }), value: parseEther('10') })
   await send({ to: t.WETH.address, data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [chain.market.router, maxUint256] }) })
@@ -188,7 +188,7 @@ test('a reorg replacing the block of a swap is followed: the service re-reads an
   const quoted = await post('/execute', { ...request, amountIn: parseEther('3').toString(), user: trader.address })
   assert.equal(quoted.status, 200)
   const wallet = createWalletClient({ account: trader, chain: chain.chain, transport: http(chain.anvil.url, { retryCount: 0 }) })
-  await waitForReceipt({ publicClient: chain.publicClient, hash: await wallet.sendTransaction({ to: quoted.json.to, data: quoted.json.data, gas: 8_000_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n }) })
+  await waitForReceipt({ publicClient: chain.publicClient, hash: await wallet.sendTransaction({ to: quoted.json.to, data: quoted.json.data, gas: 1n << 24n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n }) })
   await bothAtHead()
   assert.notEqual((await post('/quote', request)).json.routePlan.expectedAmountOut, before)
   const reorgs = service.market.freshness().reorgs
