@@ -12,6 +12,7 @@ import assert from 'node:assert/strict'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { loadSolver, type Solver } from '../bindings/index.ts'
 import type { SolverPlan, SolverQuoteRequest } from '../bindings/types.ts'
+import { gapBps } from './fixtures/gapBps.ts'
 import { createSyntheticMarket } from './fixtures/syntheticMarket.ts'
 
 const SIZES = [0.01, 0.1, 1, 10, 100]
@@ -27,8 +28,6 @@ const GAS_PRICE_WEI = '10000000'
  * optimum is not reachable*).
  */
 const NOT_COVERED = new Set(['100:3:100'])
-
-const gapBps = (bound: bigint, out: bigint) => Number(((bound - out) * 10_000_000_000n) / bound) / 1_000_000
 
 for (const pools of [100, 1000, 10000]) {
   describe(`route quality on ${pools} synthetic pools (seed 7)`, () => {

@@ -14,13 +14,12 @@ import type { SolverQuoteRequest } from '../bindings/types.ts'
 import { loadConfig } from '../src/config/loadConfig.ts'
 import { type SwapService, startSwapService } from '../src/startSwapService.ts'
 import { embeddedMarketTrades, type EmbeddedTrade } from './fixtures/embeddedMarketTrades.ts'
+import { gapBps } from './fixtures/gapBps.ts'
 import { assertOpenMisses, embeddedWaterfillOpen, TIE_BPS } from './fixtures/routeQualityOpenMisses.ts'
 
 const SIZES = [0.01, 0.1, 1, 10, 100]
 
 type Quoted = { trade: EmbeddedTrade; label: string; bound: bigint; ours: bigint; single: bigint; waterfill: bigint; strategy: string }
-
-const gapBps = (bound: bigint, out: bigint) => Number(((bound - out) * 10_000_000_000n) / bound) / 1_000_000
 
 describe('route quality on the embedded market', () => {
   let service: SwapService

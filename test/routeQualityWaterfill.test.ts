@@ -14,6 +14,7 @@ import assert from 'node:assert/strict'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { loadSolver, type Solver } from '../bindings/index.ts'
 import type { SolverPlan, SolverQuoteRequest, WaterfillPlan } from '../bindings/types.ts'
+import { gapBps } from './fixtures/gapBps.ts'
 import { createSyntheticMarket } from './fixtures/syntheticMarket.ts'
 import { assertOpenMisses, syntheticWaterfillOpen, TIE_BPS } from './fixtures/routeQualityOpenMisses.ts'
 
@@ -83,7 +84,7 @@ for (const pools of [100, 1000, 10_000]) {
           compared++
           if (ours < single) misses.push(`${label}: ours ${ours} below the best single path ${single}`)
           const bound = BigInt(plan.metadata.upperBound ?? '0')
-          const bps = bound > 0n ? Number(((wf - ours) * 10_000_000_000n) / bound) / 1_000_000 : Number.NaN
+          const bps = bound > 0n ? gapBps(bound, bound - (wf - ours)) : Number.NaN
           if (ours < wf && !(bps <= TIE_BPS)) {
             belowWaterfill.push({ label, detail: `ours ${ours} below water-filling ${wf} (${waterfill.strategy}, longest walk ${waterfill.longestWalk}) by ${wf - ours} raw units, ${bps} bps of the bound ${bound}` })
           }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadSolver, type Solver } from '../../bindings/index.ts'
 import { createSyntheticMarket } from '../../test/fixtures/syntheticMarket.ts'
-import { gapBps, measureTrade } from './measureTrade.ts'
+import { gapBps } from '../../test/fixtures/gapBps.ts'
+import { measureTrade } from './measureTrade.ts'
 
 describe('measureTrade', () => {
   const market = createSyntheticMarket({ pools: 100, seed: 7 })

@@ -1,4 +1,5 @@
 import type { Solver, SolverQuoteRequest } from '../../bindings/types.ts'
+import { gapBps } from '../../test/fixtures/gapBps.ts'
 
 /** One quality row: a trade quoted by us, by the best single path and by water-filling, against the bound. */
 export type QualityRow = {
@@ -47,9 +48,6 @@ export type MeasureTradeParameters = {
   waterfillBudgetMs?: number
   row: Pick<QualityRow, 'market' | 'pools' | 'pair' | 'hops' | 'size'>
 }
-
-/** 10⁴·(bound − out)/bound, to a millionth of a bps. */
-export const gapBps = (bound: bigint, out: bigint) => Number(((bound - out) * 10_000_000_000n) / bound) / 1_000_000
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number
 
