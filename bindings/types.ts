@@ -172,6 +172,12 @@ export type WaterfillPlan = {
   longestWalk: number
   /** The allocation the tree was built from: each path's tokens, pools and fraction of amountIn. */
   paths: { path: Address[]; pools: string[]; share: number }[]
+  /**
+   * What that allocation pays as a plan of ours (one route per path, run in order), or null if a
+   * route cannot take its amount: where the tree pays more than this, its merged swaps (a shared
+   * pool swapped once for several paths) made the difference, not its allocation.
+   */
+  routesAmountOut: AmountString | null
   candidatePaths: number
   stoppedBy: 'converged' | 'budget'
 }

@@ -31,6 +31,8 @@ export type QualityRow = {
   waterfill_gap_bps: number | null
   /** Median time of the water-filling solve, ms. */
   waterfill_time_ms: number | null
+  /** Water-filling's allocation run as a plan of ours, one route per path (null if a route fails). */
+  waterfill_as_routes: string | null
   waterfill_strategy: string | null
   /** The most hops a unit travels through its tree (can exceed maxHops: see docs/solver-optimizer.md). */
   waterfill_longest_walk: number | null
@@ -75,7 +77,7 @@ export async function measureTrade({ solver, request, repeats, waterfillBudgetMs
   const row: QualityRow = {
     ...where, amount_in: request.amountIn, bound: null, ours: null, gap_bps: null, single: null, single_gap_bps: null, gas_priced_gap_bps: null,
     gas_cost_bps: null, time_ms: null, routes: null, stopped_by: null, waterfill: null, waterfill_gap_bps: null, waterfill_time_ms: null,
-    waterfill_strategy: null, waterfill_longest_walk: null, ours_minus_waterfill_bps: null,
+    waterfill_as_routes: null, waterfill_strategy: null, waterfill_longest_walk: null, ours_minus_waterfill_bps: null,
   }
   try {
     const plan = await solver.quote(request)
@@ -88,6 +90,7 @@ export async function measureTrade({ solver, request, repeats, waterfillBudgetMs
     row.ours = plan.expectedAmountOut
     row.single = single.expectedAmountOut
     row.waterfill = waterfill.expectedAmountOut
+    row.waterfill_as_routes = waterfill.routesAmountOut
     row.waterfill_strategy = waterfill.strategy
     row.waterfill_longest_walk = waterfill.longestWalk
     row.routes = plan.routes.length

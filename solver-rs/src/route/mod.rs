@@ -11,6 +11,7 @@ pub mod path;
 pub mod plan;
 pub mod quote;
 pub mod request;
+pub mod resplit;
 pub mod search;
 pub mod slippage;
 pub mod split;
@@ -29,3 +30,5 @@ mod amount_limits_tests;
 mod budget_tests;
 #[cfg(test)]
 mod quote_tests;
+#[cfg(test)]
+mod resplit_tests;

@@ -13,6 +13,7 @@ use super::convex::curve::MAX_SWAPS_PER_POOL;
 use super::convex::route_flows;
 use super::gas_cap::GasCap;
 use super::split::{best_single, optimize, Problem, Solution};
+use super::resplit::resplit;
 use super::swap_memos::SwapMemos;
 use crate::address::Address;
 use crate::error::SolverError;
@@ -110,14 +111,8 @@ pub fn quote_on_clock(
     let disjoint = request.enforce_pool_disjoint.unwrap_or(false);
     let mut start_alloc = None;
     // The convex phase is skipped whole past the deadline: it only adds candidates and a start.
+    let scope = Scope { token_in, token_out, max_hops: params.max_hops, intermediates: Intermediates::Any, dexes: params.dexes };
     if split && !deadline.expired() {
-        let scope = Scope {
-            token_in,
-            token_out,
-            max_hops: params.max_hops,
-            intermediates: Intermediates::Any,
-            dexes: params.dexes,
-        };
         // As many of the optimum's paths as the candidates leave room for under the curves' limit
         // on routes (the bound holds for plans of at most that many); the plan's transaction gas,
         // not the number of paths, decides how many it keeps (`gas_cap.rs`, `split/start.rs`).
@@ -167,9 +162,78 @@ pub fn quote_on_clock(
         })
     }
     .ok_or_else(|| SolverError::NoRoute(format!("no combination of paths can absorb amountIn {amount_in}")))?;
+    // Short of the bound, the plan re-split where its routes meet is another start (its routes
+    // share pools, which a pool-disjoint plan may not).
+    let (ranked, solution) = match bound {
+        Some(target) if split && !disjoint => {
+            let resplitting = Resplitting { market, scope: &scope, amount_in, pricer: &pricer, deadline: &deadline, target };
+            resplitting.better(ranked, solution)
+        }
+        _ => (ranked, solution),
+    };
 
     let report = Report { connectors, candidate_paths, stopped_in: deadline.stopped_in(), bound };
     build_plan(market, request, &ranked, &solution, &pricer, report)
+}
+
+/// How far below the bound (a fraction of it: 1 bps) a plan is re-split (`resplit.rs`).
+const RESPLIT_BELOW: f64 = 1e-4;
+
+/// What re-splitting a plan needs of the quote.
+struct Resplitting<'a> {
+    market: &'a Market,
+    scope: &'a Scope,
+    amount_in: U256,
+    pricer: &'a GasPricer,
+    deadline: &'a Deadline<'a>,
+    target: U256,
+}
+
+impl Resplitting<'_> {
+    /// Whether `gross` is more than [`RESPLIT_BELOW`] below the bound.
+    fn short(&self, gross: U256) -> bool {
+        f64::from(gross) < f64::from(self.target) * (1.0 - RESPLIT_BELOW)
+    }
+
+    /// The plan re-split at each middle layer in turn, each re-split the start of another ascent
+    /// over its candidates; the best plan of these and `solution`, with its candidates.
+    fn better(&self, mut ranked: Vec<Evaluated>, mut solution: Solution) -> (Vec<Evaluated>, Solution) {
+        for layer in 1..self.scope.max_hops {
+            if self.deadline.expired() || !self.short(solution.value.gross) {
+                break;
+            }
+            let paths: Vec<Path> = ranked.iter().map(|e| e.path.clone()).collect();
+            let cap = MAX_SWAPS_PER_POOL as usize;
+            let Some(proposal) = resplit(self.market, self.scope, &paths, &solution.alloc, &solution.order, layer, cap, self.deadline)
+            else {
+                continue;
+            };
+            let problem = Problem {
+                market: self.market,
+                paths: &proposal.paths,
+                amount_in: self.amount_in,
+                pricer: self.pricer,
+                disjoint: false,
+                deadline: self.deadline,
+                start: Some(proposal.alloc.clone()),
+                target: Some(self.target),
+                memos: SwapMemos::default(),
+                gas_cap: GasCap::of(self.market),
+            };
+            let Some(found) = optimize(&problem).filter(|found| found.value > solution.value) else { continue };
+            ranked = proposal
+                .from
+                .iter()
+                .zip(proposal.paths)
+                .map(|(from, path)| match from {
+                    Some(j) => ranked[*j].clone(),
+                    None => Evaluated { path, full: None, probe: None },
+                })
+                .collect();
+            solution = found;
+        }
+        (ranked, solution)
+    }
 }
 
 /// What the plan's metadata says about the solve besides the routes.

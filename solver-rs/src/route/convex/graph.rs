@@ -65,6 +65,9 @@ pub enum Intermediates {
     Any,
     /// Sorted token indices.
     Only(Vec<TokenIdx>),
+    /// Any but these (sorted token indices): a sub-problem's paths that must not revisit the
+    /// tokens of the prefix they continue.
+    Except(Vec<TokenIdx>),
 }
 
 impl Intermediates {
@@ -72,6 +75,7 @@ impl Intermediates {
         match self {
             Intermediates::Any => true,
             Intermediates::Only(list) => list.binary_search(&token).is_ok(),
+            Intermediates::Except(list) => list.binary_search(&token).is_err(),
         }
     }
 }

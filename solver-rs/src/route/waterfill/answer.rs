@@ -6,6 +6,7 @@ use crate::error::SolverError;
 use crate::math::decimal::u256_string;
 use crate::math::U256;
 use crate::address::Address;
+use crate::route::path::Overlay;
 use crate::route::plan::{LegOut, StoppedBy};
 use crate::route::slippage::min_out;
 use serde::Serialize;
@@ -34,6 +35,13 @@ pub struct WaterfillPlan {
     pub longest_walk: usize,
     /// The allocation the tree was built from: paths and the fraction of amountIn each carried.
     pub paths: Vec<PathShareOut>,
+    /// What that allocation pays as a plan of ours, one route per path run in order (each path's
+    /// share of amountIn floored, the last taking the rest); None if a route cannot take its
+    /// amount. Where a tree beats our plan, this says whether the allocation or the tree's merged
+    /// swaps made the difference: a tree swaps a shared first pool once for two paths, a plan once
+    /// per route, each rounding on its own.
+    #[serde(serialize_with = "crate::route::plan::optional_amount")]
+    pub routes_amount_out: Option<U256>,
     /// Candidate paths considered (discovered and enumerated).
     pub candidate_paths: usize,
     pub stopped_by: StoppedBy,
@@ -86,7 +94,26 @@ pub fn answer(solve: &Solve, winner: &Candidate, candidate_paths: usize, slippag
                 share,
             })
             .collect(),
+        routes_amount_out: as_routes(solve, winner),
         candidate_paths,
         stopped_by: if solve.deadline.stopped_in().is_some() { StoppedBy::Budget } else { StoppedBy::Converged },
     })
+}
+
+/// [`WaterfillPlan::routes_amount_out`] of `winner`'s allocation.
+fn as_routes(solve: &Solve, winner: &Candidate) -> Option<U256> {
+    let mut overlay = Overlay::new(solve.market);
+    let mut left = solve.amount_in;
+    let mut total = U256::ZERO;
+    for (k, &(p, share)) in winner.shares.iter().enumerate() {
+        let amount = match k + 1 == winner.shares.len() {
+            true => left,
+            false => U256::try_from((f64::from(solve.amount_in) * share).floor()).ok()?.min(left),
+        };
+        left -= amount;
+        if !amount.is_zero() {
+            total = total.checked_add(overlay.run(&solve.paths[p], amount, None).ok()?.0)?;
+        }
+    }
+    Some(total)
 }
