@@ -78,7 +78,10 @@ pub fn resplit(
     if !changed || deadline.expired() {
         return None;
     }
-    realise(market, paths, alloc, order, &prefixes, cap, deadline)
+    // The proposal spends what the plan spends, route for route of each prefix; a proposal that
+    // did not would be a plan whose routes do not sum to amountIn (the router refuses it).
+    let total = |amounts: &[U256]| amounts.iter().try_fold(U256::ZERO, |sum, a| sum.checked_add(*a));
+    realise(market, paths, alloc, order, &prefixes, cap, deadline).filter(|p| total(&p.alloc).is_some() && total(&p.alloc) == total(alloc))
 }
 
 /// The plan's routes of more than `layer` hops grouped by prefix, each with what its routes spend
@@ -170,13 +173,14 @@ fn realise(
     let mut listed = vec![false; paths.len()];
     let mut overlay = Overlay::new(market);
     for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
-        match prefixes.iter().find(|p| p.routes.contains(&i)) {
+        // A route of no prefix, or of one its token's sub-problem gave no path, stays as it is.
+        match prefixes.iter().find(|p| p.routes.contains(&i) && !p.parts.is_empty()) {
             None => {
                 overlay.run(&paths[i], alloc[i], None).ok()?;
                 proposal.push(paths[i].clone(), alloc[i], Some(i));
                 listed[i] = true;
             }
-            Some(prefix) if prefix.routes[0] == i && !prefix.parts.is_empty() => {
+            Some(prefix) if prefix.routes[0] == i => {
                 let mut left = prefix.spent;
                 for (k, (suffix, carry)) in prefix.parts.iter().enumerate() {
                     if deadline.expired() {
@@ -207,6 +211,7 @@ fn realise(
                     proposal.push(path, amount, from);
                 }
             }
+            // A later route of a prefix already re-split where its first route ran.
             Some(_) => {}
         }
     }
