@@ -5,8 +5,10 @@
 //! Newton step on the routes that carry input, with routes that would go negative pinned at zero
 //! and closed routes whose marginal rate beats the common one opened (an active-set step). The
 //! exact value keeps the step if it improves, else the step is retried with more damping
-//! (Levenberg–Marquardt). After convergence, directions the model sees as flat (route cycles
-//! through shared pools) are resolved by trying their ends.
+//! (Levenberg–Marquardt). Where steps on the model's gradient fail and the ascent stalls short of
+//! the bound, the gradient is measured instead (one exact evaluation per open route, `measured`).
+//! After convergence, directions the model sees as flat (route cycles through shared pools) are
+//! resolved by trying their ends.
 
 use crate::route::linear::{cholesky, solve};
 use super::point::{evaluate, evaluate_or_blame, Infeasible, Point};
@@ -583,9 +585,15 @@ fn measured(problem: &Problem, order: &[usize], point: &Point) -> Point {
     let gross = f64::from(point.gross());
     let Some(derivatives) = point.derivatives.as_mut() else { return point };
     for i in (0..point.alloc.len()).filter(|&i| !point.alloc[i].is_zero()) {
+        // Each nudge is an evaluation, checked against the deadline as every other is; past it,
+        // the routes not measured keep the model's gradient (and the ascent stops at its next step).
+        if problem.deadline.expired() {
+            break;
+        }
         let nudge = U256::try_from((f64::from(point.alloc[i]) * NUDGE).ceil()).unwrap_or(U256::from(1)).max(U256::from(1));
         let mut alloc = point.alloc.clone();
-        alloc[i] += nudge;
+        let Some(nudged_amount) = alloc[i].checked_add(nudge) else { continue };
+        alloc[i] = nudged_amount;
         if let Some(nudged) = evaluate(problem, order, alloc, false) {
             derivatives.gradient[i] = (f64::from(nudged.gross()) - gross) / f64::from(nudge);
         }
