@@ -20,7 +20,7 @@ use super::clock::Deadline;
 use super::convex::graph::{Intermediates, Scope};
 use super::convex::route_flows;
 use super::path::{LegFill, Overlay, Path};
-use crate::market::{Hop, Market, TokenIdx};
+use crate::market::{Market, TokenIdx};
 use crate::math::U256;
 
 /// Halvings of the bisection that finds a sub-route's tokenIn (to 2⁻³² of its prefix's amount).
@@ -38,8 +38,8 @@ pub struct Proposal {
 
 /// The routes of one prefix: what they spend and what their prefix delivers.
 struct Prefix {
-    hops: Vec<Hop>,
-    tokens: Vec<TokenIdx>,
+    /// The routes' first `layer` hops.
+    path: Path,
     /// Candidate indices of its routes, the first of which runs first.
     routes: Vec<usize>,
     spent: U256,
@@ -67,12 +67,12 @@ pub fn resplit(
     if prefixes.is_empty() {
         return None;
     }
-    let mut tokens: Vec<TokenIdx> = prefixes.iter().map(|p| p.tokens[layer]).collect();
+    let mut tokens: Vec<TokenIdx> = prefixes.iter().map(|p| p.path.tokens[layer]).collect();
     tokens.sort_unstable();
     tokens.dedup();
     let mut changed = false;
     for &token in &tokens {
-        let group: Vec<usize> = (0..prefixes.len()).filter(|&p| prefixes[p].tokens[layer] == token).collect();
+        let group: Vec<usize> = (0..prefixes.len()).filter(|&p| prefixes[p].path.tokens[layer] == token).collect();
         changed |= split_token(market, scope, &mut prefixes, &group, layer, deadline);
     }
     if !changed || deadline.expired() {
@@ -81,7 +81,7 @@ pub fn resplit(
     // The proposal spends what the plan spends, route for route of each prefix; a proposal that
     // did not would be a plan whose routes do not sum to amountIn (the router refuses it).
     let total = |amounts: &[U256]| amounts.iter().try_fold(U256::ZERO, |sum, a| sum.checked_add(*a));
-    realise(market, paths, alloc, order, &prefixes, cap, deadline).filter(|p| total(&p.alloc).is_some() && total(&p.alloc) == total(alloc))
+    realise(market, paths, alloc, order, &prefixes, cap, deadline).filter(|p| total(&p.alloc) == total(alloc))
 }
 
 /// The plan's routes of more than `layer` hops grouped by prefix, each with what its routes spend
@@ -97,15 +97,14 @@ fn prefixes(market: &Market, paths: &[Path], alloc: &[U256], order: &[usize], la
         }
         let delivered = f64::from(fills[layer].amount_in);
         let hops = &paths[i].hops[..layer];
-        match prefixes.iter_mut().find(|p| p.hops == hops) {
+        match prefixes.iter_mut().find(|p| p.path.hops == hops) {
             Some(prefix) => {
                 prefix.routes.push(i);
                 prefix.spent += alloc[i];
                 prefix.delivered += delivered;
             }
             None => prefixes.push(Prefix {
-                hops: hops.to_vec(),
-                tokens: paths[i].tokens[..=layer].to_vec(),
+                path: Path { tokens: paths[i].tokens[..=layer].to_vec(), hops: hops.to_vec() },
                 routes: vec![i],
                 spent: alloc[i],
                 delivered,
@@ -120,8 +119,8 @@ fn prefixes(market: &Market, paths: &[Path], alloc: &[U256], order: &[usize], la
 /// out to them in order, each prefix taking suffixes until it carries what it delivers. Whether
 /// the sub-problem named a path.
 fn split_token(market: &Market, scope: &Scope, prefixes: &mut [Prefix], group: &[usize], layer: usize, deadline: &Deadline) -> bool {
-    let token = prefixes[group[0]].tokens[layer];
-    let mut visited: Vec<TokenIdx> = group.iter().flat_map(|&p| prefixes[p].tokens[..layer].iter().copied()).collect();
+    let token = prefixes[group[0]].path.tokens[layer];
+    let mut visited: Vec<TokenIdx> = group.iter().flat_map(|&p| prefixes[p].path.tokens[..layer].iter().copied()).collect();
     visited.sort_unstable();
     visited.dedup();
     let total: f64 = group.iter().map(|&p| prefixes[p].delivered).sum();
@@ -135,7 +134,7 @@ fn split_token(market: &Market, scope: &Scope, prefixes: &mut [Prefix], group: &
     };
     let Some(flows) = route_flows(market, &sub, amount, SUFFIXES_PER_TOKEN, deadline) else { return false };
     // A suffix through a pool of a prefix would make a path that swaps that pool twice.
-    let usable = |suffix: &Path| group.iter().all(|&p| !prefixes[p].hops.iter().any(|h| suffix.hops.iter().any(|s| s.pool == h.pool)));
+    let usable = |suffix: &Path| group.iter().all(|&p| !prefixes[p].path.shares_pool_with(suffix));
     let mut pieces: Vec<(Path, f64)> = flows.routed.into_iter().filter(|r| usable(&r.path)).map(|r| (r.path, r.share)).collect();
     let shares: f64 = pieces.iter().map(|(_, share)| share).sum();
     if !(shares > 0.0) {
@@ -200,7 +199,7 @@ fn realise(
                     match trial.run(&path, amount, None) {
                         Ok(_) => overlay = trial,
                         Err(_) => {
-                            overlay.run(&prefix_path(prefix), amount, None).ok()?;
+                            overlay.run(&prefix.path, amount, None).ok()?;
                         }
                     }
                     left -= amount;
@@ -232,12 +231,8 @@ impl Proposal {
     }
 }
 
-fn prefix_path(prefix: &Prefix) -> Path {
-    Path { tokens: prefix.tokens.clone(), hops: prefix.hops.clone() }
-}
-
 fn joined(prefix: &Prefix, suffix: &Path) -> Path {
-    let mut path = prefix_path(prefix);
+    let mut path = prefix.path.clone();
     path.tokens.extend_from_slice(&suffix.tokens[1..]);
     path.hops.extend_from_slice(&suffix.hops);
     path
@@ -246,8 +241,7 @@ fn joined(prefix: &Prefix, suffix: &Path) -> Path {
 /// The least tokenIn, up to `most`, whose run through the prefix on `overlay` delivers at least
 /// `carry` (by bisection; `most` if none does).
 fn input_for(overlay: &Overlay, prefix: &Prefix, carry: f64, most: U256) -> U256 {
-    let path = prefix_path(prefix);
-    let delivers = |amount: U256| overlay.clone().run(&path, amount, None).map_or(true, |(out, _)| f64::from(out) >= carry);
+    let delivers = |amount: U256| overlay.clone().run(&prefix.path, amount, None).map_or(true, |(out, _)| f64::from(out) >= carry);
     let (mut lo, mut hi) = (U256::ZERO, most);
     for _ in 0..BISECTION_STEPS {
         let mid = lo + (hi - lo) / U256::from(2);

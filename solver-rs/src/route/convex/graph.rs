@@ -63,8 +63,6 @@ pub struct Venue {
 #[derive(Clone, Debug)]
 pub enum Intermediates {
     Any,
-    /// Sorted token indices.
-    Only(Vec<TokenIdx>),
     /// Any but these (sorted token indices): a sub-problem's paths that must not revisit the
     /// tokens of the prefix they continue.
     Except(Vec<TokenIdx>),
@@ -74,7 +72,6 @@ impl Intermediates {
     fn allows(&self, token: TokenIdx) -> bool {
         match self {
             Intermediates::Any => true,
-            Intermediates::Only(list) => list.binary_search(&token).is_ok(),
             Intermediates::Except(list) => list.binary_search(&token).is_err(),
         }
     }
