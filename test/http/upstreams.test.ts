@@ -100,7 +100,9 @@ test('the native asset, a taker (executable quotes), an unknown token (local nul
     assert.equal(q.transaction.value, body.amountIn, `${q.sourceId}: msg.value is the input`)
     assert.equal(q.transaction.allowanceTarget, undefined, 'nothing to approve for ETH')
   }
-  const unknown = (await callApp(app, 'inject', { url: '/quote/compare', key: KEY_A, body: { ...body, tokenOut: '0x00000000000000000000000000000000000000a1' } })).json
+  // On the fresh buckets too: on the first app, 0x's burst (5) may still be spent by the tests
+  // before, and it answered "throttled" where this asserts its "no route" (seen in a CI run).
+  const unknown = (await callApp(freshApp, 'inject', { url: '/quote/compare', key: KEY_A, body: { ...body, tokenOut: '0x00000000000000000000000000000000000000a1' } })).json
   assert.equal(unknown.local, null)
   assert.match(unknown.localError, /^no route: /)
   assert.equal(unknown.upstream, null)
