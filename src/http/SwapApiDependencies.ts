@@ -2,6 +2,7 @@ import type { Address } from 'viem'
 import type { RateLimiter } from '../limits/RateLimiter.ts'
 import type { AdmissionControl } from './admission/createAdmissionControl.ts'
 import type { ServiceMetrics } from './metrics/createServiceMetrics.ts'
+import type { MarketState } from '../market/MarketState.ts'
 import type { QuoteService } from '../quote/createQuoteService.ts'
 import type { UpstreamService } from '../upstream/createUpstreamService.ts'
 import type { ApiKeyCheck } from './auth/createApiKeyCheck.ts'
@@ -36,6 +37,8 @@ export type SwapApiDependencies = {
   metrics?: ServiceMetrics
   /** What `GET /ready` answers (the market's age, the solver's state). */
   readiness: () => ReturnType<typeof readinessReport>
+  /** The market, for `GET /market/pools/{poolId}` (diagnosis of a plan's pools); absent: no route. */
+  market?: Pick<MarketState, 'poolAt' | 'freshness'>
   /** The upstream aggregators; with it, /quote/compare and /quote/split are served (docs/upstreams.md). */
   upstreams?: UpstreamService
   now?: () => number

@@ -8,6 +8,7 @@ import { DOCS_PREFIX, registerDocsRoute } from './routes/docs.ts'
 import { registerCompareRoute } from './routes/compare.ts'
 import { registerExecuteRoute } from './routes/execute.ts'
 import { registerHealthRoute } from './routes/health.ts'
+import { registerMarketPoolRoute } from './routes/marketPool.ts'
 import { registerOpenApiRoute } from './routes/openapi.ts'
 import { registerQuoteRoute } from './routes/quote.ts'
 import { registerReadyRoute } from './routes/ready.ts'
@@ -121,6 +122,7 @@ export async function app(fastify: FastifyInstance, deps: SwapApiDependencies): 
   registerQuoteRoute(fastify, deps)
   registerSubmitRoute(fastify, deps)
   registerExecuteRoute(fastify, deps)
+  if (deps.market) registerMarketPoolRoute(fastify, deps.market)
   if (deps.upstreams) {
     registerCompareRoute(fastify, deps, deps.upstreams)
     registerSplitRoute(fastify, deps, deps.upstreams)

@@ -3,6 +3,7 @@ import type { DexId, Solver } from '../../bindings/types.ts'
 import type { LegData, LegDirection, PoolSnapshot } from '../adapters/PoolAdapter.ts'
 import type { ChainConfig } from '../chains/ChainConfig.ts'
 import type { L1FeeParameters } from '../chains/opStack/L1FeeParameters.ts'
+import type { PoolVersion } from './createPoolVersions.ts'
 import type { DiscoveryProgress } from './discoverDeployments.ts'
 import type { MarketStore } from './store/MarketStore.ts'
 
@@ -112,6 +113,12 @@ export type MarketState = {
   feesAt: (blockNumber: bigint | number | undefined) => BlockFees | undefined
   /** The pools in the solver, as read. */
   pools: () => PoolSnapshot[]
+  /**
+   * The pool as the solver priced it at `blockNumber` (default the market's block), with the block
+   * it was read at; kept for the last few versions of each pool (`createPoolVersions`). Undefined:
+   * not in the market then, or not remembered that far back.
+   */
+  poolAt: (poolId: string, blockNumber?: bigint) => PoolVersion | undefined
   /** Known pools left out of the solver, with why. */
   skipped: () => { id: string; dex: DexId; reason: string }[]
   /** Pools followed (read when their events say so), in the solver or not. */

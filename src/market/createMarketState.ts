@@ -17,6 +17,7 @@ import { createTokenScreen } from './tokens/createTokenScreen.ts'
 import type { BlockFees, CreateMarketStateParameters, MarketState, RefreshReport } from './MarketState.ts'
 import { readPoolSnapshots } from './readPoolSnapshots.ts'
 import { createMemoryMarketStore } from './store/createMemoryMarketStore.ts'
+import { createPoolVersions } from './createPoolVersions.ts'
 
 export type { BlockFees, CreateMarketStateParameters, MarketFreshness, MarketState, RefreshReport } from './MarketState.ts'
 
@@ -106,6 +107,7 @@ export function createMarketState({
   let reorging = false
   const history: Applied[] = []
   const fees = new Map<bigint, BlockFees>()
+  const versions = createPoolVersions({ keepPerPool: FEES_KEPT })
 
   const follow = (ref: PoolRef) => {
     known.set(ref.id, ref)
@@ -200,9 +202,11 @@ export function createMarketState({
     const removed = left.map((r) => r.ref.id).filter((id) => inSolver.has(id))
     for (const snapshot of accepted) {
       inSolver.set(snapshot.ref.id, snapshot)
+      versions.record(snapshot.ref.id, toBlock, snapshot)
       skips.delete(snapshot.ref.id)
     }
     for (const { ref, reason } of left) {
+      if (inSolver.has(ref.id)) versions.record(ref.id, toBlock, undefined)
       inSolver.delete(ref.id)
       skip({ id: ref.id, dex: ref.dex, reason: `left out at block ${toBlock}: ${reason}` })
       // A denied, fee-on-transfer or rebasing token never becomes routable: stop following its
@@ -350,6 +354,7 @@ export function createMarketState({
       const ids = ancestor ? new Set([...dropped.flatMap((d) => d.reread), ...changed.keys(), ...always, ...discovered.map((r) => r.id)]) : new Set(known.keys())
       const refs = [...ids].flatMap((id) => known.get(id) ?? [])
       history.splice(0, history.length, ...history.filter((h) => ancestor && h.number <= ancestor.number))
+      if (ancestor) versions.dropAfter(ancestor.number)
       const applied = await apply(refs, at)
       saveCursors(at.number)
       return {
@@ -390,6 +395,10 @@ export function createMarketState({
     isSettled: (count) => !reorging && count === reorgs,
     feesAt: (blockNumber) => (blockNumber === undefined || blockNumber === null ? undefined : fees.get(BigInt(blockNumber))) ?? (head ? fees.get(head.number) : undefined),
     pools: () => [...inSolver.values()],
+    poolAt: (poolId, blockNumber) => {
+      const at = blockNumber ?? head?.number
+      return at === undefined ? undefined : versions.at(poolId.toLowerCase(), at)
+    },
     skipped: () => [...skips.values()],
     followed: () => known.size,
     encodeLeg: (poolId, direction) => {

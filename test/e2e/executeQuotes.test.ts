@@ -19,7 +19,7 @@ import type { QuoteRequest, QuoteRoutePlan } from '../../src/quote/quoteTypes.ts
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import { createPrng } from '../differential/createPrng.ts'
 import { fitGasModel, type GasRecord } from './fitGasModel.ts'
-import { fundTrader } from './fundTrader.ts'
+import { fundTrader } from '../../src/devnet/fundTrader.ts'
 
 const TRADES = Number(process.env.E2E_TRADES ?? 330)
 const SEED = Number(process.env.E2E_SEED ?? 20250)

@@ -15,7 +15,7 @@ import { createQuoteService } from '../../src/quote/createQuoteService.ts'
 import { routerOverheadGas } from '../../src/quote/estimateRouterOverheadGas.ts'
 import type { QuoteRoutePlan } from '../../src/quote/quoteTypes.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
-import { fundTrader } from './fundTrader.ts'
+import { fundTrader } from '../../src/devnet/fundTrader.ts'
 
 /** Each leg's input, in USD: small enough to cross no initialized tick in any seeded pool. */
 const LEG_USD = 200

@@ -1,5 +1,6 @@
 import { executeRequestSchema, ExecuteResponse } from './execute.ts'
 import { HealthResponse } from './health.ts'
+import { MarketPoolResponse } from './marketPool.ts'
 import { ReadyResponse } from './ready.ts'
 import { quoteRequestSchema, QuoteResponse } from './quote.ts'
 import { FeeBreakdown, GasEstimate, LegData, RouteCandidateMetadata, RouteLeg, RouteMetadata, RoutePlan, SplitRoute } from './routePlan.ts'
@@ -11,7 +12,7 @@ import type { SwapDeployment } from './SwapDeployment.ts'
 const sharedComponents = {
   Address, Hex, Bytes32, AmountString, Uint256String, PositiveUint256String, Bps, Int64, DexId,
   LegData, RouteLeg, SplitRoute, GasEstimate, FeeBreakdown, RouteCandidateMetadata, RouteMetadata, RoutePlan,
-  PermitPayload, QuoteResponse, SubmitResponse, ExecuteResponse, HealthResponse, ReadyResponse,
+  PermitPayload, QuoteResponse, SubmitResponse, ExecuteResponse, HealthResponse, ReadyResponse, MarketPoolResponse,
   Error: ErrorBody, RateLimitError: RateLimitedBody,
 }
 

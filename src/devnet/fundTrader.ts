@@ -1,12 +1,13 @@
 import { type Address, createWalletClient, encodeFunctionData, type Hex, http, maxUint256, parseAbi, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import type { SeededDevnet } from '../../src/devnet/startSeededDevnet.ts'
-import { waitForReceipt } from '../../src/devnet/waitForReceipt.ts'
+import type { SeededDevnet } from './startSeededDevnet.ts'
+import { waitForReceipt } from './waitForReceipt.ts'
 
 const erc20 = parseAbi(['function approve(address, uint256) returns (bool)', 'function mint(address, uint256)', 'function deposit() payable'])
 
 export type FundTraderParameters = {
-  devnet: SeededDevnet
+  /** The chain and its clients (a running `npm start`'s chain: its `var/devnet.json` and clients over its RPC URL). */
+  devnet: Pick<SeededDevnet, 'market' | 'chain' | 'publicClient' | 'testClient'>
   /** The account's private key (one of the seeded accounts). */
   privateKey: Hex
   /** Approved for every token. */

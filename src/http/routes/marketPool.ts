@@ -1,0 +1,45 @@
+import { Type } from 'typebox'
+import type { FastifyInstance } from 'fastify'
+import type { MarketState } from '../../market/MarketState.ts'
+import { MarketPoolParams, MarketPoolQuery } from '../schemas/marketPool.ts'
+import { authenticatedErrorResponses, errorResponse } from './responses.ts'
+
+/**
+ * `GET /market/pools/{poolId}?blockNumber=N`: the pool as the solver priced it at block N (default
+ * the market's block) and the block that state was read at. 404 when the pool was not in the market
+ * then, or N is older than the versions kept. Authenticated and counted like every call.
+ *
+ * @example
+ * registerMarketPoolRoute(fastify, market)
+ */
+export function registerMarketPoolRoute(fastify: FastifyInstance, market: Pick<MarketState, 'poolAt' | 'freshness'>): void {
+  fastify.get('/market/pools/:poolId', {
+    schema: {
+      summary: 'One pool as the solver priced it at a recent block (diagnosis: set it beside the chain\'s state at a plan\'s block)',
+      operationId: 'marketPool',
+      params: MarketPoolParams,
+      querystring: MarketPoolQuery,
+      response: {
+        200: { ...Type.Ref('MarketPoolResponse'), description: 'The pool\'s state in the solver at that block' },
+        ...authenticatedErrorResponses({ badRequest: 'A pool id or block number the schema refuses (`{error}` names it)' }),
+        404: errorResponse('The pool was not in the market at that block, or the block is older than the versions kept'),
+      },
+    },
+  }, async (request, reply) => {
+    const { poolId } = request.params as { poolId: string }
+    const { blockNumber: asked } = request.query as { blockNumber?: string }
+    const blockNumber = asked === undefined ? market.freshness().blockNumber : BigInt(asked)
+    const version = blockNumber === undefined ? undefined : market.poolAt(poolId, blockNumber)
+    if (!version?.snapshot) return reply.code(404).send({ error: `pool ${poolId.toLowerCase()} is not in the market${asked === undefined ? '' : ` at block ${asked}, or that block is older than the versions kept`}` })
+    const { input, ref } = version.snapshot
+    return {
+      poolId: input.id,
+      dex: input.dex,
+      blockNumber: Number(blockNumber),
+      readAtBlock: Number(version.readAtBlock),
+      tokens: input.tokens,
+      ref,
+      state: input.state,
+    }
+  })
+}
