@@ -8,7 +8,8 @@
  *
  * With `--url`, the service at that URL (an `npm start` on the embedded chain; `--devnet` is the
  * description it wrote); without, a service is started here on the embedded chain with its
- * defaults, listening on a free port. Exits 1 when any trade differs or reverts.
+ * defaults, listening on a free port. Exits 1 when any trade differs, reverts, or its eth_call
+ * before sending answered other than the plan.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
@@ -64,4 +65,4 @@ console.log(`\nback-to-back soak, seed ${seed}: ${traded} trades executed (${cou
 console.log(JSON.stringify(counts))
 for (const difference of differences) console.log(difference)
 writeFileSync(values.out, `${JSON.stringify({ date: new Date().toISOString(), cpu: cpus()[0]?.model, seed, trades, seconds, counts, differences }, null, 2)}\n`)
-process.exit(counts.different + counts.reverted === 0 ? 0 : 1)
+process.exit(counts.different + counts.reverted + counts.simulationDiffers === 0 ? 0 : 1)

@@ -34,6 +34,8 @@ export type SoakCounts = {
   exact: number
   different: number
   reverted: number
+  /** Trades whose `eth_call` in the next block's clock did not answer `expectedAmountOut` (listed in the differences). */
+  simulationDiffers: number
   /** Refused as no route (dust, a kind with no pool between the tokens): not traded. */
   noRoute: number
   /** Quotes answered with a plan before the chain's head although the market said it was there (asked again). */
@@ -58,7 +60,7 @@ const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
  * The back-to-back soak (bench/README.md): `trades` random trades executed one after another to a
  * running service with its own poller, each executed in the block right after its plan's. Per
  * trade: quote (`/quote` + `/submit`, or `/execute`) until the plan names the chain's head block,
- * `eth_call` the transaction at that block, send it, and check it was mined in the next block and
+ * `eth_call` the transaction on that block's state in the next block's clock, send it, and check it was mined in the next block and
  * paid the recipient exactly `expectedAmountOut` and the fee recipient exactly
  * `integratorFeeAmount` (balances read at the plan's block and at the receipt's, so nothing else
  * can move them). A trade that pays otherwise is reported with, for every pool of its plan, the
@@ -93,7 +95,7 @@ export async function runBackToBackSoak({
   }))
   const kinds = [...new Set(devnet.pools.map((p) => p.dex))]
   const prng = createPrng({ seed })
-  const counts: SoakCounts = { exact: 0, different: 0, reverted: 0, noRoute: 0, behindPlans: 0, splits: 0, multiHop: 0, nativeIn: 0, nativeOut: 0, withFee: 0, legsByKind: {} }
+  const counts: SoakCounts = { exact: 0, different: 0, reverted: 0, simulationDiffers: 0, noRoute: 0, behindPlans: 0, splits: 0, multiHop: 0, nativeIn: 0, nativeOut: 0, withFee: 0, legsByKind: {} }
   const differences: string[] = []
 
   for (let i = 0; counts.exact + counts.different + counts.reverted < trades; i++) {
@@ -134,10 +136,16 @@ export async function runBackToBackSoak({
     if (!payload.data) throw new Error(`${label}: no calldata: ${JSON.stringify(payload)}`)
     const tx = { to: payload.to as Address, data: payload.data as Hex, value: BigInt(payload.value) }
 
-    // The same transaction at the plan's block, as a careful client checks before signing.
+    // The same transaction on the plan's block's state in the next block's clock (number + 1, its
+    // time + the block time), as a careful client checks before signing: a plain call at the plan's
+    // block runs in that block's clock, where Algebra's and Slipstream's fees are not the next
+    // block's (docs/quote.md, "What a client may rely on").
     let simulated: string
     try {
-      const { data } = await publicClient.call({ account: trader.address, ...tx, blockNumber: planBlock })
+      const { timestamp } = await publicClient.getBlock({ blockNumber: planBlock })
+      const { data } = await publicClient.call({
+        account: trader.address, ...tx, blockNumber: planBlock, blockOverrides: { number: planBlock + 1n, time: timestamp + BigInt(blockTimeSec) },
+      })
       simulated = String(decodeFunctionResult({ abi: swapRouterAbi, functionName: 'swapExactIn', data: data as Hex }))
     } catch (error) {
       simulated = `reverts (${(error as Error).message.split('\n')[0]})`
@@ -151,7 +159,7 @@ export async function runBackToBackSoak({
     const receipt = await waitForReceipt({ publicClient, hash })
     const legs = plan.routes.flatMap((r: any) => r.legs)
     const route = plan.routes.map((r: any) => r.legs.map((l: any) => `${l.dex}:${l.poolId.slice(0, 10)}`).join('>')).join(' | ')
-    const where = `plan at block ${planBlock}, mined in ${receipt.blockNumber}; eth_call at the plan's block: ${simulated}; ${route}`
+    const where = `plan at block ${planBlock}, mined in ${receipt.blockNumber}; eth_call on the plan's block in the next block's clock: ${simulated}; ${route}`
     if (receipt.status !== 'success') {
       counts.reverted++
       differences.push(`${label}: reverted; ${where}`)
@@ -172,6 +180,10 @@ export async function runBackToBackSoak({
         differences.push([`${label}: received ${received}, plan said ${plan.expectedAmountOut} (fee ${fee} vs ${plan.feeBreakdown.integratorFeeAmount}); ${where}`, ...pools].join('\n'))
         log(differences[differences.length - 1])
       }
+    }
+    if (simulated !== plan.expectedAmountOut) {
+      counts.simulationDiffers++
+      differences.push(`${label}: the eth_call in the next block's clock answered ${simulated}, the plan said ${plan.expectedAmountOut}; ${where}`)
     }
     counts.splits += plan.routes.length > 1 ? 1 : 0
     counts.multiHop += plan.routes.some((r: any) => r.legs.length > 1) ? 1 : 0

@@ -63,7 +63,7 @@ describe('the document', () => {
   test('OpenAPI 3.1, version 0.2.0, the served paths with their statuses, compare/split absent', () => {
     assert.equal(doc.openapi, '3.1.0')
     assert.equal(doc.info.version, '0.2.0')
-    assert.deepEqual(Object.keys(doc.paths).sort(), ['/execute', '/health', '/openapi.json', '/quote', '/ready', '/submit'])
+    assert.deepEqual(Object.keys(doc.paths).sort(), ['/execute', '/health', '/market/pools/{poolId}', '/openapi.json', '/quote', '/ready', '/submit'])
     assert.deepEqual(doc.components.securitySchemes.ApiKey, { type: 'apiKey', in: 'header', name: 'x-api-key' })
     assert.deepEqual(doc.security, [{ ApiKey: [] }])
     for (const path of ['/health', '/ready', '/openapi.json']) assert.deepEqual(doc.paths[path].get.security, [])
@@ -76,6 +76,7 @@ describe('the document', () => {
       for (const [status, response] of Object.entries<any>(op.responses)) assert.ok(response.description.length > 10, `${path} ${status} is described`)
     }
     assert.match(doc.paths['/quote'].post.responses['400'].description, /no route: /)
+    assert.deepEqual(Object.keys(doc.paths['/market/pools/{poolId}'].get.responses).sort(), ['200', '400', '401', '404', '429', '500', '503'])
   })
 
   test('one definition per type: bodies and nested types are $refs to components, and every $ref resolves', () => {

@@ -26,6 +26,7 @@ let stack: HttpTestStack
 let app: FastifyInstance
 let baseUrl: string
 let marketTokens: string[]
+let marketPools: string[]
 
 /** A command run from the project root unless told otherwise. */
 const run = (command: string, args: string[], options: { env?: Record<string, string>; cwd?: string } = {}) => runCommand(command, args, { cwd: root, ...options })
@@ -40,6 +41,7 @@ beforeAll(async () => {
   assert.ok(address && typeof address === 'object')
   baseUrl = `http://127.0.0.1:${address.port}`
   marketTokens = [...Object.values(stack.service.devnet!.market.tokens).map((t) => t.address), NATIVE]
+  marketPools = stack.service.market.pools().map((pool) => pool.ref.id)
 }, 600_000)
 
 afterAll(async () => {
@@ -70,14 +72,15 @@ async function fuzz(mode: 'positive' | 'negative', checks: string[], phases: str
       PYTHONPATH: join(root, 'test', 'http', 'schemaFuzz'),
       FUZZ_OPENAPI_URL: `${baseUrl}/openapi.json`,
       FUZZ_MARKET_TOKENS: marketTokens.join(','),
+      FUZZ_MARKET_POOLS: marketPools.join(','),
     },
     // schemathesis keeps its cache (.schemathesis/) in the working directory: under target/, ignored.
     cwd: join(root, 'target'),
   })
   assert.equal(code, 0, `schemathesis (${mode}, seed ${seed}) found failures:\n${output}`)
   // Not vacuous: the run loaded the document and tested every operation.
-  assert.match(output, /Operations:\s+7 selected \/ 7 total/, output) // health, ready, quote, submit, execute, compare, split
-  assert.match(output, /Tested: 7/, output)
+  assert.match(output, /Operations:\s+8 selected \/ 8 total/, output) // health, ready, quote, submit, execute, market pool, compare, split
+  assert.match(output, /Tested: 8/, output)
 }
 
 test('every request the document accepts is answered as documented: never a 5xx, never an unstated 400', { timeout: 1_200_000 }, async () => {

@@ -21,7 +21,7 @@ export function registerMarketPoolRoute(fastify: FastifyInstance, market: Pick<M
       querystring: MarketPoolQuery,
       response: {
         200: { ...Type.Ref('MarketPoolResponse'), description: 'The pool\'s state in the solver at that block' },
-        ...authenticatedErrorResponses({ badRequest: 'A pool id or block number the schema refuses (`{error}` names it)' }),
+        ...withoutBodyErrors(authenticatedErrorResponses({ badRequest: 'A pool id or block number the schema refuses (`{error}` names it)' })),
         404: errorResponse('The pool was not in the market at that block, or the block is older than the versions kept'),
       },
     },
@@ -42,4 +42,9 @@ export function registerMarketPoolRoute(fastify: FastifyInstance, market: Pick<M
       state: input.state,
     }
   })
+}
+
+/** A GET has no body: the body's 413 and 415 do not apply. */
+function withoutBodyErrors<T extends Record<number, unknown>>({ 413: _tooLarge, 415: _notJson, ...responses }: T & { 413?: unknown; 415?: unknown }) {
+  return responses
 }

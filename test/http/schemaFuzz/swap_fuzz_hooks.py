@@ -4,7 +4,8 @@ Two things the served OpenAPI document cannot carry:
 
 1. Which tokens have pools. Requests generated from the document name random addresses, which the
    market answers with `no route`, so half the schema-valid requests are steered to the seeded
-   market's tokens and to amounts it can fill (`FUZZ_MARKET_TOKENS`). A steered body is kept only
+   market's tokens and to amounts it can fill (`FUZZ_MARKET_TOKENS`), and half the pool ids of
+   GET /market/pools/{poolId} to the market's pools, at its block (`FUZZ_MARKET_POOLS`). A steered body is kept only
    if it still matches the document's schema, and an invalid body (negative mode) is never touched.
 2. Which 400s a schema-valid request may still get: only the refusals the document's 400
    descriptions name, that depend on state the schema cannot see: `no route: ...` (the market) on
@@ -20,6 +21,8 @@ from hypothesis import strategies as st
 from jsonschema_rs import Draft202012Validator
 
 MARKET_TOKENS = [t for t in os.environ.get("FUZZ_MARKET_TOKENS", "").split(",") if t]
+# The pools of the market, for GET /market/pools/{poolId} (a random id is a 404).
+MARKET_POOLS = [p for p in os.environ.get("FUZZ_MARKET_POOLS", "").split(",") if p]
 # Amounts the seeded market can fill for tokens of 6 to 18 decimals.
 MARKET_AMOUNTS = ["1000000", "250000000", "1000000000000000", "100000000000000000", "1000000000000000000", "5000000000000000000"]
 
@@ -66,8 +69,8 @@ STATE_REFUSALS = {
 }
 # Other answers a schema-valid request may get: the success (any operation not listed: 200 only;
 # /quote/compare and /quote/split answer a market without a route with a 200 that says so),
-# and /submit's unknown quoteId.
-ACCEPTED = {"POST /submit": {200, 404}}
+# /submit's unknown quoteId, and a pool the market does not hold at the block asked.
+ACCEPTED = {"POST /submit": {200, 404}, "GET /market/pools/{poolId}": {200, 404}}
 
 
 @schemathesis.check
@@ -108,3 +111,23 @@ class every_operation_answers_200:
         missing = sorted(self.tested - self.succeeded)
         if missing:
             raise AssertionError("never answered 200: " + ", ".join(missing))
+
+
+@schemathesis.hook
+def flatmap_path_parameters(context, path_parameters):
+    if context.operation.path != "/market/pools/{poolId}" or not MARKET_POOLS or not isinstance(path_parameters, dict):
+        return st.just(path_parameters)
+    # Only a valid id is steered (negative mode's invalid ids stay invalid).
+    steer = isinstance(path_parameters.get("poolId"), str) and len(path_parameters["poolId"]) in (42, 66)
+    return st.tuples(st.sampled_from(MARKET_POOLS), st.booleans()).map(
+        lambda c: {**path_parameters, "poolId": c[0]} if steer and c[1] else path_parameters
+    )
+
+
+@schemathesis.hook
+def flatmap_query(context, query):
+    if context.operation.path != "/market/pools/{poolId}" or not isinstance(query, dict) or "blockNumber" not in query:
+        return st.just(query)
+    # The market's own block (no blockNumber) half the time: a random block is older than every kept version.
+    valid = isinstance(query.get("blockNumber"), str) and query["blockNumber"].isdigit() and 1 <= len(query["blockNumber"]) <= 15
+    return st.booleans().map(lambda drop: {k: v for k, v in query.items() if k != "blockNumber"} if valid and drop else query)
