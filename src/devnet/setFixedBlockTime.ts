@@ -10,10 +10,15 @@ export type SetFixedBlockTimeParameters = {
 }
 
 /**
- * Makes anvil stamp blocks like Base: the next block at the wall clock (or one second after the
+ * Makes anvil stamp blocks like Base: one empty block at the wall clock (or one second after the
  * latest block, if that is later), then every block exactly `blockTimeSec` after its parent,
- * however fast blocks are mined. State that follows the clock (an Algebra adaptive fee) is then
- * known for the next block, as on Base, instead of depending on when anvil happens to mine.
+ * however fast blocks are mined. State that follows the clock (an Algebra adaptive fee, a
+ * Slipstream dynamic fee) is then known for the next block, as on Base, instead of depending on
+ * when anvil happens to mine. The jump to the wall clock gets a block of its own so that it is
+ * already the head's time when anything reads the chain: a market started on a chain loaded from
+ * an old saved state reads those fees for the head's time + `blockTimeSec`, and its first block
+ * must be stamped exactly that (it was stamped at the wall clock, days later, so the first trade
+ * through such a pool could pay other than its plan).
  *
  * @example
  * await setFixedBlockTime({ publicClient, testClient, blockTimeSec: 2 })
@@ -27,5 +32,6 @@ export async function setFixedBlockTime({
   const latest = await publicClient.getBlock({ blockTag: 'latest' })
   const next = nowSec > latest.timestamp ? nowSec : latest.timestamp + 1n
   await testClient.setNextBlockTimestamp({ timestamp: next })
+  await testClient.mine({ blocks: 1 })
   await testClient.setBlockTimestampInterval({ interval: blockTimeSec })
 }

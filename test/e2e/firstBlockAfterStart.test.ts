@@ -1,60 +1,65 @@
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, test } from 'vitest'
-import { type Address, createWalletClient, type Hex, http } from 'viem'
+import { type Address, createWalletClient, http, parseAbi } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { loadConfig } from '../../src/config/loadConfig.ts'
+import { loadSolver } from '../../bindings/index.ts'
+import type { Solver } from '../../bindings/types.ts'
+import { type DevnetFile, devnetChainConfig } from '../../src/chains/devnetChainConfig.ts'
+import { type SeededDevnet, startSeededDevnet } from '../../src/devnet/startSeededDevnet.ts'
 import { waitForReceipt } from '../../src/devnet/waitForReceipt.ts'
-import { type SwapService, startSwapService } from '../../src/startSwapService.ts'
+import { buildSwapTransaction } from '../../src/http/buildSwapTransaction.ts'
+import { createMarketState, type MarketState } from '../../src/market/createMarketState.ts'
+import { createQuoteService } from '../../src/quote/createQuoteService.ts'
 
-// The block promise from the chain's first block on (docs/quote.md): right after `npm start`, before
-// anything else was sent, a user's first trade is executed in the block after its plan's and must
-// pay exactly what the plan said, also through the pools whose fee follows the clock (Algebra's
-// adaptive fee, Slipstream's dynamic fee), which the market reads for the next block's time. The
-// embedded chain loads a saved state whose last block is as old as the seed; the next block must be
-// stamped as the market expects (the chain's block time after the head it read), not at whatever
-// time the chain was started.
+// The block promise from a chain's first block on (docs/quote.md): a market started on an embedded
+// chain someone else started (`npm run devnet`, then the service with RPC_URL on it) and the very
+// first transaction after it, through the pools whose fee follows the clock (Algebra's adaptive
+// fee, Slipstream's dynamic fee), which the market reads for its head's time + the block time. The
+// chain loads its saved state (once a first run has seeded it): its next block must be stamped as the
+// market expects, not at the wall clock nor 1 s after the head (setFixedBlockTime gives the jump to
+// the wall clock a block of its own).
 
-const KEY = 'first-block-key-0123456789abcdef'
 const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
-let service: SwapService
+const CLOCK_DRIVEN = ['QUICKSWAP_V4', 'HYDREX', 'AERODROME_CL'] as const
+const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
+
+let devnet: SeededDevnet
+let solver: Solver
+let market: MarketState
 
 beforeAll(async () => {
-  const config = loadConfig({ API_KEYS: KEY, LOG_LEVEL: 'silent' })
-  service = await startSwapService({ config, logger: false })
+  devnet = await startSeededDevnet({})
+  solver = await loadSolver({ nativeToken: devnet.market.weth })
+  market = createMarketState({ client: devnet.publicClient, chain: devnetChainConfig({ file: devnet.market as unknown as DevnetFile }), solver, maxSnapshotAgeMs: 60_000, log: () => {} })
+  await market.start()
 }, 600_000)
 afterAll(async () => {
-  await service?.fastify.close()
+  await market?.stop()
+  await solver?.close()
+  await devnet?.stop()
 })
 
-test('the first trade after the start, through clock-driven fees, pays exactly expectedAmountOut in the next block', async () => {
-  const { devnet } = service
-  assert.ok(devnet)
-  const seeded = devnet.market
-  const head = await devnet.publicClient.getBlock({ blockTag: 'latest' })
-  assert.equal(service.market.freshness().blockNumber, head.number, 'the market is at the head and nothing was sent since the start')
+test('the first trade on a freshly started chain, through clock-driven fees only, pays exactly expectedAmountOut in the next block', async () => {
+  const { market: seeded, publicClient } = devnet
+  const head = await publicClient.getBlock({ blockTag: 'latest' })
+  assert.equal(market.freshness().blockNumber, head.number, 'nothing was mined since the market read the chain')
+  const service = createQuoteService({ solver, market, chainId: seeded.chainId, weth: seeded.weth, router: seeded.router, getGasPriceWei: async () => 10n ** 9n })
+  const plan = await service.quote({ chainId: seeded.chainId, tokenIn: NATIVE, tokenOut: seeded.tokens.USDC.address, amountIn: (3n * 10n ** 18n).toString(), slippageBps: 50, allowedDexes: [...CLOCK_DRIVEN] })
+  assert.equal(BigInt(plan.blockNumber), head.number)
+  const kinds = plan.routes.flatMap((r) => r.legs.map((l) => l.dex))
+  assert.ok(kinds.some((k) => k === 'QUICKSWAP_V4' || k === 'HYDREX'), `an Algebra leg: ${kinds.join()}`)
 
   // A seeded account's own ETH: no funding transaction moves the chain before the trade.
   const trader = privateKeyToAccount(seeded.accounts[4].privateKey)
   const recipient = seeded.accounts[3].address
-  const response = await service.fastify.inject({
-    method: 'POST', url: '/execute', headers: { 'x-api-key': KEY },
-    payload: { chainId: seeded.chainId, tokenIn: NATIVE, tokenOut: seeded.tokens.USDC.address, amountIn: (3n * 10n ** 18n).toString(), slippageBps: 50, allowedDexes: ['QUICKSWAP_V4', 'HYDREX', 'AERODROME_CL'], user: recipient },
-  })
-  assert.equal(response.statusCode, 200, response.body)
-  const { routePlan: plan, to, data, value } = response.json() as { routePlan: any; to: Address; data: Hex; value: string }
-  assert.equal(BigInt(plan.blockNumber), head.number)
-  const kinds = new Set(plan.routes.flatMap((r: any) => r.legs.map((l: any) => l.dex)))
-  assert.ok([...kinds].every((k) => ['QUICKSWAP_V4', 'HYDREX', 'AERODROME_CL'].includes(k as string)), [...kinds].join())
-
+  const { to, data, value } = buildSwapTransaction({ plan, router: seeded.router, weth: seeded.weth, user: recipient, deadlineSec: head.timestamp + 600n })
   const wallet = createWalletClient({ account: trader, chain: devnet.chain, transport: http(seeded.rpcUrl, { retryCount: 0 }) })
-  const usdc = seeded.tokens.USDC.address
-  const balanceAt = (blockNumber: bigint) => devnet.publicClient.readContract({ address: usdc, abi: [{ type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'uint256' }] }], functionName: 'balanceOf', args: [recipient], blockNumber })
-  const hash = await wallet.sendTransaction({ to, data, value: BigInt(value), gas: 1n << 24n, maxFeePerGas: 10n ** 11n, maxPriorityFeePerGas: 0n })
-  const receipt = await waitForReceipt({ publicClient: devnet.publicClient, hash })
+  const hash = await wallet.sendTransaction({ to, data, value, gas: 1n << 24n, maxFeePerGas: 10n ** 11n, maxPriorityFeePerGas: 0n })
+  const receipt = await waitForReceipt({ publicClient, hash })
   assert.equal(receipt.status, 'success')
   assert.equal(receipt.blockNumber, head.number + 1n, 'mined in the block after the plan\'s')
-  const mined = await devnet.publicClient.getBlock({ blockNumber: receipt.blockNumber })
-  assert.equal(mined.timestamp, head.timestamp + 2n, 'stamped the chain\'s block time after the head the market read')
-  const received = (await balanceAt(receipt.blockNumber)) - (await balanceAt(head.number))
-  assert.equal(received, BigInt(plan.expectedAmountOut))
+  const mined = await publicClient.getBlock({ blockNumber: receipt.blockNumber })
+  assert.equal(mined.timestamp, head.timestamp + 2n, 'stamped the block time after the head the market read')
+  const balanceAt = (blockNumber: bigint) => publicClient.readContract({ address: seeded.tokens.USDC.address, abi: erc20, functionName: 'balanceOf', args: [recipient], blockNumber })
+  assert.equal((await balanceAt(receipt.blockNumber)) - (await balanceAt(head.number)), BigInt(plan.expectedAmountOut))
 })
