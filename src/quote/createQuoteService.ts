@@ -94,7 +94,7 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
         } catch (error) {
           const e = SolverError.from(error)
           if (e.kind === 'no route') throw new NoRouteError({ message: noRouteMessage(e.detail, r, wethAddress), cause: e })
-          if (e.kind === 'invalid input') throw new InvalidQuoteRequestError({ field: 'request', message: e.detail, cause: e })
+          if (e.kind === 'invalid input') throw new InvalidQuoteRequestError({ field: e.field ?? 'request', message: e.detail, cause: e })
           throw e
         }
       }
