@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, it } from 'vitest'
 import { createSyntheticMarket } from '../test/fixtures/syntheticMarket.ts'
 import { SolverError } from './errors.ts'
 import { type Backend, loadSolver } from './index.ts'
-import type { Solver, SolverQuoteRequest } from './types.ts'
+import type { Solver, SolverConfig, SolverQuoteRequest } from './types.ts'
 
 // A solver error crosses either boundary typed: the Rust variant is `code`, its fields are
 // properties, and SolverError reads them without looking at the message.
 
 const market = createSyntheticMarket({ pools: 20, seed: 3 })
 const trade = market.trade(1)
-const config = { nativeToken: '0x4200000000000000000000000000000000000006' }
+const config: SolverConfig = { nativeToken: '0x4200000000000000000000000000000000000006' }
 const request: SolverQuoteRequest = { tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn, slippageBps: 50, maxHops: 2 }
 
 async function refusal(call: Promise<unknown>): Promise<SolverError> {

@@ -3,6 +3,7 @@ import { isTransportError } from '../market/isTransportError.ts'
 import { BaseError } from '../errors/BaseError.ts'
 import type { InvalidQuoteRequestError, NoRouteError, QuoteMarketStaleError } from '../quote/errors.ts'
 import type { RouterEncodingError } from '../router/RouterEncodingError.ts'
+import { schemaErrorField } from '../validation/schemaErrorField.ts'
 
 /** Base class of the swap surface's own errors: a status and a message safe to show the client. */
 export class HttpError extends BaseError<'http'> {
@@ -55,13 +56,6 @@ type AjvError = {
   parentSchema?: { description?: unknown }
 }
 
-/** `/permit/v` → `permit.v`; the root is `body`. */
-function fieldOf(instancePath: string, child?: unknown): string {
-  const parts = instancePath.split('/').filter(Boolean)
-  if (typeof child === 'string') parts.push(child)
-  return parts.length ? parts.join('.') : 'body'
-}
-
 /**
  * One ajv error as `{error}` text that names the field first. A refused combination (`not`) is
  * answered with its negated schema's description, which the schemas write as the whole message
@@ -70,15 +64,15 @@ function fieldOf(instancePath: string, child?: unknown): string {
  * thousands of characters), or the pattern itself when the schema has none.
  */
 export function describeValidationError(error: AjvError): string {
-  if (error.keyword === 'required') return `${fieldOf(error.instancePath, error.params.missingProperty)}: is required`
-  if (error.keyword === 'additionalProperties') return `${fieldOf(error.instancePath, error.params.additionalProperty)}: is not allowed (no extra properties)`
+  if (error.keyword === 'required') return `${schemaErrorField(error)}: is required`
+  if (error.keyword === 'additionalProperties') return `${schemaErrorField(error)}: is not allowed (no extra properties)`
   if (error.keyword === 'not') {
     const description = (error.schema as { description?: unknown } | undefined)?.description
     if (typeof description === 'string') return description
   }
-  if (error.keyword === 'const') return `${fieldOf(error.instancePath)}: must be ${JSON.stringify(error.params.allowedValue)}`
-  if (error.keyword === 'pattern' && typeof error.parentSchema?.description === 'string') return `${fieldOf(error.instancePath)}: must be ${error.parentSchema.description}`
-  return `${fieldOf(error.instancePath)}: ${error.message ?? 'is invalid'}`
+  if (error.keyword === 'const') return `${schemaErrorField(error)}: must be ${JSON.stringify(error.params.allowedValue)}`
+  if (error.keyword === 'pattern' && typeof error.parentSchema?.description === 'string') return `${schemaErrorField(error)}: must be ${error.parentSchema.description}`
+  return `${schemaErrorField(error)}: ${error.message ?? 'is invalid'}`
 }
 
 /**

@@ -12,7 +12,7 @@ import { checksumAddress } from './checksumAddress.ts'
 import { isNativeSentinel } from './isNativeSentinel.ts'
 import type { QuoteRequest, QuoteRoutePlan, QuoteSplitRoute } from './quoteTypes.ts'
 import { SOLVER_DEFAULT_MAX_HOPS, SOLVER_MAX_HOPS } from './solverHopLimits.ts'
-import { validateQuoteRequest } from './validateQuoteRequest.ts'
+import { createQuoteRequestCheck } from './checkQuoteRequest.ts'
 
 export type CreateQuoteServiceParameters = {
   solver: Pick<Solver, 'quote'>
@@ -57,10 +57,11 @@ const STAND_IN_NONCE = 300
  */
 export function createQuoteService({ solver, market, chainId, weth, router, getGasPriceWei }: CreateQuoteServiceParameters): QuoteService {
   const wethAddress = getAddress(weth)
+  const checkQuoteRequest = createQuoteRequestCheck({ chainId, weth: wethAddress, router: getAddress(router) })
   return {
     router: getAddress(router),
     quote: async (request) => {
-      const r = validateQuoteRequest({ request, chainId })
+      const r = checkQuoteRequest(request)
       const nativeIn = isNativeSentinel(r.tokenIn)
       const nativeOut = isNativeSentinel(r.tokenOut)
       const tokenIn = nativeIn ? wethAddress : checksumAddress(r.tokenIn)

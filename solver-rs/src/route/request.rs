@@ -16,7 +16,7 @@ pub const DEFAULT_MAX_HOPS: u32 = 3;
 pub const BPS: u32 = 10_000;
 /// The `timeBudgetMs` the engine accepts. The HTTP schema's range (the spec's 50..10000) lies
 /// within it: the engine also takes the short budgets its own tests and benchmarks drive, and
-/// `test/http/requestBoundsAgree.test.ts` checks the two stay in step.
+/// `src/quote/requestBoundsAgree.test.ts` checks the two stay in step.
 pub const TIME_BUDGET_MS: std::ops::RangeInclusive<u32> = 1..=10_000;
 
 /// What the caller asks. Field meanings follow the spec's QuoteRequest.
