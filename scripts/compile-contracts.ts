@@ -14,8 +14,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { compiledContractsPath } from '../src/devnet/compiledContractsPath.ts'
-import { hashContractSources } from '../src/devnet/hashContractSources.ts'
+import { compiledContractsPath } from '../src/artifacts/compiledContractsPath.ts'
+import { hashContractSources } from '../src/artifacts/hashContractSources.ts'
 import { standInCompileTarget, standInProtocols } from '../src/devnet/standInCompileTarget.ts'
 
 export type CompileContractsParameters = {

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
-import { compiledContractsPath } from '../devnet/compiledContractsPath.ts'
-import { loadCompiledArtifacts } from '../devnet/loadCompiledArtifacts.ts'
-import type { ContractArtifact } from '../devnet/loadContractArtifacts.ts'
+import { compiledContractsPath } from '../artifacts/compiledContractsPath.ts'
+import { loadCompiledArtifacts } from '../artifacts/loadCompiledArtifacts.ts'
+import type { ContractArtifact } from '../artifacts/loadContractArtifacts.ts'
 
 /** Where the router's sources and compile cache live. */
 export type RouterArtifactPaths = { contractsDir: string; outputFile: string }

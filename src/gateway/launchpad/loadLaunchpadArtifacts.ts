@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { compiledContractsPath } from '../../devnet/compiledContractsPath.ts'
-import { hashContractSources } from '../../devnet/hashContractSources.ts'
-import type { ContractArtifact } from '../../devnet/loadContractArtifacts.ts'
+import { compiledContractsPath } from '../../artifacts/compiledContractsPath.ts'
+import { hashContractSources } from '../../artifacts/hashContractSources.ts'
+import type { ContractArtifact } from '../../artifacts/loadContractArtifacts.ts'
 
 /** The launchpad's compiled contracts. */
 export type LaunchpadArtifacts = Record<'LaunchFactory' | 'LaunchToken' | 'FeeLocker' | 'VestingVault', ContractArtifact>
