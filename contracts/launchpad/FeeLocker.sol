@@ -2,6 +2,7 @@
 pragma solidity ^0.8.28;
 
 import {IERC20Like, IUniswapV3PoolLike, RewardRecipient} from "./LaunchpadInterfaces.sol";
+import {ReentrancyLock} from "../common/ReentrancyLock.sol";
 
 /// @title FeeLocker
 /// @notice Owns every launch's liquidity position, forever: no function removes liquidity. The
@@ -10,7 +11,7 @@ import {IERC20Like, IUniswapV3PoolLike, RewardRecipient} from "./LaunchpadInterf
 /// (token, recipient) until `claim` pays it, in both assets, to the recipient (anyone may call it:
 /// the funds only ever go to the recipient). The factory that deployed this locker is the only
 /// caller of `lock`.
-contract FeeLocker {
+contract FeeLocker is ReentrancyLock {
     uint256 public constant BPS = 10_000;
 
     struct Position {
@@ -29,8 +30,6 @@ contract FeeLocker {
     mapping(address token => mapping(address recipient => uint256)) public accruedToken;
     mapping(address token => mapping(address recipient => uint256)) public accruedPaired;
 
-    bool private transient locked;
-
     event PositionLocked(
         address indexed token, address indexed pool, address pairedToken, int24 tickLower, int24 tickUpper, uint128 liquidity
     );
@@ -44,17 +43,9 @@ contract FeeLocker {
     error AlreadyLocked(address token);
     error NothingToClaim(address token, address recipient);
     error TransferFailed(address asset, address to, uint256 amount);
-    error Reentrancy();
 
     constructor() {
         factory = msg.sender;
-    }
-
-    modifier nonReentrant() {
-        if (locked) revert Reentrancy();
-        locked = true;
-        _;
-        locked = false;
     }
 
     /// Records a position the factory minted to this contract and its reward recipients (checked by
