@@ -26,13 +26,5 @@ pub(crate) fn guarded<T>(call: impl FnOnce() -> Result<T, crate::SolverError>) -
 }
 
 #[cfg(test)]
-mod tests {
-    use super::guarded;
-    use crate::SolverError;
-
-    #[test]
-    fn a_panic_becomes_an_internal_error() {
-        let result: Result<(), SolverError> = guarded(|| panic!("boom"));
-        assert_eq!(result, Err(SolverError::internal("solver panicked: boom")));
-    }
-}
+#[path = "ffi_tests.rs"]
+mod tests;
