@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-import {IERC20Like, IUniswapV3PoolLike, RewardRecipient} from "./LaunchpadInterfaces.sol";
+import {IUniswapV3PoolLike, RewardRecipient} from "./LaunchpadInterfaces.sol";
 import {ReentrancyLock} from "../common/ReentrancyLock.sol";
+import {SafeTransfers} from "../common/SafeTransfers.sol";
 
 /// @title FeeLocker
 /// @notice Owns every launch's liquidity position, forever: no function removes liquidity. The
@@ -135,14 +136,8 @@ contract FeeLocker is ReentrancyLock {
         emit FeesAccrued(token, recipient, tokenShare, pairedShare);
     }
 
+    /// Pays `amount` of `asset` to `to` (the asset's own revert re-thrown: its reason says more than ours).
     function _pay(address asset, address to, uint256 amount) private {
-        (bool ok, bytes memory data) = asset.call(abi.encodeCall(IERC20Like.transfer, (to, amount)));
-        // The asset's own revert reason, when it gave one, says more than ours.
-        if (!ok && data.length > 0) {
-            assembly ("memory-safe") {
-                revert(add(data, 32), mload(data))
-            }
-        }
-        if (!ok || (data.length > 0 && !abi.decode(data, (bool)))) revert TransferFailed(asset, to, amount);
+        if (!SafeTransfers.trySafeTransfer(asset, to, amount)) revert TransferFailed(asset, to, amount);
     }
 }

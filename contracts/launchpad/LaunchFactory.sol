@@ -13,6 +13,7 @@ import {
     RewardRecipient
 } from "./LaunchpadInterfaces.sol";
 import {ReentrancyLock} from "../common/ReentrancyLock.sol";
+import {SafeTransfers} from "../common/SafeTransfers.sol";
 
 /// @title LaunchFactory
 /// @notice One transaction launches a token: deploys a fixed-supply `LaunchToken` at a CREATE2
@@ -364,14 +365,8 @@ contract LaunchFactory is ReentrancyLock {
         emit PairedTokenSet(token, allowed);
     }
 
+    /// Pays `amount` of `asset` to `to` (the asset's own revert re-thrown: its reason says more than ours).
     function _pay(address asset, address to, uint256 amount) private {
-        (bool ok, bytes memory data) = asset.call(abi.encodeCall(IERC20Like.transfer, (to, amount)));
-        // The asset's own revert reason, when it gave one, says more than ours.
-        if (!ok && data.length > 0) {
-            assembly ("memory-safe") {
-                revert(add(data, 32), mload(data))
-            }
-        }
-        if (!ok || (data.length > 0 && !abi.decode(data, (bool)))) revert TransferFailed(asset, to, amount);
+        if (!SafeTransfers.trySafeTransfer(asset, to, amount)) revert TransferFailed(asset, to, amount);
     }
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-import {IERC20Like} from "./LaunchpadInterfaces.sol";
 import {ReentrancyLock} from "../common/ReentrancyLock.sol";
+import {SafeTransfers} from "../common/SafeTransfers.sol";
 
 /// @title VestingVault
 /// @notice Holds the vesting allocations of launches. A position releases nothing before
@@ -80,7 +80,8 @@ contract VestingVault is ReentrancyLock {
         if (amount == 0) revert NothingToClaim(id);
         p.claimed += amount;
         emit VestingClaimed(id, p.token, p.beneficiary, amount);
-        (bool ok, bytes memory data) = p.token.call(abi.encodeCall(IERC20Like.transfer, (p.beneficiary, amount)));
-        if (!ok || (data.length > 0 && !abi.decode(data, (bool)))) revert TransferFailed(p.token, p.beneficiary, amount);
+        if (!SafeTransfers.trySafeTransfer(p.token, p.beneficiary, amount)) {
+            revert TransferFailed(p.token, p.beneficiary, amount);
+        }
     }
 }
