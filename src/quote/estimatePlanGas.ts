@@ -35,7 +35,8 @@ export type EstimatePlanGasParameters = {
  * and its cost at `gasPriceWei`, plus the L1 data fee of the whole transaction when `l1` is given.
  *
  * @example
- * estimatePlanGas({ plan, solved, router, chainId: 8453, gasPriceWei: 10_000_000n }) // { gasUnits: 131204, gasCostWei: '1312040000000' }
+ * const { gasUnits, gasCostWei } = estimatePlanGas({ plan, solved, router, chainId: 8453, gasPriceWei: 10_000_000n })
+ * // gasUnits >= 21_000; without `l1`, gasCostWei === (BigInt(gasUnits) * 10_000_000n).toString()
  */
 export function estimatePlanGas({ plan, solved, taker, router, chainId, gasPriceWei, l1 }: EstimatePlanGasParameters): Required<GasEstimate> {
   const { routes, nativeIn, nativeOut, feeBps, amountIn } = plan
