@@ -25,7 +25,7 @@ import { createPublicClient, custom, hexToBytes, http, type PublicClient } from 
 import { loadSolver } from '../bindings/index.ts'
 import type { ChainConfig } from '../src/chains/ChainConfig.ts'
 import { type DevnetFile, devnetChainConfig } from '../src/chains/devnetChainConfig.ts'
-import { compiledContractsPath } from '../src/devnet/compiledContractsPath.ts'
+import { compiledContractsPath } from '../src/artifacts/compiledContractsPath.ts'
 import { seedStateKey } from '../src/devnet/seed/seedStateKey.ts'
 import { type Devnet, startDevnet } from '../src/devnet/startDevnet.ts'
 import { startSeededDevnet } from '../src/devnet/startSeededDevnet.ts'

@@ -45,5 +45,5 @@ async function loadWasm(config: SolverConfig): Promise<Solver> {
 function parseBackend(value: string | undefined): Backend | undefined {
   if (value === undefined || value === '') return undefined
   if (value === 'native' || value === 'wasm') return value
-  throw new SolverError('invalid input', `SOLVER_BACKEND must be "native" or "wasm", got ${JSON.stringify(value)}`)
+  throw new SolverError('invalid input', `must be "native" or "wasm", got ${JSON.stringify(value)}`, { field: 'SOLVER_BACKEND' })
 }

@@ -1,6 +1,7 @@
 // The WASM solver's thread, shared by the real worker (wasmWorker.mjs) and test workers that wrap
 // operations. The main thread posts {id, op, payload}; this answers {id, ok, result} or
-// {id, ok: false, error, trapped}. Plain JavaScript so it runs with or without a TypeScript loader.
+// {id, ok: false, error, trapped}, `error` the solver error's properties ({code, message, field,
+// pool, dex}: a structured clone of an Error would drop all but its message). Plain JavaScript so it runs with or without a TypeScript loader.
 import { createRequire } from 'node:module'
 import { parentPort, workerData } from 'node:worker_threads'
 
@@ -20,13 +21,14 @@ export const TRAPPED_EXIT_CODE = 70
  * serveWasmSolver()
  */
 export function serveWasmSolver({ extraOps = {} } = {}) {
+  const faultOf = (err) => ({ code: err?.code, message: err?.message ?? String(err), field: err?.field, pool: err?.pool, dex: err?.dex })
   const { WasmSolver } = require('./wasm/pkg/solver.js')
   let solver
   try {
     solver = new WasmSolver(workerData.config)
     parentPort.postMessage({ id: 0, ok: true, result: 'ready' })
   } catch (err) {
-    parentPort.postMessage({ id: 0, ok: false, error: err?.message ?? String(err) })
+    parentPort.postMessage({ id: 0, ok: false, error: faultOf(err) })
     return
   }
   const ops = {
@@ -43,7 +45,7 @@ export function serveWasmSolver({ extraOps = {} } = {}) {
       parentPort.postMessage({ id, ok: true, result: run(payload) })
     } catch (err) {
       const trapped = err instanceof WebAssembly.RuntimeError
-      parentPort.postMessage({ id, ok: false, error: err?.message ?? String(err), trapped })
+      parentPort.postMessage({ id, ok: false, error: faultOf(err), trapped })
       if (trapped) process.exit(TRAPPED_EXIT_CODE)
     }
   })

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import { SolverError } from './errors.ts'
+import { SolverError, type SolverFault } from './errors.ts'
 import { createMarketJournal } from './marketJournal.ts'
 import type {
   BlockResult, BlockUpdate, PoolInput, SimulateRequest, SimulateResult, Solver, SolverConfig, SolverPlan, SolverQuoteRequest,
@@ -7,7 +7,7 @@ import type {
 } from './types.ts'
 
 /** A worker's answer; `trapped`: the WASM instance trapped on this call and the worker is gone. */
-type Reply = { id: number; ok: true; result: string } | { id: number; ok: false; error: string; trapped?: boolean }
+type Reply = { id: number; ok: true; result: string } | { id: number; ok: false; error: SolverFault; trapped?: boolean }
 type Call = { op: string; payload: string; resolve: (value: string) => void; reject: (err: SolverError) => void }
 
 export type CreateWasmSolverOptions = {
@@ -60,7 +60,7 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
         if (reply.id !== 0) return
         started.off('message', onReady)
         if (reply.ok) return resolve(started)
-        reject(SolverError.fromMessage(reply.error))
+        reject(SolverError.from(reply.error))
         void started.terminate()
       }
       started.on('message', onReady)
@@ -81,7 +81,7 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
         if (reply.id !== id) return
         target.off('message', onReply)
         if (reply.ok) resolve()
-        else reject(SolverError.fromMessage(reply.error))
+        else reject(SolverError.from(reply.error))
       }
       target.on('message', onReply)
       target.postMessage({ id, op, payload })
@@ -111,9 +111,9 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
         trapped = true
         live.ref()
         lose(live)
-        call.reject(new SolverError('internal', `the WASM solver trapped (${reply.error}); it is being restarted`))
+        call.reject(new SolverError('internal', `the WASM solver trapped (${reply.error.message}); it is being restarted`))
       } else {
-        call.reject(SolverError.fromMessage(reply.error))
+        call.reject(SolverError.from(reply.error))
       }
     })
     live.once('error', () => undefined) // the exit that follows restarts it

@@ -1,5 +1,5 @@
 /**
- * Compiles `contracts/*.sol` with solc-js (Standard JSON, optimizer on, evmVersion cancun) into
+ * Compiles the test contracts (`contracts/test/*.sol`) with solc-js (Standard JSON, optimizer on, evmVersion cancun) into
  * `build/contracts.json`, keyed on the sources' hash and the solc version; a fresh cache is reused.
  * The swap router (`contracts/router/*.sol`) is a separate compilation into `build/router.json`
  * with its own key, and so is the tick lens (`contracts/lens/*.sol` into `build/lens.json`), so the test contracts' cache (and `loadContractArtifacts`) stay as they were.
@@ -14,8 +14,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { compiledContractsPath } from '../src/devnet/compiledContractsPath.ts'
-import { hashContractSources } from '../src/devnet/hashContractSources.ts'
+import { compiledContractsPath } from '../src/artifacts/compiledContractsPath.ts'
+import { compileTargets } from '../src/artifacts/compileTargets.ts'
+import { hashContractSources } from '../src/artifacts/hashContractSources.ts'
 import { standInCompileTarget, standInProtocols } from '../src/devnet/standInCompileTarget.ts'
 
 export type CompileContractsParameters = {
@@ -94,10 +95,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const force = process.argv.includes('--force')
   const targets: CompileContractsParameters[] = [
     {},
-    { contractsDir: join(root, 'contracts', 'router'), outputFile: join(root, 'build', 'router.json') },
-    { contractsDir: join(root, 'contracts', 'lens'), outputFile: join(root, 'build', 'lens.json') },
+    compileTargets().router,
+    compileTargets().lens,
     ...standInProtocols.map((protocol) => standInCompileTarget({ protocol })),
-    { contractsDir: join(root, 'contracts', 'launchpad'), outputFile: join(root, 'build', 'launchpad.json') },
+    compileTargets().launchpad,
   ]
   for (const target of targets) {
     if (target.contractsDir && !existsSync(target.contractsDir)) continue

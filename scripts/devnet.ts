@@ -10,7 +10,7 @@
  */
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { compiledContractsPath } from '../src/devnet/compiledContractsPath.ts'
+import { compiledContractsPath } from '../src/artifacts/compiledContractsPath.ts'
 import { startSeededDevnet } from '../src/devnet/startSeededDevnet.ts'
 
 const { values } = parseArgs({ options: { reseed: { type: 'boolean', default: false }, seed: { type: 'string', default: '8453' } } })

@@ -17,6 +17,10 @@ if ! command -v python3 >/dev/null 2>&1; then
   apt-get update -qq && apt-get install -y -qq python3 >/dev/null
 fi
 
+echo "== format: rustfmt (Rust), Prettier (TypeScript, Solidity): docs/formatting.md"
+# Fails on any file the formatters would change; `npm run format` rewrites them.
+npm run --silent format:check
+
 echo "== build: native addon, WASM module, contracts (solc-js)"
 bash scripts/build.sh --require-wasm
 

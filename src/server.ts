@@ -1,5 +1,5 @@
 import { inspect } from 'node:util'
-import { compiledContractsPath } from './devnet/compiledContractsPath.ts'
+import { compiledContractsPath } from './artifacts/compiledContractsPath.ts'
 import { configSecretRedactor } from './config/configSecretRedactor.ts'
 import { ConfigError, loadConfig } from './config/loadConfig.ts'
 import { type EmbeddedGateway, startEmbeddedGateway } from './gateway/startEmbeddedGateway.ts'

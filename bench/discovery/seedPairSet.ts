@@ -2,7 +2,7 @@ import { type Abi, type Address, encodeDeployData, encodeFunctionData, getContra
 import { BASE_BLOCK_TIME_SEC } from '../../src/chains/base.ts'
 import type { ChainConfig } from '../../src/chains/ChainConfig.ts'
 import { deployUniswapV2 } from '../../src/devnet/deployUniswapV2.ts'
-import { multicall3Address } from '../../src/devnet/multicall3Address.ts'
+import { multicall3Address } from '../../src/chains/multicall3Address.ts'
 import { type BatchCall, sendBatchAndMine } from '../../src/devnet/seed/sendBatchAndMine.ts'
 import type { Devnet } from '../../src/devnet/startDevnet.ts'
 

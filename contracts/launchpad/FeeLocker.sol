@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-import {IERC20Like, IUniswapV3PoolLike, RewardRecipient} from "./LaunchpadInterfaces.sol";
+import {IUniswapV3PoolLike, RewardRecipient} from "./LaunchpadInterfaces.sol";
+import {ReentrancyLock} from "../common/ReentrancyLock.sol";
+import {SafeTransfers} from "../common/SafeTransfers.sol";
 
 /// @title FeeLocker
 /// @notice Owns every launch's liquidity position, forever: no function removes liquidity. The
@@ -10,7 +12,7 @@ import {IERC20Like, IUniswapV3PoolLike, RewardRecipient} from "./LaunchpadInterf
 /// (token, recipient) until `claim` pays it, in both assets, to the recipient (anyone may call it:
 /// the funds only ever go to the recipient). The factory that deployed this locker is the only
 /// caller of `lock`.
-contract FeeLocker {
+contract FeeLocker is ReentrancyLock {
     uint256 public constant BPS = 10_000;
 
     struct Position {
@@ -29,8 +31,6 @@ contract FeeLocker {
     mapping(address token => mapping(address recipient => uint256)) public accruedToken;
     mapping(address token => mapping(address recipient => uint256)) public accruedPaired;
 
-    bool private transient locked;
-
     event PositionLocked(
         address indexed token, address indexed pool, address pairedToken, int24 tickLower, int24 tickUpper, uint128 liquidity
     );
@@ -44,17 +44,9 @@ contract FeeLocker {
     error AlreadyLocked(address token);
     error NothingToClaim(address token, address recipient);
     error TransferFailed(address asset, address to, uint256 amount);
-    error Reentrancy();
 
     constructor() {
         factory = msg.sender;
-    }
-
-    modifier nonReentrant() {
-        if (locked) revert Reentrancy();
-        locked = true;
-        _;
-        locked = false;
     }
 
     /// Records a position the factory minted to this contract and its reward recipients (checked by
@@ -144,14 +136,8 @@ contract FeeLocker {
         emit FeesAccrued(token, recipient, tokenShare, pairedShare);
     }
 
+    /// Pays `amount` of `asset` to `to` (the asset's own revert re-thrown: its reason says more than ours).
     function _pay(address asset, address to, uint256 amount) private {
-        (bool ok, bytes memory data) = asset.call(abi.encodeCall(IERC20Like.transfer, (to, amount)));
-        // The asset's own revert reason, when it gave one, says more than ours.
-        if (!ok && data.length > 0) {
-            assembly ("memory-safe") {
-                revert(add(data, 32), mload(data))
-            }
-        }
-        if (!ok || (data.length > 0 && !abi.decode(data, (bool)))) revert TransferFailed(asset, to, amount);
+        if (!SafeTransfers.trySafeTransfer(asset, to, amount)) revert TransferFailed(asset, to, amount);
     }
 }

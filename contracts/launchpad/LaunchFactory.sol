@@ -12,6 +12,8 @@ import {
     IUniswapV3PoolLike,
     RewardRecipient
 } from "./LaunchpadInterfaces.sol";
+import {ReentrancyLock} from "../common/ReentrancyLock.sol";
+import {SafeTransfers} from "../common/SafeTransfers.sol";
 
 /// @title LaunchFactory
 /// @notice One transaction launches a token: deploys a fixed-supply `LaunchToken` at a CREATE2
@@ -21,7 +23,7 @@ import {
 /// (locked forever), optionally moves a vesting allocation into the `VestingVault`, and optionally
 /// buys from the new pool with the ETH sent (a dev buy, WETH-paired launches only). Callbacks are
 /// accepted only from the pool being created, during the launch.
-contract LaunchFactory {
+contract LaunchFactory is ReentrancyLock {
     uint24 public constant POOL_FEE = 10_000;
     int24 public constant TICK_SPACING = 200;
     uint256 public constant TOKEN_SUPPLY = 1_000_000_000e18;
@@ -77,7 +79,6 @@ contract LaunchFactory {
     /// The pool this launch is creating: the only address whose callbacks are answered.
     address private transient activePool;
     address private transient activeToken;
-    bool private transient locked;
 
     event TokenLaunched(
         address indexed token,
@@ -99,7 +100,6 @@ contract LaunchFactory {
     event OwnerChanged(address indexed previousOwner, address indexed newOwner);
 
     error NotOwner(address caller);
-    error Reentrancy();
     error PairedTokenNotAllowed(address pairedToken);
     error InvalidStartingTick(int24 startingTick);
     error InvalidRewardRecipients();
@@ -122,13 +122,6 @@ contract LaunchFactory {
         vestingVault = new VestingVault();
         emit OwnerChanged(address(0), owner_);
         _setPairedToken(weth_, true);
-    }
-
-    modifier nonReentrant() {
-        if (locked) revert Reentrancy();
-        locked = true;
-        _;
-        locked = false;
     }
 
     modifier onlyOwner() {
@@ -372,14 +365,8 @@ contract LaunchFactory {
         emit PairedTokenSet(token, allowed);
     }
 
+    /// Pays `amount` of `asset` to `to` (the asset's own revert re-thrown: its reason says more than ours).
     function _pay(address asset, address to, uint256 amount) private {
-        (bool ok, bytes memory data) = asset.call(abi.encodeCall(IERC20Like.transfer, (to, amount)));
-        // The asset's own revert reason, when it gave one, says more than ours.
-        if (!ok && data.length > 0) {
-            assembly ("memory-safe") {
-                revert(add(data, 32), mload(data))
-            }
-        }
-        if (!ok || (data.length > 0 && !abi.decode(data, (bool)))) revert TransferFailed(asset, to, amount);
+        if (!SafeTransfers.trySafeTransfer(asset, to, amount)) revert TransferFailed(asset, to, amount);
     }
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-import {IERC20Like} from "./LaunchpadInterfaces.sol";
+import {ReentrancyLock} from "../common/ReentrancyLock.sol";
+import {SafeTransfers} from "../common/SafeTransfers.sol";
 
 /// @title VestingVault
 /// @notice Holds the vesting allocations of launches. A position releases nothing before
@@ -9,7 +10,7 @@ import {IERC20Like} from "./LaunchpadInterfaces.sol";
 /// a cliff). `claim` pays what has vested and was not yet claimed to the beneficiary; anyone may
 /// call it, the tokens only ever go to the beneficiary. Positions are created only by the factory
 /// that deployed this vault, after it transferred the amount here.
-contract VestingVault {
+contract VestingVault is ReentrancyLock {
     struct Position {
         address token;
         address beneficiary;
@@ -24,8 +25,6 @@ contract VestingVault {
     /// Positions by id; ids start at 1.
     mapping(uint256 id => Position) public positions;
     uint256 public positionCount;
-
-    bool private transient locked;
 
     event VestingCreated(
         uint256 indexed id,
@@ -43,17 +42,9 @@ contract VestingVault {
     error InvalidSchedule();
     error NothingToClaim(uint256 id);
     error TransferFailed(address token, address to, uint256 amount);
-    error Reentrancy();
 
     constructor() {
         factory = msg.sender;
-    }
-
-    modifier nonReentrant() {
-        if (locked) revert Reentrancy();
-        locked = true;
-        _;
-        locked = false;
     }
 
     function create(address token, address beneficiary, uint256 amount, uint64 lockupEnd, uint64 vestingEnd)
@@ -89,7 +80,8 @@ contract VestingVault {
         if (amount == 0) revert NothingToClaim(id);
         p.claimed += amount;
         emit VestingClaimed(id, p.token, p.beneficiary, amount);
-        (bool ok, bytes memory data) = p.token.call(abi.encodeCall(IERC20Like.transfer, (p.beneficiary, amount)));
-        if (!ok || (data.length > 0 && !abi.decode(data, (bool)))) revert TransferFailed(p.token, p.beneficiary, amount);
+        if (!SafeTransfers.trySafeTransfer(p.token, p.beneficiary, amount)) {
+            revert TransferFailed(p.token, p.beneficiary, amount);
+        }
     }
 }

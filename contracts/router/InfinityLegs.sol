@@ -6,6 +6,7 @@ import {InfinityDeltaMismatch, InfinityNotSet, InvalidLegData, UnexpectedCallbac
 import {SingletonLegs} from "./SingletonLegs.sol";
 import {TokenTransfers} from "./TokenTransfers.sol";
 import {IWrappedNative} from "./WrappedNative.sol";
+import {PriceLimits} from "./PriceLimits.sol";
 
 /// PancakeSwap Infinity's PoolKey (Currency, IHooks and IPoolManager are addresses).
 struct InfinityPoolKey {
@@ -45,9 +46,6 @@ interface IInfinityClPoolManagerLike {
 /// Vault while our own lock is pending. A key whose currency0 is native (address 0) trades as WETH
 /// on the leg: the router unwraps before settling and wraps what it takes.
 abstract contract InfinityLegs is SingletonLegs {
-    uint160 private constant MIN_SQRT_PRICE_PLUS_ONE = 4295128740;
-    uint160 private constant MAX_SQRT_PRICE_MINUS_ONE = 1461446703485210103287273052203988822378723970341;
-
     address public immutable INFINITY_VAULT;
     address public immutable INFINITY_CL_POOL_MANAGER;
 
@@ -74,7 +72,7 @@ abstract contract InfinityLegs is SingletonLegs {
         (InfinityPoolKey memory key, bool zeroForOne, uint256 amountIn) = abi.decode(data, (InfinityPoolKey, bool, uint256));
         int256 delta = IInfinityClPoolManagerLike(INFINITY_CL_POOL_MANAGER).swap(
             key,
-            InfinitySwapParams(zeroForOne, -int256(amountIn), zeroForOne ? MIN_SQRT_PRICE_PLUS_ONE : MAX_SQRT_PRICE_MINUS_ONE),
+            InfinitySwapParams(zeroForOne, -int256(amountIn), PriceLimits.unbounded(zeroForOne)),
             ""
         );
         (int128 paid, int128 received) =

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-// Every revert of the router is one of these; each carries the values that failed.
+// Every revert of the router is one of these (and `Reentrancy()` of the shared lock,
+// `contracts/common/ReentrancyLock.sol`); each carries the values that failed.
 
-/// A call entered the router while a swap was running.
-error Reentrancy();
 error DeadlineExpired(uint256 deadline, uint256 timestamp);
 error ZeroAmountIn();
 error NoRoutes();

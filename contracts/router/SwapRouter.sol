@@ -10,6 +10,8 @@ import {V3Legs} from "./V3Legs.sol";
 import {V4Legs} from "./V4Legs.sol";
 import {AerodromeLegs} from "./AerodromeLegs.sol";
 import {InfinityLegs} from "./InfinityLegs.sol";
+import {ReentrancyLock} from "../common/ReentrancyLock.sol";
+import {ISwapRouter} from "./ISwapRouter.sol";
 
 interface IERC20PermitLike {
     function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
@@ -31,21 +33,8 @@ interface IERC20PermitLike {
 /// token, hook and payee a call names is not. Reentrancy is refused by a transient lock; swap
 /// callbacks only from the pool (or PoolManager, or Vault) the router is calling at that moment.
 /// `docs/route-legs.md`.
-contract SwapRouter is V2Legs, V3Legs, V4Legs, AerodromeLegs, InfinityLegs {
+contract SwapRouter is ISwapRouter, ReentrancyLock, V2Legs, V3Legs, V4Legs, AerodromeLegs, InfinityLegs {
     uint256 private constant BPS = 10_000;
-
-    bool private transient locked;
-
-    /// @param amountOut what the recipient received; `feeAmount` went to `feeRecipient`.
-    event Swap(
-        address indexed sender,
-        address indexed recipient,
-        address indexed tokenIn,
-        address tokenOut,
-        uint256 amountIn,
-        uint256 amountOut,
-        uint256 feeAmount
-    );
 
     constructor(
         address weth,
@@ -64,13 +53,6 @@ contract SwapRouter is V2Legs, V3Legs, V4Legs, AerodromeLegs, InfinityLegs {
         InfinityLegs(infinityVault, infinityClPoolManager)
     {}
 
-    modifier nonReentrant() {
-        if (locked) revert Reentrancy();
-        locked = true;
-        _;
-        locked = false;
-    }
-
     /// Only WETH (unwrapping), the V4 PoolManager and the Infinity Vault (taking native ETH) pay the router.
     receive() external payable {
         if (msg.sender != WETH && msg.sender != POOL_MANAGER && msg.sender != INFINITY_VAULT) {
@@ -78,14 +60,14 @@ contract SwapRouter is V2Legs, V3Legs, V4Legs, AerodromeLegs, InfinityLegs {
         }
     }
 
+    /// @inheritdoc ISwapRouter
     function swapExactIn(SwapParams calldata params) external payable nonReentrant returns (uint256 amountOut) {
         _checkParams(params);
         _pullInput(params);
         return _swap(params);
     }
 
-    /// @notice As `swapExactIn`, after an EIP-2612 permit of the caller for `tokenIn`. A permit that
-    /// fails (already used, front-run) does not block the swap when the allowance covers `amountIn`.
+    /// @inheritdoc ISwapRouter
     function swapExactInWithPermit(SwapParams calldata params, Permit calldata permit)
         external
         payable

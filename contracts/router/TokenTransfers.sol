@@ -2,12 +2,13 @@
 pragma solidity ^0.8.28;
 
 import {BalanceReadFailed, NothingDelivered, TransferFailed} from "./RouterErrors.sol";
+import {SafeTransfers} from "../common/SafeTransfers.sol";
 
-/// @notice ERC-20 transfers that accept tokens returning nothing (USDT style) and refuse a `false`
-/// return or a call to an address without code. A token's own revert is re-thrown unchanged so
-/// the caller sees why (e.g. `Reentrancy()` from a reentrant token, or an allowance error).
-/// `balanceOfSelf` / `deliveredSince` measure what arrived: the router pays and spends only what
-/// its balance shows a call brought in, never what a pool or pair says it paid.
+/// @notice The router's transfers: `common/SafeTransfers.sol`'s rule (a token's own revert re-thrown
+/// unchanged, e.g. `Reentrancy()` from a reentrant token, or an allowance error), failing with the
+/// router's `TransferFailed(token)`. `balanceOfSelf` / `deliveredSince` measure what arrived: the
+/// router pays and spends only what its balance shows a call brought in, never what a pool or pair
+/// says it paid.
 library TokenTransfers {
     /// The calling contract's balance of `token`; reverts `BalanceReadFailed` rather than read garbage.
     /// @dev Read twice per leg, so it stays in the scratch space (no memory allocated, no ABI coder):
@@ -34,27 +35,10 @@ library TokenTransfers {
     }
 
     function safeTransfer(address token, address to, uint256 amount) internal {
-        _call(token, abi.encodeWithSelector(0xa9059cbb, to, amount));
+        if (!SafeTransfers.trySafeTransfer(token, to, amount)) revert TransferFailed(token);
     }
 
     function safeTransferFrom(address token, address from, address to, uint256 amount) internal {
-        _call(token, abi.encodeWithSelector(0x23b872dd, from, to, amount));
-    }
-
-    function _call(address token, bytes memory data) private {
-        (bool ok, bytes memory ret) = token.call(data);
-        if (!ok) {
-            if (ret.length > 0) {
-                assembly ("memory-safe") {
-                    revert(add(ret, 32), mload(ret))
-                }
-            }
-            revert TransferFailed(token);
-        }
-        if (ret.length == 0) {
-            if (token.code.length == 0) revert TransferFailed(token);
-        } else if (ret.length < 32 || abi.decode(ret, (uint256)) != 1) {
-            revert TransferFailed(token);
-        }
+        if (!SafeTransfers.trySafeTransferFrom(token, from, to, amount)) revert TransferFailed(token);
     }
 }

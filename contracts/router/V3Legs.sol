@@ -6,6 +6,7 @@ import {
     AmountTooLarge, CallbackNotCalled, InvalidLegData, LegacyFactoryNotSet, PartialFill, UnexpectedCallback
 } from "./RouterErrors.sol";
 import {TokenTransfers} from "./TokenTransfers.sol";
+import {PriceLimits} from "./PriceLimits.sol";
 
 /// Uniswap V3, its forks (PancakeSwap V3, Slipstream, AlienBase) and Algebra Integral share this
 /// `swap` signature; Algebra names its arguments zeroToOne / amountRequired / limitSqrtPrice.
@@ -22,9 +23,6 @@ interface IV3StylePool {
 /// the pool asks for exactly that input (a pool stopped by the price limit asks for less: revert,
 /// so no input is left in the router). Positive amountSpecified is exact input for V3 and Algebra.
 abstract contract V3Legs {
-    uint160 private constant MIN_SQRT_RATIO_PLUS_ONE = 4295128740;
-    uint160 private constant MAX_SQRT_RATIO_MINUS_ONE = 1461446703485210103287273052203988822378723970341;
-
     address internal immutable V3_FACTORY;
     bytes32 internal immutable V3_POOL_INIT_CODE_HASH;
 
@@ -64,7 +62,7 @@ abstract contract V3Legs {
             address(this),
             zeroForOne,
             int256(amountIn),
-            zeroForOne ? MIN_SQRT_RATIO_PLUS_ONE : MAX_SQRT_RATIO_MINUS_ONE,
+            PriceLimits.unbounded(zeroForOne),
             ""
         );
         // The callback clears the pool; still set means the pool was never paid through us.

@@ -6,6 +6,7 @@ import {InvalidLegData, PoolManagerNotSet, UnexpectedCallback, V4DeltaMismatch} 
 import {SingletonLegs} from "./SingletonLegs.sol";
 import {TokenTransfers} from "./TokenTransfers.sol";
 import {IWrappedNative} from "./WrappedNative.sol";
+import {PriceLimits} from "./PriceLimits.sol";
 
 /// Same ABI as v4-core's PoolKey (Currency and IHooks are addresses).
 struct PoolKey {
@@ -37,9 +38,6 @@ interface IPoolManagerLike {
 /// is traded as WETH on the leg: the router unwraps before settling and wraps what it takes.
 /// `unlockCallback` is accepted only from the PoolManager while our own unlock is pending.
 abstract contract V4Legs is SingletonLegs {
-    uint160 private constant MIN_SQRT_PRICE_PLUS_ONE = 4295128740;
-    uint160 private constant MAX_SQRT_PRICE_MINUS_ONE = 1461446703485210103287273052203988822378723970341;
-
     address public immutable POOL_MANAGER;
 
     bool private transient unlockPending;
@@ -63,7 +61,7 @@ abstract contract V4Legs is SingletonLegs {
         (PoolKey memory key, bool zeroForOne, uint256 amountIn) = abi.decode(data, (PoolKey, bool, uint256));
         int256 delta = IPoolManagerLike(msg.sender).swap(
             key,
-            PoolSwapParams(zeroForOne, -int256(amountIn), zeroForOne ? MIN_SQRT_PRICE_PLUS_ONE : MAX_SQRT_PRICE_MINUS_ONE),
+            PoolSwapParams(zeroForOne, -int256(amountIn), PriceLimits.unbounded(zeroForOne)),
             ""
         );
         int128 amount0 = int128(delta >> 128);

@@ -20,7 +20,7 @@ fn hex_digit(byte: u8) -> Option<u8> {
 impl Address {
     /// Parses `0x` followed by exactly 40 hex digits.
     pub fn parse(text: &str) -> Result<Address, SolverError> {
-        let bad = || SolverError::InvalidInput(format!("{text:?} is not a 0x-prefixed 20-byte address"));
+        let bad = || SolverError::invalid("address", format!("{text:?} is not a 0x-prefixed 20-byte address"));
         let digits = text.strip_prefix("0x").ok_or_else(bad)?.as_bytes();
         if digits.len() != 40 {
             return Err(bad());
@@ -70,7 +70,7 @@ impl Serialize for Address {
 impl<'de> Deserialize<'de> for Address {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        Address::parse(&text).map_err(|e| D::Error::custom(e.to_string()))
+        Address::parse(&text).map_err(|e| D::Error::custom(e.reason()))
     }
 }
 
@@ -80,29 +80,14 @@ pub fn normalize_pool_id(text: &str) -> Result<String, SolverError> {
         (d.len() == 40 || d.len() == 64) && d.bytes().all(|b| hex_digit(b).is_some())
     });
     if !valid {
-        return Err(SolverError::InvalidInput(format!(
-            "pool id {text:?} is neither a 20-byte address nor a 32-byte pool id"
-        )));
+        return Err(SolverError::invalid(
+            "id",
+            format!("pool id {text:?} is neither a 20-byte address nor a 32-byte pool id"),
+        ));
     }
     Ok(text.to_ascii_lowercase())
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parses_mixed_case_and_prints_lowercase() {
-        let a = Address::parse("0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE").unwrap();
-        assert_eq!(a.to_string(), "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee");
-    }
-
-    #[test]
-    fn rejects_malformed() {
-        for bad in ["", "0x", "eeee", "0x123", "0xzz00000000000000000000000000000000000000", "0X0000000000000000000000000000000000000000"] {
-            assert!(Address::parse(bad).is_err(), "{bad:?}");
-        }
-        assert!(normalize_pool_id("0x12").is_err());
-        assert_eq!(normalize_pool_id(&format!("0x{}", "AB".repeat(32))).unwrap(), format!("0x{}", "ab".repeat(32)));
-    }
-}
+#[path = "address_tests.rs"]
+mod tests;

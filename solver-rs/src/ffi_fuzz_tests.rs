@@ -51,7 +51,7 @@ fn solver() -> Solver {
 }
 
 fn assert_classed(result: Result<String, SolverError>, input: &str) {
-    if let Err(SolverError::Internal(m)) = result {
+    if let Err(SolverError::Internal { reason: m }) = result {
         panic!("internal error {m:?} for input {input:?}");
     }
 }

@@ -2,6 +2,11 @@
 //!
 //! The solver owns the market: TypeScript upserts the pools that changed in a block and asks for
 //! quotes; a quote carries only the request across the boundary (`ffi`).
+//!
+//! Tests have one form: a module's tests sit beside it in `<module>_tests.rs` (`<folder>_tests.rs`
+//! for a `mod.rs`), declared at the module's end as `#[cfg(test)] #[path = "…_tests.rs"] mod tests;`
+//! so they see its private items; a suite across a folder's modules is a `<topic>_tests.rs` child
+//! of the folder's `mod.rs`.
 
 pub mod address;
 pub mod dex;

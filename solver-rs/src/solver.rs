@@ -1,7 +1,7 @@
 //! The solver instance: a market plus routing settings, driven by JSON from either backend.
 
 use crate::address::{normalize_pool_id, Address};
-use crate::error::SolverError;
+use crate::error::{parse_json, SolverError};
 use crate::market::{Market, Rejected};
 use crate::math::decimal::u256_string;
 use crate::math::U256;
@@ -10,7 +10,7 @@ use crate::pools::{PoolModel, SwapOutcome};
 use crate::route::gas::GasPricers;
 use crate::route::plan::Plan;
 use crate::route::quote::{quote, RouteSettings};
-use crate::route::request::QuoteRequest;
+use crate::route::request::{QuoteRequest, TIME_BUDGET_MS};
 use crate::route::clock::MonotonicClock;
 use crate::route::waterfill::{waterfill, Depths};
 use serde::{Deserialize, Serialize};
@@ -112,15 +112,15 @@ struct CountResult {
 impl Solver {
     /// Builds a solver from its JSON config.
     pub fn from_config_json(config: &str) -> Result<Solver, SolverError> {
-        let config: SolverConfig = serde_json::from_str(config)?;
+        let config: SolverConfig = parse_json("config", config)?;
         let budget = config.default_time_budget_ms.unwrap_or(DEFAULT_TIME_BUDGET_MS);
-        if !(1..=10_000).contains(&budget) {
-            return Err(SolverError::InvalidInput(format!("defaultTimeBudgetMs {budget} is outside 1..=10000")));
+        if !TIME_BUDGET_MS.contains(&budget) {
+            return Err(SolverError::invalid("defaultTimeBudgetMs", format!("{budget} is outside 1..=10000")));
         }
         let max_candidates = config.max_candidates.unwrap_or(DEFAULT_MAX_CANDIDATES);
         let beam = config.pools_per_edge.unwrap_or(DEFAULT_BEAM);
         if !(1..=64).contains(&max_candidates) || !(1..=64).contains(&beam) {
-            return Err(SolverError::InvalidInput("maxCandidates and poolsPerEdge must be within 1..=64".into()));
+            return Err(SolverError::invalid("maxCandidates", "maxCandidates and poolsPerEdge must be within 1..=64"));
         }
         Ok(Solver {
             market: Market::default(),
@@ -143,7 +143,7 @@ impl Solver {
     /// not refuse the block: that pool leaves the market and is listed in the answer,
     /// `{"pools": <live count>, "rejected": [{"id", "reason"}]}`.
     pub fn apply_block_json(&mut self, update: &str) -> Result<String, SolverError> {
-        let update: BlockUpdate = serde_json::from_str(update)?;
+        let update: BlockUpdate = parse_json("update", update)?;
         self.market.set_leg_overhead_gas(update.l1_gas_per_leg);
         let rejected = self.market.apply(update.upserts, &update.removals)?;
         self.pricers.clear();
@@ -155,7 +155,7 @@ impl Solver {
     /// Upserts a JSON array of pools, all or nothing; answers `{"pools": <count upserted>}`. The
     /// market then has no block (plans answer `blockNumber: null`) until the next block update.
     pub fn upsert_pools_json(&mut self, pools: &str) -> Result<String, SolverError> {
-        let pools: Vec<PoolInput> = serde_json::from_str(pools)?;
+        let pools: Vec<PoolInput> = parse_json("pools", pools)?;
         let count = self.market.upsert(pools)?;
         self.pricers.clear();
         self.depths.clear();
@@ -166,7 +166,7 @@ impl Solver {
     /// Removes a JSON array of pool ids; answers `{"pools": <count removed>}`. Like
     /// [`Solver::upsert_pools_json`], it leaves the market without a block.
     pub fn remove_pools_json(&mut self, ids: &str) -> Result<String, SolverError> {
-        let ids: Vec<String> = serde_json::from_str(ids)?;
+        let ids: Vec<String> = parse_json("ids", ids)?;
         let count = self.market.remove(&ids)?;
         self.pricers.clear();
         self.depths.clear();
@@ -177,7 +177,7 @@ impl Solver {
     /// Quotes a JSON request; answers the plan as JSON, with the `blockNumber` of the market it was
     /// computed on (read in the same call, so no update can slip between the two).
     pub fn quote_json(&self, request: &str) -> Result<String, SolverError> {
-        let request: QuoteRequest = serde_json::from_str(request)?;
+        let request: QuoteRequest = parse_json("request", request)?;
         let plan = quote(&self.market, &self.settings, &request, &self.pricers)?;
         Ok(serde_json::to_string(&QuoteAnswer { plan, block_number: self.block_number, l1_gas_per_leg: self.market.leg_overhead_gas() })?)
     }
@@ -186,26 +186,26 @@ impl Solver {
     /// bound covers, every swap exact on our models (`route/waterfill`): the reference the quality
     /// benchmark and tests compare our plans with. Answers the tree it executes as JSON.
     pub fn waterfill_json(&self, request: &str) -> Result<String, SolverError> {
-        let request: QuoteRequest = serde_json::from_str(request)?;
+        let request: QuoteRequest = parse_json("request", request)?;
         let plan = waterfill(&self.market, &self.settings, &request, &self.pricers, &self.depths, &MonotonicClock)?;
         Ok(serde_json::to_string(&plan)?)
     }
 
     /// One exact-input swap on one pool, without changing the market.
     pub fn simulate_json(&self, request: &str) -> Result<String, SolverError> {
-        let request: SimulateRequest = serde_json::from_str(request)?;
+        let request: SimulateRequest = parse_json("request", request)?;
         let id = normalize_pool_id(&request.pool_id)?;
-        let slot = self.market.pool_by_id(&id).ok_or_else(|| SolverError::InvalidInput(format!("unknown pool {id}")))?;
+        let slot = self.market.pool_by_id(&id).ok_or_else(|| SolverError::invalid("poolId", format!("unknown pool {id}")))?;
         let pool = self.market.pool(slot);
         let token_in = self
             .market
             .token(&request.token_in)
             .and_then(|t| pool.tokens.iter().position(|p| *p == t))
-            .ok_or_else(|| SolverError::InvalidInput(format!("pool {id} does not hold {}", request.token_in)))?;
+            .ok_or_else(|| SolverError::invalid("tokenIn", format!("pool {id} does not hold {}", request.token_in)))?;
         let outcome = pool
             .state
             .amount_out(token_in, 1 - token_in, request.amount_in)
-            .map_err(|e| SolverError::NoRoute(format!("pool {id}: {e}")))?;
+            .map_err(|e| SolverError::no_route(format!("pool {id}: {e}")))?;
         // The leg's own L2 gas: the market's per-leg L1 overhead is a routing cost, not execution gas.
         let gas_units = pool.spec.leg_gas_units(&outcome) - self.market.leg_overhead_gas();
         let SwapOutcome { amount_out, crossings, words } = outcome;

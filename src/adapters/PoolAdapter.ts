@@ -1,7 +1,7 @@
 import type { Address, Hex, Log, PublicClient } from 'viem'
 import type { DexId, PoolInput } from '../../bindings/types.ts'
-import type { PancakeInfinityPoolKey } from '../devnet/pancakeInfinityPoolKey.ts'
-import type { UniswapV4PoolKey } from '../devnet/uniswapV4PoolKey.ts'
+import type { PancakeInfinityPoolKey } from './poolKeys/pancakeInfinityPoolKey.ts'
+import type { UniswapV4PoolKey } from './poolKeys/uniswapV4PoolKey.ts'
 import type { LegData as SpecLegData } from '../router/routePlanTypes.ts'
 
 /** The spec's `LegData` kinds our adapters emit (docs/route-legs.md): a subset of the one union. */

@@ -1,8 +1,12 @@
 import type { DexId } from '../../bindings/types.ts'
+import { BaseError } from '../errors/BaseError.ts'
 
 /** Base class of the adapters' domain errors. */
-export class AdapterError extends Error {
+export class AdapterError extends BaseError<'adapter' | 'pool unusable'> {
   override name = 'AdapterError'
+  constructor(message: string, options?: { kind?: 'pool unusable'; cause?: unknown }) {
+    super(options?.kind ?? 'adapter', message, options)
+  }
 }
 
 /**
@@ -16,7 +20,7 @@ export class PoolUnusableError extends AdapterError {
   readonly dex: DexId
   readonly reason: string
   constructor({ poolId, dex, reason }: { poolId: string; dex: DexId; reason: string }) {
-    super(`${dex} pool ${poolId} is unusable: ${reason}`)
+    super(`${dex} pool ${poolId} is unusable: ${reason}`, { kind: 'pool unusable' })
     this.poolId = poolId
     this.dex = dex
     this.reason = reason

@@ -1,6 +1,6 @@
 import { type Address, decodeEventLog, getAddress, type Hex, numberToHex, parseAbi, toEventSelector, zeroAddress } from 'viem'
-import { pancakeInfinityPoolId } from '../devnet/pancakeInfinityPoolId.ts'
-import type { PancakeInfinityPoolKey } from '../devnet/pancakeInfinityPoolKey.ts'
+import { pancakeInfinityPoolId } from './poolKeys/pancakeInfinityPoolId.ts'
+import type { PancakeInfinityPoolKey } from './poolKeys/pancakeInfinityPoolKey.ts'
 import { AdapterError } from './errors.ts'
 import type { PoolAdapter, PoolRef } from './PoolAdapter.ts'
 import { readPancakeInfinityPool } from './state/readPancakeInfinityPool.ts'

@@ -1,6 +1,6 @@
 import { type Address, decodeEventLog, encodeAbiParameters, getAddress, type Hex, parseAbi, toEventSelector, zeroAddress } from 'viem'
-import { uniswapV4PoolId } from '../devnet/uniswapV4PoolId.ts'
-import type { UniswapV4PoolKey } from '../devnet/uniswapV4PoolKey.ts'
+import { uniswapV4PoolId } from './poolKeys/uniswapV4PoolId.ts'
+import type { UniswapV4PoolKey } from './poolKeys/uniswapV4PoolKey.ts'
 import { AdapterError, PoolUnusableError } from './errors.ts'
 import type { PoolAdapter, PoolRef } from './PoolAdapter.ts'
 import { readUniswapV4Pool } from './state/readUniswapV4Pool.ts'

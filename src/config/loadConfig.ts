@@ -7,6 +7,7 @@ import { feeRecipientProblems } from './feeRecipientProblems.ts'
 import { createSecretRedactor } from '../logging/createSecretRedactor.ts'
 import { readUpstreamConfig, type UpstreamsConfig } from '../upstream/readUpstreamConfig.ts'
 import { MAX_CONFIGURABLE_FEE_BPS, MIN_API_KEY_LENGTH, parseApiKeyFile } from './parseApiKeyFile.ts'
+import { BaseError } from '../errors/BaseError.ts'
 
 /** Integer variables: the inclusive range each must fall in once converted. */
 const ranges: Record<string, [number, number]> = {}
@@ -127,11 +128,11 @@ export type Config = {
 }
 
 /** The configuration cannot start a service; `problems` lists every variable at fault. */
-export class ConfigError extends Error {
+export class ConfigError extends BaseError<'invalid config'> {
   override name = 'ConfigError'
   readonly problems: string[]
   constructor(problems: string[]) {
-    super(`invalid configuration:\n  ${problems.join('\n  ')}`)
+    super('invalid config', `invalid configuration:\n  ${problems.join('\n  ')}`)
     this.problems = problems
   }
 }

@@ -1,5 +1,5 @@
 import { type Chain, defineChain } from 'viem'
-import { multicall3Address } from './multicall3Address.ts'
+import { multicall3Address } from '../chains/multicall3Address.ts'
 
 export type DefineDevnetChainParameters = { url: string; chainId?: number }
 

@@ -1,5 +1,5 @@
 import { type Abi, type Address, encodeDeployData } from 'viem'
-import type { ContractArtifact } from './loadContractArtifacts.ts'
+import type { ContractArtifact } from '../artifacts/loadContractArtifacts.ts'
 import type { Devnet } from './startDevnet.ts'
 import { sendAndWait } from './sendAndWait.ts'
 

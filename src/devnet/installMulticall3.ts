@@ -1,6 +1,6 @@
 import type { Chain, TestClient, Transport } from 'viem'
-import { loadContractArtifacts } from './loadContractArtifacts.ts'
-import { multicall3Address } from './multicall3Address.ts'
+import { loadContractArtifacts } from '../artifacts/loadContractArtifacts.ts'
+import { multicall3Address } from '../chains/multicall3Address.ts'
 
 export type InstallMulticall3Parameters = { testClient: TestClient<'anvil', Transport, Chain> }
 

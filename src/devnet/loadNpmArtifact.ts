@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Abi, Hex } from 'viem'
-import type { ContractArtifact } from './loadContractArtifacts.ts'
+import type { ContractArtifact } from '../artifacts/loadContractArtifacts.ts'
 
 /** The published artifacts we deploy, by short name → package path. */
 const npmArtifacts = {

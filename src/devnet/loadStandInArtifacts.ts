@@ -1,5 +1,5 @@
-import type { ContractArtifact } from './loadContractArtifacts.ts'
-import { loadCompiledArtifacts } from './loadCompiledArtifacts.ts'
+import type { ContractArtifact } from '../artifacts/loadContractArtifacts.ts'
+import { loadCompiledArtifacts } from '../artifacts/loadCompiledArtifacts.ts'
 import { type StandInProtocol, standInCompileTarget } from './standInCompileTarget.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { compiledContractsPath } from './compiledContractsPath.ts'
+import { compiledContractsPath } from '../artifacts/compiledContractsPath.ts'
 
 /** The protocols whose stand-in contracts live in `contracts/<protocol>/`, one compilation each. */
 export const standInProtocols = ['aerodrome', 'slipstream', 'pancake-v2', 'pancake-infinity'] as const

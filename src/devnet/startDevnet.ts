@@ -3,7 +3,7 @@ import { BASE_BLOCK_TIME_SEC } from '../chains/base.ts'
 import { createDevnetClients, type DevnetClients } from './createDevnetClients.ts'
 import { defineDevnetChain } from './defineDevnetChain.ts'
 import { installMulticall3 } from './installMulticall3.ts'
-import { type LoadContractArtifactsReturnType, loadContractArtifacts } from './loadContractArtifacts.ts'
+import { type LoadContractArtifactsReturnType, loadContractArtifacts } from '../artifacts/loadContractArtifacts.ts'
 import { setFixedBlockTime } from './setFixedBlockTime.ts'
 import { type Anvil, type StartAnvilParameters, startAnvil } from './startAnvil.ts'
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, isAbsolute } from 'node:path'
 import type { PublicClient } from 'viem'
-import { multicall3Address } from '../devnet/multicall3Address.ts'
+import { multicall3Address } from '../chains/multicall3Address.ts'
 import type { SeededDevnet } from '../devnet/startSeededDevnet.ts'
 import { DEFAULT_SCOPES } from './auth/scopes.ts'
 import { importLaunchpadContent } from './content/importLaunchpadContent.ts'

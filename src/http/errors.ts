@@ -1,14 +1,16 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { isTransportError } from '../market/isTransportError.ts'
-import { InvalidQuoteRequestError, NoRouteError, QuoteMarketStaleError } from '../quote/errors.ts'
-import { RouterEncodingError } from '../router/RouterEncodingError.ts'
+import { BaseError } from '../errors/BaseError.ts'
+import type { InvalidQuoteRequestError, NoRouteError, QuoteMarketStaleError } from '../quote/errors.ts'
+import type { RouterEncodingError } from '../router/RouterEncodingError.ts'
+import { schemaErrorField } from '../validation/schemaErrorField.ts'
 
 /** Base class of the swap surface's own errors: a status and a message safe to show the client. */
-export class HttpError extends Error {
+export class HttpError extends BaseError<'http'> {
   override name = 'HttpError'
   readonly statusCode: number
   constructor(statusCode: number, message: string) {
-    super(message)
+    super('http', message)
     this.statusCode = statusCode
   }
 }
@@ -29,6 +31,12 @@ export class QuoteNotFoundError extends HttpError {
   }
 }
 
+/**
+ * The domain errors the swap surface answers with their own status, told apart by `kind` (each
+ * kind is one class's); any other error is answered below (transport, client, else a 500).
+ */
+type SwapSurfaceError = HttpError | InvalidQuoteRequestError | NoRouteError | RouterEncodingError | QuoteMarketStaleError
+
 /** Fastify's own 4xx errors, answered with our wording (never the parser's internals). */
 const fastifyClientErrors: Record<string, { status: number; error: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, error: 'body: content-type must be application/json' },
@@ -48,13 +56,6 @@ type AjvError = {
   parentSchema?: { description?: unknown }
 }
 
-/** `/permit/v` → `permit.v`; the root is `body`. */
-function fieldOf(instancePath: string, child?: unknown): string {
-  const parts = instancePath.split('/').filter(Boolean)
-  if (typeof child === 'string') parts.push(child)
-  return parts.length ? parts.join('.') : 'body'
-}
-
 /**
  * One ajv error as `{error}` text that names the field first. A refused combination (`not`) is
  * answered with its negated schema's description, which the schemas write as the whole message
@@ -63,15 +64,15 @@ function fieldOf(instancePath: string, child?: unknown): string {
  * thousands of characters), or the pattern itself when the schema has none.
  */
 export function describeValidationError(error: AjvError): string {
-  if (error.keyword === 'required') return `${fieldOf(error.instancePath, error.params.missingProperty)}: is required`
-  if (error.keyword === 'additionalProperties') return `${fieldOf(error.instancePath, error.params.additionalProperty)}: is not allowed (no extra properties)`
+  if (error.keyword === 'required') return `${schemaErrorField(error)}: is required`
+  if (error.keyword === 'additionalProperties') return `${schemaErrorField(error)}: is not allowed (no extra properties)`
   if (error.keyword === 'not') {
     const description = (error.schema as { description?: unknown } | undefined)?.description
     if (typeof description === 'string') return description
   }
-  if (error.keyword === 'const') return `${fieldOf(error.instancePath)}: must be ${JSON.stringify(error.params.allowedValue)}`
-  if (error.keyword === 'pattern' && typeof error.parentSchema?.description === 'string') return `${fieldOf(error.instancePath)}: must be ${error.parentSchema.description}`
-  return `${fieldOf(error.instancePath)}: ${error.message ?? 'is invalid'}`
+  if (error.keyword === 'const') return `${schemaErrorField(error)}: must be ${JSON.stringify(error.params.allowedValue)}`
+  if (error.keyword === 'pattern' && typeof error.parentSchema?.description === 'string') return `${schemaErrorField(error)}: must be ${error.parentSchema.description}`
+  return `${schemaErrorField(error)}: ${error.message ?? 'is invalid'}`
 }
 
 /**
@@ -99,18 +100,26 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   }
   const known = error.code ? fastifyClientErrors[error.code] : undefined
   if (known) return reply.code(known.status).send({ error: known.error })
-  if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: error.message })
-  if (error instanceof InvalidQuoteRequestError) return reply.code(400).send({ error: error.message })
-  if (error instanceof NoRouteError) return reply.code(400).send({ error: `no route: ${error.message}` })
-  if (error instanceof RouterEncodingError) {
-    // A request field the router cannot encode is the caller's 400; anything else came from our own
-    // plan or configuration, so it is our 500.
-    const field = requestFieldOf(error.path, request.routeOptions.config?.routerFields)
-    if (field) return reply.code(400).send({ error: `${field}: ${error.reason}` })
-  }
-  if (error instanceof QuoteMarketStaleError) {
-    request.log.warn({ err: error }, 'quote refused: market stale')
-    return reply.code(503).send({ error: 'market data is stale: quotes are refused until the chain is reachable again' })
+  if (error instanceof BaseError) {
+    const domain = error as SwapSurfaceError
+    switch (domain.kind) {
+      case 'http':
+        return reply.code(domain.statusCode).send({ error: domain.message })
+      case 'invalid request':
+        return reply.code(400).send({ error: domain.message })
+      case 'no route':
+        return reply.code(400).send({ error: `no route: ${domain.message}` })
+      case 'router encoding': {
+        // A request field the router cannot encode is the caller's 400; anything else came from our
+        // own plan or configuration, so it is our 500.
+        const field = requestFieldOf(domain.path, request.routeOptions.config?.routerFields)
+        if (field) return reply.code(400).send({ error: `${field}: ${domain.reason}` })
+        break
+      }
+      case 'stale market':
+        request.log.warn({ err: error }, 'quote refused: market stale')
+        return reply.code(503).send({ error: 'market data is stale: quotes are refused until the chain is reachable again' })
+    }
   }
   if (isTransportError(error)) {
     // The chain's RPC did not answer (e.g. the gas price read): the same answer as a stale market.

@@ -4,7 +4,7 @@ import { type Address, createPublicClient, custom, type Hex, hexToBigInt, number
 import { loadSolver } from '../../bindings/index.ts'
 import type { Solver } from '../../bindings/types.ts'
 import { uniswapV3 } from '../adapters/uniswapV3.ts'
-import { deploySmallMarket, type SmallMarket } from '../adapters/deploySmallMarket.ts'
+import { deploySmallMarket, type SmallMarket } from '../devnet/deploySmallMarket.ts'
 import { type Devnet, startDevnet } from '../devnet/startDevnet.ts'
 import { createQuoteService } from '../quote/createQuoteService.ts'
 import { createMarketState } from './createMarketState.ts'

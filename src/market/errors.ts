@@ -1,6 +1,14 @@
+import { BaseError } from '../errors/BaseError.ts'
+
+/** The market's kinds: `market` is a misuse or a store that does not fit; the rest are their classes'. */
+type MarketErrorKind = 'market' | 'market stale' | 'market reorg' | 'token history unavailable' | 'token probe refused'
+
 /** Base class of the market state's errors. */
-export class MarketError extends Error {
+export class MarketError extends BaseError<MarketErrorKind> {
   override name = 'MarketError'
+  constructor(message: string, options?: { kind?: Exclude<MarketErrorKind, 'market'>; cause?: unknown }) {
+    super(options?.kind ?? 'market', message, options)
+  }
 }
 
 /** The snapshot is older than allowed (or there is none): quotes must be refused. */
@@ -12,6 +20,7 @@ export class MarketStaleError extends MarketError {
     super(
       `market snapshot is stale: last in sync ${Number.isFinite(ageMs) ? `${ageMs} ms ago` : 'never'} (limit ${maxSnapshotAgeMs} ms)` +
         (lastError ? `; last error: ${lastError}` : ''),
+      { kind: 'market stale' },
     )
     this.ageMs = ageMs
     this.lastError = lastError
@@ -21,6 +30,9 @@ export class MarketStaleError extends MarketError {
 /** The block a refresh read its pools at left the chain before they were applied: nothing was applied. */
 export class MarketReorgError extends MarketError {
   override name = 'MarketReorgError'
+  constructor(message: string) {
+    super(message, { kind: 'market reorg' })
+  }
 }
 
 /** A reorg dropped the snapshot's block and the market is re-reading its pools: quotes wait for the new head. */
@@ -36,7 +48,7 @@ export class MarketReorgingError extends MarketStaleError {
 export class TokenHistoryUnavailableError extends MarketError {
   override name = 'TokenHistoryUnavailableError'
   constructor({ fromBlock, cause }: { fromBlock: bigint; cause: unknown }) {
-    super(`the node did not serve state at block ${fromBlock}: ${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)}`, { cause })
+    super(`the node did not serve state at block ${fromBlock}: ${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)}`, { kind: 'token history unavailable', cause })
   }
 }
 
@@ -45,6 +57,6 @@ export class TokenProbeRefusedError extends MarketError {
   override name = 'TokenProbeRefusedError'
   constructor({ token, cause }: { token: string; cause: unknown }) {
     const details = (cause as { details?: string } | undefined)?.details
-    super(`the node refused the transfer probe of ${token}: ${details || (cause instanceof Error ? cause.message.split('\n')[0] : String(cause))}`, { cause })
+    super(`the node refused the transfer probe of ${token}: ${details || (cause instanceof Error ? cause.message.split('\n')[0] : String(cause))}`, { kind: 'token probe refused', cause })
   }
 }

@@ -1,18 +1,17 @@
-import { type Address, getAddress, serializeTransaction } from 'viem'
-import { l1FeeWei } from '../chains/opStack/l1FeeWei.ts'
+import { type Address, getAddress } from 'viem'
 import { SolverError } from '../../bindings/errors.ts'
 import type { DexId, Solver, SolverPlan, SolverQuoteRequest } from '../../bindings/types.ts'
 import type { MarketState } from '../market/createMarketState.ts'
 import { MarketStaleError } from '../market/errors.ts'
-import { encodeSwapExactIn } from '../router/encodeSwapExactIn.ts'
 import { applyIntegratorFee } from './applyIntegratorFee.ts'
+import { buildRoutePlan } from './buildRoutePlan.ts'
+import { estimatePlanGas } from './estimatePlanGas.ts'
 import { InvalidQuoteRequestError, NoRouteError, QuoteMarketStaleError } from './errors.ts'
-import { estimateRouterOverheadGas } from './estimateRouterOverheadGas.ts'
 import { checksumAddress } from './checksumAddress.ts'
 import { isNativeSentinel } from './isNativeSentinel.ts'
-import type { QuoteRequest, QuoteRoutePlan, QuoteSplitRoute } from './quoteTypes.ts'
+import type { QuoteRequest, QuoteRoutePlan } from './quoteTypes.ts'
 import { SOLVER_DEFAULT_MAX_HOPS, SOLVER_MAX_HOPS } from './solverHopLimits.ts'
-import { validateQuoteRequest } from './validateQuoteRequest.ts'
+import { createQuoteRequestCheck } from './checkQuoteRequest.ts'
 
 export type CreateQuoteServiceParameters = {
   solver: Pick<Solver, 'quote'>
@@ -37,12 +36,6 @@ export type QuoteService = {
   quote: (request: QuoteRequest) => Promise<QuoteRoutePlan>
 }
 
-/** Stand-ins for the parts of the calldata a quote does not know (recipient, fee recipient, deadline). */
-const STAND_IN_ADDRESS: Address = '0x1111111111111111111111111111111111111111'
-const STAND_IN_DEADLINE = 2_000_000_000n
-/** A sender's nonce as the L1 fee's transaction size counts it (a few hundred: two bytes). */
-const STAND_IN_NONCE = 300
-
 /**
  * The quote service the HTTP layer wraps: validates a spec QuoteRequest, maps native sentinels to
  * WETH, asks the solver (gas netted at the chain's gas price), and answers a full spec RoutePlan:
@@ -57,10 +50,11 @@ const STAND_IN_NONCE = 300
  */
 export function createQuoteService({ solver, market, chainId, weth, router, getGasPriceWei }: CreateQuoteServiceParameters): QuoteService {
   const wethAddress = getAddress(weth)
+  const checkQuoteRequest = createQuoteRequestCheck({ chainId, weth: wethAddress, router: getAddress(router) })
   return {
     router: getAddress(router),
     quote: async (request) => {
-      const r = validateQuoteRequest({ request, chainId })
+      const r = checkQuoteRequest(request)
       const nativeIn = isNativeSentinel(r.tokenIn)
       const nativeOut = isNativeSentinel(r.tokenOut)
       const tokenIn = nativeIn ? wethAddress : checksumAddress(r.tokenIn)
@@ -94,7 +88,7 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
         } catch (error) {
           const e = SolverError.from(error)
           if (e.kind === 'no route') throw new NoRouteError({ message: noRouteMessage(e.detail, r, wethAddress), cause: e })
-          if (e.kind === 'invalid input') throw new InvalidQuoteRequestError({ field: 'request', message: e.detail, cause: e })
+          if (e.kind === 'invalid input') throw new InvalidQuoteRequestError({ field: e.field ?? 'request', message: e.detail, cause: e })
           throw e
         }
       }
@@ -118,60 +112,12 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
       }
       if (amountOut === 0n) throw new NoRouteError({ message: `the amount is too small: the best route pays nothing of ${tokenOut} for amountIn ${r.amountIn}` })
 
-      const routes: QuoteSplitRoute[] = solved.routes.map((route) => ({
-        amountIn: route.amountIn,
-        legs: route.legs.map((leg) => ({
-          dex: leg.dex,
-          tokenIn: checksumAddress(leg.tokenIn),
-          tokenOut: checksumAddress(leg.tokenOut),
-          amountIn: leg.amountIn,
-          minOut: leg.minOut,
-          poolId: leg.poolId,
-          data: market.encodeLeg(leg.poolId, { tokenIn: checksumAddress(leg.tokenIn), tokenOut: checksumAddress(leg.tokenOut) }),
-        })),
-      }))
-      const plan: QuoteRoutePlan = {
-        chainId,
-        tokenIn: r.tokenIn,
-        tokenOut: r.tokenOut,
-        amountIn,
-        expectedAmountOut: amountOut.toString(),
-        minAmountOut: minAmountOut.toString(),
-        feeBps,
-        slippageBps: r.slippageBps,
-        routes,
-        blockNumber,
-        gasEstimate: { gasUnits: 0, gasCostWei: '0' },
-        feeBreakdown: { protocolFeeAmount: '0', integratorFeeAmount: feeAmount.toString() },
-        metadata: {
-          connectorsConsidered: solved.metadata.connectorsConsidered.map(checksumAddress),
-          candidatePaths: solved.metadata.candidatePaths,
-          selectedPaths: solved.metadata.selectedPaths,
-          candidates: solved.metadata.candidates.map((c) => ({ ...c, path: c.path.map(checksumAddress) })),
-          stoppedBy: solved.metadata.stoppedBy,
-          ...(solved.metadata.stoppedIn ? { stoppedIn: solved.metadata.stoppedIn } : {}),
-          maxHopsSearched,
-          ...(solved.metadata.upperBound !== undefined ? { upperBound: solved.metadata.upperBound, gapBps: solved.metadata.gapBps } : {}),
-        },
-        nativeIn,
-        nativeOut,
-      }
-      // Calldata gas from the real encoding with stand-ins for what the quote does not know.
-      const { data } = encodeSwapExactIn({
-        plan,
-        recipient: r.taker ?? STAND_IN_ADDRESS,
-        feeRecipient: feeBps > 0 ? STAND_IN_ADDRESS : undefined,
-        deadline: STAND_IN_DEADLINE,
+      const plan = buildRoutePlan({
+        solved, blockNumber, request: r, chainId, amountIn, maxHopsSearched, nativeIn, nativeOut,
+        fee: { feeBps, feeAmount, amountOut, minAmountOut },
+        encodeLeg: (poolId, direction) => market.encodeLeg(poolId, direction),
       })
-      const legPools = routes.flatMap((route) => route.legs.map((leg) => leg.poolId.toLowerCase()))
-      const overhead = estimateRouterOverheadGas({ data, routes: routes.length, legs: legPools.length, nativeIn, nativeOut, paysIntegratorFee: feeAmount > 0n })
-      // The solver's gas includes each leg's L1 calldata fee in L2 gas (its objective); the estimate's
-      // gasUnits are L2 execution gas alone, and its cost adds the L1 fee of the whole calldata.
-      const l2Gas = solved.gasUnits - (solved.l1GasPerLeg ?? 0) * legPools.length
-      const gasUnits = Math.max(21_000, l2Gas + overhead)
-      const l1 = market.feesAt?.(blockNumber)?.l1
-      const l1Fee = l1 ? l1FeeWei({ parameters: l1, unsignedTx: serializeTransaction({ chainId, type: 'eip1559', to: router, data, value: nativeIn ? BigInt(amountIn) : 0n, nonce: STAND_IN_NONCE, gas: BigInt(gasUnits), maxFeePerGas: gasPriceWei, maxPriorityFeePerGas: gasPriceWei }) }) : 0n
-      plan.gasEstimate = { gasUnits, gasCostWei: (BigInt(gasUnits) * gasPriceWei + l1Fee).toString() }
+      plan.gasEstimate = estimatePlanGas({ plan, solved, taker: r.taker, router, chainId, gasPriceWei, l1: market.feesAt?.(blockNumber)?.l1 })
       return plan
     },
   }

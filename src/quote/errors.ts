@@ -1,16 +1,14 @@
+import { BaseError } from '../errors/BaseError.ts'
+
 /** Base class of the quote service's errors; `kind` says how a caller (the HTTP layer) answers. */
-export class QuoteError extends Error {
+export class QuoteError extends BaseError<'invalid request' | 'stale market' | 'no route'> {
   override name = 'QuoteError'
-  readonly kind: 'invalid request' | 'stale market' | 'no route'
-  constructor(kind: QuoteError['kind'], message: string, options?: { cause?: unknown }) {
-    super(message, options)
-    this.kind = kind
-  }
 }
 
 /** The request breaks a rule of the spec's QuoteRequest (or asks for another chain): a 400. */
 export class InvalidQuoteRequestError extends QuoteError {
   override name = 'InvalidQuoteRequestError'
+  declare readonly kind: 'invalid request'
   /** The offending field, e.g. `slippageBps`. */
   readonly field: string
   constructor({ field, message, cause }: { field: string; message: string; cause?: unknown }) {
@@ -22,6 +20,7 @@ export class InvalidQuoteRequestError extends QuoteError {
 /** The market snapshot is stale (or was never taken): quoting now could promise what the chain will not pay. */
 export class QuoteMarketStaleError extends QuoteError {
   override name = 'QuoteMarketStaleError'
+  declare readonly kind: 'stale market'
   constructor({ message, cause }: { message: string; cause?: unknown }) {
     super('stale market', message, { cause })
   }
@@ -30,6 +29,7 @@ export class QuoteMarketStaleError extends QuoteError {
 /** Nothing connects the tokens, or no path can absorb the amount. */
 export class NoRouteError extends QuoteError {
   override name = 'NoRouteError'
+  declare readonly kind: 'no route'
   constructor({ message, cause }: { message: string; cause?: unknown }) {
     super('no route', message, { cause })
   }

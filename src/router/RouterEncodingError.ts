@@ -1,3 +1,5 @@
+import { BaseError } from '../errors/BaseError.ts'
+
 /**
  * A route plan or call parameter that cannot become a router call (an unsupported leg kind,
  * malformed leg data, inconsistent tokens or amounts, a value outside its ABI type). `path` names
@@ -7,12 +9,12 @@
  * @example
  * throw new RouterEncodingError({ path: 'routes[0].legs[0].data.kind', message: 'curve has no router leg yet' })
  */
-export class RouterEncodingError extends Error {
+export class RouterEncodingError extends BaseError<'router encoding'> {
   override name = 'RouterEncodingError'
   readonly path: string
   readonly reason: string
   constructor({ path, message }: { path: string; message: string }) {
-    super(`${path}: ${message}`)
+    super('router encoding', `${path}: ${message}`)
     this.path = path
     this.reason = message
   }

@@ -1,5 +1,5 @@
 import { type Address, encodeAbiParameters, getAddress, type Hex, isAddress, isHex, zeroAddress } from 'viem'
-import { pancakeInfinityPoolKeyAbi } from '../devnet/pancakeInfinityPoolId.ts'
+import { pancakeInfinityPoolKeyAbi } from '../adapters/poolKeys/pancakeInfinityPoolId.ts'
 import { hexByteLength } from './hexByteLength.ts'
 import { parseUint256 } from './parseUint256.ts'
 import { RouterEncodingError } from './RouterEncodingError.ts'

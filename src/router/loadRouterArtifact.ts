@@ -1,7 +1,6 @@
-import { join } from 'node:path'
-import { compiledContractsPath } from '../devnet/compiledContractsPath.ts'
-import { loadCompiledArtifacts } from '../devnet/loadCompiledArtifacts.ts'
-import type { ContractArtifact } from '../devnet/loadContractArtifacts.ts'
+import { compileTargets } from '../artifacts/compileTargets.ts'
+import { loadCompiledArtifacts } from '../artifacts/loadCompiledArtifacts.ts'
+import type { ContractArtifact } from '../artifacts/loadContractArtifacts.ts'
 
 /** Where the router's sources and compile cache live. */
 export type RouterArtifactPaths = { contractsDir: string; outputFile: string }
@@ -9,12 +8,11 @@ export type RouterArtifactPaths = { contractsDir: string; outputFile: string }
 /**
  * Loads the compiled `SwapRouter` from `build/router.json`, running
  * `scripts/compile-contracts.ts` in a child process first when the cache is missing or older than
- * `contracts/router/*.sol` (solc is never loaded into this process).
+ * `contracts/router/*.sol` or `contracts/common/*.sol` (solc is never loaded into this process).
  *
  * @example
  * const { abi, bytecode } = loadRouterArtifact()
  */
 export function loadRouterArtifact(): ContractArtifact {
-  const { root } = compiledContractsPath()
-  return loadCompiledArtifacts({ contractsDir: join(root, 'contracts', 'router'), outputFile: join(root, 'build', 'router.json') }).SwapRouter
+  return loadCompiledArtifacts(compileTargets().router).SwapRouter
 }

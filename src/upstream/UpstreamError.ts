@@ -1,3 +1,5 @@
+import { BaseError } from '../errors/BaseError.ts'
+
 /**
  * Why one upstream call gave no usable quote. The kind decides what the service does next:
  * - `no route`: the upstream answered that it cannot fill the trade (its own no-liquidity answer);
@@ -22,14 +24,12 @@ export type UpstreamErrorKind =
 export const FAILURE_KINDS: ReadonlySet<UpstreamErrorKind> = new Set(['rate limited', 'rejected', 'server error', 'timeout', 'network', 'invalid response'])
 
 /** One upstream call that gave no usable quote; `message` is safe to show a client (never a key or a body dump). */
-export class UpstreamError extends Error {
+export class UpstreamError extends BaseError<UpstreamErrorKind> {
   override name = 'UpstreamError'
-  readonly kind: UpstreamErrorKind
   /** How long the upstream asked us to wait (`Retry-After` of a 429), in ms. */
   readonly retryAfterMs?: number
   constructor(kind: UpstreamErrorKind, message: string, options?: { retryAfterMs?: number; cause?: unknown }) {
-    super(message, { cause: options?.cause })
-    this.kind = kind
+    super(kind, message, { cause: options?.cause })
     this.retryAfterMs = options?.retryAfterMs
   }
 }

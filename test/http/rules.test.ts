@@ -452,6 +452,31 @@ describe('errors, absent routes, OpenAPI, logs', () => {
     }
   })
 
+  test("a solver's refusal names its field in the HTTP answer (the field crosses the FFI as a property)", async () => {
+    const { service } = stack
+    const common = { chainId: 8453, weth: service.chain.weth, router: service.deps.quoteService.router, getGasPriceWei: () => service.publicClient.getGasPrice(), market: service.market }
+    // Fault injection: the request the schema passed reaches the real solver with a budget it
+    // refuses (0 ms), as a caller skipping the TypeScript check would send it.
+    const zeroBudget = { ...service.solver, quote: (request: Parameters<typeof service.solver.quote>[0]) => service.solver.quote({ ...request, timeBudgetMs: 0 }) }
+    const store = createMemoryQuoteStore({})
+    const deps: SwapApiDependencies = {
+      ...service.deps,
+      quoteService: createQuoteService({ ...common, solver: zeroBudget }),
+      apiKeys: createApiKeyCheck({ keys: [KEY_A] }),
+      limiter: createMemoryRateLimiter({ limit: 100 }),
+      quoteStore: store,
+      quoteIssuer: createQuoteIssuer({ store, ttlMs: 1000 }),
+    }
+    const refusing = await createSwapApp({ deps, logger: false })
+    try {
+      const res = await refusing.inject({ method: 'POST', url: '/quote', headers: { 'x-api-key': KEY_A }, payload: quoteBody })
+      assert.equal(res.statusCode, 400, res.body)
+      assert.deepEqual(res.json(), { error: 'timeBudgetMs: 0 is outside 1..=10000' })
+    } finally {
+      await refusing.close()
+    }
+  })
+
   test('logs carry a request id and never the API key (the header is redacted even when logged)', async () => {
     const lines: string[] = []
     const stream = new Writable({ write(chunk, _e, cb) { lines.push(String(chunk)); cb() } })

@@ -7,7 +7,7 @@ import { deployPancakeInfinity } from '../../src/devnet/deployPancakeInfinity.ts
 import { deployPancakeV2 } from '../../src/devnet/deployPancakeV2.ts'
 import { deploySlipstream } from '../../src/devnet/deploySlipstream.ts'
 import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
-import { type PancakeInfinityPoolKey, pancakeInfinityPoolKey } from '../../src/devnet/pancakeInfinityPoolKey.ts'
+import { type PancakeInfinityPoolKey, pancakeInfinityPoolKey } from '../../src/adapters/poolKeys/pancakeInfinityPoolKey.ts'
 import { createUniswapV2Pair } from '../../src/devnet/createUniswapV2Pair.ts'
 import { createUniswapV3Pool } from '../../src/devnet/createUniswapV3Pool.ts'
 import { deployAlgebraIntegral } from '../../src/devnet/deployAlgebraIntegral.ts'
@@ -19,9 +19,9 @@ import { deployUniswapV3 } from '../../src/devnet/deployUniswapV3.ts'
 import { deployUniswapV4 } from '../../src/devnet/deployUniswapV4.ts'
 import { loadNpmArtifact } from '../../src/devnet/loadNpmArtifact.ts'
 import type { Devnet } from '../../src/devnet/startDevnet.ts'
-import { type UniswapV4PoolKey, uniswapV4PoolKey } from '../../src/devnet/uniswapV4PoolKey.ts'
+import { type UniswapV4PoolKey, uniswapV4PoolKey } from '../../src/adapters/poolKeys/uniswapV4PoolKey.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
-import { deployRouter } from '../../src/router/deployRouter.ts'
+import { deployRouter } from '../../src/devnet/deployRouter.ts'
 
 export const erc20Abi = parseAbi([
   'function balanceOf(address) view returns (uint256)',

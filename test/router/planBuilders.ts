@@ -1,5 +1,5 @@
 import { type Address, encodePacked, getAddress } from 'viem'
-import type { PancakeInfinityPoolKey } from '../../src/devnet/pancakeInfinityPoolKey.ts'
+import type { PancakeInfinityPoolKey } from '../../src/adapters/poolKeys/pancakeInfinityPoolKey.ts'
 import type { LegData, RouteLeg, RoutePlan } from '../../src/router/routePlanTypes.ts'
 
 /** A spec RouteLeg (amounts as decimal strings). */

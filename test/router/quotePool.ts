@@ -1,8 +1,8 @@
 import { type Address, parseAbi } from 'viem'
 import { loadNpmArtifact } from '../../src/devnet/loadNpmArtifact.ts'
 import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
-import type { PancakeInfinityPoolKey } from '../../src/devnet/pancakeInfinityPoolKey.ts'
-import type { UniswapV4PoolKey } from '../../src/devnet/uniswapV4PoolKey.ts'
+import type { PancakeInfinityPoolKey } from '../../src/adapters/poolKeys/pancakeInfinityPoolKey.ts'
+import type { UniswapV4PoolKey } from '../../src/adapters/poolKeys/uniswapV4PoolKey.ts'
 import type { RouterMarket } from './createRouterMarket.ts'
 
 const MIN_SQRT_PLUS_ONE = 4295128740n

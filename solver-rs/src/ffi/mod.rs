@@ -1,5 +1,6 @@
 //! Glue to the two hosts: conversion and error mapping only, no logic. Both expose the same five
-//! JSON calls of [`crate::Solver`]; errors carry the solver's classed message.
+//! JSON calls of [`crate::Solver`]; an error is thrown as a JS `Error` whose `code` is the
+//! [`crate::SolverError`] variant and whose properties are its fields (`docs/solver-wire-format.md`).
 
 #[cfg(feature = "napi")]
 mod napi;
@@ -20,18 +21,10 @@ pub(crate) fn guarded<T>(call: impl FnOnce() -> Result<T, crate::SolverError>) -
             .map(|s| s.to_string())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown panic".into());
-        Err(crate::SolverError::Internal(format!("solver panicked: {what}")))
+        Err(crate::SolverError::internal(format!("solver panicked: {what}")))
     })
 }
 
 #[cfg(test)]
-mod tests {
-    use super::guarded;
-    use crate::SolverError;
-
-    #[test]
-    fn a_panic_becomes_an_internal_error() {
-        let result: Result<(), SolverError> = guarded(|| panic!("boom"));
-        assert_eq!(result, Err(SolverError::Internal("solver panicked: boom".into())));
-    }
-}
+#[path = "ffi_tests.rs"]
+mod tests;

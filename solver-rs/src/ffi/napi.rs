@@ -3,13 +3,29 @@
 
 use super::guarded;
 use crate::{Solver, SolverError};
-use napi::bindgen_prelude::{AsyncTask, Error, Result, Status};
-use napi::{Env, Task};
+use napi::bindgen_prelude::{AsyncTask, Error, JsObjectValue, Result, Status};
+use napi::{Env, JsValue, Task};
 use napi_derive::napi;
 use std::sync::{Arc, RwLock};
 
-fn to_napi(err: SolverError) -> Error {
-    Error::new(Status::GenericFailure, err.to_string())
+/// The JS error a solver error is thrown as: `code` is the variant ([`SolverError::code`]),
+/// `message` the reason, and the variant's fields are properties (`field`, `pool`, `dex`), so the
+/// bindings read them without parsing the message.
+fn to_js_error(env: &Env, err: &SolverError) -> Error {
+    let build = || -> Result<Error> {
+        let mut object = env.create_error(Error::new(Status::GenericFailure, err.reason()))?;
+        object.set_named_property("code", err.code())?;
+        match err {
+            SolverError::InvalidInput { field, .. } => object.set_named_property("field", field.as_str())?,
+            SolverError::Unsupported { pool, dex, .. } => {
+                object.set_named_property("pool", pool.as_str())?;
+                object.set_named_property("dex", dex.to_string())?;
+            }
+            SolverError::NoRoute { .. } | SolverError::Internal { .. } => {}
+        }
+        Ok(Error::from(object.to_unknown()))
+    };
+    build().unwrap_or_else(|failed| failed)
 }
 
 /// The solver as a JS class: `new NativeSolver(configJson)`.
@@ -34,32 +50,32 @@ pub struct SolverTask {
 }
 
 impl Task for SolverTask {
-    type Output = String;
+    /// The solver's own answer: its error becomes a JS error on the main thread ([`to_js_error`]).
+    type Output = std::result::Result<String, SolverError>;
     type JsValue = String;
 
-    fn compute(&mut self) -> Result<String> {
+    fn compute(&mut self) -> Result<Self::Output> {
         let solver = &self.solver;
-        guarded(|| match &self.call {
+        Ok(guarded(|| match &self.call {
             Call::ApplyBlock(json) => solver.write().unwrap_or_else(|p| p.into_inner()).apply_block_json(json),
             Call::Upsert(json) => solver.write().unwrap_or_else(|p| p.into_inner()).upsert_pools_json(json),
             Call::Remove(json) => solver.write().unwrap_or_else(|p| p.into_inner()).remove_pools_json(json),
             Call::Quote(json) => solver.read().unwrap_or_else(|p| p.into_inner()).quote_json(json),
             Call::Simulate(json) => solver.read().unwrap_or_else(|p| p.into_inner()).simulate_json(json),
             Call::Waterfill(json) => solver.read().unwrap_or_else(|p| p.into_inner()).waterfill_json(json),
-        })
-        .map_err(to_napi)
+        }))
     }
 
-    fn resolve(&mut self, _env: Env, output: String) -> Result<String> {
-        Ok(output)
+    fn resolve(&mut self, env: Env, output: Self::Output) -> Result<String> {
+        output.map_err(|err| to_js_error(&env, &err))
     }
 }
 
 #[napi]
 impl NativeSolver {
     #[napi(constructor)]
-    pub fn new(config: String) -> Result<Self> {
-        let solver = guarded(|| Solver::from_config_json(&config)).map_err(to_napi)?;
+    pub fn new(env: Env, config: String) -> Result<Self> {
+        let solver = guarded(|| Solver::from_config_json(&config)).map_err(|err| to_js_error(&env, &err))?;
         Ok(NativeSolver { inner: Arc::new(RwLock::new(solver)) })
     }
 

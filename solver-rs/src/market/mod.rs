@@ -29,13 +29,17 @@ struct Decoded {
 fn decode(input: PoolInput) -> Result<Decoded, SolverError> {
     let id = normalize_pool_id(&input.id)?;
     if input.tokens.len() != 2 {
-        return Err(SolverError::InvalidInput(format!("pool {id}: expected 2 tokens, got {}", input.tokens.len())));
+        return Err(SolverError::invalid(format!("pool {id}"), format!("expected 2 tokens, got {}", input.tokens.len())));
     }
-    let tokens = input.tokens.iter().map(|t| Address::parse(t)).collect::<Result<Vec<_>, _>>()?;
+    let tokens = input
+        .tokens
+        .iter()
+        .map(|t| Address::parse(t).map_err(|e| SolverError::invalid(format!("pool {id}"), e.reason())))
+        .collect::<Result<Vec<_>, _>>()?;
     if tokens[0] == tokens[1] {
-        return Err(SolverError::InvalidInput(format!("pool {id}: both tokens are {}", tokens[0])));
+        return Err(SolverError::invalid(format!("pool {id}"), format!("both tokens are {}", tokens[0])));
     }
-    let state = decode_state(input.dex, input.state).map_err(|e| SolverError::from(e).with_context(&format!("pool {id}")))?;
+    let state = decode_state(input.dex, input.state).map_err(|e| SolverError::of_pool(&id, e))?;
     Ok(Decoded { id, dex: input.dex, tokens, state })
 }
 
@@ -136,7 +140,7 @@ impl Market {
         for input in inputs {
             let pool = decode(input)?;
             if !seen.insert(pool.id.clone()) {
-                return Err(SolverError::InvalidInput(format!("pool {} appears twice in one upsert", pool.id)));
+                return Err(SolverError::invalid(format!("pool {}", pool.id), "appears twice in one upsert"));
             }
             decoded.push(pool);
         }

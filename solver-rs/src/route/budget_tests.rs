@@ -144,7 +144,7 @@ fn a_search_stopped_before_reaching_token_out_answers_no_route_and_says_why() {
     let (mut refused, mut planned) = (0, 0);
     sweep(&market, &json!({}), |budget, result| match result {
         Ok(_) => planned += 1,
-        Err(SolverError::NoRoute(message)) => {
+        Err(SolverError::NoRoute { reason: message }) => {
             assert!(message.contains(&format!("time budget of {budget} ms")), "{message}");
             refused += 1;
         }
@@ -153,7 +153,7 @@ fn a_search_stopped_before_reaching_token_out_answers_no_route_and_says_why() {
     assert!(refused > 0 && planned > 0, "{refused} refused, {planned} planned");
     // With the budget to spare, an unreachable token is still refused for its own reason.
     let (unreachable, _) = ask(&market, 10_000, &json!({ "maxHops": 1 }), &GasPricers::default());
-    assert!(matches!(&unreachable, Err(SolverError::NoRoute(m)) if m.contains("within 1 hops")), "{unreachable:?}");
+    assert!(matches!(&unreachable, Err(SolverError::NoRoute { reason: m }) if m.contains("within 1 hops")), "{unreachable:?}");
 }
 
 #[test]

@@ -61,7 +61,7 @@ pub fn quote_on_clock(
     let budget_ms = request.time_budget_ms.unwrap_or(settings.default_time_budget_ms);
     let deadline = Deadline::after_ms(budget_ms, clock);
     let known = |address: &Address, field: &str| {
-        market.token(address).ok_or_else(|| SolverError::NoRoute(format!("no pool holds {field} {address}")))
+        market.token(address).ok_or_else(|| SolverError::no_route(format!("no pool holds {field} {address}")))
     };
     let token_in = known(&request.token_in, "tokenIn")?;
     let token_out = known(&request.token_out, "tokenOut")?;
@@ -96,7 +96,7 @@ pub fn quote_on_clock(
             Some(_) => format!("found before the time budget of {budget_ms} ms ran out (a larger timeBudgetMs may find one)"),
             None => format!("within {} hops can take any of the amount", params.max_hops),
         };
-        return Err(SolverError::NoRoute(format!("no path from {} to {} {how}", request.token_in, request.token_out)));
+        return Err(SolverError::no_route(format!("no path from {} to {} {how}", request.token_in, request.token_out)));
     }
     let gas_price = request.gas_price_wei.unwrap_or(U256::ZERO);
     deadline.enter(Phase::GasPricing);
@@ -161,7 +161,7 @@ pub fn quote_on_clock(
             Solution { alloc, value, order: vec![i] }
         })
     }
-    .ok_or_else(|| SolverError::NoRoute(format!("no combination of paths can absorb amountIn {amount_in}")))?;
+    .ok_or_else(|| SolverError::no_route(format!("no combination of paths can absorb amountIn {amount_in}")))?;
     // Short of the bound, the plan re-split where its routes meet is another start (its routes
     // share pools, which a pool-disjoint plan may not).
     let (ranked, solution) = match bound {
@@ -305,7 +305,7 @@ fn build_plan(
         let mut fills: Vec<LegFill> = Vec::new();
         let (out, gas) = overlay
             .run(&candidate.path, *amount, Some(&mut fills))
-            .map_err(|e| SolverError::Internal(format!("replay of an evaluated allocation failed: {e}")))?;
+            .map_err(|e| SolverError::internal(format!("replay of an evaluated allocation failed: {e}")))?;
         let legs = fills
             .iter()
             .map(|fill| {
@@ -326,7 +326,7 @@ fn build_plan(
         // and this replay is the same computation: reaching this error is a bug, never a wrap.
         total_out = total_out
             .checked_add(out)
-            .ok_or_else(|| SolverError::Internal("the routes' outputs sum past 2^256 − 1".into()))?;
+            .ok_or_else(|| SolverError::internal("the routes' outputs sum past 2^256 − 1"))?;
         gas_units += gas;
     }
     let best = ranked.iter().filter_map(|e| e.full.map(|(o, g)| Net::new(o, pricer.cost(g)))).max();

@@ -33,7 +33,7 @@ fn ask(market: &Market, extra: Value) -> Result<super::plan::Plan, SolverError> 
         "amountIn": (200 * E18).to_string(), "slippageBps": 50,
     });
     request.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
-    let request: QuoteRequest = serde_json::from_value(request).map_err(SolverError::from)?;
+    let request: QuoteRequest = serde_json::from_value(request).map_err(|e| SolverError::invalid("request", e.to_string()))?;
     quote(market, &settings(addr(2)), &request, &GasPricers::default())
 }
 
@@ -108,7 +108,7 @@ fn hops_and_dexes_filter_the_paths() {
     assert!(only_v2.routes.iter().flat_map(|r| &r.legs).all(|l| l.dex == crate::dex::DexId::Univ2));
     assert!(only_v2.metadata.candidates.iter().all(|c| c.dexes.iter().all(|d| *d == crate::dex::DexId::Univ2)));
     let none = ask(&market, json!({ "allowedDexes": ["UNIV3"] }));
-    assert!(matches!(none, Err(SolverError::NoRoute(_))), "{none:?}");
+    assert!(matches!(none, Err(SolverError::NoRoute { .. })), "{none:?}");
     let connectors: Vec<Address> = direct.metadata.connectors_considered.clone();
     assert!(!connectors.contains(&addr(1)) && !connectors.contains(&addr(2)));
 }
@@ -166,10 +166,10 @@ fn bad_requests_are_refused_with_the_field_named() {
     ];
     for (extra, mention) in cases {
         match ask(&market, extra.clone()) {
-            Err(SolverError::InvalidInput(message)) => assert!(message.contains(mention), "{extra}: {message}"),
+            Err(err @ SolverError::InvalidInput { .. }) => assert!(err.to_string().contains(mention), "{extra}: {err}"),
             other => panic!("{extra} was not refused as invalid input: {other:?}"),
         }
     }
     let unknown = ask(&market, json!({ "tokenOut": addr(9).to_string() }));
-    assert!(matches!(unknown, Err(SolverError::NoRoute(ref m)) if m.contains("tokenOut")), "{unknown:?}");
+    assert!(matches!(unknown, Err(SolverError::NoRoute { ref reason }) if reason.contains("tokenOut")), "{unknown:?}");
 }

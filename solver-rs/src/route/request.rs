@@ -14,6 +14,10 @@ pub const MAX_HOPS: u32 = 4;
 pub const DEFAULT_MAX_HOPS: u32 = 3;
 /// The spec's slippage and fee denominator.
 pub const BPS: u32 = 10_000;
+/// The `timeBudgetMs` the engine accepts. The HTTP schema's range (the spec's 50..10000) lies
+/// within it: the engine also takes the short budgets its own tests and benchmarks drive, and
+/// `src/quote/requestBoundsAgree.test.ts` checks the two stay in step.
+pub const TIME_BUDGET_MS: std::ops::RangeInclusive<u32> = 1..=10_000;
 
 /// What the caller asks. Field meanings follow the spec's QuoteRequest.
 #[derive(Clone, Debug, Deserialize)]
@@ -95,27 +99,27 @@ impl QuoteRequest {
         self.max_hops.map_or(DEFAULT_MAX_HOPS, |HopCount(hops)| hops.min(u64::from(MAX_HOPS)) as u32)
     }
 
-    /// Checks every bound; the message names the offending field.
+    /// Checks every bound; the error names the offending field.
     pub fn validate(&self) -> Result<(), SolverError> {
-        let bad = |m: String| Err(SolverError::InvalidInput(m));
+        let bad = |field: &str, reason: String| Err(SolverError::invalid(field, reason));
         if self.amount_in.is_zero() {
-            return bad("amountIn must be positive".into());
+            return bad("amountIn", "must be positive".into());
         }
         if self.token_in == self.token_out {
-            return bad("tokenIn and tokenOut are the same token".into());
+            return bad("tokenOut", "tokenIn and tokenOut are the same token".into());
         }
         if self.slippage_bps > BPS {
-            return bad(format!("slippageBps {} is above {BPS}", self.slippage_bps));
+            return bad("slippageBps", format!("{} is above {BPS}", self.slippage_bps));
         }
         if self.max_hops == Some(HopCount(0)) {
-            return bad("maxHops must be at least 1".into());
+            return bad("maxHops", "must be at least 1".into());
         }
         if self.allowed_dexes.as_ref().is_some_and(Vec::is_empty) {
-            return bad("allowedDexes must name at least one DexId".into());
+            return bad("allowedDexes", "must name at least one DexId".into());
         }
         if let Some(budget) = self.time_budget_ms {
-            if !(1..=10_000).contains(&budget) {
-                return bad(format!("timeBudgetMs {budget} is outside 1..=10000"));
+            if !TIME_BUDGET_MS.contains(&budget) {
+                return bad("timeBudgetMs", format!("{budget} is outside {}..={}", TIME_BUDGET_MS.start(), TIME_BUDGET_MS.end()));
             }
         }
         Ok(())

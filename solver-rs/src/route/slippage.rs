@@ -21,9 +21,9 @@ use crate::math::U256;
 pub fn min_out(amount: U256, slippage_bps: u32) -> Result<U256, SolverError> {
     let kept_bps = BPS
         .checked_sub(slippage_bps)
-        .ok_or_else(|| SolverError::InvalidInput(format!("slippageBps {slippage_bps} is above {BPS}")))?;
+        .ok_or_else(|| SolverError::invalid("slippageBps", format!("{slippage_bps} is above {BPS}")))?;
     mul_div(amount, U256::from(kept_bps), U256::from(BPS))
-        .map_err(|e| SolverError::Internal(format!("minimum of {amount} at {slippage_bps} bps: {e}")))
+        .map_err(|e| SolverError::internal(format!("minimum of {amount} at {slippage_bps} bps: {e}")))
 }
 
 #[cfg(test)]
@@ -55,7 +55,7 @@ mod tests {
         assert_eq!(min_out(U256::from(9_999), BPS).unwrap(), U256::ZERO);
         assert_eq!(min_out(U256::from(10_000), 1).unwrap(), U256::from(9_999));
         assert_eq!(min_out(U256::from(19_999), 1).unwrap(), U256::from(19_997));
-        assert!(matches!(min_out(U256::from(1), BPS + 1), Err(SolverError::InvalidInput(_))));
+        assert!(matches!(min_out(U256::from(1), BPS + 1), Err(SolverError::InvalidInput { .. })));
     }
 
     proptest! {

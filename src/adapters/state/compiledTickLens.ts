@@ -1,4 +1,4 @@
-import { type CompiledLensContract, compiledLensContract } from '../../devnet/compiledLensContract.ts'
+import { type CompiledLensContract, compiledLensContract } from '../../artifacts/compiledLensContract.ts'
 
 export type CompiledTickLens = CompiledLensContract
 

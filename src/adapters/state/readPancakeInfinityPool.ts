@@ -1,6 +1,6 @@
 import { type Address, type Hex, type PublicClient, parseAbi, zeroAddress } from 'viem'
 import type { PoolInput } from '../../../bindings/types.ts'
-import { type PancakeInfinityPoolKey, pancakeInfinityTickSpacing } from '../../devnet/pancakeInfinityPoolKey.ts'
+import { type PancakeInfinityPoolKey, pancakeInfinityTickSpacing } from '../poolKeys/pancakeInfinityPoolKey.ts'
 import { PoolUnusableError } from '../errors.ts'
 import { scanTickBitmap } from './scanTickBitmap.ts'
 

@@ -1,8 +1,8 @@
 import { type Address, type Hex, hexToBigInt, numberToHex, parseAbi, type PublicClient } from 'viem'
 import type { DexId, PoolInput } from '../../../bindings/types.ts'
-import { uniswapV4PoolId } from '../../devnet/uniswapV4PoolId.ts'
-import type { UniswapV4PoolKey } from '../../devnet/uniswapV4PoolKey.ts'
-import { uniswapV4StateSlot } from '../../devnet/uniswapV4StateSlot.ts'
+import { uniswapV4PoolId } from '../poolKeys/uniswapV4PoolId.ts'
+import type { UniswapV4PoolKey } from '../poolKeys/uniswapV4PoolKey.ts'
+import { uniswapV4StateSlot } from '../poolKeys/uniswapV4StateSlot.ts'
 import { PoolUnusableError } from '../errors.ts'
 import { scanTickBitmap } from './scanTickBitmap.ts'
 

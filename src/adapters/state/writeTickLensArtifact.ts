@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { compiledContractsPath } from '../../devnet/compiledContractsPath.ts'
+import { compiledContractsPath } from '../../artifacts/compiledContractsPath.ts'
 import { compiledTickLens } from './compiledTickLens.ts'
 
 export type WriteTickLensArtifactReturnType = { file: string; bytes: number }

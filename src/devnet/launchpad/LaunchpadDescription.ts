@@ -1,20 +1,5 @@
-import type { Address, Hex } from 'viem'
-
-/** An announcement a creator signed (EIP-712, `announcementTypedData`) about one of their tokens. */
-export type SeededAnnouncement = {
-  id: Hex
-  chainId: number
-  token: Address
-  author: Address
-  title: string
-  body: string
-  /** Unix seconds (chain time). */
-  issuedAt: number
-  signature: Hex
-}
-
-/** A metadata document, as canonical JSON, and its CID (`computeDocumentCid`). */
-export type SeededDocument = { cid: string; content: string }
+import type { Address } from 'viem'
+import type { SeededAnnouncement, SeededDocument } from '../../gateway/content/LaunchpadContent.ts'
 
 /** The seeded launchpad, as `var/devnet.json` lists it under `launchpad`. */
 export type LaunchpadDescription = {

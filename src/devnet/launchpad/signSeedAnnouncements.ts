@@ -1,6 +1,6 @@
 import { type Address, type Hex, keccak256, type LocalAccount, toHex } from 'viem'
 import { announcementTypedData } from '../../gateway/announcements/announcementTypedData.ts'
-import type { SeededAnnouncement } from './LaunchpadDescription.ts'
+import type { SeededAnnouncement } from '../../gateway/content/LaunchpadContent.ts'
 
 export type SignSeedAnnouncementsParameters = {
   chainId: number

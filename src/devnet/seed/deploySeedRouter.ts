@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import { deployRouter, UNISWAP_V2_PAIR_INIT_CODE_HASH, UNISWAP_V3_POOL_INIT_CODE_HASH } from '../../router/deployRouter.ts'
+import { deployRouter, UNISWAP_V2_PAIR_INIT_CODE_HASH, UNISWAP_V3_POOL_INIT_CODE_HASH } from '../deployRouter.ts'
 import type { Devnet } from '../startDevnet.ts'
 import type { SeededFactories } from './DevnetDescription.ts'
 

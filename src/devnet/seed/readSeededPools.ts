@@ -1,5 +1,5 @@
 import { type Address, type Chain, hexToBigInt, numberToHex, parseAbi, type PublicClient, type Transport } from 'viem'
-import { uniswapV4StateSlot } from '../uniswapV4StateSlot.ts'
+import { uniswapV4StateSlot } from '../../adapters/poolKeys/uniswapV4StateSlot.ts'
 import type { DevnetDescription } from './DevnetDescription.ts'
 
 const abi = parseAbi([

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { compiledContractsPath } from '../compiledContractsPath.ts'
+import { compiledContractsPath } from '../../artifacts/compiledContractsPath.ts'
 
 /** The packages whose bytecode (or binary) ends up in the seeded state. */
 const seededPackages = [

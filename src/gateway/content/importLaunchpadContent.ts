@@ -1,5 +1,5 @@
 import { getAddress, type Hex, recoverTypedDataAddress } from 'viem'
-import type { SeededAnnouncement, SeededDocument } from '../../devnet/launchpad/LaunchpadDescription.ts'
+import type { SeededAnnouncement, SeededDocument } from './LaunchpadContent.ts'
 import { announcementTypedData } from '../announcements/announcementTypedData.ts'
 import { computeDocumentCid } from '../documents/computeDocumentCid.ts'
 import type { SqlDatabase } from '../store/SqlDatabase.ts'

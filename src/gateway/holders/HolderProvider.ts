@@ -1,3 +1,5 @@
+import { BaseError } from '../../errors/BaseError.ts'
+
 /** One page of a holder snapshot, largest balance first (address ascending on ties). */
 export type HolderPage = {
   /** The block the balances are at. */
@@ -19,6 +21,9 @@ export interface HolderProvider {
 }
 
 /** The provider cannot answer now (down, or too far behind the chain to answer truthfully). */
-export class HolderProviderUnavailableError extends Error {
+export class HolderProviderUnavailableError extends BaseError<'holders unavailable'> {
   override name = 'HolderProviderUnavailableError'
+  constructor(message: string) {
+    super('holders unavailable', message)
+  }
 }

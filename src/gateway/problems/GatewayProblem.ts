@@ -1,4 +1,5 @@
 import { type ProblemCode, problemCodes } from './problemCodes.ts'
+import { BaseError } from '../../errors/BaseError.ts'
 
 /** One offending field of a validation problem. */
 export type InvalidParameter = {
@@ -36,14 +37,14 @@ export type ProblemDetails = {
  * @example
  * throw new GatewayProblem('not_found', { detail: 'No token 0xabc… on chain 8453.', resource: 'token', chainId: 8453, tokenAddress: '0xabc…' })
  */
-export class GatewayProblem extends Error {
+export class GatewayProblem extends BaseError<'problem'> {
   override name = 'GatewayProblem'
   readonly code: ProblemCode
   readonly status: number
   readonly details: ProblemDetails
 
   constructor(code: ProblemCode, details: ProblemDetails) {
-    super(`${code}: ${details.detail}`)
+    super('problem', `${code}: ${details.detail}`)
     const statuses: readonly number[] = problemCodes[code].statuses
     if (details.status !== undefined && !statuses.includes(details.status)) throw new RangeError(`${code} is never ${details.status}`)
     this.code = code

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { GatewayProblem, type InvalidParameter } from './GatewayProblem.ts'
 import { problemBody } from './problemBody.ts'
+import { schemaErrorField } from '../../validation/schemaErrorField.ts'
 
 type AjvError = { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }
 
@@ -32,11 +33,7 @@ export function toProblem(error: FastifyError | Error, log?: FastifyRequest['log
     // One entry per field: a union of constants fails once per branch (ajv `const`), said once as the allowed values.
     const byName = new Map<string, { reasons: string[]; allowed: unknown[] }>()
     for (const v of e.validation as unknown as AjvError[]) {
-      const name = [
-        ...v.instancePath.split('/').filter(Boolean),
-        ...(typeof v.params.missingProperty === 'string' ? [v.params.missingProperty] : []),
-        ...(typeof v.params.additionalProperty === 'string' ? [v.params.additionalProperty] : []),
-      ].join('.') || where
+      const name = schemaErrorField(v, where)
       const entry = byName.get(name) ?? { reasons: [], allowed: [] }
       if (v.keyword === 'const') entry.allowed.push(v.params.allowedValue)
       else if (v.keyword !== 'anyOf') entry.reasons.push(v.keyword === 'required' ? 'is required' : (v.message ?? 'is invalid'))

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'vitest'
-import { compiledLensContract } from '../../devnet/compiledLensContract.ts'
+import { compiledLensContract } from '../../artifacts/compiledLensContract.ts'
 import { tokenTransferProbeAbi, tokenTransferProbeRuntimeCode } from './tokenTransferProbeArtifact.ts'
 
 test('tokenTransferProbeArtifact.ts equals the compiled probe (regenerate: node --import tsx src/market/tokens/writeTokenTransferProbeArtifact.ts)', () => {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { compiledContractsPath } from '../../devnet/compiledContractsPath.ts'
-import { compiledLensContract } from '../../devnet/compiledLensContract.ts'
+import { compiledContractsPath } from '../../artifacts/compiledContractsPath.ts'
+import { compiledLensContract } from '../../artifacts/compiledLensContract.ts'
 
 /**
  * Regenerates `src/market/tokens/tokenTransferProbeArtifact.ts` (ABI and runtime code of

@@ -1,8 +1,9 @@
 import type { UpstreamHttpResponse } from '../http/createUpstreamHttpClient.ts'
 import { UpstreamError } from '../UpstreamError.ts'
+import { schemaErrorField } from '../../validation/schemaErrorField.ts'
 
 /** A compiled TypeBox validator (`Compile(schema)`), as far as it is used here. */
-export type CompiledSchema<T> = { Check: (value: unknown) => value is T; Errors: (value: unknown) => { instancePath: string; message: string }[] }
+export type CompiledSchema<T> = { Check: (value: unknown) => value is T; Errors: (value: unknown) => { instancePath: string; params: object; message: string }[] }
 
 /**
  * The body of a success answer, checked against the API's documented response schema (compiled
@@ -17,6 +18,6 @@ export function checkUpstreamBody<T>({ validator, response }: { validator: Compi
   if (response.json === undefined) throw new UpstreamError('invalid response', `HTTP ${response.status} with a body that is not JSON`)
   if (validator.Check(response.json)) return response.json
   const first = validator.Errors(response.json)[0]
-  const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : 'body'
+  const where = first ? schemaErrorField(first) : 'body'
   throw new UpstreamError('invalid response', `${where}: ${first?.message ?? 'does not match the documented format'}`)
 }

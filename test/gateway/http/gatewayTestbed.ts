@@ -1,5 +1,5 @@
 import type { PublicClient } from 'viem'
-import { multicall3Address } from '../../../src/devnet/multicall3Address.ts'
+import { multicall3Address } from '../../../src/chains/multicall3Address.ts'
 import { type SeededDevnet, startSeededDevnet } from '../../../src/devnet/startSeededDevnet.ts'
 import type { ApiKeyRecord } from '../../../src/gateway/auth/ApiKeyRecord.ts'
 import type { CreateKeyInput } from '../../../src/gateway/auth/createKeyStore.ts'

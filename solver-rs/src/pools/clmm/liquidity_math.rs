@@ -13,16 +13,5 @@ pub fn add_delta(liquidity: u128, delta: i128) -> Result<u128, PoolError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn adds_subtracts_and_refuses_to_wrap() {
-        assert_eq!(add_delta(1, 0), Ok(1));
-        assert_eq!(add_delta(1, -1), Ok(0));
-        assert_eq!(add_delta(1, 1), Ok(2));
-        assert!(add_delta(0, -1).is_err());
-        assert!(add_delta(u128::MAX, 1).is_err());
-        assert_eq!(add_delta(u128::MAX, i128::MIN), Ok(u128::MAX - (1u128 << 127)));
-    }
-}
+#[path = "liquidity_math_tests.rs"]
+mod tests;

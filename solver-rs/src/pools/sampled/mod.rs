@@ -4,6 +4,7 @@
 
 mod curve;
 #[cfg(test)]
+#[path = "sampled_tests.rs"]
 mod tests;
 
 pub use curve::ConcaveCurve;

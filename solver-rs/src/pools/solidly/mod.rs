@@ -5,6 +5,7 @@ mod amount_out;
 mod output_bound;
 mod stable_curve;
 #[cfg(test)]
+#[path = "solidly_tests.rs"]
 mod tests;
 
 pub use amount_out::{amount_out_after_fee, fee_amount_round_down, get_amount_out, k, Curve, BPS, MAX_FEE_BPS};

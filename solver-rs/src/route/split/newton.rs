@@ -577,9 +577,9 @@ const NUDGE: f64 = 1e-7;
 /// [`NUDGE`] of it and the exact output's change divided by the nudge (one evaluation per route).
 /// The modelled gradient assumes a pool pays the same for a unit whichever of its swaps carries
 /// it; fees that stay in a pool's reserves (constant product) pay a swap's own continuation more
-/// than a later swap's first unit, by (R + x)/(R + γx) on a swap of x into reserve R: 0.1 % on
-/// the embedded market's thin WETH/DAI pool, enough for the model's steps to fail 0.12 bps short
-/// of the bound on its cbETH→DAI 2-hop 100× trade. Measured only once such steps failed.
+/// than a later swap's first unit, by (R + x)/(R + γx) on a swap of x into reserve R: on a thin
+/// pool, enough for the model's steps to fail short of the bound (the trade and the figures:
+/// `docs/solver-optimizer.md`, the measured gradient). Measured only once such steps failed.
 fn measured(problem: &Problem, order: &[usize], point: &Point) -> Point {
     let mut point = point.clone();
     let gross = f64::from(point.gross());

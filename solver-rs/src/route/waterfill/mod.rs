@@ -121,7 +121,7 @@ pub fn waterfill(
 ) -> Result<WaterfillPlan, SolverError> {
     request.validate()?;
     let deadline = Deadline::after_ms(request.time_budget_ms.unwrap_or(settings.default_time_budget_ms), clock);
-    let known = |address, field: &str| market.token(address).ok_or_else(|| SolverError::NoRoute(format!("no pool holds {field} {address}")));
+    let known = |address, field: &str| market.token(address).ok_or_else(|| SolverError::no_route(format!("no pool holds {field} {address}")));
     let token_in = known(&request.token_in, "tokenIn")?;
     let token_out = known(&request.token_out, "tokenOut")?;
     let max_hops = request.hops() as usize;
@@ -146,7 +146,7 @@ pub fn waterfill(
     joined.extend(listed);
     let candidate_paths = joined.len();
     if joined.is_empty() {
-        return Err(SolverError::NoRoute(format!("no path from {} to {} within {max_hops} hops", request.token_in, request.token_out)));
+        return Err(SolverError::no_route(format!("no path from {} to {} within {max_hops} hops", request.token_in, request.token_out)));
     }
 
     // Every path at the whole amount: those that take it, by output net of gas, then the rest.
@@ -190,7 +190,7 @@ pub fn waterfill(
         }
     }
     let winner = best.or(best_single).ok_or_else(|| {
-        SolverError::NoRoute(format!("no path or split from {} to {} can absorb amountIn {amount_in}", request.token_in, request.token_out))
+        SolverError::no_route(format!("no path or split from {} to {} can absorb amountIn {amount_in}", request.token_in, request.token_out))
     })?;
     answer::answer(&solve, &winner, candidate_paths, request.slippage_bps)
 }

@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-/** Absolute paths of the repository's contract sources and of the compile cache. */
+/** Absolute paths of the repository, of the test contracts' sources (`contracts/test/`) and of their compile cache. */
 export type CompiledContractsPathReturnType = { root: string; contractsDir: string; outputFile: string }
 
 /**
@@ -12,5 +12,5 @@ export type CompiledContractsPathReturnType = { root: string; contractsDir: stri
  */
 export function compiledContractsPath(): CompiledContractsPathReturnType {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
-  return { root, contractsDir: join(root, 'contracts'), outputFile: join(root, 'build', 'contracts.json') }
+  return { root, contractsDir: join(root, 'contracts', 'test'), outputFile: join(root, 'build', 'contracts.json') }
 }

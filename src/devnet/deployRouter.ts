@@ -1,7 +1,7 @@
 import { type Address, type Hex, zeroAddress, zeroHash } from 'viem'
-import { deployContractAndWait } from '../devnet/deployContractAndWait.ts'
-import type { Devnet } from '../devnet/startDevnet.ts'
-import { loadRouterArtifact } from './loadRouterArtifact.ts'
+import { deployContractAndWait } from './deployContractAndWait.ts'
+import type { Devnet } from './startDevnet.ts'
+import { loadRouterArtifact } from '../router/loadRouterArtifact.ts'
 
 /** Canonical Uniswap V2 pair init-code hash (`@uniswap/v2-core` and Base agree). */
 export const UNISWAP_V2_PAIR_INIT_CODE_HASH: Hex = '0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f'
