@@ -118,7 +118,7 @@ export type SolverCandidate = {
 }
 
 /** The phases of a solve, in order (docs/solver-optimizer.md). */
-export type SolverPhase = 'search' | 'probeSearch' | 'gasPricing' | 'evaluation' | 'optimizer'
+export type SolverPhase = 'search' | 'probeSearch' | 'gasPricing' | 'evaluation' | 'bound' | 'optimizer' | 'resplit'
 
 export type SolverMetadata = {
   connectorsConsidered: Address[]

@@ -70,6 +70,7 @@ pub enum PoolState {
 
 impl PoolModel for PoolState {
     fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError> {
+        crate::route::clock::count_work();
         match self {
             PoolState::ConstantProduct(p) => p.amount_out(token_in, token_out, amount_in),
             PoolState::Solidly(p) => p.amount_out(token_in, token_out, amount_in),
@@ -79,6 +80,7 @@ impl PoolModel for PoolState {
     }
 
     fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {
+        crate::route::clock::count_work();
         Ok(match self {
             PoolState::ConstantProduct(p) => {
                 let (o, s) = p.apply(token_in, token_out, amount_in)?;

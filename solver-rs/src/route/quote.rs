@@ -112,6 +112,7 @@ pub fn quote_on_clock(
     let mut start_alloc = None;
     // The convex phase is skipped whole past the deadline: it only adds candidates and a start.
     let scope = Scope { token_in, token_out, max_hops: params.max_hops, intermediates: Intermediates::Any, dexes: params.dexes };
+    deadline.enter(Phase::Bound);
     if split && !deadline.expired() {
         // As many of the optimum's paths as the candidates leave room for under the curves' limit
         // on routes (the bound holds for plans of at most that many); the plan's transaction gas,
@@ -151,6 +152,7 @@ pub fn quote_on_clock(
         target: bound,
         memos: SwapMemos::default(),
         gas_cap: GasCap::of(market),
+        whole: ranked.iter().map(|e| e.full).collect(),
     };
     let solution = if split {
         optimize(&problem)
@@ -166,6 +168,7 @@ pub fn quote_on_clock(
     // share pools, which a pool-disjoint plan may not).
     let (ranked, solution) = match bound {
         Some(target) if split && !disjoint => {
+            deadline.enter(Phase::Resplit);
             let resplitting = Resplitting { market, scope: &scope, amount_in, pricer: &pricer, deadline: &deadline, target };
             resplitting.better(ranked, solution)
         }
@@ -219,6 +222,7 @@ impl Resplitting<'_> {
                 target: Some(self.target),
                 memos: SwapMemos::default(),
                 gas_cap: GasCap::of(self.market),
+                whole: proposal.from.iter().map(|from| from.and_then(|j| ranked[j].full)).collect(),
             };
             let Some(found) = optimize(&problem).filter(|found| found.value > solution.value) else { continue };
             ranked = proposal

@@ -63,7 +63,7 @@ pub fn resplit(
     cap: usize,
     deadline: &Deadline,
 ) -> Option<Proposal> {
-    let mut prefixes = prefixes(market, paths, alloc, order, layer)?;
+    let mut prefixes = prefixes(market, paths, alloc, order, layer, deadline)?;
     if prefixes.is_empty() {
         return None;
     }
@@ -72,6 +72,9 @@ pub fn resplit(
     tokens.dedup();
     let mut changed = false;
     for &token in &tokens {
+        if deadline.expired() {
+            return None;
+        }
         let group: Vec<usize> = (0..prefixes.len()).filter(|&p| prefixes[p].path.tokens[layer] == token).collect();
         changed |= split_token(market, scope, &mut prefixes, &group, layer, deadline);
     }
@@ -85,11 +88,15 @@ pub fn resplit(
 }
 
 /// The plan's routes of more than `layer` hops grouped by prefix, each with what its routes spend
-/// and deliver at `layer` in the plan's replay; None if the plan does not replay.
-fn prefixes(market: &Market, paths: &[Path], alloc: &[U256], order: &[usize], layer: usize) -> Option<Vec<Prefix>> {
+/// and deliver at `layer` in the plan's replay; None if the plan does not replay or the deadline
+/// passes (checked before each route).
+fn prefixes(market: &Market, paths: &[Path], alloc: &[U256], order: &[usize], layer: usize, deadline: &Deadline) -> Option<Vec<Prefix>> {
     let mut overlay = Overlay::new(market);
     let mut prefixes: Vec<Prefix> = Vec::new();
     for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
+        if deadline.expired() {
+            return None;
+        }
         let mut fills: Vec<LegFill> = Vec::new();
         overlay.run(&paths[i], alloc[i], Some(&mut fills)).ok()?;
         if paths[i].hops.len() <= layer {
@@ -172,6 +179,9 @@ fn realise(
     let mut listed = vec![false; paths.len()];
     let mut overlay = Overlay::new(market);
     for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
+        if deadline.expired() {
+            return None;
+        }
         // A route of no prefix, or of one its token's sub-problem gave no path, stays as it is.
         match prefixes.iter().find(|p| p.routes.contains(&i) && !p.parts.is_empty()) {
             None => {
@@ -188,7 +198,7 @@ fn realise(
                     let path = joined(prefix, suffix);
                     let amount = match k + 1 == prefix.parts.len() {
                         true => left,
-                        false => input_for(&overlay, prefix, *carry, left),
+                        false => input_for(&overlay, prefix, *carry, left, deadline)?,
                     };
                     if amount.is_zero() {
                         continue;
@@ -239,8 +249,9 @@ fn joined(prefix: &Prefix, suffix: &Path) -> Path {
 }
 
 /// The least tokenIn, up to `most`, whose run through the prefix on `overlay` delivers at least
-/// `carry` (by bisection; `most` if none does).
-fn input_for(overlay: &Overlay, prefix: &Prefix, carry: f64, most: U256) -> U256 {
+/// `carry` (by bisection; `most` if none does); None once the deadline has passed (checked before
+/// each run of the prefix).
+fn input_for(overlay: &Overlay, prefix: &Prefix, carry: f64, most: U256, deadline: &Deadline) -> Option<U256> {
     let delivers = |amount: U256| overlay.clone().run(&prefix.path, amount, None).map_or(true, |(out, _)| f64::from(out) >= carry);
     let (mut lo, mut hi) = (U256::ZERO, most);
     for _ in 0..BISECTION_STEPS {
@@ -248,11 +259,14 @@ fn input_for(overlay: &Overlay, prefix: &Prefix, carry: f64, most: U256) -> U256
         if mid == lo {
             break;
         }
+        if deadline.expired() {
+            return None;
+        }
         if delivers(mid) {
             hi = mid;
         } else {
             lo = mid;
         }
     }
-    hi
+    Some(hi)
 }

@@ -501,8 +501,10 @@ fn newton(problem: &Problem, order: &[usize], start: Point, rules: &Rules, gradi
     };
     for _ in 0..MAX_ITERATIONS {
         let forced = current.open().any(|i| !rules.allowed[i]);
-        if problem.deadline.expired() && !forced {
-            return Some((current, false));
+        // A forced step (emptying routes the rules close) is checked like any other: past the
+        // deadline the ascent has no point its rules allow, and gives none.
+        if problem.deadline.expired() {
+            return (!forced).then_some((current, false));
         }
         if !forced && problem.reached(current.gross()) {
             return Some((current, true));

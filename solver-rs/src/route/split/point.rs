@@ -83,10 +83,17 @@ struct PoolUse {
 /// step takes from such a pool (`newton.rs`), so a pool a step held stays held.
 const PROBE_FRACTION: f64 = 1e-5;
 
-/// Evaluates `alloc` with the routes run in `order`; None if a route cannot take its amount or the
-/// outputs sum past 2^256 − 1.
+/// Evaluates `alloc` with the routes run in `order`; None if a route cannot take its amount, the
+/// outputs sum past 2^256 − 1, or the deadline passed before a route or a probe swap.
 pub(super) fn evaluate(problem: &Problem, order: &[usize], alloc: Vec<U256>, with_derivatives: bool) -> Option<Point> {
     evaluate_or_blame(problem, order, alloc, with_derivatives).ok()
+}
+
+/// [`evaluate`] with derivatives, its value whatever the deadline: the optimizer's start (one
+/// route, the best single path, or the equal split when no path takes the whole amount). Its
+/// derivatives' probe swaps check the deadline: past it, the point has none.
+pub(super) fn evaluate_whole(problem: &Problem, order: &[usize], alloc: Vec<U256>) -> Option<Point> {
+    evaluate_within(problem, order, alloc, true, false).ok()
 }
 
 /// Why an allocation could not be evaluated: the hop whose pool could not take what reached it
@@ -96,6 +103,13 @@ pub(super) type Infeasible = Option<Hop>;
 
 /// [`evaluate`], naming the hop that made the allocation infeasible.
 pub(super) fn evaluate_or_blame(problem: &Problem, order: &[usize], alloc: Vec<U256>, with_derivatives: bool) -> Result<Point, Infeasible> {
+    evaluate_within(problem, order, alloc, with_derivatives, true)
+}
+
+/// The evaluation; with `interruptible`, given up (`Err(None)`) once the deadline has passed,
+/// checked before each route and each probe swap.
+fn evaluate_within(problem: &Problem, order: &[usize], alloc: Vec<U256>, with_derivatives: bool, interruptible: bool) -> Result<Point, Infeasible> {
+    let late = || interruptible && problem.deadline.expired();
     let market = problem.market;
     let n = problem.paths.len();
     let mut overlay = Overlay::memoized(market, &problem.memos);
@@ -105,6 +119,9 @@ pub(super) fn evaluate_or_blame(problem: &Problem, order: &[usize], alloc: Vec<U
     for &i in order {
         if alloc[i].is_zero() {
             continue;
+        }
+        if late() {
+            return Err(None);
         }
         let mut amount = alloc[i];
         for hop in &problem.paths[i].hops {
@@ -125,7 +142,15 @@ pub(super) fn evaluate_or_blame(problem: &Problem, order: &[usize], alloc: Vec<U
         return Err(None);
     }
     let cost = problem.pricer.cost(legs_gas);
-    let derivatives = with_derivatives.then(|| derivatives(problem, &overlay, &mut uses));
+    // Past the deadline an interruptible evaluation is dropped; the start keeps its value and
+    // goes without derivatives (nothing will step from it).
+    let derivatives = match with_derivatives {
+        true => match derivatives(problem, &overlay, &mut uses, &|| problem.deadline.expired()) {
+            None if interruptible => return Err(None),
+            found => found,
+        },
+        false => None,
+    };
     Ok(Point { alloc, value: Net::new(gross, cost), gas_units, derivatives })
 }
 
@@ -142,7 +167,8 @@ fn use_index(uses: &mut Vec<PoolUse>, pool: PoolIdx, token_in: u8) -> usize {
     })
 }
 
-fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>) -> Derivatives {
+/// None once `late` says the deadline passed (checked before each probe swap).
+fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>, late: &dyn Fn() -> bool) -> Option<Derivatives> {
     let paths = problem.paths;
     let n = paths.len();
     let typical_share = f64::from(problem.amount_in) / n as f64;
@@ -158,6 +184,9 @@ fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>) ->
             let index = use_index(uses, hop.pool, hop.token_in);
             let entry = &mut uses[index];
             if entry.rate.is_nan() {
+                if late() {
+                    return None;
+                }
                 let scale = if entry.flow > 0.0 { entry.flow } else { typical_share * carried };
                 (entry.rate, entry.curvature, entry.saturated) = rate_and_curvature(problem, overlay, *hop, scale);
             }
@@ -193,7 +222,7 @@ fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>) ->
         .map(|u| (0..n).map(|j| route_uses[j].iter().zip(&upstream[j]).filter(|(&v, _)| v == u).map(|(_, &r)| r).sum()).collect())
         .collect();
     let limited = uses.iter().filter(|u| u.saturated).map(|u| (u.pool, u.token_in)).collect();
-    Derivatives { gradient, hessian, limits, limited }
+    Some(Derivatives { gradient, hessian, limits, limited })
 }
 
 /// The marginal rate of a pool at the overlay's state, and its slope measured by a probe swap of

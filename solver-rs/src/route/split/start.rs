@@ -22,7 +22,9 @@ const CUT_STEPS: usize = 24;
 /// halvings, on the states the routes before it left), a route whose output is below its gas cost
 /// takes nothing, and what they gave up goes to the open route with the largest amount that can
 /// take it whole, or else is spread over the routes that were not cut, each taking what it can;
-/// then, over the gas cap, its narrowest routes close. None when that fails.
+/// then, over the gas cap, its narrowest routes close. None when that fails, or once the deadline
+/// has passed (checked before every replay of a route: the proposal is then dropped and the
+/// optimizer starts from the best single path).
 pub(super) fn executable(problem: &Problem, order: &[usize], alloc: Vec<U256>) -> Option<Vec<U256>> {
     let (mut alloc, mut known_gas) = runnable(problem, order, alloc)?;
     // Then within the gas cap: the narrowest routes close (their input spread over the others in
@@ -58,6 +60,9 @@ fn route_gas(problem: &Problem, order: &[usize], alloc: &[U256]) -> Option<Vec<u
     let mut overlay = Overlay::memoized(problem.market, &problem.memos);
     let mut gas = vec![0u64; alloc.len()];
     for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
+        if problem.deadline.expired() {
+            return None;
+        }
         gas[i] = overlay.run(&problem.paths[i], alloc[i], None).ok()?.1;
     }
     Some(gas)
@@ -103,6 +108,9 @@ fn runnable(problem: &Problem, order: &[usize], mut alloc: Vec<U256>) -> Option<
         if alloc[i].is_zero() {
             continue;
         }
+        if problem.deadline.expired() {
+            return None;
+        }
         let path = &problem.paths[i];
         let mut trial = overlay.clone();
         if let Ok((out, gas)) = trial.run(path, alloc[i], None) {
@@ -116,7 +124,7 @@ fn runnable(problem: &Problem, order: &[usize], mut alloc: Vec<U256>) -> Option<
             }
             continue;
         }
-        let lo = largest_that_runs(problem, &overlay, i, alloc[i]);
+        let lo = largest_that_runs(problem, &overlay, i, alloc[i])?;
         if !lo.is_zero() {
             overlay.run(path, lo, None).ok()?;
         }
@@ -135,12 +143,12 @@ fn runnable(problem: &Problem, order: &[usize], mut alloc: Vec<U256>) -> Option<
     takers.sort_by(|&a, &b| alloc[b].cmp(&alloc[a]));
     let open = takers.len();
     takers.extend((0..alloc.len()).filter(|&i| alloc[i].is_zero() && !cut[i]));
-    if let Some(moved) = takers[..open].iter().find_map(|&i| {
+    for &i in &takers[..open] {
         let mut moved = alloc.clone();
         moved[i] += given_up;
-        runs(problem, order, &moved).then_some(moved)
-    }) {
-        return Some((moved, None));
+        if runs(problem, order, &moved)? {
+            return Some((moved, None));
+        }
     }
     for &i in &takers {
         // The most route i takes on top, with every other route as it is (all run in order).
@@ -152,7 +160,7 @@ fn runnable(problem: &Problem, order: &[usize], mut alloc: Vec<U256>) -> Option<
             }
             let mut trial = alloc.clone();
             trial[i] += mid;
-            if runs(problem, order, &trial) {
+            if runs(problem, order, &trial)? {
                 lo = mid;
             } else {
                 hi = mid;
@@ -168,13 +176,16 @@ fn runnable(problem: &Problem, order: &[usize], mut alloc: Vec<U256>) -> Option<
 }
 
 /// The largest amount up to `amount` that route `i` runs on `overlay`, by bisection between 0
-/// (always runs) and `amount`, to [`CUT_STEPS`] halvings.
-fn largest_that_runs(problem: &Problem, overlay: &Overlay, i: usize, amount: U256) -> U256 {
+/// (always runs) and `amount`, to [`CUT_STEPS`] halvings; None once the deadline has passed.
+fn largest_that_runs(problem: &Problem, overlay: &Overlay, i: usize, amount: U256) -> Option<U256> {
     let (mut lo, mut hi) = (U256::ZERO, amount);
     for _ in 0..CUT_STEPS {
         let mid = lo + (hi - lo) / U256::from(2);
         if mid == lo {
             break;
+        }
+        if problem.deadline.expired() {
+            return None;
         }
         let mut trial = overlay.clone();
         if trial.run(&problem.paths[i], mid, None).is_ok() {
@@ -183,11 +194,20 @@ fn largest_that_runs(problem: &Problem, overlay: &Overlay, i: usize, amount: U25
             hi = mid;
         }
     }
-    lo
+    Some(lo)
 }
 
-/// Whether every route of `alloc` runs, in `order`, on one overlay.
-fn runs(problem: &Problem, order: &[usize], alloc: &[U256]) -> bool {
+/// Whether every route of `alloc` runs, in `order`, on one overlay; None once the deadline has
+/// passed (checked before each route).
+fn runs(problem: &Problem, order: &[usize], alloc: &[U256]) -> Option<bool> {
     let mut overlay = Overlay::memoized(problem.market, &problem.memos);
-    order.iter().filter(|&&i| !alloc[i].is_zero()).all(|&i| overlay.run(&problem.paths[i], alloc[i], None).is_ok())
+    for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
+        if problem.deadline.expired() {
+            return None;
+        }
+        if overlay.run(&problem.paths[i], alloc[i], None).is_err() {
+            return Some(false);
+        }
+    }
+    Some(true)
 }
