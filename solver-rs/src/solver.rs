@@ -144,10 +144,17 @@ impl Solver {
     /// `{"pools": <live count>, "rejected": [{"id", "reason"}]}`.
     pub fn apply_block_json(&mut self, update: &str) -> Result<String, SolverError> {
         let update: BlockUpdate = serde_json::from_str(update)?;
-        self.market.set_leg_overhead_gas(update.l1_gas_per_leg);
-        let rejected = self.market.apply(update.upserts, &update.removals)?;
-        self.pricers.clear();
-        self.depths.clear();
+        if update.l1_gas_per_leg > Market::MAX_LEG_OVERHEAD_GAS {
+            return Err(SolverError::InvalidInput(format!(
+                "l1GasPerLeg {} is above the most a leg's L1 fee can be, {} gas units (2^48)",
+                update.l1_gas_per_leg,
+                Market::MAX_LEG_OVERHEAD_GAS
+            )));
+        }
+        let rejected = self.update_market(|market| {
+            market.set_leg_overhead_gas(update.l1_gas_per_leg);
+            market.apply(update.upserts, &update.removals)
+        })?;
         self.block_number = Some(update.block_number);
         Ok(serde_json::to_string(&BlockResult { pools: self.market.pool_count(), rejected })?)
     }
@@ -156,9 +163,7 @@ impl Solver {
     /// market then has no block (plans answer `blockNumber: null`) until the next block update.
     pub fn upsert_pools_json(&mut self, pools: &str) -> Result<String, SolverError> {
         let pools: Vec<PoolInput> = serde_json::from_str(pools)?;
-        let count = self.market.upsert(pools)?;
-        self.pricers.clear();
-        self.depths.clear();
+        let count = self.update_market(|market| market.upsert(pools))?;
         self.block_number = None;
         Ok(serde_json::to_string(&CountResult { pools: count })?)
     }
@@ -167,11 +172,22 @@ impl Solver {
     /// [`Solver::upsert_pools_json`], it leaves the market without a block.
     pub fn remove_pools_json(&mut self, ids: &str) -> Result<String, SolverError> {
         let ids: Vec<String> = serde_json::from_str(ids)?;
-        let count = self.market.remove(&ids)?;
-        self.pricers.clear();
-        self.depths.clear();
+        let count = self.update_market(|market| market.remove(&ids))?;
         self.block_number = None;
         Ok(serde_json::to_string(&CountResult { pools: count })?)
+    }
+
+    /// Runs `update` on a copy of the market and keeps the copy only once it has finished: an
+    /// update refused midway, or one that panics (the bindings catch the panic and recover the
+    /// lock as it is), leaves the market of the last complete update serving quotes, never a half
+    /// updated one. The copy costs a clone of the market per update (docs/solver-wire-format.md).
+    fn update_market<T>(&mut self, update: impl FnOnce(&mut Market) -> Result<T, SolverError>) -> Result<T, SolverError> {
+        let mut next = self.market.clone();
+        let result = update(&mut next)?;
+        self.market = next;
+        self.pricers.clear();
+        self.depths.clear();
+        Ok(result)
     }
 
     /// Quotes a JSON request; answers the plan as JSON, with the `blockNumber` of the market it was

@@ -83,7 +83,7 @@ pub fn quote_on_clock(
     let mut at_full = Vec::new();
     deadline.enter(Phase::Search);
     find_paths(market, &params, amount_in, &mut at_full, &deadline);
-    let probe = split.then(|| (amount_in / U256::from(PROBE_DIVISOR)).max(U256::from(1)));
+    let probe = split.then(|| amount_in.checked_div(U256::from(PROBE_DIVISOR)).unwrap_or_default().max(U256::from(1)));
     let mut at_probe = Vec::new();
     deadline.enter(Phase::ProbeSearch);
     // Past the deadline the probe search is skipped whole: it only adds split candidates, and
@@ -126,7 +126,7 @@ pub fn quote_on_clock(
                     None => {
                         ranked.push(Evaluated { path: routed.path.clone(), full: None, probe: None });
                         alloc.push(U256::ZERO);
-                        ranked.len() - 1
+                        ranked.len().saturating_sub(1)
                     }
                 };
                 alloc[index] = U256::try_from((routed.share * f64::from(amount_in)).floor()).unwrap_or(U256::ZERO);
@@ -298,6 +298,13 @@ fn build_plan(
     report: Report,
 ) -> Result<Plan, SolverError> {
     let slippage = request.slippage_bps;
+    // The optimizer's allocations sum to amountIn by construction (its sums are checked or
+    // saturate, `split/`); a plan that did not would be refused by the router: a bug, reported as
+    // one, never a wrapped or short plan.
+    let allocated = solution.alloc.iter().try_fold(U256::ZERO, |sum, a| sum.checked_add(*a));
+    if allocated != Some(request.amount_in) {
+        return Err(SolverError::Internal(format!("the allocation sums to {allocated:?}, not amountIn {}", request.amount_in)));
+    }
     let mut overlay = Overlay::new(market);
     let mut routes = Vec::new();
     let (mut total_out, mut gas_units) = (U256::ZERO, 0u64);
@@ -331,7 +338,7 @@ fn build_plan(
         total_out = total_out
             .checked_add(out)
             .ok_or_else(|| SolverError::Internal("the routes' outputs sum past 2^256 − 1".into()))?;
-        gas_units += gas;
+        gas_units = gas_units.saturating_add(gas);
     }
     let best = ranked.iter().filter_map(|e| e.full.map(|(o, g)| Net::new(o, pricer.cost(g)))).max();
     let candidates = ranked

@@ -21,6 +21,7 @@ use super::convex::graph::{Intermediates, Scope};
 use super::convex::route_flows;
 use super::path::{LegFill, Overlay, Path};
 use crate::market::{Market, TokenIdx};
+use crate::math::bisect::bisect;
 use crate::math::U256;
 
 /// Halvings of the bisection that finds a sub-route's tokenIn (to 2⁻³² of its prefix's amount).
@@ -107,7 +108,8 @@ fn prefixes(market: &Market, paths: &[Path], alloc: &[U256], order: &[usize], la
         match prefixes.iter_mut().find(|p| p.path.hops == hops) {
             Some(prefix) => {
                 prefix.routes.push(i);
-                prefix.spent += alloc[i];
+                // A part of the plan's allocation, which sums to amountIn: never saturates.
+                prefix.spent = prefix.spent.saturating_add(alloc[i]);
                 prefix.delivered += delivered;
             }
             None => prefixes.push(Prefix {
@@ -135,7 +137,7 @@ fn split_token(market: &Market, scope: &Scope, prefixes: &mut [Prefix], group: &
     let sub = Scope {
         token_in: token,
         token_out: scope.token_out,
-        max_hops: scope.max_hops - layer,
+        max_hops: scope.max_hops.saturating_sub(layer),
         intermediates: Intermediates::Except(visited),
         dexes: scope.dexes,
     };
@@ -157,7 +159,7 @@ fn split_token(market: &Market, scope: &Scope, prefixes: &mut [Prefix], group: &
             quota -= take;
             pieces[next].1 -= take;
             if pieces[next].1 <= total * f64::EPSILON {
-                next += 1;
+                next = next.saturating_add(1);
             }
         }
     }
@@ -196,7 +198,7 @@ fn realise(
                         return None;
                     }
                     let path = joined(prefix, suffix);
-                    let amount = match k + 1 == prefix.parts.len() {
+                    let amount = match k.saturating_add(1) == prefix.parts.len() {
                         true => left,
                         false => input_for(&overlay, prefix, *carry, left, deadline)?,
                     };
@@ -212,7 +214,7 @@ fn realise(
                             overlay.run(&prefix.path, amount, None).ok()?;
                         }
                     }
-                    left -= amount;
+                    left = left.checked_sub(amount)?;
                     let from = (0..paths.len()).find(|&j| !listed[j] && paths[j] == path);
                     if let Some(j) = from {
                         listed[j] = true;
@@ -253,20 +255,6 @@ fn joined(prefix: &Prefix, suffix: &Path) -> Path {
 /// each run of the prefix).
 fn input_for(overlay: &Overlay, prefix: &Prefix, carry: f64, most: U256, deadline: &Deadline) -> Option<U256> {
     let delivers = |amount: U256| overlay.clone().run(&prefix.path, amount, None).map_or(true, |(out, _)| f64::from(out) >= carry);
-    let (mut lo, mut hi) = (U256::ZERO, most);
-    for _ in 0..BISECTION_STEPS {
-        let mid = lo + (hi - lo) / U256::from(2);
-        if mid == lo {
-            break;
-        }
-        if deadline.expired() {
-            return None;
-        }
-        if delivers(mid) {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    Some(hi)
+    let short = |amount: U256| (!deadline.expired()).then(|| !delivers(amount));
+    bisect(U256::ZERO, most, BISECTION_STEPS, short).map(|(_, hi)| hi)
 }

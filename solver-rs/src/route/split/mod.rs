@@ -202,7 +202,9 @@ fn start(problem: &Problem, order: &[usize]) -> Option<Point> {
     match best_single(problem) {
         Some((i, _)) => alloc[i] = problem.amount_in,
         None => {
-            alloc.iter_mut().for_each(|a| *a = problem.amount_in / U256::from(n));
+            // n ≥ 1 (checked above): the division has a divisor.
+            let each = problem.amount_in.checked_div(U256::from(n)).unwrap_or(problem.amount_in);
+            alloc.iter_mut().for_each(|a| *a = each);
             balance(problem.amount_in, &mut alloc);
         }
     }

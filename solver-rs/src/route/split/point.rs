@@ -9,8 +9,10 @@
 
 use super::Problem;
 use crate::market::{Hop, PoolIdx};
+use crate::route::linear::entry;
 use crate::math::U256;
 use crate::pools::PoolModel;
+use crate::route::gas_cap::total_gas;
 use crate::route::net::Net;
 use crate::route::path::Overlay;
 
@@ -54,7 +56,7 @@ impl Point {
     }
 
     pub(super) fn gas_total(&self) -> u64 {
-        self.gas_units.iter().sum()
+        total_gas(self.gas_units.iter().copied())
     }
 
     /// The transaction gas of this allocation, as the gas cap counts it.
@@ -130,13 +132,13 @@ fn evaluate_within(problem: &Problem, order: &[usize], alloc: Vec<U256>, with_de
                 uses[index].flow += f64::from(amount);
             }
             let (outcome, gas) = overlay.swap(*hop, amount).map_err(|_| Some(*hop))?;
-            gas_units[i] += gas;
+            gas_units[i] = gas_units[i].saturating_add(gas);
             amount = outcome.amount_out;
         }
         // Outputs summing past 2^256 − 1 cannot be paid (and would wrap): not a feasible allocation.
         gross = gross.checked_add(amount).ok_or(None)?;
     }
-    let legs_gas: u64 = gas_units.iter().sum();
+    let legs_gas = total_gas(gas_units.iter().copied());
     let (legs, routes) = open_legs_and_routes(problem, &alloc);
     if !problem.gas_cap.admits(legs_gas, legs, routes) {
         return Err(None);
@@ -156,14 +158,16 @@ fn evaluate_within(problem: &Problem, order: &[usize], alloc: Vec<U256>, with_de
 
 /// The legs and routes of `alloc`'s open routes.
 pub(super) fn open_legs_and_routes(problem: &Problem, alloc: &[U256]) -> (usize, usize) {
-    (0..alloc.len()).filter(|&i| !alloc[i].is_zero()).fold((0, 0), |(legs, routes), i| (legs + problem.paths[i].hops.len(), routes + 1))
+    (0..alloc.len())
+        .filter(|&i| !alloc[i].is_zero())
+        .fold((0usize, 0usize), |(legs, routes), i| (legs.saturating_add(problem.paths[i].hops.len()), routes.saturating_add(1)))
 }
 
 /// The index of the pool-and-direction entry in `uses`, added if it is new.
 fn use_index(uses: &mut Vec<PoolUse>, pool: PoolIdx, token_in: u8) -> usize {
     uses.iter().position(|u| u.pool == pool && u.token_in == token_in).unwrap_or_else(|| {
         uses.push(PoolUse { pool, token_in, flow: 0.0, rate: f64::NAN, curvature: 0.0, saturated: false });
-        uses.len() - 1
+        uses.len().saturating_sub(1)
     })
 }
 
@@ -200,7 +204,7 @@ fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>, la
     let gradient: Vec<f64> = route_uses.iter().map(|r| r.iter().map(|&u| uses[u].rate).product()).collect();
     // ∂g_i/∂x_j: through each pool of route i, g_i without that pool's rate, times the pool's
     // curvature, times how much of x_j reaches that pool (if route j goes through it the same way).
-    let mut hessian = vec![0.0; n * n];
+    let mut hessian = vec![0.0; n.saturating_mul(n)];
     for i in 0..n {
         for (k, &u) in route_uses[i].iter().enumerate() {
             let curvature = uses[u].curvature;
@@ -212,7 +216,7 @@ fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>, la
             for j in 0..n {
                 let reach: f64 = route_uses[j].iter().zip(&upstream[j]).filter(|(&v, _)| v == u).map(|(_, &r)| r).sum();
                 if reach != 0.0 {
-                    hessian[i * n + j] += factor * reach;
+                    hessian[entry(i, j, n)] += factor * reach;
                 }
             }
         }
