@@ -14,6 +14,7 @@ use crate::route::request::QuoteRequest;
 use crate::route::clock::MonotonicClock;
 use crate::route::waterfill::{waterfill, Depths};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// Construction options (see `docs/solver-wire-format.md`).
 #[derive(Clone, Debug, Deserialize)]
@@ -34,14 +35,19 @@ const DEFAULT_BEAM: usize = 3;
 const DEFAULT_CONNECTOR_COUNT: usize = 8;
 
 /// A market and the settings to route on it.
-#[derive(Debug)]
+///
+/// The market is an immutable snapshot: an update builds the next one and swaps it in whole
+/// ([`Solver::update_market`]). A clone of the solver is a cheap view of the snapshot it was taken
+/// from (shared, not copied): a quote runs on such a view without holding any lock the next update
+/// needs, and sees one block whole whatever is swapped in meanwhile.
+#[derive(Clone, Debug)]
 pub struct Solver {
-    market: Market,
+    market: Arc<Market>,
     settings: RouteSettings,
-    /// Gas pricers of quotes on the market as it is; cleared whenever it changes.
-    pricers: GasPricers,
-    /// Pool depths of the water-filling reference on the market as it is; cleared whenever it changes.
-    depths: Depths,
+    /// Gas pricers of quotes on this snapshot; a new snapshot gets its own.
+    pricers: Arc<GasPricers>,
+    /// Pool depths of the water-filling reference on this snapshot; a new snapshot gets its own.
+    depths: Arc<Depths>,
     /// The block every pool of the market was read at, set by [`Solver::apply_block_json`]; None
     /// once pools were changed without a block (`upsertPools`, `removePools`), so a plan never
     /// names a block its pools were not read at.
@@ -123,9 +129,9 @@ impl Solver {
             return Err(SolverError::InvalidInput("maxCandidates and poolsPerEdge must be within 1..=64".into()));
         }
         Ok(Solver {
-            market: Market::default(),
-            pricers: GasPricers::default(),
-            depths: Depths::default(),
+            market: Arc::new(Market::default()),
+            pricers: Arc::new(GasPricers::default()),
+            depths: Arc::new(Depths::default()),
             block_number: None,
             settings: RouteSettings {
                 native_token: Some(config.native_token),
@@ -177,16 +183,17 @@ impl Solver {
         Ok(serde_json::to_string(&CountResult { pools: count })?)
     }
 
-    /// Runs `update` on a copy of the market and keeps the copy only once it has finished: an
+    /// Runs `update` on a copy of the market and swaps the copy in only once it has finished: an
     /// update refused midway, or one that panics (the bindings catch the panic and recover the
     /// lock as it is), leaves the market of the last complete update serving quotes, never a half
-    /// updated one. The copy costs a clone of the market per update (docs/solver-wire-format.md).
+    /// updated one; and views taken before keep the snapshot they were taken from. The copy costs
+    /// a clone of the market per update (docs/solver-wire-format.md).
     fn update_market<T>(&mut self, update: impl FnOnce(&mut Market) -> Result<T, SolverError>) -> Result<T, SolverError> {
-        let mut next = self.market.clone();
+        let mut next = Market::clone(&self.market);
         let result = update(&mut next)?;
-        self.market = next;
-        self.pricers.clear();
-        self.depths.clear();
+        self.market = Arc::new(next);
+        self.pricers = Arc::new(GasPricers::default());
+        self.depths = Arc::new(Depths::default());
         Ok(result)
     }
 
