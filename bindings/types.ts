@@ -118,7 +118,7 @@ export type SolverCandidate = {
 }
 
 /** The phases of a solve, in order (docs/solver-optimizer.md). */
-export type SolverPhase = 'search' | 'probeSearch' | 'gasPricing' | 'evaluation' | 'optimizer'
+export type SolverPhase = 'search' | 'probeSearch' | 'gasPricing' | 'evaluation' | 'bound' | 'optimizer' | 'resplit'
 
 export type SolverMetadata = {
   connectorsConsidered: Address[]
@@ -207,9 +207,10 @@ export type BlockResult = { pools: number; rejected: { id: string; reason: strin
 
 /**
  * How a backend is doing: `ready` answers calls; `restarting`: a WASM instance trapped (or its
- * worker died) and a new one is being started with the same market (calls wait for it).
+ * worker died or hung) and a new one is being started with the same market (calls wait for it);
+ * `failed`: the WASM solver failed too many times in a row and refuses every call.
  */
-export type SolverStatus = { backend: 'native' | 'wasm'; state: 'ready' | 'restarting'; restarts: number }
+export type SolverStatus = { backend: 'native' | 'wasm'; state: 'ready' | 'restarting' | 'failed'; restarts: number }
 
 /** The solver over either backend. Every call runs off the main thread. */
 export interface Solver {

@@ -59,3 +59,63 @@ test('pools changed without a block are rebuilt without one', async () => {
     await solver.close()
   }
 })
+
+test('a request that made the instance trap twice is quarantined: refused at once, and every other request is answered without another rebuild', async () => {
+  const solver = await createWasmSolver({ nativeToken: WETH }, { workerUrl: trappingWorker, restartDelayMs: 1 })
+  try {
+    await solver.applyBlock({ blockNumber: 7, upserts: [pool(1, 3_000_000n), pool(2, 3_100_000n)] })
+    const before = await solver.quoteJson(request)
+    const poison = { poolId: 'trap', tokenIn: WETH, amountIn: '1' } as const
+    await assert.rejects(solver.simulate(poison), /trapped/)
+    assert.equal(await solver.quoteJson(request), before)
+    await assert.rejects(solver.simulate(poison), /trapped/)
+    assert.equal(await solver.quoteJson(request), before, 'answered once the second restart is done')
+    assert.equal(solver.status().restarts, 2)
+    // Third time: not sent, so nothing traps and nothing is rebuilt.
+    await assert.rejects(solver.simulate(poison), (e: Error) => /^internal: this simulate request made the WASM solver fail 2 times .*quarantined/.test(e.message))
+    assert.deepEqual(solver.status(), { backend: 'wasm', state: 'ready', restarts: 2 })
+    const answers = await Promise.all([
+      solver.quoteJson(request),
+      solver.simulate({ poolId: pool(1, 0n).id, tokenIn: WETH, amountIn: (10n ** 15n).toString() }),
+      solver.applyBlock({ blockNumber: 8, upserts: [pool(1, 3_010_000n)] }),
+      solver.simulate(poison).catch((e: Error) => e.message),
+      solver.quoteJson(request),
+    ])
+    assert.equal(answers[0], before)
+    assert.ok(BigInt(answers[1].amountOut) > 0n)
+    assert.deepEqual(answers[2], { pools: 2, rejected: [] })
+    assert.match(answers[3] as string, /quarantined/)
+    assert.equal(JSON.parse(answers[4] as string).blockNumber, 8)
+    assert.deepEqual(solver.status(), { backend: 'wasm', state: 'ready', restarts: 2 }, 'no rebuild after the quarantine')
+  } finally {
+    await solver.close()
+  }
+})
+
+test('a call that runs past its timeout fails, and the instance is replaced with the same market', async () => {
+  const solver = await createWasmSolver({ nativeToken: WETH }, { workerUrl: trappingWorker, restartDelayMs: 1, callTimeoutMs: 300 })
+  try {
+    await solver.applyBlock({ blockNumber: 9, upserts: [pool(1, 3_000_000n), pool(2, 3_100_000n)] })
+    const before = await solver.quoteJson(request)
+    const stuck = solver.simulate({ poolId: 'hang', tokenIn: WETH, amountIn: '1' })
+    const waiting = solver.quoteJson(request)
+    await assert.rejects(stuck, /did not answer this simulate within 300 ms; it is being restarted/)
+    assert.equal(await waiting, before, 'the call queued behind the stuck one is answered by the new instance')
+    assert.deepEqual(solver.status(), { backend: 'wasm', state: 'ready', restarts: 1 })
+  } finally {
+    await solver.close()
+  }
+})
+
+test('restarts in a row with no call answered between them are capped: the solver then refuses every call', async () => {
+  const solver = await createWasmSolver({ nativeToken: WETH }, { workerUrl: trappingWorker, restartDelayMs: 1, maxRestartsInARow: 2 })
+  try {
+    await solver.applyBlock({ blockNumber: 10, upserts: [pool(1, 3_000_000n)] })
+    // Three different requests that each trap (so none is quarantined), one after another.
+    for (const n of [1, 2, 3]) await assert.rejects(solver.simulate({ poolId: `trap-${n}`, tokenIn: WETH, amountIn: '1' }), /trapped/)
+    await assert.rejects(solver.quoteJson(request), /failed 3 times in a row without answering a call; it is not restarted again/)
+    assert.equal(solver.status().state, 'failed')
+  } finally {
+    await solver.close()
+  }
+})

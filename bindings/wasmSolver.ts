@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { Worker } from 'node:worker_threads'
 import { SolverError, type SolverFault } from './errors.ts'
 import { createMarketJournal } from './marketJournal.ts'
@@ -8,16 +9,31 @@ import type {
 
 /** A worker's answer; `trapped`: the WASM instance trapped on this call and the worker is gone. */
 type Reply = { id: number; ok: true; result: string } | { id: number; ok: false; error: SolverFault; trapped?: boolean }
-type Call = { op: string; payload: string; resolve: (value: string) => void; reject: (err: SolverError) => void }
+type Call = {
+  op: string
+  payload: string
+  resolve: (value: string) => void
+  reject: (err: SolverError) => void
+  /** The per-call timeout of the worker it was sent to. */
+  timer?: NodeJS.Timeout
+}
 
 export type CreateWasmSolverOptions = {
   /** The worker script (default `./wasmWorker.mjs`); tests pass one that can make the instance trap. */
   workerUrl?: URL
   /** Wait before the first restart after a trap or a crash; doubles on every failure in a row, up to 30 s. */
   restartDelayMs?: number
+  /** Restarts in a row (no call answered between them) before the solver gives up (default 8). */
+  maxRestartsInARow?: number
+  /** The longest one call may run in the worker before it is failed and the worker replaced (default 60 s). */
+  callTimeoutMs?: number
 }
 
 const MAX_RESTART_DELAY_MS = 30_000
+/** Traps (or deaths, or timeouts) of one request before it is quarantined. */
+const QUARANTINE_AFTER = 2
+/** Request shapes remembered for quarantine; the oldest is forgotten past this. */
+const MAX_SHAPES = 1_000
 
 /**
  * Starts the WASM solver in a worker thread, so a long solve never blocks the event loop. Calls
@@ -27,8 +43,15 @@ const MAX_RESTART_DELAY_MS = 30_000
  * again, so the worker exits on a trap: the call that trapped fails with an internal error, a new
  * worker is started, the market is rebuilt in it from the journal of the calls answered so far, and
  * the calls still waiting are sent to it, in order. A worker that dies another way is replaced the
- * same way (its running call fails). Restarts in a row back off (`restartDelayMs`, doubling up to
- * 30 s); `status()` says `restarting` meanwhile, and calls wait for the new worker.
+ * same way (its running call fails), and so is one whose call runs past `callTimeoutMs` (the call
+ * fails with a timeout). Restarts in a row back off (`restartDelayMs`, doubling up to 30 s);
+ * `status()` says `restarting` meanwhile, and calls wait for the new worker. After
+ * `maxRestartsInARow` restarts with no call answered between them (or a rebuild that keeps
+ * failing), the solver gives up: `status()` says `failed` and every call is refused.
+ *
+ * A request that trapped (or killed or hung its worker) twice, the same operation with the same
+ * payload, is quarantined: it is answered at once with an internal error saying so and never sent
+ * again, so one bad request cannot make every call wait for a rebuild.
  *
  * @example
  * ```ts
@@ -40,6 +63,18 @@ const MAX_RESTART_DELAY_MS = 30_000
 export async function createWasmSolver(config: SolverConfig, options: CreateWasmSolverOptions = {}): Promise<Solver> {
   const workerUrl = options.workerUrl ?? new URL('./wasmWorker.mjs', import.meta.url)
   const baseDelayMs = options.restartDelayMs ?? 100
+  const maxRestartsInARow = options.maxRestartsInARow ?? 8
+  const callTimeoutMs = options.callTimeoutMs ?? 60_000
+  /** Per request shape (a hash of operation and payload), how many times it brought a worker down. */
+  const failuresByShape = new Map<string, number>()
+  const shapeOf = (op: string, payload: string) => createHash('sha256').update(op).update('\0').update(payload).digest('hex')
+  const blame = (call: Call) => {
+    const shape = shapeOf(call.op, call.payload)
+    const failures = (failuresByShape.get(shape) ?? 0) + 1
+    failuresByShape.delete(shape) // re-inserted last: the map forgets the oldest shapes first
+    failuresByShape.set(shape, failures)
+    if (failuresByShape.size > MAX_SHAPES) failuresByShape.delete(failuresByShape.keys().next().value as string)
+  }
   const journal = createMarketJournal()
   const calls = new Map<number, Call>()
   let nextId = 1
@@ -70,8 +105,25 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
 
   const send = (id: number) => {
     const call = calls.get(id) as Call
-    worker?.ref()
-    worker?.postMessage({ id, op: call.op, payload: call.payload })
+    const live = worker
+    if (!live) return
+    live.ref()
+    clearTimeout(call.timer)
+    call.timer = setTimeout(() => timedOut(live, id), callTimeoutMs)
+    call.timer.unref()
+    live.postMessage({ id, op: call.op, payload: call.payload })
+  }
+
+  /** Call `id` ran past the timeout in `live`: it fails, and the worker (stuck in it) is replaced. */
+  const timedOut = (live: Worker, id: number) => {
+    const call = calls.get(id)
+    if (!call || worker !== live || closed) return
+    calls.delete(id)
+    blame(call)
+    call.reject(new SolverError('internal', `the WASM solver did not answer this ${call.op} within ${callTimeoutMs} ms; it is being restarted`))
+    lose(live)
+    void live.terminate()
+    void restart()
   }
 
   /** One call to the current worker outside the queue (the rebuild), answered by `id`. */
@@ -101,6 +153,7 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
     live.on('message', (reply: Reply) => {
       const call = calls.get(reply.id)
       if (!call || reply.id <= 0) return
+      clearTimeout(call.timer)
       calls.delete(reply.id)
       if (calls.size === 0) live.unref()
       if (reply.ok) {
@@ -111,6 +164,7 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
         trapped = true
         live.ref()
         lose(live)
+        blame(call)
         call.reject(new SolverError('internal', `the WASM solver trapped (${reply.error.message}); it is being restarted`))
       } else {
         call.reject(SolverError.from(reply.error))
@@ -121,8 +175,11 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
       if (closed || (worker !== live && !trapped)) return
       // Died without a trap report: the oldest unanswered call was running and is the suspect.
       const running = Math.min(...calls.keys())
-      if (!trapped && Number.isFinite(running)) {
-        calls.get(running)?.reject(new SolverError('internal', 'the WASM worker died during this call; it is being restarted'))
+      const suspect = calls.get(running)
+      if (!trapped && suspect) {
+        clearTimeout(suspect.timer)
+        blame(suspect)
+        suspect.reject(new SolverError('internal', 'the WASM worker died during this call; it is being restarted'))
         calls.delete(running)
       }
       lose(live)
@@ -133,6 +190,16 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
   /** Starts a successor after a backoff, rebuilds the market in it, then sends it the waiting calls. */
   const restart = async (): Promise<void> => {
     failuresInARow++
+    if (failuresInARow > maxRestartsInARow) {
+      state = 'failed'
+      closed ??= new SolverError('internal', `the WASM solver failed ${failuresInARow} times in a row without answering a call; it is not restarted again`)
+      for (const call of calls.values()) {
+        clearTimeout(call.timer)
+        call.reject(closed)
+      }
+      calls.clear()
+      return
+    }
     const delay = Math.min(baseDelayMs * 2 ** (failuresInARow - 1), MAX_RESTART_DELAY_MS)
     await new Promise<void>((resolve) => {
       waitingToRestart = { timer: setTimeout(resolve, delay), resolve }
@@ -164,6 +231,10 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
 
   const call = (op: string, payload: string): Promise<string> => {
     if (closed) return Promise.reject(closed)
+    const failures = failuresByShape.get(shapeOf(op, payload)) ?? 0
+    if (failures >= QUARANTINE_AFTER) {
+      return Promise.reject(new SolverError('internal', `this ${op} request made the WASM solver fail ${failures} times (a trap, a crash or a timeout); it is quarantined: refused without being sent again`))
+    }
     const id = nextId++
     return new Promise<string>((resolve, reject) => {
       calls.set(id, { op, payload, resolve, reject })
@@ -195,7 +266,10 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
     status: () => ({ backend: 'wasm', state, restarts }),
     close: async () => {
       closed ??= new SolverError('internal', 'the solver was closed')
-      for (const { reject } of calls.values()) reject(closed)
+      for (const { reject, timer } of calls.values()) {
+        clearTimeout(timer)
+        reject(closed)
+      }
       calls.clear()
       if (waitingToRestart) {
         clearTimeout(waitingToRestart.timer)

@@ -27,6 +27,11 @@ bash scripts/build.sh --require-wasm
 echo "== rust: cargo test"
 cargo test --release -p solver-rs
 
+echo "== rust: cargo clippy (denies wrapping and truncating integer operators in pools/ and route/)"
+# The lints are denied in the modules themselves (#![deny] in pools/mod.rs and route/mod.rs);
+# clippy's other findings stay warnings.
+cargo clippy --release -p solver-rs
+
 echo "== typescript: typecheck"
 npx tsc --noEmit -p tsconfig.json
 

@@ -1,7 +1,8 @@
 //! No input reaches a panic: arbitrary text, and valid JSON mutated byte-wise and node-wise, fed to
-//! the JSON entry points the bindings call (`upsert_pools_json`, `quote_json`, `simulate_json`,
-//! `waterfill_json`). A panic fails the test; every error must carry a caller-facing class
-//! (`invalid input`, `unsupported`, `no route`), never `internal`.
+//! the JSON entry points the bindings call (`apply_block_json`, `upsert_pools_json`,
+//! `remove_pools_json`, `quote_json`, `simulate_json`, `waterfill_json`). A panic fails the test;
+//! every error must carry a caller-facing class (`invalid input`, `unsupported`, `no route`),
+//! never `internal`.
 
 use crate::{Solver, SolverError};
 use proptest::prelude::*;
@@ -40,6 +41,16 @@ fn valid_quote() -> Value {
             "gasPriceWei": "1000000", "timeBudgetMs": 50 })
 }
 
+/// A block that upserts one pool, removes another and prices the L1 fee.
+fn valid_block() -> Value {
+    json!({ "blockNumber": 7, "l1GasPerLeg": 1560, "removals": ["0xa000000000000000000000000000000000000005"],
+            "upserts": [valid_pools()[0].clone()] })
+}
+
+fn valid_removals() -> Value {
+    json!(["0xa000000000000000000000000000000000000002", "0x00000000000000000000000000000000000000000000000000000000000000b4"])
+}
+
 fn valid_simulate() -> Value {
     json!({ "poolId": "0xa000000000000000000000000000000000000001", "tokenIn": WETH, "amountIn": "1000000000000000" })
 }
@@ -64,6 +75,18 @@ fn feed(text: &str) {
     assert_classed(solver.waterfill_json(text), text);
     assert_classed(solver.upsert_pools_json(text), text);
     assert_classed(solver.quote_json(&valid_quote().to_string()), text);
+    let mut solver = solver_at_a_block();
+    assert_classed(solver.apply_block_json(text), text);
+    assert_classed(solver.quote_json(&valid_quote().to_string()), text);
+    assert_classed(solver.remove_pools_json(text), text);
+    assert_classed(solver.quote_json(&valid_quote().to_string()), text);
+}
+
+/// [`solver`] with its pools applied as a block (block updates and removals start from there).
+fn solver_at_a_block() -> Solver {
+    let mut solver = Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string()).expect("valid config");
+    solver.apply_block_json(&json!({ "blockNumber": 6, "upserts": valid_pools() }).to_string()).expect("valid block");
+    solver
 }
 
 /// A random JSON value, up to a few levels deep, biased toward the edge cases of the wire format.
@@ -236,8 +259,17 @@ proptest! {
     }
 
     #[test]
-    fn byte_mutated_json_never_panics(edits in prop::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 1..6), which in 0..3usize) {
-        let base = [valid_pools(), valid_quote(), valid_simulate()][which].to_string();
+    fn mutated_blocks_and_removals_never_panic(
+        block_mutations in prop::collection::vec((any::<usize>(), arb_mutation()), 1..4),
+        removal_mutations in prop::collection::vec((any::<usize>(), arb_mutation()), 1..3),
+    ) {
+        feed(&mutate(valid_block(), &block_mutations).to_string());
+        feed(&mutate(valid_removals(), &removal_mutations).to_string());
+    }
+
+    #[test]
+    fn byte_mutated_json_never_panics(edits in prop::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 1..6), which in 0..5usize) {
+        let base = [valid_pools(), valid_quote(), valid_simulate(), valid_block(), valid_removals()][which].to_string();
         feed(&byte_mutate(&base, &edits));
     }
 
@@ -278,4 +310,9 @@ fn the_baseline_inputs_are_valid() {
     assert!(plan["expectedAmountOut"].as_str().unwrap() != "0");
     solver.simulate_json(&valid_simulate().to_string()).unwrap();
     assert_eq!(solver.pool_count(), 5);
+    let mut at_block = solver_at_a_block();
+    let applied: Value = serde_json::from_str(&at_block.apply_block_json(&valid_block().to_string()).unwrap()).unwrap();
+    assert_eq!(applied, json!({ "pools": 4, "rejected": [] }));
+    at_block.remove_pools_json(&valid_removals().to_string()).unwrap();
+    assert_eq!(at_block.pool_count(), 2);
 }

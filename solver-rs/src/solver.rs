@@ -14,6 +14,7 @@ use crate::route::request::{QuoteRequest, TIME_BUDGET_MS};
 use crate::route::clock::MonotonicClock;
 use crate::route::waterfill::{waterfill, Depths};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// Construction options (see `docs/solver-wire-format.md`).
 #[derive(Clone, Debug, Deserialize)]
@@ -34,14 +35,19 @@ const DEFAULT_BEAM: usize = 3;
 const DEFAULT_CONNECTOR_COUNT: usize = 8;
 
 /// A market and the settings to route on it.
-#[derive(Debug)]
+///
+/// The market is an immutable snapshot: an update builds the next one and swaps it in whole
+/// ([`Solver::update_market`]). A clone of the solver is a cheap view of the snapshot it was taken
+/// from (shared, not copied): a quote runs on such a view without holding any lock the next update
+/// needs, and sees one block whole whatever is swapped in meanwhile.
+#[derive(Clone, Debug)]
 pub struct Solver {
-    market: Market,
+    market: Arc<Market>,
     settings: RouteSettings,
-    /// Gas pricers of quotes on the market as it is; cleared whenever it changes.
-    pricers: GasPricers,
-    /// Pool depths of the water-filling reference on the market as it is; cleared whenever it changes.
-    depths: Depths,
+    /// Gas pricers of quotes on this snapshot; a new snapshot gets its own.
+    pricers: Arc<GasPricers>,
+    /// Pool depths of the water-filling reference on this snapshot; a new snapshot gets its own.
+    depths: Arc<Depths>,
     /// The block every pool of the market was read at, set by [`Solver::apply_block_json`]; None
     /// once pools were changed without a block (`upsertPools`, `removePools`), so a plan never
     /// names a block its pools were not read at.
@@ -123,9 +129,9 @@ impl Solver {
             return Err(SolverError::invalid("maxCandidates", "maxCandidates and poolsPerEdge must be within 1..=64"));
         }
         Ok(Solver {
-            market: Market::default(),
-            pricers: GasPricers::default(),
-            depths: Depths::default(),
+            market: Arc::new(Market::default()),
+            pricers: Arc::new(GasPricers::default()),
+            depths: Arc::new(Depths::default()),
             block_number: None,
             settings: RouteSettings {
                 native_token: Some(config.native_token),
@@ -144,10 +150,20 @@ impl Solver {
     /// `{"pools": <live count>, "rejected": [{"id", "reason"}]}`.
     pub fn apply_block_json(&mut self, update: &str) -> Result<String, SolverError> {
         let update: BlockUpdate = parse_json("update", update)?;
-        self.market.set_leg_overhead_gas(update.l1_gas_per_leg);
-        let rejected = self.market.apply(update.upserts, &update.removals)?;
-        self.pricers.clear();
-        self.depths.clear();
+        if update.l1_gas_per_leg > Market::MAX_LEG_OVERHEAD_GAS {
+            return Err(SolverError::invalid(
+                "l1GasPerLeg",
+                format!(
+                    "l1GasPerLeg {} is above the most a leg's L1 fee can be, {} gas units (2^48)",
+                    update.l1_gas_per_leg,
+                    Market::MAX_LEG_OVERHEAD_GAS
+                ),
+            ));
+        }
+        let rejected = self.update_market(|market| {
+            market.set_leg_overhead_gas(update.l1_gas_per_leg);
+            market.apply(update.upserts, &update.removals)
+        })?;
         self.block_number = Some(update.block_number);
         Ok(serde_json::to_string(&BlockResult { pools: self.market.pool_count(), rejected })?)
     }
@@ -156,9 +172,7 @@ impl Solver {
     /// market then has no block (plans answer `blockNumber: null`) until the next block update.
     pub fn upsert_pools_json(&mut self, pools: &str) -> Result<String, SolverError> {
         let pools: Vec<PoolInput> = parse_json("pools", pools)?;
-        let count = self.market.upsert(pools)?;
-        self.pricers.clear();
-        self.depths.clear();
+        let count = self.update_market(|market| market.upsert(pools))?;
         self.block_number = None;
         Ok(serde_json::to_string(&CountResult { pools: count })?)
     }
@@ -167,11 +181,23 @@ impl Solver {
     /// [`Solver::upsert_pools_json`], it leaves the market without a block.
     pub fn remove_pools_json(&mut self, ids: &str) -> Result<String, SolverError> {
         let ids: Vec<String> = parse_json("ids", ids)?;
-        let count = self.market.remove(&ids)?;
-        self.pricers.clear();
-        self.depths.clear();
+        let count = self.update_market(|market| market.remove(&ids))?;
         self.block_number = None;
         Ok(serde_json::to_string(&CountResult { pools: count })?)
+    }
+
+    /// Runs `update` on a copy of the market and swaps the copy in only once it has finished: an
+    /// update refused midway, or one that panics (the bindings catch the panic and recover the
+    /// lock as it is), leaves the market of the last complete update serving quotes, never a half
+    /// updated one; and views taken before keep the snapshot they were taken from. The copy costs
+    /// a clone of the market per update (docs/solver-wire-format.md).
+    fn update_market<T>(&mut self, update: impl FnOnce(&mut Market) -> Result<T, SolverError>) -> Result<T, SolverError> {
+        let mut next = Market::clone(&self.market);
+        let result = update(&mut next)?;
+        self.market = Arc::new(next);
+        self.pricers = Arc::new(GasPricers::default());
+        self.depths = Arc::new(Depths::default());
+        Ok(result)
     }
 
     /// Quotes a JSON request; answers the plan as JSON, with the `blockNumber` of the market it was

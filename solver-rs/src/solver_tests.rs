@@ -1,5 +1,6 @@
 //! The solver instance across market updates: what it caches between quotes must follow the market.
 
+use crate::error::SolverError;
 use crate::Solver;
 use serde_json::{json, Value};
 
@@ -132,4 +133,55 @@ fn the_l1_gas_per_leg_is_charged_per_leg_reported_and_kept_out_of_simulate() {
     // Absent in the next block: back to 0, and the market prices as before.
     block(&mut solver, json!({ "blockNumber": 3 }));
     assert_eq!(ask(&solver)["routes"], free["routes"]);
+}
+
+#[test]
+fn an_l1_gas_per_leg_above_its_bound_is_refused_before_anything_changes_and_the_bound_itself_prices() {
+    let mut solver = Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string()).unwrap();
+    block(&mut solver, json!({ "blockNumber": 1, "upserts": direct_or_two_legs() }));
+    let request = json!({ "tokenIn": WETH, "tokenOut": USDC, "amountIn": "1000000000000000000", "slippageBps": 0, "gasPriceWei": "1" });
+    let before = solver.quote_json(&request.to_string()).unwrap();
+    for too_much in [crate::market::Market::MAX_LEG_OVERHEAD_GAS + 1, u64::MAX] {
+        let refused = solver.apply_block_json(&json!({ "blockNumber": 2, "l1GasPerLeg": too_much, "removals": ["0xb000000000000000000000000000000000000001"] }).to_string());
+        assert!(matches!(&refused, Err(SolverError::InvalidInput { field, reason: m }) if field == "l1GasPerLeg" && m.contains("2^48")), "{refused:?}");
+        assert_eq!(solver.quote_json(&request.to_string()).unwrap(), before, "a refused block changed the market");
+    }
+    // At the bound, every leg's gas carries it and no gas figure wraps: gasUnits is the legs' base
+    // gas plus legs × 2^48, exactly.
+    let most = crate::market::Market::MAX_LEG_OVERHEAD_GAS;
+    block(&mut solver, json!({ "blockNumber": 3, "l1GasPerLeg": most }));
+    let plan: Value = serde_json::from_str(&solver.quote_json(&request.to_string()).unwrap()).unwrap();
+    let legs: u64 = plan["routes"].as_array().unwrap().iter().map(|r| r["legs"].as_array().unwrap().len() as u64).sum();
+    let gas = plan["gasUnits"].as_u64().unwrap();
+    assert!(gas > legs * most && gas - legs * most < 1_000_000, "gasUnits {gas} for {legs} legs");
+}
+
+#[test]
+fn a_panic_in_the_middle_of_a_block_leaves_the_last_complete_block_serving_quotes() {
+    use crate::ffi::guarded;
+    use crate::market::injected_panic;
+    use std::sync::RwLock;
+    // Held as the native addon holds it: a panic is caught by `guarded`, and the poisoned lock is
+    // recovered as it is.
+    let solver = RwLock::new(Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string()).unwrap());
+    let read = || solver.read().unwrap_or_else(|p| p.into_inner());
+    let request = json!({ "tokenIn": WETH, "tokenOut": USDC, "amountIn": "1000000000000000000", "slippageBps": 0 }).to_string();
+    solver.write().unwrap().apply_block_json(&json!({ "blockNumber": 1, "upserts": direct_or_two_legs() }).to_string()).unwrap();
+    let before = read().quote_json(&request).unwrap();
+    // Block 2 drains the direct pool, doubles the two-leg route's pools and removes nothing; the
+    // panic strikes after its first pool was inserted.
+    let mut pools = direct_or_two_legs();
+    pools[0]["state"]["reserves"] = json!(["1000000000000000000000", "1000"]);
+    pools[1]["state"]["reserves"] = json!(["2000000000000000000000", "6000000000000000000000000"]);
+    injected_panic::after_inserts(1);
+    let update = json!({ "blockNumber": 2, "upserts": pools, "l1GasPerLeg": 5000 }).to_string();
+    let panicked = guarded(|| solver.write().unwrap_or_else(|p| p.into_inner()).apply_block_json(&update));
+    assert!(matches!(&panicked, Err(SolverError::Internal { reason: m }) if m.contains("injected panic")), "{panicked:?}");
+    assert!(solver.is_poisoned(), "the panic happened under the write lock");
+    // The quote is block 1's, byte for byte: nothing of block 2 (its first pool, its L1 fee) shows.
+    assert_eq!(read().quote_json(&request).unwrap(), before);
+    // The block applied again in full is served.
+    solver.write().unwrap_or_else(|p| p.into_inner()).apply_block_json(&update).unwrap();
+    let after: Value = serde_json::from_str(&read().quote_json(&request).unwrap()).unwrap();
+    assert_eq!((after["blockNumber"].as_u64(), after["l1GasPerLeg"].as_u64()), (Some(2), Some(5000)));
 }

@@ -4,6 +4,8 @@
 
 #[cfg(feature = "napi")]
 mod napi;
+#[cfg(any(feature = "napi", test))]
+mod shared_solver;
 #[cfg(feature = "wasm")]
 mod wasm;
 #[cfg(all(target_arch = "wasm32", feature = "wasm"))]

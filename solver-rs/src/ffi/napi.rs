@@ -1,12 +1,14 @@
 //! The native addon. Every call that touches the market runs as libuv async work, so a long solve
-//! never blocks Node's event loop; the market sits behind a read-write lock (quotes share it).
+//! never blocks Node's event loop; quotes run on a snapshot of the market and hold no lock while
+//! they solve (`shared_solver.rs`).
 
 use super::guarded;
+use super::shared_solver::SharedSolver;
 use crate::{Solver, SolverError};
 use napi::bindgen_prelude::{AsyncTask, Error, JsObjectValue, Result, Status};
 use napi::{Env, JsValue, Task};
 use napi_derive::napi;
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
 
 /// The JS error a solver error is thrown as: `code` is the variant ([`SolverError::code`]),
 /// `message` the reason, and the variant's fields are properties (`field`, `pool`, `dex`), so the
@@ -31,7 +33,7 @@ fn to_js_error(env: &Env, err: &SolverError) -> Error {
 /// The solver as a JS class: `new NativeSolver(configJson)`.
 #[napi]
 pub struct NativeSolver {
-    inner: Arc<RwLock<Solver>>,
+    inner: Arc<SharedSolver>,
 }
 
 enum Call {
@@ -45,7 +47,7 @@ enum Call {
 
 /// One call, computed on the libuv thread pool.
 pub struct SolverTask {
-    solver: Arc<RwLock<Solver>>,
+    solver: Arc<SharedSolver>,
     call: Call,
 }
 
@@ -57,12 +59,12 @@ impl Task for SolverTask {
     fn compute(&mut self) -> Result<Self::Output> {
         let solver = &self.solver;
         Ok(guarded(|| match &self.call {
-            Call::ApplyBlock(json) => solver.write().unwrap_or_else(|p| p.into_inner()).apply_block_json(json),
-            Call::Upsert(json) => solver.write().unwrap_or_else(|p| p.into_inner()).upsert_pools_json(json),
-            Call::Remove(json) => solver.write().unwrap_or_else(|p| p.into_inner()).remove_pools_json(json),
-            Call::Quote(json) => solver.read().unwrap_or_else(|p| p.into_inner()).quote_json(json),
-            Call::Simulate(json) => solver.read().unwrap_or_else(|p| p.into_inner()).simulate_json(json),
-            Call::Waterfill(json) => solver.read().unwrap_or_else(|p| p.into_inner()).waterfill_json(json),
+            Call::ApplyBlock(json) => solver.update(|s| s.apply_block_json(json)),
+            Call::Upsert(json) => solver.update(|s| s.upsert_pools_json(json)),
+            Call::Remove(json) => solver.update(|s| s.remove_pools_json(json)),
+            Call::Quote(json) => solver.view().quote_json(json),
+            Call::Simulate(json) => solver.view().simulate_json(json),
+            Call::Waterfill(json) => solver.view().waterfill_json(json),
         }))
     }
 
@@ -76,7 +78,7 @@ impl NativeSolver {
     #[napi(constructor)]
     pub fn new(env: Env, config: String) -> Result<Self> {
         let solver = guarded(|| Solver::from_config_json(&config)).map_err(|err| to_js_error(&env, &err))?;
-        Ok(NativeSolver { inner: Arc::new(RwLock::new(solver)) })
+        Ok(NativeSolver { inner: Arc::new(SharedSolver::new(solver)) })
     }
 
     fn task(&self, call: Call) -> AsyncTask<SolverTask> {

@@ -70,7 +70,7 @@ pub struct Hop {
 
 /// Tokens, pools and directed edges. Iteration orders are deterministic (edges are kept sorted by
 /// pool id), so two backends fed the same updates answer the same quotes byte for byte.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Market {
     tokens: Vec<Address>,
     token_index: HashMap<Address, TokenIdx>,
@@ -183,6 +183,8 @@ impl Market {
     }
 
     fn insert(&mut self, Decoded { id, dex, tokens, state }: Decoded) {
+        #[cfg(test)]
+        injected_panic::before_insert();
         if let Some(existing) = self.pool_index.get(&id).copied() {
             self.unlink(existing);
         }
@@ -208,6 +210,12 @@ impl Market {
         entry.gas_base = entry.gas_base.saturating_add(self.leg_overhead_gas);
         entry
     }
+
+    /// The most [`Market::set_leg_overhead_gas`] takes: 2^48 gas units per leg. At an L2 gas price
+    /// of 1 wei that is an L1 fee of 2.8·10^14 wei (0.00028 ETH) per leg, some 36,000 times the
+    /// 2025 figure (docs/real-chain.md); and a plan's legs (at most 64 routes of 4 hops, 2^8) keep
+    /// every gas sum below 2^56, far from wrapping u64 (sums saturate anyway, `total_gas`).
+    pub const MAX_LEG_OVERHEAD_GAS: u64 = 1 << 48;
 
     /// Adds `gas` units to every leg's base gas, for every pool now and later, replacing the previous
     /// overhead: the L1 data fee of one leg's calldata on an OP-stack chain, expressed in L2 gas at
@@ -305,5 +313,32 @@ impl Market {
         }
         self.pool_index.remove(&entry.id);
         self.free_slots.push(slot);
+    }
+}
+
+/// A panic injected into the middle of a market update, for the tests that prove a panicking
+/// update never leaves a half-updated market serving quotes (`solver_tests.rs`).
+#[cfg(test)]
+pub(crate) mod injected_panic {
+    use std::cell::Cell;
+
+    thread_local! {
+        static INSERTS_LEFT: Cell<Option<usize>> = const { Cell::new(None) };
+    }
+
+    /// The `inserts`-th pool insert from now on this thread panics (once).
+    pub(crate) fn after_inserts(inserts: usize) {
+        INSERTS_LEFT.with(|left| left.set(Some(inserts)));
+    }
+
+    pub(super) fn before_insert() {
+        INSERTS_LEFT.with(|left| match left.get() {
+            Some(0) => {
+                left.set(None);
+                panic!("injected panic in the middle of a market update");
+            }
+            Some(n) => left.set(Some(n - 1)),
+            None => {}
+        });
     }
 }

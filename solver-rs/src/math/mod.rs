@@ -1,5 +1,6 @@
 //! 256-bit integer arithmetic shared by every pool family.
 
+pub mod bisect;
 pub mod decimal;
 pub mod div;
 pub mod full_math;

@@ -1,12 +1,22 @@
 //! Pool models. Each family implements [`PoolModel`]; [`registry`] maps every `DexId` to its
 //! family and parameters, and [`input`] decodes the wire form of a pool into a [`PoolState`].
+//!
+//! No integer here may wrap or be truncated silently, checked by `cargo clippy` (scripts/test.sh).
+//! The families marked `allow` below are not yet converted (issue 20): their arithmetic mirrors
+//! the contracts' Solidity (checked there by the compiler or by `unchecked` blocks the models
+//! follow), and each is differential-tested against the protocols' own bytecode.
+#![deny(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)]
 
+#[allow(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)]
 pub mod clmm;
+#[allow(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)]
 pub mod cpmm;
 pub mod error;
 pub mod input;
 pub mod registry;
+#[allow(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)]
 pub mod sampled;
+#[allow(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)]
 pub mod solidly;
 mod swap_memo;
 
@@ -70,6 +80,7 @@ pub enum PoolState {
 
 impl PoolModel for PoolState {
     fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError> {
+        crate::route::clock::count_work();
         match self {
             PoolState::ConstantProduct(p) => p.amount_out(token_in, token_out, amount_in),
             PoolState::Solidly(p) => p.amount_out(token_in, token_out, amount_in),
@@ -79,6 +90,7 @@ impl PoolModel for PoolState {
     }
 
     fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {
+        crate::route::clock::count_work();
         Ok(match self {
             PoolState::ConstantProduct(p) => {
                 let (o, s) = p.apply(token_in, token_out, amount_in)?;

@@ -56,10 +56,13 @@ pub struct DexSpec {
 impl DexSpec {
     /// Gas units of one leg that had `outcome`: base + crossings · per crossing + words · per word.
     /// The one place leg gas is computed (routes, split plans and `simulate` all call it).
+    /// Saturating: no leg reaches u64::MAX (crossings and words are u32, the per-unit figures and
+    /// the market's L1 overhead are bounded, `Market::MAX_LEG_OVERHEAD_GAS`), and a saturated
+    /// figure is over every gas cap, never a wrapped small one.
     pub fn leg_gas_units(&self, outcome: &SwapOutcome) -> u64 {
         self.gas_base
-            + u64::from(outcome.crossings) * self.gas_per_crossing
-            + u64::from(outcome.words) * self.gas_per_word
+            .saturating_add(u64::from(outcome.crossings).saturating_mul(self.gas_per_crossing))
+            .saturating_add(u64::from(outcome.words).saturating_mul(self.gas_per_word))
     }
 
     /// Gas units of a leg that had `outcome` in a pool an earlier leg of the same transaction used:

@@ -44,6 +44,51 @@ fn check_exact(plan: &Plan, slippage_bps: u32) -> Result<(), TestCaseError> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
+    /// Inputs near 2^256 − 1: three venues that each take at most part of the amount, so the
+    /// optimizer splits an amountIn within 2^200 of the top, and its allocation sums (the start's,
+    /// the steps', the balancing) run at the edge of U256. Every plan spends amountIn exactly
+    /// (summed at 512 bits) and is exact, or the quote refuses with a clear error.
+    #[test]
+    fn allocations_of_an_amount_near_the_top_never_wrap(
+        below_max in any::<[u64; 4]>(), shares in any::<[u8; 3]>(), outs in any::<[u128; 3]>(), slippage in 0u32..=BPS,
+    ) {
+        let below = U256::from_limbs([below_max[0], below_max[1], below_max[2], below_max[3] >> 8]);
+        let amount_in = U256::MAX - below;
+        // Each venue takes between 34 % and 99 % of the amount: no one takes all, any two may.
+        let caps: Vec<U256> = shares.iter().map(|&s| amount_in / U256::from(100) * U256::from(34 + u64::from(s) % 66)).collect();
+        let pools: Vec<(U256, U256)> = caps.iter().zip(outs).map(|(&cap, out)| (cap, U256::from(out.max(1)))).collect();
+        match ask(&pools, amount_in, slippage) {
+            Ok(plan) => {
+                let spent: U512 = plan.routes.iter().fold(U512::ZERO, |sum, r| sum + U512::from(r.amount_in));
+                prop_assert_eq!(spent, U512::from(amount_in), "the routes do not spend amountIn");
+                prop_assert!(plan.routes.len() >= 2, "no venue takes the whole amount");
+                check_exact(&plan, slippage)?;
+            }
+            Err(SolverError::NoRoute { .. }) => {}
+            Err(other) => prop_assert!(false, "not a clear error: {other:?}"),
+        }
+    }
+
+    /// Gas figures near 2^64: summed or turned into a plan's transaction gas they saturate, never
+    /// wrap into a small figure a cap would admit.
+    #[test]
+    fn gas_near_the_top_of_u64_saturates_and_is_refused(
+        below_max in any::<[u32; 3]>(), l1 in 0u64..=crate::market::Market::MAX_LEG_OVERHEAD_GAS, legs in 2usize..=256, routes in 2usize..=64,
+    ) {
+        use crate::route::gas_cap::{total_gas, GasCap, MAX_PLAN_GAS};
+        let units: Vec<u64> = below_max.iter().map(|&b| u64::MAX - u64::from(b)).collect();
+        let total = total_gas(units.iter().copied());
+        prop_assert_eq!(total, u64::MAX);
+        prop_assert!(total >= units[0]);
+        let cap = GasCap::with_leg_overhead(l1);
+        let legs_gas = units[0];
+        let plan_gas = cap.plan_gas(legs_gas, legs, routes.min(legs));
+        // The legs' gas less their L1 share is at least 2^64 − 2^32 − 2^56: far over the cap.
+        prop_assert!(plan_gas > MAX_PLAN_GAS, "plan gas {} from legs' gas {}", plan_gas, legs_gas);
+        prop_assert!(!cap.admits(legs_gas, legs, routes.min(legs)));
+        prop_assert!(!cap.admits(total, legs, routes.min(legs)));
+    }
+
     /// Two venues that can each take only part of the amount (the plan must split) and pay
     /// outputs near 2^256 − 1: two such routes sum past it.
     #[test]

@@ -1,15 +1,22 @@
-//! The time budget bounds the whole solve. A fake clock that moves 1 ms forward each time it is
-//! read makes the deadline pass at a chosen reading: sweeping the budget over every reading of a
-//! full solve stops the quote at every deadline check of every phase, deterministically and with
-//! no timing assumption. Whatever stops it, the plan is exact, never below the best single path,
-//! and says where it stopped; or, when nothing was found in time, the error says so.
+//! The time budget bounds the whole solve. A fake clock on which time is work done (a pool swap,
+//! or a curve built or evaluated by the bound, is one unit: `clock::count_work`) makes the
+//! deadline pass after a chosen amount of work: sweeping the budget over the work of a full solve
+//! stops the quote at every deadline check of every phase, deterministically and with no timing
+//! assumption, and the work done past the deadline is the overshoot, however few clock readings
+//! it took. Whatever stops it, the plan is exact, never below the best single path, says where it
+//! stopped, and came at most one route's evaluation (plus the plan's own replay) past the
+//! deadline; or, when nothing was found in time, the error says so.
 
-use super::clock::{Phase, SteppingClock};
+use super::clock::{phases_entered, work_done, Phase, WorkClock};
 use super::gas::GasPricers;
 use super::plan::{Plan, StoppedBy};
 use super::quote::{quote_on_clock, RouteSettings};
 use super::request::QuoteRequest;
-use super::test_market::{addr, cp_pool, market_of, replay, settings};
+use super::convex::graph::{Graph, Intermediates, Scope};
+use super::search::DexMask;
+use super::test_market::{addr, cp_pool, market_of, replay, settings, Rng};
+use super::test_pools::{random_pool, FAMILIES};
+use crate::address::Address;
 use crate::error::SolverError;
 use crate::market::Market;
 use crate::math::U256;
@@ -25,10 +32,13 @@ fn position(phase: Phase) -> usize {
         Phase::ProbeSearch => 1,
         Phase::GasPricing => 2,
         Phase::Evaluation => 3,
-        Phase::Optimizer => 4,
+        Phase::Bound => 4,
+        Phase::Optimizer => 5,
+        Phase::Resplit => 6,
     }
 }
-const PHASES: usize = 5;
+const PHASES: usize = 7;
+const PHASE_NAMES: [&str; PHASES] = ["search", "probe", "gas", "evaluation", "bound", "optimizer", "resplit"];
 
 /// A=1 (in), B=2 (out), C=3, D=4 (native), E=5. Direct, 2-hop and 3-hop paths that share pools;
 /// a thin but cheap A → E pool, so the full and probe searches keep different paths through E;
@@ -54,23 +64,55 @@ fn market(with_direct_pools: bool) -> Market {
     market_of(pools)
 }
 
-fn request(budget_ms: u32, extra: &Value) -> QuoteRequest {
+fn request(extra: &Value) -> QuoteRequest {
     let mut body = json!({
         "tokenIn": addr(1).to_string(), "tokenOut": addr(2).to_string(), "amountIn": (200 * E18).to_string(),
-        "slippageBps": 50, "timeBudgetMs": budget_ms,
+        "slippageBps": 50, "timeBudgetMs": 1,
     });
     body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
     serde_json::from_value(body).unwrap()
 }
 
-/// Quotes with the deadline `budget_ms` readings after the start; also returns the readings taken.
-fn ask(market: &Market, budget_ms: u32, extra: &Value, pricers: &GasPricers) -> (Result<Plan, SolverError>, u32) {
-    let clock = SteppingClock::default();
+/// A budget no solve here reaches.
+const UNBUDGETED: u64 = 1 << 50;
+
+/// Quotes `request` (its timeBudgetMs 1) with the deadline `budget` units of work after the start;
+/// also returns the units of work the quote did.
+fn ask_on(market: &Market, settings: &RouteSettings, request: &QuoteRequest, budget: u64, pricers: &GasPricers) -> (Result<Plan, SolverError>, u64) {
+    let clock = WorkClock { units_per_ms: budget as f64 };
+    let before = work_done();
+    let result = quote_on_clock(market, settings, request, pricers, &clock);
+    (result, work_done() - before)
+}
+
+/// Quotes on the small market with the deadline `budget` units of work after the start; also
+/// returns the units of work the quote did.
+fn ask(market: &Market, budget: u64, extra: &Value, pricers: &GasPricers) -> (Result<Plan, SolverError>, u64) {
     // One partial path per token and depth: the full and probe searches then keep different ones,
     // so paths must be quoted at the other amount (the evaluation phase has work to cut).
     let settings = RouteSettings { beam: 1, ..settings(addr(4)) };
-    let result = quote_on_clock(market, &settings, &request(budget_ms, extra), pricers, &clock);
-    (result, clock.0.get() as u32)
+    ask_on(market, &settings, &request(extra), budget, pricers)
+}
+
+/// The phase a quote was in when `budget` units of its work were done, from its log of phases
+/// entered ([`phases_entered`]; the first entry is the quote's start).
+fn phase_at(log: &[(Phase, u64)], budget: u64) -> Phase {
+    let deadline = log[0].1 + budget;
+    // The work reached the deadline in the last phase entered before it.
+    log.iter().skip(1).take_while(|(_, entered)| *entered < deadline).last().unwrap_or(&log[0]).0
+}
+
+/// The work a quote whose deadline passed in `phase` may do past it: what always runs (the plan's
+/// exact replay: its legs; the optimizer's start when the deadline passed before it: one route
+/// and its probe swaps; the gas pricer's direct pools native → tokenOut), plus one evaluation of
+/// one route (its swaps and probe swaps), or, stopped in the bound, one evaluation of the dual
+/// and its certificate (a curve response per arc, twice).
+fn allowed_overshoot(plan: &Plan, phase: Phase, max_hops: u64, gas_direct_pools: u64, arcs: u64) -> u64 {
+    let replay: u64 = plan.routes.iter().map(|r| r.legs.len() as u64).sum();
+    let route = 2 * max_hops;
+    let start = if position(phase) < position(Phase::Optimizer) { route } else { 0 };
+    let bound = if phase == Phase::Bound { 2 * arcs } else { 0 };
+    replay + start + route + gas_direct_pools + bound
 }
 
 /// Checks a plan whatever stopped it; returns the phase it stopped in.
@@ -88,22 +130,30 @@ fn check_plan(market: &Market, plan: &Plan, gas_free: bool) -> Option<Phase> {
     stopped_in
 }
 
-/// The budget swept over every reading of the unbudgeted solve (and one past it): every outcome
-/// is checked, and the phases the sweep stopped in are returned.
-fn sweep(market: &Market, extra: &Value, mut each: impl FnMut(u32, &Result<Plan, SolverError>)) -> [bool; PHASES] {
-    let (full, readings) = ask(market, 10_000, extra, &GasPricers::default());
+/// The budget swept over every unit of work of the unbudgeted solve (and past it): every outcome
+/// is checked, its overshoot too, and the phases the sweep stopped in are returned.
+fn sweep(market: &Market, extra: &Value, mut each: impl FnMut(u64, &Result<Plan, SolverError>)) -> [bool; PHASES] {
+    let (full, work) = ask(market, UNBUDGETED, extra, &GasPricers::default());
     let full = full.expect("the unbudgeted quote");
     assert_eq!(full.metadata.stopped_by, StoppedBy::Converged);
+    let max_hops = extra.get("maxHops").and_then(Value::as_u64).unwrap_or(3);
     let mut seen = [false; PHASES];
-    for budget in 1..=readings + 1 {
-        let (result, _) = ask(market, budget, extra, &GasPricers::default());
+    for budget in 1..=work + 2 {
+        phases_entered();
+        let (result, done) = ask(market, budget, extra, &GasPricers::default());
+        let log = phases_entered();
         each(budget, &result);
         if let Ok(plan) = &result {
             if let Some(phase) = check_plan(market, plan, extra.get("gasPriceWei").is_none()) {
                 seen[position(phase)] = true;
+                // Native D → B: one direct pool; the graph: at most the market's 11 pools both ways.
+                let at_deadline = phase_at(&log, budget);
+                assert!(position(phase) >= position(at_deadline), "budget {budget}: stopped in {phase:?}, before the deadline's {at_deadline:?}");
+                let allowed = allowed_overshoot(plan, at_deadline, max_hops, 1, 22);
+                assert!(done <= budget + allowed, "budget {budget} with {extra}: {done} units, {} past the deadline in {phase:?}, {allowed} allowed; {log:?} {}", done - budget, serde_json::to_string(plan).unwrap());
             }
         }
-        if budget > readings {
+        if budget > work + 1 {
             let plan = result.expect("a budget past every reading");
             assert_eq!(serde_json::to_value(&plan).unwrap(), serde_json::to_value(&full).unwrap(), "not the unbudgeted plan");
         }
@@ -122,7 +172,8 @@ fn every_deadline_of_a_split_quote_gives_an_exact_plan_and_names_its_phase() {
         });
         (0..PHASES).for_each(|p| seen[p] |= phases[p]);
     }
-    assert_eq!(seen, [true; PHASES], "a phase no deadline stopped (in order: search, probe, gas, evaluation, optimizer)");
+    let missed: Vec<&str> = (0..PHASES).filter(|&p| !seen[p]).map(|p| PHASE_NAMES[p]).collect();
+    assert!(missed.is_empty(), "phases no deadline stopped: {missed:?}");
 }
 
 #[test]
@@ -145,14 +196,14 @@ fn a_search_stopped_before_reaching_token_out_answers_no_route_and_says_why() {
     sweep(&market, &json!({}), |budget, result| match result {
         Ok(_) => planned += 1,
         Err(SolverError::NoRoute { reason: message }) => {
-            assert!(message.contains(&format!("time budget of {budget} ms")), "{message}");
+            assert!(message.contains("time budget of 1 ms"), "budget {budget}: {message}");
             refused += 1;
         }
         Err(other) => panic!("budget {budget}: {other:?}"),
     });
     assert!(refused > 0 && planned > 0, "{refused} refused, {planned} planned");
     // With the budget to spare, an unreachable token is still refused for its own reason.
-    let (unreachable, _) = ask(&market, 10_000, &json!({ "maxHops": 1 }), &GasPricers::default());
+    let (unreachable, _) = ask(&market, UNBUDGETED, &json!({ "maxHops": 1 }), &GasPricers::default());
     assert!(matches!(&unreachable, Err(SolverError::NoRoute { reason: m }) if m.contains("within 1 hops")), "{unreachable:?}");
 }
 
@@ -160,10 +211,10 @@ fn a_search_stopped_before_reaching_token_out_answers_no_route_and_says_why() {
 fn a_gas_pricer_from_a_search_the_deadline_cut_is_not_cached() {
     let market = market(true);
     let gas = json!({ "gasPriceWei": "1000000000" });
-    let (full, readings) = ask(&market, 10_000, &gas, &GasPricers::default());
+    let (full, work) = ask(&market, UNBUDGETED, &gas, &GasPricers::default());
     let full = serde_json::to_value(full.unwrap()).unwrap();
     let mut partial_rates = 0;
-    for budget in 1..=readings {
+    for budget in 1..=work {
         let pricers = GasPricers::default();
         let (cut, _) = ask(&market, budget, &gas, &pricers);
         let cut = serde_json::to_value(cut.unwrap()).unwrap();
@@ -174,8 +225,107 @@ fn a_gas_pricer_from_a_search_the_deadline_cut_is_not_cached() {
             partial_rates += 1;
         }
         // The next quote on the same cache must price gas as a fresh solver does.
-        let (again, _) = ask(&market, 10_000, &gas, &pricers);
+        let (again, _) = ask(&market, UNBUDGETED, &gas, &pricers);
         assert_eq!(serde_json::to_value(again.unwrap()).unwrap(), full, "budget {budget} left a partial pricer in the cache");
     }
     assert!(partial_rates > 0, "no budget cut the gas search after its direct pool");
+}
+
+/// The largest synthetic market of these tests: 2,000 pools of every model family over 40
+/// tokens, a quarter of them on four hub tokens (the first is native).
+fn large_market() -> Market {
+    let mut rng = Rng(0x00b0_d9e7);
+    let tokens: Vec<Address> = (1..=40).map(addr).collect();
+    let pools = (0..2_000u32)
+        .map(|n| {
+            let a = if n % 4 == 0 { rng.range(0, 4) } else { rng.range(0, 40) } as usize;
+            let b = (a + 1 + rng.range(0, 39) as usize) % 40;
+            let family = FAMILIES[rng.range(0, FAMILIES.len() as u64) as usize];
+            let mut pool = random_pool(&mut rng, family, 0, [tokens[a], tokens[b]]);
+            let mut id = [0xee; 20];
+            id[..4].copy_from_slice(&n.to_be_bytes());
+            pool.id = Address(id).to_string();
+            pool
+        })
+        .collect();
+    market_of(pools)
+}
+
+/// Trades on the large market (tokenIn, tokenOut, amountIn), 3 hops, gas priced: the first
+/// whose unbudgeted solve spends enough work in a phase is the one a test stops there.
+const LARGE_TRADES: [(u8, u8, u128); 6] =
+    [(9, 17, 100_000 * E18), (12, 30, 10_000 * E18), (5, 2, 1_000_000 * E18), (21, 33, 100_000 * E18), (2, 3, 300_000 * E18), (7, 28, 30_000 * E18)];
+
+/// A 1 ms budget, a millisecond being half the work the unbudgeted solve of a trade spends before
+/// the middle of `phase`: the quote stops in `phase`, exact, within the overshoot
+/// [`allowed_overshoot`] allows.
+fn stops_within_one_evaluation(phase: Phase) {
+    let market = large_market();
+    let settings = settings(addr(1));
+    for (from, to, amount) in LARGE_TRADES {
+        let request: QuoteRequest = serde_json::from_value(json!({
+            "tokenIn": addr(from).to_string(), "tokenOut": addr(to).to_string(), "amountIn": amount.to_string(),
+            "slippageBps": 50, "timeBudgetMs": 1, "maxHops": 3, "gasPriceWei": "1000000000",
+        }))
+        .unwrap();
+        phases_entered();
+        let (full, work) = ask_on(&market, &settings, &request, UNBUDGETED, &GasPricers::default());
+        let log = phases_entered();
+        if full.is_err() {
+            continue;
+        }
+        let Some(k) = log.iter().position(|(p, _)| *p == phase) else { continue };
+        let (start, end) = (log[k].1, log.get(k + 1).map_or(log[0].1 + work, |next| next.1));
+        if end - start < 8 {
+            continue;
+        }
+        let budget = start + (end - start) / 2 - log[0].1;
+        let (result, done) = ask_on(&market, &settings, &request, budget, &GasPricers::default());
+        let plan = result.unwrap_or_else(|e| panic!("{from} → {to}, budget {budget}: {e}"));
+        assert_eq!(replay(&market, &plan), plan.expected_amount_out, "the plan is not what the pools pay");
+        assert_eq!(plan.metadata.stopped_in, Some(phase), "{from} → {to}, budget {budget} of {work} units");
+        let (token_in, token_out) = (market.token(&addr(from)).unwrap(), market.token(&addr(to)).unwrap());
+        let gas_direct = market.edge(market.token(&addr(1)).unwrap(), token_out).len() as u64;
+        let scope = Scope { token_in, token_out, max_hops: 3, intermediates: Intermediates::Any, dexes: DexMask::ALL };
+        let arcs = Graph::build(&market, &scope).map_or(0, |g| g.arcs.len()) as u64;
+        let allowed = allowed_overshoot(&plan, phase, 3, gas_direct, arcs);
+        assert!(done <= budget + allowed, "{from} → {to} stopped in {phase:?}: {} units past a budget of {budget}, {allowed} allowed", done - budget);
+        return;
+    }
+    panic!("no trade's solve spent enough work in {phase:?} to stop it there");
+}
+
+#[test]
+fn a_tiny_budget_stops_the_search_within_one_evaluation_on_the_large_market() {
+    stops_within_one_evaluation(Phase::Search);
+}
+
+#[test]
+fn a_tiny_budget_stops_the_probe_search_within_one_evaluation_on_the_large_market() {
+    stops_within_one_evaluation(Phase::ProbeSearch);
+}
+
+#[test]
+fn a_tiny_budget_stops_gas_pricing_within_one_evaluation_on_the_large_market() {
+    stops_within_one_evaluation(Phase::GasPricing);
+}
+
+#[test]
+fn a_tiny_budget_stops_the_evaluation_within_one_evaluation_on_the_large_market() {
+    stops_within_one_evaluation(Phase::Evaluation);
+}
+
+#[test]
+fn a_tiny_budget_stops_the_bound_within_one_evaluation_of_the_dual_on_the_large_market() {
+    stops_within_one_evaluation(Phase::Bound);
+}
+
+#[test]
+fn a_tiny_budget_stops_the_optimizer_within_one_evaluation_on_the_large_market() {
+    stops_within_one_evaluation(Phase::Optimizer);
+}
+
+#[test]
+fn a_tiny_budget_stops_the_resplit_within_one_evaluation_on_the_large_market() {
+    stops_within_one_evaluation(Phase::Resplit);
 }

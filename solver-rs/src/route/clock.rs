@@ -43,8 +43,12 @@ pub enum Phase {
     GasPricing,
     /// Quoting each found path at the amount its search did not use.
     Evaluation,
+    /// The convex bound: its graph, the dual's warm start and Newton steps (`convex/`).
+    Bound,
     /// The split optimizer.
     Optimizer,
+    /// Re-splitting the plan where its routes meet, and the ascents from there (`resplit.rs`).
+    Resplit,
 }
 
 /// The moment a quote must stop improving its plan, and where it was when it first noticed.
@@ -73,6 +77,8 @@ impl<'c> Deadline<'c> {
     /// Records that the solve is now in `phase` (what [`Deadline::stopped_in`] reports).
     pub fn enter(&self, phase: Phase) {
         self.phase.set(phase);
+        #[cfg(test)]
+        PHASES_ENTERED.with(|log| log.borrow_mut().push((phase, work_done())));
     }
 
     /// Whether the budget is spent: reads the clock until the first time it is, then stays true.
@@ -95,7 +101,8 @@ impl<'c> Deadline<'c> {
 }
 
 /// A test clock that reads 0, 1, 2, ... ms: a budget of n ms passes at the n-th reading after the
-/// deadline is set, whatever the machine's speed.
+/// deadline is set, whatever the machine's speed (it sees readings, not the work between them:
+/// the budget tests use [`WorkClock`]).
 #[cfg(test)]
 #[derive(Default)]
 pub struct SteppingClock(pub Cell<f64>);
@@ -106,6 +113,54 @@ impl Clock for SteppingClock {
         let now = self.0.get();
         self.0.set(now + 1.0);
         now
+    }
+}
+
+/// Units of work done on this thread: every pool swap computed (`PoolState::amount_out` and
+/// `apply`; a memo's hit computes none) and every curve built or evaluated by the convex bound.
+/// Counted in test builds only; the budget tests' [`WorkClock`] reads it. A no-op otherwise.
+#[inline(always)]
+pub(crate) fn count_work() {
+    #[cfg(test)]
+    WORK_DONE.with(|done| done.set(done.get() + 1));
+}
+
+#[cfg(test)]
+thread_local! {
+    static WORK_DONE: Cell<u64> = const { Cell::new(0) };
+}
+
+#[cfg(test)]
+thread_local! {
+    static PHASES_ENTERED: std::cell::RefCell<Vec<(Phase, u64)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The phases entered on this thread since the last call, each with the units of work done
+/// before it ([`work_done`]); clears the log.
+#[cfg(test)]
+pub fn phases_entered() -> Vec<(Phase, u64)> {
+    PHASES_ENTERED.with(|log| std::mem::take(&mut *log.borrow_mut()))
+}
+
+/// The units of work done on this thread so far ([`count_work`]).
+#[cfg(test)]
+pub fn work_done() -> u64 {
+    WORK_DONE.with(Cell::get)
+}
+
+/// A test clock on which a millisecond is `units_per_ms` units of work ([`count_work`]): a budget
+/// of n ms passes at the first deadline check after n × `units_per_ms` units of work, whatever the machine's speed, and work done
+/// between two checks (which a clock moved per reading could not see) shows as overshoot.
+#[cfg(test)]
+pub struct WorkClock {
+    /// Units of work per millisecond.
+    pub units_per_ms: f64,
+}
+
+#[cfg(test)]
+impl Clock for WorkClock {
+    fn now_ms(&self) -> f64 {
+        work_done() as f64 / self.units_per_ms
     }
 }
 
@@ -126,6 +181,16 @@ mod tests {
         deadline.enter(Phase::Optimizer);
         assert!(deadline.expired());
         assert_eq!((clock.0.get(), deadline.stopped_in()), (reads, Some(Phase::Evaluation)));
+    }
+
+    #[test]
+    fn the_work_clock_moves_with_work_not_with_readings() {
+        let deadline = Deadline::after_ms(2, &WorkClock { units_per_ms: 1.0 });
+        assert!(!deadline.expired() && !deadline.expired());
+        count_work();
+        assert!(!deadline.expired());
+        count_work();
+        assert!(deadline.expired());
     }
 
     #[test]

@@ -43,6 +43,13 @@ pub const ROUTER_GAS_PER_ROUTE: u64 = 1_800 + 128 * 16;
 /// permit.
 pub const ROUTER_GAS_FIXED: u64 = 21_000 + 38_200 + 9_600 + 7_500 + 580 * 16 + 35_000;
 
+/// Gas units summed, saturating at u64::MAX: a saturated total is over every cap
+/// ([`MAX_PLAN_GAS`]), so what would need it is refused, never wrapped into a small figure. The
+/// one way gas figures are added up in routing.
+pub fn total_gas(units: impl IntoIterator<Item = u64>) -> u64 {
+    units.into_iter().fold(0, u64::saturating_add)
+}
+
 /// A plan's transaction gas, as the cap counts it, from the solver's gas for its legs.
 #[derive(Clone, Copy, Debug)]
 pub struct GasCap {
@@ -52,13 +59,18 @@ pub struct GasCap {
 
 impl GasCap {
     pub fn of(market: &Market) -> GasCap {
-        GasCap { l1_gas_per_leg: market.leg_overhead_gas() }
+        GasCap::with_leg_overhead(market.leg_overhead_gas())
+    }
+
+    /// The cap of a market whose legs carry `l1_gas_per_leg` of L1 overhead.
+    pub fn with_leg_overhead(l1_gas_per_leg: u64) -> GasCap {
+        GasCap { l1_gas_per_leg }
     }
 
     /// The transaction gas of routes whose legs cost `legs_gas` gas units (the solver's, L1
     /// overhead included) over `legs` legs and `routes` routes.
     pub fn plan_gas(&self, legs_gas: u64, legs: usize, routes: usize) -> u64 {
-        let (legs, routes) = (legs as u64, routes as u64);
+        let (legs, routes) = (u64::try_from(legs).unwrap_or(u64::MAX), u64::try_from(routes).unwrap_or(u64::MAX));
         legs_gas
             .saturating_sub(self.l1_gas_per_leg.saturating_mul(legs))
             .saturating_add(ROUTER_GAS_PER_LEG.saturating_mul(legs))
@@ -74,8 +86,8 @@ impl GasCap {
     /// What opening `path` adds before any tick crossing: its legs' base gas (the registry's, less
     /// the L1 overhead) and the router's per-leg and per-route gas.
     pub fn opening_gas(&self, market: &Market, path: &Path) -> u64 {
-        let legs = path.hops.len() as u64;
-        let base: u64 = path.hops.iter().map(|hop| market.pool(hop.pool).spec.gas_base).sum();
+        let legs = u64::try_from(path.hops.len()).unwrap_or(u64::MAX);
+        let base = total_gas(path.hops.iter().map(|hop| market.pool(hop.pool).spec.gas_base));
         base.saturating_sub(self.l1_gas_per_leg.saturating_mul(legs))
             .saturating_add(ROUTER_GAS_PER_LEG.saturating_mul(legs))
             .saturating_add(ROUTER_GAS_PER_ROUTE)

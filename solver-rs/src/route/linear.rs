@@ -1,6 +1,12 @@
 //! Dense symmetric positive-definite solves for the Newton steps of the split optimizer and of the
 //! dual (a few routes or copies: n ≤ 64).
 
+/// The position of entry (`row`, `col`) of a row-major matrix `width` wide; saturating, so an
+/// index past any matrix is out of bounds (a panic caught as a bug), never a wrapped one in bounds.
+pub(crate) fn entry(row: usize, col: usize, width: usize) -> usize {
+    row.saturating_mul(width).saturating_add(col)
+}
+
 /// Cholesky factor L (row-major, lower) of the symmetric matrix `a` (n × n), or None if `a` is
 /// not positive definite.
 pub(crate) fn cholesky(a: &[f64], n: usize) -> Option<Vec<f64>> {

@@ -85,7 +85,7 @@ impl<'m> Overlay<'m> {
             if let Some(fills) = fills.as_deref_mut() {
                 fills.push(LegFill { hop: *hop, amount_in: amount, amount_out: outcome.amount_out, gas_units: leg_gas });
             }
-            gas += leg_gas;
+            gas = gas.saturating_add(leg_gas);
             amount = outcome.amount_out;
         }
         Ok((amount, gas))
@@ -101,7 +101,7 @@ pub fn quote_path(market: &Market, path: &Path, amount_in: U256) -> Result<(U256
     for hop in &path.hops {
         let entry = market.pool(hop.pool);
         let (outcome, _) = entry.state.apply(hop.token_in as usize, hop.token_out as usize, amount)?;
-        gas += entry.spec.leg_gas_units(&outcome);
+        gas = gas.saturating_add(entry.spec.leg_gas_units(&outcome));
         amount = outcome.amount_out;
     }
     Ok((amount, gas))

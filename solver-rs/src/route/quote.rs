@@ -83,7 +83,7 @@ pub fn quote_on_clock(
     let mut at_full = Vec::new();
     deadline.enter(Phase::Search);
     find_paths(market, &params, amount_in, &mut at_full, &deadline);
-    let probe = split.then(|| (amount_in / U256::from(PROBE_DIVISOR)).max(U256::from(1)));
+    let probe = split.then(|| amount_in.checked_div(U256::from(PROBE_DIVISOR)).unwrap_or_default().max(U256::from(1)));
     let mut at_probe = Vec::new();
     deadline.enter(Phase::ProbeSearch);
     // Past the deadline the probe search is skipped whole: it only adds split candidates, and
@@ -112,6 +112,7 @@ pub fn quote_on_clock(
     let mut start_alloc = None;
     // The convex phase is skipped whole past the deadline: it only adds candidates and a start.
     let scope = Scope { token_in, token_out, max_hops: params.max_hops, intermediates: Intermediates::Any, dexes: params.dexes };
+    deadline.enter(Phase::Bound);
     if split && !deadline.expired() {
         // As many of the optimum's paths as the candidates leave room for under the curves' limit
         // on routes (the bound holds for plans of at most that many); the plan's transaction gas,
@@ -125,7 +126,7 @@ pub fn quote_on_clock(
                     None => {
                         ranked.push(Evaluated { path: routed.path.clone(), full: None, probe: None });
                         alloc.push(U256::ZERO);
-                        ranked.len() - 1
+                        ranked.len().saturating_sub(1)
                     }
                 };
                 alloc[index] = U256::try_from((routed.share * f64::from(amount_in)).floor()).unwrap_or(U256::ZERO);
@@ -151,6 +152,7 @@ pub fn quote_on_clock(
         target: bound,
         memos: SwapMemos::default(),
         gas_cap: GasCap::of(market),
+        whole: ranked.iter().map(|e| e.full).collect(),
     };
     let solution = if split {
         optimize(&problem)
@@ -166,6 +168,7 @@ pub fn quote_on_clock(
     // share pools, which a pool-disjoint plan may not).
     let (ranked, solution) = match bound {
         Some(target) if split && !disjoint => {
+            deadline.enter(Phase::Resplit);
             let resplitting = Resplitting { market, scope: &scope, amount_in, pricer: &pricer, deadline: &deadline, target };
             resplitting.better(ranked, solution)
         }
@@ -219,6 +222,7 @@ impl Resplitting<'_> {
                 target: Some(self.target),
                 memos: SwapMemos::default(),
                 gas_cap: GasCap::of(self.market),
+                whole: proposal.from.iter().map(|from| from.and_then(|j| ranked[j].full)).collect(),
             };
             let Some(found) = optimize(&problem).filter(|found| found.value > solution.value) else { continue };
             ranked = proposal
@@ -294,6 +298,13 @@ fn build_plan(
     report: Report,
 ) -> Result<Plan, SolverError> {
     let slippage = request.slippage_bps;
+    // The optimizer's allocations sum to amountIn by construction (its sums are checked or
+    // saturate, `split/`); a plan that did not would be refused by the router: a bug, reported as
+    // one, never a wrapped or short plan.
+    let allocated = solution.alloc.iter().try_fold(U256::ZERO, |sum, a| sum.checked_add(*a));
+    if allocated != Some(request.amount_in) {
+        return Err(SolverError::internal(format!("the allocation sums to {allocated:?}, not amountIn {}", request.amount_in)));
+    }
     let mut overlay = Overlay::new(market);
     let mut routes = Vec::new();
     let (mut total_out, mut gas_units) = (U256::ZERO, 0u64);
@@ -327,7 +338,7 @@ fn build_plan(
         total_out = total_out
             .checked_add(out)
             .ok_or_else(|| SolverError::internal("the routes' outputs sum past 2^256 − 1"))?;
-        gas_units += gas;
+        gas_units = gas_units.saturating_add(gas);
     }
     let best = ranked.iter().filter_map(|e| e.full.map(|(o, g)| Net::new(o, pricer.cost(g)))).max();
     let candidates = ranked

@@ -61,6 +61,7 @@ impl<'de> Deserialize<'de> for HopCount {
             fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<HopCount, E> {
                 if v.is_finite() && v >= 0.0 && v.fract() == 0.0 {
                     // `as` saturates: every integer past u64::MAX is more hops than any search.
+                    #[allow(clippy::cast_possible_truncation)]
                     Ok(HopCount(v as u64))
                 } else {
                     Err(E::invalid_value(serde::de::Unexpected::Float(v), &self))
@@ -96,7 +97,7 @@ impl QuoteRequest {
     /// assert_eq!(with("1e30").hops(), MAX_HOPS);
     /// ```
     pub fn hops(&self) -> u32 {
-        self.max_hops.map_or(DEFAULT_MAX_HOPS, |HopCount(hops)| hops.min(u64::from(MAX_HOPS)) as u32)
+        self.max_hops.map_or(DEFAULT_MAX_HOPS, |HopCount(hops)| u32::try_from(hops).unwrap_or(MAX_HOPS).min(MAX_HOPS))
     }
 
     /// Checks every bound; the error names the offending field.

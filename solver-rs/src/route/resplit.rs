@@ -21,6 +21,7 @@ use super::convex::graph::{Intermediates, Scope};
 use super::convex::route_flows;
 use super::path::{LegFill, Overlay, Path};
 use crate::market::{Market, TokenIdx};
+use crate::math::bisect::bisect;
 use crate::math::U256;
 
 /// Halvings of the bisection that finds a sub-route's tokenIn (to 2⁻³² of its prefix's amount).
@@ -63,7 +64,7 @@ pub fn resplit(
     cap: usize,
     deadline: &Deadline,
 ) -> Option<Proposal> {
-    let mut prefixes = prefixes(market, paths, alloc, order, layer)?;
+    let mut prefixes = prefixes(market, paths, alloc, order, layer, deadline)?;
     if prefixes.is_empty() {
         return None;
     }
@@ -72,6 +73,9 @@ pub fn resplit(
     tokens.dedup();
     let mut changed = false;
     for &token in &tokens {
+        if deadline.expired() {
+            return None;
+        }
         let group: Vec<usize> = (0..prefixes.len()).filter(|&p| prefixes[p].path.tokens[layer] == token).collect();
         changed |= split_token(market, scope, &mut prefixes, &group, layer, deadline);
     }
@@ -85,11 +89,15 @@ pub fn resplit(
 }
 
 /// The plan's routes of more than `layer` hops grouped by prefix, each with what its routes spend
-/// and deliver at `layer` in the plan's replay; None if the plan does not replay.
-fn prefixes(market: &Market, paths: &[Path], alloc: &[U256], order: &[usize], layer: usize) -> Option<Vec<Prefix>> {
+/// and deliver at `layer` in the plan's replay; None if the plan does not replay or the deadline
+/// passes (checked before each route).
+fn prefixes(market: &Market, paths: &[Path], alloc: &[U256], order: &[usize], layer: usize, deadline: &Deadline) -> Option<Vec<Prefix>> {
     let mut overlay = Overlay::new(market);
     let mut prefixes: Vec<Prefix> = Vec::new();
     for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
+        if deadline.expired() {
+            return None;
+        }
         let mut fills: Vec<LegFill> = Vec::new();
         overlay.run(&paths[i], alloc[i], Some(&mut fills)).ok()?;
         if paths[i].hops.len() <= layer {
@@ -100,7 +108,8 @@ fn prefixes(market: &Market, paths: &[Path], alloc: &[U256], order: &[usize], la
         match prefixes.iter_mut().find(|p| p.path.hops == hops) {
             Some(prefix) => {
                 prefix.routes.push(i);
-                prefix.spent += alloc[i];
+                // A part of the plan's allocation, which sums to amountIn: never saturates.
+                prefix.spent = prefix.spent.saturating_add(alloc[i]);
                 prefix.delivered += delivered;
             }
             None => prefixes.push(Prefix {
@@ -128,7 +137,7 @@ fn split_token(market: &Market, scope: &Scope, prefixes: &mut [Prefix], group: &
     let sub = Scope {
         token_in: token,
         token_out: scope.token_out,
-        max_hops: scope.max_hops - layer,
+        max_hops: scope.max_hops.saturating_sub(layer),
         intermediates: Intermediates::Except(visited),
         dexes: scope.dexes,
     };
@@ -150,7 +159,7 @@ fn split_token(market: &Market, scope: &Scope, prefixes: &mut [Prefix], group: &
             quota -= take;
             pieces[next].1 -= take;
             if pieces[next].1 <= total * f64::EPSILON {
-                next += 1;
+                next = next.saturating_add(1);
             }
         }
     }
@@ -172,6 +181,9 @@ fn realise(
     let mut listed = vec![false; paths.len()];
     let mut overlay = Overlay::new(market);
     for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
+        if deadline.expired() {
+            return None;
+        }
         // A route of no prefix, or of one its token's sub-problem gave no path, stays as it is.
         match prefixes.iter().find(|p| p.routes.contains(&i) && !p.parts.is_empty()) {
             None => {
@@ -186,9 +198,9 @@ fn realise(
                         return None;
                     }
                     let path = joined(prefix, suffix);
-                    let amount = match k + 1 == prefix.parts.len() {
+                    let amount = match k.saturating_add(1) == prefix.parts.len() {
                         true => left,
-                        false => input_for(&overlay, prefix, *carry, left),
+                        false => input_for(&overlay, prefix, *carry, left, deadline)?,
                     };
                     if amount.is_zero() {
                         continue;
@@ -202,7 +214,7 @@ fn realise(
                             overlay.run(&prefix.path, amount, None).ok()?;
                         }
                     }
-                    left -= amount;
+                    left = left.checked_sub(amount)?;
                     let from = (0..paths.len()).find(|&j| !listed[j] && paths[j] == path);
                     if let Some(j) = from {
                         listed[j] = true;
@@ -239,20 +251,10 @@ fn joined(prefix: &Prefix, suffix: &Path) -> Path {
 }
 
 /// The least tokenIn, up to `most`, whose run through the prefix on `overlay` delivers at least
-/// `carry` (by bisection; `most` if none does).
-fn input_for(overlay: &Overlay, prefix: &Prefix, carry: f64, most: U256) -> U256 {
+/// `carry` (by bisection; `most` if none does); None once the deadline has passed (checked before
+/// each run of the prefix).
+fn input_for(overlay: &Overlay, prefix: &Prefix, carry: f64, most: U256, deadline: &Deadline) -> Option<U256> {
     let delivers = |amount: U256| overlay.clone().run(&prefix.path, amount, None).map_or(true, |(out, _)| f64::from(out) >= carry);
-    let (mut lo, mut hi) = (U256::ZERO, most);
-    for _ in 0..BISECTION_STEPS {
-        let mid = lo + (hi - lo) / U256::from(2);
-        if mid == lo {
-            break;
-        }
-        if delivers(mid) {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    hi
+    let short = |amount: U256| (!deadline.expired()).then(|| !delivers(amount));
+    bisect(U256::ZERO, most, BISECTION_STEPS, short).map(|(_, hi)| hi)
 }

@@ -111,7 +111,7 @@ fn beam_search(market: &Market, params: &SearchParams, amount: U256, found: &mut
                 by_bound.sort_by(|&a, &b| bounds[b].total_cmp(&bounds[a]));
                 let mut steps: Vec<(usize, Partial)> = Vec::new();
                 for k in by_bound {
-                    if let (true, Some(needed)) = (skip_by_bound, top.get(params.beam - 1)) {
+                    if let (true, Some(needed)) = (skip_by_bound, params.beam.checked_sub(1).and_then(|last| top.get(last))) {
                         if bounds[k] < f64::from(needed) {
                             break;
                         }
@@ -181,7 +181,7 @@ fn extend(market: &Market, partial: &Partial, hop: Hop, to: TokenIdx) -> Option<
     tokens.push(to);
     let mut hops = partial.hops.clone();
     hops.push(hop);
-    Some(Partial { tokens, hops, amount: outcome.amount_out, gas: partial.gas + entry.spec.leg_gas_units(&outcome) })
+    Some(Partial { tokens, hops, amount: outcome.amount_out, gas: partial.gas.saturating_add(entry.spec.leg_gas_units(&outcome)) })
 }
 
 /// A path's standalone quote at the full amount and at the split probe amount.

@@ -18,7 +18,7 @@ export const ReadyResponse = Type.Object({
   }, { additionalProperties: false }),
   solver: Type.Object({
     backend: Type.Union([Type.Literal('native'), Type.Literal('wasm')]),
-    state: Type.Union([Type.Literal('ready'), Type.Literal('restarting')], { description: 'restarting: a WASM instance trapped and a new one is being started with the same market' }),
+    state: Type.Union([Type.Literal('ready'), Type.Literal('restarting'), Type.Literal('failed')], { description: 'restarting: a WASM instance trapped and a new one is being started with the same market; failed: it failed too many times in a row and refuses every call' }),
     restarts: Type.Integer({ minimum: 0, description: 'since the service started' }),
   }, { additionalProperties: false }),
   redis: Type.Union([

@@ -86,7 +86,7 @@ export const RouteMetadata = Type.Object({
   selectedPaths: Type.Integer({ minimum: 0 }),
   candidates: Type.Array(Type.Ref('RouteCandidateMetadata')),
   stoppedBy: Type.Optional(Type.Union([kind('converged'), kind('budget')], { description: 'why the solve stopped: it converged, or timeBudgetMs ran out (in any phase, search included; the plan is the best found by then, exact, never below the best single candidate)' })),
-  stoppedIn: Type.Optional(Type.Union([kind('search'), kind('probeSearch'), kind('gasPricing'), kind('evaluation'), kind('optimizer')], { description: 'with stoppedBy budget: the first phase the budget cut' })),
+  stoppedIn: Type.Optional(Type.Union([kind('search'), kind('probeSearch'), kind('gasPricing'), kind('evaluation'), kind('bound'), kind('optimizer'), kind('resplit')], { description: 'with stoppedBy budget: the first phase the budget cut' })),
   maxHopsSearched: Type.Optional(Type.Integer({ minimum: 1, description: 'the path depth searched: maxHops (default 3) capped at the deepest search, 4' })),
   // Certified upper bound on what any routing of amountIn over the venues this quote may use could
   // pay, raw tokenOut before fees and gas (the convex bound, docs/solver-optimizer.md).

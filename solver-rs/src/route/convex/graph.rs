@@ -12,6 +12,7 @@
 
 use super::curve::Curve;
 use crate::market::{Hop, Market, PoolIdx, TokenIdx};
+use crate::route::clock::Deadline;
 use crate::route::search::DexMask;
 use std::collections::HashMap;
 
@@ -96,17 +97,29 @@ pub struct Graph<'m> {
     pub venues: Vec<Venue>,
 }
 
-/// The graph would exceed [`MAX_COPIES`] or [`MAX_ARCS`].
+/// Why no graph was built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TooLarge;
+pub enum Unbuilt {
+    /// The graph would exceed [`MAX_COPIES`] or [`MAX_ARCS`].
+    TooLarge,
+    /// The deadline passed while it was built.
+    Deadline,
+}
 
 impl<'m> Graph<'m> {
     /// The layered graph of `scope` on `market`: every copy on a path from tokenIn to tokenOut,
     /// every arc between them (only pools whose curve exists in that direction). Deterministic:
     /// tokens and pools are visited in the market's order.
-    pub fn build(market: &'m Market, scope: &Scope) -> Result<Graph<'m>, TooLarge> {
+    pub fn build(market: &'m Market, scope: &Scope) -> Result<Graph<'m>, Unbuilt> {
+        Graph::build_before(market, scope, &Deadline::never())
+    }
+
+    /// [`Graph::build`], given up once `deadline` has passed: it is checked before each copy's
+    /// pools and each pool's curve (building a curve is the work here: a concentrated pool's
+    /// walks its ticks), so past it at most one curve is built.
+    pub fn build_before(market: &'m Market, scope: &Scope, deadline: &Deadline) -> Result<Graph<'m>, Unbuilt> {
         let hops = scope.max_hops.max(1);
-        let to_out = distances_to_out(market, scope, hops);
+        let to_out = distances_to_out(market, scope, hops, deadline).ok_or(Unbuilt::Deadline)?;
         let mut graph = Graph { token_out: scope.token_out, copies: vec![Copy { token: scope.token_in, layer: 0 }], arcs: Vec::new(), sides: Vec::new(), venues: Vec::new() };
         let mut copy_of: HashMap<(TokenIdx, usize), usize> = HashMap::new();
         let mut side_of: HashMap<(PoolIdx, u8), Option<usize>> = HashMap::new();
@@ -115,6 +128,9 @@ impl<'m> Graph<'m> {
         for layer in 0..hops {
             let mut next = Vec::new();
             for &from in &frontier {
+                if deadline.expired() {
+                    return Err(Unbuilt::Deadline);
+                }
                 let token = graph.copies[from].token;
                 for &neighbour in market.neighbours(token) {
                     let head = if neighbour == scope.token_out {
@@ -138,6 +154,9 @@ impl<'m> Graph<'m> {
                         if !scope.dexes.allows(entry.dex) {
                             continue;
                         }
+                        if !side_of.contains_key(&(hop.pool, hop.token_in)) && deadline.expired() {
+                            return Err(Unbuilt::Deadline);
+                        }
                         let side = *side_of.entry((hop.pool, hop.token_in)).or_insert_with(|| {
                             // A curve whose first unit pays nothing pays nothing at all (it is concave).
                             let curve = Curve::of(&entry.state, hop.token_in as usize, hop.token_out as usize)
@@ -155,7 +174,7 @@ impl<'m> Graph<'m> {
                     }
                 }
                 if graph.copies.len() > MAX_COPIES || graph.arcs.len() > MAX_ARCS {
-                    return Err(TooLarge);
+                    return Err(Unbuilt::TooLarge);
                 }
             }
             frontier = next;
@@ -217,12 +236,16 @@ impl<'m> Graph<'m> {
 
 /// Fewest hops from each allowed intermediate token to tokenOut, up to `hops − 1` (tokens farther
 /// cannot be on a path of `hops`). Pools are not checked for a curve here; `pruned` does that.
-fn distances_to_out(market: &Market, scope: &Scope, hops: usize) -> HashMap<TokenIdx, usize> {
+/// None once `deadline` has passed (checked before each token's neighbours).
+fn distances_to_out(market: &Market, scope: &Scope, hops: usize, deadline: &Deadline) -> Option<HashMap<TokenIdx, usize>> {
     let mut distance: HashMap<TokenIdx, usize> = HashMap::new();
     let mut frontier = vec![scope.token_out];
     for depth in 1..hops {
         let mut next = Vec::new();
         for &token in &frontier {
+            if deadline.expired() {
+                return None;
+            }
             for &neighbour in market.neighbours(token) {
                 if neighbour == scope.token_in || neighbour == scope.token_out || distance.contains_key(&neighbour) {
                     continue;
@@ -236,7 +259,7 @@ fn distances_to_out(market: &Market, scope: &Scope, hops: usize) -> HashMap<Toke
         }
         frontier = next;
     }
-    distance
+    Some(distance)
 }
 
 fn has_allowed_pool(market: &Market, dexes: DexMask, from: TokenIdx, to: TokenIdx) -> bool {

@@ -35,9 +35,11 @@ pub struct Flows {
 
 /// Builds the graph of `scope`, minimises the dual until `deadline`, certifies the bound at the
 /// prices reached and decomposes their flows into at most `limit` paths. None when the graph is
-/// too large or empty.
+/// too large or empty, or the deadline passed before it was built. Once the graph is built,
+/// a deadline that passes leaves the prices reached so far: one evaluation of the dual, its
+/// certificate and the decomposition follow (each a pass over the graph's venues).
 pub fn route_flows(market: &Market, scope: &Scope, amount_in: U256, limit: usize, deadline: &Deadline) -> Option<Flows> {
-    let graph = Graph::build(market, scope).ok().filter(|g| !g.is_empty())?;
+    let graph = Graph::build_before(market, scope, deadline).ok().filter(|g| !g.is_empty())?;
     let amount = f64::from(amount_in);
     let dual = solve::minimise(&graph, amount, deadline);
     let bound = certificate::certified_bound(&graph, &dual.prices, amount);
@@ -49,7 +51,7 @@ pub fn route_flows(market: &Market, scope: &Scope, amount_in: U256, limit: usize
 /// tokenOut, gas ignored): the dual minimised until `deadline`, then certified. None when the
 /// graph is too large to solve or has no arc.
 pub fn bound(market: &Market, scope: &Scope, amount_in: U256, deadline: &Deadline) -> Option<U256> {
-    let graph = Graph::build(market, scope).ok().filter(|g| !g.is_empty())?;
+    let graph = Graph::build_before(market, scope, deadline).ok().filter(|g| !g.is_empty())?;
     let amount = f64::from(amount_in);
     let dual = solve::minimise(&graph, amount, deadline);
     certificate::certified_bound(&graph, &dual.prices, amount)

@@ -4,8 +4,10 @@
 //! per copy where Newton stalls on a corner (sampled venues and empty tick ranges make g
 //! piecewise smooth).
 //!
-//! Any prices give a certified bound (`certificate.rs`), so the solve may stop at any iteration:
-//! the deadline is checked before each, and the best prices so far are kept.
+//! Any prices give a certified bound (`certificate.rs`), so the solve may stop anywhere: the
+//! deadline is checked before every evaluation of g or of a copy's excess (each a pass over some
+//! of the graph's venues), in the warm start's searches, Newton's line search and the corners'
+//! minimisations alike, and the best prices so far are kept.
 
 use super::dual::{evaluate, head_price, monotone, venue_term, Evaluation};
 use super::graph::{Graph, Head};
@@ -52,12 +54,16 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
     // below its next layer's copy is where the two share their pools to tokenOut, and raising it
     // back at once would undo the search. Then Newton starts with every flow in its basin.
     let top = graph.copies.iter().map(|c| c.layer).max().unwrap_or(0);
-    for _ in 0..WARM_SWEEPS {
+    'sweeps: for _ in 0..WARM_SWEEPS {
         let mut inflow = vec![0.0; n];
         inflow[0] = amount_in;
         for layer in 0..=top {
             for c in (0..n).filter(|&c| graph.copies[c].layer == layer) {
-                settle(graph, &touching, &mut prices, &[c], Some(inflow[c]));
+                settle(graph, &touching, &mut prices, &[c], Some(inflow[c]), deadline);
+            }
+            // The inflows are a pass over the venues: not begun past the deadline.
+            if deadline.expired() {
+                break 'sweeps;
             }
             for v in 0..graph.venues.len() {
                 if let Some((trade, tender, Head::Copy(d), _)) = venue_term(graph, v, &prices) {
@@ -69,10 +75,16 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
         }
         monotone(graph, &mut prices);
     }
-    let mut current = evaluate(graph, &prices, amount_in, true);
+    // A sweep the deadline cut short left its prices unraised (idempotent otherwise).
+    monotone(graph, &mut prices);
     let mut damping = 1e-6;
     let mut converged = false;
     let mut stalls = 0;
+    // Past the deadline Newton does not start: its first evaluation would be wasted.
+    let mut current = match deadline.expired() {
+        true => evaluate(graph, &prices, amount_in, false),
+        false => evaluate(graph, &prices, amount_in, true),
+    };
     for _ in 0..MAX_ITERATIONS {
         if deadline.expired() {
             break;
@@ -82,6 +94,9 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
         let groups = if groups.iter().any(|g| g.iter().any(|&c| prices[c] != prices[g[0]])) {
             let mut snapped = prices.clone();
             snap(&groups, &mut snapped);
+            if deadline.expired() {
+                break;
+            }
             let at = evaluate(graph, &snapped, amount_in, true);
             if at.value <= current.value {
                 (prices, current) = (snapped, at);
@@ -108,7 +123,8 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
         let largest = (0..m).map(|a| matrix[a * m + a]).fold(0.0f64, f64::max);
         let floor = if largest > 0.0 { largest * 1e-12 } else { 1.0 };
         let mut accepted = None;
-        while accepted.is_none() && damping < 1e12 {
+        // Each halving is an evaluation of g: the deadline is checked before each.
+        while accepted.is_none() && damping < 1e12 && !deadline.expired() {
             let mut damped = matrix.clone();
             for a in 0..m {
                 damped[a * m + a] += damping * matrix[a * m + a].max(floor) + floor * 1e-3;
@@ -137,6 +153,9 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
             }
             let mut t = 1.0;
             for _ in 0..MAX_HALVINGS {
+                if deadline.expired() {
+                    break;
+                }
                 let mut trial = prices.clone();
                 for (a, group) in free.iter().enumerate() {
                     // Prices stay positive: a step moves one by at most half (MAX_MOVE).
@@ -175,26 +194,40 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
             stalls = 0;
         }
     }
+    // `current` is g at `prices` (with the Hessian, which nothing reads from here).
+    let mut before_corners = None;
     if !converged && !deadline.expired() {
         // Corners: exact minimisation along each tie group in turn, from the last layer to
         // tokenIn; kept only if it lowers g.
-        let before = prices.clone();
+        before_corners = Some(prices.clone());
         for _ in 0..3 {
+            if deadline.expired() {
+                break;
+            }
             let mut groups = tie_groups(&deeper, &prices, &evaluate(graph, &prices, amount_in, false).gradient);
             groups.sort_by_key(|g| std::cmp::Reverse(graph.copies[g[0]].layer));
             for group in &groups {
                 if deadline.expired() {
                     break;
                 }
-                settle(graph, &touching, &mut prices, group, (group[0] == 0).then_some(amount_in));
+                settle(graph, &touching, &mut prices, group, (group[0] == 0).then_some(amount_in), deadline);
                 monotone(graph, &mut prices);
             }
         }
-        if evaluate(graph, &prices, amount_in, false).value > current.value {
-            prices = before;
-        }
     }
-    let evaluation = evaluate(graph, &prices, amount_in, false);
+    let evaluation = match before_corners {
+        None => current,
+        Some(before) => {
+            let after = evaluate(graph, &prices, amount_in, false);
+            match after.value > current.value {
+                true => {
+                    prices = before;
+                    current
+                }
+                false => after,
+            }
+        }
+    };
     Dual { prices, evaluation, converged }
 }
 
@@ -298,29 +331,41 @@ fn excess(graph: &Graph, touching: &[Vec<usize>], prices: &[f64], c: usize, infl
 /// Sets the price of `group` (copies priced alike) where its summed excess changes sign, the
 /// others fixed: with the inflow computed, the minimiser of g along that price; with it held at
 /// `inflow` (one copy), the price at which the copy sends exactly that on. The excess rises with
-/// the price either way (g is convex), so a bracket and bisection find it.
-fn settle(graph: &Graph, touching: &[Vec<usize>], prices: &mut [f64], group: &[usize], inflow: Option<f64>) {
-    let at = |prices: &mut [f64], p: f64| {
-        group.iter().for_each(|&c| prices[c] = p);
-        group.iter().map(|&c| excess(graph, touching, prices, c, inflow)).sum::<f64>()
-    };
+/// the price either way (g is convex), so a bracket and bisection find it. Past `deadline`
+/// (checked before each excess) the group keeps its price.
+fn settle(graph: &Graph, touching: &[Vec<usize>], prices: &mut [f64], group: &[usize], inflow: Option<f64>, deadline: &Deadline) {
     let start = prices[group[0]];
     if start.is_nan() || start <= 0.0 {
         return;
     }
+    // The group's summed excess at price p; None past the deadline.
+    let at = |prices: &mut [f64], p: f64| {
+        if deadline.expired() {
+            return None;
+        }
+        group.iter().for_each(|&c| prices[c] = p);
+        Some(group.iter().map(|&c| excess(graph, touching, prices, c, inflow)).sum::<f64>())
+    };
+    let settled = bracket_and_bisect(start, |p| at(prices, p)).unwrap_or(start);
+    group.iter().for_each(|&c| prices[c] = settled);
+}
+
+/// Where `excess` (rising in the price) changes sign, from `start`: bracketed by halving or
+/// doubling, then bisected geometrically. None once `excess` answers None (the deadline).
+fn bracket_and_bisect(start: f64, mut excess: impl FnMut(f64) -> Option<f64>) -> Option<f64> {
     let (mut lo, mut hi) = (start, start);
-    if at(prices, start) >= 0.0 {
+    if excess(start)? >= 0.0 {
         // Too dear (flow is left over) or on a flat stretch: lower until the copy sends more than it has.
         for _ in 0..200 {
             lo *= 0.5;
-            if at(prices, lo) < 0.0 {
+            if excess(lo)? < 0.0 {
                 break;
             }
         }
     } else {
         for _ in 0..200 {
             hi *= 2.0;
-            if at(prices, hi) >= 0.0 {
+            if excess(hi)? >= 0.0 {
                 break;
             }
         }
@@ -333,14 +378,13 @@ fn settle(graph: &Graph, touching: &[Vec<usize>], prices: &mut [f64], group: &[u
         // Zero excess goes down: over a range of prices where nothing changes (a copy that
         // receives nothing sends nothing at any price from its first unit's up), the lowest
         // is kept, so no copy is priced above what its flow is worth.
-        if at(prices, mid) >= 0.0 {
+        if excess(mid)? >= 0.0 {
             hi = mid;
         } else {
             lo = mid;
         }
     }
-    let settled = (lo * hi).sqrt();
-    group.iter().for_each(|&c| prices[c] = settled);
+    Some((lo * hi).sqrt())
 }
 
 #[cfg(test)]

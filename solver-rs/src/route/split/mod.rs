@@ -27,7 +27,7 @@ use super::swap_memos::SwapMemos;
 use crate::market::Market;
 use crate::math::U256;
 use newton::{ascend, balance, Rules};
-use point::{evaluate, Point};
+use point::{evaluate, evaluate_whole, Point};
 use route_set::RouteSearch;
 use structure::structure;
 
@@ -40,10 +40,15 @@ pub struct Problem<'a> {
     pub pricer: &'a GasPricer,
     /// No pool may appear in two routes.
     pub disjoint: bool,
-    /// Checked before every evaluation of an allocation after the start's; past it, at most one
-    /// more evaluation finishes a step already begun. Whether the search finished in time is the
+    /// Checked before every route of every evaluation of an allocation but the start's (and
+    /// before each probe swap of its derivatives): past it, the evaluation under way is dropped,
+    /// so at most one route's swaps run late. Whether the search finished in time is the
     /// deadline's to say ([`Deadline::stopped_in`]).
     pub deadline: &'a Deadline<'a>,
+    /// Per candidate, its (output, gas units) for the whole amount on the market as it is, where
+    /// the quote already computed it (the path searches and the evaluation phase): the best single
+    /// path is picked from these without swapping them again.
+    pub whole: Vec<Option<(U256, u64)>>,
     /// An allocation to start from (summing to `amount_in`), e.g. the convex optimum's flows; the
     /// search starts from the better of it and the best single path.
     pub start: Option<Vec<U256>>,
@@ -89,14 +94,35 @@ pub fn balance_to(amount: U256, alloc: &mut [U256]) {
 }
 
 /// The best single path: the candidate whose whole-amount value is highest (first on ties).
+/// Candidates whose whole-amount quote [`Problem::whole`] holds are not swapped again; the others
+/// are quoted while the deadline allows. Past it, when no candidate's quote is known, candidates
+/// are quoted in order until one takes the whole amount (a plan needs one).
 pub fn best_single(problem: &Problem) -> Option<(usize, Net)> {
+    let known = |i: usize| problem.whole.get(i).copied().flatten();
     let mut best: Option<(usize, Net)> = None;
+    let consider = |best: &mut Option<(usize, Net)>, i: usize, (out, gas): (U256, u64)| {
+        let value = Net::new(out, problem.pricer.cost(gas));
+        if best.is_none_or(|(_, b)| value > b) {
+            *best = Some((i, value));
+        }
+    };
     for (i, path) in problem.paths.iter().enumerate() {
-        if let Ok((out, gas)) = quote_path(problem.market, path, problem.amount_in) {
-            let value = Net::new(out, problem.pricer.cost(gas));
-            if best.is_none_or(|(_, b)| value > b) {
-                best = Some((i, value));
-            }
+        let quote = match known(i) {
+            Some(quote) => Some(quote),
+            None if problem.deadline.expired() => continue,
+            None => quote_path(problem.market, path, problem.amount_in).ok(),
+        };
+        if let Some(quote) = quote {
+            consider(&mut best, i, quote);
+        }
+    }
+    if best.is_none() {
+        // Only when the deadline left every unknown candidate unquoted (else all were tried).
+        let first = (0..problem.paths.len()).filter(|&i| known(i).is_none()).find_map(|i| {
+            quote_path(problem.market, &problem.paths[i], problem.amount_in).ok().map(|quote| (i, quote))
+        });
+        if let Some((i, quote)) = first {
+            consider(&mut best, i, quote);
         }
     }
     best
@@ -104,9 +130,10 @@ pub fn best_single(problem: &Problem) -> Option<(usize, Net)> {
 
 /// Allocates `amount_in` across the candidates. None when no allocation can be filled.
 ///
-/// The start (the best single path, every candidate quoted at the whole amount, and one
-/// evaluation) is computed whatever the deadline: a bounded step that makes the plan never worse
-/// than the best single path. Every later evaluation checks the deadline first.
+/// The start (the best single path, from the candidates' known whole-amount quotes, and one
+/// evaluation of it) is computed whatever the deadline: one route's swaps that make the plan never
+/// worse than the best single path. Everything else checks the deadline: quoting the candidates
+/// whose quote is not known, making the proposed start executable, and every later evaluation.
 ///
 /// The gas-free optimum is found by Newton ascent from the best single path; with a gas price,
 /// it is pruned of routes that do not pay for their gas, and routes are also grown one by one
@@ -175,11 +202,13 @@ fn start(problem: &Problem, order: &[usize]) -> Option<Point> {
     match best_single(problem) {
         Some((i, _)) => alloc[i] = problem.amount_in,
         None => {
-            alloc.iter_mut().for_each(|a| *a = problem.amount_in / U256::from(n));
+            // n ≥ 1 (checked above): the division has a divisor.
+            let each = problem.amount_in.checked_div(U256::from(n)).unwrap_or(problem.amount_in);
+            alloc.iter_mut().for_each(|a| *a = each);
             balance(problem.amount_in, &mut alloc);
         }
     }
-    let single = evaluate(problem, order, alloc, true);
+    let single = evaluate_whole(problem, order, alloc);
     let proposed = problem
         .start
         .as_ref()

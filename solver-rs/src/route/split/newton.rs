@@ -10,7 +10,7 @@
 //! After convergence, directions the model sees as flat (route cycles through shared pools) are
 //! resolved by trying their ends.
 
-use crate::route::linear::{cholesky, solve};
+use crate::route::linear::{cholesky, entry, solve};
 use super::point::{evaluate, evaluate_or_blame, Infeasible, Point};
 use crate::market::{Hop, PoolIdx};
 use crate::route::gas_cap::MAX_PLAN_GAS;
@@ -122,7 +122,7 @@ impl Model {
     /// space of their Hessian block), by Gaussian elimination with full pivoting.
     fn flat_directions(&self, routes: &[usize]) -> Vec<Vec<f64>> {
         let (n, m) = (self.n, routes.len());
-        let mut rows: Vec<Vec<f64>> = routes.iter().map(|&i| routes.iter().map(|&j| self.hessian[i * n + j]).collect()).collect();
+        let mut rows: Vec<Vec<f64>> = routes.iter().map(|&i| routes.iter().map(|&j| self.hessian[entry(i, j, n)]).collect()).collect();
         let scale = rows.iter().flatten().fold(0.0f64, |s, x| s.max(x.abs()));
         if scale == 0.0 || m < 2 {
             return Vec::new();
@@ -184,7 +184,7 @@ impl Model {
         let mut active: Vec<usize> = Vec::new();
         let mut considered: Vec<usize> = Vec::new();
         let mut delta = vec![0.0; n];
-        for _ in 0..2 * n + 2 * self.limits.len() + 2 {
+        for _ in 0..n.saturating_add(self.limits.len()).saturating_mul(2).saturating_add(2) {
             delta.iter_mut().for_each(|d| *d = 0.0);
             let Some(multipliers) = self.solve_free(&free, &pinned, &active, damping, &mut delta) else { break };
             for &i in &pinned {
@@ -265,7 +265,7 @@ impl Model {
             return Step { delta: vec![0.0; n], predicted: 0.0 };
         }
         let predicted: f64 = (0..n)
-            .map(|i| delta[i] * (self.gradient[i] + 0.5 * (0..n).map(|j| self.hessian[i * n + j] * delta[j]).sum::<f64>()))
+            .map(|i| delta[i] * (self.gradient[i] + 0.5 * (0..n).map(|j| self.hessian[entry(i, j, n)] * delta[j]).sum::<f64>()))
             .sum();
         if !predicted.is_finite() {
             return Step { delta: vec![0.0; n], predicted: 0.0 };
@@ -289,7 +289,7 @@ impl Model {
         let released: f64 = pinned.iter().map(|&i| self.share[i]).sum();
         let g_eff: Vec<f64> = free
             .iter()
-            .map(|&i| self.gradient[i] - pinned.iter().map(|&k| self.hessian[i * n + k] * self.share[k]).sum::<f64>())
+            .map(|&i| self.gradient[i] - pinned.iter().map(|&k| self.hessian[entry(i, k, n)] * self.share[k]).sum::<f64>())
             .collect();
         let mut rows: Vec<Vec<f64>> = vec![vec![1.0; m]];
         let mut targets = vec![released];
@@ -303,15 +303,15 @@ impl Model {
             let flow: f64 = limit.iter().zip(&self.share).map(|(a, s)| a * s).sum();
             targets.push(pinned.iter().map(|&k| limit[k] * self.share[k]).sum::<f64>() - LIMIT_BACKOFF * flow);
         }
-        let mut matrix = vec![0.0; m * m];
+        let mut matrix = vec![0.0; m.saturating_mul(m)];
         for (a, &i) in free.iter().enumerate() {
             for (b, &j) in free.iter().enumerate() {
                 // Symmetrised: the model's Hessian is symmetric up to rounding.
-                matrix[a * m + b] = -0.5 * (self.hessian[i * n + j] + self.hessian[j * n + i]);
+                matrix[entry(a, b, m)] = -0.5 * (self.hessian[entry(i, j, n)] + self.hessian[entry(j, i, n)]);
             }
         }
         let scale = (0..m)
-            .map(|a| matrix[a * m + a].abs())
+            .map(|a| matrix[entry(a, a, m)].abs())
             .fold(0.0, f64::max)
             .max(g_eff.iter().fold(0.0f64, |s, g| s.max(g.abs())) * 1e-9);
         let factor = regularised_cholesky(&matrix, m, scale * damping.max(1e-12))?;
@@ -319,16 +319,16 @@ impl Model {
         let w: Vec<Vec<f64>> = rows.iter().map(|row| solve(&factor, m, row)).collect();
         let dot = |x: &[f64], y: &[f64]| x.iter().zip(y).map(|(a, b)| a * b).sum::<f64>();
         let k = rows.len();
-        let mut schur = vec![0.0; k * k];
+        let mut schur = vec![0.0; k.saturating_mul(k)];
         for r in 0..k {
             for c in 0..k {
-                schur[r * k + c] = dot(&rows[r], &w[c]);
+                schur[entry(r, c, k)] = dot(&rows[r], &w[c]);
             }
         }
         let rhs: Vec<f64> = (0..k).map(|r| dot(&rows[r], &u) - targets[r]).collect();
         // Limits can repeat the budget (a pool every route crosses first): a tiny ridge keeps
         // the complement solvable; the dependent constraints then share one multiplier.
-        let schur_scale = (0..k).map(|r| schur[r * k + r].abs()).fold(0.0, f64::max);
+        let schur_scale = (0..k).map(|r| schur[entry(r, r, k)].abs()).fold(0.0, f64::max);
         let schur_factor = regularised_cholesky(&schur, k, schur_scale * 1e-12)?;
         let multipliers = solve(&schur_factor, k, &rhs);
         for (a, &i) in free.iter().enumerate() {
@@ -344,7 +344,7 @@ fn regularised_cholesky(matrix: &[f64], n: usize, ridge: f64) -> Option<Vec<f64>
     let mut ridge = ridge;
     for _ in 0..MAX_RIDGE_TRIES {
         let mut regularised = matrix.to_vec();
-        (0..n).for_each(|a| regularised[a * n + a] += ridge);
+        (0..n).for_each(|a| regularised[entry(a, a, n)] += ridge);
         if let Some(factor) = cholesky(&regularised, n) {
             return Some(factor);
         }
@@ -392,11 +392,18 @@ fn balanced_among(amount: U256, mut alloc: Vec<U256>, eligible: &[bool]) -> Vec<
         balance(amount, &mut alloc);
         return alloc;
     };
-    let total = alloc.iter().fold(U256::ZERO, |s, a| s.saturating_add(*a));
+    // The total is checked, not saturated: a saturated total would understate the excess of
+    // entries that sum past 2^256 − 1 (steps near the top of U256), and the allocation would stay
+    // over `amount`. Past it, `balance` rebuilds the allocation. Each difference below is taken in
+    // the order the comparison before it puts the two.
+    let Some(total) = checked_total(&alloc) else {
+        balance(amount, &mut alloc);
+        return alloc;
+    };
     if total < amount {
-        alloc[largest] += amount - total;
-    } else if total - amount <= alloc[largest] {
-        alloc[largest] -= total - amount;
+        alloc[largest] = alloc[largest].saturating_add(amount.saturating_sub(total));
+    } else if total.saturating_sub(amount) <= alloc[largest] {
+        alloc[largest] = alloc[largest].saturating_sub(total.saturating_sub(amount));
     } else {
         balance(amount, &mut alloc);
     }
@@ -405,19 +412,24 @@ fn balanced_among(amount: U256, mut alloc: Vec<U256>, eligible: &[bool]) -> Vec<
 
 /// Makes `alloc` sum to `amount` by adjusting its largest entry (the first on ties).
 pub(super) fn balance(amount: U256, alloc: &mut [U256]) {
-    let total = alloc.iter().fold(U256::ZERO, |s, a| s.saturating_add(*a));
     let largest = (0..alloc.len()).fold(0, |best, i| if alloc[i] > alloc[best] { i } else { best });
-    if total < amount {
-        alloc[largest] += amount - total;
-    } else {
-        let excess = total - amount;
-        alloc[largest] = alloc[largest].saturating_sub(excess);
-        if alloc.iter().fold(U256::ZERO, |s, a| s.saturating_add(*a)) != amount {
-            // Only reachable if rounding overshot by more than the largest route: start over.
-            alloc.iter_mut().for_each(|a| *a = U256::ZERO);
-            alloc[largest] = amount;
-        }
+    match checked_total(alloc) {
+        // Entries are at most the total, so the largest plus what is missing is at most `amount`.
+        Some(total) if total < amount => alloc[largest] = alloc[largest].saturating_add(amount.saturating_sub(total)),
+        Some(total) => alloc[largest] = alloc[largest].saturating_sub(total.saturating_sub(amount)),
+        None => {}
     }
+    if checked_total(alloc) != Some(amount) {
+        // Only reachable if rounding overshot by more than the largest route, or the entries sum
+        // past 2^256 − 1: start over.
+        alloc.iter_mut().for_each(|a| *a = U256::ZERO);
+        alloc[largest] = amount;
+    }
+}
+
+/// The sum of `alloc`; None past 2^256 − 1.
+pub(super) fn checked_total(alloc: &[U256]) -> Option<U256> {
+    alloc.iter().try_fold(U256::ZERO, |sum, a| sum.checked_add(*a))
 }
 
 /// Newton ascent from `start` under `rules`: the best point found, with derivatives, and whether
@@ -491,18 +503,20 @@ enum Gradient {
 fn newton(problem: &Problem, order: &[usize], start: Point, rules: &Rules, gradient: Gradient) -> Option<(Point, bool)> {
     let mut current = start;
     let mut damping = INITIAL_DAMPING;
-    let mut failures = 0;
+    let mut failures: usize = 0;
     // Limited pools whose linear hold failed at the current point: their routes are capped.
     let mut caps: Vec<Hop> = Vec::new();
     // Whether a step failed on the model's gradient, and whether the gradient is measured.
-    let (mut failed, mut measuring, mut measured_steps) = (false, false, 0);
+    let (mut failed, mut measuring, mut measured_steps) = (false, false, 0usize);
     let measure_now = |failed: bool, measuring: bool, current: &Point| {
         gradient == Gradient::MeasuredIfModelFails && failed && !measuring && !problem.reached(current.gross())
     };
     for _ in 0..MAX_ITERATIONS {
         let forced = current.open().any(|i| !rules.allowed[i]);
-        if problem.deadline.expired() && !forced {
-            return Some((current, false));
+        // A forced step (emptying routes the rules close) is checked like any other: past the
+        // deadline the ascent has no point its rules allow, and gives none.
+        if problem.deadline.expired() {
+            return (!forced).then_some((current, false));
         }
         if !forced && problem.reached(current.gross()) {
             return Some((current, true));
@@ -510,7 +524,7 @@ fn newton(problem: &Problem, order: &[usize], start: Point, rules: &Rules, gradi
         let mut model = match measuring {
             true if measured_steps == MAX_MEASURED_STEPS => return Some((current, true)),
             true => {
-                measured_steps += 1;
+                measured_steps = measured_steps.saturating_add(1);
                 Model::at(problem, &measured(problem, order, &current))
             }
             false => Model::at(problem, &current),
@@ -553,7 +567,7 @@ fn newton(problem: &Problem, order: &[usize], start: Point, rules: &Rules, gradi
             _ if forced => return None,
             _ => {
                 failed = true;
-                failures += 1;
+                failures = failures.saturating_add(1);
                 if failures > MAX_FAILURES {
                     if measure_now(failed, measuring, &current) {
                         (measuring, damping, failures) = (true, INITIAL_DAMPING, 0);

@@ -9,8 +9,10 @@
 
 use super::Problem;
 use crate::market::{Hop, PoolIdx};
+use crate::route::linear::entry;
 use crate::math::U256;
 use crate::pools::PoolModel;
+use crate::route::gas_cap::total_gas;
 use crate::route::net::Net;
 use crate::route::path::Overlay;
 
@@ -54,7 +56,7 @@ impl Point {
     }
 
     pub(super) fn gas_total(&self) -> u64 {
-        self.gas_units.iter().sum()
+        total_gas(self.gas_units.iter().copied())
     }
 
     /// The transaction gas of this allocation, as the gas cap counts it.
@@ -83,10 +85,17 @@ struct PoolUse {
 /// step takes from such a pool (`newton.rs`), so a pool a step held stays held.
 const PROBE_FRACTION: f64 = 1e-5;
 
-/// Evaluates `alloc` with the routes run in `order`; None if a route cannot take its amount or the
-/// outputs sum past 2^256 − 1.
+/// Evaluates `alloc` with the routes run in `order`; None if a route cannot take its amount, the
+/// outputs sum past 2^256 − 1, or the deadline passed before a route or a probe swap.
 pub(super) fn evaluate(problem: &Problem, order: &[usize], alloc: Vec<U256>, with_derivatives: bool) -> Option<Point> {
     evaluate_or_blame(problem, order, alloc, with_derivatives).ok()
+}
+
+/// [`evaluate`] with derivatives, its value whatever the deadline: the optimizer's start (one
+/// route, the best single path, or the equal split when no path takes the whole amount). Its
+/// derivatives' probe swaps check the deadline: past it, the point has none.
+pub(super) fn evaluate_whole(problem: &Problem, order: &[usize], alloc: Vec<U256>) -> Option<Point> {
+    evaluate_within(problem, order, alloc, true, false).ok()
 }
 
 /// Why an allocation could not be evaluated: the hop whose pool could not take what reached it
@@ -96,6 +105,13 @@ pub(super) type Infeasible = Option<Hop>;
 
 /// [`evaluate`], naming the hop that made the allocation infeasible.
 pub(super) fn evaluate_or_blame(problem: &Problem, order: &[usize], alloc: Vec<U256>, with_derivatives: bool) -> Result<Point, Infeasible> {
+    evaluate_within(problem, order, alloc, with_derivatives, true)
+}
+
+/// The evaluation; with `interruptible`, given up (`Err(None)`) once the deadline has passed,
+/// checked before each route and each probe swap.
+fn evaluate_within(problem: &Problem, order: &[usize], alloc: Vec<U256>, with_derivatives: bool, interruptible: bool) -> Result<Point, Infeasible> {
+    let late = || interruptible && problem.deadline.expired();
     let market = problem.market;
     let n = problem.paths.len();
     let mut overlay = Overlay::memoized(market, &problem.memos);
@@ -106,6 +122,9 @@ pub(super) fn evaluate_or_blame(problem: &Problem, order: &[usize], alloc: Vec<U
         if alloc[i].is_zero() {
             continue;
         }
+        if late() {
+            return Err(None);
+        }
         let mut amount = alloc[i];
         for hop in &problem.paths[i].hops {
             if with_derivatives {
@@ -113,36 +132,47 @@ pub(super) fn evaluate_or_blame(problem: &Problem, order: &[usize], alloc: Vec<U
                 uses[index].flow += f64::from(amount);
             }
             let (outcome, gas) = overlay.swap(*hop, amount).map_err(|_| Some(*hop))?;
-            gas_units[i] += gas;
+            gas_units[i] = gas_units[i].saturating_add(gas);
             amount = outcome.amount_out;
         }
         // Outputs summing past 2^256 − 1 cannot be paid (and would wrap): not a feasible allocation.
         gross = gross.checked_add(amount).ok_or(None)?;
     }
-    let legs_gas: u64 = gas_units.iter().sum();
+    let legs_gas = total_gas(gas_units.iter().copied());
     let (legs, routes) = open_legs_and_routes(problem, &alloc);
     if !problem.gas_cap.admits(legs_gas, legs, routes) {
         return Err(None);
     }
     let cost = problem.pricer.cost(legs_gas);
-    let derivatives = with_derivatives.then(|| derivatives(problem, &overlay, &mut uses));
+    // Past the deadline an interruptible evaluation is dropped; the start keeps its value and
+    // goes without derivatives (nothing will step from it).
+    let derivatives = match with_derivatives {
+        true => match derivatives(problem, &overlay, &mut uses, &|| problem.deadline.expired()) {
+            None if interruptible => return Err(None),
+            found => found,
+        },
+        false => None,
+    };
     Ok(Point { alloc, value: Net::new(gross, cost), gas_units, derivatives })
 }
 
 /// The legs and routes of `alloc`'s open routes.
 pub(super) fn open_legs_and_routes(problem: &Problem, alloc: &[U256]) -> (usize, usize) {
-    (0..alloc.len()).filter(|&i| !alloc[i].is_zero()).fold((0, 0), |(legs, routes), i| (legs + problem.paths[i].hops.len(), routes + 1))
+    (0..alloc.len())
+        .filter(|&i| !alloc[i].is_zero())
+        .fold((0usize, 0usize), |(legs, routes), i| (legs.saturating_add(problem.paths[i].hops.len()), routes.saturating_add(1)))
 }
 
 /// The index of the pool-and-direction entry in `uses`, added if it is new.
 fn use_index(uses: &mut Vec<PoolUse>, pool: PoolIdx, token_in: u8) -> usize {
     uses.iter().position(|u| u.pool == pool && u.token_in == token_in).unwrap_or_else(|| {
         uses.push(PoolUse { pool, token_in, flow: 0.0, rate: f64::NAN, curvature: 0.0, saturated: false });
-        uses.len() - 1
+        uses.len().saturating_sub(1)
     })
 }
 
-fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>) -> Derivatives {
+/// None once `late` says the deadline passed (checked before each probe swap).
+fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>, late: &dyn Fn() -> bool) -> Option<Derivatives> {
     let paths = problem.paths;
     let n = paths.len();
     let typical_share = f64::from(problem.amount_in) / n as f64;
@@ -158,6 +188,9 @@ fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>) ->
             let index = use_index(uses, hop.pool, hop.token_in);
             let entry = &mut uses[index];
             if entry.rate.is_nan() {
+                if late() {
+                    return None;
+                }
                 let scale = if entry.flow > 0.0 { entry.flow } else { typical_share * carried };
                 (entry.rate, entry.curvature, entry.saturated) = rate_and_curvature(problem, overlay, *hop, scale);
             }
@@ -171,7 +204,7 @@ fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>) ->
     let gradient: Vec<f64> = route_uses.iter().map(|r| r.iter().map(|&u| uses[u].rate).product()).collect();
     // ∂g_i/∂x_j: through each pool of route i, g_i without that pool's rate, times the pool's
     // curvature, times how much of x_j reaches that pool (if route j goes through it the same way).
-    let mut hessian = vec![0.0; n * n];
+    let mut hessian = vec![0.0; n.saturating_mul(n)];
     for i in 0..n {
         for (k, &u) in route_uses[i].iter().enumerate() {
             let curvature = uses[u].curvature;
@@ -183,7 +216,7 @@ fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>) ->
             for j in 0..n {
                 let reach: f64 = route_uses[j].iter().zip(&upstream[j]).filter(|(&v, _)| v == u).map(|(_, &r)| r).sum();
                 if reach != 0.0 {
-                    hessian[i * n + j] += factor * reach;
+                    hessian[entry(i, j, n)] += factor * reach;
                 }
             }
         }
@@ -193,7 +226,7 @@ fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>) ->
         .map(|u| (0..n).map(|j| route_uses[j].iter().zip(&upstream[j]).filter(|(&v, _)| v == u).map(|(_, &r)| r).sum()).collect())
         .collect();
     let limited = uses.iter().filter(|u| u.saturated).map(|u| (u.pool, u.token_in)).collect();
-    Derivatives { gradient, hessian, limits, limited }
+    Some(Derivatives { gradient, hessian, limits, limited })
 }
 
 /// The marginal rate of a pool at the overlay's state, and its slope measured by a probe swap of

@@ -15,6 +15,7 @@ use super::point::Point;
 use super::Problem;
 use crate::math::U256;
 use crate::pools::SwapOutcome;
+use crate::route::gas_cap::total_gas;
 
 /// A trial runs only if the model's predicted gross change is within this factor of the gas.
 const TRIAL_SLACK: f64 = 2.0;
@@ -37,7 +38,7 @@ impl RouteSearch<'_, '_> {
     /// The gas cost, in tokenOut, of `units` more (or fewer, if negative) than `point` spends.
     fn cost_change(&self, point: &Point, units: i128) -> f64 {
         let total = point.gas_total();
-        let changed = (i128::from(total) + units).max(0) as u64;
+        let changed = u64::try_from(i128::from(total).saturating_add(units).max(0)).unwrap_or(u64::MAX);
         f64::from(self.problem.pricer.cost(changed)) - f64::from(self.problem.pricer.cost(total))
     }
 
@@ -99,7 +100,7 @@ impl RouteSearch<'_, '_> {
                 // output, an opening the reverse; hopeless trials are skipped.
                 let gross = model.step(&rules, INITIAL_DAMPING).predicted;
                 let (benefit, harm) = if closing {
-                    (-self.cost_change(&best, -i128::from(best.gas_units[k])), -gross)
+                    (-self.cost_change(&best, 0i128.saturating_sub(i128::from(best.gas_units[k]))), -gross)
                 } else {
                     (gross, self.cost_change(&best, i128::from(base_gas(self.problem, k))))
                 };
@@ -126,5 +127,5 @@ impl RouteSearch<'_, '_> {
 
 /// The gas units candidate `j` costs before any tick crossing: the base gas of its legs.
 fn base_gas(problem: &Problem, j: usize) -> u64 {
-    problem.paths[j].hops.iter().map(|hop| problem.market.pool(hop.pool).spec.leg_gas_units(&SwapOutcome::flat(U256::ZERO))).sum()
+    total_gas(problem.paths[j].hops.iter().map(|hop| problem.market.pool(hop.pool).spec.leg_gas_units(&SwapOutcome::flat(U256::ZERO))))
 }

@@ -9,8 +9,9 @@
 //! routes, one ascent per open route and round, starts from fewer).
 
 use super::Problem;
+use crate::math::bisect::bisect;
 use crate::math::U256;
-use crate::route::gas_cap::MAX_PLAN_GAS;
+use crate::route::gas_cap::{total_gas, MAX_PLAN_GAS};
 use crate::route::path::Overlay;
 
 /// Halvings when a route's amount is cut to what it can take: it is found to 2⁻²⁴ of the amount
@@ -22,7 +23,9 @@ const CUT_STEPS: usize = 24;
 /// halvings, on the states the routes before it left), a route whose output is below its gas cost
 /// takes nothing, and what they gave up goes to the open route with the largest amount that can
 /// take it whole, or else is spread over the routes that were not cut, each taking what it can;
-/// then, over the gas cap, its narrowest routes close. None when that fails.
+/// then, over the gas cap, its narrowest routes close. None when that fails, or once the deadline
+/// has passed (checked before every replay of a route: the proposal is then dropped and the
+/// optimizer starts from the best single path).
 pub(super) fn executable(problem: &Problem, order: &[usize], alloc: Vec<U256>) -> Option<Vec<U256>> {
     let (mut alloc, mut known_gas) = runnable(problem, order, alloc)?;
     // Then within the gas cap: the narrowest routes close (their input spread over the others in
@@ -34,7 +37,7 @@ pub(super) fn executable(problem: &Problem, order: &[usize], alloc: Vec<U256>) -
             None => route_gas(problem, order, &alloc)?,
         };
         let (legs, routes) = super::point::open_legs_and_routes(problem, &alloc);
-        if problem.gas_cap.admits(gas.iter().sum(), legs, routes) {
+        if problem.gas_cap.admits(total_gas(gas.iter().copied()), legs, routes) {
             return Some(alloc);
         }
         if round == GAS_ROUNDS {
@@ -58,6 +61,9 @@ fn route_gas(problem: &Problem, order: &[usize], alloc: &[U256]) -> Option<Vec<u
     let mut overlay = Overlay::memoized(problem.market, &problem.memos);
     let mut gas = vec![0u64; alloc.len()];
     for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
+        if problem.deadline.expired() {
+            return None;
+        }
         gas[i] = overlay.run(&problem.paths[i], alloc[i], None).ok()?.1;
     }
     Some(gas)
@@ -71,21 +77,23 @@ fn narrowed(problem: &Problem, mut alloc: Vec<U256>, gas: &[u64]) -> Vec<U256> {
     open.sort_by(|&a, &b| alloc[a].cmp(&alloc[b]));
     let fits = |kept: &[usize]| {
         let legs = kept.iter().map(|&i| problem.paths[i].hops.len()).sum();
-        problem.gas_cap.plan_gas(kept.iter().map(|&i| gas[i]).sum(), legs, kept.len()) <= MAX_PLAN_GAS / 10 * NARROWED_TO_TENTHS
+        problem.gas_cap.plan_gas(total_gas(kept.iter().map(|&i| gas[i])), legs, kept.len()) <= MAX_PLAN_GAS / 10 * NARROWED_TO_TENTHS
     };
+    // Saturating: `alloc` sums to amountIn, so neither sum can reach 2^256 − 1; the balance below
+    // restores that sum whatever these give.
     let mut closed = U256::ZERO;
     // Always one at least: the caller found the whole allocation over the cap.
     while open.len() > 1 && (closed.is_zero() || !fits(&open)) {
         let i = open.remove(0);
-        closed += alloc[i];
+        closed = closed.saturating_add(alloc[i]);
         alloc[i] = U256::ZERO;
     }
-    let kept: U256 = open.iter().map(|&i| alloc[i]).sum();
+    let kept = open.iter().fold(U256::ZERO, |sum, &i| sum.saturating_add(alloc[i]));
     if !kept.is_zero() {
         for &i in &open {
             // amount · closed / kept, floored; the dust goes to the widest route below.
             let share = crate::math::full_math::mul_div(alloc[i], closed, kept).unwrap_or(U256::ZERO);
-            alloc[i] += share;
+            alloc[i] = alloc[i].saturating_add(share);
         }
     }
     super::balance_to(problem.amount_in, &mut alloc);
@@ -103,11 +111,14 @@ fn runnable(problem: &Problem, order: &[usize], mut alloc: Vec<U256>) -> Option<
         if alloc[i].is_zero() {
             continue;
         }
+        if problem.deadline.expired() {
+            return None;
+        }
         let path = &problem.paths[i];
         let mut trial = overlay.clone();
         if let Ok((out, gas)) = trial.run(path, alloc[i], None) {
             if problem.pricer.is_priced() && out < problem.pricer.cost(gas) {
-                given_up += alloc[i];
+                given_up = given_up.checked_add(alloc[i])?;
                 alloc[i] = U256::ZERO;
                 cut[i] = true;
             } else {
@@ -116,11 +127,11 @@ fn runnable(problem: &Problem, order: &[usize], mut alloc: Vec<U256>) -> Option<
             }
             continue;
         }
-        let lo = largest_that_runs(problem, &overlay, i, alloc[i]);
+        let lo = largest_that_runs(problem, &overlay, i, alloc[i])?;
         if !lo.is_zero() {
             overlay.run(path, lo, None).ok()?;
         }
-        given_up += alloc[i] - lo;
+        given_up = given_up.checked_add(alloc[i].checked_sub(lo)?)?;
         alloc[i] = lo;
         cut[i] = true;
     }
@@ -135,31 +146,22 @@ fn runnable(problem: &Problem, order: &[usize], mut alloc: Vec<U256>) -> Option<
     takers.sort_by(|&a, &b| alloc[b].cmp(&alloc[a]));
     let open = takers.len();
     takers.extend((0..alloc.len()).filter(|&i| alloc[i].is_zero() && !cut[i]));
-    if let Some(moved) = takers[..open].iter().find_map(|&i| {
+    for &i in &takers[..open] {
         let mut moved = alloc.clone();
-        moved[i] += given_up;
-        runs(problem, order, &moved).then_some(moved)
-    }) {
-        return Some((moved, None));
+        moved[i] = moved[i].checked_add(given_up)?;
+        if runs(problem, order, &moved)? {
+            return Some((moved, None));
+        }
     }
     for &i in &takers {
         // The most route i takes on top, with every other route as it is (all run in order).
-        let (mut lo, mut hi) = (U256::ZERO, given_up);
-        for _ in 0..CUT_STEPS {
-            let mid = lo + (hi - lo) / U256::from(2);
-            if mid == lo {
-                break;
-            }
+        let (lo, _) = bisect(U256::ZERO, given_up, CUT_STEPS, |mid| {
             let mut trial = alloc.clone();
-            trial[i] += mid;
-            if runs(problem, order, &trial) {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        alloc[i] += lo;
-        given_up -= lo;
+            trial[i] = trial[i].checked_add(mid)?;
+            runs(problem, order, &trial)
+        })?;
+        alloc[i] = alloc[i].checked_add(lo)?;
+        given_up = given_up.checked_sub(lo)?;
         if given_up.is_zero() {
             return Some((alloc, None));
         }
@@ -168,26 +170,23 @@ fn runnable(problem: &Problem, order: &[usize], mut alloc: Vec<U256>) -> Option<
 }
 
 /// The largest amount up to `amount` that route `i` runs on `overlay`, by bisection between 0
-/// (always runs) and `amount`, to [`CUT_STEPS`] halvings.
-fn largest_that_runs(problem: &Problem, overlay: &Overlay, i: usize, amount: U256) -> U256 {
-    let (mut lo, mut hi) = (U256::ZERO, amount);
-    for _ in 0..CUT_STEPS {
-        let mid = lo + (hi - lo) / U256::from(2);
-        if mid == lo {
-            break;
-        }
-        let mut trial = overlay.clone();
-        if trial.run(&problem.paths[i], mid, None).is_ok() {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    lo
+/// (always runs) and `amount`, to [`CUT_STEPS`] halvings; None once the deadline has passed.
+fn largest_that_runs(problem: &Problem, overlay: &Overlay, i: usize, amount: U256) -> Option<U256> {
+    let runs = |mid: U256| (!problem.deadline.expired()).then(|| overlay.clone().run(&problem.paths[i], mid, None).is_ok());
+    bisect(U256::ZERO, amount, CUT_STEPS, runs).map(|(lo, _)| lo)
 }
 
-/// Whether every route of `alloc` runs, in `order`, on one overlay.
-fn runs(problem: &Problem, order: &[usize], alloc: &[U256]) -> bool {
+/// Whether every route of `alloc` runs, in `order`, on one overlay; None once the deadline has
+/// passed (checked before each route).
+fn runs(problem: &Problem, order: &[usize], alloc: &[U256]) -> Option<bool> {
     let mut overlay = Overlay::memoized(problem.market, &problem.memos);
-    order.iter().filter(|&&i| !alloc[i].is_zero()).all(|&i| overlay.run(&problem.paths[i], alloc[i], None).is_ok())
+    for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
+        if problem.deadline.expired() {
+            return None;
+        }
+        if overlay.run(&problem.paths[i], alloc[i], None).is_err() {
+            return Some(false);
+        }
+    }
+    Some(true)
 }

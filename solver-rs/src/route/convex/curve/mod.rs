@@ -69,6 +69,7 @@ impl<'m> Curve<'m> {
             (1, 0) => false,
             _ => return None,
         };
+        crate::route::clock::count_work();
         match state {
             PoolState::ConstantProduct(pool) => Hyperbola::constant_product(pool, zero_for_one).map(Curve::Hyperbola),
             PoolState::Solidly(pool) => match pool.curve {
@@ -82,6 +83,7 @@ impl<'m> Curve<'m> {
 
     /// The bound on the output for `input` raw units in (the total of any swaps in this direction).
     pub fn value(&self, input: f64) -> f64 {
+        crate::route::clock::count_work();
         match self {
             Curve::Hyperbola(c) => c.value(input),
             Curve::Ranges(c) => c.value(input),
@@ -92,6 +94,7 @@ impl<'m> Curve<'m> {
 
     /// The input maximising `value(input) − rate·input` (`rate` > 0), its output and slope.
     pub fn respond(&self, rate: f64) -> Response {
+        crate::route::clock::count_work();
         match self {
             Curve::Hyperbola(c) => c.respond(rate),
             Curve::Ranges(c) => c.respond(rate),
