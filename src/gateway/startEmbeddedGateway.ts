@@ -17,6 +17,8 @@ export type StartEmbeddedGatewayParameters = {
   databaseUrl?: string
   root: string
   logger?: Parameters<typeof startGateway>[0]['logger']
+  /** The swap service's redactor (its secrets may reach the gateway's lines too). */
+  redact?: Parameters<typeof startGateway>[0]['redact']
 }
 
 /** What `npm start` prints: the gateway, and a development key with every read scope. */
@@ -36,7 +38,7 @@ const DEV_KEY_LABEL = 'development (npm start)'
  * const gateway = await startEmbeddedGateway({ devnet, root, port: 8081 })
  * console.log(gateway.url, gateway.devKey)
  */
-export async function startEmbeddedGateway({ devnet, host, port = 8081, databaseUrl, root, logger }: StartEmbeddedGatewayParameters): Promise<EmbeddedGateway> {
+export async function startEmbeddedGateway({ devnet, host, port = 8081, databaseUrl, root, logger, redact }: StartEmbeddedGatewayParameters): Promise<EmbeddedGateway> {
   const lp = devnet.market.launchpad
   if (!lp) throw new Error('the embedded chain has no launchpad (reseed it: npm run devnet:reseed)')
   const url = databaseUrl ?? `${root}/var/gateway.sqlite`
@@ -50,6 +52,9 @@ export async function startEmbeddedGateway({ devnet, host, port = 8081, database
       host,
       port,
       logger,
+      redact,
+      // The developer's own chain: its development key is a test key.
+      environment: 'test',
       chains: [{
         chainId,
         name: 'Base (embedded devnet)',

@@ -23,10 +23,19 @@ const REFUSALS: Record<KeyRefusal, string> = {
   expired: 'The key has expired.',
 }
 
-/** A key's limits: its plan's, or its own on the Partner plan (its largest page capped to what any route serves). */
-export function limitsOf(key: ApiKeyRecord): PlanLimits {
-  if (key.plan === 'partner') return { ...key.customLimits!, maxPage: Math.min(key.customLimits!.maxPage, MAX_PAGE_LIMIT) }
-  return plans[key.plan]
+/**
+ * A key's limits: its plan's, or its own on the Partner plan (its largest page capped to what any
+ * route serves). Undefined when the stored plan is not one we know (or a Partner key lacks whole
+ * limits): such a key is refused, never served unlimited.
+ */
+export function limitsOf(key: ApiKeyRecord): PlanLimits | undefined {
+  if (key.plan === 'partner') {
+    const custom = key.customLimits
+    const fields = ['unitsPerMinute', 'burstPerSecond', 'daily', 'monthly', 'maxPage'] as const
+    if (!custom || !fields.every((f) => Number.isSafeInteger(custom[f]) && custom[f] > 0)) return undefined
+    return { ...custom, maxPage: Math.min(custom.maxPage, MAX_PAGE_LIMIT) }
+  }
+  return Object.hasOwn(plans, key.plan) ? plans[key.plan as keyof typeof plans] : undefined
 }
 
 /**
@@ -86,7 +95,12 @@ export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDepen
     const verdict = deps.keys.verify(parsed, record)
     if ('refusal' in verdict) throw new GatewayProblem('invalid_api_key', { detail: REFUSALS[verdict.refusal] })
     const key = verdict.record
+    if (deps.environment === 'live' && key.environment !== 'live') throw new GatewayProblem('invalid_api_key', { detail: 'A test key is not accepted by a live deployment.' })
     const limits = limitsOf(key)
+    if (!limits) {
+      request.log.error({ keyPrefix: key.prefix, plan: key.plan }, 'a key whose stored plan is not known was refused')
+      throw new GatewayProblem('invalid_api_key', { detail: "The key's plan cannot be verified; ask the operator to reissue it." })
+    }
     request.gw.key = key
     request.gw.limits = limits
     // A key's day and month survive restarts: reloaded from the usage summaries when first seen.
@@ -119,7 +133,7 @@ export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDepen
     const config = request.routeOptions.config?.gateway
     const { key, limits } = request.gw
     if (!config || !key || !limits) return
-    config.validate?.(request, deps)
+    await config.validate?.(request, deps)
     const query = (request.query ?? {}) as { limit?: number }
     const limit = config.defaultLimit === undefined ? undefined : (query.limit ?? config.defaultLimit)
     if (limit !== undefined && limit > limits.maxPage) {

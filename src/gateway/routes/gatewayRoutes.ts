@@ -4,6 +4,7 @@ import { registerConfigRoute } from './config/configRoute.ts'
 import { registerHealthRoute } from './health.ts'
 import { registerMigrationGuidePage } from './migrationGuidePage.ts'
 import { registerGatewayOpenApiRoute } from './openapi.ts'
+import { registerPlanRoute } from './plans/planRoute.ts'
 import { registerPreflightRoute } from './preflight.ts'
 import { registerProblemsPage } from './problemsPage.ts'
 import { registerRetiredClaimsPrepareRoute } from './retiredClaimsPrepareRoute.ts'
@@ -43,4 +44,5 @@ export const gatewayRoutes: ((fastify: FastifyInstance, deps: GatewayDependencie
   registerWalletSummaryRoute,
   registerTransactionStatusRoute,
   registerRetiredClaimsPrepareRoute,
+  registerPlanRoute,
 ]

@@ -8,6 +8,7 @@ import { GwAddress, GwAmount, GwFinality, GwTimestamp, GwTxHash } from './scalar
 import { TokenDetailSchema, TokenMarketSchema, TokenPoolSchema, TokenSummarySchema } from './tokenSchemas.ts'
 import { FeeClaimPositionSchema, TransactionStatusSchema, VestingPositionSchema, WalletSummarySchema } from './walletSchemas.ts'
 import { responseEnvelopes } from './responseEnvelopes.ts'
+import { TransactionPlanResponse, TransactionPlanSchema } from './planSchemas.ts'
 
 /**
  * Every shared schema of the gateway, once, by `$id`: the routes reference them, and the OpenAPI
@@ -25,5 +26,6 @@ export function gatewayComponents(): TSchema[] {
     FeeClaimPositionSchema, VestingPositionSchema, WalletSummarySchema, TransactionStatusSchema,
     ChainConfigSchema, LaunchSuiteSchema, GatewayConfigSchema, GatewayHealthSchema,
     ...responseEnvelopes,
+    TransactionPlanSchema, TransactionPlanResponse,
   ] as TSchema[]
 }

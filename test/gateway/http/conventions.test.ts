@@ -127,6 +127,17 @@ describe('authentication in the order of spec §5.2', () => {
     assert.match((await assertProblem(await bed.get('/tokens', { key: inactive.key }), 401, 'invalid_api_key')).detail, /inactive/)
   })
 
+  test('a key whose stored plan is not known is refused on every request (never served unlimited); a gw_test_ key is refused by this live deployment', async () => {
+    const odd = await bed.key()
+    await bed.db.execute('UPDATE api_keys SET plan = $1 WHERE prefix = $2', ['gold', odd.record.prefix])
+    for (let i = 0; i < 3; i++) assert.match((await assertProblem(await bed.get('/tokens?limit=1', { key: odd.key }), 401, 'invalid_api_key')).detail, /plan/)
+    const partner = await bed.key({ plan: 'partner', customLimits: ROOMY })
+    await bed.db.execute('UPDATE api_keys SET custom_limits = $1 WHERE prefix = $2', ['{"unitsPerMinute":10}', partner.record.prefix])
+    await assertProblem(await bed.get('/tokens?limit=1', { key: partner.key }), 401, 'invalid_api_key')
+    const test = await bed.key({ environment: 'test' })
+    assert.match((await assertProblem(await bed.get('/tokens?limit=1', { key: test.key }), 401, 'invalid_api_key')).detail, /test key/)
+  })
+
   test('a missing key wins over every later check; a bad scope over a bad origin and a bad parameter; a bad origin over a bad parameter', async () => {
     await assertProblem(await bed.get('/tokens?limit=abc&limit=2', { headers: { origin: 'https://x.example' } }), 401, 'missing_api_key')
     const noScope = await keyWith({ scopes: ['wallets:read'] })
@@ -192,7 +203,14 @@ describe('weighted units and the accounting rules (spec §8)', () => {
     assert.equal((await costOf(`/tokens/8453/${token}/holders`)).cost, 10)
     assert.equal((await costOf(`/wallets/${creator}/fee-claims`)).cost, 3)
     assert.equal((await costOf(`/wallets/${creator}/vesting?limit=100`)).cost, 12)
-    assert.equal((await costOf(`/wallets/${creator}/summary`)).cost, 2)
+    // The summary is priced for the rows it reads live: 2 units per 25 (at most 25 of each kind).
+    const [rows] = await bed.db.query<{ n: number }>(
+      `SELECT (SELECT COUNT(*) FROM balances WHERE holder = $1 AND balance <> '0') AS h, (SELECT COUNT(*) FROM fee_positions WHERE recipient = $1) AS f, (SELECT COUNT(*) FROM vesting_positions WHERE beneficiary = $1) AS n`,
+      [creator.toLowerCase()],
+    )
+    const live = ['h', 'f', 'n'].reduce((sum, k) => sum + Math.min(25, Number((rows as Record<string, unknown>)[k])), 0)
+    assert.equal((await costOf(`/wallets/${creator}/summary`)).cost, 2 * Math.max(1, Math.ceil(live / 25)))
+    assert.equal((await costOf('/wallets/0x000000000000000000000000000000000000dead/summary')).cost, 2)
     assert.equal((await costOf('/config?include=chains')).cost, 1)
     assert.equal((await costOf('/config')).cost, 5)
     assert.equal((await costOf('/config?market=all')).cost, 20)
