@@ -7,6 +7,7 @@ import type { IndexerStatus } from './indexer/createIndexer.ts'
 import type { WeightedLimiter } from './limits/createWeightedLimiter.ts'
 import type { UsageRecorder } from './limits/createUsageRecorder.ts'
 import type { SqlDatabase } from './store/SqlDatabase.ts'
+import type { SwapQuoteStore } from './swaps/createSwapQuoteStore.ts'
 import type { TransactionPlanStore } from './transactionPlans/createTransactionPlanStore.ts'
 
 /** What the gateway's routes run on. */
@@ -19,6 +20,8 @@ export type GatewayDependencies = {
   idempotency: IdempotencyStore
   /** The transaction plans prepare routes returned (`GET /plans/{id}`). */
   plans: TransactionPlanStore
+  /** Swap quotes answered, for `POST /swaps/prepare`. */
+  swapQuotes: SwapQuoteStore
   cursors: CursorCodec
   /** The chains served, by chain id (the supported set of spec §7's `unsupported_chain`). */
   chains: ReadonlyMap<number, GatewayChain>

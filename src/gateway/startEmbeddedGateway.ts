@@ -4,6 +4,7 @@ import type { PublicClient } from 'viem'
 import { multicall3Address } from '../devnet/multicall3Address.ts'
 import type { SeededDevnet } from '../devnet/startSeededDevnet.ts'
 import { DEFAULT_SCOPES } from './auth/scopes.ts'
+import type { GatewayChain } from './GatewayChain.ts'
 import { importLaunchpadContent } from './content/importLaunchpadContent.ts'
 import { type RunningGateway, startGateway } from './startGateway.ts'
 import { openDatabase } from './store/openDatabase.ts'
@@ -17,6 +18,8 @@ export type StartEmbeddedGatewayParameters = {
   databaseUrl?: string
   root: string
   logger?: Parameters<typeof startGateway>[0]['logger']
+  /** The swap service's quote service and router: the gateway's swap routes use them (absent: no swaps). */
+  swaps?: GatewayChain['swaps']
   /** The swap service's redactor (its secrets may reach the gateway's lines too). */
   redact?: Parameters<typeof startGateway>[0]['redact']
 }
@@ -38,7 +41,7 @@ const DEV_KEY_LABEL = 'development (npm start)'
  * const gateway = await startEmbeddedGateway({ devnet, root, port: 8081 })
  * console.log(gateway.url, gateway.devKey)
  */
-export async function startEmbeddedGateway({ devnet, host, port = 8081, databaseUrl, root, logger, redact }: StartEmbeddedGatewayParameters): Promise<EmbeddedGateway> {
+export async function startEmbeddedGateway({ devnet, host, port = 8081, databaseUrl, root, logger, redact, swaps }: StartEmbeddedGatewayParameters): Promise<EmbeddedGateway> {
   const lp = devnet.market.launchpad
   if (!lp) throw new Error('the embedded chain has no launchpad (reseed it: npm run devnet:reseed)')
   const url = databaseUrl ?? `${root}/var/gateway.sqlite`
@@ -64,6 +67,7 @@ export async function startEmbeddedGateway({ devnet, host, port = 8081, database
         client: devnet.publicClient as unknown as PublicClient,
         launchpad: { chainId, factory: lp.factory, feeLocker: lp.feeLocker, vestingVault: lp.vestingVault, fromBlock: BigInt(lp.fromBlock), uniswapV3Factory: lp.uniswapV3Factory },
         fromBlock: BigInt(lp.fromBlock),
+        swaps,
       }],
     })
     for (const old of await gateway.deps.keys.list()) if (old.label === DEV_KEY_LABEL && old.status === 'active') await gateway.deps.keys.setStatus(old.prefix, 'revoked')

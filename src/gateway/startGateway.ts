@@ -12,6 +12,7 @@ import { createIndexer, type Indexer } from './indexer/createIndexer.ts'
 import { createUsageRecorder } from './limits/createUsageRecorder.ts'
 import { createWeightedLimiter } from './limits/createWeightedLimiter.ts'
 import type { SqlDatabase } from './store/SqlDatabase.ts'
+import { createSwapQuoteStore } from './swaps/createSwapQuoteStore.ts'
 import { createTransactionPlanStore } from './transactionPlans/createTransactionPlanStore.ts'
 import type { SecretRedactor } from '../logging/createSecretRedactor.ts'
 
@@ -83,6 +84,7 @@ export async function startGateway({
     usage,
     idempotency,
     plans,
+    swapQuotes: createSwapQuoteStore({ db }),
     cursors: createCursorCodec({ secret: cursorSecret }),
     chains: new Map(chains.map((c) => [c.chainId, c])),
     holders: holders ?? createIndexedHolderProvider({ db, now }),

@@ -6,6 +6,8 @@ import { registerMigrationGuidePage } from './migrationGuidePage.ts'
 import { registerGatewayOpenApiRoute } from './openapi.ts'
 import { registerPlanRoute } from './plans/planRoute.ts'
 import { registerPreflightRoute } from './preflight.ts'
+import { registerSwapPrepareRoute } from './swaps/swapPrepareRoute.ts'
+import { registerSwapQuoteRoute } from './swaps/swapQuoteRoute.ts'
 import { registerProblemsPage } from './problemsPage.ts'
 import { registerRetiredClaimsPrepareRoute } from './retiredClaimsPrepareRoute.ts'
 import { registerCreatorTokensRoute } from './tokens/creatorTokensRoute.ts'
@@ -45,4 +47,6 @@ export const gatewayRoutes: ((fastify: FastifyInstance, deps: GatewayDependencie
   registerTransactionStatusRoute,
   registerRetiredClaimsPrepareRoute,
   registerPlanRoute,
+  registerSwapQuoteRoute,
+  registerSwapPrepareRoute,
 ]

@@ -9,6 +9,7 @@ import { TokenDetailSchema, TokenMarketSchema, TokenPoolSchema, TokenSummarySche
 import { FeeClaimPositionSchema, TransactionStatusSchema, VestingPositionSchema, WalletSummarySchema } from './walletSchemas.ts'
 import { responseEnvelopes } from './responseEnvelopes.ts'
 import { TransactionPlanResponse, TransactionPlanSchema } from './planSchemas.ts'
+import { SwapPrepareRequest, SwapQuoteRequest, SwapQuoteResponse, SwapQuoteSchema } from './swapSchemas.ts'
 
 /**
  * Every shared schema of the gateway, once, by `$id`: the routes reference them, and the OpenAPI
@@ -27,5 +28,6 @@ export function gatewayComponents(): TSchema[] {
     ChainConfigSchema, LaunchSuiteSchema, GatewayConfigSchema, GatewayHealthSchema,
     ...responseEnvelopes,
     TransactionPlanSchema, TransactionPlanResponse,
+    SwapQuoteRequest, SwapQuoteSchema, SwapQuoteResponse, SwapPrepareRequest,
   ] as TSchema[]
 }

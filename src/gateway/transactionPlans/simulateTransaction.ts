@@ -53,10 +53,16 @@ export async function simulateTransaction({ chain, from, to, data, value, blockN
 /** The revert data (or reason) of a failed call, or undefined when the failure was not a revert. */
 function revertOf(error: unknown): { data?: Hex; reason?: string } | undefined {
   if (!(error instanceof BaseError)) return undefined
-  const raw = error.walk((e) => e instanceof RawContractError) as RawContractError | null
-  if (raw) return { data: typeof raw.data === 'string' ? raw.data : raw.data?.data }
+  // The node's revert data sits on the RPC error viem wraps (`data`, a hex string or `{ data }`).
+  const hexOf = (e: unknown): Hex | undefined => {
+    const d = (e as { data?: unknown }).data
+    const value = typeof d === 'string' ? d : typeof (d as { data?: unknown } | undefined)?.data === 'string' ? (d as { data: string }).data : undefined
+    return value && /^0x[0-9a-fA-F]*$/.test(value) ? (value as Hex) : undefined
+  }
+  const carrier = error.walk((e) => e instanceof RawContractError || hexOf(e) !== undefined)
+  const data = carrier ? hexOf(carrier) : undefined
   const text = `${error.shortMessage} ${error.details ?? ''}`
-  if (/revert/i.test(text)) return { reason: error.details ?? error.shortMessage }
+  if (data !== undefined || /revert/i.test(text)) return { data, reason: error.details ?? error.shortMessage }
   return undefined
 }
 

@@ -10,6 +10,7 @@ import { createIndexedHolderProvider } from '../../../src/gateway/holders/create
 import { type HolderProvider, HolderProviderUnavailableError } from '../../../src/gateway/holders/HolderProvider.ts'
 import type { PlanLimits } from '../../../src/gateway/limits/plans.ts'
 import { writeContractAndWait } from '../../../src/devnet/writeContractAndWait.ts'
+import { assertProblem as checkProblem } from './assertProblem.ts'
 import { type GatewayTestbed, startGatewayTestbed } from './gatewayTestbed.ts'
 
 // The conventions of spec §§2, 4, 5, 7, 8 and 9 that apply to reads, each tried through HTTP on
@@ -61,20 +62,7 @@ async function costOf(path: string, input: Partial<CreateKeyInput> = {}, init: R
   return { res, body, cost: limits.unitsPerMinute - 1 - remaining(probe, 'minute')! }
 }
 
-async function assertProblem(res: Response, status: number, code: string) {
-  const body = (await res.json()) as Json
-  assert.equal(res.status, status, JSON.stringify(body))
-  assert.match(res.headers.get('content-type')!, /^application\/problem\+json/)
-  assert.equal(body.code, code)
-  assert.equal(body.status, status)
-  for (const member of ['type', 'title', 'detail', 'action', 'instance', 'request_id']) assert.equal(typeof body[member], 'string', member)
-  assert.equal(body.request_id, res.headers.get('x-request-id'))
-  assert.equal(body.instance, `urn:request:${body.request_id}`)
-  assert.match(body.request_id, /^req_[0-9a-z]{26}$/)
-  assert.equal(body.type, `${bed.gateway.url}/problems#${code}`)
-  assert.ok(!Number.isNaN(Date.parse(body.meta.generated_at)))
-  return body
-}
+const assertProblem = (res: Response, status: number, code: string) => checkProblem(res, status, code, bed.gateway.url)
 
 describe('public routes and preflight (spec §4 rule 4)', () => {
   test('GET /health needs no key and costs nothing; it carries meta.generated_at and no rate-limit headers', async () => {
