@@ -8,6 +8,7 @@ import { MAX_PAGE_LIMIT, type PlanLimits, plans } from '../limits/plans.ts'
 import { rateLimitHeaders } from '../limits/rateLimitHeaders.ts'
 import { routeUnits } from '../limits/routeUnits.ts'
 import { GatewayProblem } from '../problems/GatewayProblem.ts'
+import { willReplay } from '../idempotency/installIdempotencyHooks.ts'
 import { checkQueryParameters } from './checkQueryParameters.ts'
 import { deprecationHeaders } from './deprecationHeaders.ts'
 import { planCharges } from './planCharges.ts'
@@ -49,7 +50,8 @@ export function limitsOf(key: ApiKeyRecord): PlanLimits | undefined {
  * 4. `preHandler`: the route's own checks (combinations, supported chain, cursor); a page above
  *    the plan's largest (`invalid_parameter`, charged the base weight); then the limiter, every
  *    policy of the request at once (`rate_limit_exceeded` for the plan's, `quota_exceeded` for a
- *    ceiling's; nothing is taken from any policy when one refuses).
+ *    ceiling's; nothing is taken from any policy when one refuses). An idempotent replay is
+ *    charged its units but not the safety ceilings (`willReplay`).
  * 5. `onSend`: rate-limit headers for every keyed response, CORS headers for allowed origins,
  *    `Deprecation` and `Link` on deprecated routes, `Cache-Control: no-store`.
  * 6. `onResponse` / `onRequestAbort`: the request's in-flight leases are released.
@@ -145,7 +147,8 @@ export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDepen
     }
     const units = config.units ? config.units(request) : routeUnits({ weight: config.weight, limit })
     const plan = planCharges({ keyPrefix: key.prefix, limits, units })
-    const decision = deps.limiter.consume([...plan, ...(config.ceilings?.(request, deps) ?? [])])
+    const replay = await willReplay(request, deps)
+    const decision = deps.limiter.consume([...plan, ...(replay ? [] : (config.ceilings?.(request, deps) ?? []))])
     request.gw.states = decision.states.slice(0, plan.length)
     if (!decision.allowed) {
       deps.usage.record(key.prefix, 0, false)

@@ -27,6 +27,8 @@ export type IdempotencyClaim =
 export type IdempotencyStore = {
   /** Claims `key` of API key `keyPrefix` for a request of `fingerprint` (one atomic step per outcome). */
   claim: (input: { keyPrefix: string; key: string; fingerprint: string }) => Promise<IdempotencyClaim>
+  /** Whether `claim` would replay a completed response now (read only: the limiter then spares the replay its safety ceilings). */
+  isReplay: (input: { keyPrefix: string; key: string; fingerprint: string }) => Promise<boolean>
   /** Keeps the response of a claimed request (only while the lease is still this request's). */
   complete: (input: { keyPrefix: string; key: string; leaseId: string; response: StoredResponse }) => Promise<void>
   /** Frees a claimed key without a response (a 5xx, an aborted request): the same request may run again. */
@@ -77,6 +79,10 @@ export function createIdempotencyStore({ db, now = Date.now, leaseMs = IDEMPOTEN
   }
   return {
     claim,
+    isReplay: async ({ keyPrefix, key, fingerprint }) => {
+      const [row] = await db.query<Row>('SELECT * FROM idempotency_entries WHERE key_prefix = $1 AND idempotency_key = $2', [keyPrefix, key])
+      return !!row && row.state === 'done' && row.fingerprint === fingerprint && Number(row.expires_at) > now()
+    },
     complete: async ({ keyPrefix, key, leaseId, response }) => {
       await db.execute(
         `UPDATE idempotency_entries SET state = 'done', status = $1, headers = $2, body = $3 WHERE key_prefix = $4 AND idempotency_key = $5 AND lease_id = $6`,

@@ -19,6 +19,24 @@ const PER_EXCHANGE_HEADERS = new Set([
 /** Sent on a replayed response (the convention of Stripe's and the IETF draft's implementations). */
 export const REPLAYED_HEADER = 'idempotent-replayed'
 
+/**
+ * Whether this request will be answered by replaying a completed response (same API key, key,
+ * route and body, within 24 hours). The limiter still charges its units (spec §8 rule 1) but not
+ * the safety ceilings: a replay prepares nothing, and a client retrying after a lost answer must
+ * get it even when the ceiling (one launch per creator per minute) is spent.
+ *
+ * @example
+ * const replay = await willReplay(request, deps)
+ */
+export async function willReplay(request: FastifyRequest, deps: GatewayDependencies): Promise<boolean> {
+  const key = request.headers['idempotency-key']
+  const apiKey = request.gw?.key
+  if (!request.routeOptions.config?.gateway?.idempotency || typeof key !== 'string' || !apiKey) return false
+  return deps.idempotency.isReplay({ keyPrefix: apiKey.prefix, key, fingerprint: fingerprintOf(request) })
+}
+
+const fingerprintOf = (request: FastifyRequest) => idempotencyFingerprint({ method: request.method, path: request.url.split('?')[0], body: request.body })
+
 type Held = { keyPrefix: string; key: string; leaseId: string; settled: boolean }
 
 /**
@@ -63,7 +81,7 @@ export function installIdempotencyHooks(fastify: FastifyInstance, deps: GatewayD
     const key = request.headers['idempotency-key']
     const apiKey = request.gw?.key
     if (!mode || typeof key !== 'string' || !apiKey || request.gw.units === 0) return
-    const fingerprint = idempotencyFingerprint({ method: request.method, path: request.url.split('?')[0], body: request.body })
+    const fingerprint = fingerprintOf(request)
     const claim = await deps.idempotency.claim({ keyPrefix: apiKey.prefix, key, fingerprint })
     if (claim.kind === 'claimed') {
       held.set(request, { keyPrefix: apiKey.prefix, key, leaseId: claim.leaseId, settled: false })

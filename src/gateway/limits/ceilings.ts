@@ -10,6 +10,16 @@ export const ceilings = {
   holderSnapshots: { perKeyInFlight: 2, perSourcePerMinute: 60, serviceWidePerMinute: 300, inFlight: 20 },
   /** Key lookups that miss the key cache, per source (client address) per minute. */
   uncachedKeyLookups: { perSourcePerMinute: 60 },
+  /**
+   * Launch preparation: per key, per creator within a key, and the shared launch workflow per
+   * source and service-wide; per minute and per UTC day.
+   */
+  launches: {
+    perKeyPerMinute: 3, perKeyPerDay: 100, perCreatorPerMinute: 1, perCreatorPerDay: 25,
+    workflowPerSourcePerMinute: 6, workflowPerSourcePerDay: 200, workflowServiceWidePerMinute: 60, workflowServiceWidePerDay: 2_000,
+  },
+  /** Claim batches (fee and vesting together): per key, and per chain and caller across keys, per minute. */
+  claims: { perKeyPerMinute: 20, perChainCallerPerMinute: 10 },
   /** Swap quotes per wallet, across all keys, per minute. */
   swapQuotes: { perWalletPerMinute: 60 },
   /** Swap preparations per wallet, across all keys, per minute. */

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { GatewayDependencies } from '../GatewayDependencies.ts'
+import { registerFeeClaimsPrepareRoute } from './claims/feeClaimsPrepareRoute.ts'
+import { registerVestingClaimsPrepareRoute } from './claims/vestingClaimsPrepareRoute.ts'
 import { registerConfigRoute } from './config/configRoute.ts'
 import { registerHealthRoute } from './health.ts'
+import { registerLaunchPrepareRoute } from './launches/launchPrepareRoute.ts'
 import { registerMigrationGuidePage } from './migrationGuidePage.ts'
 import { registerGatewayOpenApiRoute } from './openapi.ts'
 import { registerPlanRoute } from './plans/planRoute.ts'
@@ -49,4 +52,7 @@ export const gatewayRoutes: ((fastify: FastifyInstance, deps: GatewayDependencie
   registerPlanRoute,
   registerSwapQuoteRoute,
   registerSwapPrepareRoute,
+  registerLaunchPrepareRoute,
+  registerFeeClaimsPrepareRoute,
+  registerVestingClaimsPrepareRoute,
 ]

@@ -9,6 +9,8 @@ import { TokenDetailSchema, TokenMarketSchema, TokenPoolSchema, TokenSummarySche
 import { FeeClaimPositionSchema, TransactionStatusSchema, VestingPositionSchema, WalletSummarySchema } from './walletSchemas.ts'
 import { responseEnvelopes } from './responseEnvelopes.ts'
 import { TransactionPlanResponse, TransactionPlanSchema } from './planSchemas.ts'
+import { LaunchPrepareRequest } from './launchSchemas.ts'
+import { FeeClaimPrepareRequest, VestingClaimPrepareRequest } from './claimSchemas.ts'
 import { SwapPrepareRequest, SwapQuoteRequest, SwapQuoteResponse, SwapQuoteSchema } from './swapSchemas.ts'
 
 /**
@@ -29,5 +31,6 @@ export function gatewayComponents(): TSchema[] {
     ...responseEnvelopes,
     TransactionPlanSchema, TransactionPlanResponse,
     SwapQuoteRequest, SwapQuoteSchema, SwapQuoteResponse, SwapPrepareRequest,
+    LaunchPrepareRequest, FeeClaimPrepareRequest, VestingClaimPrepareRequest,
   ] as TSchema[]
 }

@@ -29,13 +29,14 @@ export type GatewayTestbed = {
  * Starts the seeded devnet, a fresh database on `engine` (SQLite or the project's PostgreSQL),
  * indexes the launchpad, imports its documents and announcements, and starts the gateway on a
  * free port. `holders` replaces the holder provider (to take it down in a test); `devnet` shares a
- * running chain between testbeds; `swaps` serves swaps with a swap service's quote service.
+ * running chain between testbeds; `swaps` serves swaps with a swap service's quote service;
+ * `trustProxy` takes the client address from `X-Forwarded-For` (a test then picks its source).
  *
  * @example
  * const bed = await startGatewayTestbed({})
  * const res = await bed.get('/tokens', { key })
  */
-export async function startGatewayTestbed({ engine = 'sqlite', holders, devnet: given, swaps }: { engine?: 'sqlite' | 'postgres'; holders?: (db: SqlDatabase) => HolderProvider; devnet?: SeededDevnet; swaps?: GatewayChain['swaps'] }): Promise<GatewayTestbed> {
+export async function startGatewayTestbed({ engine = 'sqlite', holders, devnet: given, swaps, trustProxy }: { engine?: 'sqlite' | 'postgres'; holders?: (db: SqlDatabase) => HolderProvider; devnet?: SeededDevnet; swaps?: GatewayChain['swaps']; trustProxy?: boolean }): Promise<GatewayTestbed> {
   const devnet = given ?? (await startSeededDevnet({}))
   const db = await testEngines.find((e) => e.name === engine)!.open()
   const lp = devnet.market.launchpad!
@@ -51,7 +52,7 @@ export async function startGatewayTestbed({ engine = 'sqlite', holders, devnet: 
     swaps,
   }
   await importLaunchpadContent({ db, documents: lp.documents, announcements: lp.announcements, nowIso: new Date().toISOString() })
-  const gateway = await startGateway({ db, chains: [chain], holders: holders?.(db), indexer: { pollIntervalMs: 200 } })
+  const gateway = await startGateway({ db, chains: [chain], holders: holders?.(db), indexer: { pollIntervalMs: 200 }, trustProxy })
   return {
     devnet,
     db,
