@@ -20,6 +20,13 @@ export const ceilings = {
   },
   /** Claim batches (fee and vesting together): per key, and per chain and caller across keys, per minute. */
   claims: { perKeyPerMinute: 20, perChainCallerPerMinute: 10 },
+  /** Metadata documents (the IPFS route): per key and per token within a key; the shared pinning workflow per source and service-wide. */
+  documents: {
+    perKeyPerMinute: 10, perKeyPerDay: 100, perTokenPerMinute: 2, perTokenPerDay: 25,
+    pinningPerSourcePerMinute: 20, pinningPerSourcePerDay: 500, pinningServiceWidePerMinute: 120, pinningServiceWidePerDay: 5_000,
+  },
+  /** Announcement and metadata preparations by one creator or actor within a key, per minute. */
+  actorPreparations: { perActorPerMinute: 20 },
   /** Swap quotes per wallet, across all keys, per minute. */
   swapQuotes: { perWalletPerMinute: 60 },
   /** Swap preparations per wallet, across all keys, per minute. */

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { GatewayDependencies } from '../GatewayDependencies.ts'
+import { registerDocsPage } from './docsPage.ts'
 import { registerFeeClaimsPrepareRoute } from './claims/feeClaimsPrepareRoute.ts'
 import { registerVestingClaimsPrepareRoute } from './claims/vestingClaimsPrepareRoute.ts'
 import { registerConfigRoute } from './config/configRoute.ts'
 import { registerHealthRoute } from './health.ts'
 import { registerLaunchPrepareRoute } from './launches/launchPrepareRoute.ts'
+import { registerMetadataPrepareRoutes } from './metadata/metadataPrepareRoutes.ts'
 import { registerMigrationGuidePage } from './migrationGuidePage.ts'
 import { registerGatewayOpenApiRoute } from './openapi.ts'
 import { registerPlanRoute } from './plans/planRoute.ts'
@@ -32,6 +34,7 @@ export const gatewayRoutes: ((fastify: FastifyInstance, deps: GatewayDependencie
   registerHealthRoute,
   registerPreflightRoute,
   registerGatewayOpenApiRoute,
+  registerDocsPage,
   registerProblemsPage,
   registerMigrationGuidePage,
   registerConfigRoute,
@@ -55,4 +58,5 @@ export const gatewayRoutes: ((fastify: FastifyInstance, deps: GatewayDependencie
   registerLaunchPrepareRoute,
   registerFeeClaimsPrepareRoute,
   registerVestingClaimsPrepareRoute,
+  registerMetadataPrepareRoutes,
 ]

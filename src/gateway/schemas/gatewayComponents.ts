@@ -10,6 +10,7 @@ import { FeeClaimPositionSchema, TransactionStatusSchema, VestingPositionSchema,
 import { responseEnvelopes } from './responseEnvelopes.ts'
 import { TransactionPlanResponse, TransactionPlanSchema } from './planSchemas.ts'
 import { LaunchPrepareRequest } from './launchSchemas.ts'
+import { MetadataCombinedRequest, MetadataDocumentRequest, MetadataOnchainRequest } from './metadataSchemas.ts'
 import { FeeClaimPrepareRequest, VestingClaimPrepareRequest } from './claimSchemas.ts'
 import { SwapPrepareRequest, SwapQuoteRequest, SwapQuoteResponse, SwapQuoteSchema } from './swapSchemas.ts'
 
@@ -32,5 +33,6 @@ export function gatewayComponents(): TSchema[] {
     TransactionPlanSchema, TransactionPlanResponse,
     SwapQuoteRequest, SwapQuoteSchema, SwapQuoteResponse, SwapPrepareRequest,
     LaunchPrepareRequest, FeeClaimPrepareRequest, VestingClaimPrepareRequest,
+    MetadataOnchainRequest, MetadataDocumentRequest, MetadataCombinedRequest,
   ] as TSchema[]
 }
