@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { GatewayDependencies } from '../../GatewayDependencies.ts'
 import { checkLaunchAllocations } from '../../launches/checkLaunchAllocations.ts'
 import { reserveLaunchSalt } from '../../launches/reserveLaunchSalt.ts'
+import { parseRawAmount } from '../../swaps/parseRawAmount.ts'
 import { buildLaunchParams } from '../../launchpad/buildLaunchParams.ts'
 import { launchFactoryAbi } from '../../launchpad/launchFactoryAbi.ts'
 import { launchTokenAbi } from '../../launchpad/launchTokenAbi.ts'
@@ -128,7 +129,8 @@ export function registerLaunchPrepareRoute(fastify: FastifyInstance, deps: Gatew
     if (startingTick < MIN_STARTING_TICK || startingTick > MAX_STARTING_TICK) {
       throw new GatewayProblem('invalid_parameter', { detail: 'starting_market_cap_raw is outside what the factory can price.', invalidParameters: [{ name: 'starting_market_cap_raw', in: 'body', reason: 'outside the factory\'s starting price range' }] })
     }
-    const devBuyValue = body.dev_buy ? BigInt(body.dev_buy.amount_raw) : 0n
+    const devBuyValue = body.dev_buy ? parseRawAmount({ value: body.dev_buy.amount_raw, field: 'dev_buy.amount_raw' }) : 0n
+    if (body.dev_buy?.min_amount_out_raw !== undefined && body.dev_buy.min_amount_out_raw !== '0') parseRawAmount({ value: body.dev_buy.min_amount_out_raw, field: 'dev_buy.min_amount_out_raw' })
     if (devBuyValue > 0n && paired !== getAddress(chain.wrappedNative)) throw new GatewayProblem('unsupported_operation', { detail: 'A dev buy needs a launch paired with the wrapped native token.', chainId: chain.chainId })
     const block = await readLiveBlock({ chain, timeoutMs: deps.liveReadTimeoutMs })
     const [allowed, balance] = await withDeadline({
