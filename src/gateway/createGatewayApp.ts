@@ -35,6 +35,8 @@ export async function createGatewayApp({ deps, logger = false, redact, trustProx
     logger: gatewayLoggerOptions({ logger, redact }),
     trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A path parameter of any length reaches validation (a documented 400), not the router's 414.
+    routerOptions: { maxParamLength: 16_384 },
     genReqId: () => newRequestId(deps.now()),
     requestIdHeader: false,
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: true, useDefaults: true } },

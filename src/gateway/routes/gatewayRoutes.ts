@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { GatewayDependencies } from '../GatewayDependencies.ts'
 import { registerDocsPage } from './docsPage.ts'
+import { registerAnnouncementRoutes } from './announcements/announcementRoutes.ts'
 import { registerFeeClaimsPrepareRoute } from './claims/feeClaimsPrepareRoute.ts'
 import { registerVestingClaimsPrepareRoute } from './claims/vestingClaimsPrepareRoute.ts'
 import { registerConfigRoute } from './config/configRoute.ts'
@@ -59,4 +60,5 @@ export const gatewayRoutes: ((fastify: FastifyInstance, deps: GatewayDependencie
   registerFeeClaimsPrepareRoute,
   registerVestingClaimsPrepareRoute,
   registerMetadataPrepareRoutes,
+  registerAnnouncementRoutes,
 ]

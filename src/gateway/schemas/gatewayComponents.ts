@@ -10,6 +10,7 @@ import { FeeClaimPositionSchema, TransactionStatusSchema, VestingPositionSchema,
 import { responseEnvelopes } from './responseEnvelopes.ts'
 import { TransactionPlanResponse, TransactionPlanSchema } from './planSchemas.ts'
 import { LaunchPrepareRequest } from './launchSchemas.ts'
+import { AnnouncementDraftResponse, AnnouncementDraftSchema, AnnouncementPrepareRequest, AnnouncementPublishRequest, AnnouncementResponse } from './announcementSchemas.ts'
 import { MetadataCombinedRequest, MetadataDocumentRequest, MetadataOnchainRequest } from './metadataSchemas.ts'
 import { FeeClaimPrepareRequest, VestingClaimPrepareRequest } from './claimSchemas.ts'
 import { SwapPrepareRequest, SwapQuoteRequest, SwapQuoteResponse, SwapQuoteSchema } from './swapSchemas.ts'
@@ -34,5 +35,6 @@ export function gatewayComponents(): TSchema[] {
     SwapQuoteRequest, SwapQuoteSchema, SwapQuoteResponse, SwapPrepareRequest,
     LaunchPrepareRequest, FeeClaimPrepareRequest, VestingClaimPrepareRequest,
     MetadataOnchainRequest, MetadataDocumentRequest, MetadataCombinedRequest,
+    AnnouncementPrepareRequest, AnnouncementDraftSchema, AnnouncementDraftResponse, AnnouncementPublishRequest, AnnouncementResponse,
   ] as TSchema[]
 }

@@ -19,9 +19,10 @@ const seed = process.env.FUZZ_SEED ?? '1'
 const maxExamples = process.env.FUZZ_MAX_EXAMPLES ?? '40'
 /**
  * The operations of the gateway's document: health, config, 8 token routes, 4 wallet routes, transaction status,
- * the plan, swap quote and prepare, launch prepare, 2 claim prepares, 4 metadata prepares (2 deprecated).
+ * the plan, swap quote and prepare, launch prepare, 2 claim prepares, 4 metadata prepares (2 deprecated),
+ * announcement prepare and publish.
  */
-const OPERATIONS = 25
+const OPERATIONS = 27
 
 /** A command run from the project root unless told otherwise. */
 const run = (command: string, args: string[], options: { env?: Record<string, string>; cwd?: string } = {}) => runCommand(command, args, { cwd: root, ...options })

@@ -71,8 +71,10 @@ export function registerMetadataPrepareRoutes(fastify: FastifyInstance, deps: Ga
     return respond(deps, await prepareDocumentUpdate({ deps, request, chain, token, actor, document: (request.body as { document: TokenMetadataDocument }).document }))
   })
 
+  // Only for a valid path: a refused one's raw characters must not reach a Link header.
   const successor = (request: FastifyRequest, focused: string) => {
-    const { chain, token } = request.params as { chain: string; token: string }
+    const { chain, token } = (request.params ?? {}) as { chain?: string; token?: string }
+    if (!chain || !token || !/^[0-9]{1,10}$/.test(chain) || !/^0x[0-9a-fA-F]{40}$/.test(token)) return undefined
     return `/tokens/${chain}/${token}/metadata/${focused}/prepare`
   }
   fastify.post('/tokens/:chain/:token/metadata/profile/prepare', {
