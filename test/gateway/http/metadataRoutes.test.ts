@@ -121,5 +121,9 @@ describe('metadata: problems', () => {
     const invalid = await assertProblem(await bed.post(doc, { actor: stranger, document: { symbol: 'B', image: 7 } }, { key, headers }), 400, 'invalid_parameter')
     assert.deepEqual(invalid.invalid_parameters.map((p: Json) => p.name).sort(), ['document.image', 'document.name'])
     await assertProblem(await bed.post(`/tokens/1/${token}/metadata/onchain/prepare`, { actor: stranger, symbol: 'X' }, { key }), 422, 'unsupported_chain')
+    // 4,096 characters the schema accepts, 8,192 bytes the token refuses: the simulation says so.
+    const { admin } = tokenAndAdmin(3)
+    const failed = await assertProblem(await bed.post(`/tokens/${chainId}/${token}/metadata/onchain/prepare`, { actor: admin, extra_metadata: 'é'.repeat(4096) }, { key }), 422, 'simulation_failed')
+    assert.match(failed.detail, /InvalidExtraMetadata/)
   })
 })
