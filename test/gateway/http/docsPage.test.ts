@@ -6,7 +6,7 @@ import { type GatewayTestbed, startGatewayTestbed } from './gatewayTestbed.ts'
 // GET /docs on the gateway: the reference page is public (a browser cannot send x-api-key on a
 // page load), served offline from the package's own files, over the same document as
 // /openapi.json, whose description links every problem code to its section of /problems.
-// (Rendering in a headless browser is not checked here: no browser is installed on this machine.)
+// (The page rendered in a real browser: docsPagesInBrowser.test.ts.)
 
 let bed: GatewayTestbed
 beforeAll(async () => {
