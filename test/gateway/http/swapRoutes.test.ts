@@ -187,21 +187,33 @@ describe('Idempotency-Key on swap prepare (spec §3, §8) and the per-wallet cei
     await assertProblem(await bed.post('/swaps/prepare', { quote_id: quote.data.quote_id, wallet: dev }, { key, headers: { 'idempotency-key': '' } }), 400, 'invalid_idempotency_key')
   })
 
-  test('100 concurrent identical prepares with one key: the wallet ceiling admits exactly 30, one runs, 29 are in progress; then replays are identical', async () => {
+  test('100 concurrent identical prepares with one Idempotency-Key: exactly one prepares, the others are in progress, refused by the ceiling, or identical replays', async () => {
     const dev = bed.devnet.market.accounts[5].address
     await writeContractAndWait({ devnet: bed.devnet, address: weth, abi: erc20, functionName: 'approve', args: [service.deps.quoteService.router, maxUint256], from: dev })
     const quote: Json = await (await bed.post('/swaps/quote', quoteBody(dev), { key })).json()
     const headers = { 'idempotency-key': `burst-${Date.now()}` }
     const answers = await Promise.all(Array.from({ length: 100 }, () => bed.post('/swaps/prepare', { quote_id: quote.data.quote_id, wallet: dev }, { key, headers })))
-    const statuses = answers.map((r) => r.status)
-    const bodies = await Promise.all(answers.map((r) => r.json() as Promise<Json>))
-    const count = (s: number, code?: string) => statuses.filter((x, i) => x === s && (!code || bodies[i].code === code)).length
-    assert.equal(count(200) + count(409, 'idempotency_in_progress'), 30, JSON.stringify(statuses))
-    assert.ok(count(200) >= 1)
-    assert.equal(count(429, 'quota_exceeded'), 70)
-    assert.ok(bodies.filter((b, i) => statuses[i] === 429).every((b) => b.violated_policies.includes('swap_preparations_per_wallet')))
-    const ok = bodies.filter((_, i) => statuses[i] === 200)
-    for (const b of ok) assert.deepEqual(b, ok[0])
+    const texts = await Promise.all(answers.map((r) => r.text()))
+    const ran = answers.filter((r) => r.status === 200 && r.headers.get('idempotent-replayed') !== 'true')
+    assert.equal(ran.length, 1, JSON.stringify(answers.map((r) => r.status)))
+    const ok = texts.filter((_, i) => answers[i].status === 200)
+    for (const t of ok) assert.equal(t, ok[0])
+    const inProgress = texts.filter((t, i) => answers[i].status === 409 && JSON.parse(t).code === 'idempotency_in_progress').length
+    const refused = texts.filter((t, i) => answers[i].status === 429 && JSON.parse(t).violated_policies.includes('swap_preparations_per_wallet')).length
+    assert.equal(ok.length + inProgress + refused, 100)
+    // Requests charged to the ceiling before the first completed: at most 30 (replays are not charged).
+    assert.ok(1 + inProgress <= 30)
+    const [plans] = await bed.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM transaction_plans WHERE body LIKE $1', [`%${quote.data.quote_id}%`])
+    assert.equal(Number(plans.n), 1)
+  })
+
+  test('swap preparations: at most 30 per wallet per minute, exactly, under 100-way concurrency', async () => {
+    const dev = bed.devnet.market.accounts[7].address
+    await writeContractAndWait({ devnet: bed.devnet, address: weth, abi: erc20, functionName: 'approve', args: [service.deps.quoteService.router, maxUint256], from: dev })
+    const quote: Json = await (await bed.post('/swaps/quote', quoteBody(dev), { key })).json()
+    const answers = await Promise.all(Array.from({ length: 100 }, () => bed.post('/swaps/prepare', { quote_id: quote.data.quote_id, wallet: dev }, { key })))
+    assert.equal(answers.filter((r) => r.status === 200).length, 30)
+    assert.equal(answers.filter((r) => r.status === 429).length, 70)
   })
 
   test('swap quotes: at most 60 per wallet per minute across all keys, exactly, under 100-way concurrency', async () => {
