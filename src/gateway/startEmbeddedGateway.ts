@@ -3,7 +3,7 @@ import { dirname, isAbsolute } from 'node:path'
 import type { PublicClient } from 'viem'
 import { multicall3Address } from '../devnet/multicall3Address.ts'
 import type { SeededDevnet } from '../devnet/startSeededDevnet.ts'
-import { DEFAULT_SCOPES } from './auth/scopes.ts'
+import { SCOPES } from './auth/scopes.ts'
 import type { GatewayChain } from './GatewayChain.ts'
 import { importLaunchpadContent } from './content/importLaunchpadContent.ts'
 import { type RunningGateway, startGateway } from './startGateway.ts'
@@ -24,7 +24,7 @@ export type StartEmbeddedGatewayParameters = {
   redact?: Parameters<typeof startGateway>[0]['redact']
 }
 
-/** What `npm start` prints: the gateway, and a development key with every read scope. */
+/** What `npm start` prints: the gateway, and a development key with every scope. */
 export type EmbeddedGateway = RunningGateway & { devKey: string }
 
 /** The label of the development keys `npm start` issues (the previous one is revoked at each start). */
@@ -34,7 +34,7 @@ const DEV_KEY_LABEL = 'development (npm start)'
  * The gateway on the embedded seeded chain, as `npm start` runs it beside the swap service: the
  * read model in `var/gateway.sqlite` (kept across starts: the indexer resumes, and the chain
  * reloaded from its dump is checked for a fork like any other), the launchpad's documents and
- * announcements imported, and a fresh development key (Developer plan, every read scope). `close`
+ * announcements imported, and a fresh development key (Developer plan, every scope: the developer's own chain, so the write routes can be tried at once). `close`
  * also closes the database.
  *
  * @example
@@ -71,7 +71,7 @@ export async function startEmbeddedGateway({ devnet, host, port = 8081, database
       }],
     })
     for (const old of await gateway.deps.keys.list()) if (old.label === DEV_KEY_LABEL && old.status === 'active') await gateway.deps.keys.setStatus(old.prefix, 'revoked')
-    const { key } = await gateway.deps.keys.create({ environment: 'test', plan: 'developer', scopes: DEFAULT_SCOPES, owner: 'local', label: DEV_KEY_LABEL })
+    const { key } = await gateway.deps.keys.create({ environment: 'test', plan: 'developer', scopes: SCOPES, owner: 'local', label: DEV_KEY_LABEL })
     return {
       ...gateway,
       devKey: key,
