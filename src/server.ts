@@ -83,7 +83,7 @@ const url = typeof address === 'object' && address ? `http://${address.family ==
 
 if (devnet) {
   try {
-    gateway = await startEmbeddedGateway({ devnet, host: config.host, port: config.gatewayPort, databaseUrl: config.gatewayDatabaseUrl, root: compiledContractsPath().root, logger: { level: config.logLevel } })
+    gateway = await startEmbeddedGateway({ devnet, host: config.host, port: config.gatewayPort, databaseUrl: config.gatewayDatabaseUrl, root: compiledContractsPath().root, logger: { level: config.logLevel }, redact, swaps: { router: deps.quoteService.router, quote: deps.quoteService.quote } })
   } catch (error) {
     fastify.log.error({ err: error }, 'launch gateway failed to start')
     await fastify.close()

@@ -1,12 +1,9 @@
 import { type Address, type Hex, zeroAddress, zeroHash } from 'viem'
+import { UNISWAP_V2_PAIR_INIT_CODE_HASH, UNISWAP_V3_POOL_INIT_CODE_HASH } from '../chains/poolInitCodeHashes.ts'
 import { deployContractAndWait } from './deployContractAndWait.ts'
 import type { Devnet } from './startDevnet.ts'
 import { loadRouterArtifact } from '../router/loadRouterArtifact.ts'
 
-/** Canonical Uniswap V2 pair init-code hash (`@uniswap/v2-core` and Base agree). */
-export const UNISWAP_V2_PAIR_INIT_CODE_HASH: Hex = '0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f'
-/** Canonical Uniswap V3 pool init-code hash (`@uniswap/v3-core` and Base agree). */
-export const UNISWAP_V3_POOL_INIT_CODE_HASH: Hex = '0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54'
 
 export type DeployRouterParameters = {
   devnet: Devnet

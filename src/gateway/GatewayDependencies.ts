@@ -2,10 +2,13 @@ import type { KeyStore } from './auth/createKeyStore.ts'
 import type { GatewayChain } from './GatewayChain.ts'
 import type { HolderProvider } from './holders/HolderProvider.ts'
 import type { CursorCodec } from './http/createCursorCodec.ts'
+import type { IdempotencyStore } from './idempotency/createIdempotencyStore.ts'
 import type { IndexerStatus } from './indexer/createIndexer.ts'
 import type { WeightedLimiter } from './limits/createWeightedLimiter.ts'
 import type { UsageRecorder } from './limits/createUsageRecorder.ts'
 import type { SqlDatabase } from './store/SqlDatabase.ts'
+import type { SwapQuoteStore } from './swaps/createSwapQuoteStore.ts'
+import type { TransactionPlanStore } from './transactionPlans/createTransactionPlanStore.ts'
 
 /** What the gateway's routes run on. */
 export type GatewayDependencies = {
@@ -13,6 +16,12 @@ export type GatewayDependencies = {
   keys: KeyStore
   limiter: WeightedLimiter
   usage: UsageRecorder
+  /** Idempotency entries of the prepare routes (spec §3, §8). */
+  idempotency: IdempotencyStore
+  /** The transaction plans prepare routes returned (`GET /plans/{id}`). */
+  plans: TransactionPlanStore
+  /** Swap quotes answered, for `POST /swaps/prepare`. */
+  swapQuotes: SwapQuoteStore
   cursors: CursorCodec
   /** The chains served, by chain id (the supported set of spec §7's `unsupported_chain`). */
   chains: ReadonlyMap<number, GatewayChain>
@@ -25,5 +34,10 @@ export type GatewayDependencies = {
   migrationGuideUrl: string
   /** Deadline of each live chain or provider read. */
   liveReadTimeoutMs: number
+  /**
+   * The deployment's environment: a `live` deployment (a real chain) refuses `gw_test_` keys; a
+   * `test` one (the embedded chain) accepts both.
+   */
+  environment: 'live' | 'test'
   now: () => number
 }

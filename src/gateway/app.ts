@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { GatewayDependencies } from './GatewayDependencies.ts'
 import { installGatewayHooks } from './http/installGatewayHooks.ts'
+import { installIdempotencyHooks } from './idempotency/installIdempotencyHooks.ts'
 import { registerGatewayOpenApi } from './openapi/registerGatewayOpenApi.ts'
 import { GatewayProblem } from './problems/GatewayProblem.ts'
 import { sendProblem, toProblem } from './problems/handleGatewayError.ts'
@@ -22,6 +23,8 @@ export async function gatewayApp(fastify: FastifyInstance, deps: GatewayDependen
   for (const schema of gatewayComponents()) fastify.addSchema(schema)
   await registerGatewayOpenApi(fastify)
   installGatewayHooks(fastify, deps)
+  // After the gateway's own hooks: a key is claimed only once the limiter admitted the request.
+  installIdempotencyHooks(fastify, deps)
   fastify.setErrorHandler((error, request, reply) => sendProblem({ reply, request, problem: toProblem(error as Error, request.log), problemsUrl: deps.problemsUrl, now: deps.now }))
   fastify.setNotFoundHandler(async (request, reply) =>
     sendProblem({ reply, request, problem: new GatewayProblem('not_found', { detail: `No route ${request.method} ${request.url.split('?')[0].slice(0, 200)}.` }), problemsUrl: deps.problemsUrl, now: deps.now }),

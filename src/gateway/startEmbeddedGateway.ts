@@ -3,7 +3,8 @@ import { dirname, isAbsolute } from 'node:path'
 import type { PublicClient } from 'viem'
 import { multicall3Address } from '../chains/multicall3Address.ts'
 import type { SeededDevnet } from '../devnet/startSeededDevnet.ts'
-import { DEFAULT_SCOPES } from './auth/scopes.ts'
+import { SCOPES } from './auth/scopes.ts'
+import type { GatewayChain } from './GatewayChain.ts'
 import { importLaunchpadContent } from './content/importLaunchpadContent.ts'
 import { type RunningGateway, startGateway } from './startGateway.ts'
 import { openDatabase } from './store/openDatabase.ts'
@@ -17,9 +18,13 @@ export type StartEmbeddedGatewayParameters = {
   databaseUrl?: string
   root: string
   logger?: Parameters<typeof startGateway>[0]['logger']
+  /** The swap service's quote service and router: the gateway's swap routes use them (absent: no swaps). */
+  swaps?: GatewayChain['swaps']
+  /** The swap service's redactor (its secrets may reach the gateway's lines too). */
+  redact?: Parameters<typeof startGateway>[0]['redact']
 }
 
-/** What `npm start` prints: the gateway, and a development key with every read scope. */
+/** What `npm start` prints: the gateway, and a development key with every scope. */
 export type EmbeddedGateway = RunningGateway & { devKey: string }
 
 /** The label of the development keys `npm start` issues (the previous one is revoked at each start). */
@@ -29,14 +34,14 @@ const DEV_KEY_LABEL = 'development (npm start)'
  * The gateway on the embedded seeded chain, as `npm start` runs it beside the swap service: the
  * read model in `var/gateway.sqlite` (kept across starts: the indexer resumes, and the chain
  * reloaded from its dump is checked for a fork like any other), the launchpad's documents and
- * announcements imported, and a fresh development key (Developer plan, every read scope). `close`
+ * announcements imported, and a fresh development key (Developer plan, every scope: the developer's own chain, so the write routes can be tried at once). `close`
  * also closes the database.
  *
  * @example
  * const gateway = await startEmbeddedGateway({ devnet, root, port: 8081 })
  * console.log(gateway.url, gateway.devKey)
  */
-export async function startEmbeddedGateway({ devnet, host, port = 8081, databaseUrl, root, logger }: StartEmbeddedGatewayParameters): Promise<EmbeddedGateway> {
+export async function startEmbeddedGateway({ devnet, host, port = 8081, databaseUrl, root, logger, redact, swaps }: StartEmbeddedGatewayParameters): Promise<EmbeddedGateway> {
   const lp = devnet.market.launchpad
   if (!lp) throw new Error('the embedded chain has no launchpad (reseed it: npm run devnet:reseed)')
   const url = databaseUrl ?? `${root}/var/gateway.sqlite`
@@ -50,6 +55,9 @@ export async function startEmbeddedGateway({ devnet, host, port = 8081, database
       host,
       port,
       logger,
+      redact,
+      // The developer's own chain: its development key is a test key.
+      environment: 'test',
       chains: [{
         chainId,
         name: 'Base (embedded devnet)',
@@ -59,10 +67,11 @@ export async function startEmbeddedGateway({ devnet, host, port = 8081, database
         client: devnet.publicClient as unknown as PublicClient,
         launchpad: { chainId, factory: lp.factory, feeLocker: lp.feeLocker, vestingVault: lp.vestingVault, fromBlock: BigInt(lp.fromBlock), uniswapV3Factory: lp.uniswapV3Factory },
         fromBlock: BigInt(lp.fromBlock),
+        swaps,
       }],
     })
     for (const old of await gateway.deps.keys.list()) if (old.label === DEV_KEY_LABEL && old.status === 'active') await gateway.deps.keys.setStatus(old.prefix, 'revoked')
-    const { key } = await gateway.deps.keys.create({ environment: 'test', plan: 'developer', scopes: DEFAULT_SCOPES, owner: 'local', label: DEV_KEY_LABEL })
+    const { key } = await gateway.deps.keys.create({ environment: 'test', plan: 'developer', scopes: SCOPES, owner: 'local', label: DEV_KEY_LABEL })
     return {
       ...gateway,
       devKey: key,

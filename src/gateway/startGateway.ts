@@ -7,10 +7,14 @@ import type { GatewayDependencies } from './GatewayDependencies.ts'
 import { createIndexedHolderProvider } from './holders/createIndexedHolderProvider.ts'
 import type { HolderProvider } from './holders/HolderProvider.ts'
 import { createCursorCodec } from './http/createCursorCodec.ts'
+import { createIdempotencyStore } from './idempotency/createIdempotencyStore.ts'
 import { createIndexer, type Indexer } from './indexer/createIndexer.ts'
 import { createUsageRecorder } from './limits/createUsageRecorder.ts'
 import { createWeightedLimiter } from './limits/createWeightedLimiter.ts'
 import type { SqlDatabase } from './store/SqlDatabase.ts'
+import { createSwapQuoteStore } from './swaps/createSwapQuoteStore.ts'
+import { createTransactionPlanStore } from './transactionPlans/createTransactionPlanStore.ts'
+import type { SecretRedactor } from '../logging/createSecretRedactor.ts'
 
 export type StartGatewayParameters = {
   db: SqlDatabase
@@ -36,7 +40,11 @@ export type StartGatewayParameters = {
    */
   follow?: boolean
   logger?: FastifyServerOptions['logger'] | false
+  /** Applied to every log line besides the gateway's own redaction of keys (the swap service's, in `npm start`). */
+  redact?: SecretRedactor
   trustProxy?: FastifyServerOptions['trustProxy']
+  /** `live` (default) refuses `gw_test_` keys; the embedded deployment is `test`. */
+  environment?: 'live' | 'test'
   now?: () => number
 }
 
@@ -53,7 +61,7 @@ export type RunningGateway = { fastify: FastifyInstance; url: string; deps: Gate
  * console.log(gateway.url)
  */
 export async function startGateway({
-  db, chains, host = '127.0.0.1', port = 0, publicUrl, cursorSecret = randomBytes(32), holders, liveReadTimeoutMs = 5_000, indexer = {}, catchUp = true, follow = true, logger = false, trustProxy = false, now = Date.now,
+  db, chains, host = '127.0.0.1', port = 0, publicUrl, cursorSecret = randomBytes(32), holders, liveReadTimeoutMs = 5_000, indexer = {}, catchUp = true, follow = true, logger = false, redact, trustProxy = false, environment = 'live', now = Date.now,
 }: StartGatewayParameters): Promise<RunningGateway> {
   const indexers = (follow ? chains : []).map((c) =>
     createIndexer({ db, client: c.client, launchpad: { chainId: c.chainId, factory: c.launchpad.factory, feeLocker: c.launchpad.feeLocker, vestingVault: c.launchpad.vestingVault, fromBlock: c.fromBlock }, ...indexer }),
@@ -61,13 +69,22 @@ export async function startGateway({
   if (catchUp) for (const i of indexers) await i.catchUp()
   const usage = createUsageRecorder({ db, now })
   const limiter = createWeightedLimiter({ now })
-  const sweep = setInterval(() => limiter.sweep(), 60_000)
+  const idempotency = createIdempotencyStore({ db, now })
+  const plans = createTransactionPlanStore({ db, now })
+  const sweep = setInterval(() => {
+    limiter.sweep()
+    void idempotency.purge().catch(() => {})
+    void plans.purge().catch(() => {})
+  }, 60_000)
   sweep.unref()
   const deps: GatewayDependencies = {
     db,
     keys: createKeyStore({ db, now }),
     limiter,
     usage,
+    idempotency,
+    plans,
+    swapQuotes: createSwapQuoteStore({ db }),
     cursors: createCursorCodec({ secret: cursorSecret }),
     chains: new Map(chains.map((c) => [c.chainId, c])),
     holders: holders ?? createIndexedHolderProvider({ db, now }),
@@ -76,11 +93,13 @@ export async function startGateway({
     problemsUrl: publicUrl ? `${publicUrl}/problems` : '',
     migrationGuideUrl: publicUrl ? `${publicUrl}/docs/migration` : '',
     liveReadTimeoutMs,
+    environment,
     now,
   }
   const fastify = await createGatewayApp({
     deps,
     logger,
+    redact,
     trustProxy,
     onClose: async () => {
       clearInterval(sweep)

@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
-import { deployRouter, UNISWAP_V2_PAIR_INIT_CODE_HASH, UNISWAP_V3_POOL_INIT_CODE_HASH } from '../deployRouter.ts'
+import { UNISWAP_V2_PAIR_INIT_CODE_HASH, UNISWAP_V3_POOL_INIT_CODE_HASH } from '../../chains/poolInitCodeHashes.ts'
+import { deployRouter } from '../deployRouter.ts'
 import type { Devnet } from '../startDevnet.ts'
 import type { SeededFactories } from './DevnetDescription.ts'
 

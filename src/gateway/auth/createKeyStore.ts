@@ -29,7 +29,11 @@ export type KeyStore = {
   /** A parsed key against its record: the secret (constant time), the status, the expiry. */
   verify: (parsed: ParsedApiKey, record: ApiKeyRecord | undefined) => { record: ApiKeyRecord } | { refusal: KeyRefusal }
   create: (input: CreateKeyInput) => Promise<{ key: string; record: ApiKeyRecord }>
-  setStatus: (prefix: string, status: ApiKeyStatus) => Promise<boolean>
+  /**
+   * Sets a key's status. A revocation is final: a revoked key is never made active or inactive
+   * again (`revoked`: nothing changed); `missing`: no such key.
+   */
+  setStatus: (prefix: string, status: ApiKeyStatus) => Promise<'changed' | 'missing' | 'revoked'>
   list: () => Promise<ApiKeyRecord[]>
 }
 
@@ -124,8 +128,11 @@ export function createKeyStore({ db, now = Date.now }: { db: SqlDatabase; now?: 
       }
     },
     setStatus: async (prefix, status) => {
-      const changed = await db.execute('UPDATE api_keys SET status = $1, revoked_at = $2 WHERE prefix = $3', [status, status === 'revoked' ? new Date(now()).toISOString() : null, prefix])
-      return changed > 0
+      // One conditional statement: a revocation racing an activation is never undone by it.
+      const changed = await db.execute("UPDATE api_keys SET status = $1, revoked_at = $2 WHERE prefix = $3 AND status <> 'revoked'", [status, status === 'revoked' ? new Date(now()).toISOString() : null, prefix])
+      if (changed > 0) return 'changed'
+      const [row] = await db.query<{ status: string }>('SELECT status FROM api_keys WHERE prefix = $1', [prefix])
+      return row ? 'revoked' : 'missing'
     },
     list: async () => (await db.query<Row>('SELECT * FROM api_keys ORDER BY created_at')).map(fromRow),
   }

@@ -30,6 +30,11 @@ test('create, list, revoke: the key is shown once, its settings stored; bad inpu
   assert.match(await runKeysCommand({ keys, argv: ['list'] }), new RegExp(`^${parsed.prefix}\tactive\tbuilder`))
   assert.match(await runKeysCommand({ keys, argv: ['revoke', parsed.prefix] }), /revoked/)
   assert.equal((await keys.list())[0].status, 'revoked')
+  // A revocation is final: neither activate nor deactivate undoes it, revoking again is harmless.
+  await assert.rejects(runKeysCommand({ keys, argv: ['activate', parsed.prefix] }), /revocation is final/)
+  await assert.rejects(runKeysCommand({ keys, argv: ['deactivate', parsed.prefix] }), /revocation is final/)
+  assert.match(await runKeysCommand({ keys, argv: ['revoke', parsed.prefix] }), /revoked/)
+  assert.equal((await keys.list())[0].status, 'revoked')
   await assert.rejects(runKeysCommand({ keys, argv: ['create', '--owner', 'x', '--scopes', 'tokens:write'] }), /unknown tokens:write/)
   await assert.rejects(runKeysCommand({ keys, argv: ['create', '--owner', 'x', '--plan', 'partner'] }), /--limits is required/)
   await assert.rejects(runKeysCommand({ keys, argv: ['create', '--owner', 'x', '--origins', 'app.example'] }), /scheme:\/\/host/)

@@ -12,7 +12,7 @@ const USAGE = `usage: npm run gateway:keys -- <command>
 /**
  * The operator's key commands (spec §5.6 leaves issuing open: keys are issued and revoked by the
  * operator, no self-service): create (the key is shown once; only its hash is stored), list,
- * revoke, deactivate, activate. Returns what to print; throws an Error whose message is the usage
+ * revoke, deactivate, activate (never of a revoked key: a revocation is final). Returns what to print; throws an Error whose message is the usage
  * or the problem on bad input.
  *
  * @example
@@ -54,7 +54,9 @@ export async function runKeysCommand({ keys, argv }: { keys: KeyStore; argv: rea
     const prefix = rest[0]
     if (!prefix) throw new Error(USAGE)
     const status = command === 'revoke' ? 'revoked' : command === 'deactivate' ? 'inactive' : 'active'
-    if (!(await keys.setStatus(prefix, status))) throw new Error(`no key with prefix ${prefix}`)
+    const outcome = await keys.setStatus(prefix, status)
+    if (outcome === 'missing') throw new Error(`no key with prefix ${prefix}`)
+    if (outcome === 'revoked' && status !== 'revoked') throw new Error(`${prefix} is revoked: a revocation is final (create a new key)`)
     return `${prefix}: ${status} (in effect within 5 s: the gateway caches a key's record that long)`
   }
   throw new Error(USAGE)

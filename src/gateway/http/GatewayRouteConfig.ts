@@ -19,9 +19,14 @@ export type GatewayRouteConfig = {
   /** Safety ceilings this request is also charged to (spec §8), besides the plan's policies. */
   ceilings?: (request: FastifyRequest, deps: GatewayDependencies) => PolicyCharge[]
   /** Checks that need more than the schema (combinations, supported chain, cursor), before the limiter. */
-  validate?: (request: FastifyRequest, deps: GatewayDependencies) => void
+  validate?: (request: FastifyRequest, deps: GatewayDependencies) => void | Promise<void>
   /** Parameters that are not accepted but are known: why, answered `incompatible_parameters`. */
   retiredParameters?: Record<string, { reason: string; suggestedEndpoint?: string }>
+  /**
+   * `Idempotency-Key` on this route (spec §4 rule 1, §8): `required` where a request creates
+   * off-chain work (launch and metadata-document prepare), `optional` on the other prepare routes.
+   */
+  idempotency?: 'required' | 'optional'
   /** A deprecated combined form (spec §9): the focused route it maps to for this request. */
   deprecated?: { successor: (request: FastifyRequest) => string | undefined }
 }

@@ -8,6 +8,7 @@ import { MAX_PAGE_LIMIT, type PlanLimits, plans } from '../limits/plans.ts'
 import { rateLimitHeaders } from '../limits/rateLimitHeaders.ts'
 import { routeUnits } from '../limits/routeUnits.ts'
 import { GatewayProblem } from '../problems/GatewayProblem.ts'
+import { willReplay } from '../idempotency/installIdempotencyHooks.ts'
 import { checkQueryParameters } from './checkQueryParameters.ts'
 import { deprecationHeaders } from './deprecationHeaders.ts'
 import { planCharges } from './planCharges.ts'
@@ -23,10 +24,19 @@ const REFUSALS: Record<KeyRefusal, string> = {
   expired: 'The key has expired.',
 }
 
-/** A key's limits: its plan's, or its own on the Partner plan (its largest page capped to what any route serves). */
-export function limitsOf(key: ApiKeyRecord): PlanLimits {
-  if (key.plan === 'partner') return { ...key.customLimits!, maxPage: Math.min(key.customLimits!.maxPage, MAX_PAGE_LIMIT) }
-  return plans[key.plan]
+/**
+ * A key's limits: its plan's, or its own on the Partner plan (its largest page capped to what any
+ * route serves). Undefined when the stored plan is not one we know (or a Partner key lacks whole
+ * limits): such a key is refused, never served unlimited.
+ */
+export function limitsOf(key: ApiKeyRecord): PlanLimits | undefined {
+  if (key.plan === 'partner') {
+    const custom = key.customLimits
+    const fields = ['unitsPerMinute', 'burstPerSecond', 'daily', 'monthly', 'maxPage'] as const
+    if (!custom || !fields.every((f) => Number.isSafeInteger(custom[f]) && custom[f] > 0)) return undefined
+    return { ...custom, maxPage: Math.min(custom.maxPage, MAX_PAGE_LIMIT) }
+  }
+  return Object.hasOwn(plans, key.plan) ? plans[key.plan as keyof typeof plans] : undefined
 }
 
 /**
@@ -40,7 +50,8 @@ export function limitsOf(key: ApiKeyRecord): PlanLimits {
  * 4. `preHandler`: the route's own checks (combinations, supported chain, cursor); a page above
  *    the plan's largest (`invalid_parameter`, charged the base weight); then the limiter, every
  *    policy of the request at once (`rate_limit_exceeded` for the plan's, `quota_exceeded` for a
- *    ceiling's; nothing is taken from any policy when one refuses).
+ *    ceiling's; nothing is taken from any policy when one refuses). An idempotent replay is
+ *    charged its units but not the safety ceilings (`willReplay`).
  * 5. `onSend`: rate-limit headers for every keyed response, CORS headers for allowed origins,
  *    `Deprecation` and `Link` on deprecated routes, `Cache-Control: no-store`.
  * 6. `onResponse` / `onRequestAbort`: the request's in-flight leases are released.
@@ -86,7 +97,12 @@ export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDepen
     const verdict = deps.keys.verify(parsed, record)
     if ('refusal' in verdict) throw new GatewayProblem('invalid_api_key', { detail: REFUSALS[verdict.refusal] })
     const key = verdict.record
+    if (deps.environment === 'live' && key.environment !== 'live') throw new GatewayProblem('invalid_api_key', { detail: 'A test key is not accepted by a live deployment.' })
     const limits = limitsOf(key)
+    if (!limits) {
+      request.log.error({ keyPrefix: key.prefix, plan: key.plan }, 'a key whose stored plan is not known was refused')
+      throw new GatewayProblem('invalid_api_key', { detail: "The key's plan cannot be verified; ask the operator to reissue it." })
+    }
     request.gw.key = key
     request.gw.limits = limits
     // A key's day and month survive restarts: reloaded from the usage summaries when first seen.
@@ -119,7 +135,7 @@ export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDepen
     const config = request.routeOptions.config?.gateway
     const { key, limits } = request.gw
     if (!config || !key || !limits) return
-    config.validate?.(request, deps)
+    await config.validate?.(request, deps)
     const query = (request.query ?? {}) as { limit?: number }
     const limit = config.defaultLimit === undefined ? undefined : (query.limit ?? config.defaultLimit)
     if (limit !== undefined && limit > limits.maxPage) {
@@ -131,7 +147,8 @@ export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDepen
     }
     const units = config.units ? config.units(request) : routeUnits({ weight: config.weight, limit })
     const plan = planCharges({ keyPrefix: key.prefix, limits, units })
-    const decision = deps.limiter.consume([...plan, ...(config.ceilings?.(request, deps) ?? [])])
+    const replay = await willReplay(request, deps)
+    const decision = deps.limiter.consume([...plan, ...(replay ? [] : (config.ceilings?.(request, deps) ?? []))])
     request.gw.states = decision.states.slice(0, plan.length)
     if (!decision.allowed) {
       deps.usage.record(key.prefix, 0, false)

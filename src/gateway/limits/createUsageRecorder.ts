@@ -16,7 +16,8 @@ export type UsageRecorder = {
 /**
  * Usage summaries (spec §8 rule 5: "usage is summarized hourly and daily"): per key and UTC hour
  * and day, the units of admitted requests, their count, and refusals. Counted in memory and
- * written every `flushIntervalMs` (and on close), so a restart loses at most that much; the
+ * written every `flushIntervalMs` (and on close), so a restart loses at most that much (a failed
+ * write keeps its counts for the next flush); the
  * limiter reloads a key's day and month from here when it first sees the key.
  *
  * @example
@@ -25,11 +26,29 @@ export type UsageRecorder = {
  */
 export function createUsageRecorder({ db, flushIntervalMs = 5_000, now = Date.now }: { db: SqlDatabase; flushIntervalMs?: number; now?: () => number }): UsageRecorder {
   const pending = new Map<string, Pending>()
+  /** The batches flushes are writing: still counted by `load` until committed (or put back). */
+  const writing = new Set<[string, Pending][]>()
   const hourOf = (t: number) => new Date(t).toISOString().slice(0, 13)
   const flush = async () => {
     if (pending.size === 0) return
     const batch = [...pending.entries()]
     pending.clear()
+    writing.add(batch)
+    try {
+      await writeBatch(batch)
+    } catch (error) {
+      // Not written (the database is down, a statement failed): the counts go back, added to what
+      // arrived meanwhile, for the next flush. Nothing of a failed transaction was committed.
+      for (const [key, p] of batch) {
+        const now = pending.get(key) ?? { units: 0, requests: 0, rejected: 0 }
+        pending.set(key, { units: now.units + p.units, requests: now.requests + p.requests, rejected: now.rejected + p.rejected })
+      }
+      throw error
+    } finally {
+      writing.delete(batch)
+    }
+  }
+  const writeBatch = async (batch: [string, Pending][]) => {
     await db.transaction(async (tx) => {
       for (const [key, p] of batch) {
         const [prefix, hour] = key.split(' ')
@@ -66,7 +85,7 @@ export function createUsageRecorder({ db, flushIntervalMs = 5_000, now = Date.no
         month += Number(r.units)
         if (r.day === today) day += Number(r.units)
       }
-      for (const [key, p] of pending) {
+      for (const [key, p] of [...pending, ...[...writing].flat()]) {
         const [prefix, hour] = key.split(' ')
         if (prefix !== keyPrefix) continue
         if (hour.slice(0, 7) === today.slice(0, 7)) month += p.units

@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger'
 import type { FastifyInstance } from 'fastify'
+import { problemCodes } from '../problems/problemCodes.ts'
 
 /** The gateway interface's version (spec §9.5 leaves the scheme open: semantic versioning, no path segment). */
 export const GATEWAY_API_VERSION = '1.0.0'
@@ -20,10 +21,11 @@ export async function registerGatewayOpenApi(fastify: FastifyInstance): Promise<
         title: 'Token launch gateway API',
         version: GATEWAY_API_VERSION,
         description: [
-          'Read data about launched tokens, their creators and wallets (part 1 of the gateway: the prepare routes come later).',
+          'Read data about launched tokens, their creators and wallets, and prepare unsigned transactions (launch, swap, claim, metadata updates) for the caller to sign and broadcast: each is a simulated plan (GET /plans/{id}).',
           'Every route but /health needs x-api-key and costs weighted units (the X-RateLimit and RateLimit headers say how many remain).',
           'Errors are application/problem+json; branch on status and code only (each code is described at GET /problems, which every problem’s type links to).',
           'Amounts are decimal strings of base units. Decisions: docs/gateway/.',
+          `\n\nProblem codes: ${Object.keys(problemCodes).map((code) => `[${code}](/problems#${code})`).join(', ')}.`,
         ].join(' '),
       },
       components: { securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },

@@ -17,8 +17,8 @@ const TRANSPORT_ERRORS = new Set([
 ])
 
 /**
- * The problem a thrown error is answered with: our `GatewayProblem` as it is; a schema failure as
- * `invalid_parameter` listing every offending field; a body too large as `invalid_request` (413);
+ * The problem a thrown error is answered with: our `GatewayProblem` as it is; an unknown body
+ * field as `unknown_parameter`; any other schema failure as `invalid_parameter` listing every offending field; a body too large as `invalid_request` (413);
  * other transport errors as `invalid_request` (400); anything else as `internal_error`, whose
  * body never carries the internal message (it is logged with the request id).
  *
@@ -30,6 +30,16 @@ export function toProblem(error: FastifyError | Error, log?: FastifyRequest['log
   const e = error as FastifyError
   if (e.validation) {
     const where = WHERE[e.validationContext ?? 'querystring'] ?? 'query'
+    // A body member the route does not accept is `unknown_parameter` (spec §4 rule 2), listed
+    // before any other fault (as the query's unknown parameters are, in checkQueryParameters).
+    const unknown = (e.validation as unknown as AjvError[]).filter((v) => v.keyword === 'additionalProperties' && typeof v.params.additionalProperty === 'string')
+    if (where === 'body' && unknown.length > 0) {
+      const names = unknown.map((v) => [...v.instancePath.split('/').filter(Boolean), v.params.additionalProperty as string].join('.'))
+      return new GatewayProblem('unknown_parameter', {
+        detail: `Unknown body field${names.length > 1 ? 's' : ''}: ${names.join(', ')}.`,
+        invalidParameters: names.map((name) => ({ name, in: 'body', reason: 'is not accepted by this route' })),
+      })
+    }
     // One entry per field: a union of constants fails once per branch (ajv `const`), said once as the allowed values.
     const byName = new Map<string, { reasons: string[]; allowed: unknown[] }>()
     for (const v of e.validation as unknown as AjvError[]) {

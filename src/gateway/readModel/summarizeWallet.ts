@@ -6,8 +6,29 @@ import { readLiveBlock } from '../live/readLiveBlock.ts'
 import { readVestingPositions } from '../live/readVestingPositions.ts'
 import { withDeadline } from '../live/withDeadline.ts'
 
-/** Holdings listed in a summary (the largest by indexed balance); `truncated` says when there are more. */
-const LISTED_HOLDINGS = 50
+/**
+ * Rows of each kind (holdings, fee positions, vesting positions) a summary reads live: anyone can
+ * name any wallet as a launch's reward recipient or vesting beneficiary, so a wallet's positions
+ * are unbounded; the summary reads the first 25 of each (holdings by indexed balance, positions
+ * by their token's liquidity: a token nobody trades comes last) and says `truncated` when there
+ * are more. The full lists are the paginated fee-claims, vesting and holder routes.
+ */
+export const SUMMARY_ROWS_PER_KIND = 25
+
+/** How many rows of each kind a wallet has in the read model (the summary's cost is priced from them). */
+export async function countWalletRows({ deps, wallet }: { deps: GatewayDependencies; wallet: string }) {
+  const [[held], [fees], [vesting]] = await Promise.all([
+    deps.db.query<{ n: number }>("SELECT COUNT(*) AS n FROM balances WHERE holder = $1 AND balance <> '0'", [wallet]),
+    deps.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM fee_positions WHERE recipient = $1', [wallet]),
+    deps.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM vesting_positions WHERE beneficiary = $1', [wallet]),
+  ])
+  return { holdings: Number(held.n), fees: Number(fees.n), vesting: Number(vesting.n) }
+}
+
+/** Live rows a summary of these counts reads: at most `SUMMARY_ROWS_PER_KIND` of each kind. */
+export function liveRowsOf(counts: { holdings: number; fees: number; vesting: number }): number {
+  return Math.min(counts.holdings, SUMMARY_ROWS_PER_KIND) + Math.min(counts.fees, SUMMARY_ROWS_PER_KIND) + Math.min(counts.vesting, SUMMARY_ROWS_PER_KIND)
+}
 
 type Sums = Map<string, bigint>
 const add = (sums: Sums, key: string, amount: bigint) => {
@@ -30,16 +51,24 @@ const listOf = (sums: Sums) =>
  */
 export async function summarizeWallet({ deps, wallet }: { deps: GatewayDependencies; wallet: string }) {
   const db = deps.db
-  const [[created], [held], holdings, fees, vesting] = await Promise.all([
+  const [[created], counts, holdings, fees, vesting] = await Promise.all([
     db.query<{ n: number }>('SELECT COUNT(*) AS n FROM tokens WHERE creator = $1', [wallet]),
-    db.query<{ n: number }>("SELECT COUNT(*) AS n FROM balances WHERE holder = $1 AND balance <> '0'", [wallet]),
+    countWalletRows({ deps, wallet }),
     db.query<{ chain_id: number; token: string; name: string; symbol: string }>(
       `SELECT b.chain_id, b.token, t.name, t.symbol FROM balances b JOIN tokens t ON t.chain_id = b.chain_id AND t.address = b.token
         WHERE b.holder = $1 AND b.balance <> '0' ORDER BY b.balance_key DESC, b.chain_id, b.token LIMIT $2`,
-      [wallet, LISTED_HOLDINGS],
+      [wallet, SUMMARY_ROWS_PER_KIND],
     ),
-    db.query<{ chain_id: number; token: string; paired_token: string }>('SELECT p.chain_id, p.token, t.paired_token FROM fee_positions p JOIN tokens t ON t.chain_id = p.chain_id AND t.address = p.token WHERE p.recipient = $1', [wallet]),
-    db.query<{ chain_id: number; token: string; position_id: number }>('SELECT chain_id, token, position_id FROM vesting_positions WHERE beneficiary = $1', [wallet]),
+    db.query<{ chain_id: number; token: string; paired_token: string }>(
+      `SELECT p.chain_id, p.token, t.paired_token FROM fee_positions p JOIN tokens t ON t.chain_id = p.chain_id AND t.address = p.token
+        WHERE p.recipient = $1 ORDER BY t.liquidity_key DESC, p.chain_id, p.token LIMIT $2`,
+      [wallet, SUMMARY_ROWS_PER_KIND],
+    ),
+    db.query<{ chain_id: number; token: string; position_id: number }>(
+      `SELECT v.chain_id, v.token, v.position_id FROM vesting_positions v JOIN tokens t ON t.chain_id = v.chain_id AND t.address = v.token
+        WHERE v.beneficiary = $1 ORDER BY t.liquidity_key DESC, v.chain_id, v.position_id LIMIT $2`,
+      [wallet, SUMMARY_ROWS_PER_KIND],
+    ),
   ])
   const items: { chain_id: number; token: { address: Address; name: string; symbol: string }; balance: string }[] = []
   const feeSums: Sums = new Map()
@@ -71,9 +100,9 @@ export async function summarizeWallet({ deps, wallet }: { deps: GatewayDependenc
     data: {
       address: getAddress(wallet),
       created_tokens: Number(created.n),
-      holdings: { count: Number(held.n), truncated: Number(held.n) > holdings.length, items },
-      fee_claims: { positions: fees.length, claimable: listOf(feeSums) },
-      vesting: { positions: vesting.length, claimable: listOf(vestingSums) },
+      holdings: { count: counts.holdings, truncated: counts.holdings > holdings.length, items },
+      fee_claims: { positions: counts.fees, truncated: counts.fees > fees.length, claimable: listOf(feeSums) },
+      vesting: { positions: counts.vesting, truncated: counts.vesting > vesting.length, claimable: listOf(vestingSums) },
     },
     asOfBlock: blocks.length === 1 ? blocks[0] : undefined,
   }

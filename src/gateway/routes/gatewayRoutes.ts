@@ -1,10 +1,19 @@
 import type { FastifyInstance } from 'fastify'
 import type { GatewayDependencies } from '../GatewayDependencies.ts'
+import { registerDocsPage } from './docsPage.ts'
+import { registerAnnouncementRoutes } from './announcements/announcementRoutes.ts'
+import { registerFeeClaimsPrepareRoute } from './claims/feeClaimsPrepareRoute.ts'
+import { registerVestingClaimsPrepareRoute } from './claims/vestingClaimsPrepareRoute.ts'
 import { registerConfigRoute } from './config/configRoute.ts'
 import { registerHealthRoute } from './health.ts'
+import { registerLaunchPrepareRoute } from './launches/launchPrepareRoute.ts'
+import { registerMetadataPrepareRoutes } from './metadata/metadataPrepareRoutes.ts'
 import { registerMigrationGuidePage } from './migrationGuidePage.ts'
 import { registerGatewayOpenApiRoute } from './openapi.ts'
+import { registerPlanRoute } from './plans/planRoute.ts'
 import { registerPreflightRoute } from './preflight.ts'
+import { registerSwapPrepareRoute } from './swaps/swapPrepareRoute.ts'
+import { registerSwapQuoteRoute } from './swaps/swapQuoteRoute.ts'
 import { registerProblemsPage } from './problemsPage.ts'
 import { registerRetiredClaimsPrepareRoute } from './retiredClaimsPrepareRoute.ts'
 import { registerCreatorTokensRoute } from './tokens/creatorTokensRoute.ts'
@@ -26,6 +35,7 @@ export const gatewayRoutes: ((fastify: FastifyInstance, deps: GatewayDependencie
   registerHealthRoute,
   registerPreflightRoute,
   registerGatewayOpenApiRoute,
+  registerDocsPage,
   registerProblemsPage,
   registerMigrationGuidePage,
   registerConfigRoute,
@@ -43,4 +53,12 @@ export const gatewayRoutes: ((fastify: FastifyInstance, deps: GatewayDependencie
   registerWalletSummaryRoute,
   registerTransactionStatusRoute,
   registerRetiredClaimsPrepareRoute,
+  registerPlanRoute,
+  registerSwapQuoteRoute,
+  registerSwapPrepareRoute,
+  registerLaunchPrepareRoute,
+  registerFeeClaimsPrepareRoute,
+  registerVestingClaimsPrepareRoute,
+  registerMetadataPrepareRoutes,
+  registerAnnouncementRoutes,
 ]

@@ -8,6 +8,12 @@ import { GwAddress, GwAmount, GwFinality, GwTimestamp, GwTxHash } from './scalar
 import { TokenDetailSchema, TokenMarketSchema, TokenPoolSchema, TokenSummarySchema } from './tokenSchemas.ts'
 import { FeeClaimPositionSchema, TransactionStatusSchema, VestingPositionSchema, WalletSummarySchema } from './walletSchemas.ts'
 import { responseEnvelopes } from './responseEnvelopes.ts'
+import { TransactionPlanResponse, TransactionPlanSchema } from './planSchemas.ts'
+import { LaunchPrepareRequest } from './launchSchemas.ts'
+import { AnnouncementDraftResponse, AnnouncementDraftSchema, AnnouncementPrepareRequest, AnnouncementPublishRequest, AnnouncementResponse } from './announcementSchemas.ts'
+import { MetadataCombinedRequest, MetadataDocumentRequest, MetadataOnchainRequest } from './metadataSchemas.ts'
+import { FeeClaimPrepareRequest, VestingClaimPrepareRequest } from './claimSchemas.ts'
+import { SwapPrepareRequest, SwapQuoteRequest, SwapQuoteResponse, SwapQuoteSchema } from './swapSchemas.ts'
 
 /**
  * Every shared schema of the gateway, once, by `$id`: the routes reference them, and the OpenAPI
@@ -25,5 +31,10 @@ export function gatewayComponents(): TSchema[] {
     FeeClaimPositionSchema, VestingPositionSchema, WalletSummarySchema, TransactionStatusSchema,
     ChainConfigSchema, LaunchSuiteSchema, GatewayConfigSchema, GatewayHealthSchema,
     ...responseEnvelopes,
+    TransactionPlanSchema, TransactionPlanResponse,
+    SwapQuoteRequest, SwapQuoteSchema, SwapQuoteResponse, SwapPrepareRequest,
+    LaunchPrepareRequest, FeeClaimPrepareRequest, VestingClaimPrepareRequest,
+    MetadataOnchainRequest, MetadataDocumentRequest, MetadataCombinedRequest,
+    AnnouncementPrepareRequest, AnnouncementDraftSchema, AnnouncementDraftResponse, AnnouncementPublishRequest, AnnouncementResponse,
   ] as TSchema[]
 }

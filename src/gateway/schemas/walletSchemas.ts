@@ -57,7 +57,7 @@ export const WalletSummarySchema = Type.Object(
     holdings: Type.Object(
       {
         count: Type.Integer({ minimum: 0 }),
-        truncated: Type.Boolean({ description: 'more holdings than listed (the largest 50 by indexed balance are)' }),
+        truncated: Type.Boolean({ description: 'more holdings than listed (the largest 25 by indexed balance are)' }),
         items: Type.Array(Type.Object({ chain_id: Type.Integer(), token: TokenRef, balance: ref('GwAmount') }, { additionalProperties: false })),
       },
       { additionalProperties: false },
@@ -65,6 +65,7 @@ export const WalletSummarySchema = Type.Object(
     fee_claims: Type.Object(
       {
         positions: Type.Integer({ minimum: 0 }),
+        truncated: Type.Boolean({ description: 'more positions than read: `claimable` sums the 25 whose tokens have the most liquidity (all: GET /wallets/{address}/fee-claims)' }),
         claimable: Type.Array(Type.Object({ chain_id: Type.Integer(), asset: ref('GwAddress'), amount: ref('GwAmount') }, { additionalProperties: false })),
       },
       { additionalProperties: false },
@@ -72,6 +73,7 @@ export const WalletSummarySchema = Type.Object(
     vesting: Type.Object(
       {
         positions: Type.Integer({ minimum: 0 }),
+        truncated: Type.Boolean({ description: 'more positions than read: `claimable` sums the 25 whose tokens have the most liquidity (all: GET /wallets/{address}/vesting)' }),
         claimable: Type.Array(Type.Object({ chain_id: Type.Integer(), asset: ref('GwAddress'), amount: ref('GwAmount') }, { additionalProperties: false })),
       },
       { additionalProperties: false },

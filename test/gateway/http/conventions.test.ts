@@ -10,6 +10,7 @@ import { createIndexedHolderProvider } from '../../../src/gateway/holders/create
 import { type HolderProvider, HolderProviderUnavailableError } from '../../../src/gateway/holders/HolderProvider.ts'
 import type { PlanLimits } from '../../../src/gateway/limits/plans.ts'
 import { writeContractAndWait } from '../../../src/devnet/writeContractAndWait.ts'
+import { assertProblem as checkProblem } from './assertProblem.ts'
 import { type GatewayTestbed, startGatewayTestbed } from './gatewayTestbed.ts'
 
 // The conventions of spec §§2, 4, 5, 7, 8 and 9 that apply to reads, each tried through HTTP on
@@ -61,20 +62,7 @@ async function costOf(path: string, input: Partial<CreateKeyInput> = {}, init: R
   return { res, body, cost: limits.unitsPerMinute - 1 - remaining(probe, 'minute')! }
 }
 
-async function assertProblem(res: Response, status: number, code: string) {
-  const body = (await res.json()) as Json
-  assert.equal(res.status, status, JSON.stringify(body))
-  assert.match(res.headers.get('content-type')!, /^application\/problem\+json/)
-  assert.equal(body.code, code)
-  assert.equal(body.status, status)
-  for (const member of ['type', 'title', 'detail', 'action', 'instance', 'request_id']) assert.equal(typeof body[member], 'string', member)
-  assert.equal(body.request_id, res.headers.get('x-request-id'))
-  assert.equal(body.instance, `urn:request:${body.request_id}`)
-  assert.match(body.request_id, /^req_[0-9a-z]{26}$/)
-  assert.equal(body.type, `${bed.gateway.url}/problems#${code}`)
-  assert.ok(!Number.isNaN(Date.parse(body.meta.generated_at)))
-  return body
-}
+const assertProblem = (res: Response, status: number, code: string) => checkProblem(res, status, code, bed.gateway.url)
 
 describe('public routes and preflight (spec §4 rule 4)', () => {
   test('GET /health needs no key and costs nothing; it carries meta.generated_at and no rate-limit headers', async () => {
@@ -125,6 +113,17 @@ describe('authentication in the order of spec §5.2', () => {
     const inactive = await bed.key()
     await bed.gateway.deps.keys.setStatus(inactive.record.prefix, 'inactive')
     assert.match((await assertProblem(await bed.get('/tokens', { key: inactive.key }), 401, 'invalid_api_key')).detail, /inactive/)
+  })
+
+  test('a key whose stored plan is not known is refused on every request (never served unlimited); a gw_test_ key is refused by this live deployment', async () => {
+    const odd = await bed.key()
+    await bed.db.execute('UPDATE api_keys SET plan = $1 WHERE prefix = $2', ['gold', odd.record.prefix])
+    for (let i = 0; i < 3; i++) assert.match((await assertProblem(await bed.get('/tokens?limit=1', { key: odd.key }), 401, 'invalid_api_key')).detail, /plan/)
+    const partner = await bed.key({ plan: 'partner', customLimits: ROOMY })
+    await bed.db.execute('UPDATE api_keys SET custom_limits = $1 WHERE prefix = $2', ['{"unitsPerMinute":10}', partner.record.prefix])
+    await assertProblem(await bed.get('/tokens?limit=1', { key: partner.key }), 401, 'invalid_api_key')
+    const test = await bed.key({ environment: 'test' })
+    assert.match((await assertProblem(await bed.get('/tokens?limit=1', { key: test.key }), 401, 'invalid_api_key')).detail, /test key/)
   })
 
   test('a missing key wins over every later check; a bad scope over a bad origin and a bad parameter; a bad origin over a bad parameter', async () => {
@@ -192,7 +191,14 @@ describe('weighted units and the accounting rules (spec §8)', () => {
     assert.equal((await costOf(`/tokens/8453/${token}/holders`)).cost, 10)
     assert.equal((await costOf(`/wallets/${creator}/fee-claims`)).cost, 3)
     assert.equal((await costOf(`/wallets/${creator}/vesting?limit=100`)).cost, 12)
-    assert.equal((await costOf(`/wallets/${creator}/summary`)).cost, 2)
+    // The summary is priced for the rows it reads live: 2 units per 25 (at most 25 of each kind).
+    const [rows] = await bed.db.query<{ n: number }>(
+      `SELECT (SELECT COUNT(*) FROM balances WHERE holder = $1 AND balance <> '0') AS h, (SELECT COUNT(*) FROM fee_positions WHERE recipient = $1) AS f, (SELECT COUNT(*) FROM vesting_positions WHERE beneficiary = $1) AS n`,
+      [creator.toLowerCase()],
+    )
+    const live = ['h', 'f', 'n'].reduce((sum, k) => sum + Math.min(25, Number((rows as Record<string, unknown>)[k])), 0)
+    assert.equal((await costOf(`/wallets/${creator}/summary`)).cost, 2 * Math.max(1, Math.ceil(live / 25)))
+    assert.equal((await costOf('/wallets/0x000000000000000000000000000000000000dead/summary')).cost, 2)
     assert.equal((await costOf('/config?include=chains')).cost, 1)
     assert.equal((await costOf('/config')).cost, 5)
     assert.equal((await costOf('/config?market=all')).cost, 20)

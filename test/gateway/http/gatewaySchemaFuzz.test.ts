@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { afterAll, beforeAll, test } from 'vitest'
+import { SCOPES } from '../../../src/gateway/auth/scopes.ts'
 import { type GatewayTestbed, startGatewayTestbed } from './gatewayTestbed.ts'
 import { runCommand } from '../../fixtures/runCommand.ts'
 
@@ -16,8 +17,12 @@ const root = join(import.meta.dirname, '..', '..', '..')
 const schemathesis = join(root, 'target', 'schemathesis-venv', 'bin', 'schemathesis')
 const seed = process.env.FUZZ_SEED ?? '1'
 const maxExamples = process.env.FUZZ_MAX_EXAMPLES ?? '40'
-/** The operations of the gateway's document (health, config, 8 token routes, 4 wallet routes, transaction status). */
-const OPERATIONS = 15
+/**
+ * The operations of the gateway's document: health, config, 8 token routes, 4 wallet routes, transaction status,
+ * the plan, swap quote and prepare, launch prepare, 2 claim prepares, 4 metadata prepares (2 deprecated),
+ * announcement prepare and publish.
+ */
+const OPERATIONS = 27
 
 /** A command run from the project root unless told otherwise. */
 const run = (command: string, args: string[], options: { env?: Record<string, string>; cwd?: string } = {}) => runCommand(command, args, { cwd: root, ...options })
@@ -30,7 +35,7 @@ beforeAll(async () => {
   assert.equal(install.code, 0, `scripts/install-schemathesis.sh failed:\n${install.output}`)
   bed = await startGatewayTestbed({})
   // Room for every generated request: the fuzzer checks answers, not the plan (conventions.test.ts does).
-  key = (await bed.key({ plan: 'partner', customLimits: { unitsPerMinute: 10_000_000, burstPerSecond: 10_000_000, daily: 100_000_000, monthly: 1_000_000_000, maxPage: 200 } })).key
+  key = (await bed.key({ scopes: [...SCOPES], plan: 'partner', customLimits: { unitsPerMinute: 10_000_000, burstPerSecond: 10_000_000, daily: 100_000_000, monthly: 1_000_000_000, maxPage: 200 } })).key
   const lp = bed.devnet.market.launchpad!
   const transactions = (await bed.db.query<{ launch_tx: string }>('SELECT launch_tx FROM tokens LIMIT 5')).map((r) => r.launch_tx)
   values = JSON.stringify({ chain: bed.chain.chainId, tokens: lp.tokens.slice(0, 8).map((t) => t.address), wallets: [...lp.creators.slice(0, 4), ...lp.traders.slice(0, 4)], transactions })

@@ -20,6 +20,8 @@ export type GatewayTestbed = {
   key: (input?: Partial<CreateKeyInput>) => Promise<{ key: string; record: ApiKeyRecord }>
   /** `fetch` on the running gateway. */
   get: (path: string, init?: RequestInit & { key?: string }) => Promise<Response>
+  /** A JSON `POST` on the running gateway. */
+  post: (path: string, body: unknown, init?: { key?: string; headers?: Record<string, string> }) => Promise<Response>
   stop: () => Promise<void>
 }
 
@@ -27,13 +29,14 @@ export type GatewayTestbed = {
  * Starts the seeded devnet, a fresh database on `engine` (SQLite or the project's PostgreSQL),
  * indexes the launchpad, imports its documents and announcements, and starts the gateway on a
  * free port. `holders` replaces the holder provider (to take it down in a test); `devnet` shares a
- * running chain between testbeds.
+ * running chain between testbeds; `swaps` serves swaps with a swap service's quote service;
+ * `trustProxy` takes the client address from `X-Forwarded-For` (a test then picks its source).
  *
  * @example
  * const bed = await startGatewayTestbed({})
  * const res = await bed.get('/tokens', { key })
  */
-export async function startGatewayTestbed({ engine = 'sqlite', holders, devnet: given }: { engine?: 'sqlite' | 'postgres'; holders?: (db: SqlDatabase) => HolderProvider; devnet?: SeededDevnet }): Promise<GatewayTestbed> {
+export async function startGatewayTestbed({ engine = 'sqlite', holders, devnet: given, swaps, trustProxy }: { engine?: 'sqlite' | 'postgres'; holders?: (db: SqlDatabase) => HolderProvider; devnet?: SeededDevnet; swaps?: GatewayChain['swaps']; trustProxy?: boolean }): Promise<GatewayTestbed> {
   const devnet = given ?? (await startSeededDevnet({}))
   const db = await testEngines.find((e) => e.name === engine)!.open()
   const lp = devnet.market.launchpad!
@@ -46,9 +49,10 @@ export async function startGatewayTestbed({ engine = 'sqlite', holders, devnet: 
     client: devnet.publicClient as unknown as PublicClient,
     launchpad: { chainId: devnet.market.chainId, factory: lp.factory, feeLocker: lp.feeLocker, vestingVault: lp.vestingVault, fromBlock: BigInt(lp.fromBlock), uniswapV3Factory: lp.uniswapV3Factory },
     fromBlock: BigInt(lp.fromBlock),
+    swaps,
   }
   await importLaunchpadContent({ db, documents: lp.documents, announcements: lp.announcements, nowIso: new Date().toISOString() })
-  const gateway = await startGateway({ db, chains: [chain], holders: holders?.(db), indexer: { pollIntervalMs: 200 } })
+  const gateway = await startGateway({ db, chains: [chain], holders: holders?.(db), indexer: { pollIntervalMs: 200 }, trustProxy })
   return {
     devnet,
     db,
@@ -56,6 +60,8 @@ export async function startGatewayTestbed({ engine = 'sqlite', holders, devnet: 
     chain,
     key: (input = {}) => gateway.deps.keys.create({ plan: 'developer', scopes: ['tokens:read', 'wallets:read', 'holders:read', 'config:read', 'transactions:read'], owner: 'tests@example.com', ...input }),
     get: (path, { key, headers, ...init } = {}) => fetch(`${gateway.url}${path}`, { ...init, headers: { ...(key ? { 'x-api-key': key } : {}), ...(headers as Record<string, string> | undefined) } }),
+    post: (path, body, { key, headers } = {}) =>
+      fetch(`${gateway.url}${path}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', ...(key ? { 'x-api-key': key } : {}), ...headers } }),
     stop: async () => {
       await gateway.close()
       await db.close()

@@ -14,8 +14,8 @@ for (const engine of testEngines) {
       try {
         assert.deepEqual((await migrate({ db })).applied, [])
         const versions = await db.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version')
-        assert.deepEqual(versions.map((v) => v.version), [1, 2])
-        for (const table of ['indexer_state', 'tokens', 'balances', 'transfers', 'trades', 'fee_positions', 'fee_events', 'vesting_positions', 'vesting_claims', 'token_updates', 'documents', 'announcements', 'rankings', 'api_keys', 'usage_hourly', 'usage_daily']) {
+        assert.deepEqual(versions.map((v) => v.version), [1, 2, 3, 4, 5, 6])
+        for (const table of ['indexer_state', 'tokens', 'balances', 'transfers', 'trades', 'fee_positions', 'fee_events', 'vesting_positions', 'vesting_claims', 'token_updates', 'documents', 'announcements', 'rankings', 'api_keys', 'usage_hourly', 'usage_daily', 'idempotency_entries', 'transaction_plans', 'swap_quotes', 'launch_salts', 'announcement_drafts']) {
           assert.deepEqual(await db.query(`SELECT COUNT(*) AS n FROM ${table}`), [{ n: 0 }], table)
         }
       } finally {
