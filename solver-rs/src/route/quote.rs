@@ -106,39 +106,15 @@ pub fn quote_on_clock(
     deadline.enter(Phase::Evaluation);
     let evaluated = evaluate(market, at_full, at_probe, amount_in, probe, &deadline);
     let candidate_paths = evaluated.len();
-    let mut bound = None;
     let mut ranked = rank(evaluated, &pricer, settings.max_candidates);
     let disjoint = request.enforce_pool_disjoint.unwrap_or(false);
-    let mut start_alloc = None;
     // The convex phase is skipped whole past the deadline: it only adds candidates and a start.
     let scope = Scope { token_in, token_out, max_hops: params.max_hops, intermediates: Intermediates::Any, dexes: params.dexes };
     deadline.enter(Phase::Bound);
-    if split && !deadline.expired() {
-        // As many of the optimum's paths as the candidates leave room for under the curves' limit
-        // on routes (the bound holds for plans of at most that many); the plan's transaction gas,
-        // not the number of paths, decides how many it keeps (`gas_cap.rs`, `split/start.rs`).
-        let limit = (MAX_SWAPS_PER_POOL as usize).saturating_sub(ranked.len());
-        if let Some(flows) = route_flows(market, &scope, amount_in, limit, &deadline) {
-            let mut alloc = vec![U256::ZERO; ranked.len()];
-            for routed in &flows.routed {
-                let index = match ranked.iter().position(|e| e.path.hops == routed.path.hops) {
-                    Some(i) => i,
-                    None => {
-                        ranked.push(Evaluated { path: routed.path.clone(), full: None, probe: None });
-                        alloc.push(U256::ZERO);
-                        ranked.len().saturating_sub(1)
-                    }
-                };
-                alloc[index] = U256::try_from((routed.share * f64::from(amount_in)).floor()).unwrap_or(U256::ZERO);
-            }
-            // The optimum's paths share pools, which a pool-disjoint plan may not.
-            if !disjoint && alloc.iter().any(|a| !a.is_zero()) {
-                crate::route::split::balance_to(amount_in, &mut alloc);
-                start_alloc = Some(alloc);
-            }
-            bound = flows.bound;
-        }
-    }
+    let (start_alloc, bound) = match split && !deadline.expired() {
+        true => convex_start(market, &scope, amount_in, &mut ranked, disjoint, &deadline),
+        false => (None, None),
+    };
     let candidate_list: Vec<Path> = ranked.iter().map(|e| e.path.clone()).collect();
     deadline.enter(Phase::Optimizer);
     let problem = Problem {
@@ -177,6 +153,43 @@ pub fn quote_on_clock(
 
     let report = Report { connectors, candidate_paths, stopped_in: deadline.stopped_in(), bound };
     build_plan(market, request, &ranked, &solution, &pricer, report)
+}
+
+/// The convex phase (`Phase::Bound`): the certified routing bound and, from its optimum's flows, a
+/// start for the optimizer. The optimum's paths the candidates lack join `ranked` (with no quote
+/// yet); the start is None when the plan must be pool-disjoint (the optimum's paths share pools) or
+/// the flows name no path.
+fn convex_start(
+    market: &Market,
+    scope: &Scope,
+    amount_in: U256,
+    ranked: &mut Vec<Evaluated>,
+    disjoint: bool,
+    deadline: &Deadline,
+) -> (Option<Vec<U256>>, Option<U256>) {
+    // As many of the optimum's paths as the candidates leave room for under the curves' limit
+    // on routes (the bound holds for plans of at most that many); the plan's transaction gas,
+    // not the number of paths, decides how many it keeps (`gas_cap.rs`, `split/start.rs`).
+    let limit = (MAX_SWAPS_PER_POOL as usize).saturating_sub(ranked.len());
+    let Some(flows) = route_flows(market, scope, amount_in, limit, deadline) else { return (None, None) };
+    let mut alloc = vec![U256::ZERO; ranked.len()];
+    for routed in &flows.routed {
+        let index = match ranked.iter().position(|e| e.path.hops == routed.path.hops) {
+            Some(i) => i,
+            None => {
+                ranked.push(Evaluated { path: routed.path.clone(), full: None, probe: None });
+                alloc.push(U256::ZERO);
+                ranked.len().saturating_sub(1)
+            }
+        };
+        alloc[index] = U256::try_from((routed.share * f64::from(amount_in)).floor()).unwrap_or(U256::ZERO);
+    }
+    // The optimum's paths share pools, which a pool-disjoint plan may not.
+    if disjoint || alloc.iter().all(|a| a.is_zero()) {
+        return (None, flows.bound);
+    }
+    crate::route::split::balance_to(amount_in, &mut alloc);
+    (Some(alloc), flows.bound)
 }
 
 /// How far below the bound (a fraction of it: 1 bps) a plan is re-split (`resplit.rs`).
