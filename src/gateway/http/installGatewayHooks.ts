@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { parseApiKey } from '../auth/apiKeyFormat.ts'
-import type { ApiKeyRecord } from '../auth/ApiKeyRecord.ts'
-import type { KeyRefusal } from '../auth/createKeyStore.ts'
+import { authenticateGatewayKey } from '../auth/authenticateGatewayKey.ts'
 import type { GatewayDependencies } from '../GatewayDependencies.ts'
-import { ceilings } from '../limits/ceilings.ts'
-import { MAX_PAGE_LIMIT, type PlanLimits, plans } from '../limits/plans.ts'
 import { rateLimitHeaders } from '../limits/rateLimitHeaders.ts'
 import { routeUnits } from '../limits/routeUnits.ts'
 import { GatewayProblem } from '../problems/GatewayProblem.ts'
@@ -15,29 +11,6 @@ import { planCharges } from './planCharges.ts'
 
 /** Headers a browser script may read from the gateway's answers. */
 const EXPOSED_HEADERS = 'ratelimit, ratelimit-policy, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, x-request-id, retry-after, deprecation, link'
-
-const REFUSALS: Record<KeyRefusal, string> = {
-  unknown: 'The key is not known.',
-  secret: 'The key fails verification.',
-  inactive: 'The key is inactive.',
-  revoked: 'The key was revoked.',
-  expired: 'The key has expired.',
-}
-
-/**
- * A key's limits: its plan's, or its own on the Partner plan (its largest page capped to what any
- * route serves). Undefined when the stored plan is not one we know (or a Partner key lacks whole
- * limits): such a key is refused, never served unlimited.
- */
-export function limitsOf(key: ApiKeyRecord): PlanLimits | undefined {
-  if (key.plan === 'partner') {
-    const custom = key.customLimits
-    const fields = ['unitsPerMinute', 'burstPerSecond', 'daily', 'monthly', 'maxPage'] as const
-    if (!custom || !fields.every((f) => Number.isSafeInteger(custom[f]) && custom[f] > 0)) return undefined
-    return { ...custom, maxPage: Math.min(custom.maxPage, MAX_PAGE_LIMIT) }
-  }
-  return Object.hasOwn(plans, key.plan) ? plans[key.plan as keyof typeof plans] : undefined
-}
 
 /**
  * The gateway's request pipeline, in spec §5.2's order of concern:
@@ -82,27 +55,7 @@ export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDepen
     request.gw = { source: request.ip, units: 0, locals: {} }
     reply.header('x-request-id', request.id)
     if (request.method === 'OPTIONS' || request.routeOptions.config?.public) return
-    const presented = request.headers['x-api-key']
-    if (presented === undefined || presented === '') throw new GatewayProblem('missing_api_key', { detail: 'The x-api-key header is missing.' })
-    if (typeof presented !== 'string') throw new GatewayProblem('invalid_api_key', { detail: 'Send exactly one x-api-key header.' })
-    const parsed = parseApiKey(presented)
-    if (!parsed) throw new GatewayProblem('invalid_api_key', { detail: 'The key is malformed.' })
-    if (!deps.keys.isCached(parsed.prefix)) {
-      const lookup = deps.limiter.consume([{ policy: { kind: 'window', name: 'key_lookups', key: `lookups:${request.gw.source}`, limit: ceilings.uncachedKeyLookups.perSourcePerMinute, windowMs: 60_000 }, group: 'ceiling', cost: 1 }])
-      if (!lookup.allowed) {
-        throw new GatewayProblem('quota_exceeded', { detail: 'Too many lookups of unknown keys from this address.', retryAfterSec: lookup.retryAfterMs / 1000, violatedPolicies: ['key_lookups'] })
-      }
-    }
-    const { record } = await deps.keys.lookup(parsed.prefix)
-    const verdict = deps.keys.verify(parsed, record)
-    if ('refusal' in verdict) throw new GatewayProblem('invalid_api_key', { detail: REFUSALS[verdict.refusal] })
-    const key = verdict.record
-    if (deps.environment === 'live' && key.environment !== 'live') throw new GatewayProblem('invalid_api_key', { detail: 'A test key is not accepted by a live deployment.' })
-    const limits = limitsOf(key)
-    if (!limits) {
-      request.log.error({ keyPrefix: key.prefix, plan: key.plan }, 'a key whose stored plan is not known was refused')
-      throw new GatewayProblem('invalid_api_key', { detail: "The key's plan cannot be verified; ask the operator to reissue it." })
-    }
+    const { key, limits } = await authenticateGatewayKey({ presented: request.headers['x-api-key'], source: request.gw.source, deps, log: request.log })
     request.gw.key = key
     request.gw.limits = limits
     // A key's day and month survive restarts: reloaded from the usage summaries when first seen.
