@@ -5,8 +5,8 @@ export type FetchLogsInRangeParameters = {
   client: PublicClient
   fromBlock: bigint
   toBlock: bigint
-  /** topic0 alternatives (an OR filter). */
-  topics: readonly Hex[]
+  /** topic0 alternatives (an OR filter); absent: any event (a followed pool's every log). */
+  topics?: readonly Hex[]
   /** topic1 alternatives (an OR filter), e.g. the V4 pool ids a PoolManager's events are about; absent: any. */
   topic1?: readonly Hex[]
   /** topic2 alternatives (an OR filter), e.g. the recipient of a Transfer; absent: any. */
@@ -44,9 +44,11 @@ export async function fetchLogsInRange({
   client, fromBlock, toBlock, topics, topic1, topic2, address, maxBlockRange, retries = 3, retryDelayMs = 200, onRange, onRequest,
 }: FetchLogsInRangeParameters): Promise<Log[]> {
   const logs: Log[] = []
-  if (topics.length === 0 || toBlock < fromBlock) return logs
+  if (topics?.length === 0 || toBlock < fromBlock) return logs
   if ((address && address.length === 0) || (topic1 && topic1.length === 0) || (topic2 && topic2.length === 0)) return logs
-  const topicFilter = topic2 ? [topics, topic1 ?? null, topic2] : topic1 ? [topics, topic1] : [topics]
+  if (!topics && !address) throw new RangeError('fetchLogsInRange: a filter without topics must name its addresses')
+  const topic0 = topics ?? null
+  const topicFilter = topic2 ? [topic0, topic1 ?? null, topic2] : topic1 ? [topic0, topic1] : topics ? [topics] : []
   const ask = async (start: bigint, end: bigint): Promise<Log[]> => {
     for (let attempt = 0; ; attempt++) {
       try {
