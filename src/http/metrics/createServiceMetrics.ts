@@ -34,7 +34,7 @@ export function createServiceMetrics({ market, load }: CreateServiceMetricsParam
   const requests = new Counter({ name: 'swap_http_requests_total', help: 'HTTP requests answered, by route pattern, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] })
   const latency = new Histogram({ name: 'swap_http_request_duration_seconds', help: 'HTTP request latency, by route pattern, method and status', labelNames: ['route', 'method', 'status'], buckets, registers: [registry] })
   const solves = new Histogram({ name: 'swap_solve_duration_seconds', help: 'Quote solves (quote service and solver), by outcome', labelNames: ['outcome'], buckets, registers: [registry] })
-  const rpcErrors = new Counter({ name: 'swap_rpc_errors_total', help: 'Failed RPC calls, by node (its index in RPC_URL) and kind (node: no answer; answer: an error answer; circuitOpen: skipped)', labelNames: ['node', 'kind'], registers: [registry] })
+  const rpcErrors = new Counter({ name: 'swap_rpc_errors_total', help: 'Failed RPC calls, by node (its index in RPC_URL) and kind (node: no answer; answer: an error answer; throttled: a 429 or rate-limit answer; circuitOpen: skipped)', labelNames: ['node', 'kind'], registers: [registry] })
   const limited = new Counter({ name: 'swap_rate_limit_rejections_total', help: 'Calls refused with 429 by the sliding-window limiter', registers: [registry] })
   const admission = new Counter({ name: 'swap_admission_rejections_total', help: 'Solves refused with 503 by admission control, by reason', labelNames: ['reason'], registers: [registry] })
   const gauge = (name: string, help: string, read: () => number) =>
