@@ -237,6 +237,7 @@ export async function startSwapService({ config, logger = false, devnetDescripti
     let upstreamLog: (event: object, message: string, level: 'debug' | 'error') => void = () => {}
     const upstreams = await startUpstreams({
       config: config.upstreams, chainId: chain.chainId, weth: chain.weth, quoteService, getGasPriceWei, client: publicClient,
+      l1Parameters: () => market.feesAt(undefined)?.l1,
       log: (event) => upstreamLog(event, 'upstream call', 'debug'),
       onBug: (error) => upstreamLog({ err: error }, 'upstream answer could not be handled', 'error'),
     })
