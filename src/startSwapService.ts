@@ -152,6 +152,23 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       held.push(line)
     }
     stops.push(async () => store.close())
+    // REDIS_URL: quotes and rate limits shared by every instance (docs/scaling.md); else in memory.
+    // Connected before the cold start (which can take hours on a real chain): a wrong REDIS_URL or
+    // an evicting Redis fails the start now.
+    let shared: SharedRedis | undefined
+    if (config.redisUrl) {
+      let lastRedisEvent = ''
+      shared = await connectRedis({
+        url: config.redisUrl,
+        onEvent: ({ kind, message }) => {
+          const line = `redis: ${kind}${message ? `: ${message}` : ''}`
+          if (line !== lastRedisEvent) marketLog(redact(line))
+          lastRedisEvent = line
+        },
+      })
+      const redis = shared
+      stops.push(() => redis.close())
+    }
     const market = createMarketState({
       client: publicClient,
       chain,
@@ -180,21 +197,6 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       router,
       getGasPriceWei,
     })
-    // REDIS_URL: quotes and rate limits shared by every instance (docs/scaling.md); else in memory.
-    let shared: SharedRedis | undefined
-    if (config.redisUrl) {
-      let lastRedisEvent = ''
-      shared = await connectRedis({
-        url: config.redisUrl,
-        onEvent: ({ kind, message }) => {
-          const line = `redis: ${kind}${message ? `: ${message}` : ''}`
-          if (line !== lastRedisEvent) marketLog(redact(line))
-          lastRedisEvent = line
-        },
-      })
-      const redis = shared
-      stops.push(() => redis.close())
-    }
     const quoteStore = shared ? createRedisQuoteStore({ redis: shared }) : createMemoryQuoteStore({ maxEntries: config.quoteCacheMaxEntries, maxBytes: config.quoteCacheMaxBytes })
     // API_KEYS_FILE is followed while the service runs (added keys work, removed keys are revoked).
     let apiKeys: ApiKeyCheck = createApiKeyCheck({ keys: devApiKey ? [devApiKey] : config.apiKeys })
