@@ -20,6 +20,7 @@ import { compiledContractsPath } from './devnet/compiledContractsPath.ts'
 import { type SeededDevnet, startSeededDevnet } from './devnet/startSeededDevnet.ts'
 import { type ApiKeyCheck, createApiKeyCheck } from './http/auth/createApiKeyCheck.ts'
 import { createAdmissionControl } from './http/admission/createAdmissionControl.ts'
+import { createMetricsServer, type MetricsServer } from './http/metrics/createMetricsServer.ts'
 import { createServiceMetrics } from './http/metrics/createServiceMetrics.ts'
 import { createReloadingApiKeyCheck } from './config/createReloadingApiKeyCheck.ts'
 import { createSwapApp } from './http/createSwapApp.ts'
@@ -74,6 +75,8 @@ export type SwapService = {
   redact: SecretRedactor
   /** The RPC nodes and their circuits (`RPC_URL` only). */
   rpc?: RpcTransport
+  /** `GET /metrics` on its own port (`METRICS_PORT`), not listening yet; closed with the app. */
+  metricsServer: MetricsServer
 }
 
 /**
@@ -262,11 +265,13 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       readiness: () => readinessReport({ market, solver, maxSnapshotAgeMs: config.maxSnapshotAgeMs, redis: shared, rpc }),
       upstreams,
     }
+    const metricsServer = createMetricsServer({ registry: metrics.registry })
+    stops.push(() => metricsServer.close())
     const fastify = await createSwapApp({ deps, logger, redact, onClose: stopAll })
     marketLog = (line) => fastify.log.info({ component: 'market' }, line)
     upstreamLog = (event, message, level) => fastify.log[level]({ component: 'upstream', ...event }, message)
     for (const line of held.splice(0)) marketLog(line)
-    return { fastify, deps, chain, publicClient, market, solver, devnet, devApiKey, redact, rpc }
+    return { fastify, deps, chain, publicClient, market, solver, devnet, devApiKey, redact, rpc, metricsServer }
   } catch (error) {
     await stopAll()
     throw error

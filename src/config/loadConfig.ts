@@ -24,6 +24,7 @@ export const ConfigEnv = Type.Object({
   HOST: Type.Optional(Type.String({ minLength: 1 })),
   PORT: Type.Optional(Integer('PORT', 'TCP port (0: any free port)', 0, 65_535)),
   GATEWAY_PORT: Type.Optional(Integer('GATEWAY_PORT', 'TCP port of the launch gateway on the embedded chain (0: any free port)', 0, 65_535)),
+  METRICS_PORT: Type.Optional(Integer('METRICS_PORT', 'TCP port of GET /metrics, apart from the public API (0: any free port)', 0, 65_535)),
   GATEWAY_DATABASE_URL: Type.Optional(Type.String({ minLength: 1, description: 'the gateway read model: a SQLite path or a postgres:// URL (default var/gateway.sqlite)' })),
   RPC_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'a real chain (several comma-separated URLs fail over in order); unset: the embedded seeded devnet' })),
   RPC_TIMEOUT_MS: Type.Optional(Integer('RPC_TIMEOUT_MS', 'per-call RPC timeout', 100, 120_000)),
@@ -79,6 +80,8 @@ export type Config = {
   port: number
   /** The launch gateway's port (embedded chain only; docs/gateway/). */
   gatewayPort: number
+  /** `GET /metrics` listens here, on `host`, not on the public API's port. */
+  metricsPort: number
   gatewayDatabaseUrl?: string
   /** `RPC_URL` as given (one URL, or several comma-separated). */
   rpcUrl?: string
@@ -168,6 +171,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: int('PORT', 8080),
     // PORT=0 (any free port) means the same for the gateway unless GATEWAY_PORT says otherwise.
     gatewayPort: int('GATEWAY_PORT', e.PORT === '0' ? 0 : 8081),
+    // Prometheus exporters' customary port; PORT=0 (any free port) means the same here unless METRICS_PORT says otherwise.
+    metricsPort: int('METRICS_PORT', e.PORT === '0' ? 0 : 9464),
     gatewayDatabaseUrl: e.GATEWAY_DATABASE_URL,
     rpcUrl: e.RPC_URL,
     rpcUrls: (e.RPC_URL ?? '').split(',').map((u) => u.trim()).filter((u) => u !== ''),

@@ -33,7 +33,7 @@ export type SwapApiDependencies = {
   chainTimeSec?: () => bigint | undefined
   /** Bounds on solves in flight (per key, overall) and load shedding; absent: none. */
   admission?: AdmissionControl
-  /** Prometheus metrics, served at `GET /metrics`; absent: no route. */
+  /** Prometheus metrics (served on their own port by `createMetricsServer`, not by the app). */
   metrics?: ServiceMetrics
   /** What `GET /ready` answers (the market's age, the solver's state). */
   readiness: () => ReturnType<typeof readinessReport>

@@ -110,10 +110,7 @@ export async function app(fastify: FastifyInstance, deps: SwapApiDependencies): 
     admitted.delete(request)
     deps.metrics?.request({ route: request.routeOptions.url ?? 'unmatched', method: request.method, status: reply.statusCode }, reply.elapsedTime / 1000)
   })
-  if (deps.metrics) {
-    const { registry } = deps.metrics
-    fastify.get('/metrics', { schema: { hide: true }, config: { public: true } }, async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()))
-  }
+  // /metrics is served on its own port (METRICS_PORT, createMetricsServer), not on the public API.
 
   fastify.setNotFoundHandler(async (request, reply) => reply.code(404).send({ error: `not found: ${request.method} ${request.url.split('?')[0].slice(0, 200)}` }))
 
