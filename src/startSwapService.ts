@@ -257,6 +257,9 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       maxFeeBps: config.maxFeeBps,
       apiKeys,
       limiter: shared ? createRedisRateLimiter({ redis: shared, limit: config.rateLimitPerMinute, windowSec: 60 }) : createMemoryRateLimiter({ limit: config.rateLimitPerMinute, windowSec: 60 }),
+      sourceLimiter: shared
+        ? createRedisRateLimiter({ redis: shared, limit: config.unauthenticatedRateLimitPerMinute, windowSec: 60 })
+        : createMemoryRateLimiter({ limit: config.unauthenticatedRateLimitPerMinute, windowSec: 60 }),
       quoteStore,
       quoteIssuer: createQuoteIssuer({ store: quoteStore, ttlMs: config.quoteTtlMs, signingKey: config.quoteSigningKey }),
       txDeadlineSec: config.txDeadlineSec,

@@ -44,6 +44,7 @@ export const ConfigEnv = Type.Object({
   API_KEYS: Type.Optional(Type.String()),
   API_KEYS_FILE: Type.Optional(Type.String({ minLength: 1 })),
   RATE_LIMIT_PER_MINUTE: Type.Optional(Integer('RATE_LIMIT_PER_MINUTE', 'hits per sliding 60 s window and key', 1, 1_000_000_000)),
+  UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE: Type.Optional(Integer('UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE', 'requests without a valid key per sliding 60 s window and source address', 1, 1_000_000_000)),
   QUOTE_TTL_MS: Type.Optional(Integer('QUOTE_TTL_MS', 'quote lifetime', 1, 3_600_000)),
   QUOTE_SIGNING_KEY: Type.Optional(Type.String({ minLength: 16 })),
   QUOTE_CACHE_MAX_ENTRIES: Type.Optional(Integer('QUOTE_CACHE_MAX_ENTRIES', 'quotes kept at most', 1, 10_000_000)),
@@ -113,6 +114,8 @@ export type Config = {
   /** Digests and settings; empty: none configured (the embedded default then generates a development key). */
   apiKeys: ApiKeyEntry[]
   rateLimitPerMinute: number
+  /** Requests without a valid key, per source address and sliding 60 s (`UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE`). */
+  unauthenticatedRateLimitPerMinute: number
   quoteTtlMs: number
   quoteSigningKey?: string
   quoteCacheMaxEntries: number
@@ -194,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxFeeBps: int('MAX_FEE_BPS', DEFAULT_MAX_FEE_BPS),
     apiKeys: [],
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 120),
+    unauthenticatedRateLimitPerMinute: int('UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE', 60),
     quoteTtlMs: int('QUOTE_TTL_MS', 30_000),
     quoteSigningKey: e.QUOTE_SIGNING_KEY,
     quoteCacheMaxEntries: int('QUOTE_CACHE_MAX_ENTRIES', 10_000),

@@ -22,6 +22,11 @@ export type SwapApiDependencies = {
   maxFeeBps: number
   apiKeys: ApiKeyCheck
   limiter: RateLimiter
+  /**
+   * Requests without a valid key, counted per source address (`source:<ip>`): past the limit they
+   * get 429 instead of 401. Absent: not limited.
+   */
+  sourceLimiter?: RateLimiter
   quoteStore: QuoteStore
   quoteIssuer: QuoteIssuer
   /** The router deadline written into /submit calldata: this many seconds after the submit call. */

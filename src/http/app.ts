@@ -79,7 +79,16 @@ export async function app(fastify: FastifyInstance, deps: SwapApiDependencies): 
     reply.header('x-request-id', request.id)
     if (request.routeOptions.config?.public) return
     const apiKeyId = deps.apiKeys.check(request.headers['x-api-key'])
-    if (!apiKeyId) return reply.code(401).send({ error: 'unauthorized' })
+    if (!apiKeyId) {
+      // Requests without a valid key are limited per source address (a key-guessing or flooding
+      // source is slowed down); callers with a valid key never count here.
+      const bySource = await deps.sourceLimiter?.hit(`source:${request.ip}`)
+      if (bySource && !bySource.allowed) {
+        deps.metrics?.rateLimited()
+        return reply.code(429).header('retry-after', String(bySource.retryAfterSec)).send({ error: 'rate limit exceeded', limit: bySource.limit, windowSec: bySource.windowSec })
+      }
+      return reply.code(401).send({ error: 'unauthorized' })
+    }
     request.apiKeyId = apiKeyId
     // Every later line of this request names the key's id (a prefix of its digest), never the key.
     request.log = request.log.child({ keyId: apiKeyId.slice(0, 16) })
