@@ -106,7 +106,9 @@ export async function startSwapService({ config, logger = false, devnetDescripti
     let feeRecipient = config.feeRecipient
     let rpc: RpcTransport | undefined
     // RPC errors reach the metrics once they exist (the transport is made first).
-    let rpcErrorSink: (event: { url: string; kind: string }) => void = () => {}
+    let rpcErrorSink: (event: { url: string; kind: string; method: string }) => void = () => {}
+    let rpcCallSink: (event: { url: string; method: string; seconds: number }) => void = () => {}
+    let redisErrorSink: (kind: string) => void = () => {}
     let store: MarketStore
     if (config.rpcUrl) {
       const configured = config.chainConfigPath ? loadChainConfigFile({ path: config.chainConfigPath }) : base
@@ -118,7 +120,7 @@ export async function startSwapService({ config, logger = false, devnetDescripti
         pools: [...configured.pools, ...extraPools],
         denyTokens: [...(configured.denyTokens ?? []), ...config.denyTokens],
       }
-      rpc = createRpcTransport({ urls: config.rpcUrls, timeoutMs: config.rpcTimeoutMs, onError: (e) => rpcErrorSink(e) })
+      rpc = createRpcTransport({ urls: config.rpcUrls, timeoutMs: config.rpcTimeoutMs, onError: (e) => rpcErrorSink(e), onCall: (e) => rpcCallSink(e) })
       publicClient = createPublicClient({ chain: viemChainOf(chain), transport: rpc.transport }) as PublicClient
       router = getAddress(config.routerAddress as Address)
       const found = await publicClient.getChainId()
@@ -164,6 +166,7 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       shared = await connectRedis({
         url: config.redisUrl,
         onEvent: ({ kind, message }) => {
+          if (kind === 'error' || kind === 'commandFailed') redisErrorSink(kind)
           const line = `redis: ${kind}${message ? `: ${message}` : ''}`
           if (line !== lastRedisEvent) marketLog(redact(line))
           lastRedisEvent = line
@@ -222,8 +225,11 @@ export async function startSwapService({ config, logger = false, devnetDescripti
         return { blockNumber: f.blockNumber, ageMs: f.ageMs, poolsInSolver: market.pools().length, poolsFollowed: market.followed(), poolsLeftOut: market.skipped().length, reorgs: f.reorgs }
       },
       load: () => ({ solvesInFlight: admission.inFlight(), eventLoopDelayMs: admission.eventLoopDelayMs() }),
+      leftOutReasons: () => market.skipped().map((s) => s.reason),
     })
-    rpcErrorSink = (e) => metrics.rpcError({ node: String(config.rpcUrls.indexOf(e.url)), kind: e.kind })
+    rpcErrorSink = (e) => metrics.rpcError({ node: String(config.rpcUrls.indexOf(e.url)), kind: e.kind, method: e.method })
+    rpcCallSink = (e) => metrics.rpcCall({ node: String(config.rpcUrls.indexOf(e.url)), method: e.method }, e.seconds)
+    redisErrorSink = (kind) => metrics.redisError(kind)
     const timedQuoteService = {
       router: quoteService.router,
       quote: async (request: Parameters<typeof quoteService.quote>[0]) => {

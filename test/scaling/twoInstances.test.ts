@@ -133,5 +133,9 @@ test('GET /metrics on its own port (METRICS_PORT), not on the public API: reques
   assert.match(text, /swap_market_pools_in_solver [1-9]/)
   assert.match(text, /swap_rate_limit_rejections_total [1-9]/)
   assert.match(text, /swap_solves_in_flight 0/)
+  // RPC calls and latency per node (its index, never the URL) and method; Redis errors (the restart above).
+  assert.match(text, /swap_rpc_calls_total\{node="0",method="eth_getBlockByNumber"\} [1-9]/)
+  assert.match(text, /swap_rpc_call_duration_seconds_bucket\{le="10",node="0",method="eth_getBlockByNumber"\} [1-9]/)
+  assert.match(text, /swap_redis_errors_total\{kind="commandFailed"\} [1-9]/)
   for (const secret of [KEY, OTHER, LIMITED, chain.anvil.url, redis.url]) assert.ok(!text.includes(secret))
 })

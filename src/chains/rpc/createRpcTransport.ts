@@ -15,6 +15,8 @@ export type CreateRpcTransportParameters = {
   cooldownMs?: number
   /** Told of every failed call, per node (metrics). `kind`: the node failed, it answered with an error, or it throttled us (429). */
   onError?: (event: { url: string; method: string; kind: 'node' | 'answer' | 'circuitOpen' | 'throttled' }) => void
+  /** Told of every call a node was asked (not those its open circuit skipped), with its time (metrics: calls and latency per node and method). */
+  onCall?: (event: { url: string; method: string; seconds: number }) => void
   /** Times a call every node throttled is asked again (default 4), after each node's Retry-After or a doubling delay. */
   throttleRetries?: number
   /** First wait after a throttle without Retry-After (default 250 ms, doubling). */
@@ -49,7 +51,7 @@ export type RpcTransport = {
  * const client = createPublicClient({ transport })
  */
 export function createRpcTransport({
-  urls, timeoutMs = 5000, failureThreshold = 3, cooldownMs = 5000, onError, throttleRetries = 4, throttleDelayMs: throttleBaseMs = 250, maxThrottleDelayMs = 10_000, now,
+  urls, timeoutMs = 5000, failureThreshold = 3, cooldownMs = 5000, onError, onCall, throttleRetries = 4, throttleDelayMs: throttleBaseMs = 250, maxThrottleDelayMs = 10_000, now,
 }: CreateRpcTransportParameters): RpcTransport {
   if (urls.length === 0) throw new RangeError('createRpcTransport: at least one URL')
   const breakers: CircuitBreaker[] = urls.map(() => createCircuitBreaker({ failureThreshold, cooldownMs, now }))
@@ -65,6 +67,7 @@ export function createRpcTransport({
             onError?.({ url, method: args.method, kind: 'circuitOpen' })
             throw new RpcCircuitOpenError({ url, retryInMs: breaker.retryInMs() })
           }
+          const started = performance.now()
           try {
             const result = await transport.request(args as never, options as never)
             breaker.succeeded()
@@ -79,6 +82,8 @@ export function createRpcTransport({
               onError?.({ url, method: args.method, kind: 'answer' })
             }
             throw error
+          } finally {
+            onCall?.({ url, method: args.method, seconds: (performance.now() - started) / 1000 })
           }
         }) as typeof transport.request,
       }

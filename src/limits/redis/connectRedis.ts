@@ -15,7 +15,7 @@ export type ConnectRedisParameters = {
   /** Longest wait for one command (default 1000 ms): past it the request gets a 503, not a hang. */
   commandTimeoutMs?: number
   /** Told of connection errors and reconnections (the caller redacts and logs). */
-  onEvent?: (event: { kind: 'error' | 'reconnecting' | 'ready'; message?: string }) => void
+  onEvent?: (event: { kind: 'error' | 'reconnecting' | 'ready' | 'commandFailed'; message?: string }) => void
 }
 
 /**
@@ -69,6 +69,7 @@ export async function connectRedis({ url, commandTimeoutMs = 1000, onEvent }: Co
           }),
         ])
       } catch (error) {
+        onEvent?.({ kind: 'commandFailed', message: error instanceof Error ? error.message : String(error) })
         throw new SharedStateUnavailableError(error)
       } finally {
         clearTimeout(timer)
