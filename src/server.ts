@@ -92,9 +92,10 @@ if (devnet) {
     process.exit(1)
   }
 }
-const lines = [`swap service listening on ${url} (chain ${deps.chainId}, router ${deps.quoteService.router})`, `metrics: ${metricsUrl} (METRICS_PORT)`]
+const lines = [`swap service listening on ${url} (chain ${deps.chainId}, router ${deps.quoteService.router})`]
 if (devnet) lines.push(`embedded chain: ${devnet.market.rpcUrl} (anvil pid ${devnet.anvil.pid}, ${devnet.market.pools.length} seeded pools; var/devnet.json)`)
 else if (config.rpcUrl) lines.push(`chain: ${redact(config.rpcUrl)}`)
+lines.push(`metrics: ${metricsUrl} (METRICS_PORT, not on the API's port)`)
 if (deps.upstreams) lines.push(`upstream aggregators for /quote/compare and /quote/split: ${deps.upstreams.sourceIds.join(', ')}${config.upstreams.demo ? ' (UPSTREAMS_DEMO=1: local stand-ins, simulated prices)' : ''}`)
 if (devApiKey) lines.push(`development API key: ${devApiKey}`)
 if (gateway) lines.push(`launch gateway listening on ${gateway.url} (problem+json; GET /openapi.json), development key: ${gateway.devKey}`, `  curl -s ${gateway.url}/tokens?sort=trending -H 'x-api-key: ${gateway.devKey}'`)
