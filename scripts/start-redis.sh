@@ -10,7 +10,7 @@ bash scripts/install-redis.sh
 PORT="${1:-6379}"
 DIR="var/redis/$PORT"
 mkdir -p "$DIR"
-redis-server --port "$PORT" --bind 127.0.0.1 --save "" --appendonly yes --appendfsync everysec \
+redis-server --port "$PORT" --bind 127.0.0.1 --save "" --appendonly yes --appendfsync everysec --maxmemory-policy noeviction \
   --dir "$PWD/$DIR" --daemonize yes --logfile "$PWD/$DIR/redis.log"
 for _ in $(seq 1 50); do
   if redis-cli -p "$PORT" ping >/dev/null 2>&1; then echo "REDIS_URL=redis://127.0.0.1:$PORT"; exit 0; fi

@@ -38,7 +38,7 @@ try {
 for (const signal of signals) {
   for (const listener of process.listeners(signal)) if (!listenersBefore.get(signal)!.has(listener)) process.removeListener(signal, listener)
 }
-const { fastify, devnet, devApiKey, deps, redact } = service
+const { fastify, devnet, devApiKey, deps, redact, metricsServer } = service
 // A crash still goes through the (redacting) logger: Node's own report would print viem's error,
 // RPC URL included, as it is. Same outcome as Node's default otherwise: exit 1.
 for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
@@ -71,8 +71,10 @@ const close = async (signal: string) => {
 }
 for (const signal of signals) process.once(signal, () => void close(signal))
 
+let metricsUrl: string
 try {
   await fastify.listen({ host: config.host, port: config.port })
+  metricsUrl = await metricsServer.listen({ host: config.host, port: config.metricsPort })
 } catch (error) {
   fastify.log.error({ err: error }, 'listen failed')
   await fastify.close()
@@ -93,6 +95,7 @@ if (devnet) {
 const lines = [`swap service listening on ${url} (chain ${deps.chainId}, router ${deps.quoteService.router})`]
 if (devnet) lines.push(`embedded chain: ${devnet.market.rpcUrl} (anvil pid ${devnet.anvil.pid}, ${devnet.market.pools.length} seeded pools; var/devnet.json)`)
 else if (config.rpcUrl) lines.push(`chain: ${redact(config.rpcUrl)}`)
+lines.push(`metrics: ${metricsUrl} (METRICS_PORT, not on the API's port)`)
 if (deps.upstreams) lines.push(`upstream aggregators for /quote/compare and /quote/split: ${deps.upstreams.sourceIds.join(', ')}${config.upstreams.demo ? ' (UPSTREAMS_DEMO=1: local stand-ins, simulated prices)' : ''}`)
 if (devApiKey) lines.push(`development API key: ${devApiKey}`)
 if (gateway) lines.push(`launch gateway listening on ${gateway.url} (problem+json; GET /openapi.json), development key: ${gateway.devKey}`, `  curl -s ${gateway.url}/tokens?sort=trending -H 'x-api-key: ${gateway.devKey}'`)

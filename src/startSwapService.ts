@@ -20,6 +20,7 @@ import { compiledContractsPath } from './artifacts/compiledContractsPath.ts'
 import { type SeededDevnet, startSeededDevnet } from './devnet/startSeededDevnet.ts'
 import { type ApiKeyCheck, createApiKeyCheck } from './http/auth/createApiKeyCheck.ts'
 import { createAdmissionControl } from './http/admission/createAdmissionControl.ts'
+import { createMetricsServer, type MetricsServer } from './http/metrics/createMetricsServer.ts'
 import { createServiceMetrics } from './http/metrics/createServiceMetrics.ts'
 import { createReloadingApiKeyCheck } from './config/createReloadingApiKeyCheck.ts'
 import { createSwapApp } from './http/createSwapApp.ts'
@@ -74,6 +75,8 @@ export type SwapService = {
   redact: SecretRedactor
   /** The RPC nodes and their circuits (`RPC_URL` only). */
   rpc?: RpcTransport
+  /** `GET /metrics` on its own port (`METRICS_PORT`), not listening yet; closed with the app. */
+  metricsServer: MetricsServer
 }
 
 /**
@@ -103,7 +106,9 @@ export async function startSwapService({ config, logger = false, devnetDescripti
     let feeRecipient = config.feeRecipient
     let rpc: RpcTransport | undefined
     // RPC errors reach the metrics once they exist (the transport is made first).
-    let rpcErrorSink: (event: { url: string; kind: string }) => void = () => {}
+    let rpcErrorSink: (event: { url: string; kind: string; method: string }) => void = () => {}
+    let rpcCallSink: (event: { url: string; method: string; seconds: number }) => void = () => {}
+    let redisErrorSink: (kind: string) => void = () => {}
     let store: MarketStore
     if (config.rpcUrl) {
       const configured = config.chainConfigPath ? loadChainConfigFile({ path: config.chainConfigPath }) : base
@@ -115,7 +120,7 @@ export async function startSwapService({ config, logger = false, devnetDescripti
         pools: [...configured.pools, ...extraPools],
         denyTokens: [...(configured.denyTokens ?? []), ...config.denyTokens],
       }
-      rpc = createRpcTransport({ urls: config.rpcUrls, timeoutMs: config.rpcTimeoutMs, onError: (e) => rpcErrorSink(e) })
+      rpc = createRpcTransport({ urls: config.rpcUrls, timeoutMs: config.rpcTimeoutMs, onError: (e) => rpcErrorSink(e), onCall: (e) => rpcCallSink(e) })
       publicClient = createPublicClient({ chain: viemChainOf(chain), transport: rpc.transport }) as PublicClient
       router = getAddress(config.routerAddress as Address)
       const found = await publicClient.getChainId()
@@ -152,6 +157,24 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       held.push(line)
     }
     stops.push(async () => store.close())
+    // REDIS_URL: quotes and rate limits shared by every instance (docs/scaling.md); else in memory.
+    // Connected before the cold start (which can take hours on a real chain): a wrong REDIS_URL or
+    // an evicting Redis fails the start now.
+    let shared: SharedRedis | undefined
+    if (config.redisUrl) {
+      let lastRedisEvent = ''
+      shared = await connectRedis({
+        url: config.redisUrl,
+        onEvent: ({ kind, message }) => {
+          if (kind === 'error' || kind === 'commandFailed') redisErrorSink(kind)
+          const line = `redis: ${kind}${message ? `: ${message}` : ''}`
+          if (line !== lastRedisEvent) marketLog(redact(line))
+          lastRedisEvent = line
+        },
+      })
+      const redis = shared
+      stops.push(() => redis.close())
+    }
     const market = createMarketState({
       client: publicClient,
       chain,
@@ -180,21 +203,6 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       router,
       getGasPriceWei,
     })
-    // REDIS_URL: quotes and rate limits shared by every instance (docs/scaling.md); else in memory.
-    let shared: SharedRedis | undefined
-    if (config.redisUrl) {
-      let lastRedisEvent = ''
-      shared = await connectRedis({
-        url: config.redisUrl,
-        onEvent: ({ kind, message }) => {
-          const line = `redis: ${kind}${message ? `: ${message}` : ''}`
-          if (line !== lastRedisEvent) marketLog(redact(line))
-          lastRedisEvent = line
-        },
-      })
-      const redis = shared
-      stops.push(() => redis.close())
-    }
     const quoteStore = shared ? createRedisQuoteStore({ redis: shared }) : createMemoryQuoteStore({ maxEntries: config.quoteCacheMaxEntries, maxBytes: config.quoteCacheMaxBytes })
     // API_KEYS_FILE is followed while the service runs (added keys work, removed keys are revoked).
     let apiKeys: ApiKeyCheck = createApiKeyCheck({ keys: devApiKey ? [devApiKey] : config.apiKeys })
@@ -217,8 +225,11 @@ export async function startSwapService({ config, logger = false, devnetDescripti
         return { blockNumber: f.blockNumber, ageMs: f.ageMs, poolsInSolver: market.pools().length, poolsFollowed: market.followed(), poolsLeftOut: market.skipped().length, reorgs: f.reorgs }
       },
       load: () => ({ solvesInFlight: admission.inFlight(), eventLoopDelayMs: admission.eventLoopDelayMs() }),
+      leftOutReasons: () => market.skipped().map((s) => s.reason),
     })
-    rpcErrorSink = (e) => metrics.rpcError({ node: String(config.rpcUrls.indexOf(e.url)), kind: e.kind })
+    rpcErrorSink = (e) => metrics.rpcError({ node: String(config.rpcUrls.indexOf(e.url)), kind: e.kind, method: e.method })
+    rpcCallSink = (e) => metrics.rpcCall({ node: String(config.rpcUrls.indexOf(e.url)), method: e.method }, e.seconds)
+    redisErrorSink = (kind) => metrics.redisError(kind)
     const timedQuoteService = {
       router: quoteService.router,
       quote: async (request: Parameters<typeof quoteService.quote>[0]) => {
@@ -237,6 +248,7 @@ export async function startSwapService({ config, logger = false, devnetDescripti
     let upstreamLog: (event: object, message: string, level: 'debug' | 'error') => void = () => {}
     const upstreams = await startUpstreams({
       config: config.upstreams, chainId: chain.chainId, weth: chain.weth, quoteService, getGasPriceWei, client: publicClient,
+      l1Parameters: () => market.feesAt(undefined)?.l1,
       log: (event) => upstreamLog(event, 'upstream call', 'debug'),
       onBug: (error) => upstreamLog({ err: error }, 'upstream answer could not be handled', 'error'),
     })
@@ -251,6 +263,9 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       maxFeeBps: config.maxFeeBps,
       apiKeys,
       limiter: shared ? createRedisRateLimiter({ redis: shared, limit: config.rateLimitPerMinute, windowSec: 60 }) : createMemoryRateLimiter({ limit: config.rateLimitPerMinute, windowSec: 60 }),
+      sourceLimiter: shared
+        ? createRedisRateLimiter({ redis: shared, limit: config.unauthenticatedRateLimitPerMinute, windowSec: 60 })
+        : createMemoryRateLimiter({ limit: config.unauthenticatedRateLimitPerMinute, windowSec: 60 }),
       quoteStore,
       quoteIssuer: createQuoteIssuer({ store: quoteStore, ttlMs: config.quoteTtlMs, signingKey: config.quoteSigningKey }),
       txDeadlineSec: config.txDeadlineSec,
@@ -259,11 +274,13 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       readiness: () => readinessReport({ market, solver, maxSnapshotAgeMs: config.maxSnapshotAgeMs, redis: shared, rpc }),
       upstreams,
     }
+    const metricsServer = createMetricsServer({ registry: metrics.registry })
+    stops.push(() => metricsServer.close())
     const fastify = await createSwapApp({ deps, logger, redact, onClose: stopAll })
     marketLog = (line) => fastify.log.info({ component: 'market' }, line)
     upstreamLog = (event, message, level) => fastify.log[level]({ component: 'upstream', ...event }, message)
     for (const line of held.splice(0)) marketLog(line)
-    return { fastify, deps, chain, publicClient, market, solver, devnet, devApiKey, redact, rpc }
+    return { fastify, deps, chain, publicClient, market, solver, devnet, devApiKey, redact, rpc, metricsServer }
   } catch (error) {
     await stopAll()
     throw error

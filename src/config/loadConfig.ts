@@ -25,6 +25,7 @@ export const ConfigEnv = Type.Object({
   HOST: Type.Optional(Type.String({ minLength: 1 })),
   PORT: Type.Optional(Integer('PORT', 'TCP port (0: any free port)', 0, 65_535)),
   GATEWAY_PORT: Type.Optional(Integer('GATEWAY_PORT', 'TCP port of the launch gateway on the embedded chain (0: any free port)', 0, 65_535)),
+  METRICS_PORT: Type.Optional(Integer('METRICS_PORT', 'TCP port of GET /metrics, apart from the public API (0: any free port)', 0, 65_535)),
   GATEWAY_DATABASE_URL: Type.Optional(Type.String({ minLength: 1, description: 'the gateway read model: a SQLite path or a postgres:// URL (default var/gateway.sqlite)' })),
   RPC_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'a real chain (several comma-separated URLs fail over in order); unset: the embedded seeded devnet' })),
   RPC_TIMEOUT_MS: Type.Optional(Integer('RPC_TIMEOUT_MS', 'per-call RPC timeout', 100, 120_000)),
@@ -44,6 +45,7 @@ export const ConfigEnv = Type.Object({
   API_KEYS: Type.Optional(Type.String()),
   API_KEYS_FILE: Type.Optional(Type.String({ minLength: 1 })),
   RATE_LIMIT_PER_MINUTE: Type.Optional(Integer('RATE_LIMIT_PER_MINUTE', 'hits per sliding 60 s window and key', 1, 1_000_000_000)),
+  UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE: Type.Optional(Integer('UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE', 'requests without a valid key per sliding 60 s window and source address', 1, 1_000_000_000)),
   QUOTE_TTL_MS: Type.Optional(Integer('QUOTE_TTL_MS', 'quote lifetime', 1, 3_600_000)),
   QUOTE_SIGNING_KEY: Type.Optional(Type.String({ minLength: 16 })),
   QUOTE_CACHE_MAX_ENTRIES: Type.Optional(Integer('QUOTE_CACHE_MAX_ENTRIES', 'quotes kept at most', 1, 10_000_000)),
@@ -80,6 +82,8 @@ export type Config = {
   port: number
   /** The launch gateway's port (embedded chain only; docs/gateway/). */
   gatewayPort: number
+  /** `GET /metrics` listens here, on `host`, not on the public API's port. */
+  metricsPort: number
   gatewayDatabaseUrl?: string
   /** `RPC_URL` as given (one URL, or several comma-separated). */
   rpcUrl?: string
@@ -111,6 +115,8 @@ export type Config = {
   /** Digests and settings; empty: none configured (the embedded default then generates a development key). */
   apiKeys: ApiKeyEntry[]
   rateLimitPerMinute: number
+  /** Requests without a valid key, per source address and sliding 60 s (`UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE`). */
+  unauthenticatedRateLimitPerMinute: number
   quoteTtlMs: number
   quoteSigningKey?: string
   quoteCacheMaxEntries: number
@@ -169,6 +175,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: int('PORT', 8080),
     // PORT=0 (any free port) means the same for the gateway unless GATEWAY_PORT says otherwise.
     gatewayPort: int('GATEWAY_PORT', e.PORT === '0' ? 0 : 8081),
+    // Prometheus exporters' customary port; PORT=0 (any free port) means the same here unless METRICS_PORT says otherwise.
+    metricsPort: int('METRICS_PORT', e.PORT === '0' ? 0 : 9464),
     gatewayDatabaseUrl: e.GATEWAY_DATABASE_URL,
     rpcUrl: e.RPC_URL,
     rpcUrls: (e.RPC_URL ?? '').split(',').map((u) => u.trim()).filter((u) => u !== ''),
@@ -190,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxFeeBps: int('MAX_FEE_BPS', DEFAULT_MAX_FEE_BPS),
     apiKeys: [],
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 120),
+    unauthenticatedRateLimitPerMinute: int('UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE', 60),
     quoteTtlMs: int('QUOTE_TTL_MS', 30_000),
     quoteSigningKey: e.QUOTE_SIGNING_KEY,
     quoteCacheMaxEntries: int('QUOTE_CACHE_MAX_ENTRIES', 10_000),

@@ -22,6 +22,11 @@ export type SwapApiDependencies = {
   maxFeeBps: number
   apiKeys: ApiKeyCheck
   limiter: RateLimiter
+  /**
+   * Requests without a valid key, counted per source address (`source:<ip>`): past the limit they
+   * get 429 instead of 401. Absent: not limited.
+   */
+  sourceLimiter?: RateLimiter
   quoteStore: QuoteStore
   quoteIssuer: QuoteIssuer
   /** The router deadline written into /submit calldata: this many seconds after the submit call. */
@@ -33,7 +38,7 @@ export type SwapApiDependencies = {
   chainTimeSec?: () => bigint | undefined
   /** Bounds on solves in flight (per key, overall) and load shedding; absent: none. */
   admission?: AdmissionControl
-  /** Prometheus metrics, served at `GET /metrics`; absent: no route. */
+  /** Prometheus metrics (served on their own port by `createMetricsServer`, not by the app). */
   metrics?: ServiceMetrics
   /** What `GET /ready` answers (the market's age, the solver's state). */
   readiness: () => ReturnType<typeof readinessReport>

@@ -79,7 +79,16 @@ export async function app(fastify: FastifyInstance, deps: SwapApiDependencies): 
     reply.header('x-request-id', request.id)
     if (request.routeOptions.config?.public) return
     const apiKeyId = deps.apiKeys.check(request.headers['x-api-key'])
-    if (!apiKeyId) return reply.code(401).send({ error: 'unauthorized' })
+    if (!apiKeyId) {
+      // Requests without a valid key are limited per source address (a key-guessing or flooding
+      // source is slowed down); callers with a valid key never count here.
+      const bySource = await deps.sourceLimiter?.hit(`source:${request.ip}`)
+      if (bySource && !bySource.allowed) {
+        deps.metrics?.rateLimited()
+        return reply.code(429).header('retry-after', String(bySource.retryAfterSec)).send({ error: 'rate limit exceeded', limit: bySource.limit, windowSec: bySource.windowSec })
+      }
+      return reply.code(401).send({ error: 'unauthorized' })
+    }
     request.apiKeyId = apiKeyId
     // Every later line of this request names the key's id (a prefix of its digest), never the key.
     request.log = request.log.child({ keyId: apiKeyId.slice(0, 16) })
@@ -110,10 +119,7 @@ export async function app(fastify: FastifyInstance, deps: SwapApiDependencies): 
     admitted.delete(request)
     deps.metrics?.request({ route: request.routeOptions.url ?? 'unmatched', method: request.method, status: reply.statusCode }, reply.elapsedTime / 1000)
   })
-  if (deps.metrics) {
-    const { registry } = deps.metrics
-    fastify.get('/metrics', { schema: { hide: true }, config: { public: true } }, async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()))
-  }
+  // /metrics is served on its own port (METRICS_PORT, createMetricsServer), not on the public API.
 
   fastify.setNotFoundHandler(async (request, reply) => reply.code(404).send({ error: `not found: ${request.method} ${request.url.split('?')[0].slice(0, 200)}` }))
 

@@ -18,13 +18,16 @@ export type ClassifiedLogs = {
   discovered: PoolRef[]
   /** Announced pools never read, with why (a V4 pool with hooks). */
   skipped: { id: string; dex: DexId; reason: string }[]
-  /** Followed pools whose state events say they changed, with the block of each pool's last such event. */
+  /** Followed pools any of whose logs say they changed, with the block of each pool's last log. */
   changed: Map<string, bigint>
 }
 
 /**
  * Sorts a range's logs into newly created pools (from the deployments' discovery events) and
- * followed pools whose pricing state changed (from their state events).
+ * followed pools whose pricing state may have changed: any log of a followed pool. A state event
+ * the adapter knows names its pool; any other log names the pool that emitted it (a one-contract
+ * pool) or the pool id in its topic1 (a singleton manager's): an event we do not decode (Algebra's
+ * 9-field Swap on Base, a plugin's, a fork's) still changed the pool, which is re-read whole.
  *
  * @example
  * const { discovered, changed } = classifyLogs({ logs, sourceAdapter, emitterDex, adapters, isKnown: (id) => known.has(id) })
@@ -37,9 +40,8 @@ export function classifyLogs({ logs, sourceAdapter, emitterDex, adapters, isKnow
   for (const entry of logs) {
     const emitter = entry.address.toLowerCase() as Address
     const topic0 = entry.topics[0]
-    if (!topic0) continue
     const source = sourceAdapter.get(emitter)
-    if (source?.discoveryTopics.includes(topic0)) {
+    if (topic0 && source?.discoveryTopics.includes(topic0)) {
       const found = source.poolFromDiscoveryLog(entry)
       if ('ref' in found) {
         if (!isKnown(found.ref.id) && !seen.has(found.ref.id)) {
@@ -51,8 +53,8 @@ export function classifyLogs({ logs, sourceAdapter, emitterDex, adapters, isKnow
     }
     const dex = emitterDex.get(emitter)
     const adapter = dex && adapters.get(dex)
-    if (!adapter?.stateTopics.includes(topic0)) continue
-    const id = adapter.poolIdOfStateLog(entry)
+    if (!adapter) continue
+    const id = topic0 && adapter.stateTopics.includes(topic0) ? adapter.poolIdOfStateLog(entry) : isKnown(emitter) ? emitter : (entry.topics[1] ?? '').toLowerCase()
     if (isKnown(id)) changed.set(id, entry.blockNumber ?? 0n)
   }
   return { discovered, skipped, changed }

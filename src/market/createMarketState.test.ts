@@ -110,6 +110,32 @@ test('discovery after start: a new pair is found and read; a new V4 pool with ho
   assert.equal(quote.routes[0].legs[0].poolId.toLowerCase(), l(pair))
 })
 
+test('any log of a followed pool re-reads it, whatever its event (an event signature the adapter does not decode)', async () => {
+  // Stands for Algebra's 9-field Swap(..., overrideFee, pluginFee) on Base, a plugin's or a fork's
+  // event: the pair's reserves change (storage written, as its own code would) and the pair emits
+  // a log with a topic no adapter listens for. Its code is swapped for a one-log emitter for that
+  // one transaction and put back (storage survives a code change).
+  const p = ids()
+  await market.refresh()
+  const { publicClient, testClient, walletClient } = devnet
+  const code = (await publicClient.getCode({ address: sm.v2Pair })) as `0x${string}`
+  const [reserve0, reserve1] = [123_456_789n * 10n ** 9n, 987_654_321n * 10n ** 9n]
+  const slot8 = (BigInt(Math.floor(Date.now() / 1000)) << 224n) | (reserve1 << 112n) | reserve0
+  await testClient.setStorageAt({ address: sm.v2Pair, index: 8, value: `0x${slot8.toString(16).padStart(64, '0')}` })
+  const unknownTopic = `0x${'ab'.repeat(32)}` as const
+  await testClient.setCode({ address: sm.v2Pair, bytecode: `0x7f${unknownTopic.slice(2)}60006000a100` }) // PUSH32 topic, PUSH1 0, PUSH1 0, LOG1, STOP
+  const hash = await walletClient.sendTransaction({ to: sm.v2Pair, data: '0x' })
+  const receipt = await publicClient.waitForTransactionReceipt({ hash })
+  assert.equal(receipt.logs[0]?.topics[0], unknownTopic)
+  await testClient.setCode({ address: sm.v2Pair, bytecode: code })
+  await testClient.mine({ blocks: 1 })
+
+  const report = await market.refresh()
+  assert.ok(report.changed.includes(p.v2), `the pair emitted a log: it changed (changed: ${report.changed})`)
+  const snapshot = market.pools().find((s) => s.ref.id === p.v2)
+  assert.deepEqual((snapshot?.input.state as { reserves: string[] }).reserves, [String(reserve0), String(reserve1)])
+})
+
 test('the polling loop follows new blocks by itself and stops cleanly', async () => {
   const looping = createMarketState({
     client: devnet.publicClient, chain: sm.chain, solver, maxSnapshotAgeMs: MAX_AGE_MS, pollIntervalMs: 30, log: () => undefined,

@@ -105,6 +105,8 @@ export function createMarketState({
   let failures = 0
   let reorgs = 0
   let reorging = false
+  /** The lagging head last refused (logged once per head). */
+  let behindAt: bigint | undefined
   const history: Applied[] = []
   const fees = new Map<bigint, BlockFees>()
   const versions = createPoolVersions({ keepPerPool: FEES_KEPT })
@@ -165,6 +167,7 @@ export function createMarketState({
     let [{ snapshots, unusable }, blockFees] = await read()
     const after = await getHead()
     if (refs.length > 0 && after.number > toBlock) [{ snapshots, unusable }, blockFees] = await read()
+    if (after.number < toBlock) throw new MarketError(`the node's head ${after.number} is behind block ${toBlock} being read (a lagging node): nothing applied`)
     const canonical = after.number === toBlock ? after.hash : after.number === toBlock + 1n ? after.parentHash : after.number > toBlock ? (await getHead(toBlock)).hash : undefined
     if (canonical !== at.hash) throw new MarketReorgError(`block ${toBlock} (${at.hash}) left the chain while its pools were read: nothing applied`)
 
@@ -306,6 +309,16 @@ export function createMarketState({
     if (head === undefined) throw new MarketError('refresh before start')
     const current = head
     const at = await getHead()
+    if (at.number < current.number) {
+      // A head behind ours: a fallback node lagging a block or two (nodes disagree), not a reorg.
+      // Never rolled back to: a real reorg to a shorter branch is handled once that branch reaches
+      // our block (a block time later), when its hash there differs. The snapshot's age is not
+      // renewed: no node confirmed it.
+      if (behindAt !== at.number) log(`market: the node's head ${at.number} is behind the market's block ${current.number}: a lagging node; kept at ${current.number}`)
+      behindAt = at.number
+      return { fromBlock: current.number + 1n, toBlock: current.number, changed: [], alwaysRefreshed: [], discovered: [], reread: [], upserted: [], removed: [], skipped: [], durationMs: now() - started }
+    }
+    behindAt = undefined
     const ours =
       at.number === current.number ? at.hash : at.number === current.number + 1n ? at.parentHash : at.number > current.number ? (await getHead(current.number)).hash : undefined
     if (ours !== current.hash) return handleReorg(at, started)

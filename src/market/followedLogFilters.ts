@@ -2,8 +2,8 @@ import type { Address, Hex } from 'viem'
 import type { DexId } from '../../bindings/types.ts'
 import type { PoolAdapter, PoolRef } from '../adapters/PoolAdapter.ts'
 
-/** One `eth_getLogs` filter (besides the block range). */
-export type LogFilter = { address: Address[]; topics: Hex[]; topic1?: Hex[] }
+/** One `eth_getLogs` filter (besides the block range); `topics` absent: any event of those addresses. */
+export type LogFilter = { address: Address[]; topics?: Hex[]; topic1?: Hex[] }
 
 export type FollowedLogFiltersParameters = {
   /** Every followed pool. */
@@ -16,10 +16,13 @@ export type FollowedLogFiltersParameters = {
 }
 
 /**
- * The `eth_getLogs` filters that ask for exactly the events the market needs, instead of every log
- * of the chain: the discovery events of the configured deployments; the state events of the
- * followed one-contract pools, by address, in groups of `maxPerFilter`; and for pools living in a
- * singleton manager (V4), the manager's state events filtered on the followed pool ids (topic1).
+ * The `eth_getLogs` filters that ask for the logs the market needs, instead of every log of the
+ * chain: the discovery events of the configured deployments; every log of the followed
+ * one-contract pools, by address only (whatever its event: a deployment emitting an event we do not
+ * decode, such as Algebra's 9-field Swap, still changed its pool), in groups of `maxPerFilter`;
+ * and for pools living in a singleton manager (V4, Infinity), every log of the manager whose
+ * topic1 is one of the followed pool ids, in groups of `maxPerFilter` (the manager's other logs
+ * are every other pool's).
  *
  * @example
  * for (const filter of followedLogFilters({ refs: known.values(), adapters, sources })) await fetchLogsInRange({ client, ...filter, fromBlock, toBlock, maxBlockRange })
@@ -32,24 +35,15 @@ export function followedLogFilters({ refs, adapters, sources, maxPerFilter = 100
     filters.push({ address: [...new Set(sources.map((s) => s.source.toLowerCase() as Address))], topics: [...discoveryTopics] })
   }
   const pools: Address[] = []
-  const poolTopics = new Set<Hex>()
-  const singletons = new Map<Address, { topics: Set<Hex>; ids: Hex[] }>()
+  const singletons = new Map<Address, Hex[]>()
   for (const ref of refs) {
-    const adapter = adapters.get(ref.dex)
-    if (!adapter) continue
-    if (ref.emitter === ref.id) {
-      pools.push(ref.emitter)
-      for (const topic of adapter.stateTopics) poolTopics.add(topic)
-    } else {
-      const group = singletons.get(ref.emitter) ?? { topics: new Set<Hex>(), ids: [] }
-      for (const topic of adapter.stateTopics) group.topics.add(topic)
-      group.ids.push(ref.id as Hex)
-      singletons.set(ref.emitter, group)
-    }
+    if (!adapters.has(ref.dex)) continue
+    if (ref.emitter === ref.id) pools.push(ref.emitter)
+    else singletons.set(ref.emitter, [...(singletons.get(ref.emitter) ?? []), ref.id as Hex])
   }
-  for (let i = 0; i < pools.length; i += maxPerFilter) filters.push({ address: pools.slice(i, i + maxPerFilter), topics: [...poolTopics] })
-  for (const [emitter, { topics, ids }] of singletons) {
-    for (let i = 0; i < ids.length; i += maxPerFilter) filters.push({ address: [emitter], topics: [...topics], topic1: ids.slice(i, i + maxPerFilter) })
+  for (let i = 0; i < pools.length; i += maxPerFilter) filters.push({ address: pools.slice(i, i + maxPerFilter) })
+  for (const [emitter, ids] of singletons) {
+    for (let i = 0; i < ids.length; i += maxPerFilter) filters.push({ address: [emitter], topic1: ids.slice(i, i + maxPerFilter) })
   }
   return filters
 }

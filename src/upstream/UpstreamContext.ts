@@ -2,6 +2,7 @@ import type { Address } from 'viem'
 import type { QuoteRequest, QuoteRoutePlan } from '../quote/quoteTypes.ts'
 import type { GasCostInTokenOut } from './createGasCostPricer.ts'
 import type { UpstreamEndpoint } from './createUpstreamEndpoint.ts'
+import type { UpstreamTransaction } from './UpstreamAdapter.ts'
 
 /** Our own solver as one more source: a plan at any size, and a quoteId for the plan chosen. */
 export type LocalSource = {
@@ -24,6 +25,12 @@ export type UpstreamContext = {
   gasPriceWei: () => Promise<bigint>
   decimalsOf: (token: Address) => Promise<number>
   gasCost: (tokenOut: Address, gasPriceWei: bigint) => Promise<GasCostInTokenOut>
+  /**
+   * The L1 data fee (wei) of one source's transaction at the market's block (an OP-stack chain):
+   * exact from its calldata, or for an assumed size when it answered a price (transactionL1FeeWei).
+   * 0 on a chain without one.
+   */
+  l1FeeWei: (transaction: UpstreamTransaction | undefined, gasPriceWei: bigint) => bigint
   log: (event: UpstreamCallEvent) => void
   now: () => number
 }

@@ -5,6 +5,7 @@ import { extractRawJsonMember } from './adapters/extractRawJsonMember.ts'
 import { upstreamIds, upstreamRegistry } from './registry.ts'
 import { constantProductMarket } from './standIns/constantProductMarket.ts'
 import { priceWithFee } from './standIns/priceWithFee.ts'
+import { transactionL1FeeWei } from './transactionL1FeeWei.ts'
 
 // /quote/compare's logic against the six stand-ins (each speaking its API over HTTP, on its own
 // constant-product market): all answer, some fail, all fail, one hangs past the deadline, one
@@ -131,6 +132,25 @@ test('with a taker: each upstream\'s transaction, its route given back to KyberS
   const built = world.standIns.kyberswap.requests.find((r) => r.path.endsWith('/route/build'))!
   assert.match(extractRawJsonMember(built.text, ['routeSummary'])!, /"orderId":12345678901234567891/)
   assert.ok(world.standIns.velora.requests.some((r) => r.path === '/transactions/8453'))
+})
+
+test('on an OP-stack chain every upstream is netted of its transaction\'s L1 data fee, as /quote nets ours: its calldata\'s with a taker, an assumed 1,000 bytes for a price', async () => {
+  // A busy L1 (30 gwei), Base's scalars: the fee is worth tens of USDC units here, enough to see.
+  const L1 = { isFjord: true, l1BaseFee: 30n * 10n ** 9n, blobBaseFee: 10n ** 9n, baseFeeScalar: 2269n, blobBaseFeeScalar: 1_055_762n }
+  const inUsdc = (wei: bigint) => (wei * 3000n * 10n ** 6n + 10n ** 18n - 1n) / 10n ** 18n
+  const priceOnlyL1 = transactionL1FeeWei({ parameters: L1, chainId: 8453, gasPriceWei: GAS_PRICE_WEI })
+  assert.ok(inUsdc(priceOnlyL1) > 10n, `visible: ${inUsdc(priceOnlyL1)} USDC units`)
+  const prices = await world.service({ l1Parameters: () => L1 }).compare(request(), world.local)
+  const all = [prices.upstream!.best, ...prices.upstream!.alternates]
+  assert.equal(all.length, 6)
+  for (const q of all) assert.equal(BigInt(q.netOutput), BigInt(q.outputAmount) - inUsdc(BigInt(q.gasEstimate) * GAS_PRICE_WEI + priceOnlyL1), q.sourceId)
+  const firm = await world.service({ l1Parameters: () => L1 }).compare(request({ taker: TAKER }), world.local)
+  for (const q of [firm.upstream!.best, ...firm.upstream!.alternates]) {
+    const tx = q.transaction!
+    const l1 = transactionL1FeeWei({ parameters: L1, chainId: 8453, gasPriceWei: GAS_PRICE_WEI, transaction: { to: tx.to as `0x${string}`, data: tx.data as `0x${string}`, value: BigInt(tx.value), gas: tx.gas === undefined ? undefined : BigInt(tx.gas) } })
+    assert.ok(l1 > 0n)
+    assert.equal(BigInt(q.netOutput), BigInt(q.outputAmount) - inUsdc(BigInt(q.gasEstimate) * GAS_PRICE_WEI + l1), `${q.sourceId}: its own calldata's fee`)
+  }
 })
 
 test('gas not priceable in tokenOut (no WETH route on our market): net figures are gross, and the answer says so', async () => {

@@ -45,7 +45,11 @@ export async function compareUpstreams({ ctx, request, local, feeRecipient, onBu
   const errors: string[] = []
   settled.forEach((outcome, i) => {
     const sourceId = ctx.endpoints[i].sourceId
-    if (outcome.status === 'fulfilled') quotes.push(upstreamQuoteWire({ sourceId, answer: outcome.value as UpstreamAnswer, gasCost }))
+    if (outcome.status === 'fulfilled') {
+      const answer = outcome.value as UpstreamAnswer
+      // Net of its L1 data fee too, as /quote nets ours (its calldata's when it built a transaction).
+      quotes.push(upstreamQuoteWire({ sourceId, answer, gasCost, l1FeeWei: ctx.l1FeeWei(answer.transaction, prepared.gasPriceWei) }))
+    }
     else errors.push(describeUpstreamFailure(sourceId, outcome.reason))
   })
   quotes.sort((a, b) => compareDesc(BigInt(a.netOutput), BigInt(b.netOutput)))

@@ -4,8 +4,11 @@ import type { Address } from 'viem'
 export type GasCostInTokenOut = {
   /** False when no price of gas in tokenOut is known: costs are 0 and every net figure is gross. */
   priced: boolean
-  /** The cost of `gasUnits` at the request's gas price, in tokenOut's smallest unit, rounded up. */
-  costOf: (gasUnits: bigint) => bigint
+  /**
+   * The cost of `gasUnits` at the request's gas price plus `extraWei` (the transaction's L1 data fee
+   * on an OP-stack chain), in tokenOut's smallest unit, rounded up.
+   */
+  costOf: (gasUnits: bigint, extraWei?: bigint) => bigint
 }
 
 export type CreateGasCostPricerParameters = {
@@ -36,7 +39,7 @@ export function createGasCostPricer({ weth, quoteWeth, maxAgeMs = 10_000, now = 
   const rates = new Map<string, { outPerReference: bigint | undefined; at: number }>()
   return async (tokenOut, gasPriceWei) => {
     const key = tokenOut.toLowerCase()
-    if (NATIVE.has(key) || key === weth.toLowerCase()) return { priced: true, costOf: (units) => units * gasPriceWei }
+    if (NATIVE.has(key) || key === weth.toLowerCase()) return { priced: true, costOf: (units, extraWei = 0n) => units * gasPriceWei + extraWei }
     let rate = rates.get(key)
     if (!rate || now() - rate.at > maxAgeMs) {
       let outPerReference: bigint | undefined
@@ -51,6 +54,6 @@ export function createGasCostPricer({ weth, quoteWeth, maxAgeMs = 10_000, now = 
     }
     const perReference = rate.outPerReference
     if (perReference === undefined) return { priced: false, costOf: () => 0n }
-    return { priced: true, costOf: (units) => (units * gasPriceWei * perReference + REFERENCE_WEI - 1n) / REFERENCE_WEI }
+    return { priced: true, costOf: (units, extraWei = 0n) => ((units * gasPriceWei + extraWei) * perReference + REFERENCE_WEI - 1n) / REFERENCE_WEI }
   }
 }

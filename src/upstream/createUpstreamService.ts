@@ -1,10 +1,12 @@
 import type { Address } from 'viem'
+import type { L1FeeParameters } from '../chains/opStack/L1FeeParameters.ts'
 import type { CompareResponse, SplitResponse } from '../http/schemas/upstream.ts'
 import type { QuoteRequest } from '../quote/quoteTypes.ts'
 import { compareUpstreams } from './compareUpstreams.ts'
 import { createGasCostPricer } from './createGasCostPricer.ts'
 import { createUpstreamEndpoint, type UpstreamEndpoint } from './createUpstreamEndpoint.ts'
 import { splitAcrossSources } from './splitAcrossSources.ts'
+import { transactionL1FeeWei } from './transactionL1FeeWei.ts'
 import type { UpstreamId, UpstreamSettings } from './UpstreamAdapter.ts'
 import type { LocalSource, UpstreamContext } from './UpstreamContext.ts'
 
@@ -26,6 +28,8 @@ export type CreateUpstreamServiceParameters = Pick<UpstreamContext, 'chainId' | 
   upstreams: ConfiguredUpstream[]
   /** tokenOut our market gives for `amountInWei` of WETH (prices gas in tokenOut). */
   quoteWeth: (tokenOut: Address, amountInWei: bigint) => Promise<bigint>
+  /** The L1 fee parameters of the market's block (OP-stack chains); absent or undefined: no L1 fee is netted. */
+  l1Parameters?: () => L1FeeParameters | undefined
   log?: UpstreamContext['log']
   /** A bug of ours met while answering (logged by the caller; the answer says `internal error`). */
   onBug?: (error: unknown) => void
@@ -41,7 +45,7 @@ export type CreateUpstreamServiceParameters = Pick<UpstreamContext, 'chainId' | 
  * const upstreams = createUpstreamService({ upstreams: config.upstreams, chainId: 8453, weth, defaultBudgetMs: 1500, gasPriceWei, decimalsOf, quoteWeth })
  * const answer = await upstreams.compare(request, local)
  */
-export function createUpstreamService({ upstreams, chainId, weth, defaultBudgetMs, gasPriceWei, decimalsOf, quoteWeth, log = () => {}, onBug, now = Date.now }: CreateUpstreamServiceParameters): UpstreamService {
+export function createUpstreamService({ upstreams, chainId, weth, defaultBudgetMs, gasPriceWei, decimalsOf, quoteWeth, l1Parameters, log = () => {}, onBug, now = Date.now }: CreateUpstreamServiceParameters): UpstreamService {
   if (upstreams.length === 0) throw new RangeError('createUpstreamService: no upstream configured')
   const endpoints = upstreams.map(({ id, settings, sourceId }) => createUpstreamEndpoint({ id, settings, sourceId, onBug, now }))
   const ctx: UpstreamContext = {
@@ -52,6 +56,10 @@ export function createUpstreamService({ upstreams, chainId, weth, defaultBudgetM
     gasPriceWei,
     decimalsOf,
     gasCost: createGasCostPricer({ weth, quoteWeth, now }),
+    l1FeeWei: (transaction, gasPriceWei) => {
+      const parameters = l1Parameters?.()
+      return parameters ? transactionL1FeeWei({ parameters, chainId, gasPriceWei, transaction }) : 0n
+    },
     log,
     now,
   }

@@ -55,8 +55,9 @@ export function readUpstreamConfig(env: Record<string, string | undefined>, prob
     const name = (v: string) => `UPSTREAM_${kind.envName}_${v}`
     const apiKey = value(name('API_KEY'))
     if (kind.requiresApiKey && !apiKey && !demo) problems.push(`${name('API_KEY')}: required to use ${id} (listed in UPSTREAMS)`)
-    const url = value(name('URL')) ?? kind.baseUrl
-    if (!/^https?:\/\/[^\s/]+/.test(url)) problems.push(`${name('URL')}: must be an http(s) URL`)
+    const urlSet = value(name('URL'))
+    if (urlSet !== undefined && !/^https?:\/\/[^\s/]+/.test(urlSet)) problems.push(`${name('URL')}: must be an http(s) URL`)
+    if (apiKey && !urlSet && kind.keyNeedsUrl && !demo) problems.push(`${name('API_KEY')}: ${kind.keyNeedsUrl}`)
     const rps = value(name('RPS'))
     const ratePerSec = rps === undefined ? pacedRatePerSec(id) : Number(rps)
     if (rps !== undefined && (!/^[0-9]+(\.[0-9]+)?$/.test(rps) || !(ratePerSec > 0) || ratePerSec > 10_000)) problems.push(`${name('RPS')}: must be a number of requests per second in (0, 10000] (got ${JSON.stringify(rps)})`)
@@ -69,6 +70,8 @@ export function readUpstreamConfig(env: Record<string, string | undefined>, prob
       if (spec.values && !spec.values.includes(v)) problems.push(`${name(spec.env)}: must be one of ${spec.values.join(', ')} (got ${JSON.stringify(v)})`)
       options[option] = v
     }
+    // The host follows the key and the options (Odos' keyed host, 1inch's version) unless the URL is set.
+    const url = urlSet ?? kind.hostFor?.({ apiKey, options }) ?? kind.baseUrl
     settings[id] = { baseUrl: url, apiKey, ratePerSec, burst, options }
   }
   return { ids, demo, timeBudgetMs, settings }

@@ -13,6 +13,13 @@ export type UpstreamKind = {
   envName: string
   /** Production host (a path prefix is allowed in `UPSTREAM_<envName>_URL`). */
   baseUrl: string
+  /**
+   * The production host for a configuration whose key or options call for another one (Odos'
+   * keyed enterprise host, 1inch's v6.1 host), when `UPSTREAM_<envName>_URL` is not set; undefined: `baseUrl`.
+   */
+  hostFor?: (choice: { apiKey?: string; options: Record<string, string> }) => string | undefined
+  /** Why a key without `UPSTREAM_<envName>_URL` is refused, for an API whose public host takes no key. */
+  keyNeedsUrl?: string
   /** The free tier we pace ourselves to, and where that figure comes from. */
   ratePerSec: number
   burst: number
@@ -36,16 +43,21 @@ export const upstreamRegistry: Record<UpstreamId, UpstreamKind> = {
   },
   '1inch': {
     adapter: oneInch, envName: 'ONEINCH', baseUrl: 'https://api.1inch.dev', requiresApiKey: true,
+    // The business portal's v6.1 lives on api.1inch.com; v6.0 on api.1inch.dev. A version on the other host answers 404.
+    hostFor: ({ options }) => (options.version === 'v6.1' ? 'https://api.1inch.com' : undefined),
     ratePerSec: 1, burst: 1, rateSource: '1inch business portal: free tier 1 RPS',
     options: { version: { env: 'VERSION', default: 'v6.0', values: ['v6.0', 'v6.1'] } },
   },
   kyberswap: {
     adapter: kyberSwap, envName: 'KYBERSWAP', baseUrl: 'https://aggregator-api.kyberswap.com', requiresApiKey: false,
+    keyNeedsUrl: 'its public API takes no key (KyberSwap docs, rate-limits-and-client-id: no API keys; tiers go by x-client-id); set UPSTREAM_KYBERSWAP_URL to the host your key was issued for, or leave the key out',
     ratePerSec: 3, burst: 3, rateSource: 'KyberSwap docs, rate-limits-and-client-id: Aggregator API 3 rps by default',
     options: { clientId: { env: 'CLIENT_ID', default: 'base-swap-aggregator' } },
   },
   odos: {
     adapter: odos, envName: 'ODOS', baseUrl: 'https://api.odos.xyz', requiresApiKey: false,
+    // Odos docs, authentication: public https://api.odos.xyz (no key); enterprise https://enterprise-api.odos.xyz (x-api-key required).
+    hostFor: ({ apiKey }) => (apiKey ? 'https://enterprise-api.odos.xyz' : undefined),
     ratePerSec: 2, burst: 2, rateSource: 'not published by Odos; integrators report 600 requests per 5 minutes per IP (2 RPS)',
     options: { quoteVersion: { env: 'QUOTE_VERSION', default: 'v3', values: ['v3', 'v2'] } },
   },

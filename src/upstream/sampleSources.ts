@@ -3,12 +3,13 @@ import { askUpstream } from './askUpstream.ts'
 import type { UpstreamEndpoint } from './createUpstreamEndpoint.ts'
 import { describeUpstreamFailure } from './describeUpstreamFailure.ts'
 import type { PreparedUpstreamRequest } from './prepareUpstreamRequest.ts'
+import { planL1FeeWei } from './planL1FeeWei.ts'
 import { quoteLocally } from './quoteLocally.ts'
 import { sampleAmounts } from './split/sampleAmounts.ts'
 import type { LocalSource, UpstreamContext } from './UpstreamContext.ts'
 
-/** One answered size of one source. */
-export type Sample = { x: bigint; output: bigint; gasUnits: bigint; plan?: QuoteRoutePlan }
+/** One answered size of one source; `l1FeeWei`: its transaction's L1 data fee (netted with its gas). */
+export type Sample = { x: bigint; output: bigint; gasUnits: bigint; l1FeeWei: bigint; plan?: QuoteRoutePlan }
 
 /** A source's sampled curve: what it answered, how many sizes were asked, what failed. */
 export type SourceSamples = { sourceId: string; endpoint?: UpstreamEndpoint; samples: Sample[]; asked: number; errors: string[] }
@@ -51,7 +52,7 @@ export async function sampleSources({ ctx, request, local, prepared, deadline, l
     const samples: Sample[] = []
     const failures = new Set<string>()
     outcomes.forEach((o, i) => {
-      if (o.plan) samples.push({ x: sizes[i], output: BigInt(o.plan.expectedAmountOut), gasUnits: BigInt(o.plan.gasEstimate.gasUnits), plan: o.plan })
+      if (o.plan) samples.push({ x: sizes[i], output: BigInt(o.plan.expectedAmountOut), gasUnits: BigInt(o.plan.gasEstimate.gasUnits), l1FeeWei: planL1FeeWei(o.plan, prepared.gasPriceWei), plan: o.plan })
       else failures.add(o.error)
     })
     return { sourceId: 'local', samples, asked: sizes.length, errors: [...failures].map((f) => `local: ${f}`) }
@@ -81,7 +82,7 @@ export async function sampleSources({ ctx, request, local, prepared, deadline, l
         // One line per kind of failure (the first one's words), with how many sizes it hit.
         const failures = new Map<string, { line: string; n: number }>()
         settled.forEach((s, i) => {
-          if (s.status === 'fulfilled') samples.push({ x: sizes[i], output: s.value.outputAmount, gasUnits: s.value.gasUnits })
+          if (s.status === 'fulfilled') samples.push({ x: sizes[i], output: s.value.outputAmount, gasUnits: s.value.gasUnits, l1FeeWei: ctx.l1FeeWei(s.value.transaction, prepared.gasPriceWei) })
           else {
             const kind = (s.reason as { kind?: string }).kind ?? 'internal error'
             const seen = failures.get(kind)

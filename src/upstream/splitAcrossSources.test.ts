@@ -6,6 +6,7 @@ import { constantProductMarket } from './standIns/constantProductMarket.ts'
 import { priceWithFee } from './standIns/priceWithFee.ts'
 import type { StandInMarket } from './standIns/StandInApi.ts'
 import { upstreamIds, upstreamRegistry } from './registry.ts'
+import { transactionL1FeeWei } from './transactionL1FeeWei.ts'
 
 // /quote/split's logic against the six stand-ins and a local source: the allocation is the optimum
 // of a brute force over the same sampled curves (rebuilt here from the markets, apart from the
@@ -151,5 +152,19 @@ test('with a fee above one API\'s cap, that upstream is left out with one line (
   assert.equal(world.standIns.velora.requests.length, 0)
   assert.ok(answer.samples.every((s) => s.sourceId !== 'velora'))
   assert.ok(answer.allocations.every((a) => a.sourceId !== 'velora'))
+  assert.ok(BigInt(answer.totalOutput) >= BigInt(answer.singleBestOutput))
+})
+
+test('on an OP-stack chain each source used pays its transaction\'s L1 data fee: every piece and the single best are netted of it, as /quote nets ours', async () => {
+  const L1 = { isFjord: true, l1BaseFee: 30n * 10n ** 9n, blobBaseFee: 10n ** 9n, baseFeeScalar: 2269n, blobBaseFeeScalar: 1_055_762n }
+  const inUsdc = (wei: bigint) => (wei * 3000n * 10n ** 6n + 10n ** 18n - 1n) / 10n ** 18n
+  const priceOnlyL1 = transactionL1FeeWei({ parameters: L1, chainId: 8453, gasPriceWei: GAS_PRICE_WEI })
+  const answer = await world.service({ l1Parameters: () => L1 }).split(request(), world.local)
+  assert.ok(answer.allocations.length > 0)
+  for (const a of answer.allocations) {
+    // Our own plan's L1 fee is in its gasCostWei (none in this world's local source); an upstream's price, the assumed size's.
+    const l1 = a.sourceId === 'local' ? 0n : priceOnlyL1
+    assert.equal(BigInt(a.expectedOutput), BigInt(a.outputAmount!) - inUsdc(BigInt(a.gasEstimate!) * GAS_PRICE_WEI + l1), a.sourceId)
+  }
   assert.ok(BigInt(answer.totalOutput) >= BigInt(answer.singleBestOutput))
 })

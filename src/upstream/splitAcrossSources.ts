@@ -5,6 +5,7 @@ import { askUpstream } from './askUpstream.ts'
 import type { GasCostInTokenOut } from './createGasCostPricer.ts'
 import { describeUpstreamFailure } from './describeUpstreamFailure.ts'
 import { prepareUpstreamRequest } from './prepareUpstreamRequest.ts'
+import { planL1FeeWei } from './planL1FeeWei.ts'
 import { quoteLocally } from './quoteLocally.ts'
 import { type Sample, sampleSources, type SourceSamples } from './sampleSources.ts'
 import { allocateAcrossCurves } from './split/allocateAcrossCurves.ts'
@@ -61,7 +62,8 @@ export async function splitAcrossSources({ ctx, request, local, feeRecipient, lo
     sampleSources({ ctx, request, local, prepared, deadline: sampleDeadline, localSamples, maxUpstreamSamples, reserveCalls: (e) => (executable ? e.executableCalls : 0), onBug }),
     gasPromise,
   ])
-  const net = (s: Sample) => s.output - gas.costOf(s.gasUnits)
+  // Net of each source's gas and its transaction's L1 data fee, as /quote nets ours: a fixed cost per source used.
+  const net = (s: Sample) => s.output - gas.costOf(s.gasUnits, s.l1FeeWei)
   const answered = sources.filter((s) => s.samples.length > 0)
 
   // The single best source: the highest net answer for the whole amount.
@@ -84,13 +86,13 @@ export async function splitAcrossSources({ ctx, request, local, feeRecipient, lo
         errors.push(`local: ${outcome.error} (exact quote for ${piece.amountIn})`)
         return piece
       }
-      return exactPiece(piece, { x: piece.amountIn, output: BigInt(outcome.plan.expectedAmountOut), gasUnits: BigInt(outcome.plan.gasEstimate.gasUnits), plan: outcome.plan }, net)
+      return exactPiece(piece, { x: piece.amountIn, output: BigInt(outcome.plan.expectedAmountOut), gasUnits: BigInt(outcome.plan.gasEstimate.gasUnits), l1FeeWei: planL1FeeWei(outcome.plan, prepared.gasPriceWei), plan: outcome.plan }, net)
     }
     if (!executable) return piece
     try {
       // Its tokens may all have gone to samples (a burst no larger than one firm quote): wait for them if they come in time.
       const answer = await askUpstream({ ctx, endpoint: source.endpoint, trade: prepared.trade(piece.amountIn), deadline: prepared.deadline, executable: true, waitForToken: true })
-      return { ...exactPiece(piece, { x: piece.amountIn, output: answer.outputAmount, gasUnits: answer.gasUnits }, net), transaction: answer.transaction }
+      return { ...exactPiece(piece, { x: piece.amountIn, output: answer.outputAmount, gasUnits: answer.gasUnits, l1FeeWei: ctx.l1FeeWei(answer.transaction, prepared.gasPriceWei) }, net), transaction: answer.transaction }
     } catch (error) {
       errors.push(describeUpstreamFailure(source.sourceId, error, `executable quote for ${piece.amountIn}`))
       return piece

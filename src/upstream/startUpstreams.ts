@@ -1,4 +1,5 @@
 import type { Address, PublicClient } from 'viem'
+import type { L1FeeParameters } from '../chains/opStack/L1FeeParameters.ts'
 import type { QuoteService } from '../quote/createQuoteService.ts'
 import { type ConfiguredUpstream, createUpstreamService, type UpstreamService } from './createUpstreamService.ts'
 import { createTokenDecimals } from './createTokenDecimals.ts'
@@ -12,6 +13,8 @@ export type StartUpstreamsParameters = {
   weth: Address
   quoteService: Pick<QuoteService, 'quote'>
   getGasPriceWei: () => Promise<bigint>
+  /** The L1 fee parameters of the market's block: each source's transaction is netted of its L1 data fee. */
+  l1Parameters?: () => L1FeeParameters | undefined
   client: Pick<PublicClient, 'readContract'>
   log?: (event: UpstreamCallEvent) => void
   onBug?: (error: unknown) => void
@@ -28,7 +31,7 @@ export type StartUpstreamsParameters = {
  * @example
  * const upstreams = await startUpstreams({ config: config.upstreams, chainId, weth, quoteService, getGasPriceWei, client: publicClient })
  */
-export async function startUpstreams({ config, chainId, weth, quoteService, getGasPriceWei, client, log, onBug, demoLatency }: StartUpstreamsParameters): Promise<UpstreamService | undefined> {
+export async function startUpstreams({ config, chainId, weth, quoteService, getGasPriceWei, l1Parameters, client, log, onBug, demoLatency }: StartUpstreamsParameters): Promise<UpstreamService | undefined> {
   if (config.ids.length === 0) return undefined
   const quoteOut = async (tokenIn: Address, tokenOut: Address, amountIn: bigint) =>
     BigInt((await quoteService.quote({ chainId, tokenIn, tokenOut, amountIn: amountIn.toString(), slippageBps: 0 })).expectedAmountOut)
@@ -52,6 +55,7 @@ export async function startUpstreams({ config, chainId, weth, quoteService, getG
     gasPriceWei: getGasPriceWei,
     decimalsOf: createTokenDecimals({ client }),
     quoteWeth: (tokenOut, amountInWei) => quoteOut(weth, tokenOut, amountInWei),
+    l1Parameters,
     log,
     onBug,
   })

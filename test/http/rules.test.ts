@@ -54,6 +54,22 @@ async function listeningApp(options: Parameters<HttpTestStack['makeApp']>[0] = {
 
 for (const mode of modes) {
   describe(`through ${mode}`, () => {
+    test('requests without a valid key are limited per source address: past the limit 429 with Retry-After instead of 401; a valid key from that source is not', async () => {
+      const limited = await listeningApp({ unauthenticatedPerMinute: 3 })
+      try {
+        for (const key of [undefined, 'wrong', `${KEY_A}x`]) assert.equal((await callApp(limited, mode, { url: '/quote', key, body: quoteBody })).status, 401)
+        const refused = await callApp(limited, mode, { url: '/nowhere', key: 'guess', body: {} })
+        assert.equal(refused.status, 429)
+        assert.deepEqual(refused.json, { error: 'rate limit exceeded', limit: 3, windowSec: 60 })
+        assert.ok(Number(refused.headers['retry-after']) >= 1)
+        const ok = await callApp(limited, mode, { url: '/quote', key: KEY_A, body: quoteBody })
+        assert.equal(ok.status, 200, 'a caller with a valid key never counts against its source')
+        assert.equal((await callApp(limited, mode, { method: 'GET', url: '/health' })).status, 200, 'public routes are not limited')
+      } finally {
+        await limited.close()
+      }
+    })
+
     test('GET /health is open: no key, 200 {ok:true}', async () => {
       const res = await callApp(app, mode, { method: 'GET', url: '/health' })
       assert.equal(res.status, 200)

@@ -19,7 +19,7 @@ export const NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 export type HttpTestStack = {
   service: SwapService
   /** Another app over the same chain, market and quote service, with its own limiter, cache and keys. */
-  makeApp: (options?: { rateLimitPerMinute?: number; quoteTtlMs?: number; signingKey?: string; keys?: (string | ApiKeyEntry)[]; maxFeeBps?: number; logger?: FastifyServerOptions['logger'] | false; feeRecipient?: `0x${string}` | null; upstreams?: UpstreamService; admission?: AdmissionControl }) => Promise<FastifyInstance>
+  makeApp: (options?: { rateLimitPerMinute?: number; unauthenticatedPerMinute?: number; quoteTtlMs?: number; signingKey?: string; keys?: (string | ApiKeyEntry)[]; maxFeeBps?: number; logger?: FastifyServerOptions['logger'] | false; feeRecipient?: `0x${string}` | null; upstreams?: UpstreamService; admission?: AdmissionControl }) => Promise<FastifyInstance>
   /** The six upstreams as `UPSTREAMS_DEMO=1` starts them (stand-ins priced from this market), answering at once; closed with the stack. */
   demoUpstreams: () => Promise<UpstreamService>
   close: () => Promise<void>
@@ -49,7 +49,7 @@ export async function startHttpTestStack(): Promise<HttpTestStack> {
       upstreamServices.push(upstreams!)
       return upstreams!
     },
-    makeApp: async ({ rateLimitPerMinute = 1_000_000, quoteTtlMs = 30_000, signingKey, keys = [KEY_A, KEY_B], maxFeeBps, logger = false, feeRecipient, upstreams, admission } = {}) => {
+    makeApp: async ({ rateLimitPerMinute = 1_000_000, unauthenticatedPerMinute = 1_000_000, quoteTtlMs = 30_000, signingKey, keys = [KEY_A, KEY_B], maxFeeBps, logger = false, feeRecipient, upstreams, admission } = {}) => {
       const quoteStore = createMemoryQuoteStore({})
       const deps: SwapApiDependencies = {
         ...service.deps,
@@ -57,6 +57,7 @@ export async function startHttpTestStack(): Promise<HttpTestStack> {
         maxFeeBps: maxFeeBps ?? service.deps.maxFeeBps,
         apiKeys: createApiKeyCheck({ keys }),
         limiter: createMemoryRateLimiter({ limit: rateLimitPerMinute, windowSec: 60 }),
+        sourceLimiter: createMemoryRateLimiter({ limit: unauthenticatedPerMinute, windowSec: 60 }),
         quoteStore,
         quoteIssuer: createQuoteIssuer({ store: quoteStore, ttlMs: quoteTtlMs, signingKey }),
         upstreams,

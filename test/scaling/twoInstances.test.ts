@@ -117,8 +117,12 @@ test('Redis restarted mid-test loses no quote that should survive; while it is d
   assert.deepEqual(report.rpc, { nodes: [{ index: 0, circuit: 'closed', retryInMs: 0 }] })
 })
 
-test('GET /metrics: request counts and latency by route and status, solve time, the market, rate-limit rejections; public, no key or URL in it', async () => {
-  const res = await fetch(`${instances[0].url}/metrics`)
+test('GET /metrics on its own port (METRICS_PORT), not on the public API: request counts and latency by route and status, solve time, the market, rate-limit rejections; no key or URL in it', async () => {
+  assert.equal((await fetch(`${instances[0].url}/metrics`, { headers: { 'x-api-key': KEY } })).status, 404, 'not on the public API')
+  assert.equal((await fetch(`${instances[0].url}/metrics`)).status, 401, 'an unknown path of the public API: the key first')
+  const metricsUrl = await instances[0].service.metricsServer.listen({ host: '127.0.0.1', port: 0 })
+  assert.equal((await fetch(metricsUrl.replace('/metrics', '/quote'))).status, 404, 'the metrics port serves /metrics only')
+  const res = await fetch(metricsUrl)
   assert.equal(res.status, 200)
   assert.match(res.headers.get('content-type') ?? '', /text\/plain/)
   const text = await res.text()
@@ -129,5 +133,9 @@ test('GET /metrics: request counts and latency by route and status, solve time, 
   assert.match(text, /swap_market_pools_in_solver [1-9]/)
   assert.match(text, /swap_rate_limit_rejections_total [1-9]/)
   assert.match(text, /swap_solves_in_flight 0/)
+  // RPC calls and latency per node (its index, never the URL) and method; Redis errors (the restart above).
+  assert.match(text, /swap_rpc_calls_total\{node="0",method="eth_getBlockByNumber"\} [1-9]/)
+  assert.match(text, /swap_rpc_call_duration_seconds_bucket\{le="10",node="0",method="eth_getBlockByNumber"\} [1-9]/)
+  assert.match(text, /swap_redis_errors_total\{kind="commandFailed"\} [1-9]/)
   for (const secret of [KEY, OTHER, LIMITED, chain.anvil.url, redis.url]) assert.ok(!text.includes(secret))
 })

@@ -2,6 +2,7 @@ import { fallback, http, type Transport } from 'viem'
 import { type CircuitBreaker, type CircuitState, createCircuitBreaker } from '../../resilience/createCircuitBreaker.ts'
 import { isNodeFailure } from './isNodeFailure.ts'
 import { RpcCircuitOpenError } from './RpcCircuitOpenError.ts'
+import { throttleDelayMs, throttleOf } from './throttleOf.ts'
 
 export type CreateRpcTransportParameters = {
   /** One or more JSON-RPC endpoints, tried in this order. */
@@ -12,8 +13,16 @@ export type CreateRpcTransportParameters = {
   failureThreshold?: number
   /** How long an open circuit refuses calls before one trial (default 5000 ms, doubling per failed trial up to 60 s). */
   cooldownMs?: number
-  /** Told of every failed call, per node (metrics). `kind`: the node failed, or it answered with an error. */
-  onError?: (event: { url: string; method: string; kind: 'node' | 'answer' | 'circuitOpen' }) => void
+  /** Told of every failed call, per node (metrics). `kind`: the node failed, it answered with an error, or it throttled us (429). */
+  onError?: (event: { url: string; method: string; kind: 'node' | 'answer' | 'circuitOpen' | 'throttled' }) => void
+  /** Told of every call a node was asked (not those its open circuit skipped), with its time (metrics: calls and latency per node and method). */
+  onCall?: (event: { url: string; method: string; seconds: number }) => void
+  /** Times a call every node throttled is asked again (default 4), after each node's Retry-After or a doubling delay. */
+  throttleRetries?: number
+  /** First wait after a throttle without Retry-After (default 250 ms, doubling). */
+  throttleDelayMs?: number
+  /** Longest single wait after a throttle (default 10 s). */
+  maxThrottleDelayMs?: number
   now?: () => number
 }
 
@@ -30,14 +39,20 @@ export type RpcTransport = {
  * `failureThreshold` failures in a row a node's circuit opens and calls skip it at once, with one
  * trial call per cooldown. A JSON-RPC error answer (a revert, a refused range) is the chain's
  * answer, not a node failure: a revert is thrown at once (viem's `shouldThrow`), other answers try
- * the next node. No retries beyond the nodes: when every node fails, the call fails at once, and
- * the caller (the market's poll, discovery's range retries) decides when to ask again.
+ * the next node. A throttle (HTTP 429, a rate-limit answer) is a live node asking us to slow down:
+ * it passes the call to the next node without counting against the circuit, and when every node
+ * throttled, the call waits (the Retry-After sent, else 250 ms doubling) and is asked again, up to
+ * `throttleRetries` times: a node's short throttle never fails a cold start. No other retries
+ * beyond the nodes: when every node fails, the call fails at once, and the caller (the market's
+ * poll, discovery's range retries) decides when to ask again.
  *
  * @example
  * const { transport } = createRpcTransport({ urls: ['https://node-a.example', 'https://node-b.example'], timeoutMs: 5000 })
  * const client = createPublicClient({ transport })
  */
-export function createRpcTransport({ urls, timeoutMs = 5000, failureThreshold = 3, cooldownMs = 5000, onError, now }: CreateRpcTransportParameters): RpcTransport {
+export function createRpcTransport({
+  urls, timeoutMs = 5000, failureThreshold = 3, cooldownMs = 5000, onError, onCall, throttleRetries = 4, throttleDelayMs: throttleBaseMs = 250, maxThrottleDelayMs = 10_000, now,
+}: CreateRpcTransportParameters): RpcTransport {
   if (urls.length === 0) throw new RangeError('createRpcTransport: at least one URL')
   const breakers: CircuitBreaker[] = urls.map(() => createCircuitBreaker({ failureThreshold, cooldownMs, now }))
   const guarded = urls.map((url, i): Transport => {
@@ -52,12 +67,14 @@ export function createRpcTransport({ urls, timeoutMs = 5000, failureThreshold = 
             onError?.({ url, method: args.method, kind: 'circuitOpen' })
             throw new RpcCircuitOpenError({ url, retryInMs: breaker.retryInMs() })
           }
+          const started = performance.now()
           try {
             const result = await transport.request(args as never, options as never)
             breaker.succeeded()
             return result
           } catch (error) {
-            if (isNodeFailure(error)) {
+            if (throttleOf(error)) onError?.({ url, method: args.method, kind: 'throttled' })
+            else if (isNodeFailure(error)) {
               breaker.failed()
               onError?.({ url, method: args.method, kind: 'node' })
             } else {
@@ -65,12 +82,31 @@ export function createRpcTransport({ urls, timeoutMs = 5000, failureThreshold = 
               onError?.({ url, method: args.method, kind: 'answer' })
             }
             throw error
+          } finally {
+            onCall?.({ url, method: args.method, seconds: (performance.now() - started) / 1000 })
           }
         }) as typeof transport.request,
       }
     }
   })
-  const transport = guarded.length === 1 ? guarded[0] : fallback(guarded, { retryCount: 0 })
+  const nodes = guarded.length === 1 ? guarded[0] : fallback(guarded, { retryCount: 0 })
+  const transport: Transport = (parameters) => {
+    const inner = nodes(parameters)
+    return {
+      ...inner,
+      request: (async (args: unknown, options: unknown) => {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            return await inner.request(args as never, options as never)
+          } catch (error) {
+            const throttle = throttleOf(error)
+            if (!throttle || attempt >= throttleRetries) throw error
+            await new Promise((resolve) => setTimeout(resolve, throttleDelayMs({ throttle, attempt, baseMs: throttleBaseMs, maxMs: maxThrottleDelayMs })))
+          }
+        }
+      }) as typeof inner.request,
+    }
+  }
   return {
     transport,
     nodes: () => urls.map((url, i) => ({ url, state: breakers[i].state(), retryInMs: breakers[i].retryInMs() })),

@@ -29,6 +29,13 @@ test('request: the documented quote body (the native asset as the zero address),
   assert.equal('userAddr' in (native.requests[0].body as object), false, 'no taker: no userAddr (and no pathId)')
   assert.deepEqual(odos.headers(settings), {})
   assert.deepEqual(odos.headers(testSettings('odos')), { 'x-api-key': 'test-upstream-key-0123456789' })
+  // Our gas price goes with the quote, in gwei as Odos takes it (5,123,000 wei = 0.005123 gwei).
+  const priced = recordedRequester({ body: fixture('odos/quote-v3.json') })
+  await odos.price(trade({ gasPriceWei: 5_123_000n }), priced.call, settings)
+  assert.equal((priced.requests[0].body as { gasPrice?: number }).gasPrice, 0.005123)
+  const highGas = recordedRequester({ body: fixture('odos/quote-v3.json') })
+  await odos.price(trade({ gasPriceWei: 12_000_000_001n }), highGas.call, settings)
+  assert.equal((highGas.requests[0].body as { gasPrice?: number }).gasPrice, 12.000000001)
 })
 
 test('the answers decode: outAmounts[0], the float gas estimate rounded up, and the assembled transaction', async () => {

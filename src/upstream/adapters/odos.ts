@@ -43,6 +43,9 @@ function failure(response: UpstreamHttpResponse): UpstreamError {
 
 const odosToken = (token: string) => (token.toLowerCase() === '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' ? ODOS_NATIVE : getAddress(token))
 
+/** Wei as Odos' `gasPrice` JSON number in gwei, written from the exact decimal (0.005123 gwei, not a float sum). */
+const gweiNumber = (wei: bigint) => Number(`${wei / 1_000_000_000n}.${(wei % 1_000_000_000n).toString().padStart(9, '0')}`)
+
 async function quote(trade: UpstreamTrade, request: UpstreamRequester, settings: UpstreamSettings) {
   const version = settings.options.quoteVersion === 'v2' ? 'v2' : 'v3'
   const response = await request({
@@ -53,6 +56,8 @@ async function quote(trade: UpstreamTrade, request: UpstreamRequester, settings:
       inputTokens: [{ tokenAddress: odosToken(trade.tokenIn), amount: trade.amountIn.toString() }],
       outputTokens: [{ tokenAddress: odosToken(trade.tokenOut), proportion: 1 }],
       slippageLimitPercent: trade.slippageBps / 100,
+      // Our gas price (its `gasPrice`, in gwei), so its route weighs gas as we net it; absent: its own.
+      ...(trade.gasPriceWei > 0n ? { gasPrice: gweiNumber(trade.gasPriceWei) } : {}),
       ...(trade.taker ? { userAddr: getAddress(trade.taker) } : {}),
       // API v3 fee delegation: a fraction (0.001 is 10 bps) of the output, for `feeRecipient`.
       ...(trade.fee ? { partnerFeePercent: trade.fee.bps / 10_000, feeRecipient: getAddress(trade.fee.recipient) } : {}),

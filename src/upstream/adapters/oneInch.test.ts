@@ -23,7 +23,15 @@ test('request: the documented /quote query with includeGas, /swap with from, ori
   const swap = recordedRequester({ body: fixture('1inch/swap.json') })
   await oneInch.executable({ ...trade({ slippageBps: 50, gasPriceWei: 6_994_090_150n }), taker: FROM }, swap.call, testSettings('1inch', { options: { version: 'v6.1' } }))
   assert.equal(swap.requests[0].path, '/swap/v6.1/1/swap')
-  assert.deepEqual(swap.requests[0].query, { src: ETH, dst: ONEINCH, amount: '10000000000000000', from: FROM, origin: FROM, slippage: '0.5', gasPrice: '6994090150' })
+  assert.deepEqual(swap.requests[0].query, { src: ETH, dst: ONEINCH, amount: '10000000000000000', from: FROM, origin: FROM, slippage: '0.5', disableEstimate: 'true', includeGas: 'true', gasPrice: '6994090150' })
+})
+
+test('/swap is not simulated from the taker (disableEstimate): tx.gas 0 is no gas limit, the gas is the approximation includeGas adds', async () => {
+  const swap = fixture('1inch/swap.json')
+  const answer = await oneInch.executable({ ...trade(), taker: FROM }, recordedRequester({ body: { ...swap, gas: 98_765, tx: { ...swap.tx, gas: 0 } } }).call, settings)
+  assert.equal(answer.gasUnits, 98_765n)
+  assert.equal(answer.transaction?.gas, undefined, 'no simulated gas limit to pass on')
+  await expectUpstreamError(oneInch.executable({ ...trade(), taker: FROM }, recordedRequester({ body: { ...swap, tx: { ...swap.tx, gas: 0 } } }).call, settings), 'invalid response', /no gas estimate/)
 })
 
 test('the documented answers decode: dstAmount and gas; the swap transaction with its router as approval target', async () => {
@@ -63,6 +71,6 @@ test('integrator fee: `fee` in percent on /quote and the same on /swap with `ref
   assert.deepEqual(quote.requests[0].query, { src: ETH, dst: ONEINCH, amount: '10000000000000000', includeGas: 'true', gasPrice: undefined, fee: '0.25' })
   const swap = recordedRequester({ body: fixture('1inch/swap.json') })
   await oneInch.executable({ ...trade({ fee: { bps: 150, recipient: referrer } }), taker: FROM }, swap.call, settings)
-  assert.deepEqual(swap.requests[0].query, { src: ETH, dst: ONEINCH, amount: '10000000000000000', from: FROM, origin: FROM, slippage: '1', gasPrice: undefined, fee: '1.5', referrer })
+  assert.deepEqual(swap.requests[0].query, { src: ETH, dst: ONEINCH, amount: '10000000000000000', from: FROM, origin: FROM, slippage: '1', disableEstimate: 'true', includeGas: 'true', gasPrice: undefined, fee: '1.5', referrer })
   assert.deepEqual(oneInch.fee, { takenFrom: 'tokenIn', maxBps: 300, parameters: 'fee, in percent' })
 })

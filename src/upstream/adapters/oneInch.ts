@@ -12,14 +12,19 @@ import { WireAddress, WireDecimal, WireHex, WireNumberish } from './upstreamWire
 
 // 1inch Classic Swap API v6 (the models of 1inch/1inch-sdk-go sdk-clients/aggregation, generated
 // from its OpenAPI document; the business.1inch.com method pages): GET /swap/v6.0/{chainId}/quote
-// and /swap on https://api.1inch.dev, header `Authorization: Bearer <key>`. `dstAmount` is the
-// output; `gas` comes with `includeGas=true` on /quote, `tx.gas` on /swap. Errors are
+// and /swap on https://api.1inch.dev (v6.1: api.1inch.com), header `Authorization: Bearer <key>`.
+// `dstAmount` is the output; `gas` comes with `includeGas=true` on /quote. /swap simulates the
+// transaction from `from` (eth_estimateGas) unless `disableEstimate=true`, and refuses a taker
+// without the balance or the allowance ("Not enough allowance"): a quote before approval, our normal
+// flow, would fail, so we always send `disableEstimate=true`; `tx.gas` is then 0 (its developer
+// FAQ), and the gas is the approximation `includeGas=true` adds (`gas`, as on /quote). Errors are
 // `{statusCode, error, description, requestId, meta}`; "insufficient liquidity" is its no-route answer.
 
 const TokenInfo = Type.Object({ address: WireAddress })
 const QuoteBody = Type.Object({ dstAmount: WireDecimal, gas: Type.Optional(WireNumberish), dstToken: Type.Optional(TokenInfo), srcToken: Type.Optional(TokenInfo) })
 const SwapBody = Type.Object({
   dstAmount: WireDecimal,
+  gas: Type.Optional(WireNumberish),
   dstToken: Type.Optional(TokenInfo),
   srcToken: Type.Optional(TokenInfo),
   tx: Type.Object({ from: WireAddress, to: WireAddress, data: WireHex, value: WireDecimal, gas: WireNumberish }),
@@ -70,6 +75,9 @@ export const oneInch: UpstreamAdapter = {
       from: trade.taker,
       origin: trade.taker,
       slippage: String(trade.slippageBps / 100),
+      // Not simulated from the taker (who has usually not approved yet); the approximate gas instead.
+      disableEstimate: 'true',
+      includeGas: 'true',
       gasPrice: trade.gasPriceWei > 0n ? trade.gasPriceWei.toString() : undefined,
       // The same `fee` as on /quote (its docs ask for it), paid to `referrer`.
       ...(trade.fee ? { fee: bpsAsPercent(trade.fee.bps), referrer: trade.fee.recipient } : {}),
@@ -77,9 +85,13 @@ export const oneInch: UpstreamAdapter = {
     const body = checkUpstreamBody({ validator: SwapValidator, response })
     checkTokens(body, trade)
     assertSameTrade({ field: 'tx.from', got: body.tx.from, want: trade.taker })
-    const transaction = upstreamTransaction({ trade, to: body.tx.to, data: body.tx.data, value: body.tx.value, gas: body.tx.gas, allowanceTarget: body.tx.to })
-    if (transaction.gas === undefined) throw new UpstreamError('invalid response', 'tx.gas: no gas estimate in the answer')
-    return { outputAmount: parseUpstreamAmount({ value: body.dstAmount, field: 'dstAmount' }), gasUnits: transaction.gas, transaction }
+    // With disableEstimate, tx.gas is 0 (nothing simulated): no gas limit is passed on, the caller estimates its own.
+    const simulated = parseUpstreamAmount({ value: body.tx.gas, field: 'tx.gas', allowFractionalNumber: true })
+    const transaction = upstreamTransaction({ trade, to: body.tx.to, data: body.tx.data, value: body.tx.value, gas: simulated > 0n ? body.tx.gas : undefined, allowanceTarget: body.tx.to })
+    const approximate = body.gas === undefined ? 0n : parseUpstreamAmount({ value: body.gas, field: 'gas', allowFractionalNumber: true })
+    const gasUnits = approximate > 0n ? approximate : simulated
+    if (gasUnits === 0n) throw new UpstreamError('invalid response', 'gas: no gas estimate in the answer (neither gas nor tx.gas)')
+    return { outputAmount: parseUpstreamAmount({ value: body.dstAmount, field: 'dstAmount' }), gasUnits, transaction }
   },
   executableCalls: 1,
   // "this percentage of src token amount will be sent to referrer, the rest will be used as input for a swap; min 0, max 3"

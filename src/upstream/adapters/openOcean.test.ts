@@ -36,6 +36,9 @@ test('the documented answers decode: estimatedGas as a string (/quote) and as a 
 
 test('code 200 with data null is no route; a non-200 code inside an HTTP 200 is an error; a slippage below 0.05 % is not sent', async () => {
   await expectUpstreamError(openOcean.price(trade(), recordedRequester({ body: fixture('openocean/no-route.json') }).call, settings), 'no route')
+  // A pair it cannot route also comes back as code 200 with outAmount "0": no route, never a quote of 0.
+  const zero = fixture('openocean/quote.json')
+  await expectUpstreamError(openOcean.price(trade(), recordedRequester({ body: { ...zero, data: { ...zero.data, outAmount: '0' } } }).call, settings), 'no route', /outAmount: 0/)
   await expectUpstreamError(openOcean.price(trade(), recordedRequester({ body: { code: 400, error: 'amountDecimals is required' } }).call, settings), 'rejected', /amountDecimals/)
   await expectUpstreamError(openOcean.price(trade(), recordedRequester({ body: { code: 500, error: 'busy' } }).call, settings), 'server error')
   const none = recordedRequester()

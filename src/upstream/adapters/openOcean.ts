@@ -60,6 +60,13 @@ async function get(path: 'quote' | 'swap', query: Record<string, string | undefi
   return response
 }
 
+/** OpenOcean answers a pair it cannot route with code 200 and `outAmount: "0"`: no route, never a quote of nothing. */
+function routedAmount(outAmount: string | number): bigint {
+  const amount = parseUpstreamAmount({ value: outAmount, field: 'data.outAmount' })
+  if (amount === 0n) throw new UpstreamError('no route', 'data.outAmount: 0')
+  return amount
+}
+
 /**
  * OpenOcean v4: GET /quote for indicative quotes; GET /swap with `account` (the taker) and
  * `slippage` in percent for the transaction (its router, `to`, is the approval target).
@@ -75,7 +82,7 @@ export const openOcean: UpstreamAdapter = {
     const response = trade.fee ? await get('swap', feeQuery(trade), trade, request) : await get('quote', {}, trade, request)
     const data = checkUpstreamBody({ validator: QuoteValidator, response }).data
     assertSameTrade({ field: 'data.inAmount', got: data.inAmount, want: trade.amountIn })
-    return { outputAmount: parseUpstreamAmount({ value: data.outAmount, field: 'data.outAmount' }), gasUnits: parseUpstreamAmount({ value: data.estimatedGas, field: 'data.estimatedGas' }) }
+    return { outputAmount: routedAmount(data.outAmount), gasUnits: parseUpstreamAmount({ value: data.estimatedGas, field: 'data.estimatedGas' }) }
   },
   executable: async (trade, request) => {
     if (trade.slippageBps < MIN_SLIPPAGE_BPS || trade.slippageBps > MAX_SLIPPAGE_BPS) {
@@ -87,7 +94,7 @@ export const openOcean: UpstreamAdapter = {
     assertSameTrade({ field: 'data.from', got: data.from, want: trade.taker })
     const gasUnits = parseUpstreamAmount({ value: data.estimatedGas, field: 'data.estimatedGas' })
     const transaction = upstreamTransaction({ trade, to: data.to, data: data.data, value: data.value, gas: data.estimatedGas, allowanceTarget: data.to })
-    return { outputAmount: parseUpstreamAmount({ value: data.outAmount, field: 'data.outAmount' }), gasUnits, transaction }
+    return { outputAmount: routedAmount(data.outAmount), gasUnits, transaction }
   },
   executableCalls: 1,
   // "the percentage of in-token you wish to receive", 0.01..5 (percent) in API v4.

@@ -28,6 +28,11 @@ test('request: /prices with decimals (the native asset mixed-case), then /transa
   assert.deepEqual({ ...body, priceRoute: undefined }, { priceRoute: undefined, srcToken: ETH, srcDecimals: 18, destToken: USDC, destDecimals: 6, srcAmount: '1000000000000000000', slippage: 50, userAddress: USER })
 })
 
+test('UPSTREAM_VELORA_API_KEY is sent (X-API-KEY, as its SDK sends the partner key); without one, no key header', () => {
+  assert.deepEqual(velora.headers(settings), {})
+  assert.deepEqual(velora.headers(testSettings('velora')), { 'x-api-key': 'test-upstream-key-0123456789' })
+})
+
 test('the answers decode: destAmount and gasCost; the transaction, tokenTransferProxy as approval target', async () => {
   assert.deepEqual(await velora.price(trade(), recordedRequester({ text: fixtureText('velora/prices.json') }).call, settings), { outputAmount: 3_412_345_678n, gasUnits: 168_000n })
   const tx = fixture('velora/transactions.json')

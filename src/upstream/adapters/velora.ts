@@ -88,7 +88,8 @@ async function prices(trade: UpstreamTrade, request: UpstreamRequester) {
  */
 export const velora: UpstreamAdapter = {
   id: 'velora',
-  headers: () => ({}),
+  // The partner key, when set, in the header Velora's SDK sends it in (`X-API-KEY`); the public API takes none.
+  headers: (settings): Record<string, string> => (settings.apiKey ? { 'x-api-key': settings.apiKey } : {}),
   price: async (trade, request) => (await prices(trade, request)).answer,
   executable: async (trade, request) => {
     const { response, decimals, route, answer } = await prices(trade, request)

@@ -50,6 +50,19 @@ test('1inch: Bearer key, required parameters, "insufficient liquidity"', async (
   assert.equal((await get('1inch', path, { authorization: `Bearer ${KEY}` })).body.description, 'insufficient liquidity')
 })
 
+test('1inch /swap simulates the taker unless disableEstimate=true: a taker that has not approved its router is refused; not simulated, tx.gas is 0 and includeGas gives the gas', async () => {
+  const auth = { authorization: `Bearer ${KEY}` }
+  const taker = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+  const swap = `/swap/v6.0/8453/swap?src=${WETH}&dst=${USDC}&amount=1000000000000000&from=${taker}&origin=${taker}&slippage=1`
+  const simulated = await get('1inch', swap, auth)
+  assert.equal(simulated.status, 400)
+  assert.match(simulated.body.description, /^Not enough allowance/)
+  const unsimulated = await get('1inch', `${swap}&disableEstimate=true&includeGas=true`, auth)
+  assert.equal(unsimulated.status, 200)
+  assert.equal(unsimulated.body.tx.gas, 0)
+  assert.ok(unsimulated.body.gas > 0)
+})
+
 test('KyberSwap: route/build refuses a routeSummary that is not byte for byte the one it sent (an integer past 2^53 inside)', async () => {
   const routes = await fetch(`${stand.kyberswap!.url}/base/api/v1/routes?tokenIn=${WETH}&tokenOut=${USDC}&amountIn=1000000000000000000`)
   const text = await routes.text()

@@ -5,7 +5,8 @@ import { standInCalldata } from '../standInCalldata.ts'
 
 // 1inch Classic Swap API v6 as documented (its OpenAPI models, via 1inch/1inch-sdk-go): GET
 // /swap/v6.{0,1}/{chainId}/{quote,swap}, `Authorization: Bearer <key>`, errors `{statusCode, error,
-// description, requestId, meta}`, "insufficient liquidity" when it cannot fill.
+// description, requestId, meta}`, "insufficient liquidity" when it cannot fill; /swap refuses a taker
+// that has not approved its router unless `disableEstimate=true` (then `tx.gas` is 0).
 
 const ROUTER = '0x111111125421ca6dc452d289314280a0f8842a65'
 const requestId = () => crypto.randomUUID()
@@ -48,13 +49,20 @@ export const oneInchStandIn: StandInApi = {
       return { status: 200, body }
     }
     const native = trade.tokenIn.toLowerCase() === '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+    // The real /swap simulates the transaction from `from` unless `disableEstimate=true`, and a taker
+    // that has not approved its router is refused. No taker approved the stand-in's router (it
+    // executes nowhere), so a token swap it is asked to simulate is refused as 1inch refuses it.
+    const estimate = q.disableEstimate !== 'true'
+    if (estimate && !native) return error(400, `Not enough allowance. Amount: ${trade.amountIn}. Allowance: 0. Spender: ${ROUTER}`, [{ type: 'allowance', value: '0' }])
+    // Not simulated: `tx.gas` is 0 (its FAQ); `includeGas=true` adds the approximate `gas`, as on /quote.
+    if (q.includeGas === 'true') body.gas = Number(priced.gasUnits)
     const minOut = (priced.amountOut * BigInt(Math.round((100 - slippage) * 100))) / 10_000n
     body.tx = {
       from: (q.from as string).toLowerCase(),
       to: ROUTER,
       data: standInCalldata({ tag: '0x07ed2379', taker: q.from as `0x${string}`, tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn, minOut }),
       value: native ? trade.amountIn.toString() : '0',
-      gas: Number(priced.gasUnits),
+      gas: estimate ? Number(priced.gasUnits) : 0,
       gasPrice: q.gasPrice ?? '5000000',
     }
     return { status: 200, body }

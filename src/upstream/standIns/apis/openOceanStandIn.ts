@@ -33,6 +33,11 @@ export const openOceanStandIn: StandInApi = {
       fee = { ppm: BigInt(Math.round(Number(q.referrerFee) * 10_000)), takenFrom: 'tokenIn' }
     }
     const priced = await priceWithFee({ market, trade, fee })
+    // A pair it cannot route: /quote answers code 200 with `outAmount: "0"` (and no dexes), as the real
+    // API does for tokens it knows without a route; /swap, `data: null`.
+    if (!priced && m[2] === 'quote') {
+      return { status: 200, body: { code: 200, data: { inToken: tokenInfo(trade.tokenIn), outToken: tokenInfo(trade.tokenOut), inAmount: trade.amountIn.toString(), outAmount: '0', estimatedGas: '0', dexes: [], path: { from: trade.tokenIn, to: trade.tokenOut, parts: 0, routes: [] }, save: 0, price_impact: '0.00%', exchange: EXCHANGE } } }
+    }
     if (!priced) return openOceanStandIn.noRoute()
     const base = { inToken: tokenInfo(trade.tokenIn), outToken: tokenInfo(trade.tokenOut), inAmount: trade.amountIn.toString(), outAmount: priced.amountOut.toString() }
     if (m[2] === 'quote') {
