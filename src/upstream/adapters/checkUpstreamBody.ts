@@ -18,6 +18,7 @@ export function checkUpstreamBody<T>({ validator, response }: { validator: Compi
   if (response.json === undefined) throw new UpstreamError('invalid response', `HTTP ${response.status} with a body that is not JSON`)
   if (validator.Check(response.json)) return response.json
   const first = validator.Errors(response.json)[0]
-  const where = first ? schemaErrorField(first) : 'body'
+  // The object the error is about: TypeBox's message already names a missing or extra property.
+  const where = first ? schemaErrorField({ instancePath: first.instancePath, params: {} }) : 'body'
   throw new UpstreamError('invalid response', `${where}: ${first?.message ?? 'does not match the documented format'}`)
 }
