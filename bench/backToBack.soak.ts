@@ -44,7 +44,14 @@ if (url) {
   if (!apiKey) throw new Error('--url needs --key (the key the service printed)')
   devnet = JSON.parse(readFileSync(values.devnet, 'utf8')) as DevnetDescription
 } else {
-  const config = loadConfig({ ...process.env, API_KEYS: KEY, RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'silent', PORT: '0', GATEWAY_PORT: '0' })
+  const config = loadConfig({
+    ...process.env,
+    API_KEYS: KEY,
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    GATEWAY_PORT: '0',
+  })
   const service = await startSwapService({ config, logger: false })
   await service.fastify.listen({ host: '127.0.0.1', port: 0 })
   const address = service.fastify.server.address()
@@ -56,13 +63,25 @@ if (url) {
 }
 
 const started = performance.now()
-const { counts, differences } = await runBackToBackSoak({ url, apiKey, devnet, trades, seed, log: values.quiet ? undefined : (line) => console.log(line) })
+const { counts, differences } = await runBackToBackSoak({
+  url,
+  apiKey,
+  devnet,
+  trades,
+  seed,
+  log: values.quiet ? undefined : (line) => console.log(line),
+})
 const seconds = (performance.now() - started) / 1000
 await close()
 
 const traded = counts.exact + counts.different + counts.reverted
-console.log(`\nback-to-back soak, seed ${seed}: ${traded} trades executed (${counts.noRoute} draws found no route): exact ${counts.exact}, different ${counts.different}, reverted ${counts.reverted}; ${seconds.toFixed(0)} s`)
+console.log(
+  `\nback-to-back soak, seed ${seed}: ${traded} trades executed (${counts.noRoute} draws found no route): exact ${counts.exact}, different ${counts.different}, reverted ${counts.reverted}; ${seconds.toFixed(0)} s`,
+)
 console.log(JSON.stringify(counts))
 for (const difference of differences) console.log(difference)
-writeFileSync(values.out, `${JSON.stringify({ date: new Date().toISOString(), cpu: cpus()[0]?.model, seed, trades, seconds, counts, differences }, null, 2)}\n`)
+writeFileSync(
+  values.out,
+  `${JSON.stringify({ date: new Date().toISOString(), cpu: cpus()[0]?.model, seed, trades, seconds, counts, differences }, null, 2)}\n`,
+)
 process.exit(counts.different + counts.reverted + counts.simulationDiffers === 0 ? 0 : 1)

@@ -49,12 +49,19 @@ const { root } = compiledContractsPath()
 /** The set's chain config as JSON (block numbers as strings). */
 const toJson = (chain: ChainConfig) => JSON.parse(JSON.stringify(chain, (_, v) => (typeof v === 'bigint' ? v.toString() : v)))
 const fromJson = (chain: any): ChainConfig => ({
-  ...chain, deployments: Object.fromEntries(Object.entries(chain.deployments).map(([dex, d]: [string, any]) => [dex, { ...d, fromBlock: BigInt(d.fromBlock) }])),
+  ...chain,
+  deployments: Object.fromEntries(
+    Object.entries(chain.deployments).map(([dex, d]: [string, any]) => [dex, { ...d, fromBlock: BigInt(d.fromBlock) }]),
+  ),
 })
 
 /** anvil answers a big state (tens of MB) beyond viem's response limit: asked with a plain fetch. */
 async function dumpState(devnet: Devnet, path: string): Promise<void> {
-  const res = await fetch(devnet.anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_dumpState', params: [] }) })
+  const res = await fetch(devnet.anvil.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_dumpState', params: [] }),
+  })
   const { result } = (await res.json()) as { result: `0x${string}` }
   const bytes = hexToBytes(result)
   writeFileSync(path, bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes)
@@ -64,7 +71,11 @@ async function dumpState(devnet: Devnet, path: string): Promise<void> {
 async function recordedSet(): Promise<{ statePath: string; chain: ChainConfig; pools: number }> {
   const dir = join(root, 'var', 'bench-discovery')
   const seeder = readFileSync(join(root, 'bench', set === 'pairs' ? 'discovery/seedPairSet.ts' : 'market/growSeededMarket.ts'))
-  const key = createHash('sha256').update(seedStateKey({ seed: 8453 }).key).update(`${set} ${wanted}`).update(seeder).digest('hex')
+  const key = createHash('sha256')
+    .update(seedStateKey({ seed: 8453 }).key)
+    .update(`${set} ${wanted}`)
+    .update(seeder)
+    .digest('hex')
   const statePath = join(dir, `${set}-${wanted}.json`)
   const metaPath = join(dir, `${set}-${wanted}.meta.json`)
   if (existsSync(statePath) && existsSync(metaPath)) {
@@ -87,7 +98,12 @@ async function recordedSet(): Promise<{ statePath: string; chain: ChainConfig; p
       const extraTokens = Math.max(0, Math.ceil((wanted - seeded.market.pools.length) / 12))
       pools = (await growSeededMarket({ devnet: seeded, extraTokens })).pools.length
       const base = devnetChainConfig({ file: seeded.market as unknown as DevnetFile })
-      chain = { ...base, opStack: false, pools: [], deployments: Object.fromEntries(Object.entries(base.deployments).map(([dex, d]) => [dex, { ...d, fromBlock: 0n }])) }
+      chain = {
+        ...base,
+        opStack: false,
+        pools: [],
+        deployments: Object.fromEntries(Object.entries(base.deployments).map(([dex, d]) => [dex, { ...d, fromBlock: 0n }])),
+      }
     }
     await dumpState(devnet, statePath)
     writeFileSync(metaPath, JSON.stringify({ key, chain: toJson(chain), pools }))
@@ -98,7 +114,17 @@ async function recordedSet(): Promise<{ statePath: string; chain: ChainConfig; p
   }
 }
 
-type Row = { case: 'cold_start' | 'restart'; set: string; pools: number; discovered: number; in_solver: number; left_out: number; duration_ms: number; rpc_calls: number; rpc_by_method: Record<string, number> }
+type Row = {
+  case: 'cold_start' | 'restart'
+  set: string
+  pools: number
+  discovered: number
+  in_solver: number
+  left_out: number
+  duration_ms: number
+  rpc_calls: number
+  rpc_by_method: Record<string, number>
+}
 
 const { statePath, chain, pools } = await recordedSet()
 const devnet = await startDevnet({ loadStatePath: statePath })
@@ -113,10 +139,12 @@ try {
         const inner = http(devnet.anvil.url, { timeout: 120_000, retryCount: 0 })({ chain: devnet.chain })
         const client = createPublicClient({
           chain: devnet.chain,
-          transport: custom({ request: async (args: { method: string; params?: unknown }) => {
-            counts.set(args.method, (counts.get(args.method) ?? 0) + 1)
-            return inner.request(args as never)
-          } }),
+          transport: custom({
+            request: async (args: { method: string; params?: unknown }) => {
+              counts.set(args.method, (counts.get(args.method) ?? 0) + 1)
+              return inner.request(args as never)
+            },
+          }),
         }) as PublicClient
         const solver = await loadSolver({ nativeToken: chain.weth })
         const store = createSqliteMarketStore({ path: join(dir, 'market.sqlite'), chainId: chain.chainId })
@@ -126,8 +154,15 @@ try {
           const report = await market.start()
           const durationMs = Math.round(performance.now() - started)
           const row: Row = {
-            case: kind, set, pools, discovered: report.discovered.length, in_solver: report.upserted.length, left_out: market.skipped().length,
-            duration_ms: durationMs, rpc_calls: [...counts.values()].reduce((a, b) => a + b, 0), rpc_by_method: Object.fromEntries([...counts].sort()),
+            case: kind,
+            set,
+            pools,
+            discovered: report.discovered.length,
+            in_solver: report.upserted.length,
+            left_out: market.skipped().length,
+            duration_ms: durationMs,
+            rpc_calls: [...counts.values()].reduce((a, b) => a + b, 0),
+            rpc_by_method: Object.fromEntries([...counts].sort()),
           }
           rows.push(row)
           console.log(JSON.stringify(row), `loadavg_1m=${loadavg()[0].toFixed(2)}`)

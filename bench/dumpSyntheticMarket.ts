@@ -23,18 +23,20 @@ const pools = Number(values.pools)
 const market = createSyntheticMarket({ pools, seed: Number(values.seed) })
 // The same trades and request fields as bench/solver.bench.ts.
 const sizes = values.sizes.split(',').map(Number)
-const requests = ([1, 2, 3] as const).flatMap((hops) => sizes.map((size) => {
-  const trade = market.trade(hops, 10_000 * size)
-  return {
-    tokenIn: trade.tokenIn,
-    tokenOut: trade.tokenOut,
-    amountIn: trade.amountIn,
-    slippageBps: 50,
-    maxHops: hops,
-    splitEnabled: true,
-    gasPriceWei: values['gas-price'],
-  }
-}))
+const requests = ([1, 2, 3] as const).flatMap((hops) =>
+  sizes.map((size) => {
+    const trade = market.trade(hops, 10_000 * size)
+    return {
+      tokenIn: trade.tokenIn,
+      tokenOut: trade.tokenOut,
+      amountIn: trade.amountIn,
+      slippageBps: 50,
+      maxHops: hops,
+      splitEnabled: true,
+      gasPriceWei: values['gas-price'],
+    }
+  }),
+)
 const out = values.out ?? `market-${pools}.json`
 writeFileSync(out, JSON.stringify({ config: { nativeToken: market.nativeToken }, pools: market.pools, requests }))
 console.log(`${out}: ${market.pools.length} pools, ${requests.length} requests`)

@@ -44,7 +44,10 @@ async function openEngine(engine: string) {
     const db = await openDatabase({ url: join(dir, 'bench.sqlite') })
     return { db, drop: async () => rmSync(dir, { recursive: true, force: true }) }
   }
-  const admin = execFileSync('bash', [join(root, 'scripts', 'postgres.sh'), 'start'], { encoding: 'utf8' }).trim().split('\n').at(-1)!
+  const admin = execFileSync('bash', [join(root, 'scripts', 'postgres.sh'), 'start'], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .at(-1)!
   const name = `gw_bench_${randomBytes(4).toString('hex')}`
   const c = new pg.Client({ connectionString: admin })
   await c.connect()
@@ -62,9 +65,33 @@ async function openEngine(engine: string) {
   }
 }
 
-function load(url: string, key: string, rate: number): Promise<{ p50_ms: number; p99_ms: number; rps: number; errors: number; non2xx: number }> {
+function load(
+  url: string,
+  key: string,
+  rate: number,
+): Promise<{ p50_ms: number; p99_ms: number; rps: number; errors: number; non2xx: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', constantRateLoad, '--url', url, '--rate', String(rate), '--duration', values.duration, '--sockets', '16', '--method', 'GET', '--header', `x-api-key=${key}`], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        constantRateLoad,
+        '--url',
+        url,
+        '--rate',
+        String(rate),
+        '--duration',
+        values.duration,
+        '--sockets',
+        '16',
+        '--method',
+        'GET',
+        '--header',
+        `x-api-key=${key}`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
     let out = ''
     child.stdout.on('data', (d) => (out += d))
     child.on('error', reject)
@@ -78,17 +105,46 @@ for (const engine of values.engines.split(',')) {
   const { db, drop } = await openEngine(engine)
   const t0 = performance.now()
   const { hotToken } = await seedSyntheticReadModel({ db, tokens: Number(values.tokens), trades: Number(values.trades) })
-  console.log(`${engine}: read model of ${values.tokens} tokens and ${values.trades} trades written in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+  console.log(
+    `${engine}: read model of ${values.tokens} tokens and ${values.trades} trades written in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  )
   // Only the read model is served: no chain is followed (the three routes read nothing live).
-  const chain = { chainId: 8453, name: 'bench', nativeSymbol: 'ETH', wrappedNative: '0x4200000000000000000000000000000000000006', multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11', client: {} as PublicClient, launchpad: { chainId: 8453, factory: `0x${'1'.repeat(40)}`, feeLocker: `0x${'2'.repeat(40)}`, vestingVault: `0x${'3'.repeat(40)}`, fromBlock: 0n, uniswapV3Factory: `0x${'4'.repeat(40)}` }, fromBlock: 0n } as const
+  const chain = {
+    chainId: 8453,
+    name: 'bench',
+    nativeSymbol: 'ETH',
+    wrappedNative: '0x4200000000000000000000000000000000000006',
+    multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+    client: {} as PublicClient,
+    launchpad: {
+      chainId: 8453,
+      factory: `0x${'1'.repeat(40)}`,
+      feeLocker: `0x${'2'.repeat(40)}`,
+      vestingVault: `0x${'3'.repeat(40)}`,
+      fromBlock: 0n,
+      uniswapV3Factory: `0x${'4'.repeat(40)}`,
+    },
+    fromBlock: 0n,
+  } as const
   const gateway = await startGateway({ db, chains: [chain as never], follow: false, catchUp: false })
-  const { key } = await gateway.deps.keys.create({ plan: 'partner', customLimits: { unitsPerMinute: 1e9, burstPerSecond: 1e9, daily: 1e12, monthly: 1e13, maxPage: 200 }, scopes: ['tokens:read'], owner: 'bench' })
-  const routes: [string, string][] = [['token list (trending, 25)', '/tokens?sort=trending'], ['token detail', `/tokens/8453/${hotToken}`], ['trades (hot token, 25)', `/tokens/8453/${hotToken}/trades`]]
+  const { key } = await gateway.deps.keys.create({
+    plan: 'partner',
+    customLimits: { unitsPerMinute: 1e9, burstPerSecond: 1e9, daily: 1e12, monthly: 1e13, maxPage: 200 },
+    scopes: ['tokens:read'],
+    owner: 'bench',
+  })
+  const routes: [string, string][] = [
+    ['token list (trending, 25)', '/tokens?sort=trending'],
+    ['token detail', `/tokens/8453/${hotToken}`],
+    ['trades (hot token, 25)', `/tokens/8453/${hotToken}/trades`],
+  ]
   for (const [route, path] of routes) {
     for (const rate of rates) {
       const r = await load(`${gateway.url}${path}`, key, rate)
       rows.push({ engine, route, rate, p50_ms: r.p50_ms, p99_ms: r.p99_ms, rps: r.rps, errors: r.errors, non2xx: r.non2xx })
-      console.log(`${engine}\t${route}\t${rate}/s\tp50 ${r.p50_ms.toFixed(2)} ms\tp99 ${r.p99_ms.toFixed(2)} ms\t${r.rps.toFixed(0)} answered/s\t${r.non2xx} non-2xx`)
+      console.log(
+        `${engine}\t${route}\t${rate}/s\tp50 ${r.p50_ms.toFixed(2)} ms\tp99 ${r.p99_ms.toFixed(2)} ms\t${r.rps.toFixed(0)} answered/s\t${r.non2xx} non-2xx`,
+      )
     }
   }
   await gateway.close()
@@ -99,7 +155,11 @@ for (const engine of values.engines.split(',')) {
 // The limiter: one request's 6 policies (the plan's 4 and 2 holder-snapshot ceilings), consumed and released.
 const limiter = createWeightedLimiter({})
 const charges: PolicyCharge[] = [
-  ...planCharges({ keyPrefix: 'benchbenchbe', limits: { ...plans.builder, unitsPerMinute: 1e12, burstPerSecond: 1e12, daily: 1e15, monthly: 1e15 }, units: 10 }),
+  ...planCharges({
+    keyPrefix: 'benchbenchbe',
+    limits: { ...plans.builder, unitsPerMinute: 1e12, burstPerSecond: 1e12, daily: 1e15, monthly: 1e15 },
+    units: 10,
+  }),
   { policy: { kind: 'concurrency', name: 'in_flight', key: 'bench:inflight', limit: 2 }, group: 'ceiling', cost: 1 },
   { policy: { kind: 'window', name: 'per_source', key: 'bench:source', limit: 1e12, windowMs: 60_000 }, group: 'ceiling', cost: 1 },
 ]
@@ -117,5 +177,12 @@ const perRequestUs = ((performance.now() - l0) * 1000) / N
 console.log(`limiter: ${perRequestUs.toFixed(2)} µs per request (6 policies, consume + release, in memory, mean of ${N})`)
 
 const cpu = cpus()
-const result = { machine: `${cpu.length} cores (${cpu[0]?.model.trim()}), node ${process.version}`, duration_s: Number(values.duration), tokens: Number(values.tokens), trades: Number(values.trades), rows, limiter_us_per_request: perRequestUs }
+const result = {
+  machine: `${cpu.length} cores (${cpu[0]?.model.trim()}), node ${process.version}`,
+  duration_s: Number(values.duration),
+  tokens: Number(values.tokens),
+  trades: Number(values.trades),
+  rows,
+  limiter_us_per_request: perRequestUs,
+}
 if (values.out) writeFileSync(values.out, `${JSON.stringify(result, null, 2)}\n`)

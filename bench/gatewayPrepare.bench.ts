@@ -25,7 +25,10 @@ import { startSwapService } from '../src/startSwapService.ts'
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '20' }, out: { type: 'string' } } })
 const durationSec = Number(values.duration)
 
-const service = await startSwapService({ config: loadConfig({ API_KEYS: 'bench-key-0123456789abcdef', MARKET_POLL_INTERVAL_MS: '250', MAX_SNAPSHOT_AGE_MS: '600000' }), logger: false })
+const service = await startSwapService({
+  config: loadConfig({ API_KEYS: 'bench-key-0123456789abcdef', MARKET_POLL_INTERVAL_MS: '250', MAX_SNAPSHOT_AGE_MS: '600000' }),
+  logger: false,
+})
 const devnet = service.devnet!
 const lp = devnet.market.launchpad!
 const db = await openDatabase({ url: ':memory:' })
@@ -33,16 +36,34 @@ const gateway = await startGateway({
   db,
   trustProxy: true,
   indexer: { pollIntervalMs: 200 },
-  chains: [{
-    chainId: devnet.market.chainId, name: 'Base (embedded devnet)', nativeSymbol: 'ETH', wrappedNative: lp.weth, multicall3: multicall3Address,
-    client: devnet.publicClient as unknown as PublicClient,
-    launchpad: { chainId: devnet.market.chainId, factory: lp.factory, feeLocker: lp.feeLocker, vestingVault: lp.vestingVault, fromBlock: BigInt(lp.fromBlock), uniswapV3Factory: lp.uniswapV3Factory },
-    fromBlock: BigInt(lp.fromBlock),
-    swaps: { router: service.deps.quoteService.router, quote: service.deps.quoteService.quote },
-  }],
+  chains: [
+    {
+      chainId: devnet.market.chainId,
+      name: 'Base (embedded devnet)',
+      nativeSymbol: 'ETH',
+      wrappedNative: lp.weth,
+      multicall3: multicall3Address,
+      client: devnet.publicClient as unknown as PublicClient,
+      launchpad: {
+        chainId: devnet.market.chainId,
+        factory: lp.factory,
+        feeLocker: lp.feeLocker,
+        vestingVault: lp.vestingVault,
+        fromBlock: BigInt(lp.fromBlock),
+        uniswapV3Factory: lp.uniswapV3Factory,
+      },
+      fromBlock: BigInt(lp.fromBlock),
+      swaps: { router: service.deps.quoteService.router, quote: service.deps.quoteService.quote },
+    },
+  ],
 })
 const roomy = { unitsPerMinute: 10_000_000, burstPerSecond: 10_000_000, daily: 100_000_000, monthly: 1_000_000_000, maxPage: 200 }
-const keys = await Promise.all(Array.from({ length: 20 }, async () => (await gateway.deps.keys.create({ plan: 'partner', customLimits: roomy, scopes: [...SCOPES], owner: 'bench' })).key))
+const keys = await Promise.all(
+  Array.from(
+    { length: 20 },
+    async () => (await gateway.deps.keys.create({ plan: 'partner', customLimits: roomy, scopes: [...SCOPES], owner: 'bench' })).key,
+  ),
+)
 const chainId = devnet.market.chainId
 let n = 0
 const post = (path: string, body: unknown, extra: Record<string, string> = {}, key = keys[n % keys.length]) => {
@@ -50,7 +71,12 @@ const post = (path: string, body: unknown, extra: Record<string, string> = {}, k
   return fetch(`${gateway.url}${path}`, {
     method: 'POST',
     body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json', 'x-api-key': key, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`, ...extra },
+    headers: {
+      'content-type': 'application/json',
+      'x-api-key': key,
+      'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+      ...extra,
+    },
   })
 }
 
@@ -60,14 +86,16 @@ async function load(route: string, rate: number, make: (i: number) => Promise<Re
   const latencies: number[] = []
   const statuses = new Map<number, number>()
   const start = performance.now()
-  await Promise.all(Array.from({ length: total }, async (_, i) => {
-    const due = start + (i * 1000) / rate
-    await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())))
-    const res = await make(i)
-    await res.arrayBuffer()
-    latencies.push(performance.now() - due)
-    statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
-  }))
+  await Promise.all(
+    Array.from({ length: total }, async (_, i) => {
+      const due = start + (i * 1000) / rate
+      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())))
+      const res = await make(i)
+      await res.arrayBuffer()
+      latencies.push(performance.now() - due)
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
+    }),
+  )
   latencies.sort((a, b) => a - b)
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] * 100) / 100
   const row = { route, rate, sent: total, p50_ms: at(0.5), p99_ms: at(0.99), statuses: Object.fromEntries(statuses) }
@@ -78,20 +106,51 @@ async function load(route: string, rate: number, make: (i: number) => Promise<Re
 // Buys with the native asset: the dev accounts hold ETH and need no approval.
 const traders = devnet.market.accounts.slice(1, 10).map((a) => a.address)
 const token = lp.tokens[0].address
-const quoteBody = (wallet: string) => ({ chain_id: chainId, wallet, token_in: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', token_out: token, amount_in: '1000000000000000' })
+const quoteBody = (wallet: string) => ({
+  chain_id: chainId,
+  wallet,
+  token_in: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
+  token_out: token,
+  amount_in: '1000000000000000',
+})
 
 const rows = []
-rows.push(await load('launch prepare', 1, () => post('/launches/prepare', { chain_id: chainId, creator: privateKeyToAccount(generatePrivateKey()).address, name: 'Bench', symbol: 'BNCH' }, { 'idempotency-key': generatePrivateKey() })))
+rows.push(
+  await load('launch prepare', 1, () =>
+    post(
+      '/launches/prepare',
+      { chain_id: chainId, creator: privateKeyToAccount(generatePrivateKey()).address, name: 'Bench', symbol: 'BNCH' },
+      { 'idempotency-key': generatePrivateKey() },
+    ),
+  ),
+)
 rows.push(await load('swap quote', 10, (i) => post('/swaps/quote', quoteBody(traders[i % traders.length]))))
 // One quote per prepare, made just before (a quote lives 30 s) with the key that prepares it.
 const quoteIds: string[] = []
-for (let i = 0; i < Math.round(5 * durationSec); i++) quoteIds.push(((await (await post('/swaps/quote', quoteBody(traders[i % traders.length]), {}, keys[0])).json()) as { data: { quote_id: string } }).data.quote_id)
-rows.push(await load('swap prepare', 5, (i) => post('/swaps/prepare', { quote_id: quoteIds[i], wallet: traders[i % traders.length] }, {}, keys[0])))
+for (let i = 0; i < Math.round(5 * durationSec); i++)
+  quoteIds.push(
+    ((await (await post('/swaps/quote', quoteBody(traders[i % traders.length]), {}, keys[0])).json()) as { data: { quote_id: string } })
+      .data.quote_id,
+  )
+rows.push(
+  await load('swap prepare', 5, (i) => post('/swaps/prepare', { quote_id: quoteIds[i], wallet: traders[i % traders.length] }, {}, keys[0])),
+)
 // Fee claims of the seeded creators (a prepare sends nothing, so the positions stay claimable).
-const positions = (await db.query<{ recipient: string; token: string }>("SELECT recipient, token FROM fee_positions WHERE accrued_token <> '0' OR accrued_paired <> '0' ORDER BY recipient LIMIT 40"))
-rows.push(await load('fee claim prepare (1 position)', 1, (i) => post('/claims/fees/prepare', { chain_id: chainId, wallet: positions[i % positions.length].recipient, positions: [{ token: positions[i % positions.length].token }] })))
+const positions = await db.query<{ recipient: string; token: string }>(
+  "SELECT recipient, token FROM fee_positions WHERE accrued_token <> '0' OR accrued_paired <> '0' ORDER BY recipient LIMIT 40",
+)
+rows.push(
+  await load('fee claim prepare (1 position)', 1, (i) =>
+    post('/claims/fees/prepare', {
+      chain_id: chainId,
+      wallet: positions[i % positions.length].recipient,
+      positions: [{ token: positions[i % positions.length].token }],
+    }),
+  ),
+)
 
-if (values.out) writeFileSync(values.out, `${JSON.stringify({ machine: { load: (await import('node:os')).loadavg() }, durationSec, rows }, null, 2)}\n`)
+if (values.out)
+  writeFileSync(values.out, `${JSON.stringify({ machine: { load: (await import('node:os')).loadavg() }, durationSec, rows }, null, 2)}\n`)
 await gateway.close()
 await db.close()
 await service.fastify.close()

@@ -49,8 +49,16 @@ const autocannonBin = join(import.meta.dirname, '..', 'node_modules', 'autocanno
 const constantRateLoad = join(import.meta.dirname, 'http', 'constantRateLoad.ts')
 
 type Row = {
-  case: string; route: string; instances: number; rate: number | 'max'
-  p50_ms: number; p99_ms: number; rps: number; loop_delay_p99_ms: number | null; errors: number; non2xx: number
+  case: string
+  route: string
+  instances: number
+  rate: number | 'max'
+  p50_ms: number
+  p99_ms: number
+  rps: number
+  loop_delay_p99_ms: number | null
+  errors: number
+  non2xx: number
 }
 
 const API_KEY = 'bench-key-0123456789abcdef'
@@ -66,13 +74,26 @@ try {
   const address = service.fastify.server.address()
   if (!address || typeof address !== 'object') throw new Error('not listening')
   const market = service.devnet!.market
-  const quoteBody = JSON.stringify({ chainId: service.deps.chainId, tokenIn: market.tokens.WETH.address, tokenOut: market.tokens.USDC.address, amountIn: '1000000000000000000', slippageBps: 50 })
+  const quoteBody = JSON.stringify({
+    chainId: service.deps.chainId,
+    tokenIn: market.tokens.WETH.address,
+    tokenOut: market.tokens.USDC.address,
+    amountIn: '1000000000000000000',
+    slippageBps: 50,
+  })
   // The other cases follow the embedded chain through RPC_URL, with the same deployments (start block 0) and the L1 fee.
   const embedded = devnetChainConfig({ file: market as unknown as DevnetFile })
-  writeFileSync(join(dir, 'chain.json'), JSON.stringify({
-    name: 'bench', chainId: embedded.chainId, weth: embedded.weth, multicall3: embedded.multicall3, opStack: true,
-    deployments: Object.fromEntries(Object.entries(embedded.deployments).map(([dex, d]) => [dex, { source: d.source, fromBlock: 0 }])),
-  }))
+  writeFileSync(
+    join(dir, 'chain.json'),
+    JSON.stringify({
+      name: 'bench',
+      chainId: embedded.chainId,
+      weth: embedded.weth,
+      multicall3: embedded.multicall3,
+      opStack: true,
+      deployments: Object.fromEntries(Object.entries(embedded.deployments).map(([dex, d]) => [dex, { source: d.source, fromBlock: 0 }])),
+    }),
+  )
 
   const histogram = monitorEventLoopDelay({ resolution: 1 })
   for (const name of cases) {
@@ -81,12 +102,20 @@ try {
       if (name !== 'embedded' && name !== 'memory') redis ??= await startRedisServer()
       const count = name === 'redis-2' ? 2 : 1
       for (let i = 0; i < (name === 'embedded' ? 0 : count); i++) {
-        processes.push(await startServiceProcess({
-          env: {
-            ...shared, RPC_URL: market.rpcUrl, ROUTER_ADDRESS: market.router, CHAIN_CONFIG: join(dir, 'chain.json'), MARKET_DB_PATH: join(dir, `${name}-${i}.sqlite`),
-            MIN_POOL_LIQUIDITY_WEI: '0', MAX_SNAPSHOT_AGE_MS: '600000', ...(name === 'memory' ? {} : { REDIS_URL: redis!.url }),
-          },
-        }))
+        processes.push(
+          await startServiceProcess({
+            env: {
+              ...shared,
+              RPC_URL: market.rpcUrl,
+              ROUTER_ADDRESS: market.router,
+              CHAIN_CONFIG: join(dir, 'chain.json'),
+              MARKET_DB_PATH: join(dir, `${name}-${i}.sqlite`),
+              MIN_POOL_LIQUIDITY_WEI: '0',
+              MAX_SNAPSHOT_AGE_MS: '600000',
+              ...(name === 'memory' ? {} : { REDIS_URL: redis!.url }),
+            },
+          }),
+        )
       }
       const bases = name === 'embedded' ? [`http://127.0.0.1:${address.port}`] : processes.map((p) => p.url)
       for (const route of routes) {
@@ -105,8 +134,16 @@ try {
           const result = rate === 'max' ? await saturate(urls, body) : await constantRate(urls, body, rate)
           histogram.disable()
           const row: Row = {
-            case: name, route: `/${route}`, instances: bases.length, rate, p50_ms: result.p50_ms, p99_ms: result.p99_ms, rps: Math.round(result.rps * 10) / 10,
-            loop_delay_p99_ms: name === 'embedded' ? Math.round((histogram.percentile(99) / 1e6) * 100) / 100 : null, errors: result.errors, non2xx: result.non2xx,
+            case: name,
+            route: `/${route}`,
+            instances: bases.length,
+            rate,
+            p50_ms: result.p50_ms,
+            p99_ms: result.p99_ms,
+            rps: Math.round(result.rps * 10) / 10,
+            loop_delay_p99_ms: name === 'embedded' ? Math.round((histogram.percentile(99) / 1e6) * 100) / 100 : null,
+            errors: result.errors,
+            non2xx: result.non2xx,
           }
           rows.push(row)
           console.log(JSON.stringify(row), `loadavg_1m=${load.toFixed(2)}`)
@@ -142,11 +179,29 @@ type LoadResult = { p50_ms: number; p99_ms: number; rps: number; errors: number;
  */
 async function saturate(urls: string[], body: string): Promise<LoadResult> {
   const each = Math.max(1, Math.floor(CONNECTIONS / urls.length))
-  const results = await Promise.all(urls.map(async (url) => {
-    const args = [autocannonBin, '-j', '-m', 'POST', '-H', 'content-type=application/json', '-H', `x-api-key=${API_KEY}`, '-b', body, '-d', String(DURATION_SEC), '-c', String(each), url]
-    const { stdout } = await run(process.execPath, args, { maxBuffer: 64 * 2 ** 20 })
-    return JSON.parse(stdout)
-  }))
+  const results = await Promise.all(
+    urls.map(async (url) => {
+      const args = [
+        autocannonBin,
+        '-j',
+        '-m',
+        'POST',
+        '-H',
+        'content-type=application/json',
+        '-H',
+        `x-api-key=${API_KEY}`,
+        '-b',
+        body,
+        '-d',
+        String(DURATION_SEC),
+        '-c',
+        String(each),
+        url,
+      ]
+      const { stdout } = await run(process.execPath, args, { maxBuffer: 64 * 2 ** 20 })
+      return JSON.parse(stdout)
+    }),
+  )
   return {
     p50_ms: Math.max(...results.map((r) => r.latency.p50)),
     p99_ms: Math.max(...results.map((r) => r.latency.p99)),
@@ -158,12 +213,29 @@ async function saturate(urls: string[], body: string): Promise<LoadResult> {
 
 /** A fixed rate: the open-loop generator, round-robin over the instances. */
 async function constantRate(urls: string[], body: string, rate: number): Promise<LoadResult> {
-  const args = ['--import', 'tsx', constantRateLoad, ...urls.flatMap((u) => ['--url', u]), '--rate', String(rate), '--duration', String(DURATION_SEC), '--sockets', String(CONNECTIONS), '--header', `x-api-key=${API_KEY}`, '--body', body]
+  const args = [
+    '--import',
+    'tsx',
+    constantRateLoad,
+    ...urls.flatMap((u) => ['--url', u]),
+    '--rate',
+    String(rate),
+    '--duration',
+    String(DURATION_SEC),
+    '--sockets',
+    String(CONNECTIONS),
+    '--header',
+    `x-api-key=${API_KEY}`,
+    '--body',
+    body,
+  ]
   const { stdout } = await run(process.execPath, args, { maxBuffer: 64 * 2 ** 20 })
   return JSON.parse(stdout)
 }
 
 writeFileSync(values.out, `${JSON.stringify(rows, null, 2)}\n`)
 const cpu = cpus()
-console.log(`machine: ${cpu.length} cores (${cpu[0]?.model.trim()}), node ${process.version}; ${DURATION_SEC} s per run, ${CONNECTIONS} connections`)
+console.log(
+  `machine: ${cpu.length} cores (${cpu[0]?.model.trim()}), node ${process.version}; ${DURATION_SEC} s per run, ${CONNECTIONS} connections`,
+)
 console.log(`wrote ${values.out}`)

@@ -49,7 +49,14 @@ function stats(task: Task): { p50_ms: number; p99_ms: number; mean_ms: number; m
   const latency = task.result && 'latency' in task.result ? task.result.latency : undefined
   if (!latency) throw new Error(`${task.name}: no result (${JSON.stringify(task.result)})`)
   const r = (x: number) => Math.round(x * 100) / 100
-  return { p50_ms: r(latency.p50), p99_ms: r(latency.p99), mean_ms: r(latency.mean), min_ms: r(latency.min), max_ms: r(latency.max), samples: latency.samples?.length ?? SAMPLES }
+  return {
+    p50_ms: r(latency.p50),
+    p99_ms: r(latency.p99),
+    mean_ms: r(latency.mean),
+    min_ms: r(latency.min),
+    max_ms: r(latency.max),
+    samples: latency.samples?.length ?? SAMPLES,
+  }
 }
 
 function chainConfigOf(devnet: SeededDevnet): ChainConfig {
@@ -74,7 +81,12 @@ function chainConfigOf(devnet: SeededDevnet): ChainConfig {
   }
 }
 
-async function benchMarket(name: string, devnet: SeededDevnet, pools: SeededPool[], tokens: Parameters<typeof changePoolsInOneBlock>[0]['tokens']) {
+async function benchMarket(
+  name: string,
+  devnet: SeededDevnet,
+  pools: SeededPool[],
+  tokens: Parameters<typeof changePoolsInOneBlock>[0]['tokens'],
+) {
   const chain = chainConfigOf(devnet)
   const client = devnet.publicClient
   // Fewer cold samples than refresh samples: each one reads the whole market.
@@ -83,23 +95,27 @@ async function benchMarket(name: string, devnet: SeededDevnet, pools: SeededPool
   // Cold start: a fresh solver each time (made outside the timed window), then start().
   let cold: { solver: Solver; market: MarketState } | undefined
   let inSolver = 0
-  bench.add(`${name}: cold start`, async () => {
-    const t0 = bench.now()
-    const report = await cold!.market.start()
-    const overriddenDuration = bench.now() - t0
-    inSolver = report.upserted.length
-    return { overriddenDuration }
-  }, {
-    beforeEach: async () => {
-      const solver = await loadSolver({ nativeToken: devnet.market.weth })
-      cold = { solver, market: createMarketState({ client, chain, solver, maxSnapshotAgeMs: 60_000, log: () => undefined }) }
+  bench.add(
+    `${name}: cold start`,
+    async () => {
+      const t0 = bench.now()
+      const report = await cold!.market.start()
+      const overriddenDuration = bench.now() - t0
+      inSolver = report.upserted.length
+      return { overriddenDuration }
     },
-    afterEach: async () => {
-      await cold?.market.stop()
-      await cold?.solver.close()
-      cold = undefined
+    {
+      beforeEach: async () => {
+        const solver = await loadSolver({ nativeToken: devnet.market.weth })
+        cold = { solver, market: createMarketState({ client, chain, solver, maxSnapshotAgeMs: 60_000, log: () => undefined }) }
+      },
+      afterEach: async () => {
+        await cold?.market.stop()
+        await cold?.solver.close()
+        cold = undefined
+      },
     },
-  })
+  )
   console.error(`${name}: ${pools.length} pools, cold start ×${COLD_SAMPLES}`)
   await bench.run()
   rows.push({ case: 'cold_start', market: name, pools: pools.length, in_solver: inSolver, ...stats(bench.tasks[0]) })
@@ -118,7 +134,10 @@ async function benchMarket(name: string, devnet: SeededDevnet, pools: SeededPool
     let reread = 0
     refreshBench.add(`${name}: refresh, ${pct}% changed`, async () => {
       // Untimed: choose the pools and mine the block that changes them.
-      const shuffled = pools.map((p) => ({ p, k: pick() })).sort((a, b) => a.k - b.k).map((x) => x.p)
+      const shuffled = pools
+        .map((p) => ({ p, k: pick() }))
+        .sort((a, b) => a.k - b.k)
+        .map((x) => x.p)
       const chosen = shuffled.slice(0, changed)
       await changePoolsInOneBlock({ devnet, pools: chosen, tokens, round: round++ })
       const t0 = refreshBench.now()
@@ -143,7 +162,9 @@ async function benchMarket(name: string, devnet: SeededDevnet, pools: SeededPool
 const markets = values.markets.split(',')
 const devnet = await startSeededDevnet({})
 try {
-  const tokens = Object.fromEntries(baseMarketTokens.map((token) => [token.symbol, { address: devnet.market.tokens[token.symbol].address as Address, token }]))
+  const tokens = Object.fromEntries(
+    baseMarketTokens.map((token) => [token.symbol, { address: devnet.market.tokens[token.symbol].address as Address, token }]),
+  )
   if (markets.includes('seeded')) await benchMarket('seeded', devnet, devnet.market.pools, tokens)
   if (markets.includes('grown')) {
     const grown = await growSeededMarket({ devnet, extraTokens: Number(values['extra-tokens']) })

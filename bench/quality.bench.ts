@@ -57,7 +57,13 @@ if (MARKETS.includes('synthetic')) {
     for (const hops of [1, 2, 3] as const) {
       for (const size of SIZES) {
         const trade = market.trade(hops, TYPICAL_USD * size)
-        const request: SolverQuoteRequest = { tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn, slippageBps: 50, maxHops: hops }
+        const request: SolverQuoteRequest = {
+          tokenIn: trade.tokenIn,
+          tokenOut: trade.tokenOut,
+          amountIn: trade.amountIn,
+          slippageBps: 50,
+          maxHops: hops,
+        }
         record(await measureTrade({ solver, request, repeats: REPEATS, row: { market: 'synthetic', pools, hops, size } }))
       }
     }
@@ -65,7 +71,13 @@ if (MARKETS.includes('synthetic')) {
     for (const hops of [2, 3] as const) {
       for (const size of [1, 10]) {
         const trade = market.trade(hops, TYPICAL_USD * size)
-        const request: SolverQuoteRequest = { tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn, slippageBps: 50, maxHops: hops }
+        const request: SolverQuoteRequest = {
+          tokenIn: trade.tokenIn,
+          tokenOut: trade.tokenOut,
+          amountIn: trade.amountIn,
+          slippageBps: 50,
+          maxHops: hops,
+        }
         const points = []
         for (const budget of BUDGETS) {
           try {
@@ -90,8 +102,21 @@ if (MARKETS.includes('embedded')) {
     if (!market) throw new Error('the service did not start the embedded chain')
     const pools = service.market.pools().length
     for (const trade of embeddedMarketTrades({ market, sizes: SIZES, usd: TYPICAL_USD })) {
-      const request: SolverQuoteRequest = { tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn, slippageBps: 50, maxHops: trade.hops }
-      record(await measureTrade({ solver: service.solver, request, repeats: REPEATS, row: { market: 'embedded', pools, pair: trade.pair, hops: trade.hops, size: trade.size } }))
+      const request: SolverQuoteRequest = {
+        tokenIn: trade.tokenIn,
+        tokenOut: trade.tokenOut,
+        amountIn: trade.amountIn,
+        slippageBps: 50,
+        maxHops: trade.hops,
+      }
+      record(
+        await measureTrade({
+          solver: service.solver,
+          request,
+          repeats: REPEATS,
+          row: { market: 'embedded', pools, pair: trade.pair, hops: trade.hops, size: trade.size },
+        }),
+      )
     }
   } finally {
     await service.fastify.close()
@@ -116,29 +141,58 @@ const seriesBySize = (pick: (r: QualityRow) => number | null): GapSeries[] => {
   return out
 }
 if (rows.some((r) => r.gap_bps !== null)) {
-  writeFileSync('bench/results/quality-gap-by-size.svg', plotGapSvg({ title: 'Gap to the convex bound at the default budget (50 ms)', xLabel: 'trade size (1× ≈ $10k)', series: seriesBySize((r) => r.gap_bps) }))
-  writeFileSync('bench/results/quality-waterfill-by-size.svg', plotGapSvg({ title: "Fynd's water-filling over the same pools: gap to the bound", xLabel: 'trade size (1× ≈ $10k)', series: seriesBySize((r) => r.waterfill_gap_bps) }))
+  writeFileSync(
+    'bench/results/quality-gap-by-size.svg',
+    plotGapSvg({
+      title: 'Gap to the convex bound at the default budget (50 ms)',
+      xLabel: 'trade size (1× ≈ $10k)',
+      series: seriesBySize((r) => r.gap_bps),
+    }),
+  )
+  writeFileSync(
+    'bench/results/quality-waterfill-by-size.svg',
+    plotGapSvg({
+      title: "Fynd's water-filling over the same pools: gap to the bound",
+      xLabel: 'trade size (1× ≈ $10k)',
+      series: seriesBySize((r) => r.waterfill_gap_bps),
+    }),
+  )
 }
-if (byBudget.length > 0) writeFileSync('bench/results/quality-gap-by-budget.svg', plotGapSvg({ title: 'Gap to the convex bound against timeBudgetMs', xLabel: 'timeBudgetMs', series: byBudget }))
+if (byBudget.length > 0)
+  writeFileSync(
+    'bench/results/quality-gap-by-budget.svg',
+    plotGapSvg({ title: 'Gap to the convex bound against timeBudgetMs', xLabel: 'timeBudgetMs', series: byBudget }),
+  )
 
 // Summaries for bench/README.md.
 const fmt = (x: number | null | undefined) =>
   x === null || x === undefined ? '–' : x === 0 ? '0' : Math.abs(x) >= 0.01 ? x.toFixed(2) : x > 0 ? '<0.01' : '>−0.01'
-const cells = (group: QualityRow[], pick: (r: QualityRow) => string) => SIZES.map((s) => group.find((r) => r.size === s)).map((r) => (r ? (r.error ? 'no route' : pick(r)) : '–')).join(' / ')
-console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model}), node ${process.version}, load average while measuring: ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`)
+const cells = (group: QualityRow[], pick: (r: QualityRow) => string) =>
+  SIZES.map((s) => group.find((r) => r.size === s))
+    .map((r) => (r ? (r.error ? 'no route' : pick(r)) : '–'))
+    .join(' / ')
+console.log(
+  `machine: ${cpus().length} cores (${cpus()[0]?.model}), node ${process.version}, load average while measuring: ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
+)
 console.log(`\nsizes: ${SIZES.join(' / ')}`)
-console.log('| pools | hops | gap bps | best single path, bps | water-filling, bps | ours − water-filling, bps | gas priced: gap / gas bps (1×) | time ms, ours / water-filling (1×) | routes (1×) |')
+console.log(
+  '| pools | hops | gap bps | best single path, bps | water-filling, bps | ours − water-filling, bps | gas priced: gap / gas bps (1×) | time ms, ours / water-filling (1×) | routes (1×) |',
+)
 console.log('|---:|---:|---|---|---|---|---|---|---:|')
 for (const pools of [...new Set(rows.filter((r) => r.market === 'synthetic').map((r) => r.pools))]) {
   for (const hops of [1, 2, 3]) {
     const group = rows.filter((r) => r.market === 'synthetic' && r.pools === pools && r.hops === hops)
     const one = group.find((r) => r.size === 1)
-    console.log(`| ${pools} | ${hops} | ${cells(group, (r) => fmt(r.gap_bps))} | ${cells(group, (r) => fmt(r.single_gap_bps))} | ${cells(group, (r) => fmt(r.waterfill_gap_bps))} | ${cells(group, (r) => fmt(r.ours_minus_waterfill_bps))} | ${fmt(one?.gas_priced_gap_bps)} / ${fmt(one?.gas_cost_bps)} | ${one?.time_ms ?? '–'} / ${one?.waterfill_time_ms ?? '–'} | ${one?.routes ?? '–'} |`)
+    console.log(
+      `| ${pools} | ${hops} | ${cells(group, (r) => fmt(r.gap_bps))} | ${cells(group, (r) => fmt(r.single_gap_bps))} | ${cells(group, (r) => fmt(r.waterfill_gap_bps))} | ${cells(group, (r) => fmt(r.ours_minus_waterfill_bps))} | ${fmt(one?.gas_priced_gap_bps)} / ${fmt(one?.gas_cost_bps)} | ${one?.time_ms ?? '–'} / ${one?.waterfill_time_ms ?? '–'} | ${one?.routes ?? '–'} |`,
+    )
   }
 }
 const embedded = rows.filter((r) => r.market === 'embedded')
 if (embedded.length > 0) {
-  console.log('\n| hops | size | trades routed | gap bps: median / worst | water-filling: median / worst | ours below water-filling | ours below single path | median time ms, ours / water-filling |')
+  console.log(
+    '\n| hops | size | trades routed | gap bps: median / worst | water-filling: median / worst | ours below water-filling | ours below single path | median time ms, ours / water-filling |',
+  )
   console.log('|---:|---:|---:|---|---|---:|---:|---|')
   for (const hops of [1, 2, 3]) {
     for (const size of SIZES) {
@@ -148,15 +202,20 @@ if (embedded.length > 0) {
       const wf = group.map((r) => r.waterfill_gap_bps as number)
       const below = group.filter((r) => BigInt(r.ours ?? 0) < BigInt(r.waterfill ?? 0)).length
       const belowSingle = group.filter((r) => BigInt(r.ours ?? 0) < BigInt(r.single ?? 0)).length
-      console.log(`| ${hops} | ${size} | ${group.length} | ${fmt(median(gaps))} / ${fmt(Math.max(...gaps))} | ${fmt(median(wf))} / ${fmt(Math.max(...wf))} | ${below} | ${belowSingle} | ${median(group.map((r) => r.time_ms as number))} / ${median(group.map((r) => r.waterfill_time_ms as number))} |`)
+      console.log(
+        `| ${hops} | ${size} | ${group.length} | ${fmt(median(gaps))} / ${fmt(Math.max(...gaps))} | ${fmt(median(wf))} / ${fmt(Math.max(...wf))} | ${below} | ${belowSingle} | ${median(group.map((r) => r.time_ms as number))} / ${median(group.map((r) => r.waterfill_time_ms as number))} |`,
+      )
     }
   }
 }
 console.log('\nTrades where water-filling paid more than our plan:')
 for (const r of rows.filter((r) => r.ours !== null && BigInt(r.ours) < BigInt(r.waterfill ?? 0))) {
-  console.log(`- ${r.market === 'embedded' ? `embedded ${r.pair}` : `${r.pools} pools`} ${r.hops}-hop ${r.size}×: ours ${r.ours}, water-filling ${r.waterfill} (${r.waterfill_strategy}, walk ${r.waterfill_longest_walk}), bound ${r.bound}; ${fmt(r.ours_minus_waterfill_bps)} bps`)
+  console.log(
+    `- ${r.market === 'embedded' ? `embedded ${r.pair}` : `${r.pools} pools`} ${r.hops}-hop ${r.size}×: ours ${r.ours}, water-filling ${r.waterfill} (${r.waterfill_strategy}, walk ${r.waterfill_longest_walk}), bound ${r.bound}; ${fmt(r.ours_minus_waterfill_bps)} bps`,
+  )
 }
 for (const market of ['synthetic', 'embedded']) {
   const gaps = rows.filter((r) => r.market === market && r.gap_bps !== null).map((r) => r.gap_bps as number)
-  if (gaps.length > 0) console.log(`${market}: median gap ${fmt(median(gaps))} bps, worst ${fmt(Math.max(...gaps))} bps over ${gaps.length} quotes`)
+  if (gaps.length > 0)
+    console.log(`${market}: median gap ${fmt(median(gaps))} bps, worst ${fmt(Math.max(...gaps))} bps over ${gaps.length} quotes`)
 }

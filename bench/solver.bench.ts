@@ -141,7 +141,9 @@ for (const size of SIZES) {
         tb.push(performance.now() - t)
       }
       const median = (xs: number[]) => xs.sort((x, y) => x - y)[xs.length >> 1] as number
-      console.log(`alternating ${size} pools ${ra.name.split(' pools ')[1]}: ${a.backend} ${median(ta).toFixed(3)} ms, ${b.backend} ${median(tb).toFixed(3)} ms, ratio ${(median(tb) / median(ta)).toFixed(2)}`)
+      console.log(
+        `alternating ${size} pools ${ra.name.split(' pools ')[1]}: ${a.backend} ${median(ta).toFixed(3)} ms, ${b.backend} ${median(tb).toFixed(3)} ms, ratio ${(median(tb) / median(ta)).toFixed(2)}`,
+      )
     }
   }
   // Upserts get benches of their own, run after the quotes: tinybench warms every task of a bench
@@ -164,7 +166,15 @@ for (const size of SIZES) {
       const quoteCase = QUOTE_CASES.find((c) => task.name.endsWith(`${c.hops}-hop ${c.split ? 'split' : 'no-split'}`))
       rows.push(
         quoteCase
-          ? { case: 'quote', backend, pools: size, hops: quoteCase.hops, split: quoteCase.split, ...stats(task), stopped_by: stoppedBy.get(task.name) }
+          ? {
+              case: 'quote',
+              backend,
+              pools: size,
+              hops: quoteCase.hops,
+              split: quoteCase.split,
+              ...stats(task),
+              stopped_by: stoppedBy.get(task.name),
+            }
           : { case: 'upsert_1pct', backend, pools: size, hops: null, split: null, ...stats(task) },
       )
       console.error(`${task.name}: ${JSON.stringify(rows.at(-1))}`)
@@ -179,5 +189,7 @@ console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model}), node ${proce
 console.log('| case | backend | pools | hops | split | p50 ms | p99 ms | ops/s | samples | stopped by |')
 console.log('|---|---|---:|---:|---|---:|---:|---:|---:|---|')
 for (const r of rows) {
-  console.log(`| ${r.case} | ${r.backend} | ${r.pools} | ${r.hops ?? '–'} | ${r.split ?? '–'} | ${r.p50_ms} | ${r.p99_ms} | ${r.ops_per_s} | ${r.samples} | ${r.stopped_by ?? '–'} |`)
+  console.log(
+    `| ${r.case} | ${r.backend} | ${r.pools} | ${r.hops ?? '–'} | ${r.split ?? '–'} | ${r.p50_ms} | ${r.p99_ms} | ${r.ops_per_s} | ${r.samples} | ${r.stopped_by ?? '–'} |`,
+  )
 }

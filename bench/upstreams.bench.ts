@@ -40,14 +40,39 @@ import { latencySampler } from '../src/upstream/standIns/latencySampler.ts'
 import { startDemoUpstreams } from '../src/upstream/standIns/startDemoUpstreams.ts'
 import type { UpstreamStandIn } from '../src/upstream/standIns/startUpstreamStandIn.ts'
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '80' }, out: { type: 'string', default: 'bench/results/upstreams.json' }, verbose: { type: 'boolean', default: false } } })
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '80' },
+    out: { type: 'string', default: 'bench/results/upstreams.json' },
+    verbose: { type: 'boolean', default: false },
+  },
+})
 const REQUESTS = Number(values.requests)
 const API_KEY = 'bench-key-0123456789abcdef'
 const now = () => performance.timeOrigin + performance.now()
 
-type Row = { operation: string; requests: number; upstream_errors: number; deadline_hit: number; error_kinds: Record<string, number>; p50_ms: number; p99_ms: number; slowest_upstream_p50_ms: number; overhead_p50_ms: number; overhead_p99_ms: number; loop_delay_p99_ms: number }
+type Row = {
+  operation: string
+  requests: number
+  upstream_errors: number
+  deadline_hit: number
+  error_kinds: Record<string, number>
+  p50_ms: number
+  p99_ms: number
+  slowest_upstream_p50_ms: number
+  overhead_p50_ms: number
+  overhead_p99_ms: number
+  loop_delay_p99_ms: number
+}
 
-const config = loadConfig({ ...process.env, API_KEYS: API_KEY, RATE_LIMIT_PER_MINUTE: '1000000000', PORT: '0', LOG_LEVEL: 'warn', UPSTREAMS: '' })
+const config = loadConfig({
+  ...process.env,
+  API_KEYS: API_KEY,
+  RATE_LIMIT_PER_MINUTE: '1000000000',
+  PORT: '0',
+  LOG_LEVEL: 'warn',
+  UPSTREAMS: '',
+})
 const service = await startSwapService({ config, logger: { level: 'warn' } })
 const tokens = service.devnet!.market.tokens
 const weth = tokens.WETH.address as Address
@@ -60,7 +85,10 @@ try {
   // own, enforcing their published tiers, and our buckets paced at 80 % of them; only the latency is set here.
   const quoteService = service.deps.quoteService
   const quoteOut = async (tokenIn: Address, tokenOut: Address, amountIn: bigint) =>
-    BigInt((await quoteService.quote({ chainId: service.deps.chainId, tokenIn, tokenOut, amountIn: amountIn.toString(), slippageBps: 0 })).expectedAmountOut)
+    BigInt(
+      (await quoteService.quote({ chainId: service.deps.chainId, tokenIn, tokenOut, amountIn: amountIn.toString(), slippageBps: 0 }))
+        .expectedAmountOut,
+    )
   const demo = await startDemoUpstreams({
     ids: upstreamIds,
     chainId: service.deps.chainId,
@@ -84,28 +112,60 @@ try {
   if (!address || typeof address !== 'object') throw new Error('not listening')
   const base = `http://127.0.0.1:${address.port}`
   const taker = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
-  const body = (extra: object = {}) => JSON.stringify({ chainId: service.deps.chainId, tokenIn: weth, tokenOut: usdc, amountIn: (20n * 10n ** 18n).toString(), slippageBps: 50, ...extra })
+  const body = (extra: object = {}) =>
+    JSON.stringify({
+      chainId: service.deps.chainId,
+      tokenIn: weth,
+      tokenOut: usdc,
+      amountIn: (20n * 10n ** 18n).toString(),
+      slippageBps: 50,
+      ...extra,
+    })
   const operations = [
     { operation: '/quote/compare', path: '/quote/compare', body: body() },
     { operation: '/quote/split', path: '/quote/split', body: body() },
     { operation: '/quote/compare (taker)', path: '/quote/compare', body: body({ taker }) },
     { operation: '/quote/split (taker)', path: '/quote/split', body: body({ taker }) },
   ]
-  const samples = new Map(operations.map((o) => [o.operation, { total: [] as number[], upstream: [] as number[], overhead: [] as number[], errors: 0, deadlineHit: 0, kinds: {} as Record<string, number> }]))
+  const samples = new Map(
+    operations.map((o) => [
+      o.operation,
+      {
+        total: [] as number[],
+        upstream: [] as number[],
+        overhead: [] as number[],
+        errors: 0,
+        deadlineHit: 0,
+        kinds: {} as Record<string, number>,
+      },
+    ]),
+  )
   const budgetMs = config.upstreams.timeBudgetMs
   const histogram = monitorEventLoopDelay({ resolution: 1 })
   // Warm-up: connections to every stand-in, the JIT, the gas price and rate caches.
-  for (const o of operations) await fetch(`${base}${o.path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': API_KEY }, body: o.body }).then((r) => r.text())
+  for (const o of operations)
+    await fetch(`${base}${o.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': API_KEY },
+      body: o.body,
+    }).then((r) => r.text())
   const load = loadavg()[0]
   histogram.enable()
   for (let i = 0; i < REQUESTS; i++) {
     for (const o of operations) {
       const sent = now()
-      const res = await fetch(`${base}${o.path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': API_KEY }, body: o.body })
+      const res = await fetch(`${base}${o.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': API_KEY },
+        body: o.body,
+      })
       const text = await res.text()
       const received = now()
       if (res.status !== 200) throw new Error(`${o.operation}: ${res.status} ${text}`)
-      const errors = (JSON.parse(text) as { errors?: string[]; upstream?: { errors: string[] } }).errors ?? (JSON.parse(text) as { upstream: { errors: string[] } }).upstream?.errors ?? []
+      const errors =
+        (JSON.parse(text) as { errors?: string[]; upstream?: { errors: string[] } }).errors ??
+        (JSON.parse(text) as { upstream: { errors: string[] } }).upstream?.errors ??
+        []
       // An upstream past the deadline (the log-normal's tail) is an error line, not a failed request.
       const s = samples.get(o.operation)!
       s.errors += errors.length
@@ -116,7 +176,11 @@ try {
       if (values.verbose) for (const line of errors) console.error(o.operation, Math.round(received - sent), line)
       const deadline = sent + budgetMs
       // The last upstream answer this request used: answered 200 after our send, before the deadline and our answer.
-      const used = standIns.flatMap((standIn) => standIn.requests).filter((r) => r.answeredAt !== undefined && r.answeredAt >= sent && r.answeredAt <= Math.min(received, deadline) && r.status === 200)
+      const used = standIns
+        .flatMap((standIn) => standIn.requests)
+        .filter(
+          (r) => r.answeredAt !== undefined && r.answeredAt >= sent && r.answeredAt <= Math.min(received, deadline) && r.status === 200,
+        )
       const last = Math.max(...used.map((r) => r.answeredAt!))
       const timedOut = errors.some((line) => line.split(': ')[1] === 'timeout')
       if (timedOut) s.deadlineHit++

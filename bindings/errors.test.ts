@@ -11,7 +11,13 @@ import type { Solver, SolverConfig, SolverQuoteRequest } from './types.ts'
 const market = createSyntheticMarket({ pools: 20, seed: 3 })
 const trade = market.trade(1)
 const config: SolverConfig = { nativeToken: '0x4200000000000000000000000000000000000006' }
-const request: SolverQuoteRequest = { tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn, slippageBps: 50, maxHops: 2 }
+const request: SolverQuoteRequest = {
+  tokenIn: trade.tokenIn,
+  tokenOut: trade.tokenOut,
+  amountIn: trade.amountIn,
+  slippageBps: 50,
+  maxHops: 2,
+}
 
 async function refusal(call: Promise<unknown>): Promise<SolverError> {
   try {
@@ -36,7 +42,10 @@ for (const backend of ['native', 'wasm'] as Backend[]) {
 
     it('InvalidInput carries the request field', async () => {
       const err = await refusal(solver.quote({ ...request, timeBudgetMs: 0 }))
-      assert.deepEqual([err.code, err.kind, err.field, err.detail], ['InvalidInput', 'invalid input', 'timeBudgetMs', '0 is outside 1..=10000'])
+      assert.deepEqual(
+        [err.code, err.kind, err.field, err.detail],
+        ['InvalidInput', 'invalid input', 'timeBudgetMs', '0 is outside 1..=10000'],
+      )
       assert.equal(err.message, 'invalid input: timeBudgetMs: 0 is outside 1..=10000')
     })
 

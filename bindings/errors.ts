@@ -71,6 +71,10 @@ export class SolverError extends BaseError<SolverErrorKind> {
     const fault = (typeof err === 'object' && err !== null ? err : {}) as SolverFault
     const message = text(fault.message) ?? String(err)
     if (!isCode(fault.code)) return new SolverError('internal', message)
-    return new SolverError(kindOfCode[fault.code], message, { field: text(fault.field), pool: text(fault.pool), dex: text(fault.dex) as DexId | undefined })
+    return new SolverError(kindOfCode[fault.code], message, {
+      field: text(fault.field),
+      pool: text(fault.pool),
+      dex: text(fault.dex) as DexId | undefined,
+    })
   }
 }

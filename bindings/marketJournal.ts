@@ -47,7 +47,8 @@ export function createMarketJournal(): MarketJournal {
       blockNumber = null
     },
     rebuild: () => {
-      if (blockNumber !== null) return { op: 'applyBlock', update: { blockNumber, upserts: [...pools.values()], ...(l1GasPerLeg ? { l1GasPerLeg } : {}) } }
+      if (blockNumber !== null)
+        return { op: 'applyBlock', update: { blockNumber, upserts: [...pools.values()], ...(l1GasPerLeg ? { l1GasPerLeg } : {}) } }
       return pools.size > 0 ? { op: 'upsertPools', pools: [...pools.values()] } : undefined
     },
   }

@@ -1,7 +1,17 @@
 import { createRequire } from 'node:module'
 import { SolverError } from './errors.ts'
 import type {
-  BlockResult, BlockUpdate, PoolInput, SimulateRequest, SimulateResult, Solver, SolverConfig, SolverPlan, SolverQuoteRequest, UpsertResult, WaterfillPlan,
+  BlockResult,
+  BlockUpdate,
+  PoolInput,
+  SimulateRequest,
+  SimulateResult,
+  Solver,
+  SolverConfig,
+  SolverPlan,
+  SolverQuoteRequest,
+  UpsertResult,
+  WaterfillPlan,
 } from './types.ts'
 
 /** The addon's class, as `solver-rs/src/ffi/napi.rs` exports it. */
@@ -56,7 +66,8 @@ export function createNativeSolver(config: SolverConfig): Solver {
     quoteJson: (request: SolverQuoteRequest) => call(() => inner.quote(JSON.stringify(request))),
     quote: async (request: SolverQuoteRequest) => JSON.parse(await call(() => inner.quote(JSON.stringify(request)))) as SolverPlan,
     simulate: async (request: SimulateRequest) => JSON.parse(await call(() => inner.simulate(JSON.stringify(request)))) as SimulateResult,
-    waterfill: async (request: SolverQuoteRequest) => JSON.parse(await call(() => inner.waterfill(JSON.stringify(request)))) as WaterfillPlan,
+    waterfill: async (request: SolverQuoteRequest) =>
+      JSON.parse(await call(() => inner.waterfill(JSON.stringify(request)))) as WaterfillPlan,
     // A panic is caught per call (ffi::guarded) and answered as an internal error; nothing to restart.
     status: () => ({ backend: 'native', state: 'ready', restarts: 0 }),
     close: async () => {},

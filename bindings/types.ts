@@ -5,9 +5,26 @@
 
 /** A spec `DexId`. */
 export type DexId =
-  | 'UNIV2' | 'UNIV3' | 'UNIV4' | 'AERODROME_V2LIKE' | 'AERODROME_CL' | 'PANCAKE_V2' | 'PANCAKE_V3'
-  | 'PANCAKE_INFINITY_CL' | 'HYDREX' | 'QUICKSWAP_V4' | 'ALIEN_BASE_V3' | 'CURVE' | 'PROPSWAP'
-  | 'TESSERA' | 'ELFOMOFI' | 'LUNARBASE' | 'FELTIR' | 'DODO_V2' | 'WOOFI' | 'GYROSCOPE_ECLP'
+  | 'UNIV2'
+  | 'UNIV3'
+  | 'UNIV4'
+  | 'AERODROME_V2LIKE'
+  | 'AERODROME_CL'
+  | 'PANCAKE_V2'
+  | 'PANCAKE_V3'
+  | 'PANCAKE_INFINITY_CL'
+  | 'HYDREX'
+  | 'QUICKSWAP_V4'
+  | 'ALIEN_BASE_V3'
+  | 'CURVE'
+  | 'PROPSWAP'
+  | 'TESSERA'
+  | 'ELFOMOFI'
+  | 'LUNARBASE'
+  | 'FELTIR'
+  | 'DODO_V2'
+  | 'WOOFI'
+  | 'GYROSCOPE_ECLP'
   | 'MAVERICK_V2'
 
 /** A `0x`-prefixed 20-byte address. */

@@ -27,7 +27,11 @@ test('a trap restarts the instance with the same market and block; the call that
     assert.deepEqual(solver.status(), { backend: 'wasm', state: 'ready', restarts: 0 })
 
     const trapped = solver.simulate({ poolId: 'trap', tokenIn: WETH, amountIn: '1' })
-    const waiting = [solver.quoteJson(request), solver.applyBlock({ blockNumber: 43, upserts: [pool(1, 3_010_000n)] }), solver.quoteJson(request)]
+    const waiting = [
+      solver.quoteJson(request),
+      solver.applyBlock({ blockNumber: 43, upserts: [pool(1, 3_010_000n)] }),
+      solver.quoteJson(request),
+    ]
     await assert.rejects(trapped, (e: Error) => /trapped \(.*memory access out of bounds.*\); it is being restarted/.test(e.message))
     assert.equal(solver.status().state, 'restarting')
     const [again, applied, after] = await Promise.all(waiting)
@@ -72,7 +76,9 @@ test('a request that made the instance trap twice is quarantined: refused at onc
     assert.equal(await solver.quoteJson(request), before, 'answered once the second restart is done')
     assert.equal(solver.status().restarts, 2)
     // Third time: not sent, so nothing traps and nothing is rebuilt.
-    await assert.rejects(solver.simulate(poison), (e: Error) => /^internal: this simulate request made the WASM solver fail 2 times .*quarantined/.test(e.message))
+    await assert.rejects(solver.simulate(poison), (e: Error) =>
+      /^internal: this simulate request made the WASM solver fail 2 times .*quarantined/.test(e.message),
+    )
     assert.deepEqual(solver.status(), { backend: 'wasm', state: 'ready', restarts: 2 })
     const answers = await Promise.all([
       solver.quoteJson(request),

@@ -3,8 +3,18 @@ import { Worker } from 'node:worker_threads'
 import { SolverError, type SolverFault } from './errors.ts'
 import { createMarketJournal } from './marketJournal.ts'
 import type {
-  BlockResult, BlockUpdate, PoolInput, SimulateRequest, SimulateResult, Solver, SolverConfig, SolverPlan, SolverQuoteRequest,
-  SolverStatus, UpsertResult, WaterfillPlan,
+  BlockResult,
+  BlockUpdate,
+  PoolInput,
+  SimulateRequest,
+  SimulateResult,
+  Solver,
+  SolverConfig,
+  SolverPlan,
+  SolverQuoteRequest,
+  SolverStatus,
+  UpsertResult,
+  WaterfillPlan,
 } from './types.ts'
 
 /** A worker's answer; `trapped`: the WASM instance trapped on this call and the worker is gone. */
@@ -120,7 +130,9 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
     if (!call || worker !== live || closed) return
     calls.delete(id)
     blame(call)
-    call.reject(new SolverError('internal', `the WASM solver did not answer this ${call.op} within ${callTimeoutMs} ms; it is being restarted`))
+    call.reject(
+      new SolverError('internal', `the WASM solver did not answer this ${call.op} within ${callTimeoutMs} ms; it is being restarted`),
+    )
     lose(live)
     void live.terminate()
     void restart()
@@ -192,7 +204,10 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
     failuresInARow++
     if (failuresInARow > maxRestartsInARow) {
       state = 'failed'
-      closed ??= new SolverError('internal', `the WASM solver failed ${failuresInARow} times in a row without answering a call; it is not restarted again`)
+      closed ??= new SolverError(
+        'internal',
+        `the WASM solver failed ${failuresInARow} times in a row without answering a call; it is not restarted again`,
+      )
       for (const call of calls.values()) {
         clearTimeout(call.timer)
         call.reject(closed)
@@ -233,7 +248,12 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
     if (closed) return Promise.reject(closed)
     const failures = failuresByShape.get(shapeOf(op, payload)) ?? 0
     if (failures >= QUARANTINE_AFTER) {
-      return Promise.reject(new SolverError('internal', `this ${op} request made the WASM solver fail ${failures} times (a trap, a crash or a timeout); it is quarantined: refused without being sent again`))
+      return Promise.reject(
+        new SolverError(
+          'internal',
+          `this ${op} request made the WASM solver fail ${failures} times (a trap, a crash or a timeout); it is quarantined: refused without being sent again`,
+        ),
+      )
     }
     const id = nextId++
     return new Promise<string>((resolve, reject) => {

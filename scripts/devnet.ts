@@ -22,8 +22,12 @@ const devnet = await startSeededDevnet({ seed, forceSeed: values.reseed, descrip
 const { market } = devnet
 const kinds = new Map<string, number>()
 for (const pool of market.pools) kinds.set(pool.dex, (kinds.get(pool.dex) ?? 0) + 1)
-console.log(`devnet ${devnet.source === 'dump' ? 'loaded from the saved state' : 'seeded from scratch'} in ${devnet.startMs} ms (anvil pid ${devnet.anvil.pid})`)
-console.log(`${market.pools.length} pools: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}; ${Object.keys(market.tokens).length} tokens; router ${market.router ?? 'not deployed (null)'}`)
+console.log(
+  `devnet ${devnet.source === 'dump' ? 'loaded from the saved state' : 'seeded from scratch'} in ${devnet.startMs} ms (anvil pid ${devnet.anvil.pid})`,
+)
+console.log(
+  `${market.pools.length} pools: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}; ${Object.keys(market.tokens).length} tokens; router ${market.router ?? 'not deployed (null)'}`,
+)
 console.log(`description: ${descriptionPath}`)
 console.log(market.rpcUrl)
 console.log('Ctrl-C to stop.')

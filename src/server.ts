@@ -29,14 +29,18 @@ try {
   // A setting only checkable once the chain is known (FEE_RECIPIENT equal to the router) names itself.
   if (error instanceof ConfigError) console.error(error.message)
   // Not through the logger (there is none yet), so redacted here: viem's errors carry RPC_URL.
-  else process.stderr.write(`swap service failed to start: ${configSecretRedactor({ config })(inspect(error, { depth: 6, breakLength: Infinity }))}\n`)
+  else
+    process.stderr.write(
+      `swap service failed to start: ${configSecretRedactor({ config })(inspect(error, { depth: 6, breakLength: Infinity }))}\n`,
+    )
   process.exit(1)
 }
 // The embedded chain installs SIGINT/SIGTERM handlers that kill anvil and exit at once (its safety
 // net for scripts). The service closes in order instead, so those handlers are replaced by ours;
 // its exit handler stays, so anvil still dies if the close below fails or times out.
 for (const signal of signals) {
-  for (const listener of process.listeners(signal)) if (!listenersBefore.get(signal)!.has(listener)) process.removeListener(signal, listener)
+  for (const listener of process.listeners(signal))
+    if (!listenersBefore.get(signal)!.has(listener)) process.removeListener(signal, listener)
 }
 const { fastify, devnet, devApiKey, deps, redact, metricsServer } = service
 // A crash still goes through the (redacting) logger: Node's own report would print viem's error,
@@ -81,11 +85,23 @@ try {
   process.exit(1)
 }
 const address = fastify.server.address()
-const url = typeof address === 'object' && address ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address)
+const url =
+  typeof address === 'object' && address
+    ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+    : String(address)
 
 if (devnet) {
   try {
-    gateway = await startEmbeddedGateway({ devnet, host: config.host, port: config.gatewayPort, databaseUrl: config.gatewayDatabaseUrl, root: compiledContractsPath().root, logger: { level: config.logLevel }, redact, swaps: { router: deps.quoteService.router, quote: deps.quoteService.quote } })
+    gateway = await startEmbeddedGateway({
+      devnet,
+      host: config.host,
+      port: config.gatewayPort,
+      databaseUrl: config.gatewayDatabaseUrl,
+      root: compiledContractsPath().root,
+      logger: { level: config.logLevel },
+      redact,
+      swaps: { router: deps.quoteService.router, quote: deps.quoteService.quote },
+    })
   } catch (error) {
     fastify.log.error({ err: error }, 'launch gateway failed to start')
     await fastify.close()
@@ -93,18 +109,37 @@ if (devnet) {
   }
 }
 const lines = [`swap service listening on ${url} (chain ${deps.chainId}, router ${deps.quoteService.router})`]
-if (devnet) lines.push(`embedded chain: ${devnet.market.rpcUrl} (anvil pid ${devnet.anvil.pid}, ${devnet.market.pools.length} seeded pools; var/devnet.json)`)
+if (devnet)
+  lines.push(
+    `embedded chain: ${devnet.market.rpcUrl} (anvil pid ${devnet.anvil.pid}, ${devnet.market.pools.length} seeded pools; var/devnet.json)`,
+  )
 else if (config.rpcUrl) lines.push(`chain: ${redact(config.rpcUrl)}`)
 lines.push(`metrics: ${metricsUrl} (METRICS_PORT, not on the API's port)`)
-if (deps.upstreams) lines.push(`upstream aggregators for /quote/compare and /quote/split: ${deps.upstreams.sourceIds.join(', ')}${config.upstreams.demo ? ' (UPSTREAMS_DEMO=1: local stand-ins, simulated prices)' : ''}`)
+if (deps.upstreams)
+  lines.push(
+    `upstream aggregators for /quote/compare and /quote/split: ${deps.upstreams.sourceIds.join(', ')}${config.upstreams.demo ? ' (UPSTREAMS_DEMO=1: local stand-ins, simulated prices)' : ''}`,
+  )
 if (devApiKey) lines.push(`development API key: ${devApiKey}`)
-if (gateway) lines.push(`launch gateway listening on ${gateway.url} (problem+json; GET /openapi.json), development key: ${gateway.devKey}`, `  curl -s ${gateway.url}/tokens?sort=trending -H 'x-api-key: ${gateway.devKey}'`)
+if (gateway)
+  lines.push(
+    `launch gateway listening on ${gateway.url} (problem+json; GET /openapi.json), development key: ${gateway.devKey}`,
+    `  curl -s ${gateway.url}/tokens?sort=trending -H 'x-api-key: ${gateway.devKey}'`,
+  )
 if (deps.feeRecipient) lines.push(`integrator fees go to ${deps.feeRecipient}, at most ${deps.maxFeeBps} bps (a key's own settings win)`)
 if (devnet) {
   const { WETH, USDC } = devnet.market.tokens
   if (WETH && USDC) {
-    const body = JSON.stringify({ chainId: deps.chainId, tokenIn: WETH.address, tokenOut: USDC.address, amountIn: '1000000000000000000', slippageBps: 50 })
-    lines.push('try a quote (1 WETH -> USDC):', `  curl -s -X POST ${url}/quote -H 'content-type: application/json' -H 'x-api-key: ${devApiKey ?? '<API_KEY>'}' -d '${body}'`)
+    const body = JSON.stringify({
+      chainId: deps.chainId,
+      tokenIn: WETH.address,
+      tokenOut: USDC.address,
+      amountIn: '1000000000000000000',
+      slippageBps: 50,
+    })
+    lines.push(
+      'try a quote (1 WETH -> USDC):',
+      `  curl -s -X POST ${url}/quote -H 'content-type: application/json' -H 'x-api-key: ${devApiKey ?? '<API_KEY>'}' -d '${body}'`,
+    )
   }
 }
 // Printed on stdout, not through the logger: the development key must never reach the logs (and

@@ -90,7 +90,12 @@ export type SwapService = {
  * await service.fastify.listen({ host: '127.0.0.1', port: 8080 })
  * await service.fastify.close() // and the market, the solver, the chain
  */
-export async function startSwapService({ config, logger = false, devnetDescriptionPath, onDiscoveryProgress }: StartSwapServiceParameters): Promise<SwapService> {
+export async function startSwapService({
+  config,
+  logger = false,
+  devnetDescriptionPath,
+  onDiscoveryProgress,
+}: StartSwapServiceParameters): Promise<SwapService> {
   const stops: (() => Promise<void>)[] = []
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => {})
@@ -120,20 +125,35 @@ export async function startSwapService({ config, logger = false, devnetDescripti
         pools: [...configured.pools, ...extraPools],
         denyTokens: [...(configured.denyTokens ?? []), ...config.denyTokens],
       }
-      rpc = createRpcTransport({ urls: config.rpcUrls, timeoutMs: config.rpcTimeoutMs, onError: (e) => rpcErrorSink(e), onCall: (e) => rpcCallSink(e) })
+      rpc = createRpcTransport({
+        urls: config.rpcUrls,
+        timeoutMs: config.rpcTimeoutMs,
+        onError: (e) => rpcErrorSink(e),
+        onCall: (e) => rpcCallSink(e),
+      })
       publicClient = createPublicClient({ chain: viemChainOf(chain), transport: rpc.transport }) as PublicClient
       router = getAddress(config.routerAddress as Address)
       const found = await publicClient.getChainId()
-      if (found !== chain.chainId) throw new ConfigError([`RPC_URL: the node serves chain ${found}, the chain config is ${chain.name} (${chain.chainId})`])
-      store = createSqliteMarketStore({ path: config.marketDbPath ?? join(compiledContractsPath().root, 'var', `market-${chain.chainId}.sqlite`), chainId: chain.chainId })
+      if (found !== chain.chainId)
+        throw new ConfigError([`RPC_URL: the node serves chain ${found}, the chain config is ${chain.name} (${chain.chainId})`])
+      store = createSqliteMarketStore({
+        path: config.marketDbPath ?? join(compiledContractsPath().root, 'var', `market-${chain.chainId}.sqlite`),
+        chainId: chain.chainId,
+      })
     } else {
-      devnet = await startSeededDevnet({ descriptionPath: devnetDescriptionPath ?? join(compiledContractsPath().root, 'var', 'devnet.json') })
+      devnet = await startSeededDevnet({
+        descriptionPath: devnetDescriptionPath ?? join(compiledContractsPath().root, 'var', 'devnet.json'),
+      })
       const started = devnet
       stops.push(() => started.stop())
       // Base's L1 fee on the embedded chain: Optimism's own GasPriceOracle and L1Block bytecode at the
       // predeploy addresses, written by the depositor as on Base (docs/real-chain.md).
       await installOpStackFeePredeploys({ testClient: devnet.testClient as never })
-      await setL1FeeParameters({ publicClient: devnet.publicClient as never, testClient: devnet.testClient as never, parameters: EMBEDDED_L1_FEE_PARAMETERS })
+      await setL1FeeParameters({
+        publicClient: devnet.publicClient as never,
+        testClient: devnet.testClient as never,
+        parameters: EMBEDDED_L1_FEE_PARAMETERS,
+      })
       chain = { ...devnetChainConfig({ file: devnet.market as unknown as DevnetFile }), opStack: true }
       chain.denyTokens = [...(chain.denyTokens ?? []), ...config.denyTokens]
       publicClient = devnet.publicClient as unknown as PublicClient
@@ -185,7 +205,12 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       minLiquidityWei: BigInt(config.minPoolLiquidityWei),
       l1BytesPerLeg: routerLegCalldataBytes(),
       tokenWindowBlocks: BigInt(config.tokenCheckWindowBlocks),
-      onProgress: onDiscoveryProgress ?? createDiscoveryProgressReporter({ stream: process.stderr, log: (fields, message) => marketLog(`${message} ${JSON.stringify(fields)}`) }),
+      onProgress:
+        onDiscoveryProgress ??
+        createDiscoveryProgressReporter({
+          stream: process.stderr,
+          log: (fields, message) => marketLog(`${message} ${JSON.stringify(fields)}`),
+        }),
       log: (line) => marketLog(line),
       redact,
     })
@@ -203,26 +228,40 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       router,
       getGasPriceWei,
     })
-    const quoteStore = shared ? createRedisQuoteStore({ redis: shared }) : createMemoryQuoteStore({ maxEntries: config.quoteCacheMaxEntries, maxBytes: config.quoteCacheMaxBytes })
+    const quoteStore = shared
+      ? createRedisQuoteStore({ redis: shared })
+      : createMemoryQuoteStore({ maxEntries: config.quoteCacheMaxEntries, maxBytes: config.quoteCacheMaxBytes })
     // API_KEYS_FILE is followed while the service runs (added keys work, removed keys are revoked).
     let apiKeys: ApiKeyCheck = createApiKeyCheck({ keys: devApiKey ? [devApiKey] : config.apiKeys })
     if (!devApiKey && config.apiKeysFile && config.apiKeysReloadMs > 0) {
       const fixed = new Set(config.apiKeysFromList.map((k) => k.sha256))
       const reloading = createReloadingApiKeyCheck({
-        file: config.apiKeysFile, fixed: config.apiKeysFromList, initial: config.apiKeys.filter((k) => !fixed.has(k.sha256)),
-        intervalMs: config.apiKeysReloadMs, log: (line) => marketLog(line),
+        file: config.apiKeysFile,
+        fixed: config.apiKeysFromList,
+        initial: config.apiKeys.filter((k) => !fixed.has(k.sha256)),
+        intervalMs: config.apiKeysReloadMs,
+        log: (line) => marketLog(line),
       })
       stops.push(async () => reloading.close())
       apiKeys = reloading
     }
     const admission = createAdmissionControl({
-      maxConcurrent: config.maxConcurrentSolves, maxConcurrentPerKey: config.maxConcurrentSolvesPerKey, maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+      maxConcurrent: config.maxConcurrentSolves,
+      maxConcurrentPerKey: config.maxConcurrentSolvesPerKey,
+      maxEventLoopDelayMs: config.maxEventLoopDelayMs,
     })
     stops.push(async () => admission.close())
     const metrics = createServiceMetrics({
       market: () => {
         const f = market.freshness()
-        return { blockNumber: f.blockNumber, ageMs: f.ageMs, poolsInSolver: market.pools().length, poolsFollowed: market.followed(), poolsLeftOut: market.skipped().length, reorgs: f.reorgs }
+        return {
+          blockNumber: f.blockNumber,
+          ageMs: f.ageMs,
+          poolsInSolver: market.pools().length,
+          poolsFollowed: market.followed(),
+          poolsLeftOut: market.skipped().length,
+          reorgs: f.reorgs,
+        }
       },
       load: () => ({ solvesInFlight: admission.inFlight(), eventLoopDelayMs: admission.eventLoopDelayMs() }),
       leftOutReasons: () => market.skipped().map((s) => s.reason),
@@ -247,7 +286,12 @@ export async function startSwapService({ config, logger = false, devnetDescripti
     // Upstream lines go to the app's logger once it exists (none are written before a request).
     let upstreamLog: (event: object, message: string, level: 'debug' | 'error') => void = () => {}
     const upstreams = await startUpstreams({
-      config: config.upstreams, chainId: chain.chainId, weth: chain.weth, quoteService, getGasPriceWei, client: publicClient,
+      config: config.upstreams,
+      chainId: chain.chainId,
+      weth: chain.weth,
+      quoteService,
+      getGasPriceWei,
+      client: publicClient,
       l1Parameters: () => market.feesAt(undefined)?.l1,
       log: (event) => upstreamLog(event, 'upstream call', 'debug'),
       onBug: (error) => upstreamLog({ err: error }, 'upstream answer could not be handled', 'error'),
@@ -262,7 +306,9 @@ export async function startSwapService({ config, logger = false, devnetDescripti
       feeRecipient,
       maxFeeBps: config.maxFeeBps,
       apiKeys,
-      limiter: shared ? createRedisRateLimiter({ redis: shared, limit: config.rateLimitPerMinute, windowSec: 60 }) : createMemoryRateLimiter({ limit: config.rateLimitPerMinute, windowSec: 60 }),
+      limiter: shared
+        ? createRedisRateLimiter({ redis: shared, limit: config.rateLimitPerMinute, windowSec: 60 })
+        : createMemoryRateLimiter({ limit: config.rateLimitPerMinute, windowSec: 60 }),
       sourceLimiter: shared
         ? createRedisRateLimiter({ redis: shared, limit: config.unauthenticatedRateLimitPerMinute, windowSec: 60 })
         : createMemoryRateLimiter({ limit: config.unauthenticatedRateLimitPerMinute, windowSec: 60 }),

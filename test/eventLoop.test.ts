@@ -65,7 +65,9 @@ describe('solving leaves the event loop free', () => {
         assert.ok(immediateTurns >= MIN_IMMEDIATE_TURNS, `only ${immediateTurns} setImmediate turns in ${elapsedMs.toFixed(1)} ms`)
         assert.ok(timerTicks >= MIN_TIMER_TICKS, `only ${timerTicks} timer ticks in ${elapsedMs.toFixed(1)} ms`)
         const plan = plans[0] as (typeof plans)[number]
-        console.log(`${backend}: ${CONCURRENT_QUOTES} quotes ${elapsedMs.toFixed(1)} ms (first ${plan.metadata.stoppedBy}); loop turned ${immediateTurns} times, ${timerTicks} timer ticks`)
+        console.log(
+          `${backend}: ${CONCURRENT_QUOTES} quotes ${elapsedMs.toFixed(1)} ms (first ${plan.metadata.stoppedBy}); loop turned ${immediateTurns} times, ${timerTicks} timer ticks`,
+        )
       } finally {
         await solver.close()
       }

@@ -48,7 +48,10 @@ async function assertQuoteParity(pair: Pair, request: SolverQuoteRequest): Promi
   stats.quotes++
   if (native.ok && wasm.ok) {
     stats.routed++
-    for (const [side, json] of [['native', native.json], ['wasm', wasm.json]]) {
+    for (const [side, json] of [
+      ['native', native.json],
+      ['wasm', wasm.json],
+    ]) {
       const stoppedBy = (JSON.parse(json) as { metadata: { stoppedBy: string } }).metadata.stoppedBy
       assert.equal(stoppedBy, 'converged', `${side} stopped on its budget, so bytes may legitimately differ: ${label}`)
     }
@@ -105,7 +108,13 @@ function usd(token: { decimals: number; priceUsd: number }, value: number): stri
 function failingRequests(market: SyntheticMarket): SolverQuoteRequest[] {
   const weth = market.nativeToken
   const usdc = market.bySymbol('USDC').address
-  const base: SolverQuoteRequest = { tokenIn: weth, tokenOut: usdc, amountIn: '1000000000000000000', slippageBps: 50, timeBudgetMs: BUDGET_MS }
+  const base: SolverQuoteRequest = {
+    tokenIn: weth,
+    tokenOut: usdc,
+    amountIn: '1000000000000000000',
+    slippageBps: 50,
+    timeBudgetMs: BUDGET_MS,
+  }
   return [
     { ...base, tokenOut: weth },
     { ...base, amountIn: '0' },
@@ -125,7 +134,13 @@ function failingRequests(market: SyntheticMarket): SolverQuoteRequest[] {
   ]
 }
 
-type Fixture = { name: string; build: () => { market: SyntheticMarket; pools: PoolInput[] }; config?: Partial<SolverConfig>; requests: number; maxHops: number }
+type Fixture = {
+  name: string
+  build: () => { market: SyntheticMarket; pools: PoolInput[] }
+  config?: Partial<SolverConfig>
+  requests: number
+  maxHops: number
+}
 
 const MODELS = ['constant_product', 'solidly', 'concentrated', 'sampled'] as const
 
@@ -134,7 +149,13 @@ const MODELS = ['constant_product', 'solidly', 'concentrated', 'sampled'] as con
 // candidates and 2 pools per edge explores 3 hops.
 const FIXTURES: Fixture[] = [
   { name: 'mixed, 100 pools, seed 1', build: () => whole(100, 1), requests: 80, maxHops: 2 },
-  { name: 'mixed, 100 pools, seed 2, 4 candidates', build: () => whole(100, 2), config: { maxCandidates: 4, poolsPerEdge: 2 }, requests: 60, maxHops: 3 },
+  {
+    name: 'mixed, 100 pools, seed 2, 4 candidates',
+    build: () => whole(100, 2),
+    config: { maxCandidates: 4, poolsPerEdge: 2 },
+    requests: 60,
+    maxHops: 3,
+  },
   { name: 'mixed, 1,000 pools, seed 3', build: () => whole(1000, 3), requests: 40, maxHops: 2 },
   ...MODELS.map((model): Fixture => ({
     name: `${model} only, from 600 pools, seed 4`,
@@ -154,7 +175,9 @@ function whole(pools: number, seed: number) {
 
 describe('native and WASM give byte-identical answers', () => {
   afterAll(() => {
-    console.log(`parity: ${stats.quotes} quotes compared (${stats.routed} routed and converged on both, ${stats.failed} refused identically), ${stats.simulations} simulations`)
+    console.log(
+      `parity: ${stats.quotes} quotes compared (${stats.routed} routed and converged on both, ${stats.failed} refused identically), ${stats.simulations} simulations`,
+    )
   })
 
   for (const fixture of FIXTURES) {
@@ -182,7 +205,16 @@ describe('native and WASM give byte-identical answers', () => {
           if (hops > fixture.maxHops) continue
           const trade = market.trade(hops)
           for (const split of [true, false]) {
-            await assertQuoteParity(pair, { tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn, slippageBps: 50, maxHops: hops, splitEnabled: split, gasPriceWei: '10000000', timeBudgetMs: BUDGET_MS })
+            await assertQuoteParity(pair, {
+              tokenIn: trade.tokenIn,
+              tokenOut: trade.tokenOut,
+              amountIn: trade.amountIn,
+              slippageBps: 50,
+              maxHops: hops,
+              splitEnabled: split,
+              gasPriceWei: '10000000',
+              timeBudgetMs: BUDGET_MS,
+            })
           }
         }
         for (let i = 0; i < fixture.requests; i++) await assertQuoteParity(pair, randomRequest(prng, market, dexes, fixture.maxHops))
@@ -203,7 +235,9 @@ describe('native and WASM give byte-identical answers', () => {
           const pool = prng.pick(pools)
           const tokenIn = pool.tokens[prng.int(0, 1)]
           const amountIn = prng.logBigint(1n, 10n ** 30n).toString() || '1'
-          await assertCallParity(pair, `simulate ${pool.id}`, (s) => s.simulate({ poolId: pool.id, tokenIn, amountIn }).then(JSON.stringify))
+          await assertCallParity(pair, `simulate ${pool.id}`, (s) =>
+            s.simulate({ poolId: pool.id, tokenIn, amountIn }).then(JSON.stringify),
+          )
           stats.simulations++
         }
       })
@@ -219,9 +253,17 @@ describe('native and WASM give byte-identical answers', () => {
         const bad = { ...batch[0], state: { model: 'constant_product', reserves: ['1', '-1'] } } as PoolInput
         const refused = await assertCallParity(pair, 'bad batch', (s) => s.upsertPools([...batch.slice(1), bad]).then(JSON.stringify))
         assert.equal(refused.ok, false)
-        for (let i = 0; i < Math.ceil(fixture.requests / 2); i++) await assertQuoteParity(pair, randomRequest(prng, market, dexes, fixture.maxHops))
+        for (let i = 0; i < Math.ceil(fixture.requests / 2); i++)
+          await assertQuoteParity(pair, randomRequest(prng, market, dexes, fixture.maxHops))
         const trade = market.trade(Math.min(2, fixture.maxHops) as 1 | 2)
-        await assertQuoteParity(pair, { tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn, slippageBps: 50, maxHops: 2, timeBudgetMs: BUDGET_MS })
+        await assertQuoteParity(pair, {
+          tokenIn: trade.tokenIn,
+          tokenOut: trade.tokenOut,
+          amountIn: trade.amountIn,
+          slippageBps: 50,
+          maxHops: 2,
+          timeBudgetMs: BUDGET_MS,
+        })
       })
     })
   }

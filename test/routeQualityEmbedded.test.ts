@@ -19,7 +19,16 @@ import { assertOpenMisses, belowWaterfill, embeddedWaterfillOpen } from './fixtu
 
 const SIZES = [0.01, 0.1, 1, 10, 100]
 
-type Quoted = { trade: EmbeddedTrade; label: string; bound: bigint; ours: bigint; single: bigint; waterfill: bigint; asRoutes: bigint | null; strategy: string }
+type Quoted = {
+  trade: EmbeddedTrade
+  label: string
+  bound: bigint
+  ours: bigint
+  single: bigint
+  waterfill: bigint
+  asRoutes: bigint | null
+  strategy: string
+}
 
 describe('route quality on the embedded market', () => {
   let service: SwapService
@@ -30,15 +39,28 @@ describe('route quality on the embedded market', () => {
     const market = service.devnet?.market
     assert.ok(market, 'the service did not start the embedded chain')
     for (const trade of embeddedMarketTrades({ market, sizes: SIZES })) {
-      const request: SolverQuoteRequest = { tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn, slippageBps: 50, maxHops: trade.hops, timeBudgetMs: 10_000 }
+      const request: SolverQuoteRequest = {
+        tokenIn: trade.tokenIn,
+        tokenOut: trade.tokenOut,
+        amountIn: trade.amountIn,
+        slippageBps: 50,
+        maxHops: trade.hops,
+        timeBudgetMs: 10_000,
+      }
       const label = `${trade.pair} ${trade.hops}-hop ${trade.size}×`
       const plan = await service.solver.quote(request)
       const single = await service.solver.quote({ ...request, splitEnabled: false })
       const waterfill = await service.solver.waterfill(request)
       assert.ok(plan.metadata.upperBound !== undefined, `${label}: no bound in the metadata`)
       quoted.push({
-        trade, label, bound: BigInt(plan.metadata.upperBound), ours: BigInt(plan.expectedAmountOut), single: BigInt(single.expectedAmountOut),
-        waterfill: BigInt(waterfill.expectedAmountOut), asRoutes: waterfill.routesAmountOut === null ? null : BigInt(waterfill.routesAmountOut), strategy: `${waterfill.strategy}, longest walk ${waterfill.longestWalk}`,
+        trade,
+        label,
+        bound: BigInt(plan.metadata.upperBound),
+        ours: BigInt(plan.expectedAmountOut),
+        single: BigInt(single.expectedAmountOut),
+        waterfill: BigInt(waterfill.expectedAmountOut),
+        asRoutes: waterfill.routesAmountOut === null ? null : BigInt(waterfill.routesAmountOut),
+        strategy: `${waterfill.strategy}, longest walk ${waterfill.longestWalk}`,
       })
     }
   }, 600_000)
@@ -72,7 +94,10 @@ describe('route quality on the embedded market', () => {
       assert.ok(median <= 1, `median ${median} bps over ${group.length} trades`)
       const over = group
         .filter((q) => gapBps(q.bound, q.ours) > 5)
-        .map((q) => `${q.label}: gap ${gapBps(q.bound, q.ours)} bps (ours ${q.ours}, bound ${q.bound}, water-filling ${gapBps(q.bound, q.waterfill)} bps)`)
+        .map(
+          (q) =>
+            `${q.label}: gap ${gapBps(q.bound, q.ours)} bps (ours ${q.ours}, bound ${q.bound}, water-filling ${gapBps(q.bound, q.waterfill)} bps)`,
+        )
       assert.deepEqual(over, [], `${over.length} trade(s) above 5 bps:\n${over.join('\n')}`)
     })
   }

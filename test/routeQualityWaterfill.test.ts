@@ -44,7 +44,10 @@ async function assertReplays(solver: Solver, plan: WaterfillPlan, request: Solve
   }
   assert.equal(held.get(request.tokenOut.toLowerCase()), BigInt(plan.expectedAmountOut), `${label}: what reached tokenOut`)
   held.delete(request.tokenOut.toLowerCase())
-  assert.ok([...held.values()].every((v) => v === 0n), `${label}: a middle token kept a balance`)
+  assert.ok(
+    [...held.values()].every((v) => v === 0n),
+    `${label}: a middle token kept a balance`,
+  )
 }
 
 for (const pools of [100, 1000, 10_000]) {
@@ -59,41 +62,56 @@ for (const pools of [100, 1000, 10_000]) {
       await solver.close()
     })
 
-    it('pays at least what water-filling pays, and never less than the best single path, on every trade', { timeout: 300_000 }, async () => {
-      const misses: string[] = []
-      const below: { label: string; detail: string }[] = []
-      let compared = 0
-      for (const hops of [1, 2, 3] as const) {
-        for (const size of SIZES) {
-          const trade = market.trade(hops, TYPICAL_USD * size)
-          const request: SolverQuoteRequest = { tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn, slippageBps: 50, maxHops: hops, timeBudgetMs: 10_000 }
-          const label = `${pools} pools ${hops}-hop ${size}×`
-          let plan: SolverPlan
-          try {
-            plan = await solver.quote(request)
-          } catch (error) {
-            // Nothing can take the trade (100× on the 100-pool market's one direct pair): water-filling must agree.
-            await assert.rejects(solver.waterfill(request), /no route/, `${label}: we found no route but water-filling did`)
-            assert.match((error as Error).message, /no route/)
-            continue
+    it(
+      'pays at least what water-filling pays, and never less than the best single path, on every trade',
+      { timeout: 300_000 },
+      async () => {
+        const misses: string[] = []
+        const below: { label: string; detail: string }[] = []
+        let compared = 0
+        for (const hops of [1, 2, 3] as const) {
+          for (const size of SIZES) {
+            const trade = market.trade(hops, TYPICAL_USD * size)
+            const request: SolverQuoteRequest = {
+              tokenIn: trade.tokenIn,
+              tokenOut: trade.tokenOut,
+              amountIn: trade.amountIn,
+              slippageBps: 50,
+              maxHops: hops,
+              timeBudgetMs: 10_000,
+            }
+            const label = `${pools} pools ${hops}-hop ${size}×`
+            let plan: SolverPlan
+            try {
+              plan = await solver.quote(request)
+            } catch (error) {
+              // Nothing can take the trade (100× on the 100-pool market's one direct pair): water-filling must agree.
+              await assert.rejects(solver.waterfill(request), /no route/, `${label}: we found no route but water-filling did`)
+              assert.match((error as Error).message, /no route/)
+              continue
+            }
+            const ours = BigInt(plan.expectedAmountOut)
+            const single = BigInt((await solver.quote({ ...request, splitEnabled: false })).expectedAmountOut)
+            const waterfill = await solver.waterfill(request)
+            const wf = BigInt(waterfill.expectedAmountOut)
+            await assertReplays(solver, waterfill, request, label)
+            compared++
+            if (ours < single) misses.push(`${label}: ours ${ours} below the best single path ${single}`)
+            const bound = BigInt(plan.metadata.upperBound ?? '0')
+            const asRoutes = waterfill.routesAmountOut === null ? null : BigInt(waterfill.routesAmountOut)
+            const { miss } = belowWaterfill({ bound, ours, tree: wf, asRoutes })
+            if (miss !== null) below.push({ label, detail: `${miss} (${waterfill.strategy}, longest walk ${waterfill.longestWalk})` })
           }
-          const ours = BigInt(plan.expectedAmountOut)
-          const single = BigInt((await solver.quote({ ...request, splitEnabled: false })).expectedAmountOut)
-          const waterfill = await solver.waterfill(request)
-          const wf = BigInt(waterfill.expectedAmountOut)
-          await assertReplays(solver, waterfill, request, label)
-          compared++
-          if (ours < single) misses.push(`${label}: ours ${ours} below the best single path ${single}`)
-          const bound = BigInt(plan.metadata.upperBound ?? '0')
-          const asRoutes = waterfill.routesAmountOut === null ? null : BigInt(waterfill.routesAmountOut)
-          const { miss } = belowWaterfill({ bound, ours, tree: wf, asRoutes })
-          if (miss !== null) below.push({ label, detail: `${miss} (${waterfill.strategy}, longest walk ${waterfill.longestWalk})` })
         }
-      }
-      assert.ok(compared >= 14, `only ${compared} trades routed`)
-      assert.deepEqual(misses, [], `${misses.length} trade(s) miss:\n${misses.join('\n')}`)
-      assertOpenMisses({ misses: below, open: syntheticWaterfillOpen.filter((l) => l.startsWith(`${pools} pools `)), what: 'below water-filling' })
-    })
+        assert.ok(compared >= 14, `only ${compared} trades routed`)
+        assert.deepEqual(misses, [], `${misses.length} trade(s) miss:\n${misses.join('\n')}`)
+        assertOpenMisses({
+          misses: below,
+          open: syntheticWaterfillOpen.filter((l) => l.startsWith(`${pools} pools `)),
+          what: 'below water-filling',
+        })
+      },
+    )
   })
 }
 
@@ -115,7 +133,14 @@ describe('water-filling on both backends', () => {
   it('answers the same tree, to the wei, natively and in WASM', { timeout: 120_000 }, async () => {
     for (const hops of [1, 2, 3] as const) {
       const trade = market.trade(hops, TYPICAL_USD * 10)
-      const request: SolverQuoteRequest = { tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn, slippageBps: 50, maxHops: hops, timeBudgetMs: 10_000 }
+      const request: SolverQuoteRequest = {
+        tokenIn: trade.tokenIn,
+        tokenOut: trade.tokenOut,
+        amountIn: trade.amountIn,
+        slippageBps: 50,
+        maxHops: hops,
+        timeBudgetMs: 10_000,
+      }
       assert.deepEqual(await wasm.waterfill(request), await native.waterfill(request), `${hops}-hop`)
     }
   })

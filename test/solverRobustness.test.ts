@@ -15,14 +15,15 @@ const CALL_TIMEOUT_MS = 30_000
 const FUZZ_CASES = 300
 /** Internal errors already reported with a reproducer below; any other internal error fails the fuzzer. */
 
-
 const market = createSyntheticMarket({ pools: 120, seed: 11 })
 const POOLS = market.pools
 const byModel = (model: string) => structuredClone(POOLS.find((p) => p.state.model === model)!)
 const cpPool = () => byModel('constant_product')
 const clPool = () => {
   const p = structuredClone(POOLS.find((p) => p.state.model === 'concentrated' && p.state.ticks.length >= 3)!)
-  return p as PoolInput & { state: { model: 'concentrated'; ticks: [number, string][]; liquidity: string; tick: number; sqrtPriceX96: string } }
+  return p as PoolInput & {
+    state: { model: 'concentrated'; ticks: [number, string][]; liquidity: string; tick: number; sqrtPriceX96: string }
+  }
 }
 const validRequest = (): SolverQuoteRequest => {
   const trade = market.trade(2)
@@ -80,31 +81,93 @@ const POOL_CASES: PoolCase[] = [
   { name: 'extra state field', kind: 'invalid input', pools: () => withState(clPool(), (s) => (s.observationIndex = 0)) },
   // amounts
   { name: 'negative reserve', kind: 'invalid input', pools: () => withState(cpPool(), (s) => (s.reserves = ['-1', '1000'])) },
-  { name: 'reserve above uint112', kind: 'invalid input', pools: () => withState(cpPool(), (s) => (s.reserves = [(1n << 112n).toString(), '1000'])) },
-  { name: 'reserve above uint256', kind: 'invalid input', pools: () => withState(byModel('solidly'), (s) => (s.reserves = [(1n << 256n).toString(), '1'])) },
+  {
+    name: 'reserve above uint112',
+    kind: 'invalid input',
+    pools: () => withState(cpPool(), (s) => (s.reserves = [(1n << 112n).toString(), '1000'])),
+  },
+  {
+    name: 'reserve above uint256',
+    kind: 'invalid input',
+    pools: () => withState(byModel('solidly'), (s) => (s.reserves = [(1n << 256n).toString(), '1'])),
+  },
   { name: 'hex reserve', kind: 'invalid input', pools: () => withState(cpPool(), (s) => (s.reserves = ['0x10', '1000'])) },
   { name: 'exponent reserve', kind: 'invalid input', pools: () => withState(cpPool(), (s) => (s.reserves = ['1e18', '1000'])) },
   { name: 'fractional reserve', kind: 'invalid input', pools: () => withState(cpPool(), (s) => (s.reserves = ['1.5', '1000'])) },
   { name: 'padded reserve', kind: 'invalid input', pools: () => withState(cpPool(), (s) => (s.reserves = [' 1', '1000'])) },
   { name: 'empty reserve', kind: 'invalid input', pools: () => withState(cpPool(), (s) => (s.reserves = ['', '1000'])) },
-  { name: 'liquidity above uint128', kind: 'invalid input', pools: () => withState(clPool(), (s) => (s.liquidity = (1n << 128n).toString())) },
-  { name: 'sample amountIn zero', kind: 'invalid input', pools: () => withState(cpPool(), (s) => Object.assign(s, { model: 'sampled', reserves: undefined, marginBps: 0, zeroForOne: [['0', '1']], oneForZero: [] })) },
-  { name: 'marginBps above 10000', kind: 'invalid input', pools: () => withState(cpPool(), (s) => Object.assign(s, { model: 'sampled', reserves: undefined, marginBps: 10_001, zeroForOne: [], oneForZero: [] })) },
+  {
+    name: 'liquidity above uint128',
+    kind: 'invalid input',
+    pools: () => withState(clPool(), (s) => (s.liquidity = (1n << 128n).toString())),
+  },
+  {
+    name: 'sample amountIn zero',
+    kind: 'invalid input',
+    pools: () =>
+      withState(cpPool(), (s) =>
+        Object.assign(s, { model: 'sampled', reserves: undefined, marginBps: 0, zeroForOne: [['0', '1']], oneForZero: [] }),
+      ),
+  },
+  {
+    name: 'marginBps above 10000',
+    kind: 'invalid input',
+    pools: () =>
+      withState(cpPool(), (s) =>
+        Object.assign(s, { model: 'sampled', reserves: undefined, marginBps: 10_001, zeroForOne: [], oneForZero: [] }),
+      ),
+  },
   { name: 'solidly decimals 78', kind: 'invalid input', pools: () => withState(byModel('solidly'), (s) => (s.decimals = [78, 6])) },
   // concentrated consistency
   { name: 'ticks out of order', kind: 'invalid input', pools: () => withState(clPool(), (s) => (s.ticks as unknown[]).reverse()) },
-  { name: 'duplicate tick', kind: 'invalid input', pools: () => withState(clPool(), (s) => { const t = s.ticks as [number, string][]; t.splice(1, 0, [t[1][0], '0']) }) },
-  { name: 'active liquidity off by one', kind: 'invalid input', pools: () => withState(clPool(), (s) => (s.liquidity = (BigInt(s.liquidity as string) + 1n).toString())) },
-  { name: 'liquidityNet not summing to zero', kind: 'invalid input', pools: () => withState(clPool(), (s) => { const t = s.ticks as [number, string][]; t[t.length - 1][1] = (BigInt(t[t.length - 1][1]) + 1n).toString() }) },
-  { name: 'tick inconsistent with price', kind: 'invalid input', pools: () => withState(clPool(), (s) => (s.tick = (s.tick as number) + 1)) },
-  { name: 'tick beyond MAX_TICK', kind: 'invalid input', pools: () => withState(clPool(), (s) => ((s.ticks as [number, string][])[0][0] = -887_273 - 1_000_000)) },
+  {
+    name: 'duplicate tick',
+    kind: 'invalid input',
+    pools: () =>
+      withState(clPool(), (s) => {
+        const t = s.ticks as [number, string][]
+        t.splice(1, 0, [t[1][0], '0'])
+      }),
+  },
+  {
+    name: 'active liquidity off by one',
+    kind: 'invalid input',
+    pools: () => withState(clPool(), (s) => (s.liquidity = (BigInt(s.liquidity as string) + 1n).toString())),
+  },
+  {
+    name: 'liquidityNet not summing to zero',
+    kind: 'invalid input',
+    pools: () =>
+      withState(clPool(), (s) => {
+        const t = s.ticks as [number, string][]
+        t[t.length - 1][1] = (BigInt(t[t.length - 1][1]) + 1n).toString()
+      }),
+  },
+  {
+    name: 'tick inconsistent with price',
+    kind: 'invalid input',
+    pools: () => withState(clPool(), (s) => (s.tick = (s.tick as number) + 1)),
+  },
+  {
+    name: 'tick beyond MAX_TICK',
+    kind: 'invalid input',
+    pools: () => withState(clPool(), (s) => ((s.ticks as [number, string][])[0][0] = -887_273 - 1_000_000)),
+  },
   { name: 'sqrtPriceX96 below MIN_SQRT_RATIO', kind: 'invalid input', pools: () => withState(clPool(), (s) => (s.sqrtPriceX96 = '1')) },
   { name: 'tickSpacing 0', kind: 'invalid input', pools: () => withState(clPool(), (s) => (s.tickSpacing = 0)) },
   { name: 'feePips 100%', kind: 'invalid input', pools: () => withState(clPool(), (s) => (s.feePips = 2_000_000)) },
   // addresses and identity
   { name: 'short token address', kind: 'invalid input', pools: () => [{ ...cpPool(), tokens: ['0x1234', market.nativeToken] }] },
-  { name: 'non-hex token address', kind: 'invalid input', pools: () => [{ ...cpPool(), tokens: [`0x${'g'.repeat(40)}`, market.nativeToken] }] },
-  { name: 'token without 0x', kind: 'invalid input', pools: () => [{ ...cpPool(), tokens: ['4200000000000000000000000000000000000006', market.bySymbol('USDC').address] }] },
+  {
+    name: 'non-hex token address',
+    kind: 'invalid input',
+    pools: () => [{ ...cpPool(), tokens: [`0x${'g'.repeat(40)}`, market.nativeToken] }],
+  },
+  {
+    name: 'token without 0x',
+    kind: 'invalid input',
+    pools: () => [{ ...cpPool(), tokens: ['4200000000000000000000000000000000000006', market.bySymbol('USDC').address] }],
+  },
   { name: 'same token twice', kind: 'invalid input', pools: () => [{ ...cpPool(), tokens: [market.nativeToken, market.nativeToken] }] },
   { name: 'three tokens', kind: 'invalid input', pools: () => [{ ...cpPool(), tokens: [...cpPool().tokens, market.nativeToken] }] },
   { name: 'bad pool id', kind: 'invalid input', pools: () => [{ ...cpPool(), id: '0xnotanid' }] },
@@ -115,13 +178,21 @@ const POOL_CASES: PoolCase[] = [
   { name: 'UNIV2 with a concentrated state', kind: 'invalid input', pools: () => [{ ...clPool(), dex: 'UNIV2' }] },
   ...(['CURVE', 'DODO_V2', 'WOOFI', 'GYROSCOPE_ECLP', 'MAVERICK_V2'] as const).flatMap((dex): PoolCase[] => [
     { name: `${dex} (constant_product state)`, kind: 'unsupported', pools: () => [{ ...cpPool(), dex }] },
-    { name: `${dex} (sampled state)`, kind: 'unsupported', pools: () => [{ ...byModel('sampled') ?? cpPool(), dex }] },
+    { name: `${dex} (sampled state)`, kind: 'unsupported', pools: () => [{ ...(byModel('sampled') ?? cpPool()), dex }] },
   ]),
-  { name: 'unsupported pool inside a valid batch', kind: 'unsupported', pools: () => [...structuredClone(POOLS.slice(0, 5)), { ...cpPool(), id: `0x${'ab'.repeat(20)}`, dex: 'CURVE' }] },
+  {
+    name: 'unsupported pool inside a valid batch',
+    kind: 'unsupported',
+    pools: () => [...structuredClone(POOLS.slice(0, 5)), { ...cpPool(), id: `0x${'ab'.repeat(20)}`, dex: 'CURVE' }],
+  },
   // shapes
   { name: 'deeply nested JSON (2,000 levels)', kind: 'invalid input', pools: () => nested(2000) },
   { name: 'huge array of numbers (200,000)', kind: 'invalid input', pools: () => new Array(200_000).fill(7) },
-  { name: 'huge tick array out of order (100,000)', kind: 'invalid input', pools: () => withState(clPool(), (s) => (s.ticks = Array.from({ length: 100_000 }, (_, i) => [(50_000 - i) * 10, '0']))) },
+  {
+    name: 'huge tick array out of order (100,000)',
+    kind: 'invalid input',
+    pools: () => withState(clPool(), (s) => (s.ticks = Array.from({ length: 100_000 }, (_, i) => [(50_000 - i) * 10, '0']))),
+  },
 ]
 
 type RequestCase = { name: string; kind: Kind; request: () => unknown }
@@ -147,7 +218,11 @@ const REQUEST_CASES: RequestCase[] = [
   { name: 'same token in and out', kind: 'invalid input', request: () => ({ ...validRequest(), tokenOut: validRequest().tokenIn }) },
   { name: 'request as an array', kind: 'invalid input', request: () => [validRequest()] },
   { name: 'deeply nested request', kind: 'invalid input', request: () => ({ ...validRequest(), allowedDexes: nested(2000) }) },
-  { name: 'unknown tokenOut', kind: 'no route', request: () => ({ ...validRequest(), tokenOut: '0x000000000000000000000000000000000000dead' }) },
+  {
+    name: 'unknown tokenOut',
+    kind: 'no route',
+    request: () => ({ ...validRequest(), tokenOut: '0x000000000000000000000000000000000000dead' }),
+  },
   { name: 'only an unsupported DEX allowed', kind: 'no route', request: () => ({ ...validRequest(), allowedDexes: ['CURVE'] }) },
   { name: 'a 2-hop trade in 1 hop', kind: 'no route', request: () => ({ ...validRequest(), maxHops: 1 }) },
 ]
@@ -157,15 +232,39 @@ function mutate(prng: Prng, value: unknown): unknown {
   const copy = structuredClone(value)
   const nodes: { parent: Record<string, unknown> | unknown[]; key: string | number }[] = []
   const walk = (v: unknown) => {
-    if (Array.isArray(v)) v.forEach((child, i) => { nodes.push({ parent: v, key: i }); walk(child) })
-    else if (v && typeof v === 'object') for (const [k, child] of Object.entries(v)) { nodes.push({ parent: v as Record<string, unknown>, key: k }); walk(child) }
+    if (Array.isArray(v))
+      v.forEach((child, i) => {
+        nodes.push({ parent: v, key: i })
+        walk(child)
+      })
+    else if (v && typeof v === 'object')
+      for (const [k, child] of Object.entries(v)) {
+        nodes.push({ parent: v as Record<string, unknown>, key: k })
+        walk(child)
+      }
   }
   walk(copy)
-  const junk = () => prng.pick<() => unknown>([
-    () => null, () => true, () => -1, () => 2 ** 64, () => 1.5, () => '', () => '-1', () => 'x', () => '0x',
-    () => (1n << 256n).toString(), () => (1n << 128n).toString(), () => prng.logBigint(0n, 1n << 200n).toString(),
-    () => prng.int(-900_000, 900_000), () => [], () => ({}), () => nested(prng.int(1, 300)), () => 'CURVE', () => 'concentrated',
-  ])()
+  const junk = () =>
+    prng.pick<() => unknown>([
+      () => null,
+      () => true,
+      () => -1,
+      () => 2 ** 64,
+      () => 1.5,
+      () => '',
+      () => '-1',
+      () => 'x',
+      () => '0x',
+      () => (1n << 256n).toString(),
+      () => (1n << 128n).toString(),
+      () => prng.logBigint(0n, 1n << 200n).toString(),
+      () => prng.int(-900_000, 900_000),
+      () => [],
+      () => ({}),
+      () => nested(prng.int(1, 300)),
+      () => 'CURVE',
+      () => 'concentrated',
+    ])()
   // Plausible edits (a nudged amount or tick) reach the solver's consistency checks and its
   // arithmetic; junk reaches the decoder.
   const nudge = (v: unknown): unknown => {
@@ -204,8 +303,16 @@ for (const backend of (process.env.ROBUSTNESS_BACKENDS?.split(',') ?? ['native',
     it('config: refused at construction', async () => {
       await expectRefusal(loadSolver({ nativeToken: '0x42' as `0x${string}` }, { backend }), 'invalid input', 'short nativeToken')
       await expectRefusal(loadSolver({ nativeToken: market.nativeToken, defaultTimeBudgetMs: 0 }, { backend }), 'invalid input', 'budget 0')
-      await expectRefusal(loadSolver({ nativeToken: market.nativeToken, maxCandidates: 65 }, { backend }), 'invalid input', 'maxCandidates 65')
-      await expectRefusal(loadSolver({ nativeToken: market.nativeToken, extra: 1 } as never, { backend }), 'invalid input', 'extra config field')
+      await expectRefusal(
+        loadSolver({ nativeToken: market.nativeToken, maxCandidates: 65 }, { backend }),
+        'invalid input',
+        'maxCandidates 65',
+      )
+      await expectRefusal(
+        loadSolver({ nativeToken: market.nativeToken, extra: 1 } as never, { backend }),
+        'invalid input',
+        'extra config field',
+      )
     })
 
     for (const c of POOL_CASES) {
@@ -246,8 +353,16 @@ for (const backend of (process.env.ROBUSTNESS_BACKENDS?.split(',') ?? ['native',
 
     it('simulate and remove: bad ids and tokens', async () => {
       const pool = POOLS[0]
-      await expectRefusal(solver.simulate({ poolId: '0x00000000000000000000000000000000000000aa', tokenIn: pool.tokens[0], amountIn: '1' }), 'invalid input', 'unknown pool')
-      await expectRefusal(solver.simulate({ poolId: pool.id, tokenIn: '0x000000000000000000000000000000000000dead', amountIn: '1' }), 'invalid input', 'foreign token')
+      await expectRefusal(
+        solver.simulate({ poolId: '0x00000000000000000000000000000000000000aa', tokenIn: pool.tokens[0], amountIn: '1' }),
+        'invalid input',
+        'unknown pool',
+      )
+      await expectRefusal(
+        solver.simulate({ poolId: pool.id, tokenIn: '0x000000000000000000000000000000000000dead', amountIn: '1' }),
+        'invalid input',
+        'foreign token',
+      )
       await expectRefusal(solver.simulate({ poolId: pool.id, tokenIn: pool.tokens[0], amountIn: '-1' }), 'invalid input', 'negative amount')
       await expectRefusal(solver.simulate({ poolId: 'pool', tokenIn: pool.tokens[0], amountIn: '1' }), 'invalid input', 'bad id')
       await expectRefusal(solver.removePools(['0x12']), 'invalid input', 'remove bad id')
@@ -267,14 +382,21 @@ for (const backend of (process.env.ROBUSTNESS_BACKENDS?.split(',') ?? ['native',
         let call: Promise<unknown>
         let input: unknown
         if (target === 0) {
-          input = mutate(prng, [prng.pick(POOLS), prng.pick(POOLS)].filter((p, j, a) => a.indexOf(p) === j))
+          input = mutate(
+            prng,
+            [prng.pick(POOLS), prng.pick(POOLS)].filter((p, j, a) => a.indexOf(p) === j),
+          )
           call = solver.upsertPools(input as PoolInput[])
         } else if (target === 1) {
           input = mutate(prng, { ...validRequest(), maxHops: prng.int(1, 3), splitEnabled: prng.chance(0.5), gasPriceWei: '1000000' })
           call = solver.quoteJson(input as SolverQuoteRequest)
         } else {
           const pool = prng.pick(POOLS)
-          input = mutate(prng, { poolId: pool.id, tokenIn: pool.tokens[prng.int(0, 1)], amountIn: prng.logBigint(1n, 10n ** 30n).toString() })
+          input = mutate(prng, {
+            poolId: pool.id,
+            tokenIn: pool.tokens[prng.int(0, 1)],
+            amountIn: prng.logBigint(1n, 10n ** 30n).toString(),
+          })
           call = solver.simulate(input as never)
         }
         const result = await settle(call, label)
@@ -283,7 +405,8 @@ for (const backend of (process.env.ROBUSTNESS_BACKENDS?.split(',') ?? ['native',
         if (!result.ok && result.error.kind === 'internal') {
           unexpected.push(`${label}: ${result.error.message}\ninput: ${JSON.stringify(input).slice(0, 2000)}`)
         }
-        if (result.ok && target === 0) for (const p of input as PoolInput[]) if (!original.has(String(p.id).toLowerCase())) added.add(String(p.id))
+        if (result.ok && target === 0)
+          for (const p of input as PoolInput[]) if (!original.has(String(p.id).toLowerCase())) added.add(String(p.id))
       }
       console.log(`${backend} fuzz outcomes: ${JSON.stringify(counts)}`)
       // Restore the market: undo accepted upserts, then the solver must answer exactly as before.
@@ -305,7 +428,19 @@ for (const backend of (process.env.ROBUSTNESS_BACKENDS?.split(',') ?? ['native',
         if (pool.state.model === 'solidly') pool.state.reserves = ['8975304053309515000', '86479981820970978508800000000000000000000000']
         await repro.upsertPools([pool])
         const trade = market.trade(2)
-        const result = await settle(repro.quoteJson({ tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: '32096167300643350118400000000000000000000000', slippageBps: 50, maxHops: 2, splitEnabled: false, timeBudgetMs: 50, gasPriceWei: '1000000' }), 'repro')
+        const result = await settle(
+          repro.quoteJson({
+            tokenIn: trade.tokenIn,
+            tokenOut: trade.tokenOut,
+            amountIn: '32096167300643350118400000000000000000000000',
+            slippageBps: 50,
+            maxHops: 2,
+            splitEnabled: false,
+            timeBudgetMs: 50,
+            gasPriceWei: '1000000',
+          }),
+          'repro',
+        )
         assert.ok(result.ok || result.error.kind !== 'internal', result.ok ? '' : result.error.message)
       } finally {
         await repro.close()

@@ -7,7 +7,10 @@ import { type BatchCall, sendBatchAndMine } from '../../src/devnet/seed/sendBatc
 import type { Devnet } from '../../src/devnet/startDevnet.ts'
 
 const tokenAbi = parseAbi(['function mint(address to, uint256 amount)', 'function transfer(address to, uint256 amount) returns (bool)'])
-const factoryAbi = parseAbi(['function createPair(address, address) returns (address)', 'function allPairs(uint256) view returns (address)'])
+const factoryAbi = parseAbi([
+  'function createPair(address, address) returns (address)',
+  'function allPairs(uint256) view returns (address)',
+])
 const pairAbi = parseAbi(['function mint(address to) returns (uint256)'])
 
 export type SeedPairSetReturnType = { chain: ChainConfig; pools: number; tokens: number }
@@ -29,18 +32,37 @@ export async function seedPairSet({ devnet, pools }: { devnet: Devnet; pools: nu
   const nonce = await devnet.publicClient.getTransactionCount({ address: devnet.account })
   const artifact = devnet.artifacts.TestERC20
   const deploys: BatchCall[] = Array.from({ length: count }, (_, i) => ({
-    data: encodeDeployData({ abi: artifact.abi as Abi, bytecode: artifact.bytecode, args: [`Pair Set ${i}`, `PS${i}`, 18] }), gas: 3_000_000n, label: `deploy PS${i}`,
+    data: encodeDeployData({ abi: artifact.abi as Abi, bytecode: artifact.bytecode, args: [`Pair Set ${i}`, `PS${i}`, 18] }),
+    gas: 3_000_000n,
+    label: `deploy PS${i}`,
   }))
   await sendBatchAndMine({ devnet, calls: deploys })
   const tokens = deploys.map((_, i) => getContractAddress({ from: devnet.account, nonce: BigInt(nonce + i) }))
-  await sendBatchAndMine({ devnet, calls: tokens.map((token, i) => ({ to: token, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [devnet.account, 10n ** 36n] }), gas: 100_000n, label: `mint PS${i}` })) })
-  const pairsOf: [Address, Address][] = []
-  for (let i = 0; i < count && pairsOf.length < pools; i++) for (let j = i + 1; j < count && pairsOf.length < pools; j++) pairsOf.push([tokens[i], tokens[j]])
   await sendBatchAndMine({
-    devnet, calls: pairsOf.map(([a, b], i) => ({ to: factory, data: encodeFunctionData({ abi: factoryAbi, functionName: 'createPair', args: [a, b] }), gas: 3_000_000n, label: `createPair ${i}` })),
+    devnet,
+    calls: tokens.map((token, i) => ({
+      to: token,
+      data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [devnet.account, 10n ** 36n] }),
+      gas: 100_000n,
+      label: `mint PS${i}`,
+    })),
+  })
+  const pairsOf: [Address, Address][] = []
+  for (let i = 0; i < count && pairsOf.length < pools; i++)
+    for (let j = i + 1; j < count && pairsOf.length < pools; j++) pairsOf.push([tokens[i], tokens[j]])
+  await sendBatchAndMine({
+    devnet,
+    calls: pairsOf.map(([a, b], i) => ({
+      to: factory,
+      data: encodeFunctionData({ abi: factoryAbi, functionName: 'createPair', args: [a, b] }),
+      gas: 3_000_000n,
+      label: `createPair ${i}`,
+    })),
   })
   const pairs = (await devnet.publicClient.multicall({
-    contracts: pairsOf.map((_, i) => ({ address: factory, abi: factoryAbi, functionName: 'allPairs', args: [BigInt(i)] })), allowFailure: false, multicallAddress: multicall3Address,
+    contracts: pairsOf.map((_, i) => ({ address: factory, abi: factoryAbi, functionName: 'allPairs', args: [BigInt(i)] })),
+    allowFailure: false,
+    multicallAddress: multicall3Address,
   })) as Address[]
   const funding: BatchCall[] = []
   pairsOf.forEach(([a, b], i) => {
@@ -48,16 +70,36 @@ export async function seedPairSet({ devnet, pools }: { devnet: Devnet; pools: nu
     const reserveA = 10n ** 21n * BigInt(1 + (i % 7))
     const reserveB = reserveA * BigInt(1 + (i % 3))
     funding.push(
-      { to: a, data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [pairs[i], reserveA] }), gas: 100_000n, label: `fund ${i} a` },
-      { to: b, data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [pairs[i], reserveB] }), gas: 100_000n, label: `fund ${i} b` },
-      { to: pairs[i], data: encodeFunctionData({ abi: pairAbi, functionName: 'mint', args: [devnet.account] }), gas: 300_000n, label: `mint ${i}` },
+      {
+        to: a,
+        data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [pairs[i], reserveA] }),
+        gas: 100_000n,
+        label: `fund ${i} a`,
+      },
+      {
+        to: b,
+        data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [pairs[i], reserveB] }),
+        gas: 100_000n,
+        label: `fund ${i} b`,
+      },
+      {
+        to: pairs[i],
+        data: encodeFunctionData({ abi: pairAbi, functionName: 'mint', args: [devnet.account] }),
+        gas: 300_000n,
+        label: `mint ${i}`,
+      },
     )
   })
   // Smaller blocks: a block's receipts are fetched whole, and viem refuses answers above 10 MB.
   await sendBatchAndMine({ devnet, calls: funding, maxGasPerBlock: 150_000_000n })
   const chain: ChainConfig = {
-    name: 'pair-set', chainId: devnet.chain.id, blockTimeSec: BASE_BLOCK_TIME_SEC, weth: tokens[0], multicall3: multicall3Address,
-    deployments: { UNIV2: { source: factory, fromBlock: 0n } }, pools: [],
+    name: 'pair-set',
+    chainId: devnet.chain.id,
+    blockTimeSec: BASE_BLOCK_TIME_SEC,
+    weth: tokens[0],
+    multicall3: multicall3Address,
+    deployments: { UNIV2: { source: factory, fromBlock: 0n } },
+    pools: [],
   }
   return { chain, pools: pairs.length, tokens: count }
 }

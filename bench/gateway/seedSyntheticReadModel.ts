@@ -26,16 +26,72 @@ async function insertRows(db: SqlDatabase, table: string, columns: string[], row
  * @example
  * await seedSyntheticReadModel({ db, tokens: 10_000, trades: 1_000_000 })
  */
-export async function seedSyntheticReadModel({ db, tokens, trades }: { db: SqlDatabase; tokens: number; trades: number }): Promise<{ hotToken: string }> {
+export async function seedSyntheticReadModel({
+  db,
+  tokens,
+  trades,
+}: {
+  db: SqlDatabase
+  tokens: number
+  trades: number
+}): Promise<{ hotToken: string }> {
   const now = new Date().toISOString()
   const start = 1_790_000_000
   const head = trades + 10
-  await db.execute('INSERT INTO indexer_state (chain_id, block_number, block_hash, block_timestamp, head_block, safe_block, finalized_block, updated_at) VALUES (8453, $1, $2, $3, $1, $4, $5, $6)', [head, hash(head), start + head * 2, head - 20, head - 200, now])
+  await db.execute(
+    'INSERT INTO indexer_state (chain_id, block_number, block_hash, block_timestamp, head_block, safe_block, finalized_block, updated_at) VALUES (8453, $1, $2, $3, $1, $4, $5, $6)',
+    [head, hash(head), start + head * 2, head - 20, head - 200, now],
+  )
   const tokenColumns = [
-    'chain_id', 'address', 'name', 'symbol', 'extra_metadata', 'decimals', 'total_supply', 'creator', 'admin', 'factory', 'pool', 'paired_token', 'token_is_token0', 'pool_fee', 'tick_spacing', 'tick_lower', 'tick_upper',
-    'position_liquidity', 'pool_supply', 'vesting_supply', 'salt', 'starting_tick', 'launch_tx', 'launch_block', 'launch_log_index', 'launched_at', 'dev_buy_amount_in', 'dev_buy_amount_out', 'initial_sqrt_price_x96', 'initial_tick',
-    'sqrt_price_x96', 'tick', 'pool_paired_balance', 'trade_count', 'last_trade_block', 'holder_count', 'holders_block', 'changed_block', 'updated_at', 'market_cap', 'market_cap_key', 'liquidity', 'liquidity_key', 'volume_24h',
-    'volume_24h_key', 'trades_24h', 'trending_score', 'ranked_at', 'ranked_block',
+    'chain_id',
+    'address',
+    'name',
+    'symbol',
+    'extra_metadata',
+    'decimals',
+    'total_supply',
+    'creator',
+    'admin',
+    'factory',
+    'pool',
+    'paired_token',
+    'token_is_token0',
+    'pool_fee',
+    'tick_spacing',
+    'tick_lower',
+    'tick_upper',
+    'position_liquidity',
+    'pool_supply',
+    'vesting_supply',
+    'salt',
+    'starting_tick',
+    'launch_tx',
+    'launch_block',
+    'launch_log_index',
+    'launched_at',
+    'dev_buy_amount_in',
+    'dev_buy_amount_out',
+    'initial_sqrt_price_x96',
+    'initial_tick',
+    'sqrt_price_x96',
+    'tick',
+    'pool_paired_balance',
+    'trade_count',
+    'last_trade_block',
+    'holder_count',
+    'holders_block',
+    'changed_block',
+    'updated_at',
+    'market_cap',
+    'market_cap_key',
+    'liquidity',
+    'liquidity_key',
+    'volume_24h',
+    'volume_24h_key',
+    'trades_24h',
+    'trending_score',
+    'ranked_at',
+    'ranked_block',
   ]
   const weights = Array.from({ length: tokens }, (_, i) => 1 / (i + 1))
   const total = weights.reduce((a, b) => a + b, 0)
@@ -47,15 +103,76 @@ export async function seedSyntheticReadModel({ db, tokens, trades }: { db: SqlDa
     const liquidity = BigInt(1e14) * BigInt(((i * 104_729) % 9_973) + 1)
     const volume = BigInt(1e13) * BigInt(((i * 15_485_863) % 8_191) + 1)
     tokenRows.push([
-      8453, address(1, i), `Token ${i}`, `T${i}`, '', 18, '1000000000000000000000000000', address(2, i % 500), address(2, i % 500), address(3, 0), address(4, i), address(5, 0), 0, 10_000, 200, -887_200, 887_200,
-      '1000000000000000000', '750000000000000000000000000', '0', hash(i), -171_200, hash(10_000_000 + i), 1 + i, 0, start + i * 60, null, null, '79228162514264337593543950336', 0,
-      '79228162514264337593543950336', 0, liquidity.toString(), counts[i], head, 10 + (i % 90), head - 5, head - 5, now, cap.toString(), amountKey(cap), liquidity.toString(), amountKey(liquidity), volume.toString(),
-      amountKey(volume), i % 300, ((i * 48_271) % 65_537) / 1000, now, head,
+      8453,
+      address(1, i),
+      `Token ${i}`,
+      `T${i}`,
+      '',
+      18,
+      '1000000000000000000000000000',
+      address(2, i % 500),
+      address(2, i % 500),
+      address(3, 0),
+      address(4, i),
+      address(5, 0),
+      0,
+      10_000,
+      200,
+      -887_200,
+      887_200,
+      '1000000000000000000',
+      '750000000000000000000000000',
+      '0',
+      hash(i),
+      -171_200,
+      hash(10_000_000 + i),
+      1 + i,
+      0,
+      start + i * 60,
+      null,
+      null,
+      '79228162514264337593543950336',
+      0,
+      '79228162514264337593543950336',
+      0,
+      liquidity.toString(),
+      counts[i],
+      head,
+      10 + (i % 90),
+      head - 5,
+      head - 5,
+      now,
+      cap.toString(),
+      amountKey(cap),
+      liquidity.toString(),
+      amountKey(liquidity),
+      volume.toString(),
+      amountKey(volume),
+      i % 300,
+      ((i * 48_271) % 65_537) / 1000,
+      now,
+      head,
     ])
   }
   await db.transaction((tx) => insertRows(tx, 'tokens', tokenColumns, tokenRows))
-  for (const sort of ['trending', 'liquidity', 'market_cap', 'volume_24h']) await db.execute('INSERT INTO rankings (sort, version, digest, refreshed_at) VALUES ($1, 1, $2, $3)', [sort, 'synthetic', now])
-  const tradeColumns = ['chain_id', 'tx_hash', 'log_index', 'block_number', 'block_time', 'token', 'pool', 'side', 'trader', 'recipient', 'amount_token', 'amount_paired', 'sqrt_price_x96', 'tick']
+  for (const sort of ['trending', 'liquidity', 'market_cap', 'volume_24h'])
+    await db.execute('INSERT INTO rankings (sort, version, digest, refreshed_at) VALUES ($1, 1, $2, $3)', [sort, 'synthetic', now])
+  const tradeColumns = [
+    'chain_id',
+    'tx_hash',
+    'log_index',
+    'block_number',
+    'block_time',
+    'token',
+    'pool',
+    'side',
+    'trader',
+    'recipient',
+    'amount_token',
+    'amount_paired',
+    'sqrt_price_x96',
+    'tick',
+  ]
   let n = 0
   let batch: SqlValue[][] = []
   const flush = async () => {
@@ -66,7 +183,22 @@ export async function seedSyntheticReadModel({ db, tokens, trades }: { db: SqlDa
   for (let i = 0; i < tokens; i++) {
     for (let k = 0; k < counts[i]; k++) {
       const block = 1 + ((n * 2_654_435_761) % trades)
-      batch.push([8453, hash(n), 0, block, start + block * 2, address(1, i), address(4, i), n % 2 ? 'buy' : 'sell', address(6, n % 5000), address(6, n % 5000), String(1_000_000_000_000n * BigInt(1 + (n % 1000))), String(10_000_000_000n * BigInt(1 + (n % 977))), '79228162514264337593543950336', 0])
+      batch.push([
+        8453,
+        hash(n),
+        0,
+        block,
+        start + block * 2,
+        address(1, i),
+        address(4, i),
+        n % 2 ? 'buy' : 'sell',
+        address(6, n % 5000),
+        address(6, n % 5000),
+        String(1_000_000_000_000n * BigInt(1 + (n % 1000))),
+        String(10_000_000_000n * BigInt(1 + (n % 977))),
+        '79228162514264337593543950336',
+        0,
+      ])
       n++
       if (batch.length >= 20_000) await flush()
     }

@@ -14,7 +14,13 @@ export type ServiceProcess = { url: string; stop: () => Promise<void> }
  * const a = await startServiceProcess({ env: { RPC_URL, REDIS_URL, API_KEYS } })
  * await a.stop()
  */
-export async function startServiceProcess({ env, readyTimeoutMs = 600_000 }: { env: Record<string, string>; readyTimeoutMs?: number }): Promise<ServiceProcess> {
+export async function startServiceProcess({
+  env,
+  readyTimeoutMs = 600_000,
+}: {
+  env: Record<string, string>
+  readyTimeoutMs?: number
+}): Promise<ServiceProcess> {
   const port = await freePort()
   const output: string[] = []
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'src', 'server.ts')], {
@@ -24,12 +30,20 @@ export async function startServiceProcess({ env, readyTimeoutMs = 600_000 }: { e
   child.stdout?.on('data', (chunk) => output.push(String(chunk)))
   child.stderr?.on('data', (chunk) => output.push(String(chunk)))
   let exited = false
-  const exit = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve() }))
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true
+      resolve()
+    }),
+  )
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + readyTimeoutMs
   for (;;) {
     if (exited) throw new Error(`service process exited before it was ready:\n${output.join('').slice(-4000)}`)
-    const ready = await fetch(`${url}/ready`).then((r) => r.status === 200, () => false)
+    const ready = await fetch(`${url}/ready`).then(
+      (r) => r.status === 200,
+      () => false,
+    )
     if (ready) break
     if (Date.now() > deadline) {
       child.kill('SIGKILL')

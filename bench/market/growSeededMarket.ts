@@ -68,7 +68,12 @@ export async function growSeededMarket({ devnet, extraTokens }: GrowSeededMarket
   const added: MarketToken[] = []
   for (let i = 0; i < extraTokens; i++) {
     // Prices from $0.001 to $100, log-spread; 18 decimals like most long-tail tokens.
-    const token: MarketToken = { symbol: `LT${i}`, name: `Long Tail ${i}`, decimals: 18, priceUsd: 10 ** (-3 + (5 * i) / Math.max(extraTokens - 1, 1)) }
+    const token: MarketToken = {
+      symbol: `LT${i}`,
+      name: `Long Tail ${i}`,
+      decimals: 18,
+      priceUsd: 10 ** (-3 + (5 * i) / Math.max(extraTokens - 1, 1)),
+    }
     const address = await deployTestToken({ devnet, name: token.name, symbol: token.symbol, decimals: token.decimals })
     tokens[token.symbol] = { address: getAddress(address), token }
     added.push(token)
@@ -76,15 +81,28 @@ export async function growSeededMarket({ devnet, extraTokens }: GrowSeededMarket
 
   await devnet.publicClient.request({ method: 'anvil_setBalance' as never, params: [provider, toHex(parseEther('100000000'))] as never })
   const funding: BatchCall[] = [
-    { to: market.weth, value: parseEther('50000000'), label: 'wrap ETH', data: encodeFunctionData({ abi: tokenAbi, functionName: 'deposit' }) },
+    {
+      to: market.weth,
+      value: parseEther('50000000'),
+      label: 'wrap ETH',
+      data: encodeFunctionData({ abi: tokenAbi, functionName: 'deposit' }),
+    },
   ]
   for (const symbol of ['USDC', ...added.map((t) => t.symbol)]) {
     const { address, token } = tokens[symbol]
-    funding.push({ to: address, label: `mint ${symbol}`, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [provider, 10n ** BigInt(token.decimals + 15)] }) })
+    funding.push({
+      to: address,
+      label: `mint ${symbol}`,
+      data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [provider, 10n ** BigInt(token.decimals + 15)] }),
+    })
   }
   for (const symbol of ['WETH', 'USDC', ...added.map((t) => t.symbol)]) {
     for (const spender of [market.helpers.poolHarness, market.factories.UNIV4.liquidityRouter]) {
-      funding.push({ to: tokens[symbol].address, label: `approve ${symbol}`, data: encodeFunctionData({ abi: tokenAbi, functionName: 'approve', args: [spender, maxUint256] }) })
+      funding.push({
+        to: tokens[symbol].address,
+        label: `approve ${symbol}`,
+        data: encodeFunctionData({ abi: tokenAbi, functionName: 'approve', args: [spender, maxUint256] }),
+      })
     }
   }
   await sendBatchAndMine({ devnet, calls: funding })
@@ -98,7 +116,13 @@ export async function growSeededMarket({ devnet, extraTokens }: GrowSeededMarket
     ]
     for (const spec of specs) {
       const { pool, liquidityCalls } = await createSeedPool({
-        devnet, spec, tokens, factories: market.factories, liquidityProvider: provider, harness: market.helpers.poolHarness, offset: (next() * 2 - 1) * 0.003,
+        devnet,
+        spec,
+        tokens,
+        factories: market.factories,
+        liquidityProvider: provider,
+        harness: market.helpers.poolHarness,
+        offset: (next() * 2 - 1) * 0.003,
       })
       pools.push(pool)
       liquidity.push(...liquidityCalls)

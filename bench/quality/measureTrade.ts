@@ -73,11 +73,33 @@ async function timed(repeats: number, run: () => Promise<unknown>): Promise<numb
  * const row = await measureTrade({ solver, request, repeats: 5, row: { market: 'synthetic', pools: 1000, hops: 2, size: 1 } })
  * console.log(row.gap_bps, row.waterfill_gap_bps)
  */
-export async function measureTrade({ solver, request, repeats, waterfillBudgetMs = 10_000, row: where }: MeasureTradeParameters): Promise<QualityRow> {
+export async function measureTrade({
+  solver,
+  request,
+  repeats,
+  waterfillBudgetMs = 10_000,
+  row: where,
+}: MeasureTradeParameters): Promise<QualityRow> {
   const row: QualityRow = {
-    ...where, amount_in: request.amountIn, bound: null, ours: null, gap_bps: null, single: null, single_gap_bps: null, gas_priced_gap_bps: null,
-    gas_cost_bps: null, time_ms: null, routes: null, stopped_by: null, waterfill: null, waterfill_gap_bps: null, waterfill_time_ms: null,
-    waterfill_as_routes: null, waterfill_strategy: null, waterfill_longest_walk: null, ours_minus_waterfill_bps: null,
+    ...where,
+    amount_in: request.amountIn,
+    bound: null,
+    ours: null,
+    gap_bps: null,
+    single: null,
+    single_gap_bps: null,
+    gas_priced_gap_bps: null,
+    gas_cost_bps: null,
+    time_ms: null,
+    routes: null,
+    stopped_by: null,
+    waterfill: null,
+    waterfill_gap_bps: null,
+    waterfill_time_ms: null,
+    waterfill_as_routes: null,
+    waterfill_strategy: null,
+    waterfill_longest_walk: null,
+    ours_minus_waterfill_bps: null,
   }
   try {
     const plan = await solver.quote(request)
@@ -101,7 +123,8 @@ export async function measureTrade({ solver, request, repeats, waterfillBudgetMs
       row.gap_bps = gapBps(bound, BigInt(plan.expectedAmountOut))
       row.single_gap_bps = gapBps(bound, BigInt(single.expectedAmountOut))
       row.waterfill_gap_bps = gapBps(bound, BigInt(waterfill.expectedAmountOut))
-      row.ours_minus_waterfill_bps = Number(((BigInt(plan.expectedAmountOut) - BigInt(waterfill.expectedAmountOut)) * 10_000_000_000n) / bound) / 1_000_000
+      row.ours_minus_waterfill_bps =
+        Number(((BigInt(plan.expectedAmountOut) - BigInt(waterfill.expectedAmountOut)) * 10_000_000_000n) / bound) / 1_000_000
       row.gas_priced_gap_bps = gapBps(bound, BigInt(priced.expectedAmountOut))
       row.gas_cost_bps = Number((BigInt(priced.gasCostInTokenOut) * 10_000_000_000n) / bound) / 1_000_000
     }

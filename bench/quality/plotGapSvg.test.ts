@@ -7,14 +7,30 @@ describe('plotGapSvg', () => {
       title: 't',
       xLabel: 'size',
       series: [
-        { label: 'a', points: [{ x: 0.1, y: 0.5 }, { x: 10, y: 50 }] },
-        { label: 'b', points: [{ x: 0.1, y: 0 }, { x: 10, y: 0.002 }] },
+        {
+          label: 'a',
+          points: [
+            { x: 0.1, y: 0.5 },
+            { x: 10, y: 50 },
+          ],
+        },
+        {
+          label: 'b',
+          points: [
+            { x: 0.1, y: 0 },
+            { x: 10, y: 0.002 },
+          ],
+        },
       ],
     })
     expect(svg.match(/<polyline/g)).toHaveLength(2)
     expect(svg).toContain('>a</text>')
     expect(svg).toContain('>b</text>')
-    const line = svg.match(/points="([^"]+)"/)?.[1]?.split(' ').map((p) => p.split(',').map(Number)) ?? []
+    const line =
+      svg
+        .match(/points="([^"]+)"/)?.[1]
+        ?.split(' ')
+        .map((p) => p.split(',').map(Number)) ?? []
     // SVG y grows downwards: 50 bps is drawn above 0.5 bps.
     expect(line[1]?.[1]).toBeLessThan(line[0]?.[1] ?? 0)
   })

@@ -46,11 +46,15 @@ export function plotGapSvg({ title, xLabel, series }: PlotGapSvgParameters): str
     parts.push(`<text x="${px(x)}" y="${height - bottom + 16}" text-anchor="middle">${x}</text>`)
   }
   parts.push(`<text x="${(left + width - right) / 2}" y="${height - 10}" text-anchor="middle">${xLabel}</text>`)
-  parts.push(`<text transform="translate(14 ${(top + height - bottom) / 2}) rotate(-90)" text-anchor="middle">gap to the bound, bps (log)</text>`)
+  parts.push(
+    `<text transform="translate(14 ${(top + height - bottom) / 2}) rotate(-90)" text-anchor="middle">gap to the bound, bps (log)</text>`,
+  )
   series.forEach((s, k) => {
     const colour = COLOURS[k % COLOURS.length]
     const points = [...s.points].sort((a, b) => a.x - b.x)
-    parts.push(`<polyline fill="none" stroke="${colour}" stroke-width="1.5" points="${points.map((p) => `${px(p.x).toFixed(1)},${py(p.y).toFixed(1)}`).join(' ')}"/>`)
+    parts.push(
+      `<polyline fill="none" stroke="${colour}" stroke-width="1.5" points="${points.map((p) => `${px(p.x).toFixed(1)},${py(p.y).toFixed(1)}`).join(' ')}"/>`,
+    )
     for (const p of points) parts.push(`<circle cx="${px(p.x).toFixed(1)}" cy="${py(p.y).toFixed(1)}" r="2.5" fill="${colour}"/>`)
     parts.push(`<text x="${width - right + 10}" y="${top + 14 * k + 10}" fill="${colour}">${s.label}</text>`)
   })

@@ -24,7 +24,13 @@ export type DescribePlanPoolsParameters = {
  * @example
  * const lines = await describePlanPools({ fetchServicePool, client, poolIds, blockNumber: 120, blockTimeSec: 2 })
  */
-export async function describePlanPools({ fetchServicePool, client, poolIds, blockNumber, blockTimeSec }: DescribePlanPoolsParameters): Promise<string[]> {
+export async function describePlanPools({
+  fetchServicePool,
+  client,
+  poolIds,
+  blockNumber,
+  blockTimeSec,
+}: DescribePlanPoolsParameters): Promise<string[]> {
   const adapters = presentAdapters()
   const block = await client.getBlock({ blockNumber: BigInt(blockNumber) })
   const nextBlock = { number: block.number + 1n, timestamp: block.timestamp + BigInt(blockTimeSec) }
@@ -35,17 +41,27 @@ export async function describePlanPools({ fetchServicePool, client, poolIds, blo
       lines.push(`  ${poolId}: the service has no state for it at block ${blockNumber} (${served.status} ${JSON.stringify(served.json)})`)
       continue
     }
-    const { dex, readAtBlock, state, ref } = served.json as { dex: DexId; readAtBlock: number; state: Record<string, unknown>; ref: PoolRef }
+    const { dex, readAtBlock, state, ref } = served.json as {
+      dex: DexId
+      readAtBlock: number
+      state: Record<string, unknown>
+      ref: PoolRef
+    }
     let chainState: Record<string, unknown> | string
     try {
       const adapter = adapters.get(dex)
       if (!adapter) throw new Error(`no adapter for ${dex}`)
-      chainState = (await adapter.readPool({ client, ref, blockNumber: BigInt(blockNumber), nextBlock })).input.state as Record<string, unknown>
+      chainState = (await adapter.readPool({ client, ref, blockNumber: BigInt(blockNumber), nextBlock })).input.state as Record<
+        string,
+        unknown
+      >
     } catch (error) {
       chainState = `unreadable: ${(error as Error).message.split('\n')[0]}`
     }
     const differing = typeof chainState === 'string' ? ['(chain read failed)'] : differingFields(state, chainState)
-    lines.push(`  ${dex} ${poolId}: solver's state read at block ${readAtBlock}; ${differing.length === 0 ? 'equal to the chain\'s at the plan\'s block' : `differs from the chain's at block ${blockNumber} in ${differing.join(', ')}`}`)
+    lines.push(
+      `  ${dex} ${poolId}: solver's state read at block ${readAtBlock}; ${differing.length === 0 ? "equal to the chain's at the plan's block" : `differs from the chain's at block ${blockNumber} in ${differing.join(', ')}`}`,
+    )
     if (differing.length > 0) {
       lines.push(`    solver: ${summarise(state)}`)
       lines.push(`    chain:  ${typeof chainState === 'string' ? chainState : summarise(chainState)}`)
@@ -62,5 +78,7 @@ function differingFields(a: Record<string, unknown>, b: Record<string, unknown>)
 
 /** A state on one line: scalars as they are, arrays by length (the tick lists run to thousands). */
 function summarise(state: Record<string, unknown>): string {
-  return Object.entries(state).map(([k, v]) => `${k}=${Array.isArray(v) ? `[${v.length} entries]` : JSON.stringify(v)}`).join(' ')
+  return Object.entries(state)
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? `[${v.length} entries]` : JSON.stringify(v)}`)
+    .join(' ')
 }

@@ -71,18 +71,39 @@ const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
  * const { counts, differences } = await runBackToBackSoak({ url, apiKey, devnet, trades: 100, seed: 1 })
  */
 export async function runBackToBackSoak({
-  url, apiKey, devnet, trades, seed, traderIndex = 7, recipientIndex = 8, blockTimeSec = 2, log = () => {},
+  url,
+  apiKey,
+  devnet,
+  trades,
+  seed,
+  traderIndex = 7,
+  recipientIndex = 8,
+  blockTimeSec = 2,
+  log = () => {},
 }: RunBackToBackSoakParameters): Promise<SoakReport> {
   const chain = defineDevnetChain({ url: devnet.rpcUrl, chainId: devnet.chainId })
   const trader = devnet.accounts[traderIndex]
   const recipient = devnet.accounts[recipientIndex].address
   const { publicClient, testClient } = createDevnetClients({ chain, url: devnet.rpcUrl, account: trader.address })
   const client = publicClient as unknown as PublicClient
-  const wallet = createWalletClient({ account: privateKeyToAccount(trader.privateKey), chain, transport: http(devnet.rpcUrl, { retryCount: 0 }) })
-  await fundTrader({ devnet: { market: devnet, chain, publicClient, testClient }, privateKey: trader.privateKey, spender: devnet.router, wethAmount: parseEther('10000000') })
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(trader.privateKey),
+    chain,
+    transport: http(devnet.rpcUrl, { retryCount: 0 }),
+  })
+  await fundTrader({
+    devnet: { market: devnet, chain, publicClient, testClient },
+    privateKey: trader.privateKey,
+    spender: devnet.router,
+    wethAmount: parseEther('10000000'),
+  })
 
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const res = await fetch(`${url}${path}`, { method, headers: { 'x-api-key': apiKey, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: { 'x-api-key': apiKey, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    })
     return { status: res.status, json: (await res.json()) as any }
   }
   const balanceAt = (token: Address | 'native', owner: Address, blockNumber: bigint) =>
@@ -91,15 +112,32 @@ export async function runBackToBackSoak({
       : publicClient.readContract({ address: token, abi: erc20, functionName: 'balanceOf', args: [owner], blockNumber })
 
   const tokens: SoakToken[] = Object.entries(devnet.tokens).map(([symbol, t]) => ({
-    symbol, address: t.address, decimals: t.decimals, priceUsd: baseMarketTokens.find((m) => m.symbol === symbol)?.priceUsd ?? 1,
+    symbol,
+    address: t.address,
+    decimals: t.decimals,
+    priceUsd: baseMarketTokens.find((m) => m.symbol === symbol)?.priceUsd ?? 1,
   }))
   const kinds = [...new Set(devnet.pools.map((p) => p.dex))]
   const prng = createPrng({ seed })
-  const counts: SoakCounts = { exact: 0, different: 0, reverted: 0, simulationDiffers: 0, noRoute: 0, behindPlans: 0, splits: 0, multiHop: 0, nativeIn: 0, nativeOut: 0, withFee: 0, legsByKind: {} }
+  const counts: SoakCounts = {
+    exact: 0,
+    different: 0,
+    reverted: 0,
+    simulationDiffers: 0,
+    noRoute: 0,
+    behindPlans: 0,
+    splits: 0,
+    multiHop: 0,
+    nativeIn: 0,
+    nativeOut: 0,
+    withFee: 0,
+    legsByKind: {},
+  }
   const differences: string[] = []
 
   for (let i = 0; counts.exact + counts.different + counts.reverted < trades; i++) {
-    if (i >= 4 * trades) throw new Error(`${i} draws found a route for only ${counts.exact + counts.different + counts.reverted} trades of ${trades}`)
+    if (i >= 4 * trades)
+      throw new Error(`${i} draws found a route for only ${counts.exact + counts.different + counts.reverted} trades of ${trades}`)
     const trade = drawSoakTrade({ prng, chainId: devnet.chainId, tokens, kinds })
     const label = `#${i} ${trade.label}`
     // Nothing else trades on the embedded chain: its head moves only with our trades. Wait for the
@@ -114,7 +152,9 @@ export async function runBackToBackSoak({
     }
     let answer: { status: number; json: any }
     for (let attempt = 0; ; attempt++) {
-      answer = trade.viaExecute ? await call('POST', '/execute', { ...trade.request, user: recipient }) : await call('POST', '/quote', trade.request)
+      answer = trade.viaExecute
+        ? await call('POST', '/execute', { ...trade.request, user: recipient })
+        : await call('POST', '/quote', trade.request)
       // A service with the default limit (120 a minute) is waited for, not failed.
       if (answer.status === 429) {
         await sleep(1000)
@@ -144,7 +184,10 @@ export async function runBackToBackSoak({
     try {
       const { timestamp } = await publicClient.getBlock({ blockNumber: planBlock })
       const { data } = await publicClient.call({
-        account: trader.address, ...tx, blockNumber: planBlock, blockOverrides: { number: planBlock + 1n, time: timestamp + BigInt(blockTimeSec) },
+        account: trader.address,
+        ...tx,
+        blockNumber: planBlock,
+        blockOverrides: { number: planBlock + 1n, time: timestamp + BigInt(blockTimeSec) },
       })
       simulated = String(decodeFunctionResult({ abi: swapRouterAbi, functionName: 'swapExactIn', data: data as Hex }))
     } catch (error) {
@@ -165,25 +208,42 @@ export async function runBackToBackSoak({
       differences.push(`${label}: reverted; ${where}`)
     } else {
       const [outBefore, outAfter, feeBefore, feeAfter] = await Promise.all([
-        balanceAt(outToken, recipient, planBlock), balanceAt(outToken, recipient, receipt.blockNumber),
-        balanceAt(feeToken, feeRecipient, planBlock), balanceAt(feeToken, feeRecipient, receipt.blockNumber),
+        balanceAt(outToken, recipient, planBlock),
+        balanceAt(outToken, recipient, receipt.blockNumber),
+        balanceAt(feeToken, feeRecipient, planBlock),
+        balanceAt(feeToken, feeRecipient, receipt.blockNumber),
       ])
       const received = outAfter - outBefore
       const fee = feeAfter - feeBefore
-      if (receipt.blockNumber === planBlock + 1n && received === BigInt(plan.expectedAmountOut) && fee === BigInt(plan.feeBreakdown.integratorFeeAmount)) counts.exact++
+      if (
+        receipt.blockNumber === planBlock + 1n &&
+        received === BigInt(plan.expectedAmountOut) &&
+        fee === BigInt(plan.feeBreakdown.integratorFeeAmount)
+      )
+        counts.exact++
       else {
         counts.different++
         const pools = await describePlanPools({
           fetchServicePool: (poolId, blockNumber) => call('GET', `/market/pools/${poolId}?blockNumber=${blockNumber}`),
-          client, poolIds: legs.map((l: any) => l.poolId), blockNumber: Number(planBlock), blockTimeSec,
+          client,
+          poolIds: legs.map((l: any) => l.poolId),
+          blockNumber: Number(planBlock),
+          blockTimeSec,
         })
-        differences.push([`${label}: received ${received}, plan said ${plan.expectedAmountOut} (fee ${fee} vs ${plan.feeBreakdown.integratorFeeAmount}); ${where}`, ...pools].join('\n'))
+        differences.push(
+          [
+            `${label}: received ${received}, plan said ${plan.expectedAmountOut} (fee ${fee} vs ${plan.feeBreakdown.integratorFeeAmount}); ${where}`,
+            ...pools,
+          ].join('\n'),
+        )
         log(differences[differences.length - 1])
       }
     }
     if (simulated !== plan.expectedAmountOut) {
       counts.simulationDiffers++
-      differences.push(`${label}: the eth_call in the next block's clock answered ${simulated}, the plan said ${plan.expectedAmountOut}; ${where}`)
+      differences.push(
+        `${label}: the eth_call in the next block's clock answered ${simulated}, the plan said ${plan.expectedAmountOut}; ${where}`,
+      )
     }
     counts.splits += plan.routes.length > 1 ? 1 : 0
     counts.multiHop += plan.routes.some((r: any) => r.legs.length > 1) ? 1 : 0

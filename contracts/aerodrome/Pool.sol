@@ -114,11 +114,13 @@ contract Pool is LpToken {
         string memory symbol1 = IAerodromeTokenMetadata(token1_).symbol();
         if (stable_) {
             _setNameAndSymbol(
-                string.concat("Stable AMM - ", symbol0, "/", symbol1), string.concat("sAMM-", symbol0, "/", symbol1)
+                string.concat("Stable AMM - ", symbol0, "/", symbol1),
+                string.concat("sAMM-", symbol0, "/", symbol1)
             );
         } else {
             _setNameAndSymbol(
-                string.concat("Volatile AMM - ", symbol0, "/", symbol1), string.concat("vAMM-", symbol0, "/", symbol1)
+                string.concat("Volatile AMM - ", symbol0, "/", symbol1),
+                string.concat("vAMM-", symbol0, "/", symbol1)
             );
         }
         decimals0 = 10 ** IAerodromeTokenMetadata(token0_).decimals();
@@ -243,11 +245,12 @@ contract Pool is LpToken {
         emit Sync(balance0, balance1);
     }
 
-    function _getAmountOut(uint256 amountIn, address tokenIn, uint256 _reserve0, uint256 _reserve1)
-        internal
-        view
-        returns (uint256)
-    {
+    function _getAmountOut(
+        uint256 amountIn,
+        address tokenIn,
+        uint256 _reserve0,
+        uint256 _reserve1
+    ) internal view returns (uint256) {
         if (stable) {
             // xy is taken on the raw reserves, before they are normalised below.
             uint256 xy = _k(_reserve0, _reserve1);

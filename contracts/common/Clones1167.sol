@@ -18,14 +18,19 @@ library Clones1167 {
 
     /// The address `cloneDeterministic(implementation, salt)` deploys to from `deployer`.
     function predict(address implementation, bytes32 salt, address deployer) internal pure returns (address) {
-        bytes32 hash = keccak256(abi.encodePacked(bytes1(0xff), deployer, salt, keccak256(_creationCode(implementation))));
+        bytes32 hash = keccak256(
+            abi.encodePacked(bytes1(0xff), deployer, salt, keccak256(_creationCode(implementation)))
+        );
         return address(uint160(uint256(hash)));
     }
 
     /// Creation code: copy the 45-byte runtime and return it (EIP-1167's published bytes).
     function _creationCode(address implementation) private pure returns (bytes memory) {
-        return abi.encodePacked(
-            hex"3d602d80600a3d3981f3363d3d373d3d3d363d73", implementation, hex"5af43d82803e903d91602b57fd5bf3"
-        );
+        return
+            abi.encodePacked(
+                hex"3d602d80600a3d3981f3363d3d373d3d3d363d73",
+                implementation,
+                hex"5af43d82803e903d91602b57fd5bf3"
+            );
     }
 }

@@ -32,7 +32,12 @@ contract FeeLocker is ReentrancyLock {
     mapping(address token => mapping(address recipient => uint256)) public accruedPaired;
 
     event PositionLocked(
-        address indexed token, address indexed pool, address pairedToken, int24 tickLower, int24 tickUpper, uint128 liquidity
+        address indexed token,
+        address indexed pool,
+        address pairedToken,
+        int24 tickLower,
+        int24 tickUpper,
+        uint128 liquidity
     );
     event RewardRecipientAdded(address indexed token, address indexed recipient, uint256 index, uint16 bps);
     event FeesCollected(address indexed token, uint256 tokenAmount, uint256 pairedAmount);
@@ -77,11 +82,10 @@ contract FeeLocker is ReentrancyLock {
     }
 
     /// Collects, then pays `recipient` everything accrued to it for `token`.
-    function claim(address token, address recipient)
-        external
-        nonReentrant
-        returns (uint256 tokenAmount, uint256 pairedAmount)
-    {
+    function claim(
+        address token,
+        address recipient
+    ) external nonReentrant returns (uint256 tokenAmount, uint256 pairedAmount) {
         _collect(token);
         tokenAmount = accruedToken[token][recipient];
         pairedAmount = accruedPaired[token][recipient];
@@ -95,7 +99,10 @@ contract FeeLocker is ReentrancyLock {
 
     /// Fees accrued to `recipient` and not yet claimed (fees still in the pool are not included:
     /// simulate `collectFees` first, e.g. in one multicall, for the amount a claim would pay now).
-    function accrued(address token, address recipient) external view returns (uint256 tokenAmount, uint256 pairedAmount) {
+    function accrued(
+        address token,
+        address recipient
+    ) external view returns (uint256 tokenAmount, uint256 pairedAmount) {
         return (accruedToken[token][recipient], accruedPaired[token][recipient]);
     }
 
@@ -109,9 +116,16 @@ contract FeeLocker is ReentrancyLock {
         IUniswapV3PoolLike pool = IUniswapV3PoolLike(position.pool);
         // A zero burn makes the pool credit the position's fees to its owed amounts.
         pool.burn(position.tickLower, position.tickUpper, 0);
-        (uint128 amount0, uint128 amount1) =
-            pool.collect(address(this), position.tickLower, position.tickUpper, type(uint128).max, type(uint128).max);
-        (tokenAmount, pairedAmount) = position.tokenIsToken0 ? (uint256(amount0), uint256(amount1)) : (uint256(amount1), uint256(amount0));
+        (uint128 amount0, uint128 amount1) = pool.collect(
+            address(this),
+            position.tickLower,
+            position.tickUpper,
+            type(uint128).max,
+            type(uint128).max
+        );
+        (tokenAmount, pairedAmount) = position.tokenIsToken0
+            ? (uint256(amount0), uint256(amount1))
+            : (uint256(amount1), uint256(amount0));
         if (tokenAmount == 0 && pairedAmount == 0) return (0, 0);
         emit FeesCollected(token, tokenAmount, pairedAmount);
         RewardRecipient[] storage list = recipients[token];
@@ -120,8 +134,8 @@ contract FeeLocker is ReentrancyLock {
         // Shares of recipients 1..n first, rounded down; recipient 0 takes what is left.
         for (uint256 i = list.length; i > 1; i--) {
             RewardRecipient memory r = list[i - 1];
-            uint256 tokenShare = tokenAmount * r.bps / BPS;
-            uint256 pairedShare = pairedAmount * r.bps / BPS;
+            uint256 tokenShare = (tokenAmount * r.bps) / BPS;
+            uint256 pairedShare = (pairedAmount * r.bps) / BPS;
             tokenLeft -= tokenShare;
             pairedLeft -= pairedShare;
             _accrue(token, r.recipient, tokenShare, pairedShare);

@@ -152,9 +152,16 @@ contract LaunchFactory is ReentrancyLock {
     /// Where `launch(params)` sent by `creator` deploys the token.
     function predictTokenAddress(address creator, LaunchParams calldata params) external view returns (address) {
         bytes32 initCodeHash = keccak256(_tokenInitCode(params));
-        return address(
-            uint160(uint256(keccak256(abi.encodePacked(bytes1(0xff), address(this), tokenSalt(creator, params.salt), initCodeHash))))
-        );
+        return
+            address(
+                uint160(
+                    uint256(
+                        keccak256(
+                            abi.encodePacked(bytes1(0xff), address(this), tokenSalt(creator, params.salt), initCodeHash)
+                        )
+                    )
+                )
+            );
     }
 
     /// What one launch created, gathered in memory (the launch has more values than the stack holds).
@@ -173,12 +180,17 @@ contract LaunchFactory is ReentrancyLock {
     function launch(LaunchParams calldata params) external payable nonReentrant returns (address token, address pool) {
         _checkParams(params);
         Placement memory p;
-        p.vestingSupply = TOKEN_SUPPLY * params.vesting.bps / 10_000;
+        p.vestingSupply = (TOKEN_SUPPLY * params.vesting.bps) / 10_000;
         p.poolSupply = TOKEN_SUPPLY - p.vestingSupply;
         // Reverts when the salt was used: the address already holds the earlier token.
         p.token = address(
             new LaunchToken{salt: tokenSalt(msg.sender, params.salt)}(
-                params.name, params.symbol, params.extraMetadata, params.admin, TOKEN_SUPPLY, address(this)
+                params.name,
+                params.symbol,
+                params.extraMetadata,
+                params.admin,
+                TOKEN_SUPPLY,
+                address(this)
             )
         );
         p.pool = _createPool(p.token, params.pairedToken);
@@ -188,7 +200,11 @@ contract LaunchFactory is ReentrancyLock {
             _pay(p.token, address(vestingVault), p.vestingSupply);
             uint64 lockupEnd = uint64(block.timestamp) + params.vesting.lockupSeconds;
             p.vestingId = vestingVault.create(
-                p.token, params.vesting.beneficiary, p.vestingSupply, lockupEnd, lockupEnd + params.vesting.vestingSeconds
+                p.token,
+                params.vesting.beneficiary,
+                p.vestingSupply,
+                lockupEnd,
+                lockupEnd + params.vesting.vestingSeconds
             );
         }
         // The few base units the position's rounding left behind are burned: the factory keeps nothing.
@@ -213,7 +229,15 @@ contract LaunchFactory is ReentrancyLock {
         activePool = p.pool;
         activeToken = p.token;
         IUniswapV3PoolLike(p.pool).mint(address(feeLocker), p.tickLower, p.tickUpper, p.liquidity, "");
-        feeLocker.lock(p.token, p.pool, params.pairedToken, p.tickLower, p.tickUpper, p.liquidity, params.rewardRecipients);
+        feeLocker.lock(
+            p.token,
+            p.pool,
+            params.pairedToken,
+            p.tickLower,
+            p.tickUpper,
+            p.liquidity,
+            params.rewardRecipients
+        );
     }
 
     function _emitLaunched(Placement memory p, LaunchParams calldata params) private {
@@ -239,7 +263,9 @@ contract LaunchFactory is ReentrancyLock {
         address token = activeToken;
         bool tokenIsToken0 = IUniswapV3PoolLike(msg.sender).token0() == token;
         // Single-sided: the position is entirely in the new token.
-        (uint256 tokenOwed, uint256 pairedOwed) = tokenIsToken0 ? (amount0Owed, amount1Owed) : (amount1Owed, amount0Owed);
+        (uint256 tokenOwed, uint256 pairedOwed) = tokenIsToken0
+            ? (amount0Owed, amount1Owed)
+            : (amount1Owed, amount0Owed);
         if (pairedOwed != 0) revert UnexpectedMintAmounts(amount0Owed, amount1Owed);
         _pay(token, msg.sender, tokenOwed);
     }
@@ -273,8 +299,11 @@ contract LaunchFactory is ReentrancyLock {
         if (v.bps == 0) {
             if (v.beneficiary != address(0) || v.lockupSeconds != 0 || v.vestingSeconds != 0) revert InvalidVesting();
         } else if (
-            v.bps > MAX_VESTING_BPS || v.beneficiary == address(0) || v.lockupSeconds > MAX_LOCKUP_SECONDS
-                || v.vestingSeconds > MAX_VESTING_SECONDS || uint256(v.lockupSeconds) + v.vestingSeconds == 0
+            v.bps > MAX_VESTING_BPS ||
+            v.beneficiary == address(0) ||
+            v.lockupSeconds > MAX_LOCKUP_SECONDS ||
+            v.vestingSeconds > MAX_VESTING_SECONDS ||
+            uint256(v.lockupSeconds) + v.vestingSeconds == 0
         ) {
             revert InvalidVesting();
         }
@@ -290,11 +319,10 @@ contract LaunchFactory is ReentrancyLock {
     /// paired asset; the pool prices token1 in token0, so the sign flips when the token sorts second.
     /// The position sits entirely on the side buyers move the price towards, starting exactly at
     /// the current price: the pool holds only the new token until someone buys.
-    function _range(int24 startingTick, bool tokenIsToken0)
-        private
-        pure
-        returns (int24 tickLower, int24 tickUpper, uint160 sqrtPriceX96)
-    {
+    function _range(
+        int24 startingTick,
+        bool tokenIsToken0
+    ) private pure returns (int24 tickLower, int24 tickUpper, uint160 sqrtPriceX96) {
         if (tokenIsToken0) {
             (tickLower, tickUpper) = (startingTick, MAX_USABLE_TICK);
             sqrtPriceX96 = LaunchMath.sqrtRatioAtTick(tickLower);
@@ -306,17 +334,21 @@ contract LaunchFactory is ReentrancyLock {
 
     /// Liquidity for `amount` of the new token over the range, rounded down (Uniswap's
     /// LiquidityAmounts formulas: token0 L = a·√l·√u / (√u−√l); token1 L = a / (√u−√l), in Q96).
-    function _liquidityFor(address pool, uint256 amount, int24 tickLower, int24 tickUpper, bool tokenIsToken0)
-        private
-        view
-        returns (uint128)
-    {
+    function _liquidityFor(
+        address pool,
+        uint256 amount,
+        int24 tickLower,
+        int24 tickUpper,
+        bool tokenIsToken0
+    ) private view returns (uint128) {
         uint256 sqrtLower = LaunchMath.sqrtRatioAtTick(tickLower);
         uint256 sqrtUpper = LaunchMath.sqrtRatioAtTick(tickUpper);
-        uint256 liquidity = tokenIsToken0
-            ? LaunchMath.mulDiv(amount, LaunchMath.mulDiv(sqrtLower, sqrtUpper, 1 << 96), sqrtUpper - sqrtLower)
-            : LaunchMath.mulDiv(amount, 1 << 96, sqrtUpper - sqrtLower);
-        if (liquidity == 0 || liquidity > IUniswapV3PoolLike(pool).maxLiquidityPerTick()) revert LiquidityOutOfRange(liquidity);
+        uint256 liquidity =
+            tokenIsToken0
+                ? LaunchMath.mulDiv(amount, LaunchMath.mulDiv(sqrtLower, sqrtUpper, 1 << 96), sqrtUpper - sqrtLower)
+                : LaunchMath.mulDiv(amount, 1 << 96, sqrtUpper - sqrtLower);
+        if (liquidity == 0 || liquidity > IUniswapV3PoolLike(pool).maxLiquidityPerTick())
+            revert LiquidityOutOfRange(liquidity);
         return uint128(liquidity);
     }
 
@@ -325,7 +357,7 @@ contract LaunchFactory is ReentrancyLock {
     function _createPool(address token, address pairedToken) private returns (address pool) {
         pool = uniswapV3Factory.getPool(token, pairedToken, POOL_FEE);
         if (pool == address(0)) return uniswapV3Factory.createPool(token, pairedToken, POOL_FEE);
-        (uint160 sqrtPriceX96,,,,,,) = IUniswapV3PoolLike(pool).slot0();
+        (uint160 sqrtPriceX96, , , , , , ) = IUniswapV3PoolLike(pool).slot0();
         if (sqrtPriceX96 != 0) revert PoolAlreadyInitialized(pool);
     }
 
@@ -348,10 +380,11 @@ contract LaunchFactory is ReentrancyLock {
     }
 
     function _tokenInitCode(LaunchParams calldata params) private view returns (bytes memory) {
-        return abi.encodePacked(
-            type(LaunchToken).creationCode,
-            abi.encode(params.name, params.symbol, params.extraMetadata, params.admin, TOKEN_SUPPLY, address(this))
-        );
+        return
+            abi.encodePacked(
+                type(LaunchToken).creationCode,
+                abi.encode(params.name, params.symbol, params.extraMetadata, params.admin, TOKEN_SUPPLY, address(this))
+            );
     }
 
     function _setPairedToken(address token, bool allowed) private {

@@ -47,10 +47,13 @@ contract VestingVault is ReentrancyLock {
         factory = msg.sender;
     }
 
-    function create(address token, address beneficiary, uint256 amount, uint64 lockupEnd, uint64 vestingEnd)
-        external
-        returns (uint256 id)
-    {
+    function create(
+        address token,
+        address beneficiary,
+        uint256 amount,
+        uint64 lockupEnd,
+        uint64 vestingEnd
+    ) external returns (uint256 id) {
         if (msg.sender != factory) revert NotFactory(msg.sender);
         if (beneficiary == address(0) || amount == 0 || vestingEnd < lockupEnd || lockupEnd < block.timestamp) {
             revert InvalidSchedule();
@@ -66,7 +69,7 @@ contract VestingVault is ReentrancyLock {
         if (p.token == address(0)) revert UnknownPosition(id);
         if (timestamp < p.lockupEnd) return 0;
         if (timestamp >= p.vestingEnd) return p.amount;
-        return p.amount * (timestamp - p.lockupEnd) / (p.vestingEnd - p.lockupEnd);
+        return (p.amount * (timestamp - p.lockupEnd)) / (p.vestingEnd - p.lockupEnd);
     }
 
     /// What `claim` would pay now.

@@ -15,10 +15,20 @@ contract TickLens {
     /// Uniswap V3 pools and forks with the same getters (Pancake V3, Alien Base V3): bitmap words
     /// `tickBitmap(int16)` for `fromWord..=toWord`, then `ticks(int24)`'s second field
     /// (liquidityNet) for every set bit. Ticks ascend; tick = (256·word + bit)·tickSpacing.
-    function scanV3(address pool, int24 tickSpacing, int16 fromWord, int16 toWord)
+    function scanV3(
+        address pool,
+        int24 tickSpacing,
+        int16 fromWord,
+        int16 toWord
+    )
         external
         view
-        returns (int16[] memory wordPositions, uint256[] memory words, int24[] memory ticks, int128[] memory liquidityNets)
+        returns (
+            int16[] memory wordPositions,
+            uint256[] memory words,
+            int24[] memory ticks,
+            int128[] memory liquidityNets
+        )
     {
         (wordPositions, words) = _nonEmptyWords(pool, bytes32(0), fromWord, toWord);
         ticks = _ticksOf(wordPositions, words, tickSpacing);
@@ -28,12 +38,18 @@ contract TickLens {
             // ticks(int24) returns (uint128 liquidityGross, int128 liquidityNet, ...): keep word 1.
             // Calldata and return word go through scratch space: no memory grows per tick.
             let n := mload(ticks)
-            for { let i := 0 } lt(i, n) { i := add(i, 1) } {
+            for {
+                let i := 0
+            } lt(i, n) {
+                i := add(i, 1)
+            } {
                 mstore(0x00, shl(224, 0xf30dba93))
                 mstore(0x04, mload(add(add(ticks, 0x20), mul(i, 0x20))))
                 ok := and(ok, staticcall(gas(), pool, 0x00, 0x24, 0x00, 0x00))
                 ok := and(ok, iszero(lt(returndatasize(), 0x40)))
-                if ok { returndatacopy(0x00, 0x20, 0x20) }
+                if ok {
+                    returndatacopy(0x00, 0x20, 0x20)
+                }
                 mstore(add(add(liquidityNets, 0x20), mul(i, 0x20)), signextend(15, mload(0x00)))
             }
         }
@@ -44,10 +60,21 @@ contract TickLens {
     /// `stateSlot` is the pool's `Pool.State` slot; the bitmap is the mapping at `stateSlot + 5`
     /// (int16 keys), the ticks at `stateSlot + 4`, liquidityNet the high 128 bits of a tick's
     /// first word. One `extsload` for all words of the range, one for all ticks.
-    function scanV4(address poolManager, bytes32 stateSlot, int24 tickSpacing, int16 fromWord, int16 toWord)
+    function scanV4(
+        address poolManager,
+        bytes32 stateSlot,
+        int24 tickSpacing,
+        int16 fromWord,
+        int16 toWord
+    )
         external
         view
-        returns (int16[] memory wordPositions, uint256[] memory words, int24[] memory ticks, int128[] memory liquidityNets)
+        returns (
+            int16[] memory wordPositions,
+            uint256[] memory words,
+            int24[] memory ticks,
+            int128[] memory liquidityNets
+        )
     {
         (wordPositions, words) = _nonEmptyWords(poolManager, stateSlot, fromWord, toWord);
         ticks = _ticksOf(wordPositions, words, tickSpacing);
@@ -66,10 +93,21 @@ contract TickLens {
     /// PancakeSwap Infinity's CL pool manager, through its getters: `getPoolBitmapInfo(id, word)`
     /// for `fromWord..=toWord`, then `getPoolTickInfo(id, tick)`'s second field (liquidityNet) for
     /// every set bit (the manager's storage layout is not part of its interface).
-    function scanInfinityCl(address poolManager, bytes32 poolId, int24 tickSpacing, int16 fromWord, int16 toWord)
+    function scanInfinityCl(
+        address poolManager,
+        bytes32 poolId,
+        int24 tickSpacing,
+        int16 fromWord,
+        int16 toWord
+    )
         external
         view
-        returns (int16[] memory wordPositions, uint256[] memory words, int24[] memory ticks, int128[] memory liquidityNets)
+        returns (
+            int16[] memory wordPositions,
+            uint256[] memory words,
+            int24[] memory ticks,
+            int128[] memory liquidityNets
+        )
     {
         if (toWord < fromWord) revert BadWordRange(fromWord, toWord);
         (wordPositions, words) = _compact(_infinityWords(poolManager, poolId, fromWord, toWord), fromWord);
@@ -78,11 +116,12 @@ contract TickLens {
     }
 
     /// Every word of `fromWord..=toWord` through `getPoolBitmapInfo(bytes32,int16)`.
-    function _infinityWords(address poolManager, bytes32 poolId, int16 fromWord, int16 toWord)
-        private
-        view
-        returns (uint256[] memory all)
-    {
+    function _infinityWords(
+        address poolManager,
+        bytes32 poolId,
+        int16 fromWord,
+        int16 toWord
+    ) private view returns (uint256[] memory all) {
         uint256 span = uint256(int256(toWord) - int256(fromWord) + 1);
         all = new uint256[](span);
         int256 first = fromWord;
@@ -93,7 +132,11 @@ contract TickLens {
             let request := mload(0x40)
             mstore(request, shl(224, 0x7c352ef6))
             mstore(add(request, 0x04), poolId)
-            for { let i := 0 } lt(i, span) { i := add(i, 1) } {
+            for {
+                let i := 0
+            } lt(i, span) {
+                i := add(i, 1)
+            } {
                 mstore(add(request, 0x24), add(first, i))
                 ok := and(ok, staticcall(gas(), poolManager, request, 0x44, 0x00, 0x20))
                 ok := and(ok, iszero(lt(returndatasize(), 0x20)))
@@ -104,11 +147,11 @@ contract TickLens {
     }
 
     /// `getPoolTickInfo(bytes32,int24)` returns (liquidityGross, liquidityNet, ...): word 1 of each.
-    function _infinityNets(address poolManager, bytes32 poolId, int24[] memory ticks)
-        private
-        view
-        returns (int128[] memory liquidityNets)
-    {
+    function _infinityNets(
+        address poolManager,
+        bytes32 poolId,
+        int24[] memory ticks
+    ) private view returns (int128[] memory liquidityNets) {
         liquidityNets = new int128[](ticks.length);
         bool ok = true;
         assembly ("memory-safe") {
@@ -116,11 +159,17 @@ contract TickLens {
             mstore(request, shl(224, 0x5aa208a4))
             mstore(add(request, 0x04), poolId)
             let n := mload(ticks)
-            for { let i := 0 } lt(i, n) { i := add(i, 1) } {
+            for {
+                let i := 0
+            } lt(i, n) {
+                i := add(i, 1)
+            } {
                 mstore(add(request, 0x24), mload(add(add(ticks, 0x20), mul(i, 0x20))))
                 ok := and(ok, staticcall(gas(), poolManager, request, 0x44, 0x00, 0x00))
                 ok := and(ok, iszero(lt(returndatasize(), 0x40)))
-                if ok { returndatacopy(0x00, 0x20, 0x20) }
+                if ok {
+                    returndatacopy(0x00, 0x20, 0x20)
+                }
                 mstore(add(add(liquidityNets, 0x20), mul(i, 0x20)), signextend(15, mload(0x00)))
             }
         }
@@ -128,11 +177,12 @@ contract TickLens {
     }
 
     /// The set words of `fromWord..=toWord`: V3 getters when `stateSlot` is zero, else V4 storage.
-    function _nonEmptyWords(address target, bytes32 stateSlot, int16 fromWord, int16 toWord)
-        private
-        view
-        returns (int16[] memory positions, uint256[] memory values)
-    {
+    function _nonEmptyWords(
+        address target,
+        bytes32 stateSlot,
+        int16 fromWord,
+        int16 toWord
+    ) private view returns (int16[] memory positions, uint256[] memory values) {
         if (toWord < fromWord) revert BadWordRange(fromWord, toWord);
         uint256 span = uint256(int256(toWord) - int256(fromWord) + 1);
         uint256[] memory all;
@@ -143,7 +193,11 @@ contract TickLens {
             assembly ("memory-safe") {
                 // tickBitmap(int16) returns one uint256. Calldata and return word go through
                 // scratch space: no memory grows per word (Solidity never frees memory).
-                for { let i := 0 } lt(i, span) { i := add(i, 1) } {
+                for {
+                    let i := 0
+                } lt(i, span) {
+                    i := add(i, 1)
+                } {
                     mstore(0x00, shl(224, 0x5339c296))
                     mstore(0x04, add(first, i))
                     ok := and(ok, staticcall(gas(), target, 0x00, 0x24, 0x00, 0x20))
@@ -164,11 +218,10 @@ contract TickLens {
     }
 
     /// The non-zero entries of `all` (word `fromWord + i` at index i) with their positions.
-    function _compact(uint256[] memory all, int16 fromWord)
-        private
-        pure
-        returns (int16[] memory positions, uint256[] memory values)
-    {
+    function _compact(
+        uint256[] memory all,
+        int16 fromWord
+    ) private pure returns (int16[] memory positions, uint256[] memory values) {
         uint256 count = 0;
         for (uint256 i = 0; i < all.length; i++) {
             if (all[i] != 0) count++;
@@ -186,11 +239,11 @@ contract TickLens {
     }
 
     /// Ticks of every set bit, ascending (words ascend, bits ascend within a word).
-    function _ticksOf(int16[] memory positions, uint256[] memory values, int24 tickSpacing)
-        private
-        pure
-        returns (int24[] memory ticks)
-    {
+    function _ticksOf(
+        int16[] memory positions,
+        uint256[] memory values,
+        int24 tickSpacing
+    ) private pure returns (int24[] memory ticks) {
         uint256 count = 0;
         for (uint256 w = 0; w < values.length; w++) {
             for (uint256 v = values[w]; v != 0; v &= v - 1) count++;

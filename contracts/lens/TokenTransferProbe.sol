@@ -19,9 +19,19 @@ contract TokenTransferProbe {
     /// @return balance the holder's balance before, amount the amount sent out,
     /// outSent and outReceived how much the holder's balance fell and the peer's rose,
     /// backSent and backReceived the same for the peer sending `outReceived` back.
-    function probe(address token, address peer)
+    function probe(
+        address token,
+        address peer
+    )
         external
-        returns (uint256 balance, uint256 amount, uint256 outSent, uint256 outReceived, uint256 backSent, uint256 backReceived)
+        returns (
+            uint256 balance,
+            uint256 amount,
+            uint256 outSent,
+            uint256 outReceived,
+            uint256 backSent,
+            uint256 backReceived
+        )
     {
         balance = _balanceOf(token, address(this));
         if (balance == 0) return (0, 0, 0, 0, 0, 0);
@@ -39,11 +49,17 @@ contract TokenTransferProbe {
     /// Tokens that call their recipient (ERC-777 style hooks) meet an empty fallback, not a revert.
     fallback() external {}
 
-    function _send(address token, address to, uint256 amount, uint8 leg) private returns (uint256 sent, uint256 received) {
+    function _send(
+        address token,
+        address to,
+        uint256 amount,
+        uint8 leg
+    ) private returns (uint256 sent, uint256 received) {
         uint256 fromBefore = _balanceOf(token, address(this));
         uint256 toBefore = _balanceOf(token, to);
         (bool ok, bytes memory data) = token.call(abi.encodeWithSelector(0xa9059cbb, to, amount));
-        if (!ok || (data.length != 0 && (data.length < 32 || abi.decode(data, (uint256)) != 1))) revert TransferFailed(leg, data);
+        if (!ok || (data.length != 0 && (data.length < 32 || abi.decode(data, (uint256)) != 1)))
+            revert TransferFailed(leg, data);
         uint256 fromAfter = _balanceOf(token, address(this));
         uint256 toAfter = _balanceOf(token, to);
         // A balance that moved the wrong way reads as zero moved: it differs from the amount anyway.

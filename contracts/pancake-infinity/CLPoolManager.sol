@@ -80,7 +80,12 @@ contract CLPoolManager {
         int24 tick
     );
     event ModifyLiquidity(
-        bytes32 indexed id, address indexed sender, int24 tickLower, int24 tickUpper, int256 liquidityDelta, bytes32 salt
+        bytes32 indexed id,
+        address indexed sender,
+        int24 tickLower,
+        int24 tickUpper,
+        int256 liquidityDelta,
+        bytes32 salt
     );
     event Swap(
         bytes32 indexed id,
@@ -121,7 +126,9 @@ contract CLPoolManager {
         owner = msg.sender;
     }
 
-    function getSlot0(bytes32 id) external view returns (uint160 sqrtPriceX96, int24 tick, uint24 protocolFee, uint24 lpFee) {
+    function getSlot0(
+        bytes32 id
+    ) external view returns (uint160 sqrtPriceX96, int24 tick, uint24 protocolFee, uint24 lpFee) {
         Slot0 slot0 = pools[id].slot0;
         return (slot0.sqrtPriceX96(), slot0.tick(), slot0.protocolFee(), slot0.lpFee());
     }
@@ -130,11 +137,13 @@ contract CLPoolManager {
         return pools[id].liquidity;
     }
 
-    function getLiquidity(bytes32 id, address owner_, int24 tickLower, int24 tickUpper, bytes32 salt)
-        external
-        view
-        returns (uint128)
-    {
+    function getLiquidity(
+        bytes32 id,
+        address owner_,
+        int24 tickLower,
+        int24 tickUpper,
+        bytes32 salt
+    ) external view returns (uint128) {
         return pools[id].positions[Position.calculatePositionKey(owner_, tickLower, tickUpper, salt)].liquidity;
     }
 
@@ -172,10 +181,11 @@ contract CLPoolManager {
     }
 
     /// Adds or removes liquidity inside the vault's lock; the caller's delta includes its fees.
-    function modifyLiquidity(PoolKey memory key, ModifyLiquidityParams memory params, bytes calldata)
-        external
-        returns (BalanceDelta delta, BalanceDelta feeDelta)
-    {
+    function modifyLiquidity(
+        PoolKey memory key,
+        ModifyLiquidityParams memory params,
+        bytes calldata
+    ) external returns (BalanceDelta delta, BalanceDelta feeDelta) {
         if (params.liquidityDelta > 0 && paused) revert PoolPaused();
         bytes32 id = keccak256(abi.encode(key));
         Pool.State storage pool = pools[id];
@@ -196,7 +206,11 @@ contract CLPoolManager {
     }
 
     /// Swaps inside the vault's lock; the protocol's share of the fee stays in the vault for it.
-    function swap(PoolKey memory key, SwapParams memory params, bytes calldata) external whenNotPaused returns (BalanceDelta delta) {
+    function swap(
+        PoolKey memory key,
+        SwapParams memory params,
+        bytes calldata
+    ) external whenNotPaused returns (BalanceDelta delta) {
         if (params.amountSpecified == 0) revert SwapAmountCannotBeZero();
         bytes32 id = keccak256(abi.encode(key));
         Pool.State storage pool = pools[id];
@@ -211,9 +225,9 @@ contract CLPoolManager {
                 lpFeeOverride: 0
             })
         );
-        if (amountToProtocol > 0) protocolFeesAccrued[params.zeroForOne ? key.currency0 : key.currency1] += amountToProtocol;
-        uint16 directionalProtocolFee =
-            uint16(params.zeroForOne ? packedProtocolFee & 0xfff : packedProtocolFee >> 12);
+        if (amountToProtocol > 0)
+            protocolFeesAccrued[params.zeroForOne ? key.currency0 : key.currency1] += amountToProtocol;
+        uint16 directionalProtocolFee = uint16(params.zeroForOne ? packedProtocolFee & 0xfff : packedProtocolFee >> 12);
         emit Swap(
             id,
             msg.sender,
@@ -244,7 +258,11 @@ contract CLPoolManager {
         emit ProtocolFeeUpdated(id, newProtocolFee);
     }
 
-    function collectProtocolFees(address recipient, address currency, uint256 amount) external returns (uint256 collected) {
+    function collectProtocolFees(
+        address recipient,
+        address currency,
+        uint256 amount
+    ) external returns (uint256 collected) {
         if (msg.sender != protocolFeeController) revert InvalidCaller();
         collected = amount == 0 ? protocolFeesAccrued[currency] : amount;
         protocolFeesAccrued[currency] -= collected;

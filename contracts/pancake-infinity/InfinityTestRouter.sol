@@ -37,21 +37,22 @@ contract InfinityTestRouter {
         manager = manager_;
     }
 
-    function modifyLiquidity(PoolKey calldata key, CLPoolManager.ModifyLiquidityParams calldata params)
-        external
-        payable
-        returns (int256 delta)
-    {
-        bytes memory result = vault.lock(abi.encode(Action.ModifyLiquidity, msg.sender, msg.sender, key, abi.encode(params)));
+    function modifyLiquidity(
+        PoolKey calldata key,
+        CLPoolManager.ModifyLiquidityParams calldata params
+    ) external payable returns (int256 delta) {
+        bytes memory result = vault.lock(
+            abi.encode(Action.ModifyLiquidity, msg.sender, msg.sender, key, abi.encode(params))
+        );
         delta = abi.decode(result, (int256));
         _refund();
     }
 
-    function swap(PoolKey calldata key, CLPoolManager.SwapParams calldata params, address recipient)
-        external
-        payable
-        returns (int256 delta)
-    {
+    function swap(
+        PoolKey calldata key,
+        CLPoolManager.SwapParams calldata params,
+        address recipient
+    ) external payable returns (int256 delta) {
         bytes memory result = vault.lock(abi.encode(Action.Swap, msg.sender, recipient, key, abi.encode(params)));
         delta = abi.decode(result, (int256));
         _refund();
@@ -59,11 +60,13 @@ contract InfinityTestRouter {
 
     function lockAcquired(bytes calldata data) external returns (bytes memory) {
         if (msg.sender != address(vault)) revert NotVault(msg.sender);
-        (Action action, address payer, address recipient, PoolKey memory key, bytes memory params) =
-            abi.decode(data, (Action, address, address, PoolKey, bytes));
+        (Action action, address payer, address recipient, PoolKey memory key, bytes memory params) = abi.decode(
+            data,
+            (Action, address, address, PoolKey, bytes)
+        );
         BalanceDelta delta;
         if (action == Action.ModifyLiquidity) {
-            (delta,) = manager.modifyLiquidity(key, abi.decode(params, (CLPoolManager.ModifyLiquidityParams)), "");
+            (delta, ) = manager.modifyLiquidity(key, abi.decode(params, (CLPoolManager.ModifyLiquidityParams)), "");
         } else {
             delta = manager.swap(key, abi.decode(params, (CLPoolManager.SwapParams)), "");
         }
@@ -86,7 +89,7 @@ contract InfinityTestRouter {
 
     function _refund() private {
         if (address(this).balance == 0) return;
-        (bool ok,) = msg.sender.call{value: address(this).balance}("");
+        (bool ok, ) = msg.sender.call{value: address(this).balance}("");
         if (!ok) revert RefundFailed(msg.sender);
     }
 }

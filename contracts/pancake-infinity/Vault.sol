@@ -101,11 +101,12 @@ contract Vault {
     }
 
     /// A pool manager's record of what `settler` owes (negative) or is owed (positive).
-    function accountAppBalanceDelta(address currency0, address currency1, int256 delta, address settler)
-        external
-        isLocked
-        onlyRegisteredApp
-    {
+    function accountAppBalanceDelta(
+        address currency0,
+        address currency1,
+        int256 delta,
+        address settler
+    ) external isLocked onlyRegisteredApp {
         int128 delta0 = int128(delta >> 128);
         int128 delta1 = int128(delta);
         _accountDeltaForApp(currency0, delta0);
@@ -114,7 +115,11 @@ contract Vault {
         _accountDelta(settler, currency1, delta1);
     }
 
-    function accountAppBalanceDelta(address currency, int128 delta, address settler) external isLocked onlyRegisteredApp {
+    function accountAppBalanceDelta(
+        address currency,
+        int128 delta,
+        address settler
+    ) external isLocked onlyRegisteredApp {
         _accountDeltaForApp(currency, delta);
         _accountDelta(settler, currency, delta);
     }
@@ -147,7 +152,7 @@ contract Vault {
 
     /// A pool manager pays out protocol fees it accrued.
     function collectFee(address currency, uint256 amount, address recipient) external onlyRegisteredApp {
-        (address synced,) = getVaultReserve();
+        (address synced, ) = getVaultReserve();
         if (currency != address(0) && synced == currency) revert FeeCurrencySynced();
         reservesOfApp[msg.sender][currency] -= amount;
         _transfer(currency, recipient, amount);
@@ -203,7 +208,7 @@ contract Vault {
 
     function _transfer(address currency, address to, uint256 amount) private {
         if (currency == address(0)) {
-            (bool ok,) = to.call{value: amount}("");
+            (bool ok, ) = to.call{value: amount}("");
             if (!ok) revert NativeTransferFailed(to);
         } else {
             SafeTransfers.safeTransfer(currency, to, amount);

@@ -74,7 +74,7 @@ contract PancakePair is LpToken {
     }
 
     function mint(address to) external lock returns (uint256 liquidity) {
-        (uint112 _reserve0, uint112 _reserve1,) = getReserves();
+        (uint112 _reserve0, uint112 _reserve1, ) = getReserves();
         uint256 balance0 = SafeTransfers.balanceOf(token0, address(this));
         uint256 balance1 = SafeTransfers.balanceOf(token1, address(this));
         uint256 amount0 = balance0 - _reserve0;
@@ -97,7 +97,7 @@ contract PancakePair is LpToken {
     }
 
     function burn(address to) external lock returns (uint256 amount0, uint256 amount1) {
-        (uint112 _reserve0, uint112 _reserve1,) = getReserves();
+        (uint112 _reserve0, uint112 _reserve1, ) = getReserves();
         (address _token0, address _token1) = (token0, token1);
         uint256 balance0 = SafeTransfers.balanceOf(_token0, address(this));
         uint256 balance1 = SafeTransfers.balanceOf(_token1, address(this));
@@ -119,7 +119,7 @@ contract PancakePair is LpToken {
 
     function swap(uint256 amount0Out, uint256 amount1Out, address to, bytes calldata data) external lock {
         require(amount0Out > 0 || amount1Out > 0, "Pancake: INSUFFICIENT_OUTPUT_AMOUNT");
-        (uint112 _reserve0, uint112 _reserve1,) = getReserves();
+        (uint112 _reserve0, uint112 _reserve1, ) = getReserves();
         require(amount0Out < _reserve0 && amount1Out < _reserve1, "Pancake: INSUFFICIENT_LIQUIDITY");
         uint256 balance0;
         uint256 balance1;
@@ -139,9 +139,7 @@ contract PancakePair is LpToken {
             // The 0.25 % fee: 25 parts in 10 000 of each input do not count towards K.
             uint256 balance0Adjusted = balance0 * 10000 - amount0In * 25;
             uint256 balance1Adjusted = balance1 * 10000 - amount1In * 25;
-            require(
-                balance0Adjusted * balance1Adjusted >= uint256(_reserve0) * _reserve1 * (10000 ** 2), "Pancake: K"
-            );
+            require(balance0Adjusted * balance1Adjusted >= uint256(_reserve0) * _reserve1 * (10000 ** 2), "Pancake: K");
         }
         _update(balance0, balance1, _reserve0, _reserve1);
         emit Swap(msg.sender, amount0In, amount1In, amount0Out, amount1Out, to);

@@ -35,7 +35,8 @@ abstract contract AerodromeLegs {
     function _swapAerodromeV2(address tokenIn, address tokenOut, uint256 amountIn, bytes calldata data) internal {
         AerodromeRoute[] memory routes = abi.decode(data, (AerodromeRoute[]));
         uint256 n = routes.length;
-        if (n == 0 || routes[0].from != tokenIn || routes[n - 1].to != tokenOut) revert InvalidLegData(LEG_AERODROME_V2);
+        if (n == 0 || routes[0].from != tokenIn || routes[n - 1].to != tokenOut)
+            revert InvalidLegData(LEG_AERODROME_V2);
         address pool = _aerodromePool(routes[0]);
         TokenTransfers.safeTransfer(tokenIn, pool, amountIn);
         uint256 amount = amountIn;

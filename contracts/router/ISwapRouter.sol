@@ -47,8 +47,8 @@ interface ISwapRouter {
     /// @param params the plan, as for `swapExactIn`
     /// @param permit the caller's EIP-2612 signature: value, deadline, v, r, s
     /// @return amountOut what the recipient received, in `tokenOut`'s smallest unit
-    function swapExactInWithPermit(SwapParams calldata params, Permit calldata permit)
-        external
-        payable
-        returns (uint256 amountOut);
+    function swapExactInWithPermit(
+        SwapParams calldata params,
+        Permit calldata permit
+    ) external payable returns (uint256 amountOut);
 }

@@ -34,9 +34,11 @@ interface IInfinityVaultLike {
 
 interface IInfinityClPoolManagerLike {
     /// Returns a BalanceDelta: amount0 in the upper 128 bits, amount1 in the lower; negative = owed by us.
-    function swap(InfinityPoolKey memory key, InfinitySwapParams memory params, bytes calldata hookData)
-        external
-        returns (int256);
+    function swap(
+        InfinityPoolKey memory key,
+        InfinitySwapParams memory params,
+        bytes calldata hookData
+    ) external returns (int256);
 }
 
 /// @notice `pancake_infinity_cl` legs: one exact-input swap on an Infinity CL PoolKey inside our own
@@ -61,7 +63,14 @@ abstract contract InfinityLegs is SingletonLegs {
         if (data.length != 192) revert InvalidLegData(LEG_PANCAKE_INFINITY_CL);
         InfinityPoolKey memory key = abi.decode(data, (InfinityPoolKey));
         if (key.poolManager != INFINITY_CL_POOL_MANAGER) revert InvalidLegData(LEG_PANCAKE_INFINITY_CL);
-        bool zeroForOne = _singletonDirection(tokenIn, tokenOut, key.currency0, key.currency1, amountIn, LEG_PANCAKE_INFINITY_CL);
+        bool zeroForOne = _singletonDirection(
+            tokenIn,
+            tokenOut,
+            key.currency0,
+            key.currency1,
+            amountIn,
+            LEG_PANCAKE_INFINITY_CL
+        );
         lockPending = true;
         IInfinityVaultLike(INFINITY_VAULT).lock(abi.encode(key, zeroForOne, amountIn));
     }
@@ -69,17 +78,23 @@ abstract contract InfinityLegs is SingletonLegs {
     function lockAcquired(bytes calldata data) external returns (bytes memory) {
         if (msg.sender != INFINITY_VAULT || !lockPending) revert UnexpectedCallback(msg.sender);
         lockPending = false;
-        (InfinityPoolKey memory key, bool zeroForOne, uint256 amountIn) = abi.decode(data, (InfinityPoolKey, bool, uint256));
+        (InfinityPoolKey memory key, bool zeroForOne, uint256 amountIn) = abi.decode(
+            data,
+            (InfinityPoolKey, bool, uint256)
+        );
         int256 delta = IInfinityClPoolManagerLike(INFINITY_CL_POOL_MANAGER).swap(
             key,
             InfinitySwapParams(zeroForOne, -int256(amountIn), PriceLimits.unbounded(zeroForOne)),
             ""
         );
-        (int128 paid, int128 received) =
-            zeroForOne ? (int128(delta >> 128), int128(delta)) : (int128(delta), int128(delta >> 128));
+        (int128 paid, int128 received) = zeroForOne
+            ? (int128(delta >> 128), int128(delta))
+            : (int128(delta), int128(delta >> 128));
         // Exactly amountIn owed (a price-limit stop owes less) and something to take.
         if (paid != -int128(int256(amountIn)) || received <= 0) revert InfinityDeltaMismatch(paid, received);
-        (address currencyIn, address currencyOut) = zeroForOne ? (key.currency0, key.currency1) : (key.currency1, key.currency0);
+        (address currencyIn, address currencyOut) = zeroForOne
+            ? (key.currency0, key.currency1)
+            : (key.currency1, key.currency0);
         if (currencyIn == address(0)) {
             IWrappedNative(WETH).withdraw(amountIn);
             IInfinityVaultLike(INFINITY_VAULT).settle{value: amountIn}();

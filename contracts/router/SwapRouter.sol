@@ -14,8 +14,15 @@ import {ReentrancyLock} from "../common/ReentrancyLock.sol";
 import {ISwapRouter} from "./ISwapRouter.sol";
 
 interface IERC20PermitLike {
-    function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
-        external;
+    function permit(
+        address owner,
+        address spender,
+        uint256 value,
+        uint256 deadline,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external;
     function allowance(address owner, address spender) external view returns (uint256);
 }
 
@@ -68,17 +75,23 @@ contract SwapRouter is ISwapRouter, ReentrancyLock, V2Legs, V3Legs, V4Legs, Aero
     }
 
     /// @inheritdoc ISwapRouter
-    function swapExactInWithPermit(SwapParams calldata params, Permit calldata permit)
-        external
-        payable
-        nonReentrant
-        returns (uint256 amountOut)
-    {
+    function swapExactInWithPermit(
+        SwapParams calldata params,
+        Permit calldata permit
+    ) external payable nonReentrant returns (uint256 amountOut) {
         _checkParams(params);
         if (params.nativeIn) revert PermitWithNativeIn();
-        try IERC20PermitLike(params.tokenIn).permit(
-            msg.sender, address(this), permit.value, permit.deadline, permit.v, permit.r, permit.s
-        ) {} catch {
+        try
+            IERC20PermitLike(params.tokenIn).permit(
+                msg.sender,
+                address(this),
+                permit.value,
+                permit.deadline,
+                permit.v,
+                permit.r,
+                permit.s
+            )
+        {} catch {
             uint256 allowance = IERC20PermitLike(params.tokenIn).allowance(msg.sender, address(this));
             if (allowance < params.amountIn) revert PermitFailed(params.tokenIn, allowance, params.amountIn);
         }
@@ -131,7 +144,7 @@ contract SwapRouter is ISwapRouter, ReentrancyLock, V2Legs, V3Legs, V4Legs, Aero
         if (feeAmount > 0) TokenTransfers.safeTransfer(params.tokenOut, params.feeRecipient, feeAmount);
         if (params.nativeOut) {
             IWrappedNative(WETH).withdraw(amountOut);
-            (bool ok,) = params.recipient.call{value: amountOut}("");
+            (bool ok, ) = params.recipient.call{value: amountOut}("");
             if (!ok) revert NativeTransferFailed(params.recipient, amountOut);
         } else {
             TokenTransfers.safeTransfer(params.tokenOut, params.recipient, amountOut);
@@ -139,10 +152,12 @@ contract SwapRouter is ISwapRouter, ReentrancyLock, V2Legs, V3Legs, V4Legs, Aero
         emit Swap(msg.sender, params.recipient, params.tokenIn, params.tokenOut, params.amountIn, amountOut, feeAmount);
     }
 
-    function _runRoute(Route calldata route, uint256 routeIndex, address tokenIn, address tokenOut)
-        private
-        returns (uint256 amount)
-    {
+    function _runRoute(
+        Route calldata route,
+        uint256 routeIndex,
+        address tokenIn,
+        address tokenOut
+    ) private returns (uint256 amount) {
         uint256 legCount = route.legs.length;
         if (legCount == 0) revert EmptyRoute(routeIndex);
         amount = route.amountIn;

@@ -29,9 +29,13 @@ abstract contract V2Legs {
     }
 
     /// `data` = abi.encode(uint16 feeBps), feeBps < 10_000.
-    function _swapV2Direct(address pair, address tokenIn, address tokenOut, uint256 amountIn, bytes calldata data)
-        internal
-    {
+    function _swapV2Direct(
+        address pair,
+        address tokenIn,
+        address tokenOut,
+        uint256 amountIn,
+        bytes calldata data
+    ) internal {
         if (data.length != 32) revert InvalidLegData(LEG_V2_DIRECT);
         uint256 feeBps = abi.decode(data, (uint16));
         if (feeBps >= BPS) revert InvalidLegData(LEG_V2_DIRECT);
@@ -59,11 +63,14 @@ abstract contract V2Legs {
 
     /// amountOut = floor(in·(10⁴−fee)·rOut / (rIn·10⁴ + in·(10⁴−fee))): with fee 30 this is the
     /// pair's own 997/1000 formula scaled by 10, so it floors to the same integer.
-    function _swapPair(address pair, bool zeroForOne, uint256 amountIn, uint256 feeBps, address to)
-        private
-        returns (uint256 amountOut)
-    {
-        (uint256 reserve0, uint256 reserve1,) = IConstantProductPair(pair).getReserves();
+    function _swapPair(
+        address pair,
+        bool zeroForOne,
+        uint256 amountIn,
+        uint256 feeBps,
+        address to
+    ) private returns (uint256 amountOut) {
+        (uint256 reserve0, uint256 reserve1, ) = IConstantProductPair(pair).getReserves();
         (uint256 reserveIn, uint256 reserveOut) = zeroForOne ? (reserve0, reserve1) : (reserve1, reserve0);
         uint256 amountInWithFee = amountIn * (BPS - feeBps);
         amountOut = (amountInWithFee * reserveOut) / (reserveIn * BPS + amountInWithFee);
@@ -74,6 +81,7 @@ abstract contract V2Legs {
     function _v2Pair(address tokenA, address tokenB) private view returns (address) {
         (address token0, address token1) = tokenA < tokenB ? (tokenA, tokenB) : (tokenB, tokenA);
         bytes32 salt = keccak256(abi.encodePacked(token0, token1));
-        return address(uint160(uint256(keccak256(abi.encodePacked(hex"ff", V2_FACTORY, salt, V2_PAIR_INIT_CODE_HASH)))));
+        return
+            address(uint160(uint256(keccak256(abi.encodePacked(hex"ff", V2_FACTORY, salt, V2_PAIR_INIT_CODE_HASH)))));
     }
 }

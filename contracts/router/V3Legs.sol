@@ -3,7 +3,12 @@ pragma solidity ^0.8.28;
 
 import {LEG_UNIV3} from "./RouterTypes.sol";
 import {
-    AmountTooLarge, CallbackNotCalled, InvalidLegData, LegacyFactoryNotSet, PartialFill, UnexpectedCallback
+    AmountTooLarge,
+    CallbackNotCalled,
+    InvalidLegData,
+    LegacyFactoryNotSet,
+    PartialFill,
+    UnexpectedCallback
 } from "./RouterErrors.sol";
 import {TokenTransfers} from "./TokenTransfers.sol";
 import {PriceLimits} from "./PriceLimits.sol";
@@ -11,9 +16,13 @@ import {PriceLimits} from "./PriceLimits.sol";
 /// Uniswap V3, its forks (PancakeSwap V3, Slipstream, AlienBase) and Algebra Integral share this
 /// `swap` signature; Algebra names its arguments zeroToOne / amountRequired / limitSqrtPrice.
 interface IV3StylePool {
-    function swap(address recipient, bool zeroForOne, int256 amountSpecified, uint160 sqrtPriceLimitX96, bytes calldata data)
-        external
-        returns (int256 amount0, int256 amount1);
+    function swap(
+        address recipient,
+        bool zeroForOne,
+        int256 amountSpecified,
+        uint160 sqrtPriceLimitX96,
+        bytes calldata data
+    ) external returns (int256 amount0, int256 amount1);
 }
 
 /// @notice Callback-paid concentrated-liquidity legs: `v3_direct`, `pancake_v3_direct`,
@@ -108,6 +117,7 @@ abstract contract V3Legs {
     function _v3Pool(address tokenA, address tokenB, uint24 fee) private view returns (address) {
         (address token0, address token1) = tokenA < tokenB ? (tokenA, tokenB) : (tokenB, tokenA);
         bytes32 salt = keccak256(abi.encode(token0, token1, fee));
-        return address(uint160(uint256(keccak256(abi.encodePacked(hex"ff", V3_FACTORY, salt, V3_POOL_INIT_CODE_HASH)))));
+        return
+            address(uint160(uint256(keccak256(abi.encodePacked(hex"ff", V3_FACTORY, salt, V3_POOL_INIT_CODE_HASH)))));
     }
 }

@@ -70,7 +70,9 @@ abstract contract V4Legs is SingletonLegs {
         // Exactly amountIn owed (a price-limit stop owes less) and something to take: anything
         // else would leave input in the router or a delta the PoolManager refuses.
         if (paid != -int128(int256(amountIn)) || received <= 0) revert V4DeltaMismatch(paid, received);
-        (address currencyIn, address currencyOut) = zeroForOne ? (key.currency0, key.currency1) : (key.currency1, key.currency0);
+        (address currencyIn, address currencyOut) = zeroForOne
+            ? (key.currency0, key.currency1)
+            : (key.currency1, key.currency0);
         _settle(currencyIn, amountIn);
         uint256 amountOut = uint256(uint128(received));
         IPoolManagerLike(msg.sender).take(currencyOut, address(this), amountOut);

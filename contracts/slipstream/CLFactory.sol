@@ -60,10 +60,12 @@ contract CLFactory {
         enableTickSpacing(2_000, 10_000);
     }
 
-    function createPool(address tokenA, address tokenB, int24 tickSpacing, uint160 sqrtPriceX96)
-        external
-        returns (address pool)
-    {
+    function createPool(
+        address tokenA,
+        address tokenB,
+        int24 tickSpacing,
+        uint160 sqrtPriceX96
+    ) external returns (address pool) {
         require(tokenA != tokenB);
         (address token0, address token1) = tokenA < tokenB ? (tokenA, tokenB) : (tokenB, tokenA);
         require(token0 != address(0));

@@ -77,10 +77,20 @@ contract CLPool {
         uint256 amount1
     );
     event Collect(
-        address indexed owner, address recipient, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount0, uint128 amount1
+        address indexed owner,
+        address recipient,
+        int24 indexed tickLower,
+        int24 indexed tickUpper,
+        uint128 amount0,
+        uint128 amount1
     );
     event Burn(
-        address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount, uint256 amount0, uint256 amount1
+        address indexed owner,
+        int24 indexed tickLower,
+        int24 indexed tickUpper,
+        uint128 amount,
+        uint256 amount0,
+        uint256 amount1
     );
     event Swap(
         address indexed sender,
@@ -91,7 +101,10 @@ contract CLPool {
         uint128 liquidity,
         int24 tick
     );
-    event IncreaseObservationCardinalityNext(uint16 observationCardinalityNextOld, uint16 observationCardinalityNextNew);
+    event IncreaseObservationCardinalityNext(
+        uint16 observationCardinalityNextOld,
+        uint16 observationCardinalityNextNew
+    );
 
     modifier lock() {
         require(slot0.unlocked, "LOK");
@@ -158,14 +171,18 @@ contract CLPool {
         return ICLFactoryFees(factory).getUnstakedFee(address(this));
     }
 
-    function observe(uint32[] calldata secondsAgos)
-        external
-        view
-        returns (int56[] memory tickCumulatives, uint160[] memory secondsPerLiquidityCumulativeX128s)
-    {
-        return observations.observe(
-            _blockTimestamp(), secondsAgos, slot0.tick, slot0.observationIndex, liquidity, slot0.observationCardinality
-        );
+    function observe(
+        uint32[] calldata secondsAgos
+    ) external view returns (int56[] memory tickCumulatives, uint160[] memory secondsPerLiquidityCumulativeX128s) {
+        return
+            observations.observe(
+                _blockTimestamp(),
+                secondsAgos,
+                slot0.tick,
+                slot0.observationIndex,
+                liquidity,
+                slot0.observationCardinality
+            );
     }
 
     function increaseObservationCardinalityNext(uint16 observationCardinalityNext) external lock {
@@ -175,11 +192,13 @@ contract CLPool {
         if (old != next) emit IncreaseObservationCardinalityNext(old, next);
     }
 
-    function mint(address recipient, int24 tickLower, int24 tickUpper, uint128 amount, bytes calldata data)
-        external
-        lock
-        returns (uint256 amount0, uint256 amount1)
-    {
+    function mint(
+        address recipient,
+        int24 tickLower,
+        int24 tickUpper,
+        uint128 amount,
+        bytes calldata data
+    ) external lock returns (uint256 amount0, uint256 amount1) {
         require(amount > 0);
         (int256 amount0Int, int256 amount1Int) = _modifyPosition(recipient, tickLower, tickUpper, int128(amount));
         amount0 = uint256(amount0Int);
@@ -192,13 +211,17 @@ contract CLPool {
         emit Mint(msg.sender, recipient, tickLower, tickUpper, amount, amount0, amount1);
     }
 
-    function burn(int24 tickLower, int24 tickUpper, uint128 amount)
-        external
-        lock
-        returns (uint256 amount0, uint256 amount1)
-    {
-        (int256 amount0Int, int256 amount1Int) =
-            _modifyPosition(msg.sender, tickLower, tickUpper, -int128(uint128(amount)));
+    function burn(
+        int24 tickLower,
+        int24 tickUpper,
+        uint128 amount
+    ) external lock returns (uint256 amount0, uint256 amount1) {
+        (int256 amount0Int, int256 amount1Int) = _modifyPosition(
+            msg.sender,
+            tickLower,
+            tickUpper,
+            -int128(uint128(amount))
+        );
         amount0 = uint256(-amount0Int);
         amount1 = uint256(-amount1Int);
         if (amount0 > 0 || amount1 > 0) {
@@ -209,11 +232,13 @@ contract CLPool {
         emit Burn(msg.sender, tickLower, tickUpper, amount, amount0, amount1);
     }
 
-    function collect(address recipient, int24 tickLower, int24 tickUpper, uint128 amount0Requested, uint128 amount1Requested)
-        external
-        lock
-        returns (uint128 amount0, uint128 amount1)
-    {
+    function collect(
+        address recipient,
+        int24 tickLower,
+        int24 tickUpper,
+        uint128 amount0Requested,
+        uint128 amount1Requested
+    ) external lock returns (uint128 amount0, uint128 amount1) {
         PoolTicks.Position storage position = positions[_positionKey(msg.sender, tickLower, tickUpper)];
         amount0 = amount0Requested > position.tokensOwed0 ? position.tokensOwed0 : amount0Requested;
         amount1 = amount1Requested > position.tokensOwed1 ? position.tokensOwed1 : amount1Requested;
@@ -229,10 +254,13 @@ contract CLPool {
     }
 
     /// V3's swap: positive `amountSpecified` is exact input. The fee is read once, before the loop.
-    function swap(address recipient, bool zeroForOne, int256 amountSpecified, uint160 sqrtPriceLimitX96, bytes calldata data)
-        external
-        returns (int256 amount0, int256 amount1)
-    {
+    function swap(
+        address recipient,
+        bool zeroForOne,
+        int256 amountSpecified,
+        uint160 sqrtPriceLimitX96,
+        bytes calldata data
+    ) external returns (int256 amount0, int256 amount1) {
         require(amountSpecified != 0, "AS");
         Slot0 memory slot0Start = slot0;
         require(slot0Start.unlocked, "LOK");
@@ -268,8 +296,12 @@ contract CLPool {
                 slot0Start.observationCardinality,
                 slot0Start.observationCardinalityNext
             );
-            (slot0.sqrtPriceX96, slot0.tick, slot0.observationIndex, slot0.observationCardinality) =
-                (state.sqrtPriceX96, state.tick, observationIndex, observationCardinality);
+            (slot0.sqrtPriceX96, slot0.tick, slot0.observationIndex, slot0.observationCardinality) = (
+                state.sqrtPriceX96,
+                state.tick,
+                observationIndex,
+                observationCardinality
+            );
         } else {
             slot0.sqrtPriceX96 = state.sqrtPriceX96;
         }
@@ -289,7 +321,11 @@ contract CLPool {
     function _step(SwapState memory state, bool zeroForOne, bool exactInput, uint160 sqrtPriceLimitX96) private {
         StepComputations memory step;
         step.sqrtPriceStartX96 = state.sqrtPriceX96;
-        (step.tickNext, step.initialized) = tickBitmap.nextInitializedTickWithinOneWord(state.tick, tickSpacing, zeroForOne);
+        (step.tickNext, step.initialized) = tickBitmap.nextInitializedTickWithinOneWord(
+            state.tick,
+            tickSpacing,
+            zeroForOne
+        );
         if (step.tickNext < TickMath.MIN_TICK) step.tickNext = TickMath.MIN_TICK;
         else if (step.tickNext > TickMath.MAX_TICK) step.tickNext = TickMath.MAX_TICK;
         step.sqrtPriceNextX96 = TickMath.getSqrtPriceAtTick(step.tickNext);
@@ -331,7 +367,13 @@ contract CLPool {
     }
 
     /// Pays the output, then asks the caller for the input through `uniswapV3SwapCallback`.
-    function _settleSwap(address recipient, bool zeroForOne, int256 amount0, int256 amount1, bytes calldata data) private {
+    function _settleSwap(
+        address recipient,
+        bool zeroForOne,
+        int256 amount0,
+        int256 amount1,
+        bytes calldata data
+    ) private {
         if (zeroForOne) {
             if (amount1 < 0) SafeTransfers.safeTransfer(token1, recipient, uint256(-amount1));
             uint256 balance0Before = _balance0();
@@ -345,10 +387,12 @@ contract CLPool {
         }
     }
 
-    function _modifyPosition(address owner, int24 tickLower, int24 tickUpper, int128 liquidityDelta)
-        private
-        returns (int256 amount0, int256 amount1)
-    {
+    function _modifyPosition(
+        address owner,
+        int24 tickLower,
+        int24 tickUpper,
+        int128 liquidityDelta
+    ) private returns (int256 amount0, int256 amount1) {
         require(tickLower < tickUpper, "TLU");
         require(tickLower >= TickMath.MIN_TICK, "TLM");
         require(tickUpper <= TickMath.MAX_TICK, "TUM");
@@ -378,7 +422,13 @@ contract CLPool {
         }
     }
 
-    function _updatePosition(address owner, int24 tickLower, int24 tickUpper, int128 liquidityDelta, int24 tick) private {
+    function _updatePosition(
+        address owner,
+        int24 tickLower,
+        int24 tickUpper,
+        int128 liquidityDelta,
+        int24 tick
+    ) private {
         (uint256 global0, uint256 global1) = (feeGrowthGlobal0X128, feeGrowthGlobal1X128);
         bool flippedLower;
         bool flippedUpper;
@@ -395,8 +445,12 @@ contract CLPool {
         if (liquidityDelta == 0) require(liquidityBefore > 0, "NP");
         unchecked {
             // Fees owed since the position was last touched; wrapping, as the accumulators do.
-            uint128 owed0 = uint128(FullMath.mulDiv(inside0 - position.feeGrowthInside0LastX128, liquidityBefore, FixedPoint128.Q128));
-            uint128 owed1 = uint128(FullMath.mulDiv(inside1 - position.feeGrowthInside1LastX128, liquidityBefore, FixedPoint128.Q128));
+            uint128 owed0 = uint128(
+                FullMath.mulDiv(inside0 - position.feeGrowthInside0LastX128, liquidityBefore, FixedPoint128.Q128)
+            );
+            uint128 owed1 = uint128(
+                FullMath.mulDiv(inside1 - position.feeGrowthInside1LastX128, liquidityBefore, FixedPoint128.Q128)
+            );
             position.tokensOwed0 += owed0;
             position.tokensOwed1 += owed1;
         }
@@ -411,15 +465,17 @@ contract CLPool {
 
     /// V3's signed amount0: owed to the pool (rounded up) when adding, paid out (down) when removing.
     function _amount0Delta(uint160 a, uint160 b, int128 liquidityDelta) private pure returns (int256) {
-        return liquidityDelta < 0
-            ? -int256(SqrtPriceMath.getAmount0Delta(a, b, uint128(-liquidityDelta), false))
-            : int256(SqrtPriceMath.getAmount0Delta(a, b, uint128(liquidityDelta), true));
+        return
+            liquidityDelta < 0
+                ? -int256(SqrtPriceMath.getAmount0Delta(a, b, uint128(-liquidityDelta), false))
+                : int256(SqrtPriceMath.getAmount0Delta(a, b, uint128(liquidityDelta), true));
     }
 
     function _amount1Delta(uint160 a, uint160 b, int128 liquidityDelta) private pure returns (int256) {
-        return liquidityDelta < 0
-            ? -int256(SqrtPriceMath.getAmount1Delta(a, b, uint128(-liquidityDelta), false))
-            : int256(SqrtPriceMath.getAmount1Delta(a, b, uint128(liquidityDelta), true));
+        return
+            liquidityDelta < 0
+                ? -int256(SqrtPriceMath.getAmount1Delta(a, b, uint128(-liquidityDelta), false))
+                : int256(SqrtPriceMath.getAmount1Delta(a, b, uint128(liquidityDelta), true));
     }
 
     function _positionKey(address owner, int24 tickLower, int24 tickUpper) private pure returns (bytes32) {

@@ -142,7 +142,7 @@ contract DynamicSwapFeeModule {
 
     /// K·|tick − TWAP tick| / 1e6, or 0 while the oracle cannot answer for `secondsAgo`.
     function _dynamicFee(address pool, uint256 scalingFactor) private view returns (uint256) {
-        (, int24 currentTick,, uint16 observationCardinality,,) = ICLPoolForModule(pool).slot0();
+        (, int24 currentTick, , uint16 observationCardinality, , ) = ICLPoolForModule(pool).slot0();
         uint32 window = secondsAgo;
         if (observationCardinality < window / MIN_SECONDS_AGO) return 0;
         uint32[] memory ago = new uint32[](2);

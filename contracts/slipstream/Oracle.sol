@@ -16,28 +16,35 @@ library Oracle {
     }
 
     /// The observation `last` extended to `blockTimestamp` at constant `tick` and `liquidity`.
-    function transform(Observation memory last, uint32 blockTimestamp, int24 tick, uint128 liquidity)
-        private
-        pure
-        returns (Observation memory)
-    {
+    function transform(
+        Observation memory last,
+        uint32 blockTimestamp,
+        int24 tick,
+        uint128 liquidity
+    ) private pure returns (Observation memory) {
         unchecked {
             uint32 delta = blockTimestamp - last.blockTimestamp;
-            return Observation({
-                blockTimestamp: blockTimestamp,
-                tickCumulative: last.tickCumulative + int56(tick) * int56(uint56(delta)),
-                secondsPerLiquidityCumulativeX128: last.secondsPerLiquidityCumulativeX128
-                    + ((uint160(delta) << 128) / (liquidity > 0 ? liquidity : 1)),
-                initialized: true
-            });
+            return
+                Observation({
+                    blockTimestamp: blockTimestamp,
+                    tickCumulative: last.tickCumulative + int56(tick) * int56(uint56(delta)),
+                    secondsPerLiquidityCumulativeX128: last.secondsPerLiquidityCumulativeX128 +
+                        ((uint160(delta) << 128) / (liquidity > 0 ? liquidity : 1)),
+                    initialized: true
+                });
         }
     }
 
-    function initialize(Observation[65535] storage self, uint32 time)
-        internal
-        returns (uint16 cardinality, uint16 cardinalityNext)
-    {
-        self[0] = Observation({blockTimestamp: time, tickCumulative: 0, secondsPerLiquidityCumulativeX128: 0, initialized: true});
+    function initialize(
+        Observation[65535] storage self,
+        uint32 time
+    ) internal returns (uint16 cardinality, uint16 cardinalityNext) {
+        self[0] = Observation({
+            blockTimestamp: time,
+            tickCumulative: 0,
+            secondsPerLiquidityCumulativeX128: 0,
+            initialized: true
+        });
         return (1, 1);
     }
 
@@ -54,7 +61,8 @@ library Oracle {
         Observation memory last = self[index];
         if (last.blockTimestamp == blockTimestamp) return (index, cardinality);
         // The buffer grows only once the write reaches the end of the current cardinality.
-        cardinalityUpdated = cardinalityNext > cardinality && index == (cardinality - 1) ? cardinalityNext : cardinality;
+        cardinalityUpdated =
+            cardinalityNext > cardinality && index == (cardinality - 1) ? cardinalityNext : cardinality;
         indexUpdated = (index + 1) % cardinalityUpdated;
         self[indexUpdated] = transform(last, blockTimestamp, tick, liquidity);
     }
@@ -77,11 +85,13 @@ library Oracle {
         return aAdjusted <= bAdjusted;
     }
 
-    function binarySearch(Observation[65535] storage self, uint32 time, uint32 target, uint16 index, uint16 cardinality)
-        private
-        view
-        returns (Observation memory beforeOrAt, Observation memory atOrAfter)
-    {
+    function binarySearch(
+        Observation[65535] storage self,
+        uint32 time,
+        uint32 target,
+        uint16 index,
+        uint16 cardinality
+    ) private view returns (Observation memory beforeOrAt, Observation memory atOrAfter) {
         uint256 l = (index + 1) % cardinality;
         uint256 r = l + cardinality - 1;
         uint256 i;
@@ -137,8 +147,15 @@ library Oracle {
                 return (last.tickCumulative, last.secondsPerLiquidityCumulativeX128);
             }
             uint32 target = time - secondsAgo;
-            (Observation memory beforeOrAt, Observation memory atOrAfter) =
-                getSurroundingObservations(self, time, target, tick, index, liquidity, cardinality);
+            (Observation memory beforeOrAt, Observation memory atOrAfter) = getSurroundingObservations(
+                self,
+                time,
+                target,
+                tick,
+                index,
+                liquidity,
+                cardinality
+            );
             if (target == beforeOrAt.blockTimestamp) {
                 return (beforeOrAt.tickCumulative, beforeOrAt.secondsPerLiquidityCumulativeX128);
             }
@@ -148,13 +165,14 @@ library Oracle {
             uint56 observationTimeDelta = atOrAfter.blockTimestamp - beforeOrAt.blockTimestamp;
             uint56 targetDelta = target - beforeOrAt.blockTimestamp;
             return (
-                beforeOrAt.tickCumulative
-                    + ((atOrAfter.tickCumulative - beforeOrAt.tickCumulative) / int56(observationTimeDelta))
-                        * int56(targetDelta),
-                beforeOrAt.secondsPerLiquidityCumulativeX128
-                    + uint160(
-                        (uint256(atOrAfter.secondsPerLiquidityCumulativeX128 - beforeOrAt.secondsPerLiquidityCumulativeX128)
-                            * targetDelta) / observationTimeDelta
+                beforeOrAt.tickCumulative +
+                    ((atOrAfter.tickCumulative - beforeOrAt.tickCumulative) / int56(observationTimeDelta)) *
+                        int56(targetDelta),
+                beforeOrAt.secondsPerLiquidityCumulativeX128 +
+                    uint160(
+                        (uint256(
+                            atOrAfter.secondsPerLiquidityCumulativeX128 - beforeOrAt.secondsPerLiquidityCumulativeX128
+                        ) * targetDelta) / observationTimeDelta
                     )
             );
         }
@@ -173,8 +191,15 @@ library Oracle {
         tickCumulatives = new int56[](secondsAgos.length);
         secondsPerLiquidityCumulativeX128s = new uint160[](secondsAgos.length);
         for (uint256 i = 0; i < secondsAgos.length; i++) {
-            (tickCumulatives[i], secondsPerLiquidityCumulativeX128s[i]) =
-                observeSingle(self, time, secondsAgos[i], tick, index, liquidity, cardinality);
+            (tickCumulatives[i], secondsPerLiquidityCumulativeX128s[i]) = observeSingle(
+                self,
+                time,
+                secondsAgos[i],
+                tick,
+                index,
+                liquidity,
+                cardinality
+            );
         }
     }
 }

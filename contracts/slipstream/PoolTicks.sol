@@ -102,10 +102,16 @@ library PoolTicks {
         unchecked {
             (uint256 below0, uint256 below1) = tickCurrent >= tickLower
                 ? (lower.feeGrowthOutside0X128, lower.feeGrowthOutside1X128)
-                : (feeGrowthGlobal0X128 - lower.feeGrowthOutside0X128, feeGrowthGlobal1X128 - lower.feeGrowthOutside1X128);
+                : (
+                    feeGrowthGlobal0X128 - lower.feeGrowthOutside0X128,
+                    feeGrowthGlobal1X128 - lower.feeGrowthOutside1X128
+                );
             (uint256 above0, uint256 above1) = tickCurrent < tickUpper
                 ? (upper.feeGrowthOutside0X128, upper.feeGrowthOutside1X128)
-                : (feeGrowthGlobal0X128 - upper.feeGrowthOutside0X128, feeGrowthGlobal1X128 - upper.feeGrowthOutside1X128);
+                : (
+                    feeGrowthGlobal0X128 - upper.feeGrowthOutside0X128,
+                    feeGrowthGlobal1X128 - upper.feeGrowthOutside1X128
+                );
             inside0X128 = feeGrowthGlobal0X128 - below0 - above0;
             inside1X128 = feeGrowthGlobal1X128 - below1 - above1;
         }

@@ -25,40 +25,59 @@ library V3SwapMath {
         if (exactIn) {
             // The fee is taken first, rounded against the trader (the input left after it is floored).
             uint256 amountRemainingLessFee = FullMath.mulDiv(uint256(amountRemaining), PIPS - feePips, PIPS);
-            amountIn = zeroForOne
-                ? SqrtPriceMath.getAmount0Delta(sqrtRatioTargetX96, sqrtRatioCurrentX96, liquidity, true)
-                : SqrtPriceMath.getAmount1Delta(sqrtRatioCurrentX96, sqrtRatioTargetX96, liquidity, true);
-            sqrtRatioNextX96 = amountRemainingLessFee >= amountIn
-                ? sqrtRatioTargetX96
-                : SqrtPriceMath.getNextSqrtPriceFromInput(sqrtRatioCurrentX96, liquidity, amountRemainingLessFee, zeroForOne);
+            amountIn =
+                zeroForOne
+                    ? SqrtPriceMath.getAmount0Delta(sqrtRatioTargetX96, sqrtRatioCurrentX96, liquidity, true)
+                    : SqrtPriceMath.getAmount1Delta(sqrtRatioCurrentX96, sqrtRatioTargetX96, liquidity, true);
+            sqrtRatioNextX96 =
+                amountRemainingLessFee >= amountIn
+                    ? sqrtRatioTargetX96
+                    : SqrtPriceMath.getNextSqrtPriceFromInput(
+                        sqrtRatioCurrentX96,
+                        liquidity,
+                        amountRemainingLessFee,
+                        zeroForOne
+                    );
         } else {
-            amountOut = zeroForOne
-                ? SqrtPriceMath.getAmount1Delta(sqrtRatioTargetX96, sqrtRatioCurrentX96, liquidity, false)
-                : SqrtPriceMath.getAmount0Delta(sqrtRatioCurrentX96, sqrtRatioTargetX96, liquidity, false);
-            sqrtRatioNextX96 = uint256(-amountRemaining) >= amountOut
-                ? sqrtRatioTargetX96
-                : SqrtPriceMath.getNextSqrtPriceFromOutput(sqrtRatioCurrentX96, liquidity, uint256(-amountRemaining), zeroForOne);
+            amountOut =
+                zeroForOne
+                    ? SqrtPriceMath.getAmount1Delta(sqrtRatioTargetX96, sqrtRatioCurrentX96, liquidity, false)
+                    : SqrtPriceMath.getAmount0Delta(sqrtRatioCurrentX96, sqrtRatioTargetX96, liquidity, false);
+            sqrtRatioNextX96 =
+                uint256(-amountRemaining) >= amountOut
+                    ? sqrtRatioTargetX96
+                    : SqrtPriceMath.getNextSqrtPriceFromOutput(
+                        sqrtRatioCurrentX96,
+                        liquidity,
+                        uint256(-amountRemaining),
+                        zeroForOne
+                    );
         }
         bool max = sqrtRatioTargetX96 == sqrtRatioNextX96;
         // Inputs round up and outputs down, whichever amount was specified.
         if (zeroForOne) {
-            amountIn = max && exactIn
-                ? amountIn
-                : SqrtPriceMath.getAmount0Delta(sqrtRatioNextX96, sqrtRatioCurrentX96, liquidity, true);
-            amountOut = max && !exactIn
-                ? amountOut
-                : SqrtPriceMath.getAmount1Delta(sqrtRatioNextX96, sqrtRatioCurrentX96, liquidity, false);
+            amountIn =
+                max && exactIn
+                    ? amountIn
+                    : SqrtPriceMath.getAmount0Delta(sqrtRatioNextX96, sqrtRatioCurrentX96, liquidity, true);
+            amountOut =
+                max && !exactIn
+                    ? amountOut
+                    : SqrtPriceMath.getAmount1Delta(sqrtRatioNextX96, sqrtRatioCurrentX96, liquidity, false);
         } else {
-            amountIn = max && exactIn
-                ? amountIn
-                : SqrtPriceMath.getAmount1Delta(sqrtRatioCurrentX96, sqrtRatioNextX96, liquidity, true);
-            amountOut = max && !exactIn
-                ? amountOut
-                : SqrtPriceMath.getAmount0Delta(sqrtRatioCurrentX96, sqrtRatioNextX96, liquidity, false);
+            amountIn =
+                max && exactIn
+                    ? amountIn
+                    : SqrtPriceMath.getAmount1Delta(sqrtRatioCurrentX96, sqrtRatioNextX96, liquidity, true);
+            amountOut =
+                max && !exactIn
+                    ? amountOut
+                    : SqrtPriceMath.getAmount0Delta(sqrtRatioCurrentX96, sqrtRatioNextX96, liquidity, false);
         }
         if (!exactIn && amountOut > uint256(-amountRemaining)) amountOut = uint256(-amountRemaining);
-        feeAmount = exactIn && sqrtRatioNextX96 != sqrtRatioTargetX96
-            ? uint256(amountRemaining) - amountIn
-            : FullMath.mulDivRoundingUp(amountIn, feePips, PIPS - feePips);
+        feeAmount =
+            exactIn && sqrtRatioNextX96 != sqrtRatioTargetX96
+                ? uint256(amountRemaining) - amountIn
+                : FullMath.mulDivRoundingUp(amountIn, feePips, PIPS - feePips);
     }
 }

@@ -27,10 +27,13 @@ contract FakeCallbackPool {
         }
     }
 
-    function swap(address, bool zeroForOne, int256 amountSpecified, uint160, bytes calldata)
-        external
-        returns (int256 amount0, int256 amount1)
-    {
+    function swap(
+        address,
+        bool zeroForOne,
+        int256 amountSpecified,
+        uint160,
+        bytes calldata
+    ) external returns (int256 amount0, int256 amount1) {
         uint8 m = mode;
         int256 owed = m == 0 ? amountSpecified / 2 : amountSpecified;
         (amount0, amount1) = zeroForOne ? (owed, int256(-1)) : (int256(-1), owed);

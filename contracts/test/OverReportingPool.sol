@@ -37,10 +37,13 @@ contract OverReportingPool {
     }
 
     /// V3-style exact input: owes exactly `amountSpecified`, reports `reported` out, pays `delivered`.
-    function swap(address recipient, bool zeroForOne, int256 amountSpecified, uint160, bytes calldata)
-        external
-        returns (int256 amount0, int256 amount1)
-    {
+    function swap(
+        address recipient,
+        bool zeroForOne,
+        int256 amountSpecified,
+        uint160,
+        bytes calldata
+    ) external returns (int256 amount0, int256 amount1) {
         int256 out = -int256(reported);
         (amount0, amount1) = zeroForOne ? (amountSpecified, out) : (out, amountSpecified);
         if (delivered > 0) IERC20Transfer(zeroForOne ? token1 : token0).transfer(recipient, delivered);

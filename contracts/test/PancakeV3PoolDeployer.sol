@@ -48,10 +48,13 @@ contract PancakeV3PoolDeployer {
         emit SetFactoryAddress(factory);
     }
 
-    function deploy(address factory, address token0, address token1, uint24 fee, int24 tickSpacing)
-        external
-        returns (address pool)
-    {
+    function deploy(
+        address factory,
+        address token0,
+        address token1,
+        uint24 fee,
+        int24 tickSpacing
+    ) external returns (address pool) {
         if (msg.sender != factoryAddress) revert NotFactory(msg.sender);
         parameters = Parameters({factory: factory, token0: token0, token1: token1, fee: fee, tickSpacing: tickSpacing});
         address store = poolCodeStore;

@@ -9,9 +9,13 @@ interface IERC20Minimal {
 interface IV3PoolLike {
     function token0() external view returns (address);
     function token1() external view returns (address);
-    function mint(address recipient, int24 tickLower, int24 tickUpper, uint128 amount, bytes calldata data)
-        external
-        returns (uint256 amount0, uint256 amount1);
+    function mint(
+        address recipient,
+        int24 tickLower,
+        int24 tickUpper,
+        uint128 amount,
+        bytes calldata data
+    ) external returns (uint256 amount0, uint256 amount1);
     function swap(
         address recipient,
         bool zeroForOne,
@@ -30,9 +34,13 @@ interface IAlgebraPoolLike {
         uint128 liquidityDesired,
         bytes calldata data
     ) external returns (uint256 amount0, uint256 amount1, uint128 liquidityActual);
-    function swap(address recipient, bool zeroToOne, int256 amountRequired, uint160 limitSqrtPrice, bytes calldata data)
-        external
-        returns (int256 amount0, int256 amount1);
+    function swap(
+        address recipient,
+        bool zeroToOne,
+        int256 amountRequired,
+        uint160 limitSqrtPrice,
+        bytes calldata data
+    ) external returns (int256 amount0, int256 amount1);
 }
 
 /// @title PoolHarness
@@ -49,10 +57,14 @@ contract PoolHarness {
     error UnexpectedCaller(address caller, address expected);
     error PayerNotAllowed(address payer);
 
-    function mintV3(address pool, address recipient, int24 tickLower, int24 tickUpper, uint128 liquidity, address payer)
-        external
-        returns (uint256 amount0, uint256 amount1)
-    {
+    function mintV3(
+        address pool,
+        address recipient,
+        int24 tickLower,
+        int24 tickUpper,
+        uint128 liquidity,
+        address payer
+    ) external returns (uint256 amount0, uint256 amount1) {
         _enter(pool, payer);
         (amount0, amount1) = IV3PoolLike(pool).mint(recipient, tickLower, tickUpper, liquidity, "");
         _exit();
@@ -82,8 +94,14 @@ contract PoolHarness {
         _enter(pool, payer);
         // Leftovers (Algebra may take slightly more than needed) go back to the payer.
         address leftovers = payer == address(this) ? address(this) : msg.sender;
-        (amount0, amount1, liquidityActual) =
-            IAlgebraPoolLike(pool).mint(leftovers, recipient, bottomTick, topTick, liquidity, "");
+        (amount0, amount1, liquidityActual) = IAlgebraPoolLike(pool).mint(
+            leftovers,
+            recipient,
+            bottomTick,
+            topTick,
+            liquidity,
+            ""
+        );
         _exit();
     }
 
@@ -148,9 +166,10 @@ contract PoolHarness {
 
     function _pay(address token, address to, uint256 amount) private {
         address payer = activePayer;
-        bool ok = payer == address(this)
-            ? IERC20Minimal(token).transfer(to, amount)
-            : IERC20Minimal(token).transferFrom(payer, to, amount);
+        bool ok =
+            payer == address(this)
+                ? IERC20Minimal(token).transfer(to, amount)
+                : IERC20Minimal(token).transferFrom(payer, to, amount);
         require(ok, "PoolHarness: payment failed");
     }
 }

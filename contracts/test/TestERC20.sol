@@ -15,10 +15,12 @@ contract TestERC20 {
     /// @notice EIP-2612 nonces.
     mapping(address => uint256) public nonces;
 
-    bytes32 public constant PERMIT_TYPEHASH =
-        keccak256("Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)");
-    bytes32 private constant EIP712_DOMAIN_TYPEHASH =
-        keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
+    bytes32 public constant PERMIT_TYPEHASH = keccak256(
+        "Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)"
+    );
+    bytes32 private constant EIP712_DOMAIN_TYPEHASH = keccak256(
+        "EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"
+    );
 
     // The domain separator is cached for the deployment chain and recomputed after a fork changes the chain id.
     uint256 private immutable INITIAL_CHAIN_ID;
@@ -82,9 +84,15 @@ contract TestERC20 {
     }
 
     /// @notice EIP-2612: sets `allowance[owner][spender] = value` from `owner`'s signature.
-    function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
-        external
-    {
+    function permit(
+        address owner,
+        address spender,
+        uint256 value,
+        uint256 deadline,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external {
         if (block.timestamp > deadline) revert PermitExpired(deadline);
         // Reject malleable signatures (upper-half s), as OpenZeppelin's ECDSA does.
         if (uint256(s) > 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF5D576E7357A4501DDFE92F46681B20A0) revert InvalidSignature();
@@ -105,9 +113,10 @@ contract TestERC20 {
     }
 
     function _computeDomainSeparator() private view returns (bytes32) {
-        return keccak256(
-            abi.encode(EIP712_DOMAIN_TYPEHASH, keccak256(bytes(name)), keccak256("1"), block.chainid, address(this))
-        );
+        return
+            keccak256(
+                abi.encode(EIP712_DOMAIN_TYPEHASH, keccak256(bytes(name)), keccak256("1"), block.chainid, address(this))
+            );
     }
 
     function _transfer(address from, address to, uint256 value) private {

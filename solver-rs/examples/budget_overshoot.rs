@@ -23,15 +23,29 @@ fn main() {
         std::process::exit(2);
     };
     let iterations: usize = args.get(2).map_or(200, |s| s.parse().expect("iterations"));
-    let budgets: Vec<u32> = args.get(3).map_or("1,5,50", String::as_str).split(',').map(|b| b.parse().expect("budget")).collect();
+    let budgets: Vec<u32> = args
+        .get(3)
+        .map_or("1,5,50", String::as_str)
+        .split(',')
+        .map(|b| b.parse().expect("budget"))
+        .collect();
     let hops: u64 = args.get(4).map_or(3, |s| s.parse().expect("hops"));
-    let dump: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(file).expect("market file")).expect("JSON");
+    let dump: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).expect("market file")).expect("JSON");
     let mut solver = Solver::from_config_json(&dump["config"].to_string()).expect("config");
     solver.upsert_pools_json(&dump["pools"].to_string()).expect("pools");
-    let requests: Vec<&serde_json::Value> =
-        dump["requests"].as_array().expect("requests").iter().filter(|r| r["maxHops"].as_u64() == Some(hops)).collect();
+    let requests: Vec<&serde_json::Value> = dump["requests"]
+        .as_array()
+        .expect("requests")
+        .iter()
+        .filter(|r| r["maxHops"].as_u64() == Some(hops))
+        .collect();
     assert!(!requests.is_empty(), "no {hops}-hop request in {file}");
-    println!("{} pools, {} trade(s) of {hops} hops, {iterations} quotes each per budget", dump["pools"].as_array().map_or(0, Vec::len), requests.len());
+    println!(
+        "{} pools, {} trade(s) of {hops} hops, {iterations} quotes each per budget",
+        dump["pools"].as_array().map_or(0, Vec::len),
+        requests.len()
+    );
     for budget in budgets {
         let mut overshoot_ms: Vec<f64> = Vec::with_capacity(iterations * requests.len());
         let mut unwaited_ms: Vec<f64> = Vec::with_capacity(iterations * requests.len());
@@ -60,9 +74,15 @@ fn main() {
                 *stopped.entry(how).or_default() += 1;
             }
         }
-        println!("budget {budget} ms: solve time − budget {}; ended {stopped:?}", quantiles(&mut overshoot_ms));
+        println!(
+            "budget {budget} ms: solve time − budget {}; ended {stopped:?}",
+            quantiles(&mut overshoot_ms)
+        );
         if !unwaited_ms.is_empty() {
-            println!("budget {budget} ms: the same without the waits for a CPU {}", quantiles(&mut unwaited_ms));
+            println!(
+                "budget {budget} ms: the same without the waits for a CPU {}",
+                quantiles(&mut unwaited_ms)
+            );
         }
     }
 }
@@ -71,7 +91,12 @@ fn main() {
 fn quantiles(values: &mut [f64]) -> String {
     values.sort_by(f64::total_cmp);
     let at = |q: f64| values[((values.len() as f64 * q) as usize).min(values.len() - 1)];
-    format!("p50 {:+.3} ms, p99 {:+.3} ms, max {:+.3} ms", at(0.5), at(0.99), values[values.len() - 1])
+    format!(
+        "p50 {:+.3} ms, p99 {:+.3} ms, max {:+.3} ms",
+        at(0.5),
+        at(0.99),
+        values[values.len() - 1]
+    )
 }
 
 /// The time this thread has spent waiting on a run queue (Linux's schedstat, ns), in ms.

@@ -11,17 +11,23 @@ use std::time::Instant;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(file) = args.get(1) else {
-        eprintln!("usage: quote_profile <market.json> [iterations] [request index|all] [split|no-split]");
+        eprintln!(
+            "usage: quote_profile <market.json> [iterations] [request index|all] [split|no-split]"
+        );
         std::process::exit(2);
     };
     let iterations: usize = args.get(2).map_or(200, |s| s.parse().expect("iterations"));
-    let only_request: Option<usize> = args.get(3).filter(|s| *s != "all").map(|s| s.parse().expect("request index"));
+    let only_request: Option<usize> =
+        args.get(3).filter(|s| *s != "all").map(|s| s.parse().expect("request index"));
     let only_split: Option<bool> = args.get(4).map(|s| s == "split");
-    let dump: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(file).expect("market file")).expect("JSON");
+    let dump: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).expect("market file")).expect("JSON");
     let mut solver = Solver::from_config_json(&dump["config"].to_string()).expect("config");
     solver.upsert_pools_json(&dump["pools"].to_string()).expect("pools");
     let requests = dump["requests"].as_array().expect("requests");
-    for (index, request) in requests.iter().enumerate().filter(|(i, _)| only_request.is_none_or(|o| o == *i)) {
+    for (index, request) in
+        requests.iter().enumerate().filter(|(i, _)| only_request.is_none_or(|o| o == *i))
+    {
         for split in [true, false].into_iter().filter(|s| only_split.is_none_or(|o| o == *s)) {
             let mut request = request.clone();
             request["splitEnabled"] = serde_json::Value::Bool(split);
@@ -29,7 +35,10 @@ fn main() {
             let plan: serde_json::Value = match solver.quote_json(&request) {
                 Ok(plan) => serde_json::from_str(&plan).expect("plan"),
                 Err(error) => {
-                    println!("request {index} ({} hops) split {split}: {error}", request_hops(&request));
+                    println!(
+                        "request {index} ({} hops) split {split}: {error}",
+                        request_hops(&request)
+                    );
                     continue;
                 }
             };
@@ -59,5 +68,8 @@ fn main() {
 }
 
 fn request_hops(request: &str) -> u64 {
-    serde_json::from_str::<serde_json::Value>(request).ok().and_then(|r| r["maxHops"].as_u64()).unwrap_or(0)
+    serde_json::from_str::<serde_json::Value>(request)
+        .ok()
+        .and_then(|r| r["maxHops"].as_u64())
+        .unwrap_or(0)
 }

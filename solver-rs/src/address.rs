@@ -20,14 +20,20 @@ fn hex_digit(byte: u8) -> Option<u8> {
 impl Address {
     /// Parses `0x` followed by exactly 40 hex digits.
     pub fn parse(text: &str) -> Result<Address, SolverError> {
-        let bad = || SolverError::invalid("address", format!("{text:?} is not a 0x-prefixed 20-byte address"));
+        let bad = || {
+            SolverError::invalid(
+                "address",
+                format!("{text:?} is not a 0x-prefixed 20-byte address"),
+            )
+        };
         let digits = text.strip_prefix("0x").ok_or_else(bad)?.as_bytes();
         if digits.len() != 40 {
             return Err(bad());
         }
         let mut bytes = [0u8; 20];
         for (k, pair) in digits.chunks_exact(2).enumerate() {
-            let (hi, lo) = (hex_digit(pair[0]).ok_or_else(bad)?, hex_digit(pair[1]).ok_or_else(bad)?);
+            let (hi, lo) =
+                (hex_digit(pair[0]).ok_or_else(bad)?, hex_digit(pair[1]).ok_or_else(bad)?);
             bytes[k] = hi << 4 | lo;
         }
         Ok(Address(bytes))

@@ -2,9 +2,26 @@ use super::*;
 
 /// The spec's DexId list, copied from section 2 of the API specification.
 const SPEC_DEX_IDS: [&str; 21] = [
-    "UNIV2", "UNIV3", "UNIV4", "AERODROME_V2LIKE", "AERODROME_CL", "PANCAKE_V2", "PANCAKE_V3",
-    "PANCAKE_INFINITY_CL", "HYDREX", "QUICKSWAP_V4", "ALIEN_BASE_V3", "CURVE", "PROPSWAP",
-    "TESSERA", "ELFOMOFI", "LUNARBASE", "FELTIR", "DODO_V2", "WOOFI", "GYROSCOPE_ECLP",
+    "UNIV2",
+    "UNIV3",
+    "UNIV4",
+    "AERODROME_V2LIKE",
+    "AERODROME_CL",
+    "PANCAKE_V2",
+    "PANCAKE_V3",
+    "PANCAKE_INFINITY_CL",
+    "HYDREX",
+    "QUICKSWAP_V4",
+    "ALIEN_BASE_V3",
+    "CURVE",
+    "PROPSWAP",
+    "TESSERA",
+    "ELFOMOFI",
+    "LUNARBASE",
+    "FELTIR",
+    "DODO_V2",
+    "WOOFI",
+    "GYROSCOPE_ECLP",
     "MAVERICK_V2",
 ];
 

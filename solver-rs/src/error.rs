@@ -46,7 +46,9 @@ impl SolverError {
     /// A pool input refused while decoding pool `pool`.
     pub fn of_pool(pool: &str, err: PoolInputError) -> SolverError {
         match err {
-            PoolInputError::Unsupported { dex, reason } => SolverError::Unsupported { pool: pool.into(), dex, reason },
+            PoolInputError::Unsupported { dex, reason } => {
+                SolverError::Unsupported { pool: pool.into(), dex, reason }
+            }
             other => SolverError::invalid(format!("pool {pool}"), other.to_string()),
         }
     }
@@ -64,10 +66,12 @@ impl SolverError {
     /// What went wrong, without the class or the field (those travel as their own properties).
     pub fn reason(&self) -> String {
         match self {
-            SolverError::InvalidInput { reason, .. } | SolverError::NoRoute { reason } | SolverError::Internal { reason } => {
-                reason.clone()
+            SolverError::InvalidInput { reason, .. }
+            | SolverError::NoRoute { reason }
+            | SolverError::Internal { reason } => reason.clone(),
+            SolverError::Unsupported { dex, reason, .. } => {
+                format!("{dex} is unsupported: {reason}")
             }
-            SolverError::Unsupported { dex, reason, .. } => format!("{dex} is unsupported: {reason}"),
         }
     }
 
@@ -83,8 +87,12 @@ impl SolverError {
 impl fmt::Display for SolverError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SolverError::InvalidInput { field, reason } => write!(f, "invalid input: {field}: {reason}"),
-            SolverError::Unsupported { pool, .. } => write!(f, "unsupported: pool {pool}: {}", self.reason()),
+            SolverError::InvalidInput { field, reason } => {
+                write!(f, "invalid input: {field}: {reason}")
+            }
+            SolverError::Unsupported { pool, .. } => {
+                write!(f, "unsupported: pool {pool}: {}", self.reason())
+            }
             SolverError::NoRoute { reason } => write!(f, "no route: {reason}"),
             SolverError::Internal { reason } => write!(f, "internal: {reason}"),
         }
@@ -102,7 +110,10 @@ impl From<serde_json::Error> for SolverError {
 
 /// Reads the JSON document `document` (the call's argument: `request`, `pools`, …); a document
 /// that does not parse is invalid input naming it.
-pub fn parse_json<'a, T: serde::Deserialize<'a>>(document: &str, json: &'a str) -> Result<T, SolverError> {
+pub fn parse_json<'a, T: serde::Deserialize<'a>>(
+    document: &str,
+    json: &'a str,
+) -> Result<T, SolverError> {
     serde_json::from_str(json).map_err(|err| SolverError::invalid(document, err.to_string()))
 }
 

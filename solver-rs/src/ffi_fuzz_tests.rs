@@ -48,7 +48,10 @@ fn valid_block() -> Value {
 }
 
 fn valid_removals() -> Value {
-    json!(["0xa000000000000000000000000000000000000002", "0x00000000000000000000000000000000000000000000000000000000000000b4"])
+    json!([
+        "0xa000000000000000000000000000000000000002",
+        "0x00000000000000000000000000000000000000000000000000000000000000b4"
+    ])
 }
 
 fn valid_simulate() -> Value {
@@ -56,7 +59,8 @@ fn valid_simulate() -> Value {
 }
 
 fn solver() -> Solver {
-    let mut solver = Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string()).expect("valid config");
+    let mut solver = Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string())
+        .expect("valid config");
     solver.upsert_pools_json(&valid_pools().to_string()).expect("valid pools");
     solver
 }
@@ -84,8 +88,11 @@ fn feed(text: &str) {
 
 /// [`solver`] with its pools applied as a block (block updates and removals start from there).
 fn solver_at_a_block() -> Solver {
-    let mut solver = Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string()).expect("valid config");
-    solver.apply_block_json(&json!({ "blockNumber": 6, "upserts": valid_pools() }).to_string()).expect("valid block");
+    let mut solver = Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string())
+        .expect("valid config");
+    solver
+        .apply_block_json(&json!({ "blockNumber": 6, "upserts": valid_pools() }).to_string())
+        .expect("valid block");
     solver
 }
 
@@ -95,14 +102,19 @@ fn arb_leaf() -> impl Strategy<Value = Value> {
         Just(Value::Null),
         any::<bool>().prop_map(Value::Bool),
         any::<i64>().prop_map(Value::from),
-        any::<f64>().prop_map(|f| serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number)),
+        any::<f64>()
+            .prop_map(|f| serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number)),
         Just(json!("-1")),
         Just(json!("")),
         Just(json!("1e18")),
         Just(json!("0x10")),
         Just(json!(" 1")),
-        Just(json!("115792089237316195423570985008687907853269984665640564039457584007913129639935")),
-        Just(json!("115792089237316195423570985008687907853269984665640564039457584007913129639936")),
+        Just(json!(
+            "115792089237316195423570985008687907853269984665640564039457584007913129639935"
+        )),
+        Just(json!(
+            "115792089237316195423570985008687907853269984665640564039457584007913129639936"
+        )),
         Just(json!("340282366920938463463374607431768211456")),
         Just(json!("-170141183460469231731687303715884105728")),
         Just(json!(887272)),
@@ -306,12 +318,15 @@ fn deeply_nested_json_is_refused_not_overflowed() {
 fn the_baseline_inputs_are_valid() {
     // The fuzzers above mutate these: if they stopped being valid, the fuzzers would test little.
     let solver = solver();
-    let plan: Value = serde_json::from_str(&solver.quote_json(&valid_quote().to_string()).unwrap()).unwrap();
+    let plan: Value =
+        serde_json::from_str(&solver.quote_json(&valid_quote().to_string()).unwrap()).unwrap();
     assert!(plan["expectedAmountOut"].as_str().unwrap() != "0");
     solver.simulate_json(&valid_simulate().to_string()).unwrap();
     assert_eq!(solver.pool_count(), 5);
     let mut at_block = solver_at_a_block();
-    let applied: Value = serde_json::from_str(&at_block.apply_block_json(&valid_block().to_string()).unwrap()).unwrap();
+    let applied: Value =
+        serde_json::from_str(&at_block.apply_block_json(&valid_block().to_string()).unwrap())
+            .unwrap();
     assert_eq!(applied, json!({ "pools": 4, "rejected": [] }));
     at_block.remove_pools_json(&valid_removals().to_string()).unwrap();
     assert_eq!(at_block.pool_count(), 2);

@@ -7,11 +7,11 @@ use crate::math::decimal::u256_string;
 use crate::math::U256;
 use crate::pools::input::PoolInput;
 use crate::pools::{PoolModel, SwapOutcome};
+use crate::route::clock::MonotonicClock;
 use crate::route::gas::GasPricers;
 use crate::route::plan::Plan;
 use crate::route::quote::{quote, RouteSettings};
 use crate::route::request::{QuoteRequest, TIME_BUDGET_MS};
-use crate::route::clock::MonotonicClock;
 use crate::route::waterfill::{waterfill, Depths};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -121,12 +121,18 @@ impl Solver {
         let config: SolverConfig = parse_json("config", config)?;
         let budget = config.default_time_budget_ms.unwrap_or(DEFAULT_TIME_BUDGET_MS);
         if !TIME_BUDGET_MS.contains(&budget) {
-            return Err(SolverError::invalid("defaultTimeBudgetMs", format!("{budget} is outside 1..=10000")));
+            return Err(SolverError::invalid(
+                "defaultTimeBudgetMs",
+                format!("{budget} is outside 1..=10000"),
+            ));
         }
         let max_candidates = config.max_candidates.unwrap_or(DEFAULT_MAX_CANDIDATES);
         let beam = config.pools_per_edge.unwrap_or(DEFAULT_BEAM);
         if !(1..=64).contains(&max_candidates) || !(1..=64).contains(&beam) {
-            return Err(SolverError::invalid("maxCandidates", "maxCandidates and poolsPerEdge must be within 1..=64"));
+            return Err(SolverError::invalid(
+                "maxCandidates",
+                "maxCandidates and poolsPerEdge must be within 1..=64",
+            ));
         }
         Ok(Solver {
             market: Arc::new(Market::default()),
@@ -191,7 +197,10 @@ impl Solver {
     /// lock as it is), leaves the market of the last complete update serving quotes, never a half
     /// updated one; and views taken before keep the snapshot they were taken from. The copy costs
     /// a clone of the market per update (docs/solver-wire-format.md).
-    fn update_market<T>(&mut self, update: impl FnOnce(&mut Market) -> Result<T, SolverError>) -> Result<T, SolverError> {
+    fn update_market<T>(
+        &mut self,
+        update: impl FnOnce(&mut Market) -> Result<T, SolverError>,
+    ) -> Result<T, SolverError> {
         let mut next = Market::clone(&self.market);
         let result = update(&mut next)?;
         self.market = Arc::new(next);
@@ -205,7 +214,11 @@ impl Solver {
     pub fn quote_json(&self, request: &str) -> Result<String, SolverError> {
         let request: QuoteRequest = parse_json("request", request)?;
         let plan = quote(&self.market, &self.settings, &request, &self.pricers)?;
-        Ok(serde_json::to_string(&QuoteAnswer { plan, block_number: self.block_number, l1_gas_per_leg: self.market.leg_overhead_gas() })?)
+        Ok(serde_json::to_string(&QuoteAnswer {
+            plan,
+            block_number: self.block_number,
+            l1_gas_per_leg: self.market.leg_overhead_gas(),
+        })?)
     }
 
     /// Routes a JSON quote request the way Fynd's water-filling does, over the same pools a quote's
@@ -213,7 +226,14 @@ impl Solver {
     /// benchmark and tests compare our plans with. Answers the tree it executes as JSON.
     pub fn waterfill_json(&self, request: &str) -> Result<String, SolverError> {
         let request: QuoteRequest = parse_json("request", request)?;
-        let plan = waterfill(&self.market, &self.settings, &request, &self.pricers, &self.depths, &MonotonicClock)?;
+        let plan = waterfill(
+            &self.market,
+            &self.settings,
+            &request,
+            &self.pricers,
+            &self.depths,
+            &MonotonicClock,
+        )?;
         Ok(serde_json::to_string(&plan)?)
     }
 
@@ -221,13 +241,21 @@ impl Solver {
     pub fn simulate_json(&self, request: &str) -> Result<String, SolverError> {
         let request: SimulateRequest = parse_json("request", request)?;
         let id = normalize_pool_id(&request.pool_id)?;
-        let slot = self.market.pool_by_id(&id).ok_or_else(|| SolverError::invalid("poolId", format!("unknown pool {id}")))?;
+        let slot = self
+            .market
+            .pool_by_id(&id)
+            .ok_or_else(|| SolverError::invalid("poolId", format!("unknown pool {id}")))?;
         let pool = self.market.pool(slot);
         let token_in = self
             .market
             .token(&request.token_in)
             .and_then(|t| pool.tokens.iter().position(|p| *p == t))
-            .ok_or_else(|| SolverError::invalid("tokenIn", format!("pool {id} does not hold {}", request.token_in)))?;
+            .ok_or_else(|| {
+                SolverError::invalid(
+                    "tokenIn",
+                    format!("pool {id} does not hold {}", request.token_in),
+                )
+            })?;
         let outcome = pool
             .state
             .amount_out(token_in, 1 - token_in, request.amount_in)
@@ -236,7 +264,13 @@ impl Solver {
         let gas_units = pool.spec.leg_gas_units(&outcome) - self.market.leg_overhead_gas();
         let SwapOutcome { amount_out, crossings, words } = outcome;
         let repeat_gas_saving = pool.spec.gas_repeat_saving;
-        Ok(serde_json::to_string(&SimulateResult { amount_out, crossings, words, gas_units, repeat_gas_saving })?)
+        Ok(serde_json::to_string(&SimulateResult {
+            amount_out,
+            crossings,
+            words,
+            gas_units,
+            repeat_gas_saving,
+        })?)
     }
 
     /// Number of live pools.

@@ -41,7 +41,12 @@ fn gas_is_repriced_when_the_market_changes() {
     let cost = |plan: &Value| plan["gasCostInTokenOut"].as_str().unwrap().parse::<u128>().unwrap();
     assert!(cost(&before) > 0);
     let ratio = cost(&after) as f64 / cost(&before) as f64;
-    assert!((1.95..2.05).contains(&ratio), "gas cost went from {} to {}", cost(&before), cost(&after));
+    assert!(
+        (1.95..2.05).contains(&ratio),
+        "gas cost went from {} to {}",
+        cost(&before),
+        cost(&after)
+    );
     // And the answer is the one a solver that never saw the old market gives.
     assert_eq!(after, quote(&solver_with(6000)));
 }
@@ -53,7 +58,10 @@ fn block(solver: &mut Solver, update: Value) -> Value {
 #[test]
 fn a_plan_names_the_block_its_market_was_applied_at() {
     let mut solver = Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string()).unwrap();
-    assert_eq!(block(&mut solver, json!({ "blockNumber": 7, "upserts": pools(3000) })), json!({ "pools": 2, "rejected": [] }));
+    assert_eq!(
+        block(&mut solver, json!({ "blockNumber": 7, "upserts": pools(3000) })),
+        json!({ "pools": 2, "rejected": [] })
+    );
     assert_eq!(quote(&solver)["blockNumber"], 7);
     // The next block moves WETH: the plan names that block, and prices on it.
     block(&mut solver, json!({ "blockNumber": 8, "upserts": pools(6000) }));
@@ -74,7 +82,9 @@ fn pools_changed_without_a_block_leave_the_market_without_one() {
     solver.remove_pools_json(r#"["0xa000000000000000000000000000000000000009"]"#).unwrap();
     assert_eq!(quote(&solver)["blockNumber"], Value::Null);
     // A malformed id refuses the removal whole: nothing went, the block stays unset.
-    assert!(solver.remove_pools_json(r#"["0xa000000000000000000000000000000000000001", "nope"]"#).is_err());
+    assert!(solver
+        .remove_pools_json(r#"["0xa000000000000000000000000000000000000001", "nope"]"#)
+        .is_err());
     assert_eq!(solver.pool_count(), 2);
 }
 
@@ -87,13 +97,36 @@ fn a_refused_pool_leaves_the_market_and_the_rest_of_the_block_applies() {
     let twice = next[0].clone();
     next.as_array_mut().unwrap().push(twice); // and the WETH pool twice
     let answer = block(&mut solver, json!({ "blockNumber": 8, "upserts": next, "removals": [] }));
-    let rejected: Vec<&str> = answer["rejected"].as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap()).collect();
-    assert_eq!(rejected, ["0xa000000000000000000000000000000000000002", "0xa000000000000000000000000000000000000001"]);
-    assert_eq!(answer["pools"], 0, "both refused pools left: their block-7 states are not block 8's");
-    assert_eq!(solver.quote_json(&json!({ "tokenIn": TAIL, "tokenOut": USDC, "amountIn": "1", "slippageBps": 0 }).to_string())
-        .unwrap_err().to_string().split(':').next(), Some("no route"));
+    let rejected: Vec<&str> =
+        answer["rejected"].as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert_eq!(
+        rejected,
+        [
+            "0xa000000000000000000000000000000000000002",
+            "0xa000000000000000000000000000000000000001"
+        ]
+    );
+    assert_eq!(
+        answer["pools"], 0,
+        "both refused pools left: their block-7 states are not block 8's"
+    );
+    assert_eq!(
+        solver
+            .quote_json(
+                &json!({ "tokenIn": TAIL, "tokenOut": USDC, "amountIn": "1", "slippageBps": 0 })
+                    .to_string()
+            )
+            .unwrap_err()
+            .to_string()
+            .split(':')
+            .next(),
+        Some("no route")
+    );
     // A removal listed with the block goes with it.
-    block(&mut solver, json!({ "blockNumber": 9, "upserts": pools(3000), "removals": ["0xA000000000000000000000000000000000000002"] }));
+    block(
+        &mut solver,
+        json!({ "blockNumber": 9, "upserts": pools(3000), "removals": ["0xA000000000000000000000000000000000000002"] }),
+    );
     assert_eq!(solver.pool_count(), 1);
 }
 
@@ -129,29 +162,47 @@ fn the_l1_gas_per_leg_is_charged_per_leg_reported_and_kept_out_of_simulate() {
     assert_eq!(charged["l1GasPerLeg"], 1_000_000);
     assert_eq!(legs(&charged), 1, "a route with more legs costs more calldata");
     let simulated: Value = serde_json::from_str(&solver.simulate_json(&json!({ "poolId": "0xb000000000000000000000000000000000000001", "tokenIn": WETH, "amountIn": "1000000000000000000" }).to_string()).unwrap()).unwrap();
-    assert_eq!(charged["gasUnits"].as_u64().unwrap(), simulated["gasUnits"].as_u64().unwrap() + 1_000_000, "gasUnits carry the L1 gas, simulate does not");
+    assert_eq!(
+        charged["gasUnits"].as_u64().unwrap(),
+        simulated["gasUnits"].as_u64().unwrap() + 1_000_000,
+        "gasUnits carry the L1 gas, simulate does not"
+    );
     // Absent in the next block: back to 0, and the market prices as before.
     block(&mut solver, json!({ "blockNumber": 3 }));
     assert_eq!(ask(&solver)["routes"], free["routes"]);
 }
 
 #[test]
-fn an_l1_gas_per_leg_above_its_bound_is_refused_before_anything_changes_and_the_bound_itself_prices() {
+fn an_l1_gas_per_leg_above_its_bound_is_refused_before_anything_changes_and_the_bound_itself_prices(
+) {
     let mut solver = Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string()).unwrap();
     block(&mut solver, json!({ "blockNumber": 1, "upserts": direct_or_two_legs() }));
     let request = json!({ "tokenIn": WETH, "tokenOut": USDC, "amountIn": "1000000000000000000", "slippageBps": 0, "gasPriceWei": "1" });
     let before = solver.quote_json(&request.to_string()).unwrap();
     for too_much in [crate::market::Market::MAX_LEG_OVERHEAD_GAS + 1, u64::MAX] {
         let refused = solver.apply_block_json(&json!({ "blockNumber": 2, "l1GasPerLeg": too_much, "removals": ["0xb000000000000000000000000000000000000001"] }).to_string());
-        assert!(matches!(&refused, Err(SolverError::InvalidInput { field, reason: m }) if field == "l1GasPerLeg" && m.contains("2^48")), "{refused:?}");
-        assert_eq!(solver.quote_json(&request.to_string()).unwrap(), before, "a refused block changed the market");
+        assert!(
+            matches!(&refused, Err(SolverError::InvalidInput { field, reason: m }) if field == "l1GasPerLeg" && m.contains("2^48")),
+            "{refused:?}"
+        );
+        assert_eq!(
+            solver.quote_json(&request.to_string()).unwrap(),
+            before,
+            "a refused block changed the market"
+        );
     }
     // At the bound, every leg's gas carries it and no gas figure wraps: gasUnits is the legs' base
     // gas plus legs × 2^48, exactly.
     let most = crate::market::Market::MAX_LEG_OVERHEAD_GAS;
     block(&mut solver, json!({ "blockNumber": 3, "l1GasPerLeg": most }));
-    let plan: Value = serde_json::from_str(&solver.quote_json(&request.to_string()).unwrap()).unwrap();
-    let legs: u64 = plan["routes"].as_array().unwrap().iter().map(|r| r["legs"].as_array().unwrap().len() as u64).sum();
+    let plan: Value =
+        serde_json::from_str(&solver.quote_json(&request.to_string()).unwrap()).unwrap();
+    let legs: u64 = plan["routes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["legs"].as_array().unwrap().len() as u64)
+        .sum();
     let gas = plan["gasUnits"].as_u64().unwrap();
     assert!(gas > legs * most && gas - legs * most < 1_000_000, "gasUnits {gas} for {legs} legs");
 }
@@ -163,10 +214,15 @@ fn a_panic_in_the_middle_of_a_block_leaves_the_last_complete_block_serving_quote
     use std::sync::RwLock;
     // Held as the native addon holds it: a panic is caught by `guarded`, and the poisoned lock is
     // recovered as it is.
-    let solver = RwLock::new(Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string()).unwrap());
+    let solver =
+        RwLock::new(Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string()).unwrap());
     let read = || solver.read().unwrap_or_else(|p| p.into_inner());
     let request = json!({ "tokenIn": WETH, "tokenOut": USDC, "amountIn": "1000000000000000000", "slippageBps": 0 }).to_string();
-    solver.write().unwrap().apply_block_json(&json!({ "blockNumber": 1, "upserts": direct_or_two_legs() }).to_string()).unwrap();
+    solver
+        .write()
+        .unwrap()
+        .apply_block_json(&json!({ "blockNumber": 1, "upserts": direct_or_two_legs() }).to_string())
+        .unwrap();
     let before = read().quote_json(&request).unwrap();
     // Block 2 drains the direct pool, doubles the two-leg route's pools and removes nothing; the
     // panic strikes after its first pool was inserted.
@@ -175,13 +231,20 @@ fn a_panic_in_the_middle_of_a_block_leaves_the_last_complete_block_serving_quote
     pools[1]["state"]["reserves"] = json!(["2000000000000000000000", "6000000000000000000000000"]);
     injected_panic::after_inserts(1);
     let update = json!({ "blockNumber": 2, "upserts": pools, "l1GasPerLeg": 5000 }).to_string();
-    let panicked = guarded(|| solver.write().unwrap_or_else(|p| p.into_inner()).apply_block_json(&update));
-    assert!(matches!(&panicked, Err(SolverError::Internal { reason: m }) if m.contains("injected panic")), "{panicked:?}");
+    let panicked =
+        guarded(|| solver.write().unwrap_or_else(|p| p.into_inner()).apply_block_json(&update));
+    assert!(
+        matches!(&panicked, Err(SolverError::Internal { reason: m }) if m.contains("injected panic")),
+        "{panicked:?}"
+    );
     assert!(solver.is_poisoned(), "the panic happened under the write lock");
     // The quote is block 1's, byte for byte: nothing of block 2 (its first pool, its L1 fee) shows.
     assert_eq!(read().quote_json(&request).unwrap(), before);
     // The block applied again in full is served.
     solver.write().unwrap_or_else(|p| p.into_inner()).apply_block_json(&update).unwrap();
     let after: Value = serde_json::from_str(&read().quote_json(&request).unwrap()).unwrap();
-    assert_eq!((after["blockNumber"].as_u64(), after["l1GasPerLeg"].as_u64()), (Some(2), Some(5000)));
+    assert_eq!(
+        (after["blockNumber"].as_u64(), after["l1GasPerLeg"].as_u64()),
+        (Some(2), Some(5000))
+    );
 }

@@ -40,7 +40,12 @@ test('discovery: each adapter finds its pools in its factory/manager logs; the V
   for (const [dex, deployment] of Object.entries(market.chain.deployments)) {
     const a = adapter(dex as never)
     const logs = await fetchLogsInRange({
-      client: devnet.publicClient, fromBlock: 0n, toBlock, topics: a.discoveryTopics, address: [deployment.source], maxBlockRange: 2000n,
+      client: devnet.publicClient,
+      fromBlock: 0n,
+      toBlock,
+      topics: a.discoveryTopics,
+      address: [deployment.source],
+      maxBlockRange: 2000n,
     })
     for (const log of logs) {
       const result = a.poolFromDiscoveryLog(log)
@@ -61,55 +66,67 @@ test('discovery: each adapter finds its pools in its factory/manager logs; the V
   assert.match(skipped[0], new RegExp(`^${uniswapV4PoolId({ key: market.v4HookedKey })}: hooks 0x0+c000`))
 })
 
-test("each adapter's one-block snapshot feeds the solver, and solver.simulate equals what the chain pays", { timeout: 300_000 }, async () => {
-  const refs: Record<Exclude<SwapVenue, never>, PoolRef> = {
-    v2: adapter('UNIV2').refOfConfiguredPool({ dex: 'UNIV2', address: market.v2Pair }, undefined),
-    v3: adapter('UNIV3').refOfConfiguredPool({ dex: 'UNIV3', address: market.v3Pool }, undefined),
-    alien: adapter('ALIEN_BASE_V3').refOfConfiguredPool({ dex: 'ALIEN_BASE_V3', address: market.alienPool }, undefined),
-    quickswap: adapter('QUICKSWAP_V4').refOfConfiguredPool({ dex: 'QUICKSWAP_V4', address: market.quickswapPool }, undefined),
-    hydrex: adapter('HYDREX').refOfConfiguredPool({ dex: 'HYDREX', address: market.hydrexPool }, undefined),
-    v4: adapter('UNIV4').refOfConfiguredPool(
-      { dex: 'UNIV4', address: uniswapV4PoolId({ key: market.v4Key }), ...market.v4Key },
-      { source: market.factories.poolManager },
-    ),
-  }
-  let checked = 0
-  for (const [venue, ref] of Object.entries(refs) as [SwapVenue, PoolRef][]) {
-    for (const zeroForOne of [true, false]) {
-      for (const amountIn of [10n ** 15n, 3n * 10n ** 18n]) {
-        const snapshotId = await devnet.testClient.snapshot()
-        const blockNumber = await head()
-        // The swap runs in the next block, which the devnet stamps 2 s after this one (like Base):
-        // the adaptive fee follows block.timestamp, and the reader prices that block's.
-        const { timestamp } = await devnet.publicClient.getBlock({ blockNumber })
-        const nextBlock = { number: blockNumber + 1n, timestamp: timestamp + BigInt(market.chain.blockTimeSec) }
-        const snapshot: PoolSnapshot = await adapter(ref.dex).readPool({ client: devnet.publicClient, ref, blockNumber, nextBlock })
-        assert.equal(snapshot.input.id, ref.id)
-        assert.equal(snapshot.refreshEveryBlock, venue === 'quickswap', `${venue}: refreshEveryBlock`)
-        await solver.upsertPools([snapshot.input])
-        const tokenIn = snapshot.input.tokens[zeroForOne ? 0 : 1]
-        const { amountOut } = await solver.simulate({ poolId: ref.id, tokenIn, amountIn: amountIn.toString() })
-        let paid: bigint
-        if (venue === 'v2') {
-          assert.ok(await market.swapV2(zeroForOne, amountIn, BigInt(amountOut)), 'the pair refused the solver amount')
-          paid = BigInt(amountOut)
-        } else {
-          paid = await market.swap(venue, zeroForOne, amountIn)
+test(
+  "each adapter's one-block snapshot feeds the solver, and solver.simulate equals what the chain pays",
+  { timeout: 300_000 },
+  async () => {
+    const refs: Record<Exclude<SwapVenue, never>, PoolRef> = {
+      v2: adapter('UNIV2').refOfConfiguredPool({ dex: 'UNIV2', address: market.v2Pair }, undefined),
+      v3: adapter('UNIV3').refOfConfiguredPool({ dex: 'UNIV3', address: market.v3Pool }, undefined),
+      alien: adapter('ALIEN_BASE_V3').refOfConfiguredPool({ dex: 'ALIEN_BASE_V3', address: market.alienPool }, undefined),
+      quickswap: adapter('QUICKSWAP_V4').refOfConfiguredPool({ dex: 'QUICKSWAP_V4', address: market.quickswapPool }, undefined),
+      hydrex: adapter('HYDREX').refOfConfiguredPool({ dex: 'HYDREX', address: market.hydrexPool }, undefined),
+      v4: adapter('UNIV4').refOfConfiguredPool(
+        { dex: 'UNIV4', address: uniswapV4PoolId({ key: market.v4Key }), ...market.v4Key },
+        { source: market.factories.poolManager },
+      ),
+    }
+    let checked = 0
+    for (const [venue, ref] of Object.entries(refs) as [SwapVenue, PoolRef][]) {
+      for (const zeroForOne of [true, false]) {
+        for (const amountIn of [10n ** 15n, 3n * 10n ** 18n]) {
+          const snapshotId = await devnet.testClient.snapshot()
+          const blockNumber = await head()
+          // The swap runs in the next block, which the devnet stamps 2 s after this one (like Base):
+          // the adaptive fee follows block.timestamp, and the reader prices that block's.
+          const { timestamp } = await devnet.publicClient.getBlock({ blockNumber })
+          const nextBlock = { number: blockNumber + 1n, timestamp: timestamp + BigInt(market.chain.blockTimeSec) }
+          const snapshot: PoolSnapshot = await adapter(ref.dex).readPool({ client: devnet.publicClient, ref, blockNumber, nextBlock })
+          assert.equal(snapshot.input.id, ref.id)
+          assert.equal(snapshot.refreshEveryBlock, venue === 'quickswap', `${venue}: refreshEveryBlock`)
+          await solver.upsertPools([snapshot.input])
+          const tokenIn = snapshot.input.tokens[zeroForOne ? 0 : 1]
+          const { amountOut } = await solver.simulate({ poolId: ref.id, tokenIn, amountIn: amountIn.toString() })
+          let paid: bigint
+          if (venue === 'v2') {
+            assert.ok(await market.swapV2(zeroForOne, amountIn, BigInt(amountOut)), 'the pair refused the solver amount')
+            paid = BigInt(amountOut)
+          } else {
+            paid = await market.swap(venue, zeroForOne, amountIn)
+          }
+          assert.equal(BigInt(amountOut), paid, `${venue} zeroForOne=${zeroForOne} amountIn=${amountIn}`)
+          assert.ok(paid > 0n)
+          checked++
+          await revertToSnapshot({ testClient: devnet.testClient, id: snapshotId })
         }
-        assert.equal(BigInt(amountOut), paid, `${venue} zeroForOne=${zeroForOne} amountIn=${amountIn}`)
-        assert.ok(paid > 0n)
-        checked++
-        await revertToSnapshot({ testClient: devnet.testClient, id: snapshotId })
       }
     }
-  }
-  assert.equal(checked, 24)
-})
+    assert.equal(checked, 24)
+  },
+)
 
 test('a V4 pool with hooks is refused by the reader too (never priced)', async () => {
-  const ref: PoolRef = { id: uniswapV4PoolId({ key: market.v4HookedKey }), dex: 'UNIV4', emitter: market.factories.poolManager, key: market.v4HookedKey }
+  const ref: PoolRef = {
+    id: uniswapV4PoolId({ key: market.v4HookedKey }),
+    dex: 'UNIV4',
+    emitter: market.factories.poolManager,
+    key: market.v4HookedKey,
+  }
   const blockNumber = await head()
-  await assert.rejects(adapter('UNIV4').readPool({ client: devnet.publicClient, ref, blockNumber, nextBlock: { number: blockNumber + 1n, timestamp: 0n } }), /hooks .* are not modelled/)
+  await assert.rejects(
+    adapter('UNIV4').readPool({ client: devnet.publicClient, ref, blockNumber, nextBlock: { number: blockNumber + 1n, timestamp: 0n } }),
+    /hooks .* are not modelled/,
+  )
 })
 
 test('leg encoding per kind matches docs/route-legs.md', () => {
@@ -121,7 +138,13 @@ test('leg encoding per kind matches docs/route-legs.md', () => {
   assert.deepEqual(adapter('PANCAKE_V3').encodeLeg(ref('PANCAKE_V3')), { kind: 'pancake_v3_direct', pool: getAddress(pool) })
   assert.deepEqual(adapter('QUICKSWAP_V4').encodeLeg(ref('QUICKSWAP_V4')), { kind: 'algebra_direct', pool: getAddress(pool) })
   assert.deepEqual(adapter('HYDREX').encodeLeg(ref('HYDREX')), { kind: 'hydrex' })
-  const key = { currency0: '0x1111111111111111111111111111111111111111', currency1: '0x2222222222222222222222222222222222222222', fee: 3000, tickSpacing: -60 + 120, hooks: zeroAddress } as const
+  const key = {
+    currency0: '0x1111111111111111111111111111111111111111',
+    currency1: '0x2222222222222222222222222222222222222222',
+    fee: 3000,
+    tickSpacing: -60 + 120,
+    hooks: zeroAddress,
+  } as const
   const v4 = adapter('UNIV4').encodeLeg({ id: uniswapV4PoolId({ key }), dex: 'UNIV4', emitter: pool, key })
   assert.equal(v4.kind, 'univ4')
   if (v4.kind !== 'univ4') return
@@ -137,26 +160,55 @@ test('leg encoding per kind matches docs/route-legs.md', () => {
   assert.deepEqual(adapter('PANCAKE_V2').encodeLeg(ref('PANCAKE_V2')), { kind: 'v2_direct', pool: getAddress(pool), feeBps: 25 })
   assert.deepEqual(adapter('AERODROME_CL').encodeLeg(ref('AERODROME_CL')), { kind: 'v3_direct', pool: getAddress(pool) })
   // aerodrome_v2: one hop, the leg's direction, the pool's curve and factory (learnt by its read).
-  const [tokenIn, tokenOut, factory] = ['0x2222222222222222222222222222222222222222', '0x1111111111111111111111111111111111111111', '0x3333333333333333333333333333333333333333'] as const
+  const [tokenIn, tokenOut, factory] = [
+    '0x2222222222222222222222222222222222222222',
+    '0x1111111111111111111111111111111111111111',
+    '0x3333333333333333333333333333333333333333',
+  ] as const
   const aerodromeRef = { ...ref('AERODROME_V2LIKE'), factory, stable: true }
-  assert.deepEqual(adapter('AERODROME_V2LIKE').encodeLeg(aerodromeRef, { tokenIn, tokenOut }), { kind: 'aerodrome_v2', routes: [{ from: getAddress(tokenIn), to: getAddress(tokenOut), stable: true, factory: getAddress(factory) }] })
+  assert.deepEqual(adapter('AERODROME_V2LIKE').encodeLeg(aerodromeRef, { tokenIn, tokenOut }), {
+    kind: 'aerodrome_v2',
+    routes: [{ from: getAddress(tokenIn), to: getAddress(tokenOut), stable: true, factory: getAddress(factory) }],
+  })
   assert.throws(() => adapter('AERODROME_V2LIKE').encodeLeg(ref('AERODROME_V2LIKE'), { tokenIn, tokenOut }), /factory and curve/)
   // pancake_infinity_cl: the PoolKey as JSON, its manager included.
-  const infinityKey = { currency0: key.currency0, currency1: key.currency1, hooks: zeroAddress, poolManager: pool, fee: 2500, parameters: `0x${(50n << 16n).toString(16).padStart(64, '0')}` } as const
+  const infinityKey = {
+    currency0: key.currency0,
+    currency1: key.currency1,
+    hooks: zeroAddress,
+    poolManager: pool,
+    fee: 2500,
+    parameters: `0x${(50n << 16n).toString(16).padStart(64, '0')}`,
+  } as const
   assert.deepEqual(adapter('PANCAKE_INFINITY_CL').encodeLeg({ ...ref('PANCAKE_INFINITY_CL'), infinityKey }), {
     kind: 'pancake_infinity_cl',
-    poolKey: { currency0: getAddress(key.currency0), currency1: getAddress(key.currency1), hooks: zeroAddress, poolManager: getAddress(pool), fee: 2500, parameters: infinityKey.parameters },
+    poolKey: {
+      currency0: getAddress(key.currency0),
+      currency1: getAddress(key.currency1),
+      hooks: zeroAddress,
+      poolManager: getAddress(pool),
+      fee: 2500,
+      parameters: infinityKey.parameters,
+    },
   })
   // Every present kind is covered above with the leg kind its adapter declares.
-  const refs: Partial<Record<string, PoolRef>> = { UNIV4: { id: uniswapV4PoolId({ key }), dex: 'UNIV4', emitter: pool, key }, AERODROME_V2LIKE: aerodromeRef, PANCAKE_INFINITY_CL: { ...ref('PANCAKE_INFINITY_CL'), infinityKey } }
+  const refs: Partial<Record<string, PoolRef>> = {
+    UNIV4: { id: uniswapV4PoolId({ key }), dex: 'UNIV4', emitter: pool, key },
+    AERODROME_V2LIKE: aerodromeRef,
+    PANCAKE_INFINITY_CL: { ...ref('PANCAKE_INFINITY_CL'), infinityKey },
+  }
   for (const [dex, entry] of Object.entries(adapterRegistry)) {
-    if (entry.status === 'present') assert.equal(entry.adapter.encodeLeg(refs[dex] ?? ref(dex as never), { tokenIn, tokenOut }).kind, entry.adapter.legKind, dex)
+    if (entry.status === 'present')
+      assert.equal(entry.adapter.encodeLeg(refs[dex] ?? ref(dex as never), { tokenIn, tokenOut }).kind, entry.adapter.legKind, dex)
   }
 })
 
 test("the adapters' event topics are events of the protocols' own ABIs (npm artifacts)", () => {
   const topicsOf = (abi: Abi, names: string[]) =>
-    abi.filter((item) => item.type === 'event' && names.includes(item.name)).map((item) => toEventSelector(item as never)).sort()
+    abi
+      .filter((item) => item.type === 'event' && names.includes(item.name))
+      .map((item) => toEventSelector(item as never))
+      .sort()
   const v3Pool = loadNpmArtifact({ name: 'UniswapV3Pool' }).abi
   assert.deepEqual([...adapter('UNIV3').stateTopics].sort(), topicsOf(v3Pool, ['Initialize', 'Mint', 'Burn', 'Swap']))
   assert.deepEqual([...adapter('ALIEN_BASE_V3').stateTopics].sort(), topicsOf(v3Pool, ['Initialize', 'Mint', 'Burn', 'Swap']))

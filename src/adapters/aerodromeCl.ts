@@ -4,7 +4,9 @@ import type { PoolAdapter } from './PoolAdapter.ts'
 import { readSlipstreamFee, readSlipstreamPool } from './state/readSlipstreamPool.ts'
 
 /** Slipstream's factory keys pools by tick spacing (indexed), not by fee: another topic than V3's. */
-const factoryEvents = parseAbi(['event PoolCreated(address indexed token0, address indexed token1, int24 indexed tickSpacing, address pool)'])
+const factoryEvents = parseAbi([
+  'event PoolCreated(address indexed token0, address indexed token1, int24 indexed tickSpacing, address pool)',
+])
 
 /**
  * Aerodrome Slipstream pools: V3 math keyed by tick spacing, discovered from the CLFactory's

@@ -3,7 +3,9 @@ import { AdapterError, PoolUnusableError } from './errors.ts'
 import type { PoolAdapter, PoolRef } from './PoolAdapter.ts'
 import { readAerodromeFee, readAerodromePool } from './state/readAerodromePool.ts'
 
-const factoryEvents = parseAbi(['event PoolCreated(address indexed token0, address indexed token1, bool indexed stable, address pool, uint256 allPoolsLength)'])
+const factoryEvents = parseAbi([
+  'event PoolCreated(address indexed token0, address indexed token1, bool indexed stable, address pool, uint256 allPoolsLength)',
+])
 /** Every reserve change of an Aerodrome pool (swap, mint, burn, sync) ends in `Sync` (uint256 fields, not V2's uint112). */
 const poolEvents = parseAbi(['event Sync(uint256 reserve0, uint256 reserve1)'])
 
@@ -40,17 +42,27 @@ export const aerodromeV2: PoolAdapter = {
   readVolatile: async ({ client, blockNumber, previous }) => {
     const { ref, input } = previous
     if (input.state.model !== 'solidly' || !ref.factory) throw new AdapterError(`AERODROME_V2LIKE pool ${ref.id}: no previous solidly read`)
-    const { feeBps, paused } = await readAerodromeFee({ client, pool: ref.emitter, factory: ref.factory, stable: input.state.stable, blockNumber })
+    const { feeBps, paused } = await readAerodromeFee({
+      client,
+      pool: ref.emitter,
+      factory: ref.factory,
+      stable: input.state.stable,
+      blockNumber,
+    })
     if (paused) throw new PoolUnusableError({ poolId: ref.id, dex: 'AERODROME_V2LIKE', reason: `factory ${ref.factory} is paused` })
     return { ...previous, input: { ...input, state: { ...input.state, feeBps } } }
   },
   encodeLeg: (ref: PoolRef, direction) => {
     if (!direction || ref.factory === undefined || ref.stable === undefined) {
-      throw new AdapterError(`AERODROME_V2LIKE pool ${ref.id}: a leg needs its direction and the pool's factory and curve (read the pool first)`)
+      throw new AdapterError(
+        `AERODROME_V2LIKE pool ${ref.id}: a leg needs its direction and the pool's factory and curve (read the pool first)`,
+      )
     }
     return {
       kind: 'aerodrome_v2',
-      routes: [{ from: getAddress(direction.tokenIn), to: getAddress(direction.tokenOut), stable: ref.stable, factory: getAddress(ref.factory) }],
+      routes: [
+        { from: getAddress(direction.tokenIn), to: getAddress(direction.tokenOut), stable: ref.stable, factory: getAddress(ref.factory) },
+      ],
     }
   },
 }

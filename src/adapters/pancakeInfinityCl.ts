@@ -24,13 +24,21 @@ const DYNAMIC_FEE_FLAG = 0x800000
 
 function refOfKey(key: PancakeInfinityPoolKey, poolManager: Address): PoolRef {
   const lower = (a: Address) => a.toLowerCase() as Address
-  const infinityKey = { ...key, currency0: lower(key.currency0), currency1: lower(key.currency1), hooks: lower(key.hooks), poolManager: lower(key.poolManager), parameters: key.parameters.toLowerCase() as Hex }
+  const infinityKey = {
+    ...key,
+    currency0: lower(key.currency0),
+    currency1: lower(key.currency1),
+    hooks: lower(key.hooks),
+    poolManager: lower(key.poolManager),
+    parameters: key.parameters.toLowerCase() as Hex,
+  }
   return { id: pancakeInfinityPoolId({ key: infinityKey }), dex: 'PANCAKE_INFINITY_CL', emitter: lower(poolManager), infinityKey }
 }
 
 /** Why a key cannot be priced exactly, if it cannot. */
 function unmodelled(key: PancakeInfinityPoolKey): string | undefined {
-  if (key.hooks !== zeroAddress || (BigInt(key.parameters) & 0xffffn) !== 0n) return `hooks ${key.hooks}: a hook can change fees and amounts, not priced exactly`
+  if (key.hooks !== zeroAddress || (BigInt(key.parameters) & 0xffffn) !== 0n)
+    return `hooks ${key.hooks}: a hook can change fees and amounts, not priced exactly`
   if (key.fee === DYNAMIC_FEE_FLAG) return 'dynamic LP fee: set by a hook, not priced exactly'
   return undefined
 }
@@ -51,7 +59,14 @@ export const pancakeInfinityCl: PoolAdapter = {
   discoveryTopics: [toEventSelector(managerEvents[0])],
   poolFromDiscoveryLog: (log) => {
     const { args } = decodeEventLog({ abi: managerEvents, data: log.data, topics: log.topics })
-    const key = { currency0: args.currency0, currency1: args.currency1, hooks: args.hooks, poolManager: log.address, fee: args.fee, parameters: args.parameters }
+    const key = {
+      currency0: args.currency0,
+      currency1: args.currency1,
+      hooks: args.hooks,
+      poolManager: log.address,
+      fee: args.fee,
+      parameters: args.parameters,
+    }
     const ref = refOfKey(key, log.address)
     const reason = unmodelled(key)
     return reason ? { skipped: { id: ref.id, dex: 'PANCAKE_INFINITY_CL', reason } } : { ref }
@@ -61,11 +76,21 @@ export const pancakeInfinityCl: PoolAdapter = {
   refOfConfiguredPool: (pool, deployment) => {
     const { currency0, currency1, fee, tickSpacing, hooks = zeroAddress } = pool
     if (!deployment || !currency0 || !currency1 || fee === undefined || tickSpacing === undefined) {
-      throw new AdapterError(`PANCAKE_INFINITY_CL pool ${pool.address}: a configured pool needs the CL pool manager and currency0, currency1, fee, tickSpacing`)
+      throw new AdapterError(
+        `PANCAKE_INFINITY_CL pool ${pool.address}: a configured pool needs the CL pool manager and currency0, currency1, fee, tickSpacing`,
+      )
     }
-    const key = { currency0, currency1, hooks, poolManager: deployment.source, fee, parameters: numberToHex(BigInt(tickSpacing) << 16n, { size: 32 }) }
+    const key = {
+      currency0,
+      currency1,
+      hooks,
+      poolManager: deployment.source,
+      fee,
+      parameters: numberToHex(BigInt(tickSpacing) << 16n, { size: 32 }),
+    }
     const ref = refOfKey(key, deployment.source)
-    if (ref.id !== pool.address.toLowerCase()) throw new AdapterError(`PANCAKE_INFINITY_CL pool ${pool.address}: its key hashes to ${ref.id}`)
+    if (ref.id !== pool.address.toLowerCase())
+      throw new AdapterError(`PANCAKE_INFINITY_CL pool ${pool.address}: its key hashes to ${ref.id}`)
     return ref
   },
   readPool: async ({ client, ref, blockNumber }) => {
@@ -78,8 +103,12 @@ export const pancakeInfinityCl: PoolAdapter = {
     return {
       kind: 'pancake_infinity_cl',
       poolKey: {
-        currency0: getAddress(key.currency0), currency1: getAddress(key.currency1), hooks: getAddress(key.hooks),
-        poolManager: getAddress(key.poolManager), fee: key.fee, parameters: key.parameters,
+        currency0: getAddress(key.currency0),
+        currency1: getAddress(key.currency1),
+        hooks: getAddress(key.hooks),
+        poolManager: getAddress(key.poolManager),
+        fee: key.fee,
+        parameters: key.parameters,
       },
     }
   },

@@ -5,9 +5,27 @@ import { adapterRegistry } from './registry.ts'
 
 /** The spec's DexId list (spec 000, "Scalar types"), copied verbatim. */
 const SPEC_DEX_IDS = [
-  'UNIV2', 'UNIV3', 'UNIV4', 'AERODROME_V2LIKE', 'AERODROME_CL', 'PANCAKE_V2', 'PANCAKE_V3', 'PANCAKE_INFINITY_CL', 'HYDREX',
-  'QUICKSWAP_V4', 'ALIEN_BASE_V3', 'CURVE', 'PROPSWAP', 'TESSERA', 'ELFOMOFI', 'LUNARBASE', 'FELTIR', 'DODO_V2', 'WOOFI',
-  'GYROSCOPE_ECLP', 'MAVERICK_V2',
+  'UNIV2',
+  'UNIV3',
+  'UNIV4',
+  'AERODROME_V2LIKE',
+  'AERODROME_CL',
+  'PANCAKE_V2',
+  'PANCAKE_V3',
+  'PANCAKE_INFINITY_CL',
+  'HYDREX',
+  'QUICKSWAP_V4',
+  'ALIEN_BASE_V3',
+  'CURVE',
+  'PROPSWAP',
+  'TESSERA',
+  'ELFOMOFI',
+  'LUNARBASE',
+  'FELTIR',
+  'DODO_V2',
+  'WOOFI',
+  'GYROSCOPE_ECLP',
+  'MAVERICK_V2',
 ]
 
 test('every spec DexId has a registry entry, and nothing else does', () => {
@@ -29,8 +47,20 @@ test('a present entry is the adapter of its own kind; an absent one says why', (
     if (entry.status === 'present') assert.equal(entry.adapter.dex, dex)
     else assert.ok(entry.reason.length > 20, `${dex}: absent without a reason`)
   }
-  const present = Object.entries(adapterRegistry).filter(([, e]) => e.status === 'present').map(([d]) => d)
+  const present = Object.entries(adapterRegistry)
+    .filter(([, e]) => e.status === 'present')
+    .map(([d]) => d)
   assert.deepEqual(present.sort(), [
-    'AERODROME_CL', 'AERODROME_V2LIKE', 'ALIEN_BASE_V3', 'HYDREX', 'PANCAKE_INFINITY_CL', 'PANCAKE_V2', 'PANCAKE_V3', 'QUICKSWAP_V4', 'UNIV2', 'UNIV3', 'UNIV4',
+    'AERODROME_CL',
+    'AERODROME_V2LIKE',
+    'ALIEN_BASE_V3',
+    'HYDREX',
+    'PANCAKE_INFINITY_CL',
+    'PANCAKE_V2',
+    'PANCAKE_V3',
+    'QUICKSWAP_V4',
+    'UNIV2',
+    'UNIV3',
+    'UNIV4',
   ])
 })

@@ -59,7 +59,9 @@ export const uniswapV4: PoolAdapter = {
       log.address,
     )
     if (args.hooks !== zeroAddress) {
-      return { skipped: { id: ref.id, dex: 'UNIV4', reason: `hooks ${args.hooks}: a hook can change fees and amounts, not priced exactly` } }
+      return {
+        skipped: { id: ref.id, dex: 'UNIV4', reason: `hooks ${args.hooks}: a hook can change fees and amounts, not priced exactly` },
+      }
     }
     return { ref }
   },
@@ -68,7 +70,9 @@ export const uniswapV4: PoolAdapter = {
   refOfConfiguredPool: (pool, deployment) => {
     const { currency0, currency1, fee, tickSpacing, hooks = zeroAddress } = pool
     if (!deployment || !currency0 || !currency1 || fee === undefined || tickSpacing === undefined) {
-      throw new AdapterError(`UNIV4 pool ${pool.address}: a configured V4 pool needs the PoolManager and currency0, currency1, fee, tickSpacing`)
+      throw new AdapterError(
+        `UNIV4 pool ${pool.address}: a configured V4 pool needs the PoolManager and currency0, currency1, fee, tickSpacing`,
+      )
     }
     const ref = refOfKey({ currency0, currency1, fee, tickSpacing, hooks }, deployment.source)
     if (ref.id !== pool.address.toLowerCase()) throw new AdapterError(`UNIV4 pool ${pool.address}: its key hashes to ${ref.id}`)
@@ -76,7 +80,8 @@ export const uniswapV4: PoolAdapter = {
   },
   readPool: async ({ client, ref, blockNumber }) => {
     if (!ref.key) throw new AdapterError(`UNIV4 pool ${ref.id}: no pool key`)
-    if (ref.key.hooks !== zeroAddress) throw new PoolUnusableError({ poolId: ref.id, dex: 'UNIV4', reason: `hooks ${ref.key.hooks} are not modelled` })
+    if (ref.key.hooks !== zeroAddress)
+      throw new PoolUnusableError({ poolId: ref.id, dex: 'UNIV4', reason: `hooks ${ref.key.hooks} are not modelled` })
     const input = await readUniswapV4Pool({ client, poolManager: ref.emitter, key: ref.key, blockNumber })
     return { ref, input: { ...input, id: input.id.toLowerCase() }, refreshEveryBlock: false }
   },

@@ -19,6 +19,10 @@ export function compileTargets(): Record<'router' | 'lens' | 'launchpad', Compil
   return {
     router: { contractsDir: join(root, 'contracts', 'router'), outputFile: join(root, 'build', 'router.json'), libraryDirs: common },
     lens: { contractsDir: join(root, 'contracts', 'lens'), outputFile: join(root, 'build', 'lens.json') },
-    launchpad: { contractsDir: join(root, 'contracts', 'launchpad'), outputFile: join(root, 'build', 'launchpad.json'), libraryDirs: common },
+    launchpad: {
+      contractsDir: join(root, 'contracts', 'launchpad'),
+      outputFile: join(root, 'build', 'launchpad.json'),
+      libraryDirs: common,
+    },
   }
 }

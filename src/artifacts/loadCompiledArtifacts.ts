@@ -22,7 +22,11 @@ export type LoadCompiledArtifactsParameters = {
  * @example
  * const { SwapRouter } = loadCompiledArtifacts({ contractsDir: 'contracts/router', outputFile: 'build/router.json' })
  */
-export function loadCompiledArtifacts({ contractsDir, outputFile, libraryDirs }: LoadCompiledArtifactsParameters): Record<string, ContractArtifact> {
+export function loadCompiledArtifacts({
+  contractsDir,
+  outputFile,
+  libraryDirs,
+}: LoadCompiledArtifactsParameters): Record<string, ContractArtifact> {
   const { root } = compiledContractsPath()
   const { key } = hashContractSources({ contractsDir, libraryDirs })
   const fresh = () => existsSync(outputFile) && JSON.parse(readFileSync(outputFile, 'utf8')).key === key

@@ -21,7 +21,12 @@ test('Base names a deployment for every kind with an adapter: checksummed addres
     assert.ok(deployment, `${dex} has an adapter but no Base deployment`)
     // A mistyped address fails its EIP-55 checksum here instead of listening to nothing on Base.
     assert.equal(getAddress(deployment.source), deployment.source, `${dex}: ${deployment.source}`)
-    if (deployment.initCodeHash !== undefined) assert.ok(isHex(deployment.initCodeHash) && deployment.initCodeHash.length === 66, `${dex}: ${deployment.initCodeHash}`)
+    if (deployment.initCodeHash !== undefined)
+      assert.ok(isHex(deployment.initCodeHash) && deployment.initCodeHash.length === 66, `${dex}: ${deployment.initCodeHash}`)
   }
-  assert.deepEqual(Object.keys(base.deployments).filter((dex) => !present.includes(dex as DexId)), [], 'a deployment of a kind without an adapter')
+  assert.deepEqual(
+    Object.keys(base.deployments).filter((dex) => !present.includes(dex as DexId)),
+    [],
+    'a deployment of a kind without an adapter',
+  )
 })

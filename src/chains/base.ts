@@ -39,7 +39,11 @@ export const base: ChainConfig = {
     AERODROME_CL: { source: '0x5e7BB104d84c7CB9B682AaC2F3d509f5F406809A', fromBlock: 13_843_704n },
     // PancakeSwap V2's multichain build: the same factory address and pair init code hash as on
     // Ethereum and Arbitrum (PancakeSwap's developer docs; its SDKs' constants).
-    PANCAKE_V2: { source: '0x02a84c1b3BBD7401a5f7fa98a384EBC70bB5749E', initCodeHash: '0x57224589c67f3f30a6b0d7a1b54cf3153ab84563bc609ef41dfb34f8b2974d2d', fromBlock: 1_371_680n },
+    PANCAKE_V2: {
+      source: '0x02a84c1b3BBD7401a5f7fa98a384EBC70bB5749E',
+      initCodeHash: '0x57224589c67f3f30a6b0d7a1b54cf3153ab84563bc609ef41dfb34f8b2974d2d',
+      fromBlock: 1_371_680n,
+    },
     // Infinity's CL pool manager announces pools (`Initialize`); its Vault is 0x238a358808379702088667322f80aC48bAd5e6c4.
     PANCAKE_INFINITY_CL: { source: '0xa0FfB9c1CE1Fe56963B0321B32E7A0302114058b', fromBlock: 30_544_106n },
   },

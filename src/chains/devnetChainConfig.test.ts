@@ -10,7 +10,10 @@ const file = {
   multicall: '0xcA11bde05977b3631167028862bE2a173976CA11',
   tokens: { USDC: { address: '0x00000000000000000000000000000000000000c1', decimals: 6 } },
   pools: [{ address: '0x00000000000000000000000000000000000000b1', dex: 'UNIV2', tokens: ['0x1', '0x2'] }],
-  factories: { UNIV2: '0x00000000000000000000000000000000000000f2', poolManager: { address: '0x00000000000000000000000000000000000000f4' } },
+  factories: {
+    UNIV2: '0x00000000000000000000000000000000000000f2',
+    poolManager: { address: '0x00000000000000000000000000000000000000f4' },
+  },
   accounts: [],
 } as const
 
@@ -26,7 +29,10 @@ test('devnet.json becomes a chain config: factories by DexId or protocol name, p
 })
 
 test('an unknown factory name is refused', () => {
-  assert.throws(() => devnetChainConfig({ file: { ...file, factories: { sushi: '0x00000000000000000000000000000000000000f2' } } as never }), /sushi/)
+  assert.throws(
+    () => devnetChainConfig({ file: { ...file, factories: { sushi: '0x00000000000000000000000000000000000000f2' } } as never }),
+    /sushi/,
+  )
 })
 
 test("the seed's factory shape: { factory, ... } and UNIV4's { poolManager, ... }", () => {

@@ -55,7 +55,8 @@ export function devnetChainConfig({ file, path = 'var/devnet.json' }: DevnetChai
   for (const [name, value] of Object.entries(devnet.factories ?? {})) {
     const dex = name in adapterRegistry ? (name as DexId) : factoryNames[name]
     if (!dex) throw new Error(`devnet.json: factory "${name}" is neither a DexId nor one of ${Object.keys(factoryNames).join(', ')}`)
-    const source = typeof value === 'string' ? value : 'address' in value ? value.address : 'factory' in value ? value.factory : value.poolManager
+    const source =
+      typeof value === 'string' ? value : 'address' in value ? value.address : 'factory' in value ? value.factory : value.poolManager
     if (!source) throw new Error(`devnet.json: factory "${name}" has no address, factory or poolManager`)
     deployments[dex] = { source, fromBlock: 0n }
   }

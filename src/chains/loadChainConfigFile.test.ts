@@ -4,8 +4,14 @@ import { loadChainConfigFile } from './loadChainConfigFile.ts'
 import { loadPoolsFile } from './loadPoolsFile.ts'
 
 const ok = {
-  name: 'fork', chainId: 8453, weth: '0x4200000000000000000000000000000000000006', opStack: true,
-  deployments: { UNIV2: { source: '0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6', fromBlock: 6601915 }, UNIV3: { source: '0x33128a8fC17869897dcE68Ed026d694621f6FDfD', fromBlock: '1371680' } },
+  name: 'fork',
+  chainId: 8453,
+  weth: '0x4200000000000000000000000000000000000006',
+  opStack: true,
+  deployments: {
+    UNIV2: { source: '0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6', fromBlock: 6601915 },
+    UNIV3: { source: '0x33128a8fC17869897dcE68Ed026d694621f6FDfD', fromBlock: '1371680' },
+  },
   denyTokens: ['0x00000000000000000000000000000000000000d1'],
 }
 
@@ -23,15 +29,34 @@ test('a chain config file: start blocks as integers or strings, defaults for the
 })
 
 test('every problem is named with its path: unknown kinds, bad addresses, extra fields, bad JSON', () => {
-  const bad = { ...ok, deployments: { ...ok.deployments, CURVE: { source: '0x00000000000000000000000000000000000000c0' }, UNIV4: { source: 'nope' } }, extra: 1 }
-  assert.throws(() => loadChainConfigFile({ path: 'chain.json', text: JSON.stringify(bad) }), (error: Error) => {
-    assert.match(error.message, /CHAIN_CONFIG chain\.json:/)
-    assert.match(error.message, /\/deployments\/UNIV4\/source/)
-    assert.match(error.message, /extra|additional/i)
-    return true
-  })
-  assert.throws(() => loadChainConfigFile({ path: 'chain.json', text: JSON.stringify({ ...ok, deployments: { CURVE: { source: '0x00000000000000000000000000000000000000c0' } } }) }), /\/deployments\/CURVE: no adapter/)
+  const bad = {
+    ...ok,
+    deployments: { ...ok.deployments, CURVE: { source: '0x00000000000000000000000000000000000000c0' }, UNIV4: { source: 'nope' } },
+    extra: 1,
+  }
+  assert.throws(
+    () => loadChainConfigFile({ path: 'chain.json', text: JSON.stringify(bad) }),
+    (error: Error) => {
+      assert.match(error.message, /CHAIN_CONFIG chain\.json:/)
+      assert.match(error.message, /\/deployments\/UNIV4\/source/)
+      assert.match(error.message, /extra|additional/i)
+      return true
+    },
+  )
+  assert.throws(
+    () =>
+      loadChainConfigFile({
+        path: 'chain.json',
+        text: JSON.stringify({ ...ok, deployments: { CURVE: { source: '0x00000000000000000000000000000000000000c0' } } }),
+      }),
+    /\/deployments\/CURVE: no adapter/,
+  )
   assert.throws(() => loadChainConfigFile({ path: 'chain.json', text: '{' }), /CHAIN_CONFIG chain\.json: .*JSON/)
-  assert.deepEqual(loadPoolsFile({ path: 'p.json', text: '[{"dex":"UNIV2","address":"0x00000000000000000000000000000000000000b1"}]' }), [{ dex: 'UNIV2', address: '0x00000000000000000000000000000000000000b1' }])
-  assert.throws(() => loadPoolsFile({ path: 'p.json', text: '[{"dex":"SUSHI","address":"0x00000000000000000000000000000000000000b1"}]' }), /\/0\/dex: no adapter for SUSHI/)
+  assert.deepEqual(loadPoolsFile({ path: 'p.json', text: '[{"dex":"UNIV2","address":"0x00000000000000000000000000000000000000b1"}]' }), [
+    { dex: 'UNIV2', address: '0x00000000000000000000000000000000000000b1' },
+  ])
+  assert.throws(
+    () => loadPoolsFile({ path: 'p.json', text: '[{"dex":"SUSHI","address":"0x00000000000000000000000000000000000000b1"}]' }),
+    /\/0\/dex: no adapter for SUSHI/,
+  )
 })

@@ -12,29 +12,38 @@ const AddressText = Type.String({ pattern: '^0x[a-fA-F0-9]{40}$' })
 const BlockNumber = Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: '^[0-9]+$' })])
 
 /** A configured pool as the files write it (`ConfiguredPool`). */
-export const ConfiguredPoolFile = Type.Object({
-  dex: Type.String(),
-  address: Type.String({ pattern: '^0x([a-fA-F0-9]{40}|[a-fA-F0-9]{64})$' }),
-  currency0: Type.Optional(AddressText),
-  currency1: Type.Optional(AddressText),
-  fee: Type.Optional(Type.Integer({ minimum: 0 })),
-  tickSpacing: Type.Optional(Type.Integer()),
-  hooks: Type.Optional(AddressText),
-}, { additionalProperties: false })
+export const ConfiguredPoolFile = Type.Object(
+  {
+    dex: Type.String(),
+    address: Type.String({ pattern: '^0x([a-fA-F0-9]{40}|[a-fA-F0-9]{64})$' }),
+    currency0: Type.Optional(AddressText),
+    currency1: Type.Optional(AddressText),
+    fee: Type.Optional(Type.Integer({ minimum: 0 })),
+    tickSpacing: Type.Optional(Type.Integer()),
+    hooks: Type.Optional(AddressText),
+  },
+  { additionalProperties: false },
+)
 
 /** `CHAIN_CONFIG`: a chain the service did not seed, as an operator describes it. */
-export const ChainConfigFile = Type.Object({
-  name: Type.String({ minLength: 1 }),
-  chainId: Type.Integer({ minimum: 1 }),
-  blockTimeSec: Type.Optional(Type.Integer({ minimum: 1 })),
-  weth: AddressText,
-  multicall3: Type.Optional(AddressText),
-  opStack: Type.Optional(Type.Boolean()),
-  /** By DexId: the contract announcing pools (factory, V4 PoolManager) and the block to scan from. */
-  deployments: Type.Record(Type.String(), Type.Object({ source: AddressText, fromBlock: Type.Optional(BlockNumber) }, { additionalProperties: false })),
-  pools: Type.Optional(Type.Array(ConfiguredPoolFile)),
-  denyTokens: Type.Optional(Type.Array(AddressText)),
-}, { additionalProperties: false })
+export const ChainConfigFile = Type.Object(
+  {
+    name: Type.String({ minLength: 1 }),
+    chainId: Type.Integer({ minimum: 1 }),
+    blockTimeSec: Type.Optional(Type.Integer({ minimum: 1 })),
+    weth: AddressText,
+    multicall3: Type.Optional(AddressText),
+    opStack: Type.Optional(Type.Boolean()),
+    /** By DexId: the contract announcing pools (factory, V4 PoolManager) and the block to scan from. */
+    deployments: Type.Record(
+      Type.String(),
+      Type.Object({ source: AddressText, fromBlock: Type.Optional(BlockNumber) }, { additionalProperties: false }),
+    ),
+    pools: Type.Optional(Type.Array(ConfiguredPoolFile)),
+    denyTokens: Type.Optional(Type.Array(AddressText)),
+  },
+  { additionalProperties: false },
+)
 
 /** The canonical Multicall3 address (the same on every chain it is deployed on). */
 const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11' as Address
@@ -57,8 +66,10 @@ export function loadChainConfigFile({ path, text }: { path: string; text?: strin
   const problems = [...Value.Errors(ChainConfigFile, json)].map((e) => `${e.instancePath || '/'}: ${e.message}`)
   if (problems.length === 0) {
     const file = json as Static<typeof ChainConfigFile>
-    for (const dex of Object.keys(file.deployments)) if (adapterRegistry[dex as DexId]?.status !== 'present') problems.push(`/deployments/${dex}: no adapter for this kind`)
-    for (const [i, pool] of (file.pools ?? []).entries()) if (adapterRegistry[pool.dex as DexId]?.status !== 'present') problems.push(`/pools/${i}/dex: no adapter for ${pool.dex}`)
+    for (const dex of Object.keys(file.deployments))
+      if (adapterRegistry[dex as DexId]?.status !== 'present') problems.push(`/deployments/${dex}: no adapter for this kind`)
+    for (const [i, pool] of (file.pools ?? []).entries())
+      if (adapterRegistry[pool.dex as DexId]?.status !== 'present') problems.push(`/pools/${i}/dex: no adapter for ${pool.dex}`)
   }
   if (problems.length > 0) throw new Error(`CHAIN_CONFIG ${path}:\n  ${problems.join('\n  ')}`)
   const file = json as Static<typeof ChainConfigFile>

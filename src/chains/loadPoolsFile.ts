@@ -23,7 +23,8 @@ export function loadPoolsFile({ path, text }: { path: string; text?: string }): 
   const schema = Type.Array(ConfiguredPoolFile)
   const problems = [...Value.Errors(schema, json)].map((e) => `${e.instancePath || '/'}: ${e.message}`)
   if (problems.length === 0) {
-    for (const [i, pool] of (json as ConfiguredPool[]).entries()) if (adapterRegistry[pool.dex as DexId]?.status !== 'present') problems.push(`/${i}/dex: no adapter for ${pool.dex}`)
+    for (const [i, pool] of (json as ConfiguredPool[]).entries())
+      if (adapterRegistry[pool.dex as DexId]?.status !== 'present') problems.push(`/${i}/dex: no adapter for ${pool.dex}`)
   }
   if (problems.length > 0) throw new Error(`POOLS_FILE ${path}:\n  ${problems.join('\n  ')}`)
   return json as ConfiguredPool[]

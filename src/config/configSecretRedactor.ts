@@ -20,8 +20,16 @@ export type ConfigSecretRedactorParameters = {
  */
 export function configSecretRedactor({ config, extraApiKeys = [] }: ConfigSecretRedactorParameters): SecretRedactor {
   return createSecretRedactor({
-    urls: [config.rpcUrl, ...(config.rpcUrls ?? []), config.redisUrl, ...Object.values(config.upstreams?.settings ?? {}).map((s) => s?.baseUrl)],
+    urls: [
+      config.rpcUrl,
+      ...(config.rpcUrls ?? []),
+      config.redisUrl,
+      ...Object.values(config.upstreams?.settings ?? {}).map((s) => s?.baseUrl),
+    ],
     secrets: [config.quoteSigningKey, ...Object.values(config.upstreams?.settings ?? {}).map((s) => s?.apiKey)],
-    apiKeyDigests: [...config.apiKeys.map((entry) => entry.sha256), ...extraApiKeys.map((key) => createHash('sha256').update(key).digest('hex'))],
+    apiKeyDigests: [
+      ...config.apiKeys.map((entry) => entry.sha256),
+      ...extraApiKeys.map((key) => createHash('sha256').update(key).digest('hex')),
+    ],
   })
 }

@@ -13,7 +13,13 @@ test('keys follow the file: added keys work, removed keys are revoked, a bad fil
   const NEW = 'new-key-0123456789abcdef'
   writeFileSync(file, `${OLD}\n`)
   const lines: string[] = []
-  const keys = createReloadingApiKeyCheck({ file, fixed: [], initial: parseApiKeyFile({ text: `${OLD}\n`, source: 'API_KEYS_FILE' }).entries, intervalMs: 20, log: (l) => lines.push(l) })
+  const keys = createReloadingApiKeyCheck({
+    file,
+    fixed: [],
+    initial: parseApiKeyFile({ text: `${OLD}\n`, source: 'API_KEYS_FILE' }).entries,
+    intervalMs: 20,
+    log: (l) => lines.push(l),
+  })
   const until = async (ok: () => boolean) => {
     for (let i = 0; i < 200 && !ok(); i++) await new Promise((resolve) => setTimeout(resolve, 20))
     assert.ok(ok())

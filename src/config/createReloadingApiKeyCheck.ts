@@ -28,7 +28,13 @@ export type CreateReloadingApiKeyCheckParameters = {
  * const keys = createReloadingApiKeyCheck({ file: 'keys.txt', fixed: [], initial, intervalMs: 2000, log: console.log })
  * keys.check(request.headers['x-api-key'])
  */
-export function createReloadingApiKeyCheck({ file, fixed, initial, intervalMs, log }: CreateReloadingApiKeyCheckParameters): ApiKeyCheck & { close: () => void; reload: () => boolean } {
+export function createReloadingApiKeyCheck({
+  file,
+  fixed,
+  initial,
+  intervalMs,
+  log,
+}: CreateReloadingApiKeyCheckParameters): ApiKeyCheck & { close: () => void; reload: () => boolean } {
   let current = createApiKeyCheck({ keys: [...fixed, ...initial] })
   const stamp = () => {
     try {

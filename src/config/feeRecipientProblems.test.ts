@@ -11,7 +11,10 @@ test('FEE_RECIPIENT or a key recipient equal to the router (any letter case) is 
     feeRecipientProblems({
       router: ROUTER,
       feeRecipient: ROUTER.toUpperCase().replace('0X', '0x'),
-      apiKeys: [{ sha256: 'a', source: 'API_KEYS_FILE line 3', feeRecipient: ROUTER }, { sha256: 'b', feeRecipient: OTHER }],
+      apiKeys: [
+        { sha256: 'a', source: 'API_KEYS_FILE line 3', feeRecipient: ROUTER },
+        { sha256: 'b', feeRecipient: OTHER },
+      ],
     }),
     [
       `FEE_RECIPIENT: must not be the router ${ROUTER} (the router refuses to pay itself)`,

@@ -24,7 +24,10 @@ const problemsOf = (env: Record<string, string>): string[] => {
 
 test('defaults: 127.0.0.1:8080, 120/min, 30 s quotes, embedded chain, no keys (a dev key is generated later)', () => {
   const c = loadConfig({})
-  assert.deepEqual([c.host, c.port, c.rateLimitPerMinute, c.quoteTtlMs, c.rpcUrl, c.apiKeys.length, c.maxSnapshotAgeMs, c.txDeadlineSec], ['127.0.0.1', 8080, 120, 30_000, undefined, 0, 10_000, 300])
+  assert.deepEqual(
+    [c.host, c.port, c.rateLimitPerMinute, c.quoteTtlMs, c.rpcUrl, c.apiKeys.length, c.maxSnapshotAgeMs, c.txDeadlineSec],
+    ['127.0.0.1', 8080, 120, 30_000, undefined, 0, 10_000, 300],
+  )
   assert.equal(c.maxFeeBps, DEFAULT_MAX_FEE_BPS)
   assert.equal(DEFAULT_MAX_FEE_BPS, 300)
   assert.equal(c.tokenCheckWindowBlocks, 1800, 'an hour of Base blocks for the rebasing check')
@@ -34,27 +37,35 @@ test('defaults: 127.0.0.1:8080, 120/min, 30 s quotes, embedded chain, no keys (a
 test('keys from API_KEYS and API_KEYS_FILE (comments, blanks), union, held only as digests', () => {
   const file = keysFile('# ops keys\nfile-key-0123456789abcdef\n\n  other-key-0123456789abcdef  \n')
   const c = loadConfig({ API_KEYS: 'env-key-0123456789abcdef, env-key-2-0123456789abcdef', API_KEYS_FILE: file })
-  assert.deepEqual(c.apiKeys.map((k) => k.sha256), ['env-key-0123456789abcdef', 'env-key-2-0123456789abcdef', 'file-key-0123456789abcdef', 'other-key-0123456789abcdef'].map(sha256))
+  assert.deepEqual(
+    c.apiKeys.map((k) => k.sha256),
+    ['env-key-0123456789abcdef', 'env-key-2-0123456789abcdef', 'file-key-0123456789abcdef', 'other-key-0123456789abcdef'].map(sha256),
+  )
   assert.ok(!JSON.stringify(c).includes('key-0123456789abcdef'), 'no key in the configuration')
 })
 
 test('key lines may carry feeRecipient and maxFeeBps; plain lines stay valid; MAX_FEE_BPS is the default cap', () => {
   const recipient = '0x000000000000000000000000000000000000bEEF'
-  const file = keysFile([
-    'plain-key-0123456789abcdef',
-    `partner-a-0123456789abcdef feeRecipient=${recipient.toLowerCase()} maxFeeBps=50   # partner A`,
-    'partner-b-0123456789abcdef\tmaxFeeBps=0',
-    'same-key-0123456789abcdef',
-    'same-key-0123456789abcdef',
-  ].join('\n'))
+  const file = keysFile(
+    [
+      'plain-key-0123456789abcdef',
+      `partner-a-0123456789abcdef feeRecipient=${recipient.toLowerCase()} maxFeeBps=50   # partner A`,
+      'partner-b-0123456789abcdef\tmaxFeeBps=0',
+      'same-key-0123456789abcdef',
+      'same-key-0123456789abcdef',
+    ].join('\n'),
+  )
   const c = loadConfig({ API_KEYS_FILE: file, MAX_FEE_BPS: '120', FEE_RECIPIENT: '0x00000000000000000000000000000000000000aa' })
   assert.equal(c.maxFeeBps, 120)
-  assert.deepEqual(c.apiKeys.map(({ sha256, feeRecipient, maxFeeBps }) => ({ sha256, feeRecipient, maxFeeBps })), [
-    { sha256: sha256('plain-key-0123456789abcdef'), feeRecipient: undefined, maxFeeBps: undefined },
-    { sha256: sha256('partner-a-0123456789abcdef'), feeRecipient: recipient, maxFeeBps: 50 },
-    { sha256: sha256('partner-b-0123456789abcdef'), feeRecipient: undefined, maxFeeBps: 0 },
-    { sha256: sha256('same-key-0123456789abcdef'), feeRecipient: undefined, maxFeeBps: undefined },
-  ])
+  assert.deepEqual(
+    c.apiKeys.map(({ sha256, feeRecipient, maxFeeBps }) => ({ sha256, feeRecipient, maxFeeBps })),
+    [
+      { sha256: sha256('plain-key-0123456789abcdef'), feeRecipient: undefined, maxFeeBps: undefined },
+      { sha256: sha256('partner-a-0123456789abcdef'), feeRecipient: recipient, maxFeeBps: 50 },
+      { sha256: sha256('partner-b-0123456789abcdef'), feeRecipient: undefined, maxFeeBps: 0 },
+      { sha256: sha256('same-key-0123456789abcdef'), feeRecipient: undefined, maxFeeBps: undefined },
+    ],
+  )
 })
 
 test('a bad key line stops the start naming the line, never printing the key', () => {
@@ -62,7 +73,10 @@ test('a bad key line stops the start naming the line, never printing the key', (
   const cases: [string, RegExp][] = [
     [`${secret} fee=10`, /^API_KEYS_FILE line 2: unknown setting "fee"/],
     [`${secret} feeRecipient=0x1234`, /^API_KEYS_FILE line 2: feeRecipient: not an address: "0x1234"/],
-    [`${secret} feeRecipient=0x0000000000000000000000000000000000000000`, /^API_KEYS_FILE line 2: feeRecipient: must not be the zero address/],
+    [
+      `${secret} feeRecipient=0x0000000000000000000000000000000000000000`,
+      /^API_KEYS_FILE line 2: feeRecipient: must not be the zero address/,
+    ],
     [`${secret} maxFeeBps=10000`, /^API_KEYS_FILE line 2: maxFeeBps: must be an integer in 0\.\.9999/],
     [`${secret} maxFeeBps=-1`, /^API_KEYS_FILE line 2: maxFeeBps: must be an integer/],
     [`${secret} maxFeeBps=1 maxFeeBps=2`, /^API_KEYS_FILE line 2: maxFeeBps is given twice/],
@@ -71,24 +85,47 @@ test('a bad key line stops the start naming the line, never printing the key', (
   ]
   for (const [line, expected] of cases) {
     const problems = problemsOf({ API_KEYS_FILE: keysFile(`# first\n${line}\n`) })
-    assert.ok(problems.some((p) => expected.test(p)), `${line}: ${problems.join(' | ')}`)
-    for (const p of problems) assert.ok(!p.includes(secret) && !p.includes('6789abcdef') && !p.includes('partner-secret'), `the key leaked: ${p}`)
+    assert.ok(
+      problems.some((p) => expected.test(p)),
+      `${line}: ${problems.join(' | ')}`,
+    )
+    for (const p of problems)
+      assert.ok(!p.includes(secret) && !p.includes('6789abcdef') && !p.includes('partner-secret'), `the key leaked: ${p}`)
   }
   const clash = problemsOf({ API_KEYS: secret, API_KEYS_FILE: keysFile(`${secret} maxFeeBps=5\n`) })
-  assert.ok(clash.some((p) => p === 'API_KEYS_FILE line 1: the same key as API_KEYS entry 1, with other settings'), clash.join(' | '))
+  assert.ok(
+    clash.some((p) => p === 'API_KEYS_FILE line 1: the same key as API_KEYS entry 1, with other settings'),
+    clash.join(' | '),
+  )
   assert.ok(problemsOf({ MAX_FEE_BPS: '10000' }).some((p) => p.startsWith('MAX_FEE_BPS: must be an integer in 0..9999')))
   assert.ok(problemsOf({ FEE_RECIPIENT: `0x${'0'.repeat(40)}` }).some((p) => p.startsWith('FEE_RECIPIENT: must not be the zero address')))
   const router = '0x00000000000000000000000000000000000000c1'
-  assert.ok(problemsOf({ ROUTER_ADDRESS: router, FEE_RECIPIENT: router.toUpperCase().replace('0X', '0x') }).some((p) => p.includes('must not be the router')))
-  assert.ok(problemsOf({ ROUTER_ADDRESS: router, API_KEYS_FILE: keysFile(`${secret} feeRecipient=${router}\n`) }).some((p) => p.includes('must not be the router')))
+  assert.ok(
+    problemsOf({ ROUTER_ADDRESS: router, FEE_RECIPIENT: router.toUpperCase().replace('0X', '0x') }).some((p) =>
+      p.includes('must not be the router'),
+    ),
+  )
+  assert.ok(
+    problemsOf({ ROUTER_ADDRESS: router, API_KEYS_FILE: keysFile(`${secret} feeRecipient=${router}\n`) }).some((p) =>
+      p.includes('must not be the router'),
+    ),
+  )
 })
 
 test('config errors name a secret variable without printing its value (RPC_URL keeps its host)', () => {
   const key = 'Zx9kQ2mP7rT4vW8yB3nL6hJ1'
-  const problems = problemsOf({ RPC_URL: `htps://base-mainnet.g.alchemy.com/v2/${key}`, QUOTE_SIGNING_KEY: 'short-secret', API_KEYS: 'tiny-api-secret' })
+  const problems = problemsOf({
+    RPC_URL: `htps://base-mainnet.g.alchemy.com/v2/${key}`,
+    QUOTE_SIGNING_KEY: 'short-secret',
+    API_KEYS: 'tiny-api-secret',
+  })
   const text = problems.join('\n')
   for (const secret of [key, 'short-secret', 'tiny-api-secret']) assert.ok(!text.includes(secret), text)
-  for (const name of ['RPC_URL', 'QUOTE_SIGNING_KEY', 'API_KEYS']) assert.ok(problems.some((p) => p.startsWith(name)), `${name} in ${text}`)
+  for (const name of ['RPC_URL', 'QUOTE_SIGNING_KEY', 'API_KEYS'])
+    assert.ok(
+      problems.some((p) => p.startsWith(name)),
+      `${name} in ${text}`,
+    )
   assert.match(text, /RPC_URL: .*htps:\/\/base-mainnet\.g\.alchemy\.com\/\[redacted\]/)
   for (const malformed of [`htps:/base-mainnet.g.alchemy.com/v2/${key}`, `not a url ${key}`]) {
     assert.ok(!problemsOf({ RPC_URL: malformed }).join('\n').includes(key), malformed)
@@ -97,8 +134,20 @@ test('config errors name a secret variable without printing its value (RPC_URL k
 
 test('every bad variable is named, with a clear message', () => {
   const problems = problemsOf
-  const p = problems({ PORT: 'http', RATE_LIMIT_PER_MINUTE: '0', QUOTE_TTL_MS: '-5', SOLVER_BACKEND: 'gpu', SOLVER_TIME_BUDGET_MS: '20000', ROUTER_ADDRESS: '0x12', API_KEYS: 'short' })
-  for (const name of ['PORT', 'RATE_LIMIT_PER_MINUTE', 'QUOTE_TTL_MS', 'SOLVER_BACKEND', 'SOLVER_TIME_BUDGET_MS', 'ROUTER_ADDRESS']) assert.ok(p.some((x) => x.startsWith(`${name}:`)), `${name} in ${p.join(' | ')}`)
+  const p = problems({
+    PORT: 'http',
+    RATE_LIMIT_PER_MINUTE: '0',
+    QUOTE_TTL_MS: '-5',
+    SOLVER_BACKEND: 'gpu',
+    SOLVER_TIME_BUDGET_MS: '20000',
+    ROUTER_ADDRESS: '0x12',
+    API_KEYS: 'short',
+  })
+  for (const name of ['PORT', 'RATE_LIMIT_PER_MINUTE', 'QUOTE_TTL_MS', 'SOLVER_BACKEND', 'SOLVER_TIME_BUDGET_MS', 'ROUTER_ADDRESS'])
+    assert.ok(
+      p.some((x) => x.startsWith(`${name}:`)),
+      `${name} in ${p.join(' | ')}`,
+    )
   const real = problems({ RPC_URL: 'https://base.example' })
   assert.ok(real.some((x) => x.startsWith('ROUTER_ADDRESS:')))
   assert.ok(real.some((x) => x.startsWith('API_KEYS')))
@@ -110,6 +159,9 @@ test('every bad variable is named, with a clear message', () => {
 
 test('upstream variables are checked with the rest: listed without its key, 0x stops the start, naming the variable', () => {
   assert.deepEqual(loadConfig({}).upstreams.ids, [], 'none by default: /quote/compare and /quote/split are not served')
-  assert.deepEqual(problemsOf({ UPSTREAMS: '0x', PORT: 'x' }), ['PORT: must match pattern "^[0-9]+$" (got "x")', 'UPSTREAM_ZEROEX_API_KEY: required to use 0x (listed in UPSTREAMS)'])
+  assert.deepEqual(problemsOf({ UPSTREAMS: '0x', PORT: 'x' }), [
+    'PORT: must match pattern "^[0-9]+$" (got "x")',
+    'UPSTREAM_ZEROEX_API_KEY: required to use 0x (listed in UPSTREAMS)',
+  ])
   assert.deepEqual(loadConfig({ UPSTREAMS: 'kyberswap,odos' }).upstreams.ids, ['kyberswap', 'odos'])
 })

@@ -24,37 +24,76 @@ const OneOf = (values: string[]) => Type.Unsafe<string>({ type: 'string', enum: 
 export const ConfigEnv = Type.Object({
   HOST: Type.Optional(Type.String({ minLength: 1 })),
   PORT: Type.Optional(Integer('PORT', 'TCP port (0: any free port)', 0, 65_535)),
-  GATEWAY_PORT: Type.Optional(Integer('GATEWAY_PORT', 'TCP port of the launch gateway on the embedded chain (0: any free port)', 0, 65_535)),
+  GATEWAY_PORT: Type.Optional(
+    Integer('GATEWAY_PORT', 'TCP port of the launch gateway on the embedded chain (0: any free port)', 0, 65_535),
+  ),
   METRICS_PORT: Type.Optional(Integer('METRICS_PORT', 'TCP port of GET /metrics, apart from the public API (0: any free port)', 0, 65_535)),
-  GATEWAY_DATABASE_URL: Type.Optional(Type.String({ minLength: 1, description: 'the gateway read model: a SQLite path or a postgres:// URL (default var/gateway.sqlite)' })),
-  RPC_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'a real chain (several comma-separated URLs fail over in order); unset: the embedded seeded devnet' })),
+  GATEWAY_DATABASE_URL: Type.Optional(
+    Type.String({ minLength: 1, description: 'the gateway read model: a SQLite path or a postgres:// URL (default var/gateway.sqlite)' }),
+  ),
+  RPC_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://',
+      description: 'a real chain (several comma-separated URLs fail over in order); unset: the embedded seeded devnet',
+    }),
+  ),
   RPC_TIMEOUT_MS: Type.Optional(Integer('RPC_TIMEOUT_MS', 'per-call RPC timeout', 100, 120_000)),
-  CHAIN_CONFIG: Type.Optional(Type.String({ minLength: 1, description: 'JSON chain config file (deployments with start blocks, pools, deny list); unset: Base' })),
+  CHAIN_CONFIG: Type.Optional(
+    Type.String({ minLength: 1, description: 'JSON chain config file (deployments with start blocks, pools, deny list); unset: Base' }),
+  ),
   POOLS_FILE: Type.Optional(Type.String({ minLength: 1, description: 'JSON file of pools to follow besides discovery' })),
   MARKET_DB_PATH: Type.Optional(Type.String({ minLength: 1, description: 'SQLite file of the discovered pools and scan cursors' })),
-  DENY_TOKENS: Type.Optional(Type.String({ pattern: '^0x[a-fA-F0-9]{40}(,0x[a-fA-F0-9]{40})*$', description: 'comma-separated tokens whose pools are left out' })),
-  MIN_POOL_LIQUIDITY_WEI: Type.Optional(Type.String({ pattern: '^[0-9]{1,40}$', description: 'pools shallower than this many wei of WETH are left out' })),
+  DENY_TOKENS: Type.Optional(
+    Type.String({ pattern: '^0x[a-fA-F0-9]{40}(,0x[a-fA-F0-9]{40})*$', description: 'comma-separated tokens whose pools are left out' }),
+  ),
+  MIN_POOL_LIQUIDITY_WEI: Type.Optional(
+    Type.String({ pattern: '^[0-9]{1,40}$', description: 'pools shallower than this many wei of WETH are left out' }),
+  ),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', description: 'shared quote store and rate limiter; unset: in memory' })),
   MAX_CONCURRENT_SOLVES: Type.Optional(Integer('MAX_CONCURRENT_SOLVES', 'solves in flight at once, all keys', 1, 100_000)),
-  MAX_CONCURRENT_SOLVES_PER_KEY: Type.Optional(Integer('MAX_CONCURRENT_SOLVES_PER_KEY', 'solves in flight at once per API key', 1, 100_000)),
-  MAX_EVENT_LOOP_DELAY_MS: Type.Optional(Integer('MAX_EVENT_LOOP_DELAY_MS', 'event-loop delay above which solves are shed (503); 0: not shed on delay', 0, 60_000)),
-  API_KEYS_RELOAD_MS: Type.Optional(Integer('API_KEYS_RELOAD_MS', 'how often API_KEYS_FILE is checked for changes (0: never)', 0, 3_600_000)),
+  MAX_CONCURRENT_SOLVES_PER_KEY: Type.Optional(
+    Integer('MAX_CONCURRENT_SOLVES_PER_KEY', 'solves in flight at once per API key', 1, 100_000),
+  ),
+  MAX_EVENT_LOOP_DELAY_MS: Type.Optional(
+    Integer('MAX_EVENT_LOOP_DELAY_MS', 'event-loop delay above which solves are shed (503); 0: not shed on delay', 0, 60_000),
+  ),
+  API_KEYS_RELOAD_MS: Type.Optional(
+    Integer('API_KEYS_RELOAD_MS', 'how often API_KEYS_FILE is checked for changes (0: never)', 0, 3_600_000),
+  ),
   ROUTER_ADDRESS: Type.Optional(Type.String({ pattern: '^0x[a-fA-F0-9]{40}$' })),
   FEE_RECIPIENT: Type.Optional(Type.String({ pattern: '^0x[a-fA-F0-9]{40}$' })),
-  MAX_FEE_BPS: Type.Optional(Integer('MAX_FEE_BPS', 'highest feeBps a key may ask for (a key\'s maxFeeBps setting overrides it)', 0, MAX_CONFIGURABLE_FEE_BPS)),
+  MAX_FEE_BPS: Type.Optional(
+    Integer('MAX_FEE_BPS', "highest feeBps a key may ask for (a key's maxFeeBps setting overrides it)", 0, MAX_CONFIGURABLE_FEE_BPS),
+  ),
   API_KEYS: Type.Optional(Type.String()),
   API_KEYS_FILE: Type.Optional(Type.String({ minLength: 1 })),
   RATE_LIMIT_PER_MINUTE: Type.Optional(Integer('RATE_LIMIT_PER_MINUTE', 'hits per sliding 60 s window and key', 1, 1_000_000_000)),
-  UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE: Type.Optional(Integer('UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE', 'requests without a valid key per sliding 60 s window and source address', 1, 1_000_000_000)),
+  UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE: Type.Optional(
+    Integer(
+      'UNAUTHENTICATED_RATE_LIMIT_PER_MINUTE',
+      'requests without a valid key per sliding 60 s window and source address',
+      1,
+      1_000_000_000,
+    ),
+  ),
   QUOTE_TTL_MS: Type.Optional(Integer('QUOTE_TTL_MS', 'quote lifetime', 1, 3_600_000)),
   QUOTE_SIGNING_KEY: Type.Optional(Type.String({ minLength: 16 })),
   QUOTE_CACHE_MAX_ENTRIES: Type.Optional(Integer('QUOTE_CACHE_MAX_ENTRIES', 'quotes kept at most', 1, 10_000_000)),
   QUOTE_CACHE_MAX_BYTES: Type.Optional(Integer('QUOTE_CACHE_MAX_BYTES', 'bytes of quotes kept at most', 1024, 2 ** 40)),
   SOLVER_TIME_BUDGET_MS: Type.Optional(Integer('SOLVER_TIME_BUDGET_MS', 'engine default optimizer budget', 1, 10_000)),
   SOLVER_BACKEND: Type.Optional(OneOf(['native', 'wasm'])),
-  MAX_SNAPSHOT_AGE_MS: Type.Optional(Integer('MAX_SNAPSHOT_AGE_MS', 'market snapshot older than this: quotes refused (503)', 100, 86_400_000)),
+  MAX_SNAPSHOT_AGE_MS: Type.Optional(
+    Integer('MAX_SNAPSHOT_AGE_MS', 'market snapshot older than this: quotes refused (503)', 100, 86_400_000),
+  ),
   MARKET_POLL_INTERVAL_MS: Type.Optional(Integer('MARKET_POLL_INTERVAL_MS', 'delay between market refreshes', 10, 600_000)),
-  TOKEN_CHECK_WINDOW_BLOCKS: Type.Optional(Integer('TOKEN_CHECK_WINDOW_BLOCKS', 'blocks back over which a pool\'s token balance must move only by Transfers (0: transfers checked only)', 0, 1_000_000)),
+  TOKEN_CHECK_WINDOW_BLOCKS: Type.Optional(
+    Integer(
+      'TOKEN_CHECK_WINDOW_BLOCKS',
+      "blocks back over which a pool's token balance must move only by Transfers (0: transfers checked only)",
+      0,
+      1_000_000,
+    ),
+  ),
   TX_DEADLINE_SEC: Type.Optional(Integer('TX_DEADLINE_SEC', 'router deadline written by /submit, seconds after the call', 1, 86_400)),
   LOG_LEVEL: Type.Optional(OneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
 })
@@ -167,7 +206,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (raw === undefined || problems.some((p) => p.startsWith(`${name}:`))) return fallback
     const [min, max] = ranges[name]
     const n = Number(raw)
-    if (!Number.isSafeInteger(n) || n < min || n > max) problems.push(`${name}: must be an integer in ${min}..${max} (got ${shown(name, raw)})`)
+    if (!Number.isSafeInteger(n) || n < min || n > max)
+      problems.push(`${name}: must be an integer in ${min}..${max} (got ${shown(name, raw)})`)
     return n
   }
   const config: Config = {
@@ -179,13 +219,21 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     metricsPort: int('METRICS_PORT', e.PORT === '0' ? 0 : 9464),
     gatewayDatabaseUrl: e.GATEWAY_DATABASE_URL,
     rpcUrl: e.RPC_URL,
-    rpcUrls: (e.RPC_URL ?? '').split(',').map((u) => u.trim()).filter((u) => u !== ''),
+    rpcUrls: (e.RPC_URL ?? '')
+      .split(',')
+      .map((u) => u.trim())
+      .filter((u) => u !== ''),
     rpcTimeoutMs: int('RPC_TIMEOUT_MS', 5000),
     chainConfigPath: e.CHAIN_CONFIG,
     poolsFile: e.POOLS_FILE,
     marketDbPath: e.MARKET_DB_PATH,
     denyTokens: (e.DENY_TOKENS ?? '').split(',').filter((t) => t !== '') as `0x${string}`[],
-    minPoolLiquidityWei: (e.MIN_POOL_LIQUIDITY_WEI !== undefined ? BigInt(e.MIN_POOL_LIQUIDITY_WEI) : e.RPC_URL ? DEFAULT_MIN_POOL_LIQUIDITY_WEI : 0n).toString(),
+    minPoolLiquidityWei: (e.MIN_POOL_LIQUIDITY_WEI !== undefined
+      ? BigInt(e.MIN_POOL_LIQUIDITY_WEI)
+      : e.RPC_URL
+        ? DEFAULT_MIN_POOL_LIQUIDITY_WEI
+        : 0n
+    ).toString(),
     redisUrl: e.REDIS_URL,
     maxConcurrentSolves: int('MAX_CONCURRENT_SOLVES', 64),
     maxConcurrentSolvesPerKey: int('MAX_CONCURRENT_SOLVES_PER_KEY', 16),
@@ -219,10 +267,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (!/^https?:\/\/[^\s,]+$/.test(url)) problems.push(`RPC_URL entry ${i + 1}: not an http(s) URL (got ${shown('RPC_URL', url)})`)
   }
   const feeRecipient = config.feeRecipient?.toLowerCase()
-  if (feeRecipient !== undefined && /^0x0{40}$/.test(feeRecipient)) problems.push('FEE_RECIPIENT: must not be the zero address (the router refuses to pay a fee to it)')
+  if (feeRecipient !== undefined && /^0x0{40}$/.test(feeRecipient))
+    problems.push('FEE_RECIPIENT: must not be the zero address (the router refuses to pay a fee to it)')
   if (config.routerAddress) problems.push(...feeRecipientProblems({ router: config.routerAddress, feeRecipient, apiKeys: keys }))
   if (config.rpcUrl && !config.routerAddress) problems.push('ROUTER_ADDRESS: required when RPC_URL names a real chain (the /submit target)')
-  if (config.rpcUrl && keys.length === 0) problems.push('API_KEYS or API_KEYS_FILE: required when RPC_URL names a real chain (a development key is generated only for the embedded chain)')
+  if (config.rpcUrl && keys.length === 0)
+    problems.push(
+      'API_KEYS or API_KEYS_FILE: required when RPC_URL names a real chain (a development key is generated only for the embedded chain)',
+    )
   if (problems.length) throw new ConfigError(problems)
   return config
 }
@@ -257,7 +309,8 @@ export function readApiKeys(list: string | undefined, file: string | undefined, 
     if (text !== undefined) {
       const parsed = parseApiKeyFile({ text, source: 'API_KEYS_FILE' })
       problems.push(...parsed.problems)
-      if (parsed.entries.length === 0 && parsed.problems.length === 0) problems.push(`API_KEYS_FILE: ${file} holds no key (one per line, # comments)`)
+      if (parsed.entries.length === 0 && parsed.problems.length === 0)
+        problems.push(`API_KEYS_FILE: ${file} holds no key (one per line, # comments)`)
       entries.push(...parsed.entries)
     }
   }

@@ -60,7 +60,9 @@ export function parseApiKeyFile({ text, source }: ParseApiKeyFileParameters): Pa
       const eq = setting.indexOf('=')
       // A word without `=` may be the second half of a key that contains a space: never echo it.
       if (eq <= 0) {
-        lineProblems.push(`word ${index + 2} is not a name=value setting (keys cannot contain spaces; settings: ${settingNames.join(', ')})`)
+        lineProblems.push(
+          `word ${index + 2} is not a name=value setting (keys cannot contain spaces; settings: ${settingNames.join(', ')})`,
+        )
         continue
       }
       const name = setting.slice(0, eq)
@@ -75,7 +77,8 @@ export function parseApiKeyFile({ text, source }: ParseApiKeyFileParameters): Pa
         else entry.feeRecipient = getAddress(value) as Address
       } else {
         const bps = /^[0-9]{1,5}$/.test(value) ? Number(value) : Number.NaN
-        if (!(bps <= MAX_CONFIGURABLE_FEE_BPS)) lineProblems.push(`maxFeeBps: must be an integer in 0..${MAX_CONFIGURABLE_FEE_BPS}: ${JSON.stringify(value.slice(0, 20))}`)
+        if (!(bps <= MAX_CONFIGURABLE_FEE_BPS))
+          lineProblems.push(`maxFeeBps: must be an integer in 0..${MAX_CONFIGURABLE_FEE_BPS}: ${JSON.stringify(value.slice(0, 20))}`)
         else entry.maxFeeBps = bps
       }
     }

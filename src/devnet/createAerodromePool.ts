@@ -12,10 +12,21 @@ export type CreateAerodromePoolReturnType = { pool: Address; token0: Address; to
  * @example
  * const { pool } = await createAerodromePool({ devnet, factory, tokenA, tokenB, stable: true })
  */
-export async function createAerodromePool({ devnet, factory, tokenA, tokenB, stable }: CreateAerodromePoolParameters): Promise<CreateAerodromePoolReturnType> {
+export async function createAerodromePool({
+  devnet,
+  factory,
+  tokenA,
+  tokenB,
+  stable,
+}: CreateAerodromePoolParameters): Promise<CreateAerodromePoolReturnType> {
   const { abi } = loadStandInArtifacts({ protocol: 'aerodrome' }).PoolFactory
   await writeContractAndWait({ devnet, address: factory, abi, functionName: 'createPool', args: [tokenA, tokenB, stable] })
-  const pool = (await devnet.publicClient.readContract({ address: factory, abi, functionName: 'getPool', args: [tokenA, tokenB, stable] })) as Address
+  const pool = (await devnet.publicClient.readContract({
+    address: factory,
+    abi,
+    functionName: 'getPool',
+    args: [tokenA, tokenB, stable],
+  })) as Address
   const [token0, token1] = BigInt(tokenA) < BigInt(tokenB) ? [tokenA, tokenB] : [tokenB, tokenA]
   return { pool: getAddress(pool), token0, token1 }
 }

@@ -42,7 +42,8 @@ export async function createAlgebraPool({
   pluginFactory,
 }: CreateAlgebraPoolParameters): Promise<CreateAlgebraPoolReturnType> {
   const abi = loadNpmArtifact({ name: 'AlgebraFactory' }).abi
-  const call = (functionName: string, args: readonly unknown[]) => writeContractAndWait({ devnet, address: factory, abi, functionName, args })
+  const call = (functionName: string, args: readonly unknown[]) =>
+    writeContractAndWait({ devnet, address: factory, abi, functionName, args })
   // The setters refuse a value equal to the current one, so only change what differs.
   const [currentPluginFactory, currentFee, currentTickSpacing] = await devnet.publicClient.multicall({
     allowFailure: false,
@@ -62,7 +63,13 @@ export async function createAlgebraPool({
   const pool = getAddress(
     (await devnet.publicClient.readContract({ address: factory, abi, functionName: 'poolByPair', args: [tokenA, tokenB] })) as Address,
   )
-  await writeContractAndWait({ devnet, address: pool, abi: loadNpmArtifact({ name: 'AlgebraPool' }).abi, functionName: 'initialize', args: [sqrtPriceX96] })
+  await writeContractAndWait({
+    devnet,
+    address: pool,
+    abi: loadNpmArtifact({ name: 'AlgebraPool' }).abi,
+    functionName: 'initialize',
+    args: [sqrtPriceX96],
+  })
   const [token0, token1] = BigInt(tokenA) < BigInt(tokenB) ? [tokenA, tokenB] : [tokenB, tokenA]
   return { pool, token0, token1 }
 }

@@ -21,10 +21,28 @@ export type CreateSlipstreamPoolReturnType = { pool: Address; token0: Address; t
  * @example
  * const { pool } = await createSlipstreamPool({ devnet, factory, tokenA, tokenB, tickSpacing: 100, sqrtPriceX96: 2n ** 96n })
  */
-export async function createSlipstreamPool({ devnet, factory, tokenA, tokenB, tickSpacing, sqrtPriceX96 }: CreateSlipstreamPoolParameters): Promise<CreateSlipstreamPoolReturnType> {
+export async function createSlipstreamPool({
+  devnet,
+  factory,
+  tokenA,
+  tokenB,
+  tickSpacing,
+  sqrtPriceX96,
+}: CreateSlipstreamPoolParameters): Promise<CreateSlipstreamPoolReturnType> {
   const { abi } = loadStandInArtifacts({ protocol: 'slipstream' }).CLFactory
-  await writeContractAndWait({ devnet, address: factory, abi, functionName: 'createPool', args: [tokenA, tokenB, tickSpacing, sqrtPriceX96] })
-  const pool = (await devnet.publicClient.readContract({ address: factory, abi, functionName: 'getPool', args: [tokenA, tokenB, tickSpacing] })) as Address
+  await writeContractAndWait({
+    devnet,
+    address: factory,
+    abi,
+    functionName: 'createPool',
+    args: [tokenA, tokenB, tickSpacing, sqrtPriceX96],
+  })
+  const pool = (await devnet.publicClient.readContract({
+    address: factory,
+    abi,
+    functionName: 'getPool',
+    args: [tokenA, tokenB, tickSpacing],
+  })) as Address
   const [token0, token1] = BigInt(tokenA) < BigInt(tokenB) ? [tokenA, tokenB] : [tokenB, tokenA]
   return { pool: getAddress(pool), token0, token1 }
 }

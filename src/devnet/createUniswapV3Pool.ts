@@ -32,7 +32,12 @@ export async function createUniswapV3Pool({
   const factoryAbi = loadNpmArtifact({ name: 'UniswapV3Factory' }).abi
   await writeContractAndWait({ devnet, address: factory, abi: factoryAbi, functionName: 'createPool', args: [tokenA, tokenB, fee] })
   const pool = getAddress(
-    (await devnet.publicClient.readContract({ address: factory, abi: factoryAbi, functionName: 'getPool', args: [tokenA, tokenB, fee] })) as Address,
+    (await devnet.publicClient.readContract({
+      address: factory,
+      abi: factoryAbi,
+      functionName: 'getPool',
+      args: [tokenA, tokenB, fee],
+    })) as Address,
   )
   const poolAbi = loadNpmArtifact({ name: 'UniswapV3Pool' }).abi
   await writeContractAndWait({ devnet, address: pool, abi: poolAbi, functionName: 'initialize', args: [sqrtPriceX96] })

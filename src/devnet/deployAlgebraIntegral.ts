@@ -30,7 +30,9 @@ export async function deployAlgebraIntegral({ devnet }: DeployAlgebraIntegralPar
     args: [predictedFactory],
   })
   if (factory.toLowerCase() !== predictedFactory.toLowerCase() || poolDeployer.toLowerCase() !== predictedDeployer.toLowerCase()) {
-    throw new Error(`Algebra nonce prediction failed: factory ${factory}/${predictedFactory}, deployer ${poolDeployer}/${predictedDeployer}`)
+    throw new Error(
+      `Algebra nonce prediction failed: factory ${factory}/${predictedFactory}, deployer ${poolDeployer}/${predictedDeployer}`,
+    )
   }
   const basePluginFactory = await deployContractAndWait({
     devnet,

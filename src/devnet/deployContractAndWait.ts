@@ -16,12 +16,7 @@ export type DeployContractAndWaitParameters = {
  * @example
  * const weth = await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 })
  */
-export async function deployContractAndWait({
-  devnet,
-  artifact,
-  args = [],
-  from,
-}: DeployContractAndWaitParameters): Promise<Address> {
+export async function deployContractAndWait({ devnet, artifact, args = [], from }: DeployContractAndWaitParameters): Promise<Address> {
   const data = encodeDeployData({ abi: artifact.abi as Abi, bytecode: artifact.bytecode, args })
   const receipt = await sendAndWait({ devnet, data, from, gas: 60_000_000n, label: 'deployment' })
   if (!receipt.contractAddress) throw new Error('deployment produced no contract address')

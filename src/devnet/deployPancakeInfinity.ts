@@ -30,7 +30,13 @@ export async function deployPancakeInfinity({ devnet }: DeployPancakeInfinityPar
   const clPoolManager = await deployContractAndWait({ devnet, artifact: CLPoolManager, args: [vault] })
   await writeContractAndWait({ devnet, address: vault, abi: Vault.abi, functionName: 'registerApp', args: [clPoolManager] })
   const protocolFeeController = await deployContractAndWait({ devnet, artifact: ProtocolFeeController, args: [clPoolManager] })
-  await writeContractAndWait({ devnet, address: clPoolManager, abi: CLPoolManager.abi, functionName: 'setProtocolFeeController', args: [protocolFeeController] })
+  await writeContractAndWait({
+    devnet,
+    address: clPoolManager,
+    abi: CLPoolManager.abi,
+    functionName: 'setProtocolFeeController',
+    args: [protocolFeeController],
+  })
   const testRouter = await deployContractAndWait({ devnet, artifact: InfinityTestRouter, args: [vault, clPoolManager] })
   return { vault, clPoolManager, protocolFeeController, testRouter }
 }

@@ -21,9 +21,12 @@ export type DeployPancakeV2ReturnType = {
 export async function deployPancakeV2({ devnet }: DeployPancakeV2Parameters): Promise<DeployPancakeV2ReturnType> {
   const { PancakeFactory, PancakePair } = loadStandInArtifacts({ protocol: 'pancake-v2' })
   const factory = await deployContractAndWait({ devnet, artifact: PancakeFactory, args: [devnet.account] })
-  const initCodeHash = await devnet.publicClient.readContract({
-    address: factory, abi: PancakeFactory.abi, functionName: 'INIT_CODE_PAIR_HASH',
-  }) as Hex
-  if (initCodeHash !== keccak256(PancakePair.bytecode)) throw new Error(`PancakeFactory INIT_CODE_PAIR_HASH ${initCodeHash} is not its pair's code hash`)
+  const initCodeHash = (await devnet.publicClient.readContract({
+    address: factory,
+    abi: PancakeFactory.abi,
+    functionName: 'INIT_CODE_PAIR_HASH',
+  })) as Hex
+  if (initCodeHash !== keccak256(PancakePair.bytecode))
+    throw new Error(`PancakeFactory INIT_CODE_PAIR_HASH ${initCodeHash} is not its pair's code hash`)
   return { factory, initCodeHash }
 }

@@ -29,8 +29,16 @@ afterAll(async () => {
 
 test('Pancake V3: pools get the canonical init-hash address, take liquidity and swap', { timeout: 60_000 }, async () => {
   const { factory, poolDeployer } = await deployPancakeV3({ devnet })
-  for (const [fee, spacing] of [[100, 1], [500, 10], [2500, 50], [10000, 200]] as const) {
-    assert.equal(await devnet.publicClient.readContract({ address: factory, abi: factoryAbi, functionName: 'feeAmountTickSpacing', args: [fee] }), spacing)
+  for (const [fee, spacing] of [
+    [100, 1],
+    [500, 10],
+    [2500, 50],
+    [10000, 200],
+  ] as const) {
+    assert.equal(
+      await devnet.publicClient.readContract({ address: factory, abi: factoryAbi, functionName: 'feeAmountTickSpacing', args: [fee] }),
+      spacing,
+    )
   }
   assert.equal(keccak256(loadNpmArtifact({ name: 'PancakeV3Pool' }).bytecode), pancakeV3PoolInitCodeHash)
 
@@ -56,16 +64,27 @@ test('Pancake V3: pools get the canonical init-hash address, take liquidity and 
 
   const liquidity = 10n ** 20n
   await writeContractAndWait({
-    devnet, address: harness, abi: harnessAbi, functionName: 'mintV3',
+    devnet,
+    address: harness,
+    abi: harnessAbi,
+    functionName: 'mintV3',
     args: [pool, devnet.account, -1000, 1000, liquidity, harness],
   })
   assert.equal(await devnet.publicClient.readContract({ address: pool, abi: poolAbi, functionName: 'liquidity' }), liquidity)
 
   const recipient: Address = '0x000000000000000000000000000000000000dEaD'
   const amountIn = 10n ** 15n
-  const poolBalance0Before = await devnet.publicClient.readContract({ address: token0, abi: erc20, functionName: 'balanceOf', args: [pool] })
+  const poolBalance0Before = await devnet.publicClient.readContract({
+    address: token0,
+    abi: erc20,
+    functionName: 'balanceOf',
+    args: [pool],
+  })
   await writeContractAndWait({
-    devnet, address: harness, abi: harnessAbi, functionName: 'swapV3',
+    devnet,
+    address: harness,
+    abi: harnessAbi,
+    functionName: 'swapV3',
     args: [pool, recipient, true, amountIn, MIN_SQRT_RATIO + 1n, harness],
   })
   const poolBalance0After = await devnet.publicClient.readContract({ address: token0, abi: erc20, functionName: 'balanceOf', args: [pool] })

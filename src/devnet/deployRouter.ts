@@ -4,7 +4,6 @@ import { deployContractAndWait } from './deployContractAndWait.ts'
 import type { Devnet } from './startDevnet.ts'
 import { loadRouterArtifact } from '../router/loadRouterArtifact.ts'
 
-
 export type DeployRouterParameters = {
   devnet: Devnet
   /** Wrapped native token (WETH9). */

@@ -35,9 +35,17 @@ export async function deploySlipstream({ devnet, swapFeeModule }: DeploySlipstre
   const factory = await deployContractAndWait({ devnet, artifact: CLFactory, args: [implementation] })
   if (!swapFeeModule) return { factory, implementation }
   const module = await deployContractAndWait({
-    devnet, artifact: DynamicSwapFeeModule, args: [factory, swapFeeModule.defaultScalingFactor, BigInt(swapFeeModule.defaultFeeCap)],
+    devnet,
+    artifact: DynamicSwapFeeModule,
+    args: [factory, swapFeeModule.defaultScalingFactor, BigInt(swapFeeModule.defaultFeeCap)],
   })
-  await writeContractAndWait({ devnet, address: module, abi: DynamicSwapFeeModule.abi, functionName: 'setSecondsAgo', args: [swapFeeModule.secondsAgo] })
+  await writeContractAndWait({
+    devnet,
+    address: module,
+    abi: DynamicSwapFeeModule.abi,
+    functionName: 'setSecondsAgo',
+    args: [swapFeeModule.secondsAgo],
+  })
   await writeContractAndWait({ devnet, address: factory, abi: CLFactory.abi, functionName: 'setSwapFeeModule', args: [module] })
   return { factory, implementation, swapFeeModule: module }
 }

@@ -39,7 +39,15 @@ export type SmallMarket = {
   hydrexPool: Address
   v4Key: UniswapV4PoolKey
   v4HookedKey: UniswapV4PoolKey
-  factories: { v2: Address; v3: Address; alien: Address; quickswap: Address; hydrex: Address; poolManager: Address; basePluginFactory: Address }
+  factories: {
+    v2: Address
+    v3: Address
+    alien: Address
+    quickswap: Address
+    hydrex: Address
+    poolManager: Address
+    basePluginFactory: Address
+  }
   v4: { swapRouter: Address; liquidityRouter: Address }
   /** Exact-input swaps through each venue; they return what the recipient received. */
   swap: (venue: SwapVenue, zeroForOne: boolean, amountIn: bigint) => Promise<bigint>
@@ -96,10 +104,25 @@ export async function deploySmallMarket({ devnet }: { devnet: Devnet }): Promise
 
   const quick = await deployAlgebraIntegral({ devnet })
   const { pool: quickswapPool } = await createAlgebraPool({
-    devnet, factory: quick.factory, tokenA: a, tokenB: c, sqrtPriceX96: Q96, tickSpacing: 60, fee: 500, pluginFactory: quick.basePluginFactory,
+    devnet,
+    factory: quick.factory,
+    tokenA: a,
+    tokenB: c,
+    sqrtPriceX96: Q96,
+    tickSpacing: 60,
+    fee: 500,
+    pluginFactory: quick.basePluginFactory,
   })
   const hyd = await deployAlgebraIntegral({ devnet })
-  const { pool: hydrexPool } = await createAlgebraPool({ devnet, factory: hyd.factory, tokenA: b, tokenB: c, sqrtPriceX96: Q96, tickSpacing: 10, fee: 300 })
+  const { pool: hydrexPool } = await createAlgebraPool({
+    devnet,
+    factory: hyd.factory,
+    tokenA: b,
+    tokenB: c,
+    sqrtPriceX96: Q96,
+    tickSpacing: 10,
+    fee: 300,
+  })
 
   const managerAbi = loadNpmArtifact({ name: 'PoolManager' }).abi as Abi
   const v4Key = uniswapV4PoolKey({ tokenA: a, tokenB: c, fee: 3000, tickSpacing: 60 })
@@ -126,10 +149,19 @@ export async function deploySmallMarket({ devnet }: { devnet: Devnet }): Promise
     if (venue === 'v3' || venue === 'alien') {
       await write(harness, harnessAbi, 'mintV3', [venue === 'v3' ? v3Pool : alienPool, devnet.account, lower, upper, liquidity, harness])
     } else if (venue === 'quickswap' || venue === 'hydrex') {
-      await write(harness, harnessAbi, 'mintAlgebra', [venue === 'quickswap' ? quickswapPool : hydrexPool, devnet.account, lower, upper, liquidity, harness])
+      await write(harness, harnessAbi, 'mintAlgebra', [
+        venue === 'quickswap' ? quickswapPool : hydrexPool,
+        devnet.account,
+        lower,
+        upper,
+        liquidity,
+        harness,
+      ])
     } else {
       await write(liquidityRouter, loadNpmArtifact({ name: 'PoolModifyLiquidityTest' }).abi, 'modifyLiquidity', [
-        v4Key, { tickLower: lower, tickUpper: upper, liquidityDelta: liquidity, salt: numberToHex(0, { size: 32 }) }, '0x',
+        v4Key,
+        { tickLower: lower, tickUpper: upper, liquidityDelta: liquidity, salt: numberToHex(0, { size: 32 }) },
+        '0x',
       ])
     }
   }
@@ -142,7 +174,12 @@ export async function deploySmallMarket({ devnet }: { devnet: Devnet }): Promise
     devnet.publicClient.readContract({ address: token, abi: erc20, functionName: 'balanceOf', args: [owner] })
   const swap = async (venue: SwapVenue, zeroForOne: boolean, amountIn: bigint): Promise<bigint> => {
     const pairTokens: Record<SwapVenue, [Address, Address]> = {
-      v2: sorted(a, b), v3: sorted(a, b), alien: sorted(b, c), quickswap: sorted(a, c), hydrex: sorted(b, c), v4: [v4Key.currency0, v4Key.currency1],
+      v2: sorted(a, b),
+      v3: sorted(a, b),
+      alien: sorted(b, c),
+      quickswap: sorted(a, c),
+      hydrex: sorted(b, c),
+      v4: [v4Key.currency0, v4Key.currency1],
     }
     const [t0, t1] = pairTokens[venue]
     const tokenOut = zeroForOne ? t1 : t0
@@ -153,10 +190,20 @@ export async function deploySmallMarket({ devnet }: { devnet: Devnet }): Promise
     if (venue === 'v3' || venue === 'alien') {
       await write(harness, harnessAbi, 'swapV3', [venue === 'v3' ? v3Pool : alienPool, RECIPIENT, zeroForOne, amountIn, limit, harness])
     } else if (venue === 'quickswap' || venue === 'hydrex') {
-      await write(harness, harnessAbi, 'swapAlgebra', [venue === 'quickswap' ? quickswapPool : hydrexPool, RECIPIENT, zeroForOne, amountIn, limit, harness])
+      await write(harness, harnessAbi, 'swapAlgebra', [
+        venue === 'quickswap' ? quickswapPool : hydrexPool,
+        RECIPIENT,
+        zeroForOne,
+        amountIn,
+        limit,
+        harness,
+      ])
     } else {
       await write(swapRouter, loadNpmArtifact({ name: 'PoolSwapTest' }).abi, 'swap', [
-        v4Key, { zeroForOne, amountSpecified: -amountIn, sqrtPriceLimitX96: limit }, { takeClaims: false, settleUsingBurn: false }, '0x',
+        v4Key,
+        { zeroForOne, amountSpecified: -amountIn, sqrtPriceLimitX96: limit },
+        { takeClaims: false, settleUsingBurn: false },
+        '0x',
       ])
     }
     return (await balance(tokenOut, recipient)) - before
@@ -166,7 +213,11 @@ export async function deploySmallMarket({ devnet }: { devnet: Devnet }): Promise
     const [t0, t1] = sorted(a, b)
     await write(zeroForOne ? t0 : t1, erc20, 'transfer', [v2Pair, amountIn])
     const receipt = await writeContractAndWait({
-      devnet, address: v2Pair, abi: pairAbi, functionName: 'swap', throwOnRevert: false,
+      devnet,
+      address: v2Pair,
+      abi: pairAbi,
+      functionName: 'swap',
+      throwOnRevert: false,
       args: [zeroForOne ? 0n : amountOut, zeroForOne ? amountOut : 0n, RECIPIENT, '0x'],
     })
     return receipt.status === 'success'
@@ -189,10 +240,22 @@ export async function deploySmallMarket({ devnet }: { devnet: Devnet }): Promise
     pools: [],
   }
   return {
-    chain, tokens, harness, v2Pair, v3Pool, alienPool, quickswapPool, hydrexPool, v4Key, v4HookedKey,
+    chain,
+    tokens,
+    harness,
+    v2Pair,
+    v3Pool,
+    alienPool,
+    quickswapPool,
+    hydrexPool,
+    v4Key,
+    v4HookedKey,
     factories: { v2, v3, alien, quickswap: quick.factory, hydrex: hyd.factory, poolManager, basePluginFactory: quick.basePluginFactory },
     v4: { swapRouter, liquidityRouter },
-    swap, addLiquidity, createV2Pair, swapV2,
+    swap,
+    addLiquidity,
+    createV2Pair,
+    swapV2,
   }
 }
 

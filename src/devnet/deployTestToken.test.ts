@@ -41,10 +41,21 @@ test('TestERC20: decimals from the constructor, and an EIP-2612 permit that work
     const { v, r, s } = hexToSignature(signature)
     const args = [owner.address, spender, 1234n, deadline, Number(v), r, s]
     await writeContractAndWait({ devnet, address: token, abi, functionName: 'permit', args })
-    assert.equal(await devnet.publicClient.readContract({ address: token, abi: read, functionName: 'allowance', args: [owner.address, spender] }), 1234n)
+    assert.equal(
+      await devnet.publicClient.readContract({ address: token, abi: read, functionName: 'allowance', args: [owner.address, spender] }),
+      1234n,
+    )
     assert.equal(await devnet.publicClient.readContract({ address: token, abi: read, functionName: 'nonces', args: [owner.address] }), 1n)
     // Replaying the same signature must fail (the nonce moved on).
-    const replay = await writeContractAndWait({ devnet, address: token, abi, functionName: 'permit', args, throwOnRevert: false, gas: 200_000n })
+    const replay = await writeContractAndWait({
+      devnet,
+      address: token,
+      abi,
+      functionName: 'permit',
+      args,
+      throwOnRevert: false,
+      gas: 200_000n,
+    })
     assert.equal(replay.status, 'reverted')
   } finally {
     await devnet.stop()

@@ -3,7 +3,11 @@ import { privateKeyToAccount } from 'viem/accounts'
 import type { SeededDevnet } from './startSeededDevnet.ts'
 import { waitForReceipt } from './waitForReceipt.ts'
 
-const erc20 = parseAbi(['function approve(address, uint256) returns (bool)', 'function mint(address, uint256)', 'function deposit() payable'])
+const erc20 = parseAbi([
+  'function approve(address, uint256) returns (bool)',
+  'function mint(address, uint256)',
+  'function deposit() payable',
+])
 
 export type FundTraderParameters = {
   /** The chain and its clients (a running `npm start`'s chain: its `var/devnet.json` and clients over its RPC URL). */
@@ -33,11 +37,24 @@ export async function fundTrader({ devnet, privateKey, spender, wethAmount = par
   const fees = { maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n }
   const sent: Hex[] = []
   for (const [symbol, token] of Object.entries(seeded.tokens)) {
-    const mintOrWrap = symbol === 'WETH'
-      ? { to: token.address, data: encodeFunctionData({ abi: erc20, functionName: 'deposit' }), value: wethAmount }
-      : { to: token.address, data: encodeFunctionData({ abi: erc20, functionName: 'mint', args: [account.address, 10n ** BigInt(token.decimals + 12)] }), value: 0n }
+    const mintOrWrap =
+      symbol === 'WETH'
+        ? { to: token.address, data: encodeFunctionData({ abi: erc20, functionName: 'deposit' }), value: wethAmount }
+        : {
+            to: token.address,
+            data: encodeFunctionData({ abi: erc20, functionName: 'mint', args: [account.address, 10n ** BigInt(token.decimals + 12)] }),
+            value: 0n,
+          }
     sent.push(await wallet.sendTransaction({ ...mintOrWrap, nonce: nonce++, gas: 200_000n, ...fees }))
-    sent.push(await wallet.sendTransaction({ to: token.address, data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [spender, maxUint256] }), nonce: nonce++, gas: 100_000n, ...fees }))
+    sent.push(
+      await wallet.sendTransaction({
+        to: token.address,
+        data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [spender, maxUint256] }),
+        nonce: nonce++,
+        gas: 100_000n,
+        ...fees,
+      }),
+    )
   }
   for (const hash of sent) {
     const receipt = await waitForReceipt({ publicClient, hash })

@@ -15,13 +15,10 @@ const npmArtifacts = {
   PoolSwapTest: '@uniswap/v4-core/out/PoolSwapTest.sol/PoolSwapTest.json',
   PoolModifyLiquidityTest: '@uniswap/v4-core/out/PoolModifyLiquidityTest.sol/PoolModifyLiquidityTest.json',
   AlgebraFactory: '@cryptoalgebra/integral-core/artifacts/contracts/AlgebraFactory.sol/AlgebraFactory.json',
-  AlgebraPoolDeployer:
-    '@cryptoalgebra/integral-core/artifacts/contracts/AlgebraPoolDeployer.sol/AlgebraPoolDeployer.json',
+  AlgebraPoolDeployer: '@cryptoalgebra/integral-core/artifacts/contracts/AlgebraPoolDeployer.sol/AlgebraPoolDeployer.json',
   AlgebraPool: '@cryptoalgebra/integral-core/artifacts/contracts/AlgebraPool.sol/AlgebraPool.json',
-  BasePluginV1Factory:
-    '@cryptoalgebra/integral-base-plugin/artifacts/contracts/BasePluginV1Factory.sol/BasePluginV1Factory.json',
-  AlgebraBasePluginV1:
-    '@cryptoalgebra/integral-base-plugin/artifacts/contracts/AlgebraBasePluginV1.sol/AlgebraBasePluginV1.json',
+  BasePluginV1Factory: '@cryptoalgebra/integral-base-plugin/artifacts/contracts/BasePluginV1Factory.sol/BasePluginV1Factory.json',
+  AlgebraBasePluginV1: '@cryptoalgebra/integral-base-plugin/artifacts/contracts/AlgebraBasePluginV1.sol/AlgebraBasePluginV1.json',
 } as const
 
 export type NpmArtifactName = keyof typeof npmArtifacts

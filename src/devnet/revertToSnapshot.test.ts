@@ -18,7 +18,10 @@ test('a revert drops the pending transactions of the future it undid, and hands 
   const blockBefore = await publicClient.getBlockNumber({ cacheTime: 0 })
   await testClient.setAutomine(false)
   try {
-    await publicClient.request({ method: 'eth_sendTransaction' as 'eth_sendRawTransaction', params: [{ from: account, to: account, value: '0x1' }] as never })
+    await publicClient.request({
+      method: 'eth_sendTransaction' as 'eth_sendRawTransaction',
+      params: [{ from: account, to: account, value: '0x1' }] as never,
+    })
     const pending = (await testClient.request({ method: 'txpool_status' as never, params: [] as never })) as { pending: string }
     assert.equal(BigInt(pending.pending), 1n, 'a transaction waits in the pool')
     const fresh = await revertToSnapshot({ testClient, id: snapshot })
@@ -39,7 +42,11 @@ test('with automine on, a revert waits until the miner has emptied its pool (a l
   const snapshot = await testClient.snapshot()
   const blockBefore = await publicClient.getBlockNumber({ cacheTime: 0 })
   const nonce = await publicClient.getTransactionCount({ address: account })
-  const send = (n: number) => publicClient.request({ method: 'eth_sendTransaction' as 'eth_sendRawTransaction', params: [{ from: account, to: account, value: '0x1', nonce: `0x${n.toString(16)}` }] as never })
+  const send = (n: number) =>
+    publicClient.request({
+      method: 'eth_sendTransaction' as 'eth_sendRawTransaction',
+      params: [{ from: account, to: account, value: '0x1', nonce: `0x${n.toString(16)}` }] as never,
+    })
   // A transaction one nonce ahead waits in the queue: the pool is not empty.
   await send(nonce + 1)
   const events: string[] = []

@@ -41,7 +41,8 @@ export async function sendAndWait({
     maxPriorityFeePerGas: '0x0',
   }
   // anvil signs for its unlocked accounts; viem's public-client schema does not list this method.
-  const send = async () => (await devnet.publicClient.request({ method: 'eth_sendTransaction' as 'eth_sendRawTransaction', params: [tx] as never })) as Hex
+  const send = async () =>
+    (await devnet.publicClient.request({ method: 'eth_sendTransaction' as 'eth_sendRawTransaction', params: [tx] as never })) as Hex
   let hash = await send()
   let receipt: TransactionReceipt
   try {

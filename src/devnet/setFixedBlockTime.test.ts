@@ -13,14 +13,18 @@ test('after setFixedBlockTime the head carries the wall clock and the next block
   const anvil = await startAnvil({})
   try {
     const chain = defineDevnetChain({ url: anvil.url })
-    const { publicClient, testClient } = createDevnetClients({ chain, url: anvil.url, account: '0x0000000000000000000000000000000000000001' })
+    const { publicClient, testClient } = createDevnetClients({
+      chain,
+      url: anvil.url,
+      account: '0x0000000000000000000000000000000000000001',
+    })
     await testClient.mine({ blocks: 1 })
     // A chain whose last block is three days behind the wall clock, as after loading an old saved state.
     const nowSec = BigInt(Math.floor(Date.now() / 1000)) + 3n * 86_400n
 
     await setFixedBlockTime({ publicClient, testClient, blockTimeSec: 2, nowSec })
     const head = await publicClient.getBlock({ blockTag: 'latest' })
-    assert.equal(head.timestamp, nowSec, 'the chain\'s clock caught up with the wall clock')
+    assert.equal(head.timestamp, nowSec, "the chain's clock caught up with the wall clock")
     for (let i = 1n; i <= 3n; i++) {
       await testClient.mine({ blocks: 1 })
       const next = await publicClient.getBlock({ blockTag: 'latest' })

@@ -49,7 +49,18 @@ export async function startAnvil({
   // directory of its own, removed when the chain stops or this process exits.
   const cachePath = mkdtempSync(join(tmpdir(), 'anvil-states-'))
   const removeCache = () => rmSync(cachePath, { recursive: true, force: true })
-  const argv = ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(chainId), '--gas-limit', String(gasLimit), '--cache-path', cachePath]
+  const argv = [
+    '--host',
+    '127.0.0.1',
+    '--port',
+    '0',
+    '--chain-id',
+    String(chainId),
+    '--gas-limit',
+    String(gasLimit),
+    '--cache-path',
+    cachePath,
+  ]
   if (loadStatePath) argv.push('--load-state', loadStatePath)
   argv.push(...args)
   const [command, commandArgs] = withParentDeathSignal(anvilBinaryPath(), argv)

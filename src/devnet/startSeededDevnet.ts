@@ -69,7 +69,11 @@ export async function startSeededDevnet({
       market = { ...market, launchpad: await seedLaunchpad({ devnet, market, seed }) }
       // Fetched directly: the dump (blocks and transactions of the launchpad's simulated week
       // included) is larger than viem's 10 MB response limit.
-      const response = await fetch(devnet.anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_dumpState', params: [] }) })
+      const response = await fetch(devnet.anvil.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_dumpState', params: [] }),
+      })
       const dump = ((await response.json()) as { result: Hex }).result
       const bytes = hexToBytes(dump)
       // anvil answers a gzipped JSON state; `--load-state` reads the plain JSON.

@@ -42,7 +42,11 @@ export function stopChildrenOnExit({ child, afterStop }: StopChildrenOnExitParam
   if (!installed) {
     installed = true
     process.on('exit', killAll)
-    for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    for (const [signal, code] of [
+      ['SIGINT', 130],
+      ['SIGTERM', 143],
+      ['SIGHUP', 129],
+    ] as const) {
       process.on(signal, () => {
         killAll()
         process.exit(code)

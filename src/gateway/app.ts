@@ -25,9 +25,17 @@ export async function gatewayApp(fastify: FastifyInstance, deps: GatewayDependen
   installGatewayHooks(fastify, deps)
   // After the gateway's own hooks: a key is claimed only once the limiter admitted the request.
   installIdempotencyHooks(fastify, deps)
-  fastify.setErrorHandler((error, request, reply) => sendProblem({ reply, request, problem: toProblem(error as Error, request.log), problemsUrl: deps.problemsUrl, now: deps.now }))
+  fastify.setErrorHandler((error, request, reply) =>
+    sendProblem({ reply, request, problem: toProblem(error as Error, request.log), problemsUrl: deps.problemsUrl, now: deps.now }),
+  )
   fastify.setNotFoundHandler(async (request, reply) =>
-    sendProblem({ reply, request, problem: new GatewayProblem('not_found', { detail: `No route ${request.method} ${request.url.split('?')[0].slice(0, 200)}.` }), problemsUrl: deps.problemsUrl, now: deps.now }),
+    sendProblem({
+      reply,
+      request,
+      problem: new GatewayProblem('not_found', { detail: `No route ${request.method} ${request.url.split('?')[0].slice(0, 200)}.` }),
+      problemsUrl: deps.problemsUrl,
+      now: deps.now,
+    }),
   )
   for (const register of gatewayRoutes) await register(fastify, deps)
 }

@@ -30,7 +30,13 @@ const BODY_LIMIT_BYTES = 64 * 1024
  * const fastify = await createGatewayApp({ deps })
  * await fastify.listen({ host: '127.0.0.1', port: 8081 })
  */
-export async function createGatewayApp({ deps, logger = false, redact, trustProxy = false, onClose }: CreateGatewayAppParameters): Promise<FastifyInstance> {
+export async function createGatewayApp({
+  deps,
+  logger = false,
+  redact,
+  trustProxy = false,
+  onClose,
+}: CreateGatewayAppParameters): Promise<FastifyInstance> {
   const fastify = Fastify({
     logger: gatewayLoggerOptions({ logger, redact }),
     trustProxy,

@@ -41,7 +41,16 @@ const DEV_KEY_LABEL = 'development (npm start)'
  * const gateway = await startEmbeddedGateway({ devnet, root, port: 8081 })
  * console.log(gateway.url, gateway.devKey)
  */
-export async function startEmbeddedGateway({ devnet, host, port = 8081, databaseUrl, root, logger, redact, swaps }: StartEmbeddedGatewayParameters): Promise<EmbeddedGateway> {
+export async function startEmbeddedGateway({
+  devnet,
+  host,
+  port = 8081,
+  databaseUrl,
+  root,
+  logger,
+  redact,
+  swaps,
+}: StartEmbeddedGatewayParameters): Promise<EmbeddedGateway> {
   const lp = devnet.market.launchpad
   if (!lp) throw new Error('the embedded chain has no launchpad (reseed it: npm run devnet:reseed)')
   const url = databaseUrl ?? `${root}/var/gateway.sqlite`
@@ -58,20 +67,36 @@ export async function startEmbeddedGateway({ devnet, host, port = 8081, database
       redact,
       // The developer's own chain: its development key is a test key.
       environment: 'test',
-      chains: [{
-        chainId,
-        name: 'Base (embedded devnet)',
-        nativeSymbol: 'ETH',
-        wrappedNative: lp.weth,
-        multicall3: multicall3Address,
-        client: devnet.publicClient as unknown as PublicClient,
-        launchpad: { chainId, factory: lp.factory, feeLocker: lp.feeLocker, vestingVault: lp.vestingVault, fromBlock: BigInt(lp.fromBlock), uniswapV3Factory: lp.uniswapV3Factory },
-        fromBlock: BigInt(lp.fromBlock),
-        swaps,
-      }],
+      chains: [
+        {
+          chainId,
+          name: 'Base (embedded devnet)',
+          nativeSymbol: 'ETH',
+          wrappedNative: lp.weth,
+          multicall3: multicall3Address,
+          client: devnet.publicClient as unknown as PublicClient,
+          launchpad: {
+            chainId,
+            factory: lp.factory,
+            feeLocker: lp.feeLocker,
+            vestingVault: lp.vestingVault,
+            fromBlock: BigInt(lp.fromBlock),
+            uniswapV3Factory: lp.uniswapV3Factory,
+          },
+          fromBlock: BigInt(lp.fromBlock),
+          swaps,
+        },
+      ],
     })
-    for (const old of await gateway.deps.keys.list()) if (old.label === DEV_KEY_LABEL && old.status === 'active') await gateway.deps.keys.setStatus(old.prefix, 'revoked')
-    const { key } = await gateway.deps.keys.create({ environment: 'test', plan: 'developer', scopes: SCOPES, owner: 'local', label: DEV_KEY_LABEL })
+    for (const old of await gateway.deps.keys.list())
+      if (old.label === DEV_KEY_LABEL && old.status === 'active') await gateway.deps.keys.setStatus(old.prefix, 'revoked')
+    const { key } = await gateway.deps.keys.create({
+      environment: 'test',
+      plan: 'developer',
+      scopes: SCOPES,
+      owner: 'local',
+      label: DEV_KEY_LABEL,
+    })
     return {
       ...gateway,
       devKey: key,

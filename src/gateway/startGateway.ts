@@ -48,7 +48,13 @@ export type StartGatewayParameters = {
   now?: () => number
 }
 
-export type RunningGateway = { fastify: FastifyInstance; url: string; deps: GatewayDependencies; indexers: Indexer[]; close: () => Promise<void> }
+export type RunningGateway = {
+  fastify: FastifyInstance
+  url: string
+  deps: GatewayDependencies
+  indexers: Indexer[]
+  close: () => Promise<void>
+}
 
 /**
  * The gateway as a running service: its dependencies (key store, limiter, usage summaries,
@@ -61,10 +67,36 @@ export type RunningGateway = { fastify: FastifyInstance; url: string; deps: Gate
  * console.log(gateway.url)
  */
 export async function startGateway({
-  db, chains, host = '127.0.0.1', port = 0, publicUrl, cursorSecret = randomBytes(32), holders, liveReadTimeoutMs = 5_000, indexer = {}, catchUp = true, follow = true, logger = false, redact, trustProxy = false, environment = 'live', now = Date.now,
+  db,
+  chains,
+  host = '127.0.0.1',
+  port = 0,
+  publicUrl,
+  cursorSecret = randomBytes(32),
+  holders,
+  liveReadTimeoutMs = 5_000,
+  indexer = {},
+  catchUp = true,
+  follow = true,
+  logger = false,
+  redact,
+  trustProxy = false,
+  environment = 'live',
+  now = Date.now,
 }: StartGatewayParameters): Promise<RunningGateway> {
   const indexers = (follow ? chains : []).map((c) =>
-    createIndexer({ db, client: c.client, launchpad: { chainId: c.chainId, factory: c.launchpad.factory, feeLocker: c.launchpad.feeLocker, vestingVault: c.launchpad.vestingVault, fromBlock: c.fromBlock }, ...indexer }),
+    createIndexer({
+      db,
+      client: c.client,
+      launchpad: {
+        chainId: c.chainId,
+        factory: c.launchpad.factory,
+        feeLocker: c.launchpad.feeLocker,
+        vestingVault: c.launchpad.vestingVault,
+        fromBlock: c.fromBlock,
+      },
+      ...indexer,
+    }),
   )
   if (catchUp) for (const i of indexers) await i.catchUp()
   const usage = createUsageRecorder({ db, now })
@@ -109,7 +141,10 @@ export async function startGateway({
   })
   await fastify.listen({ host, port })
   const address = fastify.server.address()
-  const url = typeof address === 'object' && address ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address)
+  const url =
+    typeof address === 'object' && address
+      ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+      : String(address)
   if (!publicUrl) {
     deps.problemsUrl = `${url}/problems`
     deps.migrationGuideUrl = `${url}/docs/migration`

@@ -85,7 +85,10 @@ export async function app(fastify: FastifyInstance, deps: SwapApiDependencies): 
       const bySource = await deps.sourceLimiter?.hit(`source:${request.ip}`)
       if (bySource && !bySource.allowed) {
         deps.metrics?.rateLimited()
-        return reply.code(429).header('retry-after', String(bySource.retryAfterSec)).send({ error: 'rate limit exceeded', limit: bySource.limit, windowSec: bySource.windowSec })
+        return reply
+          .code(429)
+          .header('retry-after', String(bySource.retryAfterSec))
+          .send({ error: 'rate limit exceeded', limit: bySource.limit, windowSec: bySource.windowSec })
       }
       return reply.code(401).send({ error: 'unauthorized' })
     }
@@ -117,11 +120,16 @@ export async function app(fastify: FastifyInstance, deps: SwapApiDependencies): 
   fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
     admitted.get(request)?.()
     admitted.delete(request)
-    deps.metrics?.request({ route: request.routeOptions.url ?? 'unmatched', method: request.method, status: reply.statusCode }, reply.elapsedTime / 1000)
+    deps.metrics?.request(
+      { route: request.routeOptions.url ?? 'unmatched', method: request.method, status: reply.statusCode },
+      reply.elapsedTime / 1000,
+    )
   })
   // /metrics is served on its own port (METRICS_PORT, createMetricsServer), not on the public API.
 
-  fastify.setNotFoundHandler(async (request, reply) => reply.code(404).send({ error: `not found: ${request.method} ${request.url.split('?')[0].slice(0, 200)}` }))
+  fastify.setNotFoundHandler(async (request, reply) =>
+    reply.code(404).send({ error: `not found: ${request.method} ${request.url.split('?')[0].slice(0, 200)}` }),
+  )
 
   registerHealthRoute(fastify)
   registerReadyRoute(fastify, deps)

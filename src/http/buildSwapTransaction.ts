@@ -39,10 +39,19 @@ export type BuildSwapTransactionReturnType = { to: Address; data: `0x${string}`;
  * const { to, data, value } = buildSwapTransaction({ plan, router, weth, user, deadlineSec: BigInt(Math.floor(Date.now() / 1000) + 300) })
  */
 export function buildSwapTransaction({
-  plan, router, weth, user, useNativeIn, unwrapNativeOut, permit, feeRecipient, deadlineSec,
+  plan,
+  router,
+  weth,
+  user,
+  useNativeIn,
+  unwrapNativeOut,
+  permit,
+  feeRecipient,
+  deadlineSec,
 }: BuildSwapTransactionParameters): BuildSwapTransactionReturnType {
   const wethAddress = getAddress(weth)
-  if (getAddress(user) === getAddress(router)) throw new BadRequestError({ field: 'user', message: 'must not be the router itself (the router refuses to pay itself)' })
+  if (getAddress(user) === getAddress(router))
+    throw new BadRequestError({ field: 'user', message: 'must not be the router itself (the router refuses to pay itself)' })
   const firstLeg = plan.routes[0]?.legs[0]
   const lastLegs = plan.routes[0]?.legs
   if (!firstLeg || !lastLegs) throw new BadRequestError({ field: 'quoteId', message: 'the quote has no route' })
@@ -52,14 +61,21 @@ export function buildSwapTransaction({
   const nativeIn = useNativeIn ?? plan.nativeIn
   const nativeOut = unwrapNativeOut ?? plan.nativeOut
   if (nativeIn && legTokenIn !== wethAddress) {
-    throw new BadRequestError({ field: 'useNativeIn', message: `the router can only wrap the native asset into ${wethAddress}; this quote starts at ${legTokenIn}` })
+    throw new BadRequestError({
+      field: 'useNativeIn',
+      message: `the router can only wrap the native asset into ${wethAddress}; this quote starts at ${legTokenIn}`,
+    })
   }
   if (nativeOut && legTokenOut !== wethAddress) {
-    throw new BadRequestError({ field: 'unwrapNativeOut', message: `the router can only unwrap ${wethAddress}; this quote ends at ${legTokenOut}` })
+    throw new BadRequestError({
+      field: 'unwrapNativeOut',
+      message: `the router can only unwrap ${wethAddress}; this quote ends at ${legTokenOut}`,
+    })
   }
   if (permit && nativeIn) throw new BadRequestError({ field: 'permit', message: 'a native-in swap pulls no token, so it takes no permit' })
   const feeBps = plan.feeBps ?? 0
-  if (feeBps > 0 && !feeRecipient) throw new BadRequestError({ field: 'feeBps', message: 'this server has no fee recipient configured (FEE_RECIPIENT)' })
+  if (feeBps > 0 && !feeRecipient)
+    throw new BadRequestError({ field: 'feeBps', message: 'this server has no fee recipient configured (FEE_RECIPIENT)' })
 
   const { data, value } = encodeSwapExactIn({
     // The router's tokenIn/tokenOut are the legs' tokens whatever the flags say.

@@ -71,7 +71,8 @@ export function describeValidationError(error: AjvError): string {
     if (typeof description === 'string') return description
   }
   if (error.keyword === 'const') return `${schemaErrorField(error)}: must be ${JSON.stringify(error.params.allowedValue)}`
-  if (error.keyword === 'pattern' && typeof error.parentSchema?.description === 'string') return `${schemaErrorField(error)}: must be ${error.parentSchema.description}`
+  if (error.keyword === 'pattern' && typeof error.parentSchema?.description === 'string')
+    return `${schemaErrorField(error)}: must be ${error.parentSchema.description}`
   return `${schemaErrorField(error)}: ${error.message ?? 'is invalid'}`
 }
 

@@ -16,7 +16,17 @@ let shared: SharedRedis
 let node: Server
 let nodeUrl: string
 let nodeUp = true
-const fresh = { freshness: () => ({ blockNumber: 100n, blockTimestamp: 1n, blockHash: '0x' as const, ageMs: 120, stale: false, lastError: undefined, reorgs: 0 }) }
+const fresh = {
+  freshness: () => ({
+    blockNumber: 100n,
+    blockTimestamp: 1n,
+    blockHash: '0x' as const,
+    ageMs: 120,
+    stale: false,
+    lastError: undefined,
+    reorgs: 0,
+  }),
+}
 const solver = { status: () => ({ backend: 'native' as const, state: 'ready' as const, restarts: 0 }) }
 
 beforeAll(async () => {
@@ -44,7 +54,12 @@ afterAll(async () => {
 test('the embedded defaults: no Redis, no RPC nodes: both null, ready on the market and the solver alone', () => {
   const report = readinessReport({ market: fresh, solver, maxSnapshotAgeMs: 10_000 })
   assert.deepEqual(report, {
-    ready: true, notReady: [], market: { blockNumber: 100, ageMs: 120, maxAgeMs: 10_000, fresh: true }, solver: { backend: 'native', state: 'ready', restarts: 0 }, redis: null, rpc: null,
+    ready: true,
+    notReady: [],
+    market: { blockNumber: 100, ageMs: 120, maxAgeMs: 10_000, fresh: true },
+    solver: { backend: 'native', state: 'ready', restarts: 0 },
+    redis: null,
+    rpc: null,
   })
 })
 
@@ -84,7 +99,10 @@ test('RPC circuits: one dead node of two is reported open and the instance stays
     await client.getChainId().catch(() => undefined)
     report = readinessReport({ market: fresh, solver, maxSnapshotAgeMs: 10_000, rpc })
   }
-  assert.deepEqual(report.rpc?.nodes.map((n) => n.circuit), ['open', 'open'])
+  assert.deepEqual(
+    report.rpc?.nodes.map((n) => n.circuit),
+    ['open', 'open'],
+  )
   assert.equal(report.ready, false)
   assert.deepEqual(report.notReady, ['rpcCircuitsOpen'])
 

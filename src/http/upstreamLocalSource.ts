@@ -11,7 +11,15 @@ import type { SwapApiDependencies } from './SwapApiDependencies.ts'
  * const local = upstreamLocalSource({ deps, apiKeyId: request.apiKeyId, feeRecipient })
  * const answer = await deps.upstreams.compare(body, local)
  */
-export function upstreamLocalSource({ deps, apiKeyId, feeRecipient }: { deps: Pick<SwapApiDependencies, 'quoteService' | 'quoteIssuer'>; apiKeyId: string; feeRecipient?: Address }): LocalSource {
+export function upstreamLocalSource({
+  deps,
+  apiKeyId,
+  feeRecipient,
+}: {
+  deps: Pick<SwapApiDependencies, 'quoteService' | 'quoteIssuer'>
+  apiKeyId: string
+  feeRecipient?: Address
+}): LocalSource {
   return {
     quote: (request) => deps.quoteService.quote(request),
     issue: (plan) => deps.quoteIssuer.issue(plan, apiKeyId, feeRecipient),

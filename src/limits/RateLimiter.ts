@@ -1,7 +1,12 @@
 /** What one hit was answered. */
 export type RateLimitDecision =
   | { allowed: true; limit: number; windowSec: number; remaining: number }
-  | { allowed: false; limit: number; windowSec: number; /** Seconds until the oldest hit leaves the window, at least 1. */ retryAfterSec: number }
+  | {
+      allowed: false
+      limit: number
+      windowSec: number
+      /** Seconds until the oldest hit leaves the window, at least 1. */ retryAfterSec: number
+    }
 
 /**
  * A sliding-window limiter: every admitted hit is a timestamp; a key may hold at most `limit`

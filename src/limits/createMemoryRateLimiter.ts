@@ -19,7 +19,11 @@ export type CreateMemoryRateLimiterParameters = {
  * const decision = await limiter.hit(apiKeyId)
  * if (!decision.allowed) reply.header('retry-after', decision.retryAfterSec).code(429)
  */
-export function createMemoryRateLimiter({ limit = 120, windowSec = 60, now = Date.now }: CreateMemoryRateLimiterParameters = {}): RateLimiter & {
+export function createMemoryRateLimiter({
+  limit = 120,
+  windowSec = 60,
+  now = Date.now,
+}: CreateMemoryRateLimiterParameters = {}): RateLimiter & {
   hitSync: (key: string) => RateLimitDecision
 } {
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer: ${limit}`)

@@ -10,7 +10,11 @@ test('an RPC URL keeps its scheme and host; its path key, query key and credenti
   const pathKey = 'Zx9kQ2mP7rT4vW8yB3nL6hJ1'
   const queryKey = 'q8Fh2Lk9Rt5Wz3Xc7Vb1Nm4'
   const redact = createSecretRedactor({
-    urls: [`https://base-mainnet.g.alchemy.com/v2/${pathKey}`, `https://rpc.example.org/base?apikey=${queryKey}`, 'https://alice:s3cr3t-pa55word@node.example.net:8545/rpc'],
+    urls: [
+      `https://base-mainnet.g.alchemy.com/v2/${pathKey}`,
+      `https://rpc.example.org/base?apikey=${queryKey}`,
+      'https://alice:s3cr3t-pa55word@node.example.net:8545/rpc',
+    ],
   })
   const viemText = new HttpRequestError({ url: `https://base-mainnet.g.alchemy.com/v2/${pathKey}`, status: 401 }).message
   assert.match(viemText, new RegExp(pathKey), 'viem prints the key (the reason for this redactor)')
@@ -56,7 +60,13 @@ test('API keys are recognised by digest only, as a token of the line (query, hea
   const key = 'live_5f2a9c0d7e4b1a38'
   const base64Key = 'c2VjcmV0LWtleS0wMTIzNDU2Nzg5/+=='
   const redact = createSecretRedactor({ apiKeyDigests: [sha256(key), sha256(base64Key).toUpperCase()] })
-  for (const line of [`GET /openapi.json?api_key=${key}&x=1`, `{"x-api-key":"${key}"}`, `Bearer ${key}`, `the key ${key} is wrong`, `token ${base64Key} end`]) {
+  for (const line of [
+    `GET /openapi.json?api_key=${key}&x=1`,
+    `{"x-api-key":"${key}"}`,
+    `Bearer ${key}`,
+    `the key ${key} is wrong`,
+    `token ${base64Key} end`,
+  ]) {
     const out = redact(line)
     assert.ok(!out.includes(key) && !out.includes(base64Key), out)
     assert.ok(out.includes('[redacted]'), out)

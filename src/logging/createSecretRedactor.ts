@@ -52,7 +52,8 @@ export function createSecretRedactor({ urls = [], secrets = [], apiKeyDigests = 
   for (const raw of urls) if (raw) for (const [text, replacement] of urlReplacements(raw)) replacements.set(text, replacement)
   for (const secret of secrets) if (secret) replacements.set(secret, REDACTED)
   for (const [text, replacement] of [...replacements]) {
-    for (const variant of [JSON.stringify(text).slice(1, -1), encodeURIComponent(text)]) if (!replacements.has(variant)) replacements.set(variant, replacement)
+    for (const variant of [JSON.stringify(text).slice(1, -1), encodeURIComponent(text)])
+      if (!replacements.has(variant)) replacements.set(variant, replacement)
   }
   const texts = [...replacements.keys()].filter((t) => t.length > 0).sort((a, b) => b.length - a.length)
   const pattern = texts.length > 0 ? new RegExp(texts.map(escapeRegExp).join('|'), 'g') : undefined
@@ -102,7 +103,8 @@ function urlReplacements(raw: string): [string, string][] {
     out.push([pair, `${name}=${REDACTED}`])
     candidates.push(value)
   }
-  for (const candidate of candidates) for (const text of [candidate, safeDecode(candidate)]) if (text.length >= MIN_PIECE_LENGTH) pieces.add(text)
+  for (const candidate of candidates)
+    for (const text of [candidate, safeDecode(candidate)]) if (text.length >= MIN_PIECE_LENGTH) pieces.add(text)
   for (const piece of pieces) out.push([piece, REDACTED])
   return out
 }

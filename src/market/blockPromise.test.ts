@@ -76,7 +76,10 @@ test('a read that saw the block being mined is not applied: the market reads aga
   assert.ok(report.upserted.includes(v3))
   assert.ok(node.served() > 0, 'the refresh read the pool while the next block was being mined')
   const honest = await uniswapV3.readPool({
-    client: devnet.publicClient, ref: { id: v3, dex: 'UNIV3', emitter: v3 }, blockNumber: block, nextBlock: { number: block + 1n, timestamp: 0n },
+    client: devnet.publicClient,
+    ref: { id: v3, dex: 'UNIV3', emitter: v3 },
+    blockNumber: block,
+    nextBlock: { number: block + 1n, timestamp: 0n },
   })
   const applied = market.pools().find((s) => s.ref.id === v3)
   assert.deepEqual(applied?.input, honest.input, `the pool as it was at block ${block}, not as the next block left it`)
@@ -90,14 +93,26 @@ test('a plan names the block its solve ran on, even when a block lands between t
   let release!: () => void
   const gasPriceRead = new Promise<void>((resolve) => (release = resolve))
   const service = createQuoteService({
-    solver, market, chainId: sm.chain.chainId, weth: sm.chain.weth, router: sm.harness,
+    solver,
+    market,
+    chainId: sm.chain.chainId,
+    weth: sm.chain.weth,
+    router: sm.harness,
     getGasPriceWei: async () => {
       await gasPriceRead
       return 0n
     },
   })
   const [a, b] = sm.tokens
-  const request = { chainId: sm.chain.chainId, tokenIn: a, tokenOut: b, amountIn: (10n ** 18n).toString(), slippageBps: 50, maxHops: 1, allowedDexes: ['UNIV3' as const] }
+  const request = {
+    chainId: sm.chain.chainId,
+    tokenIn: a,
+    tokenOut: b,
+    amountIn: (10n ** 18n).toString(),
+    slippageBps: 50,
+    maxHops: 1,
+    allowedDexes: ['UNIV3' as const],
+  }
   const before = market.freshness().blockNumber
   const pending = service.quote(request)
   await sm.swap('v3', BigInt(a) < BigInt(b), 10n ** 19n)

@@ -54,7 +54,12 @@ export function classifyLogs({ logs, sourceAdapter, emitterDex, adapters, isKnow
     const dex = emitterDex.get(emitter)
     const adapter = dex && adapters.get(dex)
     if (!adapter) continue
-    const id = topic0 && adapter.stateTopics.includes(topic0) ? adapter.poolIdOfStateLog(entry) : isKnown(emitter) ? emitter : (entry.topics[1] ?? '').toLowerCase()
+    const id =
+      topic0 && adapter.stateTopics.includes(topic0)
+        ? adapter.poolIdOfStateLog(entry)
+        : isKnown(emitter)
+          ? emitter
+          : (entry.topics[1] ?? '').toLowerCase()
     if (isKnown(id)) changed.set(id, entry.blockNumber ?? 0n)
   }
   return { discovered, skipped, changed }

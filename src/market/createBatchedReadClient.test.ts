@@ -42,7 +42,10 @@ const refs = (): PoolRef[] => {
     one('ALIEN_BASE_V3', sm.alienPool),
     one('QUICKSWAP_V4', sm.quickswapPool),
     one('HYDREX', sm.hydrexPool),
-    adapterOf({ dex: 'UNIV4' } as PoolRef).refOfConfiguredPool({ dex: 'UNIV4', address: uniswapV4PoolId({ key: sm.v4Key }), ...sm.v4Key }, { source: sm.factories.poolManager }),
+    adapterOf({ dex: 'UNIV4' } as PoolRef).refOfConfiguredPool(
+      { dex: 'UNIV4', address: uniswapV4PoolId({ key: sm.v4Key }), ...sm.v4Key },
+      { source: sm.factories.poolManager },
+    ),
     one('UNIV2', sm.v3Pool),
     one('UNIV3', sm.v2Pair),
   ]
@@ -87,10 +90,15 @@ test('every pool of a market read at once: the same snapshots as one read per po
   console.log(`8 refs (6 pools, 2 wrong): ${perPoolCalls} eth_calls one pool at a time, ${batchedCalls} batched`)
   assert.deepEqual(
     snapshots.map((s) => s.ref.id),
-    refs().slice(0, 6).map((r) => r.id),
+    refs()
+      .slice(0, 6)
+      .map((r) => r.id),
   )
   for (const s of snapshots) assert.deepEqual(s.input, one[`${s.ref.dex}:${s.ref.id}`])
-  assert.deepEqual(unusable.map((u) => `${u.ref.dex}:${u.ref.id}`), [`UNIV2:${sm.v3Pool.toLowerCase()}`, `UNIV3:${sm.v2Pair.toLowerCase()}`])
+  assert.deepEqual(
+    unusable.map((u) => `${u.ref.dex}:${u.ref.id}`),
+    [`UNIV2:${sm.v3Pool.toLowerCase()}`, `UNIV3:${sm.v2Pair.toLowerCase()}`],
+  )
   for (const u of unusable) assert.match(u.reason, /^read failed: .*(reverted|returned no data)/)
   assert.ok(batchedCalls < perPoolCalls, `${batchedCalls} batched vs ${perPoolCalls}`)
   assert.deepEqual(new Set(ethCalls), new Set([numberToHex(blockNumber)]))
@@ -101,7 +109,14 @@ test('every pool of a market read at once: the same snapshots as one read per po
   await readPoolSnapshots({ client, refs: good, adapterOf, blockNumber, nextBlock, concurrency: 8 })
   const onceCalls = ethCalls.length
   reset()
-  const many = await readPoolSnapshots({ client, refs: Array.from({ length: 20 }, () => good).flat(), adapterOf, blockNumber, nextBlock, concurrency: 8 })
+  const many = await readPoolSnapshots({
+    client,
+    refs: Array.from({ length: 20 }, () => good).flat(),
+    adapterOf,
+    blockNumber,
+    nextBlock,
+    concurrency: 8,
+  })
   console.log(`6 pools: ${onceCalls} batched eth_calls; the same 6 pools 20 times over: ${ethCalls.length}`)
   assert.equal(many.snapshots.length, 120)
   assert.equal(many.unusable.length, 0)
@@ -140,7 +155,10 @@ test('one block for all: reads stay at the pinned block after the chain moves, a
   assert.deepEqual(new Set(ethCalls), new Set([numberToHex(blockNumber)]))
   const moved = await readUniswapV2Pool({ client, pair: sm.v2Pair, blockNumber: await head() })
   assert.notDeepEqual(moved, before)
-  await assert.rejects(readUniswapV2Pool({ client: batched, pair: sm.v2Pair, blockNumber: blockNumber + 1n }), /at block \d+ through a client pinned to block/)
+  await assert.rejects(
+    readUniswapV2Pool({ client: batched, pair: sm.v2Pair, blockNumber: blockNumber + 1n }),
+    /at block \d+ through a client pinned to block/,
+  )
 })
 
 test('a revert with data fails only its call and is not asked again; one without data inside a batch is asked again alone', async () => {
@@ -162,7 +180,11 @@ test('a revert with data fails only its call and is not asked again; one without
   // One batch of 7 calls, then the data-less failure alone.
   assert.equal(ethCalls.length, 2)
   // Alone, a call that returns no data answers as the plain client does: `data` undefined.
-  const eoa = await batched.call({ to: '0x000000000000000000000000000000000000d1f3', data: encodeFunctionData({ abi: pairAbi, functionName: 'swap', args: [0n, 0n, sm.v2Pair, '0x'] }), blockNumber })
+  const eoa = await batched.call({
+    to: '0x000000000000000000000000000000000000d1f3',
+    data: encodeFunctionData({ abi: pairAbi, functionName: 'swap', args: [0n, 0n, sm.v2Pair, '0x'] }),
+    blockNumber,
+  })
   assert.equal(eoa.data, undefined)
 })
 

@@ -68,7 +68,8 @@ type Lane = { stateOverride?: CallParameters['stateOverride']; blockOverrides?: 
  * anvil "intrinsic gas too high" when the calldata's gas floor is above the call's gas,
  * gateways "request entity too large", "response size").
  */
-const REFUSED_FOR_SIZE = /out of gas|gas required exceeds|gas ?limit|gas cap|intrinsic gas|exceeds the limit|too large|too big|response size|body limit|payload/i
+const REFUSED_FOR_SIZE =
+  /out of gas|gas required exceeds|gas ?limit|gas cap|intrinsic gas|exceeds the limit|too large|too big|response size|body limit|payload/i
 
 /**
  * A client for reading many pools at one block in few RPC calls: the `call`, `readContract` and
@@ -100,20 +101,23 @@ export function createBatchedReadClient({
   estimateGas = () => undefined,
 }: CreateBatchedReadClientParameters): PublicClient {
   const multicallAddress = client.chain?.contracts?.multicall3?.address
-  if (!multicallAddress) throw new Error('createBatchedReadClient: the client\'s chain has no multicall3 address')
+  if (!multicallAddress) throw new Error("createBatchedReadClient: the client's chain has no multicall3 address")
   const lanes = new Map<string, Lane>()
   let failed: { error: unknown } | undefined
   let inFlight = 0
   let scheduled = false
 
   const checkBlock = (asked: bigint | undefined, what: string) => {
-    if (asked !== undefined && asked !== blockNumber) throw new Error(`${what} at block ${asked} through a client pinned to block ${blockNumber}`)
+    if (asked !== undefined && asked !== blockNumber)
+      throw new Error(`${what} at block ${asked} through a client pinned to block ${blockNumber}`)
   }
 
   const enqueue = (lane: Omit<Lane, 'entries'>, target: Address, callData: Hex, alone = false): Promise<Answer> =>
     new Promise<Answer>((resolve, reject) => {
       if (failed) return reject(failed.error)
-      const key = JSON.stringify([lane.stateOverride ?? null, lane.blockOverrides ?? null], (_, v) => (typeof v === 'bigint' ? v.toString() : v))
+      const key = JSON.stringify([lane.stateOverride ?? null, lane.blockOverrides ?? null], (_, v) =>
+        typeof v === 'bigint' ? v.toString() : v,
+      )
       let queue = lanes.get(key)
       if (!queue) lanes.set(key, (queue = { ...lane, entries: [] }))
       queue.entries.push({ target, callData, gas: estimateGas({ target, callData }) ?? GETTER_GAS_ESTIMATE, alone, resolve, reject })
@@ -182,7 +186,11 @@ export function createBatchedReadClient({
     try {
       const { data } = await client.call({
         to: multicallAddress,
-        data: encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [batch.map((e) => ({ target: e.target, allowFailure: true, callData: e.callData }))] }),
+        data: encodeFunctionData({
+          abi: multicall3Abi,
+          functionName: 'aggregate3',
+          args: [batch.map((e) => ({ target: e.target, allowFailure: true, callData: e.callData }))],
+        }),
         blockNumber,
         ...(lane.stateOverride ? { stateOverride: lane.stateOverride } : {}),
         ...(lane.blockOverrides ? { blockOverrides: lane.blockOverrides } : {}),
@@ -222,17 +230,25 @@ export function createBatchedReadClient({
     const { contracts, allowFailure = true, blockNumber: asked, stateOverride, blockOverrides } = parameters
     checkBlock(asked, 'multicall')
     const settled = await Promise.all(
-      (contracts as readonly { address: Address; abi: never; functionName: string; args?: readonly unknown[] }[]).map(async ({ address, abi, functionName, args }) => {
-        try {
-          const callData = encodeFunctionData({ abi, functionName, args } as never)
-          const answer = await enqueue({ stateOverride, blockOverrides }, address, callData)
-          if (!answer.success) throw new RawContractError({ data: answer.returnData })
-          return { status: 'success' as const, result: decodeFunctionResult({ abi, functionName, args, data: answer.returnData } as never) as unknown }
-        } catch (error) {
-          if (isTransportError(error)) throw error
-          return { status: 'failure' as const, error: getContractError(error as BaseError, { abi, address, args, functionName, docsPath: '/docs/contract/multicall' }) }
-        }
-      }),
+      (contracts as readonly { address: Address; abi: never; functionName: string; args?: readonly unknown[] }[]).map(
+        async ({ address, abi, functionName, args }) => {
+          try {
+            const callData = encodeFunctionData({ abi, functionName, args } as never)
+            const answer = await enqueue({ stateOverride, blockOverrides }, address, callData)
+            if (!answer.success) throw new RawContractError({ data: answer.returnData })
+            return {
+              status: 'success' as const,
+              result: decodeFunctionResult({ abi, functionName, args, data: answer.returnData } as never) as unknown,
+            }
+          } catch (error) {
+            if (isTransportError(error)) throw error
+            return {
+              status: 'failure' as const,
+              error: getContractError(error as BaseError, { abi, address, args, functionName, docsPath: '/docs/contract/multicall' }),
+            }
+          }
+        },
+      ),
     )
     if (allowFailure) return settled
     const failure = settled.find((s) => s.status === 'failure')

@@ -19,17 +19,34 @@ export type CreateDiscoveryProgressReporterParameters = {
  * const report = createDiscoveryProgressReporter({ stream: process.stderr, log: (fields, message) => logger.info(fields, message) })
  * createMarketState({ ..., onProgress: report })
  */
-export function createDiscoveryProgressReporter({ stream, log, intervalMs = 5000, now = Date.now }: CreateDiscoveryProgressReporterParameters): (progress: DiscoveryProgress) => void {
+export function createDiscoveryProgressReporter({
+  stream,
+  log,
+  intervalMs = 5000,
+  now = Date.now,
+}: CreateDiscoveryProgressReporterParameters): (progress: DiscoveryProgress) => void {
   let lastLogAt = -Infinity
   return (p) => {
     const done = p.allScannedBlocks >= p.allTotalBlocks
     const percent = p.allTotalBlocks === 0n ? 100 : Number((p.allScannedBlocks * 1000n) / p.allTotalBlocks) / 10
     if (stream.isTTY) {
-      stream.write(`\rdiscovery: ${percent.toFixed(1)} % of ${p.allTotalBlocks.toLocaleString('en-US')} blocks, ${p.dex}, ${p.pools.toLocaleString('en-US')} pools${done ? '\n' : ''}`)
+      stream.write(
+        `\rdiscovery: ${percent.toFixed(1)} % of ${p.allTotalBlocks.toLocaleString('en-US')} blocks, ${p.dex}, ${p.pools.toLocaleString('en-US')} pools${done ? '\n' : ''}`,
+      )
       return
     }
     if (!done && now() - lastLogAt < intervalMs) return
     lastLogAt = now()
-    log({ component: 'discovery', dex: p.dex, scannedBlocks: p.allScannedBlocks.toString(), totalBlocks: p.allTotalBlocks.toString(), percent, pools: p.pools }, done ? 'discovery done' : 'discovery progress')
+    log(
+      {
+        component: 'discovery',
+        dex: p.dex,
+        scannedBlocks: p.allScannedBlocks.toString(),
+        totalBlocks: p.allTotalBlocks.toString(),
+        percent,
+        pools: p.pools,
+      },
+      done ? 'discovery done' : 'discovery progress',
+    )
   }
 }

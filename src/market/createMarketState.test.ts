@@ -21,8 +21,13 @@ let market: MarketState
 const lines: string[] = []
 const l = (a: string) => a.toLowerCase()
 const ids = () => ({
-  v2: l(sm.v2Pair), v3: l(sm.v3Pool), alien: l(sm.alienPool), quickswap: l(sm.quickswapPool), hydrex: l(sm.hydrexPool),
-  v4: uniswapV4PoolId({ key: sm.v4Key }), v4Hooked: uniswapV4PoolId({ key: sm.v4HookedKey }),
+  v2: l(sm.v2Pair),
+  v3: l(sm.v3Pool),
+  alien: l(sm.alienPool),
+  quickswap: l(sm.quickswapPool),
+  hydrex: l(sm.hydrexPool),
+  v4: uniswapV4PoolId({ key: sm.v4Key }),
+  v4Hooked: uniswapV4PoolId({ key: sm.v4HookedKey }),
 })
 const head = async () => hexToBigInt(await devnet.publicClient.request({ method: 'eth_blockNumber' }))
 
@@ -30,7 +35,13 @@ beforeAll(async () => {
   devnet = await startDevnet({})
   sm = await deploySmallMarket({ devnet })
   solver = await loadSolver({ nativeToken: sm.chain.weth })
-  market = createMarketState({ client: devnet.publicClient, chain: sm.chain, solver, maxSnapshotAgeMs: MAX_AGE_MS, log: (line) => lines.push(line) })
+  market = createMarketState({
+    client: devnet.publicClient,
+    chain: sm.chain,
+    solver,
+    maxSnapshotAgeMs: MAX_AGE_MS,
+    log: (line) => lines.push(line),
+  })
 })
 afterAll(async () => {
   await market?.stop()
@@ -44,7 +55,10 @@ test('cold start: discovers every pool, reads them all at one block, upserts the
   const p = ids()
   assert.deepEqual(report.upserted, [p.v2, p.v3, p.alien, p.quickswap, p.hydrex, p.v4].sort())
   assert.equal(report.toBlock, blockBefore)
-  assert.deepEqual(market.skipped().map((s) => s.id), [p.v4Hooked])
+  assert.deepEqual(
+    market.skipped().map((s) => s.id),
+    [p.v4Hooked],
+  )
   const f = market.freshness()
   assert.equal(f.blockNumber, blockBefore)
   assert.equal(f.stale, false)
@@ -64,7 +78,15 @@ test('no new block: nothing is re-read, the snapshot is confirmed fresh', async 
 test('after swaps and mints on some pools, the refresh re-reads exactly those (plus the dynamic-fee pool) and quotes move', async () => {
   const p = ids()
   const [a, b] = sm.tokens
-  const request = { tokenIn: a, tokenOut: b, amountIn: (10n ** 18n).toString(), slippageBps: 50, splitEnabled: false, maxHops: 1, allowedDexes: ['UNIV3' as const] }
+  const request = {
+    tokenIn: a,
+    tokenOut: b,
+    amountIn: (10n ** 18n).toString(),
+    slippageBps: 50,
+    splitEnabled: false,
+    maxHops: 1,
+    allowedDexes: ['UNIV3' as const],
+  }
   const before = await solver.quote(request)
   const simulatedBefore = await solver.simulate({ poolId: p.v3, tokenIn: a, amountIn: (10n ** 18n).toString() })
 
@@ -78,10 +100,15 @@ test('after swaps and mints on some pools, the refresh re-reads exactly those (p
   assert.deepEqual(report.upserted, report.reread)
   assert.deepEqual(report.removed, [])
   assert.equal(market.freshness().blockNumber, await head())
-  console.log(`per-block refresh: ${report.reread.length} pools over blocks ${report.fromBlock}..${report.toBlock} in ${report.durationMs} ms`)
+  console.log(
+    `per-block refresh: ${report.reread.length} pools over blocks ${report.fromBlock}..${report.toBlock} in ${report.durationMs} ms`,
+  )
 
   const simulatedAfter = await solver.simulate({ poolId: p.v3, tokenIn: a, amountIn: (10n ** 18n).toString() })
-  assert.ok(BigInt(simulatedAfter.amountOut) < BigInt(simulatedBefore.amountOut), 'selling a into the V3 pool pays less after a → b was sold')
+  assert.ok(
+    BigInt(simulatedAfter.amountOut) < BigInt(simulatedBefore.amountOut),
+    'selling a into the V3 pool pays less after a → b was sold',
+  )
   const afterQuote = await solver.quote(request)
   assert.notEqual(afterQuote.expectedAmountOut, before.expectedAmountOut)
   // And the refreshed snapshot is what the chain pays now.
@@ -96,9 +123,19 @@ test('after swaps and mints on some pools, the refresh re-reads exactly those (p
 test('discovery after start: a new pair is found and read; a new V4 pool with hooks is skipped, not read', async () => {
   const [, b, c] = sm.tokens
   const pair = await sm.createV2Pair(b, c)
-  const hooked = uniswapV4PoolKey({ tokenA: b, tokenB: c, fee: 0x800000, tickSpacing: 10, hooks: '0x000000000000000000000000000000000000c000' })
+  const hooked = uniswapV4PoolKey({
+    tokenA: b,
+    tokenB: c,
+    fee: 0x800000,
+    tickSpacing: 10,
+    hooks: '0x000000000000000000000000000000000000c000',
+  })
   await writeContractAndWait({
-    devnet, address: sm.factories.poolManager, abi: loadNpmArtifact({ name: 'PoolManager' }).abi as Abi, functionName: 'initialize', args: [hooked, 2n ** 96n],
+    devnet,
+    address: sm.factories.poolManager,
+    abi: loadNpmArtifact({ name: 'PoolManager' }).abi as Abi,
+    functionName: 'initialize',
+    args: [hooked, 2n ** 96n],
   })
   const report = await market.refresh()
   assert.deepEqual(report.discovered, [l(pair)])
@@ -138,7 +175,12 @@ test('any log of a followed pool re-reads it, whatever its event (an event signa
 
 test('the polling loop follows new blocks by itself and stops cleanly', async () => {
   const looping = createMarketState({
-    client: devnet.publicClient, chain: sm.chain, solver, maxSnapshotAgeMs: MAX_AGE_MS, pollIntervalMs: 30, log: () => undefined,
+    client: devnet.publicClient,
+    chain: sm.chain,
+    solver,
+    maxSnapshotAgeMs: MAX_AGE_MS,
+    pollIntervalMs: 30,
+    log: () => undefined,
   })
   await looping.start()
   await sm.swap('alien', true, 10n ** 15n)

@@ -77,7 +77,15 @@ export function createMarketState({
   const lower = (a: string) => a.toLowerCase() as Address
   const denied = new Set(denyTokens.map((t) => t.toLowerCase()))
   const tokens = checkTokens
-    ? createTokenScreen({ client, store, trusted: [chain.weth], windowBlocks: tokenWindowBlocks, maxBlockRange: maxLogBlockRange, concurrency: readConcurrency, log })
+    ? createTokenScreen({
+        client,
+        store,
+        trusted: [chain.weth],
+        windowBlocks: tokenWindowBlocks,
+        maxBlockRange: maxLogBlockRange,
+        concurrency: readConcurrency,
+        log,
+      })
     : undefined
 
   const sources: { dex: DexId; source: Address; fromBlock?: bigint }[] = []
@@ -140,7 +148,8 @@ export function createMarketState({
     } catch (error) {
       if (isTransportError(error)) throw error
       const reason = describeRefreshError(error).split('; ')[0]
-      if (reason !== l1Problem) log(`market: no L1 fee at block ${blockNumber}: the GasPriceOracle predeploy did not answer (${reason}); quotes carry L2 gas only`)
+      if (reason !== l1Problem)
+        log(`market: no L1 fee at block ${blockNumber}: the GasPriceOracle predeploy did not answer (${reason}); quotes carry L2 gas only`)
       l1Problem = reason
       return undefined
     }
@@ -163,13 +172,26 @@ export function createMarketState({
   const apply = async (refs: PoolRef[], at: Head, previousOf?: (ref: PoolRef) => PoolSnapshot | undefined) => {
     const toBlock = at.number
     const nextBlock = { number: toBlock + 1n, timestamp: at.timestamp + BigInt(chain.blockTimeSec) }
-    const read = () => Promise.all([readPoolSnapshots({ client, refs, adapterOf, blockNumber: toBlock, nextBlock, concurrency: readConcurrency, previousOf }), readFees(toBlock)])
+    const read = () =>
+      Promise.all([
+        readPoolSnapshots({ client, refs, adapterOf, blockNumber: toBlock, nextBlock, concurrency: readConcurrency, previousOf }),
+        readFees(toBlock),
+      ])
     let [{ snapshots, unusable }, blockFees] = await read()
     const after = await getHead()
     if (refs.length > 0 && after.number > toBlock) [{ snapshots, unusable }, blockFees] = await read()
-    if (after.number < toBlock) throw new MarketError(`the node's head ${after.number} is behind block ${toBlock} being read (a lagging node): nothing applied`)
-    const canonical = after.number === toBlock ? after.hash : after.number === toBlock + 1n ? after.parentHash : after.number > toBlock ? (await getHead(toBlock)).hash : undefined
-    if (canonical !== at.hash) throw new MarketReorgError(`block ${toBlock} (${at.hash}) left the chain while its pools were read: nothing applied`)
+    if (after.number < toBlock)
+      throw new MarketError(`the node's head ${after.number} is behind block ${toBlock} being read (a lagging node): nothing applied`)
+    const canonical =
+      after.number === toBlock
+        ? after.hash
+        : after.number === toBlock + 1n
+          ? after.parentHash
+          : after.number > toBlock
+            ? (await getHead(toBlock)).hash
+            : undefined
+    if (canonical !== at.hash)
+      throw new MarketReorgError(`block ${toBlock} (${at.hash}) left the chain while its pools were read: nothing applied`)
 
     if (minLiquidityWei > 0n && (steps % PRICE_REFRESH_STEPS === 0 || prices.size === 0)) {
       const pools: PoolInput[] = [...inSolver.values()].map((s) => s.input)
@@ -233,18 +255,30 @@ export function createMarketState({
   /** The logs of [fromBlock, toBlock] the followed pools and the deployments emitted: changes and new pools. */
   const followedLogs = async (fromBlock: bigint, toBlock: bigint) => {
     const filters = followedLogFilters({ refs: known.values(), adapters, sources, maxPerFilter: maxAddressesPerFilter })
-    const logs = (await Promise.all(filters.map((f) => fetchLogsInRange({ client, fromBlock, toBlock, ...f, maxBlockRange: maxLogBlockRange })))).flat()
+    const logs = (
+      await Promise.all(filters.map((f) => fetchLogsInRange({ client, fromBlock, toBlock, ...f, maxBlockRange: maxLogBlockRange })))
+    ).flat()
     const classified = classifyLogs({ logs, sourceAdapter, emitterDex, adapters, isKnown: (id) => known.has(id) })
     for (const s of classified.skipped) skip(s)
     if (classified.discovered.length > 0 || classified.skipped.length > 0) {
-      store.save({ pools: [...classified.discovered.map((ref) => ({ ref })), ...classified.skipped.map((s) => ({ ref: { id: s.id, dex: s.dex, emitter: sourceOf(s.dex) }, skipped: s.reason }))], cursors: [] })
+      store.save({
+        pools: [
+          ...classified.discovered.map((ref) => ({ ref })),
+          ...classified.skipped.map((s) => ({ ref: { id: s.id, dex: s.dex, emitter: sourceOf(s.dex) }, skipped: s.reason })),
+        ],
+        cursors: [],
+      })
     }
     return classified
   }
   const sourceOf = (dex: DexId) => sources.find((s) => s.dex === dex)?.source ?? ('0x' as Address)
   const saveCursors = (toBlock: bigint) => {
     const scanned = sources.filter((s) => s.fromBlock !== undefined)
-    if (scanned.length > 0) store.save({ pools: [], cursors: scanned.map((s) => ({ source: s.source, dex: s.dex, fromBlock: s.fromBlock as bigint, lastScanned: toBlock })) })
+    if (scanned.length > 0)
+      store.save({
+        pools: [],
+        cursors: scanned.map((s) => ({ source: s.source, dex: s.dex, fromBlock: s.fromBlock as bigint, lastScanned: toBlock })),
+      })
   }
 
   const guarded = (step: () => Promise<RefreshReport>) => {
@@ -270,7 +304,13 @@ export function createMarketState({
     const started = now()
     const at = await getHead()
     const stored = await discoverDeployments({
-      client, deployments: sources, adapters, store, toBlock: at.number, maxBlockRange: maxLogBlockRange, onProgress,
+      client,
+      deployments: sources,
+      adapters,
+      store,
+      toBlock: at.number,
+      maxBlockRange: maxLogBlockRange,
+      onProgress,
     })
     for (const { ref, skipped } of stored) {
       if (skipped) skips.set(ref.id, { id: ref.id, dex: ref.dex, reason: skipped })
@@ -288,8 +328,19 @@ export function createMarketState({
     const refs = [...known.values()]
     const applied = await apply(refs, at)
     const ids = refs.map((r) => r.id).sort()
-    const report = { fromBlock: at.number, toBlock: at.number, changed: [], alwaysRefreshed: [], discovered: ids, reread: ids, ...applied, durationMs: now() - started }
-    log(`market: cold start at block ${at.number}: ${report.upserted.length} pools in the solver, ${skips.size} left out, ${report.durationMs} ms`)
+    const report = {
+      fromBlock: at.number,
+      toBlock: at.number,
+      changed: [],
+      alwaysRefreshed: [],
+      discovered: ids,
+      reread: ids,
+      ...applied,
+      durationMs: now() - started,
+    }
+    log(
+      `market: cold start at block ${at.number}: ${report.upserted.length} pools in the solver, ${skips.size} left out, ${report.durationMs} ms`,
+    )
     return report
   }
 
@@ -314,19 +365,50 @@ export function createMarketState({
       // Never rolled back to: a real reorg to a shorter branch is handled once that branch reaches
       // our block (a block time later), when its hash there differs. The snapshot's age is not
       // renewed: no node confirmed it.
-      if (behindAt !== at.number) log(`market: the node's head ${at.number} is behind the market's block ${current.number}: a lagging node; kept at ${current.number}`)
+      if (behindAt !== at.number)
+        log(
+          `market: the node's head ${at.number} is behind the market's block ${current.number}: a lagging node; kept at ${current.number}`,
+        )
       behindAt = at.number
-      return { fromBlock: current.number + 1n, toBlock: current.number, changed: [], alwaysRefreshed: [], discovered: [], reread: [], upserted: [], removed: [], skipped: [], durationMs: now() - started }
+      return {
+        fromBlock: current.number + 1n,
+        toBlock: current.number,
+        changed: [],
+        alwaysRefreshed: [],
+        discovered: [],
+        reread: [],
+        upserted: [],
+        removed: [],
+        skipped: [],
+        durationMs: now() - started,
+      }
     }
     behindAt = undefined
     const ours =
-      at.number === current.number ? at.hash : at.number === current.number + 1n ? at.parentHash : at.number > current.number ? (await getHead(current.number)).hash : undefined
+      at.number === current.number
+        ? at.hash
+        : at.number === current.number + 1n
+          ? at.parentHash
+          : at.number > current.number
+            ? (await getHead(current.number)).hash
+            : undefined
     if (ours !== current.hash) return handleReorg(at, started)
     const fromBlock = current.number + 1n
     if (at.number < fromBlock) {
       lastSyncAt = now()
       lastError = undefined
-      return { fromBlock, toBlock: at.number, changed: [], alwaysRefreshed: [], discovered: [], reread: [], upserted: [], removed: [], skipped: [], durationMs: now() - started }
+      return {
+        fromBlock,
+        toBlock: at.number,
+        changed: [],
+        alwaysRefreshed: [],
+        discovered: [],
+        reread: [],
+        upserted: [],
+        removed: [],
+        skipped: [],
+        durationMs: now() - started,
+      }
     }
     const { discovered, changed } = await followedLogs(fromBlock, at.number)
     const always = [...inSolver.values()].filter((s) => s.refreshEveryBlock).map((s) => s.ref.id)
@@ -339,8 +421,14 @@ export function createMarketState({
     for (const ref of discovered) follow(ref)
     saveCursors(at.number)
     const report = {
-      fromBlock, toBlock: at.number, changed: [...changed.keys()].sort(), alwaysRefreshed: always.sort(), discovered: discovered.map((r) => r.id).sort(),
-      reread: [...ids].sort(), ...applied, durationMs: now() - started,
+      fromBlock,
+      toBlock: at.number,
+      changed: [...changed.keys()].sort(),
+      alwaysRefreshed: always.sort(),
+      discovered: discovered.map((r) => r.id).sort(),
+      reread: [...ids].sort(),
+      ...applied,
+      durationMs: now() - started,
     }
     if (refs.length > 0) log(`market: blocks ${fromBlock}..${at.number}: re-read ${refs.length} pools in ${report.durationMs} ms`)
     return report
@@ -360,19 +448,30 @@ export function createMarketState({
       const ancestor = await commonAncestor(at)
       const dropped = history.filter((h) => !ancestor || h.number > ancestor.number)
       const fromBlock = ancestor ? ancestor.number + 1n : (history[0]?.number ?? at.number)
-      log(`market: reorg: block ${droppedFrom} (${head?.hash}) is not on the chain any more; ${ancestor ? `common ancestor ${ancestor.number}` : `no common ancestor in the last ${history.length} steps: rebuilding`}; new head ${at.number}`)
+      log(
+        `market: reorg: block ${droppedFrom} (${head?.hash}) is not on the chain any more; ${ancestor ? `common ancestor ${ancestor.number}` : `no common ancestor in the last ${history.length} steps: rebuilding`}; new head ${at.number}`,
+      )
       const { discovered, changed } = await followedLogs(fromBlock, at.number)
       for (const ref of discovered) follow(ref)
       const always = [...inSolver.values()].filter((s) => s.refreshEveryBlock).map((s) => s.ref.id)
-      const ids = ancestor ? new Set([...dropped.flatMap((d) => d.reread), ...changed.keys(), ...always, ...discovered.map((r) => r.id)]) : new Set(known.keys())
+      const ids = ancestor
+        ? new Set([...dropped.flatMap((d) => d.reread), ...changed.keys(), ...always, ...discovered.map((r) => r.id)])
+        : new Set(known.keys())
       const refs = [...ids].flatMap((id) => known.get(id) ?? [])
       history.splice(0, history.length, ...history.filter((h) => ancestor && h.number <= ancestor.number))
       if (ancestor) versions.dropAfter(ancestor.number)
       const applied = await apply(refs, at)
       saveCursors(at.number)
       return {
-        fromBlock, toBlock: at.number, changed: [...changed.keys()].sort(), alwaysRefreshed: always.sort(), discovered: discovered.map((r) => r.id).sort(),
-        reread: [...ids].sort(), ...applied, reorg: { commonAncestor: ancestor?.number, droppedFrom, rebuilt: !ancestor }, durationMs: now() - started,
+        fromBlock,
+        toBlock: at.number,
+        changed: [...changed.keys()].sort(),
+        alwaysRefreshed: always.sort(),
+        discovered: discovered.map((r) => r.id).sort(),
+        reread: [...ids].sort(),
+        ...applied,
+        reorg: { commonAncestor: ancestor?.number, droppedFrom, rebuilt: !ancestor },
+        durationMs: now() - started,
       }
     } finally {
       reorging = false
@@ -389,7 +488,15 @@ export function createMarketState({
   }
   const freshness = () => {
     const ageMs = lastSyncAt === undefined ? Number.POSITIVE_INFINITY : now() - lastSyncAt
-    return { blockNumber: head?.number, blockTimestamp: head?.timestamp, blockHash: head?.hash, ageMs, stale: ageMs > maxSnapshotAgeMs, lastError, reorgs }
+    return {
+      blockNumber: head?.number,
+      blockTimestamp: head?.timestamp,
+      blockHash: head?.hash,
+      ageMs,
+      stale: ageMs > maxSnapshotAgeMs,
+      lastError,
+      reorgs,
+    }
   }
   return {
     start: async () => {
@@ -406,7 +513,9 @@ export function createMarketState({
       if (reorging) throw new MarketReorgingError({ blockNumber: f.blockNumber, ageMs: f.ageMs })
     },
     isSettled: (count) => !reorging && count === reorgs,
-    feesAt: (blockNumber) => (blockNumber === undefined || blockNumber === null ? undefined : fees.get(BigInt(blockNumber))) ?? (head ? fees.get(head.number) : undefined),
+    feesAt: (blockNumber) =>
+      (blockNumber === undefined || blockNumber === null ? undefined : fees.get(BigInt(blockNumber))) ??
+      (head ? fees.get(head.number) : undefined),
     pools: () => [...inSolver.values()],
     poolAt: (poolId, blockNumber) => {
       const at = blockNumber ?? head?.number

@@ -5,7 +5,12 @@ import { createPoolVersions } from './createPoolVersions.ts'
 
 const snapshot = (reserve: string): PoolSnapshot => ({
   ref: { id: '0xpool', dex: 'UNIV2', emitter: '0x0000000000000000000000000000000000000001' },
-  input: { id: '0xpool', dex: 'UNIV2', tokens: ['0x0000000000000000000000000000000000000002', '0x0000000000000000000000000000000000000003'], state: { model: 'constantProduct', reserves: [reserve, reserve], feePips: 3000 } as never },
+  input: {
+    id: '0xpool',
+    dex: 'UNIV2',
+    tokens: ['0x0000000000000000000000000000000000000002', '0x0000000000000000000000000000000000000003'],
+    state: { model: 'constantProduct', reserves: [reserve, reserve], feePips: 3000 } as never,
+  },
   refreshEveryBlock: false,
 })
 

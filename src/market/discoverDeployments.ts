@@ -48,7 +48,15 @@ export type DiscoverDeploymentsParameters = {
  * const pools = await discoverDeployments({ client, deployments, adapters, store, toBlock, maxBlockRange: 2000n })
  */
 export async function discoverDeployments({
-  client, deployments, adapters, store, toBlock, maxBlockRange, rescanDepth = 64n, onProgress, onRequest,
+  client,
+  deployments,
+  adapters,
+  store,
+  toBlock,
+  maxBlockRange,
+  rescanDepth = 64n,
+  onProgress,
+  onRequest,
 }: DiscoverDeploymentsParameters): Promise<StoredPool[]> {
   const cursors = new Map(store.cursors().map((c) => [`${c.source.toLowerCase()} ${c.dex}`, c]))
   const known = new Set(store.pools().map((p) => p.ref.id))
@@ -69,16 +77,34 @@ export async function discoverDeployments({
     const pools: StoredPool[] = []
     let scannedBlocks = 0n
     const logs = await fetchLogsInRange({
-      client, fromBlock: plan.from, toBlock, topics: adapter.discoveryTopics, address: [source], maxBlockRange, onRequest,
+      client,
+      fromBlock: plan.from,
+      toBlock,
+      topics: adapter.discoveryTopics,
+      address: [source],
+      maxBlockRange,
+      onRequest,
       onRange: ({ fromBlock, toBlock: end, logs: count }) => {
         scannedBlocks += end - fromBlock + 1n
         allScannedBlocks += end - fromBlock + 1n
         if (count > 0) found += count
-        onProgress?.({ dex: plan.dex, source, scannedBlocks, totalBlocks: toBlock - plan.from + 1n, pools: found, allScannedBlocks, allTotalBlocks })
+        onProgress?.({
+          dex: plan.dex,
+          source,
+          scannedBlocks,
+          totalBlocks: toBlock - plan.from + 1n,
+          pools: found,
+          allScannedBlocks,
+          allTotalBlocks,
+        })
       },
     })
     const { discovered, skipped } = classifyLogs({
-      logs, sourceAdapter: new Map([[source, adapter]]), emitterDex: new Map(), adapters, isKnown: (id) => known.has(id),
+      logs,
+      sourceAdapter: new Map([[source, adapter]]),
+      emitterDex: new Map(),
+      adapters,
+      isKnown: (id) => known.has(id),
     })
     for (const ref of discovered) {
       known.add(ref.id)

@@ -48,7 +48,10 @@ export class MarketReorgingError extends MarketStaleError {
 export class TokenHistoryUnavailableError extends MarketError {
   override name = 'TokenHistoryUnavailableError'
   constructor({ fromBlock, cause }: { fromBlock: bigint; cause: unknown }) {
-    super(`the node did not serve state at block ${fromBlock}: ${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)}`, { kind: 'token history unavailable', cause })
+    super(`the node did not serve state at block ${fromBlock}: ${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)}`, {
+      kind: 'token history unavailable',
+      cause,
+    })
   }
 }
 
@@ -57,6 +60,9 @@ export class TokenProbeRefusedError extends MarketError {
   override name = 'TokenProbeRefusedError'
   constructor({ token, cause }: { token: string; cause: unknown }) {
     const details = (cause as { details?: string } | undefined)?.details
-    super(`the node refused the transfer probe of ${token}: ${details || (cause instanceof Error ? cause.message.split('\n')[0] : String(cause))}`, { kind: 'token probe refused', cause })
+    super(
+      `the node refused the transfer probe of ${token}: ${details || (cause instanceof Error ? cause.message.split('\n')[0] : String(cause))}`,
+      { kind: 'token probe refused', cause },
+    )
   }
 }

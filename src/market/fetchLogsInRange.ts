@@ -52,8 +52,21 @@ const TOO_LARGE = /range|too many|too large|limit|exceed|10000|response size|que
  * const logs = await fetchLogsInRange({ client, fromBlock: 10n, toBlock: 12n, topics: [syncTopic], address: [pair], maxBlockRange: 2000n })
  */
 export async function fetchLogsInRange({
-  client, fromBlock, toBlock, topics, topic1, topic2, address, maxBlockRange, retries = 3, retryDelayMs = 200,
-  throttleRetries = 8, throttleDelayMs: throttleBaseMs = 500, maxThrottleDelayMs = 30_000, onRange, onRequest,
+  client,
+  fromBlock,
+  toBlock,
+  topics,
+  topic1,
+  topic2,
+  address,
+  maxBlockRange,
+  retries = 3,
+  retryDelayMs = 200,
+  throttleRetries = 8,
+  throttleDelayMs: throttleBaseMs = 500,
+  maxThrottleDelayMs = 30_000,
+  onRange,
+  onRequest,
 }: FetchLogsInRangeParameters): Promise<Log[]> {
   const logs: Log[] = []
   if (topics?.length === 0 || toBlock < fromBlock) return logs
@@ -62,17 +75,26 @@ export async function fetchLogsInRange({
   const topic0 = topics ?? null
   const topicFilter = topic2 ? [topic0, topic1 ?? null, topic2] : topic1 ? [topic0, topic1] : topics ? [topics] : []
   const ask = async (start: bigint, end: bigint): Promise<Log[]> => {
-    for (let attempt = 0, throttled = 0; ; ) {
+    for (let attempt = 0, throttled = 0; ;) {
       try {
         onRequest?.()
         return (await client.request({
           method: 'eth_getLogs',
-          params: [{ fromBlock: numberToHex(start), toBlock: numberToHex(end), topics: topicFilter as (Hex[] | null)[], ...(address ? { address: address as Address[] } : {}) }],
+          params: [
+            {
+              fromBlock: numberToHex(start),
+              toBlock: numberToHex(end),
+              topics: topicFilter as (Hex[] | null)[],
+              ...(address ? { address: address as Address[] } : {}),
+            },
+          ],
         })) as Log[]
       } catch (error) {
         const throttle = throttleOf(error)
         if (throttle && throttled < throttleRetries) {
-          await new Promise((resolve) => setTimeout(resolve, throttleDelayMs({ throttle, attempt: throttled++, baseMs: throttleBaseMs, maxMs: maxThrottleDelayMs })))
+          await new Promise((resolve) =>
+            setTimeout(resolve, throttleDelayMs({ throttle, attempt: throttled++, baseMs: throttleBaseMs, maxMs: maxThrottleDelayMs })),
+          )
           continue
         }
         if (!throttle && end > start && !isNodeDown(error) && TOO_LARGE.test(messageOf(error))) {
@@ -93,7 +115,8 @@ export async function fetchLogsInRange({
   return logs
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? `${error.message} ${(error as { details?: string }).details ?? ''}` : String(error))
+const messageOf = (error: unknown) =>
+  error instanceof Error ? `${error.message} ${(error as { details?: string }).details ?? ''}` : String(error)
 
 /** A node that does not answer at all is retried as it is, not split (splitting would only multiply the calls). */
 const isNodeDown = (error: unknown) => /ECONNREFUSED|fetch failed|circuit open/i.test(messageOf(error))

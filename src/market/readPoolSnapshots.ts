@@ -37,7 +37,15 @@ export type ReadPoolSnapshotsReturnType = {
  * @example
  * const { snapshots, unusable } = await readPoolSnapshots({ client, refs, adapterOf, blockNumber, nextBlock, concurrency: 8 })
  */
-export async function readPoolSnapshots({ client, refs, adapterOf, blockNumber, nextBlock, concurrency, previousOf }: ReadPoolSnapshotsParameters): Promise<ReadPoolSnapshotsReturnType> {
+export async function readPoolSnapshots({
+  client,
+  refs,
+  adapterOf,
+  blockNumber,
+  nextBlock,
+  concurrency,
+  previousOf,
+}: ReadPoolSnapshotsParameters): Promise<ReadPoolSnapshotsReturnType> {
   const batched = createBatchedReadClient({ client, blockNumber, maxBatchesInFlight: concurrency, estimateGas: estimateTickLensGas })
   // By the pools' order in `refs`, whatever order their batches answer in.
   const outcomes: ({ snapshot: PoolSnapshot } | { unusable: { ref: PoolRef; reason: string } })[] = []
@@ -46,9 +54,10 @@ export async function readPoolSnapshots({ client, refs, adapterOf, blockNumber, 
       const adapter = adapterOf(ref)
       const previous = previousOf?.(ref)
       outcomes[i] = {
-        snapshot: previous && adapter.readVolatile
-          ? await adapter.readVolatile({ client: batched, ref: previous.ref, blockNumber, nextBlock, previous })
-          : await adapter.readPool({ client: batched, ref, blockNumber, nextBlock }),
+        snapshot:
+          previous && adapter.readVolatile
+            ? await adapter.readVolatile({ client: batched, ref: previous.ref, blockNumber, nextBlock, previous })
+            : await adapter.readPool({ client: batched, ref, blockNumber, nextBlock }),
       }
     } catch (error) {
       if (error instanceof PoolUnusableError) outcomes[i] = { unusable: { ref, reason: error.reason } }

@@ -26,17 +26,30 @@ const head = async () => hexToBigInt((await rpc('eth_blockNumber')) as `0x${stri
 const v3 = () => sm.v3Pool.toLowerCase() as Address
 /** The V3 pool as the chain holds it at `blockNumber`, read directly. */
 const chainV3 = async (blockNumber: bigint) =>
-  (await uniswapV3.readPool({ client: devnet.publicClient, ref: { id: v3(), dex: 'UNIV3', emitter: v3() }, blockNumber, nextBlock: { number: blockNumber + 1n, timestamp: 0n } })).input
+  (
+    await uniswapV3.readPool({
+      client: devnet.publicClient,
+      ref: { id: v3(), dex: 'UNIV3', emitter: v3() },
+      blockNumber,
+      nextBlock: { number: blockNumber + 1n, timestamp: 0n },
+    })
+  ).input
 const marketV3 = () => market.pools().find((s) => s.ref.id === v3())?.input
 
 beforeAll(async () => {
   devnet = await startDevnet({})
   sm = await deploySmallMarket({ devnet })
   solver = await loadSolver({ nativeToken: sm.chain.weth })
-  market = createMarketState({ client: devnet.publicClient, chain: sm.chain, solver, maxSnapshotAgeMs: 60_000, log: (line) => {
-    lines.push(line)
-    onLine(line)
-  } })
+  market = createMarketState({
+    client: devnet.publicClient,
+    chain: sm.chain,
+    solver,
+    maxSnapshotAgeMs: 60_000,
+    log: (line) => {
+      lines.push(line)
+      onLine(line)
+    },
+  })
   await market.start()
 })
 afterAll(async () => {
@@ -71,7 +84,7 @@ test('anvil_reorg replaces the block holding a swap: the market re-reads the poo
   assert.ok(lines.some((l) => /reorg: block \d+ .* is not on the chain any more; common ancestor/.test(l)))
 })
 
-test('evm_revert drops three blocks and a longer branch with other swaps is mined: the common ancestor is found, both branches\' pools are re-read', async () => {
+test("evm_revert drops three blocks and a longer branch with other swaps is mined: the common ancestor is found, both branches' pools are re-read", async () => {
   await market.refresh()
   const base = await head()
   const snapshot = await rpc('evm_snapshot')
@@ -134,9 +147,21 @@ test('a plan solved while a reorg is found is solved again on the new head; quot
         return plan
       },
     },
-    market, chainId: sm.chain.chainId, weth: sm.chain.weth, router: sm.harness, getGasPriceWei: async () => 0n,
+    market,
+    chainId: sm.chain.chainId,
+    weth: sm.chain.weth,
+    router: sm.harness,
+    getGasPriceWei: async () => 0n,
   })
-  const request = { chainId: sm.chain.chainId, tokenIn: a, tokenOut: b, amountIn: (10n ** 18n).toString(), slippageBps: 50, maxHops: 1, allowedDexes: ['UNIV3' as const] }
+  const request = {
+    chainId: sm.chain.chainId,
+    tokenIn: a,
+    tokenOut: b,
+    amountIn: (10n ** 18n).toString(),
+    slippageBps: 50,
+    maxHops: 1,
+    allowedDexes: ['UNIV3' as const],
+  }
   const plan = await service.quote(request)
   assert.equal(solves.length, 2, 'solved again')
   assert.equal(solves[0], solves[1], 'same height, other block')

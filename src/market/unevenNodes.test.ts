@@ -36,7 +36,13 @@ afterAll(async () => {
 test('a 429 on eth_getLogs slows down and asks the same range again: never split as "too large"', async () => {
   const client = createPublicClient({ transport: http(proxy.url, { retryCount: 0 }) }) as PublicClient
   const toBlock = await devnet.publicClient.getBlockNumber()
-  const expected = await fetchLogsInRange({ client: devnet.publicClient, fromBlock: 0n, toBlock, address: [sm.v2Pair], maxBlockRange: 1000n })
+  const expected = await fetchLogsInRange({
+    client: devnet.publicClient,
+    fromBlock: 0n,
+    toBlock,
+    address: [sm.v2Pair],
+    maxBlockRange: 1000n,
+  })
   proxy.logRanges.length = 0
   proxy.throttle({ times: 3, method: 'eth_getLogs' }) // "429 Too Many Requests", no Retry-After: a doubling delay
   const started = Date.now()

@@ -32,7 +32,18 @@ export type BuildRoutePlanParameters = {
  * plan.routes[0].legs[0].data // { kind: 'univ3', ... }, as the pool's adapter encodes it
  * plan.gasEstimate // { gasUnits: 0, gasCostWei: '0' }
  */
-export function buildRoutePlan({ solved, blockNumber, request, chainId, amountIn, maxHopsSearched, nativeIn, nativeOut, fee, encodeLeg }: BuildRoutePlanParameters): QuoteRoutePlan {
+export function buildRoutePlan({
+  solved,
+  blockNumber,
+  request,
+  chainId,
+  amountIn,
+  maxHopsSearched,
+  nativeIn,
+  nativeOut,
+  fee,
+  encodeLeg,
+}: BuildRoutePlanParameters): QuoteRoutePlan {
   const routes: QuoteSplitRoute[] = solved.routes.map((route) => ({
     amountIn: route.amountIn,
     legs: route.legs.map((leg) => ({

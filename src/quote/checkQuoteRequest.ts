@@ -23,7 +23,11 @@ type Node = { $ref?: string; type?: string; minimum?: number; maximum?: number; 
  * check({ chainId: 8453, tokenIn, tokenOut, amountIn: '1', slippageBps: 50, maxHops: 1e300 }) // returns the request
  * check({ chainId: 8453, tokenIn, tokenOut, amountIn: '1', slippageBps: 10_001 }) // throws 'slippageBps: must be an integer in 0..10000: 10001'
  */
-export function createQuoteRequestCheck({ chainId, weth, router }: Omit<SwapDeployment, 'maxFeeBps'>): (request: QuoteRequest) => QuoteRequest {
+export function createQuoteRequestCheck({
+  chainId,
+  weth,
+  router,
+}: Omit<SwapDeployment, 'maxFeeBps'>): (request: QuoteRequest) => QuoteRequest {
   const deployment: SwapDeployment = { chainId, weth, router, maxFeeBps: MAX_FEE_BPS }
   const components = swapComponents(deployment)
   const schema = quoteRequestSchema(deployment)
@@ -44,7 +48,8 @@ export function createQuoteRequestCheck({ chainId, weth, router }: Omit<SwapDepl
 function describe(error: { keyword: string; params: object; message: string }, node: Node | undefined, value: unknown): string {
   if (error.keyword === 'required') return 'is required'
   if (error.keyword === 'additionalProperties') return 'is not allowed (no extra properties)'
-  if (error.keyword === 'const') return `must be ${JSON.stringify((error.params as { allowedValue?: unknown }).allowedValue)}: ${String(value)}`
+  if (error.keyword === 'const')
+    return `must be ${JSON.stringify((error.params as { allowedValue?: unknown }).allowedValue)}: ${String(value)}`
   if (node?.type === 'integer') {
     const range = node.maximum === undefined ? `>= ${node.minimum}` : `in ${node.minimum}..${node.maximum}`
     return `must be an integer ${range}: ${String(value)}`

@@ -19,10 +19,21 @@ const NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const ONE = 10n ** 18n
 
 /** A chain WETH → A → B → C → D (only 4 hops reach D), a WETH/A direct pool, and an island pair. */
-const pairs: [Address, Address][] = [[WETH, A], [A, B], [B, C], [C, D], [ISLAND_1, ISLAND_2]]
+const pairs: [Address, Address][] = [
+  [WETH, A],
+  [A, B],
+  [B, C],
+  [C, D],
+  [ISLAND_1, ISLAND_2],
+]
 const pools: PoolInput[] = pairs.map(([x, y], i) => {
   const [t0, t1] = x.toLowerCase() < y.toLowerCase() ? [x, y] : [y, x]
-  return { id: token(0x1000 + i).toLowerCase(), dex: 'UNIV2' as DexId, tokens: [t0, t1], state: { model: 'constant_product', reserves: [(1000n * ONE).toString(), (1000n * ONE).toString()] } }
+  return {
+    id: token(0x1000 + i).toLowerCase(),
+    dex: 'UNIV2' as DexId,
+    tokens: [t0, t1],
+    state: { model: 'constant_product', reserves: [(1000n * ONE).toString(), (1000n * ONE).toString()] },
+  }
 })
 
 let solver: Solver
@@ -31,7 +42,9 @@ let service: QuoteService
 beforeAll(async () => {
   solver = await loadSolver({ nativeToken: WETH }, { backend: 'native' })
   await solver.applyBlock({ blockNumber: 7, upserts: pools })
-  const snapshots = pools.map((input) => ({ ref: { id: input.id, dex: input.dex }, input, refreshEveryBlock: false }) as unknown as PoolSnapshot)
+  const snapshots = pools.map(
+    (input) => ({ ref: { id: input.id, dex: input.dex }, input, refreshEveryBlock: false }) as unknown as PoolSnapshot,
+  )
   const market = {
     assertFresh: () => {},
     encodeLeg: (poolId: string) => ({ kind: 'v2_direct' as const, pool: getAddress(poolId), feeBps: 30 }),
@@ -43,7 +56,14 @@ afterAll(async () => {
   await solver?.close()
 })
 
-const request = (patch: Partial<QuoteRequest> = {}): QuoteRequest => ({ chainId: 8453, tokenIn: WETH, tokenOut: B, amountIn: ONE.toString(), slippageBps: 50, ...patch })
+const request = (patch: Partial<QuoteRequest> = {}): QuoteRequest => ({
+  chainId: 8453,
+  tokenIn: WETH,
+  tokenOut: B,
+  amountIn: ONE.toString(),
+  slippageBps: 50,
+  ...patch,
+})
 
 test('maxHops deeper than the engine searches its deepest (4) and says so; any integer >= 1 is valid', async () => {
   for (const maxHops of [5, 1e300, Number.MAX_SAFE_INTEGER + 1]) {
@@ -53,16 +73,25 @@ test('maxHops deeper than the engine searches its deepest (4) and says so; any i
   }
   assert.equal((await service.quote(request({ maxHops: 2 }))).metadata.maxHopsSearched, 2)
   assert.equal((await service.quote(request())).metadata.maxHopsSearched, 3, 'the default depth')
-  await assert.rejects(service.quote(request({ tokenOut: D, maxHops: 3 })), (e: unknown) => e instanceof NoRouteError && /within 3 hops/.test(e.message))
+  await assert.rejects(
+    service.quote(request({ tokenOut: D, maxHops: 3 })),
+    (e: unknown) => e instanceof NoRouteError && /within 3 hops/.test(e.message),
+  )
   for (const maxHops of [0, 1.5, -1]) {
-    await assert.rejects(service.quote(request({ maxHops })), (e: unknown) => e instanceof InvalidQuoteRequestError && e.field === 'maxHops' && /must be an integer >= 1/.test(e.message))
+    await assert.rejects(
+      service.quote(request({ maxHops })),
+      (e: unknown) => e instanceof InvalidQuoteRequestError && e.field === 'maxHops' && /must be an integer >= 1/.test(e.message),
+    )
   }
 })
 
 test('a 100 % fee is refused as such (feeBps), not as an amount too small', async () => {
   await assert.rejects(
     service.quote(request({ feeBps: 10_000 })),
-    (e: unknown) => e instanceof InvalidQuoteRequestError && e.field === 'feeBps' && /takes the whole output .*the recipient would receive nothing/.test(e.message),
+    (e: unknown) =>
+      e instanceof InvalidQuoteRequestError &&
+      e.field === 'feeBps' &&
+      /takes the whole output .*the recipient would receive nothing/.test(e.message),
   )
   const plan = await service.quote(request({ feeBps: 9_999 }))
   assert.ok(BigInt(plan.expectedAmountOut) > 0n)
@@ -71,7 +100,9 @@ test('a 100 % fee is refused as such (feeBps), not as an amount too small', asyn
 test('allowedDexes naming only kinds with no pool here is a no route naming allowedDexes and listing the kinds present', async () => {
   await assert.rejects(
     service.quote(request({ allowedDexes: ['AERODROME_V2LIKE', 'UNIV3'] })),
-    (e: unknown) => e instanceof NoRouteError && e.message === 'allowedDexes: no pool of AERODROME_V2LIKE, UNIV3 on this market (kinds with pools here: UNIV2)',
+    (e: unknown) =>
+      e instanceof NoRouteError &&
+      e.message === 'allowedDexes: no pool of AERODROME_V2LIKE, UNIV3 on this market (kinds with pools here: UNIV2)',
   )
   // One kind present is enough to search.
   assert.equal((await service.quote(request({ allowedDexes: ['UNIV3', 'UNIV2'] }))).routes[0].legs[0].dex, 'UNIV2')
@@ -80,13 +111,20 @@ test('allowedDexes naming only kinds with no pool here is a no route naming allo
 test('no route says what the request itself narrowed (allowedDexes, no split, native asset routed as WETH)', async () => {
   await assert.rejects(
     service.quote(request({ tokenOut: ISLAND_1, allowedDexes: ['UNIV2'], splitEnabled: false })),
-    (e: unknown) => e instanceof NoRouteError && /^no path .* within 3 hops .*; only UNIV2 pools were searched \(allowedDexes\); splitting was off \(splitEnabled: false\)$/.test(e.message),
+    (e: unknown) =>
+      e instanceof NoRouteError &&
+      /^no path .* within 3 hops .*; only UNIV2 pools were searched \(allowedDexes\); splitting was off \(splitEnabled: false\)$/.test(
+        e.message,
+      ),
   )
   await assert.rejects(
     service.quote(request({ tokenIn: NATIVE, tokenOut: ISLAND_1 })),
     (e: unknown) => e instanceof NoRouteError && e.message.endsWith(`; the native asset is routed as ${WETH}`),
   )
-  await assert.rejects(service.quote(request({ tokenOut: ISLAND_1 })), (e: unknown) => e instanceof NoRouteError && !e.message.includes(';'))
+  await assert.rejects(
+    service.quote(request({ tokenOut: ISLAND_1 })),
+    (e: unknown) => e instanceof NoRouteError && !e.message.includes(';'),
+  )
 })
 
 test('a split quote reports the certified bound and its gap; the routed output (before the fee) never exceeds the bound', async () => {

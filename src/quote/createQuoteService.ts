@@ -62,7 +62,12 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
       if (tokenIn === tokenOut) {
         // No route leads from a token to itself: a market answer, like any other pair without a path
         // (the schema cannot compare two fields, so this is not a validation error).
-        throw new NoRouteError({ message: nativeIn || nativeOut ? 'tokenOut: wrapping or unwrapping the native asset is not a swap' : 'tokenOut: must differ from tokenIn' })
+        throw new NoRouteError({
+          message:
+            nativeIn || nativeOut
+              ? 'tokenOut: wrapping or unwrapping the native asset is not a swap'
+              : 'tokenOut: must differ from tokenIn',
+        })
       }
       try {
         market.assertFresh()
@@ -70,7 +75,11 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
         if (error instanceof MarketStaleError) throw new QuoteMarketStaleError({ message: error.message, cause: error })
         throw error
       }
-      if (r.allowedDexes) assertSomeDexPresent(r.allowedDexes, market.pools().map((pool) => pool.ref.dex))
+      if (r.allowedDexes)
+        assertSomeDexPresent(
+          r.allowedDexes,
+          market.pools().map((pool) => pool.ref.dex),
+        )
       const gasPriceWei = await getGasPriceWei()
 
       // Any maxHops >= 1 is valid (spec); deeper than the solver's search means its deepest search.
@@ -78,9 +87,16 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
       // Canonical decimal: AmountString allows leading zeros, the solver takes at most 78 digits.
       const amountIn = BigInt(r.amountIn).toString()
       const solverRequest: SolverQuoteRequest = {
-        tokenIn, tokenOut, amountIn, slippageBps: r.slippageBps,
-        maxHops: maxHopsSearched, splitEnabled: r.splitEnabled, enforcePoolDisjoint: r.enforcePoolDisjoint,
-        allowedDexes: r.allowedDexes, gasPriceWei: gasPriceWei.toString(), timeBudgetMs: r.timeBudgetMs,
+        tokenIn,
+        tokenOut,
+        amountIn,
+        slippageBps: r.slippageBps,
+        maxHops: maxHopsSearched,
+        splitEnabled: r.splitEnabled,
+        enforcePoolDisjoint: r.enforcePoolDisjoint,
+        allowedDexes: r.allowedDexes,
+        gasPriceWei: gasPriceWei.toString(),
+        timeBudgetMs: r.timeBudgetMs,
       }
       const solve = async (): Promise<SolverPlan> => {
         try {
@@ -100,24 +116,52 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
         const plan = await solve()
         if (!market.isSettled || market.isSettled(reorgs)) solved = plan
       }
-      if (solved === undefined) throw new QuoteMarketStaleError({ message: 'the chain reorganised during the solve twice: the plan could not be priced on a settled block' })
+      if (solved === undefined)
+        throw new QuoteMarketStaleError({
+          message: 'the chain reorganised during the solve twice: the plan could not be priced on a settled block',
+        })
       // The solver answers the block its market was at for this very solve: the plan's promise.
       const blockNumber = solved.blockNumber
       if (blockNumber === null) throw new QuoteMarketStaleError({ message: 'the solver holds no block snapshot' })
       const feeBps = r.feeBps ?? 0
-      const { feeAmount, amountOut, minAmountOut } = applyIntegratorFee({ totalOut: BigInt(solved.expectedAmountOut), feeBps, slippageBps: r.slippageBps })
+      const { feeAmount, amountOut, minAmountOut } = applyIntegratorFee({
+        totalOut: BigInt(solved.expectedAmountOut),
+        feeBps,
+        slippageBps: r.slippageBps,
+      })
       if (amountOut === 0n && feeAmount > 0n) {
         // Only a 100 % fee takes everything (the fee is floored); the HTTP layer's cap refuses it first.
-        throw new InvalidQuoteRequestError({ field: 'feeBps', message: `${feeBps} bps takes the whole output (${feeAmount} of ${tokenOut}): the recipient would receive nothing` })
+        throw new InvalidQuoteRequestError({
+          field: 'feeBps',
+          message: `${feeBps} bps takes the whole output (${feeAmount} of ${tokenOut}): the recipient would receive nothing`,
+        })
       }
-      if (amountOut === 0n) throw new NoRouteError({ message: `the amount is too small: the best route pays nothing of ${tokenOut} for amountIn ${r.amountIn}` })
+      if (amountOut === 0n)
+        throw new NoRouteError({
+          message: `the amount is too small: the best route pays nothing of ${tokenOut} for amountIn ${r.amountIn}`,
+        })
 
       const plan = buildRoutePlan({
-        solved, blockNumber, request: r, chainId, amountIn, maxHopsSearched, nativeIn, nativeOut,
+        solved,
+        blockNumber,
+        request: r,
+        chainId,
+        amountIn,
+        maxHopsSearched,
+        nativeIn,
+        nativeOut,
         fee: { feeBps, feeAmount, amountOut, minAmountOut },
         encodeLeg: (poolId, direction) => market.encodeLeg(poolId, direction),
       })
-      plan.gasEstimate = estimatePlanGas({ plan, solved, taker: r.taker, router, chainId, gasPriceWei, l1: market.feesAt?.(blockNumber)?.l1 })
+      plan.gasEstimate = estimatePlanGas({
+        plan,
+        solved,
+        taker: r.taker,
+        router,
+        chainId,
+        gasPriceWei,
+        l1: market.feesAt?.(blockNumber)?.l1,
+      })
       return plan
     },
   }

@@ -38,7 +38,15 @@ export type EstimatePlanGasParameters = {
  * const { gasUnits, gasCostWei } = estimatePlanGas({ plan, solved, router, chainId: 8453, gasPriceWei: 10_000_000n })
  * // gasUnits >= 21_000; without `l1`, gasCostWei === (BigInt(gasUnits) * 10_000_000n).toString()
  */
-export function estimatePlanGas({ plan, solved, taker, router, chainId, gasPriceWei, l1 }: EstimatePlanGasParameters): Required<GasEstimate> {
+export function estimatePlanGas({
+  plan,
+  solved,
+  taker,
+  router,
+  chainId,
+  gasPriceWei,
+  l1,
+}: EstimatePlanGasParameters): Required<GasEstimate> {
   const { routes, nativeIn, nativeOut, feeBps, amountIn } = plan
   const { data } = encodeSwapExactIn({
     plan,
@@ -54,7 +62,17 @@ export function estimatePlanGas({ plan, solved, taker, router, chainId, gasPrice
   const l2Gas = solved.gasUnits - (solved.l1GasPerLeg ?? 0) * legs
   const gasUnits = Math.max(21_000, l2Gas + overhead)
   const unsignedTx = () =>
-    serializeTransaction({ chainId, type: 'eip1559', to: router, data, value: nativeIn ? BigInt(amountIn) : 0n, nonce: STAND_IN_NONCE, gas: BigInt(gasUnits), maxFeePerGas: gasPriceWei, maxPriorityFeePerGas: gasPriceWei })
+    serializeTransaction({
+      chainId,
+      type: 'eip1559',
+      to: router,
+      data,
+      value: nativeIn ? BigInt(amountIn) : 0n,
+      nonce: STAND_IN_NONCE,
+      gas: BigInt(gasUnits),
+      maxFeePerGas: gasPriceWei,
+      maxPriorityFeePerGas: gasPriceWei,
+    })
   const l1Fee = l1 ? l1FeeWei({ parameters: l1, unsignedTx: unsignedTx() }) : 0n
   return { gasUnits, gasCostWei: (BigInt(gasUnits) * gasPriceWei + l1Fee).toString() }
 }

@@ -15,5 +15,8 @@ test('each leg adds the router per-leg cost (its balance reads), each extra rout
   const one = estimateRouterOverheadGas(base)
   assert.equal(estimateRouterOverheadGas({ ...base, legs: 4 }) - one, 3 * g.perLeg)
   assert.equal(estimateRouterOverheadGas({ ...base, routes: 3, legs: 3 }) - one, 2 * g.extraRoute + 2 * g.perLeg)
-  assert.equal(estimateRouterOverheadGas({ ...base, nativeIn: true, nativeOut: true, paysIntegratorFee: true }) - one, g.nativeIn + g.nativeOut + g.integratorFee)
+  assert.equal(
+    estimateRouterOverheadGas({ ...base, nativeIn: true, nativeOut: true, paysIntegratorFee: true }) - one,
+    g.nativeIn + g.nativeOut + g.integratorFee,
+  )
 })

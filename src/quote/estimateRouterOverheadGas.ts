@@ -51,7 +51,14 @@ export type EstimateRouterOverheadGasParameters = {
  * const overhead = estimateRouterOverheadGas({ data, routes: 2, legs: 3, nativeIn: false, nativeOut: true, paysIntegratorFee: false })
  * const gasUnits = solverPlan.gasUnits + overhead
  */
-export function estimateRouterOverheadGas({ data, routes, legs, nativeIn, nativeOut, paysIntegratorFee }: EstimateRouterOverheadGasParameters): number {
+export function estimateRouterOverheadGas({
+  data,
+  routes,
+  legs,
+  nativeIn,
+  nativeOut,
+  paysIntegratorFee,
+}: EstimateRouterOverheadGasParameters): number {
   const g = routerOverheadGas
   return (
     g.intrinsic +

@@ -18,6 +18,9 @@ export type QuoteSplitRoute = Omit<SplitRoute, 'legs'> & { legs: QuoteRouteLeg[]
 export type QuoteRouteMetadata = RouteMetadata & Required<Pick<RouteMetadata, 'stoppedBy' | 'maxHopsSearched'>>
 
 /** The spec's RoutePlan, every optional part filled. */
-export type QuoteRoutePlan = Omit<RoutePlan, 'routes' | 'metadata' | 'gasEstimate' | 'feeBps' | 'feeBreakdown' | 'nativeIn' | 'nativeOut'>
-  & Required<Pick<RoutePlan, 'feeBps' | 'feeBreakdown' | 'nativeIn' | 'nativeOut'>>
-  & { routes: QuoteSplitRoute[]; metadata: QuoteRouteMetadata; gasEstimate: Required<GasEstimate> }
+export type QuoteRoutePlan = Omit<RoutePlan, 'routes' | 'metadata' | 'gasEstimate' | 'feeBps' | 'feeBreakdown' | 'nativeIn' | 'nativeOut'> &
+  Required<Pick<RoutePlan, 'feeBps' | 'feeBreakdown' | 'nativeIn' | 'nativeOut'>> & {
+    routes: QuoteSplitRoute[]
+    metadata: QuoteRouteMetadata
+    gasEstimate: Required<GasEstimate>
+  }

@@ -47,7 +47,12 @@ const ask = (patch: Record<string, unknown>) =>
   )
 
 test('the source bounds: the schema range lies within the guard, sharing its maximum', () => {
-  const fields = tradeFields({ chainId: 8453, weth: '0x4200000000000000000000000000000000000006', router: '0x4200000000000000000000000000000000000006', maxFeeBps: 10_000 })
+  const fields = tradeFields({
+    chainId: 8453,
+    weth: '0x4200000000000000000000000000000000000006',
+    router: '0x4200000000000000000000000000000000000006',
+    maxFeeBps: 10_000,
+  })
   const [budgetMin, budgetMax] = rustRange('TIME_BUDGET_MS')
   assert.equal(budget.maximum, budgetMax)
   assert.ok(budget.minimum >= budgetMin, `schema minimum ${budget.minimum} below the guard's ${budgetMin}`)
@@ -61,8 +66,10 @@ test('the source bounds: the schema range lies within the guard, sharing its max
 
 test("the guard accepts the schema's boundary values and refuses past them naming the field", async () => {
   const [budgetMin] = rustRange('TIME_BUDGET_MS')
-  for (const timeBudgetMs of [budget.minimum, budget.maximum]) assert.equal(await ask({ timeBudgetMs }), 'accepted', `timeBudgetMs ${timeBudgetMs}`)
-  for (const timeBudgetMs of [budgetMin - 1, budget.maximum + 1]) assert.equal(await ask({ timeBudgetMs }), 'refused timeBudgetMs', `timeBudgetMs ${timeBudgetMs}`)
+  for (const timeBudgetMs of [budget.minimum, budget.maximum])
+    assert.equal(await ask({ timeBudgetMs }), 'accepted', `timeBudgetMs ${timeBudgetMs}`)
+  for (const timeBudgetMs of [budgetMin - 1, budget.maximum + 1])
+    assert.equal(await ask({ timeBudgetMs }), 'refused timeBudgetMs', `timeBudgetMs ${timeBudgetMs}`)
   for (const slippageBps of [bps.minimum, bps.maximum]) assert.equal(await ask({ slippageBps }), 'accepted', `slippageBps ${slippageBps}`)
   assert.equal(await ask({ slippageBps: bps.maximum + 1 }), 'refused slippageBps')
   assert.equal(await ask({ maxHops: 1 }), 'accepted')

@@ -51,8 +51,10 @@ export function createCircuitBreaker({
   maxCooldownMs = 60_000,
   now = Date.now,
 }: CreateCircuitBreakerParameters = {}): CircuitBreaker {
-  if (!Number.isInteger(failureThreshold) || failureThreshold < 1) throw new RangeError(`failureThreshold must be a positive integer: ${failureThreshold}`)
-  if (!(cooldownMs > 0) || !(maxCooldownMs >= cooldownMs)) throw new RangeError(`need 0 < cooldownMs <= maxCooldownMs: ${cooldownMs}, ${maxCooldownMs}`)
+  if (!Number.isInteger(failureThreshold) || failureThreshold < 1)
+    throw new RangeError(`failureThreshold must be a positive integer: ${failureThreshold}`)
+  if (!(cooldownMs > 0) || !(maxCooldownMs >= cooldownMs))
+    throw new RangeError(`need 0 < cooldownMs <= maxCooldownMs: ${cooldownMs}, ${maxCooldownMs}`)
   let opened = false
   let openUntil = 0
   let failures = 0

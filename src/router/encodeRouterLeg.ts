@@ -21,7 +21,15 @@ const V4_SWAP_COMMAND = '0x10'
 const POOL_KEY_BYTES = 160
 /** One hop of an `aerodrome_v2` leg as the router decodes it. */
 const aerodromeRoutesAbi = [
-  { type: 'tuple[]', components: [{ name: 'from', type: 'address' }, { name: 'to', type: 'address' }, { name: 'stable', type: 'bool' }, { name: 'factory', type: 'address' }] },
+  {
+    type: 'tuple[]',
+    components: [
+      { name: 'from', type: 'address' },
+      { name: 'to', type: 'address' },
+      { name: 'stable', type: 'bool' },
+      { name: 'factory', type: 'address' },
+    ],
+  },
 ] as const
 
 /**
@@ -49,7 +57,8 @@ export function encodeRouterLeg({ leg, path = 'leg' }: EncodeRouterLegParameters
   const data = leg.data
   switch (data.kind) {
     case 'v2_direct': {
-      if (!Number.isInteger(data.feeBps) || data.feeBps < 0 || data.feeBps >= 10_000) fail('data.feeBps', `must be an integer in 0..9999: ${data.feeBps}`)
+      if (!Number.isInteger(data.feeBps) || data.feeBps < 0 || data.feeBps >= 10_000)
+        fail('data.feeBps', `must be an integer in 0..9999: ${data.feeBps}`)
       const encoded = encodeAbiParameters([{ type: 'uint16' }], [data.feeBps])
       return { kind: routerLegKind.v2_direct, pool: address(data.pool, 'data.pool'), data: encoded, ...base }
     }
@@ -60,8 +69,13 @@ export function encodeRouterLeg({ leg, path = 'leg' }: EncodeRouterLegParameters
     case 'hydrex':
       return { kind: routerLegKind.hydrex, pool: address(leg.poolId, 'poolId'), data: '0x', ...base }
     case 'univ4': {
-      if (typeof data.commands !== 'string' || data.commands.toLowerCase() !== V4_SWAP_COMMAND) fail('data.commands', `must be ${V4_SWAP_COMMAND} (one V4 swap): ${data.commands}`)
-      if (!Array.isArray(data.inputs) || data.inputs.length !== 1) fail('data.inputs', `must hold exactly one abi-encoded PoolKey, got ${Array.isArray(data.inputs) ? data.inputs.length : typeof data.inputs}`)
+      if (typeof data.commands !== 'string' || data.commands.toLowerCase() !== V4_SWAP_COMMAND)
+        fail('data.commands', `must be ${V4_SWAP_COMMAND} (one V4 swap): ${data.commands}`)
+      if (!Array.isArray(data.inputs) || data.inputs.length !== 1)
+        fail(
+          'data.inputs',
+          `must hold exactly one abi-encoded PoolKey, got ${Array.isArray(data.inputs) ? data.inputs.length : typeof data.inputs}`,
+        )
       const poolKey = data.inputs[0]
       if (hexByteLength(poolKey) !== POOL_KEY_BYTES) fail('data.inputs[0]', 'must be abi.encode(PoolKey), 160 bytes')
       return { kind: routerLegKind.univ4, pool: zeroAddress, data: poolKey, ...base }
@@ -90,10 +104,11 @@ export function encodeRouterLeg({ leg, path = 'leg' }: EncodeRouterLegParameters
         stable: typeof hop.stable === 'boolean' ? hop.stable : fail(`data.routes[${i}].stable`, 'must be a boolean'),
         factory: address(hop.factory, `data.routes[${i}].factory`),
       }))
-      if (hops[0].from !== tokenIn || hops[hops.length - 1].to !== tokenOut) fail('data.routes', 'must start at tokenIn and end at tokenOut')
+      if (hops[0].from !== tokenIn || hops[hops.length - 1].to !== tokenOut)
+        fail('data.routes', 'must start at tokenIn and end at tokenOut')
       hops.forEach((hop, i) => {
         if (hop.from === hop.to) fail(`data.routes[${i}]`, 'from and to are the same token')
-        if (i > 0 && hops[i - 1].to !== hop.from) fail(`data.routes[${i}].from`, 'must be the previous hop\'s to')
+        if (i > 0 && hops[i - 1].to !== hop.from) fail(`data.routes[${i}].from`, "must be the previous hop's to")
       })
       return { kind: routerLegKind.aerodrome_v2, pool: zeroAddress, data: encodeAbiParameters(aerodromeRoutesAbi, [hops]), ...base }
     }
@@ -110,7 +125,12 @@ export function encodeRouterLeg({ leg, path = 'leg' }: EncodeRouterLegParameters
         fee: key.fee,
         parameters: key.parameters as Hex,
       }
-      return { kind: routerLegKind.pancake_infinity_cl, pool: zeroAddress, data: encodeAbiParameters(pancakeInfinityPoolKeyAbi, [poolKey]), ...base }
+      return {
+        kind: routerLegKind.pancake_infinity_cl,
+        pool: zeroAddress,
+        data: encodeAbiParameters(pancakeInfinityPoolKeyAbi, [poolKey]),
+        ...base,
+      }
     }
     default:
       return fail('data.kind', `no executable router leg for kind ${(data as { kind: string }).kind}`)

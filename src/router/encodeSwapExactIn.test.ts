@@ -13,11 +13,24 @@ const POOL: Address = '0x4444444444444444444444444444444444444444'
 const USER: Address = '0x5555555555555555555555555555555555555555'
 const POOL_KEY = `0x${'00'.repeat(160)}` as const
 
-function plan(legs: { tokenIn: Address; tokenOut: Address; data: LegData; poolId?: string }[][], amounts: bigint[], extra: Partial<RoutePlan> = {}): RoutePlan {
+function plan(
+  legs: { tokenIn: Address; tokenOut: Address; data: LegData; poolId?: string }[][],
+  amounts: bigint[],
+  extra: Partial<RoutePlan> = {},
+): RoutePlan {
   return {
-    chainId: 8453, tokenIn: legs[0][0].tokenIn, tokenOut: legs[0][legs[0].length - 1].tokenOut,
-    amountIn: amounts.reduce((s, x) => s + x, 0n).toString(), expectedAmountOut: '0', minAmountOut: '123', slippageBps: 50, blockNumber: 1,
-    routes: legs.map((route, r) => ({ amountIn: amounts[r].toString(), legs: route.map((l) => ({ dex: 'X', amountIn: '0', minOut: '7', ...l })) })),
+    chainId: 8453,
+    tokenIn: legs[0][0].tokenIn,
+    tokenOut: legs[0][legs[0].length - 1].tokenOut,
+    amountIn: amounts.reduce((s, x) => s + x, 0n).toString(),
+    expectedAmountOut: '0',
+    minAmountOut: '123',
+    slippageBps: 50,
+    blockNumber: 1,
+    routes: legs.map((route, r) => ({
+      amountIn: amounts[r].toString(),
+      legs: route.map((l) => ({ dex: 'X', amountIn: '0', minOut: '7', ...l })),
+    })),
     ...extra,
   }
 }
@@ -26,13 +39,25 @@ function decode(data: `0x${string}`) {
   return decodeFunctionData({ abi: swapRouterAbi, data })
 }
 
-test('maps routes and legs to the router structs, with each kind\'s Leg.data', () => {
-  const p = plan([
-    [{ tokenIn: A, tokenOut: B, data: { kind: 'v2_direct', pool: POOL, feeBps: 25 } }, { tokenIn: B, tokenOut: C, data: { kind: 'hydrex' }, poolId: POOL }],
-    [{ tokenIn: A, tokenOut: C, data: { kind: 'univ3', path: encodePacked(['address', 'uint24', 'address', 'uint24', 'address'], [A, 500, B, 3000, C]) } }],
-    [{ tokenIn: A, tokenOut: C, data: { kind: 'univ2', path: [A, B, C] } }],
-    [{ tokenIn: A, tokenOut: C, data: { kind: 'univ4', commands: '0x10', inputs: [POOL_KEY] } }],
-  ], [1n, 2n, 3n, 4n])
+test("maps routes and legs to the router structs, with each kind's Leg.data", () => {
+  const p = plan(
+    [
+      [
+        { tokenIn: A, tokenOut: B, data: { kind: 'v2_direct', pool: POOL, feeBps: 25 } },
+        { tokenIn: B, tokenOut: C, data: { kind: 'hydrex' }, poolId: POOL },
+      ],
+      [
+        {
+          tokenIn: A,
+          tokenOut: C,
+          data: { kind: 'univ3', path: encodePacked(['address', 'uint24', 'address', 'uint24', 'address'], [A, 500, B, 3000, C]) },
+        },
+      ],
+      [{ tokenIn: A, tokenOut: C, data: { kind: 'univ2', path: [A, B, C] } }],
+      [{ tokenIn: A, tokenOut: C, data: { kind: 'univ4', commands: '0x10', inputs: [POOL_KEY] } }],
+    ],
+    [1n, 2n, 3n, 4n],
+  )
   const { data, value } = encodeSwapExactIn({ plan: p, recipient: USER, feeBps: 10, feeRecipient: USER, deadline: 99n })
   assert.equal(value, 0n)
   const { functionName, args } = decode(data)
@@ -43,7 +68,13 @@ test('maps routes and legs to the router structs, with each kind\'s Leg.data', (
   assert.equal(params.feeBps, 10)
   assert.equal(params.deadline, 99n)
   const [r0, r1, r2, r3] = params.routes
-  assert.deepEqual(r0.legs.map((l) => [l.kind, l.pool, l.minOut]), [[0, POOL, 7n], [4, POOL, 7n]])
+  assert.deepEqual(
+    r0.legs.map((l) => [l.kind, l.pool, l.minOut]),
+    [
+      [0, POOL, 7n],
+      [4, POOL, 7n],
+    ],
+  )
   assert.deepEqual(decodeAbiParameters([{ type: 'uint16' }], r0.legs[0].data), [25])
   assert.equal(r0.legs[1].data, '0x')
   assert.equal(r1.legs[0].kind, 7)
@@ -54,7 +85,10 @@ test('maps routes and legs to the router structs, with each kind\'s Leg.data', (
 })
 
 test('native in: tokenIn is the first leg token (the plan may carry the native sentinel) and value is amountIn', () => {
-  const p = plan([[{ tokenIn: A, tokenOut: B, data: { kind: 'v3_direct', pool: POOL } }]], [5n], { tokenIn: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', nativeIn: true })
+  const p = plan([[{ tokenIn: A, tokenOut: B, data: { kind: 'v3_direct', pool: POOL } }]], [5n], {
+    tokenIn: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
+    nativeIn: true,
+  })
   const { data, value } = encodeSwapExactIn({ plan: p, recipient: USER, deadline: 1n })
   assert.equal(value, 5n)
   const params = decode(data).args[0] as { tokenIn: string; nativeIn: boolean }
@@ -80,10 +114,25 @@ test('refuses plans the router cannot run, naming the field', () => {
     [ok({ kind: 'v2_direct', pool: POOL, feeBps: 10_000 }), 'routes[0].legs[0].data.feeBps'],
     [ok({ kind: 'hydrex' }), 'routes[0].legs[0].poolId'],
     [{ ...ok({ kind: 'v3_direct', pool: POOL }), amountIn: '6' }, 'routes'],
-    [plan([[{ tokenIn: A, tokenOut: B, data: { kind: 'v3_direct', pool: POOL } }, { tokenIn: C, tokenOut: B, data: { kind: 'v3_direct', pool: POOL } }]], [5n]), 'routes[0].legs[1].tokenIn'],
+    [
+      plan(
+        [
+          [
+            { tokenIn: A, tokenOut: B, data: { kind: 'v3_direct', pool: POOL } },
+            { tokenIn: C, tokenOut: B, data: { kind: 'v3_direct', pool: POOL } },
+          ],
+        ],
+        [5n],
+      ),
+      'routes[0].legs[1].tokenIn',
+    ],
   ]
   for (const [p, path] of cases) {
-    assert.throws(() => encodeSwapExactIn({ plan: p, recipient: USER, deadline: 1n }), (e: unknown) => e instanceof RouterEncodingError && e.path === path, path)
+    assert.throws(
+      () => encodeSwapExactIn({ plan: p, recipient: USER, deadline: 1n }),
+      (e: unknown) => e instanceof RouterEncodingError && e.path === path,
+      path,
+    )
   }
   const good = ok({ kind: 'v3_direct', pool: POOL })
   assert.throws(() => encodeSwapExactIn({ plan: good, recipient: USER, deadline: 1n, feeBps: 5 }), /feeRecipient/)
@@ -107,11 +156,38 @@ test('every value outside its ABI type is a RouterEncodingError naming the field
     ['permit.v', () => encodeSwapExactIn({ plan: good, recipient: USER, deadline: 1n, permit: { ...permit, v: -1 } })],
     ['deadline', () => encodeSwapExactIn({ plan: good, recipient: USER, deadline: -1n })],
     ['deadline', () => encodeSwapExactIn({ plan: good, recipient: USER, deadline: 2n ** 256n })],
-    ['amountIn', () => encodeSwapExactIn({ plan: { ...good, amountIn: over, routes: [{ ...good.routes[0], amountIn: over }] }, recipient: USER, deadline: 1n })],
-    ['routes[0].amountIn', () => encodeSwapExactIn({ plan: { ...good, routes: [{ ...good.routes[0], amountIn: over }] }, recipient: USER, deadline: 1n })],
+    [
+      'amountIn',
+      () =>
+        encodeSwapExactIn({
+          plan: { ...good, amountIn: over, routes: [{ ...good.routes[0], amountIn: over }] },
+          recipient: USER,
+          deadline: 1n,
+        }),
+    ],
+    [
+      'routes[0].amountIn',
+      () => encodeSwapExactIn({ plan: { ...good, routes: [{ ...good.routes[0], amountIn: over }] }, recipient: USER, deadline: 1n }),
+    ],
     ['minAmountOut', () => encodeSwapExactIn({ plan: { ...good, minAmountOut: over }, recipient: USER, deadline: 1n })],
-    ['routes[0].legs[0].minOut', () => encodeSwapExactIn({ plan: { ...good, routes: [{ ...good.routes[0], legs: [{ ...good.routes[0].legs[0], minOut: over }] }] }, recipient: USER, deadline: 1n })],
-    ['routes[0].legs[0].data.inputs[0]', () => encodeSwapExactIn({ plan: plan([[{ tokenIn: A, tokenOut: B, data: { kind: 'univ4', commands: '0x10', inputs: [`0x${'0'.repeat(319)}`] } }]], [5n]), recipient: USER, deadline: 1n })],
+    [
+      'routes[0].legs[0].minOut',
+      () =>
+        encodeSwapExactIn({
+          plan: { ...good, routes: [{ ...good.routes[0], legs: [{ ...good.routes[0].legs[0], minOut: over }] }] },
+          recipient: USER,
+          deadline: 1n,
+        }),
+    ],
+    [
+      'routes[0].legs[0].data.inputs[0]',
+      () =>
+        encodeSwapExactIn({
+          plan: plan([[{ tokenIn: A, tokenOut: B, data: { kind: 'univ4', commands: '0x10', inputs: [`0x${'0'.repeat(319)}`] } }]], [5n]),
+          recipient: USER,
+          deadline: 1n,
+        }),
+    ],
     ['recipient', () => encodeSwapExactIn({ plan: good, recipient: '0x12' as Address, deadline: 1n })],
   ]
   for (const [path, call] of cases) {
@@ -119,7 +195,14 @@ test('every value outside its ABI type is a RouterEncodingError naming the field
   }
   // The edges pass: uint256 max amounts, a zero deadline, v 0 and 255.
   const max = (2n ** 256n - 1n).toString()
-  for (const p of [{ ...permit, value: max, deadline: 0, v: 0 }, { ...permit, v: 255, deadline: Number.MAX_SAFE_INTEGER }]) {
-    assert.equal(decode(encodeSwapExactIn({ plan: { ...good, minAmountOut: max }, recipient: USER, deadline: 2n ** 256n - 1n, permit: p }).data).functionName, 'swapExactInWithPermit')
+  for (const p of [
+    { ...permit, value: max, deadline: 0, v: 0 },
+    { ...permit, v: 255, deadline: Number.MAX_SAFE_INTEGER },
+  ]) {
+    assert.equal(
+      decode(encodeSwapExactIn({ plan: { ...good, minAmountOut: max }, recipient: USER, deadline: 2n ** 256n - 1n, permit: p }).data)
+        .functionName,
+      'swapExactInWithPermit',
+    )
   }
 })

@@ -81,7 +81,8 @@ export function encodeSwapExactIn({
   routes.forEach((route, r) => {
     if (route.legs[0].tokenIn !== tokenIn) fail(`routes[${r}].legs[0].tokenIn`, `must be the swap's tokenIn ${tokenIn}`)
     route.legs.forEach((leg, i) => {
-      if (i > 0 && leg.tokenIn !== route.legs[i - 1].tokenOut) fail(`routes[${r}].legs[${i}].tokenIn`, "must be the previous leg's tokenOut")
+      if (i > 0 && leg.tokenIn !== route.legs[i - 1].tokenOut)
+        fail(`routes[${r}].legs[${i}].tokenIn`, "must be the previous leg's tokenOut")
     })
     if (route.legs[route.legs.length - 1].tokenOut !== tokenOut) fail(`routes[${r}].legs`, `must end at the swap's tokenOut ${tokenOut}`)
   })
@@ -112,7 +113,8 @@ function permitSignature(permit: PermitPayload): { value: bigint; deadline: bigi
     throw new RouterEncodingError({ path: `permit.${field}`, message })
   }
   const { deadline, v, r, s } = permit
-  if (typeof deadline !== 'number' || !Number.isSafeInteger(deadline) || deadline < 0) fail('deadline', `must be a whole number of seconds in 0..2^53 - 1: ${String(deadline)}`)
+  if (typeof deadline !== 'number' || !Number.isSafeInteger(deadline) || deadline < 0)
+    fail('deadline', `must be a whole number of seconds in 0..2^53 - 1: ${String(deadline)}`)
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 255) fail('v', `must be an integer in 0..255 (uint8): ${String(v)}`)
   if (hexByteLength(r) !== 32) fail('r', 'must be 32 bytes of hex (bytes32)')
   if (hexByteLength(s) !== 32) fail('s', 'must be 32 bytes of hex (bytes32)')

@@ -12,6 +12,10 @@ test('uint256 bounds: 0, 1, max - 1 and max pass; max + 1 and negatives are refu
   }
   assert.equal(parseUint256({ value: `000${MAX}`, path: 'x' }), MAX)
   for (const value of [(MAX + 1n).toString(), MAX + 1n, -1n, '-1', '1.5', '0x10', '', ' 1', 1, null, undefined]) {
-    assert.throws(() => parseUint256({ value, path: 'permit.value' }), (e: unknown) => e instanceof RouterEncodingError && e.path === 'permit.value', String(value))
+    assert.throws(
+      () => parseUint256({ value, path: 'permit.value' }),
+      (e: unknown) => e instanceof RouterEncodingError && e.path === 'permit.value',
+      String(value),
+    )
   }
 })

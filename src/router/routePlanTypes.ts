@@ -1,4 +1,9 @@
-import type { LegData as SpecLegData, RouteLeg as SpecRouteLeg, RoutePlan as SpecRoutePlan, SplitRoute as SpecSplitRoute } from '../http/schemas/routePlan.ts'
+import type {
+  LegData as SpecLegData,
+  RouteLeg as SpecRouteLeg,
+  RoutePlan as SpecRoutePlan,
+  SplitRoute as SpecSplitRoute,
+} from '../http/schemas/routePlan.ts'
 import type { PermitPayload as SpecPermitPayload } from '../http/schemas/submit.ts'
 
 // The parts of the spec's RoutePlan the router encoder reads, derived from the one definition:

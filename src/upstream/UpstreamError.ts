@@ -17,11 +17,26 @@ import { BaseError } from '../errors/BaseError.ts'
  *   its minimum), so that call is not made.
  */
 export type UpstreamErrorKind =
-  | 'no route' | 'throttled' | 'circuit open' | 'rate limited' | 'rejected' | 'server error'
-  | 'timeout' | 'network' | 'invalid response' | 'unsupported'
+  | 'no route'
+  | 'throttled'
+  | 'circuit open'
+  | 'rate limited'
+  | 'rejected'
+  | 'server error'
+  | 'timeout'
+  | 'network'
+  | 'invalid response'
+  | 'unsupported'
 
 /** Kinds that say the upstream is unhealthy (they count toward opening its circuit breaker). */
-export const FAILURE_KINDS: ReadonlySet<UpstreamErrorKind> = new Set(['rate limited', 'rejected', 'server error', 'timeout', 'network', 'invalid response'])
+export const FAILURE_KINDS: ReadonlySet<UpstreamErrorKind> = new Set([
+  'rate limited',
+  'rejected',
+  'server error',
+  'timeout',
+  'network',
+  'invalid response',
+])
 
 /** One upstream call that gave no usable quote; `message` is safe to show a client (never a key or a body dump). */
 export class UpstreamError extends BaseError<UpstreamErrorKind> {

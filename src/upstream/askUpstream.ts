@@ -22,7 +22,14 @@ export type AskUpstreamParameters = {
  * @example
  * const answer = await askUpstream({ ctx, endpoint, trade: prepared.trade(amountIn), deadline: prepared.deadline, executable: false })
  */
-export async function askUpstream({ ctx, endpoint, trade, deadline, executable, waitForToken = false }: AskUpstreamParameters): Promise<UpstreamAnswer> {
+export async function askUpstream({
+  ctx,
+  endpoint,
+  trade,
+  deadline,
+  executable,
+  waitForToken = false,
+}: AskUpstreamParameters): Promise<UpstreamAnswer> {
   const started = ctx.now()
   let kind: 'price' | 'executable' = executable && trade.taker ? 'executable' : 'price'
   try {
@@ -39,7 +46,13 @@ export async function askUpstream({ ctx, endpoint, trade, deadline, executable, 
       return await endpoint.quote('price', trade, deadline)
     }
   } catch (error) {
-    ctx.log({ sourceId: endpoint.sourceId, kind, amountIn: trade.amountIn.toString(), ms: ctx.now() - started, outcome: error instanceof UpstreamError ? error.kind : 'internal error' })
+    ctx.log({
+      sourceId: endpoint.sourceId,
+      kind,
+      amountIn: trade.amountIn.toString(),
+      ms: ctx.now() - started,
+      outcome: error instanceof UpstreamError ? error.kind : 'internal error',
+    })
     throw error
   }
 }

@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, beforeEach, test } from 'vitest'
-import { FEE_RECIPIENT, GAS_PRICE_WEI, LOCAL_POOL, startStandInWorld, TAIL, TAKER, USDC, WETH, type StandInWorld } from '../../test/fixtures/upstreams/standInWorld.ts'
+import {
+  FEE_RECIPIENT,
+  GAS_PRICE_WEI,
+  LOCAL_POOL,
+  startStandInWorld,
+  TAIL,
+  TAKER,
+  USDC,
+  WETH,
+  type StandInWorld,
+} from '../../test/fixtures/upstreams/standInWorld.ts'
 import { extractRawJsonMember } from './adapters/extractRawJsonMember.ts'
 import { upstreamIds, upstreamRegistry } from './registry.ts'
 import { constantProductMarket } from './standIns/constantProductMarket.ts'
@@ -26,7 +36,8 @@ beforeEach(() => {
   world.bugs.length = 0
 })
 
-const request = (extra: Record<string, unknown> = {}) => ({ chainId: 8453, tokenIn: WETH, tokenOut: USDC, amountIn: (10n ** 19n).toString(), slippageBps: 50, ...extra }) as never
+const request = (extra: Record<string, unknown> = {}) =>
+  ({ chainId: 8453, tokenIn: WETH, tokenOut: USDC, amountIn: (10n ** 19n).toString(), slippageBps: 50, ...extra }) as never
 const gasInUsdc = (units: bigint) => (units * GAS_PRICE_WEI * 3000n * 10n ** 6n + 10n ** 18n - 1n) / 10n ** 18n
 
 test('all upstreams answer: the best net of gas, the others ranked, each number exactly what its API said', async () => {
@@ -52,14 +63,17 @@ test('all upstreams answer: the best net of gas, the others ranked, each number 
   assert.deepEqual(world.bugs, [])
 })
 
-test('some fail, each in its API\'s own format: a line per upstream says which and why; the rest is answered', async () => {
+test("some fail, each in its API's own format: a line per upstream says which and why; the rest is answered", async () => {
   world.standIns['1inch'].setBehaviour({ mode: 'server error' })
   world.standIns.odos.setBehaviour({ mode: 'no route' })
   world.standIns.velora.setBehaviour({ mode: 'garbage' })
   world.standIns.kyberswap.setBehaviour({ mode: 'wrong shape' })
   world.standIns['0x'].setBehaviour({ mode: 'wrong amount' })
   const answer = await world.service().compare(request(), world.local)
-  assert.deepEqual([answer.upstream!.best, ...answer.upstream!.alternates].map((q) => q.sourceId), ['openocean'])
+  assert.deepEqual(
+    [answer.upstream!.best, ...answer.upstream!.alternates].map((q) => q.sourceId),
+    ['openocean'],
+  )
   const errors = answer.upstream!.errors.join('\n')
   assert.match(errors, /^1inch: server error: HTTP 500/m)
   assert.match(errors, /^odos: no route: 2000 No viable path found/m)
@@ -104,7 +118,10 @@ test('our token bucket keeps us inside its published tier: 1inch (1 request/s, p
   const service = world.service()
   await service.compare(request({ timeBudgetMs: 300 }), world.local)
   const second = await service.compare(request({ timeBudgetMs: 300 }), world.local)
-  assert.match(second.upstream!.errors.join('\n'), /^1inch: throttled: not called: our rate limit for its tier \(0.8 requests\/s, burst 1\)/m)
+  assert.match(
+    second.upstream!.errors.join('\n'),
+    /^1inch: throttled: not called: our rate limit for its tier \(0.8 requests\/s, burst 1\)/m,
+  )
   assert.equal(world.standIns['1inch'].requests.length, 1)
 })
 
@@ -118,7 +135,7 @@ test('the breaker opens after five failures in a row: the sixth request is not s
   assert.equal(world.standIns.odos.requests.length, 5)
 })
 
-test('with a taker: each upstream\'s transaction, its route given back to KyberSwap and Velora byte for byte', async () => {
+test("with a taker: each upstream's transaction, its route given back to KyberSwap and Velora byte for byte", async () => {
   const answer = await world.service().compare(request({ taker: TAKER }), world.local)
   const all = [answer.upstream!.best, ...answer.upstream!.alternates]
   assert.equal(all.length, 6, answer.upstream!.errors.join('; '))
@@ -134,7 +151,7 @@ test('with a taker: each upstream\'s transaction, its route given back to KyberS
   assert.ok(world.standIns.velora.requests.some((r) => r.path === '/transactions/8453'))
 })
 
-test('on an OP-stack chain every upstream is netted of its transaction\'s L1 data fee, as /quote nets ours: its calldata\'s with a taker, an assumed 1,000 bytes for a price', async () => {
+test("on an OP-stack chain every upstream is netted of its transaction's L1 data fee, as /quote nets ours: its calldata's with a taker, an assumed 1,000 bytes for a price", async () => {
   // A busy L1 (30 gwei), Base's scalars: the fee is worth tens of USDC units here, enough to see.
   const L1 = { isFjord: true, l1BaseFee: 30n * 10n ** 9n, blobBaseFee: 10n ** 9n, baseFeeScalar: 2269n, blobBaseFeeScalar: 1_055_762n }
   const inUsdc = (wei: bigint) => (wei * 3000n * 10n ** 6n + 10n ** 18n - 1n) / 10n ** 18n
@@ -143,13 +160,28 @@ test('on an OP-stack chain every upstream is netted of its transaction\'s L1 dat
   const prices = await world.service({ l1Parameters: () => L1 }).compare(request(), world.local)
   const all = [prices.upstream!.best, ...prices.upstream!.alternates]
   assert.equal(all.length, 6)
-  for (const q of all) assert.equal(BigInt(q.netOutput), BigInt(q.outputAmount) - inUsdc(BigInt(q.gasEstimate) * GAS_PRICE_WEI + priceOnlyL1), q.sourceId)
+  for (const q of all)
+    assert.equal(BigInt(q.netOutput), BigInt(q.outputAmount) - inUsdc(BigInt(q.gasEstimate) * GAS_PRICE_WEI + priceOnlyL1), q.sourceId)
   const firm = await world.service({ l1Parameters: () => L1 }).compare(request({ taker: TAKER }), world.local)
   for (const q of [firm.upstream!.best, ...firm.upstream!.alternates]) {
     const tx = q.transaction!
-    const l1 = transactionL1FeeWei({ parameters: L1, chainId: 8453, gasPriceWei: GAS_PRICE_WEI, transaction: { to: tx.to as `0x${string}`, data: tx.data as `0x${string}`, value: BigInt(tx.value), gas: tx.gas === undefined ? undefined : BigInt(tx.gas) } })
+    const l1 = transactionL1FeeWei({
+      parameters: L1,
+      chainId: 8453,
+      gasPriceWei: GAS_PRICE_WEI,
+      transaction: {
+        to: tx.to as `0x${string}`,
+        data: tx.data as `0x${string}`,
+        value: BigInt(tx.value),
+        gas: tx.gas === undefined ? undefined : BigInt(tx.gas),
+      },
+    })
     assert.ok(l1 > 0n)
-    assert.equal(BigInt(q.netOutput), BigInt(q.outputAmount) - inUsdc(BigInt(q.gasEstimate) * GAS_PRICE_WEI + l1), `${q.sourceId}: its own calldata's fee`)
+    assert.equal(
+      BigInt(q.netOutput),
+      BigInt(q.outputAmount) - inUsdc(BigInt(q.gasEstimate) * GAS_PRICE_WEI + l1),
+      `${q.sourceId}: its own calldata's fee`,
+    )
   }
 })
 
@@ -167,7 +199,13 @@ test('a pair nobody quotes, and the same asset on both sides', async () => {
   const same = await world.service().compare(request({ tokenOut: WETH }), world.local)
   assert.equal(same.upstream, null)
   assert.match(same.upstreamError!, /same asset/)
-  assert.equal(Object.values(world.standIns).reduce((n, s) => n + s.requests.filter((r) => r.query.buyToken === WETH || r.query.dst === WETH).length, 0), 0)
+  assert.equal(
+    Object.values(world.standIns).reduce(
+      (n, s) => n + s.requests.filter((r) => r.query.buyToken === WETH || r.query.dst === WETH).length,
+      0,
+    ),
+    0,
+  )
 })
 
 test('an upstream that echoes our API key in its error text: the key never reaches the answer', async () => {
@@ -178,12 +216,22 @@ test('an upstream that echoes our API key in its error text: the key never reach
   echo.setBehaviour({ mode: 'server error' })
   const { createUpstreamService } = await import('./createUpstreamService.ts')
   const service = createUpstreamService({
-    upstreams: [{ id: '1inch', settings: { baseUrl: echo.url, apiKey: UPSTREAM_KEY, ratePerSec: 5, burst: 5, options: { version: 'v6.0' } } }],
-    chainId: 8453, weth: WETH, defaultBudgetMs: 1000, gasPriceWei: async () => GAS_PRICE_WEI, decimalsOf: async () => 18, quoteWeth: async () => 1n,
+    upstreams: [
+      { id: '1inch', settings: { baseUrl: echo.url, apiKey: UPSTREAM_KEY, ratePerSec: 5, burst: 5, options: { version: 'v6.0' } } },
+    ],
+    chainId: 8453,
+    weth: WETH,
+    defaultBudgetMs: 1000,
+    gasPriceWei: async () => GAS_PRICE_WEI,
+    decimalsOf: async () => 18,
+    quoteWeth: async () => 1n,
   })
   const { standInApis } = await import('./standIns/standInApis.ts')
   const serverError = standInApis['1inch'].serverError
-  standInApis['1inch'].serverError = () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', description: `upstream auth Bearer ${UPSTREAM_KEY} failed` } })
+  standInApis['1inch'].serverError = () => ({
+    status: 500,
+    body: { statusCode: 500, error: 'Internal Server Error', description: `upstream auth Bearer ${UPSTREAM_KEY} failed` },
+  })
   try {
     const answer = await service.compare(request(), world.local)
     assert.match(answer.upstreamError!, /1inch: server error: HTTP 500: upstream auth Bearer \[redacted\] failed/)
@@ -206,11 +254,20 @@ test('with feeBps > 0 every upstream is asked for the same fee, so every output 
     const id = q.sourceId as keyof typeof world.markets
     // Exactly what its API pays after the fee, taken where that API takes it (docs/upstreams.md).
     const takenFrom = upstreamRegistry[id].adapter.fee.takenFrom
-    const after = (await priceWithFee({ market: world.markets[id], trade: { tokenIn: WETH, tokenOut: USDC, amountIn }, fee: { ppm: BigInt(FEE) * 100n, takenFrom } }))!
+    const after = (await priceWithFee({
+      market: world.markets[id],
+      trade: { tokenIn: WETH, tokenOut: USDC, amountIn },
+      fee: { ppm: BigInt(FEE) * 100n, takenFrom },
+    }))!
     assert.equal(q.outputAmount, after.amountOut.toString(), id)
     const gross = (await world.markets[id]({ tokenIn: WETH, tokenOut: USDC, amountIn }))!.amountOut
-    if (takenFrom === 'tokenOut') assert.equal(BigInt(q.outputAmount), gross - (gross * BigInt(FEE)) / 10_000n, `${id}: the same arithmetic as our router`)
-    else assert.ok(BigInt(q.outputAmount) < gross && BigInt(q.outputAmount) > gross - (gross * BigInt(FEE)) / 10_000n, `${id}: a fee on the input costs the taker a little less`)
+    if (takenFrom === 'tokenOut')
+      assert.equal(BigInt(q.outputAmount), gross - (gross * BigInt(FEE)) / 10_000n, `${id}: the same arithmetic as our router`)
+    else
+      assert.ok(
+        BigInt(q.outputAmount) < gross && BigInt(q.outputAmount) > gross - (gross * BigInt(FEE)) / 10_000n,
+        `${id}: a fee on the input costs the taker a little less`,
+      )
   }
   const localGross = (await constantProductMarket({ pools: [LOCAL_POOL] })({ tokenIn: WETH, tokenOut: USDC, amountIn }))!.amountOut
   assert.equal(answer.local!.routePlan.expectedAmountOut, (localGross - (localGross * BigInt(FEE)) / 10_000n).toString())
@@ -218,10 +275,16 @@ test('with feeBps > 0 every upstream is asked for the same fee, so every output 
   const q = (id: keyof typeof world.standIns) => world.standIns[id].requests[0]
   assert.deepEqual([q('0x').query.swapFeeBps, q('0x').query.swapFeeRecipient, q('0x').query.swapFeeToken], ['30', FEE_RECIPIENT, USDC])
   assert.deepEqual([q('1inch').query.fee, q('1inch').path], ['0.3', '/swap/v6.0/8453/quote'])
-  assert.deepEqual([q('kyberswap').query.feeAmount, q('kyberswap').query.isInBps, q('kyberswap').query.chargeFeeBy, q('kyberswap').query.feeReceiver], ['30', 'true', 'currency_out', FEE_RECIPIENT])
+  assert.deepEqual(
+    [q('kyberswap').query.feeAmount, q('kyberswap').query.isInBps, q('kyberswap').query.chargeFeeBy, q('kyberswap').query.feeReceiver],
+    ['30', 'true', 'currency_out', FEE_RECIPIENT],
+  )
   assert.deepEqual([(q('odos').json as any).partnerFeePercent, (q('odos').json as any).feeRecipient], [0.003, FEE_RECIPIENT])
   assert.deepEqual([q('velora').query.partnerFeeBps, q('velora').query.partnerAddress], ['30', FEE_RECIPIENT])
-  assert.deepEqual([q('openocean').path, q('openocean').query.referrerFee, q('openocean').query.referrer], ['/v4/8453/swap', '0.3', FEE_RECIPIENT])
+  assert.deepEqual(
+    [q('openocean').path, q('openocean').query.referrerFee, q('openocean').query.referrer],
+    ['/v4/8453/swap', '0.3', FEE_RECIPIENT],
+  )
   assert.deepEqual(world.bugs, [])
 })
 
@@ -230,13 +293,19 @@ test('with feeBps > 0 and a taker: every transaction charges the fee (the build 
   assert.deepEqual(answer.upstream!.errors, [])
   const all = [answer.upstream!.best, ...answer.upstream!.alternates]
   assert.equal(all.filter((x) => x.transaction).length, 6)
-  assert.deepEqual([world.standIns['1inch'].requests[0].query.fee, world.standIns['1inch'].requests[0].query.referrer], ['0.3', FEE_RECIPIENT])
+  assert.deepEqual(
+    [world.standIns['1inch'].requests[0].query.fee, world.standIns['1inch'].requests[0].query.referrer],
+    ['0.3', FEE_RECIPIENT],
+  )
   const build = JSON.parse(world.standIns.velora.requests[1].text)
   assert.deepEqual([build.partnerFeeBps, build.partnerAddress], ['30', FEE_RECIPIENT])
-  assert.deepEqual([world.standIns.openocean.requests[0].query.account, world.standIns.openocean.requests[0].query.referrerFee], [TAKER, '0.3'])
+  assert.deepEqual(
+    [world.standIns.openocean.requests[0].query.account, world.standIns.openocean.requests[0].query.referrerFee],
+    [TAKER, '0.3'],
+  )
 })
 
-test('a fee above an API\'s cap is an unsupported line for that upstream (never asked, never a number at another fee)', async () => {
+test("a fee above an API's cap is an unsupported line for that upstream (never asked, never a number at another fee)", async () => {
   const answer = await world.service().compare(request({ feeBps: 600 }), world.local, FEE_RECIPIENT)
   assert.deepEqual([answer.upstream!.best, ...answer.upstream!.alternates].map((x) => x.sourceId).sort(), ['0x', 'kyberswap', 'odos'])
   assert.deepEqual(answer.upstream!.errors, [
@@ -245,7 +314,9 @@ test('a fee above an API\'s cap is an unsupported line for that upstream (never 
     'openocean: unsupported: feeBps 600 is above its maximum integrator fee of 500 bps (referrerFee, in percent): not asked',
   ])
   for (const id of ['1inch', 'velora', 'openocean'] as const) assert.equal(world.standIns[id].requests.length, 0, id)
-  const v2 = await world.service({ ids: ['odos'], settings: { options: { quoteVersion: 'v2' } } }).compare(request({ feeBps: 10 }), world.local, FEE_RECIPIENT)
+  const v2 = await world
+    .service({ ids: ['odos'], settings: { options: { quoteVersion: 'v2' } } })
+    .compare(request({ feeBps: 10 }), world.local, FEE_RECIPIENT)
   assert.equal(v2.upstream, null)
   assert.match(v2.upstreamError!, /odos: unsupported: Odos takes a per-request integrator fee only on its quote v3/)
   // feeBps 0 (or absent): no fee parameter reaches any API.

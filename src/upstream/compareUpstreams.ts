@@ -24,14 +24,37 @@ import { upstreamQuoteWire } from './upstreamQuoteWire.ts'
  * const answer = await compareUpstreams({ ctx, request, local, feeRecipient })
  * answer.upstream?.best.sourceId // '0x'
  */
-export async function compareUpstreams({ ctx, request, local, feeRecipient, onBug }: { ctx: UpstreamContext; request: QuoteRequest; local: LocalSource; feeRecipient?: Address; onBug?: (error: unknown) => void }): Promise<CompareResponse> {
+export async function compareUpstreams({
+  ctx,
+  request,
+  local,
+  feeRecipient,
+  onBug,
+}: {
+  ctx: UpstreamContext
+  request: QuoteRequest
+  local: LocalSource
+  feeRecipient?: Address
+  onBug?: (error: unknown) => void
+}): Promise<CompareResponse> {
   const prepared = await prepareUpstreamRequest({ ctx, request, feeRecipient })
   const amountIn = BigInt(request.amountIn)
   const localOutcome = quoteLocally({ local, request, deadline: prepared.deadline, now: ctx.now, onBug })
-  const gas: Promise<GasCostInTokenOut> = prepared.gasPriceKnown ? ctx.gasCost(request.tokenOut, prepared.gasPriceWei) : Promise.resolve({ priced: false, costOf: () => 0n })
+  const gas: Promise<GasCostInTokenOut> = prepared.gasPriceKnown
+    ? ctx.gasCost(request.tokenOut, prepared.gasPriceWei)
+    : Promise.resolve({ priced: false, costOf: () => 0n })
   const asked = prepared.sameAsset
     ? []
-    : ctx.endpoints.map((endpoint) => askUpstream({ ctx, endpoint, trade: prepared.trade(amountIn), deadline: prepared.deadline, executable: request.taker !== undefined, waitForToken: true }))
+    : ctx.endpoints.map((endpoint) =>
+        askUpstream({
+          ctx,
+          endpoint,
+          trade: prepared.trade(amountIn),
+          deadline: prepared.deadline,
+          executable: request.taker !== undefined,
+          waitForToken: true,
+        }),
+      )
   const [settled, localResult, gasCost] = await Promise.all([Promise.allSettled(asked), localOutcome, gas])
 
   let localAnswer: CompareResponse['local'] = null
@@ -49,13 +72,14 @@ export async function compareUpstreams({ ctx, request, local, feeRecipient, onBu
       const answer = outcome.value as UpstreamAnswer
       // Net of its L1 data fee too, as /quote nets ours (its calldata's when it built a transaction).
       quotes.push(upstreamQuoteWire({ sourceId, answer, gasCost, l1FeeWei: ctx.l1FeeWei(answer.transaction, prepared.gasPriceWei) }))
-    }
-    else errors.push(describeUpstreamFailure(sourceId, outcome.reason))
+    } else errors.push(describeUpstreamFailure(sourceId, outcome.reason))
   })
   quotes.sort((a, b) => compareDesc(BigInt(a.netOutput), BigInt(b.netOutput)))
   const netOfGas = gasCost.priced
   if (quotes.length === 0) {
-    const why = prepared.sameAsset ? 'tokenIn and tokenOut are the same asset: nothing to quote' : `no upstream gave a quote: ${errors.join('; ')}`
+    const why = prepared.sameAsset
+      ? 'tokenIn and tokenOut are the same asset: nothing to quote'
+      : `no upstream gave a quote: ${errors.join('; ')}`
     return { local: localAnswer, localError, upstream: null, upstreamError: why, netOfGas }
   }
   const [best, ...alternates] = quotes

@@ -35,11 +35,17 @@ const NATIVE = new Set(['0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', '0x0000000
  * const pricer = createGasCostPricer({ weth, quoteWeth: async (token, wei) => BigInt((await quoteService.quote({ … })).expectedAmountOut) })
  * const gas = await pricer(usdc, 5_000_000n) // gas.costOf(200_000n): 200000 × 5 gwei… in USDC units
  */
-export function createGasCostPricer({ weth, quoteWeth, maxAgeMs = 10_000, now = Date.now }: CreateGasCostPricerParameters): (tokenOut: Address, gasPriceWei: bigint) => Promise<GasCostInTokenOut> {
+export function createGasCostPricer({
+  weth,
+  quoteWeth,
+  maxAgeMs = 10_000,
+  now = Date.now,
+}: CreateGasCostPricerParameters): (tokenOut: Address, gasPriceWei: bigint) => Promise<GasCostInTokenOut> {
   const rates = new Map<string, { outPerReference: bigint | undefined; at: number }>()
   return async (tokenOut, gasPriceWei) => {
     const key = tokenOut.toLowerCase()
-    if (NATIVE.has(key) || key === weth.toLowerCase()) return { priced: true, costOf: (units, extraWei = 0n) => units * gasPriceWei + extraWei }
+    if (NATIVE.has(key) || key === weth.toLowerCase())
+      return { priced: true, costOf: (units, extraWei = 0n) => units * gasPriceWei + extraWei }
     let rate = rates.get(key)
     if (!rate || now() - rate.at > maxAgeMs) {
       let outPerReference: bigint | undefined
@@ -54,6 +60,9 @@ export function createGasCostPricer({ weth, quoteWeth, maxAgeMs = 10_000, now = 
     }
     const perReference = rate.outPerReference
     if (perReference === undefined) return { priced: false, costOf: () => 0n }
-    return { priced: true, costOf: (units, extraWei = 0n) => ((units * gasPriceWei + extraWei) * perReference + REFERENCE_WEI - 1n) / REFERENCE_WEI }
+    return {
+      priced: true,
+      costOf: (units, extraWei = 0n) => ((units * gasPriceWei + extraWei) * perReference + REFERENCE_WEI - 1n) / REFERENCE_WEI,
+    }
   }
 }

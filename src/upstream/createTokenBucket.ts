@@ -29,7 +29,8 @@ export type CreateTokenBucketParameters = {
  * bucket.tryTake() // false: the next token comes in 1000 ms
  */
 export function createTokenBucket({ ratePerSec, capacity, now = Date.now }: CreateTokenBucketParameters): TokenBucket {
-  if (!(ratePerSec > 0) || !(capacity >= 1)) throw new RangeError(`token bucket: ratePerSec must be > 0 and capacity >= 1 (got ${ratePerSec}, ${capacity})`)
+  if (!(ratePerSec > 0) || !(capacity >= 1))
+    throw new RangeError(`token bucket: ratePerSec must be > 0 and capacity >= 1 (got ${ratePerSec}, ${capacity})`)
   let tokens = capacity
   let at = now()
   const refill = () => {

@@ -44,11 +44,22 @@ export type CreateUpstreamEndpointParameters = {
  * const endpoint = createUpstreamEndpoint({ id: '0x', settings })
  * const answer = await endpoint.quote('price', trade, Date.now() + 800)
  */
-export function createUpstreamEndpoint({ id, settings, sourceId = id, onBug, now = Date.now }: CreateUpstreamEndpointParameters): UpstreamEndpoint {
+export function createUpstreamEndpoint({
+  id,
+  settings,
+  sourceId = id,
+  onBug,
+  now = Date.now,
+}: CreateUpstreamEndpointParameters): UpstreamEndpoint {
   const { adapter } = upstreamRegistry[id]
   const bucket = createTokenBucket({ ratePerSec: settings.ratePerSec, capacity: settings.burst, now })
   const breaker = createCircuitBreaker({ failureThreshold: 5, cooldownMs: 30_000, maxCooldownMs: 60_000, now })
-  const client: UpstreamHttpClient = createUpstreamHttpClient({ baseUrl: settings.baseUrl, headers: adapter.headers(settings), mayRetry: () => bucket.tryTake(), now })
+  const client: UpstreamHttpClient = createUpstreamHttpClient({
+    baseUrl: settings.baseUrl,
+    headers: adapter.headers(settings),
+    mayRetry: () => bucket.tryTake(),
+    now,
+  })
   return {
     id,
     sourceId,
@@ -59,17 +70,27 @@ export function createUpstreamEndpoint({ id, settings, sourceId = id, onBug, now
     quote: async (kind, trade, deadline) => {
       const refused = integratorFeeRefusal({ terms: adapter.fee, fee: trade.fee, settings })
       if (refused) throw new UpstreamError('unsupported', refused)
-      if (!breaker.allow()) throw new UpstreamError('circuit open', `not called: its circuit breaker is open after repeated failures (next try in ${Math.ceil(breaker.retryInMs() / 1000)} s)`)
+      if (!breaker.allow())
+        throw new UpstreamError(
+          'circuit open',
+          `not called: its circuit breaker is open after repeated failures (next try in ${Math.ceil(breaker.retryInMs() / 1000)} s)`,
+        )
       let called = false
       const request = (r: Parameters<Parameters<typeof adapter.price>[1]>[0]) => {
         if (!bucket.tryTake()) {
-          throw new UpstreamError('throttled', `not called: our rate limit for its tier (${settings.ratePerSec} requests/s, burst ${settings.burst}) is used up`)
+          throw new UpstreamError(
+            'throttled',
+            `not called: our rate limit for its tier (${settings.ratePerSec} requests/s, burst ${settings.burst}) is used up`,
+          )
         }
         called = true
         return client.request({ ...r, deadline })
       }
       try {
-        const answer = kind === 'price' ? await adapter.price(trade, request, settings) : await adapter.executable(trade as UpstreamTrade & { taker: Address }, request, settings)
+        const answer =
+          kind === 'price'
+            ? await adapter.price(trade, request, settings)
+            : await adapter.executable(trade as UpstreamTrade & { taker: Address }, request, settings)
         breaker.succeeded()
         return answer
       } catch (caught) {
@@ -81,7 +102,10 @@ export function createUpstreamEndpoint({ id, settings, sourceId = id, onBug, now
         let e = error as UpstreamError
         // An upstream that echoes our key in its error text must not put it in our answer.
         if (settings.apiKey && settings.apiKey.length >= 4 && e.message.includes(settings.apiKey)) {
-          e = new UpstreamError(e.kind, e.message.replaceAll(settings.apiKey, '[redacted]'), { retryAfterMs: e.retryAfterMs, cause: e.cause })
+          e = new UpstreamError(e.kind, e.message.replaceAll(settings.apiKey, '[redacted]'), {
+            retryAfterMs: e.retryAfterMs,
+            cause: e.cause,
+          })
         }
         if (!called) breaker.cancel()
         else if (FAILURE_KINDS.has(e.kind)) breaker.failed(e.retryAfterMs)

@@ -24,7 +24,10 @@ export type UpstreamService = {
   close: () => Promise<void>
 }
 
-export type CreateUpstreamServiceParameters = Pick<UpstreamContext, 'chainId' | 'weth' | 'defaultBudgetMs' | 'gasPriceWei' | 'decimalsOf'> & {
+export type CreateUpstreamServiceParameters = Pick<
+  UpstreamContext,
+  'chainId' | 'weth' | 'defaultBudgetMs' | 'gasPriceWei' | 'decimalsOf'
+> & {
   upstreams: ConfiguredUpstream[]
   /** tokenOut our market gives for `amountInWei` of WETH (prices gas in tokenOut). */
   quoteWeth: (tokenOut: Address, amountInWei: bigint) => Promise<bigint>
@@ -45,7 +48,19 @@ export type CreateUpstreamServiceParameters = Pick<UpstreamContext, 'chainId' | 
  * const upstreams = createUpstreamService({ upstreams: config.upstreams, chainId: 8453, weth, defaultBudgetMs: 1500, gasPriceWei, decimalsOf, quoteWeth })
  * const answer = await upstreams.compare(request, local)
  */
-export function createUpstreamService({ upstreams, chainId, weth, defaultBudgetMs, gasPriceWei, decimalsOf, quoteWeth, l1Parameters, log = () => {}, onBug, now = Date.now }: CreateUpstreamServiceParameters): UpstreamService {
+export function createUpstreamService({
+  upstreams,
+  chainId,
+  weth,
+  defaultBudgetMs,
+  gasPriceWei,
+  decimalsOf,
+  quoteWeth,
+  l1Parameters,
+  log = () => {},
+  onBug,
+  now = Date.now,
+}: CreateUpstreamServiceParameters): UpstreamService {
   if (upstreams.length === 0) throw new RangeError('createUpstreamService: no upstream configured')
   const endpoints = upstreams.map(({ id, settings, sourceId }) => createUpstreamEndpoint({ id, settings, sourceId, onBug, now }))
   const ctx: UpstreamContext = {

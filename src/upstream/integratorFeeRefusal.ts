@@ -10,10 +10,19 @@ import type { IntegratorFee, UpstreamFeeTerms, UpstreamSettings } from './Upstre
  * integratorFeeRefusal({ terms: velora.fee, fee: { bps: 250, recipient }, settings })
  * // 'feeBps 250 is above its maximum integrator fee of 200 bps (partnerFeeBps): not asked'
  */
-export function integratorFeeRefusal({ terms, fee, settings }: { terms: UpstreamFeeTerms; fee: IntegratorFee | undefined; settings: UpstreamSettings }): string | undefined {
+export function integratorFeeRefusal({
+  terms,
+  fee,
+  settings,
+}: {
+  terms: UpstreamFeeTerms
+  fee: IntegratorFee | undefined
+  settings: UpstreamSettings
+}): string | undefined {
   if (!fee) return undefined
   const unsupported = terms.unsupported?.(settings)
   if (unsupported) return `${unsupported}: not asked with feeBps ${fee.bps}`
-  if (terms.maxBps !== undefined && fee.bps > terms.maxBps) return `feeBps ${fee.bps} is above its maximum integrator fee of ${terms.maxBps} bps (${terms.parameters}): not asked`
+  if (terms.maxBps !== undefined && fee.bps > terms.maxBps)
+    return `feeBps ${fee.bps} is above its maximum integrator fee of ${terms.maxBps} bps (${terms.parameters}): not asked`
   return undefined
 }

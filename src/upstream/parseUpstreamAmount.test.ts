@@ -4,7 +4,10 @@ import { parseUpstreamAmount } from './parseUpstreamAmount.ts'
 import { UpstreamError } from './UpstreamError.ts'
 
 const invalid = (value: unknown, options: { allowFractionalNumber?: boolean } = {}) =>
-  assert.throws(() => parseUpstreamAmount({ value, field: 'f', ...options }), (e) => e instanceof UpstreamError && e.kind === 'invalid response' && e.message.startsWith('f: '))
+  assert.throws(
+    () => parseUpstreamAmount({ value, field: 'f', ...options }),
+    (e) => e instanceof UpstreamError && e.kind === 'invalid response' && e.message.startsWith('f: '),
+  )
 
 test('decimal strings and safe integers are exact; the uint256 bounds hold', () => {
   assert.equal(parseUpstreamAmount({ value: '0', field: 'f' }), 0n)

@@ -13,7 +13,15 @@ const UINT256_MAX = 2n ** 256n - 1n
  * parseUpstreamAmount({ value: 129211, field: 'estimatedGas' })    // 129211n
  * parseUpstreamAmount({ value: '1e18', field: 'buyAmount' })       // throws UpstreamError('invalid response')
  */
-export function parseUpstreamAmount({ value, field, allowFractionalNumber = false }: { value: unknown; field: string; allowFractionalNumber?: boolean }): bigint {
+export function parseUpstreamAmount({
+  value,
+  field,
+  allowFractionalNumber = false,
+}: {
+  value: unknown
+  field: string
+  allowFractionalNumber?: boolean
+}): bigint {
   if (typeof value === 'number') {
     // Odos reports its naive gas estimate as a float (e.g. 187465.2): gas units, rounded up.
     if (allowFractionalNumber && Number.isFinite(value) && value >= 0 && value <= Number.MAX_SAFE_INTEGER) return BigInt(Math.ceil(value))

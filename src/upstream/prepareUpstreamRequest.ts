@@ -34,10 +34,19 @@ export type PreparedUpstreamRequest = {
  * const prepared = await prepareUpstreamRequest({ ctx, request, feeRecipient })
  * await endpoint.quote('price', prepared.trade(1_000_000n), prepared.deadline)
  */
-export async function prepareUpstreamRequest({ ctx, request, feeRecipient }: { ctx: UpstreamContext; request: QuoteRequest; feeRecipient?: Address }): Promise<PreparedUpstreamRequest> {
+export async function prepareUpstreamRequest({
+  ctx,
+  request,
+  feeRecipient,
+}: {
+  ctx: UpstreamContext
+  request: QuoteRequest
+  feeRecipient?: Address
+}): Promise<PreparedUpstreamRequest> {
   const feeBps = request.feeBps ?? 0
   // The routes resolve the recipient (or answer 400) before this: a fee without one is our bug.
-  if (feeBps > 0 && !feeRecipient) throw new RangeError('prepareUpstreamRequest: feeBps > 0 needs the fee recipient the caller\'s key resolves to')
+  if (feeBps > 0 && !feeRecipient)
+    throw new RangeError("prepareUpstreamRequest: feeBps > 0 needs the fee recipient the caller's key resolves to")
   const fee: IntegratorFee | undefined = feeBps > 0 ? { bps: feeBps, recipient: getAddress(feeRecipient!) } : undefined
   const start = ctx.now()
   const budgetMs = request.timeBudgetMs ?? ctx.defaultBudgetMs
@@ -71,6 +80,16 @@ export async function prepareUpstreamRequest({ ctx, request, feeRecipient }: { c
     gasPriceWei,
     gasPriceKnown,
     fee,
-    trade: (amountIn) => ({ chainId: ctx.chainId, tokenIn, tokenOut, amountIn, slippageBps: request.slippageBps, taker: request.taker ? getAddress(request.taker) : undefined, gasPriceWei, decimals: readDecimals, fee }),
+    trade: (amountIn) => ({
+      chainId: ctx.chainId,
+      tokenIn,
+      tokenOut,
+      amountIn,
+      slippageBps: request.slippageBps,
+      taker: request.taker ? getAddress(request.taker) : undefined,
+      gasPriceWei,
+      decimals: readDecimals,
+      fee,
+    }),
   }
 }

@@ -14,7 +14,13 @@ export type LocalOutcome = { plan: QuoteRoutePlan; error?: undefined } | { plan?
  * @example
  * const { plan, error } = await quoteLocally({ local, request, deadline, now: Date.now })
  */
-export async function quoteLocally({ local, request, deadline, now, onBug }: {
+export async function quoteLocally({
+  local,
+  request,
+  deadline,
+  now,
+  onBug,
+}: {
   local: LocalSource
   request: QuoteRequest
   deadline: number
@@ -32,7 +38,8 @@ export async function quoteLocally({ local, request, deadline, now, onBug }: {
   } catch (error) {
     if (error instanceof InvalidQuoteRequestError) throw error
     if (error instanceof NoRouteError) return { error: `no route: ${error.message}` }
-    if (error instanceof QuoteMarketStaleError) return { error: 'market data is stale: local quotes are refused until the chain is reachable again' }
+    if (error instanceof QuoteMarketStaleError)
+      return { error: 'market data is stale: local quotes are refused until the chain is reachable again' }
     if (isTransportError(error)) return { error: 'chain unreachable: local quotes are refused until it answers again' }
     onBug?.(error)
     return { error: 'internal error' }

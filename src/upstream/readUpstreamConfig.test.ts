@@ -8,7 +8,10 @@ const read = (env: Record<string, string>) => {
 }
 
 test('nothing set: no upstream (the routes are not served)', () => {
-  assert.deepEqual(read({}), { config: { ids: [], demo: false, timeBudgetMs: DEFAULT_UPSTREAM_TIME_BUDGET_MS, settings: {} }, problems: [] })
+  assert.deepEqual(read({}), {
+    config: { ids: [], demo: false, timeBudgetMs: DEFAULT_UPSTREAM_TIME_BUDGET_MS, settings: {} },
+    problems: [],
+  })
 })
 
 test('UPSTREAMS with keys, overrides and the published tiers as defaults', () => {
@@ -26,21 +29,51 @@ test('UPSTREAMS with keys, overrides and the published tiers as defaults', () =>
   assert.deepEqual(problems, [])
   assert.deepEqual(config.ids, ['0x', 'kyberswap', 'odos'])
   assert.equal(config.timeBudgetMs, 800)
-  assert.deepEqual(config.settings['0x'], { baseUrl: 'https://api.0x.org', apiKey: 'zx-key-0123456789', ratePerSec: 4, burst: 5, options: { flow: 'allowance-holder' } })
-  assert.deepEqual(config.settings.kyberswap, { baseUrl: 'https://api.kyberswap.com/swap', apiKey: 'kb-key', ratePerSec: 2.4, burst: 3, options: { clientId: 'my-app' } })
-  assert.deepEqual(config.settings.odos, { baseUrl: 'https://api.odos.xyz', apiKey: undefined, ratePerSec: 0.5, burst: 2, options: { quoteVersion: 'v2' } })
+  assert.deepEqual(config.settings['0x'], {
+    baseUrl: 'https://api.0x.org',
+    apiKey: 'zx-key-0123456789',
+    ratePerSec: 4,
+    burst: 5,
+    options: { flow: 'allowance-holder' },
+  })
+  assert.deepEqual(config.settings.kyberswap, {
+    baseUrl: 'https://api.kyberswap.com/swap',
+    apiKey: 'kb-key',
+    ratePerSec: 2.4,
+    burst: 3,
+    options: { clientId: 'my-app' },
+  })
+  assert.deepEqual(config.settings.odos, {
+    baseUrl: 'https://api.odos.xyz',
+    apiKey: undefined,
+    ratePerSec: 0.5,
+    burst: 2,
+    options: { quoteVersion: 'v2' },
+  })
   assert.equal(config.settings['1inch'], undefined)
 })
 
 test('keys go to the host that takes them: Odos keyed to its enterprise host, 1inch v6.1 to api.1inch.com, a KyberSwap key only with its URL', () => {
   const { config, problems } = read({
-    UPSTREAMS: 'odos,1inch,kyberswap', UPSTREAM_ODOS_API_KEY: 'odos-key', UPSTREAM_ONEINCH_API_KEY: 'k', UPSTREAM_ONEINCH_VERSION: 'v6.1', UPSTREAM_KYBERSWAP_API_KEY: 'kb-key',
+    UPSTREAMS: 'odos,1inch,kyberswap',
+    UPSTREAM_ODOS_API_KEY: 'odos-key',
+    UPSTREAM_ONEINCH_API_KEY: 'k',
+    UPSTREAM_ONEINCH_VERSION: 'v6.1',
+    UPSTREAM_KYBERSWAP_API_KEY: 'kb-key',
   })
   assert.equal(config.settings.odos?.baseUrl, 'https://enterprise-api.odos.xyz')
   assert.equal(config.settings['1inch']?.baseUrl, 'https://api.1inch.com')
-  assert.equal(read({ UPSTREAMS: '1inch,odos', UPSTREAM_ONEINCH_API_KEY: 'k' }).config.settings['1inch']?.baseUrl, 'https://api.1inch.dev', 'v6.0 on api.1inch.dev')
+  assert.equal(
+    read({ UPSTREAMS: '1inch,odos', UPSTREAM_ONEINCH_API_KEY: 'k' }).config.settings['1inch']?.baseUrl,
+    'https://api.1inch.dev',
+    'v6.0 on api.1inch.dev',
+  )
   assert.equal(read({ UPSTREAMS: 'odos' }).config.settings.odos?.baseUrl, 'https://api.odos.xyz', 'no key: the public host')
-  assert.equal(read({ UPSTREAMS: 'odos', UPSTREAM_ODOS_API_KEY: 'k', UPSTREAM_ODOS_URL: 'https://proxy.example/odos' }).config.settings.odos?.baseUrl, 'https://proxy.example/odos', 'a URL set wins')
+  assert.equal(
+    read({ UPSTREAMS: 'odos', UPSTREAM_ODOS_API_KEY: 'k', UPSTREAM_ODOS_URL: 'https://proxy.example/odos' }).config.settings.odos?.baseUrl,
+    'https://proxy.example/odos',
+    'a URL set wins',
+  )
   assert.equal(problems.length, 1)
   assert.match(problems[0], /^UPSTREAM_KYBERSWAP_API_KEY: its public API takes no key .*UPSTREAM_KYBERSWAP_URL/)
   assert.ok(!problems[0].includes('kb-key'))

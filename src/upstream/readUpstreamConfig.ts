@@ -33,20 +33,23 @@ export function readUpstreamConfig(env: Record<string, string | undefined>, prob
     return v === undefined || v.trim() === '' ? undefined : v.trim()
   }
   const demoRaw = value('UPSTREAMS_DEMO')
-  if (demoRaw !== undefined && !['0', '1', 'true', 'false'].includes(demoRaw)) problems.push(`UPSTREAMS_DEMO: must be 1 or 0 (got ${JSON.stringify(demoRaw)})`)
+  if (demoRaw !== undefined && !['0', '1', 'true', 'false'].includes(demoRaw))
+    problems.push(`UPSTREAMS_DEMO: must be 1 or 0 (got ${JSON.stringify(demoRaw)})`)
   const demo = demoRaw === '1' || demoRaw === 'true'
   const listed = value('UPSTREAMS')
   const ids: UpstreamId[] = []
   for (const raw of (listed ?? (demo ? upstreamIds.join(',') : '')).split(',')) {
     const id = raw.trim().toLowerCase()
     if (id === '') continue
-    if (!(upstreamIds as string[]).includes(id)) problems.push(`UPSTREAMS: unknown upstream ${JSON.stringify(raw.trim())} (known: ${upstreamIds.join(', ')})`)
+    if (!(upstreamIds as string[]).includes(id))
+      problems.push(`UPSTREAMS: unknown upstream ${JSON.stringify(raw.trim())} (known: ${upstreamIds.join(', ')})`)
     else if (!ids.includes(id as UpstreamId)) ids.push(id as UpstreamId)
   }
   let timeBudgetMs = DEFAULT_UPSTREAM_TIME_BUDGET_MS
   const budget = value('UPSTREAM_TIME_BUDGET_MS')
   if (budget !== undefined) {
-    if (!/^[0-9]+$/.test(budget) || Number(budget) < 50 || Number(budget) > 10_000) problems.push(`UPSTREAM_TIME_BUDGET_MS: must be an integer in 50..10000 (got ${JSON.stringify(budget)})`)
+    if (!/^[0-9]+$/.test(budget) || Number(budget) < 50 || Number(budget) > 10_000)
+      problems.push(`UPSTREAM_TIME_BUDGET_MS: must be an integer in 50..10000 (got ${JSON.stringify(budget)})`)
     else timeBudgetMs = Number(budget)
   }
   const settings: UpstreamsConfig['settings'] = {}
@@ -60,14 +63,17 @@ export function readUpstreamConfig(env: Record<string, string | undefined>, prob
     if (apiKey && !urlSet && kind.keyNeedsUrl && !demo) problems.push(`${name('API_KEY')}: ${kind.keyNeedsUrl}`)
     const rps = value(name('RPS'))
     const ratePerSec = rps === undefined ? pacedRatePerSec(id) : Number(rps)
-    if (rps !== undefined && (!/^[0-9]+(\.[0-9]+)?$/.test(rps) || !(ratePerSec > 0) || ratePerSec > 10_000)) problems.push(`${name('RPS')}: must be a number of requests per second in (0, 10000] (got ${JSON.stringify(rps)})`)
+    if (rps !== undefined && (!/^[0-9]+(\.[0-9]+)?$/.test(rps) || !(ratePerSec > 0) || ratePerSec > 10_000))
+      problems.push(`${name('RPS')}: must be a number of requests per second in (0, 10000] (got ${JSON.stringify(rps)})`)
     const burstRaw = value(name('BURST'))
     const burst = burstRaw === undefined ? Math.max(kind.burst, Math.ceil(rps === undefined ? 0 : ratePerSec)) : Number(burstRaw)
-    if (burstRaw !== undefined && (!/^[0-9]+$/.test(burstRaw) || burst < 1 || burst > 100_000)) problems.push(`${name('BURST')}: must be an integer in 1..100000 (got ${JSON.stringify(burstRaw)})`)
+    if (burstRaw !== undefined && (!/^[0-9]+$/.test(burstRaw) || burst < 1 || burst > 100_000))
+      problems.push(`${name('BURST')}: must be an integer in 1..100000 (got ${JSON.stringify(burstRaw)})`)
     const options: Record<string, string> = {}
     for (const [option, spec] of Object.entries(kind.options)) {
       const v = value(name(spec.env)) ?? spec.default
-      if (spec.values && !spec.values.includes(v)) problems.push(`${name(spec.env)}: must be one of ${spec.values.join(', ')} (got ${JSON.stringify(v)})`)
+      if (spec.values && !spec.values.includes(v))
+        problems.push(`${name(spec.env)}: must be one of ${spec.values.join(', ')} (got ${JSON.stringify(v)})`)
       options[option] = v
     }
     // The host follows the key and the options (Odos' keyed host, 1inch's version) unless the URL is set.

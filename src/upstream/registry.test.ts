@@ -25,5 +25,8 @@ test('every upstream has its adapter and its stand-in, under its own id; names a
 })
 
 test('the two APIs that require a key are the ones marked so', () => {
-  assert.deepEqual(upstreamIds.filter((id) => upstreamRegistry[id].requiresApiKey), ['0x', '1inch'])
+  assert.deepEqual(
+    upstreamIds.filter((id) => upstreamRegistry[id].requiresApiKey),
+    ['0x', '1inch'],
+  )
 })

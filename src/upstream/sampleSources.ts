@@ -41,22 +41,45 @@ export type SampleSourcesParameters = {
  * @example
  * const sources = await sampleSources({ ctx, request, local, prepared, deadline, localSamples: 8, maxUpstreamSamples: 6, reserveCalls: () => 0 })
  */
-export async function sampleSources({ ctx, request, local, prepared, deadline, localSamples, maxUpstreamSamples, reserveCalls, onBug }: SampleSourcesParameters): Promise<{ sources: SourceSamples[]; errors: string[] }> {
+export async function sampleSources({
+  ctx,
+  request,
+  local,
+  prepared,
+  deadline,
+  localSamples,
+  maxUpstreamSamples,
+  reserveCalls,
+  onBug,
+}: SampleSourcesParameters): Promise<{ sources: SourceSamples[]; errors: string[] }> {
   const totalIn = BigInt(request.amountIn)
   const errors: string[] = []
   const jobs: Promise<SourceSamples>[] = []
 
-  jobs.push((async () => {
-    const sizes = sampleAmounts(totalIn, localSamples)
-    const outcomes = await Promise.all(sizes.map((x) => quoteLocally({ local, request: { ...request, amountIn: x.toString() }, deadline: prepared.deadline, now: ctx.now, onBug })))
-    const samples: Sample[] = []
-    const failures = new Set<string>()
-    outcomes.forEach((o, i) => {
-      if (o.plan) samples.push({ x: sizes[i], output: BigInt(o.plan.expectedAmountOut), gasUnits: BigInt(o.plan.gasEstimate.gasUnits), l1FeeWei: planL1FeeWei(o.plan, prepared.gasPriceWei), plan: o.plan })
-      else failures.add(o.error)
-    })
-    return { sourceId: 'local', samples, asked: sizes.length, errors: [...failures].map((f) => `local: ${f}`) }
-  })())
+  jobs.push(
+    (async () => {
+      const sizes = sampleAmounts(totalIn, localSamples)
+      const outcomes = await Promise.all(
+        sizes.map((x) =>
+          quoteLocally({ local, request: { ...request, amountIn: x.toString() }, deadline: prepared.deadline, now: ctx.now, onBug }),
+        ),
+      )
+      const samples: Sample[] = []
+      const failures = new Set<string>()
+      outcomes.forEach((o, i) => {
+        if (o.plan)
+          samples.push({
+            x: sizes[i],
+            output: BigInt(o.plan.expectedAmountOut),
+            gasUnits: BigInt(o.plan.gasEstimate.gasUnits),
+            l1FeeWei: planL1FeeWei(o.plan, prepared.gasPriceWei),
+            plan: o.plan,
+          })
+        else failures.add(o.error)
+      })
+      return { sourceId: 'local', samples, asked: sizes.length, errors: [...failures].map((f) => `local: ${f}`) }
+    })(),
+  )
 
   if (!prepared.sameAsset) {
     for (const endpoint of ctx.endpoints) {
@@ -72,27 +95,39 @@ export async function sampleSources({ ctx, request, local, prepared, deadline, l
       const available = endpoint.bucket.available()
       const count = Math.min(maxUpstreamSamples, Math.max(Math.min(available, 1), available - reserveCalls(endpoint)))
       if (count < 1) {
-        errors.push(`${endpoint.sourceId}: throttled: not called: our rate limit for its tier (${endpoint.bucket.ratePerSec} requests/s, burst ${endpoint.bucket.capacity}) is used up`)
+        errors.push(
+          `${endpoint.sourceId}: throttled: not called: our rate limit for its tier (${endpoint.bucket.ratePerSec} requests/s, burst ${endpoint.bucket.capacity}) is used up`,
+        )
         continue
       }
       const sizes = sampleAmounts(totalIn, count)
-      jobs.push((async () => {
-        const settled = await Promise.allSettled(sizes.map((x) => askUpstream({ ctx, endpoint, trade: prepared.trade(x), deadline, executable: false })))
-        const samples: Sample[] = []
-        // One line per kind of failure (the first one's words), with how many sizes it hit.
-        const failures = new Map<string, { line: string; n: number }>()
-        settled.forEach((s, i) => {
-          if (s.status === 'fulfilled') samples.push({ x: sizes[i], output: s.value.outputAmount, gasUnits: s.value.gasUnits, l1FeeWei: ctx.l1FeeWei(s.value.transaction, prepared.gasPriceWei) })
-          else {
-            const kind = (s.reason as { kind?: string }).kind ?? 'internal error'
-            const seen = failures.get(kind)
-            if (seen) seen.n++
-            else failures.set(kind, { line: describeUpstreamFailure(endpoint.sourceId, s.reason), n: 1 })
-          }
-        })
-        const lines = [...failures.values()].map(({ line, n }) => (sizes.length > 1 ? `${line} (${n} of ${sizes.length} sizes)` : line))
-        return { sourceId: endpoint.sourceId, endpoint, samples, asked: sizes.length, errors: lines }
-      })())
+      jobs.push(
+        (async () => {
+          const settled = await Promise.allSettled(
+            sizes.map((x) => askUpstream({ ctx, endpoint, trade: prepared.trade(x), deadline, executable: false })),
+          )
+          const samples: Sample[] = []
+          // One line per kind of failure (the first one's words), with how many sizes it hit.
+          const failures = new Map<string, { line: string; n: number }>()
+          settled.forEach((s, i) => {
+            if (s.status === 'fulfilled')
+              samples.push({
+                x: sizes[i],
+                output: s.value.outputAmount,
+                gasUnits: s.value.gasUnits,
+                l1FeeWei: ctx.l1FeeWei(s.value.transaction, prepared.gasPriceWei),
+              })
+            else {
+              const kind = (s.reason as { kind?: string }).kind ?? 'internal error'
+              const seen = failures.get(kind)
+              if (seen) seen.n++
+              else failures.set(kind, { line: describeUpstreamFailure(endpoint.sourceId, s.reason), n: 1 })
+            }
+          })
+          const lines = [...failures.values()].map(({ line, n }) => (sizes.length > 1 ? `${line} (${n} of ${sizes.length} sizes)` : line))
+          return { sourceId: endpoint.sourceId, endpoint, samples, asked: sizes.length, errors: lines }
+        })(),
+      )
     }
   }
   const sources = await Promise.all(jobs)

@@ -1,7 +1,17 @@
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, beforeEach, test } from 'vitest'
 import { type BruteCurve, bruteForceSplit, curveValue } from '../../test/fixtures/upstreams/bruteForceSplit.ts'
-import { FEE_RECIPIENT, GAS_PRICE_WEI, LOCAL_POOL, startStandInWorld, TAIL, TAKER, USDC, WETH, type StandInWorld } from '../../test/fixtures/upstreams/standInWorld.ts'
+import {
+  FEE_RECIPIENT,
+  GAS_PRICE_WEI,
+  LOCAL_POOL,
+  startStandInWorld,
+  TAIL,
+  TAKER,
+  USDC,
+  WETH,
+  type StandInWorld,
+} from '../../test/fixtures/upstreams/standInWorld.ts'
 import { constantProductMarket } from './standIns/constantProductMarket.ts'
 import { priceWithFee } from './standIns/priceWithFee.ts'
 import type { StandInMarket } from './standIns/StandInApi.ts'
@@ -27,10 +37,12 @@ beforeEach(() => {
 })
 
 const AMOUNT = 40n * 10n ** 18n
-const request = (extra: Record<string, unknown> = {}) => ({ chainId: 8453, tokenIn: WETH, tokenOut: USDC, amountIn: AMOUNT.toString(), slippageBps: 50, ...extra }) as never
+const request = (extra: Record<string, unknown> = {}) =>
+  ({ chainId: 8453, tokenIn: WETH, tokenOut: USDC, amountIn: AMOUNT.toString(), slippageBps: 50, ...extra }) as never
 const gasInUsdc = (units: bigint) => (units * GAS_PRICE_WEI * 3000n * 10n ** 6n + 10n ** 18n - 1n) / 10n ** 18n
 const localMarket = constantProductMarket({ pools: [LOCAL_POOL] })
-const marketOf = (sourceId: string): StandInMarket => (sourceId === 'local' ? localMarket : world.markets[sourceId as keyof typeof world.markets])
+const marketOf = (sourceId: string): StandInMarket =>
+  sourceId === 'local' ? localMarket : world.markets[sourceId as keyof typeof world.markets]
 
 /** A source's sampled net curve, as the service should have sampled it (even fractions, `asked` of them), after `feeBps` taken where that source takes it. */
 async function sampledCurve(sourceId: string, asked: number, feeBps = 0): Promise<BruteCurve> {
@@ -38,7 +50,11 @@ async function sampledCurve(sourceId: string, asked: number, feeBps = 0): Promis
   const takenFrom = sourceId === 'local' ? 'tokenOut' : upstreamRegistry[sourceId as keyof typeof upstreamRegistry].adapter.fee.takenFrom
   for (let j = 1; j <= asked; j++) {
     const x = (AMOUNT * BigInt(j)) / BigInt(asked)
-    const priced = (await priceWithFee({ market: marketOf(sourceId), trade: { tokenIn: WETH, tokenOut: USDC, amountIn: x }, fee: { ppm: BigInt(feeBps) * 100n, takenFrom } }))!
+    const priced = (await priceWithFee({
+      market: marketOf(sourceId),
+      trade: { tokenIn: WETH, tokenOut: USDC, amountIn: x },
+      fee: { ppm: BigInt(feeBps) * 100n, takenFrom },
+    }))!
     const gas = sourceId === 'odos' ? priced.gasUnits + 1n : priced.gasUnits // Odos' float gas, rounded up
     points.push({ x, y: priced.amountOut - gasInUsdc(gas), gas })
   }
@@ -56,11 +72,20 @@ test('the allocation is the brute-force optimum over the sampled curves (within 
 
   const curves = await Promise.all(answer.samples.map((s) => sampledCurve(s.sourceId, s.asked)))
   const brute = bruteForceSplit(curves, AMOUNT)!
-  const chosen = answer.allocations.reduce((sum, a) => sum + curveValue(curves.find((c) => c.id === a.sourceId)!.points, BigInt(a.amountIn))!, 0n)
-  assert.ok(chosen >= brute - brute / 100_000n - 1n && chosen <= brute + 1n, `allocation worth ${chosen} on the sampled curves, brute force ${brute}`)
+  const chosen = answer.allocations.reduce(
+    (sum, a) => sum + curveValue(curves.find((c) => c.id === a.sourceId)!.points, BigInt(a.amountIn))!,
+    0n,
+  )
+  assert.ok(
+    chosen >= brute - brute / 100_000n - 1n && chosen <= brute + 1n,
+    `allocation worth ${chosen} on the sampled curves, brute force ${brute}`,
+  )
   assert.ok(answer.allocations.length >= 2, 'a trade this size is split')
 
-  assert.equal(answer.allocations.reduce((s, a) => s + BigInt(a.amountIn), 0n), AMOUNT)
+  assert.equal(
+    answer.allocations.reduce((s, a) => s + BigInt(a.amountIn), 0n),
+    AMOUNT,
+  )
   assert.equal(answer.totalOutput, answer.allocations.reduce((s, a) => s + BigInt(a.expectedOutput), 0n).toString())
   const singles = curves.map((c) => ({ id: c.id, net: c.points.at(-1)!.y })).sort((a, b) => (a.net > b.net ? -1 : 1))
   assert.equal(answer.singleBestSource, singles[0].id)
@@ -87,7 +112,9 @@ test('with a taker: every upstream piece gets its transaction for exactly its si
     if (a.sourceId === 'local') continue
     assert.ok(a.transaction, a.sourceId)
     // The firm quote (its last one or two calls: quote then build/assemble) is for exactly that size.
-    const firm = world.standIns[a.sourceId as keyof typeof world.standIns].requests.slice(-upstreamRegistry[a.sourceId as keyof typeof upstreamRegistry].adapter.executableCalls)
+    const firm = world.standIns[a.sourceId as keyof typeof world.standIns].requests.slice(
+      -upstreamRegistry[a.sourceId as keyof typeof upstreamRegistry].adapter.executableCalls,
+    )
     assert.ok(JSON.stringify(firm[0]).includes(a.amountIn), `${a.sourceId}: the firm quote is for exactly ${a.amountIn}`)
   }
   assert.ok(BigInt(answer.totalOutput) >= BigInt(answer.singleBestOutput))
@@ -107,7 +134,10 @@ test('one upstream hangs, another rate-limits: the split is made from what answe
 test('only our solver answers: all of it goes there; nobody answers: no allocation, and the errors say why', async () => {
   for (const id of upstreamIds) world.standIns[id].setBehaviour({ mode: 'server error' })
   const alone = await world.service().split(request(), world.local)
-  assert.deepEqual(alone.allocations.map((a) => [a.sourceId, a.amountIn]), [['local', AMOUNT.toString()]])
+  assert.deepEqual(
+    alone.allocations.map((a) => [a.sourceId, a.amountIn]),
+    [['local', AMOUNT.toString()]],
+  )
   assert.equal(alone.singleBestSource, 'local')
   assert.equal(alone.improvement.absolute, '0')
   const none = await world.service().split(request({ tokenOut: TAIL }), world.local)
@@ -124,20 +154,33 @@ test('with feeBps > 0: every curve is after the same fee, the allocation is the 
   for (const s of answer.samples) assert.equal(s.answered, s.asked, s.sourceId)
   const curves = await Promise.all(answer.samples.map((s) => sampledCurve(s.sourceId, s.asked, FEE)))
   const brute = bruteForceSplit(curves, AMOUNT)!
-  const chosen = answer.allocations.reduce((sum, a) => sum + curveValue(curves.find((c) => c.id === a.sourceId)!.points, BigInt(a.amountIn))!, 0n)
-  assert.ok(chosen >= brute - brute / 100_000n - 1n && chosen <= brute + 1n, `allocation worth ${chosen} on the sampled curves after the fee, brute force ${brute}`)
+  const chosen = answer.allocations.reduce(
+    (sum, a) => sum + curveValue(curves.find((c) => c.id === a.sourceId)!.points, BigInt(a.amountIn))!,
+    0n,
+  )
+  assert.ok(
+    chosen >= brute - brute / 100_000n - 1n && chosen <= brute + 1n,
+    `allocation worth ${chosen} on the sampled curves after the fee, brute force ${brute}`,
+  )
   assert.ok(BigInt(answer.totalOutput) >= BigInt(answer.singleBestOutput))
   const singles = curves.map((c) => ({ id: c.id, net: c.points.at(-1)!.y })).sort((a, b) => (a.net > b.net ? -1 : 1))
   assert.deepEqual([answer.singleBestSource, answer.singleBestOutput], [singles[0].id, singles[0].net.toString()])
-  assert.equal(answer.allocations.reduce((s, a) => s + BigInt(a.amountIn), 0n), AMOUNT)
+  assert.equal(
+    answer.allocations.reduce((s, a) => s + BigInt(a.amountIn), 0n),
+    AMOUNT,
+  )
   for (const a of answer.allocations) {
     // Our own piece is issued after the same fee as the upstreams' pieces.
     if (a.sourceId === 'local') assert.equal(world.local.issued.at(-1)!.feeBps, FEE)
   }
   // Every sample of every upstream carried the fee.
   const feeOnWire: Record<string, (r: { query: Record<string, string>; json: unknown }) => unknown> = {
-    '0x': (r) => r.query.swapFeeBps, '1inch': (r) => r.query.fee, kyberswap: (r) => r.query.feeAmount,
-    odos: (r) => (r.json as { partnerFeePercent?: number }).partnerFeePercent, velora: (r) => r.query.partnerFeeBps, openocean: (r) => r.query.referrerFee,
+    '0x': (r) => r.query.swapFeeBps,
+    '1inch': (r) => r.query.fee,
+    kyberswap: (r) => r.query.feeAmount,
+    odos: (r) => (r.json as { partnerFeePercent?: number }).partnerFeePercent,
+    velora: (r) => r.query.partnerFeeBps,
+    openocean: (r) => r.query.referrerFee,
   }
   const expected: Record<string, unknown> = { '0x': '25', '1inch': '0.25', kyberswap: '25', odos: 0.0025, velora: '25', openocean: '0.25' }
   for (const id of upstreamIds) {
@@ -146,16 +189,18 @@ test('with feeBps > 0: every curve is after the same fee, the allocation is the 
   }
 })
 
-test('with a fee above one API\'s cap, that upstream is left out with one line (no call), and the split runs on the others', async () => {
+test("with a fee above one API's cap, that upstream is left out with one line (no call), and the split runs on the others", async () => {
   const answer = await world.service().split(request({ feeBps: 250 }), world.local, FEE_RECIPIENT)
-  assert.deepEqual(answer.errors, ['velora: unsupported: feeBps 250 is above its maximum integrator fee of 200 bps (partnerFeeBps): not asked'])
+  assert.deepEqual(answer.errors, [
+    'velora: unsupported: feeBps 250 is above its maximum integrator fee of 200 bps (partnerFeeBps): not asked',
+  ])
   assert.equal(world.standIns.velora.requests.length, 0)
   assert.ok(answer.samples.every((s) => s.sourceId !== 'velora'))
   assert.ok(answer.allocations.every((a) => a.sourceId !== 'velora'))
   assert.ok(BigInt(answer.totalOutput) >= BigInt(answer.singleBestOutput))
 })
 
-test('on an OP-stack chain each source used pays its transaction\'s L1 data fee: every piece and the single best are netted of it, as /quote nets ours', async () => {
+test("on an OP-stack chain each source used pays its transaction's L1 data fee: every piece and the single best are netted of it, as /quote nets ours", async () => {
   const L1 = { isFjord: true, l1BaseFee: 30n * 10n ** 9n, blobBaseFee: 10n ** 9n, baseFeeScalar: 2269n, blobBaseFeeScalar: 1_055_762n }
   const inUsdc = (wei: bigint) => (wei * 3000n * 10n ** 6n + 10n ** 18n - 1n) / 10n ** 18n
   const priceOnlyL1 = transactionL1FeeWei({ parameters: L1, chainId: 8453, gasPriceWei: GAS_PRICE_WEI })

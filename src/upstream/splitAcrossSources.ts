@@ -32,7 +32,16 @@ export type SplitAcrossSourcesParameters = {
 const EXECUTABLE_PHASE_SHARE = 0.4
 
 /** One source's final piece of the trade, signed amounts (a net may be negative on a tiny trade). */
-type Piece = { sourceId: string; amountIn: bigint; net: bigint; output: bigint; gasUnits: bigint; plan?: QuoteRoutePlan; transaction?: UpstreamTransaction; exact: boolean }
+type Piece = {
+  sourceId: string
+  amountIn: bigint
+  net: bigint
+  output: bigint
+  gasUnits: bigint
+  plan?: QuoteRoutePlan
+  transaction?: UpstreamTransaction
+  exact: boolean
+}
 
 /**
  * POST /quote/split: the best allocation of one trade across the sources (our solver included
@@ -52,14 +61,34 @@ type Piece = { sourceId: string; amountIn: bigint; net: bigint; output: bigint; 
  * const answer = await splitAcrossSources({ ctx, request, local })
  * answer.allocations // [{ sourceId: 'local', amountIn: '600…', … }, { sourceId: '0x', amountIn: '400…', … }]
  */
-export async function splitAcrossSources({ ctx, request, local, feeRecipient, localSamples = 8, maxUpstreamSamples = 6, onBug }: SplitAcrossSourcesParameters): Promise<SplitResponse> {
+export async function splitAcrossSources({
+  ctx,
+  request,
+  local,
+  feeRecipient,
+  localSamples = 8,
+  maxUpstreamSamples = 6,
+  onBug,
+}: SplitAcrossSourcesParameters): Promise<SplitResponse> {
   const prepared = await prepareUpstreamRequest({ ctx, request, feeRecipient })
   const totalIn = BigInt(request.amountIn)
   const executable = request.taker !== undefined
   const sampleDeadline = executable ? prepared.deadline - Math.floor(prepared.budgetMs * EXECUTABLE_PHASE_SHARE) : prepared.deadline
-  const gasPromise: Promise<GasCostInTokenOut> = prepared.gasPriceKnown ? ctx.gasCost(request.tokenOut, prepared.gasPriceWei) : Promise.resolve({ priced: false, costOf: () => 0n })
+  const gasPromise: Promise<GasCostInTokenOut> = prepared.gasPriceKnown
+    ? ctx.gasCost(request.tokenOut, prepared.gasPriceWei)
+    : Promise.resolve({ priced: false, costOf: () => 0n })
   const [{ sources, errors }, gas] = await Promise.all([
-    sampleSources({ ctx, request, local, prepared, deadline: sampleDeadline, localSamples, maxUpstreamSamples, reserveCalls: (e) => (executable ? e.executableCalls : 0), onBug }),
+    sampleSources({
+      ctx,
+      request,
+      local,
+      prepared,
+      deadline: sampleDeadline,
+      localSamples,
+      maxUpstreamSamples,
+      reserveCalls: (e) => (executable ? e.executableCalls : 0),
+      onBug,
+    }),
     gasPromise,
   ])
   // Net of each source's gas and its transaction's L1 data fee, as /quote nets ours: a fixed cost per source used.
@@ -74,36 +103,89 @@ export async function splitAcrossSources({ ctx, request, local, feeRecipient, lo
   }
   const curves = answered.map((source) => ({ id: source.sourceId, points: netPoints(source.samples, net) }))
   const allocation = allocateAcrossCurves({ curves, totalIn })
-  let pieces: Piece[] = (allocation?.allocations ?? []).map(({ id, amountIn }) => estimatePiece(answered.find((s) => s.sourceId === id)!, amountIn, net))
+  let pieces: Piece[] = (allocation?.allocations ?? []).map(({ id, amountIn }) =>
+    estimatePiece(
+      answered.find((s) => s.sourceId === id)!,
+      amountIn,
+      net,
+    ),
+  )
 
   // Exact answers for the chosen sizes: our solver always (a quoteId needs its plan), upstreams with a taker.
-  pieces = await Promise.all(pieces.map(async (piece) => {
-    const source = answered.find((s) => s.sourceId === piece.sourceId)!
-    if (!source.endpoint) {
-      if (piece.plan) return piece
-      const outcome = await quoteLocally({ local, request: { ...request, amountIn: piece.amountIn.toString() }, deadline: prepared.deadline, now: ctx.now, onBug })
-      if (!outcome.plan) {
-        errors.push(`local: ${outcome.error} (exact quote for ${piece.amountIn})`)
+  pieces = await Promise.all(
+    pieces.map(async (piece) => {
+      const source = answered.find((s) => s.sourceId === piece.sourceId)!
+      if (!source.endpoint) {
+        if (piece.plan) return piece
+        const outcome = await quoteLocally({
+          local,
+          request: { ...request, amountIn: piece.amountIn.toString() },
+          deadline: prepared.deadline,
+          now: ctx.now,
+          onBug,
+        })
+        if (!outcome.plan) {
+          errors.push(`local: ${outcome.error} (exact quote for ${piece.amountIn})`)
+          return piece
+        }
+        return exactPiece(
+          piece,
+          {
+            x: piece.amountIn,
+            output: BigInt(outcome.plan.expectedAmountOut),
+            gasUnits: BigInt(outcome.plan.gasEstimate.gasUnits),
+            l1FeeWei: planL1FeeWei(outcome.plan, prepared.gasPriceWei),
+            plan: outcome.plan,
+          },
+          net,
+        )
+      }
+      if (!executable) return piece
+      try {
+        // Its tokens may all have gone to samples (a burst no larger than one firm quote): wait for them if they come in time.
+        const answer = await askUpstream({
+          ctx,
+          endpoint: source.endpoint,
+          trade: prepared.trade(piece.amountIn),
+          deadline: prepared.deadline,
+          executable: true,
+          waitForToken: true,
+        })
+        return {
+          ...exactPiece(
+            piece,
+            {
+              x: piece.amountIn,
+              output: answer.outputAmount,
+              gasUnits: answer.gasUnits,
+              l1FeeWei: ctx.l1FeeWei(answer.transaction, prepared.gasPriceWei),
+            },
+            net,
+          ),
+          transaction: answer.transaction,
+        }
+      } catch (error) {
+        errors.push(describeUpstreamFailure(source.sourceId, error, `executable quote for ${piece.amountIn}`))
         return piece
       }
-      return exactPiece(piece, { x: piece.amountIn, output: BigInt(outcome.plan.expectedAmountOut), gasUnits: BigInt(outcome.plan.gasEstimate.gasUnits), l1FeeWei: planL1FeeWei(outcome.plan, prepared.gasPriceWei), plan: outcome.plan }, net)
-    }
-    if (!executable) return piece
-    try {
-      // Its tokens may all have gone to samples (a burst no larger than one firm quote): wait for them if they come in time.
-      const answer = await askUpstream({ ctx, endpoint: source.endpoint, trade: prepared.trade(piece.amountIn), deadline: prepared.deadline, executable: true, waitForToken: true })
-      return { ...exactPiece(piece, { x: piece.amountIn, output: answer.outputAmount, gasUnits: answer.gasUnits, l1FeeWei: ctx.l1FeeWei(answer.transaction, prepared.gasPriceWei) }, net), transaction: answer.transaction }
-    } catch (error) {
-      errors.push(describeUpstreamFailure(source.sourceId, error, `executable quote for ${piece.amountIn}`))
-      return piece
-    }
-  }))
+    }),
+  )
 
   const total = pieces.reduce((sum, p) => sum + p.net, 0n)
   if (single && (pieces.length === 0 || total < net(single.sample))) {
     // Never worse than the single best: that source alone, with its answer for the whole amount.
     const kept = pieces.find((p) => p.sourceId === single.source.sourceId && p.amountIn === totalIn)
-    pieces = [kept ?? { sourceId: single.source.sourceId, amountIn: totalIn, net: net(single.sample), output: single.sample.output, gasUnits: single.sample.gasUnits, plan: single.sample.plan, exact: true }]
+    pieces = [
+      kept ?? {
+        sourceId: single.source.sourceId,
+        amountIn: totalIn,
+        net: net(single.sample),
+        output: single.sample.output,
+        gasUnits: single.sample.gasUnits,
+        plan: single.sample.plan,
+        exact: true,
+      },
+    ]
   }
   const allocations: SplitAllocation[] = []
   for (const piece of pieces) allocations.push(await allocationWire(piece, local))
@@ -118,7 +200,10 @@ export async function splitAcrossSources({ ctx, request, local, feeRecipient, lo
     totalOutput: totalOutput.toString(),
     singleBestOutput: singleBestOutput.toString(),
     singleBestSource: single?.source.sourceId ?? '',
-    improvement: { absolute: absolute.toString(), bps: singleBestOutput > 0n ? Number((absolute * 1_000_000n) / singleBestOutput) / 100 : 0 },
+    improvement: {
+      absolute: absolute.toString(),
+      bps: singleBestOutput > 0n ? Number((absolute * 1_000_000n) / singleBestOutput) / 100 : 0,
+    },
     allocations,
     errors,
     fetchedAt: ctx.now(),
@@ -136,7 +221,16 @@ function netPoints(samples: Sample[], net: (s: Sample) => bigint): CurvePoint[] 
 /** A piece at `amountIn` from the samples alone: the sample itself, or the chord between the neighbours. */
 function estimatePiece(source: SourceSamples, amountIn: bigint, net: (s: Sample) => bigint): Piece {
   const sample = source.samples.find((s) => s.x === amountIn)
-  if (sample) return { sourceId: source.sourceId, amountIn, net: net(sample), output: sample.output, gasUnits: sample.gasUnits, plan: sample.plan, exact: true }
+  if (sample)
+    return {
+      sourceId: source.sourceId,
+      amountIn,
+      net: net(sample),
+      output: sample.output,
+      gasUnits: sample.gasUnits,
+      plan: sample.plan,
+      exact: true,
+    }
   const sorted = [...source.samples].sort((a, b) => (a.x < b.x ? -1 : a.x > b.x ? 1 : 0))
   const above = sorted.find((s) => s.x > amountIn) ?? sorted[sorted.length - 1]
   const below = [...sorted].reverse().find((s) => s.x < amountIn)

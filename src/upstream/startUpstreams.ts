@@ -31,7 +31,18 @@ export type StartUpstreamsParameters = {
  * @example
  * const upstreams = await startUpstreams({ config: config.upstreams, chainId, weth, quoteService, getGasPriceWei, client: publicClient })
  */
-export async function startUpstreams({ config, chainId, weth, quoteService, getGasPriceWei, l1Parameters, client, log, onBug, demoLatency }: StartUpstreamsParameters): Promise<UpstreamService | undefined> {
+export async function startUpstreams({
+  config,
+  chainId,
+  weth,
+  quoteService,
+  getGasPriceWei,
+  l1Parameters,
+  client,
+  log,
+  onBug,
+  demoLatency,
+}: StartUpstreamsParameters): Promise<UpstreamService | undefined> {
   if (config.ids.length === 0) return undefined
   const quoteOut = async (tokenIn: Address, tokenOut: Address, amountIn: bigint) =>
     BigInt((await quoteService.quote({ chainId, tokenIn, tokenOut, amountIn: amountIn.toString(), slippageBps: 0 })).expectedAmountOut)

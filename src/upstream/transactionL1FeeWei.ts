@@ -20,7 +20,12 @@ const ENVELOPE_BYTES = 60n
  * @example
  * transactionL1FeeWei({ parameters, chainId: 8453, gasPriceWei, transaction: { to, data, value } })
  */
-export function transactionL1FeeWei({ parameters, chainId, gasPriceWei, transaction }: {
+export function transactionL1FeeWei({
+  parameters,
+  chainId,
+  gasPriceWei,
+  transaction,
+}: {
   parameters: L1FeeParameters
   chainId: number
   gasPriceWei: bigint
@@ -28,7 +33,15 @@ export function transactionL1FeeWei({ parameters, chainId, gasPriceWei, transact
 }): bigint {
   if (!transaction) return l1FeeUpperBoundWei({ parameters, unsignedTxSize: PRICE_ONLY_CALLDATA_BYTES + ENVELOPE_BYTES })
   const unsignedTx = serializeTransaction({
-    chainId, type: 'eip1559', to: transaction.to, data: transaction.data, value: transaction.value, nonce: 1, gas: transaction.gas ?? 500_000n, maxFeePerGas: gasPriceWei, maxPriorityFeePerGas: gasPriceWei,
+    chainId,
+    type: 'eip1559',
+    to: transaction.to,
+    data: transaction.data,
+    value: transaction.value,
+    nonce: 1,
+    gas: transaction.gas ?? 500_000n,
+    maxFeePerGas: gasPriceWei,
+    maxPriorityFeePerGas: gasPriceWei,
   })
   return l1FeeWei({ parameters, unsignedTx })
 }

@@ -12,7 +12,17 @@ import { transactionWire } from './transactionWire.ts'
  * upstreamQuoteWire({ sourceId: '0x', answer: { outputAmount: 1000n, gasUnits: 200_000n }, gasCost })
  * // { sourceId: '0x', outputAmount: '1000', netOutput: '…', gasEstimate: '200000' }
  */
-export function upstreamQuoteWire({ sourceId, answer, gasCost, l1FeeWei = 0n }: { sourceId: string; answer: UpstreamAnswer; gasCost: GasCostInTokenOut; l1FeeWei?: bigint }): UpstreamQuote {
+export function upstreamQuoteWire({
+  sourceId,
+  answer,
+  gasCost,
+  l1FeeWei = 0n,
+}: {
+  sourceId: string
+  answer: UpstreamAnswer
+  gasCost: GasCostInTokenOut
+  l1FeeWei?: bigint
+}): UpstreamQuote {
   const net = answer.outputAmount - gasCost.costOf(answer.gasUnits, l1FeeWei)
   return {
     sourceId,

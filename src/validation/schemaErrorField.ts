@@ -17,8 +17,12 @@ export type SchemaError = { instancePath: string; params: object }
  */
 export function schemaErrorField(error: SchemaError, root = 'body'): string {
   const params = error.params as Record<string, unknown>
-  const child = [params.missingProperty, params.additionalProperty, firstOf(params.requiredProperties), firstOf(params.additionalProperties)]
-    .find((name) => typeof name === 'string')
+  const child = [
+    params.missingProperty,
+    params.additionalProperty,
+    firstOf(params.requiredProperties),
+    firstOf(params.additionalProperties),
+  ].find((name) => typeof name === 'string')
   const parts = error.instancePath.split('/').filter(Boolean)
   if (typeof child === 'string') parts.push(child)
   return parts.length ? parts.join('.') : root

@@ -27,7 +27,13 @@ import { MAX_TICK, MIN_TICK, sqrtRatioAtTick } from '../fixtures/sqrtRatioAtTick
 /** PancakeSwap's own composition of one direction's protocol fee with the LP fee, in pips. */
 function composedSwapFee(protocolFeePips: number, lpFee: number): bigint {
   const bin = 8_388_608n
-  const binPool = { activeId: bin, binStep: 1n, lpFee: BigInt(lpFee), protocolFees: [BigInt(protocolFeePips), 0n], reserveOfBin: { [Number(bin)]: { reserveX: 10n ** 40n, reserveY: 10n ** 40n } } }
+  const binPool = {
+    activeId: bin,
+    binStep: 1n,
+    lpFee: BigInt(lpFee),
+    protocolFees: [BigInt(protocolFeePips), 0n],
+    reserveOfBin: { [Number(bin)]: { reserveX: 10n ** 40n, reserveY: 10n ** 40n } },
+  }
   const { totalFees } = getAmounts(binPool as never, true, 10n ** 6n)
   const fee = totalFees[0]
   // A fee outside [lpFee, lpFee + protocol fee] would be a misread of the SDK, not its composition.
@@ -43,7 +49,17 @@ const { token0: TOKEN0, token1: TOKEN1 } = CROSSCHECK_TOKENS
 
 const solver = useCrosscheckSolver()
 
-type State = { id: string; input: PoolInput; lpFee: number; protocolFee: number; tick: number; sqrtPriceX96: bigint; liquidity: bigint; spacing: number; ticks: { index: number; liquidityGross: bigint; liquidityNet: bigint }[] }
+type State = {
+  id: string
+  input: PoolInput
+  lpFee: number
+  protocolFee: number
+  tick: number
+  sqrtPriceX96: bigint
+  liquidity: bigint
+  spacing: number
+  ticks: { index: number; liquidityGross: bigint; liquidityNet: bigint }[]
+}
 
 function randomState(prng: Prng, s: number): State {
   const spacing = prng.chance(0.7) ? prng.pick([1, 10, 50, 200]) : prng.int(1, 500)
@@ -57,59 +73,96 @@ function randomState(prng: Prng, s: number): State {
   const net = new Map<number, bigint>()
   let liquidity = 0n
   for (const p of randomPositions({ prng, currentTick: tick, tickSpacing: spacing })) {
-    for (const [t, delta] of [[p.tickLower, p.liquidity], [p.tickUpper, -p.liquidity]] as const) {
+    for (const [t, delta] of [
+      [p.tickLower, p.liquidity],
+      [p.tickUpper, -p.liquidity],
+    ] as const) {
       gross.set(t, (gross.get(t) ?? 0n) + p.liquidity)
       net.set(t, (net.get(t) ?? 0n) + delta)
     }
     if (p.tickLower <= tick && tick < p.tickUpper) liquidity += p.liquidity
   }
-  const ticks = [...gross.keys()].sort((a, b) => a - b).map((index) => ({ index, liquidityGross: gross.get(index)!, liquidityNet: net.get(index)! }))
+  const ticks = [...gross.keys()]
+    .sort((a, b) => a - b)
+    .map((index) => ({ index, liquidityGross: gross.get(index)!, liquidityNet: net.get(index)! }))
   const id = `0x${(BigInt(s) + 1n).toString(16).padStart(64, '0')}`
   const input: PoolInput = {
-    id, dex: 'PANCAKE_INFINITY_CL', tokens: [TOKEN0, TOKEN1],
+    id,
+    dex: 'PANCAKE_INFINITY_CL',
+    tokens: [TOKEN0, TOKEN1],
     state: {
-      model: 'concentrated', sqrtPriceX96: sqrtPriceX96.toString(), tick, liquidity: liquidity.toString(), tickSpacing: spacing, feePips: lpFee, protocolFee,
+      model: 'concentrated',
+      sqrtPriceX96: sqrtPriceX96.toString(),
+      tick,
+      liquidity: liquidity.toString(),
+      tickSpacing: spacing,
+      feePips: lpFee,
+      protocolFee,
       ticks: ticks.filter((t) => t.liquidityNet !== 0n).map((t) => [t.index, t.liquidityNet.toString()]),
     },
   }
   return { id, input, lpFee, protocolFee, tick, sqrtPriceX96, liquidity, spacing, ticks }
 }
 
-test(`PANCAKE_INFINITY_CL: the solver and @pancakeswap/infinity-sdk agree on ${STATES * TRADES_PER_STATE} random swaps`, { timeout: 600_000 }, async () => {
-  const prng = createPrng({ seed: SEED })
-  const states = Array.from({ length: STATES }, (_, s) => randomState(prng, s))
-  for (let i = 0; i < states.length; i += 500) await solver().upsertPools(states.slice(i, i + 500).map((s) => s.input))
-  const [t0, t1] = [new Token(8453, TOKEN0, 18, 'T0'), new Token(8453, TOKEN1, 18, 'T1')]
+test(
+  `PANCAKE_INFINITY_CL: the solver and @pancakeswap/infinity-sdk agree on ${STATES * TRADES_PER_STATE} random swaps`,
+  { timeout: 600_000 },
+  async () => {
+    const prng = createPrng({ seed: SEED })
+    const states = Array.from({ length: STATES }, (_, s) => randomState(prng, s))
+    for (let i = 0; i < states.length; i += 500) await solver().upsertPools(states.slice(i, i + 500).map((s) => s.input))
+    const [t0, t1] = [new Token(8453, TOKEN0, 18, 'T0'), new Token(8453, TOKEN1, 18, 'T1')]
 
-  const mismatches: string[] = []
-  const tally = { paid: 0, stoppedShort: 0, aboveInt128: 0, withProtocolFee: 0, aboveV4Cap: 0 }
-  for (const state of states) {
-    for (let t = 0; t < TRADES_PER_STATE; t++) {
-      const zeroForOne = t % 2 === 0
-      const protocol = zeroForOne ? state.protocolFee & 0xfff : state.protocolFee >> 12
-      // Pancake's composition: protocol fee first, then the LP fee on what is left.
-      const swapFee = composedSwapFee(protocol, state.lpFee)
-      const pool = new Pool({
-        poolType: 'CL', tokenA: t0, tokenB: t1, fee: Number(swapFee), protocolFee: 0, sqrtRatioX96: state.sqrtPriceX96,
-        liquidity: state.liquidity, tickCurrent: state.tick, ticks: state.ticks, tickSpacing: state.spacing,
-      })
-      const depth = state.liquidity > 0n ? state.liquidity : 10n ** 18n
-      const amountIn = prng.logBigint(1n, depth * 100n)
-      const sdk = (await (pool as unknown as { swap: (z: boolean, a: bigint) => Promise<{ amountSpecifiedRemaining: bigint; amountCalculated: bigint }> }).swap(zeroForOne, amountIn))
-      // The Vault settles each side as int128 (the pool's BalanceDelta, SafeCast): the contract
-      // reverts on a larger output, which the SDK's plain bigint loop does not model.
-      const sdkAmountOut = -sdk.amountCalculated
-      const sdkOut = sdk.amountSpecifiedRemaining === 0n && sdkAmountOut <= INT128_MAX ? sdkAmountOut.toString() : undefined
-      const ours = await solver().simulate({ poolId: state.id, tokenIn: zeroForOne ? TOKEN0 : TOKEN1, amountIn: amountIn.toString() }).then((r) => r.amountOut, () => undefined)
-      if (ours !== sdkOut) mismatches.push(`${state.id} fee ${state.lpFee}/${state.protocolFee} spacing ${state.spacing} tick ${state.tick} zeroForOne ${zeroForOne} in ${amountIn}: solver ${ours}, sdk ${sdkOut}`)
-      if (sdk.amountSpecifiedRemaining === 0n && sdkAmountOut > INT128_MAX) tally.aboveInt128++
-      else if (sdkOut === undefined) tally.stoppedShort++
-      else tally.paid++
-      if (protocol > 0) tally.withProtocolFee++
-      if (protocol > 1000) tally.aboveV4Cap++
+    const mismatches: string[] = []
+    const tally = { paid: 0, stoppedShort: 0, aboveInt128: 0, withProtocolFee: 0, aboveV4Cap: 0 }
+    for (const state of states) {
+      for (let t = 0; t < TRADES_PER_STATE; t++) {
+        const zeroForOne = t % 2 === 0
+        const protocol = zeroForOne ? state.protocolFee & 0xfff : state.protocolFee >> 12
+        // Pancake's composition: protocol fee first, then the LP fee on what is left.
+        const swapFee = composedSwapFee(protocol, state.lpFee)
+        const pool = new Pool({
+          poolType: 'CL',
+          tokenA: t0,
+          tokenB: t1,
+          fee: Number(swapFee),
+          protocolFee: 0,
+          sqrtRatioX96: state.sqrtPriceX96,
+          liquidity: state.liquidity,
+          tickCurrent: state.tick,
+          ticks: state.ticks,
+          tickSpacing: state.spacing,
+        })
+        const depth = state.liquidity > 0n ? state.liquidity : 10n ** 18n
+        const amountIn = prng.logBigint(1n, depth * 100n)
+        const sdk = await (
+          pool as unknown as { swap: (z: boolean, a: bigint) => Promise<{ amountSpecifiedRemaining: bigint; amountCalculated: bigint }> }
+        ).swap(zeroForOne, amountIn)
+        // The Vault settles each side as int128 (the pool's BalanceDelta, SafeCast): the contract
+        // reverts on a larger output, which the SDK's plain bigint loop does not model.
+        const sdkAmountOut = -sdk.amountCalculated
+        const sdkOut = sdk.amountSpecifiedRemaining === 0n && sdkAmountOut <= INT128_MAX ? sdkAmountOut.toString() : undefined
+        const ours = await solver()
+          .simulate({ poolId: state.id, tokenIn: zeroForOne ? TOKEN0 : TOKEN1, amountIn: amountIn.toString() })
+          .then(
+            (r) => r.amountOut,
+            () => undefined,
+          )
+        if (ours !== sdkOut)
+          mismatches.push(
+            `${state.id} fee ${state.lpFee}/${state.protocolFee} spacing ${state.spacing} tick ${state.tick} zeroForOne ${zeroForOne} in ${amountIn}: solver ${ours}, sdk ${sdkOut}`,
+          )
+        if (sdk.amountSpecifiedRemaining === 0n && sdkAmountOut > INT128_MAX) tally.aboveInt128++
+        else if (sdkOut === undefined) tally.stoppedShort++
+        else tally.paid++
+        if (protocol > 0) tally.withProtocolFee++
+        if (protocol > 1000) tally.aboveV4Cap++
+      }
     }
-  }
-  console.log(`infinity cross-check (seed ${SEED}): ${STATES * TRADES_PER_STATE} swaps, ${mismatches.length} mismatches; ${JSON.stringify(tally)}`)
-  assert.deepEqual(mismatches.slice(0, 5), [])
-  assert.ok(tally.paid > STATES && tally.aboveV4Cap > STATES / 10, JSON.stringify(tally))
-})
+    console.log(
+      `infinity cross-check (seed ${SEED}): ${STATES * TRADES_PER_STATE} swaps, ${mismatches.length} mismatches; ${JSON.stringify(tally)}`,
+    )
+    assert.deepEqual(mismatches.slice(0, 5), [])
+    assert.ok(tally.paid > STATES && tally.aboveV4Cap > STATES / 10, JSON.stringify(tally))
+  },
+)

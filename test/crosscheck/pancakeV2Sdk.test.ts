@@ -27,7 +27,10 @@ test(`PANCAKE_V2: the solver and @pancakeswap/v2-sdk agree on ${STATES * 2} rand
     reserves: [prng.logBigint(1n, UINT112_MAX), prng.logBigint(1n, UINT112_MAX)] as const,
   }))
   const pools: PoolInput[] = states.map(({ id, reserves }) => ({
-    id, dex: 'PANCAKE_V2', tokens: [TOKEN0, TOKEN1], state: { model: 'constant_product', reserves: [reserves[0].toString(), reserves[1].toString()] },
+    id,
+    dex: 'PANCAKE_V2',
+    tokens: [TOKEN0, TOKEN1],
+    state: { model: 'constant_product', reserves: [reserves[0].toString(), reserves[1].toString()] },
   }))
   for (let i = 0; i < pools.length; i += 1000) await solver().upsertPools(pools.slice(i, i + 1000))
 
@@ -46,7 +49,12 @@ test(`PANCAKE_V2: the solver and @pancakeswap/v2-sdk agree on ${STATES * 2} rand
           return `refused: ${(error as Error).name}`
         }
       })()
-      const ours = await solver().simulate({ poolId: id, tokenIn: tokenIn.address as Address, amountIn: amountIn.toString() }).then((r) => r.amountOut, () => undefined)
+      const ours = await solver()
+        .simulate({ poolId: id, tokenIn: tokenIn.address as Address, amountIn: amountIn.toString() })
+        .then(
+          (r) => r.amountOut,
+          () => undefined,
+        )
       const agree = ours === undefined ? sdk.startsWith('refused') : ours === sdk
       if (!agree) mismatches.push(`${id} reserves ${reserves} zeroForOne ${zeroForOne} in ${amountIn}: solver ${ours}, sdk ${sdk}`)
       if (ours !== undefined) paid++

@@ -22,7 +22,17 @@ const PYTHON = fileURLToPath(new URL('./solidly_pool.py', import.meta.url))
 
 const solver = useCrosscheckSolver()
 
-type Case = { pool: PoolInput; r0: bigint; r1: bigint; dec0: number; dec1: number; stable: boolean; fee: number; amountIn: bigint; zeroForOne: boolean }
+type Case = {
+  pool: PoolInput
+  r0: bigint
+  r1: bigint
+  dec0: number
+  dec1: number
+  stable: boolean
+  fee: number
+  amountIn: bigint
+  zeroForOne: boolean
+}
 
 function randomPool(prng: Prng, index: number): Omit<Case, 'amountIn' | 'zeroForOne'> {
   const stable = prng.chance(0.8)
@@ -36,53 +46,80 @@ function randomPool(prng: Prng, index: number): Omit<Case, 'amountIn' | 'zeroFor
   const fee = prng.chance(0.2) ? 0 : prng.chance(0.5) ? prng.pick([1, 5, 30, 100, 300]) : prng.int(0, 300)
   const id = `0x${(BigInt(index) + 0xa0000n).toString(16).padStart(40, '0')}`
   const pool: PoolInput = {
-    id, dex: 'AERODROME_V2LIKE', tokens: [TOKEN0, TOKEN1],
+    id,
+    dex: 'AERODROME_V2LIKE',
+    tokens: [TOKEN0, TOKEN1],
     state: { model: 'solidly', reserves: [r0.toString(), r1.toString()], stable, decimals: [dec0, dec1], feeBps: fee },
   }
   return { pool, r0, r1, dec0, dec1, stable, fee }
 }
 
-test(`AERODROME_V2LIKE: the solver and an independent Python implementation agree on ${STATES * TRADES_PER_STATE} random swaps`, { timeout: 600_000 }, async () => {
-  const prng = createPrng({ seed: SEED })
-  const cases: Case[] = []
-  for (let s = 0; s < STATES; s++) {
-    const pool = randomPool(prng, s)
-    for (let t = 0; t < TRADES_PER_STATE; t++) {
-      const zeroForOne = prng.chance(0.5)
-      const reserveIn = zeroForOne ? pool.r0 : pool.r1
-      cases.push({ ...pool, zeroForOne, amountIn: prng.logBigint(1n, reserveIn * 100n + 1n) })
+test(
+  `AERODROME_V2LIKE: the solver and an independent Python implementation agree on ${STATES * TRADES_PER_STATE} random swaps`,
+  { timeout: 600_000 },
+  async () => {
+    const prng = createPrng({ seed: SEED })
+    const cases: Case[] = []
+    for (let s = 0; s < STATES; s++) {
+      const pool = randomPool(prng, s)
+      for (let t = 0; t < TRADES_PER_STATE; t++) {
+        const zeroForOne = prng.chance(0.5)
+        const reserveIn = zeroForOne ? pool.r0 : pool.r1
+        cases.push({ ...pool, zeroForOne, amountIn: prng.logBigint(1n, reserveIn * 100n + 1n) })
+      }
     }
-  }
-  for (let i = 0; i < cases.length; i += 1000) await solver().upsertPools([...new Map(cases.slice(i, i + 1000).map((c) => [c.pool.id, c.pool])).values()])
+    for (let i = 0; i < cases.length; i += 1000)
+      await solver().upsertPools([...new Map(cases.slice(i, i + 1000).map((c) => [c.pool.id, c.pool])).values()])
 
-  const input = cases.map((c) => JSON.stringify({
-    r0: c.r0.toString(), r1: c.r1.toString(), dec0: c.dec0, dec1: c.dec1, stable: c.stable, fee: c.fee, amountIn: c.amountIn.toString(), zeroForOne: c.zeroForOne,
-  })).join('\n')
-  const python = spawnSync('python3', [PYTHON], { input, encoding: 'utf8', maxBuffer: 1 << 28 })
-  assert.equal(python.status, 0, `python3 ${PYTHON} failed (is python3 installed?): ${python.error ?? python.stderr}`)
-  const answers = python.stdout.trim().split('\n').map((line) => JSON.parse(line) as { out?: string; error?: string })
-  assert.equal(answers.length, cases.length)
+    const input = cases
+      .map((c) =>
+        JSON.stringify({
+          r0: c.r0.toString(),
+          r1: c.r1.toString(),
+          dec0: c.dec0,
+          dec1: c.dec1,
+          stable: c.stable,
+          fee: c.fee,
+          amountIn: c.amountIn.toString(),
+          zeroForOne: c.zeroForOne,
+        }),
+      )
+      .join('\n')
+    const python = spawnSync('python3', [PYTHON], { input, encoding: 'utf8', maxBuffer: 1 << 28 })
+    assert.equal(python.status, 0, `python3 ${PYTHON} failed (is python3 installed?): ${python.error ?? python.stderr}`)
+    const answers = python.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { out?: string; error?: string })
+    assert.equal(answers.length, cases.length)
 
-  const mismatches: string[] = []
-  const tally = { paid: 0, stable: 0, bothRefused: 0, refusals: {} as Record<string, number>, decimalsOver18: 0 }
-  for (const [i, c] of cases.entries()) {
-    const solved = await solver()
-      .simulate({ poolId: c.pool.id, tokenIn: c.zeroForOne ? TOKEN0 : TOKEN1, amountIn: c.amountIn.toString() })
-      .then((r) => ({ out: r.amountOut }), (e: Error) => ({ error: e.message }))
-    const reference = answers[i]
-    const agree = 'out' in solved && solved.out !== undefined ? reference.out === solved.out : reference.error !== undefined
-    if (!agree) mismatches.push(`case ${i}: ${JSON.stringify({ ...c, pool: undefined }, (_, v) => (typeof v === 'bigint' ? v.toString() : v))} solver=${JSON.stringify(solved)} python=${JSON.stringify(reference)}`)
-    if (reference.out !== undefined) {
-      tally.paid++
-      if (c.stable) tally.stable++
-      if (c.stable && Math.max(c.dec0, c.dec1) > 18) tally.decimalsOver18++
-    } else {
-      tally.bothRefused += agree ? 1 : 0
-      tally.refusals[reference.error as string] = (tally.refusals[reference.error as string] ?? 0) + 1
+    const mismatches: string[] = []
+    const tally = { paid: 0, stable: 0, bothRefused: 0, refusals: {} as Record<string, number>, decimalsOver18: 0 }
+    for (const [i, c] of cases.entries()) {
+      const solved = await solver()
+        .simulate({ poolId: c.pool.id, tokenIn: c.zeroForOne ? TOKEN0 : TOKEN1, amountIn: c.amountIn.toString() })
+        .then(
+          (r) => ({ out: r.amountOut }),
+          (e: Error) => ({ error: e.message }),
+        )
+      const reference = answers[i]
+      const agree = 'out' in solved && solved.out !== undefined ? reference.out === solved.out : reference.error !== undefined
+      if (!agree)
+        mismatches.push(
+          `case ${i}: ${JSON.stringify({ ...c, pool: undefined }, (_, v) => (typeof v === 'bigint' ? v.toString() : v))} solver=${JSON.stringify(solved)} python=${JSON.stringify(reference)}`,
+        )
+      if (reference.out !== undefined) {
+        tally.paid++
+        if (c.stable) tally.stable++
+        if (c.stable && Math.max(c.dec0, c.dec1) > 18) tally.decimalsOver18++
+      } else {
+        tally.bothRefused += agree ? 1 : 0
+        tally.refusals[reference.error as string] = (tally.refusals[reference.error as string] ?? 0) + 1
+      }
     }
-  }
-  console.log(`solidly cross-check (seed ${SEED}): ${cases.length} swaps, ${mismatches.length} mismatches; ${JSON.stringify(tally)}`)
-  assert.deepEqual(mismatches.slice(0, 5), [], `${mismatches.length} disagreements between the solver and the Python implementation`)
-  assert.ok(tally.stable > cases.length * 0.3 && tally.decimalsOver18 > 100, `too few paid stable swaps (${JSON.stringify(tally)})`)
-  assert.ok(Object.keys(tally.refusals).length >= 2, `the refusal paths went untested: ${JSON.stringify(tally.refusals)}`)
-})
+    console.log(`solidly cross-check (seed ${SEED}): ${cases.length} swaps, ${mismatches.length} mismatches; ${JSON.stringify(tally)}`)
+    assert.deepEqual(mismatches.slice(0, 5), [], `${mismatches.length} disagreements between the solver and the Python implementation`)
+    assert.ok(tally.stable > cases.length * 0.3 && tally.decimalsOver18 > 100, `too few paid stable swaps (${JSON.stringify(tally)})`)
+    assert.ok(Object.keys(tally.refusals).length >= 2, `the refusal paths went untested: ${JSON.stringify(tally.refusals)}`)
+  },
+)

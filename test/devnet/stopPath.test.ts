@@ -33,14 +33,21 @@ async function gone(pid: number, withinMs: number): Promise<boolean> {
   return !alive(pid)
 }
 
-type Run = { child: ChildProcess; anvilPid: number; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>; stderr: () => string }
+type Run = {
+  child: ChildProcess
+  anvilPid: number
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  stderr: () => string
+}
 
 async function startService(mode: string): Promise<Run> {
   const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, mode], { stdio: ['pipe', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()))
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
   const anvilPid = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${mode}: no anvil pid within 60 s; stderr:\n${stderr}`)), 60_000)
     child.stdout!.on('data', (c: Buffer) => {
@@ -88,7 +95,14 @@ const endings: { mode: string; signal?: NodeJS.Signals; expect: { code?: number;
 ]
 
 for (const { mode, signal, expect } of endings) {
-  const how = signal ? `is sent ${signal}` : { exit: 'calls process.exit(0)', return: 'returns from its main module', throw: 'throws an uncaught error', reject: 'leaves a rejection unhandled' }[mode]
+  const how = signal
+    ? `is sent ${signal}`
+    : {
+        exit: 'calls process.exit(0)',
+        return: 'returns from its main module',
+        throw: 'throws an uncaught error',
+        reject: 'leaves a rejection unhandled',
+      }[mode]
   test(`no orphan anvil when the service ${how}`, { timeout: 120_000 }, async () => {
     const run = await startService(mode)
     try {

@@ -30,13 +30,23 @@ runV3FamilyDifferential({
     { fee: 10000, tickSpacing: 2000 },
   ],
   slot0Signature: 'function slot0() view returns (uint160, int24, uint16, uint16, uint16, bool)',
-  deploy: ({ devnet }) => deploySlipstream({ devnet, swapFeeModule: { defaultScalingFactor: 200_000n, defaultFeeCap: 30_000, secondsAgo: SECONDS_AGO } }),
-  createPool: ({ devnet, factory, tokenA, tokenB, tier, sqrtPriceX96 }) => createSlipstreamPool({ devnet, factory, tokenA, tokenB, tickSpacing: tier.tickSpacing, sqrtPriceX96 }),
-  prepareState: async ({ devnet, pool: address, harness, harnessAbi, state }) => (state % 2 === 0 ? '' : moveAwayFromTwap({ devnet, pool: address, harness, harnessAbi })),
+  deploy: ({ devnet }) =>
+    deploySlipstream({ devnet, swapFeeModule: { defaultScalingFactor: 200_000n, defaultFeeCap: 30_000, secondsAgo: SECONDS_AGO } }),
+  createPool: ({ devnet, factory, tokenA, tokenB, tier, sqrtPriceX96 }) =>
+    createSlipstreamPool({ devnet, factory, tokenA, tokenB, tickSpacing: tier.tickSpacing, sqrtPriceX96 }),
+  prepareState: async ({ devnet, pool: address, harness, harnessAbi, state }) =>
+    state % 2 === 0 ? '' : moveAwayFromTwap({ devnet, pool: address, harness, harnessAbi }),
   readPool: async ({ devnet, pool: address }) => {
     const latest = await devnet.publicClient.getBlock({ blockTag: 'latest' })
-    const input = await readSlipstreamPool({ client: devnet.publicClient, pool: address, blockNumber: latest.number, nextBlock: { number: latest.number + 1n, timestamp: latest.timestamp + 2n } })
-    const spacingFee = { 1: 100, 50: 500, 100: 500, 200: 3000, 2000: 10000 }[input.state.model === 'concentrated' ? input.state.tickSpacing : 0]
+    const input = await readSlipstreamPool({
+      client: devnet.publicClient,
+      pool: address,
+      blockNumber: latest.number,
+      nextBlock: { number: latest.number + 1n, timestamp: latest.timestamp + 2n },
+    })
+    const spacingFee = { 1: 100, 50: 500, 100: 500, 200: 3000, 2000: 10000 }[
+      input.state.model === 'concentrated' ? input.state.tickSpacing : 0
+    ]
     if (input.state.model === 'concentrated' && input.state.feePips !== spacingFee) dynamicFees++
     return input
   },
@@ -44,11 +54,25 @@ runV3FamilyDifferential({
 })
 
 /** Grows the oracle, then swaps a little one way over several blocks: the tick leaves its TWAP. */
-async function moveAwayFromTwap({ devnet, pool: address, harness, harnessAbi }: { devnet: Devnet; pool: Address; harness: Address; harnessAbi: Abi }): Promise<string> {
+async function moveAwayFromTwap({
+  devnet,
+  pool: address,
+  harness,
+  harnessAbi,
+}: {
+  devnet: Devnet
+  pool: Address
+  harness: Address
+  harnessAbi: Abi
+}): Promise<string> {
   await writeContractAndWait({ devnet, address, abi: pool.abi, functionName: 'increaseObservationCardinalityNext', args: [SECONDS_AGO] })
   for (let i = 0; i < SECONDS_AGO / 2 + 2; i++) {
     await writeContractAndWait({
-      devnet, address: harness, abi: harnessAbi, functionName: 'swapV3', throwOnRevert: false,
+      devnet,
+      address: harness,
+      abi: harnessAbi,
+      functionName: 'swapV3',
+      throwOnRevert: false,
       args: [address, harness, true, 10n ** 15n, openPriceLimit(true), harness],
     })
   }

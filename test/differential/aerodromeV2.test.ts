@@ -66,14 +66,21 @@ test('AERODROME_V2LIKE stable and volatile pools pay exactly what the solver sim
       await transfer(t1.address, pool, deposit1)
       await writeContractAndWait({ devnet, address: pool, abi: Pool.abi, functionName: 'mint', args: [devnet.account] })
     }
-    if ((await mint().then(() => true, () => false)) === false) continue
+    if (
+      (await mint().then(
+        () => true,
+        () => false,
+      )) === false
+    )
+      continue
     // Then any imbalance (sync takes the balances as reserves): from none to 10^12 tokens extra.
     const extra = (t: (typeof tokens)[number]) => (prng.chance(0.3) ? 0n : prng.logBigint(1n, 10n ** BigInt(t.decimals + 12)))
     await transfer(t0.address, pool, extra(t0))
     await transfer(t1.address, pool, extra(t1))
     await writeContractAndWait({ devnet, address: pool, abi: Pool.abi, functionName: 'sync' })
     const fee = prng.chance(0.3) ? undefined : prng.chance(0.1) ? 420 : prng.int(0, 300)
-    if (fee !== undefined && fee !== 0) await writeContractAndWait({ devnet, address: factory, abi: PoolFactory.abi, functionName: 'setCustomFee', args: [pool, fee] })
+    if (fee !== undefined && fee !== 0)
+      await writeContractAndWait({ devnet, address: factory, abi: PoolFactory.abi, functionName: 'setCustomFee', args: [pool, fee] })
     if (fee === 420) seen.zeroFee++
     seen[stable ? 'stable' : 'volatile']++
 
@@ -107,17 +114,49 @@ test('AERODROME_V2LIKE stable and volatile pools pay exactly what the solver sim
   }
 
   /** Pay the pool, ask `getAmountOut` (on the state the transfer left), swap; what arrived. */
-  async function swapAsTheRouterDoes({ pool, tokenIn, tokenOut, amountIn, zeroForOne }: { pool: Address; tokenIn: Address; tokenOut: Address; amountIn: bigint; zeroForOne: boolean }): Promise<ChainOutcome> {
-    const ask = await devnet.publicClient.readContract({ address: pool, abi: Pool.abi, functionName: 'getAmountOut', args: [amountIn, tokenIn] }).then((v) => v as bigint, () => undefined)
+  async function swapAsTheRouterDoes({
+    pool,
+    tokenIn,
+    tokenOut,
+    amountIn,
+    zeroForOne,
+  }: {
+    pool: Address
+    tokenIn: Address
+    tokenOut: Address
+    amountIn: bigint
+    zeroForOne: boolean
+  }): Promise<ChainOutcome> {
+    const ask = await devnet.publicClient
+      .readContract({ address: pool, abi: Pool.abi, functionName: 'getAmountOut', args: [amountIn, tokenIn] })
+      .then(
+        (v) => v as bigint,
+        () => undefined,
+      )
     if (ask === undefined || ask === 0n) return { kind: 'reverted' }
     await transfer(tokenIn, pool, amountIn)
-    const before = (await devnet.publicClient.readContract({ address: tokenOut, abi: testTokenAbi, functionName: 'balanceOf', args: [RECIPIENT] })) as bigint
+    const before = (await devnet.publicClient.readContract({
+      address: tokenOut,
+      abi: testTokenAbi,
+      functionName: 'balanceOf',
+      args: [RECIPIENT],
+    })) as bigint
     const receipt = await writeContractAndWait({
-      devnet, address: pool, abi: Pool.abi, functionName: 'swap', throwOnRevert: false, gas: 5_000_000n,
+      devnet,
+      address: pool,
+      abi: Pool.abi,
+      functionName: 'swap',
+      throwOnRevert: false,
+      gas: 5_000_000n,
       args: [zeroForOne ? 0n : ask, zeroForOne ? ask : 0n, RECIPIENT, '0x' as Hex],
     })
     if (receipt.status !== 'success') return { kind: 'reverted' }
-    const after = (await devnet.publicClient.readContract({ address: tokenOut, abi: testTokenAbi, functionName: 'balanceOf', args: [RECIPIENT] })) as bigint
+    const after = (await devnet.publicClient.readContract({
+      address: tokenOut,
+      abi: testTokenAbi,
+      functionName: 'balanceOf',
+      args: [RECIPIENT],
+    })) as bigint
     return { kind: 'filled', amountOut: after - before, gasUsed: receipt.gasUsed }
   }
 })

@@ -37,7 +37,12 @@ async function linkedListTicks(pool: Address): Promise<number[]> {
   // MIN_TICK and MAX_TICK are the list's sentinels, and real ticks too when a position uses them.
   const ticks: number[] = []
   for (let tick = MIN_TICK, guard = 0; guard < 100_000; guard++) {
-    const [liquidityTotal, , , next] = await session.devnet.publicClient.readContract({ address: pool, abi: poolAbi, functionName: 'ticks', args: [tick] })
+    const [liquidityTotal, , , next] = await session.devnet.publicClient.readContract({
+      address: pool,
+      abi: poolAbi,
+      functionName: 'ticks',
+      args: [tick],
+    })
     if (liquidityTotal > 0n) ticks.push(tick)
     if (tick === MAX_TICK) break
     tick = next
@@ -45,105 +50,152 @@ async function linkedListTicks(pool: Address): Promise<number[]> {
   return ticks
 }
 
-test('Algebra Integral pools (static fee and base plugin dynamic fee) pay exactly what the solver simulates', { timeout: 900_000 }, async () => {
-  const { devnet } = session
-  const prng = createPrng({ seed: SEED })
-  const solver = await session.loadSolver(await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 }))
+test(
+  'Algebra Integral pools (static fee and base plugin dynamic fee) pay exactly what the solver simulates',
+  { timeout: 900_000 },
+  async () => {
+    const { devnet } = session
+    const prng = createPrng({ seed: SEED })
+    const solver = await session.loadSolver(await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 }))
 
-  const { harness, harnessAbi, tokens } = await deployHarnessWithTokens({ devnet, decimals: [6, 8, 18, 18] })
-  const { factory, basePluginFactory } = await deployAlgebraIntegral({ devnet })
+    const { harness, harnessAbi, tokens } = await deployHarnessWithTokens({ devnet, decimals: [6, 8, 18, 18] })
+    const { factory, basePluginFactory } = await deployAlgebraIntegral({ devnet })
 
-  const ledger = createDifferentialLedger({ protocol: 'QUICKSWAP_V4 (Algebra Integral 1.2.10)' })
-  let feeChecks = 0
-  const feeMismatches: string[] = []
-  const fees = new Set<number>()
-  let pluginStates = 0
-  let base = await devnet.testClient.snapshot()
-  const started = Date.now()
-  for (let s = 0; s < STATES && Date.now() - started < TIME_BUDGET_MS; s++) {
-    base = await revertToSnapshot({ testClient: devnet.testClient, id: base })
-    const withPlugin = s % 2 === 1
-    const a = prng.int(0, tokens.length - 1)
-    const b = (a + prng.int(1, tokens.length - 1)) % tokens.length
-    const tickSpacing = prng.chance(0.6) ? prng.pick([1, 10, 60, 200]) : prng.int(1, 500)
-    const fee = prng.chance(0.6) ? prng.pick([100, 500, 3000, 10000]) : prng.int(0, 50_000)
-    const { pool, token0, token1 } = await createAlgebraPool({
-      devnet, factory, tokenA: tokens[a], tokenB: tokens[b], sqrtPriceX96: randomSqrtPriceX96({ prng }), tickSpacing, fee,
-      pluginFactory: withPlugin ? basePluginFactory : undefined,
-    })
-    const [, currentTick] = await devnet.publicClient.readContract({ address: pool, abi: poolAbi, functionName: 'globalState' })
-    for (const p of randomPositions({ prng, currentTick, tickSpacing })) {
-      await writeContractAndWait({
-        devnet, address: harness, abi: harnessAbi, functionName: 'mintAlgebra',
-        args: [pool, devnet.account, p.tickLower, p.tickUpper, p.liquidity, harness],
+    const ledger = createDifferentialLedger({ protocol: 'QUICKSWAP_V4 (Algebra Integral 1.2.10)' })
+    let feeChecks = 0
+    const feeMismatches: string[] = []
+    const fees = new Set<number>()
+    let pluginStates = 0
+    let base = await devnet.testClient.snapshot()
+    const started = Date.now()
+    for (let s = 0; s < STATES && Date.now() - started < TIME_BUDGET_MS; s++) {
+      base = await revertToSnapshot({ testClient: devnet.testClient, id: base })
+      const withPlugin = s % 2 === 1
+      const a = prng.int(0, tokens.length - 1)
+      const b = (a + prng.int(1, tokens.length - 1)) % tokens.length
+      const tickSpacing = prng.chance(0.6) ? prng.pick([1, 10, 60, 200]) : prng.int(1, 500)
+      const fee = prng.chance(0.6) ? prng.pick([100, 500, 3000, 10000]) : prng.int(0, 50_000)
+      const { pool, token0, token1 } = await createAlgebraPool({
+        devnet,
+        factory,
+        tokenA: tokens[a],
+        tokenB: tokens[b],
+        sqrtPriceX96: randomSqrtPriceX96({ prng }),
+        tickSpacing,
+        fee,
+        pluginFactory: withPlugin ? basePluginFactory : undefined,
       })
-    }
-    if (withPlugin) {
-      pluginStates++
-      // Move the price back and forth over time so the adaptive fee sees volatility.
-      for (let w = 0; w < prng.int(0, 4); w++) {
-        await devnet.testClient.increaseTime({ seconds: prng.int(1, 7200) })
-        const zeroToOne = prng.chance(0.5)
+      const [, currentTick] = await devnet.publicClient.readContract({ address: pool, abi: poolAbi, functionName: 'globalState' })
+      for (const p of randomPositions({ prng, currentTick, tickSpacing })) {
         await writeContractAndWait({
-          devnet, address: harness, abi: harnessAbi, functionName: 'swapAlgebra', throwOnRevert: false,
-          args: [pool, harness, zeroToOne, prng.logBigint(1n, 10n ** 22n), openPriceLimit(zeroToOne), harness],
+          devnet,
+          address: harness,
+          abi: harnessAbi,
+          functionName: 'mintAlgebra',
+          args: [pool, devnet.account, p.tickLower, p.tickUpper, p.liquidity, harness],
         })
       }
-      await devnet.testClient.increaseTime({ seconds: prng.int(1, 600) })
-      await devnet.testClient.mine({ blocks: 1 })
-    }
-    const { input } = await readAlgebraPool({ client: devnet.publicClient, pool })
-    assert.equal(input.state.model, 'concentrated')
-    if (input.state.model !== 'concentrated') return
-    fees.add(input.state.feePips)
-    assert.deepEqual(input.state.ticks.map(([t]) => t), await linkedListTicks(pool), 'tick tree and linked list disagree')
-    await solver?.upsertPools([input])
-    let snapshot = await devnet.testClient.snapshot()
-    const balancesAt = harnessBalances({ devnet, pool, token0, token1, harness, recipient: RECIPIENT, stateCall: { abi: poolAbi, functionName: 'globalState' } })
-    const initial = await balancesAt()
-    const initialState = initial.state as readonly [bigint, number, number]
-    const feePips = input.state.feePips
-    // The adaptive fee depends on block.timestamp: the swap is priced at the read block, so pin the
-    // swap's block to the read block's timestamp (otherwise wall-clock drift moves the fee by a few pips).
-    const { timestamp: readTimestamp } = await devnet.publicClient.getBlock({ blockTag: 'latest' })
-    await runConcentratedCases({
-      prng, solver, ledger, input, trades: TRADES_PER_STATE,
-      label: `seed=${SEED} state=${s} plugin=${withPlugin} spacing=${tickSpacing} feePips=${feePips}`,
-      subject: {
-        poolId: input.id, token0, token1,
-        balances: async () => initial.pool,
-        swap: async (zeroForOne, amountIn) => {
-          await devnet.testClient.setNextBlockTimestamp({ timestamp: readTimestamp })
-          const receipt = await writeContractAndWait({
-            devnet, address: harness, abi: harnessAbi, functionName: 'swapAlgebra', throwOnRevert: false,
-            args: [pool, RECIPIENT, zeroForOne, amountIn, openPriceLimit(zeroForOne), harness],
+      if (withPlugin) {
+        pluginStates++
+        // Move the price back and forth over time so the adaptive fee sees volatility.
+        for (let w = 0; w < prng.int(0, 4); w++) {
+          await devnet.testClient.increaseTime({ seconds: prng.int(1, 7200) })
+          const zeroToOne = prng.chance(0.5)
+          await writeContractAndWait({
+            devnet,
+            address: harness,
+            abi: harnessAbi,
+            functionName: 'swapAlgebra',
+            throwOnRevert: false,
+            args: [pool, harness, zeroToOne, prng.logBigint(1n, 10n ** 22n), openPriceLimit(zeroToOne), harness],
           })
-          const now = await balancesAt()
-          if (receipt.status === 'success') {
-            // The fee charged: the plugin's beforeSwap override (+ plugin fee), announced in SwapFee,
-            // else globalState.lastFee. (AlgebraBasePluginV1 overrides: lastFee stays stale.)
-            const [swapFee] = parseEventLogs({ abi: swapFeeAbi, logs: receipt.logs.filter((l) => l.address.toLowerCase() === pool.toLowerCase()) })
-            const charged = swapFee && swapFee.args.overrideFee !== 0 ? swapFee.args.overrideFee + swapFee.args.pluginFee : initialState[2] + (swapFee?.args.pluginFee ?? 0)
-            feeChecks++
-            if (charged !== feePips) feeMismatches.push(`state=${s} read feePips=${feePips} charged=${charged}`)
-          }
-          return {
-            status: receipt.status,
-            ...harnessSwapAmounts(initial, now, zeroForOne),
-            gasUsed: receipt.gasUsed,
-            tickAfter: (now.state as readonly [bigint, number])[1],
-          }
+        }
+        await devnet.testClient.increaseTime({ seconds: prng.int(1, 600) })
+        await devnet.testClient.mine({ blocks: 1 })
+      }
+      const { input } = await readAlgebraPool({ client: devnet.publicClient, pool })
+      assert.equal(input.state.model, 'concentrated')
+      if (input.state.model !== 'concentrated') return
+      fees.add(input.state.feePips)
+      assert.deepEqual(
+        input.state.ticks.map(([t]) => t),
+        await linkedListTicks(pool),
+        'tick tree and linked list disagree',
+      )
+      await solver?.upsertPools([input])
+      let snapshot = await devnet.testClient.snapshot()
+      const balancesAt = harnessBalances({
+        devnet,
+        pool,
+        token0,
+        token1,
+        harness,
+        recipient: RECIPIENT,
+        stateCall: { abi: poolAbi, functionName: 'globalState' },
+      })
+      const initial = await balancesAt()
+      const initialState = initial.state as readonly [bigint, number, number]
+      const feePips = input.state.feePips
+      // The adaptive fee depends on block.timestamp: the swap is priced at the read block, so pin the
+      // swap's block to the read block's timestamp (otherwise wall-clock drift moves the fee by a few pips).
+      const { timestamp: readTimestamp } = await devnet.publicClient.getBlock({ blockTag: 'latest' })
+      await runConcentratedCases({
+        prng,
+        solver,
+        ledger,
+        input,
+        trades: TRADES_PER_STATE,
+        label: `seed=${SEED} state=${s} plugin=${withPlugin} spacing=${tickSpacing} feePips=${feePips}`,
+        subject: {
+          poolId: input.id,
+          token0,
+          token1,
+          balances: async () => initial.pool,
+          swap: async (zeroForOne, amountIn) => {
+            await devnet.testClient.setNextBlockTimestamp({ timestamp: readTimestamp })
+            const receipt = await writeContractAndWait({
+              devnet,
+              address: harness,
+              abi: harnessAbi,
+              functionName: 'swapAlgebra',
+              throwOnRevert: false,
+              args: [pool, RECIPIENT, zeroForOne, amountIn, openPriceLimit(zeroForOne), harness],
+            })
+            const now = await balancesAt()
+            if (receipt.status === 'success') {
+              // The fee charged: the plugin's beforeSwap override (+ plugin fee), announced in SwapFee,
+              // else globalState.lastFee. (AlgebraBasePluginV1 overrides: lastFee stays stale.)
+              const [swapFee] = parseEventLogs({
+                abi: swapFeeAbi,
+                logs: receipt.logs.filter((l) => l.address.toLowerCase() === pool.toLowerCase()),
+              })
+              const charged =
+                swapFee && swapFee.args.overrideFee !== 0
+                  ? swapFee.args.overrideFee + swapFee.args.pluginFee
+                  : initialState[2] + (swapFee?.args.pluginFee ?? 0)
+              feeChecks++
+              if (charged !== feePips) feeMismatches.push(`state=${s} read feePips=${feePips} charged=${charged}`)
+            }
+            return {
+              status: receipt.status,
+              ...harnessSwapAmounts(initial, now, zeroForOne),
+              gasUsed: receipt.gasUsed,
+              tickAfter: (now.state as readonly [bigint, number])[1],
+            }
+          },
+          restore: async () => {
+            snapshot = await revertToSnapshot({ testClient: devnet.testClient, id: snapshot })
+          },
         },
-        restore: async () => {
-          snapshot = await revertToSnapshot({ testClient: devnet.testClient, id: snapshot })
-        },
-      },
-    })
-  }
-  console.log(`${ledger.summary()} | pluginStates=${pluginStates} feeChecks=${feeChecks} feeMismatches=${feeMismatches.length} distinctFees=${fees.size}`)
-  if (feeMismatches.length > 0) console.log(feeMismatches.slice(0, 12).join('\n'))
-  assert.ok(ledger.cases() >= 100, `too few cases: ${ledger.cases()}`)
-  assert.deepEqual(feeMismatches.slice(0, 5), [], 'the fee read before the swap is not the fee the swap was charged')
-  assert.ok(solver, `solver not available (${session.solverMissing}): ${ledger.cases()} chain cases ran unjudged`)
-  assert.deepEqual(ledger.mismatches().slice(0, 5), [], `${ledger.mismatches().length} solver/chain mismatches`)
-})
+      })
+    }
+    console.log(
+      `${ledger.summary()} | pluginStates=${pluginStates} feeChecks=${feeChecks} feeMismatches=${feeMismatches.length} distinctFees=${fees.size}`,
+    )
+    if (feeMismatches.length > 0) console.log(feeMismatches.slice(0, 12).join('\n'))
+    assert.ok(ledger.cases() >= 100, `too few cases: ${ledger.cases()}`)
+    assert.deepEqual(feeMismatches.slice(0, 5), [], 'the fee read before the swap is not the fee the swap was charged')
+    assert.ok(solver, `solver not available (${session.solverMissing}): ${ledger.cases()} chain cases ran unjudged`)
+    assert.deepEqual(ledger.mismatches().slice(0, 5), [], `${ledger.mismatches().length} solver/chain mismatches`)
+  },
+)

@@ -62,7 +62,16 @@ export function createDifferentialLedger({ protocol }: { protocol: string }): Di
   const record = (c: DifferentialCase) => {
     cases++
     if (c.chain.kind === 'filled' && c.chainCrossings !== undefined) {
-      const k = c.chainCrossings === 0 ? '0' : c.chainCrossings <= 2 ? '1-2' : c.chainCrossings <= 5 ? '3-5' : c.chainCrossings <= 10 ? '6-10' : '11+'
+      const k =
+        c.chainCrossings === 0
+          ? '0'
+          : c.chainCrossings <= 2
+            ? '1-2'
+            : c.chainCrossings <= 5
+              ? '3-5'
+              : c.chainCrossings <= 10
+                ? '6-10'
+                : '11+'
       const g = gasByChainCrossings.get(k) ?? { gas: 0n, n: 0 }
       g.gas += c.chain.gasUsed
       g.n++
@@ -86,8 +95,7 @@ export function createDifferentialLedger({ protocol }: { protocol: string }): Di
       return
     }
     const quoted = BigInt(c.solver.result.amountOut)
-    const ok =
-      (c.chain.kind === 'filled' && c.chain.amountOut === quoted) || (c.chain.kind === 'reverted' && quoted === 0n)
+    const ok = (c.chain.kind === 'filled' && c.chain.amountOut === quoted) || (c.chain.kind === 'reverted' && quoted === 0n)
     if (!ok) mismatches.push(describe(c))
     const crossings = c.solver.result.crossings
     if (crossings > 0) crossingsSeen++
@@ -113,7 +121,10 @@ export function createDifferentialLedger({ protocol }: { protocol: string }): Di
       .join(' ')
     const byChainCrossings = ['0', '1-2', '3-5', '6-10', '11+']
       .filter((k) => gasByChainCrossings.has(k))
-      .map((k) => `${k}:${Number(gasByChainCrossings.get(k)!.gas / BigInt(gasByChainCrossings.get(k)!.n))}(n=${gasByChainCrossings.get(k)!.n})`)
+      .map(
+        (k) =>
+          `${k}:${Number(gasByChainCrossings.get(k)!.gas / BigInt(gasByChainCrossings.get(k)!.n))}(n=${gasByChainCrossings.get(k)!.n})`,
+      )
       .join(' ')
     return (
       `${protocol}: cases=${cases} mismatches=${mismatches.length} referenceMismatches=${referenceMismatches.length} ` +

@@ -30,7 +30,10 @@ export function createPrng({ seed }: CreatePrngParameters): Prng {
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0
     return (z ^ (z >>> 16)) >>> 0
   }
-  let a = splitmix(), b = splitmix(), c = splitmix(), d = splitmix()
+  let a = splitmix(),
+    b = splitmix(),
+    c = splitmix(),
+    d = splitmix()
   const u32 = () => {
     const t = (((a + b) >>> 0) + d) >>> 0
     d = (d + 1) >>> 0

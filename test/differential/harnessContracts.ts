@@ -38,7 +38,15 @@ export type HarnessBalances = {
  * const read = harnessBalances({ devnet, pool, token0, token1, harness, recipient, stateCall: { abi, functionName: 'slot0' } })
  * const before = await read()
  */
-export function harnessBalances({ devnet, pool, token0, token1, harness, recipient, stateCall }: {
+export function harnessBalances({
+  devnet,
+  pool,
+  token0,
+  token1,
+  harness,
+  recipient,
+  stateCall,
+}: {
   devnet: Devnet
   pool: Address
   token0: Address
@@ -47,14 +55,18 @@ export function harnessBalances({ devnet, pool, token0, token1, harness, recipie
   recipient: Address
   stateCall: { abi: Abi; functionName: string }
 }): () => Promise<HarnessBalances> {
-  const balance = (token: Address, holder: Address) => ({ address: token, abi: testTokenAbi, functionName: 'balanceOf', args: [holder] }) as const
+  const balance = (token: Address, holder: Address) =>
+    ({ address: token, abi: testTokenAbi, functionName: 'balanceOf', args: [holder] }) as const
   return async () => {
     const r = await devnet.publicClient.multicall({
       allowFailure: false,
       contracts: [
-        balance(token0, pool), balance(token1, pool),
-        balance(token0, harness), balance(token1, harness),
-        balance(token0, recipient), balance(token1, recipient),
+        balance(token0, pool),
+        balance(token1, pool),
+        balance(token0, harness),
+        balance(token1, harness),
+        balance(token0, recipient),
+        balance(token1, recipient),
         { address: pool, abi: stateCall.abi, functionName: stateCall.functionName },
       ],
     })
@@ -64,7 +76,11 @@ export function harnessBalances({ devnet, pool, token0, token1, harness, recipie
 }
 
 /** What a harness swap between two readings took from the harness and paid the recipient. */
-export function harnessSwapAmounts(before: HarnessBalances, after: HarnessBalances, zeroForOne: boolean): { amountInUsed: bigint; amountOut: bigint } {
+export function harnessSwapAmounts(
+  before: HarnessBalances,
+  after: HarnessBalances,
+  zeroForOne: boolean,
+): { amountInUsed: bigint; amountOut: bigint } {
   const [inToken, outToken] = zeroForOne ? [0, 1] : [1, 0]
   return {
     amountInUsed: (before.harness[inToken] as bigint) - (after.harness[inToken] as bigint),
@@ -79,7 +95,13 @@ export function harnessSwapAmounts(before: HarnessBalances, after: HarnessBalanc
  * @example
  * const { harness, harnessAbi, tokens } = await deployHarnessWithTokens({ devnet, decimals: [6, 8, 18, 18] })
  */
-export async function deployHarnessWithTokens({ devnet, decimals }: { devnet: Devnet; decimals: readonly number[] }): Promise<{ harness: Address; harnessAbi: Abi; tokens: Address[] }> {
+export async function deployHarnessWithTokens({
+  devnet,
+  decimals,
+}: {
+  devnet: Devnet
+  decimals: readonly number[]
+}): Promise<{ harness: Address; harnessAbi: Abi; tokens: Address[] }> {
   const harness = await deployContractAndWait({ devnet, artifact: devnet.artifacts.PoolHarness })
   const tokens: Address[] = []
   for (const [i, d] of decimals.entries()) {

@@ -31,90 +31,142 @@ const RECIPIENT: Address = '0x000000000000000000000000000000000000d1f5'
 const { CLPoolManager, InfinityTestRouter, ProtocolFeeController } = loadStandInArtifacts({ protocol: 'pancake-infinity' })
 const session = useDifferentialSession()
 
-test('PANCAKE_INFINITY_CL hookless pools (lp fee + protocol fee up to 4000) pay exactly what the solver simulates', { timeout: 900_000 }, async () => {
-  const { devnet } = session
-  const prng = createPrng({ seed: SEED })
-  const solver = await session.loadSolver(await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 }))
-  const { vault, clPoolManager, protocolFeeController, testRouter } = await deployPancakeInfinity({ devnet })
-  const tokens: Address[] = []
-  for (const [i, d] of [6, 8, 18, 18].entries()) {
-    const token = await deployTestToken({ devnet, name: `T${i}`, symbol: `T${i}`, decimals: d })
-    await writeContractAndWait({ devnet, address: token, abi: testTokenAbi, functionName: 'mint', args: [devnet.account, 2n ** 200n] })
-    await writeContractAndWait({ devnet, address: token, abi: testTokenAbi, functionName: 'approve', args: [testRouter, 2n ** 256n - 1n] })
-    tokens.push(token)
-  }
-
-  const ledger = createDifferentialLedger({ protocol: 'PANCAKE_INFINITY_CL' })
-  let withProtocolFee = 0
-  let aboveV4Cap = 0
-  let base = await devnet.testClient.snapshot()
-  const started = Date.now()
-  for (let s = 0; s < STATES && Date.now() - started < TIME_BUDGET_MS; s++) {
-    base = await revertToSnapshot({ testClient: devnet.testClient, id: base })
-    const a = prng.int(0, tokens.length - 1)
-    const b = (a + prng.int(1, tokens.length - 1)) % tokens.length
-    const fee = prng.chance(0.7) ? prng.pick([100, 500, 2500, 10000]) : prng.int(0, 100_000)
-    const tickSpacing = prng.chance(0.7) ? prng.pick([1, 10, 50, 200]) : prng.int(1, 500)
-    const key = pancakeInfinityPoolKey({ tokenA: tokens[a], tokenB: tokens[b], poolManager: clPoolManager, fee, tickSpacing })
-    const poolId = pancakeInfinityPoolId({ key })
-    await writeContractAndWait({ devnet, address: clPoolManager, abi: CLPoolManager.abi, functionName: 'initialize', args: [key, randomSqrtPriceX96({ prng })] })
-    if (prng.chance(0.5)) {
-      const p0 = prng.chance(0.2) ? 0 : prng.int(1, 4000)
-      const p1 = prng.chance(0.2) ? 0 : prng.int(1, 4000)
-      await writeContractAndWait({ devnet, address: protocolFeeController, abi: ProtocolFeeController.abi, functionName: 'setProtocolFee', args: [key, (p1 << 12) | p0] })
-      withProtocolFee++
-      if (p0 > 1000 || p1 > 1000) aboveV4Cap++
-    }
-    const [, currentTick] = (await devnet.publicClient.readContract({ address: clPoolManager, abi: CLPoolManager.abi, functionName: 'getSlot0', args: [poolId] })) as readonly [bigint, number]
-    for (const p of randomPositions({ prng, currentTick, tickSpacing })) {
+test(
+  'PANCAKE_INFINITY_CL hookless pools (lp fee + protocol fee up to 4000) pay exactly what the solver simulates',
+  { timeout: 900_000 },
+  async () => {
+    const { devnet } = session
+    const prng = createPrng({ seed: SEED })
+    const solver = await session.loadSolver(await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 }))
+    const { vault, clPoolManager, protocolFeeController, testRouter } = await deployPancakeInfinity({ devnet })
+    const tokens: Address[] = []
+    for (const [i, d] of [6, 8, 18, 18].entries()) {
+      const token = await deployTestToken({ devnet, name: `T${i}`, symbol: `T${i}`, decimals: d })
+      await writeContractAndWait({ devnet, address: token, abi: testTokenAbi, functionName: 'mint', args: [devnet.account, 2n ** 200n] })
       await writeContractAndWait({
-        devnet, address: testRouter, abi: InfinityTestRouter.abi, functionName: 'modifyLiquidity',
-        args: [key, { tickLower: p.tickLower, tickUpper: p.tickUpper, liquidityDelta: p.liquidity, salt: numberToHex(0, { size: 32 }) }],
+        devnet,
+        address: token,
+        abi: testTokenAbi,
+        functionName: 'approve',
+        args: [testRouter, 2n ** 256n - 1n],
+      })
+      tokens.push(token)
+    }
+
+    const ledger = createDifferentialLedger({ protocol: 'PANCAKE_INFINITY_CL' })
+    let withProtocolFee = 0
+    let aboveV4Cap = 0
+    let base = await devnet.testClient.snapshot()
+    const started = Date.now()
+    for (let s = 0; s < STATES && Date.now() - started < TIME_BUDGET_MS; s++) {
+      base = await revertToSnapshot({ testClient: devnet.testClient, id: base })
+      const a = prng.int(0, tokens.length - 1)
+      const b = (a + prng.int(1, tokens.length - 1)) % tokens.length
+      const fee = prng.chance(0.7) ? prng.pick([100, 500, 2500, 10000]) : prng.int(0, 100_000)
+      const tickSpacing = prng.chance(0.7) ? prng.pick([1, 10, 50, 200]) : prng.int(1, 500)
+      const key = pancakeInfinityPoolKey({ tokenA: tokens[a], tokenB: tokens[b], poolManager: clPoolManager, fee, tickSpacing })
+      const poolId = pancakeInfinityPoolId({ key })
+      await writeContractAndWait({
+        devnet,
+        address: clPoolManager,
+        abi: CLPoolManager.abi,
+        functionName: 'initialize',
+        args: [key, randomSqrtPriceX96({ prng })],
+      })
+      if (prng.chance(0.5)) {
+        const p0 = prng.chance(0.2) ? 0 : prng.int(1, 4000)
+        const p1 = prng.chance(0.2) ? 0 : prng.int(1, 4000)
+        await writeContractAndWait({
+          devnet,
+          address: protocolFeeController,
+          abi: ProtocolFeeController.abi,
+          functionName: 'setProtocolFee',
+          args: [key, (p1 << 12) | p0],
+        })
+        withProtocolFee++
+        if (p0 > 1000 || p1 > 1000) aboveV4Cap++
+      }
+      const [, currentTick] = (await devnet.publicClient.readContract({
+        address: clPoolManager,
+        abi: CLPoolManager.abi,
+        functionName: 'getSlot0',
+        args: [poolId],
+      })) as readonly [bigint, number]
+      for (const p of randomPositions({ prng, currentTick, tickSpacing })) {
+        await writeContractAndWait({
+          devnet,
+          address: testRouter,
+          abi: InfinityTestRouter.abi,
+          functionName: 'modifyLiquidity',
+          args: [key, { tickLower: p.tickLower, tickUpper: p.tickUpper, liquidityDelta: p.liquidity, salt: numberToHex(0, { size: 32 }) }],
+        })
+      }
+      const blockNumber = await devnet.publicClient.getBlockNumber({ cacheTime: 0 })
+      const { input } = await readPancakeInfinityPool({ client: devnet.publicClient, poolManager: clPoolManager, poolId, blockNumber })
+      assert.equal(input.state.model === 'concentrated' && input.state.feePips, fee)
+      await solver?.upsertPools([input])
+      let snapshot = await devnet.testClient.snapshot()
+      const balancesAt = async () =>
+        devnet.publicClient.multicall({
+          allowFailure: false,
+          contracts: [
+            { address: key.currency0, abi: testTokenAbi, functionName: 'balanceOf', args: [vault] },
+            { address: key.currency1, abi: testTokenAbi, functionName: 'balanceOf', args: [vault] },
+            { address: key.currency0, abi: testTokenAbi, functionName: 'balanceOf', args: [devnet.account] },
+            { address: key.currency1, abi: testTokenAbi, functionName: 'balanceOf', args: [devnet.account] },
+            { address: key.currency0, abi: testTokenAbi, functionName: 'balanceOf', args: [RECIPIENT] },
+            { address: key.currency1, abi: testTokenAbi, functionName: 'balanceOf', args: [RECIPIENT] },
+          ],
+        })
+      const initial = await balancesAt()
+      await runConcentratedCases({
+        prng,
+        solver,
+        ledger,
+        input,
+        trades: TRADES_PER_STATE,
+        maxAmountIn: INT128_MAX,
+        label: `seed=${SEED} state=${s} fee=${fee} spacing=${tickSpacing} protocolFee=${input.state.model === 'concentrated' ? input.state.protocolFee : ''}`,
+        subject: {
+          poolId,
+          token0: key.currency0,
+          token1: key.currency1,
+          balances: async () => [initial[0], initial[1]],
+          swap: async (zeroForOne, amountIn) => {
+            const receipt = await writeContractAndWait({
+              devnet,
+              address: testRouter,
+              abi: InfinityTestRouter.abi,
+              functionName: 'swap',
+              throwOnRevert: false,
+              args: [key, { zeroForOne, amountSpecified: -amountIn, sqrtPriceLimitX96: openPriceLimit(zeroForOne) }, RECIPIENT],
+            })
+            const now = await balancesAt()
+            const [inIdx, outIdx] = zeroForOne ? [2, 5] : [3, 4]
+            const [, tickAfter] = (await devnet.publicClient.readContract({
+              address: clPoolManager,
+              abi: CLPoolManager.abi,
+              functionName: 'getSlot0',
+              args: [poolId],
+            })) as readonly [bigint, number]
+            return {
+              status: receipt.status,
+              amountInUsed: initial[inIdx] - now[inIdx],
+              amountOut: now[outIdx] - initial[outIdx],
+              gasUsed: receipt.gasUsed,
+              tickAfter,
+            }
+          },
+          restore: async () => {
+            snapshot = await revertToSnapshot({ testClient: devnet.testClient, id: snapshot })
+          },
+        },
       })
     }
-    const blockNumber = await devnet.publicClient.getBlockNumber({ cacheTime: 0 })
-    const { input } = await readPancakeInfinityPool({ client: devnet.publicClient, poolManager: clPoolManager, poolId, blockNumber })
-    assert.equal(input.state.model === 'concentrated' && input.state.feePips, fee)
-    await solver?.upsertPools([input])
-    let snapshot = await devnet.testClient.snapshot()
-    const balancesAt = async () =>
-      devnet.publicClient.multicall({
-        allowFailure: false,
-        contracts: [
-          { address: key.currency0, abi: testTokenAbi, functionName: 'balanceOf', args: [vault] },
-          { address: key.currency1, abi: testTokenAbi, functionName: 'balanceOf', args: [vault] },
-          { address: key.currency0, abi: testTokenAbi, functionName: 'balanceOf', args: [devnet.account] },
-          { address: key.currency1, abi: testTokenAbi, functionName: 'balanceOf', args: [devnet.account] },
-          { address: key.currency0, abi: testTokenAbi, functionName: 'balanceOf', args: [RECIPIENT] },
-          { address: key.currency1, abi: testTokenAbi, functionName: 'balanceOf', args: [RECIPIENT] },
-        ],
-      })
-    const initial = await balancesAt()
-    await runConcentratedCases({
-      prng, solver, ledger, input, trades: TRADES_PER_STATE, maxAmountIn: INT128_MAX,
-      label: `seed=${SEED} state=${s} fee=${fee} spacing=${tickSpacing} protocolFee=${input.state.model === 'concentrated' ? input.state.protocolFee : ''}`,
-      subject: {
-        poolId, token0: key.currency0, token1: key.currency1,
-        balances: async () => [initial[0], initial[1]],
-        swap: async (zeroForOne, amountIn) => {
-          const receipt = await writeContractAndWait({
-            devnet, address: testRouter, abi: InfinityTestRouter.abi, functionName: 'swap', throwOnRevert: false,
-            args: [key, { zeroForOne, amountSpecified: -amountIn, sqrtPriceLimitX96: openPriceLimit(zeroForOne) }, RECIPIENT],
-          })
-          const now = await balancesAt()
-          const [inIdx, outIdx] = zeroForOne ? [2, 5] : [3, 4]
-          const [, tickAfter] = (await devnet.publicClient.readContract({ address: clPoolManager, abi: CLPoolManager.abi, functionName: 'getSlot0', args: [poolId] })) as readonly [bigint, number]
-          return { status: receipt.status, amountInUsed: initial[inIdx] - now[inIdx], amountOut: now[outIdx] - initial[outIdx], gasUsed: receipt.gasUsed, tickAfter }
-        },
-        restore: async () => {
-          snapshot = await revertToSnapshot({ testClient: devnet.testClient, id: snapshot })
-        },
-      },
-    })
-  }
-  console.log(`${ledger.summary()} | statesWithProtocolFee=${withProtocolFee} aboveV4Cap=${aboveV4Cap}`)
-  assert.ok(ledger.cases() >= 100, `too few cases: ${ledger.cases()}`)
-  assert.ok(aboveV4Cap > 0, 'no state exercised a protocol fee above V4’s 1,000-pip cap')
-  assert.ok(solver, `solver not available (${session.solverMissing}): ${ledger.cases()} chain cases ran unjudged`)
-  assert.deepEqual(ledger.mismatches().slice(0, 5), [], `${ledger.mismatches().length} solver/chain mismatches`)
-})
+    console.log(`${ledger.summary()} | statesWithProtocolFee=${withProtocolFee} aboveV4Cap=${aboveV4Cap}`)
+    assert.ok(ledger.cases() >= 100, `too few cases: ${ledger.cases()}`)
+    assert.ok(aboveV4Cap > 0, 'no state exercised a protocol fee above V4’s 1,000-pip cap')
+    assert.ok(solver, `solver not available (${session.solverMissing}): ${ledger.cases()} chain cases ran unjudged`)
+    assert.deepEqual(ledger.mismatches().slice(0, 5), [], `${ledger.mismatches().length} solver/chain mismatches`)
+  },
+)

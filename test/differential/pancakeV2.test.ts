@@ -11,7 +11,10 @@ runConstantProductDifferential({
   dex: 'PANCAKE_V2',
   seed: Number(process.env.DIFF_SEED ?? 2525),
   states: Number(process.env.DIFF_PANCAKE_V2_STATES ?? 60),
-  deploy: async ({ devnet }) => ({ ...(await deployPancakeV2({ devnet })), pairAbi: loadStandInArtifacts({ protocol: 'pancake-v2' }).PancakePair.abi }),
+  deploy: async ({ devnet }) => ({
+    ...(await deployPancakeV2({ devnet })),
+    pairAbi: loadStandInArtifacts({ protocol: 'pancake-v2' }).PancakePair.abi,
+  }),
   reference: (amountIn, reserveIn, reserveOut, { tokenIn, tokenOut }) => {
     const [a, b] = [new Token(8453, tokenIn, 18, 'IN'), new Token(8453, tokenOut, 18, 'OUT')]
     const pair = new Pair(CurrencyAmount.fromRawAmount(a, reserveIn), CurrencyAmount.fromRawAmount(b, reserveOut))

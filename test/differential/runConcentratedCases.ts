@@ -72,7 +72,7 @@ export async function runConcentratedCases({
     const zeroForOne = t % 2 === 0
     // Everything the pool could pay out, priced in the input token: trades up to a few times this
     // run out of liquidity.
-    const depth = zeroForOne ? bal0 + (bal1 << 192n) / (sqrtP * sqrtP) : bal1 + (bal0 * sqrtP * sqrtP >> 192n)
+    const depth = zeroForOne ? bal0 + (bal1 << 192n) / (sqrtP * sqrtP) : bal1 + ((bal0 * sqrtP * sqrtP) >> 192n)
     const scale = depth > 10n ? depth : 10n
     const r = prng.next()
     const drawn =

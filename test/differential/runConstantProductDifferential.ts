@@ -37,7 +37,13 @@ export type RunConstantProductDifferentialParameters = {
  * @example
  * runConstantProductDifferential({ dex: 'UNIV2', seed: 2002, states: 60, deploy, reference })
  */
-export function runConstantProductDifferential({ dex, seed: SEED, states: STATES, deploy, reference: referenceOf }: RunConstantProductDifferentialParameters): void {
+export function runConstantProductDifferential({
+  dex,
+  seed: SEED,
+  states: STATES,
+  deploy,
+  reference: referenceOf,
+}: RunConstantProductDifferentialParameters): void {
   const session = useDifferentialSession()
 
   test(`${dex} pair pays exactly what the solver simulates`, { timeout: 600_000 }, async () => {
@@ -79,9 +85,7 @@ export function runConstantProductDifferential({ dex, seed: SEED, states: STATES
 
       for (let t = 0; t < TRADES_PER_STATE; t++) {
         const zeroForOne = t % 2 === 0
-        const [tokenIn, tokenOut, reserveIn, reserveOut] = zeroForOne
-          ? [token0, token1, r0, r1]
-          : [token1, token0, r1, r0]
+        const [tokenIn, tokenOut, reserveIn, reserveOut] = zeroForOne ? [token0, token1, r0, r1] : [token1, token0, r1, r0]
         // Dust to 100x the pool's own reserve of the input token, capped so balances stay below uint112.
         const amountIn = prng.logBigint(1n, reserveIn * 100n < UINT112_MAX - reserveIn ? reserveIn * 100n : UINT112_MAX - reserveIn)
         const label = `seed=${SEED} state=${s} trade=${t} pair=${pair} zeroForOne=${zeroForOne}`
@@ -93,18 +97,45 @@ export function runConstantProductDifferential({ dex, seed: SEED, states: STATES
         await writeContractAndWait({ devnet, address: tokenIn, abi: testTokenAbi, functionName: 'transfer', args: [pair, amountIn] })
         const outs = (x: bigint) => (zeroForOne ? [0n, x] : [x, 0n])
         const overAsk = await devnet.publicClient
-          .simulateContract({ account: devnet.account, address: pair, abi: pairAbi, functionName: 'swap', args: [...outs(ask + 1n), RECIPIENT, '0x' as Hex] })
-          .then(() => 'accepted', () => 'reverted')
-        const before = await devnet.publicClient.readContract({ address: tokenOut, abi: testTokenAbi, functionName: 'balanceOf', args: [RECIPIENT] })
-        const receipt = await writeContractAndWait({
-          devnet, address: pair, abi: pairAbi, functionName: 'swap', args: [...outs(ask), RECIPIENT, '0x' as Hex], gas: 500_000n, throwOnRevert: false,
+          .simulateContract({
+            account: devnet.account,
+            address: pair,
+            abi: pairAbi,
+            functionName: 'swap',
+            args: [...outs(ask + 1n), RECIPIENT, '0x' as Hex],
+          })
+          .then(
+            () => 'accepted',
+            () => 'reverted',
+          )
+        const before = await devnet.publicClient.readContract({
+          address: tokenOut,
+          abi: testTokenAbi,
+          functionName: 'balanceOf',
+          args: [RECIPIENT],
         })
-        const afterBalance = await devnet.publicClient.readContract({ address: tokenOut, abi: testTokenAbi, functionName: 'balanceOf', args: [RECIPIENT] })
-        let chain: ChainOutcome = receipt.status === 'success'
-          ? { kind: 'filled', amountOut: afterBalance - before, gasUsed: receipt.gasUsed }
-          : { kind: 'reverted' }
+        const receipt = await writeContractAndWait({
+          devnet,
+          address: pair,
+          abi: pairAbi,
+          functionName: 'swap',
+          args: [...outs(ask), RECIPIENT, '0x' as Hex],
+          gas: 500_000n,
+          throwOnRevert: false,
+        })
+        const afterBalance = await devnet.publicClient.readContract({
+          address: tokenOut,
+          abi: testTokenAbi,
+          functionName: 'balanceOf',
+          args: [RECIPIENT],
+        })
+        let chain: ChainOutcome =
+          receipt.status === 'success'
+            ? { kind: 'filled', amountOut: afterBalance - before, gasUsed: receipt.gasUsed }
+            : { kind: 'reverted' }
         // Exactness needs both sides: the ask is paid, and one more wei is refused.
-        if (chain.kind === 'filled' && overAsk === 'accepted') chain = { kind: 'partial', amountInUsed: amountIn, amountOut: chain.amountOut, gasUsed: chain.gasUsed }
+        if (chain.kind === 'filled' && overAsk === 'accepted')
+          chain = { kind: 'partial', amountInUsed: amountIn, amountOut: chain.amountOut, gasUsed: chain.gasUsed }
         ledger.record({ label, amountIn, chain, solver: solverOutcome, reference })
         stateSnapshot = await revertToSnapshot({ testClient: devnet.testClient, id: stateSnapshot })
       }

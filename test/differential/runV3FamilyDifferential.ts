@@ -30,7 +30,14 @@ export type RunV3FamilyDifferentialParameters = {
   /** Deploys the factory whose pools are tested. */
   deploy: (parameters: { devnet: Devnet }) => Promise<{ factory: Address }>
   /** Creates and initializes a pool; default: V3's `createPool(a, b, fee)` + `initialize`. */
-  createPool?: (parameters: { devnet: Devnet; factory: Address; tokenA: Address; tokenB: Address; tier: V3FamilyTier; sqrtPriceX96: bigint }) => Promise<{ pool: Address; token0: Address; token1: Address }>
+  createPool?: (parameters: {
+    devnet: Devnet
+    factory: Address
+    tokenA: Address
+    tokenB: Address
+    tier: V3FamilyTier
+    sqrtPriceX96: bigint
+  }) => Promise<{ pool: Address; token0: Address; token1: Address }>
   /**
    * Runs once per state after its positions are minted (the harness pays): e.g. moves the pool's
    * oracle so that a dynamic fee applies. Returns a label for the cases.
@@ -50,8 +57,14 @@ export type RunV3FamilyDifferentialParameters = {
  * runV3FamilyDifferential({ dex: 'UNIV3', seed: 3003, states: 80, tiers, slot0Signature, deploy: deployUniswapV3 })
  */
 export function runV3FamilyDifferential({
-  dex, seed: SEED, states: STATES, tiers: TIERS, slot0Signature, deploy,
-  createPool = ({ devnet, factory, tokenA, tokenB, tier, sqrtPriceX96 }) => createUniswapV3Pool({ devnet, factory, tokenA, tokenB, fee: tier.fee, sqrtPriceX96 }),
+  dex,
+  seed: SEED,
+  states: STATES,
+  tiers: TIERS,
+  slot0Signature,
+  deploy,
+  createPool = ({ devnet, factory, tokenA, tokenB, tier, sqrtPriceX96 }) =>
+    createUniswapV3Pool({ devnet, factory, tokenA, tokenB, fee: tier.fee, sqrtPriceX96 }),
   prepareState = async () => '',
   checkAfter = () => {},
   readPool = ({ devnet, pool }) => readUniswapV3Pool({ client: devnet.publicClient, pool, dex }),
@@ -80,10 +93,17 @@ export function runV3FamilyDifferential({
       const b = (a + prng.int(1, tokens.length - 1)) % tokens.length
       const sqrtPriceX96 = randomSqrtPriceX96({ prng })
       const { pool, token0, token1 } = await createPool({ devnet, factory, tokenA: tokens[a], tokenB: tokens[b], tier, sqrtPriceX96 })
-      const [, currentTick] = (await devnet.publicClient.readContract({ address: pool, abi: slot0Abi, functionName: 'slot0' })) as readonly [bigint, number]
+      const [, currentTick] = (await devnet.publicClient.readContract({
+        address: pool,
+        abi: slot0Abi,
+        functionName: 'slot0',
+      })) as readonly [bigint, number]
       for (const p of randomPositions({ prng, currentTick, tickSpacing: tier.tickSpacing })) {
         await writeContractAndWait({
-          devnet, address: harness, abi: harnessAbi, functionName: 'mintV3',
+          devnet,
+          address: harness,
+          abi: harnessAbi,
+          functionName: 'mintV3',
           args: [pool, devnet.account, p.tickLower, p.tickUpper, p.liquidity, harness],
         })
       }
@@ -93,16 +113,35 @@ export function runV3FamilyDifferential({
       assert.equal(input.state.model, 'concentrated')
       await solver?.upsertPools([input])
       let snapshot = await devnet.testClient.snapshot()
-      const balancesAt = harnessBalances({ devnet, pool, token0, token1, harness, recipient: RECIPIENT, stateCall: { abi: slot0Abi, functionName: 'slot0' } })
+      const balancesAt = harnessBalances({
+        devnet,
+        pool,
+        token0,
+        token1,
+        harness,
+        recipient: RECIPIENT,
+        stateCall: { abi: slot0Abi, functionName: 'slot0' },
+      })
       const initial = await balancesAt()
       await runConcentratedCases({
-        prng, solver, ledger, input, trades: TRADES_PER_STATE, label: `seed=${SEED} state=${s} fee=${tier.fee}${prepared}`,
+        prng,
+        solver,
+        ledger,
+        input,
+        trades: TRADES_PER_STATE,
+        label: `seed=${SEED} state=${s} fee=${tier.fee}${prepared}`,
         subject: {
-          poolId: input.id, token0, token1,
+          poolId: input.id,
+          token0,
+          token1,
           balances: async () => initial.pool,
           swap: async (zeroForOne, amountIn) => {
             const receipt = await writeContractAndWait({
-              devnet, address: harness, abi: harnessAbi, functionName: 'swapV3', throwOnRevert: false,
+              devnet,
+              address: harness,
+              abi: harnessAbi,
+              functionName: 'swapV3',
+              throwOnRevert: false,
               args: [pool, RECIPIENT, zeroForOne, amountIn, openPriceLimit(zeroForOne), harness],
             })
             const now = await balancesAt()

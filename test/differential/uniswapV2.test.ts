@@ -9,7 +9,10 @@ runConstantProductDifferential({
   dex: 'UNIV2',
   seed: Number(process.env.DIFF_SEED ?? 2002),
   states: Number(process.env.DIFF_V2_STATES ?? 60),
-  deploy: async ({ devnet }) => ({ ...(await deployUniswapV2({ devnet })), pairAbi: loadNpmArtifact({ name: 'UniswapV2Pair' }).abi as Abi }),
+  deploy: async ({ devnet }) => ({
+    ...(await deployUniswapV2({ devnet })),
+    pairAbi: loadNpmArtifact({ name: 'UniswapV2Pair' }).abi as Abi,
+  }),
   reference: (amountIn, reserveIn, reserveOut) => {
     const inWithFee = amountIn * 997n
     return (inWithFee * reserveOut) / (reserveIn * 1000n + inWithFee)

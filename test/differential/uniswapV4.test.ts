@@ -38,7 +38,13 @@ test('UNIV4 hookless pools (lp fee + protocol fee) pay exactly what the solver s
   const managerAbi = loadNpmArtifact({ name: 'PoolManager' }).abi as Abi
   const swapAbi = loadNpmArtifact({ name: 'PoolSwapTest' }).abi as Abi
   const liquidityAbi = loadNpmArtifact({ name: 'PoolModifyLiquidityTest' }).abi as Abi
-  await writeContractAndWait({ devnet, address: poolManager, abi: managerAbi, functionName: 'setProtocolFeeController', args: [devnet.account] })
+  await writeContractAndWait({
+    devnet,
+    address: poolManager,
+    abi: managerAbi,
+    functionName: 'setProtocolFeeController',
+    args: [devnet.account],
+  })
   const tokens: Address[] = []
   for (const [i, d] of [6, 8, 18, 18].entries()) {
     const token = await deployTestToken({ devnet, name: `T${i}`, symbol: `T${i}`, decimals: d })
@@ -67,17 +73,37 @@ test('UNIV4 hookless pools (lp fee + protocol fee) pay exactly what the solver s
       // 12 bits per direction, each at most 1000 pips; sometimes one direction only.
       const p0 = prng.chance(0.2) ? 0 : prng.int(1, 1000)
       const p1 = prng.chance(0.2) ? 0 : prng.int(1, 1000)
-      await writeContractAndWait({ devnet, address: poolManager, abi: managerAbi, functionName: 'setProtocolFee', args: [key, (p1 << 12) | p0] })
+      await writeContractAndWait({
+        devnet,
+        address: poolManager,
+        abi: managerAbi,
+        functionName: 'setProtocolFee',
+        args: [key, (p1 << 12) | p0],
+      })
       withProtocolFee++
     }
     const stateSlot = uniswapV4StateSlot({ poolId })
     const readSlot0 = async () =>
-      hexToBigInt(await devnet.publicClient.readContract({ address: poolManager, abi: extsloadAbi, functionName: 'extsload', args: [numberToHex(stateSlot, { size: 32 })] }))
+      hexToBigInt(
+        await devnet.publicClient.readContract({
+          address: poolManager,
+          abi: extsloadAbi,
+          functionName: 'extsload',
+          args: [numberToHex(stateSlot, { size: 32 })],
+        }),
+      )
     const currentTick = Number(BigInt.asIntN(24, (await readSlot0()) >> 160n))
     for (const p of randomPositions({ prng, currentTick, tickSpacing })) {
       await writeContractAndWait({
-        devnet, address: liquidityRouter, abi: liquidityAbi, functionName: 'modifyLiquidity',
-        args: [key, { tickLower: p.tickLower, tickUpper: p.tickUpper, liquidityDelta: p.liquidity, salt: numberToHex(0, { size: 32 }) }, '0x'],
+        devnet,
+        address: liquidityRouter,
+        abi: liquidityAbi,
+        functionName: 'modifyLiquidity',
+        args: [
+          key,
+          { tickLower: p.tickLower, tickUpper: p.tickUpper, liquidityDelta: p.liquidity, salt: numberToHex(0, { size: 32 }) },
+          '0x',
+        ],
       })
     }
     const input = await readUniswapV4Pool({ client: devnet.publicClient, poolManager, key })
@@ -96,14 +122,25 @@ test('UNIV4 hookless pools (lp fee + protocol fee) pay exactly what the solver s
       })
     const initial = await balancesAt()
     await runConcentratedCases({
-      prng, solver, ledger, input, trades: TRADES_PER_STATE, maxAmountIn: INT128_MAX,
+      prng,
+      solver,
+      ledger,
+      input,
+      trades: TRADES_PER_STATE,
+      maxAmountIn: INT128_MAX,
       label: `seed=${SEED} state=${s} fee=${fee} spacing=${tickSpacing} protocolFee=${input.state.model === 'concentrated' ? input.state.protocolFee : ''}`,
       subject: {
-        poolId, token0: key.currency0, token1: key.currency1,
+        poolId,
+        token0: key.currency0,
+        token1: key.currency1,
         balances: async () => [initial[0], initial[1]],
         swap: async (zeroForOne, amountIn) => {
           const receipt = await writeContractAndWait({
-            devnet, address: swapRouter, abi: swapAbi, functionName: 'swap', throwOnRevert: false,
+            devnet,
+            address: swapRouter,
+            abi: swapAbi,
+            functionName: 'swap',
+            throwOnRevert: false,
             args: [
               key,
               // Negative amountSpecified: exact input.

@@ -33,19 +33,27 @@ afterAll(async () => {
   await service?.fastify.close()
 })
 
-test(`${TRADES} back-to-back trades through HTTP on the live poller: each pays exactly expectedAmountOut in the block after its plan's`, { timeout: 30 * 60_000 }, async () => {
-  assert.ok(service.devnet, 'the embedded chain')
-  const { counts, differences } = await runBackToBackSoak({ url, apiKey: KEY, devnet: service.devnet.market, trades: TRADES, seed: SEED })
-  console.log(`back-to-back soak: ${JSON.stringify(counts)}`)
-  assert.deepEqual(differences, [], 'every trade pays exactly what its plan said')
-  // The run exercised what it is about: pools moved by earlier trades (the large ones), splits,
-  // multi-hop, native in and out, fees, and every kind on the market.
-  assert.equal(counts.exact, TRADES)
-  assert.ok(counts.splits > 0 && counts.multiHop > 0, JSON.stringify(counts))
-  assert.ok(counts.nativeIn > 0 && counts.nativeOut > 0 && counts.withFee > 0, JSON.stringify(counts))
-  const kinds = new Set(service.devnet.market.pools.map((p) => p.dex))
-  assert.deepEqual([...kinds].filter((k) => !counts.legsByKind[k]), [], 'a kind on the market no trade went through')
-})
+test(
+  `${TRADES} back-to-back trades through HTTP on the live poller: each pays exactly expectedAmountOut in the block after its plan's`,
+  { timeout: 30 * 60_000 },
+  async () => {
+    assert.ok(service.devnet, 'the embedded chain')
+    const { counts, differences } = await runBackToBackSoak({ url, apiKey: KEY, devnet: service.devnet.market, trades: TRADES, seed: SEED })
+    console.log(`back-to-back soak: ${JSON.stringify(counts)}`)
+    assert.deepEqual(differences, [], 'every trade pays exactly what its plan said')
+    // The run exercised what it is about: pools moved by earlier trades (the large ones), splits,
+    // multi-hop, native in and out, fees, and every kind on the market.
+    assert.equal(counts.exact, TRADES)
+    assert.ok(counts.splits > 0 && counts.multiHop > 0, JSON.stringify(counts))
+    assert.ok(counts.nativeIn > 0 && counts.nativeOut > 0 && counts.withFee > 0, JSON.stringify(counts))
+    const kinds = new Set(service.devnet.market.pools.map((p) => p.dex))
+    assert.deepEqual(
+      [...kinds].filter((k) => !counts.legsByKind[k]),
+      [],
+      'a kind on the market no trade went through',
+    )
+  },
+)
 
 test('GET /market/pools/{poolId} shows each pool as the solver priced it, equal to the chain at that block; the diagnosis says where they differ', async () => {
   assert.ok(service.devnet)
@@ -57,7 +65,10 @@ test('GET /market/pools/{poolId} shows each pool as the solver priced it, equal 
   const poolIds = service.market.pools().map((p) => p.ref.id)
   const lines = await describePlanPools({
     fetchServicePool: (poolId, block) => get(`/market/pools/${poolId}?blockNumber=${block}`),
-    client: service.publicClient, poolIds, blockNumber, blockTimeSec: 2,
+    client: service.publicClient,
+    poolIds,
+    blockNumber,
+    blockTimeSec: 2,
   })
   assert.equal(lines.length, poolIds.length)
   for (const line of lines) assert.match(line, /equal to the chain's at the plan's block/)

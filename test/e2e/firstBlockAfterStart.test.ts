@@ -30,7 +30,13 @@ let market: MarketState
 beforeAll(async () => {
   devnet = await startSeededDevnet({})
   solver = await loadSolver({ nativeToken: devnet.market.weth })
-  market = createMarketState({ client: devnet.publicClient, chain: devnetChainConfig({ file: devnet.market as unknown as DevnetFile }), solver, maxSnapshotAgeMs: 60_000, log: () => {} })
+  market = createMarketState({
+    client: devnet.publicClient,
+    chain: devnetChainConfig({ file: devnet.market as unknown as DevnetFile }),
+    solver,
+    maxSnapshotAgeMs: 60_000,
+    log: () => {},
+  })
   await market.start()
 }, 600_000)
 afterAll(async () => {
@@ -43,23 +49,53 @@ test('the first trade on a freshly started chain, through clock-driven fees only
   const { market: seeded, publicClient } = devnet
   const head = await publicClient.getBlock({ blockTag: 'latest' })
   assert.equal(market.freshness().blockNumber, head.number, 'nothing was mined since the market read the chain')
-  const service = createQuoteService({ solver, market, chainId: seeded.chainId, weth: seeded.weth, router: seeded.router, getGasPriceWei: async () => 10n ** 9n })
-  const plan = await service.quote({ chainId: seeded.chainId, tokenIn: NATIVE, tokenOut: seeded.tokens.USDC.address, amountIn: (3n * 10n ** 18n).toString(), slippageBps: 50, allowedDexes: [...CLOCK_DRIVEN] })
+  const service = createQuoteService({
+    solver,
+    market,
+    chainId: seeded.chainId,
+    weth: seeded.weth,
+    router: seeded.router,
+    getGasPriceWei: async () => 10n ** 9n,
+  })
+  const plan = await service.quote({
+    chainId: seeded.chainId,
+    tokenIn: NATIVE,
+    tokenOut: seeded.tokens.USDC.address,
+    amountIn: (3n * 10n ** 18n).toString(),
+    slippageBps: 50,
+    allowedDexes: [...CLOCK_DRIVEN],
+  })
   assert.equal(BigInt(plan.blockNumber), head.number)
   const kinds = plan.routes.flatMap((r) => r.legs.map((l) => l.dex))
-  assert.ok(kinds.some((k) => k === 'QUICKSWAP_V4' || k === 'HYDREX'), `an Algebra leg: ${kinds.join()}`)
+  assert.ok(
+    kinds.some((k) => k === 'QUICKSWAP_V4' || k === 'HYDREX'),
+    `an Algebra leg: ${kinds.join()}`,
+  )
 
   // A seeded account's own ETH: no funding transaction moves the chain before the trade.
   const trader = privateKeyToAccount(seeded.accounts[4].privateKey)
   const recipient = seeded.accounts[3].address
-  const { to, data, value } = buildSwapTransaction({ plan, router: seeded.router, weth: seeded.weth, user: recipient, deadlineSec: head.timestamp + 600n })
+  const { to, data, value } = buildSwapTransaction({
+    plan,
+    router: seeded.router,
+    weth: seeded.weth,
+    user: recipient,
+    deadlineSec: head.timestamp + 600n,
+  })
   const wallet = createWalletClient({ account: trader, chain: devnet.chain, transport: http(seeded.rpcUrl, { retryCount: 0 }) })
   const hash = await wallet.sendTransaction({ to, data, value, gas: 1n << 24n, maxFeePerGas: 10n ** 11n, maxPriorityFeePerGas: 0n })
   const receipt = await waitForReceipt({ publicClient, hash })
   assert.equal(receipt.status, 'success')
-  assert.equal(receipt.blockNumber, head.number + 1n, 'mined in the block after the plan\'s')
+  assert.equal(receipt.blockNumber, head.number + 1n, "mined in the block after the plan's")
   const mined = await publicClient.getBlock({ blockNumber: receipt.blockNumber })
   assert.equal(mined.timestamp, head.timestamp + 2n, 'stamped the block time after the head the market read')
-  const balanceAt = (blockNumber: bigint) => publicClient.readContract({ address: seeded.tokens.USDC.address, abi: erc20, functionName: 'balanceOf', args: [recipient], blockNumber })
+  const balanceAt = (blockNumber: bigint) =>
+    publicClient.readContract({
+      address: seeded.tokens.USDC.address,
+      abi: erc20,
+      functionName: 'balanceOf',
+      args: [recipient],
+      blockNumber,
+    })
   assert.equal((await balanceAt(receipt.blockNumber)) - (await balanceAt(head.number)), BigInt(plan.expectedAmountOut))
 })

@@ -45,8 +45,18 @@ export type GasFit = {
  * const service = fitGasModel({ records, kinds: [], withWords: false, legGas: 'solver' })
  */
 export function fitGasModel({
-  records, kinds, withWords, fitOn = () => true, legGas = 'fit',
-}: { records: GasRecord[]; kinds: string[]; withWords: boolean; fitOn?: (record: GasRecord) => boolean; legGas?: 'fit' | 'solver' }): GasFit {
+  records,
+  kinds,
+  withWords,
+  fitOn = () => true,
+  legGas = 'fit',
+}: {
+  records: GasRecord[]
+  kinds: string[]
+  withWords: boolean
+  fitOn?: (record: GasRecord) => boolean
+  legGas?: 'fit' | 'solver'
+}): GasFit {
   const solverLegs = legGas === 'solver'
   const overheadNames = ['call', 'extraRoute', 'nativeIn', 'nativeOut', 'integratorFee', ...(solverLegs ? ['perLeg'] : ['repeatedPool'])]
   const known = (r: GasRecord) => 21_000 + r.calldataGas + (solverLegs ? r.solverLegGas : 0)
@@ -56,7 +66,10 @@ export function fitGasModel({
     x.push(-r.repeatedPoolLegs)
     for (const kind of kinds) {
       const legs = r.legs.filter((l) => l.dex === kind)
-      x.push(legs.length, legs.reduce((s, l) => s + l.crossings, 0))
+      x.push(
+        legs.length,
+        legs.reduce((s, l) => s + l.crossings, 0),
+      )
       if (withWords) x.push(legs.reduce((s, l) => s + l.words, 0))
     }
     return x
@@ -64,15 +77,27 @@ export function fitGasModel({
   // Relative least squares (rows and targets divided by gas used): the 15 % criterion is relative,
   // and absolute least squares lets a few multi-million-gas trades dominate the fit.
   const fitted = records.filter(fitOn)
-  const beta = leastSquares({ rows: fitted.map((r) => row(r).map((x) => x / r.gasUsed)), y: fitted.map((r) => (r.gasUsed - known(r)) / r.gasUsed) })
+  const beta = leastSquares({
+    rows: fitted.map((r) => row(r).map((x) => x / r.gasUsed)),
+    y: fitted.map((r) => (r.gasUsed - known(r)) / r.gasUsed),
+  })
   const overhead = Object.fromEntries(overheadNames.map((name, i) => [name, Math.round(beta[i])]))
   const per = withWords ? 3 : 2
-  const fittedKinds = solverLegs ? {} : Object.fromEntries(
-    kinds.map((kind, k) => {
-      const at = overheadNames.length + k * per
-      return [kind, { base: Math.round(beta[at]), perCrossing: Math.round(beta[at + 1]), ...(withWords ? { perWord: Math.round(beta[at + 2]) } : {}) }]
-    }),
-  )
+  const fittedKinds = solverLegs
+    ? {}
+    : Object.fromEntries(
+        kinds.map((kind, k) => {
+          const at = overheadNames.length + k * per
+          return [
+            kind,
+            {
+              base: Math.round(beta[at]),
+              perCrossing: Math.round(beta[at + 1]),
+              ...(withWords ? { perWord: Math.round(beta[at + 2]) } : {}),
+            },
+          ]
+        }),
+      )
   const errors = records.map((r) => {
     const predicted = known(r) + row(r).reduce((s, x, i) => s + x * beta[i], 0)
     return (predicted - r.gasUsed) / r.gasUsed

@@ -4,7 +4,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, test } from 'vitest'
-import { type Abi, type Address, createWalletClient, encodeFunctionData, type Hex, http, maxUint256, parseAbi, parseEther, type PublicClient } from 'viem'
+import {
+  type Abi,
+  type Address,
+  createWalletClient,
+  encodeFunctionData,
+  type Hex,
+  http,
+  maxUint256,
+  parseAbi,
+  parseEther,
+  type PublicClient,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { loadSolver } from '../../bindings/index.ts'
 import type { Solver } from '../../bindings/types.ts'
@@ -34,7 +45,13 @@ import { type RpcProxy, startRpcProxy } from '../fixtures/startRpcProxy.ts'
 const KEY = 'real-chain-key-0123456789abcdef'
 const DEAD_NODE = 'http://127.0.0.1:9'
 const MAX_AGE_MS = 1500
-const erc20 = parseAbi(['function approve(address, uint256) returns (bool)', 'function balanceOf(address) view returns (uint256)', 'function mint(address, uint256)', 'function deposit() payable', 'function transfer(address, uint256) returns (bool)'])
+const erc20 = parseAbi([
+  'function approve(address, uint256) returns (bool)',
+  'function balanceOf(address) view returns (uint256)',
+  'function mint(address, uint256)',
+  'function deposit() payable',
+  'function transfer(address, uint256) returns (bool)',
+])
 
 let dir: string
 let chain: SeededDevnet
@@ -48,18 +65,34 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'real-chain-'))
   chain = await startSeededDevnet({ descriptionPath: join(dir, 'seeded.json') })
   await installOpStackFeePredeploys({ testClient: chain.testClient as never })
-  await setL1FeeParameters({ publicClient: chain.publicClient as never, testClient: chain.testClient as never, parameters: EMBEDDED_L1_FEE_PARAMETERS })
+  await setL1FeeParameters({
+    publicClient: chain.publicClient as never,
+    testClient: chain.testClient as never,
+    parameters: EMBEDDED_L1_FEE_PARAMETERS,
+  })
   proxy = await startRpcProxy({ target: chain.anvil.url })
   // What an operator writes for this chain: its factories and the blocks they were deployed at.
   const embedded = devnetChainConfig({ file: chain.market as unknown as DevnetFile })
   const chainConfig = {
-    name: 'unseeded', chainId: embedded.chainId, weth: embedded.weth, multicall3: embedded.multicall3, opStack: true,
+    name: 'unseeded',
+    chainId: embedded.chainId,
+    weth: embedded.weth,
+    multicall3: embedded.multicall3,
+    opStack: true,
     deployments: Object.fromEntries(Object.entries(embedded.deployments).map(([dex, d]) => [dex, { source: d.source, fromBlock: 0 }])),
   }
   writeFileSync(join(dir, 'chain.json'), JSON.stringify(chainConfig))
   const config = loadConfig({
-    RPC_URL: `${DEAD_NODE},${proxy.url}`, ROUTER_ADDRESS: chain.market.router, CHAIN_CONFIG: join(dir, 'chain.json'), MARKET_DB_PATH: join(dir, 'market.sqlite'),
-    API_KEYS: KEY, MIN_POOL_LIQUIDITY_WEI: '0', MARKET_POLL_INTERVAL_MS: '100', MAX_SNAPSHOT_AGE_MS: String(MAX_AGE_MS), RPC_TIMEOUT_MS: '2000', RATE_LIMIT_PER_MINUTE: '100000',
+    RPC_URL: `${DEAD_NODE},${proxy.url}`,
+    ROUTER_ADDRESS: chain.market.router,
+    CHAIN_CONFIG: join(dir, 'chain.json'),
+    MARKET_DB_PATH: join(dir, 'market.sqlite'),
+    API_KEYS: KEY,
+    MIN_POOL_LIQUIDITY_WEI: '0',
+    MARKET_POLL_INTERVAL_MS: '100',
+    MAX_SNAPSHOT_AGE_MS: String(MAX_AGE_MS),
+    RPC_TIMEOUT_MS: '2000',
+    RATE_LIMIT_PER_MINUTE: '100000',
   })
   service = await startSwapService({ config, logger: false, onDiscoveryProgress: () => {} })
   await service.fastify.listen({ host: '127.0.0.1', port: 0 })
@@ -68,10 +101,22 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${address.port}`
 
   const solver = await loadSolver({ nativeToken: embedded.weth })
-  const market = createMarketState({ client: chain.publicClient as unknown as PublicClient, chain: { ...embedded, opStack: true }, solver, maxSnapshotAgeMs: 60_000, l1BytesPerLeg: routerLegCalldataBytes(), log: () => {} })
+  const market = createMarketState({
+    client: chain.publicClient as unknown as PublicClient,
+    chain: { ...embedded, opStack: true },
+    solver,
+    maxSnapshotAgeMs: 60_000,
+    l1BytesPerLeg: routerLegCalldataBytes(),
+    log: () => {},
+  })
   await market.start()
   const quotes = createQuoteService({
-    solver, market, chainId: embedded.chainId, weth: embedded.weth, router: chain.market.router, getGasPriceWei: async () => market.feesAt(undefined)?.gasPriceWei ?? 0n,
+    solver,
+    market,
+    chainId: embedded.chainId,
+    weth: embedded.weth,
+    router: chain.market.router,
+    getGasPriceWei: async () => market.feesAt(undefined)?.gasPriceWei ?? 0n,
   })
   reference = { solver, market, quotes }
 }, 600_000)
@@ -86,7 +131,11 @@ afterAll(async () => {
 })
 
 const post = async (path: string, body: unknown) => {
-  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: JSON.stringify(body) })
+  const res = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+    body: JSON.stringify(body),
+  })
   return { status: res.status, json: (await res.json()) as any }
 }
 const head = () => chain.publicClient.getBlockNumber({ cacheTime: 0 })
@@ -102,15 +151,20 @@ const tokens = () => chain.market.tokens as Record<string, { address: Address; d
 
 test('discovery from the factories alone finds every pool the embedded mode knows from devnet.json', async () => {
   assert.equal(service.devnet, undefined, 'no embedded chain')
-  const ids = (m: Pick<MarketState, 'pools'>) => m.pools().map((s) => s.ref.id).sort()
+  const ids = (m: Pick<MarketState, 'pools'>) =>
+    m
+      .pools()
+      .map((s) => s.ref.id)
+      .sort()
   assert.deepEqual(ids(service.market), ids(reference.market))
   const seeded = chain.market.pools.map((p) => p.address.toLowerCase())
-  for (const id of seeded) assert.ok(service.market.pools().some((s) => s.ref.id === id) || service.market.skipped().some((s) => s.id === id), `${id} discovered`)
+  for (const id of seeded)
+    assert.ok(service.market.pools().some((s) => s.ref.id === id) || service.market.skipped().some((s) => s.id === id), `${id} discovered`)
   assert.ok(service.market.pools().length >= 60, `${service.market.pools().length} pools`)
-  assert.equal(service.rpc?.nodes()[0].state, 'open', 'the dead node\'s circuit opened; the live one serves')
+  assert.equal(service.rpc?.nodes()[0].state, 'open', "the dead node's circuit opened; the live one serves")
 })
 
-test('quotes through HTTP equal the embedded mode\'s on the same block, L1 fee included, and execute exactly', async () => {
+test("quotes through HTTP equal the embedded mode's on the same block, L1 fee included, and execute exactly", async () => {
   await bothAtHead()
   const t = tokens()
   const requests = [
@@ -128,29 +182,60 @@ test('quotes through HTTP equal the embedded mode\'s on the same block, L1 fee i
     assert.deepEqual(json.routePlan.routes, expected.routes)
     assert.deepEqual(json.routePlan.gasEstimate, expected.gasEstimate)
     const fees = service.market.feesAt(json.routePlan.blockNumber)
-    assert.ok(fees?.l1 && BigInt(json.routePlan.gasEstimate.gasCostWei) > BigInt(json.routePlan.gasEstimate.gasUnits) * fees.gasPriceWei, 'the L1 data fee is in gasCostWei')
+    assert.ok(
+      fees?.l1 && BigInt(json.routePlan.gasEstimate.gasCostWei) > BigInt(json.routePlan.gasEstimate.gasUnits) * fees.gasPriceWei,
+      'the L1 data fee is in gasCostWei',
+    )
   }
   // Execute the first one as a user: /submit, sign, send; the recipient gets exactly expectedAmountOut.
   const trader = privateKeyToAccount(chain.market.accounts[7].privateKey)
   const wallet = createWalletClient({ account: trader, chain: chain.chain, transport: http(chain.anvil.url, { retryCount: 0 }) })
   const send = async (tx: { to: Address; data: Hex; value?: bigint }) =>
-    waitForReceipt({ publicClient: chain.publicClient, hash: await wallet.sendTransaction({ ...tx, value: tx.value ?? 0n, gas: 1n << 24n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n }) })
+    waitForReceipt({
+      publicClient: chain.publicClient,
+      hash: await wallet.sendTransaction({
+        ...tx,
+        value: tx.value ?? 0n,
+        gas: 1n << 24n,
+        maxFeePerGas: 10n ** 10n,
+        maxPriorityFeePerGas: 0n,
+      }),
+    })
   await chain.testClient.setBalance({ address: trader.address, value: parseEther('1000') })
   await send({ to: t.WETH.address, data: encodeFunctionData({ abi: erc20, functionName: 'deposit' }), value: parseEther('10') })
-  await send({ to: t.WETH.address, data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [chain.market.router, maxUint256] }) })
+  await send({
+    to: t.WETH.address,
+    data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [chain.market.router, maxUint256] }),
+  })
   await bothAtHead()
   const quoted = await post('/quote', requests[0])
   const submitted = await post('/submit', { quoteId: quoted.json.quoteId, user: trader.address })
   assert.equal(submitted.status, 200)
-  const before = await chain.publicClient.readContract({ address: t.USDC.address, abi: erc20, functionName: 'balanceOf', args: [trader.address] })
+  const before = await chain.publicClient.readContract({
+    address: t.USDC.address,
+    abi: erc20,
+    functionName: 'balanceOf',
+    args: [trader.address],
+  })
   const receipt = await send({ to: submitted.json.to, data: submitted.json.data, value: BigInt(submitted.json.value) })
   assert.equal(receipt.status, 'success')
-  const after = await chain.publicClient.readContract({ address: t.USDC.address, abi: erc20, functionName: 'balanceOf', args: [trader.address] })
+  const after = await chain.publicClient.readContract({
+    address: t.USDC.address,
+    abi: erc20,
+    functionName: 'balanceOf',
+    args: [trader.address],
+  })
   assert.equal(after - before, BigInt(quoted.json.routePlan.expectedAmountOut))
 })
 
 test('every node down: quotes are refused with 503 once the snapshot is older than MAX_SNAPSHOT_AGE_MS, then served again without a restart', async () => {
-  const request = { chainId: 8453, tokenIn: tokens().WETH.address, tokenOut: tokens().USDC.address, amountIn: parseEther('1').toString(), slippageBps: 50 }
+  const request = {
+    chainId: 8453,
+    tokenIn: tokens().WETH.address,
+    tokenOut: tokens().USDC.address,
+    amountIn: parseEther('1').toString(),
+    slippageBps: 50,
+  }
   assert.equal((await post('/quote', request)).status, 200)
   proxy.down()
   let refused: { status: number; json: any } | undefined
@@ -166,7 +251,7 @@ test('every node down: quotes are refused with 503 once the snapshot is older th
   const report = (await ready.json()) as any
   assert.ok(report.notReady.includes('marketStale'), JSON.stringify(report))
   assert.equal(report.rpc.nodes.length, 2, 'both nodes reported, by index')
-  assert.equal(report.rpc.nodes[0].circuit, 'open', 'the dead node\'s circuit is open')
+  assert.equal(report.rpc.nodes[0].circuit, 'open', "the dead node's circuit is open")
   assert.ok(service.market.freshness().ageMs > MAX_AGE_MS)
   proxy.up()
   let served = false
@@ -180,7 +265,13 @@ test('every node down: quotes are refused with 503 once the snapshot is older th
 
 test('a reorg replacing the block of a swap is followed: the service re-reads and quotes what the embedded mode quotes on the new head', async () => {
   const t = tokens()
-  const request = { chainId: 8453, tokenIn: t.WETH.address, tokenOut: t.USDC.address, amountIn: parseEther('5').toString(), slippageBps: 50 }
+  const request = {
+    chainId: 8453,
+    tokenIn: t.WETH.address,
+    tokenOut: t.USDC.address,
+    amountIn: parseEther('5').toString(),
+    slippageBps: 50,
+  }
   await bothAtHead()
   const before = (await post('/quote', request)).json.routePlan.expectedAmountOut
   // A big swap through the service's own plan, then dropped by a reorg.
@@ -188,7 +279,16 @@ test('a reorg replacing the block of a swap is followed: the service re-reads an
   const quoted = await post('/execute', { ...request, amountIn: parseEther('3').toString(), user: trader.address })
   assert.equal(quoted.status, 200)
   const wallet = createWalletClient({ account: trader, chain: chain.chain, transport: http(chain.anvil.url, { retryCount: 0 }) })
-  await waitForReceipt({ publicClient: chain.publicClient, hash: await wallet.sendTransaction({ to: quoted.json.to, data: quoted.json.data, gas: 1n << 24n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n }) })
+  await waitForReceipt({
+    publicClient: chain.publicClient,
+    hash: await wallet.sendTransaction({
+      to: quoted.json.to,
+      data: quoted.json.data,
+      gas: 1n << 24n,
+      maxFeePerGas: 10n ** 10n,
+      maxPriorityFeePerGas: 0n,
+    }),
+  })
   await bothAtHead()
   assert.notEqual((await post('/quote', request)).json.routePlan.expectedAmountOut, before)
   const reorgs = service.market.freshness().reorgs
@@ -207,13 +307,44 @@ test('a pool created while the service runs is discovered and quoted', async () 
   const token = await deployTestToken({ devnet: chain, name: 'Late Token', symbol: 'LATE', decimals: 18 })
   const factory = chain.market.factories.UNIV2 as unknown as { factory: Address }
   const { pair } = await createUniswapV2Pair({ devnet: chain, factory: factory.factory, tokenA: t.WETH.address, tokenB: token })
-  await writeContractAndWait({ devnet: chain, address: t.WETH.address, abi: erc20 as unknown as Abi, functionName: 'deposit', args: [], value: parseEther('100') })
-  await writeContractAndWait({ devnet: chain, address: t.WETH.address, abi: erc20 as unknown as Abi, functionName: 'transfer', args: [pair, parseEther('100')] })
-  await writeContractAndWait({ devnet: chain, address: token, abi: erc20 as unknown as Abi, functionName: 'mint', args: [pair, 10n ** 24n] })
-  await writeContractAndWait({ devnet: chain, address: pair, abi: loadNpmArtifact({ name: 'UniswapV2Pair' }).abi as Abi, functionName: 'mint', args: [chain.account] })
+  await writeContractAndWait({
+    devnet: chain,
+    address: t.WETH.address,
+    abi: erc20 as unknown as Abi,
+    functionName: 'deposit',
+    args: [],
+    value: parseEther('100'),
+  })
+  await writeContractAndWait({
+    devnet: chain,
+    address: t.WETH.address,
+    abi: erc20 as unknown as Abi,
+    functionName: 'transfer',
+    args: [pair, parseEther('100')],
+  })
+  await writeContractAndWait({
+    devnet: chain,
+    address: token,
+    abi: erc20 as unknown as Abi,
+    functionName: 'mint',
+    args: [pair, 10n ** 24n],
+  })
+  await writeContractAndWait({
+    devnet: chain,
+    address: pair,
+    abi: loadNpmArtifact({ name: 'UniswapV2Pair' }).abi as Abi,
+    functionName: 'mint',
+    args: [chain.account],
+  })
   let quoted: { status: number; json: any } | undefined
   for (let i = 0; i < 200; i++) {
-    quoted = await post('/quote', { chainId: 8453, tokenIn: t.WETH.address, tokenOut: token, amountIn: parseEther('1').toString(), slippageBps: 50 })
+    quoted = await post('/quote', {
+      chainId: 8453,
+      tokenIn: t.WETH.address,
+      tokenOut: token,
+      amountIn: parseEther('1').toString(),
+      slippageBps: 50,
+    })
     if (quoted.status === 200) break
     await sleep(50)
   }

@@ -36,7 +36,13 @@ let market: MarketState
 beforeAll(async () => {
   devnet = await startSeededDevnet({})
   solver = await loadSolver({ nativeToken: devnet.market.weth })
-  market = createMarketState({ client: devnet.publicClient, chain: devnetChainConfig({ file: devnet.market as unknown as DevnetFile }), solver, maxSnapshotAgeMs: 60_000, log: () => {} })
+  market = createMarketState({
+    client: devnet.publicClient,
+    chain: devnetChainConfig({ file: devnet.market as unknown as DevnetFile }),
+    solver,
+    maxSnapshotAgeMs: 60_000,
+    log: () => {},
+  })
 }, 300_000)
 afterAll(async () => {
   await market?.stop()
@@ -60,10 +66,18 @@ test('a repeated leg saves what the registry says for its kind, measured on ever
   let snapshot = await testClient.snapshot()
   let nonce = await publicClient.getTransactionCount({ address: trader.address })
 
-  const symbolOf = (address: Address) => Object.entries(seeded.tokens).find(([, t]) => t.address.toLowerCase() === address.toLowerCase())![0]
+  const symbolOf = (address: Address) =>
+    Object.entries(seeded.tokens).find(([, t]) => t.address.toLowerCase() === address.toLowerCase())![0]
   const execute = async (plan: QuoteRoutePlan) => {
     const { data } = encodeSwapExactIn({ plan, recipient: recipient.address, deadline: 10n ** 10n })
-    const hash = await wallet.sendTransaction({ to: router, data, nonce: nonce++, gas: 8_000_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n })
+    const hash = await wallet.sendTransaction({
+      to: router,
+      data,
+      nonce: nonce++,
+      gas: 8_000_000n,
+      maxFeePerGas: 10n ** 10n,
+      maxPriorityFeePerGas: 0n,
+    })
     const receipt = await waitForReceipt({ publicClient, hash })
     assert.equal(receipt.status, 'success', `${plan.routes[0].legs[0].dex}: the swap reverted`)
     snapshot = await revertToSnapshot({ testClient, id: snapshot })
@@ -78,10 +92,17 @@ test('a repeated leg saves what the registry says for its kind, measured on ever
       const symbol = symbolOf(pool.tokens[0])
       const { decimals } = seeded.tokens[symbol]
       const priceUsd = baseMarketTokens.find((t) => t.symbol === symbol)!.priceUsd
-      const amountIn = BigInt(Math.round((LEG_USD / priceUsd) * 1e6)) * 10n ** BigInt(decimals) / 10n ** 6n
+      const amountIn = (BigInt(Math.round((LEG_USD / priceUsd) * 1e6)) * 10n ** BigInt(decimals)) / 10n ** 6n
       const quoted = await service.quote({
-        chainId: seeded.chainId, tokenIn: pool.tokens[0], tokenOut: pool.tokens[1], amountIn: amountIn.toString(),
-        slippageBps: 0, maxHops: 1, splitEnabled: false, allowedDexes: [dex], feeBps: 0,
+        chainId: seeded.chainId,
+        tokenIn: pool.tokens[0],
+        tokenOut: pool.tokens[1],
+        amountIn: amountIn.toString(),
+        slippageBps: 0,
+        maxHops: 1,
+        splitEnabled: false,
+        allowedDexes: [dex],
+        feeBps: 0,
       })
       const [route] = quoted.routes
       const { poolId } = route.legs[0]
@@ -99,9 +120,20 @@ test('a repeated leg saves what the registry says for its kind, measured on ever
       rows.push({ dex, pool: poolId, measured: cold - (twice.gasUsed - once.gasUsed), registry: leg.repeatGasSaving })
     }
   }
-  console.log(['kind, pool: saving measured / registry', ...rows.map((r) => `${r.dex} ${r.pool.slice(0, 12)}: ${r.measured} / ${r.registry}`)].join('\n'))
+  console.log(
+    ['kind, pool: saving measured / registry', ...rows.map((r) => `${r.dex} ${r.pool.slice(0, 12)}: ${r.measured} / ${r.registry}`)].join(
+      '\n',
+    ),
+  )
 
-  for (const dex of seededDexIds) assert.ok(rows.some((r) => r.dex === dex), `${dex}: no pool measured`)
+  for (const dex of seededDexIds)
+    assert.ok(
+      rows.some((r) => r.dex === dex),
+      `${dex}: no pool measured`,
+    )
   const off = rows.filter((r) => Math.abs(r.measured - r.registry) > TOLERANCE_GAS)
-  assert.deepEqual(off.map((r) => `${r.dex} ${r.pool}: measured ${r.measured}, registry ${r.registry}`), [])
+  assert.deepEqual(
+    off.map((r) => `${r.dex} ${r.pool}: measured ${r.measured}, registry ${r.registry}`),
+    [],
+  )
 })

@@ -5,7 +5,11 @@ export type CallOptions = { method?: string; url: string; key?: string; body?: u
 export type CallResult = { status: number; headers: Record<string, string>; json: any; text: string }
 
 /** One request to `app`, through `inject` or through a real socket (the app must listen for 'socket'). */
-export async function callApp(app: FastifyInstance, mode: Mode, { method = 'POST', url, key, body, rawBody, contentType }: CallOptions): Promise<CallResult> {
+export async function callApp(
+  app: FastifyInstance,
+  mode: Mode,
+  { method = 'POST', url, key, body, rawBody, contentType }: CallOptions,
+): Promise<CallResult> {
   const headers: Record<string, string> = {}
   if (key !== undefined) headers['x-api-key'] = key
   const payload = rawBody ?? (body === undefined ? undefined : JSON.stringify(body))

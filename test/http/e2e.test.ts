@@ -1,7 +1,17 @@
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { type Address, createWalletClient, encodeFunctionData, type Hex, http, maxUint256, parseAbi, parseEther, parseSignature } from 'viem'
+import {
+  type Address,
+  createWalletClient,
+  encodeFunctionData,
+  type Hex,
+  http,
+  maxUint256,
+  parseAbi,
+  parseEther,
+  parseSignature,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { waitForReceipt } from '../../src/devnet/waitForReceipt.ts'
 import { callApp, type Mode } from './callApp.ts'
@@ -41,9 +51,19 @@ beforeAll(async () => {
   permitUser = privateKeyToAccount(seeded.accounts[3].privateKey)
   recipient = seeded.accounts[2].address
   // The trader: WETH and USDC, the router approved for both. The permit user: USDC, no approval.
-  await send(trader, { to: tokens.WETH.address, data: encodeFunctionData({ abi: erc20, functionName: 'deposit' }), value: parseEther('100') })
-  await send(trader, { to: tokens.USDC.address, data: encodeFunctionData({ abi: erc20, functionName: 'mint', args: [trader.address, 10n ** 12n] }) })
-  await send(trader, { to: tokens.USDC.address, data: encodeFunctionData({ abi: erc20, functionName: 'mint', args: [permitUser.address, 10n ** 12n] }) })
+  await send(trader, {
+    to: tokens.WETH.address,
+    data: encodeFunctionData({ abi: erc20, functionName: 'deposit' }),
+    value: parseEther('100'),
+  })
+  await send(trader, {
+    to: tokens.USDC.address,
+    data: encodeFunctionData({ abi: erc20, functionName: 'mint', args: [trader.address, 10n ** 12n] }),
+  })
+  await send(trader, {
+    to: tokens.USDC.address,
+    data: encodeFunctionData({ abi: erc20, functionName: 'mint', args: [permitUser.address, 10n ** 12n] }),
+  })
   for (const t of [tokens.WETH.address, tokens.USDC.address]) {
     await send(trader, { to: t, data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [router, maxUint256] }) })
   }
@@ -56,7 +76,13 @@ afterAll(async () => {
 async function send(account: ReturnType<typeof privateKeyToAccount>, tx: { to: Address; data: Hex; value?: bigint }) {
   const { devnet, market } = stack.service
   const wallet = createWalletClient({ account, chain: devnet!.chain, transport: http(devnet!.market.rpcUrl, { retryCount: 0 }) })
-  const hash = await wallet.sendTransaction({ ...tx, value: tx.value ?? 0n, gas: 8_000_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n })
+  const hash = await wallet.sendTransaction({
+    ...tx,
+    value: tx.value ?? 0n,
+    gas: 8_000_000n,
+    maxFeePerGas: 10n ** 10n,
+    maxPriorityFeePerGas: 0n,
+  })
   const receipt = await waitForReceipt({ publicClient: devnet!.publicClient, hash })
   for (let i = 0; i < 100 && (market.freshness().blockNumber ?? 0n) < receipt.blockNumber; i++) await market.refresh()
   assert.ok((market.freshness().blockNumber ?? 0n) >= receipt.blockNumber, 'the market caught up with the swap block')
@@ -65,11 +91,19 @@ async function send(account: ReturnType<typeof privateKeyToAccount>, tx: { to: A
 
 async function balance(token: Address | 'native', holder: Address): Promise<bigint> {
   const { publicClient } = stack.service
-  return token === 'native' ? publicClient.getBalance({ address: holder }) : publicClient.readContract({ address: token, abi: erc20, functionName: 'balanceOf', args: [holder] })
+  return token === 'native'
+    ? publicClient.getBalance({ address: holder })
+    : publicClient.readContract({ address: token, abi: erc20, functionName: 'balanceOf', args: [holder] })
 }
 
 /** Broadcasts the payload and checks the recipient got exactly expectedAmountOut (and the fee recipient the fee). */
-async function executeAndCheck(from: ReturnType<typeof privateKeyToAccount>, payload: { to: Address; data: Hex; value: string }, plan: any, outToken: Address | 'native', feeToken: Address) {
+async function executeAndCheck(
+  from: ReturnType<typeof privateKeyToAccount>,
+  payload: { to: Address; data: Hex; value: string },
+  plan: any,
+  outToken: Address | 'native',
+  feeToken: Address,
+) {
   assert.equal(payload.to, router)
   const [before, feeBefore] = await Promise.all([balance(outToken, recipient), balance(feeToken, feeRecipient)])
   const receipt = await send(from, { to: payload.to, data: payload.data, value: BigInt(payload.value) })
@@ -83,9 +117,24 @@ const modes: Mode[] = ['socket', 'inject']
 
 test('/quote → /submit → broadcast: WETH → USDC with an integrator fee, exact output', async () => {
   for (const mode of modes) {
-    const quote = await callApp(app, mode, { url: '/quote', key: KEY_A, body: { chainId: 8453, tokenIn: tokens.WETH.address, tokenOut: tokens.USDC.address, amountIn: parseEther('2').toString(), slippageBps: 30, feeBps: 25 } })
+    const quote = await callApp(app, mode, {
+      url: '/quote',
+      key: KEY_A,
+      body: {
+        chainId: 8453,
+        tokenIn: tokens.WETH.address,
+        tokenOut: tokens.USDC.address,
+        amountIn: parseEther('2').toString(),
+        slippageBps: 30,
+        feeBps: 25,
+      },
+    })
     assert.equal(quote.status, 200, quote.text)
-    const submit = await callApp(app, mode, { url: '/submit', key: KEY_A, body: { quoteId: quote.json.quoteId, user: recipient, maxFeePerGasWei: '10000000000', maxPriorityFeePerGasWei: '0' } })
+    const submit = await callApp(app, mode, {
+      url: '/submit',
+      key: KEY_A,
+      body: { quoteId: quote.json.quoteId, user: recipient, maxFeePerGasWei: '10000000000', maxPriorityFeePerGasWei: '0' },
+    })
     assert.equal(submit.status, 200, submit.text)
     assert.equal(submit.json.value, '0')
     assert.ok(BigInt(quote.json.routePlan.feeBreakdown.integratorFeeAmount) > 0n)
@@ -94,7 +143,18 @@ test('/quote → /submit → broadcast: WETH → USDC with an integrator fee, ex
 })
 
 test('/execute → broadcast: USDC → WETH, exact output; the execute quoteId can be submitted again', async () => {
-  const res = await callApp(app, 'socket', { url: '/execute', key: KEY_A, body: { chainId: 8453, tokenIn: tokens.USDC.address, tokenOut: tokens.WETH.address, amountIn: '2500000000', slippageBps: 50, user: recipient } })
+  const res = await callApp(app, 'socket', {
+    url: '/execute',
+    key: KEY_A,
+    body: {
+      chainId: 8453,
+      tokenIn: tokens.USDC.address,
+      tokenOut: tokens.WETH.address,
+      amountIn: '2500000000',
+      slippageBps: 50,
+      user: recipient,
+    },
+  })
   assert.equal(res.status, 200, res.text)
   await executeAndCheck(trader, res.json, res.json.routePlan, tokens.WETH.address, tokens.WETH.address)
   const again = await callApp(app, 'socket', { url: '/submit', key: KEY_A, body: { quoteId: res.json.quoteId, user: recipient } })
@@ -102,15 +162,32 @@ test('/execute → broadcast: USDC → WETH, exact output; the execute quoteId c
 })
 
 test('each new kind alone through HTTP: /quote with allowedDexes → /submit → broadcast pays exactly expectedAmountOut, legs in their kind', async () => {
-  const legKindOf = { AERODROME_V2LIKE: 'aerodrome_v2', AERODROME_CL: 'v3_direct', PANCAKE_V2: 'v2_direct', PANCAKE_INFINITY_CL: 'pancake_infinity_cl' } as const
+  const legKindOf = {
+    AERODROME_V2LIKE: 'aerodrome_v2',
+    AERODROME_CL: 'v3_direct',
+    PANCAKE_V2: 'v2_direct',
+    PANCAKE_INFINITY_CL: 'pancake_infinity_cl',
+  } as const
   for (const [dex, legKind] of Object.entries(legKindOf)) {
-    const body = { chainId: 8453, tokenIn: tokens.WETH.address, tokenOut: tokens.USDC.address, amountIn: parseEther('3').toString(), slippageBps: 30, allowedDexes: [dex], feeBps: 10 }
+    const body = {
+      chainId: 8453,
+      tokenIn: tokens.WETH.address,
+      tokenOut: tokens.USDC.address,
+      amountIn: parseEther('3').toString(),
+      slippageBps: 30,
+      allowedDexes: [dex],
+      feeBps: 10,
+    }
     const quote = await callApp(app, 'socket', { url: '/quote', key: KEY_A, body })
     assert.equal(quote.status, 200, `${dex}: ${quote.text}`)
     const legs = quote.json.routePlan.routes.flatMap((r: any) => r.legs)
     assert.ok(legs.length > 0 && legs.every((l: any) => l.dex === dex && l.data.kind === legKind), `${dex}: ${JSON.stringify(legs)}`)
     if (dex === 'PANCAKE_V2') assert.ok(legs.every((l: any) => l.data.feeBps === 25))
-    const submit = await callApp(app, 'socket', { url: '/submit', key: KEY_A, body: { quoteId: quote.json.quoteId, user: recipient, maxFeePerGasWei: '10000000000', maxPriorityFeePerGasWei: '0' } })
+    const submit = await callApp(app, 'socket', {
+      url: '/submit',
+      key: KEY_A,
+      body: { quoteId: quote.json.quoteId, user: recipient, maxFeePerGasWei: '10000000000', maxPriorityFeePerGasWei: '0' },
+    })
     assert.equal(submit.status, 200, `${dex}: ${submit.text}`)
     await executeAndCheck(trader, submit.json, quote.json.routePlan, tokens.USDC.address, tokens.USDC.address)
   }
@@ -118,7 +195,11 @@ test('each new kind alone through HTTP: /quote with allowedDexes → /submit →
 
 test('native in: ETH → USDC sends msg.value = amountIn and pays exactly expectedAmountOut', async () => {
   const amountIn = parseEther('1.5')
-  const quote = await callApp(app, 'socket', { url: '/quote', key: KEY_A, body: { chainId: 8453, tokenIn: NATIVE, tokenOut: tokens.USDC.address, amountIn: amountIn.toString(), slippageBps: 50 } })
+  const quote = await callApp(app, 'socket', {
+    url: '/quote',
+    key: KEY_A,
+    body: { chainId: 8453, tokenIn: NATIVE, tokenOut: tokens.USDC.address, amountIn: amountIn.toString(), slippageBps: 50 },
+  })
   assert.equal(quote.status, 200, quote.text)
   assert.equal(quote.json.routePlan.nativeIn, true)
   assert.equal(quote.json.routePlan.tokenIn, NATIVE)
@@ -128,7 +209,19 @@ test('native in: ETH → USDC sends msg.value = amountIn and pays exactly expect
 })
 
 test('native out: /execute USDC → ETH (zero-address sentinel) pays the recipient exactly expectedAmountOut in ETH', async () => {
-  const res = await callApp(app, 'socket', { url: '/execute', key: KEY_A, body: { chainId: 8453, tokenIn: tokens.USDC.address, tokenOut: '0x0000000000000000000000000000000000000000', amountIn: '3000000000', slippageBps: 50, feeBps: 10, user: recipient } })
+  const res = await callApp(app, 'socket', {
+    url: '/execute',
+    key: KEY_A,
+    body: {
+      chainId: 8453,
+      tokenIn: tokens.USDC.address,
+      tokenOut: '0x0000000000000000000000000000000000000000',
+      amountIn: '3000000000',
+      slippageBps: 50,
+      feeBps: 10,
+      user: recipient,
+    },
+  })
   assert.equal(res.status, 200, res.text)
   assert.equal(res.json.routePlan.nativeOut, true)
   assert.equal(res.json.value, '0')
@@ -137,15 +230,31 @@ test('native out: /execute USDC → ETH (zero-address sentinel) pays the recipie
 })
 
 test('overrides (spec rule 6): an ETH-in quote paid in WETH, a WETH-out quote unwrapped to ETH', async () => {
-  const ethIn = await callApp(app, 'socket', { url: '/quote', key: KEY_A, body: { chainId: 8453, tokenIn: NATIVE, tokenOut: tokens.USDC.address, amountIn: parseEther('0.5').toString(), slippageBps: 50 } })
-  const paidInWeth = await callApp(app, 'socket', { url: '/submit', key: KEY_A, body: { quoteId: ethIn.json.quoteId, user: recipient, useNativeIn: false } })
+  const ethIn = await callApp(app, 'socket', {
+    url: '/quote',
+    key: KEY_A,
+    body: { chainId: 8453, tokenIn: NATIVE, tokenOut: tokens.USDC.address, amountIn: parseEther('0.5').toString(), slippageBps: 50 },
+  })
+  const paidInWeth = await callApp(app, 'socket', {
+    url: '/submit',
+    key: KEY_A,
+    body: { quoteId: ethIn.json.quoteId, user: recipient, useNativeIn: false },
+  })
   assert.equal(paidInWeth.json.value, '0')
   const wethBefore = await balance(tokens.WETH.address, trader.address)
   await executeAndCheck(trader, paidInWeth.json, ethIn.json.routePlan, tokens.USDC.address, tokens.USDC.address)
   assert.equal(wethBefore - (await balance(tokens.WETH.address, trader.address)), parseEther('0.5'), 'the trader paid WETH')
 
-  const wethOut = await callApp(app, 'socket', { url: '/quote', key: KEY_A, body: { chainId: 8453, tokenIn: tokens.USDC.address, tokenOut: tokens.WETH.address, amountIn: '1000000000', slippageBps: 50 } })
-  const unwrapped = await callApp(app, 'socket', { url: '/submit', key: KEY_A, body: { quoteId: wethOut.json.quoteId, user: recipient, unwrapNativeOut: true } })
+  const wethOut = await callApp(app, 'socket', {
+    url: '/quote',
+    key: KEY_A,
+    body: { chainId: 8453, tokenIn: tokens.USDC.address, tokenOut: tokens.WETH.address, amountIn: '1000000000', slippageBps: 50 },
+  })
+  const unwrapped = await callApp(app, 'socket', {
+    url: '/submit',
+    key: KEY_A,
+    body: { quoteId: wethOut.json.quoteId, user: recipient, unwrapNativeOut: true },
+  })
   assert.equal(unwrapped.status, 200, unwrapped.text)
   await executeAndCheck(trader, unwrapped.json, wethOut.json.routePlan, 'native', tokens.WETH.address)
 })
@@ -154,7 +263,15 @@ test('permit: /submit with an EIP-2612 permit encodes swapExactInWithPermit; a u
   const { publicClient } = stack.service
   const usdc = tokens.USDC.address
   const amountIn = 1_000_000_000n
-  assert.equal(await publicClient.readContract({ address: usdc, abi: parseAbi(['function allowance(address, address) view returns (uint256)']), functionName: 'allowance', args: [permitUser.address, router] }), 0n)
+  assert.equal(
+    await publicClient.readContract({
+      address: usdc,
+      abi: parseAbi(['function allowance(address, address) view returns (uint256)']),
+      functionName: 'allowance',
+      args: [permitUser.address, router],
+    }),
+    0n,
+  )
   const [name, nonce] = await Promise.all([
     publicClient.readContract({ address: usdc, abi: erc20, functionName: 'name' }),
     publicClient.readContract({ address: usdc, abi: erc20, functionName: 'nonces', args: [permitUser.address] }),
@@ -165,18 +282,38 @@ test('permit: /submit with an EIP-2612 permit encodes swapExactInWithPermit; a u
   const deadline = (chainSec > wallSec ? chainSec : wallSec) + 3600n
   const signature = await permitUser.signTypedData({
     domain: { name, version: '1', chainId: 8453, verifyingContract: usdc },
-    types: { Permit: [
-      { name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' },
-      { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' },
-    ] },
+    types: {
+      Permit: [
+        { name: 'owner', type: 'address' },
+        { name: 'spender', type: 'address' },
+        { name: 'value', type: 'uint256' },
+        { name: 'nonce', type: 'uint256' },
+        { name: 'deadline', type: 'uint256' },
+      ],
+    },
     primaryType: 'Permit',
     message: { owner: permitUser.address, spender: router, value: amountIn, nonce, deadline },
   })
   const { r, s, v, yParity } = parseSignature(signature)
   const permit = { value: amountIn.toString(), deadline: Number(deadline), v: Number(v ?? BigInt(yParity + 27)), r, s }
-  const quote = await callApp(app, 'socket', { url: '/quote', key: KEY_A, body: { chainId: 8453, tokenIn: usdc, tokenOut: tokens.WETH.address, amountIn: amountIn.toString(), slippageBps: 50, taker: permitUser.address } })
+  const quote = await callApp(app, 'socket', {
+    url: '/quote',
+    key: KEY_A,
+    body: {
+      chainId: 8453,
+      tokenIn: usdc,
+      tokenOut: tokens.WETH.address,
+      amountIn: amountIn.toString(),
+      slippageBps: 50,
+      taker: permitUser.address,
+    },
+  })
   assert.equal(quote.status, 200, quote.text)
-  const submit = await callApp(app, 'socket', { url: '/submit', key: KEY_A, body: { quoteId: quote.json.quoteId, user: recipient, permit } })
+  const submit = await callApp(app, 'socket', {
+    url: '/submit',
+    key: KEY_A,
+    body: { quoteId: quote.json.quoteId, user: recipient, permit },
+  })
   assert.equal(submit.status, 200, submit.text)
   const withoutPermit = await callApp(app, 'socket', { url: '/submit', key: KEY_A, body: { quoteId: quote.json.quoteId, user: recipient } })
   assert.notEqual(submit.json.data.slice(0, 10), withoutPermit.json.data.slice(0, 10), 'a different function: swapExactInWithPermit')
@@ -187,15 +324,32 @@ test('permit: /submit with an EIP-2612 permit encodes swapExactInWithPermit; a u
   assert.equal(nonce2, nonce + 1n)
   const signature2 = await permitUser.signTypedData({
     domain: { name, version: '1', chainId: 8453, verifyingContract: usdc },
-    types: { Permit: [
-      { name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' },
-      { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' },
-    ] },
+    types: {
+      Permit: [
+        { name: 'owner', type: 'address' },
+        { name: 'spender', type: 'address' },
+        { name: 'value', type: 'uint256' },
+        { name: 'nonce', type: 'uint256' },
+        { name: 'deadline', type: 'uint256' },
+      ],
+    },
     primaryType: 'Permit',
     message: { owner: permitUser.address, spender: router, value: amountIn, nonce: nonce2, deadline },
   })
   const sig2 = parseSignature(signature2)
-  const executed = await callApp(app, 'socket', { url: '/execute', key: KEY_A, body: { chainId: 8453, tokenIn: usdc, tokenOut: tokens.WETH.address, amountIn: amountIn.toString(), slippageBps: 50, user: recipient, permit: { ...permit, v: Number(sig2.v ?? BigInt(sig2.yParity + 27)), r: sig2.r, s: sig2.s } } })
+  const executed = await callApp(app, 'socket', {
+    url: '/execute',
+    key: KEY_A,
+    body: {
+      chainId: 8453,
+      tokenIn: usdc,
+      tokenOut: tokens.WETH.address,
+      amountIn: amountIn.toString(),
+      slippageBps: 50,
+      user: recipient,
+      permit: { ...permit, v: Number(sig2.v ?? BigInt(sig2.yParity + 27)), r: sig2.r, s: sig2.s },
+    },
+  })
   assert.equal(executed.status, 200, executed.text)
   await executeAndCheck(permitUser, executed.json, executed.json.routePlan, tokens.WETH.address, tokens.WETH.address)
 })

@@ -47,14 +47,25 @@ afterAll(async () => {
   await stack?.close()
 })
 
-const quoteBody = (feeBps: number) => ({ chainId: 8453, tokenIn: weth, tokenOut: usdc, amountIn: parseEther('1').toString(), slippageBps: 50, feeBps })
+const quoteBody = (feeBps: number) => ({
+  chainId: 8453,
+  tokenIn: weth,
+  tokenOut: usdc,
+  amountIn: parseEther('1').toString(),
+  slippageBps: 50,
+  feeBps,
+})
 const feeRecipientOf = (data: Hex) => (decodeFunctionData({ abi: swapRouterAbi, data }).args[0] as { feeRecipient: Address }).feeRecipient
 
-test('MAX_FEE_BPS caps plain keys; a key\'s maxFeeBps caps it instead (higher or lower); above the cap is a 400 naming feeBps and the cap', async () => {
+test("MAX_FEE_BPS caps plain keys; a key's maxFeeBps caps it instead (higher or lower); above the cap is a 400 naming feeBps and the cap", async () => {
   const quote = (key: string, feeBps: number) => callApp(app, 'inject', { url: '/quote', key, body: quoteBody(feeBps) })
   const refused = async (key: string, feeBps: number, message: string) => {
     for (const url of ['/quote', '/execute']) {
-      const res = await callApp(app, 'inject', { url, key, body: url === '/quote' ? quoteBody(feeBps) : { ...quoteBody(feeBps), user: USER } })
+      const res = await callApp(app, 'inject', {
+        url,
+        key,
+        body: url === '/quote' ? quoteBody(feeBps) : { ...quoteBody(feeBps), user: USER },
+      })
       assert.equal(res.status, 400, res.text)
       assert.equal(res.json.error, message)
     }
@@ -71,8 +82,12 @@ test('MAX_FEE_BPS caps plain keys; a key\'s maxFeeBps caps it instead (higher or
   await refused(NO_FEE, 1, "feeBps: 1 is above the maximum of 0 bps for this API key (this key's maxFeeBps)")
 })
 
-test('a quote is submitted with its key\'s fee recipient: the key\'s own, else the service\'s', async () => {
-  for (const [key, expected] of [[PARTNER, PARTNER_RECIPIENT], [KEY_A, defaultRecipient], [GENEROUS, defaultRecipient]] as const) {
+test("a quote is submitted with its key's fee recipient: the key's own, else the service's", async () => {
+  for (const [key, expected] of [
+    [PARTNER, PARTNER_RECIPIENT],
+    [KEY_A, defaultRecipient],
+    [GENEROUS, defaultRecipient],
+  ] as const) {
     const quote = await callApp(app, 'inject', { url: '/quote', key, body: quoteBody(25) })
     assert.equal(quote.status, 200, quote.text)
     const submit = await callApp(app, 'inject', { url: '/submit', key, body: { quoteId: quote.json.quoteId, user: USER } })
@@ -84,7 +99,11 @@ test('a quote is submitted with its key\'s fee recipient: the key\'s own, else t
 test('/execute with a key that names its recipient: on chain, that recipient receives exactly the fee and the default one nothing', async () => {
   const { devnet, publicClient } = stack.service
   const trader = privateKeyToAccount(devnet!.market.accounts[1].privateKey)
-  const res = await callApp(app, 'inject', { url: '/execute', key: PARTNER, body: { chainId: 8453, tokenIn: NATIVE, tokenOut: usdc, amountIn: parseEther('1').toString(), slippageBps: 50, feeBps: 50, user: USER } })
+  const res = await callApp(app, 'inject', {
+    url: '/execute',
+    key: PARTNER,
+    body: { chainId: 8453, tokenIn: NATIVE, tokenOut: usdc, amountIn: parseEther('1').toString(), slippageBps: 50, feeBps: 50, user: USER },
+  })
   assert.equal(res.status, 200, res.text)
   assert.equal(feeRecipientOf(res.json.data), PARTNER_RECIPIENT)
   const fee = BigInt(res.json.routePlan.feeBreakdown.integratorFeeAmount)
@@ -94,13 +113,25 @@ test('/execute with a key that names its recipient: on chain, that recipient rec
   assert.equal(feeRecipientOf(again.json.data), PARTNER_RECIPIENT)
 
   const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
-  const balances = () => Promise.all([PARTNER_RECIPIENT, defaultRecipient, USER].map((holder) => publicClient.readContract({ address: usdc, abi: erc20, functionName: 'balanceOf', args: [holder] })))
+  const balances = () =>
+    Promise.all(
+      [PARTNER_RECIPIENT, defaultRecipient, USER].map((holder) =>
+        publicClient.readContract({ address: usdc, abi: erc20, functionName: 'balanceOf', args: [holder] }),
+      ),
+    )
   const before = await balances()
   const wallet = createWalletClient({ account: trader, chain: devnet!.chain, transport: http(devnet!.market.rpcUrl, { retryCount: 0 }) })
-  const hash = await wallet.sendTransaction({ to: res.json.to, data: res.json.data, value: BigInt(res.json.value), gas: 8_000_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n })
+  const hash = await wallet.sendTransaction({
+    to: res.json.to,
+    data: res.json.data,
+    value: BigInt(res.json.value),
+    gas: 8_000_000n,
+    maxFeePerGas: 10n ** 10n,
+    maxPriorityFeePerGas: 0n,
+  })
   assert.equal((await waitForReceipt({ publicClient: devnet!.publicClient, hash })).status, 'success')
   const afterTrade = await balances()
-  assert.equal(afterTrade[0] - before[0], fee, 'the key\'s recipient received exactly the fee')
+  assert.equal(afterTrade[0] - before[0], fee, "the key's recipient received exactly the fee")
   assert.equal(afterTrade[1] - before[1], 0n, 'the service default recipient received nothing')
   assert.equal(afterTrade[2] - before[2], BigInt(res.json.routePlan.expectedAmountOut), 'the user received exactly expectedAmountOut')
 })

@@ -63,25 +63,64 @@ describe('the document', () => {
   test('OpenAPI 3.1, version 0.2.0, the served paths with their statuses, compare/split absent', () => {
     assert.equal(doc.openapi, '3.1.0')
     assert.equal(doc.info.version, '0.2.0')
-    assert.deepEqual(Object.keys(doc.paths).sort(), ['/execute', '/health', '/market/pools/{poolId}', '/openapi.json', '/quote', '/ready', '/submit'])
+    assert.deepEqual(Object.keys(doc.paths).sort(), [
+      '/execute',
+      '/health',
+      '/market/pools/{poolId}',
+      '/openapi.json',
+      '/quote',
+      '/ready',
+      '/submit',
+    ])
     assert.deepEqual(doc.components.securitySchemes.ApiKey, { type: 'apiKey', in: 'header', name: 'x-api-key' })
     assert.deepEqual(doc.security, [{ ApiKey: [] }])
     for (const path of ['/health', '/ready', '/openapi.json']) assert.deepEqual(doc.paths[path].get.security, [])
-    const statuses = { '/quote': ['200', '400', '401', '413', '415', '429', '500', '503'], '/submit': ['200', '400', '401', '404', '413', '415', '429', '500', '503'], '/execute': ['200', '400', '401', '413', '415', '429', '500', '503'] }
+    const statuses = {
+      '/quote': ['200', '400', '401', '413', '415', '429', '500', '503'],
+      '/submit': ['200', '400', '401', '404', '413', '415', '429', '500', '503'],
+      '/execute': ['200', '400', '401', '413', '415', '429', '500', '503'],
+    }
     for (const [path, expected] of Object.entries(statuses)) {
       const op = doc.paths[path].post
       assert.deepEqual(Object.keys(op.responses).sort(), expected, path)
       assert.equal(op.security, undefined, `${path} uses the global ApiKey`)
       assert.deepEqual(op.responses['429'].headers['retry-after'].schema, { type: 'integer', minimum: 1 })
-      for (const [status, response] of Object.entries<any>(op.responses)) assert.ok(response.description.length > 10, `${path} ${status} is described`)
+      for (const [status, response] of Object.entries<any>(op.responses))
+        assert.ok(response.description.length > 10, `${path} ${status} is described`)
     }
     assert.match(doc.paths['/quote'].post.responses['400'].description, /no route: /)
-    assert.deepEqual(Object.keys(doc.paths['/market/pools/{poolId}'].get.responses).sort(), ['200', '400', '401', '404', '429', '500', '503'])
+    assert.deepEqual(Object.keys(doc.paths['/market/pools/{poolId}'].get.responses).sort(), [
+      '200',
+      '400',
+      '401',
+      '404',
+      '429',
+      '500',
+      '503',
+    ])
   })
 
   test('one definition per type: bodies and nested types are $refs to components, and every $ref resolves', () => {
     const names = Object.keys(doc.components.schemas)
-    for (const name of ['Address', 'Hex', 'AmountString', 'DexId', 'LegData', 'RouteLeg', 'SplitRoute', 'RoutePlan', 'PermitPayload', 'QuoteRequest', 'QuoteResponse', 'SubmitRequest', 'SubmitResponse', 'ExecuteRequest', 'ExecuteResponse', 'Error', 'RateLimitError']) {
+    for (const name of [
+      'Address',
+      'Hex',
+      'AmountString',
+      'DexId',
+      'LegData',
+      'RouteLeg',
+      'SplitRoute',
+      'RoutePlan',
+      'PermitPayload',
+      'QuoteRequest',
+      'QuoteResponse',
+      'SubmitRequest',
+      'SubmitResponse',
+      'ExecuteRequest',
+      'ExecuteResponse',
+      'Error',
+      'RateLimitError',
+    ]) {
       assert.ok(names.includes(name), name)
     }
     const bodyRef = (path: string) => doc.paths[path].post.requestBody.content['application/json'].schema.$ref
@@ -93,12 +132,17 @@ describe('the document', () => {
     assert.equal(doc.components.schemas.ExecuteResponse.properties.routePlan.$ref, '#/components/schemas/RoutePlan')
     // The RoutePlan is written once: a single object in the whole document lists its fields.
     const plans = [...walk(doc)].filter(([, node]) => node.properties?.expectedAmountOut && node.properties?.minAmountOut)
-    assert.deepEqual(plans.map(([path]) => path), ['#/components/schemas/RoutePlan'])
+    assert.deepEqual(
+      plans.map(([path]) => path),
+      ['#/components/schemas/RoutePlan'],
+    )
     for (const [path, node] of walk(doc)) {
       if (typeof node.$ref === 'string') resolve(node)
       assert.ok(!Object.keys(node).some((k) => k.startsWith('~')), `${path}: no TypeBox internals`)
     }
-    const legKinds = resolve(doc.components.schemas.RouteLeg.properties.data).anyOf.map((o: any) => o.properties.kind.enum?.[0] ?? o.properties.kind.const)
+    const legKinds = resolve(doc.components.schemas.RouteLeg.properties.data).anyOf.map(
+      (o: any) => o.properties.kind.enum?.[0] ?? o.properties.kind.const,
+    )
     // The spec's 13 kinds, plus pancake_infinity_cl since 0.2.0 (an addition: the others unchanged).
     assert.equal(legKinds.length, 14)
     assert.ok(legKinds.includes('pancake_infinity_cl'))
@@ -114,7 +158,15 @@ describe('the document', () => {
     assert.deepEqual(quote.properties.chainId.enum, [8453])
     assert.equal(quote.properties.chainId.type, 'integer')
     const amountIn = pattern(quote.properties.amountIn)
-    for (const [text, ok] of [['1', true], ['0', false], ['000', false], ['0001', true], [(2n ** 256n - 1n).toString(), true], [(2n ** 256n).toString(), false], [`00${2n ** 256n - 1n}`, true]] as const) {
+    for (const [text, ok] of [
+      ['1', true],
+      ['0', false],
+      ['000', false],
+      ['0001', true],
+      [(2n ** 256n - 1n).toString(), true],
+      [(2n ** 256n).toString(), false],
+      [`00${2n ** 256n - 1n}`, true],
+    ] as const) {
       assert.equal(amountIn.test(text), ok, text)
     }
     const permit = doc.components.schemas.PermitPayload
@@ -127,15 +179,24 @@ describe('the document', () => {
     }
     assert.deepEqual([permit.properties.deadline.minimum, permit.properties.deadline.maximum], [0, Number.MAX_SAFE_INTEGER])
     assert.deepEqual([permit.properties.v.minimum, permit.properties.v.maximum], [0, 255])
-    assert.deepEqual([quote.properties.maxHops.minimum, quote.properties.maxHops.maximum], [1, undefined], 'any depth: beyond the deepest search means it')
+    assert.deepEqual(
+      [quote.properties.maxHops.minimum, quote.properties.maxHops.maximum],
+      [1, undefined],
+      'any depth: beyond the deepest search means it',
+    )
     assert.deepEqual([quote.properties.timeBudgetMs.minimum, quote.properties.timeBudgetMs.maximum], [50, 10_000])
     assert.equal(resolve(quote.properties.tokenIn).pattern, '^0x[a-fA-F0-9]{40}$')
   })
 
   test('exact for this deployment: the fee bound is the highest cap a key can be paid under; user is never the router', async () => {
-    assert.equal(doc.components.schemas.QuoteRequest.properties.feeBps.maximum, 300, 'MAX_FEE_BPS, the test keys having no cap of their own')
+    assert.equal(
+      doc.components.schemas.QuoteRequest.properties.feeBps.maximum,
+      300,
+      'MAX_FEE_BPS, the test keys having no cap of their own',
+    )
     const noFeeDoc = (await callApp(noFeeApp, 'inject', { method: 'GET', url: '/openapi.json' })).json
-    for (const name of ['QuoteRequest', 'ExecuteRequest']) assert.equal(noFeeDoc.components.schemas[name].properties.feeBps.maximum, 0, name)
+    for (const name of ['QuoteRequest', 'ExecuteRequest'])
+      assert.equal(noFeeDoc.components.schemas[name].properties.feeBps.maximum, 0, name)
     for (const name of ['SubmitRequest', 'ExecuteRequest']) {
       const user = doc.components.schemas[name].properties.user
       const notRouter = new RegExp(user.not.pattern, 'u')
@@ -151,7 +212,10 @@ describe('the document', () => {
     assert.deepEqual(submit.not.required, ['gasPriceWei'])
     assert.deepEqual(submit.not.anyOf, [{ required: ['maxFeePerGasWei'] }, { required: ['maxPriorityFeePerGasWei'] }])
     const rules = doc.components.schemas.ExecuteRequest.allOf.map((rule: any) => rule.not.description)
-    assert.deepEqual(rules.map((d: string) => d.split(':')[0]), ['permit', 'useNativeIn', 'unwrapNativeOut'])
+    assert.deepEqual(
+      rules.map((d: string) => d.split(':')[0]),
+      ['permit', 'useNativeIn', 'unwrapNativeOut'],
+    )
     assert.ok(rules[1].includes(weth))
   })
 })

@@ -42,15 +42,29 @@ test('a serving instance is ready: 200, the snapshot block and age, the solver; 
   }
   // The one counted call of this key's minute is still there: /ready took none of it.
   const { tokens } = stack.service.devnet!.market
-  const body = { chainId: 8453, tokenIn: tokens.WETH.address, tokenOut: tokens.USDC.address, amountIn: '1000000000000000000', slippageBps: 50 }
+  const body = {
+    chainId: 8453,
+    tokenIn: tokens.WETH.address,
+    tokenOut: tokens.USDC.address,
+    amountIn: '1000000000000000000',
+    slippageBps: 50,
+  }
   assert.equal((await callApp(app, 'inject', { url: '/quote', key: KEY_A, body })).status, 200)
   assert.equal((await callApp(app, 'inject', { url: '/quote', key: KEY_A, body })).status, 429)
 })
 
 test('no snapshot yet: 503, not fresh, the block null', async () => {
   const { service } = stack
-  const never = createMarketState({ client: service.publicClient, chain: devnetChainConfig({ file: service.devnet!.market as unknown as DevnetFile }), solver: service.solver, maxSnapshotAgeMs: 10_000, log: () => {} })
-  const app = await createSwapApp({ deps: { ...service.deps, readiness: () => readinessReport({ market: never, solver: service.solver, maxSnapshotAgeMs: 10_000 }) } })
+  const never = createMarketState({
+    client: service.publicClient,
+    chain: devnetChainConfig({ file: service.devnet!.market as unknown as DevnetFile }),
+    solver: service.solver,
+    maxSnapshotAgeMs: 10_000,
+    log: () => {},
+  })
+  const app = await createSwapApp({
+    deps: { ...service.deps, readiness: () => readinessReport({ market: never, solver: service.solver, maxSnapshotAgeMs: 10_000 }) },
+  })
   apps.push(app)
   const res = await callApp(app, 'inject', { method: 'GET', url: '/ready' })
   assert.equal(res.status, 503)
@@ -69,7 +83,9 @@ test('a WASM solver restarting after a trap: 503 until the new instance holds th
   try {
     const pools = service.market.pools().map((s) => s.input)
     await wasm.applyBlock({ blockNumber: 1, upserts: pools })
-    const app = await createSwapApp({ deps: { ...service.deps, readiness: () => readinessReport({ market: service.market, solver: wasm, maxSnapshotAgeMs: 600_000 }) } })
+    const app = await createSwapApp({
+      deps: { ...service.deps, readiness: () => readinessReport({ market: service.market, solver: wasm, maxSnapshotAgeMs: 600_000 }) },
+    })
     apps.push(app)
     assert.equal((await callApp(app, 'inject', { method: 'GET', url: '/ready' })).status, 200)
     await assert.rejects(wasm.simulate({ poolId: 'trap', tokenIn: service.chain.weth, amountIn: '1' }), /trapped/)

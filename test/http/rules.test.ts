@@ -57,7 +57,8 @@ for (const mode of modes) {
     test('requests without a valid key are limited per source address: past the limit 429 with Retry-After instead of 401; a valid key from that source is not', async () => {
       const limited = await listeningApp({ unauthenticatedPerMinute: 3 })
       try {
-        for (const key of [undefined, 'wrong', `${KEY_A}x`]) assert.equal((await callApp(limited, mode, { url: '/quote', key, body: quoteBody })).status, 401)
+        for (const key of [undefined, 'wrong', `${KEY_A}x`])
+          assert.equal((await callApp(limited, mode, { url: '/quote', key, body: quoteBody })).status, 401)
         const refused = await callApp(limited, mode, { url: '/nowhere', key: 'guess', body: {} })
         assert.equal(refused.status, 429)
         assert.deepEqual(refused.json, { error: 'rate limit exceeded', limit: 3, windowSec: 60 })
@@ -96,13 +97,33 @@ for (const mode of modes) {
     })
 
     test('/quote answers a full RoutePlan; /submit answers {quoteId, chainId, to, data, value}', async () => {
-      const quote = await callApp(app, mode, { url: '/quote', key: KEY_A, body: { ...quoteBody, feeBps: 25, taker: '0x000000000000000000000000000000000000bEEF' } })
+      const quote = await callApp(app, mode, {
+        url: '/quote',
+        key: KEY_A,
+        body: { ...quoteBody, feeBps: 25, taker: '0x000000000000000000000000000000000000bEEF' },
+      })
       assert.equal(quote.status, 200, quote.text)
       const { quoteId, routePlan, expiresAt } = quote.json
       assert.match(quoteId, /^[0-9a-f]{64}$/)
       assert.ok(expiresAt > Date.now() && expiresAt <= Date.now() + 30_000)
       assert.deepEqual(Object.keys(quote.json).sort(), ['expiresAt', 'quoteId', 'routePlan'])
-      for (const field of ['chainId', 'tokenIn', 'tokenOut', 'amountIn', 'expectedAmountOut', 'minAmountOut', 'feeBps', 'slippageBps', 'routes', 'blockNumber', 'gasEstimate', 'feeBreakdown', 'metadata', 'nativeIn', 'nativeOut']) {
+      for (const field of [
+        'chainId',
+        'tokenIn',
+        'tokenOut',
+        'amountIn',
+        'expectedAmountOut',
+        'minAmountOut',
+        'feeBps',
+        'slippageBps',
+        'routes',
+        'blockNumber',
+        'gasEstimate',
+        'feeBreakdown',
+        'metadata',
+        'nativeIn',
+        'nativeOut',
+      ]) {
         assert.ok(field in routePlan, `routePlan.${field}`)
       }
       assert.equal(routePlan.feeBps, 25)
@@ -110,7 +131,11 @@ for (const mode of modes) {
       assert.ok(routePlan.gasEstimate.gasUnits > 21_000 && BigInt(routePlan.gasEstimate.gasCostWei) > 0n)
       assert.ok(routePlan.routes[0].legs[0].data.kind)
       assert.ok(Array.isArray(routePlan.metadata.candidates) && routePlan.metadata.candidatePaths >= 1)
-      const submit = await callApp(app, mode, { url: '/submit', key: KEY_A, body: { quoteId, user: '0x000000000000000000000000000000000000bEEF' } })
+      const submit = await callApp(app, mode, {
+        url: '/submit',
+        key: KEY_A,
+        body: { quoteId, user: '0x000000000000000000000000000000000000bEEF' },
+      })
       assert.equal(submit.status, 200, submit.text)
       assert.deepEqual(Object.keys(submit.json).sort(), ['chainId', 'data', 'quoteId', 'to', 'value'])
       assert.equal(submit.json.quoteId, quoteId)
@@ -124,18 +149,43 @@ for (const mode of modes) {
 
 /** Field, value, and what the 400's error must start with. */
 const quoteCases: [string, unknown, string][] = [
-  ['slippageBps', -1, 'slippageBps:'], ['slippageBps', 10_001, 'slippageBps:'], ['slippageBps', 1.5, 'slippageBps:'], ['slippageBps', '50', 'slippageBps:'],
-  ['feeBps', -1, 'feeBps:'], ['feeBps', 10_001, 'feeBps:'], ['feeBps', null, 'feeBps:'],
-  ['timeBudgetMs', 49, 'timeBudgetMs:'], ['timeBudgetMs', 10_001, 'timeBudgetMs:'], ['timeBudgetMs', 100.5, 'timeBudgetMs:'],
-  ['chainId', 0, 'chainId:'], ['chainId', -8453, 'chainId:'], ['chainId', 1, 'chainId:'], ['chainId', '8453', 'chainId:'],
-  ['maxHops', 0, 'maxHops:'], ['maxHops', -1, 'maxHops:'],
-  ['allowedDexes', [], 'allowedDexes:'], ['allowedDexes', ['NOPE'], 'allowedDexes.0:'], ['allowedDexes', 'UNIV3', 'allowedDexes:'], ['allowedDexes', ['univ3'], 'allowedDexes.0:'],
-  ['tokenIn', '0x123', 'tokenIn:'], ['tokenIn', `0x${'g'.repeat(40)}`, 'tokenIn:'], ['tokenIn', `0x${'a'.repeat(41)}`, 'tokenIn:'], ['tokenIn', 'a'.repeat(42), 'tokenIn:'],
-  ['tokenOut', `0x${'a'.repeat(39)}`, 'tokenOut:'], ['taker', 'abc', 'taker:'],
-  ['amountIn', '-1', 'amountIn:'], ['amountIn', '1.5', 'amountIn:'], ['amountIn', '0x10', 'amountIn:'], ['amountIn', 1, 'amountIn:'], ['amountIn', '', 'amountIn:'],
-  ['amountIn', '0', 'amountIn:'], ['amountIn', (2n ** 256n).toString(), 'amountIn:'],
-  ['splitEnabled', 'yes', 'splitEnabled:'], ['enforcePoolDisjoint', 1, 'enforcePoolDisjoint:'],
-  ['extra', 1, 'extra:'], ['__proto__x', {}, '__proto__x:'],
+  ['slippageBps', -1, 'slippageBps:'],
+  ['slippageBps', 10_001, 'slippageBps:'],
+  ['slippageBps', 1.5, 'slippageBps:'],
+  ['slippageBps', '50', 'slippageBps:'],
+  ['feeBps', -1, 'feeBps:'],
+  ['feeBps', 10_001, 'feeBps:'],
+  ['feeBps', null, 'feeBps:'],
+  ['timeBudgetMs', 49, 'timeBudgetMs:'],
+  ['timeBudgetMs', 10_001, 'timeBudgetMs:'],
+  ['timeBudgetMs', 100.5, 'timeBudgetMs:'],
+  ['chainId', 0, 'chainId:'],
+  ['chainId', -8453, 'chainId:'],
+  ['chainId', 1, 'chainId:'],
+  ['chainId', '8453', 'chainId:'],
+  ['maxHops', 0, 'maxHops:'],
+  ['maxHops', -1, 'maxHops:'],
+  ['allowedDexes', [], 'allowedDexes:'],
+  ['allowedDexes', ['NOPE'], 'allowedDexes.0:'],
+  ['allowedDexes', 'UNIV3', 'allowedDexes:'],
+  ['allowedDexes', ['univ3'], 'allowedDexes.0:'],
+  ['tokenIn', '0x123', 'tokenIn:'],
+  ['tokenIn', `0x${'g'.repeat(40)}`, 'tokenIn:'],
+  ['tokenIn', `0x${'a'.repeat(41)}`, 'tokenIn:'],
+  ['tokenIn', 'a'.repeat(42), 'tokenIn:'],
+  ['tokenOut', `0x${'a'.repeat(39)}`, 'tokenOut:'],
+  ['taker', 'abc', 'taker:'],
+  ['amountIn', '-1', 'amountIn:'],
+  ['amountIn', '1.5', 'amountIn:'],
+  ['amountIn', '0x10', 'amountIn:'],
+  ['amountIn', 1, 'amountIn:'],
+  ['amountIn', '', 'amountIn:'],
+  ['amountIn', '0', 'amountIn:'],
+  ['amountIn', (2n ** 256n).toString(), 'amountIn:'],
+  ['splitEnabled', 'yes', 'splitEnabled:'],
+  ['enforcePoolDisjoint', 1, 'enforcePoolDisjoint:'],
+  ['extra', 1, 'extra:'],
+  ['__proto__x', {}, '__proto__x:'],
 ]
 
 describe('validation: every bound and pattern, one by one; the 400 names the field', () => {
@@ -159,9 +209,18 @@ describe('validation: every bound and pattern, one by one; the 400 names the fie
 
   test('boundary values pass: slippageBps 0 and 10000, feeBps 0 and MAX_FEE_BPS (300), timeBudgetMs 50 and 10000, maxHops 1, one allowed dex, sentinels', async () => {
     const ok: Record<string, unknown>[] = [
-      { slippageBps: 0 }, { slippageBps: 10_000 }, { feeBps: 0 }, { feeBps: 300 }, { timeBudgetMs: 50 }, { timeBudgetMs: 10_000 },
-      { maxHops: 1, allowedDexes: ['UNIV3'] }, { splitEnabled: false, enforcePoolDisjoint: true }, { taker: '0x000000000000000000000000000000000000bEEF' },
-      { tokenIn: NATIVE }, { tokenIn: '0x0000000000000000000000000000000000000000' }, { tokenIn: usdc, tokenOut: NATIVE.toLowerCase() },
+      { slippageBps: 0 },
+      { slippageBps: 10_000 },
+      { feeBps: 0 },
+      { feeBps: 300 },
+      { timeBudgetMs: 50 },
+      { timeBudgetMs: 10_000 },
+      { maxHops: 1, allowedDexes: ['UNIV3'] },
+      { splitEnabled: false, enforcePoolDisjoint: true },
+      { taker: '0x000000000000000000000000000000000000bEEF' },
+      { tokenIn: NATIVE },
+      { tokenIn: '0x0000000000000000000000000000000000000000' },
+      { tokenIn: usdc, tokenOut: NATIVE.toLowerCase() },
     ]
     for (const extra of ok) {
       const res = await callApp(app, 'inject', { url: '/quote', key: KEY_A, body: { ...quoteBody, ...extra } })
@@ -170,7 +229,11 @@ describe('validation: every bound and pattern, one by one; the 400 names the fie
   })
 
   test('no route is a 400 with a clear error; the same token on both sides names tokenOut', async () => {
-    const unknownToken = await callApp(app, 'inject', { url: '/quote', key: KEY_A, body: { ...quoteBody, tokenOut: '0x000000000000000000000000000000000000dEaD' } })
+    const unknownToken = await callApp(app, 'inject', {
+      url: '/quote',
+      key: KEY_A,
+      body: { ...quoteBody, tokenOut: '0x000000000000000000000000000000000000dEaD' },
+    })
     assert.equal(unknownToken.status, 400)
     assert.match(unknownToken.json.error, /^no route: /)
     const dust = await callApp(app, 'inject', { url: '/quote', key: KEY_A, body: { ...quoteBody, amountIn: '1' } })
@@ -195,7 +258,11 @@ describe('validation: every bound and pattern, one by one; the 400 names the fie
     const noSplit = await callApp(app, 'inject', { url: '/quote', key: KEY_A, body: { ...big, splitEnabled: false } })
     assert.equal(noSplit.status, 200, noSplit.text)
     assert.equal(noSplit.json.routePlan.routes.length, 1)
-    const split = await callApp(app, 'inject', { url: '/quote', key: KEY_A, body: { ...big, splitEnabled: true, enforcePoolDisjoint: true } })
+    const split = await callApp(app, 'inject', {
+      url: '/quote',
+      key: KEY_A,
+      body: { ...big, splitEnabled: true, enforcePoolDisjoint: true },
+    })
     assert.equal(split.status, 200, split.text)
     const pools = split.json.routePlan.routes.flatMap((r: any) => r.legs.map((l: any) => l.poolId))
     assert.equal(new Set(pools).size, pools.length, 'pool-disjoint routes share no pool')
@@ -203,24 +270,43 @@ describe('validation: every bound and pattern, one by one; the 400 names the fie
 
   test('valid requests the engine cannot take literally get clear answers: maxHops 5 and 1e300 search 4 hops, allowedDexes with no pool here names the kinds present', async () => {
     for (const maxHops of ['5', '1e300']) {
-      const res = await callApp(app, 'inject', { url: '/quote', key: KEY_A, rawBody: JSON.stringify(quoteBody).replace(/}$/, `,"maxHops":${maxHops}}`) })
+      const res = await callApp(app, 'inject', {
+        url: '/quote',
+        key: KEY_A,
+        rawBody: JSON.stringify(quoteBody).replace(/}$/, `,"maxHops":${maxHops}}`),
+      })
       assert.equal(res.status, 200, `maxHops ${maxHops}: ${res.text}`)
       assert.equal(res.json.routePlan.metadata.maxHopsSearched, 4)
     }
     assert.equal((await callApp(app, 'inject', { url: '/quote', key: KEY_A, body: quoteBody })).json.routePlan.metadata.maxHopsSearched, 3)
     const absent = await callApp(app, 'inject', { url: '/quote', key: KEY_A, body: { ...quoteBody, allowedDexes: ['MAVERICK_V2'] } })
     assert.equal(absent.status, 400)
-    assert.match(absent.json.error, /^no route: allowedDexes: no pool of MAVERICK_V2 on this market \(kinds with pools here: [A-Z0-9_, ]*UNIV3/)
+    assert.match(
+      absent.json.error,
+      /^no route: allowedDexes: no pool of MAVERICK_V2 on this market \(kinds with pools here: [A-Z0-9_, ]*UNIV3/,
+    )
   })
 
   const permit = { value: '1', deadline: 2_000_000_000, v: 27, r: `0x${'11'.repeat(32)}`, s: `0x${'22'.repeat(32)}` }
   const submitCases: [Record<string, unknown>, string][] = [
-    [{ permit: { ...permit, v: 256 } }, 'permit.v:'], [{ permit: { ...permit, v: -1 } }, 'permit.v:'], [{ permit: { ...permit, r: '0xzz' } }, 'permit.r:'],
-    [{ permit: { ...permit, s: '22' } }, 'permit.s:'], [{ permit: { ...permit, value: '-1' } }, 'permit.value:'], [{ permit: { ...permit, deadline: 1.5 } }, 'permit.deadline:'],
-    [{ permit: { ...permit, extra: true } }, 'permit.extra:'], [{ permit: { value: '1', deadline: 1, v: 27, r: '0x' } }, 'permit.s:'],
-    [{ user: '0x1234' }, 'user:'], [{ user: undefined }, 'user:'], [{ quoteId: 7 }, 'quoteId:'], [{ useNativeIn: 'true' }, 'useNativeIn:'], [{ unwrapNativeOut: 0 }, 'unwrapNativeOut:'],
-    [{ gasPriceWei: '1.0' }, 'gasPriceWei:'], [{ maxFeePerGasWei: '-5' }, 'maxFeePerGasWei:'], [{ maxPriorityFeePerGasWei: 'x' }, 'maxPriorityFeePerGasWei:'],
-    [{ gasPriceWei: '1', maxFeePerGasWei: '2' }, 'gasPriceWei:'], [{ gasPriceWei: '1', maxPriorityFeePerGasWei: '2' }, 'gasPriceWei:'],
+    [{ permit: { ...permit, v: 256 } }, 'permit.v:'],
+    [{ permit: { ...permit, v: -1 } }, 'permit.v:'],
+    [{ permit: { ...permit, r: '0xzz' } }, 'permit.r:'],
+    [{ permit: { ...permit, s: '22' } }, 'permit.s:'],
+    [{ permit: { ...permit, value: '-1' } }, 'permit.value:'],
+    [{ permit: { ...permit, deadline: 1.5 } }, 'permit.deadline:'],
+    [{ permit: { ...permit, extra: true } }, 'permit.extra:'],
+    [{ permit: { value: '1', deadline: 1, v: 27, r: '0x' } }, 'permit.s:'],
+    [{ user: '0x1234' }, 'user:'],
+    [{ user: undefined }, 'user:'],
+    [{ quoteId: 7 }, 'quoteId:'],
+    [{ useNativeIn: 'true' }, 'useNativeIn:'],
+    [{ unwrapNativeOut: 0 }, 'unwrapNativeOut:'],
+    [{ gasPriceWei: '1.0' }, 'gasPriceWei:'],
+    [{ maxFeePerGasWei: '-5' }, 'maxFeePerGasWei:'],
+    [{ maxPriorityFeePerGasWei: 'x' }, 'maxPriorityFeePerGasWei:'],
+    [{ gasPriceWei: '1', maxFeePerGasWei: '2' }, 'gasPriceWei:'],
+    [{ gasPriceWei: '1', maxPriorityFeePerGasWei: '2' }, 'gasPriceWei:'],
     [{ routePlan: {} }, 'routePlan:'],
   ]
   for (const [patch, prefix] of submitCases) {
@@ -235,8 +321,13 @@ describe('validation: every bound and pattern, one by one; the 400 names the fie
   test('/execute refuses extra properties (taker, gas-price fields) and validates like /quote and /submit', async () => {
     const base = { ...quoteBody, user: '0x000000000000000000000000000000000000bEEF' }
     for (const [patch, prefix] of [
-      [{ taker: base.user }, 'taker:'], [{ gasPriceWei: '1' }, 'gasPriceWei:'], [{ quoteId: 'x' }, 'quoteId:'], [{ slippageBps: 10_001 }, 'slippageBps:'],
-      [{ permit: { ...permit, v: 300 } }, 'permit.v:'], [{ user: undefined }, 'user:'], [{ timeBudgetMs: 20 }, 'timeBudgetMs:'],
+      [{ taker: base.user }, 'taker:'],
+      [{ gasPriceWei: '1' }, 'gasPriceWei:'],
+      [{ quoteId: 'x' }, 'quoteId:'],
+      [{ slippageBps: 10_001 }, 'slippageBps:'],
+      [{ permit: { ...permit, v: 300 } }, 'permit.v:'],
+      [{ user: undefined }, 'user:'],
+      [{ timeBudgetMs: 20 }, 'timeBudgetMs:'],
     ] as [Record<string, unknown>, string][]) {
       const body = JSON.parse(JSON.stringify({ ...base, ...patch }))
       const res = await callApp(app, 'inject', { url: '/execute', key: KEY_A, body })
@@ -284,12 +375,24 @@ describe('rate limit', () => {
           await callApp(limited, mode, { url: '/quote', key: KEY_A, body: quoteBody }), // 200
           await callApp(limited, mode, { url: '/quote', key: KEY_A, body: { ...quoteBody, slippageBps: -1 } }), // 400
           await callApp(limited, mode, { url: '/quote/compare', key: KEY_A, body: quoteBody }), // 404
-          await callApp(limited, mode, { url: '/submit', key: KEY_A, body: { quoteId: 'nope', user: '0x000000000000000000000000000000000000bEEF' } }), // 404
-          await callApp(limited, mode, { url: '/execute', key: KEY_A, body: { ...quoteBody, user: '0x000000000000000000000000000000000000bEEF' } }), // 200
+          await callApp(limited, mode, {
+            url: '/submit',
+            key: KEY_A,
+            body: { quoteId: 'nope', user: '0x000000000000000000000000000000000000bEEF' },
+          }), // 404
+          await callApp(limited, mode, {
+            url: '/execute',
+            key: KEY_A,
+            body: { ...quoteBody, user: '0x000000000000000000000000000000000000bEEF' },
+          }), // 200
         ]
-        assert.deepEqual(calls.map((c) => c.status), [200, 400, 404, 404, 200])
+        assert.deepEqual(
+          calls.map((c) => c.status),
+          [200, 400, 404, 404, 200],
+        )
         for (let i = 0; i < 5; i++) {
-          for (const url of ['/health', '/openapi.json', '/docs']) assert.equal((await callApp(limited, mode, { method: 'GET', url })).status, 200, url)
+          for (const url of ['/health', '/openapi.json', '/docs'])
+            assert.equal((await callApp(limited, mode, { method: 'GET', url })).status, 200, url)
         }
         // A wrong key is refused before the limit is looked at and does not count.
         assert.equal((await callApp(limited, mode, { url: '/quote', key: 'wrong', body: quoteBody })).status, 401)
@@ -315,8 +418,15 @@ describe('rate limit', () => {
   test('exact under concurrency: 150 simultaneous calls over sockets with limit 120 → exactly 120 admitted', async () => {
     const limited = await listeningApp({ rateLimitPerMinute: 120, admission: roomyAdmission() })
     try {
-      const results = await Promise.all(Array.from({ length: 150 }, (_, i) =>
-        callApp(limited, 'socket', { url: '/quote', key: KEY_A, body: i % 3 === 0 ? { ...quoteBody, slippageBps: -1 } : { ...quoteBody, amountIn: String(10n ** 18n + BigInt(i)) } })))
+      const results = await Promise.all(
+        Array.from({ length: 150 }, (_, i) =>
+          callApp(limited, 'socket', {
+            url: '/quote',
+            key: KEY_A,
+            body: i % 3 === 0 ? { ...quoteBody, slippageBps: -1 } : { ...quoteBody, amountIn: String(10n ** 18n + BigInt(i)) },
+          }),
+        ),
+      )
       const limitedCount = results.filter((r) => r.status === 429).length
       assert.equal(limitedCount, 30, `statuses: ${JSON.stringify(results.map((r) => r.status))}`)
       assert.equal(results.filter((r) => r.status !== 429).length, 120)
@@ -329,9 +439,19 @@ describe('rate limit', () => {
 
 describe('quotes: concurrency, expiry, resubmission, key binding, signing', () => {
   test('100 simultaneous quotes over sockets all succeed', async () => {
-    const results = await Promise.all(Array.from({ length: 100 }, (_, i) =>
-      callApp(app, 'socket', { url: '/quote', key: i % 2 ? KEY_A : KEY_B, body: { ...quoteBody, amountIn: String(10n ** 17n * BigInt(1 + (i % 20))) } })))
-    assert.deepEqual(results.filter((r) => r.status !== 200).map((r) => r.text), [])
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        callApp(app, 'socket', {
+          url: '/quote',
+          key: i % 2 ? KEY_A : KEY_B,
+          body: { ...quoteBody, amountIn: String(10n ** 17n * BigInt(1 + (i % 20))) },
+        }),
+      ),
+    )
+    assert.deepEqual(
+      results.filter((r) => r.status !== 200).map((r) => r.text),
+      [],
+    )
     assert.equal(new Set(results.map((r) => r.json.quoteId)).size, 100, 'distinct quoteIds')
   })
 
@@ -369,7 +489,10 @@ describe('quotes: concurrency, expiry, resubmission, key binding, signing', () =
       const submit = { quoteId: quote.json.quoteId, user: '0x000000000000000000000000000000000000bEEF' }
       const withB = await callApp(app, mode, { url: '/submit', key: KEY_B, body: submit })
       assert.equal(withB.status, 404)
-      assert.equal(withB.json.error, (await callApp(app, mode, { url: '/submit', key: KEY_B, body: { ...submit, quoteId: '0'.repeat(64) } })).json.error)
+      assert.equal(
+        withB.json.error,
+        (await callApp(app, mode, { url: '/submit', key: KEY_B, body: { ...submit, quoteId: '0'.repeat(64) } })).json.error,
+      )
       assert.equal((await callApp(app, mode, { url: '/submit', key: KEY_A, body: submit })).status, 200)
     }
   })
@@ -381,7 +504,10 @@ describe('quotes: concurrency, expiry, resubmission, key binding, signing', () =
       const res = await signed.inject({ method: 'POST', url: '/quote', headers: { 'x-api-key': KEY_A }, payload: quoteBody })
       const { quoteId, routePlan, expiresAt } = res.json()
       const apiKeyId = (await import('node:crypto')).createHash('sha256').update(KEY_A).digest('hex')
-      assert.equal(computeQuoteId({ payload: { apiKeyId, expiresAt, routePlan }, signingKey: 'a-signing-key-of-32-bytes-000000' }).quoteId, quoteId)
+      assert.equal(
+        computeQuoteId({ payload: { apiKeyId, expiresAt, routePlan }, signingKey: 'a-signing-key-of-32-bytes-000000' }).quoteId,
+        quoteId,
+      )
       assert.notEqual(computeQuoteId({ payload: { apiKeyId, expiresAt, routePlan } }).quoteId, quoteId)
       const plain = await app.inject({ method: 'POST', url: '/quote', headers: { 'x-api-key': KEY_A }, payload: quoteBody })
       const p = plain.json()
@@ -405,7 +531,13 @@ describe('errors, absent routes, OpenAPI, logs', () => {
   })
 
   test('submit refuses what the router cannot execute: wrap into a non-WETH token, unwrap a non-WETH output, permit with native input', async () => {
-    const usdcIn = (await callApp(app, 'inject', { url: '/quote', key: KEY_A, body: { ...quoteBody, tokenIn: usdc, tokenOut: weth, amountIn: '1000000000' } })).json
+    const usdcIn = (
+      await callApp(app, 'inject', {
+        url: '/quote',
+        key: KEY_A,
+        body: { ...quoteBody, tokenIn: usdc, tokenOut: weth, amountIn: '1000000000' },
+      })
+    ).json
     const wethIn = (await callApp(app, 'inject', { url: '/quote', key: KEY_A, body: quoteBody })).json
     const ethIn = (await callApp(app, 'inject', { url: '/quote', key: KEY_A, body: { ...quoteBody, tokenIn: NATIVE } })).json
     const user = '0x000000000000000000000000000000000000bEEF'
@@ -424,10 +556,19 @@ describe('errors, absent routes, OpenAPI, logs', () => {
   test('a fee needs a fee recipient: without one configured, feeBps > 0 is a 400 naming feeBps', async () => {
     const noFee = await stack.makeApp({ feeRecipient: null })
     try {
-      const res = await noFee.inject({ method: 'POST', url: '/quote', headers: { 'x-api-key': KEY_A }, payload: { ...quoteBody, feeBps: 10 } })
+      const res = await noFee.inject({
+        method: 'POST',
+        url: '/quote',
+        headers: { 'x-api-key': KEY_A },
+        payload: { ...quoteBody, feeBps: 10 },
+      })
       assert.equal(res.statusCode, 400)
       assert.match(res.json().error, /^feeBps: /)
-      assert.equal((await noFee.inject({ method: 'POST', url: '/quote', headers: { 'x-api-key': KEY_A }, payload: { ...quoteBody, feeBps: 0 } })).statusCode, 200)
+      assert.equal(
+        (await noFee.inject({ method: 'POST', url: '/quote', headers: { 'x-api-key': KEY_A }, payload: { ...quoteBody, feeBps: 0 } }))
+          .statusCode,
+        200,
+      )
     } finally {
       await noFee.close()
     }
@@ -436,19 +577,56 @@ describe('errors, absent routes, OpenAPI, logs', () => {
   test('a market with no fresh snapshot answers 503; an unexpected failure answers 500 without its message', async () => {
     const { service } = stack
     const lines: string[] = []
-    const logger = { level: 'info', stream: new Writable({ write(chunk, _e, cb) { lines.push(String(chunk)); cb() } }) }
+    const logger = {
+      level: 'info',
+      stream: new Writable({
+        write(chunk, _e, cb) {
+          lines.push(String(chunk))
+          cb()
+        },
+      }),
+    }
     // A real market state that has not synced yet (never started): stale by definition.
-    const unsynced = createMarketState({ client: service.publicClient, chain: devnetChainConfig({ file: service.devnet!.market as unknown as DevnetFile }), solver: service.solver, maxSnapshotAgeMs: 1000, log: () => {} })
+    const unsynced = createMarketState({
+      client: service.publicClient,
+      chain: devnetChainConfig({ file: service.devnet!.market as unknown as DevnetFile }),
+      solver: service.solver,
+      maxSnapshotAgeMs: 1000,
+      log: () => {},
+    })
     const deps = (quoteService: SwapApiDependencies['quoteService']): SwapApiDependencies => {
       const store = createMemoryQuoteStore({})
-      return { ...service.deps, quoteService, apiKeys: createApiKeyCheck({ keys: [KEY_A] }), limiter: createMemoryRateLimiter({ limit: 100 }), quoteStore: store, quoteIssuer: createQuoteIssuer({ store, ttlMs: 1000 }) }
+      return {
+        ...service.deps,
+        quoteService,
+        apiKeys: createApiKeyCheck({ keys: [KEY_A] }),
+        limiter: createMemoryRateLimiter({ limit: 100 }),
+        quoteStore: store,
+        quoteIssuer: createQuoteIssuer({ store, ttlMs: 1000 }),
+      }
     }
-    const common = { chainId: 8453, weth: service.chain.weth, router: service.deps.quoteService.router, getGasPriceWei: () => service.publicClient.getGasPrice() }
-    const staleApp = await createSwapApp({ deps: deps(createQuoteService({ ...common, solver: service.solver, market: unsynced })), logger })
+    const common = {
+      chainId: 8453,
+      weth: service.chain.weth,
+      router: service.deps.quoteService.router,
+      getGasPriceWei: () => service.publicClient.getGasPrice(),
+    }
+    const staleApp = await createSwapApp({
+      deps: deps(createQuoteService({ ...common, solver: service.solver, market: unsynced })),
+      logger,
+    })
     // Fault injection (a bug stands in for nothing real here): the gas-price read throws a plain
     // error whose text must stay in the logs.
-    const broken = { ...common, getGasPriceWei: async (): Promise<bigint> => { throw new Error('internal detail: secret-token-xyz') } }
-    const brokenApp = await createSwapApp({ deps: deps(createQuoteService({ ...broken, solver: service.solver, market: service.market })), logger })
+    const broken = {
+      ...common,
+      getGasPriceWei: async (): Promise<bigint> => {
+        throw new Error('internal detail: secret-token-xyz')
+      },
+    }
+    const brokenApp = await createSwapApp({
+      deps: deps(createQuoteService({ ...broken, solver: service.solver, market: service.market })),
+      logger,
+    })
     try {
       for (const url of ['/quote', '/execute']) {
         const body = url === '/quote' ? quoteBody : { ...quoteBody, user: '0x000000000000000000000000000000000000bEEF' }
@@ -461,7 +639,10 @@ describe('errors, absent routes, OpenAPI, logs', () => {
         assert.deepEqual(failed.json(), { error: 'internal error' })
         assert.ok(!failed.body.includes('secret-token-xyz'))
       }
-      assert.ok(lines.some((l) => l.includes('"level":50') && l.includes('secret-token-xyz')), 'the 500 is logged with its cause')
+      assert.ok(
+        lines.some((l) => l.includes('"level":50') && l.includes('secret-token-xyz')),
+        'the 500 is logged with its cause',
+      )
     } finally {
       await staleApp.close()
       await brokenApp.close()
@@ -470,10 +651,19 @@ describe('errors, absent routes, OpenAPI, logs', () => {
 
   test("a solver's refusal names its field in the HTTP answer (the field crosses the FFI as a property)", async () => {
     const { service } = stack
-    const common = { chainId: 8453, weth: service.chain.weth, router: service.deps.quoteService.router, getGasPriceWei: () => service.publicClient.getGasPrice(), market: service.market }
+    const common = {
+      chainId: 8453,
+      weth: service.chain.weth,
+      router: service.deps.quoteService.router,
+      getGasPriceWei: () => service.publicClient.getGasPrice(),
+      market: service.market,
+    }
     // Fault injection: the request the schema passed reaches the real solver with a budget it
     // refuses (0 ms), as a caller skipping the TypeScript check would send it.
-    const zeroBudget = { ...service.solver, quote: (request: Parameters<typeof service.solver.quote>[0]) => service.solver.quote({ ...request, timeBudgetMs: 0 }) }
+    const zeroBudget = {
+      ...service.solver,
+      quote: (request: Parameters<typeof service.solver.quote>[0]) => service.solver.quote({ ...request, timeBudgetMs: 0 }),
+    }
     const store = createMemoryQuoteStore({})
     const deps: SwapApiDependencies = {
       ...service.deps,
@@ -495,10 +685,19 @@ describe('errors, absent routes, OpenAPI, logs', () => {
 
   test('logs carry a request id and never the API key (the header is redacted even when logged)', async () => {
     const lines: string[] = []
-    const stream = new Writable({ write(chunk, _e, cb) { lines.push(String(chunk)); cb() } })
+    const stream = new Writable({
+      write(chunk, _e, cb) {
+        lines.push(String(chunk))
+        cb()
+      },
+    })
     // A serializer that logs every header: the redaction must still hide the key.
     const logged = await stack.makeApp({
-      logger: { level: 'trace', stream, serializers: { req: (req: any) => ({ method: req.method, url: req.url, headers: req.headers }) } } as any,
+      logger: {
+        level: 'trace',
+        stream,
+        serializers: { req: (req: any) => ({ method: req.method, url: req.url, headers: req.headers }) },
+      } as any,
     })
     await logged.listen({ host: '127.0.0.1', port: 0 })
     try {
@@ -506,12 +705,17 @@ describe('errors, absent routes, OpenAPI, logs', () => {
         await callApp(logged, mode, { url: '/quote', key: KEY_A, body: quoteBody })
         await callApp(logged, mode, { url: '/quote', key: KEY_B, body: { ...quoteBody, slippageBps: -1 } })
         await callApp(logged, mode, { url: '/quote', key: 'a-wrong-key-that-must-not-be-logged', body: quoteBody })
-        await callApp(logged, mode, { url: '/submit', key: KEY_A, body: { quoteId: 'x', user: '0x000000000000000000000000000000000000bEEF' } })
+        await callApp(logged, mode, {
+          url: '/submit',
+          key: KEY_A,
+          body: { quoteId: 'x', user: '0x000000000000000000000000000000000000bEEF' },
+        })
       }
       const text = lines.join('')
       assert.ok(lines.length >= 16, `${lines.length} log lines`)
       assert.ok(text.includes('[redacted]'), 'the header was logged, redacted')
-      for (const secret of [KEY_A, KEY_B, 'a-wrong-key-that-must-not-be-logged']) assert.ok(!text.includes(secret), `a log line carries ${secret}`)
+      for (const secret of [KEY_A, KEY_B, 'a-wrong-key-that-must-not-be-logged'])
+        assert.ok(!text.includes(secret), `a log line carries ${secret}`)
       assert.ok(lines.filter((l) => l.includes('"reqId"')).length >= 16)
     } finally {
       await logged.close()

@@ -29,7 +29,8 @@ let marketTokens: string[]
 let marketPools: string[]
 
 /** A command run from the project root unless told otherwise. */
-const run = (command: string, args: string[], options: { env?: Record<string, string>; cwd?: string } = {}) => runCommand(command, args, { cwd: root, ...options })
+const run = (command: string, args: string[], options: { env?: Record<string, string>; cwd?: string } = {}) =>
+  runCommand(command, args, { cwd: root, ...options })
 
 beforeAll(async () => {
   const install = await run('bash', ['scripts/install-schemathesis.sh'])
@@ -49,49 +50,81 @@ afterAll(async () => {
 })
 
 async function fuzz(mode: 'positive' | 'negative', checks: string[], phases: string[]) {
-  const { code, output } = await run(schemathesis, [
-    'run', `${baseUrl}/openapi.json`,
-    '--header', `x-api-key: ${KEY_A}`,
-    '--mode', mode,
-    '--checks', checks.join(','),
-    '--phases', phases.join(','),
-    '--max-examples', maxExamples,
-    '--seed', seed,
-    // The seed alone decides the run: no example database carried over from earlier runs.
-    '--generation-database', 'none',
-    // ExecuteRequest's mutual exclusions (legacy gas price or EIP-1559 fees, native flags against
-    // the tokens) make the generator discard many drafts; that is the schema's shape, not a defect
-    // of the service, and the kept examples are still run (the assertion below counts operations).
-    '--suppress-health-check', 'filter_too_much',
-    '--workers', '1',
-    '--request-timeout', '30',
-    '--output-sanitize', 'false',
-  ], {
-    env: {
-      SCHEMATHESIS_HOOKS: 'swap_fuzz_hooks',
-      PYTHONPATH: join(root, 'test', 'http', 'schemaFuzz'),
-      FUZZ_OPENAPI_URL: `${baseUrl}/openapi.json`,
-      FUZZ_MARKET_TOKENS: marketTokens.join(','),
-      FUZZ_MARKET_POOLS: marketPools.join(','),
+  const { code, output } = await run(
+    schemathesis,
+    [
+      'run',
+      `${baseUrl}/openapi.json`,
+      '--header',
+      `x-api-key: ${KEY_A}`,
+      '--mode',
+      mode,
+      '--checks',
+      checks.join(','),
+      '--phases',
+      phases.join(','),
+      '--max-examples',
+      maxExamples,
+      '--seed',
+      seed,
+      // The seed alone decides the run: no example database carried over from earlier runs.
+      '--generation-database',
+      'none',
+      // ExecuteRequest's mutual exclusions (legacy gas price or EIP-1559 fees, native flags against
+      // the tokens) make the generator discard many drafts; that is the schema's shape, not a defect
+      // of the service, and the kept examples are still run (the assertion below counts operations).
+      '--suppress-health-check',
+      'filter_too_much',
+      '--workers',
+      '1',
+      '--request-timeout',
+      '30',
+      '--output-sanitize',
+      'false',
+    ],
+    {
+      env: {
+        SCHEMATHESIS_HOOKS: 'swap_fuzz_hooks',
+        PYTHONPATH: join(root, 'test', 'http', 'schemaFuzz'),
+        FUZZ_OPENAPI_URL: `${baseUrl}/openapi.json`,
+        FUZZ_MARKET_TOKENS: marketTokens.join(','),
+        FUZZ_MARKET_POOLS: marketPools.join(','),
+      },
+      // schemathesis keeps its cache (.schemathesis/) in the working directory: under target/, ignored.
+      cwd: join(root, 'target'),
     },
-    // schemathesis keeps its cache (.schemathesis/) in the working directory: under target/, ignored.
-    cwd: join(root, 'target'),
-  })
+  )
   assert.equal(code, 0, `schemathesis (${mode}, seed ${seed}) found failures:\n${output}`)
   // Not vacuous: the run loaded the document and tested every operation.
   assert.match(output, /Operations:\s+8 selected \/ 8 total/, output) // health, ready, quote, submit, execute, market pool, compare, split
   assert.match(output, /Tested: 8/, output)
 }
 
-test('every request the document accepts is answered as documented: never a 5xx, never an unstated 400', { timeout: 1_200_000 }, async () => {
-  await fuzz('positive', [
-    'not_a_server_error', 'status_code_conformance', 'content_type_conformance', 'response_headers_conformance',
-    'response_schema_conformance', 'ignored_auth', 'schema_valid_requests_are_answered', 'every_operation_answers_200',
-  ], ['examples', 'coverage', 'fuzzing', 'stateful'])
-})
+test(
+  'every request the document accepts is answered as documented: never a 5xx, never an unstated 400',
+  { timeout: 1_200_000 },
+  async () => {
+    await fuzz(
+      'positive',
+      [
+        'not_a_server_error',
+        'status_code_conformance',
+        'content_type_conformance',
+        'response_headers_conformance',
+        'response_schema_conformance',
+        'ignored_auth',
+        'schema_valid_requests_are_answered',
+        'every_operation_answers_200',
+      ],
+      ['examples', 'coverage', 'fuzzing', 'stateful'],
+    )
+  },
+)
 
 test('every request the document refuses is a documented 4xx with an {error} body, never a 5xx', { timeout: 1_200_000 }, async () => {
-  await fuzz('negative', [
-    'not_a_server_error', 'negative_data_rejection', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance',
-  ], ['coverage', 'fuzzing'])
+  await fuzz(
+    'negative',
+    ['not_a_server_error', 'negative_data_rejection', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance'],
+    ['coverage', 'fuzzing'],
+  )
 })

@@ -37,7 +37,17 @@ function answer(method: string): unknown {
   if (method === 'eth_chainId') return '0x2105'
   if (method === 'eth_getLogs') return []
   if (method === 'eth_getBlockByNumber') {
-    return { number: `0x${block.toString(16)}`, hash: `0x${'ab'.repeat(32)}`, parentHash: `0x${'cd'.repeat(32)}`, timestamp: '0x65000000', gasLimit: '0x1c9c380', gasUsed: '0x0', baseFeePerGas: '0x1', transactions: [], uncles: [] }
+    return {
+      number: `0x${block.toString(16)}`,
+      hash: `0x${'ab'.repeat(32)}`,
+      parentHash: `0x${'cd'.repeat(32)}`,
+      timestamp: '0x65000000',
+      gasLimit: '0x1c9c380',
+      gasUsed: '0x0',
+      baseFeePerGas: '0x1',
+      transactions: [],
+      uncles: [],
+    }
   }
   return null
 }
@@ -53,7 +63,13 @@ beforeAll(async () => {
       if (mode === 'fail') {
         // Providers echo the key they refuse; the body reaches viem's error details.
         res.writeHead(429, { 'content-type': 'application/json' })
-        return res.end(JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32005, message: `key ${PATH_KEY} over quota (${req.url}, ${req.headers.authorization})` } }))
+        return res.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            error: { code: -32005, message: `key ${PATH_KEY} over quota (${req.url}, ${req.headers.authorization})` },
+          }),
+        )
       }
       const { id, method } = JSON.parse(body) as { id: number; method: string }
       res.writeHead(200, { 'content-type': 'application/json' })
@@ -81,58 +97,91 @@ function assertNoSecret(text: string, where: string) {
   for (const secret of SECRETS) assert.ok(!text.includes(secret), `${where} carries a secret (${secret}):\n${text}`)
 }
 
-test('the running service: every log line, response body and lastError is free of secrets, and still names the host', { timeout: 120_000 }, async () => {
-  const config = loadConfig({
-    RPC_URL: rpcUrl(), ROUTER_ADDRESS: ROUTER, API_KEYS: API_KEY, QUOTE_SIGNING_KEY: SIGNING_KEY,
-    MARKET_POLL_INTERVAL_MS: '20', MAX_SNAPSHOT_AGE_MS: '10000', LOG_LEVEL: 'trace',
-  })
-  const lines: string[] = []
-  const stream = new Writable({ write(chunk, _encoding, callback) { lines.push(String(chunk)); callback() } })
-  const consoleLines: string[] = []
-  const originals = { log: console.log, error: console.error, warn: console.warn, info: console.info }
-  for (const name of Object.keys(originals) as (keyof typeof originals)[]) console[name] = (...args: unknown[]) => void consoleLines.push(args.map(String).join(' '))
-  const bodies: string[] = []
-  const service = await startSwapService({ config, logger: { level: 'trace', stream } })
-  try {
-    const call = async (url: string, body?: unknown, method = 'POST') => {
-      const res = await service.fastify.inject({ method: method as 'POST', url, headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' }, payload: body === undefined ? undefined : JSON.stringify(body) })
-      bodies.push(res.body)
-      return res
-    }
-    const quote = { chainId: 8453, tokenIn: '0x4200000000000000000000000000000000000006', tokenOut: '0x833589fCD6eDb6E08f4c3C32D4f71b54bdA02913', amountIn: '1000000000000000000', slippageBps: 50 }
-    // Healthy: a key in the query string is logged with the request URL.
-    assert.equal((await call(`/openapi.json?api_key=${API_KEY}`, undefined, 'GET')).statusCode, 200)
-    assert.equal((await call('/quote', { ...quote, feeBps: 9_000 })).statusCode, 400)
+test(
+  'the running service: every log line, response body and lastError is free of secrets, and still names the host',
+  { timeout: 120_000 },
+  async () => {
+    const config = loadConfig({
+      RPC_URL: rpcUrl(),
+      ROUTER_ADDRESS: ROUTER,
+      API_KEYS: API_KEY,
+      QUOTE_SIGNING_KEY: SIGNING_KEY,
+      MARKET_POLL_INTERVAL_MS: '20',
+      MAX_SNAPSHOT_AGE_MS: '10000',
+      LOG_LEVEL: 'trace',
+    })
+    const lines: string[] = []
+    const stream = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(String(chunk))
+        callback()
+      },
+    })
+    const consoleLines: string[] = []
+    const originals = { log: console.log, error: console.error, warn: console.warn, info: console.info }
+    for (const name of Object.keys(originals) as (keyof typeof originals)[])
+      console[name] = (...args: unknown[]) => void consoleLines.push(args.map(String).join(' '))
+    const bodies: string[] = []
+    const service = await startSwapService({ config, logger: { level: 'trace', stream } })
+    try {
+      const call = async (url: string, body?: unknown, method = 'POST') => {
+        const res = await service.fastify.inject({
+          method: method as 'POST',
+          url,
+          headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
+          payload: body === undefined ? undefined : JSON.stringify(body),
+        })
+        bodies.push(res.body)
+        return res
+      }
+      const quote = {
+        chainId: 8453,
+        tokenIn: '0x4200000000000000000000000000000000000006',
+        tokenOut: '0x833589fCD6eDb6E08f4c3C32D4f71b54bdA02913',
+        amountIn: '1000000000000000000',
+        slippageBps: 50,
+      }
+      // Healthy: a key in the query string is logged with the request URL.
+      assert.equal((await call(`/openapi.json?api_key=${API_KEY}`, undefined, 'GET')).statusCode, 200)
+      assert.equal((await call('/quote', { ...quote, feeBps: 9_000 })).statusCode, 400)
 
-    // The node refuses, echoing the key: the market's refresh fails (a quote reads nothing from the
-    // node: docs/real-chain.md, "RPC faults"), and its error is redacted where it is kept and logged.
-    mode = 'fail'
-    await until(() => /Status: 429/.test(service.market.freshness().lastError ?? ''), 'a refresh failure with the node\'s status')
-    const refused = service.market.freshness().lastError!
-    // Then it drops connections, until the snapshot is stale.
-    mode = 'drop'
-    await until(() => service.market.freshness().stale, 'a stale market')
-    for (const url of ['/quote', '/execute']) {
-      const res = await call(url, url === '/quote' ? quote : { ...quote, user: '0x000000000000000000000000000000000000bEEF' })
-      assert.equal(res.statusCode, 503, res.body)
-    }
-    const dropped = service.market.freshness().lastError!
+      // The node refuses, echoing the key: the market's refresh fails (a quote reads nothing from the
+      // node: docs/real-chain.md, "RPC faults"), and its error is redacted where it is kept and logged.
+      mode = 'fail'
+      await until(() => /Status: 429/.test(service.market.freshness().lastError ?? ''), "a refresh failure with the node's status")
+      const refused = service.market.freshness().lastError!
+      // Then it drops connections, until the snapshot is stale.
+      mode = 'drop'
+      await until(() => service.market.freshness().stale, 'a stale market')
+      for (const url of ['/quote', '/execute']) {
+        const res = await call(url, url === '/quote' ? quote : { ...quote, user: '0x000000000000000000000000000000000000bEEF' })
+        assert.equal(res.statusCode, 503, res.body)
+      }
+      const dropped = service.market.freshness().lastError!
 
-    const log = lines.join('')
-    for (const [text, where] of [[log, 'the log'], [consoleLines.join('\n'), 'the console'], [bodies.join('\n'), 'a response body'], [refused, 'lastError'], [dropped, 'lastError']] as const) assertNoSecret(text, where)
-    // Still useful: which node, what it answered, which paths failed.
-    assert.match(refused, new RegExp(`Status: 429; URL: http://${rpcHost}/\\[redacted\\]; Details: key \\[redacted\\] over quota`))
-    assert.match(log, /market: refresh failed/)
-    assert.match(log, /quote refused: market stale/)
-    assert.ok(log.includes(`http://${rpcHost}/[redacted]`), 'the host stays in the log')
-    assert.match(log, /\/openapi\.json\?api_key=\[redacted\]/)
-    assert.ok(lines.length > 10)
-  } finally {
-    Object.assign(console, originals)
-    mode = 'answer'
-    await service.fastify.close()
-  }
-})
+      const log = lines.join('')
+      for (const [text, where] of [
+        [log, 'the log'],
+        [consoleLines.join('\n'), 'the console'],
+        [bodies.join('\n'), 'a response body'],
+        [refused, 'lastError'],
+        [dropped, 'lastError'],
+      ] as const)
+        assertNoSecret(text, where)
+      // Still useful: which node, what it answered, which paths failed.
+      assert.match(refused, new RegExp(`Status: 429; URL: http://${rpcHost}/\\[redacted\\]; Details: key \\[redacted\\] over quota`))
+      assert.match(log, /market: refresh failed/)
+      assert.match(log, /quote refused: market stale/)
+      assert.ok(log.includes(`http://${rpcHost}/[redacted]`), 'the host stays in the log')
+      assert.match(log, /\/openapi\.json\?api_key=\[redacted\]/)
+      assert.ok(lines.length > 10)
+    } finally {
+      Object.assign(console, originals)
+      mode = 'answer'
+      await service.fastify.close()
+    }
+  },
+)
 
 /** Runs `src/server.ts` (as `npm start` does, without the build) until it exits or `stopWhen` matches its output. */
 async function runServer(env: Record<string, string>, stopWhen?: RegExp): Promise<{ code: number | null; output: string }> {
@@ -167,9 +216,17 @@ test('server.ts: the banner, a failed start and a configuration error print no s
   assert.ok(failed.output.includes(`http://${rpcHost}/[redacted]`), failed.output)
 
   mode = 'answer'
-  const misconfigured = await runServer({ ...env, RPC_URL: `htps://${rpcHost}/v2/${PATH_KEY}`, QUOTE_SIGNING_KEY: PASSWORD.slice(0, 12), API_KEYS: `${API_KEY},short-secret` })
+  const misconfigured = await runServer({
+    ...env,
+    RPC_URL: `htps://${rpcHost}/v2/${PATH_KEY}`,
+    QUOTE_SIGNING_KEY: PASSWORD.slice(0, 12),
+    API_KEYS: `${API_KEY},short-secret`,
+  })
   assert.equal(misconfigured.code, 1)
   assertNoSecret(misconfigured.output, 'a configuration error')
   assert.ok(!misconfigured.output.includes('short-secret'))
-  assert.match(misconfigured.output, new RegExp(`RPC_URL: .*htps://${rpcHost}/\\[redacted\\].*\\n\\s+QUOTE_SIGNING_KEY: .*\\n\\s+API_KEYS entry 2: `))
+  assert.match(
+    misconfigured.output,
+    new RegExp(`RPC_URL: .*htps://${rpcHost}/\\[redacted\\].*\\n\\s+QUOTE_SIGNING_KEY: .*\\n\\s+API_KEYS entry 2: `),
+  )
 })

@@ -60,13 +60,20 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       const quote = await fetch(`${url}/quote`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body })
       assert.equal(quote.status, 200, await quote.clone().text())
       assert.match(((await quote.json()) as { quoteId: string }).quoteId, /^[0-9a-f]{64}$/)
-      assert.equal((await fetch(`${url}/quote`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'nope' }, body })).status, 401)
+      assert.equal(
+        (await fetch(`${url}/quote`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'nope' }, body }))
+          .status,
+        401,
+      )
       server.child.kill(signal)
       assert.equal(await server.exited, 0, server.output())
       for (let i = 0; i < 50 && isAlive(anvilPid); i++) await new Promise((resolve) => setTimeout(resolve, 100))
       assert.ok(!isAlive(anvilPid), 'the embedded chain stopped')
       // Log lines (JSON) carry request ids and never the key; only the banner prints it.
-      const logLines = server.output().split('\n').filter((l) => l.startsWith('{'))
+      const logLines = server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
       assert.ok(logLines.some((l) => l.includes('"reqId"')))
       assert.ok(logLines.every((l) => !l.includes(key)))
     } finally {

@@ -72,7 +72,11 @@ describe('permit values the router cannot encode are a 400 naming the field (was
 
   test('the edges the router holds are accepted: value 0 and 2^256 - 1, deadline 0 and 2^53 - 1, v 0 and 255', async () => {
     const id = await quoteId()
-    for (const patch of [{ value: '0', deadline: 0, v: 0 }, { value: UINT256_MAX.toString(), deadline: Number.MAX_SAFE_INTEGER, v: 255 }, { value: `000${UINT256_MAX}` }]) {
+    for (const patch of [
+      { value: '0', deadline: 0, v: 0 },
+      { value: UINT256_MAX.toString(), deadline: Number.MAX_SAFE_INTEGER, v: 255 },
+      { value: `000${UINT256_MAX}` },
+    ]) {
       const res = await post('/submit', { quoteId: id, user: USER, permit: { ...permit, ...patch } })
       assert.equal(res.status, 200, `${JSON.stringify(patch)}: ${res.text}`)
       const execute = await post('/execute', { ...quoteBody, user: USER, permit: { ...permit, ...patch } })
@@ -88,17 +92,24 @@ describe('amounts and lists that reach the solver', () => {
     assert.equal(res.json.routePlan.amountIn, '1000000000000000000')
   })
 
-  test('amountIn 2^256 - 1 is the market\'s answer (no route), never a 500', async () => {
-    for (const url of ['/quote', '/execute']) assertRefused(await post(url, { ...quoteBody, user: url === '/execute' ? USER : undefined, amountIn: UINT256_MAX.toString() }), 'no route: ')
+  test("amountIn 2^256 - 1 is the market's answer (no route), never a 500", async () => {
+    for (const url of ['/quote', '/execute'])
+      assertRefused(
+        await post(url, { ...quoteBody, user: url === '/execute' ? USER : undefined, amountIn: UINT256_MAX.toString() }),
+        'no route: ',
+      )
   })
 
-  test('every pair of the market\'s tokens with absurd amounts (up to 2^256 - 1, with a fee) is quoted or has no route, never a 500', async () => {
+  test("every pair of the market's tokens with absurd amounts (up to 2^256 - 1, with a fee) is quoted or has no route, never a 500", async () => {
     const tokens = [...Object.values(stack.service.devnet!.market.tokens).map((t) => t.address), NATIVE]
     for (const tokenIn of tokens) {
       for (const tokenOut of tokens) {
         for (const amountIn of [UINT256_MAX, 2n ** 255n, 10n ** 60n, 2n ** 128n, 2n ** 96n]) {
           const res = await post('/quote', { ...quoteBody, tokenIn, tokenOut, amountIn: amountIn.toString(), feeBps: 30 })
-          assert.ok(res.status === 200 || (res.status === 400 && res.json.error.startsWith('no route: ')), `${tokenIn} → ${tokenOut} ${amountIn}: ${res.status} ${res.text}`)
+          assert.ok(
+            res.status === 200 || (res.status === 400 && res.json.error.startsWith('no route: ')),
+            `${tokenIn} → ${tokenOut} ${amountIn}: ${res.status} ${res.text}`,
+          )
         }
       }
     }
@@ -107,7 +118,10 @@ describe('amounts and lists that reach the solver', () => {
   test('every DexId alone in allowedDexes is quoted or has no route, never a 500 or an unstated 400', async () => {
     for (const dex of dexIds) {
       const res = await post('/quote', { ...quoteBody, allowedDexes: [dex] })
-      assert.ok(res.status === 200 || (res.status === 400 && /^(no route|allowedDexes): /.test(res.json.error)), `${dex}: ${res.status} ${res.text}`)
+      assert.ok(
+        res.status === 200 || (res.status === 400 && /^(no route|allowedDexes): /.test(res.json.error)),
+        `${dex}: ${res.status} ${res.text}`,
+      )
     }
   })
 
@@ -124,9 +138,19 @@ describe('every combination the document refuses is refused, naming the field; w
 
   test('gas-price fields: a legacy price or EIP-1559 fees, not both; their order is not checked (they are not used)', async () => {
     const id = await quoteId()
-    assertRefused(await post('/submit', { quoteId: id, user: USER, gasPriceWei: '1', maxFeePerGasWei: '2' }), 'gasPriceWei: cannot be combined')
-    assertRefused(await post('/submit', { quoteId: id, user: USER, gasPriceWei: '1', maxPriorityFeePerGasWei: '2' }), 'gasPriceWei: cannot be combined')
-    for (const fees of [{ gasPriceWei: '1' }, { maxFeePerGasWei: '2', maxPriorityFeePerGasWei: '3' }, { maxFeePerGasWei: UINT256_MAX.toString() }]) {
+    assertRefused(
+      await post('/submit', { quoteId: id, user: USER, gasPriceWei: '1', maxFeePerGasWei: '2' }),
+      'gasPriceWei: cannot be combined',
+    )
+    assertRefused(
+      await post('/submit', { quoteId: id, user: USER, gasPriceWei: '1', maxPriorityFeePerGasWei: '2' }),
+      'gasPriceWei: cannot be combined',
+    )
+    for (const fees of [
+      { gasPriceWei: '1' },
+      { maxFeePerGasWei: '2', maxPriorityFeePerGasWei: '3' },
+      { maxFeePerGasWei: UINT256_MAX.toString() },
+    ]) {
       assert.equal((await post('/submit', { quoteId: id, user: USER, ...fees })).status, 200, JSON.stringify(fees))
     }
   })
@@ -157,7 +181,10 @@ describe('every combination the document refuses is refused, naming the field; w
 
   test('feeBps above the bound the document states for this server (0 without a fee recipient)', async () => {
     for (const url of ['/quote', '/execute']) {
-      assertRefused(await post(url, { ...quoteBody, user: url === '/execute' ? USER : undefined, feeBps: 1 }, noFeeApp), 'feeBps: must be <= 0')
+      assertRefused(
+        await post(url, { ...quoteBody, user: url === '/execute' ? USER : undefined, feeBps: 1 }, noFeeApp),
+        'feeBps: must be <= 0',
+      )
       assert.equal((await post(url, { ...quoteBody, user: url === '/execute' ? USER : undefined, feeBps: 0 }, noFeeApp)).status, 200)
     }
   })

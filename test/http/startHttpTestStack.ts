@@ -19,7 +19,18 @@ export const NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 export type HttpTestStack = {
   service: SwapService
   /** Another app over the same chain, market and quote service, with its own limiter, cache and keys. */
-  makeApp: (options?: { rateLimitPerMinute?: number; unauthenticatedPerMinute?: number; quoteTtlMs?: number; signingKey?: string; keys?: (string | ApiKeyEntry)[]; maxFeeBps?: number; logger?: FastifyServerOptions['logger'] | false; feeRecipient?: `0x${string}` | null; upstreams?: UpstreamService; admission?: AdmissionControl }) => Promise<FastifyInstance>
+  makeApp: (options?: {
+    rateLimitPerMinute?: number
+    unauthenticatedPerMinute?: number
+    quoteTtlMs?: number
+    signingKey?: string
+    keys?: (string | ApiKeyEntry)[]
+    maxFeeBps?: number
+    logger?: FastifyServerOptions['logger'] | false
+    feeRecipient?: `0x${string}` | null
+    upstreams?: UpstreamService
+    admission?: AdmissionControl
+  }) => Promise<FastifyInstance>
   /** The six upstreams as `UPSTREAMS_DEMO=1` starts them (stand-ins priced from this market), answering at once; closed with the stack. */
   demoUpstreams: () => Promise<UpstreamService>
   close: () => Promise<void>
@@ -30,7 +41,12 @@ export type HttpTestStack = {
  * quote service and the app (keys A and B, a high rate limit unless a test asks otherwise).
  */
 export async function startHttpTestStack(): Promise<HttpTestStack> {
-  const config = loadConfig({ API_KEYS: `${KEY_A},${KEY_B}`, RATE_LIMIT_PER_MINUTE: '1000000', MARKET_POLL_INTERVAL_MS: '250', MAX_SNAPSHOT_AGE_MS: '600000' })
+  const config = loadConfig({
+    API_KEYS: `${KEY_A},${KEY_B}`,
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    MARKET_POLL_INTERVAL_MS: '250',
+    MAX_SNAPSHOT_AGE_MS: '600000',
+  })
   const service = await startSwapService({ config, logger: false })
   const apps: FastifyInstance[] = []
   const upstreamServices: UpstreamService[] = []
@@ -49,7 +65,18 @@ export async function startHttpTestStack(): Promise<HttpTestStack> {
       upstreamServices.push(upstreams!)
       return upstreams!
     },
-    makeApp: async ({ rateLimitPerMinute = 1_000_000, unauthenticatedPerMinute = 1_000_000, quoteTtlMs = 30_000, signingKey, keys = [KEY_A, KEY_B], maxFeeBps, logger = false, feeRecipient, upstreams, admission } = {}) => {
+    makeApp: async ({
+      rateLimitPerMinute = 1_000_000,
+      unauthenticatedPerMinute = 1_000_000,
+      quoteTtlMs = 30_000,
+      signingKey,
+      keys = [KEY_A, KEY_B],
+      maxFeeBps,
+      logger = false,
+      feeRecipient,
+      upstreams,
+      admission,
+    } = {}) => {
       const quoteStore = createMemoryQuoteStore({})
       const deps: SwapApiDependencies = {
         ...service.deps,

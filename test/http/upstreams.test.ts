@@ -30,7 +30,13 @@ beforeAll(async () => {
   await app.listen({ host: '127.0.0.1', port: 0 })
   plain = await stack.makeApp({})
   const tokens = stack.service.devnet!.market.tokens
-  body = { chainId: 8453, tokenIn: tokens.WETH.address, tokenOut: tokens.USDC.address, amountIn: (5n * 10n ** 18n).toString(), slippageBps: 50 }
+  body = {
+    chainId: 8453,
+    tokenIn: tokens.WETH.address,
+    tokenOut: tokens.USDC.address,
+    amountIn: (5n * 10n ** 18n).toString(),
+    slippageBps: 50,
+  }
 }, 300_000)
 afterAll(async () => {
   await stack?.close()
@@ -51,9 +57,16 @@ test('with upstreams the document lists both operations, their components, and t
   assert.equal(doc.paths['/quote/compare'].post.operationId, 'compare')
   assert.equal(doc.paths['/quote/split'].post.operationId, 'split')
   assert.equal(doc.paths['/quote/compare'].post.requestBody.content['application/json'].schema.$ref, '#/components/schemas/QuoteRequest')
-  assert.equal(doc.paths['/quote/split'].post.responses['200'].content['application/json'].schema.$ref, '#/components/schemas/SplitResponse')
-  for (const name of ['UpstreamQuote', 'UpstreamTransaction', 'CompareResponse', 'SplitAllocation', 'SplitResponse']) assert.ok(doc.components.schemas[name], name)
-  assert.match(doc.info.description, /simulated:0x, simulated:1inch, simulated:kyberswap, simulated:odos, simulated:velora, simulated:openocean/)
+  assert.equal(
+    doc.paths['/quote/split'].post.responses['200'].content['application/json'].schema.$ref,
+    '#/components/schemas/SplitResponse',
+  )
+  for (const name of ['UpstreamQuote', 'UpstreamTransaction', 'CompareResponse', 'SplitAllocation', 'SplitResponse'])
+    assert.ok(doc.components.schemas[name], name)
+  assert.match(
+    doc.info.description,
+    /simulated:0x, simulated:1inch, simulated:kyberswap, simulated:odos, simulated:velora, simulated:openocean/,
+  )
 })
 
 test('POST /quote/compare: our quote (its quoteId works on /submit, for this key only) beside six simulated upstreams', async () => {
@@ -64,9 +77,17 @@ test('POST /quote/compare: our quote (its quoteId works on /submit, for this key
   assert.equal(answer.local.routePlan.amountIn, body.amountIn)
   assert.equal(answer.upstreamError, null)
   const sources = [answer.upstream.best, ...answer.upstream.alternates].map((q: { sourceId: string }) => q.sourceId)
-  assert.deepEqual(sources.sort(), ['simulated:0x', 'simulated:1inch', 'simulated:kyberswap', 'simulated:odos', 'simulated:openocean', 'simulated:velora'])
+  assert.deepEqual(sources.sort(), [
+    'simulated:0x',
+    'simulated:1inch',
+    'simulated:kyberswap',
+    'simulated:odos',
+    'simulated:openocean',
+    'simulated:velora',
+  ])
   assert.equal(answer.netOfGas, true)
-  for (const q of [answer.upstream.best, ...answer.upstream.alternates]) assert.ok(BigInt(q.netOutput) < BigInt(q.outputAmount), 'gas is priced in USDC')
+  for (const q of [answer.upstream.best, ...answer.upstream.alternates])
+    assert.ok(BigInt(q.netOutput) < BigInt(q.outputAmount), 'gas is priced in USDC')
   const user = '0x000000000000000000000000000000000000bEEF'
   assert.equal((await callApp(app, 'inject', { url: '/submit', key: KEY_A, body: { quoteId: answer.local.quoteId, user } })).status, 200)
   assert.equal((await callApp(app, 'inject', { url: '/submit', key: KEY_B, body: { quoteId: answer.local.quoteId, user } })).status, 404)
@@ -77,13 +98,20 @@ test('POST /quote/split: the allocation covers the amount, beats the single best
   assert.equal(res.status, 200, res.text)
   const answer = res.json
   assert.equal(answer.strategy, 'split-aggregator')
-  assert.equal(answer.allocations.reduce((s: bigint, a: { amountIn: string }) => s + BigInt(a.amountIn), 0n), 50n * 10n ** 18n)
+  assert.equal(
+    answer.allocations.reduce((s: bigint, a: { amountIn: string }) => s + BigInt(a.amountIn), 0n),
+    50n * 10n ** 18n,
+  )
   assert.ok(BigInt(answer.totalOutput) >= BigInt(answer.singleBestOutput))
   assert.ok(answer.allocations.length >= 2, `a 50 WETH trade is split: ${res.text.slice(0, 400)}`)
   const local = answer.allocations.find((a: { sourceId: string }) => a.sourceId === 'local')
   if (local) {
     assert.equal(local.hasExecutableQuote, true)
-    const submit = await callApp(app, 'inject', { url: '/submit', key: KEY_A, body: { quoteId: local.quoteId, user: '0x000000000000000000000000000000000000bEEF' } })
+    const submit = await callApp(app, 'inject', {
+      url: '/submit',
+      key: KEY_A,
+      body: { quoteId: local.quoteId, user: '0x000000000000000000000000000000000000bEEF' },
+    })
     assert.equal(submit.status, 200, submit.text)
   }
 })
@@ -102,14 +130,20 @@ test('the native asset, a taker (executable quotes), an unknown token (local nul
   }
   // On the fresh buckets too: on the first app, 0x's burst (5) may still be spent by the tests
   // before, and it answered "throttled" where this asserts its "no route" (seen in a CI run).
-  const unknown = (await callApp(freshApp, 'inject', { url: '/quote/compare', key: KEY_A, body: { ...body, tokenOut: '0x00000000000000000000000000000000000000a1' } })).json
+  const unknown = (
+    await callApp(freshApp, 'inject', {
+      url: '/quote/compare',
+      key: KEY_A,
+      body: { ...body, tokenOut: '0x00000000000000000000000000000000000000a1' },
+    })
+  ).json
   assert.equal(unknown.local, null)
   assert.match(unknown.localError, /^no route: /)
   assert.equal(unknown.upstream, null)
   assert.match(unknown.upstreamError, /simulated:0x: no route/)
 })
 
-test('both count against the caller\'s rate limit; validation and auth as everywhere', async () => {
+test("both count against the caller's rate limit; validation and auth as everywhere", async () => {
   const limited = await stack.makeApp({ upstreams, rateLimitPerMinute: 2 })
   assert.equal((await callApp(limited, 'inject', { url: '/quote/compare', key: KEY_A, body })).status, 200)
   assert.equal((await callApp(limited, 'inject', { url: '/quote/split', key: KEY_A, body })).status, 200)
@@ -142,26 +176,42 @@ test('compare and split run our solver, so admission control refuses them like /
 test('POST /quote/compare with feeBps > 0: every source (ours and the six) is after the same fee', async () => {
   const FEE = 30
   // Fresh stand-ins for each call: the demo enforces each API's tier (1inch: one request a second).
-  const without = (await callApp(await stack.makeApp({ upstreams: await stack.demoUpstreams() }), 'inject', { url: '/quote/compare', key: KEY_A, body })).json
+  const without = (
+    await callApp(await stack.makeApp({ upstreams: await stack.demoUpstreams() }), 'inject', { url: '/quote/compare', key: KEY_A, body })
+  ).json
   const feeApp = await stack.makeApp({ upstreams: await stack.demoUpstreams() })
   const withFee = await callApp(feeApp, 'inject', { url: '/quote/compare', key: KEY_A, body: { ...body, feeBps: FEE } })
   assert.equal(withFee.status, 200, withFee.text)
   const answer = withFee.json
   assert.deepEqual(answer.upstream.errors, [])
-  const gross = Object.fromEntries([without.upstream.best, ...without.upstream.alternates].map((q: { sourceId: string; outputAmount: string }) => [q.sourceId, BigInt(q.outputAmount)]))
+  const gross = Object.fromEntries(
+    [without.upstream.best, ...without.upstream.alternates].map((q: { sourceId: string; outputAmount: string }) => [
+      q.sourceId,
+      BigInt(q.outputAmount),
+    ]),
+  )
   const quotes = [answer.upstream.best, ...answer.upstream.alternates]
   assert.equal(quotes.length, 6)
   const cut = (x: bigint) => x - (x * BigInt(FEE)) / 10_000n
   for (const q of quotes) {
     const id = q.sourceId.replace('simulated:', '') as UpstreamId
     const out = BigInt(q.outputAmount)
-    if (upstreamRegistry[id].adapter.fee.takenFrom === 'tokenOut') assert.equal(out, cut(gross[q.sourceId]), `${q.sourceId}: the fee off its output, as our router takes ours`)
-    else assert.ok(out < gross[q.sourceId] && out >= cut(gross[q.sourceId]), `${q.sourceId}: the fee taken from its input: ${out} vs ${gross[q.sourceId]}`)
+    if (upstreamRegistry[id].adapter.fee.takenFrom === 'tokenOut')
+      assert.equal(out, cut(gross[q.sourceId]), `${q.sourceId}: the fee off its output, as our router takes ours`)
+    else
+      assert.ok(
+        out < gross[q.sourceId] && out >= cut(gross[q.sourceId]),
+        `${q.sourceId}: the fee taken from its input: ${out} vs ${gross[q.sourceId]}`,
+      )
   }
   assert.equal(answer.local.routePlan.feeBps, FEE)
   assert.equal(BigInt(answer.local.routePlan.expectedAmountOut), cut(BigInt(without.local.routePlan.expectedAmountOut)))
   // Our quote with the fee is issued like /quote's: /submit builds it (paying the same recipient).
-  const submit = await callApp(feeApp, 'inject', { url: '/submit', key: KEY_A, body: { quoteId: answer.local.quoteId, user: '0x000000000000000000000000000000000000bEEF' } })
+  const submit = await callApp(feeApp, 'inject', {
+    url: '/submit',
+    key: KEY_A,
+    body: { quoteId: answer.local.quoteId, user: '0x000000000000000000000000000000000000bEEF' },
+  })
   assert.equal(submit.status, 200, submit.text)
   // A fee no key may ask for is still a 400, before any upstream is asked.
   const tooHigh = await callApp(app, 'inject', { url: '/quote/compare', key: KEY_A, body: { ...body, feeBps: 9_999 } })
@@ -173,16 +223,24 @@ test('POST /quote/split with feeBps > 0: the brute-force optimum over the after-
   const FEE = 30
   const amountIn = 50n * 10n ** 18n
   const tokens = stack.service.devnet!.market.tokens
-  const res = await callApp(await stack.makeApp({ upstreams: await stack.demoUpstreams() }), 'inject', { url: '/quote/split', key: KEY_A, body: { ...body, amountIn: amountIn.toString(), feeBps: FEE } })
+  const res = await callApp(await stack.makeApp({ upstreams: await stack.demoUpstreams() }), 'inject', {
+    url: '/quote/split',
+    key: KEY_A,
+    body: { ...body, amountIn: amountIn.toString(), feeBps: FEE },
+  })
   assert.equal(res.status, 200, res.text)
   const answer = res.json
   assert.deepEqual(answer.errors, [])
   // The same curves rebuilt apart from the service: our quote service with the fee, each stand-in's
   // market (startDemoUpstreams) with the fee where its API takes it, gas priced as documented.
   const quoteService = stack.service.deps.quoteService
-  const quoteOut = async (tokenIn: string, tokenOut: string, x: bigint, feeBps = 0) => (await quoteService.quote({ chainId: 8453, tokenIn, tokenOut, amountIn: x.toString(), slippageBps: 0, feeBps } as never))
+  const quoteOut = async (tokenIn: string, tokenOut: string, x: bigint, feeBps = 0) =>
+    await quoteService.quote({ chainId: 8453, tokenIn, tokenOut, amountIn: x.toString(), slippageBps: 0, feeBps } as never)
   const gasPrice = await stack.service.publicClient.getGasPrice()
-  const gas = await createGasCostPricer({ weth: tokens.WETH.address, quoteWeth: async (out, wei) => BigInt((await quoteOut(tokens.WETH.address, out, wei)).expectedAmountOut) })(tokens.USDC.address, gasPrice)
+  const gas = await createGasCostPricer({
+    weth: tokens.WETH.address,
+    quoteWeth: async (out, wei) => BigInt((await quoteOut(tokens.WETH.address, out, wei)).expectedAmountOut),
+  })(tokens.USDC.address, gasPrice)
   const curves: BruteCurve[] = []
   for (const s of answer.samples as { sourceId: string; asked: number; answered: number }[]) {
     assert.equal(s.answered, s.asked, s.sourceId)
@@ -196,17 +254,38 @@ test('POST /quote/split with feeBps > 0: the brute-force optimum over the after-
       }
       const id = s.sourceId.replace('simulated:', '') as UpstreamId
       const profile = DEMO_PROFILES[id]
-      const market = scaledMarket({ quote: async (t) => BigInt((await quoteOut(t.tokenIn, t.tokenOut, t.amountIn)).expectedAmountOut), depth: { numerator: profile.depth[0], denominator: profile.depth[1] }, feeBps: profile.feeBps, gasUnits: profile.gasUnits })
-      const priced = (await priceWithFee({ market, trade: { tokenIn: tokens.WETH.address, tokenOut: tokens.USDC.address, amountIn: x }, fee: { ppm: BigInt(FEE) * 100n, takenFrom: upstreamRegistry[id].adapter.fee.takenFrom } }))!
+      const market = scaledMarket({
+        quote: async (t) => BigInt((await quoteOut(t.tokenIn, t.tokenOut, t.amountIn)).expectedAmountOut),
+        depth: { numerator: profile.depth[0], denominator: profile.depth[1] },
+        feeBps: profile.feeBps,
+        gasUnits: profile.gasUnits,
+      })
+      const priced = (await priceWithFee({
+        market,
+        trade: { tokenIn: tokens.WETH.address, tokenOut: tokens.USDC.address, amountIn: x },
+        fee: { ppm: BigInt(FEE) * 100n, takenFrom: upstreamRegistry[id].adapter.fee.takenFrom },
+      }))!
       points.push({ x, out: priced.amountOut, gas: id === 'odos' ? priced.gasUnits + 1n : priced.gasUnits })
     }
-    curves.push({ id: s.sourceId, points: [{ x: 0n, y: -gas.costOf(points[0].gas) }, ...points.map((p) => ({ x: p.x, y: p.out - gas.costOf(p.gas) }))] })
+    curves.push({
+      id: s.sourceId,
+      points: [{ x: 0n, y: -gas.costOf(points[0].gas) }, ...points.map((p) => ({ x: p.x, y: p.out - gas.costOf(p.gas) }))],
+    })
   }
   const brute = bruteForceSplit(curves, amountIn)!
-  const chosen = (answer.allocations as { sourceId: string; amountIn: string }[]).reduce((sum, a) => sum + curveValue(curves.find((c) => c.id === a.sourceId)!.points, BigInt(a.amountIn))!, 0n)
-  assert.ok(chosen >= brute - brute / 100_000n - 1n && chosen <= brute + 1n, `allocation worth ${chosen} on the after-fee curves, brute force ${brute}`)
+  const chosen = (answer.allocations as { sourceId: string; amountIn: string }[]).reduce(
+    (sum, a) => sum + curveValue(curves.find((c) => c.id === a.sourceId)!.points, BigInt(a.amountIn))!,
+    0n,
+  )
+  assert.ok(
+    chosen >= brute - brute / 100_000n - 1n && chosen <= brute + 1n,
+    `allocation worth ${chosen} on the after-fee curves, brute force ${brute}`,
+  )
   const singles = curves.map((c) => ({ id: c.id, net: c.points.at(-1)!.y })).sort((a, b) => (a.net > b.net ? -1 : 1))
   assert.deepEqual([answer.singleBestSource, answer.singleBestOutput], [singles[0].id, singles[0].net.toString()])
   assert.ok(BigInt(answer.totalOutput) >= BigInt(answer.singleBestOutput))
-  assert.equal(answer.allocations.reduce((s: bigint, a: { amountIn: string }) => s + BigInt(a.amountIn), 0n), amountIn)
+  assert.equal(
+    answer.allocations.reduce((s: bigint, a: { amountIn: string }) => s + BigInt(a.amountIn), 0n),
+    amountIn,
+  )
 })

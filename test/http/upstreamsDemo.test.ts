@@ -21,7 +21,10 @@ test('UPSTREAMS_DEMO=1: simulated upstreams, labelled so in every answer', { tim
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   try {
     for (let i = 0; i < 2000 && !/try a quote[^\n]*\n[^\n]*\n/.test(out); i++) await new Promise((resolve) => setTimeout(resolve, 100))
-    assert.match(out, /upstream aggregators for \/quote\/compare and \/quote\/split: simulated:0x, simulated:1inch, simulated:kyberswap, simulated:odos, simulated:velora, simulated:openocean \(UPSTREAMS_DEMO=1: local stand-ins, simulated prices\)/)
+    assert.match(
+      out,
+      /upstream aggregators for \/quote\/compare and \/quote\/split: simulated:0x, simulated:1inch, simulated:kyberswap, simulated:odos, simulated:velora, simulated:openocean \(UPSTREAMS_DEMO=1: local stand-ins, simulated prices\)/,
+    )
     const url = out.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/)![1]
     const key = out.match(/development API key: (dev_[0-9a-f]{32})/)![1]
     const body = out.match(/-d '(\{[^']+\})'/)![1]

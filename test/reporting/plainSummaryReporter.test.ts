@@ -8,7 +8,9 @@ const fixtures = join(import.meta.dirname, 'fixtures')
 test('a run ends with one plain "N passed, N failed, N skipped" line that counts errors outside tests as failures', () => {
   const vitest = join(import.meta.dirname, '..', '..', 'node_modules', 'vitest', 'vitest.mjs')
   const run = spawnSync(process.execPath, [vitest, 'run', '--root', fixtures, '--config', join(fixtures, 'vitest.config.ts')], {
-    encoding: 'utf8', timeout: 120_000, env: { ...process.env, NO_COLOR: '1' },
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, NO_COLOR: '1' },
   })
   assert.equal(run.status, 1, `vitest exit status; stderr:\n${run.stderr}`)
   const lines = run.stdout.trimEnd().split('\n')

@@ -37,12 +37,15 @@ beforeAll(async () => {
   // WETH for stray balances and WETH-in trades (the market's set-up left the account 1,000).
   await devnet.testClient.setBalance({ address: devnet.account, value: 10n ** 24n })
   await writeContractAndWait({ devnet, address: market.weth, abi: erc20Abi, functionName: 'deposit', value: 10n ** 23n })
-  liar = getAddress(await deployContractAndWait({ devnet, artifact: devnet.artifacts.OverReportingPool, args: [market.tokens.a, market.tokens.c] }))
+  liar = getAddress(
+    await deployContractAndWait({ devnet, artifact: devnet.artifacts.OverReportingPool, args: [market.tokens.a, market.tokens.c] }),
+  )
   const poolFeesAbi = parseAbi(['function poolFees() view returns (address)'])
   for (const pool of [market.aerodrome.abStable, market.aerodrome.bcVolatile]) {
     aerodromePoolFees.push(await devnet.publicClient.readContract({ address: pool, abi: poolFeesAbi, functionName: 'poolFees' }))
   }
-  for (const t of [market.tokens.a, market.tokens.c]) await writeContractAndWait({ devnet, address: t, abi: erc20Abi, functionName: 'mint', args: [liar, 10n ** 25n] })
+  for (const t of [market.tokens.a, market.tokens.c])
+    await writeContractAndWait({ devnet, address: t, abi: erc20Abi, functionName: 'mint', args: [liar, 10n ** 25n] })
 })
 afterAll(async () => {
   await devnet?.stop()
@@ -59,7 +62,10 @@ function legOptions(): LegOption[] {
   const { a, b, c } = market.tokens
   const { weth, v2, v3, pancake, algebra, v4, aerodrome, slipstream, pancakeV2, infinity } = market
   const both = (x: Address, y: Address, data: (from: Address, to: Address) => LegData, poolId?: string): LegOption[] =>
-    [[x, y], [y, x]].map(([from, to]) => ({ from, to, data: data(from, to), poolId }))
+    [
+      [x, y],
+      [y, x],
+    ].map(([from, to]) => ({ from, to, data: data(from, to), poolId }))
   return [
     ...both(a, b, () => ({ kind: 'v2_direct', pool: v2.ab, feeBps: 30 })),
     ...both(b, c, () => ({ kind: 'v2_direct', pool: v2.bc, feeBps: 30 })),
@@ -79,7 +85,20 @@ function legOptions(): LegOption[] {
     ...both(a, b, () => ({ kind: 'v2_direct', pool: pancakeV2.ab, feeBps: 25 })),
     ...both(a, b, (from, to) => aerodromeLeg(aerodrome.factory, [[from, to, true]])),
     ...both(b, c, (from, to) => aerodromeLeg(aerodrome.factory, [[from, to, false]])),
-    ...both(a, c, (from, to) => aerodromeLeg(aerodrome.factory, from === a ? [[a, b, true], [b, c, false]] : [[c, b, false], [b, a, true]])),
+    ...both(a, c, (from, to) =>
+      aerodromeLeg(
+        aerodrome.factory,
+        from === a
+          ? [
+              [a, b, true],
+              [b, c, false],
+            ]
+          : [
+              [c, b, false],
+              [b, a, true],
+            ],
+      ),
+    ),
     ...both(a, b, () => ({ kind: 'v3_direct', pool: slipstream.ab100 })),
     ...both(a, b, () => infinityLeg(infinity.ab)),
     ...both(weth, a, () => infinityLeg(infinity.nativeA)),
@@ -91,17 +110,33 @@ function legOptions(): LegOption[] {
 /** Every chain of 1..3 legs from `from` to `to` that visits no token twice. */
 function paths(options: LegOption[], from: Address, to: Address, visited: Address[] = [from]): LegOption[][] {
   if (visited.length > 3) return []
-  return options.filter((o) => o.from === from && !visited.includes(o.to)).flatMap((o) =>
-    o.to === to ? [[o]] : paths(options, o.to, to, [...visited, o.to]).map((rest) => [o, ...rest]))
+  return options
+    .filter((o) => o.from === from && !visited.includes(o.to))
+    .flatMap((o) => (o.to === to ? [[o]] : paths(options, o.to, to, [...visited, o.to]).map((rest) => [o, ...rest])))
 }
 
 /** Everyone whose balances the trade may move, besides the sender and the payees. */
 function pools(): Address[] {
   const { v2, v3, pancake, algebra, v4, weth, aerodrome, slipstream, pancakeV2, infinity } = market
   return [
-    v2.ab, v2.bc, v2.wethA, v3.ab3000, v3.bc500, pancake.ab2500, algebra.ab, algebra.bcPlugin, v4.poolManager, weth, liar,
+    v2.ab,
+    v2.bc,
+    v2.wethA,
+    v3.ab3000,
+    v3.bc500,
+    pancake.ab2500,
+    algebra.ab,
+    algebra.bcPlugin,
+    v4.poolManager,
+    weth,
+    liar,
     // Aerodrome pools move their swap fees out of their reserves to their PoolFees contracts.
-    aerodrome.abStable, aerodrome.bcVolatile, ...aerodromePoolFees, slipstream.ab100, pancakeV2.ab, infinity.vault,
+    aerodrome.abStable,
+    aerodrome.bcVolatile,
+    ...aerodromePoolFees,
+    slipstream.ab100,
+    pancakeV2.ab,
+    infinity.vault,
   ]
 }
 
@@ -112,10 +147,14 @@ function pools(): Address[] {
  */
 async function totals(holders: Address[]): Promise<Record<string, bigint>> {
   const weth = getAddress(market.weth)
-  const reads = marketAssets(market).flatMap((asset) => holders.filter((h) => asset !== 'native' || getAddress(h) !== weth).map((holder) => ({ asset, holder })))
-  const contracts = reads.map(({ asset, holder }) => asset === 'native'
-    ? { address: multicall3Address, abi: ethBalanceAbi, functionName: 'getEthBalance', args: [holder] } as const
-    : { address: asset, abi: erc20Abi, functionName: 'balanceOf', args: [holder] } as const)
+  const reads = marketAssets(market).flatMap((asset) =>
+    holders.filter((h) => asset !== 'native' || getAddress(h) !== weth).map((holder) => ({ asset, holder })),
+  )
+  const contracts = reads.map(({ asset, holder }) =>
+    asset === 'native'
+      ? ({ address: multicall3Address, abi: ethBalanceAbi, functionName: 'getEthBalance', args: [holder] } as const)
+      : ({ address: asset, abi: erc20Abi, functionName: 'balanceOf', args: [holder] } as const),
+  )
   const amounts = (await devnet.publicClient.multicall({ contracts, allowFailure: false })) as bigint[]
   const sums: Record<string, bigint> = {}
   reads.forEach(({ asset }, i) => {
@@ -134,49 +173,92 @@ function randomStrays(prng: Prng): Holdings {
   return strays
 }
 
-test(`random plans with stray balances in the router conserve every asset and leave the router exactly its strays (${RUNS} runs, seed ${SEED})`, { timeout: 900_000 }, async () => {
-  const prng = createPrng({ seed: SEED })
-  const options = legOptions()
-  const tokens = [market.tokens.a, market.tokens.b, market.tokens.c, market.weth]
-  const holders = [devnet.account, RECIPIENT, FEE_RECIPIENT, market.router, ...pools()]
-  const kinds = new Map<string, number>()
-  for (let run = 0; run < RUNS; run++) {
-    const tokenIn = prng.pick(tokens)
-    const tokenOut = prng.pick(tokens.filter((t) => t !== tokenIn))
-    const found = paths(options, tokenIn, tokenOut)
-    const routes = Array.from({ length: prng.int(1, 3) }, () => ({
-      amountIn: prng.logBigint(10n ** 9n, 10n ** 21n),
-      legs: prng.pick(found).map((o): RouteLeg => routeLeg(o.from, o.to, o.data, { poolId: o.poolId })),
-    }))
-    const nativeIn = tokenIn === market.weth && prng.chance(0.5)
-    const nativeOut = tokenOut === market.weth && prng.chance(0.5)
-    const feeBps = prng.pick([0, 0, 1, 30, prng.int(0, 10_000), 9_999, 10_000])
-    const plan = routePlan(routes, { nativeIn, nativeOut })
-    const { data, value } = encodeSwapExactIn({ plan, recipient: RECIPIENT, feeBps, feeRecipient: feeBps > 0 ? FEE_RECIPIENT : zeroAddress, deadline: FAR_DEADLINE })
-    const label = `run ${run} (seed ${SEED}): ${routes.map((r) => `${r.amountIn} via ${r.legs.map((l) => l.data.kind).join('>')}`).join(' | ')}; fee ${feeBps}, native ${nativeIn}/${nativeOut}`
+test(
+  `random plans with stray balances in the router conserve every asset and leave the router exactly its strays (${RUNS} runs, seed ${SEED})`,
+  { timeout: 900_000 },
+  async () => {
+    const prng = createPrng({ seed: SEED })
+    const options = legOptions()
+    const tokens = [market.tokens.a, market.tokens.b, market.tokens.c, market.weth]
+    const holders = [devnet.account, RECIPIENT, FEE_RECIPIENT, market.router, ...pools()]
+    const kinds = new Map<string, number>()
+    for (let run = 0; run < RUNS; run++) {
+      const tokenIn = prng.pick(tokens)
+      const tokenOut = prng.pick(tokens.filter((t) => t !== tokenIn))
+      const found = paths(options, tokenIn, tokenOut)
+      const routes = Array.from({ length: prng.int(1, 3) }, () => ({
+        amountIn: prng.logBigint(10n ** 9n, 10n ** 21n),
+        legs: prng.pick(found).map((o): RouteLeg => routeLeg(o.from, o.to, o.data, { poolId: o.poolId })),
+      }))
+      const nativeIn = tokenIn === market.weth && prng.chance(0.5)
+      const nativeOut = tokenOut === market.weth && prng.chance(0.5)
+      const feeBps = prng.pick([0, 0, 1, 30, prng.int(0, 10_000), 9_999, 10_000])
+      const plan = routePlan(routes, { nativeIn, nativeOut })
+      const { data, value } = encodeSwapExactIn({
+        plan,
+        recipient: RECIPIENT,
+        feeBps,
+        feeRecipient: feeBps > 0 ? FEE_RECIPIENT : zeroAddress,
+        deadline: FAR_DEADLINE,
+      })
+      const label = `run ${run} (seed ${SEED}): ${routes.map((r) => `${r.amountIn} via ${r.legs.map((l) => l.data.kind).join('>')}`).join(' | ')}; fee ${feeBps}, native ${nativeIn}/${nativeOut}`
 
-    // The liar pays a little and claims up to far more than the router's stray balances.
-    const delivered = prng.logBigint(10n ** 12n, 10n ** 18n)
-    await writeContractAndWait({ devnet, address: liar, abi: devnet.artifacts.OverReportingPool.abi, functionName: 'configure', args: [delivered, delivered + prng.logBigint(0n, 10n ** 23n)] })
-    await leaveStrayBalances({ market, amounts: randomStrays(prng) })
-    const routerBefore = await holdingsOf({ market, owner: market.router })
-    const before = await totals(holders)
-    const receipt = await sendAndWait({ devnet, to: market.router, data, value, gas: 8_000_000n, throwOnRevert: false })
-    if (receipt.status !== 'success') assert.fail(`${label}: reverted ${await routerRevert({ market, data, value })}`)
-    const after = await totals(holders)
+      // The liar pays a little and claims up to far more than the router's stray balances.
+      const delivered = prng.logBigint(10n ** 12n, 10n ** 18n)
+      await writeContractAndWait({
+        devnet,
+        address: liar,
+        abi: devnet.artifacts.OverReportingPool.abi,
+        functionName: 'configure',
+        args: [delivered, delivered + prng.logBigint(0n, 10n ** 23n)],
+      })
+      await leaveStrayBalances({ market, amounts: randomStrays(prng) })
+      const routerBefore = await holdingsOf({ market, owner: market.router })
+      const before = await totals(holders)
+      const receipt = await sendAndWait({ devnet, to: market.router, data, value, gas: 8_000_000n, throwOnRevert: false })
+      if (receipt.status !== 'success') assert.fail(`${label}: reverted ${await routerRevert({ market, data, value })}`)
+      const after = await totals(holders)
 
-    // ETH pays the gas: base fee burned, no priority fee (sendAndWait), so it leaves the holders.
-    before["WETH+ETH"] -= receipt.gasUsed * receipt.effectiveGasPrice
-    assert.deepEqual(after, before, `${label}: an asset was created or lost`)
-    assert.deepEqual(showHoldings(await holdingsOf({ market, owner: market.router })), showHoldings(routerBefore), `${label}: the router's stray balances moved`)
-    const [swap] = parseEventLogs({ abi: swapRouterAbi, logs: receipt.logs, eventName: 'Swap' })
-    assert.equal(swap.args.amountIn, plan.routes.reduce((s, r) => s + BigInt(r.amountIn), 0n), label)
-    assert.equal(swap.args.feeAmount, ((swap.args.amountOut + swap.args.feeAmount) * BigInt(feeBps)) / 10_000n, label)
-    for (const leg of routes.flatMap((r) => r.legs)) kinds.set(leg.data.kind, (kinds.get(leg.data.kind) ?? 0) + 1)
-    for (const [flag, on] of [['native in', nativeIn], ['native out', nativeOut], ['fee at the cap', feeBps === 10_000]] as const) if (on) kinds.set(flag, (kinds.get(flag) ?? 0) + 1)
-  }
-  console.log(`over ${RUNS} runs, legs by kind and trades by flag: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`)
-  for (const kind of ['v2_direct', 'v3_direct', 'pancake_v3_direct', 'algebra_direct', 'hydrex', 'univ4', 'univ2', 'univ3', 'aerodrome_v2', 'pancake_infinity_cl', 'native in', 'native out', 'fee at the cap']) {
-    assert.ok(kinds.has(kind), `no run had ${kind}: raise ROUTER_FUZZ_RUNS`)
-  }
-})
+      // ETH pays the gas: base fee burned, no priority fee (sendAndWait), so it leaves the holders.
+      before['WETH+ETH'] -= receipt.gasUsed * receipt.effectiveGasPrice
+      assert.deepEqual(after, before, `${label}: an asset was created or lost`)
+      assert.deepEqual(
+        showHoldings(await holdingsOf({ market, owner: market.router })),
+        showHoldings(routerBefore),
+        `${label}: the router's stray balances moved`,
+      )
+      const [swap] = parseEventLogs({ abi: swapRouterAbi, logs: receipt.logs, eventName: 'Swap' })
+      assert.equal(
+        swap.args.amountIn,
+        plan.routes.reduce((s, r) => s + BigInt(r.amountIn), 0n),
+        label,
+      )
+      assert.equal(swap.args.feeAmount, ((swap.args.amountOut + swap.args.feeAmount) * BigInt(feeBps)) / 10_000n, label)
+      for (const leg of routes.flatMap((r) => r.legs)) kinds.set(leg.data.kind, (kinds.get(leg.data.kind) ?? 0) + 1)
+      for (const [flag, on] of [
+        ['native in', nativeIn],
+        ['native out', nativeOut],
+        ['fee at the cap', feeBps === 10_000],
+      ] as const)
+        if (on) kinds.set(flag, (kinds.get(flag) ?? 0) + 1)
+    }
+    console.log(`over ${RUNS} runs, legs by kind and trades by flag: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`)
+    for (const kind of [
+      'v2_direct',
+      'v3_direct',
+      'pancake_v3_direct',
+      'algebra_direct',
+      'hydrex',
+      'univ4',
+      'univ2',
+      'univ3',
+      'aerodrome_v2',
+      'pancake_infinity_cl',
+      'native in',
+      'native out',
+      'fee at the cap',
+    ]) {
+      assert.ok(kinds.has(kind), `no run had ${kind}: raise ROUTER_FUZZ_RUNS`)
+    }
+  },
+)

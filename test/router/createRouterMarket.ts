@@ -115,16 +115,35 @@ export async function createRouterMarket({ devnet }: { devnet: Devnet }): Promis
 
   // Liquidity up to ±1000 ticks and full range: large swaps cross initialized ticks.
   const pancake = await deployPancakeV3({ devnet })
-  const { pool: pancakeAb2500 } = await createUniswapV3Pool({ devnet, factory: pancake.factory, tokenA: a, tokenB: b, fee: 2500, sqrtPriceX96: Q96 })
+  const { pool: pancakeAb2500 } = await createUniswapV3Pool({
+    devnet,
+    factory: pancake.factory,
+    tokenA: a,
+    tokenB: b,
+    fee: 2500,
+    sqrtPriceX96: Q96,
+  })
   await write(harness, harnessAbi, 'mintV3', [pancakeAb2500, me, FULL_RANGE_50.lower, FULL_RANGE_50.upper, e24, me])
   await write(harness, harnessAbi, 'mintV3', [pancakeAb2500, me, -1000, 1000, 10n ** 23n, me])
 
   const algebra = await deployAlgebraIntegral({ devnet })
   const { pool: algebraAb } = await createAlgebraPool({
-    devnet, factory: algebra.factory, tokenA: a, tokenB: b, sqrtPriceX96: Q96, tickSpacing: 60, fee: 500,
+    devnet,
+    factory: algebra.factory,
+    tokenA: a,
+    tokenB: b,
+    sqrtPriceX96: Q96,
+    tickSpacing: 60,
+    fee: 500,
   })
   const { pool: algebraBcPlugin } = await createAlgebraPool({
-    devnet, factory: algebra.factory, tokenA: b, tokenB: c, sqrtPriceX96: Q96, tickSpacing: 60, fee: 500,
+    devnet,
+    factory: algebra.factory,
+    tokenA: b,
+    tokenB: c,
+    sqrtPriceX96: Q96,
+    tickSpacing: 60,
+    fee: 500,
     pluginFactory: algebra.basePluginFactory,
   })
   for (const pool of [algebraAb, algebraBcPlugin]) {
@@ -141,7 +160,13 @@ export async function createRouterMarket({ devnet }: { devnet: Devnet }): Promis
   const zeroSalt: Hex = `0x${'00'.repeat(32)}`
   const addV4 = async (key: UniswapV4PoolKey, lower: number, upper: number, liquidity: bigint, value?: bigint) => {
     await write(v4.poolManager, managerAbi, 'initialize', [key, Q96])
-    await write(v4.liquidityRouter, liquidityAbi, 'modifyLiquidity', [key, { tickLower: lower, tickUpper: upper, liquidityDelta: liquidity, salt: zeroSalt }, '0x'], value)
+    await write(
+      v4.liquidityRouter,
+      liquidityAbi,
+      'modifyLiquidity',
+      [key, { tickLower: lower, tickUpper: upper, liquidityDelta: liquidity, salt: zeroSalt }, '0x'],
+      value,
+    )
   }
   const v4ab = uniswapV4PoolKey({ tokenA: a, tokenB: b, fee: 3000, tickSpacing: 60 })
   const v4nativeA = uniswapV4PoolKey({ tokenA: '0x0000000000000000000000000000000000000000', tokenB: a, fee: 3000, tickSpacing: 60 })
@@ -164,8 +189,18 @@ export async function createRouterMarket({ devnet }: { devnet: Devnet }): Promis
   const bcVolatile = await addAerodrome(b, c, false, e24, 2n * e24)
 
   // Slipstream: A/B at spacing 100 with a dynamic fee module; full range plus ±1000 ticks.
-  const slipstream = await deploySlipstream({ devnet, swapFeeModule: { defaultScalingFactor: 1_000_000n, defaultFeeCap: 20_000, secondsAgo: 20 } })
-  const { pool: slipstreamAb } = await createSlipstreamPool({ devnet, factory: slipstream.factory, tokenA: a, tokenB: b, tickSpacing: 100, sqrtPriceX96: Q96 })
+  const slipstream = await deploySlipstream({
+    devnet,
+    swapFeeModule: { defaultScalingFactor: 1_000_000n, defaultFeeCap: 20_000, secondsAgo: 20 },
+  })
+  const { pool: slipstreamAb } = await createSlipstreamPool({
+    devnet,
+    factory: slipstream.factory,
+    tokenA: a,
+    tokenB: b,
+    tickSpacing: 100,
+    sqrtPriceX96: Q96,
+  })
   await write(harness, harnessAbi, 'mintV3', [slipstreamAb, me, -887200, 887200, e24, me])
   await write(harness, harnessAbi, 'mintV3', [slipstreamAb, me, -1000, 1000, 10n ** 23n, me])
 
@@ -179,18 +214,43 @@ export async function createRouterMarket({ devnet }: { devnet: Devnet }): Promis
   const infinity = await deployPancakeInfinity({ devnet })
   const { CLPoolManager, ProtocolFeeController, InfinityTestRouter } = loadStandInArtifacts({ protocol: 'pancake-infinity' })
   for (const t of [a, b, c]) await write(t, erc20Abi, 'approve', [infinity.testRouter, MAX_UINT])
-  const addInfinity = async (key: PancakeInfinityPoolKey, lower: number, upper: number, liquidity: bigint, protocolFee: number, value?: bigint) => {
+  const addInfinity = async (
+    key: PancakeInfinityPoolKey,
+    lower: number,
+    upper: number,
+    liquidity: bigint,
+    protocolFee: number,
+    value?: bigint,
+  ) => {
     await write(infinity.clPoolManager, CLPoolManager.abi, 'initialize', [key, Q96])
     if (protocolFee > 0) await write(infinity.protocolFeeController, ProtocolFeeController.abi, 'setProtocolFee', [key, protocolFee])
-    await write(infinity.testRouter, InfinityTestRouter.abi, 'modifyLiquidity', [key, { tickLower: lower, tickUpper: upper, liquidityDelta: liquidity, salt: zeroSalt }], value)
+    await write(
+      infinity.testRouter,
+      InfinityTestRouter.abi,
+      'modifyLiquidity',
+      [key, { tickLower: lower, tickUpper: upper, liquidityDelta: liquidity, salt: zeroSalt }],
+      value,
+    )
   }
   const infinityAb = pancakeInfinityPoolKey({ tokenA: a, tokenB: b, poolManager: infinity.clPoolManager, fee: 2500, tickSpacing: 50 })
-  const infinityNativeA = pancakeInfinityPoolKey({ tokenA: '0x0000000000000000000000000000000000000000', tokenB: a, poolManager: infinity.clPoolManager, fee: 3000, tickSpacing: 60 })
+  const infinityNativeA = pancakeInfinityPoolKey({
+    tokenA: '0x0000000000000000000000000000000000000000',
+    tokenB: a,
+    poolManager: infinity.clPoolManager,
+    fee: 3000,
+    tickSpacing: 60,
+  })
   await addInfinity(infinityAb, FULL_RANGE_50.lower, FULL_RANGE_50.upper, e24, (2000 << 12) | 4000)
   await addInfinity(infinityNativeA, FULL_RANGE_60.lower, FULL_RANGE_60.upper, parseEther('500'), 1000, parseEther('501'))
 
   const router = await deployRouter({
-    devnet, weth, poolManager: v4.poolManager, v2Factory: v2.factory, v3Factory: v3.factory, infinityVault: infinity.vault, infinityClPoolManager: infinity.clPoolManager,
+    devnet,
+    weth,
+    poolManager: v4.poolManager,
+    v2Factory: v2.factory,
+    v3Factory: v3.factory,
+    infinityVault: infinity.vault,
+    infinityClPoolManager: infinity.clPoolManager,
   })
   for (const t of [a, b, c, weth]) await write(t, erc20Abi, 'approve', [router, MAX_UINT])
   return {
@@ -206,7 +266,13 @@ export async function createRouterMarket({ devnet }: { devnet: Devnet }): Promis
     aerodrome: { factory: aerodrome.factory, abStable, bcVolatile },
     slipstream: { factory: slipstream.factory, ab100: slipstreamAb },
     pancakeV2: { factory: pancakeV2.factory, ab: pancakeV2Ab },
-    infinity: { vault: infinity.vault, clPoolManager: infinity.clPoolManager, testRouter: infinity.testRouter, ab: infinityAb, nativeA: infinityNativeA },
+    infinity: {
+      vault: infinity.vault,
+      clPoolManager: infinity.clPoolManager,
+      testRouter: infinity.testRouter,
+      ab: infinityAb,
+      nativeA: infinityNativeA,
+    },
     harness,
   }
 }
@@ -214,10 +280,18 @@ export async function createRouterMarket({ devnet }: { devnet: Devnet }): Promis
 /** abi.encode(PoolKey), the `univ4` leg's `inputs[0]`. */
 export function encodePoolKey(key: UniswapV4PoolKey): Hex {
   return encodeAbiParameters(
-    [{ type: 'tuple', components: [
-      { name: 'currency0', type: 'address' }, { name: 'currency1', type: 'address' }, { name: 'fee', type: 'uint24' },
-      { name: 'tickSpacing', type: 'int24' }, { name: 'hooks', type: 'address' },
-    ] }],
+    [
+      {
+        type: 'tuple',
+        components: [
+          { name: 'currency0', type: 'address' },
+          { name: 'currency1', type: 'address' },
+          { name: 'fee', type: 'uint24' },
+          { name: 'tickSpacing', type: 'int24' },
+          { name: 'hooks', type: 'address' },
+        ],
+      },
+    ],
     [key],
   )
 }

@@ -34,7 +34,10 @@ beforeAll(async () => {
   }
 })
 afterAll(async () => {
-  if (gas.length) console.log(`\nrouter gas by leg kind (whole tx, 1 route × 1 leg unless noted):\n${gas.map((g) => `  ${g.label.padEnd(48)} ${g.gasUsed}`).join('\n')}`)
+  if (gas.length)
+    console.log(
+      `\nrouter gas by leg kind (whole tx, 1 route × 1 leg unless noted):\n${gas.map((g) => `  ${g.label.padEnd(48)} ${g.gasUsed}`).join('\n')}`,
+    )
   await devnet?.stop()
 })
 
@@ -47,9 +50,15 @@ async function swap(plan: RoutePlan, label: string, tokenOut: Address | 'native'
 
 test('v2_direct (30 bps) pays the V2 pair formula exactly, both directions', async () => {
   const { a, b } = market.tokens
-  for (const [tin, tout] of [[a, b], [b, a]] as const) {
+  for (const [tin, tout] of [
+    [a, b],
+    [b, a],
+  ] as const) {
     const expected = await quoteV2({ market, pair: market.v2.ab, tokenIn: tin, tokenOut: tout, amountIn: ONE, feeBps: 30n })
-    const { received } = await swap(routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, { kind: 'v2_direct', pool: market.v2.ab, feeBps: 30 })] }]), 'v2_direct')
+    const { received } = await swap(
+      routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, { kind: 'v2_direct', pool: market.v2.ab, feeBps: 30 })] }]),
+      'v2_direct',
+    )
     assert.equal(received, expected)
   }
 })
@@ -71,18 +80,30 @@ test('v2_direct takes its fee from the leg: 25 bps asks a 30-bps pair for more (
 
 test('v3_direct pays what the Uniswap V3 pool pays, both directions', async () => {
   const { a, b } = market.tokens
-  for (const [tin, tout] of [[a, b], [b, a]] as const) {
+  for (const [tin, tout] of [
+    [a, b],
+    [b, a],
+  ] as const) {
     const expected = await quoteV3Style({ market, pool: market.v3.ab3000, tokenIn: tin, tokenOut: tout, amountIn: ONE })
-    const { received } = await swap(routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, { kind: 'v3_direct', pool: market.v3.ab3000 })] }]), 'v3_direct (fee 3000, 0 crossings)')
+    const { received } = await swap(
+      routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, { kind: 'v3_direct', pool: market.v3.ab3000 })] }]),
+      'v3_direct (fee 3000, 0 crossings)',
+    )
     assert.equal(received, expected)
   }
 })
 
 test('algebra_direct pays what the Algebra Integral pool pays, both directions', async () => {
   const { a, b } = market.tokens
-  for (const [tin, tout] of [[a, b], [b, a]] as const) {
+  for (const [tin, tout] of [
+    [a, b],
+    [b, a],
+  ] as const) {
     const expected = await quoteV3Style({ market, pool: market.algebra.ab, tokenIn: tin, tokenOut: tout, amountIn: ONE, algebra: true })
-    const { received } = await swap(routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, { kind: 'algebra_direct', pool: market.algebra.ab })] }]), 'algebra_direct (no plugin)')
+    const { received } = await swap(
+      routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, { kind: 'algebra_direct', pool: market.algebra.ab })] }]),
+      'algebra_direct (no plugin)',
+    )
     assert.equal(received, expected)
   }
 })
@@ -91,7 +112,10 @@ test('hydrex (pool from poolId) pays what an Algebra Integral pool with the adap
   const { b, c } = market.tokens
   const pool = market.algebra.bcPlugin
   const expected = await quoteV3Style({ market, pool, tokenIn: b, tokenOut: c, amountIn: ONE, algebra: true })
-  const { received } = await swap(routePlan([{ amountIn: ONE, legs: [routeLeg(b, c, { kind: 'hydrex' }, { poolId: pool })] }]), 'hydrex (Algebra + base plugin)')
+  const { received } = await swap(
+    routePlan([{ amountIn: ONE, legs: [routeLeg(b, c, { kind: 'hydrex' }, { poolId: pool })] }]),
+    'hydrex (Algebra + base plugin)',
+  )
   assert.equal(received, expected)
 })
 
@@ -99,9 +123,15 @@ test('univ4 swaps exact input on a hookless PoolKey inside the router own unlock
   const { a, b } = market.tokens
   const key = market.v4.ab
   const inputs = [encodePoolKey(key)]
-  for (const [tin, tout] of [[a, b], [b, a]] as const) {
+  for (const [tin, tout] of [
+    [a, b],
+    [b, a],
+  ] as const) {
     const expected = await quoteV4({ market, key, zeroForOne: tin === key.currency0, amountIn: ONE })
-    const { received } = await swap(routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, { kind: 'univ4', commands: '0x10', inputs })] }]), 'univ4 (fee 3000)')
+    const { received } = await swap(
+      routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, { kind: 'univ4', commands: '0x10', inputs })] }]),
+      'univ4 (fee 3000)',
+    )
     assert.equal(received, expected)
   }
 })
@@ -111,10 +141,16 @@ test('univ4 on a native-ETH PoolKey trades WETH on the leg (unwrap to settle, wr
   const key = market.v4.nativeA
   const inputs = [encodePoolKey(key)]
   const wethToA = await quoteV4({ market, key, zeroForOne: true, amountIn: ONE })
-  const r1 = await swap(routePlan([{ amountIn: ONE, legs: [routeLeg(market.weth, a, { kind: 'univ4', commands: '0x10', inputs })] }]), 'univ4 native pool, WETH in')
+  const r1 = await swap(
+    routePlan([{ amountIn: ONE, legs: [routeLeg(market.weth, a, { kind: 'univ4', commands: '0x10', inputs })] }]),
+    'univ4 native pool, WETH in',
+  )
   assert.equal(r1.received, wethToA)
   const aToWeth = await quoteV4({ market, key, zeroForOne: false, amountIn: ONE })
-  const r2 = await swap(routePlan([{ amountIn: ONE, legs: [routeLeg(a, market.weth, { kind: 'univ4', commands: '0x10', inputs })] }]), 'univ4 native pool, WETH out')
+  const r2 = await swap(
+    routePlan([{ amountIn: ONE, legs: [routeLeg(a, market.weth, { kind: 'univ4', commands: '0x10', inputs })] }]),
+    'univ4 native pool, WETH out',
+  )
   assert.equal(r2.received, aToWeth)
 })
 
@@ -122,7 +158,10 @@ test('univ2 legacy path goes pair to pair through the configured V2 factory (CRE
   const { a, b, c } = market.tokens
   const mid = await quoteV2({ market, pair: market.v2.ab, tokenIn: a, tokenOut: b, amountIn: ONE, feeBps: 30n })
   const expected = await quoteV2({ market, pair: market.v2.bc, tokenIn: b, tokenOut: c, amountIn: mid, feeBps: 30n })
-  const { received } = await swap(routePlan([{ amountIn: ONE, legs: [routeLeg(a, c, { kind: 'univ2', path: [a, b, c] })] }]), 'univ2 legacy path, 2 hops')
+  const { received } = await swap(
+    routePlan([{ amountIn: ONE, legs: [routeLeg(a, c, { kind: 'univ2', path: [a, b, c] })] }]),
+    'univ2 legacy path, 2 hops',
+  )
   assert.equal(received, expected)
 })
 
@@ -130,7 +169,10 @@ test('univ3 legacy path runs each hop on the CREATE2 pool of the configured V3 f
   const { a, b, c } = market.tokens
   const mid = await quoteV3Style({ market, pool: market.v3.ab3000, tokenIn: a, tokenOut: b, amountIn: ONE })
   const expected = await quoteV3Style({ market, pool: market.v3.bc500, tokenIn: b, tokenOut: c, amountIn: mid })
-  const { received } = await swap(routePlan([{ amountIn: ONE, legs: [routeLeg(a, c, { kind: 'univ3', path: v3Path([a, 3000, b, 500, c]) })] }]), 'univ3 legacy path, 2 hops')
+  const { received } = await swap(
+    routePlan([{ amountIn: ONE, legs: [routeLeg(a, c, { kind: 'univ3', path: v3Path([a, 3000, b, 500, c]) })] }]),
+    'univ3 legacy path, 2 hops',
+  )
   assert.equal(received, expected)
 })
 
@@ -139,7 +181,11 @@ test('pancake_v3_direct pays what a real PancakeSwap V3 pool pays (pancakeV3Swap
   // payment path (its guard against other callers is in security.test.ts).
   const { a, b } = market.tokens
   const pool = market.pancake.ab2500
-  for (const [tin, tout, amountIn] of [[a, b, ONE], [b, a, ONE], [a, b, 3n * 10n ** 23n]] as const) {
+  for (const [tin, tout, amountIn] of [
+    [a, b, ONE],
+    [b, a, ONE],
+    [a, b, 3n * 10n ** 23n],
+  ] as const) {
     const expected = await quoteV3Style({ market, pool, tokenIn: tin, tokenOut: tout, amountIn })
     const { received } = await swap(
       routePlan([{ amountIn, legs: [routeLeg(tin, tout, { kind: 'pancake_v3_direct', pool })] }]),
@@ -154,9 +200,15 @@ test('pancake_v3_direct pays what a real PancakeSwap V3 pool pays (pancakeV3Swap
 
 test('v2_direct (25 bps) pays the PancakeSwap V2 pair exactly, both directions', async () => {
   const { a, b } = market.tokens
-  for (const [tin, tout] of [[a, b], [b, a]] as const) {
+  for (const [tin, tout] of [
+    [a, b],
+    [b, a],
+  ] as const) {
     const expected = await quoteV2({ market, pair: market.pancakeV2.ab, tokenIn: tin, tokenOut: tout, amountIn: ONE, feeBps: 25n })
-    const { received } = await swap(routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, { kind: 'v2_direct', pool: market.pancakeV2.ab, feeBps: 25 })] }]), 'v2_direct (PancakeSwap V2, 25 bps)')
+    const { received } = await swap(
+      routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, { kind: 'v2_direct', pool: market.pancakeV2.ab, feeBps: 25 })] }]),
+      'v2_direct (PancakeSwap V2, 25 bps)',
+    )
     assert.equal(received, expected)
   }
 })
@@ -164,7 +216,12 @@ test('v2_direct (25 bps) pays the PancakeSwap V2 pair exactly, both directions',
 test('aerodrome_v2 pays what the Aerodrome pool pays (stable and volatile, both directions, and two hops pool to pool)', async () => {
   const { a, b, c } = market.tokens
   const { factory, abStable, bcVolatile } = market.aerodrome
-  for (const [tin, tout, pool, stable] of [[a, b, abStable, true], [b, a, abStable, true], [b, c, bcVolatile, false], [c, b, bcVolatile, false]] as const) {
+  for (const [tin, tout, pool, stable] of [
+    [a, b, abStable, true],
+    [b, a, abStable, true],
+    [b, c, bcVolatile, false],
+    [c, b, bcVolatile, false],
+  ] as const) {
     // A large trade on the stable pool: the constant-product formula would overpay it.
     const amountIn = stable ? 10n ** 23n : ONE
     const expected = await quoteAerodrome({ market, pool, tokenIn: tin, amountIn })
@@ -177,7 +234,21 @@ test('aerodrome_v2 pays what the Aerodrome pool pays (stable and volatile, both 
   const mid = await quoteAerodrome({ market, pool: abStable, tokenIn: a, amountIn: ONE })
   const expected = await quoteAerodrome({ market, pool: bcVolatile, tokenIn: b, amountIn: mid })
   const { received } = await swap(
-    routePlan([{ amountIn: ONE, legs: [routeLeg(a, c, aerodromeLeg(factory, [[a, b, true], [b, c, false]]))] }]),
+    routePlan([
+      {
+        amountIn: ONE,
+        legs: [
+          routeLeg(
+            a,
+            c,
+            aerodromeLeg(factory, [
+              [a, b, true],
+              [b, c, false],
+            ]),
+          ),
+        ],
+      },
+    ]),
     'aerodrome_v2 (2 hops, pool to pool)',
   )
   assert.equal(received, expected)
@@ -190,11 +261,26 @@ test('aerodrome_v2 refuses routes that do not join tokenIn to tokenOut, and a fa
     encodeFunctionData({
       abi: swapRouterAbi,
       functionName: 'swapExactIn',
-      args: [{
-        tokenIn: tin, tokenOut: tout, amountIn: ONE, minAmountOut: 0n, recipient: RECIPIENT, feeBps: 0, feeRecipient: zeroAddress,
-        nativeIn: false, nativeOut: false, deadline: FAR_DEADLINE,
-        routes: [{ amountIn: ONE, legs: [{ kind: 12, pool: zeroAddress, tokenIn: tin, tokenOut: tout, minOut: 0n, data: encodeAerodromeRoutes(routes) }] }],
-      }],
+      args: [
+        {
+          tokenIn: tin,
+          tokenOut: tout,
+          amountIn: ONE,
+          minAmountOut: 0n,
+          recipient: RECIPIENT,
+          feeBps: 0,
+          feeRecipient: zeroAddress,
+          nativeIn: false,
+          nativeOut: false,
+          deadline: FAR_DEADLINE,
+          routes: [
+            {
+              amountIn: ONE,
+              legs: [{ kind: 12, pool: zeroAddress, tokenIn: tin, tokenOut: tout, minOut: 0n, data: encodeAerodromeRoutes(routes) }],
+            },
+          ],
+        },
+      ],
     })
   assert.equal(await routerRevert({ market, data: call(a, b, [hop(b, a, true)]) }), 'InvalidLegData(12)')
   assert.equal(await routerRevert({ market, data: call(a, c, [hop(a, b, true), hop(a, c, false)]) }), 'InvalidLegData(12)')
@@ -208,7 +294,11 @@ test('v3_direct pays what a Slipstream pool (an EIP-1167 clone) pays with its mo
   // "only the pool being called", covers clones without an init-code hash.
   const { a, b } = market.tokens
   const pool = market.slipstream.ab100
-  for (const [tin, tout, amountIn] of [[a, b, ONE], [b, a, ONE], [a, b, 3n * 10n ** 23n]] as const) {
+  for (const [tin, tout, amountIn] of [
+    [a, b, ONE],
+    [b, a, ONE],
+    [a, b, 3n * 10n ** 23n],
+  ] as const) {
     const expected = await quoteV3Style({ market, pool, tokenIn: tin, tokenOut: tout, amountIn })
     const { received } = await swap(
       routePlan([{ amountIn, legs: [routeLeg(tin, tout, { kind: 'v3_direct', pool })] }]),
@@ -223,9 +313,15 @@ test('v3_direct pays what a Slipstream pool (an EIP-1167 clone) pays with its mo
 test('pancake_infinity_cl swaps exact input on a PoolKey inside the router own lock of the Vault (protocol fee above V4 cap), both directions', async () => {
   const { a, b } = market.tokens
   const key = market.infinity.ab
-  for (const [tin, tout] of [[a, b], [b, a]] as const) {
+  for (const [tin, tout] of [
+    [a, b],
+    [b, a],
+  ] as const) {
     const expected = await quoteInfinity({ market, key, zeroForOne: tin === key.currency0, amountIn: ONE })
-    const { received } = await swap(routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, infinityLeg(key))] }]), 'pancake_infinity_cl (fee 2500, protocol 4000/2000)')
+    const { received } = await swap(
+      routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, infinityLeg(key))] }]),
+      'pancake_infinity_cl (fee 2500, protocol 4000/2000)',
+    )
     assert.equal(received, expected)
   }
 })
@@ -234,10 +330,16 @@ test('pancake_infinity_cl on a native PoolKey trades WETH on the leg (unwrap to 
   const { a } = market.tokens
   const key = market.infinity.nativeA
   const wethToA = await quoteInfinity({ market, key, zeroForOne: true, amountIn: ONE })
-  const r1 = await swap(routePlan([{ amountIn: ONE, legs: [routeLeg(market.weth, a, infinityLeg(key))] }]), 'pancake_infinity_cl native pool, WETH in')
+  const r1 = await swap(
+    routePlan([{ amountIn: ONE, legs: [routeLeg(market.weth, a, infinityLeg(key))] }]),
+    'pancake_infinity_cl native pool, WETH in',
+  )
   assert.equal(r1.received, wethToA)
   const aToWeth = await quoteInfinity({ market, key, zeroForOne: false, amountIn: ONE })
-  const r2 = await swap(routePlan([{ amountIn: ONE, legs: [routeLeg(a, market.weth, infinityLeg(key))] }]), 'pancake_infinity_cl native pool, WETH out')
+  const r2 = await swap(
+    routePlan([{ amountIn: ONE, legs: [routeLeg(a, market.weth, infinityLeg(key))] }]),
+    'pancake_infinity_cl native pool, WETH out',
+  )
   assert.equal(r2.received, aToWeth)
 })
 
@@ -245,14 +347,21 @@ test('pancake_infinity_cl refuses a key of another pool manager and tokens the k
   const { a, b, c } = market.tokens
   const legData = (key: PancakeInfinityPoolKey, tin: Address, tout: Address, router = market.router) => ({
     router,
-    data: encodeSwapExactIn({ plan: routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, infinityLeg(key))] }]), recipient: RECIPIENT, deadline: FAR_DEADLINE }).data,
+    data: encodeSwapExactIn({
+      plan: routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, infinityLeg(key))] }]),
+      recipient: RECIPIENT,
+      deadline: FAR_DEADLINE,
+    }).data,
   })
   const foreign = { ...market.infinity.ab, poolManager: market.v4.poolManager }
   assert.equal(await routerRevert({ market, ...legData(foreign, a, b) }), 'InvalidLegData(13)')
   assert.equal(await routerRevert({ market, ...legData(market.infinity.ab, a, c) }), 'InvalidLegData(13)')
   const bare = await deployRouter({ devnet, weth: market.weth })
   await writeContractAndWait({ devnet, address: a, abi: erc20Abi, functionName: 'approve', args: [bare, ONE] })
-  assert.equal(await routerRevert({ market: { ...market, router: bare }, data: legData(market.infinity.ab, a, b).data }), 'InfinityNotSet()')
+  assert.equal(
+    await routerRevert({ market: { ...market, router: bare }, data: legData(market.infinity.ab, a, b).data }),
+    'InfinityNotSet()',
+  )
 })
 
 test('reserved and unknown leg kinds revert UnsupportedLegKind', async () => {
@@ -261,11 +370,21 @@ test('reserved and unknown leg kinds revert UnsupportedLegKind', async () => {
     const data = encodeFunctionData({
       abi: swapRouterAbi,
       functionName: 'swapExactIn',
-      args: [{
-        tokenIn: a, tokenOut: b, amountIn: ONE, minAmountOut: 0n, recipient: RECIPIENT, feeBps: 0, feeRecipient: zeroAddress,
-        nativeIn: false, nativeOut: false, deadline: FAR_DEADLINE,
-        routes: [{ amountIn: ONE, legs: [{ kind, pool: market.v2.ab, tokenIn: a, tokenOut: b, minOut: 0n, data: '0x' }] }],
-      }],
+      args: [
+        {
+          tokenIn: a,
+          tokenOut: b,
+          amountIn: ONE,
+          minAmountOut: 0n,
+          recipient: RECIPIENT,
+          feeBps: 0,
+          feeRecipient: zeroAddress,
+          nativeIn: false,
+          nativeOut: false,
+          deadline: FAR_DEADLINE,
+          routes: [{ amountIn: ONE, legs: [{ kind, pool: market.v2.ab, tokenIn: a, tokenOut: b, minOut: 0n, data: '0x' }] }],
+        },
+      ],
     })
     assert.equal(await routerRevert({ market, data }), `UnsupportedLegKind(${kind})`)
   }
@@ -274,7 +393,17 @@ test('reserved and unknown leg kinds revert UnsupportedLegKind', async () => {
 /** abi.encode(AerodromeRoute[]), the router's `aerodrome_v2` Leg.data. */
 function encodeAerodromeRoutes(routes: { from: Address; to: Address; stable: boolean; factory: Address }[]) {
   return encodeAbiParameters(
-    [{ type: 'tuple[]', components: [{ name: 'from', type: 'address' }, { name: 'to', type: 'address' }, { name: 'stable', type: 'bool' }, { name: 'factory', type: 'address' }] }],
+    [
+      {
+        type: 'tuple[]',
+        components: [
+          { name: 'from', type: 'address' },
+          { name: 'to', type: 'address' },
+          { name: 'stable', type: 'bool' },
+          { name: 'factory', type: 'address' },
+        ],
+      },
+    ],
     [routes],
   )
 }

@@ -3,12 +3,20 @@ import type { PancakeInfinityPoolKey } from '../../src/adapters/poolKeys/pancake
 import type { LegData, RouteLeg, RoutePlan } from '../../src/router/routePlanTypes.ts'
 
 /** A spec RouteLeg (amounts as decimal strings). */
-export function routeLeg(tokenIn: Address, tokenOut: Address, data: LegData, extra: { minOut?: bigint; poolId?: string; dex?: string } = {}): RouteLeg {
+export function routeLeg(
+  tokenIn: Address,
+  tokenOut: Address,
+  data: LegData,
+  extra: { minOut?: bigint; poolId?: string; dex?: string } = {},
+): RouteLeg {
   return { dex: extra.dex ?? 'TEST', tokenIn, tokenOut, amountIn: '0', minOut: (extra.minOut ?? 0n).toString(), poolId: extra.poolId, data }
 }
 
 /** A spec RoutePlan over the given routes; tokens from the first route. */
-export function routePlan(routes: { amountIn: bigint; legs: RouteLeg[] }[], extra: { minAmountOut?: bigint; nativeIn?: boolean; nativeOut?: boolean } = {}): RoutePlan {
+export function routePlan(
+  routes: { amountIn: bigint; legs: RouteLeg[] }[],
+  extra: { minAmountOut?: bigint; nativeIn?: boolean; nativeOut?: boolean } = {},
+): RoutePlan {
   const legs = routes[0].legs
   const amountIn = routes.reduce((s, r) => s + r.amountIn, 0n)
   return {
@@ -39,13 +47,20 @@ export function infinityLeg(key: PancakeInfinityPoolKey): LegData {
   return {
     kind: 'pancake_infinity_cl',
     poolKey: {
-      currency0: getAddress(key.currency0), currency1: getAddress(key.currency1), hooks: getAddress(key.hooks),
-      poolManager: getAddress(key.poolManager), fee: key.fee, parameters: key.parameters,
+      currency0: getAddress(key.currency0),
+      currency1: getAddress(key.currency1),
+      hooks: getAddress(key.hooks),
+      poolManager: getAddress(key.poolManager),
+      fee: key.fee,
+      parameters: key.parameters,
     },
   }
 }
 
 /** The `aerodrome_v2` LegData along `hops` ([from, to, stable] each) of one factory. */
 export function aerodromeLeg(factory: Address, hops: [Address, Address, boolean][]): LegData {
-  return { kind: 'aerodrome_v2', routes: hops.map(([from, to, stable]) => ({ from: getAddress(from), to: getAddress(to), stable, factory: getAddress(factory) })) }
+  return {
+    kind: 'aerodrome_v2',
+    routes: hops.map(([from, to, stable]) => ({ from: getAddress(from), to: getAddress(to), stable, factory: getAddress(factory) })),
+  }
 }

@@ -10,8 +10,20 @@ const MAX_SQRT_MINUS_ONE = 1461446703485210103287273052203988822378723970341n
 const pairAbi = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)'])
 
 /** V2 exact-in output with a fee in bps, from the pair's current reserves. */
-export async function quoteV2({ market, pair, tokenIn, tokenOut, amountIn, feeBps }: {
-  market: RouterMarket; pair: Address; tokenIn: Address; tokenOut: Address; amountIn: bigint; feeBps: bigint
+export async function quoteV2({
+  market,
+  pair,
+  tokenIn,
+  tokenOut,
+  amountIn,
+  feeBps,
+}: {
+  market: RouterMarket
+  pair: Address
+  tokenIn: Address
+  tokenOut: Address
+  amountIn: bigint
+  feeBps: bigint
 }): Promise<bigint> {
   const [r0, r1] = await market.devnet.publicClient.readContract({ address: pair, abi: pairAbi, functionName: 'getReserves' })
   const [rIn, rOut] = BigInt(tokenIn) < BigInt(tokenOut) ? [r0, r1] : [r1, r0]
@@ -20,8 +32,20 @@ export async function quoteV2({ market, pair, tokenIn, tokenOut, amountIn, feeBp
 }
 
 /** The pool's own answer: eth_call of PoolHarness swapping exact input on a V3 or Algebra pool. */
-export async function quoteV3Style({ market, pool, tokenIn, tokenOut, amountIn, algebra = false }: {
-  market: RouterMarket; pool: Address; tokenIn: Address; tokenOut: Address; amountIn: bigint; algebra?: boolean
+export async function quoteV3Style({
+  market,
+  pool,
+  tokenIn,
+  tokenOut,
+  amountIn,
+  algebra = false,
+}: {
+  market: RouterMarket
+  pool: Address
+  tokenIn: Address
+  tokenOut: Address
+  amountIn: bigint
+  algebra?: boolean
 }): Promise<bigint> {
   const zeroForOne = BigInt(tokenIn) < BigInt(tokenOut)
   const { result } = await market.devnet.publicClient.simulateContract({
@@ -36,8 +60,16 @@ export async function quoteV3Style({ market, pool, tokenIn, tokenOut, amountIn, 
 }
 
 /** The PoolManager's own answer: eth_call of v4-core's PoolSwapTest, exact input. */
-export async function quoteV4({ market, key, zeroForOne, amountIn }: {
-  market: RouterMarket; key: UniswapV4PoolKey; zeroForOne: boolean; amountIn: bigint
+export async function quoteV4({
+  market,
+  key,
+  zeroForOne,
+  amountIn,
+}: {
+  market: RouterMarket
+  key: UniswapV4PoolKey
+  zeroForOne: boolean
+  amountIn: bigint
 }): Promise<bigint> {
   const native = key.currency0 === '0x0000000000000000000000000000000000000000' && zeroForOne
   const { result } = await market.devnet.publicClient.simulateContract({
@@ -60,14 +92,37 @@ export async function quoteV4({ market, key, zeroForOne, amountIn }: {
 }
 
 /** An Aerodrome pool's own answer: its `getAmountOut(amountIn, tokenIn)` view (Solidly math, current fee). */
-export async function quoteAerodrome({ market, pool, tokenIn, amountIn }: { market: RouterMarket; pool: Address; tokenIn: Address; amountIn: bigint }): Promise<bigint> {
+export async function quoteAerodrome({
+  market,
+  pool,
+  tokenIn,
+  amountIn,
+}: {
+  market: RouterMarket
+  pool: Address
+  tokenIn: Address
+  amountIn: bigint
+}): Promise<bigint> {
   const { abi } = loadStandInArtifacts({ protocol: 'aerodrome' }).Pool
-  return (await market.devnet.publicClient.readContract({ address: pool, abi, functionName: 'getAmountOut', args: [amountIn, tokenIn] })) as bigint
+  return (await market.devnet.publicClient.readContract({
+    address: pool,
+    abi,
+    functionName: 'getAmountOut',
+    args: [amountIn, tokenIn],
+  })) as bigint
 }
 
 /** The Infinity CL pool manager's own answer: eth_call of the test router swapping exact input through the vault's lock. */
-export async function quoteInfinity({ market, key, zeroForOne, amountIn }: {
-  market: RouterMarket; key: PancakeInfinityPoolKey; zeroForOne: boolean; amountIn: bigint
+export async function quoteInfinity({
+  market,
+  key,
+  zeroForOne,
+  amountIn,
+}: {
+  market: RouterMarket
+  key: PancakeInfinityPoolKey
+  zeroForOne: boolean
+  amountIn: bigint
 }): Promise<bigint> {
   const native = key.currency0 === '0x0000000000000000000000000000000000000000' && zeroForOne
   const { result } = await market.devnet.publicClient.simulateContract({
@@ -75,7 +130,11 @@ export async function quoteInfinity({ market, key, zeroForOne, amountIn }: {
     address: market.infinity.testRouter,
     abi: loadStandInArtifacts({ protocol: 'pancake-infinity' }).InfinityTestRouter.abi,
     functionName: 'swap',
-    args: [key, { zeroForOne, amountSpecified: -amountIn, sqrtPriceLimitX96: zeroForOne ? MIN_SQRT_PLUS_ONE : MAX_SQRT_MINUS_ONE }, market.devnet.account],
+    args: [
+      key,
+      { zeroForOne, amountSpecified: -amountIn, sqrtPriceLimitX96: zeroForOne ? MIN_SQRT_PLUS_ONE : MAX_SQRT_MINUS_ONE },
+      market.devnet.account,
+    ],
     value: native ? amountIn : undefined,
   })
   const delta = result as bigint

@@ -35,13 +35,18 @@ beforeAll(async () => {
   }
 })
 afterAll(async () => {
-  if (gas.length) console.log(`\nrouter gas by route shape (whole tx):\n${gas.map((g) => `  ${g.label.padEnd(56)} ${g.gasUsed}`).join('\n')}`)
+  if (gas.length)
+    console.log(`\nrouter gas by route shape (whole tx):\n${gas.map((g) => `  ${g.label.padEnd(56)} ${g.gasUsed}`).join('\n')}`)
   await devnet?.stop()
 })
 
 async function swap(plan: RoutePlan, label: string, options: { tokenOut?: Address | 'native'; feeBps?: number } = {}) {
   const { data, value } = encodeSwapExactIn({
-    plan, recipient: RECIPIENT, deadline: FAR_DEADLINE, feeBps: options.feeBps, feeRecipient: options.feeBps ? FEE_RECIPIENT : undefined,
+    plan,
+    recipient: RECIPIENT,
+    deadline: FAR_DEADLINE,
+    feeBps: options.feeBps,
+    feeRecipient: options.feeBps ? FEE_RECIPIENT : undefined,
   })
   const result = await sendRouterCall({ market, data, value, recipient: RECIPIENT, tokenOut: options.tokenOut ?? plan.tokenOut })
   gas.push({ label, gasUsed: result.receipt.gasUsed })
@@ -52,10 +57,18 @@ test('one route, two legs: the second leg takes the first leg actual output', as
   const { a, b, c } = market.tokens
   const mid = await quoteV3Style({ market, pool: market.v3.ab3000, tokenIn: a, tokenOut: b, amountIn: ONE })
   const expected = await quoteV2({ market, pair: market.v2.bc, tokenIn: b, tokenOut: c, amountIn: mid, feeBps: 30n })
-  const plan = routePlan([{ amountIn: ONE, legs: [
-    routeLeg(a, b, { kind: 'v3_direct', pool: market.v3.ab3000 }, { minOut: mid }),
-    routeLeg(b, c, { kind: 'v2_direct', pool: market.v2.bc, feeBps: 30 }, { minOut: expected }),
-  ] }], { minAmountOut: expected })
+  const plan = routePlan(
+    [
+      {
+        amountIn: ONE,
+        legs: [
+          routeLeg(a, b, { kind: 'v3_direct', pool: market.v3.ab3000 }, { minOut: mid }),
+          routeLeg(b, c, { kind: 'v2_direct', pool: market.v2.bc, feeBps: 30 }, { minOut: expected }),
+        ],
+      },
+    ],
+    { minAmountOut: expected },
+  )
   const { received } = await swap(plan, '1 route: v3_direct → v2_direct')
   assert.equal(received, expected)
 })
@@ -65,11 +78,16 @@ test('one route, three legs across V4, Algebra and V3', async () => {
   const m1 = await quoteV4({ market, key: market.v4.ab, zeroForOne: a === market.v4.ab.currency0, amountIn: ONE / 10n })
   const m2 = await quoteV3Style({ market, pool: market.algebra.ab, tokenIn: b, tokenOut: a, amountIn: m1, algebra: true })
   const m3 = await quoteV3Style({ market, pool: market.v3.acNarrow, tokenIn: a, tokenOut: c, amountIn: m2 })
-  const plan = routePlan([{ amountIn: ONE / 10n, legs: [
-    routeLeg(a, b, { kind: 'univ4', commands: '0x10', inputs: [encodePoolKey(market.v4.ab)] }),
-    routeLeg(b, a, { kind: 'algebra_direct', pool: market.algebra.ab }),
-    routeLeg(a, c, { kind: 'v3_direct', pool: market.v3.acNarrow }),
-  ] }])
+  const plan = routePlan([
+    {
+      amountIn: ONE / 10n,
+      legs: [
+        routeLeg(a, b, { kind: 'univ4', commands: '0x10', inputs: [encodePoolKey(market.v4.ab)] }),
+        routeLeg(b, a, { kind: 'algebra_direct', pool: market.algebra.ab }),
+        routeLeg(a, c, { kind: 'v3_direct', pool: market.v3.acNarrow }),
+      ],
+    },
+  ])
   // The A/C pool only has liquidity within ±60 ticks: 0.1 A stays inside it.
   const { received } = await swap(plan, '1 route: univ4 → algebra_direct → v3_direct')
   assert.equal(received, m3)
@@ -83,12 +101,15 @@ test('four routes split over V2, V3, Algebra and V4 pay the sum of each pool out
     (await quoteV3Style({ market, pool: market.v3.ab3000, tokenIn: a, tokenOut: b, amountIn: parts[1] })) +
     (await quoteV3Style({ market, pool: market.algebra.ab, tokenIn: a, tokenOut: b, amountIn: parts[2], algebra: true })) +
     (await quoteV4({ market, key: market.v4.ab, zeroForOne: a === market.v4.ab.currency0, amountIn: parts[3] }))
-  const plan = routePlan([
-    { amountIn: parts[0], legs: [routeLeg(a, b, { kind: 'v2_direct', pool: market.v2.ab, feeBps: 30 })] },
-    { amountIn: parts[1], legs: [routeLeg(a, b, { kind: 'v3_direct', pool: market.v3.ab3000 })] },
-    { amountIn: parts[2], legs: [routeLeg(a, b, { kind: 'algebra_direct', pool: market.algebra.ab })] },
-    { amountIn: parts[3], legs: [routeLeg(a, b, { kind: 'univ4', commands: '0x10', inputs: [encodePoolKey(market.v4.ab)] })] },
-  ], { minAmountOut: expected })
+  const plan = routePlan(
+    [
+      { amountIn: parts[0], legs: [routeLeg(a, b, { kind: 'v2_direct', pool: market.v2.ab, feeBps: 30 })] },
+      { amountIn: parts[1], legs: [routeLeg(a, b, { kind: 'v3_direct', pool: market.v3.ab3000 })] },
+      { amountIn: parts[2], legs: [routeLeg(a, b, { kind: 'algebra_direct', pool: market.algebra.ab })] },
+      { amountIn: parts[3], legs: [routeLeg(a, b, { kind: 'univ4', commands: '0x10', inputs: [encodePoolKey(market.v4.ab)] })] },
+    ],
+    { minAmountOut: expected },
+  )
   const { received, receipt } = await swap(plan, '4 routes × 1 leg: v2 | v3 | algebra | univ4')
   assert.equal(received, expected)
   const [event] = parseEventLogs({ abi: swapRouterAbi, logs: receipt.logs, eventName: 'Swap' })
@@ -101,13 +122,27 @@ test('two routes sharing a pool run in plan order (the second sees the first rou
   const { a, b, c } = market.tokens
   const first = await quoteV2({ market, pair: market.v2.ab, tokenIn: a, tokenOut: b, amountIn: ONE, feeBps: 30n })
   const plan = routePlan([
-    { amountIn: ONE, legs: [routeLeg(a, b, { kind: 'v2_direct', pool: market.v2.ab, feeBps: 30 }), routeLeg(b, c, { kind: 'v3_direct', pool: market.v3.bc500 })] },
-    { amountIn: ONE, legs: [routeLeg(a, b, { kind: 'v2_direct', pool: market.v2.ab, feeBps: 30 }), routeLeg(b, c, { kind: 'v2_direct', pool: market.v2.bc, feeBps: 30 })] },
+    {
+      amountIn: ONE,
+      legs: [
+        routeLeg(a, b, { kind: 'v2_direct', pool: market.v2.ab, feeBps: 30 }),
+        routeLeg(b, c, { kind: 'v3_direct', pool: market.v3.bc500 }),
+      ],
+    },
+    {
+      amountIn: ONE,
+      legs: [
+        routeLeg(a, b, { kind: 'v2_direct', pool: market.v2.ab, feeBps: 30 }),
+        routeLeg(b, c, { kind: 'v2_direct', pool: market.v2.bc, feeBps: 30 }),
+      ],
+    },
   ])
   const r1 = await quoteV3Style({ market, pool: market.v3.bc500, tokenIn: b, tokenOut: c, amountIn: first })
   // Route 2 prices the A/B pair after route 1 moved it: reserves (in + 1e18, out − first).
   const [r0, r1Reserve] = await devnet.publicClient.readContract({
-    address: market.v2.ab, abi: parseAbi(['function getReserves() view returns (uint112, uint112, uint32)']), functionName: 'getReserves',
+    address: market.v2.ab,
+    abi: parseAbi(['function getReserves() view returns (uint112, uint112, uint32)']),
+    functionName: 'getReserves',
   })
   const [rIn, rOut] = BigInt(a) < BigInt(b) ? [r0, r1Reserve] : [r1Reserve, r0]
   const withFee = ONE * 9970n
@@ -121,7 +156,9 @@ test('two routes sharing a pool run in plan order (the second sees the first rou
 test('native in: msg.value is wrapped and swapped (ETH → A on the WETH/A pair)', async () => {
   const { a } = market.tokens
   const expected = await quoteV2({ market, pair: market.v2.wethA, tokenIn: market.weth, tokenOut: a, amountIn: ONE, feeBps: 30n })
-  const plan = routePlan([{ amountIn: ONE, legs: [routeLeg(market.weth, a, { kind: 'v2_direct', pool: market.v2.wethA, feeBps: 30 })] }], { nativeIn: true })
+  const plan = routePlan([{ amountIn: ONE, legs: [routeLeg(market.weth, a, { kind: 'v2_direct', pool: market.v2.wethA, feeBps: 30 })] }], {
+    nativeIn: true,
+  })
   plan.tokenIn = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE' // the API's native sentinel
   const { received } = await swap(plan, 'native in: ETH → v2_direct')
   assert.equal(received, expected)
@@ -131,11 +168,24 @@ test('native out: the recipient receives ETH (A → WETH unwrapped), the fee is 
   const { a } = market.tokens
   const total = await quoteV2({ market, pair: market.v2.wethA, tokenIn: a, tokenOut: market.weth, amountIn: 1000n * ONE, feeBps: 30n })
   const fee = (total * 25n) / 10_000n
-  const plan = routePlan([{ amountIn: 1000n * ONE, legs: [routeLeg(a, market.weth, { kind: 'v2_direct', pool: market.v2.wethA, feeBps: 30 })] }], { nativeOut: true, minAmountOut: total - fee })
-  const feeBefore = await devnet.publicClient.readContract({ address: market.weth, abi: erc20Abi, functionName: 'balanceOf', args: [FEE_RECIPIENT] })
+  const plan = routePlan(
+    [{ amountIn: 1000n * ONE, legs: [routeLeg(a, market.weth, { kind: 'v2_direct', pool: market.v2.wethA, feeBps: 30 })] }],
+    { nativeOut: true, minAmountOut: total - fee },
+  )
+  const feeBefore = await devnet.publicClient.readContract({
+    address: market.weth,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [FEE_RECIPIENT],
+  })
   const { received } = await swap(plan, 'native out: v2_direct → ETH, 25 bps fee', { tokenOut: 'native', feeBps: 25 })
   assert.equal(received, total - fee)
-  const feeAfter = await devnet.publicClient.readContract({ address: market.weth, abi: erc20Abi, functionName: 'balanceOf', args: [FEE_RECIPIENT] })
+  const feeAfter = await devnet.publicClient.readContract({
+    address: market.weth,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [FEE_RECIPIENT],
+  })
   assert.equal(feeAfter - feeBefore, fee)
 })
 
@@ -167,10 +217,15 @@ test('permit: pulls with a fresh signature, survives a replayed (failing) permit
   const deadline = 2n ** 40n
   const signature = await PERMIT_USER.signTypedData({
     domain: { name: 'Token A', version: '1', chainId: 8453, verifyingContract: a },
-    types: { Permit: [
-      { name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' },
-      { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' },
-    ] },
+    types: {
+      Permit: [
+        { name: 'owner', type: 'address' },
+        { name: 'spender', type: 'address' },
+        { name: 'value', type: 'uint256' },
+        { name: 'nonce', type: 'uint256' },
+        { name: 'deadline', type: 'uint256' },
+      ],
+    },
     primaryType: 'Permit',
     message: { owner: user, spender: market.router, value: 2n * ONE, nonce, deadline },
   })

@@ -19,8 +19,20 @@ export type RouterCallResult = {
  * const { received, receipt } = await sendRouterCall({ market, data, recipient, tokenOut })
  */
 export async function sendRouterCall({
-  market, data, value, from, recipient, tokenOut,
-}: { market: RouterMarket; data: Hex; value?: bigint; from?: Address; recipient: Address; tokenOut: Address | 'native' }): Promise<RouterCallResult> {
+  market,
+  data,
+  value,
+  from,
+  recipient,
+  tokenOut,
+}: {
+  market: RouterMarket
+  data: Hex
+  value?: bigint
+  from?: Address
+  recipient: Address
+  tokenOut: Address | 'native'
+}): Promise<RouterCallResult> {
   const before = await balanceOf(market, tokenOut, recipient)
   const receipt = await sendAndWait({ devnet: market.devnet, to: market.router, data, value, from, gas: 5_000_000n, throwOnRevert: false })
   if (receipt.status !== 'success') {
@@ -39,13 +51,34 @@ export async function sendRouterCall({
  * @example
  * assert.match(await routerRevert({ market, data }), /^DeadlineExpired/)
  */
-export async function routerRevert({ market, data, value, from }: { market: RouterMarket; data: Hex; value?: bigint; from?: Address }): Promise<string> {
+export async function routerRevert({
+  market,
+  data,
+  value,
+  from,
+}: {
+  market: RouterMarket
+  data: Hex
+  value?: bigint
+  from?: Address
+}): Promise<string> {
   const res = await fetch(market.devnet.anvil.url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      jsonrpc: '2.0', id: 1, method: 'eth_call',
-      params: [{ from: from ?? market.devnet.account, to: market.router, data, value: value ? `0x${value.toString(16)}` : undefined, gas: '0x4c4b40' }, 'latest'],
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_call',
+      params: [
+        {
+          from: from ?? market.devnet.account,
+          to: market.router,
+          data,
+          value: value ? `0x${value.toString(16)}` : undefined,
+          gas: '0x4c4b40',
+        },
+        'latest',
+      ],
     }),
   })
   const body = (await res.json()) as { result?: Hex; error?: { message: string; data?: Hex } }

@@ -40,9 +40,22 @@ afterAll(async () => {
 function rawParams(overrides: Partial<RawParams> = {}): RawParams {
   const { a, b } = market.tokens
   return {
-    tokenIn: a, tokenOut: b, amountIn: ONE, minAmountOut: 0n, recipient: RECIPIENT, feeBps: 0, feeRecipient: zeroAddress,
-    nativeIn: false, nativeOut: false, deadline: FAR_DEADLINE,
-    routes: [{ amountIn: ONE, legs: [{ kind: 0, pool: market.v2.ab, tokenIn: a, tokenOut: b, minOut: 0n, data: `0x${(30).toString(16).padStart(64, '0')}` }] }],
+    tokenIn: a,
+    tokenOut: b,
+    amountIn: ONE,
+    minAmountOut: 0n,
+    recipient: RECIPIENT,
+    feeBps: 0,
+    feeRecipient: zeroAddress,
+    nativeIn: false,
+    nativeOut: false,
+    deadline: FAR_DEADLINE,
+    routes: [
+      {
+        amountIn: ONE,
+        legs: [{ kind: 0, pool: market.v2.ab, tokenIn: a, tokenOut: b, minOut: 0n, data: `0x${(30).toString(16).padStart(64, '0')}` }],
+      },
+    ],
     ...overrides,
   }
 }
@@ -70,7 +83,10 @@ test("V4's unlockCallback is refused outside the router's own unlock", async () 
   // Impersonating the PoolManager while no unlock of ours is pending is refused too.
   await devnet.testClient.impersonateAccount({ address: market.v4.poolManager })
   await devnet.testClient.setBalance({ address: market.v4.poolManager, value: ONE })
-  assert.equal(await routerRevert({ market, data: call, from: market.v4.poolManager }), `UnexpectedCallback(${getAddress(market.v4.poolManager)})`)
+  assert.equal(
+    await routerRevert({ market, data: call, from: market.v4.poolManager }),
+    `UnexpectedCallback(${getAddress(market.v4.poolManager)})`,
+  )
 })
 
 test("Infinity's lockAcquired is refused outside the router's own lock, from the Vault too", async () => {
@@ -78,16 +94,26 @@ test("Infinity's lockAcquired is refused outside the router's own lock, from the
   assert.equal(await routerRevert({ market, data: call }), `UnexpectedCallback(${getAddress(devnet.account)})`)
   await devnet.testClient.impersonateAccount({ address: market.infinity.vault })
   await devnet.testClient.setBalance({ address: market.infinity.vault, value: ONE })
-  assert.equal(await routerRevert({ market, data: call, from: market.infinity.vault }), `UnexpectedCallback(${getAddress(market.infinity.vault)})`)
+  assert.equal(
+    await routerRevert({ market, data: call, from: market.infinity.vault }),
+    `UnexpectedCallback(${getAddress(market.infinity.vault)})`,
+  )
 })
 
 test('a pool that misbehaves in swap is refused: asks for less input, never calls back, calls back twice, reports less', async () => {
   const { a, b } = market.tokens
   const fake = getAddress(await deployContractAndWait({ devnet, artifact: devnet.artifacts.FakeCallbackPool }))
-  const expected = [`PartialFill(${fake}, ${ONE / 2n}, ${ONE})`, `CallbackNotCalled(${fake})`, `UnexpectedCallback(${fake})`, `PartialFill(${fake}, ${ONE - 1n}, ${ONE})`]
+  const expected = [
+    `PartialFill(${fake}, ${ONE / 2n}, ${ONE})`,
+    `CallbackNotCalled(${fake})`,
+    `UnexpectedCallback(${fake})`,
+    `PartialFill(${fake}, ${ONE - 1n}, ${ONE})`,
+  ]
   for (const [mode, reason] of expected.entries()) {
     await writeContractAndWait({ devnet, address: fake, abi: devnet.artifacts.FakeCallbackPool.abi, functionName: 'setMode', args: [mode] })
-    const params = rawParams({ routes: [{ amountIn: ONE, legs: [{ kind: 1, pool: fake, tokenIn: a, tokenOut: b, minOut: 0n, data: '0x' }] }] })
+    const params = rawParams({
+      routes: [{ amountIn: ONE, legs: [{ kind: 1, pool: fake, tokenIn: a, tokenOut: b, minOut: 0n, data: '0x' }] }],
+    })
     assert.equal(await routerRevert({ market, data: swapData(params) }), reason, `mode ${mode}`)
   }
 })
@@ -96,9 +122,17 @@ test('partial fills revert: a real V3 pool and a real V4 pool stopped by the pri
   const { a, c } = market.tokens
   const big = 1000n * ONE
   const v3 = routePlan([{ amountIn: big, legs: [routeLeg(a, c, { kind: 'v3_direct', pool: market.v3.acNarrow })] }])
-  assert.match(await routerRevert({ market, data: encodeSwapExactIn({ plan: v3, recipient: RECIPIENT, deadline: FAR_DEADLINE }).data }), /^PartialFill\(/)
-  const v4 = routePlan([{ amountIn: big, legs: [routeLeg(a, c, { kind: 'univ4', commands: '0x10', inputs: [encodePoolKey(market.v4.acNarrow)] })] }])
-  assert.match(await routerRevert({ market, data: encodeSwapExactIn({ plan: v4, recipient: RECIPIENT, deadline: FAR_DEADLINE }).data }), /^V4DeltaMismatch\(-\d+, \d+\)$/)
+  assert.match(
+    await routerRevert({ market, data: encodeSwapExactIn({ plan: v3, recipient: RECIPIENT, deadline: FAR_DEADLINE }).data }),
+    /^PartialFill\(/,
+  )
+  const v4 = routePlan([
+    { amountIn: big, legs: [routeLeg(a, c, { kind: 'univ4', commands: '0x10', inputs: [encodePoolKey(market.v4.acNarrow)] })] },
+  ])
+  assert.match(
+    await routerRevert({ market, data: encodeSwapExactIn({ plan: v4, recipient: RECIPIENT, deadline: FAR_DEADLINE }).data }),
+    /^V4DeltaMismatch\(-\d+, \d+\)$/,
+  )
 })
 
 test('reentrancy is refused: a token reentering swapExactIn from transferFrom, and a token calling the swap callback during payment', async () => {
@@ -108,8 +142,21 @@ test('reentrancy is refused: a token reentering swapExactIn from transferFrom, a
   await writeContractAndWait({ devnet, address: token, abi: tokenAbi, functionName: 'mint', args: [devnet.account, 10n ** 30n] })
   await writeContractAndWait({ devnet, address: token, abi: tokenAbi, functionName: 'approve', args: [market.router, MAX_UINT] })
   await writeContractAndWait({ devnet, address: token, abi: tokenAbi, functionName: 'approve', args: [market.harness, MAX_UINT] })
-  const { pool } = await createUniswapV3Pool({ devnet, factory: market.v3.factory, tokenA: token, tokenB: a, fee: 3000, sqrtPriceX96: 2n ** 96n })
-  await writeContractAndWait({ devnet, address: market.harness, abi: devnet.artifacts.PoolHarness.abi, functionName: 'mintV3', args: [pool, devnet.account, -887220, 887220, 10n ** 24n, devnet.account] })
+  const { pool } = await createUniswapV3Pool({
+    devnet,
+    factory: market.v3.factory,
+    tokenA: token,
+    tokenB: a,
+    fee: 3000,
+    sqrtPriceX96: 2n ** 96n,
+  })
+  await writeContractAndWait({
+    devnet,
+    address: market.harness,
+    abi: devnet.artifacts.PoolHarness.abi,
+    functionName: 'mintV3',
+    args: [pool, devnet.account, -887220, 887220, 10n ** 24n, devnet.account],
+  })
   const plan = routePlan([{ amountIn: ONE, legs: [routeLeg(token, a, { kind: 'v3_direct', pool })] }])
   const { data } = encodeSwapExactIn({ plan, recipient: RECIPIENT, deadline: FAR_DEADLINE })
   // Unarmed, the token trades normally (the pool is sound).
@@ -132,21 +179,60 @@ test('route inputs must add up to amountIn; empty and zero routes are refused', 
   const base = rawParams()
   const leg = base.routes[0].legs[0]
   assert.equal(await routerRevert({ market, data: swapData({ ...base, amountIn: ONE + 1n }) }), `AmountInMismatch(${ONE}, ${ONE + 1n})`)
-  assert.equal(await routerRevert({ market, data: swapData({ ...base, routes: [{ amountIn: ONE, legs: [leg] }, { amountIn: 1n, legs: [leg] }] }) }), `AmountInMismatch(${ONE + 1n}, ${ONE})`)
+  assert.equal(
+    await routerRevert({
+      market,
+      data: swapData({
+        ...base,
+        routes: [
+          { amountIn: ONE, legs: [leg] },
+          { amountIn: 1n, legs: [leg] },
+        ],
+      }),
+    }),
+    `AmountInMismatch(${ONE + 1n}, ${ONE})`,
+  )
   assert.equal(await routerRevert({ market, data: swapData({ ...base, routes: [] }) }), 'NoRoutes()')
   assert.equal(await routerRevert({ market, data: swapData({ ...base, routes: [{ amountIn: ONE, legs: [] }] }) }), 'EmptyRoute(0)')
-  assert.equal(await routerRevert({ market, data: swapData({ ...base, routes: [{ amountIn: ONE, legs: [leg] }, { amountIn: 0n, legs: [leg] }] }) }), 'ZeroRouteAmount(1)')
+  assert.equal(
+    await routerRevert({
+      market,
+      data: swapData({
+        ...base,
+        routes: [
+          { amountIn: ONE, legs: [leg] },
+          { amountIn: 0n, legs: [leg] },
+        ],
+      }),
+    }),
+    'ZeroRouteAmount(1)',
+  )
 })
 
 test('each leg minOut and the total minAmountOut are enforced', async () => {
   const { a, b, c } = market.tokens
-  const plan = (legMin: bigint, totalMin: bigint) => routePlan([{ amountIn: ONE, legs: [
-    routeLeg(a, b, { kind: 'v2_direct', pool: market.v2.ab, feeBps: 30 }, { minOut: legMin }),
-    routeLeg(b, c, { kind: 'v2_direct', pool: market.v2.bc, feeBps: 30 }),
-  ] }], { minAmountOut: totalMin })
+  const plan = (legMin: bigint, totalMin: bigint) =>
+    routePlan(
+      [
+        {
+          amountIn: ONE,
+          legs: [
+            routeLeg(a, b, { kind: 'v2_direct', pool: market.v2.ab, feeBps: 30 }, { minOut: legMin }),
+            routeLeg(b, c, { kind: 'v2_direct', pool: market.v2.bc, feeBps: 30 }),
+          ],
+        },
+      ],
+      { minAmountOut: totalMin },
+    )
   const data = (p: ReturnType<typeof plan>) => encodeSwapExactIn({ plan: p, recipient: RECIPIENT, deadline: FAR_DEADLINE }).data
-  assert.match(await routerRevert({ market, data: data(plan(10n ** 30n, 0n)) }), /^LegMinOut\(0, 0, \d+, 1000000000000000000000000000000\)$/)
-  assert.match(await routerRevert({ market, data: data(plan(0n, 10n ** 30n)) }), /^InsufficientOutput\(\d+, 1000000000000000000000000000000\)$/)
+  assert.match(
+    await routerRevert({ market, data: data(plan(10n ** 30n, 0n)) }),
+    /^LegMinOut\(0, 0, \d+, 1000000000000000000000000000000\)$/,
+  )
+  assert.match(
+    await routerRevert({ market, data: data(plan(0n, 10n ** 30n)) }),
+    /^InsufficientOutput\(\d+, 1000000000000000000000000000000\)$/,
+  )
 })
 
 test('leg tokens must chain from tokenIn to tokenOut; bad native use and bad fee settings are refused', async () => {
@@ -154,9 +240,15 @@ test('leg tokens must chain from tokenIn to tokenOut; bad native use and bad fee
   const base = rawParams()
   const leg = base.routes[0].legs[0]
   assert.equal(await routerRevert({ market, data: swapData({ ...base, tokenOut: c }) }), 'LegTokenMismatch(0, 0)')
-  assert.equal(await routerRevert({ market, data: swapData({ ...base, routes: [{ amountIn: ONE, legs: [{ ...leg, tokenIn: c }] }] }) }), 'LegTokenMismatch(0, 0)')
+  assert.equal(
+    await routerRevert({ market, data: swapData({ ...base, routes: [{ amountIn: ONE, legs: [{ ...leg, tokenIn: c }] }] }) }),
+    'LegTokenMismatch(0, 0)',
+  )
   assert.equal(await routerRevert({ market, data: swapData(base), value: 1n }), 'NativeValueMismatch(1, 0)')
-  assert.equal(await routerRevert({ market, data: swapData({ ...base, nativeIn: true }), value: ONE }), `NotWrappedNative(${getAddress(a)})`)
+  assert.equal(
+    await routerRevert({ market, data: swapData({ ...base, nativeIn: true }), value: ONE }),
+    `NotWrappedNative(${getAddress(a)})`,
+  )
   assert.equal(await routerRevert({ market, data: swapData({ ...base, nativeOut: true }) }), `NotWrappedNative(${getAddress(b)})`)
   assert.equal(await routerRevert({ market, data: swapData({ ...base, feeBps: 10_001 }) }), 'InvalidFeeBps(10001)')
   assert.equal(await routerRevert({ market, data: swapData({ ...base, feeBps: 1 }) }), 'InvalidFeeRecipient()')
@@ -169,9 +261,21 @@ test('a router without a PoolManager or legacy factories reverts those legs by n
   const { a, b, c } = market.tokens
   const bare = await deployRouter({ devnet, weth: market.weth })
   for (const t of [a, b]) await writeContractAndWait({ devnet, address: t, abi: erc20Abi, functionName: 'approve', args: [bare, MAX_UINT] })
-  const call = (plan: ReturnType<typeof routePlan>) => routerRevert({ market: { ...market, router: bare }, data: encodeSwapExactIn({ plan, recipient: RECIPIENT, deadline: FAR_DEADLINE }).data })
-  assert.equal(await call(routePlan([{ amountIn: ONE, legs: [routeLeg(a, b, { kind: 'univ4', commands: '0x10', inputs: [encodePoolKey(market.v4.ab)] })] }])), 'PoolManagerNotSet()')
-  assert.equal(await call(routePlan([{ amountIn: ONE, legs: [routeLeg(a, c, { kind: 'univ2', path: [a, b, c] })] }])), 'LegacyFactoryNotSet(6)')
+  const call = (plan: ReturnType<typeof routePlan>) =>
+    routerRevert({
+      market: { ...market, router: bare },
+      data: encodeSwapExactIn({ plan, recipient: RECIPIENT, deadline: FAR_DEADLINE }).data,
+    })
+  assert.equal(
+    await call(
+      routePlan([{ amountIn: ONE, legs: [routeLeg(a, b, { kind: 'univ4', commands: '0x10', inputs: [encodePoolKey(market.v4.ab)] })] }]),
+    ),
+    'PoolManagerNotSet()',
+  )
+  assert.equal(
+    await call(routePlan([{ amountIn: ONE, legs: [routeLeg(a, c, { kind: 'univ2', path: [a, b, c] })] }])),
+    'LegacyFactoryNotSet(6)',
+  )
 })
 
 test('the router holds nothing after a successful multi-route swap (tokens and ETH)', async () => {
@@ -179,7 +283,14 @@ test('the router holds nothing after a successful multi-route swap (tokens and E
   const plan = routePlan([
     { amountIn: ONE, legs: [routeLeg(a, b, { kind: 'v3_direct', pool: market.v3.ab3000 })] },
     { amountIn: ONE, legs: [routeLeg(a, b, { kind: 'univ4', commands: '0x10', inputs: [encodePoolKey(market.v4.ab)] })] },
-    { amountIn: ONE, legs: [routeLeg(a, market.weth, { kind: 'univ4', commands: '0x10', inputs: [encodePoolKey(market.v4.nativeA)] }), routeLeg(market.weth, a, { kind: 'v2_direct', pool: market.v2.wethA, feeBps: 30 }), routeLeg(a, b, { kind: 'algebra_direct', pool: market.algebra.ab })] },
+    {
+      amountIn: ONE,
+      legs: [
+        routeLeg(a, market.weth, { kind: 'univ4', commands: '0x10', inputs: [encodePoolKey(market.v4.nativeA)] }),
+        routeLeg(market.weth, a, { kind: 'v2_direct', pool: market.v2.wethA, feeBps: 30 }),
+        routeLeg(a, b, { kind: 'algebra_direct', pool: market.algebra.ab }),
+      ],
+    },
   ])
   const { data } = encodeSwapExactIn({ plan, recipient: RECIPIENT, deadline: FAR_DEADLINE })
   assert.equal((await sendAndWait({ devnet, to: market.router, data, throwOnRevert: false })).status, 'success')

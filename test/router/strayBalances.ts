@@ -39,7 +39,15 @@ export async function leaveStrayBalances({ market, amounts }: { market: RouterMa
  * @example
  * const before = await holdingsOf({ market, owner: market.router })
  */
-export async function holdingsOf({ market, owner, assets = marketAssets(market) }: { market: RouterMarket; owner: Address; assets?: (Address | 'native')[] }): Promise<Holdings> {
+export async function holdingsOf({
+  market,
+  owner,
+  assets = marketAssets(market),
+}: {
+  market: RouterMarket
+  owner: Address
+  assets?: (Address | 'native')[]
+}): Promise<Holdings> {
   const amounts = await Promise.all(assets.map((asset) => balanceOf(market, asset, owner)))
   return new Map(assets.map((asset, i) => [asset, amounts[i]]))
 }

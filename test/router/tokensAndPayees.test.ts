@@ -36,9 +36,23 @@ beforeAll(async () => {
   const abi = devnet.artifacts.QuirkyToken.abi
   quirky = getAddress(await deployContractAndWait({ devnet, artifact: devnet.artifacts.QuirkyToken }))
   await writeContractAndWait({ devnet, address: quirky, abi, functionName: 'mint', args: [devnet.account, 10n ** 30n] })
-  for (const spender of [market.router, market.harness]) await writeContractAndWait({ devnet, address: quirky, abi, functionName: 'approve', args: [spender, MAX_UINT] })
-  ;({ pool: quirkyPool } = await createUniswapV3Pool({ devnet, factory: market.v3.factory, tokenA: quirky, tokenB: market.tokens.a, fee: 3000, sqrtPriceX96: 2n ** 96n }))
-  await writeContractAndWait({ devnet, address: market.harness, abi: devnet.artifacts.PoolHarness.abi, functionName: 'mintV3', args: [quirkyPool, devnet.account, -887220, 887220, 10n ** 24n, devnet.account] })
+  for (const spender of [market.router, market.harness])
+    await writeContractAndWait({ devnet, address: quirky, abi, functionName: 'approve', args: [spender, MAX_UINT] })
+  ;({ pool: quirkyPool } = await createUniswapV3Pool({
+    devnet,
+    factory: market.v3.factory,
+    tokenA: quirky,
+    tokenB: market.tokens.a,
+    fee: 3000,
+    sqrtPriceX96: 2n ** 96n,
+  }))
+  await writeContractAndWait({
+    devnet,
+    address: market.harness,
+    abi: devnet.artifacts.PoolHarness.abi,
+    functionName: 'mintV3',
+    args: [quirkyPool, devnet.account, -887220, 887220, 10n ** 24n, devnet.account],
+  })
   snapshot = await devnet.testClient.snapshot()
 })
 beforeEach(async () => {
@@ -52,11 +66,15 @@ const setQuirk = (quirk: number, account: Address = NO_CODE) =>
   writeContractAndWait({ devnet, address: quirky, abi: devnet.artifacts.QuirkyToken.abi, functionName: 'setQuirk', args: [quirk, account] })
 const callData = (plan: RoutePlan, recipient: Address = RECIPIENT, extra: { feeBps?: number } = {}) =>
   encodeSwapExactIn({ plan, recipient, deadline: FAR_DEADLINE, feeRecipient: FEE_RECIPIENT, ...extra })
-const quirkyLeg = (tokenIn: Address, tokenOut: Address) => routePlan([{ amountIn: ONE, legs: [routeLeg(tokenIn, tokenOut, { kind: 'v3_direct', pool: quirkyPool })] }])
+const quirkyLeg = (tokenIn: Address, tokenOut: Address) =>
+  routePlan([{ amountIn: ONE, legs: [routeLeg(tokenIn, tokenOut, { kind: 'v3_direct', pool: quirkyPool })] }])
 
 test('a token whose transfers return no value (USDT style) is pulled, swapped and paid out', async () => {
   const { a } = market.tokens
-  for (const [tokenIn, tokenOut] of [[quirky, a], [a, quirky]] as const) {
+  for (const [tokenIn, tokenOut] of [
+    [quirky, a],
+    [a, quirky],
+  ] as const) {
     // The pool's own answer, asked while the token still returns a bool (our harness wants one).
     await setQuirk(0)
     const expected = await quoteV3Style({ market, pool: quirkyPool, tokenIn, tokenOut, amountIn: ONE })
@@ -87,14 +105,30 @@ test('a token without code is refused by name, as input and as a leg output', as
 })
 
 /** A → WETH on the V2 pair, unwrapped for `recipient`. */
-const nativeOutPlan = () => routePlan([{ amountIn: ONE, legs: [routeLeg(market.tokens.a, market.weth, { kind: 'v2_direct', pool: market.v2.wethA, feeBps: 30 })] }], { nativeOut: true })
+const nativeOutPlan = () =>
+  routePlan([{ amountIn: ONE, legs: [routeLeg(market.tokens.a, market.weth, { kind: 'v2_direct', pool: market.v2.wethA, feeBps: 30 })] }], {
+    nativeOut: true,
+  })
 
 test('a native-output recipient that rejects ETH, or re-enters and fails, reverts NativeTransferFailed', async () => {
   const recipient = getAddress(await deployContractAndWait({ devnet, artifact: devnet.artifacts.NativeRecipient }))
   const arm = (mode: number, payload: Hex = '0x') =>
-    writeContractAndWait({ devnet, address: recipient, abi: devnet.artifacts.NativeRecipient.abi, functionName: 'arm', args: [mode, market.router, payload] })
+    writeContractAndWait({
+      devnet,
+      address: recipient,
+      abi: devnet.artifacts.NativeRecipient.abi,
+      functionName: 'arm',
+      args: [mode, market.router, payload],
+    })
   const { data } = callData(nativeOutPlan(), recipient)
-  const amount = await quoteV2({ market, pair: market.v2.wethA, tokenIn: market.tokens.a, tokenOut: market.weth, amountIn: ONE, feeBps: 30n })
+  const amount = await quoteV2({
+    market,
+    pair: market.v2.wethA,
+    tokenIn: market.tokens.a,
+    tokenOut: market.weth,
+    amountIn: ONE,
+    feeBps: 30n,
+  })
   await arm(1)
   assert.equal(await routerRevert({ market, data }), `NativeTransferFailed(${recipient}, ${amount})`)
   await arm(2, data)
@@ -107,16 +141,33 @@ test('a native-output recipient re-entering the router (a swap, a swap callback,
   const { data } = callData(nativeOutPlan(), recipient)
   const reentries = [
     [data, 'Reentrancy()'],
-    [encodeFunctionData({ abi: swapRouterAbi, functionName: 'uniswapV3SwapCallback', args: [ONE, ONE, '0x'] }), `UnexpectedCallback(${recipient})`],
-    [encodeFunctionData({ abi: swapRouterAbi, functionName: 'unlockCallback', args: [encodePoolKey(market.v4.ab)] }), `UnexpectedCallback(${recipient})`],
+    [
+      encodeFunctionData({ abi: swapRouterAbi, functionName: 'uniswapV3SwapCallback', args: [ONE, ONE, '0x'] }),
+      `UnexpectedCallback(${recipient})`,
+    ],
+    [
+      encodeFunctionData({ abi: swapRouterAbi, functionName: 'unlockCallback', args: [encodePoolKey(market.v4.ab)] }),
+      `UnexpectedCallback(${recipient})`,
+    ],
     [encodeFunctionData({ abi: swapRouterAbi, functionName: 'lockAcquired', args: ['0x'] }), `UnexpectedCallback(${recipient})`],
   ] as const
   for (const [payload, refusal] of reentries) {
     await writeContractAndWait({ devnet, address: recipient, abi: recipientAbi, functionName: 'arm', args: [3, market.router, payload] })
-    const amount = await quoteV2({ market, pair: market.v2.wethA, tokenIn: market.tokens.a, tokenOut: market.weth, amountIn: ONE, feeBps: 30n })
+    const amount = await quoteV2({
+      market,
+      pair: market.v2.wethA,
+      tokenIn: market.tokens.a,
+      tokenOut: market.weth,
+      amountIn: ONE,
+      feeBps: 30n,
+    })
     const { received } = await sendRouterCall({ market, data, recipient, tokenOut: 'native' })
     assert.equal(received, amount)
-    const lastRevert = (await devnet.publicClient.readContract({ address: recipient, abi: recipientAbi, functionName: 'lastRevert' })) as Hex
+    const lastRevert = (await devnet.publicClient.readContract({
+      address: recipient,
+      abi: recipientAbi,
+      functionName: 'lastRevert',
+    })) as Hex
     const decoded = decodeErrorResult({ abi: swapRouterAbi, data: lastRevert })
     assert.equal(`${decoded.errorName}(${(decoded.args ?? []).map(String).join(', ')})`, refusal)
   }
@@ -125,13 +176,22 @@ test('a native-output recipient re-entering the router (a swap, a swap callback,
 test('feeBps at the cap (10000) pays the whole output to the fee recipient and nothing to the recipient; 9999 leaves the recipient the floor remainder', async () => {
   const { a, b } = market.tokens
   const total = await quoteV2({ market, pair: market.v2.ab, tokenIn: a, tokenOut: b, amountIn: ONE, feeBps: 30n })
-  const plan = (minAmountOut: bigint) => routePlan([{ amountIn: ONE, legs: [routeLeg(a, b, { kind: 'v2_direct', pool: market.v2.ab, feeBps: 30 })] }], { minAmountOut })
+  const plan = (minAmountOut: bigint) =>
+    routePlan([{ amountIn: ONE, legs: [routeLeg(a, b, { kind: 'v2_direct', pool: market.v2.ab, feeBps: 30 })] }], { minAmountOut })
   let untraded = await devnet.testClient.snapshot()
   for (const feeBps of [10_000, 9_999]) {
     const fee = (total * BigInt(feeBps)) / 10_000n
-    assert.equal(await routerRevert({ market, data: callData(plan(total - fee + 1n), RECIPIENT, { feeBps }).data }), `InsufficientOutput(${total - fee}, ${total - fee + 1n})`)
+    assert.equal(
+      await routerRevert({ market, data: callData(plan(total - fee + 1n), RECIPIENT, { feeBps }).data }),
+      `InsufficientOutput(${total - fee}, ${total - fee + 1n})`,
+    )
     const feeBefore = await balanceOf(market, b, FEE_RECIPIENT)
-    const { received, receipt } = await sendRouterCall({ market, data: callData(plan(total - fee), RECIPIENT, { feeBps }).data, recipient: RECIPIENT, tokenOut: b })
+    const { received, receipt } = await sendRouterCall({
+      market,
+      data: callData(plan(total - fee), RECIPIENT, { feeBps }).data,
+      recipient: RECIPIENT,
+      tokenOut: b,
+    })
     assert.equal(received, total - fee, `feeBps ${feeBps}`)
     assert.equal((await balanceOf(market, b, FEE_RECIPIENT)) - feeBefore, fee, `feeBps ${feeBps}`)
     const [event] = parseEventLogs({ abi: swapRouterAbi, logs: receipt.logs, eventName: 'Swap' })
@@ -141,7 +201,12 @@ test('feeBps at the cap (10000) pays the whole output to the fee recipient and n
   // At the cap with native output: the recipient is sent 0 ETH, the fee recipient all the WETH.
   const wethTotal = await quoteV2({ market, pair: market.v2.wethA, tokenIn: a, tokenOut: market.weth, amountIn: ONE, feeBps: 30n })
   const wethBefore = await balanceOf(market, market.weth, FEE_RECIPIENT)
-  const { received } = await sendRouterCall({ market, data: callData(nativeOutPlan(), RECIPIENT, { feeBps: 10_000 }).data, recipient: RECIPIENT, tokenOut: 'native' })
+  const { received } = await sendRouterCall({
+    market,
+    data: callData(nativeOutPlan(), RECIPIENT, { feeBps: 10_000 }).data,
+    recipient: RECIPIENT,
+    tokenOut: 'native',
+  })
   assert.equal(received, 0n)
   assert.equal((await balanceOf(market, market.weth, FEE_RECIPIENT)) - wethBefore, wethTotal)
 })

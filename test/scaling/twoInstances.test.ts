@@ -30,14 +30,27 @@ beforeAll(async () => {
   redis = await startRedisServer()
   chain = await startSeededDevnet({ descriptionPath: join(dir, 'seeded.json') })
   const embedded = devnetChainConfig({ file: chain.market as unknown as DevnetFile })
-  writeFileSync(join(dir, 'chain.json'), JSON.stringify({
-    name: 'shared', chainId: embedded.chainId, weth: embedded.weth, multicall3: embedded.multicall3,
-    deployments: Object.fromEntries(Object.entries(embedded.deployments).map(([dex, d]) => [dex, { source: d.source, fromBlock: 0 }])),
-  }))
+  writeFileSync(
+    join(dir, 'chain.json'),
+    JSON.stringify({
+      name: 'shared',
+      chainId: embedded.chainId,
+      weth: embedded.weth,
+      multicall3: embedded.multicall3,
+      deployments: Object.fromEntries(Object.entries(embedded.deployments).map(([dex, d]) => [dex, { source: d.source, fromBlock: 0 }])),
+    }),
+  )
   for (const name of ['a', 'b']) {
     const config = loadConfig({
-      RPC_URL: chain.anvil.url, ROUTER_ADDRESS: chain.market.router, CHAIN_CONFIG: join(dir, 'chain.json'), MARKET_DB_PATH: join(dir, `market-${name}.sqlite`),
-      API_KEYS: `${KEY},${OTHER},${LIMITED}`, REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: String(LIMIT), MIN_POOL_LIQUIDITY_WEI: '0', MAX_SNAPSHOT_AGE_MS: '600000',
+      RPC_URL: chain.anvil.url,
+      ROUTER_ADDRESS: chain.market.router,
+      CHAIN_CONFIG: join(dir, 'chain.json'),
+      MARKET_DB_PATH: join(dir, `market-${name}.sqlite`),
+      API_KEYS: `${KEY},${OTHER},${LIMITED}`,
+      REDIS_URL: redis.url,
+      RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      MIN_POOL_LIQUIDITY_WEI: '0',
+      MAX_SNAPSHOT_AGE_MS: '600000',
     })
     const service = await startSwapService({ config, logger: false, onDiscoveryProgress: () => {} })
     await service.fastify.listen({ host: '127.0.0.1', port: 0 })
@@ -55,10 +68,20 @@ afterAll(async () => {
 })
 
 const call = async (instance: number, path: string, body: unknown, key = KEY) => {
-  const res = await fetch(`${instances[instance].url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify(body) })
+  const res = await fetch(`${instances[instance].url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': key },
+    body: JSON.stringify(body),
+  })
   return { status: res.status, json: (await res.json()) as any }
 }
-const quoteRequest = () => ({ chainId: 8453, tokenIn: chain.market.tokens.WETH.address, tokenOut: chain.market.tokens.USDC.address, amountIn: parseEther('1').toString(), slippageBps: 50 })
+const quoteRequest = () => ({
+  chainId: 8453,
+  tokenIn: chain.market.tokens.WETH.address,
+  tokenOut: chain.market.tokens.USDC.address,
+  amountIn: parseEther('1').toString(),
+  slippageBps: 50,
+})
 const USER = '0x000000000000000000000000000000000000bEEF'
 
 test('a quote made on instance A is submitted on instance B, with its expiry and its owner', async () => {
@@ -78,7 +101,9 @@ test('a quote made on instance A is submitted on instance B, with its expiry and
 })
 
 test(`200 concurrent hits spread over both instances admit exactly the limit (${LIMIT})`, async () => {
-  const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => call(i % 2, '/submit', { quoteId: 'no-such-quote', user: USER }, LIMITED)))
+  const answers = await Promise.all(
+    Array.from({ length: 200 }, (_, i) => call(i % 2, '/submit', { quoteId: 'no-such-quote', user: USER }, LIMITED)),
+  )
   const admitted = answers.filter((a) => a.status === 404).length
   const limited = answers.filter((a) => a.status === 429)
   assert.equal(admitted, LIMIT)

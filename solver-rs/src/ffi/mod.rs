@@ -16,7 +16,9 @@ compile_error!("the wasm32 build needs the `wasm` feature (it provides the clock
 
 /// Runs `call`, turning a panic into an internal error so that none crosses the FFI boundary.
 #[cfg(any(feature = "napi", test))]
-pub(crate) fn guarded<T>(call: impl FnOnce() -> Result<T, crate::SolverError>) -> Result<T, crate::SolverError> {
+pub(crate) fn guarded<T>(
+    call: impl FnOnce() -> Result<T, crate::SolverError>,
+) -> Result<T, crate::SolverError> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(call)).unwrap_or_else(|payload| {
         let what = payload
             .downcast_ref::<&str>()

@@ -18,7 +18,9 @@ fn to_js_error(env: &Env, err: &SolverError) -> Error {
         let mut object = env.create_error(Error::new(Status::GenericFailure, err.reason()))?;
         object.set_named_property("code", err.code())?;
         match err {
-            SolverError::InvalidInput { field, .. } => object.set_named_property("field", field.as_str())?,
+            SolverError::InvalidInput { field, .. } => {
+                object.set_named_property("field", field.as_str())?
+            }
             SolverError::Unsupported { pool, dex, .. } => {
                 object.set_named_property("pool", pool.as_str())?;
                 object.set_named_property("dex", dex.to_string())?;
@@ -77,7 +79,8 @@ impl Task for SolverTask {
 impl NativeSolver {
     #[napi(constructor)]
     pub fn new(env: Env, config: String) -> Result<Self> {
-        let solver = guarded(|| Solver::from_config_json(&config)).map_err(|err| to_js_error(&env, &err))?;
+        let solver =
+            guarded(|| Solver::from_config_json(&config)).map_err(|err| to_js_error(&env, &err))?;
         Ok(NativeSolver { inner: Arc::new(SharedSolver::new(solver)) })
     }
 

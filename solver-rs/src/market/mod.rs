@@ -29,15 +29,23 @@ struct Decoded {
 fn decode(input: PoolInput) -> Result<Decoded, SolverError> {
     let id = normalize_pool_id(&input.id)?;
     if input.tokens.len() != 2 {
-        return Err(SolverError::invalid(format!("pool {id}"), format!("expected 2 tokens, got {}", input.tokens.len())));
+        return Err(SolverError::invalid(
+            format!("pool {id}"),
+            format!("expected 2 tokens, got {}", input.tokens.len()),
+        ));
     }
     let tokens = input
         .tokens
         .iter()
-        .map(|t| Address::parse(t).map_err(|e| SolverError::invalid(format!("pool {id}"), e.reason())))
+        .map(|t| {
+            Address::parse(t).map_err(|e| SolverError::invalid(format!("pool {id}"), e.reason()))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     if tokens[0] == tokens[1] {
-        return Err(SolverError::invalid(format!("pool {id}"), format!("both tokens are {}", tokens[0])));
+        return Err(SolverError::invalid(
+            format!("pool {id}"),
+            format!("both tokens are {}", tokens[0]),
+        ));
     }
     let state = decode_state(input.dex, input.state).map_err(|e| SolverError::of_pool(&id, e))?;
     Ok(Decoded { id, dex: input.dex, tokens, state })
@@ -124,7 +132,9 @@ impl Market {
 
     /// Tokens ordered by how many pools hold them (most first, ties by address).
     pub fn best_connected_tokens(&self, count: usize) -> Vec<TokenIdx> {
-        let mut order: Vec<TokenIdx> = (0..self.tokens.len() as TokenIdx).filter(|t| self.pools_per_token[*t as usize] > 0).collect();
+        let mut order: Vec<TokenIdx> = (0..self.tokens.len() as TokenIdx)
+            .filter(|t| self.pools_per_token[*t as usize] > 0)
+            .collect();
         order.sort_by(|a, b| {
             let (pa, pb) = (self.pools_per_token[*a as usize], self.pools_per_token[*b as usize]);
             pb.cmp(&pa).then_with(|| self.tokens[*a as usize].cmp(&self.tokens[*b as usize]))
@@ -140,7 +150,10 @@ impl Market {
         for input in inputs {
             let pool = decode(input)?;
             if !seen.insert(pool.id.clone()) {
-                return Err(SolverError::invalid(format!("pool {}", pool.id), "appears twice in one upsert"));
+                return Err(SolverError::invalid(
+                    format!("pool {}", pool.id),
+                    "appears twice in one upsert",
+                ));
             }
             decoded.push(pool);
         }
@@ -155,8 +168,13 @@ impl Market {
     /// `removals` goes (a removal wins over an upsert of the same id), and a pool whose input is refused goes too (its old state is no longer the
     /// state at this block). Returns the refused inputs with why, by id (or by position when the id
     /// itself is unreadable).
-    pub fn apply(&mut self, inputs: Vec<PoolInput>, removals: &[String]) -> Result<Vec<Rejected>, SolverError> {
-        let removals = removals.iter().map(|id| normalize_pool_id(id)).collect::<Result<Vec<_>, _>>()?;
+    pub fn apply(
+        &mut self,
+        inputs: Vec<PoolInput>,
+        removals: &[String],
+    ) -> Result<Vec<Rejected>, SolverError> {
+        let removals =
+            removals.iter().map(|id| normalize_pool_id(id)).collect::<Result<Vec<_>, _>>()?;
         let mut rejected = Vec::new();
         let mut decoded = Vec::with_capacity(inputs.len());
         let mut seen = HashSet::new();
@@ -164,7 +182,8 @@ impl Market {
             let id = normalize_pool_id(&input.id).unwrap_or_else(|_| format!("#{position}"));
             match decode(input) {
                 Ok(pool) if seen.insert(pool.id.clone()) => decoded.push(pool),
-                Ok(pool) => rejected.push(Rejected { id: pool.id, reason: "appears twice in one block".into() }),
+                Ok(pool) => rejected
+                    .push(Rejected { id: pool.id, reason: "appears twice in one block".into() }),
                 Err(error) => rejected.push(Rejected { id, reason: error.to_string() }),
             }
         }
@@ -284,12 +303,16 @@ impl Market {
                     // market fed the same pools in another order must walk them the same way.
                     let tokens = &self.tokens;
                     let around = &mut self.neighbours[a as usize];
-                    if let Err(at) = around.binary_search_by(|t| tokens[*t as usize].cmp(&tokens[b as usize])) {
+                    if let Err(at) =
+                        around.binary_search_by(|t| tokens[*t as usize].cmp(&tokens[b as usize]))
+                    {
                         around.insert(at, b);
                     }
                 }
                 let id = &entry.id;
-                let at = list.partition_point(|h| self.pools[h.pool as usize].as_ref().is_some_and(|p| p.id < *id));
+                let at = list.partition_point(|h| {
+                    self.pools[h.pool as usize].as_ref().is_some_and(|p| p.id < *id)
+                });
                 list.insert(at, hop);
             }
         }

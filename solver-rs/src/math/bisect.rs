@@ -10,7 +10,12 @@ pub fn midpoint(lo: U256, hi: U256) -> U256 {
 /// Narrows [lo, hi] where `holds` is true at `lo` and false at `hi` (it need not be evaluated
 /// there): `steps` halvings at most, fewer once the two are adjacent. Returns the final (lo, hi);
 /// None as soon as `holds` answers None (a deadline passed).
-pub fn bisect(mut lo: U256, mut hi: U256, steps: usize, mut holds: impl FnMut(U256) -> Option<bool>) -> Option<(U256, U256)> {
+pub fn bisect(
+    mut lo: U256,
+    mut hi: U256,
+    steps: usize,
+    mut holds: impl FnMut(U256) -> Option<bool>,
+) -> Option<(U256, U256)> {
     for _ in 0..steps {
         let mid = midpoint(lo, hi);
         if mid == lo {
@@ -42,7 +47,13 @@ mod tests {
         let (lo, hi) = bisect(U256::ZERO, U256::MAX, 300, |x| Some(x <= threshold)).unwrap();
         assert_eq!((lo, hi), (threshold, threshold + U256::from(1)));
         let mut asked = 0;
-        assert_eq!(bisect(U256::ZERO, U256::MAX, 300, |_| { asked += 1; (asked < 3).then_some(true) }), None);
+        assert_eq!(
+            bisect(U256::ZERO, U256::MAX, 300, |_| {
+                asked += 1;
+                (asked < 3).then_some(true)
+            }),
+            None
+        );
         assert_eq!(asked, 3);
     }
 }

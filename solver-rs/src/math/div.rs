@@ -31,7 +31,10 @@ pub fn div_rem_wide(low: U256, high: U256, d: U256) -> Option<(U256, U256)> {
     dividend[4..].copy_from_slice(high.as_limbs());
     let (quotient, remainder) = long_div(&dividend, d.as_limbs());
     // high < d bounds the quotient below 2^256: its upper limbs are zero.
-    Some((U256::from_limbs([quotient[0], quotient[1], quotient[2], quotient[3]]), U256::from_limbs(remainder)))
+    Some((
+        U256::from_limbs([quotient[0], quotient[1], quotient[2], quotient[3]]),
+        U256::from_limbs(remainder),
+    ))
 }
 
 /// Quotient and remainder limbs of `dividend / divisor`, least significant limb first. The divisor
@@ -71,7 +74,9 @@ fn long_div<const N: usize>(dividend: &[u64; N], divisor: &[u64; 4]) -> ([u64; N
             (q, u128::from(r))
         };
         // The second divisor limb corrects the estimate to at most 1 too large.
-        while r_hat >> 64 == 0 && u128::from(q_hat) * u128::from(v_next) > (r_hat << 64 | u128::from(u[j + n - 2])) {
+        while r_hat >> 64 == 0
+            && u128::from(q_hat) * u128::from(v_next) > (r_hat << 64 | u128::from(u[j + n - 2]))
+        {
             q_hat -= 1;
             r_hat += u128::from(v_top);
         }
@@ -97,21 +102,28 @@ fn div_by_one_limb<const N: usize>(dividend: &[u64; N], m: usize, d: u64) -> ([u
     // Each step's remainder stays below the divisor, as the next 2-by-1 step needs.
     let mut rest = dividend[m - 1] >> 1 >> (63 - shift);
     for i in (0..m).rev() {
-        (quotient[i], rest) = div_2_by_1(rest, normalized_limb(dividend, i, shift), d, d_reciprocal);
+        (quotient[i], rest) =
+            div_2_by_1(rest, normalized_limb(dividend, i, shift), d, d_reciprocal);
     }
     (quotient, [rest >> shift, 0, 0, 0])
 }
 
 /// Long division of the `m` (≥ 2) low limbs of `dividend` by a two-limb `d`: one exact 3-by-2
 /// step per quotient limb, the running remainder kept in a u128.
-fn div_by_two_limbs<const N: usize>(dividend: &[u64; N], m: usize, d: u128) -> ([u64; N], [u64; 4]) {
+fn div_by_two_limbs<const N: usize>(
+    dividend: &[u64; N],
+    m: usize,
+    d: u128,
+) -> ([u64; N], [u64; 4]) {
     let shift = ((d >> 64) as u64).leading_zeros();
     let (d, d_reciprocal) = (d << shift, reciprocal_2(d << shift));
     let mut quotient = [0u64; N];
     // The top two normalized limbs hold under 2^127 ≤ d, so the first step's precondition holds.
-    let mut rest = to_u128(normalized_limb(dividend, m - 1, shift), dividend[m - 1] >> 1 >> (63 - shift));
+    let mut rest =
+        to_u128(normalized_limb(dividend, m - 1, shift), dividend[m - 1] >> 1 >> (63 - shift));
     for i in (0..m - 1).rev() {
-        (quotient[i], rest) = div_3_by_2(rest, normalized_limb(dividend, i, shift), d, d_reciprocal);
+        (quotient[i], rest) =
+            div_3_by_2(rest, normalized_limb(dividend, i, shift), d, d_reciprocal);
     }
     let rest = rest >> shift;
     (quotient, [rest as u64, (rest >> 64) as u64, 0, 0])
@@ -131,7 +143,11 @@ fn to_u128(low: u64, high: u64) -> u128 {
 
 /// The `len` low limbs of `x` shifted left by `shift` (< 64) bits into `OUT` limbs (≥ len + 1
 /// unless the shifted-out bits are known zero, as for the divisor).
-fn shift_left<const IN: usize, const OUT: usize>(x: &[u64; IN], len: usize, shift: u32) -> [u64; OUT] {
+fn shift_left<const IN: usize, const OUT: usize>(
+    x: &[u64; IN],
+    len: usize,
+    shift: u32,
+) -> [u64; OUT] {
     let mut out = [0u64; OUT];
     // `>> 1 >> (63 - shift)` is `>> (64 - shift)` without the undefined 64-bit shift at shift 0.
     if len < OUT {

@@ -9,13 +9,23 @@ fn ruint_wide(low: U256, high: U256, d: U256) -> Option<(U256, U256)> {
     let (q, r) = U512::from_limbs(limbs).div_rem(U512::from(d));
     let q = q.as_limbs();
     (q[4..].iter().all(|&l| l == 0)).then(|| {
-        (U256::from_limbs([q[0], q[1], q[2], q[3]]), U256::from_limbs([r.as_limbs()[0], r.as_limbs()[1], r.as_limbs()[2], r.as_limbs()[3]]))
+        (
+            U256::from_limbs([q[0], q[1], q[2], q[3]]),
+            U256::from_limbs([r.as_limbs()[0], r.as_limbs()[1], r.as_limbs()[2], r.as_limbs()[3]]),
+        )
     })
 }
 
 /// Values at every limb width and their edges: 0, 1, powers of two, all-ones, MAX.
 fn edge_values() -> Vec<U256> {
-    let mut values = vec![U256::ZERO, U256::from(1u8), U256::from(2u8), U256::from(3u8), U256::MAX, U256::MAX - U256::from(1u8)];
+    let mut values = vec![
+        U256::ZERO,
+        U256::from(1u8),
+        U256::from(2u8),
+        U256::from(3u8),
+        U256::MAX,
+        U256::MAX - U256::from(1u8),
+    ];
     for bits in [63usize, 64, 65, 96, 127, 128, 129, 160, 191, 192, 193, 224, 255] {
         let power = U256::from(1u8) << bits;
         values.extend([power, power - U256::from(1u8), power + U256::from(1u8)]);
@@ -51,12 +61,20 @@ fn estimates_one_too_large_are_added_back() {
         U256::from_limbs([1, 0, 0, 0x0000_0001_0000_0000]),
     ];
     for v in divisors {
-        for q in [U256::from(0xffff_ffffu64), U256::from(3u8) << 64, U256::from(u64::MAX) << 100, U256::MAX >> 3] {
+        for q in [
+            U256::from(0xffff_ffffu64),
+            U256::from(3u8) << 64,
+            U256::from(u64::MAX) << 100,
+            U256::MAX >> 3,
+        ] {
             let dividend = U512::from(q) * U512::from(v) - U512::from(1u8);
             let limbs = dividend.as_limbs();
             let low = U256::from_limbs([limbs[0], limbs[1], limbs[2], limbs[3]]);
             let high = U256::from_limbs([limbs[4], limbs[5], limbs[6], limbs[7]]);
-            assert_eq!(div_rem_wide(low, high, v), Some((q - U256::from(1u8), v - U256::from(1u8))));
+            assert_eq!(
+                div_rem_wide(low, high, v),
+                Some((q - U256::from(1u8), v - U256::from(1u8)))
+            );
             if high.is_zero() {
                 assert_eq!(div_rem(low, v), (q - U256::from(1u8), v - U256::from(1u8)));
             }

@@ -21,7 +21,10 @@ fn wide_product_with_narrow_quotient() {
     assert_eq!(mul_div(big, u(4), u(8)).unwrap(), U256::from(1) << 254);
     assert!(matches!(mul_div(big, u(6), u(3)), Err(PoolError::Overflow)));
     assert_eq!(mul_div(U256::MAX, U256::MAX, U256::MAX).unwrap(), U256::MAX);
-    assert!(matches!(mul_div_rounding_up(U256::MAX, U256::MAX, U256::MAX - u(1)), Err(PoolError::Overflow)));
+    assert!(matches!(
+        mul_div_rounding_up(U256::MAX, U256::MAX, U256::MAX - u(1)),
+        Err(PoolError::Overflow)
+    ));
 }
 
 #[test]

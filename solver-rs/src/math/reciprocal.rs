@@ -14,7 +14,8 @@ pub fn reciprocal(d: u64) -> u64 {
     let v0 = u64::from(RECIPROCAL_SEED[((d >> 55) - 256) as usize]);
     // Wrapping as in the paper: the intermediate products are taken modulo 2^64 on purpose.
     let v1 = (v0 << 11).wrapping_sub(v0.wrapping_mul(v0).wrapping_mul(d40) >> 40).wrapping_sub(1);
-    let v2 = (v1 << 13).wrapping_add(v1.wrapping_mul((1u64 << 60).wrapping_sub(v1.wrapping_mul(d40))) >> 47);
+    let v2 = (v1 << 13)
+        .wrapping_add(v1.wrapping_mul((1u64 << 60).wrapping_sub(v1.wrapping_mul(d40))) >> 47);
     let e = ((v2 >> 1) & d0.wrapping_neg()).wrapping_sub(v2.wrapping_mul(d63));
     let v3 = (mul_high(v2, e) >> 1).wrapping_add(v2 << 31);
     // v3 − ⌊(v3 + 2^64 + 1)·d / 2^64⌋, with (v3 + 1)·d < 2^128.
@@ -26,7 +27,8 @@ pub fn reciprocal(d: u64) -> u64 {
 #[inline(always)]
 pub fn div_2_by_1(high: u64, low: u64, d: u64, reciprocal: u64) -> (u64, u64) {
     debug_assert!(d >> 63 == 1 && high < d);
-    let estimate = u128::from(high) * u128::from(reciprocal) + (u128::from(high) << 64 | u128::from(low));
+    let estimate =
+        u128::from(high) * u128::from(reciprocal) + (u128::from(high) << 64 | u128::from(low));
     let mut quotient = ((estimate >> 64) as u64).wrapping_add(1);
     let mut remainder = low.wrapping_sub(quotient.wrapping_mul(d));
     // The estimate is one too large or exact, then (rarely) one too small.

@@ -27,7 +27,16 @@ fn seed_table_ends() {
 #[test]
 fn reciprocal_at_the_edges() {
     let top = 1u64 << 63;
-    for d in [top, top + 1, top + 2, u64::MAX, u64::MAX - 1, top | (top >> 1), top | 0xffff_ffff, 0xc000_0000_0000_0001] {
+    for d in [
+        top,
+        top + 1,
+        top + 2,
+        u64::MAX,
+        u64::MAX - 1,
+        top | (top >> 1),
+        top | 0xffff_ffff,
+        0xc000_0000_0000_0001,
+    ] {
         assert_eq!(reciprocal(d), expected_reciprocal(d), "{d:#x}");
     }
     // Every seed-table bucket at its first and last divisor.
@@ -41,11 +50,22 @@ fn reciprocal_at_the_edges() {
 #[test]
 fn two_limb_reciprocal_at_the_edges() {
     let top = 1u128 << 127;
-    for d in [top, top + 1, u128::MAX, u128::MAX - 1, top | u128::from(u64::MAX), top | (1u128 << 64), u128::MAX << 64] {
+    for d in [
+        top,
+        top + 1,
+        u128::MAX,
+        u128::MAX - 1,
+        top | u128::from(u64::MAX),
+        top | (1u128 << 64),
+        u128::MAX << 64,
+    ] {
         assert_eq!(reciprocal_2(d), expected_reciprocal_2(d), "{d:#x}");
         for high in [0, 1, d - 1, d >> 1] {
             for low in [0, 1, u64::MAX] {
-                assert_eq!(div_3_by_2(high, low, d, reciprocal_2(d)), expected_3_by_2(high, low, d));
+                assert_eq!(
+                    div_3_by_2(high, low, d, reciprocal_2(d)),
+                    expected_3_by_2(high, low, d)
+                );
             }
         }
     }

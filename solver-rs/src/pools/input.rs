@@ -42,8 +42,12 @@ pub enum PoolInputError {
 impl std::fmt::Display for PoolInputError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            PoolInputError::Unsupported { dex, reason } => write!(f, "{dex} is unsupported: {reason}"),
-            PoolInputError::WrongModel { dex, model } => write!(f, "{dex} pools cannot use the {model} model"),
+            PoolInputError::Unsupported { dex, reason } => {
+                write!(f, "{dex} is unsupported: {reason}")
+            }
+            PoolInputError::WrongModel { dex, model } => {
+                write!(f, "{dex} pools cannot use the {model} model")
+            }
             PoolInputError::Invalid(why) => f.write_str(why),
         }
     }
@@ -71,11 +75,15 @@ pub fn decode_state(dex: DexId, state: StateInput) -> Result<PoolState, PoolInpu
     }
     let wrong = |s: &StateInput| PoolInputError::WrongModel { dex, model: s.model_name() };
     let state = match (entry.model, state) {
-        (_, StateInput::Sampled(w)) => PoolState::Sampled(sampled::SampledPool::from_wire(w, &entry)?),
+        (_, StateInput::Sampled(w)) => {
+            PoolState::Sampled(sampled::SampledPool::from_wire(w, &entry)?)
+        }
         (Model::ConstantProduct { .. }, StateInput::ConstantProduct(w)) => {
             PoolState::ConstantProduct(cpmm::CpmmPool::from_wire(w, &entry)?)
         }
-        (Model::Solidly, StateInput::Solidly(w)) => PoolState::Solidly(solidly::SolidlyPool::from_wire(w, &entry)?),
+        (Model::Solidly, StateInput::Solidly(w)) => {
+            PoolState::Solidly(solidly::SolidlyPool::from_wire(w, &entry)?)
+        }
         (Model::Concentrated(_), StateInput::Concentrated(w)) => {
             PoolState::Concentrated(clmm::ClPool::from_wire(w, &entry)?)
         }

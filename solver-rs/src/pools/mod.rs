@@ -51,10 +51,20 @@ impl SwapOutcome {
 /// A swap the contract would refuse (or fill only partly) is an `Err`, never a panic.
 pub trait PoolModel: Sized {
     /// Exact-input quote: what the pool pays for `amount_in` of token `token_in`.
-    fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError>;
+    fn amount_out(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+    ) -> Result<SwapOutcome, PoolError>;
 
     /// Exact-input swap: the quote plus the pool state after it.
-    fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError>;
+    fn apply(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+    ) -> Result<(SwapOutcome, Self), PoolError>;
 
     /// Marginal price at zero size, in raw units of `token_out` per raw unit of `token_in`, fee
     /// included. An estimate for ranking only: never used for an amount that is paid or checked.
@@ -79,7 +89,12 @@ pub enum PoolState {
 }
 
 impl PoolModel for PoolState {
-    fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError> {
+    fn amount_out(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+    ) -> Result<SwapOutcome, PoolError> {
         crate::route::clock::count_work();
         match self {
             PoolState::ConstantProduct(p) => p.amount_out(token_in, token_out, amount_in),
@@ -89,7 +104,12 @@ impl PoolModel for PoolState {
         }
     }
 
-    fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {
+    fn apply(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+    ) -> Result<(SwapOutcome, Self), PoolError> {
         crate::route::clock::count_work();
         Ok(match self {
             PoolState::ConstantProduct(p) => {

@@ -72,7 +72,13 @@ impl DexSpec {
     }
 }
 
-const fn spec_of(dex: DexId, model: Model, gas_base: u64, gas_per_crossing: u64, gas_per_word: u64) -> DexSpec {
+const fn spec_of(
+    dex: DexId,
+    model: Model,
+    gas_base: u64,
+    gas_per_crossing: u64,
+    gas_per_word: u64,
+) -> DexSpec {
     DexSpec { dex, model, gas_base, gas_per_crossing, gas_per_word, gas_repeat_saving: 0 }
 }
 
@@ -95,17 +101,38 @@ const LATER: &str = "no pool model yet: its family lands in a later issue";
 pub const fn spec(dex: DexId) -> DexSpec {
     use DexId::*;
     match dex {
-        Univ2 => repeats_save(spec_of(dex, Model::ConstantProduct { fee_bps: 30 }, 94_000, 0, 0), 73_500),
-        PancakeV2 => repeats_save(spec_of(dex, Model::ConstantProduct { fee_bps: 25 }, 103_500, 0, 0), 71_000),
+        Univ2 => {
+            repeats_save(spec_of(dex, Model::ConstantProduct { fee_bps: 30 }, 94_000, 0, 0), 73_500)
+        }
+        PancakeV2 => repeats_save(
+            spec_of(dex, Model::ConstantProduct { fee_bps: 25 }, 103_500, 0, 0),
+            71_000,
+        ),
         AerodromeV2Like => repeats_save(spec_of(dex, Model::Solidly, 117_000, 0, 0), 67_500),
         Univ3 => repeats_save(spec_of(dex, V3, 81_000, 40_500, 7_300), 51_500),
         AlienBaseV3 => repeats_save(spec_of(dex, V3, 82_000, 41_000, 6_800), 50_000),
         PancakeV3 => repeats_save(spec_of(dex, V3, 107_000, 45_000, 7_600), 73_000),
         AerodromeCl => repeats_save(spec_of(dex, V3, 122_000, 36_000, 7_500), 74_500),
-        Univ4 => repeats_save(spec_of(dex, Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 1_000 }), 87_000, 34_000, 5_400), 48_000),
-        PancakeInfinityCl => {
-            repeats_save(spec_of(dex, Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 4_000 }), 130_000, 34_000, 5_700), 82_500)
-        }
+        Univ4 => repeats_save(
+            spec_of(
+                dex,
+                Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 1_000 }),
+                87_000,
+                34_000,
+                5_400,
+            ),
+            48_000,
+        ),
+        PancakeInfinityCl => repeats_save(
+            spec_of(
+                dex,
+                Model::Concentrated(ClFlavor::Singleton { max_protocol_fee_pips: 4_000 }),
+                130_000,
+                34_000,
+                5_700,
+            ),
+            82_500,
+        ),
         QuickswapV4 => repeats_save(spec_of(dex, ALGEBRA, 140_000, 32_500, 0), 98_000),
         Hydrex => repeats_save(spec_of(dex, ALGEBRA, 146_000, 30_000, 0), 104_500),
         Propswap => spec_of(dex, Model::Sampled, 200_000, 0, 0),

@@ -13,9 +13,16 @@ fn every_dex_id_has_its_own_entry() {
 fn exactly_the_bitmap_walking_kinds_pay_per_word() {
     for dex in DexId::ALL {
         let entry = spec(dex);
-        let walks_bitmap =
-            matches!(entry.model, Model::Concentrated(ClFlavor::UniswapV3 | ClFlavor::Singleton { .. }));
-        assert_eq!(entry.gas_per_word > 0, walks_bitmap, "{dex}: gas_per_word {}", entry.gas_per_word);
+        let walks_bitmap = matches!(
+            entry.model,
+            Model::Concentrated(ClFlavor::UniswapV3 | ClFlavor::Singleton { .. })
+        );
+        assert_eq!(
+            entry.gas_per_word > 0,
+            walks_bitmap,
+            "{dex}: gas_per_word {}",
+            entry.gas_per_word
+        );
     }
 }
 
@@ -23,14 +30,19 @@ fn exactly_the_bitmap_walking_kinds_pay_per_word() {
 fn leg_gas_adds_base_crossings_and_words() {
     let entry = spec(DexId::Univ3);
     let outcome = SwapOutcome { amount_out: crate::math::U256::from(1), crossings: 3, words: 7 };
-    assert_eq!(entry.leg_gas_units(&outcome), entry.gas_base + 3 * entry.gas_per_crossing + 7 * entry.gas_per_word);
+    assert_eq!(
+        entry.leg_gas_units(&outcome),
+        entry.gas_base + 3 * entry.gas_per_crossing + 7 * entry.gas_per_word
+    );
     assert_eq!(entry.leg_gas_units(&SwapOutcome::flat(crate::math::U256::ZERO)), entry.gas_base);
 }
 
 #[test]
 fn exactly_the_later_families_are_unsupported() {
-    let unsupported: Vec<DexId> =
-        DexId::ALL.into_iter().filter(|d| matches!(spec(*d).model, Model::Unsupported { .. })).collect();
+    let unsupported: Vec<DexId> = DexId::ALL
+        .into_iter()
+        .filter(|d| matches!(spec(*d).model, Model::Unsupported { .. }))
+        .collect();
     assert_eq!(
         unsupported,
         vec![DexId::Curve, DexId::DodoV2, DexId::Woofi, DexId::GyroscopeEclp, DexId::MaverickV2]

@@ -17,14 +17,23 @@ pub struct SwapMemo {
 impl PoolState {
     /// [`PoolModel::apply`], the same outcome and state to the unit, using and extending `memo`
     /// (which must only ever be used with states of this one pool).
-    pub fn apply_memoized(&self, token_in: usize, token_out: usize, amount_in: U256, memo: &mut SwapMemo) -> Result<(SwapOutcome, PoolState), PoolError> {
+    pub fn apply_memoized(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+        memo: &mut SwapMemo,
+    ) -> Result<(SwapOutcome, PoolState), PoolError> {
         match self {
             PoolState::Concentrated(pool) => {
-                let (outcome, next) = pool.apply_memoized(token_in, token_out, amount_in, &mut memo.walks)?;
+                let (outcome, next) =
+                    pool.apply_memoized(token_in, token_out, amount_in, &mut memo.walks)?;
                 Ok((outcome, PoolState::Concentrated(next)))
             }
             // The other families' swaps are a few arithmetic operations: nothing to remember.
-            PoolState::ConstantProduct(_) | PoolState::Solidly(_) | PoolState::Sampled(_) => self.apply(token_in, token_out, amount_in),
+            PoolState::ConstantProduct(_) | PoolState::Solidly(_) | PoolState::Sampled(_) => {
+                self.apply(token_in, token_out, amount_in)
+            }
         }
     }
 }

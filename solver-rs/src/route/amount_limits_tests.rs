@@ -15,7 +15,13 @@ use serde_json::json;
 fn ask(pools: &[(U256, U256)], amount_in: U256, slippage_bps: u32) -> Result<Plan, SolverError> {
     let (a, b) = (addr(1), addr(2));
     let dexes = ["PROPSWAP", "TESSERA", "FELTIR"];
-    let market = market_of(pools.iter().enumerate().map(|(i, &sample)| sampled_pool(i as u8 + 1, dexes[i], [a, b], 0, &[sample], &[])).collect());
+    let market = market_of(
+        pools
+            .iter()
+            .enumerate()
+            .map(|(i, &sample)| sampled_pool(i as u8 + 1, dexes[i], [a, b], 0, &[sample], &[]))
+            .collect(),
+    );
     let request: QuoteRequest = serde_json::from_value(json!({
         "tokenIn": a.to_string(), "tokenOut": b.to_string(), "amountIn": amount_in.to_string(), "slippageBps": slippage_bps,
     }))
@@ -30,8 +36,15 @@ fn floor_min(amount: U256, slippage_bps: u32) -> U512 {
 /// The plan's sums and minimums against the same quantities taken at 512 bits.
 fn check_exact(plan: &Plan, slippage_bps: u32) -> Result<(), TestCaseError> {
     let total: U512 = plan.routes.iter().fold(U512::ZERO, |sum, r| sum + U512::from(r.amount_out));
-    prop_assert_eq!(U512::from(plan.expected_amount_out), total, "expectedAmountOut is not the sum of the routes");
-    prop_assert_eq!(U512::from(plan.min_amount_out), floor_min(plan.expected_amount_out, slippage_bps));
+    prop_assert_eq!(
+        U512::from(plan.expected_amount_out),
+        total,
+        "expectedAmountOut is not the sum of the routes"
+    );
+    prop_assert_eq!(
+        U512::from(plan.min_amount_out),
+        floor_min(plan.expected_amount_out, slippage_bps)
+    );
     for route in &plan.routes {
         prop_assert!(route.amount_out <= plan.expected_amount_out);
         for leg in &route.legs {

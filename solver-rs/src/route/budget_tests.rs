@@ -8,11 +8,11 @@
 //! deadline; or, when nothing was found in time, the error says so.
 
 use super::clock::{phases_entered, work_done, Phase, WorkClock};
+use super::convex::graph::{Graph, Intermediates, Scope};
 use super::gas::GasPricers;
 use super::plan::{Plan, StoppedBy};
 use super::quote::{quote_on_clock, RouteSettings};
 use super::request::QuoteRequest;
-use super::convex::graph::{Graph, Intermediates, Scope};
 use super::search::DexMask;
 use super::test_market::{addr, cp_pool, market_of, replay, settings, Rng};
 use super::test_pools::{random_pool, FAMILIES};
@@ -38,7 +38,8 @@ fn position(phase: Phase) -> usize {
     }
 }
 const PHASES: usize = 7;
-const PHASE_NAMES: [&str; PHASES] = ["search", "probe", "gas", "evaluation", "bound", "optimizer", "resplit"];
+const PHASE_NAMES: [&str; PHASES] =
+    ["search", "probe", "gas", "evaluation", "bound", "optimizer", "resplit"];
 
 /// A=1 (in), B=2 (out), C=3, D=4 (native), E=5. Direct, 2-hop and 3-hop paths that share pools;
 /// a thin but cheap A → E pool, so the full and probe searches keep different paths through E;
@@ -78,7 +79,13 @@ const UNBUDGETED: u64 = 1 << 50;
 
 /// Quotes `request` (its timeBudgetMs 1) with the deadline `budget` units of work after the start;
 /// also returns the units of work the quote did.
-fn ask_on(market: &Market, settings: &RouteSettings, request: &QuoteRequest, budget: u64, pricers: &GasPricers) -> (Result<Plan, SolverError>, u64) {
+fn ask_on(
+    market: &Market,
+    settings: &RouteSettings,
+    request: &QuoteRequest,
+    budget: u64,
+    pricers: &GasPricers,
+) -> (Result<Plan, SolverError>, u64) {
     let clock = WorkClock { units_per_ms: budget as f64 };
     let before = work_done();
     let result = quote_on_clock(market, settings, request, pricers, &clock);
@@ -87,7 +94,12 @@ fn ask_on(market: &Market, settings: &RouteSettings, request: &QuoteRequest, bud
 
 /// Quotes on the small market with the deadline `budget` units of work after the start; also
 /// returns the units of work the quote did.
-fn ask(market: &Market, budget: u64, extra: &Value, pricers: &GasPricers) -> (Result<Plan, SolverError>, u64) {
+fn ask(
+    market: &Market,
+    budget: u64,
+    extra: &Value,
+    pricers: &GasPricers,
+) -> (Result<Plan, SolverError>, u64) {
     // One partial path per token and depth: the full and probe searches then keep different ones,
     // so paths must be quoted at the other amount (the evaluation phase has work to cut).
     let settings = RouteSettings { beam: 1, ..settings(addr(4)) };
@@ -107,7 +119,13 @@ fn phase_at(log: &[(Phase, u64)], budget: u64) -> Phase {
 /// and its probe swaps; the gas pricer's direct pools native → tokenOut), plus one evaluation of
 /// one route (its swaps and probe swaps), or, stopped in the bound, one evaluation of the dual
 /// and its certificate (a curve response per arc, twice).
-fn allowed_overshoot(plan: &Plan, phase: Phase, max_hops: u64, gas_direct_pools: u64, arcs: u64) -> u64 {
+fn allowed_overshoot(
+    plan: &Plan,
+    phase: Phase,
+    max_hops: u64,
+    gas_direct_pools: u64,
+    arcs: u64,
+) -> u64 {
     let replay: u64 = plan.routes.iter().map(|r| r.legs.len() as u64).sum();
     let route = 2 * max_hops;
     let start = if position(phase) < position(Phase::Optimizer) { route } else { 0 };
@@ -117,7 +135,11 @@ fn allowed_overshoot(plan: &Plan, phase: Phase, max_hops: u64, gas_direct_pools:
 
 /// Checks a plan whatever stopped it; returns the phase it stopped in.
 fn check_plan(market: &Market, plan: &Plan, gas_free: bool) -> Option<Phase> {
-    assert_eq!(replay(market, plan), plan.expected_amount_out, "the plan is not what the pools pay");
+    assert_eq!(
+        replay(market, plan),
+        plan.expected_amount_out,
+        "the plan is not what the pools pay"
+    );
     let routed = plan.routes.iter().fold(U256::ZERO, |sum, r| sum + r.amount_in);
     assert_eq!(routed, plan.amount_in, "the routes do not take the whole amount");
     let stopped_in = plan.metadata.stopped_in;
@@ -125,14 +147,22 @@ fn check_plan(market: &Market, plan: &Plan, gas_free: bool) -> Option<Phase> {
     if gas_free {
         // The optimizer starts from the best single candidate (quoted whatever the budget).
         let best_single = plan.metadata.candidates.iter().map(|c| c.projected_out).max().unwrap();
-        assert!(plan.expected_amount_out >= best_single, "below the best single path: {} < {best_single}", plan.expected_amount_out);
+        assert!(
+            plan.expected_amount_out >= best_single,
+            "below the best single path: {} < {best_single}",
+            plan.expected_amount_out
+        );
     }
     stopped_in
 }
 
 /// The budget swept over every unit of work of the unbudgeted solve (and past it): every outcome
 /// is checked, its overshoot too, and the phases the sweep stopped in are returned.
-fn sweep(market: &Market, extra: &Value, mut each: impl FnMut(u64, &Result<Plan, SolverError>)) -> [bool; PHASES] {
+fn sweep(
+    market: &Market,
+    extra: &Value,
+    mut each: impl FnMut(u64, &Result<Plan, SolverError>),
+) -> [bool; PHASES] {
     let (full, work) = ask(market, UNBUDGETED, extra, &GasPricers::default());
     let full = full.expect("the unbudgeted quote");
     assert_eq!(full.metadata.stopped_by, StoppedBy::Converged);
@@ -148,14 +178,21 @@ fn sweep(market: &Market, extra: &Value, mut each: impl FnMut(u64, &Result<Plan,
                 seen[position(phase)] = true;
                 // Native D → B: one direct pool; the graph: at most the market's 11 pools both ways.
                 let at_deadline = phase_at(&log, budget);
-                assert!(position(phase) >= position(at_deadline), "budget {budget}: stopped in {phase:?}, before the deadline's {at_deadline:?}");
+                assert!(
+                    position(phase) >= position(at_deadline),
+                    "budget {budget}: stopped in {phase:?}, before the deadline's {at_deadline:?}"
+                );
                 let allowed = allowed_overshoot(plan, at_deadline, max_hops, 1, 22);
                 assert!(done <= budget + allowed, "budget {budget} with {extra}: {done} units, {} past the deadline in {phase:?}, {allowed} allowed; {log:?} {}", done - budget, serde_json::to_string(plan).unwrap());
             }
         }
         if budget > work + 1 {
             let plan = result.expect("a budget past every reading");
-            assert_eq!(serde_json::to_value(&plan).unwrap(), serde_json::to_value(&full).unwrap(), "not the unbudgeted plan");
+            assert_eq!(
+                serde_json::to_value(&plan).unwrap(),
+                serde_json::to_value(&full).unwrap(),
+                "not the unbudgeted plan"
+            );
         }
     }
     seen
@@ -203,8 +240,12 @@ fn a_search_stopped_before_reaching_token_out_answers_no_route_and_says_why() {
     });
     assert!(refused > 0 && planned > 0, "{refused} refused, {planned} planned");
     // With the budget to spare, an unreachable token is still refused for its own reason.
-    let (unreachable, _) = ask(&market, UNBUDGETED, &json!({ "maxHops": 1 }), &GasPricers::default());
-    assert!(matches!(&unreachable, Err(SolverError::NoRoute { reason: m }) if m.contains("within 1 hops")), "{unreachable:?}");
+    let (unreachable, _) =
+        ask(&market, UNBUDGETED, &json!({ "maxHops": 1 }), &GasPricers::default());
+    assert!(
+        matches!(&unreachable, Err(SolverError::NoRoute { reason: m }) if m.contains("within 1 hops")),
+        "{unreachable:?}"
+    );
 }
 
 #[test]
@@ -218,15 +259,25 @@ fn a_gas_pricer_from_a_search_the_deadline_cut_is_not_cached() {
         let pricers = GasPricers::default();
         let (cut, _) = ask(&market, budget, &gas, &pricers);
         let cut = serde_json::to_value(cut.unwrap()).unwrap();
-        let priced_cut = matches!(cut["metadata"]["stoppedIn"].as_str(), Some("search" | "probeSearch" | "gasPricing"));
+        let priced_cut = matches!(
+            cut["metadata"]["stoppedIn"].as_str(),
+            Some("search" | "probeSearch" | "gasPricing")
+        );
         // A cut gas search sees only the direct D → B pool: a worse rate, so a cheaper cost per gas.
-        let cost_per_gas = |plan: &Value| plan["gasCostInTokenOut"].as_str().unwrap().parse::<f64>().unwrap() / plan["gasUnits"].as_f64().unwrap();
+        let cost_per_gas = |plan: &Value| {
+            plan["gasCostInTokenOut"].as_str().unwrap().parse::<f64>().unwrap()
+                / plan["gasUnits"].as_f64().unwrap()
+        };
         if priced_cut && cost_per_gas(&cut) < cost_per_gas(&full) * 0.9 {
             partial_rates += 1;
         }
         // The next quote on the same cache must price gas as a fresh solver does.
         let (again, _) = ask(&market, UNBUDGETED, &gas, &pricers);
-        assert_eq!(serde_json::to_value(again.unwrap()).unwrap(), full, "budget {budget} left a partial pricer in the cache");
+        assert_eq!(
+            serde_json::to_value(again.unwrap()).unwrap(),
+            full,
+            "budget {budget} left a partial pricer in the cache"
+        );
     }
     assert!(partial_rates > 0, "no budget cut the gas search after its direct pool");
 }
@@ -253,8 +304,14 @@ fn large_market() -> Market {
 
 /// Trades on the large market (tokenIn, tokenOut, amountIn), 3 hops, gas priced: the first
 /// whose unbudgeted solve spends enough work in a phase is the one a test stops there.
-const LARGE_TRADES: [(u8, u8, u128); 6] =
-    [(9, 17, 100_000 * E18), (12, 30, 10_000 * E18), (5, 2, 1_000_000 * E18), (21, 33, 100_000 * E18), (2, 3, 300_000 * E18), (7, 28, 30_000 * E18)];
+const LARGE_TRADES: [(u8, u8, u128); 6] = [
+    (9, 17, 100_000 * E18),
+    (12, 30, 10_000 * E18),
+    (5, 2, 1_000_000 * E18),
+    (21, 33, 100_000 * E18),
+    (2, 3, 300_000 * E18),
+    (7, 28, 30_000 * E18),
+];
 
 /// A 1 ms budget, a millisecond being half the work the unbudgeted solve of a trade spends before
 /// the middle of `phase`: the quote stops in `phase`, exact, within the overshoot
@@ -282,11 +339,26 @@ fn stops_within_one_evaluation(phase: Phase) {
         let budget = start + (end - start) / 2 - log[0].1;
         let (result, done) = ask_on(&market, &settings, &request, budget, &GasPricers::default());
         let plan = result.unwrap_or_else(|e| panic!("{from} → {to}, budget {budget}: {e}"));
-        assert_eq!(replay(&market, &plan), plan.expected_amount_out, "the plan is not what the pools pay");
-        assert_eq!(plan.metadata.stopped_in, Some(phase), "{from} → {to}, budget {budget} of {work} units");
-        let (token_in, token_out) = (market.token(&addr(from)).unwrap(), market.token(&addr(to)).unwrap());
+        assert_eq!(
+            replay(&market, &plan),
+            plan.expected_amount_out,
+            "the plan is not what the pools pay"
+        );
+        assert_eq!(
+            plan.metadata.stopped_in,
+            Some(phase),
+            "{from} → {to}, budget {budget} of {work} units"
+        );
+        let (token_in, token_out) =
+            (market.token(&addr(from)).unwrap(), market.token(&addr(to)).unwrap());
         let gas_direct = market.edge(market.token(&addr(1)).unwrap(), token_out).len() as u64;
-        let scope = Scope { token_in, token_out, max_hops: 3, intermediates: Intermediates::Any, dexes: DexMask::ALL };
+        let scope = Scope {
+            token_in,
+            token_out,
+            max_hops: 3,
+            intermediates: Intermediates::Any,
+            dexes: DexMask::ALL,
+        };
         let arcs = Graph::build(&market, &scope).map_or(0, |g| g.arcs.len()) as u64;
         let allowed = allowed_overshoot(&plan, phase, 3, gas_direct, arcs);
         assert!(done <= budget + allowed, "{from} → {to} stopped in {phase:?}: {} units past a budget of {budget}, {allowed} allowed", done - budget);

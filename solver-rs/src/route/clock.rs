@@ -66,12 +66,22 @@ pub struct Deadline<'c> {
 impl<'c> Deadline<'c> {
     /// A deadline `budget_ms` milliseconds after `clock`'s time now (one reading).
     pub fn after_ms(budget_ms: u32, clock: &'c dyn Clock) -> Deadline<'c> {
-        Deadline { clock: Some(clock), at_ms: clock.now_ms() + f64::from(budget_ms), phase: Cell::new(Phase::Search), stopped_in: Cell::new(None) }
+        Deadline {
+            clock: Some(clock),
+            at_ms: clock.now_ms() + f64::from(budget_ms),
+            phase: Cell::new(Phase::Search),
+            stopped_in: Cell::new(None),
+        }
     }
 
     /// A deadline that never passes.
     pub fn never() -> Deadline<'static> {
-        Deadline { clock: None, at_ms: f64::INFINITY, phase: Cell::new(Phase::Search), stopped_in: Cell::new(None) }
+        Deadline {
+            clock: None,
+            at_ms: f64::INFINITY,
+            phase: Cell::new(Phase::Search),
+            stopped_in: Cell::new(None),
+        }
     }
 
     /// Records that the solve is now in `phase` (what [`Deadline::stopped_in`] reports).

@@ -49,9 +49,14 @@ impl GasPricer {
             return (GasPricer::free(), true);
         }
         if native == token_out {
-            return (GasPricer { gas_price_wei, rate_num: U256::from(1), rate_den: U256::from(1) }, true);
+            return (
+                GasPricer { gas_price_wei, rate_num: U256::from(1), rate_den: U256::from(1) },
+                true,
+            );
         }
-        let reference = gas_price_wei.saturating_mul(U256::from(REFERENCE_GAS_UNITS)).max(U256::from(1_000_000_000u64));
+        let reference = gas_price_wei
+            .saturating_mul(U256::from(REFERENCE_GAS_UNITS))
+            .max(U256::from(1_000_000_000u64));
         let params = SearchParams {
             token_in: native,
             token_out,
@@ -65,7 +70,9 @@ impl GasPricer {
         let complete = find_paths(market, &params, reference, &mut found, deadline);
         let best = found.into_iter().map(|f| f.out).max();
         let pricer = match best {
-            Some(out) if !out.is_zero() => GasPricer { gas_price_wei, rate_num: out, rate_den: reference },
+            Some(out) if !out.is_zero() => {
+                GasPricer { gas_price_wei, rate_num: out, rate_den: reference }
+            }
             _ => GasPricer::free(),
         };
         (pricer, complete)
@@ -87,7 +94,8 @@ impl GasPricer {
             return U256::ZERO;
         }
         let units = U256::from(gas_units);
-        let Ok((whole_rate, rest)) = mul_div_rem(self.gas_price_wei, self.rate_num, self.rate_den) else {
+        let Ok((whole_rate, rest)) = mul_div_rem(self.gas_price_wei, self.rate_num, self.rate_den)
+        else {
             return U256::MAX;
         };
         let whole = whole_rate.checked_mul(units);
@@ -175,13 +183,17 @@ mod tests {
     #[test]
     fn only_complete_pricers_are_cached() {
         let pricers = GasPricers::default();
-        let (partial, complete) = (pricer(U256::from(1), U256::from(1), U256::from(2)), pricer(U256::from(1), U256::from(3), U256::from(2)));
+        let (partial, complete) = (
+            pricer(U256::from(1), U256::from(1), U256::from(2)),
+            pricer(U256::from(1), U256::from(3), U256::from(2)),
+        );
         let got = pricers.get_or_price(0, 1, U256::from(1), || (partial.clone(), false));
         assert_eq!(got.rate_num, partial.rate_num);
         // Not remembered: the next quote prices again, and remembers a complete answer.
         let got = pricers.get_or_price(0, 1, U256::from(1), || (complete.clone(), true));
         assert_eq!(got.rate_num, complete.rate_num);
-        let got = pricers.get_or_price(0, 1, U256::from(1), || panic!("a complete pricer is cached"));
+        let got =
+            pricers.get_or_price(0, 1, U256::from(1), || panic!("a complete pricer is cached"));
         assert_eq!(got.rate_num, complete.rate_num);
     }
 

@@ -70,7 +70,8 @@ impl GasCap {
     /// The transaction gas of routes whose legs cost `legs_gas` gas units (the solver's, L1
     /// overhead included) over `legs` legs and `routes` routes.
     pub fn plan_gas(&self, legs_gas: u64, legs: usize, routes: usize) -> u64 {
-        let (legs, routes) = (u64::try_from(legs).unwrap_or(u64::MAX), u64::try_from(routes).unwrap_or(u64::MAX));
+        let (legs, routes) =
+            (u64::try_from(legs).unwrap_or(u64::MAX), u64::try_from(routes).unwrap_or(u64::MAX));
         legs_gas
             .saturating_sub(self.l1_gas_per_leg.saturating_mul(legs))
             .saturating_add(ROUTER_GAS_PER_LEG.saturating_mul(legs))

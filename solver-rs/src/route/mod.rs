@@ -28,12 +28,6 @@ pub mod swap_memos;
 pub mod waterfill;
 
 #[cfg(test)]
-mod test_market;
-#[cfg(test)]
-mod test_pools;
-#[cfg(test)]
-mod split_reference_tests;
-#[cfg(test)]
 mod amount_limits_tests;
 #[cfg(test)]
 mod budget_tests;
@@ -41,3 +35,9 @@ mod budget_tests;
 mod quote_tests;
 #[cfg(test)]
 mod resplit_tests;
+#[cfg(test)]
+mod split_reference_tests;
+#[cfg(test)]
+mod test_market;
+#[cfg(test)]
+mod test_pools;

@@ -1,8 +1,8 @@
 //! A path through the market, and its exact simulation on a copy-on-write view of pool states.
 
+use super::swap_memos::SwapMemos;
 use crate::market::{Hop, Market, PoolIdx, TokenIdx};
 use crate::math::U256;
-use super::swap_memos::SwapMemos;
 use crate::pools::{PoolError, PoolModel, PoolState, SwapOutcome};
 
 /// A chain of hops from `tokens[0]` to `tokens[last]`; tokens are distinct, so no pool repeats.
@@ -68,7 +68,11 @@ impl<'m> Overlay<'m> {
             Some(memos) => memos.apply(hop.pool, state, i, o, amount_in)?,
             None => state.apply(i, o, amount_in)?,
         };
-        let gas = if slot.is_some() { entry.spec.repeated_leg_gas_units(&outcome) } else { entry.spec.leg_gas_units(&outcome) };
+        let gas = if slot.is_some() {
+            entry.spec.repeated_leg_gas_units(&outcome)
+        } else {
+            entry.spec.leg_gas_units(&outcome)
+        };
         match slot {
             Some(i) => self.changed[i].1 = next,
             None => self.changed.push((hop.pool, next)),
@@ -77,13 +81,23 @@ impl<'m> Overlay<'m> {
     }
 
     /// Swaps `amount_in` along `path`, applying every leg to this view. Returns the output and gas.
-    pub fn run(&mut self, path: &Path, amount_in: U256, mut fills: Option<&mut Vec<LegFill>>) -> Result<(U256, u64), PoolError> {
+    pub fn run(
+        &mut self,
+        path: &Path,
+        amount_in: U256,
+        mut fills: Option<&mut Vec<LegFill>>,
+    ) -> Result<(U256, u64), PoolError> {
         let mut amount = amount_in;
         let mut gas = 0u64;
         for hop in &path.hops {
             let (outcome, leg_gas) = self.swap(*hop, amount)?;
             if let Some(fills) = fills.as_deref_mut() {
-                fills.push(LegFill { hop: *hop, amount_in: amount, amount_out: outcome.amount_out, gas_units: leg_gas });
+                fills.push(LegFill {
+                    hop: *hop,
+                    amount_in: amount,
+                    amount_out: outcome.amount_out,
+                    gas_units: leg_gas,
+                });
             }
             gas = gas.saturating_add(leg_gas);
             amount = outcome.amount_out;
@@ -100,7 +114,8 @@ pub fn quote_path(market: &Market, path: &Path, amount_in: U256) -> Result<(U256
     let mut gas = 0u64;
     for hop in &path.hops {
         let entry = market.pool(hop.pool);
-        let (outcome, _) = entry.state.apply(hop.token_in as usize, hop.token_out as usize, amount)?;
+        let (outcome, _) =
+            entry.state.apply(hop.token_in as usize, hop.token_out as usize, amount)?;
         gas = gas.saturating_add(entry.spec.leg_gas_units(&outcome));
         amount = outcome.amount_out;
     }
@@ -110,13 +125,14 @@ pub fn quote_path(market: &Market, path: &Path, amount_in: U256) -> Result<(U256
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pools::registry::spec;
     use crate::dex::DexId;
+    use crate::pools::registry::spec;
     use crate::route::test_market::{addr, cp_pool, market_of};
 
     #[test]
     fn a_pool_swapped_earlier_in_the_view_costs_its_kinds_repeated_leg_gas() {
-        let market = market_of(vec![cp_pool(1, "UNIV2", addr(1), addr(2), 10u128.pow(24), 10u128.pow(24))]);
+        let market =
+            market_of(vec![cp_pool(1, "UNIV2", addr(1), addr(2), 10u128.pow(24), 10u128.pow(24))]);
         let hop = Hop { pool: 0, token_in: 0, token_out: 1 };
         let amount = U256::from(10u128.pow(18));
         let mut overlay = Overlay::new(&market);

@@ -103,7 +103,10 @@ pub enum StoppedBy {
 
 /// An optional amount as a decimal string, or null when absent (the plan's own fields are skipped
 /// when absent, so only the water-filling answer writes a null).
-pub(crate) fn optional_amount<S: serde::Serializer>(value: &Option<U256>, serializer: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn optional_amount<S: serde::Serializer>(
+    value: &Option<U256>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
     match value {
         Some(amount) => u256_string::serialize(amount, serializer),
         None => serializer.serialize_none(),

@@ -1,19 +1,19 @@
 //! One quote, start to finish: search candidates, price gas, allocate, replay exactly, report.
 
 use super::clock::{Clock, Deadline, MonotonicClock, Phase};
+use super::convex::curve::MAX_SWAPS_PER_POOL;
+use super::convex::graph::{Intermediates, Scope};
+use super::convex::route_flows;
 use super::gas::{GasPricer, GasPricers};
+use super::gas_cap::GasCap;
 use super::net::Net;
 use super::path::{LegFill, Overlay, Path};
 use super::plan::{CandidateOut, LegOut, Metadata, Plan, RouteOut, StoppedBy};
 use super::request::QuoteRequest;
+use super::resplit::resplit;
 use super::search::{evaluate, find_paths, DexMask, Evaluated, SearchParams};
 use super::slippage::min_out;
-use super::convex::graph::{Intermediates, Scope};
-use super::convex::curve::MAX_SWAPS_PER_POOL;
-use super::convex::route_flows;
-use super::gas_cap::GasCap;
 use super::split::{best_single, optimize, Problem, Solution};
-use super::resplit::resplit;
 use super::swap_memos::SwapMemos;
 use crate::address::Address;
 use crate::error::SolverError;
@@ -37,7 +37,12 @@ pub struct RouteSettings {
 
 /// Quotes `request` on `market`; `pricers` holds the gas pricers of earlier quotes on this market.
 /// The time budget runs on the host's monotonic clock.
-pub fn quote(market: &Market, settings: &RouteSettings, request: &QuoteRequest, pricers: &GasPricers) -> Result<Plan, SolverError> {
+pub fn quote(
+    market: &Market,
+    settings: &RouteSettings,
+    request: &QuoteRequest,
+    pricers: &GasPricers,
+) -> Result<Plan, SolverError> {
     quote_on_clock(market, settings, request, pricers, &MonotonicClock)
 }
 
@@ -61,13 +66,17 @@ pub fn quote_on_clock(
     let budget_ms = request.time_budget_ms.unwrap_or(settings.default_time_budget_ms);
     let deadline = Deadline::after_ms(budget_ms, clock);
     let known = |address: &Address, field: &str| {
-        market.token(address).ok_or_else(|| SolverError::no_route(format!("no pool holds {field} {address}")))
+        market
+            .token(address)
+            .ok_or_else(|| SolverError::no_route(format!("no pool holds {field} {address}")))
     };
     let token_in = known(&request.token_in, "tokenIn")?;
     let token_out = known(&request.token_out, "tokenOut")?;
     let native = settings.native_token.and_then(|a| market.token(&a));
-    let connectors: Vec<TokenIdx> =
-        connectors(market, settings, native).into_iter().filter(|t| *t != token_in && *t != token_out).collect();
+    let connectors: Vec<TokenIdx> = connectors(market, settings, native)
+        .into_iter()
+        .filter(|t| *t != token_in && *t != token_out)
+        .collect();
     let split = request.split_enabled.unwrap_or(true);
     let amount_in = request.amount_in;
     let params = SearchParams {
@@ -83,7 +92,9 @@ pub fn quote_on_clock(
     let mut at_full = Vec::new();
     deadline.enter(Phase::Search);
     find_paths(market, &params, amount_in, &mut at_full, &deadline);
-    let probe = split.then(|| amount_in.checked_div(U256::from(PROBE_DIVISOR)).unwrap_or_default().max(U256::from(1)));
+    let probe = split.then(|| {
+        amount_in.checked_div(U256::from(PROBE_DIVISOR)).unwrap_or_default().max(U256::from(1))
+    });
     let mut at_probe = Vec::new();
     deadline.enter(Phase::ProbeSearch);
     // Past the deadline the probe search is skipped whole: it only adds split candidates, and
@@ -96,7 +107,10 @@ pub fn quote_on_clock(
             Some(_) => format!("found before the time budget of {budget_ms} ms ran out (a larger timeBudgetMs may find one)"),
             None => format!("within {} hops can take any of the amount", params.max_hops),
         };
-        return Err(SolverError::no_route(format!("no path from {} to {} {how}", request.token_in, request.token_out)));
+        return Err(SolverError::no_route(format!(
+            "no path from {} to {} {how}",
+            request.token_in, request.token_out
+        )));
     }
     let gas_price = request.gas_price_wei.unwrap_or(U256::ZERO);
     deadline.enter(Phase::GasPricing);
@@ -109,7 +123,13 @@ pub fn quote_on_clock(
     let mut ranked = rank(evaluated, &pricer, settings.max_candidates);
     let disjoint = request.enforce_pool_disjoint.unwrap_or(false);
     // The convex phase is skipped whole past the deadline: it only adds candidates and a start.
-    let scope = Scope { token_in, token_out, max_hops: params.max_hops, intermediates: Intermediates::Any, dexes: params.dexes };
+    let scope = Scope {
+        token_in,
+        token_out,
+        max_hops: params.max_hops,
+        intermediates: Intermediates::Any,
+        dexes: params.dexes,
+    };
     deadline.enter(Phase::Bound);
     let (start_alloc, bound) = match split && !deadline.expired() {
         true => convex_start(market, &scope, amount_in, &mut ranked, disjoint, &deadline),
@@ -139,13 +159,22 @@ pub fn quote_on_clock(
             Solution { alloc, value, order: vec![i] }
         })
     }
-    .ok_or_else(|| SolverError::no_route(format!("no combination of paths can absorb amountIn {amount_in}")))?;
+    .ok_or_else(|| {
+        SolverError::no_route(format!("no combination of paths can absorb amountIn {amount_in}"))
+    })?;
     // Short of the bound, the plan re-split where its routes meet is another start (its routes
     // share pools, which a pool-disjoint plan may not).
     let (ranked, solution) = match bound {
         Some(target) if split && !disjoint => {
             deadline.enter(Phase::Resplit);
-            let resplitting = Resplitting { market, scope: &scope, amount_in, pricer: &pricer, deadline: &deadline, target };
+            let resplitting = Resplitting {
+                market,
+                scope: &scope,
+                amount_in,
+                pricer: &pricer,
+                deadline: &deadline,
+                target,
+            };
             resplitting.better(ranked, solution)
         }
         _ => (ranked, solution),
@@ -171,7 +200,9 @@ fn convex_start(
     // on routes (the bound holds for plans of at most that many); the plan's transaction gas,
     // not the number of paths, decides how many it keeps (`gas_cap.rs`, `split/start.rs`).
     let limit = (MAX_SWAPS_PER_POOL as usize).saturating_sub(ranked.len());
-    let Some(flows) = route_flows(market, scope, amount_in, limit, deadline) else { return (None, None) };
+    let Some(flows) = route_flows(market, scope, amount_in, limit, deadline) else {
+        return (None, None);
+    };
     let mut alloc = vec![U256::ZERO; ranked.len()];
     for routed in &flows.routed {
         let index = match ranked.iter().position(|e| e.path.hops == routed.path.hops) {
@@ -182,7 +213,8 @@ fn convex_start(
                 ranked.len().saturating_sub(1)
             }
         };
-        alloc[index] = U256::try_from((routed.share * f64::from(amount_in)).floor()).unwrap_or(U256::ZERO);
+        alloc[index] =
+            U256::try_from((routed.share * f64::from(amount_in)).floor()).unwrap_or(U256::ZERO);
     }
     // The optimum's paths share pools, which a pool-disjoint plan may not.
     if disjoint || alloc.iter().all(|a| a.is_zero()) {
@@ -213,15 +245,27 @@ impl Resplitting<'_> {
 
     /// The plan re-split at each middle layer in turn, each re-split the start of another ascent
     /// over its candidates; the best plan of these and `solution`, with its candidates.
-    fn better(&self, mut ranked: Vec<Evaluated>, mut solution: Solution) -> (Vec<Evaluated>, Solution) {
+    fn better(
+        &self,
+        mut ranked: Vec<Evaluated>,
+        mut solution: Solution,
+    ) -> (Vec<Evaluated>, Solution) {
         for layer in 1..self.scope.max_hops {
             if self.deadline.expired() || !self.short(solution.value.gross) {
                 break;
             }
             let paths: Vec<Path> = ranked.iter().map(|e| e.path.clone()).collect();
             let cap = MAX_SWAPS_PER_POOL as usize;
-            let Some(proposal) = resplit(self.market, self.scope, &paths, &solution.alloc, &solution.order, layer, cap, self.deadline)
-            else {
+            let Some(proposal) = resplit(
+                self.market,
+                self.scope,
+                &paths,
+                &solution.alloc,
+                &solution.order,
+                layer,
+                cap,
+                self.deadline,
+            ) else {
                 continue;
             };
             let problem = Problem {
@@ -237,7 +281,10 @@ impl Resplitting<'_> {
                 gas_cap: GasCap::of(self.market),
                 whole: proposal.from.iter().map(|from| from.and_then(|j| ranked[j].full)).collect(),
             };
-            let Some(found) = optimize(&problem).filter(|found| found.value > solution.value) else { continue };
+            let Some(found) = optimize(&problem).filter(|found| found.value > solution.value)
+            else {
+                continue;
+            };
             ranked = proposal
                 .from
                 .iter()
@@ -261,7 +308,11 @@ struct Report {
     bound: Option<U256>,
 }
 
-pub(crate) fn connectors(market: &Market, settings: &RouteSettings, native: Option<TokenIdx>) -> Vec<TokenIdx> {
+pub(crate) fn connectors(
+    market: &Market,
+    settings: &RouteSettings,
+    native: Option<TokenIdx>,
+) -> Vec<TokenIdx> {
     match &settings.connectors {
         Some(list) => list.iter().filter_map(|a| market.token(a)).collect(),
         None => {
@@ -280,10 +331,15 @@ pub(crate) fn connectors(market: &Market, settings: &RouteSettings, native: Opti
 /// output (the paths a split would use), without repeats. Route order is this order.
 fn rank(evaluated: Vec<Evaluated>, pricer: &GasPricer, limit: usize) -> Vec<Evaluated> {
     // Each value once (pricing gas is a 512-bit mulDiv), not once per comparison.
-    let values: Vec<Option<Net>> = evaluated.iter().map(|e| e.full.map(|(out, gas)| Net::new(out, pricer.cost(gas)))).collect();
-    let mut by_full: Vec<usize> = (0..evaluated.len()).filter(|&i| evaluated[i].full.is_some()).collect();
+    let values: Vec<Option<Net>> = evaluated
+        .iter()
+        .map(|e| e.full.map(|(out, gas)| Net::new(out, pricer.cost(gas))))
+        .collect();
+    let mut by_full: Vec<usize> =
+        (0..evaluated.len()).filter(|&i| evaluated[i].full.is_some()).collect();
     by_full.sort_by(|&a, &b| values[b].cmp(&values[a]));
-    let mut by_probe: Vec<usize> = (0..evaluated.len()).filter(|&i| evaluated[i].probe.is_some()).collect();
+    let mut by_probe: Vec<usize> =
+        (0..evaluated.len()).filter(|&i| evaluated[i].probe.is_some()).collect();
     by_probe.sort_by(|&a, &b| evaluated[b].probe.cmp(&evaluated[a].probe));
     let mut chosen: Vec<usize> = Vec::with_capacity(limit);
     let (mut full_order, mut probe_order) = (by_full.into_iter(), by_probe.into_iter());
@@ -316,7 +372,10 @@ fn build_plan(
     // one, never a wrapped or short plan.
     let allocated = solution.alloc.iter().try_fold(U256::ZERO, |sum, a| sum.checked_add(*a));
     if allocated != Some(request.amount_in) {
-        return Err(SolverError::internal(format!("the allocation sums to {allocated:?}, not amountIn {}", request.amount_in)));
+        return Err(SolverError::internal(format!(
+            "the allocation sums to {allocated:?}, not amountIn {}",
+            request.amount_in
+        )));
     }
     let mut overlay = Overlay::new(market);
     let mut routes = Vec::new();
@@ -327,9 +386,9 @@ fn build_plan(
             continue;
         }
         let mut fills: Vec<LegFill> = Vec::new();
-        let (out, gas) = overlay
-            .run(&candidate.path, *amount, Some(&mut fills))
-            .map_err(|e| SolverError::internal(format!("replay of an evaluated allocation failed: {e}")))?;
+        let (out, gas) = overlay.run(&candidate.path, *amount, Some(&mut fills)).map_err(|e| {
+            SolverError::internal(format!("replay of an evaluated allocation failed: {e}"))
+        })?;
         let legs = fills
             .iter()
             .map(|fill| {
@@ -381,14 +440,25 @@ fn build_plan(
         gas_units,
         gas_cost_in_token_out: pricer.cost(gas_units),
         metadata: Metadata {
-            connectors_considered: report.connectors.iter().map(|t| market.token_address(*t)).collect(),
+            connectors_considered: report
+                .connectors
+                .iter()
+                .map(|t| market.token_address(*t))
+                .collect(),
             candidate_paths: report.candidate_paths,
             selected_paths: routes.len(),
             candidates,
-            stopped_by: if report.stopped_in.is_some() { StoppedBy::Budget } else { StoppedBy::Converged },
+            stopped_by: if report.stopped_in.is_some() {
+                StoppedBy::Budget
+            } else {
+                StoppedBy::Converged
+            },
             stopped_in: report.stopped_in,
             upper_bound: report.bound,
-            gap_bps: report.bound.filter(|b| !b.is_zero()).map(|b| (f64::from(b) - f64::from(total_out)) / f64::from(b) * 1e4),
+            gap_bps: report
+                .bound
+                .filter(|b| !b.is_zero())
+                .map(|b| (f64::from(b) - f64::from(total_out)) / f64::from(b) * 1e4),
         },
         routes,
     })

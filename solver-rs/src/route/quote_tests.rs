@@ -33,7 +33,8 @@ fn ask(market: &Market, extra: Value) -> Result<super::plan::Plan, SolverError> 
         "amountIn": (200 * E18).to_string(), "slippageBps": 50,
     });
     request.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
-    let request: QuoteRequest = serde_json::from_value(request).map_err(|e| SolverError::invalid("request", e.to_string()))?;
+    let request: QuoteRequest = serde_json::from_value(request)
+        .map_err(|e| SolverError::invalid("request", e.to_string()))?;
     quote(market, &settings(addr(2)), &request, &GasPricers::default())
 }
 
@@ -49,11 +50,15 @@ fn a_split_plan_replays_exactly_and_its_minimums_follow_the_slippage() {
     assert_eq!(replay(&market, &plan), plan.expected_amount_out);
     let routes_in: U256 = plan.routes.iter().map(|r| r.amount_in).fold(U256::ZERO, |a, b| a + b);
     assert_eq!(routes_in, plan.amount_in);
-    assert_eq!(plan.min_amount_out, plan.expected_amount_out * U256::from(9_950) / U256::from(10_000));
+    assert_eq!(
+        plan.min_amount_out,
+        plan.expected_amount_out * U256::from(9_950) / U256::from(10_000)
+    );
     for leg in plan.routes.iter().flat_map(|r| &r.legs) {
         assert_eq!(leg.min_out, leg.amount_out * U256::from(9_950) / U256::from(10_000));
     }
-    let allocated: U256 = plan.metadata.candidates.iter().map(|c| c.allocated_in).fold(U256::ZERO, |a, b| a + b);
+    let allocated: U256 =
+        plan.metadata.candidates.iter().map(|c| c.allocated_in).fold(U256::ZERO, |a, b| a + b);
     assert_eq!(allocated, plan.amount_in);
     assert_eq!(plan.metadata.selected_paths, plan.routes.len());
     assert!(plan.metadata.candidate_paths >= plan.metadata.candidates.len());
@@ -89,7 +94,9 @@ fn shared_pools_are_simulated_in_route_order_and_disjoint_mode_forbids_them() {
     assert!(unique.len() < pools.len(), "this trade should reuse a pool across routes: {pools:?}");
     assert_eq!(replay(&market, &shared), shared.expected_amount_out);
 
-    let disjoint = ask(&market, json!({ "amountIn": (600 * E18).to_string(), "enforcePoolDisjoint": true })).unwrap();
+    let disjoint =
+        ask(&market, json!({ "amountIn": (600 * E18).to_string(), "enforcePoolDisjoint": true }))
+            .unwrap();
     let pools = pools_of(&disjoint);
     let mut unique = pools.clone();
     unique.sort();
@@ -106,7 +113,11 @@ fn hops_and_dexes_filter_the_paths() {
     assert!(direct.routes.iter().all(|r| r.legs.len() == 1));
     let only_v2 = ask(&market, json!({ "allowedDexes": ["UNIV2"] })).unwrap();
     assert!(only_v2.routes.iter().flat_map(|r| &r.legs).all(|l| l.dex == crate::dex::DexId::Univ2));
-    assert!(only_v2.metadata.candidates.iter().all(|c| c.dexes.iter().all(|d| *d == crate::dex::DexId::Univ2)));
+    assert!(only_v2
+        .metadata
+        .candidates
+        .iter()
+        .all(|c| c.dexes.iter().all(|d| *d == crate::dex::DexId::Univ2)));
     let none = ask(&market, json!({ "allowedDexes": ["UNIV3"] }));
     assert!(matches!(none, Err(SolverError::NoRoute { .. })), "{none:?}");
     let connectors: Vec<Address> = direct.metadata.connectors_considered.clone();
@@ -116,12 +127,19 @@ fn hops_and_dexes_filter_the_paths() {
 #[test]
 fn more_hops_than_the_engine_searches_are_clamped_not_refused() {
     let market = market();
-    let deepest = serde_json::to_value(ask(&market, json!({ "maxHops": super::request::MAX_HOPS })).unwrap()).unwrap();
+    let deepest =
+        serde_json::to_value(ask(&market, json!({ "maxHops": super::request::MAX_HOPS })).unwrap())
+            .unwrap();
     // Past u64 a JSON integer arrives as a float; 1e30 written as digits, and as an exponent.
     let huge: Value = serde_json::from_str("1000000000000000000000000000000").unwrap();
     for hops in [json!(5), json!(u64::MAX), huge, json!(1e30)] {
-        let plan = ask(&market, json!({ "maxHops": hops.clone() })).unwrap_or_else(|e| panic!("maxHops {hops}: {e}"));
-        assert_eq!(serde_json::to_value(plan).unwrap(), deepest, "maxHops {hops} is not the deepest search");
+        let plan = ask(&market, json!({ "maxHops": hops.clone() }))
+            .unwrap_or_else(|e| panic!("maxHops {hops}: {e}"));
+        assert_eq!(
+            serde_json::to_value(plan).unwrap(),
+            deepest,
+            "maxHops {hops} is not the deepest search"
+        );
     }
 }
 
@@ -133,7 +151,10 @@ fn gas_closes_routes_that_do_not_pay_for_themselves() {
     let priced = ask(&market, json!({ "amountIn": (20 * E18).to_string(), "gasPriceWei": (100_000_000_000_000u128).to_string() })).unwrap();
     assert!(free.routes.len() > 1);
     assert_eq!(priced.routes.len(), 1);
-    assert_eq!(priced.gas_cost_in_token_out, U256::from(priced.gas_units) * U256::from(100_000_000_000_000u128));
+    assert_eq!(
+        priced.gas_cost_in_token_out,
+        U256::from(priced.gas_units) * U256::from(100_000_000_000_000u128)
+    );
 }
 
 #[test]
@@ -166,10 +187,15 @@ fn bad_requests_are_refused_with_the_field_named() {
     ];
     for (extra, mention) in cases {
         match ask(&market, extra.clone()) {
-            Err(err @ SolverError::InvalidInput { .. }) => assert!(err.to_string().contains(mention), "{extra}: {err}"),
+            Err(err @ SolverError::InvalidInput { .. }) => {
+                assert!(err.to_string().contains(mention), "{extra}: {err}")
+            }
             other => panic!("{extra} was not refused as invalid input: {other:?}"),
         }
     }
     let unknown = ask(&market, json!({ "tokenOut": addr(9).to_string() }));
-    assert!(matches!(unknown, Err(SolverError::NoRoute { ref reason }) if reason.contains("tokenOut")), "{unknown:?}");
+    assert!(
+        matches!(unknown, Err(SolverError::NoRoute { ref reason }) if reason.contains("tokenOut")),
+        "{unknown:?}"
+    );
 }

@@ -56,7 +56,9 @@ impl<'de> Deserialize<'de> for HopCount {
                 Ok(HopCount(v))
             }
             fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<HopCount, E> {
-                u64::try_from(v).map(HopCount).map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(v), &self))
+                u64::try_from(v)
+                    .map(HopCount)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(v), &self))
             }
             fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<HopCount, E> {
                 if v.is_finite() && v >= 0.0 && v.fract() == 0.0 {
@@ -77,7 +79,9 @@ mod optional_u256 {
     use crate::math::U256;
     use serde::{de::Error, Deserialize, Deserializer};
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<U256>, D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<U256>, D::Error> {
         let text = Option::<std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
         text.map(|t| parse_u256(&t).map_err(D::Error::custom)).transpose()
     }
@@ -97,7 +101,9 @@ impl QuoteRequest {
     /// assert_eq!(with("1e30").hops(), MAX_HOPS);
     /// ```
     pub fn hops(&self) -> u32 {
-        self.max_hops.map_or(DEFAULT_MAX_HOPS, |HopCount(hops)| u32::try_from(hops).unwrap_or(MAX_HOPS).min(MAX_HOPS))
+        self.max_hops.map_or(DEFAULT_MAX_HOPS, |HopCount(hops)| {
+            u32::try_from(hops).unwrap_or(MAX_HOPS).min(MAX_HOPS)
+        })
     }
 
     /// Checks every bound; the error names the offending field.
@@ -120,7 +126,14 @@ impl QuoteRequest {
         }
         if let Some(budget) = self.time_budget_ms {
             if !TIME_BUDGET_MS.contains(&budget) {
-                return bad("timeBudgetMs", format!("{budget} is outside {}..={}", TIME_BUDGET_MS.start(), TIME_BUDGET_MS.end()));
+                return bad(
+                    "timeBudgetMs",
+                    format!(
+                        "{budget} is outside {}..={}",
+                        TIME_BUDGET_MS.start(),
+                        TIME_BUDGET_MS.end()
+                    ),
+                );
             }
         }
         Ok(())

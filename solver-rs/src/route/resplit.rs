@@ -76,7 +76,8 @@ pub fn resplit(
         if deadline.expired() {
             return None;
         }
-        let group: Vec<usize> = (0..prefixes.len()).filter(|&p| prefixes[p].path.tokens[layer] == token).collect();
+        let group: Vec<usize> =
+            (0..prefixes.len()).filter(|&p| prefixes[p].path.tokens[layer] == token).collect();
         changed |= split_token(market, scope, &mut prefixes, &group, layer, deadline);
     }
     if !changed || deadline.expired() {
@@ -84,14 +85,23 @@ pub fn resplit(
     }
     // The proposal spends what the plan spends, route for route of each prefix; a proposal that
     // did not would be a plan whose routes do not sum to amountIn (the router refuses it).
-    let total = |amounts: &[U256]| amounts.iter().try_fold(U256::ZERO, |sum, a| sum.checked_add(*a));
-    realise(market, paths, alloc, order, &prefixes, cap, deadline).filter(|p| total(&p.alloc) == total(alloc))
+    let total =
+        |amounts: &[U256]| amounts.iter().try_fold(U256::ZERO, |sum, a| sum.checked_add(*a));
+    realise(market, paths, alloc, order, &prefixes, cap, deadline)
+        .filter(|p| total(&p.alloc) == total(alloc))
 }
 
 /// The plan's routes of more than `layer` hops grouped by prefix, each with what its routes spend
 /// and deliver at `layer` in the plan's replay; None if the plan does not replay or the deadline
 /// passes (checked before each route).
-fn prefixes(market: &Market, paths: &[Path], alloc: &[U256], order: &[usize], layer: usize, deadline: &Deadline) -> Option<Vec<Prefix>> {
+fn prefixes(
+    market: &Market,
+    paths: &[Path],
+    alloc: &[U256],
+    order: &[usize],
+    layer: usize,
+    deadline: &Deadline,
+) -> Option<Vec<Prefix>> {
     let mut overlay = Overlay::new(market);
     let mut prefixes: Vec<Prefix> = Vec::new();
     for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
@@ -127,9 +137,17 @@ fn prefixes(market: &Market, paths: &[Path], alloc: &[U256], order: &[usize], la
 /// Solves the sub-problem of the prefixes in `group` (all reaching one token) and deals its paths
 /// out to them in order, each prefix taking suffixes until it carries what it delivers. Whether
 /// the sub-problem named a path.
-fn split_token(market: &Market, scope: &Scope, prefixes: &mut [Prefix], group: &[usize], layer: usize, deadline: &Deadline) -> bool {
+fn split_token(
+    market: &Market,
+    scope: &Scope,
+    prefixes: &mut [Prefix],
+    group: &[usize],
+    layer: usize,
+    deadline: &Deadline,
+) -> bool {
     let token = prefixes[group[0]].path.tokens[layer];
-    let mut visited: Vec<TokenIdx> = group.iter().flat_map(|&p| prefixes[p].path.tokens[..layer].iter().copied()).collect();
+    let mut visited: Vec<TokenIdx> =
+        group.iter().flat_map(|&p| prefixes[p].path.tokens[..layer].iter().copied()).collect();
     visited.sort_unstable();
     visited.dedup();
     let total: f64 = group.iter().map(|&p| prefixes[p].delivered).sum();
@@ -141,10 +159,13 @@ fn split_token(market: &Market, scope: &Scope, prefixes: &mut [Prefix], group: &
         intermediates: Intermediates::Except(visited),
         dexes: scope.dexes,
     };
-    let Some(flows) = route_flows(market, &sub, amount, SUFFIXES_PER_TOKEN, deadline) else { return false };
+    let Some(flows) = route_flows(market, &sub, amount, SUFFIXES_PER_TOKEN, deadline) else {
+        return false;
+    };
     // A suffix through a pool of a prefix would make a path that swaps that pool twice.
     let usable = |suffix: &Path| group.iter().all(|&p| !prefixes[p].path.shares_pool_with(suffix));
-    let mut pieces: Vec<(Path, f64)> = flows.routed.into_iter().filter(|r| usable(&r.path)).map(|r| (r.path, r.share)).collect();
+    let mut pieces: Vec<(Path, f64)> =
+        flows.routed.into_iter().filter(|r| usable(&r.path)).map(|r| (r.path, r.share)).collect();
     let shares: f64 = pieces.iter().map(|(_, share)| share).sum();
     if !(shares > 0.0) {
         return false;
@@ -253,8 +274,19 @@ fn joined(prefix: &Prefix, suffix: &Path) -> Path {
 /// The least tokenIn, up to `most`, whose run through the prefix on `overlay` delivers at least
 /// `carry` (by bisection; `most` if none does); None once the deadline has passed (checked before
 /// each run of the prefix).
-fn input_for(overlay: &Overlay, prefix: &Prefix, carry: f64, most: U256, deadline: &Deadline) -> Option<U256> {
-    let delivers = |amount: U256| overlay.clone().run(&prefix.path, amount, None).map_or(true, |(out, _)| f64::from(out) >= carry);
+fn input_for(
+    overlay: &Overlay,
+    prefix: &Prefix,
+    carry: f64,
+    most: U256,
+    deadline: &Deadline,
+) -> Option<U256> {
+    let delivers = |amount: U256| {
+        overlay
+            .clone()
+            .run(&prefix.path, amount, None)
+            .map_or(true, |(out, _)| f64::from(out) >= carry)
+    };
     let short = |amount: U256| (!deadline.expired()).then(|| !delivers(amount));
     bisect(U256::ZERO, most, BISECTION_STEPS, short).map(|(_, hi)| hi)
 }

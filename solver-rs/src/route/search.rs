@@ -67,14 +67,28 @@ pub struct Found {
 /// tokenOut (the first depth's edge to tokenOut): those are always swapped, a bounded step that
 /// gives a route whenever a direct pool exists, however small the budget. A search stopped
 /// mid-depth keeps the complete paths it reached and drops its partial ones.
-pub fn find_paths(market: &Market, params: &SearchParams, amount: U256, found: &mut Vec<Found>, deadline: &Deadline) -> bool {
+pub fn find_paths(
+    market: &Market,
+    params: &SearchParams,
+    amount: U256,
+    found: &mut Vec<Found>,
+    deadline: &Deadline,
+) -> bool {
     beam_search(market, params, amount, found, true, deadline)
 }
 
 /// The beam search; `skip_by_bound` skips pools whose output bound cannot enter a full beam (the
 /// search without it is the reference the tests compare with: the results must not differ).
-fn beam_search(market: &Market, params: &SearchParams, amount: U256, found: &mut Vec<Found>, skip_by_bound: bool, deadline: &Deadline) -> bool {
-    let mut frontier = vec![Partial { tokens: vec![params.token_in], hops: Vec::new(), amount, gas: 0 }];
+fn beam_search(
+    market: &Market,
+    params: &SearchParams,
+    amount: U256,
+    found: &mut Vec<Found>,
+    skip_by_bound: bool,
+    deadline: &Deadline,
+) -> bool {
+    let mut frontier =
+        vec![Partial { tokens: vec![params.token_in], hops: Vec::new(), amount, gas: 0 }];
     for depth in 1..=params.max_hops {
         let last_depth = depth == params.max_hops;
         let mut next: BTreeMap<TokenIdx, Vec<Partial>> = BTreeMap::new();
@@ -88,7 +102,11 @@ fn beam_search(market: &Market, params: &SearchParams, amount: U256, found: &mut
                 }
                 if let Some(step) = extend(market, partial, *hop, params.token_out) {
                     if !found.iter().any(|f| f.path.hops == step.hops) {
-                        found.push(Found { path: Path { tokens: step.tokens, hops: step.hops }, out: step.amount, gas: step.gas });
+                        found.push(Found {
+                            path: Path { tokens: step.tokens, hops: step.hops },
+                            out: step.amount,
+                            gas: step.gas,
+                        });
                     }
                 }
             }
@@ -106,12 +124,15 @@ fn beam_search(market: &Market, params: &SearchParams, amount: U256, found: &mut
                 // below) and is not swapped. The ones swapped are kept in edge order, so the beam
                 // is the same.
                 let hops: Vec<Hop> = usable(market, params, here, connector).copied().collect();
-                let bounds: Vec<f64> = hops.iter().map(|hop| output_bound(market, hop, partial.amount)).collect();
+                let bounds: Vec<f64> =
+                    hops.iter().map(|hop| output_bound(market, hop, partial.amount)).collect();
                 let mut by_bound: Vec<usize> = (0..hops.len()).collect();
                 by_bound.sort_by(|&a, &b| bounds[b].total_cmp(&bounds[a]));
                 let mut steps: Vec<(usize, Partial)> = Vec::new();
                 for k in by_bound {
-                    if let (true, Some(needed)) = (skip_by_bound, params.beam.checked_sub(1).and_then(|last| top.get(last))) {
+                    if let (true, Some(needed)) =
+                        (skip_by_bound, params.beam.checked_sub(1).and_then(|last| top.get(last)))
+                    {
                         if bounds[k] < f64::from(needed) {
                             break;
                         }
@@ -144,7 +165,12 @@ fn beam_search(market: &Market, params: &SearchParams, amount: U256, found: &mut
     true
 }
 
-fn usable<'m>(market: &'m Market, params: &SearchParams, from: TokenIdx, to: TokenIdx) -> impl Iterator<Item = &'m Hop> + 'm {
+fn usable<'m>(
+    market: &'m Market,
+    params: &SearchParams,
+    from: TokenIdx,
+    to: TokenIdx,
+) -> impl Iterator<Item = &'m Hop> + 'm {
     let dexes = params.dexes;
     market.edge(from, to).iter().filter(move |hop| dexes.allows(market.pool(hop.pool).dex))
 }
@@ -156,7 +182,11 @@ const FLOAT_MARGIN: f64 = 1e-9;
 /// An upper bound on what `hop` pays for `amount` ([`PoolModel::amount_out_bound`], with room for
 /// float rounding): if it is below an amount, the pool's exact output is strictly below it too.
 fn output_bound(market: &Market, hop: &Hop, amount: U256) -> f64 {
-    let bound = market.pool(hop.pool).state.amount_out_bound(hop.token_in as usize, hop.token_out as usize, f64::from(amount));
+    let bound = market.pool(hop.pool).state.amount_out_bound(
+        hop.token_in as usize,
+        hop.token_out as usize,
+        f64::from(amount),
+    );
     if bound.is_nan() {
         f64::INFINITY
     } else {
@@ -176,12 +206,18 @@ fn enter(top: &mut Vec<U256>, amount: U256, width: usize) {
 /// `partial` one hop further, swapped exactly; None if the pool cannot take its amount.
 fn extend(market: &Market, partial: &Partial, hop: Hop, to: TokenIdx) -> Option<Partial> {
     let entry = market.pool(hop.pool);
-    let (outcome, _) = entry.state.apply(hop.token_in as usize, hop.token_out as usize, partial.amount).ok()?;
+    let (outcome, _) =
+        entry.state.apply(hop.token_in as usize, hop.token_out as usize, partial.amount).ok()?;
     let mut tokens = partial.tokens.clone();
     tokens.push(to);
     let mut hops = partial.hops.clone();
     hops.push(hop);
-    Some(Partial { tokens, hops, amount: outcome.amount_out, gas: partial.gas.saturating_add(entry.spec.leg_gas_units(&outcome)) })
+    Some(Partial {
+        tokens,
+        hops,
+        amount: outcome.amount_out,
+        gas: partial.gas.saturating_add(entry.spec.leg_gas_units(&outcome)),
+    })
 }
 
 /// A path's standalone quote at the full amount and at the split probe amount.
@@ -198,13 +234,26 @@ pub struct Evaluated {
 /// quote at both amounts: taken from the search that reached it, computed for the other while
 /// `deadline` allows (past it, the other amount's quote is left out, as if the path could not
 /// take it: the optimizer still quotes its candidates itself before using them).
-pub fn evaluate(market: &Market, at_full: Vec<Found>, at_probe: Vec<Found>, amount_in: U256, probe_amount: Option<U256>, deadline: &Deadline) -> Vec<Evaluated> {
-    let quote_at = |path: &Path, amount: U256| (!deadline.expired()).then(|| quote_path(market, path, amount).ok()).flatten();
+pub fn evaluate(
+    market: &Market,
+    at_full: Vec<Found>,
+    at_probe: Vec<Found>,
+    amount_in: U256,
+    probe_amount: Option<U256>,
+    deadline: &Deadline,
+) -> Vec<Evaluated> {
+    let quote_at = |path: &Path, amount: U256| {
+        (!deadline.expired()).then(|| quote_path(market, path, amount).ok()).flatten()
+    };
     let probe_of = |path: &Path| probe_amount.and_then(|p| quote_at(path, p).map(|(out, _)| out));
     let mut evaluated: Vec<Evaluated> = at_full
         .into_iter()
         .map(|found| {
-            let probe = at_probe.iter().find(|p| p.path.hops == found.path.hops).map(|p| p.out).or_else(|| probe_of(&found.path));
+            let probe = at_probe
+                .iter()
+                .find(|p| p.path.hops == found.path.hops)
+                .map(|p| p.out)
+                .or_else(|| probe_of(&found.path));
             Evaluated { full: Some((found.out, found.gas)), probe, path: found.path }
         })
         .collect();
@@ -237,7 +286,8 @@ mod tests {
                 .map(|id| {
                     let a = rng.range(0, 6) as usize;
                     let b = (a + 1 + rng.range(0, 5) as usize) % 6;
-                    let family = only.unwrap_or_else(|| FAMILIES[rng.range(0, FAMILIES.len() as u64) as usize]);
+                    let family = only
+                        .unwrap_or_else(|| FAMILIES[rng.range(0, FAMILIES.len() as u64) as usize]);
                     random_pool(&mut rng, family, id, [tokens[a], tokens[b]])
                 })
                 .collect();
@@ -262,9 +312,25 @@ mod tests {
                     beam: 2,
                 };
                 let (mut skipping, mut full) = (Vec::new(), Vec::new());
-                beam_search(&market, &params, params.amount_in, &mut skipping, true, &Deadline::never());
-                beam_search(&market, &params, params.amount_in, &mut full, false, &Deadline::never());
-                let key = |f: &Vec<Found>| f.iter().map(|f| (f.path.hops.clone(), f.out, f.gas)).collect::<Vec<_>>();
+                beam_search(
+                    &market,
+                    &params,
+                    params.amount_in,
+                    &mut skipping,
+                    true,
+                    &Deadline::never(),
+                );
+                beam_search(
+                    &market,
+                    &params,
+                    params.amount_in,
+                    &mut full,
+                    false,
+                    &Deadline::never(),
+                );
+                let key = |f: &Vec<Found>| {
+                    f.iter().map(|f| (f.path.hops.clone(), f.out, f.gas)).collect::<Vec<_>>()
+                };
                 assert_eq!(key(&skipping), key(&full), "case {case}, {token_in} → {token_out}");
             }
         }

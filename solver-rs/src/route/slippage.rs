@@ -19,11 +19,12 @@ use crate::math::U256;
 /// assert_eq!(min_out(U256::MAX, 0).unwrap(), U256::MAX);
 /// ```
 pub fn min_out(amount: U256, slippage_bps: u32) -> Result<U256, SolverError> {
-    let kept_bps = BPS
-        .checked_sub(slippage_bps)
-        .ok_or_else(|| SolverError::invalid("slippageBps", format!("{slippage_bps} is above {BPS}")))?;
-    mul_div(amount, U256::from(kept_bps), U256::from(BPS))
-        .map_err(|e| SolverError::internal(format!("minimum of {amount} at {slippage_bps} bps: {e}")))
+    let kept_bps = BPS.checked_sub(slippage_bps).ok_or_else(|| {
+        SolverError::invalid("slippageBps", format!("{slippage_bps} is above {BPS}"))
+    })?;
+    mul_div(amount, U256::from(kept_bps), U256::from(BPS)).map_err(|e| {
+        SolverError::internal(format!("minimum of {amount} at {slippage_bps} bps: {e}"))
+    })
 }
 
 #[cfg(test)]
@@ -40,7 +41,13 @@ mod tests {
 
     #[test]
     fn every_slippage_at_and_just_below_the_largest_amount() {
-        for amount in [U256::MAX, U256::MAX - U256::from(1), U256::MAX - U256::from(9_999), U256::MAX >> 1, U256::from(1) << 243] {
+        for amount in [
+            U256::MAX,
+            U256::MAX - U256::from(1),
+            U256::MAX - U256::from(9_999),
+            U256::MAX >> 1,
+            U256::from(1) << 243,
+        ] {
             for slippage in 0..=BPS {
                 let got = min_out(amount, slippage).unwrap();
                 assert_eq!(got, reference(amount, slippage), "{amount} at {slippage} bps");

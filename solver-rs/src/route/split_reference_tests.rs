@@ -16,7 +16,13 @@ use std::collections::HashMap;
 
 const TOLERANCE: f64 = 1e-5; // 0.1 bps
 
-fn request(token_in: Address, token_out: Address, amount_in: u128, max_hops: u32, gas_price_wei: u128) -> QuoteRequest {
+fn request(
+    token_in: Address,
+    token_out: Address,
+    amount_in: u128,
+    max_hops: u32,
+    gas_price_wei: u128,
+) -> QuoteRequest {
     serde_json::from_value(serde_json::json!({
         "tokenIn": token_in.to_string(), "tokenOut": token_out.to_string(),
         "amountIn": amount_in.to_string(), "slippageBps": 30, "maxHops": max_hops,
@@ -69,13 +75,21 @@ fn parallel_constant_product_pools_reach_the_analytic_optimum() {
         let typical = reference.iter().map(|p| p.0).sum::<f64>() / count as f64;
         let amount = (typical * 10f64.powf(rng.range(0, 3500) as f64 / 1000.0 - 3.0)) as u128;
         let market = market_of(pools);
-        let plan = quote(&market, &settings(a), &request(a, b, amount, 1, 0), &GasPricers::default()).unwrap();
+        let plan =
+            quote(&market, &settings(a), &request(a, b, amount, 1, 0), &GasPricers::default())
+                .unwrap();
         let optimum = analytic_optimum(&reference, amount as f64);
         let got = to_f64(plan.expected_amount_out);
-        assert!(got >= optimum * (1.0 - TOLERANCE), "case {case}: {got} below optimum {optimum} by more than 0.1 bps");
+        assert!(
+            got >= optimum * (1.0 - TOLERANCE),
+            "case {case}: {got} below optimum {optimum} by more than 0.1 bps"
+        );
         // Integer outputs round down, so the continuous optimum is a true ceiling: if this failed,
         // the reference (not the solver) would be wrong and the bound above meaningless.
-        assert!(got <= optimum * (1.0 + 1e-12) + 1.0, "case {case}: {got} above the continuous optimum {optimum}");
+        assert!(
+            got <= optimum * (1.0 + 1e-12) + 1.0,
+            "case {case}: {got} above the continuous optimum {optimum}"
+        );
     }
 }
 
@@ -83,7 +97,12 @@ fn parallel_constant_product_pools_reach_the_analytic_optimum() {
 type RefPath = Vec<(PoolIdx, usize, usize)>;
 
 /// An independent evaluation: routes in order on a private copy of the touched pools.
-fn reference_value(market: &Market, paths: &[RefPath], alloc: &[u128], gas_price: u128) -> Option<f64> {
+fn reference_value(
+    market: &Market,
+    paths: &[RefPath],
+    alloc: &[u128],
+    gas_price: u128,
+) -> Option<f64> {
     let mut states: HashMap<PoolIdx, PoolState> = HashMap::new();
     let (mut gross, mut gas) = (0f64, 0u64);
     for (path, &amount) in paths.iter().zip(alloc) {
@@ -92,7 +111,8 @@ fn reference_value(market: &Market, paths: &[RefPath], alloc: &[u128], gas_price
         }
         let mut carried = U256::from(amount);
         for &(pool, i, j) in path {
-            let state = states.get(&pool).cloned().unwrap_or_else(|| market.pool(pool).state.clone());
+            let state =
+                states.get(&pool).cloned().unwrap_or_else(|| market.pool(pool).state.clone());
             let (outcome, next) = state.apply(i, j, carried).ok()?;
             states.insert(pool, next);
             carried = outcome.amount_out;
@@ -119,14 +139,25 @@ fn compositions(total: u32, parts: usize, prefix: &mut Vec<u32>, out: &mut Vec<V
 }
 
 /// Exhaustive grid over allocations, then pairwise refinement down to single units.
-fn reference_optimum(market: &Market, paths: &[RefPath], amount: u128, gas_price: u128) -> (f64, Vec<u128>) {
+fn reference_optimum(
+    market: &Market,
+    paths: &[RefPath],
+    amount: u128,
+    gas_price: u128,
+) -> (f64, Vec<u128>) {
     let n = paths.len();
-    let grid = match n { 1 => 1, 2 => 400, 3 => 120, _ => 40 };
+    let grid = match n {
+        1 => 1,
+        2 => 400,
+        3 => 120,
+        _ => 40,
+    };
     let mut points = Vec::new();
     compositions(grid, n, &mut Vec::new(), &mut points);
     let mut best: Option<(f64, Vec<u128>)> = None;
     for point in points {
-        let mut alloc: Vec<u128> = point.iter().map(|&k| amount / u128::from(grid) * u128::from(k)).collect();
+        let mut alloc: Vec<u128> =
+            point.iter().map(|&k| amount / u128::from(grid) * u128::from(k)).collect();
         let assigned: u128 = alloc.iter().sum();
         let last = point.iter().rposition(|&k| k > 0).unwrap();
         alloc[last] += amount - assigned;
@@ -197,7 +228,8 @@ fn path_pools(market: &Market, tokens: &[Address], choice: &[usize]) -> RefPath 
 
 #[test]
 fn small_graphs_match_an_exhaustive_reference() {
-    let mut rng = Rng(std::env::var("SPLIT_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x5eed_0002));
+    let mut rng =
+        Rng(std::env::var("SPLIT_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x5eed_0002));
     let (a, b, c) = (addr(1), addr(2), addr(3));
     let mut cases = 0;
     while cases < 60 {
@@ -209,13 +241,14 @@ fn small_graphs_match_an_exhaustive_reference() {
         cases += 1;
         let mut pools: Vec<PoolInput> = Vec::new();
         let mut id = 0u8;
-        let mut add = |pools: &mut Vec<PoolInput>, t0: Address, t1: Address, price: f64, rng: &mut Rng| {
-            let depth = rng.log_amount(20, 24);
-            let skew = rng.range(9_800, 10_200) as f64 / 10_000.0;
-            let dex = if rng.range(0, 2) == 0 { "UNIV2" } else { "PANCAKE_V2" };
-            id += 1;
-            pools.push(cp_pool(id, dex, t0, t1, depth, (depth as f64 * price * skew) as u128));
-        };
+        let mut add =
+            |pools: &mut Vec<PoolInput>, t0: Address, t1: Address, price: f64, rng: &mut Rng| {
+                let depth = rng.log_amount(20, 24);
+                let skew = rng.range(9_800, 10_200) as f64 / 10_000.0;
+                let dex = if rng.range(0, 2) == 0 { "UNIV2" } else { "PANCAKE_V2" };
+                id += 1;
+                pools.push(cp_pool(id, dex, t0, t1, depth, (depth as f64 * price * skew) as u128));
+            };
         for _ in 0..direct {
             add(&mut pools, a, b, 2.0, &mut rng);
         }
@@ -226,7 +259,8 @@ fn small_graphs_match_an_exhaustive_reference() {
             add(&mut pools, c, b, 4.0, &mut rng);
         }
         let market = market_of(pools);
-        let mut paths: Vec<RefPath> = (0..direct).map(|k| path_pools(&market, &[a, b], &[k])).collect();
+        let mut paths: Vec<RefPath> =
+            (0..direct).map(|k| path_pools(&market, &[a, b], &[k])).collect();
         for i in 0..ac {
             for j in 0..cb {
                 paths.push(path_pools(&market, &[a, c, b], &[i, j]));
@@ -237,10 +271,17 @@ fn small_graphs_match_an_exhaustive_reference() {
         // is worth tenths of a bps, and the optimizer searches orders only in part
         // (docs/solver-optimizer.md).
         let depth_in = first_hop_depth(&market, a, &[b, c]);
-        let amount = (depth_in as f64 * 10f64.powf(rng.range(0, 3700) as f64 / 1000.0 - 4.0) / 2.0) as u128;
+        let amount =
+            (depth_in as f64 * 10f64.powf(rng.range(0, 3700) as f64 / 1000.0 - 4.0) / 2.0) as u128;
         // Gas priced in tokenOut (b is the native token here): from free to a real share of output.
         let gas_price = if rng.range(0, 3) == 0 { 0 } else { rng.log_amount(6, 13) };
-        let plan = quote(&market, &settings(b), &request(a, b, amount, 2, gas_price), &GasPricers::default()).unwrap();
+        let plan = quote(
+            &market,
+            &settings(b),
+            &request(a, b, amount, 2, gas_price),
+            &GasPricers::default(),
+        )
+        .unwrap();
         let got = to_f64(plan.expected_amount_out) - to_f64(plan.gas_cost_in_token_out);
         let (reference, reference_alloc) = reference_optimum(&market, &paths, amount, gas_price);
         let gross = to_f64(plan.expected_amount_out).max(1.0);
@@ -261,6 +302,9 @@ fn small_graphs_match_an_exhaustive_reference() {
                 reference_value(&market, &paths, &alloc, gas_price)
             })
             .fold(f64::MIN, f64::max);
-        assert!(got >= best_single, "case {cases}: solver {got} below the best single path {best_single}");
+        assert!(
+            got >= best_single,
+            "case {cases}: solver {got} below the best single path {best_single}"
+        );
     }
 }

@@ -3,8 +3,8 @@
 //! earlier evaluation walked costs a binary search instead of a step per tick.
 
 use crate::market::PoolIdx;
-use crate::pools::{PoolError, PoolState, SwapMemo, SwapOutcome};
 use crate::math::U256;
+use crate::pools::{PoolError, PoolState, SwapMemo, SwapOutcome};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -17,7 +17,14 @@ pub struct SwapMemos {
 impl SwapMemos {
     /// `state` (a state of `pool`) swapped as [`crate::pools::PoolModel::apply`] would, using and
     /// extending the pool's memo.
-    pub fn apply(&self, pool: PoolIdx, state: &PoolState, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, PoolState), PoolError> {
+    pub fn apply(
+        &self,
+        pool: PoolIdx,
+        state: &PoolState,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+    ) -> Result<(SwapOutcome, PoolState), PoolError> {
         let mut by_pool = self.by_pool.borrow_mut();
         state.apply_memoized(token_in, token_out, amount_in, by_pool.entry(pool).or_default())
     }

@@ -4,12 +4,12 @@ use crate::address::Address;
 use crate::market::Market;
 use crate::math::U256;
 use crate::pools::clmm::tick_math::get_sqrt_ratio_at_tick;
+use crate::pools::input::PoolInput;
 use crate::pools::{PoolModel, PoolState};
 use crate::route::plan::Plan;
-use std::collections::{BTreeMap, HashMap};
-use crate::pools::input::PoolInput;
 use crate::route::quote::RouteSettings;
 use serde_json::json;
+use std::collections::{BTreeMap, HashMap};
 
 /// The address `0x<n repeated 20 times>` (n < 256), handy for tokens and pools.
 pub fn addr(n: u8) -> Address {
@@ -17,30 +17,76 @@ pub fn addr(n: u8) -> Address {
 }
 
 /// A constant-product pool of `dex` ("UNIV2" 30 bps, "PANCAKE_V2" 25 bps) between two tokens.
-pub fn cp_pool(id: u8, dex: &str, token0: Address, token1: Address, reserve0: u128, reserve1: u128) -> PoolInput {
-    pool_input(id, dex, [token0, token1], json!({ "model": "constant_product", "reserves": [reserve0.to_string(), reserve1.to_string()] }))
+pub fn cp_pool(
+    id: u8,
+    dex: &str,
+    token0: Address,
+    token1: Address,
+    reserve0: u128,
+    reserve1: u128,
+) -> PoolInput {
+    pool_input(
+        id,
+        dex,
+        [token0, token1],
+        json!({ "model": "constant_product", "reserves": [reserve0.to_string(), reserve1.to_string()] }),
+    )
 }
 
 /// A sampled venue of `dex` with `margin_bps`, selling token0 along `zero_for_one` and token1 along
 /// `one_for_zero` ([amountIn, amountOut] samples; empty: no trading that way).
-pub fn sampled_pool(id: u8, dex: &str, tokens: [Address; 2], margin_bps: u32, zero_for_one: &[(U256, U256)], one_for_zero: &[(U256, U256)]) -> PoolInput {
-    let wire = |samples: &[(U256, U256)]| samples.iter().map(|(x, y)| [x.to_string(), y.to_string()]).collect::<Vec<_>>();
-    pool_input(id, dex, tokens, json!({
-        "model": "sampled", "marginBps": margin_bps, "zeroForOne": wire(zero_for_one), "oneForZero": wire(one_for_zero)
-    }))
+pub fn sampled_pool(
+    id: u8,
+    dex: &str,
+    tokens: [Address; 2],
+    margin_bps: u32,
+    zero_for_one: &[(U256, U256)],
+    one_for_zero: &[(U256, U256)],
+) -> PoolInput {
+    let wire = |samples: &[(U256, U256)]| {
+        samples.iter().map(|(x, y)| [x.to_string(), y.to_string()]).collect::<Vec<_>>()
+    };
+    pool_input(
+        id,
+        dex,
+        tokens,
+        json!({
+            "model": "sampled", "marginBps": margin_bps, "zeroForOne": wire(zero_for_one), "oneForZero": wire(one_for_zero)
+        }),
+    )
 }
 
 /// An AERODROME_V2LIKE pool: volatile or stable, with the tokens' decimals counts.
-pub fn solidly_pool(id: u8, tokens: [Address; 2], reserves: [u128; 2], stable: bool, decimals: [u32; 2], fee_bps: u32) -> PoolInput {
-    pool_input(id, "AERODROME_V2LIKE", tokens, json!({
-        "model": "solidly", "reserves": [reserves[0].to_string(), reserves[1].to_string()],
-        "stable": stable, "decimals": decimals, "feeBps": fee_bps
-    }))
+pub fn solidly_pool(
+    id: u8,
+    tokens: [Address; 2],
+    reserves: [u128; 2],
+    stable: bool,
+    decimals: [u32; 2],
+    fee_bps: u32,
+) -> PoolInput {
+    pool_input(
+        id,
+        "AERODROME_V2LIKE",
+        tokens,
+        json!({
+            "model": "solidly", "reserves": [reserves[0].to_string(), reserves[1].to_string()],
+            "stable": stable, "decimals": decimals, "feeBps": fee_bps
+        }),
+    )
 }
 
 /// A concentrated pool of `dex` with tick spacing 60 at the price of `tick`, holding `positions`
 /// (lower, upper, liquidity; ticks multiples of 60), with an optional packed protocol fee.
-pub fn cl_pool(id: u8, dex: &str, tokens: [Address; 2], tick: i32, fee_pips: u32, protocol_fee: Option<u32>, positions: &[(i32, i32, u128)]) -> PoolInput {
+pub fn cl_pool(
+    id: u8,
+    dex: &str,
+    tokens: [Address; 2],
+    tick: i32,
+    fee_pips: u32,
+    protocol_fee: Option<u32>,
+    positions: &[(i32, i32, u128)],
+) -> PoolInput {
     let mut nets: BTreeMap<i32, i128> = BTreeMap::new();
     for &(lower, upper, liquidity) in positions {
         *nets.entry(lower).or_default() += liquidity as i128;
@@ -94,11 +140,16 @@ pub fn replay(market: &Market, plan: &Plan) -> U256 {
             assert_eq!(leg.amount_in, carried, "a leg must take the previous leg's output");
             let slot = market.pool_by_id(&leg.pool_id).unwrap();
             let entry = market.pool(slot);
-            let i = entry.tokens.iter().position(|t| market.token_address(*t) == leg.token_in).unwrap();
+            let i =
+                entry.tokens.iter().position(|t| market.token_address(*t) == leg.token_in).unwrap();
             let state = states.get(&leg.pool_id).cloned().unwrap_or_else(|| entry.state.clone());
             let (outcome, next) = state.apply(i, 1 - i, carried).unwrap();
             states.insert(leg.pool_id.clone(), next);
-            assert_eq!(outcome.amount_out, leg.amount_out, "leg {} is not what the model pays", leg.pool_id);
+            assert_eq!(
+                outcome.amount_out, leg.amount_out,
+                "leg {} is not what the model pays",
+                leg.pool_id
+            );
             carried = outcome.amount_out;
         }
         assert_eq!(carried, route.amount_out);

@@ -16,13 +16,20 @@ pub enum Family {
     Concentrated,
     Sampled,
 }
-pub const FAMILIES: [Family; 5] =
-    [Family::ConstantProduct, Family::SolidlyVolatile, Family::SolidlyStable, Family::Concentrated, Family::Sampled];
+pub const FAMILIES: [Family; 5] = [
+    Family::ConstantProduct,
+    Family::SolidlyVolatile,
+    Family::SolidlyStable,
+    Family::Concentrated,
+    Family::Sampled,
+];
 
 pub fn family_of(state: &PoolState) -> Family {
     match state {
         PoolState::ConstantProduct(_) => Family::ConstantProduct,
-        PoolState::Solidly(p) if matches!(p.curve, crate::pools::solidly::Curve::Volatile) => Family::SolidlyVolatile,
+        PoolState::Solidly(p) if matches!(p.curve, crate::pools::solidly::Curve::Volatile) => {
+            Family::SolidlyVolatile
+        }
         PoolState::Solidly(_) => Family::SolidlyStable,
         PoolState::Concentrated(_) => Family::Concentrated,
         PoolState::Sampled(_) => Family::Sampled,
@@ -52,7 +59,14 @@ pub fn random_pool(rng: &mut Rng, family: Family, id: u8, tokens: [Address; 2]) 
             let dex = if rng.range(0, 2) == 0 { "UNIV2" } else { "PANCAKE_V2" };
             cp_pool(id, dex, tokens[0], tokens[1], reserve(rng), reserve(rng))
         }
-        Family::SolidlyVolatile => solidly_pool(id, tokens, [reserve(rng), reserve(rng)], false, [18, 6], rng.range(0, 31) as u32),
+        Family::SolidlyVolatile => solidly_pool(
+            id,
+            tokens,
+            [reserve(rng), reserve(rng)],
+            false,
+            [18, 6],
+            rng.range(0, 31) as u32,
+        ),
         Family::SolidlyStable => {
             let r0 = reserve(rng);
             let r1 = (r0 as f64 * (0.5 + rng.range(0, 1000) as f64 / 1000.0)) as u128;
@@ -61,7 +75,11 @@ pub fn random_pool(rng: &mut Rng, family: Family, id: u8, tokens: [Address; 2]) 
         Family::Concentrated => {
             let (dex, fee, protocol) = match rng.range(0, 3) {
                 0 => ("UNIV3", 3000, None),
-                1 => ("UNIV4", 500, Some((rng.range(0, 1001) as u32) << 12 | rng.range(0, 1001) as u32)),
+                1 => (
+                    "UNIV4",
+                    500,
+                    Some((rng.range(0, 1001) as u32) << 12 | rng.range(0, 1001) as u32),
+                ),
                 _ => ("QUICKSWAP_V4", 900, None),
             };
             let tick = rng.range(0, 4000) as i32 - 2000;

@@ -10,13 +10,7 @@ import type { UniswapV4PoolKey } from './uniswapV4PoolKey.ts'
 export function uniswapV4PoolId({ key }: { key: UniswapV4PoolKey }): Hex {
   return keccak256(
     encodeAbiParameters(
-      [
-        { type: 'address' },
-        { type: 'address' },
-        { type: 'uint24' },
-        { type: 'int24' },
-        { type: 'address' },
-      ],
+      [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'int24' }, { type: 'address' }],
       [key.currency0, key.currency1, key.fee, key.tickSpacing, key.hooks],
     ),
   )

@@ -30,7 +30,8 @@ function decimalsOf(scale: bigint, pool: Address, which: string): number {
     rest /= 10n
     count++
   }
-  if (rest !== 1n || count > 77) throw new PoolUnusableError({ poolId: pool.toLowerCase(), dex: 'AERODROME_V2LIKE', reason: `${which} ${scale} is not 10^d` })
+  if (rest !== 1n || count > 77)
+    throw new PoolUnusableError({ poolId: pool.toLowerCase(), dex: 'AERODROME_V2LIKE', reason: `${which} ${scale} is not 10^d` })
   return count
 }
 
@@ -43,7 +44,12 @@ function decimalsOf(scale: bigint, pool: Address, which: string): number {
  * @example
  * const { input } = await readAerodromePool({ client, pool, blockNumber })
  */
-export async function readAerodromePool({ client, pool, factory: knownFactory, blockNumber }: ReadAerodromePoolParameters): Promise<ReadAerodromePoolReturnType> {
+export async function readAerodromePool({
+  client,
+  pool,
+  factory: knownFactory,
+  blockNumber,
+}: ReadAerodromePoolParameters): Promise<ReadAerodromePoolReturnType> {
   const read = <const C extends readonly unknown[]>(contracts: C) =>
     client.multicall({ allowFailure: false, blockNumber, contracts: contracts as never })
   const [metadata, readFactory] = (await read([
@@ -61,7 +67,10 @@ export async function readAerodromePool({ client, pool, factory: knownFactory, b
     decimals: [decimalsOf(dec0, pool, 'decimals0'), decimalsOf(dec1, pool, 'decimals1')],
     feeBps,
   }
-  return { input: { id: pool.toLowerCase(), dex: 'AERODROME_V2LIKE', tokens: [t0.toLowerCase() as Address, t1.toLowerCase() as Address], state }, factory }
+  return {
+    input: { id: pool.toLowerCase(), dex: 'AERODROME_V2LIKE', tokens: [t0.toLowerCase() as Address, t1.toLowerCase() as Address], state },
+    factory,
+  }
 }
 
 export type ReadAerodromeFeeParameters = { client: PublicClient; pool: Address; factory: Address; stable: boolean; blockNumber: bigint }
@@ -73,7 +82,13 @@ export type ReadAerodromeFeeParameters = { client: PublicClient; pool: Address; 
  * @example
  * const { feeBps, paused } = await readAerodromeFee({ client, pool, factory, stable: true, blockNumber })
  */
-export async function readAerodromeFee({ client, pool, factory, stable, blockNumber }: ReadAerodromeFeeParameters): Promise<{ feeBps: number; paused: boolean }> {
+export async function readAerodromeFee({
+  client,
+  pool,
+  factory,
+  stable,
+  blockNumber,
+}: ReadAerodromeFeeParameters): Promise<{ feeBps: number; paused: boolean }> {
   const [fee, paused] = await client.multicall({
     allowFailure: false,
     blockNumber,
@@ -82,6 +97,7 @@ export async function readAerodromeFee({ client, pool, factory, stable, blockNum
       { address: factory, abi: factoryAbi, functionName: 'isPaused' },
     ],
   })
-  if (fee > 300n) throw new PoolUnusableError({ poolId: pool.toLowerCase(), dex: 'AERODROME_V2LIKE', reason: `fee ${fee} bps above the factory's 300` })
+  if (fee > 300n)
+    throw new PoolUnusableError({ poolId: pool.toLowerCase(), dex: 'AERODROME_V2LIKE', reason: `fee ${fee} bps above the factory's 300` })
   return { feeBps: Number(fee), paused }
 }

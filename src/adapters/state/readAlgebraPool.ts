@@ -90,14 +90,20 @@ export async function readAlgebraPool({
   }
 
   const rootBits = initializedTicksFromBitmap({ words: new Map([[0, BigInt(root)]]), tickSpacing: 1 })
-  const second = (await read(rootBits.map((i) => ({ address: pool, abi: poolAbi, functionName: 'tickTreeSecondLayer', args: [i] })))) as bigint[]
+  const second = (await read(
+    rootBits.map((i) => ({ address: pool, abi: poolAbi, functionName: 'tickTreeSecondLayer', args: [i] })),
+  )) as bigint[]
   const leafIndices = initializedTicksFromBitmap({
     words: new Map(rootBits.map((i, k) => [i, second[k]] as const)),
     tickSpacing: 1,
   }).map((node) => node - SECOND_LAYER_OFFSET)
   const leaves = (await read(leafIndices.map((i) => ({ address: pool, abi: poolAbi, functionName: 'tickTable', args: [i] })))) as bigint[]
   const tickList = initializedTicksFromBitmap({ words: new Map(leafIndices.map((i, k) => [i, leaves[k]] as const)), tickSpacing: 1 })
-  const infos = (await read(tickList.map((t) => ({ address: pool, abi: poolAbi, functionName: 'ticks', args: [t] })))) as (readonly [bigint, bigint, ...unknown[]])[]
+  const infos = (await read(tickList.map((t) => ({ address: pool, abi: poolAbi, functionName: 'ticks', args: [t] })))) as (readonly [
+    bigint,
+    bigint,
+    ...unknown[],
+  ])[]
 
   const input: PoolInput = {
     id: pool.toLowerCase(),

@@ -30,7 +30,12 @@ export type ReadPancakeInfinityPoolReturnType = { input: PoolInput; key: Pancake
  * @example
  * const { input, key } = await readPancakeInfinityPool({ client, poolManager, poolId, blockNumber })
  */
-export async function readPancakeInfinityPool({ client, poolManager, poolId, blockNumber }: ReadPancakeInfinityPoolParameters): Promise<ReadPancakeInfinityPoolReturnType> {
+export async function readPancakeInfinityPool({
+  client,
+  poolManager,
+  poolId,
+  blockNumber,
+}: ReadPancakeInfinityPoolParameters): Promise<ReadPancakeInfinityPoolReturnType> {
   const id = poolId.toLowerCase() as Hex
   const [slot0, liquidity, keyFields] = (await client.multicall({
     allowFailure: false,
@@ -44,7 +49,8 @@ export async function readPancakeInfinityPool({ client, poolManager, poolId, blo
   const [currency0, currency1, hooks, keyManager, fee, parameters] = keyFields
   const unusable = (reason: string) => new PoolUnusableError({ poolId: id, dex: 'PANCAKE_INFINITY_CL', reason })
   if (slot0[0] === 0n) throw unusable('not initialized')
-  if (hooks !== zeroAddress || (BigInt(parameters) & 0xffffn) !== 0n) throw unusable(`hooks ${hooks}: a hook can change fees and amounts, not priced exactly`)
+  if (hooks !== zeroAddress || (BigInt(parameters) & 0xffffn) !== 0n)
+    throw unusable(`hooks ${hooks}: a hook can change fees and amounts, not priced exactly`)
   const key: PancakeInfinityPoolKey = { currency0, currency1, hooks, poolManager: keyManager, fee, parameters }
   const tickSpacing = pancakeInfinityTickSpacing({ parameters })
   const { ticks } = await scanTickBitmap({ client, source: { kind: 'infinityCl', poolManager, poolId: id }, tickSpacing, blockNumber })

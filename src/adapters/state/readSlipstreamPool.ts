@@ -11,10 +11,7 @@ const poolAbi = parseAbi([
   'function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16 observationIndex, uint16 observationCardinality, uint16 observationCardinalityNext, bool unlocked)',
   'function observe(uint32[] secondsAgos) view returns (int56[] tickCumulatives, uint160[] secondsPerLiquidityCumulativeX128s)',
 ])
-const factoryAbi = parseAbi([
-  'function swapFeeModule() view returns (address)',
-  'function tickSpacingToFee(int24) view returns (uint24)',
-])
+const factoryAbi = parseAbi(['function swapFeeModule() view returns (address)', 'function tickSpacingToFee(int24) view returns (uint24)'])
 const moduleAbi = parseAbi([
   'function dynamicFeeConfig(address) view returns (uint24 baseFee, uint24 feeCap, uint64 scalingFactor)',
   'function defaultScalingFactor() view returns (uint256)',
@@ -66,12 +63,23 @@ export async function readSlipstreamPool({ client, pool, blockNumber, nextBlock 
  */
 export async function readSlipstreamFee({ client, pool, blockNumber, nextBlock }: ReadSlipstreamPoolParameters): Promise<SlipstreamFee> {
   const blockOverrides = { number: nextBlock.number, time: nextBlock.timestamp }
-  const call = async <const A extends readonly unknown[], N extends string>(to: Address, abi: A, functionName: N, args: readonly unknown[] = []) => {
-    const { data } = await client.call({ to, data: encodeFunctionData({ abi: abi as never, functionName, args } as never), blockNumber, blockOverrides })
+  const call = async <const A extends readonly unknown[], N extends string>(
+    to: Address,
+    abi: A,
+    functionName: N,
+    args: readonly unknown[] = [],
+  ) => {
+    const { data } = await client.call({
+      to,
+      data: encodeFunctionData({ abi: abi as never, functionName, args } as never),
+      blockNumber,
+      blockOverrides,
+    })
     if (!data) throw new PoolUnusableError({ poolId: pool.toLowerCase(), dex: 'AERODROME_CL', reason: `${functionName} returned nothing` })
     return decodeFunctionResult({ abi: abi as never, functionName, data } as never) as unknown
   }
-  const read = <const C extends readonly unknown[]>(contracts: C) => client.multicall({ allowFailure: false, blockNumber, contracts: contracts as never })
+  const read = <const C extends readonly unknown[]>(contracts: C) =>
+    client.multicall({ allowFailure: false, blockNumber, contracts: contracts as never })
   const [feePips, factory, tickSpacing, slot0] = (await Promise.all([
     call(pool, poolAbi, 'fee'),
     call(pool, poolAbi, 'factory'),
@@ -90,11 +98,16 @@ export async function readSlipstreamFee({ client, pool, blockNumber, nextBlock }
     { address: module, abi: moduleAbi, functionName: 'secondsAgo' },
     { address: module, abi: moduleAbi, functionName: 'MIN_SECONDS_AGO' },
   ]).catch(() => {
-    throw new PoolUnusableError({ poolId: pool.toLowerCase(), dex: 'AERODROME_CL', reason: `swap-fee module ${module} is not the dynamic module we model: its fee could change within a transaction` })
+    throw new PoolUnusableError({
+      poolId: pool.toLowerCase(),
+      dex: 'AERODROME_CL',
+      reason: `swap-fee module ${module} is not the dynamic module we model: its fee could change within a transaction`,
+    })
   })) as [readonly [number, number, bigint], bigint, bigint, number, number]
   const [baseFeePips, poolFeeCap, poolScalingFactor] = config
   // The module's rule: a pool without its own K takes both defaults, K and cap.
-  const [scalingFactor, feeCapPips] = poolScalingFactor === 0n ? [defaultScalingFactor, defaultFeeCap] : [poolScalingFactor, BigInt(poolFeeCap)]
+  const [scalingFactor, feeCapPips] =
+    poolScalingFactor === 0n ? [defaultScalingFactor, defaultFeeCap] : [poolScalingFactor, BigInt(poolFeeCap)]
   // The dynamic part is on once the oracle holds secondsAgo / MIN_SECONDS_AGO observations and reaches back secondsAgo.
   let twapTick: number | null = null
   if (slot0[3] >= Math.floor(secondsAgo / minSecondsAgo)) {
@@ -103,5 +116,8 @@ export async function readSlipstreamFee({ client, pool, blockNumber, nextBlock }
       () => null,
     )
   }
-  return { feePips, dynamicFee: { baseFeePips, spacingFeePips, scalingFactor: scalingFactor.toString(), feeCapPips: Number(feeCapPips), twapTick } }
+  return {
+    feePips,
+    dynamicFee: { baseFeePips, spacingFeePips, scalingFactor: scalingFactor.toString(), feeCapPips: Number(feeCapPips), twapTick },
+  }
 }

@@ -49,7 +49,12 @@ export type ScanTickBitmapReturnType = {
  * @example
  * const { ticks } = await scanTickBitmap({ client, source: { kind: 'v3', pool }, tickSpacing: 60, blockNumber })
  */
-export async function scanTickBitmap({ client, source, tickSpacing, blockNumber }: ScanTickBitmapParameters): Promise<ScanTickBitmapReturnType> {
+export async function scanTickBitmap({
+  client,
+  source,
+  tickSpacing,
+  blockNumber,
+}: ScanTickBitmapParameters): Promise<ScanTickBitmapReturnType> {
   const { minWord, maxWord } = bitmapWordRange({ tickSpacing })
   const chunks: [number, number][] = []
   for (let from = minWord; from <= maxWord; from += WORDS_PER_CALL) chunks.push([from, Math.min(maxWord, from + WORDS_PER_CALL - 1)])
@@ -63,18 +68,28 @@ export async function scanTickBitmap({ client, source, tickSpacing, blockNumber 
     if (!returned) throw new Error(`tick lens returned nothing at block ${blockNumber}`)
     return returned
   }
-  const results = await Promise.all(chunks.map(async ([fromWord, toWord]) => {
-    if (source.kind === 'v3') {
-      const data = encodeFunctionData({ abi: tickLensAbi, functionName: 'scanV3', args: [source.pool, tickSpacing, fromWord, toWord] })
-      return decodeFunctionResult({ abi: tickLensAbi, functionName: 'scanV3', data: await lensCall(data) })
-    }
-    if (source.kind === 'infinityCl') {
-      const data = encodeFunctionData({ abi: tickLensAbi, functionName: 'scanInfinityCl', args: [source.poolManager, source.poolId, tickSpacing, fromWord, toWord] })
-      return decodeFunctionResult({ abi: tickLensAbi, functionName: 'scanInfinityCl', data: await lensCall(data) })
-    }
-    const data = encodeFunctionData({ abi: tickLensAbi, functionName: 'scanV4', args: [source.poolManager, numberToHex(source.stateSlot, { size: 32 }), tickSpacing, fromWord, toWord] })
-    return decodeFunctionResult({ abi: tickLensAbi, functionName: 'scanV4', data: await lensCall(data) })
-  }))
+  const results = await Promise.all(
+    chunks.map(async ([fromWord, toWord]) => {
+      if (source.kind === 'v3') {
+        const data = encodeFunctionData({ abi: tickLensAbi, functionName: 'scanV3', args: [source.pool, tickSpacing, fromWord, toWord] })
+        return decodeFunctionResult({ abi: tickLensAbi, functionName: 'scanV3', data: await lensCall(data) })
+      }
+      if (source.kind === 'infinityCl') {
+        const data = encodeFunctionData({
+          abi: tickLensAbi,
+          functionName: 'scanInfinityCl',
+          args: [source.poolManager, source.poolId, tickSpacing, fromWord, toWord],
+        })
+        return decodeFunctionResult({ abi: tickLensAbi, functionName: 'scanInfinityCl', data: await lensCall(data) })
+      }
+      const data = encodeFunctionData({
+        abi: tickLensAbi,
+        functionName: 'scanV4',
+        args: [source.poolManager, numberToHex(source.stateSlot, { size: 32 }), tickSpacing, fromWord, toWord],
+      })
+      return decodeFunctionResult({ abi: tickLensAbi, functionName: 'scanV4', data: await lensCall(data) })
+    }),
+  )
   const words = new Map<number, bigint>()
   const ticks: [number, bigint][] = []
   for (const [positions, values, chunkTicks, nets] of results) {

@@ -63,6 +63,8 @@ export function l1FeeUpperBoundWei({ parameters, unsignedTxSize }: { parameters:
  */
 export function l1FeePerBytesWei({ parameters, extraBytes }: { parameters: L1FeeParameters; extraBytes: bigint }): bigint {
   const denominator = parameters.isFjord ? 255n * 10n ** (DECIMALS * 2n) : 16n * 10n ** DECIMALS
-  const numerator = parameters.isFjord ? COST_FASTLZ_COEF * extraBytes * 256n * feeScaled(parameters) : 16n * extraBytes * feeScaled(parameters)
+  const numerator = parameters.isFjord
+    ? COST_FASTLZ_COEF * extraBytes * 256n * feeScaled(parameters)
+    : 16n * extraBytes * feeScaled(parameters)
   return (numerator + denominator - 1n) / denominator
 }

@@ -11,8 +11,15 @@ import type { L1FeeParameters } from './L1FeeParameters.ts'
  * @example
  * const parameters = await readL1FeeParameters({ client, blockNumber: 123n })
  */
-export async function readL1FeeParameters({ client, blockNumber }: { client: PublicClient; blockNumber: bigint }): Promise<L1FeeParameters> {
-  const call = (functionName: 'isFjord' | 'l1BaseFee' | 'blobBaseFee' | 'baseFeeScalar' | 'blobBaseFeeScalar') => ({ address: GAS_PRICE_ORACLE_ADDRESS, abi: gasPriceOracleAbi, functionName }) as const
+export async function readL1FeeParameters({
+  client,
+  blockNumber,
+}: {
+  client: PublicClient
+  blockNumber: bigint
+}): Promise<L1FeeParameters> {
+  const call = (functionName: 'isFjord' | 'l1BaseFee' | 'blobBaseFee' | 'baseFeeScalar' | 'blobBaseFeeScalar') =>
+    ({ address: GAS_PRICE_ORACLE_ADDRESS, abi: gasPriceOracleAbi, functionName }) as const
   const [isFjord, l1BaseFee, blobBaseFee, baseFeeScalar, blobBaseFeeScalar] = await client.multicall({
     contracts: [call('isFjord'), call('l1BaseFee'), call('blobBaseFee'), call('baseFeeScalar'), call('blobBaseFeeScalar')],
     allowFailure: false,

@@ -20,11 +20,24 @@ const AMOUNT = '1234567890123456789'
  */
 export function routerLegCalldataBytes(): bigint {
   const leg = (tokenIn: Address, tokenOut: Address) => ({
-    dex: 'UNIV3' as const, tokenIn, tokenOut, amountIn: AMOUNT, minOut: AMOUNT, poolId: POOL, data: { kind: 'v3_direct' as const, pool: POOL },
+    dex: 'UNIV3' as const,
+    tokenIn,
+    tokenOut,
+    amountIn: AMOUNT,
+    minOut: AMOUNT,
+    poolId: POOL,
+    data: { kind: 'v3_direct' as const, pool: POOL },
   })
   const plan = (legs: ReturnType<typeof leg>[]): RoutePlan => ({
-    chainId: 8453, tokenIn: A, tokenOut: legs[legs.length - 1].tokenOut, amountIn: AMOUNT, expectedAmountOut: AMOUNT, minAmountOut: AMOUNT,
-    slippageBps: 50, blockNumber: 1, routes: [{ amountIn: AMOUNT, legs }],
+    chainId: 8453,
+    tokenIn: A,
+    tokenOut: legs[legs.length - 1].tokenOut,
+    amountIn: AMOUNT,
+    expectedAmountOut: AMOUNT,
+    minAmountOut: AMOUNT,
+    slippageBps: 50,
+    blockNumber: 1,
+    routes: [{ amountIn: AMOUNT, legs }],
   })
   const size = (p: RoutePlan) => (encodeSwapExactIn({ plan: p, recipient: A, deadline: 2_000_000_000n }).data.length - 2) / 2
   return BigInt(size(plan([leg(A, B), leg(B, C)])) - size(plan([leg(A, B)])))

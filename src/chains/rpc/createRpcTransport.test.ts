@@ -28,11 +28,21 @@ afterAll(async () => {
 test('failover: a refused node and a hung node are skipped for the live one; their circuits open and they are not asked again until the cooldown', async () => {
   const errors: { url: string; kind: string }[] = []
   let t = 0
-  const rpc = createRpcTransport({ urls: [DEAD, hungUrl, devnet.anvil.url], timeoutMs: 300, failureThreshold: 2, cooldownMs: 10_000, onError: (e) => errors.push(e), now: () => t })
+  const rpc = createRpcTransport({
+    urls: [DEAD, hungUrl, devnet.anvil.url],
+    timeoutMs: 300,
+    failureThreshold: 2,
+    cooldownMs: 10_000,
+    onError: (e) => errors.push(e),
+    now: () => t,
+  })
   const client = createPublicClient({ transport: rpc.transport }) as PublicClient
   const expected = await devnet.publicClient.getBlockNumber()
   for (let i = 0; i < 4; i++) assert.equal(await client.getBlockNumber({ cacheTime: 0 }), expected)
-  assert.deepEqual(rpc.nodes().map((n) => n.state), ['open', 'open', 'closed'])
+  assert.deepEqual(
+    rpc.nodes().map((n) => n.state),
+    ['open', 'open', 'closed'],
+  )
   const byNode = (url: string, kind: string) => errors.filter((e) => e.url === url && e.kind === kind).length
   assert.equal(byNode(DEAD, 'node'), 2, 'two refusals opened its circuit')
   assert.equal(byNode(hungUrl, 'node'), 2, 'two timeouts opened its circuit')
@@ -50,12 +60,22 @@ test('every node down: a call fails, and once the circuits are open it fails at 
   const client = createPublicClient({ transport: rpc.transport }) as PublicClient
   await assert.rejects(client.getBlockNumber({ cacheTime: 0 }))
   await assert.rejects(client.getBlockNumber({ cacheTime: 0 }), (error: Error) => {
-    assert.ok(error instanceof RpcCircuitOpenError || (error as { cause?: unknown }).cause instanceof RpcCircuitOpenError || /circuit open/.test(error.message), error.message)
+    assert.ok(
+      error instanceof RpcCircuitOpenError ||
+        (error as { cause?: unknown }).cause instanceof RpcCircuitOpenError ||
+        /circuit open/.test(error.message),
+      error.message,
+    )
     return true
   })
   // A JSON-RPC error answer is the node talking: it does not count against the circuit.
   const live = createRpcTransport({ urls: [devnet.anvil.url], failureThreshold: 1 })
   const liveClient = createPublicClient({ transport: live.transport }) as PublicClient
-  await assert.rejects(liveClient.request({ method: 'eth_call', params: [{ to: '0x0000000000000000000000000000000000000001', data: '0xzz' }, 'latest'] } as never))
+  await assert.rejects(
+    liveClient.request({
+      method: 'eth_call',
+      params: [{ to: '0x0000000000000000000000000000000000000001', data: '0xzz' }, 'latest'],
+    } as never),
+  )
   assert.equal(live.nodes()[0].state, 'closed')
 })

@@ -51,7 +51,16 @@ export type RpcTransport = {
  * const client = createPublicClient({ transport })
  */
 export function createRpcTransport({
-  urls, timeoutMs = 5000, failureThreshold = 3, cooldownMs = 5000, onError, onCall, throttleRetries = 4, throttleDelayMs: throttleBaseMs = 250, maxThrottleDelayMs = 10_000, now,
+  urls,
+  timeoutMs = 5000,
+  failureThreshold = 3,
+  cooldownMs = 5000,
+  onError,
+  onCall,
+  throttleRetries = 4,
+  throttleDelayMs: throttleBaseMs = 250,
+  maxThrottleDelayMs = 10_000,
+  now,
 }: CreateRpcTransportParameters): RpcTransport {
   if (urls.length === 0) throw new RangeError('createRpcTransport: at least one URL')
   const breakers: CircuitBreaker[] = urls.map(() => createCircuitBreaker({ failureThreshold, cooldownMs, now }))
@@ -101,7 +110,9 @@ export function createRpcTransport({
           } catch (error) {
             const throttle = throttleOf(error)
             if (!throttle || attempt >= throttleRetries) throw error
-            await new Promise((resolve) => setTimeout(resolve, throttleDelayMs({ throttle, attempt, baseMs: throttleBaseMs, maxMs: maxThrottleDelayMs })))
+            await new Promise((resolve) =>
+              setTimeout(resolve, throttleDelayMs({ throttle, attempt, baseMs: throttleBaseMs, maxMs: maxThrottleDelayMs })),
+            )
           }
         }
       }) as typeof inner.request,

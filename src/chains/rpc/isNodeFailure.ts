@@ -12,7 +12,8 @@ import { BaseError, HttpRequestError, SocketClosedError, TimeoutError, WebSocket
 export function isNodeFailure(error: unknown): boolean {
   if (error instanceof BaseError) {
     const found = error.walk(
-      (e) => e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof SocketClosedError || e instanceof WebSocketRequestError,
+      (e) =>
+        e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof SocketClosedError || e instanceof WebSocketRequestError,
     )
     return found !== null && found !== undefined
   }

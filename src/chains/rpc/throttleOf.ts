@@ -4,7 +4,8 @@ import { BaseError, HttpRequestError, RpcRequestError } from 'viem'
 export type Throttle = { retryAfterMs?: number }
 
 /** The wordings of a rate limit in JSON-RPC error answers (Alchemy, QuickNode, Infura, public Base nodes). */
-const RATE_LIMITED = /rate.?limit|too many requests|requests per second|request limit reached|throttl|exceeded (?:the )?(?:rate|quota|capacity|compute units|throughput)|over (?:rate|quota)/i
+const RATE_LIMITED =
+  /rate.?limit|too many requests|requests per second|request limit reached|throttl|exceeded (?:the )?(?:rate|quota|capacity|compute units|throughput)|over (?:rate|quota)/i
 
 /** Retry-After: delta seconds or an HTTP date (RFC 9110 §10.2.3). */
 const parseRetryAfter = (value: string | null | undefined, now: number): number | undefined => {
@@ -43,6 +44,16 @@ export function throttleOf(error: unknown, now = Date.now()): Throttle | undefin
  * @example
  * throttleDelayMs({ throttle: { retryAfterMs: 2000 }, attempt: 0, baseMs: 250, maxMs: 30_000 }) // 2000
  */
-export function throttleDelayMs({ throttle, attempt, baseMs, maxMs }: { throttle: Throttle; attempt: number; baseMs: number; maxMs: number }): number {
+export function throttleDelayMs({
+  throttle,
+  attempt,
+  baseMs,
+  maxMs,
+}: {
+  throttle: Throttle
+  attempt: number
+  baseMs: number
+  maxMs: number
+}): number {
   return Math.min(maxMs, throttle.retryAfterMs ?? baseMs * 2 ** attempt)
 }

@@ -31,10 +31,27 @@ export type LaunchpadDeployment = {
  * @example
  * const launchpad = await deployLaunchpad({ devnet, uniswapV3Factory, weth })
  */
-export async function deployLaunchpad({ devnet, uniswapV3Factory, weth, owner = devnet.account }: DeployLaunchpadParameters): Promise<LaunchpadDeployment> {
+export async function deployLaunchpad({
+  devnet,
+  uniswapV3Factory,
+  weth,
+  owner = devnet.account,
+}: DeployLaunchpadParameters): Promise<LaunchpadDeployment> {
   const { LaunchFactory } = loadLaunchpadArtifacts()
   const factory = getAddress(await deployContractAndWait({ devnet, artifact: LaunchFactory, args: [uniswapV3Factory, weth, owner] }))
-  const read = (functionName: 'feeLocker' | 'vestingVault') => devnet.publicClient.readContract({ address: factory, abi: launchFactoryAbi, functionName })
-  const [feeLocker, vestingVault, fromBlock] = await Promise.all([read('feeLocker'), read('vestingVault'), devnet.publicClient.getBlockNumber({ cacheTime: 0 })])
-  return { factory, feeLocker: getAddress(feeLocker), vestingVault: getAddress(vestingVault), uniswapV3Factory: getAddress(uniswapV3Factory), weth: getAddress(weth), fromBlock }
+  const read = (functionName: 'feeLocker' | 'vestingVault') =>
+    devnet.publicClient.readContract({ address: factory, abi: launchFactoryAbi, functionName })
+  const [feeLocker, vestingVault, fromBlock] = await Promise.all([
+    read('feeLocker'),
+    read('vestingVault'),
+    devnet.publicClient.getBlockNumber({ cacheTime: 0 }),
+  ])
+  return {
+    factory,
+    feeLocker: getAddress(feeLocker),
+    vestingVault: getAddress(vestingVault),
+    uniswapV3Factory: getAddress(uniswapV3Factory),
+    weth: getAddress(weth),
+    fromBlock,
+  }
 }

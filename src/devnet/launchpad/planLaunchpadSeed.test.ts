@@ -11,13 +11,25 @@ test('the plan: forty launches over the week by all creators, vesting at every s
   const end = SEED_HOURS * 3600
   const stageAtEnd = new Set<string>()
   for (const l of launches) {
-    assert.equal(l.recipients.reduce((s, r) => s + r.bps, 0), 10_000)
+    assert.equal(
+      l.recipients.reduce((s, r) => s + r.bps, 0),
+      10_000,
+    )
     const v = l.vesting
     if (!v) continue
     const start = l.hour * 3600
     const lockupEnd = start + v.lockupSeconds
     const vestingEnd = lockupEnd + v.vestingSeconds
-    const stage = end < lockupEnd ? 'locked' : end < vestingEnd ? (v.claimHours.length ? 'partly_claimed' : 'vesting') : v.claimHours.length ? 'claimed' : 'vested'
+    const stage =
+      end < lockupEnd
+        ? 'locked'
+        : end < vestingEnd
+          ? v.claimHours.length
+            ? 'partly_claimed'
+            : 'vesting'
+          : v.claimHours.length
+            ? 'claimed'
+            : 'vested'
     assert.equal(stage, v.stage, `${l.symbol}`)
     // Every claim falls after the lockup and before the week ends.
     for (const c of v.claimHours) assert.ok(c * 3600 > lockupEnd && c < SEED_HOURS, `${l.symbol} claims at ${c}`)

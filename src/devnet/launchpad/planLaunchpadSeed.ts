@@ -57,8 +57,15 @@ export function planLaunchpadSeed({ seed }: { seed: number }): LaunchpadSeedPlan
       roll < 0.6
         ? [{ who: 'creator', bps: 10_000 }]
         : roll < 0.9
-          ? [{ who: 'creator', bps: 8_000 }, { who: 'interface', bps: 2_000 }]
-          : [{ who: 'creator', bps: 6_000 }, { who: (creatorOf[index] + 1) % SEED_CREATORS, bps: 2_500 }, { who: 'interface', bps: 1_500 }]
+          ? [
+              { who: 'creator', bps: 8_000 },
+              { who: 'interface', bps: 2_000 },
+            ]
+          : [
+              { who: 'creator', bps: 6_000 },
+              { who: (creatorOf[index] + 1) % SEED_CREATORS, bps: 2_500 },
+              { who: 'interface', bps: 1_500 },
+            ]
     let vesting: PlannedLaunch['vesting']
     if (index % 5 !== 4 && (index % 2 === 0 || next() < 0.3)) {
       // Early launches can end fully vested; late ones only locked or vesting.
@@ -93,7 +100,17 @@ export function planLaunchpadSeed({ seed }: { seed: number }): LaunchpadSeedPlan
 }
 
 /** A schedule that leaves the position at `stage` when the week ends `left` hours after launch. */
-function vestingSchedule({ stage, hour, left, bps }: { stage: VestingStage; hour: number; left: number; bps: number }): NonNullable<PlannedLaunch['vesting']> {
+function vestingSchedule({
+  stage,
+  hour,
+  left,
+  bps,
+}: {
+  stage: VestingStage
+  hour: number
+  left: number
+  bps: number
+}): NonNullable<PlannedLaunch['vesting']> {
   const h = 3600
   switch (stage) {
     case 'locked':

@@ -69,13 +69,33 @@ export async function seedLaunchpad({ devnet, market, seed }: SeedLaunchpadParam
   const launchpad = await deployLaunchpad({ devnet, uniswapV3Factory: market.factories.UNIV3.factory, weth })
   const usdc = market.tokens.USDC?.address
   if (usdc) {
-    await sendBatchAndMine({ devnet, calls: [{ to: launchpad.factory, label: 'allow USDC', data: encodeFunctionData({ abi: launchFactoryAbi, functionName: 'setPairedToken', args: [usdc, true] }) }] })
+    await sendBatchAndMine({
+      devnet,
+      calls: [
+        {
+          to: launchpad.factory,
+          label: 'allow USDC',
+          data: encodeFunctionData({ abi: launchFactoryAbi, functionName: 'setPairedToken', args: [usdc, true] }),
+        },
+      ],
+    })
   }
   await sendBatchAndMine({
     devnet,
     calls: traders.flatMap((trader): BatchCall[] => [
-      { from: trader, to: weth, value: parseEther('20000'), label: 'trader wraps ETH', data: encodeFunctionData({ abi: wethAbi, functionName: 'deposit' }) },
-      { from: trader, to: weth, label: 'trader approves the harness', data: encodeFunctionData({ abi: wethAbi, functionName: 'approve', args: [harness, maxUint256] }) },
+      {
+        from: trader,
+        to: weth,
+        value: parseEther('20000'),
+        label: 'trader wraps ETH',
+        data: encodeFunctionData({ abi: wethAbi, functionName: 'deposit' }),
+      },
+      {
+        from: trader,
+        to: weth,
+        label: 'trader approves the harness',
+        data: encodeFunctionData({ abi: wethAbi, functionName: 'approve', args: [harness, maxUint256] }),
+      },
     ]),
   })
 
@@ -135,17 +155,38 @@ export async function seedLaunchpad({ devnet, market, seed }: SeedLaunchpadParam
         pairedToken: weth,
         startingTick: startingTickForMarketCap({ marketCapRaw: BigInt(l.marketCapEth) * 10n ** 18n }),
         rewardRecipients: l.recipients.map((r) => ({ recipient: recipientAddress(l, r.who), bps: r.bps })),
-        vesting: l.vesting && { beneficiary: creator, bps: l.vesting.bps, lockupSeconds: l.vesting.lockupSeconds, vestingSeconds: l.vesting.vestingSeconds },
+        vesting: l.vesting && {
+          beneficiary: creator,
+          bps: l.vesting.bps,
+          lockupSeconds: l.vesting.lockupSeconds,
+          vestingSeconds: l.vesting.vestingSeconds,
+        },
         devBuy: l.devBuyWei > 0n ? { recipient: creator, minAmountOut: 1n } : undefined,
       })
       launchParams.set(l.index, params)
-      return { from: creator, to: launchpad.factory, value: l.devBuyWei, gas: 15_000_000n, label: `launch ${l.symbol}`, data: encodeFunctionData({ abi: launchFactoryAbi, functionName: 'launch', args: [params] }) }
+      return {
+        from: creator,
+        to: launchpad.factory,
+        value: l.devBuyWei,
+        gas: 15_000_000n,
+        label: `launch ${l.symbol}`,
+        data: encodeFunctionData({ abi: launchFactoryAbi, functionName: 'launch', args: [params] }),
+      }
     })
     const launchLogs = await mine(hour, launchCalls)
     for (const log of parseEventLogs({ abi: launchFactoryAbi, logs: launchLogs, eventName: 'TokenLaunched' })) {
       const token = getAddress(log.args.token)
-      const l = due.find((d) => getAddress(creators[d.creator]) === getAddress(log.args.creator) && launchParams.get(d.index)!.salt === log.args.salt)!
-      launched.push({ plan: l, token, pool: getAddress(log.args.pool), tokenIsToken0: BigInt(token) < BigInt(weth), vestingId: log.args.vestingId, admin: creators[l.creator] })
+      const l = due.find(
+        (d) => getAddress(creators[d.creator]) === getAddress(log.args.creator) && launchParams.get(d.index)!.salt === log.args.salt,
+      )!
+      launched.push({
+        plan: l,
+        token,
+        pool: getAddress(log.args.pool),
+        tokenIsToken0: BigInt(token) < BigInt(weth),
+        vestingId: log.args.vestingId,
+        admin: creators[l.creator],
+      })
     }
 
     // Trading: each live token trades in proportion to its popularity, most in its first day.
@@ -162,13 +203,22 @@ export async function seedLaunchpad({ devnet, market, seed }: SeedLaunchpadParam
           // Sell 10-60 % of what the trader held when the hour started (one sell per trader and hour).
           soldBy.add(trader)
           const amount = (held * BigInt(10 + Math.floor(next() * 50))) / 100n
-          calls.push(swapCall({ harness, trader, pool: l.pool, zeroForOne: l.tokenIsToken0, amountIn: amount, label: `sell ${l.plan.symbol}` }))
+          calls.push(
+            swapCall({ harness, trader, pool: l.pool, zeroForOne: l.tokenIsToken0, amountIn: amount, label: `sell ${l.plan.symbol}` }),
+          )
         } else {
           const amount = BigInt(Math.floor((0.005 + next() * 0.6 * l.plan.popularity) * 1e6)) * 10n ** 12n
-          calls.push(swapCall({ harness, trader, pool: l.pool, zeroForOne: !l.tokenIsToken0, amountIn: amount, label: `buy ${l.plan.symbol}` }))
+          calls.push(
+            swapCall({ harness, trader, pool: l.pool, zeroForOne: !l.tokenIsToken0, amountIn: amount, label: `buy ${l.plan.symbol}` }),
+          )
           if (!approved.has(`${trader}:${l.token}`)) {
             approved.add(`${trader}:${l.token}`)
-            calls.push({ from: trader, to: l.token, label: `approve ${l.plan.symbol}`, data: encodeFunctionData({ abi: launchTokenAbi, functionName: 'approve', args: [harness, maxUint256] }) })
+            calls.push({
+              from: trader,
+              to: l.token,
+              label: `approve ${l.plan.symbol}`,
+              data: encodeFunctionData({ abi: launchTokenAbi, functionName: 'approve', args: [harness, maxUint256] }),
+            })
           }
         }
         lastTradeHour.set(l.token, hour)
@@ -179,7 +229,12 @@ export async function seedLaunchpad({ devnet, market, seed }: SeedLaunchpadParam
         const [from, balance] = held[Math.floor(next() * held.length)]
         const to = holders[Math.floor(next() * holders.length)]
         soldBy.add(from)
-        calls.push({ from, to: l.token, label: `pass ${l.plan.symbol} on`, data: encodeFunctionData({ abi: launchTokenAbi, functionName: 'transfer', args: [to, balance / 4n] }) })
+        calls.push({
+          from,
+          to: l.token,
+          label: `pass ${l.plan.symbol} on`,
+          data: encodeFunctionData({ abi: launchTokenAbi, functionName: 'transfer', args: [to, balance / 4n] }),
+        })
       }
     }
     // Once a day: recipients claim fees on tokens that traded since their last claim; a keeper
@@ -193,16 +248,30 @@ export async function seedLaunchpad({ devnet, market, seed }: SeedLaunchpadParam
           if (!traded || next() > 0.5) continue
           lastClaimHour.set(key, hour)
           const from = r.who === 'interface' ? devnet.account : recipient
-          calls.push({ from, to: launchpad.feeLocker, label: `claim ${l.plan.symbol} fees`, data: encodeFunctionData({ abi: feeLockerAbi, functionName: 'claim', args: [l.token, recipient] }) })
+          calls.push({
+            from,
+            to: launchpad.feeLocker,
+            label: `claim ${l.plan.symbol} fees`,
+            data: encodeFunctionData({ abi: feeLockerAbi, functionName: 'claim', args: [l.token, recipient] }),
+          })
         }
         if ((lastTradeHour.get(l.token) ?? -1) === hour && next() < 0.3) {
-          calls.push({ to: launchpad.feeLocker, label: `collect ${l.plan.symbol} fees`, data: encodeFunctionData({ abi: feeLockerAbi, functionName: 'collectFees', args: [l.token] }) })
+          calls.push({
+            to: launchpad.feeLocker,
+            label: `collect ${l.plan.symbol} fees`,
+            data: encodeFunctionData({ abi: feeLockerAbi, functionName: 'collectFees', args: [l.token] }),
+          })
         }
       }
     }
     for (const l of launched) {
       if (l.plan.vesting?.claimHours.includes(hour)) {
-        calls.push({ from: creators[l.plan.creator], to: launchpad.vestingVault, label: `claim ${l.plan.symbol} vesting`, data: encodeFunctionData({ abi: vestingVaultAbi, functionName: 'claim', args: [l.vestingId] }) })
+        calls.push({
+          from: creators[l.plan.creator],
+          to: launchpad.vestingVault,
+          label: `claim ${l.plan.symbol} vesting`,
+          data: encodeFunctionData({ abi: vestingVaultAbi, functionName: 'claim', args: [l.vestingId] }),
+        })
       }
       calls.push(...metadataUpdates({ l, hour, creators, holders, documentFor }))
     }
@@ -214,7 +283,13 @@ export async function seedLaunchpad({ devnet, market, seed }: SeedLaunchpadParam
     chainId: devnet.chain.id,
     startTimestamp,
     endTimestamp,
-    launches: launched.map((l) => ({ token: l.token, symbol: l.plan.symbol, name: l.plan.name, hour: l.plan.hour, author: creatorAccounts[l.plan.creator] })),
+    launches: launched.map((l) => ({
+      token: l.token,
+      symbol: l.plan.symbol,
+      name: l.plan.name,
+      hour: l.plan.hour,
+      author: creatorAccounts[l.plan.creator],
+    })),
   })
   for (const address of [...creators, ...traders]) await request('anvil_stopImpersonatingAccount', [address])
   return {
@@ -235,12 +310,30 @@ export async function seedLaunchpad({ devnet, market, seed }: SeedLaunchpadParam
   }
 }
 
-function swapCall({ harness, trader, pool, zeroForOne, amountIn, label }: { harness: Address; trader: Address; pool: Address; zeroForOne: boolean; amountIn: bigint; label: string }): BatchCall {
+function swapCall({
+  harness,
+  trader,
+  pool,
+  zeroForOne,
+  amountIn,
+  label,
+}: {
+  harness: Address
+  trader: Address
+  pool: Address
+  zeroForOne: boolean
+  amountIn: bigint
+  label: string
+}): BatchCall {
   return {
     from: trader,
     to: harness,
     label,
-    data: encodeFunctionData({ abi: harnessAbi, functionName: 'swapV3', args: [pool, trader, zeroForOne, amountIn, zeroForOne ? MIN_SQRT_RATIO_PLUS_ONE : MAX_SQRT_RATIO_MINUS_ONE, trader] }),
+    data: encodeFunctionData({
+      abi: harnessAbi,
+      functionName: 'swapV3',
+      args: [pool, trader, zeroForOne, amountIn, zeroForOne ? MIN_SQRT_RATIO_PLUS_ONE : MAX_SQRT_RATIO_MINUS_ONE, trader],
+    }),
   }
 }
 
@@ -249,21 +342,36 @@ function swapCall({ harness, trader, pool, zeroForOne, amountIn, label }: { harn
  * a new metadata document two days in, the tenth renames itself, the fifteenth changes its symbol,
  * the twentieth hands its admin role to a holder and the twenty-fifth renounces it.
  */
-function metadataUpdates({ l, hour, creators, holders, documentFor }: { l: Launched; hour: number; creators: Address[]; holders: Address[]; documentFor: (launch: PlannedLaunch, extra?: Record<string, unknown>) => string }): BatchCall[] {
+function metadataUpdates({
+  l,
+  hour,
+  creators,
+  holders,
+  documentFor,
+}: {
+  l: Launched
+  hour: number
+  creators: Address[]
+  holders: Address[]
+  documentFor: (launch: PlannedLaunch, extra?: Record<string, unknown>) => string
+}): BatchCall[] {
   if (hour !== l.plan.hour + 48) return []
   const from = creators[l.plan.creator]
-  const call = (functionName: 'updateExtraMetadata' | 'updateName' | 'updateSymbol' | 'setAdmin', args: [string] | [Address]): BatchCall => ({
+  const call = (
+    functionName: 'updateExtraMetadata' | 'updateName' | 'updateSymbol' | 'setAdmin',
+    args: [string] | [Address],
+  ): BatchCall => ({
     from,
     to: l.token,
     label: `${functionName} ${l.plan.symbol}`,
     data: encodeFunctionData({ abi: launchTokenAbi, functionName, args: args as never }),
   })
   const calls: BatchCall[] = []
-  if (l.plan.index % 7 === 3 && l.plan.document) calls.push(call('updateExtraMetadata', [documentFor(l.plan, { description: `${l.plan.name}: now with a roadmap.` })]))
+  if (l.plan.index % 7 === 3 && l.plan.document)
+    calls.push(call('updateExtraMetadata', [documentFor(l.plan, { description: `${l.plan.name}: now with a roadmap.` })]))
   if (l.plan.index === 10) calls.push(call('updateName', [`${l.plan.name} Classic`]))
   if (l.plan.index === 15) calls.push(call('updateSymbol', [`${l.plan.symbol}2`]))
   if (l.plan.index === 20) calls.push(call('setAdmin', [holders[0]]))
   if (l.plan.index === 25) calls.push(call('setAdmin', ['0x0000000000000000000000000000000000000000']))
   return calls
 }
-

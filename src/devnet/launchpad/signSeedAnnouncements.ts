@@ -18,12 +18,20 @@ export type SignSeedAnnouncementsParameters = {
  * @example
  * const announcements = await signSeedAnnouncements({ chainId: 8453, startTimestamp, endTimestamp, launches })
  */
-export async function signSeedAnnouncements({ chainId, startTimestamp, endTimestamp, launches }: SignSeedAnnouncementsParameters): Promise<SeededAnnouncement[]> {
+export async function signSeedAnnouncements({
+  chainId,
+  startTimestamp,
+  endTimestamp,
+  launches,
+}: SignSeedAnnouncementsParameters): Promise<SeededAnnouncement[]> {
   const out: SeededAnnouncement[] = []
   for (const [i, l] of launches.entries()) {
     if (i % 4 !== 0) continue
-    const posts = [{ after: 24, title: `${l.name} is live`, body: `${l.symbol} trades on its own pool from today. Fees go to the community wallet.` }]
-    if (i % 8 === 0) posts.push({ after: 72, title: `${l.symbol} week one`, body: `Thanks for the first days of ${l.name}. Next: a website and a logo.` })
+    const posts = [
+      { after: 24, title: `${l.name} is live`, body: `${l.symbol} trades on its own pool from today. Fees go to the community wallet.` },
+    ]
+    if (i % 8 === 0)
+      posts.push({ after: 72, title: `${l.symbol} week one`, body: `Thanks for the first days of ${l.name}. Next: a website and a logo.` })
     for (const post of posts) {
       const issuedAt = startTimestamp + (l.hour + post.after) * 3600
       if (issuedAt > endTimestamp) continue

@@ -14,7 +14,17 @@ export type SeededDexId =
 
 /** Every kind the seed must cover (a completeness test checks each has pools). */
 export const seededDexIds: readonly SeededDexId[] = [
-  'UNIV2', 'UNIV3', 'ALIEN_BASE_V3', 'PANCAKE_V3', 'UNIV4', 'QUICKSWAP_V4', 'HYDREX', 'AERODROME_V2LIKE', 'AERODROME_CL', 'PANCAKE_V2', 'PANCAKE_INFINITY_CL',
+  'UNIV2',
+  'UNIV3',
+  'ALIEN_BASE_V3',
+  'PANCAKE_V3',
+  'UNIV4',
+  'QUICKSWAP_V4',
+  'HYDREX',
+  'AERODROME_V2LIKE',
+  'AERODROME_CL',
+  'PANCAKE_V2',
+  'PANCAKE_INFINITY_CL',
 ]
 
 /** One pool to seed. */

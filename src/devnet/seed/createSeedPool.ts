@@ -86,17 +86,29 @@ export async function createSeedPool({
   // Reserves then `mint`, for the kinds whose pool takes what was sent to it.
   const reserveCalls = (pool: Address, amounts: bigint[]): BatchCall[] => [
     ...[t0, t1].map((t, i) => ({
-      from: liquidityProvider, to: t.address, gas: 200_000n, label: `${label} reserve ${i}`,
+      from: liquidityProvider,
+      to: t.address,
+      gas: 200_000n,
+      label: `${label} reserve ${i}`,
       data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [pool, amounts[i]] }),
     })),
-    { from: liquidityProvider, to: pool, gas: 1_000_000n, label: `${label} mint`, data: encodeFunctionData({ abi: v2PairAbi, functionName: 'mint', args: [liquidityProvider] }) },
+    {
+      from: liquidityProvider,
+      to: pool,
+      gas: 1_000_000n,
+      label: `${label} mint`,
+      data: encodeFunctionData({ abi: v2PairAbi, functionName: 'mint', args: [liquidityProvider] }),
+    },
   ]
   const halves = () => [BigInt(Math.floor(capitalInToken1 / 2 / price)), BigInt(Math.floor(capitalInToken1 / 2))]
 
   if (spec.dex === 'UNIV2' || spec.dex === 'PANCAKE_V2') {
     const factory = factories[spec.dex].factory
     const { pair } = await createUniswapV2Pair({ devnet, factory, tokenA: t0.address, tokenB: t1.address })
-    return { pool: { ...base, address: pair, fee: spec.dex === 'UNIV2' ? 3000 : 2500, tickSpacing: 1 }, liquidityCalls: reserveCalls(pair, halves()) }
+    return {
+      pool: { ...base, address: pair, fee: spec.dex === 'UNIV2' ? 3000 : 2500, tickSpacing: 1 },
+      liquidityCalls: reserveCalls(pair, halves()),
+    }
   }
 
   if (spec.dex === 'AERODROME_V2LIKE') {
@@ -116,33 +128,76 @@ export async function createSeedPool({
   if (spec.dex === 'PANCAKE_INFINITY_CL') {
     const { poolManager, protocolFeeController, testRouter } = factories.PANCAKE_INFINITY_CL
     const { CLPoolManager, ProtocolFeeController, InfinityTestRouter } = loadStandInArtifacts({ protocol: 'pancake-infinity' })
-    const key = pancakeInfinityPoolKey({ tokenA: t0.address, tokenB: t1.address, poolManager, fee: spec.fee, tickSpacing: spec.tickSpacing })
-    await writeContractAndWait({ devnet, address: poolManager, abi: CLPoolManager.abi, functionName: 'initialize', args: [key, sqrtPriceX96] })
+    const key = pancakeInfinityPoolKey({
+      tokenA: t0.address,
+      tokenB: t1.address,
+      poolManager,
+      fee: spec.fee,
+      tickSpacing: spec.tickSpacing,
+    })
+    await writeContractAndWait({
+      devnet,
+      address: poolManager,
+      abi: CLPoolManager.abi,
+      functionName: 'initialize',
+      args: [key, sqrtPriceX96],
+    })
     const protocolFee = spec.protocolFee ?? 0
     if (protocolFee > 0) {
-      await writeContractAndWait({ devnet, address: protocolFeeController, abi: ProtocolFeeController.abi, functionName: 'setProtocolFee', args: [key, protocolFee] })
+      await writeContractAndWait({
+        devnet,
+        address: protocolFeeController,
+        abi: ProtocolFeeController.abi,
+        functionName: 'setProtocolFee',
+        args: [key, protocolFee],
+      })
     }
     const liquidityCalls = positions().map((p, i) => ({
-      from: liquidityProvider, to: testRouter, gas: 2_000_000n, label: `${label} position ${i}`,
+      from: liquidityProvider,
+      to: testRouter,
+      gas: 2_000_000n,
+      label: `${label} position ${i}`,
       data: encodeFunctionData({
-        abi: InfinityTestRouter.abi, functionName: 'modifyLiquidity',
+        abi: InfinityTestRouter.abi,
+        functionName: 'modifyLiquidity',
         args: [key, { tickLower: p.tickLower, tickUpper: p.tickUpper, liquidityDelta: p.liquidity, salt: numberToHex(0, { size: 32 }) }],
       }),
     }))
-    const pool = { ...base, address: pancakeInfinityPoolId({ key }), currency0: key.currency0, currency1: key.currency1, hooks: key.hooks, protocolFee }
+    const pool = {
+      ...base,
+      address: pancakeInfinityPoolId({ key }),
+      currency0: key.currency0,
+      currency1: key.currency1,
+      hooks: key.hooks,
+      protocolFee,
+    }
     return { pool, liquidityCalls }
   }
 
   if (spec.dex === 'UNIV4') {
     const { poolManager, liquidityRouter } = factories.UNIV4
     const key = uniswapV4PoolKey({ tokenA: t0.address, tokenB: t1.address, fee: spec.fee, tickSpacing: spec.tickSpacing })
-    await writeContractAndWait({ devnet, address: poolManager, abi: loadNpmArtifact({ name: 'PoolManager' }).abi, functionName: 'initialize', args: [key, sqrtPriceX96] })
+    await writeContractAndWait({
+      devnet,
+      address: poolManager,
+      abi: loadNpmArtifact({ name: 'PoolManager' }).abi,
+      functionName: 'initialize',
+      args: [key, sqrtPriceX96],
+    })
     const liquidityAbi = loadNpmArtifact({ name: 'PoolModifyLiquidityTest' }).abi as Abi
     const liquidityCalls = positions().map((p, i) => ({
-      from: liquidityProvider, to: liquidityRouter, gas: 2_000_000n, label: `${label} position ${i}`,
+      from: liquidityProvider,
+      to: liquidityRouter,
+      gas: 2_000_000n,
+      label: `${label} position ${i}`,
       data: encodeFunctionData({
-        abi: liquidityAbi, functionName: 'modifyLiquidity',
-        args: [key, { tickLower: p.tickLower, tickUpper: p.tickUpper, liquidityDelta: p.liquidity, salt: numberToHex(0, { size: 32 }) }, '0x'],
+        abi: liquidityAbi,
+        functionName: 'modifyLiquidity',
+        args: [
+          key,
+          { tickLower: p.tickLower, tickUpper: p.tickUpper, liquidityDelta: p.liquidity, salt: numberToHex(0, { size: 32 }) },
+          '0x',
+        ],
       }),
     }))
     const pool = { ...base, address: uniswapV4PoolId({ key }), currency0: key.currency0, currency1: key.currency1, hooks: key.hooks }
@@ -153,12 +208,26 @@ export async function createSeedPool({
   if (spec.dex === 'QUICKSWAP_V4' || spec.dex === 'HYDREX') {
     const { factory, basePluginFactory } = factories[spec.dex]
     const { pool } = await createAlgebraPool({
-      devnet, factory, tokenA: t0.address, tokenB: t1.address, sqrtPriceX96, tickSpacing: spec.tickSpacing, fee: spec.fee, pluginFactory: basePluginFactory,
+      devnet,
+      factory,
+      tokenA: t0.address,
+      tokenB: t1.address,
+      sqrtPriceX96,
+      tickSpacing: spec.tickSpacing,
+      fee: spec.fee,
+      pluginFactory: basePluginFactory,
     })
     const plugin = await devnet.publicClient.readContract({ address: pool, abi: algebraPoolAbi, functionName: 'plugin' })
     const liquidityCalls = positions().map((p, i) => ({
-      from: liquidityProvider, to: harness, gas: 2_000_000n, label: `${label} position ${i}`,
-      data: encodeFunctionData({ abi: harnessAbi, functionName: 'mintAlgebra', args: [pool, liquidityProvider, p.tickLower, p.tickUpper, p.liquidity, liquidityProvider] }),
+      from: liquidityProvider,
+      to: harness,
+      gas: 2_000_000n,
+      label: `${label} position ${i}`,
+      data: encodeFunctionData({
+        abi: harnessAbi,
+        functionName: 'mintAlgebra',
+        args: [pool, liquidityProvider, p.tickLower, p.tickUpper, p.liquidity, liquidityProvider],
+      }),
     }))
     return { pool: { ...base, address: pool, plugin: getAddress(plugin) }, liquidityCalls }
   }
@@ -167,16 +236,50 @@ export async function createSeedPool({
   let fee = spec.fee
   if (spec.dex === 'AERODROME_CL') {
     const { factory } = factories.AERODROME_CL
-    ;({ pool } = await createSlipstreamPool({ devnet, factory, tokenA: t0.address, tokenB: t1.address, tickSpacing: spec.tickSpacing, sqrtPriceX96 }))
+    ;({ pool } = await createSlipstreamPool({
+      devnet,
+      factory,
+      tokenA: t0.address,
+      tokenB: t1.address,
+      tickSpacing: spec.tickSpacing,
+      sqrtPriceX96,
+    }))
     const { CLPool, CLFactory } = loadStandInArtifacts({ protocol: 'slipstream' })
-    await writeContractAndWait({ devnet, address: pool, abi: CLPool.abi, functionName: 'increaseObservationCardinalityNext', args: [SLIPSTREAM_OBSERVATIONS] })
-    fee = Number(await devnet.publicClient.readContract({ address: factory, abi: CLFactory.abi, functionName: 'tickSpacingToFee', args: [spec.tickSpacing] }))
+    await writeContractAndWait({
+      devnet,
+      address: pool,
+      abi: CLPool.abi,
+      functionName: 'increaseObservationCardinalityNext',
+      args: [SLIPSTREAM_OBSERVATIONS],
+    })
+    fee = Number(
+      await devnet.publicClient.readContract({
+        address: factory,
+        abi: CLFactory.abi,
+        functionName: 'tickSpacingToFee',
+        args: [spec.tickSpacing],
+      }),
+    )
   } else {
-    ;({ pool } = await createUniswapV3Pool({ devnet, factory: factories[spec.dex].factory, tokenA: t0.address, tokenB: t1.address, fee: spec.fee, sqrtPriceX96 }))
+    ;({ pool } = await createUniswapV3Pool({
+      devnet,
+      factory: factories[spec.dex].factory,
+      tokenA: t0.address,
+      tokenB: t1.address,
+      fee: spec.fee,
+      sqrtPriceX96,
+    }))
   }
   const liquidityCalls = positions().map((p, i) => ({
-    from: liquidityProvider, to: harness, gas: 2_000_000n, label: `${label} position ${i}`,
-    data: encodeFunctionData({ abi: harnessAbi, functionName: 'mintV3', args: [pool, liquidityProvider, p.tickLower, p.tickUpper, p.liquidity, liquidityProvider] }),
+    from: liquidityProvider,
+    to: harness,
+    gas: 2_000_000n,
+    label: `${label} position ${i}`,
+    data: encodeFunctionData({
+      abi: harnessAbi,
+      functionName: 'mintV3',
+      args: [pool, liquidityProvider, p.tickLower, p.tickUpper, p.liquidity, liquidityProvider],
+    }),
   }))
   return { pool: { ...base, address: pool, fee }, liquidityCalls }
 }

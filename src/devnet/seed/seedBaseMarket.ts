@@ -86,7 +86,8 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
   const weth = await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 })
   const tokens: Record<string, { address: Address; token: MarketToken }> = {}
   for (const token of baseMarketTokens) {
-    const address = token.symbol === 'WETH' ? weth : await deployTestToken({ devnet, name: token.name, symbol: token.symbol, decimals: token.decimals })
+    const address =
+      token.symbol === 'WETH' ? weth : await deployTestToken({ devnet, name: token.name, symbol: token.symbol, decimals: token.decimals })
     tokens[token.symbol] = { address: getAddress(address), token }
   }
   const harness = await deployContractAndWait({ devnet, artifact: devnet.artifacts.PoolHarness })
@@ -110,9 +111,18 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
     QUICKSWAP_V4: quickswap,
     HYDREX: hydrex,
     AERODROME_V2LIKE: aerodrome,
-    AERODROME_CL: { factory: slipstream.factory, implementation: slipstream.implementation, swapFeeModule: slipstream.swapFeeModule as Address },
+    AERODROME_CL: {
+      factory: slipstream.factory,
+      implementation: slipstream.implementation,
+      swapFeeModule: slipstream.swapFeeModule as Address,
+    },
     PANCAKE_V2: pancakeV2,
-    PANCAKE_INFINITY_CL: { poolManager: infinity.clPoolManager, vault: infinity.vault, protocolFeeController: infinity.protocolFeeController, testRouter: infinity.testRouter },
+    PANCAKE_INFINITY_CL: {
+      poolManager: infinity.clPoolManager,
+      vault: infinity.vault,
+      protocolFeeController: infinity.protocolFeeController,
+      testRouter: infinity.testRouter,
+    },
   })
   const router = await deploySeedRouter({ devnet, weth, factories })
 
@@ -120,15 +130,30 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
   await request('anvil_setBalance', [LIQUIDITY_PROVIDER, toHex(parseEther('10000000'))])
   await request('anvil_impersonateAccount', [LIQUIDITY_PROVIDER])
   const lpCalls: BatchCall[] = [
-    { from: LIQUIDITY_PROVIDER, to: weth, value: parseEther('5000000'), label: 'LP wraps ETH', data: encodeFunctionData({ abi: tokenAbi, functionName: 'deposit' }) },
+    {
+      from: LIQUIDITY_PROVIDER,
+      to: weth,
+      value: parseEther('5000000'),
+      label: 'LP wraps ETH',
+      data: encodeFunctionData({ abi: tokenAbi, functionName: 'deposit' }),
+    },
   ]
   for (const { address, token } of Object.values(tokens)) {
     if (token.symbol !== 'WETH') {
       // Far more than any pool needs; the LP's leftovers are of no interest.
-      lpCalls.push({ to: address, label: `mint ${token.symbol} to LP`, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [LIQUIDITY_PROVIDER, 10n ** BigInt(token.decimals + 15)] }) })
+      lpCalls.push({
+        to: address,
+        label: `mint ${token.symbol} to LP`,
+        data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [LIQUIDITY_PROVIDER, 10n ** BigInt(token.decimals + 15)] }),
+      })
     }
     for (const spender of [harness, uniswapV4.liquidityRouter, infinity.testRouter]) {
-      lpCalls.push({ from: LIQUIDITY_PROVIDER, to: address, label: `LP approves ${token.symbol}`, data: encodeFunctionData({ abi: tokenAbi, functionName: 'approve', args: [spender, maxUint256] }) })
+      lpCalls.push({
+        from: LIQUIDITY_PROVIDER,
+        to: address,
+        label: `LP approves ${token.symbol}`,
+        data: encodeFunctionData({ abi: tokenAbi, functionName: 'approve', args: [spender, maxUint256] }),
+      })
     }
   }
 
@@ -142,7 +167,15 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
   const pools: SeededPool[] = []
   for (const spec of baseMarketPools) {
     const offset = (next() * 2 - 1) * VENUE_PRICE_SPREAD
-    const { pool, liquidityCalls } = await createSeedPool({ devnet, spec, tokens, factories, liquidityProvider: LIQUIDITY_PROVIDER, harness, offset })
+    const { pool, liquidityCalls } = await createSeedPool({
+      devnet,
+      spec,
+      tokens,
+      factories,
+      liquidityProvider: LIQUIDITY_PROVIDER,
+      harness,
+      offset,
+    })
     pools.push(pool)
     calls.push(...liquidityCalls)
   }
@@ -152,9 +185,19 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
     for (const { address, token } of Object.values(tokens)) {
       if (token.symbol === 'WETH') continue
       const amount = BigInt(Math.round(ACCOUNT_TOKEN_USD / token.priceUsd)) * 10n ** BigInt(token.decimals)
-      calls.push({ to: address, label: `mint ${token.symbol} to ${account.address}`, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [account.address, amount] }) })
+      calls.push({
+        to: address,
+        label: `mint ${token.symbol} to ${account.address}`,
+        data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [account.address, amount] }),
+      })
     }
-    calls.push({ from: account.address, to: weth, value: ACCOUNT_WETH, label: `${account.address} wraps ETH`, data: encodeFunctionData({ abi: tokenAbi, functionName: 'deposit' }) })
+    calls.push({
+      from: account.address,
+      to: weth,
+      value: ACCOUNT_WETH,
+      label: `${account.address} wraps ETH`,
+      data: encodeFunctionData({ abi: tokenAbi, functionName: 'deposit' }),
+    })
   }
   await sendBatchAndMine({ devnet, calls })
   await request('anvil_stopImpersonatingAccount', [LIQUIDITY_PROVIDER])
@@ -184,6 +227,9 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
 function checksummed(factories: SeededFactories): SeededFactories {
   const checksum = (v: string) => (v.length === 42 ? getAddress(v) : v)
   return Object.fromEntries(
-    Object.entries(factories).map(([dex, addresses]) => [dex, Object.fromEntries(Object.entries(addresses).map(([k, v]) => [k, checksum(v as string)]))]),
+    Object.entries(factories).map(([dex, addresses]) => [
+      dex,
+      Object.fromEntries(Object.entries(addresses).map(([k, v]) => [k, checksum(v as string)])),
+    ]),
   ) as SeededFactories
 }

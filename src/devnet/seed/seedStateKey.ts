@@ -39,7 +39,11 @@ export function seedStateKey({ seed }: SeedStateKeyParameters): SeedStateKeyRetu
     ...listFiles({ dir: contractsDir, keep: (f) => f.endsWith('.sol') }),
     ...listFiles({ dir: join(root, 'src', 'devnet'), keep: (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') }),
   ]
-  for (const file of files) hash.update(`${file.slice(root.length)}\n`).update(readFileSync(file)).update('\n')
+  for (const file of files)
+    hash
+      .update(`${file.slice(root.length)}\n`)
+      .update(readFileSync(file))
+      .update('\n')
   return { key: hash.digest('hex'), files: files.length }
 }
 

@@ -59,19 +59,20 @@ export async function sendBatchAndMine({
         // Nonces are assigned above in call order; sending may then run in parallel.
         hashes.push(
           ...(await Promise.all(
-            sent.map(({ call, from, nonce }) =>
-              request('eth_sendTransaction', [
-                {
-                  from,
-                  to: call.to,
-                  data: call.data,
-                  value: call.value === undefined ? undefined : `0x${call.value.toString(16)}`,
-                  gas: `0x${(call.gas ?? 3_000_000n).toString(16)}`,
-                  nonce: `0x${nonce.toString(16)}`,
-                  maxFeePerGas: '0x2540be400',
-                  maxPriorityFeePerGas: '0x0',
-                },
-              ]) as Promise<Hex>,
+            sent.map(
+              ({ call, from, nonce }) =>
+                request('eth_sendTransaction', [
+                  {
+                    from,
+                    to: call.to,
+                    data: call.data,
+                    value: call.value === undefined ? undefined : `0x${call.value.toString(16)}`,
+                    gas: `0x${(call.gas ?? 3_000_000n).toString(16)}`,
+                    nonce: `0x${nonce.toString(16)}`,
+                    maxFeePerGas: '0x2540be400',
+                    maxPriorityFeePerGas: '0x0',
+                  },
+                ]) as Promise<Hex>,
             ),
           )),
         )
@@ -81,7 +82,8 @@ export async function sendBatchAndMine({
       const byHash = new Map(receipts.map((r) => [r.transactionHash.toLowerCase(), r]))
       for (const [i, hash] of hashes.entries()) {
         const receipt = byHash.get(hash.toLowerCase())
-        if (!receipt) throw new Error(`batch: "${chunk[i].label}" (${hash}) was not mined; ${receipts.length}/${hashes.length} in the block`)
+        if (!receipt)
+          throw new Error(`batch: "${chunk[i].label}" (${hash}) was not mined; ${receipts.length}/${hashes.length} in the block`)
         if (receipt.status !== '0x1') throw new Error(`batch: "${chunk[i].label}" reverted (${hash})`)
         gasUsed += BigInt(receipt.gasUsed)
       }

@@ -29,7 +29,13 @@ export const announcementTypes = {
  * @example
  * const signature = await account.signTypedData(announcementTypedData({ chainId: 8453, message }))
  */
-export function announcementTypedData({ chainId, message }: { chainId: number; message: AnnouncementMessage }): TypedDataDefinition<typeof announcementTypes, 'Announcement'> {
+export function announcementTypedData({
+  chainId,
+  message,
+}: {
+  chainId: number
+  message: AnnouncementMessage
+}): TypedDataDefinition<typeof announcementTypes, 'Announcement'> {
   return {
     domain: { name: 'Launch Gateway Announcements', version: '1', chainId },
     types: announcementTypes,

@@ -48,22 +48,45 @@ export type AuthenticateGatewayKeyParameters = {
  * @example
  * const { key, limits } = await authenticateGatewayKey({ presented: request.headers['x-api-key'], source: request.ip, deps, log: request.log })
  */
-export async function authenticateGatewayKey({ presented, source, deps, log }: AuthenticateGatewayKeyParameters): Promise<{ key: ApiKeyRecord; limits: PlanLimits }> {
-  if (presented === undefined || presented === '') throw new GatewayProblem('missing_api_key', { detail: 'The x-api-key header is missing.' })
+export async function authenticateGatewayKey({
+  presented,
+  source,
+  deps,
+  log,
+}: AuthenticateGatewayKeyParameters): Promise<{ key: ApiKeyRecord; limits: PlanLimits }> {
+  if (presented === undefined || presented === '')
+    throw new GatewayProblem('missing_api_key', { detail: 'The x-api-key header is missing.' })
   if (typeof presented !== 'string') throw new GatewayProblem('invalid_api_key', { detail: 'Send exactly one x-api-key header.' })
   const parsed = parseApiKey(presented)
   if (!parsed) throw new GatewayProblem('invalid_api_key', { detail: 'The key is malformed.' })
   if (!deps.keys.isCached(parsed.prefix)) {
-    const lookup = deps.limiter.consume([{ policy: { kind: 'window', name: 'key_lookups', key: `lookups:${source}`, limit: ceilings.uncachedKeyLookups.perSourcePerMinute, windowMs: 60_000 }, group: 'ceiling', cost: 1 }])
+    const lookup = deps.limiter.consume([
+      {
+        policy: {
+          kind: 'window',
+          name: 'key_lookups',
+          key: `lookups:${source}`,
+          limit: ceilings.uncachedKeyLookups.perSourcePerMinute,
+          windowMs: 60_000,
+        },
+        group: 'ceiling',
+        cost: 1,
+      },
+    ])
     if (!lookup.allowed) {
-      throw new GatewayProblem('quota_exceeded', { detail: 'Too many lookups of unknown keys from this address.', retryAfterSec: lookup.retryAfterMs / 1000, violatedPolicies: ['key_lookups'] })
+      throw new GatewayProblem('quota_exceeded', {
+        detail: 'Too many lookups of unknown keys from this address.',
+        retryAfterSec: lookup.retryAfterMs / 1000,
+        violatedPolicies: ['key_lookups'],
+      })
     }
   }
   const { record } = await deps.keys.lookup(parsed.prefix)
   const verdict = deps.keys.verify(parsed, record)
   if ('refusal' in verdict) throw new GatewayProblem('invalid_api_key', { detail: REFUSALS[verdict.refusal] })
   const key = verdict.record
-  if (deps.environment === 'live' && key.environment !== 'live') throw new GatewayProblem('invalid_api_key', { detail: 'A test key is not accepted by a live deployment.' })
+  if (deps.environment === 'live' && key.environment !== 'live')
+    throw new GatewayProblem('invalid_api_key', { detail: 'A test key is not accepted by a live deployment.' })
   const limits = limitsOf(key)
   if (!limits) {
     log.error({ keyPrefix: key.prefix, plan: key.plan }, 'a key whose stored plan is not known was refused')

@@ -50,10 +50,17 @@ test('an unknown prefix is remembered for 2 s; a wrong secret, another environme
   assert.equal(keys.isCached(unknown.prefix), true)
   t += UNKNOWN_PREFIX_TTL_MS
   assert.equal(keys.isCached(unknown.prefix), false)
-  const { key } = await keys.create({ plan: 'builder', scopes: ['tokens:read'], owner: 'b@example.com', expiresAt: new Date(t + 1000).toISOString() })
+  const { key } = await keys.create({
+    plan: 'builder',
+    scopes: ['tokens:read'],
+    owner: 'b@example.com',
+    expiresAt: new Date(t + 1000).toISOString(),
+  })
   const parsed = parseApiKey(key)!
   const { record } = await keys.lookup(parsed.prefix)
-  assert.deepEqual(keys.verify({ ...parsed, secret: parsed.secret.replace(/.$/, (c) => (c === '0' ? '1' : '0')) }, record), { refusal: 'secret' })
+  assert.deepEqual(keys.verify({ ...parsed, secret: parsed.secret.replace(/.$/, (c) => (c === '0' ? '1' : '0')) }, record), {
+    refusal: 'secret',
+  })
   assert.deepEqual(keys.verify({ ...parsed, environment: 'test' }, record), { refusal: 'secret' })
   assert.ok('record' in keys.verify(parsed, record))
   t += 1000
@@ -66,7 +73,12 @@ test('an unknown prefix is remembered for 2 s; a wrong secret, another environme
 test('a Partner key needs its custom limits; only the SHA-256 of the secret is stored', async () => {
   const keys = createKeyStore({ db })
   await assert.rejects(keys.create({ plan: 'partner', scopes: ['tokens:read'], owner: 'c@example.com' }), /custom limits/)
-  const { key, record } = await keys.create({ plan: 'partner', customLimits: { unitsPerMinute: 5000, burstPerSecond: 200, daily: 1e6, monthly: 2e7, maxPage: 200 }, scopes: ['tokens:read'], owner: 'c@example.com' })
+  const { key, record } = await keys.create({
+    plan: 'partner',
+    customLimits: { unitsPerMinute: 5000, burstPerSecond: 200, daily: 1e6, monthly: 2e7, maxPage: 200 },
+    scopes: ['tokens:read'],
+    owner: 'c@example.com',
+  })
   const rows = await db.query<Record<string, string>>('SELECT * FROM api_keys WHERE prefix = $1', [record.prefix])
   assert.ok(!Object.values(rows[0]).some((v) => typeof v === 'string' && v.includes(parseApiKey(key)!.secret)))
   assert.equal(record.customLimits?.unitsPerMinute, 5000)
@@ -81,8 +93,14 @@ test('concurrent requests for a lapsed key share one database read: only the fir
   assert.equal(keys.isCached(prefix), true, 'a read under way answers the others')
   const others = await Promise.all([keys.lookup(prefix), keys.lookup(prefix)])
   assert.equal((await first).cached, false)
-  assert.deepEqual(others.map((o) => o.cached), [true, true])
-  assert.deepEqual(others.map((o) => o.record?.prefix), [prefix, prefix])
+  assert.deepEqual(
+    others.map((o) => o.cached),
+    [true, true],
+  )
+  assert.deepEqual(
+    others.map((o) => o.record?.prefix),
+    [prefix, prefix],
+  )
   t += KEY_CACHE_TTL_MS
   assert.equal(keys.isCached(prefix), false)
 })

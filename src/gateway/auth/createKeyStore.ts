@@ -10,8 +10,19 @@ export const KEY_CACHE_TTL_MS = 5_000
 export const UNKNOWN_PREFIX_TTL_MS = 2_000
 
 type Row = {
-  prefix: string; environment: string; secret_sha256: string; status: string; plan: string; custom_limits: string | null
-  scopes: string; allowed_origins: string; owner: string; label: string; created_at: string; expires_at: string | null; revoked_at: string | null
+  prefix: string
+  environment: string
+  secret_sha256: string
+  status: string
+  plan: string
+  custom_limits: string | null
+  scopes: string
+  allowed_origins: string
+  owner: string
+  label: string
+  created_at: string
+  expires_at: string | null
+  revoked_at: string | null
 }
 
 /** Why a presented key is refused (all `invalid_api_key`; the detail says which). */
@@ -104,7 +115,8 @@ export function createKeyStore({ db, now = Date.now }: { db: SqlDatabase; now?: 
       if (!record) return { refusal: 'unknown' }
       const presented = Buffer.from(hashApiKeySecret(parsed.secret), 'hex')
       const stored = Buffer.from(record.secretSha256, 'hex')
-      if (stored.length !== presented.length || !timingSafeEqual(stored, presented) || record.environment !== parsed.environment) return { refusal: 'secret' }
+      if (stored.length !== presented.length || !timingSafeEqual(stored, presented) || record.environment !== parsed.environment)
+        return { refusal: 'secret' }
       if (record.status === 'revoked') return { refusal: 'revoked' }
       if (record.status !== 'active') return { refusal: 'inactive' }
       if (record.expiresAt && Date.parse(record.expiresAt) <= now()) return { refusal: 'expired' }
@@ -118,7 +130,19 @@ export function createKeyStore({ db, now = Date.now }: { db: SqlDatabase; now?: 
         const inserted = await db.execute(
           `INSERT INTO api_keys (prefix, environment, secret_sha256, status, plan, custom_limits, scopes, allowed_origins, owner, label, created_at, expires_at)
            VALUES ($1, $2, $3, 'active', $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (prefix) DO NOTHING`,
-          [prefix, environment, secretSha256, plan, customLimits ? JSON.stringify(customLimits) : null, scopes.join(' '), allowedOrigins.join(' '), owner, label, createdAt, expiresAt ?? null],
+          [
+            prefix,
+            environment,
+            secretSha256,
+            plan,
+            customLimits ? JSON.stringify(customLimits) : null,
+            scopes.join(' '),
+            allowedOrigins.join(' '),
+            owner,
+            label,
+            createdAt,
+            expiresAt ?? null,
+          ],
         )
         // A prefix collision (60 random bits) is drawn again.
         if (inserted === 0) continue
@@ -129,7 +153,11 @@ export function createKeyStore({ db, now = Date.now }: { db: SqlDatabase; now?: 
     },
     setStatus: async (prefix, status) => {
       // One conditional statement: a revocation racing an activation is never undone by it.
-      const changed = await db.execute("UPDATE api_keys SET status = $1, revoked_at = $2 WHERE prefix = $3 AND status <> 'revoked'", [status, status === 'revoked' ? new Date(now()).toISOString() : null, prefix])
+      const changed = await db.execute("UPDATE api_keys SET status = $1, revoked_at = $2 WHERE prefix = $3 AND status <> 'revoked'", [
+        status,
+        status === 'revoked' ? new Date(now()).toISOString() : null,
+        prefix,
+      ])
       if (changed > 0) return 'changed'
       const [row] = await db.query<{ status: string }>('SELECT status FROM api_keys WHERE prefix = $1', [prefix])
       return row ? 'revoked' : 'missing'

@@ -22,11 +22,27 @@ afterAll(async () => {
 
 test('create, list, revoke: the key is shown once, its settings stored; bad input is refused with the reason', async () => {
   const keys = createKeyStore({ db })
-  const out = await runKeysCommand({ keys, argv: ['create', '--owner', 'ops@example.com', '--plan', 'builder', '--scopes', 'tokens:read,holders:read', '--origins', 'https://app.example'] })
+  const out = await runKeysCommand({
+    keys,
+    argv: [
+      'create',
+      '--owner',
+      'ops@example.com',
+      '--plan',
+      'builder',
+      '--scopes',
+      'tokens:read,holders:read',
+      '--origins',
+      'https://app.example',
+    ],
+  })
   const parsed = parseApiKey(out.split('\n')[0])!
   assert.ok(parsed)
   const [record] = await keys.list()
-  assert.deepEqual([record.plan, [...record.scopes], [...record.allowedOrigins]], ['builder', ['tokens:read', 'holders:read'], ['https://app.example']])
+  assert.deepEqual(
+    [record.plan, [...record.scopes], [...record.allowedOrigins]],
+    ['builder', ['tokens:read', 'holders:read'], ['https://app.example']],
+  )
   assert.match(await runKeysCommand({ keys, argv: ['list'] }), new RegExp(`^${parsed.prefix}\tactive\tbuilder`))
   assert.match(await runKeysCommand({ keys, argv: ['revoke', parsed.prefix] }), /revoked/)
   assert.equal((await keys.list())[0].status, 'revoked')
@@ -40,6 +56,17 @@ test('create, list, revoke: the key is shown once, its settings stored; bad inpu
   await assert.rejects(runKeysCommand({ keys, argv: ['create', '--owner', 'x', '--origins', 'app.example'] }), /scheme:\/\/host/)
   await assert.rejects(runKeysCommand({ keys, argv: ['revoke', 'nosuchprefix'] }), /no key/)
   await assert.rejects(runKeysCommand({ keys, argv: ['frobnicate'] }), /usage/)
-  const partner = await runKeysCommand({ keys, argv: ['create', '--owner', 'p@example.com', '--plan', 'partner', '--limits', '{"unitsPerMinute":5000,"burstPerSecond":200,"daily":1000000,"monthly":20000000,"maxPage":200}'] })
+  const partner = await runKeysCommand({
+    keys,
+    argv: [
+      'create',
+      '--owner',
+      'p@example.com',
+      '--plan',
+      'partner',
+      '--limits',
+      '{"unitsPerMinute":5000,"burstPerSecond":200,"daily":1000000,"monthly":20000000,"maxPage":200}',
+    ],
+  })
   assert.match(partner, /plan partner/)
 })

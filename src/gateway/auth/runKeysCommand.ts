@@ -23,7 +23,16 @@ export async function runKeysCommand({ keys, argv }: { keys: KeyStore; argv: rea
   if (command === 'create') {
     const { values } = parseArgs({
       args: [...rest],
-      options: { owner: { type: 'string' }, plan: { type: 'string' }, scopes: { type: 'string' }, origins: { type: 'string' }, label: { type: 'string' }, expires: { type: 'string' }, env: { type: 'string' }, limits: { type: 'string' } },
+      options: {
+        owner: { type: 'string' },
+        plan: { type: 'string' },
+        scopes: { type: 'string' },
+        origins: { type: 'string' },
+        label: { type: 'string' },
+        expires: { type: 'string' },
+        env: { type: 'string' },
+        limits: { type: 'string' },
+      },
       strict: true,
     })
     if (!values.owner) throw new Error(`--owner is required\n${USAGE}`)
@@ -41,14 +50,37 @@ export async function runKeysCommand({ keys, argv }: { keys: KeyStore; argv: rea
       if (!values.limits) throw new Error('--limits is required on the partner plan')
       customLimits = JSON.parse(values.limits) as PlanLimits
       for (const field of ['unitsPerMinute', 'burstPerSecond', 'daily', 'monthly', 'maxPage'] as const) {
-        if (!Number.isSafeInteger(customLimits[field]) || customLimits[field] < 1) throw new Error(`--limits: ${field} must be a positive integer`)
+        if (!Number.isSafeInteger(customLimits[field]) || customLimits[field] < 1)
+          throw new Error(`--limits: ${field} must be a positive integer`)
       }
     }
-    const { key, record } = await keys.create({ plan, customLimits, scopes, allowedOrigins: origins, owner: values.owner, label: values.label, expiresAt: values.expires ? new Date(values.expires).toISOString() : undefined, environment: values.env as 'live' | 'test' | undefined })
+    const { key, record } = await keys.create({
+      plan,
+      customLimits,
+      scopes,
+      allowedOrigins: origins,
+      owner: values.owner,
+      label: values.label,
+      expiresAt: values.expires ? new Date(values.expires).toISOString() : undefined,
+      environment: values.env as 'live' | 'test' | undefined,
+    })
     return `${key}\n(shown once; prefix ${record.prefix}, plan ${record.plan}, scopes ${[...record.scopes].join(' ')})`
   }
   if (command === 'list') {
-    return (await keys.list()).map((k) => [k.prefix, k.status, k.plan, [...k.scopes].join(','), [...k.allowedOrigins].join(',') || '-', k.owner, k.expiresAt ?? '-', k.label].join('\t')).join('\n')
+    return (await keys.list())
+      .map((k) =>
+        [
+          k.prefix,
+          k.status,
+          k.plan,
+          [...k.scopes].join(','),
+          [...k.allowedOrigins].join(',') || '-',
+          k.owner,
+          k.expiresAt ?? '-',
+          k.label,
+        ].join('\t'),
+      )
+      .join('\n')
   }
   if (command === 'revoke' || command === 'deactivate' || command === 'activate') {
     const prefix = rest[0]

@@ -1,6 +1,10 @@
 import { type Address, encodeFunctionData, type Hex, parseAbi } from 'viem'
 
-const multicall3Abi = parseAbi(['struct Call3 { address target; bool allowFailure; bytes callData; }', 'struct Result { bool success; bytes returnData; }', 'function aggregate3(Call3[] calls) payable returns (Result[] returnData)'])
+const multicall3Abi = parseAbi([
+  'struct Call3 { address target; bool allowFailure; bytes callData; }',
+  'struct Result { bool success; bytes returnData; }',
+  'function aggregate3(Call3[] calls) payable returns (Result[] returnData)',
+])
 
 /**
  * One transaction for a batch of calls: the call itself when there is one, else Multicall3's
@@ -10,11 +14,19 @@ const multicall3Abi = parseAbi(['struct Call3 { address target; bool allowFailur
  * @example
  * const tx = batchTransaction({ multicall3, calls: [{ to: locker, data }] })
  */
-export function batchTransaction({ multicall3, calls }: { multicall3: Address; calls: { to: Address; data: Hex }[] }): { to: Address; data: Hex; value: bigint } {
+export function batchTransaction({ multicall3, calls }: { multicall3: Address; calls: { to: Address; data: Hex }[] }): {
+  to: Address
+  data: Hex
+  value: bigint
+} {
   if (calls.length === 1) return { to: calls[0].to, data: calls[0].data, value: 0n }
   return {
     to: multicall3,
-    data: encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [calls.map((c) => ({ target: c.to, allowFailure: false, callData: c.data }))] }),
+    data: encodeFunctionData({
+      abi: multicall3Abi,
+      functionName: 'aggregate3',
+      args: [calls.map((c) => ({ target: c.to, allowFailure: false, callData: c.data }))],
+    }),
     value: 0n,
   }
 }

@@ -14,7 +14,11 @@ export function claimCeilings(request: FastifyRequest): PolicyCharge[] {
   const body = request.body as { chain_id: number; wallet: string }
   return [
     perMinute({ name: 'claim_batches_per_key', key: `claims:key:${request.gw.key!.prefix}`, limit: ceilings.claims.perKeyPerMinute }),
-    perMinute({ name: 'claim_batches_per_caller', key: `claims:caller:${body.chain_id}:${body.wallet.toLowerCase()}`, limit: ceilings.claims.perChainCallerPerMinute }),
+    perMinute({
+      name: 'claim_batches_per_caller',
+      key: `claims:caller:${body.chain_id}:${body.wallet.toLowerCase()}`,
+      limit: ceilings.claims.perChainCallerPerMinute,
+    }),
     ...preparationCeilings(request),
   ]
 }

@@ -9,7 +9,11 @@ import { GatewayProblem } from '../problems/GatewayProblem.ts'
 export function requireDistinct({ values, field }: { values: readonly (string | number)[]; field: string }): void {
   const seen = new Set<string | number>()
   values.forEach((v, i) => {
-    if (seen.has(v)) throw new GatewayProblem('invalid_parameter', { detail: `positions.${i}.${field} repeats an earlier position.`, invalidParameters: [{ name: `positions.${i}.${field}`, in: 'body', reason: 'repeats an earlier position' }] })
+    if (seen.has(v))
+      throw new GatewayProblem('invalid_parameter', {
+        detail: `positions.${i}.${field} repeats an earlier position.`,
+        invalidParameters: [{ name: `positions.${i}.${field}`, in: 'body', reason: 'repeats an earlier position' }],
+      })
     seen.add(v)
   })
 }

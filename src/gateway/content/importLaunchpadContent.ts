@@ -20,21 +20,45 @@ export type ImportLaunchpadContentParameters = {
  * @example
  * await importLaunchpadContent({ db, documents: launchpad.documents, announcements: launchpad.announcements, nowIso })
  */
-export async function importLaunchpadContent({ db, documents, announcements, nowIso }: ImportLaunchpadContentParameters): Promise<{ documents: number; announcements: number }> {
+export async function importLaunchpadContent({
+  db,
+  documents,
+  announcements,
+  nowIso,
+}: ImportLaunchpadContentParameters): Promise<{ documents: number; announcements: number }> {
   for (const d of documents) {
-    if (computeDocumentCid(new TextEncoder().encode(d.content)) !== d.cid) throw new Error(`document ${d.cid}: its content does not hash to its CID`)
+    if (computeDocumentCid(new TextEncoder().encode(d.content)) !== d.cid)
+      throw new Error(`document ${d.cid}: its content does not hash to its CID`)
   }
   for (const a of announcements) {
     const message = { id: a.id, token: a.token, title: a.title, body: a.body, issuedAt: BigInt(a.issuedAt) }
-    const signer = await recoverTypedDataAddress({ ...announcementTypedData({ chainId: a.chainId, message }), signature: a.signature as Hex })
+    const signer = await recoverTypedDataAddress({
+      ...announcementTypedData({ chainId: a.chainId, message }),
+      signature: a.signature as Hex,
+    })
     if (signer !== getAddress(a.author)) throw new Error(`announcement ${a.id}: signed by ${signer}, not its author ${a.author}`)
   }
   await db.transaction(async (tx) => {
-    for (const d of documents) await tx.execute('INSERT INTO documents (cid, content, created_at) VALUES ($1, $2, $3) ON CONFLICT (cid) DO NOTHING', [d.cid, d.content, nowIso])
+    for (const d of documents)
+      await tx.execute('INSERT INTO documents (cid, content, created_at) VALUES ($1, $2, $3) ON CONFLICT (cid) DO NOTHING', [
+        d.cid,
+        d.content,
+        nowIso,
+      ])
     for (const a of announcements) {
       await tx.execute(
         'INSERT INTO announcements (id, chain_id, token, author, title, body, issued_at, signature, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING',
-        [a.id.toLowerCase(), a.chainId, a.token.toLowerCase(), a.author.toLowerCase(), a.title, a.body, a.issuedAt, a.signature.toLowerCase(), nowIso],
+        [
+          a.id.toLowerCase(),
+          a.chainId,
+          a.token.toLowerCase(),
+          a.author.toLowerCase(),
+          a.title,
+          a.body,
+          a.issuedAt,
+          a.signature.toLowerCase(),
+          nowIso,
+        ],
       )
     }
   })

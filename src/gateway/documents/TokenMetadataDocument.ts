@@ -13,7 +13,13 @@ export const TokenMetadataDocument = Type.Object(
     image: Type.Optional(Type.String({ maxLength: 512, description: 'an ipfs:// or https:// URI' })),
     website: Type.Optional(Type.String({ maxLength: 512 })),
     socials: Type.Optional(
-      Type.Array(Type.Object({ platform: Type.String({ minLength: 1, maxLength: 32 }), url: Type.String({ maxLength: 512 }) }, { additionalProperties: false }), { maxItems: 10 }),
+      Type.Array(
+        Type.Object(
+          { platform: Type.String({ minLength: 1, maxLength: 32 }), url: Type.String({ maxLength: 512 }) },
+          { additionalProperties: false },
+        ),
+        { maxItems: 10 },
+      ),
     ),
   },
   { $id: 'TokenMetadataDocument', additionalProperties: false },

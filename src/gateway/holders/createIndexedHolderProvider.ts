@@ -19,14 +19,26 @@ export type CreateIndexedHolderProviderParameters = {
  * const holders = createIndexedHolderProvider({ db })
  * const page = await holders.page({ chainId: 8453, token: '0xabc…', limit: 50 })
  */
-export function createIndexedHolderProvider({ db, maxLagBlocks = 30, maxSilenceMs = 60_000, now = Date.now }: CreateIndexedHolderProviderParameters): HolderProvider {
+export function createIndexedHolderProvider({
+  db,
+  maxLagBlocks = 30,
+  maxSilenceMs = 60_000,
+  now = Date.now,
+}: CreateIndexedHolderProviderParameters): HolderProvider {
   return {
     page: async ({ chainId, token, limit, after }): Promise<HolderPage> => {
-      const [state] = await db.query<{ block_number: number; head_block: number; updated_at: string }>('SELECT block_number, head_block, updated_at FROM indexer_state WHERE chain_id = $1', [chainId])
+      const [state] = await db.query<{ block_number: number; head_block: number; updated_at: string }>(
+        'SELECT block_number, head_block, updated_at FROM indexer_state WHERE chain_id = $1',
+        [chainId],
+      )
       if (!state) throw new HolderProviderUnavailableError('no snapshot yet')
-      if (state.head_block - state.block_number > maxLagBlocks) throw new HolderProviderUnavailableError(`${state.head_block - state.block_number} blocks behind`)
+      if (state.head_block - state.block_number > maxLagBlocks)
+        throw new HolderProviderUnavailableError(`${state.head_block - state.block_number} blocks behind`)
       if (now() - Date.parse(state.updated_at) > maxSilenceMs) throw new HolderProviderUnavailableError('not updated recently')
-      const [t] = await db.query<{ total_supply: string; holder_count: number; holders_block: number }>('SELECT total_supply, holder_count, holders_block FROM tokens WHERE chain_id = $1 AND address = $2', [chainId, token])
+      const [t] = await db.query<{ total_supply: string; holder_count: number; holders_block: number }>(
+        'SELECT total_supply, holder_count, holders_block FROM tokens WHERE chain_id = $1 AND address = $2',
+        [chainId, token],
+      )
       if (!t) return { snapshotBlock: state.block_number, version: 0, holderCount: 0, totalSupply: '0', holders: [] }
       const rows = after
         ? await db.query<{ holder: string; balance: string; balance_key: string }>(

@@ -37,7 +37,11 @@ export function checkQueryParameters({ url, accepted, retired = {} }: CheckQuery
     const others = [...seen.keys()].filter((name) => known.has(name) && name !== refused[0])
     throw new GatewayProblem('incompatible_parameters', {
       detail: refused.map((name) => `${name}: ${retired[name].reason}`).join(' '),
-      invalidParameters: [...refused, ...others.filter((n) => n === 'sort')].map((name) => ({ name, in: 'query', reason: Object.hasOwn(retired, name) ? retired[name].reason : 'cannot be combined with the parameters listed' })),
+      invalidParameters: [...refused, ...others.filter((n) => n === 'sort')].map((name) => ({
+        name,
+        in: 'query',
+        reason: Object.hasOwn(retired, name) ? retired[name].reason : 'cannot be combined with the parameters listed',
+      })),
       suggestedEndpoint: first.suggestedEndpoint,
     })
   }

@@ -31,7 +31,8 @@ export const MAX_CURSOR_LENGTH = 512
 export function createCursorCodec({ secret }: { secret: Buffer }): CursorCodec {
   const tag = (payload: string) => createHmac('sha256', secret).update(payload).digest().subarray(0, 16)
   const digest = (filters: Record<string, unknown>) => createHash('sha256').update(canonicalJson(filters)).digest('base64url').slice(0, 16)
-  const invalid = (reason: string) => new GatewayProblem('invalid_parameter', { detail: `cursor: ${reason}`, invalidParameters: [{ name: 'cursor', in: 'query', reason }] })
+  const invalid = (reason: string) =>
+    new GatewayProblem('invalid_parameter', { detail: `cursor: ${reason}`, invalidParameters: [{ name: 'cursor', in: 'query', reason }] })
   return {
     encode: ({ route, filters, version, position }) => {
       const payload = Buffer.from(JSON.stringify({ r: route, f: digest(filters), v: version, p: position })).toString('base64url')
@@ -39,10 +40,12 @@ export function createCursorCodec({ secret }: { secret: Buffer }): CursorCodec {
     },
     decode: (cursor, { route, filters }) => {
       const [payload, signature, extra] = cursor.split('.')
-      if (!payload || !signature || extra !== undefined || cursor.length > MAX_CURSOR_LENGTH) throw invalid('not a cursor this gateway issued')
+      if (!payload || !signature || extra !== undefined || cursor.length > MAX_CURSOR_LENGTH)
+        throw invalid('not a cursor this gateway issued')
       const given = Buffer.from(signature, 'base64url')
       const expected = tag(payload)
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid('not a cursor this gateway issued (or it was altered)')
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        throw invalid('not a cursor this gateway issued (or it was altered)')
       let decoded: { r?: unknown; f?: unknown; v?: unknown; p?: unknown }
       try {
         decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
@@ -50,7 +53,10 @@ export function createCursorCodec({ secret }: { secret: Buffer }): CursorCodec {
         throw invalid('not a cursor this gateway issued')
       }
       if (decoded.r !== route || decoded.f !== digest(filters)) {
-        throw new GatewayProblem('cursor_filter_mismatch', { detail: 'The cursor was issued for another route or another set of filters.', invalidParameters: [{ name: 'cursor', in: 'query', reason: 'issued for another route or filter set' }] })
+        throw new GatewayProblem('cursor_filter_mismatch', {
+          detail: 'The cursor was issued for another route or another set of filters.',
+          invalidParameters: [{ name: 'cursor', in: 'query', reason: 'issued for another route or filter set' }],
+        })
       }
       if (typeof decoded.v !== 'number' || !Array.isArray(decoded.p)) throw invalid('not a cursor this gateway issued')
       return { version: decoded.v, position: decoded.p as CursorPosition }

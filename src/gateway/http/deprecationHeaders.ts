@@ -11,7 +11,13 @@ export const COMBINED_ROUTES_DEPRECATED_AT = new Date('2026-11-01T00:00:00Z')
  * @example
  * deprecationHeaders({ migrationGuideUrl: 'http://127.0.0.1:8081/docs/migration', successor: '/tokens/search?q=moon' })
  */
-export function deprecationHeaders({ migrationGuideUrl, successor }: { migrationGuideUrl: string; successor: string }): Record<string, string> {
+export function deprecationHeaders({
+  migrationGuideUrl,
+  successor,
+}: {
+  migrationGuideUrl: string
+  successor: string
+}): Record<string, string> {
   return {
     deprecation: serializeItem([COMBINED_ROUTES_DEPRECATED_AT, new Map()]),
     link: `<${migrationGuideUrl}>; rel="deprecation"; type="text/html", <${successor}>; rel="successor-version"`,

@@ -14,13 +14,22 @@ const GATEWAY_KEY = /\b(gw_(?:live|test)_[a-z2-7]{12}_)[0-9a-f]{32}\b/g
  * @example
  * Fastify({ logger: gatewayLoggerOptions({ logger: { level: 'info' } }) })
  */
-export function gatewayLoggerOptions({ logger, redact }: { logger: FastifyServerOptions['logger'] | false | undefined; redact?: SecretRedactor }): FastifyServerOptions['logger'] | false {
+export function gatewayLoggerOptions({
+  logger,
+  redact,
+}: {
+  logger: FastifyServerOptions['logger'] | false | undefined
+  redact?: SecretRedactor
+}): FastifyServerOptions['logger'] | false {
   if (logger === false || logger === undefined) return false
   const own = { redact: { paths: [...REDACTED_PATHS, 'req.headers.cookie'], censor: REDACTED } }
   const base: Record<string, unknown> = typeof logger === 'object' && logger !== null ? { ...logger, ...own } : own
   const hooks = (base.hooks ?? {}) as { streamWrite?: (line: string) => string }
   const before = hooks.streamWrite
   const scrub = (line: string) => line.replace(GATEWAY_KEY, `$1${REDACTED}`)
-  base.hooks = { ...hooks, streamWrite: (line: string) => scrub(redact ? redact(before ? before(line) : line) : before ? before(line) : line) }
+  base.hooks = {
+    ...hooks,
+    streamWrite: (line: string) => scrub(redact ? redact(before ? before(line) : line) : before ? before(line) : line),
+  }
   return base as FastifyServerOptions['logger']
 }

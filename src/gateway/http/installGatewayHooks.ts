@@ -10,7 +10,8 @@ import { deprecationHeaders } from './deprecationHeaders.ts'
 import { planCharges } from './planCharges.ts'
 
 /** Headers a browser script may read from the gateway's answers. */
-const EXPOSED_HEADERS = 'ratelimit, ratelimit-policy, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, x-request-id, retry-after, deprecation, link'
+const EXPOSED_HEADERS =
+  'ratelimit, ratelimit-policy, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, x-request-id, retry-after, deprecation, link'
 
 /**
  * The gateway's request pipeline, in spec §5.2's order of concern:
@@ -55,7 +56,12 @@ export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDepen
     request.gw = { source: request.ip, units: 0, locals: {} }
     reply.header('x-request-id', request.id)
     if (request.method === 'OPTIONS' || request.routeOptions.config?.public) return
-    const { key, limits } = await authenticateGatewayKey({ presented: request.headers['x-api-key'], source: request.gw.source, deps, log: request.log })
+    const { key, limits } = await authenticateGatewayKey({
+      presented: request.headers['x-api-key'],
+      source: request.gw.source,
+      deps,
+      log: request.log,
+    })
     request.gw.key = key
     request.gw.limits = limits
     // A key's day and month survive restarts: reloaded from the usage summaries when first seen.
@@ -74,7 +80,8 @@ export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDepen
       throw new GatewayProblem('insufficient_scope', { detail: `This route needs the scope ${config.scope}.` })
     }
     const origin = request.headers.origin
-    if (origin !== undefined && !key.allowedOrigins.has(origin)) throw new GatewayProblem('origin_not_allowed', { detail: 'This key does not allow calls from this browser origin.' })
+    if (origin !== undefined && !key.allowedOrigins.has(origin))
+      throw new GatewayProblem('origin_not_allowed', { detail: 'This key does not allow calls from this browser origin.' })
   })
 
   fastify.addHook('preValidation', async (request) => {
@@ -107,7 +114,12 @@ export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDepen
       deps.usage.record(key.prefix, 0, false)
       const byPlan = decision.violated.some((v) => v.group === 'plan')
       throw new GatewayProblem(byPlan ? 'rate_limit_exceeded' : 'quota_exceeded', {
-        detail: byPlan ? `This key's ${decision.violated.filter((v) => v.group === 'plan').map((v) => v.name).join(' and ')} limit is reached.` : `A safety ceiling is reached: ${decision.violated.map((v) => v.name).join(', ')}.`,
+        detail: byPlan
+          ? `This key's ${decision.violated
+              .filter((v) => v.group === 'plan')
+              .map((v) => v.name)
+              .join(' and ')} limit is reached.`
+          : `A safety ceiling is reached: ${decision.violated.map((v) => v.name).join(', ')}.`,
         retryAfterSec: decision.retryAfterMs / 1000,
         violatedPolicies: decision.violated.map((v) => v.name),
       })
@@ -130,7 +142,9 @@ export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDepen
       reply.header('vary', 'Origin')
     }
     const successor = request.routeOptions.config?.gateway?.deprecated?.successor(request)
-    if (successor) for (const [name, value] of Object.entries(deprecationHeaders({ migrationGuideUrl: deps.migrationGuideUrl, successor }))) reply.header(name, value)
+    if (successor)
+      for (const [name, value] of Object.entries(deprecationHeaders({ migrationGuideUrl: deps.migrationGuideUrl, successor })))
+        reply.header(name, value)
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
     return payload
   })

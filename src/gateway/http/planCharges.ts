@@ -11,8 +11,16 @@ import type { PlanLimits } from '../limits/plans.ts'
 export function planCharges({ keyPrefix, limits, units }: { keyPrefix: string; limits: PlanLimits; units: number }): PolicyCharge[] {
   return [
     { policy: { kind: 'burst', name: 'burst', key: `burst:${keyPrefix}`, perSecond: limits.burstPerSecond }, group: 'plan', cost: units },
-    { policy: { kind: 'window', name: 'minute', key: `minute:${keyPrefix}`, limit: limits.unitsPerMinute, windowMs: 60_000 }, group: 'plan', cost: units },
+    {
+      policy: { kind: 'window', name: 'minute', key: `minute:${keyPrefix}`, limit: limits.unitsPerMinute, windowMs: 60_000 },
+      group: 'plan',
+      cost: units,
+    },
     { policy: { kind: 'calendar', name: 'day', key: `day:${keyPrefix}`, limit: limits.daily, period: 'day' }, group: 'plan', cost: units },
-    { policy: { kind: 'calendar', name: 'month', key: `month:${keyPrefix}`, limit: limits.monthly, period: 'month' }, group: 'plan', cost: units },
+    {
+      policy: { kind: 'calendar', name: 'month', key: `month:${keyPrefix}`, limit: limits.monthly, period: 'month' },
+      group: 'plan',
+      cost: units,
+    },
   ]
 }

@@ -37,7 +37,16 @@ export type IdempotencyStore = {
   purge: () => Promise<number>
 }
 
-type Row = { fingerprint: string; state: string; lease_id: string; lease_until: number; expires_at: number; status: number | null; headers: string | null; body: string | null }
+type Row = {
+  fingerprint: string
+  state: string
+  lease_id: string
+  lease_until: number
+  expires_at: number
+  status: number | null
+  headers: string | null
+  body: string | null
+}
 
 /**
  * Idempotency entries in the gateway's store (SQLite or PostgreSQL: `003_idempotency.sql`), so a
@@ -49,7 +58,15 @@ type Row = { fingerprint: string; state: string; lease_id: string; lease_until: 
  * const store = createIdempotencyStore({ db })
  * const claim = await store.claim({ keyPrefix, key: 'b3c1…', fingerprint })
  */
-export function createIdempotencyStore({ db, now = Date.now, leaseMs = IDEMPOTENCY_LEASE_MS }: { db: SqlDatabase; now?: () => number; leaseMs?: number }): IdempotencyStore {
+export function createIdempotencyStore({
+  db,
+  now = Date.now,
+  leaseMs = IDEMPOTENCY_LEASE_MS,
+}: {
+  db: SqlDatabase
+  now?: () => number
+  leaseMs?: number
+}): IdempotencyStore {
   const claim: IdempotencyStore['claim'] = async ({ keyPrefix, key, fingerprint }) => {
     // A lost race (another request changed the row between our read and our write) reads again.
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -61,11 +78,22 @@ export function createIdempotencyStore({ db, now = Date.now, leaseMs = IDEMPOTEN
         [keyPrefix, key, fingerprint, leaseId, t + leaseMs, t + IDEMPOTENCY_RETENTION_MS],
       )
       if (inserted === 1) return { kind: 'claimed', leaseId }
-      const [row] = await db.query<Row>('SELECT * FROM idempotency_entries WHERE key_prefix = $1 AND idempotency_key = $2', [keyPrefix, key])
+      const [row] = await db.query<Row>('SELECT * FROM idempotency_entries WHERE key_prefix = $1 AND idempotency_key = $2', [
+        keyPrefix,
+        key,
+      ])
       if (!row) continue
       const expired = Number(row.expires_at) <= t
       if (!expired && row.fingerprint !== fingerprint) return { kind: 'reused' }
-      if (!expired && row.state === 'done') return { kind: 'replay', response: { status: Number(row.status), headers: JSON.parse(row.headers ?? '{}') as Record<string, string>, body: row.body ?? '' } }
+      if (!expired && row.state === 'done')
+        return {
+          kind: 'replay',
+          response: {
+            status: Number(row.status),
+            headers: JSON.parse(row.headers ?? '{}') as Record<string, string>,
+            body: row.body ?? '',
+          },
+        }
       if (!expired && Number(row.lease_until) > t) return { kind: 'in_progress' }
       // Expired (a new 24 hours begins) or abandoned by a process that died: taken over, if still as read.
       const taken = await db.execute(
@@ -80,7 +108,10 @@ export function createIdempotencyStore({ db, now = Date.now, leaseMs = IDEMPOTEN
   return {
     claim,
     isReplay: async ({ keyPrefix, key, fingerprint }) => {
-      const [row] = await db.query<Row>('SELECT * FROM idempotency_entries WHERE key_prefix = $1 AND idempotency_key = $2', [keyPrefix, key])
+      const [row] = await db.query<Row>('SELECT * FROM idempotency_entries WHERE key_prefix = $1 AND idempotency_key = $2', [
+        keyPrefix,
+        key,
+      ])
       return !!row && row.state === 'done' && row.fingerprint === fingerprint && Number(row.expires_at) > now()
     },
     complete: async ({ keyPrefix, key, leaseId, response }) => {
@@ -90,7 +121,10 @@ export function createIdempotencyStore({ db, now = Date.now, leaseMs = IDEMPOTEN
       )
     },
     abandon: async ({ keyPrefix, key, leaseId }) => {
-      await db.execute(`DELETE FROM idempotency_entries WHERE key_prefix = $1 AND idempotency_key = $2 AND lease_id = $3 AND state = 'running'`, [keyPrefix, key, leaseId])
+      await db.execute(
+        `DELETE FROM idempotency_entries WHERE key_prefix = $1 AND idempotency_key = $2 AND lease_id = $3 AND state = 'running'`,
+        [keyPrefix, key, leaseId],
+      )
     },
     purge: async () => db.execute('DELETE FROM idempotency_entries WHERE expires_at <= $1', [now()]),
   }

@@ -11,5 +11,7 @@ import { canonicalJson } from '../../http/quotes/canonicalJson.ts'
  * idempotencyFingerprint({ method: 'POST', path: '/launches/prepare', body: { name: 'X' } })
  */
 export function idempotencyFingerprint({ method, path, body }: { method: string; path: string; body: unknown }): string {
-  return createHash('sha256').update(canonicalJson({ method, path, body: body ?? null })).digest('hex')
+  return createHash('sha256')
+    .update(canonicalJson({ method, path, body: body ?? null }))
+    .digest('hex')
 }

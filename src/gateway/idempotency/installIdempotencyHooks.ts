@@ -12,8 +12,22 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 255
  * (`content-type`, `deprecation`, `link`, …) is replayed as it was.
  */
 const PER_EXCHANGE_HEADERS = new Set([
-  'x-request-id', 'ratelimit', 'ratelimit-policy', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after',
-  'access-control-allow-origin', 'access-control-expose-headers', 'vary', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'cache-control',
+  'x-request-id',
+  'ratelimit',
+  'ratelimit-policy',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'retry-after',
+  'access-control-allow-origin',
+  'access-control-expose-headers',
+  'vary',
+  'content-length',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'cache-control',
 ])
 
 /** Sent on a replayed response (the convention of Stripe's and the IETF draft's implementations). */
@@ -35,7 +49,8 @@ export async function willReplay(request: FastifyRequest, deps: GatewayDependenc
   return deps.idempotency.isReplay({ keyPrefix: apiKey.prefix, key, fingerprint: fingerprintOf(request) })
 }
 
-const fingerprintOf = (request: FastifyRequest) => idempotencyFingerprint({ method: request.method, path: request.url.split('?')[0], body: request.body })
+const fingerprintOf = (request: FastifyRequest) =>
+  idempotencyFingerprint({ method: request.method, path: request.url.split('?')[0], body: request.body })
 
 type Held = { keyPrefix: string; key: string; leaseId: string; settled: boolean }
 
@@ -64,15 +79,27 @@ export function installIdempotencyHooks(fastify: FastifyInstance, deps: GatewayD
     if (!mode) return
     const value = request.headers['idempotency-key']
     if (value === undefined) {
-      if (mode === 'required') throw new GatewayProblem('missing_idempotency_key', { detail: 'This route needs an Idempotency-Key header (a fresh random UUID per new request).' })
+      if (mode === 'required')
+        throw new GatewayProblem('missing_idempotency_key', {
+          detail: 'This route needs an Idempotency-Key header (a fresh random UUID per new request).',
+        })
       return
     }
     // Node joins a repeated header with ", ": a key can contain a comma, so a repeat is seen in the raw headers.
-    const repeated = request.raw.rawHeaders.filter((_, i) => i % 2 === 0).filter((name) => name.toLowerCase() === 'idempotency-key').length > 1
+    const repeated =
+      request.raw.rawHeaders.filter((_, i) => i % 2 === 0).filter((name) => name.toLowerCase() === 'idempotency-key').length > 1
     if (typeof value !== 'string' || repeated || value.length === 0 || value.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
       throw new GatewayProblem('invalid_idempotency_key', {
-        detail: repeated ? 'Send exactly one Idempotency-Key header.' : `The Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`,
-        invalidParameters: [{ name: 'Idempotency-Key', in: 'header', reason: repeated ? 'sent more than once' : `must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters` }],
+        detail: repeated
+          ? 'Send exactly one Idempotency-Key header.'
+          : `The Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`,
+        invalidParameters: [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            reason: repeated ? 'sent more than once' : `must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
+          },
+        ],
       })
     }
   })
@@ -87,8 +114,16 @@ export function installIdempotencyHooks(fastify: FastifyInstance, deps: GatewayD
       held.set(request, { keyPrefix: apiKey.prefix, key, leaseId: claim.leaseId, settled: false })
       return
     }
-    if (claim.kind === 'in_progress') throw new GatewayProblem('idempotency_in_progress', { detail: 'A request with this Idempotency-Key is still running; retry the exact request with the same key.', retryAfterSec: 1 })
-    if (claim.kind === 'reused') throw new GatewayProblem('idempotency_key_reused', { detail: 'This Idempotency-Key was used in the last 24 hours with another route or body; nothing was prepared. Use a fresh key for a new request.' })
+    if (claim.kind === 'in_progress')
+      throw new GatewayProblem('idempotency_in_progress', {
+        detail: 'A request with this Idempotency-Key is still running; retry the exact request with the same key.',
+        retryAfterSec: 1,
+      })
+    if (claim.kind === 'reused')
+      throw new GatewayProblem('idempotency_key_reused', {
+        detail:
+          'This Idempotency-Key was used in the last 24 hours with another route or body; nothing was prepared. Use a fresh key for a new request.',
+      })
     for (const [name, value] of Object.entries(claim.response.headers)) reply.header(name, value)
     reply.header(REPLAYED_HEADER, 'true')
     reply.code(claim.response.status)
@@ -104,7 +139,8 @@ export function installIdempotencyHooks(fastify: FastifyInstance, deps: GatewayD
     }
     const headers: Record<string, string> = {}
     for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined && !PER_EXCHANGE_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)
+      if (value !== undefined && !PER_EXCHANGE_HEADERS.has(name.toLowerCase()))
+        headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)
     }
     await deps.idempotency.complete({ ...entry, response: { status: reply.statusCode, headers, body: payload.toString() } })
     return payload

@@ -37,7 +37,10 @@ export async function applyChainBatch({ tx, launchpad, batch, nowIso, head }: Ap
   const tokensByPool = new Map<string, TokenRef>()
   const tokenOfPool = async (pool: string): Promise<TokenRef | undefined> => {
     if (!tokensByPool.has(pool)) {
-      const [row] = await tx.query<{ address: string; token_is_token0: number }>('SELECT address, token_is_token0 FROM tokens WHERE chain_id = $1 AND pool = $2', [chainId, pool])
+      const [row] = await tx.query<{ address: string; token_is_token0: number }>(
+        'SELECT address, token_is_token0 FROM tokens WHERE chain_id = $1 AND pool = $2',
+        [chainId, pool],
+      )
       if (row) tokensByPool.set(pool, { address: row.address, pool, tokenIsToken0: row.token_is_token0 === 1 })
     }
     return tokensByPool.get(pool)
@@ -51,41 +54,84 @@ export async function applyChainBatch({ tx, launchpad, batch, nowIso, head }: Ap
     switch (`${log.source}.${log.eventName}`) {
       case 'token.Transfer': {
         const value = a.value as bigint
-        await tx.execute('INSERT INTO transfers (chain_id, tx_hash, log_index, block_number, token, from_address, to_address, amount) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
-          chainId, log.transactionHash, log.logIndex, block, address, lower(a.from), lower(a.to), value.toString(),
-        ])
+        await tx.execute(
+          'INSERT INTO transfers (chain_id, tx_hash, log_index, block_number, token, from_address, to_address, amount) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+          [chainId, log.transactionHash, log.logIndex, block, address, lower(a.from), lower(a.to), value.toString()],
+        )
         if (lower(a.from) !== ZERO_ADDRESS) await balances.add(address, lower(a.from), -value, block)
         await balances.add(address, lower(a.to), value, block)
         break
       }
       case 'token.MetadataUpdated':
-        await tx.execute('UPDATE tokens SET name = $1, symbol = $2, extra_metadata = $3, changed_block = $4, updated_at = $5 WHERE chain_id = $6 AND address = $7', [a.name as string, a.symbol as string, a.extraMetadata as string, block, nowIso, chainId, address])
+        await tx.execute(
+          'UPDATE tokens SET name = $1, symbol = $2, extra_metadata = $3, changed_block = $4, updated_at = $5 WHERE chain_id = $6 AND address = $7',
+          [a.name as string, a.symbol as string, a.extraMetadata as string, block, nowIso, chainId, address],
+        )
         await recordTokenUpdate(tx, chainId, log, address)
         break
       case 'token.AdminChanged':
-        await tx.execute('UPDATE tokens SET admin = $1, changed_block = $2, updated_at = $3 WHERE chain_id = $4 AND address = $5', [lower(a.newAdmin), block, nowIso, chainId, address])
+        await tx.execute('UPDATE tokens SET admin = $1, changed_block = $2, updated_at = $3 WHERE chain_id = $4 AND address = $5', [
+          lower(a.newAdmin),
+          block,
+          nowIso,
+          chainId,
+          address,
+        ])
         await recordTokenUpdate(tx, chainId, log, address)
         break
       case 'pool.Swap': {
         const token = await tokenOfPool(address)
         if (!token) break
-        const [tokenDelta, pairedDelta] = token.tokenIsToken0 ? [a.amount0 as bigint, a.amount1 as bigint] : [a.amount1 as bigint, a.amount0 as bigint]
+        const [tokenDelta, pairedDelta] = token.tokenIsToken0
+          ? [a.amount0 as bigint, a.amount1 as bigint]
+          : [a.amount1 as bigint, a.amount0 as bigint]
         // The pool's point of view: a buy pays the token out (negative) for the paired asset in.
         const side = tokenDelta < 0n ? 'buy' : 'sell'
         const trader = batch.senders.get(log.transactionHash)?.toLowerCase() ?? lower(a.recipient)
         await tx.execute(
           'INSERT INTO trades (chain_id, tx_hash, log_index, block_number, block_time, token, pool, side, trader, recipient, amount_token, amount_paired, sqrt_price_x96, tick) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)',
-          [chainId, log.transactionHash, log.logIndex, block, timeOf(log.blockNumber), token.address, address, side, trader, lower(a.recipient), abs(tokenDelta).toString(), abs(pairedDelta).toString(), (a.sqrtPriceX96 as bigint).toString(), a.tick as number],
+          [
+            chainId,
+            log.transactionHash,
+            log.logIndex,
+            block,
+            timeOf(log.blockNumber),
+            token.address,
+            address,
+            side,
+            trader,
+            lower(a.recipient),
+            abs(tokenDelta).toString(),
+            abs(pairedDelta).toString(),
+            (a.sqrtPriceX96 as bigint).toString(),
+            a.tick as number,
+          ],
         )
-        const [row] = await tx.query<{ pool_paired_balance: string }>('SELECT pool_paired_balance FROM tokens WHERE chain_id = $1 AND address = $2', [chainId, token.address])
+        const [row] = await tx.query<{ pool_paired_balance: string }>(
+          'SELECT pool_paired_balance FROM tokens WHERE chain_id = $1 AND address = $2',
+          [chainId, token.address],
+        )
         await tx.execute(
           'UPDATE tokens SET sqrt_price_x96 = $1, tick = $2, pool_paired_balance = $3, trade_count = trade_count + 1, last_trade_block = $4, changed_block = $4, updated_at = $5 WHERE chain_id = $6 AND address = $7',
-          [(a.sqrtPriceX96 as bigint).toString(), a.tick as number, (BigInt(row.pool_paired_balance) + pairedDelta).toString(), block, nowIso, chainId, token.address],
+          [
+            (a.sqrtPriceX96 as bigint).toString(),
+            a.tick as number,
+            (BigInt(row.pool_paired_balance) + pairedDelta).toString(),
+            block,
+            nowIso,
+            chainId,
+            token.address,
+          ],
         )
         break
       }
       case 'factory.DevBuyExecuted':
-        await tx.execute('UPDATE tokens SET dev_buy_amount_in = $1, dev_buy_amount_out = $2 WHERE chain_id = $3 AND address = $4', [(a.amountIn as bigint).toString(), (a.amountOut as bigint).toString(), chainId, lower(a.token)])
+        await tx.execute('UPDATE tokens SET dev_buy_amount_in = $1, dev_buy_amount_out = $2 WHERE chain_id = $3 AND address = $4', [
+          (a.amountIn as bigint).toString(),
+          (a.amountOut as bigint).toString(),
+          chainId,
+          lower(a.token),
+        ])
         break
       case 'feeLocker.RewardRecipientAdded':
         await tx.execute(
@@ -96,9 +142,15 @@ export async function applyChainBatch({ tx, launchpad, batch, nowIso, head }: Ap
         break
       case 'feeLocker.FeesCollected': {
         await insertFeeEvent(tx, chainId, log, timeOf(log.blockNumber), 'collected', null)
-        const [row] = await tx.query<{ pool_paired_balance: string }>('SELECT pool_paired_balance FROM tokens WHERE chain_id = $1 AND address = $2', [chainId, lower(a.token)])
+        const [row] = await tx.query<{ pool_paired_balance: string }>(
+          'SELECT pool_paired_balance FROM tokens WHERE chain_id = $1 AND address = $2',
+          [chainId, lower(a.token)],
+        )
         if (row) {
-          await tx.execute('UPDATE tokens SET pool_paired_balance = $1, changed_block = $2, updated_at = $3 WHERE chain_id = $4 AND address = $5', [(BigInt(row.pool_paired_balance) - (a.pairedAmount as bigint)).toString(), block, nowIso, chainId, lower(a.token)])
+          await tx.execute(
+            'UPDATE tokens SET pool_paired_balance = $1, changed_block = $2, updated_at = $3 WHERE chain_id = $4 AND address = $5',
+            [(BigInt(row.pool_paired_balance) - (a.pairedAmount as bigint)).toString(), block, nowIso, chainId, lower(a.token)],
+          )
         }
         break
       }
@@ -139,19 +191,44 @@ export async function applyChainBatch({ tx, launchpad, batch, nowIso, head }: Ap
         await tx.execute(
           `INSERT INTO vesting_positions (chain_id, position_id, vault, token, beneficiary, amount, claimed, claim_count, start_time, lockup_end, vesting_end, created_tx, created_block, changed_block, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, '0', 0, $7, $8, $9, $10, $11, $11, $12)`,
-          [chainId, Number(a.id as bigint), address, lower(a.token), lower(a.beneficiary), (a.amount as bigint).toString(), Number(a.start as bigint), Number(a.lockupEnd as bigint), Number(a.vestingEnd as bigint), log.transactionHash, block, nowIso],
+          [
+            chainId,
+            Number(a.id as bigint),
+            address,
+            lower(a.token),
+            lower(a.beneficiary),
+            (a.amount as bigint).toString(),
+            Number(a.start as bigint),
+            Number(a.lockupEnd as bigint),
+            Number(a.vestingEnd as bigint),
+            log.transactionHash,
+            block,
+            nowIso,
+          ],
         )
         break
       case 'vestingVault.VestingClaimed': {
         const id = Number(a.id as bigint)
-        await tx.execute('INSERT INTO vesting_claims (chain_id, tx_hash, log_index, block_number, block_time, position_id, amount) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-          chainId, log.transactionHash, log.logIndex, block, timeOf(log.blockNumber), id, (a.amount as bigint).toString(),
+        await tx.execute(
+          'INSERT INTO vesting_claims (chain_id, tx_hash, log_index, block_number, block_time, position_id, amount) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+          [chainId, log.transactionHash, log.logIndex, block, timeOf(log.blockNumber), id, (a.amount as bigint).toString()],
+        )
+        const [p] = await tx.query<{ claimed: string }>('SELECT claimed FROM vesting_positions WHERE chain_id = $1 AND position_id = $2', [
+          chainId,
+          id,
         ])
-        const [p] = await tx.query<{ claimed: string }>('SELECT claimed FROM vesting_positions WHERE chain_id = $1 AND position_id = $2', [chainId, id])
         if (p) {
           await tx.execute(
             'UPDATE vesting_positions SET claimed = $1, claim_count = claim_count + 1, last_claim_tx = $2, last_claim_block = $3, last_claim_at = $4, changed_block = $3, updated_at = $5 WHERE chain_id = $6 AND position_id = $7',
-            [(BigInt(p.claimed) + (a.amount as bigint)).toString(), log.transactionHash, block, timeOf(log.blockNumber), nowIso, chainId, id],
+            [
+              (BigInt(p.claimed) + (a.amount as bigint)).toString(),
+              log.transactionHash,
+              block,
+              timeOf(log.blockNumber),
+              nowIso,
+              chainId,
+              id,
+            ],
           )
         }
         break
@@ -175,15 +252,39 @@ export async function applyChainBatch({ tx, launchpad, batch, nowIso, head }: Ap
     `INSERT INTO indexer_state (chain_id, block_number, block_hash, block_timestamp, head_block, safe_block, finalized_block, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (chain_id) DO UPDATE SET block_number = excluded.block_number, block_hash = excluded.block_hash, block_timestamp = excluded.block_timestamp,
        head_block = excluded.head_block, safe_block = excluded.safe_block, finalized_block = excluded.finalized_block, updated_at = excluded.updated_at`,
-    [chainId, Number(last.number), last.hash.toLowerCase(), Number(last.timestamp), Number(head.head), Number(head.safe), Number(head.finalized), nowIso],
+    [
+      chainId,
+      Number(last.number),
+      last.hash.toLowerCase(),
+      Number(last.timestamp),
+      Number(head.head),
+      Number(head.safe),
+      Number(head.finalized),
+      nowIso,
+    ],
   )
 }
 
-async function insertLaunch({ tx, chainId, log, batch, nowIso }: { tx: SqlDatabase; chainId: number; log: DecodedLog; batch: ChainBatch; nowIso: string }): Promise<void> {
+async function insertLaunch({
+  tx,
+  chainId,
+  log,
+  batch,
+  nowIso,
+}: {
+  tx: SqlDatabase
+  chainId: number
+  log: DecodedLog
+  batch: ChainBatch
+  nowIso: string
+}): Promise<void> {
   const a = log.args
   const token = lower(a.token)
   const pool = lower(a.pool)
-  const initialize = batch.logs.find((l) => l.source === 'pool' && l.eventName === 'Initialize' && l.address.toLowerCase() === pool && l.transactionHash === log.transactionHash)
+  const initialize = batch.logs.find(
+    (l) =>
+      l.source === 'pool' && l.eventName === 'Initialize' && l.address.toLowerCase() === pool && l.transactionHash === log.transactionHash,
+  )
   if (!initialize) throw new Error(`launch of ${token}: the pool's Initialize log is missing from ${log.transactionHash}`)
   const sqrtPrice = (initialize.args.sqrtPriceX96 as bigint).toString()
   const tick = initialize.args.tick as number
@@ -196,10 +297,30 @@ async function insertLaunch({ tx, chainId, log, batch, nowIso }: { tx: SqlDataba
      VALUES ($1, $2, '', '', '', 18, $3, $4, $5, $6, $7, $8, $9, 10000, 200, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $21, $22, '0', 0, 0, $18, $18, $23,
        '0', $24, '0', $24, '0', $24, 0, 0, $23, $18)`,
     [
-      chainId, token, ((a.poolSupply as bigint) + (a.vestingSupply as bigint)).toString(), lower(a.creator), lower(a.admin), log.address.toLowerCase(), pool, lower(a.pairedToken),
-      BigInt(token) < BigInt(lower(a.pairedToken)) ? 1 : 0, a.tickLower as number, a.tickUpper as number, (a.liquidity as bigint).toString(), (a.poolSupply as bigint).toString(),
-      (a.vestingSupply as bigint).toString(), (a.salt as Hex).toLowerCase(), a.startingTick as number, log.transactionHash, block, log.logIndex, Number(batch.blocks.get(log.blockNumber)!.timestamp),
-      sqrtPrice, tick, nowIso, ZERO_KEY,
+      chainId,
+      token,
+      ((a.poolSupply as bigint) + (a.vestingSupply as bigint)).toString(),
+      lower(a.creator),
+      lower(a.admin),
+      log.address.toLowerCase(),
+      pool,
+      lower(a.pairedToken),
+      BigInt(token) < BigInt(lower(a.pairedToken)) ? 1 : 0,
+      a.tickLower as number,
+      a.tickUpper as number,
+      (a.liquidity as bigint).toString(),
+      (a.poolSupply as bigint).toString(),
+      (a.vestingSupply as bigint).toString(),
+      (a.salt as Hex).toLowerCase(),
+      a.startingTick as number,
+      log.transactionHash,
+      block,
+      log.logIndex,
+      Number(batch.blocks.get(log.blockNumber)!.timestamp),
+      sqrtPrice,
+      tick,
+      nowIso,
+      ZERO_KEY,
     ],
   )
 }
@@ -212,10 +333,28 @@ async function recordTokenUpdate(tx: SqlDatabase, chainId: number, log: DecodedL
   )
 }
 
-async function insertFeeEvent(tx: SqlDatabase, chainId: number, log: DecodedLog, blockTime: number, kind: string, recipient: string | null): Promise<void> {
+async function insertFeeEvent(
+  tx: SqlDatabase,
+  chainId: number,
+  log: DecodedLog,
+  blockTime: number,
+  kind: string,
+  recipient: string | null,
+): Promise<void> {
   await tx.execute(
     'INSERT INTO fee_events (chain_id, tx_hash, log_index, block_number, block_time, kind, token, recipient, amount_token, amount_paired) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
-    [chainId, log.transactionHash, log.logIndex, Number(log.blockNumber), blockTime, kind, lower(log.args.token), recipient, (log.args.tokenAmount as bigint).toString(), (log.args.pairedAmount as bigint).toString()],
+    [
+      chainId,
+      log.transactionHash,
+      log.logIndex,
+      Number(log.blockNumber),
+      blockTime,
+      kind,
+      lower(log.args.token),
+      recipient,
+      (log.args.tokenAmount as bigint).toString(),
+      (log.args.pairedAmount as bigint).toString(),
+    ],
   )
 }
 
@@ -230,7 +369,10 @@ function createBalanceCache(tx: SqlDatabase, chainId: number) {
       const key = `${token}:${holder}`
       let entry = cache.get(key)
       if (!entry) {
-        const [row] = await tx.query<{ balance: string }>('SELECT balance FROM balances WHERE chain_id = $1 AND token = $2 AND holder = $3', [chainId, token, holder])
+        const [row] = await tx.query<{ balance: string }>(
+          'SELECT balance FROM balances WHERE chain_id = $1 AND token = $2 AND holder = $3',
+          [chainId, token, holder],
+        )
         const before = row ? BigInt(row.balance) : 0n
         entry = { token, holder, before, after: before, block, exists: Boolean(row) }
         cache.set(key, entry)
@@ -253,7 +395,10 @@ function createBalanceCache(tx: SqlDatabase, chainId: number) {
         holderDelta.set(e.token, d)
       }
       for (const [token, d] of holderDelta) {
-        await tx.execute('UPDATE tokens SET holder_count = holder_count + $1, holders_block = $2, updated_at = $3 WHERE chain_id = $4 AND address = $5', [d.count, d.block, nowIso, chainId, token])
+        await tx.execute(
+          'UPDATE tokens SET holder_count = holder_count + $1, holders_block = $2, updated_at = $3 WHERE chain_id = $4 AND address = $5',
+          [d.count, d.block, nowIso, chainId, token],
+        )
       }
     },
   }

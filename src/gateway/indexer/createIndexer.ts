@@ -80,7 +80,10 @@ export function createIndexer({
   const iso = () => new Date(now()).toISOString()
 
   const readState = async () => {
-    const [state] = await db.query<{ block_number: number; block_hash: string }>('SELECT block_number, block_hash FROM indexer_state WHERE chain_id = $1', [chainId])
+    const [state] = await db.query<{ block_number: number; block_hash: string }>(
+      'SELECT block_number, block_hash FROM indexer_state WHERE chain_id = $1',
+      [chainId],
+    )
     return state
   }
 
@@ -95,7 +98,10 @@ export function createIndexer({
 
   /** The latest kept header the chain still has: everything above it was replaced. */
   const findForkPoint = async (): Promise<number> => {
-    const kept = await db.query<{ block_number: number; block_hash: string }>('SELECT block_number, block_hash FROM indexed_blocks WHERE chain_id = $1 ORDER BY block_number DESC', [chainId])
+    const kept = await db.query<{ block_number: number; block_hash: string }>(
+      'SELECT block_number, block_hash FROM indexed_blocks WHERE chain_id = $1 ORDER BY block_number DESC',
+      [chainId],
+    )
     for (const header of kept) {
       const block = await client.getBlock({ blockNumber: BigInt(header.block_number) }).catch(() => undefined)
       if (block?.hash.toLowerCase() === header.block_hash) return header.block_number
@@ -125,14 +131,27 @@ export function createIndexer({
     const fromBlock = state ? BigInt(state.block_number) + 1n : launchpad.fromBlock
     Object.assign(status, { headBlock: Number(head), safeBlock: Number(safe), finalizedBlock: Number(finalized), lastPollAt: iso() })
     if (fromBlock > head) {
-      await db.execute('UPDATE indexer_state SET head_block = $1, safe_block = $2, finalized_block = $3, updated_at = $4 WHERE chain_id = $5', [Number(head), Number(safe), Number(finalized), iso(), chainId])
+      await db.execute(
+        'UPDATE indexer_state SET head_block = $1, safe_block = $2, finalized_block = $3, updated_at = $4 WHERE chain_id = $5',
+        [Number(head), Number(safe), Number(finalized), iso(), chainId],
+      )
       return { caughtUp: true, reorgedTo }
     }
     const toBlock = head < fromBlock + BigInt(batchBlocks) - 1n ? head : fromBlock + BigInt(batchBlocks) - 1n
     const known = await db.query<{ address: Address; pool: Address }>('SELECT address, pool FROM tokens WHERE chain_id = $1', [chainId])
-    const batch = await fetchChainBatch({ client, launchpad, known: { tokens: known.map((k) => k.address), pools: known.map((k) => k.pool) }, fromBlock, toBlock })
+    const batch = await fetchChainBatch({
+      client,
+      launchpad,
+      known: { tokens: known.map((k) => k.address), pools: known.map((k) => k.pool) },
+      fromBlock,
+      toBlock,
+    })
     await db.transaction((tx) => applyChainBatch({ tx, launchpad, batch, nowIso: iso(), head: { head, safe, finalized } }))
-    await db.execute('DELETE FROM indexed_blocks WHERE chain_id = $1 AND block_number < $2 AND block_number < $3', [chainId, Number(finalized) - keepBlocksBelowFinalized, Number(toBlock)])
+    await db.execute('DELETE FROM indexed_blocks WHERE chain_id = $1 AND block_number < $2 AND block_number < $3', [
+      chainId,
+      Number(finalized) - keepBlocksBelowFinalized,
+      Number(toBlock),
+    ])
     status.blockNumber = Number(toBlock)
     return { fromBlock, toBlock, caughtUp: toBlock === head, reorgedTo }
   }
@@ -178,13 +197,14 @@ export function createIndexer({
           status.lastError = error instanceof Error ? error.message.split('\n')[0] : String(error)
           log(`indexer error: ${status.lastError}`)
         }
-        if (caughtUp && !stopping) await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollIntervalMs)
-          wake = () => {
-            clearTimeout(timer)
-            resolve()
-          }
-        })
+        if (caughtUp && !stopping)
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, pollIntervalMs)
+            wake = () => {
+              clearTimeout(timer)
+              resolve()
+            }
+          })
       }
       status.running = false
     })()

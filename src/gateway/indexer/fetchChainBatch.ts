@@ -54,7 +54,10 @@ export async function fetchChainBatch({ client, launchpad, known, fromBlock, toB
     const logs = await client.getLogs({ address: watched.slice(i, i + ADDRESSES_PER_QUERY), fromBlock, toBlock })
     for (const log of logs) {
       const address = getAddress(log.address)
-      const entry = decode(log, tokens.has(address) ? { source: 'token', abi: launchTokenAbi } : { source: 'pool', abi: uniswapV3PoolEvents })
+      const entry = decode(
+        log,
+        tokens.has(address) ? { source: 'token', abi: launchTokenAbi } : { source: 'pool', abi: uniswapV3PoolEvents },
+      )
       if (entry) decoded.push(entry)
     }
   }
@@ -70,7 +73,10 @@ export async function fetchChainBatch({ client, launchpad, known, fromBlock, toB
   const swapBlocks = [...new Set(decoded.filter((l) => l.eventName === 'Swap').map((l) => l.blockNumber))]
   const senders = new Map<Hex, Address>()
   await mapLimited(swapBlocks, async (blockNumber) => {
-    const receipts = (await client.request({ method: 'eth_getBlockReceipts' as never, params: [`0x${blockNumber.toString(16)}`] as never })) as { transactionHash: Hex; from: Address }[]
+    const receipts = (await client.request({
+      method: 'eth_getBlockReceipts' as never,
+      params: [`0x${blockNumber.toString(16)}`] as never,
+    })) as { transactionHash: Hex; from: Address }[]
     for (const r of receipts) senders.set(r.transactionHash.toLowerCase() as Hex, getAddress(r.from))
   })
   return { fromBlock, toBlock, logs: decoded, blocks, senders }

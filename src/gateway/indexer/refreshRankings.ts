@@ -29,13 +29,31 @@ type Ranked = { market_cap: string; liquidity: string; volume_24h: string; trade
  * const { versions } = await refreshRankings({ db, nowIso: new Date().toISOString() })
  */
 export async function refreshRankings({ db, nowIso }: RefreshRankingsParameters): Promise<RefreshRankingsReturnType> {
-  const heads = new Map((await db.query<{ chain_id: number; block_number: number; block_timestamp: number }>('SELECT chain_id, block_number, block_timestamp FROM indexer_state')).map((h) => [h.chain_id, h]))
-  const tokens = await db.query<Ranked & { chain_id: number; address: string; total_supply: string; sqrt_price_x96: string; token_is_token0: number; pool_paired_balance: string }>(
+  const heads = new Map(
+    (
+      await db.query<{ chain_id: number; block_number: number; block_timestamp: number }>(
+        'SELECT chain_id, block_number, block_timestamp FROM indexer_state',
+      )
+    ).map((h) => [h.chain_id, h]),
+  )
+  const tokens = await db.query<
+    Ranked & {
+      chain_id: number
+      address: string
+      total_supply: string
+      sqrt_price_x96: string
+      token_is_token0: number
+      pool_paired_balance: string
+    }
+  >(
     'SELECT chain_id, address, total_supply, sqrt_price_x96, token_is_token0, pool_paired_balance, market_cap, liquidity, volume_24h, trades_24h, trending_score FROM tokens',
   )
   const windows = new Map<string, { volume: bigint; trades: number; score: number }>()
   for (const [chainId, head] of heads) {
-    const trades = await db.query<{ token: string; amount_paired: string; block_time: number }>('SELECT token, amount_paired, block_time FROM trades WHERE chain_id = $1 AND block_time > $2', [chainId, head.block_timestamp - DAY_SEC])
+    const trades = await db.query<{ token: string; amount_paired: string; block_time: number }>(
+      'SELECT token, amount_paired, block_time FROM trades WHERE chain_id = $1 AND block_time > $2',
+      [chainId, head.block_timestamp - DAY_SEC],
+    )
     for (const t of trades) {
       const key = `${chainId}:${t.token}`
       const w = windows.get(key) ?? { volume: 0n, trades: 0, score: 0 }
@@ -50,7 +68,11 @@ export async function refreshRankings({ db, nowIso }: RefreshRankingsParameters)
   const next = tokens.map((t) => {
     const w = windows.get(`${t.chain_id}:${t.address}`)
     const ranked: Ranked = {
-      market_cap: marketCapOf({ totalSupply: BigInt(t.total_supply), sqrtPriceX96: BigInt(t.sqrt_price_x96), tokenIsToken0: t.token_is_token0 === 1 }).toString(),
+      market_cap: marketCapOf({
+        totalSupply: BigInt(t.total_supply),
+        sqrtPriceX96: BigInt(t.sqrt_price_x96),
+        tokenIsToken0: t.token_is_token0 === 1,
+      }).toString(),
       liquidity: (BigInt(t.pool_paired_balance) > 0n ? BigInt(t.pool_paired_balance) : 0n).toString(),
       volume_24h: (w?.volume ?? 0n).toString(),
       trades_24h: w?.trades ?? 0,
@@ -62,20 +84,34 @@ export async function refreshRankings({ db, nowIso }: RefreshRankingsParameters)
   let changed = 0
   await db.transaction(async (tx) => {
     for (const { t, ranked } of next) {
-      const same = t.market_cap === ranked.market_cap && t.liquidity === ranked.liquidity && t.volume_24h === ranked.volume_24h && Number(t.trades_24h) === ranked.trades_24h && Number(t.trending_score) === ranked.trending_score
+      const same =
+        t.market_cap === ranked.market_cap &&
+        t.liquidity === ranked.liquidity &&
+        t.volume_24h === ranked.volume_24h &&
+        Number(t.trades_24h) === ranked.trades_24h &&
+        Number(t.trending_score) === ranked.trending_score
       if (same) continue
       changed++
       await tx.execute(
         `UPDATE tokens SET market_cap = $1, market_cap_key = $2, liquidity = $3, liquidity_key = $4, volume_24h = $5, volume_24h_key = $6, trades_24h = $7, trending_score = $8
            WHERE chain_id = $9 AND address = $10`,
         [
-          ranked.market_cap, amountKey(BigInt(ranked.market_cap)), ranked.liquidity, amountKey(BigInt(ranked.liquidity)), ranked.volume_24h, amountKey(BigInt(ranked.volume_24h)),
-          ranked.trades_24h, ranked.trending_score, t.chain_id, t.address,
+          ranked.market_cap,
+          amountKey(BigInt(ranked.market_cap)),
+          ranked.liquidity,
+          amountKey(BigInt(ranked.liquidity)),
+          ranked.volume_24h,
+          amountKey(BigInt(ranked.volume_24h)),
+          ranked.trades_24h,
+          ranked.trending_score,
+          t.chain_id,
+          t.address,
         ],
       )
     }
     // Every value is current as of this refresh, changed or not.
-    for (const [chainId, head] of heads) await tx.execute('UPDATE tokens SET ranked_at = $1, ranked_block = $2 WHERE chain_id = $3', [nowIso, head.block_number, chainId])
+    for (const [chainId, head] of heads)
+      await tx.execute('UPDATE tokens SET ranked_at = $1, ranked_block = $2 WHERE chain_id = $3', [nowIso, head.block_number, chainId])
   })
   const versions = {} as Record<RankedSort, number>
   for (const sort of RANKED_SORTS) {

@@ -2,7 +2,12 @@ import { type Address, getAddress, zeroAddress } from 'viem'
 import { GatewayProblem } from '../problems/GatewayProblem.ts'
 
 /** `LaunchFactory`'s bounds (contracts/launchpad/LaunchFactory.sol). */
-export const LAUNCH_BOUNDS = { maxRewardRecipients: 7, maxVestingBps: 3_000, maxLockupSeconds: 4 * 365 * 86_400, maxVestingSeconds: 4 * 365 * 86_400 } as const
+export const LAUNCH_BOUNDS = {
+  maxRewardRecipients: 7,
+  maxVestingBps: 3_000,
+  maxLockupSeconds: 4 * 365 * 86_400,
+  maxVestingSeconds: 4 * 365 * 86_400,
+} as const
 
 export type LaunchAllocations = {
   creator: Address
@@ -25,7 +30,8 @@ export type LaunchAllocations = {
 export function checkLaunchAllocations({ creator, rewards, vesting, referrer, reserved }: LaunchAllocations): void {
   const bad = (code: 'invalid_allocation' | 'invalid_vesting' | 'invalid_referrer', name: string, reason: string) =>
     new GatewayProblem(code, { detail: `${name} ${reason}.`, invalidParameters: [{ name, in: 'body', reason }] })
-  if (rewards.length === 0 || rewards.length > LAUNCH_BOUNDS.maxRewardRecipients) throw bad('invalid_allocation', 'rewards', `must name 1 to ${LAUNCH_BOUNDS.maxRewardRecipients} recipients`)
+  if (rewards.length === 0 || rewards.length > LAUNCH_BOUNDS.maxRewardRecipients)
+    throw bad('invalid_allocation', 'rewards', `must name 1 to ${LAUNCH_BOUNDS.maxRewardRecipients} recipients`)
   const seen = new Set<string>()
   rewards.forEach((r, i) => {
     if (r.bps === 0) throw bad('invalid_allocation', `rewards.${i}.bps`, 'must be more than 0')
@@ -36,11 +42,15 @@ export function checkLaunchAllocations({ creator, rewards, vesting, referrer, re
   const total = rewards.reduce((sum, r) => sum + r.bps, 0)
   if (total !== 10_000) throw bad('invalid_allocation', 'rewards', `shares must sum to 10000 bps (they sum to ${total})`)
   if (vesting) {
-    if (vesting.bps === 0 || vesting.bps > LAUNCH_BOUNDS.maxVestingBps) throw bad('invalid_allocation', 'vesting.bps', `must be 1 to ${LAUNCH_BOUNDS.maxVestingBps} (at most 30 % of the supply vests)`)
+    if (vesting.bps === 0 || vesting.bps > LAUNCH_BOUNDS.maxVestingBps)
+      throw bad('invalid_allocation', 'vesting.bps', `must be 1 to ${LAUNCH_BOUNDS.maxVestingBps} (at most 30 % of the supply vests)`)
     if (getAddress(vesting.beneficiary) === zeroAddress) throw bad('invalid_vesting', 'vesting.beneficiary', 'must not be the zero address')
-    if (vesting.lockup_seconds > LAUNCH_BOUNDS.maxLockupSeconds) throw bad('invalid_vesting', 'vesting.lockup_seconds', 'must be at most 4 years')
-    if (vesting.vesting_seconds > LAUNCH_BOUNDS.maxVestingSeconds) throw bad('invalid_vesting', 'vesting.vesting_seconds', 'must be at most 4 years')
-    if (vesting.lockup_seconds + vesting.vesting_seconds === 0) throw bad('invalid_vesting', 'vesting', 'must lock or vest for some time (lockup_seconds + vesting_seconds > 0)')
+    if (vesting.lockup_seconds > LAUNCH_BOUNDS.maxLockupSeconds)
+      throw bad('invalid_vesting', 'vesting.lockup_seconds', 'must be at most 4 years')
+    if (vesting.vesting_seconds > LAUNCH_BOUNDS.maxVestingSeconds)
+      throw bad('invalid_vesting', 'vesting.vesting_seconds', 'must be at most 4 years')
+    if (vesting.lockup_seconds + vesting.vesting_seconds === 0)
+      throw bad('invalid_vesting', 'vesting', 'must lock or vest for some time (lockup_seconds + vesting_seconds > 0)')
   }
   if (referrer) {
     const r = getAddress(referrer)

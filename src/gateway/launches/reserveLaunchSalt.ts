@@ -9,8 +9,24 @@ import type { SqlDatabase } from '../store/SqlDatabase.ts'
  * @example
  * if (!(await reserveLaunchSalt({ db, chainId, salt, creator, keyPrefix, predictedToken, now, reservedUntil }))) throw …
  */
-export async function reserveLaunchSalt({ db, chainId, salt, creator, keyPrefix, predictedToken, now, reservedUntil }: {
-  db: SqlDatabase; chainId: number; salt: string; creator: string; keyPrefix: string; predictedToken: string; now: number; reservedUntil: number
+export async function reserveLaunchSalt({
+  db,
+  chainId,
+  salt,
+  creator,
+  keyPrefix,
+  predictedToken,
+  now,
+  reservedUntil,
+}: {
+  db: SqlDatabase
+  chainId: number
+  salt: string
+  creator: string
+  keyPrefix: string
+  predictedToken: string
+  now: number
+  reservedUntil: number
 }): Promise<boolean> {
   const inserted = await db.execute(
     `INSERT INTO launch_salts (chain_id, salt, creator, key_prefix, predicted_token, reserved_at, reserved_until) VALUES ($1, $2, $3, $4, $5, $6, $7)

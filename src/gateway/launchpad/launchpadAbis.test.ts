@@ -9,7 +9,13 @@ import { loadLaunchpadArtifacts } from './loadLaunchpadArtifacts.ts'
 import { vestingVaultAbi } from './vestingVaultAbi.ts'
 
 const signatures = (abi: Abi, types: string[]) =>
-  new Set(abi.filter((item) => types.includes(item.type)).map((item: Abi[number]) => `${item.type} ${formatAbiItem(item as never)}${'stateMutability' in item ? ` ${item.stateMutability}` : ''}`))
+  new Set(
+    abi
+      .filter((item) => types.includes(item.type))
+      .map(
+        (item: Abi[number]) => `${item.type} ${formatAbiItem(item as never)}${'stateMutability' in item ? ` ${item.stateMutability}` : ''}`,
+      ),
+  )
 
 test('the typed ABIs say exactly what the compiled contracts have: every function, event and error', () => {
   const artifacts = loadLaunchpadArtifacts()
@@ -22,7 +28,15 @@ test('the typed ABIs say exactly what the compiled contracts have: every functio
   for (const [name, typed] of pairs) {
     const compiled = signatures(artifacts[name].abi, ['function', 'event', 'error'])
     const ours = signatures(typed as Abi, ['function', 'event', 'error'])
-    assert.deepEqual([...ours].filter((s) => !compiled.has(s)), [], `${name}: in the typed ABI but not compiled`)
-    assert.deepEqual([...compiled].filter((s) => !ours.has(s)), [], `${name}: compiled but missing from the typed ABI`)
+    assert.deepEqual(
+      [...ours].filter((s) => !compiled.has(s)),
+      [],
+      `${name}: in the typed ABI but not compiled`,
+    )
+    assert.deepEqual(
+      [...compiled].filter((s) => !ours.has(s)),
+      [],
+      `${name}: compiled but missing from the typed ABI`,
+    )
   }
 })

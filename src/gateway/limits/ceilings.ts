@@ -15,15 +15,27 @@ export const ceilings = {
    * source and service-wide; per minute and per UTC day.
    */
   launches: {
-    perKeyPerMinute: 3, perKeyPerDay: 100, perCreatorPerMinute: 1, perCreatorPerDay: 25,
-    workflowPerSourcePerMinute: 6, workflowPerSourcePerDay: 200, workflowServiceWidePerMinute: 60, workflowServiceWidePerDay: 2_000,
+    perKeyPerMinute: 3,
+    perKeyPerDay: 100,
+    perCreatorPerMinute: 1,
+    perCreatorPerDay: 25,
+    workflowPerSourcePerMinute: 6,
+    workflowPerSourcePerDay: 200,
+    workflowServiceWidePerMinute: 60,
+    workflowServiceWidePerDay: 2_000,
   },
   /** Claim batches (fee and vesting together): per key, and per chain and caller across keys, per minute. */
   claims: { perKeyPerMinute: 20, perChainCallerPerMinute: 10 },
   /** Metadata documents (the IPFS route): per key and per token within a key; the shared pinning workflow per source and service-wide. */
   documents: {
-    perKeyPerMinute: 10, perKeyPerDay: 100, perTokenPerMinute: 2, perTokenPerDay: 25,
-    pinningPerSourcePerMinute: 20, pinningPerSourcePerDay: 500, pinningServiceWidePerMinute: 120, pinningServiceWidePerDay: 5_000,
+    perKeyPerMinute: 10,
+    perKeyPerDay: 100,
+    perTokenPerMinute: 2,
+    perTokenPerDay: 25,
+    pinningPerSourcePerMinute: 20,
+    pinningPerSourcePerDay: 500,
+    pinningServiceWidePerMinute: 120,
+    pinningServiceWidePerDay: 5_000,
   },
   /** Announcement and metadata preparations by one creator or actor within a key, per minute. */
   actorPreparations: { perActorPerMinute: 20 },

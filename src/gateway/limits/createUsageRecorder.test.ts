@@ -11,7 +11,11 @@ test('a flush that fails keeps its counts (also for load) and writes them with t
   const dir = mkdtempSync(join(tmpdir(), 'gw-usage-'))
   const real = await openDatabase({ url: join(dir, 'usage.sqlite') })
   let down = true
-  const db: SqlDatabase = { ...real, dialect: real.dialect, transaction: (fn) => (down ? Promise.reject(new Error('database down')) : real.transaction(fn)) }
+  const db: SqlDatabase = {
+    ...real,
+    dialect: real.dialect,
+    transaction: (fn) => (down ? Promise.reject(new Error('database down')) : real.transaction(fn)),
+  }
   try {
     const t = Date.parse('2026-11-26T10:00:00Z')
     const usage = createUsageRecorder({ db, now: () => t, flushIntervalMs: 3_600_000 })

@@ -24,7 +24,15 @@ export type UsageRecorder = {
  * const usage = createUsageRecorder({ db })
  * usage.record('abcdefghijkl', 8, true)
  */
-export function createUsageRecorder({ db, flushIntervalMs = 5_000, now = Date.now }: { db: SqlDatabase; flushIntervalMs?: number; now?: () => number }): UsageRecorder {
+export function createUsageRecorder({
+  db,
+  flushIntervalMs = 5_000,
+  now = Date.now,
+}: {
+  db: SqlDatabase
+  flushIntervalMs?: number
+  now?: () => number
+}): UsageRecorder {
   const pending = new Map<string, Pending>()
   /** The batches flushes are writing: still counted by `load` until committed (or put back). */
   const writing = new Set<[string, Pending][]>()
@@ -78,7 +86,10 @@ export function createUsageRecorder({ db, flushIntervalMs = 5_000, now = Date.no
     },
     load: async (keyPrefix) => {
       const today = new Date(now()).toISOString().slice(0, 10)
-      const rows = await db.query<{ day: string; units: number }>('SELECT day, units FROM usage_daily WHERE key_prefix = $1 AND day >= $2', [keyPrefix, `${today.slice(0, 7)}-01`])
+      const rows = await db.query<{ day: string; units: number }>(
+        'SELECT day, units FROM usage_daily WHERE key_prefix = $1 AND day >= $2',
+        [keyPrefix, `${today.slice(0, 7)}-01`],
+      )
       let day = 0
       let month = 0
       for (const r of rows) {

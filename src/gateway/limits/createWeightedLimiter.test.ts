@@ -65,14 +65,22 @@ test('all or nothing: a refusal by any policy takes nothing from the others; lea
   const limiter = createWeightedLimiter({ now: () => t })
   const tinyDay: LimitPolicy = { ...day, limit: 3 }
   const inFlight: LimitPolicy = { kind: 'concurrency', name: 'holders', key: 'k:holders', limit: 2 }
-  const charges = (cost: number): PolicyCharge[] => [plan(burst, cost), plan(minute, cost), plan(tinyDay, cost), { policy: inFlight, group: 'ceiling', cost: 1 }]
+  const charges = (cost: number): PolicyCharge[] => [
+    plan(burst, cost),
+    plan(minute, cost),
+    plan(tinyDay, cost),
+    { policy: inFlight, group: 'ceiling', cost: 1 },
+  ]
   const first = limiter.consume(charges(2))
   assert.equal(first.allowed, true)
   const refused = limiter.consume(charges(2))
   assert.equal(refused.allowed, false)
   assert.deepEqual(!refused.allowed && refused.violated.map((v) => [v.name, v.group]), [['day', 'plan']])
   // Nothing was taken by the refusal: burst still at 18, minute at 298, one lease in flight.
-  assert.deepEqual(limiter.peek(charges(0)).map((s) => s.remaining), [18, 298, 1, 1])
+  assert.deepEqual(
+    limiter.peek(charges(0)).map((s) => s.remaining),
+    [18, 298, 1, 1],
+  )
   const second = limiter.consume(charges(1))
   assert.equal(second.allowed, true)
   const third = limiter.consume([{ policy: inFlight, group: 'ceiling', cost: 1 }])
@@ -87,7 +95,10 @@ test('all or nothing: a refusal by any policy takes nothing from the others; lea
 test('cost per request of a full policy set, measured (the bench records the figures)', () => {
   const limiter = createWeightedLimiter({})
   const charges: PolicyCharge[] = [
-    plan({ ...burst, perSecond: 1e9 }, 2), plan({ ...minute, limit: 1e9 }, 2), plan({ ...day, limit: 1e9 }, 2), plan({ kind: 'calendar', name: 'month', key: 'k:month', limit: 1e9, period: 'month' }, 2),
+    plan({ ...burst, perSecond: 1e9 }, 2),
+    plan({ ...minute, limit: 1e9 }, 2),
+    plan({ ...day, limit: 1e9 }, 2),
+    plan({ kind: 'calendar', name: 'month', key: 'k:month', limit: 1e9, period: 'month' }, 2),
     { policy: { kind: 'window', name: 'source', key: 's:1', limit: 1e9, windowMs: 60_000 }, group: 'ceiling', cost: 1 },
     { policy: { kind: 'concurrency', name: 'inflight', key: 'svc', limit: 1e9 }, group: 'ceiling', cost: 1 },
   ]

@@ -88,7 +88,14 @@ export function createWeightedLimiter({ now = Date.now }: { now?: () => number }
           retryAfterMs: Math.max(0, over),
           state: (taken) => {
             const tat = taken ? next : start
-            return { name: policy.name, group, limit: policy.perSecond, remaining: Math.max(0, Math.floor((1000 - (tat - t)) / interval + 1e-9)), resetSec: Math.ceil((tat - t) / 1000), windowSec: 1 }
+            return {
+              name: policy.name,
+              group,
+              limit: policy.perSecond,
+              remaining: Math.max(0, Math.floor((1000 - (tat - t)) / interval + 1e-9)),
+              resetSec: Math.ceil((tat - t) / 1000),
+              windowSec: 1,
+            }
           },
         }
       }
@@ -117,7 +124,14 @@ export function createWeightedLimiter({ now = Date.now }: { now?: () => number }
           state: (taken) => {
             const used = w.sum + (taken ? cost : 0)
             const oldest = w.head < w.times.length ? w.times[w.head] : taken ? t : undefined
-            return { name: policy.name, group, limit: policy.limit, remaining: Math.max(0, policy.limit - used), resetSec: oldest === undefined ? 0 : Math.ceil((oldest + policy.windowMs - t) / 1000), windowSec: policy.windowMs / 1000 }
+            return {
+              name: policy.name,
+              group,
+              limit: policy.limit,
+              remaining: Math.max(0, policy.limit - used),
+              resetSec: oldest === undefined ? 0 : Math.ceil((oldest + policy.windowMs - t) / 1000),
+              windowSec: policy.windowMs / 1000,
+            }
           },
         }
       }
@@ -129,8 +143,15 @@ export function createWeightedLimiter({ now = Date.now }: { now?: () => number }
           fits,
           retryAfterMs: fits ? 0 : end - t,
           state: (taken) => ({
-            name: policy.name, group, limit: policy.limit, remaining: Math.max(0, policy.limit - c.used - (taken ? cost : 0)), resetSec: Math.ceil((end - t) / 1000),
-            windowSec: policy.period === 'day' ? 86_400 : Math.round((end - Date.UTC(new Date(t).getUTCFullYear(), new Date(t).getUTCMonth(), 1)) / 1000),
+            name: policy.name,
+            group,
+            limit: policy.limit,
+            remaining: Math.max(0, policy.limit - c.used - (taken ? cost : 0)),
+            resetSec: Math.ceil((end - t) / 1000),
+            windowSec:
+              policy.period === 'day'
+                ? 86_400
+                : Math.round((end - Date.UTC(new Date(t).getUTCFullYear(), new Date(t).getUTCMonth(), 1)) / 1000),
           }),
         }
       }
@@ -138,7 +159,18 @@ export function createWeightedLimiter({ now = Date.now }: { now?: () => number }
         const count = inFlight.get(policy.key) ?? 0
         const fits = count + 1 <= policy.limit
         // A lease ends with its response: no time is known; one second is the client's next look.
-        return { fits, retryAfterMs: fits ? 0 : 1000, state: (taken) => ({ name: policy.name, group, limit: policy.limit, remaining: Math.max(0, policy.limit - count - (taken ? 1 : 0)), resetSec: 0, windowSec: 0 }) }
+        return {
+          fits,
+          retryAfterMs: fits ? 0 : 1000,
+          state: (taken) => ({
+            name: policy.name,
+            group,
+            limit: policy.limit,
+            remaining: Math.max(0, policy.limit - count - (taken ? 1 : 0)),
+            resetSec: 0,
+            windowSec: 0,
+          }),
+        }
       }
     }
   }
@@ -177,9 +209,16 @@ export function createWeightedLimiter({ now = Date.now }: { now?: () => number }
     consume: (charges) => {
       const t = now()
       const evaluated = charges.map((c) => evaluate(c, t))
-      const violated = evaluated.flatMap((e, i) => (e.fits ? [] : [{ name: charges[i].policy.name, group: charges[i].group, retryAfterMs: e.retryAfterMs }]))
+      const violated = evaluated.flatMap((e, i) =>
+        e.fits ? [] : [{ name: charges[i].policy.name, group: charges[i].group, retryAfterMs: e.retryAfterMs }],
+      )
       if (violated.length > 0) {
-        return { allowed: false, states: evaluated.map((e) => e.state(false)), violated, retryAfterMs: Math.max(...violated.map((v) => v.retryAfterMs)) }
+        return {
+          allowed: false,
+          states: evaluated.map((e) => e.state(false)),
+          violated,
+          retryAfterMs: Math.max(...violated.map((v) => v.retryAfterMs)),
+        }
       }
       const states = evaluated.map((e) => e.state(true))
       const releases = charges.map((c) => take(c, t)).filter((r): r is () => void => r !== undefined)

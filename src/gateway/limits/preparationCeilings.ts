@@ -14,8 +14,22 @@ const MINUTE_MS = 60_000
 export function preparationCeilings(request: FastifyRequest): PolicyCharge[] {
   const c = ceilings.transactionPreparation
   return [
-    { policy: { kind: 'window', name: 'preparation_per_source', key: `prep:source:${request.gw.source}`, limit: c.perSourcePerMinute, windowMs: MINUTE_MS }, group: 'ceiling', cost: 1 },
-    { policy: { kind: 'window', name: 'preparation_service', key: 'prep:service', limit: c.serviceWidePerMinute, windowMs: MINUTE_MS }, group: 'ceiling', cost: 1 },
+    {
+      policy: {
+        kind: 'window',
+        name: 'preparation_per_source',
+        key: `prep:source:${request.gw.source}`,
+        limit: c.perSourcePerMinute,
+        windowMs: MINUTE_MS,
+      },
+      group: 'ceiling',
+      cost: 1,
+    },
+    {
+      policy: { kind: 'window', name: 'preparation_service', key: 'prep:service', limit: c.serviceWidePerMinute, windowMs: MINUTE_MS },
+      group: 'ceiling',
+      cost: 1,
+    },
     { policy: { kind: 'concurrency', name: 'preparation_in_flight', key: 'prep:inflight', limit: c.inFlight }, group: 'ceiling', cost: 1 },
   ]
 }

@@ -14,8 +14,24 @@ import type { PolicyState } from './LimitPolicy.ts'
  */
 export function rateLimitHeaders({ states }: { states: readonly PolicyState[] }): Record<string, string> {
   if (states.length === 0) return {}
-  const policy = serializeList(states.map((s) => [s.name, new Map<string, number>([['q', s.limit], ['w', s.windowSec]])]))
-  const current = serializeList(states.map((s) => [s.name, new Map<string, number>([['r', s.remaining], ['t', s.resetSec]])]))
+  const policy = serializeList(
+    states.map((s) => [
+      s.name,
+      new Map<string, number>([
+        ['q', s.limit],
+        ['w', s.windowSec],
+      ]),
+    ]),
+  )
+  const current = serializeList(
+    states.map((s) => [
+      s.name,
+      new Map<string, number>([
+        ['r', s.remaining],
+        ['t', s.resetSec],
+      ]),
+    ]),
+  )
   const tightest = [...states].sort((a, b) => a.remaining / a.limit - b.remaining / b.limit || a.windowSec - b.windowSec)[0]
   return {
     'ratelimit-policy': policy,

@@ -8,7 +8,17 @@ const balanceOfAbi = parseAbi(['function balanceOf(address) view returns (uint25
  * @example
  * const [balance] = await readBalances({ client, multicall3, pairs: [{ token, holder }], blockNumber })
  */
-export async function readBalances({ client, multicall3, pairs, blockNumber }: { client: PublicClient; multicall3: Address; pairs: readonly { token: Address; holder: Address }[]; blockNumber: bigint }): Promise<bigint[]> {
+export async function readBalances({
+  client,
+  multicall3,
+  pairs,
+  blockNumber,
+}: {
+  client: PublicClient
+  multicall3: Address
+  pairs: readonly { token: Address; holder: Address }[]
+  blockNumber: bigint
+}): Promise<bigint[]> {
   if (pairs.length === 0) return []
   return (await client.multicall({
     multicallAddress: multicall3,

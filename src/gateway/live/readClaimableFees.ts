@@ -24,14 +24,32 @@ export type ReadClaimableFeesParameters = {
  * @example
  * const amounts = await readClaimableFees({ client, multicall3, feeLocker, positions, blockNumber })
  */
-export async function readClaimableFees({ client, multicall3, feeLocker, positions, blockNumber }: ReadClaimableFeesParameters): Promise<{ tokenAmount: bigint; pairedAmount: bigint }[]> {
+export async function readClaimableFees({
+  client,
+  multicall3,
+  feeLocker,
+  positions,
+  blockNumber,
+}: ReadClaimableFeesParameters): Promise<{ tokenAmount: bigint; pairedAmount: bigint }[]> {
   if (positions.length === 0) return []
   const tokens = [...new Set(positions.map((p) => p.token.toLowerCase()))] as Address[]
   const calls = [
-    ...tokens.map((token) => ({ target: feeLocker, allowFailure: true, callData: encodeFunctionData({ abi: feeLockerAbi, functionName: 'collectFees', args: [token] }) })),
-    ...positions.map((p) => ({ target: feeLocker, allowFailure: false, callData: encodeFunctionData({ abi: feeLockerAbi, functionName: 'accrued', args: [p.token, p.recipient] }) })),
+    ...tokens.map((token) => ({
+      target: feeLocker,
+      allowFailure: true,
+      callData: encodeFunctionData({ abi: feeLockerAbi, functionName: 'collectFees', args: [token] }),
+    })),
+    ...positions.map((p) => ({
+      target: feeLocker,
+      allowFailure: false,
+      callData: encodeFunctionData({ abi: feeLockerAbi, functionName: 'accrued', args: [p.token, p.recipient] }),
+    })),
   ]
-  const { data } = await client.call({ to: multicall3, data: encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [calls] }), blockNumber })
+  const { data } = await client.call({
+    to: multicall3,
+    data: encodeFunctionData({ abi: multicall3Abi, functionName: 'aggregate3', args: [calls] }),
+    blockNumber,
+  })
   if (!data) throw new Error('aggregate3 returned no data')
   const results = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data })
   return results.slice(tokens.length).map((r) => {

@@ -2,7 +2,18 @@ import { type Address, erc20Abi, getAddress } from 'viem'
 import type { GatewayChain } from '../GatewayChain.ts'
 import { launchFactoryAbi } from '../launchpad/launchFactoryAbi.ts'
 
-const BOUNDS = ['POOL_FEE', 'TICK_SPACING', 'TOKEN_SUPPLY', 'MAX_VESTING_BPS', 'MAX_REWARD_RECIPIENTS', 'MAX_LOCKUP_SECONDS', 'MAX_VESTING_SECONDS', 'MIN_STARTING_TICK', 'MAX_STARTING_TICK', 'weth'] as const
+const BOUNDS = [
+  'POOL_FEE',
+  'TICK_SPACING',
+  'TOKEN_SUPPLY',
+  'MAX_VESTING_BPS',
+  'MAX_REWARD_RECIPIENTS',
+  'MAX_LOCKUP_SECONDS',
+  'MAX_VESTING_SECONDS',
+  'MIN_STARTING_TICK',
+  'MAX_STARTING_TICK',
+  'weth',
+] as const
 
 /**
  * The launch suites of one chain read live from its factory at `blockNumber`: one per paired
@@ -15,8 +26,16 @@ const BOUNDS = ['POOL_FEE', 'TICK_SPACING', 'TOKEN_SUPPLY', 'MAX_VESTING_BPS', '
  */
 export async function readLaunchSuites({ chain, blockNumber, extended }: { chain: GatewayChain; blockNumber: bigint; extended: boolean }) {
   const factory = chain.launchpad.factory
-  const contracts = [{ address: factory, abi: launchFactoryAbi, functionName: 'pairedTokens' }, ...BOUNDS.map((functionName) => ({ address: factory, abi: launchFactoryAbi, functionName }))]
-  const [paired, ...bounds] = (await chain.client.multicall({ multicallAddress: chain.multicall3, allowFailure: false, blockNumber, contracts: contracts as never })) as unknown[]
+  const contracts = [
+    { address: factory, abi: launchFactoryAbi, functionName: 'pairedTokens' },
+    ...BOUNDS.map((functionName) => ({ address: factory, abi: launchFactoryAbi, functionName })),
+  ]
+  const [paired, ...bounds] = (await chain.client.multicall({
+    multicallAddress: chain.multicall3,
+    allowFailure: false,
+    blockNumber,
+    contracts: contracts as never,
+  })) as unknown[]
   const b = Object.fromEntries(BOUNDS.map((name, i) => [name, bounds[i]])) as Record<(typeof BOUNDS)[number], bigint | number | Address>
   const weth = (b.weth as Address).toLowerCase()
   const listed = (paired as readonly Address[]).filter((p) => extended || p.toLowerCase() === weth)
@@ -24,7 +43,10 @@ export async function readLaunchSuites({ chain, blockNumber, extended }: { chain
     multicallAddress: chain.multicall3,
     allowFailure: false,
     blockNumber,
-    contracts: listed.flatMap((p) => [{ address: p, abi: erc20Abi, functionName: 'symbol' } as const, { address: p, abi: erc20Abi, functionName: 'decimals' } as const]),
+    contracts: listed.flatMap((p) => [
+      { address: p, abi: erc20Abi, functionName: 'symbol' } as const,
+      { address: p, abi: erc20Abi, functionName: 'decimals' } as const,
+    ]),
   })
   return listed.map((p, i) => {
     const standard = p.toLowerCase() === weth
@@ -36,7 +58,11 @@ export async function readLaunchSuites({ chain, blockNumber, extended }: { chain
       pool: { dex: 'uniswap_v3' as const, fee_pips: Number(b.POOL_FEE), tick_spacing: Number(b.TICK_SPACING) },
       token: { supply_raw: String(b.TOKEN_SUPPLY), decimals: 18 },
       starting_tick: { min: Number(b.MIN_STARTING_TICK), max: Number(b.MAX_STARTING_TICK), step: Number(b.TICK_SPACING) },
-      vesting: { max_bps: Number(b.MAX_VESTING_BPS), max_lockup_seconds: Number(b.MAX_LOCKUP_SECONDS), max_vesting_seconds: Number(b.MAX_VESTING_SECONDS) },
+      vesting: {
+        max_bps: Number(b.MAX_VESTING_BPS),
+        max_lockup_seconds: Number(b.MAX_LOCKUP_SECONDS),
+        max_vesting_seconds: Number(b.MAX_VESTING_SECONDS),
+      },
       reward_recipients: { max: Number(b.MAX_REWARD_RECIPIENTS), total_bps: 10_000 },
       dev_buy: standard,
     }

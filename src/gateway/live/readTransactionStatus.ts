@@ -26,9 +26,22 @@ export async function readTransactionStatus({ client, hash }: { client: PublicCl
       throw error
     })
     if (!pending) return undefined
-    return { status: 'pending' as const, from: getAddress(pending.from), to: pending.to ? getAddress(pending.to) : null, blockNumber: null, blockHash: null, confirmations: 0, finality: null, gasUsed: null }
+    return {
+      status: 'pending' as const,
+      from: getAddress(pending.from),
+      to: pending.to ? getAddress(pending.to) : null,
+      blockNumber: null,
+      blockHash: null,
+      confirmations: 0,
+      finality: null,
+      gasUsed: null,
+    }
   }
-  const tag = (blockTag: 'safe' | 'finalized') => client.getBlock({ blockTag }).then((b) => Number(b.number ?? 0n), () => 0)
+  const tag = (blockTag: 'safe' | 'finalized') =>
+    client.getBlock({ blockTag }).then(
+      (b) => Number(b.number ?? 0n),
+      () => 0,
+    )
   const [head, safe, finalized] = await Promise.all([client.getBlockNumber({ cacheTime: 0 }), tag('safe'), tag('finalized')])
   const block = Number(receipt.blockNumber)
   return {

@@ -10,7 +10,19 @@ export type LiveVesting = { amount: bigint; claimed: bigint; claimable: bigint; 
  * @example
  * const live = await readVestingPositions({ client, multicall3, vault, ids: [1n, 2n], blockNumber })
  */
-export async function readVestingPositions({ client, multicall3, vault, ids, blockNumber }: { client: PublicClient; multicall3: Address; vault: Address; ids: readonly bigint[]; blockNumber: bigint }): Promise<LiveVesting[]> {
+export async function readVestingPositions({
+  client,
+  multicall3,
+  vault,
+  ids,
+  blockNumber,
+}: {
+  client: PublicClient
+  multicall3: Address
+  vault: Address
+  ids: readonly bigint[]
+  blockNumber: bigint
+}): Promise<LiveVesting[]> {
   if (ids.length === 0) return []
   const [block, results] = await Promise.all([
     client.getBlock({ blockNumber }),

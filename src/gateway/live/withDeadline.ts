@@ -20,7 +20,13 @@ export type WithDeadlineParameters<T> = {
 export async function withDeadline<T>({ run, dependency, timeoutMs }: WithDeadlineParameters<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new GatewayProblem('upstream_timeout', { detail: `${dependency} did not answer within ${timeoutMs} ms.`, retryAfterSec: 1 })), timeoutMs)
+    timer = setTimeout(
+      () =>
+        reject(
+          new GatewayProblem('upstream_timeout', { detail: `${dependency} did not answer within ${timeoutMs} ms.`, retryAfterSec: 1 }),
+        ),
+      timeoutMs,
+    )
   })
   try {
     return await Promise.race([run(), deadline])

@@ -3,7 +3,11 @@ import { ceilings } from '../limits/ceilings.ts'
 import type { PolicyCharge } from '../limits/LimitPolicy.ts'
 import { perMinute, preparationCeilings } from '../limits/preparationCeilings.ts'
 
-const day = (name: string, key: string, limit: number): PolicyCharge => ({ policy: { kind: 'calendar', name, key, limit, period: 'day' }, group: 'ceiling', cost: 1 })
+const day = (name: string, key: string, limit: number): PolicyCharge => ({
+  policy: { kind: 'calendar', name, key, limit, period: 'day' },
+  group: 'ceiling',
+  cost: 1,
+})
 
 /**
  * Spec §8 "announcement or metadata preparations, same creator or actor within a key": 20 per
@@ -13,9 +17,17 @@ const day = (name: string, key: string, limit: number): PolicyCharge => ({ polic
  * config: { gateway: { ceilings: (request) => actorCeilings(request, true) } }
  */
 export function actorCeilings(request: FastifyRequest, preparesTransaction: boolean): PolicyCharge[] {
-  const actor = ((request.body as { actor?: string; author?: string }).actor ?? (request.body as { author?: string }).author ?? '').toLowerCase()
+  const actor = (
+    (request.body as { actor?: string; author?: string }).actor ??
+    (request.body as { author?: string }).author ??
+    ''
+  ).toLowerCase()
   return [
-    perMinute({ name: 'preparations_per_actor', key: `actor:${request.gw.key!.prefix}:${actor}`, limit: ceilings.actorPreparations.perActorPerMinute }),
+    perMinute({
+      name: 'preparations_per_actor',
+      key: `actor:${request.gw.key!.prefix}:${actor}`,
+      limit: ceilings.actorPreparations.perActorPerMinute,
+    }),
     ...(preparesTransaction ? preparationCeilings(request) : []),
   ]
 }

@@ -16,7 +16,7 @@ export const ONCHAIN_FIELDS = { name: 'updateName', symbol: 'updateSymbol', extr
 export type OnchainField = keyof typeof ONCHAIN_FIELDS
 
 const TOKEN_REVERTS = {
-  NotAdmin: { code: 'wallet_not_authorized', detail: 'Only the token\'s admin may update its metadata.' },
+  NotAdmin: { code: 'wallet_not_authorized', detail: "Only the token's admin may update its metadata." },
   InvalidName: { code: 'invalid_parameter', detail: 'The token refuses this name.' },
   InvalidSymbol: { code: 'invalid_parameter', detail: 'The token refuses this symbol.' },
 } as const
@@ -30,14 +30,32 @@ type Common = { deps: GatewayDependencies; request: FastifyRequest; chain: Gatew
  * @example
  * const plan = await prepareOnchainUpdate({ deps, request, chain, token, actor, field: 'name', value: 'New name' })
  */
-export async function prepareOnchainUpdate({ deps, request, chain, token, actor, field, value }: Common & { field: OnchainField; value: string }): Promise<TransactionPlan> {
+export async function prepareOnchainUpdate({
+  deps,
+  request,
+  chain,
+  token,
+  actor,
+  field,
+  value,
+}: Common & { field: OnchainField; value: string }): Promise<TransactionPlan> {
   const block = await readLiveBlock({ chain, timeoutMs: deps.liveReadTimeoutMs })
   await requireTokenAdmin({ db: deps.db, chain, token, actor, blockNumber: block, timeoutMs: deps.liveReadTimeoutMs })
   return preparePlan({
-    deps, request, chain, kind: 'metadata_onchain', from: actor, blockNumber: block,
-    tx: { to: getAddress(token), data: encodeFunctionData({ abi: launchTokenAbi, functionName: ONCHAIN_FIELDS[field], args: [value] }), value: 0n },
+    deps,
+    request,
+    chain,
+    kind: 'metadata_onchain',
+    from: actor,
+    blockNumber: block,
+    tx: {
+      to: getAddress(token),
+      data: encodeFunctionData({ abi: launchTokenAbi, functionName: ONCHAIN_FIELDS[field], args: [value] }),
+      value: 0n,
+    },
     summary: { token: getAddress(token), field, value },
-    abis: [launchTokenAbi], reverts: TOKEN_REVERTS,
+    abis: [launchTokenAbi],
+    reverts: TOKEN_REVERTS,
   })
 }
 
@@ -51,17 +69,38 @@ export async function prepareOnchainUpdate({ deps, request, chain, token, actor,
  * @example
  * const plan = await prepareDocumentUpdate({ deps, request, chain, token, actor, document })
  */
-export async function prepareDocumentUpdate({ deps, request, chain, token, actor, document }: Common & { document: TokenMetadataDocument }): Promise<TransactionPlan> {
+export async function prepareDocumentUpdate({
+  deps,
+  request,
+  chain,
+  token,
+  actor,
+  document,
+}: Common & { document: TokenMetadataDocument }): Promise<TransactionPlan> {
   const block = await readLiveBlock({ chain, timeoutMs: deps.liveReadTimeoutMs })
   await requireTokenAdmin({ db: deps.db, chain, token, actor, blockNumber: block, timeoutMs: deps.liveReadTimeoutMs })
   const content = canonicalJson(document)
   const cid = computeDocumentCid(new TextEncoder().encode(content))
-  await deps.db.execute('INSERT INTO documents (cid, content, created_at) VALUES ($1, $2, $3) ON CONFLICT (cid) DO NOTHING', [cid, content, new Date(deps.now()).toISOString()])
+  await deps.db.execute('INSERT INTO documents (cid, content, created_at) VALUES ($1, $2, $3) ON CONFLICT (cid) DO NOTHING', [
+    cid,
+    content,
+    new Date(deps.now()).toISOString(),
+  ])
   const uri = `ipfs://${cid}`
   return preparePlan({
-    deps, request, chain, kind: 'metadata_document', from: actor, blockNumber: block,
-    tx: { to: getAddress(token), data: encodeFunctionData({ abi: launchTokenAbi, functionName: 'updateExtraMetadata', args: [uri] }), value: 0n },
+    deps,
+    request,
+    chain,
+    kind: 'metadata_document',
+    from: actor,
+    blockNumber: block,
+    tx: {
+      to: getAddress(token),
+      data: encodeFunctionData({ abi: launchTokenAbi, functionName: 'updateExtraMetadata', args: [uri] }),
+      value: 0n,
+    },
     summary: { token: getAddress(token), cid, uri, document, bytes: Buffer.byteLength(content) },
-    abis: [launchTokenAbi], reverts: TOKEN_REVERTS,
+    abis: [launchTokenAbi],
+    reverts: TOKEN_REVERTS,
   })
 }

@@ -13,8 +13,31 @@ import type { SqlDatabase } from '../store/SqlDatabase.ts'
  * @example
  * await requireTokenAdmin({ db, chain, token, actor, blockNumber, timeoutMs })
  */
-export async function requireTokenAdmin({ db, chain, token, actor, blockNumber, timeoutMs }: { db: SqlDatabase; chain: GatewayChain; token: string; actor: Address; blockNumber: bigint; timeoutMs: number }): Promise<void> {
+export async function requireTokenAdmin({
+  db,
+  chain,
+  token,
+  actor,
+  blockNumber,
+  timeoutMs,
+}: {
+  db: SqlDatabase
+  chain: GatewayChain
+  token: string
+  actor: Address
+  blockNumber: bigint
+  timeoutMs: number
+}): Promise<void> {
   await readTokenRow({ db, chainId: chain.chainId, token })
-  const admin = await withDeadline({ dependency: 'the chain', timeoutMs, run: () => chain.client.readContract({ address: token as Address, abi: launchTokenAbi, functionName: 'admin', blockNumber }) })
-  if (getAddress(admin) !== getAddress(actor)) throw new GatewayProblem('wallet_not_authorized', { detail: `${getAddress(actor)} is not the admin of ${getAddress(token)}; only its admin may update its metadata.`, chainId: chain.chainId, tokenAddress: getAddress(token) })
+  const admin = await withDeadline({
+    dependency: 'the chain',
+    timeoutMs,
+    run: () => chain.client.readContract({ address: token as Address, abi: launchTokenAbi, functionName: 'admin', blockNumber }),
+  })
+  if (getAddress(admin) !== getAddress(actor))
+    throw new GatewayProblem('wallet_not_authorized', {
+      detail: `${getAddress(actor)} is not the admin of ${getAddress(token)}; only its admin may update its metadata.`,
+      chainId: chain.chainId,
+      tokenAddress: getAddress(token),
+    })
 }

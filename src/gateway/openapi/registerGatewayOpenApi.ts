@@ -25,7 +25,9 @@ export async function registerGatewayOpenApi(fastify: FastifyInstance): Promise<
           'Every route but /health needs x-api-key and costs weighted units (the X-RateLimit and RateLimit headers say how many remain).',
           'Errors are application/problem+json; branch on status and code only (each code is described at GET /problems, which every problem’s type links to).',
           'Amounts are decimal strings of base units. Decisions: docs/gateway/.',
-          `\n\nProblem codes: ${Object.keys(problemCodes).map((code) => `[${code}](/problems#${code})`).join(', ')}.`,
+          `\n\nProblem codes: ${Object.keys(problemCodes)
+            .map((code) => `[${code}](/problems#${code})`)
+            .join(', ')}.`,
         ].join(' '),
       },
       components: { securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },

@@ -32,7 +32,9 @@ export function toProblem(error: FastifyError | Error, log?: FastifyRequest['log
     const where = WHERE[e.validationContext ?? 'querystring'] ?? 'query'
     // A body member the route does not accept is `unknown_parameter` (spec §4 rule 2), listed
     // before any other fault (as the query's unknown parameters are, in checkQueryParameters).
-    const unknown = (e.validation as unknown as AjvError[]).filter((v) => v.keyword === 'additionalProperties' && typeof v.params.additionalProperty === 'string')
+    const unknown = (e.validation as unknown as AjvError[]).filter(
+      (v) => v.keyword === 'additionalProperties' && typeof v.params.additionalProperty === 'string',
+    )
     if (where === 'body' && unknown.length > 0) {
       const names = unknown.map((v) => [...v.instancePath.split('/').filter(Boolean), v.params.additionalProperty as string].join('.'))
       return new GatewayProblem('unknown_parameter', {
@@ -54,10 +56,18 @@ export function toProblem(error: FastifyError | Error, log?: FastifyRequest['log
       in: where,
       reason: allowed.length ? `must be one of: ${allowed.join(', ')}` : [...new Set(reasons)].join('; ') || 'is invalid',
     }))
-    return new GatewayProblem('invalid_parameter', { detail: unique.map((p) => `${p.name} ${p.reason}`).join('; '), invalidParameters: unique })
+    return new GatewayProblem('invalid_parameter', {
+      detail: unique.map((p) => `${p.name} ${p.reason}`).join('; '),
+      invalidParameters: unique,
+    })
   }
-  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new GatewayProblem('invalid_request', { status: 413, detail: 'The request body is too large.' })
-  if ((e.code && TRANSPORT_ERRORS.has(e.code)) || error instanceof SyntaxError || (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500)) {
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return new GatewayProblem('invalid_request', { status: 413, detail: 'The request body is too large.' })
+  if (
+    (e.code && TRANSPORT_ERRORS.has(e.code)) ||
+    error instanceof SyntaxError ||
+    (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500)
+  ) {
     return new GatewayProblem('invalid_request', { detail: 'The request could not be read (its transport, JSON or size is invalid).' })
   }
   log?.error({ err: error }, 'internal error')
@@ -70,8 +80,21 @@ export function toProblem(error: FastifyError | Error, log?: FastifyRequest['log
  * @example
  * return sendProblem({ reply, problem, request, problemsUrl, now })
  */
-export function sendProblem({ reply, request, problem, problemsUrl, now }: { reply: FastifyReply; request: FastifyRequest; problem: GatewayProblem; problemsUrl: string; now: () => number }): FastifyReply {
-  if (problem.details.retryAfterSec !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(problem.details.retryAfterSec))))
+export function sendProblem({
+  reply,
+  request,
+  problem,
+  problemsUrl,
+  now,
+}: {
+  reply: FastifyReply
+  request: FastifyRequest
+  problem: GatewayProblem
+  problemsUrl: string
+  now: () => number
+}): FastifyReply {
+  if (problem.details.retryAfterSec !== undefined)
+    reply.header('retry-after', String(Math.max(1, Math.ceil(problem.details.retryAfterSec))))
   return reply
     .code(problem.status)
     .type('application/problem+json')

@@ -27,7 +27,9 @@ export function mapDependencyError({ error, dependency }: MapDependencyErrorPara
   for (let e: unknown = error; e && chain.length < 8; e = (e as { cause?: unknown }).cause) chain.push(e)
   const names = chain.map((e) => (e as { name?: string }).name ?? '')
   const messages = chain.map((e) => `${(e as { message?: string }).message ?? ''} ${(e as { code?: string }).code ?? ''}`).join(' ')
-  if (names.some((n) => TIMEOUTS.has(n))) return new GatewayProblem('upstream_timeout', { detail: `${dependency} did not answer in time.`, retryAfterSec: 1 })
-  if (UNREACHABLE.test(messages)) return new GatewayProblem('temporarily_unavailable', { detail: `${dependency} is unreachable.`, retryAfterSec: 1 })
+  if (names.some((n) => TIMEOUTS.has(n)))
+    return new GatewayProblem('upstream_timeout', { detail: `${dependency} did not answer in time.`, retryAfterSec: 1 })
+  if (UNREACHABLE.test(messages))
+    return new GatewayProblem('temporarily_unavailable', { detail: `${dependency} is unreachable.`, retryAfterSec: 1 })
   return new GatewayProblem('upstream_error', { detail: `${dependency} returned an invalid response.` })
 }

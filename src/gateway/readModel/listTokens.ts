@@ -44,7 +44,9 @@ export async function listTokens({ db, sort, limit, after, chainId, creator, sea
     const [key, afterChain, afterAddress] = after
     const k = param(key)
     const c = param(afterChain)
-    where.push(`(${column} ${op} ${k} OR (${column} = ${k} AND (chain_id ${op} ${c} OR (chain_id = ${c} AND address ${op} ${param(afterAddress)}))))`)
+    where.push(
+      `(${column} ${op} ${k} OR (${column} = ${k} AND (chain_id ${op} ${c} OR (chain_id = ${c} AND address ${op} ${param(afterAddress)}))))`,
+    )
   }
   const sql = `SELECT * FROM tokens ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${column} ${direction}, chain_id ${direction}, address ${direction} LIMIT ${param(limit)}`
   return db.query<TokenRow>(sql, params)

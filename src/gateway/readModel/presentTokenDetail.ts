@@ -17,12 +17,17 @@ import type { TokenRow } from './TokenRow.ts'
  */
 export async function presentTokenDetail({ db, row, state }: { db: SqlDatabase; row: TokenRow; state: ChainState | undefined }) {
   const [recipients, vesting, document] = await Promise.all([
-    db.query<{ recipient: string; bps: number }>('SELECT recipient, bps FROM fee_positions WHERE chain_id = $1 AND token = $2 ORDER BY position_index', [row.chain_id, row.address]),
+    db.query<{ recipient: string; bps: number }>(
+      'SELECT recipient, bps FROM fee_positions WHERE chain_id = $1 AND token = $2 ORDER BY position_index',
+      [row.chain_id, row.address],
+    ),
     db.query<{ position_id: number; beneficiary: string; amount: string; lockup_end: number; vesting_end: number }>(
       'SELECT position_id, beneficiary, amount, lockup_end, vesting_end FROM vesting_positions WHERE chain_id = $1 AND token = $2 ORDER BY position_id',
       [row.chain_id, row.address],
     ),
-    row.extra_metadata.startsWith('ipfs://') ? db.query<{ content: string }>('SELECT content FROM documents WHERE cid = $1', [row.extra_metadata.slice('ipfs://'.length)]) : Promise.resolve([]),
+    row.extra_metadata.startsWith('ipfs://')
+      ? db.query<{ content: string }>('SELECT content FROM documents WHERE cid = $1', [row.extra_metadata.slice('ipfs://'.length)])
+      : Promise.resolve([]),
   ])
   const iso = (seconds: number) => new Date(Number(seconds) * 1000).toISOString()
   return {
@@ -37,7 +42,10 @@ export async function presentTokenDetail({ db, row, state }: { db: SqlDatabase; 
       starting_tick: row.starting_tick,
       pool_supply: row.pool_supply,
       vesting_supply: row.vesting_supply,
-      dev_buy: row.dev_buy_amount_in !== null && row.dev_buy_amount_out !== null ? { amount_in: row.dev_buy_amount_in, amount_out: row.dev_buy_amount_out } : null,
+      dev_buy:
+        row.dev_buy_amount_in !== null && row.dev_buy_amount_out !== null
+          ? { amount_in: row.dev_buy_amount_in, amount_out: row.dev_buy_amount_out }
+          : null,
     },
     pool: {
       address: getAddress(row.pool),
@@ -53,7 +61,13 @@ export async function presentTokenDetail({ db, row, state }: { db: SqlDatabase; 
     market: presentMarket(row),
     trade_count: Number(row.trade_count),
     reward_recipients: recipients.map((r) => ({ recipient: getAddress(r.recipient), bps: r.bps })),
-    vesting: vesting.map((v) => ({ position_id: Number(v.position_id), beneficiary: getAddress(v.beneficiary), amount: v.amount, lockup_ends_at: iso(v.lockup_end), vesting_ends_at: iso(v.vesting_end) })),
+    vesting: vesting.map((v) => ({
+      position_id: Number(v.position_id),
+      beneficiary: getAddress(v.beneficiary),
+      amount: v.amount,
+      lockup_ends_at: iso(v.lockup_end),
+      vesting_ends_at: iso(v.vesting_end),
+    })),
     block_number: Number(row.changed_block),
     finality: finalityOf({ block: Number(row.changed_block), safe: state?.safe ?? 0, finalized: state?.finalized ?? 0 }),
     updated_at: row.updated_at,

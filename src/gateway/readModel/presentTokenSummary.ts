@@ -28,7 +28,11 @@ export function presentTokenSummary({ row, state }: { row: TokenRow; state: Chai
 /** The token's market values (price live from the pool state; the rest ranked). */
 export function presentMarket(row: TokenRow) {
   return {
-    price_raw: marketCapOf({ totalSupply: 10n ** BigInt(row.decimals), sqrtPriceX96: BigInt(row.sqrt_price_x96), tokenIsToken0: row.token_is_token0 === 1 }).toString(),
+    price_raw: marketCapOf({
+      totalSupply: 10n ** BigInt(row.decimals),
+      sqrtPriceX96: BigInt(row.sqrt_price_x96),
+      tokenIsToken0: row.token_is_token0 === 1,
+    }).toString(),
     market_cap_raw: row.market_cap,
     liquidity_raw: row.liquidity,
     volume_24h_raw: row.volume_24h,

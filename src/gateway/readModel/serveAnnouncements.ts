@@ -4,7 +4,15 @@ import type { GatewayDependencies } from '../GatewayDependencies.ts'
 import { cursorPosition } from '../routes/readCursor.ts'
 import { readTokenRow } from './readTokenRow.ts'
 
-export type ServeAnnouncementsParameters = { request: FastifyRequest; deps: GatewayDependencies; route: string; filters: Record<string, unknown>; chainId: number; token: string; limit: number }
+export type ServeAnnouncementsParameters = {
+  request: FastifyRequest
+  deps: GatewayDependencies
+  route: string
+  filters: Record<string, unknown>
+  chainId: number
+  token: string
+  limit: number
+}
 
 /**
  * A page of a token's announcements, newest first (issue time, then id, descending),
@@ -17,7 +25,15 @@ export type ServeAnnouncementsParameters = { request: FastifyRequest; deps: Gate
 export async function serveAnnouncements({ request, deps, route, filters, chainId, token, limit }: ServeAnnouncementsParameters) {
   const row = await readTokenRow({ db: deps.db, chainId, token })
   const after = cursorPosition({ request, version: 0 }) as [number, string] | undefined
-  const rows = await deps.db.query<{ id: string; author: string; title: string; body: string; issued_at: number; signature: string; created_at: string }>(
+  const rows = await deps.db.query<{
+    id: string
+    author: string
+    title: string
+    body: string
+    issued_at: number
+    signature: string
+    created_at: string
+  }>(
     `SELECT id, author, title, body, issued_at, signature, created_at FROM announcements
       WHERE chain_id = $1 AND token = $2 ${after ? 'AND (issued_at < $4 OR (issued_at = $4 AND id < $5))' : ''}
       ORDER BY issued_at DESC, id DESC LIMIT $3`,
@@ -38,7 +54,13 @@ export async function serveAnnouncements({ request, deps, route, filters, chainI
       signature: { scheme: 'eip712' as const, value: a.signature.toLowerCase() },
       updated_at: a.created_at,
     })),
-    page: { limit, next_cursor: rows.length > limit && last ? deps.cursors.encode({ route, filters, version: 0, position: [Number(last.issued_at), last.id] }) : null },
+    page: {
+      limit,
+      next_cursor:
+        rows.length > limit && last
+          ? deps.cursors.encode({ route, filters, version: 0, position: [Number(last.issued_at), last.id] })
+          : null,
+    },
     meta: { generated_at: new Date(deps.now()).toISOString() },
   }
 }

@@ -9,12 +9,33 @@ import { cursorPosition } from '../routes/readCursor.ts'
 import { readChainStates } from './readChainStates.ts'
 
 type Row = {
-  chain_id: number; token: string; recipient: string; fee_locker: string; bps: number; claimed_token: string; claimed_paired: string; claim_count: number
-  last_claim_tx: string | null; last_claim_block: number | null; last_claim_at: number | null; changed_block: number; updated_at: string
-  name: string; symbol: string; paired_token: string
+  chain_id: number
+  token: string
+  recipient: string
+  fee_locker: string
+  bps: number
+  claimed_token: string
+  claimed_paired: string
+  claim_count: number
+  last_claim_tx: string | null
+  last_claim_block: number | null
+  last_claim_at: number | null
+  changed_block: number
+  updated_at: string
+  name: string
+  symbol: string
+  paired_token: string
 }
 
-export type ServeFeeClaimsParameters = { request: FastifyRequest; deps: GatewayDependencies; route: string; filters: Record<string, unknown>; wallet: string; chainId?: number; limit: number }
+export type ServeFeeClaimsParameters = {
+  request: FastifyRequest
+  deps: GatewayDependencies
+  route: string
+  filters: Record<string, unknown>
+  wallet: string
+  chainId?: number
+  limit: number
+}
 
 /**
  * A page of a wallet's fee positions (the launches that name it a reward recipient), by chain
@@ -30,7 +51,8 @@ export async function serveFeeClaims({ request, deps, route, filters, wallet, ch
   const params: (string | number)[] = [wallet, limit + 1]
   const where = ['p.recipient = $1']
   if (chainId !== undefined) where.push(`p.chain_id = $${params.push(chainId)}`)
-  if (after) where.push(`(p.chain_id > $${params.push(after[0])} OR (p.chain_id = $${params.length} AND p.token > $${params.push(after[1])}))`)
+  if (after)
+    where.push(`(p.chain_id > $${params.push(after[0])} OR (p.chain_id = $${params.length} AND p.token > $${params.push(after[1])}))`)
   const rows = await deps.db.query<Row>(
     `SELECT p.*, t.name, t.symbol, t.paired_token FROM fee_positions p JOIN tokens t ON t.chain_id = p.chain_id AND t.address = p.token
       WHERE ${where.join(' AND ')} ORDER BY p.chain_id, p.token LIMIT $2`,
@@ -45,7 +67,14 @@ export async function serveFeeClaims({ request, deps, route, filters, wallet, ch
     const mine = page.filter((r) => r.chain_id === id)
     const block = await readLiveBlock({ chain, timeoutMs: deps.liveReadTimeoutMs })
     const amounts = await withDeadline({
-      run: () => readClaimableFees({ client: chain.client, multicall3: chain.multicall3, feeLocker: chain.launchpad.feeLocker, positions: mine.map((r) => ({ token: r.token as Address, recipient: r.recipient as Address })), blockNumber: block }),
+      run: () =>
+        readClaimableFees({
+          client: chain.client,
+          multicall3: chain.multicall3,
+          feeLocker: chain.launchpad.feeLocker,
+          positions: mine.map((r) => ({ token: r.token as Address, recipient: r.recipient as Address })),
+          blockNumber: block,
+        }),
       dependency: 'the chain',
       timeoutMs: deps.liveReadTimeoutMs,
     })
@@ -54,27 +83,39 @@ export async function serveFeeClaims({ request, deps, route, filters, wallet, ch
   const blocks = [...new Set([...live.values()].map((l) => Number(l.block)))]
   const last = page.at(-1)
   return {
-    data: page.filter((r) => live.has(`${r.chain_id} ${r.token}`)).map((r) => {
-      const l = live.get(`${r.chain_id} ${r.token}`)!
-      const state = states.get(r.chain_id)
-      return {
-        chain_id: r.chain_id,
-        token: { address: getAddress(r.token), name: r.name, symbol: r.symbol },
-        recipient: getAddress(r.recipient),
-        bps: r.bps,
-        fee_locker: getAddress(r.fee_locker),
-        paired_token: getAddress(r.paired_token),
-        claimable: { token_raw: l.tokenAmount.toString(), paired_raw: l.pairedAmount.toString() },
-        as_of_block: Number(l.block),
-        claimed_total: { token_raw: r.claimed_token, paired_raw: r.claimed_paired },
-        claim_count: Number(r.claim_count),
-        last_claim: r.last_claim_tx ? { tx_hash: r.last_claim_tx, block_number: Number(r.last_claim_block), claimed_at: new Date(Number(r.last_claim_at) * 1000).toISOString() } : null,
-        block_number: Number(r.changed_block),
-        finality: finalityOf({ block: Number(r.changed_block), safe: state?.safe ?? 0, finalized: state?.finalized ?? 0 }),
-        updated_at: r.updated_at,
-      }
-    }),
-    page: { limit, next_cursor: rows.length > limit && last ? deps.cursors.encode({ route, filters, version: 0, position: [last.chain_id, last.token] }) : null },
+    data: page
+      .filter((r) => live.has(`${r.chain_id} ${r.token}`))
+      .map((r) => {
+        const l = live.get(`${r.chain_id} ${r.token}`)!
+        const state = states.get(r.chain_id)
+        return {
+          chain_id: r.chain_id,
+          token: { address: getAddress(r.token), name: r.name, symbol: r.symbol },
+          recipient: getAddress(r.recipient),
+          bps: r.bps,
+          fee_locker: getAddress(r.fee_locker),
+          paired_token: getAddress(r.paired_token),
+          claimable: { token_raw: l.tokenAmount.toString(), paired_raw: l.pairedAmount.toString() },
+          as_of_block: Number(l.block),
+          claimed_total: { token_raw: r.claimed_token, paired_raw: r.claimed_paired },
+          claim_count: Number(r.claim_count),
+          last_claim: r.last_claim_tx
+            ? {
+                tx_hash: r.last_claim_tx,
+                block_number: Number(r.last_claim_block),
+                claimed_at: new Date(Number(r.last_claim_at) * 1000).toISOString(),
+              }
+            : null,
+          block_number: Number(r.changed_block),
+          finality: finalityOf({ block: Number(r.changed_block), safe: state?.safe ?? 0, finalized: state?.finalized ?? 0 }),
+          updated_at: r.updated_at,
+        }
+      }),
+    page: {
+      limit,
+      next_cursor:
+        rows.length > limit && last ? deps.cursors.encode({ route, filters, version: 0, position: [last.chain_id, last.token] }) : null,
+    },
     meta: { generated_at: new Date(deps.now()).toISOString(), ...(blocks.length === 1 ? { as_of_block: blocks[0] } : {}) },
   }
 }

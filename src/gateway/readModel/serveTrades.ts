@@ -7,7 +7,15 @@ import { cursorPosition } from '../routes/readCursor.ts'
 import { readChainStates } from './readChainStates.ts'
 import { readTokenRow } from './readTokenRow.ts'
 
-export type ServeTradesParameters = { request: FastifyRequest; deps: GatewayDependencies; route: string; filters: Record<string, unknown>; chainId: number; token: string; limit: number }
+export type ServeTradesParameters = {
+  request: FastifyRequest
+  deps: GatewayDependencies
+  route: string
+  filters: Record<string, unknown>
+  chainId: number
+  token: string
+  limit: number
+}
 
 /**
  * A page of a token's trades, newest first (block, then log index, descending), keyset-paged.
@@ -21,7 +29,17 @@ export type ServeTradesParameters = { request: FastifyRequest; deps: GatewayDepe
 export async function serveTrades({ request, deps, route, filters, chainId, token, limit }: ServeTradesParameters) {
   const row = await readTokenRow({ db: deps.db, chainId, token })
   const after = cursorPosition({ request, version: 0 }) as [number, number] | undefined
-  const rows = await deps.db.query<{ tx_hash: string; log_index: number; block_number: number; block_time: number; side: string; trader: string; amount_token: string; amount_paired: string; sqrt_price_x96: string }>(
+  const rows = await deps.db.query<{
+    tx_hash: string
+    log_index: number
+    block_number: number
+    block_time: number
+    side: string
+    trader: string
+    amount_token: string
+    amount_paired: string
+    sqrt_price_x96: string
+  }>(
     `SELECT tx_hash, log_index, block_number, block_time, side, trader, amount_token, amount_paired, sqrt_price_x96 FROM trades
       WHERE chain_id = $1 AND token = $2 ${after ? 'AND (block_number < $4 OR (block_number = $4 AND log_index < $5))' : ''}
       ORDER BY block_number DESC, log_index DESC LIMIT $3`,
@@ -43,10 +61,20 @@ export async function serveTrades({ request, deps, route, filters, chainId, toke
       trader: getAddress(t.trader),
       amount_token: t.amount_token,
       amount_paired: t.amount_paired,
-      price_raw: marketCapOf({ totalSupply: one, sqrtPriceX96: BigInt(t.sqrt_price_x96), tokenIsToken0: row.token_is_token0 === 1 }).toString(),
+      price_raw: marketCapOf({
+        totalSupply: one,
+        sqrtPriceX96: BigInt(t.sqrt_price_x96),
+        tokenIsToken0: row.token_is_token0 === 1,
+      }).toString(),
       finality: finalityOf({ block: Number(t.block_number), safe: state?.safe ?? 0, finalized: state?.finalized ?? 0 }),
     })),
-    page: { limit, next_cursor: rows.length > limit && last ? deps.cursors.encode({ route, filters, version: 0, position: [Number(last.block_number), Number(last.log_index)] }) : null },
+    page: {
+      limit,
+      next_cursor:
+        rows.length > limit && last
+          ? deps.cursors.encode({ route, filters, version: 0, position: [Number(last.block_number), Number(last.log_index)] })
+          : null,
+    },
     meta: { generated_at: new Date(deps.now()).toISOString(), ...(state ? { observed_block: state.block } : {}) },
   }
 }

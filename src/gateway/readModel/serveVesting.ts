@@ -9,11 +9,31 @@ import { cursorPosition } from '../routes/readCursor.ts'
 import { readChainStates } from './readChainStates.ts'
 
 type Row = {
-  chain_id: number; position_id: number; vault: string; token: string; beneficiary: string; amount: string; claim_count: number
-  start_time: number; lockup_end: number; vesting_end: number; changed_block: number; updated_at: string; name: string; symbol: string
+  chain_id: number
+  position_id: number
+  vault: string
+  token: string
+  beneficiary: string
+  amount: string
+  claim_count: number
+  start_time: number
+  lockup_end: number
+  vesting_end: number
+  changed_block: number
+  updated_at: string
+  name: string
+  symbol: string
 }
 
-export type ServeVestingParameters = { request: FastifyRequest; deps: GatewayDependencies; route: string; filters: Record<string, unknown>; wallet: string; chainId?: number; limit: number }
+export type ServeVestingParameters = {
+  request: FastifyRequest
+  deps: GatewayDependencies
+  route: string
+  filters: Record<string, unknown>
+  wallet: string
+  chainId?: number
+  limit: number
+}
 
 /**
  * The stage of a vesting position at chain time `now`: `locked` before its lockup ends, `claimed`
@@ -22,7 +42,19 @@ export type ServeVestingParameters = { request: FastifyRequest; deps: GatewayDep
  * @example
  * vestingStage({ now: 100n, lockupEnd: 200n, vestingEnd: 300n, amount: 10n, claimed: 0n }) // 'locked'
  */
-export function vestingStage({ now, lockupEnd, vestingEnd, amount, claimed }: { now: bigint; lockupEnd: bigint; vestingEnd: bigint; amount: bigint; claimed: bigint }) {
+export function vestingStage({
+  now,
+  lockupEnd,
+  vestingEnd,
+  amount,
+  claimed,
+}: {
+  now: bigint
+  lockupEnd: bigint
+  vestingEnd: bigint
+  amount: bigint
+  claimed: bigint
+}) {
   if (claimed >= amount) return 'claimed' as const
   if (now < lockupEnd) return 'locked' as const
   if (now >= vestingEnd) return 'vested' as const
@@ -42,7 +74,8 @@ export async function serveVesting({ request, deps, route, filters, wallet, chai
   const params: (string | number)[] = [wallet, limit + 1]
   const where = ['v.beneficiary = $1']
   if (chainId !== undefined) where.push(`v.chain_id = $${params.push(chainId)}`)
-  if (after) where.push(`(v.chain_id > $${params.push(after[0])} OR (v.chain_id = $${params.length} AND v.position_id > $${params.push(after[1])}))`)
+  if (after)
+    where.push(`(v.chain_id > $${params.push(after[0])} OR (v.chain_id = $${params.length} AND v.position_id > $${params.push(after[1])}))`)
   const rows = await deps.db.query<Row>(
     `SELECT v.*, t.name, t.symbol FROM vesting_positions v JOIN tokens t ON t.chain_id = v.chain_id AND t.address = v.token
       WHERE ${where.join(' AND ')} ORDER BY v.chain_id, v.position_id LIMIT $2`,
@@ -57,7 +90,14 @@ export async function serveVesting({ request, deps, route, filters, wallet, chai
     const mine = page.filter((r) => r.chain_id === id)
     const block = await readLiveBlock({ chain, timeoutMs: deps.liveReadTimeoutMs })
     const values = await withDeadline({
-      run: () => readVestingPositions({ client: chain.client, multicall3: chain.multicall3, vault: chain.launchpad.vestingVault, ids: mine.map((r) => BigInt(r.position_id)), blockNumber: block }),
+      run: () =>
+        readVestingPositions({
+          client: chain.client,
+          multicall3: chain.multicall3,
+          vault: chain.launchpad.vestingVault,
+          ids: mine.map((r) => BigInt(r.position_id)),
+          blockNumber: block,
+        }),
       dependency: 'the chain',
       timeoutMs: deps.liveReadTimeoutMs,
     })
@@ -67,31 +107,45 @@ export async function serveVesting({ request, deps, route, filters, wallet, chai
   const iso = (seconds: number) => new Date(Number(seconds) * 1000).toISOString()
   const last = page.at(-1)
   return {
-    data: page.filter((r) => live.has(`${r.chain_id} ${r.position_id}`)).map((r) => {
-      const l = live.get(`${r.chain_id} ${r.position_id}`)!
-      const state = states.get(r.chain_id)
-      return {
-        chain_id: r.chain_id,
-        position_id: Number(r.position_id),
-        vault: getAddress(r.vault),
-        token: { address: getAddress(r.token), name: r.name, symbol: r.symbol },
-        beneficiary: getAddress(r.beneficiary),
-        amount: r.amount,
-        vested: l.vested.toString(),
-        claimed: l.claimed.toString(),
-        claimable: l.claimable.toString(),
-        stage: vestingStage({ now: l.timestamp, lockupEnd: BigInt(r.lockup_end), vestingEnd: BigInt(r.vesting_end), amount: BigInt(r.amount), claimed: l.claimed }),
-        start_at: iso(r.start_time),
-        lockup_ends_at: iso(r.lockup_end),
-        vesting_ends_at: iso(r.vesting_end),
-        claim_count: Number(r.claim_count),
-        as_of_block: Number(l.block),
-        block_number: Number(r.changed_block),
-        finality: finalityOf({ block: Number(r.changed_block), safe: state?.safe ?? 0, finalized: state?.finalized ?? 0 }),
-        updated_at: r.updated_at,
-      }
-    }),
-    page: { limit, next_cursor: rows.length > limit && last ? deps.cursors.encode({ route, filters, version: 0, position: [last.chain_id, Number(last.position_id)] }) : null },
+    data: page
+      .filter((r) => live.has(`${r.chain_id} ${r.position_id}`))
+      .map((r) => {
+        const l = live.get(`${r.chain_id} ${r.position_id}`)!
+        const state = states.get(r.chain_id)
+        return {
+          chain_id: r.chain_id,
+          position_id: Number(r.position_id),
+          vault: getAddress(r.vault),
+          token: { address: getAddress(r.token), name: r.name, symbol: r.symbol },
+          beneficiary: getAddress(r.beneficiary),
+          amount: r.amount,
+          vested: l.vested.toString(),
+          claimed: l.claimed.toString(),
+          claimable: l.claimable.toString(),
+          stage: vestingStage({
+            now: l.timestamp,
+            lockupEnd: BigInt(r.lockup_end),
+            vestingEnd: BigInt(r.vesting_end),
+            amount: BigInt(r.amount),
+            claimed: l.claimed,
+          }),
+          start_at: iso(r.start_time),
+          lockup_ends_at: iso(r.lockup_end),
+          vesting_ends_at: iso(r.vesting_end),
+          claim_count: Number(r.claim_count),
+          as_of_block: Number(l.block),
+          block_number: Number(r.changed_block),
+          finality: finalityOf({ block: Number(r.changed_block), safe: state?.safe ?? 0, finalized: state?.finalized ?? 0 }),
+          updated_at: r.updated_at,
+        }
+      }),
+    page: {
+      limit,
+      next_cursor:
+        rows.length > limit && last
+          ? deps.cursors.encode({ route, filters, version: 0, position: [last.chain_id, Number(last.position_id)] })
+          : null,
+    },
     meta: { generated_at: new Date(deps.now()).toISOString(), ...(blocks.length === 1 ? { as_of_block: blocks[0] } : {}) },
   }
 }

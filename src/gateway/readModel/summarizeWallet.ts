@@ -27,7 +27,11 @@ export async function countWalletRows({ deps, wallet }: { deps: GatewayDependenc
 
 /** Live rows a summary of these counts reads: at most `SUMMARY_ROWS_PER_KIND` of each kind. */
 export function liveRowsOf(counts: { holdings: number; fees: number; vesting: number }): number {
-  return Math.min(counts.holdings, SUMMARY_ROWS_PER_KIND) + Math.min(counts.fees, SUMMARY_ROWS_PER_KIND) + Math.min(counts.vesting, SUMMARY_ROWS_PER_KIND)
+  return (
+    Math.min(counts.holdings, SUMMARY_ROWS_PER_KIND) +
+    Math.min(counts.fees, SUMMARY_ROWS_PER_KIND) +
+    Math.min(counts.vesting, SUMMARY_ROWS_PER_KIND)
+  )
 }
 
 type Sums = Map<string, bigint>
@@ -75,21 +79,48 @@ export async function summarizeWallet({ deps, wallet }: { deps: GatewayDependenc
   const vestingSums: Sums = new Map()
   const blocks: number[] = []
   for (const [chainId, chain] of deps.chains) {
-    const mine = { holdings: holdings.filter((h) => h.chain_id === chainId), fees: fees.filter((f) => f.chain_id === chainId), vesting: vesting.filter((v) => v.chain_id === chainId) }
+    const mine = {
+      holdings: holdings.filter((h) => h.chain_id === chainId),
+      fees: fees.filter((f) => f.chain_id === chainId),
+      vesting: vesting.filter((v) => v.chain_id === chainId),
+    }
     if (!mine.holdings.length && !mine.fees.length && !mine.vesting.length) continue
     const block = await readLiveBlock({ chain, timeoutMs: deps.liveReadTimeoutMs })
     blocks.push(Number(block))
     const [balances, claimable, vested] = await withDeadline({
       run: () =>
         Promise.all([
-          readBalances({ client: chain.client, multicall3: chain.multicall3, pairs: mine.holdings.map((h) => ({ token: h.token as Address, holder: wallet as Address })), blockNumber: block }),
-          readClaimableFees({ client: chain.client, multicall3: chain.multicall3, feeLocker: chain.launchpad.feeLocker, positions: mine.fees.map((f) => ({ token: f.token as Address, recipient: wallet as Address })), blockNumber: block }),
-          readVestingPositions({ client: chain.client, multicall3: chain.multicall3, vault: chain.launchpad.vestingVault, ids: mine.vesting.map((v) => BigInt(v.position_id)), blockNumber: block }),
+          readBalances({
+            client: chain.client,
+            multicall3: chain.multicall3,
+            pairs: mine.holdings.map((h) => ({ token: h.token as Address, holder: wallet as Address })),
+            blockNumber: block,
+          }),
+          readClaimableFees({
+            client: chain.client,
+            multicall3: chain.multicall3,
+            feeLocker: chain.launchpad.feeLocker,
+            positions: mine.fees.map((f) => ({ token: f.token as Address, recipient: wallet as Address })),
+            blockNumber: block,
+          }),
+          readVestingPositions({
+            client: chain.client,
+            multicall3: chain.multicall3,
+            vault: chain.launchpad.vestingVault,
+            ids: mine.vesting.map((v) => BigInt(v.position_id)),
+            blockNumber: block,
+          }),
         ]),
       dependency: 'the chain',
       timeoutMs: deps.liveReadTimeoutMs,
     })
-    mine.holdings.forEach((h, i) => items.push({ chain_id: chainId, token: { address: getAddress(h.token), name: h.name, symbol: h.symbol }, balance: balances[i].toString() }))
+    mine.holdings.forEach((h, i) =>
+      items.push({
+        chain_id: chainId,
+        token: { address: getAddress(h.token), name: h.name, symbol: h.symbol },
+        balance: balances[i].toString(),
+      }),
+    )
     mine.fees.forEach((f, i) => {
       add(feeSums, `${chainId} ${f.token}`, claimable[i].tokenAmount)
       add(feeSums, `${chainId} ${f.paired_token}`, claimable[i].pairedAmount)

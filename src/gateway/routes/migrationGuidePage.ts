@@ -23,5 +23,7 @@ const REPLACEMENTS: [string, string][] = [
 export function registerMigrationGuidePage(fastify: FastifyInstance, _deps: GatewayDependencies): void {
   const rows = REPLACEMENTS.map(([from, to]) => `<tr><td>${from}</td><td>${to}</td></tr>`).join('')
   const page = `<!doctype html><html><head><meta charset="utf-8"><title>Migrating to the focused routes</title></head><body><h1>Migrating to the focused routes</h1><p>The combined forms keep working and answer Deprecation and Link headers; no sunset date is announced. The combined claim-write route is retired.</p><table><tr><th>Existing request</th><th>Focused route</th></tr>${rows}</table></body></html>`
-  fastify.get('/docs/migration', { schema: { hide: true }, config: { public: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(page))
+  fastify.get('/docs/migration', { schema: { hide: true }, config: { public: true } }, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(page),
+  )
 }

@@ -13,8 +13,13 @@ const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;',
  */
 export function registerProblemsPage(fastify: FastifyInstance, _deps: GatewayDependencies): void {
   const sections = Object.entries(problemCodes)
-    .map(([code, e]) => `<section id="${code}"><h2>${code}</h2><p>HTTP ${e.statuses.join(' or ')}: ${escape(e.title)} (spec §${escape(e.section)}).</p><p>Next step: ${escape(e.action)}</p></section>`)
+    .map(
+      ([code, e]) =>
+        `<section id="${code}"><h2>${code}</h2><p>HTTP ${e.statuses.join(' or ')}: ${escape(e.title)} (spec §${escape(e.section)}).</p><p>Next step: ${escape(e.action)}</p></section>`,
+    )
     .join('\n')
   const page = `<!doctype html><html><head><meta charset="utf-8"><title>Gateway problem codes</title></head><body><h1>Problem codes</h1><p>Every error is application/problem+json; branch on status and code only.</p>\n${sections}\n</body></html>`
-  fastify.get('/problems', { schema: { hide: true }, config: { public: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(page))
+  fastify.get('/problems', { schema: { hide: true }, config: { public: true } }, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(page),
+  )
 }

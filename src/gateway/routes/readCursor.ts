@@ -11,7 +11,17 @@ import { GatewayProblem } from '../problems/GatewayProblem.ts'
  * @example
  * validate: (request, deps) => readCursor({ request, deps, route: 'tokens.list', filters })
  */
-export function readCursor({ request, deps, route, filters }: { request: FastifyRequest; deps: GatewayDependencies; route: string; filters: Record<string, unknown> }): void {
+export function readCursor({
+  request,
+  deps,
+  route,
+  filters,
+}: {
+  request: FastifyRequest
+  deps: GatewayDependencies
+  route: string
+  filters: Record<string, unknown>
+}): void {
   const cursor = (request.query as { cursor?: string }).cursor
   if (cursor !== undefined) request.gw.locals.cursor = deps.cursors.decode(cursor, { route, filters })
 }
@@ -26,6 +36,7 @@ export function readCursor({ request, deps, route, filters }: { request: Fastify
 export function cursorPosition({ request, version }: { request: FastifyRequest; version: number }): CursorPosition | undefined {
   const cursor = request.gw.locals.cursor as { version: number; position: CursorPosition } | undefined
   if (!cursor) return undefined
-  if (cursor.version !== version) throw new GatewayProblem('cursor_stale', { detail: 'The order of this list changed since the cursor was issued.' })
+  if (cursor.version !== version)
+    throw new GatewayProblem('cursor_stale', { detail: 'The order of this list changed since the cursor was issued.' })
   return cursor.position
 }

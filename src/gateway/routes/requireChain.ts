@@ -13,7 +13,10 @@ import { GatewayProblem } from '../problems/GatewayProblem.ts'
 export function requireChain({ deps, chainId }: { request?: FastifyRequest; deps: GatewayDependencies; chainId: number }): GatewayChain {
   const chain = deps.chains.get(chainId)
   if (!chain) {
-    throw new GatewayProblem('unsupported_chain', { detail: `Chain ${chainId} is not served here; supported: ${[...deps.chains.keys()].join(', ') || 'none'}.`, chainId })
+    throw new GatewayProblem('unsupported_chain', {
+      detail: `Chain ${chainId} is not served here; supported: ${[...deps.chains.keys()].join(', ') || 'none'}.`,
+      chainId,
+    })
   }
   return chain
 }

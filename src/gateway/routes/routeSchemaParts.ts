@@ -4,8 +4,16 @@ import { MAX_CURSOR_LENGTH } from '../http/createCursorCodec.ts'
 
 /** `limit` and `cursor`, the paging parameters of every list. */
 export const pageQuery = {
-  limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_LIMIT, description: `rows per page (at most the plan's largest page: 50, 100 or 200; a larger page costs more units)` }),
-  cursor: Type.String({ minLength: 1, maxLength: MAX_CURSOR_LENGTH, description: 'next_cursor of the previous page (tied to this route, its filters and the ordering it was issued for)' }),
+  limit: Type.Integer({
+    minimum: 1,
+    maximum: MAX_PAGE_LIMIT,
+    description: `rows per page (at most the plan's largest page: 50, 100 or 200; a larger page costs more units)`,
+  }),
+  cursor: Type.String({
+    minLength: 1,
+    maxLength: MAX_CURSOR_LENGTH,
+    description: 'next_cursor of the previous page (tied to this route, its filters and the ordering it was issued for)',
+  }),
 }
 
 /** `{chain}`: a chain id in decimal (supported ones: see /config). */
@@ -46,7 +54,17 @@ const STATUS_TEXT: Record<number, string> = {
  * @example
  * schema: { response: gatewayResponses({ ok: Type.Ref('TokenDetailResponse'), description: 'The token', problems: [400, 401, 403, 404, 422, 429, 500] }) }
  */
-export function gatewayResponses({ ok, description, problems, okStatus = 200 }: { ok: unknown; description: string; problems: readonly number[]; okStatus?: number }) {
+export function gatewayResponses({
+  ok,
+  description,
+  problems,
+  okStatus = 200,
+}: {
+  ok: unknown
+  description: string
+  problems: readonly number[]
+  okStatus?: number
+}) {
   return {
     [okStatus]: { description, headers: rateLimitDoc, content: { 'application/json': { schema: ok } } },
     ...Object.fromEntries(
@@ -54,7 +72,10 @@ export function gatewayResponses({ ok, description, problems, okStatus = 200 }: 
         status,
         {
           description: STATUS_TEXT[status],
-          headers: status === 429 ? { ...rateLimitDoc, 'retry-after': { schema: { type: 'string' }, description: 'seconds to wait' } } : rateLimitDoc,
+          headers:
+            status === 429
+              ? { ...rateLimitDoc, 'retry-after': { schema: { type: 'string' }, description: 'seconds to wait' } }
+              : rateLimitDoc,
           content: { 'application/problem+json': { schema: Type.Ref('Problem') } },
         },
       ]),

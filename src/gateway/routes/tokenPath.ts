@@ -14,7 +14,10 @@ export const tokenPathParams = Type.Object({ chain: chainParam, token: addressPa
  * @example
  * const { chainId, token } = readTokenPath({ request, deps })
  */
-export function readTokenPath({ request, deps }: { request: FastifyRequest; deps: GatewayDependencies }): { chainId: number; token: string } {
+export function readTokenPath({ request, deps }: { request: FastifyRequest; deps: GatewayDependencies }): {
+  chainId: number
+  token: string
+} {
   const params = request.params as { chain: string; token: string }
   const chainId = Number(params.chain)
   requireChain({ deps, chainId })

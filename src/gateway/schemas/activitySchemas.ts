@@ -32,7 +32,10 @@ export const AnnouncementSchema = Type.Object(
     title: Type.String(),
     body: Type.String(),
     issued_at: Type.String({ format: 'date-time' }),
-    signature: Type.Object({ scheme: Type.Literal('eip712'), value: Type.String({ pattern: '^0x[0-9a-f]+$' }) }, { additionalProperties: false }),
+    signature: Type.Object(
+      { scheme: Type.Literal('eip712'), value: Type.String({ pattern: '^0x[0-9a-f]+$' }) },
+      { additionalProperties: false },
+    ),
     updated_at: Type.String({ format: 'date-time' }),
   },
   { $id: 'Announcement', additionalProperties: false },
@@ -45,7 +48,14 @@ export const HolderSchema = Type.Object(
     address: ref('GwAddress'),
     balance: ref('GwAmount'),
     share_bps: Type.Integer({ minimum: 0, maximum: 10_000, description: 'balance / total supply, in bps, rounded down' }),
-    label: Type.Union([Type.Literal('pool'), Type.Literal('fee_locker'), Type.Literal('vesting_vault'), Type.Literal('burn'), Type.Literal('creator'), Type.Null()]),
+    label: Type.Union([
+      Type.Literal('pool'),
+      Type.Literal('fee_locker'),
+      Type.Literal('vesting_vault'),
+      Type.Literal('burn'),
+      Type.Literal('creator'),
+      Type.Null(),
+    ]),
   },
   { $id: 'Holder', additionalProperties: false },
 )

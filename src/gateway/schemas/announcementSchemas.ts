@@ -17,23 +17,47 @@ export const AnnouncementDraftSchema = Type.Object(
     chain_id: Type.Integer(),
     token: Type.Ref('GwAddress'),
     author: Type.Ref('GwAddress'),
-    typed_data: Type.Object({
-      domain: Type.Object({ name: Type.String(), version: Type.String(), chainId: Type.Integer() }, { additionalProperties: false }),
-      types: Type.Record(Type.String(), Type.Array(Type.Object({ name: Type.String(), type: Type.String() }, { additionalProperties: false }))),
-      primaryType: Type.Literal('Announcement'),
-      message: Type.Object({ id: Type.String(), token: Type.String(), title: Type.String(), body: Type.String(), issuedAt: Type.String({ description: 'uint64, in decimal' }) }, { additionalProperties: false }),
-    }, { additionalProperties: false }),
+    typed_data: Type.Object(
+      {
+        domain: Type.Object({ name: Type.String(), version: Type.String(), chainId: Type.Integer() }, { additionalProperties: false }),
+        types: Type.Record(
+          Type.String(),
+          Type.Array(Type.Object({ name: Type.String(), type: Type.String() }, { additionalProperties: false })),
+        ),
+        primaryType: Type.Literal('Announcement'),
+        message: Type.Object(
+          {
+            id: Type.String(),
+            token: Type.String(),
+            title: Type.String(),
+            body: Type.String(),
+            issuedAt: Type.String({ description: 'uint64, in decimal' }),
+          },
+          { additionalProperties: false },
+        ),
+      },
+      { additionalProperties: false },
+    ),
     expires_at: Type.String({ format: 'date-time', description: 'post the signature back before this time' }),
   },
   { $id: 'AnnouncementDraft', additionalProperties: false },
 )
 
-export const AnnouncementDraftResponse = Type.Object({ data: Type.Ref('AnnouncementDraft'), meta: Type.Ref('Meta') }, { $id: 'AnnouncementDraftResponse', additionalProperties: false })
+export const AnnouncementDraftResponse = Type.Object(
+  { data: Type.Ref('AnnouncementDraft'), meta: Type.Ref('Meta') },
+  { $id: 'AnnouncementDraftResponse', additionalProperties: false },
+)
 
 /** `POST …/announcements`'s body: the prepared announcement's id and the author's signature. */
 export const AnnouncementPublishRequest = Type.Object(
-  { announcement_id: Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' }), signature: Type.String({ pattern: '^0x[0-9a-fA-F]{130}$', description: '65-byte EIP-712 signature' }) },
+  {
+    announcement_id: Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' }),
+    signature: Type.String({ pattern: '^0x[0-9a-fA-F]{130}$', description: '65-byte EIP-712 signature' }),
+  },
   { $id: 'AnnouncementPublishRequest', additionalProperties: false },
 )
 
-export const AnnouncementResponse = Type.Object({ data: Type.Ref('Announcement'), meta: Type.Ref('Meta') }, { $id: 'AnnouncementResponse', additionalProperties: false })
+export const AnnouncementResponse = Type.Object(
+  { data: Type.Ref('Announcement'), meta: Type.Ref('Meta') },
+  { $id: 'AnnouncementResponse', additionalProperties: false },
+)

@@ -10,7 +10,13 @@ export const ChainConfigSchema = Type.Object(
     native_symbol: Type.String(),
     wrapped_native: ref('GwAddress'),
     contracts: Type.Object(
-      { launch_factory: ref('GwAddress'), fee_locker: ref('GwAddress'), vesting_vault: ref('GwAddress'), uniswap_v3_factory: ref('GwAddress'), multicall3: ref('GwAddress') },
+      {
+        launch_factory: ref('GwAddress'),
+        fee_locker: ref('GwAddress'),
+        vesting_vault: ref('GwAddress'),
+        uniswap_v3_factory: ref('GwAddress'),
+        multicall3: ref('GwAddress'),
+      },
       { additionalProperties: false },
     ),
   },
@@ -27,11 +33,20 @@ export const LaunchSuiteSchema = Type.Object(
     id: Type.String(),
     chain_id: Type.Integer(),
     category: Type.Union([Type.Literal('standard'), Type.Literal('extended')]),
-    paired_token: Type.Object({ address: ref('GwAddress'), symbol: Type.String(), decimals: Type.Integer() }, { additionalProperties: false }),
-    pool: Type.Object({ dex: Type.Literal('uniswap_v3'), fee_pips: Type.Integer(), tick_spacing: Type.Integer() }, { additionalProperties: false }),
+    paired_token: Type.Object(
+      { address: ref('GwAddress'), symbol: Type.String(), decimals: Type.Integer() },
+      { additionalProperties: false },
+    ),
+    pool: Type.Object(
+      { dex: Type.Literal('uniswap_v3'), fee_pips: Type.Integer(), tick_spacing: Type.Integer() },
+      { additionalProperties: false },
+    ),
     token: Type.Object({ supply_raw: ref('GwAmount'), decimals: Type.Integer() }, { additionalProperties: false }),
     starting_tick: Type.Object({ min: Type.Integer(), max: Type.Integer(), step: Type.Integer() }, { additionalProperties: false }),
-    vesting: Type.Object({ max_bps: Type.Integer(), max_lockup_seconds: Type.Integer(), max_vesting_seconds: Type.Integer() }, { additionalProperties: false }),
+    vesting: Type.Object(
+      { max_bps: Type.Integer(), max_lockup_seconds: Type.Integer(), max_vesting_seconds: Type.Integer() },
+      { additionalProperties: false },
+    ),
     reward_recipients: Type.Object({ max: Type.Integer(), total_bps: Type.Integer() }, { additionalProperties: false }),
     dev_buy: Type.Boolean({ description: 'whether a launch may buy with the ETH it sends (wrapped-native pairs only)' }),
   },

@@ -10,7 +10,13 @@ import { FeeClaimPositionSchema, TransactionStatusSchema, VestingPositionSchema,
 import { responseEnvelopes } from './responseEnvelopes.ts'
 import { TransactionPlanResponse, TransactionPlanSchema } from './planSchemas.ts'
 import { LaunchPrepareRequest } from './launchSchemas.ts'
-import { AnnouncementDraftResponse, AnnouncementDraftSchema, AnnouncementPrepareRequest, AnnouncementPublishRequest, AnnouncementResponse } from './announcementSchemas.ts'
+import {
+  AnnouncementDraftResponse,
+  AnnouncementDraftSchema,
+  AnnouncementPrepareRequest,
+  AnnouncementPublishRequest,
+  AnnouncementResponse,
+} from './announcementSchemas.ts'
 import { MetadataCombinedRequest, MetadataDocumentRequest, MetadataOnchainRequest } from './metadataSchemas.ts'
 import { FeeClaimPrepareRequest, VestingClaimPrepareRequest } from './claimSchemas.ts'
 import { SwapPrepareRequest, SwapQuoteRequest, SwapQuoteResponse, SwapQuoteSchema } from './swapSchemas.ts'
@@ -24,17 +30,49 @@ import { SwapPrepareRequest, SwapQuoteRequest, SwapQuoteResponse, SwapQuoteSchem
  */
 export function gatewayComponents(): TSchema[] {
   return [
-    GwAddress, GwTxHash, GwAmount, GwFinality, GwTimestamp,
-    InvalidParameterSchema, ProblemSchema, MetaSchema, PageSchema,
-    TokenMetadataDocument, TokenMarketSchema, TokenPoolSchema, TokenSummarySchema, TokenDetailSchema,
-    TradeSchema, AnnouncementSchema, HolderSchema, HolderSnapshotSchema,
-    FeeClaimPositionSchema, VestingPositionSchema, WalletSummarySchema, TransactionStatusSchema,
-    ChainConfigSchema, LaunchSuiteSchema, GatewayConfigSchema, GatewayHealthSchema,
+    GwAddress,
+    GwTxHash,
+    GwAmount,
+    GwFinality,
+    GwTimestamp,
+    InvalidParameterSchema,
+    ProblemSchema,
+    MetaSchema,
+    PageSchema,
+    TokenMetadataDocument,
+    TokenMarketSchema,
+    TokenPoolSchema,
+    TokenSummarySchema,
+    TokenDetailSchema,
+    TradeSchema,
+    AnnouncementSchema,
+    HolderSchema,
+    HolderSnapshotSchema,
+    FeeClaimPositionSchema,
+    VestingPositionSchema,
+    WalletSummarySchema,
+    TransactionStatusSchema,
+    ChainConfigSchema,
+    LaunchSuiteSchema,
+    GatewayConfigSchema,
+    GatewayHealthSchema,
     ...responseEnvelopes,
-    TransactionPlanSchema, TransactionPlanResponse,
-    SwapQuoteRequest, SwapQuoteSchema, SwapQuoteResponse, SwapPrepareRequest,
-    LaunchPrepareRequest, FeeClaimPrepareRequest, VestingClaimPrepareRequest,
-    MetadataOnchainRequest, MetadataDocumentRequest, MetadataCombinedRequest,
-    AnnouncementPrepareRequest, AnnouncementDraftSchema, AnnouncementDraftResponse, AnnouncementPublishRequest, AnnouncementResponse,
+    TransactionPlanSchema,
+    TransactionPlanResponse,
+    SwapQuoteRequest,
+    SwapQuoteSchema,
+    SwapQuoteResponse,
+    SwapPrepareRequest,
+    LaunchPrepareRequest,
+    FeeClaimPrepareRequest,
+    VestingClaimPrepareRequest,
+    MetadataOnchainRequest,
+    MetadataDocumentRequest,
+    MetadataCombinedRequest,
+    AnnouncementPrepareRequest,
+    AnnouncementDraftSchema,
+    AnnouncementDraftResponse,
+    AnnouncementPublishRequest,
+    AnnouncementResponse,
   ] as TSchema[]
 }

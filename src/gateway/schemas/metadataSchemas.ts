@@ -10,7 +10,11 @@ export const MetadataOnchainRequest = Type.Object(
     symbol: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
     extra_metadata: Type.Optional(Type.String({ maxLength: 4096 })),
   },
-  { $id: 'MetadataOnchainRequest', additionalProperties: false, description: 'exactly one of name, symbol, extra_metadata (each is one transaction of the token)' },
+  {
+    $id: 'MetadataOnchainRequest',
+    additionalProperties: false,
+    description: 'exactly one of name, symbol, extra_metadata (each is one transaction of the token)',
+  },
 )
 
 /** `POST …/metadata/document/prepare`'s body (spec §4: `actor` and `document`, no `operation`). */
@@ -23,8 +27,18 @@ export const MetadataDocumentRequest = Type.Object(
 export const MetadataCombinedRequest = Type.Object(
   {
     actor,
-    operation: Type.Union([Type.Literal('update_name'), Type.Literal('update_symbol'), Type.Literal('update_extra_metadata'), Type.Literal('update_profile')]),
-    value: Type.Optional(Type.String({ maxLength: 4096, description: 'the new name, symbol or extra metadata (update_name, update_symbol, update_extra_metadata)' })),
+    operation: Type.Union([
+      Type.Literal('update_name'),
+      Type.Literal('update_symbol'),
+      Type.Literal('update_extra_metadata'),
+      Type.Literal('update_profile'),
+    ]),
+    value: Type.Optional(
+      Type.String({
+        maxLength: 4096,
+        description: 'the new name, symbol or extra metadata (update_name, update_symbol, update_extra_metadata)',
+      }),
+    ),
     document: Type.Optional(Type.Ref('TokenMetadataDocument', { description: 'the new metadata document (update_profile)' })),
   },
   { $id: 'MetadataCombinedRequest', additionalProperties: false },

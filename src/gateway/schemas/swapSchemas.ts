@@ -1,7 +1,10 @@
 import { Type } from 'typebox'
 
 const ref = (id: string) => Type.Ref(id)
-const RawAmount = Type.String({ pattern: '^[0-9]{1,78}$', description: 'an amount in base units, in decimal (more than 0 and below 2^256, else invalid_amount)' })
+const RawAmount = Type.String({
+  pattern: '^[0-9]{1,78}$',
+  description: 'an amount in base units, in decimal (more than 0 and below 2^256, else invalid_amount)',
+})
 
 /** `POST /swaps/quote`'s body. */
 export const SwapQuoteRequest = Type.Object(
@@ -11,8 +14,16 @@ export const SwapQuoteRequest = Type.Object(
     token_in: Type.String({ pattern: '^0x[a-fA-F0-9]{40}$', description: 'the token sold; 0xEeee…EEeE for the native asset' }),
     token_out: Type.String({ pattern: '^0x[a-fA-F0-9]{40}$', description: 'the token bought; 0xEeee…EEeE for the native asset' }),
     amount_in: RawAmount,
-    slippage_bps: Type.Optional(Type.Integer({ minimum: 0, maximum: 5_000, description: 'the most the output may fall below the quote, in bps (default 50)' })),
-    max_price_impact_bps: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: 'refuse a quote that moves the price more than this (default 1500): quote_unavailable' })),
+    slippage_bps: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 5_000, description: 'the most the output may fall below the quote, in bps (default 50)' }),
+    ),
+    max_price_impact_bps: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 10_000,
+        description: 'refuse a quote that moves the price more than this (default 1500): quote_unavailable',
+      }),
+    ),
   },
   { $id: 'SwapQuoteRequest', additionalProperties: false },
 )
@@ -29,8 +40,16 @@ export const SwapQuoteSchema = Type.Object(
     amount_out: ref('GwAmount'),
     min_amount_out: Type.String({ pattern: '^[0-9]+$', description: 'the swap reverts below this output (amount_out less slippage_bps)' }),
     slippage_bps: Type.Integer(),
-    price_impact_bps: Type.Union([Type.Integer(), Type.Null()], { description: "how far the trade's average price is below the marginal price of a trade 1,000 times smaller; null when that one has no route" }),
-    route: Type.Array(Type.Object({ amount_in: ref('GwAmount'), pools: Type.Array(Type.String()), dexes: Type.Array(Type.String()) }, { additionalProperties: false })),
+    price_impact_bps: Type.Union([Type.Integer(), Type.Null()], {
+      description:
+        "how far the trade's average price is below the marginal price of a trade 1,000 times smaller; null when that one has no route",
+    }),
+    route: Type.Array(
+      Type.Object(
+        { amount_in: ref('GwAmount'), pools: Type.Array(Type.String()), dexes: Type.Array(Type.String()) },
+        { additionalProperties: false },
+      ),
+    ),
     gas_units: Type.Integer({ minimum: 0 }),
     as_of_block: Type.Integer(),
     expires_at: Type.String({ format: 'date-time', description: 'prepare before this time, else stale_quote' }),
@@ -38,7 +57,10 @@ export const SwapQuoteSchema = Type.Object(
   { $id: 'SwapQuote', additionalProperties: false },
 )
 
-export const SwapQuoteResponse = Type.Object({ data: ref('SwapQuote'), meta: ref('Meta') }, { $id: 'SwapQuoteResponse', additionalProperties: false })
+export const SwapQuoteResponse = Type.Object(
+  { data: ref('SwapQuote'), meta: ref('Meta') },
+  { $id: 'SwapQuoteResponse', additionalProperties: false },
+)
 
 /** `POST /swaps/prepare`'s body: the quote, and the wallet that will sign (the quote's). */
 export const SwapPrepareRequest = Type.Object(

@@ -5,7 +5,9 @@ const ref = (id: string) => Type.Ref(id)
 /** A token's market values: live pool state, and the ranked values of the last periodic refresh (`ranked_at`). */
 export const TokenMarketSchema = Type.Object(
   {
-    price_raw: Type.Ref('GwAmount', { description: "the paired asset's base units one whole token costs at the pool's current price (rounded down)" }),
+    price_raw: Type.Ref('GwAmount', {
+      description: "the paired asset's base units one whole token costs at the pool's current price (rounded down)",
+    }),
     market_cap_raw: Type.Ref('GwAmount', { description: 'total supply × price, in the paired asset’s base units (rounded down; ranked)' }),
     liquidity_raw: Type.Ref('GwAmount', { description: 'the paired asset the pool holds, in base units (ranked)' }),
     volume_24h_raw: Type.Ref('GwAmount', { description: 'paired-asset volume of the trades of the 24 h before the indexed head (ranked)' }),
@@ -59,7 +61,9 @@ export const TokenSummarySchema = Type.Object(
 export const TokenDetailSchema = Type.Object(
   {
     ...tokenIdentity,
-    metadata: Type.Union([ref('TokenMetadataDocument'), Type.Null()], { description: 'the metadata document extra_metadata names, when the gateway holds it' }),
+    metadata: Type.Union([ref('TokenMetadataDocument'), Type.Null()], {
+      description: 'the metadata document extra_metadata names, when the gateway holds it',
+    }),
     launch: Type.Object(
       {
         tx_hash: ref('GwTxHash'),
@@ -70,7 +74,10 @@ export const TokenDetailSchema = Type.Object(
         starting_tick: Type.Integer(),
         pool_supply: ref('GwAmount'),
         vesting_supply: ref('GwAmount'),
-        dev_buy: Type.Union([Type.Object({ amount_in: ref('GwAmount'), amount_out: ref('GwAmount') }, { additionalProperties: false }), Type.Null()]),
+        dev_buy: Type.Union([
+          Type.Object({ amount_in: ref('GwAmount'), amount_out: ref('GwAmount') }, { additionalProperties: false }),
+          Type.Null(),
+        ]),
       },
       { additionalProperties: false },
     ),
@@ -84,13 +91,18 @@ export const TokenDetailSchema = Type.Object(
         token_is_token0: Type.Boolean(),
         sqrt_price_x96: ref('GwAmount'),
         tick: Type.Integer(),
-        locked_position: Type.Object({ tick_lower: Type.Integer(), tick_upper: Type.Integer(), liquidity: ref('GwAmount') }, { additionalProperties: false }),
+        locked_position: Type.Object(
+          { tick_lower: Type.Integer(), tick_upper: Type.Integer(), liquidity: ref('GwAmount') },
+          { additionalProperties: false },
+        ),
       },
       { additionalProperties: false },
     ),
     market: ref('TokenMarket'),
     trade_count: Type.Integer({ minimum: 0 }),
-    reward_recipients: Type.Array(Type.Object({ recipient: ref('GwAddress'), bps: Type.Integer({ minimum: 1, maximum: 10_000 }) }, { additionalProperties: false })),
+    reward_recipients: Type.Array(
+      Type.Object({ recipient: ref('GwAddress'), bps: Type.Integer({ minimum: 1, maximum: 10_000 }) }, { additionalProperties: false }),
+    ),
     vesting: Type.Array(
       Type.Object(
         {
@@ -109,4 +121,3 @@ export const TokenDetailSchema = Type.Object(
   },
   { $id: 'TokenDetail', additionalProperties: false },
 )
-

@@ -12,11 +12,20 @@ export const FeeClaimPositionSchema = Type.Object(
     bps: Type.Integer({ minimum: 1, maximum: 10_000 }),
     fee_locker: ref('GwAddress'),
     paired_token: ref('GwAddress'),
-    claimable: Type.Object({ token_raw: ref('GwAmount'), paired_raw: ref('GwAmount') }, { additionalProperties: false, description: 'what a claim would pay at as_of_block (fees still in the pool included)' }),
+    claimable: Type.Object(
+      { token_raw: ref('GwAmount'), paired_raw: ref('GwAmount') },
+      { additionalProperties: false, description: 'what a claim would pay at as_of_block (fees still in the pool included)' },
+    ),
     as_of_block: Type.Integer({ description: 'the block claimable was read at' }),
     claimed_total: Type.Object({ token_raw: ref('GwAmount'), paired_raw: ref('GwAmount') }, { additionalProperties: false }),
     claim_count: Type.Integer({ minimum: 0 }),
-    last_claim: Type.Union([Type.Object({ tx_hash: ref('GwTxHash'), block_number: Type.Integer(), claimed_at: Type.String({ format: 'date-time' }) }, { additionalProperties: false }), Type.Null()]),
+    last_claim: Type.Union([
+      Type.Object(
+        { tx_hash: ref('GwTxHash'), block_number: Type.Integer(), claimed_at: Type.String({ format: 'date-time' }) },
+        { additionalProperties: false },
+      ),
+      Type.Null(),
+    ]),
     block_number: Type.Integer({ description: 'the block of the last indexed change to this position' }),
     finality: ref('GwFinality'),
     updated_at: Type.String({ format: 'date-time' }),
@@ -58,23 +67,35 @@ export const WalletSummarySchema = Type.Object(
       {
         count: Type.Integer({ minimum: 0 }),
         truncated: Type.Boolean({ description: 'more holdings than listed (the largest 25 by indexed balance are)' }),
-        items: Type.Array(Type.Object({ chain_id: Type.Integer(), token: TokenRef, balance: ref('GwAmount') }, { additionalProperties: false })),
+        items: Type.Array(
+          Type.Object({ chain_id: Type.Integer(), token: TokenRef, balance: ref('GwAmount') }, { additionalProperties: false }),
+        ),
       },
       { additionalProperties: false },
     ),
     fee_claims: Type.Object(
       {
         positions: Type.Integer({ minimum: 0 }),
-        truncated: Type.Boolean({ description: 'more positions than read: `claimable` sums the 25 whose tokens have the most liquidity (all: GET /wallets/{address}/fee-claims)' }),
-        claimable: Type.Array(Type.Object({ chain_id: Type.Integer(), asset: ref('GwAddress'), amount: ref('GwAmount') }, { additionalProperties: false })),
+        truncated: Type.Boolean({
+          description:
+            'more positions than read: `claimable` sums the 25 whose tokens have the most liquidity (all: GET /wallets/{address}/fee-claims)',
+        }),
+        claimable: Type.Array(
+          Type.Object({ chain_id: Type.Integer(), asset: ref('GwAddress'), amount: ref('GwAmount') }, { additionalProperties: false }),
+        ),
       },
       { additionalProperties: false },
     ),
     vesting: Type.Object(
       {
         positions: Type.Integer({ minimum: 0 }),
-        truncated: Type.Boolean({ description: 'more positions than read: `claimable` sums the 25 whose tokens have the most liquidity (all: GET /wallets/{address}/vesting)' }),
-        claimable: Type.Array(Type.Object({ chain_id: Type.Integer(), asset: ref('GwAddress'), amount: ref('GwAmount') }, { additionalProperties: false })),
+        truncated: Type.Boolean({
+          description:
+            'more positions than read: `claimable` sums the 25 whose tokens have the most liquidity (all: GET /wallets/{address}/vesting)',
+        }),
+        claimable: Type.Array(
+          Type.Object({ chain_id: Type.Integer(), asset: ref('GwAddress'), amount: ref('GwAmount') }, { additionalProperties: false }),
+        ),
       },
       { additionalProperties: false },
     ),

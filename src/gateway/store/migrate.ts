@@ -16,7 +16,9 @@ export type MigrateReturnType = { applied: string[] }
  * const { applied } = await migrate({ db })
  */
 export async function migrate({ db }: { db: SqlDatabase }): Promise<MigrateReturnType> {
-  await db.executeScript('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)')
+  await db.executeScript(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  )
   const files = readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f))
     .sort()
@@ -28,7 +30,11 @@ export async function migrate({ db }: { db: SqlDatabase }): Promise<MigrateRetur
       const [seen] = await tx.query('SELECT version FROM schema_migrations WHERE version = $1', [version])
       if (seen) return false
       await tx.executeScript(readFileSync(join(MIGRATIONS_DIR, file), 'utf8'))
-      await tx.execute('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [version, file, new Date().toISOString()])
+      await tx.execute('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+        version,
+        file,
+        new Date().toISOString(),
+      ])
       return true
     })
     if (done) applied.push(file)

@@ -39,12 +39,31 @@ export function createSwapQuoteStore({ db }: { db: SqlDatabase }): SwapQuoteStor
     save: async ({ quote, routePlan, keyPrefix, createdAt, expiresAt }) => {
       await db.execute(
         'INSERT INTO swap_quotes (quote_id, key_prefix, chain_id, wallet, created_at, expires_at, body, route_plan) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-        [quote.quote_id, keyPrefix, quote.chain_id, quote.wallet.toLowerCase(), createdAt, expiresAt, JSON.stringify(quote), JSON.stringify(routePlan)],
+        [
+          quote.quote_id,
+          keyPrefix,
+          quote.chain_id,
+          quote.wallet.toLowerCase(),
+          createdAt,
+          expiresAt,
+          JSON.stringify(quote),
+          JSON.stringify(routePlan),
+        ],
       )
     },
     get: async (quoteId) => {
-      const [row] = await db.query<{ key_prefix: string; expires_at: number; body: string; route_plan: string }>('SELECT key_prefix, expires_at, body, route_plan FROM swap_quotes WHERE quote_id = $1', [quoteId])
-      return row ? { quote: JSON.parse(row.body) as SwapQuote, routePlan: JSON.parse(row.route_plan) as QuoteRoutePlan, keyPrefix: row.key_prefix, expiresAt: Number(row.expires_at) } : undefined
+      const [row] = await db.query<{ key_prefix: string; expires_at: number; body: string; route_plan: string }>(
+        'SELECT key_prefix, expires_at, body, route_plan FROM swap_quotes WHERE quote_id = $1',
+        [quoteId],
+      )
+      return row
+        ? {
+            quote: JSON.parse(row.body) as SwapQuote,
+            routePlan: JSON.parse(row.route_plan) as QuoteRoutePlan,
+            keyPrefix: row.key_prefix,
+            expiresAt: Number(row.expires_at),
+          }
+        : undefined
     },
   }
 }

@@ -12,7 +12,10 @@ const MAX_UINT256 = 2n ** 256n - 1n
 export function parseRawAmount({ value, field }: { value: string; field: string }): bigint {
   const amount = BigInt(value)
   if (amount === 0n || amount > MAX_UINT256) {
-    throw new GatewayProblem('invalid_amount', { detail: `${field} must be more than 0 and below 2^256.`, invalidParameters: [{ name: field, in: 'body', reason: 'more than 0 and below 2^256' }] })
+    throw new GatewayProblem('invalid_amount', {
+      detail: `${field} must be more than 0 and below 2^256.`,
+      invalidParameters: [{ name: field, in: 'body', reason: 'more than 0 and below 2^256' }],
+    })
   }
   return amount
 }

@@ -3,7 +3,10 @@ import { isNativeSentinel } from '../../quote/isNativeSentinel.ts'
 import type { GatewayChain } from '../GatewayChain.ts'
 import { withDeadline } from '../live/withDeadline.ts'
 
-const erc20Abi = parseAbi(['function balanceOf(address) view returns (uint256)', 'function allowance(address, address) view returns (uint256)'])
+const erc20Abi = parseAbi([
+  'function balanceOf(address) view returns (uint256)',
+  'function allowance(address, address) view returns (uint256)',
+])
 
 /**
  * What a wallet can pay with at one block: its balance of `token` (of the native asset for the
@@ -13,7 +16,21 @@ const erc20Abi = parseAbi(['function balanceOf(address) view returns (uint256)',
  * @example
  * const { balance, allowance, timestamp } = await readFunding({ chain, wallet, token, spender: router, blockNumber, timeoutMs: 5000 })
  */
-export async function readFunding({ chain, wallet, token, spender, blockNumber, timeoutMs }: { chain: GatewayChain; wallet: Address; token: Address; spender: Address; blockNumber: bigint; timeoutMs: number }) {
+export async function readFunding({
+  chain,
+  wallet,
+  token,
+  spender,
+  blockNumber,
+  timeoutMs,
+}: {
+  chain: GatewayChain
+  wallet: Address
+  token: Address
+  spender: Address
+  blockNumber: bigint
+  timeoutMs: number
+}) {
   return withDeadline({
     dependency: 'the chain',
     timeoutMs,

@@ -10,8 +10,18 @@ import { requireChain } from '../routes/requireChain.ts'
  * @example
  * const chain = requireSwapChain({ deps, chainId: body.chain_id })
  */
-export function requireSwapChain({ deps, chainId }: { deps: GatewayDependencies; chainId: number }): GatewayChain & Required<Pick<GatewayChain, 'swaps'>> {
+export function requireSwapChain({
+  deps,
+  chainId,
+}: {
+  deps: GatewayDependencies
+  chainId: number
+}): GatewayChain & Required<Pick<GatewayChain, 'swaps'>> {
   const chain = requireChain({ deps, chainId })
-  if (!chain.swaps) throw new GatewayProblem('unsupported_operation', { detail: `Swaps are not served on chain ${chainId} by this deployment; read /config.`, chainId })
+  if (!chain.swaps)
+    throw new GatewayProblem('unsupported_operation', {
+      detail: `Swaps are not served on chain ${chainId} by this deployment; read /config.`,
+      chainId,
+    })
   return chain as GatewayChain & Required<Pick<GatewayChain, 'swaps'>>
 }

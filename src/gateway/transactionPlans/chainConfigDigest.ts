@@ -14,7 +14,15 @@ import type { GatewayChain } from '../GatewayChain.ts'
 export function chainConfigDigest(chain: GatewayChain): string {
   const { chainId, wrappedNative, multicall3, launchpad, swaps } = chain
   return createHash('sha256')
-    .update(canonicalJson({ chainId, wrappedNative, multicall3, launchpad: { ...launchpad, fromBlock: launchpad.fromBlock.toString() }, router: swaps?.router ?? null }))
+    .update(
+      canonicalJson({
+        chainId,
+        wrappedNative,
+        multicall3,
+        launchpad: { ...launchpad, fromBlock: launchpad.fromBlock.toString() },
+        router: swaps?.router ?? null,
+      }),
+    )
     .digest('hex')
     .slice(0, 32)
 }

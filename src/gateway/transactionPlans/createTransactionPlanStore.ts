@@ -31,8 +31,18 @@ export function createTransactionPlanStore({ db, now = Date.now }: { db: SqlData
       )
     },
     get: async (planId) => {
-      const [row] = await db.query<{ key_prefix: string; config_digest: string; expires_at: number; body: string }>('SELECT key_prefix, config_digest, expires_at, body FROM transaction_plans WHERE plan_id = $1', [planId])
-      return row ? { plan: JSON.parse(row.body) as TransactionPlan, keyPrefix: row.key_prefix, configDigest: row.config_digest, expiresAt: Number(row.expires_at) } : undefined
+      const [row] = await db.query<{ key_prefix: string; config_digest: string; expires_at: number; body: string }>(
+        'SELECT key_prefix, config_digest, expires_at, body FROM transaction_plans WHERE plan_id = $1',
+        [planId],
+      )
+      return row
+        ? {
+            plan: JSON.parse(row.body) as TransactionPlan,
+            keyPrefix: row.key_prefix,
+            configDigest: row.config_digest,
+            expiresAt: Number(row.expires_at),
+          }
+        : undefined
     },
     purge: async () => {
       const before = now() - PLAN_RETENTION_MS

@@ -45,9 +45,32 @@ export type PreparePlanParameters = {
  * @example
  * const plan = await preparePlan({ deps, request, chain, kind: 'claim_fees', from, tx, summary, abis: [feeLockerAbi], reverts })
  */
-export async function preparePlan({ deps, request, chain, kind, from, tx, summary, requires = [], abis, reverts, expiresAt, blockNumber }: PreparePlanParameters): Promise<TransactionPlan> {
+export async function preparePlan({
+  deps,
+  request,
+  chain,
+  kind,
+  from,
+  tx,
+  summary,
+  requires = [],
+  abis,
+  reverts,
+  expiresAt,
+  blockNumber,
+}: PreparePlanParameters): Promise<TransactionPlan> {
   const block = blockNumber ?? (await readLiveBlock({ chain, timeoutMs: deps.liveReadTimeoutMs }))
-  const { gasUsed } = await simulateTransaction({ chain, from, to: tx.to, data: tx.data, value: tx.value, blockNumber: block, abis, reverts, timeoutMs: deps.liveReadTimeoutMs })
+  const { gasUsed } = await simulateTransaction({
+    chain,
+    from,
+    to: tx.to,
+    data: tx.data,
+    value: tx.value,
+    blockNumber: block,
+    abis,
+    reverts,
+    timeoutMs: deps.liveReadTimeoutMs,
+  })
   const createdAt = deps.now()
   const expires = expiresAt ?? createdAt + DEFAULT_PLAN_TTL_MS
   const sender = getAddress(from)
@@ -56,7 +79,14 @@ export async function preparePlan({ deps, request, chain, kind, from, tx, summar
     kind,
     chain_id: chain.chainId,
     from: sender,
-    tx: { chain_id: chain.chainId, from: sender, to: getAddress(tx.to), data: tx.data, value: tx.value.toString(), gas: ((gasUsed * GAS_MARGIN_PERCENT) / 100n).toString() },
+    tx: {
+      chain_id: chain.chainId,
+      from: sender,
+      to: getAddress(tx.to),
+      data: tx.data,
+      value: tx.value.toString(),
+      gas: ((gasUsed * GAS_MARGIN_PERCENT) / 100n).toString(),
+    },
     summary,
     requires,
     simulation: { block_number: Number(block), gas_used: gasUsed.toString() },

@@ -35,7 +35,17 @@ export type SimulateTransactionParameters = {
  * @example
  * const { gasUsed } = await simulateTransaction({ chain, from, to, data, value: 0n, blockNumber, abis: [launchFactoryAbi], reverts: { PoolAlreadyInitialized: { code: 'salt_unavailable', detail: '…' } }, timeoutMs: 5000 })
  */
-export async function simulateTransaction({ chain, from, to, data, value, blockNumber, abis, reverts, timeoutMs }: SimulateTransactionParameters): Promise<{ gasUsed: bigint }> {
+export async function simulateTransaction({
+  chain,
+  from,
+  to,
+  data,
+  value,
+  blockNumber,
+  abis,
+  reverts,
+  timeoutMs,
+}: SimulateTransactionParameters): Promise<{ gasUsed: bigint }> {
   const run = async () => {
     try {
       await chain.client.call({ account: from, to, data, value, blockNumber })
@@ -56,7 +66,8 @@ function revertOf(error: unknown): { data?: Hex; reason?: string } | undefined {
   // The node's revert data sits on the RPC error viem wraps (`data`, a hex string or `{ data }`).
   const hexOf = (e: unknown): Hex | undefined => {
     const d = (e as { data?: unknown }).data
-    const value = typeof d === 'string' ? d : typeof (d as { data?: unknown } | undefined)?.data === 'string' ? (d as { data: string }).data : undefined
+    const value =
+      typeof d === 'string' ? d : typeof (d as { data?: unknown } | undefined)?.data === 'string' ? (d as { data: string }).data : undefined
     return value && /^0x[0-9a-fA-F]*$/.test(value) ? (value as Hex) : undefined
   }
   const carrier = error.walk((e) => e instanceof RawContractError || hexOf(e) !== undefined)
@@ -66,7 +77,15 @@ function revertOf(error: unknown): { data?: Hex; reason?: string } | undefined {
   return undefined
 }
 
-function problemOf({ revert, abis, reverts }: { revert: { data?: Hex; reason?: string }; abis: readonly Abi[]; reverts: RevertMapping }): GatewayProblem {
+function problemOf({
+  revert,
+  abis,
+  reverts,
+}: {
+  revert: { data?: Hex; reason?: string }
+  abis: readonly Abi[]
+  reverts: RevertMapping
+}): GatewayProblem {
   let name: string | undefined
   let reason = revert.reason
   if (revert.data && revert.data !== '0x') {
@@ -83,7 +102,10 @@ function problemOf({ revert, abis, reverts }: { revert: { data?: Hex; reason?: s
   }
   const mapped = name ? reverts[name] : undefined
   if (mapped) return new GatewayProblem(mapped.code, { detail: mapped.detail })
-  if (reason && UNFUNDED.test(reason) && reverts.Unfunded) return new GatewayProblem(reverts.Unfunded.code, { detail: reverts.Unfunded.detail })
+  if (reason && UNFUNDED.test(reason) && reverts.Unfunded)
+    return new GatewayProblem(reverts.Unfunded.code, { detail: reverts.Unfunded.detail })
   const what = name && name !== 'Error' ? `the contract's ${name} error` : 'a revert'
-  return new GatewayProblem('simulation_failed', { detail: `The transaction did not simulate successfully at the latest block: it ended in ${what}.` })
+  return new GatewayProblem('simulation_failed', {
+    detail: `The transaction did not simulate successfully at the latest block: it ended in ${what}.`,
+  })
 }

@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 
-export type AdmissionDecision = { admitted: true; release: () => void } | { admitted: false; reason: 'service' | 'key' | 'eventLoop'; message: string }
+export type AdmissionDecision =
+  { admitted: true; release: () => void } | { admitted: false; reason: 'service' | 'key' | 'eventLoop'; message: string }
 
 export type AdmissionControl = {
   /** A solve for `keyId` may start now, or why not. An admitted solve must be released once, when it ends. */
@@ -35,7 +36,12 @@ export type CreateAdmissionControlParameters = {
  * const decision = admission.enter(keyId)
  * if (decision.admitted) try { await solve() } finally { decision.release() }
  */
-export function createAdmissionControl({ maxConcurrent, maxConcurrentPerKey, maxEventLoopDelayMs, windowMs = 500 }: CreateAdmissionControlParameters): AdmissionControl {
+export function createAdmissionControl({
+  maxConcurrent,
+  maxConcurrentPerKey,
+  maxEventLoopDelayMs,
+  windowMs = 500,
+}: CreateAdmissionControlParameters): AdmissionControl {
   let total = 0
   const perKey = new Map<string, number>()
   const histogram = monitorEventLoopDelay({ resolution: 10 })
@@ -50,10 +56,25 @@ export function createAdmissionControl({ maxConcurrent, maxConcurrentPerKey, max
   timer.unref()
   return {
     enter: (keyId) => {
-      if (maxEventLoopDelayMs > 0 && delayMs > maxEventLoopDelayMs) return { admitted: false, reason: 'eventLoop', message: `overloaded: the event loop is ${Math.round(delayMs)} ms late (bound ${maxEventLoopDelayMs} ms), retry shortly` }
-      if (total >= maxConcurrent) return { admitted: false, reason: 'service', message: `overloaded: ${total} solves in flight (bound ${maxConcurrent}), retry shortly` }
+      if (maxEventLoopDelayMs > 0 && delayMs > maxEventLoopDelayMs)
+        return {
+          admitted: false,
+          reason: 'eventLoop',
+          message: `overloaded: the event loop is ${Math.round(delayMs)} ms late (bound ${maxEventLoopDelayMs} ms), retry shortly`,
+        }
+      if (total >= maxConcurrent)
+        return {
+          admitted: false,
+          reason: 'service',
+          message: `overloaded: ${total} solves in flight (bound ${maxConcurrent}), retry shortly`,
+        }
       const mine = perKey.get(keyId) ?? 0
-      if (mine >= maxConcurrentPerKey) return { admitted: false, reason: 'key', message: `overloaded: this API key has ${mine} solves in flight (bound ${maxConcurrentPerKey}), retry when one ends` }
+      if (mine >= maxConcurrentPerKey)
+        return {
+          admitted: false,
+          reason: 'key',
+          message: `overloaded: this API key has ${mine} solves in flight (bound ${maxConcurrentPerKey}), retry when one ends`,
+        }
       total++
       perKey.set(keyId, mine + 1)
       let released = false

@@ -29,11 +29,17 @@ export function resolveIntegratorFee({ feeBps = 0, key, feeRecipient, maxFeeBps 
   if (feeBps > cap) {
     const origin = key.maxFeeBps === undefined ? 'MAX_FEE_BPS' : "this key's maxFeeBps"
     const whole = feeBps >= 10_000 ? '; a 100 % fee would leave the recipient nothing' : ''
-    throw new BadRequestError({ field: 'feeBps', message: `${feeBps} is above the maximum of ${cap} bps for this API key (${origin})${whole}` })
+    throw new BadRequestError({
+      field: 'feeBps',
+      message: `${feeBps} is above the maximum of ${cap} bps for this API key (${origin})${whole}`,
+    })
   }
   const recipient = key.feeRecipient ?? feeRecipient
   if (!recipient) {
-    throw new BadRequestError({ field: 'feeBps', message: 'this server has no fee recipient configured (FEE_RECIPIENT): only 0 is accepted' })
+    throw new BadRequestError({
+      field: 'feeBps',
+      message: 'this server has no fee recipient configured (FEE_RECIPIENT): only 0 is accepted',
+    })
   }
   return recipient
 }

@@ -24,7 +24,9 @@ export function createMetricsServer({ registry }: { registry: Registry }): Metri
     listen: async ({ host, port }) => {
       const s = createServer((request, response) => {
         if (request.method !== 'GET' || (request.url ?? '').split('?')[0] !== '/metrics') {
-          response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'not found: the metrics port serves GET /metrics only' }))
+          response
+            .writeHead(404, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: 'not found: the metrics port serves GET /metrics only' }))
           return
         }
         registry.metrics().then(

@@ -18,7 +18,14 @@ export type ServiceMetrics = {
 
 export type CreateServiceMetricsParameters = {
   /** Read at each scrape: the market's block, its age, and its pools. */
-  market: () => { blockNumber: bigint | undefined; ageMs: number; poolsInSolver: number; poolsFollowed: number; poolsLeftOut: number; reorgs: number }
+  market: () => {
+    blockNumber: bigint | undefined
+    ageMs: number
+    poolsInSolver: number
+    poolsFollowed: number
+    poolsLeftOut: number
+    reorgs: number
+  }
   /** Read at each scrape: the reasons of the pools left out (counted by category, never the text). */
   leftOutReasons?: () => string[]
   /** Read at each scrape: solves in flight and the event loop's delay. */
@@ -38,29 +45,92 @@ export type CreateServiceMetricsParameters = {
 export function createServiceMetrics({ market, load, leftOutReasons }: CreateServiceMetricsParameters): ServiceMetrics {
   const registry = new Registry()
   const buckets = [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
-  const requests = new Counter({ name: 'swap_http_requests_total', help: 'HTTP requests answered, by route pattern, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] })
-  const latency = new Histogram({ name: 'swap_http_request_duration_seconds', help: 'HTTP request latency, by route pattern, method and status', labelNames: ['route', 'method', 'status'], buckets, registers: [registry] })
-  const solves = new Histogram({ name: 'swap_solve_duration_seconds', help: 'Quote solves (quote service and solver), by outcome', labelNames: ['outcome'], buckets, registers: [registry] })
-  const rpcErrors = new Counter({ name: 'swap_rpc_errors_total', help: 'Failed RPC calls, by node (its index in RPC_URL), kind (node: no answer; answer: an error answer; throttled: a 429 or rate-limit answer; circuitOpen: skipped) and method', labelNames: ['node', 'kind', 'method'], registers: [registry] })
-  const rpcCalls = new Counter({ name: 'swap_rpc_calls_total', help: 'RPC calls a node was asked, by node (its index in RPC_URL) and method', labelNames: ['node', 'method'], registers: [registry] })
-  const rpcLatency = new Histogram({ name: 'swap_rpc_call_duration_seconds', help: 'RPC call latency, by node (its index in RPC_URL) and method', labelNames: ['node', 'method'], buckets, registers: [registry] })
-  const redisErrors = new Counter({ name: 'swap_redis_errors_total', help: 'Redis connection errors and failed commands, by kind (error, commandFailed)', labelNames: ['kind'], registers: [registry] })
-  const limited = new Counter({ name: 'swap_rate_limit_rejections_total', help: 'Calls refused with 429 by the sliding-window limiter', registers: [registry] })
-  const admission = new Counter({ name: 'swap_admission_rejections_total', help: 'Solves refused with 503 by admission control, by reason', labelNames: ['reason'], registers: [registry] })
+  const requests = new Counter({
+    name: 'swap_http_requests_total',
+    help: 'HTTP requests answered, by route pattern, method and status',
+    labelNames: ['route', 'method', 'status'],
+    registers: [registry],
+  })
+  const latency = new Histogram({
+    name: 'swap_http_request_duration_seconds',
+    help: 'HTTP request latency, by route pattern, method and status',
+    labelNames: ['route', 'method', 'status'],
+    buckets,
+    registers: [registry],
+  })
+  const solves = new Histogram({
+    name: 'swap_solve_duration_seconds',
+    help: 'Quote solves (quote service and solver), by outcome',
+    labelNames: ['outcome'],
+    buckets,
+    registers: [registry],
+  })
+  const rpcErrors = new Counter({
+    name: 'swap_rpc_errors_total',
+    help: 'Failed RPC calls, by node (its index in RPC_URL), kind (node: no answer; answer: an error answer; throttled: a 429 or rate-limit answer; circuitOpen: skipped) and method',
+    labelNames: ['node', 'kind', 'method'],
+    registers: [registry],
+  })
+  const rpcCalls = new Counter({
+    name: 'swap_rpc_calls_total',
+    help: 'RPC calls a node was asked, by node (its index in RPC_URL) and method',
+    labelNames: ['node', 'method'],
+    registers: [registry],
+  })
+  const rpcLatency = new Histogram({
+    name: 'swap_rpc_call_duration_seconds',
+    help: 'RPC call latency, by node (its index in RPC_URL) and method',
+    labelNames: ['node', 'method'],
+    buckets,
+    registers: [registry],
+  })
+  const redisErrors = new Counter({
+    name: 'swap_redis_errors_total',
+    help: 'Redis connection errors and failed commands, by kind (error, commandFailed)',
+    labelNames: ['kind'],
+    registers: [registry],
+  })
+  const limited = new Counter({
+    name: 'swap_rate_limit_rejections_total',
+    help: 'Calls refused with 429 by the sliding-window limiter',
+    registers: [registry],
+  })
+  const admission = new Counter({
+    name: 'swap_admission_rejections_total',
+    help: 'Solves refused with 503 by admission control, by reason',
+    labelNames: ['reason'],
+    registers: [registry],
+  })
   const gauge = (name: string, help: string, read: () => number) =>
-    new Gauge({ name, help, registers: [registry], collect() { this.set(read()) } })
-  gauge('swap_market_block_number', 'The block the market snapshot is at (0 before the cold start)', () => Number(market().blockNumber ?? 0n))
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read())
+      },
+    })
+  gauge('swap_market_block_number', 'The block the market snapshot is at (0 before the cold start)', () =>
+    Number(market().blockNumber ?? 0n),
+  )
   gauge('swap_market_age_seconds', 'Seconds since the snapshot was last confirmed at the chain head (-1 before the cold start)', () => {
     const { ageMs } = market()
     return Number.isFinite(ageMs) ? ageMs / 1000 : -1
   })
   gauge('swap_market_pools_in_solver', 'Pools the solver prices', () => market().poolsInSolver)
-  gauge('swap_market_pools_followed', 'Pools whose events the market follows (in the solver or waiting for liquidity)', () => market().poolsFollowed)
+  gauge(
+    'swap_market_pools_followed',
+    'Pools whose events the market follows (in the solver or waiting for liquidity)',
+    () => market().poolsFollowed,
+  )
   gauge('swap_market_pools_left_out', 'Known pools left out of the solver, with a reason', () => market().poolsLeftOut)
   gauge('swap_market_reorgs', 'Reorgs handled since the start', () => market().reorgs)
   if (leftOutReasons) {
     new Gauge({
-      name: 'swap_market_pools_left_out_by_reason', help: 'Known pools left out of the solver, by category of reason (deny_list, token_behaviour, hooks, solver_refused, liquidity, unreadable, other)', labelNames: ['reason'], registers: [registry],
+      name: 'swap_market_pools_left_out_by_reason',
+      help: 'Known pools left out of the solver, by category of reason (deny_list, token_behaviour, hooks, solver_refused, liquidity, unreadable, other)',
+      labelNames: ['reason'],
+      registers: [registry],
       collect() {
         this.reset()
         const counts = new Map<string, number>()

@@ -28,7 +28,12 @@ export type ComputeQuoteIdReturnType = {
  * const { quoteId } = computeQuoteId({ payload: { apiKeyId, expiresAt, routePlan }, signingKey: process.env.QUOTE_SIGNING_KEY })
  */
 export function computeQuoteId({ payload, signingKey }: { payload: QuotePayload; signingKey?: string }): ComputeQuoteIdReturnType {
-  const canonical = canonicalJson({ apiKeyId: payload.apiKeyId, expiresAt: payload.expiresAt, feeRecipient: payload.feeRecipient, routePlan: payload.routePlan })
+  const canonical = canonicalJson({
+    apiKeyId: payload.apiKeyId,
+    expiresAt: payload.expiresAt,
+    feeRecipient: payload.feeRecipient,
+    routePlan: payload.routePlan,
+  })
   const digest = signingKey ? createHmac('sha256', signingKey) : createHash('sha256')
   return { quoteId: digest.update(canonical, 'utf8').digest('hex'), canonical }
 }

@@ -18,7 +18,17 @@ export type QuoteIssuer = {
  * const issuer = createQuoteIssuer({ store, ttlMs: 30_000 })
  * const { quoteId, expiresAt } = await issuer.issue(plan, request.apiKeyId, feeRecipient)
  */
-export function createQuoteIssuer({ store, ttlMs, signingKey, now = Date.now }: { store: QuoteStore; ttlMs: number; signingKey?: string; now?: () => number }): QuoteIssuer {
+export function createQuoteIssuer({
+  store,
+  ttlMs,
+  signingKey,
+  now = Date.now,
+}: {
+  store: QuoteStore
+  ttlMs: number
+  signingKey?: string
+  now?: () => number
+}): QuoteIssuer {
   return {
     issue: async (routePlan, apiKeyId, feeRecipient) => {
       const expiresAt = now() + ttlMs

@@ -43,7 +43,11 @@ export type CreateMemoryQuoteStoreParameters = {
  * await store.put({ quoteId, apiKeyId, routePlan, expiresAt }, canonical.length)
  * const quote = await store.get(quoteId, apiKeyId)
  */
-export function createMemoryQuoteStore({ maxEntries = 10_000, maxBytes = 64 * 2 ** 20, now = Date.now }: CreateMemoryQuoteStoreParameters = {}): QuoteStore {
+export function createMemoryQuoteStore({
+  maxEntries = 10_000,
+  maxBytes = 64 * 2 ** 20,
+  now = Date.now,
+}: CreateMemoryQuoteStoreParameters = {}): QuoteStore {
   const cache = new LRUCache<string, StoredQuote>({ max: maxEntries, maxSize: maxBytes, maxEntrySize: maxBytes })
   return {
     put: async (quote, sizeBytes) => {

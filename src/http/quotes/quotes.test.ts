@@ -20,11 +20,20 @@ test('quoteId: hex SHA-256 of the canonical payload, or HMAC-SHA256 with the sig
   assert.equal(c, canonical)
   assert.equal(quoteId, createHash('sha256').update(canonical).digest('hex'))
   assert.match(quoteId, /^[0-9a-f]{64}$/)
-  assert.equal(computeQuoteId({ payload, signingKey: 'k'.repeat(16) }).quoteId, createHmac('sha256', 'k'.repeat(16)).update(canonical).digest('hex'))
+  assert.equal(
+    computeQuoteId({ payload, signingKey: 'k'.repeat(16) }).quoteId,
+    createHmac('sha256', 'k'.repeat(16)).update(canonical).digest('hex'),
+  )
   assert.notEqual(computeQuoteId({ payload: { ...payload, apiKeyId: 'cd'.repeat(32) } }).quoteId, quoteId)
   // The fee recipient the quote was priced for is covered too (left out when there is none).
   const withRecipient = computeQuoteId({ payload: { ...payload, feeRecipient: '0x000000000000000000000000000000000000F00D' } })
-  assert.equal(withRecipient.canonical, canonical.replace('"expiresAt":1700000000000,', '"expiresAt":1700000000000,"feeRecipient":"0x000000000000000000000000000000000000F00D",'))
+  assert.equal(
+    withRecipient.canonical,
+    canonical.replace(
+      '"expiresAt":1700000000000,',
+      '"expiresAt":1700000000000,"feeRecipient":"0x000000000000000000000000000000000000F00D",',
+    ),
+  )
   assert.notEqual(withRecipient.quoteId, quoteId)
 })
 

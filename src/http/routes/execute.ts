@@ -16,27 +16,31 @@ import { submitPayload, submitRouterFields } from './submit.ts'
  * registerExecuteRoute(fastify, deps)
  */
 export function registerExecuteRoute(fastify: FastifyInstance, deps: SwapApiDependencies): void {
-  fastify.post('/execute', {
-    schema: {
-      summary: 'Quote and submit in one call: the union of both answers',
-      operationId: 'execute',
-      body: Type.Ref('ExecuteRequest'),
-      response: {
-        200: { ...Type.Ref('ExecuteResponse'), description: 'The plan, its quoteId and the transaction to sign' },
-        ...authenticatedErrorResponses({ badRequest: NO_ROUTE_400 }),
-        503: errorResponse(MARKET_STALE_503),
+  fastify.post(
+    '/execute',
+    {
+      schema: {
+        summary: 'Quote and submit in one call: the union of both answers',
+        operationId: 'execute',
+        body: Type.Ref('ExecuteRequest'),
+        response: {
+          200: { ...Type.Ref('ExecuteResponse'), description: 'The plan, its quoteId and the transaction to sign' },
+          ...authenticatedErrorResponses({ badRequest: NO_ROUTE_400 }),
+          503: errorResponse(MARKET_STALE_503),
+        },
       },
+      links: { 200: quoteIdLink },
+      config: { routerFields: submitRouterFields },
     },
-    links: { 200: quoteIdLink },
-    config: { routerFields: submitRouterFields },
-  }, async (request) => {
-    const body = request.body as ExecuteRequest
-    const feeRecipient = feeRecipientFor(body, request.apiKeyId, deps)
-    const { user, useNativeIn, unwrapNativeOut, permit, ...trade } = body
-    const routePlan = await deps.quoteService.quote({ ...trade, taker: user })
-    const { quoteId, expiresAt } = await deps.quoteIssuer.issue(routePlan, request.apiKeyId, feeRecipient)
-    const stored = { quoteId, apiKeyId: request.apiKeyId, routePlan, expiresAt, feeRecipient }
-    const payload = submitPayload(stored, { user, useNativeIn, unwrapNativeOut, permit }, deps)
-    return { ...payload, routePlan, expiresAt }
-  })
+    async (request) => {
+      const body = request.body as ExecuteRequest
+      const feeRecipient = feeRecipientFor(body, request.apiKeyId, deps)
+      const { user, useNativeIn, unwrapNativeOut, permit, ...trade } = body
+      const routePlan = await deps.quoteService.quote({ ...trade, taker: user })
+      const { quoteId, expiresAt } = await deps.quoteIssuer.issue(routePlan, request.apiKeyId, feeRecipient)
+      const stored = { quoteId, apiKeyId: request.apiKeyId, routePlan, expiresAt, feeRecipient }
+      const payload = submitPayload(stored, { user, useNativeIn, unwrapNativeOut, permit }, deps)
+      return { ...payload, routePlan, expiresAt }
+    },
+  )
 }

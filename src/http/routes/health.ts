@@ -8,13 +8,17 @@ import type { FastifyInstance } from 'fastify'
  * registerHealthRoute(fastify)
  */
 export function registerHealthRoute(fastify: FastifyInstance): void {
-  fastify.get('/health', {
-    schema: {
-      summary: 'Liveness probe (no authentication, not rate limited)',
-      operationId: 'health',
-      security: [],
-      response: { 200: { ...Type.Ref('HealthResponse'), description: '`{"ok":true}`, always' } },
+  fastify.get(
+    '/health',
+    {
+      schema: {
+        summary: 'Liveness probe (no authentication, not rate limited)',
+        operationId: 'health',
+        security: [],
+        response: { 200: { ...Type.Ref('HealthResponse'), description: '`{"ok":true}`, always' } },
+      },
+      config: { public: true },
     },
-    config: { public: true },
-  }, async () => ({ ok: true }))
+    async () => ({ ok: true }),
+  )
 }

@@ -13,38 +13,51 @@ import { authenticatedErrorResponses, errorResponse } from './responses.ts'
  * registerMarketPoolRoute(fastify, market)
  */
 export function registerMarketPoolRoute(fastify: FastifyInstance, market: Pick<MarketState, 'poolAt' | 'freshness'>): void {
-  fastify.get('/market/pools/:poolId', {
-    schema: {
-      summary: 'One pool as the solver priced it at a recent block (diagnosis: set it beside the chain\'s state at a plan\'s block)',
-      operationId: 'marketPool',
-      params: MarketPoolParams,
-      querystring: MarketPoolQuery,
-      response: {
-        200: { ...Type.Ref('MarketPoolResponse'), description: 'The pool\'s state in the solver at that block' },
-        ...withoutBodyErrors(authenticatedErrorResponses({ badRequest: 'A pool id or block number the schema refuses (`{error}` names it)' })),
-        404: errorResponse('The pool was not in the market at that block, or the block is older than the versions kept'),
+  fastify.get(
+    '/market/pools/:poolId',
+    {
+      schema: {
+        summary: "One pool as the solver priced it at a recent block (diagnosis: set it beside the chain's state at a plan's block)",
+        operationId: 'marketPool',
+        params: MarketPoolParams,
+        querystring: MarketPoolQuery,
+        response: {
+          200: { ...Type.Ref('MarketPoolResponse'), description: "The pool's state in the solver at that block" },
+          ...withoutBodyErrors(
+            authenticatedErrorResponses({ badRequest: 'A pool id or block number the schema refuses (`{error}` names it)' }),
+          ),
+          404: errorResponse('The pool was not in the market at that block, or the block is older than the versions kept'),
+        },
       },
     },
-  }, async (request, reply) => {
-    const { poolId } = request.params as { poolId: string }
-    const { blockNumber: asked } = request.query as { blockNumber?: string }
-    const blockNumber = asked === undefined ? market.freshness().blockNumber : BigInt(asked)
-    const version = blockNumber === undefined ? undefined : market.poolAt(poolId, blockNumber)
-    if (!version?.snapshot) return reply.code(404).send({ error: `pool ${poolId.toLowerCase()} is not in the market${asked === undefined ? '' : ` at block ${asked}, or that block is older than the versions kept`}` })
-    const { input, ref } = version.snapshot
-    return {
-      poolId: input.id,
-      dex: input.dex,
-      blockNumber: Number(blockNumber),
-      readAtBlock: Number(version.readAtBlock),
-      tokens: input.tokens,
-      ref,
-      state: input.state,
-    }
-  })
+    async (request, reply) => {
+      const { poolId } = request.params as { poolId: string }
+      const { blockNumber: asked } = request.query as { blockNumber?: string }
+      const blockNumber = asked === undefined ? market.freshness().blockNumber : BigInt(asked)
+      const version = blockNumber === undefined ? undefined : market.poolAt(poolId, blockNumber)
+      if (!version?.snapshot)
+        return reply.code(404).send({
+          error: `pool ${poolId.toLowerCase()} is not in the market${asked === undefined ? '' : ` at block ${asked}, or that block is older than the versions kept`}`,
+        })
+      const { input, ref } = version.snapshot
+      return {
+        poolId: input.id,
+        dex: input.dex,
+        blockNumber: Number(blockNumber),
+        readAtBlock: Number(version.readAtBlock),
+        tokens: input.tokens,
+        ref,
+        state: input.state,
+      }
+    },
+  )
 }
 
 /** A GET has no body: the body's 413 and 415 do not apply. */
-function withoutBodyErrors<T extends Record<number, unknown>>({ 413: _tooLarge, 415: _notJson, ...responses }: T & { 413?: unknown; 415?: unknown }) {
+function withoutBodyErrors<T extends Record<number, unknown>>({
+  413: _tooLarge,
+  415: _notJson,
+  ...responses
+}: T & { 413?: unknown; 415?: unknown }) {
   return responses
 }

@@ -10,17 +10,21 @@ import type { FastifyInstance } from 'fastify'
  */
 export function registerOpenApiRoute(fastify: FastifyInstance): void {
   let document: string | undefined
-  fastify.get('/openapi.json', {
-    schema: {
-      summary: 'This document (OpenAPI 3.1); no authentication, not rate limited',
-      operationId: 'openapi',
-      security: [],
-      response: { 200: { type: 'object', additionalProperties: true, description: 'The OpenAPI 3.1 document of this server' } },
+  fastify.get(
+    '/openapi.json',
+    {
+      schema: {
+        summary: 'This document (OpenAPI 3.1); no authentication, not rate limited',
+        operationId: 'openapi',
+        security: [],
+        response: { 200: { type: 'object', additionalProperties: true, description: 'The OpenAPI 3.1 document of this server' } },
+      },
+      config: { public: true },
     },
-    config: { public: true },
-  }, async (_request, reply) => {
-    // Sent as a prebuilt string: the document is the schema, not something to serialize through one.
-    document ??= JSON.stringify(fastify.swagger())
-    return reply.type('application/json; charset=utf-8').send(document)
-  })
+    async (_request, reply) => {
+      // Sent as a prebuilt string: the document is the schema, not something to serialize through one.
+      document ??= JSON.stringify(fastify.swagger())
+      return reply.type('application/json; charset=utf-8').send(document)
+    },
+  )
 }

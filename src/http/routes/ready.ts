@@ -13,19 +13,31 @@ import type { SwapApiDependencies } from '../SwapApiDependencies.ts'
  * registerReadyRoute(fastify, deps)
  */
 export function registerReadyRoute(fastify: FastifyInstance, deps: Pick<SwapApiDependencies, 'readiness'>): void {
-  fastify.get('/ready', {
-    schema: {
-      summary: 'Readiness probe: can this instance price quotes now? (no authentication, not rate limited)',
-      operationId: 'ready',
-      security: [],
-      response: {
-        200: { ...Type.Ref('ReadyResponse'), description: 'Ready: the market snapshot is fresh, the solver answers, Redis (if any) is connected and an RPC node (if any) is reachable' },
-        503: { ...Type.Ref('ReadyResponse'), description: 'Not ready: the snapshot is stale or missing, the solver is restarting, Redis is disconnected or every RPC circuit is open (`notReady` says which)' },
+  fastify.get(
+    '/ready',
+    {
+      schema: {
+        summary: 'Readiness probe: can this instance price quotes now? (no authentication, not rate limited)',
+        operationId: 'ready',
+        security: [],
+        response: {
+          200: {
+            ...Type.Ref('ReadyResponse'),
+            description:
+              'Ready: the market snapshot is fresh, the solver answers, Redis (if any) is connected and an RPC node (if any) is reachable',
+          },
+          503: {
+            ...Type.Ref('ReadyResponse'),
+            description:
+              'Not ready: the snapshot is stale or missing, the solver is restarting, Redis is disconnected or every RPC circuit is open (`notReady` says which)',
+          },
+        },
       },
+      config: { public: true },
     },
-    config: { public: true },
-  }, async (_request, reply) => {
-    const report = deps.readiness()
-    return reply.code(report.ready ? 200 : 503).send(report)
-  })
+    async (_request, reply) => {
+      const report = deps.readiness()
+      return reply.code(report.ready ? 200 : 503).send(report)
+    },
+  )
 }

@@ -27,7 +27,13 @@ export function authenticatedErrorResponses({ badRequest }: { badRequest: string
     429: {
       ...Type.Ref('RateLimitError'),
       description: 'Sliding-window rate limit exceeded (per API key, per 60 s)',
-      headers: { 'retry-after': { type: 'integer', minimum: 1, description: 'whole seconds until the oldest counted hit leaves the window (at least 1)' } },
+      headers: {
+        'retry-after': {
+          type: 'integer',
+          minimum: 1,
+          description: 'whole seconds until the oldest counted hit leaves the window (at least 1)',
+        },
+      },
     },
     500: errorResponse('Internal error: `{"error":"internal error"}` (the cause is logged, never sent)'),
     503: errorResponse(SHARED_STATE_503),
@@ -35,13 +41,19 @@ export function authenticatedErrorResponses({ badRequest }: { badRequest: string
 }
 
 /** 503 on any authenticated route: the shared state (Redis) that counts the limit and keeps quotes does not answer. */
-export const SHARED_STATE_503 = 'The shared state (Redis, with REDIS_URL) does not answer: `{"error":"shared state unavailable: …"}`; no call is served without its rate limit'
+export const SHARED_STATE_503 =
+  'The shared state (Redis, with REDIS_URL) does not answer: `{"error":"shared state unavailable: …"}`; no call is served without its rate limit'
 
 /** What a 400 means for a body the schema accepts: only the market can still say no. */
-export const NO_ROUTE_400 = 'A request the schema refuses (`{error}` names the first failing field: `amountIn: …`), '
-  + 'or a schema-valid request the market cannot fill: `{"error":"no route: …"}` (nothing connects the tokens, the same token on both sides, or the amount buys nothing after the fee).'
+export const NO_ROUTE_400 =
+  'A request the schema refuses (`{error}` names the first failing field: `amountIn: …`), ' +
+  'or a schema-valid request the market cannot fill: `{"error":"no route: …"}` (nothing connects the tokens, the same token on both sides, or the amount buys nothing after the fee).'
 
 /** The OpenAPI link from a 200 that carries a quoteId to /submit (clients and stateful fuzzers follow it). */
 export const quoteIdLink = {
-  submit: { operationId: 'submit', requestBody: { quoteId: '$response.body#/quoteId' }, description: 'Submit this quote: its quoteId goes into the /submit body' },
+  submit: {
+    operationId: 'submit',
+    requestBody: { quoteId: '$response.body#/quoteId' },
+    description: 'Submit this quote: its quoteId goes into the /submit body',
+  },
 }

@@ -17,21 +17,25 @@ import { authenticatedErrorResponses, errorResponse } from './responses.ts'
  * registerSplitRoute(fastify, deps, deps.upstreams)
  */
 export function registerSplitRoute(fastify: FastifyInstance, deps: SwapApiDependencies, upstreams: UpstreamService): void {
-  fastify.post('/quote/split', {
-    schema: {
-      summary: 'The best split of one trade across the upstream aggregators and our solver',
-      operationId: 'split',
-      body: Type.Ref('QuoteRequest'),
-      response: {
-        200: { ...Type.Ref('SplitResponse'), description: 'The allocation, its total against the single best source, and what failed' },
-        ...authenticatedErrorResponses({ badRequest: UPSTREAM_400 }),
-        503: errorResponse(OVERLOADED_503),
+  fastify.post(
+    '/quote/split',
+    {
+      schema: {
+        summary: 'The best split of one trade across the upstream aggregators and our solver',
+        operationId: 'split',
+        body: Type.Ref('QuoteRequest'),
+        response: {
+          200: { ...Type.Ref('SplitResponse'), description: 'The allocation, its total against the single best source, and what failed' },
+          ...authenticatedErrorResponses({ badRequest: UPSTREAM_400 }),
+          503: errorResponse(OVERLOADED_503),
+        },
       },
     },
-  }, async (request) => {
-    const body = request.body as QuoteRequest
-    const feeRecipient = feeRecipientFor(body, request.apiKeyId, deps)
-    // The same recipient our quote pays: every upstream is asked to charge the caller's fee for it.
-    return upstreams.split(body, upstreamLocalSource({ deps, apiKeyId: request.apiKeyId, feeRecipient }), feeRecipient)
-  })
+    async (request) => {
+      const body = request.body as QuoteRequest
+      const feeRecipient = feeRecipientFor(body, request.apiKeyId, deps)
+      // The same recipient our quote pays: every upstream is asked to charge the caller's fee for it.
+      return upstreams.split(body, upstreamLocalSource({ deps, apiKeyId: request.apiKeyId, feeRecipient }), feeRecipient)
+    },
+  )
 }

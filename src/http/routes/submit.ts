@@ -45,26 +45,31 @@ export function submitPayload(
  * registerSubmitRoute(fastify, deps)
  */
 export function registerSubmitRoute(fastify: FastifyInstance, deps: SwapApiDependencies): void {
-  fastify.post('/submit', {
-    schema: {
-      summary: 'Build the router call for a cached quote (repeatable until the quote expires)',
-      operationId: 'submit',
-      body: Type.Ref('SubmitRequest'),
-      response: {
-        200: { ...Type.Ref('SubmitResponse'), description: 'The transaction to sign and broadcast' },
-        ...authenticatedErrorResponses({
-          badRequest: 'A request the schema refuses (`{error}` names the first failing field), or a flag the stored quote cannot honour: '
-            + '`useNativeIn: …` (true on a quote that does not start at WETH), `unwrapNativeOut: …` (true on a quote that does not end at WETH), '
-            + '`permit: …` (a permit on a native-in swap).',
-        }),
-        404: errorResponse('Unknown or expired quoteId, or a quote made with another API key'),
+  fastify.post(
+    '/submit',
+    {
+      schema: {
+        summary: 'Build the router call for a cached quote (repeatable until the quote expires)',
+        operationId: 'submit',
+        body: Type.Ref('SubmitRequest'),
+        response: {
+          200: { ...Type.Ref('SubmitResponse'), description: 'The transaction to sign and broadcast' },
+          ...authenticatedErrorResponses({
+            badRequest:
+              'A request the schema refuses (`{error}` names the first failing field), or a flag the stored quote cannot honour: ' +
+              '`useNativeIn: …` (true on a quote that does not start at WETH), `unwrapNativeOut: …` (true on a quote that does not end at WETH), ' +
+              '`permit: …` (a permit on a native-in swap).',
+          }),
+          404: errorResponse('Unknown or expired quoteId, or a quote made with another API key'),
+        },
       },
+      config: { routerFields: submitRouterFields },
     },
-    config: { routerFields: submitRouterFields },
-  }, async (request) => {
-    const body = request.body as SubmitRequest
-    const quote = await deps.quoteStore.get(body.quoteId, request.apiKeyId)
-    if (!quote) throw new QuoteNotFoundError()
-    return submitPayload(quote, body, deps)
-  })
+    async (request) => {
+      const body = request.body as SubmitRequest
+      const quote = await deps.quoteStore.get(body.quoteId, request.apiKeyId)
+      if (!quote) throw new QuoteNotFoundError()
+      return submitPayload(quote, body, deps)
+    },
+  )
 }

@@ -10,7 +10,14 @@ test('matches the addresses in every letter case and nothing else', () => {
   for (const a of [WETH, SENTINEL]) {
     for (const text of [a, a.toLowerCase(), `0x${a.slice(2).toUpperCase()}`]) assert.equal(pattern.test(text), true, text)
   }
-  for (const text of [`${WETH}0`, WETH.slice(0, -1), `0X${WETH.slice(2)}`, ` ${WETH}`, '0x5fbdb2315678afecb367f032d93f642f64180aa4', '0x0000000000000000000000000000000000000000']) {
+  for (const text of [
+    `${WETH}0`,
+    WETH.slice(0, -1),
+    `0X${WETH.slice(2)}`,
+    ` ${WETH}`,
+    '0x5fbdb2315678afecb367f032d93f642f64180aa4',
+    '0x0000000000000000000000000000000000000000',
+  ]) {
     assert.equal(pattern.test(text), false, text)
   }
 })

@@ -14,7 +14,10 @@ export function addressPattern(addresses: readonly Address[]): string {
   if (addresses.length === 0) throw new RangeError('at least one address')
   const alternatives = addresses.map((address) => {
     if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new RangeError(`not an address: ${address}`)
-    return address.slice(2).toLowerCase().replace(/[a-f]/g, (c) => `[${c}${c.toUpperCase()}]`)
+    return address
+      .slice(2)
+      .toLowerCase()
+      .replace(/[a-f]/g, (c) => `[${c}${c.toUpperCase()}]`)
   })
   return `^0x(?:${[...new Set(alternatives)].join('|')})$`
 }

@@ -7,7 +7,20 @@ const UINT256_MAX = 2n ** 256n - 1n
 /** Every value near the edges of `max`'s digits: each digit moved by ±1, and the neighbours of max. */
 function probes(max: bigint): bigint[] {
   const digits = max.toString()
-  const values = new Set<bigint>([0n, 1n, 2n, 9n, 10n, 11n, max - 1n, max, max + 1n, max * 10n, 10n ** BigInt(digits.length), 10n ** BigInt(digits.length - 1)])
+  const values = new Set<bigint>([
+    0n,
+    1n,
+    2n,
+    9n,
+    10n,
+    11n,
+    max - 1n,
+    max,
+    max + 1n,
+    max * 10n,
+    10n ** BigInt(digits.length),
+    10n ** BigInt(digits.length - 1),
+  ])
   for (let i = 0; i < digits.length; i++) {
     for (const delta of [-1, 1]) {
       const d = Number(digits[i]) + delta
@@ -31,7 +44,8 @@ for (const max of [1n, 9n, 10n, 99n, 100n, 255n, 1000n, 10_000n, 9_007_199_254_7
           assert.equal(pattern.test(text), inRange, `${text} in ${min}..${max}`)
         }
       }
-      for (const text of ['', '-1', '+1', '1.0', '1e3', ' 1', '1 ', '0x1', '١']) assert.equal(pattern.test(text), false, JSON.stringify(text))
+      for (const text of ['', '-1', '+1', '1.0', '1e3', ' 1', '1 ', '0x1', '١'])
+        assert.equal(pattern.test(text), false, JSON.stringify(text))
     })
   }
 }

@@ -25,7 +25,8 @@ function nativeFlagRules({ weth }: SwapDeployment) {
           { required: ['useNativeIn'], properties: { useNativeIn: { const: true } } },
           { not: { required: ['useNativeIn'] }, properties: { tokenIn: { type: 'string', pattern: native } } },
         ],
-        description: 'permit: a native-in swap pulls no token, so it takes no permit (useNativeIn is true, or tokenIn is the native asset and useNativeIn is not false)',
+        description:
+          'permit: a native-in swap pulls no token, so it takes no permit (useNativeIn is true, or tokenIn is the native asset and useNativeIn is not false)',
       },
     },
     {
@@ -54,21 +55,27 @@ function nativeFlagRules({ weth }: SwapDeployment) {
  * fastify.addSchema(executeRequestSchema({ chainId: 8453, weth, router, maxFeeBps: 10_000 })) // $id 'ExecuteRequest'
  */
 export function executeRequestSchema(deployment: SwapDeployment) {
-  return Type.Object({
-    ...tradeFields(deployment),
-    ...submitFields(deployment),
-    timeBudgetMs: Type.Optional(TimeBudgetMs),
-  }, { $id: 'ExecuteRequest', additionalProperties: false, allOf: nativeFlagRules(deployment) })
+  return Type.Object(
+    {
+      ...tradeFields(deployment),
+      ...submitFields(deployment),
+      timeBudgetMs: Type.Optional(TimeBudgetMs),
+    },
+    { $id: 'ExecuteRequest', additionalProperties: false, allOf: nativeFlagRules(deployment) },
+  )
 }
 export type ExecuteRequest = Static<ReturnType<typeof executeRequestSchema>, SwapSchemaContext>
 
 /** The union of QuoteResponse and SubmitResponse. */
-export const ExecuteResponse = Type.Object({
-  quoteId: Type.String(),
-  chainId: Type.Integer(),
-  to: Type.Ref('Address'),
-  data: Type.Ref('Hex'),
-  value: Type.Ref('AmountString'),
-  routePlan: Type.Ref('RoutePlan'),
-  expiresAt: Type.Ref('Int64'),
-}, { $id: 'ExecuteResponse', additionalProperties: false })
+export const ExecuteResponse = Type.Object(
+  {
+    quoteId: Type.String(),
+    chainId: Type.Integer(),
+    to: Type.Ref('Address'),
+    data: Type.Ref('Hex'),
+    value: Type.Ref('AmountString'),
+    routePlan: Type.Ref('RoutePlan'),
+    expiresAt: Type.Ref('Int64'),
+  },
+  { $id: 'ExecuteResponse', additionalProperties: false },
+)

@@ -14,102 +14,158 @@ const Hex = Type.Ref('Hex')
 const Int64 = Type.Ref('Int64')
 
 /** `LegData`, discriminated by `kind`; every kind of the spec (legacy `univ2`/`univ3` included). */
-export const LegData = Type.Union([
-  Type.Object({ kind: kind('v2_direct'), pool: Address, feeBps: Type.Ref('Bps') }, closed),
-  Type.Object({ kind: kind('v3_direct'), pool: Address }, closed),
-  Type.Object({ kind: kind('pancake_v3_direct'), pool: Address }, closed),
-  Type.Object({ kind: kind('algebra_direct'), pool: Address }, closed),
-  Type.Object({ kind: kind('hydrex'), deadline: Type.Optional(Int64) }, closed),
-  Type.Object({ kind: kind('univ4'), commands: Hex, inputs: Type.Array(Hex), deadline: Type.Optional(Int64) }, closed),
-  Type.Object({ kind: kind('curve'), pool: Address, i: Type.Integer({ minimum: 0 }), j: Type.Integer({ minimum: 0 }) }, closed),
-  Type.Object({
-    kind: kind('prop_amm'),
-    router: Address,
-    protocol: Type.Union([kind('propswap'), kind('tessera'), kind('elfomofi'), kind('lunarbase'), kind('feltir')]),
-  }, closed),
-  Type.Object({ kind: kind('dodo_v2'), pool: Address, baseToken: Address }, closed),
-  Type.Object({ kind: kind('woofi'), router: Address }, closed),
-  Type.Object({ kind: kind('univ2'), path: Type.Array(Address, { minItems: 2 }), deadline: Type.Optional(Int64) }, closed),
-  Type.Object({ kind: kind('univ3'), path: Hex, deadline: Type.Optional(Int64) }, closed),
-  Type.Object({
-    kind: kind('aerodrome_v2'),
-    routes: Type.Array(Type.Object({ from: Address, to: Address, stable: Type.Boolean(), factory: Address }, closed), { minItems: 1 }),
-    deadline: Type.Optional(Int64),
-  }, closed),
-  // Added in 0.2.0 (docs/route-legs.md): PancakeSwap Infinity CL, one exact-input swap on a PoolKey
-  // through the Infinity Vault's lock.
-  Type.Object({
-    kind: kind('pancake_infinity_cl'),
-    poolKey: Type.Object({
-      currency0: Address,
-      currency1: Address,
-      hooks: Address,
-      poolManager: Address,
-      fee: Type.Integer({ minimum: 0, maximum: 16_777_215, description: 'LP fee in pips (uint24; 0x800000 flags a dynamic fee)' }),
-      parameters: Type.String({ pattern: '^0x[0-9a-fA-F]{64}$', description: 'bytes32: hooks registration bitmap (bits 0-15) and tick spacing (bits 16-39)' }),
-    }, closed),
-  }, closed),
-], { $id: 'LegData', description: 'How the router runs the leg, discriminated by kind (docs/route-legs.md)' })
+export const LegData = Type.Union(
+  [
+    Type.Object({ kind: kind('v2_direct'), pool: Address, feeBps: Type.Ref('Bps') }, closed),
+    Type.Object({ kind: kind('v3_direct'), pool: Address }, closed),
+    Type.Object({ kind: kind('pancake_v3_direct'), pool: Address }, closed),
+    Type.Object({ kind: kind('algebra_direct'), pool: Address }, closed),
+    Type.Object({ kind: kind('hydrex'), deadline: Type.Optional(Int64) }, closed),
+    Type.Object({ kind: kind('univ4'), commands: Hex, inputs: Type.Array(Hex), deadline: Type.Optional(Int64) }, closed),
+    Type.Object({ kind: kind('curve'), pool: Address, i: Type.Integer({ minimum: 0 }), j: Type.Integer({ minimum: 0 }) }, closed),
+    Type.Object(
+      {
+        kind: kind('prop_amm'),
+        router: Address,
+        protocol: Type.Union([kind('propswap'), kind('tessera'), kind('elfomofi'), kind('lunarbase'), kind('feltir')]),
+      },
+      closed,
+    ),
+    Type.Object({ kind: kind('dodo_v2'), pool: Address, baseToken: Address }, closed),
+    Type.Object({ kind: kind('woofi'), router: Address }, closed),
+    Type.Object({ kind: kind('univ2'), path: Type.Array(Address, { minItems: 2 }), deadline: Type.Optional(Int64) }, closed),
+    Type.Object({ kind: kind('univ3'), path: Hex, deadline: Type.Optional(Int64) }, closed),
+    Type.Object(
+      {
+        kind: kind('aerodrome_v2'),
+        routes: Type.Array(Type.Object({ from: Address, to: Address, stable: Type.Boolean(), factory: Address }, closed), { minItems: 1 }),
+        deadline: Type.Optional(Int64),
+      },
+      closed,
+    ),
+    // Added in 0.2.0 (docs/route-legs.md): PancakeSwap Infinity CL, one exact-input swap on a PoolKey
+    // through the Infinity Vault's lock.
+    Type.Object(
+      {
+        kind: kind('pancake_infinity_cl'),
+        poolKey: Type.Object(
+          {
+            currency0: Address,
+            currency1: Address,
+            hooks: Address,
+            poolManager: Address,
+            fee: Type.Integer({ minimum: 0, maximum: 16_777_215, description: 'LP fee in pips (uint24; 0x800000 flags a dynamic fee)' }),
+            parameters: Type.String({
+              pattern: '^0x[0-9a-fA-F]{64}$',
+              description: 'bytes32: hooks registration bitmap (bits 0-15) and tick spacing (bits 16-39)',
+            }),
+          },
+          closed,
+        ),
+      },
+      closed,
+    ),
+  ],
+  { $id: 'LegData', description: 'How the router runs the leg, discriminated by kind (docs/route-legs.md)' },
+)
 export type LegData = Static<typeof LegData, SwapSchemaContext>
 
-export const RouteLeg = Type.Object({
-  dex: Type.Ref('DexId'),
-  tokenIn: Address,
-  tokenOut: Address,
-  amountIn: AmountString,
-  minOut: AmountString,
-  poolId: Type.Optional(Type.String()),
-  data: Type.Ref('LegData'),
-}, { $id: 'RouteLeg', ...closed })
+export const RouteLeg = Type.Object(
+  {
+    dex: Type.Ref('DexId'),
+    tokenIn: Address,
+    tokenOut: Address,
+    amountIn: AmountString,
+    minOut: AmountString,
+    poolId: Type.Optional(Type.String()),
+    data: Type.Ref('LegData'),
+  },
+  { $id: 'RouteLeg', ...closed },
+)
 export type RouteLeg = Static<typeof RouteLeg, SwapSchemaContext>
 
-export const SplitRoute = Type.Object({ amountIn: AmountString, legs: Type.Array(Type.Ref('RouteLeg'), { minItems: 1 }) }, { $id: 'SplitRoute', ...closed })
+export const SplitRoute = Type.Object(
+  { amountIn: AmountString, legs: Type.Array(Type.Ref('RouteLeg'), { minItems: 1 }) },
+  { $id: 'SplitRoute', ...closed },
+)
 export type SplitRoute = Static<typeof SplitRoute, SwapSchemaContext>
 
-export const GasEstimate = Type.Object({ gasUnits: Type.Integer({ minimum: 0 }), gasCostWei: Type.Optional(AmountString) }, { $id: 'GasEstimate', ...closed })
+export const GasEstimate = Type.Object(
+  { gasUnits: Type.Integer({ minimum: 0 }), gasCostWei: Type.Optional(AmountString) },
+  { $id: 'GasEstimate', ...closed },
+)
 export type GasEstimate = Static<typeof GasEstimate, SwapSchemaContext>
 
-export const FeeBreakdown = Type.Object({ protocolFeeAmount: AmountString, integratorFeeAmount: AmountString }, { $id: 'FeeBreakdown', ...closed })
+export const FeeBreakdown = Type.Object(
+  { protocolFeeAmount: AmountString, integratorFeeAmount: AmountString },
+  { $id: 'FeeBreakdown', ...closed },
+)
 
-export const RouteCandidateMetadata = Type.Object({
-  path: Type.Array(Address),
-  dexes: Type.Array(Type.Ref('DexId')),
-  projectedOut: AmountString,
-  allocatedIn: AmountString,
-  score: Type.Number(),
-}, { $id: 'RouteCandidateMetadata', ...closed })
+export const RouteCandidateMetadata = Type.Object(
+  {
+    path: Type.Array(Address),
+    dexes: Type.Array(Type.Ref('DexId')),
+    projectedOut: AmountString,
+    allocatedIn: AmountString,
+    score: Type.Number(),
+  },
+  { $id: 'RouteCandidateMetadata', ...closed },
+)
 
 /** Extra properties allowed (spec); ours: `stoppedBy`, `stoppedIn`, `maxHopsSearched`, `upperBound` and `gapBps`. */
-export const RouteMetadata = Type.Object({
-  connectorsConsidered: Type.Array(Address),
-  candidatePaths: Type.Integer({ minimum: 0 }),
-  selectedPaths: Type.Integer({ minimum: 0 }),
-  candidates: Type.Array(Type.Ref('RouteCandidateMetadata')),
-  stoppedBy: Type.Optional(Type.Union([kind('converged'), kind('budget')], { description: 'why the solve stopped: it converged, or timeBudgetMs ran out (in any phase, search included; the plan is the best found by then, exact, never below the best single candidate)' })),
-  stoppedIn: Type.Optional(Type.Union([kind('search'), kind('probeSearch'), kind('gasPricing'), kind('evaluation'), kind('bound'), kind('optimizer'), kind('resplit')], { description: 'with stoppedBy budget: the first phase the budget cut' })),
-  maxHopsSearched: Type.Optional(Type.Integer({ minimum: 1, description: 'the path depth searched: maxHops (default 3) capped at the deepest search, 4' })),
-  // Certified upper bound on what any routing of amountIn over the venues this quote may use could
-  // pay, raw tokenOut before fees and gas (the convex bound, docs/solver-optimizer.md).
-  upperBound: Type.Optional(AmountString),
-  gapBps: Type.Optional(Type.Number({ description: 'how far the routes fall short of upperBound: 10^4 * (upperBound - routed output) / upperBound, the routed output being before the integrator fee' })),
-}, { $id: 'RouteMetadata', additionalProperties: true })
+export const RouteMetadata = Type.Object(
+  {
+    connectorsConsidered: Type.Array(Address),
+    candidatePaths: Type.Integer({ minimum: 0 }),
+    selectedPaths: Type.Integer({ minimum: 0 }),
+    candidates: Type.Array(Type.Ref('RouteCandidateMetadata')),
+    stoppedBy: Type.Optional(
+      Type.Union([kind('converged'), kind('budget')], {
+        description:
+          'why the solve stopped: it converged, or timeBudgetMs ran out (in any phase, search included; the plan is the best found by then, exact, never below the best single candidate)',
+      }),
+    ),
+    stoppedIn: Type.Optional(
+      Type.Union(
+        [kind('search'), kind('probeSearch'), kind('gasPricing'), kind('evaluation'), kind('bound'), kind('optimizer'), kind('resplit')],
+        { description: 'with stoppedBy budget: the first phase the budget cut' },
+      ),
+    ),
+    maxHopsSearched: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'the path depth searched: maxHops (default 3) capped at the deepest search, 4' }),
+    ),
+    // Certified upper bound on what any routing of amountIn over the venues this quote may use could
+    // pay, raw tokenOut before fees and gas (the convex bound, docs/solver-optimizer.md).
+    upperBound: Type.Optional(AmountString),
+    gapBps: Type.Optional(
+      Type.Number({
+        description:
+          'how far the routes fall short of upperBound: 10^4 * (upperBound - routed output) / upperBound, the routed output being before the integrator fee',
+      }),
+    ),
+  },
+  { $id: 'RouteMetadata', additionalProperties: true },
+)
 export type RouteMetadata = Static<typeof RouteMetadata, SwapSchemaContext>
 
-export const RoutePlan = Type.Object({
-  chainId: Type.Integer(),
-  tokenIn: Address,
-  tokenOut: Address,
-  amountIn: AmountString,
-  expectedAmountOut: AmountString,
-  minAmountOut: AmountString,
-  feeBps: Type.Optional(Type.Ref('Bps')),
-  slippageBps: Type.Ref('Bps'),
-  routes: Type.Array(Type.Ref('SplitRoute')),
-  blockNumber: Type.Integer({ minimum: 0 }),
-  gasEstimate: Type.Optional(Type.Ref('GasEstimate')),
-  feeBreakdown: Type.Optional(Type.Ref('FeeBreakdown')),
-  metadata: Type.Optional(Type.Ref('RouteMetadata')),
-  nativeIn: Type.Optional(Type.Boolean()),
-  nativeOut: Type.Optional(Type.Boolean()),
-}, { $id: 'RoutePlan', ...closed })
+export const RoutePlan = Type.Object(
+  {
+    chainId: Type.Integer(),
+    tokenIn: Address,
+    tokenOut: Address,
+    amountIn: AmountString,
+    expectedAmountOut: AmountString,
+    minAmountOut: AmountString,
+    feeBps: Type.Optional(Type.Ref('Bps')),
+    slippageBps: Type.Ref('Bps'),
+    routes: Type.Array(Type.Ref('SplitRoute')),
+    blockNumber: Type.Integer({ minimum: 0 }),
+    gasEstimate: Type.Optional(Type.Ref('GasEstimate')),
+    feeBreakdown: Type.Optional(Type.Ref('FeeBreakdown')),
+    metadata: Type.Optional(Type.Ref('RouteMetadata')),
+    nativeIn: Type.Optional(Type.Boolean()),
+    nativeOut: Type.Optional(Type.Boolean()),
+  },
+  { $id: 'RoutePlan', ...closed },
+)
 export type RoutePlan = Static<typeof RoutePlan, SwapSchemaContext>

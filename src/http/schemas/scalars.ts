@@ -25,10 +25,20 @@ export const Address = Type.Unsafe<AddressType>({
 })
 
 /** `^0x[a-fA-F0-9]*$`. */
-export const Hex = Type.Unsafe<HexType>({ $id: 'Hex', type: 'string', pattern: '^0x[a-fA-F0-9]*$', description: 'hex bytes: 0x and hex digits' })
+export const Hex = Type.Unsafe<HexType>({
+  $id: 'Hex',
+  type: 'string',
+  pattern: '^0x[a-fA-F0-9]*$',
+  description: 'hex bytes: 0x and hex digits',
+})
 
 /** A 32-byte word: what the router's permit takes for `r` and `s` (`bytes32`). */
-export const Bytes32 = Type.Unsafe<HexType>({ $id: 'Bytes32', type: 'string', pattern: '^0x[a-fA-F0-9]{64}$', description: '32 bytes of hex: 0x and 64 hex digits' })
+export const Bytes32 = Type.Unsafe<HexType>({
+  $id: 'Bytes32',
+  type: 'string',
+  pattern: '^0x[a-fA-F0-9]{64}$',
+  description: '32 bytes of hex: 0x and 64 hex digits',
+})
 
 /** `^[0-9]+$`: a non-negative integer in decimal, in wei (or the token's smallest unit). */
 export const AmountString = Type.String({ $id: 'AmountString', pattern: '^[0-9]+$', description: 'a non-negative integer in decimal' })

@@ -9,13 +9,21 @@ import type { SwapSchemaContext } from './swapComponents.ts'
  * `deadline` a non-negative integer (Unix seconds) that JSON carries exactly, `r`/`s` 32 bytes.
  * An EIP-2612 signature of the caller for `tokenIn`, spender the router.
  */
-export const PermitPayload = Type.Object({
-  value: Type.Ref('Uint256String'),
-  deadline: Type.Integer({ format: 'int64', minimum: 0, maximum: MAX_JSON_SAFE_INTEGER, description: 'Unix seconds at which the permit expires' }),
-  v: Type.Integer({ minimum: 0, maximum: 255 }),
-  r: Type.Ref('Bytes32'),
-  s: Type.Ref('Bytes32'),
-}, { $id: 'PermitPayload', additionalProperties: false })
+export const PermitPayload = Type.Object(
+  {
+    value: Type.Ref('Uint256String'),
+    deadline: Type.Integer({
+      format: 'int64',
+      minimum: 0,
+      maximum: MAX_JSON_SAFE_INTEGER,
+      description: 'Unix seconds at which the permit expires',
+    }),
+    v: Type.Integer({ minimum: 0, maximum: 255 }),
+    r: Type.Ref('Bytes32'),
+    s: Type.Ref('Bytes32'),
+  },
+  { $id: 'PermitPayload', additionalProperties: false },
+)
 export type PermitPayload = Static<typeof PermitPayload, SwapSchemaContext>
 
 /**
@@ -25,7 +33,11 @@ export type PermitPayload = Static<typeof PermitPayload, SwapSchemaContext>
 function userSchema({ router }: SwapDeployment) {
   return Type.Unsafe<`0x${string}`>({
     allOf: [{ $ref: 'Address' }],
-    not: { type: 'string', pattern: addressPattern([router]), description: `user: must not be the router ${router} (it would pay the router itself)` },
+    not: {
+      type: 'string',
+      pattern: addressPattern([router]),
+      description: `user: must not be the router ${router} (it would pay the router itself)`,
+    },
     description: `receives the output (the router's recipient); any address but the router ${router}`,
   })
 }
@@ -56,7 +68,8 @@ export const gasPriceFields = {
 const legacyAndEip1559GasFields = {
   required: ['gasPriceWei'],
   anyOf: [{ required: ['maxFeePerGasWei'] }, { required: ['maxPriorityFeePerGasWei'] }],
-  description: 'gasPriceWei: cannot be combined with maxFeePerGasWei / maxPriorityFeePerGasWei (a legacy gas price or EIP-1559 fees, not both)',
+  description:
+    'gasPriceWei: cannot be combined with maxFeePerGasWei / maxPriorityFeePerGasWei (a legacy gas price or EIP-1559 fees, not both)',
 }
 
 /**
@@ -66,19 +79,27 @@ const legacyAndEip1559GasFields = {
  * fastify.addSchema(submitRequestSchema({ chainId: 8453, weth, router, maxFeeBps: 10_000 })) // $id 'SubmitRequest'
  */
 export function submitRequestSchema(deployment: SwapDeployment) {
-  return Type.Object({
-    quoteId: Type.String({ description: 'the quoteId of a /quote or /execute answer made with the same API key; an unknown or expired one is a 404' }),
-    ...submitFields(deployment),
-    ...gasPriceFields,
-  }, { $id: 'SubmitRequest', additionalProperties: false, not: legacyAndEip1559GasFields })
+  return Type.Object(
+    {
+      quoteId: Type.String({
+        description: 'the quoteId of a /quote or /execute answer made with the same API key; an unknown or expired one is a 404',
+      }),
+      ...submitFields(deployment),
+      ...gasPriceFields,
+    },
+    { $id: 'SubmitRequest', additionalProperties: false, not: legacyAndEip1559GasFields },
+  )
 }
 export type SubmitRequest = Static<ReturnType<typeof submitRequestSchema>, SwapSchemaContext>
 
 /** The spec's SubmitResponse. */
-export const SubmitResponse = Type.Object({
-  quoteId: Type.String(),
-  chainId: Type.Integer(),
-  to: Type.Ref('Address'),
-  data: Type.Ref('Hex'),
-  value: Type.Ref('AmountString'),
-}, { $id: 'SubmitResponse', additionalProperties: false })
+export const SubmitResponse = Type.Object(
+  {
+    quoteId: Type.String(),
+    chainId: Type.Integer(),
+    to: Type.Ref('Address'),
+    data: Type.Ref('Hex'),
+    value: Type.Ref('AmountString'),
+  },
+  { $id: 'SubmitResponse', additionalProperties: false },
+)

@@ -4,16 +4,50 @@ import { MarketPoolResponse } from './marketPool.ts'
 import { ReadyResponse } from './ready.ts'
 import { quoteRequestSchema, QuoteResponse } from './quote.ts'
 import { FeeBreakdown, GasEstimate, LegData, RouteCandidateMetadata, RouteLeg, RouteMetadata, RoutePlan, SplitRoute } from './routePlan.ts'
-import { Address, AmountString, Bps, Bytes32, DexId, ErrorBody, Hex, Int64, PositiveUint256String, RateLimitedBody, Uint256String } from './scalars.ts'
+import {
+  Address,
+  AmountString,
+  Bps,
+  Bytes32,
+  DexId,
+  ErrorBody,
+  Hex,
+  Int64,
+  PositiveUint256String,
+  RateLimitedBody,
+  Uint256String,
+} from './scalars.ts'
 import { PermitPayload, submitRequestSchema, SubmitResponse } from './submit.ts'
 import type { SwapDeployment } from './SwapDeployment.ts'
 
 /** The components that are the same on every deployment (the spec's types and our answers). */
 const sharedComponents = {
-  Address, Hex, Bytes32, AmountString, Uint256String, PositiveUint256String, Bps, Int64, DexId,
-  LegData, RouteLeg, SplitRoute, GasEstimate, FeeBreakdown, RouteCandidateMetadata, RouteMetadata, RoutePlan,
-  PermitPayload, QuoteResponse, SubmitResponse, ExecuteResponse, HealthResponse, ReadyResponse, MarketPoolResponse,
-  Error: ErrorBody, RateLimitError: RateLimitedBody,
+  Address,
+  Hex,
+  Bytes32,
+  AmountString,
+  Uint256String,
+  PositiveUint256String,
+  Bps,
+  Int64,
+  DexId,
+  LegData,
+  RouteLeg,
+  SplitRoute,
+  GasEstimate,
+  FeeBreakdown,
+  RouteCandidateMetadata,
+  RouteMetadata,
+  RoutePlan,
+  PermitPayload,
+  QuoteResponse,
+  SubmitResponse,
+  ExecuteResponse,
+  HealthResponse,
+  ReadyResponse,
+  MarketPoolResponse,
+  Error: ErrorBody,
+  RateLimitError: RateLimitedBody,
 }
 
 /**

@@ -40,7 +40,8 @@ export async function connectRedis({ url, commandTimeoutMs = 1000, onEvent }: Co
     socket: {
       connectTimeout: 2000,
       // Before the first connection: no retry (the start fails now, not hours later); after it, reconnect with backoff.
-      reconnectStrategy: (retries: number, cause: Error) => (connected ? Math.min(100 * (retries + 1), 2000) : new Error(`REDIS_URL: cannot connect to Redis: ${cause.message}`)),
+      reconnectStrategy: (retries: number, cause: Error) =>
+        connected ? Math.min(100 * (retries + 1), 2000) : new Error(`REDIS_URL: cannot connect to Redis: ${cause.message}`),
     },
   }) as RedisClientType
   client.on('error', (error: Error) => onEvent?.({ kind: 'error', message: error.message }))
@@ -51,7 +52,9 @@ export async function connectRedis({ url, commandTimeoutMs = 1000, onEvent }: Co
     connected = true
     const policy = /maxmemory_policy:(\S+)/.exec(await client.info('memory'))?.[1]
     if (policy !== 'noeviction') {
-      throw new Error(`REDIS_URL: Redis's maxmemory-policy is ${policy ?? 'unknown'}; the rate limiter needs noeviction (an evicted window lets a caller past its limit): set maxmemory-policy noeviction (redis.conf or CONFIG SET), docs/scaling.md`)
+      throw new Error(
+        `REDIS_URL: Redis's maxmemory-policy is ${policy ?? 'unknown'}; the rate limiter needs noeviction (an evicted window lets a caller past its limit): set maxmemory-policy noeviction (redis.conf or CONFIG SET), docs/scaling.md`,
+      )
     }
   } catch (error) {
     if (client.isOpen) await client.close().catch(() => undefined)

@@ -43,7 +43,12 @@ export type CreateRedisRateLimiterParameters = {
  * const limiter = createRedisRateLimiter({ redis, limit: 120, windowSec: 60 })
  * const decision = await limiter.hit(apiKeyId)
  */
-export function createRedisRateLimiter({ redis, limit = 120, windowSec = 60, prefix = 'swap:' }: CreateRedisRateLimiterParameters): RateLimiter {
+export function createRedisRateLimiter({
+  redis,
+  limit = 120,
+  windowSec = 60,
+  prefix = 'swap:',
+}: CreateRedisRateLimiterParameters): RateLimiter {
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer: ${limit}`)
   const windowMs = windowSec * 1000
   return {
@@ -52,7 +57,9 @@ export function createRedisRateLimiter({ redis, limit = 120, windowSec = 60, pre
     hit: async (key): Promise<RateLimitDecision> => {
       // One hash tag: both keys in the same slot on a Redis cluster.
       const base = `${prefix}rate:{${key}}`
-      const [admitted, value] = (await redis.run((c) => c.eval(SLIDING_WINDOW, { keys: [base, `${base}:seq`], arguments: [String(limit), String(windowMs)] }))) as [number, number]
+      const [admitted, value] = (await redis.run((c) =>
+        c.eval(SLIDING_WINDOW, { keys: [base, `${base}:seq`], arguments: [String(limit), String(windowMs)] }),
+      )) as [number, number]
       if (admitted === 1) return { allowed: true, limit, windowSec, remaining: value }
       return { allowed: false, limit, windowSec, retryAfterSec: Math.max(1, Math.ceil(value / 1000)) }
     },

@@ -13,13 +13,26 @@ const ISLAND = '0x00000000000000000000000000000000000000e1'
 const FAR = '0x00000000000000000000000000000000000000f1'
 const E18 = 10n ** 18n
 const v2 = (id: string, a: string, b: string, ra: bigint, rb: bigint): PoolInput => ({
-  id, dex: 'UNIV2', tokens: [a as `0x${string}`, b as `0x${string}`], state: { model: 'constant_product', reserves: [ra.toString(), rb.toString()] },
+  id,
+  dex: 'UNIV2',
+  tokens: [a as `0x${string}`, b as `0x${string}`],
+  state: { model: 'constant_product', reserves: [ra.toString(), rb.toString()] },
 })
 
 test('virtual reserves: a concentrated pool at price 4 with L = 1e18 holds x = L/√P and y = L·√P', () => {
   const pool: PoolInput = {
-    id: '0x01', dex: 'UNIV3', tokens: [WETH, USDC],
-    state: { model: 'concentrated', sqrtPriceX96: (2n * 2n ** 96n).toString(), tick: 13863, liquidity: E18.toString(), tickSpacing: 60, feePips: 3000, ticks: [] },
+    id: '0x01',
+    dex: 'UNIV3',
+    tokens: [WETH, USDC],
+    state: {
+      model: 'concentrated',
+      sqrtPriceX96: (2n * 2n ** 96n).toString(),
+      tick: 13863,
+      liquidity: E18.toString(),
+      tickSpacing: 60,
+      feePips: 3000,
+      ticks: [],
+    },
   }
   assert.deepEqual(virtualReserves(pool), [E18 / 2n, 2n * E18])
   assert.equal(virtualReserves({ ...pool, state: { model: 'sampled', marginBps: 1, zeroForOne: [], oneForZero: [] } }), undefined)
@@ -40,7 +53,10 @@ test('prices spread out from WETH through pools above the floor, by the deepest 
   assert.equal(poolDepthWei({ pool: pools[0], prices }), 200n * E18 - 2n) // the USDC side, floored at each step
   const floor = { denied: new Set<string>(), prices, minLiquidityWei: E18 }
   assert.equal(leftOutReason({ pool: pools[0], ...floor }), undefined)
-  assert.match(leftOutReason({ pool: pools[1], ...floor }) as string, /^liquidity \d+ wei of WETH is below the floor of 1000000000000000000$/)
+  assert.match(
+    leftOutReason({ pool: pools[1], ...floor }) as string,
+    /^liquidity \d+ wei of WETH is below the floor of 1000000000000000000$/,
+  )
   assert.equal(leftOutReason({ pool: pools[2], ...floor }), undefined)
   assert.match(leftOutReason({ pool: pools[3], ...floor }) as string, /cannot be valued/)
   assert.equal(leftOutReason({ pool: pools[2], ...floor, denied: new Set([TAIL]) }), `token ${TAIL} is on the deny list`)

@@ -15,16 +15,27 @@ export const PRICE_ONE_X128 = 2n ** 128n
  * @example
  * const prices = tokenPricesInWeth({ pools, weth, minLiquidityWei: 10n ** 18n })
  */
-export function tokenPricesInWeth({ pools, weth, minLiquidityWei }: { pools: readonly PoolInput[]; weth: Address; minLiquidityWei: bigint }): Map<string, bigint> {
+export function tokenPricesInWeth({
+  pools,
+  weth,
+  minLiquidityWei,
+}: {
+  pools: readonly PoolInput[]
+  weth: Address
+  minLiquidityWei: bigint
+}): Map<string, bigint> {
   const prices = new Map<string, bigint>([[weth.toLowerCase(), PRICE_ONE_X128]])
   const candidates = pools.flatMap((pool) => {
     const reserves = virtualReserves(pool)
-    return reserves && reserves[0] > 0n && reserves[1] > 0n ? [{ pool, tokens: [pool.tokens[0].toLowerCase(), pool.tokens[1].toLowerCase()], reserves }] : []
+    return reserves && reserves[0] > 0n && reserves[1] > 0n
+      ? [{ pool, tokens: [pool.tokens[0].toLowerCase(), pool.tokens[1].toLowerCase()], reserves }]
+      : []
   })
   for (;;) {
     const best = new Map<string, { depth: bigint; price: bigint }>()
     for (const c of candidates) {
-      const side = prices.has(c.tokens[0]) && !prices.has(c.tokens[1]) ? 0 : prices.has(c.tokens[1]) && !prices.has(c.tokens[0]) ? 1 : undefined
+      const side =
+        prices.has(c.tokens[0]) && !prices.has(c.tokens[1]) ? 0 : prices.has(c.tokens[1]) && !prices.has(c.tokens[0]) ? 1 : undefined
       if (side === undefined) continue
       const i: 0 | 1 = side
       const depth = poolDepthWei({ pool: c.pool, prices }) ?? 0n

@@ -48,9 +48,16 @@ export function createSqliteMarketStore({ path, chainId }: CreateSqliteMarketSto
   }
   if (storedVersion !== undefined && storedVersion !== SCHEMA_VERSION) {
     db.close()
-    throw new MarketError(`market store ${path} has schema ${storedVersion}, this service writes ${SCHEMA_VERSION}: move the file away to rescan`)
+    throw new MarketError(
+      `market store ${path} has schema ${storedVersion}, this service writes ${SCHEMA_VERSION}: move the file away to rescan`,
+    )
   }
-  db.prepare('INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?), (?, ?)').run('chainId', String(chainId), 'schemaVersion', SCHEMA_VERSION)
+  db.prepare('INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?), (?, ?)').run(
+    'chainId',
+    String(chainId),
+    'schemaVersion',
+    SCHEMA_VERSION,
+  )
   const insertPool = db.prepare('INSERT OR IGNORE INTO pools (id, dex, emitter, pool_key, skipped) VALUES (?, ?, ?, ?, ?)')
   const upsertToken = db.prepare('INSERT OR REPLACE INTO tokens (address, kind, reason, block) VALUES (?, ?, ?, ?)')
   const upsertCursor = db.prepare('INSERT OR REPLACE INTO cursors (source, dex, from_block, last_scanned) VALUES (?, ?, ?, ?)')
@@ -66,16 +73,46 @@ export function createSqliteMarketStore({ path, chainId }: CreateSqliteMarketSto
   return {
     chainId,
     cursors: () =>
-      (db.prepare('SELECT source, dex, from_block, last_scanned FROM cursors').all() as { source: string; dex: string; from_block: string; last_scanned: string }[]).map((row) => ({
-        source: row.source as Address, dex: row.dex as DexId, fromBlock: BigInt(row.from_block), lastScanned: BigInt(row.last_scanned),
+      (
+        db.prepare('SELECT source, dex, from_block, last_scanned FROM cursors').all() as {
+          source: string
+          dex: string
+          from_block: string
+          last_scanned: string
+        }[]
+      ).map((row) => ({
+        source: row.source as Address,
+        dex: row.dex as DexId,
+        fromBlock: BigInt(row.from_block),
+        lastScanned: BigInt(row.last_scanned),
       })),
     pools: () =>
-      (db.prepare('SELECT id, dex, emitter, pool_key, skipped FROM pools ORDER BY id').all() as { id: string; dex: string; emitter: string; pool_key: string | null; skipped: string | null }[]).map((row) => {
-        const ref: PoolRef = { id: row.id, dex: row.dex as DexId, emitter: row.emitter as Address, ...(row.pool_key ? { key: JSON.parse(row.pool_key) } : {}) }
+      (
+        db.prepare('SELECT id, dex, emitter, pool_key, skipped FROM pools ORDER BY id').all() as {
+          id: string
+          dex: string
+          emitter: string
+          pool_key: string | null
+          skipped: string | null
+        }[]
+      ).map((row) => {
+        const ref: PoolRef = {
+          id: row.id,
+          dex: row.dex as DexId,
+          emitter: row.emitter as Address,
+          ...(row.pool_key ? { key: JSON.parse(row.pool_key) } : {}),
+        }
         return row.skipped === null ? { ref } : { ref, skipped: row.skipped }
       }),
     tokens: () =>
-      (db.prepare('SELECT address, kind, reason, block FROM tokens ORDER BY address').all() as { address: string; kind: string; reason: string | null; block: string }[]).map((row) => ({
+      (
+        db.prepare('SELECT address, kind, reason, block FROM tokens ORDER BY address').all() as {
+          address: string
+          kind: string
+          reason: string | null
+          block: string
+        }[]
+      ).map((row) => ({
         address: row.address as Address,
         verdict: (row.kind === 'plain' ? { kind: 'plain' } : { kind: row.kind, reason: row.reason ?? '' }) as TokenVerdict,
         blockNumber: BigInt(row.block),

@@ -72,13 +72,19 @@ beforeAll(async () => {
   pools.taxedV3 = pool
   await write(harness, devnet.artifacts.PoolHarness.abi as Abi, 'mintV3', [pool, devnet.account, -6000, 6000, 10n ** 22n, harness])
   // The launch's tax starts once its pools are funded (a V3 mint pays exact amounts: it would refuse the tax).
-  for (const taxedPool of [pools.taxedPair, pools.taxedV3]) await write(taxed, devnet.artifacts.TaxedToken.abi as Abi, 'setPool', [taxedPool, true])
+  for (const taxedPool of [pools.taxedPair, pools.taxedV3])
+    await write(taxed, devnet.artifacts.TaxedToken.abi as Abi, 'setPool', [taxedPool, true])
   await write(taxed, erc20, 'transfer', [WALLET, 10n ** 21n]) // a wallet holding the taxed token: its transfers are free
   // Every balance of the rebasing token grows 10 %, the pair's included, with no Transfer event.
   await write(rebasing, devnet.artifacts.RebasingToken.abi as Abi, 'rebase', [11n, 10n])
   chain = {
-    name: 'devnet', chainId: devnet.chain.id, blockTimeSec: BASE_BLOCK_TIME_SEC, weth: hub, multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
-    deployments: { UNIV2: { source: v2, fromBlock: 0n }, UNIV3: { source: v3, fromBlock: 0n } }, pools: [],
+    name: 'devnet',
+    chainId: devnet.chain.id,
+    blockTimeSec: BASE_BLOCK_TIME_SEC,
+    weth: hub,
+    multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+    deployments: { UNIV2: { source: v2, fromBlock: 0n }, UNIV3: { source: v3, fromBlock: 0n } },
+    pools: [],
   }
   solver = await loadSolver({ nativeToken: hub })
 })
@@ -101,24 +107,50 @@ test('the taxed token: plain between wallets, a fee on transfer out of its pools
   for (const pool of [pools.taxedPair, pools.taxedV3]) {
     const verdict = await judge(taxed, pool)
     assert.equal(verdict?.kind, 'feeOnTransfer', `${pool}: ${JSON.stringify(verdict)}`)
-    const balance = (await devnet.publicClient.readContract({ address: taxed, abi: erc20, functionName: 'balanceOf', args: [pool] })) as bigint
+    const balance = (await devnet.publicClient.readContract({
+      address: taxed,
+      abi: erc20,
+      functionName: 'balanceOf',
+      args: [pool],
+    })) as bigint
     const amount = balance / 100n
     const delivered = amount - (amount * 300n) / 10_000n
-    assert.match((verdict as { reason: string }).reason, new RegExp(`sending ${amount} out of ${pool} took ${amount} and delivered ${delivered}`, 'i'))
+    assert.match(
+      (verdict as { reason: string }).reason,
+      new RegExp(`sending ${amount} out of ${pool} took ${amount} and delivered ${delivered}`, 'i'),
+    )
   }
 })
 
-test('the rebasing token: its transfers are exact, but the pair\'s balance grew without a Transfer', async () => {
+test("the rebasing token: its transfers are exact, but the pair's balance grew without a Transfer", async () => {
   const verdict = await judge(rebasing, pools.rebasingPair)
   assert.equal(verdict?.kind, 'rebasing', JSON.stringify(verdict))
   // 2e24 transferred in, then about +10 % by the rebase: the reason names both figures.
-  const held = (await devnet.publicClient.readContract({ address: rebasing, abi: erc20, functionName: 'balanceOf', args: [pools.rebasingPair] })) as bigint
+  const held = (await devnet.publicClient.readContract({
+    address: rebasing,
+    abi: erc20,
+    functionName: 'balanceOf',
+    args: [pools.rebasingPair],
+  })) as bigint
   assert.ok(held > 2_199_999n * 10n ** 18n && held < 2_200_001n * 10n ** 18n, `${held}`)
   const reason = (verdict as { reason: string }).reason
-  assert.match(reason, new RegExp(` and ${held} at block \\d+, a change of ${held}, while its Transfers in between net 2000000000000000000000000`))
+  assert.match(
+    reason,
+    new RegExp(` and ${held} at block \\d+, a change of ${held}, while its Transfers in between net 2000000000000000000000000`),
+  )
   // With a window that starts after the rebase, the balance moved by nothing: it reads plain (the method's limit).
   await devnet.testClient.mine({ blocks: 1 })
-  assert.deepEqual(await judgeTokenBehaviour({ client: devnet.publicClient, token: rebasing, holder: pools.rebasingPair, blockNumber: await head(), windowBlocks: 1n, maxBlockRange: 2000n }), { kind: 'plain' })
+  assert.deepEqual(
+    await judgeTokenBehaviour({
+      client: devnet.publicClient,
+      token: rebasing,
+      holder: pools.rebasingPair,
+      blockNumber: await head(),
+      windowBlocks: 1n,
+      maxBlockRange: 2000n,
+    }),
+    { kind: 'plain' },
+  )
 })
 
 test('an empty holder: nothing to probe with, no verdict (judged again when the pool is next read)', async () => {
@@ -128,15 +160,29 @@ test('an empty holder: nothing to probe with, no verdict (judged again when the 
 test('discovery leaves out the pools of the fee-on-transfer and rebasing tokens, listed with the reason, stops following them, and a restart does not probe again', async () => {
   const lines: string[] = []
   const store = createSqliteMarketStore({ path: dbPath, chainId: chain.chainId })
-  const market = createMarketState({ client: devnet.publicClient, chain, solver, maxSnapshotAgeMs: 60_000, store, log: (line) => lines.push(line) })
+  const market = createMarketState({
+    client: devnet.publicClient,
+    chain,
+    solver,
+    maxSnapshotAgeMs: 60_000,
+    store,
+    log: (line) => lines.push(line),
+  })
   try {
     const report = await market.start()
     const l = (a: Address) => a.toLowerCase()
     assert.deepEqual(report.upserted, [l(pools.plainPair)])
     const skipped = new Map(market.skipped().map((s) => [s.id, s.reason]))
     assert.deepEqual([...skipped.keys()].sort(), [pools.taxedPair, pools.taxedV3, pools.rebasingPair].map(l).sort())
-    for (const pool of [pools.taxedPair, pools.taxedV3]) assert.match(skipped.get(l(pool)) ?? '', new RegExp(`token ${l(taxed)} moves other amounts than asked \\(fee on transfer or rounding\\)`))
-    assert.match(skipped.get(l(pools.rebasingPair)) ?? '', new RegExp(`token ${l(rebasing)} changes balances without Transfer events \\(rebasing or interest-bearing\\)`))
+    for (const pool of [pools.taxedPair, pools.taxedV3])
+      assert.match(
+        skipped.get(l(pool)) ?? '',
+        new RegExp(`token ${l(taxed)} moves other amounts than asked \\(fee on transfer or rounding\\)`),
+      )
+    assert.match(
+      skipped.get(l(pools.rebasingPair)) ?? '',
+      new RegExp(`token ${l(rebasing)} changes balances without Transfer events \\(rebasing or interest-bearing\\)`),
+    )
     assert.equal(market.followed(), 1, 'only the plain pair is still followed')
     assert.equal(lines.filter((line) => line.startsWith('market: token ')).length, 2, lines.join('\n'))
     const verdicts = new Map(store.tokens().map((t) => [t.address, t.verdict.kind]))
@@ -147,7 +193,14 @@ test('discovery leaves out the pools of the fee-on-transfer and rebasing tokens,
   }
   const restartLines: string[] = []
   const reopened = createSqliteMarketStore({ path: dbPath, chainId: chain.chainId })
-  const restarted = createMarketState({ client: devnet.publicClient, chain, solver, maxSnapshotAgeMs: 60_000, store: reopened, log: (line) => restartLines.push(line) })
+  const restarted = createMarketState({
+    client: devnet.publicClient,
+    chain,
+    solver,
+    maxSnapshotAgeMs: 60_000,
+    store: reopened,
+    log: (line) => restartLines.push(line),
+  })
   try {
     await restarted.start()
     assert.equal(restarted.skipped().length, 3)
@@ -165,12 +218,25 @@ test('a node that serves no past state (anvil started from a dump): transfers ar
   const loaded = await startDevnet({ loadStatePath: statePath })
   try {
     const lines: string[] = []
-    const screen = createTokenScreen({ client: loaded.publicClient, store: createMemoryMarketStore({ chainId: chain.chainId }), trusted: [hub], maxBlockRange: 2000n, log: (line) => lines.push(line) })
-    const snapshot = (pool: Address, token: Address) => ({ ref: { id: pool.toLowerCase(), dex: 'UNIV2', emitter: pool }, input: { tokens: [hub, token] } }) as unknown as PoolSnapshot
-    const reasons = await screen.screen([snapshot(pools.taxedPair, taxed), snapshot(pools.rebasingPair, rebasing)], await loaded.publicClient.getBlockNumber())
+    const screen = createTokenScreen({
+      client: loaded.publicClient,
+      store: createMemoryMarketStore({ chainId: chain.chainId }),
+      trusted: [hub],
+      maxBlockRange: 2000n,
+      log: (line) => lines.push(line),
+    })
+    const snapshot = (pool: Address, token: Address) =>
+      ({ ref: { id: pool.toLowerCase(), dex: 'UNIV2', emitter: pool }, input: { tokens: [hub, token] } }) as unknown as PoolSnapshot
+    const reasons = await screen.screen(
+      [snapshot(pools.taxedPair, taxed), snapshot(pools.rebasingPair, rebasing)],
+      await loaded.publicClient.getBlockNumber(),
+    )
     assert.match(reasons.get(pools.taxedPair.toLowerCase()) ?? '', /moves other amounts than asked/)
     assert.equal(reasons.has(pools.rebasingPair.toLowerCase()), false, 'the rebase is invisible without past state (a stated limit)')
-    assert.ok(lines.some((line) => /did not serve state at block .*rebasing is not checked \(transfers are\)/.test(line)), lines.join('\n'))
+    assert.ok(
+      lines.some((line) => /did not serve state at block .*rebasing is not checked \(transfers are\)/.test(line)),
+      lines.join('\n'),
+    )
   } finally {
     await loaded.stop()
   }

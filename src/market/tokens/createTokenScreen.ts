@@ -45,7 +45,15 @@ const SHALLOW_WINDOW_BLOCKS = 64n
  * const tokens = createTokenScreen({ client, store, trusted: [weth], maxBlockRange: 2000n, log: console.log })
  * const reasons = await tokens.screen(snapshots, 123n) // pool id → 'token 0x… moves other amounts than asked …'
  */
-export function createTokenScreen({ client, store, trusted, windowBlocks = 1800n, maxBlockRange, concurrency = 8, log }: CreateTokenScreenParameters): TokenScreen {
+export function createTokenScreen({
+  client,
+  store,
+  trusted,
+  windowBlocks = 1800n,
+  maxBlockRange,
+  concurrency = 8,
+  log,
+}: CreateTokenScreenParameters): TokenScreen {
   const verdicts = new Map<string, TokenVerdict>(store.tokens().map((t) => [t.address.toLowerCase(), t.verdict]))
   for (const t of trusted) verdicts.set(t.toLowerCase(), { kind: 'plain' })
   verdicts.set('0x0000000000000000000000000000000000000000', { kind: 'plain' })
@@ -62,10 +70,13 @@ export function createTokenScreen({ client, store, trusted, windowBlocks = 1800n
         if (error instanceof TokenHistoryUnavailableError && window > 0n) {
           // Past state is what is missing: a shallower window, then none (transfers checked only).
           window = window > SHALLOW_WINDOW_BLOCKS ? SHALLOW_WINDOW_BLOCKS : 0n
-          log(`market: token checks: ${message}; ${window > 0n ? `rebasing is checked over the last ${window} blocks` : 'rebasing is not checked (transfers are)'}`)
+          log(
+            `market: token checks: ${message}; ${window > 0n ? `rebasing is checked over the last ${window} blocks` : 'rebasing is not checked (transfers are)'}`,
+          )
           continue
         }
-        if (message !== unsupported) log(`market: token checks: the node refused the check of ${token} (${message}); tokens it refuses stay unjudged and are routed`)
+        if (message !== unsupported)
+          log(`market: token checks: the node refused the check of ${token} (${message}); tokens it refuses stay unjudged and are routed`)
         unsupported = message
         return undefined
       }

@@ -5,9 +5,7 @@ import { probeTokenTransfer } from './probeTokenTransfer.ts'
 import { reconcileTokenBalance } from './reconcileTokenBalance.ts'
 
 /** What the market concluded about a token: routable, or left out and why. */
-export type TokenVerdict =
-  | { kind: 'plain' }
-  | { kind: 'feeOnTransfer' | 'rebasing' | 'untransferable'; reason: string }
+export type TokenVerdict = { kind: 'plain' } | { kind: 'feeOnTransfer' | 'rebasing' | 'untransferable'; reason: string }
 
 export type JudgeTokenBehaviourParameters = {
   client: PublicClient
@@ -38,10 +36,18 @@ export type JudgeTokenBehaviourParameters = {
  * const verdict = await judgeTokenBehaviour({ client, token, holder: pool, blockNumber, windowBlocks: 1800n, maxBlockRange: 2000n })
  * if (verdict?.kind === 'feeOnTransfer') console.log(verdict.reason)
  */
-export async function judgeTokenBehaviour({ client, token, holder, blockNumber, windowBlocks, maxBlockRange }: JudgeTokenBehaviourParameters): Promise<TokenVerdict | undefined> {
+export async function judgeTokenBehaviour({
+  client,
+  token,
+  holder,
+  blockNumber,
+  windowBlocks,
+  maxBlockRange,
+}: JudgeTokenBehaviourParameters): Promise<TokenVerdict | undefined> {
   const probe = await probeTokenTransfer({ client, token, holder, blockNumber })
   if (probe.kind === 'empty') return undefined
-  if (probe.kind === 'reverted') return { kind: 'untransferable', reason: `cannot be moved in a simulated transfer at block ${blockNumber}: ${probe.reason}` }
+  if (probe.kind === 'reverted')
+    return { kind: 'untransferable', reason: `cannot be moved in a simulated transfer at block ${blockNumber}: ${probe.reason}` }
   const { amount, outSent, outReceived, backSent, backReceived } = probe.moves
   if (outSent !== amount || outReceived !== amount || backSent !== outReceived || backReceived !== outReceived) {
     return {
@@ -55,7 +61,8 @@ export async function judgeTokenBehaviour({ client, token, holder, blockNumber, 
   try {
     balance = await reconcileTokenBalance({ client, token, holder, fromBlock, toBlock: blockNumber, maxBlockRange })
   } catch (error) {
-    if (isHistoryMissing(error) || !isTransportError(error)) throw new TokenHistoryUnavailableError({ fromBlock: fromBlock - 1n, cause: error })
+    if (isHistoryMissing(error) || !isTransportError(error))
+      throw new TokenHistoryUnavailableError({ fromBlock: fromBlock - 1n, cause: error })
     throw error
   }
   if (!balance.reconciles) {

@@ -1,5 +1,16 @@
 import {
-  type Address, BaseError, decodeErrorResult, decodeFunctionResult, encodeFunctionData, type Hex, HttpRequestError, type PublicClient, RpcRequestError, SocketClosedError, TimeoutError, WebSocketRequestError,
+  type Address,
+  BaseError,
+  decodeErrorResult,
+  decodeFunctionResult,
+  encodeFunctionData,
+  type Hex,
+  HttpRequestError,
+  type PublicClient,
+  RpcRequestError,
+  SocketClosedError,
+  TimeoutError,
+  WebSocketRequestError,
 } from 'viem'
 import { TokenProbeRefusedError } from '../errors.ts'
 import { isTransportError } from '../isTransportError.ts'
@@ -52,7 +63,12 @@ export type ProbeTokenTransferReturnType =
  * const result = await probeTokenTransfer({ client, token, holder: pool, blockNumber })
  * if (result.kind === 'moved' && result.moves.outReceived !== result.moves.amount) console.log('fee on transfer')
  */
-export async function probeTokenTransfer({ client, token, holder, blockNumber }: ProbeTokenTransferParameters): Promise<ProbeTokenTransferReturnType> {
+export async function probeTokenTransfer({
+  client,
+  token,
+  holder,
+  blockNumber,
+}: ProbeTokenTransferParameters): Promise<ProbeTokenTransferReturnType> {
   const data = encodeFunctionData({ abi: tokenTransferProbeAbi, functionName: 'probe', args: [token, TOKEN_PROBE_PEER] })
   let returned: Hex | undefined
   try {
@@ -73,7 +89,11 @@ export async function probeTokenTransfer({ client, token, holder, blockNumber }:
     throw new TokenProbeRefusedError({ token, cause: error })
   }
   if (!returned) throw new Error(`token transfer probe returned nothing for ${token} at block ${blockNumber}`)
-  const [balance, amount, outSent, outReceived, backSent, backReceived] = decodeFunctionResult({ abi: tokenTransferProbeAbi, functionName: 'probe', data: returned })
+  const [balance, amount, outSent, outReceived, backSent, backReceived] = decodeFunctionResult({
+    abi: tokenTransferProbeAbi,
+    functionName: 'probe',
+    data: returned,
+  })
   if (balance === 0n) return { kind: 'empty' }
   return { kind: 'moved', moves: { balance, amount, outSent, outReceived, backSent, backReceived } }
 }
@@ -81,7 +101,10 @@ export async function probeTokenTransfer({ client, token, holder, blockNumber }:
 /** The node answered (a JSON-RPC error), as opposed to not answering at all. */
 function answeredWithError(error: unknown): boolean {
   if (!(error instanceof BaseError)) return false
-  const unreachable = error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof SocketClosedError || e instanceof WebSocketRequestError)
+  const unreachable = error.walk(
+    (e) =>
+      e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof SocketClosedError || e instanceof WebSocketRequestError,
+  )
   return !unreachable && !!error.walk((e) => e instanceof RpcRequestError)
 }
 
@@ -98,7 +121,8 @@ function revertReason(error: unknown): string {
   if (withData?.data && withData.data.length >= 10) {
     try {
       const decoded = decodeErrorResult({ abi: tokenTransferProbeAbi, data: withData.data })
-      if (decoded.errorName === 'TransferFailed') return decoded.args[0] === 0 ? 'its transfer out of the pool reverts' : 'its transfer into the pool reverts'
+      if (decoded.errorName === 'TransferFailed')
+        return decoded.args[0] === 0 ? 'its transfer out of the pool reverts' : 'its transfer into the pool reverts'
     } catch {
       // Not the probe's error: the node's words below.
     }

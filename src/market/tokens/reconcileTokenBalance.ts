@@ -35,24 +35,54 @@ export type ReconcileTokenBalanceReturnType = {
  * @example
  * const { reconciles } = await reconcileTokenBalance({ client, token, holder: pool, fromBlock: head - 1799n, toBlock: head, maxBlockRange: 2000n })
  */
-export async function reconcileTokenBalance({ client, token, holder, fromBlock, toBlock, maxBlockRange }: ReconcileTokenBalanceParameters): Promise<ReconcileTokenBalanceReturnType> {
+export async function reconcileTokenBalance({
+  client,
+  token,
+  holder,
+  fromBlock,
+  toBlock,
+  maxBlockRange,
+}: ReconcileTokenBalanceParameters): Promise<ReconcileTokenBalanceReturnType> {
   const holderTopic = pad(holder.toLowerCase() as Hex, { size: 32 })
   const logsOf = (side: 'in' | 'out') =>
-    fetchLogsInRange({ client, fromBlock, toBlock, topics: [TRANSFER_TOPIC], address: [token], maxBlockRange, ...(side === 'in' ? { topic2: [holderTopic] } : { topic1: [holderTopic] }) })
+    fetchLogsInRange({
+      client,
+      fromBlock,
+      toBlock,
+      topics: [TRANSFER_TOPIC],
+      address: [token],
+      maxBlockRange,
+      ...(side === 'in' ? { topic2: [holderTopic] } : { topic1: [holderTopic] }),
+    })
   const [before, after, incoming, outgoing] = await Promise.all([
     balanceAt({ client, token, holder, blockNumber: fromBlock - 1n }),
     balanceAt({ client, token, holder, blockNumber: toBlock }),
     logsOf('in'),
     logsOf('out'),
   ])
-  const sum = (logs: { data: Hex }[]) => logs.reduce((total, log) => total + (log.data.length >= 66 ? BigInt(log.data.slice(0, 66)) : 0n), 0n)
+  const sum = (logs: { data: Hex }[]) =>
+    logs.reduce((total, log) => total + (log.data.length >= 66 ? BigInt(log.data.slice(0, 66)) : 0n), 0n)
   const transferredIn = sum(incoming)
   const transferredOut = sum(outgoing)
   return { before, after, transferredIn, transferredOut, reconciles: after - before === transferredIn - transferredOut }
 }
 
-async function balanceAt({ client, token, holder, blockNumber }: { client: PublicClient; token: Address; holder: Address; blockNumber: bigint }): Promise<bigint> {
-  const { data } = await client.call({ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [holder] }), blockNumber })
+async function balanceAt({
+  client,
+  token,
+  holder,
+  blockNumber,
+}: {
+  client: PublicClient
+  token: Address
+  holder: Address
+  blockNumber: bigint
+}): Promise<bigint> {
+  const { data } = await client.call({
+    to: token,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [holder] }),
+    blockNumber,
+  })
   if (!data || data === '0x') return 0n
   return decodeFunctionResult({ abi: erc20Abi, functionName: 'balanceOf', data })
 }

@@ -10,8 +10,14 @@ import { UpstreamError } from '../UpstreamError.ts'
  * assertSameTrade({ field: 'buyToken', got: body.buyToken, want: trade.tokenOut })
  */
 export function assertSameTrade({ field, got, want }: { field: string; got: unknown; want: string | bigint }): void {
-  const same = typeof want === 'bigint'
-    ? (typeof got === 'string' && /^[0-9]+$/.test(got) && BigInt(got) === want) || (typeof got === 'number' && Number.isSafeInteger(got) && BigInt(got) === want)
-    : typeof got === 'string' && got.toLowerCase() === want.toLowerCase()
-  if (!same) throw new UpstreamError('invalid response', `${field}: the answer is for ${JSON.stringify(got)?.slice(0, 50)}, not the ${String(want)} asked for`)
+  const same =
+    typeof want === 'bigint'
+      ? (typeof got === 'string' && /^[0-9]+$/.test(got) && BigInt(got) === want) ||
+        (typeof got === 'number' && Number.isSafeInteger(got) && BigInt(got) === want)
+      : typeof got === 'string' && got.toLowerCase() === want.toLowerCase()
+  if (!same)
+    throw new UpstreamError(
+      'invalid response',
+      `${field}: the answer is for ${JSON.stringify(got)?.slice(0, 50)}, not the ${String(want)} asked for`,
+    )
 }

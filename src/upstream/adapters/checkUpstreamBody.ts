@@ -3,7 +3,10 @@ import { UpstreamError } from '../UpstreamError.ts'
 import { schemaErrorField } from '../../validation/schemaErrorField.ts'
 
 /** A compiled TypeBox validator (`Compile(schema)`), as far as it is used here. */
-export type CompiledSchema<T> = { Check: (value: unknown) => value is T; Errors: (value: unknown) => { instancePath: string; params: object; message: string }[] }
+export type CompiledSchema<T> = {
+  Check: (value: unknown) => value is T
+  Errors: (value: unknown) => { instancePath: string; params: object; message: string }[]
+}
 
 /**
  * The body of a success answer, checked against the API's documented response schema (compiled

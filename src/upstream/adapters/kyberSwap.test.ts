@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict'
 import { test } from 'vitest'
-import { expectUpstreamError, fixture, fixtureText, recordedRequester, testSettings } from '../../../test/fixtures/upstreams/recordedRequester.ts'
+import {
+  expectUpstreamError,
+  fixture,
+  fixtureText,
+  recordedRequester,
+  testSettings,
+} from '../../../test/fixtures/upstreams/recordedRequester.ts'
 import type { UpstreamTrade } from '../UpstreamAdapter.ts'
 import { extractRawJsonMember } from './extractRawJsonMember.ts'
 import { kyberSwap } from './kyberSwap.ts'
@@ -14,7 +20,16 @@ const WETH = '0x7ceB23fD6bC0adD59E62ac25578270cFf1b9f619'
 const USDC = '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174'
 const ETH = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const TAKER = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
-const trade = (t: Partial<UpstreamTrade> = {}): UpstreamTrade => ({ chainId: 137, tokenIn: WETH, tokenOut: USDC, amountIn: 10n ** 18n, slippageBps: 50, gasPriceWei: 0n, decimals: async () => ({ tokenIn: 18, tokenOut: 6 }), ...t })
+const trade = (t: Partial<UpstreamTrade> = {}): UpstreamTrade => ({
+  chainId: 137,
+  tokenIn: WETH,
+  tokenOut: USDC,
+  amountIn: 10n ** 18n,
+  slippageBps: 50,
+  gasPriceWei: 0n,
+  decimals: async () => ({ tokenIn: 18, tokenOut: 6 }),
+  ...t,
+})
 const settings = testSettings('kyberswap')
 
 test('request: the documented routes query and client id; route/build gets the routeSummary back byte for byte', async () => {
@@ -23,9 +38,19 @@ test('request: the documented routes query and client id; route/build gets the r
   const { call, requests } = recordedRequester({ text: routesText }, { body: { ...build, data: { ...build.data, transactionValue: '0' } } })
   await kyberSwap.executable({ ...trade({ slippageBps: 2500 }), taker: TAKER }, call, settings)
   assert.equal(requests[0].path, '/polygon/api/v1/routes')
-  assert.deepEqual(requests[0].query, { tokenIn: WETH, tokenOut: USDC, amountIn: '1000000000000000000', gasInclude: 'true', gasPrice: undefined })
+  assert.deepEqual(requests[0].query, {
+    tokenIn: WETH,
+    tokenOut: USDC,
+    amountIn: '1000000000000000000',
+    gasInclude: 'true',
+    gasPrice: undefined,
+  })
   assert.deepEqual(kyberSwap.headers(settings), { 'x-client-id': 'base-swap-aggregator', 'x-api-key': 'test-upstream-key-0123456789' })
-  assert.deepEqual(kyberSwap.headers(testSettings('kyberswap', { apiKey: undefined })), { 'x-client-id': 'base-swap-aggregator' }, 'no key: the public host')
+  assert.deepEqual(
+    kyberSwap.headers(testSettings('kyberswap', { apiKey: undefined })),
+    { 'x-client-id': 'base-swap-aggregator' },
+    'no key: the public host',
+  )
   assert.equal(requests[1].method, 'POST')
   assert.equal(requests[1].path, '/polygon/api/v1/route/build')
   assert.equal(extractRawJsonMember(requests[1].rawBody!, ['routeSummary']), extractRawJsonMember(routesText, ['data', 'routeSummary']))
@@ -37,9 +62,19 @@ test('request: the documented routes query and client id; route/build gets the r
 })
 
 test('the documented answers decode: amountOut and gas of the route, then the built transaction', async () => {
-  assert.deepEqual(await kyberSwap.price(trade(), recordedRequester({ text: fixtureText('kyberswap/routes.json') }).call, settings), { outputAmount: 1_666_243_758n, gasUnits: 253_000n })
+  assert.deepEqual(await kyberSwap.price(trade(), recordedRequester({ text: fixtureText('kyberswap/routes.json') }).call, settings), {
+    outputAmount: 1_666_243_758n,
+    gasUnits: 253_000n,
+  })
   const build = fixture('kyberswap/route-build.json')
-  const native = await kyberSwap.executable({ ...trade({ tokenIn: ETH }), taker: TAKER }, recordedRequester({ text: fixtureText('kyberswap/routes.json').replace('0x7ceb23fd6bc0add59e62ac25578270cff1b9f619', ETH.toLowerCase()) }, { body: build }).call, settings)
+  const native = await kyberSwap.executable(
+    { ...trade({ tokenIn: ETH }), taker: TAKER },
+    recordedRequester(
+      { text: fixtureText('kyberswap/routes.json').replace('0x7ceb23fd6bc0add59e62ac25578270cff1b9f619', ETH.toLowerCase()) },
+      { body: build },
+    ).call,
+    settings,
+  )
   assert.equal(native.outputAmount, 1_666_243_758n)
   assert.deepEqual(native.transaction, { to: build.data.routerAddress, data: build.data.data, value: 10n ** 18n, gas: 253_000n })
 })
@@ -50,11 +85,43 @@ test('its sample build answer sends 1 ETH with a WETH input: refused as inconsis
 })
 
 test('its error codes: 4008/4011 no route (also inside an HTTP 200), others rejected; a route for another amount is refused', async () => {
-  await expectUpstreamError(kyberSwap.price(trade(), recordedRequester({ status: 400, body: fixture('kyberswap/error-4008-route-not-found.json') }).call, settings), 'no route', /4008/)
-  await expectUpstreamError(kyberSwap.price(trade(), recordedRequester({ status: 404, body: fixture('kyberswap/error-4011-token-not-found.json') }).call, settings), 'no route', /4011/)
-  await expectUpstreamError(kyberSwap.price(trade(), recordedRequester({ status: 200, body: { code: 4008, message: 'route not found', requestId: 'x' } }).call, settings), 'no route')
-  await expectUpstreamError(kyberSwap.price(trade(), recordedRequester({ status: 400, body: { code: 4001, message: 'unable to bind query parameters', requestId: 'x' } }).call, settings), 'rejected', /4001/)
-  await expectUpstreamError(kyberSwap.price(trade(), recordedRequester({ text: fixtureText('kyberswap/routes.json').replace('"amountIn": "1000000000000000000"', '"amountIn": "1"') }).call, settings), 'invalid response', /amountIn/)
+  await expectUpstreamError(
+    kyberSwap.price(trade(), recordedRequester({ status: 400, body: fixture('kyberswap/error-4008-route-not-found.json') }).call, settings),
+    'no route',
+    /4008/,
+  )
+  await expectUpstreamError(
+    kyberSwap.price(trade(), recordedRequester({ status: 404, body: fixture('kyberswap/error-4011-token-not-found.json') }).call, settings),
+    'no route',
+    /4011/,
+  )
+  await expectUpstreamError(
+    kyberSwap.price(
+      trade(),
+      recordedRequester({ status: 200, body: { code: 4008, message: 'route not found', requestId: 'x' } }).call,
+      settings,
+    ),
+    'no route',
+  )
+  await expectUpstreamError(
+    kyberSwap.price(
+      trade(),
+      recordedRequester({ status: 400, body: { code: 4001, message: 'unable to bind query parameters', requestId: 'x' } }).call,
+      settings,
+    ),
+    'rejected',
+    /4001/,
+  )
+  await expectUpstreamError(
+    kyberSwap.price(
+      trade(),
+      recordedRequester({ text: fixtureText('kyberswap/routes.json').replace('"amountIn": "1000000000000000000"', '"amountIn": "1"') })
+        .call,
+      settings,
+    ),
+    'invalid response',
+    /amountIn/,
+  )
   await expectUpstreamError(kyberSwap.price(trade({ chainId: 999_999 }), recordedRequester().call, settings), 'unsupported', /chain/)
 })
 
@@ -64,9 +131,30 @@ test('integrator fee: feeAmount (bps) with isInBps, chargeFeeBy=currency_out, fe
   const feeReceiver = '0x0513c794bC2c65C6f374a86D6ad04425e32Df22e'
   const text = fixtureText('kyberswap/routes.json')
   const { call, requests } = recordedRequester({ text })
-  assert.deepEqual(await kyberSwap.price(trade({ fee: { bps: 10, recipient: feeReceiver } }), call, settings), { outputAmount: 1_666_243_758n, gasUnits: 253_000n })
+  assert.deepEqual(await kyberSwap.price(trade({ fee: { bps: 10, recipient: feeReceiver } }), call, settings), {
+    outputAmount: 1_666_243_758n,
+    gasUnits: 253_000n,
+  })
   assert.equal(1_667_911_669n - (1_667_911_669n * 10n) / 10_000n, 1_666_243_758n)
-  assert.deepEqual(requests[0].query, { tokenIn: WETH, tokenOut: USDC, amountIn: '1000000000000000000', gasInclude: 'true', gasPrice: undefined, feeAmount: '10', chargeFeeBy: 'currency_out', isInBps: 'true', feeReceiver })
-  await expectUpstreamError(kyberSwap.price(trade({ fee: { bps: 20, recipient: feeReceiver } }), recordedRequester({ text }).call, settings), 'invalid response', /extraFee\.feeAmount/)
-  await expectUpstreamError(kyberSwap.price(trade({ fee: { bps: 10, recipient: TAKER } }), recordedRequester({ text }).call, settings), 'invalid response', /extraFee\.feeReceiver/)
+  assert.deepEqual(requests[0].query, {
+    tokenIn: WETH,
+    tokenOut: USDC,
+    amountIn: '1000000000000000000',
+    gasInclude: 'true',
+    gasPrice: undefined,
+    feeAmount: '10',
+    chargeFeeBy: 'currency_out',
+    isInBps: 'true',
+    feeReceiver,
+  })
+  await expectUpstreamError(
+    kyberSwap.price(trade({ fee: { bps: 20, recipient: feeReceiver } }), recordedRequester({ text }).call, settings),
+    'invalid response',
+    /extraFee\.feeAmount/,
+  )
+  await expectUpstreamError(
+    kyberSwap.price(trade({ fee: { bps: 10, recipient: TAKER } }), recordedRequester({ text }).call, settings),
+    'invalid response',
+    /extraFee\.feeReceiver/,
+  )
 })

@@ -29,15 +29,28 @@ const RoutesBody = Type.Object({
   code: Type.Literal(0),
   data: Type.Object({
     routeSummary: Type.Object({
-      tokenIn: WireAddress, amountIn: WireDecimal, tokenOut: WireAddress, amountOut: WireDecimal, gas: WireDecimal,
-      extraFee: Type.Optional(Type.Object({ feeAmount: Type.String(), chargeFeeBy: Type.String(), isInBps: Type.Boolean(), feeReceiver: Type.String() })),
+      tokenIn: WireAddress,
+      amountIn: WireDecimal,
+      tokenOut: WireAddress,
+      amountOut: WireDecimal,
+      gas: WireDecimal,
+      extraFee: Type.Optional(
+        Type.Object({ feeAmount: Type.String(), chargeFeeBy: Type.String(), isInBps: Type.Boolean(), feeReceiver: Type.String() }),
+      ),
     }),
     routerAddress: WireAddress,
   }),
 })
 const BuildBody = Type.Object({
   code: Type.Literal(0),
-  data: Type.Object({ amountIn: WireDecimal, amountOut: WireDecimal, gas: WireDecimal, data: WireHex, routerAddress: WireAddress, transactionValue: WireDecimal }),
+  data: Type.Object({
+    amountIn: WireDecimal,
+    amountOut: WireDecimal,
+    gas: WireDecimal,
+    data: WireHex,
+    routerAddress: WireAddress,
+    transactionValue: WireDecimal,
+  }),
 })
 const RoutesValidator = Compile(RoutesBody)
 const BuildValidator = Compile(BuildBody)
@@ -47,7 +60,11 @@ function failure(response: UpstreamHttpResponse): UpstreamError {
   const body = ErrorValidator.Check(response.json) ? response.json : undefined
   // KyberSwap answers some refusals inside an HTTP 200 with a non-zero `code`.
   const status = response.status === 200 && body ? { ...response, status: 400 } : response
-  return upstreamStatusError({ response: status, message: body ? `${body.code} ${body.message ?? ''}` : undefined, noRoute: body !== undefined && NO_ROUTE_CODES.has(body.code) })
+  return upstreamStatusError({
+    response: status,
+    message: body ? `${body.code} ${body.message ?? ''}` : undefined,
+    noRoute: body !== undefined && NO_ROUTE_CODES.has(body.code),
+  })
 }
 
 function slug(trade: UpstreamTrade): string {
@@ -61,9 +78,15 @@ async function routes(trade: UpstreamTrade, request: UpstreamRequester) {
     method: 'GET',
     path: `/${slug(trade)}/api/v1/routes`,
     query: {
-      tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn.toString(), gasInclude: 'true', gasPrice: trade.gasPriceWei > 0n ? trade.gasPriceWei.toString() : undefined,
+      tokenIn: trade.tokenIn,
+      tokenOut: trade.tokenOut,
+      amountIn: trade.amountIn.toString(),
+      gasInclude: 'true',
+      gasPrice: trade.gasPriceWei > 0n ? trade.gasPriceWei.toString() : undefined,
       // The caller's fee in bps of the output: `amountOut` is then after it (its documented example).
-      ...(trade.fee ? { feeAmount: String(trade.fee.bps), chargeFeeBy: 'currency_out', isInBps: 'true', feeReceiver: trade.fee.recipient } : {}),
+      ...(trade.fee
+        ? { feeAmount: String(trade.fee.bps), chargeFeeBy: 'currency_out', isInBps: 'true', feeReceiver: trade.fee.recipient }
+        : {}),
     },
   })
   if (response.status !== 200 || (response.json as { code?: unknown } | undefined)?.code !== 0) throw failure(response)
@@ -75,7 +98,8 @@ async function routes(trade: UpstreamTrade, request: UpstreamRequester) {
   if (trade.fee) {
     // The route carries the fee it was priced with (and route/build charges it): it must be ours.
     const fee = summary.extraFee
-    if (!fee || fee.chargeFeeBy !== 'currency_out' || !fee.isInBps) throw new UpstreamError('invalid response', `routeSummary.extraFee: not the ${trade.fee.bps} bps of the output asked for`)
+    if (!fee || fee.chargeFeeBy !== 'currency_out' || !fee.isInBps)
+      throw new UpstreamError('invalid response', `routeSummary.extraFee: not the ${trade.fee.bps} bps of the output asked for`)
     assertSameTrade({ field: 'routeSummary.extraFee.feeAmount', got: fee.feeAmount, want: BigInt(trade.fee.bps) })
     assertSameTrade({ field: 'routeSummary.extraFee.feeReceiver', got: fee.feeReceiver, want: trade.fee.recipient })
   }
@@ -92,10 +116,16 @@ async function routes(trade: UpstreamTrade, request: UpstreamRequester) {
  */
 export const kyberSwap: UpstreamAdapter = {
   id: 'kyberswap',
-  headers: (settings) => ({ 'x-client-id': settings.options.clientId ?? 'base-swap-aggregator', ...(settings.apiKey ? { 'x-api-key': settings.apiKey } : {}) }),
+  headers: (settings) => ({
+    'x-client-id': settings.options.clientId ?? 'base-swap-aggregator',
+    ...(settings.apiKey ? { 'x-api-key': settings.apiKey } : {}),
+  }),
   price: async (trade, request) => {
     const { summary } = await routes(trade, request)
-    return { outputAmount: parseUpstreamAmount({ value: summary.amountOut, field: 'routeSummary.amountOut' }), gasUnits: parseUpstreamAmount({ value: summary.gas, field: 'routeSummary.gas' }) }
+    return {
+      outputAmount: parseUpstreamAmount({ value: summary.amountOut, field: 'routeSummary.amountOut' }),
+      gasUnits: parseUpstreamAmount({ value: summary.gas, field: 'routeSummary.gas' }),
+    }
   },
   executable: async (trade, request, settings: UpstreamSettings) => {
     const { response } = await routes(trade, request)
@@ -109,12 +139,23 @@ export const kyberSwap: UpstreamAdapter = {
       ...(trade.slippageBps > CAPPED_SLIPPAGE_BPS ? { ignoreCappedSlippage: true } : {}),
       source: settings.options.clientId ?? 'base-swap-aggregator',
     }
-    const built = await request({ method: 'POST', path: `/${slug(trade)}/api/v1/route/build`, rawBody: jsonWithRawMember({ name: 'routeSummary', raw: rawSummary, rest }) })
+    const built = await request({
+      method: 'POST',
+      path: `/${slug(trade)}/api/v1/route/build`,
+      rawBody: jsonWithRawMember({ name: 'routeSummary', raw: rawSummary, rest }),
+    })
     if (built.status !== 200 || (built.json as { code?: unknown } | undefined)?.code !== 0) throw failure(built)
     const data = checkUpstreamBody({ validator: BuildValidator, response: built }).data
     assertSameTrade({ field: 'amountIn', got: data.amountIn, want: trade.amountIn })
     const gasUnits = parseUpstreamAmount({ value: data.gas, field: 'gas' })
-    const transaction = upstreamTransaction({ trade, to: data.routerAddress, data: data.data, value: data.transactionValue, gas: data.gas, allowanceTarget: data.routerAddress })
+    const transaction = upstreamTransaction({
+      trade,
+      to: data.routerAddress,
+      data: data.data,
+      value: data.transactionValue,
+      gas: data.gas,
+      allowanceTarget: data.routerAddress,
+    })
     return { outputAmount: parseUpstreamAmount({ value: data.amountOut, field: 'amountOut' }), gasUnits, transaction }
   },
   executableCalls: 2,

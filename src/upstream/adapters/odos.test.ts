@@ -12,7 +12,16 @@ const USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
 const ODOS = '0xca73ed1815e5915489570014e024b7EbE65dE679'
 const ETH = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const USER = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
-const trade = (t: Partial<UpstreamTrade> = {}): UpstreamTrade => ({ chainId: 8453, tokenIn: USDC, tokenOut: ODOS, amountIn: 10_000_000n, slippageBps: 50, gasPriceWei: 0n, decimals: async () => ({ tokenIn: 6, tokenOut: 18 }), ...t })
+const trade = (t: Partial<UpstreamTrade> = {}): UpstreamTrade => ({
+  chainId: 8453,
+  tokenIn: USDC,
+  tokenOut: ODOS,
+  amountIn: 10_000_000n,
+  slippageBps: 50,
+  gasPriceWei: 0n,
+  decimals: async () => ({ tokenIn: 6, tokenOut: 18 }),
+  ...t,
+})
 const settings = testSettings('odos', { apiKey: undefined })
 
 test('request: the documented quote body (the native asset as the zero address), then assemble with its pathId', async () => {
@@ -20,12 +29,26 @@ test('request: the documented quote body (the native asset as the zero address),
   await odos.executable({ ...trade(), taker: USER }, call, settings)
   assert.equal(requests[0].method, 'POST')
   assert.equal(requests[0].path, '/sor/quote/v3')
-  assert.deepEqual(requests[0].body, { chainId: 8453, inputTokens: [{ tokenAddress: USDC, amount: '10000000' }], outputTokens: [{ tokenAddress: ODOS, proportion: 1 }], slippageLimitPercent: 0.5, userAddr: USER, compact: true })
-  assert.deepEqual(requests[1], { method: 'POST', path: '/sor/assemble', body: { userAddr: USER, pathId: 'a3f1b0de6e0c4f6f9f2d7a5b81c0e4d2', simulate: false } })
+  assert.deepEqual(requests[0].body, {
+    chainId: 8453,
+    inputTokens: [{ tokenAddress: USDC, amount: '10000000' }],
+    outputTokens: [{ tokenAddress: ODOS, proportion: 1 }],
+    slippageLimitPercent: 0.5,
+    userAddr: USER,
+    compact: true,
+  })
+  assert.deepEqual(requests[1], {
+    method: 'POST',
+    path: '/sor/assemble',
+    body: { userAddr: USER, pathId: 'a3f1b0de6e0c4f6f9f2d7a5b81c0e4d2', simulate: false },
+  })
   const native = recordedRequester({ body: {} })
   await odos.price(trade({ tokenIn: ETH }), native.call, testSettings('odos', { options: { quoteVersion: 'v2' } })).catch(() => {})
   assert.equal(native.requests[0].path, '/sor/quote/v2')
-  assert.equal((native.requests[0].body as { inputTokens: { tokenAddress: string }[] }).inputTokens[0].tokenAddress, '0x0000000000000000000000000000000000000000')
+  assert.equal(
+    (native.requests[0].body as { inputTokens: { tokenAddress: string }[] }).inputTokens[0].tokenAddress,
+    '0x0000000000000000000000000000000000000000',
+  )
   assert.equal('userAddr' in (native.requests[0].body as object), false, 'no taker: no userAddr (and no pathId)')
   assert.deepEqual(odos.headers(settings), {})
   assert.deepEqual(odos.headers(testSettings('odos')), { 'x-api-key': 'test-upstream-key-0123456789' })
@@ -39,25 +62,72 @@ test('request: the documented quote body (the native asset as the zero address),
 })
 
 test('the answers decode: outAmounts[0], the float gas estimate rounded up, and the assembled transaction', async () => {
-  assert.deepEqual(await odos.price(trade(), recordedRequester({ body: fixture('odos/quote-v3.json') }).call, settings), { outputAmount: 3_487_105_226_830_711_869_286n, gasUnits: 187_466n })
+  assert.deepEqual(await odos.price(trade(), recordedRequester({ body: fixture('odos/quote-v3.json') }).call, settings), {
+    outputAmount: 3_487_105_226_830_711_869_286n,
+    gasUnits: 187_466n,
+  })
   const assembled = fixture('odos/assemble.json')
-  const answer = await odos.executable({ ...trade(), taker: USER }, recordedRequester({ body: fixture('odos/quote-v3.json') }, { body: assembled }).call, settings)
-  assert.deepEqual(answer.transaction, { to: assembled.transaction.to, data: assembled.transaction.data, value: 0n, gas: 374_932n, allowanceTarget: assembled.transaction.to })
+  const answer = await odos.executable(
+    { ...trade(), taker: USER },
+    recordedRequester({ body: fixture('odos/quote-v3.json') }, { body: assembled }).call,
+    settings,
+  )
+  assert.deepEqual(answer.transaction, {
+    to: assembled.transaction.to,
+    data: assembled.transaction.data,
+    value: 0n,
+    gas: 374_932n,
+    allowanceTarget: assembled.transaction.to,
+  })
 })
 
 test('errorCode 2000 is no route; a 5xx is a server error; a quote for another amount or without a pathId is refused', async () => {
-  await expectUpstreamError(odos.price(trade(), recordedRequester({ status: 400, body: fixture('odos/error-no-viable-path.json') }).call, settings), 'no route', /2000/)
-  await expectUpstreamError(odos.price(trade(), recordedRequester({ status: 500, body: { detail: 'Error getting quote, please try again', traceId: null, errorCode: 2999 } }).call, settings), 'server error', /2999/)
-  await expectUpstreamError(odos.price(trade(), recordedRequester({ status: 429, text: 'Rate limit exceeded', headers: { 'retry-after': '1' } }).call, settings), 'rate limited')
+  await expectUpstreamError(
+    odos.price(trade(), recordedRequester({ status: 400, body: fixture('odos/error-no-viable-path.json') }).call, settings),
+    'no route',
+    /2000/,
+  )
+  await expectUpstreamError(
+    odos.price(
+      trade(),
+      recordedRequester({ status: 500, body: { detail: 'Error getting quote, please try again', traceId: null, errorCode: 2999 } }).call,
+      settings,
+    ),
+    'server error',
+    /2999/,
+  )
+  await expectUpstreamError(
+    odos.price(trade(), recordedRequester({ status: 429, text: 'Rate limit exceeded', headers: { 'retry-after': '1' } }).call, settings),
+    'rate limited',
+  )
   const quote = fixture('odos/quote-v3.json')
-  await expectUpstreamError(odos.price(trade(), recordedRequester({ body: { ...quote, inAmounts: ['1'] } }).call, settings), 'invalid response', /inAmounts/)
-  await expectUpstreamError(odos.executable({ ...trade(), taker: USER }, recordedRequester({ body: { ...quote, pathId: null } }).call, settings), 'invalid response', /pathId/)
+  await expectUpstreamError(
+    odos.price(trade(), recordedRequester({ body: { ...quote, inAmounts: ['1'] } }).call, settings),
+    'invalid response',
+    /inAmounts/,
+  )
+  await expectUpstreamError(
+    odos.executable({ ...trade(), taker: USER }, recordedRequester({ body: { ...quote, pathId: null } }).call, settings),
+    'invalid response',
+    /pathId/,
+  )
 })
 
 test('integrator fee: its API Monetization example (quote v3 body with partnerFeePercent 0.001 = 10 bps and a checksummed feeRecipient)', async () => {
   const feeRecipient = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
   const { call, requests } = recordedRequester({ body: fixture('odos/quote-v3.json') })
   await odos.price(trade({ slippageBps: 30, fee: { bps: 10, recipient: feeRecipient.toLowerCase() as `0x${string}` } }), call, settings)
-  assert.deepEqual(requests[0].body, { chainId: 8453, inputTokens: [{ tokenAddress: USDC, amount: '10000000' }], outputTokens: [{ tokenAddress: ODOS, proportion: 1 }], slippageLimitPercent: 0.3, partnerFeePercent: 0.001, feeRecipient, compact: true })
-  assert.deepEqual(odos.fee.unsupported?.(testSettings('odos', { options: { quoteVersion: 'v2' } })), 'Odos takes a per-request integrator fee only on its quote v3 (UPSTREAM_ODOS_QUOTE_VERSION is v2)')
+  assert.deepEqual(requests[0].body, {
+    chainId: 8453,
+    inputTokens: [{ tokenAddress: USDC, amount: '10000000' }],
+    outputTokens: [{ tokenAddress: ODOS, proportion: 1 }],
+    slippageLimitPercent: 0.3,
+    partnerFeePercent: 0.001,
+    feeRecipient,
+    compact: true,
+  })
+  assert.deepEqual(
+    odos.fee.unsupported?.(testSettings('odos', { options: { quoteVersion: 'v2' } })),
+    'Odos takes a per-request integrator fee only on its quote v3 (UPSTREAM_ODOS_QUOTE_VERSION is v2)',
+  )
 })

@@ -38,10 +38,15 @@ const ErrorValidator = Compile(Type.Object({ detail: Type.Optional(Type.String()
 function failure(response: UpstreamHttpResponse): UpstreamError {
   const body = ErrorValidator.Check(response.json) ? response.json : undefined
   const code = body?.errorCode
-  return upstreamStatusError({ response, message: body ? `${code ?? ''} ${body.detail ?? ''}` : undefined, noRoute: code !== undefined && NO_ROUTE_CODES.has(code) })
+  return upstreamStatusError({
+    response,
+    message: body ? `${code ?? ''} ${body.detail ?? ''}` : undefined,
+    noRoute: code !== undefined && NO_ROUTE_CODES.has(code),
+  })
 }
 
-const odosToken = (token: string) => (token.toLowerCase() === '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' ? ODOS_NATIVE : getAddress(token))
+const odosToken = (token: string) =>
+  token.toLowerCase() === '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' ? ODOS_NATIVE : getAddress(token)
 
 /** Wei as Odos' `gasPrice` JSON number in gwei, written from the exact decimal (0.005123 gwei, not a float sum). */
 const gweiNumber = (wei: bigint) => Number(`${wei / 1_000_000_000n}.${(wei % 1_000_000_000n).toString().padStart(9, '0')}`)
@@ -94,7 +99,11 @@ export const odos: UpstreamAdapter = {
   executable: async (trade, request, settings) => {
     const { body, answer } = await quote(trade, request, settings)
     if (!body.pathId) throw new UpstreamError('invalid response', 'pathId: missing although userAddr was given')
-    const assembled = await request({ method: 'POST', path: '/sor/assemble', body: { userAddr: getAddress(trade.taker), pathId: body.pathId, simulate: false } })
+    const assembled = await request({
+      method: 'POST',
+      path: '/sor/assemble',
+      body: { userAddr: getAddress(trade.taker), pathId: body.pathId, simulate: false },
+    })
     if (assembled.status !== 200) throw failure(assembled)
     const tx = checkUpstreamBody({ validator: AssembleValidator, response: assembled }).transaction
     assertSameTrade({ field: 'transaction.from', got: tx.from, want: trade.taker })
@@ -107,6 +116,9 @@ export const odos: UpstreamAdapter = {
     takenFrom: 'tokenOut',
     maxBps: undefined,
     parameters: 'partnerFeePercent',
-    unsupported: (settings) => (settings.options.quoteVersion === 'v2' ? 'Odos takes a per-request integrator fee only on its quote v3 (UPSTREAM_ODOS_QUOTE_VERSION is v2)' : undefined),
+    unsupported: (settings) =>
+      settings.options.quoteVersion === 'v2'
+        ? 'Odos takes a per-request integrator fee only on its quote v3 (UPSTREAM_ODOS_QUOTE_VERSION is v2)'
+        : undefined,
   },
 }

@@ -11,56 +11,147 @@ import { oneInch } from './oneInch.ts'
 const ETH = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const ONEINCH = '0x111111111117dC0aa78b770fA6A738034120C302'
 const FROM = '0x1111111111111111111111111111111111111111'
-const trade = (t: Partial<UpstreamTrade> = {}): UpstreamTrade => ({ chainId: 1, tokenIn: ETH, tokenOut: ONEINCH, amountIn: 10_000_000_000_000_000n, slippageBps: 100, gasPriceWei: 0n, decimals: async () => ({ tokenIn: 18, tokenOut: 18 }), ...t })
+const trade = (t: Partial<UpstreamTrade> = {}): UpstreamTrade => ({
+  chainId: 1,
+  tokenIn: ETH,
+  tokenOut: ONEINCH,
+  amountIn: 10_000_000_000_000_000n,
+  slippageBps: 100,
+  gasPriceWei: 0n,
+  decimals: async () => ({ tokenIn: 18, tokenOut: 18 }),
+  ...t,
+})
 const settings = testSettings('1inch')
 
 test('request: the documented /quote query with includeGas, /swap with from, origin and slippage in percent, the Bearer key', async () => {
   const quote = recordedRequester({ body: fixture('1inch/quote.json') })
   await oneInch.price(trade(), quote.call, settings)
   assert.equal(quote.requests[0].path, '/swap/v6.0/1/quote')
-  assert.deepEqual(quote.requests[0].query, { src: ETH, dst: ONEINCH, amount: '10000000000000000', includeGas: 'true', gasPrice: undefined })
+  assert.deepEqual(quote.requests[0].query, {
+    src: ETH,
+    dst: ONEINCH,
+    amount: '10000000000000000',
+    includeGas: 'true',
+    gasPrice: undefined,
+  })
   assert.deepEqual(oneInch.headers(settings), { authorization: 'Bearer test-upstream-key-0123456789' })
   const swap = recordedRequester({ body: fixture('1inch/swap.json') })
-  await oneInch.executable({ ...trade({ slippageBps: 50, gasPriceWei: 6_994_090_150n }), taker: FROM }, swap.call, testSettings('1inch', { options: { version: 'v6.1' } }))
+  await oneInch.executable(
+    { ...trade({ slippageBps: 50, gasPriceWei: 6_994_090_150n }), taker: FROM },
+    swap.call,
+    testSettings('1inch', { options: { version: 'v6.1' } }),
+  )
   assert.equal(swap.requests[0].path, '/swap/v6.1/1/swap')
-  assert.deepEqual(swap.requests[0].query, { src: ETH, dst: ONEINCH, amount: '10000000000000000', from: FROM, origin: FROM, slippage: '0.5', disableEstimate: 'true', includeGas: 'true', gasPrice: '6994090150' })
+  assert.deepEqual(swap.requests[0].query, {
+    src: ETH,
+    dst: ONEINCH,
+    amount: '10000000000000000',
+    from: FROM,
+    origin: FROM,
+    slippage: '0.5',
+    disableEstimate: 'true',
+    includeGas: 'true',
+    gasPrice: '6994090150',
+  })
 })
 
 test('/swap is not simulated from the taker (disableEstimate): tx.gas 0 is no gas limit, the gas is the approximation includeGas adds', async () => {
   const swap = fixture('1inch/swap.json')
-  const answer = await oneInch.executable({ ...trade(), taker: FROM }, recordedRequester({ body: { ...swap, gas: 98_765, tx: { ...swap.tx, gas: 0 } } }).call, settings)
+  const answer = await oneInch.executable(
+    { ...trade(), taker: FROM },
+    recordedRequester({ body: { ...swap, gas: 98_765, tx: { ...swap.tx, gas: 0 } } }).call,
+    settings,
+  )
   assert.equal(answer.gasUnits, 98_765n)
   assert.equal(answer.transaction?.gas, undefined, 'no simulated gas limit to pass on')
-  await expectUpstreamError(oneInch.executable({ ...trade(), taker: FROM }, recordedRequester({ body: { ...swap, tx: { ...swap.tx, gas: 0 } } }).call, settings), 'invalid response', /no gas estimate/)
+  await expectUpstreamError(
+    oneInch.executable({ ...trade(), taker: FROM }, recordedRequester({ body: { ...swap, tx: { ...swap.tx, gas: 0 } } }).call, settings),
+    'invalid response',
+    /no gas estimate/,
+  )
 })
 
 test('the documented answers decode: dstAmount and gas; the swap transaction with its router as approval target', async () => {
-  assert.deepEqual(await oneInch.price(trade(), recordedRequester({ body: fixture('1inch/quote.json') }).call, settings), { outputAmount: 62_131_879_850_006_790_961n, gasUnits: 100_000n })
+  assert.deepEqual(await oneInch.price(trade(), recordedRequester({ body: fixture('1inch/quote.json') }).call, settings), {
+    outputAmount: 62_131_879_850_006_790_961n,
+    gasUnits: 100_000n,
+  })
   const swap = fixture('1inch/swap.json')
   const answer = await oneInch.executable({ ...trade(), taker: FROM }, recordedRequester({ body: swap }).call, settings)
   assert.equal(answer.outputAmount, 62_131_879_850_006_790_961n)
   assert.equal(answer.gasUnits, 121_363n)
   assert.deepEqual(answer.transaction, { to: swap.tx.to, data: swap.tx.data, value: 10_000_000_000_000_000n, gas: 121_363n })
-  const token = await oneInch.executable({ ...trade({ tokenIn: ONEINCH, tokenOut: ETH }), taker: FROM }, recordedRequester({ body: { ...swap, tx: { ...swap.tx, value: '0' } } }).call, settings)
+  const token = await oneInch.executable(
+    { ...trade({ tokenIn: ONEINCH, tokenOut: ETH }), taker: FROM },
+    recordedRequester({ body: { ...swap, tx: { ...swap.tx, value: '0' } } }).call,
+    settings,
+  )
   assert.equal(token.transaction?.allowanceTarget, swap.tx.to)
 })
 
 test('"insufficient liquidity" is its no-route answer; other 400s are rejected; a slippage above 50 % is not sent', async () => {
-  await expectUpstreamError(oneInch.price(trade(), recordedRequester({ status: 400, body: fixture('1inch/error-insufficient-liquidity.json') }).call, settings), 'no route', /insufficient liquidity/)
-  await expectUpstreamError(oneInch.price(trade(), recordedRequester({ status: 400, body: { statusCode: 400, error: 'Bad Request', description: 'cannot estimate', requestId: 'x', meta: [] } }).call, settings), 'rejected', /cannot estimate/)
-  await expectUpstreamError(oneInch.price(trade(), recordedRequester({ status: 401, body: { statusCode: 401, error: 'Unauthorized', description: 'Unauthorized' } }).call, settings), 'rejected', /401/)
+  await expectUpstreamError(
+    oneInch.price(trade(), recordedRequester({ status: 400, body: fixture('1inch/error-insufficient-liquidity.json') }).call, settings),
+    'no route',
+    /insufficient liquidity/,
+  )
+  await expectUpstreamError(
+    oneInch.price(
+      trade(),
+      recordedRequester({
+        status: 400,
+        body: { statusCode: 400, error: 'Bad Request', description: 'cannot estimate', requestId: 'x', meta: [] },
+      }).call,
+      settings,
+    ),
+    'rejected',
+    /cannot estimate/,
+  )
+  await expectUpstreamError(
+    oneInch.price(
+      trade(),
+      recordedRequester({ status: 401, body: { statusCode: 401, error: 'Unauthorized', description: 'Unauthorized' } }).call,
+      settings,
+    ),
+    'rejected',
+    /401/,
+  )
   const none = recordedRequester()
-  await expectUpstreamError(oneInch.executable({ ...trade({ slippageBps: 5001 }), taker: FROM }, none.call, settings), 'unsupported', /50 %/)
+  await expectUpstreamError(
+    oneInch.executable({ ...trade({ slippageBps: 5001 }), taker: FROM }, none.call, settings),
+    'unsupported',
+    /50 %/,
+  )
   assert.equal(none.requests.length, 0)
 })
 
 test('a quote without the gas it was asked for, another token, or a transaction from someone else is refused', async () => {
   const quote = fixture('1inch/quote.json')
-  await expectUpstreamError(oneInch.price(trade(), recordedRequester({ body: { ...quote, gas: undefined } }).call, settings), 'invalid response', /gas/)
-  await expectUpstreamError(oneInch.price(trade(), recordedRequester({ body: { ...quote, dstToken: { ...quote.dstToken, address: ETH } } }).call, settings), 'invalid response', /dstToken/)
-  await expectUpstreamError(oneInch.price(trade(), recordedRequester({ body: { ...quote, dstAmount: 62131879850006790961 } }).call, settings), 'invalid response', /dstAmount/)
+  await expectUpstreamError(
+    oneInch.price(trade(), recordedRequester({ body: { ...quote, gas: undefined } }).call, settings),
+    'invalid response',
+    /gas/,
+  )
+  await expectUpstreamError(
+    oneInch.price(trade(), recordedRequester({ body: { ...quote, dstToken: { ...quote.dstToken, address: ETH } } }).call, settings),
+    'invalid response',
+    /dstToken/,
+  )
+  await expectUpstreamError(
+    oneInch.price(trade(), recordedRequester({ body: { ...quote, dstAmount: 62131879850006790961 } }).call, settings),
+    'invalid response',
+    /dstAmount/,
+  )
   const swap = fixture('1inch/swap.json')
-  await expectUpstreamError(oneInch.executable({ ...trade(), taker: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045' }, recordedRequester({ body: swap }).call, settings), 'invalid response', /tx.from/)
+  await expectUpstreamError(
+    oneInch.executable(
+      { ...trade(), taker: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045' },
+      recordedRequester({ body: swap }).call,
+      settings,
+    ),
+    'invalid response',
+    /tx.from/,
+  )
 })
 
 test('integrator fee: `fee` in percent on /quote and the same on /swap with `referrer` (its swap parameters)', async () => {
@@ -68,9 +159,28 @@ test('integrator fee: `fee` in percent on /quote and the same on /swap with `ref
   const fee = { bps: 25, recipient: referrer } as const
   const quote = recordedRequester({ body: fixture('1inch/quote.json') })
   await oneInch.price(trade({ fee }), quote.call, settings)
-  assert.deepEqual(quote.requests[0].query, { src: ETH, dst: ONEINCH, amount: '10000000000000000', includeGas: 'true', gasPrice: undefined, fee: '0.25' })
+  assert.deepEqual(quote.requests[0].query, {
+    src: ETH,
+    dst: ONEINCH,
+    amount: '10000000000000000',
+    includeGas: 'true',
+    gasPrice: undefined,
+    fee: '0.25',
+  })
   const swap = recordedRequester({ body: fixture('1inch/swap.json') })
   await oneInch.executable({ ...trade({ fee: { bps: 150, recipient: referrer } }), taker: FROM }, swap.call, settings)
-  assert.deepEqual(swap.requests[0].query, { src: ETH, dst: ONEINCH, amount: '10000000000000000', from: FROM, origin: FROM, slippage: '1', disableEstimate: 'true', includeGas: 'true', gasPrice: undefined, fee: '1.5', referrer })
+  assert.deepEqual(swap.requests[0].query, {
+    src: ETH,
+    dst: ONEINCH,
+    amount: '10000000000000000',
+    from: FROM,
+    origin: FROM,
+    slippage: '1',
+    disableEstimate: 'true',
+    includeGas: 'true',
+    gasPrice: undefined,
+    fee: '1.5',
+    referrer,
+  })
   assert.deepEqual(oneInch.fee, { takenFrom: 'tokenIn', maxBps: 300, parameters: 'fee, in percent' })
 })

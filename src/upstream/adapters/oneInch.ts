@@ -21,7 +21,12 @@ import { WireAddress, WireDecimal, WireHex, WireNumberish } from './upstreamWire
 // `{statusCode, error, description, requestId, meta}`; "insufficient liquidity" is its no-route answer.
 
 const TokenInfo = Type.Object({ address: WireAddress })
-const QuoteBody = Type.Object({ dstAmount: WireDecimal, gas: Type.Optional(WireNumberish), dstToken: Type.Optional(TokenInfo), srcToken: Type.Optional(TokenInfo) })
+const QuoteBody = Type.Object({
+  dstAmount: WireDecimal,
+  gas: Type.Optional(WireNumberish),
+  dstToken: Type.Optional(TokenInfo),
+  srcToken: Type.Optional(TokenInfo),
+})
 const SwapBody = Type.Object({
   dstAmount: WireDecimal,
   gas: Type.Optional(WireNumberish),
@@ -36,12 +41,26 @@ const ErrorValidator = Compile(Type.Object({ description: Type.String() }))
 /** 1inch's `slippage` is a percent in 0..50. */
 const MAX_SLIPPAGE_BPS = 5_000
 
-async function get(path: 'quote' | 'swap', query: Record<string, string | undefined>, trade: UpstreamTrade, request: UpstreamRequester, settings: UpstreamSettings) {
+async function get(
+  path: 'quote' | 'swap',
+  query: Record<string, string | undefined>,
+  trade: UpstreamTrade,
+  request: UpstreamRequester,
+  settings: UpstreamSettings,
+) {
   const version = settings.options.version ?? 'v6.0'
-  const response = await request({ method: 'GET', path: `/swap/${version}/${trade.chainId}/${path}`, query: { src: trade.tokenIn, dst: trade.tokenOut, amount: trade.amountIn.toString(), ...query } })
+  const response = await request({
+    method: 'GET',
+    path: `/swap/${version}/${trade.chainId}/${path}`,
+    query: { src: trade.tokenIn, dst: trade.tokenOut, amount: trade.amountIn.toString(), ...query },
+  })
   if (response.status !== 200) {
     const description = ErrorValidator.Check(response.json) ? response.json.description : undefined
-    throw upstreamStatusError({ response, message: description, noRoute: description !== undefined && /insufficient liquidity/i.test(description) })
+    throw upstreamStatusError({
+      response,
+      message: description,
+      noRoute: description !== undefined && /insufficient liquidity/i.test(description),
+    })
   }
   return response
 }
@@ -63,31 +82,58 @@ export const oneInch: UpstreamAdapter = {
   id: '1inch',
   headers: (settings) => ({ authorization: `Bearer ${settings.apiKey ?? ''}` }),
   price: async (trade, request, settings) => {
-    const response = await get('quote', { includeGas: 'true', gasPrice: trade.gasPriceWei > 0n ? trade.gasPriceWei.toString() : undefined, ...(trade.fee ? { fee: bpsAsPercent(trade.fee.bps) } : {}) }, trade, request, settings)
+    const response = await get(
+      'quote',
+      {
+        includeGas: 'true',
+        gasPrice: trade.gasPriceWei > 0n ? trade.gasPriceWei.toString() : undefined,
+        ...(trade.fee ? { fee: bpsAsPercent(trade.fee.bps) } : {}),
+      },
+      trade,
+      request,
+      settings,
+    )
     const body = checkUpstreamBody({ validator: QuoteValidator, response })
     checkTokens(body, trade)
     if (body.gas === undefined) throw new UpstreamError('invalid response', 'gas: missing although includeGas=true was asked')
-    return { outputAmount: parseUpstreamAmount({ value: body.dstAmount, field: 'dstAmount' }), gasUnits: parseUpstreamAmount({ value: body.gas, field: 'gas', allowFractionalNumber: true }) }
+    return {
+      outputAmount: parseUpstreamAmount({ value: body.dstAmount, field: 'dstAmount' }),
+      gasUnits: parseUpstreamAmount({ value: body.gas, field: 'gas', allowFractionalNumber: true }),
+    }
   },
   executable: async (trade, request, settings): Promise<UpstreamAnswer> => {
-    if (trade.slippageBps > MAX_SLIPPAGE_BPS) throw new UpstreamError('unsupported', `slippageBps ${trade.slippageBps} is above its maximum slippage of 50 %`)
-    const response = await get('swap', {
-      from: trade.taker,
-      origin: trade.taker,
-      slippage: String(trade.slippageBps / 100),
-      // Not simulated from the taker (who has usually not approved yet); the approximate gas instead.
-      disableEstimate: 'true',
-      includeGas: 'true',
-      gasPrice: trade.gasPriceWei > 0n ? trade.gasPriceWei.toString() : undefined,
-      // The same `fee` as on /quote (its docs ask for it), paid to `referrer`.
-      ...(trade.fee ? { fee: bpsAsPercent(trade.fee.bps), referrer: trade.fee.recipient } : {}),
-    }, trade, request, settings)
+    if (trade.slippageBps > MAX_SLIPPAGE_BPS)
+      throw new UpstreamError('unsupported', `slippageBps ${trade.slippageBps} is above its maximum slippage of 50 %`)
+    const response = await get(
+      'swap',
+      {
+        from: trade.taker,
+        origin: trade.taker,
+        slippage: String(trade.slippageBps / 100),
+        // Not simulated from the taker (who has usually not approved yet); the approximate gas instead.
+        disableEstimate: 'true',
+        includeGas: 'true',
+        gasPrice: trade.gasPriceWei > 0n ? trade.gasPriceWei.toString() : undefined,
+        // The same `fee` as on /quote (its docs ask for it), paid to `referrer`.
+        ...(trade.fee ? { fee: bpsAsPercent(trade.fee.bps), referrer: trade.fee.recipient } : {}),
+      },
+      trade,
+      request,
+      settings,
+    )
     const body = checkUpstreamBody({ validator: SwapValidator, response })
     checkTokens(body, trade)
     assertSameTrade({ field: 'tx.from', got: body.tx.from, want: trade.taker })
     // With disableEstimate, tx.gas is 0 (nothing simulated): no gas limit is passed on, the caller estimates its own.
     const simulated = parseUpstreamAmount({ value: body.tx.gas, field: 'tx.gas', allowFractionalNumber: true })
-    const transaction = upstreamTransaction({ trade, to: body.tx.to, data: body.tx.data, value: body.tx.value, gas: simulated > 0n ? body.tx.gas : undefined, allowanceTarget: body.tx.to })
+    const transaction = upstreamTransaction({
+      trade,
+      to: body.tx.to,
+      data: body.tx.data,
+      value: body.tx.value,
+      gas: simulated > 0n ? body.tx.gas : undefined,
+      allowanceTarget: body.tx.to,
+    })
     const approximate = body.gas === undefined ? 0n : parseUpstreamAmount({ value: body.gas, field: 'gas', allowFractionalNumber: true })
     const gasUnits = approximate > 0n ? approximate : simulated
     if (gasUnits === 0n) throw new UpstreamError('invalid response', 'gas: no gas estimate in the answer (neither gas nor tx.gas)')

@@ -26,19 +26,31 @@ const QuoteBody = Type.Object({
 const SwapBody = Type.Object({
   code: Type.Literal(200),
   data: Type.Object({
-    inAmount: WireDecimal, outAmount: WireDecimal, estimatedGas: WireNumberish,
-    from: WireAddress, to: WireAddress, value: WireDecimal, data: WireHex,
+    inAmount: WireDecimal,
+    outAmount: WireDecimal,
+    estimatedGas: WireNumberish,
+    from: WireAddress,
+    to: WireAddress,
+    value: WireDecimal,
+    data: WireHex,
   }),
 })
 const QuoteValidator = Compile(QuoteBody)
 const SwapValidator = Compile(SwapBody)
-const ErrorValidator = Compile(Type.Object({ code: Type.Number(), error: Type.Optional(Type.String()), message: Type.Optional(Type.String()) }))
+const ErrorValidator = Compile(
+  Type.Object({ code: Type.Number(), error: Type.Optional(Type.String()), message: Type.Optional(Type.String()) }),
+)
 
 /** OpenOcean's `slippage` is a percent in 0.05..50. */
 const MIN_SLIPPAGE_BPS = 5
 const MAX_SLIPPAGE_BPS = 5_000
 
-async function get(path: 'quote' | 'swap', query: Record<string, string | undefined>, trade: UpstreamTrade, request: UpstreamRequester): Promise<UpstreamHttpResponse> {
+async function get(
+  path: 'quote' | 'swap',
+  query: Record<string, string | undefined>,
+  trade: UpstreamTrade,
+  request: UpstreamRequester,
+): Promise<UpstreamHttpResponse> {
   const response = await request({
     method: 'GET',
     path: `/v4/${trade.chainId}/${path}`,
@@ -53,7 +65,8 @@ async function get(path: 'quote' | 'swap', query: Record<string, string | undefi
   })
   const error = ErrorValidator.Check(response.json) ? response.json : undefined
   if (response.status !== 200 || (error && error.code !== 200)) {
-    const status = response.status === 200 && error ? { ...response, status: error.code >= 400 && error.code < 600 ? error.code : 400 } : response
+    const status =
+      response.status === 200 && error ? { ...response, status: error.code >= 400 && error.code < 600 ? error.code : 400 } : response
     throw upstreamStatusError({ response: status, message: error?.error ?? error?.message })
   }
   if (error?.code === 200 && (response.json as { data?: unknown }).data === null) throw new UpstreamError('no route', 'data: null')
@@ -82,18 +95,33 @@ export const openOcean: UpstreamAdapter = {
     const response = trade.fee ? await get('swap', feeQuery(trade), trade, request) : await get('quote', {}, trade, request)
     const data = checkUpstreamBody({ validator: QuoteValidator, response }).data
     assertSameTrade({ field: 'data.inAmount', got: data.inAmount, want: trade.amountIn })
-    return { outputAmount: routedAmount(data.outAmount), gasUnits: parseUpstreamAmount({ value: data.estimatedGas, field: 'data.estimatedGas' }) }
+    return {
+      outputAmount: routedAmount(data.outAmount),
+      gasUnits: parseUpstreamAmount({ value: data.estimatedGas, field: 'data.estimatedGas' }),
+    }
   },
   executable: async (trade, request) => {
     if (trade.slippageBps < MIN_SLIPPAGE_BPS || trade.slippageBps > MAX_SLIPPAGE_BPS) {
       throw new UpstreamError('unsupported', `slippageBps ${trade.slippageBps} is outside its slippage range of 0.05..50 %`)
     }
-    const response = await get('swap', { slippage: String(trade.slippageBps / 100), account: trade.taker, ...feeQuery(trade) }, trade, request)
+    const response = await get(
+      'swap',
+      { slippage: String(trade.slippageBps / 100), account: trade.taker, ...feeQuery(trade) },
+      trade,
+      request,
+    )
     const data = checkUpstreamBody({ validator: SwapValidator, response }).data
     assertSameTrade({ field: 'data.inAmount', got: data.inAmount, want: trade.amountIn })
     assertSameTrade({ field: 'data.from', got: data.from, want: trade.taker })
     const gasUnits = parseUpstreamAmount({ value: data.estimatedGas, field: 'data.estimatedGas' })
-    const transaction = upstreamTransaction({ trade, to: data.to, data: data.data, value: data.value, gas: data.estimatedGas, allowanceTarget: data.to })
+    const transaction = upstreamTransaction({
+      trade,
+      to: data.to,
+      data: data.data,
+      value: data.value,
+      gas: data.estimatedGas,
+      allowanceTarget: data.to,
+    })
     return { outputAmount: routedAmount(data.outAmount), gasUnits, transaction }
   },
   executableCalls: 1,

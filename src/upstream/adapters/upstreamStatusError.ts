@@ -11,10 +11,21 @@ import { upstreamText } from './upstreamText.ts'
  * @example
  * throw upstreamStatusError({ response, message: body.description, noRoute: body.description === 'insufficient liquidity' })
  */
-export function upstreamStatusError({ response, message, noRoute = false, now = Date.now }: { response: UpstreamHttpResponse; message?: unknown; noRoute?: boolean; now?: () => number }): UpstreamError {
+export function upstreamStatusError({
+  response,
+  message,
+  noRoute = false,
+  now = Date.now,
+}: {
+  response: UpstreamHttpResponse
+  message?: unknown
+  noRoute?: boolean
+  now?: () => number
+}): UpstreamError {
   const text = upstreamText(message)
   const said = `HTTP ${response.status}${text ? `: ${text}` : ''}`
-  if (response.status === 429) return new UpstreamError('rate limited', said, { retryAfterMs: retryAfterMs(response.headers['retry-after'], now) })
+  if (response.status === 429)
+    return new UpstreamError('rate limited', said, { retryAfterMs: retryAfterMs(response.headers['retry-after'], now) })
   if (response.status >= 500) return new UpstreamError('server error', said)
   if (noRoute) return new UpstreamError('no route', text || said)
   return new UpstreamError('rejected', said)

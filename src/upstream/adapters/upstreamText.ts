@@ -9,6 +9,9 @@
  */
 export function upstreamText(text: unknown): string {
   if (typeof text !== 'string') return ''
-  const printable = text.replace(/[^\x20-\x7e]+/g, ' ').replace(/\s+/g, ' ').trim()
+  const printable = text
+    .replace(/[^\x20-\x7e]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   return printable.length > 160 ? `${printable.slice(0, 157)}...` : printable
 }

@@ -14,7 +14,15 @@ const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
  * @example
  * const transaction = upstreamTransaction({ trade, to: tx.to, data: tx.data, value: tx.value, gas: tx.gas, allowanceTarget: spender })
  */
-export function upstreamTransaction({ trade, to, data, value, gas, allowanceTarget, permit2 }: {
+export function upstreamTransaction({
+  trade,
+  to,
+  data,
+  value,
+  gas,
+  allowanceTarget,
+  permit2,
+}: {
   trade: UpstreamTrade
   to: string
   data: string
@@ -26,12 +34,16 @@ export function upstreamTransaction({ trade, to, data, value, gas, allowanceTarg
   const address = /^0x[a-fA-F0-9]{40}$/
   if (!address.test(to)) throw new UpstreamError('invalid response', 'transaction.to: not an address')
   if (!/^0x([a-fA-F0-9]{2})+$/.test(data)) throw new UpstreamError('invalid response', 'transaction.data: not hex calldata')
-  if (allowanceTarget !== undefined && !address.test(allowanceTarget)) throw new UpstreamError('invalid response', 'allowance target: not an address')
+  if (allowanceTarget !== undefined && !address.test(allowanceTarget))
+    throw new UpstreamError('invalid response', 'allowance target: not an address')
   const wei = parseUpstreamAmount({ value, field: 'transaction.value' })
   const nativeIn = trade.tokenIn.toLowerCase() === NATIVE
   const expected = nativeIn ? trade.amountIn : 0n
   if (wei !== expected) throw new UpstreamError('invalid response', `transaction.value: ${wei} wei, the trade sends ${expected}`)
-  const gasUnits = gas === undefined || gas === null ? undefined : parseUpstreamAmount({ value: gas, field: 'transaction.gas', allowFractionalNumber: true })
+  const gasUnits =
+    gas === undefined || gas === null
+      ? undefined
+      : parseUpstreamAmount({ value: gas, field: 'transaction.gas', allowFractionalNumber: true })
   return {
     to: to as Address,
     data: data as Hex,

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict'
 import { test } from 'vitest'
-import { expectUpstreamError, fixture, fixtureText, recordedRequester, testSettings } from '../../../test/fixtures/upstreams/recordedRequester.ts'
+import {
+  expectUpstreamError,
+  fixture,
+  fixtureText,
+  recordedRequester,
+  testSettings,
+} from '../../../test/fixtures/upstreams/recordedRequester.ts'
 import type { UpstreamTrade } from '../UpstreamAdapter.ts'
 import { extractRawJsonMember } from './extractRawJsonMember.ts'
 import { velora } from './velora.ts'
@@ -12,7 +18,16 @@ import { velora } from './velora.ts'
 const ETH = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
 const USER = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
-const trade = (t: Partial<UpstreamTrade> = {}): UpstreamTrade => ({ chainId: 8453, tokenIn: ETH, tokenOut: USDC, amountIn: 10n ** 18n, slippageBps: 50, gasPriceWei: 0n, decimals: async () => ({ tokenIn: 18, tokenOut: 6 }), ...t })
+const trade = (t: Partial<UpstreamTrade> = {}): UpstreamTrade => ({
+  chainId: 8453,
+  tokenIn: ETH,
+  tokenOut: USDC,
+  amountIn: 10n ** 18n,
+  slippageBps: 50,
+  gasPriceWei: 0n,
+  decimals: async () => ({ tokenIn: 18, tokenOut: 6 }),
+  ...t,
+})
 const settings = testSettings('velora', { apiKey: undefined })
 
 test('request: /prices with decimals (the native asset mixed-case), then /transactions with the route byte for byte', async () => {
@@ -20,12 +35,34 @@ test('request: /prices with decimals (the native asset mixed-case), then /transa
   const { call, requests } = recordedRequester({ text }, { body: fixture('velora/transactions.json') })
   await velora.executable({ ...trade(), taker: USER }, call, settings)
   assert.equal(requests[0].path, '/prices')
-  assert.deepEqual(requests[0].query, { srcToken: ETH, srcDecimals: '18', destToken: USDC, destDecimals: '6', amount: '1000000000000000000', side: 'SELL', network: '8453', version: '6.2', userAddress: USER })
+  assert.deepEqual(requests[0].query, {
+    srcToken: ETH,
+    srcDecimals: '18',
+    destToken: USDC,
+    destDecimals: '6',
+    amount: '1000000000000000000',
+    side: 'SELL',
+    network: '8453',
+    version: '6.2',
+    userAddress: USER,
+  })
   assert.equal(requests[1].path, '/transactions/8453')
   assert.deepEqual(requests[1].query, { ignoreChecks: 'true', ignoreGasEstimate: 'true' })
   assert.equal(extractRawJsonMember(requests[1].rawBody!, ['priceRoute']), extractRawJsonMember(text, ['priceRoute']))
   const body = JSON.parse(requests[1].rawBody!)
-  assert.deepEqual({ ...body, priceRoute: undefined }, { priceRoute: undefined, srcToken: ETH, srcDecimals: 18, destToken: USDC, destDecimals: 6, srcAmount: '1000000000000000000', slippage: 50, userAddress: USER })
+  assert.deepEqual(
+    { ...body, priceRoute: undefined },
+    {
+      priceRoute: undefined,
+      srcToken: ETH,
+      srcDecimals: 18,
+      destToken: USDC,
+      destDecimals: 6,
+      srcAmount: '1000000000000000000',
+      slippage: 50,
+      userAddress: USER,
+    },
+  )
 })
 
 test('UPSTREAM_VELORA_API_KEY is sent (X-API-KEY, as its SDK sends the partner key); without one, no key header', () => {
@@ -34,25 +71,60 @@ test('UPSTREAM_VELORA_API_KEY is sent (X-API-KEY, as its SDK sends the partner k
 })
 
 test('the answers decode: destAmount and gasCost; the transaction, tokenTransferProxy as approval target', async () => {
-  assert.deepEqual(await velora.price(trade(), recordedRequester({ text: fixtureText('velora/prices.json') }).call, settings), { outputAmount: 3_412_345_678n, gasUnits: 168_000n })
+  assert.deepEqual(await velora.price(trade(), recordedRequester({ text: fixtureText('velora/prices.json') }).call, settings), {
+    outputAmount: 3_412_345_678n,
+    gasUnits: 168_000n,
+  })
   const tx = fixture('velora/transactions.json')
-  const answer = await velora.executable({ ...trade(), taker: USER }, recordedRequester({ text: fixtureText('velora/prices.json') }, { body: tx }).call, settings)
+  const answer = await velora.executable(
+    { ...trade(), taker: USER },
+    recordedRequester({ text: fixtureText('velora/prices.json') }, { body: tx }).call,
+    settings,
+  )
   assert.deepEqual(answer.transaction, { to: tx.to, data: tx.data, value: 10n ** 18n })
 })
 
 test('"No routes found" is no route; a BUY route or one for another amount is refused', async () => {
-  await expectUpstreamError(velora.price(trade(), recordedRequester({ status: 400, body: fixture('velora/error-no-routes.json') }).call, settings), 'no route', /No routes/)
-  await expectUpstreamError(velora.price(trade(), recordedRequester({ status: 400, body: { error: 'Invalid tokens' } }).call, settings), 'rejected', /Invalid tokens/)
+  await expectUpstreamError(
+    velora.price(trade(), recordedRequester({ status: 400, body: fixture('velora/error-no-routes.json') }).call, settings),
+    'no route',
+    /No routes/,
+  )
+  await expectUpstreamError(
+    velora.price(trade(), recordedRequester({ status: 400, body: { error: 'Invalid tokens' } }).call, settings),
+    'rejected',
+    /Invalid tokens/,
+  )
   const route = fixture('velora/prices.json')
-  await expectUpstreamError(velora.price(trade(), recordedRequester({ body: { priceRoute: { ...route.priceRoute, side: 'BUY' } } }).call, settings), 'invalid response', /side/)
-  await expectUpstreamError(velora.price(trade(), recordedRequester({ body: { priceRoute: { ...route.priceRoute, srcAmount: '2' } } }).call, settings), 'invalid response', /srcAmount/)
+  await expectUpstreamError(
+    velora.price(trade(), recordedRequester({ body: { priceRoute: { ...route.priceRoute, side: 'BUY' } } }).call, settings),
+    'invalid response',
+    /side/,
+  )
+  await expectUpstreamError(
+    velora.price(trade(), recordedRequester({ body: { priceRoute: { ...route.priceRoute, srcAmount: '2' } } }).call, settings),
+    'invalid response',
+    /srcAmount/,
+  )
 })
 
 test('integrator fee: partnerAddress and partnerFeeBps on /prices and again in the /transactions body (its monetization parameters)', async () => {
   const partnerAddress = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
   const { call, requests } = recordedRequester({ text: fixtureText('velora/prices.json') }, { body: fixture('velora/transactions.json') })
   await velora.executable({ ...trade({ fee: { bps: 30, recipient: partnerAddress } }), taker: USER }, call, settings)
-  assert.deepEqual(requests[0].query, { srcToken: ETH, srcDecimals: '18', destToken: USDC, destDecimals: '6', amount: '1000000000000000000', side: 'SELL', network: '8453', version: '6.2', userAddress: USER, partnerAddress, partnerFeeBps: '30' })
+  assert.deepEqual(requests[0].query, {
+    srcToken: ETH,
+    srcDecimals: '18',
+    destToken: USDC,
+    destDecimals: '6',
+    amount: '1000000000000000000',
+    side: 'SELL',
+    network: '8453',
+    version: '6.2',
+    userAddress: USER,
+    partnerAddress,
+    partnerFeeBps: '30',
+  })
   const body = JSON.parse(requests[1].rawBody!)
   assert.equal(body.partnerAddress, partnerAddress)
   assert.equal(body.partnerFeeBps, '30')

@@ -30,7 +30,13 @@ const PriceBody = Type.Object({
     side: Type.Optional(Type.String()),
   }),
 })
-const TransactionBody = Type.Object({ from: WireAddress, to: WireAddress, value: WireDecimal, data: WireHex, gas: Type.Optional(WireNumberish) })
+const TransactionBody = Type.Object({
+  from: WireAddress,
+  to: WireAddress,
+  value: WireDecimal,
+  data: WireHex,
+  gas: Type.Optional(WireNumberish),
+})
 const PriceValidator = Compile(PriceBody)
 const TransactionValidator = Compile(TransactionBody)
 const ErrorValidator = Compile(Type.Object({ error: Type.String() }))
@@ -64,7 +70,8 @@ async function prices(trade: UpstreamTrade, request: UpstreamRequester) {
   })
   if (response.status !== 200) throw failure(response)
   const route = checkUpstreamBody({ validator: PriceValidator, response }).priceRoute
-  if (route.side !== undefined && route.side !== 'SELL') throw new UpstreamError('invalid response', `priceRoute.side: ${route.side}, a SELL was asked for`)
+  if (route.side !== undefined && route.side !== 'SELL')
+    throw new UpstreamError('invalid response', `priceRoute.side: ${route.side}, a SELL was asked for`)
   assertSameTrade({ field: 'priceRoute.srcToken', got: route.srcToken, want: trade.tokenIn })
   assertSameTrade({ field: 'priceRoute.destToken', got: route.destToken, want: trade.tokenOut })
   assertSameTrade({ field: 'priceRoute.srcAmount', got: route.srcAmount, want: trade.amountIn })
@@ -72,7 +79,10 @@ async function prices(trade: UpstreamTrade, request: UpstreamRequester) {
     response,
     decimals,
     route,
-    answer: { outputAmount: parseUpstreamAmount({ value: route.destAmount, field: 'priceRoute.destAmount' }), gasUnits: parseUpstreamAmount({ value: route.gasCost, field: 'priceRoute.gasCost' }) },
+    answer: {
+      outputAmount: parseUpstreamAmount({ value: route.destAmount, field: 'priceRoute.destAmount' }),
+      gasUnits: parseUpstreamAmount({ value: route.gasCost, field: 'priceRoute.gasCost' }),
+    },
   }
 }
 
@@ -114,7 +124,14 @@ export const velora: UpstreamAdapter = {
     if (built.status !== 200) throw failure(built)
     const tx = checkUpstreamBody({ validator: TransactionValidator, response: built })
     assertSameTrade({ field: 'from', got: tx.from, want: trade.taker })
-    const transaction = upstreamTransaction({ trade, to: tx.to, data: tx.data, value: tx.value, gas: tx.gas, allowanceTarget: route.tokenTransferProxy })
+    const transaction = upstreamTransaction({
+      trade,
+      to: tx.to,
+      data: tx.data,
+      value: tx.value,
+      gas: tx.gas,
+      allowanceTarget: route.tokenTransferProxy,
+    })
     return { ...answer, transaction }
   },
   executableCalls: 2,

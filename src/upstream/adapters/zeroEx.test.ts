@@ -13,7 +13,16 @@ const USDT = '0xdAC17F958D2ee523a2206206994597C13D831ec7'
 const DAI = '0x6B175474E89094C44Da98b954EedeAC495271d0F'
 const ETH = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const TAKER = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
-const trade = (t: Partial<UpstreamTrade> = {}): UpstreamTrade => ({ chainId: 1, tokenIn: USDC, tokenOut: USDT, amountIn: 100_000_000n, slippageBps: 100, gasPriceWei: 0n, decimals: async () => ({ tokenIn: 6, tokenOut: 6 }), ...t })
+const trade = (t: Partial<UpstreamTrade> = {}): UpstreamTrade => ({
+  chainId: 1,
+  tokenIn: USDC,
+  tokenOut: USDT,
+  amountIn: 100_000_000n,
+  slippageBps: 100,
+  gasPriceWei: 0n,
+  decimals: async () => ({ tokenIn: 6, tokenOut: 6 }),
+  ...t,
+})
 const settings = testSettings('0x')
 
 test('request: the documented /quote query and both required headers', async () => {
@@ -21,10 +30,20 @@ test('request: the documented /quote query and both required headers', async () 
   await zeroEx.executable({ ...trade({ tokenIn: ETH, tokenOut: DAI, amountIn: 100_000n }), taker: TAKER }, call, settings).catch(() => {})
   assert.equal(requests[0].method, 'GET')
   assert.equal(requests[0].path, '/swap/allowance-holder/quote')
-  assert.deepEqual(requests[0].query, { chainId: '1', sellToken: ETH, buyToken: DAI, sellAmount: '100000', taker: TAKER, gasPrice: undefined, slippageBps: '100' })
+  assert.deepEqual(requests[0].query, {
+    chainId: '1',
+    sellToken: ETH,
+    buyToken: DAI,
+    sellAmount: '100000',
+    taker: TAKER,
+    gasPrice: undefined,
+    slippageBps: '100',
+  })
   assert.deepEqual(zeroEx.headers(settings), { '0x-api-key': 'test-upstream-key-0123456789', '0x-version': 'v2' })
   const permit2 = recordedRequester({ body: {} })
-  await zeroEx.price(trade({ gasPriceWei: 7_062_490_000n }), permit2.call, testSettings('0x', { options: { flow: 'permit2' } })).catch(() => {})
+  await zeroEx
+    .price(trade({ gasPriceWei: 7_062_490_000n }), permit2.call, testSettings('0x', { options: { flow: 'permit2' } }))
+    .catch(() => {})
   assert.equal(permit2.requests[0].path, '/swap/permit2/price')
   assert.equal(permit2.requests[0].query?.gasPrice, '7062490000')
   assert.equal(permit2.requests[0].query?.taker, undefined, 'no taker on an indicative price')
@@ -54,10 +73,44 @@ test('the documented /quote answers decode to the transaction; the approval targ
 })
 
 test('its own refusals: liquidityAvailable false and TOKEN_NOT_SUPPORTED are "no route"; INPUT_INVALID is rejected; 429 carries Retry-After', async () => {
-  await expectUpstreamError(zeroEx.price(trade(), recordedRequester({ body: { liquidityAvailable: false, zid: '0x111111111111111111111111' } }).call, settings), 'no route')
-  await expectUpstreamError(zeroEx.price(trade(), recordedRequester({ status: 400, body: { name: 'TOKEN_NOT_SUPPORTED', message: 'Token is not supported', data: { zid: '0x1' } } }).call, settings), 'no route', /TOKEN_NOT_SUPPORTED/)
-  await expectUpstreamError(zeroEx.price(trade(), recordedRequester({ status: 400, body: { name: 'INPUT_INVALID', message: 'Validation Failed', data: { zid: '0x1', details: [{ field: 'sellAmount', reason: 'x' }] } } }).call, settings), 'rejected', /HTTP 400: INPUT_INVALID/)
-  await expectUpstreamError(zeroEx.price(trade(), recordedRequester({ status: 500, body: { name: 'INTERNAL_SERVER_ERROR', message: 'x', data: { zid: '0x1' } } }).call, settings), 'server error')
+  await expectUpstreamError(
+    zeroEx.price(trade(), recordedRequester({ body: { liquidityAvailable: false, zid: '0x111111111111111111111111' } }).call, settings),
+    'no route',
+  )
+  await expectUpstreamError(
+    zeroEx.price(
+      trade(),
+      recordedRequester({ status: 400, body: { name: 'TOKEN_NOT_SUPPORTED', message: 'Token is not supported', data: { zid: '0x1' } } })
+        .call,
+      settings,
+    ),
+    'no route',
+    /TOKEN_NOT_SUPPORTED/,
+  )
+  await expectUpstreamError(
+    zeroEx.price(
+      trade(),
+      recordedRequester({
+        status: 400,
+        body: {
+          name: 'INPUT_INVALID',
+          message: 'Validation Failed',
+          data: { zid: '0x1', details: [{ field: 'sellAmount', reason: 'x' }] },
+        },
+      }).call,
+      settings,
+    ),
+    'rejected',
+    /HTTP 400: INPUT_INVALID/,
+  )
+  await expectUpstreamError(
+    zeroEx.price(
+      trade(),
+      recordedRequester({ status: 500, body: { name: 'INTERNAL_SERVER_ERROR', message: 'x', data: { zid: '0x1' } } }).call,
+      settings,
+    ),
+    'server error',
+  )
   try {
     await zeroEx.price(trade(), recordedRequester({ status: 429, body: {}, headers: { 'retry-after': '2' } }).call, settings)
     assert.fail('429 must throw')
@@ -69,14 +122,46 @@ test('its own refusals: liquidityAvailable false and TOKEN_NOT_SUPPORTED are "no
 
 test('an answer for another trade, an inexact amount, or a transaction asking for ETH on a token input is refused, never a number', async () => {
   const price = fixture('0x/allowance-holder-price.json')
-  await expectUpstreamError(zeroEx.price(trade(), recordedRequester({ body: { ...price, sellAmount: '1' } }).call, settings), 'invalid response', /sellAmount/)
-  await expectUpstreamError(zeroEx.price(trade(), recordedRequester({ body: { ...price, buyToken: DAI } }).call, settings), 'invalid response', /buyToken/)
-  await expectUpstreamError(zeroEx.price(trade(), recordedRequester({ body: { ...price, buyAmount: '1e30' } }).call, settings), 'invalid response', /buyAmount/)
-  await expectUpstreamError(zeroEx.price(trade(), recordedRequester({ body: { ...price, gas: null } }).call, settings), 'invalid response', /gas/)
-  await expectUpstreamError(zeroEx.price(trade(), recordedRequester({ text: '<html>502</html>' }).call, settings), 'invalid response', /not JSON/)
+  await expectUpstreamError(
+    zeroEx.price(trade(), recordedRequester({ body: { ...price, sellAmount: '1' } }).call, settings),
+    'invalid response',
+    /sellAmount/,
+  )
+  await expectUpstreamError(
+    zeroEx.price(trade(), recordedRequester({ body: { ...price, buyToken: DAI } }).call, settings),
+    'invalid response',
+    /buyToken/,
+  )
+  await expectUpstreamError(
+    zeroEx.price(trade(), recordedRequester({ body: { ...price, buyAmount: '1e30' } }).call, settings),
+    'invalid response',
+    /buyAmount/,
+  )
+  await expectUpstreamError(
+    zeroEx.price(trade(), recordedRequester({ body: { ...price, gas: null } }).call, settings),
+    'invalid response',
+    /gas/,
+  )
+  await expectUpstreamError(
+    zeroEx.price(trade(), recordedRequester({ text: '<html>502</html>' }).call, settings),
+    'invalid response',
+    /not JSON/,
+  )
   const quote = fixture('0x/allowance-holder-quote.json')
-  await expectUpstreamError(zeroEx.executable({ ...trade(), taker: TAKER }, recordedRequester({ body: { ...quote, transaction: { ...quote.transaction, value: '5' } } }).call, settings), 'invalid response', /transaction.value/)
-  await expectUpstreamError(zeroEx.executable({ ...trade(), taker: TAKER }, recordedRequester({ body: { ...quote, transaction: undefined } }).call, settings), 'invalid response', /transaction/)
+  await expectUpstreamError(
+    zeroEx.executable(
+      { ...trade(), taker: TAKER },
+      recordedRequester({ body: { ...quote, transaction: { ...quote.transaction, value: '5' } } }).call,
+      settings,
+    ),
+    'invalid response',
+    /transaction.value/,
+  )
+  await expectUpstreamError(
+    zeroEx.executable({ ...trade(), taker: TAKER }, recordedRequester({ body: { ...quote, transaction: undefined } }).call, settings),
+    'invalid response',
+    /transaction/,
+  )
 })
 
 test('integrator fee: swapFeeRecipient, swapFeeBps and swapFeeToken = buyToken (its monetization guide); the answer must carry it', async () => {
@@ -86,11 +171,30 @@ test('integrator fee: swapFeeRecipient, swapFeeBps and swapFeeToken = buyToken (
   const charged = { ...priced, fees: { ...priced.fees, integratorFee: { amount: '250081', token: USDT.toLowerCase(), type: 'volume' } } }
   const { call, requests } = recordedRequester({ body: charged })
   assert.deepEqual(await zeroEx.price(trade({ fee }), call, settings), { outputAmount: 100_032_748n, gasUnits: 288_095n })
-  assert.deepEqual(requests[0].query, { chainId: '1', sellToken: USDC, buyToken: USDT, sellAmount: '100000000', taker: undefined, gasPrice: undefined, slippageBps: '100', swapFeeRecipient: recipient, swapFeeBps: '25', swapFeeToken: USDT })
+  assert.deepEqual(requests[0].query, {
+    chainId: '1',
+    sellToken: USDC,
+    buyToken: USDT,
+    sellAmount: '100000000',
+    taker: undefined,
+    gasPrice: undefined,
+    slippageBps: '100',
+    swapFeeRecipient: recipient,
+    swapFeeBps: '25',
+    swapFeeToken: USDT,
+  })
   // Without the fee in the answer its buyAmount would be before the caller's fee: never a number.
-  await expectUpstreamError(zeroEx.price(trade({ fee }), recordedRequester({ body: priced }).call, settings), 'invalid response', /fees\.integratorFee: missing although swapFeeBps 25/)
+  await expectUpstreamError(
+    zeroEx.price(trade({ fee }), recordedRequester({ body: priced }).call, settings),
+    'invalid response',
+    /fees\.integratorFee: missing although swapFeeBps 25/,
+  )
   const wrongToken = { ...charged, fees: { ...charged.fees, integratorFee: { amount: '1', token: USDC.toLowerCase(), type: 'volume' } } }
-  await expectUpstreamError(zeroEx.price(trade({ fee }), recordedRequester({ body: wrongToken }).call, settings), 'invalid response', /fees\.integratorFee\.token/)
+  await expectUpstreamError(
+    zeroEx.price(trade({ fee }), recordedRequester({ body: wrongToken }).call, settings),
+    'invalid response',
+    /fees\.integratorFee\.token/,
+  )
   const quote = recordedRequester({ body: { ...fixture('0x/allowance-holder-quote.json'), fees: charged.fees } })
   await zeroEx.executable({ ...trade({ fee }), taker: TAKER }, quote.call, settings)
   assert.equal(quote.requests[0].query?.swapFeeBps, '25')

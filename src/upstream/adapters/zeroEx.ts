@@ -25,18 +25,32 @@ const Available = Type.Object({
   gas: Type.Optional(Nullable(WireDecimal)),
   allowanceTarget: Type.Optional(Nullable(WireAddress)),
   issues: Type.Optional(Nullable(Type.Object({ allowance: Type.Optional(Nullable(Type.Object({ spender: WireAddress }))) }))),
-  transaction: Type.Optional(Type.Object({ to: WireAddress, data: WireHex, gas: Type.Optional(Nullable(WireDecimal)), value: WireDecimal })),
+  transaction: Type.Optional(
+    Type.Object({ to: WireAddress, data: WireHex, gas: Type.Optional(Nullable(WireDecimal)), value: WireDecimal }),
+  ),
   permit2: Type.Optional(Nullable(Type.Object({ eip712: Type.Object({}) }))),
-  fees: Type.Optional(Nullable(Type.Object({ integratorFee: Type.Optional(Nullable(Type.Object({ amount: WireDecimal, token: WireAddress }))) }))),
+  fees: Type.Optional(
+    Nullable(Type.Object({ integratorFee: Type.Optional(Nullable(Type.Object({ amount: WireDecimal, token: WireAddress }))) })),
+  ),
 })
 const ResponseValidator = Compile(Available)
 const ErrorBody = Type.Object({ name: Type.String(), message: Type.Optional(Type.String()) })
 const ErrorValidator = Compile(ErrorBody)
 
 /** 0x error names that mean "this trade cannot be filled here", not "your request is wrong". */
-const NO_ROUTE_NAMES = new Set(['TOKEN_NOT_SUPPORTED', 'BUY_TOKEN_NOT_AUTHORIZED_FOR_TRADE', 'SELL_TOKEN_NOT_AUTHORIZED_FOR_TRADE', 'SWAP_VALIDATION_FAILED'])
+const NO_ROUTE_NAMES = new Set([
+  'TOKEN_NOT_SUPPORTED',
+  'BUY_TOKEN_NOT_AUTHORIZED_FOR_TRADE',
+  'SELL_TOKEN_NOT_AUTHORIZED_FOR_TRADE',
+  'SWAP_VALIDATION_FAILED',
+])
 
-async function call(endpoint: 'price' | 'quote', trade: UpstreamTrade, request: UpstreamRequester, settings: UpstreamSettings): Promise<UpstreamAnswer> {
+async function call(
+  endpoint: 'price' | 'quote',
+  trade: UpstreamTrade,
+  request: UpstreamRequester,
+  settings: UpstreamSettings,
+): Promise<UpstreamAnswer> {
   const flow = settings.options.flow === 'permit2' ? 'permit2' : 'allowance-holder'
   const response = await request({
     method: 'GET',
@@ -55,9 +69,14 @@ async function call(endpoint: 'price' | 'quote', trade: UpstreamTrade, request: 
   })
   if (response.status !== 200) {
     const body = ErrorValidator.Check(response.json) ? response.json : undefined
-    throw upstreamStatusError({ response, message: body ? `${body.name}${body.message ? ` (${body.message})` : ''}` : undefined, noRoute: body !== undefined && NO_ROUTE_NAMES.has(body.name) })
+    throw upstreamStatusError({
+      response,
+      message: body ? `${body.name}${body.message ? ` (${body.message})` : ''}` : undefined,
+      noRoute: body !== undefined && NO_ROUTE_NAMES.has(body.name),
+    })
   }
-  if ((response.json as { liquidityAvailable?: unknown } | undefined)?.liquidityAvailable === false) throw new UpstreamError('no route', 'liquidityAvailable: false')
+  if ((response.json as { liquidityAvailable?: unknown } | undefined)?.liquidityAvailable === false)
+    throw new UpstreamError('no route', 'liquidityAvailable: false')
   const body = checkUpstreamBody({ validator: ResponseValidator, response })
   assertSameTrade({ field: 'sellToken', got: body.sellToken, want: trade.tokenIn })
   assertSameTrade({ field: 'buyToken', got: body.buyToken, want: trade.tokenOut })
@@ -77,7 +96,12 @@ async function call(endpoint: 'price' | 'quote', trade: UpstreamTrade, request: 
     if (flow === 'permit2' && !body.permit2) throw new UpstreamError('invalid response', 'permit2: missing from a permit2 /quote answer')
     // The taker approves `issues.allowance.spender` (or `allowanceTarget`), never `transaction.to`.
     const spender = body.issues?.allowance?.spender ?? body.allowanceTarget ?? undefined
-    answer.transaction = upstreamTransaction({ trade, ...body.transaction, allowanceTarget: spender, permit2: flow === 'permit2' ? body.permit2 : undefined })
+    answer.transaction = upstreamTransaction({
+      trade,
+      ...body.transaction,
+      allowanceTarget: spender,
+      permit2: flow === 'permit2' ? body.permit2 : undefined,
+    })
   }
   return answer
 }

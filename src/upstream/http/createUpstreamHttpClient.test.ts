@@ -38,7 +38,12 @@ const later = () => Date.now() + 10_000
 test('the request as written: prefix, query (undefined left out), headers, JSON or raw body; the answer parsed', async () => {
   reset((_req, res) => res.writeHead(201, { 'content-type': 'application/json', 'x-a': 'b' }).end('{"ok":true}'))
   const client = createUpstreamHttpClient({ baseUrl: `${base}/swap/`, headers: { authorization: 'Bearer k' } })
-  const res = await client.request({ method: 'GET', path: '/v6.0/8453/quote', query: { src: '0xEe', amount: '10', gone: undefined }, deadline: later() })
+  const res = await client.request({
+    method: 'GET',
+    path: '/v6.0/8453/quote',
+    query: { src: '0xEe', amount: '10', gone: undefined },
+    deadline: later(),
+  })
   assert.equal(res.status, 201)
   assert.deepEqual(res.json, { ok: true })
   assert.equal(res.headers['x-a'], 'b')
@@ -71,12 +76,18 @@ test('keep-alive: calls one after another share a connection; pipelining off: co
 test('the deadline aborts a call that has not answered: a timeout, not a hang', async () => {
   reset(() => {}) // never answers
   const client = createUpstreamHttpClient({ baseUrl: base })
-  await assert.rejects(client.request({ method: 'GET', path: '/hang', deadline: Date.now() + 150 }), (e) => e instanceof UpstreamError && e.kind === 'timeout')
-  await assert.rejects(client.request({ method: 'GET', path: '/late', deadline: Date.now() - 1 }), (e) => e instanceof UpstreamError && e.kind === 'timeout' && /not called/.test(e.message))
+  await assert.rejects(
+    client.request({ method: 'GET', path: '/hang', deadline: Date.now() + 150 }),
+    (e) => e instanceof UpstreamError && e.kind === 'timeout',
+  )
+  await assert.rejects(
+    client.request({ method: 'GET', path: '/late', deadline: Date.now() - 1 }),
+    (e) => e instanceof UpstreamError && e.kind === 'timeout' && /not called/.test(e.message),
+  )
   await client.close()
 })
 
-test('an answer inside the deadline is never cut short: undici\'s coarse timers are not the deadline', async () => {
+test("an answer inside the deadline is never cut short: undici's coarse timers are not the deadline", async () => {
   // undici's headersTimeout runs on ≈0.5 s ticks and fired up to a tick early when it was set to
   // the deadline: calls given 990 ms that answer after 600 ms failed depending on where in a tick
   // they started. Ten calls started 50 ms apart cover every phase of that tick.
@@ -87,14 +98,20 @@ test('an answer inside the deadline is never cut short: undici\'s coarse timers 
     return client.request({ method: 'GET', path: `/${i}`, deadline: Date.now() + 990 })
   })
   const outcomes = await Promise.allSettled(calls)
-  assert.deepEqual(outcomes.map((o) => (o.status === 'fulfilled' ? o.value.status : (o.reason as Error).message)), Array(10).fill(200))
+  assert.deepEqual(
+    outcomes.map((o) => (o.status === 'fulfilled' ? o.value.status : (o.reason as Error).message)),
+    Array(10).fill(200),
+  )
   await client.close()
 })
 
 test('a body over the cap is refused as an invalid response', async () => {
   reset((_req, res) => res.writeHead(200).end('x'.repeat(300_000)))
   const client = createUpstreamHttpClient({ baseUrl: base, maxBodyBytes: 100_000 })
-  await assert.rejects(client.request({ method: 'GET', path: '/big', deadline: later() }), (e) => e instanceof UpstreamError && e.kind === 'invalid response' && /100000 bytes/.test(e.message))
+  await assert.rejects(
+    client.request({ method: 'GET', path: '/big', deadline: later() }),
+    (e) => e instanceof UpstreamError && e.kind === 'invalid response' && /100000 bytes/.test(e.message),
+  )
   await client.close()
 })
 
@@ -128,7 +145,10 @@ test('a refused connection is a network error, retried once (the request never r
   await new Promise<void>((resolve) => closed.close(() => resolve()))
   let asked = 0
   const client = createUpstreamHttpClient({ baseUrl: `http://127.0.0.1:${port}`, mayRetry: () => ++asked > 0 })
-  await assert.rejects(client.request({ method: 'POST', path: '/x', body: {}, deadline: later() }), (e) => e instanceof UpstreamError && e.kind === 'network' && /ECONNREFUSED/.test(e.message))
+  await assert.rejects(
+    client.request({ method: 'POST', path: '/x', body: {}, deadline: later() }),
+    (e) => e instanceof UpstreamError && e.kind === 'network' && /ECONNREFUSED/.test(e.message),
+  )
   assert.equal(asked, 1)
   await client.close()
 })

@@ -68,10 +68,23 @@ const MIN_RETRY_MS = 25
  * const client = createUpstreamHttpClient({ baseUrl: 'https://api.0x.org', headers: { '0x-api-key': key, '0x-version': 'v2' } })
  * const res = await client.request({ method: 'GET', path: '/swap/allowance-holder/price', query: { chainId: '8453', … }, deadline: Date.now() + 800 })
  */
-export function createUpstreamHttpClient({ baseUrl, headers = {}, connections = 8, maxBodyBytes = 2 * 2 ** 20, mayRetry = () => true, now = Date.now }: CreateUpstreamHttpClientParameters): UpstreamHttpClient {
+export function createUpstreamHttpClient({
+  baseUrl,
+  headers = {},
+  connections = 8,
+  maxBodyBytes = 2 * 2 ** 20,
+  mayRetry = () => true,
+  now = Date.now,
+}: CreateUpstreamHttpClientParameters): UpstreamHttpClient {
   const url = new URL(baseUrl)
   const prefix = url.pathname.replace(/\/+$/, '')
-  const pool = new Pool(url.origin, { connections, pipelining: 1, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000, connect: { timeout: 10_000 } })
+  const pool = new Pool(url.origin, {
+    connections,
+    pipelining: 1,
+    keepAliveTimeout: 30_000,
+    keepAliveMaxTimeout: 60_000,
+    connect: { timeout: 10_000 },
+  })
   const baseHeaders = { accept: 'application/json', 'user-agent': 'base-swap-aggregator/0.1', ...headers }
 
   const once = async (request: UpstreamHttpRequest): Promise<UpstreamHttpResponse> => {
@@ -115,7 +128,8 @@ export function createUpstreamHttpClient({ baseUrl, headers = {}, connections = 
       return { status: res.statusCode, headers: res.headers, json, text }
     } catch (error) {
       if (error instanceof UpstreamError) throw error
-      if (controller.signal.aborted || isTimeoutCode(error)) throw new UpstreamError('timeout', `no answer within ${remaining} ms`, { cause: error })
+      if (controller.signal.aborted || isTimeoutCode(error))
+        throw new UpstreamError('timeout', `no answer within ${remaining} ms`, { cause: error })
       throw new UpstreamError('network', `connection failed (${errorCode(error) ?? 'error'})`, { cause: error })
     } finally {
       clearTimeout(timer)
@@ -126,12 +140,14 @@ export function createUpstreamHttpClient({ baseUrl, headers = {}, connections = 
     request: async (request) => {
       try {
         const res = await once(request)
-        if (request.method === 'GET' && RETRYABLE_STATUS.has(res.status) && request.deadline - now() > MIN_RETRY_MS && mayRetry()) return await once(request)
+        if (request.method === 'GET' && RETRYABLE_STATUS.has(res.status) && request.deadline - now() > MIN_RETRY_MS && mayRetry())
+          return await once(request)
         return res
       } catch (error) {
         const code = errorCode((error as UpstreamError).cause)
         const safe = code !== undefined && (NOT_SENT.has(code) || (request.method === 'GET' && RESET.has(code)))
-        if (error instanceof UpstreamError && error.kind === 'network' && safe && request.deadline - now() > MIN_RETRY_MS && mayRetry()) return once(request)
+        if (error instanceof UpstreamError && error.kind === 'network' && safe && request.deadline - now() > MIN_RETRY_MS && mayRetry())
+          return once(request)
         throw error
       }
     },

@@ -41,7 +41,10 @@ test('random concave curves: the allocation equals the brute force within 0.1 bp
     const brute = bruteForce(curves, totalIn)!
     const tolerance = (brute < 0n ? -brute : brute) / 100_000n + 1n // 0.1 bps
     assert.ok(result.value >= brute - tolerance && result.value <= brute + tolerance, `run ${run}: ${result.value} vs brute force ${brute}`)
-    assert.equal(result.allocations.reduce((s, a) => s + a.amountIn, 0n), totalIn)
+    assert.equal(
+      result.allocations.reduce((s, a) => s + a.amountIn, 0n),
+      totalIn,
+    )
     assert.ok(result.allocations.every((a) => a.amountIn > 0n))
     for (const c of curves) assert.ok(result.value >= c.points.at(-1)!.y, 'never below any single source')
     // The answer's own value is what its allocations are worth on the curves.
@@ -53,15 +56,31 @@ test('random concave curves: the allocation equals the brute force within 0.1 bp
 })
 
 test('gas decides: a source whose extra output does not pay for its transaction is left out', () => {
-  const line = (id: string, gas: bigint, slope: bigint): SourceCurve => ({ id, points: [{ x: 0n, y: -gas }, { x: 100n, y: slope * 100n - gas }] })
+  const line = (id: string, gas: bigint, slope: bigint): SourceCurve => ({
+    id,
+    points: [
+      { x: 0n, y: -gas },
+      { x: 100n, y: slope * 100n - gas },
+    ],
+  })
   // Two identical linear sources: splitting gains nothing and pays a second transaction.
   const two = allocateAcrossCurves({ totalIn: 100n, curves: [line('a', 5n, 2n), line('b', 5n, 2n)] })!
   assert.deepEqual(two.allocations, [{ id: 'a', amountIn: 100n }])
   assert.equal(two.value, 195n)
   // A concave source and a cheap linear one: worth splitting.
-  const curved: SourceCurve = { id: 'c', points: [{ x: 0n, y: -1n }, { x: 50n, y: 149n }, { x: 100n, y: 199n }] }
+  const curved: SourceCurve = {
+    id: 'c',
+    points: [
+      { x: 0n, y: -1n },
+      { x: 50n, y: 149n },
+      { x: 100n, y: 199n },
+    ],
+  }
   const split = allocateAcrossCurves({ totalIn: 100n, curves: [curved, line('d', 1n, 2n)] })!
-  assert.deepEqual(split.allocations, [{ id: 'c', amountIn: 50n }, { id: 'd', amountIn: 50n }])
+  assert.deepEqual(split.allocations, [
+    { id: 'c', amountIn: 50n },
+    { id: 'd', amountIn: 50n },
+  ])
   assert.equal(split.value, 149n + 99n)
 })
 
@@ -76,13 +95,25 @@ test('non-concave samples: the hull is used, the answer still covers the amount 
       return { id: `s${i}`, points }
     })
     const result = allocateAcrossCurves({ curves, totalIn })!
-    assert.equal(result.allocations.reduce((s, a) => s + a.amountIn, 0n), totalIn)
+    assert.equal(
+      result.allocations.reduce((s, a) => s + a.amountIn, 0n),
+      totalIn,
+    )
     for (const c of curves) assert.ok(result.value >= c.points.at(-1)!.y)
   }
 })
 
 test('no subset can take the whole amount: undefined', () => {
-  const short: SourceCurve = { id: 'a', points: [{ x: 0n, y: 0n }, { x: 10n, y: 10n }] }
+  const short: SourceCurve = {
+    id: 'a',
+    points: [
+      { x: 0n, y: 0n },
+      { x: 10n, y: 10n },
+    ],
+  }
   assert.equal(allocateAcrossCurves({ totalIn: 100n, curves: [short] }), undefined)
-  assert.deepEqual(allocateAcrossCurves({ totalIn: 20n, curves: [short, { ...short, id: 'b' }] })?.allocations, [{ id: 'a', amountIn: 10n }, { id: 'b', amountIn: 10n }])
+  assert.deepEqual(allocateAcrossCurves({ totalIn: 20n, curves: [short, { ...short, id: 'b' }] })?.allocations, [
+    { id: 'a', amountIn: 10n },
+    { id: 'b', amountIn: 10n },
+  ])
 })

@@ -38,14 +38,26 @@ type Segment = { source: number; dx: bigint; dy: bigint }
  *   { id: 'b', points: [{ x: 0n, y: -1n }, { x: 50n, y: 55n }, { x: 100n, y: 90n }] },
  * ] }) // { allocations: [{ id: 'a', amountIn: 50n }, { id: 'b', amountIn: 50n }], value: 115n }
  */
-export function allocateAcrossCurves({ curves, totalIn }: { curves: SourceCurve[]; totalIn: bigint }): AllocateAcrossCurvesResult | undefined {
+export function allocateAcrossCurves({
+  curves,
+  totalIn,
+}: {
+  curves: SourceCurve[]
+  totalIn: bigint
+}): AllocateAcrossCurvesResult | undefined {
   if (curves.length > 16) throw new RangeError(`allocateAcrossCurves: ${curves.length} sources (at most 16)`)
   const hulls = curves.map((curve) => upperConcaveHull(curve.points))
-  const segments: Segment[][] = hulls.map((hull, source) => hull.slice(1).map((p, i) => ({ source, dx: p.x - hull[i].x, dy: p.y - hull[i].y })))
+  const segments: Segment[][] = hulls.map((hull, source) =>
+    hull.slice(1).map((p, i) => ({ source, dx: p.x - hull[i].x, dy: p.y - hull[i].y })),
+  )
   let best: { value: bigint; amounts: bigint[]; size: number } | undefined
   for (let mask = 1; mask < 1 << curves.length; mask++) {
     const members = curves.map((_, i) => i).filter((i) => mask & (1 << i))
-    const result = waterFill(members.map((i) => segments[i]), members.reduce((sum, i) => sum + (hulls[i][0]?.y ?? 0n), 0n), totalIn)
+    const result = waterFill(
+      members.map((i) => segments[i]),
+      members.reduce((sum, i) => sum + (hulls[i][0]?.y ?? 0n), 0n),
+      totalIn,
+    )
     if (!result) continue
     // A member left at zero input paid its fixed cost for nothing: the subset without it is better.
     if (members.some((i) => result.amounts[i] === undefined || result.amounts[i] === 0n)) continue
@@ -83,5 +95,5 @@ function waterFill(perSource: Segment[][], start: bigint, totalIn: bigint): { va
 
 function floorDiv(a: bigint, b: bigint): bigint {
   const q = a / b
-  return a % b !== 0n && (a < 0n) !== (b < 0n) ? q - 1n : q
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q
 }

@@ -16,7 +16,10 @@ export function constantProductMarket({ pools }: { pools: StandInPool[] }): Stan
   return async ({ tokenIn, tokenOut, amountIn }) => {
     const a = tokenIn.toLowerCase()
     const b = tokenOut.toLowerCase()
-    const pool = pools.find((p) => (p.tokenA.toLowerCase() === a && p.tokenB.toLowerCase() === b) || (p.tokenA.toLowerCase() === b && p.tokenB.toLowerCase() === a))
+    const pool = pools.find(
+      (p) =>
+        (p.tokenA.toLowerCase() === a && p.tokenB.toLowerCase() === b) || (p.tokenA.toLowerCase() === b && p.tokenB.toLowerCase() === a),
+    )
     if (!pool) return undefined
     const [reserveIn, reserveOut] = pool.tokenA.toLowerCase() === a ? [pool.reserveA, pool.reserveB] : [pool.reserveB, pool.reserveA]
     const inWithFee = amountIn * BigInt(10_000 - pool.feeBps)

@@ -7,7 +7,15 @@
  * const latency = latencySampler({ p50Ms: 340, p95Ms: 500 })
  * latency() // e.g. 327.4
  */
-export function latencySampler({ p50Ms, p95Ms, random = Math.random }: { p50Ms: number; p95Ms: number; random?: () => number }): () => number {
+export function latencySampler({
+  p50Ms,
+  p95Ms,
+  random = Math.random,
+}: {
+  p50Ms: number
+  p95Ms: number
+  random?: () => number
+}): () => number {
   const mu = Math.log(p50Ms)
   const sigma = Math.log(p95Ms / p50Ms) / 1.6448536269514722
   return () => {

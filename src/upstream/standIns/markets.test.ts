@@ -28,13 +28,16 @@ test('a scaled market: twice as deep means half the impact at any size, less its
   const baseHalf = (await base({ tokenIn: WETH, tokenOut: USDC, amountIn: a / 2n }))!.amountOut
   assert.equal((await deep({ tokenIn: WETH, tokenOut: USDC, amountIn: a }))!.amountOut, baseHalf * 2n)
   const fee = scaledMarket({ quote, depth: { numerator: 1n, denominator: 1n }, feeBps: 10, gasUnits: 1n })
-  assert.equal((await fee({ tokenIn: WETH, tokenOut: USDC, amountIn: a }))!.amountOut, ((await base({ tokenIn: WETH, tokenOut: USDC, amountIn: a }))!.amountOut * 9990n) / 10_000n)
+  assert.equal(
+    (await fee({ tokenIn: WETH, tokenOut: USDC, amountIn: a }))!.amountOut,
+    ((await base({ tokenIn: WETH, tokenOut: USDC, amountIn: a }))!.amountOut * 9990n) / 10_000n,
+  )
   assert.equal(await deep({ tokenIn: WETH, tokenOut: USDC, amountIn: 1n }), undefined, 'an input that scales to zero has no route')
 })
 
 test('latencies follow the log-normal with the given median and p95', () => {
   let seed = 1
-  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647)
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647
   const draw = latencySampler({ p50Ms: 340, p95Ms: 500, random })
   const samples = Array.from({ length: 20_000 }, draw).sort((a, b) => a - b)
   assert.ok(Math.abs(samples[10_000] - 340) < 10, `median ${samples[10_000]}`)

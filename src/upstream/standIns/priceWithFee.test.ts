@@ -5,7 +5,9 @@ import { priceWithFee } from './priceWithFee.ts'
 
 const A = '0x4200000000000000000000000000000000000006'
 const B = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
-const market = constantProductMarket({ pools: [{ tokenA: A, tokenB: B, reserveA: 10n ** 21n, reserveB: 3n * 10n ** 12n, feeBps: 30, gasUnits: 150_000n }] })
+const market = constantProductMarket({
+  pools: [{ tokenA: A, tokenB: B, reserveA: 10n ** 21n, reserveB: 3n * 10n ** 12n, feeBps: 30, gasUnits: 150_000n }],
+})
 const trade = { tokenIn: A, tokenOut: B, amountIn: 10n ** 19n } as const
 
 test('a fee on the output is floored off what the route pays; on the input, the route swaps the rest', async () => {

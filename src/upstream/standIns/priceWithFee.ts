@@ -12,7 +12,15 @@ export type StandInFee = { ppm: bigint; takenFrom: 'tokenOut' | 'tokenIn' }
  * @example
  * await priceWithFee({ market, trade, fee: { ppm: 2_500n, takenFrom: 'tokenOut' } }) // { amountOut, gasUnits, feeAmount }
  */
-export async function priceWithFee({ market, trade, fee }: { market: StandInMarket; trade: StandInTrade; fee?: StandInFee }): Promise<{ amountOut: bigint; gasUnits: bigint; feeAmount: bigint } | undefined> {
+export async function priceWithFee({
+  market,
+  trade,
+  fee,
+}: {
+  market: StandInMarket
+  trade: StandInTrade
+  fee?: StandInFee
+}): Promise<{ amountOut: bigint; gasUnits: bigint; feeAmount: bigint } | undefined> {
   if (!fee || fee.ppm === 0n) {
     const priced = await market(trade)
     return priced && { ...priced, feeAmount: 0n }

@@ -11,7 +11,13 @@ const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
  * @example
  * readStandInTrade({ tokenIn: q.sellToken, tokenOut: q.buyToken, amountIn: q.sellAmount, fields: ['sellToken', 'buyToken', 'sellAmount'] })
  */
-export function readStandInTrade({ tokenIn, tokenOut, amountIn, fields, nativeForms = ['0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'] }: {
+export function readStandInTrade({
+  tokenIn,
+  tokenOut,
+  amountIn,
+  fields,
+  nativeForms = ['0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'],
+}: {
   tokenIn: unknown
   tokenOut: unknown
   amountIn: unknown
@@ -26,7 +32,8 @@ export function readStandInTrade({ tokenIn, tokenOut, amountIn, fields, nativeFo
   if (!a.startsWith('0x')) return { problem: a }
   const b = token(tokenOut, fields[1])
   if (!b.startsWith('0x')) return { problem: b }
-  if (typeof amountIn !== 'string' || !/^[0-9]{1,78}$/.test(amountIn) || BigInt(amountIn) === 0n) return { problem: `${fields[2]}: must be a positive integer string` }
+  if (typeof amountIn !== 'string' || !/^[0-9]{1,78}$/.test(amountIn) || BigInt(amountIn) === 0n)
+    return { problem: `${fields[2]}: must be a positive integer string` }
   if (a === b) return { problem: `${fields[1]}: must differ from ${fields[0]}` }
   return { trade: { tokenIn: a as Address, tokenOut: b as Address, amountIn: BigInt(amountIn) } }
 }

@@ -8,7 +8,21 @@ import { type Address, encodeAbiParameters, type Hex } from 'viem'
  * @example
  * standInCalldata({ tag: '0x5a5a5a5a', taker, tokenIn, tokenOut, amountIn: 10n, minOut: 9n })
  */
-export function standInCalldata({ tag, taker, tokenIn, tokenOut, amountIn, minOut }: { tag: Hex; taker: Address; tokenIn: Address; tokenOut: Address; amountIn: bigint; minOut: bigint }): Hex {
+export function standInCalldata({
+  tag,
+  taker,
+  tokenIn,
+  tokenOut,
+  amountIn,
+  minOut,
+}: {
+  tag: Hex
+  taker: Address
+  tokenIn: Address
+  tokenOut: Address
+  amountIn: bigint
+  minOut: bigint
+}): Hex {
   const words = encodeAbiParameters(
     [{ type: 'address' }, { type: 'address' }, { type: 'address' }, { type: 'uint256' }, { type: 'uint256' }],
     [taker, tokenIn, tokenOut, amountIn, minOut],

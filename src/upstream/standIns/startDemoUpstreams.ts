@@ -29,7 +29,12 @@ const DEMO_API_KEY = 'demo-key-not-a-secret'
  * const demo = await startDemoUpstreams({ ids: ['0x', 'odos'], quote: async (trade) => … })
  * const service = createUpstreamService({ upstreams: demo.upstreams, … })
  */
-export async function startDemoUpstreams({ ids, quote, chainId = 8453, latency = latencySampler({ p50Ms: 340, p95Ms: 500 }) }: {
+export async function startDemoUpstreams({
+  ids,
+  quote,
+  chainId = 8453,
+  latency = latencySampler({ p50Ms: 340, p95Ms: 500 }),
+}: {
   ids: UpstreamId[]
   /** Our own market's output for a trade (undefined: no route). */
   quote: (trade: StandInTrade) => Promise<bigint | undefined>
@@ -41,8 +46,21 @@ export async function startDemoUpstreams({ ids, quote, chainId = 8453, latency =
     for (const id of ids) {
       const kind = upstreamRegistry[id]
       const profile = DEMO_PROFILES[id]
-      const market = scaledMarket({ quote, depth: { numerator: profile.depth[0], denominator: profile.depth[1] }, feeBps: profile.feeBps, gasUnits: profile.gasUnits })
-      standIns.push(await startUpstreamStandIn({ id, market, chainId, apiKey: kind.requiresApiKey ? DEMO_API_KEY : undefined, behaviour: { latencyMs: latency, rateLimit: { ratePerSec: kind.ratePerSec, burst: kind.burst } } }))
+      const market = scaledMarket({
+        quote,
+        depth: { numerator: profile.depth[0], denominator: profile.depth[1] },
+        feeBps: profile.feeBps,
+        gasUnits: profile.gasUnits,
+      })
+      standIns.push(
+        await startUpstreamStandIn({
+          id,
+          market,
+          chainId,
+          apiKey: kind.requiresApiKey ? DEMO_API_KEY : undefined,
+          behaviour: { latencyMs: latency, rateLimit: { ratePerSec: kind.ratePerSec, burst: kind.burst } },
+        }),
+      )
     }
   } catch (error) {
     await Promise.all(standIns.map((s) => s.close()))
@@ -54,7 +72,13 @@ export async function startDemoUpstreams({ ids, quote, chainId = 8453, latency =
     return {
       id: standIn.id,
       sourceId: `simulated:${standIn.id}`,
-      settings: { baseUrl: standIn.url, apiKey: kind.requiresApiKey ? DEMO_API_KEY : undefined, ratePerSec: pacedRatePerSec(standIn.id), burst: kind.burst, options },
+      settings: {
+        baseUrl: standIn.url,
+        apiKey: kind.requiresApiKey ? DEMO_API_KEY : undefined,
+        ratePerSec: pacedRatePerSec(standIn.id),
+        burst: kind.burst,
+        options,
+      },
     }
   })
   return { upstreams, standIns, close: async () => void (await Promise.all(standIns.map((s) => s.close()))) }

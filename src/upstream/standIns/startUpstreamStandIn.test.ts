@@ -11,7 +11,8 @@ const market = constantProductMarket({ pools: [WORLD_POOLS['0x']] })
 const KEY = 'stand-in-key-0123456789'
 const stand: Partial<Record<string, UpstreamStandIn>> = {}
 beforeAll(async () => {
-  for (const id of ['0x', '1inch', 'kyberswap', 'odos', 'velora', 'openocean'] as const) stand[id] = await startUpstreamStandIn({ id, market, apiKey: KEY })
+  for (const id of ['0x', '1inch', 'kyberswap', 'odos', 'velora', 'openocean'] as const)
+    stand[id] = await startUpstreamStandIn({ id, market, apiKey: KEY })
 })
 afterAll(async () => {
   for (const s of Object.values(stand)) await s!.close()
@@ -71,31 +72,75 @@ test('KyberSwap: route/build refuses a routeSummary that is not byte for byte th
   const sender = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
   const reparsed = JSON.stringify(JSON.parse(summary))
   assert.notEqual(reparsed, summary, 'JSON.parse loses the digits')
-  assert.equal((await post('kyberswap', '/base/api/v1/route/build', `{"routeSummary":${reparsed},"sender":"${sender}","recipient":"${sender}"}`)).body.code, 4002)
-  const built = await post('kyberswap', '/base/api/v1/route/build', `{"routeSummary":${summary},"sender":"${sender}","recipient":"${sender}","slippageTolerance":50}`)
+  assert.equal(
+    (await post('kyberswap', '/base/api/v1/route/build', `{"routeSummary":${reparsed},"sender":"${sender}","recipient":"${sender}"}`)).body
+      .code,
+    4002,
+  )
+  const built = await post(
+    'kyberswap',
+    '/base/api/v1/route/build',
+    `{"routeSummary":${summary},"sender":"${sender}","recipient":"${sender}","slippageTolerance":50}`,
+  )
   assert.equal(built.body.code, 0)
   assert.equal(built.body.data.routerAddress, '0x6131B5fae19EA4f9D964eAc0408E4408b66337b5')
-  assert.equal((await post('kyberswap', '/base/api/v1/route/build', `{"routeSummary":${summary},"sender":"${sender}","recipient":"${sender}","slippageTolerance":2500}`)).body.code, 4000)
+  assert.equal(
+    (
+      await post(
+        'kyberswap',
+        '/base/api/v1/route/build',
+        `{"routeSummary":${summary},"sender":"${sender}","recipient":"${sender}","slippageTolerance":2500}`,
+      )
+    ).body.code,
+    4000,
+  )
 })
 
 test('Odos: a pathId only with userAddr; assemble by that user, within its life', async () => {
-  const body = (userAddr?: string) => JSON.stringify({ chainId: 8453, inputTokens: [{ tokenAddress: WETH, amount: '1000000000000000000' }], outputTokens: [{ tokenAddress: USDC, proportion: 1 }], ...(userAddr ? { userAddr } : {}) })
+  const body = (userAddr?: string) =>
+    JSON.stringify({
+      chainId: 8453,
+      inputTokens: [{ tokenAddress: WETH, amount: '1000000000000000000' }],
+      outputTokens: [{ tokenAddress: USDC, proportion: 1 }],
+      ...(userAddr ? { userAddr } : {}),
+    })
   assert.equal((await post('odos', '/sor/quote/v3', body())).body.pathId, null)
   const user = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
   const quote = await post('odos', '/sor/quote/v3', body(user))
   assert.equal(typeof quote.body.gasEstimate, 'number')
-  assert.equal((await post('odos', '/sor/assemble', JSON.stringify({ userAddr: '0x000000000000000000000000000000000000bEEF', pathId: quote.body.pathId }))).body.errorCode, 4101)
+  assert.equal(
+    (
+      await post(
+        'odos',
+        '/sor/assemble',
+        JSON.stringify({ userAddr: '0x000000000000000000000000000000000000bEEF', pathId: quote.body.pathId }),
+      )
+    ).body.errorCode,
+    4101,
+  )
   assert.equal((await post('odos', '/sor/assemble', JSON.stringify({ userAddr: user, pathId: 'nope' }))).body.errorCode, 4100)
   assert.equal((await post('odos', '/sor/assemble', JSON.stringify({ userAddr: user, pathId: quote.body.pathId }))).status, 200)
-  assert.equal((await post('odos', '/sor/quote/v3', JSON.stringify({ chainId: 1, inputTokens: [], outputTokens: [] }))).body.errorCode, 4001)
+  assert.equal(
+    (await post('odos', '/sor/quote/v3', JSON.stringify({ chainId: 1, inputTokens: [], outputTokens: [] }))).body.errorCode,
+    4001,
+  )
 })
 
 test('Velora: decimals required; /transactions refuses a modified priceRoute', async () => {
-  assert.deepEqual((await get('velora', `/prices?srcToken=${WETH}&destToken=${USDC}&amount=1000&network=8453`)).body, { error: 'Invalid srcDecimals' })
-  const prices = await fetch(`${stand.velora!.url}/prices?srcToken=${WETH}&srcDecimals=18&destToken=${USDC}&destDecimals=6&amount=1000000000000000000&network=8453`)
+  assert.deepEqual((await get('velora', `/prices?srcToken=${WETH}&destToken=${USDC}&amount=1000&network=8453`)).body, {
+    error: 'Invalid srcDecimals',
+  })
+  const prices = await fetch(
+    `${stand.velora!.url}/prices?srcToken=${WETH}&srcDecimals=18&destToken=${USDC}&destDecimals=6&amount=1000000000000000000&network=8453`,
+  )
   const route = ((await prices.json()) as any).priceRoute
   const user = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
-  const tx = (r: unknown) => post('velora', '/transactions/8453', JSON.stringify({ priceRoute: r, srcToken: WETH, destToken: USDC, srcAmount: '1000000000000000000', slippage: 50, userAddress: user }))
+  const tx = (r: unknown) =>
+    post(
+      'velora',
+      '/transactions/8453',
+      JSON.stringify({ priceRoute: r, srcToken: WETH, destToken: USDC, srcAmount: '1000000000000000000', slippage: 50, userAddress: user }),
+    )
   assert.equal((await tx(route)).status, 200)
   assert.match((await tx({ ...route, destAmount: '1' })).body.error, /modified/)
 })
@@ -104,7 +149,10 @@ test('OpenOcean: refusals inside an HTTP 200; data null when it cannot fill', as
   const missing = await get('openocean', `/v4/8453/quote?inTokenAddress=${WETH}&outTokenAddress=${USDC}&amountDecimals=1000`)
   assert.deepEqual([missing.status, missing.body], [200, { code: 400, error: 'gasPriceDecimals is required' }])
   stand.openocean!.queue({ mode: 'no route' })
-  assert.deepEqual((await get('openocean', `/v4/8453/quote?inTokenAddress=${WETH}&outTokenAddress=${USDC}&amountDecimals=1000&gasPriceDecimals=1`)).body, { code: 200, data: null })
+  assert.deepEqual(
+    (await get('openocean', `/v4/8453/quote?inTokenAddress=${WETH}&outTokenAddress=${USDC}&amountDecimals=1000&gasPriceDecimals=1`)).body,
+    { code: 200, data: null },
+  )
 })
 
 test('misbehaviour on demand: its own rate limit (429 + Retry-After), a dropped connection, queued then standing behaviour', async () => {
@@ -131,7 +179,10 @@ test('integrator fees: each stand-in charges them as its API documents, and refu
   assert.deepEqual(charged.fees.integratorFee, { amount: ((gross * 30n) / 10_000n).toString(), token: USDC.toLowerCase(), type: 'volume' })
   assert.deepEqual((await get('0x', `${zx}&swapFeeBps=1001&swapFeeRecipient=${R}`, zxHeaders)).body.data.details[0].field, 'swapFeeBps')
   assert.deepEqual((await get('0x', `${zx}&swapFeeBps=30`, zxHeaders)).body.data.details[0].field, 'swapFeeRecipient')
-  assert.deepEqual((await get('0x', `${zx}&swapFeeBps=30&swapFeeRecipient=${R}&swapFeeToken=${R}`, zxHeaders)).body.data.details[0].field, 'swapFeeToken')
+  assert.deepEqual(
+    (await get('0x', `${zx}&swapFeeBps=30&swapFeeRecipient=${R}&swapFeeToken=${R}`, zxHeaders)).body.data.details[0].field,
+    'swapFeeToken',
+  )
   // 1inch: a percent of the src amount, the rest swapped; at most 3; /swap needs a referrer with it.
   const auth = { authorization: `Bearer ${KEY}` }
   const q1 = `/swap/v6.0/8453/quote?src=${WETH}&dst=${USDC}&amount=1000000000000000000`
@@ -146,16 +197,29 @@ test('integrator fees: each stand-in charges them as its API documents, and refu
   assert.equal(BigInt(kyber.amountOut), gross - (gross * 30n) / 10_000n)
   assert.equal((await get('kyberswap', `${kq}&feeAmount=30&chargeFeeBy=currency_out&feeReceiver=${R}`)).body.code, 4001)
   // Odos v3: a checksummed feeRecipient; the fraction echoed.
-  const odosBody = (extra: object) => JSON.stringify({ chainId: 8453, inputTokens: [{ tokenAddress: WETH, amount: '1000000000000000000' }], outputTokens: [{ tokenAddress: USDC, proportion: 1 }], ...extra })
+  const odosBody = (extra: object) =>
+    JSON.stringify({
+      chainId: 8453,
+      inputTokens: [{ tokenAddress: WETH, amount: '1000000000000000000' }],
+      outputTokens: [{ tokenAddress: USDC, proportion: 1 }],
+      ...extra,
+    })
   const odos = (await post('odos', '/sor/quote/v3', odosBody({ partnerFeePercent: 0.003, feeRecipient: R }))).body
   assert.deepEqual([BigInt(odos.outAmounts[0]), odos.partnerFeePercent], [gross - (gross * 30n) / 10_000n, 0.003])
   assert.equal((await post('odos', '/sor/quote/v3', odosBody({ partnerFeePercent: 0.003, feeRecipient: R.toLowerCase() }))).status, 400)
   // Velora: at most 200 bps; OpenOcean: /swap only, 0.01..5 % of the in-token.
   const vq = `/prices?srcToken=${WETH}&srcDecimals=18&destToken=${USDC}&destDecimals=6&amount=1000000000000000000&side=SELL&network=8453`
-  assert.equal(BigInt((await get('velora', `${vq}&partnerFeeBps=30&partnerAddress=${R}`)).body.priceRoute.destAmount), gross - (gross * 30n) / 10_000n)
+  assert.equal(
+    BigInt((await get('velora', `${vq}&partnerFeeBps=30&partnerAddress=${R}`)).body.priceRoute.destAmount),
+    gross - (gross * 30n) / 10_000n,
+  )
   assert.equal((await get('velora', `${vq}&partnerFeeBps=201&partnerAddress=${R}`)).status, 400)
   const oq = `/v4/8453/swap?inTokenAddress=${WETH}&outTokenAddress=${USDC}&amountDecimals=1000000000000000000&gasPriceDecimals=5000000`
   assert.equal(BigInt((await get('openocean', `${oq}&referrer=${R}&referrerFee=0.3`)).body.data.outAmount), in1)
   assert.equal((await get('openocean', `${oq}&referrer=${R}&referrerFee=5.01`)).body.code, 400)
-  assert.equal(BigInt((await get('openocean', `${oq.replace('/swap', '/quote')}&referrer=${R}&referrerFee=0.3`)).body.data.outAmount), gross, '/quote takes no fee')
+  assert.equal(
+    BigInt((await get('openocean', `${oq.replace('/swap', '/quote')}&referrer=${R}&referrerFee=0.3`)).body.data.outAmount),
+    gross,
+    '/quote takes no fee',
+  )
 })

@@ -7,7 +7,10 @@ import { standInApis } from './standInApis.ts'
 
 /** How a stand-in answers; every failure is in the API's own format. */
 export type StandInMode =
-  | 'ok' | 'no route' | 'server error' | 'rate limited'
+  | 'ok'
+  | 'no route'
+  | 'server error'
+  | 'rate limited'
   /** Never answers (until the stand-in closes). */
   | 'hang'
   /** HTTP 200 with a body that is not JSON. */
@@ -60,7 +63,14 @@ export type StartUpstreamStandInParameters = {
  * zeroEx.queue({ mode: 'rate limited' })
  * await zeroEx.close()
  */
-export async function startUpstreamStandIn({ id, market, behaviour = {}, apiKey, chainId = 8453, now = Date.now }: StartUpstreamStandInParameters): Promise<UpstreamStandIn> {
+export async function startUpstreamStandIn({
+  id,
+  market,
+  behaviour = {},
+  apiKey,
+  chainId = 8453,
+  now = Date.now,
+}: StartUpstreamStandInParameters): Promise<UpstreamStandIn> {
   const api = standInApis[id]
   const settings = { chainId, apiKey, memory: new Map<string, unknown>(), now }
   const requests: StandInRequest[] = []
@@ -72,22 +82,31 @@ export async function startUpstreamStandIn({ id, market, behaviour = {}, apiKey,
 
   const reply = async (request: StandInRequest, b: StandInBehaviour): Promise<StandInReply | 'hang' | 'reset' | 'garbage'> => {
     if (b.rateLimit) {
-      if (limiter?.of !== b.rateLimit) limiter = { bucket: createTokenBucket({ ...b.rateLimit, capacity: b.rateLimit.burst, now }), of: b.rateLimit }
+      if (limiter?.of !== b.rateLimit)
+        limiter = { bucket: createTokenBucket({ ...b.rateLimit, capacity: b.rateLimit.burst, now }), of: b.rateLimit }
       if (!limiter.bucket.tryTake()) return api.rateLimited(Math.max(1, Math.ceil(limiter.bucket.msUntil() / 1000)))
     }
     switch (b.mode ?? 'ok') {
-      case 'hang': return 'hang'
-      case 'reset': return 'reset'
-      case 'garbage': return 'garbage'
-      case 'no route': return api.noRoute()
-      case 'server error': return api.serverError()
-      case 'rate limited': return api.rateLimited(1)
-      case 'wrong shape': return api.wrongShape()
+      case 'hang':
+        return 'hang'
+      case 'reset':
+        return 'reset'
+      case 'garbage':
+        return 'garbage'
+      case 'no route':
+        return api.noRoute()
+      case 'server error':
+        return api.serverError()
+      case 'rate limited':
+        return api.rateLimited(1)
+      case 'wrong shape':
+        return api.wrongShape()
       case 'wrong amount': {
         const answer = await api.answer(request, market, settings)
         return answer.status === 200 ? api.tamper(answer) : answer
       }
-      default: return api.answer(request, market, settings)
+      default:
+        return api.answer(request, market, settings)
     }
   }
 
@@ -102,10 +121,17 @@ export async function startUpstreamStandIn({ id, market, behaviour = {}, apiKey,
     } catch {
       json = undefined
     }
-    const request: StandInRequest = { method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, text, json }
+    const request: StandInRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: req.headers,
+      text,
+      json,
+    }
     requests.push(request)
     const b = pending.shift() ?? standing
-    const latency = typeof b.latencyMs === 'function' ? b.latencyMs() : b.latencyMs ?? 0
+    const latency = typeof b.latencyMs === 'function' ? b.latencyMs() : (b.latencyMs ?? 0)
     if (latency > 0) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
@@ -135,7 +161,9 @@ export async function startUpstreamStandIn({ id, market, behaviour = {}, apiKey,
       return
     }
     const body = answer.raw ?? (typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body))
-    res.writeHead(answer.status, { 'content-type': typeof answer.body === 'string' ? 'text/plain' : 'application/json', ...answer.headers }).end(body, () => answered(answer.status))
+    res
+      .writeHead(answer.status, { 'content-type': typeof answer.body === 'string' ? 'text/plain' : 'application/json', ...answer.headers })
+      .end(body, () => answered(answer.status))
   }
 
   const server = createServer((req, res) => {

@@ -21,7 +21,9 @@ afterAll(async () => {
   await devnet?.stop()
 })
 
-const swapEvent = parseAbi(['event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)'])[0]
+const swapEvent = parseAbi([
+  'event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)',
+])[0]
 
 test('dozens of tokens by several creators, a week of trades on their pools, fees claimed and accrued', async () => {
   const lp = devnet.market.launchpad
@@ -32,8 +34,16 @@ test('dozens of tokens by several creators, a week of trades on their pools, fee
   assert.ok(byCreator.size >= 6 && Math.max(...byCreator.values()) >= 6, `creators: ${[...byCreator.values()]}`)
   assert.equal(lp.endTimestamp - lp.startTimestamp >= 7 * 86_400 - 3600, true)
   const client = devnet.publicClient
-  const launches = await client.getContractEvents({ address: lp.factory, abi: launchFactoryAbi, eventName: 'TokenLaunched', fromBlock: BigInt(lp.fromBlock) })
-  assert.deepEqual(launches.map((l) => getAddress(l.args.token!)), lp.tokens.map((t) => t.address))
+  const launches = await client.getContractEvents({
+    address: lp.factory,
+    abi: launchFactoryAbi,
+    eventName: 'TokenLaunched',
+    fromBlock: BigInt(lp.fromBlock),
+  })
+  assert.deepEqual(
+    launches.map((l) => getAddress(l.args.token!)),
+    lp.tokens.map((t) => t.address),
+  )
   const swaps = await client.getLogs({ address: lp.tokens.map((t) => t.pool), event: swapEvent, fromBlock: BigInt(lp.fromBlock) })
   assert.ok(swaps.length >= 1000, `${swaps.length} trades`)
   // Trading is uneven: the busiest pool trades far more than the quietest.
@@ -42,14 +52,25 @@ test('dozens of tokens by several creators, a week of trades on their pools, fee
   assert.ok(Math.max(...perPool.values()) >= 5 * Math.min(...perPool.values()), 'some tokens are hot, others quiet')
   // Spread over the week: trades in at least six of the seven days.
   const days = new Set<number>()
-  for (const s of swaps.filter((_, i) => i % 25 === 0)) days.add(Math.floor((Number((await client.getBlock({ blockNumber: s.blockNumber })).timestamp) - lp.startTimestamp) / 86_400))
+  for (const s of swaps.filter((_, i) => i % 25 === 0))
+    days.add(Math.floor((Number((await client.getBlock({ blockNumber: s.blockNumber })).timestamp) - lp.startTimestamp) / 86_400))
   assert.ok(days.size >= 6, `trades on ${days.size} days`)
-  const claimed = await client.getContractEvents({ address: lp.feeLocker, abi: feeLockerAbi, eventName: 'FeesClaimed', fromBlock: BigInt(lp.fromBlock) })
+  const claimed = await client.getContractEvents({
+    address: lp.feeLocker,
+    abi: feeLockerAbi,
+    eventName: 'FeesClaimed',
+    fromBlock: BigInt(lp.fromBlock),
+  })
   assert.ok(claimed.length >= 20, `${claimed.length} fee claims`)
   // Some fees are collected but unclaimed at the end.
   let unclaimed = 0
   for (const t of lp.tokens) {
-    const [a, b] = await client.readContract({ address: lp.feeLocker, abi: feeLockerAbi, functionName: 'accrued', args: [t.address, t.creator] })
+    const [a, b] = await client.readContract({
+      address: lp.feeLocker,
+      abi: feeLockerAbi,
+      functionName: 'accrued',
+      args: [t.address, t.creator],
+    })
     if (a + b > 0n) unclaimed++
   }
   assert.ok(unclaimed >= 3, `${unclaimed} tokens with accrued, unclaimed creator fees`)
@@ -62,13 +83,31 @@ test('vesting positions at every stage when the week ends: locked, vesting, part
   const count = await client.readContract({ address: lp.vestingVault, abi: vestingVaultAbi, functionName: 'positionCount' })
   const stages = new Set<string>()
   for (let id = 1n; id <= count; id++) {
-    const [, , amount, claimed, , lockupEnd, vestingEnd] = await client.readContract({ address: lp.vestingVault, abi: vestingVaultAbi, functionName: 'positions', args: [id] })
-    stages.add(now < lockupEnd ? 'locked' : now < vestingEnd ? (claimed > 0n ? 'partly_claimed' : 'vesting') : claimed === amount ? 'claimed' : claimed === 0n ? 'vested' : 'vested_partly_claimed')
+    const [, , amount, claimed, , lockupEnd, vestingEnd] = await client.readContract({
+      address: lp.vestingVault,
+      abi: vestingVaultAbi,
+      functionName: 'positions',
+      args: [id],
+    })
+    stages.add(
+      now < lockupEnd
+        ? 'locked'
+        : now < vestingEnd
+          ? claimed > 0n
+            ? 'partly_claimed'
+            : 'vesting'
+          : claimed === amount
+            ? 'claimed'
+            : claimed === 0n
+              ? 'vested'
+              : 'vested_partly_claimed',
+    )
   }
-  for (const stage of ['locked', 'vesting', 'partly_claimed', 'vested', 'claimed']) assert.ok(stages.has(stage), `no position ${stage}: ${[...stages]}`)
+  for (const stage of ['locked', 'vesting', 'partly_claimed', 'vested', 'claimed'])
+    assert.ok(stages.has(stage), `no position ${stage}: ${[...stages]}`)
 })
 
-test('metadata documents are named by their CIDs, tokens point at them, some were updated; announcements carry their creator\'s signature', async () => {
+test("metadata documents are named by their CIDs, tokens point at them, some were updated; announcements carry their creator's signature", async () => {
   const lp = devnet.market.launchpad!
   const client = devnet.publicClient
   const cids = new Set(lp.documents.map((d) => d.cid))
@@ -82,13 +121,23 @@ test('metadata documents are named by their CIDs, tokens point at them, some wer
     }
   }
   assert.ok(pointing >= 20, `${pointing} tokens with a metadata document`)
-  const updates = await client.getLogs({ address: lp.tokens.map((t) => t.address), event: launchTokenAbi.find((i) => i.type === 'event' && i.name === 'MetadataUpdated') as never, fromBlock: BigInt(lp.fromBlock) })
+  const updates = await client.getLogs({
+    address: lp.tokens.map((t) => t.address),
+    event: launchTokenAbi.find((i) => i.type === 'event' && i.name === 'MetadataUpdated') as never,
+    fromBlock: BigInt(lp.fromBlock),
+  })
   assert.ok(updates.length > lp.tokens.length, 'metadata updated after launch')
   assert.ok(lp.announcements.length >= 8, `${lp.announcements.length} announcements`)
   for (const a of lp.announcements) {
     const token = lp.tokens.find((t) => t.address === a.token)
     assert.ok(token)
-    const signer = await recoverTypedDataAddress({ ...announcementTypedData({ chainId: a.chainId, message: { id: a.id, token: a.token, title: a.title, body: a.body, issuedAt: BigInt(a.issuedAt) } }), signature: a.signature })
+    const signer = await recoverTypedDataAddress({
+      ...announcementTypedData({
+        chainId: a.chainId,
+        message: { id: a.id, token: a.token, title: a.title, body: a.body, issuedAt: BigInt(a.issuedAt) },
+      }),
+      signature: a.signature,
+    })
     assert.equal(signer, token.creator)
     assert.equal(a.author, token.creator)
     assert.ok(a.issuedAt <= lp.endTimestamp)

@@ -33,15 +33,33 @@ test('prepare, sign with the creator, publish: the read route serves it; a secon
   const account = actor(lp.creators.indexOf(t.creator))
   assert.equal(account.address, t.creator)
   const path = `/tokens/${bed.chain.chainId}/${t.address}/announcements`
-  const prepared = await bed.post(`${path}/prepare`, { author: t.creator, title: 'Listing soon', body: 'We are adding liquidity on Friday.' }, { key })
+  const prepared = await bed.post(
+    `${path}/prepare`,
+    { author: t.creator, title: 'Listing soon', body: 'We are adding liquidity on Friday.' },
+    { key },
+  )
   const draft: Json = await prepared.json()
   assert.equal(prepared.status, 200, JSON.stringify(draft))
   const { typed_data: typed } = draft.data
-  const signature = await account.signTypedData({ domain: typed.domain, types: typed.types, primaryType: 'Announcement', message: { ...typed.message, issuedAt: BigInt(typed.message.issuedAt) } })
+  const signature = await account.signTypedData({
+    domain: typed.domain,
+    types: typed.types,
+    primaryType: 'Announcement',
+    message: { ...typed.message, issuedAt: BigInt(typed.message.issuedAt) },
+  })
   // Someone else's signature of the same message is refused.
   const stranger = actor(lp.creators.indexOf(lp.creators.find((c) => c !== t.creator)!))
-  const forged = await stranger.signTypedData({ domain: typed.domain, types: typed.types, primaryType: 'Announcement', message: { ...typed.message, issuedAt: BigInt(typed.message.issuedAt) } })
-  await assertProblem(await bed.post(path, { announcement_id: draft.data.announcement_id, signature: forged }, { key }), 403, 'wallet_not_authorized')
+  const forged = await stranger.signTypedData({
+    domain: typed.domain,
+    types: typed.types,
+    primaryType: 'Announcement',
+    message: { ...typed.message, issuedAt: BigInt(typed.message.issuedAt) },
+  })
+  await assertProblem(
+    await bed.post(path, { announcement_id: draft.data.announcement_id, signature: forged }, { key }),
+    403,
+    'wallet_not_authorized',
+  )
   const published = await bed.post(path, { announcement_id: draft.data.announcement_id, signature }, { key })
   const body: Json = await published.json()
   assert.equal(published.status, 201, JSON.stringify(body))
@@ -49,10 +67,26 @@ test('prepare, sign with the creator, publish: the read route serves it; a secon
   const seen = list.data.find((a: Json) => a.id === draft.data.announcement_id)
   assert.ok(seen, 'the read route serves the announcement')
   assert.deepEqual([seen.title, seen.author, seen.author_is_creator, seen.signature.value], ['Listing soon', t.creator, true, signature])
-  await assertProblem(await bed.post(path, { announcement_id: draft.data.announcement_id, signature }, { key }), 409, 'announcement_id_conflict')
+  await assertProblem(
+    await bed.post(path, { announcement_id: draft.data.announcement_id, signature }, { key }),
+    409,
+    'announcement_id_conflict',
+  )
   await assertProblem(await bed.post(path, { announcement_id: `0x${'ab'.repeat(32)}`, signature }, { key }), 404, 'not_found')
-  await assertProblem(await bed.post(`${path}/prepare`, { author: stranger.address, title: 'x', body: 'y' }, { key }), 403, 'wallet_not_authorized')
-  await assertProblem(await bed.post(`/tokens/${bed.chain.chainId}/${lp.weth}/announcements/prepare`, { author: t.creator, title: 'x', body: 'y' }, { key }), 404, 'not_found')
+  await assertProblem(
+    await bed.post(`${path}/prepare`, { author: stranger.address, title: 'x', body: 'y' }, { key }),
+    403,
+    'wallet_not_authorized',
+  )
+  await assertProblem(
+    await bed.post(`/tokens/${bed.chain.chainId}/${lp.weth}/announcements/prepare`, { author: t.creator, title: 'x', body: 'y' }, { key }),
+    404,
+    'not_found',
+  )
   await assertProblem(await bed.post(`${path}/prepare`, { author: t.creator, title: '', body: 'y' }, { key }), 400, 'invalid_parameter')
-  await assertProblem(await bed.post(`${path}/prepare`, { author: t.creator, title: 'x', body: 'y', pinned: true }, { key }), 400, 'unknown_parameter')
+  await assertProblem(
+    await bed.post(`${path}/prepare`, { author: t.creator, title: 'x', body: 'y', pinned: true }, { key }),
+    400,
+    'unknown_parameter',
+  )
 })

@@ -88,12 +88,44 @@ describe('fee claims', () => {
     const page: Json = await (await bed.get(`/wallets/${creators()[0]}/fee-claims?limit=100`, { key })).json()
     const mine = new Set(page.data.map((p: Json) => p.token.address.toLowerCase()))
     const notMine = lp.tokens.find((t) => !mine.has(t.address.toLowerCase()))!.address
-    await assertProblem(await bed.post('/claims/fees/prepare', { chain_id: chainId, wallet: creators()[0], positions: [{ token: notMine }] }, { key }), 403, 'wallet_not_authorized')
-    await assertProblem(await bed.post('/claims/fees/prepare', { chain_id: chainId, wallet: creators()[0], positions: [{ token: lp.weth }] }, { key }), 404, 'not_found')
-    await assertProblem(await bed.post('/claims/fees/prepare', { chain_id: chainId, wallet: creators()[0], positions: [] }, { key }), 400, 'invalid_parameter')
-    await assertProblem(await bed.post('/claims/fees/prepare', { chain_id: chainId, wallet: creators()[0], positions: Array.from({ length: 11 }, () => ({ token: notMine })) }, { key }), 400, 'invalid_parameter')
-    await assertProblem(await bed.post('/claims/fees/prepare', { chain_id: chainId, wallet: creators()[0], positions: [{ token: notMine }, { token: notMine.toLowerCase() }] }, { key }), 400, 'invalid_parameter')
-    await assertProblem(await bed.post('/claims/fees/prepare', { chain_id: 1, wallet: creators()[0], positions: [{ token: notMine }] }, { key }), 422, 'unsupported_chain')
+    await assertProblem(
+      await bed.post('/claims/fees/prepare', { chain_id: chainId, wallet: creators()[0], positions: [{ token: notMine }] }, { key }),
+      403,
+      'wallet_not_authorized',
+    )
+    await assertProblem(
+      await bed.post('/claims/fees/prepare', { chain_id: chainId, wallet: creators()[0], positions: [{ token: lp.weth }] }, { key }),
+      404,
+      'not_found',
+    )
+    await assertProblem(
+      await bed.post('/claims/fees/prepare', { chain_id: chainId, wallet: creators()[0], positions: [] }, { key }),
+      400,
+      'invalid_parameter',
+    )
+    await assertProblem(
+      await bed.post(
+        '/claims/fees/prepare',
+        { chain_id: chainId, wallet: creators()[0], positions: Array.from({ length: 11 }, () => ({ token: notMine })) },
+        { key },
+      ),
+      400,
+      'invalid_parameter',
+    )
+    await assertProblem(
+      await bed.post(
+        '/claims/fees/prepare',
+        { chain_id: chainId, wallet: creators()[0], positions: [{ token: notMine }, { token: notMine.toLowerCase() }] },
+        { key },
+      ),
+      400,
+      'invalid_parameter',
+    )
+    await assertProblem(
+      await bed.post('/claims/fees/prepare', { chain_id: 1, wallet: creators()[0], positions: [{ token: notMine }] }, { key }),
+      422,
+      'unsupported_chain',
+    )
     await assertProblem(await bed.post('/claims/prepare', { kind: 'fee' }, { key }), 404, 'not_found')
   })
 })
@@ -134,8 +166,20 @@ describe('vesting claims', () => {
     })
     assert.ok(BigInt(claimed.claimed) > BigInt(position.claimed))
     const other = creators().find((c) => c !== wallet)!
-    await assertProblem(await bed.post('/claims/vesting/prepare', { chain_id: chainId, wallet: other, positions: [{ position_id: position.position_id }] }, { key }), 403, 'wallet_not_authorized')
-    await assertProblem(await bed.post('/claims/vesting/prepare', { chain_id: chainId, wallet, positions: [{ position_id: 999_999 }] }, { key }), 404, 'not_found')
+    await assertProblem(
+      await bed.post(
+        '/claims/vesting/prepare',
+        { chain_id: chainId, wallet: other, positions: [{ position_id: position.position_id }] },
+        { key },
+      ),
+      403,
+      'wallet_not_authorized',
+    )
+    await assertProblem(
+      await bed.post('/claims/vesting/prepare', { chain_id: chainId, wallet, positions: [{ position_id: 999_999 }] }, { key }),
+      404,
+      'not_found',
+    )
   })
 })
 
@@ -144,15 +188,25 @@ describe('claim ceilings (spec §8)', () => {
     const wallet = creators()[7]
     const token = bed.devnet.market.launchpad!.tokens[0].address
     const keys = [key, (await bed.key({ plan: 'partner', customLimits: ROOMY, scopes: ['claims:write'] })).key]
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => bed.post('/claims/fees/prepare', { chain_id: chainId, wallet, positions: [{ token }] }, { key: keys[i % 2] })))
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        bed.post('/claims/fees/prepare', { chain_id: chainId, wallet, positions: [{ token }] }, { key: keys[i % 2] }),
+      ),
+    )
     const refused: Json[] = await Promise.all(answers.filter((r) => r.status === 429).map((r) => r.json()))
     assert.equal(100 - refused.length, 10)
     assert.ok(refused.every((b) => b.violated_policies.includes('claim_batches_per_caller')))
     const perKey = (await bed.key({ plan: 'partner', customLimits: ROOMY, scopes: ['claims:write'] })).key
     const wallets = creators().slice(0, 6)
-    const many = await Promise.all(Array.from({ length: 60 }, (_, i) => bed.post('/claims/vesting/prepare', { chain_id: chainId, wallet: wallets[i % 6], positions: [{ position_id: 1 }] }, { key: perKey })))
+    const many = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        bed.post(
+          '/claims/vesting/prepare',
+          { chain_id: chainId, wallet: wallets[i % 6], positions: [{ position_id: 1 }] },
+          { key: perKey },
+        ),
+      ),
+    )
     assert.equal(many.filter((r) => r.status !== 429).length, 20)
   })
 })
-
-

@@ -54,7 +54,10 @@ const keyWith = async (input: Partial<CreateKeyInput> = {}) => (await bed.key({ 
 /** What a request cost: a fresh key with room, the request, then a 1-unit probe (`/config?include=chains`). */
 async function costOf(path: string, input: Partial<CreateKeyInput> = {}, init: RequestInit = {}) {
   const limits = input.customLimits ?? ROOMY
-  const key = await keyWith({ ...input, scopes: [...(input.scopes ?? ['tokens:read', 'wallets:read', 'holders:read', 'transactions:read']), 'config:read'] })
+  const key = await keyWith({
+    ...input,
+    scopes: [...(input.scopes ?? ['tokens:read', 'wallets:read', 'holders:read', 'transactions:read']), 'config:read'],
+  })
   const res = await bed.get(path, { key, ...init })
   const body = (await res.json()) as Json
   const probe = await bed.get('/config?include=chains', { key })
@@ -79,7 +82,14 @@ describe('public routes and preflight (spec §4 rule 4)', () => {
   test('a CORS preflight needs no key, costs nothing and confirms only transport; the real request is checked in full', async () => {
     const key = await keyWith({ allowedOrigins: ['https://app.example'] })
     const before = remaining(await bed.get('/config?include=chains', { key }), 'minute')!
-    const pre = await bed.get('/tokens', { method: 'OPTIONS', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' } })
+    const pre = await bed.get('/tokens', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://elsewhere.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-api-key',
+      },
+    })
     assert.equal(pre.status, 204)
     assert.equal(pre.headers.get('access-control-allow-origin'), 'https://elsewhere.example')
     assert.match(pre.headers.get('access-control-allow-headers')!, /x-api-key/)
@@ -94,7 +104,8 @@ describe('public routes and preflight (spec §4 rule 4)', () => {
 
   test('the problem reference page has a section for every code a problem type links to', async () => {
     const page = await (await bed.get('/problems')).text()
-    for (const code of ['missing_api_key', 'cursor_stale', 'upstream_timeout', 'quota_exceeded']) assert.ok(page.includes(`id="${code}"`), code)
+    for (const code of ['missing_api_key', 'cursor_stale', 'upstream_timeout', 'quota_exceeded'])
+      assert.ok(page.includes(`id="${code}"`), code)
   })
 })
 
@@ -118,7 +129,8 @@ describe('authentication in the order of spec §5.2', () => {
   test('a key whose stored plan is not known is refused on every request (never served unlimited); a gw_test_ key is refused by this live deployment', async () => {
     const odd = await bed.key()
     await bed.db.execute('UPDATE api_keys SET plan = $1 WHERE prefix = $2', ['gold', odd.record.prefix])
-    for (let i = 0; i < 3; i++) assert.match((await assertProblem(await bed.get('/tokens?limit=1', { key: odd.key }), 401, 'invalid_api_key')).detail, /plan/)
+    for (let i = 0; i < 3; i++)
+      assert.match((await assertProblem(await bed.get('/tokens?limit=1', { key: odd.key }), 401, 'invalid_api_key')).detail, /plan/)
     const partner = await bed.key({ plan: 'partner', customLimits: ROOMY })
     await bed.db.execute('UPDATE api_keys SET custom_limits = $1 WHERE prefix = $2', ['{"unitsPerMinute":10}', partner.record.prefix])
     await assertProblem(await bed.get('/tokens?limit=1', { key: partner.key }), 401, 'invalid_api_key')
@@ -129,7 +141,11 @@ describe('authentication in the order of spec §5.2', () => {
   test('a missing key wins over every later check; a bad scope over a bad origin and a bad parameter; a bad origin over a bad parameter', async () => {
     await assertProblem(await bed.get('/tokens?limit=abc&limit=2', { headers: { origin: 'https://x.example' } }), 401, 'missing_api_key')
     const noScope = await keyWith({ scopes: ['wallets:read'] })
-    const scopeBody = await assertProblem(await bed.get('/tokens?limit=abc', { key: noScope, headers: { origin: 'https://x.example' } }), 403, 'insufficient_scope')
+    const scopeBody = await assertProblem(
+      await bed.get('/tokens?limit=abc', { key: noScope, headers: { origin: 'https://x.example' } }),
+      403,
+      'insufficient_scope',
+    )
     assert.match(scopeBody.detail, /tokens:read/)
     const key = await keyWith({ allowedOrigins: ['https://app.example'] })
     await assertProblem(await bed.get('/tokens?limit=abc', { key, headers: { origin: 'https://x.example' } }), 403, 'origin_not_allowed')
@@ -141,12 +157,21 @@ describe('request validation (spec §4 rules 2-3, §9.3)', () => {
   test('duplicate_parameter, unknown_parameter and invalid_parameter list the fields; an order next to sort is incompatible_parameters with a suggested endpoint', async () => {
     const key = await keyWith()
     const dup = await assertProblem(await bed.get('/tokens?sort=newest&sort=oldest', { key }), 400, 'duplicate_parameter')
-    assert.deepEqual(dup.invalid_parameters.map((p: { name: string }) => p.name), ['sort'])
+    assert.deepEqual(
+      dup.invalid_parameters.map((p: { name: string }) => p.name),
+      ['sort'],
+    )
     const unknown = await assertProblem(await bed.get('/tokens?colour=blue&size=3', { key }), 400, 'unknown_parameter')
-    assert.deepEqual(unknown.invalid_parameters.map((p: { name: string }) => p.name), ['colour', 'size'])
+    assert.deepEqual(
+      unknown.invalid_parameters.map((p: { name: string }) => p.name),
+      ['colour', 'size'],
+    )
     const invalid = await assertProblem(await bed.get('/tokens?limit=0&sort=loudest', { key }), 400, 'invalid_parameter')
     assert.deepEqual(invalid.invalid_parameters.map((p: { name: string }) => p.name).sort(), ['limit', 'sort'])
-    assert.match(invalid.invalid_parameters.find((p: { name: string }) => p.name === 'sort').reason, /newest, oldest, trending, liquidity, market_cap, volume_24h/)
+    assert.match(
+      invalid.invalid_parameters.find((p: { name: string }) => p.name === 'sort').reason,
+      /newest, oldest, trending, liquidity, market_cap, volume_24h/,
+    )
     const order = await assertProblem(await bed.get('/tokens?sort=newest&order=desc', { key }), 400, 'incompatible_parameters')
     assert.ok(order.invalid_parameters.some((p: { name: string }) => p.name === 'order'))
     const search = await assertProblem(await bed.get('/tokens?q=otter&sort=newest', { key }), 400, 'incompatible_parameters')
@@ -165,14 +190,32 @@ describe('request validation (spec §4 rules 2-3, §9.3)', () => {
     await assertProblem(await bed.get('/no/such/route', { key }), 404, 'not_found')
     const chain = await assertProblem(await bed.get(`/tokens/4663/${token}`, { key }), 422, 'unsupported_chain')
     assert.match(chain.detail, /8453/)
-    const retired = await assertProblem(await bed.get('/claims/prepare', { key, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'vesting' }) }), 404, 'not_found')
+    const retired = await assertProblem(
+      await bed.get('/claims/prepare', {
+        key,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ kind: 'vesting' }),
+      }),
+      404,
+      'not_found',
+    )
     assert.equal(retired.suggested_endpoint, '/claims/vesting/prepare')
   })
 
   test('invalid_request: unreadable JSON (400) and a body too large (413)', async () => {
     const key = await keyWith()
-    await assertProblem(await bed.get('/claims/prepare', { key, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"kind":' }), 400, 'invalid_request')
-    const big = await bed.get('/claims/prepare', { key, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pad: 'x'.repeat(100_000) }) })
+    await assertProblem(
+      await bed.get('/claims/prepare', { key, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"kind":' }),
+      400,
+      'invalid_request',
+    )
+    const big = await bed.get('/claims/prepare', {
+      key,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(100_000) }),
+    })
     const body = await assertProblem(big, 413, 'invalid_request')
     assert.equal(body.status, 413)
   })
@@ -272,7 +315,10 @@ describe('weighted units and the accounting rules (spec §8)', () => {
     const { key } = await bed.key({ plan: 'playground' })
     const res = await bed.get('/tokens?limit=50', { key })
     assert.equal(res.status, 200)
-    assert.equal(res.headers.get('ratelimit-policy'), '"burst";q=20;w=1, "minute";q=60;w=60, "day";q=2500;w=86400, "month";q=50000;w=2592000')
+    assert.equal(
+      res.headers.get('ratelimit-policy'),
+      '"burst";q=20;w=1, "minute";q=60;w=60, "day";q=2500;w=86400, "month";q=50000;w=2592000',
+    )
     assert.match(res.headers.get('ratelimit')!, /^"burst";r=16;t=\d+, "minute";r=56;t=60, "day";r=2496;t=\d+, "month";r=49996;t=\d+$/)
     assert.equal(res.headers.get('x-ratelimit-limit'), '20')
     assert.equal(res.headers.get('x-ratelimit-remaining'), '16')
@@ -286,7 +332,10 @@ describe('weighted units and the accounting rules (spec §8)', () => {
     const { key, record } = await bed.key()
     await bed.get('/tokens?limit=50', { key })
     await bed.gateway.deps.usage.flush()
-    const [daily] = await bed.db.query<{ units: number; requests: number }>('SELECT units, requests FROM usage_daily WHERE key_prefix = $1', [record.prefix])
+    const [daily] = await bed.db.query<{ units: number; requests: number }>(
+      'SELECT units, requests FROM usage_daily WHERE key_prefix = $1',
+      [record.prefix],
+    )
     const [hourly] = await bed.db.query<{ units: number }>('SELECT units FROM usage_hourly WHERE key_prefix = $1', [record.prefix])
     assert.deepEqual([Number(daily.units), Number(daily.requests), Number(hourly.units)], [4, 1, 4])
   })
@@ -304,7 +353,11 @@ describe('deprecated combined forms (spec §9)', () => {
     const now = await bed.get(focused, { key })
     assert.equal(now.headers.get('deprecation'), null)
     const [a, b] = [(await old.json()) as Json, (await now.json()) as Json]
-    assert.deepEqual(a.data.map((x: object) => JSON.stringify(x)).slice(0, 5), b.data.map((x: object) => JSON.stringify(x)).slice(0, 5), path)
+    assert.deepEqual(
+      a.data.map((x: object) => JSON.stringify(x)).slice(0, 5),
+      b.data.map((x: object) => JSON.stringify(x)).slice(0, 5),
+      path,
+    )
   }
   test('GET /tokens?q= and ?creator= answer as their focused routes, with Deprecation and Link', async () => {
     await deprecated('/tokens?q=otter', '/tokens/search?q=otter', '/tokens/search?q=otter')
@@ -312,7 +365,11 @@ describe('deprecated combined forms (spec §9)', () => {
   })
   test('activity?kind= and claims?kind= answer as /trades, /announcements, /fee-claims and /vesting', async () => {
     await deprecated(`/tokens/8453/${token}/activity?kind=trades`, `/tokens/8453/${token}/trades`, `/tokens/8453/${token}/trades`)
-    await deprecated(`/tokens/8453/${token}/activity?kind=announcements`, `/tokens/8453/${token}/announcements`, `/tokens/8453/${token}/announcements`)
+    await deprecated(
+      `/tokens/8453/${token}/activity?kind=announcements`,
+      `/tokens/8453/${token}/announcements`,
+      `/tokens/8453/${token}/announcements`,
+    )
     await deprecated(`/wallets/${creator}/claims?kind=fee`, `/wallets/${creator}/fee-claims`, `/wallets/${creator}/fee-claims`)
     await deprecated(`/wallets/${creator}/claims?kind=vesting`, `/wallets/${creator}/vesting`, `/wallets/${creator}/vesting`)
   })
@@ -340,7 +397,11 @@ describe('cursors (spec §3)', () => {
     const { page } = (await (await bed.get('/tokens?sort=newest&limit=2', { key })).json()) as Json
     await assertProblem(await bed.get(`/tokens?sort=oldest&limit=2&cursor=${page.next_cursor}`, { key }), 409, 'cursor_filter_mismatch')
     await assertProblem(await bed.get(`/tokens/search?q=a&cursor=${page.next_cursor}`, { key }), 409, 'cursor_filter_mismatch')
-    await assertProblem(await bed.get(`/tokens/8453/${token}/activity?kind=trades&cursor=${page.next_cursor}`, { key }), 409, 'cursor_filter_mismatch')
+    await assertProblem(
+      await bed.get(`/tokens/8453/${token}/activity?kind=trades&cursor=${page.next_cursor}`, { key }),
+      409,
+      'cursor_filter_mismatch',
+    )
     const [payload, tag] = page.next_cursor.split('.')
     const altered = `${payload.slice(0, -2)}${payload.endsWith('A') ? 'B' : 'A'}${payload.slice(-1)}.${tag}`
     await assertProblem(await bed.get(`/tokens?sort=newest&limit=2&cursor=${altered}`, { key }), 400, 'invalid_parameter')
@@ -353,17 +414,37 @@ describe('cursors (spec §3)', () => {
     const first = (await (await bed.get(`/tokens/8453/${token}/holders?limit=2`, { key })).json()) as Json
     const holder = first.data.find((h: { label: string | null }) => h.label === null)?.address ?? first.data[1].address
     // A real transfer on the chain, then the indexer catches up.
-    const [row] = await bed.db.query<{ holders_block: number }>('SELECT holders_block FROM tokens WHERE address = $1', [token.toLowerCase()])
+    const [row] = await bed.db.query<{ holders_block: number }>('SELECT holders_block FROM tokens WHERE address = $1', [
+      token.toLowerCase(),
+    ])
     const receiver = bed.devnet.market.launchpad!.traders.at(-1)!
-    const { rows } = { rows: await bed.db.query<{ holder: string; balance: string }>("SELECT holder, balance FROM balances WHERE token = $1 AND balance <> '0' AND holder = $2", [token.toLowerCase(), receiver.toLowerCase()]) }
+    const { rows } = {
+      rows: await bed.db.query<{ holder: string; balance: string }>(
+        "SELECT holder, balance FROM balances WHERE token = $1 AND balance <> '0' AND holder = $2",
+        [token.toLowerCase(), receiver.toLowerCase()],
+      ),
+    }
     const sender = rows.length ? receiver : holder
     await bed.devnet.testClient.impersonateAccount({ address: sender })
     await bed.devnet.testClient.setBalance({ address: sender, value: 10n ** 18n })
-    await writeContractAndWait({ devnet: bed.devnet, address: token as `0x${string}`, abi: parseAbi(['function transfer(address,uint256) returns (bool)']), functionName: 'transfer', args: [sender === receiver ? creator : receiver, 1n], from: sender })
+    await writeContractAndWait({
+      devnet: bed.devnet,
+      address: token as `0x${string}`,
+      abi: parseAbi(['function transfer(address,uint256) returns (bool)']),
+      functionName: 'transfer',
+      args: [sender === receiver ? creator : receiver, 1n],
+      from: sender,
+    })
     await bed.gateway.indexers[0].catchUp()
-    const [after] = await bed.db.query<{ holders_block: number }>('SELECT holders_block FROM tokens WHERE address = $1', [token.toLowerCase()])
+    const [after] = await bed.db.query<{ holders_block: number }>('SELECT holders_block FROM tokens WHERE address = $1', [
+      token.toLowerCase(),
+    ])
     assert.ok(after.holders_block > row.holders_block)
-    await assertProblem(await bed.get(`/tokens/8453/${token}/holders?limit=2&cursor=${first.page.next_cursor}`, { key }), 409, 'cursor_stale')
+    await assertProblem(
+      await bed.get(`/tokens/8453/${token}/holders?limit=2&cursor=${first.page.next_cursor}`, { key }),
+      409,
+      'cursor_stale',
+    )
     assert.equal((await bed.get(`/tokens/8453/${token}/holders?limit=2`, { key })).status, 200)
   })
 })
@@ -373,7 +454,8 @@ describe('a ranked order that changes (spec §3, §8.3)', () => {
     const key = await keyWith()
     const trending = (await (await bed.get('/tokens?sort=trending&limit=3', { key })).json()) as Json
     const newest = (await (await bed.get('/tokens?sort=newest&limit=3', { key })).json()) as Json
-    const version = async () => Number((await bed.db.query<{ version: number }>("SELECT version FROM rankings WHERE sort = 'trending'"))[0].version)
+    const version = async () =>
+      Number((await bed.db.query<{ version: number }>("SELECT version FROM rankings WHERE sort = 'trending'"))[0].version)
     const before = await version()
     // Two days of chain time pass: every seeded trade leaves the 24 h window, so the indexer's
     // ranking refresh (run by catchUp) re-orders trending.
@@ -395,7 +477,12 @@ describe('an unexpected fault (spec §7 internal_error)', () => {
     assert.equal((await bed.get('/tokens?limit=1', { key })).status, 200)
     const deps = bed.gateway.deps as { db: typeof bed.db }
     const real = deps.db
-    deps.db = { ...real, query: async () => { throw new Error('relation "tokens" exploded at /srv/secret/path') } }
+    deps.db = {
+      ...real,
+      query: async () => {
+        throw new Error('relation "tokens" exploded at /srv/secret/path')
+      },
+    }
     try {
       const res = await bed.get('/tokens?limit=1', { key })
       const text = await res.clone().text()
@@ -445,11 +532,21 @@ describe('freshness: a required dependency down gives its mapped error, never an
   test('the chain unreachable: temporarily_unavailable; silent: upstream_timeout; answering an RPC error: upstream_error; no URL or provider text leaks', async () => {
     const key = await keyWith()
     const silent = await listen(createTcpServer(() => {}))
-    const failing = await listen(createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":0,"error":{"code":-32000,"message":"provider secret detail"}}')))
+    const failing = await listen(
+      createServer((_req, res) =>
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end('{"jsonrpc":"2.0","id":0,"error":{"code":-32000,"message":"provider secret detail"}}'),
+      ),
+    )
     const timeout = bed.gateway.deps.liveReadTimeoutMs
     ;(bed.gateway.deps as { liveReadTimeoutMs: number }).liveReadTimeoutMs = 500
     try {
-      for (const [url, status, code] of [['http://127.0.0.1:1', 503, 'temporarily_unavailable'], [silent, 504, 'upstream_timeout'], [failing, 502, 'upstream_error']] as const) {
+      for (const [url, status, code] of [
+        ['http://127.0.0.1:1', 503, 'temporarily_unavailable'],
+        [silent, 504, 'upstream_timeout'],
+        [failing, 502, 'upstream_error'],
+      ] as const) {
         await withChainAt(url, async () => {
           for (const path of [`/wallets/${creator}/fee-claims`, `/wallets/${creator}/vesting`, `/wallets/${creator}/summary`, '/config']) {
             const res = await bed.get(path, { key })

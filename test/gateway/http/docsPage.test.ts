@@ -30,14 +30,35 @@ test('GET /docs needs no key, costs nothing and loads only its own files; /docs/
     assert.equal((await fetch(url)).status, 200, asset)
   }
   const initializer = await (await bed.get('/docs/static/swagger-initializer.js')).text()
-  assert.ok(!/validator\.swagger\.io/.test(initializer) || /validatorUrl":\s*null|validatorUrl:\s*null|"validatorUrl":false/.test(initializer))
-  const doc = (await (await bed.get("/docs/json")).json()) as { paths: Record<string, unknown>; info: { description: string } }
+  assert.ok(
+    !/validator\.swagger\.io/.test(initializer) || /validatorUrl":\s*null|validatorUrl:\s*null|"validatorUrl":false/.test(initializer),
+  )
+  const doc = (await (await bed.get('/docs/json')).json()) as { paths: Record<string, unknown>; info: { description: string } }
   assert.deepEqual(doc, await (await bed.get('/openapi.json')).json())
-  for (const path of ['/launches/prepare', '/swaps/quote', '/swaps/prepare', '/claims/fees/prepare', '/claims/vesting/prepare', '/plans/{id}', '/tokens/{chain}/{token}/metadata/document/prepare']) assert.ok(doc.paths[path], path)
+  for (const path of [
+    '/launches/prepare',
+    '/swaps/quote',
+    '/swaps/prepare',
+    '/claims/fees/prepare',
+    '/claims/vesting/prepare',
+    '/plans/{id}',
+    '/tokens/{chain}/{token}/metadata/document/prepare',
+  ])
+    assert.ok(doc.paths[path], path)
   for (const code of Object.keys(problemCodes)) assert.ok(doc.info.description.includes(`(/problems#${code})`), code)
   // This testbed runs no swap market: the swap routes say so.
   const swapKey = (await bed.key({ scopes: ['swap:write'] })).key
-  const swap = await bed.post('/swaps/quote', { chain_id: bed.chain.chainId, wallet: bed.chain.wrappedNative, token_in: bed.chain.wrappedNative, token_out: bed.chain.multicall3, amount_in: '1' }, { key: swapKey })
+  const swap = await bed.post(
+    '/swaps/quote',
+    {
+      chain_id: bed.chain.chainId,
+      wallet: bed.chain.wrappedNative,
+      token_in: bed.chain.wrappedNative,
+      token_out: bed.chain.multicall3,
+      amount_in: '1',
+    },
+    { key: swapKey },
+  )
   assert.equal(swap.status, 422)
   assert.equal(((await swap.json()) as { code: string }).code, 'unsupported_operation')
   // The migration guide stays where deprecated routes link to.

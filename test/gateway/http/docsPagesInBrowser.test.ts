@@ -33,14 +33,24 @@ afterAll(async () => {
 
 /** The page's DOM once its scripts ran (chromium's own virtual time: no wall-clock sleep). */
 async function renderedDom(url: string): Promise<string> {
-  const { code, output } = await runCommand(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--virtual-time-budget=15000', '--dump-dom', url], { cwd: root })
+  const { code, output } = await runCommand(
+    chromium,
+    ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--virtual-time-budget=15000', '--dump-dom', url],
+    { cwd: root },
+  )
   assert.equal(code, 0, output.slice(0, 2000))
   return output
 }
 
-test('the swap surface\'s and the gateway\'s /docs pages render their operations in chromium', { timeout: 300_000 }, async () => {
+test("the swap surface's and the gateway's /docs pages render their operations in chromium", { timeout: 300_000 }, async () => {
   const gateway = await renderedDom(`${bed.gateway.url}/docs/`)
-  for (const path of ['/launches/prepare', '/swaps/quote', '/plans/{id}', '/claims/fees/prepare', '/tokens/{chain}/{token}/announcements/prepare']) {
+  for (const path of [
+    '/launches/prepare',
+    '/swaps/quote',
+    '/plans/{id}',
+    '/claims/fees/prepare',
+    '/tokens/{chain}/{token}/announcements/prepare',
+  ]) {
     assert.ok(gateway.includes(`data-path="${path}"`), `the gateway page renders ${path}`)
   }
   assert.ok((gateway.match(/class="opblock /g) ?? []).length >= 27, 'every gateway operation is rendered')

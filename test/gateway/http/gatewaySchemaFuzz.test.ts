@@ -25,7 +25,8 @@ const maxExamples = process.env.FUZZ_MAX_EXAMPLES ?? '40'
 const OPERATIONS = 27
 
 /** A command run from the project root unless told otherwise. */
-const run = (command: string, args: string[], options: { env?: Record<string, string>; cwd?: string } = {}) => runCommand(command, args, { cwd: root, ...options })
+const run = (command: string, args: string[], options: { env?: Record<string, string>; cwd?: string } = {}) =>
+  runCommand(command, args, { cwd: root, ...options })
 
 let bed: GatewayTestbed
 let key: string
@@ -35,43 +36,81 @@ beforeAll(async () => {
   assert.equal(install.code, 0, `scripts/install-schemathesis.sh failed:\n${install.output}`)
   bed = await startGatewayTestbed({})
   // Room for every generated request: the fuzzer checks answers, not the plan (conventions.test.ts does).
-  key = (await bed.key({ scopes: [...SCOPES], plan: 'partner', customLimits: { unitsPerMinute: 10_000_000, burstPerSecond: 10_000_000, daily: 100_000_000, monthly: 1_000_000_000, maxPage: 200 } })).key
+  key = (
+    await bed.key({
+      scopes: [...SCOPES],
+      plan: 'partner',
+      customLimits: { unitsPerMinute: 10_000_000, burstPerSecond: 10_000_000, daily: 100_000_000, monthly: 1_000_000_000, maxPage: 200 },
+    })
+  ).key
   const lp = bed.devnet.market.launchpad!
   const transactions = (await bed.db.query<{ launch_tx: string }>('SELECT launch_tx FROM tokens LIMIT 5')).map((r) => r.launch_tx)
-  values = JSON.stringify({ chain: bed.chain.chainId, tokens: lp.tokens.slice(0, 8).map((t) => t.address), wallets: [...lp.creators.slice(0, 4), ...lp.traders.slice(0, 4)], transactions })
+  values = JSON.stringify({
+    chain: bed.chain.chainId,
+    tokens: lp.tokens.slice(0, 8).map((t) => t.address),
+    wallets: [...lp.creators.slice(0, 4), ...lp.traders.slice(0, 4)],
+    transactions,
+  })
 }, 900_000)
 afterAll(async () => {
   await bed?.stop()
 })
 
 async function fuzz(mode: 'positive' | 'negative', checks: string[], phases: string[]) {
-  const { code, output } = await run(schemathesis, [
-    'run', `${bed.gateway.url}/openapi.json`,
-    '--header', `x-api-key: ${key}`,
-    '--mode', mode,
-    '--checks', checks.join(','),
-    '--phases', phases.join(','),
-    '--max-examples', maxExamples,
-    '--seed', seed,
-    // The seed alone decides the run: no example database carried over from earlier runs.
-    '--generation-database', 'none',
-    '--workers', '1',
-    '--request-timeout', '30',
-    '--output-sanitize', 'false',
-  ], {
-    env: { SCHEMATHESIS_HOOKS: 'gateway_fuzz_hooks', PYTHONPATH: join(import.meta.dirname, 'schemaFuzz'), FUZZ_GATEWAY_VALUES: values },
-    cwd: join(root, 'target'),
-  })
+  const { code, output } = await run(
+    schemathesis,
+    [
+      'run',
+      `${bed.gateway.url}/openapi.json`,
+      '--header',
+      `x-api-key: ${key}`,
+      '--mode',
+      mode,
+      '--checks',
+      checks.join(','),
+      '--phases',
+      phases.join(','),
+      '--max-examples',
+      maxExamples,
+      '--seed',
+      seed,
+      // The seed alone decides the run: no example database carried over from earlier runs.
+      '--generation-database',
+      'none',
+      '--workers',
+      '1',
+      '--request-timeout',
+      '30',
+      '--output-sanitize',
+      'false',
+    ],
+    {
+      env: { SCHEMATHESIS_HOOKS: 'gateway_fuzz_hooks', PYTHONPATH: join(import.meta.dirname, 'schemaFuzz'), FUZZ_GATEWAY_VALUES: values },
+      cwd: join(root, 'target'),
+    },
+  )
   assert.equal(code, 0, `schemathesis (${mode}, seed ${seed}) found failures:\n${output}`)
   // Not vacuous: the run loaded the document and tested every operation.
   assert.match(output, new RegExp(`Operations:\\s+${OPERATIONS} selected / ${OPERATIONS} total`), output)
   assert.match(output, new RegExp(`Tested: ${OPERATIONS}`), output)
 }
 
-test('every request the document accepts is answered as documented: never a 5xx, every body valid against its schema', { timeout: 1_800_000 }, async () => {
-  await fuzz('positive', ['not_a_server_error', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance', 'ignored_auth'], ['examples', 'coverage', 'fuzzing'])
-})
+test(
+  'every request the document accepts is answered as documented: never a 5xx, every body valid against its schema',
+  { timeout: 1_800_000 },
+  async () => {
+    await fuzz(
+      'positive',
+      ['not_a_server_error', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance', 'ignored_auth'],
+      ['examples', 'coverage', 'fuzzing'],
+    )
+  },
+)
 
 test('every request the document refuses is a documented 4xx problem, never a 5xx', { timeout: 1_800_000 }, async () => {
-  await fuzz('negative', ['not_a_server_error', 'negative_data_rejection', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance'], ['coverage', 'fuzzing'])
+  await fuzz(
+    'negative',
+    ['not_a_server_error', 'negative_data_rejection', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance'],
+    ['coverage', 'fuzzing'],
+  )
 })

@@ -36,7 +36,19 @@ export type GatewayTestbed = {
  * const bed = await startGatewayTestbed({})
  * const res = await bed.get('/tokens', { key })
  */
-export async function startGatewayTestbed({ engine = 'sqlite', holders, devnet: given, swaps, trustProxy }: { engine?: 'sqlite' | 'postgres'; holders?: (db: SqlDatabase) => HolderProvider; devnet?: SeededDevnet; swaps?: GatewayChain['swaps']; trustProxy?: boolean }): Promise<GatewayTestbed> {
+export async function startGatewayTestbed({
+  engine = 'sqlite',
+  holders,
+  devnet: given,
+  swaps,
+  trustProxy,
+}: {
+  engine?: 'sqlite' | 'postgres'
+  holders?: (db: SqlDatabase) => HolderProvider
+  devnet?: SeededDevnet
+  swaps?: GatewayChain['swaps']
+  trustProxy?: boolean
+}): Promise<GatewayTestbed> {
   const devnet = given ?? (await startSeededDevnet({}))
   const db = await testEngines.find((e) => e.name === engine)!.open()
   const lp = devnet.market.launchpad!
@@ -47,7 +59,14 @@ export async function startGatewayTestbed({ engine = 'sqlite', holders, devnet: 
     wrappedNative: lp.weth,
     multicall3: multicall3Address,
     client: devnet.publicClient as unknown as PublicClient,
-    launchpad: { chainId: devnet.market.chainId, factory: lp.factory, feeLocker: lp.feeLocker, vestingVault: lp.vestingVault, fromBlock: BigInt(lp.fromBlock), uniswapV3Factory: lp.uniswapV3Factory },
+    launchpad: {
+      chainId: devnet.market.chainId,
+      factory: lp.factory,
+      feeLocker: lp.feeLocker,
+      vestingVault: lp.vestingVault,
+      fromBlock: BigInt(lp.fromBlock),
+      uniswapV3Factory: lp.uniswapV3Factory,
+    },
     fromBlock: BigInt(lp.fromBlock),
     swaps,
   }
@@ -58,10 +77,24 @@ export async function startGatewayTestbed({ engine = 'sqlite', holders, devnet: 
     db,
     gateway,
     chain,
-    key: (input = {}) => gateway.deps.keys.create({ plan: 'developer', scopes: ['tokens:read', 'wallets:read', 'holders:read', 'config:read', 'transactions:read'], owner: 'tests@example.com', ...input }),
-    get: (path, { key, headers, ...init } = {}) => fetch(`${gateway.url}${path}`, { ...init, headers: { ...(key ? { 'x-api-key': key } : {}), ...(headers as Record<string, string> | undefined) } }),
+    key: (input = {}) =>
+      gateway.deps.keys.create({
+        plan: 'developer',
+        scopes: ['tokens:read', 'wallets:read', 'holders:read', 'config:read', 'transactions:read'],
+        owner: 'tests@example.com',
+        ...input,
+      }),
+    get: (path, { key, headers, ...init } = {}) =>
+      fetch(`${gateway.url}${path}`, {
+        ...init,
+        headers: { ...(key ? { 'x-api-key': key } : {}), ...(headers as Record<string, string> | undefined) },
+      }),
     post: (path, body, { key, headers } = {}) =>
-      fetch(`${gateway.url}${path}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', ...(key ? { 'x-api-key': key } : {}), ...headers } }),
+      fetch(`${gateway.url}${path}`, {
+        method: 'POST',
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+        headers: { 'content-type': 'application/json', ...(key ? { 'x-api-key': key } : {}), ...headers },
+      }),
     stop: async () => {
       await gateway.close()
       await db.close()

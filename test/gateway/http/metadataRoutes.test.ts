@@ -58,7 +58,11 @@ async function detailWhen(token: string, until: (d: Json) => boolean): Promise<J
 describe('metadata: the happy paths end to end', () => {
   test('on-chain rename by the admin: prepare, sign, broadcast, the new name on the read API', async () => {
     const { token, admin, privateKey } = tokenAndAdmin(0)
-    const res = await bed.post(`/tokens/${chainId}/${token}/metadata/onchain/prepare`, { actor: admin, name: 'Renamed By Gateway' }, { key })
+    const res = await bed.post(
+      `/tokens/${chainId}/${token}/metadata/onchain/prepare`,
+      { actor: admin, name: 'Renamed By Gateway' },
+      { key },
+    )
     const plan: Json = await res.json()
     assert.equal(res.status, 200, JSON.stringify(plan))
     assert.deepEqual([plan.data.kind, plan.data.summary.field, plan.data.tx.to], ['metadata_onchain', 'name', token])
@@ -68,7 +72,12 @@ describe('metadata: the happy paths end to end', () => {
 
   test('a metadata document: its CIDv1 computed locally, kept, the token pointed at it; the read API serves the document', async () => {
     const { token, admin, privateKey } = tokenAndAdmin(1)
-    const document = { name: 'Doc Token', symbol: 'DOC', description: `updated ${randomBytes(4).toString('hex')}`, socials: [{ platform: 'x', url: 'https://x.com/doc' }] }
+    const document = {
+      name: 'Doc Token',
+      symbol: 'DOC',
+      description: `updated ${randomBytes(4).toString('hex')}`,
+      socials: [{ platform: 'x', url: 'https://x.com/doc' }],
+    }
     const headers = { 'idempotency-key': `doc-${Date.now()}` }
     const res = await bed.post(`/tokens/${chainId}/${token}/metadata/document/prepare`, { actor: admin, document }, { key, headers })
     const text = await res.text()
@@ -87,22 +96,45 @@ describe('metadata: the happy paths end to end', () => {
 
   test('the deprecated combined and profile routes answer as the focused ones, with Deprecation and Link to them', async () => {
     const { token, admin } = tokenAndAdmin(2)
-    const combined = await bed.post(`/tokens/${chainId}/${token}/metadata/prepare`, { actor: admin, operation: 'update_symbol', value: 'NEWSYM' }, { key })
+    const combined = await bed.post(
+      `/tokens/${chainId}/${token}/metadata/prepare`,
+      { actor: admin, operation: 'update_symbol', value: 'NEWSYM' },
+      { key },
+    )
     const body: Json = await combined.json()
     assert.equal(combined.status, 200, JSON.stringify(body))
     assert.deepEqual([body.data.kind, body.data.summary.field, body.data.summary.value], ['metadata_onchain', 'symbol', 'NEWSYM'])
     assert.ok(combined.headers.get('deprecation'))
-    assert.match(combined.headers.get('link')!, new RegExp(`/tokens/${chainId}/${token.toLowerCase()}/metadata/onchain/prepare>; rel="successor-version"`, 'i'))
+    assert.match(
+      combined.headers.get('link')!,
+      new RegExp(`/tokens/${chainId}/${token.toLowerCase()}/metadata/onchain/prepare>; rel="successor-version"`, 'i'),
+    )
     const document = { name: 'Profile', symbol: 'PRF' }
-    const profile = await bed.post(`/tokens/${chainId}/${token}/metadata/profile/prepare`, { actor: admin, document }, { key, headers: { 'idempotency-key': `p-${Date.now()}` } })
+    const profile = await bed.post(
+      `/tokens/${chainId}/${token}/metadata/profile/prepare`,
+      { actor: admin, document },
+      { key, headers: { 'idempotency-key': `p-${Date.now()}` } },
+    )
     const profileBody: Json = await profile.json()
     assert.equal(profile.status, 200, JSON.stringify(profileBody))
     assert.equal(profileBody.data.kind, 'metadata_document')
     assert.match(profile.headers.get('link')!, /metadata\/document\/prepare>; rel="successor-version"/)
-    const viaCombined = await bed.post(`/tokens/${chainId}/${token}/metadata/prepare`, { actor: admin, operation: 'update_profile', document }, { key, headers: { 'idempotency-key': `c-${Date.now()}` } })
+    const viaCombined = await bed.post(
+      `/tokens/${chainId}/${token}/metadata/prepare`,
+      { actor: admin, operation: 'update_profile', document },
+      { key, headers: { 'idempotency-key': `c-${Date.now()}` } },
+    )
     assert.equal(((await viaCombined.json()) as Json).data.summary.cid, profileBody.data.summary.cid)
-    await assertProblem(await bed.post(`/tokens/${chainId}/${token}/metadata/prepare`, { actor: admin, operation: 'update_profile', document }, { key }), 400, 'missing_idempotency_key')
-    await assertProblem(await bed.post(`/tokens/${chainId}/${token}/metadata/prepare`, { actor: admin, operation: 'update_name' }, { key }), 400, 'incompatible_parameters')
+    await assertProblem(
+      await bed.post(`/tokens/${chainId}/${token}/metadata/prepare`, { actor: admin, operation: 'update_profile', document }, { key }),
+      400,
+      'missing_idempotency_key',
+    )
+    await assertProblem(
+      await bed.post(`/tokens/${chainId}/${token}/metadata/prepare`, { actor: admin, operation: 'update_name' }, { key }),
+      400,
+      'incompatible_parameters',
+    )
   })
 })
 
@@ -110,20 +142,56 @@ describe('metadata: problems', () => {
   test('wallet_not_authorized, not_found, incompatible_parameters, missing_idempotency_key, unknown_parameter (no operation field), an invalid document', async () => {
     const { token } = tokenAndAdmin(3)
     const stranger = bed.devnet.market.accounts[0].address
-    await assertProblem(await bed.post(`/tokens/${chainId}/${token}/metadata/onchain/prepare`, { actor: stranger, symbol: 'X' }, { key }), 403, 'wallet_not_authorized')
-    await assertProblem(await bed.post(`/tokens/${chainId}/${bed.chain.wrappedNative}/metadata/onchain/prepare`, { actor: stranger, symbol: 'X' }, { key }), 404, 'not_found')
-    await assertProblem(await bed.post(`/tokens/${chainId}/${token}/metadata/onchain/prepare`, { actor: stranger, symbol: 'X', name: 'Y' }, { key }), 400, 'incompatible_parameters')
-    await assertProblem(await bed.post(`/tokens/${chainId}/${token}/metadata/onchain/prepare`, { actor: stranger }, { key }), 400, 'incompatible_parameters')
+    await assertProblem(
+      await bed.post(`/tokens/${chainId}/${token}/metadata/onchain/prepare`, { actor: stranger, symbol: 'X' }, { key }),
+      403,
+      'wallet_not_authorized',
+    )
+    await assertProblem(
+      await bed.post(`/tokens/${chainId}/${bed.chain.wrappedNative}/metadata/onchain/prepare`, { actor: stranger, symbol: 'X' }, { key }),
+      404,
+      'not_found',
+    )
+    await assertProblem(
+      await bed.post(`/tokens/${chainId}/${token}/metadata/onchain/prepare`, { actor: stranger, symbol: 'X', name: 'Y' }, { key }),
+      400,
+      'incompatible_parameters',
+    )
+    await assertProblem(
+      await bed.post(`/tokens/${chainId}/${token}/metadata/onchain/prepare`, { actor: stranger }, { key }),
+      400,
+      'incompatible_parameters',
+    )
     const doc = `/tokens/${chainId}/${token}/metadata/document/prepare`
-    await assertProblem(await bed.post(doc, { actor: stranger, document: { name: 'A', symbol: 'B' } }, { key }), 400, 'missing_idempotency_key')
+    await assertProblem(
+      await bed.post(doc, { actor: stranger, document: { name: 'A', symbol: 'B' } }, { key }),
+      400,
+      'missing_idempotency_key',
+    )
     const headers = { 'idempotency-key': `bad-${Date.now()}` }
-    await assertProblem(await bed.post(doc, { actor: stranger, operation: 'update_profile', document: { name: 'A', symbol: 'B' } }, { key, headers }), 400, 'unknown_parameter')
-    const invalid = await assertProblem(await bed.post(doc, { actor: stranger, document: { symbol: 'B', image: 7 } }, { key, headers }), 400, 'invalid_parameter')
+    await assertProblem(
+      await bed.post(doc, { actor: stranger, operation: 'update_profile', document: { name: 'A', symbol: 'B' } }, { key, headers }),
+      400,
+      'unknown_parameter',
+    )
+    const invalid = await assertProblem(
+      await bed.post(doc, { actor: stranger, document: { symbol: 'B', image: 7 } }, { key, headers }),
+      400,
+      'invalid_parameter',
+    )
     assert.deepEqual(invalid.invalid_parameters.map((p: Json) => p.name).sort(), ['document.image', 'document.name'])
-    await assertProblem(await bed.post(`/tokens/1/${token}/metadata/onchain/prepare`, { actor: stranger, symbol: 'X' }, { key }), 422, 'unsupported_chain')
+    await assertProblem(
+      await bed.post(`/tokens/1/${token}/metadata/onchain/prepare`, { actor: stranger, symbol: 'X' }, { key }),
+      422,
+      'unsupported_chain',
+    )
     // 4,096 characters the schema accepts, 8,192 bytes the token refuses: the simulation says so.
     const { admin } = tokenAndAdmin(3)
-    const failed = await assertProblem(await bed.post(`/tokens/${chainId}/${token}/metadata/onchain/prepare`, { actor: admin, extra_metadata: 'é'.repeat(4096) }, { key }), 422, 'simulation_failed')
+    const failed = await assertProblem(
+      await bed.post(`/tokens/${chainId}/${token}/metadata/onchain/prepare`, { actor: admin, extra_metadata: 'é'.repeat(4096) }, { key }),
+      422,
+      'simulation_failed',
+    )
     assert.match(failed.detail, /InvalidExtraMetadata/)
   })
 })

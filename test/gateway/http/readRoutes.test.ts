@@ -17,7 +17,9 @@ import { type GatewayTestbed, startGatewayTestbed } from './gatewayTestbed.ts'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any
 
-const swapEvent = parseAbi(['event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)'])
+const swapEvent = parseAbi([
+  'event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)',
+])
 
 let devnet: SeededDevnet
 beforeAll(async () => {
@@ -33,7 +35,12 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     let key: string
     beforeAll(async () => {
       bed = await startGatewayTestbed({ engine, devnet })
-      key = (await bed.key({ plan: 'partner', customLimits: { unitsPerMinute: 1_000_000, burstPerSecond: 1_000_000, daily: 10_000_000, monthly: 100_000_000, maxPage: 200 } })).key
+      key = (
+        await bed.key({
+          plan: 'partner',
+          customLimits: { unitsPerMinute: 1_000_000, burstPerSecond: 1_000_000, daily: 10_000_000, monthly: 100_000_000, maxPage: 200 },
+        })
+      ).key
     }, 900_000)
     afterAll(async () => {
       await bed?.stop()
@@ -62,12 +69,23 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       for (const t of lp().tokens.slice(0, 6)) {
         const { data, meta } = await getJson(`/tokens/8453/${t.address}`)
         const blockNumber = BigInt(meta.observed_block)
-        const read = (functionName: string) => devnet.publicClient.readContract({ address: t.address, abi: launchTokenAbi, functionName: functionName as never, blockNumber })
-        assert.deepEqual([data.name, data.symbol, data.extra_metadata, data.total_supply], [await read('name'), await read('symbol'), await read('extraMetadata'), String(await read('totalSupply'))])
+        const read = (functionName: string) =>
+          devnet.publicClient.readContract({ address: t.address, abi: launchTokenAbi, functionName: functionName as never, blockNumber })
+        assert.deepEqual(
+          [data.name, data.symbol, data.extra_metadata, data.total_supply],
+          [await read('name'), await read('symbol'), await read('extraMetadata'), String(await read('totalSupply'))],
+        )
         assert.equal(data.creator, getAddress(t.creator))
         assert.equal(data.pool.address, getAddress(t.pool))
-        if (data.metadata) assert.equal(`ipfs://${computeDocumentCid(new TextEncoder().encode(JSON.stringify(Object.fromEntries(Object.entries(data.metadata).sort(([a], [b]) => (a < b ? -1 : 1))))))}`, data.extra_metadata)
-        assert.equal(data.reward_recipients.reduce((s: number, r: Json) => s + r.bps, 0), 10_000)
+        if (data.metadata)
+          assert.equal(
+            `ipfs://${computeDocumentCid(new TextEncoder().encode(JSON.stringify(Object.fromEntries(Object.entries(data.metadata).sort(([a], [b]) => (a < b ? -1 : 1))))))}`,
+            data.extra_metadata,
+          )
+        assert.equal(
+          data.reward_recipients.reduce((s: number, r: Json) => s + r.bps, 0),
+          10_000,
+        )
         assert.ok(['finalized', 'safe', 'unsafe'].includes(data.finality))
       }
     })
@@ -75,9 +93,17 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     test("trades: every page together are the pool's own Swap logs, newest first, each once", async () => {
       for (const t of lp().tokens.slice(0, 4)) {
         const trades = await all(`/tokens/8453/${t.address}/trades`)
-        const logs = await devnet.publicClient.getLogs({ address: t.pool, event: swapEvent[0], fromBlock: BigInt(lp().fromBlock), toBlock: 'latest' })
+        const logs = await devnet.publicClient.getLogs({
+          address: t.pool,
+          event: swapEvent[0],
+          fromBlock: BigInt(lp().fromBlock),
+          toBlock: 'latest',
+        })
         assert.equal(trades.length, logs.length, t.symbol)
-        assert.deepEqual(trades.map((x) => `${x.tx_hash}:${x.log_index}`), logs.map((l) => `${l.transactionHash}:${l.logIndex}`).reverse())
+        assert.deepEqual(
+          trades.map((x) => `${x.tx_hash}:${x.log_index}`),
+          logs.map((l) => `${l.transactionHash}:${l.logIndex}`).reverse(),
+        )
         const { data } = await getJson(`/tokens/8453/${t.address}`)
         assert.equal(data.trade_count, logs.length)
       }
@@ -88,10 +114,28 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const first = await getJson(`/tokens/8453/${t.address}/holders?limit=3`)
       const holders = await all(`/tokens/8453/${t.address}/holders`)
       assert.equal(holders.length, first.snapshot.holder_count)
-      assert.deepEqual(holders.map((h) => h.rank), holders.map((_, i) => i + 1))
+      assert.deepEqual(
+        holders.map((h) => h.rank),
+        holders.map((_, i) => i + 1),
+      )
       const blockNumber = BigInt(first.snapshot.snapshot_block)
-      for (const h of holders) assert.equal(h.balance, String(await devnet.publicClient.readContract({ address: t.address, abi: launchTokenAbi, functionName: 'balanceOf', args: [h.address], blockNumber })))
-      assert.equal(holders.reduce((s, h) => s + BigInt(h.balance), 0n), BigInt(first.snapshot.total_supply))
+      for (const h of holders)
+        assert.equal(
+          h.balance,
+          String(
+            await devnet.publicClient.readContract({
+              address: t.address,
+              abi: launchTokenAbi,
+              functionName: 'balanceOf',
+              args: [h.address],
+              blockNumber,
+            }),
+          ),
+        )
+      assert.equal(
+        holders.reduce((s, h) => s + BigInt(h.balance), 0n),
+        BigInt(first.snapshot.total_supply),
+      )
       assert.equal(holders.find((h) => h.address === getAddress(t.pool))?.label, 'pool')
     })
 
@@ -102,8 +146,18 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         for (const p of data) {
           assert.equal(p.as_of_block, meta.as_of_block)
           const expected = await devnet.publicClient
-            .simulateContract({ address: p.fee_locker, abi: feeLockerAbi, functionName: 'claim', args: [p.token.address, p.recipient], account: p.recipient as Address, blockNumber: BigInt(p.as_of_block) })
-            .then((r) => r.result.map(String), () => ['0', '0'])
+            .simulateContract({
+              address: p.fee_locker,
+              abi: feeLockerAbi,
+              functionName: 'claim',
+              args: [p.token.address, p.recipient],
+              account: p.recipient as Address,
+              blockNumber: BigInt(p.as_of_block),
+            })
+            .then(
+              (r) => r.result.map(String),
+              () => ['0', '0'],
+            )
           assert.deepEqual([p.claimable.token_raw, p.claimable.paired_raw], expected, `${p.token.symbol} ${p.recipient}`)
           checked++
         }
@@ -117,8 +171,20 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         for (const p of await all(`/wallets/${wallet}/vesting`)) {
           const blockNumber = BigInt(p.as_of_block)
           const [claimable, position] = await Promise.all([
-            devnet.publicClient.readContract({ address: p.vault, abi: vestingVaultAbi, functionName: 'claimable', args: [BigInt(p.position_id)], blockNumber }),
-            devnet.publicClient.readContract({ address: p.vault, abi: vestingVaultAbi, functionName: 'positions', args: [BigInt(p.position_id)], blockNumber }),
+            devnet.publicClient.readContract({
+              address: p.vault,
+              abi: vestingVaultAbi,
+              functionName: 'claimable',
+              args: [BigInt(p.position_id)],
+              blockNumber,
+            }),
+            devnet.publicClient.readContract({
+              address: p.vault,
+              abi: vestingVaultAbi,
+              functionName: 'positions',
+              args: [BigInt(p.position_id)],
+              blockNumber,
+            }),
           ])
           assert.deepEqual([p.claimable, p.claimed, p.amount], [String(claimable), String(position[3]), String(position[2])])
           stages.add(p.stage)
@@ -130,7 +196,19 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     test('wallet summary: holdings at as_of_block, claimable fees and vesting equal to the sums of the focused routes', async () => {
       const wallet = lp().creators[0]
       const { data, meta } = await getJson(`/wallets/${wallet}/summary`)
-      for (const h of data.holdings.items) assert.equal(h.balance, String(await devnet.publicClient.readContract({ address: h.token.address, abi: launchTokenAbi, functionName: 'balanceOf', args: [wallet], blockNumber: BigInt(meta.as_of_block) })))
+      for (const h of data.holdings.items)
+        assert.equal(
+          h.balance,
+          String(
+            await devnet.publicClient.readContract({
+              address: h.token.address,
+              abi: launchTokenAbi,
+              functionName: 'balanceOf',
+              args: [wallet],
+              blockNumber: BigInt(meta.as_of_block),
+            }),
+          ),
+        )
       const fees = await all(`/wallets/${wallet}/fee-claims`)
       assert.equal(data.fee_claims.positions, fees.length)
       const feeTotal = fees.reduce((s, p) => s + BigInt(p.claimable.paired_raw), 0n)
@@ -138,7 +216,10 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       assert.equal(BigInt(data.fee_claims.claimable.find((c: Json) => c.asset === weth)?.amount ?? 0), feeTotal)
       const vesting = await all(`/wallets/${wallet}/vesting`)
       assert.equal(data.vesting.positions, vesting.length)
-      assert.equal(data.vesting.claimable.reduce((s: bigint, c: Json) => s + BigInt(c.amount), 0n), vesting.reduce((s, p) => s + BigInt(p.claimable), 0n))
+      assert.equal(
+        data.vesting.claimable.reduce((s: bigint, c: Json) => s + BigInt(c.amount), 0n),
+        vesting.reduce((s, p) => s + BigInt(p.claimable), 0n),
+      )
     })
 
     test('token lists: six sorts, each a total order over every token; search and creator lists are their filters', async () => {
@@ -146,15 +227,30 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       for (const sort of ['newest', 'oldest', 'trending', 'liquidity', 'market_cap', 'volume_24h']) {
         const tokens = await all(`/tokens?sort=${sort}`)
         assert.equal(tokens.length, Number(n), sort)
-        const key = (t: Json) => (sort === 'newest' || sort === 'oldest' ? Date.parse(t.launched_at) : sort === 'trending' ? t.market.trending_score : Number(BigInt(t.market[`${sort}_raw`]) / 10n ** 9n))
-        for (let i = 1; i < tokens.length; i++) assert.ok(sort === 'oldest' ? key(tokens[i - 1]) <= key(tokens[i]) : key(tokens[i - 1]) >= key(tokens[i]), `${sort} at ${i}`)
+        const key = (t: Json) =>
+          sort === 'newest' || sort === 'oldest'
+            ? Date.parse(t.launched_at)
+            : sort === 'trending'
+              ? t.market.trending_score
+              : Number(BigInt(t.market[`${sort}_raw`]) / 10n ** 9n)
+        for (let i = 1; i < tokens.length; i++)
+          assert.ok(sort === 'oldest' ? key(tokens[i - 1]) <= key(tokens[i]) : key(tokens[i - 1]) >= key(tokens[i]), `${sort} at ${i}`)
       }
       const creator = lp().creators[2]
       const mine = await all(`/creators/${creator}/tokens`)
-      assert.deepEqual(mine.map((t) => t.address).sort(), lp().tokens.filter((t) => t.creator === creator).map((t) => getAddress(t.address)).sort())
+      assert.deepEqual(
+        mine.map((t) => t.address).sort(),
+        lp()
+          .tokens.filter((t) => t.creator === creator)
+          .map((t) => getAddress(t.address))
+          .sort(),
+      )
       const found = await all('/tokens/search?q=OTTER')
       assert.ok(found.length >= 1 && found.every((t) => `${t.name} ${t.symbol}`.toLowerCase().includes('otter')))
-      assert.deepEqual((await all(`/tokens/search?q=${lp().tokens[3].address.toLowerCase()}`)).map((t) => t.address), [getAddress(lp().tokens[3].address)])
+      assert.deepEqual(
+        (await all(`/tokens/search?q=${lp().tokens[3].address.toLowerCase()}`)).map((t) => t.address),
+        [getAddress(lp().tokens[3].address)],
+      )
     })
 
     test('announcements: every seeded one of the token, newest first, signed by its creator', async () => {
@@ -166,7 +262,9 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     })
 
     test('transaction status: a launch is success with its token, confirmations from the head; config suites carry as_of_block', async () => {
-      const [row] = await bed.db.query<{ launch_tx: string; address: string; launch_block: number }>('SELECT launch_tx, address, launch_block FROM tokens ORDER BY launch_block LIMIT 1')
+      const [row] = await bed.db.query<{ launch_tx: string; address: string; launch_block: number }>(
+        'SELECT launch_tx, address, launch_block FROM tokens ORDER BY launch_block LIMIT 1',
+      )
       const { data } = await getJson(`/transactions/8453/${row.launch_tx}`)
       const head = await devnet.publicClient.getBlockNumber({ cacheTime: 0 })
       assert.equal(data.status, 'success')

@@ -11,10 +11,21 @@ export type PlanTx = { chain_id: number; from: string; to: string; data: string;
  * @example
  * const receipt = await signAndSend({ client, privateKey, tx: plan.tx })
  */
-export async function signAndSend({ client, privateKey, tx }: { client: PublicClient; privateKey: Hex; tx: PlanTx }): Promise<TransactionReceipt> {
+export async function signAndSend({
+  client,
+  privateKey,
+  tx,
+}: {
+  client: PublicClient
+  privateKey: Hex
+  tx: PlanTx
+}): Promise<TransactionReceipt> {
   const account = privateKeyToAccount(privateKey)
   if (account.address.toLowerCase() !== tx.from.toLowerCase()) throw new Error(`the plan is for ${tx.from}, not ${account.address}`)
-  const [nonce, fees] = await Promise.all([client.getTransactionCount({ address: account.address, blockTag: 'pending' }), client.estimateFeesPerGas()])
+  const [nonce, fees] = await Promise.all([
+    client.getTransactionCount({ address: account.address, blockTag: 'pending' }),
+    client.estimateFeesPerGas(),
+  ])
   const raw = await account.signTransaction({
     type: 'eip1559',
     chainId: tx.chain_id,

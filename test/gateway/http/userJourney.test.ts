@@ -20,7 +20,11 @@ import { signAndSend } from './signPlan.ts'
 type Json = any
 
 const ROOMY: PlanLimits = { unitsPerMinute: 100_000, burstPerSecond: 100_000, daily: 10_000_000, monthly: 100_000_000, maxPage: 200 }
-const erc20 = parseAbi(['function approve(address, uint256) returns (bool)', 'function balanceOf(address) view returns (uint256)', 'function transfer(address, uint256) returns (bool)'])
+const erc20 = parseAbi([
+  'function approve(address, uint256) returns (bool)',
+  'function balanceOf(address) view returns (uint256)',
+  'function transfer(address, uint256) returns (bool)',
+])
 
 let service: SwapService
 let bed: GatewayTestbed
@@ -28,8 +32,14 @@ let key: string
 let client: PublicClient
 
 beforeAll(async () => {
-  service = await startSwapService({ config: loadConfig({ API_KEYS: 'journey-key-0123456789abcdef', MARKET_POLL_INTERVAL_MS: '250', MAX_SNAPSHOT_AGE_MS: '600000' }), logger: false })
-  bed = await startGatewayTestbed({ devnet: service.devnet!, swaps: { router: service.deps.quoteService.router, quote: service.deps.quoteService.quote } })
+  service = await startSwapService({
+    config: loadConfig({ API_KEYS: 'journey-key-0123456789abcdef', MARKET_POLL_INTERVAL_MS: '250', MAX_SNAPSHOT_AGE_MS: '600000' }),
+    logger: false,
+  })
+  bed = await startGatewayTestbed({
+    devnet: service.devnet!,
+    swaps: { router: service.deps.quoteService.router, quote: service.deps.quoteService.quote },
+  })
   key = (await bed.key({ plan: 'partner', customLimits: ROOMY, scopes: [...SCOPES] })).key
   client = service.publicClient
 }, 900_000)
@@ -64,83 +74,187 @@ async function wallet(): Promise<{ privateKey: Hex; address: Address }> {
   return { privateKey, address }
 }
 
-test('launch, buy, sell, read trades and holders, claim fees and vested tokens, update metadata, announce', { timeout: 300_000 }, async () => {
-  const chainId = bed.chain.chainId
-  const weth = bed.chain.wrappedNative
-  const router = service.deps.quoteService.router
-  const creator = await wallet()
-  const trader = await wallet()
-  await writeContractAndWait({ devnet: bed.devnet, address: weth, abi: erc20, functionName: 'transfer', args: [trader.address, 10n ** 18n], from: bed.devnet.market.accounts[0].address })
+test(
+  'launch, buy, sell, read trades and holders, claim fees and vested tokens, update metadata, announce',
+  { timeout: 300_000 },
+  async () => {
+    const chainId = bed.chain.chainId
+    const weth = bed.chain.wrappedNative
+    const router = service.deps.quoteService.router
+    const creator = await wallet()
+    const trader = await wallet()
+    await writeContractAndWait({
+      devnet: bed.devnet,
+      address: weth,
+      abi: erc20,
+      functionName: 'transfer',
+      args: [trader.address, 10n ** 18n],
+      from: bed.devnet.market.accounts[0].address,
+    })
 
-  // Launch, with a tenth of the supply vesting to the creator over a minute.
-  const launch = await ok(bed.post('/launches/prepare', {
-    chain_id: chainId, creator: creator.address, name: 'Journey', symbol: 'JRNY', starting_market_cap_raw: '20000000000000000000',
-    vesting: { beneficiary: creator.address, bps: 1_000, lockup_seconds: 0, vesting_seconds: 60 },
-  }, { key, headers: { 'idempotency-key': `journey-${Date.now()}` } }))
-  await send(creator.privateKey, launch)
-  const token = launch.data.summary.predicted_token as Address
-  await until('the token on the read API', async () => ((await bed.get(`/tokens/${chainId}/${token}`, { key })).status === 200 ? true : undefined))
+    // Launch, with a tenth of the supply vesting to the creator over a minute.
+    const launch = await ok(
+      bed.post(
+        '/launches/prepare',
+        {
+          chain_id: chainId,
+          creator: creator.address,
+          name: 'Journey',
+          symbol: 'JRNY',
+          starting_market_cap_raw: '20000000000000000000',
+          vesting: { beneficiary: creator.address, bps: 1_000, lockup_seconds: 0, vesting_seconds: 60 },
+        },
+        { key, headers: { 'idempotency-key': `journey-${Date.now()}` } },
+      ),
+    )
+    await send(creator.privateKey, launch)
+    const token = launch.data.summary.predicted_token as Address
+    await until('the token on the read API', async () =>
+      (await bed.get(`/tokens/${chainId}/${token}`, { key })).status === 200 ? true : undefined,
+    )
 
-  // Buy with WETH: the swap market follows the new pool once it sees its creation.
-  const buyQuote = await until('a route to the new token', async () => {
-    const r = await bed.post('/swaps/quote', { chain_id: chainId, wallet: trader.address, token_in: weth, token_out: token, amount_in: '100000000000000000' }, { key })
-    return r.status === 200 ? ((await r.json()) as Json) : undefined
-  })
-  await writeContractAndWait({ devnet: bed.devnet, address: weth, abi: erc20, functionName: 'approve', args: [router, maxUint256], from: bed.devnet.market.accounts[0].address })
-  await signAndSend({ client, privateKey: trader.privateKey, tx: { chain_id: chainId, from: trader.address, to: weth, data: `0x095ea7b3${router.slice(2).toLowerCase().padStart(64, '0')}${'f'.repeat(64)}`, value: '0', gas: '100000' } })
-  const buy = await send(trader.privateKey, await ok(bed.post('/swaps/prepare', { quote_id: buyQuote.data.quote_id, wallet: trader.address }, { key })))
-  const held = await client.readContract({ address: token, abi: erc20, functionName: 'balanceOf', args: [trader.address] })
-  assert.ok(held >= BigInt(buyQuote.data.min_amount_out))
+    // Buy with WETH: the swap market follows the new pool once it sees its creation.
+    const buyQuote = await until('a route to the new token', async () => {
+      const r = await bed.post(
+        '/swaps/quote',
+        { chain_id: chainId, wallet: trader.address, token_in: weth, token_out: token, amount_in: '100000000000000000' },
+        { key },
+      )
+      return r.status === 200 ? ((await r.json()) as Json) : undefined
+    })
+    await writeContractAndWait({
+      devnet: bed.devnet,
+      address: weth,
+      abi: erc20,
+      functionName: 'approve',
+      args: [router, maxUint256],
+      from: bed.devnet.market.accounts[0].address,
+    })
+    await signAndSend({
+      client,
+      privateKey: trader.privateKey,
+      tx: {
+        chain_id: chainId,
+        from: trader.address,
+        to: weth,
+        data: `0x095ea7b3${router.slice(2).toLowerCase().padStart(64, '0')}${'f'.repeat(64)}`,
+        value: '0',
+        gas: '100000',
+      },
+    })
+    const buy = await send(
+      trader.privateKey,
+      await ok(bed.post('/swaps/prepare', { quote_id: buyQuote.data.quote_id, wallet: trader.address }, { key })),
+    )
+    const held = await client.readContract({ address: token, abi: erc20, functionName: 'balanceOf', args: [trader.address] })
+    assert.ok(held >= BigInt(buyQuote.data.min_amount_out))
 
-  // Sell half back.
-  await signAndSend({ client, privateKey: trader.privateKey, tx: { chain_id: chainId, from: trader.address, to: token, data: `0x095ea7b3${router.slice(2).toLowerCase().padStart(64, '0')}${'f'.repeat(64)}`, value: '0', gas: '100000' } })
-  // The market prices the sale once it has read the pool after the buy (it held no WETH before).
-  const sellQuote = await until('a route back to WETH', async () => {
-    const r = await bed.post('/swaps/quote', { chain_id: chainId, wallet: trader.address, token_in: token, token_out: weth, amount_in: (held / 2n).toString() }, { key })
-    return r.status === 200 ? ((await r.json()) as Json) : undefined
-  })
-  const sell = await send(trader.privateKey, await ok(bed.post('/swaps/prepare', { quote_id: sellQuote.data.quote_id, wallet: trader.address }, { key })))
+    // Sell half back.
+    await signAndSend({
+      client,
+      privateKey: trader.privateKey,
+      tx: {
+        chain_id: chainId,
+        from: trader.address,
+        to: token,
+        data: `0x095ea7b3${router.slice(2).toLowerCase().padStart(64, '0')}${'f'.repeat(64)}`,
+        value: '0',
+        gas: '100000',
+      },
+    })
+    // The market prices the sale once it has read the pool after the buy (it held no WETH before).
+    const sellQuote = await until('a route back to WETH', async () => {
+      const r = await bed.post(
+        '/swaps/quote',
+        { chain_id: chainId, wallet: trader.address, token_in: token, token_out: weth, amount_in: (held / 2n).toString() },
+        { key },
+      )
+      return r.status === 200 ? ((await r.json()) as Json) : undefined
+    })
+    const sell = await send(
+      trader.privateKey,
+      await ok(bed.post('/swaps/prepare', { quote_id: sellQuote.data.quote_id, wallet: trader.address }, { key })),
+    )
 
-  // Trades and holders on the read API.
-  const trades = await until('both trades', async () => {
-    const page: Json = await (await bed.get(`/tokens/${chainId}/${token}/trades`, { key })).json()
-    return page.data.length >= 2 ? page.data : undefined
-  })
-  assert.deepEqual(trades.slice(0, 2).map((t: Json) => [t.tx_hash, t.side]), [[sell.transactionHash, 'sell'], [buy.transactionHash, 'buy']])
-  const holders: Json = await ok(bed.get(`/tokens/${chainId}/${token}/holders`, { key }))
-  assert.ok(holders.data.some((h: Json) => h.address === trader.address && BigInt(h.balance) === held - held / 2n), JSON.stringify(holders.data))
+    // Trades and holders on the read API.
+    const trades = await until('both trades', async () => {
+      const page: Json = await (await bed.get(`/tokens/${chainId}/${token}/trades`, { key })).json()
+      return page.data.length >= 2 ? page.data : undefined
+    })
+    assert.deepEqual(
+      trades.slice(0, 2).map((t: Json) => [t.tx_hash, t.side]),
+      [
+        [sell.transactionHash, 'sell'],
+        [buy.transactionHash, 'buy'],
+      ],
+    )
+    const holders: Json = await ok(bed.get(`/tokens/${chainId}/${token}/holders`, { key }))
+    assert.ok(
+      holders.data.some((h: Json) => h.address === trader.address && BigInt(h.balance) === held - held / 2n),
+      JSON.stringify(holders.data),
+    )
 
-  // The creator claims the trades' fees and, a minute later, its vested tokens.
-  const fees = await ok(bed.post('/claims/fees/prepare', { chain_id: chainId, wallet: creator.address, positions: [{ token }] }, { key }))
-  const feeClaim = await send(creator.privateKey, fees)
-  await until('the fee claim', async () => {
-    const page: Json = await (await bed.get(`/wallets/${creator.address}/fee-claims`, { key })).json()
-    return page.data.find((p: Json) => p.last_claim?.tx_hash === feeClaim.transactionHash)
-  })
-  const block = await client.getBlock()
-  await bed.devnet.testClient.setNextBlockTimestamp({ timestamp: block.timestamp + 61n })
-  await bed.devnet.testClient.mine({ blocks: 1 })
-  const vesting: Json = await ok(bed.get(`/wallets/${creator.address}/vesting`, { key }))
-  const position = vesting.data.find((p: Json) => p.token.address === token)
-  await send(creator.privateKey, await ok(bed.post('/claims/vesting/prepare', { chain_id: chainId, wallet: creator.address, positions: [{ position_id: position.position_id }] }, { key })))
-  await until('the vesting claim', async () => {
-    const page: Json = await (await bed.get(`/wallets/${creator.address}/vesting`, { key })).json()
-    const now = page.data.find((p: Json) => p.position_id === position.position_id)
-    return now.stage === 'claimed' ? now : undefined
-  })
+    // The creator claims the trades' fees and, a minute later, its vested tokens.
+    const fees = await ok(bed.post('/claims/fees/prepare', { chain_id: chainId, wallet: creator.address, positions: [{ token }] }, { key }))
+    const feeClaim = await send(creator.privateKey, fees)
+    await until('the fee claim', async () => {
+      const page: Json = await (await bed.get(`/wallets/${creator.address}/fee-claims`, { key })).json()
+      return page.data.find((p: Json) => p.last_claim?.tx_hash === feeClaim.transactionHash)
+    })
+    const block = await client.getBlock()
+    await bed.devnet.testClient.setNextBlockTimestamp({ timestamp: block.timestamp + 61n })
+    await bed.devnet.testClient.mine({ blocks: 1 })
+    const vesting: Json = await ok(bed.get(`/wallets/${creator.address}/vesting`, { key }))
+    const position = vesting.data.find((p: Json) => p.token.address === token)
+    await send(
+      creator.privateKey,
+      await ok(
+        bed.post(
+          '/claims/vesting/prepare',
+          { chain_id: chainId, wallet: creator.address, positions: [{ position_id: position.position_id }] },
+          { key },
+        ),
+      ),
+    )
+    await until('the vesting claim', async () => {
+      const page: Json = await (await bed.get(`/wallets/${creator.address}/vesting`, { key })).json()
+      const now = page.data.find((p: Json) => p.position_id === position.position_id)
+      return now.stage === 'claimed' ? now : undefined
+    })
 
-  // A new metadata document, then an announcement.
-  const document = { name: 'Journey', symbol: 'JRNY', description: 'launched, traded, claimed' }
-  const meta = await ok(bed.post(`/tokens/${chainId}/${token}/metadata/document/prepare`, { actor: creator.address, document }, { key, headers: { 'idempotency-key': `journey-doc-${Date.now()}` } }))
-  await send(creator.privateKey, meta)
-  await until('the metadata document', async () => {
-    const d: Json = await (await bed.get(`/tokens/${chainId}/${token}`, { key })).json()
-    return d.data.metadata?.description === document.description ? true : undefined
-  })
-  const draft = await ok(bed.post(`/tokens/${chainId}/${token}/announcements/prepare`, { author: creator.address, title: 'Thanks', body: 'First week done.' }, { key }))
-  const typed = draft.data.typed_data
-  const signature = await privateKeyToAccount(creator.privateKey).signTypedData({ domain: typed.domain, types: typed.types, primaryType: 'Announcement', message: { ...typed.message, issuedAt: BigInt(typed.message.issuedAt) } })
-  await ok(bed.post(`/tokens/${chainId}/${token}/announcements`, { announcement_id: draft.data.announcement_id, signature }, { key }), 201)
-  const announcements: Json = await ok(bed.get(`/tokens/${chainId}/${token}/announcements`, { key }))
-  assert.equal(announcements.data[0].title, 'Thanks')
-})
+    // A new metadata document, then an announcement.
+    const document = { name: 'Journey', symbol: 'JRNY', description: 'launched, traded, claimed' }
+    const meta = await ok(
+      bed.post(
+        `/tokens/${chainId}/${token}/metadata/document/prepare`,
+        { actor: creator.address, document },
+        { key, headers: { 'idempotency-key': `journey-doc-${Date.now()}` } },
+      ),
+    )
+    await send(creator.privateKey, meta)
+    await until('the metadata document', async () => {
+      const d: Json = await (await bed.get(`/tokens/${chainId}/${token}`, { key })).json()
+      return d.data.metadata?.description === document.description ? true : undefined
+    })
+    const draft = await ok(
+      bed.post(
+        `/tokens/${chainId}/${token}/announcements/prepare`,
+        { author: creator.address, title: 'Thanks', body: 'First week done.' },
+        { key },
+      ),
+    )
+    const typed = draft.data.typed_data
+    const signature = await privateKeyToAccount(creator.privateKey).signTypedData({
+      domain: typed.domain,
+      types: typed.types,
+      primaryType: 'Announcement',
+      message: { ...typed.message, issuedAt: BigInt(typed.message.issuedAt) },
+    })
+    await ok(
+      bed.post(`/tokens/${chainId}/${token}/announcements`, { announcement_id: draft.data.announcement_id, signature }, { key }),
+      201,
+    )
+    const announcements: Json = await ok(bed.get(`/tokens/${chainId}/${token}/announcements`, { key }))
+    assert.equal(announcements.data[0].title, 'Thanks')
+  },
+)

@@ -25,7 +25,13 @@ let client: PublicClient
 beforeAll(async () => {
   t = await startLaunchpadTestbed()
   client = t.devnet.publicClient as unknown as PublicClient
-  launchpad = { chainId: t.devnet.chain.id, factory: t.launchpad.factory, feeLocker: t.launchpad.feeLocker, vestingVault: t.launchpad.vestingVault, fromBlock: t.launchpad.fromBlock }
+  launchpad = {
+    chainId: t.devnet.chain.id,
+    factory: t.launchpad.factory,
+    feeLocker: t.launchpad.feeLocker,
+    vestingVault: t.launchpad.vestingVault,
+    fromBlock: t.launchpad.fromBlock,
+  }
 }, 300_000)
 afterAll(async () => {
   await t?.stop()
@@ -55,22 +61,58 @@ async function contents(db: SqlDatabase): Promise<Record<string, unknown[]>> {
 
 async function activity({ salt, seed }: { salt: number; seed: number }): Promise<Address> {
   const [a, b] = t.traders
-  const { token, pool, event } = await t.launch(buildLaunchParams({
-    name: `Reorg ${salt}`, symbol: `R${salt}`, creator: t.creator, pairedToken: t.weth, startingTick: STARTING_TICK, salt: `0x${salt.toString(16).padStart(64, '0')}`,
-    rewardRecipients: [{ recipient: t.creator, bps: 7_000 }, { recipient: t.stranger, bps: 3_000 }],
-    vesting: { beneficiary: t.creator, bps: 1_000, lockupSeconds: 60, vestingSeconds: 3_600 },
-  }))
+  const { token, pool, event } = await t.launch(
+    buildLaunchParams({
+      name: `Reorg ${salt}`,
+      symbol: `R${salt}`,
+      creator: t.creator,
+      pairedToken: t.weth,
+      startingTick: STARTING_TICK,
+      salt: `0x${salt.toString(16).padStart(64, '0')}`,
+      rewardRecipients: [
+        { recipient: t.creator, bps: 7_000 },
+        { recipient: t.stranger, bps: 3_000 },
+      ],
+      vesting: { beneficiary: t.creator, bps: 1_000, lockupSeconds: 60, vestingSeconds: 3_600 },
+    }),
+  )
   for (let i = 0; i < 3; i++) {
     const { amountOut } = await t.swap({ token, pool, side: 'buy', amountIn: parseEther('0.1') * BigInt(seed + i), from: i % 2 ? a : b })
     await t.swap({ token, pool, side: 'sell', amountIn: amountOut / 3n, from: i % 2 ? a : b })
   }
-  await writeContractAndWait({ devnet: t.devnet, address: t.launchpad.feeLocker, abi: feeLockerAbi, functionName: 'claim', args: [token, t.creator] })
-  await writeContractAndWait({ devnet: t.devnet, address: token, abi: launchTokenAbi, functionName: 'transfer', args: [t.stranger, 10n ** 18n], from: a })
-  await writeContractAndWait({ devnet: t.devnet, address: token, abi: launchTokenAbi, functionName: 'updateSymbol', args: [`S${seed}`], from: t.creator })
+  await writeContractAndWait({
+    devnet: t.devnet,
+    address: t.launchpad.feeLocker,
+    abi: feeLockerAbi,
+    functionName: 'claim',
+    args: [token, t.creator],
+  })
+  await writeContractAndWait({
+    devnet: t.devnet,
+    address: token,
+    abi: launchTokenAbi,
+    functionName: 'transfer',
+    args: [t.stranger, 10n ** 18n],
+    from: a,
+  })
+  await writeContractAndWait({
+    devnet: t.devnet,
+    address: token,
+    abi: launchTokenAbi,
+    functionName: 'updateSymbol',
+    args: [`S${seed}`],
+    from: t.creator,
+  })
   // anvil stamps blocks 2 s apart (setFixedBlockTime): jump past the lockup explicitly.
   const latest = await t.devnet.publicClient.getBlock({ blockTag: 'latest' })
   await t.devnet.testClient.setNextBlockTimestamp({ timestamp: latest.timestamp + 600n })
-  await writeContractAndWait({ devnet: t.devnet, address: t.launchpad.vestingVault, abi: vestingVaultAbi, functionName: 'claim', args: [event.vestingId] })
+  await writeContractAndWait({
+    devnet: t.devnet,
+    address: t.launchpad.vestingVault,
+    abi: vestingVaultAbi,
+    functionName: 'claim',
+    args: [event.vestingId],
+  })
   return token
 }
 
@@ -93,7 +135,13 @@ for (const engine of testEngines) {
 
         const fork = await t.devnet.testClient.snapshot()
         await activity({ salt: 2, seed: 2 })
-        await t.swap({ token: first, pool: (await db.query<{ pool: Address }>('SELECT pool FROM tokens'))[0].pool, side: 'buy', amountIn: parseEther('3'), from: t.traders[0] })
+        await t.swap({
+          token: first,
+          pool: (await db.query<{ pool: Address }>('SELECT pool FROM tokens'))[0].pool,
+          side: 'buy',
+          amountIn: parseEther('3'),
+          from: t.traders[0],
+        })
         await restarted.catchUp()
         const beforeReorg = await db.query('SELECT COUNT(*) AS n FROM tokens')
         assert.deepEqual(beforeReorg, [{ n: 2 }])
@@ -110,7 +158,10 @@ for (const engine of testEngines) {
         await createIndexer({ db: fresh, client, launchpad, batchBlocks: 1000 }).catchUp()
         const [reorged, scratch] = [await contents(db), await contents(fresh)]
         for (const table of Object.keys(scratch)) assert.deepEqual(reorged[table], scratch[table], table)
-        assert.deepEqual((await db.query<{ symbol: string }>('SELECT symbol FROM tokens ORDER BY launched_at, launch_log_index')).map((r) => r.symbol), ['S1', 'S5', 'S7'])
+        assert.deepEqual(
+          (await db.query<{ symbol: string }>('SELECT symbol FROM tokens ORDER BY launched_at, launch_log_index')).map((r) => r.symbol),
+          ['S1', 'S5', 'S7'],
+        )
       } finally {
         snapshot = await revertToSnapshot({ testClient: t.devnet.testClient, id: snapshot })
         await db.close()

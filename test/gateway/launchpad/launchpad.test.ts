@@ -40,7 +40,14 @@ const now = async () => (await t.devnet.publicClient.getBlock({ blockTag: 'lates
 
 for (const tokenIsToken0 of [true, false]) {
   test(`a launch (token sorts ${tokenIsToken0 ? 'first' : 'second'}) places the whole pool supply single-sided at the starting price, owned by the locker`, async () => {
-    const base = buildLaunchParams({ name: 'Moon', symbol: 'MOON', creator: t.creator, pairedToken: t.weth, startingTick: STARTING_TICK, extraMetadata: 'ipfs://bafkreiexample' })
+    const base = buildLaunchParams({
+      name: 'Moon',
+      symbol: 'MOON',
+      creator: t.creator,
+      pairedToken: t.weth,
+      startingTick: STARTING_TICK,
+      extraMetadata: 'ipfs://bafkreiexample',
+    })
     const salt = await saltForOrder({ testbed: t, params: base, creator: t.creator, tokenIsToken0, pairedToken: t.weth })
     const params = { ...base, salt }
     const predicted = await read<Address>(t.launchpad.factory, launchFactoryAbi, 'predictTokenAddress', [t.creator, params])
@@ -56,7 +63,9 @@ for (const tokenIsToken0 of [true, false]) {
     assert.equal(sqrtPriceX96, sqrtRatioAtTick(poolTick))
     assert.deepEqual([event.tickLower, event.tickUpper], tokenIsToken0 ? [STARTING_TICK, 887_200] : [-887_200, -STARTING_TICK])
     // Position owned by the locker with the liquidity announced; the pool holds only the new token.
-    const positionKey = (await import('viem')).keccak256((await import('viem')).encodePacked(['address', 'int24', 'int24'], [t.launchpad.feeLocker, event.tickLower, event.tickUpper]))
+    const positionKey = (await import('viem')).keccak256(
+      (await import('viem')).encodePacked(['address', 'int24', 'int24'], [t.launchpad.feeLocker, event.tickLower, event.tickUpper]),
+    )
     const [liquidity] = await read<[bigint]>(pool, v3PoolAbi, 'positions', [positionKey])
     assert.equal(liquidity, event.liquidity)
     assert.equal(await t.balanceOf(t.weth, pool), 0n)
@@ -76,7 +85,11 @@ for (const tokenIsToken0 of [true, false]) {
 
 test('a dev buy spends the ETH sent in the new pool and pays the recipient at least its minimum', async () => {
   const params = buildLaunchParams({
-    name: 'Dev', symbol: 'DEV', creator: t.creator, pairedToken: t.weth, startingTick: STARTING_TICK,
+    name: 'Dev',
+    symbol: 'DEV',
+    creator: t.creator,
+    pairedToken: t.weth,
+    startingTick: STARTING_TICK,
     devBuy: { recipient: t.traders[1], minAmountOut: 1n },
   })
   const { token, pool, receipt } = await t.launch(params, { value: parseEther('0.5') })
@@ -85,14 +98,35 @@ test('a dev buy spends the ETH sent in the new pool and pays the recipient at le
   assert.equal(await t.balanceOf(token, t.traders[1]), bought.args.amountOut)
   assert.equal(await t.balanceOf(t.weth, pool), parseEther('0.5'))
   // Too high a minimum reverts the whole launch.
-  const again = buildLaunchParams({ name: 'Dev2', symbol: 'DEV2', salt: `0x${'11'.repeat(32)}`, creator: t.creator, pairedToken: t.weth, startingTick: STARTING_TICK, devBuy: { recipient: t.traders[1], minAmountOut: 10n ** 30n } })
+  const again = buildLaunchParams({
+    name: 'Dev2',
+    symbol: 'DEV2',
+    salt: `0x${'11'.repeat(32)}`,
+    creator: t.creator,
+    pairedToken: t.weth,
+    startingTick: STARTING_TICK,
+    devBuy: { recipient: t.traders[1], minAmountOut: 10n ** 30n },
+  })
   assert.match(await t.launchRevert(again, { value: parseEther('0.5') }), /^DevBuyBelowMinimum\(/)
 })
 
 test('fees: collected from the pool, split by bps (the rounding remainder to the first recipient), claimed in both assets, never twice', async () => {
   const [a, b] = t.traders
-  const recipients = [{ recipient: t.creator, bps: 6_000 }, { recipient: t.stranger, bps: 3_333 }, { recipient: b, bps: 667 }]
-  const { token, pool } = await t.launch(buildLaunchParams({ name: 'Fee', symbol: 'FEE', creator: t.creator, pairedToken: t.weth, startingTick: STARTING_TICK, rewardRecipients: recipients }))
+  const recipients = [
+    { recipient: t.creator, bps: 6_000 },
+    { recipient: t.stranger, bps: 3_333 },
+    { recipient: b, bps: 667 },
+  ]
+  const { token, pool } = await t.launch(
+    buildLaunchParams({
+      name: 'Fee',
+      symbol: 'FEE',
+      creator: t.creator,
+      pairedToken: t.weth,
+      startingTick: STARTING_TICK,
+      rewardRecipients: recipients,
+    }),
+  )
   let wethIn = 0n
   let tokenIn = 0n
   for (let i = 0; i < 6; i++) {
@@ -101,35 +135,70 @@ test('fees: collected from the pool, split by bps (the rounding remainder to the
     const sell = await t.swap({ token, pool, side: 'sell', amountIn: buy.amountOut / 3n, from: a })
     tokenIn += sell.amountIn
   }
-  const collect = await writeContractAndWait({ devnet: t.devnet, address: t.launchpad.feeLocker, abi: feeLockerAbi, functionName: 'collectFees', args: [token] })
+  const collect = await writeContractAndWait({
+    devnet: t.devnet,
+    address: t.launchpad.feeLocker,
+    abi: feeLockerAbi,
+    functionName: 'collectFees',
+    args: [token],
+  })
   const [collected] = parseEventLogs({ abi: feeLockerAbi, logs: collect.logs, eventName: 'FeesCollected' })
   // The locker's position is the only liquidity: it earns the whole 1 % fee, less the pool's rounding down.
   const expectedPaired = wethIn / 100n
   const expectedToken = tokenIn / 100n
-  assert.ok(collected.args.pairedAmount <= expectedPaired + 6n && collected.args.pairedAmount >= expectedPaired - 12n, `paired fees ${collected.args.pairedAmount} vs ${expectedPaired}`)
-  assert.ok(collected.args.tokenAmount <= expectedToken + 6n && collected.args.tokenAmount >= expectedToken - 12n, `token fees ${collected.args.tokenAmount} vs ${expectedToken}`)
-  const shares = await Promise.all(recipients.map((r) => read<[bigint, bigint]>(t.launchpad.feeLocker, feeLockerAbi, 'accrued', [token, r.recipient])))
+  assert.ok(
+    collected.args.pairedAmount <= expectedPaired + 6n && collected.args.pairedAmount >= expectedPaired - 12n,
+    `paired fees ${collected.args.pairedAmount} vs ${expectedPaired}`,
+  )
+  assert.ok(
+    collected.args.tokenAmount <= expectedToken + 6n && collected.args.tokenAmount >= expectedToken - 12n,
+    `token fees ${collected.args.tokenAmount} vs ${expectedToken}`,
+  )
+  const shares = await Promise.all(
+    recipients.map((r) => read<[bigint, bigint]>(t.launchpad.feeLocker, feeLockerAbi, 'accrued', [token, r.recipient])),
+  )
   for (const [i, r] of recipients.entries()) {
     if (i === 0) continue
     assert.equal(shares[i][0], (collected.args.tokenAmount * BigInt(r.bps)) / 10_000n)
     assert.equal(shares[i][1], (collected.args.pairedAmount * BigInt(r.bps)) / 10_000n)
   }
-  assert.equal(shares.reduce((s, x) => s + x[0], 0n), collected.args.tokenAmount)
-  assert.equal(shares.reduce((s, x) => s + x[1], 0n), collected.args.pairedAmount)
+  assert.equal(
+    shares.reduce((s, x) => s + x[0], 0n),
+    collected.args.tokenAmount,
+  )
+  assert.equal(
+    shares.reduce((s, x) => s + x[1], 0n),
+    collected.args.pairedAmount,
+  )
   // The locker holds exactly what it owes.
   assert.equal(await t.balanceOf(t.weth, t.launchpad.feeLocker), collected.args.pairedAmount)
   // A claim (sent by anyone) pays the recipient; the next one has nothing left.
   const before = await t.balanceOf(t.weth, t.stranger)
-  const claim = await writeContractAndWait({ devnet: t.devnet, address: t.launchpad.feeLocker, abi: feeLockerAbi, functionName: 'claim', args: [token, t.stranger], from: a })
+  const claim = await writeContractAndWait({
+    devnet: t.devnet,
+    address: t.launchpad.feeLocker,
+    abi: feeLockerAbi,
+    functionName: 'claim',
+    args: [token, t.stranger],
+    from: a,
+  })
   const [claimed] = parseEventLogs({ abi: feeLockerAbi, logs: claim.logs, eventName: 'FeesClaimed' })
   assert.deepEqual([claimed.args.tokenAmount, claimed.args.pairedAmount], shares[1])
   assert.equal((await t.balanceOf(t.weth, t.stranger)) - before, shares[1][1])
   assert.equal(await t.balanceOf(token, t.stranger), shares[1][0])
-  const again = await t.devnet.publicClient.simulateContract({ address: t.launchpad.feeLocker, abi: feeLockerAbi, functionName: 'claim', args: [token, t.stranger], account: a }).catch(describeRevert)
+  const again = await t.devnet.publicClient
+    .simulateContract({ address: t.launchpad.feeLocker, abi: feeLockerAbi, functionName: 'claim', args: [token, t.stranger], account: a })
+    .catch(describeRevert)
   assert.equal(again, `NothingToClaim(${token}, ${t.stranger})`)
   // Fees still in the pool show up only after a collect: a simulated collect-then-read is what a claim would pay.
   await t.swap({ token, pool, side: 'buy', amountIn: parseEther('1'), from: a })
-  const { result } = await t.devnet.publicClient.simulateContract({ address: t.launchpad.feeLocker, abi: feeLockerAbi, functionName: 'claim', args: [token, t.creator], account: a })
+  const { result } = await t.devnet.publicClient.simulateContract({
+    address: t.launchpad.feeLocker,
+    abi: feeLockerAbi,
+    functionName: 'claim',
+    args: [token, t.creator],
+    account: a,
+  })
   assert.ok(result[1] > shares[0][1], 'the claim includes the uncollected fees')
 })
 
@@ -137,20 +206,39 @@ test('vesting: nothing before the lockup ends, linear until the end, claims pay 
   const beneficiary = t.traders[1]
   const lockup = 86_400
   const duration = 10 * 86_400
-  const { token, event } = await t.launch(buildLaunchParams({
-    name: 'Vest', symbol: 'VEST', creator: t.creator, pairedToken: t.weth, startingTick: STARTING_TICK,
-    vesting: { beneficiary, bps: 2_000, lockupSeconds: lockup, vestingSeconds: duration },
-  }))
+  const { token, event } = await t.launch(
+    buildLaunchParams({
+      name: 'Vest',
+      symbol: 'VEST',
+      creator: t.creator,
+      pairedToken: t.weth,
+      startingTick: STARTING_TICK,
+      vesting: { beneficiary, bps: 2_000, lockupSeconds: lockup, vestingSeconds: duration },
+    }),
+  )
   const amount = LAUNCH_TOKEN_SUPPLY / 5n
   assert.equal(event.vestingSupply, amount)
   assert.equal(event.poolSupply, LAUNCH_TOKEN_SUPPLY - amount)
   assert.equal(await t.balanceOf(token, t.launchpad.vestingVault), amount)
   const id = event.vestingId
-  const [, owner, total, claimedBefore, start, lockupEnd, vestingEnd] = await read<[Address, Address, bigint, bigint, bigint, bigint, bigint]>(t.launchpad.vestingVault, vestingVaultAbi, 'positions', [id])
-  assert.deepEqual([getAddress(owner), total, claimedBefore, lockupEnd - start, vestingEnd - lockupEnd], [beneficiary, amount, 0n, BigInt(lockup), BigInt(duration)])
+  const [, owner, total, claimedBefore, start, lockupEnd, vestingEnd] = await read<
+    [Address, Address, bigint, bigint, bigint, bigint, bigint]
+  >(t.launchpad.vestingVault, vestingVaultAbi, 'positions', [id])
+  assert.deepEqual(
+    [getAddress(owner), total, claimedBefore, lockupEnd - start, vestingEnd - lockupEnd],
+    [beneficiary, amount, 0n, BigInt(lockup), BigInt(duration)],
+  )
   const claimAt = async (timestamp: bigint) => {
     await t.devnet.testClient.setNextBlockTimestamp({ timestamp })
-    return writeContractAndWait({ devnet: t.devnet, address: t.launchpad.vestingVault, abi: vestingVaultAbi, functionName: 'claim', args: [id], from: t.stranger, throwOnRevert: false })
+    return writeContractAndWait({
+      devnet: t.devnet,
+      address: t.launchpad.vestingVault,
+      abi: vestingVaultAbi,
+      functionName: 'claim',
+      args: [id],
+      from: t.stranger,
+      throwOnRevert: false,
+    })
   }
   assert.equal((await claimAt(lockupEnd - 1n)).status, 'reverted')
   const quarter = lockupEnd + BigInt(duration / 4)
@@ -169,17 +257,41 @@ test('vesting: nothing before the lockup ends, linear until the end, claims pay 
 })
 
 test('token admin: updates name, symbol and extra metadata (events carry all three), hands the role on or renounces it', async () => {
-  const { token, receipt } = await t.launch(buildLaunchParams({ name: 'Meta', symbol: 'META', creator: t.creator, admin: t.traders[0], pairedToken: t.weth, startingTick: STARTING_TICK }))
+  const { token, receipt } = await t.launch(
+    buildLaunchParams({
+      name: 'Meta',
+      symbol: 'META',
+      creator: t.creator,
+      admin: t.traders[0],
+      pairedToken: t.weth,
+      startingTick: STARTING_TICK,
+    }),
+  )
   const [deployed] = parseEventLogs({ abi: launchTokenAbi, logs: receipt.logs, eventName: 'MetadataUpdated' })
   assert.deepEqual(deployed.args, { name: 'Meta', symbol: 'META', extraMetadata: '' })
-  const update = (functionName: string, args: unknown[], from: Address) => writeContractAndWait({ devnet: t.devnet, address: token, abi: launchTokenAbi, functionName, args, from, throwOnRevert: false })
+  const update = (functionName: string, args: unknown[], from: Address) =>
+    writeContractAndWait({ devnet: t.devnet, address: token, abi: launchTokenAbi, functionName, args, from, throwOnRevert: false })
   assert.equal((await update('updateName', ['Nope'], t.creator)).status, 'reverted') // the creator is not the admin here
   const renamed = await update('updateName', ['Meta Two'], t.traders[0])
-  assert.deepEqual(parseEventLogs({ abi: launchTokenAbi, logs: renamed.logs, eventName: 'MetadataUpdated' })[0].args, { name: 'Meta Two', symbol: 'META', extraMetadata: '' })
+  assert.deepEqual(parseEventLogs({ abi: launchTokenAbi, logs: renamed.logs, eventName: 'MetadataUpdated' })[0].args, {
+    name: 'Meta Two',
+    symbol: 'META',
+    extraMetadata: '',
+  })
   await update('updateSymbol', ['MT2'], t.traders[0])
   await update('updateExtraMetadata', ['ipfs://bafkreisecond'], t.traders[0])
-  assert.deepEqual(await Promise.all(['name', 'symbol', 'extraMetadata'].map((f) => read<string>(token, launchTokenAbi, f))), ['Meta Two', 'MT2', 'ipfs://bafkreisecond'])
-  for (const [fn, value] of [['updateName', ''], ['updateName', 'x'.repeat(65)], ['updateSymbol', ''], ['updateSymbol', 'x'.repeat(33)], ['updateExtraMetadata', 'x'.repeat(4097)]] as const) {
+  assert.deepEqual(await Promise.all(['name', 'symbol', 'extraMetadata'].map((f) => read<string>(token, launchTokenAbi, f))), [
+    'Meta Two',
+    'MT2',
+    'ipfs://bafkreisecond',
+  ])
+  for (const [fn, value] of [
+    ['updateName', ''],
+    ['updateName', 'x'.repeat(65)],
+    ['updateSymbol', ''],
+    ['updateSymbol', 'x'.repeat(33)],
+    ['updateExtraMetadata', 'x'.repeat(4097)],
+  ] as const) {
     assert.equal((await update(fn, [value], t.traders[0])).status, 'reverted', `${fn}(${value.length} bytes)`)
   }
   assert.equal((await update('setAdmin', [t.traders[1]], t.traders[0])).status, 'success')
@@ -191,9 +303,18 @@ test('token admin: updates name, symbol and extra metadata (events carry all thr
 test('permit: the domain keeps the deployed name across renames; expired, replayed, foreign and high-s signatures are refused', async () => {
   const owner = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d') // anvil account 1
   assert.equal(owner.address, t.creator)
-  const { token } = await t.launch(buildLaunchParams({ name: 'Permit', symbol: 'PRMT', creator: t.creator, pairedToken: t.weth, startingTick: STARTING_TICK }))
+  const { token } = await t.launch(
+    buildLaunchParams({ name: 'Permit', symbol: 'PRMT', creator: t.creator, pairedToken: t.weth, startingTick: STARTING_TICK }),
+  )
   const separator = await read<Hex>(token, launchTokenAbi, 'DOMAIN_SEPARATOR')
-  await writeContractAndWait({ devnet: t.devnet, address: token, abi: launchTokenAbi, functionName: 'updateName', args: ['Renamed'], from: t.creator })
+  await writeContractAndWait({
+    devnet: t.devnet,
+    address: token,
+    abi: launchTokenAbi,
+    functionName: 'updateName',
+    args: ['Renamed'],
+    from: t.creator,
+  })
   assert.equal(await read<Hex>(token, launchTokenAbi, 'DOMAIN_SEPARATOR'), separator)
   const domain = await read<readonly unknown[]>(token, launchTokenAbi, 'eip712Domain')
   assert.equal(domain[1], 'Permit')
@@ -202,14 +323,34 @@ test('permit: the domain keeps the deployed name across renames; expired, replay
   const sign = async (nonce: bigint, value: bigint, signer = owner, name = 'Permit') => {
     const signature = await signer.signTypedData({
       domain: { name, version: '1', chainId, verifyingContract: token },
-      types: { Permit: [{ name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' }] },
+      types: {
+        Permit: [
+          { name: 'owner', type: 'address' },
+          { name: 'spender', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'nonce', type: 'uint256' },
+          { name: 'deadline', type: 'uint256' },
+        ],
+      },
       primaryType: 'Permit',
       message: { owner: owner.address, spender: t.traders[0], value, nonce, deadline },
     })
-    return { r: signature.slice(0, 66) as Hex, s: `0x${signature.slice(66, 130)}` as Hex, v: Number.parseInt(signature.slice(130, 132), 16) }
+    return {
+      r: signature.slice(0, 66) as Hex,
+      s: `0x${signature.slice(66, 130)}` as Hex,
+      v: Number.parseInt(signature.slice(130, 132), 16),
+    }
   }
   const permit = (sig: { r: Hex; s: Hex; v: number }, value: bigint, dl = deadline) =>
-    t.devnet.publicClient.simulateContract({ address: token, abi: launchTokenAbi, functionName: 'permit', args: [owner.address, t.traders[0], value, dl, sig.v, sig.r, sig.s], account: t.stranger }).then(() => 'ok', describeRevert)
+    t.devnet.publicClient
+      .simulateContract({
+        address: token,
+        abi: launchTokenAbi,
+        functionName: 'permit',
+        args: [owner.address, t.traders[0], value, dl, sig.v, sig.r, sig.s],
+        account: t.stranger,
+      })
+      .then(() => 'ok', describeRevert)
   const good = await sign(0n, 5n)
   assert.equal(await permit(await sign(0n, 5n, owner, 'Renamed'), 5n), 'InvalidSignature()') // the new name is not the domain
   assert.equal(await permit(good, 6n), 'InvalidSignature()') // another value than signed
@@ -219,7 +360,14 @@ test('permit: the domain keeps the deployed name across renames; expired, replay
   assert.equal(await permit(highS, 5n), 'InvalidSignature()')
   const stranger = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a') // anvil account 2
   assert.equal(await permit(await sign(0n, 5n, stranger), 5n), 'InvalidSignature()')
-  await writeContractAndWait({ devnet: t.devnet, address: token, abi: launchTokenAbi, functionName: 'permit', args: [owner.address, t.traders[0], 5n, deadline, good.v, good.r, good.s], from: t.stranger })
+  await writeContractAndWait({
+    devnet: t.devnet,
+    address: token,
+    abi: launchTokenAbi,
+    functionName: 'permit',
+    args: [owner.address, t.traders[0], 5n, deadline, good.v, good.r, good.s],
+    from: t.stranger,
+  })
   assert.equal(await read<bigint>(token, launchTokenAbi, 'allowance', [owner.address, t.traders[0]]), 5n)
   assert.equal(await permit(good, 5n), 'InvalidSignature()') // replay: the nonce moved on
 })

@@ -1,4 +1,14 @@
-import { type Address, encodeFunctionData, getAddress, type Hex, maxUint256, parseAbi, parseEther, parseEventLogs, type TransactionReceipt } from 'viem'
+import {
+  type Address,
+  encodeFunctionData,
+  getAddress,
+  type Hex,
+  maxUint256,
+  parseAbi,
+  parseEther,
+  parseEventLogs,
+  type TransactionReceipt,
+} from 'viem'
 import { deployContractAndWait } from '../../../src/devnet/deployContractAndWait.ts'
 import { deployTestToken } from '../../../src/devnet/deployTestToken.ts'
 import { deployUniswapV3 } from '../../../src/devnet/deployUniswapV3.ts'
@@ -26,7 +36,16 @@ export type LaunchResult = {
   receipt: TransactionReceipt
   token: Address
   pool: Address
-  event: { tickLower: number; tickUpper: number; liquidity: bigint; poolSupply: bigint; vestingSupply: bigint; vestingId: bigint; creator: Address; admin: Address }
+  event: {
+    tickLower: number
+    tickUpper: number
+    liquidity: bigint
+    poolSupply: bigint
+    vestingSupply: bigint
+    vestingId: bigint
+    creator: Address
+    admin: Address
+  }
 }
 
 export type LaunchpadTestbed = {
@@ -45,7 +64,14 @@ export type LaunchpadTestbed = {
   /** Sends a launch that is expected to revert; returns the revert's error name and args. */
   launchRevert: (params: LaunchParams, options?: { from?: Address; value?: bigint }) => Promise<string>
   /** Swaps through the PoolHarness, paid by `from` (which approved it): `buy` pays WETH for the token. */
-  swap: (args: { token: Address; pool: Address; side: 'buy' | 'sell'; amountIn: bigint; from: Address; paired?: Address }) => Promise<{ amountIn: bigint; amountOut: bigint; receipt: TransactionReceipt }>
+  swap: (args: {
+    token: Address
+    pool: Address
+    side: 'buy' | 'sell'
+    amountIn: bigint
+    from: Address
+    paired?: Address
+  }) => Promise<{ amountIn: bigint; amountOut: bigint; receipt: TransactionReceipt }>
   balanceOf: (token: Address, account: Address) => Promise<bigint>
   stop: () => Promise<void>
 }
@@ -64,12 +90,26 @@ export async function startLaunchpadTestbed(): Promise<LaunchpadTestbed> {
     const { factory: v3Factory } = await deployUniswapV3({ devnet })
     const harness = getAddress(await deployContractAndWait({ devnet, artifact: devnet.artifacts.PoolHarness }))
     const launchpad = await deployLaunchpad({ devnet, uniswapV3Factory: v3Factory, weth })
-    await writeContractAndWait({ devnet, address: launchpad.factory, abi: launchFactoryAbi, functionName: 'setPairedToken', args: [usdc, true] })
+    await writeContractAndWait({
+      devnet,
+      address: launchpad.factory,
+      abi: launchFactoryAbi,
+      functionName: 'setPairedToken',
+      args: [usdc, true],
+    })
     for (const trader of [traderA, traderB]) {
       await writeContractAndWait({ devnet, address: weth, abi: erc20Abi, functionName: 'deposit', value: parseEther('1000'), from: trader })
-      await writeContractAndWait({ devnet, address: weth, abi: erc20Abi, functionName: 'approve', args: [harness, maxUint256], from: trader })
+      await writeContractAndWait({
+        devnet,
+        address: weth,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [harness, maxUint256],
+        from: trader,
+      })
     }
-    const balanceOf = (token: Address, account: Address) => devnet.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [account] })
+    const balanceOf = (token: Address, account: Address) =>
+      devnet.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [account] })
 
     const launch: LaunchpadTestbed['launch'] = async (params, { from = creator, value } = {}) => {
       const data = encodeFunctionData({ abi: launchFactoryAbi, functionName: 'launch', args: [params] })
@@ -80,14 +120,30 @@ export async function startLaunchpadTestbed(): Promise<LaunchpadTestbed> {
         receipt,
         token: getAddress(a.token),
         pool: getAddress(a.pool),
-        event: { tickLower: a.tickLower, tickUpper: a.tickUpper, liquidity: a.liquidity, poolSupply: a.poolSupply, vestingSupply: a.vestingSupply, vestingId: a.vestingId, creator: a.creator, admin: a.admin },
+        event: {
+          tickLower: a.tickLower,
+          tickUpper: a.tickUpper,
+          liquidity: a.liquidity,
+          poolSupply: a.poolSupply,
+          vestingSupply: a.vestingSupply,
+          vestingId: a.vestingId,
+          creator: a.creator,
+          admin: a.admin,
+        },
       }
     }
     const launchRevert: LaunchpadTestbed['launchRevert'] = async (params, { from = creator, value } = {}) => {
       try {
         // The token's constructor errors surface through the factory: decode them too.
         const abi = [...launchFactoryAbi, ...launchTokenAbi.filter((item) => item.type === 'error')]
-        await devnet.publicClient.simulateContract({ address: launchpad.factory, abi, functionName: 'launch', args: [params], account: from, value })
+        await devnet.publicClient.simulateContract({
+          address: launchpad.factory,
+          abi,
+          functionName: 'launch',
+          args: [params],
+          account: from,
+          value,
+        })
       } catch (error) {
         return describeRevert(error)
       }
@@ -97,7 +153,8 @@ export async function startLaunchpadTestbed(): Promise<LaunchpadTestbed> {
       const tokenIsToken0 = BigInt(token) < BigInt(paired)
       // A buy pays WETH: zeroForOne exactly when WETH is token0.
       const zeroForOne = side === 'buy' ? !tokenIsToken0 : tokenIsToken0
-      if (side === 'sell') await writeContractAndWait({ devnet, address: token, abi: erc20Abi, functionName: 'approve', args: [harness, maxUint256], from })
+      if (side === 'sell')
+        await writeContractAndWait({ devnet, address: token, abi: erc20Abi, functionName: 'approve', args: [harness, maxUint256], from })
       const paidToken = side === 'buy' ? paired : token
       const receivedToken = side === 'buy' ? token : paired
       const [paidBefore, receivedBefore] = await Promise.all([balanceOf(paidToken, from), balanceOf(receivedToken, from)])
@@ -112,7 +169,22 @@ export async function startLaunchpadTestbed(): Promise<LaunchpadTestbed> {
       const [paidAfter, receivedAfter] = await Promise.all([balanceOf(paidToken, from), balanceOf(receivedToken, from)])
       return { amountIn: paidBefore - paidAfter, amountOut: receivedAfter - receivedBefore, receipt }
     }
-    return { devnet, weth, usdc, harness, v3Factory, launchpad, creator, traders: [traderA, traderB], stranger, launch, launchRevert, swap, balanceOf, stop: devnet.stop }
+    return {
+      devnet,
+      weth,
+      usdc,
+      harness,
+      v3Factory,
+      launchpad,
+      creator,
+      traders: [traderA, traderB],
+      stranger,
+      launch,
+      launchRevert,
+      swap,
+      balanceOf,
+      stop: devnet.stop,
+    }
   } catch (error) {
     await devnet.stop()
     throw error
@@ -130,10 +202,27 @@ export function describeRevert(error: unknown): string {
 }
 
 /** A salt whose token sorts before (`token0`) or after the paired asset, for `creator`'s params. */
-export async function saltForOrder({ testbed, params, creator, tokenIsToken0, pairedToken }: { testbed: LaunchpadTestbed; params: LaunchParams; creator: Address; tokenIsToken0: boolean; pairedToken: Address }): Promise<Hex> {
+export async function saltForOrder({
+  testbed,
+  params,
+  creator,
+  tokenIsToken0,
+  pairedToken,
+}: {
+  testbed: LaunchpadTestbed
+  params: LaunchParams
+  creator: Address
+  tokenIsToken0: boolean
+  pairedToken: Address
+}): Promise<Hex> {
   for (let i = 1; ; i++) {
     const salt = `0x${i.toString(16).padStart(64, '0')}` as Hex
-    const predicted = await testbed.devnet.publicClient.readContract({ address: testbed.launchpad.factory, abi: launchFactoryAbi, functionName: 'predictTokenAddress', args: [creator, { ...params, salt }] })
+    const predicted = await testbed.devnet.publicClient.readContract({
+      address: testbed.launchpad.factory,
+      abi: launchFactoryAbi,
+      functionName: 'predictTokenAddress',
+      args: [creator, { ...params, salt }],
+    })
     if (BigInt(predicted) < BigInt(pairedToken) === tokenIsToken0) return salt
   }
 }

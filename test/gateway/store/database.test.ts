@@ -14,8 +14,33 @@ for (const engine of testEngines) {
       try {
         assert.deepEqual((await migrate({ db })).applied, [])
         const versions = await db.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version')
-        assert.deepEqual(versions.map((v) => v.version), [1, 2, 3, 4, 5, 6])
-        for (const table of ['indexer_state', 'tokens', 'balances', 'transfers', 'trades', 'fee_positions', 'fee_events', 'vesting_positions', 'vesting_claims', 'token_updates', 'documents', 'announcements', 'rankings', 'api_keys', 'usage_hourly', 'usage_daily', 'idempotency_entries', 'transaction_plans', 'swap_quotes', 'launch_salts', 'announcement_drafts']) {
+        assert.deepEqual(
+          versions.map((v) => v.version),
+          [1, 2, 3, 4, 5, 6],
+        )
+        for (const table of [
+          'indexer_state',
+          'tokens',
+          'balances',
+          'transfers',
+          'trades',
+          'fee_positions',
+          'fee_events',
+          'vesting_positions',
+          'vesting_claims',
+          'token_updates',
+          'documents',
+          'announcements',
+          'rankings',
+          'api_keys',
+          'usage_hourly',
+          'usage_daily',
+          'idempotency_entries',
+          'transaction_plans',
+          'swap_quotes',
+          'launch_salts',
+          'announcement_drafts',
+        ]) {
           assert.deepEqual(await db.query(`SELECT COUNT(*) AS n FROM ${table}`), [{ n: 0 }], table)
         }
       } finally {
@@ -27,12 +52,25 @@ for (const engine of testEngines) {
       const db = await engine.open()
       try {
         const big = (2n ** 256n - 1n).toString()
-        await db.execute('INSERT INTO transfers (chain_id, tx_hash, log_index, block_number, token, from_address, to_address, amount) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [8453, '0xaa', 1, 2 ** 40, '0xt', '0xf', '0xt2', big])
-        await db.execute('INSERT INTO transfers (chain_id, tx_hash, log_index, block_number, token, from_address, to_address, amount) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [8453, '0xaa', 2, 2n ** 40n + 1n, '0xt', '0xf', '0xt2', '1'])
-        const rows = await db.query<{ block_number: number; amount: string; n: number }>('SELECT block_number, amount, log_index AS n FROM transfers WHERE (block_number, log_index) > ($1, $2) ORDER BY block_number', [2 ** 40, 0])
-        assert.deepEqual(rows, [{ block_number: 2 ** 40, amount: big, n: 1 }, { block_number: 2 ** 40 + 1, amount: '1', n: 2 }])
+        await db.execute(
+          'INSERT INTO transfers (chain_id, tx_hash, log_index, block_number, token, from_address, to_address, amount) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+          [8453, '0xaa', 1, 2 ** 40, '0xt', '0xf', '0xt2', big],
+        )
+        await db.execute(
+          'INSERT INTO transfers (chain_id, tx_hash, log_index, block_number, token, from_address, to_address, amount) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+          [8453, '0xaa', 2, 2n ** 40n + 1n, '0xt', '0xf', '0xt2', '1'],
+        )
+        const rows = await db.query<{ block_number: number; amount: string; n: number }>(
+          'SELECT block_number, amount, log_index AS n FROM transfers WHERE (block_number, log_index) > ($1, $2) ORDER BY block_number',
+          [2 ** 40, 0],
+        )
+        assert.deepEqual(rows, [
+          { block_number: 2 ** 40, amount: big, n: 1 },
+          { block_number: 2 ** 40 + 1, amount: '1', n: 2 },
+        ])
         assert.deepEqual(await db.query('SELECT CAST(SUM(log_index) AS BIGINT) AS s, COUNT(*) AS c FROM transfers'), [{ s: 3, c: 2 }])
-        const upsert = 'INSERT INTO rankings (sort, version, digest, refreshed_at) VALUES ($1, $2, $3, $4) ON CONFLICT (sort) DO UPDATE SET version = rankings.version + 1, digest = excluded.digest'
+        const upsert =
+          'INSERT INTO rankings (sort, version, digest, refreshed_at) VALUES ($1, $2, $3, $4) ON CONFLICT (sort) DO UPDATE SET version = rankings.version + 1, digest = excluded.digest'
         await db.execute(upsert, ['trending', 1, 'a', 'now'])
         await db.execute(upsert, ['trending', 1, 'b', 'now'])
         assert.deepEqual(await db.query('SELECT version, digest FROM rankings'), [{ version: 2, digest: 'b' }])
@@ -42,14 +80,18 @@ for (const engine of testEngines) {
       }
     })
 
-    test('transactions: all or nothing; a reader never sees a transaction\'s rows before its commit', async () => {
+    test("transactions: all or nothing; a reader never sees a transaction's rows before its commit", async () => {
       const db = await engine.open()
       try {
-        const insert = (tx: SqlDatabase, sort: string) => tx.execute('INSERT INTO rankings (sort, version, digest, refreshed_at) VALUES ($1, 1, $2, $3)', [sort, 'd', 'now'])
-        await assert.rejects(db.transaction(async (tx) => {
-          await insert(tx, 'a')
-          throw new Error('boom')
-        }), /boom/)
+        const insert = (tx: SqlDatabase, sort: string) =>
+          tx.execute('INSERT INTO rankings (sort, version, digest, refreshed_at) VALUES ($1, 1, $2, $3)', [sort, 'd', 'now'])
+        await assert.rejects(
+          db.transaction(async (tx) => {
+            await insert(tx, 'a')
+            throw new Error('boom')
+          }),
+          /boom/,
+        )
         assert.deepEqual(await db.query('SELECT sort FROM rankings'), [])
         let release!: () => void
         const gate = new Promise<void>((resolve) => (release = resolve))
@@ -65,7 +107,10 @@ for (const engine of testEngines) {
         await writing
         const seen = (await during).map((r) => r.sort)
         assert.ok(seen.length === 0 || seen.join() === 'b,c', `a reader saw ${seen}`)
-        assert.deepEqual((await db.query<{ sort: string }>('SELECT sort FROM rankings ORDER BY sort')).map((r) => r.sort), ['b', 'c'])
+        assert.deepEqual(
+          (await db.query<{ sort: string }>('SELECT sort FROM rankings ORDER BY sort')).map((r) => r.sort),
+          ['b', 'c'],
+        )
       } finally {
         await db.close()
       }

@@ -1,13 +1,21 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'vitest'
-import { createIdempotencyStore, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_RETENTION_MS } from '../../../src/gateway/idempotency/createIdempotencyStore.ts'
+import {
+  createIdempotencyStore,
+  IDEMPOTENCY_LEASE_MS,
+  IDEMPOTENCY_RETENTION_MS,
+} from '../../../src/gateway/idempotency/createIdempotencyStore.ts'
 import { testEngines } from '../fixtures/testDatabases.ts'
 
 // The idempotency entries of spec §3 on both engines, on a clock the test moves: one claim among
 // 100 concurrent identical requests, replay of the kept response, other input refused, a lease
 // that frees a key a dead process held, and 24 hours of retention.
 
-const response = { status: 201, headers: { 'content-type': 'application/json; charset=utf-8', link: '<x>; rel="self"' }, body: '{"data":{"plan_id":"p1"}}' }
+const response = {
+  status: 201,
+  headers: { 'content-type': 'application/json; charset=utf-8', link: '<x>; rel="self"' },
+  body: '{"data":{"plan_id":"p1"}}',
+}
 
 for (const engine of testEngines) {
   describe(engine.name, () => {
@@ -15,12 +23,16 @@ for (const engine of testEngines) {
       const db = await engine.open()
       try {
         const store = createIdempotencyStore({ db })
-        const claims = await Promise.all(Array.from({ length: 100 }, () => store.claim({ keyPrefix: 'aaaa', key: 'k1', fingerprint: 'f1' })))
+        const claims = await Promise.all(
+          Array.from({ length: 100 }, () => store.claim({ keyPrefix: 'aaaa', key: 'k1', fingerprint: 'f1' })),
+        )
         const claimed = claims.filter((c) => c.kind === 'claimed')
         assert.equal(claimed.length, 1)
         assert.equal(claims.filter((c) => c.kind === 'in_progress').length, 99)
         await store.complete({ keyPrefix: 'aaaa', key: 'k1', leaseId: (claimed[0] as { leaseId: string }).leaseId, response })
-        const replays = await Promise.all(Array.from({ length: 100 }, () => store.claim({ keyPrefix: 'aaaa', key: 'k1', fingerprint: 'f1' })))
+        const replays = await Promise.all(
+          Array.from({ length: 100 }, () => store.claim({ keyPrefix: 'aaaa', key: 'k1', fingerprint: 'f1' })),
+        )
         for (const r of replays) assert.deepEqual(r, { kind: 'replay', response })
         assert.deepEqual(await store.claim({ keyPrefix: 'aaaa', key: 'k1', fingerprint: 'f2' }), { kind: 'reused' })
         // Another API key uses the same value independently (spec §8).

@@ -59,12 +59,23 @@ impl DynamicSwapFee {
         let scaling_factor = u64::try_from(wire.scaling_factor)
             .ok()
             .filter(|k| *k <= MAX_SCALING_FACTOR)
-            .ok_or_else(|| format!("dynamicFee.scalingFactor {} exceeds the module's 1e18", wire.scaling_factor))?;
+            .ok_or_else(|| {
+                format!(
+                    "dynamicFee.scalingFactor {} exceeds the module's 1e18",
+                    wire.scaling_factor
+                )
+            })?;
         if wire.spacing_fee_pips == 0 || wire.spacing_fee_pips > MAX_MODULE_FEE_PIPS {
-            return Err(format!("dynamicFee.spacingFeePips {} outside 1..=100000", wire.spacing_fee_pips));
+            return Err(format!(
+                "dynamicFee.spacingFeePips {} outside 1..=100000",
+                wire.spacing_fee_pips
+            ));
         }
         if wire.base_fee_pips > 1_000_000 || wire.fee_cap_pips > 1_000_000 {
-            return Err(format!("dynamicFee: baseFeePips {} / feeCapPips {} above 100 %", wire.base_fee_pips, wire.fee_cap_pips));
+            return Err(format!(
+                "dynamicFee: baseFeePips {} / feeCapPips {} above 100 %",
+                wire.base_fee_pips, wire.fee_cap_pips
+            ));
         }
         let twap_tick = match wire.twap_tick {
             None => None,

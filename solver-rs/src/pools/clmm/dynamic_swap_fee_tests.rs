@@ -1,7 +1,13 @@
 use super::*;
 
 fn fee(base: u32, k: u64, cap: u32, twap: Option<i32>) -> DynamicSwapFee {
-    DynamicSwapFee { base_fee_pips: base, spacing_fee_pips: 500, scaling_factor: k, fee_cap_pips: cap, twap_tick: twap }
+    DynamicSwapFee {
+        base_fee_pips: base,
+        spacing_fee_pips: 500,
+        scaling_factor: k,
+        fee_cap_pips: cap,
+        twap_tick: twap,
+    }
 }
 
 #[test]

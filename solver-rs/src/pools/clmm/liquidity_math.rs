@@ -9,7 +9,9 @@ pub fn add_delta(liquidity: u128, delta: i128) -> Result<u128, PoolError> {
     } else {
         liquidity.checked_add(delta.unsigned_abs())
     };
-    result.ok_or_else(|| PoolError::InvalidState(format!("liquidity {liquidity} cannot take a delta of {delta}")))
+    result.ok_or_else(|| {
+        PoolError::InvalidState(format!("liquidity {liquidity} cannot take a delta of {delta}"))
+    })
 }
 
 #[cfg(test)]

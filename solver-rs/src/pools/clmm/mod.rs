@@ -37,9 +37,9 @@ use super::input::PoolInputError;
 use super::registry::{ClFlavor, DexSpec, Model};
 use super::{two_token_direction, PoolError, PoolModel, SwapOutcome};
 use crate::math::U256;
+use pool_swap::LoopParams;
 use std::sync::Arc;
 use swap_math::{StepRules, MAX_FEE_PIPS};
-use pool_swap::LoopParams;
 use tick_list::TickList;
 
 /// A concentrated-liquidity pool: its mutable state plus immutable parameters and ticks. Cloning is
@@ -98,10 +98,15 @@ impl ClPool {
     pub fn swap_fee_pips(&self, zero_for_one: bool) -> u32 {
         match self.flavor {
             ClFlavor::Singleton { .. } => {
-                let protocol = protocol_fee_library::directional_protocol_fee_pips(self.protocol_fee, zero_for_one);
+                let protocol = protocol_fee_library::directional_protocol_fee_pips(
+                    self.protocol_fee,
+                    zero_for_one,
+                );
                 protocol_fee_library::calculate_swap_fee_pips(protocol, self.fee_pips)
             }
-            ClFlavor::UniswapV3 => self.dynamic_fee.map_or(self.fee_pips, |d| d.fee_pips(self.state.tick)),
+            ClFlavor::UniswapV3 => {
+                self.dynamic_fee.map_or(self.fee_pips, |d| d.fee_pips(self.state.tick))
+            }
             ClFlavor::AlgebraIntegral => self.fee_pips,
         }
     }
@@ -110,7 +115,8 @@ impl ClPool {
     fn rate_after_fee(&self, zero_for_one: bool) -> f64 {
         let sqrt_price = f64::from(self.state.sqrt_price_x96) / 2f64.powi(96);
         let price_1_per_0 = sqrt_price * sqrt_price;
-        let fee_factor = 1.0 - f64::from(self.swap_fee_pips(zero_for_one)) / f64::from(MAX_FEE_PIPS);
+        let fee_factor =
+            1.0 - f64::from(self.swap_fee_pips(zero_for_one)) / f64::from(MAX_FEE_PIPS);
         let price = if zero_for_one { price_1_per_0 } else { 1.0 / price_1_per_0 };
         price * fee_factor
     }
@@ -123,7 +129,12 @@ impl ClPool {
     /// [`ClPool::swap`], the same to the unit, jumping over the ticks `walk` (this pool's, in this
     /// direction, from any earlier state of it) already walked, and adding to it the steps it
     /// takes (`tick_walk.rs`). Algebra's linked-list loop is not memoised: it takes no word steps.
-    pub fn swap_memoized(&self, zero_for_one: bool, amount_in: U256, walk: Option<&mut TickWalk>) -> Result<SwapResult, PoolError> {
+    pub fn swap_memoized(
+        &self,
+        zero_for_one: bool,
+        amount_in: U256,
+        walk: Option<&mut TickWalk>,
+    ) -> Result<SwapResult, PoolError> {
         if amount_in > self.max_amount() {
             return Err(PoolError::Overflow);
         }
@@ -132,7 +143,13 @@ impl ClPool {
             ClFlavor::UniswapV3 => StepRules::V3,
             ClFlavor::Singleton { .. } => StepRules::V4,
             ClFlavor::AlgebraIntegral => {
-                let result = swap_calculation::calculate_swap_exact_in(&self.ticks, self.state, zero_for_one, amount_in, fee_pips)?;
+                let result = swap_calculation::calculate_swap_exact_in(
+                    &self.ticks,
+                    self.state,
+                    zero_for_one,
+                    amount_in,
+                    fee_pips,
+                )?;
                 return self.checked(result);
             }
         };
@@ -164,35 +181,73 @@ impl ClPool {
 impl ClPool {
     /// [`PoolModel::apply`], memoised: `walks` holds this pool's tick walk per direction (index 1
     /// for zero-for-one), kept between the swaps of one quote (`tick_walk.rs`).
-    pub fn apply_memoized(&self, token_in: usize, token_out: usize, amount_in: U256, walks: &mut [TickWalk; 2]) -> Result<(SwapOutcome, Self), PoolError> {
+    pub fn apply_memoized(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+        walks: &mut [TickWalk; 2],
+    ) -> Result<(SwapOutcome, Self), PoolError> {
         let zero_for_one = two_token_direction(token_in, token_out)?;
         if amount_in.is_zero() {
             return Ok((SwapOutcome::flat(U256::ZERO), self.clone()));
         }
-        let result = self.swap_memoized(zero_for_one, amount_in, Some(&mut walks[usize::from(zero_for_one)]))?;
+        let result = self.swap_memoized(
+            zero_for_one,
+            amount_in,
+            Some(&mut walks[usize::from(zero_for_one)]),
+        )?;
         let next = ClPool { state: result.state, ..self.clone() };
-        Ok((SwapOutcome { amount_out: result.amount_out, crossings: result.crossings, words: result.words }, next))
+        Ok((
+            SwapOutcome {
+                amount_out: result.amount_out,
+                crossings: result.crossings,
+                words: result.words,
+            },
+            next,
+        ))
     }
 }
 
 impl PoolModel for ClPool {
-    fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError> {
+    fn amount_out(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+    ) -> Result<SwapOutcome, PoolError> {
         let zero_for_one = two_token_direction(token_in, token_out)?;
         if amount_in.is_zero() {
             return Ok(SwapOutcome::flat(U256::ZERO));
         }
         let result = self.swap(zero_for_one, amount_in)?;
-        Ok(SwapOutcome { amount_out: result.amount_out, crossings: result.crossings, words: result.words })
+        Ok(SwapOutcome {
+            amount_out: result.amount_out,
+            crossings: result.crossings,
+            words: result.words,
+        })
     }
 
-    fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {
+    fn apply(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+    ) -> Result<(SwapOutcome, Self), PoolError> {
         let zero_for_one = two_token_direction(token_in, token_out)?;
         if amount_in.is_zero() {
             return Ok((SwapOutcome::flat(U256::ZERO), self.clone()));
         }
         let result = self.swap(zero_for_one, amount_in)?;
         let next = ClPool { state: result.state, ..self.clone() };
-        Ok((SwapOutcome { amount_out: result.amount_out, crossings: result.crossings, words: result.words }, next))
+        Ok((
+            SwapOutcome {
+                amount_out: result.amount_out,
+                crossings: result.crossings,
+                words: result.words,
+            },
+            next,
+        ))
     }
 
     fn spot_price(&self, token_in: usize, token_out: usize) -> f64 {

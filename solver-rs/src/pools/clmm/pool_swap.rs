@@ -6,7 +6,10 @@ use super::liquidity_math::add_delta;
 use super::swap_math::{compute_swap_step_exact_in, StepRules};
 use super::tick_bitmap::next_initialized_tick_within_one_word;
 use super::tick_list::TickList;
-use super::tick_math::{get_sqrt_ratio_at_tick, get_tick_at_sqrt_ratio, MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO, MIN_TICK};
+use super::tick_math::{
+    get_sqrt_ratio_at_tick, get_tick_at_sqrt_ratio, MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO,
+    MIN_TICK,
+};
 use crate::math::U256;
 use crate::pools::PoolError;
 
@@ -85,13 +88,30 @@ pub(super) enum StepEnd {
 
 impl<'t> LoopParams<'t> {
     /// The loop of a swap at `fee_pips` under `rules`, to the router's price limit.
-    pub(super) fn new(ticks: &'t TickList, tick_spacing: i32, zero_for_one: bool, fee_pips: u32, rules: StepRules) -> Self {
-        LoopParams { ticks, tick_spacing, zero_for_one, fee_pips, rules, limit: router_price_limit_x96(zero_for_one) }
+    pub(super) fn new(
+        ticks: &'t TickList,
+        tick_spacing: i32,
+        zero_for_one: bool,
+        fee_pips: u32,
+        rules: StepRules,
+    ) -> Self {
+        LoopParams {
+            ticks,
+            tick_spacing,
+            zero_for_one,
+            fee_pips,
+            rules,
+            limit: router_price_limit_x96(zero_for_one),
+        }
     }
 
     /// Runs the V3 / V4 swap loop for `amount_in` (> 0) from `start`. Errors with
     /// `InsufficientLiquidity` when the input is not all spent before the router's price limit.
-    pub(super) fn swap_exact_in(&self, start: ClState, amount_in: U256) -> Result<SwapResult, PoolError> {
+    pub(super) fn swap_exact_in(
+        &self,
+        start: ClState,
+        amount_in: U256,
+    ) -> Result<SwapResult, PoolError> {
         let mut swap = self.begin(start, amount_in)?;
         while swap.runs(self.limit) {
             let step = self.step(swap.state, swap.remaining)?;
@@ -105,7 +125,13 @@ impl<'t> LoopParams<'t> {
         if !limit_is_ahead(start.sqrt_price_x96, self.limit, self.zero_for_one) {
             return Err(PoolError::InsufficientLiquidity);
         }
-        Ok(Swap { state: start, remaining: amount_in, amount_out: U256::ZERO, crossings: 0, words: 0 })
+        Ok(Swap {
+            state: start,
+            remaining: amount_in,
+            amount_out: U256::ZERO,
+            crossings: 0,
+            words: 0,
+        })
     }
 
     /// One iteration of `UniswapV3Pool.swap`'s loop from `state` with `remaining` input (fee
@@ -114,24 +140,43 @@ impl<'t> LoopParams<'t> {
     pub(super) fn step(&self, mut state: ClState, remaining: U256) -> Result<LoopStep, PoolError> {
         let zero_for_one = self.zero_for_one;
         let step_start_price = state.sqrt_price_x96;
-        let (tick_next, liquidity_net) = next_initialized_tick_within_one_word(self.ticks, state.tick, self.tick_spacing, zero_for_one)?;
+        let (tick_next, liquidity_net) = next_initialized_tick_within_one_word(
+            self.ticks,
+            state.tick,
+            self.tick_spacing,
+            zero_for_one,
+        )?;
         // The bitmap knows nothing of the tick range; the pool clamps, and so do we.
         let tick_next = tick_next.clamp(MIN_TICK, MAX_TICK);
         let sqrt_price_next = get_sqrt_ratio_at_tick(tick_next)?;
-        let target = if zero_for_one { sqrt_price_next.max(self.limit) } else { sqrt_price_next.min(self.limit) };
-        let step = compute_swap_step_exact_in(state.sqrt_price_x96, target, state.liquidity, remaining, self.fee_pips, self.rules)?;
+        let target = if zero_for_one {
+            sqrt_price_next.max(self.limit)
+        } else {
+            sqrt_price_next.min(self.limit)
+        };
+        let step = compute_swap_step_exact_in(
+            state.sqrt_price_x96,
+            target,
+            state.liquidity,
+            remaining,
+            self.fee_pips,
+            self.rules,
+        )?;
         state.sqrt_price_x96 = step.sqrt_price_next_x96;
         let spent = step.amount_in.checked_add(step.fee_amount).ok_or(PoolError::Overflow)?;
         // Only V3's price-equality edge (a short step booked as a full one) can overspend; the
         // pool would then carry on as an exact-output swap, which our router cannot settle.
         if spent > remaining {
-            return Err(PoolError::InvalidState("a step booked more input than remained (V3 rounding edge)".into()));
+            return Err(PoolError::InvalidState(
+                "a step booked more input than remained (V3 rounding edge)".into(),
+            ));
         }
         let mut ended = StepEnd::Inside;
         if state.sqrt_price_x96 == sqrt_price_next {
             if let Some(net) = liquidity_net {
                 // Crossing downward removes what crossing upward adds.
-                let delta = if zero_for_one { net.checked_neg().ok_or(PoolError::Overflow)? } else { net };
+                let delta =
+                    if zero_for_one { net.checked_neg().ok_or(PoolError::Overflow)? } else { net };
                 state.liquidity = add_delta(state.liquidity, delta)?;
                 ended = StepEnd::Crossing;
             } else {
@@ -166,7 +211,8 @@ impl Swap {
     pub(super) fn take(&mut self, step: &LoopStep) -> Result<(), PoolError> {
         // `step` refuses a step that spends more than remained.
         self.remaining = self.remaining.checked_sub(step.spent).ok_or(PoolError::Overflow)?;
-        self.amount_out = self.amount_out.checked_add(step.amount_out).ok_or(PoolError::Overflow)?;
+        self.amount_out =
+            self.amount_out.checked_add(step.amount_out).ok_or(PoolError::Overflow)?;
         match step.ended {
             StepEnd::Crossing => self.crossings += 1,
             StepEnd::WordEdge => self.words += 1,
@@ -181,6 +227,11 @@ impl Swap {
         if !self.remaining.is_zero() {
             return Err(PoolError::InsufficientLiquidity);
         }
-        Ok(SwapResult { amount_out: self.amount_out, crossings: self.crossings, words: self.words, state: self.state })
+        Ok(SwapResult {
+            amount_out: self.amount_out,
+            crossings: self.crossings,
+            words: self.words,
+            state: self.state,
+        })
     }
 }

@@ -2,7 +2,9 @@
 //! the input, never paying more than the liquidity holds over the swept range, splitting a swap
 //! never beats doing it at once, crossings counted exactly, end states the contract could hold.
 
-use super::tick_math::{get_sqrt_ratio_at_tick, get_tick_at_sqrt_ratio, MAX_TICK, MIN_SQRT_RATIO, MIN_TICK};
+use super::tick_math::{
+    get_sqrt_ratio_at_tick, get_tick_at_sqrt_ratio, MAX_TICK, MIN_SQRT_RATIO, MIN_TICK,
+};
 use super::{sqrt_price_math, ClPool, ClState, ClWire, TickList};
 use crate::dex::DexId;
 use crate::math::U256;
@@ -13,7 +15,8 @@ use proptest::prelude::*;
 use std::collections::BTreeMap;
 
 /// One representative kind per flavour (UNIV4 and Infinity differ only in the protocol-fee cap).
-pub(super) const KINDS: [DexId; 4] = [DexId::Univ3, DexId::Univ4, DexId::PancakeInfinityCl, DexId::QuickswapV4];
+pub(super) const KINDS: [DexId; 4] =
+    [DexId::Univ3, DexId::Univ4, DexId::PancakeInfinityCl, DexId::QuickswapV4];
 
 #[derive(Debug)]
 pub(super) struct Layout {
@@ -33,7 +36,8 @@ fn wire_of(layout: &Layout) -> ClWire {
     let tick = get_tick_at_sqrt_ratio(layout.sqrt_price_x96).unwrap();
     let active: i128 = nets.range(..=tick).map(|(_, n)| *n).sum();
     let ticks: Vec<String> = nets.iter().map(|(t, n)| format!("[{t}, \"{n}\"]")).collect();
-    let protocol = layout.protocol_fee.map(|p| format!(", \"protocolFee\": {p}")).unwrap_or_default();
+    let protocol =
+        layout.protocol_fee.map(|p| format!(", \"protocolFee\": {p}")).unwrap_or_default();
     let json = format!(
         "{{\"sqrtPriceX96\": \"{}\", \"tick\": {tick}, \"liquidity\": \"{active}\", \"tickSpacing\": {}, \"feePips\": {}{protocol}, \"ticks\": [{}]}}",
         layout.sqrt_price_x96, layout.spacing, layout.fee_pips, ticks.join(", ")
@@ -47,8 +51,13 @@ pub(super) fn pool(dex: DexId, layout: &Layout) -> ClPool {
 
 /// Re-encodes a pool state with the same ticks; `from_wire` accepts it only if it is consistent.
 fn revalidate(dex: DexId, original: &ClPool, state: ClState) -> Result<ClPool, PoolInputError> {
-    let ticks: Vec<String> = original.ticks.iter().map(|(t, n)| format!("[{t}, \"{n}\"]")).collect();
-    let protocol = if original.protocol_fee != 0 { format!(", \"protocolFee\": {}", original.protocol_fee) } else { String::new() };
+    let ticks: Vec<String> =
+        original.ticks.iter().map(|(t, n)| format!("[{t}, \"{n}\"]")).collect();
+    let protocol = if original.protocol_fee != 0 {
+        format!(", \"protocolFee\": {}", original.protocol_fee)
+    } else {
+        String::new()
+    };
     let json = format!(
         "{{\"sqrtPriceX96\": \"{}\", \"tick\": {}, \"liquidity\": \"{}\", \"tickSpacing\": {}, \"feePips\": {}{protocol}, \"ticks\": [{}]}}",
         state.sqrt_price_x96, state.tick, state.liquidity, original.tick_spacing, original.fee_pips, ticks.join(", ")
@@ -81,13 +90,23 @@ fn held_between(ticks: &TickList, low: U256, high: U256, zero_for_one: bool) -> 
 
 pub(super) fn layout_strategy() -> impl Strategy<Value = Layout> {
     let spacing = prop::sample::select(vec![1, 10, 60, 200]);
-    (spacing, -200_000i32..200_000, 0u32..10_000, prop::collection::vec((0i32..3000, 1i32..3000, 10u128.pow(8)..10u128.pow(24)), 1..8), 0u64..u64::MAX, any::<bool>())
+    (
+        spacing,
+        -200_000i32..200_000,
+        0u32..10_000,
+        prop::collection::vec((0i32..3000, 1i32..3000, 10u128.pow(8)..10u128.pow(24)), 1..8),
+        0u64..u64::MAX,
+        any::<bool>(),
+    )
         .prop_map(|(spacing, center, fee_pips, raw_positions, offset, on_tick)| {
             let center = center - center.rem_euclid(spacing);
             let positions = raw_positions
                 .into_iter()
                 .map(|(start, width, liquidity)| {
-                    let lower = (center - 1500 * spacing + start * spacing).clamp(MIN_TICK / spacing * spacing, MAX_TICK / spacing * spacing - spacing);
+                    let lower = (center - 1500 * spacing + start * spacing).clamp(
+                        MIN_TICK / spacing * spacing,
+                        MAX_TICK / spacing * spacing - spacing,
+                    );
                     let upper = (lower + width * spacing).min(MAX_TICK / spacing * spacing);
                     (lower, upper, liquidity)
                 })
@@ -212,7 +231,13 @@ proptest! {
 #[test]
 fn a_price_in_an_empty_range_still_has_a_bound() {
     // No liquidity at the price (spot rate 0), liquidity further down: zeroForOne pays.
-    let layout = Layout { sqrt_price_x96: get_sqrt_ratio_at_tick(0).unwrap(), spacing: 60, fee_pips: 3000, protocol_fee: None, positions: vec![(-6_000, -600, 10u128.pow(22))] };
+    let layout = Layout {
+        sqrt_price_x96: get_sqrt_ratio_at_tick(0).unwrap(),
+        spacing: 60,
+        fee_pips: 3000,
+        protocol_fee: None,
+        positions: vec![(-6_000, -600, 10u128.pow(22))],
+    };
     for dex in KINDS {
         let pool = pool(dex, &layout);
         assert_eq!(pool.spot_price(0, 1), 0.0);
@@ -228,7 +253,11 @@ fn simple(dex: DexId, fee_pips: u32, protocol_fee: Option<u32>) -> ClPool {
         spacing: 60,
         fee_pips,
         protocol_fee,
-        positions: vec![(-30_000, -20_040, 10u128.pow(21)), (-24_000, 6_000, 3 * 10u128.pow(20)), (-887_220, 887_220, 10u128.pow(18))],
+        positions: vec![
+            (-30_000, -20_040, 10u128.pow(21)),
+            (-24_000, 6_000, 3 * 10u128.pow(20)),
+            (-887_220, 887_220, 10u128.pow(18)),
+        ],
     };
     pool(dex, &layout)
 }
@@ -236,12 +265,24 @@ fn simple(dex: DexId, fee_pips: u32, protocol_fee: Option<u32>) -> ClPool {
 #[test]
 fn zero_input_and_zero_liquidity() {
     for dex in KINDS {
-        let empty = pool(dex, &Layout { sqrt_price_x96: U256::from(1) << 96, spacing: 10, fee_pips: 3000, protocol_fee: None, positions: vec![] });
+        let empty = pool(
+            dex,
+            &Layout {
+                sqrt_price_x96: U256::from(1) << 96,
+                spacing: 10,
+                fee_pips: 3000,
+                protocol_fee: None,
+                positions: vec![],
+            },
+        );
         assert_eq!(empty.amount_out(0, 1, U256::ZERO).unwrap().amount_out, U256::ZERO);
         assert_eq!(empty.amount_out(0, 1, U256::from(1)), Err(PoolError::InsufficientLiquidity));
         assert_eq!(empty.amount_out(1, 0, U256::from(1)), Err(PoolError::InsufficientLiquidity));
         assert_eq!(empty.spot_price(0, 1), 0.0);
-        assert!(matches!(empty.amount_out(0, 0, U256::from(1)), Err(PoolError::BadDirection { .. })));
+        assert!(matches!(
+            empty.amount_out(0, 0, U256::from(1)),
+            Err(PoolError::BadDirection { .. })
+        ));
         let (outcome, same) = simple(dex, 500, None).apply(0, 1, U256::ZERO).unwrap();
         assert_eq!((outcome.amount_out, same.state), (U256::ZERO, simple(dex, 500, None).state));
     }
@@ -250,8 +291,15 @@ fn zero_input_and_zero_liquidity() {
 #[test]
 fn crossing_many_ticks_in_both_directions() {
     for dex in KINDS {
-        let positions = (0..150).map(|k| (-9_000 + 60 * k, 60 + 60 * k, 10u128.pow(18) + k as u128)).collect();
-        let layout = Layout { sqrt_price_x96: get_sqrt_ratio_at_tick(-30).unwrap(), spacing: 60, fee_pips: 500, protocol_fee: None, positions };
+        let positions =
+            (0..150).map(|k| (-9_000 + 60 * k, 60 + 60 * k, 10u128.pow(18) + k as u128)).collect();
+        let layout = Layout {
+            sqrt_price_x96: get_sqrt_ratio_at_tick(-30).unwrap(),
+            spacing: 60,
+            fee_pips: 500,
+            protocol_fee: None,
+            positions,
+        };
         let pool = pool(dex, &layout);
         // The largest of a ladder of inputs that still fills sweeps most of the 150 positions.
         let amount_in = (0..40u32)
@@ -261,7 +309,10 @@ fn crossing_many_ticks_in_both_directions() {
             .unwrap();
         let down = pool.apply(0, 1, amount_in).unwrap();
         assert!(down.0.crossings > 50, "{dex}: {}", down.0.crossings);
-        assert_eq!(pool.amount_out(0, 1, amount_in * U256::from(2u8)), Err(PoolError::InsufficientLiquidity));
+        assert_eq!(
+            pool.amount_out(0, 1, amount_in * U256::from(2u8)),
+            Err(PoolError::InsufficientLiquidity)
+        );
         let up = down.1.apply(1, 0, down.0.amount_out).unwrap();
         // Back up over the same ticks: the price returns close to, and never past, where it began.
         assert!(up.1.state.sqrt_price_x96 <= pool.state.sqrt_price_x96);
@@ -279,7 +330,11 @@ fn flavours_price_the_same_pool_differently() {
     // V3 and V4 steps agree on price and output; their crossings agree too.
     assert_eq!(v3, v4);
     // Algebra steps over word edges in one go: a different rounding, within a few wei.
-    let diff = if algebra.amount_out > v3.amount_out { algebra.amount_out - v3.amount_out } else { v3.amount_out - algebra.amount_out };
+    let diff = if algebra.amount_out > v3.amount_out {
+        algebra.amount_out - v3.amount_out
+    } else {
+        v3.amount_out - algebra.amount_out
+    };
     assert!(diff <= U256::from(1_000u32), "{diff}");
     // A protocol fee composes with the LP fee and lowers the output in that direction only.
     let with_protocol = simple(DexId::Univ4, 3000, Some(1000)).amount_out(0, 1, amount).unwrap();
@@ -287,7 +342,10 @@ fn flavours_price_the_same_pool_differently() {
     assert_eq!(simple(DexId::Univ4, 3000, Some(1000 << 12)).amount_out(0, 1, amount).unwrap(), v4);
     assert_eq!(simple(DexId::Univ4, 3000, Some(1000)).swap_fee_pips(true), 3997);
     // A 100% LP fee is a valid singleton state that pays nothing.
-    assert_eq!(simple(DexId::Univ4, 1_000_000, None).amount_out(0, 1, amount).unwrap().amount_out, U256::ZERO);
+    assert_eq!(
+        simple(DexId::Univ4, 1_000_000, None).amount_out(0, 1, amount).unwrap().amount_out,
+        U256::ZERO
+    );
     let spot = simple(DexId::Univ3, 3000, None).spot_price(0, 1);
     assert!((spot / (1.0001f64.powi(-23_028) * 0.997) - 1.0).abs() < 1e-3, "{spot}");
 }
@@ -295,7 +353,16 @@ fn flavours_price_the_same_pool_differently() {
 #[test]
 fn the_router_limit_is_respected() {
     // A pool one unit above the lowest price cannot sell token0 at all (the limit is not ahead).
-    let at_floor = pool(DexId::Univ3, &Layout { sqrt_price_x96: MIN_SQRT_RATIO + U256::from(1), spacing: 1, fee_pips: 100, protocol_fee: None, positions: vec![(MIN_TICK, MAX_TICK, 10u128.pow(18))] });
+    let at_floor = pool(
+        DexId::Univ3,
+        &Layout {
+            sqrt_price_x96: MIN_SQRT_RATIO + U256::from(1),
+            spacing: 1,
+            fee_pips: 100,
+            protocol_fee: None,
+            positions: vec![(MIN_TICK, MAX_TICK, 10u128.pow(18))],
+        },
+    );
     assert_eq!(at_floor.amount_out(0, 1, U256::from(1)), Err(PoolError::InsufficientLiquidity));
     assert!(at_floor.amount_out(1, 0, U256::from(1000)).is_ok());
     // Singletons settle in int128: a larger input is an overflow, not a wrapped amount.
@@ -352,11 +419,20 @@ proptest! {
 /// initialized tick. Going up the loop stops at the last compressed tick of each word it leaves
 /// (256k + 255) once it is above the start's compressed tick; going down at the first one
 /// (256k), down to one above the end's compressed tick (the pool then sits just below it).
-fn empty_word_edges_between(ticks: &TickList, spacing: i32, start: i32, end: i32, zero_for_one: bool) -> u32 {
+fn empty_word_edges_between(
+    ticks: &TickList,
+    spacing: i32,
+    start: i32,
+    end: i32,
+    zero_for_one: bool,
+) -> u32 {
     let (c_start, c_end) = (start.div_euclid(spacing), end.div_euclid(spacing));
-    let (low, high, edge) = if zero_for_one { (c_end + 1, c_start, 0) } else { (c_start + 1, c_end, 255) };
+    let (low, high, edge) =
+        if zero_for_one { (c_end + 1, c_start, 0) } else { (c_start + 1, c_end, 255) };
     let initialized: std::collections::BTreeSet<i32> = ticks.iter().map(|(t, _)| t).collect();
-    (low..=high).filter(|c| c.rem_euclid(256) == edge && !initialized.contains(&(c * spacing))).count() as u32
+    (low..=high)
+        .filter(|c| c.rem_euclid(256) == edge && !initialized.contains(&(c * spacing)))
+        .count() as u32
 }
 
 pub(super) fn word_edge_layout() -> impl Strategy<Value = Layout> {
@@ -366,7 +442,8 @@ pub(super) fn word_edge_layout() -> impl Strategy<Value = Layout> {
             let tick = get_tick_at_sqrt_ratio(layout.sqrt_price_x96).unwrap();
             let word = 256 * layout.spacing;
             let edge = tick - tick.rem_euclid(word) + delta * layout.spacing;
-            layout.sqrt_price_x96 = get_sqrt_ratio_at_tick(edge.clamp(MIN_TICK + 1, MAX_TICK - 1)).unwrap();
+            layout.sqrt_price_x96 =
+                get_sqrt_ratio_at_tick(edge.clamp(MIN_TICK + 1, MAX_TICK - 1)).unwrap();
         }
         layout
     })
@@ -394,15 +471,28 @@ proptest! {
 fn a_swap_deeper_than_the_pool_walks_every_word() {
     // Spacing 1, one position 100 words wide: a swap through most of it walks ~35 empty words, the
     // case that made trades deeper than a pool cost 3-7M gas unseen (docs/quote.md).
-    let layout = Layout { sqrt_price_x96: get_sqrt_ratio_at_tick(12_800).unwrap(), spacing: 1, fee_pips: 500, protocol_fee: None, positions: vec![(0, 25_600, 10u128.pow(18))] };
+    let layout = Layout {
+        sqrt_price_x96: get_sqrt_ratio_at_tick(12_800).unwrap(),
+        spacing: 1,
+        fee_pips: 500,
+        protocol_fee: None,
+        positions: vec![(0, 25_600, 10u128.pow(18))],
+    };
     for dex in [DexId::Univ3, DexId::Univ4] {
         let pool = pool(dex, &layout);
-        let (outcome, next) = pool.apply(0, 1, U256::from(3 * 10u128.pow(17))).unwrap_or_else(|e| panic!("{dex}: {e:?}"));
+        let (outcome, next) = pool
+            .apply(0, 1, U256::from(3 * 10u128.pow(17)))
+            .unwrap_or_else(|e| panic!("{dex}: {e:?}"));
         assert_eq!(outcome.crossings, 0, "{dex}");
-        assert_eq!(outcome.words, empty_word_edges_between(&pool.ticks, 1, 12_800, next.state.tick, true), "{dex}");
+        assert_eq!(
+            outcome.words,
+            empty_word_edges_between(&pool.ticks, 1, 12_800, next.state.tick, true),
+            "{dex}"
+        );
         assert!(outcome.words >= 30, "{dex}: {} words to tick {}", outcome.words, next.state.tick);
     }
-    let algebra = pool(DexId::QuickswapV4, &layout).amount_out(0, 1, U256::from(3 * 10u128.pow(17))).unwrap();
+    let algebra =
+        pool(DexId::QuickswapV4, &layout).amount_out(0, 1, U256::from(3 * 10u128.pow(17))).unwrap();
     assert_eq!(algebra.words, 0);
 }
 
@@ -413,7 +503,8 @@ fn a_slipstream_dynamic_fee_follows_the_tick_the_previous_swap_left() {
     let json = r#"{"sqrtPriceX96": "79228162514264337593543950336", "tick": 0, "liquidity": "1000000000000000000000",
         "tickSpacing": 100, "feePips": 500, "ticks": [[-887200, "1000000000000000000000"], [887200, "-1000000000000000000000"]],
         "dynamicFee": {"baseFeePips": 0, "spacingFeePips": 500, "scalingFactor": "1000000", "feeCapPips": 20000, "twapTick": 0}}"#;
-    let slipstream = ClPool::from_wire(serde_json::from_str(json).unwrap(), &spec(DexId::AerodromeCl)).unwrap();
+    let slipstream =
+        ClPool::from_wire(serde_json::from_str(json).unwrap(), &spec(DexId::AerodromeCl)).unwrap();
     let amount = U256::from(10u128.pow(20));
     let (_, moved) = slipstream.apply(0, 1, amount).unwrap();
     let distance = moved.state().tick.unsigned_abs();
@@ -422,5 +513,8 @@ fn a_slipstream_dynamic_fee_follows_the_tick_the_previous_swap_left() {
     assert_eq!(moved.swap_fee_pips(true), 500 + distance);
     // A static-fee pool at that fee prices the second swap exactly as the dynamic one does.
     let from_moved_state = ClPool { dynamic_fee: None, fee_pips: 500 + distance, ..moved.clone() };
-    assert_eq!(moved.amount_out(0, 1, amount).unwrap(), from_moved_state.amount_out(0, 1, amount).unwrap());
+    assert_eq!(
+        moved.amount_out(0, 1, amount).unwrap(),
+        from_moved_state.amount_out(0, 1, amount).unwrap()
+    );
 }

@@ -8,8 +8,8 @@
 //!   falls short, asserts that the price did not land on the target: the swap reverts (panic 0x01)
 //!   instead. Here that is an error, so the solver never routes through a swap that would revert.
 
-use super::swap_math::{amount_in_between, amount_out_between, SwapStep, MAX_FEE_PIPS};
 use super::sqrt_price_math::get_next_sqrt_price_from_input;
+use super::swap_math::{amount_in_between, amount_out_between, SwapStep, MAX_FEE_PIPS};
 use crate::math::full_math::{mul_div, mul_div_rounding_up};
 use crate::math::U256;
 use crate::pools::PoolError;
@@ -31,16 +31,24 @@ pub fn move_price_towards_target_exact_in(
     let fee = U256::from(fee_pips);
     let fee_complement = U256::from(MAX_FEE_PIPS - fee_pips);
     let amount_after_fee = mul_div(amount_available, fee_complement, U256::from(MAX_FEE_PIPS))?;
-    let input_to_target = amount_in_between(current_price_x96, target_price_x96, liquidity, zero_to_one)?;
+    let input_to_target =
+        amount_in_between(current_price_x96, target_price_x96, liquidity, zero_to_one)?;
 
     let (result_price, input, fee_amount) = if amount_after_fee >= input_to_target {
         let fee_amount = mul_div_rounding_up(input_to_target, fee, fee_complement)?;
         (target_price_x96, input_to_target, fee_amount)
     } else {
-        let result_price = get_next_sqrt_price_from_input(current_price_x96, liquidity, amount_after_fee, zero_to_one)?;
+        let result_price = get_next_sqrt_price_from_input(
+            current_price_x96,
+            liquidity,
+            amount_after_fee,
+            zero_to_one,
+        )?;
         if result_price == target_price_x96 {
             // Algebra's `assert(targetPrice != resultPrice)`: the contract reverts here.
-            return Err(PoolError::InvalidState("Algebra step landed on its target with input to spare".into()));
+            return Err(PoolError::InvalidState(
+                "Algebra step landed on its target with input to spare".into(),
+            ));
         }
         let input = amount_in_between(current_price_x96, result_price, liquidity, zero_to_one)?;
         // "Take the remainder of the maximum input as fee": input ≤ available by the roundings.

@@ -11,19 +11,30 @@ const E18: u128 = 1_000_000_000_000_000_000;
 #[test]
 fn same_vectors_as_v3_where_the_rules_agree() {
     let capped = dec("79623317895830914510639640423");
-    let step = move_price_towards_target_exact_in(false, Q96, capped, 2 * E18, U256::from(E18), 600).unwrap();
+    let step =
+        move_price_towards_target_exact_in(false, Q96, capped, 2 * E18, U256::from(E18), 600)
+            .unwrap();
     assert_eq!(step.amount_in, dec("9975124224178055"));
     assert_eq!(step.fee_amount, dec("5988667735148"));
     assert_eq!(step.amount_out, dec("9925619580021728"));
     let far = dec("250541448375047931186413801569");
-    let step = move_price_towards_target_exact_in(false, Q96, far, 2 * E18, U256::from(E18), 600).unwrap();
+    let step =
+        move_price_towards_target_exact_in(false, Q96, far, 2 * E18, U256::from(E18), 600).unwrap();
     assert_eq!(step.amount_in, dec("999400000000000000"));
     assert_eq!(step.amount_out, dec("666399946655997866"));
 }
 
 #[test]
 fn full_fee_is_refused() {
-    assert!(move_price_towards_target_exact_in(true, Q96, Q96 / U256::from(2), 1, U256::from(1), MAX_FEE_PIPS).is_err());
+    assert!(move_price_towards_target_exact_in(
+        true,
+        Q96,
+        Q96 / U256::from(2),
+        1,
+        U256::from(1),
+        MAX_FEE_PIPS
+    )
+    .is_err());
 }
 
 proptest! {

@@ -76,7 +76,11 @@ pub fn get_next_sqrt_price_from_input(
 
 /// √P' = L·2^96·√P / (L·2^96 + in·√P), rounded up: token0 in lowers the price, and rounding up
 /// keeps the price from moving further than the input pays for.
-fn next_price_from_amount0_rounding_up(sqrt_price_x96: U256, liquidity: u128, amount: U256) -> Result<U256, PoolError> {
+fn next_price_from_amount0_rounding_up(
+    sqrt_price_x96: U256,
+    liquidity: u128,
+    amount: U256,
+) -> Result<U256, PoolError> {
     if amount.is_zero() {
         return Ok(sqrt_price_x96);
     }
@@ -89,15 +93,24 @@ fn next_price_from_amount0_rounding_up(sqrt_price_x96: U256, liquidity: u128, am
     }
     // The contract's fallback form L·2^96 / (L·2^96/√P + in), also rounded up; its checked add
     // reverts on overflow, which is an error here.
-    let denominator = div_rem(numerator1, sqrt_price_x96).0.checked_add(amount).ok_or(PoolError::Overflow)?;
+    let denominator =
+        div_rem(numerator1, sqrt_price_x96).0.checked_add(amount).ok_or(PoolError::Overflow)?;
     div_rounding_up(numerator1, denominator)
 }
 
 /// √P' = √P + in·2^96/L, the quotient rounded down: token1 in raises the price, and rounding down
 /// keeps the price from moving further than the input pays for.
-fn next_price_from_amount1_rounding_down(sqrt_price_x96: U256, liquidity: u128, amount: U256) -> Result<U256, PoolError> {
+fn next_price_from_amount1_rounding_down(
+    sqrt_price_x96: U256,
+    liquidity: u128,
+    amount: U256,
+) -> Result<U256, PoolError> {
     let liquidity = U256::from(liquidity);
-    let quotient = if amount <= MAX_U160 { div_rem(amount << 96, liquidity).0 } else { mul_div(amount, Q96, liquidity)? };
+    let quotient = if amount <= MAX_U160 {
+        div_rem(amount << 96, liquidity).0
+    } else {
+        mul_div(amount, Q96, liquidity)?
+    };
     let next = sqrt_price_x96.checked_add(quotient).ok_or(PoolError::Overflow)?;
     // `toUint160` in the contract: a price that leaves 160 bits reverts.
     if next > MAX_U160 {

@@ -30,25 +30,38 @@ fn next_price_from_input_matches_v3_vectors() {
     );
     // "amountIn > type(uint96).max and zeroForOne": 2^100 of token0 at liquidity 10e18.
     assert_eq!(
-        get_next_sqrt_price_from_input(price_1_1(), 10 * ONE_E18, U256::from(1) << 100, true).unwrap(),
+        get_next_sqrt_price_from_input(price_1_1(), 10 * ONE_E18, U256::from(1) << 100, true)
+            .unwrap(),
         dec("624999999995069620")
     );
     // "can return 1 with enough amountIn and zeroForOne".
-    assert_eq!(get_next_sqrt_price_from_input(price_1_1(), 1, U256::MAX / U256::from(2), true).unwrap(), U256::from(1));
+    assert_eq!(
+        get_next_sqrt_price_from_input(price_1_1(), 1, U256::MAX / U256::from(2), true).unwrap(),
+        U256::from(1)
+    );
 }
 
 #[test]
 fn next_price_from_input_edges() {
     // Zero input returns the price; zero price or liquidity are errors, not panics.
-    assert_eq!(get_next_sqrt_price_from_input(price_1_1(), ONE_E18, U256::ZERO, true).unwrap(), price_1_1());
-    assert_eq!(get_next_sqrt_price_from_input(price_1_1(), ONE_E18, U256::ZERO, false).unwrap(), price_1_1());
+    assert_eq!(
+        get_next_sqrt_price_from_input(price_1_1(), ONE_E18, U256::ZERO, true).unwrap(),
+        price_1_1()
+    );
+    assert_eq!(
+        get_next_sqrt_price_from_input(price_1_1(), ONE_E18, U256::ZERO, false).unwrap(),
+        price_1_1()
+    );
     assert!(get_next_sqrt_price_from_input(U256::ZERO, 1, U256::from(1), true).is_err());
     assert!(get_next_sqrt_price_from_input(U256::from(1), 0, U256::from(1), true).is_err());
     // "fails if input amount overflows the price": token1 in beyond 160 bits.
     assert!(get_next_sqrt_price_from_input(MAX_U160, 1024, U256::from(1024), false).is_err());
     // An input overflowing the product takes the fallback, whose checked add reverts in the
     // contract: an error here, never a panic or a wrapped value.
-    assert_eq!(get_next_sqrt_price_from_input(MAX_U160, u128::MAX, U256::MAX, true), Err(PoolError::Overflow));
+    assert_eq!(
+        get_next_sqrt_price_from_input(MAX_U160, u128::MAX, U256::MAX, true),
+        Err(PoolError::Overflow)
+    );
 }
 
 #[test]
@@ -76,6 +89,7 @@ fn input_from_delta_never_overshoots_the_target() {
     let needed = get_amount1_delta(current, target, liquidity, true).unwrap();
     let reached = get_next_sqrt_price_from_input(current, liquidity, needed, false).unwrap();
     assert!(reached >= target);
-    let short = get_next_sqrt_price_from_input(current, liquidity, needed - U256::from(1), false).unwrap();
+    let short =
+        get_next_sqrt_price_from_input(current, liquidity, needed - U256::from(1), false).unwrap();
     assert!(short <= target);
 }

@@ -41,10 +41,17 @@ pub fn calculate_swap_exact_in(
         let (next_tick, liquidity_net) = if zero_to_one { prev } else { next };
         let step_start_price = state.sqrt_price_x96;
         let next_tick_price = get_sqrt_ratio_at_tick(next_tick)?;
-        let beyond_limit = if zero_to_one { next_tick_price < limit } else { next_tick_price > limit };
+        let beyond_limit =
+            if zero_to_one { next_tick_price < limit } else { next_tick_price > limit };
         let target = if beyond_limit { limit } else { next_tick_price };
-        let step =
-            move_price_towards_target_exact_in(zero_to_one, state.sqrt_price_x96, target, state.liquidity, remaining, fee_pips)?;
+        let step = move_price_towards_target_exact_in(
+            zero_to_one,
+            state.sqrt_price_x96,
+            target,
+            state.liquidity,
+            remaining,
+            fee_pips,
+        )?;
         state.sqrt_price_x96 = step.sqrt_price_next_x96;
         let spent = step.amount_in.checked_add(step.fee_amount).ok_or(PoolError::Overflow)?;
         remaining = remaining.checked_sub(spent).ok_or(PoolError::Overflow)?;
@@ -53,7 +60,10 @@ pub fn calculate_swap_exact_in(
         if state.sqrt_price_x96 == next_tick_price {
             crossings += 1;
             if zero_to_one {
-                state.liquidity = add_delta(state.liquidity, liquidity_net.checked_neg().ok_or(PoolError::Overflow)?)?;
+                state.liquidity = add_delta(
+                    state.liquidity,
+                    liquidity_net.checked_neg().ok_or(PoolError::Overflow)?,
+                )?;
                 state.tick = next_tick - 1;
                 next = prev;
                 prev = ticks.algebra_prev(next_tick - 1);

@@ -2,7 +2,9 @@
 //! Infinity CL shares). The two agree on the price and the output of a step; they differ in how the
 //! step's input and fee are split when the target is not reached, and V4 admits a 100% fee.
 
-use super::sqrt_price_math::{get_amount0_delta, get_amount1_delta, get_next_sqrt_price_from_input};
+use super::sqrt_price_math::{
+    get_amount0_delta, get_amount1_delta, get_next_sqrt_price_from_input,
+};
 use crate::math::full_math::{mul_div, mul_div_rounding_up};
 use crate::math::U256;
 use crate::pools::PoolError;
@@ -52,14 +54,21 @@ pub fn compute_swap_step_exact_in(
     let fee = U256::from(fee_pips);
     let fee_complement = U256::from(MAX_FEE_PIPS - fee_pips);
     // The fee comes off the top, floored: the pool never credits more input than was paid for.
-    let amount_remaining_less_fee = mul_div(amount_remaining, fee_complement, U256::from(MAX_FEE_PIPS))?;
-    let amount_in_to_target = amount_in_between(sqrt_price_current_x96, sqrt_price_target_x96, liquidity, zero_for_one)?;
+    let amount_remaining_less_fee =
+        mul_div(amount_remaining, fee_complement, U256::from(MAX_FEE_PIPS))?;
+    let amount_in_to_target =
+        amount_in_between(sqrt_price_current_x96, sqrt_price_target_x96, liquidity, zero_for_one)?;
 
     let reaches_target = amount_remaining_less_fee >= amount_in_to_target;
     let sqrt_price_next_x96 = if reaches_target {
         sqrt_price_target_x96
     } else {
-        get_next_sqrt_price_from_input(sqrt_price_current_x96, liquidity, amount_remaining_less_fee, zero_for_one)?
+        get_next_sqrt_price_from_input(
+            sqrt_price_current_x96,
+            liquidity,
+            amount_remaining_less_fee,
+            zero_for_one,
+        )?
     };
 
     let (amount_in, fee_amount) = match (rules, reaches_target) {
@@ -84,7 +93,12 @@ pub fn compute_swap_step_exact_in(
             let amount_in = if max {
                 amount_in_to_target
             } else {
-                amount_in_between(sqrt_price_current_x96, sqrt_price_next_x96, liquidity, zero_for_one)?
+                amount_in_between(
+                    sqrt_price_current_x96,
+                    sqrt_price_next_x96,
+                    liquidity,
+                    zero_for_one,
+                )?
             };
             let fee_amount = if max {
                 mul_div_rounding_up(amount_in, fee, fee_complement)?
@@ -95,12 +109,18 @@ pub fn compute_swap_step_exact_in(
             (amount_in, fee_amount)
         }
     };
-    let amount_out = amount_out_between(sqrt_price_current_x96, sqrt_price_next_x96, liquidity, zero_for_one)?;
+    let amount_out =
+        amount_out_between(sqrt_price_current_x96, sqrt_price_next_x96, liquidity, zero_for_one)?;
     Ok(SwapStep { sqrt_price_next_x96, amount_in, amount_out, fee_amount })
 }
 
 /// Input to move the price from `from` to `to`, rounded up (the pool receives it).
-pub fn amount_in_between(from: U256, to: U256, liquidity: u128, zero_for_one: bool) -> Result<U256, PoolError> {
+pub fn amount_in_between(
+    from: U256,
+    to: U256,
+    liquidity: u128,
+    zero_for_one: bool,
+) -> Result<U256, PoolError> {
     if zero_for_one {
         get_amount0_delta(to, from, liquidity, true)
     } else {
@@ -109,7 +129,12 @@ pub fn amount_in_between(from: U256, to: U256, liquidity: u128, zero_for_one: bo
 }
 
 /// Output for moving the price from `from` to `to`, rounded down (the pool pays it).
-pub fn amount_out_between(from: U256, to: U256, liquidity: u128, zero_for_one: bool) -> Result<U256, PoolError> {
+pub fn amount_out_between(
+    from: U256,
+    to: U256,
+    liquidity: u128,
+    zero_for_one: bool,
+) -> Result<U256, PoolError> {
     if zero_for_one {
         get_amount1_delta(to, from, liquidity, false)
     } else {

@@ -3,7 +3,9 @@ use super::*;
 /// The v3-core TickBitmap.spec.ts fixture: ticks -200, -55, -4, 70, 78, 84, 139, 240, 535
 /// initialized at spacing 1.
 fn fixture() -> TickList {
-    TickList::from_sorted([-200, -55, -4, 70, 78, 84, 139, 240, 535].iter().map(|t| (*t, 1)).collect())
+    TickList::from_sorted(
+        [-200, -55, -4, 70, 78, 84, 139, 240, 535].iter().map(|t| (*t, 1)).collect(),
+    )
 }
 
 fn next(tick: i32, lte: bool) -> (i32, bool) {
@@ -45,11 +47,26 @@ fn negative_ticks_compress_toward_minus_infinity() {
     // Spacing 60: tick -1 compresses to -1 (word -1, covering compressed -256..=-1); upward the
     // search starts at compressed 0, i.e. in word 0.
     let empty = TickList::default();
-    assert_eq!(next_initialized_tick_within_one_word(&empty, -1, 60, true).unwrap(), (-256 * 60, None));
-    assert_eq!(next_initialized_tick_within_one_word(&empty, -1, 60, false).unwrap(), (255 * 60, None));
+    assert_eq!(
+        next_initialized_tick_within_one_word(&empty, -1, 60, true).unwrap(),
+        (-256 * 60, None)
+    );
+    assert_eq!(
+        next_initialized_tick_within_one_word(&empty, -1, 60, false).unwrap(),
+        (255 * 60, None)
+    );
     assert_eq!(next_initialized_tick_within_one_word(&empty, -61, 60, false).unwrap(), (-60, None));
-    assert_eq!(next_initialized_tick_within_one_word(&empty, -60, 60, false).unwrap(), (255 * 60, None));
+    assert_eq!(
+        next_initialized_tick_within_one_word(&empty, -60, 60, false).unwrap(),
+        (255 * 60, None)
+    );
     let list = TickList::from_sorted(vec![(-120, 9)]);
-    assert_eq!(next_initialized_tick_within_one_word(&list, -61, 60, true).unwrap(), (-120, Some(9)));
-    assert_eq!(next_initialized_tick_within_one_word(&list, -121, 60, true).unwrap(), (-256 * 60, None));
+    assert_eq!(
+        next_initialized_tick_within_one_word(&list, -61, 60, true).unwrap(),
+        (-120, Some(9))
+    );
+    assert_eq!(
+        next_initialized_tick_within_one_word(&list, -121, 60, true).unwrap(),
+        (-256 * 60, None)
+    );
 }

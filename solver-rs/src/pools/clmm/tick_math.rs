@@ -57,7 +57,9 @@ pub fn get_sqrt_ratio_at_tick(tick: i32) -> Result<U256, PoolError> {
         return compute_sqrt_ratio_at_tick(tick);
     }
     let slot = (tick as u32).wrapping_mul(0x9e37_79b9) as usize >> 21 & (MEMO_SLOTS - 1);
-    if let Some(ratio) = RATIO_MEMO.with(|memo| memo.borrow().get(slot).filter(|(t, _)| *t == tick).map(|(_, r)| *r)) {
+    if let Some(ratio) =
+        RATIO_MEMO.with(|memo| memo.borrow().get(slot).filter(|(t, _)| *t == tick).map(|(_, r)| *r))
+    {
         return Ok(ratio);
     }
     let ratio = compute_sqrt_ratio_at_tick(tick)?;
@@ -105,7 +107,9 @@ fn mul_high_u128(a: u128, b: u128) -> u128 {
 /// neighbours, and one exact `get_sqrt_ratio_at_tick` comparison to pick it.
 pub fn get_tick_at_sqrt_ratio(sqrt_price_x96: U256) -> Result<i32, PoolError> {
     if sqrt_price_x96 < MIN_SQRT_RATIO || sqrt_price_x96 >= MAX_SQRT_RATIO {
-        return Err(PoolError::InvalidState(format!("sqrt price {sqrt_price_x96} outside [MIN_SQRT_RATIO, MAX_SQRT_RATIO)")));
+        return Err(PoolError::InvalidState(format!(
+            "sqrt price {sqrt_price_x96} outside [MIN_SQRT_RATIO, MAX_SQRT_RATIO)"
+        )));
     }
     // Q128.128 ratio in [2^64, 2^192): the msb is its integer log2.
     let ratio: U256 = sqrt_price_x96 << 32usize;
@@ -136,8 +140,10 @@ pub fn get_tick_at_sqrt_ratio(sqrt_price_x96: U256) -> Result<i32, PoolError> {
 /// 2^64 / log2(sqrt(1.0001)), the contract's log2-to-tick factor (Q64.64 · this = Q128.128).
 const LOG_SQRT10001_FACTOR: u128 = 255_738_958_999_603_826_347_141;
 /// The contract's bounds on the log's error, below and above, in Q128.128.
-const TICK_LOW_OFFSET: U256 = U256::from_limbs([0x5af0_12a1_9d00_3aaa, 0x028f_6481_ab7f_045a, 0, 0]);
-const TICK_HIGH_OFFSET: U256 = U256::from_limbs([0x455e_2607_99a0_632f, 0xdb2d_f09e_8195_9a81, 0, 0]);
+const TICK_LOW_OFFSET: U256 =
+    U256::from_limbs([0x5af0_12a1_9d00_3aaa, 0x028f_6481_ab7f_045a, 0, 0]);
+const TICK_HIGH_OFFSET: U256 =
+    U256::from_limbs([0x455e_2607_99a0_632f, 0xdb2d_f09e_8195_9a81, 0, 0]);
 
 /// ⌊x / 2^128⌋ for x a two's-complement int256 holding a tick in Q128.128 (the contract's `>> 128`
 /// on int256, then int24).
@@ -153,7 +159,8 @@ fn mul_wide_u128(a: u128, b: u128) -> (u128, u128) {
     let (middle, carry_middle) = (a_high * b_low).overflowing_add(a_low * b_high);
     let (low, carry_low) = (a_low * b_low).overflowing_add(middle << 64);
     // A carry out of the middle sum is worth 2^192, 2^64 in the high half.
-    let high = a_high * b_high + (middle >> 64) + (u128::from(carry_middle) << 64) + u128::from(carry_low);
+    let high =
+        a_high * b_high + (middle >> 64) + (u128::from(carry_middle) << 64) + u128::from(carry_low);
     (high, low)
 }
 

@@ -6,7 +6,11 @@ fn the_memo_answers_what_the_computation_does() {
     // Twice over a spread that makes slots collide: first fills, then hits or evicts.
     for _ in 0..2 {
         for tick in (MIN_TICK..=MAX_TICK).step_by(997).chain([MIN_TICK, -1, 0, 1, MAX_TICK]) {
-            assert_eq!(get_sqrt_ratio_at_tick(tick).unwrap(), compute_sqrt_ratio_at_tick(tick).unwrap(), "tick {tick}");
+            assert_eq!(
+                get_sqrt_ratio_at_tick(tick).unwrap(),
+                compute_sqrt_ratio_at_tick(tick).unwrap(),
+                "tick {tick}"
+            );
         }
     }
     assert!(get_sqrt_ratio_at_tick(i32::MIN).is_err());
@@ -35,7 +39,8 @@ fn bisect_tick(sqrt_price_x96: U256) -> Result<i32, PoolError> {
 /// The contract's form, a 256-bit multiply per factor: the u128 path must agree bit for bit.
 fn sqrt_ratio_by_u256_products(tick: i32) -> U256 {
     let abs_tick = tick.unsigned_abs();
-    let mut ratio = if abs_tick & 1 != 0 { U256::from(RATIO_FACTORS[0]) } else { U256::from(1) << 128 };
+    let mut ratio =
+        if abs_tick & 1 != 0 { U256::from(RATIO_FACTORS[0]) } else { U256::from(1) << 128 };
     for (bit, factor) in RATIO_FACTORS.iter().enumerate().skip(1) {
         if abs_tick & (1 << bit) != 0 {
             ratio = (ratio * U256::from(*factor)) >> 128;
@@ -74,7 +79,12 @@ proptest! {
 
 #[test]
 fn wide_product_at_the_edges() {
-    for (a, b) in [(u128::MAX, u128::MAX), (u128::MAX, 1), (1u128 << 127, 2), (u128::MAX, u128::from(u64::MAX) << 64)] {
+    for (a, b) in [
+        (u128::MAX, u128::MAX),
+        (u128::MAX, 1),
+        (1u128 << 127, 2),
+        (u128::MAX, u128::from(u64::MAX) << 64),
+    ] {
         let (high, low) = mul_wide_u128(a, b);
         assert_eq!((U256::from(high) << 128) | U256::from(low), U256::from(a) * U256::from(b));
     }
@@ -92,7 +102,10 @@ fn boundary_ratios_match_the_contract_constants() {
     assert_eq!(get_sqrt_ratio_at_tick(MAX_TICK).unwrap(), MAX_SQRT_RATIO);
     assert_eq!(MAX_SQRT_RATIO, dec("1461446703485210103287273052203988822378723970342"));
     assert_eq!(get_sqrt_ratio_at_tick(MIN_TICK + 1).unwrap(), dec("4295343490"));
-    assert_eq!(get_sqrt_ratio_at_tick(MAX_TICK - 1).unwrap(), dec("1461373636630004318706518188784493106690254656249"));
+    assert_eq!(
+        get_sqrt_ratio_at_tick(MAX_TICK - 1).unwrap(),
+        dec("1461373636630004318706518188784493106690254656249")
+    );
     assert_eq!(get_sqrt_ratio_at_tick(0).unwrap(), U256::from(1) << 96);
     assert!(get_sqrt_ratio_at_tick(MIN_TICK - 1).is_err());
     assert!(get_sqrt_ratio_at_tick(MAX_TICK + 1).is_err());
@@ -130,7 +143,10 @@ fn ratios_match_the_v3_snapshot() {
 fn ticks_at_the_boundary_ratios() {
     assert_eq!(get_tick_at_sqrt_ratio(MIN_SQRT_RATIO).unwrap(), MIN_TICK);
     assert_eq!(get_tick_at_sqrt_ratio(dec("4295343490")).unwrap(), MIN_TICK + 1);
-    assert_eq!(get_tick_at_sqrt_ratio(dec("1461373636630004318706518188784493106690254656249")).unwrap(), MAX_TICK - 1);
+    assert_eq!(
+        get_tick_at_sqrt_ratio(dec("1461373636630004318706518188784493106690254656249")).unwrap(),
+        MAX_TICK - 1
+    );
     assert_eq!(get_tick_at_sqrt_ratio(MAX_SQRT_RATIO - U256::from(1)).unwrap(), MAX_TICK - 1);
     assert!(get_tick_at_sqrt_ratio(MIN_SQRT_RATIO - U256::from(1)).is_err());
     assert!(get_tick_at_sqrt_ratio(MAX_SQRT_RATIO).is_err());

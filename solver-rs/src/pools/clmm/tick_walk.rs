@@ -120,11 +120,22 @@ impl TickWalk {
 
 /// [`LoopParams::swap_exact_in`]'s loop, jumping over the steps `walk` already holds and adding
 /// to it the full steps this swap needs (see the module docs for why this is exact).
-pub(super) fn swap_exact_in_walked(pool: &LoopParams, start: ClState, amount_in: U256, walk: &mut TickWalk) -> Result<SwapResult, PoolError> {
+pub(super) fn swap_exact_in_walked(
+    pool: &LoopParams,
+    start: ClState,
+    amount_in: U256,
+    walk: &mut TickWalk,
+) -> Result<SwapResult, PoolError> {
     let zero_for_one = pool.zero_for_one;
     if walk.checkpoints.is_empty() {
         walk.fee_pips = Some(pool.fee_pips);
-        walk.checkpoints.push(Checkpoint { state: start, spent: U256::ZERO, amount_out: U256::ZERO, crossings: 0, words: 0 });
+        walk.checkpoints.push(Checkpoint {
+            state: start,
+            spent: U256::ZERO,
+            amount_out: U256::ZERO,
+            crossings: 0,
+            words: 0,
+        });
     } else if walk.fee_pips != Some(pool.fee_pips) {
         // The walk's steps were booked at another fee: they are not this swap's.
         return pool.swap_exact_in(start, amount_in);
@@ -141,7 +152,10 @@ pub(super) fn swap_exact_in_walked(pool: &LoopParams, start: ClState, amount_in:
             if m > k {
                 let (from, to) = (walk.checkpoints[k], walk.checkpoints[m]);
                 swap.remaining -= to.spent - from.spent;
-                swap.amount_out = swap.amount_out.checked_add(to.amount_out - from.amount_out).ok_or(PoolError::Overflow)?;
+                swap.amount_out = swap
+                    .amount_out
+                    .checked_add(to.amount_out - from.amount_out)
+                    .ok_or(PoolError::Overflow)?;
                 swap.crossings += to.crossings - from.crossings;
                 swap.words += to.words - from.words;
                 swap.state = to.state;

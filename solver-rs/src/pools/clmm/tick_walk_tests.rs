@@ -6,14 +6,18 @@
 use super::pool_tests::{layout_strategy, pool, word_edge_layout, Layout, KINDS};
 use super::tick_walk::TickWalk;
 use super::ClPool;
-use crate::pools::PoolModel;
 use crate::dex::DexId;
 use crate::math::U256;
+use crate::pools::PoolModel;
 use proptest::prelude::*;
 
 /// Swaps `(zero_for_one, amount)` one after another from `start`, plain and memoised with `walks`,
 /// and checks each pair of results.
-fn compare(start: &ClPool, swaps: &[(bool, u128)], walks: &mut [TickWalk; 2]) -> Result<(), TestCaseError> {
+fn compare(
+    start: &ClPool,
+    swaps: &[(bool, u128)],
+    walks: &mut [TickWalk; 2],
+) -> Result<(), TestCaseError> {
     let (mut plain, mut memoised) = (start.clone(), start.clone());
     for (k, &(zero_for_one, amount)) in swaps.iter().enumerate() {
         let (i, j) = if zero_for_one { (0, 1) } else { (1, 0) };
@@ -25,8 +29,12 @@ fn compare(start: &ClPool, swaps: &[(bool, u128)], walks: &mut [TickWalk; 2]) ->
                 prop_assert_eq!(memoised_after.state, after.state, "swap {} of {:?}", k, swaps);
                 (plain, memoised) = (after, memoised_after);
             }
-            (Err(expected), Err(got)) => prop_assert_eq!(got, expected, "swap {} of {:?}", k, swaps),
-            (expected, got) => prop_assert!(false, "swap {k} of {swaps:?}: {expected:?} plain, {got:?} memoised"),
+            (Err(expected), Err(got)) => {
+                prop_assert_eq!(got, expected, "swap {} of {:?}", k, swaps)
+            }
+            (expected, got) => {
+                prop_assert!(false, "swap {k} of {swaps:?}: {expected:?} plain, {got:?} memoised")
+            }
         }
     }
     Ok(())
@@ -34,8 +42,11 @@ fn compare(start: &ClPool, swaps: &[(bool, u128)], walks: &mut [TickWalk; 2]) ->
 
 fn swaps_strategy() -> impl Strategy<Value = Vec<(bool, u128)>> {
     // Amounts on a log scale, so that both single-step swaps and swaps through the whole pool occur.
-    prop::collection::vec((any::<bool>(), 0u32..26, 1u128..1000), 1..8)
-        .prop_map(|raw| raw.into_iter().map(|(zfo, exponent, mantissa)| (zfo, mantissa * 10u128.pow(exponent) / 100 + 1)).collect())
+    prop::collection::vec((any::<bool>(), 0u32..26, 1u128..1000), 1..8).prop_map(|raw| {
+        raw.into_iter()
+            .map(|(zfo, exponent, mantissa)| (zfo, mantissa * 10u128.pow(exponent) / 100 + 1))
+            .collect()
+    })
 }
 
 fn kind_strategy() -> impl Strategy<Value = DexId> {
@@ -77,7 +88,13 @@ proptest! {
 fn a_deep_swap_is_one_jump_the_second_time() {
     // Spacing 1, one position 100 words wide: the first swap walks ~35 empty word edges; the same
     // swap again on the memo takes a jump and the last partial step, and pays the same.
-    let layout = Layout { sqrt_price_x96: super::tick_math::get_sqrt_ratio_at_tick(12_800).unwrap(), spacing: 1, fee_pips: 500, protocol_fee: None, positions: vec![(0, 25_600, 10u128.pow(18))] };
+    let layout = Layout {
+        sqrt_price_x96: super::tick_math::get_sqrt_ratio_at_tick(12_800).unwrap(),
+        spacing: 1,
+        fee_pips: 500,
+        protocol_fee: None,
+        positions: vec![(0, 25_600, 10u128.pow(18))],
+    };
     let pool = pool(DexId::Univ3, &layout);
     let mut walks: [TickWalk; 2] = Default::default();
     let amount = U256::from(3 * 10u128.pow(17));
@@ -94,10 +111,19 @@ fn a_deep_swap_is_one_jump_the_second_time() {
 fn a_walk_booked_at_another_fee_is_not_used() {
     // A pool whose fee follows its state (Slipstream's dynamic fee) swaps at the fee of the tick
     // it starts from: a walk booked at one fee must not serve a swap at another.
-    let layout = |fee_pips| Layout { sqrt_price_x96: super::tick_math::get_sqrt_ratio_at_tick(12_800).unwrap(), spacing: 1, fee_pips, protocol_fee: None, positions: vec![(0, 25_600, 10u128.pow(18))] };
+    let layout = |fee_pips| Layout {
+        sqrt_price_x96: super::tick_math::get_sqrt_ratio_at_tick(12_800).unwrap(),
+        spacing: 1,
+        fee_pips,
+        protocol_fee: None,
+        positions: vec![(0, 25_600, 10u128.pow(18))],
+    };
     let (low, high) = (pool(DexId::Univ3, &layout(500)), pool(DexId::Univ3, &layout(3000)));
     let mut walks: [TickWalk; 2] = Default::default();
     let amount = U256::from(3 * 10u128.pow(17));
     low.swap_memoized(true, amount, Some(&mut walks[1])).unwrap();
-    assert_eq!(high.swap_memoized(true, amount, Some(&mut walks[1])).unwrap(), high.swap(true, amount).unwrap());
+    assert_eq!(
+        high.swap_memoized(true, amount, Some(&mut walks[1])).unwrap(),
+        high.swap(true, amount).unwrap()
+    );
 }

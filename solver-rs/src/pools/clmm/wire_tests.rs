@@ -3,7 +3,10 @@ use super::*;
 const GOOD: &str = r#"{"sqrtPriceX96": "79228162514264337593543950336", "tick": 0, "liquidity": "1000",
     "tickSpacing": 60, "feePips": 3000, "ticks": [[-60, "1000"], [60, "-1000"]]}"#;
 
-fn check(flavor: ClFlavor, edit: impl Fn(&mut serde_json::Value)) -> Result<ValidState, PoolInputError> {
+fn check(
+    flavor: ClFlavor,
+    edit: impl Fn(&mut serde_json::Value),
+) -> Result<ValidState, PoolInputError> {
     let mut value: serde_json::Value = serde_json::from_str(GOOD).unwrap();
     edit(&mut value);
     validate(serde_json::from_value(value).unwrap(), flavor)
@@ -11,7 +14,9 @@ fn check(flavor: ClFlavor, edit: impl Fn(&mut serde_json::Value)) -> Result<Vali
 
 fn refused_naming(flavor: ClFlavor, field: &str, edit: impl Fn(&mut serde_json::Value)) {
     match check(flavor, edit) {
-        Err(PoolInputError::Invalid(why)) => assert!(why.contains(field), "{why} does not name {field}"),
+        Err(PoolInputError::Invalid(why)) => {
+            assert!(why.contains(field), "{why} does not name {field}")
+        }
         other => panic!("{field}: expected a refusal, got {other:?}"),
     }
 }
@@ -29,16 +34,22 @@ fn accepts_a_consistent_state() {
     assert!(check(V4, |v| v["protocolFee"] = ((1000 << 12) | 1000).into()).is_ok());
     assert!(check(V4, |v| v["feePips"] = 1_000_000.into()).is_ok());
     // Algebra ticks need not be multiples of the current spacing.
-    assert!(check(ALGEBRA, |v| v["ticks"] = serde_json::json!([[-7, "1000"], [61, "-1000"]])).is_ok());
+    assert!(
+        check(ALGEBRA, |v| v["ticks"] = serde_json::json!([[-7, "1000"], [61, "-1000"]])).is_ok()
+    );
 }
 
 #[test]
 fn refuses_each_bad_field_by_name() {
     refused_naming(V3, "sqrtPriceX96", |v| v["sqrtPriceX96"] = "4295128738".into());
-    refused_naming(V3, "sqrtPriceX96", |v| v["sqrtPriceX96"] = "1461446703485210103287273052203988822378723970342".into());
+    refused_naming(V3, "sqrtPriceX96", |v| {
+        v["sqrtPriceX96"] = "1461446703485210103287273052203988822378723970342".into()
+    });
     refused_naming(V3, "tick", |v| v["tick"] = 1.into());
     refused_naming(V3, "tick", |v| v["tick"] = (-2).into());
-    refused_naming(V3, "liquidity", |v| v["liquidity"] = "340282366920938463463374607431768211456".into());
+    refused_naming(V3, "liquidity", |v| {
+        v["liquidity"] = "340282366920938463463374607431768211456".into()
+    });
     refused_naming(V3, "liquidity", |v| v["liquidity"] = "999".into());
     refused_naming(V3, "tickSpacing", |v| v["tickSpacing"] = 0.into());
     refused_naming(V3, "tickSpacing", |v| v["tickSpacing"] = 16384.into());
@@ -51,9 +62,13 @@ fn refuses_each_bad_field_by_name() {
     refused_naming(V4, "protocolFee", |v| v["protocolFee"] = (1001 << 12).into());
     refused_naming(V4, "protocolFee", |v| v["protocolFee"] = (1 << 24).into());
     refused_naming(V3, "ticks", |v| v["ticks"] = serde_json::json!([[60, "-1000"], [-60, "1000"]]));
-    refused_naming(V3, "ticks", |v| v["ticks"] = serde_json::json!([[-60, "1000"], [-60, "0"], [60, "-1000"]]));
+    refused_naming(V3, "ticks", |v| {
+        v["ticks"] = serde_json::json!([[-60, "1000"], [-60, "0"], [60, "-1000"]])
+    });
     refused_naming(V3, "ticks", |v| v["ticks"] = serde_json::json!([[-61, "1000"], [60, "-1000"]]));
-    refused_naming(V3, "ticks", |v| v["ticks"] = serde_json::json!([[-887280, "1000"], [60, "-1000"]]));
+    refused_naming(V3, "ticks", |v| {
+        v["ticks"] = serde_json::json!([[-887280, "1000"], [60, "-1000"]])
+    });
     refused_naming(V3, "ticks", |v| v["ticks"] = serde_json::json!([[-60, "-1000"], [60, "1000"]]));
     refused_naming(V3, "ticks", |v| v["ticks"] = serde_json::json!([[-60, "1000"], [60, "-999"]]));
     refused_naming(V3, "ticks", |v| v["ticks"] = serde_json::json!([[-60, "1e3"], [60, "-1000"]]));

@@ -9,7 +9,12 @@ pub const BPS: u32 = 10_000;
 
 /// floor(in·(10⁴−fee)·R_out / (R_in·10⁴ + in·(10⁴−fee))): the largest output the pair's K check
 /// accepts. Rounded down, as the pair requires. Errors on empty reserves, as the library does.
-pub fn amount_out(amount_in: U256, reserve_in: U256, reserve_out: U256, fee_bps: u32) -> Result<U256, PoolError> {
+pub fn amount_out(
+    amount_in: U256,
+    reserve_in: U256,
+    reserve_out: U256,
+    fee_bps: u32,
+) -> Result<U256, PoolError> {
     if reserve_in.is_zero() || reserve_out.is_zero() {
         return Err(PoolError::InsufficientLiquidity);
     }
@@ -19,7 +24,8 @@ pub fn amount_out(amount_in: U256, reserve_in: U256, reserve_out: U256, fee_bps:
     if amount_in.is_zero() {
         return Ok(U256::ZERO);
     }
-    let amount_in_with_fee = amount_in.checked_mul(U256::from(BPS - fee_bps)).ok_or(PoolError::Overflow)?;
+    let amount_in_with_fee =
+        amount_in.checked_mul(U256::from(BPS - fee_bps)).ok_or(PoolError::Overflow)?;
     let numerator = amount_in_with_fee.checked_mul(reserve_out).ok_or(PoolError::Overflow)?;
     let denominator = reserve_in
         .checked_mul(U256::from(BPS))

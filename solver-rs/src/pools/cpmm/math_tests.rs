@@ -8,15 +8,21 @@ fn u(x: u128) -> U256 {
 #[test]
 fn matches_the_v2_formula() {
     // 1e18 in against 100e18 / 200_000e6 at 30 bps.
-    let out = amount_out(u(10u128.pow(18)), u(100 * 10u128.pow(18)), u(200_000 * 10u128.pow(6)), 30).unwrap();
-    let expected = (10u128.pow(18) * 9970 * 200_000 * 10u128.pow(6)) / (100 * 10u128.pow(18) * 10_000 + 10u128.pow(18) * 9970);
+    let out =
+        amount_out(u(10u128.pow(18)), u(100 * 10u128.pow(18)), u(200_000 * 10u128.pow(6)), 30)
+            .unwrap();
+    let expected = (10u128.pow(18) * 9970 * 200_000 * 10u128.pow(6))
+        / (100 * 10u128.pow(18) * 10_000 + 10u128.pow(18) * 9970);
     assert_eq!(out, u(expected));
 }
 
 #[test]
 fn empty_reserves_and_dust_are_errors() {
     assert_eq!(amount_out(u(1), U256::ZERO, u(1), 30), Err(PoolError::InsufficientLiquidity));
-    assert_eq!(amount_out(u(1), u(10u128.pow(18)), u(10), 30), Err(PoolError::InsufficientLiquidity));
+    assert_eq!(
+        amount_out(u(1), u(10u128.pow(18)), u(10), 30),
+        Err(PoolError::InsufficientLiquidity)
+    );
     assert_eq!(amount_out(U256::ZERO, u(5), u(5), 30), Ok(U256::ZERO));
 }
 

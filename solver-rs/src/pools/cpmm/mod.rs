@@ -56,14 +56,24 @@ impl CpmmPool {
 }
 
 impl PoolModel for CpmmPool {
-    fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError> {
+    fn amount_out(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+    ) -> Result<SwapOutcome, PoolError> {
         let zero_for_one = two_token_direction(token_in, token_out)?;
         let (reserve_in, reserve_out) = self.oriented(zero_for_one);
         let amount_out = math::amount_out(amount_in, reserve_in, reserve_out, self.fee_bps)?;
         Ok(SwapOutcome::flat(amount_out))
     }
 
-    fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {
+    fn apply(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+    ) -> Result<(SwapOutcome, Self), PoolError> {
         let outcome = self.amount_out(token_in, token_out, amount_in)?;
         let zero_for_one = token_in == 0;
         let (reserve_in, reserve_out) = self.oriented(zero_for_one);

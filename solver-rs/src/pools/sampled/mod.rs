@@ -45,14 +45,21 @@ pub struct SampledPool {
     consumed_in: [U256; 2],
 }
 
-fn parse_samples(samples: &[[String; 2]], field: &str) -> Result<Vec<(U256, U256)>, PoolInputError> {
+fn parse_samples(
+    samples: &[[String; 2]],
+    field: &str,
+) -> Result<Vec<(U256, U256)>, PoolInputError> {
     let invalid = |why: String| PoolInputError::Invalid(format!("sampled {why}"));
     let mut parsed = Vec::with_capacity(samples.len());
     for (i, [amount_in, amount_out]) in samples.iter().enumerate() {
-        let x = parse_u256(amount_in).map_err(|e| invalid(format!("{field}[{i}][0] (amountIn): {e}")))?;
-        let y = parse_u256(amount_out).map_err(|e| invalid(format!("{field}[{i}][1] (amountOut): {e}")))?;
+        let x = parse_u256(amount_in)
+            .map_err(|e| invalid(format!("{field}[{i}][0] (amountIn): {e}")))?;
+        let y = parse_u256(amount_out)
+            .map_err(|e| invalid(format!("{field}[{i}][1] (amountOut): {e}")))?;
         if x.is_zero() {
-            return Err(invalid(format!("{field}[{i}][0] (amountIn) is 0: samples start above zero")));
+            return Err(invalid(format!(
+                "{field}[{i}][0] (amountIn) is 0: samples start above zero"
+            )));
         }
         if let Some(&(prev, _)) = parsed.last() {
             if x <= prev {
@@ -71,7 +78,10 @@ impl SampledPool {
     /// naming the field. Accepted for every modelled kind, so the registry entry is not consulted.
     pub fn from_wire(wire: SampledWire, _spec: &DexSpec) -> Result<Self, PoolInputError> {
         if wire.margin_bps > BPS {
-            return Err(PoolInputError::Invalid(format!("sampled marginBps is {}: at most {BPS}", wire.margin_bps)));
+            return Err(PoolInputError::Invalid(format!(
+                "sampled marginBps is {}: at most {BPS}",
+                wire.margin_bps
+            )));
         }
         let zero_for_one = parse_samples(&wire.zero_for_one, "zeroForOne")?;
         let one_for_zero = parse_samples(&wire.one_for_zero, "oneForZero")?;
@@ -79,7 +89,11 @@ impl SampledPool {
     }
 
     /// A pool from validated samples (inputs > 0, strictly ascending) and a margin ≤ 10 000 bps.
-    pub fn new(margin_bps: u32, zero_for_one: &[(U256, U256)], one_for_zero: &[(U256, U256)]) -> Self {
+    pub fn new(
+        margin_bps: u32,
+        zero_for_one: &[(U256, U256)],
+        one_for_zero: &[(U256, U256)],
+    ) -> Self {
         SampledPool {
             margin_bps: margin_bps.min(BPS),
             curves: [
@@ -113,7 +127,12 @@ impl SampledPool {
 }
 
 impl PoolModel for SampledPool {
-    fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError> {
+    fn amount_out(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+    ) -> Result<SwapOutcome, PoolError> {
         two_token_direction(token_in, token_out)?;
         if amount_in.is_zero() {
             return Ok(SwapOutcome::flat(U256::ZERO));
@@ -126,11 +145,18 @@ impl PoolModel for SampledPool {
         Ok(SwapOutcome::flat(amount_out))
     }
 
-    fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {
+    fn apply(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+    ) -> Result<(SwapOutcome, Self), PoolError> {
         let outcome = self.amount_out(token_in, token_out, amount_in)?;
         let mut next = self.clone();
         // The quote checked this sum already; checked again rather than trusted to a wrapping `+`.
-        next.consumed_in[token_in] = next.consumed_in[token_in].checked_add(amount_in).ok_or(PoolError::InsufficientLiquidity)?;
+        next.consumed_in[token_in] = next.consumed_in[token_in]
+            .checked_add(amount_in)
+            .ok_or(PoolError::InsufficientLiquidity)?;
         Ok((outcome, next))
     }
 

@@ -15,7 +15,11 @@ fn samples_from(steps: &[(u64, u64)], outs_cumulative: bool) -> Vec<(U256, U256)
         .iter()
         .map(|&(dx, dy)| {
             x += U256::from(dx) * u(1_000_003);
-            y = if outs_cumulative { y + U256::from(dy) * u(999_983) } else { U256::from(dy) * u(999_983) };
+            y = if outs_cumulative {
+                y + U256::from(dy) * u(999_983)
+            } else {
+                U256::from(dy) * u(999_983)
+            };
             (x, y)
         })
         .collect()
@@ -175,7 +179,10 @@ fn worked_non_concave_fit_by_hand() {
     // second segment is already flat; the third is capped at slope 0, so (300, 100).
     let s = [(u(100), u(100)), (u(200), u(100)), (u(300), u(300))];
     let p = pool(0, &s);
-    assert_eq!(p.curve(0).unwrap().breakpoints(), &[(u(0), u(0)), (u(100), u(100)), (u(200), u(100)), (u(300), u(100))]);
+    assert_eq!(
+        p.curve(0).unwrap().breakpoints(),
+        &[(u(0), u(0)), (u(100), u(100)), (u(200), u(100)), (u(300), u(100))]
+    );
     // Slopes 2, 3, 1 over gaps of 10: (10, 20), cap 20+20=40 < 50 → 40, then 40+10=50 ≤ 40+20.
     let s = [(u(10), u(20)), (u(20), u(50)), (u(30), u(60))];
     let bp = pool(0, &s).curve(0).unwrap().breakpoints().to_vec();
@@ -202,7 +209,12 @@ fn a_moved_trade_never_pays_more_than_the_exact_curve_between_its_ends() {
 #[test]
 fn falling_outputs_truncate_and_zero_outputs_quote_nothing() {
     // A venue that stops filling at 3e6 (returns 0): sizes from there on are refused.
-    let s = [(u(1_000_000), u(500)), (u(2_000_000), u(990)), (u(3_000_000), u(0)), (u(4_000_000), u(2_000))];
+    let s = [
+        (u(1_000_000), u(500)),
+        (u(2_000_000), u(990)),
+        (u(3_000_000), u(0)),
+        (u(4_000_000), u(2_000)),
+    ];
     let p = pool(0, &s);
     assert_eq!(p.curve(0).unwrap().max_input(), u(2_000_000));
     assert_eq!(p.amount_out(0, 1, u(2_000_000)).unwrap().amount_out, u(990));
@@ -220,7 +232,10 @@ fn empty_directions_and_bad_directions_are_errors() {
     assert_eq!(p.spot_price(1, 0), 0.0);
     assert_eq!(p.amount_out(0, 1, u(10)).unwrap(), SwapOutcome::flat(u(10)));
     assert_eq!(p.amount_out(0, 1, U256::MAX), Err(PoolError::InsufficientLiquidity));
-    assert_eq!(p.amount_out(1, 1, u(1)), Err(PoolError::BadDirection { token_in: 1, token_out: 1 }));
+    assert_eq!(
+        p.amount_out(1, 1, u(1)),
+        Err(PoolError::BadDirection { token_in: 1, token_out: 1 })
+    );
     // Consuming the whole curve leaves nothing, and an overflowing end is refused, not a panic.
     let (_, spent) = p.apply(0, 1, u(10)).unwrap();
     assert_eq!(spent.amount_out(0, 1, u(1)), Err(PoolError::InsufficientLiquidity));
@@ -232,19 +247,32 @@ fn empty_directions_and_bad_directions_are_errors() {
 fn malformed_wire_is_refused_naming_the_field() {
     let spec = crate::pools::registry::spec(crate::dex::DexId::Tessera);
     let parse = |json: &str| SampledPool::from_wire(serde_json::from_str(json).unwrap(), &spec);
-    let ok = parse(r#"{"marginBps":100,"zeroForOne":[["10","9"],["20","17"]],"oneForZero":[]}"#).unwrap();
+    let ok = parse(r#"{"marginBps":100,"zeroForOne":[["10","9"],["20","17"]],"oneForZero":[]}"#)
+        .unwrap();
     assert_eq!(ok.amount_out(0, 1, u(20)).unwrap().amount_out, u(16));
     for (json, field) in [
         (r#"{"marginBps":10001,"zeroForOne":[],"oneForZero":[]}"#, "marginBps"),
         (r#"{"marginBps":0,"zeroForOne":[["0","1"]],"oneForZero":[]}"#, "zeroForOne[0][0]"),
-        (r#"{"marginBps":0,"zeroForOne":[],"oneForZero":[["5","1"],["5","2"]]}"#, "oneForZero[1][0]"),
-        (r#"{"marginBps":0,"zeroForOne":[["5","1"],["4","2"]],"oneForZero":[]}"#, "zeroForOne[1][0]"),
+        (
+            r#"{"marginBps":0,"zeroForOne":[],"oneForZero":[["5","1"],["5","2"]]}"#,
+            "oneForZero[1][0]",
+        ),
+        (
+            r#"{"marginBps":0,"zeroForOne":[["5","1"],["4","2"]],"oneForZero":[]}"#,
+            "zeroForOne[1][0]",
+        ),
         (r#"{"marginBps":0,"zeroForOne":[["5","1.5"]],"oneForZero":[]}"#, "zeroForOne[0][1]"),
         (r#"{"marginBps":0,"zeroForOne":[],"oneForZero":[["0x5","1"]]}"#, "oneForZero[0][0]"),
     ] {
         let err = parse(json).unwrap_err().to_string();
         assert!(err.contains(field), "{json}: {err}");
     }
-    assert!(serde_json::from_str::<SampledWire>(r#"{"marginBps":0,"zeroForOne":[],"oneForZero":[],"x":1}"#).is_err());
-    assert!(serde_json::from_str::<SampledWire>(r#"{"marginBps":0,"zeroForOne":[["1"]],"oneForZero":[]}"#).is_err());
+    assert!(serde_json::from_str::<SampledWire>(
+        r#"{"marginBps":0,"zeroForOne":[],"oneForZero":[],"x":1}"#
+    )
+    .is_err());
+    assert!(serde_json::from_str::<SampledWire>(
+        r#"{"marginBps":0,"zeroForOne":[["1"]],"oneForZero":[]}"#
+    )
+    .is_err());
 }

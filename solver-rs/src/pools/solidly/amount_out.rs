@@ -57,7 +57,8 @@ pub fn amount_out_after_fee(
 ) -> Result<U256, PoolError> {
     match curve {
         Curve::Volatile => {
-            let (reserve_a, reserve_b) = if zero_for_one { (reserve0, reserve1) } else { (reserve1, reserve0) };
+            let (reserve_a, reserve_b) =
+                if zero_for_one { (reserve0, reserve1) } else { (reserve1, reserve0) };
             div(mul(net_in, reserve_b)?, add(reserve_a, net_in)?)
         }
         Curve::Stable(scales) => {

@@ -8,8 +8,12 @@ mod stable_curve;
 #[path = "solidly_tests.rs"]
 mod tests;
 
-pub use amount_out::{amount_out_after_fee, fee_amount_round_down, get_amount_out, k, Curve, BPS, MAX_FEE_BPS};
-pub use stable_curve::{d, f, get_y, k_stable, normalise_down, TokenScales, MAX_NEWTON_ROUNDS, WAD};
+pub use amount_out::{
+    amount_out_after_fee, fee_amount_round_down, get_amount_out, k, Curve, BPS, MAX_FEE_BPS,
+};
+pub use stable_curve::{
+    d, f, get_y, k_stable, normalise_down, TokenScales, MAX_NEWTON_ROUNDS, WAD,
+};
 
 use super::cpmm::ReserveString;
 use super::input::PoolInputError;
@@ -81,7 +85,11 @@ impl SolidlyPool {
 
     /// (10^decimals of the input token, of the output token) as floats.
     fn oriented_scales(&self, scales: TokenScales, zero_for_one: bool) -> (f64, f64) {
-        let (scale_in, scale_out) = if zero_for_one { (scales.scale0, scales.scale1) } else { (scales.scale1, scales.scale0) };
+        let (scale_in, scale_out) = if zero_for_one {
+            (scales.scale0, scales.scale1)
+        } else {
+            (scales.scale1, scales.scale0)
+        };
         (f64::from(scale_in), f64::from(scale_out))
     }
 
@@ -99,7 +107,14 @@ impl SolidlyPool {
         if reserve_in.is_zero() || reserve_out.is_zero() {
             return Err(PoolError::InsufficientLiquidity);
         }
-        let out = get_amount_out(self.curve, amount_in, zero_for_one, self.reserve0, self.reserve1, self.fee_bps)?;
+        let out = get_amount_out(
+            self.curve,
+            amount_in,
+            zero_for_one,
+            self.reserve0,
+            self.reserve1,
+            self.fee_bps,
+        )?;
         // swap() reverts on a zero output and on an output reaching the whole reserve.
         if out.is_zero() || out >= reserve_out {
             return Err(PoolError::InsufficientLiquidity);
@@ -120,7 +135,12 @@ impl SolidlyPool {
 }
 
 impl PoolModel for SolidlyPool {
-    fn amount_out(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<SwapOutcome, PoolError> {
+    fn amount_out(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+    ) -> Result<SwapOutcome, PoolError> {
         let zero_for_one = two_token_direction(token_in, token_out)?;
         if amount_in.is_zero() {
             return Ok(SwapOutcome::flat(U256::ZERO));
@@ -129,7 +149,12 @@ impl PoolModel for SolidlyPool {
         Ok(SwapOutcome::flat(amount_out))
     }
 
-    fn apply(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<(SwapOutcome, Self), PoolError> {
+    fn apply(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+    ) -> Result<(SwapOutcome, Self), PoolError> {
         let zero_for_one = two_token_direction(token_in, token_out)?;
         if amount_in.is_zero() {
             return Ok((SwapOutcome::flat(U256::ZERO), self.clone()));

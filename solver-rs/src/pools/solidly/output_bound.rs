@@ -19,7 +19,13 @@ pub fn volatile_bound(net_in: f64, reserve_in: f64, reserve_out: f64) -> f64 {
 /// the pool's floors (in `_f` and in normalising the reserves) can give away. It rests on the
 /// swap's own `_k(balances) >= _k(reserves)` check, which the model enforces on every swap.
 /// Raw units of the output token; infinite when the reserves are too small to say anything.
-pub fn stable_bound(net_in: f64, reserve_in: f64, reserve_out: f64, scale_in: f64, scale_out: f64) -> f64 {
+pub fn stable_bound(
+    net_in: f64,
+    reserve_in: f64,
+    reserve_out: f64,
+    scale_in: f64,
+    scale_out: f64,
+) -> f64 {
     let (x, y) = (reserve_in / scale_in, reserve_out / scale_out);
     let sum = x + y;
     let rounding_tokens = (sum * sum * sum + sum * sum + 1.0) / (x * x * x) / 1e18;

@@ -54,7 +54,13 @@ fn tolerance(x0: U256, y_solver: U256, y_ref: U256) -> U1024 {
 }
 
 /// The solve `_getAmountOut` makes, exposed for the checks: (x0, xy, y from `_get_y`).
-fn stable_solve(sc: TokenScales, net_in: U256, zfo: bool, r0: U256, r1: U256) -> Result<(U256, U256, U256), PoolError> {
+fn stable_solve(
+    sc: TokenScales,
+    net_in: U256,
+    zfo: bool,
+    r0: U256,
+    r1: U256,
+) -> Result<(U256, U256, U256), PoolError> {
     let xy = k_stable(r0, r1, sc)?;
     let (ra, rb, s_in) = if zfo {
         (normalise_down(r0, sc.scale0)?, normalise_down(r1, sc.scale1)?, sc.scale0)
@@ -209,7 +215,12 @@ fn the_floored_fee_can_pay_a_whole_unit_more_than_the_spot_rate() {
 #[test]
 fn tiny_and_huge_reserves_answer_without_panicking() {
     for (d0, d1) in DECIMALS {
-        for (r0, r1) in [(u(1), u(1)), (u(1_000), u(1_000)), (U256::MAX >> 64, U256::MAX >> 64), (U256::MAX, U256::MAX)] {
+        for (r0, r1) in [
+            (u(1), u(1)),
+            (u(1_000), u(1_000)),
+            (U256::MAX >> 64, U256::MAX >> 64),
+            (U256::MAX, U256::MAX),
+        ] {
             for stable in [true, false] {
                 let p = pool(stable, d0, d1, r0, r1, 30);
                 for amount in [u(1), u(10u128.pow(18)), U256::MAX >> 80, U256::MAX] {
@@ -231,7 +242,10 @@ fn zero_reserves_and_bad_directions_are_errors() {
         let p = pool(stable, 18, 18, U256::ZERO, u(10u128.pow(20)), 5);
         assert_eq!(p.amount_out(0, 1, u(10u128.pow(18))), Err(PoolError::InsufficientLiquidity));
         assert_eq!(p.amount_out(1, 0, u(10u128.pow(18))), Err(PoolError::InsufficientLiquidity));
-        assert_eq!(p.amount_out(0, 0, u(1)), Err(PoolError::BadDirection { token_in: 0, token_out: 0 }));
+        assert_eq!(
+            p.amount_out(0, 0, u(1)),
+            Err(PoolError::BadDirection { token_in: 0, token_out: 0 })
+        );
         assert_eq!(p.amount_out(0, 1, U256::ZERO).unwrap().amount_out, U256::ZERO);
     }
 }
@@ -249,12 +263,22 @@ fn newton_hitting_the_cap_is_no_convergence() {
 #[test]
 fn a_balanced_stable_pool_trades_near_par_on_every_decimals_pair() {
     for (d0, d1) in DECIMALS {
-        let p = pool(true, d0, d1, U256::from(1_000_000u64) * pow10(d0), U256::from(1_000_000u64) * pow10(d1), 5);
+        let p = pool(
+            true,
+            d0,
+            d1,
+            U256::from(1_000_000u64) * pow10(d0),
+            U256::from(1_000_000u64) * pow10(d1),
+            5,
+        );
         let out = p.amount_out(0, 1, U256::from(1_000u64) * pow10(d0)).unwrap().amount_out;
         // 1_000 in of 1_000_000 each side: the stable curve pays 1_000 less the 5 bps fee, less
         // a sliver of price impact (x³y + xy³ is flat at par to third order).
         let par_after_fee = U256::from(9_995u64) * pow10(d1) / u(10);
-        assert!(out <= par_after_fee && out + pow10(d1) / u(1_000_000) >= par_after_fee, "{d0}/{d1}: {out}");
+        assert!(
+            out <= par_after_fee && out + pow10(d1) / u(1_000_000) >= par_after_fee,
+            "{d0}/{d1}: {out}"
+        );
         let price = p.spot_price(0, 1) * 10f64.powi(d0 as i32 - d1 as i32);
         assert!((price - 0.9995).abs() < 1e-9, "{price}");
     }
@@ -263,7 +287,8 @@ fn a_balanced_stable_pool_trades_near_par_on_every_decimals_pair() {
 #[test]
 fn apply_keeps_the_net_input_and_removes_the_output() {
     for stable in [true, false] {
-        let p = pool(stable, 6, 18, u(2_000_000 * 10u128.pow(6)), u(1_900_000 * 10u128.pow(18)), 30);
+        let p =
+            pool(stable, 6, 18, u(2_000_000 * 10u128.pow(6)), u(1_900_000 * 10u128.pow(18)), 30);
         let amount = u(50_000 * 10u128.pow(6));
         let (q, next) = p.apply(0, 1, amount).unwrap();
         assert_eq!(q, p.amount_out(0, 1, amount).unwrap());
@@ -279,15 +304,25 @@ fn apply_keeps_the_net_input_and_removes_the_output() {
 fn wire_is_validated_with_the_field_named() {
     let spec = crate::pools::registry::spec(crate::dex::DexId::AerodromeV2Like);
     let parse = |json: &str| SolidlyPool::from_wire(serde_json::from_str(json).unwrap(), &spec);
-    let ok = parse(r#"{"reserves":["1000","2000"],"stable":true,"decimals":[6,18],"feeBps":5}"#).unwrap();
+    let ok = parse(r#"{"reserves":["1000","2000"],"stable":true,"decimals":[6,18],"feeBps":5}"#)
+        .unwrap();
     assert_eq!(ok.curve, Curve::Stable(scales(6, 18)));
     assert_eq!((ok.reserve0, ok.reserve1, ok.fee_bps), (u(1000), u(2000), 5));
-    let max = parse(r#"{"reserves":["1","2"],"stable":false,"decimals":[77,0],"feeBps":300}"#).unwrap();
+    let max =
+        parse(r#"{"reserves":["1","2"],"stable":false,"decimals":[77,0],"feeBps":300}"#).unwrap();
     assert_eq!(max.curve, Curve::Volatile);
-    let err = parse(r#"{"reserves":["1","2"],"stable":true,"decimals":[78,18],"feeBps":5}"#).unwrap_err();
+    let err =
+        parse(r#"{"reserves":["1","2"],"stable":true,"decimals":[78,18],"feeBps":5}"#).unwrap_err();
     assert!(err.to_string().contains("decimals[0]"), "{err}");
-    let err = parse(r#"{"reserves":["1","2"],"stable":true,"decimals":[18,18],"feeBps":301}"#).unwrap_err();
+    let err = parse(r#"{"reserves":["1","2"],"stable":true,"decimals":[18,18],"feeBps":301}"#)
+        .unwrap_err();
     assert!(err.to_string().contains("feeBps"), "{err}");
-    assert!(serde_json::from_str::<SolidlyWire>(r#"{"reserves":["1","2"],"stable":true,"decimals":[18,18],"feeBps":5,"x":1}"#).is_err());
-    assert!(serde_json::from_str::<SolidlyWire>(r#"{"reserves":["-1","2"],"stable":true,"decimals":[18,18],"feeBps":5}"#).is_err());
+    assert!(serde_json::from_str::<SolidlyWire>(
+        r#"{"reserves":["1","2"],"stable":true,"decimals":[18,18],"feeBps":5,"x":1}"#
+    )
+    .is_err());
+    assert!(serde_json::from_str::<SolidlyWire>(
+        r#"{"reserves":["-1","2"],"stable":true,"decimals":[18,18],"feeBps":5}"#
+    )
+    .is_err());
 }

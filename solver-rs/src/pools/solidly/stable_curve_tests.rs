@@ -60,8 +60,15 @@ fn the_k_quirk_changes_outcomes() {
     // Token0 with 6 decimals: `_k` multiplies the already-normalised x0 by 1e12, and
     // _a·_b ≈ 2.7e34·3.75e43 ≈ 1.0e78 overflows 256 bits: the contract reverts where the
     // clean check would have returned y + 1.
-    let (x0, xy, y) = (u(6_126_200_000_000_000_000), u(550_582_538_588_571_181_855_730_400_042), u(4_479_300 * E18 / 1000));
-    assert_eq!(get_y(x0, xy, y, TokenScales { scale0: u(1_000_000), scale1: WAD }), Err(PoolError::Overflow));
+    let (x0, xy, y) = (
+        u(6_126_200_000_000_000_000),
+        u(550_582_538_588_571_181_855_730_400_042),
+        u(4_479_300 * E18 / 1000),
+    );
+    assert_eq!(
+        get_y(x0, xy, y, TokenScales { scale0: u(1_000_000), scale1: WAD }),
+        Err(PoolError::Overflow)
+    );
     assert_eq!(get_y(x0, xy, y, SCALES_18).unwrap(), y + u(1));
     // Token0 with 30 decimals: `_k` shrinks x0 by 1e12, never exceeds xy, and the solve
     // oscillates until the cap, where `_f` would have stopped in the first round.

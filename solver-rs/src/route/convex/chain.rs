@@ -37,7 +37,8 @@ pub fn bound_without_stranding(graph: &Graph, amount_in: f64) -> Option<f64> {
     }
     let mut reaching = amount_in;
     for layer in 0..layers {
-        let mut sides: Vec<usize> = graph.arcs.iter().filter(|a| a.from == layer).map(|a| a.side).collect();
+        let mut sides: Vec<usize> =
+            graph.arcs.iter().filter(|a| a.from == layer).map(|a| a.side).collect();
         sides.sort_unstable();
         sides.dedup();
         // Past tokenIn, a plan may deliver less than the layer before could (by splitting that
@@ -68,7 +69,10 @@ fn layer_capacity(graph: &Graph, sides: &[usize]) -> f64 {
 /// `Y(r_hi) + (amount − X(r_hi))·r_hi` is an upper bound, tight as the bisection closes.
 fn layer_bound(graph: &Graph, sides: &[usize], amount: f64) -> Option<f64> {
     let total = |rate: f64| {
-        sides.iter().map(|&s| graph.sides[s].curve.respond(rate)).fold((0.0, 0.0), |(x, y), r| (x + r.input, y + r.output))
+        sides
+            .iter()
+            .map(|&s| graph.sides[s].curve.respond(rate))
+            .fold((0.0, 0.0), |(x, y), r| (x + r.input, y + r.output))
     };
     let first = sides.iter().map(|&s| graph.sides[s].curve.first_rate()).fold(0.0f64, f64::max);
     if first.is_nan() || first <= 0.0 {

@@ -30,7 +30,11 @@ fn scope(market: &Market, from: Address, to: Address, hops: usize) -> Scope {
 fn check(case: usize, got: U256, exact: f64) {
     let got = f64::from(got);
     assert!(got >= exact * (1.0 - 1e-12), "case {case}: bound {got} below the optimum {exact}");
-    assert!(got <= exact * (1.0 + CLOSE) + 1.0, "case {case}: bound {got} above the optimum {exact} by {} bps", (got / exact - 1.0) * 1e4);
+    assert!(
+        got <= exact * (1.0 + CLOSE) + 1.0,
+        "case {case}: bound {got} above the optimum {exact} by {} bps",
+        (got / exact - 1.0) * 1e4
+    );
 }
 
 /// Σ out over parallel pools (reserve in, reserve out, 1 − fee) at the common marginal rate λ:
@@ -39,14 +43,23 @@ fn check(case: usize, got: U256, exact: f64) {
 fn parallel_optimum(pools: &[(f64, f64, f64)], amount: f64) -> f64 {
     let mut active: Vec<usize> = (0..pools.len()).collect();
     loop {
-        let sum_root: f64 = active.iter().map(|&i| (pools[i].0 * pools[i].1 / pools[i].2).sqrt()).sum();
+        let sum_root: f64 =
+            active.iter().map(|&i| (pools[i].0 * pools[i].1 / pools[i].2).sqrt()).sum();
         let sum_r: f64 = active.iter().map(|&i| pools[i].0 / pools[i].2).sum();
         let root_lambda = sum_root / (amount + sum_r);
         let lambda = root_lambda * root_lambda;
-        let inactive: Vec<usize> =
-            active.iter().copied().filter(|&i| ((pools[i].2 * pools[i].0 * pools[i].1 / lambda).sqrt() - pools[i].0) < 0.0).collect();
+        let inactive: Vec<usize> = active
+            .iter()
+            .copied()
+            .filter(|&i| {
+                ((pools[i].2 * pools[i].0 * pools[i].1 / lambda).sqrt() - pools[i].0) < 0.0
+            })
+            .collect();
         if inactive.is_empty() {
-            return active.iter().map(|&i| pools[i].1 - (lambda * pools[i].0 * pools[i].1 / pools[i].2).sqrt()).sum();
+            return active
+                .iter()
+                .map(|&i| pools[i].1 - (lambda * pools[i].0 * pools[i].1 / pools[i].2).sqrt())
+                .sum();
         }
         active.retain(|i| !inactive.contains(i));
     }
@@ -72,7 +85,8 @@ fn parallel_constant_product_pools() {
         let market = market_of(pools);
         let depth: f64 = reference.iter().map(|p| p.0).sum();
         let amount = (depth * 10f64.powf(rng.range(0, 4500) as f64 / 1000.0 - 3.5)) as u128;
-        let got = bound(&market, &scope(&market, a, b, 1), U256::from(amount), &Deadline::never()).unwrap();
+        let got = bound(&market, &scope(&market, a, b, 1), U256::from(amount), &Deadline::never())
+            .unwrap();
         check(case, got, parallel_optimum(&reference, amount as f64));
     }
 }
@@ -97,7 +111,13 @@ fn chains_of_constant_product_pools() {
         let market = market_of(pools);
         let amount = rng.log_amount(14, 27);
         let exact = chain.iter().fold(amount as f64, |x, &(r, s, g)| s * g * x / (r + g * x));
-        let got = bound(&market, &scope(&market, tokens[0], tokens[3], hops), U256::from(amount), &Deadline::never()).unwrap();
+        let got = bound(
+            &market,
+            &scope(&market, tokens[0], tokens[3], hops),
+            U256::from(amount),
+            &Deadline::never(),
+        )
+        .unwrap();
         check(case, got, exact);
     }
 }
@@ -109,17 +129,28 @@ fn sqrt_price(tick: i32) -> f64 {
 
 /// What a concentrated pool pays in real numbers selling token0 (price falling) or token1, from
 /// the price of `tick`, for `amount` of gross input: the ranges walked one by one.
-fn concentrated_out(positions: &[(i32, i32, u128)], tick: i32, fee: f64, zero_for_one: bool, amount: f64) -> f64 {
+fn concentrated_out(
+    positions: &[(i32, i32, u128)],
+    tick: i32,
+    fee: f64,
+    zero_for_one: bool,
+    amount: f64,
+) -> f64 {
     let mut boundaries: Vec<i32> = positions.iter().flat_map(|p| [p.0, p.1]).collect();
     boundaries.sort_unstable();
     boundaries.dedup();
-    let liquidity_at = |t: i32| positions.iter().filter(|p| p.0 <= t && t < p.1).map(|p| p.2 as f64).sum::<f64>();
+    let liquidity_at =
+        |t: i32| positions.iter().filter(|p| p.0 <= t && t < p.1).map(|p| p.2 as f64).sum::<f64>();
     let mut net = amount * (1.0 - fee);
     let mut out = 0.0;
     let mut q = sqrt_price(tick);
     let mut t = tick;
     loop {
-        let next = if zero_for_one { boundaries.iter().rev().find(|&&b| b <= t).copied() } else { boundaries.iter().find(|&&b| b > t).copied() };
+        let next = if zero_for_one {
+            boundaries.iter().rev().find(|&&b| b <= t).copied()
+        } else {
+            boundaries.iter().find(|&&b| b > t).copied()
+        };
         let Some(next) = next else { return out };
         let l = liquidity_at(t);
         let q_next = sqrt_price(next);
@@ -127,7 +158,12 @@ fn concentrated_out(positions: &[(i32, i32, u128)], tick: i32, fee: f64, zero_fo
         let need = if zero_for_one { l * (1.0 / q_next - 1.0 / q) } else { l * (q_next - q) };
         if l > 0.0 && net <= need {
             // L·(q − q') and L·(1/q − 1/q'), written without differences of near-equal numbers.
-            return out + if zero_for_one { l * q * q * net / (l + q * net) } else { net / (q * (q + net / l)) };
+            return out
+                + if zero_for_one {
+                    l * q * q * net / (l + q * net)
+                } else {
+                    net / (q * (q + net / l))
+                };
         }
         out += if zero_for_one { l * (q - q_next) } else { l * (1.0 / q - 1.0 / q_next) };
         net -= need;
@@ -150,22 +186,30 @@ fn one_concentrated_pool_crossing_ticks() {
                 (lower, lower + 60 * rng.range(1, 30) as i32, rng.log_amount(18, 24))
             })
             .collect();
-        let (fee_pips, fee) = [(500, 0.0005), (3000, 0.003), (10_000, 0.01)][rng.range(0, 3) as usize];
+        let (fee_pips, fee) =
+            [(500, 0.0005), (3000, 0.003), (10_000, 0.01)][rng.range(0, 3) as usize];
         let market = market_of(vec![cl_pool(1, "UNIV3", [a, b], tick, fee_pips, None, &positions)]);
         let zero_for_one = rng.range(0, 2) == 0;
         let (from, to) = if zero_for_one { (a, b) } else { (b, a) };
-        let active: f64 = positions.iter().filter(|p| p.0 <= tick && tick < p.1).map(|p| p.2 as f64).sum();
+        let active: f64 =
+            positions.iter().filter(|p| p.0 <= tick && tick < p.1).map(|p| p.2 as f64).sum();
         let scale = active.max(1e18);
         let amount = (scale * 10f64.powf(rng.range(0, 3000) as f64 / 1000.0 - 3.0)) as u128;
         let exact = concentrated_out(&positions, tick, fee, zero_for_one, amount as f64);
         if exact <= 0.0 {
             continue;
         }
-        if exact > concentrated_out(&positions, tick, fee, zero_for_one, amount as f64 * 0.01) * 100.0 * 0.999 {
+        if exact
+            > concentrated_out(&positions, tick, fee, zero_for_one, amount as f64 * 0.01)
+                * 100.0
+                * 0.999
+        {
             continue;
         }
         crossed += 1;
-        let got = bound(&market, &scope(&market, from, to, 1), U256::from(amount), &Deadline::never()).unwrap();
+        let got =
+            bound(&market, &scope(&market, from, to, 1), U256::from(amount), &Deadline::never())
+                .unwrap();
         // The pool's TickMath and 1.0001^(t/2) in f64 agree to about 10⁻¹⁵.
         check(case, got, exact);
     }

@@ -36,7 +36,12 @@ pub struct Routed {
 /// Decomposes the venues' `trades` (one per venue, as the dual evaluation gives them) for routing
 /// `amount_in` (raw tokenIn) into at most `limit` paths whose shares sum to 1 (empty if nothing
 /// flows), widest first.
-pub fn decompose(graph: &Graph, trades: &[Option<Trade>], amount_in: f64, limit: usize) -> Vec<Routed> {
+pub fn decompose(
+    graph: &Graph,
+    trades: &[Option<Trade>],
+    amount_in: f64,
+    limit: usize,
+) -> Vec<Routed> {
     // Per arc: what it takes (raw units of its copy's token) and what a unit of that pays.
     let mut left = vec![0.0; graph.arcs.len()];
     let mut gain = vec![0.0; graph.arcs.len()];
@@ -49,7 +54,12 @@ pub fn decompose(graph: &Graph, trades: &[Option<Trade>], amount_in: f64, limit:
     }
     // Pass-ons, after the arcs: copy c's excess (inflow − outflow) to its next layer's copy.
     let deeper: Vec<Option<usize>> = (0..graph.copies.len())
-        .map(|c| (0..graph.copies.len()).find(|&d| graph.copies[d].token == graph.copies[c].token && graph.copies[d].layer == graph.copies[c].layer + 1))
+        .map(|c| {
+            (0..graph.copies.len()).find(|&d| {
+                graph.copies[d].token == graph.copies[c].token
+                    && graph.copies[d].layer == graph.copies[c].layer + 1
+            })
+        })
         .collect();
     let mut excess = vec![0.0; graph.copies.len()];
     for (a, arc) in graph.arcs.iter().enumerate() {
@@ -76,7 +86,11 @@ pub fn decompose(graph: &Graph, trades: &[Option<Trade>], amount_in: f64, limit:
         }
         if !(x > DUST_SHARE * amount_in) {
             // Too thin to route: its arcs' residue is spent, so the walks move on.
-            arcs.iter().for_each(|&a| if left[a] <= DUST_SHARE * took[a].max(1.0) { left[a] = 0.0 });
+            arcs.iter().for_each(|&a| {
+                if left[a] <= DUST_SHARE * took[a].max(1.0) {
+                    left[a] = 0.0
+                }
+            });
             if let Some(&narrowest) = arcs.iter().min_by(|&&a, &&b| left[a].total_cmp(&left[b])) {
                 left[narrowest] = 0.0;
             }
@@ -104,7 +118,12 @@ pub fn decompose(graph: &Graph, trades: &[Option<Trade>], amount_in: f64, limit:
 /// left at each copy, to tokenOut. A copy whose arcs are used up (flow the dual left stranded
 /// there) closes the arc that led to it for good, and the walk starts again; None when tokenIn
 /// has nothing left.
-fn widest_walk(graph: &Graph, deeper: &[Option<usize>], left: &mut [f64], took: &[f64]) -> Option<Vec<usize>> {
+fn widest_walk(
+    graph: &Graph,
+    deeper: &[Option<usize>],
+    left: &mut [f64],
+    took: &[f64],
+) -> Option<Vec<usize>> {
     let pass_on = |c: usize| graph.arcs.len() + c - 1;
     loop {
         let mut at = 0usize;

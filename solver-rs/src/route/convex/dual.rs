@@ -62,7 +62,11 @@ fn head_layer(graph: &Graph, head: Head) -> usize {
 }
 
 /// One venue's term at `prices`: its best side's trade, the copies it joins, and its value.
-pub fn venue_term(graph: &Graph, venue: usize, prices: &[f64]) -> Option<(Trade, usize, Head, f64)> {
+pub fn venue_term(
+    graph: &Graph,
+    venue: usize,
+    prices: &[f64],
+) -> Option<(Trade, usize, Head, f64)> {
     let arcs = &graph.venues[venue].arcs;
     let mut best: Option<(Trade, usize, Head, f64)> = None;
     for (k, &first) in arcs.iter().enumerate() {
@@ -89,22 +93,34 @@ pub fn venue_term(graph: &Graph, venue: usize, prices: &[f64]) -> Option<(Trade,
                 best
             }
         });
-        let receive = same().map(|a| graph.arcs[a].to).fold(None, |best: Option<Head>, h| match best {
-            Some(b) if head_price(prices, b) > head_price(prices, h) => Some(b),
-            Some(b) if head_price(prices, b) == head_price(prices, h) && head_layer(graph, b) <= head_layer(graph, h) => Some(b),
-            _ => Some(h),
-        })?;
+        let receive =
+            same().map(|a| graph.arcs[a].to).fold(None, |best: Option<Head>, h| match best {
+                Some(b) if head_price(prices, b) > head_price(prices, h) => Some(b),
+                Some(b)
+                    if head_price(prices, b) == head_price(prices, h)
+                        && head_layer(graph, b) <= head_layer(graph, h) =>
+                {
+                    Some(b)
+                }
+                _ => Some(h),
+            })?;
         // The arc the flow is booked on: from the tendering copy, to its dearest head.
-        let arc = same()
-            .filter(|&a| graph.arcs[a].from == tender)
-            .fold(None, |best: Option<usize>, a| {
+        let arc = same().filter(|&a| graph.arcs[a].from == tender).fold(
+            None,
+            |best: Option<usize>, a| {
                 let (b_head, a_head) = (best.map(|b| graph.arcs[b].to), graph.arcs[a].to);
                 match b_head {
                     Some(b) if head_price(prices, b) > head_price(prices, a_head) => best,
-                    Some(b) if head_price(prices, b) == head_price(prices, a_head) && head_layer(graph, b) <= head_layer(graph, a_head) => best,
+                    Some(b)
+                        if head_price(prices, b) == head_price(prices, a_head)
+                            && head_layer(graph, b) <= head_layer(graph, a_head) =>
+                    {
+                        best
+                    }
                     _ => Some(a),
                 }
-            })?;
+            },
+        )?;
         let (p_tender, p_receive) = (prices[tender], head_price(prices, receive));
         // Output worth nothing: no trade is worth making (and none is worth anything).
         if p_receive.is_nan() || p_receive <= 0.0 {
@@ -166,7 +182,9 @@ pub fn monotone(graph: &Graph, prices: &mut [f64]) {
     let top = graph.copies.iter().map(|c| c.layer).max().unwrap_or(0);
     for layer in (1..top).rev() {
         for (c, copy) in graph.copies.iter().enumerate().filter(|(_, copy)| copy.layer == layer) {
-            if let Some(later) = graph.copies.iter().position(|d| d.token == copy.token && d.layer == layer + 1) {
+            if let Some(later) =
+                graph.copies.iter().position(|d| d.token == copy.token && d.layer == layer + 1)
+            {
                 if prices[c] < prices[later] {
                     prices[c] = prices[later];
                 }

@@ -67,7 +67,8 @@ fn replay(market: &Market, paths: &[TestPath], alloc: &[u128]) -> Option<f64> {
         }
         let mut carried = U256::from(amount);
         for &(pool, i, j) in path {
-            let state = states.get(&pool).cloned().unwrap_or_else(|| market.pool(pool).state.clone());
+            let state =
+                states.get(&pool).cloned().unwrap_or_else(|| market.pool(pool).state.clone());
             let (outcome, next) = state.apply(i, j, carried).ok()?;
             states.insert(pool, next);
             carried = outcome.amount_out;
@@ -102,14 +103,21 @@ fn paths_through(market: &Market, sequences: &[Vec<Address>]) -> Vec<TestPath> {
             .map(|pair| {
                 let (from, to) = (market.token(&pair[0]), market.token(&pair[1]));
                 match (from, to) {
-                    (Some(from), Some(to)) => market.edge(from, to).iter().map(|h| (h.pool, h.token_in as usize, h.token_out as usize)).collect(),
+                    (Some(from), Some(to)) => market
+                        .edge(from, to)
+                        .iter()
+                        .map(|h| (h.pool, h.token_in as usize, h.token_out as usize))
+                        .collect(),
                     _ => Vec::new(),
                 }
             })
             .collect();
         let mut partial: Vec<TestPath> = vec![Vec::new()];
         for edge in &edges {
-            partial = partial.iter().flat_map(|p| edge.iter().map(move |hop| [p.clone(), vec![*hop]].concat())).collect();
+            partial = partial
+                .iter()
+                .flat_map(|p| edge.iter().map(move |hop| [p.clone(), vec![*hop]].concat()))
+                .collect();
         }
         paths.extend(partial);
     }
@@ -126,24 +134,41 @@ fn search(market: &Market, paths: &[TestPath], amount: u128, bound: f64, case: u
     compositions(steps, n, &mut Vec::new(), &mut points);
     let mut feasible: Vec<(f64, Vec<u128>)> = Vec::new();
     for point in points {
-        let mut alloc: Vec<u128> = point.iter().map(|&k| amount / u128::from(steps) * u128::from(k)).collect();
+        let mut alloc: Vec<u128> =
+            point.iter().map(|&k| amount / u128::from(steps) * u128::from(k)).collect();
         let last = point.iter().rposition(|&k| k > 0).expect("a composition of a positive total");
         alloc[last] += amount - alloc.iter().sum::<u128>();
         if let Some(value) = replay(market, paths, &alloc) {
-            assert!(value <= bound, "case {case}: the allocation {alloc:?} pays {value}, above the bound {bound}");
+            assert!(
+                value <= bound,
+                "case {case}: the allocation {alloc:?} pays {value}, above the bound {bound}"
+            );
             feasible.push((value, alloc));
         }
     }
     feasible.sort_by(|a, b| b.0.total_cmp(&a.0));
     feasible.truncate(STARTS);
-    feasible.into_iter().map(|(value, alloc)| refine(market, paths, amount / u128::from(steps) / 2, value, alloc, bound, case)).fold(0.0, f64::max)
+    feasible
+        .into_iter()
+        .map(|(value, alloc)| {
+            refine(market, paths, amount / u128::from(steps) / 2, value, alloc, bound, case)
+        })
+        .fold(0.0, f64::max)
 }
 
 /// Grid points the refinement starts from.
 const STARTS: usize = 6;
 
 /// Pairwise moves from `alloc` in halving steps from `step` down to one unit.
-fn refine(market: &Market, paths: &[TestPath], mut step: u128, mut value: f64, mut alloc: Vec<u128>, bound: f64, case: usize) -> f64 {
+fn refine(
+    market: &Market,
+    paths: &[TestPath],
+    mut step: u128,
+    mut value: f64,
+    mut alloc: Vec<u128>,
+    bound: f64,
+    case: usize,
+) -> f64 {
     let n = paths.len();
     while step > 0 {
         loop {
@@ -177,7 +202,8 @@ fn refine(market: &Market, paths: &[TestPath], mut step: u128, mut value: f64, m
 
 #[test]
 fn the_bound_holds_and_is_tight_against_exhaustive_search() {
-    let mut rng = Rng(std::env::var("BOUND_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0xb0_0e71));
+    let mut rng =
+        Rng(std::env::var("BOUND_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0xb0_0e71));
     // tokenIn, two middle tokens, tokenOut.
     let (a, b, c, d) = (addr(1), addr(3), addr(4), addr(2));
     let mut seen: Vec<Family> = Vec::new();
@@ -191,10 +217,18 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
             2 => {
                 let (first, second) = (rng.range(1, 3), rng.range(1, 3));
                 let direct = rng.range(0, 2);
-                (vec![(a, d, direct), (a, b, first), (b, d, second)], vec![vec![a, d], vec![a, b, d]])
+                (
+                    vec![(a, d, direct), (a, b, first), (b, d, second)],
+                    vec![vec![a, d], vec![a, b, d]],
+                )
             }
             _ => (
-                vec![(a, d, rng.range(0, 2)), (a, b, rng.range(1, 3)), (b, c, 1), (c, d, rng.range(1, 3))],
+                vec![
+                    (a, d, rng.range(0, 2)),
+                    (a, b, rng.range(1, 3)),
+                    (b, c, 1),
+                    (c, d, rng.range(1, 3)),
+                ],
                 vec![vec![a, d], vec![a, b, c, d]],
             ),
         };
@@ -231,14 +265,17 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
         };
         let graph = Graph::build(&market, &scope).expect("a small graph");
         let dual = solve::minimise(&graph, amount as f64, &Deadline::never());
-        let Some(certified) = certified_bound(&graph, &dual.prices, amount as f64) else { continue };
+        let Some(certified) = certified_bound(&graph, &dual.prices, amount as f64) else {
+            continue;
+        };
         let certified = f64::from(certified);
         let found = search(&market, &paths, amount, certified, cases);
         // Tightness where the search reaches a real output (dust trades round to a few units,
         // where one unit is a large fraction), the optimum spends all of amountIn (where it
         // strands flow at a token, priced 0: more of it is worth nothing, a plan cannot copy it)
         // and no sampled venue is on the graph (see the module docs).
-        let sampled = graph.arcs.iter().any(|a| family_of(&market.pool(a.hop.pool).state) == Family::Sampled);
+        let sampled =
+            graph.arcs.iter().any(|a| family_of(&market.pool(a.hop.pool).state) == Family::Sampled);
         if found > 1e6 && !sampled && dual.prices.iter().all(|p| *p > dual.prices[0] * STRANDED) {
             let gap = (certified - found) / certified;
             assert!(gap <= TIGHT, "case {cases} ({hops} hops, {} paths, amount {amount}): the bound {certified} is {} bps above the best routing found, {found}", paths.len(), gap * 1e4);
@@ -252,5 +289,10 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
     gaps.sort_by(f64::total_cmp);
     let median = gaps[gaps.len() / 2];
     assert!(median <= TIGHT_MEDIAN, "median gap {} bps", median * 1e4);
-    eprintln!("bound vs exhaustive search: {} cases, median gap {:.1e} bps, worst {:.3} bps", gaps.len(), median * 1e4, gaps[gaps.len() - 1] * 1e4);
+    eprintln!(
+        "bound vs exhaustive search: {} cases, median gap {:.1e} bps, worst {:.3} bps",
+        gaps.len(),
+        median * 1e4,
+        gaps[gaps.len() - 1] * 1e4
+    );
 }

@@ -117,10 +117,20 @@ impl<'m> Graph<'m> {
     /// [`Graph::build`], given up once `deadline` has passed: it is checked before each copy's
     /// pools and each pool's curve (building a curve is the work here: a concentrated pool's
     /// walks its ticks), so past it at most one curve is built.
-    pub fn build_before(market: &'m Market, scope: &Scope, deadline: &Deadline) -> Result<Graph<'m>, Unbuilt> {
+    pub fn build_before(
+        market: &'m Market,
+        scope: &Scope,
+        deadline: &Deadline,
+    ) -> Result<Graph<'m>, Unbuilt> {
         let hops = scope.max_hops.max(1);
         let to_out = distances_to_out(market, scope, hops, deadline).ok_or(Unbuilt::Deadline)?;
-        let mut graph = Graph { token_out: scope.token_out, copies: vec![Copy { token: scope.token_in, layer: 0 }], arcs: Vec::new(), sides: Vec::new(), venues: Vec::new() };
+        let mut graph = Graph {
+            token_out: scope.token_out,
+            copies: vec![Copy { token: scope.token_in, layer: 0 }],
+            arcs: Vec::new(),
+            sides: Vec::new(),
+            venues: Vec::new(),
+        };
         let mut copy_of: HashMap<(TokenIdx, usize), usize> = HashMap::new();
         let mut side_of: HashMap<(PoolIdx, u8), Option<usize>> = HashMap::new();
         let mut venue_of: HashMap<PoolIdx, usize> = HashMap::new();
@@ -159,8 +169,12 @@ impl<'m> Graph<'m> {
                         }
                         let side = *side_of.entry((hop.pool, hop.token_in)).or_insert_with(|| {
                             // A curve whose first unit pays nothing pays nothing at all (it is concave).
-                            let curve = Curve::of(&entry.state, hop.token_in as usize, hop.token_out as usize)
-                                .filter(|c| c.first_rate() > 0.0)?;
+                            let curve = Curve::of(
+                                &entry.state,
+                                hop.token_in as usize,
+                                hop.token_out as usize,
+                            )
+                            .filter(|c| c.first_rate() > 0.0)?;
                             graph.sides.push(Side { hop: *hop, curve });
                             Some(graph.sides.len() - 1)
                         });
@@ -237,7 +251,12 @@ impl<'m> Graph<'m> {
 /// Fewest hops from each allowed intermediate token to tokenOut, up to `hops − 1` (tokens farther
 /// cannot be on a path of `hops`). Pools are not checked for a curve here; `pruned` does that.
 /// None once `deadline` has passed (checked before each token's neighbours).
-fn distances_to_out(market: &Market, scope: &Scope, hops: usize, deadline: &Deadline) -> Option<HashMap<TokenIdx, usize>> {
+fn distances_to_out(
+    market: &Market,
+    scope: &Scope,
+    hops: usize,
+    deadline: &Deadline,
+) -> Option<HashMap<TokenIdx, usize>> {
     let mut distance: HashMap<TokenIdx, usize> = HashMap::new();
     let mut frontier = vec![scope.token_out];
     for depth in 1..hops {
@@ -247,10 +266,15 @@ fn distances_to_out(market: &Market, scope: &Scope, hops: usize, deadline: &Dead
                 return None;
             }
             for &neighbour in market.neighbours(token) {
-                if neighbour == scope.token_in || neighbour == scope.token_out || distance.contains_key(&neighbour) {
+                if neighbour == scope.token_in
+                    || neighbour == scope.token_out
+                    || distance.contains_key(&neighbour)
+                {
                     continue;
                 }
-                if !scope.intermediates.allows(neighbour) || !has_allowed_pool(market, scope.dexes, neighbour, token) {
+                if !scope.intermediates.allows(neighbour)
+                    || !has_allowed_pool(market, scope.dexes, neighbour, token)
+                {
                     continue;
                 }
                 distance.insert(neighbour, depth);

@@ -4,9 +4,9 @@
 //! the venues a quote may use: the certified upper bound on what any routing can pay, and the
 //! flows the split optimizer starts from. See docs/solver-optimizer.md, *The bound*.
 
+pub mod certificate;
 pub mod chain;
 pub mod curve;
-pub mod certificate;
 pub mod decompose;
 pub mod dual;
 pub mod graph;
@@ -38,7 +38,13 @@ pub struct Flows {
 /// too large or empty, or the deadline passed before it was built. Once the graph is built,
 /// a deadline that passes leaves the prices reached so far: one evaluation of the dual, its
 /// certificate and the decomposition follow (each a pass over the graph's venues).
-pub fn route_flows(market: &Market, scope: &Scope, amount_in: U256, limit: usize, deadline: &Deadline) -> Option<Flows> {
+pub fn route_flows(
+    market: &Market,
+    scope: &Scope,
+    amount_in: U256,
+    limit: usize,
+    deadline: &Deadline,
+) -> Option<Flows> {
     let graph = Graph::build_before(market, scope, deadline).ok().filter(|g| !g.is_empty())?;
     let amount = f64::from(amount_in);
     let dual = solve::minimise(&graph, amount, deadline);

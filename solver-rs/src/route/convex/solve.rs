@@ -112,11 +112,19 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
         let free: Vec<&Vec<usize>> = groups.iter().filter(|g| prices[g[0]] > 0.0).collect();
         let m = free.len();
         let scale: Vec<f64> = free.iter().map(|g| prices[g[0]]).collect();
-        let gradient: Vec<f64> = free.iter().zip(&scale).map(|(g, s)| s * g.iter().map(|&c| current.gradient[c]).sum::<f64>()).collect();
+        let gradient: Vec<f64> = free
+            .iter()
+            .zip(&scale)
+            .map(|(g, s)| s * g.iter().map(|&c| current.gradient[c]).sum::<f64>())
+            .collect();
         let mut matrix = vec![0.0; m * m];
         for a in 0..m {
             for b in 0..m {
-                let block: f64 = free[a].iter().flat_map(|&c| free[b].iter().map(move |&d| (c, d))).map(|(c, d)| current.hessian[c * n + d]).sum();
+                let block: f64 = free[a]
+                    .iter()
+                    .flat_map(|&c| free[b].iter().map(move |&d| (c, d)))
+                    .map(|(c, d)| current.hessian[c * n + d])
+                    .sum();
                 matrix[a * m + b] = scale[a] * scale[b] * block;
             }
         }
@@ -204,13 +212,21 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
             if deadline.expired() {
                 break;
             }
-            let mut groups = tie_groups(&deeper, &prices, &evaluate(graph, &prices, amount_in, false).gradient);
+            let mut groups =
+                tie_groups(&deeper, &prices, &evaluate(graph, &prices, amount_in, false).gradient);
             groups.sort_by_key(|g| std::cmp::Reverse(graph.copies[g[0]].layer));
             for group in &groups {
                 if deadline.expired() {
                     break;
                 }
-                settle(graph, &touching, &mut prices, group, (group[0] == 0).then_some(amount_in), deadline);
+                settle(
+                    graph,
+                    &touching,
+                    &mut prices,
+                    group,
+                    (group[0] == 0).then_some(amount_in),
+                    deadline,
+                );
                 monotone(graph, &mut prices);
             }
         }
@@ -235,7 +251,11 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
 fn deeper_copies(graph: &Graph) -> Vec<Option<usize>> {
     let copies = &graph.copies;
     (0..copies.len())
-        .map(|c| (0..copies.len()).find(|&d| copies[d].token == copies[c].token && copies[d].layer == copies[c].layer + 1))
+        .map(|c| {
+            (0..copies.len()).find(|&d| {
+                copies[d].token == copies[c].token && copies[d].layer == copies[c].layer + 1
+            })
+        })
         .collect()
 }
 
@@ -301,7 +321,10 @@ fn touching_venues(graph: &Graph) -> Vec<Vec<usize>> {
     for (v, venue) in graph.venues.iter().enumerate() {
         for &a in &venue.arcs {
             let arc = graph.arcs[a];
-            for c in [Some(arc.from), if let Head::Copy(c) = arc.to { Some(c) } else { None }].into_iter().flatten() {
+            for c in [Some(arc.from), if let Head::Copy(c) = arc.to { Some(c) } else { None }]
+                .into_iter()
+                .flatten()
+            {
                 if touching[c].last() != Some(&v) && !touching[c].contains(&v) {
                     touching[c].push(v);
                 }
@@ -313,7 +336,13 @@ fn touching_venues(graph: &Graph) -> Vec<Vec<usize>> {
 
 /// Copy c's inflow minus its outflow at `prices` (∂g/∂π_c; tokenIn's inflow is amountIn, given
 /// as `inflow` then), or `inflow` minus its outflow when the inflow is held fixed.
-fn excess(graph: &Graph, touching: &[Vec<usize>], prices: &[f64], c: usize, inflow: Option<f64>) -> f64 {
+fn excess(
+    graph: &Graph,
+    touching: &[Vec<usize>],
+    prices: &[f64],
+    c: usize,
+    inflow: Option<f64>,
+) -> f64 {
     let mut total = inflow.unwrap_or(0.0);
     for &v in &touching[c] {
         if let Some((trade, tender, receive, _)) = venue_term(graph, v, prices) {
@@ -333,7 +362,14 @@ fn excess(graph: &Graph, touching: &[Vec<usize>], prices: &[f64], c: usize, infl
 /// `inflow` (one copy), the price at which the copy sends exactly that on. The excess rises with
 /// the price either way (g is convex), so a bracket and bisection find it. Past `deadline`
 /// (checked before each excess) the group keeps its price.
-fn settle(graph: &Graph, touching: &[Vec<usize>], prices: &mut [f64], group: &[usize], inflow: Option<f64>, deadline: &Deadline) {
+fn settle(
+    graph: &Graph,
+    touching: &[Vec<usize>],
+    prices: &mut [f64],
+    group: &[usize],
+    inflow: Option<f64>,
+    deadline: &Deadline,
+) {
     let start = prices[group[0]];
     if start.is_nan() || start <= 0.0 {
         return;

@@ -2,11 +2,11 @@
 //! tokenIn → B → A → Out both reach A): the optimum prices both copies alike, on the edge of the
 //! region where prices never rise with the layer, and the solve must land there and stop.
 
-use crate::route::convex::dual::evaluate;
-use crate::route::convex::graph::{Graph, Intermediates, Scope};
 use super::minimise;
 use crate::market::Market;
 use crate::route::clock::Deadline;
+use crate::route::convex::dual::evaluate;
+use crate::route::convex::graph::{Graph, Intermediates, Scope};
 use crate::route::search::DexMask;
 use crate::route::test_market::{addr, cp_pool, market_of, Rng};
 
@@ -47,7 +47,8 @@ fn a_token_in_two_layers_converges() {
     for case in 0..100 {
         let market = diamond(&mut rng);
         let graph = Graph::build(&market, &scope(&market, 3)).unwrap();
-        let layers_of_a = graph.copies.iter().filter(|c| c.token == market.token(&addr(3)).unwrap()).count();
+        let layers_of_a =
+            graph.copies.iter().filter(|c| c.token == market.token(&addr(3)).unwrap()).count();
         assert_eq!(layers_of_a, 2, "case {case}: A has a copy after one hop and after two");
         two_layer_cases += 1;
         let amount = rng.log_amount(19, 24) as f64;
@@ -55,22 +56,34 @@ fn a_token_in_two_layers_converges() {
         assert!(dual.converged, "case {case}: the dual stopped unconverged at {:?}", dual.prices);
         let at = evaluate(&graph, &dual.prices, amount, false);
         if std::env::var("DUMP").is_ok_and(|v| v == case.to_string()) {
-            eprintln!("copies {:?}\nprices {:?}\ngradient {:?}", graph.copies, dual.prices, at.gradient);
-            for t in at.trades.iter().flatten() { let a = graph.arcs[t.arc]; eprintln!("arc {} {}->{:?} in {} out {}", t.arc, a.from, a.to, t.response.input, t.response.output); }
+            eprintln!(
+                "copies {:?}\nprices {:?}\ngradient {:?}",
+                graph.copies, dual.prices, at.gradient
+            );
+            for t in at.trades.iter().flatten() {
+                let a = graph.arcs[t.arc];
+                eprintln!(
+                    "arc {} {}->{:?} in {} out {}",
+                    t.arc, a.from, a.to, t.response.input, t.response.output
+                );
+            }
         }
         // Every copy's inflow minus outflow (tokenIn's inflow: amountIn), summed over each token's
         // copies and valued at their price, within 10⁻⁶ of g: flow is conserved (Newton stops on
         // its decrement, which is quadratic in this).
         for token in [1u8, 3, 4] {
             let index = market.token(&addr(token)).unwrap();
-            let copies: Vec<usize> = (0..graph.copies.len()).filter(|&c| graph.copies[c].token == index).collect();
+            let copies: Vec<usize> =
+                (0..graph.copies.len()).filter(|&c| graph.copies[c].token == index).collect();
             let excess: f64 = copies.iter().map(|&c| at.gradient[c]).sum();
-            assert!((excess * dual.prices[copies[0]]).abs() <= 1e-6 * at.value, "case {case}: token {token} has excess {excess}");
+            assert!(
+                (excess * dual.prices[copies[0]]).abs() <= 1e-6 * at.value,
+                "case {case}: token {token} has excess {excess}"
+            );
         }
     }
     assert_eq!(two_layer_cases, 100);
 }
-
 
 /// The devnet market's pools between cbBTC and DAI (the embedded market as `npm start` seeds it,
 /// read at one block): cbBTC reaches DAI through WETH or USDC, and USDC's pools to DAI are
@@ -82,20 +95,27 @@ fn a_token_in_two_layers_converges() {
 /// accept. The bound now lands within a basis point of the plan the solver quotes.
 #[test]
 fn a_copy_no_flow_reaches_at_first_is_priced_at_its_worth() {
+    use crate::address::Address;
     use crate::pools::input::PoolInput;
     use crate::route::gas::GasPricers;
     use crate::route::quote::quote;
     use crate::route::request::QuoteRequest;
     use crate::route::test_market::settings;
-    use crate::address::Address;
-    let inputs: Vec<PoolInput> = serde_json::from_str(include_str!("fixtures/devnet_cbbtc_dai_pools.json")).unwrap();
+    let inputs: Vec<PoolInput> =
+        serde_json::from_str(include_str!("fixtures/devnet_cbbtc_dai_pools.json")).unwrap();
     let market = market_of(inputs);
     let cbbtc = Address::parse("0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9").unwrap();
     let dai = Address::parse("0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9").unwrap();
     let weth = Address::parse("0x5FbDB2315678afecb367f032d93F642f64180aa3").unwrap();
     // $1,000, $10,000 and $100,000 of cbBTC (8 decimals).
     for amount in [1_666_700u64, 16_666_700, 166_667_000] {
-        let scope = Scope { token_in: market.token(&cbbtc).unwrap(), token_out: market.token(&dai).unwrap(), max_hops: 2, intermediates: Intermediates::Any, dexes: DexMask::ALL };
+        let scope = Scope {
+            token_in: market.token(&cbbtc).unwrap(),
+            token_out: market.token(&dai).unwrap(),
+            max_hops: 2,
+            intermediates: Intermediates::Any,
+            dexes: DexMask::ALL,
+        };
         let graph = Graph::build(&market, &scope).unwrap();
         let dual = minimise(&graph, amount as f64, &Deadline::never());
         assert!(dual.converged, "{amount}: the dual stopped unconverged at {:?}", dual.prices);
@@ -107,6 +127,9 @@ fn a_copy_no_flow_reaches_at_first_is_priced_at_its_worth() {
         let bound = plan.metadata.upper_bound.expect("a bound in the metadata");
         let (bound, ours) = (f64::from(bound), f64::from(plan.expected_amount_out));
         assert!(ours <= bound, "{amount}: the plan pays {ours}, above the bound {bound}");
-        assert!(bound <= ours * (1.0 + 1e-4), "{amount}: the bound {bound} is more than 1 bps above the plan's {ours}");
+        assert!(
+            bound <= ours * (1.0 + 1e-4),
+            "{amount}: the bound {bound} is more than 1 bps above the plan's {ours}"
+        );
     }
 }

@@ -20,9 +20,9 @@ mod newton_tests;
 
 use super::clock::Deadline;
 use super::gas::GasPricer;
+use super::gas_cap::GasCap;
 use super::net::Net;
 use super::path::{quote_path, Path};
-use super::gas_cap::GasCap;
 use super::swap_memos::SwapMemos;
 use crate::market::Market;
 use crate::math::U256;
@@ -119,7 +119,9 @@ pub fn best_single(problem: &Problem) -> Option<(usize, Net)> {
     if best.is_none() {
         // Only when the deadline left every unknown candidate unquoted (else all were tried).
         let first = (0..problem.paths.len()).filter(|&i| known(i).is_none()).find_map(|i| {
-            quote_path(problem.market, &problem.paths[i], problem.amount_in).ok().map(|quote| (i, quote))
+            quote_path(problem.market, &problem.paths[i], problem.amount_in)
+                .ok()
+                .map(|quote| (i, quote))
         });
         if let Some((i, quote)) = first {
             consider(&mut best, i, quote);
@@ -153,7 +155,12 @@ pub fn optimize(problem: &Problem) -> Option<Solution> {
 
     let gas_free = match search.problem.deadline.expired() {
         true => None,
-        false => ascend(problem, &order, start.clone(), &Rules { allowed: &everyone, open_more: true, sharing, disjoint }),
+        false => ascend(
+            problem,
+            &order,
+            start.clone(),
+            &Rules { allowed: &everyone, open_more: true, sharing, disjoint },
+        ),
     };
     let mut best = start.clone();
     if let Some((optimum, converged)) = gas_free {
@@ -184,9 +191,12 @@ pub fn optimize(problem: &Problem) -> Option<Solution> {
         if let Some(reordered) = order::reorder(problem, &structure.components, &mut order, &best) {
             best = reordered;
             let allowed: Vec<bool> = (0..n).map(|i| !best.alloc[i].is_zero()).collect();
-            if let Some((polished, _)) =
-                ascend(problem, &order, best.clone(), &Rules { allowed: &allowed, open_more: false, sharing, disjoint })
-            {
+            if let Some((polished, _)) = ascend(
+                problem,
+                &order,
+                best.clone(),
+                &Rules { allowed: &allowed, open_more: false, sharing, disjoint },
+            ) {
                 keep_better(&mut best, polished);
             }
         }

@@ -10,13 +10,13 @@
 //! After convergence, directions the model sees as flat (route cycles through shared pools) are
 //! resolved by trying their ends.
 
-use crate::route::linear::{cholesky, entry, solve};
 use super::point::{evaluate, evaluate_or_blame, Infeasible, Point};
-use crate::market::{Hop, PoolIdx};
-use crate::route::gas_cap::MAX_PLAN_GAS;
-use crate::route::path::Path;
 use super::Problem;
+use crate::market::{Hop, PoolIdx};
 use crate::math::U256;
+use crate::route::gas_cap::MAX_PLAN_GAS;
+use crate::route::linear::{cholesky, entry, solve};
+use crate::route::path::Path;
 
 /// The search stops when the model promises less than this fraction of the output.
 const CONVERGED_GAIN: f64 = 1e-9;
@@ -103,26 +103,38 @@ impl Model {
             limited: derivatives.limited.clone(),
             capped: vec![false; n],
             gas_room: MAX_PLAN_GAS as f64 - point.plan_gas(problem) as f64,
-            opening_gas: problem.paths.iter().map(|p| problem.gas_cap.opening_gas(problem.market, p) as f64).collect(),
+            opening_gas: problem
+                .paths
+                .iter()
+                .map(|p| problem.gas_cap.opening_gas(problem.market, p) as f64)
+                .collect(),
             gross: f64::from(point.gross()),
         }
     }
 
     /// Whether `hop`'s pool and direction is at its limit here and its routes are not capped yet.
     fn may_cap(&self, paths: &[Path], hop: Hop) -> bool {
-        self.limited.contains(&(hop.pool, hop.token_in)) && (0..self.n).any(|i| !self.capped[i] && paths[i].hops.contains(&hop))
+        self.limited.contains(&(hop.pool, hop.token_in))
+            && (0..self.n).any(|i| !self.capped[i] && paths[i].hops.contains(&hop))
     }
 
     /// Caps every route through `hop` (its pool in its direction).
     fn cap_through(&mut self, paths: &[Path], hop: Hop) {
-        (0..self.n).filter(|&i| paths[i].hops.iter().any(|h| h.pool == hop.pool && h.token_in == hop.token_in)).for_each(|i| self.capped[i] = true);
+        (0..self.n)
+            .filter(|&i| {
+                paths[i].hops.iter().any(|h| h.pool == hop.pool && h.token_in == hop.token_in)
+            })
+            .for_each(|i| self.capped[i] = true);
     }
 
     /// A basis of the directions over `routes` along which the model has no curvature (the null
     /// space of their Hessian block), by Gaussian elimination with full pivoting.
     fn flat_directions(&self, routes: &[usize]) -> Vec<Vec<f64>> {
         let (n, m) = (self.n, routes.len());
-        let mut rows: Vec<Vec<f64>> = routes.iter().map(|&i| routes.iter().map(|&j| self.hessian[entry(i, j, n)]).collect()).collect();
+        let mut rows: Vec<Vec<f64>> = routes
+            .iter()
+            .map(|&i| routes.iter().map(|&j| self.hessian[entry(i, j, n)]).collect())
+            .collect();
         let scale = rows.iter().flatten().fold(0.0f64, |s, x| s.max(x.abs()));
         if scale == 0.0 || m < 2 {
             return Vec::new();
@@ -179,32 +191,44 @@ impl Model {
     /// route below zero (that route then closes).
     pub(super) fn step(&self, rules: &Rules, damping: f64) -> Step {
         let n = self.n;
-        let mut pinned: Vec<usize> = (0..n).filter(|&i| self.share[i] > 0.0 && !rules.allowed[i]).collect();
-        let mut free: Vec<usize> = (0..n).filter(|&i| self.share[i] > 0.0 && rules.allowed[i]).collect();
+        let mut pinned: Vec<usize> =
+            (0..n).filter(|&i| self.share[i] > 0.0 && !rules.allowed[i]).collect();
+        let mut free: Vec<usize> =
+            (0..n).filter(|&i| self.share[i] > 0.0 && rules.allowed[i]).collect();
         let mut active: Vec<usize> = Vec::new();
         let mut considered: Vec<usize> = Vec::new();
         let mut delta = vec![0.0; n];
         for _ in 0..n.saturating_add(self.limits.len()).saturating_mul(2).saturating_add(2) {
             delta.iter_mut().for_each(|d| *d = 0.0);
-            let Some(multipliers) = self.solve_free(&free, &pinned, &active, damping, &mut delta) else { break };
+            let Some(multipliers) = self.solve_free(&free, &pinned, &active, damping, &mut delta)
+            else {
+                break;
+            };
             for &i in &pinned {
                 delta[i] = -self.share[i];
             }
             // Closed routes the solution would take input from stay closed.
-            let refused: Vec<usize> = free.iter().copied().filter(|&j| self.share[j] == 0.0 && delta[j] < 0.0).collect();
+            let refused: Vec<usize> =
+                free.iter().copied().filter(|&j| self.share[j] == 0.0 && delta[j] < 0.0).collect();
             if !refused.is_empty() {
                 free.retain(|j| !refused.contains(j));
                 continue;
             }
             // Capped routes the solution would give more keep what they have.
-            let held: Vec<usize> = free.iter().copied().filter(|&j| self.capped[j] && delta[j] > 0.0).collect();
+            let held: Vec<usize> =
+                free.iter().copied().filter(|&j| self.capped[j] && delta[j] > 0.0).collect();
             if !held.is_empty() {
                 free.retain(|j| !held.contains(j));
                 continue;
             }
             // A limit the solution would lift (its multiplier negative) is let go; a pool at its
             // limit the solution would send more is held where it is.
-            let lifted: Vec<usize> = active.iter().zip(&multipliers[1..]).filter(|(_, m)| **m < 0.0).map(|(u, _)| *u).collect();
+            let lifted: Vec<usize> = active
+                .iter()
+                .zip(&multipliers[1..])
+                .filter(|(_, m)| **m < 0.0)
+                .map(|(u, _)| *u)
+                .collect();
             if !lifted.is_empty() {
                 active.retain(|u| !lifted.contains(u));
                 continue;
@@ -212,7 +236,10 @@ impl Model {
             let scale = delta.iter().fold(0.0f64, |s, d| s.max(d.abs()));
             let exceeded: Vec<usize> = (0..self.limits.len())
                 .filter(|u| !active.contains(u))
-                .filter(|&u| self.limits[u].iter().zip(&delta).map(|(a, d)| a * d).sum::<f64>() > 1e-12 * scale * self.limits[u].iter().fold(0.0f64, |s, a| s.max(a.abs())))
+                .filter(|&u| {
+                    self.limits[u].iter().zip(&delta).map(|(a, d)| a * d).sum::<f64>()
+                        > 1e-12 * scale * self.limits[u].iter().fold(0.0f64, |s, a| s.max(a.abs()))
+                })
                 .collect();
             if !exceeded.is_empty() {
                 active.extend(exceeded);
@@ -220,7 +247,8 @@ impl Model {
             }
             // When routes are being emptied, open routes the solution would drive negative go too.
             if !pinned.is_empty() {
-                let negative: Vec<usize> = free.iter().copied().filter(|&i| self.share[i] + delta[i] < 0.0).collect();
+                let negative: Vec<usize> =
+                    free.iter().copied().filter(|&i| self.share[i] + delta[i] < 0.0).collect();
                 if !negative.is_empty() {
                     free.retain(|i| !negative.contains(i));
                     pinned.extend(negative);
@@ -232,14 +260,33 @@ impl Model {
             if !rules.open_more {
                 break;
             }
-            let rate = |j: usize| self.gradient[j] - active.iter().zip(&multipliers[1..]).map(|(&u, m)| m * self.limits[u][j]).sum::<f64>();
+            let rate = |j: usize| {
+                self.gradient[j]
+                    - active
+                        .iter()
+                        .zip(&multipliers[1..])
+                        .map(|(&u, m)| m * self.limits[u][j])
+                        .sum::<f64>()
+            };
             let lambda = multipliers[0];
-            let mut openings: Vec<usize> =
-                (0..n).filter(|&j| rules.allowed[j] && !self.capped[j] && self.share[j] == 0.0 && !considered.contains(&j) && rate(j) > lambda * (1.0 + 1e-12)).collect();
+            let mut openings: Vec<usize> = (0..n)
+                .filter(|&j| {
+                    rules.allowed[j]
+                        && !self.capped[j]
+                        && self.share[j] == 0.0
+                        && !considered.contains(&j)
+                        && rate(j) > lambda * (1.0 + 1e-12)
+                })
+                .collect();
             openings.sort_by(|&a, &b| rate(b).total_cmp(&rate(a)).then(a.cmp(&b)));
             let before = free.len();
             // Routes opened by this step, and whether each still fits the gas cap.
-            let mut room = self.gas_room - free.iter().filter(|&&i| self.share[i] == 0.0).map(|&i| self.opening_gas[i]).sum::<f64>();
+            let mut room = self.gas_room
+                - free
+                    .iter()
+                    .filter(|&&i| self.share[i] == 0.0)
+                    .map(|&i| self.opening_gas[i])
+                    .sum::<f64>();
             for j in openings {
                 considered.push(j);
                 if !rules.clashes(j, |k| free.contains(&k)) && self.opening_gas[j] <= room {
@@ -265,7 +312,12 @@ impl Model {
             return Step { delta: vec![0.0; n], predicted: 0.0 };
         }
         let predicted: f64 = (0..n)
-            .map(|i| delta[i] * (self.gradient[i] + 0.5 * (0..n).map(|j| self.hessian[entry(i, j, n)] * delta[j]).sum::<f64>()))
+            .map(|i| {
+                delta[i]
+                    * (self.gradient[i]
+                        + 0.5
+                            * (0..n).map(|j| self.hessian[entry(i, j, n)] * delta[j]).sum::<f64>())
+            })
             .sum();
         if !predicted.is_finite() {
             return Step { delta: vec![0.0; n], predicted: 0.0 };
@@ -277,7 +329,14 @@ impl Model {
     /// `active` limit's pool unchanged, written into `delta` (free routes only); returns the
     /// multipliers: the budget constraint's (the common marginal rate) first, then each active
     /// limit's. None for a model with non-finite numbers (amounts near 2^256) or no free route.
-    fn solve_free(&self, free: &[usize], pinned: &[usize], active: &[usize], damping: f64, delta: &mut [f64]) -> Option<Vec<f64>> {
+    fn solve_free(
+        &self,
+        free: &[usize],
+        pinned: &[usize],
+        active: &[usize],
+        damping: f64,
+        delta: &mut [f64],
+    ) -> Option<Vec<f64>> {
         let n = self.n;
         let m = free.len();
         if m == 0 {
@@ -289,7 +348,13 @@ impl Model {
         let released: f64 = pinned.iter().map(|&i| self.share[i]).sum();
         let g_eff: Vec<f64> = free
             .iter()
-            .map(|&i| self.gradient[i] - pinned.iter().map(|&k| self.hessian[entry(i, k, n)] * self.share[k]).sum::<f64>())
+            .map(|&i| {
+                self.gradient[i]
+                    - pinned
+                        .iter()
+                        .map(|&k| self.hessian[entry(i, k, n)] * self.share[k])
+                        .sum::<f64>()
+            })
             .collect();
         let mut rows: Vec<Vec<f64>> = vec![vec![1.0; m]];
         let mut targets = vec![released];
@@ -301,13 +366,17 @@ impl Model {
             // (and a drained pool refuses a single unit more); halving a step halves the backoff
             // but quarters the overshoot.
             let flow: f64 = limit.iter().zip(&self.share).map(|(a, s)| a * s).sum();
-            targets.push(pinned.iter().map(|&k| limit[k] * self.share[k]).sum::<f64>() - LIMIT_BACKOFF * flow);
+            targets.push(
+                pinned.iter().map(|&k| limit[k] * self.share[k]).sum::<f64>()
+                    - LIMIT_BACKOFF * flow,
+            );
         }
         let mut matrix = vec![0.0; m.saturating_mul(m)];
         for (a, &i) in free.iter().enumerate() {
             for (b, &j) in free.iter().enumerate() {
                 // Symmetrised: the model's Hessian is symmetric up to rounding.
-                matrix[entry(a, b, m)] = -0.5 * (self.hessian[entry(i, j, n)] + self.hessian[entry(j, i, n)]);
+                matrix[entry(a, b, m)] =
+                    -0.5 * (self.hessian[entry(i, j, n)] + self.hessian[entry(j, i, n)]);
             }
         }
         let scale = (0..m)
@@ -378,16 +447,18 @@ pub(super) fn stepped(problem: &Problem, alloc: &[U256], step: &Step) -> Vec<U25
             }
         })
         .collect();
-    let moved: Vec<bool> = step.delta.iter().zip(&next).map(|(d, a)| *d != 0.0 && !a.is_zero()).collect();
+    let moved: Vec<bool> =
+        step.delta.iter().zip(&next).map(|(d, a)| *d != 0.0 && !a.is_zero()).collect();
     balanced_among(problem.amount_in, next, &moved)
 }
 
 /// `alloc` made to sum to `amount` by its largest entry among `eligible` (any entry if none is).
 fn balanced_among(amount: U256, mut alloc: Vec<U256>, eligible: &[bool]) -> Vec<U256> {
-    let largest = (0..alloc.len()).filter(|&i| eligible[i]).fold(None, |best: Option<usize>, i| match best {
-        Some(b) if alloc[b] >= alloc[i] => Some(b),
-        _ => Some(i),
-    });
+    let largest =
+        (0..alloc.len()).filter(|&i| eligible[i]).fold(None, |best: Option<usize>, i| match best {
+            Some(b) if alloc[b] >= alloc[i] => Some(b),
+            _ => Some(i),
+        });
     let Some(largest) = largest else {
         balance(amount, &mut alloc);
         return alloc;
@@ -415,7 +486,9 @@ pub(super) fn balance(amount: U256, alloc: &mut [U256]) {
     let largest = (0..alloc.len()).fold(0, |best, i| if alloc[i] > alloc[best] { i } else { best });
     match checked_total(alloc) {
         // Entries are at most the total, so the largest plus what is missing is at most `amount`.
-        Some(total) if total < amount => alloc[largest] = alloc[largest].saturating_add(amount.saturating_sub(total)),
+        Some(total) if total < amount => {
+            alloc[largest] = alloc[largest].saturating_add(amount.saturating_sub(total))
+        }
         Some(total) => alloc[largest] = alloc[largest].saturating_sub(total.saturating_sub(amount)),
         None => {}
     }
@@ -439,18 +512,25 @@ pub(super) fn checked_total(alloc: &[U256]) -> Option<U256> {
 /// Steps are damped (Levenberg–Marquardt): routes that form cycles through the same pools leave
 /// the model nearly flat along the cycle, where an undamped step would be unbounded. The damping
 /// falls while the model predicts the exact gain well and rises when a step fails.
-pub(super) fn ascend(problem: &Problem, order: &[usize], start: Point, rules: &Rules) -> Option<(Point, bool)> {
+pub(super) fn ascend(
+    problem: &Problem,
+    order: &[usize],
+    start: Point,
+    rules: &Rules,
+) -> Option<(Point, bool)> {
     let start = match start.derivatives {
         Some(_) => start,
         None => evaluate(problem, order, start.alloc, true)?,
     };
-    let (mut current, converged) = newton(problem, order, start, rules, Gradient::MeasuredIfModelFails)?;
+    let (mut current, converged) =
+        newton(problem, order, start, rules, Gradient::MeasuredIfModelFails)?;
     // Routes that share pools can form cycles (two routes in, two out of the same pools) along
     // which every pool keeps its flow: the model is flat there, while the exact value favours
     // the ends (fewer routes splitting a pool). From the converged point, both ends of every flat
     // direction are re-optimised with the route that closed there kept closed; the best wins.
     let n = current.alloc.len();
-    let shared = (0..n).any(|i| rules.allowed[i] && rules.sharing[i].iter().any(|&j| rules.allowed[j]));
+    let shared =
+        (0..n).any(|i| rules.allowed[i] && rules.sharing[i].iter().any(|&j| rules.allowed[j]));
     if !converged || !shared || problem.reached(current.gross()) {
         return Some((current, converged));
     }
@@ -471,7 +551,9 @@ pub(super) fn ascend(problem: &Problem, order: &[usize], start: Point, rules: &R
                 continue;
             }
             let mut closed = allowed.clone();
-            (0..n).filter(|&i| !current.alloc[i].is_zero() && end.alloc[i].is_zero()).for_each(|i| closed[i] = false);
+            (0..n)
+                .filter(|&i| !current.alloc[i].is_zero() && end.alloc[i].is_zero())
+                .for_each(|i| closed[i] = false);
             let rules = Rules { allowed: &closed, ..*rules };
             let Some((point, _)) = newton(problem, order, end, &rules, Gradient::Modelled) else {
                 continue;
@@ -500,7 +582,13 @@ enum Gradient {
 }
 
 /// The ascent proper: damped Newton steps until the model promises nothing or the deadline.
-fn newton(problem: &Problem, order: &[usize], start: Point, rules: &Rules, gradient: Gradient) -> Option<(Point, bool)> {
+fn newton(
+    problem: &Problem,
+    order: &[usize],
+    start: Point,
+    rules: &Rules,
+    gradient: Gradient,
+) -> Option<(Point, bool)> {
     let mut current = start;
     let mut damping = INITIAL_DAMPING;
     let mut failures: usize = 0;
@@ -509,7 +597,10 @@ fn newton(problem: &Problem, order: &[usize], start: Point, rules: &Rules, gradi
     // Whether a step failed on the model's gradient, and whether the gradient is measured.
     let (mut failed, mut measuring, mut measured_steps) = (false, false, 0usize);
     let measure_now = |failed: bool, measuring: bool, current: &Point| {
-        gradient == Gradient::MeasuredIfModelFails && failed && !measuring && !problem.reached(current.gross())
+        gradient == Gradient::MeasuredIfModelFails
+            && failed
+            && !measuring
+            && !problem.reached(current.gross())
     };
     for _ in 0..MAX_ITERATIONS {
         let forced = current.open().any(|i| !rules.allowed[i]);
@@ -604,7 +695,9 @@ fn measured(problem: &Problem, order: &[usize], point: &Point) -> Point {
         if problem.deadline.expired() {
             break;
         }
-        let nudge = U256::try_from((f64::from(point.alloc[i]) * NUDGE).ceil()).unwrap_or(U256::from(1)).max(U256::from(1));
+        let nudge = U256::try_from((f64::from(point.alloc[i]) * NUDGE).ceil())
+            .unwrap_or(U256::from(1))
+            .max(U256::from(1));
         let mut alloc = point.alloc.clone();
         let Some(nudged_amount) = alloc[i].checked_add(nudge) else { continue };
         alloc[i] = nudged_amount;
@@ -619,7 +712,13 @@ fn measured(problem: &Problem, order: &[usize], point: &Point) -> Point {
 /// fails), halved until it does not, [`FEASIBLE_HALVINGS`] times at most: the model's direction
 /// is right near a pool's limit, only too long. A limited pool that refuses the step is handed
 /// back (`Err(Some(hop))`) for its routes to be capped, unless they already are.
-fn feasible_part(problem: &Problem, order: &[usize], current: &Point, model: &Model, mut step: Step) -> (Step, Result<Point, Infeasible>) {
+fn feasible_part(
+    problem: &Problem,
+    order: &[usize],
+    current: &Point,
+    model: &Model,
+    mut step: Step,
+) -> (Step, Result<Point, Infeasible>) {
     for _ in 0..FEASIBLE_HALVINGS {
         let alloc = stepped(problem, &current.alloc, &step);
         if alloc == current.alloc {
@@ -652,13 +751,16 @@ fn cycle_ends(problem: &Problem, order: &[usize], point: &Point) -> Vec<Point> {
                 return ends;
             }
             let delta: Vec<f64> = direction.iter().map(|d| d * sign).collect();
-            let reach =
-                (0..delta.len()).filter(|&i| delta[i] < 0.0).map(|i| model.share[i] / -delta[i]).fold(f64::INFINITY, f64::min);
+            let reach = (0..delta.len())
+                .filter(|&i| delta[i] < 0.0)
+                .map(|i| model.share[i] / -delta[i])
+                .fold(f64::INFINITY, f64::min);
             if !reach.is_finite() {
                 continue;
             }
             let step = Step { delta: delta.iter().map(|d| d * reach).collect(), predicted: 0.0 };
-            if let Some(end) = evaluate(problem, order, stepped(problem, &point.alloc, &step), true) {
+            if let Some(end) = evaluate(problem, order, stepped(problem, &point.alloc, &step), true)
+            {
                 ends.push(end);
             }
         }
@@ -671,16 +773,38 @@ mod tests {
     use super::*;
 
     fn model(share: Vec<f64>, gradient: Vec<f64>, hessian: Vec<f64>) -> Model {
-        Model { n: share.len(), limits: Vec::new(), limited: Vec::new(), capped: vec![false; share.len()], gas_room: f64::INFINITY, opening_gas: vec![0.0; share.len()], share, gradient, hessian, gross: 1e18 }
+        Model {
+            n: share.len(),
+            limits: Vec::new(),
+            limited: Vec::new(),
+            capped: vec![false; share.len()],
+            gas_room: f64::INFINITY,
+            opening_gas: vec![0.0; share.len()],
+            share,
+            gradient,
+            hessian,
+            gross: 1e18,
+        }
     }
 
     #[test]
     fn equalises_two_independent_routes() {
         // g_i(s) = g_i + h_i·Δ: from all on route 0 (rate 1.0) with route 1 at 1.2, the step is
         // where both rates meet: 1.0 + 2·d = 1.2 − 2·d → d = 0.05.
-        let step = model(vec![1.0, 0.0], vec![1.0, 1.2], vec![-2.0, 0.0, 0.0, -2.0])
-            .step(&Rules { allowed: &[true, true], open_more: true, sharing: &[vec![], vec![]], disjoint: false }, 0.0);
-        assert!((step.delta[0] + 0.05).abs() < 1e-9 && (step.delta[1] - 0.05).abs() < 1e-9, "{:?}", step.delta);
+        let step = model(vec![1.0, 0.0], vec![1.0, 1.2], vec![-2.0, 0.0, 0.0, -2.0]).step(
+            &Rules {
+                allowed: &[true, true],
+                open_more: true,
+                sharing: &[vec![], vec![]],
+                disjoint: false,
+            },
+            0.0,
+        );
+        assert!(
+            (step.delta[0] + 0.05).abs() < 1e-9 && (step.delta[1] - 0.05).abs() < 1e-9,
+            "{:?}",
+            step.delta
+        );
         assert!(step.predicted > 0.0);
     }
 
@@ -691,8 +815,15 @@ mod tests {
             (vec![1.0, 2.0], vec![f64::NEG_INFINITY, 0.0, 0.0, f64::NAN]),
             (vec![f64::INFINITY, 1.0], vec![0.0; 4]),
         ] {
-            let step = model(vec![0.5, 0.5], gradient, hessian)
-                .step(&Rules { allowed: &[true, true], open_more: true, sharing: &[vec![], vec![]], disjoint: false }, INITIAL_DAMPING);
+            let step = model(vec![0.5, 0.5], gradient, hessian).step(
+                &Rules {
+                    allowed: &[true, true],
+                    open_more: true,
+                    sharing: &[vec![], vec![]],
+                    disjoint: false,
+                },
+                INITIAL_DAMPING,
+            );
             assert!(step.delta.iter().all(|d| *d == 0.0), "{:?}", step.delta);
             assert_eq!(step.predicted, 0.0);
         }

@@ -14,7 +14,8 @@ use crate::route::test_market::{market_of, replay, settings};
 
 #[test]
 fn where_the_models_steps_fail_the_measured_gradient_climbs_within_a_tie_of_the_bound() {
-    let inputs: Vec<PoolInput> = serde_json::from_str(include_str!("../fixtures/devnet_cbeth_dai_pools.json")).unwrap();
+    let inputs: Vec<PoolInput> =
+        serde_json::from_str(include_str!("../fixtures/devnet_cbeth_dai_pools.json")).unwrap();
     let market = market_of(inputs);
     let request: QuoteRequest = serde_json::from_value(serde_json::json!({
         "tokenIn": "0x5fc8d32690cc91d4c39d9d3abcbd16989f875707", "tokenOut": "0xcf7ed3acca5a467e9e704c703e8d87f634fb0fc9",
@@ -27,6 +28,10 @@ fn where_the_models_steps_fail_the_measured_gradient_climbs_within_a_tie_of_the_
     let ours = f64::from(plan.expected_amount_out);
     assert!(ours <= bound, "the plan pays {ours}, above the bound {bound}");
     // 0.05 bps: where the optimizer stops as close enough (`split::CLOSE_ENOUGH`).
-    assert!(bound <= ours * (1.0 + 5e-6), "the plan pays {ours}, {} bps below the bound {bound}", (bound - ours) / bound * 1e4);
+    assert!(
+        bound <= ours * (1.0 + 5e-6),
+        "the plan pays {ours}, {} bps below the bound {bound}",
+        (bound - ours) / bound * 1e4
+    );
     assert_eq!(replay(&market, &plan), plan.expected_amount_out);
 }

@@ -14,7 +14,8 @@ pub(super) fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
     }
     let mut all = Vec::new();
     for (k, &first) in items.iter().enumerate() {
-        let rest: Vec<usize> = items.iter().enumerate().filter(|(i, _)| *i != k).map(|(_, &x)| x).collect();
+        let rest: Vec<usize> =
+            items.iter().enumerate().filter(|(i, _)| *i != k).map(|(_, &x)| x).collect();
         for mut tail in permutations(&rest) {
             tail.insert(0, first);
             all.push(tail);
@@ -26,10 +27,16 @@ pub(super) fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
 /// Puts the open routes of each component in their best execution order for `point`'s allocation.
 /// Returns the better point (if any order beat the current one); `order` is updated in place.
 /// Past the deadline no more orders are tried; the best found so far is kept.
-pub(super) fn reorder(problem: &Problem, components: &[Vec<usize>], order: &mut Vec<usize>, point: &Point) -> Option<Point> {
+pub(super) fn reorder(
+    problem: &Problem,
+    components: &[Vec<usize>],
+    order: &mut Vec<usize>,
+    point: &Point,
+) -> Option<Point> {
     let mut best: Option<Point> = None;
     for members in components {
-        let open: Vec<usize> = members.iter().copied().filter(|&i| !point.alloc[i].is_zero()).collect();
+        let open: Vec<usize> =
+            members.iter().copied().filter(|&i| !point.alloc[i].is_zero()).collect();
         if open.len() < 2 || open.len() > MAX_REORDERED_ROUTES {
             continue;
         }

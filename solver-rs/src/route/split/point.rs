@@ -9,10 +9,10 @@
 
 use super::Problem;
 use crate::market::{Hop, PoolIdx};
-use crate::route::linear::entry;
 use crate::math::U256;
 use crate::pools::PoolModel;
 use crate::route::gas_cap::total_gas;
+use crate::route::linear::entry;
 use crate::route::net::Net;
 use crate::route::path::Overlay;
 
@@ -87,14 +87,23 @@ const PROBE_FRACTION: f64 = 1e-5;
 
 /// Evaluates `alloc` with the routes run in `order`; None if a route cannot take its amount, the
 /// outputs sum past 2^256 − 1, or the deadline passed before a route or a probe swap.
-pub(super) fn evaluate(problem: &Problem, order: &[usize], alloc: Vec<U256>, with_derivatives: bool) -> Option<Point> {
+pub(super) fn evaluate(
+    problem: &Problem,
+    order: &[usize],
+    alloc: Vec<U256>,
+    with_derivatives: bool,
+) -> Option<Point> {
     evaluate_or_blame(problem, order, alloc, with_derivatives).ok()
 }
 
 /// [`evaluate`] with derivatives, its value whatever the deadline: the optimizer's start (one
 /// route, the best single path, or the equal split when no path takes the whole amount). Its
 /// derivatives' probe swaps check the deadline: past it, the point has none.
-pub(super) fn evaluate_whole(problem: &Problem, order: &[usize], alloc: Vec<U256>) -> Option<Point> {
+pub(super) fn evaluate_whole(
+    problem: &Problem,
+    order: &[usize],
+    alloc: Vec<U256>,
+) -> Option<Point> {
     evaluate_within(problem, order, alloc, true, false).ok()
 }
 
@@ -104,13 +113,24 @@ pub(super) fn evaluate_whole(problem: &Problem, order: &[usize], alloc: Vec<U256
 pub(super) type Infeasible = Option<Hop>;
 
 /// [`evaluate`], naming the hop that made the allocation infeasible.
-pub(super) fn evaluate_or_blame(problem: &Problem, order: &[usize], alloc: Vec<U256>, with_derivatives: bool) -> Result<Point, Infeasible> {
+pub(super) fn evaluate_or_blame(
+    problem: &Problem,
+    order: &[usize],
+    alloc: Vec<U256>,
+    with_derivatives: bool,
+) -> Result<Point, Infeasible> {
     evaluate_within(problem, order, alloc, with_derivatives, true)
 }
 
 /// The evaluation; with `interruptible`, given up (`Err(None)`) once the deadline has passed,
 /// checked before each route and each probe swap.
-fn evaluate_within(problem: &Problem, order: &[usize], alloc: Vec<U256>, with_derivatives: bool, interruptible: bool) -> Result<Point, Infeasible> {
+fn evaluate_within(
+    problem: &Problem,
+    order: &[usize],
+    alloc: Vec<U256>,
+    with_derivatives: bool,
+    interruptible: bool,
+) -> Result<Point, Infeasible> {
     let late = || interruptible && problem.deadline.expired();
     let market = problem.market;
     let n = problem.paths.len();
@@ -158,21 +178,33 @@ fn evaluate_within(problem: &Problem, order: &[usize], alloc: Vec<U256>, with_de
 
 /// The legs and routes of `alloc`'s open routes.
 pub(super) fn open_legs_and_routes(problem: &Problem, alloc: &[U256]) -> (usize, usize) {
-    (0..alloc.len())
-        .filter(|&i| !alloc[i].is_zero())
-        .fold((0usize, 0usize), |(legs, routes), i| (legs.saturating_add(problem.paths[i].hops.len()), routes.saturating_add(1)))
+    (0..alloc.len()).filter(|&i| !alloc[i].is_zero()).fold((0usize, 0usize), |(legs, routes), i| {
+        (legs.saturating_add(problem.paths[i].hops.len()), routes.saturating_add(1))
+    })
 }
 
 /// The index of the pool-and-direction entry in `uses`, added if it is new.
 fn use_index(uses: &mut Vec<PoolUse>, pool: PoolIdx, token_in: u8) -> usize {
     uses.iter().position(|u| u.pool == pool && u.token_in == token_in).unwrap_or_else(|| {
-        uses.push(PoolUse { pool, token_in, flow: 0.0, rate: f64::NAN, curvature: 0.0, saturated: false });
+        uses.push(PoolUse {
+            pool,
+            token_in,
+            flow: 0.0,
+            rate: f64::NAN,
+            curvature: 0.0,
+            saturated: false,
+        });
         uses.len().saturating_sub(1)
     })
 }
 
 /// None once `late` says the deadline passed (checked before each probe swap).
-fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>, late: &dyn Fn() -> bool) -> Option<Derivatives> {
+fn derivatives(
+    problem: &Problem,
+    overlay: &Overlay,
+    uses: &mut Vec<PoolUse>,
+    late: &dyn Fn() -> bool,
+) -> Option<Derivatives> {
     let paths = problem.paths;
     let n = paths.len();
     let typical_share = f64::from(problem.amount_in) / n as f64;
@@ -192,7 +224,8 @@ fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>, la
                     return None;
                 }
                 let scale = if entry.flow > 0.0 { entry.flow } else { typical_share * carried };
-                (entry.rate, entry.curvature, entry.saturated) = rate_and_curvature(problem, overlay, *hop, scale);
+                (entry.rate, entry.curvature, entry.saturated) =
+                    rate_and_curvature(problem, overlay, *hop, scale);
             }
             indices.push(index);
             reach.push(carried);
@@ -201,7 +234,8 @@ fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>, la
         route_uses.push(indices);
         upstream.push(reach);
     }
-    let gradient: Vec<f64> = route_uses.iter().map(|r| r.iter().map(|&u| uses[u].rate).product()).collect();
+    let gradient: Vec<f64> =
+        route_uses.iter().map(|r| r.iter().map(|&u| uses[u].rate).product()).collect();
     // ∂g_i/∂x_j: through each pool of route i, g_i without that pool's rate, times the pool's
     // curvature, times how much of x_j reaches that pool (if route j goes through it the same way).
     let mut hessian = vec![0.0; n.saturating_mul(n)];
@@ -211,10 +245,20 @@ fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>, la
             if curvature == 0.0 {
                 continue;
             }
-            let others: f64 = route_uses[i].iter().enumerate().filter(|&(l, _)| l != k).map(|(_, &v)| uses[v].rate).product();
+            let others: f64 = route_uses[i]
+                .iter()
+                .enumerate()
+                .filter(|&(l, _)| l != k)
+                .map(|(_, &v)| uses[v].rate)
+                .product();
             let factor = others * curvature;
             for j in 0..n {
-                let reach: f64 = route_uses[j].iter().zip(&upstream[j]).filter(|(&v, _)| v == u).map(|(_, &r)| r).sum();
+                let reach: f64 = route_uses[j]
+                    .iter()
+                    .zip(&upstream[j])
+                    .filter(|(&v, _)| v == u)
+                    .map(|(_, &r)| r)
+                    .sum();
                 if reach != 0.0 {
                     hessian[entry(i, j, n)] += factor * reach;
                 }
@@ -223,7 +267,18 @@ fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>, la
     }
     let limits = (0..uses.len())
         .filter(|&u| uses[u].saturated)
-        .map(|u| (0..n).map(|j| route_uses[j].iter().zip(&upstream[j]).filter(|(&v, _)| v == u).map(|(_, &r)| r).sum()).collect())
+        .map(|u| {
+            (0..n)
+                .map(|j| {
+                    route_uses[j]
+                        .iter()
+                        .zip(&upstream[j])
+                        .filter(|(&v, _)| v == u)
+                        .map(|(_, &r)| r)
+                        .sum()
+                })
+                .collect()
+        })
         .collect();
     let limited = uses.iter().filter(|u| u.saturated).map(|u| (u.pool, u.token_in)).collect();
     Some(Derivatives { gradient, hessian, limits, limited })
@@ -233,7 +288,12 @@ fn derivatives(problem: &Problem, overlay: &Overlay, uses: &mut Vec<PoolUse>, la
 /// a fraction of `scale`, and whether the pool could not take the probe. A pool at its limit gets
 /// no curvature: the step may not send it more (`Derivatives::limits`), and a slope made up to
 /// say so (its rate spent over the probe) would dwarf every other and stall the steps.
-fn rate_and_curvature(problem: &Problem, overlay: &Overlay, hop: Hop, scale: f64) -> (f64, f64, bool) {
+fn rate_and_curvature(
+    problem: &Problem,
+    overlay: &Overlay,
+    hop: Hop,
+    scale: f64,
+) -> (f64, f64, bool) {
     let state = overlay.state(hop.pool);
     let (i, o) = (hop.token_in as usize, hop.token_out as usize);
     let rate = state.spot_price(i, o);

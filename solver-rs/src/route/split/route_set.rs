@@ -38,7 +38,8 @@ impl RouteSearch<'_, '_> {
     /// The gas cost, in tokenOut, of `units` more (or fewer, if negative) than `point` spends.
     fn cost_change(&self, point: &Point, units: i128) -> f64 {
         let total = point.gas_total();
-        let changed = u64::try_from(i128::from(total).saturating_add(units).max(0)).unwrap_or(u64::MAX);
+        let changed =
+            u64::try_from(i128::from(total).saturating_add(units).max(0)).unwrap_or(u64::MAX);
         f64::from(self.problem.pricer.cost(changed)) - f64::from(self.problem.pricer.cost(total))
     }
 
@@ -83,9 +84,13 @@ impl RouteSearch<'_, '_> {
                 let rate = best.open().map(|i| model.gradient(i)).fold(f64::INFINITY, f64::min);
                 let mut closed: Vec<usize> = (0..n)
                     .filter(|&j| !allowed[j] && model.gradient(j) > rate)
-                    .filter(|&j| !self.rules(&allowed, true).clashes(j, |k| !best.alloc[k].is_zero()))
+                    .filter(|&j| {
+                        !self.rules(&allowed, true).clashes(j, |k| !best.alloc[k].is_zero())
+                    })
                     .collect();
-                closed.sort_by(|&a, &b| model.gradient(b).total_cmp(&model.gradient(a)).then(a.cmp(&b)));
+                closed.sort_by(|&a, &b| {
+                    model.gradient(b).total_cmp(&model.gradient(a)).then(a.cmp(&b))
+                });
                 closed
             };
             let mut round: Option<(Point, usize)> = None;
@@ -100,7 +105,13 @@ impl RouteSearch<'_, '_> {
                 // output, an opening the reverse; hopeless trials are skipped.
                 let gross = model.step(&rules, INITIAL_DAMPING).predicted;
                 let (benefit, harm) = if closing {
-                    (-self.cost_change(&best, 0i128.saturating_sub(i128::from(best.gas_units[k]))), -gross)
+                    (
+                        -self.cost_change(
+                            &best,
+                            0i128.saturating_sub(i128::from(best.gas_units[k])),
+                        ),
+                        -gross,
+                    )
                 } else {
                     (gross, self.cost_change(&best, i128::from(base_gas(self.problem, k))))
                 };
@@ -127,5 +138,7 @@ impl RouteSearch<'_, '_> {
 
 /// The gas units candidate `j` costs before any tick crossing: the base gas of its legs.
 fn base_gas(problem: &Problem, j: usize) -> u64 {
-    total_gas(problem.paths[j].hops.iter().map(|hop| problem.market.pool(hop.pool).spec.leg_gas_units(&SwapOutcome::flat(U256::ZERO))))
+    total_gas(problem.paths[j].hops.iter().map(|hop| {
+        problem.market.pool(hop.pool).spec.leg_gas_units(&SwapOutcome::flat(U256::ZERO))
+    }))
 }

@@ -26,7 +26,11 @@ const CUT_STEPS: usize = 24;
 /// then, over the gas cap, its narrowest routes close. None when that fails, or once the deadline
 /// has passed (checked before every replay of a route: the proposal is then dropped and the
 /// optimizer starts from the best single path).
-pub(super) fn executable(problem: &Problem, order: &[usize], alloc: Vec<U256>) -> Option<Vec<U256>> {
+pub(super) fn executable(
+    problem: &Problem,
+    order: &[usize],
+    alloc: Vec<U256>,
+) -> Option<Vec<U256>> {
     let (mut alloc, mut known_gas) = runnable(problem, order, alloc)?;
     // Then within the gas cap: the narrowest routes close (their input spread over the others in
     // proportion, the widths the optimum gave them) until the rest fits, and the result is made
@@ -77,7 +81,8 @@ fn narrowed(problem: &Problem, mut alloc: Vec<U256>, gas: &[u64]) -> Vec<U256> {
     open.sort_by(|&a, &b| alloc[a].cmp(&alloc[b]));
     let fits = |kept: &[usize]| {
         let legs = kept.iter().map(|&i| problem.paths[i].hops.len()).sum();
-        problem.gas_cap.plan_gas(total_gas(kept.iter().map(|&i| gas[i])), legs, kept.len()) <= MAX_PLAN_GAS / 10 * NARROWED_TO_TENTHS
+        problem.gas_cap.plan_gas(total_gas(kept.iter().map(|&i| gas[i])), legs, kept.len())
+            <= MAX_PLAN_GAS / 10 * NARROWED_TO_TENTHS
     };
     // Saturating: `alloc` sums to amountIn, so neither sum can reach 2^256 − 1; the balance below
     // restores that sum whatever these give.
@@ -92,7 +97,8 @@ fn narrowed(problem: &Problem, mut alloc: Vec<U256>, gas: &[u64]) -> Vec<U256> {
     if !kept.is_zero() {
         for &i in &open {
             // amount · closed / kept, floored; the dust goes to the widest route below.
-            let share = crate::math::full_math::mul_div(alloc[i], closed, kept).unwrap_or(U256::ZERO);
+            let share =
+                crate::math::full_math::mul_div(alloc[i], closed, kept).unwrap_or(U256::ZERO);
             alloc[i] = alloc[i].saturating_add(share);
         }
     }
@@ -102,7 +108,11 @@ fn narrowed(problem: &Problem, mut alloc: Vec<U256>, gas: &[u64]) -> Vec<U256> {
 
 /// The feasibility pass of [`executable`]: routes cut to what they take, what they give up placed;
 /// with each route's gas units when nothing had to move (the pass ran the allocation as it is).
-fn runnable(problem: &Problem, order: &[usize], mut alloc: Vec<U256>) -> Option<(Vec<U256>, Option<Vec<u64>>)> {
+fn runnable(
+    problem: &Problem,
+    order: &[usize],
+    mut alloc: Vec<U256>,
+) -> Option<(Vec<U256>, Option<Vec<u64>>)> {
     let mut gas_units = vec![0u64; alloc.len()];
     let mut overlay = Overlay::memoized(problem.market, &problem.memos);
     let mut given_up = U256::ZERO;
@@ -142,7 +152,8 @@ fn runnable(problem: &Problem, order: &[usize], mut alloc: Vec<U256>) -> Option<
     // to the first that takes it, else each takes what it can on top of the others' amounts, and
     // then the closed candidates in rank order (where the optimum strands flow at a middle token,
     // its own paths cannot carry all of amountIn).
-    let mut takers: Vec<usize> = (0..alloc.len()).filter(|&i| !alloc[i].is_zero() && !cut[i]).collect();
+    let mut takers: Vec<usize> =
+        (0..alloc.len()).filter(|&i| !alloc[i].is_zero() && !cut[i]).collect();
     takers.sort_by(|&a, &b| alloc[b].cmp(&alloc[a]));
     let open = takers.len();
     takers.extend((0..alloc.len()).filter(|&i| alloc[i].is_zero() && !cut[i]));
@@ -172,7 +183,10 @@ fn runnable(problem: &Problem, order: &[usize], mut alloc: Vec<U256>) -> Option<
 /// The largest amount up to `amount` that route `i` runs on `overlay`, by bisection between 0
 /// (always runs) and `amount`, to [`CUT_STEPS`] halvings; None once the deadline has passed.
 fn largest_that_runs(problem: &Problem, overlay: &Overlay, i: usize, amount: U256) -> Option<U256> {
-    let runs = |mid: U256| (!problem.deadline.expired()).then(|| overlay.clone().run(&problem.paths[i], mid, None).is_ok());
+    let runs = |mid: U256| {
+        (!problem.deadline.expired())
+            .then(|| overlay.clone().run(&problem.paths[i], mid, None).is_ok())
+    };
     bisect(U256::ZERO, amount, CUT_STEPS, runs).map(|(lo, _)| lo)
 }
 

@@ -13,8 +13,9 @@ pub(super) struct Structure {
 
 pub(super) fn structure(paths: &[Path]) -> Structure {
     let n = paths.len();
-    let conflicts: Vec<Vec<usize>> =
-        (0..n).map(|i| (0..n).filter(|&j| j != i && paths[i].shares_pool_with(&paths[j])).collect()).collect();
+    let conflicts: Vec<Vec<usize>> = (0..n)
+        .map(|i| (0..n).filter(|&j| j != i && paths[i].shares_pool_with(&paths[j])).collect())
+        .collect();
     let mut component_of = vec![usize::MAX; n];
     let mut components = Vec::new();
     for start in 0..n {

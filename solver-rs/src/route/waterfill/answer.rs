@@ -2,10 +2,10 @@
 
 use super::candidate::{Candidate, Strategy};
 use super::Solve;
+use crate::address::Address;
 use crate::error::SolverError;
 use crate::math::decimal::u256_string;
 use crate::math::U256;
-use crate::address::Address;
 use crate::route::path::Overlay;
 use crate::route::plan::{LegOut, StoppedBy};
 use crate::route::slippage::min_out;
@@ -58,9 +58,15 @@ pub struct PathShareOut {
 }
 
 /// The answer for `winner`, its swaps' minimums at `slippage_bps`.
-pub fn answer(solve: &Solve, winner: &Candidate, candidate_paths: usize, slippage_bps: u32) -> Result<WaterfillPlan, SolverError> {
+pub fn answer(
+    solve: &Solve,
+    winner: &Candidate,
+    candidate_paths: usize,
+    slippage_bps: u32,
+) -> Result<WaterfillPlan, SolverError> {
     let market = solve.market;
-    let address = |pool: u32, side: u8| market.token_address(market.pool(pool).tokens[side as usize]);
+    let address =
+        |pool: u32, side: u8| market.token_address(market.pool(pool).tokens[side as usize]);
     let swaps = winner
         .tree
         .swaps
@@ -96,7 +102,11 @@ pub fn answer(solve: &Solve, winner: &Candidate, candidate_paths: usize, slippag
             .collect(),
         routes_amount_out: as_routes(solve, winner),
         candidate_paths,
-        stopped_by: if solve.deadline.stopped_in().is_some() { StoppedBy::Budget } else { StoppedBy::Converged },
+        stopped_by: if solve.deadline.stopped_in().is_some() {
+            StoppedBy::Budget
+        } else {
+            StoppedBy::Converged
+        },
     })
 }
 

@@ -60,7 +60,12 @@ pub fn single(solve: &Solve, path: usize) -> Option<Candidate> {
 
 /// Pool-disjoint paths at their amounts (`alloc[i]` for `subset[i]`): each must take its amount
 /// alone (Fynd simulates each leg on fresh state before assembling).
-pub fn disjoint(solve: &Solve, strategy: Strategy, subset: &[usize], alloc: &[U256]) -> Option<Candidate> {
+pub fn disjoint(
+    solve: &Solve,
+    strategy: Strategy,
+    subset: &[usize],
+    alloc: &[U256],
+) -> Option<Candidate> {
     let mut shares = Vec::new();
     for (&p, &amount) in subset.iter().zip(alloc) {
         if amount.is_zero() {

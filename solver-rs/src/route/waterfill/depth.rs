@@ -55,7 +55,10 @@ fn depth_of(market: &Market, hop: Hop) -> Option<f64> {
     }
     // Some(true): within the threshold; Some(false): beyond it; None: the pool refuses the input.
     let within = |amount: U256| {
-        state.apply(i, o, amount).ok().map(|(_, next)| ((next.spot_price(i, o) - spot) / spot).abs() <= DEPTH_SLIPPAGE)
+        state
+            .apply(i, o, amount)
+            .ok()
+            .map(|(_, next)| ((next.spot_price(i, o) - spot) / spot).abs() <= DEPTH_SLIPPAGE)
     };
     let mut valid: Option<U256> = None;
     let mut beyond: Option<U256> = None;
@@ -73,7 +76,8 @@ fn depth_of(market: &Market, hop: Hop) -> Option<f64> {
         amount <<= 1;
     }
     let (mut low, Some(mut high)) = (valid?, beyond) else { return valid.map(f64::from) };
-    while high - low > U256::from(1) && f64::from(high - low) > f64::from(low) * RELATIVE_PRECISION {
+    while high - low > U256::from(1) && f64::from(high - low) > f64::from(low) * RELATIVE_PRECISION
+    {
         let mid = low + ((high - low) >> 1);
         match within(mid) {
             Some(true) => low = mid,

@@ -12,7 +12,10 @@
 //! (the zero address); our markets route the wrapped token only, which is an ordinary token here.
 
 use super::swap_cache::SwapCache;
-use super::{Query, CONNECTOR_EDGES_PER_TOKEN, DERIVED_ANCHOR_COUNT, DIRECT_EDGES_PER_TOKEN, EDGES_PER_STATE, MAX_DISCOVERY_CANDIDATES, STATES_PER_NODE};
+use super::{
+    Query, CONNECTOR_EDGES_PER_TOKEN, DERIVED_ANCHOR_COUNT, DIRECT_EDGES_PER_TOKEN,
+    EDGES_PER_STATE, MAX_DISCOVERY_CANDIDATES, STATES_PER_NODE,
+};
 use crate::market::{Hop, Market, TokenIdx};
 use crate::math::U256;
 use crate::route::clock::Deadline;
@@ -37,11 +40,19 @@ struct Scored {
 }
 
 /// Runs the discovery for `amount_in` and returns its paths, best output first.
-pub fn discover(market: &Market, query: &Query, amount_in: U256, cache: &mut SwapCache, deadline: &Deadline) -> Vec<Path> {
+pub fn discover(
+    market: &Market,
+    query: &Query,
+    amount_in: U256,
+    cache: &mut SwapCache,
+    deadline: &Deadline,
+) -> Vec<Path> {
     let Query { token_in, token_out, max_hops, dexes } = *query;
-    let anchors: HashSet<TokenIdx> = market.best_connected_tokens(DERIVED_ANCHOR_COUNT).into_iter().collect();
+    let anchors: HashSet<TokenIdx> =
+        market.best_connected_tokens(DERIVED_ANCHOR_COUNT).into_iter().collect();
     let mut found: Vec<(Path, U256)> = Vec::new();
-    let mut frontier = vec![State { path: Path { tokens: vec![token_in], hops: Vec::new() }, amount: amount_in }];
+    let mut frontier =
+        vec![State { path: Path { tokens: vec![token_in], hops: Vec::new() }, amount: amount_in }];
     for _ in 0..max_hops {
         if deadline.expired() || frontier.is_empty() {
             break;
@@ -67,7 +78,10 @@ pub fn discover(market: &Market, query: &Query, amount_in: U256, cache: &mut Swa
                     found.push((path.clone(), edge.amount));
                 }
                 if path.hops.len() < max_hops {
-                    by_token.entry(edge.next).or_default().push(State { path, amount: edge.amount });
+                    by_token
+                        .entry(edge.next)
+                        .or_default()
+                        .push(State { path, amount: edge.amount });
                 }
             }
         }
@@ -135,7 +149,8 @@ fn select(mut scored: Vec<Scored>) -> Vec<Scored> {
     let mut per_token: HashMap<TokenIdx, usize> = HashMap::new();
     let mut selected = Vec::new();
     for edge in scored {
-        let limit = if edge.priority == 0 { DIRECT_EDGES_PER_TOKEN } else { CONNECTOR_EDGES_PER_TOKEN };
+        let limit =
+            if edge.priority == 0 { DIRECT_EDGES_PER_TOKEN } else { CONNECTOR_EDGES_PER_TOKEN };
         let count = per_token.entry(edge.next).or_default();
         if *count >= limit {
             continue;

@@ -45,7 +45,8 @@ fn score(market: &Market, path: &Path, depths: &Depths) -> f64 {
     let mut depth = f64::MAX;
     for hop in &path.hops {
         let Some(d) = depths.get(market, *hop) else { return f64::MIN };
-        price *= market.pool(hop.pool).state.spot_price(hop.token_in as usize, hop.token_out as usize);
+        price *=
+            market.pool(hop.pool).state.spot_price(hop.token_in as usize, hop.token_out as usize);
         depth = depth.min(d);
     }
     price * depth
@@ -53,14 +54,22 @@ fn score(market: &Market, path: &Path, depths: &Depths) -> f64 {
 
 /// Hops from each token to `target` (up to `max_hops`; beyond: usize::MAX), so the walk never
 /// enters a token from which tokenOut is out of reach.
-fn hops_to(market: &Market, target: TokenIdx, max_hops: usize, dexes: DexMask) -> std::collections::HashMap<TokenIdx, usize> {
+fn hops_to(
+    market: &Market,
+    target: TokenIdx,
+    max_hops: usize,
+    dexes: DexMask,
+) -> std::collections::HashMap<TokenIdx, usize> {
     let mut distance = std::collections::HashMap::from([(target, 0usize)]);
     let mut frontier = vec![target];
     for d in 1..=max_hops {
         let mut next = Vec::new();
         for &token in &frontier {
             for &neighbour in market.neighbours(token) {
-                let usable = market.edge(neighbour, token).iter().any(|h| dexes.allows(market.pool(h.pool).dex));
+                let usable = market
+                    .edge(neighbour, token)
+                    .iter()
+                    .any(|h| dexes.allows(market.pool(h.pool).dex));
                 if usable && !distance.contains_key(&neighbour) {
                     distance.insert(neighbour, d);
                     next.push(neighbour);

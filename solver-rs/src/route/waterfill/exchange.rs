@@ -23,7 +23,10 @@ struct Signed {
 impl Signed {
     fn of(nets: &[Net]) -> Signed {
         let widen = |x: U256| U512::from(x);
-        Signed { plus: nets.iter().map(|n| widen(n.gross)).sum(), minus: nets.iter().map(|n| widen(n.cost)).sum() }
+        Signed {
+            plus: nets.iter().map(|n| widen(n.gross)).sum(),
+            minus: nets.iter().map(|n| widen(n.cost)).sum(),
+        }
     }
 
     fn minus(self, other: Signed) -> Signed {
@@ -46,7 +49,13 @@ fn path_net(solve: &Solve, cache: &mut SwapCache, path: usize, amount: U256) -> 
 }
 
 /// Refines `alloc` (input per path of `active`, pool-disjoint) as described above.
-pub fn refine(solve: &Solve, cache: &mut SwapCache, active: &[usize], fine_chunks: usize, alloc: Vec<U256>) -> Vec<U256> {
+pub fn refine(
+    solve: &Solve,
+    cache: &mut SwapCache,
+    active: &[usize],
+    fine_chunks: usize,
+    alloc: Vec<U256>,
+) -> Vec<U256> {
     let n = active.len();
     if n < 2 {
         return alloc;
@@ -80,15 +89,23 @@ pub fn refine(solve: &Solve, cache: &mut SwapCache, active: &[usize], fine_chunk
             if alloc[donor] < delta {
                 continue;
             }
-            let Some(donor_net) = path_net(solve, cache, active[donor], alloc[donor] - delta) else { continue };
+            let Some(donor_net) = path_net(solve, cache, active[donor], alloc[donor] - delta)
+            else {
+                continue;
+            };
             sims += 1;
             for recipient in (0..n).filter(|&r| r != donor) {
                 if sims >= EXCHANGE_MAX_SIMS {
                     break 'donors;
                 }
-                let Some(recipient_net) = path_net(solve, cache, active[recipient], alloc[recipient] + delta) else { continue };
+                let Some(recipient_net) =
+                    path_net(solve, cache, active[recipient], alloc[recipient] + delta)
+                else {
+                    continue;
+                };
                 sims += 1;
-                let gain = Signed::of(&[donor_net, recipient_net]).minus(Signed::of(&[nets[donor], nets[recipient]]));
+                let gain = Signed::of(&[donor_net, recipient_net])
+                    .minus(Signed::of(&[nets[donor], nets[recipient]]));
                 if gain.cmp(&Signed::default()) != Ordering::Greater {
                     continue;
                 }

@@ -67,7 +67,10 @@ pub fn disjoint(solve: &Solve, subset: &[usize], chunks: usize, gate: bool) -> O
         if k == 1 {
             marginals.iter_mut().for_each(|m| *m = None);
         }
-        let Some(winner) = best(solve, subset, &mut marginals, &active, |i| Some(&views[i]), chunk) else { break };
+        let Some(winner) = best(solve, subset, &mut marginals, &active, |i| Some(&views[i]), chunk)
+        else {
+            break;
+        };
         let step = marginals[winner].take().expect("the winner was priced");
         views[winner].commit(step.states);
         poured[winner] += chunk;
@@ -79,7 +82,12 @@ pub fn disjoint(solve: &Solve, subset: &[usize], chunks: usize, gate: bool) -> O
 /// Fynd's fill-and-spill: the water-fill over paths that may share pools, on one view, so a path
 /// through a pool another path drained sees it drained. At most [`MAX_PATHS`] paths take chunks.
 /// Returns the chunks in the order they were poured, as (index into `subset`, amount).
-pub fn shared(solve: &Solve, subset: &[usize], chunks: usize, gate: bool) -> Option<Vec<(usize, U256)>> {
+pub fn shared(
+    solve: &Solve,
+    subset: &[usize],
+    chunks: usize,
+    gate: bool,
+) -> Option<Vec<(usize, U256)>> {
     let (first, base) = chunk_sizes(solve.amount_in, chunks)?;
     let mut view = View::default();
     let mut active = vec![!gate; subset.len()];

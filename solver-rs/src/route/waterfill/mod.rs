@@ -120,8 +120,15 @@ pub fn waterfill(
     clock: &dyn Clock,
 ) -> Result<WaterfillPlan, SolverError> {
     request.validate()?;
-    let deadline = Deadline::after_ms(request.time_budget_ms.unwrap_or(settings.default_time_budget_ms), clock);
-    let known = |address, field: &str| market.token(address).ok_or_else(|| SolverError::no_route(format!("no pool holds {field} {address}")));
+    let deadline = Deadline::after_ms(
+        request.time_budget_ms.unwrap_or(settings.default_time_budget_ms),
+        clock,
+    );
+    let known = |address, field: &str| {
+        market
+            .token(address)
+            .ok_or_else(|| SolverError::no_route(format!("no pool holds {field} {address}")))
+    };
     let token_in = known(&request.token_in, "tokenIn")?;
     let token_out = known(&request.token_out, "tokenOut")?;
     let max_hops = request.hops() as usize;
@@ -130,7 +137,10 @@ pub fn waterfill(
 
     // Gas is priced exactly as our quotes price it (same pricer, same cache).
     let native = settings.native_token.and_then(|a| market.token(&a));
-    let connectors: Vec<_> = connectors(market, settings, native).into_iter().filter(|t| *t != token_in && *t != token_out).collect();
+    let connectors: Vec<_> = connectors(market, settings, native)
+        .into_iter()
+        .filter(|t| *t != token_in && *t != token_out)
+        .collect();
     let gas_price = request.gas_price_wei.unwrap_or(U256::ZERO);
     let pricer = pricers.get_or_price(token_in, token_out, gas_price, || {
         GasPricer::through_market(market, native, token_out, gas_price, &connectors, &deadline)
@@ -146,7 +156,10 @@ pub fn waterfill(
     joined.extend(listed);
     let candidate_paths = joined.len();
     if joined.is_empty() {
-        return Err(SolverError::no_route(format!("no path from {} to {} within {max_hops} hops", request.token_in, request.token_out)));
+        return Err(SolverError::no_route(format!(
+            "no path from {} to {} within {max_hops} hops",
+            request.token_in, request.token_out
+        )));
     }
 
     // Every path at the whole amount: those that take it, by output net of gas, then the rest.
@@ -164,7 +177,8 @@ pub fn waterfill(
     filled.sort_by_key(|f| Reverse(f.1));
     let order: Vec<usize> = filled.iter().map(|(i, _)| *i).chain(unfilled).collect();
     let mut slots: Vec<Option<Path>> = joined.into_iter().map(Some).collect();
-    let paths: Vec<Path> = order.iter().map(|&i| slots[i].take().expect("each path once")).collect();
+    let paths: Vec<Path> =
+        order.iter().map(|&i| slots[i].take().expect("each path once")).collect();
     let solve = Solve { market, paths, amount_in, pricer, deadline: &deadline };
 
     let best_single = (!filled.is_empty()).then(|| candidate::single(&solve, 0)).flatten();
@@ -190,7 +204,10 @@ pub fn waterfill(
         }
     }
     let winner = best.or(best_single).ok_or_else(|| {
-        SolverError::no_route(format!("no path or split from {} to {} can absorb amountIn {amount_in}", request.token_in, request.token_out))
+        SolverError::no_route(format!(
+            "no path or split from {} to {} can absorb amountIn {amount_in}",
+            request.token_in, request.token_out
+        ))
     })?;
     answer::answer(&solve, &winner, candidate_paths, request.slippage_bps)
 }
@@ -219,9 +236,15 @@ fn disjoint_candidates(solve: &Solve, cache: &mut SwapCache) -> Vec<Candidate> {
     if subset.len() < 2 {
         return Vec::new();
     }
-    let Some(coarse) = fill::disjoint(solve, &subset, COARSE_CHUNKS, true) else { return Vec::new() };
-    let mut out: Vec<Candidate> = candidate::disjoint(solve, Strategy::CoarseDisjoint, &subset, &coarse).into_iter().collect();
-    let active: Vec<usize> = subset.iter().zip(&coarse).filter(|(_, a)| !a.is_zero()).map(|(p, _)| *p).collect();
+    let Some(coarse) = fill::disjoint(solve, &subset, COARSE_CHUNKS, true) else {
+        return Vec::new();
+    };
+    let mut out: Vec<Candidate> =
+        candidate::disjoint(solve, Strategy::CoarseDisjoint, &subset, &coarse)
+            .into_iter()
+            .collect();
+    let active: Vec<usize> =
+        subset.iter().zip(&coarse).filter(|(_, a)| !a.is_zero()).map(|(p, _)| *p).collect();
     if !active.is_empty() {
         if let Some(fine) = fill::disjoint(solve, &active, FINE_CHUNKS, false) {
             let refined = exchange::refine(solve, cache, &active, FINE_CHUNKS, fine);
@@ -272,7 +295,12 @@ fn fill_and_spill(solve: &Solve, cache: &mut SwapCache) -> Option<Candidate> {
         return None;
     }
     let coarse = fill::shared(solve, &paths, COARSE_CHUNKS, true)?;
-    let active: Vec<usize> = paths.iter().enumerate().filter(|(i, _)| coarse.iter().any(|(c, _)| c == i)).map(|(_, p)| *p).collect();
+    let active: Vec<usize> = paths
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| coarse.iter().any(|(c, _)| c == i))
+        .map(|(_, p)| *p)
+        .collect();
     if active.len() < 2 {
         return None;
     }

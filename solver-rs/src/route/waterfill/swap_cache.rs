@@ -20,10 +20,9 @@ pub struct SwapCache {
 impl SwapCache {
     /// One hop on the untouched market.
     pub fn hop(&mut self, market: &Market, hop: Hop, amount: U256) -> Option<(U256, u64)> {
-        *self
-            .entries
-            .entry((hop.pool, hop.token_in, hop.token_out, amount))
-            .or_insert_with(|| swap(market, &market.pool(hop.pool).state, hop, amount).map(|(out, gas, _)| (out, gas)))
+        *self.entries.entry((hop.pool, hop.token_in, hop.token_out, amount)).or_insert_with(|| {
+            swap(market, &market.pool(hop.pool).state, hop, amount).map(|(out, gas, _)| (out, gas))
+        })
     }
 
     /// A whole path on the untouched market: (output, gas units). The path's pools are distinct

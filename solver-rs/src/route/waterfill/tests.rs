@@ -30,29 +30,50 @@ fn request(amount: u128, hops: u32, extra: Value) -> QuoteRequest {
 }
 
 fn run(market: &Market, request: &QuoteRequest) -> WaterfillPlan {
-    waterfill(market, &settings(addr(9)), request, &GasPricers::default(), &Depths::default(), &MonotonicClock).unwrap()
+    waterfill(
+        market,
+        &settings(addr(9)),
+        request,
+        &GasPricers::default(),
+        &Depths::default(),
+        &MonotonicClock,
+    )
+    .unwrap()
 }
 
 /// Replays the answer's swaps in order on a private copy of the pools; checks each against the
 /// model, that every token spends exactly what reached it, and returns what reached tokenOut.
 fn replay(market: &Market, plan: &WaterfillPlan) -> U256 {
     let mut states: HashMap<String, PoolState> = HashMap::new();
-    let mut balance: HashMap<crate::address::Address, U256> = HashMap::from([(addr(1), plan.amount_in)]);
+    let mut balance: HashMap<crate::address::Address, U256> =
+        HashMap::from([(addr(1), plan.amount_in)]);
     for swap in &plan.swaps {
         let slot = market.pool_by_id(&swap.pool_id).unwrap();
         let entry = market.pool(slot);
-        let i = entry.tokens.iter().position(|t| market.token_address(*t) == swap.token_in).unwrap();
+        let i =
+            entry.tokens.iter().position(|t| market.token_address(*t) == swap.token_in).unwrap();
         let state = states.get(&swap.pool_id).cloned().unwrap_or_else(|| entry.state.clone());
         let (outcome, next) = state.apply(i, 1 - i, swap.amount_in).unwrap();
-        assert_eq!(outcome.amount_out, swap.amount_out, "swap on {} is not what the model pays", swap.pool_id);
-        assert_eq!(swap.min_out, swap.amount_out * U256::from(9_950) / U256::from(10_000), "minOut at 50 bps");
+        assert_eq!(
+            outcome.amount_out, swap.amount_out,
+            "swap on {} is not what the model pays",
+            swap.pool_id
+        );
+        assert_eq!(
+            swap.min_out,
+            swap.amount_out * U256::from(9_950) / U256::from(10_000),
+            "minOut at 50 bps"
+        );
         states.insert(swap.pool_id.clone(), next);
         let held = balance.get_mut(&swap.token_in).expect("a swap spends a token that has arrived");
         *held = held.checked_sub(swap.amount_in).expect("never more than arrived");
         *balance.entry(swap.token_out).or_insert(U256::ZERO) += swap.amount_out;
     }
     let out = balance.remove(&addr(2)).unwrap_or(U256::ZERO);
-    assert!(balance.values().all(|b| b.is_zero()), "every middle token is spent to the last unit: {balance:?}");
+    assert!(
+        balance.values().all(|b| b.is_zero()),
+        "every middle token is spent to the last unit: {balance:?}"
+    );
     out
 }
 
@@ -98,12 +119,30 @@ fn random_market(rng: &mut Rng) -> Market {
         };
         let (r0, r1) = (rng.log_amount(20, 24), rng.log_amount(20, 24));
         pools.push(match id % 3 {
-            0 => cp_pool(id, if id % 2 == 0 { "UNIV2" } else { "PANCAKE_V2" }, tokens[i], tokens[j], r0, r1),
+            0 => cp_pool(
+                id,
+                if id % 2 == 0 { "UNIV2" } else { "PANCAKE_V2" },
+                tokens[i],
+                tokens[j],
+                r0,
+                r1,
+            ),
             1 => solidly_pool(id, [tokens[i], tokens[j]], [r0, r1], false, [18, 18], 30),
             _ => {
                 let tick = (rng.range(0, 200) as i32 - 100) * 60;
                 let liquidity = rng.log_amount(19, 22);
-                cl_pool(id, "UNIV3", [tokens[i], tokens[j]], tick + 30, 3000, None, &[(tick - 600, tick + 600, liquidity), (tick - 6000, tick + 6000, liquidity / 4)])
+                cl_pool(
+                    id,
+                    "UNIV3",
+                    [tokens[i], tokens[j]],
+                    tick + 30,
+                    3000,
+                    None,
+                    &[
+                        (tick - 600, tick + 600, liquidity),
+                        (tick - 6000, tick + 6000, liquidity / 4),
+                    ],
+                )
             }
         });
     }
@@ -119,19 +158,47 @@ fn on_random_markets_it_replays_exactly_and_lies_between_the_best_single_path_an
         let (Some(a), Some(b)) = (market.token(&addr(1)), market.token(&addr(2))) else { continue };
         for hops in 1..=3u32 {
             for amount in [E18 / 100, 10 * E18, 1_000 * E18] {
-                let Ok(plan) = waterfill(&market, &settings(addr(9)), &request(amount, hops, json!({})), &GasPricers::default(), &Depths::default(), &MonotonicClock) else {
-                    assert!(best_single(&market, hops as usize, U256::from(amount)).is_zero(), "no answer although a path pays");
+                let Ok(plan) = waterfill(
+                    &market,
+                    &settings(addr(9)),
+                    &request(amount, hops, json!({})),
+                    &GasPricers::default(),
+                    &Depths::default(),
+                    &MonotonicClock,
+                ) else {
+                    assert!(
+                        best_single(&market, hops as usize, U256::from(amount)).is_zero(),
+                        "no answer although a path pays"
+                    );
                     continue;
                 };
                 assert_eq!(replay(&market, &plan), plan.expected_amount_out);
-                assert!(plan.expected_amount_out >= best_single(&market, hops as usize, U256::from(amount)), "below the best single path");
+                assert!(
+                    plan.expected_amount_out
+                        >= best_single(&market, hops as usize, U256::from(amount)),
+                    "below the best single path"
+                );
                 // A tree may carry units further than maxHops (merging at a token reached after
                 // different numbers of hops): the bound over walks of that length holds.
-                assert!(plan.longest_walk <= (2 * hops as usize).saturating_sub(2).max(1), "walk {} for {hops} hops", plan.longest_walk);
+                assert!(
+                    plan.longest_walk <= (2 * hops as usize).saturating_sub(2).max(1),
+                    "walk {} for {hops} hops",
+                    plan.longest_walk
+                );
                 let walks = plan.longest_walk.max(hops as usize);
-                let scope = Scope { token_in: a, token_out: b, max_hops: walks, intermediates: Intermediates::Any, dexes: DexMask::ALL };
+                let scope = Scope {
+                    token_in: a,
+                    token_out: b,
+                    max_hops: walks,
+                    intermediates: Intermediates::Any,
+                    dexes: DexMask::ALL,
+                };
                 let bound = bound(&market, &scope, U256::from(amount), &Deadline::never()).unwrap();
-                assert!(plan.expected_amount_out <= bound, "above the bound: {} > {bound}", plan.expected_amount_out);
+                assert!(
+                    plan.expected_amount_out <= bound,
+                    "above the bound: {} > {bound}",
+                    plan.expected_amount_out
+                );
                 checked += 1;
             }
         }
@@ -145,14 +212,25 @@ fn on_random_markets_it_replays_exactly_and_lies_between_the_best_single_path_an
 #[test]
 fn parallel_constant_product_pools_reach_the_optimum() {
     let (a, b) = (addr(1), addr(2));
-    for reserves in [vec![(1_000u128, 2_000u128), (1_000, 2_000)], vec![(1_000, 2_000), (300, 610)], vec![(5_000, 9_000), (800, 1_700), (2_000, 3_900)]] {
-        let pools = reserves.iter().enumerate().map(|(k, (x, y))| cp_pool(k as u8 + 1, "UNIV2", a, b, x * E18, y * E18)).collect();
+    for reserves in [
+        vec![(1_000u128, 2_000u128), (1_000, 2_000)],
+        vec![(1_000, 2_000), (300, 610)],
+        vec![(5_000, 9_000), (800, 1_700), (2_000, 3_900)],
+    ] {
+        let pools = reserves
+            .iter()
+            .enumerate()
+            .map(|(k, (x, y))| cp_pool(k as u8 + 1, "UNIV2", a, b, x * E18, y * E18))
+            .collect();
         let market = market_of(pools);
         let amount = 400 * E18;
         let plan = run(&market, &request(amount, 1, json!({})));
         let optimum = split_optimum(&market, U256::from(amount));
         let got = f64::from(plan.expected_amount_out);
-        assert!(got >= optimum * (1.0 - 1e-6) && got <= optimum * (1.0 + 1e-9), "{got} against the optimum {optimum}");
+        assert!(
+            got >= optimum * (1.0 - 1e-6) && got <= optimum * (1.0 + 1e-9),
+            "{got} against the optimum {optimum}"
+        );
         assert_ne!(plan.strategy, Strategy::SinglePath);
     }
 }
@@ -160,13 +238,24 @@ fn parallel_constant_product_pools_reach_the_optimum() {
 /// The best split of `amount` over the market's direct pools A → B, by coordinate search on the
 /// exact models (the output is concave in each pool's share).
 fn split_optimum(market: &Market, amount: U256) -> f64 {
-    let hops: Vec<Hop> = market.edge(market.token(&addr(1)).unwrap(), market.token(&addr(2)).unwrap()).to_vec();
+    let hops: Vec<Hop> =
+        market.edge(market.token(&addr(1)).unwrap(), market.token(&addr(2)).unwrap()).to_vec();
     let value = |w: &[f64]| -> f64 {
         let total: f64 = w.iter().sum();
-        hops.iter().zip(w).map(|(h, x)| {
-            let x = U256::from((f64::from(amount) * x / total) as u128);
-            f64::from(market.pool(h.pool).state.amount_out(h.token_in as usize, h.token_out as usize, x).unwrap().amount_out)
-        }).sum()
+        hops.iter()
+            .zip(w)
+            .map(|(h, x)| {
+                let x = U256::from((f64::from(amount) * x / total) as u128);
+                f64::from(
+                    market
+                        .pool(h.pool)
+                        .state
+                        .amount_out(h.token_in as usize, h.token_out as usize, x)
+                        .unwrap()
+                        .amount_out,
+                )
+            })
+            .sum()
     };
     let mut w = vec![1.0; hops.len()];
     let mut step = 0.5;
@@ -214,22 +303,39 @@ fn a_tree_through_a_shared_first_pool_beats_any_single_path() {
 fn gas_that_costs_more_than_a_split_gains_keeps_the_single_path() {
     let (a, b) = (addr(1), addr(2));
     // B is the native token, so gas is priced in it at one to one.
-    let market = market_of(vec![cp_pool(1, "UNIV2", a, b, 1_000 * E18, 1_000 * E18), cp_pool(2, "UNIV2", a, b, 1_000 * E18, 1_000 * E18)]);
+    let market = market_of(vec![
+        cp_pool(1, "UNIV2", a, b, 1_000 * E18, 1_000 * E18),
+        cp_pool(2, "UNIV2", a, b, 1_000 * E18, 1_000 * E18),
+    ]);
     let ask = |gas_price: &str| {
         let r = request(E18, 1, json!({ "gasPriceWei": gas_price }));
-        waterfill(&market, &settings(addr(2)), &r, &GasPricers::default(), &Depths::default(), &MonotonicClock).unwrap()
+        waterfill(
+            &market,
+            &settings(addr(2)),
+            &r,
+            &GasPricers::default(),
+            &Depths::default(),
+            &MonotonicClock,
+        )
+        .unwrap()
     };
     assert_ne!(ask("0").strategy, Strategy::SinglePath, "free gas: the split pays a little more");
     let priced = ask("100000000000");
     assert_eq!(priced.strategy, Strategy::SinglePath);
-    assert_eq!(priced.gas_cost_in_token_out, U256::from(priced.gas_units) * U256::from(100_000_000_000u64));
+    assert_eq!(
+        priced.gas_cost_in_token_out,
+        U256::from(priced.gas_units) * U256::from(100_000_000_000u64)
+    );
 }
 
 #[test]
 fn splitting_off_answers_the_single_path_and_pool_disjoint_leaves_fill_and_spill_out() {
     let market = shared_first_pool();
     let single = run(&market, &request(300 * E18, 2, json!({ "splitEnabled": false })));
-    assert_eq!((single.strategy, single.expected_amount_out), (Strategy::SinglePath, best_single(&market, 2, U256::from(300 * E18))));
+    assert_eq!(
+        (single.strategy, single.expected_amount_out),
+        (Strategy::SinglePath, best_single(&market, 2, U256::from(300 * E18)))
+    );
     // Both paths share pool 1, so no pool-disjoint split exists.
     let disjoint = run(&market, &request(300 * E18, 2, json!({ "enforcePoolDisjoint": true })));
     assert_eq!(disjoint.strategy, Strategy::SinglePath);
@@ -243,19 +349,49 @@ fn past_its_budget_it_keeps_what_it_has_and_says_so() {
     for budget in [1u32, 5, 20, 40] {
         let r = QuoteRequest { time_budget_ms: Some(budget), ..r.clone() };
         let clock = SteppingClock::default();
-        let Ok(plan) = waterfill(&market, &settings(addr(9)), &r, &GasPricers::default(), &Depths::default(), &clock) else { continue };
+        let Ok(plan) = waterfill(
+            &market,
+            &settings(addr(9)),
+            &r,
+            &GasPricers::default(),
+            &Depths::default(),
+            &clock,
+        ) else {
+            continue;
+        };
         assert_eq!(replay(&market, &plan), plan.expected_amount_out);
-        assert!(plan.expected_amount_out <= full.expected_amount_out || plan.stopped_by == crate::route::plan::StoppedBy::Budget);
-        assert_eq!(plan.stopped_by, crate::route::plan::StoppedBy::Budget, "a stepping clock passes {budget} ms");
+        assert!(
+            plan.expected_amount_out <= full.expected_amount_out
+                || plan.stopped_by == crate::route::plan::StoppedBy::Budget
+        );
+        assert_eq!(
+            plan.stopped_by,
+            crate::route::plan::StoppedBy::Budget,
+            "a stepping clock passes {budget} ms"
+        );
     }
 }
 
 #[test]
 fn discovery_ranks_parallel_pools_by_what_they_pay() {
     let (a, b) = (addr(1), addr(2));
-    let market = market_of(vec![cp_pool(1, "UNIV2", a, b, 2_000_000 * E18, 264 * E18), cp_pool(2, "UNIV2", a, b, 2_000_000 * E18, 5_700 * E18)]);
-    let query = super::Query { token_in: market.token(&a).unwrap(), token_out: market.token(&b).unwrap(), max_hops: 3, dexes: DexMask::ALL };
-    let paths = super::discovery::discover(&market, &query, U256::from(1_000 * E18), &mut Default::default(), &Deadline::never());
+    let market = market_of(vec![
+        cp_pool(1, "UNIV2", a, b, 2_000_000 * E18, 264 * E18),
+        cp_pool(2, "UNIV2", a, b, 2_000_000 * E18, 5_700 * E18),
+    ]);
+    let query = super::Query {
+        token_in: market.token(&a).unwrap(),
+        token_out: market.token(&b).unwrap(),
+        max_hops: 3,
+        dexes: DexMask::ALL,
+    };
+    let paths = super::discovery::discover(
+        &market,
+        &query,
+        U256::from(1_000 * E18),
+        &mut Default::default(),
+        &Deadline::never(),
+    );
     let deep = market.pool_by_id(&crate::address::Address([0xa0 ^ 2; 20]).to_string()).unwrap();
     assert_eq!(paths.len(), 2);
     assert_eq!(paths[0].hops[0].pool, deep, "the deeper pool pays more, so it ranks first");

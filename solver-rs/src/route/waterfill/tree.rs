@@ -65,7 +65,12 @@ pub fn execute(market: &Market, shares: &[(&Path, f64)], amount_in: U256) -> Opt
         for (k, hop) in path.hops.iter().enumerate() {
             match merged.iter_mut().find(|m| m.hop == *hop) {
                 Some(m) => m.share += share,
-                None => merged.push(Merged { hop: *hop, from: path.tokens[k], to: path.tokens[k + 1], share: *share }),
+                None => merged.push(Merged {
+                    hop: *hop,
+                    from: path.tokens[k],
+                    to: path.tokens[k + 1],
+                    share: *share,
+                }),
             }
         }
     }
@@ -78,7 +83,9 @@ pub fn execute(market: &Market, shares: &[(&Path, f64)], amount_in: U256) -> Opt
     }
     for swaps in by_token.values_mut() {
         swaps.sort_by(|a, b| {
-            b.share.total_cmp(&a.share).then_with(|| market.pool(a.hop.pool).id.cmp(&market.pool(b.hop.pool).id))
+            b.share
+                .total_cmp(&a.share)
+                .then_with(|| market.pool(a.hop.pool).id.cmp(&market.pool(b.hop.pool).id))
         });
     }
 
@@ -105,7 +112,12 @@ pub fn execute(market: &Market, shares: &[(&Path, f64)], amount_in: U256) -> Opt
             gas_units += gas;
             let depth = hops_to[&token] + 1;
             hops_to.entry(m.to).and_modify(|d| *d = (*d).max(depth)).or_insert(depth);
-            executed.push(TreeSwap { hop: m.hop, amount_in: amount, amount_out: out, gas_units: gas });
+            executed.push(TreeSwap {
+                hop: m.hop,
+                amount_in: amount,
+                amount_out: out,
+                gas_units: gas,
+            });
             let degree = in_degree.get_mut(&m.to).expect("every merged hop's head has a degree");
             *degree -= 1;
             if *degree == 0 {
@@ -117,7 +129,12 @@ pub fn execute(market: &Market, shares: &[(&Path, f64)], amount_in: U256) -> Opt
         return None;
     }
     let end = shares[0].0.tokens.last().copied()?;
-    Some(Tree { amount_out: available.get(&end).copied().unwrap_or(U256::ZERO), swaps: executed, gas_units, longest_walk: hops_to[&end] })
+    Some(Tree {
+        amount_out: available.get(&end).copied().unwrap_or(U256::ZERO),
+        swaps: executed,
+        gas_units,
+        longest_walk: hops_to[&end],
+    })
 }
 
 /// Splits `total` across `swaps` by their normalised shares: every part but the last is
@@ -130,7 +147,9 @@ fn split(total: U256, swaps: &[Merged]) -> Vec<U256> {
         let fraction = if sum > 0.0 { (m.share / sum).clamp(0.0, 1.0) } else { 0.0 };
         let numerator = U256::from((fraction * SHARE_SCALE as f64) as u64);
         // Shares summing past 1 by a float rounding must not spend more than arrived.
-        let part = mul_div(total, numerator, U256::from(SHARE_SCALE)).unwrap_or(U256::ZERO).min(total - given);
+        let part = mul_div(total, numerator, U256::from(SHARE_SCALE))
+            .unwrap_or(U256::ZERO)
+            .min(total - given);
         given += part;
         parts.push(part);
     }

@@ -29,7 +29,8 @@ fn path(market: &Market, ids: &[u8]) -> Path {
     let mut tokens = vec![market.token(&addr(1)).unwrap()];
     let mut hops = Vec::new();
     for id in ids {
-        let pool = market.pool_by_id(&crate::address::Address([0xa0 ^ id; 20]).to_string()).unwrap();
+        let pool =
+            market.pool_by_id(&crate::address::Address([0xa0 ^ id; 20]).to_string()).unwrap();
         let at = *tokens.last().unwrap();
         let entry = market.pool(pool);
         let side = entry.tokens.iter().position(|t| *t == at).unwrap();
@@ -40,7 +41,12 @@ fn path(market: &Market, ids: &[u8]) -> Path {
 }
 
 fn pay(market: &Market, hop: Hop, amount: U256) -> U256 {
-    market.pool(hop.pool).state.amount_out(hop.token_in as usize, hop.token_out as usize, amount).unwrap().amount_out
+    market
+        .pool(hop.pool)
+        .state
+        .amount_out(hop.token_in as usize, hop.token_out as usize, amount)
+        .unwrap()
+        .amount_out
 }
 
 fn floor_share(total: U256, share: f64) -> U256 {
@@ -64,7 +70,10 @@ fn shared_hops_merge_and_the_middle_token_re_splits_its_whole_amount_by_share() 
     // a re-split of the pooled amount, not each path carrying its own pool's output on.
     let collected = pay(&market, p13.hops[0], first) + pay(&market, p23.hops[0], amount - first);
     let to_three = floor_share(collected, 0.8);
-    assert_eq!((tree.swaps[2].amount_in, tree.swaps[3].amount_in), (to_three, collected - to_three));
+    assert_eq!(
+        (tree.swaps[2].amount_in, tree.swaps[3].amount_in),
+        (to_three, collected - to_three)
+    );
     let out = pay(&market, p13.hops[1], to_three) + pay(&market, p14.hops[1], collected - to_three);
     assert_eq!(tree.amount_out, out);
     let gas: u64 = tree.swaps.iter().map(|s| s.gas_units).sum();

@@ -43,8 +43,14 @@ impl Step {
 /// One exact swap through `hop` on `state`: its output, gas units and the state after it. Every
 /// swap of the water-filling goes through `apply`, as the final replay does, so a swap it accepts
 /// is one the replay can make.
-pub fn swap(market: &Market, state: &PoolState, hop: Hop, amount: U256) -> Option<(U256, u64, PoolState)> {
-    let (outcome, next) = state.apply(hop.token_in as usize, hop.token_out as usize, amount).ok()?;
+pub fn swap(
+    market: &Market,
+    state: &PoolState,
+    hop: Hop,
+    amount: U256,
+) -> Option<(U256, u64, PoolState)> {
+    let (outcome, next) =
+        state.apply(hop.token_in as usize, hop.token_out as usize, amount).ok()?;
     let gas = market.pool(hop.pool).spec.leg_gas_units(&outcome);
     Some((outcome.amount_out, gas, next))
 }
@@ -55,7 +61,11 @@ pub fn step(market: &Market, view: &View, path: &Path, amount: U256) -> Option<S
     let (mut amount, mut gas) = (amount, 0u64);
     for hop in &path.hops {
         let (out, leg_gas, next) = {
-            let state = states.iter().rev().find(|(p, _)| *p == hop.pool).map_or_else(|| view.state(market, hop.pool), |(_, s)| s);
+            let state = states
+                .iter()
+                .rev()
+                .find(|(p, _)| *p == hop.pool)
+                .map_or_else(|| view.state(market, hop.pool), |(_, s)| s);
             swap(market, state, *hop, amount)?
         };
         states.push((hop.pool, next));

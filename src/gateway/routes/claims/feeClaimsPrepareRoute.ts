@@ -29,58 +29,120 @@ type Body = { chain_id: number; wallet: string; positions: { token: string }[] }
  * registerFeeClaimsPrepareRoute(fastify, deps)
  */
 export function registerFeeClaimsPrepareRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
-  fastify.post('/claims/fees/prepare', {
-    schema: {
-      summary: 'Prepare fee claims (1 to 10 positions) as one unsigned transaction',
-      operationId: 'prepareFeeClaims',
-      body: Type.Ref('FeeClaimPrepareRequest'),
-      querystring: Type.Object({}, { additionalProperties: false }),
-      response: gatewayResponses({ ok: Type.Ref('TransactionPlanResponse'), description: 'The simulated claim plan', problems: [...KEYED_PROBLEMS, 403, 404, 409, 422, ...LIVE_PROBLEMS] }),
-    },
-    config: {
-      gateway: {
-        operation: 'claims.fees.prepare',
-        scope: 'claims:write',
-        weight: { base: 3 },
-        units: (request) => 3 * (request.body as Body).positions.length,
-        idempotency: 'optional',
-        validate: (request) => {
-          const body = request.body as Body
-          requireChain({ deps, chainId: body.chain_id })
-          requireDistinct({ values: body.positions.map((p) => p.token.toLowerCase()), field: 'token' })
+  fastify.post(
+    '/claims/fees/prepare',
+    {
+      schema: {
+        summary: 'Prepare fee claims (1 to 10 positions) as one unsigned transaction',
+        operationId: 'prepareFeeClaims',
+        body: Type.Ref('FeeClaimPrepareRequest'),
+        querystring: Type.Object({}, { additionalProperties: false }),
+        response: gatewayResponses({
+          ok: Type.Ref('TransactionPlanResponse'),
+          description: 'The simulated claim plan',
+          problems: [...KEYED_PROBLEMS, 403, 404, 409, 422, ...LIVE_PROBLEMS],
+        }),
+      },
+      config: {
+        gateway: {
+          operation: 'claims.fees.prepare',
+          scope: 'claims:write',
+          weight: { base: 3 },
+          units: (request) => 3 * (request.body as Body).positions.length,
+          idempotency: 'optional',
+          validate: (request) => {
+            const body = request.body as Body
+            requireChain({ deps, chainId: body.chain_id })
+            requireDistinct({ values: body.positions.map((p) => p.token.toLowerCase()), field: 'token' })
+          },
+          ceilings: claimCeilings,
         },
-        ceilings: claimCeilings,
       },
     },
-  }, async (request) => {
-    const body = request.body as Body
-    const chain = requireChain({ deps, chainId: body.chain_id })
-    const wallet = getAddress(body.wallet)
-    const tokens = body.positions.map((p) => getAddress(p.token))
-    const block = await readLiveBlock({ chain, timeoutMs: deps.liveReadTimeoutMs })
-    const claimable = await withDeadline({
-      dependency: 'the chain',
-      timeoutMs: deps.liveReadTimeoutMs,
-      run: async () => {
-        const lists = await Promise.all(tokens.map((token) => chain.client.readContract({ address: chain.launchpad.feeLocker, abi: feeLockerAbi, functionName: 'rewardRecipients', args: [token], blockNumber: block })))
-        const mine = tokens.map((token, i) => {
-          if (lists[i].length === 0) throw new GatewayProblem('not_found', { detail: `${token} is not a token launched here.`, resource: 'token', chainId: chain.chainId, tokenAddress: token })
-          if (!lists[i].some((r) => getAddress(r.recipient) === wallet)) throw new GatewayProblem('wallet_not_authorized', { detail: `${wallet} is not a reward recipient of ${token}.`, chainId: chain.chainId, tokenAddress: token })
-          return { token, recipient: wallet as Address }
-        })
-        return readClaimableFees({ client: chain.client, multicall3: chain.multicall3, feeLocker: chain.launchpad.feeLocker, positions: mine, blockNumber: block })
-      },
-    })
-    claimable.forEach((c, i) => {
-      if (c.tokenAmount === 0n && c.pairedAmount === 0n) throw new GatewayProblem('nothing_to_claim', { detail: `The fee position of ${wallet} in ${tokens[i]} has nothing to claim now.`, chainId: chain.chainId, tokenAddress: tokens[i] })
-    })
-    const tx = batchTransaction({ multicall3: chain.multicall3, calls: tokens.map((token) => ({ to: chain.launchpad.feeLocker, data: encodeFunctionData({ abi: feeLockerAbi, functionName: 'claim', args: [token, wallet] }) })) })
-    const plan = await preparePlan({
-      deps, request, chain, kind: 'claim_fees', from: wallet, tx, blockNumber: block,
-      summary: { recipient: wallet, positions: tokens.map((token, i) => ({ token, claimable_token_raw: claimable[i].tokenAmount.toString(), claimable_paired_raw: claimable[i].pairedAmount.toString() })) },
-      abis: [feeLockerAbi],
-      reverts: { NothingToClaim: { code: 'nothing_to_claim', detail: 'A position has nothing to claim now.' }, UnknownToken: { code: 'not_found', detail: 'A token is not launched here.' } },
-    })
-    return { data: plan, meta: { generated_at: new Date(deps.now()).toISOString(), as_of_block: plan.as_of_block } }
-  })
+    async (request) => {
+      const body = request.body as Body
+      const chain = requireChain({ deps, chainId: body.chain_id })
+      const wallet = getAddress(body.wallet)
+      const tokens = body.positions.map((p) => getAddress(p.token))
+      const block = await readLiveBlock({ chain, timeoutMs: deps.liveReadTimeoutMs })
+      const claimable = await withDeadline({
+        dependency: 'the chain',
+        timeoutMs: deps.liveReadTimeoutMs,
+        run: async () => {
+          const lists = await Promise.all(
+            tokens.map((token) =>
+              chain.client.readContract({
+                address: chain.launchpad.feeLocker,
+                abi: feeLockerAbi,
+                functionName: 'rewardRecipients',
+                args: [token],
+                blockNumber: block,
+              }),
+            ),
+          )
+          const mine = tokens.map((token, i) => {
+            if (lists[i].length === 0)
+              throw new GatewayProblem('not_found', {
+                detail: `${token} is not a token launched here.`,
+                resource: 'token',
+                chainId: chain.chainId,
+                tokenAddress: token,
+              })
+            if (!lists[i].some((r) => getAddress(r.recipient) === wallet))
+              throw new GatewayProblem('wallet_not_authorized', {
+                detail: `${wallet} is not a reward recipient of ${token}.`,
+                chainId: chain.chainId,
+                tokenAddress: token,
+              })
+            return { token, recipient: wallet as Address }
+          })
+          return readClaimableFees({
+            client: chain.client,
+            multicall3: chain.multicall3,
+            feeLocker: chain.launchpad.feeLocker,
+            positions: mine,
+            blockNumber: block,
+          })
+        },
+      })
+      claimable.forEach((c, i) => {
+        if (c.tokenAmount === 0n && c.pairedAmount === 0n)
+          throw new GatewayProblem('nothing_to_claim', {
+            detail: `The fee position of ${wallet} in ${tokens[i]} has nothing to claim now.`,
+            chainId: chain.chainId,
+            tokenAddress: tokens[i],
+          })
+      })
+      const tx = batchTransaction({
+        multicall3: chain.multicall3,
+        calls: tokens.map((token) => ({
+          to: chain.launchpad.feeLocker,
+          data: encodeFunctionData({ abi: feeLockerAbi, functionName: 'claim', args: [token, wallet] }),
+        })),
+      })
+      const plan = await preparePlan({
+        deps,
+        request,
+        chain,
+        kind: 'claim_fees',
+        from: wallet,
+        tx,
+        blockNumber: block,
+        summary: {
+          recipient: wallet,
+          positions: tokens.map((token, i) => ({
+            token,
+            claimable_token_raw: claimable[i].tokenAmount.toString(),
+            claimable_paired_raw: claimable[i].pairedAmount.toString(),
+          })),
+        },
+        abis: [feeLockerAbi],
+        reverts: {
+          NothingToClaim: { code: 'nothing_to_claim', detail: 'A position has nothing to claim now.' },
+          UnknownToken: { code: 'not_found', detail: 'A token is not launched here.' },
+        },
+      })
+      return { data: plan, meta: { generated_at: new Date(deps.now()).toISOString(), as_of_block: plan.as_of_block } }
+    },
+  )
 }

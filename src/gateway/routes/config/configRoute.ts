@@ -30,9 +30,27 @@ function liveConfigCeilings(request: FastifyRequest): PolicyCharge[] {
   if ((request.query as Query).include === 'chains') return []
   const c = ceilings.liveConfig
   return [
-    { policy: { kind: 'window', name: 'live_config_per_source', key: `config:source:${request.gw.source}`, limit: c.perSourcePerMinute, windowMs: 60_000 }, group: 'ceiling', cost: 1 },
-    { policy: { kind: 'window', name: 'live_config_service', key: 'config:service', limit: c.serviceWidePerMinute, windowMs: 60_000 }, group: 'ceiling', cost: 1 },
-    { policy: { kind: 'concurrency', name: 'live_config_in_flight', key: 'config:inflight', limit: c.inFlight }, group: 'ceiling', cost: 1 },
+    {
+      policy: {
+        kind: 'window',
+        name: 'live_config_per_source',
+        key: `config:source:${request.gw.source}`,
+        limit: c.perSourcePerMinute,
+        windowMs: 60_000,
+      },
+      group: 'ceiling',
+      cost: 1,
+    },
+    {
+      policy: { kind: 'window', name: 'live_config_service', key: 'config:service', limit: c.serviceWidePerMinute, windowMs: 60_000 },
+      group: 'ceiling',
+      cost: 1,
+    },
+    {
+      policy: { kind: 'concurrency', name: 'live_config_in_flight', key: 'config:inflight', limit: c.inFlight },
+      group: 'ceiling',
+      cost: 1,
+    },
   ]
 }
 
@@ -47,57 +65,87 @@ function liveConfigCeilings(request: FastifyRequest): PolicyCharge[] {
  * registerConfigRoute(fastify, deps)
  */
 export function registerConfigRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
-  fastify.get('/config', {
-    schema: {
-      summary: 'Live configuration: chains, contracts and launch suites',
-      operationId: 'getConfig',
-      querystring: Type.Object(
-        {
-          include: Type.Optional(Type.Literal('chains', { description: 'only the chains and contracts (no live read; 1 unit)' })),
-          market: Type.Optional(Type.Union([Type.Literal('standard'), Type.Literal('all')], { description: 'standard: suites paired with the wrapped native asset (default; 5 units); all: every paired asset (20 units)' })),
-        },
-        { additionalProperties: false },
-      ),
-      response: gatewayResponses({ ok: Type.Ref('GatewayConfigResponse'), description: 'The configuration (suites read live at as_of_block)', problems: [...KEYED_PROBLEMS, ...LIVE_PROBLEMS] }),
-    },
-    config: {
-      gateway: {
-        operation: 'config',
-        scope: 'config:read',
-        weight: { base: 5 },
-        units: (request) => configUnits(request.query as Query),
-        ceilings: liveConfigCeilings,
-        validate: (request) => {
-          const q = request.query as Query
-          if (q.include === 'chains' && q.market !== undefined) {
-            throw new GatewayProblem('incompatible_parameters', {
-              detail: 'include=chains lists the chains alone, which have no market: send include=chains, or market without include.',
-              invalidParameters: [{ name: 'include', in: 'query', reason: 'cannot be combined with market' }, { name: 'market', in: 'query', reason: 'cannot be combined with include=chains' }],
-              suggestedEndpoint: `/config?market=${q.market}`,
-            })
-          }
+  fastify.get(
+    '/config',
+    {
+      schema: {
+        summary: 'Live configuration: chains, contracts and launch suites',
+        operationId: 'getConfig',
+        querystring: Type.Object(
+          {
+            include: Type.Optional(Type.Literal('chains', { description: 'only the chains and contracts (no live read; 1 unit)' })),
+            market: Type.Optional(
+              Type.Union([Type.Literal('standard'), Type.Literal('all')], {
+                description: 'standard: suites paired with the wrapped native asset (default; 5 units); all: every paired asset (20 units)',
+              }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        response: gatewayResponses({
+          ok: Type.Ref('GatewayConfigResponse'),
+          description: 'The configuration (suites read live at as_of_block)',
+          problems: [...KEYED_PROBLEMS, ...LIVE_PROBLEMS],
+        }),
+      },
+      config: {
+        gateway: {
+          operation: 'config',
+          scope: 'config:read',
+          weight: { base: 5 },
+          units: (request) => configUnits(request.query as Query),
+          ceilings: liveConfigCeilings,
+          validate: (request) => {
+            const q = request.query as Query
+            if (q.include === 'chains' && q.market !== undefined) {
+              throw new GatewayProblem('incompatible_parameters', {
+                detail: 'include=chains lists the chains alone, which have no market: send include=chains, or market without include.',
+                invalidParameters: [
+                  { name: 'include', in: 'query', reason: 'cannot be combined with market' },
+                  { name: 'market', in: 'query', reason: 'cannot be combined with include=chains' },
+                ],
+                suggestedEndpoint: `/config?market=${q.market}`,
+              })
+            }
+          },
         },
       },
     },
-  }, async (request) => {
-    const q = request.query as Query
-    const chains = [...deps.chains.values()].map((c) => ({
-      chain_id: c.chainId,
-      name: c.name,
-      native_symbol: c.nativeSymbol,
-      wrapped_native: getAddress(c.wrappedNative),
-      contracts: { launch_factory: getAddress(c.launchpad.factory), fee_locker: getAddress(c.launchpad.feeLocker), vesting_vault: getAddress(c.launchpad.vestingVault), uniswap_v3_factory: getAddress(c.launchpad.uniswapV3Factory), multicall3: getAddress(c.multicall3) },
-    }))
-    const meta = { generated_at: new Date(deps.now()).toISOString() }
-    if (q.include === 'chains') return { data: { chains }, meta }
-    const suites = []
-    const blocks: number[] = []
-    for (const chain of deps.chains.values()) {
-      const block = await readLiveBlock({ chain, timeoutMs: deps.liveReadTimeoutMs })
-      blocks.push(Number(block))
-      suites.push(...(await withDeadline({ run: () => readLaunchSuites({ chain, blockNumber: block, extended: q.market === 'all' }), dependency: 'the chain', timeoutMs: deps.liveReadTimeoutMs })))
-    }
-    // One as_of_block per response: with several chains, each suite's block is its chain's, and the lowest is reported.
-    return { data: { chains, suites, ...(blocks.length ? { as_of_block: Math.min(...blocks) } : {}) }, meta: { ...meta, ...(blocks.length ? { as_of_block: Math.min(...blocks) } : {}) } }
-  })
+    async (request) => {
+      const q = request.query as Query
+      const chains = [...deps.chains.values()].map((c) => ({
+        chain_id: c.chainId,
+        name: c.name,
+        native_symbol: c.nativeSymbol,
+        wrapped_native: getAddress(c.wrappedNative),
+        contracts: {
+          launch_factory: getAddress(c.launchpad.factory),
+          fee_locker: getAddress(c.launchpad.feeLocker),
+          vesting_vault: getAddress(c.launchpad.vestingVault),
+          uniswap_v3_factory: getAddress(c.launchpad.uniswapV3Factory),
+          multicall3: getAddress(c.multicall3),
+        },
+      }))
+      const meta = { generated_at: new Date(deps.now()).toISOString() }
+      if (q.include === 'chains') return { data: { chains }, meta }
+      const suites = []
+      const blocks: number[] = []
+      for (const chain of deps.chains.values()) {
+        const block = await readLiveBlock({ chain, timeoutMs: deps.liveReadTimeoutMs })
+        blocks.push(Number(block))
+        suites.push(
+          ...(await withDeadline({
+            run: () => readLaunchSuites({ chain, blockNumber: block, extended: q.market === 'all' }),
+            dependency: 'the chain',
+            timeoutMs: deps.liveReadTimeoutMs,
+          })),
+        )
+      }
+      // One as_of_block per response: with several chains, each suite's block is its chain's, and the lowest is reported.
+      return {
+        data: { chains, suites, ...(blocks.length ? { as_of_block: Math.min(...blocks) } : {}) },
+        meta: { ...meta, ...(blocks.length ? { as_of_block: Math.min(...blocks) } : {}) },
+      }
+    },
+  )
 }

@@ -20,7 +20,10 @@ type Body = { quote_id: string; wallet: string }
 
 /** The router's reverts a swap plan's simulation can meet, in the spec's codes. */
 const SWAP_REVERTS: RevertMapping = {
-  InsufficientOutput: { code: 'stale_quote', detail: 'The pools moved: the swap would pay less than the quote\'s min_amount_out. Get a new quote.' },
+  InsufficientOutput: {
+    code: 'stale_quote',
+    detail: "The pools moved: the swap would pay less than the quote's min_amount_out. Get a new quote.",
+  },
   LegMinOut: { code: 'stale_quote', detail: 'The pools moved: a leg would pay less than the quote allowed. Get a new quote.' },
   DeadlineExpired: { code: 'stale_quote', detail: 'The quote expired. Get a new quote.' },
   PartialFill: { code: 'stale_quote', detail: 'A pool can no longer take the quoted amount. Get a new quote.' },
@@ -43,53 +46,112 @@ const SWAP_REVERTS: RevertMapping = {
  * registerSwapPrepareRoute(fastify, deps)
  */
 export function registerSwapPrepareRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
-  fastify.post('/swaps/prepare', {
-    schema: {
-      summary: 'Prepare a quoted swap as an unsigned transaction',
-      operationId: 'prepareSwap',
-      body: Type.Ref('SwapPrepareRequest'),
-      querystring: Type.Object({}, { additionalProperties: false }),
-      response: gatewayResponses({ ok: Type.Ref('TransactionPlanResponse'), description: 'The simulated plan', problems: [...KEYED_PROBLEMS, 403, 404, 409, 422, ...LIVE_PROBLEMS] }),
-    },
-    config: {
-      gateway: {
-        operation: 'swaps.prepare',
-        scope: 'swap:write',
-        weight: { base: 5 },
-        idempotency: 'optional',
-        ceilings: (request) => [
-          perMinute({ name: 'swap_preparations_per_wallet', key: `swapp:${(request.body as Body).wallet.toLowerCase()}`, limit: ceilings.swapPreparations.perWalletPerMinute }),
-          ...preparationCeilings(request),
-        ],
+  fastify.post(
+    '/swaps/prepare',
+    {
+      schema: {
+        summary: 'Prepare a quoted swap as an unsigned transaction',
+        operationId: 'prepareSwap',
+        body: Type.Ref('SwapPrepareRequest'),
+        querystring: Type.Object({}, { additionalProperties: false }),
+        response: gatewayResponses({
+          ok: Type.Ref('TransactionPlanResponse'),
+          description: 'The simulated plan',
+          problems: [...KEYED_PROBLEMS, 403, 404, 409, 422, ...LIVE_PROBLEMS],
+        }),
+      },
+      config: {
+        gateway: {
+          operation: 'swaps.prepare',
+          scope: 'swap:write',
+          weight: { base: 5 },
+          idempotency: 'optional',
+          ceilings: (request) => [
+            perMinute({
+              name: 'swap_preparations_per_wallet',
+              key: `swapp:${(request.body as Body).wallet.toLowerCase()}`,
+              limit: ceilings.swapPreparations.perWalletPerMinute,
+            }),
+            ...preparationCeilings(request),
+          ],
+        },
       },
     },
-  }, async (request) => {
-    const body = request.body as Body
-    const stored = await deps.swapQuotes.get(body.quote_id)
-    if (!stored || stored.keyPrefix !== request.gw.key!.prefix) throw new GatewayProblem('not_found', { detail: `No quote ${body.quote_id.slice(0, 64)} was issued to this key.`, resource: 'quote' })
-    const { quote, routePlan } = stored
-    if (getAddress(body.wallet) !== getAddress(quote.wallet)) throw new GatewayProblem('wallet_not_authorized', { detail: 'The quote was made for another wallet; quote for this one.' })
-    if (stored.expiresAt <= deps.now()) throw new GatewayProblem('stale_quote', { detail: `The quote expired at ${quote.expires_at}. Get a new quote.` })
-    const chain = requireSwapChain({ deps, chainId: quote.chain_id })
-    const wallet = getAddress(quote.wallet)
-    const tokenIn = getAddress(quote.token_in) as Address
-    const amountIn = BigInt(quote.amount_in)
-    const blockNumber = await readLiveBlock({ chain, timeoutMs: deps.liveReadTimeoutMs })
-    const funding = await readFunding({ chain, wallet, token: tokenIn, spender: chain.swaps.router, blockNumber, timeoutMs: deps.liveReadTimeoutMs })
-    if (funding.balance < amountIn) {
-      throw new GatewayProblem('insufficient_balance', { detail: `The wallet holds ${funding.balance} of ${tokenIn}; the swap needs ${amountIn}.`, asset: tokenIn, actualRaw: funding.balance.toString(), requiredRaw: amountIn.toString(), chainId: chain.chainId })
-    }
-    if (funding.allowance < amountIn) {
-      throw new GatewayProblem('approval_not_confirmed', { detail: `Approve the router ${chain.swaps.router} to spend at least ${amountIn} of ${tokenIn}, wait for it to be mined, then prepare again.`, asset: tokenIn, chainId: chain.chainId })
-    }
-    const secondsLeft = BigInt(Math.max(1, Math.ceil((stored.expiresAt - deps.now()) / 1000)))
-    const tx = buildSwapTransaction({ plan: routePlan, router: chain.swaps.router, weth: chain.wrappedNative, user: wallet, deadlineSec: funding.timestamp + secondsLeft })
-    const plan = await preparePlan({
-      deps, request, chain, kind: 'swap', from: wallet, tx, blockNumber,
-      summary: { quote_id: quote.quote_id, token_in: quote.token_in, token_out: quote.token_out, amount_in: quote.amount_in, amount_out: quote.amount_out, min_amount_out: quote.min_amount_out, recipient: wallet },
-      requires: isNativeSentinel(tokenIn) ? [] : [{ kind: 'approval', token: tokenIn, spender: getAddress(chain.swaps.router), amount: amountIn.toString() }],
-      abis: [swapRouterAbi], reverts: SWAP_REVERTS, expiresAt: stored.expiresAt,
-    })
-    return { data: plan, meta: { generated_at: new Date(deps.now()).toISOString(), as_of_block: plan.as_of_block } }
-  })
+    async (request) => {
+      const body = request.body as Body
+      const stored = await deps.swapQuotes.get(body.quote_id)
+      if (!stored || stored.keyPrefix !== request.gw.key!.prefix)
+        throw new GatewayProblem('not_found', {
+          detail: `No quote ${body.quote_id.slice(0, 64)} was issued to this key.`,
+          resource: 'quote',
+        })
+      const { quote, routePlan } = stored
+      if (getAddress(body.wallet) !== getAddress(quote.wallet))
+        throw new GatewayProblem('wallet_not_authorized', { detail: 'The quote was made for another wallet; quote for this one.' })
+      if (stored.expiresAt <= deps.now())
+        throw new GatewayProblem('stale_quote', { detail: `The quote expired at ${quote.expires_at}. Get a new quote.` })
+      const chain = requireSwapChain({ deps, chainId: quote.chain_id })
+      const wallet = getAddress(quote.wallet)
+      const tokenIn = getAddress(quote.token_in) as Address
+      const amountIn = BigInt(quote.amount_in)
+      const blockNumber = await readLiveBlock({ chain, timeoutMs: deps.liveReadTimeoutMs })
+      const funding = await readFunding({
+        chain,
+        wallet,
+        token: tokenIn,
+        spender: chain.swaps.router,
+        blockNumber,
+        timeoutMs: deps.liveReadTimeoutMs,
+      })
+      if (funding.balance < amountIn) {
+        throw new GatewayProblem('insufficient_balance', {
+          detail: `The wallet holds ${funding.balance} of ${tokenIn}; the swap needs ${amountIn}.`,
+          asset: tokenIn,
+          actualRaw: funding.balance.toString(),
+          requiredRaw: amountIn.toString(),
+          chainId: chain.chainId,
+        })
+      }
+      if (funding.allowance < amountIn) {
+        throw new GatewayProblem('approval_not_confirmed', {
+          detail: `Approve the router ${chain.swaps.router} to spend at least ${amountIn} of ${tokenIn}, wait for it to be mined, then prepare again.`,
+          asset: tokenIn,
+          chainId: chain.chainId,
+        })
+      }
+      const secondsLeft = BigInt(Math.max(1, Math.ceil((stored.expiresAt - deps.now()) / 1000)))
+      const tx = buildSwapTransaction({
+        plan: routePlan,
+        router: chain.swaps.router,
+        weth: chain.wrappedNative,
+        user: wallet,
+        deadlineSec: funding.timestamp + secondsLeft,
+      })
+      const plan = await preparePlan({
+        deps,
+        request,
+        chain,
+        kind: 'swap',
+        from: wallet,
+        tx,
+        blockNumber,
+        summary: {
+          quote_id: quote.quote_id,
+          token_in: quote.token_in,
+          token_out: quote.token_out,
+          amount_in: quote.amount_in,
+          amount_out: quote.amount_out,
+          min_amount_out: quote.min_amount_out,
+          recipient: wallet,
+        },
+        requires: isNativeSentinel(tokenIn)
+          ? []
+          : [{ kind: 'approval', token: tokenIn, spender: getAddress(chain.swaps.router), amount: amountIn.toString() }],
+        abis: [swapRouterAbi],
+        reverts: SWAP_REVERTS,
+        expiresAt: stored.expiresAt,
+      })
+      return { data: plan, meta: { generated_at: new Date(deps.now()).toISOString(), as_of_block: plan.as_of_block } }
+    },
+  )
 }

@@ -17,23 +17,51 @@ type Query = { sort?: TokenSort; limit?: number; cursor?: string; chain?: number
  * registerCreatorTokensRoute(fastify, deps)
  */
 export function registerCreatorTokensRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
-  fastify.get('/creators/:address/tokens', {
-    schema: {
-      summary: "List a creator's tokens",
-      operationId: 'listCreatorTokens',
-      params: Type.Object({ address: addressParam }, { additionalProperties: false }),
-      querystring: Type.Object(
-        { sort: Type.Optional(sortQuery), limit: Type.Optional(pageQuery.limit), cursor: Type.Optional(pageQuery.cursor), chain: Type.Optional(Type.Integer({ minimum: 1, maximum: 4_294_967_295 })) },
-        { additionalProperties: false },
-      ),
-      response: gatewayResponses({ ok: Type.Ref('TokenList'), description: "A page of the creator's tokens", problems: [...KEYED_PROBLEMS, 409, 422] }),
+  fastify.get(
+    '/creators/:address/tokens',
+    {
+      schema: {
+        summary: "List a creator's tokens",
+        operationId: 'listCreatorTokens',
+        params: Type.Object({ address: addressParam }, { additionalProperties: false }),
+        querystring: Type.Object(
+          {
+            sort: Type.Optional(sortQuery),
+            limit: Type.Optional(pageQuery.limit),
+            cursor: Type.Optional(pageQuery.cursor),
+            chain: Type.Optional(Type.Integer({ minimum: 1, maximum: 4_294_967_295 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: gatewayResponses({
+          ok: Type.Ref('TokenList'),
+          description: "A page of the creator's tokens",
+          problems: [...KEYED_PROBLEMS, 409, 422],
+        }),
+      },
+      config: {
+        gateway: tokenListRouteConfig({
+          deps,
+          operation: 'creators.tokens',
+          filtersOf: (request) => filtersOf(request.params as { address: string }, request.query as Query),
+        }),
+      },
     },
-    config: { gateway: tokenListRouteConfig({ deps, operation: 'creators.tokens', filtersOf: (request) => filtersOf(request.params as { address: string }, request.query as Query) }) },
-  }, async (request) => {
-    const q = request.query as Query
-    const { address } = request.params as { address: string }
-    return serveTokenList({ request, deps, route: 'creators.tokens', filters: filtersOf({ address }, q), sort: q.sort ?? 'newest', limit: q.limit ?? 25, chainId: q.chain, creator: address.toLowerCase() })
-  })
+    async (request) => {
+      const q = request.query as Query
+      const { address } = request.params as { address: string }
+      return serveTokenList({
+        request,
+        deps,
+        route: 'creators.tokens',
+        filters: filtersOf({ address }, q),
+        sort: q.sort ?? 'newest',
+        limit: q.limit ?? 25,
+        chainId: q.chain,
+        creator: address.toLowerCase(),
+      })
+    },
+  )
 }
 
 function filtersOf({ address }: { address: string }, q: Query): Record<string, unknown> {

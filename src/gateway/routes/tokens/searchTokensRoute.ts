@@ -15,26 +15,45 @@ type Query = { q: string; limit?: number; cursor?: string; chain?: number }
  * registerSearchTokensRoute(fastify, deps)
  */
 export function registerSearchTokensRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
-  fastify.get('/tokens/search', {
-    schema: {
-      summary: 'Search tokens by name, symbol or address',
-      operationId: 'searchTokens',
-      querystring: Type.Object(
-        {
-          q: Type.String({ minLength: 1, maxLength: 64, description: 'text in the name or symbol, or an exact address' }),
-          limit: Type.Optional(pageQuery.limit),
-          cursor: Type.Optional(pageQuery.cursor),
-          chain: Type.Optional(Type.Integer({ minimum: 1, maximum: 4_294_967_295, description: 'only this chain' })),
-        },
-        { additionalProperties: false },
-      ),
-      response: gatewayResponses({ ok: Type.Ref('TokenList'), description: 'A page of matching tokens, largest market cap first', problems: [...KEYED_PROBLEMS, 409, 422] }),
+  fastify.get(
+    '/tokens/search',
+    {
+      schema: {
+        summary: 'Search tokens by name, symbol or address',
+        operationId: 'searchTokens',
+        querystring: Type.Object(
+          {
+            q: Type.String({ minLength: 1, maxLength: 64, description: 'text in the name or symbol, or an exact address' }),
+            limit: Type.Optional(pageQuery.limit),
+            cursor: Type.Optional(pageQuery.cursor),
+            chain: Type.Optional(Type.Integer({ minimum: 1, maximum: 4_294_967_295, description: 'only this chain' })),
+          },
+          { additionalProperties: false },
+        ),
+        response: gatewayResponses({
+          ok: Type.Ref('TokenList'),
+          description: 'A page of matching tokens, largest market cap first',
+          problems: [...KEYED_PROBLEMS, 409, 422],
+        }),
+      },
+      config: {
+        gateway: tokenListRouteConfig({ deps, operation: 'tokens.search', filtersOf: (request) => filtersOf(request.query as Query) }),
+      },
     },
-    config: { gateway: tokenListRouteConfig({ deps, operation: 'tokens.search', filtersOf: (request) => filtersOf(request.query as Query) }) },
-  }, async (request) => {
-    const q = request.query as Query
-    return serveTokenList({ request, deps, route: 'tokens.search', filters: filtersOf(q), sort: 'market_cap', limit: q.limit ?? 25, chainId: q.chain, search: q.q.toLowerCase() })
-  })
+    async (request) => {
+      const q = request.query as Query
+      return serveTokenList({
+        request,
+        deps,
+        route: 'tokens.search',
+        filters: filtersOf(q),
+        sort: 'market_cap',
+        limit: q.limit ?? 25,
+        chainId: q.chain,
+        search: q.q.toLowerCase(),
+      })
+    },
+  )
 }
 
 function filtersOf(q: Query): Record<string, unknown> {

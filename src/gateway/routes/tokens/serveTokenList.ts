@@ -36,7 +36,10 @@ export async function serveTokenList({ request, deps, route, filters, sort, limi
   const page = rows.slice(0, limit)
   const last = page.at(-1)
   const column = tokenSortColumns[sort].column as keyof (typeof rows)[number]
-  const nextCursor = rows.length > limit && last ? deps.cursors.encode({ route, filters, version, position: [last[column] as string | number, last.chain_id, last.address] }) : null
+  const nextCursor =
+    rows.length > limit && last
+      ? deps.cursors.encode({ route, filters, version, position: [last[column] as string | number, last.chain_id, last.address] })
+      : null
   const observed = chainId !== undefined ? states.get(chainId)?.block : Math.min(...[...states.values()].map((s) => s.block))
   return {
     data: page.map((row) => presentTokenSummary({ row, state: states.get(row.chain_id) })),

@@ -17,29 +17,47 @@ export const ANNOUNCEMENTS_WEIGHT = { base: 2, rowsPerStep: 25 }
  * registerTokenAnnouncementsRoute(fastify, deps)
  */
 export function registerTokenAnnouncementsRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
-  fastify.get('/tokens/:chain/:token/announcements', {
-    schema: {
-      summary: "List a token's announcements",
-      operationId: 'listTokenAnnouncements',
-      params: tokenPathParams,
-      querystring: Type.Object({ limit: Type.Optional(pageQuery.limit), cursor: Type.Optional(pageQuery.cursor) }, { additionalProperties: false }),
-      response: gatewayResponses({ ok: Type.Ref('AnnouncementList'), description: 'A page of announcements, newest first', problems: [...KEYED_PROBLEMS, 404, 409, 422] }),
-    },
-    config: {
-      gateway: {
-        operation: 'tokens.announcements',
-        scope: 'tokens:read',
-        weight: ANNOUNCEMENTS_WEIGHT,
-        defaultLimit: 25,
-        validate: (request) => {
-          const path = readTokenPath({ request, deps })
-          request.gw.locals.path = path
-          readCursor({ request, deps, route: 'tokens.announcements', filters: path })
+  fastify.get(
+    '/tokens/:chain/:token/announcements',
+    {
+      schema: {
+        summary: "List a token's announcements",
+        operationId: 'listTokenAnnouncements',
+        params: tokenPathParams,
+        querystring: Type.Object(
+          { limit: Type.Optional(pageQuery.limit), cursor: Type.Optional(pageQuery.cursor) },
+          { additionalProperties: false },
+        ),
+        response: gatewayResponses({
+          ok: Type.Ref('AnnouncementList'),
+          description: 'A page of announcements, newest first',
+          problems: [...KEYED_PROBLEMS, 404, 409, 422],
+        }),
+      },
+      config: {
+        gateway: {
+          operation: 'tokens.announcements',
+          scope: 'tokens:read',
+          weight: ANNOUNCEMENTS_WEIGHT,
+          defaultLimit: 25,
+          validate: (request) => {
+            const path = readTokenPath({ request, deps })
+            request.gw.locals.path = path
+            readCursor({ request, deps, route: 'tokens.announcements', filters: path })
+          },
         },
       },
     },
-  }, async (request) => {
-    const path = request.gw.locals.path as { chainId: number; token: string }
-    return serveAnnouncements({ request, deps, route: 'tokens.announcements', filters: path, ...path, limit: (request.query as { limit?: number }).limit ?? 25 })
-  })
+    async (request) => {
+      const path = request.gw.locals.path as { chainId: number; token: string }
+      return serveAnnouncements({
+        request,
+        deps,
+        route: 'tokens.announcements',
+        filters: path,
+        ...path,
+        limit: (request.query as { limit?: number }).limit ?? 25,
+      })
+    },
+  )
 }

@@ -15,29 +15,40 @@ import { readTokenPath, tokenPathParams } from '../tokenPath.ts'
  * registerTokenDetailRoute(fastify, deps)
  */
 export function registerTokenDetailRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
-  fastify.get('/tokens/:chain/:token', {
-    schema: {
-      summary: 'Get a token',
-      operationId: 'getToken',
-      params: tokenPathParams,
-      querystring: Type.Object({}, { additionalProperties: false }),
-      response: gatewayResponses({ ok: Type.Ref('TokenDetailResponse'), description: 'The token', problems: [...KEYED_PROBLEMS, 404, 422] }),
-    },
-    config: {
-      gateway: {
-        operation: 'tokens.detail',
-        scope: 'tokens:read',
-        weight: { base: 2 },
-        validate: (request) => {
-          request.gw.locals.path = readTokenPath({ request, deps })
+  fastify.get(
+    '/tokens/:chain/:token',
+    {
+      schema: {
+        summary: 'Get a token',
+        operationId: 'getToken',
+        params: tokenPathParams,
+        querystring: Type.Object({}, { additionalProperties: false }),
+        response: gatewayResponses({
+          ok: Type.Ref('TokenDetailResponse'),
+          description: 'The token',
+          problems: [...KEYED_PROBLEMS, 404, 422],
+        }),
+      },
+      config: {
+        gateway: {
+          operation: 'tokens.detail',
+          scope: 'tokens:read',
+          weight: { base: 2 },
+          validate: (request) => {
+            request.gw.locals.path = readTokenPath({ request, deps })
+          },
         },
       },
     },
-  }, async (request) => {
-    const { chainId, token } = request.gw.locals.path as { chainId: number; token: string }
-    const row = await readTokenRow({ db: deps.db, chainId, token })
-    const states = await readChainStates({ db: deps.db })
-    const state = states.get(chainId)
-    return { data: await presentTokenDetail({ db: deps.db, row, state }), meta: { generated_at: new Date(deps.now()).toISOString(), ...(state ? { observed_block: state.block } : {}) } }
-  })
+    async (request) => {
+      const { chainId, token } = request.gw.locals.path as { chainId: number; token: string }
+      const row = await readTokenRow({ db: deps.db, chainId, token })
+      const states = await readChainStates({ db: deps.db })
+      const state = states.get(chainId)
+      return {
+        data: await presentTokenDetail({ db: deps.db, row, state }),
+        meta: { generated_at: new Date(deps.now()).toISOString(), ...(state ? { observed_block: state.block } : {}) },
+      }
+    },
+  )
 }

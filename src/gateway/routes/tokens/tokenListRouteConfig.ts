@@ -5,7 +5,9 @@ import { readCursor } from '../readCursor.ts'
 import { requireChain } from '../requireChain.ts'
 
 /** Spec §9.3: a separate `order` is refused, not ignored. */
-export const retiredOrder = { order: { reason: 'sort values are self-contained (e.g. sort=newest or sort=oldest); send sort alone, without order.' } }
+export const retiredOrder = {
+  order: { reason: 'sort values are self-contained (e.g. sort=newest or sort=oldest); send sort alone, without order.' },
+}
 
 export type TokenListRouteConfigParameters = {
   deps: GatewayDependencies

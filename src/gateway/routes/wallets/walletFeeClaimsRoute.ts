@@ -17,22 +17,30 @@ export const LIVE_PROBLEMS = [502, 503, 504] as const
  * registerWalletFeeClaimsRoute(fastify, deps)
  */
 export function registerWalletFeeClaimsRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
-  fastify.get('/wallets/:address/fee-claims', {
-    schema: {
-      summary: "A wallet's fee claim positions",
-      operationId: 'listWalletFeeClaims',
-      params: walletPathParams,
-      querystring: Type.Object(walletPageQuery, { additionalProperties: false }),
-      response: gatewayResponses({ ok: Type.Ref('FeeClaimList'), description: 'A page of fee positions, claimable read live', problems: [...KEYED_PROBLEMS, 409, 422, ...LIVE_PROBLEMS] }),
-    },
-    config: {
-      gateway: {
-        operation: 'wallets.fee_claims',
-        scope: 'wallets:read',
-        weight: TRADES_WEIGHT,
-        defaultLimit: 25,
-        validate: (request) => void readWalletList({ request, deps, route: 'wallets.fee_claims' }),
+  fastify.get(
+    '/wallets/:address/fee-claims',
+    {
+      schema: {
+        summary: "A wallet's fee claim positions",
+        operationId: 'listWalletFeeClaims',
+        params: walletPathParams,
+        querystring: Type.Object(walletPageQuery, { additionalProperties: false }),
+        response: gatewayResponses({
+          ok: Type.Ref('FeeClaimList'),
+          description: 'A page of fee positions, claimable read live',
+          problems: [...KEYED_PROBLEMS, 409, 422, ...LIVE_PROBLEMS],
+        }),
+      },
+      config: {
+        gateway: {
+          operation: 'wallets.fee_claims',
+          scope: 'wallets:read',
+          weight: TRADES_WEIGHT,
+          defaultLimit: 25,
+          validate: (request) => void readWalletList({ request, deps, route: 'wallets.fee_claims' }),
+        },
       },
     },
-  }, async (request) => serveFeeClaims({ request, deps, route: 'wallets.fee_claims', ...(request.gw.locals.list as WalletListRequest) }))
+    async (request) => serveFeeClaims({ request, deps, route: 'wallets.fee_claims', ...(request.gw.locals.list as WalletListRequest) }),
+  )
 }

@@ -26,7 +26,17 @@ export type WalletListRequest = { wallet: string; chainId?: number; limit: numbe
  * @example
  * validate: (request) => readWalletList({ request, deps, route: 'wallets.vesting' })
  */
-export function readWalletList({ request, deps, route, extraFilters = {} }: { request: FastifyRequest; deps: GatewayDependencies; route: string; extraFilters?: Record<string, unknown> }): WalletListRequest {
+export function readWalletList({
+  request,
+  deps,
+  route,
+  extraFilters = {},
+}: {
+  request: FastifyRequest
+  deps: GatewayDependencies
+  route: string
+  extraFilters?: Record<string, unknown>
+}): WalletListRequest {
   const { address } = request.params as { address: string }
   const q = request.query as { limit?: number; chain?: number }
   if (q.chain !== undefined) requireChain({ deps, chainId: q.chain })

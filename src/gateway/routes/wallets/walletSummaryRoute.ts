@@ -17,27 +17,41 @@ import { walletPathParams } from './walletQuery.ts'
  * registerWalletSummaryRoute(fastify, deps)
  */
 export function registerWalletSummaryRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
-  fastify.get('/wallets/:address/summary', {
-    schema: {
-      summary: "A wallet's summary",
-      operationId: 'getWalletSummary',
-      params: walletPathParams,
-      querystring: Type.Object({}, { additionalProperties: false }),
-      response: gatewayResponses({ ok: Type.Ref('WalletSummaryResponse'), description: 'The wallet at a glance, live values at as_of_block', problems: [...KEYED_PROBLEMS, ...LIVE_PROBLEMS] }),
-    },
-    config: {
-      gateway: {
-        operation: 'wallets.summary',
-        scope: 'wallets:read',
-        weight: { base: 2, rowsPerStep: 25 },
-        validate: async (request, d) => {
-          request.gw.locals.liveRows = liveRowsOf(await countWalletRows({ deps: d, wallet: (request.params as { address: string }).address.toLowerCase() }))
+  fastify.get(
+    '/wallets/:address/summary',
+    {
+      schema: {
+        summary: "A wallet's summary",
+        operationId: 'getWalletSummary',
+        params: walletPathParams,
+        querystring: Type.Object({}, { additionalProperties: false }),
+        response: gatewayResponses({
+          ok: Type.Ref('WalletSummaryResponse'),
+          description: 'The wallet at a glance, live values at as_of_block',
+          problems: [...KEYED_PROBLEMS, ...LIVE_PROBLEMS],
+        }),
+      },
+      config: {
+        gateway: {
+          operation: 'wallets.summary',
+          scope: 'wallets:read',
+          weight: { base: 2, rowsPerStep: 25 },
+          validate: async (request, d) => {
+            request.gw.locals.liveRows = liveRowsOf(
+              await countWalletRows({ deps: d, wallet: (request.params as { address: string }).address.toLowerCase() }),
+            )
+          },
+          units: (request) =>
+            routeUnits({ weight: { base: 2, rowsPerStep: 25 }, limit: Math.max(1, request.gw.locals.liveRows as number) }),
         },
-        units: (request) => routeUnits({ weight: { base: 2, rowsPerStep: 25 }, limit: Math.max(1, request.gw.locals.liveRows as number) }),
       },
     },
-  }, async (request) => {
-    const { data, asOfBlock } = await summarizeWallet({ deps, wallet: (request.params as { address: string }).address.toLowerCase() })
-    return { data, meta: { generated_at: new Date(deps.now()).toISOString(), ...(asOfBlock !== undefined ? { as_of_block: asOfBlock } : {}) } }
-  })
+    async (request) => {
+      const { data, asOfBlock } = await summarizeWallet({ deps, wallet: (request.params as { address: string }).address.toLowerCase() })
+      return {
+        data,
+        meta: { generated_at: new Date(deps.now()).toISOString(), ...(asOfBlock !== undefined ? { as_of_block: asOfBlock } : {}) },
+      }
+    },
+  )
 }

@@ -15,22 +15,30 @@ import { readWalletList, type WalletListRequest, walletPageQuery, walletPathPara
  * registerWalletVestingRoute(fastify, deps)
  */
 export function registerWalletVestingRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
-  fastify.get('/wallets/:address/vesting', {
-    schema: {
-      summary: "A wallet's vesting positions",
-      operationId: 'listWalletVesting',
-      params: walletPathParams,
-      querystring: Type.Object(walletPageQuery, { additionalProperties: false }),
-      response: gatewayResponses({ ok: Type.Ref('VestingList'), description: 'A page of vesting positions, amounts read live', problems: [...KEYED_PROBLEMS, 409, 422, ...LIVE_PROBLEMS] }),
-    },
-    config: {
-      gateway: {
-        operation: 'wallets.vesting',
-        scope: 'wallets:read',
-        weight: TRADES_WEIGHT,
-        defaultLimit: 25,
-        validate: (request) => void readWalletList({ request, deps, route: 'wallets.vesting' }),
+  fastify.get(
+    '/wallets/:address/vesting',
+    {
+      schema: {
+        summary: "A wallet's vesting positions",
+        operationId: 'listWalletVesting',
+        params: walletPathParams,
+        querystring: Type.Object(walletPageQuery, { additionalProperties: false }),
+        response: gatewayResponses({
+          ok: Type.Ref('VestingList'),
+          description: 'A page of vesting positions, amounts read live',
+          problems: [...KEYED_PROBLEMS, 409, 422, ...LIVE_PROBLEMS],
+        }),
+      },
+      config: {
+        gateway: {
+          operation: 'wallets.vesting',
+          scope: 'wallets:read',
+          weight: TRADES_WEIGHT,
+          defaultLimit: 25,
+          validate: (request) => void readWalletList({ request, deps, route: 'wallets.vesting' }),
+        },
       },
     },
-  }, async (request) => serveVesting({ request, deps, route: 'wallets.vesting', ...(request.gw.locals.list as WalletListRequest) }))
+    async (request) => serveVesting({ request, deps, route: 'wallets.vesting', ...(request.gw.locals.list as WalletListRequest) }),
+  )
 }

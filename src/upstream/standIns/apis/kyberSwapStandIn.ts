@@ -28,17 +28,25 @@ export const kyberSwapStandIn: StandInApi = {
     if (m[2] === 'routes') {
       if (request.method !== 'GET') return fail(405, 405, 'method not allowed')
       const q = request.query
-      const { trade, problem = '' } = readStandInTrade({ tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountIn: q.amountIn, fields: ['tokenIn', 'tokenOut', 'amountIn'] })
+      const { trade, problem = '' } = readStandInTrade({
+        tokenIn: q.tokenIn,
+        tokenOut: q.tokenOut,
+        amountIn: q.amountIn,
+        fields: ['tokenIn', 'tokenOut', 'amountIn'],
+      })
       if (!trade) return fail(400, 4001, `unable to bind query parameters: ${problem}`)
       // The client's fee: `feeAmount` bps (with `isInBps`) of the input or the output, to `feeReceiver`.
       let fee: StandInFee | undefined
       let extraFee = { feeAmount: '', chargeFeeBy: '', isInBps: false, feeReceiver: '' }
       if (q.chargeFeeBy) {
-        if (q.chargeFeeBy !== 'currency_in' && q.chargeFeeBy !== 'currency_out') return fail(400, 4001, 'unable to bind query parameters: chargeFeeBy')
-        if (!/^0x[a-fA-F0-9]{40}$/.test(q.feeReceiver ?? '')) return fail(400, 4001, 'unable to bind query parameters: feeReceiver is required with chargeFeeBy')
+        if (q.chargeFeeBy !== 'currency_in' && q.chargeFeeBy !== 'currency_out')
+          return fail(400, 4001, 'unable to bind query parameters: chargeFeeBy')
+        if (!/^0x[a-fA-F0-9]{40}$/.test(q.feeReceiver ?? ''))
+          return fail(400, 4001, 'unable to bind query parameters: feeReceiver is required with chargeFeeBy')
         if (!/^[0-9]+$/.test(q.feeAmount ?? '')) return fail(400, 4001, 'unable to bind query parameters: feeAmount')
         // Absolute (wei) fees exist in its API; this stand-in simulates the bps form only.
-        if (q.isInBps !== 'true') return fail(400, 4001, 'unable to bind query parameters: this stand-in simulates fees in bps only (isInBps=true)')
+        if (q.isInBps !== 'true')
+          return fail(400, 4001, 'unable to bind query parameters: this stand-in simulates fees in bps only (isInBps=true)')
         if (Number(q.feeAmount) >= 10_000) return fail(400, 4001, 'unable to bind query parameters: feeAmount')
         fee = { ppm: BigInt(q.feeAmount!) * 100n, takenFrom: q.chargeFeeBy === 'currency_in' ? 'tokenIn' : 'tokenOut' }
         extraFee = { feeAmount: q.feeAmount!, chargeFeeBy: q.chargeFeeBy, isInBps: true, feeReceiver: q.feeReceiver! }
@@ -58,7 +66,21 @@ export const kyberSwapStandIn: StandInApi = {
         gasUsd: '0',
         l1FeeUsd: '0',
         extraFee,
-        route: [[{ pool: '0x4b543e89351faa242cb0172b2da0cdb52db699b4', tokenIn: trade.tokenIn.toLowerCase(), tokenOut: trade.tokenOut.toLowerCase(), swapAmount: trade.amountIn.toString(), amountOut: priced.amountOut.toString(), exchange: 'simulated', poolType: 'simulated', poolExtra: null, extra: null }]],
+        route: [
+          [
+            {
+              pool: '0x4b543e89351faa242cb0172b2da0cdb52db699b4',
+              tokenIn: trade.tokenIn.toLowerCase(),
+              tokenOut: trade.tokenOut.toLowerCase(),
+              swapAmount: trade.amountIn.toString(),
+              amountOut: priced.amountOut.toString(),
+              exchange: 'simulated',
+              poolType: 'simulated',
+              poolExtra: null,
+              extra: null,
+            },
+          ],
+        ],
         routeID,
         checksum: '0',
         timestamp: Math.floor(settings.now() / 1000),
@@ -76,10 +98,13 @@ export const kyberSwapStandIn: StandInApi = {
     const raw = extractRawJsonMember(request.text, ['routeSummary'])
     const routeID = (body?.routeSummary as { routeID?: unknown } | undefined)?.routeID
     if (!body || raw === undefined || typeof routeID !== 'string') return fail(400, 4002, 'unable to bind request body')
-    if ((settings.memory.get(`kyber:${routeID}`) as { value?: string } | undefined)?.value !== raw) return fail(400, 4002, 'unable to bind request body: routeSummary was modified (checksum mismatch)')
-    if (!/^0x[a-fA-F0-9]{40}$/.test(String(body.sender)) || !/^0x[a-fA-F0-9]{40}$/.test(String(body.recipient))) return fail(400, 4002, 'unable to bind request body: sender and recipient are required')
+    if ((settings.memory.get(`kyber:${routeID}`) as { value?: string } | undefined)?.value !== raw)
+      return fail(400, 4002, 'unable to bind request body: routeSummary was modified (checksum mismatch)')
+    if (!/^0x[a-fA-F0-9]{40}$/.test(String(body.sender)) || !/^0x[a-fA-F0-9]{40}$/.test(String(body.recipient)))
+      return fail(400, 4002, 'unable to bind request body: sender and recipient are required')
     const slippage = body.slippageTolerance === undefined ? 0 : Number(body.slippageTolerance)
-    if (!(slippage >= 0) || (slippage > 2000 && body.ignoreCappedSlippage !== true)) return fail(400, 4000, 'bad request: slippageTolerance must be in [0, 2000]')
+    if (!(slippage >= 0) || (slippage > 2000 && body.ignoreCappedSlippage !== true))
+      return fail(400, 4000, 'bad request: slippageTolerance must be in [0, 2000]')
     const summary = JSON.parse(raw) as { tokenIn: string; tokenOut: string; amountIn: string; amountOut: string; gas: string }
     const native = summary.tokenIn === '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
     const minOut = (BigInt(summary.amountOut) * BigInt(Math.floor(10_000 - slippage))) / 10_000n
@@ -97,7 +122,14 @@ export const kyberSwapStandIn: StandInApi = {
           gasUsd: '0',
           additionalCostUsd: '0',
           additionalCostMessage: 'L1 fee that pays for rolls up cost',
-          data: standInCalldata({ tag: '0xe21fd0e9', taker: body.sender as `0x${string}`, tokenIn: summary.tokenIn as `0x${string}`, tokenOut: summary.tokenOut as `0x${string}`, amountIn: BigInt(summary.amountIn), minOut }),
+          data: standInCalldata({
+            tag: '0xe21fd0e9',
+            taker: body.sender as `0x${string}`,
+            tokenIn: summary.tokenIn as `0x${string}`,
+            tokenOut: summary.tokenOut as `0x${string}`,
+            amountIn: BigInt(summary.amountIn),
+            minOut,
+          }),
           routerAddress: ROUTER,
           transactionValue: native ? summary.amountIn : '0',
         },

@@ -12,10 +12,21 @@ import { standInCalldata } from '../standInCalldata.ts'
 const ROUTER = '0x0D05a7D3448512B78fa8A9e46c4872C88C4a0D05'
 const ZERO = '0x0000000000000000000000000000000000000000'
 const PATH_LIFETIME_MS = 60_000
-const fail = (status: number, errorCode: number, detail: string): StandInReply => ({ status, body: { detail, traceId: crypto.randomUUID(), errorCode } })
+const fail = (status: number, errorCode: number, detail: string): StandInReply => ({
+  status,
+  body: { detail, traceId: crypto.randomUUID(), errorCode },
+})
 const odosAddress = (a: string) => (a.toLowerCase() === '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' ? ZERO : getAddress(a))
 
-type Path = { userAddr: string; tokenIn: string; tokenOut: string; amountIn: string; amountOut: string; gasUnits: string; slippagePercent: number }
+type Path = {
+  userAddr: string
+  tokenIn: string
+  tokenOut: string
+  amountIn: string
+  amountOut: string
+  gasUnits: string
+  slippagePercent: number
+}
 
 /** The Odos SOR stand-in. */
 export const odosStandIn: StandInApi = {
@@ -30,8 +41,15 @@ export const odosStandIn: StandInApi = {
       const output = Array.isArray(body.outputTokens) && body.outputTokens.length === 1 ? body.outputTokens[0] : undefined
       if (!input || !output) return fail(400, 4009, 'Invalid token count')
       if (output.proportion !== 1) return fail(400, 4015, 'Invalid token proportions')
-      if (typeof input.amount !== 'string') return fail(400, 4019, 'Input Amount should be positive integer in string form with < 64 digits')
-      const { trade, problem = '' } = readStandInTrade({ tokenIn: input.tokenAddress, tokenOut: output.tokenAddress, amountIn: input.amount, fields: ['inputTokens', 'outputTokens', 'amount'], nativeForms: [ZERO] })
+      if (typeof input.amount !== 'string')
+        return fail(400, 4019, 'Input Amount should be positive integer in string form with < 64 digits')
+      const { trade, problem = '' } = readStandInTrade({
+        tokenIn: input.tokenAddress,
+        tokenOut: output.tokenAddress,
+        amountIn: input.amount,
+        fields: ['inputTokens', 'outputTokens', 'amount'],
+        nativeForms: [ZERO],
+      })
       if (!trade) return fail(400, problem.startsWith('amount') ? 4011 : 4010, problem)
       const slippagePercent = body.slippageLimitPercent === undefined ? 0.3 : Number(body.slippageLimitPercent)
       if (!(slippagePercent >= 0 && slippagePercent <= 100)) return fail(400, 4006, 'Slippage tolerance too high')
@@ -41,8 +59,14 @@ export const odosStandIn: StandInApi = {
       let fee: StandInFee | undefined
       const partnerFeePercent = request.path.endsWith('/v3') && body.partnerFeePercent !== undefined ? body.partnerFeePercent : undefined
       if (partnerFeePercent !== undefined) {
-        if (typeof partnerFeePercent !== 'number' || !(partnerFeePercent >= 0 && partnerFeePercent < 1)) return fail(400, 4000, 'Invalid partnerFeePercent')
-        if (typeof body.feeRecipient !== 'string' || !/^0x[a-fA-F0-9]{40}$/.test(body.feeRecipient) || getAddress(body.feeRecipient) !== body.feeRecipient) return fail(400, 4000, 'feeRecipient must be a checksummed address when partnerFeePercent is set')
+        if (typeof partnerFeePercent !== 'number' || !(partnerFeePercent >= 0 && partnerFeePercent < 1))
+          return fail(400, 4000, 'Invalid partnerFeePercent')
+        if (
+          typeof body.feeRecipient !== 'string' ||
+          !/^0x[a-fA-F0-9]{40}$/.test(body.feeRecipient) ||
+          getAddress(body.feeRecipient) !== body.feeRecipient
+        )
+          return fail(400, 4000, 'feeRecipient must be a checksummed address when partnerFeePercent is set')
         fee = { ppm: BigInt(Math.round(partnerFeePercent * 1_000_000)), takenFrom: 'tokenOut' }
       }
       const priced = await priceWithFee({ market, trade, fee })
@@ -50,7 +74,15 @@ export const odosStandIn: StandInApi = {
       let pathId: string | null = null
       if (body.userAddr !== undefined) {
         pathId = crypto.randomUUID().replaceAll('-', '')
-        const path: Path = { userAddr: String(body.userAddr).toLowerCase(), tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn.toString(), amountOut: priced.amountOut.toString(), gasUnits: priced.gasUnits.toString(), slippagePercent }
+        const path: Path = {
+          userAddr: String(body.userAddr).toLowerCase(),
+          tokenIn: trade.tokenIn,
+          tokenOut: trade.tokenOut,
+          amountIn: trade.amountIn.toString(),
+          amountOut: priced.amountOut.toString(),
+          gasUnits: priced.gasUnits.toString(),
+          slippagePercent,
+        }
         remember(settings, `odos:${pathId}`, path)
       }
       return {
@@ -80,8 +112,12 @@ export const odosStandIn: StandInApi = {
       }
     }
     if (request.path === '/sor/assemble') {
-      const entry = typeof body.pathId === 'string' ? (settings.memory.get(`odos:${body.pathId}`) as { at: number; value: Path } | undefined) : undefined
-      if (!entry || settings.now() - entry.at > PATH_LIFETIME_MS) return fail(400, 4100, 'Invalid assembly request: unknown or expired pathId')
+      const entry =
+        typeof body.pathId === 'string'
+          ? (settings.memory.get(`odos:${body.pathId}`) as { at: number; value: Path } | undefined)
+          : undefined
+      if (!entry || settings.now() - entry.at > PATH_LIFETIME_MS)
+        return fail(400, 4100, 'Invalid assembly request: unknown or expired pathId')
       if (String(body.userAddr).toLowerCase() !== entry.value.userAddr) return fail(400, 4101, 'Invalid user address in assembly')
       const p = entry.value
       const native = p.tokenIn.toLowerCase() === '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
@@ -103,7 +139,14 @@ export const odosStandIn: StandInApi = {
             value: native ? p.amountIn : '0',
             to: ROUTER,
             from: getAddress(p.userAddr),
-            data: standInCalldata({ tag: '0x83bd37f9', taker: getAddress(p.userAddr), tokenIn: p.tokenIn as `0x${string}`, tokenOut: p.tokenOut as `0x${string}`, amountIn: BigInt(p.amountIn), minOut }),
+            data: standInCalldata({
+              tag: '0x83bd37f9',
+              taker: getAddress(p.userAddr),
+              tokenIn: p.tokenIn as `0x${string}`,
+              tokenOut: p.tokenOut as `0x${string}`,
+              amountIn: BigInt(p.amountIn),
+              minOut,
+            }),
             nonce: 0,
             chainId: settings.chainId,
           },

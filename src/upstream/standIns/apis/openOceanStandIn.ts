@@ -21,14 +21,20 @@ export const openOceanStandIn: StandInApi = {
     const q = request.query
     if (q.amountDecimals === undefined) return refuse(400, 'amountDecimals is required')
     if (!/^[0-9]+$/.test(q.gasPriceDecimals ?? '')) return refuse(400, 'gasPriceDecimals is required')
-    const { trade, problem = '' } = readStandInTrade({ tokenIn: q.inTokenAddress, tokenOut: q.outTokenAddress, amountIn: q.amountDecimals, fields: ['inTokenAddress', 'outTokenAddress', 'amountDecimals'] })
+    const { trade, problem = '' } = readStandInTrade({
+      tokenIn: q.inTokenAddress,
+      tokenOut: q.outTokenAddress,
+      amountIn: q.amountDecimals,
+      fields: ['inTokenAddress', 'outTokenAddress', 'amountDecimals'],
+    })
     if (!trade) return refuse(400, problem)
     const slippage = q.slippage === undefined ? 1 : Number(q.slippage)
     if (!(slippage >= 0.05 && slippage <= 50)) return refuse(400, 'slippage must be in 0.05..50')
     // /swap only: `referrerFee` percent (0.01..5) of the in-token for `referrer`; the rest is swapped.
     let fee: StandInFee | undefined
     if (m[2] === 'swap' && q.referrerFee !== undefined) {
-      if (!/^[0-9]+(\.[0-9]{1,4})?$/.test(q.referrerFee) || !(Number(q.referrerFee) >= 0.01 && Number(q.referrerFee) <= 5)) return refuse(400, 'referrerFee must be in 0.01..5')
+      if (!/^[0-9]+(\.[0-9]{1,4})?$/.test(q.referrerFee) || !(Number(q.referrerFee) >= 0.01 && Number(q.referrerFee) <= 5))
+        return refuse(400, 'referrerFee must be in 0.01..5')
       if (!/^0x[a-fA-F0-9]{40}$/.test(q.referrer ?? '')) return refuse(400, 'referrer must be an address when referrerFee is set')
       fee = { ppm: BigInt(Math.round(Number(q.referrerFee) * 10_000)), takenFrom: 'tokenIn' }
     }
@@ -36,16 +42,59 @@ export const openOceanStandIn: StandInApi = {
     // A pair it cannot route: /quote answers code 200 with `outAmount: "0"` (and no dexes), as the real
     // API does for tokens it knows without a route; /swap, `data: null`.
     if (!priced && m[2] === 'quote') {
-      return { status: 200, body: { code: 200, data: { inToken: tokenInfo(trade.tokenIn), outToken: tokenInfo(trade.tokenOut), inAmount: trade.amountIn.toString(), outAmount: '0', estimatedGas: '0', dexes: [], path: { from: trade.tokenIn, to: trade.tokenOut, parts: 0, routes: [] }, save: 0, price_impact: '0.00%', exchange: EXCHANGE } } }
+      return {
+        status: 200,
+        body: {
+          code: 200,
+          data: {
+            inToken: tokenInfo(trade.tokenIn),
+            outToken: tokenInfo(trade.tokenOut),
+            inAmount: trade.amountIn.toString(),
+            outAmount: '0',
+            estimatedGas: '0',
+            dexes: [],
+            path: { from: trade.tokenIn, to: trade.tokenOut, parts: 0, routes: [] },
+            save: 0,
+            price_impact: '0.00%',
+            exchange: EXCHANGE,
+          },
+        },
+      }
     }
     if (!priced) return openOceanStandIn.noRoute()
-    const base = { inToken: tokenInfo(trade.tokenIn), outToken: tokenInfo(trade.tokenOut), inAmount: trade.amountIn.toString(), outAmount: priced.amountOut.toString() }
+    const base = {
+      inToken: tokenInfo(trade.tokenIn),
+      outToken: tokenInfo(trade.tokenOut),
+      inAmount: trade.amountIn.toString(),
+      outAmount: priced.amountOut.toString(),
+    }
     if (m[2] === 'quote') {
-      return { status: 200, body: { code: 200, data: { ...base, estimatedGas: priced.gasUnits.toString(), dexes: [{ dexIndex: 0, dexCode: 'Simulated', swapAmount: trade.amountIn.toString() }], path: { from: trade.tokenIn, to: trade.tokenOut, parts: 10, routes: [] }, save: 0, price_impact: '0.00%', exchange: EXCHANGE } } }
+      return {
+        status: 200,
+        body: {
+          code: 200,
+          data: {
+            ...base,
+            estimatedGas: priced.gasUnits.toString(),
+            dexes: [{ dexIndex: 0, dexCode: 'Simulated', swapAmount: trade.amountIn.toString() }],
+            path: { from: trade.tokenIn, to: trade.tokenOut, parts: 10, routes: [] },
+            save: 0,
+            price_impact: '0.00%',
+            exchange: EXCHANGE,
+          },
+        },
+      }
     }
     const minOut = (priced.amountOut * BigInt(Math.floor((100 - slippage) * 100))) / 10_000n
     // Without `account` /swap answers the quote only (no calldata).
-    if (q.account === undefined) return { status: 200, body: { code: 200, data: { ...base, estimatedGas: Number(priced.gasUnits), minOutAmount: minOut.toString(), price_impact: '0.00%' } } }
+    if (q.account === undefined)
+      return {
+        status: 200,
+        body: {
+          code: 200,
+          data: { ...base, estimatedGas: Number(priced.gasUnits), minOutAmount: minOut.toString(), price_impact: '0.00%' },
+        },
+      }
     if (!/^0x[a-fA-F0-9]{40}$/.test(q.account)) return refuse(400, 'account must be an address')
     const native = trade.tokenIn.toLowerCase() === '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
     return {
@@ -60,7 +109,14 @@ export const openOceanStandIn: StandInApi = {
           to: EXCHANGE,
           value: native ? trade.amountIn.toString() : '0',
           gasPrice: q.gasPriceDecimals,
-          data: standInCalldata({ tag: '0x90411a32', taker: q.account as `0x${string}`, tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn, minOut }),
+          data: standInCalldata({
+            tag: '0x90411a32',
+            taker: q.account as `0x${string}`,
+            tokenIn: trade.tokenIn,
+            tokenOut: trade.tokenOut,
+            amountIn: trade.amountIn,
+            minOut,
+          }),
           chainId: settings.chainId,
           price_impact: '0.00%',
         },
@@ -69,7 +125,11 @@ export const openOceanStandIn: StandInApi = {
   },
   noRoute: () => ({ status: 200, body: { code: 200, data: null } }),
   serverError: () => ({ status: 500, body: { code: 500, error: 'Internal Server Error' } }),
-  rateLimited: (retryAfterSec) => ({ status: 429, body: { code: 429, error: 'Too Many Requests' }, headers: { 'retry-after': String(retryAfterSec) } }),
+  rateLimited: (retryAfterSec) => ({
+    status: 429,
+    body: { code: 429, error: 'Too Many Requests' },
+    headers: { 'retry-after': String(retryAfterSec) },
+  }),
   tamper: (reply) => {
     const body = reply.body as { code: number; data: Record<string, unknown> | null }
     return { ...reply, body: { ...body, data: body.data ? { ...body.data, inAmount: '1' } : null } }

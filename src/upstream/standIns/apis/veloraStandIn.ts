@@ -23,8 +23,17 @@ export const veloraStandIn: StandInApi = {
       if (q.side !== undefined && q.side !== 'SELL') return fail(400, 'Only SELL is simulated by this stand-in')
       if (!/^[0-9]+$/.test(q.srcDecimals ?? '')) return fail(400, 'Invalid srcDecimals')
       if (!/^[0-9]+$/.test(q.destDecimals ?? '')) return fail(400, 'Invalid destDecimals')
-      if (q.srcToken?.toLowerCase() === '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' && q.srcToken !== '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE') return fail(400, 'Invalid srcToken')
-      const { trade, problem = '' } = readStandInTrade({ tokenIn: q.srcToken, tokenOut: q.destToken, amountIn: q.amount, fields: ['srcToken', 'destToken', 'amount'] })
+      if (
+        q.srcToken?.toLowerCase() === '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' &&
+        q.srcToken !== '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+      )
+        return fail(400, 'Invalid srcToken')
+      const { trade, problem = '' } = readStandInTrade({
+        tokenIn: q.srcToken,
+        tokenOut: q.destToken,
+        amountIn: q.amount,
+        fields: ['srcToken', 'destToken', 'amount'],
+      })
       if (!trade) return fail(400, `Invalid ${problem}`)
       // The partner fee: `partnerFeeBps` of the destination token for `partnerAddress` (at most 200).
       let fee: StandInFee | undefined
@@ -44,7 +53,29 @@ export const veloraStandIn: StandInApi = {
         destToken: trade.tokenOut.toLowerCase(),
         destDecimals: Number(q.destDecimals),
         destAmount: priced.amountOut.toString(),
-        bestRoute: [{ percent: 100, swaps: [{ srcToken: trade.tokenIn.toLowerCase(), srcDecimals: Number(q.srcDecimals), destToken: trade.tokenOut.toLowerCase(), destDecimals: Number(q.destDecimals), swapExchanges: [{ exchange: 'Simulated', srcAmount: trade.amountIn.toString(), destAmount: priced.amountOut.toString(), percent: 100, poolAddresses: [], data: {} }] }] }],
+        bestRoute: [
+          {
+            percent: 100,
+            swaps: [
+              {
+                srcToken: trade.tokenIn.toLowerCase(),
+                srcDecimals: Number(q.srcDecimals),
+                destToken: trade.tokenOut.toLowerCase(),
+                destDecimals: Number(q.destDecimals),
+                swapExchanges: [
+                  {
+                    exchange: 'Simulated',
+                    srcAmount: trade.amountIn.toString(),
+                    destAmount: priced.amountOut.toString(),
+                    percent: 100,
+                    poolAddresses: [],
+                    data: {},
+                  },
+                ],
+              },
+            ],
+          },
+        ],
         gasCostUSD: '0',
         gasCost: priced.gasUnits.toString(),
         side: 'SELL',
@@ -71,9 +102,11 @@ export const veloraStandIn: StandInApi = {
       if (m[1] !== String(settings.chainId)) return fail(400, 'Invalid network')
       const body = request.json as Record<string, unknown> | undefined
       const raw = extractRawJsonMember(request.text, ['priceRoute'])
-      const route = body?.priceRoute as { hmac?: unknown; srcToken: string; destToken: string; srcAmount: string; destAmount: string } | undefined
+      const route = body?.priceRoute as
+        { hmac?: unknown; srcToken: string; destToken: string; srcAmount: string; destAmount: string } | undefined
       if (!body || raw === undefined || !route || typeof route.hmac !== 'string') return fail(400, 'Missing priceRoute')
-      if ((settings.memory.get(`velora:${route.hmac}`) as { value?: string } | undefined)?.value !== raw) return fail(400, 'Invalid priceRoute: it was modified (hmac mismatch)')
+      if ((settings.memory.get(`velora:${route.hmac}`) as { value?: string } | undefined)?.value !== raw)
+        return fail(400, 'Invalid priceRoute: it was modified (hmac mismatch)')
       if (!/^0x[a-fA-F0-9]{40}$/.test(String(body.userAddress))) return fail(400, 'Invalid userAddress')
       // This stand-in's own strictness: the transaction must charge the fee the route was priced with.
       const pricedFee = (settings.memory.get(`velora-fee:${route.hmac}`) as { value?: string } | undefined)?.value ?? ''
@@ -83,12 +116,20 @@ export const veloraStandIn: StandInApi = {
       if (body.slippage === undefined && body.destAmount === undefined) return fail(400, 'Missing slippage or destAmount')
       const slippage = Number(body.slippage ?? 0)
       const native = route.srcToken === '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
-      const minOut = body.destAmount !== undefined ? BigInt(String(body.destAmount)) : (BigInt(route.destAmount) * BigInt(10_000 - slippage)) / 10_000n
+      const minOut =
+        body.destAmount !== undefined ? BigInt(String(body.destAmount)) : (BigInt(route.destAmount) * BigInt(10_000 - slippage)) / 10_000n
       const answer: Record<string, unknown> = {
         from: String(body.userAddress),
         to: AUGUSTUS,
         value: native ? route.srcAmount : '0',
-        data: standInCalldata({ tag: '0xe3ead59e', taker: body.userAddress as `0x${string}`, tokenIn: route.srcToken as `0x${string}`, tokenOut: route.destToken as `0x${string}`, amountIn: BigInt(route.srcAmount), minOut }),
+        data: standInCalldata({
+          tag: '0xe3ead59e',
+          taker: body.userAddress as `0x${string}`,
+          tokenIn: route.srcToken as `0x${string}`,
+          tokenOut: route.destToken as `0x${string}`,
+          amountIn: BigInt(route.srcAmount),
+          minOut,
+        }),
         gasPrice: '5000000',
         chainId: settings.chainId,
       }

@@ -27,20 +27,33 @@ pub struct Hyperbola {
 impl Hyperbola {
     /// A V2-style pair; None when a reserve is empty (the pair refuses every swap).
     pub fn constant_product(pool: &CpmmPool, zero_for_one: bool) -> Option<Hyperbola> {
-        let (r_in, r_out) = if zero_for_one { (pool.reserve0, pool.reserve1) } else { (pool.reserve1, pool.reserve0) };
+        let (r_in, r_out) = if zero_for_one {
+            (pool.reserve0, pool.reserve1)
+        } else {
+            (pool.reserve1, pool.reserve0)
+        };
         let keep = f64::from(CPMM_BPS - pool.fee_bps.min(CPMM_BPS)) / f64::from(CPMM_BPS);
         Hyperbola::new(f64::from(r_in), f64::from(r_out), keep, 0.0)
     }
 
     /// A Solidly volatile pool; None when a reserve is empty.
     pub fn solidly_volatile(pool: &SolidlyPool, zero_for_one: bool) -> Option<Hyperbola> {
-        let (r_in, r_out) = if zero_for_one { (pool.reserve0, pool.reserve1) } else { (pool.reserve1, pool.reserve0) };
+        let (r_in, r_out) = if zero_for_one {
+            (pool.reserve0, pool.reserve1)
+        } else {
+            (pool.reserve1, pool.reserve0)
+        };
         let keep = f64::from(SOLIDLY_BPS - pool.fee_bps.min(SOLIDLY_BPS)) / f64::from(SOLIDLY_BPS);
         Hyperbola::new(f64::from(r_in), f64::from(r_out), keep, f64::from(MAX_SWAPS_PER_POOL))
     }
 
     fn new(reserve_in: f64, reserve_out: f64, keep: f64, offset: f64) -> Option<Hyperbola> {
-        (reserve_in > 0.0 && reserve_out > 0.0 && keep > 0.0).then_some(Hyperbola { reserve_in, reserve_out, keep, offset })
+        (reserve_in > 0.0 && reserve_out > 0.0 && keep > 0.0).then_some(Hyperbola {
+            reserve_in,
+            reserve_out,
+            keep,
+            offset,
+        })
     }
 
     fn out_for_net(&self, net: f64) -> f64 {

@@ -71,10 +71,16 @@ impl<'m> Curve<'m> {
         };
         crate::route::clock::count_work();
         match state {
-            PoolState::ConstantProduct(pool) => Hyperbola::constant_product(pool, zero_for_one).map(Curve::Hyperbola),
+            PoolState::ConstantProduct(pool) => {
+                Hyperbola::constant_product(pool, zero_for_one).map(Curve::Hyperbola)
+            }
             PoolState::Solidly(pool) => match pool.curve {
-                SolidlyCurve::Volatile => Hyperbola::solidly_volatile(pool, zero_for_one).map(Curve::Hyperbola),
-                SolidlyCurve::Stable(scales) => Stable::of(pool, scales, zero_for_one).map(Curve::Stable),
+                SolidlyCurve::Volatile => {
+                    Hyperbola::solidly_volatile(pool, zero_for_one).map(Curve::Hyperbola)
+                }
+                SolidlyCurve::Stable(scales) => {
+                    Stable::of(pool, scales, zero_for_one).map(Curve::Stable)
+                }
             },
             PoolState::Concentrated(pool) => Ranges::of(pool, zero_for_one).map(Curve::Ranges),
             PoolState::Sampled(pool) => Piecewise::of(pool, token_in).map(Curve::Piecewise),

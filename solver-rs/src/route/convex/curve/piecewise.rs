@@ -24,7 +24,10 @@ impl Piecewise {
         let points = curve.breakpoints();
         let mut pieces = Vec::with_capacity(points.len());
         for pair in points.windows(2) {
-            let ((x0, y0), (x1, y1)) = ((f64::from(pair[0].0), f64::from(pair[0].1)), (f64::from(pair[1].0), f64::from(pair[1].1)));
+            let ((x0, y0), (x1, y1)) = (
+                (f64::from(pair[0].0), f64::from(pair[0].1)),
+                (f64::from(pair[1].0), f64::from(pair[1].1)),
+            );
             if x1 <= consumed || x1 <= x0 {
                 continue;
             }
@@ -59,7 +62,10 @@ impl Piecewise {
         for (k, &(width, piece_rate)) in self.pieces.iter().enumerate() {
             if piece_rate <= rate {
                 if input == 0.0 {
-                    return Response { slope: width / piece_rate.max(f64::MIN_POSITIVE), ..idle(0.0) };
+                    return Response {
+                        slope: width / piece_rate.max(f64::MIN_POSITIVE),
+                        ..idle(0.0)
+                    };
                 }
                 let gap = self.pieces[k - 1].1 - piece_rate;
                 let slope = if gap > 0.0 { width / gap } else { 0.0 };

@@ -13,9 +13,9 @@
 //! Empty ranges (L = 0) are crossed for nothing: the curve has a corner there.
 
 use super::{idle, Response};
+use crate::math::U256;
 use crate::pools::clmm::tick_math::{get_sqrt_ratio_at_tick, MAX_SQRT_RATIO, MIN_SQRT_RATIO};
 use crate::pools::clmm::ClPool;
-use crate::math::U256;
 use std::cell::RefCell;
 
 /// 2^96, the Q64.96 scale of `sqrtPriceX96`.
@@ -66,8 +66,14 @@ impl<'m> Ranges<'m> {
         }
         let state = pool.state();
         let liquidity = i128::try_from(state.liquidity).unwrap_or(i128::MAX);
-        let start = Cursor { tick: state.tick, liquidity, z: z_of(state.sqrt_price_x96, zero_for_one) };
-        Some(Ranges { pool, zero_for_one, keep, walk: RefCell::new(Walk { ranges: Vec::new(), next: Some(start) }) })
+        let start =
+            Cursor { tick: state.tick, liquidity, z: z_of(state.sqrt_price_x96, zero_for_one) };
+        Some(Ranges {
+            pool,
+            zero_for_one,
+            keep,
+            walk: RefCell::new(Walk { ranges: Vec::new(), next: Some(start) }),
+        })
     }
 
     /// The range at position `index` of the walk, walking further if needed; None past the limit.
@@ -93,13 +99,25 @@ impl<'m> Ranges<'m> {
     /// after crossing it (None at the limit).
     fn step(&self, cursor: Cursor) -> (f64, Option<Cursor>) {
         let crossed = if self.zero_for_one {
-            self.pool.initialized_tick_at_or_below(cursor.tick).map(|(t, net)| (t, t - 1, cursor.liquidity.saturating_sub(net)))
+            self.pool
+                .initialized_tick_at_or_below(cursor.tick)
+                .map(|(t, net)| (t, t - 1, cursor.liquidity.saturating_sub(net)))
         } else {
-            self.pool.initialized_tick_above(cursor.tick).map(|(t, net)| (t, t, cursor.liquidity.saturating_add(net)))
+            self.pool
+                .initialized_tick_above(cursor.tick)
+                .map(|(t, net)| (t, t, cursor.liquidity.saturating_add(net)))
         };
-        let limit = if self.zero_for_one { MIN_SQRT_RATIO + U256::from(1) } else { MAX_SQRT_RATIO - U256::from(1) };
-        match crossed.and_then(|(tick, after, liquidity)| Some((get_sqrt_ratio_at_tick(tick).ok()?, after, liquidity))) {
-            Some((sqrt_price, tick, liquidity)) => (z_of(sqrt_price, self.zero_for_one), Some(Cursor { tick, liquidity, z: 0.0 })),
+        let limit = if self.zero_for_one {
+            MIN_SQRT_RATIO + U256::from(1)
+        } else {
+            MAX_SQRT_RATIO - U256::from(1)
+        };
+        match crossed.and_then(|(tick, after, liquidity)| {
+            Some((get_sqrt_ratio_at_tick(tick).ok()?, after, liquidity))
+        }) {
+            Some((sqrt_price, tick, liquidity)) => {
+                (z_of(sqrt_price, self.zero_for_one), Some(Cursor { tick, liquidity, z: 0.0 }))
+            }
             None => (z_of(limit, self.zero_for_one), None),
         }
     }
@@ -151,10 +169,12 @@ impl<'m> Ranges<'m> {
                     break;
                 }
                 let step = r.liquidity * (target - r.z_start);
-                let (net, out) = (r.net_before + step, r.out_before + paid(step, r.z_start, target));
+                let (net, out) =
+                    (r.net_before + step, r.out_before + paid(step, r.z_start, target));
                 // Inside a range the input falls smoothly with the rate; in an empty one the
                 // optimum sits on the corner before it, and the next range stands in.
-                let liquidity = if r.liquidity > 0.0 { r.liquidity } else { self.next_liquidity(index) };
+                let liquidity =
+                    if r.liquidity > 0.0 { r.liquidity } else { self.next_liquidity(index) };
                 let slope = liquidity * target / (2.0 * rate * self.keep);
                 return Response { input: net / self.keep, output: out, slope };
             }

@@ -48,7 +48,15 @@ impl Stable {
         }
         let sum = x + y;
         let slack = (sum * sum * sum + sum * sum + 1.0) / (x * x * x) / 1e18;
-        Some(Stable { x, y, scale_in, scale_out, keep, offset: f64::from(MAX_SWAPS_PER_POOL), slack })
+        Some(Stable {
+            x,
+            y,
+            scale_in,
+            scale_out,
+            keep,
+            offset: f64::from(MAX_SWAPS_PER_POOL),
+            slack,
+        })
     }
 
     /// Δy on the level curve through (x, y) for Δx more of the input token (whole tokens), from
@@ -144,9 +152,12 @@ impl Stable {
         if input <= 0.0 {
             return idle(self.value(0.0));
         }
-        let s_prime = (3.0 * (1.0 - t * t) * (1.0 - t * t) / ((1.0 + 3.0 * t * t) * (1.0 + 3.0 * t * t))).max(1e-9);
+        let s_prime = (3.0 * (1.0 - t * t) * (1.0 - t * t)
+            / ((1.0 + 3.0 * t * t) * (1.0 + 3.0 * t * t)))
+            .max(1e-9);
         let du_dt = 0.25 * u * (1.0 + 3.0 * t * t) / (t + t * t * t);
-        let slope = (self.scale_in / self.keep) * du_dt / s_prime * self.scale_in / (self.keep * self.scale_out);
+        let slope = (self.scale_in / self.keep) * du_dt / s_prime * self.scale_in
+            / (self.keep * self.scale_out);
         Response { input, output: self.value(input), slope }
     }
 }

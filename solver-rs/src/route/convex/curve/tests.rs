@@ -8,7 +8,9 @@ use crate::market::Market;
 use crate::math::U256;
 use crate::pools::input::PoolInput;
 use crate::pools::{PoolModel, PoolState};
-use crate::route::test_market::{addr, cl_pool, cp_pool, market_of, sampled_pool, solidly_pool, Rng};
+use crate::route::test_market::{
+    addr, cl_pool, cp_pool, market_of, sampled_pool, solidly_pool, Rng,
+};
 
 /// Room for floating point in the comparisons (the curves are evaluated to ~1e-14).
 const FLOAT: f64 = 1e-11;
@@ -21,7 +23,13 @@ enum Family {
     Concentrated,
     Sampled,
 }
-const FAMILIES: [Family; 5] = [Family::ConstantProduct, Family::SolidlyVolatile, Family::SolidlyStable, Family::Concentrated, Family::Sampled];
+const FAMILIES: [Family; 5] = [
+    Family::ConstantProduct,
+    Family::SolidlyVolatile,
+    Family::SolidlyStable,
+    Family::Concentrated,
+    Family::Sampled,
+];
 
 /// A concave sampled curve near rate `rate`, falling along its samples.
 fn samples(rng: &mut Rng, scale: u128, rate: f64) -> Vec<(U256, U256)> {
@@ -46,20 +54,42 @@ fn random_pool(rng: &mut Rng, family: Family, tokens: [Address; 2]) -> PoolInput
         }
         Family::SolidlyVolatile => {
             let decimals = [[18, 6], [6, 18], [18, 18], [8, 12]][rng.range(0, 4) as usize];
-            solidly_pool(1, tokens, [reserve(rng), reserve(rng)], false, decimals, rng.range(0, 301) as u32)
+            solidly_pool(
+                1,
+                tokens,
+                [reserve(rng), reserve(rng)],
+                false,
+                decimals,
+                rng.range(0, 301) as u32,
+            )
         }
         Family::SolidlyStable => {
             let decimals = [[18, 18], [6, 6], [18, 6], [6, 18]][rng.range(0, 4) as usize];
             let tokens0 = rng.log_amount(3, 9) as f64;
             let tokens1 = tokens0 * (0.3 + rng.range(0, 1400) as f64 / 1000.0);
             let raw = |whole: f64, d: u32| (whole * 10f64.powi(d as i32)) as u128;
-            solidly_pool(1, tokens, [raw(tokens0, decimals[0]), raw(tokens1, decimals[1])], true, decimals, rng.range(0, 31) as u32)
+            solidly_pool(
+                1,
+                tokens,
+                [raw(tokens0, decimals[0]), raw(tokens1, decimals[1])],
+                true,
+                decimals,
+                rng.range(0, 31) as u32,
+            )
         }
         Family::Concentrated => {
             let (dex, fee, protocol) = match rng.range(0, 4) {
                 0 => ("UNIV3", [100, 500, 3000, 10_000][rng.range(0, 4) as usize], None),
-                1 => ("UNIV4", 500, Some((rng.range(0, 1001) as u32) << 12 | rng.range(0, 1001) as u32)),
-                2 => ("PANCAKE_INFINITY_CL", 2500, Some((rng.range(0, 4001) as u32) << 12 | rng.range(0, 4001) as u32)),
+                1 => (
+                    "UNIV4",
+                    500,
+                    Some((rng.range(0, 1001) as u32) << 12 | rng.range(0, 1001) as u32),
+                ),
+                2 => (
+                    "PANCAKE_INFINITY_CL",
+                    2500,
+                    Some((rng.range(0, 4001) as u32) << 12 | rng.range(0, 4001) as u32),
+                ),
                 _ => ("QUICKSWAP_V4", rng.range(100, 15_000) as u32, None),
             };
             let tick = rng.range(0, 40_000) as i32 - 20_000;
@@ -76,7 +106,10 @@ fn random_pool(rng: &mut Rng, family: Family, tokens: [Address; 2]) -> PoolInput
         Family::Sampled => {
             let scale = reserve(rng);
             let rate = 10f64.powf(rng.range(0, 6000) as f64 / 1000.0 - 3.0);
-            let (forward, backward) = (samples(rng, scale, rate), samples(rng, (scale as f64 * rate) as u128 + 1, 1.0 / rate));
+            let (forward, backward) = (
+                samples(rng, scale, rate),
+                samples(rng, (scale as f64 * rate) as u128 + 1, 1.0 / rate),
+            );
             sampled_pool(1, "PROPSWAP", tokens, rng.range(0, 50) as u32, &forward, &backward)
         }
     }
@@ -106,7 +139,11 @@ fn no_swap_and_no_sequence_of_swaps_pays_more_than_the_curve() {
             let x = amount(&mut rng);
             if let Ok(outcome) = state.amount_out(i, o, U256::from(x)) {
                 let bound = curve.value(x as f64);
-                assert!(f64::from(outcome.amount_out) <= bound * (1.0 + FLOAT), "case {case} {family:?} {i}→{o}: {x} pays {} > {bound}", outcome.amount_out);
+                assert!(
+                    f64::from(outcome.amount_out) <= bound * (1.0 + FLOAT),
+                    "case {case} {family:?} {i}→{o}: {x} pays {} > {bound}",
+                    outcome.amount_out
+                );
                 checked[family as usize] += 1;
             }
             // A sequence of swaps in one direction, each on the state the last one left.
@@ -129,7 +166,11 @@ fn no_swap_and_no_sequence_of_swaps_pays_more_than_the_curve() {
         }
     }
     for family in FAMILIES {
-        assert!(checked[family as usize] > 200, "{family:?}: only {} swaps checked", checked[family as usize]);
+        assert!(
+            checked[family as usize] > 200,
+            "{family:?}: only {} swaps checked",
+            checked[family as usize]
+        );
     }
 }
 
@@ -152,7 +193,10 @@ fn the_curve_is_tight_where_the_model_has_no_slack() {
                     continue;
                 }
                 let bound = curve.value(x as f64);
-                assert!(bound <= exact * (1.0 + 1e-9) + 100.0, "case {case} {family:?}: curve {bound} far above exact {exact}");
+                assert!(
+                    bound <= exact * (1.0 + 1e-9) + 100.0,
+                    "case {case} {family:?}: curve {bound} far above exact {exact}"
+                );
             }
         }
     }
@@ -172,7 +216,8 @@ fn solidly_curves_are_within_their_rounding_slack() {
             let exact = f64::from(outcome.amount_out);
             // The slack: MAX_SWAPS_PER_POOL raw units of net input at the first rate, plus a stable
             // pool's 10⁻¹⁸-token rounding room (negligible at these sizes).
-            let allowed = f64::from(MAX_SWAPS_PER_POOL) * curve.first_rate() * 2.0 + 1e-7 * exact + 10.0;
+            let allowed =
+                f64::from(MAX_SWAPS_PER_POOL) * curve.first_rate() * 2.0 + 1e-7 * exact + 10.0;
             let bound = curve.value(x as f64);
             assert!(bound <= exact + allowed, "case {case} {family:?}: curve {bound} exceeds exact {exact} by more than {allowed}");
         }
@@ -196,15 +241,24 @@ fn a_response_is_the_best_trade_at_its_rate() {
         let best = curve.respond(rate);
         let surplus = |input: f64| curve.value(input) - rate * input;
         let at = best.output - rate * best.input;
-        assert!((best.output - curve.value(best.input)).abs() <= 1e-9 * best.output.max(1.0), "case {case} {family:?}: output is not the curve's value");
+        assert!(
+            (best.output - curve.value(best.input)).abs() <= 1e-9 * best.output.max(1.0),
+            "case {case} {family:?}: output is not the curve's value"
+        );
         for factor in [0.0, 0.5, 0.9, 0.999, 1.001, 1.1, 2.0, 10.0] {
             let other = surplus(best.input * factor);
-            assert!(other <= at + 1e-9 * best.output.max(1.0), "case {case} {family:?}: {factor}× the response does better ({other} > {at})");
+            assert!(
+                other <= at + 1e-9 * best.output.max(1.0),
+                "case {case} {family:?}: {factor}× the response does better ({other} > {at})"
+            );
         }
-        assert!(best.slope >= 0.0 && best.slope.is_finite(), "case {case} {family:?}: slope {}", best.slope);
+        assert!(
+            best.slope >= 0.0 && best.slope.is_finite(),
+            "case {case} {family:?}: slope {}",
+            best.slope
+        );
     }
 }
-
 
 #[test]
 fn stable_responses_fall_with_the_rate_up_to_the_first_rate() {
@@ -227,9 +281,15 @@ fn stable_responses_fall_with_the_rate_up_to_the_first_rate() {
                 assert!(at >= curve.value(0.0) * (1.0 - FLOAT), "case {case} ({i}→{j}), rate {rate}: the response pays {at}, less than no trade");
                 for factor in [0.5, 0.9, 0.99, 1.01, 1.1] {
                     let other = curve.value(best.input * factor) - rate * best.input * factor;
-                    assert!(other <= at + 1e-9 * best.output.max(1.0), "case {case} ({i}→{j}), rate {rate}: {factor}× the response does better");
+                    assert!(
+                        other <= at + 1e-9 * best.output.max(1.0),
+                        "case {case} ({i}→{j}), rate {rate}: {factor}× the response does better"
+                    );
                 }
-                assert!(best.input <= previous * (1.0 + 1e-9), "case {case} ({i}→{j}): the input rose with the rate to {rate}");
+                assert!(
+                    best.input <= previous * (1.0 + 1e-9),
+                    "case {case} ({i}→{j}): the input rose with the rate to {rate}"
+                );
                 previous = best.input;
             }
         }
