@@ -57,15 +57,17 @@ export type SoakReport = {
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
 
 /**
- * The back-to-back soak (bench/README.md): `trades` random trades executed one after another to a
- * running service with its own poller, each executed in the block right after its plan's. Per
- * trade: quote (`/quote` + `/submit`, or `/execute`) until the plan names the chain's head block,
- * `eth_call` the transaction on that block's state in the next block's clock, send it, and check it was mined in the next block and
- * paid the recipient exactly `expectedAmountOut` and the fee recipient exactly
+ * The back-to-back soak (bench/README.md): `trades` random trades executed one after another on a
+ * running service with its own poller, each in the block right after its plan's. Per trade: quote
+ * (`/quote` + `/submit`, or `/execute`) until the plan names the chain's head block, `eth_call` the
+ * transaction on that block's state in the next block's clock, send it, and check it was mined in
+ * the next block and paid the recipient exactly `expectedAmountOut` and the fee recipient exactly
  * `integratorFeeAmount` (balances read at the plan's block and at the receipt's, so nothing else
  * can move them). A trade that pays otherwise is reported with, for every pool of its plan, the
  * state the solver priced (and the block it was read at) beside the chain's state at the plan's
- * block. The chain must be the embedded one (accounts are funded with its test methods).
+ * block. The chain must be the embedded one (accounts are funded with its test methods), and the
+ * integrator fee is checked at its default recipient, the last dev account (a service started with
+ * FEE_RECIPIENT pays elsewhere: every fee trade then counts as different).
  *
  * @example
  * const { counts, differences } = await runBackToBackSoak({ url, apiKey, devnet, trades: 100, seed: 1 })
