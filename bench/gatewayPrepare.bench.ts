@@ -13,10 +13,9 @@
  */
 import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import type { PublicClient } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { loadConfig } from '../src/config/loadConfig.ts'
-import { multicall3Address } from '../src/chains/multicall3Address.ts'
+import { embeddedGatewayChain } from '../src/gateway/embeddedGatewayChain.ts'
 import { SCOPES } from '../src/gateway/auth/scopes.ts'
 import { startGateway } from '../src/gateway/startGateway.ts'
 import { openDatabase } from '../src/gateway/store/openDatabase.ts'
@@ -36,26 +35,7 @@ const gateway = await startGateway({
   db,
   trustProxy: true,
   indexer: { pollIntervalMs: 200 },
-  chains: [
-    {
-      chainId: devnet.market.chainId,
-      name: 'Base (embedded devnet)',
-      nativeSymbol: 'ETH',
-      wrappedNative: lp.weth,
-      multicall3: multicall3Address,
-      client: devnet.publicClient as unknown as PublicClient,
-      launchpad: {
-        chainId: devnet.market.chainId,
-        factory: lp.factory,
-        feeLocker: lp.feeLocker,
-        vestingVault: lp.vestingVault,
-        fromBlock: BigInt(lp.fromBlock),
-        uniswapV3Factory: lp.uniswapV3Factory,
-      },
-      fromBlock: BigInt(lp.fromBlock),
-      swaps: { router: service.deps.quoteService.router, quote: service.deps.quoteService.quote },
-    },
-  ],
+  chains: [embeddedGatewayChain({ devnet, swaps: { router: service.deps.quoteService.router, quote: service.deps.quoteService.quote } })],
 })
 const roomy = { unitsPerMinute: 10_000_000, burstPerSecond: 10_000_000, daily: 100_000_000, monthly: 1_000_000_000, maxPage: 200 }
 const keys = await Promise.all(

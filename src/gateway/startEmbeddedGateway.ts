@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, isAbsolute } from 'node:path'
-import type { PublicClient } from 'viem'
-import { multicall3Address } from '../chains/multicall3Address.ts'
 import type { SeededDevnet } from '../devnet/startSeededDevnet.ts'
 import { SCOPES } from './auth/scopes.ts'
 import type { GatewayChain } from './GatewayChain.ts'
+import { embeddedGatewayChain } from './embeddedGatewayChain.ts'
 import { importLaunchpadContent } from './content/importLaunchpadContent.ts'
 import { type RunningGateway, startGateway } from './startGateway.ts'
 import { openDatabase } from './store/openDatabase.ts'
@@ -67,26 +66,7 @@ export async function startEmbeddedGateway({
       redact,
       // The developer's own chain: its development key is a test key.
       environment: 'test',
-      chains: [
-        {
-          chainId,
-          name: 'Base (embedded devnet)',
-          nativeSymbol: 'ETH',
-          wrappedNative: lp.weth,
-          multicall3: multicall3Address,
-          client: devnet.publicClient as unknown as PublicClient,
-          launchpad: {
-            chainId,
-            factory: lp.factory,
-            feeLocker: lp.feeLocker,
-            vestingVault: lp.vestingVault,
-            fromBlock: BigInt(lp.fromBlock),
-            uniswapV3Factory: lp.uniswapV3Factory,
-          },
-          fromBlock: BigInt(lp.fromBlock),
-          swaps,
-        },
-      ],
+      chains: [embeddedGatewayChain({ devnet, swaps })],
     })
     for (const old of await gateway.deps.keys.list())
       if (old.label === DEV_KEY_LABEL && old.status === 'active') await gateway.deps.keys.setStatus(old.prefix, 'revoked')

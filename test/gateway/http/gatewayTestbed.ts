@@ -1,5 +1,4 @@
-import type { PublicClient } from 'viem'
-import { multicall3Address } from '../../../src/chains/multicall3Address.ts'
+import { embeddedGatewayChain } from '../../../src/gateway/embeddedGatewayChain.ts'
 import { type SeededDevnet, startSeededDevnet } from '../../../src/devnet/startSeededDevnet.ts'
 import type { ApiKeyRecord } from '../../../src/gateway/auth/ApiKeyRecord.ts'
 import type { CreateKeyInput } from '../../../src/gateway/auth/createKeyStore.ts'
@@ -52,24 +51,7 @@ export async function startGatewayTestbed({
   const devnet = given ?? (await startSeededDevnet({}))
   const db = await testEngines.find((e) => e.name === engine)!.open()
   const lp = devnet.market.launchpad!
-  const chain = {
-    chainId: devnet.market.chainId,
-    name: 'Base (embedded devnet)',
-    nativeSymbol: 'ETH',
-    wrappedNative: lp.weth,
-    multicall3: multicall3Address,
-    client: devnet.publicClient as unknown as PublicClient,
-    launchpad: {
-      chainId: devnet.market.chainId,
-      factory: lp.factory,
-      feeLocker: lp.feeLocker,
-      vestingVault: lp.vestingVault,
-      fromBlock: BigInt(lp.fromBlock),
-      uniswapV3Factory: lp.uniswapV3Factory,
-    },
-    fromBlock: BigInt(lp.fromBlock),
-    swaps,
-  }
+  const chain = embeddedGatewayChain({ devnet, swaps })
   await importLaunchpadContent({ db, documents: lp.documents, announcements: lp.announcements, nowIso: new Date().toISOString() })
   const gateway = await startGateway({ db, chains: [chain], holders: holders?.(db), indexer: { pollIntervalMs: 200 }, trustProxy })
   return {
