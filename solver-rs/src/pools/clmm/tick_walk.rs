@@ -12,7 +12,9 @@
 //! `remaining_j ≥ spent_j = a + ⌈a·f/(10⁶ − f)⌉` (a its input): then
 //! `⌊remaining_j·(10⁶ − f)/10⁶⌋ ≥ a`, which is the contracts' test. A run with `remaining` input
 //! from checkpoint k therefore passes every checkpoint m whose cumulative spend from k is at most
-//! `remaining`, with the walk's output, crossings and word edges between them; the loop goes on
+//! `remaining`, up to the first that spends it all (where the loop stops: it takes no step, not
+//! even a free one, with no input left), with the walk's output, crossings and word edges
+//! between them; the loop goes on
 //! from checkpoint m with its own steps. Only states the walk reached are jumped from (state,
 //! tick and liquidity equal), and only steps computed from the walk's own last state, with
 //! unbounded input, are added to it. Property tests compare memoised and plain swaps.
@@ -105,16 +107,23 @@ impl TickWalk {
         });
     }
 
-    /// From checkpoint `k` with `remaining` input: the furthest checkpoint the loop passes, the
-    /// walk extended as far as that needs.
+    /// From checkpoint `k` with `remaining` (> 0) input: the furthest checkpoint the loop passes,
+    /// the walk extended as far as that needs. The loop takes a step only while input remains, so
+    /// it stops at the first checkpoint that spends `remaining` exactly, never going on through
+    /// the free steps after it (word edges where no liquidity is active cost nothing).
     fn furthest(&mut self, pool: &LoopParams, k: usize, remaining: U256) -> usize {
         let base = self.checkpoints[k].spent;
         // Compared as a difference from the base (cumulative spends never fall), so nothing overflows.
-        let within = |c: &Checkpoint| c.spent - base <= remaining;
-        while !self.ended && self.checkpoints.last().is_some_and(within) {
+        let short = |c: &Checkpoint| c.spent - base < remaining;
+        while !self.ended && self.checkpoints.last().is_some_and(short) {
             self.extend(pool);
         }
-        k + self.checkpoints[k..].partition_point(within) - 1
+        // Checkpoint k spends nothing from itself, so it is short and `first` is past it.
+        let first = k + self.checkpoints[k..].partition_point(short);
+        match self.checkpoints.get(first) {
+            Some(c) if c.spent - base == remaining => first,
+            _ => first - 1,
+        }
     }
 }
 

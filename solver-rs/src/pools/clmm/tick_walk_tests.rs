@@ -127,3 +127,19 @@ fn a_walk_booked_at_another_fee_is_not_used() {
         high.swap(true, amount).unwrap()
     );
 }
+
+/// A swap whose input runs out exactly on a crossing out of the only position stops there, as the
+/// contract's loop does, not at the price limit past the free word edges beyond it (a memo once
+/// jumped over those and counted 3,744 word edges the pool never steps through).
+#[test]
+fn a_swap_that_spends_its_input_on_a_crossing_stops_there() {
+    let layout = Layout {
+        sqrt_price_x96: U256::from(2_419_609_724_479_288_094_453_115_463u128),
+        spacing: 1,
+        fee_pips: 8689,
+        protocol_fee: None,
+        positions: vec![(-71278, -71277, 100_000_000)],
+    };
+    let mut walks: [TickWalk; 2] = Default::default();
+    compare(&pool(DexId::Univ3, &layout), &[(true, 2), (false, 2)], &mut walks).unwrap();
+}

@@ -31,6 +31,7 @@ mod tree;
 mod view;
 
 #[cfg(test)]
+#[path = "waterfill_tests.rs"]
 mod tests;
 #[cfg(test)]
 mod tree_tests;

@@ -19,6 +19,7 @@ mod piecewise;
 mod ranges;
 mod stable;
 #[cfg(test)]
+#[path = "curve_tests.rs"]
 mod tests;
 
 use crate::pools::solidly::Curve as SolidlyCurve;
