@@ -42,8 +42,7 @@ fn only_complete_pricers_are_cached() {
     // Not remembered: the next quote prices again, and remembers a complete answer.
     let got = pricers.get_or_price(0, 1, U256::from(1), || (complete.clone(), true));
     assert_eq!(got.rate_num, complete.rate_num);
-    let got =
-        pricers.get_or_price(0, 1, U256::from(1), || panic!("a complete pricer is cached"));
+    let got = pricers.get_or_price(0, 1, U256::from(1), || panic!("a complete pricer is cached"));
     assert_eq!(got.rate_num, complete.rate_num);
 }
 

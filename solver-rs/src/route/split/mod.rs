@@ -15,9 +15,6 @@ mod route_set;
 mod start;
 mod structure;
 
-#[cfg(test)]
-mod newton_tests;
-
 use super::clock::Deadline;
 use super::gas::GasPricer;
 use super::gas_cap::GasCap;

@@ -89,6 +89,16 @@ impl Rules<'_> {
     }
 }
 
+/// The routes of a step's active-set method: emptied (`pinned`), solved for (`free`), the limits
+/// held at their pool's end (`active`, indexes into the model's limits), and the closed routes
+/// already considered for opening.
+struct ActiveSet {
+    pinned: Vec<usize>,
+    free: Vec<usize>,
+    active: Vec<usize>,
+    considered: Vec<usize>,
+}
+
 impl Model {
     pub(super) fn at(problem: &Problem, point: &Point) -> Model {
         let derivatives = point.derivatives.as_ref().expect("a model needs derivatives");
@@ -189,116 +199,148 @@ impl Model {
     /// ones whose marginal rate beats the common one), with routes that `rules` closes emptied,
     /// no more flow into a pool at the end of its liquidity, cut short where it would drive a
     /// route below zero (that route then closes).
+    ///
+    /// An active-set method: solve on the current sets, revise them where the solution breaks a
+    /// rule (`revise`), and once it breaks none, open the closed routes that would gain
+    /// (`open_routes`) and solve again, until nothing changes.
     pub(super) fn step(&self, rules: &Rules, damping: f64) -> Step {
         let n = self.n;
-        let mut pinned: Vec<usize> =
-            (0..n).filter(|&i| self.share[i] > 0.0 && !rules.allowed[i]).collect();
-        let mut free: Vec<usize> =
-            (0..n).filter(|&i| self.share[i] > 0.0 && rules.allowed[i]).collect();
-        let mut active: Vec<usize> = Vec::new();
-        let mut considered: Vec<usize> = Vec::new();
+        let mut sets = ActiveSet {
+            pinned: (0..n).filter(|&i| self.share[i] > 0.0 && !rules.allowed[i]).collect(),
+            free: (0..n).filter(|&i| self.share[i] > 0.0 && rules.allowed[i]).collect(),
+            active: Vec::new(),
+            considered: Vec::new(),
+        };
         let mut delta = vec![0.0; n];
         for _ in 0..n.saturating_add(self.limits.len()).saturating_mul(2).saturating_add(2) {
             delta.iter_mut().for_each(|d| *d = 0.0);
-            let Some(multipliers) = self.solve_free(&free, &pinned, &active, damping, &mut delta)
+            let Some(multipliers) =
+                self.solve_free(&sets.free, &sets.pinned, &sets.active, damping, &mut delta)
             else {
                 break;
             };
-            for &i in &pinned {
+            for &i in &sets.pinned {
                 delta[i] = -self.share[i];
             }
-            // Closed routes the solution would take input from stay closed.
-            let refused: Vec<usize> =
-                free.iter().copied().filter(|&j| self.share[j] == 0.0 && delta[j] < 0.0).collect();
-            if !refused.is_empty() {
-                free.retain(|j| !refused.contains(j));
+            if self.revise(&mut sets, &delta, &multipliers) {
                 continue;
             }
-            // Capped routes the solution would give more keep what they have.
-            let held: Vec<usize> =
-                free.iter().copied().filter(|&j| self.capped[j] && delta[j] > 0.0).collect();
-            if !held.is_empty() {
-                free.retain(|j| !held.contains(j));
-                continue;
-            }
-            // A limit the solution would lift (its multiplier negative) is let go; a pool at its
-            // limit the solution would send more is held where it is.
-            let lifted: Vec<usize> = active
-                .iter()
-                .zip(&multipliers[1..])
-                .filter(|(_, m)| **m < 0.0)
-                .map(|(u, _)| *u)
-                .collect();
-            if !lifted.is_empty() {
-                active.retain(|u| !lifted.contains(u));
-                continue;
-            }
-            let scale = delta.iter().fold(0.0f64, |s, d| s.max(d.abs()));
-            let exceeded: Vec<usize> = (0..self.limits.len())
-                .filter(|u| !active.contains(u))
-                .filter(|&u| {
-                    self.limits[u].iter().zip(&delta).map(|(a, d)| a * d).sum::<f64>()
-                        > 1e-12 * scale * self.limits[u].iter().fold(0.0f64, |s, a| s.max(a.abs()))
-                })
-                .collect();
-            if !exceeded.is_empty() {
-                active.extend(exceeded);
-                continue;
-            }
-            // When routes are being emptied, open routes the solution would drive negative go too.
-            if !pinned.is_empty() {
-                let negative: Vec<usize> =
-                    free.iter().copied().filter(|&i| self.share[i] + delta[i] < 0.0).collect();
-                if !negative.is_empty() {
-                    free.retain(|i| !negative.contains(i));
-                    pinned.extend(negative);
-                    continue;
-                }
-            }
-            // Closed routes whose marginal rate (less what their flow into held pools costs)
-            // beats the common one open, best first (each once).
-            if !rules.open_more {
-                break;
-            }
-            let rate = |j: usize| {
-                self.gradient[j]
-                    - active
-                        .iter()
-                        .zip(&multipliers[1..])
-                        .map(|(&u, m)| m * self.limits[u][j])
-                        .sum::<f64>()
-            };
-            let lambda = multipliers[0];
-            let mut openings: Vec<usize> = (0..n)
-                .filter(|&j| {
-                    rules.allowed[j]
-                        && !self.capped[j]
-                        && self.share[j] == 0.0
-                        && !considered.contains(&j)
-                        && rate(j) > lambda * (1.0 + 1e-12)
-                })
-                .collect();
-            openings.sort_by(|&a, &b| rate(b).total_cmp(&rate(a)).then(a.cmp(&b)));
-            let before = free.len();
-            // Routes opened by this step, and whether each still fits the gas cap.
-            let mut room = self.gas_room
-                - free
-                    .iter()
-                    .filter(|&&i| self.share[i] == 0.0)
-                    .map(|&i| self.opening_gas[i])
-                    .sum::<f64>();
-            for j in openings {
-                considered.push(j);
-                if !rules.clashes(j, |k| free.contains(&k)) && self.opening_gas[j] <= room {
-                    room -= self.opening_gas[j];
-                    free.push(j);
-                }
-            }
-            if free.len() == before {
+            if !rules.open_more || !self.open_routes(rules, &mut sets, &multipliers) {
                 break;
             }
         }
-        // Otherwise the step stops where the first open route reaches zero (it then closes).
+        self.cut_at_first_empty(&sets.free, &mut delta);
+        if delta.iter().any(|d| !d.is_finite()) {
+            // A model with non-finite numbers proposes nothing.
+            return Step { delta: vec![0.0; n], predicted: 0.0 };
+        }
+        let predicted = self.predicted_gain(&delta);
+        if !predicted.is_finite() {
+            return Step { delta: vec![0.0; n], predicted: 0.0 };
+        }
+        Step { delta, predicted }
+    }
+
+    /// Revises the sets where the solution `delta` (with its `multipliers`) breaks a rule, one
+    /// kind of break at a time; returns whether anything changed (then the step solves again).
+    fn revise(&self, sets: &mut ActiveSet, delta: &[f64], multipliers: &[f64]) -> bool {
+        let ActiveSet { pinned, free, active, .. } = sets;
+        // Closed routes the solution would take input from stay closed.
+        let refused: Vec<usize> =
+            free.iter().copied().filter(|&j| self.share[j] == 0.0 && delta[j] < 0.0).collect();
+        if !refused.is_empty() {
+            free.retain(|j| !refused.contains(j));
+            return true;
+        }
+        // Capped routes the solution would give more keep what they have.
+        let held: Vec<usize> =
+            free.iter().copied().filter(|&j| self.capped[j] && delta[j] > 0.0).collect();
+        if !held.is_empty() {
+            free.retain(|j| !held.contains(j));
+            return true;
+        }
+        // A limit the solution would lift (its multiplier negative) is let go; a pool at its
+        // limit the solution would send more is held where it is.
+        let lifted: Vec<usize> = active
+            .iter()
+            .zip(&multipliers[1..])
+            .filter(|(_, m)| **m < 0.0)
+            .map(|(u, _)| *u)
+            .collect();
+        if !lifted.is_empty() {
+            active.retain(|u| !lifted.contains(u));
+            return true;
+        }
+        let scale = delta.iter().fold(0.0f64, |s, d| s.max(d.abs()));
+        let exceeded: Vec<usize> = (0..self.limits.len())
+            .filter(|u| !active.contains(u))
+            .filter(|&u| {
+                self.limits[u].iter().zip(delta).map(|(a, d)| a * d).sum::<f64>()
+                    > 1e-12 * scale * self.limits[u].iter().fold(0.0f64, |s, a| s.max(a.abs()))
+            })
+            .collect();
+        if !exceeded.is_empty() {
+            active.extend(exceeded);
+            return true;
+        }
+        // When routes are being emptied, open routes the solution would drive negative go too.
+        if !pinned.is_empty() {
+            let negative: Vec<usize> =
+                free.iter().copied().filter(|&i| self.share[i] + delta[i] < 0.0).collect();
+            if !negative.is_empty() {
+                free.retain(|i| !negative.contains(i));
+                pinned.extend(negative);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Opens the closed routes whose marginal rate (less what their flow into held pools costs)
+    /// beats the common one, best first, each considered once, while they fit the gas cap and
+    /// `rules`; returns whether any opened.
+    fn open_routes(&self, rules: &Rules, sets: &mut ActiveSet, multipliers: &[f64]) -> bool {
+        let ActiveSet { free, active, considered, .. } = sets;
+        let rate = |j: usize| {
+            self.gradient[j]
+                - active
+                    .iter()
+                    .zip(&multipliers[1..])
+                    .map(|(&u, m)| m * self.limits[u][j])
+                    .sum::<f64>()
+        };
+        let lambda = multipliers[0];
+        let mut openings: Vec<usize> = (0..self.n)
+            .filter(|&j| {
+                rules.allowed[j]
+                    && !self.capped[j]
+                    && self.share[j] == 0.0
+                    && !considered.contains(&j)
+                    && rate(j) > lambda * (1.0 + 1e-12)
+            })
+            .collect();
+        openings.sort_by(|&a, &b| rate(b).total_cmp(&rate(a)).then(a.cmp(&b)));
+        let before = free.len();
+        // Routes opened by this step, and whether each still fits the gas cap.
+        let mut room = self.gas_room
+            - free
+                .iter()
+                .filter(|&&i| self.share[i] == 0.0)
+                .map(|&i| self.opening_gas[i])
+                .sum::<f64>();
+        for j in openings {
+            considered.push(j);
+            if !rules.clashes(j, |k| free.contains(&k)) && self.opening_gas[j] <= room {
+                room -= self.opening_gas[j];
+                free.push(j);
+            }
+        }
+        free.len() > before
+    }
+
+    /// Scales `delta` down to where the first open route among `free` reaches zero (it then
+    /// closes), if the full step would drive one below.
+    fn cut_at_first_empty(&self, free: &[usize], delta: &mut [f64]) {
         let reach = free
             .iter()
             .filter(|&&i| self.share[i] > 0.0 && self.share[i] + delta[i] < 0.0)
@@ -307,22 +349,19 @@ impl Model {
         if reach < 1.0 {
             delta.iter_mut().for_each(|d| *d *= reach);
         }
-        if delta.iter().any(|d| !d.is_finite()) {
-            // A model with non-finite numbers proposes nothing.
-            return Step { delta: vec![0.0; n], predicted: 0.0 };
-        }
-        let predicted: f64 = (0..n)
+    }
+
+    /// The gain the quadratic model predicts for `delta`.
+    fn predicted_gain(&self, delta: &[f64]) -> f64 {
+        let n = self.n;
+        (0..n)
             .map(|i| {
                 delta[i]
                     * (self.gradient[i]
                         + 0.5
                             * (0..n).map(|j| self.hessian[entry(i, j, n)] * delta[j]).sum::<f64>())
             })
-            .sum();
-        if !predicted.is_finite() {
-            return Step { delta: vec![0.0; n], predicted: 0.0 };
-        }
-        Step { delta, predicted }
+            .sum()
     }
 
     /// Newton step for the `free` routes with the `pinned` ones emptied and the flow into each
@@ -769,63 +808,5 @@ fn cycle_ends(problem: &Problem, order: &[usize], point: &Point) -> Vec<Point> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn model(share: Vec<f64>, gradient: Vec<f64>, hessian: Vec<f64>) -> Model {
-        Model {
-            n: share.len(),
-            limits: Vec::new(),
-            limited: Vec::new(),
-            capped: vec![false; share.len()],
-            gas_room: f64::INFINITY,
-            opening_gas: vec![0.0; share.len()],
-            share,
-            gradient,
-            hessian,
-            gross: 1e18,
-        }
-    }
-
-    #[test]
-    fn equalises_two_independent_routes() {
-        // g_i(s) = g_i + h_i·Δ: from all on route 0 (rate 1.0) with route 1 at 1.2, the step is
-        // where both rates meet: 1.0 + 2·d = 1.2 − 2·d → d = 0.05.
-        let step = model(vec![1.0, 0.0], vec![1.0, 1.2], vec![-2.0, 0.0, 0.0, -2.0]).step(
-            &Rules {
-                allowed: &[true, true],
-                open_more: true,
-                sharing: &[vec![], vec![]],
-                disjoint: false,
-            },
-            0.0,
-        );
-        assert!(
-            (step.delta[0] + 0.05).abs() < 1e-9 && (step.delta[1] - 0.05).abs() < 1e-9,
-            "{:?}",
-            step.delta
-        );
-        assert!(step.predicted > 0.0);
-    }
-
-    #[test]
-    fn a_model_with_non_finite_numbers_proposes_nothing() {
-        for (gradient, hessian) in [
-            (vec![f64::NAN, 1.0], vec![-1.0, 0.0, 0.0, -1.0]),
-            (vec![1.0, 2.0], vec![f64::NEG_INFINITY, 0.0, 0.0, f64::NAN]),
-            (vec![f64::INFINITY, 1.0], vec![0.0; 4]),
-        ] {
-            let step = model(vec![0.5, 0.5], gradient, hessian).step(
-                &Rules {
-                    allowed: &[true, true],
-                    open_more: true,
-                    sharing: &[vec![], vec![]],
-                    disjoint: false,
-                },
-                INITIAL_DAMPING,
-            );
-            assert!(step.delta.iter().all(|d| *d == 0.0), "{:?}", step.delta);
-            assert_eq!(step.predicted, 0.0);
-        }
-    }
-}
+#[path = "newton_tests.rs"]
+mod tests;

@@ -1,16 +1,74 @@
-//! The ascent where its model's gradient is off (`newton.rs`, [`super::newton`]'s measured
-//! gradient), on the devnet's pools of cbETH → WETH → DAI: a $1M trade (303 cbETH) splits over
-//! three of six pools into WETH and both pools out of it, one of them a thin Uniswap V2 pool whose
-//! fees stay in its reserves, so the routes through it pay 0.1 % more for a unit of their own than
-//! the model's final marginal rate says. Its steps failed and the ascent stopped 0.12 bps below
-//! the bound, where Fynd's water-filling tree reaches 0.01 bps.
+//! The ascent's model step on hand-made models; then the ascent where its model's gradient is
+//! off (the measured gradient), on the devnet's pools of cbETH → WETH → DAI: a $1M trade (303
+//! cbETH) splits over three of six pools into WETH and both pools out of it, one of them a thin
+//! Uniswap V2 pool whose fees stay in its reserves, so the routes through it pay 0.1 % more for a
+//! unit of their own than the model's final marginal rate says. Its steps failed and the ascent
+//! stopped 0.12 bps below the bound, where Fynd's water-filling tree reaches 0.01 bps.
 
+use super::*;
 use crate::address::Address;
 use crate::pools::input::PoolInput;
 use crate::route::gas::GasPricers;
 use crate::route::quote::quote;
 use crate::route::request::QuoteRequest;
 use crate::route::test_market::{market_of, replay, settings};
+
+fn model(share: Vec<f64>, gradient: Vec<f64>, hessian: Vec<f64>) -> Model {
+    Model {
+        n: share.len(),
+        limits: Vec::new(),
+        limited: Vec::new(),
+        capped: vec![false; share.len()],
+        gas_room: f64::INFINITY,
+        opening_gas: vec![0.0; share.len()],
+        share,
+        gradient,
+        hessian,
+        gross: 1e18,
+    }
+}
+
+#[test]
+fn equalises_two_independent_routes() {
+    // g_i(s) = g_i + h_i·Δ: from all on route 0 (rate 1.0) with route 1 at 1.2, the step is
+    // where both rates meet: 1.0 + 2·d = 1.2 − 2·d → d = 0.05.
+    let step = model(vec![1.0, 0.0], vec![1.0, 1.2], vec![-2.0, 0.0, 0.0, -2.0]).step(
+        &Rules {
+            allowed: &[true, true],
+            open_more: true,
+            sharing: &[vec![], vec![]],
+            disjoint: false,
+        },
+        0.0,
+    );
+    assert!(
+        (step.delta[0] + 0.05).abs() < 1e-9 && (step.delta[1] - 0.05).abs() < 1e-9,
+        "{:?}",
+        step.delta
+    );
+    assert!(step.predicted > 0.0);
+}
+
+#[test]
+fn a_model_with_non_finite_numbers_proposes_nothing() {
+    for (gradient, hessian) in [
+        (vec![f64::NAN, 1.0], vec![-1.0, 0.0, 0.0, -1.0]),
+        (vec![1.0, 2.0], vec![f64::NEG_INFINITY, 0.0, 0.0, f64::NAN]),
+        (vec![f64::INFINITY, 1.0], vec![0.0; 4]),
+    ] {
+        let step = model(vec![0.5, 0.5], gradient, hessian).step(
+            &Rules {
+                allowed: &[true, true],
+                open_more: true,
+                sharing: &[vec![], vec![]],
+                disjoint: false,
+            },
+            INITIAL_DAMPING,
+        );
+        assert!(step.delta.iter().all(|d| *d == 0.0), "{:?}", step.delta);
+        assert_eq!(step.predicted, 0.0);
+    }
+}
 
 #[test]
 fn where_the_models_steps_fail_the_measured_gradient_climbs_within_a_tie_of_the_bound() {
