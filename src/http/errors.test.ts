@@ -2,7 +2,10 @@ import assert from 'node:assert/strict'
 import { test } from 'vitest'
 import Fastify from 'fastify'
 import { RouterEncodingError } from '../router/RouterEncodingError.ts'
-import { describeValidationError, handleError } from './errors.ts'
+import { SolverError } from '../../bindings/errors.ts'
+import { InvalidQuoteRequestError, NoRouteError, QuoteMarketStaleError, type QuoteError } from '../quote/errors.ts'
+import { UpstreamError } from '../upstream/UpstreamError.ts'
+import { describeValidationError, handleError, type HttpError, QuoteNotFoundError } from './errors.ts'
 
 /** A bare app whose one route throws `error`, with the given router field names. */
 async function answerTo(error: Error, routerFields?: Record<string, string>) {
@@ -86,3 +89,44 @@ test('validation messages name the field; a refused combination and a long patte
     'tokenIn: must match pattern "^0x[a-fA-F0-9]{40}$"',
   )
 })
+
+test("another layer's error that shares a surface kind ('no route', 'unsupported') and escaped it is a 500 that says nothing", async () => {
+  for (const error of [
+    new SolverError('no route', 'no pool connects the tokens', { field: 'tokenOut' }),
+    new SolverError('invalid input', 'must be at most 10000', { field: 'slippageBps' }),
+    new UpstreamError('no route', 'odos answered: secret upstream body'),
+    new UpstreamError('unsupported', 'executable quotes need a taker'),
+  ]) {
+    assert.deepEqual(await answerTo(error), { status: 500, body: { error: 'internal error' } }, `${error.name} ${error.kind}`)
+  }
+})
+
+test("the swap surface's own errors answer with their kind's status", async () => {
+  assert.deepEqual(await answerTo(new NoRouteError({ message: 'nothing connects the tokens' })), {
+    status: 400,
+    body: { error: 'no route: nothing connects the tokens' },
+  })
+  assert.deepEqual(await answerTo(new InvalidQuoteRequestError({ field: 'slippageBps', message: 'must be at most 10000' })), {
+    status: 400,
+    body: { error: 'slippageBps: must be at most 10000' },
+  })
+  assert.equal((await answerTo(new QuoteMarketStaleError({ message: 'behind' }))).status, 503)
+  assert.deepEqual(await answerTo(new QuoteNotFoundError()), {
+    status: 404,
+    body: { error: 'quote not found: unknown, expired, or made with another API key' },
+  })
+})
+
+// The handler switches on `kind`, so no two of the swap surface's error classes may share one: a
+// class added with a taken kind makes `kindsAreUnique` fail to type-check (`npm test` runs tsc).
+type SurfaceKinds = {
+  http: HttpError['kind']
+  quote: QuoteError['kind']
+  router: RouterEncodingError['kind']
+}
+type SharedWith<K extends keyof SurfaceKinds> = {
+  [O in Exclude<keyof SurfaceKinds, K>]: Extract<SurfaceKinds[K], SurfaceKinds[O]>
+}[Exclude<keyof SurfaceKinds, K>]
+type SharedKinds = { [K in keyof SurfaceKinds]: SharedWith<K> }[keyof SurfaceKinds]
+const kindsAreUnique: [SharedKinds] extends [never] ? true : { shared: SharedKinds } = true
+void kindsAreUnique

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { isTransportError } from '../market/isTransportError.ts'
 import { BaseError } from '../errors/BaseError.ts'
-import type { InvalidQuoteRequestError, NoRouteError, QuoteMarketStaleError } from '../quote/errors.ts'
-import type { RouterEncodingError } from '../router/RouterEncodingError.ts'
+import { QuoteError, type InvalidQuoteRequestError, type NoRouteError, type QuoteMarketStaleError } from '../quote/errors.ts'
+import { RouterEncodingError } from '../router/RouterEncodingError.ts'
 import { schemaErrorField } from '../validation/schemaErrorField.ts'
 
 /** Base class of the swap surface's own errors: a status and a message safe to show the client. */
@@ -32,10 +32,18 @@ export class QuoteNotFoundError extends HttpError {
 }
 
 /**
- * The domain errors the swap surface answers with their own status, told apart by `kind` (each
- * kind is one class's); any other error is answered below (transport, client, else a 500).
+ * The domain errors the swap surface answers with their own status, told apart by `kind`. A kind
+ * names a situation in its layer's vocabulary, and another layer may use the same word for its
+ * own (the solver's and an upstream's `'no route'`, documented in their own answers): those are
+ * translated where they are caught (the quote service, the upstream comparison), so one that
+ * reaches the handler escaped its layer and is answered as the internal error it is.
  */
 type SwapSurfaceError = HttpError | InvalidQuoteRequestError | NoRouteError | RouterEncodingError | QuoteMarketStaleError
+
+/** Whether `error` is one of the swap surface's own (its kinds are unique among them: `errors.test.ts`). */
+function isSwapSurfaceError(error: unknown): error is SwapSurfaceError {
+  return error instanceof HttpError || error instanceof QuoteError || error instanceof RouterEncodingError
+}
 
 /** Fastify's own 4xx errors, answered with our wording (never the parser's internals). */
 const fastifyClientErrors: Record<string, { status: number; error: string }> = {
@@ -101,8 +109,8 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   }
   const known = error.code ? fastifyClientErrors[error.code] : undefined
   if (known) return reply.code(known.status).send({ error: known.error })
-  if (error instanceof BaseError) {
-    const domain = error as SwapSurfaceError
+  if (isSwapSurfaceError(error)) {
+    const domain = error
     switch (domain.kind) {
       case 'http':
         return reply.code(domain.statusCode).send({ error: domain.message })
