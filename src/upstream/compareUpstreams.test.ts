@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, beforeEach, test } from 'vitest'
+import { test } from 'vitest'
 import {
   FEE_RECIPIENT,
   GAS_PRICE_WEI,
   LOCAL_POOL,
-  startStandInWorld,
   TAIL,
   TAKER,
   USDC,
   WETH,
-  type StandInWorld,
+  useStandInWorld,
 } from '../../test/fixtures/upstreams/standInWorld.ts'
 import { extractRawJsonMember } from './adapters/extractRawJsonMember.ts'
 import { upstreamIds, upstreamRegistry } from './registry.ts'
@@ -21,20 +20,7 @@ import { transactionL1FeeWei } from './transactionL1FeeWei.ts'
 // constant-product market): all answer, some fail, all fail, one hangs past the deadline, one
 // answers garbage, one rate-limits us, our own buckets and breakers, executable quotes.
 
-let world: StandInWorld
-beforeAll(async () => {
-  world = await startStandInWorld()
-})
-afterAll(async () => {
-  await world.close()
-})
-beforeEach(() => {
-  for (const s of Object.values(world.standIns)) {
-    s.setBehaviour({})
-    s.requests.length = 0
-  }
-  world.bugs.length = 0
-})
+const world = useStandInWorld()
 
 const request = (extra: Record<string, unknown> = {}) =>
   ({ chainId: 8453, tokenIn: WETH, tokenOut: USDC, amountIn: (10n ** 19n).toString(), slippageBps: 50, ...extra }) as never

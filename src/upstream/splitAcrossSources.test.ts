@@ -1,16 +1,15 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, beforeEach, test } from 'vitest'
+import { test } from 'vitest'
 import { type BruteCurve, bruteForceSplit, curveValue } from '../../test/fixtures/upstreams/bruteForceSplit.ts'
 import {
   FEE_RECIPIENT,
   GAS_PRICE_WEI,
   LOCAL_POOL,
-  startStandInWorld,
   TAIL,
   TAKER,
   USDC,
   WETH,
-  type StandInWorld,
+  useStandInWorld,
 } from '../../test/fixtures/upstreams/standInWorld.ts'
 import { constantProductMarket } from './standIns/constantProductMarket.ts'
 import { priceWithFee } from './standIns/priceWithFee.ts'
@@ -22,19 +21,7 @@ import { transactionL1FeeWei } from './transactionL1FeeWei.ts'
 // of a brute force over the same sampled curves (rebuilt here from the markets, apart from the
 // service), never below the single best source, within each upstream's rate limit.
 
-let world: StandInWorld
-beforeAll(async () => {
-  world = await startStandInWorld()
-})
-afterAll(async () => {
-  await world.close()
-})
-beforeEach(() => {
-  for (const s of Object.values(world.standIns)) {
-    s.setBehaviour({})
-    s.requests.length = 0
-  }
-})
+const world = useStandInWorld()
 
 const AMOUNT = 40n * 10n ** 18n
 const request = (extra: Record<string, unknown> = {}) =>
