@@ -5,6 +5,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { deployTestToken } from './deployTestToken.ts'
 import { startDevnet } from './startDevnet.ts'
 import { writeContractAndWait } from './writeContractAndWait.ts'
+import { signErc2612Permit } from '../../test/fixtures/signErc2612Permit.ts'
 
 // anvil's public, well-known first dev key (mnemonic "test test ... junk"): a local test key only.
 const DEV_KEY_0 = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
@@ -24,20 +25,7 @@ test('TestERC20: decimals from the constructor, and an EIP-2612 permit that work
     assert.equal(owner.address.toLowerCase(), devnet.account.toLowerCase())
     const spender = '0x000000000000000000000000000000000000bEEF'
     const deadline = 2n ** 40n
-    const signature = await owner.signTypedData({
-      domain: { name: 'Permit Token', version: '1', chainId: 8453, verifyingContract: token },
-      types: {
-        Permit: [
-          { name: 'owner', type: 'address' },
-          { name: 'spender', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'nonce', type: 'uint256' },
-          { name: 'deadline', type: 'uint256' },
-        ],
-      },
-      primaryType: 'Permit',
-      message: { owner: owner.address, spender, value: 1234n, nonce: 0n, deadline },
-    })
+    const signature = await signErc2612Permit({ owner, token, tokenName: 'Permit Token', spender, value: 1234n, nonce: 0n, deadline })
     const { v, r, s } = hexToSignature(signature)
     const args = [owner.address, spender, 1234n, deadline, Number(v), r, s]
     await writeContractAndWait({ devnet, address: token, abi, functionName: 'permit', args })

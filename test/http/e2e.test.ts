@@ -16,6 +16,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { waitForReceipt } from '../../src/devnet/waitForReceipt.ts'
 import { callApp, type Mode } from './callApp.ts'
 import { type HttpTestStack, KEY_A, NATIVE, startHttpTestStack } from './startHttpTestStack.ts'
+import { signErc2612Permit } from '../fixtures/signErc2612Permit.ts'
 
 // End to end on the embedded chain: /quote → /submit (or /execute) → sign and broadcast with a
 // funded anvil account from var/devnet.json → the recipient receives exactly expectedAmountOut.
@@ -280,19 +281,14 @@ test('permit: /submit with an EIP-2612 permit encodes swapExactInWithPermit; a u
   const chainSec = (await publicClient.getBlock({ blockTag: 'latest' })).timestamp
   const wallSec = BigInt(Math.floor(Date.now() / 1000))
   const deadline = (chainSec > wallSec ? chainSec : wallSec) + 3600n
-  const signature = await permitUser.signTypedData({
-    domain: { name, version: '1', chainId: 8453, verifyingContract: usdc },
-    types: {
-      Permit: [
-        { name: 'owner', type: 'address' },
-        { name: 'spender', type: 'address' },
-        { name: 'value', type: 'uint256' },
-        { name: 'nonce', type: 'uint256' },
-        { name: 'deadline', type: 'uint256' },
-      ],
-    },
-    primaryType: 'Permit',
-    message: { owner: permitUser.address, spender: router, value: amountIn, nonce, deadline },
+  const signature = await signErc2612Permit({
+    owner: permitUser,
+    token: usdc,
+    tokenName: name,
+    spender: router,
+    value: amountIn,
+    nonce,
+    deadline,
   })
   const { r, s, v, yParity } = parseSignature(signature)
   const permit = { value: amountIn.toString(), deadline: Number(deadline), v: Number(v ?? BigInt(yParity + 27)), r, s }

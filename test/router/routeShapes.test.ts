@@ -11,6 +11,7 @@ import { createRouterMarket, encodePoolKey, erc20Abi, type RouterMarket } from '
 import { FAR_DEADLINE, routeLeg, routePlan } from './planBuilders.ts'
 import { quoteV2, quoteV3Style, quoteV4 } from './quotePool.ts'
 import { routerRevert, sendRouterCall } from './routerCall.ts'
+import { signErc2612Permit } from '../fixtures/signErc2612Permit.ts'
 
 // Route shapes (multi-leg, multi-route), native in/out, the integrator fee and permits, end to end
 // from a spec RoutePlan through the encoder to the router on real pools.
@@ -215,19 +216,14 @@ test('permit: pulls with a fresh signature, survives a replayed (failing) permit
   await writeContractAndWait({ devnet, address: a, abi: erc20Abi, functionName: 'mint', args: [user, 10n * ONE] })
   const nonce = await devnet.publicClient.readContract({ address: a, abi: erc20Abi, functionName: 'nonces', args: [user] })
   const deadline = 2n ** 40n
-  const signature = await PERMIT_USER.signTypedData({
-    domain: { name: 'Token A', version: '1', chainId: 8453, verifyingContract: a },
-    types: {
-      Permit: [
-        { name: 'owner', type: 'address' },
-        { name: 'spender', type: 'address' },
-        { name: 'value', type: 'uint256' },
-        { name: 'nonce', type: 'uint256' },
-        { name: 'deadline', type: 'uint256' },
-      ],
-    },
-    primaryType: 'Permit',
-    message: { owner: user, spender: market.router, value: 2n * ONE, nonce, deadline },
+  const signature = await signErc2612Permit({
+    owner: PERMIT_USER,
+    token: a,
+    tokenName: 'Token A',
+    spender: market.router,
+    value: 2n * ONE,
+    nonce,
+    deadline,
   })
   const { r, s, v, yParity } = parseSignature(signature)
   const permit: PermitPayload = { value: (2n * ONE).toString(), deadline: Number(deadline), v: Number(v ?? BigInt(yParity + 27)), r, s }

@@ -12,6 +12,7 @@ import { LAUNCH_TOKEN_SUPPLY } from '../../../src/gateway/launchpad/startingTick
 import { vestingVaultAbi } from '../../../src/gateway/launchpad/vestingVaultAbi.ts'
 import { sqrtRatioAtTick } from '../../fixtures/sqrtRatioAtTick.ts'
 import { describeRevert, type LaunchpadTestbed, saltForOrder, startLaunchpadTestbed, v3PoolAbi } from './launchpadTestbed.ts'
+import { signErc2612Permit } from '../../fixtures/signErc2612Permit.ts'
 
 // What the launchpad does, on the real Uniswap V3 pool bytecode: the launch places exactly the
 // position it says, fees are split and paid as the shares say, vesting releases on schedule, and
@@ -321,19 +322,16 @@ test('permit: the domain keeps the deployed name across renames; expired, replay
   const chainId = await t.devnet.publicClient.getChainId()
   const deadline = (await now()) + 3600n
   const sign = async (nonce: bigint, value: bigint, signer = owner, name = 'Permit') => {
-    const signature = await signer.signTypedData({
-      domain: { name, version: '1', chainId, verifyingContract: token },
-      types: {
-        Permit: [
-          { name: 'owner', type: 'address' },
-          { name: 'spender', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'nonce', type: 'uint256' },
-          { name: 'deadline', type: 'uint256' },
-        ],
-      },
-      primaryType: 'Permit',
-      message: { owner: owner.address, spender: t.traders[0], value, nonce, deadline },
+    const signature = await signErc2612Permit({
+      owner,
+      signedBy: signer,
+      token,
+      tokenName: name,
+      chainId,
+      spender: t.traders[0],
+      value,
+      nonce,
+      deadline,
     })
     return {
       r: signature.slice(0, 66) as Hex,
