@@ -5,7 +5,6 @@
  *
  * @example
  * const data = encodeFunctionData({ abi: swapRouterAbi, functionName: 'swapExactIn', args: [params] })
- * // → the router call's calldata ('0x' + selector + encoded params); viem types params from this ABI
  */
 export const swapRouterAbi = [
   {
