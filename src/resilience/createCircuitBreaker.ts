@@ -43,7 +43,8 @@ export type CircuitBreaker = {
  * const breaker = createCircuitBreaker({ failureThreshold: 3, cooldownMs: 5000 })
  * if (breaker.allow()) {
  *   try { await call(); breaker.succeeded() } catch (error) { breaker.failed(); throw error }
- * } // after 3 failures in a row allow() is false for 5 s, then lets one trial call through (state 'halfOpen')
+ * }
+ * // after 3 failures in a row allow() is false for 5 s, then lets one trial call through (state 'halfOpen')
  */
 export function createCircuitBreaker({
   failureThreshold = 3,
