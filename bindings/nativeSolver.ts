@@ -40,6 +40,7 @@ export function nativeAddonPath(): string {
  * ```ts
  * import { createNativeSolver } from './nativeSolver.ts'
  * const solver = createNativeSolver({ nativeToken: '0x4200000000000000000000000000000000000006' })
+ * // → a Solver with backend 'native'; throws if the addon does not load here
  * ```
  */
 export function createNativeSolver(config: SolverConfig): Solver {

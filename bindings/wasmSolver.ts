@@ -67,7 +67,8 @@ const MAX_SHAPES = 1_000
  * ```ts
  * import { createWasmSolver } from './wasmSolver.ts'
  * const solver = await createWasmSolver({ nativeToken: '0x4200000000000000000000000000000000000006' })
- * await solver.close()
+ * // → a Solver with backend 'wasm', running in a worker thread
+ * await solver.close() // the worker is terminated
  * ```
  */
 export async function createWasmSolver(config: SolverConfig, options: CreateWasmSolverOptions = {}): Promise<Solver> {

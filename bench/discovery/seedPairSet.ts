@@ -24,6 +24,7 @@ export type SeedPairSetReturnType = { chain: ChainConfig; pools: number; tokens:
  *
  * @example
  * const { chain } = await seedPairSet({ devnet, pools: 5000 })
+ * // → { chain, pools: 5000, tokens: 101 }: 5000 of the 5050 pairs of 101 tokens; chain names the factory from block 0
  */
 export async function seedPairSet({ devnet, pools }: { devnet: Devnet; pools: number }): Promise<SeedPairSetReturnType> {
   let count = 2

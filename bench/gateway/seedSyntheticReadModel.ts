@@ -25,6 +25,7 @@ async function insertRows(db: SqlDatabase, table: string, columns: string[], row
  *
  * @example
  * await seedSyntheticReadModel({ db, tokens: 10_000, trades: 1_000_000 })
+ * // → { hotToken }: the token with the most trades (1/(i+1) of them go to token i)
  */
 export async function seedSyntheticReadModel({
   db,

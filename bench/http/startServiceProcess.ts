@@ -12,6 +12,7 @@ export type ServiceProcess = { url: string; stop: () => Promise<void> }
  *
  * @example
  * const a = await startServiceProcess({ env: { RPC_URL, REDIS_URL, API_KEYS } })
+ * // → { url: 'http://127.0.0.1:<port>', stop } once /ready answers 200
  * await a.stop()
  */
 export async function startServiceProcess({

@@ -31,6 +31,7 @@ export type ChangePoolsInOneBlockParameters = {
  * @example
  * await approveTraders({ devnet, tokens })
  * await changePoolsInOneBlock({ devnet, pools: chosen, tokens, round: 0 })
+ * // one block mined holding a swap on each chosen pool
  */
 export async function changePoolsInOneBlock({ devnet, pools, tokens, round }: ChangePoolsInOneBlockParameters): Promise<void> {
   const me = devnet.account
@@ -118,6 +119,7 @@ export async function changePoolsInOneBlock({ devnet, pools, tokens, round }: Ch
  *
  * @example
  * await approveTraders({ devnet, tokens })
+ * // PoolHarness and PoolSwapTest may now spend every token of the devnet account (one block mined)
  */
 export async function approveTraders({ devnet, tokens }: Pick<ChangePoolsInOneBlockParameters, 'devnet' | 'tokens'>): Promise<void> {
   const calls: BatchCall[] = []

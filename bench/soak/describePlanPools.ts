@@ -23,6 +23,7 @@ export type DescribePlanPoolsParameters = {
  *
  * @example
  * const lines = await describePlanPools({ fetchServicePool, client, poolIds, blockNumber: 120, blockTimeSec: 2 })
+ * // → one line per pool: the service's state at block 120 beside the chain's, differing fields first
  */
 export async function describePlanPools({
   fetchServicePool,

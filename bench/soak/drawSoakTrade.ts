@@ -41,6 +41,7 @@ export type DrawSoakTradeParameters = {
  *
  * @example
  * const trade = drawSoakTrade({ prng, chainId: 8453, tokens, kinds: ['UNIV3', 'HYDREX'] })
+ * // → { label, request: { chainId: 8453, tokenIn, tokenOut, amountIn, slippageBps, feeBps, splitEnabled, allowedDexes? }, viaExecute, symbolIn, symbolOut }
  */
 export function drawSoakTrade({ prng, chainId, tokens, kinds }: DrawSoakTradeParameters): SoakTrade {
   // A tenth of the trades start from the native asset and a tenth end in it (WETH is one token of

@@ -71,6 +71,7 @@ const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
  *
  * @example
  * const { counts, differences } = await runBackToBackSoak({ url, apiKey, devnet, trades: 100, seed: 1 })
+ * // → counts { exact, different, reverted, simulationDiffers, noRoute, … } over 100 trades; differences: one line per trade that differed
  */
 export async function runBackToBackSoak({
   url,

@@ -34,6 +34,7 @@ export type CreateAlgebraIntegralAdapterParameters = {
  *
  * @example
  * export const quickswapV4 = createAlgebraIntegralAdapter({ dex: 'QUICKSWAP_V4', encodeLeg: (pool) => ({ kind: 'algebra_direct', pool }) })
+ * // → a PoolAdapter: Pool discovery from the factory, concentrated reads with the plugin's fee, 'algebra_direct' legs
  */
 export function createAlgebraIntegralAdapter({ dex, encodeLeg }: CreateAlgebraIntegralAdapterParameters): PoolAdapter {
   const refOf = (address: string) => {

@@ -19,6 +19,7 @@ export type CreateConstantProductAdapterParameters = {
  *
  * @example
  * export const pancakeV2 = createConstantProductAdapter({ dex: 'PANCAKE_V2', feeBps: 25 })
+ * // → a PoolAdapter: PairCreated discovery, getReserves() reads, 'v2_direct' legs at 25 bps
  */
 export function createConstantProductAdapter({ dex, feeBps }: CreateConstantProductAdapterParameters): PoolAdapter {
   const refOf = (address: string) => {

@@ -40,6 +40,7 @@ export type CreateUniswapV3FamilyAdapterParameters = {
  *
  * @example
  * export const alienBaseV3 = createUniswapV3FamilyAdapter({ dex: 'ALIEN_BASE_V3', flavour: 'uniswap', legKind: 'v3_direct' })
+ * // → a PoolAdapter: discovery on PoolCreated, reads as concentrated pools, legs 'v3_direct'; one registry row makes it live
  */
 export function createUniswapV3FamilyAdapter({ dex, flavour, legKind }: CreateUniswapV3FamilyAdapterParameters): PoolAdapter {
   const refOf = (address: string) => {

@@ -23,6 +23,7 @@ const noLeg = 'no executable leg kind in docs/route-legs.md'
  *
  * @example
  * const entry = adapterRegistry.UNIV3
+ * // → { status: 'present', adapter: uniswapV3 }; adapterRegistry.CURVE → { status: 'absent', reason }
  * if (entry.status === 'present') await entry.adapter.readPool({ client, ref, blockNumber })
  */
 export const adapterRegistry: { readonly [K in DexId]: RegistryEntry } = {

@@ -6,5 +6,6 @@ import { createConstantProductAdapter } from './createConstantProductAdapter.ts'
  *
  * @example
  * const snapshot = await uniswapV2.readPool({ client, ref: { id: pair, dex: 'UNIV2', emitter: pair }, blockNumber, nextBlock })
+ * // → { ref, input: { id: pair, dex: 'UNIV2', tokens, state: { model: 'constant_product', reserves } }, refreshEveryBlock: false }
  */
 export const uniswapV2 = createConstantProductAdapter({ dex: 'UNIV2', feeBps: 30 })

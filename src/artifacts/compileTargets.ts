@@ -12,6 +12,7 @@ export type CompileTarget = { contractsDir: string; outputFile: string; libraryD
  *
  * @example
  * const { SwapRouter } = loadCompiledArtifacts(compileTargets().router)
+ * // compileTargets().router → { contractsDir: '<root>/contracts/router', outputFile: '<root>/build/router.json', libraryDirs: [common] }
  */
 export function compileTargets(): Record<'router' | 'lens' | 'launchpad', CompileTarget> {
   const { root } = compiledContractsPath()

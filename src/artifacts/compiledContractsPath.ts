@@ -9,6 +9,7 @@ export type CompiledContractsPathReturnType = { root: string; contractsDir: stri
  *
  * @example
  * const { outputFile } = compiledContractsPath()
+ * // → '<repo root>/build/contracts.json' (contractsDir: '<root>/contracts/test', root)
  */
 export function compiledContractsPath(): CompiledContractsPathReturnType {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')

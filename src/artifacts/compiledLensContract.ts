@@ -11,6 +11,7 @@ export type CompiledLensContract = { abi: unknown[]; deployedBytecode: `0x${stri
  *
  * @example
  * const { deployedBytecode } = compiledLensContract({ name: 'TokenTransferProbe' })
+ * // → the probe's runtime code, '0x…'; an Error when build/lens.json has no such contract
  */
 export function compiledLensContract({ name }: { name: string }): CompiledLensContract {
   const { root } = compiledContractsPath()

@@ -33,6 +33,7 @@ export type HashContractSourcesReturnType = {
  *
  * @example
  * const { key } = hashContractSources({ contractsDir: 'contracts' })
+ * // → key: SHA-256 hex of solc's version, the sources and the imported packages' versions
  * const standIns = hashContractSources({ contractsDir: 'contracts/aerodrome', libraryDirs: ['contracts/common'] })
  */
 export function hashContractSources({ contractsDir, libraryDirs }: HashContractSourcesParameters): HashContractSourcesReturnType {

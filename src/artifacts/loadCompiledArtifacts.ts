@@ -21,6 +21,7 @@ export type LoadCompiledArtifactsParameters = {
  *
  * @example
  * const { SwapRouter } = loadCompiledArtifacts({ contractsDir: 'contracts/router', outputFile: 'build/router.json' })
+ * // → SwapRouter's { abi, bytecode, deployedBytecode }; compiled first when the sources changed
  */
 export function loadCompiledArtifacts({
   contractsDir,

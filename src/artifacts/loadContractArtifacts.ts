@@ -15,6 +15,7 @@ export type LoadContractArtifactsReturnType = Record<string, ContractArtifact>
  *
  * @example
  * const { TestERC20 } = loadContractArtifacts()
+ * // → TestERC20's { abi, bytecode, deployedBytecode }; every contract of contracts/test/ by name
  */
 export function loadContractArtifacts(): LoadContractArtifactsReturnType {
   const { contractsDir, outputFile } = compiledContractsPath()

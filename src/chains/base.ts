@@ -15,6 +15,7 @@ export const BASE_BLOCK_TIME_SEC = 2
  *
  * @example
  * const market = await createMarketState({ client, chain: { ...base, rpcUrl: process.env.RPC_URL }, solver, maxSnapshotAgeMs: 10_000 })
+ * // → the market of Base mainnet: every deployment above discovered from its block, read through RPC_URL
  */
 export const base: ChainConfig = {
   name: 'base',

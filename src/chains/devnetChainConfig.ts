@@ -48,6 +48,7 @@ export type DevnetChainConfigParameters = {
  *
  * @example
  * const chain = devnetChainConfig({ path: 'var/devnet.json' })
+ * // → { name: 'devnet', chainId, blockTimeSec: 2, rpcUrl, deployments (each from block 0), pools, … }
  */
 export function devnetChainConfig({ file, path = 'var/devnet.json' }: DevnetChainConfigParameters = {}): ChainConfig {
   const devnet: DevnetFile = file ?? JSON.parse(readFileSync(path, 'utf8'))

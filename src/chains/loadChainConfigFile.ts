@@ -55,6 +55,7 @@ const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11' as Address
  *
  * @example
  * const chain = loadChainConfigFile({ path: 'chain.json' })
+ * // → a ChainConfig; an Error listing every problem with its JSON path ('/deployments/FOO: …')
  */
 export function loadChainConfigFile({ path, text }: { path: string; text?: string }): ChainConfig {
   let json: unknown

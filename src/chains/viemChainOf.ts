@@ -7,6 +7,7 @@ import type { ChainConfig } from './ChainConfig.ts'
  *
  * @example
  * const client = createPublicClient({ chain: viemChainOf(base), transport })
+ * // viemChainOf(base) → { id: 8453, name: 'base', contracts: { multicall3: { address: '0xcA11…CA11' } }, … }
  */
 export function viemChainOf(chain: ChainConfig): Chain {
   return defineChain({

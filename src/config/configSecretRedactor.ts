@@ -17,6 +17,7 @@ export type ConfigSecretRedactorParameters = {
  * @example
  * const redact = configSecretRedactor({ config: loadConfig(process.env) })
  * process.stderr.write(`${redact(String(error))}\n`)
+ * // RPC and Redis URL credentials, the signing key and API keys show as [redacted]
  */
 export function configSecretRedactor({ config, extraApiKeys = [] }: ConfigSecretRedactorParameters): SecretRedactor {
   return createSecretRedactor({

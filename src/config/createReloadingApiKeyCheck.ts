@@ -26,7 +26,7 @@ export type CreateReloadingApiKeyCheckParameters = {
  *
  * @example
  * const keys = createReloadingApiKeyCheck({ file: 'keys.txt', fixed: [], initial, intervalMs: 2000, log: console.log })
- * keys.check(request.headers['x-api-key'])
+ * keys.check(request.headers['x-api-key']) // → the key's id, or undefined; edits to keys.txt take effect within 2 s
  */
 export function createReloadingApiKeyCheck({
   file,

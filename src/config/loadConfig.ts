@@ -188,6 +188,7 @@ export class ConfigError extends BaseError<'invalid config'> {
  *
  * @example
  * const config = loadConfig(process.env)
+ * // → { host: '127.0.0.1', port: 8080, gatewayPort: 8081, metricsPort: 9464, … } with every variable unset; a ConfigError naming each bad one
  */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const relevant: Record<string, string> = {}

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path'
  *
  * @example
  * spawn(anvilBinaryPath(), ['--version'])
+ * // anvilBinaryPath() → '<root>/node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil'
  */
 export function anvilBinaryPath(): string {
   const require = createRequire(import.meta.url)

@@ -11,6 +11,7 @@ export type CreateAerodromePoolReturnType = { pool: Address; token0: Address; to
  *
  * @example
  * const { pool } = await createAerodromePool({ devnet, factory, tokenA, tokenB, stable: true })
+ * // → { pool, token0, token1 }: a stable pool, empty until its first mint
  */
 export async function createAerodromePool({
   devnet,

@@ -30,6 +30,7 @@ export type CreateAlgebraPoolReturnType = { pool: Address; token0: Address; toke
  *
  * @example
  * const { pool } = await createAlgebraPool({ devnet, factory, tokenA, tokenB, sqrtPriceX96, tickSpacing: 60, fee: 500 })
+ * // → { pool, token0, token1 }: the pool initialized at sqrtPriceX96, fee 500, tick spacing 60
  */
 export async function createAlgebraPool({
   devnet,

@@ -31,6 +31,7 @@ export type DevnetClients = {
  *
  * @example
  * const { publicClient } = createDevnetClients({ chain, url: anvil.url, account })
+ * // → { publicClient, walletClient, testClient } over http, for account
  */
 export function createDevnetClients({ chain, url, account }: CreateDevnetClientsParameters): DevnetClients {
   const transport = http(url, { retryCount: 0, timeout: 60_000 })

@@ -20,6 +20,7 @@ export type CreateSlipstreamPoolReturnType = { pool: Address; token0: Address; t
  *
  * @example
  * const { pool } = await createSlipstreamPool({ devnet, factory, tokenA, tokenB, tickSpacing: 100, sqrtPriceX96: 2n ** 96n })
+ * // → { pool, token0, token1 }: a clone initialized at price 1 (2^96), tick spacing 100
  */
 export async function createSlipstreamPool({
   devnet,

@@ -11,6 +11,7 @@ export type CreateUniswapV2PairReturnType = { pair: Address; token0: Address; to
  *
  * @example
  * const { pair, token0 } = await createUniswapV2Pair({ devnet, factory, tokenA, tokenB })
+ * // → pair: its address; token0 the lower of tokenA and tokenB
  */
 export async function createUniswapV2Pair({
   devnet,

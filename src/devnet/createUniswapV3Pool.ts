@@ -20,6 +20,7 @@ export type CreateUniswapV3PoolReturnType = { pool: Address; token0: Address; to
  *
  * @example
  * const { pool } = await createUniswapV3Pool({ devnet, factory, tokenA, tokenB, fee: 500, sqrtPriceX96: 2n ** 96n })
+ * // → { pool, token0, token1 }: initialized at price 1 (2^96), fee 500
  */
 export async function createUniswapV3Pool({
   devnet,

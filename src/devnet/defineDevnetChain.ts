@@ -9,6 +9,7 @@ export type DefineDevnetChainParameters = { url: string; chainId?: number }
  *
  * @example
  * const chain = defineDevnetChain({ url: anvil.url })
+ * // → a viem Chain: { id: 8453, name: 'Base devnet (anvil)', rpcUrls: [anvil.url], contracts: { multicall3 } }
  */
 export function defineDevnetChain({ url, chainId = 8453 }: DefineDevnetChainParameters): Chain {
   return defineChain({

@@ -16,7 +16,7 @@ export type DeployAerodromeReturnType = {
  * factory that clones it (stable fee 5 bps, volatile 30 bps).
  *
  * @example
- * const { factory } = await deployAerodrome({ devnet })
+ * const { factory } = await deployAerodrome({ devnet }) // → { factory }: stable pools at 5 bps, volatile at 30 bps
  */
 export async function deployAerodrome({ devnet }: DeployAerodromeParameters): Promise<DeployAerodromeReturnType> {
   const { Pool, PoolFactory } = loadStandInArtifacts({ protocol: 'aerodrome' })

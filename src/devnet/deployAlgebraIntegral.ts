@@ -18,6 +18,7 @@ export type DeployAlgebraIntegralReturnType = {
  *
  * @example
  * const { factory, basePluginFactory } = await deployAlgebraIntegral({ devnet })
+ * // → { factory, poolDeployer, basePluginFactory }: the factory at the sender's nonce n, its deployer at n + 1
  */
 export async function deployAlgebraIntegral({ devnet }: DeployAlgebraIntegralParameters): Promise<DeployAlgebraIntegralReturnType> {
   const nonce = await devnet.publicClient.getTransactionCount({ address: devnet.account, blockTag: 'pending' })

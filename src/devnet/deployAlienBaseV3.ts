@@ -25,6 +25,7 @@ export type DeployAlienBaseV3ReturnType = { factory: Address }
  *
  * @example
  * const { factory } = await deployAlienBaseV3({ devnet })
+ * // → { factory }: a UniswapV3Factory with 750/15 and 200/4 enabled too
  */
 export async function deployAlienBaseV3({ devnet }: DeployAlienBaseV3Parameters): Promise<DeployAlienBaseV3ReturnType> {
   const { factory } = await deployUniswapV3({ devnet })

@@ -15,6 +15,7 @@ export type DeployContractAndWaitParameters = {
  *
  * @example
  * const weth = await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 })
+ * // → the new WETH9's address; an Error if the creation reverted
  */
 export async function deployContractAndWait({ devnet, artifact, args = [], from }: DeployContractAndWaitParameters): Promise<Address> {
   const data = encodeDeployData({ abi: artifact.abi as Abi, bytecode: artifact.bytecode, args })

@@ -23,6 +23,7 @@ export type DeployPancakeInfinityReturnType = {
  *
  * @example
  * const { vault, clPoolManager } = await deployPancakeInfinity({ devnet })
+ * // → { vault, clPoolManager (the vault's registered app), protocolFeeController, testRouter }
  */
 export async function deployPancakeInfinity({ devnet }: DeployPancakeInfinityParameters): Promise<DeployPancakeInfinityReturnType> {
   const { Vault, CLPoolManager, InfinityTestRouter, ProtocolFeeController } = loadStandInArtifacts({ protocol: 'pancake-infinity' })

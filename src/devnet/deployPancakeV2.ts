@@ -17,6 +17,7 @@ export type DeployPancakeV2ReturnType = {
  *
  * @example
  * const { factory, initCodeHash } = await deployPancakeV2({ devnet })
+ * // → { factory, initCodeHash: keccak256 of our PancakePair's creation code }
  */
 export async function deployPancakeV2({ devnet }: DeployPancakeV2Parameters): Promise<DeployPancakeV2ReturnType> {
   const { PancakeFactory, PancakePair } = loadStandInArtifacts({ protocol: 'pancake-v2' })

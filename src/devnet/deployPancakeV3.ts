@@ -28,6 +28,7 @@ export type DeployPancakeV3ReturnType = {
  *
  * @example
  * const { factory, poolDeployer } = await deployPancakeV3({ devnet })
+ * // → { factory, poolDeployer, poolCodeStore }: pools at Pancake's canonical init-code hash
  */
 export async function deployPancakeV3({ devnet }: DeployPancakeV3Parameters): Promise<DeployPancakeV3ReturnType> {
   const poolInitCode = loadNpmArtifact({ name: 'PancakeV3Pool' }).bytecode

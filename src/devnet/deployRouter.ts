@@ -26,6 +26,7 @@ export type DeployRouterParameters = {
  *
  * @example
  * const router = await deployRouter({ devnet, weth, poolManager, v2Factory, v3Factory, infinityVault, infinityClPoolManager })
+ * // → the SwapRouter's address, wired to those factories and managers (zero address: a leg kind it cannot take)
  */
 export async function deployRouter({
   devnet,

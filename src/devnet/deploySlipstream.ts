@@ -28,6 +28,7 @@ export type DeploySlipstreamReturnType = {
  *
  * @example
  * const { factory, swapFeeModule } = await deploySlipstream({ devnet, swapFeeModule: { defaultScalingFactor: 10_000n, defaultFeeCap: 20_000, secondsAgo: 20 } })
+ * // → { factory, implementation, swapFeeModule }: the module set as the factory's swap-fee module
  */
 export async function deploySlipstream({ devnet, swapFeeModule }: DeploySlipstreamParameters): Promise<DeploySlipstreamReturnType> {
   const { CLPool, CLFactory, DynamicSwapFeeModule } = loadStandInArtifacts({ protocol: 'slipstream' })

@@ -69,6 +69,7 @@ const RECIPIENT: Address = '0x000000000000000000000000000000000000d1f3'
  *
  * @example
  * const market = await deploySmallMarket({ devnet })
+ * // → { chain, tokens, harness, v2Pair, v3Pool, …, v4Key, v4HookedKey, factories }: one pool per kind
  */
 export async function deploySmallMarket({ devnet }: { devnet: Devnet }): Promise<SmallMarket> {
   const write = (address: Address, abi: Abi | readonly unknown[], functionName: string, args: readonly unknown[]) =>

@@ -9,6 +9,7 @@ export type DeployTestTokenParameters = { devnet: Devnet; name: string; symbol: 
  *
  * @example
  * const usdc = await deployTestToken({ devnet, name: 'USD Coin', symbol: 'USDC', decimals: 6 })
+ * // → the token's address: 'USDC', 6 decimals, anyone may mint
  */
 export async function deployTestToken({ devnet, name, symbol, decimals }: DeployTestTokenParameters): Promise<Address> {
   return deployContractAndWait({ devnet, artifact: devnet.artifacts.TestERC20, args: [name, symbol, decimals] })

@@ -10,7 +10,7 @@ export type DeployUniswapV2ReturnType = { factory: Address }
  * Deploys the published `UniswapV2Factory` (feeToSetter = the devnet account).
  *
  * @example
- * const { factory } = await deployUniswapV2({ devnet })
+ * const { factory } = await deployUniswapV2({ devnet }) // → { factory }: feeToSetter is the devnet account
  */
 export async function deployUniswapV2({ devnet }: DeployUniswapV2Parameters): Promise<DeployUniswapV2ReturnType> {
   const artifact = loadNpmArtifact({ name: 'UniswapV2Factory' })

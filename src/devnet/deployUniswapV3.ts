@@ -13,6 +13,7 @@ export type DeployUniswapV3ReturnType = { factory: Address }
  *
  * @example
  * const { factory } = await deployUniswapV3({ devnet })
+ * // → { factory }: tiers 100/1, 500/10, 3000/60, 10000/200 enabled
  */
 export async function deployUniswapV3({ devnet }: DeployUniswapV3Parameters): Promise<DeployUniswapV3ReturnType> {
   const artifact = loadNpmArtifact({ name: 'UniswapV3Factory' })

@@ -17,6 +17,7 @@ export type DeployUniswapV4ReturnType = {
  *
  * @example
  * const { poolManager, swapRouter, liquidityRouter } = await deployUniswapV4({ devnet })
+ * // → the PoolManager's and its test routers' addresses
  */
 export async function deployUniswapV4({ devnet }: DeployUniswapV4Parameters): Promise<DeployUniswapV4ReturnType> {
   const poolManager = await deployContractAndWait({

@@ -27,6 +27,7 @@ export type FundTraderParameters = {
  *
  * @example
  * const wallet = await fundTrader({ devnet, privateKey: devnet.market.accounts[1].privateKey, spender: devnet.market.router! })
+ * // → a wallet client for that account: 1e9 ETH, 50,000,000 WETH, 10^12 of every other token, all approved for the router
  */
 export async function fundTrader({ devnet, privateKey, spender, wethAmount = parseEther('50000000') }: FundTraderParameters) {
   const { market: seeded, publicClient, testClient } = devnet

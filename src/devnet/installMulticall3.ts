@@ -9,6 +9,7 @@ export type InstallMulticall3Parameters = { testClient: TestClient<'anvil', Tran
  *
  * @example
  * await installMulticall3({ testClient })
+ * // the chain now has Multicall3 at 0xcA11bde05977b3631167028862bE2a173976CA11 (no block mined)
  */
 export async function installMulticall3({ testClient }: InstallMulticall3Parameters): Promise<void> {
   const { Multicall3 } = loadContractArtifacts()

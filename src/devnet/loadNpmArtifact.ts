@@ -32,6 +32,7 @@ export type LoadNpmArtifactParameters = { name: NpmArtifactName }
  *
  * @example
  * const pair = loadNpmArtifact({ name: 'UniswapV2Pair' })
+ * // → { abi, bytecode, deployedBytecode } from @uniswap/v2-core's build, whatever its format
  */
 export function loadNpmArtifact({ name }: LoadNpmArtifactParameters): ContractArtifact {
   const require = createRequire(import.meta.url)

@@ -8,6 +8,7 @@ import { type StandInProtocol, standInCompileTarget } from './standInCompileTarg
  *
  * @example
  * const { Pool, PoolFactory } = loadStandInArtifacts({ protocol: 'aerodrome' })
+ * // → each contract's { abi, bytecode, deployedBytecode } from build/aerodrome.json
  */
 export function loadStandInArtifacts({ protocol }: { protocol: StandInProtocol }): Record<string, ContractArtifact> {
   const { contractsDir, outputFile, libraryDirs } = standInCompileTarget({ protocol })

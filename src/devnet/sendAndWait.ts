@@ -19,6 +19,7 @@ export type SendAndWaitParameters = {
  *
  * @example
  * const receipt = await sendAndWait({ devnet, to: weth, data: '0xd0e30db0', value: 10n ** 18n })
+ * // → the receipt: 1 ETH wrapped (0xd0e30db0 is WETH's deposit())
  */
 export async function sendAndWait({
   devnet,

@@ -22,6 +22,7 @@ export type SetFixedBlockTimeParameters = {
  *
  * @example
  * await setFixedBlockTime({ publicClient, testClient, blockTimeSec: 2 })
+ * // one block mined at the wall clock; every later block stamped 2 s after its parent
  */
 export async function setFixedBlockTime({
   publicClient,

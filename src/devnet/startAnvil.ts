@@ -35,7 +35,7 @@ export type Anvil = {
  *
  * @example
  * const anvil = await startAnvil({})
- * try { console.log(anvil.url) } finally { await anvil.stop() }
+ * try { console.log(anvil.url) } finally { await anvil.stop() } // prints http://127.0.0.1:<free port>: a chain with id 8453
  */
 export async function startAnvil({
   chainId = 8453,

@@ -26,7 +26,7 @@ export type StartDevnetParameters = StartAnvilParameters
  * @example
  * const devnet = await startDevnet({})
  * try {
- *   await devnet.publicClient.getChainId()
+ *   await devnet.publicClient.getChainId() // → 8453
  * } finally {
  *   await devnet.stop()
  * }

@@ -39,6 +39,7 @@ export type SeededDevnet = Devnet & {
  * const devnet = await startSeededDevnet({ descriptionPath: 'var/devnet.json' })
  * try {
  *   console.log(devnet.market.rpcUrl, devnet.market.pools.length)
+ * // prints http://127.0.0.1:<port> and the seeded pools' count; loaded in seconds when var/devnet-state.json is current
  * } finally {
  *   await devnet.stop()
  * }

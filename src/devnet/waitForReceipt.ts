@@ -13,6 +13,7 @@ export type WaitForReceiptParameters = {
  *
  * @example
  * const receipt = await waitForReceipt({ publicClient, hash })
+ * // → the formatted receipt; after 2 s pending it mines a block; an Error after 10 s
  */
 export async function waitForReceipt({
   publicClient,

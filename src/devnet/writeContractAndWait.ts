@@ -23,6 +23,7 @@ export type WriteContractAndWaitParameters = {
  *
  * @example
  * await writeContractAndWait({ devnet, address: token, abi, functionName: 'mint', args: [to, 10n ** 18n] })
+ * // → the receipt; to now holds 1 more token (10^18 base units)
  */
 export async function writeContractAndWait({
   devnet,

@@ -18,6 +18,7 @@ import { gatewayComponents } from './schemas/gatewayComponents.ts'
  * @example
  * const fastify = Fastify({ genReqId: () => newRequestId() })
  * await fastify.register(gatewayApp, deps)
+ * // the gateway's routes, hooks and problem handler now on fastify; an unknown path: 401 without a key, not_found with one
  */
 export async function gatewayApp(fastify: FastifyInstance, deps: GatewayDependencies): Promise<void> {
   for (const schema of gatewayComponents()) fastify.addSchema(schema)

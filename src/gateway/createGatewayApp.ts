@@ -29,6 +29,7 @@ const BODY_LIMIT_BYTES = 64 * 1024
  * @example
  * const fastify = await createGatewayApp({ deps })
  * await fastify.listen({ host: '127.0.0.1', port: 8081 })
+ * // every gateway route now on 127.0.0.1:8081, errors as application/problem+json
  */
 export async function createGatewayApp({
   deps,

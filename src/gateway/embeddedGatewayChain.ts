@@ -17,6 +17,7 @@ export type EmbeddedGatewayChainParameters = {
  *
  * @example
  * const gateway = await startGateway({ db, chains: [embeddedGatewayChain({ devnet, swaps })] })
+ * // embeddedGatewayChain(…) → { chainId, name: 'Base (embedded devnet)', launchpad, multicall3, client, fromBlock, … }
  */
 export function embeddedGatewayChain({ devnet, swaps }: EmbeddedGatewayChainParameters): GatewayChain & { fromBlock: bigint } {
   const lp = devnet.market.launchpad

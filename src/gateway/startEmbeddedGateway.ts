@@ -38,7 +38,7 @@ const DEV_KEY_LABEL = 'development (npm start)'
  *
  * @example
  * const gateway = await startEmbeddedGateway({ devnet, root, port: 8081 })
- * console.log(gateway.url, gateway.devKey)
+ * console.log(gateway.url, gateway.devKey) // prints http://127.0.0.1:8081 gw_test_…: a Developer key with every scope
  */
 export async function startEmbeddedGateway({
   devnet,

@@ -65,6 +65,7 @@ export type RunningGateway = {
  * @example
  * const gateway = await startGateway({ db, chains: [chain], port: 8081 })
  * console.log(gateway.url)
+ * // prints http://127.0.0.1:8081, the indexers following chain; gateway.close() stops them and the server
  */
 export async function startGateway({
   db,

@@ -53,6 +53,7 @@ const SOLVING_ROUTES = new Set(['/quote', '/execute', '/quote/compare', '/quote/
  * const fastify = Fastify(swapServerOptions({ logger: true }))
  * await fastify.register(app, deps)
  * await fastify.listen({ host: '127.0.0.1', port: 8080 })
+ * // every route of the swap surface, authenticated and rate limited, now on 127.0.0.1:8080
  */
 
 export async function app(fastify: FastifyInstance, deps: SwapApiDependencies): Promise<void> {

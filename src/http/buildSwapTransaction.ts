@@ -37,6 +37,7 @@ export type BuildSwapTransactionReturnType = { to: Address; data: `0x${string}`;
  *
  * @example
  * const { to, data, value } = buildSwapTransaction({ plan, router, weth, user, deadlineSec: BigInt(Math.floor(Date.now() / 1000) + 300) })
+ * // → { to: router, data: swapExactIn calldata, value: 0n (amountIn when nativeIn) }
  */
 export function buildSwapTransaction({
   plan,

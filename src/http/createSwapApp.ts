@@ -21,7 +21,7 @@ export type CreateSwapAppParameters = {
  *
  * @example
  * const fastify = await createSwapApp({ deps, logger: { level: 'info' } })
- * const res = await fastify.inject({ method: 'GET', url: '/health' })
+ * const res = await fastify.inject({ method: 'GET', url: '/health' }) // → res.statusCode 200, res.json() { ok: true }
  */
 export async function createSwapApp({ deps, logger = false, redact, onClose }: CreateSwapAppParameters): Promise<FastifyInstance> {
   const fastify = Fastify(swapServerOptions({ logger, redact })).withTypeProvider<TypeBoxTypeProvider>()

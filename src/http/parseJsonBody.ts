@@ -38,6 +38,7 @@ export function jsonNestingDepth(text: string, limit: number): number {
  *
  * @example
  * installJsonBodyParser(fastify)
+ * // only application/json is parsed now: other types answer 415, a body nested past MAX_JSON_DEPTH 400
  */
 export function installJsonBodyParser(fastify: FastifyInstance): void {
   const secureParse = fastify.getDefaultJsonParser('error', 'error')

@@ -30,6 +30,7 @@ export type SwapServerOptionsParameters = {
  *
  * @example
  * const fastify = Fastify(swapServerOptions({ logger: { level: 'info' }, redact: createSecretRedactor({ urls: [rpcUrl] }) }))
+ * // → strict Ajv (no coercion), 32 KiB bodies, a UUID per request, logs with x-api-key and RPC URLs redacted
  */
 export function swapServerOptions({ logger, redact }: SwapServerOptionsParameters): FastifyServerOptions {
   const own = { redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }

@@ -9,7 +9,9 @@ import type { SwapApiDependencies } from './SwapApiDependencies.ts'
  *
  * @example
  * const local = upstreamLocalSource({ deps, apiKeyId: request.apiKeyId, feeRecipient })
+ * // → { quote, issue }: quotes are the quote service's, issued under request.apiKeyId
  * const answer = await deps.upstreams.compare(body, local)
+ * // → our plan (with a quoteId that works on /submit) beside the upstreams'
  */
 export function upstreamLocalSource({
   deps,

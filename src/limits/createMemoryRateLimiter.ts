@@ -17,7 +17,9 @@ export type CreateMemoryRateLimiterParameters = {
  * @example
  * const limiter = createMemoryRateLimiter({ limit: 120, windowSec: 60 })
  * const decision = await limiter.hit(apiKeyId)
+ * // → { allowed: true, limit: 120, windowSec: 60, remaining: 119 } on the key's first hit
  * if (!decision.allowed) reply.header('retry-after', decision.retryAfterSec).code(429)
+ * // the 121st hit within 60 s: { allowed: false, limit: 120, windowSec: 60, retryAfterSec: 1..60 }
  */
 export function createMemoryRateLimiter({
   limit = 120,

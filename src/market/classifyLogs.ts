@@ -31,6 +31,7 @@ export type ClassifiedLogs = {
  *
  * @example
  * const { discovered, changed } = classifyLogs({ logs, sourceAdapter, emitterDex, adapters, isKnown: (id) => known.has(id) })
+ * // → discovered: new PoolRefs; changed: Map(followed pool id → block of its last log)
  */
 export function classifyLogs({ logs, sourceAdapter, emitterDex, adapters, isKnown }: ClassifyLogsParameters): ClassifiedLogs {
   const discovered: PoolRef[] = []

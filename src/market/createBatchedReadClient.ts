@@ -92,6 +92,7 @@ const REFUSED_FOR_SIZE =
  * @example
  * const batched = createBatchedReadClient({ client, blockNumber, maxBatchesInFlight: 8 })
  * const [input0, input1] = await Promise.all(pairs.map((pair) => readUniswapV2Pool({ client: batched, pair, blockNumber })))
+ * // both pairs read through one Multicall3 aggregate3 eth_call at blockNumber
  */
 export function createBatchedReadClient({
   client,

@@ -46,7 +46,7 @@ const FEES_KEPT = 16
  * @example
  * const market = createMarketState({ client, chain: devnetChainConfig(), solver, maxSnapshotAgeMs: 10_000, pollIntervalMs: 250 })
  * await market.start()
- * market.assertFresh()
+ * market.assertFresh() // no throw: the snapshot is younger than 10 s (MarketStaleError otherwise)
  * await market.stop()
  */
 export function createMarketState({

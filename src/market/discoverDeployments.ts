@@ -46,6 +46,7 @@ export type DiscoverDeploymentsParameters = {
  *
  * @example
  * const pools = await discoverDeployments({ client, deployments, adapters, store, toBlock, maxBlockRange: 2000n })
+ * // → every StoredPool the store holds, the new ones saved with each deployment's cursor at toBlock
  */
 export async function discoverDeployments({
   client,

@@ -50,6 +50,7 @@ const TOO_LARGE = /range|too many|too large|limit|exceed|10000|response size|que
  *
  * @example
  * const logs = await fetchLogsInRange({ client, fromBlock: 10n, toBlock: 12n, topics: [syncTopic], address: [pair], maxBlockRange: 2000n })
+ * // → the pair's Sync logs in blocks 10..12, in order (one eth_getLogs; wider ranges in 2000-block slices)
  */
 export async function fetchLogsInRange({
   client,

@@ -26,6 +26,7 @@ export type FollowedLogFiltersParameters = {
  *
  * @example
  * for (const filter of followedLogFilters({ refs: known.values(), adapters, sources })) await fetchLogsInRange({ client, ...filter, fromBlock, toBlock, maxBlockRange })
+ * // filters: the sources' discovery topics, the pools in groups of 1000, each manager's logs by topic1 pool ids
  */
 export function followedLogFilters({ refs, adapters, sources, maxPerFilter = 1000 }: FollowedLogFiltersParameters): LogFilter[] {
   const filters: LogFilter[] = []

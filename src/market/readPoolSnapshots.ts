@@ -36,6 +36,7 @@ export type ReadPoolSnapshotsReturnType = {
  *
  * @example
  * const { snapshots, unusable } = await readPoolSnapshots({ client, refs, adapterOf, blockNumber, nextBlock, concurrency: 8 })
+ * // → each pool's PoolSnapshot in refs' order, or { ref, reason } in unusable; a transport failure rejects all
  */
 export async function readPoolSnapshots({
   client,

@@ -46,6 +46,7 @@ export type QuoteService = {
  * @example
  * const service = createQuoteService({ solver, market, chainId: 8453, weth, router, getGasPriceWei: () => publicClient.getGasPrice() })
  * const plan = await service.quote({ chainId: 8453, tokenIn: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', tokenOut: usdc, amountIn: '1000000000000000000', slippageBps: 50 })
+ * // → a RoutePlan: { routes, expectedAmountOut, minAmountOut, gasEstimate, blockNumber, … } (amounts as decimal strings)
  * const { data, value } = encodeSwapExactIn({ plan, recipient: user, deadline })
  */
 export function createQuoteService({ solver, market, chainId, weth, router, getGasPriceWei }: CreateQuoteServiceParameters): QuoteService {

@@ -49,6 +49,7 @@ export type EstimateRouterOverheadGasParameters = {
  *
  * @example
  * const overhead = estimateRouterOverheadGas({ data, routes: 2, legs: 3, nativeIn: false, nativeOut: true, paysIntegratorFee: false })
+ * // → 76_600 + calldataGas(data): 21_000 + 38_200 + 1_800 + 3 × 2_000 + 9_600
  * const gasUnits = solverPlan.gasUnits + overhead
  */
 export function estimateRouterOverheadGas({

@@ -44,6 +44,7 @@ export type CircuitBreaker = {
  * if (breaker.allow()) {
  *   try { await call(); breaker.succeeded() } catch (error) { breaker.failed(); throw error }
  * }
+ * // after 3 failures in a row allow() is false for 5 s, then lets one trial call through (state 'halfOpen')
  */
 export function createCircuitBreaker({
   failureThreshold = 3,

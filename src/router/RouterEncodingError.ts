@@ -8,6 +8,7 @@ import { BaseError } from '../errors/BaseError.ts'
  *
  * @example
  * throw new RouterEncodingError({ path: 'routes[0].legs[0].data.kind', message: 'curve has no router leg yet' })
+ * // → .message 'routes[0].legs[0].data.kind: curve has no router leg yet', .path and .reason the two halves
  */
 export class RouterEncodingError extends BaseError<'router encoding'> {
   override name = 'RouterEncodingError'

@@ -45,6 +45,7 @@ export type EncodeSwapExactInReturnType = {
  *
  * @example
  * const { data, value } = encodeSwapExactIn({ plan, recipient: user, deadline: BigInt(Math.floor(Date.now() / 1000) + 300) })
+ * // → data: swapExactIn calldata (swapExactInWithPermit with a permit); value: the amount in when nativeIn, else 0n
  * await walletClient.sendTransaction({ to: router, data, value })
  */
 export function encodeSwapExactIn({

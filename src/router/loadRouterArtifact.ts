@@ -12,6 +12,7 @@ export type RouterArtifactPaths = { contractsDir: string; outputFile: string }
  *
  * @example
  * const { abi, bytecode } = loadRouterArtifact()
+ * // → SwapRouter's ABI and creation bytecode (and deployedBytecode), compiled first when stale
  */
 export function loadRouterArtifact(): ContractArtifact {
   return loadCompiledArtifacts(compileTargets().router).SwapRouter

@@ -13,6 +13,7 @@ export type WriteSwapRouterAbiReturnType = { file: string; entries: number }
  *
  * @example
  * const { file } = writeSwapRouterAbi()
+ * // → { file: '<root>/src/router/swapRouterAbi.ts', entries: the ABI's length }, the file rewritten
  */
 export function writeSwapRouterAbi(): WriteSwapRouterAbiReturnType {
   const { abi } = loadRouterArtifact()

@@ -21,6 +21,7 @@ export type AskUpstreamParameters = {
  *
  * @example
  * const answer = await askUpstream({ ctx, endpoint, trade: prepared.trade(amountIn), deadline: prepared.deadline, executable: false })
+ * // → { outputAmount, gasUnits } (with transaction when executable and a taker); UpstreamError otherwise
  */
 export async function askUpstream({
   ctx,

@@ -43,6 +43,7 @@ export type CreateUpstreamEndpointParameters = {
  * @example
  * const endpoint = createUpstreamEndpoint({ id: '0x', settings })
  * const answer = await endpoint.quote('price', trade, Date.now() + 800)
+ * // → { outputAmount, gasUnits }; UpstreamError('rate limited' | 'no route' | …) when 0x says no
  */
 export function createUpstreamEndpoint({
   id,

@@ -47,6 +47,7 @@ export type CreateUpstreamServiceParameters = Pick<
  * @example
  * const upstreams = createUpstreamService({ upstreams: config.upstreams, chainId: 8453, weth, defaultBudgetMs: 1500, gasPriceWei, decimalsOf, quoteWeth })
  * const answer = await upstreams.compare(request, local)
+ * // → our quote beside the best upstream's (net of gas), the alternates and each failure's reason
  */
 export function createUpstreamService({
   upstreams,

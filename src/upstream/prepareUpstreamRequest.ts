@@ -32,6 +32,7 @@ export type PreparedUpstreamRequest = {
  *
  * @example
  * const prepared = await prepareUpstreamRequest({ ctx, request, feeRecipient })
+ * // → { deadline: now + timeBudgetMs (default 1500), budgetMs, trade(amountIn), sameAsset, gasPriceWei, … }
  * await endpoint.quote('price', prepared.trade(1_000_000n), prepared.deadline)
  */
 export async function prepareUpstreamRequest({

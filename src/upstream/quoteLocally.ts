@@ -13,6 +13,7 @@ export type LocalOutcome = { plan: QuoteRoutePlan; error?: undefined } | { plan?
  *
  * @example
  * const { plan, error } = await quoteLocally({ local, request, deadline, now: Date.now })
+ * // → { plan } or { error: 'no local quote within the time budget' | 'no route: …' | … }; a 400-class refusal throws
  */
 export async function quoteLocally({
   local,

@@ -26,6 +26,7 @@ export const DEFAULT_UPSTREAM_TIME_BUDGET_MS = 1500
  * @example
  * const problems: string[] = []
  * const upstreams = readUpstreamConfig({ UPSTREAMS: '0x,kyberswap', UPSTREAM_ZEROEX_API_KEY: key }, problems)
+ * // → { ids: ['0x', 'kyberswap'], demo: false, timeBudgetMs: 1500, settings: { '0x': { baseUrl: 'https://api.0x.org', ratePerSec: 4, burst: 5, … }, kyberswap: … } }; problems stays []
  */
 export function readUpstreamConfig(env: Record<string, string | undefined>, problems: string[]): UpstreamsConfig {
   const value = (name: string) => {

@@ -40,6 +40,7 @@ export type SampleSourcesParameters = {
  *
  * @example
  * const sources = await sampleSources({ ctx, request, local, prepared, deadline, localSamples: 8, maxUpstreamSamples: 6, reserveCalls: () => 0 })
+ * // → { sources: [{ sourceId, samples: [{ x, output, gasUnits, l1FeeWei }, …], asked, errors }, …], errors: ['0x: circuit open: …'] }
  */
 export async function sampleSources({
   ctx,

@@ -30,6 +30,7 @@ export type StartUpstreamsParameters = {
  *
  * @example
  * const upstreams = await startUpstreams({ config: config.upstreams, chainId, weth, quoteService, getGasPriceWei, client: publicClient })
+ * // → an UpstreamService over the configured aggregators (stand-ins with UPSTREAMS_DEMO=1); undefined when none is
  */
 export async function startUpstreams({
   config,

@@ -19,6 +19,7 @@ const ENVELOPE_BYTES = 60n
  *
  * @example
  * transactionL1FeeWei({ parameters, chainId: 8453, gasPriceWei, transaction: { to, data, value } })
+ * // → the L1 data fee in wei (bigint) of that transaction serialized; the PRICE_ONLY_CALLDATA_BYTES bound without one
  */
 export function transactionL1FeeWei({
   parameters,

@@ -16,6 +16,7 @@ export const CROSSCHECK_TOKENS = {
  * @example
  * const solver = useCrosscheckSolver()
  * test('...', async () => { await solver().upsertPools(pools) })
+ * // solver() → this file's own Solver, loaded before its tests and closed after them
  */
 export function useCrosscheckSolver(): () => Solver {
   let solver: Solver | undefined

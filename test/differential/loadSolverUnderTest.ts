@@ -10,6 +10,7 @@ export type LoadSolverUnderTestReturnType = { solver: Solver } | { solver: undef
  *
  * @example
  * const loaded = await loadSolverUnderTest({ nativeToken: weth })
+ * // → { solver } or { solver: undefined, reason: 'why it did not load' }
  */
 export async function loadSolverUnderTest({ nativeToken }: { nativeToken: Address }): Promise<LoadSolverUnderTestReturnType> {
   const path = '../../bindings/index.ts'

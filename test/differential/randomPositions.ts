@@ -13,6 +13,7 @@ export type RandomPositionsParameters = { prng: Prng; currentTick: number; tickS
  *
  * @example
  * const positions = randomPositions({ prng, currentTick: -1234, tickSpacing: 10 })
+ * // → 8 positions with createPrng({ seed: 42 }), the first { tickLower: -1540, tickUpper: -1410, liquidity: 9869178339039n }
  */
 export function randomPositions({ prng, currentTick, tickSpacing }: RandomPositionsParameters): RandomPosition[] {
   const minUsable = Math.ceil(MIN_TICK / tickSpacing) * tickSpacing

@@ -9,6 +9,7 @@ const MAX_SQRT_RATIO = 1461446703485210103287273052203988822378723970342n
  *
  * @example
  * const sqrtPriceX96 = randomSqrtPriceX96({ prng })
+ * // → e.g. 82705353758124214356371433341n, the first draw of createPrng({ seed: 42 })
  */
 export function randomSqrtPriceX96({ prng }: { prng: Prng }): bigint {
   const tick = prng.chance(0.3) ? prng.int(-5000, 5000) : prng.int(-400_000, 400_000)

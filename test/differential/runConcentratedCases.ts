@@ -45,6 +45,7 @@ export type RunConcentratedCasesParameters = {
  *
  * @example
  * await runConcentratedCases({ prng, solver, ledger, input, subject, trades: 6, label: 'seed=1 state=0' })
+ * // six cases recorded in the ledger: the solver's simulate beside the pool's own swap
  */
 export async function runConcentratedCases({
   prng,

@@ -36,6 +36,7 @@ export type RunConstantProductDifferentialParameters = {
  *
  * @example
  * runConstantProductDifferential({ dex: 'UNIV2', seed: 2002, states: 60, deploy, reference })
+ * // a vitest test is registered: 60 random UNIV2 states, each trade's solver quote checked against the pair itself
  */
 export function runConstantProductDifferential({
   dex,

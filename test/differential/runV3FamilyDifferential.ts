@@ -55,6 +55,7 @@ export type RunV3FamilyDifferentialParameters = {
  *
  * @example
  * runV3FamilyDifferential({ dex: 'UNIV3', seed: 3003, states: 80, tiers, slot0Signature, deploy: deployUniswapV3 })
+ * // a vitest test is registered: 80 random UNIV3 states read by the adapter, solver.simulate against the pool's own swap
  */
 export function runV3FamilyDifferential({
   dex,

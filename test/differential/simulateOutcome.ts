@@ -15,6 +15,7 @@ export type SimulateOutcomeParameters = {
  *
  * @example
  * const outcome = await simulateOutcome({ solver, poolId, tokenIn, amountIn: 10n ** 6n })
+ * // → { kind: 'quoted', result } or { kind: 'error', message }; undefined without a solver
  */
 export async function simulateOutcome({
   solver,

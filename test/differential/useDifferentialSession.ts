@@ -22,6 +22,7 @@ export type DifferentialSession = {
  * @example
  * const session = useDifferentialSession()
  * test('…', async () => { const { devnet } = session; const solver = await session.loadSolver(weth) })
+ * // session.devnet: this suite's fresh chain; loadSolver → the solver (undefined and why, while it does not load)
  */
 export function useDifferentialSession(): DifferentialSession {
   let devnet: Devnet | undefined

@@ -43,6 +43,7 @@ export type GasFit = {
  * @example
  * const fit = fitGasModel({ records, kinds: ['UNIV2', 'UNIV3'], withWords: false, fitOn: (r) => r.legs.every((l) => l.words === 0) })
  * const service = fitGasModel({ records, kinds: [], withWords: false, legGas: 'solver' })
+ * // → { overhead: { call, extraRoute, …, perLeg? }, kinds: { UNIV2: { base, perCrossing }, … }, errors: (predicted − used) / used }
  */
 export function fitGasModel({
   records,

@@ -71,6 +71,7 @@ export type RouterMarket = {
  *
  * @example
  * const market = await createRouterMarket({ devnet })
+ * // → { devnet, router, weth, tokens: { a, b, c }, v2, v3, …}: every kind deployed, pools funded, router wired
  */
 export async function createRouterMarket({ devnet }: { devnet: Devnet }): Promise<RouterMarket> {
   const me = devnet.account

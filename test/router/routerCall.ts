@@ -17,6 +17,7 @@ export type RouterCallResult = {
  *
  * @example
  * const { received, receipt } = await sendRouterCall({ market, data, recipient, tokenOut })
+ * // → received: recipient's tokenOut balance change; receipt: the mined call's, which succeeded; an assertion fails if the router kept anything
  */
 export async function sendRouterCall({
   market,
@@ -50,6 +51,7 @@ export async function sendRouterCall({
  *
  * @example
  * assert.match(await routerRevert({ market, data }), /^DeadlineExpired/)
+ * // routerRevert(…) → e.g. 'DeadlineExpired(1700000000, 1700000300)'; throws when the call succeeds
  */
 export async function routerRevert({
   market,

@@ -19,6 +19,7 @@ export function marketAssets(market: RouterMarket): (Address | 'native')[] {
  *
  * @example
  * await leaveStrayBalances({ market, amounts: new Map([[market.tokens.b, 10n ** 18n], ['native', 1n]]) })
+ * // the router now holds 1 B (10^18) and 1 wei of ETH
  */
 export async function leaveStrayBalances({ market, amounts }: { market: RouterMarket; amounts: Holdings }): Promise<void> {
   const { devnet } = market
@@ -38,6 +39,7 @@ export async function leaveStrayBalances({ market, amounts }: { market: RouterMa
  *
  * @example
  * const before = await holdingsOf({ market, owner: market.router })
+ * // → Map(A → …, B → …, C → …, WETH → …, 'native' → …): the router's balances
  */
 export async function holdingsOf({
   market,

@@ -21,6 +21,7 @@ export const pancakeInfinityPoolKeyAbi = [
  *
  * @example
  * const id = pancakeInfinityPoolId({ key })
+ * // → the pool's bytes32 id (hex): keccak256 of the key's six words, as the CL pool manager names it
  */
 export function pancakeInfinityPoolId({ key }: { key: PancakeInfinityPoolKey }): Hex {
   return keccak256(encodeAbiParameters(pancakeInfinityPoolKeyAbi, [key]))

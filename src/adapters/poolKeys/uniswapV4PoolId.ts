@@ -6,6 +6,7 @@ import type { UniswapV4PoolKey } from './uniswapV4PoolKey.ts'
  *
  * @example
  * const id = uniswapV4PoolId({ key })
+ * // → '0x1d8c55f347727c0fb4f5e1b65cdb93639e0c7102580a7d345e1144cd5a718f54' for Base's WETH/USDC, fee 3000, spacing 60, no hooks
  */
 export function uniswapV4PoolId({ key }: { key: UniswapV4PoolKey }): Hex {
   return keccak256(

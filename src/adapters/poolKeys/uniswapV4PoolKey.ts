@@ -22,7 +22,8 @@ export type UniswapV4PoolKeyParameters = {
  * Builds a PoolKey with the currencies sorted (hookless by default).
  *
  * @example
- * const key = uniswapV4PoolKey({ tokenA, tokenB, fee: 3000, tickSpacing: 60 })
+ * const key = uniswapV4PoolKey({ tokenA: usdc, tokenB: weth, fee: 3000, tickSpacing: 60 })
+ * // → { currency0: weth (0x4200…0006 sorts first), currency1: usdc, fee: 3000, tickSpacing: 60, hooks: the zero address }
  */
 export function uniswapV4PoolKey({
   tokenA,

@@ -9,6 +9,7 @@ const POOLS_SLOT = 6n
  *
  * @example
  * const slot0Slot = uniswapV4StateSlot({ poolId })
+ * // → 0x8784bf2428c2afb3174b9a84346600c91830d2e53f0e0e5537eb58cb7d29813cn for the WETH/USDC 3000/60 pool id 0x1d8c…8f54
  */
 export function uniswapV4StateSlot({ poolId }: { poolId: Hex }): bigint {
   return hexToBigInt(keccak256(encodeAbiParameters([{ type: 'bytes32' }, { type: 'uint256' }], [poolId, POOLS_SLOT])))

@@ -43,6 +43,7 @@ function decimalsOf(scale: bigint, pool: Address, which: string): number {
  *
  * @example
  * const { input } = await readAerodromePool({ client, pool, blockNumber })
+ * // → input: { id, dex: 'AERODROME_V2LIKE', tokens, state: { model: 'solidly', feeBps, … } }; PoolUnusableError while paused
  */
 export async function readAerodromePool({
   client,
@@ -81,6 +82,7 @@ export type ReadAerodromeFeeParameters = { client: PublicClient; pool: Address; 
  *
  * @example
  * const { feeBps, paused } = await readAerodromeFee({ client, pool, factory, stable: true, blockNumber })
+ * // → e.g. { feeBps: 5, paused: false }: a stable pool at Aerodrome's default fee (a custom fee when set; 420 means 0)
  */
 export async function readAerodromeFee({
   client,

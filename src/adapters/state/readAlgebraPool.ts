@@ -53,6 +53,7 @@ export type ReadAlgebraPoolParameters = {
  *
  * @example
  * const { input, dynamicFee } = await readAlgebraPool({ client, pool, blockNumber, nextBlock: { number: blockNumber + 1n, timestamp } })
+ * // → input: a concentrated PoolInput with the fee a swap in nextBlock pays; dynamicFee: true when the plugin sets it
  */
 export async function readAlgebraPool({
   client: publicClient,

@@ -29,6 +29,7 @@ export type ReadPancakeInfinityPoolReturnType = { input: PoolInput; key: Pancake
  *
  * @example
  * const { input, key } = await readPancakeInfinityPool({ client, poolManager, poolId, blockNumber })
+ * // → input: a concentrated PoolInput (hookless, static fee); key: its PoolKey from poolIdToPoolKey
  */
 export async function readPancakeInfinityPool({
   client,

@@ -39,6 +39,7 @@ export type SlipstreamFee = { feePips: number; dynamicFee?: SlipstreamDynamicFee
  *
  * @example
  * const input = await readSlipstreamPool({ client, pool, blockNumber, nextBlock })
+ * // → { id, dex: 'AERODROME_CL', tokens, state: { model: 'concentrated', …, feePips, dynamicFee? } }
  */
 export async function readSlipstreamPool({ client, pool, blockNumber, nextBlock }: ReadSlipstreamPoolParameters): Promise<PoolInput> {
   const [input, fee] = await Promise.all([
@@ -60,6 +61,7 @@ export async function readSlipstreamPool({ client, pool, blockNumber, nextBlock 
  *
  * @example
  * const { feePips, dynamicFee } = await readSlipstreamFee({ client, pool, blockNumber, nextBlock: { number: blockNumber + 1n, timestamp } })
+ * // → feePips: what fee() answers in nextBlock; dynamicFee: the module's parameters and TWAP tick (absent for a static fee)
  */
 export async function readSlipstreamFee({ client, pool, blockNumber, nextBlock }: ReadSlipstreamPoolParameters): Promise<SlipstreamFee> {
   const blockOverrides = { number: nextBlock.number, time: nextBlock.timestamp }

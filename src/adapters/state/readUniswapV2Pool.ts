@@ -22,6 +22,7 @@ export type ReadUniswapV2PoolParameters = {
  *
  * @example
  * const pool = await readUniswapV2Pool({ client, pair, blockNumber })
+ * // → { id: pair (lowercase), dex: 'UNIV2', tokens: [token0, token1], state: { model: 'constant_product', reserves: ['…', '…'] } }
  * await solver.upsertPools([pool])
  */
 export async function readUniswapV2Pool({ client, pair, dex = 'UNIV2', blockNumber }: ReadUniswapV2PoolParameters): Promise<PoolInput> {

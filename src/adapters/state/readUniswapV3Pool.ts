@@ -43,6 +43,8 @@ export type ReadUniswapV3PoolParameters = {
  *
  * @example
  * const input = await readUniswapV3Pool({ client, pool, blockNumber })
+ * // → { id, dex: 'UNIV3', tokens, state: { model: 'concentrated', sqrtPriceX96, tick, liquidity, tickSpacing, feePips, ticks } }
+ * //   a pool never initialized: PoolUnusableError
  */
 export async function readUniswapV3Pool({
   client: publicClient,

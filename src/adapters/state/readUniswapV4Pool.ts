@@ -27,6 +27,7 @@ const signed = (value: bigint, bits: number) => BigInt.asIntN(bits, value)
  *
  * @example
  * const input = await readUniswapV4Pool({ client, poolManager, key, blockNumber })
+ * // → { id: poolId, dex: 'UNIV4', tokens, state: { model: 'concentrated', sqrtPriceX96, tick, liquidity, ticks, … } }
  */
 export async function readUniswapV4Pool({
   client,

@@ -48,6 +48,7 @@ export type ScanTickBitmapReturnType = {
  *
  * @example
  * const { ticks } = await scanTickBitmap({ client, source: { kind: 'v3', pool }, tickSpacing: 60, blockNumber })
+ * // → ticks: [[tick, liquidityNet], …] of every initialized tick, ascending (words: the set bitmap words)
  */
 export async function scanTickBitmap({
   client,

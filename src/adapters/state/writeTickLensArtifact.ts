@@ -13,6 +13,7 @@ export type WriteTickLensArtifactReturnType = { file: string; bytes: number }
  *
  * @example
  * const { file } = writeTickLensArtifact()
+ * // → { file: '<root>/src/adapters/state/tickLensArtifact.ts', bytes: runtime code size }, the file rewritten
  */
 export function writeTickLensArtifact(): WriteTickLensArtifactReturnType {
   const { abi, deployedBytecode } = compiledTickLens()

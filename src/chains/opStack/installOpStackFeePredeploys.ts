@@ -22,6 +22,7 @@ function deployedBytecode(contract: 'GasPriceOracle' | 'L1Block'): Hex {
  *
  * @example
  * await installOpStackFeePredeploys({ testClient })
+ * // the chain now has L1Block and the GasPriceOracle (Fjord) at their predeploy addresses, fee parameters 0
  */
 export async function installOpStackFeePredeploys({ testClient }: { testClient: TestClient }): Promise<void> {
   await testClient.setCode({ address: L1_BLOCK_ADDRESS, bytecode: deployedBytecode('L1Block') })

@@ -33,6 +33,7 @@ function fjordCost(p: L1FeeParameters, fastLzSize: bigint): bigint {
  *
  * @example
  * l1FeeWei({ parameters, unsignedTx: serializeTransaction({ chainId: 8453, to: router, data, ... }) })
+ * // → the L1 data fee in wei (bigint): Fjord's upper bound for its size, or Ecotone's exact getL1Fee
  */
 export function l1FeeWei({ parameters, unsignedTx }: { parameters: L1FeeParameters; unsignedTx: Hex }): bigint {
   if (parameters.isFjord) return l1FeeUpperBoundWei({ parameters, unsignedTxSize: BigInt((unsignedTx.length - 2) / 2) })
@@ -45,7 +46,8 @@ export function l1FeeWei({ parameters, unsignedTx }: { parameters: L1FeeParamete
  * Fjord's `getL1FeeUpperBound(unsignedTxSize)`, in wei.
  *
  * @example
- * l1FeeUpperBoundWei({ parameters, unsignedTxSize: 700n })
+ * const parameters = { isFjord: true, l1BaseFee: 5n * 10n ** 9n, blobBaseFee: 1n, baseFeeScalar: 2269n, blobBaseFeeScalar: 1055762n }
+ * l1FeeUpperBoundWei({ parameters, unsignedTxSize: 700n }) // → 111769107298n (about 1.1e-7 ETH)
  */
 export function l1FeeUpperBoundWei({ parameters, unsignedTxSize }: { parameters: L1FeeParameters; unsignedTxSize: bigint }): bigint {
   const size = unsignedTxSize + SIGNATURE_BYTES
@@ -59,7 +61,8 @@ export function l1FeeUpperBoundWei({ parameters, unsignedTxSize }: { parameters:
  * Fjord's minimum size (100 estimated bytes, which a swap's calldata always exceeds) both are linear.
  *
  * @example
- * l1FeePerBytesWei({ parameters, extraBytes: 224n })
+ * const parameters = { isFjord: true, l1BaseFee: 5n * 10n ** 9n, blobBaseFee: 1n, baseFeeScalar: 2269n, blobBaseFeeScalar: 1055762n }
+ * l1FeePerBytesWei({ parameters, extraBytes: 224n }) // → 34145874039n; 40660480237n with isFjord: false (Ecotone)
  */
 export function l1FeePerBytesWei({ parameters, extraBytes }: { parameters: L1FeeParameters; extraBytes: bigint }): bigint {
   const denominator = parameters.isFjord ? 255n * 10n ** (DECIMALS * 2n) : 16n * 10n ** DECIMALS

@@ -10,6 +10,7 @@ import type { L1FeeParameters } from './L1FeeParameters.ts'
  *
  * @example
  * const parameters = await readL1FeeParameters({ client, blockNumber: 123n })
+ * // → { isFjord, l1BaseFee, blobBaseFee, baseFeeScalar, blobBaseFeeScalar } at block 123 (bigints)
  */
 export async function readL1FeeParameters({
   client,

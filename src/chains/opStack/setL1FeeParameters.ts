@@ -16,6 +16,7 @@ export type SetL1FeeParametersParameters = {
  *
  * @example
  * await setL1FeeParameters({ publicClient, testClient, parameters: { l1BaseFee: 5n * 10n ** 9n, blobBaseFee: 1n, baseFeeScalar: 2269n, blobBaseFeeScalar: 1055762n } })
+ * // → the number of the block it mined; from it on, readL1FeeParameters answers these values
  */
 export async function setL1FeeParameters({ publicClient, testClient, parameters }: SetL1FeeParametersParameters): Promise<bigint> {
   const { l1BaseFee, blobBaseFee, baseFeeScalar, blobBaseFeeScalar } = parameters

@@ -30,6 +30,7 @@ export type LaunchpadDeployment = {
  *
  * @example
  * const launchpad = await deployLaunchpad({ devnet, uniswapV3Factory, weth })
+ * // → { factory, feeLocker, vestingVault, uniswapV3Factory, weth, fromBlock: the factory's deployment block }
  */
 export async function deployLaunchpad({
   devnet,

@@ -42,6 +42,7 @@ export type LaunchpadSeedPlan = { launches: PlannedLaunch[] }
  *
  * @example
  * const { launches } = planLaunchpadSeed({ seed: 8453 })
+ * // → one PlannedLaunch per launchpad token name (hour, creator, recipients, vesting, dev buy); the same for every run with seed 8453
  */
 export function planLaunchpadSeed({ seed }: { seed: number }): LaunchpadSeedPlan {
   const next = createSeedPrng({ seed: seed ^ 0x1a0c4 })

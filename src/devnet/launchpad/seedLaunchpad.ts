@@ -50,6 +50,7 @@ type Launched = { plan: PlannedLaunch; token: Address; pool: Address; tokenIsTok
  *
  * @example
  * const launchpad = await seedLaunchpad({ devnet, market: description, seed: 8453 })
+ * // → the LaunchpadDescription: its contracts, launches, documents and announcements (a week of activity on the chain)
  */
 export async function seedLaunchpad({ devnet, market, seed }: SeedLaunchpadParameters): Promise<LaunchpadDescription> {
   const request = (method: string, params: unknown[]) => devnet.publicClient.request({ method: method as never, params: params as never })

@@ -17,6 +17,7 @@ export type SignSeedAnnouncementsParameters = {
  *
  * @example
  * const announcements = await signSeedAnnouncements({ chainId: 8453, startTimestamp, endTimestamp, launches })
+ * // → [{ id, chainId, token, author, title, body, issuedAt, signature }, …]: every fourth launch announces, every eighth twice
  */
 export async function signSeedAnnouncements({
   chainId,

@@ -53,6 +53,7 @@ export type CreateSeedPoolReturnType = {
  *
  * @example
  * const { pool, liquidityCalls } = await createSeedPool({ devnet, spec, tokens, factories, liquidityProvider, harness, offset: 0.001 })
+ * // → pool: created and priced 0.1 % off the spec's price; liquidityCalls: its mints, to send in the seed's batch
  */
 export async function createSeedPool({
   devnet,

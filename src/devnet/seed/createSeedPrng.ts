@@ -6,7 +6,8 @@ export type CreateSeedPrngParameters = { seed: number }
  *
  * @example
  * const next = createSeedPrng({ seed: 8453 })
- * const offset = (next() * 2 - 1) * 0.003
+ * // next() → 0.5720452310051769, then 0.0874029581900686, … (the same for every run with seed 8453)
+ * const offset = (next() * 2 - 1) * 0.003 // → ≈ 0.000432 on the first call (+0.04 %)
  */
 export function createSeedPrng({ seed }: CreateSeedPrngParameters): () => number {
   let state = seed >>> 0

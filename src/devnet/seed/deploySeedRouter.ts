@@ -20,6 +20,7 @@ export type DeploySeedRouterParameters = {
  *
  * @example
  * const router = await deploySeedRouter({ devnet, weth, factories })
+ * // → the router's address, taking legs through every seeded V2, V3, V4 and Infinity deployment
  */
 export async function deploySeedRouter({ devnet, weth, factories }: DeploySeedRouterParameters): Promise<Address> {
   return deployRouter({

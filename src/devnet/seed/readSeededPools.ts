@@ -37,6 +37,7 @@ export type ReadSeededPoolsParameters = { publicClient: PublicClient<Transport, 
  *
  * @example
  * const states = await readSeededPools({ publicClient, market })
+ * // → [{ address, price (float, for comparison only), reserve0/reserve1 or sqrtPriceX96/liquidity }, …] per seeded pool
  */
 export async function readSeededPools({ publicClient, market }: ReadSeededPoolsParameters): Promise<SeededPoolState[]> {
   const poolManager = market.factories.UNIV4.poolManager

@@ -73,6 +73,7 @@ export type SeedBaseMarketReturnType = {
  *
  * @example
  * const { description } = await seedBaseMarket({ devnet, seed: 8453, stateKey })
+ * // → description: tokens, factories, router, pools and funded accounts (what var/devnet.json holds); also transactions: how many were sent
  */
 export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketParameters): Promise<SeedBaseMarketReturnType> {
   const request = (method: string, params: unknown[]) => devnet.publicClient.request({ method: method as never, params: params as never })

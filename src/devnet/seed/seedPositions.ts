@@ -22,6 +22,8 @@ export type SeedPositionsParameters = {
  *
  * @example
  * const positions = seedPositions({ price: 3.33e8, tickSpacing: 10, capitalInToken1: 1e18, pegged: false })
+ * // → [{ tickLower: 196190, tickUpper: 196300, liquidity: 3991115004475445n }, { 195750, 196740, … }, { 193620, 198870, … },
+ * //     { tickLower: -887270, tickUpper: 887270, liquidity: 2739983121755n }]: 40/30/20/10 % of the capital, narrow to full range
  */
 export function seedPositions({ price, tickSpacing, capitalInToken1, pegged }: SeedPositionsParameters): SeedPosition[] {
   const tick = Math.floor(Math.log(price) / Math.log(1.0001))

@@ -26,6 +26,7 @@ export type SeedStateKeyReturnType = { key: string; files: number }
  *
  * @example
  * const { key } = seedStateKey({ seed: 8453 })
+ * // → key: SHA-256 hex (the same until the seed, a package version, a contract or a src/devnet file changes); files: how many were hashed
  */
 export function seedStateKey({ seed }: SeedStateKeyParameters): SeedStateKeyReturnType {
   const { root, contractsDir } = compiledContractsPath()

@@ -28,6 +28,7 @@ export const announcementTypes = {
  *
  * @example
  * const signature = await account.signTypedData(announcementTypedData({ chainId: 8453, message }))
+ * // → the 65-byte signature (hex) POST …/announcements checks against the token's creator
  */
 export function announcementTypedData({
   chainId,

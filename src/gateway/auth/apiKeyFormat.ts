@@ -23,6 +23,7 @@ export function parseApiKey(presented: string): ParsedApiKey | undefined {
  *
  * @example
  * const { key, prefix, secretSha256 } = generateApiKey({ environment: 'live' })
+ * // → key 'gw_live_<prefix>_<32 hex>', prefix: 12 base32 characters, secretSha256: 64 hex
  */
 export function generateApiKey({ environment }: { environment: 'live' | 'test' }): { key: string; prefix: string; secretSha256: string } {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz234567'
@@ -37,6 +38,7 @@ export function generateApiKey({ environment }: { environment: 'live' | 'test' }
  *
  * @example
  * hashApiKeySecret('00112233445566778899aabbccddeeff')
+ * // → '5947d7c33d783f94b3b4c1a96ebc8991ed28f1b069b71e03376cba8caa98a720'
  */
 export function hashApiKeySecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex')

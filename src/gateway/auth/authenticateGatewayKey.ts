@@ -47,6 +47,7 @@ export type AuthenticateGatewayKeyParameters = {
  *
  * @example
  * const { key, limits } = await authenticateGatewayKey({ presented: request.headers['x-api-key'], source: request.ip, deps, log: request.log })
+ * // → the key's record and its plan's limits; GatewayProblem 'missing_api_key' | 'invalid_api_key' | 'quota_exceeded' otherwise
  */
 export async function authenticateGatewayKey({
   presented,

@@ -67,6 +67,7 @@ export type CreateKeyInput = {
  * @example
  * const keys = createKeyStore({ db })
  * const { key } = await keys.create({ plan: 'developer', scopes: ['tokens:read'], owner: 'ops@example.com' })
+ * // → key 'gw_live_<prefix>_<secret>', shown once: the store keeps only the secret's SHA-256
  */
 export function createKeyStore({ db, now = Date.now }: { db: SqlDatabase; now?: () => number }): KeyStore {
   const cache = new Map<string, { record?: ApiKeyRecord; expiresAt: number }>()

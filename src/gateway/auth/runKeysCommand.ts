@@ -17,6 +17,7 @@ const USAGE = `usage: npm run gateway:keys -- <command>
  *
  * @example
  * const out = await runKeysCommand({ keys, argv: ['create', '--owner', 'ops@example.com', '--plan', 'builder'] })
+ * // → the text to print, holding the new key (shown once); an Error with the usage on bad arguments
  */
 export async function runKeysCommand({ keys, argv }: { keys: KeyStore; argv: readonly string[] }): Promise<string> {
   const [command, ...rest] = argv

@@ -13,6 +13,7 @@ const multicall3Abi = parseAbi([
  *
  * @example
  * const tx = batchTransaction({ multicall3, calls: [{ to: locker, data }] })
+ * // → { to: locker, data, value: 0n } for one call; two or more: { to: multicall3, data: aggregate3(all required), value: 0n }
  */
 export function batchTransaction({ multicall3, calls }: { multicall3: Address; calls: { to: Address; data: Hex }[] }): {
   to: Address

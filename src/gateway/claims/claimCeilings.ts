@@ -9,6 +9,7 @@ import { perMinute, preparationCeilings } from '../limits/preparationCeilings.ts
  *
  * @example
  * config: { gateway: { ceilings: claimCeilings } }
+ * // claimCeilings(request) → claim_batches_per_key (20 a minute), the per chain and caller one (10), and the preparation ceilings
  */
 export function claimCeilings(request: FastifyRequest): PolicyCharge[] {
   const body = request.body as { chain_id: number; wallet: string }

@@ -5,6 +5,7 @@ import { GatewayProblem } from '../problems/GatewayProblem.ts'
  *
  * @example
  * requireDistinct({ values: body.positions.map((p) => p.token.toLowerCase()), field: 'token' })
+ * // values ['0xa', '0xb', '0xa'] → GatewayProblem 'invalid_parameter' (400) on positions.2.token; distinct values: nothing
  */
 export function requireDistinct({ values, field }: { values: readonly (string | number)[]; field: string }): void {
   const seen = new Set<string | number>()

@@ -18,6 +18,7 @@ export type CreateIndexedHolderProviderParameters = {
  * @example
  * const holders = createIndexedHolderProvider({ db })
  * const page = await holders.page({ chainId: 8453, token: '0xabc…', limit: 50 })
+ * // → { snapshotBlock, version, holderCount, totalSupply, holders: [{ address, balance, balanceKey }, … 50] }; HolderProviderUnavailableError when the indexer lags
  */
 export function createIndexedHolderProvider({
   db,

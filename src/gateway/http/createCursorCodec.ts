@@ -27,6 +27,7 @@ export const MAX_CURSOR_LENGTH = 512
  * @example
  * const cursors = createCursorCodec({ secret: randomBytes(32) })
  * const next = cursors.encode({ route: 'tokens.list', filters: { sort: 'newest' }, version: 0, position: [1700000000, 8453, '0xabc'] })
+ * // → '<base64url payload>.<base64url 16-byte tag>'; decode() with other filters → GatewayProblem 'invalid_parameter'
  */
 export function createCursorCodec({ secret }: { secret: Buffer }): CursorCodec {
   const tag = (payload: string) => createHmac('sha256', secret).update(payload).digest().subarray(0, 16)

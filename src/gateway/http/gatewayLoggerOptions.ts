@@ -13,6 +13,7 @@ const GATEWAY_KEY = /\b(gw_(?:live|test)_[a-z2-7]{12}_)[0-9a-f]{32}\b/g
  *
  * @example
  * Fastify({ logger: gatewayLoggerOptions({ logger: { level: 'info' } }) })
+ * // a logger whose lines show x-api-key, cookies and any gateway key's secret as [redacted]
  */
 export function gatewayLoggerOptions({
   logger,

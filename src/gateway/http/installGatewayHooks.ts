@@ -34,6 +34,7 @@ const EXPOSED_HEADERS =
  *
  * @example
  * installGatewayHooks(fastify, deps)
+ * // every route now authenticates, charges its weight, applies its ceilings and answers refusals as problems
  */
 export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.decorateRequest('gw', null as never)

@@ -7,6 +7,7 @@ import type { PlanLimits } from '../limits/plans.ts'
  *
  * @example
  * limiter.consume(planCharges({ keyPrefix: 'abcdefghijkl', limits: plans.developer, units: 8 }))
+ * // charges 'burst' (per second), 'minute' (window), 'day' and 'month' (UTC calendar), 8 units each
  */
 export function planCharges({ keyPrefix, limits, units }: { keyPrefix: string; limits: PlanLimits; units: number }): PolicyCharge[] {
   return [

@@ -57,6 +57,7 @@ type Row = {
  * @example
  * const store = createIdempotencyStore({ db })
  * const claim = await store.claim({ keyPrefix, key: 'b3c1…', fingerprint })
+ * // → { kind: 'claimed', leaseId } the first time; { kind: 'replay', response } once completed; { kind: 'in_progress' } meanwhile; { kind: 'reused' } for another body
  */
 export function createIdempotencyStore({
   db,

@@ -9,6 +9,7 @@ import { canonicalJson } from '../../http/quotes/canonicalJson.ts'
  *
  * @example
  * idempotencyFingerprint({ method: 'POST', path: '/launches/prepare', body: { name: 'X' } })
+ * // → 'b8fe80bc0b371a6a5b5fb6187c301b2cb9a87c71ed6b6fb15e611098b0c5e6c0' (whatever order the body's keys come in)
  */
 export function idempotencyFingerprint({ method, path, body }: { method: string; path: string; body: unknown }): string {
   return createHash('sha256')

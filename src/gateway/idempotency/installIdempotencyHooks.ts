@@ -41,6 +41,7 @@ export const REPLAYED_HEADER = 'idempotent-replayed'
  *
  * @example
  * const replay = await willReplay(request, deps)
+ * // → true when this key, route and body completed before: the ceilings are not charged for the replay
  */
 export async function willReplay(request: FastifyRequest, deps: GatewayDependencies): Promise<boolean> {
   const key = request.headers['idempotency-key']

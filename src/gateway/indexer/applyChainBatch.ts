@@ -28,6 +28,7 @@ type TokenRef = { address: string; pool: string; tokenIsToken0: boolean }
  *
  * @example
  * await db.transaction((tx) => applyChainBatch({ tx, launchpad, batch, nowIso: new Date().toISOString(), head }))
+ * // the read model now holds the batch's launches, balances, trades and claims; indexer_state is at batch.toBlock
  */
 export async function applyChainBatch({ tx, launchpad, batch, nowIso, head }: ApplyChainBatchParameters): Promise<void> {
   const chainId = launchpad.chainId

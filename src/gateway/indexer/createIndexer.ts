@@ -60,8 +60,8 @@ export type Indexer = {
  *
  * @example
  * const indexer = createIndexer({ db, client, launchpad })
- * await indexer.catchUp()
- * indexer.start()
+ * await indexer.catchUp() // the read model is at the chain's head, rankings refreshed once
+ * indexer.start() // polls every second until indexer.stop(); indexer.status() says where it is
  */
 export function createIndexer({
   db,

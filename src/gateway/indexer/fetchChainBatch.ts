@@ -29,6 +29,7 @@ export type FetchChainBatchParameters = {
  *
  * @example
  * const batch = await fetchChainBatch({ client, launchpad, known: { tokens, pools }, fromBlock: 100n, toBlock: 199n })
+ * // → { fromBlock: 100n, toBlock: 199n, logs: [decoded, in chain order], blocks: Map(block → header), … }
  */
 export async function fetchChainBatch({ client, launchpad, known, fromBlock, toBlock }: FetchChainBatchParameters): Promise<ChainBatch> {
   const decoded: DecodedLog[] = []

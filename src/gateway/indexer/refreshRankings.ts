@@ -27,6 +27,7 @@ type Ranked = { market_cap: string; liquidity: string; volume_24h: string; trade
  *
  * @example
  * const { versions } = await refreshRankings({ db, nowIso: new Date().toISOString() })
+ * // → { tokens, changed, versions: { market_cap: 3, … } }: a sort's version moves only when its order changed
  */
 export async function refreshRankings({ db, nowIso }: RefreshRankingsParameters): Promise<RefreshRankingsReturnType> {
   const heads = new Map(

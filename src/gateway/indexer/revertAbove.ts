@@ -19,6 +19,7 @@ export type RevertAboveParameters = {
  *
  * @example
  * await db.transaction((tx) => revertAbove({ tx, chainId: 8453, block: 1234, nowIso }))
+ * // → { tokens: n }: n tokens touched; every row above block 1234 undone (balances restored, later launches gone)
  */
 export async function revertAbove({ tx, chainId, block, nowIso }: RevertAboveParameters): Promise<{ tokens: number }> {
   const touched = new Set<string>()

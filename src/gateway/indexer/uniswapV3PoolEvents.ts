@@ -6,6 +6,7 @@ import { parseAbi } from 'viem'
  *
  * @example
  * const logs = await client.getLogs({ address: pools, events: uniswapV3PoolEvents, fromBlock, toBlock })
+ * // → the pools' Initialize and Swap logs, decoded (args.sqrtPriceX96, args.tick, …)
  */
 export const uniswapV3PoolEvents = parseAbi([
   'event Initialize(uint160 sqrtPriceX96, int24 tick)',

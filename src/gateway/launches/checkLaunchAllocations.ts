@@ -26,6 +26,7 @@ export type LaunchAllocations = {
  *
  * @example
  * checkLaunchAllocations({ creator, rewards: [{ recipient: creator, bps: 10_000 }], reserved: [factory] })
+ * // nothing: valid; GatewayProblem 'invalid_allocation' | 'invalid_vesting' | 'invalid_referrer' otherwise
  */
 export function checkLaunchAllocations({ creator, rewards, vesting, referrer, reserved }: LaunchAllocations): void {
   const bad = (code: 'invalid_allocation' | 'invalid_vesting' | 'invalid_referrer', name: string, reason: string) =>

@@ -8,6 +8,7 @@ import type { SqlDatabase } from '../store/SqlDatabase.ts'
  *
  * @example
  * if (!(await reserveLaunchSalt({ db, chainId, salt, creator, keyPrefix, predictedToken, now, reservedUntil }))) throw …
+ * // → true: the salt is now this creator's until reservedUntil; false: another creator holds it
  */
 export async function reserveLaunchSalt({
   db,

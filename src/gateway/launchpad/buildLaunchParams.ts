@@ -26,6 +26,8 @@ export type BuildLaunchParamsParameters = {
  *
  * @example
  * const params = buildLaunchParams({ name: 'Moon', symbol: 'MOON', creator, pairedToken: weth, startingTick: -184200 })
+ * // → { name: 'Moon', symbol: 'MOON', extraMetadata: '', admin: creator, salt: zeroHash, pairedToken: weth, startingTick: -184200,
+ * //     rewardRecipients: [{ recipient: creator, bps: 10_000 }], vesting: { zero address, 0 bps, … }, devBuy: { zero address, 0n } }
  */
 export function buildLaunchParams({
   name,

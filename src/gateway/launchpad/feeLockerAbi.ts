@@ -6,6 +6,7 @@ import { parseAbi } from 'viem'
  *
  * @example
  * const [tokenAmount, pairedAmount] = await client.readContract({ address: locker, abi: feeLockerAbi, functionName: 'accrued', args: [token, recipient] })
+ * // → what recipient can claim of token now: [tokenAmount, pairedAmount] (bigints)
  */
 export const feeLockerAbi = parseAbi([
   'struct RewardRecipient { address recipient; uint16 bps; }',

@@ -6,6 +6,7 @@ import { parseAbi } from 'viem'
  *
  * @example
  * const data = encodeFunctionData({ abi: launchFactoryAbi, functionName: 'launch', args: [params] })
+ * // → the calldata of launch(params), '0x' then the selector and the encoded LaunchParams
  */
 export const launchFactoryAbi = parseAbi([
   'struct RewardRecipient { address recipient; uint16 bps; }',

@@ -6,6 +6,7 @@ import { parseAbi } from 'viem'
  *
  * @example
  * const name = await client.readContract({ address: token, abi: launchTokenAbi, functionName: 'name' })
+ * // → the token's name, e.g. 'Moon'
  */
 export const launchTokenAbi = parseAbi([
   'function name() view returns (string)',

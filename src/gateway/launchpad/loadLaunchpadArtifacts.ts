@@ -12,6 +12,7 @@ export type LaunchpadArtifacts = Record<'LaunchFactory' | 'LaunchToken' | 'FeeLo
  *
  * @example
  * const { LaunchFactory } = loadLaunchpadArtifacts()
+ * // LaunchFactory → { abi, bytecode, deployedBytecode }; LaunchToken, FeeLocker, VestingVault alike; compiled first when stale
  */
 export function loadLaunchpadArtifacts(): LaunchpadArtifacts {
   return loadCompiledArtifacts(compileTargets().launchpad) as LaunchpadArtifacts

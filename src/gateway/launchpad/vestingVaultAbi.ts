@@ -6,6 +6,7 @@ import { parseAbi } from 'viem'
  *
  * @example
  * const claimable = await client.readContract({ address: vault, abi: vestingVaultAbi, functionName: 'claimable', args: [1n] })
+ * // → position 1's vested and unclaimed amount (bigint); reverts UnknownPosition(1) for no such position
  */
 export const vestingVaultAbi = parseAbi([
   'function factory() view returns (address)',

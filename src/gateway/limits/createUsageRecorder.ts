@@ -23,6 +23,7 @@ export type UsageRecorder = {
  * @example
  * const usage = createUsageRecorder({ db })
  * usage.record('abcdefghijkl', 8, true)
+ * // 8 units (admitted) counted for the key's hour; written to the usage table at the next flush (within 5 s)
  */
 export function createUsageRecorder({
   db,

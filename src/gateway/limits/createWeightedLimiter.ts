@@ -29,6 +29,7 @@ export type WeightedLimiter = {
  * @example
  * const limiter = createWeightedLimiter({})
  * const decision = limiter.consume([{ policy: { kind: 'burst', name: 'burst', key: 'k:burst', perSecond: 20 }, group: 'plan', cost: 2 }])
+ * // → { allowed: true, states: [{ name: 'burst', group: 'plan', limit: 20, remaining: 18, resetSec: 1, windowSec: 1 }], release }
  */
 export function createWeightedLimiter({ now = Date.now }: { now?: () => number } = {}): WeightedLimiter {
   const tats = new Map<string, number>()

@@ -10,6 +10,7 @@ const MINUTE_MS = 60_000
  *
  * @example
  * config: { gateway: { ceilings: (request) => [...preparationCeilings(request), ...] } }
+ * // preparationCeilings(request) → the window charges preparation_per_source (120 a minute), the service-wide one (1,000) and the in-flight one (50)
  */
 export function preparationCeilings(request: FastifyRequest): PolicyCharge[] {
   const c = ceilings.transactionPreparation
@@ -39,6 +40,7 @@ export function preparationCeilings(request: FastifyRequest): PolicyCharge[] {
  *
  * @example
  * perMinute({ name: 'swap_quotes_per_wallet', key: `swapq:${wallet}`, limit: 60 })
+ * // → { policy: { kind: 'window', name: 'swap_quotes_per_wallet', key, limit: 60, windowMs: 60_000 }, group: 'ceiling', cost: 1 }
  */
 export function perMinute({ name, key, limit }: { name: string; key: string; limit: number }): PolicyCharge {
   return { policy: { kind: 'window', name, key, limit, windowMs: MINUTE_MS }, group: 'ceiling', cost: 1 }

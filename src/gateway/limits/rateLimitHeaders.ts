@@ -11,6 +11,8 @@ import type { PolicyState } from './LimitPolicy.ts'
  *
  * @example
  * for (const [name, value] of Object.entries(rateLimitHeaders({ states }))) reply.header(name, value)
+ * // states [{ name: 'minute', limit: 60, windowSec: 60, remaining: 52, resetSec: 60 }] → RateLimit-Policy '"minute";q=60;w=60',
+ * //   RateLimit '"minute";r=52;t=60', X-RateLimit-Limit '60', X-RateLimit-Remaining '52', X-RateLimit-Reset '60'
  */
 export function rateLimitHeaders({ states }: { states: readonly PolicyState[] }): Record<string, string> {
   if (states.length === 0) return {}

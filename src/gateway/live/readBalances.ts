@@ -7,6 +7,7 @@ const balanceOfAbi = parseAbi(['function balanceOf(address) view returns (uint25
  *
  * @example
  * const [balance] = await readBalances({ client, multicall3, pairs: [{ token, holder }], blockNumber })
+ * // → holder's balance of token at blockNumber (bigint)
  */
 export async function readBalances({
   client,

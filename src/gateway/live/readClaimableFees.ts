@@ -23,6 +23,7 @@ export type ReadClaimableFeesParameters = {
  *
  * @example
  * const amounts = await readClaimableFees({ client, multicall3, feeLocker, positions, blockNumber })
+ * // → [{ tokenAmount, pairedAmount }, …] per position, as a claim at blockNumber would pay
  */
 export async function readClaimableFees({
   client,

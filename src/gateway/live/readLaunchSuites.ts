@@ -23,6 +23,7 @@ const BOUNDS = [
  *
  * @example
  * const suites = await readLaunchSuites({ chain, blockNumber, extended: false })
+ * // → [{ id: '8453:standard:<weth>', chain_id, category: 'standard', paired_token, pool: { dex: 'uniswap_v3', fee_pips, … }, … }]
  */
 export async function readLaunchSuites({ chain, blockNumber, extended }: { chain: GatewayChain; blockNumber: bigint; extended: boolean }) {
   const factory = chain.launchpad.factory

@@ -7,6 +7,7 @@ import { withDeadline } from './withDeadline.ts'
  *
  * @example
  * const block = await readLiveBlock({ chain, timeoutMs: 5000 })
+ * // → the latest block number (bigint); 'upstream_timeout' past 5 s, the mapped problem when the node fails
  */
 export async function readLiveBlock({ chain, timeoutMs }: { chain: GatewayChain; timeoutMs: number }): Promise<bigint> {
   return withDeadline({ run: () => chain.client.getBlockNumber({ cacheTime: 0 }), dependency: 'the chain', timeoutMs })

@@ -14,6 +14,7 @@ const isNotFound = (error: unknown) => NOT_FOUND.has((error as { name?: string }
  *
  * @example
  * const status = await readTransactionStatus({ client, hash })
+ * // → { status: 'success' | 'reverted', from, to, blockNumber, blockHash, confirmations, finality, gasUsed }, { status: 'pending', … } or undefined
  */
 export async function readTransactionStatus({ client, hash }: { client: PublicClient; hash: Hex }) {
   const receipt = await client.getTransactionReceipt({ hash }).catch((error) => {

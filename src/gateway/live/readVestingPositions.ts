@@ -9,6 +9,7 @@ export type LiveVesting = { amount: bigint; claimed: bigint; claimable: bigint; 
  *
  * @example
  * const live = await readVestingPositions({ client, multicall3, vault, ids: [1n, 2n], blockNumber })
+ * // → [{ amount, claimed, claimable, vested: claimed + claimable, timestamp }, …] for ids 1 and 2
  */
 export async function readVestingPositions({
   client,

@@ -16,6 +16,7 @@ export type WithDeadlineParameters<T> = {
  *
  * @example
  * const block = await withDeadline({ run: () => client.getBlockNumber({ cacheTime: 0 }), dependency: 'the chain', timeoutMs: 5000 })
+ * // → the block number; GatewayProblem 'upstream_timeout' after 5 s
  */
 export async function withDeadline<T>({ run, dependency, timeoutMs }: WithDeadlineParameters<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined

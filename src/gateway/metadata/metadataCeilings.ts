@@ -15,6 +15,7 @@ const day = (name: string, key: string, limit: number): PolicyCharge => ({
  *
  * @example
  * config: { gateway: { ceilings: (request) => actorCeilings(request, true) } }
+ * // actorCeilings(request, true) → preparations_per_actor (20 a minute) and the preparation ceilings
  */
 export function actorCeilings(request: FastifyRequest, preparesTransaction: boolean): PolicyCharge[] {
   const actor = (
@@ -39,6 +40,7 @@ export function actorCeilings(request: FastifyRequest, preparesTransaction: bool
  *
  * @example
  * config: { gateway: { ceilings: documentCeilings } }
+ * // documentCeilings(request) → per key, per token, pinning per source and service-wide, then the actor's and preparation ceilings
  */
 export function documentCeilings(request: FastifyRequest): PolicyCharge[] {
   const key = request.gw.key!.prefix

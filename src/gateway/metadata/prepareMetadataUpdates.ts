@@ -29,6 +29,7 @@ type Common = { deps: GatewayDependencies; request: FastifyRequest; chain: Gatew
  *
  * @example
  * const plan = await prepareOnchainUpdate({ deps, request, chain, token, actor, field: 'name', value: 'New name' })
+ * // → a TransactionPlan whose call is the token's updateName('New name'); GatewayProblem when actor is not its admin
  */
 export async function prepareOnchainUpdate({
   deps,
@@ -68,6 +69,7 @@ export async function prepareOnchainUpdate({
  *
  * @example
  * const plan = await prepareDocumentUpdate({ deps, request, chain, token, actor, document })
+ * // → a TransactionPlan calling updateExtraMetadata('ipfs://<cid>'); the document is stored under its CID
  */
 export async function prepareDocumentUpdate({
   deps,

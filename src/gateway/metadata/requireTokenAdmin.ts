@@ -12,6 +12,7 @@ import type { SqlDatabase } from '../store/SqlDatabase.ts'
  *
  * @example
  * await requireTokenAdmin({ db, chain, token, actor, blockNumber, timeoutMs })
+ * // resolves when actor is the admin; GatewayProblem 'not_found' (not launched here) or 'wallet_not_authorized' otherwise
  */
 export async function requireTokenAdmin({
   db,

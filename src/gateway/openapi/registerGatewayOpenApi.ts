@@ -12,6 +12,7 @@ export const GATEWAY_API_VERSION = '1.0.0'
  *
  * @example
  * await registerGatewayOpenApi(fastify)
+ * // fastify.swagger() now builds the OpenAPI 3.1 document from the routes registered after this
  */
 export async function registerGatewayOpenApi(fastify: FastifyInstance): Promise<void> {
   await fastify.register(swagger, {

@@ -36,6 +36,7 @@ export type ProblemDetails = {
  *
  * @example
  * throw new GatewayProblem('not_found', { detail: 'No token 0xabc… on chain 8453.', resource: 'token', chainId: 8453, tokenAddress: '0xabc…' })
+ * // answered 404 application/problem+json with code 'not_found' and that detail
  */
 export class GatewayProblem extends BaseError<'problem'> {
   override name = 'GatewayProblem'

@@ -24,6 +24,7 @@ const TRANSPORT_ERRORS = new Set([
  *
  * @example
  * const problem = toProblem(error)
+ * // a schema error → 'invalid_parameter' (or 'unknown_parameter'); a GatewayProblem as it is; any other → 'internal_error'
  */
 export function toProblem(error: FastifyError | Error, log?: FastifyRequest['log']): GatewayProblem {
   if (error instanceof GatewayProblem) return error
@@ -79,6 +80,7 @@ export function toProblem(error: FastifyError | Error, log?: FastifyRequest['log
  *
  * @example
  * return sendProblem({ reply, problem, request, problemsUrl, now })
+ * // the reply: problem.status, application/problem+json, Retry-After when the problem has one
  */
 export function sendProblem({
   reply,

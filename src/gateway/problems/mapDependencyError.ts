@@ -20,6 +20,7 @@ export type MapDependencyErrorParameters = {
  *
  * @example
  * try { await client.getBlockNumber() } catch (error) { throw mapDependencyError({ error, dependency: 'the chain' }) }
+ * // a timeout → 'upstream_timeout' (504); unreachable → 'temporarily_unavailable' (503); else 'upstream_error' (502)
  */
 export function mapDependencyError({ error, dependency }: MapDependencyErrorParameters): GatewayProblem {
   if (error instanceof GatewayProblem) return error

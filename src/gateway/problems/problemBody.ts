@@ -16,6 +16,7 @@ export type ProblemBodyParameters = {
  *
  * @example
  * reply.code(problem.status).type('application/problem+json').send(problemBody({ problem, requestId: request.id, problemsBaseUrl, generatedAt }))
+ * // → { type: '<problemsBaseUrl>#not_found', title, status: 404, code: 'not_found', detail, action, instance: 'urn:request:<id>', request_id }
  */
 export function problemBody({ problem, requestId, problemsBaseUrl, generatedAt }: ProblemBodyParameters): Record<string, unknown> {
   const d = problem.details

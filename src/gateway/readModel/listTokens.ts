@@ -20,6 +20,7 @@ export type ListTokensParameters = {
  *
  * @example
  * const rows = await listTokens({ db, sort: 'market_cap', limit: 25 })
+ * // → up to 25 TokenRows, largest market cap first
  */
 export async function listTokens({ db, sort, limit, after, chainId, creator, search }: ListTokensParameters): Promise<TokenRow[]> {
   const { column, descending } = tokenSortColumns[sort]

@@ -14,6 +14,7 @@ import type { TokenRow } from './TokenRow.ts'
  *
  * @example
  * const detail = await presentTokenDetail({ db, row, state })
+ * // → the summary's fields with reward recipients, vesting allocations and the metadata document (or null)
  */
 export async function presentTokenDetail({ db, row, state }: { db: SqlDatabase; row: TokenRow; state: ChainState | undefined }) {
   const [recipients, vesting, document] = await Promise.all([

@@ -9,6 +9,7 @@ const ZERO = '0x0000000000000000000000000000000000000000'
  *
  * @example
  * return { ...presentTokenIdentity(row), launched_at }
+ * // → { chain_id, address (checksummed), name, symbol, decimals, total_supply, creator, admin: null once renounced, extra_metadata, launched_at }
  */
 export function presentTokenIdentity(row: TokenRow) {
   return {

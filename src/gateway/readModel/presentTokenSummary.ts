@@ -12,6 +12,7 @@ import type { TokenRow } from './TokenRow.ts'
  *
  * @example
  * const summary = presentTokenSummary({ row, state })
+ * // → { chain_id, address, name, symbol, …, launched_at: ISO, pool: { dex: 'uniswap_v3', … }, market, block_number, finality, updated_at }
  */
 export function presentTokenSummary({ row, state }: { row: TokenRow; state: ChainState | undefined }) {
   return {

@@ -9,6 +9,7 @@ export type ChainState = { block: number; safe: number; finalized: number; block
  * @example
  * const states = await readChainStates({ db })
  * states.get(8453)?.block
+ * // → the last indexed block on Base (states: Map(chainId → { block, safe, finalized, blockTimestamp }))
  */
 export async function readChainStates({ db }: { db: SqlDatabase }): Promise<Map<number, ChainState>> {
   const rows = await db.query<{

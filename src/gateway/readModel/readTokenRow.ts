@@ -8,6 +8,7 @@ import type { TokenRow } from './TokenRow.ts'
  *
  * @example
  * const row = await readTokenRow({ db, chainId: 8453, token: '0xabc…' })
+ * // → the tokens row; GatewayProblem 'not_found' (404) for a token not launched here
  */
 export async function readTokenRow({ db, chainId, token }: { db: SqlDatabase; chainId: number; token: string }): Promise<TokenRow> {
   const [row] = await db.query<TokenRow>('SELECT * FROM tokens WHERE chain_id = $1 AND address = $2', [chainId, token])

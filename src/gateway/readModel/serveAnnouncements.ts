@@ -21,6 +21,7 @@ export type ServeAnnouncementsParameters = {
  *
  * @example
  * return serveAnnouncements({ request, deps, route: 'tokens.announcements', filters, chainId, token, limit: 25 })
+ * // → { data: [{ id, chain_id, token, author, title, body, author_is_creator, … }, newest first], page, meta }
  */
 export async function serveAnnouncements({ request, deps, route, filters, chainId, token, limit }: ServeAnnouncementsParameters) {
   const row = await readTokenRow({ db: deps.db, chainId, token })

@@ -45,6 +45,7 @@ export type ServeFeeClaimsParameters = {
  *
  * @example
  * return serveFeeClaims({ request, deps, route: 'wallets.fee_claims', filters, wallet, limit: 25 })
+ * // → { data: [positions with what each can claim now], page: { limit: 25, next_cursor }, meta } (as_of_block per chain)
  */
 export async function serveFeeClaims({ request, deps, route, filters, wallet, chainId, limit }: ServeFeeClaimsParameters) {
   const after = cursorPosition({ request, version: 0 }) as [number, string] | undefined

@@ -25,6 +25,7 @@ export type ServeTradesParameters = {
  *
  * @example
  * return serveTrades({ request, deps, route: 'tokens.trades', filters, chainId, token, limit: 25 })
+ * // → { data: [{ chain_id, token, tx_hash, side, trader, …, price }, newest first], page: { limit: 25, next_cursor }, meta }
  */
 export async function serveTrades({ request, deps, route, filters, chainId, token, limit }: ServeTradesParameters) {
   const row = await readTokenRow({ db: deps.db, chainId, token })

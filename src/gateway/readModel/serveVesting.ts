@@ -68,6 +68,7 @@ export function vestingStage({
  *
  * @example
  * return serveVesting({ request, deps, route: 'wallets.vesting', filters, wallet, limit: 25 })
+ * // → { data: [positions with vested, claimed, claimable and stage], page: { limit: 25, next_cursor }, meta }
  */
 export async function serveVesting({ request, deps, route, filters, wallet, chainId, limit }: ServeVestingParameters) {
   const after = cursorPosition({ request, version: 0 }) as [number, number] | undefined

@@ -52,6 +52,7 @@ const listOf = (sums: Sums) =>
  *
  * @example
  * const { data, asOfBlock } = await summarizeWallet({ deps, wallet: '0xabc…' })
+ * // → data { address, created_tokens, holdings, fee_claims, vesting }; asOfBlock when one chain is served
  */
 export async function summarizeWallet({ deps, wallet }: { deps: GatewayDependencies; wallet: string }) {
   const db = deps.db

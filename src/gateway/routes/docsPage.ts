@@ -13,6 +13,7 @@ import type { GatewayDependencies } from '../GatewayDependencies.ts'
  *
  * @example
  * await registerDocsPage(fastify, deps)
+ * // /docs now serves the reference page and /docs/json the document, free and without a key
  */
 export async function registerDocsPage(fastify: FastifyInstance, _deps: GatewayDependencies): Promise<void> {
   fastify.addHook('onRoute', (route) => {

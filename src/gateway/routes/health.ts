@@ -12,6 +12,7 @@ const SYNCED_LAG_BLOCKS = 5
  *
  * @example
  * registerHealthRoute(fastify, deps)
+ * // GET /health now answers 200 { status: 'ok' | 'degraded', chains: [{ chain_id, indexer }], meta }, free
  */
 export function registerHealthRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.get(

@@ -19,6 +19,7 @@ const REPLACEMENTS: [string, string][] = [
  *
  * @example
  * registerMigrationGuidePage(fastify)
+ * // GET /docs/migration now answers the HTML table of deprecated routes and their replacements, without a key
  */
 export function registerMigrationGuidePage(fastify: FastifyInstance, _deps: GatewayDependencies): void {
   const rows = REPLACEMENTS.map(([from, to]) => `<tr><td>${from}</td><td>${to}</td></tr>`).join('')

@@ -12,6 +12,7 @@ const ALLOWED_HEADERS = 'x-api-key, content-type, idempotency-key'
  *
  * @example
  * registerPreflightRoute(fastify)
+ * // OPTIONS on any path now answers 204 with Allow: GET, POST, OPTIONS (and CORS headers for an Origin)
  */
 export function registerPreflightRoute(fastify: FastifyInstance, _deps: GatewayDependencies): void {
   fastify.options('/*', { schema: { hide: true }, config: { public: true } }, async (request, reply) => {

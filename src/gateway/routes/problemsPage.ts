@@ -10,6 +10,7 @@ const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;',
  *
  * @example
  * registerProblemsPage(fastify)
+ * // GET /problems now answers the HTML reference, one section (anchor #<code>) per problem code
  */
 export function registerProblemsPage(fastify: FastifyInstance, _deps: GatewayDependencies): void {
   const sections = Object.entries(problemCodes)

@@ -10,6 +10,7 @@ import { GatewayProblem } from '../problems/GatewayProblem.ts'
  *
  * @example
  * validate: (request, deps) => readCursor({ request, deps, route: 'tokens.list', filters })
+ * // request.gw.locals.cursor now holds the decoded cursor; one from another route or filter set → 'invalid_parameter'
  */
 export function readCursor({
   request,
@@ -32,6 +33,7 @@ export function readCursor({
  *
  * @example
  * const after = cursorPosition({ request, version: rankingVersion })
+ * // → the cursor's position ([sort key, chain id, address] on the token lists); undefined without one; 'cursor_stale' for another version
  */
 export function cursorPosition({ request, version }: { request: FastifyRequest; version: number }): CursorPosition | undefined {
   const cursor = request.gw.locals.cursor as { version: number; position: CursorPosition } | undefined

@@ -9,6 +9,7 @@ import { GatewayProblem } from '../problems/GatewayProblem.ts'
  *
  * @example
  * const chain = requireChain({ request, deps, chainId: Number(request.params.chain) })
+ * // → the served GatewayChain; GatewayProblem 'unsupported_chain' (422) naming the served ids otherwise
  */
 export function requireChain({ deps, chainId }: { request?: FastifyRequest; deps: GatewayDependencies; chainId: number }): GatewayChain {
   const chain = deps.chains.get(chainId)

@@ -10,6 +10,7 @@ import { GatewayProblem } from '../problems/GatewayProblem.ts'
  *
  * @example
  * registerRetiredClaimsPrepareRoute(fastify)
+ * // POST /claims/prepare now answers not_found with suggested_endpoint, costing no units
  */
 export function registerRetiredClaimsPrepareRoute(fastify: FastifyInstance, _deps: GatewayDependencies): void {
   fastify.post('/claims/prepare', { schema: { hide: true } }, async (request) => {

@@ -53,6 +53,7 @@ const STATUS_TEXT: Record<number, string> = {
  *
  * @example
  * schema: { response: gatewayResponses({ ok: Type.Ref('TokenDetailResponse'), description: 'The token', problems: [400, 401, 403, 404, 422, 429, 500] }) }
+ * // → { 200: { description: 'The token', headers, content: { 'application/json': … } }, 400: { … 'application/problem+json' … }, … }
  */
 export function gatewayResponses({
   ok,

@@ -13,6 +13,7 @@ export const tokenPathParams = Type.Object({ chain: chainParam, token: addressPa
  *
  * @example
  * const { chainId, token } = readTokenPath({ request, deps })
+ * // → { chainId: 8453, token: '0xabc…' (lowercase) }; unsupported_chain for a chain not served
  */
 export function readTokenPath({ request, deps }: { request: FastifyRequest; deps: GatewayDependencies }): {
   chainId: number

@@ -27,6 +27,7 @@ import { SwapPrepareRequest, SwapQuoteRequest, SwapQuoteResponse, SwapQuoteSchem
  *
  * @example
  * for (const schema of gatewayComponents()) fastify.addSchema(schema)
+ * // each shared schema (GwAddress, ProblemSchema, PageSchema, …) now resolves by its $id
  */
 export function gatewayComponents(): TSchema[] {
   return [

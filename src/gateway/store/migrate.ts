@@ -14,6 +14,7 @@ export type MigrateReturnType = { applied: string[] }
  *
  * @example
  * const { applied } = await migrate({ db })
+ * // → { applied: ['001_….sql', …] }: the files applied now; [] when the schema was up to date
  */
 export async function migrate({ db }: { db: SqlDatabase }): Promise<MigrateReturnType> {
   await db.executeScript(

@@ -16,6 +16,7 @@ export type OpenDatabaseParameters = {
  *
  * @example
  * const db = await openDatabase({ url: process.env.GATEWAY_DATABASE_URL ?? 'var/gateway.sqlite' })
+ * // → a SqlDatabase (SQLite here, PostgreSQL for a postgres:// URL) with every migration applied
  */
 export async function openDatabase({ url }: OpenDatabaseParameters): Promise<SqlDatabase> {
   let db: SqlDatabase

@@ -15,6 +15,7 @@ export type OpenSqliteDatabaseParameters = {
  * @example
  * const db = openSqliteDatabase({ path: 'var/gateway.sqlite' })
  * const rows = await db.query('SELECT symbol FROM tokens WHERE chain_id = $1', [8453])
+ * // → [{ symbol: 'ABC' }, …]: one object per row
  */
 export function openSqliteDatabase({ path }: OpenSqliteDatabaseParameters): SqlDatabase {
   const db = new Database(path)

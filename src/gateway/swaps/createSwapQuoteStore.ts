@@ -33,6 +33,7 @@ export type SwapQuoteStore = {
  *
  * @example
  * const quotes = createSwapQuoteStore({ db })
+ * // → { save, get }: get(quoteId) answers the stored quote with its route plan, or undefined
  */
 export function createSwapQuoteStore({ db }: { db: SqlDatabase }): SwapQuoteStore {
   return {

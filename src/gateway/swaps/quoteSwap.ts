@@ -22,6 +22,7 @@ const FIELD_NAMES: Record<string, string> = {
  *
  * @example
  * const plan = await quoteSwap({ chain, tokenIn, tokenOut, amountIn: 10n ** 18n, slippageBps: 50 })
+ * // → the quote service's route plan for 1 token in; GatewayProblem 'quote_unavailable' when nothing fills it
  */
 export async function quoteSwap({
   chain,

@@ -15,6 +15,7 @@ const erc20Abi = parseAbi([
  *
  * @example
  * const { balance, allowance, timestamp } = await readFunding({ chain, wallet, token, spender: router, blockNumber, timeoutMs: 5000 })
+ * // → bigints at blockNumber; for the native sentinel, allowance is 2^256 − 1 (nothing is pulled)
  */
 export async function readFunding({
   chain,

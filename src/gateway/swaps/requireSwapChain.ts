@@ -9,6 +9,7 @@ import { requireChain } from '../routes/requireChain.ts'
  *
  * @example
  * const chain = requireSwapChain({ deps, chainId: body.chain_id })
+ * // → the chain, with its swaps; 'unsupported_chain' or 'unsupported_operation' (no swap market here) otherwise
  */
 export function requireSwapChain({
   deps,

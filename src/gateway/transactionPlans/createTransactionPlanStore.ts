@@ -21,6 +21,7 @@ export type TransactionPlanStore = {
  * @example
  * const plans = createTransactionPlanStore({ db })
  * await plans.save({ plan, keyPrefix, configDigest, createdAt: Date.now(), expiresAt })
+ * // plans.get(plan.plan_id) now answers it, with keyPrefix and configDigest, on every instance sharing db
  */
 export function createTransactionPlanStore({ db, now = Date.now }: { db: SqlDatabase; now?: () => number }): TransactionPlanStore {
   return {

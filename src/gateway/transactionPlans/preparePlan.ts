@@ -44,6 +44,7 @@ export type PreparePlanParameters = {
  *
  * @example
  * const plan = await preparePlan({ deps, request, chain, kind: 'claim_fees', from, tx, summary, abis: [feeLockerAbi], reverts })
+ * // → { plan_id, kind: 'claim_fees', chain_id, from, tx: { to, data, value, gas }, summary, requires, simulation, as_of_block, expires_at, … }
  */
 export async function preparePlan({
   deps,

@@ -34,6 +34,7 @@ export type SimulateTransactionParameters = {
  *
  * @example
  * const { gasUsed } = await simulateTransaction({ chain, from, to, data, value: 0n, blockNumber, abis: [launchFactoryAbi], reverts: { PoolAlreadyInitialized: { code: 'salt_unavailable', detail: '…' } }, timeoutMs: 5000 })
+ * // → { gasUsed } at blockNumber; a revert → the mapped problem (here 'salt_unavailable') or 'simulation_failed'
  */
 export async function simulateTransaction({
   chain,

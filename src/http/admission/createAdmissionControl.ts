@@ -34,6 +34,7 @@ export type CreateAdmissionControlParameters = {
  * @example
  * const admission = createAdmissionControl({ maxConcurrent: 64, maxConcurrentPerKey: 16, maxEventLoopDelayMs: 200 })
  * const decision = admission.enter(keyId)
+ * // → { admitted: true, release } or { admitted: false, reason: 'service' | 'key' | 'eventLoop', message }
  * if (decision.admitted) try { await solve() } finally { decision.release() }
  */
 export function createAdmissionControl({

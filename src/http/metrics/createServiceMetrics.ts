@@ -41,6 +41,7 @@ export type CreateServiceMetricsParameters = {
  * @example
  * const metrics = createServiceMetrics({ market: () => ({ ... }) })
  * reply.type('text/plain; version=0.0.4').send(await metrics.registry.metrics())
+ * // the Prometheus text: swap_http_requests_total{route,method,status} …, swap_solve_duration_seconds …
  */
 export function createServiceMetrics({ market, load, leftOutReasons }: CreateServiceMetricsParameters): ServiceMetrics {
   const registry = new Registry()

@@ -26,6 +26,7 @@ export type ComputeQuoteIdReturnType = {
  *
  * @example
  * const { quoteId } = computeQuoteId({ payload: { apiKeyId, expiresAt, routePlan }, signingKey: process.env.QUOTE_SIGNING_KEY })
+ * // → quoteId: HMAC-SHA256 of the canonical JSON, in hex (SHA-256 without a key)
  */
 export function computeQuoteId({ payload, signingKey }: { payload: QuotePayload; signingKey?: string }): ComputeQuoteIdReturnType {
   const canonical = canonicalJson({

@@ -17,6 +17,7 @@ export type QuoteIssuer = {
  * @example
  * const issuer = createQuoteIssuer({ store, ttlMs: 30_000 })
  * const { quoteId, expiresAt } = await issuer.issue(plan, request.apiKeyId, feeRecipient)
+ * // → { quoteId: '<64 hex chars>', expiresAt: now + 30_000 }; the store now holds the plan under it
  */
 export function createQuoteIssuer({
   store,

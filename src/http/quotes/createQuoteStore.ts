@@ -42,6 +42,7 @@ export type CreateMemoryQuoteStoreParameters = {
  * const store = createMemoryQuoteStore({ maxEntries: 10_000, maxBytes: 64 * 2 ** 20 })
  * await store.put({ quoteId, apiKeyId, routePlan, expiresAt }, canonical.length)
  * const quote = await store.get(quoteId, apiKeyId)
+ * // → the StoredQuote until its expiresAt; undefined after it, or for another apiKeyId
  */
 export function createMemoryQuoteStore({
   maxEntries = 10_000,

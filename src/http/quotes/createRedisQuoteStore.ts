@@ -18,7 +18,7 @@ export type CreateRedisQuoteStoreParameters = {
  *
  * @example
  * const store = createRedisQuoteStore({ redis })
- * await store.put(quote, canonical.length)
+ * await store.put(quote, canonical.length) // Redis now holds swap:quote:<quoteId> (JSON), expiring at quote.expiresAt
  */
 export function createRedisQuoteStore({ redis, prefix = 'swap:', now = Date.now }: CreateRedisQuoteStoreParameters): QuoteStore {
   const keyOf = (quoteId: string) => `${prefix}quote:${quoteId}`

@@ -24,6 +24,7 @@ export const OVERLOADED_503 =
  *
  * @example
  * registerCompareRoute(fastify, deps, deps.upstreams)
+ * // POST /quote/compare now answers our quote beside the best upstream's and the alternates
  */
 export function registerCompareRoute(fastify: FastifyInstance, deps: SwapApiDependencies, upstreams: UpstreamService): void {
   fastify.post(

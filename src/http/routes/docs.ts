@@ -11,7 +11,7 @@ export const DOCS_PREFIX = '/docs'
  * `/openapi.json`: the app's `onRoute` hook marks every route under `/docs` public.
  *
  * @example
- * await registerDocsRoute(fastify)
+ * await registerDocsRoute(fastify) // /docs now serves the reference page (offline) that reads /openapi.json
  */
 export async function registerDocsRoute(fastify: FastifyInstance): Promise<void> {
   await fastify.register(swaggerUi, {

@@ -13,7 +13,7 @@ import { submitPayload, submitRouterFields } from './submit.ts'
  * (the tokens are in the request).
  *
  * @example
- * registerExecuteRoute(fastify, deps)
+ * registerExecuteRoute(fastify, deps) // POST /execute now answers { quoteId, routePlan, expiresAt, to, data, value }
  */
 export function registerExecuteRoute(fastify: FastifyInstance, deps: SwapApiDependencies): void {
   fastify.post(

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
  * `GET /health` → `{ok: true}`: the spec's public liveness probe (no key, not counted).
  *
  * @example
- * registerHealthRoute(fastify)
+ * registerHealthRoute(fastify) // GET /health now answers 200 { ok: true }, without a key
  */
 export function registerHealthRoute(fastify: FastifyInstance): void {
   fastify.get(

@@ -11,6 +11,7 @@ import { authenticatedErrorResponses, errorResponse } from './responses.ts'
  *
  * @example
  * registerMarketPoolRoute(fastify, market)
+ * // GET /market/pools/:poolId now answers the pool's state and block, or 404 with { error }
  */
 export function registerMarketPoolRoute(fastify: FastifyInstance, market: Pick<MarketState, 'poolAt' | 'freshness'>): void {
   fastify.get(

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
  * only, holds nothing secret, and a browser cannot send `x-api-key` (docs/http-api.md).
  *
  * @example
- * registerOpenApiRoute(fastify)
+ * registerOpenApiRoute(fastify) // GET /openapi.json now answers the OpenAPI 3.1 document, without a key
  */
 export function registerOpenApiRoute(fastify: FastifyInstance): void {
   let document: string | undefined

@@ -30,7 +30,7 @@ export function feeRecipientFor(
  * after it, only the market can say no: no route → 400 `no route: …`, stale market → 503.
  *
  * @example
- * registerQuoteRoute(fastify, deps)
+ * registerQuoteRoute(fastify, deps) // POST /quote now answers { quoteId, routePlan, expiresAt }
  */
 export function registerQuoteRoute(fastify: FastifyInstance, deps: SwapApiDependencies): void {
   fastify.post(

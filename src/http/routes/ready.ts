@@ -10,7 +10,7 @@ import type { SwapApiDependencies } from '../SwapApiDependencies.ts'
  * `{ok: true}` while the process serves.
  *
  * @example
- * registerReadyRoute(fastify, deps)
+ * registerReadyRoute(fastify, deps) // GET /ready now answers 200 when ready, 503 with `notReady` saying why not
  */
 export function registerReadyRoute(fastify: FastifyInstance, deps: Pick<SwapApiDependencies, 'readiness'>): void {
   fastify.get(

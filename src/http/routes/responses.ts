@@ -5,6 +5,7 @@ import { Type } from 'typebox'
  *
  * @example
  * fastify.post('/submit', { schema: { response: { 404: errorResponse('Unknown or expired quoteId') } } }, handler)
+ * // errorResponse(…) → { $ref: 'Error', description: 'Unknown or expired quoteId' }
  */
 export function errorResponse(description: string) {
   return { ...Type.Ref('Error'), description }
@@ -17,6 +18,7 @@ export function errorResponse(description: string) {
  *
  * @example
  * const response = { 200: Type.Ref('QuoteResponse'), ...authenticatedErrorResponses({ badRequest: NO_ROUTE_400 }) }
+ * // → { 200, 400 (described as NO_ROUTE_400), 401, 413, 415, 429 (with retry-after), 500, 503 }
  */
 export function authenticatedErrorResponses({ badRequest }: { badRequest: string }) {
   return {

@@ -15,6 +15,7 @@ import { authenticatedErrorResponses, errorResponse } from './responses.ts'
  *
  * @example
  * registerSplitRoute(fastify, deps, deps.upstreams)
+ * // POST /quote/split now answers the allocation across the sources and its gain over the best single one
  */
 export function registerSplitRoute(fastify: FastifyInstance, deps: SwapApiDependencies, upstreams: UpstreamService): void {
   fastify.post(

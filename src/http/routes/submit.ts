@@ -43,6 +43,7 @@ export function submitPayload(
  *
  * @example
  * registerSubmitRoute(fastify, deps)
+ * // POST /submit now answers { to, data, value } for a cached quoteId, 404 for an unknown one
  */
 export function registerSubmitRoute(fastify: FastifyInstance, deps: SwapApiDependencies): void {
   fastify.post(

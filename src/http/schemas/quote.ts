@@ -11,6 +11,7 @@ const nativeOrToken = 'a token, or the native asset: 0xEeeeeEeeeEeEeeEeEeEeeEEEe
  *
  * @example
  * Type.Object({ ...tradeFields({ chainId: 8453, weth, router, maxFeeBps: 0 }), user: Type.Ref('Address') })
+ * // feeBps here accepts only 0 (maxFeeBps: 0); chainId only 8453
  */
 export function tradeFields({ chainId, maxFeeBps }: SwapDeployment) {
   return {

@@ -47,6 +47,7 @@ function userSchema({ router }: SwapDeployment) {
  *
  * @example
  * Type.Object({ quoteId: Type.String(), ...submitFields(deployment) })
+ * // → { quoteId, user, useNativeIn?, unwrapNativeOut?, permit? } as one TypeBox object
  */
 export function submitFields(deployment: SwapDeployment) {
   return {

@@ -59,7 +59,9 @@ const sharedComponents = {
  *
  * @example
  * const components = swapComponents({ chainId: 8453, weth, router, maxFeeBps: 10_000 })
+ * // → { …shared components, QuoteRequest, SubmitRequest, ExecuteRequest }, each with its $id
  * for (const schema of Object.values(components)) fastify.addSchema(schema)
+ * // each is now resolvable as Type.Ref('<its $id>')
  */
 export function swapComponents(deployment: SwapDeployment) {
   return {

@@ -31,6 +31,7 @@ export type ConnectRedisParameters = {
  * @example
  * const redis = await connectRedis({ url: process.env.REDIS_URL })
  * await redis.run((c) => c.get('key'))
+ * // → the value, or null; a SharedStateUnavailableError (503) past commandTimeoutMs or while Redis is down
  */
 export async function connectRedis({ url, commandTimeoutMs = 1000, onEvent }: ConnectRedisParameters): Promise<SharedRedis> {
   let connected = false

@@ -42,6 +42,7 @@ export type CreateRedisRateLimiterParameters = {
  * @example
  * const limiter = createRedisRateLimiter({ redis, limit: 120, windowSec: 60 })
  * const decision = await limiter.hit(apiKeyId)
+ * // → { allowed: true, limit: 120, windowSec: 60, remaining: 119 } on a fresh key; past 120 hits { allowed: false, …, retryAfterSec: 12 }
  */
 export function createRedisRateLimiter({
   redis,

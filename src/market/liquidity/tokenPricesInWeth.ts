@@ -14,6 +14,7 @@ export const PRICE_ONE_X128 = 2n ** 128n
  *
  * @example
  * const prices = tokenPricesInWeth({ pools, weth, minLiquidityWei: 10n ** 18n })
+ * // → Map('<lowercase address>' → price in WETH, X128); weth itself → PRICE_ONE_X128 (2^128)
  */
 export function tokenPricesInWeth({
   pools,

@@ -6,6 +6,7 @@ import type { MarketStore, ScanCursor, StoredPool, StoredToken } from './MarketS
  *
  * @example
  * const store = createMemoryMarketStore({ chainId: 8453 })
+ * // → an empty MarketStore: { chainId: 8453, pools: () => [], cursors: () => [], tokens: () => [], save, close }
  */
 export function createMemoryMarketStore({ chainId }: { chainId: number }): MarketStore {
   const cursors = new Map<string, ScanCursor>()

@@ -28,6 +28,7 @@ export type CreateSqliteMarketStoreParameters = {
  * @example
  * const store = createSqliteMarketStore({ path: 'var/market-8453.sqlite', chainId: 8453 })
  * store.save({ pools: [{ ref }], cursors: [{ source, dex: 'UNIV2', fromBlock: 1n, lastScanned: 100n }] })
+ * // store.pools() now lists ref, store.cursors() the UNIV2 cursor at block 100 (kept across restarts)
  */
 export function createSqliteMarketStore({ path, chainId }: CreateSqliteMarketStoreParameters): MarketStore {
   mkdirSync(dirname(path), { recursive: true })

@@ -34,6 +34,7 @@ export type JudgeTokenBehaviourParameters = {
  *
  * @example
  * const verdict = await judgeTokenBehaviour({ client, token, holder: pool, blockNumber, windowBlocks: 1800n, maxBlockRange: 2000n })
+ * // → { kind: 'plain' }, or { kind: 'feeOnTransfer' | 'rebasing' | 'untransferable', reason }; undefined: holds none
  * if (verdict?.kind === 'feeOnTransfer') console.log(verdict.reason)
  */
 export async function judgeTokenBehaviour({

@@ -61,6 +61,7 @@ export type ProbeTokenTransferReturnType =
  *
  * @example
  * const result = await probeTokenTransfer({ client, token, holder: pool, blockNumber })
+ * // → { kind: 'moved', moves: { amount, outSent, outReceived, backSent, backReceived } }, or 'empty' / 'reverted'
  * if (result.kind === 'moved' && result.moves.outReceived !== result.moves.amount) console.log('fee on transfer')
  */
 export async function probeTokenTransfer({

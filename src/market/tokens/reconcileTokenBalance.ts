@@ -34,6 +34,7 @@ export type ReconcileTokenBalanceReturnType = {
  *
  * @example
  * const { reconciles } = await reconcileTokenBalance({ client, token, holder: pool, fromBlock: head - 1799n, toBlock: head, maxBlockRange: 2000n })
+ * // → { before, after, transferredIn, transferredOut, reconciles: true } for a token that moves only by Transfer
  */
 export async function reconcileTokenBalance({
   client,

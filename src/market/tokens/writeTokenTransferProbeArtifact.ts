@@ -12,6 +12,7 @@ import { compiledLensContract } from '../../artifacts/compiledLensContract.ts'
  *
  * @example
  * const { file } = writeTokenTransferProbeArtifact()
+ * // → { file: '<root>/src/market/tokens/tokenTransferProbeArtifact.ts', bytes: runtime code size }, the file rewritten
  */
 export function writeTokenTransferProbeArtifact(): { file: string; bytes: number } {
   const { abi, deployedBytecode } = compiledLensContract({ name: 'TokenTransferProbe' })

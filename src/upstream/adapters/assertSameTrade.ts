@@ -8,6 +8,7 @@ import { UpstreamError } from '../UpstreamError.ts'
  * @example
  * assertSameTrade({ field: 'sellAmount', got: body.sellAmount, want: trade.amountIn })
  * assertSameTrade({ field: 'buyToken', got: body.buyToken, want: trade.tokenOut })
+ * // nothing when they match (any letter case); UpstreamError('invalid response', 'buyToken: the answer is for …') otherwise
  */
 export function assertSameTrade({ field, got, want }: { field: string; got: unknown; want: string | bigint }): void {
   const same =

@@ -16,6 +16,7 @@ export type CompiledSchema<T> = {
  *
  * @example
  * const body = checkUpstreamBody({ validator: ZeroExPriceValidator, response })
+ * // → response.json typed as the schema's type; UpstreamError('invalid response', 'buyAmount: …') when it does not match
  */
 export function checkUpstreamBody<T>({ validator, response }: { validator: CompiledSchema<T>; response: UpstreamHttpResponse }): T {
   if (response.json === undefined) throw new UpstreamError('invalid response', `HTTP ${response.status} with a body that is not JSON`)

@@ -10,6 +10,7 @@ import { upstreamText } from './upstreamText.ts'
  *
  * @example
  * throw upstreamStatusError({ response, message: body.description, noRoute: body.description === 'insufficient liquidity' })
+ * // a 400 with that text → UpstreamError('no route', 'insufficient liquidity'); a 429 → 'rate limited' with retryAfterMs
  */
 export function upstreamStatusError({
   response,

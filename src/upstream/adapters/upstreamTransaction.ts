@@ -13,6 +13,7 @@ const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
  *
  * @example
  * const transaction = upstreamTransaction({ trade, to: tx.to, data: tx.data, value: tx.value, gas: tx.gas, allowanceTarget: spender })
+ * // → { to, data, value: trade.amountIn for a native input (else 0n), gas, allowanceTarget } checked; UpstreamError('invalid response') otherwise
  */
 export function upstreamTransaction({
   trade,

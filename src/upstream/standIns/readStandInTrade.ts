@@ -10,6 +10,7 @@ const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
  *
  * @example
  * readStandInTrade({ tokenIn: q.sellToken, tokenOut: q.buyToken, amountIn: q.sellAmount, fields: ['sellToken', 'buyToken', 'sellAmount'] })
+ * // → { trade: { tokenIn, tokenOut, amountIn: BigInt(q.sellAmount) } } or { problem: 'sellAmount: must be a positive integer string' }
  */
 export function readStandInTrade({
   tokenIn,

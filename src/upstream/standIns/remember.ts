@@ -10,6 +10,7 @@ const MAX_ENTRIES = 10_000
  * @example
  * remember(settings, `odos:${pathId}`, { trade, userAddr })
  * const entry = settings.memory.get(`odos:${pathId}`) as { at: number; value: … } | undefined
+ * // → { at: settings.now() when remembered, value: { trade, userAddr } }
  */
 export function remember(settings: StandInSettings, key: string, value: unknown): void {
   settings.memory.set(key, { at: settings.now(), value })

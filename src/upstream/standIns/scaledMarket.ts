@@ -16,7 +16,8 @@ export type ScaledMarketParameters = {
  * price curve, deeper or shallower than ours, without a second market to maintain.
  *
  * @example
- * const market = scaledMarket({ quote: (t) => ourQuote(t), depth: { numerator: 3n, denominator: 2n }, feeBps: 5, gasUnits: 180_000n })
+ * const market = scaledMarket({ quote: async (t) => t.amountIn, depth: { numerator: 3n, denominator: 2n }, feeBps: 5, gasUnits: 180_000n })
+ * await market({ ...trade, amountIn: 3000n }) // → { amountOut: 2998n, gasUnits: 180000n }: 2000 in the 1:1 market, × 3/2, less 5 bps
  */
 export function scaledMarket({ quote, depth, feeBps, gasUnits }: ScaledMarketParameters): StandInMarket {
   return async (trade) => {

@@ -7,6 +7,7 @@ import { type Address, encodeAbiParameters, type Hex } from 'viem'
  *
  * @example
  * standInCalldata({ tag: '0x5a5a5a5a', taker, tokenIn, tokenOut, amountIn: 10n, minOut: 9n })
+ * // → '0x5a5a5a5a' then five 32-byte words (taker, tokenIn, tokenOut, 10, 9): 164 bytes
  */
 export function standInCalldata({
   tag,

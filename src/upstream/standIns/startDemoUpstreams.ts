@@ -27,6 +27,7 @@ const DEMO_API_KEY = 'demo-key-not-a-secret'
  *
  * @example
  * const demo = await startDemoUpstreams({ ids: ['0x', 'odos'], quote: async (trade) => … })
+ * // → { upstreams: [{ id: '0x', sourceId: 'simulated:0x', settings }, …], standIns, close }, each on 127.0.0.1
  * const service = createUpstreamService({ upstreams: demo.upstreams, … })
  */
 export async function startDemoUpstreams({

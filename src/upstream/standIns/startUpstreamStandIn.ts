@@ -61,6 +61,7 @@ export type StartUpstreamStandInParameters = {
  * @example
  * const zeroEx = await startUpstreamStandIn({ id: '0x', market, apiKey: 'test-key', behaviour: { latencyMs: 340 } })
  * zeroEx.queue({ mode: 'rate limited' })
+ * // the next call answers 0x's 429; later ones the standing behaviour (a 340 ms wait, then a quote from market)
  * await zeroEx.close()
  */
 export async function startUpstreamStandIn({

@@ -11,6 +11,7 @@ type Json = any
  *
  * @example
  * const body = await assertProblem(res, 422, 'insufficient_balance', bed.gateway.url)
+ * // → the problem body, once status 422, code 'insufficient_balance', media type, members and request id all check
  */
 export async function assertProblem(res: Response, status: number, code: string, gatewayUrl: string): Promise<Json> {
   const body = (await res.json()) as Json

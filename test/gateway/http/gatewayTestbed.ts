@@ -34,6 +34,7 @@ export type GatewayTestbed = {
  * @example
  * const bed = await startGatewayTestbed({})
  * const res = await bed.get('/tokens', { key })
+ * // → the gateway's Response for GET /tokens with that key (res.status 200, res.json() the first page)
  */
 export async function startGatewayTestbed({
   engine = 'sqlite',

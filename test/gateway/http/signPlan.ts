@@ -10,6 +10,7 @@ export type PlanTx = { chain_id: number; from: string; to: string; data: string;
  *
  * @example
  * const receipt = await signAndSend({ client, privateKey, tx: plan.tx })
+ * // → the receipt of plan.tx, signed locally with privateKey and mined
  */
 export async function signAndSend({
   client,

@@ -37,6 +37,7 @@ type Draft = {
  *
  * @example
  * registerAnnouncementRoutes(fastify, deps)
+ * // POST …/announcements/prepare answers the message to sign; POST …/announcements publishes it, served at once
  */
 export function registerAnnouncementRoutes(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.post(

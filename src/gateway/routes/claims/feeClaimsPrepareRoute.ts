@@ -27,6 +27,7 @@ type Body = { chain_id: number; wallet: string; positions: { token: string }[] }
  *
  * @example
  * registerFeeClaimsPrepareRoute(fastify, deps)
+ * // POST /claims/fees/prepare now answers a simulated claim plan; nothing_to_claim or wallet_not_authorized otherwise
  */
 export function registerFeeClaimsPrepareRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.post(

@@ -26,6 +26,7 @@ type Body = { chain_id: number; wallet: string; positions: { position_id: number
  *
  * @example
  * registerVestingClaimsPrepareRoute(fastify, deps)
+ * // POST /claims/vesting/prepare now answers a simulated claim plan; nothing_to_claim, not_found or wallet_not_authorized otherwise
  */
 export function registerVestingClaimsPrepareRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.post(

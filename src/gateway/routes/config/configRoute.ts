@@ -63,6 +63,7 @@ function liveConfigCeilings(request: FastifyRequest): PolicyCharge[] {
  *
  * @example
  * registerConfigRoute(fastify, deps)
+ * // GET /config now answers the chains and their market suites (5 units; include=chains: 1 unit)
  */
 export function registerConfigRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.get(

@@ -95,6 +95,7 @@ function launchCeilings(request: FastifyRequest): PolicyCharge[] {
  *
  * @example
  * registerLaunchPrepareRoute(fastify, deps)
+ * // POST /launches/prepare now answers the simulated launch plan, summary.predicted_token where the token will be
  */
 export function registerLaunchPrepareRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.post(

@@ -53,6 +53,7 @@ function onchainFieldOf(body: Record<string, unknown>): { field: OnchainField; v
  *
  * @example
  * registerMetadataPrepareRoutes(fastify, deps)
+ * // POST /tokens/:chain/:token/metadata/…/prepare now answer transaction plans for the token's admin
  */
 export function registerMetadataPrepareRoutes(fastify: FastifyInstance, deps: GatewayDependencies): void {
   const onchainValidate = (request: FastifyRequest) => {

@@ -13,6 +13,7 @@ import { gatewayResponses, KEYED_PROBLEMS } from '../routeSchemaParts.ts'
  *
  * @example
  * registerPlanRoute(fastify, deps)
+ * // GET /plans/:id now answers the key's own plan; not_found for another key's, stale_plan (409) once expired
  */
 export function registerPlanRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.get(

@@ -44,6 +44,7 @@ const SWAP_REVERTS: RevertMapping = {
  *
  * @example
  * registerSwapPrepareRoute(fastify, deps)
+ * // POST /swaps/prepare now answers the transaction plan for a quote; stale_quote once it expired
  */
 export function registerSwapPrepareRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.post(

@@ -38,6 +38,7 @@ type Body = {
  *
  * @example
  * registerSwapQuoteRoute(fastify, deps)
+ * // POST /swaps/quote now answers a quote with min_amount_out, price_impact_bps and expires_at (30 s on)
  */
 export function registerSwapQuoteRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.post(

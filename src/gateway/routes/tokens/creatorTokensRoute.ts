@@ -15,6 +15,7 @@ type Query = { sort?: TokenSort; limit?: number; cursor?: string; chain?: number
  *
  * @example
  * registerCreatorTokensRoute(fastify, deps)
+ * // GET /creators/:address/tokens now answers { data, page, meta }; an empty data for an address with no launch
  */
 export function registerCreatorTokensRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.get(

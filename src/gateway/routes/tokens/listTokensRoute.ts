@@ -22,7 +22,7 @@ export const sortQuery = Type.Union(
  * come with it), `creator` is `/creators/{address}/tokens`.
  *
  * @example
- * registerListTokensRoute(fastify, deps)
+ * registerListTokensRoute(fastify, deps) // GET /tokens now answers { data, page: { limit, next_cursor }, meta }
  */
 export function registerListTokensRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.get(

@@ -13,6 +13,7 @@ type Query = { q: string; limit?: number; cursor?: string; chain?: number }
  *
  * @example
  * registerSearchTokensRoute(fastify, deps)
+ * // GET /tokens/search?q=… now answers { data: [largest market cap first], page, meta }
  */
 export function registerSearchTokensRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.get(

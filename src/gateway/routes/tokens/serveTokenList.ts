@@ -25,6 +25,7 @@ export type ServeTokenListParameters = {
  *
  * @example
  * return serveTokenList({ request, deps, route: 'tokens.list', filters, sort: 'newest', limit: 25 })
+ * // → { data: [25 token summaries], page: { limit: 25, next_cursor: '<cursor>' | null }, meta: { generated_at, observed_block } }
  */
 export async function serveTokenList({ request, deps, route, filters, sort, limit, chainId, creator, search }: ServeTokenListParameters) {
   const ranked = sort !== 'newest' && sort !== 'oldest'

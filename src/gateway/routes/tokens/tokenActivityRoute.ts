@@ -19,6 +19,7 @@ type Query = { kind: 'trades' | 'announcements'; limit?: number; cursor?: string
  *
  * @example
  * registerTokenActivityRoute(fastify, deps)
+ * // GET /tokens/:chain/:token/activity?kind=trades now answers /trades' page, with Deprecation and Link
  */
 export function registerTokenActivityRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.get(

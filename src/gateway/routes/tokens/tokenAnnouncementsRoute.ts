@@ -15,6 +15,7 @@ export const ANNOUNCEMENTS_WEIGHT = { base: 2, rowsPerStep: 25 }
  *
  * @example
  * registerTokenAnnouncementsRoute(fastify, deps)
+ * // GET /tokens/:chain/:token/announcements now answers { data: [newest first], page, meta }
  */
 export function registerTokenAnnouncementsRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.get(

@@ -13,6 +13,7 @@ import { readTokenPath, tokenPathParams } from '../tokenPath.ts'
  *
  * @example
  * registerTokenDetailRoute(fastify, deps)
+ * // GET /tokens/:chain/:token now answers the token in full; not_found for one not launched here
  */
 export function registerTokenDetailRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.get(

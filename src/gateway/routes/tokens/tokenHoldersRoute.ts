@@ -20,6 +20,7 @@ const BURN = new Set(['0x0000000000000000000000000000000000000000', '0x000000000
  *
  * @example
  * ceilings: holderSnapshotCeilings
+ * // holderSnapshotCeilings(request) → 2 in flight per key, 60 per source and 300 service-wide a minute, 20 in flight
  */
 export function holderSnapshotCeilings(request: FastifyRequest): PolicyCharge[] {
   const c = ceilings.holderSnapshots
@@ -67,6 +68,7 @@ export function holderSnapshotCeilings(request: FastifyRequest): PolicyCharge[] 
  *
  * @example
  * registerTokenHoldersRoute(fastify, deps)
+ * // GET /tokens/:chain/:token/holders now answers { data: [holders, with role where one of the launch's], page, meta }
  */
 export function registerTokenHoldersRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.get(

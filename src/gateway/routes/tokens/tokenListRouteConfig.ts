@@ -25,6 +25,7 @@ export type TokenListRouteConfigParameters = {
  *
  * @example
  * config: { gateway: tokenListRouteConfig({ deps, operation: 'tokens.search', filtersOf }) }
+ * // → { operation: 'tokens.search', scope: 'tokens:read', weight: { base: 2, rowsPerStep: 25 }, defaultLimit: 25, … }
  */
 export function tokenListRouteConfig({ deps, operation, filtersOf, check }: TokenListRouteConfigParameters): GatewayRouteConfig {
   return {

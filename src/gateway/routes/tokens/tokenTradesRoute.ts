@@ -14,6 +14,7 @@ export const TRADES_WEIGHT = { base: 3, rowsPerStep: 25 }
  *
  * @example
  * registerTokenTradesRoute(fastify, deps)
+ * // GET /tokens/:chain/:token/trades now answers { data: [newest first], page, meta }
  */
 export function registerTokenTradesRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.get(

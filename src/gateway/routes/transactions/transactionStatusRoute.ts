@@ -16,6 +16,7 @@ import { LIVE_PROBLEMS } from '../wallets/walletFeeClaimsRoute.ts'
  *
  * @example
  * registerTransactionStatusRoute(fastify, deps)
+ * // GET /transactions/:chain/:hash now answers the status and finality, with launched_token when it launched one
  */
 export function registerTransactionStatusRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.get(

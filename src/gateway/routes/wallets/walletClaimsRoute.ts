@@ -17,6 +17,7 @@ type Kind = 'fee' | 'vesting'
  *
  * @example
  * registerWalletClaimsRoute(fastify, deps)
+ * // GET /wallets/:address/claims?kind=fee now answers /fee-claims' page, with Deprecation and Link
  */
 export function registerWalletClaimsRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.get(

@@ -15,6 +15,7 @@ export const LIVE_PROBLEMS = [502, 503, 504] as const
  *
  * @example
  * registerWalletFeeClaimsRoute(fastify, deps)
+ * // GET /wallets/:address/fee-claims now answers { data: [positions with what each can claim now], page, meta }
  */
 export function registerWalletFeeClaimsRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.get(

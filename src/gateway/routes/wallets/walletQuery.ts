@@ -25,6 +25,7 @@ export type WalletListRequest = { wallet: string; chainId?: number; limit: numbe
  *
  * @example
  * validate: (request) => readWalletList({ request, deps, route: 'wallets.vesting' })
+ * // → { wallet: '<lowercase address>', chainId?, limit, filters: { wallet, chain } }; unsupported_chain for another chain
  */
 export function readWalletList({
   request,

@@ -15,6 +15,7 @@ import { walletPathParams } from './walletQuery.ts'
  *
  * @example
  * registerWalletSummaryRoute(fastify, deps)
+ * // GET /wallets/:address/summary now answers the wallet's holdings, fee and vesting positions (2 to 6 units)
  */
 export function registerWalletSummaryRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.get(

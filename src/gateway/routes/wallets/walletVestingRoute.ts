@@ -13,6 +13,7 @@ import { readWalletList, type WalletListRequest, walletPageQuery, walletPathPara
  *
  * @example
  * registerWalletVestingRoute(fastify, deps)
+ * // GET /wallets/:address/vesting now answers { data: [positions with vested and claimable], page, meta }
  */
 export function registerWalletVestingRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
   fastify.get(
