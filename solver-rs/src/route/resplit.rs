@@ -14,7 +14,7 @@
 //! amount is more than the one middle pool takes, so the bound's optimum strands flow there and
 //! names no path (its first venues trade nothing at a price of 0), and the ascent, every route of
 //! which ends at that pool's limit, finds no direction that gains: its two routes split the last
-//! hop over two of its six pools, 68 bps below the bound. See docs/solver-optimizer.md.
+//! hop over two of its six pools, far below the bound (docs/solver-optimizer.md has the figures).
 
 use super::clock::Deadline;
 use super::convex::graph::{Intermediates, Scope};

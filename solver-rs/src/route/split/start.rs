@@ -56,8 +56,8 @@ pub(super) fn executable(
 const GAS_ROUNDS: usize = 4;
 /// A start over the gas cap is narrowed to this many tenths of it: the routes it keeps are the
 /// optimum's widest, not the ones the plan needs most, and the room left lets the ascent open
-/// the routes whose marginal rates say so (on the 10,000-pool 3-hop 100x trade, narrowing to the
-/// whole cap left 43 bps to the bound, to seven tenths 3 bps).
+/// the routes whose marginal rates say so (docs/solver-optimizer.md, *The bound*, has the
+/// trade that chose seven tenths).
 const NARROWED_TO_TENTHS: u64 = 7;
 
 /// Each route's gas units, its routes run in `order`; None if one does not run.
