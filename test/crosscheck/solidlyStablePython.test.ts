@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { test } from 'vitest'
 import type { PoolInput } from '../../bindings/types.ts'
+import { runPythonReference } from './runPythonReference.ts'
 import { CROSSCHECK_TOKENS, useCrosscheckSolver } from './useCrosscheckSolver.ts'
 import { createPrng, type Prng } from '../differential/createPrng.ts'
 
@@ -71,27 +71,19 @@ test(
     for (let i = 0; i < cases.length; i += 1000)
       await solver().upsertPools([...new Map(cases.slice(i, i + 1000).map((c) => [c.pool.id, c.pool])).values()])
 
-    const input = cases
-      .map((c) =>
-        JSON.stringify({
-          r0: c.r0.toString(),
-          r1: c.r1.toString(),
-          dec0: c.dec0,
-          dec1: c.dec1,
-          stable: c.stable,
-          fee: c.fee,
-          amountIn: c.amountIn.toString(),
-          zeroForOne: c.zeroForOne,
-        }),
-      )
-      .join('\n')
-    const python = spawnSync('python3', [PYTHON], { input, encoding: 'utf8', maxBuffer: 1 << 28 })
-    assert.equal(python.status, 0, `python3 ${PYTHON} failed (is python3 installed?): ${python.error ?? python.stderr}`)
-    const answers = python.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { out?: string; error?: string })
-    assert.equal(answers.length, cases.length)
+    const answers = runPythonReference<{ out?: string; error?: string }>({
+      script: PYTHON,
+      cases: cases.map((c) => ({
+        r0: c.r0.toString(),
+        r1: c.r1.toString(),
+        dec0: c.dec0,
+        dec1: c.dec1,
+        stable: c.stable,
+        fee: c.fee,
+        amountIn: c.amountIn.toString(),
+        zeroForOne: c.zeroForOne,
+      })),
+    })
 
     const mismatches: string[] = []
     const tally = { paid: 0, stable: 0, bothRefused: 0, refusals: {} as Record<string, number>, decimalsOver18: 0 }
