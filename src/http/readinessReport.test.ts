@@ -60,6 +60,7 @@ test('the embedded defaults: no Redis, no RPC nodes: both null, ready on the mar
     solver: { backend: 'native', state: 'ready', restarts: 0 },
     redis: null,
     rpc: null,
+    discovery: null,
   })
 })
 

@@ -6,7 +6,8 @@ import type { MarketState } from '../market/createMarketState.ts'
 import type { ReadyResponse } from './schemas/ready.ts'
 
 export type ReadinessReportParameters = {
-  market: Pick<MarketState, 'freshness'>
+  /** `discovery` absent: not reported (`discovery: null`). */
+  market: Pick<MarketState, 'freshness'> & Partial<Pick<MarketState, 'discovery'>>
   solver: Pick<Solver, 'status'>
   maxSnapshotAgeMs: number
   /** The shared state's connection (`REDIS_URL`); absent: the in-memory stores. */
@@ -23,7 +24,9 @@ type NotReadyReason = Static<typeof ReadyResponse>['notReady'][number]
  * `REDIS_URL` is set (else every authenticated call is a 503), and at least one RPC node's circuit
  * is not open (else the market cannot follow the chain and goes stale within `maxSnapshotAgeMs`:
  * the load balancer moves traffic before that). `notReady` lists every reason; nodes are named by
- * their index in `RPC_URL`, never their URL (the probe is public).
+ * their index in `RPC_URL`, never their URL (the probe is public). While the cold start runs,
+ * `coldStart` is among the reasons and `discovery` says how far it is (blocks scanned of the total,
+ * pools found, an ETA).
  *
  * @example
  * const report = readinessReport({ market, solver, maxSnapshotAgeMs: 10_000, redis, rpc })
@@ -41,6 +44,8 @@ export function readinessReport({ market, solver, maxSnapshotAgeMs, redis, rpc }
   if (state !== 'ready') notReady.push('solverRestarting')
   if (redisConnected === false) notReady.push('redisDisconnected')
   if (nodes && nodes.every((n) => n.circuit === 'open')) notReady.push('rpcCircuitsOpen')
+  const discovery = market.discovery?.()
+  if (discovery && (discovery.phase === 'scanning' || discovery.phase === 'readingPools')) notReady.push('coldStart')
   return {
     ready: notReady.length === 0,
     notReady,
@@ -53,5 +58,22 @@ export function readinessReport({ market, solver, maxSnapshotAgeMs, redis, rpc }
     solver: { backend, state, restarts },
     redis: redisConnected === undefined ? null : { connected: redisConnected },
     rpc: nodes ? { nodes } : null,
+    discovery: discovery
+      ? {
+          phase: discovery.phase,
+          scannedBlocks: Number(discovery.scannedBlocks),
+          totalBlocks: Number(discovery.totalBlocks),
+          percent:
+            discovery.totalBlocks === 0n
+              ? discovery.phase === 'notStarted'
+                ? 0
+                : 100
+              : Number((discovery.scannedBlocks * 1000n) / discovery.totalBlocks) / 10,
+          poolsFound: discovery.pools,
+          ranges: discovery.ranges,
+          rangeBlocks: Number(discovery.rangeBlocks),
+          etaSeconds: discovery.etaMs === undefined ? null : Math.round(discovery.etaMs / 1000),
+        }
+      : null,
   }
 }
