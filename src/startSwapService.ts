@@ -228,6 +228,7 @@ export async function startSwapService({
       redact,
     })
     stops.push(() => market.stop())
+    for (const { dex, what } of chain.notCovered ?? []) marketLog(`market: not followed on ${chain.name}: ${dex}: ${what}`)
     const cachedGasPrice = createCachedGasPrice({ read: () => publicClient.getGasPrice() })
 
     // The gas price the market read with its block: a quote never waits for the chain.
@@ -330,7 +331,8 @@ export async function startSwapService({
       txDeadlineSec: config.txDeadlineSec,
       chainTimeSec: () => market.freshness().blockTimestamp,
       market,
-      readiness: () => readinessReport({ market, solver, maxSnapshotAgeMs: config.maxSnapshotAgeMs, redis: shared, rpc }),
+      readiness: () =>
+        readinessReport({ market, solver, maxSnapshotAgeMs: config.maxSnapshotAgeMs, redis: shared, rpc, notCovered: chain.notCovered }),
       upstreams,
     }
     const metricsServer = createMetricsServer({ registry: metrics.registry })

@@ -1,5 +1,6 @@
 import type { Static } from 'typebox'
 import type { Solver } from '../../bindings/types.ts'
+import type { NotCoveredVenue } from '../chains/ChainConfig.ts'
 import type { RpcTransport } from '../chains/rpc/createRpcTransport.ts'
 import type { SharedRedis } from '../limits/redis/connectRedis.ts'
 import type { MarketState } from '../market/createMarketState.ts'
@@ -14,6 +15,8 @@ export type ReadinessReportParameters = {
   redis?: Pick<SharedRedis, 'isReady'>
   /** The RPC nodes and their circuits (`RPC_URL`); absent: the embedded chain. */
   rpc?: Pick<RpcTransport, 'nodes'>
+  /** Venues of the chain the market does not follow (`ChainConfig.notCovered`); they do not make it unready. */
+  notCovered?: readonly NotCoveredVenue[]
 }
 
 type NotReadyReason = Static<typeof ReadyResponse>['notReady'][number]
@@ -33,7 +36,14 @@ type NotReadyReason = Static<typeof ReadyResponse>['notReady'][number]
  * report.ready // true
  * report.notReady // []
  */
-export function readinessReport({ market, solver, maxSnapshotAgeMs, redis, rpc }: ReadinessReportParameters): Static<typeof ReadyResponse> {
+export function readinessReport({
+  market,
+  solver,
+  maxSnapshotAgeMs,
+  redis,
+  rpc,
+  notCovered = [],
+}: ReadinessReportParameters): Static<typeof ReadyResponse> {
   const { blockNumber, ageMs, stale } = market.freshness()
   const { backend, state, restarts } = solver.status()
   const fresh = !stale && blockNumber !== undefined
@@ -75,5 +85,6 @@ export function readinessReport({ market, solver, maxSnapshotAgeMs, redis, rpc }
           etaSeconds: discovery.etaMs === undefined ? null : Math.round(discovery.etaMs / 1000),
         }
       : null,
+    notCovered: notCovered.map(({ dex, what }) => ({ dex, what })),
   }
 }

@@ -102,6 +102,19 @@ export const ReadyResponse = Type.Object(
       ],
       { description: "the cold start's progress; null: not reported" },
     ),
+    notCovered: Type.Array(
+      Type.Object(
+        {
+          dex: Type.String({ description: 'the kind (a DexId, or the protocol when no kind of ours covers it)' }),
+          what: Type.String({ description: 'what of it the market does not follow' }),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        description:
+          'venues of this chain the market knows it does not follow (docs/real-chain.md): their pools are never quoted; they do not make the instance unready',
+      },
+    ),
   },
   { $id: 'ReadyResponse', additionalProperties: false },
 )
