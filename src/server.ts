@@ -24,7 +24,9 @@ const signals = ['SIGINT', 'SIGTERM'] as const
 const listenersBefore = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]))
 let service: SwapService
 try {
-  service = await startSwapService({ config, logger: { level: config.logLevel } })
+  // The cold start runs in the background: the server listens from the first second (/health 200,
+  // /ready 503 with the discovery's progress), quotes are refused until the market is at the head.
+  service = await startSwapService({ config, logger: { level: config.logLevel }, coldStart: 'background' })
 } catch (error) {
   // A setting only checkable once the chain is known (FEE_RECIPIENT equal to the router) names itself.
   if (error instanceof ConfigError) console.error(error.message)
@@ -84,6 +86,16 @@ try {
   await fastify.close()
   process.exit(1)
 }
+// A cold start that fails (a node refusing every range, a store of another chain) ends the process
+// as a failed start did before: logged, closed, exit 1. The embedded chain's takes a second: its
+// banner (and its gateway) wait for it, so the printed quote works when it is shown.
+const coldStartFailed = async (error: unknown) => {
+  fastify.log.fatal({ err: error }, 'cold start failed')
+  await fastify.close().catch(() => undefined)
+  process.exit(1)
+}
+if (devnet) await service.coldStart.catch(coldStartFailed)
+else service.coldStart.then(() => fastify.log.info({ component: 'market' }, 'cold start done: quotes are served'), coldStartFailed)
 const address = fastify.server.address()
 const url =
   typeof address === 'object' && address

@@ -50,6 +50,12 @@ export type StartSwapServiceParameters = {
   devnetDescriptionPath?: string
   /** Discovery's progress (default: a line on a terminal's stderr, else the logger). */
   onDiscoveryProgress?: (progress: DiscoveryProgress) => void
+  /**
+   * `await` (default): resolves once the market's cold start is done. `background`: resolves once
+   * everything is wired, the cold start still running (`coldStart`), so the app can listen at once:
+   * `/health` answers, `/ready` reports the progress, quotes are refused (503) until it is done.
+   */
+  coldStart?: 'await' | 'background'
 }
 
 /**
@@ -77,11 +83,14 @@ export type SwapService = {
   rpc?: RpcTransport
   /** `GET /metrics` on its own port (`METRICS_PORT`), not listening yet; closed with the app. */
   metricsServer: MetricsServer
+  /** The market's cold start: settled already unless `coldStart: 'background'`; rejects with its error. */
+  coldStart: Promise<void>
 }
 
 /**
  * Wires the service: the embedded seeded chain (unless `config.rpcUrl`), the solver, the market
- * state (cold start, then polling), the quote service and the HTTP app. Throws `ConfigError` when
+ * state (cold start, then polling; awaited, or left running with `coldStart: 'background'`), the
+ * quote service and the HTTP app. Throws `ConfigError` when
  * `FEE_RECIPIENT` is the router (known only here for the embedded chain). Closing the app stops the
  * market polling, releases the solver and stops the embedded chain, in that order.
  *
@@ -95,6 +104,7 @@ export async function startSwapService({
   logger = false,
   devnetDescriptionPath,
   onDiscoveryProgress,
+  coldStart: coldStartMode = 'await',
 }: StartSwapServiceParameters): Promise<SwapService> {
   const stops: (() => Promise<void>)[] = []
   const stopAll = async () => {
@@ -201,6 +211,9 @@ export async function startSwapService({
       solver,
       maxSnapshotAgeMs: config.maxSnapshotAgeMs,
       pollIntervalMs: config.marketPollIntervalMs,
+      maxLogBlockRange: BigInt(config.maxLogBlockRange),
+      discoveryCallsPerSecond: config.discoveryCallsPerSecond,
+      discoveryMaxInFlight: config.discoveryMaxInFlight,
       store,
       minLiquidityWei: BigInt(config.minPoolLiquidityWei),
       l1BytesPerLeg: routerLegCalldataBytes(),
@@ -215,7 +228,7 @@ export async function startSwapService({
       redact,
     })
     stops.push(() => market.stop())
-    await market.start()
+    for (const { dex, what } of chain.notCovered ?? []) marketLog(`market: not followed on ${chain.name}: ${dex}: ${what}`)
     const cachedGasPrice = createCachedGasPrice({ read: () => publicClient.getGasPrice() })
 
     // The gas price the market read with its block: a quote never waits for the chain.
@@ -265,6 +278,7 @@ export async function startSwapService({
       },
       load: () => ({ solvesInFlight: admission.inFlight(), eventLoopDelayMs: admission.eventLoopDelayMs() }),
       leftOutReasons: () => market.skipped().map((s) => s.reason),
+      discovery: () => market.discovery(),
     })
     rpcErrorSink = (e) => metrics.rpcError({ node: String(config.rpcUrls.indexOf(e.url)), kind: e.kind, method: e.method })
     rpcCallSink = (e) => metrics.rpcCall({ node: String(config.rpcUrls.indexOf(e.url)), method: e.method }, e.seconds)
@@ -317,7 +331,8 @@ export async function startSwapService({
       txDeadlineSec: config.txDeadlineSec,
       chainTimeSec: () => market.freshness().blockTimestamp,
       market,
-      readiness: () => readinessReport({ market, solver, maxSnapshotAgeMs: config.maxSnapshotAgeMs, redis: shared, rpc }),
+      readiness: () =>
+        readinessReport({ market, solver, maxSnapshotAgeMs: config.maxSnapshotAgeMs, redis: shared, rpc, notCovered: chain.notCovered }),
       upstreams,
     }
     const metricsServer = createMetricsServer({ registry: metrics.registry })
@@ -326,7 +341,11 @@ export async function startSwapService({
     marketLog = (line) => fastify.log.info({ component: 'market' }, line)
     upstreamLog = (event, message, level) => fastify.log[level]({ component: 'upstream', ...event }, message)
     for (const line of held.splice(0)) marketLog(line)
-    return { fastify, deps, chain, publicClient, market, solver, devnet, devApiKey, redact, rpc, metricsServer }
+    // Last, so everything above (the app, the metrics) exists while it runs: hours on a real chain.
+    const coldStart = market.start().then(() => undefined)
+    if (coldStartMode === 'await') await coldStart
+    else coldStart.catch(() => undefined) // the caller handles it; never an unhandled rejection meanwhile
+    return { fastify, deps, chain, publicClient, market, solver, devnet, devApiKey, redact, rpc, metricsServer, coldStart }
   } catch (error) {
     await stopAll()
     throw error

@@ -134,8 +134,10 @@ contract SwapRouter is ISwapRouter, ReentrancyLock, V2Legs, V3Legs, V4Legs, Aero
 
     function _swap(SwapParams calldata params) private returns (uint256 amountOut) {
         uint256 total;
+        // A wrap or unwrap alone: WETH on both sides, native on exactly one.
+        bool wrapOnly = params.tokenIn == WETH && params.tokenOut == WETH && params.nativeIn != params.nativeOut;
         for (uint256 r = 0; r < params.routes.length; ++r) {
-            total += _runRoute(params.routes[r], r, params.tokenIn, params.tokenOut);
+            total += _runRoute(params.routes[r], r, params.tokenIn, params.tokenOut, wrapOnly);
         }
         // Floor: the fee never exceeds feeBps of the output; the recipient gets the remainder.
         uint256 feeAmount = (total * params.feeBps) / BPS;
@@ -156,12 +158,22 @@ contract SwapRouter is ISwapRouter, ReentrancyLock, V2Legs, V3Legs, V4Legs, Aero
         Route calldata route,
         uint256 routeIndex,
         address tokenIn,
-        address tokenOut
+        address tokenOut,
+        bool wrapOnly
     ) private returns (uint256 amount) {
         uint256 legCount = route.legs.length;
         if (legCount == 0) revert EmptyRoute(routeIndex);
         amount = route.amountIn;
         if (amount == 0) revert ZeroRouteAmount(routeIndex);
+        if (route.legs[0].kind == LEG_WRAP_NATIVE) {
+            // The input was wrapped exactly on entry (`nativeIn`) or is unwrapped exactly on exit
+            // (`nativeOut`): the route's output is its input, and nothing else moves.
+            Leg calldata wrap = route.legs[0];
+            if (!wrapOnly || legCount != 1 || wrap.tokenIn != WETH || wrap.tokenOut != WETH)
+                revert InvalidLegData(LEG_WRAP_NATIVE);
+            if (amount < wrap.minOut) revert LegMinOut(routeIndex, 0, amount, wrap.minOut);
+            return amount;
+        }
         address expectedIn = tokenIn;
         for (uint256 i = 0; i < legCount; ++i) {
             Leg calldata leg = route.legs[i];

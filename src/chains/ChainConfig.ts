@@ -26,7 +26,16 @@ export type ChainConfig = {
    * predeploy at each block (docs/real-chain.md, "The L1 data fee").
    */
   opStack?: boolean
+  /**
+   * Venues of this chain the market knows it does not follow (a later factory of a kind, a pool
+   * type without an adapter): listed in `GET /ready` (`notCovered`) and logged at start, so a missing
+   * venue is stated, never silent.
+   */
+  notCovered?: NotCoveredVenue[]
   /** Tokens whose pools are never routed through (fee-on-transfer, rebasing, or unwanted). */
   denyTokens?: Address[]
   tokens?: Record<string, { address: Address; decimals: number }>
 }
+
+/** A venue the market does not follow: its kind (a DexId, or the protocol's name) and what is missing. */
+export type NotCoveredVenue = { dex: string; what: string }

@@ -30,3 +30,9 @@ test('Base names a deployment for every kind with an adapter: checksummed addres
     'a deployment of a kind without an adapter',
   )
 })
+
+test("Base lists what it does not follow: Slipstream's two later CL factories and Infinity's pool types other than CL", () => {
+  const listed = (base.notCovered ?? []).map((v) => `${v.dex}: ${v.what}`).join('\n')
+  assert.match(listed, /AERODROME_CL: .*0xaDe65c38CD4849aDBA595a4323a8C7DdfE89716a.*0xf8f2eB4940CFE7d13603DDDD87f123820Fc061Ef/)
+  assert.match(listed, /PANCAKE_INFINITY: .*other than CL/)
+})

@@ -48,5 +48,15 @@ export const base: ChainConfig = {
     // Infinity's CL pool manager announces pools (`Initialize`); its Vault is 0x238a358808379702088667322f80aC48bAd5e6c4.
     PANCAKE_INFINITY_CL: { source: '0xa0FfB9c1CE1Fe56963B0321B32E7A0302114058b', fromBlock: 30_544_106n },
   },
+  notCovered: [
+    {
+      dex: 'AERODROME_CL',
+      what: "Slipstream's later CL factories 0xaDe65c38CD4849aDBA595a4323a8C7DdfE89716a and 0xf8f2eB4940CFE7d13603DDDD87f123820Fc061Ef (each with its own fee module): their pools are not discovered (one deployment per kind)",
+    },
+    {
+      dex: 'PANCAKE_INFINITY',
+      what: "PancakeSwap Infinity's pool types other than CL (Bin pools): no adapter, not discovered",
+    },
+  ],
   pools: [],
 }

@@ -60,3 +60,13 @@ test('every problem is named with its path: unknown kinds, bad addresses, extra 
     /\/0\/dex: no adapter for SUSHI/,
   )
 })
+
+test('notCovered: the venues the operator knows are not followed, kept as written (listed in /ready)', () => {
+  const notCovered = [{ dex: 'CURVE', what: 'no adapter on this fork' }]
+  assert.deepEqual(loadChainConfigFile({ path: 'chain.json', text: JSON.stringify({ ...ok, notCovered }) }).notCovered, notCovered)
+  assert.deepEqual(loadChainConfigFile({ path: 'chain.json', text: JSON.stringify(ok) }).notCovered, [])
+  assert.throws(
+    () => loadChainConfigFile({ path: 'chain.json', text: JSON.stringify({ ...ok, notCovered: [{ dex: '' }] }) }),
+    /\/notCovered\/0/,
+  )
+})

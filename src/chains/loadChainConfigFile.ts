@@ -41,6 +41,10 @@ export const ChainConfigFile = Type.Object(
     ),
     pools: Type.Optional(Type.Array(ConfiguredPoolFile)),
     denyTokens: Type.Optional(Type.Array(AddressText)),
+    /** Venues the operator knows are not followed, listed in /ready (`notCovered`). */
+    notCovered: Type.Optional(
+      Type.Array(Type.Object({ dex: Type.String({ minLength: 1 }), what: Type.String({ minLength: 1 }) }, { additionalProperties: false })),
+    ),
   },
   { additionalProperties: false },
 )
@@ -88,5 +92,6 @@ export function loadChainConfigFile({ path, text }: { path: string; text?: strin
     deployments,
     pools: (file.pools ?? []) as ConfiguredPool[],
     denyTokens: (file.denyTokens ?? []) as Address[],
+    notCovered: file.notCovered ?? [],
   }
 }

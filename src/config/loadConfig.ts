@@ -86,6 +86,15 @@ export const ConfigEnv = Type.Object({
     Integer('MAX_SNAPSHOT_AGE_MS', 'market snapshot older than this: quotes refused (503)', 100, 86_400_000),
   ),
   MARKET_POLL_INTERVAL_MS: Type.Optional(Integer('MARKET_POLL_INTERVAL_MS', 'delay between market refreshes', 10, 600_000)),
+  DISCOVERY_CALLS_PER_SECOND: Type.Optional(
+    Integer('DISCOVERY_CALLS_PER_SECOND', "the cold start's eth_getLogs calls started per second at most (0: no bound)", 0, 100_000),
+  ),
+  DISCOVERY_MAX_IN_FLIGHT: Type.Optional(
+    Integer('DISCOVERY_MAX_IN_FLIGHT', "the cold start's eth_getLogs calls in flight at once", 1, 256),
+  ),
+  MAX_LOG_BLOCK_RANGE: Type.Optional(
+    Integer('MAX_LOG_BLOCK_RANGE', 'blocks per eth_getLogs at most (discovery starts there and halves on refusals)', 1, 10_000_000),
+  ),
   TOKEN_CHECK_WINDOW_BLOCKS: Type.Optional(
     Integer(
       'TOKEN_CHECK_WINDOW_BLOCKS',
@@ -164,6 +173,10 @@ export type Config = {
   solverBackend?: 'native' | 'wasm'
   maxSnapshotAgeMs: number
   marketPollIntervalMs: number
+  /** The cold start's RPC budget and range size (docs/real-chain.md, "Discovery"). */
+  discoveryCallsPerSecond: number
+  discoveryMaxInFlight: number
+  maxLogBlockRange: number
   /** The rebasing check's window (docs/real-chain.md, "Fee-on-transfer and rebasing tokens"). */
   tokenCheckWindowBlocks: number
   txDeadlineSec: number
@@ -256,6 +269,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     solverBackend: e.SOLVER_BACKEND as Config['solverBackend'],
     maxSnapshotAgeMs: int('MAX_SNAPSHOT_AGE_MS', 10_000),
     marketPollIntervalMs: int('MARKET_POLL_INTERVAL_MS', 500),
+    discoveryCallsPerSecond: int('DISCOVERY_CALLS_PER_SECOND', 20),
+    discoveryMaxInFlight: int('DISCOVERY_MAX_IN_FLIGHT', 4),
+    maxLogBlockRange: int('MAX_LOG_BLOCK_RANGE', 2000),
     tokenCheckWindowBlocks: int('TOKEN_CHECK_WINDOW_BLOCKS', 1800),
     txDeadlineSec: int('TX_DEADLINE_SEC', 300),
     logLevel: e.LOG_LEVEL ?? 'info',

@@ -33,6 +33,7 @@ export type BuildSwapTransactionReturnType = { to: Address; data: `0x${string}`;
  * - `unwrapNativeOut: true` needs the trade to end at the wrapped native token; `false` on a
  *   native-out plan pays WETH instead of ETH.
  * - a permit with a native input (nothing is pulled, so nothing to permit).
+ * - a wrap or unwrap plan (`wrap_native`) turned into WETH to WETH or ETH to ETH by the flags.
  * - `user` equal to the router (the router refuses to pay itself: the output would be stranded).
  *
  * @example
@@ -74,6 +75,12 @@ export function buildSwapTransaction({
     })
   }
   if (permit && nativeIn) throw new BadRequestError({ field: 'permit', message: 'a native-in swap pulls no token, so it takes no permit' })
+  // A wrap or unwrap plan is the router's own deposit or withdraw: it needs exactly one native end.
+  if (firstLeg.data.kind === 'wrap_native' && nativeIn === nativeOut)
+    throw new BadRequestError({
+      field: useNativeIn !== undefined ? 'useNativeIn' : 'unwrapNativeOut',
+      message: `this quote is a ${plan.nativeIn ? 'wrap of ETH into' : 'unwrap of'} ${wethAddress}: the router needs exactly one native end (${nativeIn ? 'both' : 'neither'} asked)`,
+    })
   const feeBps = plan.feeBps ?? 0
   if (feeBps > 0 && !feeRecipient)
     throw new BadRequestError({ field: 'feeBps', message: 'this server has no fee recipient configured (FEE_RECIPIENT)' })

@@ -60,6 +60,8 @@ test('the embedded defaults: no Redis, no RPC nodes: both null, ready on the mar
     solver: { backend: 'native', state: 'ready', restarts: 0 },
     redis: null,
     rpc: null,
+    discovery: null,
+    notCovered: [],
   })
 })
 
@@ -128,4 +130,32 @@ test('every reason at once is listed: stale market, restarting solver, Redis dow
   assert.deepEqual(report.notReady, ['marketStale', 'solverRestarting', 'redisDisconnected', 'rpcCircuitsOpen'])
   assert.deepEqual(report.rpc, { nodes: [{ index: 0, circuit: 'open', retryInMs: 1234 }] })
   assert.equal(report.ready, false)
+})
+
+test("venues not followed are listed and do not make the instance unready; the cold start's progress does", () => {
+  const notCovered = [{ dex: 'PANCAKE_INFINITY', what: 'Bin pools: no adapter' }]
+  const discovery = (phase: 'scanning' | 'done') => ({
+    phase,
+    scannedBlocks: 250n,
+    totalBlocks: 1000n,
+    pools: 12,
+    ranges: 3,
+    rangeBlocks: 100n,
+    etaMs: phase === 'scanning' ? 30_400 : undefined,
+  })
+  const done = readinessReport({ market: { ...fresh, discovery: () => discovery('done') }, solver, maxSnapshotAgeMs: 10_000, notCovered })
+  assert.equal(done.ready, true)
+  assert.deepEqual(done.notCovered, notCovered)
+  const scanning = readinessReport({ market: { ...fresh, discovery: () => discovery('scanning') }, solver, maxSnapshotAgeMs: 10_000 })
+  assert.deepEqual(scanning.notReady, ['coldStart'])
+  assert.deepEqual(scanning.discovery, {
+    phase: 'scanning',
+    scannedBlocks: 250,
+    totalBlocks: 1000,
+    percent: 25,
+    poolsFound: 12,
+    ranges: 3,
+    rangeBlocks: 100,
+    etaSeconds: 30,
+  })
 })

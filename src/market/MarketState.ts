@@ -19,8 +19,12 @@ export type CreateMarketStateParameters = {
   maxPollBackoffMs?: number
   /** Batched pool reads (`eth_call`s of up to 500 calls, docs/real-chain.md "Batched pool reads") in flight at once. */
   readConcurrency?: number
-  /** Blocks per `eth_getLogs`. */
+  /** Blocks per `eth_getLogs` at most (default 2,000; discovery's ranges start there and adapt to refusals). */
   maxLogBlockRange?: bigint
+  /** Discovery's `eth_getLogs` calls started per second at the cold start (default 0: no bound). */
+  discoveryCallsPerSecond?: number
+  /** Discovery's `eth_getLogs` calls in flight at once at the cold start (default 4). */
+  discoveryMaxInFlight?: number
   /** Addresses (or V4 pool ids) per `eth_getLogs` filter. */
   maxAddressesPerFilter?: number
   /** Discovered pools and scan cursors (default: in memory, for the process's life). */
@@ -50,6 +54,23 @@ export type CreateMarketStateParameters = {
    */
   redact?: (text: string) => string
   now?: () => number
+}
+
+/** Where the cold start is (`GET /ready`, the discovery gauges of `/metrics`). */
+export type DiscoveryStatus = {
+  /** notStarted → scanning (the `eth_getLogs` ranges) → readingPools (every followed pool at one block) → done. */
+  phase: 'notStarted' | 'scanning' | 'readingPools' | 'done'
+  /** Blocks of the deployments' histories scanned by this start, and to scan in all (what was stored is not counted). */
+  scannedBlocks: bigint
+  totalBlocks: bigint
+  /** Pools found so far, those stored by an earlier start included. */
+  pools: number
+  /** `eth_getLogs` ranges fetched by this start. */
+  ranges: number
+  /** Discovery's range size now (it adapts to the node's refusals). */
+  rangeBlocks: bigint
+  /** Until the scan ends, at this start's pace; undefined before the first range and after the scan. */
+  etaMs: number | undefined
 }
 
 export type MarketFreshness = {
@@ -113,6 +134,8 @@ export type MarketState = {
   feesAt: (blockNumber: bigint | number | undefined) => BlockFees | undefined
   /** The pools in the solver, as read. */
   pools: () => PoolSnapshot[]
+  /** The cold start's progress. */
+  discovery: () => DiscoveryStatus
   /**
    * The pool as the solver priced it at `blockNumber` (default the market's block), with the block
    * it was read at; kept for the last few versions of each pool (`createPoolVersions`). Undefined:

@@ -11,9 +11,9 @@ export type CreateDiscoveryProgressReporterParameters = {
 
 /**
  * Shows discovery's progress: on a terminal, a line rewritten in place (`discovery: 42.0 % of
- * 2,700,000 blocks, UNIV3, 3,456 pools`), ended when the scan ends; otherwise a structured log line
- * at most every `intervalMs` (default 5 s) and one at the end, with blocks scanned, blocks in all
- * and pools found.
+ * 2,700,000 blocks, UNIV3, 3,456 pools, ETA 1 h 02 min`), ended when the scan ends; otherwise a
+ * structured log line at most every `intervalMs` (default 5 s) and one at the end, with blocks
+ * scanned, blocks in all, pools found, ranges fetched, the range size and the ETA.
  *
  * @example
  * const report = createDiscoveryProgressReporter({ stream: process.stderr, log: (fields, message) => logger.info(fields, message) })
@@ -30,9 +30,10 @@ export function createDiscoveryProgressReporter({
   return (p) => {
     const done = p.allScannedBlocks >= p.allTotalBlocks
     const percent = p.allTotalBlocks === 0n ? 100 : Number((p.allScannedBlocks * 1000n) / p.allTotalBlocks) / 10
+    const etaSeconds = done || p.etaMs === undefined ? undefined : Math.round(p.etaMs / 1000)
     if (stream.isTTY) {
       stream.write(
-        `\rdiscovery: ${percent.toFixed(1)} % of ${p.allTotalBlocks.toLocaleString('en-US')} blocks, ${p.dex}, ${p.pools.toLocaleString('en-US')} pools${done ? '\n' : ''}`,
+        `\rdiscovery: ${percent.toFixed(1)} % of ${p.allTotalBlocks.toLocaleString('en-US')} blocks, ${p.dex}, ${p.pools.toLocaleString('en-US')} pools${etaSeconds === undefined ? '' : `, ETA ${formatDuration(etaSeconds)}`}${done ? '\n' : ''}`,
       )
       return
     }
@@ -46,8 +47,20 @@ export function createDiscoveryProgressReporter({
         totalBlocks: p.allTotalBlocks.toString(),
         percent,
         pools: p.pools,
+        ranges: p.ranges,
+        rangeBlocks: p.rangeBlocks.toString(),
+        ...(etaSeconds === undefined ? {} : { etaSeconds }),
       },
       done ? 'discovery done' : 'discovery progress',
     )
   }
+}
+
+/** 3725 → "1 h 02 min", 125 → "2 min 05 s", 42 → "42 s". */
+const formatDuration = (seconds: number) => {
+  const h = Math.floor(seconds / 3600)
+  const m = Math.floor((seconds % 3600) / 60)
+  const s = seconds % 60
+  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min`
+  return m > 0 ? `${m} min ${String(s).padStart(2, '0')} s` : `${s} s`
 }

@@ -14,12 +14,12 @@ import { followedLogFilters } from './followedLogFilters.ts'
 import { leftOutReason } from './liquidity/leftOutReason.ts'
 import { tokenPricesInWeth } from './liquidity/tokenPricesInWeth.ts'
 import { createTokenScreen } from './tokens/createTokenScreen.ts'
-import type { BlockFees, CreateMarketStateParameters, MarketState, RefreshReport } from './MarketState.ts'
+import type { BlockFees, CreateMarketStateParameters, DiscoveryStatus, MarketState, RefreshReport } from './MarketState.ts'
 import { readPoolSnapshots } from './readPoolSnapshots.ts'
 import { createMemoryMarketStore } from './store/createMemoryMarketStore.ts'
 import { createPoolVersions } from './createPoolVersions.ts'
 
-export type { BlockFees, CreateMarketStateParameters, MarketFreshness, MarketState, RefreshReport } from './MarketState.ts'
+export type { BlockFees, CreateMarketStateParameters, DiscoveryStatus, MarketFreshness, MarketState, RefreshReport } from './MarketState.ts'
 
 /** A block as the market tracks it. */
 type Head = { number: bigint; hash: Hex; parentHash: Hex; timestamp: bigint }
@@ -58,6 +58,8 @@ export function createMarketState({
   maxPollBackoffMs = 5000,
   readConcurrency = 8,
   maxLogBlockRange = 2000n,
+  discoveryCallsPerSecond = 0,
+  discoveryMaxInFlight = 4,
   maxAddressesPerFilter = 1000,
   store = createMemoryMarketStore({ chainId: chain.chainId }),
   denyTokens = chain.denyTokens ?? [],
@@ -103,6 +105,15 @@ export function createMarketState({
   const skips = new Map<string, { id: string; dex: DexId; reason: string }>()
   let prices = new Map<string, bigint>()
   let steps = 0
+  let discovery: DiscoveryStatus = {
+    phase: 'notStarted',
+    scannedBlocks: 0n,
+    totalBlocks: 0n,
+    pools: 0,
+    ranges: 0,
+    rangeBlocks: maxLogBlockRange,
+    etaMs: undefined,
+  }
 
   let head: Head | undefined
   let lastSyncAt: number | undefined
@@ -110,6 +121,8 @@ export function createMarketState({
   let running: Promise<RefreshReport> | undefined
   let timer: NodeJS.Timeout | undefined
   let stopped = false
+  /** Stops the cold start's scan (a service closed while it runs must not wait for hours of ranges). */
+  const stopping = new AbortController()
   let failures = 0
   let reorgs = 0
   let reorging = false
@@ -201,10 +214,14 @@ export function createMarketState({
     const verdicts = new Map<string, string>()
     // Never routable again: a denied token, a fee-on-transfer or rebasing one. These pools stop being followed.
     const dropped = new Set<string>()
-    const allowed = snapshots.filter((s) => !s.input.tokens.some((t) => denied.has(t.toLowerCase())))
-    const behaviour = tokens ? await tokens.screen(allowed, toBlock) : new Map<string, string>()
+    // Denied and shallow pools are left out before their tokens are screened: screening costs calls
+    // per token, and such a pool is not routed whatever its tokens do. A shallow pool stays followed
+    // and is screened once liquidity brings it above the floor.
+    const floor = new Map(snapshots.map((s) => [s.ref.id, leftOutReason({ pool: s.input, denied, prices, minLiquidityWei })]))
+    const deepEnough = snapshots.filter((s) => floor.get(s.ref.id) === undefined)
+    const behaviour = tokens ? await tokens.screen(deepEnough, toBlock) : new Map<string, string>()
     for (const s of snapshots) {
-      const reason = behaviour.get(s.ref.id) ?? leftOutReason({ pool: s.input, denied, prices, minLiquidityWei })
+      const reason = behaviour.get(s.ref.id) ?? floor.get(s.ref.id)
       if (reason) verdicts.set(s.ref.id, reason)
       if (behaviour.has(s.ref.id) || reason?.includes('deny list')) dropped.add(s.ref.id)
     }
@@ -303,6 +320,7 @@ export function createMarketState({
   const coldStart = async (): Promise<RefreshReport> => {
     const started = now()
     const at = await getHead()
+    discovery = { ...discovery, phase: 'scanning' }
     const stored = await discoverDeployments({
       client,
       deployments: sources,
@@ -310,8 +328,24 @@ export function createMarketState({
       store,
       toBlock: at.number,
       maxBlockRange: maxLogBlockRange,
-      onProgress,
+      callsPerSecond: discoveryCallsPerSecond,
+      maxInFlight: discoveryMaxInFlight,
+      signal: stopping.signal,
+      onProgress: (progress) => {
+        discovery = {
+          phase: 'scanning',
+          scannedBlocks: progress.allScannedBlocks,
+          totalBlocks: progress.allTotalBlocks,
+          pools: progress.pools,
+          ranges: progress.ranges,
+          rangeBlocks: progress.rangeBlocks,
+          etaMs: progress.etaMs,
+        }
+        onProgress?.(progress)
+      },
+      now,
     })
+    discovery = { ...discovery, phase: 'readingPools', scannedBlocks: discovery.totalBlocks, pools: stored.length, etaMs: undefined }
     for (const { ref, skipped } of stored) {
       if (skipped) skips.set(ref.id, { id: ref.id, dex: ref.dex, reason: skipped })
       else follow(ref)
@@ -327,6 +361,7 @@ export function createMarketState({
     }
     const refs = [...known.values()]
     const applied = await apply(refs, at)
+    discovery = { ...discovery, phase: 'done' }
     const ids = refs.map((r) => r.id).sort()
     const report = {
       fromBlock: at.number,
@@ -523,6 +558,7 @@ export function createMarketState({
     },
     skipped: () => [...skips.values()],
     followed: () => known.size,
+    discovery: () => discovery,
     encodeLeg: (poolId, direction) => {
       const snapshot = inSolver.get(poolId.toLowerCase())
       if (!snapshot) throw new MarketError(`pool ${poolId} is not in the market`)
@@ -530,6 +566,7 @@ export function createMarketState({
     },
     stop: async () => {
       stopped = true
+      stopping.abort()
       if (timer) clearTimeout(timer)
       await running?.catch(() => undefined)
     },

@@ -8,7 +8,8 @@ import { deploySmallMarket, type SmallMarket } from '../devnet/deploySmallMarket
 import { presentAdapters } from '../adapters/presentAdapters.ts'
 import type { DexId } from '../../bindings/types.ts'
 import { type Devnet, startDevnet } from '../devnet/startDevnet.ts'
-import { discoverDeployments, type DiscoveryProgress } from './discoverDeployments.ts'
+import { type DiscoverDeploymentsParameters, discoverDeployments, type DiscoveryProgress } from './discoverDeployments.ts'
+import type { MarketStore } from './store/MarketStore.ts'
 import { createSqliteMarketStore } from './store/createSqliteMarketStore.ts'
 
 let devnet: Devnet
@@ -116,4 +117,135 @@ test('discovery scans each deployment from its start block, splits ranges the no
   console.log(
     `discovery: ${pools.length} pools over ${toBlock + 1n} blocks × ${deployments.length} deployments: ${node.calls.getLogs} getLogs (${node.calls.refused} refused and split); restart: ${again.calls.getLogs}`,
   )
+})
+
+/** The devnet behind a node that refuses ranges over `maxRange` blocks, recording each range asked and the calls in flight. */
+function recordingNode(maxRange: bigint, delayMs = 0) {
+  const asked: { source: string; fromBlock: bigint; toBlock: bigint; refused: boolean }[] = []
+  let inFlight = 0
+  let peakInFlight = 0
+  const client = createPublicClient({
+    transport: custom(
+      {
+        request: async ({ method, params }: { method: string; params?: unknown[] }) => {
+          if (method !== 'eth_getLogs') return devnet.publicClient.request({ method, params } as never)
+          inFlight++
+          peakInFlight = Math.max(peakInFlight, inFlight)
+          try {
+            if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
+            const [{ fromBlock, toBlock, address }] = params as [{ fromBlock: `0x${string}`; toBlock: `0x${string}`; address: string[] }]
+            const range = { source: address[0], fromBlock: hexToBigInt(fromBlock), toBlock: hexToBigInt(toBlock) }
+            const refused = range.toBlock - range.fromBlock + 1n > maxRange
+            asked.push({ ...range, refused })
+            if (refused) throw new Error(`query exceeds max block range ${maxRange}`)
+            return await devnet.publicClient.request({ method, params } as never)
+          } finally {
+            inFlight--
+          }
+        },
+      },
+      { retryCount: 0 },
+    ),
+  }) as PublicClient
+  return { client, asked, peak: () => peakInFlight }
+}
+
+const allDeployments = () =>
+  (Object.entries(sm.chain.deployments) as [DexId, { source: Address }][]).map(([dex, d]) => ({ dex, source: d.source, fromBlock: 0n }))
+
+/** Every deployment of the small market from block 0, through `client`, into `store`. */
+const discover = (
+  client: PublicClient,
+  store: MarketStore,
+  toBlock: bigint,
+  options: Omit<Partial<DiscoverDeploymentsParameters>, 'client' | 'store' | 'toBlock'>,
+) =>
+  discoverDeployments({
+    client,
+    deployments: allDeployments(),
+    adapters: presentAdapters(),
+    store,
+    toBlock,
+    maxBlockRange: 50n,
+    ...options,
+  })
+
+test('ranges go concurrently within the budget, the range size adapts to the refusals, and every block is asked exactly once', async () => {
+  await devnet.testClient.mine({ blocks: 1500 })
+  const toBlock = await devnet.publicClient.getBlockNumber()
+  const deployments = allDeployments()
+  const node = recordingNode(40n, 5)
+  const progress: DiscoveryProgress[] = []
+  const store = createSqliteMarketStore({ path: join(dir, 'concurrent.sqlite'), chainId: 8453 })
+  const pools = await discover(node.client, store, toBlock, { maxBlockRange: 320n, maxInFlight: 3, onProgress: (p) => progress.push(p) })
+  assert.equal(node.peak(), 3, 'three calls in flight at once, never more')
+  const served = node.asked.filter((r) => !r.refused)
+  const refused = node.asked.filter((r) => r.refused)
+  // Without adapting, each 320-block range costs 3 refusals (320, 160, 80) before its 40-block parts.
+  const ranges = Math.ceil(Number(toBlock + 1n) / 320) * deployments.length
+  assert.ok(
+    refused.length < ranges,
+    `${refused.length} refusals for ${served.length} ranges served (${3 * ranges} without adapting): the size adapted`,
+  )
+  assert.ok(progress.at(-1)!.rangeBlocks <= 80n, 'the size stays near the cap')
+  for (const { source } of deployments) {
+    const mine = served.filter((r) => r.source === source.toLowerCase()).sort((a, b) => (a.fromBlock < b.fromBlock ? -1 : 1))
+    let next = 0n
+    for (const r of mine) {
+      assert.equal(r.fromBlock, next, 'no block asked twice, none missed')
+      next = r.toBlock + 1n
+    }
+    assert.equal(next, toBlock + 1n)
+  }
+  assert.ok(pools.some((p) => p.ref.id === sm.v2Pair.toLowerCase()))
+  const last = progress.at(-1)!
+  assert.equal(last.allScannedBlocks, last.allTotalBlocks)
+  assert.equal(last.etaMs, 0)
+  store.close()
+})
+
+test('a scan stopped mid-way keeps every range it finished: the restart asks only the blocks it lacks', async () => {
+  const toBlock = await devnet.publicClient.getBlockNumber()
+  const deployments = allDeployments()
+  const path = join(dir, 'stopped.sqlite')
+  const first = recordingNode(10_000n, 5)
+  const stop = new AbortController()
+  let stored = 0
+  const store = createSqliteMarketStore({ path, chainId: 8453 })
+  await assert.rejects(
+    discover(first.client, store, toBlock, {
+      maxInFlight: 4,
+      signal: stop.signal,
+      onProgress: (p) => {
+        if (p.ranges === 40) stop.abort()
+        stored = p.ranges
+      },
+    }),
+    /discovery stopped/,
+  )
+  assert.ok(stored >= 40 && stored < 60, `${stored} ranges stored before it stopped`)
+  const cursors = store.cursors()
+  store.close()
+  assert.ok(cursors.length > 0, 'cursors are stored range by range, not when a deployment ends')
+
+  const second = recordingNode(10_000n)
+  const reopened = createSqliteMarketStore({ path, chainId: 8453 })
+  const pools = await discover(second.client, reopened, toBlock, { rescanDepth: 0n })
+  const firstServed = first.asked.filter((r) => !r.refused)
+  for (const r of second.asked) {
+    const overlap = firstServed.filter((f) => f.source === r.source && f.fromBlock <= r.toBlock && r.fromBlock <= f.toBlock)
+    assert.deepEqual(overlap, [], `block range ${r.fromBlock}..${r.toBlock} of ${r.source} was asked again`)
+  }
+  const blocks = (list: { fromBlock: bigint; toBlock: bigint }[]) => list.reduce((n, r) => n + (r.toBlock - r.fromBlock + 1n), 0n)
+  assert.equal(
+    blocks(firstServed) + blocks(second.asked),
+    (toBlock + 1n) * BigInt(deployments.length),
+    'together they cover every block once',
+  )
+  assert.ok(pools.some((p) => p.ref.id === sm.v2Pair.toLowerCase()))
+  for (const cursor of reopened.cursors()) {
+    assert.equal(cursor.lastScanned, toBlock)
+    assert.deepEqual(cursor.ahead, [])
+  }
+  reopened.close()
 })

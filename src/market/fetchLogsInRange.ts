@@ -1,5 +1,6 @@
 import { type Address, type Hex, type Log, numberToHex, type PublicClient } from 'viem'
 import { throttleDelayMs, throttleOf } from '../chains/rpc/throttleOf.ts'
+import type { RpcBudget } from './createRpcBudget.ts'
 import { isTransportError } from './isTransportError.ts'
 
 export type FetchLogsInRangeParameters = {
@@ -30,6 +31,10 @@ export type FetchLogsInRangeParameters = {
   onRange?: (range: { fromBlock: bigint; toBlock: bigint; logs: number }) => void
   /** Counts every `eth_getLogs` request (metrics, benchmarks). */
   onRequest?: () => void
+  /** Every `eth_getLogs` request (splits and retries included) runs within it (discovery's RPC budget); absent: at once. */
+  budget?: RpcBudget
+  /** Called with the size in blocks of each range the node refused as too large (discovery adapts its range size). */
+  onTooLarge?: (blocks: bigint) => void
 }
 
 /**
@@ -68,6 +73,8 @@ export async function fetchLogsInRange({
   maxThrottleDelayMs = 30_000,
   onRange,
   onRequest,
+  budget = (call) => call(),
+  onTooLarge,
 }: FetchLogsInRangeParameters): Promise<Log[]> {
   const logs: Log[] = []
   if (topics?.length === 0 || toBlock < fromBlock) return logs
@@ -78,17 +85,19 @@ export async function fetchLogsInRange({
   const ask = async (start: bigint, end: bigint): Promise<Log[]> => {
     for (let attempt = 0, throttled = 0; ;) {
       try {
-        onRequest?.()
-        return (await client.request({
-          method: 'eth_getLogs',
-          params: [
-            {
-              fromBlock: numberToHex(start),
-              toBlock: numberToHex(end),
-              topics: topicFilter as (Hex[] | null)[],
-              ...(address ? { address: address as Address[] } : {}),
-            },
-          ],
+        return (await budget(() => {
+          onRequest?.()
+          return client.request({
+            method: 'eth_getLogs',
+            params: [
+              {
+                fromBlock: numberToHex(start),
+                toBlock: numberToHex(end),
+                topics: topicFilter as (Hex[] | null)[],
+                ...(address ? { address: address as Address[] } : {}),
+              },
+            ],
+          })
         })) as Log[]
       } catch (error) {
         const throttle = throttleOf(error)
@@ -99,6 +108,7 @@ export async function fetchLogsInRange({
           continue
         }
         if (!throttle && end > start && !isNodeDown(error) && TOO_LARGE.test(messageOf(error))) {
+          onTooLarge?.(end - start + 1n)
           const middle = start + (end - start) / 2n
           return [...(await ask(start, middle)), ...(await ask(middle + 1n, end))]
         }

@@ -138,3 +138,51 @@ test('a split quote reports the certified bound and its gap; the routed output (
   const unsplit = await service.quote(request({ amountIn: (50n * ONE).toString(), splitEnabled: false }))
   assert.equal((unsplit.metadata as { upperBound?: string }).upperBound, undefined, 'no bound without a split')
 })
+
+test('ETH ↔ WETH: one exact wrap_native leg, the fee taken from it, no slippage; a 100 % fee and ETH → ETH refused', async () => {
+  const wrapping = createQuoteService({
+    solver,
+    market: {
+      assertFresh: () => {},
+      encodeLeg: () => {
+        throw new Error('a wrap encodes no pool leg')
+      },
+      pools: () => [],
+      freshness: () => ({
+        blockNumber: 7n,
+        blockTimestamp: 0n,
+        blockHash: '0x',
+        ageMs: 0,
+        stale: false,
+        lastError: undefined,
+        reorgs: 0,
+      }),
+    },
+    chainId: 8453,
+    weth: WETH,
+    router: token(0x7777),
+    getGasPriceWei: async () => 1_000_000n,
+  })
+  const unwrap = await wrapping.quote(request({ tokenIn: WETH, tokenOut: NATIVE, feeBps: 25, allowedDexes: ['CURVE'] }))
+  const fee = (ONE * 25n) / 10_000n
+  assert.equal(unwrap.expectedAmountOut, (ONE - fee).toString())
+  assert.equal(unwrap.minAmountOut, unwrap.expectedAmountOut, 'nothing can move: no slippage taken')
+  assert.equal(unwrap.feeBreakdown.integratorFeeAmount, fee.toString())
+  assert.deepEqual(
+    unwrap.routes.map((r) => r.legs.map((l) => [l.dex, l.tokenIn, l.tokenOut, l.minOut, l.data.kind])),
+    [[['WRAPPED_NATIVE', WETH, WETH, ONE.toString(), 'wrap_native']]],
+  )
+  assert.deepEqual([unwrap.nativeIn, unwrap.nativeOut, unwrap.blockNumber], [false, true, 7])
+  assert.ok(unwrap.gasEstimate.gasUnits > 21_000)
+  assert.equal(unwrap.gasEstimate.gasCostWei, (BigInt(unwrap.gasEstimate.gasUnits) * 1_000_000n).toString())
+  const wrap = await wrapping.quote(request({ tokenIn: NATIVE, tokenOut: WETH }))
+  assert.deepEqual([wrap.nativeIn, wrap.nativeOut, wrap.expectedAmountOut], [true, false, ONE.toString()])
+  await assert.rejects(
+    wrapping.quote(request({ tokenIn: NATIVE, tokenOut: WETH, feeBps: 10_000 })),
+    (e: unknown) => e instanceof InvalidQuoteRequestError && e.field === 'feeBps',
+  )
+  await assert.rejects(
+    wrapping.quote(request({ tokenIn: NATIVE, tokenOut: '0x0000000000000000000000000000000000000000' })),
+    (e: unknown) => e instanceof NoRouteError && /must differ from tokenIn/.test(e.message),
+  )
+})

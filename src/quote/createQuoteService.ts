@@ -6,6 +6,7 @@ import { MarketStaleError } from '../market/errors.ts'
 import { applyIntegratorFee } from './applyIntegratorFee.ts'
 import { buildRoutePlan } from './buildRoutePlan.ts'
 import { estimatePlanGas } from './estimatePlanGas.ts'
+import { wrapNativePlan } from './wrapNativePlan.ts'
 import { InvalidQuoteRequestError, NoRouteError, QuoteMarketStaleError } from './errors.ts'
 import { checksumAddress } from './checksumAddress.ts'
 import { isNativeSentinel } from './isNativeSentinel.ts'
@@ -60,15 +61,12 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
       const nativeOut = isNativeSentinel(r.tokenOut)
       const tokenIn = nativeIn ? wethAddress : checksumAddress(r.tokenIn)
       const tokenOut = nativeOut ? wethAddress : checksumAddress(r.tokenOut)
-      if (tokenIn === tokenOut) {
+      // ETH to WETH or back: the router's own wrap or unwrap, one exact leg (no pool, no solve).
+      const wrap = tokenIn === tokenOut && nativeIn !== nativeOut
+      if (tokenIn === tokenOut && !wrap) {
         // No route leads from a token to itself: a market answer, like any other pair without a path
         // (the schema cannot compare two fields, so this is not a validation error).
-        throw new NoRouteError({
-          message:
-            nativeIn || nativeOut
-              ? 'tokenOut: wrapping or unwrapping the native asset is not a swap'
-              : 'tokenOut: must differ from tokenIn',
-        })
+        throw new NoRouteError({ message: 'tokenOut: must differ from tokenIn' })
       }
       try {
         market.assertFresh()
@@ -76,6 +74,7 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
         if (error instanceof MarketStaleError) throw new QuoteMarketStaleError({ message: error.message, cause: error })
         throw error
       }
+      if (wrap) return quoteWrap({ request: r, nativeIn, chainId, weth: wethAddress, router, market, getGasPriceWei })
       if (r.allowedDexes)
         assertSomeDexPresent(
           r.allowedDexes,
@@ -166,6 +165,41 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
       return plan
     },
   }
+}
+
+/** The plan of a wrap or an unwrap (`wrapNativePlan`) at the market's block, gas-priced as any plan. */
+async function quoteWrap({
+  request,
+  nativeIn,
+  chainId,
+  weth,
+  router,
+  market,
+  getGasPriceWei,
+}: Pick<CreateQuoteServiceParameters, 'chainId' | 'router' | 'market' | 'getGasPriceWei'> & {
+  request: QuoteRequest
+  nativeIn: boolean
+  weth: Address
+}): Promise<QuoteRoutePlan> {
+  const blockNumber = market.freshness?.().blockNumber
+  if (blockNumber === undefined) throw new QuoteMarketStaleError({ message: 'the market holds no block snapshot' })
+  const amountIn = BigInt(request.amountIn).toString()
+  const plan = wrapNativePlan({ request, chainId, weth, wrap: nativeIn, amountIn, blockNumber: Number(blockNumber) })
+  if (plan.expectedAmountOut === '0')
+    throw new InvalidQuoteRequestError({
+      field: 'feeBps',
+      message: `${plan.feeBps} bps takes the whole output (${amountIn} of ${weth}): the recipient would receive nothing`,
+    })
+  plan.gasEstimate = estimatePlanGas({
+    plan,
+    solved: { gasUnits: 0, l1GasPerLeg: 0 },
+    taker: request.taker,
+    router: getAddress(router),
+    chainId,
+    gasPriceWei: await getGasPriceWei(),
+    l1: market.feesAt?.(blockNumber)?.l1,
+  })
+  return plan
 }
 
 /**

@@ -288,7 +288,7 @@ test(
   },
 )
 
-test('refusals: a stale market, no route, a request for another chain or a wrap', async () => {
+test('refusals: a stale market (a wrap too), no route, a request for another chain, the same token on both sides', async () => {
   const { market: seeded, publicClient } = devnet
   const never = createMarketState({
     client: publicClient,
@@ -319,11 +319,13 @@ test('refusals: a stale market, no route, a request for another chain or a wrap'
     service.quote({ ...request, chainId: 1 }),
     (e: unknown) => e instanceof InvalidQuoteRequestError && e.field === 'chainId',
   )
-  // A wrap is no swap: the market has no route for it (the schema cannot compare tokenIn and tokenOut).
+  // The same token on both sides: the market has no route for it (the schema cannot compare
+  // tokenIn and tokenOut). A wrap (ETH to WETH) is quoted (test/http/e2e.test.ts), but not on a stale market.
   await assert.rejects(
-    service.quote({ ...request, tokenOut: seeded.weth }),
+    service.quote({ ...request, tokenIn: seeded.weth, tokenOut: seeded.weth }),
     (e: unknown) => e instanceof NoRouteError && e.message.startsWith('tokenOut: '),
   )
+  await assert.rejects(stale.quote({ ...request, tokenOut: seeded.weth }), QuoteMarketStaleError)
   await assert.rejects(
     service.quote({ ...request, slippageBps: 10_001 }),
     (e: unknown) => e instanceof InvalidQuoteRequestError && e.field === 'slippageBps',

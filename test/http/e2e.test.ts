@@ -260,6 +260,87 @@ test('overrides (spec rule 6): an ETH-in quote paid in WETH, a WETH-out quote un
   await executeAndCheck(trader, unwrapped.json, wethOut.json.routePlan, 'native', tokens.WETH.address)
 })
 
+test('ETH → WETH and WETH → ETH: one exact wrap_native leg through the router, gas-priced, executed; flags that leave no native end are refused', async () => {
+  const amountIn = parseEther('1.25')
+  const wrap = await callApp(app, 'socket', {
+    url: '/quote',
+    key: KEY_A,
+    body: { chainId: 8453, tokenIn: NATIVE, tokenOut: tokens.WETH.address, amountIn: amountIn.toString(), slippageBps: 50 },
+  })
+  assert.equal(wrap.status, 200, wrap.text)
+  const plan = wrap.json.routePlan
+  assert.equal(plan.expectedAmountOut, amountIn.toString(), 'exact: amountOut == amountIn')
+  assert.equal(plan.minAmountOut, amountIn.toString(), 'no price can move: no slippage taken')
+  assert.deepEqual(plan.routes, [
+    {
+      amountIn: amountIn.toString(),
+      legs: [
+        {
+          dex: 'WRAPPED_NATIVE',
+          tokenIn: tokens.WETH.address,
+          tokenOut: tokens.WETH.address,
+          amountIn: amountIn.toString(),
+          minOut: amountIn.toString(),
+          poolId: tokens.WETH.address.toLowerCase(),
+          data: { kind: 'wrap_native' },
+        },
+      ],
+    },
+  ])
+  assert.equal(plan.nativeIn, true)
+  assert.equal(plan.nativeOut, false)
+  assert.ok(plan.gasEstimate.gasUnits > 21_000 && BigInt(plan.gasEstimate.gasCostWei) > 0n, 'gas-priced')
+  const submit = await callApp(app, 'socket', { url: '/submit', key: KEY_A, body: { quoteId: wrap.json.quoteId, user: recipient } })
+  assert.equal(submit.status, 200, submit.text)
+  assert.equal(submit.json.value, amountIn.toString())
+  const wethBefore = await balance(tokens.WETH.address, recipient)
+  const receipt = await send(trader, { to: submit.json.to, data: submit.json.data, value: BigInt(submit.json.value) })
+  assert.equal(receipt.status, 'success')
+  assert.equal((await balance(tokens.WETH.address, recipient)) - wethBefore, amountIn, 'the recipient received exactly amountIn in WETH')
+  const error = Math.abs(Number(receipt.gasUsed) - plan.gasEstimate.gasUnits) / Number(receipt.gasUsed)
+  assert.ok(error < 0.15, `gas estimate ${plan.gasEstimate.gasUnits} for ${receipt.gasUsed} used`)
+
+  // WETH → ETH with an integrator fee: the recipient gets amountIn less the fee in ETH, the fee in WETH.
+  const unwrap = await callApp(app, 'socket', {
+    url: '/execute',
+    key: KEY_A,
+    body: {
+      chainId: 8453,
+      tokenIn: tokens.WETH.address,
+      tokenOut: '0x0000000000000000000000000000000000000000',
+      amountIn: parseEther('0.8').toString(),
+      slippageBps: 50,
+      feeBps: 10,
+      user: recipient,
+    },
+  })
+  assert.equal(unwrap.status, 200, unwrap.text)
+  assert.equal(unwrap.json.routePlan.nativeOut, true)
+  assert.equal(unwrap.json.routePlan.routes[0].legs[0].data.kind, 'wrap_native')
+  assert.equal(
+    BigInt(unwrap.json.routePlan.expectedAmountOut) + BigInt(unwrap.json.routePlan.feeBreakdown.integratorFeeAmount),
+    parseEther('0.8'),
+  )
+  await executeAndCheck(trader, unwrap.json, unwrap.json.routePlan, 'native', tokens.WETH.address)
+
+  // The flags of /submit (spec rule 6) cannot turn a wrap into WETH → WETH: 400 naming the field.
+  const neither = await callApp(app, 'socket', {
+    url: '/submit',
+    key: KEY_A,
+    body: { quoteId: wrap.json.quoteId, user: recipient, useNativeIn: false },
+  })
+  assert.equal(neither.status, 400, neither.text)
+  assert.match(neither.text, /useNativeIn/)
+  // ETH → ETH is no trade at all.
+  const same = await callApp(app, 'socket', {
+    url: '/quote',
+    key: KEY_A,
+    body: { chainId: 8453, tokenIn: NATIVE, tokenOut: '0x0000000000000000000000000000000000000000', amountIn: '1000', slippageBps: 50 },
+  })
+  assert.notEqual(same.status, 200)
+  assert.match(same.text, /must differ from tokenIn/)
+})
+
 test('permit: /submit with an EIP-2612 permit encodes swapExactInWithPermit; a user with no allowance swaps in one transaction', async () => {
   const { publicClient } = stack.service
   const usdc = tokens.USDC.address

@@ -35,7 +35,7 @@ test('a serving instance is ready: 200, the snapshot block and age, the solver; 
     assert.equal(res.json.market.fresh, true)
     assert.ok(res.json.market.ageMs >= 0 && res.json.market.ageMs <= res.json.market.maxAgeMs)
     assert.deepEqual(res.json.solver, { backend: 'native', state: 'ready', restarts: 0 })
-    assert.deepEqual(Object.keys(res.json).sort(), ['market', 'notReady', 'ready', 'redis', 'rpc', 'solver'])
+    assert.deepEqual(Object.keys(res.json).sort(), ['discovery', 'market', 'notCovered', 'notReady', 'ready', 'redis', 'rpc', 'solver'])
     assert.deepEqual(res.json.notReady, [])
     assert.equal(res.json.redis, null, 'the embedded chain keeps its state in memory')
     assert.equal(res.json.rpc, null, 'and has no RPC nodes')

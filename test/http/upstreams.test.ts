@@ -116,6 +116,27 @@ test('POST /quote/split: the allocation covers the amount, beats the single best
   }
 })
 
+test('ETH → WETH on compare and split: our exact wrap plan is the answer; the upstreams are not asked (the same asset)', async () => {
+  const wrap = { ...body, tokenIn: NATIVE, tokenOut: body.tokenIn, amountIn: (3n * 10n ** 18n).toString() }
+  const compare = await callApp(app, 'inject', { url: '/quote/compare', key: KEY_A, body: wrap })
+  assert.equal(compare.status, 200, compare.text)
+  assert.equal(compare.json.local.routePlan.routes[0].legs[0].data.kind, 'wrap_native')
+  assert.equal(compare.json.local.routePlan.expectedAmountOut, wrap.amountIn)
+  assert.equal(compare.json.upstream, null)
+  assert.match(compare.json.upstreamError, /same asset/)
+  const split = await callApp(app, 'inject', { url: '/quote/split', key: KEY_A, body: wrap })
+  assert.equal(split.status, 200, split.text)
+  assert.deepEqual(
+    split.json.allocations.map((a: { sourceId: string; amountIn: string; outputAmount: string }) => [
+      a.sourceId,
+      a.amountIn,
+      a.outputAmount,
+    ]),
+    [['local', wrap.amountIn, wrap.amountIn]],
+    'all of it through our wrap, exactly (before gas)',
+  )
+})
+
 test('the native asset, a taker (executable quotes), an unknown token (local null, upstreams say no route)', async () => {
   const taker = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
   // Fresh buckets: the tests before used up the upstreams' bursts.

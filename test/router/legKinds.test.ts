@@ -366,7 +366,7 @@ test('pancake_infinity_cl refuses a key of another pool manager and tokens the k
 
 test('reserved and unknown leg kinds revert UnsupportedLegKind', async () => {
   const { a, b } = market.tokens
-  for (const kind of [8, 9, 10, 11, 14, 255]) {
+  for (const kind of [8, 9, 10, 11, 15, 255]) {
     const data = encodeFunctionData({
       abi: swapRouterAbi,
       functionName: 'swapExactIn',

@@ -29,7 +29,7 @@ export type SeedStateKeyReturnType = { key: string; files: number }
  * // → key: SHA-256 hex (the same until the seed, a package version, a contract or a src/devnet file changes); files: how many were hashed
  */
 export function seedStateKey({ seed }: SeedStateKeyParameters): SeedStateKeyReturnType {
-  const { root, contractsDir } = compiledContractsPath()
+  const { root } = compiledContractsPath()
   const hash = createHash('sha256').update(`seed ${seed}\n`)
   for (const name of seededPackages) {
     // Read from disk: some packages do not export their package.json.
@@ -37,7 +37,8 @@ export function seedStateKey({ seed }: SeedStateKeyParameters): SeedStateKeyRetu
     hash.update(`${name}@${version}\n`)
   }
   const files = [
-    ...listFiles({ dir: contractsDir, keep: (f) => f.endsWith('.sol') }),
+    // Every contract source, not only contracts/test: the router's bytecode is in the state too.
+    ...listFiles({ dir: join(root, 'contracts'), keep: (f) => f.endsWith('.sol') }),
     ...listFiles({ dir: join(root, 'src', 'devnet'), keep: (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') }),
   ]
   for (const file of files)

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client'
+import type { DiscoveryStatus } from '../../market/MarketState.ts'
 import { leftOutCategory } from './leftOutCategory.ts'
 
 export type ServiceMetrics = {
@@ -30,6 +31,8 @@ export type CreateServiceMetricsParameters = {
   leftOutReasons?: () => string[]
   /** Read at each scrape: solves in flight and the event loop's delay. */
   load?: () => { solvesInFlight: number; eventLoopDelayMs: number }
+  /** Read at each scrape: the cold start's progress (`market.discovery()`). */
+  discovery?: () => DiscoveryStatus
 }
 
 /**
@@ -43,7 +46,7 @@ export type CreateServiceMetricsParameters = {
  * reply.type('text/plain; version=0.0.4').send(await metrics.registry.metrics())
  * // the Prometheus text: swap_http_requests_total{route,method,status} …, swap_solve_duration_seconds …
  */
-export function createServiceMetrics({ market, load, leftOutReasons }: CreateServiceMetricsParameters): ServiceMetrics {
+export function createServiceMetrics({ market, load, leftOutReasons, discovery }: CreateServiceMetricsParameters): ServiceMetrics {
   const registry = new Registry()
   const buckets = [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
   const requests = new Counter({
@@ -139,6 +142,24 @@ export function createServiceMetrics({ market, load, leftOutReasons }: CreateSer
         for (const [reason, n] of counts) this.set({ reason }, n)
       },
     })
+  }
+  if (discovery) {
+    gauge('swap_discovery_blocks_scanned', "Blocks of the deployments' histories scanned by this cold start", () =>
+      Number(discovery().scannedBlocks),
+    )
+    gauge('swap_discovery_blocks_total', 'Blocks this cold start has to scan (what an earlier start stored is not counted)', () =>
+      Number(discovery().totalBlocks),
+    )
+    gauge('swap_discovery_pools_found', 'Pools discovered so far, stored by earlier starts included', () => discovery().pools)
+    gauge('swap_discovery_ranges_fetched', 'eth_getLogs ranges fetched by this cold start', () => discovery().ranges)
+    gauge('swap_discovery_range_blocks', "Discovery's range size now (it adapts to the node's refusals)", () =>
+      Number(discovery().rangeBlocks),
+    )
+    gauge('swap_discovery_eta_seconds', 'Until the scan ends, at its pace so far (-1: not known or not scanning)', () => {
+      const { etaMs } = discovery()
+      return etaMs === undefined ? -1 : etaMs / 1000
+    })
+    gauge('swap_discovery_done', '1 once the cold start has read every pool, else 0', () => (discovery().phase === 'done' ? 1 : 0))
   }
   if (load) {
     gauge('swap_solves_in_flight', 'Solves running now', () => load().solvesInFlight)

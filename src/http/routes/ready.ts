@@ -29,7 +29,7 @@ export function registerReadyRoute(fastify: FastifyInstance, deps: Pick<SwapApiD
           503: {
             ...Type.Ref('ReadyResponse'),
             description:
-              'Not ready: the snapshot is stale or missing, the solver is restarting, Redis is disconnected or every RPC circuit is open (`notReady` says which)',
+              'Not ready: the cold start is running (`discovery` says how far), the snapshot is stale or missing, the solver is restarting, Redis is disconnected or every RPC circuit is open (`notReady` says which)',
           },
         },
       },

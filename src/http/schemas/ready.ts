@@ -16,6 +16,7 @@ export const ReadyResponse = Type.Object(
         Type.Literal('solverRestarting'),
         Type.Literal('redisDisconnected'),
         Type.Literal('rpcCircuitsOpen'),
+        Type.Literal('coldStart'),
       ]),
       { description: 'every reason the instance is not ready; empty when ready' },
     ),
@@ -73,6 +74,46 @@ export const ReadyResponse = Type.Object(
         Type.Null(),
       ],
       { description: "the chain's RPC nodes (RPC_URL); null: the embedded chain" },
+    ),
+    discovery: Type.Union(
+      [
+        Type.Object(
+          {
+            phase: Type.Union([Type.Literal('notStarted'), Type.Literal('scanning'), Type.Literal('readingPools'), Type.Literal('done')], {
+              description:
+                "scanning: the deployments' creation events, range by range; readingPools: every followed pool read at one block; done: the market follows the head",
+            }),
+            scannedBlocks: Type.Integer({ minimum: 0, description: "blocks of the deployments' histories scanned by this start" }),
+            totalBlocks: Type.Integer({
+              minimum: 0,
+              description: 'blocks this start has to scan (what an earlier start stored is not counted: a restart resumes)',
+            }),
+            percent: Type.Number({ minimum: 0, maximum: 100 }),
+            poolsFound: Type.Integer({ minimum: 0, description: 'pools discovered so far, stored by earlier starts included' }),
+            ranges: Type.Integer({ minimum: 0, description: 'eth_getLogs ranges fetched by this start' }),
+            rangeBlocks: Type.Integer({ minimum: 1, description: "the range size now (it adapts to the node's refusals)" }),
+            etaSeconds: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+              description: 'until the scan ends, at its pace so far; null before the first range and after the scan',
+            }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: "the cold start's progress; null: not reported" },
+    ),
+    notCovered: Type.Array(
+      Type.Object(
+        {
+          dex: Type.String({ description: 'the kind (a DexId, or the protocol when no kind of ours covers it)' }),
+          what: Type.String({ description: 'what of it the market does not follow' }),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        description:
+          'venues of this chain the market knows it does not follow (docs/real-chain.md): their pools are never quoted; they do not make the instance unready',
+      },
     ),
   },
   { $id: 'ReadyResponse', additionalProperties: false },

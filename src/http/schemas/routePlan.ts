@@ -13,6 +13,9 @@ const AmountString = Type.Ref('AmountString')
 const Hex = Type.Ref('Hex')
 const Int64 = Type.Ref('Int64')
 
+/** A leg's `dex` when the leg is the router's own wrap or unwrap of the native asset (no pool). */
+export const WRAPPED_NATIVE = 'WRAPPED_NATIVE'
+
 /** `LegData`, discriminated by `kind`; every kind of the spec (legacy `univ2`/`univ3` included). */
 export const LegData = Type.Union(
   [
@@ -65,6 +68,9 @@ export const LegData = Type.Union(
       },
       closed,
     ),
+    // Added in 0.3.0 (docs/route-legs.md): the router's own wrap (ETH to WETH) or unwrap (WETH to
+    // ETH), the one leg of a plan between the native asset and its wrapped token.
+    Type.Object({ kind: kind('wrap_native') }, closed),
   ],
   { $id: 'LegData', description: 'How the router runs the leg, discriminated by kind (docs/route-legs.md)' },
 )
@@ -72,7 +78,9 @@ export type LegData = Static<typeof LegData, SwapSchemaContext>
 
 export const RouteLeg = Type.Object(
   {
-    dex: Type.Ref('DexId'),
+    dex: Type.Union([Type.Ref('DexId'), kind(WRAPPED_NATIVE)], {
+      description: `the venue; ${WRAPPED_NATIVE} (since 0.3.0): the router's own wrap or unwrap (a wrap_native leg)`,
+    }),
     tokenIn: Address,
     tokenOut: Address,
     amountIn: AmountString,

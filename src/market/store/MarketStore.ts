@@ -10,9 +10,17 @@ export type ScanCursor = {
   dex: DexId
   /** The start block the scan began from (a changed start block rescans). */
   fromBlock: bigint
-  /** Every discovery log up to this block is in the store. */
+  /** Every discovery log up to this block is in the store (the start block less one: none yet). */
   lastScanned: bigint
+  /**
+   * Ranges past `lastScanned` already scanned too (discovery fetches ranges concurrently, so they
+   * complete out of order): a restart skips them. Absent or empty: none. Saving a cursor replaces them.
+   */
+  ahead?: BlockRange[]
 }
+
+/** Blocks `fromBlock` to `toBlock`, both included. */
+export type BlockRange = { fromBlock: bigint; toBlock: bigint }
 
 /** A discovered pool as stored: its ref, or why it is never read (a V4 pool with hooks). */
 export type StoredPool = { ref: PoolRef; skipped?: string }

@@ -20,7 +20,8 @@ export function createMemoryMarketStore({ chainId }: { chainId: number }): Marke
     save: (update) => {
       for (const pool of update.pools) if (!pools.has(pool.ref.id)) pools.set(pool.ref.id, pool)
       for (const token of update.tokens ?? []) tokens.set(token.address.toLowerCase(), token)
-      for (const cursor of update.cursors) cursors.set(`${cursor.source.toLowerCase()} ${cursor.dex}`, cursor)
+      for (const cursor of update.cursors)
+        cursors.set(`${cursor.source.toLowerCase()} ${cursor.dex}`, { ...cursor, ahead: cursor.ahead ?? [] })
     },
     close: () => {},
   }

@@ -6,7 +6,7 @@ import type { DexId } from '../../../bindings/types.ts'
 import type { PoolRef } from '../../adapters/PoolAdapter.ts'
 import { MarketError } from '../errors.ts'
 import type { TokenVerdict } from '../tokens/judgeTokenBehaviour.ts'
-import type { MarketStore, ScanCursor, StoredPool, StoredToken } from './MarketStore.ts'
+import type { BlockRange, MarketStore, ScanCursor, StoredPool, StoredToken } from './MarketStore.ts'
 
 /** Bumped when the tables change; an older file is refused with a message, never migrated silently. */
 const SCHEMA_VERSION = '1'
@@ -22,8 +22,9 @@ export type CreateSqliteMarketStoreParameters = {
  * The discovered pool set and the scan cursors in a SQLite file (better-sqlite3, WAL mode), so a
  * restart does not rescan a chain from its start blocks. Block numbers are stored as decimal text
  * (SQLite integers are 64-bit signed; text keeps them exact and readable). A V4 pool's key is
- * stored as JSON. The tokens table (verdicts of `judgeTokenBehaviour`) was added without a schema
- * bump: an older file simply has none yet, and its tokens are judged on the next read.
+ * stored as JSON. The tokens table (verdicts of `judgeTokenBehaviour`) and the ranges scanned past
+ * each cursor (`scanned_ahead`) were added without a schema bump: an older file simply has none yet
+ * (its tokens are judged on the next read; its cursors have nothing scanned ahead).
  *
  * @example
  * const store = createSqliteMarketStore({ path: 'var/market-8453.sqlite', chainId: 8453 })
@@ -39,6 +40,7 @@ export function createSqliteMarketStore({ path, chainId }: CreateSqliteMarketSto
     CREATE TABLE IF NOT EXISTS cursors (source TEXT NOT NULL, dex TEXT NOT NULL, from_block TEXT NOT NULL, last_scanned TEXT NOT NULL, PRIMARY KEY (source, dex));
     CREATE TABLE IF NOT EXISTS pools (id TEXT PRIMARY KEY, dex TEXT NOT NULL, emitter TEXT NOT NULL, pool_key TEXT, skipped TEXT);
     CREATE TABLE IF NOT EXISTS tokens (address TEXT PRIMARY KEY, kind TEXT NOT NULL, reason TEXT, block TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS scanned_ahead (source TEXT NOT NULL, dex TEXT NOT NULL, from_block TEXT NOT NULL, to_block TEXT NOT NULL);
   `)
   const meta = (name: string) => (db.prepare('SELECT value FROM meta WHERE name = ?').get(name) as { value: string } | undefined)?.value
   const storedChain = meta('chainId')
@@ -62,6 +64,9 @@ export function createSqliteMarketStore({ path, chainId }: CreateSqliteMarketSto
   const insertPool = db.prepare('INSERT OR IGNORE INTO pools (id, dex, emitter, pool_key, skipped) VALUES (?, ?, ?, ?, ?)')
   const upsertToken = db.prepare('INSERT OR REPLACE INTO tokens (address, kind, reason, block) VALUES (?, ?, ?, ?)')
   const upsertCursor = db.prepare('INSERT OR REPLACE INTO cursors (source, dex, from_block, last_scanned) VALUES (?, ?, ?, ?)')
+  const clearAhead = db.prepare('DELETE FROM scanned_ahead WHERE source = ? AND dex = ?')
+  const insertAhead = db.prepare('INSERT INTO scanned_ahead (source, dex, from_block, to_block) VALUES (?, ?, ?, ?)')
+  const selectAhead = db.prepare('SELECT source, dex, from_block, to_block FROM scanned_ahead')
   const save = db.transaction((update: { pools: StoredPool[]; cursors: ScanCursor[]; tokens?: StoredToken[] }) => {
     for (const { address, verdict, blockNumber } of update.tokens ?? []) {
       upsertToken.run(address.toLowerCase(), verdict.kind, verdict.kind === 'plain' ? null : verdict.reason, blockNumber.toString())
@@ -69,12 +74,28 @@ export function createSqliteMarketStore({ path, chainId }: CreateSqliteMarketSto
     for (const { ref, skipped } of update.pools) {
       insertPool.run(ref.id, ref.dex, ref.emitter, ref.key ? JSON.stringify(ref.key) : null, skipped ?? null)
     }
-    for (const c of update.cursors) upsertCursor.run(c.source.toLowerCase(), c.dex, c.fromBlock.toString(), c.lastScanned.toString())
+    for (const c of update.cursors) {
+      const source = c.source.toLowerCase()
+      upsertCursor.run(source, c.dex, c.fromBlock.toString(), c.lastScanned.toString())
+      clearAhead.run(source, c.dex)
+      for (const range of c.ahead ?? []) insertAhead.run(source, c.dex, range.fromBlock.toString(), range.toBlock.toString())
+    }
   })
+  const aheadOf = () => {
+    const rows = selectAhead.all() as { source: string; dex: string; from_block: string; to_block: string }[]
+    const ranges = new Map<string, BlockRange[]>()
+    for (const row of rows) {
+      const key = `${row.source} ${row.dex}`
+      ranges.set(key, [...(ranges.get(key) ?? []), { fromBlock: BigInt(row.from_block), toBlock: BigInt(row.to_block) }])
+    }
+    for (const list of ranges.values()) list.sort((a, b) => (a.fromBlock < b.fromBlock ? -1 : 1))
+    return ranges
+  }
   return {
     chainId,
-    cursors: () =>
-      (
+    cursors: () => {
+      const ahead = aheadOf()
+      return (
         db.prepare('SELECT source, dex, from_block, last_scanned FROM cursors').all() as {
           source: string
           dex: string
@@ -86,7 +107,9 @@ export function createSqliteMarketStore({ path, chainId }: CreateSqliteMarketSto
         dex: row.dex as DexId,
         fromBlock: BigInt(row.from_block),
         lastScanned: BigInt(row.last_scanned),
-      })),
+        ahead: ahead.get(`${row.source} ${row.dex}`) ?? [],
+      }))
+    },
     pools: () =>
       (
         db.prepare('SELECT id, dex, emitter, pool_key, skipped FROM pools ORDER BY id').all() as {

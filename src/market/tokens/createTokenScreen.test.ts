@@ -211,6 +211,32 @@ test('discovery leaves out the pools of the fee-on-transfer and rebasing tokens,
   }
 })
 
+test('pools below the liquidity floor are left out before their tokens are screened: no probe, still followed', async () => {
+  const store = createMemoryMarketStore({ chainId: chain.chainId })
+  const lines: string[] = []
+  const market = createMarketState({
+    client: devnet.publicClient,
+    chain,
+    solver,
+    maxSnapshotAgeMs: 60_000,
+    store,
+    minLiquidityWei: 10n ** 30n, // deeper than every pool here (1e24 of the hub token each)
+    log: (line) => lines.push(line),
+  })
+  try {
+    const report = await market.start()
+    assert.deepEqual(report.upserted, [])
+    const reasons = market.skipped().map((s) => s.reason)
+    assert.equal(reasons.length, 4)
+    for (const reason of reasons) assert.match(reason, /below the floor/, 'left out for their depth, not their tokens')
+    assert.deepEqual(store.tokens(), [], 'no token was probed')
+    assert.equal(lines.filter((line) => line.startsWith('market: token ')).length, 0)
+    assert.equal(market.followed(), 4, 'shallow pools stay followed: liquidity added later brings them in, screened then')
+  } finally {
+    await market.stop()
+  }
+})
+
 test('a node that serves no past state (anvil started from a dump): transfers are still judged, rebasing is not, and the log says so', async () => {
   const dump = hexToBytes((await devnet.publicClient.request({ method: 'anvil_dumpState' as never, params: [] as never })) as Hex)
   const statePath = join(mkdtempSync(join(tmpdir(), 'token-screen-dump-')), 'state.json')

@@ -1,0 +1,221 @@
+import assert from 'node:assert/strict'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { afterAll, beforeAll, test } from 'vitest'
+import { deploySmallMarket, type SmallMarket } from '../../src/devnet/deploySmallMarket.ts'
+import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { mergeBlockRanges } from '../../src/market/blockRanges.ts'
+import { createSqliteMarketStore } from '../../src/market/store/createSqliteMarketStore.ts'
+import type { BlockRange } from '../../src/market/store/MarketStore.ts'
+import { type RpcProxy, startRpcProxy } from '../fixtures/startRpcProxy.ts'
+
+// The cold start as `npm start` runs it with RPC_URL, against a node with a hosted node's limits:
+// the embedded chain's history (a small market, then 3,000 empty blocks) behind a proxy that
+// refuses `eth_getLogs` over 100 blocks (worded as a provider words it) and answers every 15th
+// range 429 with Retry-After: 1. The service listens from the start: /health 200, /ready 503 with
+// the scan's progress, the progress gauges on the metrics port, quotes refused. It is killed
+// (SIGKILL) in the middle of the scan and started again on the same MARKET_DB_PATH: the second
+// start asks only the blocks the first did not store (and the last 64 below the highest stored
+// one, the reorg margin), and finishes.
+// What a recording of Base would add: its volume (about 90,000 ranges from the start blocks, tens
+// of thousands of pools) and the real providers' own caps and wordings; the refusal here is one
+// provider's wording, the 429 carries Retry-After as Alchemy's and QuickNode's do.
+
+const root = join(import.meta.dirname, '..', '..')
+const KEY = 'cold-start-key-0123456789abcdef'
+const EMPTY_BLOCKS = 3000
+const DEPLOYMENTS = 6
+
+let devnet: Devnet
+let sm: SmallMarket
+let proxy: RpcProxy
+let dir: string
+let env: Record<string, string>
+let toBlock: bigint
+const children: ChildProcess[] = []
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'cold-start-'))
+  devnet = await startDevnet({})
+  sm = await deploySmallMarket({ devnet })
+  await devnet.testClient.mine({ blocks: EMPTY_BLOCKS })
+  toBlock = await devnet.publicClient.getBlockNumber()
+  proxy = await startRpcProxy({ target: devnet.anvil.url })
+  proxy.limitLogs({ maxLogRange: 100n, throttleEvery: 15, retryAfterSec: 1, delayMs: 40 })
+  const chain = {
+    name: 'recorded',
+    chainId: sm.chain.chainId,
+    weth: sm.chain.weth,
+    multicall3: sm.chain.multicall3,
+    deployments: Object.fromEntries(Object.entries(sm.chain.deployments).map(([dex, d]) => [dex, { source: d.source, fromBlock: 0 }])),
+  }
+  assert.equal(Object.keys(chain.deployments).length, DEPLOYMENTS)
+  writeFileSync(join(dir, 'chain.json'), JSON.stringify(chain))
+  env = {
+    RPC_URL: proxy.url,
+    ROUTER_ADDRESS: sm.harness,
+    CHAIN_CONFIG: join(dir, 'chain.json'),
+    MARKET_DB_PATH: join(dir, 'market.sqlite'),
+    API_KEYS: KEY,
+    API_KEYS_FILE: '',
+    MIN_POOL_LIQUIDITY_WEI: '0',
+    PORT: '0',
+    METRICS_PORT: '0',
+    LOG_LEVEL: 'info',
+    MAX_LOG_BLOCK_RANGE: '400',
+    DISCOVERY_MAX_IN_FLIGHT: '2',
+    DISCOVERY_CALLS_PER_SECOND: '100',
+    RATE_LIMIT_PER_MINUTE: '100000',
+  }
+}, 180_000)
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+  await proxy?.close()
+  await devnet?.stop()
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+function startServer(): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  let out = ''
+  child.stdout!.on('data', (d) => (out += d))
+  child.stderr!.on('data', (d) => (out += d))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, output: () => out, exited }
+}
+
+async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
+  const started = Date.now()
+  while (Date.now() - started < timeoutMs) {
+    const value = await check()
+    if (value !== undefined) return value
+    await sleep(50)
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
+type Ready = {
+  ready: boolean
+  notReady: string[]
+  discovery: { phase: string; scannedBlocks: number; totalBlocks: number; percent: number; poolsFound: number; etaSeconds: number | null }
+}
+const readyOf = async (url: string) => {
+  const res = await fetch(`${url}/ready`)
+  return { status: res.status, body: (await res.json()) as Ready }
+}
+
+/** Every range the store holds as scanned, by deployment source. */
+function storedCoverage(): Map<string, BlockRange[]> {
+  const store = createSqliteMarketStore({ path: env.MARKET_DB_PATH, chainId: sm.chain.chainId })
+  try {
+    return new Map(
+      store.cursors().map((c) => [c.source, mergeBlockRanges([{ fromBlock: c.fromBlock, toBlock: c.lastScanned }, ...(c.ahead ?? [])])]),
+    )
+  } finally {
+    store.close()
+  }
+}
+
+test(
+  'HTTP up during the cold start with its progress; killed mid-scan, the restart resumes without re-reading and finishes',
+  { timeout: 300_000 },
+  async () => {
+    const allBlocks = (toBlock + 1n) * BigInt(DEPLOYMENTS)
+    const first = startServer()
+    const url = await waitFor('the first start to listen', () => first.output().match(/listening on (http:\/\/[\d.:]+)/)?.[1], 120_000)
+    const metricsUrl = await waitFor('the metrics line', () => first.output().match(/metrics: (http:\/\/[\d.:]+\/metrics)/)?.[1], 5000)
+    assert.ok(proxy.logRanges.length < 100, `listening after ${proxy.logRanges.length} ranges, not after the scan`)
+    assert.equal((await fetch(`${url}/health`)).status, 200)
+
+    // /ready: 503 while scanning, with blocks scanned of the total, pools found and an ETA.
+    const scanning = await waitFor(
+      'the scan under way',
+      async () => {
+        const r = await readyOf(url)
+        return r.body.discovery?.phase === 'scanning' && r.body.discovery.scannedBlocks > 0 && r.body.discovery.etaSeconds !== null
+          ? r
+          : undefined
+      },
+      60_000,
+    )
+    assert.equal(scanning.status, 503)
+    assert.ok(scanning.body.notReady.includes('coldStart'))
+    assert.equal(scanning.body.discovery.totalBlocks, Number(allBlocks))
+    assert.ok(scanning.body.discovery.scannedBlocks < scanning.body.discovery.totalBlocks)
+    assert.ok(scanning.body.discovery.percent > 0 && scanning.body.discovery.percent < 100)
+    const metrics = await (await fetch(metricsUrl)).text()
+    assert.match(metrics, new RegExp(`swap_discovery_blocks_total ${allBlocks}\\b`))
+    assert.match(metrics, /swap_discovery_blocks_scanned [1-9]\d*/)
+    assert.match(metrics, /swap_discovery_eta_seconds \d/)
+    const quote = await fetch(`${url}/quote`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+      body: JSON.stringify({ chainId: sm.chain.chainId, tokenIn: sm.tokens[0], tokenOut: sm.tokens[1], amountIn: '1000', slippageBps: 50 }),
+    })
+    assert.equal(quote.status, 503, 'quotes are refused until the market is at the head')
+
+    // Killed in the middle of the scan (no graceful close): what was stored is what a crash leaves.
+    await waitFor('a third of the ranges', () => (proxy.logRanges.length > allBlocks / 100n / 3n ? true : undefined), 120_000)
+    first.child.kill('SIGKILL')
+    await first.exited
+    assert.ok(proxy.refusedLogRanges.length > 0, 'ranges over the cap were refused and split')
+    assert.ok(proxy.throttledLogs() > 0, 'ranges were throttled')
+    assert.match(first.output(), /"component":"market".*discovery progress/, 'progress in the log')
+    const stored = storedCoverage()
+    const storedBlocks = [...stored.values()].flat().reduce((n, r) => n + (r.toBlock - r.fromBlock + 1n), 0n)
+    assert.ok(storedBlocks > 0n && storedBlocks < allBlocks, `${storedBlocks} of ${allBlocks} blocks stored at the kill`)
+
+    const servedBefore = proxy.logRanges.length
+    const second = startServer()
+    const url2 = await waitFor('the second start to listen', () => second.output().match(/listening on (http:\/\/[\d.:]+)/)?.[1], 120_000)
+    const resumed = await readyOf(url2)
+    if (resumed.body.discovery.phase === 'scanning')
+      assert.ok(resumed.body.discovery.totalBlocks <= Number(allBlocks - storedBlocks + 64n * BigInt(stored.size)), 'it resumes')
+    const done = await waitFor(
+      'the second start to be ready',
+      async () => {
+        const r = await readyOf(url2)
+        return r.status === 200 ? r : undefined
+      },
+      180_000,
+    )
+    assert.equal(done.body.discovery.phase, 'done')
+    assert.deepEqual(done.body.notReady, [])
+    assert.ok(done.body.discovery.poolsFound >= 7)
+
+    // Nothing stored was asked again, but the reorg margin (the 64 blocks below the highest stored one).
+    const again = proxy.logRanges.slice(servedBefore)
+    for (const [source, ranges] of stored) {
+      const top = ranges.at(-1)!.toBlock
+      const kept = mergeBlockRanges(ranges.map((r) => ({ fromBlock: r.fromBlock, toBlock: r.toBlock < top - 64n ? r.toBlock : top - 64n })))
+      for (const r of again.filter((a) => a.address?.includes(source))) {
+        const overlap = kept.filter((k) => k.fromBlock <= r.toBlock && r.fromBlock <= k.toBlock)
+        assert.deepEqual(overlap, [], `${source}: blocks ${r.fromBlock}..${r.toBlock} were stored and asked again`)
+      }
+    }
+    // Discovery's ranges only (the token checks ask their own, filtered on the tokens).
+    const sources = new Set(Object.values(sm.chain.deployments).map((d) => d.source.toLowerCase()))
+    const secondBlocks = again
+      .filter((r) => r.fromBlock <= toBlock && r.address?.length === 1 && sources.has(r.address[0]))
+      .reduce((n, r) => n + (r.toBlock - r.fromBlock + 1n), 0n)
+    assert.ok(
+      secondBlocks <= allBlocks - storedBlocks + 64n * BigInt(DEPLOYMENTS),
+      `the second start asked ${secondBlocks} blocks; ${allBlocks - storedBlocks} were not stored`,
+    )
+
+    const store = createSqliteMarketStore({ path: env.MARKET_DB_PATH, chainId: sm.chain.chainId })
+    const ids = new Set(store.pools().map((p) => p.ref.id))
+    store.close()
+    for (const pool of [sm.v2Pair, sm.v3Pool, sm.alienPool, sm.quickswapPool, sm.hydrexPool]) assert.ok(ids.has(pool.toLowerCase()))
+    second.child.kill('SIGTERM')
+    assert.equal(await second.exited, 0)
+  },
+)
