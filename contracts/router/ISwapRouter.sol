@@ -35,7 +35,9 @@ interface ISwapRouter {
     /// `RouterErrors.sol`'s errors (e.g. `DeadlineExpired`, `InsufficientOutput`, `LegMinOut`) or
     /// `Reentrancy()`; a token's or pool's own revert is passed through unchanged.
     /// @param params the plan: tokens, amounts, recipient, fee, native flags, deadline and routes
-    /// (`RouterTypes.sol`); the routes' `amountIn` must sum to `params.amountIn`
+    /// (`RouterTypes.sol`); the routes' `amountIn` must sum to `params.amountIn`. No routes is the
+    /// wrap or unwrap alone (WETH both sides, exactly one native flag: the output is the input);
+    /// otherwise `NoRoutes()`
     /// @return amountOut what the recipient received, in `tokenOut`'s smallest unit
     function swapExactIn(SwapParams calldata params) external payable returns (uint256 amountOut);
 

@@ -6,6 +6,7 @@ pragma solidity ^0.8.28;
 
 error DeadlineExpired(uint256 deadline, uint256 timestamp);
 error ZeroAmountIn();
+/// No routes, and the plan is not a wrap or unwrap alone (WETH both sides, one native flag).
 error NoRoutes();
 error EmptyRoute(uint256 routeIndex);
 error ZeroRouteAmount(uint256 routeIndex);

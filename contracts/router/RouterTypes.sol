@@ -57,7 +57,3 @@ uint8 constant LEG_UNIV2 = 6;
 uint8 constant LEG_UNIV3 = 7;
 uint8 constant LEG_AERODROME_V2 = 12;
 uint8 constant LEG_PANCAKE_INFINITY_CL = 13;
-// The router's own wrap or unwrap of the native asset (ETH to WETH, WETH to ETH): the only leg of
-// its route, WETH in and out, with exactly one of `nativeIn` / `nativeOut`. Its output is its
-// input: the wrap is `_pullInput`'s deposit of `msg.value`, the unwrap the payout's withdraw.
-uint8 constant LEG_WRAP_NATIVE = 14;

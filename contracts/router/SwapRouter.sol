@@ -102,7 +102,9 @@ contract SwapRouter is ISwapRouter, ReentrancyLock, V2Legs, V3Legs, V4Legs, Aero
     function _checkParams(SwapParams calldata params) private view {
         if (block.timestamp > params.deadline) revert DeadlineExpired(params.deadline, block.timestamp);
         if (params.amountIn == 0) revert ZeroAmountIn();
-        if (params.routes.length == 0) revert NoRoutes();
+        // No routes is the router's own wrap or unwrap alone: WETH on both sides, native on exactly
+        // one (the deposit of `msg.value` on entry, or the withdraw on exit, is the whole trade).
+        if (params.routes.length == 0 && !_wrapOnly(params)) revert NoRoutes();
         if (params.feeBps > BPS) revert InvalidFeeBps(params.feeBps);
         // Paying the router itself would turn the output into a stray balance of the router.
         if (params.recipient == address(0) || params.recipient == address(this)) revert InvalidRecipient();
@@ -114,7 +116,13 @@ contract SwapRouter is ISwapRouter, ReentrancyLock, V2Legs, V3Legs, V4Legs, Aero
         for (uint256 r = 0; r < params.routes.length; ++r) {
             sumOfRoutes += params.routes[r].amountIn;
         }
-        if (sumOfRoutes != params.amountIn) revert AmountInMismatch(sumOfRoutes, params.amountIn);
+        if (params.routes.length > 0 && sumOfRoutes != params.amountIn) {
+            revert AmountInMismatch(sumOfRoutes, params.amountIn);
+        }
+    }
+
+    function _wrapOnly(SwapParams calldata params) private view returns (bool) {
+        return params.tokenIn == WETH && params.tokenOut == WETH && params.nativeIn != params.nativeOut;
     }
 
     function _pullInput(SwapParams calldata params) private {
@@ -133,11 +141,10 @@ contract SwapRouter is ISwapRouter, ReentrancyLock, V2Legs, V3Legs, V4Legs, Aero
     }
 
     function _swap(SwapParams calldata params) private returns (uint256 amountOut) {
-        uint256 total;
-        // A wrap or unwrap alone: WETH on both sides, native on exactly one.
-        bool wrapOnly = params.tokenIn == WETH && params.tokenOut == WETH && params.nativeIn != params.nativeOut;
+        // With no routes (a wrap or unwrap alone, `_checkParams`) the input, held as WETH, is the output.
+        uint256 total = params.routes.length == 0 ? params.amountIn : 0;
         for (uint256 r = 0; r < params.routes.length; ++r) {
-            total += _runRoute(params.routes[r], r, params.tokenIn, params.tokenOut, wrapOnly);
+            total += _runRoute(params.routes[r], r, params.tokenIn, params.tokenOut);
         }
         // Floor: the fee never exceeds feeBps of the output; the recipient gets the remainder.
         uint256 feeAmount = (total * params.feeBps) / BPS;
@@ -158,22 +165,12 @@ contract SwapRouter is ISwapRouter, ReentrancyLock, V2Legs, V3Legs, V4Legs, Aero
         Route calldata route,
         uint256 routeIndex,
         address tokenIn,
-        address tokenOut,
-        bool wrapOnly
+        address tokenOut
     ) private returns (uint256 amount) {
         uint256 legCount = route.legs.length;
         if (legCount == 0) revert EmptyRoute(routeIndex);
         amount = route.amountIn;
         if (amount == 0) revert ZeroRouteAmount(routeIndex);
-        if (route.legs[0].kind == LEG_WRAP_NATIVE) {
-            // The input was wrapped exactly on entry (`nativeIn`) or is unwrapped exactly on exit
-            // (`nativeOut`): the route's output is its input, and nothing else moves.
-            Leg calldata wrap = route.legs[0];
-            if (!wrapOnly || legCount != 1 || wrap.tokenIn != WETH || wrap.tokenOut != WETH)
-                revert InvalidLegData(LEG_WRAP_NATIVE);
-            if (amount < wrap.minOut) revert LegMinOut(routeIndex, 0, amount, wrap.minOut);
-            return amount;
-        }
         address expectedIn = tokenIn;
         for (uint256 i = 0; i < legCount; ++i) {
             Leg calldata leg = route.legs[i];

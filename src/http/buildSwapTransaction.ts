@@ -33,7 +33,7 @@ export type BuildSwapTransactionReturnType = { to: Address; data: `0x${string}`;
  * - `unwrapNativeOut: true` needs the trade to end at the wrapped native token; `false` on a
  *   native-out plan pays WETH instead of ETH.
  * - a permit with a native input (nothing is pulled, so nothing to permit).
- * - a wrap or unwrap plan (`wrap_native`) turned into WETH to WETH or ETH to ETH by the flags.
+ * - a wrap or unwrap plan (no routes) turned into WETH to WETH or ETH to ETH by the flags.
  * - `user` equal to the router (the router refuses to pay itself: the output would be stranded).
  *
  * @example
@@ -54,12 +54,13 @@ export function buildSwapTransaction({
   const wethAddress = getAddress(weth)
   if (getAddress(user) === getAddress(router))
     throw new BadRequestError({ field: 'user', message: 'must not be the router itself (the router refuses to pay itself)' })
-  const firstLeg = plan.routes[0]?.legs[0]
-  const lastLegs = plan.routes[0]?.legs
-  if (!firstLeg || !lastLegs) throw new BadRequestError({ field: 'quoteId', message: 'the quote has no route' })
-  // The tokens the legs trade: WETH where the plan names the native sentinel.
-  const legTokenIn = getAddress(firstLeg.tokenIn)
-  const legTokenOut = getAddress(lastLegs[lastLegs.length - 1].tokenOut)
+  const legs = plan.routes[0]?.legs
+  // A plan of no routes is a wrap or an unwrap alone (one native end, WETH on the other).
+  const wrapOnly = plan.routes.length === 0 && plan.nativeIn !== plan.nativeOut
+  if (!legs?.length && !wrapOnly) throw new BadRequestError({ field: 'quoteId', message: 'the quote has no route' })
+  // The tokens the legs trade: WETH where the plan names the native sentinel (both, for a wrap or unwrap).
+  const legTokenIn = legs?.length ? getAddress(legs[0].tokenIn) : wethAddress
+  const legTokenOut = legs?.length ? getAddress(legs[legs.length - 1].tokenOut) : wethAddress
   const nativeIn = useNativeIn ?? plan.nativeIn
   const nativeOut = unwrapNativeOut ?? plan.nativeOut
   if (nativeIn && legTokenIn !== wethAddress) {
@@ -76,7 +77,7 @@ export function buildSwapTransaction({
   }
   if (permit && nativeIn) throw new BadRequestError({ field: 'permit', message: 'a native-in swap pulls no token, so it takes no permit' })
   // A wrap or unwrap plan is the router's own deposit or withdraw: it needs exactly one native end.
-  if (firstLeg.data.kind === 'wrap_native' && nativeIn === nativeOut)
+  if (wrapOnly && nativeIn === nativeOut)
     throw new BadRequestError({
       field: useNativeIn !== undefined ? 'useNativeIn' : 'unwrapNativeOut',
       message: `this quote is a ${plan.nativeIn ? 'wrap of ETH into' : 'unwrap of'} ${wethAddress}: the router needs exactly one native end (${nativeIn ? 'both' : 'neither'} asked)`,

@@ -139,7 +139,7 @@ test('a split quote reports the certified bound and its gap; the routed output (
   assert.equal((unsplit.metadata as { upperBound?: string }).upperBound, undefined, 'no bound without a split')
 })
 
-test('ETH ↔ WETH: one exact wrap_native leg, the fee taken from it, no slippage; a 100 % fee and ETH → ETH refused', async () => {
+test('ETH ↔ WETH: a plan of no routes (the router wraps or unwraps), the fee taken from it, no slippage; a 100 % fee and ETH → ETH refused', async () => {
   const wrapping = createQuoteService({
     solver,
     market: {
@@ -168,10 +168,7 @@ test('ETH ↔ WETH: one exact wrap_native leg, the fee taken from it, no slippag
   assert.equal(unwrap.expectedAmountOut, (ONE - fee).toString())
   assert.equal(unwrap.minAmountOut, unwrap.expectedAmountOut, 'nothing can move: no slippage taken')
   assert.equal(unwrap.feeBreakdown.integratorFeeAmount, fee.toString())
-  assert.deepEqual(
-    unwrap.routes.map((r) => r.legs.map((l) => [l.dex, l.tokenIn, l.tokenOut, l.minOut, l.data.kind])),
-    [[['WRAPPED_NATIVE', WETH, WETH, ONE.toString(), 'wrap_native']]],
-  )
+  assert.deepEqual(unwrap.routes, [], 'no venue: the router withdraws for the recipient')
   assert.deepEqual([unwrap.nativeIn, unwrap.nativeOut, unwrap.blockNumber], [false, true, 7])
   assert.ok(unwrap.gasEstimate.gasUnits > 21_000)
   assert.equal(unwrap.gasEstimate.gasCostWei, (BigInt(unwrap.gasEstimate.gasUnits) * 1_000_000n).toString())

@@ -184,7 +184,7 @@ async function quoteWrap({
   const blockNumber = market.freshness?.().blockNumber
   if (blockNumber === undefined) throw new QuoteMarketStaleError({ message: 'the market holds no block snapshot' })
   const amountIn = BigInt(request.amountIn).toString()
-  const plan = wrapNativePlan({ request, chainId, weth, wrap: nativeIn, amountIn, blockNumber: Number(blockNumber) })
+  const plan = wrapNativePlan({ request, chainId, wrap: nativeIn, amountIn, blockNumber: Number(blockNumber) })
   if (plan.expectedAmountOut === '0')
     throw new InvalidQuoteRequestError({
       field: 'feeBps',

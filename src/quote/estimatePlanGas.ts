@@ -54,8 +54,7 @@ export function estimatePlanGas({
     feeRecipient: feeBps > 0 ? STAND_IN_ADDRESS : undefined,
     deadline: STAND_IN_DEADLINE,
   })
-  // The router measures each leg's output around it; its own wrap or unwrap moves nothing to measure.
-  const legs = routes.reduce((count, route) => count + route.legs.filter((leg) => leg.data.kind !== 'wrap_native').length, 0)
+  const legs = routes.reduce((count, route) => count + route.legs.length, 0)
   const paysIntegratorFee = BigInt(plan.feeBreakdown.integratorFeeAmount) > 0n
   const overhead = estimateRouterOverheadGas({ data, routes: routes.length, legs, nativeIn, nativeOut, paysIntegratorFee })
   // The solver's gas includes each leg's L1 calldata fee in L2 gas (its objective); the estimate's

@@ -9,8 +9,8 @@ import type { GasEstimate, RouteLeg, RouteMetadata, RoutePlan, SplitRoute } from
 /** The spec's QuoteRequest (the body of POST /quote). */
 export type QuoteRequest = WireQuoteRequest
 
-/** A spec RouteLeg as the service emits it: always a `poolId`, and the LegData our adapters encode (or the router's wrap). */
-export type QuoteRouteLeg = Omit<RouteLeg, 'poolId' | 'data'> & { poolId: string; data: LegData | { kind: 'wrap_native' } }
+/** A spec RouteLeg as the service emits it: always a `poolId`, and the LegData our adapters encode. */
+export type QuoteRouteLeg = Omit<RouteLeg, 'poolId' | 'data'> & { poolId: string; data: LegData }
 
 export type QuoteSplitRoute = Omit<SplitRoute, 'legs'> & { legs: QuoteRouteLeg[] }
 

@@ -132,10 +132,6 @@ export function encodeRouterLeg({ leg, path = 'leg' }: EncodeRouterLegParameters
         ...base,
       }
     }
-    case 'wrap_native':
-      // The router's own wrap or unwrap: no pool, no data; the router checks WETH on both sides and
-      // exactly one native end (docs/route-legs.md).
-      return { kind: routerLegKind.wrap_native, pool: zeroAddress, data: '0x', ...base }
     default:
       return fail('data.kind', `no executable router leg for kind ${(data as { kind: string }).kind}`)
   }

@@ -36,7 +36,8 @@ export type EncodeSwapExactInReturnType = {
  *
  * The router's `tokenIn`/`tokenOut` are the tokens the legs trade: with `nativeIn` the plan's
  * `tokenIn` may be the native sentinel, so the first leg's `tokenIn` (the wrapped native token)
- * is used; likewise `tokenOut` with `nativeOut`. Throws `RouterEncodingError` when the plan cannot
+ * is used; likewise `tokenOut` with `nativeOut`. A plan of no routes is a wrap (`nativeIn`) or an
+ * unwrap (`nativeOut`) alone, WETH on both sides: the router's deposit or withdraw is the trade. Throws `RouterEncodingError` when the plan cannot
  * run as given (routes' inputs not summing to `amountIn`, routes not starting and ending at the
  * same tokens, a leg kind without a router leg) and before viem's ABI encoder sees a value outside
  * its ABI type (an amount or deadline beyond uint256, a negative one, a permit `r`/`s` that is not
@@ -61,7 +62,9 @@ export function encodeSwapExactIn({
   const fail = (path: string, message: string): never => {
     throw new RouterEncodingError({ path, message })
   }
-  if (plan.routes.length === 0) fail('routes', 'at least one route is needed')
+  // No routes is the router's own wrap or unwrap alone: exactly one native end, WETH both sides.
+  if (plan.routes.length === 0 && nativeIn === nativeOut)
+    fail('routes', 'at least one route is needed, unless the plan is a wrap or unwrap alone (exactly one native end)')
   if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > 10_000) fail('feeBps', `must be 0..10000: ${feeBps}`)
   if (feeBps > 0 && (!feeRecipient || !isAddress(feeRecipient, { strict: false }))) fail('feeRecipient', 'required when feeBps > 0')
   if (typeof recipient !== 'string' || !isAddress(recipient, { strict: false })) fail('recipient', `not an address: ${String(recipient)}`)
@@ -75,8 +78,10 @@ export function encodeSwapExactIn({
     const legs: RouterLeg[] = route.legs.map((leg, i) => encodeRouterLeg({ leg, path: `routes[${r}].legs[${i}]` }))
     return { amountIn: parseUint256({ value: route.amountIn, path: `routes[${r}].amountIn` }), legs }
   })
-  const firstIn = routes[0].legs[0].tokenIn
-  const lastOut = routes[0].legs[routes[0].legs.length - 1].tokenOut
+  // With no routes the wrapped token is the plan's non-native side: the output of a wrap, the input of an unwrap.
+  const wrapped = getAddress(nativeIn ? plan.tokenOut : plan.tokenIn)
+  const firstIn = routes[0]?.legs[0].tokenIn ?? wrapped
+  const lastOut = routes[0]?.legs[routes[0].legs.length - 1].tokenOut ?? wrapped
   const tokenIn = nativeIn ? firstIn : getAddress(plan.tokenIn)
   const tokenOut = nativeOut ? lastOut : getAddress(plan.tokenOut)
   routes.forEach((route, r) => {
@@ -88,7 +93,7 @@ export function encodeSwapExactIn({
     if (route.legs[route.legs.length - 1].tokenOut !== tokenOut) fail(`routes[${r}].legs`, `must end at the swap's tokenOut ${tokenOut}`)
   })
   const sumOfRoutes = routes.reduce((sum, route) => sum + route.amountIn, 0n)
-  if (sumOfRoutes !== amountIn) fail('routes', `route inputs sum to ${sumOfRoutes}, not amountIn ${amountIn}`)
+  if (routes.length > 0 && sumOfRoutes !== amountIn) fail('routes', `route inputs sum to ${sumOfRoutes}, not amountIn ${amountIn}`)
 
   const params = {
     tokenIn,

@@ -1,6 +1,6 @@
 /**
  * The router's leg kind numbers (`docs/route-legs.md`, `contracts/router/RouterTypes.sol`), one per
- * spec `LegData` kind (`pancake_infinity_cl` since API 0.2.0, `wrap_native` since 0.3.0). Kinds 8–11 are reserved: the contract
+ * spec `LegData` kind (`pancake_infinity_cl` since API 0.2.0). Kinds 8–11 are reserved: the contract
  * reverts `UnsupportedLegKind` on them.
  *
  * @example
@@ -21,7 +21,6 @@ export const routerLegKind = {
   woofi: 11,
   aerodrome_v2: 12,
   pancake_infinity_cl: 13,
-  wrap_native: 14,
 } as const
 
 /** A spec `LegData` kind. */

@@ -32,7 +32,6 @@ test('every leg kind number in TypeScript matches RouterTypes.sol, and every Leg
     'univ3',
     'aerodrome_v2',
     'pancake_infinity_cl',
-    'wrap_native',
   ]
   const reserved = ['curve', 'prop_amm', 'dodo_v2', 'woofi']
   assert.deepEqual(Object.keys(routerLegKind).sort(), specKinds.sort())

@@ -260,7 +260,7 @@ test('overrides (spec rule 6): an ETH-in quote paid in WETH, a WETH-out quote un
   await executeAndCheck(trader, unwrapped.json, wethOut.json.routePlan, 'native', tokens.WETH.address)
 })
 
-test('ETH → WETH and WETH → ETH: one exact wrap_native leg through the router, gas-priced, executed; flags that leave no native end are refused', async () => {
+test('ETH → WETH and WETH → ETH: a plan of no routes that the router wraps or unwraps, gas-priced, executed exactly; flags that leave no native end are refused', async () => {
   const amountIn = parseEther('1.25')
   const wrap = await callApp(app, 'socket', {
     url: '/quote',
@@ -271,22 +271,7 @@ test('ETH → WETH and WETH → ETH: one exact wrap_native leg through the route
   const plan = wrap.json.routePlan
   assert.equal(plan.expectedAmountOut, amountIn.toString(), 'exact: amountOut == amountIn')
   assert.equal(plan.minAmountOut, amountIn.toString(), 'no price can move: no slippage taken')
-  assert.deepEqual(plan.routes, [
-    {
-      amountIn: amountIn.toString(),
-      legs: [
-        {
-          dex: 'WRAPPED_NATIVE',
-          tokenIn: tokens.WETH.address,
-          tokenOut: tokens.WETH.address,
-          amountIn: amountIn.toString(),
-          minOut: amountIn.toString(),
-          poolId: tokens.WETH.address.toLowerCase(),
-          data: { kind: 'wrap_native' },
-        },
-      ],
-    },
-  ])
+  assert.deepEqual(plan.routes, [], 'no venue: the router wraps msg.value and pays it out')
   assert.equal(plan.nativeIn, true)
   assert.equal(plan.nativeOut, false)
   assert.ok(plan.gasEstimate.gasUnits > 21_000 && BigInt(plan.gasEstimate.gasCostWei) > 0n, 'gas-priced')
@@ -316,7 +301,7 @@ test('ETH → WETH and WETH → ETH: one exact wrap_native leg through the route
   })
   assert.equal(unwrap.status, 200, unwrap.text)
   assert.equal(unwrap.json.routePlan.nativeOut, true)
-  assert.equal(unwrap.json.routePlan.routes[0].legs[0].data.kind, 'wrap_native')
+  assert.deepEqual(unwrap.json.routePlan.routes, [])
   assert.equal(
     BigInt(unwrap.json.routePlan.expectedAmountOut) + BigInt(unwrap.json.routePlan.feeBreakdown.integratorFeeAmount),
     parseEther('0.8'),

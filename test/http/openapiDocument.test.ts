@@ -60,9 +60,9 @@ describe('the document', () => {
     }
   })
 
-  test('OpenAPI 3.1, version 0.3.0, the served paths with their statuses, compare/split absent', () => {
+  test('OpenAPI 3.1, version 0.2.0, the served paths with their statuses, compare/split absent', () => {
     assert.equal(doc.openapi, '3.1.0')
-    assert.equal(doc.info.version, '0.3.0')
+    assert.equal(doc.info.version, '0.2.0')
     assert.deepEqual(Object.keys(doc.paths).sort(), [
       '/execute',
       '/health',
@@ -143,11 +143,9 @@ describe('the document', () => {
     const legKinds = resolve(doc.components.schemas.RouteLeg.properties.data).anyOf.map(
       (o: any) => o.properties.kind.enum?.[0] ?? o.properties.kind.const,
     )
-    // The spec's 13 kinds, plus pancake_infinity_cl since 0.2.0 and wrap_native since 0.3.0
-    // (additions: the others unchanged).
-    assert.equal(legKinds.length, 15)
+    // The spec's 13 kinds, plus pancake_infinity_cl since 0.2.0 (an addition: the others unchanged).
+    assert.equal(legKinds.length, 14)
     assert.ok(legKinds.includes('pancake_infinity_cl'))
-    assert.ok(legKinds.includes('wrap_native'))
     assert.equal(resolve(doc.components.schemas.QuoteRequest.properties.allowedDexes.items).enum.length, 21)
     // OpenAPI links: a quoteId from /quote or /execute goes into /submit.
     for (const path of ['/quote', '/execute']) {

@@ -228,7 +228,7 @@ describe('validation: every bound and pattern, one by one; the 400 names the fie
     }
   })
 
-  test('no route is a 400 with a clear error; the same token on both sides names tokenOut; WETH to ETH is a wrap_native plan', async () => {
+  test('no route is a 400 with a clear error; the same token on both sides names tokenOut; WETH to ETH is a plan of no routes (the router unwraps)', async () => {
     const unknownToken = await callApp(app, 'inject', {
       url: '/quote',
       key: KEY_A,
@@ -245,7 +245,7 @@ describe('validation: every bound and pattern, one by one; the 400 names the fie
     // Was a 400 ("wrapping or unwrapping the native asset is not a swap"): a trade users send.
     const unwrap = await callApp(app, 'inject', { url: '/quote', key: KEY_A, body: { ...quoteBody, tokenOut: NATIVE } })
     assert.equal(unwrap.status, 200, unwrap.text)
-    assert.equal(unwrap.json.routePlan.routes[0].legs[0].data.kind, 'wrap_native')
+    assert.deepEqual([unwrap.json.routePlan.routes, unwrap.json.routePlan.nativeOut], [[], true])
     assert.equal(unwrap.json.routePlan.expectedAmountOut, quoteBody.amountIn)
   })
 

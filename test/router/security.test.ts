@@ -257,11 +257,10 @@ test('leg tokens must chain from tokenIn to tokenOut; bad native use and bad fee
   assert.equal(direct.status, 'reverted')
 })
 
-test("the router's own wrap and unwrap (wrap_native, kind 14): exact, nothing left behind; refused unless alone, WETH in and out, one native end", async () => {
+test("no routes is the router's own wrap or unwrap alone: exact, nothing left behind; refused unless WETH on both sides and exactly one native end", async () => {
   const { a } = market.tokens
   const weth = market.weth
-  const wrapLeg = { kind: 14, pool: zeroAddress, tokenIn: weth, tokenOut: weth, minOut: ONE, data: '0x' as Hex }
-  const wrap = rawParams({ tokenIn: weth, tokenOut: weth, nativeIn: true, routes: [{ amountIn: ONE, legs: [wrapLeg] }] })
+  const wrap = rawParams({ tokenIn: weth, tokenOut: weth, nativeIn: true, routes: [] })
   const wrapped = await sendRouterCall({ market, data: swapData(wrap), value: ONE, recipient: RECIPIENT, tokenOut: weth })
   assert.equal(wrapped.received, ONE, 'ETH in, exactly as much WETH out')
   const unwrap = { ...wrap, nativeIn: false, nativeOut: true, feeBps: 30, feeRecipient: getAddress(a) }
@@ -269,49 +268,17 @@ test("the router's own wrap and unwrap (wrap_native, kind 14): exact, nothing le
   assert.equal(unwrapped.received, ONE - (ONE * 30n) / 10_000n, 'WETH in, ETH out less the fee (paid in WETH)')
   await assertRouterEmpty(market)
 
-  const refused = 'InvalidLegData(14)'
-  assert.equal(await routerRevert({ market, data: swapData({ ...wrap, nativeIn: false }) }), refused, 'neither end native')
-  assert.equal(await routerRevert({ market, data: swapData({ ...wrap, nativeOut: true }), value: ONE }), refused, 'both ends native')
-  const otherTokens = { ...wrapLeg, tokenIn: a, tokenOut: a }
+  assert.equal(await routerRevert({ market, data: swapData({ ...wrap, nativeIn: false }) }), 'NoRoutes()', 'neither end native')
+  assert.equal(await routerRevert({ market, data: swapData({ ...wrap, nativeOut: true }), value: ONE }), 'NoRoutes()', 'both ends native')
   assert.equal(
-    await routerRevert({
-      market,
-      data: swapData({ ...wrap, tokenIn: a, tokenOut: a, nativeIn: false, routes: [{ amountIn: ONE, legs: [otherTokens] }] }),
-    }),
-    refused,
+    await routerRevert({ market, data: swapData({ ...wrap, tokenIn: a, tokenOut: a, nativeIn: false, nativeOut: true }) }),
+    'NoRoutes()',
     'not WETH',
   )
-  const swapLeg = {
-    kind: 0,
-    pool: market.v2.wethA,
-    tokenIn: weth,
-    tokenOut: a,
-    minOut: 0n,
-    data: `0x${(30).toString(16).padStart(64, '0')}` as Hex,
-  }
   assert.equal(
-    await routerRevert({
-      market,
-      data: swapData({ ...wrap, tokenOut: a, routes: [{ amountIn: ONE, legs: [wrapLeg, swapLeg] }] }),
-      value: ONE,
-    }),
-    refused,
-    'not alone in its route',
-  )
-  const back = { ...swapLeg, pool: market.v2.wethA, tokenIn: a, tokenOut: weth }
-  const afterSwap = rawParams({ tokenIn: a, tokenOut: weth, nativeOut: true, routes: [{ amountIn: ONE, legs: [back, wrapLeg] }] })
-  assert.equal(
-    await routerRevert({ market, data: swapData(afterSwap) }),
-    'LegTokenMismatch(0, 1)',
-    'after another leg: WETH to WETH is no leg',
-  )
-  assert.equal(
-    await routerRevert({
-      market,
-      data: swapData({ ...wrap, routes: [{ amountIn: ONE, legs: [{ ...wrapLeg, minOut: ONE + 1n }] }] }),
-      value: ONE,
-    }),
-    `LegMinOut(0, 0, ${ONE}, ${ONE + 1n})`,
+    await routerRevert({ market, data: swapData({ ...wrap, minAmountOut: ONE + 1n }), value: ONE }),
+    `InsufficientOutput(${ONE}, ${ONE + 1n})`,
+    'the minimum holds on a wrap too',
   )
 })
 

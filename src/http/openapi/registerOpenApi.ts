@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify'
 
 /**
  * The interface version (spec §9: paths carry no version segment). 0.2.0 adds the
- * `pancake_infinity_cl` leg kind to `LegData`; 0.3.0 the `wrap_native` kind and its leg's `dex`,
- * `WRAPPED_NATIVE` (ETH to WETH and back); nothing else changed shape (docs/route-legs.md).
+ * `pancake_infinity_cl` leg kind to `LegData`; nothing else changed shape (docs/route-legs.md).
  */
-export const API_VERSION = '0.3.0'
+export const API_VERSION = '0.2.0'
 
 /**
  * Registers `@fastify/swagger`, which builds the OpenAPI 3.1 document from the routes as they are

@@ -13,9 +13,6 @@ const AmountString = Type.Ref('AmountString')
 const Hex = Type.Ref('Hex')
 const Int64 = Type.Ref('Int64')
 
-/** A leg's `dex` when the leg is the router's own wrap or unwrap of the native asset (no pool). */
-export const WRAPPED_NATIVE = 'WRAPPED_NATIVE'
-
 /** `LegData`, discriminated by `kind`; every kind of the spec (legacy `univ2`/`univ3` included). */
 export const LegData = Type.Union(
   [
@@ -68,9 +65,6 @@ export const LegData = Type.Union(
       },
       closed,
     ),
-    // Added in 0.3.0 (docs/route-legs.md): the router's own wrap (ETH to WETH) or unwrap (WETH to
-    // ETH), the one leg of a plan between the native asset and its wrapped token.
-    Type.Object({ kind: kind('wrap_native') }, closed),
   ],
   { $id: 'LegData', description: 'How the router runs the leg, discriminated by kind (docs/route-legs.md)' },
 )
@@ -78,9 +72,7 @@ export type LegData = Static<typeof LegData, SwapSchemaContext>
 
 export const RouteLeg = Type.Object(
   {
-    dex: Type.Union([Type.Ref('DexId'), kind(WRAPPED_NATIVE)], {
-      description: `the venue; ${WRAPPED_NATIVE} (since 0.3.0): the router's own wrap or unwrap (a wrap_native leg)`,
-    }),
+    dex: Type.Ref('DexId'),
     tokenIn: Address,
     tokenOut: Address,
     amountIn: AmountString,
@@ -140,7 +132,11 @@ export const RouteMetadata = Type.Object(
       ),
     ),
     maxHopsSearched: Type.Optional(
-      Type.Integer({ minimum: 1, description: 'the path depth searched: maxHops (default 3) capped at the deepest search, 4' }),
+      Type.Integer({
+        minimum: 0,
+        description:
+          'the path depth searched: maxHops (default 3) capped at the deepest search, 4; 0 for a wrap or unwrap (nothing searched)',
+      }),
     ),
     // Certified upper bound on what any routing of amountIn over the venues this quote may use could
     // pay, raw tokenOut before fees and gas (the convex bound, docs/solver-optimizer.md).
