@@ -96,6 +96,29 @@ test('native in: tokenIn is the first leg token (the plan may carry the native s
   assert.equal(params.nativeIn, true)
 })
 
+test("no routes is the router's wrap or unwrap alone: WETH on both sides (the plan's non-native side); refused with no native end", () => {
+  const weth = A
+  const wrap = { ...plan([[{ tokenIn: A, tokenOut: B, data: { kind: 'v3_direct', pool: POOL } }]], [5n]), routes: [] }
+  const wrapped = encodeSwapExactIn({
+    plan: { ...wrap, tokenIn: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', tokenOut: weth, nativeIn: true },
+    recipient: USER,
+    deadline: 1n,
+  })
+  const params = decode(wrapped.data).args[0] as { tokenIn: string; tokenOut: string; nativeIn: boolean; routes: unknown[] }
+  assert.deepEqual([params.tokenIn, params.tokenOut, params.nativeIn, params.routes, wrapped.value], [weth, weth, true, [], 5n])
+  const unwrapped = encodeSwapExactIn({
+    plan: { ...wrap, tokenIn: weth, tokenOut: '0x0000000000000000000000000000000000000000', nativeOut: true },
+    recipient: USER,
+    deadline: 1n,
+  })
+  const back = decode(unwrapped.data).args[0] as { tokenIn: string; tokenOut: string; nativeOut: boolean }
+  assert.deepEqual([back.tokenIn, back.tokenOut, back.nativeOut, unwrapped.value], [weth, weth, true, 0n])
+  assert.throws(
+    () => encodeSwapExactIn({ plan: wrap, recipient: USER, deadline: 1n }),
+    (e: unknown) => e instanceof RouterEncodingError && e.path === 'routes',
+  )
+})
+
 test('a permit selects swapExactInWithPermit', () => {
   const p = plan([[{ tokenIn: A, tokenOut: B, data: { kind: 'algebra_direct', pool: POOL } }]], [5n])
   const permit = { value: '5', deadline: 100, v: 27, r: `0x${'ab'.repeat(32)}`, s: `0x${'cd'.repeat(32)}` } as const
