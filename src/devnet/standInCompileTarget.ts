@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { compiledContractsPath } from '../artifacts/compiledContractsPath.ts'
 
 /** The protocols whose stand-in contracts live in `contracts/<protocol>/`, one compilation each. */
-export const standInProtocols = ['aerodrome', 'slipstream', 'pancake-v2', 'pancake-infinity'] as const
+export const standInProtocols = ['aerodrome', 'slipstream', 'pancake-v2', 'pancake-infinity', 'curve'] as const
 
 export type StandInProtocol = (typeof standInProtocols)[number]
 

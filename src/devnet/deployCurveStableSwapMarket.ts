@@ -1,0 +1,105 @@
+import type { Address } from 'viem'
+import { type CurveCoin, createCurveStableSwapPool } from './createCurveStableSwapPool.ts'
+import { deployContractAndWait } from './deployContractAndWait.ts'
+import { deployCurveStableSwap } from './deployCurveStableSwap.ts'
+import { loadCurveStableSwapNgArtifact } from './loadCurveStableSwapNgArtifact.ts'
+import { loadStandInArtifacts } from './loadStandInArtifacts.ts'
+import type { Devnet } from './startDevnet.ts'
+import { writeContractAndWait } from './writeContractAndWait.ts'
+
+export type DeployCurveStableSwapMarketParameters = {
+  devnet: Devnet
+  /** The embedded market's tokens by symbol (`DevnetDescription.tokens`): USDC, USDbC, DAI, cbETH, wstETH are used; `TestERC20`s with open mint. */
+  tokens: Record<string, { address: Address; decimals: number }>
+}
+
+export type CurveMarketPool = { name: string; pool: Address; coins: Address[] }
+
+export type DeployCurveStableSwapMarketReturnType = {
+  factory: Address
+  views: Address
+  /** The ERC-4626 vault over DAI (`CurveRateVault`, 1.08 DAI a share) that the sDAI pools hold. */
+  sDai: Address
+  /** The rate oracles of cbETH (1.1) and wstETH (1.1833), settable. */
+  oracles: { cbETH: Address; wstETH: Address }
+  pools: CurveMarketPool[]
+}
+
+/**
+ * Curve StableSwap-NG pools over the embedded market's tokens, funded by the devnet account with
+ * about $5M a coin: USDC/USDbC (A 200), USDC/USDbC/DAI (A 500), USDC/sDAI with an ERC-4626 coin,
+ * USDC/USDbC/DAI/sDAI, and cbETH/wstETH with two oracle-rated coins. Not part of the default seed:
+ * the solver does not price CURVE yet (docs/dex-kinds.md), so the tests that need them deploy them.
+ *
+ * @example
+ * const { pools } = await deployCurveStableSwapMarket({ devnet, tokens: market.tokens })
+ */
+export async function deployCurveStableSwapMarket({
+  devnet,
+  tokens,
+}: DeployCurveStableSwapMarketParameters): Promise<DeployCurveStableSwapMarketReturnType> {
+  const { CurveRateOracle, CurveRateVault } = loadStandInArtifacts({ protocol: 'curve' })
+  const { factory, views } = await deployCurveStableSwap({ devnet })
+  const sDai = await deployContractAndWait({
+    devnet,
+    artifact: CurveRateVault,
+    args: ['Savings DAI', 'sDAI', tokens.DAI.address, 108n * 10n ** 16n],
+  })
+  const oracles = {
+    cbETH: await deployContractAndWait({ devnet, artifact: CurveRateOracle, args: [11n * 10n ** 17n] }),
+    wstETH: await deployContractAndWait({ devnet, artifact: CurveRateOracle, args: [11833n * 10n ** 14n] }),
+  }
+  const plain = (symbol: string): CurveCoin => ({ ...tokens[symbol], kind: 'plain' })
+  const sDaiCoin: CurveCoin = { address: sDai, decimals: 18, kind: 'erc4626' }
+  const specs: { name: string; coins: CurveCoin[]; A: bigint; fee: bigint; whole: bigint[] }[] = [
+    { name: 'USDC/USDbC', coins: [plain('USDC'), plain('USDbC')], A: 200n, fee: 1_000_000n, whole: [5_000_000n, 5_000_000n] },
+    {
+      name: 'USDC/USDbC/DAI',
+      coins: [plain('USDC'), plain('USDbC'), plain('DAI')],
+      A: 500n,
+      fee: 1_000_000n,
+      whole: [5_000_000n, 5_000_000n, 5_000_000n],
+    },
+    { name: 'USDC/sDAI', coins: [plain('USDC'), sDaiCoin], A: 200n, fee: 2_000_000n, whole: [5_000_000n, 4_629_000n] },
+    {
+      name: 'USDC/USDbC/DAI/sDAI',
+      coins: [plain('USDC'), plain('USDbC'), plain('DAI'), sDaiCoin],
+      A: 1000n,
+      fee: 1_000_000n,
+      whole: [5_000_000n, 5_000_000n, 5_000_000n, 4_629_000n],
+    },
+    {
+      name: 'cbETH/wstETH',
+      coins: [
+        { ...tokens.cbETH, kind: 'oracle', oracle: oracles.cbETH },
+        { ...tokens.wstETH, kind: 'oracle', oracle: oracles.wstETH },
+      ],
+      A: 100n,
+      fee: 4_000_000n,
+      whole: [1_515n, 1_408n],
+    },
+  ]
+  const ng = loadCurveStableSwapNgArtifact()
+  const pools: CurveMarketPool[] = []
+  for (const spec of specs) {
+    const { pool } = await createCurveStableSwapPool({
+      devnet,
+      factory,
+      coins: spec.coins,
+      A: spec.A,
+      fee: spec.fee,
+      offpegFeeMultiplier: 20_000_000_000n,
+      name: spec.name,
+    })
+    // Whole coins worth about $5M each at the market's prices (sDAI: 1.08 DAI; cbETH $3,300, wstETH $3,550).
+    const amounts = spec.coins.map((coin, k) => spec.whole[k] * 10n ** BigInt(coin.decimals))
+    for (const [k, coin] of spec.coins.entries()) {
+      const abi = CurveRateVault.abi
+      await writeContractAndWait({ devnet, address: coin.address, abi, functionName: 'mint', args: [devnet.account, amounts[k]] })
+      await writeContractAndWait({ devnet, address: coin.address, abi, functionName: 'approve', args: [pool, amounts[k]] })
+    }
+    await writeContractAndWait({ devnet, address: pool, abi: ng.abi, functionName: 'add_liquidity', args: [amounts, 0n] })
+    pools.push({ name: spec.name, pool, coins: spec.coins.map((c) => c.address) })
+  }
+  return { factory, views, sDai, oracles, pools }
+}
