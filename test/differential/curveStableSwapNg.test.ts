@@ -15,8 +15,8 @@ import { createPrng, type Prng } from './createPrng.ts'
 import { testTokenAbi } from './harnessContracts.ts'
 import { useDifferentialSession } from './useDifferentialSession.ts'
 
-// CURVE StableSwap-NG: Curve's own pool (CurveStableSwapNG.vy, compiled from the source Vyper's
-// PyPI distribution ships) against a second implementation of its published math in Python with
+// CURVE StableSwap-NG: Curve's own pool (CurveStableSwapNG.vy v7.0.0 as deployed, compiled with
+// Vyper 0.3.10 from the source Pygments' PyPI distribution ships) against a second implementation of its published math in Python with
 // exact integers (test/crosscheck/curve_stableswap_ng.py) and, where A is whole, curvesim's pool.
 // Random pools of 2 to 4 coins (decimals 2 to 18; plain, oracle-rated and ERC-4626 coins whose
 // rates move between states), random imbalanced deposits, a prior swap in half the states (admin
