@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {StableSwapMath} from "./StableSwapMath.sol";
+
 interface IStableSwapNG {
     function N_COINS() external view returns (uint256);
     function stored_rates() external view returns (uint256[] memory);
@@ -20,7 +22,7 @@ interface IStableSwapNG {
 ///   the last unit of D, and of the quote, may differ.
 /// `get_dx` and the meta-pool views are left out.
 contract CurveStableSwapViews {
-    uint256 private constant A_PRECISION = 100;
+    uint256 private constant A_PRECISION = StableSwapMath.A_PRECISION;
     uint256 private constant PRECISION = 1e18;
     uint256 private constant FEE_DENOMINATOR = 1e10;
 
@@ -29,11 +31,11 @@ contract CurveStableSwapViews {
         uint256 n = p.N_COINS();
         (uint256[] memory rates, uint256[] memory xp) = _ratesAndXp(p, n);
         uint256 amp = p.A() * A_PRECISION;
-        uint256 d = _getD(xp, amp, n);
+        uint256 d = StableSwapMath.getD(xp, amp, false);
         uint256 ui = _index(i, n);
         uint256 uj = _index(j, n);
         uint256 x = xp[ui] + (dx * rates[ui]) / PRECISION;
-        uint256 y = _getY(ui, uj, x, xp, amp, d, n);
+        uint256 y = StableSwapMath.getY(ui, uj, x, xp, amp, d);
         uint256 dy = xp[uj] - y - 1;
         uint256 fee =
             (_dynamicFee((xp[ui] + x) / 2, (xp[uj] + y) / 2, p.fee(), p.offpeg_fee_multiplier()) * dy) /
@@ -67,55 +69,5 @@ contract CurveStableSwapViews {
         if (multiplier <= FEE_DENOMINATOR) return fee;
         uint256 xps2 = (xpi + xpj) ** 2;
         return (multiplier * fee) / (((multiplier - FEE_DENOMINATOR) * 4 * xpi * xpj) / xps2 + FEE_DENOMINATOR);
-    }
-
-    function _getD(uint256[] memory xp, uint256 amp, uint256 n) private pure returns (uint256) {
-        uint256 s = 0;
-        for (uint256 k = 0; k < n; k++) s += xp[k];
-        if (s == 0) return 0;
-        uint256 d = s;
-        uint256 ann = amp * n;
-        uint256 nn = n ** n;
-        for (uint256 round = 0; round < 255; round++) {
-            uint256 dP = d;
-            for (uint256 k = 0; k < n; k++) dP = (dP * d) / xp[k];
-            dP /= nn;
-            uint256 dPrev = d;
-            d = (((ann * s) / A_PRECISION + dP * n) * d) / (((ann - A_PRECISION) * d) / A_PRECISION + (n + 1) * dP);
-            if (d > dPrev ? d - dPrev <= 1 : dPrev - d <= 1) return d;
-        }
-        revert();
-    }
-
-    function _getY(
-        uint256 i,
-        uint256 j,
-        uint256 x,
-        uint256[] memory xp,
-        uint256 amp,
-        uint256 d,
-        uint256 n
-    ) private pure returns (uint256) {
-        require(i != j, "same coin");
-        uint256 ann = amp * n;
-        uint256 s = 0;
-        uint256 c = d;
-        for (uint256 k = 0; k < n; k++) {
-            uint256 xk;
-            if (k == i) xk = x;
-            else if (k != j) xk = xp[k];
-            else continue;
-            s += xk;
-            c = (c * d) / (xk * n);
-        }
-        c = (c * d * A_PRECISION) / (ann * n);
-        uint256 b = s + (d * A_PRECISION) / ann;
-        uint256 y = d;
-        for (uint256 round = 0; round < 255; round++) {
-            uint256 yPrev = y;
-            y = (y * y + c) / (2 * y + b - d);
-            if (y > yPrev ? y - yPrev <= 1 : yPrev - y <= 1) return y;
-        }
-        revert();
     }
 }

@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import { createCurvePlainPool } from './createCurvePlainPool.ts'
 import { type CurveCoin, createCurveStableSwapPool } from './createCurveStableSwapPool.ts'
 import { deployContractAndWait } from './deployContractAndWait.ts'
 import { deployCurveStableSwap } from './deployCurveStableSwap.ts'
@@ -28,7 +29,8 @@ export type DeployCurveStableSwapMarketReturnType = {
 /**
  * Curve StableSwap-NG pools over the embedded market's tokens, funded by the devnet account with
  * about $5M a coin: USDC/USDbC (A 200), USDC/USDbC/DAI (A 500), USDC/sDAI with an ERC-4626 coin,
- * USDC/USDbC/DAI/sDAI, and cbETH/wstETH with two oracle-rated coins. Not part of the default seed:
+ * USDC/USDbC/DAI/sDAI, and cbETH/wstETH with two oracle-rated coins; and USDbC/DAI on the legacy
+ * plain-pool template (`createCurvePlainPool`). Not part of the default seed:
  * the solver does not price CURVE yet (docs/dex-kinds.md), so the tests that need them deploy them.
  *
  * @example
@@ -93,13 +95,38 @@ export async function deployCurveStableSwapMarket({
     })
     // Whole coins worth about $5M each at the market's prices (sDAI: 1.08 DAI; cbETH $3,300, wstETH $3,550).
     const amounts = spec.coins.map((coin, k) => spec.whole[k] * 10n ** BigInt(coin.decimals))
-    for (const [k, coin] of spec.coins.entries()) {
-      const abi = CurveRateVault.abi
-      await writeContractAndWait({ devnet, address: coin.address, abi, functionName: 'mint', args: [devnet.account, amounts[k]] })
-      await writeContractAndWait({ devnet, address: coin.address, abi, functionName: 'approve', args: [pool, amounts[k]] })
-    }
+    await fund(
+      pool,
+      spec.coins.map((c) => c.address),
+      amounts,
+    )
     await writeContractAndWait({ devnet, address: pool, abi: ng.abi, functionName: 'add_liquidity', args: [amounts, 0n] })
     pools.push({ name: spec.name, pool, coins: spec.coins.map((c) => c.address) })
   }
+  // The legacy template (our stand-in of the pre-NG factory's plain pool): USDbC/DAI, A 100, 4 bps.
+  const legacyCoins = [tokens.USDbC, tokens.DAI]
+  const { pool: legacy } = await createCurvePlainPool({ devnet, factory, coins: legacyCoins, A: 100n, fee: 4_000_000n })
+  const legacyAmounts = legacyCoins.map((coin) => 5_000_000n * 10n ** BigInt(coin.decimals))
+  await fund(
+    legacy,
+    legacyCoins.map((c) => c.address),
+    legacyAmounts,
+  )
+  await writeContractAndWait({
+    devnet,
+    address: legacy,
+    abi: loadStandInArtifacts({ protocol: 'curve' }).CurvePlainPool.abi,
+    functionName: 'add_liquidity',
+    args: [legacyAmounts, 0n],
+  })
+  pools.push({ name: 'USDbC/DAI (legacy)', pool: legacy, coins: legacyCoins.map((c) => c.address) })
   return { factory, views, sDai, oracles, pools }
+
+  async function fund(pool: Address, coins: Address[], amounts: bigint[]) {
+    for (const [k, coin] of coins.entries()) {
+      const abi = CurveRateVault.abi
+      await writeContractAndWait({ devnet, address: coin, abi, functionName: 'mint', args: [devnet.account, amounts[k]] })
+      await writeContractAndWait({ devnet, address: coin, abi, functionName: 'approve', args: [pool, amounts[k]] })
+    }
+  }
 }

@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""A second implementation of a Curve StableSwap-NG pool's swap, written apart from the chain's code
-and from the solver, in Python's exact integers, from the published math (curvefi/stableswap-ng
-CurveStableSwapNG.vy v7.0.0: _stored_rates, _A, get_D, get_y, _dynamic_fee, __exchange,
-_get_p/upkeep_oracles' bounds, _transfer_out; CurveStableSwapNGViews v1.2.0: get_dy).
+"""A second implementation of Curve StableSwap pools' swaps, written apart from the chain's code and
+from the solver, in Python's exact integers, from the published math of two templates:
+- "ng": curvefi/stableswap-ng CurveStableSwapNG.vy v7.0.0 (_stored_rates, _A, get_D, get_y,
+  _dynamic_fee, __exchange, _get_p/upkeep_oracles' bounds, _transfer_out) and the views contract
+  CurveStableSwapNGViews v1.2.0 (get_dy) that its get_dy calls;
+- "legacy": curvefi/curve-factory Plain2Basic/Plain3Basic (exchange and get_dy share one
+  computation with a static fee; balances in storage, the admin's share left out of them).
 
 Vyper checks every uint256 operation: a result outside [0, 2^256) or a division by zero reverts
 (`U` from solidly_pool.py raises instead, as there). `unsafe_div` only skips the zero check of a
@@ -13,7 +16,7 @@ plotting and data imports) for the same exchange when the pool's A is whole (cur
 A_PRECISION, so a ramp's fractional A is outside it): {"curvesim": "<out>"} or "skipped".
 
 Reads JSON lines (integers as decimal strings):
-  {coins: [{decimals, kind: plain|oracle|erc4626, oracleRate?, assetsPerShare?, underlyingDecimals?}],
+  {template: ng|legacy, coins: [{decimals, kind: plain|oracle|erc4626, oracleRate?, assetsPerShare?, underlyingDecimals?}],
    balances, tokenBalanceOut, initialA, futureA, initialATime, futureATime, timestamp, viewTimestamp,
    fee, offpeg, i, j, dx}
 where balances are the pool's own (stored minus admin), A values are stored ones (A x 100),
@@ -144,7 +147,8 @@ def check_oracle_upkeep(xp, amp, d):
 
 def exchange(case, rates, balances):
     i, j, dx = int(case["i"]), int(case["j"]), int(case["dx"])
-    if i == j or dx == 0:
+    ng = case["template"] == "ng"
+    if i == j or (ng and dx == 0):
         raise Revert("refused")
     xp = [U.mul(r, b) // PRECISION for r, b in zip(rates, balances)]
     x = U.add(xp[i], U.mul(dx, rates[i]) // PRECISION)
@@ -152,30 +156,40 @@ def exchange(case, rates, balances):
     d = get_d(xp, amp, pool_style=True)
     y = get_y(i, j, x, xp, amp, d)
     dy = U.sub(U.sub(xp[j], y), 1)
-    fee_rate = dynamic_fee(U.add(xp[i], x) // 2, U.add(xp[j], y) // 2, int(case["fee"]), int(case["offpeg"]))
+    fee_rate = dynamic_fee(U.add(xp[i], x) // 2, U.add(xp[j], y) // 2, int(case["fee"]), int(case["offpeg"])) if ng else int(case["fee"])
     dy_fee = U.mul(dy, fee_rate) // FEE_DENOMINATOR
     out = U.div(U.mul(U.sub(dy, dy_fee), PRECISION), rates[j])
-    U.div(U.mul(U.mul(dy_fee, ADMIN_FEE) // FEE_DENOMINATOR, PRECISION), rates[j])
-    after = list(xp)
-    after[i], after[j] = x, y
-    check_oracle_upkeep(after, amp, d)
-    # _transfer_out: the pool's token balance of coin j, less what it pays.
+    admin_out = U.div(U.mul(U.mul(dy_fee, ADMIN_FEE) // FEE_DENOMINATOR, PRECISION), rates[j])
+    if ng:
+        after = list(xp)
+        after[i], after[j] = x, y
+        check_oracle_upkeep(after, amp, d)
+    else:
+        # The stored balances: in grows by dx, out shrinks by what is paid and the admin's share.
+        U.add(balances[i], dx)
+        U.sub(U.sub(balances[j], out), admin_out)
+    # The transfer out: the pool's token balance of coin j, less what it pays.
     U.sub(int(case["tokenBalanceOut"]), out)
     return out
 
 
 def get_dy(case, rates, balances):
-    """The views contract: A from the pool's A() (whole: A_precise // 100, times 100)."""
+    """NG: the views contract, A from the pool's A() (whole: A_precise // 100, times 100) and its own
+    get_D. Legacy: the pool's own computation, exchange's without its writes."""
     i, j, dx = int(case["i"]), int(case["j"]), int(case["dx"])
+    ng = case["template"] == "ng"
     if i == j:
         raise Revert("refused")
     xp = [U.mul(r, b) // PRECISION for r, b in zip(rates, balances)]
-    amp = U.mul(amp_at(case, int(case["viewTimestamp"])) // A_PRECISION, A_PRECISION)
-    d = get_d(xp, amp, pool_style=False)
+    amp = amp_at(case, int(case["viewTimestamp"]))
+    if ng:
+        amp = U.mul(amp // A_PRECISION, A_PRECISION)
+    d = get_d(xp, amp, pool_style=not ng)
     x = U.add(xp[i], U.mul(dx, rates[i]) // PRECISION)
     y = get_y(i, j, x, xp, amp, d)
     dy = U.sub(U.sub(xp[j], y), 1)
-    fee = U.mul(dynamic_fee(U.add(xp[i], x) // 2, U.add(xp[j], y) // 2, int(case["fee"]), int(case["offpeg"])), dy) // FEE_DENOMINATOR
+    fee_rate = dynamic_fee(U.add(xp[i], x) // 2, U.add(xp[j], y) // 2, int(case["fee"]), int(case["offpeg"])) if ng else int(case["fee"])
+    fee = U.mul(fee_rate, dy) // FEE_DENOMINATOR
     return U.div(U.mul(U.sub(dy, fee), PRECISION), rates[j])
 
 
@@ -198,7 +212,7 @@ def curvesim_exchange(curve_pool, case, rates, balances):
     amp = amp_at(case, int(case["timestamp"]))
     if curve_pool is None or amp % A_PRECISION != 0:
         return "skipped"
-    multiplier = int(case["offpeg"])
+    multiplier = int(case["offpeg"]) if case["template"] == "ng" else 0
     pool = curve_pool(
         A=amp // A_PRECISION,
         D=list(balances),

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { test } from 'vitest'
 import type { Abi, Address } from 'viem'
+import { createCurvePlainPool } from '../../src/devnet/createCurvePlainPool.ts'
 import { type CurveCoin, createCurveStableSwapPool } from '../../src/devnet/createCurveStableSwapPool.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { deployCurveStableSwap } from '../../src/devnet/deployCurveStableSwap.ts'
@@ -15,29 +16,32 @@ import { createPrng, type Prng } from './createPrng.ts'
 import { testTokenAbi } from './harnessContracts.ts'
 import { useDifferentialSession } from './useDifferentialSession.ts'
 
-// CURVE StableSwap-NG: Curve's own pool (CurveStableSwapNG.vy v7.0.0 as deployed, compiled with
-// Vyper 0.3.10 from the source Pygments' PyPI distribution ships) against a second implementation of its published math in Python with
-// exact integers (test/crosscheck/curve_stableswap_ng.py) and, where A is whole, curvesim's pool.
+// CURVE StableSwap, NG and legacy. NG: Curve's own pool (CurveStableSwapNG.vy v7.0.0 as deployed,
+// compiled with Vyper 0.3.10 from the source Pygments' PyPI distribution ships) against a second
+// implementation of its published math in Python with exact integers
+// (test/crosscheck/curve_stableswap.py) and, where A is whole, curvesim's pool.
 // Random pools of 2 to 4 coins (decimals 2 to 18; plain, oracle-rated and ERC-4626 coins whose
 // rates move between states), random imbalanced deposits, a prior swap in half the states (admin
 // balances and oracles no longer at their start), random fees and off-peg multipliers, and A ramps
 // caught mid-way. Each trade: the pool's `get_dy` (through our views stand-in) and its `exchange`
-// must equal the reference exactly, and revert exactly when it does.
+// must equal the reference exactly, and revert exactly when it does. Legacy: our stand-in of the
+// pre-NG factory plain pool (contracts/curve/CurvePlainPool.sol), 2 and 3 plain coins, static fees,
+// the same deposits, prior swaps and ramps, against the same reference's legacy template.
 // The solver does not price CURVE yet (docs/dex-kinds.md): it joins these cases when it does.
 const SEED = Number(process.env.DIFF_SEED ?? 2121)
-const STATES = Number(process.env.DIFF_CURVE_STATES ?? 160)
+const STATES = Number(process.env.DIFF_CURVE_STATES ?? 216)
 const TRADES_PER_STATE = 5
 const TIME_BUDGET_MS = 360_000
 const RECIPIENT: Address = '0x000000000000000000000000000000000000c0fe'
 const PYTHON = fileURLToPath(new URL('../../build/vyper/venv/bin/python', import.meta.url))
-const REFERENCE = fileURLToPath(new URL('../crosscheck/curve_stableswap_ng.py', import.meta.url))
+const REFERENCE = fileURLToPath(new URL('../crosscheck/curve_stableswap.py', import.meta.url))
 
 const ng = loadCurveStableSwapNgArtifact()
-const { CurveRateOracle, CurveRateVault } = loadStandInArtifacts({ protocol: 'curve' })
+const { CurvePlainPool, CurveRateOracle, CurveRateVault } = loadStandInArtifacts({ protocol: 'curve' })
 const session = useDifferentialSession()
 
-type PoolSetup = { pool: Address; coins: (CurveCoin & { underlyingDecimals?: number })[] }
-type Case = { label: string; reference: Record<string, unknown>; chainExchange: string; chainGetDy: string; chainRates: string[] }
+type PoolSetup = { template: 'ng' | 'legacy'; pool: Address; abi: Abi; coins: (CurveCoin & { underlyingDecimals?: number })[] }
+type Case = { label: string; reference: Record<string, unknown>; chainExchange: string; chainGetDy: string; chainRates?: string[] }
 
 test('CURVE StableSwap-NG: get_dy and exchange equal an independent implementation', { timeout: 900_000 }, async () => {
   const { devnet } = session
@@ -89,11 +93,35 @@ test('CURVE StableSwap-NG: get_dy and exchange equal an independent implementati
     })
     for (const coin of coins)
       await writeContractAndWait({ devnet, address: coin.address, abi: testTokenAbi, functionName: 'approve', args: [pool, max] })
-    setups.push({ pool, coins })
+    setups.push({ template: 'ng', pool, abi: ng.abi, coins })
+  }
+  // Six legacy plain pools (our stand-in of the pre-NG factory template): 2 and 3 plain coins, static fees.
+  for (let p = 0; p < 6; p++) {
+    const n = 2 + (p % 2)
+    const coins: PoolSetup['coins'] = []
+    for (let c = 0; c < n; c++) {
+      const decimals = prng.pick([2, 6, 6, 8, 12, 18, 18, 18])
+      coins.push({ address: await token(decimals), decimals, kind: 'plain' })
+    }
+    const { pool } = await createCurvePlainPool({
+      devnet,
+      factory,
+      coins,
+      A: BigInt(prng.pick([10, 100, 200, 1000, 5000])),
+      fee: prng.chance(0.15) ? 0n : prng.bigint(1n, 50_000_000n),
+    })
+    for (const coin of coins)
+      await writeContractAndWait({ devnet, address: coin.address, abi: testTokenAbi, functionName: 'approve', args: [pool, max] })
+    // The template's add_liquidity takes uint256[N_COINS]: this pool's arity only.
+    const abi = (CurvePlainPool.abi as readonly { type: string; name?: string; inputs?: { type: string }[] }[]).filter(
+      (item) => item.name !== 'add_liquidity' || item.inputs?.[0].type === `uint256[${n}]`,
+    ) as Abi
+    setups.push({ template: 'legacy', pool, abi, coins })
   }
 
   const cases: Case[] = []
   const seen = {
+    legacy: 0,
     ramping: 0,
     fractionalA: 0,
     offpeg: 0,
@@ -102,14 +130,15 @@ test('CURVE StableSwap-NG: get_dy and exchange equal an independent implementati
     priorSwap: 0,
     coins: { 2: 0, 3: 0, 4: 0 } as Record<number, number>,
   }
-  const gasByCoins: Record<number, bigint[]> = { 2: [], 3: [], 4: [] }
+  const gasByPool: Record<string, bigint[]> = {}
   let base = await devnet.testClient.snapshot()
   const started = Date.now()
   for (let s = 0; s < STATES && Date.now() - started < TIME_BUDGET_MS; s++) {
     base = await revertToSnapshot({ testClient: devnet.testClient, id: base })
-    const { pool, coins } = setups[s % setups.length]
+    const { template, pool, abi, coins } = setups[s % setups.length]
     const n = coins.length
     seen.coins[n]++
+    if (template === 'legacy') seen.legacy++
     // Rates: oracle rates 0.5–3 (18 decimals), vault shares worth 0.5–3 underlying whole units.
     const rateInfo = []
     for (const coin of coins) {
@@ -153,24 +182,26 @@ test('CURVE StableSwap-NG: get_dy and exchange equal an independent implementati
     const deposited = await writeContractAndWait({
       devnet,
       address: pool,
-      abi: ng.abi,
+      abi,
       functionName: 'add_liquidity',
       args: [amounts, 0n],
       throwOnRevert: false,
     })
     if (deposited.status !== 'success') continue
-    const fee = prng.chance(0.15) ? 0n : prng.bigint(1n, 50_000_000n)
-    const ceiling = (5n * 10n ** 19n) / (fee === 0n ? 1n : fee)
-    const offpeg = prng.chance(0.25) ? prng.pick([0n, 10n ** 10n]) : prng.bigint(10n ** 10n, ceiling < 10n ** 11n ? ceiling : 10n ** 11n)
-    await writeContractAndWait({ devnet, address: pool, abi: ng.abi, functionName: 'set_new_fee', args: [fee, offpeg] })
-    if (offpeg > 10n ** 10n) seen.offpeg++
+    if (template === 'ng') {
+      const fee = prng.chance(0.15) ? 0n : prng.bigint(1n, 50_000_000n)
+      const ceiling = (5n * 10n ** 19n) / (fee === 0n ? 1n : fee)
+      const offpeg = prng.chance(0.25) ? prng.pick([0n, 10n ** 10n]) : prng.bigint(10n ** 10n, ceiling < 10n ** 11n ? ceiling : 10n ** 11n)
+      await writeContractAndWait({ devnet, address: pool, abi, functionName: 'set_new_fee', args: [fee, offpeg] })
+      if (offpeg > 10n ** 10n) seen.offpeg++
+    }
     if (prng.chance(0.5)) {
       const [i, j] = twoIndexes(prng, n)
       const dx = prng.logBigint(1n, amounts[i])
       const prior = await writeContractAndWait({
         devnet,
         address: pool,
-        abi: ng.abi,
+        abi,
         functionName: 'exchange',
         args: [i, j, dx, 0n],
         throwOnRevert: false,
@@ -181,13 +212,13 @@ test('CURVE StableSwap-NG: get_dy and exchange equal an independent implementati
       // A ramp may start a day after the last; the trades land somewhere inside it.
       const now = await latestTimestamp()
       await devnet.testClient.setNextBlockTimestamp({ timestamp: now + 86_401n })
-      const current = (await read(pool, 'A')) as bigint
+      const current = (await read(pool, abi, 'A')) as bigint
       const target = prng.chance(0.5) ? current * BigInt(prng.int(2, 10)) : current / BigInt(prng.int(2, 10)) + 1n
       const duration = BigInt(prng.int(86_400, 7 * 86_400))
       const ramp = await writeContractAndWait({
         devnet,
         address: pool,
-        abi: ng.abi,
+        abi,
         functionName: 'ramp_A',
         args: [target < 1_000_000n ? target : 999_999n, now + 86_401n + duration],
         throwOnRevert: false,
@@ -198,13 +229,15 @@ test('CURVE StableSwap-NG: get_dy and exchange equal an independent implementati
         await devnet.testClient.mine({ blocks: 1 })
       }
     }
-    const balances = (await read(pool, 'get_balances')) as bigint[]
-    const chainRates = ((await read(pool, 'stored_rates')) as bigint[]).map(String)
-    const [initialA, futureA, initialATime, futureATime, feeNow, offpegNow] = await Promise.all(
-      ['initial_A', 'future_A', 'initial_A_time', 'future_A_time', 'fee', 'offpeg_fee_multiplier'].map(
-        (f) => read(pool, f) as Promise<bigint>,
-      ),
+    const balances =
+      template === 'ng'
+        ? ((await read(pool, abi, 'get_balances')) as bigint[])
+        : await Promise.all(coins.map((_, k) => read(pool, abi, 'balances', [BigInt(k)]) as Promise<bigint>))
+    const chainRates = template === 'ng' ? ((await read(pool, abi, 'stored_rates')) as bigint[]).map(String) : undefined
+    const [initialA, futureA, initialATime, futureATime, feeNow] = await Promise.all(
+      ['initial_A', 'future_A', 'initial_A_time', 'future_A_time', 'fee'].map((f) => read(pool, abi, f) as Promise<bigint>),
     )
+    const offpegNow = template === 'ng' ? ((await read(pool, abi, 'offpeg_fee_multiplier')) as bigint) : 0n
     let snapshot = await devnet.testClient.snapshot()
     for (let t = 0; t < TRADES_PER_STATE; t++) {
       const [i, j] = twoIndexes(prng, n)
@@ -215,12 +248,10 @@ test('CURVE StableSwap-NG: get_dy and exchange equal an independent implementati
           ? prng.logBigint(balances[i] * 10n ** 6n + 1n, 2n ** 200n)
           : prng.logBigint(1n, balances[i] * 10n + 10n)
       const viewTimestamp = await latestTimestamp()
-      const chainGetDy = await devnet.publicClient
-        .readContract({ address: pool, abi: ng.abi, functionName: 'get_dy', args: [i, j, dx] })
-        .then(
-          (v) => String(v),
-          () => 'reverted',
-        )
+      const chainGetDy = await devnet.publicClient.readContract({ address: pool, abi, functionName: 'get_dy', args: [i, j, dx] }).then(
+        (v) => String(v),
+        () => 'reverted',
+      )
       const tokenBalanceOut = (await devnet.publicClient.readContract({
         address: coins[j].address,
         abi: testTokenAbi,
@@ -231,7 +262,7 @@ test('CURVE StableSwap-NG: get_dy and exchange equal an independent implementati
       const receipt = await writeContractAndWait({
         devnet,
         address: pool,
-        abi: ng.abi,
+        abi,
         functionName: 'exchange',
         args: [i, j, dx, 0n, RECIPIENT],
         throwOnRevert: false,
@@ -239,15 +270,16 @@ test('CURVE StableSwap-NG: get_dy and exchange equal an independent implementati
       })
       const timestamp = (await devnet.publicClient.getBlock({ blockNumber: receipt.blockNumber })).timestamp
       const chainExchange = receipt.status === 'success' ? String((await balanceOf(coins[j].address, RECIPIENT)) - before) : 'reverted'
-      if (receipt.status === 'success') gasByCoins[n].push(receipt.gasUsed)
+      if (receipt.status === 'success') (gasByPool[`${template} ${n} coins`] ??= []).push(receipt.gasUsed)
       const amp = ampAt({ initialA, futureA, initialATime, futureATime }, timestamp)
       if (amp % 100n !== 0n) seen.fractionalA++
       cases.push({
-        label: `seed=${SEED} state=${s} trade=${t} pool=${pool} n=${n} i=${i} j=${j} dx=${dx}`,
+        label: `seed=${SEED} state=${s} trade=${t} ${template} pool=${pool} n=${n} i=${i} j=${j} dx=${dx}`,
         chainExchange,
         chainGetDy,
         chainRates,
         reference: {
+          template,
           coins: rateInfo,
           balances: balances.map(String),
           tokenBalanceOut: tokenBalanceOut.toString(),
@@ -292,7 +324,7 @@ test('CURVE StableSwap-NG: get_dy and exchange equal an independent implementati
   for (const [k, c] of cases.entries()) {
     const r = answers[k]
     const said = (a: { out?: string; error?: string }) => a.out ?? 'reverted'
-    if (JSON.stringify(r.rates) !== JSON.stringify(c.chainRates))
+    if (c.chainRates && JSON.stringify(r.rates) !== JSON.stringify(c.chainRates))
       mismatches.push(`${c.label}: stored_rates chain=${c.chainRates} reference=${r.rates}`)
     if (said(r.exchange) !== c.chainExchange)
       mismatches.push(`${c.label}: exchange chain=${c.chainExchange} reference=${JSON.stringify(r.exchange)}`)
@@ -306,23 +338,23 @@ test('CURVE StableSwap-NG: get_dy and exchange equal an independent implementati
     if (c.chainGetDy === 'reverted') tally.getDyReverts++
     else if (c.chainGetDy !== c.chainExchange) tally.viewDiffersFromExchange++
   }
-  const gas = Object.entries(gasByCoins).map(([n, g]) => {
+  const gas = Object.entries(gasByPool).map(([kind, g]) => {
     g.sort((a, b) => (a < b ? -1 : 1))
-    return `${n} coins ${g[0]}/${g[g.length >> 1]}/${g[g.length - 1]}`
+    return `${kind} ${g[0]}/${g[g.length >> 1]}/${g[g.length - 1]}`
   })
   console.log(
-    `curve stableswap-ng (seed ${SEED}): ${cases.length} trades, ${mismatches.length} mismatches; ${JSON.stringify(tally)} ${JSON.stringify(seen)}; exchange tx gas min/median/max: ${gas.join(', ')}`,
+    `curve stableswap (seed ${SEED}): ${cases.length} trades, ${mismatches.length} mismatches; ${JSON.stringify(tally)} ${JSON.stringify(seen)}; exchange tx gas min/median/max: ${gas.join(', ')}`,
   )
   assert.deepEqual(mismatches.slice(0, 5), [], `${mismatches.length} disagreements between the chain and the reference`)
   assert.ok(cases.length >= 300, `too few trades: ${cases.length}`)
   assert.ok(tally.exchanged > cases.length / 2 && tally.exchangeReverts > 30 && tally.getDyReverts > 30, JSON.stringify(tally))
   assert.ok(
-    seen.fractionalA > 20 && seen.offpeg > 10 && seen.oracle > 10 && seen.erc4626 > 10 && tally.curvesimCompared > 100,
+    seen.legacy > 30 && seen.fractionalA > 20 && seen.offpeg > 10 && seen.oracle > 10 && seen.erc4626 > 10 && tally.curvesimCompared > 100,
     JSON.stringify({ seen, tally }),
   )
 
-  function read(address: Address, functionName: string) {
-    return devnet.publicClient.readContract({ address, abi: ng.abi as Abi, functionName, args: [] })
+  function read(address: Address, abi: Abi, functionName: string, args: readonly unknown[] = []) {
+    return devnet.publicClient.readContract({ address, abi, functionName, args })
   }
   function balanceOf(address: Address, owner: Address) {
     return devnet.publicClient.readContract({ address, abi: testTokenAbi, functionName: 'balanceOf', args: [owner] }) as Promise<bigint>
