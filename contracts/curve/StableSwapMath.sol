@@ -51,7 +51,27 @@ library StableSwapMath {
             c = (c * d) / (xk * n);
         }
         c = (c * d * A_PRECISION) / (ann * n);
-        uint256 b = s + (d * A_PRECISION) / ann;
+        return _newtonY(s + (d * A_PRECISION) / ann, c, d);
+    }
+
+    /// The balance of coin `i` that puts the others (as in `xp`) on the invariant `d` (get_y_D).
+    function getYD(uint256 amp, uint256 i, uint256[] memory xp, uint256 d) internal pure returns (uint256) {
+        uint256 n = xp.length;
+        require(i < n, "index");
+        uint256 ann = amp * n;
+        uint256 s = 0;
+        uint256 c = d;
+        for (uint256 k = 0; k < n; k++) {
+            if (k == i) continue;
+            s += xp[k];
+            c = (c * d) / (xp[k] * n);
+        }
+        c = (c * d * A_PRECISION) / (ann * n);
+        return _newtonY((d * A_PRECISION) / ann + s, c, d);
+    }
+
+    /// y ← (y² + c) / (2y + b − D) from y = D, to a difference of at most 1.
+    function _newtonY(uint256 b, uint256 c, uint256 d) private pure returns (uint256) {
         uint256 y = d;
         for (uint256 round = 0; round < 255; round++) {
             uint256 yPrev = y;

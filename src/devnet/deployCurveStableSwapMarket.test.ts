@@ -39,7 +39,7 @@ test(
     const { CurvePlainPool } = loadStandInArtifacts({ protocol: 'curve' })
     assert.deepEqual(
       market.pools.map((p) => p.name),
-      ['USDC/USDbC', 'USDC/USDbC/DAI', 'USDC/sDAI', 'USDC/USDbC/DAI/sDAI', 'cbETH/wstETH', 'USDbC/DAI (legacy)'],
+      ['USDC/USDbC', 'USDC/USDbC/DAI', 'USDC/sDAI', 'USDC/USDbC/DAI/sDAI', 'cbETH/wstETH', 'USDbC/DAI (legacy)', 'USDC/[USDbC/DAI] (meta)'],
     )
     // $1,000 to $3,300 of coin 0 (1,000 dollar coins, 1 cbETH) into coin 1 (and into the last coin): what the rates say, less a few bps of fee and curve.
     const expectedPerCoin0: Record<string, number[]> = {
@@ -50,7 +50,8 @@ test(
       'cbETH/wstETH': [1.1 / 1.1833],
       'USDbC/DAI (legacy)': [1],
     }
-    for (const { name, pool, coins } of market.pools) {
+    const underlying = market.pools.find((p) => p.name.endsWith('(meta)'))
+    for (const { name, pool, coins } of market.pools.filter((p) => p !== underlying)) {
       const abi = name.endsWith('(legacy)') ? CurvePlainPool.abi : ng.abi
       const decimals = (address: Address) => Object.values(tokens).find((t) => t.address === address)?.decimals ?? 18
       const units = name === 'cbETH/wstETH' ? 1 : 1000
@@ -82,5 +83,32 @@ test(
         assert.ok(whole <= expected && whole > expected * 0.998, `${name} 0→${j}: paid ${whole}, rates say ${expected}`)
       }
     }
+    // The meta pool: 1,000 USDC into DAI (underlying 2) through the base pool.
+    assert.ok(underlying)
+    const { CurveMetaPool } = loadStandInArtifacts({ protocol: 'curve' })
+    const dx = 1000n * 10n ** 6n
+    await writeContractAndWait({ devnet, address: tokens.USDC.address, abi: erc20, functionName: 'mint', args: [devnet.account, dx] })
+    await writeContractAndWait({ devnet, address: tokens.USDC.address, abi: erc20, functionName: 'approve', args: [underlying.pool, dx] })
+    const daiBefore = (await devnet.publicClient.readContract({
+      address: tokens.DAI.address,
+      abi: erc20,
+      functionName: 'balanceOf',
+      args: [RECIPIENT],
+    })) as bigint
+    await writeContractAndWait({
+      devnet,
+      address: underlying.pool,
+      abi: CurveMetaPool.abi,
+      functionName: 'exchange_underlying',
+      args: [0, 2, dx, 0n, RECIPIENT],
+    })
+    const dai = (await devnet.publicClient.readContract({
+      address: tokens.DAI.address,
+      abi: erc20,
+      functionName: 'balanceOf',
+      args: [RECIPIENT],
+    })) as bigint
+    const whole = Number(dai - daiBefore) / 1e18
+    assert.ok(whole < 1000 && whole > 998, `meta USDC→DAI paid ${whole}`)
   },
 )

@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import { createCurveMetaPool } from './createCurveMetaPool.ts'
 import { createCurvePlainPool } from './createCurvePlainPool.ts'
 import { type CurveCoin, createCurveStableSwapPool } from './createCurveStableSwapPool.ts'
 import { deployContractAndWait } from './deployContractAndWait.ts'
@@ -30,7 +31,7 @@ export type DeployCurveStableSwapMarketReturnType = {
  * Curve StableSwap-NG pools over the embedded market's tokens, funded by the devnet account with
  * about $5M a coin: USDC/USDbC (A 200), USDC/USDbC/DAI (A 500), USDC/sDAI with an ERC-4626 coin,
  * USDC/USDbC/DAI/sDAI, and cbETH/wstETH with two oracle-rated coins; and USDbC/DAI on the legacy
- * plain-pool template (`createCurvePlainPool`). Not part of the default seed:
+ * plain-pool template (`createCurvePlainPool`) with a USDC meta pool over it (`createCurveMetaPool`). Not part of the default seed:
  * the solver does not price CURVE yet (docs/dex-kinds.md), so the tests that need them deploy them.
  *
  * @example
@@ -40,7 +41,7 @@ export async function deployCurveStableSwapMarket({
   devnet,
   tokens,
 }: DeployCurveStableSwapMarketParameters): Promise<DeployCurveStableSwapMarketReturnType> {
-  const { CurveRateOracle, CurveRateVault } = loadStandInArtifacts({ protocol: 'curve' })
+  const { CurveMetaPool, CurveRateOracle, CurveRateVault } = loadStandInArtifacts({ protocol: 'curve' })
   const { factory, views } = await deployCurveStableSwap({ devnet })
   const sDai = await deployContractAndWait({
     devnet,
@@ -120,6 +121,20 @@ export async function deployCurveStableSwapMarket({
     args: [legacyAmounts, 0n],
   })
   pools.push({ name: 'USDbC/DAI (legacy)', pool: legacy, coins: legacyCoins.map((c) => c.address) })
+  // A meta pool on it: USDC against its LP token (half of what the deposit minted), A 200, 4 bps;
+  // `exchange_underlying` trades USDC against USDbC and DAI through the base pool.
+  const { pool: meta } = await createCurveMetaPool({ devnet, factory, coin: tokens.USDC, basePool: legacy, A: 200n, fee: 4_000_000n })
+  const lp = (await devnet.publicClient.readContract({
+    address: legacy,
+    abi: CurveMetaPool.abi,
+    functionName: 'balanceOf',
+    args: [devnet.account],
+  })) as bigint
+  const metaAmounts = [5_000_000n * 10n ** BigInt(tokens.USDC.decimals), lp / 2n]
+  await fund(meta, [tokens.USDC.address], [metaAmounts[0]])
+  await writeContractAndWait({ devnet, address: legacy, abi: CurveMetaPool.abi, functionName: 'approve', args: [meta, metaAmounts[1]] })
+  await writeContractAndWait({ devnet, address: meta, abi: CurveMetaPool.abi, functionName: 'add_liquidity', args: [metaAmounts, 0n] })
+  pools.push({ name: 'USDC/[USDbC/DAI] (meta)', pool: meta, coins: [tokens.USDC.address, legacy] })
   return { factory, views, sDai, oracles, pools }
 
   async function fund(pool: Address, coins: Address[], amounts: bigint[]) {
