@@ -41,7 +41,7 @@ const session = useDifferentialSession()
 type PoolSetup = { template: 'ng' | 'legacy'; pool: Address; abi: Abi; coins: (CurveCoin & { underlyingDecimals?: number })[] }
 type Case = { label: string; reference: Record<string, unknown>; chainExchange: string; chainGetDy: string; chainRates?: string[] }
 
-test('CURVE StableSwap-NG: get_dy and exchange equal an independent implementation', { timeout: 900_000 }, async () => {
+test('CURVE StableSwap NG and legacy: get_dy and exchange equal an independent implementation', { timeout: 900_000 }, async () => {
   const { devnet } = session
   const prng = createPrng({ seed: SEED })
   const { factory } = await deployCurveStableSwap({ devnet })
