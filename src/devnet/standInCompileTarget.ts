@@ -7,6 +7,7 @@ export const standInProtocols = [
   'slipstream',
   'pancake-v2',
   'pancake-infinity',
+  'curve',
   'lunarbase',
   'propswap',
   'tessera',
