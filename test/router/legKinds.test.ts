@@ -9,7 +9,7 @@ import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import type { LegData, RoutePlan } from '../../src/router/routePlanTypes.ts'
 import { swapRouterAbi } from '../../src/router/swapRouterAbi.ts'
 import { createRouterMarket, encodePoolKey, erc20Abi, type RouterMarket } from './createRouterMarket.ts'
-import { aerodromeLeg, FAR_DEADLINE, infinityLeg, routeLeg, routePlan, v3Path } from './planBuilders.ts'
+import { aerodromeLeg, FAR_DEADLINE, infinityLeg, rawSwapParams, routeLeg, routePlan, v3Path } from './planBuilders.ts'
 import { quoteAerodrome, quoteInfinity, quoteV2, quoteV3Style, quoteV4 } from './quotePool.ts'
 import { routerRevert, sendRouterCall } from './routerCall.ts'
 
@@ -263,24 +263,13 @@ test('aerodrome_v2 refuses routes that do not join tokenIn to tokenOut, and a fa
       abi: swapRouterAbi,
       functionName: 'swapExactIn',
       args: [
-        {
+        rawSwapParams({
           tokenIn: tin,
           tokenOut: tout,
           amountIn: ONE,
-          minAmountOut: 0n,
           recipient: RECIPIENT,
-          feeBps: 0,
-          feeRecipient: zeroAddress,
-          nativeIn: false,
-          nativeOut: false,
-          deadline: FAR_DEADLINE,
-          routes: [
-            {
-              amountIn: ONE,
-              legs: [{ kind: 12, pool: zeroAddress, tokenIn: tin, tokenOut: tout, minOut: 0n, data: encodeAerodromeRoutes(routes) }],
-            },
-          ],
-        },
+          leg: { kind: 12, pool: zeroAddress, data: encodeAerodromeRoutes(routes) },
+        }),
       ],
     })
   assert.equal(await routerRevert({ market, data: call(a, b, [hop(b, a, true)]) }), 'InvalidLegData(12)')

@@ -11,7 +11,7 @@ import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import { swapRouterAbi } from '../../src/router/swapRouterAbi.ts'
 import { createRouterMarket, encodePoolKey, erc20Abi, type RouterMarket } from './createRouterMarket.ts'
 import { deployTokenWithPoolAgainstA } from './deployTokenWithPoolAgainstA.ts'
-import { FAR_DEADLINE, routeLeg, routePlan } from './planBuilders.ts'
+import { FAR_DEADLINE, type RawSwapParams, rawSwapParams, routeLeg, routePlan } from './planBuilders.ts'
 import { assertRouterEmpty, routerRevert } from './routerCall.ts'
 
 // Every security property of the router, each against real pools or a hostile contract of ours.
@@ -23,7 +23,7 @@ let devnet: Devnet
 let market: RouterMarket
 let snapshot: Hex
 
-type RawParams = Parameters<typeof encodeFunctionData<typeof swapRouterAbi, 'swapExactIn'>>[0]['args'][0]
+type RawParams = RawSwapParams
 
 beforeAll(async () => {
   devnet = await startDevnet({})
@@ -39,25 +39,8 @@ afterAll(async () => {
 
 function rawParams(overrides: Partial<RawParams> = {}): RawParams {
   const { a, b } = market.tokens
-  return {
-    tokenIn: a,
-    tokenOut: b,
-    amountIn: ONE,
-    minAmountOut: 0n,
-    recipient: RECIPIENT,
-    feeBps: 0,
-    feeRecipient: zeroAddress,
-    nativeIn: false,
-    nativeOut: false,
-    deadline: FAR_DEADLINE,
-    routes: [
-      {
-        amountIn: ONE,
-        legs: [{ kind: 0, pool: market.v2.ab, tokenIn: a, tokenOut: b, minOut: 0n, data: `0x${(30).toString(16).padStart(64, '0')}` }],
-      },
-    ],
-    ...overrides,
-  }
+  const v2Leg = { kind: 0, pool: market.v2.ab, data: `0x${(30).toString(16).padStart(64, '0')}` as const }
+  return { ...rawSwapParams({ tokenIn: a, tokenOut: b, amountIn: ONE, recipient: RECIPIENT, leg: v2Leg }), ...overrides }
 }
 const swapData = (params: RawParams) => encodeFunctionData({ abi: swapRouterAbi, functionName: 'swapExactIn', args: [params] })
 
