@@ -8,7 +8,7 @@ import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import type { LegData, RoutePlan } from '../../src/router/routePlanTypes.ts'
 import { swapRouterAbi } from '../../src/router/swapRouterAbi.ts'
-import { createRouterMarket, encodePoolKey, erc20Abi, type RouterMarket } from './createRouterMarket.ts'
+import { createRouterMarket, encodePoolKey, givePayeesEveryToken, erc20Abi, type RouterMarket } from './createRouterMarket.ts'
 import { aerodromeLeg, FAR_DEADLINE, infinityLeg, rawSwapParams, routeLeg, routePlan, v3Path } from './planBuilders.ts'
 import { quoteAerodrome, quoteInfinity, quoteV2, quoteV3Style, quoteV4 } from './quotePool.ts'
 import { routerRevert, sendRouterCall } from './routerCall.ts'
@@ -26,12 +26,7 @@ const gas: { label: string; gasUsed: bigint }[] = []
 beforeAll(async () => {
   devnet = await startDevnet({})
   market = await createRouterMarket({ devnet })
-  // Gas is recorded with the payees already holding every token (no zero-to-nonzero balance write).
-  for (const holder of [RECIPIENT]) {
-    for (const t of [market.tokens.a, market.tokens.b, market.tokens.c, market.weth]) {
-      await writeContractAndWait({ devnet, address: t, abi: erc20Abi, functionName: 'transfer', args: [holder, 1n] })
-    }
-  }
+  await givePayeesEveryToken({ devnet, market, payees: [RECIPIENT] })
 })
 afterAll(async () => {
   if (gas.length)
