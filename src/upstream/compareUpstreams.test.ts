@@ -8,7 +8,9 @@ import {
   TAKER,
   USDC,
   WETH,
+  gasInUsdc,
   useStandInWorld,
+  wethToUsdcRequest,
 } from '../../test/fixtures/upstreams/standInWorld.ts'
 import { extractRawJsonMember } from './adapters/extractRawJsonMember.ts'
 import { upstreamIds, upstreamRegistry } from './registry.ts'
@@ -22,9 +24,7 @@ import { transactionL1FeeWei } from './transactionL1FeeWei.ts'
 
 const world = useStandInWorld()
 
-const request = (extra: Record<string, unknown> = {}) =>
-  ({ chainId: 8453, tokenIn: WETH, tokenOut: USDC, amountIn: (10n ** 19n).toString(), slippageBps: 50, ...extra }) as never
-const gasInUsdc = (units: bigint) => (units * GAS_PRICE_WEI * 3000n * 10n ** 6n + 10n ** 18n - 1n) / 10n ** 18n
+const request = (extra: Record<string, unknown> = {}) => wethToUsdcRequest(10n ** 19n, extra)
 
 test('all upstreams answer: the best net of gas, the others ranked, each number exactly what its API said', async () => {
   const answer = await world.service().compare(request(), world.local)

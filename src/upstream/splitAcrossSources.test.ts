@@ -9,8 +9,11 @@ import {
   TAKER,
   USDC,
   WETH,
+  gasInUsdc,
   useStandInWorld,
+  wethToUsdcRequest,
 } from '../../test/fixtures/upstreams/standInWorld.ts'
+import type { UpstreamService } from './createUpstreamService.ts'
 import { constantProductMarket } from './standIns/constantProductMarket.ts'
 import { priceWithFee } from './standIns/priceWithFee.ts'
 import type { StandInMarket } from './standIns/StandInApi.ts'
@@ -24,9 +27,7 @@ import { transactionL1FeeWei } from './transactionL1FeeWei.ts'
 const world = useStandInWorld()
 
 const AMOUNT = 40n * 10n ** 18n
-const request = (extra: Record<string, unknown> = {}) =>
-  ({ chainId: 8453, tokenIn: WETH, tokenOut: USDC, amountIn: AMOUNT.toString(), slippageBps: 50, ...extra }) as never
-const gasInUsdc = (units: bigint) => (units * GAS_PRICE_WEI * 3000n * 10n ** 6n + 10n ** 18n - 1n) / 10n ** 18n
+const request = (extra: Record<string, unknown> = {}) => wethToUsdcRequest(AMOUNT, extra)
 const localMarket = constantProductMarket({ pools: [LOCAL_POOL] })
 const marketOf = (sourceId: string): StandInMarket =>
   sourceId === 'local' ? localMarket : world.markets[sourceId as keyof typeof world.markets]
@@ -48,6 +49,24 @@ async function sampledCurve(sourceId: string, asked: number, feeBps = 0): Promis
   return { id: sourceId, points: [{ x: 0n, y: -gasInUsdc(points[0].gas) }, ...points.map(({ x, y }) => ({ x, y }))] }
 }
 
+/**
+ * Asserts the split's allocation is worth the brute-force optimum over the sources' sampled curves
+ * (after `feeBps`) within 0.1 bps, and returns those curves.
+ */
+async function assertBruteForceOptimum(answer: Awaited<ReturnType<UpstreamService['split']>>, feeBps = 0): Promise<BruteCurve[]> {
+  const curves = await Promise.all(answer.samples.map((s) => sampledCurve(s.sourceId, s.asked, feeBps)))
+  const brute = bruteForceSplit(curves, AMOUNT)!
+  const chosen = answer.allocations.reduce(
+    (sum, a) => sum + curveValue(curves.find((c) => c.id === a.sourceId)!.points, BigInt(a.amountIn))!,
+    0n,
+  )
+  assert.ok(
+    chosen >= brute - brute / 100_000n - 1n && chosen <= brute + 1n,
+    `allocation worth ${chosen} on the sampled curves after a ${feeBps} bps fee, brute force ${brute}`,
+  )
+  return curves
+}
+
 test('the allocation is the brute-force optimum over the sampled curves (within 0.1 bps), and beats every single source', async () => {
   const answer = await world.service().split(request(), world.local)
   assert.equal(answer.strategy, 'split-aggregator')
@@ -57,16 +76,7 @@ test('the allocation is the brute-force optimum over the sampled curves (within 
   assert.deepEqual(asked, { local: 8, ...Object.fromEntries(upstreamIds.map((id) => [id, Math.min(6, upstreamRegistry[id].burst)])) })
   for (const s of answer.samples) assert.equal(s.answered, s.asked, s.sourceId)
 
-  const curves = await Promise.all(answer.samples.map((s) => sampledCurve(s.sourceId, s.asked)))
-  const brute = bruteForceSplit(curves, AMOUNT)!
-  const chosen = answer.allocations.reduce(
-    (sum, a) => sum + curveValue(curves.find((c) => c.id === a.sourceId)!.points, BigInt(a.amountIn))!,
-    0n,
-  )
-  assert.ok(
-    chosen >= brute - brute / 100_000n - 1n && chosen <= brute + 1n,
-    `allocation worth ${chosen} on the sampled curves, brute force ${brute}`,
-  )
+  const curves = await assertBruteForceOptimum(answer)
   assert.ok(answer.allocations.length >= 2, 'a trade this size is split')
 
   assert.equal(
@@ -139,16 +149,7 @@ test('with feeBps > 0: every curve is after the same fee, the allocation is the 
   const answer = await world.service().split(request({ feeBps: FEE }), world.local, FEE_RECIPIENT)
   assert.deepEqual(answer.errors, [])
   for (const s of answer.samples) assert.equal(s.answered, s.asked, s.sourceId)
-  const curves = await Promise.all(answer.samples.map((s) => sampledCurve(s.sourceId, s.asked, FEE)))
-  const brute = bruteForceSplit(curves, AMOUNT)!
-  const chosen = answer.allocations.reduce(
-    (sum, a) => sum + curveValue(curves.find((c) => c.id === a.sourceId)!.points, BigInt(a.amountIn))!,
-    0n,
-  )
-  assert.ok(
-    chosen >= brute - brute / 100_000n - 1n && chosen <= brute + 1n,
-    `allocation worth ${chosen} on the sampled curves after the fee, brute force ${brute}`,
-  )
+  const curves = await assertBruteForceOptimum(answer, FEE)
   assert.ok(BigInt(answer.totalOutput) >= BigInt(answer.singleBestOutput))
   const singles = curves.map((c) => ({ id: c.id, net: c.points.at(-1)!.y })).sort((a, b) => (a.net > b.net ? -1 : 1))
   assert.deepEqual([answer.singleBestSource, answer.singleBestOutput], [singles[0].id, singles[0].net.toString()])

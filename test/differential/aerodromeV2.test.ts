@@ -4,13 +4,11 @@ import type { Address, Hex } from 'viem'
 import { readAerodromePool } from '../../src/adapters/state/readAerodromePool.ts'
 import { createAerodromePool } from '../../src/devnet/createAerodromePool.ts'
 import { deployAerodrome } from '../../src/devnet/deployAerodrome.ts'
-import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { type ChainOutcome, createDifferentialLedger } from './createDifferentialLedger.ts'
-import { createPrng } from './createPrng.ts'
 import { testTokenAbi } from './harnessContracts.ts'
 import { simulateOutcome } from './simulateOutcome.ts'
 import { useDifferentialSession } from './useDifferentialSession.ts'
@@ -30,9 +28,7 @@ const { Pool, PoolFactory } = loadStandInArtifacts({ protocol: 'aerodrome' })
 const session = useDifferentialSession()
 
 test('AERODROME_V2LIKE stable and volatile pools pay exactly what the solver simulates', { timeout: 900_000 }, async () => {
-  const { devnet } = session
-  const prng = createPrng({ seed: SEED })
-  const solver = await session.loadSolver(await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 }))
+  const { devnet, prng, solver } = await session.start({ seed: SEED })
   const tokens: { address: Address; decimals: number }[] = []
   for (const [i, decimals] of DECIMALS.entries()) {
     const address = await deployTestToken({ devnet, name: `T${i}`, symbol: `T${i}`, decimals })
@@ -104,10 +100,8 @@ test('AERODROME_V2LIKE stable and volatile pools pay exactly what the solver sim
     }
   }
   console.log(`${ledger.summary()} | ${JSON.stringify(seen)}`)
-  assert.ok(ledger.cases() >= 300, `too few cases: ${ledger.cases()}`)
   assert.ok(seen.stable > 20 && seen.volatile > 20 && seen.zeroFee > 0, JSON.stringify(seen))
-  assert.ok(solver, `solver not available (${session.solverMissing}): ${ledger.cases()} chain cases ran unjudged`)
-  assert.deepEqual(ledger.mismatches().slice(0, 5), [], `${ledger.mismatches().length} solver/chain mismatches`)
+  session.assertSolverMatchedChain({ ledger, minCases: 300 })
 
   async function transfer(token: Address, to: Address, amount: bigint) {
     if (amount > 0n) await writeContractAndWait({ devnet, address: token, abi: testTokenAbi, functionName: 'transfer', args: [to, amount] })

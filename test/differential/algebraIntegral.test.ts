@@ -3,12 +3,10 @@ import { test } from 'vitest'
 import { type Address, parseAbi, parseEventLogs } from 'viem'
 import { createAlgebraPool } from '../../src/devnet/createAlgebraPool.ts'
 import { deployAlgebraIntegral } from '../../src/devnet/deployAlgebraIntegral.ts'
-import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { readAlgebraPool } from '../../src/adapters/state/readAlgebraPool.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createDifferentialLedger } from './createDifferentialLedger.ts'
-import { createPrng } from './createPrng.ts'
 import { randomPositions } from './randomPositions.ts'
 import { randomSqrtPriceX96 } from './randomSqrtPriceX96.ts'
 import { deployHarnessWithTokens, harnessBalances, harnessSwapAmounts, openPriceLimit } from './harnessContracts.ts'
@@ -54,9 +52,7 @@ test(
   'Algebra Integral pools (static fee and base plugin dynamic fee) pay exactly what the solver simulates',
   { timeout: 900_000 },
   async () => {
-    const { devnet } = session
-    const prng = createPrng({ seed: SEED })
-    const solver = await session.loadSolver(await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 }))
+    const { devnet, prng, solver } = await session.start({ seed: SEED })
 
     const { harness, harnessAbi, tokens } = await deployHarnessWithTokens({ devnet, decimals: [6, 8, 18, 18] })
     const { factory, basePluginFactory } = await deployAlgebraIntegral({ devnet })
@@ -71,15 +67,14 @@ test(
     for (let s = 0; s < STATES && Date.now() - started < TIME_BUDGET_MS; s++) {
       base = await revertToSnapshot({ testClient: devnet.testClient, id: base })
       const withPlugin = s % 2 === 1
-      const a = prng.int(0, tokens.length - 1)
-      const b = (a + prng.int(1, tokens.length - 1)) % tokens.length
+      const [tokenA, tokenB] = prng.pickTwo(tokens)
       const tickSpacing = prng.chance(0.6) ? prng.pick([1, 10, 60, 200]) : prng.int(1, 500)
       const fee = prng.chance(0.6) ? prng.pick([100, 500, 3000, 10000]) : prng.int(0, 50_000)
       const { pool, token0, token1 } = await createAlgebraPool({
         devnet,
         factory,
-        tokenA: tokens[a],
-        tokenB: tokens[b],
+        tokenA,
+        tokenB,
         sqrtPriceX96: randomSqrtPriceX96({ prng }),
         tickSpacing,
         fee,
@@ -123,7 +118,6 @@ test(
         'tick tree and linked list disagree',
       )
       await solver?.upsertPools([input])
-      let snapshot = await devnet.testClient.snapshot()
       const balancesAt = harnessBalances({
         devnet,
         pool,
@@ -140,6 +134,7 @@ test(
       // swap's block to the read block's timestamp (otherwise wall-clock drift moves the fee by a few pips).
       const { timestamp: readTimestamp } = await devnet.publicClient.getBlock({ blockTag: 'latest' })
       await runConcentratedCases({
+        testClient: devnet.testClient,
         prng,
         solver,
         ledger,
@@ -183,9 +178,6 @@ test(
               tickAfter: (now.state as readonly [bigint, number])[1],
             }
           },
-          restore: async () => {
-            snapshot = await revertToSnapshot({ testClient: devnet.testClient, id: snapshot })
-          },
         },
       })
     }
@@ -193,9 +185,7 @@ test(
       `${ledger.summary()} | pluginStates=${pluginStates} feeChecks=${feeChecks} feeMismatches=${feeMismatches.length} distinctFees=${fees.size}`,
     )
     if (feeMismatches.length > 0) console.log(feeMismatches.slice(0, 12).join('\n'))
-    assert.ok(ledger.cases() >= 100, `too few cases: ${ledger.cases()}`)
     assert.deepEqual(feeMismatches.slice(0, 5), [], 'the fee read before the swap is not the fee the swap was charged')
-    assert.ok(solver, `solver not available (${session.solverMissing}): ${ledger.cases()} chain cases ran unjudged`)
-    assert.deepEqual(ledger.mismatches().slice(0, 5), [], `${ledger.mismatches().length} solver/chain mismatches`)
+    session.assertSolverMatchedChain({ ledger, minCases: 100 })
   },
 )

@@ -9,6 +9,8 @@ export type Prng = {
   /** Log-uniform bigint in [min, max]: as likely 1..10 as 10^20..10^21. */
   logBigint: (min: bigint, max: bigint) => bigint
   pick: <T>(items: readonly T[]) => T
+  /** Two items at different positions (the first uniform, the second uniform among the rest). */
+  pickTwo: <T>(items: readonly T[]) => [T, T]
   chance: (p: number) => boolean
 }
 
@@ -63,12 +65,17 @@ export function createPrng({ seed }: CreatePrngParameters): Prng {
     const to = digits === digitsHi ? max : 10n ** BigInt(digits) - 1n
     return min < 1n && next() < 0.01 ? 0n : bigint(from, to < from ? from : to)
   }
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
   return {
     next,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+    int,
     bigint,
     logBigint,
     pick: (items) => items[Math.floor(next() * items.length)],
+    pickTwo: (items) => {
+      const a = int(0, items.length - 1)
+      return [items[a], items[(a + int(1, items.length - 1)) % items.length]]
+    },
     chance: (p) => next() < p,
   }
 }

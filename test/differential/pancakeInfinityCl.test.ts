@@ -2,7 +2,6 @@ import assert from 'node:assert/strict'
 import { test } from 'vitest'
 import { type Address, numberToHex } from 'viem'
 import { readPancakeInfinityPool } from '../../src/adapters/state/readPancakeInfinityPool.ts'
-import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { deployPancakeInfinity } from '../../src/devnet/deployPancakeInfinity.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
@@ -11,7 +10,6 @@ import { pancakeInfinityPoolKey } from '../../src/adapters/poolKeys/pancakeInfin
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createDifferentialLedger } from './createDifferentialLedger.ts'
-import { createPrng } from './createPrng.ts'
 import { openPriceLimit, testTokenAbi } from './harnessContracts.ts'
 import { randomPositions } from './randomPositions.ts'
 import { randomSqrtPriceX96 } from './randomSqrtPriceX96.ts'
@@ -35,9 +33,7 @@ test(
   'PANCAKE_INFINITY_CL hookless pools (lp fee + protocol fee up to 4000) pay exactly what the solver simulates',
   { timeout: 900_000 },
   async () => {
-    const { devnet } = session
-    const prng = createPrng({ seed: SEED })
-    const solver = await session.loadSolver(await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 }))
+    const { devnet, prng, solver } = await session.start({ seed: SEED })
     const { vault, clPoolManager, protocolFeeController, testRouter } = await deployPancakeInfinity({ devnet })
     const tokens: Address[] = []
     for (const [i, d] of [6, 8, 18, 18].entries()) {
@@ -60,11 +56,10 @@ test(
     const started = Date.now()
     for (let s = 0; s < STATES && Date.now() - started < TIME_BUDGET_MS; s++) {
       base = await revertToSnapshot({ testClient: devnet.testClient, id: base })
-      const a = prng.int(0, tokens.length - 1)
-      const b = (a + prng.int(1, tokens.length - 1)) % tokens.length
+      const [tokenA, tokenB] = prng.pickTwo(tokens)
       const fee = prng.chance(0.7) ? prng.pick([100, 500, 2500, 10000]) : prng.int(0, 100_000)
       const tickSpacing = prng.chance(0.7) ? prng.pick([1, 10, 50, 200]) : prng.int(1, 500)
-      const key = pancakeInfinityPoolKey({ tokenA: tokens[a], tokenB: tokens[b], poolManager: clPoolManager, fee, tickSpacing })
+      const key = pancakeInfinityPoolKey({ tokenA, tokenB, poolManager: clPoolManager, fee, tickSpacing })
       const poolId = pancakeInfinityPoolId({ key })
       await writeContractAndWait({
         devnet,
@@ -105,7 +100,6 @@ test(
       const { input } = await readPancakeInfinityPool({ client: devnet.publicClient, poolManager: clPoolManager, poolId, blockNumber })
       assert.equal(input.state.model === 'concentrated' && input.state.feePips, fee)
       await solver?.upsertPools([input])
-      let snapshot = await devnet.testClient.snapshot()
       const balancesAt = async () =>
         devnet.publicClient.multicall({
           allowFailure: false,
@@ -120,6 +114,7 @@ test(
         })
       const initial = await balancesAt()
       await runConcentratedCases({
+        testClient: devnet.testClient,
         prng,
         solver,
         ledger,
@@ -157,16 +152,11 @@ test(
               tickAfter,
             }
           },
-          restore: async () => {
-            snapshot = await revertToSnapshot({ testClient: devnet.testClient, id: snapshot })
-          },
         },
       })
     }
     console.log(`${ledger.summary()} | statesWithProtocolFee=${withProtocolFee} aboveV4Cap=${aboveV4Cap}`)
-    assert.ok(ledger.cases() >= 100, `too few cases: ${ledger.cases()}`)
     assert.ok(aboveV4Cap > 0, 'no state exercised a protocol fee above V4’s 1,000-pip cap')
-    assert.ok(solver, `solver not available (${session.solverMissing}): ${ledger.cases()} chain cases ran unjudged`)
-    assert.deepEqual(ledger.mismatches().slice(0, 5), [], `${ledger.mismatches().length} solver/chain mismatches`)
+    session.assertSolverMatchedChain({ ledger, minCases: 100 })
   },
 )

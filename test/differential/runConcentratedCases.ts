@@ -1,5 +1,6 @@
-import type { Address } from 'viem'
+import type { Address, Chain, TestClient, Transport } from 'viem'
 import type { ConcentratedState, PoolInput, Solver } from '../../bindings/types.ts'
+import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import type { ChainOutcome, DifferentialLedger } from './createDifferentialLedger.ts'
 import type { Prng } from './createPrng.ts'
 import { simulateOutcome } from './simulateOutcome.ts'
@@ -21,13 +22,13 @@ export type ConcentratedSubject = {
   token1: Address
   /** The pool's token balances (used only to scale trade sizes). */
   balances: () => Promise<readonly [bigint, bigint]>
-  /** Executes an exact-input swap with the extreme price limit, from the state snapshot. */
+  /** Executes an exact-input swap with the extreme price limit, from the state the cases started in. */
   swap: (zeroForOne: boolean, amountIn: bigint) => Promise<ExecutedSwap>
-  /** Restores the state before the next trade. */
-  restore: () => Promise<void>
 }
 
 export type RunConcentratedCasesParameters = {
+  /** The chain the subject lives on: each trade starts from the state the cases were called in. */
+  testClient: TestClient<'anvil', Transport, Chain>
   prng: Prng
   solver: Solver | undefined
   ledger: DifferentialLedger
@@ -41,13 +42,14 @@ export type RunConcentratedCasesParameters = {
 
 /**
  * Runs `trades` random exact-input swaps (alternating direction; dust, pool-sized and deeper than
- * the pool) on one state: solver simulate → chain swap → record.
+ * the pool) on one state: solver simulate → chain swap → record, the chain rewound after each.
  *
  * @example
- * await runConcentratedCases({ prng, solver, ledger, input, subject, trades: 6, label: 'seed=1 state=0' })
+ * await runConcentratedCases({ testClient, prng, solver, ledger, input, subject, trades: 6, label: 'seed=1 state=0' })
  * // six cases recorded in the ledger: the solver's simulate beside the pool's own swap
  */
 export async function runConcentratedCases({
+  testClient,
   prng,
   solver,
   ledger,
@@ -57,6 +59,7 @@ export async function runConcentratedCases({
   label,
   maxAmountIn,
 }: RunConcentratedCasesParameters): Promise<void> {
+  let snapshot = await testClient.snapshot()
   const state = input.state as ConcentratedState
   const sqrtP = BigInt(state.sqrtPriceX96)
   const [bal0, bal1] = await subject.balances()
@@ -98,6 +101,6 @@ export async function runConcentratedCases({
       solver: solverOutcome,
       chainCrossings,
     })
-    await subject.restore()
+    snapshot = await revertToSnapshot({ testClient, id: snapshot })
   }
 }

@@ -2,14 +2,12 @@ import assert from 'node:assert/strict'
 import { test } from 'vitest'
 import { type Abi, type Address, type Hex, parseAbi } from 'viem'
 import { createUniswapV2Pair } from '../../src/devnet/createUniswapV2Pair.ts'
-import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import type { Devnet } from '../../src/devnet/startDevnet.ts'
 import { readUniswapV2Pool } from '../../src/adapters/state/readUniswapV2Pool.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { type ChainOutcome, createDifferentialLedger } from './createDifferentialLedger.ts'
-import { createPrng } from './createPrng.ts'
 import { testTokenAbi } from './harnessContracts.ts'
 import { useDifferentialSession } from './useDifferentialSession.ts'
 import { simulateOutcome } from './simulateOutcome.ts'
@@ -48,9 +46,7 @@ export function runConstantProductDifferential({
   const session = useDifferentialSession()
 
   test(`${dex} pair pays exactly what the solver simulates`, { timeout: 600_000 }, async () => {
-    const { devnet } = session
-    const prng = createPrng({ seed: SEED })
-    const solver = await session.loadSolver(await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 }))
+    const { devnet, prng, solver } = await session.start({ seed: SEED })
 
     const decimals = [6, 8, 18] as const
     const tokens: Address[] = []
@@ -142,9 +138,7 @@ export function runConstantProductDifferential({
       }
     }
     console.log(ledger.summary())
-    assert.ok(ledger.cases() >= 100, `too few cases: ${ledger.cases()}`)
     assert.deepEqual(ledger.referenceMismatches().slice(0, 5), [], 'chain disagrees with the independent reference')
-    assert.ok(solver, `solver not available (${session.solverMissing}): ${ledger.cases()} chain cases ran against the V2 formula only`)
-    assert.deepEqual(ledger.mismatches().slice(0, 5), [], `${ledger.mismatches().length} solver/chain mismatches`)
+    session.assertSolverMatchedChain({ ledger, minCases: 100 })
   })
 }

@@ -4,12 +4,10 @@ import { type Abi, type Address, parseAbi } from 'viem'
 import type { PoolInput } from '../../bindings/types.ts'
 import { readUniswapV3Pool } from '../../src/adapters/state/readUniswapV3Pool.ts'
 import { createUniswapV3Pool } from '../../src/devnet/createUniswapV3Pool.ts'
-import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import type { Devnet } from '../../src/devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createDifferentialLedger } from './createDifferentialLedger.ts'
-import { createPrng } from './createPrng.ts'
 import { randomPositions } from './randomPositions.ts'
 import { randomSqrtPriceX96 } from './randomSqrtPriceX96.ts'
 import { deployHarnessWithTokens, harnessBalances, harnessSwapAmounts, openPriceLimit } from './harnessContracts.ts'
@@ -77,9 +75,7 @@ export function runV3FamilyDifferential({
   const session = useDifferentialSession()
 
   test(`${dex} pools pay exactly what the solver simulates`, { timeout: 900_000 }, async () => {
-    const { devnet } = session
-    const prng = createPrng({ seed: SEED })
-    const solver = await session.loadSolver(await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 }))
+    const { devnet, prng, solver } = await session.start({ seed: SEED })
 
     const { harness, harnessAbi, tokens } = await deployHarnessWithTokens({ devnet, decimals: [6, 8, 18, 18] })
     const { factory } = await deploy({ devnet })
@@ -90,10 +86,9 @@ export function runV3FamilyDifferential({
     for (let s = 0; s < STATES && Date.now() - started < TIME_BUDGET_MS; s++) {
       base = await revertToSnapshot({ testClient: devnet.testClient, id: base })
       const tier = TIERS[s % TIERS.length]
-      const a = prng.int(0, tokens.length - 1)
-      const b = (a + prng.int(1, tokens.length - 1)) % tokens.length
+      const [tokenA, tokenB] = prng.pickTwo(tokens)
       const sqrtPriceX96 = randomSqrtPriceX96({ prng })
-      const { pool, token0, token1 } = await createPool({ devnet, factory, tokenA: tokens[a], tokenB: tokens[b], tier, sqrtPriceX96 })
+      const { pool, token0, token1 } = await createPool({ devnet, factory, tokenA, tokenB, tier, sqrtPriceX96 })
       const [, currentTick] = (await devnet.publicClient.readContract({
         address: pool,
         abi: slot0Abi,
@@ -113,7 +108,6 @@ export function runV3FamilyDifferential({
       assert.equal(input.dex, dex)
       assert.equal(input.state.model, 'concentrated')
       await solver?.upsertPools([input])
-      let snapshot = await devnet.testClient.snapshot()
       const balancesAt = harnessBalances({
         devnet,
         pool,
@@ -125,6 +119,7 @@ export function runV3FamilyDifferential({
       })
       const initial = await balancesAt()
       await runConcentratedCases({
+        testClient: devnet.testClient,
         prng,
         solver,
         ledger,
@@ -153,16 +148,11 @@ export function runV3FamilyDifferential({
               tickAfter: (now.state as readonly [bigint, number])[1],
             }
           },
-          restore: async () => {
-            snapshot = await revertToSnapshot({ testClient: devnet.testClient, id: snapshot })
-          },
         },
       })
     }
     console.log(ledger.summary())
-    assert.ok(ledger.cases() >= 100, `too few cases: ${ledger.cases()}`)
-    assert.ok(solver, `solver not available (${session.solverMissing}): ${ledger.cases()} chain cases ran unjudged`)
-    assert.deepEqual(ledger.mismatches().slice(0, 5), [], `${ledger.mismatches().length} solver/chain mismatches`)
+    session.assertSolverMatchedChain({ ledger, minCases: 100 })
     checkAfter()
   })
 }

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'vitest'
 import { type Abi, type Address, hexToBigInt, numberToHex, parseAbi } from 'viem'
-import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { deployUniswapV4 } from '../../src/devnet/deployUniswapV4.ts'
 import { loadNpmArtifact } from '../../src/devnet/loadNpmArtifact.ts'
@@ -12,7 +11,6 @@ import { uniswapV4PoolKey } from '../../src/adapters/poolKeys/uniswapV4PoolKey.t
 import { uniswapV4StateSlot } from '../../src/adapters/poolKeys/uniswapV4StateSlot.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createDifferentialLedger } from './createDifferentialLedger.ts'
-import { createPrng } from './createPrng.ts'
 import { openPriceLimit, testTokenAbi } from './harnessContracts.ts'
 import { useDifferentialSession } from './useDifferentialSession.ts'
 import { randomPositions } from './randomPositions.ts'
@@ -30,9 +28,7 @@ const extsloadAbi = parseAbi(['function extsload(bytes32 slot) view returns (byt
 const session = useDifferentialSession()
 
 test('UNIV4 hookless pools (lp fee + protocol fee) pay exactly what the solver simulates', { timeout: 900_000 }, async () => {
-  const { devnet } = session
-  const prng = createPrng({ seed: SEED })
-  const solver = await session.loadSolver(await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 }))
+  const { devnet, prng, solver } = await session.start({ seed: SEED })
 
   const { poolManager, swapRouter, liquidityRouter } = await deployUniswapV4({ devnet })
   const managerAbi = loadNpmArtifact({ name: 'PoolManager' }).abi as Abi
@@ -61,11 +57,10 @@ test('UNIV4 hookless pools (lp fee + protocol fee) pay exactly what the solver s
   const started = Date.now()
   for (let s = 0; s < STATES && Date.now() - started < TIME_BUDGET_MS; s++) {
     base = await revertToSnapshot({ testClient: devnet.testClient, id: base })
-    const a = prng.int(0, tokens.length - 1)
-    const b = (a + prng.int(1, tokens.length - 1)) % tokens.length
+    const [tokenA, tokenB] = prng.pickTwo(tokens)
     const fee = prng.chance(0.7) ? prng.pick([100, 500, 3000, 10000]) : prng.int(0, 100_000)
     const tickSpacing = prng.chance(0.7) ? prng.pick([1, 10, 60, 200]) : prng.int(1, 500)
-    const key = uniswapV4PoolKey({ tokenA: tokens[a], tokenB: tokens[b], fee, tickSpacing })
+    const key = uniswapV4PoolKey({ tokenA, tokenB, fee, tickSpacing })
     const poolId = uniswapV4PoolId({ key })
     const sqrtPriceX96 = randomSqrtPriceX96({ prng })
     await writeContractAndWait({ devnet, address: poolManager, abi: managerAbi, functionName: 'initialize', args: [key, sqrtPriceX96] })
@@ -109,7 +104,6 @@ test('UNIV4 hookless pools (lp fee + protocol fee) pay exactly what the solver s
     const input = await readUniswapV4Pool({ client: devnet.publicClient, poolManager, key })
     assert.equal(input.state.model === 'concentrated' && input.state.feePips, fee)
     await solver?.upsertPools([input])
-    let snapshot = await devnet.testClient.snapshot()
     const balancesAt = async () =>
       devnet.publicClient.multicall({
         allowFailure: false,
@@ -122,6 +116,7 @@ test('UNIV4 hookless pools (lp fee + protocol fee) pay exactly what the solver s
       })
     const initial = await balancesAt()
     await runConcentratedCases({
+      testClient: devnet.testClient,
       prng,
       solver,
       ledger,
@@ -159,15 +154,10 @@ test('UNIV4 hookless pools (lp fee + protocol fee) pay exactly what the solver s
             tickAfter: Number(BigInt.asIntN(24, (await readSlot0()) >> 160n)),
           }
         },
-        restore: async () => {
-          snapshot = await revertToSnapshot({ testClient: devnet.testClient, id: snapshot })
-        },
       },
     })
   }
   console.log(`${ledger.summary()} | statesWithProtocolFee=${withProtocolFee}`)
-  assert.ok(ledger.cases() >= 100, `too few cases: ${ledger.cases()}`)
   assert.ok(withProtocolFee > 0, 'no state exercised the protocol fee')
-  assert.ok(solver, `solver not available (${session.solverMissing}): ${ledger.cases()} chain cases ran unjudged`)
-  assert.deepEqual(ledger.mismatches().slice(0, 5), [], `${ledger.mismatches().length} solver/chain mismatches`)
+  session.assertSolverMatchedChain({ ledger, minCases: 100 })
 })

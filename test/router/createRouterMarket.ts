@@ -278,6 +278,18 @@ export async function createRouterMarket({ devnet }: { devnet: Devnet }): Promis
   }
 }
 
+/**
+ * Gives each payee 1 wei of A, B, C and WETH, so that gas is recorded with the payees already
+ * holding every token (no zero-to-nonzero balance write in the measured swap).
+ */
+export async function givePayeesEveryToken({ devnet, market, payees }: { devnet: Devnet; market: RouterMarket; payees: Address[] }) {
+  for (const payee of payees) {
+    for (const t of [market.tokens.a, market.tokens.b, market.tokens.c, market.weth]) {
+      await writeContractAndWait({ devnet, address: t, abi: erc20Abi, functionName: 'transfer', args: [payee, 1n] })
+    }
+  }
+}
+
 /** abi.encode(PoolKey), the `univ4` leg's `inputs[0]`. */
 export function encodePoolKey(key: UniswapV4PoolKey): Hex {
   return encodeAbiParameters(

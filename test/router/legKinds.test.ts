@@ -6,10 +6,10 @@ import type { PancakeInfinityPoolKey } from '../../src/adapters/poolKeys/pancake
 import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
-import type { RoutePlan } from '../../src/router/routePlanTypes.ts'
+import type { LegData, RoutePlan } from '../../src/router/routePlanTypes.ts'
 import { swapRouterAbi } from '../../src/router/swapRouterAbi.ts'
-import { createRouterMarket, encodePoolKey, erc20Abi, type RouterMarket } from './createRouterMarket.ts'
-import { aerodromeLeg, FAR_DEADLINE, infinityLeg, routeLeg, routePlan, v3Path } from './planBuilders.ts'
+import { createRouterMarket, encodePoolKey, givePayeesEveryToken, erc20Abi, type RouterMarket } from './createRouterMarket.ts'
+import { aerodromeLeg, FAR_DEADLINE, infinityLeg, rawSwapParams, routeLeg, routePlan, v3Path } from './planBuilders.ts'
 import { quoteAerodrome, quoteInfinity, quoteV2, quoteV3Style, quoteV4 } from './quotePool.ts'
 import { routerRevert, sendRouterCall } from './routerCall.ts'
 
@@ -26,12 +26,7 @@ const gas: { label: string; gasUsed: bigint }[] = []
 beforeAll(async () => {
   devnet = await startDevnet({})
   market = await createRouterMarket({ devnet })
-  // Gas is recorded with the payees already holding every token (no zero-to-nonzero balance write).
-  for (const holder of [RECIPIENT]) {
-    for (const t of [market.tokens.a, market.tokens.b, market.tokens.c, market.weth]) {
-      await writeContractAndWait({ devnet, address: t, abi: erc20Abi, functionName: 'transfer', args: [holder, 1n] })
-    }
-  }
+  await givePayeesEveryToken({ devnet, market, payees: [RECIPIENT] })
 })
 afterAll(async () => {
   if (gas.length)
@@ -48,19 +43,44 @@ async function swap(plan: RoutePlan, label: string, tokenOut: Address | 'native'
   return result
 }
 
+/** `a` → `b` and `b` → `a`, ONE each. */
+const bothWays = (a: Address, b: Address) =>
+  [
+    [a, b, ONE],
+    [b, a, ONE],
+  ] as const
+
+/**
+ * Swaps each trade through a one-leg plan and asserts the recipient got exactly what the pool itself
+ * pays for the same swap (`quote`); `label` names the trade's gas row.
+ */
+async function assertLegPaysThePool({
+  trades,
+  leg,
+  quote,
+  label,
+}: {
+  trades: readonly (readonly [Address, Address, bigint])[]
+  leg: LegData
+  quote: (tokenIn: Address, tokenOut: Address, amountIn: bigint) => Promise<bigint>
+  label: string | ((amountIn: bigint) => string)
+}) {
+  for (const [tin, tout, amountIn] of trades) {
+    const expected = await quote(tin, tout, amountIn)
+    const name = typeof label === 'string' ? label : label(amountIn)
+    const { received } = await swap(routePlan([{ amountIn, legs: [routeLeg(tin, tout, leg)] }]), name)
+    assert.equal(received, expected, `${name}: ${tin} → ${tout}`)
+  }
+}
+
 test('v2_direct (30 bps) pays the V2 pair formula exactly, both directions', async () => {
   const { a, b } = market.tokens
-  for (const [tin, tout] of [
-    [a, b],
-    [b, a],
-  ] as const) {
-    const expected = await quoteV2({ market, pair: market.v2.ab, tokenIn: tin, tokenOut: tout, amountIn: ONE, feeBps: 30n })
-    const { received } = await swap(
-      routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, { kind: 'v2_direct', pool: market.v2.ab, feeBps: 30 })] }]),
-      'v2_direct',
-    )
-    assert.equal(received, expected)
-  }
+  await assertLegPaysThePool({
+    trades: bothWays(a, b),
+    leg: { kind: 'v2_direct', pool: market.v2.ab, feeBps: 30 },
+    quote: (tokenIn, tokenOut, amountIn) => quoteV2({ market, pair: market.v2.ab, tokenIn, tokenOut, amountIn, feeBps: 30n }),
+    label: 'v2_direct',
+  })
 })
 
 test('v2_direct takes its fee from the leg: 25 bps asks a 30-bps pair for more (K fails) and pays the 25-bps formula when the pair is covered', async () => {
@@ -80,32 +100,24 @@ test('v2_direct takes its fee from the leg: 25 bps asks a 30-bps pair for more (
 
 test('v3_direct pays what the Uniswap V3 pool pays, both directions', async () => {
   const { a, b } = market.tokens
-  for (const [tin, tout] of [
-    [a, b],
-    [b, a],
-  ] as const) {
-    const expected = await quoteV3Style({ market, pool: market.v3.ab3000, tokenIn: tin, tokenOut: tout, amountIn: ONE })
-    const { received } = await swap(
-      routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, { kind: 'v3_direct', pool: market.v3.ab3000 })] }]),
-      'v3_direct (fee 3000, 0 crossings)',
-    )
-    assert.equal(received, expected)
-  }
+  const pool = market.v3.ab3000
+  await assertLegPaysThePool({
+    trades: bothWays(a, b),
+    leg: { kind: 'v3_direct', pool },
+    quote: (tokenIn, tokenOut, amountIn) => quoteV3Style({ market, pool, tokenIn, tokenOut, amountIn }),
+    label: 'v3_direct (fee 3000, 0 crossings)',
+  })
 })
 
 test('algebra_direct pays what the Algebra Integral pool pays, both directions', async () => {
   const { a, b } = market.tokens
-  for (const [tin, tout] of [
-    [a, b],
-    [b, a],
-  ] as const) {
-    const expected = await quoteV3Style({ market, pool: market.algebra.ab, tokenIn: tin, tokenOut: tout, amountIn: ONE, algebra: true })
-    const { received } = await swap(
-      routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, { kind: 'algebra_direct', pool: market.algebra.ab })] }]),
-      'algebra_direct (no plugin)',
-    )
-    assert.equal(received, expected)
-  }
+  const pool = market.algebra.ab
+  await assertLegPaysThePool({
+    trades: bothWays(a, b),
+    leg: { kind: 'algebra_direct', pool },
+    quote: (tokenIn, tokenOut, amountIn) => quoteV3Style({ market, pool, tokenIn, tokenOut, amountIn, algebra: true }),
+    label: 'algebra_direct (no plugin)',
+  })
 })
 
 test('hydrex (pool from poolId) pays what an Algebra Integral pool with the adaptive-fee plugin pays', async () => {
@@ -122,18 +134,12 @@ test('hydrex (pool from poolId) pays what an Algebra Integral pool with the adap
 test('univ4 swaps exact input on a hookless PoolKey inside the router own unlock, both directions', async () => {
   const { a, b } = market.tokens
   const key = market.v4.ab
-  const inputs = [encodePoolKey(key)]
-  for (const [tin, tout] of [
-    [a, b],
-    [b, a],
-  ] as const) {
-    const expected = await quoteV4({ market, key, zeroForOne: tin === key.currency0, amountIn: ONE })
-    const { received } = await swap(
-      routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, { kind: 'univ4', commands: '0x10', inputs })] }]),
-      'univ4 (fee 3000)',
-    )
-    assert.equal(received, expected)
-  }
+  await assertLegPaysThePool({
+    trades: bothWays(a, b),
+    leg: { kind: 'univ4', commands: '0x10', inputs: [encodePoolKey(key)] },
+    quote: (tokenIn, _tokenOut, amountIn) => quoteV4({ market, key, zeroForOne: tokenIn === key.currency0, amountIn }),
+    label: 'univ4 (fee 3000)',
+  })
 })
 
 test('univ4 on a native-ETH PoolKey trades WETH on the leg (unwrap to settle, wrap what is taken)', async () => {
@@ -181,18 +187,12 @@ test('pancake_v3_direct pays what a real PancakeSwap V3 pool pays (pancakeV3Swap
   // payment path (its guard against other callers is in security.test.ts).
   const { a, b } = market.tokens
   const pool = market.pancake.ab2500
-  for (const [tin, tout, amountIn] of [
-    [a, b, ONE],
-    [b, a, ONE],
-    [a, b, 3n * 10n ** 23n],
-  ] as const) {
-    const expected = await quoteV3Style({ market, pool, tokenIn: tin, tokenOut: tout, amountIn })
-    const { received } = await swap(
-      routePlan([{ amountIn, legs: [routeLeg(tin, tout, { kind: 'pancake_v3_direct', pool })] }]),
-      amountIn === ONE ? 'pancake_v3_direct (fee 2500, 0 crossings)' : 'pancake_v3_direct (fee 2500, crosses a tick)',
-    )
-    assert.equal(received, expected)
-  }
+  await assertLegPaysThePool({
+    trades: [...bothWays(a, b), [a, b, 3n * 10n ** 23n]],
+    leg: { kind: 'pancake_v3_direct', pool },
+    quote: (tokenIn, tokenOut, amountIn) => quoteV3Style({ market, pool, tokenIn, tokenOut, amountIn }),
+    label: (amountIn) => (amountIn === ONE ? 'pancake_v3_direct (fee 2500, 0 crossings)' : 'pancake_v3_direct (fee 2500, crosses a tick)'),
+  })
   // The large trade took the price out of the ±1000-tick position: it crossed one of its ticks.
   const [, tick] = await devnet.publicClient.readContract({ address: pool, abi: pancakeSlot0Abi, functionName: 'slot0' })
   assert.ok(Math.abs(tick) > 1000, `tick after the large trade: ${tick}`)
@@ -200,17 +200,13 @@ test('pancake_v3_direct pays what a real PancakeSwap V3 pool pays (pancakeV3Swap
 
 test('v2_direct (25 bps) pays the PancakeSwap V2 pair exactly, both directions', async () => {
   const { a, b } = market.tokens
-  for (const [tin, tout] of [
-    [a, b],
-    [b, a],
-  ] as const) {
-    const expected = await quoteV2({ market, pair: market.pancakeV2.ab, tokenIn: tin, tokenOut: tout, amountIn: ONE, feeBps: 25n })
-    const { received } = await swap(
-      routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, { kind: 'v2_direct', pool: market.pancakeV2.ab, feeBps: 25 })] }]),
-      'v2_direct (PancakeSwap V2, 25 bps)',
-    )
-    assert.equal(received, expected)
-  }
+  const pair = market.pancakeV2.ab
+  await assertLegPaysThePool({
+    trades: bothWays(a, b),
+    leg: { kind: 'v2_direct', pool: pair, feeBps: 25 },
+    quote: (tokenIn, tokenOut, amountIn) => quoteV2({ market, pair, tokenIn, tokenOut, amountIn, feeBps: 25n }),
+    label: 'v2_direct (PancakeSwap V2, 25 bps)',
+  })
 })
 
 test('aerodrome_v2 pays what the Aerodrome pool pays (stable and volatile, both directions, and two hops pool to pool)', async () => {
@@ -262,24 +258,13 @@ test('aerodrome_v2 refuses routes that do not join tokenIn to tokenOut, and a fa
       abi: swapRouterAbi,
       functionName: 'swapExactIn',
       args: [
-        {
+        rawSwapParams({
           tokenIn: tin,
           tokenOut: tout,
           amountIn: ONE,
-          minAmountOut: 0n,
           recipient: RECIPIENT,
-          feeBps: 0,
-          feeRecipient: zeroAddress,
-          nativeIn: false,
-          nativeOut: false,
-          deadline: FAR_DEADLINE,
-          routes: [
-            {
-              amountIn: ONE,
-              legs: [{ kind: 12, pool: zeroAddress, tokenIn: tin, tokenOut: tout, minOut: 0n, data: encodeAerodromeRoutes(routes) }],
-            },
-          ],
-        },
+          leg: { kind: 12, pool: zeroAddress, data: encodeAerodromeRoutes(routes) },
+        }),
       ],
     })
   assert.equal(await routerRevert({ market, data: call(a, b, [hop(b, a, true)]) }), 'InvalidLegData(12)')
@@ -294,18 +279,12 @@ test('v3_direct pays what a Slipstream pool (an EIP-1167 clone) pays with its mo
   // "only the pool being called", covers clones without an init-code hash.
   const { a, b } = market.tokens
   const pool = market.slipstream.ab100
-  for (const [tin, tout, amountIn] of [
-    [a, b, ONE],
-    [b, a, ONE],
-    [a, b, 3n * 10n ** 23n],
-  ] as const) {
-    const expected = await quoteV3Style({ market, pool, tokenIn: tin, tokenOut: tout, amountIn })
-    const { received } = await swap(
-      routePlan([{ amountIn, legs: [routeLeg(tin, tout, { kind: 'v3_direct', pool })] }]),
-      amountIn === ONE ? 'v3_direct (Slipstream, module fee)' : 'v3_direct (Slipstream, crosses a tick)',
-    )
-    assert.equal(received, expected)
-  }
+  await assertLegPaysThePool({
+    trades: [...bothWays(a, b), [a, b, 3n * 10n ** 23n]],
+    leg: { kind: 'v3_direct', pool },
+    quote: (tokenIn, tokenOut, amountIn) => quoteV3Style({ market, pool, tokenIn, tokenOut, amountIn }),
+    label: (amountIn) => (amountIn === ONE ? 'v3_direct (Slipstream, module fee)' : 'v3_direct (Slipstream, crosses a tick)'),
+  })
   const code = await devnet.publicClient.getCode({ address: pool })
   assert.equal((code!.length - 2) / 2, 45, 'the Slipstream pool is not an EIP-1167 clone')
 })
@@ -313,17 +292,12 @@ test('v3_direct pays what a Slipstream pool (an EIP-1167 clone) pays with its mo
 test('pancake_infinity_cl swaps exact input on a PoolKey inside the router own lock of the Vault (protocol fee above V4 cap), both directions', async () => {
   const { a, b } = market.tokens
   const key = market.infinity.ab
-  for (const [tin, tout] of [
-    [a, b],
-    [b, a],
-  ] as const) {
-    const expected = await quoteInfinity({ market, key, zeroForOne: tin === key.currency0, amountIn: ONE })
-    const { received } = await swap(
-      routePlan([{ amountIn: ONE, legs: [routeLeg(tin, tout, infinityLeg(key))] }]),
-      'pancake_infinity_cl (fee 2500, protocol 4000/2000)',
-    )
-    assert.equal(received, expected)
-  }
+  await assertLegPaysThePool({
+    trades: bothWays(a, b),
+    leg: infinityLeg(key),
+    quote: (tokenIn, _tokenOut, amountIn) => quoteInfinity({ market, key, zeroForOne: tokenIn === key.currency0, amountIn }),
+    label: 'pancake_infinity_cl (fee 2500, protocol 4000/2000)',
+  })
 })
 
 test('pancake_infinity_cl on a native PoolKey trades WETH on the leg (unwrap to settle, wrap what is taken)', async () => {

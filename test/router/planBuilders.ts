@@ -1,6 +1,7 @@
-import { type Address, encodePacked, getAddress } from 'viem'
+import { type Address, encodeFunctionData, encodePacked, getAddress, type Hex, zeroAddress } from 'viem'
 import type { PancakeInfinityPoolKey } from '../../src/adapters/poolKeys/pancakeInfinityPoolKey.ts'
 import type { LegData, RouteLeg, RoutePlan } from '../../src/router/routePlanTypes.ts'
+import type { swapRouterAbi } from '../../src/router/swapRouterAbi.ts'
 
 /** A spec RouteLeg (amounts as decimal strings). */
 export function routeLeg(
@@ -41,6 +42,45 @@ export function v3Path(hops: (Address | number)[]): `0x${string}` {
 }
 
 export const FAR_DEADLINE = 2n ** 40n
+
+/** The router's own `swapExactIn` parameters (raw legs), for calls the encoder would never build. */
+export type RawSwapParams = Parameters<typeof encodeFunctionData<typeof swapRouterAbi, 'swapExactIn'>>[0]['args'][0]
+
+/**
+ * Raw `swapExactIn` parameters of one route of one leg (`kind`, `pool`, `data` as the router reads
+ * them) for `amountIn` of tokenIn, paid to `recipient`: no minimum, no fee, no native side, FAR_DEADLINE.
+ *
+ * @example
+ * rawSwapParams({ tokenIn: a, tokenOut: b, amountIn: 10n ** 18n, recipient, leg: { kind: 0, pool: pair, data: feeWord } })
+ * // → { tokenIn: a, …, routes: [{ amountIn: 10n ** 18n, legs: [{ kind: 0, pool: pair, tokenIn: a, tokenOut: b, minOut: 0n, data: feeWord }] }] }
+ */
+export function rawSwapParams({
+  tokenIn,
+  tokenOut,
+  amountIn,
+  recipient,
+  leg,
+}: {
+  tokenIn: Address
+  tokenOut: Address
+  amountIn: bigint
+  recipient: Address
+  leg: { kind: number; pool: Address; data: Hex }
+}): RawSwapParams {
+  return {
+    tokenIn,
+    tokenOut,
+    amountIn,
+    minAmountOut: 0n,
+    recipient,
+    feeBps: 0,
+    feeRecipient: zeroAddress,
+    nativeIn: false,
+    nativeOut: false,
+    deadline: FAR_DEADLINE,
+    routes: [{ amountIn, legs: [{ ...leg, tokenIn, tokenOut, minOut: 0n }] }],
+  }
+}
 
 /** The `pancake_infinity_cl` LegData of a key, as the adapter builds it. */
 export function infinityLeg(key: PancakeInfinityPoolKey): LegData {

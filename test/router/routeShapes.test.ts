@@ -7,7 +7,7 @@ import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import type { PermitPayload, RoutePlan } from '../../src/router/routePlanTypes.ts'
 import { swapRouterAbi } from '../../src/router/swapRouterAbi.ts'
-import { createRouterMarket, encodePoolKey, erc20Abi, type RouterMarket } from './createRouterMarket.ts'
+import { createRouterMarket, encodePoolKey, givePayeesEveryToken, erc20Abi, type RouterMarket } from './createRouterMarket.ts'
 import { FAR_DEADLINE, routeLeg, routePlan } from './planBuilders.ts'
 import { quoteV2, quoteV3Style, quoteV4 } from './quotePool.ts'
 import { routerRevert, sendRouterCall } from './routerCall.ts'
@@ -28,12 +28,7 @@ const gas: { label: string; gasUsed: bigint }[] = []
 beforeAll(async () => {
   devnet = await startDevnet({})
   market = await createRouterMarket({ devnet })
-  // Gas is recorded with the payees already holding every token (no zero-to-nonzero balance write).
-  for (const holder of [RECIPIENT, FEE_RECIPIENT]) {
-    for (const t of [market.tokens.a, market.tokens.b, market.tokens.c, market.weth]) {
-      await writeContractAndWait({ devnet, address: t, abi: erc20Abi, functionName: 'transfer', args: [holder, 1n] })
-    }
-  }
+  await givePayeesEveryToken({ devnet, market, payees: [RECIPIENT, FEE_RECIPIENT] })
 })
 afterAll(async () => {
   if (gas.length)

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, beforeEach, test } from 'vitest'
 import { type Address, encodeFunctionData, getAddress, type Hex, zeroAddress } from 'viem'
-import { createUniswapV3Pool } from '../../src/devnet/createUniswapV3Pool.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import { sendAndWait } from '../../src/devnet/sendAndWait.ts'
@@ -11,7 +10,8 @@ import { deployRouter } from '../../src/devnet/deployRouter.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import { swapRouterAbi } from '../../src/router/swapRouterAbi.ts'
 import { createRouterMarket, encodePoolKey, erc20Abi, type RouterMarket } from './createRouterMarket.ts'
-import { FAR_DEADLINE, routeLeg, routePlan } from './planBuilders.ts'
+import { deployTokenWithPoolAgainstA } from './deployTokenWithPoolAgainstA.ts'
+import { FAR_DEADLINE, type RawSwapParams, rawSwapParams, routeLeg, routePlan } from './planBuilders.ts'
 import { assertRouterEmpty, routerRevert, sendRouterCall } from './routerCall.ts'
 
 // Every security property of the router, each against real pools or a hostile contract of ours.
@@ -23,7 +23,7 @@ let devnet: Devnet
 let market: RouterMarket
 let snapshot: Hex
 
-type RawParams = Parameters<typeof encodeFunctionData<typeof swapRouterAbi, 'swapExactIn'>>[0]['args'][0]
+type RawParams = RawSwapParams
 
 beforeAll(async () => {
   devnet = await startDevnet({})
@@ -39,25 +39,8 @@ afterAll(async () => {
 
 function rawParams(overrides: Partial<RawParams> = {}): RawParams {
   const { a, b } = market.tokens
-  return {
-    tokenIn: a,
-    tokenOut: b,
-    amountIn: ONE,
-    minAmountOut: 0n,
-    recipient: RECIPIENT,
-    feeBps: 0,
-    feeRecipient: zeroAddress,
-    nativeIn: false,
-    nativeOut: false,
-    deadline: FAR_DEADLINE,
-    routes: [
-      {
-        amountIn: ONE,
-        legs: [{ kind: 0, pool: market.v2.ab, tokenIn: a, tokenOut: b, minOut: 0n, data: `0x${(30).toString(16).padStart(64, '0')}` }],
-      },
-    ],
-    ...overrides,
-  }
+  const v2Leg = { kind: 0, pool: market.v2.ab, data: `0x${(30).toString(16).padStart(64, '0')}` as const }
+  return { ...rawSwapParams({ tokenIn: a, tokenOut: b, amountIn: ONE, recipient: RECIPIENT, leg: v2Leg }), ...overrides }
 }
 const swapData = (params: RawParams) => encodeFunctionData({ abi: swapRouterAbi, functionName: 'swapExactIn', args: [params] })
 
@@ -137,26 +120,8 @@ test('partial fills revert: a real V3 pool and a real V4 pool stopped by the pri
 
 test('reentrancy is refused: a token reentering swapExactIn from transferFrom, and a token calling the swap callback during payment', async () => {
   const { a } = market.tokens
-  const token = await deployContractAndWait({ devnet, artifact: devnet.artifacts.ReentrantToken })
+  const { token, pool } = await deployTokenWithPoolAgainstA({ devnet, market, artifact: devnet.artifacts.ReentrantToken })
   const tokenAbi = devnet.artifacts.ReentrantToken.abi
-  await writeContractAndWait({ devnet, address: token, abi: tokenAbi, functionName: 'mint', args: [devnet.account, 10n ** 30n] })
-  await writeContractAndWait({ devnet, address: token, abi: tokenAbi, functionName: 'approve', args: [market.router, MAX_UINT] })
-  await writeContractAndWait({ devnet, address: token, abi: tokenAbi, functionName: 'approve', args: [market.harness, MAX_UINT] })
-  const { pool } = await createUniswapV3Pool({
-    devnet,
-    factory: market.v3.factory,
-    tokenA: token,
-    tokenB: a,
-    fee: 3000,
-    sqrtPriceX96: 2n ** 96n,
-  })
-  await writeContractAndWait({
-    devnet,
-    address: market.harness,
-    abi: devnet.artifacts.PoolHarness.abi,
-    functionName: 'mintV3',
-    args: [pool, devnet.account, -887220, 887220, 10n ** 24n, devnet.account],
-  })
   const plan = routePlan([{ amountIn: ONE, legs: [routeLeg(token, a, { kind: 'v3_direct', pool })] }])
   const { data } = encodeSwapExactIn({ plan, recipient: RECIPIENT, deadline: FAR_DEADLINE })
   // Unarmed, the token trades normally (the pool is sound).

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, beforeEach, test } from 'vitest'
 import { type Address, decodeErrorResult, encodeFunctionData, getAddress, type Hex, parseEventLogs } from 'viem'
-import { createUniswapV3Pool } from '../../src/devnet/createUniswapV3Pool.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
@@ -10,6 +9,7 @@ import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import type { RoutePlan } from '../../src/router/routePlanTypes.ts'
 import { swapRouterAbi } from '../../src/router/swapRouterAbi.ts'
 import { createRouterMarket, encodePoolKey, erc20Abi, type RouterMarket } from './createRouterMarket.ts'
+import { deployTokenWithPoolAgainstA } from './deployTokenWithPoolAgainstA.ts'
 import { FAR_DEADLINE, routeLeg, routePlan } from './planBuilders.ts'
 import { quoteV2, quoteV3Style } from './quotePool.ts'
 import { balanceOf, routerRevert, sendRouterCall } from './routerCall.ts'
@@ -22,7 +22,6 @@ const RECIPIENT: Address = '0x000000000000000000000000000000000000bEEF'
 const FEE_RECIPIENT: Address = getAddress('0x000000000000000000000000000000000000fee5')
 const NO_CODE: Address = getAddress('0x00000000000000000000000000000000deadbeef')
 const ONE = 10n ** 18n
-const MAX_UINT = 2n ** 256n - 1n
 let devnet: Devnet
 let market: RouterMarket
 /** A QuirkyToken with a full-range Uniswap V3 pool against A (fee 3000), funded while it behaved. */
@@ -33,26 +32,7 @@ let snapshot: Hex
 beforeAll(async () => {
   devnet = await startDevnet({})
   market = await createRouterMarket({ devnet })
-  const abi = devnet.artifacts.QuirkyToken.abi
-  quirky = getAddress(await deployContractAndWait({ devnet, artifact: devnet.artifacts.QuirkyToken }))
-  await writeContractAndWait({ devnet, address: quirky, abi, functionName: 'mint', args: [devnet.account, 10n ** 30n] })
-  for (const spender of [market.router, market.harness])
-    await writeContractAndWait({ devnet, address: quirky, abi, functionName: 'approve', args: [spender, MAX_UINT] })
-  ;({ pool: quirkyPool } = await createUniswapV3Pool({
-    devnet,
-    factory: market.v3.factory,
-    tokenA: quirky,
-    tokenB: market.tokens.a,
-    fee: 3000,
-    sqrtPriceX96: 2n ** 96n,
-  }))
-  await writeContractAndWait({
-    devnet,
-    address: market.harness,
-    abi: devnet.artifacts.PoolHarness.abi,
-    functionName: 'mintV3',
-    args: [quirkyPool, devnet.account, -887220, 887220, 10n ** 24n, devnet.account],
-  })
+  ;({ token: quirky, pool: quirkyPool } = await deployTokenWithPoolAgainstA({ devnet, market, artifact: devnet.artifacts.QuirkyToken }))
   snapshot = await devnet.testClient.snapshot()
 })
 beforeEach(async () => {

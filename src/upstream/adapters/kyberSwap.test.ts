@@ -7,7 +7,7 @@ import {
   recordedRequester,
   testSettings,
 } from '../../../test/fixtures/upstreams/recordedRequester.ts'
-import type { UpstreamTrade } from '../UpstreamAdapter.ts'
+import { upstreamTrade } from '../../../test/fixtures/upstreams/upstreamTrade.ts'
 import { extractRawJsonMember } from './extractRawJsonMember.ts'
 import { kyberSwap } from './kyberSwap.ts'
 
@@ -20,17 +20,17 @@ const WETH = '0x7ceB23fD6bC0adD59E62ac25578270cFf1b9f619'
 const USDC = '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174'
 const ETH = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const TAKER = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
-const trade = (t: Partial<UpstreamTrade> = {}): UpstreamTrade => ({
+const trade = upstreamTrade({
   chainId: 137,
   tokenIn: WETH,
   tokenOut: USDC,
   amountIn: 10n ** 18n,
   slippageBps: 50,
-  gasPriceWei: 0n,
-  decimals: async () => ({ tokenIn: 18, tokenOut: 6 }),
-  ...t,
+  decimals: { tokenIn: 18, tokenOut: 6 },
 })
 const settings = testSettings('kyberswap')
+/** The documented example's routes query; the fee adds to it. */
+const routesQuery = { tokenIn: WETH, tokenOut: USDC, amountIn: '1000000000000000000', gasInclude: 'true', gasPrice: undefined }
 
 test('request: the documented routes query and client id; route/build gets the routeSummary back byte for byte', async () => {
   const routesText = fixtureText('kyberswap/routes.json')
@@ -38,13 +38,7 @@ test('request: the documented routes query and client id; route/build gets the r
   const { call, requests } = recordedRequester({ text: routesText }, { body: { ...build, data: { ...build.data, transactionValue: '0' } } })
   await kyberSwap.executable({ ...trade({ slippageBps: 2500 }), taker: TAKER }, call, settings)
   assert.equal(requests[0].path, '/polygon/api/v1/routes')
-  assert.deepEqual(requests[0].query, {
-    tokenIn: WETH,
-    tokenOut: USDC,
-    amountIn: '1000000000000000000',
-    gasInclude: 'true',
-    gasPrice: undefined,
-  })
+  assert.deepEqual(requests[0].query, routesQuery)
   assert.deepEqual(kyberSwap.headers(settings), { 'x-client-id': 'base-swap-aggregator', 'x-api-key': 'test-upstream-key-0123456789' })
   assert.deepEqual(
     kyberSwap.headers(testSettings('kyberswap', { apiKey: undefined })),
@@ -137,11 +131,7 @@ test('integrator fee: feeAmount (bps) with isInBps, chargeFeeBy=currency_out, fe
   })
   assert.equal(1_667_911_669n - (1_667_911_669n * 10n) / 10_000n, 1_666_243_758n)
   assert.deepEqual(requests[0].query, {
-    tokenIn: WETH,
-    tokenOut: USDC,
-    amountIn: '1000000000000000000',
-    gasInclude: 'true',
-    gasPrice: undefined,
+    ...routesQuery,
     feeAmount: '10',
     chargeFeeBy: 'currency_out',
     isInBps: 'true',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'vitest'
 import { expectUpstreamError, fixture, recordedRequester, testSettings } from '../../../test/fixtures/upstreams/recordedRequester.ts'
-import type { UpstreamTrade } from '../UpstreamAdapter.ts'
+import { upstreamTrade } from '../../../test/fixtures/upstreams/upstreamTrade.ts'
 import { odos } from './odos.ts'
 
 // Encoding against Odos' documented example (docs.odos.xyz /api/sor/quote: 10 USDC → ODOS on
@@ -12,15 +12,13 @@ const USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
 const ODOS = '0xca73ed1815e5915489570014e024b7EbE65dE679'
 const ETH = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const USER = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
-const trade = (t: Partial<UpstreamTrade> = {}): UpstreamTrade => ({
+const trade = upstreamTrade({
   chainId: 8453,
   tokenIn: USDC,
   tokenOut: ODOS,
   amountIn: 10_000_000n,
   slippageBps: 50,
-  gasPriceWei: 0n,
-  decimals: async () => ({ tokenIn: 6, tokenOut: 18 }),
-  ...t,
+  decimals: { tokenIn: 6, tokenOut: 18 },
 })
 const settings = testSettings('odos', { apiKey: undefined })
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'vitest'
 import { expectUpstreamError, fixture, recordedRequester, testSettings } from '../../../test/fixtures/upstreams/recordedRequester.ts'
-import type { UpstreamTrade } from '../UpstreamAdapter.ts'
+import { upstreamTrade } from '../../../test/fixtures/upstreams/upstreamTrade.ts'
 import { oneInch } from './oneInch.ts'
 
 // Encoding against 1inch's documented example (business.1inch.com, GET /swap/v6.x/{chain}/quote:
@@ -11,29 +11,23 @@ import { oneInch } from './oneInch.ts'
 const ETH = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const ONEINCH = '0x111111111117dC0aa78b770fA6A738034120C302'
 const FROM = '0x1111111111111111111111111111111111111111'
-const trade = (t: Partial<UpstreamTrade> = {}): UpstreamTrade => ({
+const trade = upstreamTrade({
   chainId: 1,
   tokenIn: ETH,
   tokenOut: ONEINCH,
   amountIn: 10_000_000_000_000_000n,
   slippageBps: 100,
-  gasPriceWei: 0n,
-  decimals: async () => ({ tokenIn: 18, tokenOut: 18 }),
-  ...t,
+  decimals: { tokenIn: 18, tokenOut: 18 },
 })
 const settings = testSettings('1inch')
+/** The documented example's /quote query; /swap and the fee add to it. */
+const quoteQuery = { src: ETH, dst: ONEINCH, amount: '10000000000000000', includeGas: 'true', gasPrice: undefined }
 
 test('request: the documented /quote query with includeGas, /swap with from, origin and slippage in percent, the Bearer key', async () => {
   const quote = recordedRequester({ body: fixture('1inch/quote.json') })
   await oneInch.price(trade(), quote.call, settings)
   assert.equal(quote.requests[0].path, '/swap/v6.0/1/quote')
-  assert.deepEqual(quote.requests[0].query, {
-    src: ETH,
-    dst: ONEINCH,
-    amount: '10000000000000000',
-    includeGas: 'true',
-    gasPrice: undefined,
-  })
+  assert.deepEqual(quote.requests[0].query, quoteQuery)
   assert.deepEqual(oneInch.headers(settings), { authorization: 'Bearer test-upstream-key-0123456789' })
   const swap = recordedRequester({ body: fixture('1inch/swap.json') })
   await oneInch.executable(
@@ -43,14 +37,11 @@ test('request: the documented /quote query with includeGas, /swap with from, ori
   )
   assert.equal(swap.requests[0].path, '/swap/v6.1/1/swap')
   assert.deepEqual(swap.requests[0].query, {
-    src: ETH,
-    dst: ONEINCH,
-    amount: '10000000000000000',
+    ...quoteQuery,
     from: FROM,
     origin: FROM,
     slippage: '0.5',
     disableEstimate: 'true',
-    includeGas: 'true',
     gasPrice: '6994090150',
   })
 })
@@ -159,26 +150,15 @@ test('integrator fee: `fee` in percent on /quote and the same on /swap with `ref
   const fee = { bps: 25, recipient: referrer } as const
   const quote = recordedRequester({ body: fixture('1inch/quote.json') })
   await oneInch.price(trade({ fee }), quote.call, settings)
-  assert.deepEqual(quote.requests[0].query, {
-    src: ETH,
-    dst: ONEINCH,
-    amount: '10000000000000000',
-    includeGas: 'true',
-    gasPrice: undefined,
-    fee: '0.25',
-  })
+  assert.deepEqual(quote.requests[0].query, { ...quoteQuery, fee: '0.25' })
   const swap = recordedRequester({ body: fixture('1inch/swap.json') })
   await oneInch.executable({ ...trade({ fee: { bps: 150, recipient: referrer } }), taker: FROM }, swap.call, settings)
   assert.deepEqual(swap.requests[0].query, {
-    src: ETH,
-    dst: ONEINCH,
-    amount: '10000000000000000',
+    ...quoteQuery,
     from: FROM,
     origin: FROM,
     slippage: '1',
     disableEstimate: 'true',
-    includeGas: 'true',
-    gasPrice: undefined,
     fee: '1.5',
     referrer,
   })

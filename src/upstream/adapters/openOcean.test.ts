@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'vitest'
 import { expectUpstreamError, fixture, recordedRequester, testSettings } from '../../../test/fixtures/upstreams/recordedRequester.ts'
-import type { UpstreamTrade } from '../UpstreamAdapter.ts'
+import { upstreamTrade } from '../../../test/fixtures/upstreams/upstreamTrade.ts'
 import { openOcean } from './openOcean.ts'
 
 // Encoding against OpenOcean's documented example (GET /v4/1/quote?inTokenAddress=0xEeee…&
@@ -11,36 +11,34 @@ import { openOcean } from './openOcean.ts'
 const ETH = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
 const USER = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
-const trade = (t: Partial<UpstreamTrade> = {}): UpstreamTrade => ({
+const trade = upstreamTrade({
   chainId: 1,
   tokenIn: ETH,
   tokenOut: USDC,
   amountIn: 10n ** 18n,
   slippageBps: 100,
   gasPriceWei: 1_000_000_000n,
-  decimals: async () => ({ tokenIn: 18, tokenOut: 6 }),
-  ...t,
+  decimals: { tokenIn: 18, tokenOut: 6 },
 })
 const settings = testSettings('openocean', { apiKey: undefined })
+/** The documented example's /quote query; /swap and the fee add to it. */
+const quoteQuery = {
+  inTokenAddress: ETH,
+  outTokenAddress: USDC,
+  amountDecimals: '1000000000000000000',
+  gasPriceDecimals: '1000000000',
+}
 
 test('request: the documented quote query; swap adds account and slippage in percent', async () => {
   const quote = recordedRequester({ body: fixture('openocean/quote.json') })
   await openOcean.price(trade(), quote.call, settings)
   assert.equal(quote.requests[0].path, '/v4/1/quote')
-  assert.deepEqual(quote.requests[0].query, {
-    inTokenAddress: ETH,
-    outTokenAddress: USDC,
-    amountDecimals: '1000000000000000000',
-    gasPriceDecimals: '1000000000',
-  })
+  assert.deepEqual(quote.requests[0].query, quoteQuery)
   const swap = recordedRequester({ body: fixture('openocean/swap.json') })
   await openOcean.executable({ ...trade(), taker: USER }, swap.call, settings)
   assert.equal(swap.requests[0].path, '/v4/1/swap')
   assert.deepEqual(swap.requests[0].query, {
-    inTokenAddress: ETH,
-    outTokenAddress: USDC,
-    amountDecimals: '1000000000000000000',
-    gasPriceDecimals: '1000000000',
+    ...quoteQuery,
     slippage: '1',
     account: USER,
   })
@@ -116,20 +114,14 @@ test('integrator fee: referrer and referrerFee (percent) exist on /swap only, so
   assert.equal(answer.outputAmount, BigInt(swapData.data.outAmount))
   assert.equal(price.requests[0].path, '/v4/1/swap')
   assert.deepEqual(price.requests[0].query, {
-    inTokenAddress: ETH,
-    outTokenAddress: USDC,
-    amountDecimals: '1000000000000000000',
-    gasPriceDecimals: '1000000000',
+    ...quoteQuery,
     referrer,
     referrerFee: '0.25',
   })
   const swap = recordedRequester({ body: swapData })
   await openOcean.executable({ ...trade({ fee }), taker: USER }, swap.call, settings)
   assert.deepEqual(swap.requests[0].query, {
-    inTokenAddress: ETH,
-    outTokenAddress: USDC,
-    amountDecimals: '1000000000000000000',
-    gasPriceDecimals: '1000000000',
+    ...quoteQuery,
     slippage: '1',
     account: USER,
     referrer,

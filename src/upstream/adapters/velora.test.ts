@@ -7,7 +7,7 @@ import {
   recordedRequester,
   testSettings,
 } from '../../../test/fixtures/upstreams/recordedRequester.ts'
-import type { UpstreamTrade } from '../UpstreamAdapter.ts'
+import { upstreamTrade } from '../../../test/fixtures/upstreams/upstreamTrade.ts'
 import { extractRawJsonMember } from './extractRawJsonMember.ts'
 import { velora } from './velora.ts'
 
@@ -18,34 +18,34 @@ import { velora } from './velora.ts'
 const ETH = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
 const USER = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
-const trade = (t: Partial<UpstreamTrade> = {}): UpstreamTrade => ({
+const trade = upstreamTrade({
   chainId: 8453,
   tokenIn: ETH,
   tokenOut: USDC,
   amountIn: 10n ** 18n,
   slippageBps: 50,
-  gasPriceWei: 0n,
-  decimals: async () => ({ tokenIn: 18, tokenOut: 6 }),
-  ...t,
+  decimals: { tokenIn: 18, tokenOut: 6 },
 })
 const settings = testSettings('velora', { apiKey: undefined })
+/** The documented example's /prices query for USER; the fee adds to it. */
+const pricesQuery = {
+  srcToken: ETH,
+  srcDecimals: '18',
+  destToken: USDC,
+  destDecimals: '6',
+  amount: '1000000000000000000',
+  side: 'SELL',
+  network: '8453',
+  version: '6.2',
+  userAddress: USER,
+}
 
 test('request: /prices with decimals (the native asset mixed-case), then /transactions with the route byte for byte', async () => {
   const text = fixtureText('velora/prices.json')
   const { call, requests } = recordedRequester({ text }, { body: fixture('velora/transactions.json') })
   await velora.executable({ ...trade(), taker: USER }, call, settings)
   assert.equal(requests[0].path, '/prices')
-  assert.deepEqual(requests[0].query, {
-    srcToken: ETH,
-    srcDecimals: '18',
-    destToken: USDC,
-    destDecimals: '6',
-    amount: '1000000000000000000',
-    side: 'SELL',
-    network: '8453',
-    version: '6.2',
-    userAddress: USER,
-  })
+  assert.deepEqual(requests[0].query, pricesQuery)
   assert.equal(requests[1].path, '/transactions/8453')
   assert.deepEqual(requests[1].query, { ignoreChecks: 'true', ignoreGasEstimate: 'true' })
   assert.equal(extractRawJsonMember(requests[1].rawBody!, ['priceRoute']), extractRawJsonMember(text, ['priceRoute']))
@@ -113,15 +113,7 @@ test('integrator fee: partnerAddress and partnerFeeBps on /prices and again in t
   const { call, requests } = recordedRequester({ text: fixtureText('velora/prices.json') }, { body: fixture('velora/transactions.json') })
   await velora.executable({ ...trade({ fee: { bps: 30, recipient: partnerAddress } }), taker: USER }, call, settings)
   assert.deepEqual(requests[0].query, {
-    srcToken: ETH,
-    srcDecimals: '18',
-    destToken: USDC,
-    destDecimals: '6',
-    amount: '1000000000000000000',
-    side: 'SELL',
-    network: '8453',
-    version: '6.2',
-    userAddress: USER,
+    ...pricesQuery,
     partnerAddress,
     partnerFeeBps: '30',
   })

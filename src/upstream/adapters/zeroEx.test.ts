@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'vitest'
 import { expectUpstreamError, fixture, recordedRequester, testSettings } from '../../../test/fixtures/upstreams/recordedRequester.ts'
-import type { UpstreamTrade } from '../UpstreamAdapter.ts'
+import { upstreamTrade } from '../../../test/fixtures/upstreams/upstreamTrade.ts'
 import { zeroEx } from './zeroEx.ts'
 
 // Encoding against 0x's documented request (docs, "Upgrading to Swap API v2", AllowanceHolder /quote:
@@ -13,15 +13,13 @@ const USDT = '0xdAC17F958D2ee523a2206206994597C13D831ec7'
 const DAI = '0x6B175474E89094C44Da98b954EedeAC495271d0F'
 const ETH = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const TAKER = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
-const trade = (t: Partial<UpstreamTrade> = {}): UpstreamTrade => ({
+const trade = upstreamTrade({
   chainId: 1,
   tokenIn: USDC,
   tokenOut: USDT,
   amountIn: 100_000_000n,
   slippageBps: 100,
-  gasPriceWei: 0n,
-  decimals: async () => ({ tokenIn: 6, tokenOut: 6 }),
-  ...t,
+  decimals: { tokenIn: 6, tokenOut: 6 },
 })
 const settings = testSettings('0x')
 

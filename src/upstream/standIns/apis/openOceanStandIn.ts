@@ -9,6 +9,8 @@ import { standInCalldata } from '../standInCalldata.ts'
 
 const EXCHANGE = '0x6352a56caadC4F1E25CD6c75970Fa768A3304e64'
 const refuse = (code: number, error: string): StandInReply => ({ status: 200, body: { code, error } })
+/** Its answers come as HTTP 200 too: `code` 200 with `data`. */
+const answered = (data: unknown): StandInReply => ({ status: 200, body: { code: 200, data } })
 const tokenInfo = (address: string) => ({ address, decimals: 18, symbol: 'SIM', name: 'Simulated', usd: '0', volume: 0 })
 
 /** The OpenOcean API v4 stand-in. */
@@ -39,91 +41,53 @@ export const openOceanStandIn: StandInApi = {
       fee = { ppm: BigInt(Math.round(Number(q.referrerFee) * 10_000)), takenFrom: 'tokenIn' }
     }
     const priced = await priceWithFee({ market, trade, fee })
-    // A pair it cannot route: /quote answers code 200 with `outAmount: "0"` (and no dexes), as the real
-    // API does for tokens it knows without a route; /swap, `data: null`.
-    if (!priced && m[2] === 'quote') {
-      return {
-        status: 200,
-        body: {
-          code: 200,
-          data: {
-            inToken: tokenInfo(trade.tokenIn),
-            outToken: tokenInfo(trade.tokenOut),
-            inAmount: trade.amountIn.toString(),
-            outAmount: '0',
-            estimatedGas: '0',
-            dexes: [],
-            path: { from: trade.tokenIn, to: trade.tokenOut, parts: 0, routes: [] },
-            save: 0,
-            price_impact: '0.00%',
-            exchange: EXCHANGE,
-          },
-        },
-      }
-    }
-    if (!priced) return openOceanStandIn.noRoute()
     const base = {
       inToken: tokenInfo(trade.tokenIn),
       outToken: tokenInfo(trade.tokenOut),
       inAmount: trade.amountIn.toString(),
-      outAmount: priced.amountOut.toString(),
+      outAmount: (priced?.amountOut ?? 0n).toString(),
     }
+    // A pair it cannot route: /quote answers code 200 with `outAmount: "0"` (and no dexes), as the real
+    // API does for tokens it knows without a route; /swap, `data: null`.
     if (m[2] === 'quote') {
-      return {
-        status: 200,
-        body: {
-          code: 200,
-          data: {
-            ...base,
-            estimatedGas: priced.gasUnits.toString(),
-            dexes: [{ dexIndex: 0, dexCode: 'Simulated', swapAmount: trade.amountIn.toString() }],
-            path: { from: trade.tokenIn, to: trade.tokenOut, parts: 10, routes: [] },
-            save: 0,
-            price_impact: '0.00%',
-            exchange: EXCHANGE,
-          },
-        },
-      }
+      return answered({
+        ...base,
+        estimatedGas: (priced?.gasUnits ?? 0n).toString(),
+        dexes: priced ? [{ dexIndex: 0, dexCode: 'Simulated', swapAmount: trade.amountIn.toString() }] : [],
+        path: { from: trade.tokenIn, to: trade.tokenOut, parts: priced ? 10 : 0, routes: [] },
+        save: 0,
+        price_impact: '0.00%',
+        exchange: EXCHANGE,
+      })
     }
+    if (!priced) return openOceanStandIn.noRoute()
     const minOut = (priced.amountOut * BigInt(Math.floor((100 - slippage) * 100))) / 10_000n
     // Without `account` /swap answers the quote only (no calldata).
     if (q.account === undefined)
-      return {
-        status: 200,
-        body: {
-          code: 200,
-          data: { ...base, estimatedGas: Number(priced.gasUnits), minOutAmount: minOut.toString(), price_impact: '0.00%' },
-        },
-      }
+      return answered({ ...base, estimatedGas: Number(priced.gasUnits), minOutAmount: minOut.toString(), price_impact: '0.00%' })
     if (!/^0x[a-fA-F0-9]{40}$/.test(q.account)) return refuse(400, 'account must be an address')
     const native = trade.tokenIn.toLowerCase() === '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
-    return {
-      status: 200,
-      body: {
-        code: 200,
-        data: {
-          ...base,
-          estimatedGas: Number(priced.gasUnits),
-          minOutAmount: minOut.toString(),
-          from: q.account,
-          to: EXCHANGE,
-          value: native ? trade.amountIn.toString() : '0',
-          gasPrice: q.gasPriceDecimals,
-          data: standInCalldata({
-            tag: '0x90411a32',
-            taker: q.account as `0x${string}`,
-            tokenIn: trade.tokenIn,
-            tokenOut: trade.tokenOut,
-            amountIn: trade.amountIn,
-            minOut,
-          }),
-          chainId: settings.chainId,
-          price_impact: '0.00%',
-        },
-      },
-    }
+    return answered({
+      ...base,
+      estimatedGas: Number(priced.gasUnits),
+      minOutAmount: minOut.toString(),
+      from: q.account,
+      to: EXCHANGE,
+      value: native ? trade.amountIn.toString() : '0',
+      gasPrice: q.gasPriceDecimals,
+      data: standInCalldata({
+        tag: '0x90411a32',
+        taker: q.account as `0x${string}`,
+        tokenIn: trade.tokenIn,
+        tokenOut: trade.tokenOut,
+        amountIn: trade.amountIn,
+        minOut,
+      }),
+      chainId: settings.chainId,
+      price_impact: '0.00%',
+    })
   },
-  noRoute: () => ({ status: 200, body: { code: 200, data: null } }),
+  noRoute: () => answered(null),
   serverError: () => ({ status: 500, body: { code: 500, error: 'Internal Server Error' } }),
   rateLimited: (retryAfterSec) => ({
     status: 429,
@@ -134,5 +98,5 @@ export const openOceanStandIn: StandInApi = {
     const body = reply.body as { code: number; data: Record<string, unknown> | null }
     return { ...reply, body: { ...body, data: body.data ? { ...body.data, inAmount: '1' } : null } }
   },
-  wrongShape: () => ({ status: 200, body: { code: 200, data: { outAmount: 'lots' } } }),
+  wrongShape: () => answered({ outAmount: 'lots' }),
 }
