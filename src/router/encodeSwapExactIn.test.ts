@@ -104,7 +104,7 @@ test("no routes is the router's wrap or unwrap alone: WETH on both sides (the pl
     recipient: USER,
     deadline: 1n,
   })
-  const params = decode(wrapped.data).args[0] as { tokenIn: string; tokenOut: string; nativeIn: boolean; routes: unknown[] }
+  const params = decode(wrapped.data).args[0] as { tokenIn: string; tokenOut: string; nativeIn: boolean; routes: readonly unknown[] }
   assert.deepEqual([params.tokenIn, params.tokenOut, params.nativeIn, params.routes, wrapped.value], [weth, weth, true, [], 5n])
   const unwrapped = encodeSwapExactIn({
     plan: { ...wrap, tokenIn: weth, tokenOut: '0x0000000000000000000000000000000000000000', nativeOut: true },
