@@ -10,7 +10,7 @@ use crate::pools::{PoolModel, SwapOutcome};
 use crate::route::clock::MonotonicClock;
 use crate::route::gas::GasPricers;
 use crate::route::plan::Plan;
-use crate::route::quote::{quote, RouteSettings};
+use crate::route::quote::{quote_after_wait, RouteSettings};
 use crate::route::request::{QuoteRequest, TIME_BUDGET_MS};
 use crate::route::waterfill::{waterfill, Depths};
 use serde::{Deserialize, Serialize};
@@ -212,8 +212,25 @@ impl Solver {
     /// Quotes a JSON request; answers the plan as JSON, with the `blockNumber` of the market it was
     /// computed on (read in the same call, so no update can slip between the two).
     pub fn quote_json(&self, request: &str) -> Result<String, SolverError> {
+        self.quote_json_after_wait(request, 0.0)
+    }
+
+    /// [`Solver::quote_json`] for a call made `waited_ms` ago that waited in a queue until now:
+    /// its `timeBudgetMs` runs from when it was made (`route::quote::quote_after_wait`).
+    pub fn quote_json_after_wait(
+        &self,
+        request: &str,
+        waited_ms: f64,
+    ) -> Result<String, SolverError> {
         let request: QuoteRequest = parse_json("request", request)?;
-        let plan = quote(&self.market, &self.settings, &request, &self.pricers)?;
+        let plan = quote_after_wait(
+            &self.market,
+            &self.settings,
+            &request,
+            &self.pricers,
+            &MonotonicClock,
+            waited_ms,
+        )?;
         Ok(serde_json::to_string(&QuoteAnswer {
             plan,
             block_number: self.block_number,
@@ -271,6 +288,11 @@ impl Solver {
             gas_units,
             repeat_gas_saving,
         })?)
+    }
+
+    /// The block the market was read at (None: pools changed without a block, or none yet).
+    pub fn block_number(&self) -> Option<u64> {
+        self.block_number
     }
 
     /// Number of live pools.

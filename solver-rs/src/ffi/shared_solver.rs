@@ -1,32 +1,41 @@
 //! The solver as the native addon shares it between libuv threads.
 
 use crate::{Solver, SolverError};
-use std::sync::RwLock;
+use std::sync::{Mutex, RwLock};
 
-/// Updates take the lock for their whole call; quotes, simulations and water-filling take it only
-/// to copy a view of the current snapshot (a few reference counts, [`Solver`]) and then run with
-/// no lock held. So an update never waits for a quote (a 10 s budget included), a quote never
-/// waits for more than an update's own time, and a quote sees one block whole. A poisoned lock
-/// (a panic in an update, caught by `guarded`) is recovered as it is: updates swap a finished
-/// snapshot in, so the solver behind it is the last complete update's.
-pub(crate) struct SharedSolver(RwLock<Solver>);
+/// The current snapshot behind a lock held only to copy or replace a view of it (a few reference
+/// counts, [`Solver`]): quotes, simulations and water-filling copy a view and run with no lock
+/// held; an update runs on a view of its own, with only the other updates waiting (they take
+/// turns on `updating`), and then replaces the current one. So an update never waits for a quote
+/// (a 10 s budget included), a quote never waits for an update's work (only for the replacement),
+/// and a quote sees one block whole. An update that fails or panics (caught by `guarded`) replaces
+/// nothing: the last complete update's snapshot keeps serving. A poisoned lock is recovered as it
+/// is, since no panic can happen while one is held with a snapshot half made.
+pub(crate) struct SharedSolver {
+    current: RwLock<Solver>,
+    updating: Mutex<()>,
+}
 
 impl SharedSolver {
     pub(crate) fn new(solver: Solver) -> SharedSolver {
-        SharedSolver(RwLock::new(solver))
+        SharedSolver { current: RwLock::new(solver), updating: Mutex::new(()) }
     }
 
-    /// Runs an update with the lock held.
+    /// Runs an update on a view of the current snapshot and makes it current once it succeeded.
     pub(crate) fn update<T>(
         &self,
         call: impl FnOnce(&mut Solver) -> Result<T, SolverError>,
     ) -> Result<T, SolverError> {
-        call(&mut self.0.write().unwrap_or_else(|poisoned| poisoned.into_inner()))
+        let _turn = self.updating.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut next = self.view();
+        let result = call(&mut next)?;
+        *self.current.write().unwrap_or_else(|poisoned| poisoned.into_inner()) = next;
+        Ok(result)
     }
 
     /// A view of the current snapshot, the lock released before it is returned.
     pub(crate) fn view(&self) -> Solver {
-        self.0.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+        self.current.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
     }
 }
 
@@ -75,5 +84,72 @@ mod tests {
         let out =
             |plan: &Value| plan["expectedAmountOut"].as_str().unwrap().parse::<u128>().unwrap();
         assert!(out(&old) > out(&new), "{} vs {}", out(&old), out(&new));
+    }
+
+    fn solver_at_block_1() -> SharedSolver {
+        let shared = SharedSolver::new(
+            Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string()).unwrap(),
+        );
+        shared
+            .update(|s| {
+                s.apply_block_json(
+                    &json!({ "blockNumber": 1, "upserts": pool("3000000000000") }).to_string(),
+                )
+            })
+            .unwrap();
+        shared
+    }
+
+    #[test]
+    fn a_view_is_taken_while_an_update_works_and_an_update_that_fails_replaces_nothing() {
+        use std::sync::mpsc::channel;
+        use std::time::Duration;
+        let shared = solver_at_block_1();
+        let (started, update_started) = channel();
+        let (release, released) = channel::<()>();
+        let (viewed, view_taken) = channel();
+        std::thread::scope(|scope| {
+            let shared = &shared;
+            scope.spawn(move || {
+                shared
+                    .update(|s| {
+                        started.send(()).unwrap();
+                        // The update's work lasts until the view below was taken.
+                        released.recv().unwrap();
+                        s.apply_block_json(
+                            &json!({ "blockNumber": 2, "upserts": pool("2000000000000") })
+                                .to_string(),
+                        )
+                    })
+                    .unwrap();
+            });
+            update_started.recv().unwrap();
+            scope.spawn(move || viewed.send(shared.view().block_number()).unwrap());
+            // Had the update held the lock through its work, no view could be taken before the
+            // release: the view would wait for it and this would time out.
+            let during = view_taken.recv_timeout(Duration::from_secs(20));
+            release.send(()).unwrap();
+            assert_eq!(during, Ok(Some(1)), "a view taken during the update is the last block's");
+        });
+        assert_eq!(shared.view().block_number(), Some(2));
+        let refused = shared.update(|s| s.apply_block_json("{\"blockNumber\": 3, \"upserts\": 7}"));
+        assert!(refused.is_err());
+        assert_eq!(shared.view().block_number(), Some(2), "a refused update replaced nothing");
+    }
+
+    #[test]
+    fn a_quote_that_waited_has_only_the_rest_of_its_budget() {
+        let solver = solver_at_block_1().view();
+        let request = json!({ "tokenIn": WETH, "tokenOut": USDC, "amountIn": "1000000000000000000", "slippageBps": 0, "timeBudgetMs": 10000 }).to_string();
+        let stopped = |waited_ms: f64| {
+            let plan: Value =
+                serde_json::from_str(&solver.quote_json_after_wait(&request, waited_ms).unwrap())
+                    .unwrap();
+            (plan["metadata"]["stoppedBy"].clone(), plan["metadata"]["stoppedIn"].clone())
+        };
+        assert_eq!(stopped(0.0), (json!("converged"), Value::Null));
+        // Queued past its 10 s budget: stopped at the first check (the search swaps the direct
+        // pool whatever the budget; the probe search checks first), still answered.
+        assert_eq!(stopped(10_001.0), (json!("budget"), json!("probeSearch")));
     }
 }
