@@ -55,16 +55,7 @@ mod tests {
 
     #[test]
     fn an_update_does_not_wait_for_a_quote_in_flight_and_the_quote_keeps_its_block() {
-        let shared = SharedSolver::new(
-            Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string()).unwrap(),
-        );
-        shared
-            .update(|s| {
-                s.apply_block_json(
-                    &json!({ "blockNumber": 1, "upserts": pool("3000000000000") }).to_string(),
-                )
-            })
-            .unwrap();
+        let shared = solver_at_block_1();
         let request = json!({ "tokenIn": WETH, "tokenOut": USDC, "amountIn": "1000000000000000000", "slippageBps": 0, "timeBudgetMs": 10000 }).to_string();
         // A quote in flight holds its view (as a long solve would) while block 2 is applied on this
         // same thread: were the lock held through the solve, the update would deadlock here.
