@@ -12,6 +12,7 @@ use crate::route::gas::GasPricers;
 use crate::route::plan::Plan;
 use crate::route::quote::{quote_after_wait, RouteSettings};
 use crate::route::request::{QuoteRequest, TIME_BUDGET_MS};
+#[cfg(feature = "reference")]
 use crate::route::waterfill::{waterfill, Depths};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -47,6 +48,7 @@ pub struct Solver {
     /// Gas pricers of quotes on this snapshot; a new snapshot gets its own.
     pricers: Arc<GasPricers>,
     /// Pool depths of the water-filling reference on this snapshot; a new snapshot gets its own.
+    #[cfg(feature = "reference")]
     depths: Arc<Depths>,
     /// The block every pool of the market was read at, set by [`Solver::apply_block_json`]; None
     /// once pools were changed without a block (`upsertPools`, `removePools`), so a plan never
@@ -137,6 +139,7 @@ impl Solver {
         Ok(Solver {
             market: Arc::new(Market::default()),
             pricers: Arc::new(GasPricers::default()),
+            #[cfg(feature = "reference")]
             depths: Arc::new(Depths::default()),
             block_number: None,
             settings: RouteSettings {
@@ -205,7 +208,10 @@ impl Solver {
         let result = update(&mut next)?;
         self.market = Arc::new(next);
         self.pricers = Arc::new(GasPricers::default());
-        self.depths = Arc::new(Depths::default());
+        #[cfg(feature = "reference")]
+        {
+            self.depths = Arc::new(Depths::default());
+        }
         Ok(result)
     }
 
@@ -241,6 +247,9 @@ impl Solver {
     /// Routes a JSON quote request the way Fynd's water-filling does, over the same pools a quote's
     /// bound covers, every swap exact on our models (`route/waterfill`): the reference the quality
     /// benchmark and tests compare our plans with. Answers the tree it executes as JSON.
+    /// Only in builds with the `reference` feature (the tests' and benches'); without it the
+    /// bindings answer that it is not built (`ffi::waterfill_json`).
+    #[cfg(feature = "reference")]
     pub fn waterfill_json(&self, request: &str) -> Result<String, SolverError> {
         let request: QuoteRequest = parse_json("request", request)?;
         let plan = waterfill(

@@ -73,7 +73,7 @@ impl Task for SolverTask {
                 solver.view().quote_json_after_wait(json, waited_ms)
             }
             Call::Simulate(json) => solver.view().simulate_json(json),
-            Call::Waterfill(json) => solver.view().waterfill_json(json),
+            Call::Waterfill(json) => super::waterfill_json(&solver.view(), json),
         }))
     }
 
@@ -128,7 +128,7 @@ impl NativeSolver {
     }
 
     /// Routes a quote request as Fynd's water-filling does (the quality reference); resolves to
-    /// its tree's JSON.
+    /// its tree's JSON, in builds with the `reference` feature (else rejects: not built).
     #[napi(ts_return_type = "Promise<string>")]
     pub fn waterfill(&self, request: String) -> AsyncTask<SolverTask> {
         self.task(Call::Waterfill(request))

@@ -82,6 +82,6 @@ impl WasmSolver {
     }
 
     pub fn waterfill(&self, request: &str) -> Result<String, JsValue> {
-        self.inner.waterfill_json(request).map_err(to_js)
+        super::waterfill_json(&self.inner, request).map_err(to_js)
     }
 }
