@@ -31,6 +31,10 @@ const rpc = (method: string, params: unknown[] = []) =>
   stack.service.publicClient.request({ method: method as never, params: params as never }) as Promise<unknown>
 const chainHead = async () => hexToBigInt((await rpc('eth_blockNumber')) as `0x${string}`)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** Waits until `ms` have passed since `since` on performance.now() (a timer may fire a little early). */
+const waitUntil = async (since: number, ms: number) => {
+  while (performance.now() - since < ms) await sleep(Math.max(1, ms - (performance.now() - since)))
+}
 
 /** Steps the market (beside its own poller) until `done` holds and no reorg is being handled. */
 async function stepMarketUntil(done: () => boolean) {
@@ -124,7 +128,7 @@ test("a reorg that drops the plan's block: solved again on the new head, with on
     droppedBlock = plan.blockNumber
     await reorgAndWait(1)
     // A long first solve: a third of the budget is gone when the service sees the reorg.
-    await sleep(1_000 - (performance.now() - startedAt))
+    await waitUntil(startedAt, 1_000)
   }
   const res = await quote(budgetMs)
   assert.equal(res.status, 200, res.text)
@@ -149,7 +153,7 @@ test("a reorg that drops the plan's block after the budget is spent: refused (50
   const budgetMs = 50
   duringFirstSolve = async (_plan, startedAt) => {
     await reorgAndWait(1)
-    await sleep(budgetMs + 10 - (performance.now() - startedAt))
+    await waitUntil(startedAt, budgetMs + 10)
   }
   const res = await quote(budgetMs)
   assert.equal(res.status, 503, res.text)
