@@ -1,5 +1,5 @@
 // The WASM solver's thread, shared by the real worker (wasmWorker.mjs) and test workers that wrap
-// operations. The main thread posts {id, op, payload}; this answers {id, ok, result} or
+// operations. The main thread posts {id, op, payload, madeAt}; this answers {id, ok, result} or
 // {id, ok: false, error, trapped}, `error` the solver error's properties ({code, message, field,
 // pool, dex}: a structured clone of an Error would drop all but its message). Plain JavaScript so it runs with or without a TypeScript loader.
 import { createRequire } from 'node:module'
@@ -35,14 +35,16 @@ export function serveWasmSolver({ extraOps = {} } = {}) {
     applyBlock: (payload) => solver.applyBlock(payload),
     upsertPools: (payload) => solver.upsertPools(payload),
     removePools: (payload) => solver.removePools(payload),
-    quote: (payload) => solver.quote(payload),
+    // The budget runs from when the caller made the call: the wait in the queue is taken from it.
+    quote: (payload, waitedMs) => solver.quoteAfterWait(payload, waitedMs),
     simulate: (payload) => solver.simulate(payload),
     waterfill: (payload) => solver.waterfill(payload),
   }
-  parentPort.on('message', ({ id, op, payload }) => {
+  parentPort.on('message', ({ id, op, payload, madeAt }) => {
     try {
       const run = extraOps[op] ? (p) => extraOps[op](solver, p, WasmSolver) : ops[op]
-      parentPort.postMessage({ id, ok: true, result: run(payload) })
+      const waitedMs = madeAt === undefined ? 0 : Math.max(0, performance.timeOrigin + performance.now() - madeAt)
+      parentPort.postMessage({ id, ok: true, result: run(payload, waitedMs) })
     } catch (err) {
       const trapped = err instanceof WebAssembly.RuntimeError
       parentPort.postMessage({ id, ok: false, error: faultOf(err), trapped })

@@ -242,7 +242,11 @@ export interface Solver {
   /** The raw JSON answer of `quote`, for byte-level parity checks. */
   quoteJson(request: SolverQuoteRequest): Promise<string>
   simulate(request: SimulateRequest): Promise<SimulateResult>
-  /** Fynd's water-filling over the same pools, for quality comparisons (docs/solver-optimizer.md). */
+  /**
+   * Fynd's water-filling over the same pools, for quality comparisons (docs/solver-optimizer.md).
+   * Only in builds with the test and bench references (`bash scripts/build.sh --reference`, what
+   * `npm test` builds); a production build rejects with an internal error saying so.
+   */
   waterfill(request: SolverQuoteRequest): Promise<WaterfillPlan>
   /** The backend's state, for readiness (the native addon is always ready: panics are caught per call). */
   status(): SolverStatus

@@ -14,7 +14,8 @@ const pool = (n: number, usdc: bigint): PoolInput => ({
   tokens: [WETH, USDC],
   state: { model: 'constant_product', reserves: [(1000n * 10n ** 18n).toString(), (usdc * 10n ** 6n).toString()] },
 })
-const request = { tokenIn: WETH, tokenOut: USDC, amountIn: (10n ** 18n).toString(), slippageBps: 50 } as const
+// A budget that a wait for a restart does not spend (a quote's budget runs from when it was made).
+const request = { tokenIn: WETH, tokenOut: USDC, amountIn: (10n ** 18n).toString(), slippageBps: 50, timeBudgetMs: 10_000 } as const
 const trappingWorker = new URL('../test/fixtures/trappingWasmWorker.mjs', import.meta.url)
 
 test('a trap restarts the instance with the same market and block; the call that trapped fails, the waiting ones are answered', async () => {
@@ -121,6 +122,23 @@ test('restarts in a row with no call answered between them are capped: the solve
     for (const n of [1, 2, 3]) await assert.rejects(solver.simulate({ poolId: `trap-${n}`, tokenIn: WETH, amountIn: '1' }), /trapped/)
     await assert.rejects(solver.quoteJson(request), /failed 3 times in a row without answering a call; it is not restarted again/)
     assert.equal(solver.status().state, 'failed')
+  } finally {
+    await solver.close()
+  }
+})
+
+test("a quote's budget runs from when it was made: the time it waited behind another call in the worker is taken from it", async () => {
+  const solver = await createWasmSolver({ nativeToken: WETH }, { workerUrl: trappingWorker })
+  try {
+    await solver.applyBlock({ blockNumber: 7, upserts: [pool(1, 3_000_000n), pool(2, 3_100_000n)] })
+    const alone = await solver.quote({ ...request, timeBudgetMs: 100 })
+    assert.equal(alone.metadata.stoppedBy, 'converged')
+    // The worker is busy for 300 ms with the call made first; the quote waits for it.
+    const busy = solver.simulate({ poolId: `slow:${pool(1, 0n).id}`, tokenIn: WETH, amountIn: (10n ** 15n).toString() })
+    const queued = await solver.quote({ ...request, timeBudgetMs: 100 })
+    assert.ok(BigInt((await busy).amountOut) > 0n)
+    assert.equal(queued.metadata.stoppedBy, 'budget', 'its 100 ms were spent in the queue')
+    assert.equal(queued.routes.length > 0, true, 'still answered: the plan of what always runs')
   } finally {
     await solver.close()
   }

@@ -26,6 +26,8 @@ type Call = {
   reject: (err: SolverError) => void
   /** The per-call timeout of the worker it was sent to. */
   timer?: NodeJS.Timeout
+  /** When the call was made (`performance.timeOrigin + performance.now()`, comparable across threads): a quote's budget runs from then. */
+  madeAt: number
 }
 
 export type CreateWasmSolverOptions = {
@@ -47,7 +49,9 @@ const MAX_SHAPES = 1_000
 
 /**
  * Starts the WASM solver in a worker thread, so a long solve never blocks the event loop. Calls
- * are answered in order. The worker holds the process open only while a call is pending.
+ * are answered in order; a quote's `timeBudgetMs` runs from when it was made, so the time it waits
+ * behind earlier calls (or for a restart) is part of it. The worker holds the process open only
+ * while a call is pending.
  *
  * A WASM instance that trapped (a panic aborts, a bad memory access) is in no state to answer
  * again, so the worker exits on a trap: the call that trapped fails with an internal error, a new
@@ -122,7 +126,7 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
     clearTimeout(call.timer)
     call.timer = setTimeout(() => timedOut(live, id), callTimeoutMs)
     call.timer.unref()
-    live.postMessage({ id, op: call.op, payload: call.payload })
+    live.postMessage({ id, op: call.op, payload: call.payload, madeAt: call.madeAt })
   }
 
   /** Call `id` ran past the timeout in `live`: it fails, and the worker (stuck in it) is replaced. */
@@ -258,7 +262,7 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
     }
     const id = nextId++
     return new Promise<string>((resolve, reject) => {
-      calls.set(id, { op, payload, resolve, reject })
+      calls.set(id, { op, payload, resolve, reject, madeAt: performance.timeOrigin + performance.now() })
       if (worker && state === 'ready') send(id)
     })
   }

@@ -5,8 +5,11 @@
 # Rust (packages rustc-web, cargo-web, rust-web-src, lld; scripts/install-wasm-tools.sh installs
 # them with wasm-pack and wasm-bindgen-cli at their pinned versions) and compiles std from source
 # with -Z build-std (see TOOLCHAIN.md). Why each flag below: docs/wasm-build.md.
+#   --reference   with the test and bench references (water-filling), as build-native.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+features=wasm
+[ "${1:-}" = --reference ] && features=wasm,reference
 DEBIAN_RUSTC=${DEBIAN_RUSTC:-/usr/bin/rustc}
 DEBIAN_CARGO=${DEBIAN_CARGO:-/usr/bin/cargo}
 for tool in "$DEBIAN_RUSTC" "$DEBIAN_CARGO" wasm-ld; do
@@ -30,4 +33,4 @@ PATH="$tools_bin:$(dirname "$DEBIAN_CARGO"):$PATH" \
 RUSTC="$DEBIAN_RUSTC" RUSTC_BOOTSTRAP=1 WASM_PACK_CACHE="$PWD/target/wasm-pack-cache" \
   wasm-pack --log-level warn build solver-rs --mode force --target nodejs --profile release-wasm \
     --out-dir ../bindings/wasm/pkg --no-opt --no-gitignore \
-    -- --features wasm --target-dir target/wasm -Z build-std=std,panic_abort
+    -- --features "$features" --target-dir target/wasm -Z build-std=std,panic_abort

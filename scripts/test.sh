@@ -21,15 +21,19 @@ echo "== format: rustfmt (Rust), Prettier (TypeScript, Solidity): docs/formattin
 # Fails on any file the formatters would change; `npm run format` rewrites them.
 npm run --silent format:check
 
-echo "== build: native addon, WASM module, contracts (solc-js)"
-bash scripts/build.sh --require-wasm
+echo "== build: native addon, WASM module (both with the water-filling reference), contracts (solc-js)"
+# The tests compare our plans with water-filling (solver.waterfill), a reference production builds
+# leave out: the tests' build has it (--reference; `npm start` rebuilds without it).
+bash scripts/build.sh --require-wasm --reference
 
 echo "== rust: cargo test"
-cargo test --release -p solver-rs
+cargo test --release -p solver-rs --features reference
 
 echo "== rust: cargo clippy (denies wrapping and truncating integer operators in pools/ and route/)"
 # The lints are denied in the modules themselves (#![deny] in pools/mod.rs and route/mod.rs);
-# clippy's other findings stay warnings.
+# clippy's other findings stay warnings. Linted with the references and without them (the
+# production build, which must compile and leave nothing unused once they are gated out).
+cargo clippy --release -p solver-rs --features reference
 cargo clippy --release -p solver-rs
 
 echo "== typescript: typecheck"

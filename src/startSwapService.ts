@@ -240,6 +240,7 @@ export async function startSwapService({
       weth: chain.weth,
       router,
       getGasPriceWei,
+      defaultTimeBudgetMs: config.solverTimeBudgetMs,
     })
     const quoteStore = shared
       ? createRedisQuoteStore({ redis: shared })

@@ -76,6 +76,7 @@ fn feed(text: &str) {
     let mut solver = solver();
     assert_classed(solver.quote_json(text), text);
     assert_classed(solver.simulate_json(text), text);
+    #[cfg(feature = "reference")]
     assert_classed(solver.waterfill_json(text), text);
     assert_classed(solver.upsert_pools_json(text), text);
     assert_classed(solver.quote_json(&valid_quote().to_string()), text);
@@ -265,6 +266,7 @@ proptest! {
         let solver = solver();
         let quote = mutate(valid_quote(), &quote_mutations).to_string();
         assert_classed(solver.quote_json(&quote), &quote);
+        #[cfg(feature = "reference")]
         assert_classed(solver.waterfill_json(&quote), &quote);
         let simulate = mutate(valid_simulate(), &simulate_mutations).to_string();
         assert_classed(solver.simulate_json(&simulate), &simulate);
@@ -296,6 +298,7 @@ proptest! {
             "maxHops": hops, "splitEnabled": split, "enforcePoolDisjoint": disjoint, "gasPriceWei": gas,
             "timeBudgetMs": budget }).to_string();
         assert_classed(solver.quote_json(&request), &request);
+        #[cfg(feature = "reference")]
         assert_classed(solver.waterfill_json(&request), &request);
         for pool in ["0xa000000000000000000000000000000000000003", "0x00000000000000000000000000000000000000000000000000000000000000b4"] {
             let request = json!({ "poolId": pool, "tokenIn": TAIL, "amountIn": amount }).to_string();

@@ -10,8 +10,9 @@ use crate::pools::{PoolModel, SwapOutcome};
 use crate::route::clock::MonotonicClock;
 use crate::route::gas::GasPricers;
 use crate::route::plan::Plan;
-use crate::route::quote::{quote, RouteSettings};
+use crate::route::quote::{quote_after_wait, RouteSettings};
 use crate::route::request::{QuoteRequest, TIME_BUDGET_MS};
+#[cfg(feature = "reference")]
 use crate::route::waterfill::{waterfill, Depths};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -47,6 +48,7 @@ pub struct Solver {
     /// Gas pricers of quotes on this snapshot; a new snapshot gets its own.
     pricers: Arc<GasPricers>,
     /// Pool depths of the water-filling reference on this snapshot; a new snapshot gets its own.
+    #[cfg(feature = "reference")]
     depths: Arc<Depths>,
     /// The block every pool of the market was read at, set by [`Solver::apply_block_json`]; None
     /// once pools were changed without a block (`upsertPools`, `removePools`), so a plan never
@@ -137,6 +139,7 @@ impl Solver {
         Ok(Solver {
             market: Arc::new(Market::default()),
             pricers: Arc::new(GasPricers::default()),
+            #[cfg(feature = "reference")]
             depths: Arc::new(Depths::default()),
             block_number: None,
             settings: RouteSettings {
@@ -205,15 +208,35 @@ impl Solver {
         let result = update(&mut next)?;
         self.market = Arc::new(next);
         self.pricers = Arc::new(GasPricers::default());
-        self.depths = Arc::new(Depths::default());
+        #[cfg(feature = "reference")]
+        {
+            self.depths = Arc::new(Depths::default());
+        }
         Ok(result)
     }
 
     /// Quotes a JSON request; answers the plan as JSON, with the `blockNumber` of the market it was
     /// computed on (read in the same call, so no update can slip between the two).
     pub fn quote_json(&self, request: &str) -> Result<String, SolverError> {
+        self.quote_json_after_wait(request, 0.0)
+    }
+
+    /// [`Solver::quote_json`] for a call made `waited_ms` ago that waited in a queue until now:
+    /// its `timeBudgetMs` runs from when it was made (`route::quote::quote_after_wait`).
+    pub fn quote_json_after_wait(
+        &self,
+        request: &str,
+        waited_ms: f64,
+    ) -> Result<String, SolverError> {
         let request: QuoteRequest = parse_json("request", request)?;
-        let plan = quote(&self.market, &self.settings, &request, &self.pricers)?;
+        let plan = quote_after_wait(
+            &self.market,
+            &self.settings,
+            &request,
+            &self.pricers,
+            &MonotonicClock,
+            waited_ms,
+        )?;
         Ok(serde_json::to_string(&QuoteAnswer {
             plan,
             block_number: self.block_number,
@@ -224,6 +247,9 @@ impl Solver {
     /// Routes a JSON quote request the way Fynd's water-filling does, over the same pools a quote's
     /// bound covers, every swap exact on our models (`route/waterfill`): the reference the quality
     /// benchmark and tests compare our plans with. Answers the tree it executes as JSON.
+    /// Only in builds with the `reference` feature (the tests' and benches'); without it the
+    /// bindings answer that it is not built (`ffi::waterfill_json`).
+    #[cfg(feature = "reference")]
     pub fn waterfill_json(&self, request: &str) -> Result<String, SolverError> {
         let request: QuoteRequest = parse_json("request", request)?;
         let plan = waterfill(
@@ -271,6 +297,11 @@ impl Solver {
             gas_units,
             repeat_gas_saving,
         })?)
+    }
+
+    /// The block the market was read at (None: pools changed without a block, or none yet).
+    pub fn block_number(&self) -> Option<u64> {
+        self.block_number
     }
 
     /// Number of live pools.

@@ -126,10 +126,12 @@ export type MarketState = {
   /** Throws `MarketStaleError` when quotes must be refused (stale, or a reorg being handled). */
   assertFresh: () => void
   /**
-   * Whether a plan priced at `blockNumber` while `reorgs` was the reorg count is priced on the
-   * canonical chain as the market knows it: no reorg was detected since, and none is being handled.
+   * Whether a plan priced at `blockNumber`, solved from when `reorgs` was the reorg count, is priced
+   * on the canonical chain as the market knows it: no reorg was detected since and none is being
+   * handled, or every reorg detected since kept that block (its common ancestor is at or after it:
+   * only later blocks were dropped). Without `blockNumber`, only the first.
    */
-  isSettled: (reorgs: number) => boolean
+  isSettled: (reorgs: number, blockNumber?: bigint) => boolean
   /** The fees read with `blockNumber` (kept for the last few blocks), or the latest. */
   feesAt: (blockNumber: bigint | number | undefined) => BlockFees | undefined
   /** The pools in the solver, as read. */

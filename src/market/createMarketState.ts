@@ -30,6 +30,8 @@ type Applied = { number: bigint; hash: Hex; reread: string[] }
 const PRICE_REFRESH_STEPS = 150
 /** Fees kept by block for `feesAt` (a plan's block is at most a few steps old). */
 const FEES_KEPT = 16
+/** Reorgs whose common ancestor is kept for `isSettled` (a solve lasts at most 10 s: a handful). */
+const ANCESTORS_KEPT = 16
 
 /**
  * The market-state service: keeps the solver's pools at the chain head, block by block, reading
@@ -126,6 +128,12 @@ export function createMarketState({
   let failures = 0
   let reorgs = 0
   let reorging = false
+  /**
+   * Per reorg (by its count), the last block both chains share once found (-1: none within
+   * `reorgDepth`, the market rebuilt): blocks up to it stayed on the chain (`isSettled`). The last
+   * few only: a plan solved across more reorgs than that is not settled.
+   */
+  const ancestors = new Map<number, bigint>()
   /** The lagging head last refused (logged once per head). */
   let behindAt: bigint | undefined
   const history: Applied[] = []
@@ -481,6 +489,8 @@ export function createMarketState({
     const droppedFrom = head?.number ?? at.number
     try {
       const ancestor = await commonAncestor(at)
+      ancestors.set(reorgs, ancestor?.number ?? -1n)
+      for (const count of ancestors.keys()) if (count <= reorgs - ANCESTORS_KEPT) ancestors.delete(count)
       const dropped = history.filter((h) => !ancestor || h.number > ancestor.number)
       const fromBlock = ancestor ? ancestor.number + 1n : (history[0]?.number ?? at.number)
       log(
@@ -547,7 +557,15 @@ export function createMarketState({
       if (f.stale) throw new MarketStaleError({ ageMs: f.ageMs, maxSnapshotAgeMs, lastError: f.lastError })
       if (reorging) throw new MarketReorgingError({ blockNumber: f.blockNumber, ageMs: f.ageMs })
     },
-    isSettled: (count) => !reorging && count === reorgs,
+    isSettled: (count, blockNumber) => {
+      if (count === reorgs) return !reorging
+      if (blockNumber === undefined) return false
+      for (let k = count + 1; k <= reorgs; k++) {
+        const ancestor = ancestors.get(k)
+        if (ancestor === undefined || ancestor < blockNumber) return false
+      }
+      return true
+    },
     feesAt: (blockNumber) =>
       (blockNumber === undefined || blockNumber === null ? undefined : fees.get(BigInt(blockNumber))) ??
       (head ? fees.get(head.number) : undefined),

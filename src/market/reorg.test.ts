@@ -161,6 +161,8 @@ test('a plan solved while a reorg is found is solved again on the new head; quot
     slippageBps: 50,
     maxHops: 1,
     allowedDexes: ['UNIV3' as const],
+    // Room for the retry: it runs only within what the reorg's handling left of the budget.
+    timeBudgetMs: 10_000,
   }
   const plan = await service.quote(request)
   assert.equal(solves.length, 2, 'solved again')

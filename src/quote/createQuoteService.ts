@@ -13,12 +13,14 @@ import { isNativeSentinel } from './isNativeSentinel.ts'
 import type { QuoteRequest, QuoteRoutePlan } from './quoteTypes.ts'
 import { SOLVER_DEFAULT_MAX_HOPS, SOLVER_MAX_HOPS } from './solverHopLimits.ts'
 import { createQuoteRequestCheck } from './checkQuoteRequest.ts'
+import { SOLVER_DEFAULT_TIME_BUDGET_MS } from './solverTimeBudget.ts'
 
 export type CreateQuoteServiceParameters = {
   solver: Pick<Solver, 'quote'>
   /**
-   * With `isSettled` and `freshness`, a plan solved across a reorg is solved again (never served on a
-   * dropped block); with `feesAt`, the plan's block's L1 data fee enters `gasEstimate.gasCostWei`.
+   * With `isSettled` and `freshness`, a plan solved across a reorg that dropped its block is solved
+   * again within what is left of the time budget (never served on a dropped block); with `feesAt`,
+   * the plan's block's L1 data fee enters `gasEstimate.gasCostWei`.
    */
   market: Pick<MarketState, 'assertFresh' | 'encodeLeg' | 'pools'> & Partial<Pick<MarketState, 'isSettled' | 'freshness' | 'feesAt'>>
   chainId: number
@@ -28,6 +30,10 @@ export type CreateQuoteServiceParameters = {
   router: Address
   /** The chain's gas price in wei (e.g. `() => publicClient.getGasPrice()`). */
   getGasPriceWei: () => Promise<bigint>
+  /** The budget of a request without `timeBudgetMs`: the solver's (`defaultTimeBudgetMs`, default 50). */
+  defaultTimeBudgetMs?: number
+  /** Milliseconds on a monotonic clock (default `performance.now`): the budget is measured on it. */
+  now?: () => number
 }
 
 export type QuoteService = {
@@ -50,30 +56,47 @@ export type QuoteService = {
  * // → a RoutePlan: { routes, expectedAmountOut, minAmountOut, gasEstimate, blockNumber, … } (amounts as decimal strings)
  * const { data, value } = encodeSwapExactIn({ plan, recipient: user, deadline })
  */
-export function createQuoteService({ solver, market, chainId, weth, router, getGasPriceWei }: CreateQuoteServiceParameters): QuoteService {
+export function createQuoteService({
+  solver,
+  market,
+  chainId,
+  weth,
+  router,
+  getGasPriceWei,
+  defaultTimeBudgetMs = SOLVER_DEFAULT_TIME_BUDGET_MS,
+  now = () => performance.now(),
+}: CreateQuoteServiceParameters): QuoteService {
   const wethAddress = getAddress(weth)
   const checkQuoteRequest = createQuoteRequestCheck({ chainId, weth: wethAddress, router: getAddress(router) })
   return {
     router: getAddress(router),
     quote: async (request) => {
+      // The budget covers the whole quote, from here: the waits before the solve, the solve, and
+      // a solve again after a reorg (docs/quote.md, "The time budget").
+      const startedAt = now()
       const r = checkQuoteRequest(request)
+      const budgetMs = r.timeBudgetMs ?? defaultTimeBudgetMs
+      const budgetLeftMs = () => Math.floor(startedAt + budgetMs - now())
       const nativeIn = isNativeSentinel(r.tokenIn)
       const nativeOut = isNativeSentinel(r.tokenOut)
       const tokenIn = nativeIn ? wethAddress : checksumAddress(r.tokenIn)
       const tokenOut = nativeOut ? wethAddress : checksumAddress(r.tokenOut)
-      // ETH to WETH or back: the router's own wrap or unwrap, one exact leg (no pool, no solve).
+      // ETH to WETH or back: the router's own wrap or unwrap, a plan of no routes (no pool, no solve).
       const wrap = tokenIn === tokenOut && nativeIn !== nativeOut
       if (tokenIn === tokenOut && !wrap) {
         // No route leads from a token to itself: a market answer, like any other pair without a path
         // (the schema cannot compare two fields, so this is not a validation error).
         throw new NoRouteError({ message: 'tokenOut: must differ from tokenIn' })
       }
-      try {
-        market.assertFresh()
-      } catch (error) {
-        if (error instanceof MarketStaleError) throw new QuoteMarketStaleError({ message: error.message, cause: error })
-        throw error
+      const assertFresh = () => {
+        try {
+          market.assertFresh()
+        } catch (error) {
+          if (error instanceof MarketStaleError) throw new QuoteMarketStaleError({ message: error.message, cause: error })
+          throw error
+        }
       }
+      assertFresh()
       if (wrap) return quoteWrap({ request: r, nativeIn, chainId, weth: wethAddress, router, market, getGasPriceWei })
       if (r.allowedDexes)
         assertSomeDexPresent(
@@ -96,11 +119,12 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
         enforcePoolDisjoint: r.enforcePoolDisjoint,
         allowedDexes: r.allowedDexes,
         gasPriceWei: gasPriceWei.toString(),
-        timeBudgetMs: r.timeBudgetMs,
       }
-      const solve = async (): Promise<SolverPlan> => {
+      // The solver's budget is what is left of the quote's (at least its 1 ms floor: a quote whose
+      // waits took it all still gets the plan the solver makes with no time, never a refusal).
+      const solve = async (timeBudgetMs: number): Promise<SolverPlan> => {
         try {
-          return await solver.quote(solverRequest)
+          return await solver.quote({ ...solverRequest, timeBudgetMs })
         } catch (error) {
           const e = SolverError.from(error)
           if (e.kind === 'no route') throw new NoRouteError({ message: noRouteMessage(e.detail, r, wethAddress), cause: e })
@@ -108,18 +132,30 @@ export function createQuoteService({ solver, market, chainId, weth, router, getG
           throw e
         }
       }
-      // A reorg detected while the solve ran may have dropped the block it priced: solve again on
-      // the market's new head; twice in a row, refuse (503) rather than serve a dropped block.
+      // A reorg detected while the solve ran may have dropped the block it priced. A plan whose
+      // block every such reorg kept (only later blocks were dropped) is served as solved; otherwise
+      // it is solved again on the market's new head, only within what is left of the budget and
+      // only once the market has handled the reorg (until then it is refused, 503, like any quote
+      // during a reorg); twice in a row, refused rather than served on a dropped block.
       let solved: SolverPlan | undefined
-      for (let attempt = 0; attempt < 2 && solved === undefined; attempt++) {
+      for (let attempt = 0; solved === undefined; attempt++) {
+        const leftMs = budgetLeftMs()
+        if (attempt > 0) {
+          if (attempt === 2)
+            throw new QuoteMarketStaleError({
+              message: 'the chain reorganised during the solve twice: the plan could not be priced on a settled block',
+            })
+          if (leftMs < 1)
+            throw new QuoteMarketStaleError({
+              message: `a reorg dropped the block the plan was priced on during the solve, and the time budget of ${budgetMs} ms left no time to solve again: ask again`,
+            })
+          assertFresh()
+        }
         const reorgs = market.freshness?.().reorgs ?? 0
-        const plan = await solve()
-        if (!market.isSettled || market.isSettled(reorgs)) solved = plan
+        const plan = await solve(Math.max(1, leftMs))
+        const priced = plan.blockNumber === null ? undefined : BigInt(plan.blockNumber)
+        if (!market.isSettled || market.isSettled(reorgs, priced)) solved = plan
       }
-      if (solved === undefined)
-        throw new QuoteMarketStaleError({
-          message: 'the chain reorganised during the solve twice: the plan could not be priced on a settled block',
-        })
       // The solver answers the block its market was at for this very solve: the plan's promise.
       const blockNumber = solved.blockNumber
       if (blockNumber === null) throw new QuoteMarketStaleError({ message: 'the solver holds no block snapshot' })

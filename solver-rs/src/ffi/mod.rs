@@ -14,6 +14,26 @@ pub mod wasm_clock;
 #[cfg(all(target_arch = "wasm32", not(feature = "wasm")))]
 compile_error!("the wasm32 build needs the `wasm` feature (it provides the clock)");
 
+/// `solver.waterfill(request)` of both bindings: the water-filling reference where this build has
+/// it (the `reference` feature: the tests' and benches' builds), else an internal error saying it
+/// is not built (production builds leave it out: it never answers a quote).
+#[cfg(any(feature = "napi", feature = "wasm"))]
+pub(crate) fn waterfill_json(
+    solver: &crate::Solver,
+    request: &str,
+) -> Result<String, crate::SolverError> {
+    #[cfg(feature = "reference")]
+    return solver.waterfill_json(request);
+    #[cfg(not(feature = "reference"))]
+    {
+        let _ = (solver, request);
+        Err(crate::SolverError::internal(
+            "water-filling is a reference for the tests and benches, not in this build: build \
+             with the `reference` feature (bash scripts/build.sh --reference)",
+        ))
+    }
+}
+
 /// Runs `call`, turning a panic into an internal error so that none crosses the FFI boundary.
 #[cfg(any(feature = "napi", test))]
 pub(crate) fn guarded<T>(

@@ -1,6 +1,7 @@
 //! The native addon. Every call that touches the market runs as libuv async work, so a long solve
 //! never blocks Node's event loop; quotes run on a snapshot of the market and hold no lock while
-//! they solve (`shared_solver.rs`).
+//! they solve (`shared_solver.rs`), and a quote's budget runs from the JS call, so the time it
+//! waits for a thread of the pool (4 by default, busy with other calls) is part of it.
 
 use super::guarded;
 use super::shared_solver::SharedSolver;
@@ -9,6 +10,7 @@ use napi::bindgen_prelude::{AsyncTask, Error, JsObjectValue, Result, Status};
 use napi::{Env, JsValue, Task};
 use napi_derive::napi;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// The JS error a solver error is thrown as: `code` is the variant ([`SolverError::code`]),
 /// `message` the reason, and the variant's fields are properties (`field`, `pool`, `dex`), so the
@@ -42,7 +44,9 @@ enum Call {
     ApplyBlock(String),
     Upsert(String),
     Remove(String),
-    Quote(String),
+    /// The request, and when JS made the call: the time it waits for a thread of the pool is
+    /// taken from its budget.
+    Quote(String, Instant),
     Simulate(String),
     Waterfill(String),
 }
@@ -64,9 +68,12 @@ impl Task for SolverTask {
             Call::ApplyBlock(json) => solver.update(|s| s.apply_block_json(json)),
             Call::Upsert(json) => solver.update(|s| s.upsert_pools_json(json)),
             Call::Remove(json) => solver.update(|s| s.remove_pools_json(json)),
-            Call::Quote(json) => solver.view().quote_json(json),
+            Call::Quote(json, made) => {
+                let waited_ms = made.elapsed().as_secs_f64() * 1000.0;
+                solver.view().quote_json_after_wait(json, waited_ms)
+            }
             Call::Simulate(json) => solver.view().simulate_json(json),
-            Call::Waterfill(json) => solver.view().waterfill_json(json),
+            Call::Waterfill(json) => super::waterfill_json(&solver.view(), json),
         }))
     }
 
@@ -107,10 +114,11 @@ impl NativeSolver {
         self.task(Call::Remove(ids))
     }
 
-    /// Quotes a JSON request; resolves to the plan's JSON.
+    /// Quotes a JSON request; resolves to the plan's JSON. Its `timeBudgetMs` runs from this call,
+    /// not from when a thread of the pool picks it up.
     #[napi(ts_return_type = "Promise<string>")]
     pub fn quote(&self, request: String) -> AsyncTask<SolverTask> {
-        self.task(Call::Quote(request))
+        self.task(Call::Quote(request, Instant::now()))
     }
 
     /// One swap on one pool; resolves to `{"amountOut", "crossings", "words", "gasUnits"}`.
@@ -120,7 +128,7 @@ impl NativeSolver {
     }
 
     /// Routes a quote request as Fynd's water-filling does (the quality reference); resolves to
-    /// its tree's JSON.
+    /// its tree's JSON, in builds with the `reference` feature (else rejects: not built).
     #[napi(ts_return_type = "Promise<string>")]
     pub fn waterfill(&self, request: String) -> AsyncTask<SolverTask> {
         self.task(Call::Waterfill(request))

@@ -70,11 +70,18 @@ impl WasmSolver {
         self.inner.quote_json(request).map_err(to_js)
     }
 
+    /// [`WasmSolver::quote`] for a call made `waited_ms` ago, queued behind others in the worker:
+    /// its budget runs from when it was made.
+    #[wasm_bindgen(js_name = quoteAfterWait)]
+    pub fn quote_after_wait(&self, request: &str, waited_ms: f64) -> Result<String, JsValue> {
+        self.inner.quote_json_after_wait(request, waited_ms).map_err(to_js)
+    }
+
     pub fn simulate(&self, request: &str) -> Result<String, JsValue> {
         self.inner.simulate_json(request).map_err(to_js)
     }
 
     pub fn waterfill(&self, request: &str) -> Result<String, JsValue> {
-        self.inner.waterfill_json(request).map_err(to_js)
+        super::waterfill_json(&self.inner, request).map_err(to_js)
     }
 }

@@ -66,9 +66,16 @@ pub struct Deadline<'c> {
 impl<'c> Deadline<'c> {
     /// A deadline `budget_ms` milliseconds after `clock`'s time now (one reading).
     pub fn after_ms(budget_ms: u32, clock: &'c dyn Clock) -> Deadline<'c> {
+        Deadline::after_wait(budget_ms, 0.0, clock)
+    }
+
+    /// A deadline `budget_ms` milliseconds after the call began, `waited_ms` before `clock`'s time
+    /// now (one reading): a call that waited in a queue before it could start (the native addon's
+    /// thread pool) has only the rest of its budget. A negative or NaN wait counts as none.
+    pub fn after_wait(budget_ms: u32, waited_ms: f64, clock: &'c dyn Clock) -> Deadline<'c> {
         Deadline {
             clock: Some(clock),
-            at_ms: clock.now_ms() + f64::from(budget_ms),
+            at_ms: clock.now_ms() - waited_ms.max(0.0) + f64::from(budget_ms),
             phase: Cell::new(Phase::Search),
             stopped_in: Cell::new(None),
         }

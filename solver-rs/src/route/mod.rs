@@ -24,6 +24,7 @@ pub mod search;
 pub mod slippage;
 pub mod split;
 pub mod swap_memos;
+#[cfg(feature = "reference")]
 #[allow(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)]
 pub mod waterfill;
 

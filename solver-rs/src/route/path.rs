@@ -87,39 +87,50 @@ impl<'m> Overlay<'m> {
         amount_in: U256,
         mut fills: Option<&mut Vec<LegFill>>,
     ) -> Result<(U256, u64), PoolError> {
-        let mut amount = amount_in;
-        let mut gas = 0u64;
-        for hop in &path.hops {
-            let (outcome, leg_gas) = self.swap(*hop, amount)?;
+        run_hops(&path.hops, amount_in, |hop, amount| {
+            let (outcome, leg_gas) = self.swap(hop, amount)?;
             if let Some(fills) = fills.as_deref_mut() {
                 fills.push(LegFill {
-                    hop: *hop,
+                    hop,
                     amount_in: amount,
                     amount_out: outcome.amount_out,
                     gas_units: leg_gas,
                 });
             }
-            gas = gas.saturating_add(leg_gas);
-            amount = outcome.amount_out;
-        }
-        Ok((amount, gas))
+            Ok((outcome.amount_out, leg_gas))
+        })
     }
+}
+
+/// Runs `amount_in` along `hops`, each leg's output the next leg's input, every leg swapped by
+/// `swap` (an overlay's, the market's as it is, water-filling's view): the one loop all ways of
+/// running a path share. Returns the output and the legs' gas summed (saturating: a saturated
+/// total is over every cap), or the first leg's refusal.
+pub fn run_hops<E>(
+    hops: &[Hop],
+    amount_in: U256,
+    mut swap: impl FnMut(Hop, U256) -> Result<(U256, u64), E>,
+) -> Result<(U256, u64), E> {
+    let mut amount = amount_in;
+    let mut gas = 0u64;
+    for hop in hops {
+        let (out, leg_gas) = swap(*hop, amount)?;
+        gas = gas.saturating_add(leg_gas);
+        amount = out;
+    }
+    Ok((amount, gas))
 }
 
 /// Quotes `path` alone on the market as it is. It goes through `apply`, like the final replay, so
 /// an allocation it accepts is one the replay can execute (`apply` also checks the state after
 /// the swap, e.g. reserves that would overflow the pool's storage).
 pub fn quote_path(market: &Market, path: &Path, amount_in: U256) -> Result<(U256, u64), PoolError> {
-    let mut amount = amount_in;
-    let mut gas = 0u64;
-    for hop in &path.hops {
+    run_hops(&path.hops, amount_in, |hop, amount| {
         let entry = market.pool(hop.pool);
         let (outcome, _) =
             entry.state.apply(hop.token_in as usize, hop.token_out as usize, amount)?;
-        gas = gas.saturating_add(entry.spec.leg_gas_units(&outcome));
-        amount = outcome.amount_out;
-    }
-    Ok((amount, gas))
+        Ok((outcome.amount_out, entry.spec.leg_gas_units(&outcome)))
+    })
 }
 
 #[cfg(test)]

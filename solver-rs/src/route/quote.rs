@@ -43,7 +43,7 @@ pub fn quote(
     request: &QuoteRequest,
     pricers: &GasPricers,
 ) -> Result<Plan, SolverError> {
-    quote_on_clock(market, settings, request, pricers, &MonotonicClock)
+    quote_after_wait(market, settings, request, pricers, &MonotonicClock, 0.0)
 }
 
 /// [`quote`], with the time budget (`timeBudgetMs`) measured on `clock`.
@@ -62,9 +62,24 @@ pub fn quote_on_clock(
     pricers: &GasPricers,
     clock: &dyn Clock,
 ) -> Result<Plan, SolverError> {
+    quote_after_wait(market, settings, request, pricers, clock, 0.0)
+}
+
+/// [`quote_on_clock`] for a call that waited `waited_ms` before it could start (queued behind
+/// other calls): the budget runs from when the call was made, so the solve has only the rest
+/// (none left: the deadline has passed at the first check, and the quote answers what always
+/// runs).
+pub fn quote_after_wait(
+    market: &Market,
+    settings: &RouteSettings,
+    request: &QuoteRequest,
+    pricers: &GasPricers,
+    clock: &dyn Clock,
+    waited_ms: f64,
+) -> Result<Plan, SolverError> {
     request.validate()?;
     let budget_ms = request.time_budget_ms.unwrap_or(settings.default_time_budget_ms);
-    let deadline = Deadline::after_ms(budget_ms, clock);
+    let deadline = Deadline::after_wait(budget_ms, waited_ms, clock);
     let known = |address: &Address, field: &str| {
         market
             .token(address)

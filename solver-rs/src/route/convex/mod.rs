@@ -5,6 +5,7 @@
 //! flows the split optimizer starts from. See docs/solver-optimizer.md, *The bound*.
 
 pub mod certificate;
+#[cfg(feature = "reference")]
 pub mod chain;
 pub mod curve;
 pub mod decompose;

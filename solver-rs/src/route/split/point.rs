@@ -14,7 +14,7 @@ use crate::pools::PoolModel;
 use crate::route::gas_cap::total_gas;
 use crate::route::linear::entry;
 use crate::route::net::Net;
-use crate::route::path::Overlay;
+use crate::route::path::{run_hops, Overlay};
 
 /// The exact value of an allocation, with its derivatives when they were asked for.
 #[derive(Clone, Debug)]
@@ -145,16 +145,15 @@ fn evaluate_within(
         if late() {
             return Err(None);
         }
-        let mut amount = alloc[i];
-        for hop in &problem.paths[i].hops {
+        let (amount, gas) = run_hops(&problem.paths[i].hops, alloc[i], |hop, amount| {
             if with_derivatives {
                 let index = use_index(&mut uses, hop.pool, hop.token_in);
                 uses[index].flow += f64::from(amount);
             }
-            let (outcome, gas) = overlay.swap(*hop, amount).map_err(|_| Some(*hop))?;
-            gas_units[i] = gas_units[i].saturating_add(gas);
-            amount = outcome.amount_out;
-        }
+            let (outcome, gas) = overlay.swap(hop, amount).map_err(|_| Some(hop))?;
+            Ok::<_, Option<Hop>>((outcome.amount_out, gas))
+        })?;
+        gas_units[i] = gas_units[i].saturating_add(gas);
         // Outputs summing past 2^256 − 1 cannot be paid (and would wrap): not a feasible allocation.
         gross = gross.checked_add(amount).ok_or(None)?;
     }

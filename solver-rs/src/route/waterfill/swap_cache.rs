@@ -5,7 +5,7 @@
 use super::view::swap;
 use crate::market::{Hop, Market, PoolIdx};
 use crate::math::U256;
-use crate::route::path::Path;
+use crate::route::path::{run_hops, Path};
 use std::collections::HashMap;
 
 /// A swap's key: pool, input and output side, input amount.
@@ -28,12 +28,6 @@ impl SwapCache {
     /// A whole path on the untouched market: (output, gas units). The path's pools are distinct
     /// (its tokens are), so no hop needs to see an earlier one.
     pub fn path(&mut self, market: &Market, path: &Path, amount: U256) -> Option<(U256, u64)> {
-        let (mut amount, mut gas) = (amount, 0u64);
-        for hop in &path.hops {
-            let (out, leg_gas) = self.hop(market, *hop, amount)?;
-            amount = out;
-            gas += leg_gas;
-        }
-        Some((amount, gas))
+        run_hops(&path.hops, amount, |hop, amount| self.hop(market, hop, amount).ok_or(())).ok()
     }
 }

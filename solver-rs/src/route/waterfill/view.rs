@@ -4,7 +4,7 @@
 use crate::market::{Hop, Market, PoolIdx};
 use crate::math::U256;
 use crate::pools::{PoolModel, PoolState};
-use crate::route::path::Path;
+use crate::route::path::{run_hops, Path};
 use std::collections::HashMap;
 
 /// The market with a pass's committed swaps applied (Fynd's "overrides").
@@ -58,19 +58,18 @@ pub fn swap(
 /// Swaps `amount` along `path` on `view` without committing it. None when a pool refuses.
 pub fn step(market: &Market, view: &View, path: &Path, amount: U256) -> Option<Step> {
     let mut states: Vec<(PoolIdx, PoolState)> = Vec::with_capacity(path.hops.len());
-    let (mut amount, mut gas) = (amount, 0u64);
-    for hop in &path.hops {
+    let (out, gas) = run_hops(&path.hops, amount, |hop, amount| {
         let (out, leg_gas, next) = {
             let state = states
                 .iter()
                 .rev()
                 .find(|(p, _)| *p == hop.pool)
                 .map_or_else(|| view.state(market, hop.pool), |(_, s)| s);
-            swap(market, state, *hop, amount)?
+            swap(market, state, hop, amount).ok_or(())?
         };
         states.push((hop.pool, next));
-        gas += leg_gas;
-        amount = out;
-    }
-    Some(Step { out: amount, gas, states })
+        Ok::<_, ()>((out, leg_gas))
+    })
+    .ok()?;
+    Some(Step { out, gas, states })
 }
