@@ -97,6 +97,7 @@ if (devnet) {
       host: config.host,
       port: config.gatewayPort,
       databaseUrl: config.gatewayDatabaseUrl,
+      ipfs: config.ipfsApiUrl ? { apiUrl: config.ipfsApiUrl, timeoutMs: config.ipfsTimeoutMs } : undefined,
       root: compiledContractsPath().root,
       logger: { level: config.logLevel },
       redact,

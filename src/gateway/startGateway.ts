@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { createKeyStore } from './auth/createKeyStore.ts'
 import { createGatewayApp } from './createGatewayApp.ts'
+import { createBlockstorePinner } from './documents/createBlockstorePinner.ts'
+import type { DocumentPinner } from './documents/DocumentPinner.ts'
 import type { GatewayChain } from './GatewayChain.ts'
 import type { GatewayDependencies } from './GatewayDependencies.ts'
 import { createIndexedHolderProvider } from './holders/createIndexedHolderProvider.ts'
@@ -30,6 +35,11 @@ export type StartGatewayParameters = {
   /** Default: the indexer's balances (`createIndexedHolderProvider`). */
   holders?: HolderProvider
   liveReadTimeoutMs?: number
+  /**
+   * Where metadata documents are pinned (closed with the gateway). Default: the embedded
+   * blockstore in a fresh temporary directory (`npm start` passes `var/ipfs/blocks`, or Kubo).
+   */
+  ipfs?: DocumentPinner
   /** Indexer batch size and poll interval (the defaults suit a real chain). */
   indexer?: { batchBlocks?: number; pollIntervalMs?: number; rankingIntervalMs?: number }
   /** Index to the head before listening (default true): the first answers are then current. */
@@ -75,6 +85,7 @@ export async function startGateway({
   cursorSecret = randomBytes(32),
   holders,
   liveReadTimeoutMs = 5_000,
+  ipfs,
   indexer = {},
   catchUp = true,
   follow = true,
@@ -109,8 +120,10 @@ export async function startGateway({
     void plans.purge().catch(() => {})
   }, 60_000)
   sweep.unref()
+  const pinner = ipfs ?? (await createBlockstorePinner({ dir: await mkdtemp(join(tmpdir(), 'gateway-ipfs-')) }))
   const deps: GatewayDependencies = {
     db,
+    ipfs: pinner,
     keys: createKeyStore({ db, now }),
     limiter,
     usage,
@@ -137,6 +150,7 @@ export async function startGateway({
       clearInterval(sweep)
       await Promise.all(indexers.map((i) => i.stop()))
       await usage.close()
+      await pinner.close()
     },
   })
   await fastify.listen({ host, port })
