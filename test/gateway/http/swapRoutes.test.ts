@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, describe, test } from 'vitest'
-import { type Address, maxUint256, parseAbi, type PublicClient } from 'viem'
+import { type Address, parseAbi, type PublicClient } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { writeContractAndWait } from '../../../src/devnet/writeContractAndWait.ts'
 import type { PlanLimits } from '../../../src/gateway/limits/plans.ts'
 import type { SwapService } from '../../../src/startSwapService.ts'
 import { assertProblem as checkProblem } from './assertProblem.ts'
 import type { GatewayTestbed } from './gatewayTestbed.ts'
 import { signAndSend } from './signPlan.ts'
-import { encodeApprove, freshWallet as fundedWallet, type SwapTestbed, startSwapTestbed } from './swapTestbed.ts'
+import { approveFromDevAccount, encodeApprove, freshWallet as fundedWallet, type SwapTestbed, startSwapTestbed } from './swapTestbed.ts'
 
 // Swap quote and prepare through HTTP on a running gateway whose swaps are priced by the swap
 // service's own solver in the same process (as `npm start` wires them), on the embedded chain:
@@ -20,7 +19,7 @@ import { encodeApprove, freshWallet as fundedWallet, type SwapTestbed, startSwap
 type Json = any
 
 const ROOMY: PlanLimits = { unitsPerMinute: 100_000, burstPerSecond: 100_000, daily: 10_000_000, monthly: 100_000_000, maxPage: 200 }
-const erc20 = parseAbi(['function approve(address, uint256) returns (bool)', 'function balanceOf(address) view returns (uint256)'])
+const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
 
 let service: SwapService
 let bed: GatewayTestbed
@@ -132,12 +131,10 @@ describe('swap problems', () => {
 
   test('stale_quote after expiry, not_found for another key, wallet_not_authorized for another wallet; stale_plan after expiry or a configuration change', async () => {
     const wallet = await freshWallet()
-    await writeContractAndWait({
-      devnet: bed.devnet,
-      address: weth,
-      abi: erc20,
-      functionName: 'approve',
-      args: [service.deps.quoteService.router, maxUint256],
+    await approveFromDevAccount({
+      bed,
+      token: weth,
+      spender: service.deps.quoteService.router,
       from: bed.devnet.market.accounts[1].address,
     })
     const dev = bed.devnet.market.accounts[1].address
@@ -223,14 +220,7 @@ describe('swap problems', () => {
 describe('Idempotency-Key on swap prepare (spec §3, §8) and the per-wallet ceilings under concurrency', () => {
   test('a completed prepare is replayed byte for byte (status, body, headers); other input is idempotency_key_reused; a bad key is invalid_idempotency_key', async () => {
     const dev = bed.devnet.market.accounts[3].address
-    await writeContractAndWait({
-      devnet: bed.devnet,
-      address: weth,
-      abi: erc20,
-      functionName: 'approve',
-      args: [service.deps.quoteService.router, maxUint256],
-      from: dev,
-    })
+    await approveFromDevAccount({ bed, token: weth, spender: service.deps.quoteService.router, from: dev })
     const quote: Json = await (await bed.post('/swaps/quote', quoteBody(dev), { key })).json()
     const headers = { 'idempotency-key': `swap-${Date.now()}` }
     const first = await bed.post('/swaps/prepare', { quote_id: quote.data.quote_id, wallet: dev }, { key, headers })
@@ -277,14 +267,7 @@ describe('Idempotency-Key on swap prepare (spec §3, §8) and the per-wallet cei
 
   test('100 concurrent identical prepares with one Idempotency-Key: exactly one prepares, the others are in progress, refused by the ceiling, or identical replays', async () => {
     const dev = bed.devnet.market.accounts[5].address
-    await writeContractAndWait({
-      devnet: bed.devnet,
-      address: weth,
-      abi: erc20,
-      functionName: 'approve',
-      args: [service.deps.quoteService.router, maxUint256],
-      from: dev,
-    })
+    await approveFromDevAccount({ bed, token: weth, spender: service.deps.quoteService.router, from: dev })
     const quote: Json = await (await bed.post('/swaps/quote', quoteBody(dev), { key })).json()
     const headers = { 'idempotency-key': `burst-${Date.now()}` }
     const answers = await Promise.all(
@@ -310,14 +293,7 @@ describe('Idempotency-Key on swap prepare (spec §3, §8) and the per-wallet cei
 
   test('swap preparations: at most 30 per wallet per minute, exactly, under 100-way concurrency', async () => {
     const dev = bed.devnet.market.accounts[7].address
-    await writeContractAndWait({
-      devnet: bed.devnet,
-      address: weth,
-      abi: erc20,
-      functionName: 'approve',
-      args: [service.deps.quoteService.router, maxUint256],
-      from: dev,
-    })
+    await approveFromDevAccount({ bed, token: weth, spender: service.deps.quoteService.router, from: dev })
     const quote: Json = await (await bed.post('/swaps/quote', quoteBody(dev), { key })).json()
     const answers = await Promise.all(
       Array.from({ length: 100 }, () => bed.post('/swaps/prepare', { quote_id: quote.data.quote_id, wallet: dev }, { key })),

@@ -1,4 +1,4 @@
-import { type Address, type Hex, parseAbi } from 'viem'
+import { type Address, type Hex, maxUint256, parseAbi } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { loadConfig } from '../../../src/config/loadConfig.ts'
 import { writeContractAndWait } from '../../../src/devnet/writeContractAndWait.ts'
@@ -65,4 +65,32 @@ export async function freshWallet(bed: GatewayTestbed, { fund = true }: { fund?:
  */
 export function encodeApprove(spender: Address): Hex {
   return `0x095ea7b3${spender.slice(2).toLowerCase().padStart(64, '0')}${'f'.repeat(64)}` as Hex
+}
+
+/**
+ * A dev account (unlocked on the embedded chain) approves `spender` for all its `token`, and the
+ * approval is mined: a wallet that has approved the router before it quotes.
+ *
+ * @example
+ * await approveFromDevAccount({ bed, token: weth, spender: router, from: bed.devnet.market.accounts[3].address })
+ */
+export async function approveFromDevAccount({
+  bed,
+  token,
+  spender,
+  from,
+}: {
+  bed: GatewayTestbed
+  token: Address
+  spender: Address
+  from: Address
+}): Promise<void> {
+  await writeContractAndWait({
+    devnet: bed.devnet,
+    address: token,
+    abi: parseAbi(['function approve(address, uint256) returns (bool)']),
+    functionName: 'approve',
+    args: [spender, maxUint256],
+    from,
+  })
 }
