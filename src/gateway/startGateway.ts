@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtemp } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
@@ -37,7 +37,8 @@ export type StartGatewayParameters = {
   liveReadTimeoutMs?: number
   /**
    * Where metadata documents are pinned (closed with the gateway). Default: the embedded
-   * blockstore in a fresh temporary directory (`npm start` passes `var/ipfs/blocks`, or Kubo).
+   * blockstore in a fresh temporary directory, removed on close (`npm start` passes
+   * `var/ipfs/blocks`, or Kubo).
    */
   ipfs?: DocumentPinner
   /** Indexer batch size and poll interval (the defaults suit a real chain). */
@@ -120,7 +121,9 @@ export async function startGateway({
     void plans.purge().catch(() => {})
   }, 60_000)
   sweep.unref()
-  const pinner = ipfs ?? (await createBlockstorePinner({ dir: await mkdtemp(join(tmpdir(), 'gateway-ipfs-')) }))
+  // Without a pinner: a blockstore of this process only, removed with the gateway.
+  const scratch = ipfs ? undefined : await mkdtemp(join(tmpdir(), 'gateway-ipfs-'))
+  const pinner = ipfs ?? (await createBlockstorePinner({ dir: scratch! }))
   const deps: GatewayDependencies = {
     db,
     ipfs: pinner,
@@ -151,6 +154,7 @@ export async function startGateway({
       await Promise.all(indexers.map((i) => i.stop()))
       await usage.close()
       await pinner.close()
+      if (scratch) await rm(scratch, { recursive: true, force: true })
     },
   })
   await fastify.listen({ host, port })
