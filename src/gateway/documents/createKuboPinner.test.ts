@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, test } from 'vitest'
+import { findKuboBinary, startKubo } from '../../../test/gateway/fixtures/startKubo.ts'
 import { type KuboStandIn, startKuboStandIn } from '../../../test/gateway/fixtures/startKuboStandIn.ts'
 import { GatewayProblem } from '../problems/GatewayProblem.ts'
 import { computeDocumentCid } from './computeDocumentCid.ts'
 import { createKuboPinner } from './createKuboPinner.ts'
 
-// The Kubo pinner against a stand-in speaking Kubo's RPC wire format (Kubo cannot be built here):
+// The Kubo pinner against a stand-in speaking Kubo's RPC wire format (what every machine can run):
 // the exact request (one `file` part, the import flags that give the locally computed CID, a
 // pin), and each failure answered as its mapped problem, never thrown raw or left hanging.
 
@@ -90,4 +91,64 @@ test('a server that is not Kubo (404, or 200 with a body that is not its NDJSON)
   } finally {
     html.close()
   }
+})
+
+// Where a Kubo binary is present (IPFS_BIN, `ipfs` on PATH, or `go install
+// github.com/ipfs/kubo/cmd/ipfs@v0.39.0`'s ~/go/bin/ipfs), the same pin against a real daemon,
+// and the stand-in's answer compared with Kubo's own for the same request.
+const kuboBin = findKuboBinary()
+describe.skipIf(!kuboBin)('against a real Kubo daemon', () => {
+  test("Kubo's CID is the local one, pinned recursively; ipfs cat and ipfs block put agree; the stand-in answers as Kubo does", async () => {
+    const real = await startKubo(kuboBin!)
+    try {
+      const document = new TextEncoder().encode(`{"description":"${'x'.repeat(3000)}","name":"Real","symbol":"KUBO"}`)
+      const documentCid = computeDocumentCid(document)
+      await createKuboPinner({ apiUrl: real.apiUrl, timeoutMs: 10_000 }).pin({ cid: documentCid, bytes: document })
+      assert.match(real.ipfs('pin', 'ls', '--type=recursive', documentCid), new RegExp(`^${documentCid} recursive`))
+      assert.equal(real.ipfs('cat', documentCid), new TextDecoder().decode(document))
+      // The blocks of the embedded blockstore, put into Kubo, keep their CID (docs/gateway/ipfs.md).
+      assert.equal(real.ipfs('block', 'stat', documentCid).split('\n')[0].split(/\s+/)[1], documentCid)
+
+      // The same raw request to Kubo and to the stand-in: the same events and streaming headers.
+      const boundary = 'compare-boundary'
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="doc.json"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ])
+      const answer = async (url: string) => {
+        const res = await fetch(`${url}/api/v0/add?cid-version=1&pin=true`, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        })
+        return {
+          status: res.status,
+          contentType: res.headers.get('content-type'),
+          chunked: res.headers.get('x-chunked-output'),
+          trailer: res.headers.get('trailer'),
+          events: (await res.text())
+            .trim()
+            .split('\n')
+            .map((line) => JSON.parse(line)),
+        }
+      }
+      assert.deepEqual(await answer(kubo.url), await answer(real.apiUrl))
+      // Kubo's error form for a bad argument, as the stand-in gives it.
+      const bad = async (url: string) => {
+        const res = await fetch(`${url}/api/v0/add?cid-version=7`, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        })
+        const json = (await res.json()) as { Code: number; Type: string }
+        return { status: res.status, code: json.Code, type: json.Type }
+      }
+      assert.deepEqual(await bad(kubo.url), await bad(real.apiUrl))
+    } finally {
+      await real.stop()
+    }
+  }, 60_000)
 })
