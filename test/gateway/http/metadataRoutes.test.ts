@@ -9,6 +9,7 @@ import { canonicalJson } from '../../../src/http/quotes/canonicalJson.ts'
 import { computeDocumentCid } from '../../../src/gateway/documents/computeDocumentCid.ts'
 import { createKuboPinner } from '../../../src/gateway/documents/createKuboPinner.ts'
 import type { DocumentPinner } from '../../../src/gateway/documents/DocumentPinner.ts'
+import { findKuboBinary, startKubo } from '../fixtures/startKubo.ts'
 import { startKuboStandIn } from '../fixtures/startKuboStandIn.ts'
 import type { PlanLimits } from '../../../src/gateway/limits/plans.ts'
 import { assertProblem as checkProblem } from './assertProblem.ts'
@@ -261,4 +262,37 @@ describe('metadata: pinning to a Kubo node (IPFS_API_URL) through HTTP', () => {
       await kubo.close()
     }
   })
+})
+
+// Where Kubo is installed (scripts/install-kubo.sh): the same route pinning to a real daemon.
+const kuboBin = findKuboBinary()
+describe.skipIf(!kuboBin)('metadata: pinning to a real Kubo daemon through HTTP', () => {
+  test('the document route pins to Kubo under the CID it computed; Kubo serves the bytes', async () => {
+    const real = await startKubo(kuboBin!)
+    const deps = bed.gateway.deps as { ipfs: DocumentPinner }
+    const embedded = deps.ipfs
+    deps.ipfs = createKuboPinner({ apiUrl: real.apiUrl, timeoutMs: 10_000 })
+    try {
+      const realKey = (await bed.key({ plan: 'partner', customLimits: ROOMY, scopes: ['metadata:write'] })).key
+      const { token, admin } = tokenAndAdmin(9)
+      const document = { name: 'Real Kubo', symbol: 'KUBO', description: randomBytes(8).toString('hex') }
+      const res = await bed.post(
+        `/tokens/${chainId}/${token}/metadata/document/prepare`,
+        { actor: admin, document },
+        {
+          key: realKey,
+          headers: { 'idempotency-key': `real-kubo-${Date.now()}` },
+        },
+      )
+      const plan: Json = await res.json()
+      assert.equal(res.status, 200, JSON.stringify(plan))
+      const cid = computeDocumentCid(new TextEncoder().encode(canonicalJson(document)))
+      assert.deepEqual([plan.data.summary.cid, plan.data.summary.pinned_to], [cid, 'kubo'])
+      assert.match(real.ipfs('pin', 'ls', '--type=recursive', cid), new RegExp(`^${cid} recursive`))
+      assert.deepEqual(JSON.parse(real.ipfs('cat', cid)), document)
+    } finally {
+      deps.ipfs = embedded
+      await real.stop()
+    }
+  }, 60_000)
 })
