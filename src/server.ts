@@ -109,6 +109,7 @@ if (devnet) {
       host: config.host,
       port: config.gatewayPort,
       databaseUrl: config.gatewayDatabaseUrl,
+      ipfs: config.ipfsApiUrl ? { apiUrl: config.ipfsApiUrl, timeoutMs: config.ipfsTimeoutMs } : undefined,
       root: compiledContractsPath().root,
       logger: { level: config.logLevel },
       redact,
@@ -136,6 +137,7 @@ if (gateway)
   lines.push(
     `launch gateway listening on ${gateway.url} (problem+json; GET /openapi.json), development key: ${gateway.devKey}`,
     `  curl -s ${gateway.url}/tokens?sort=trending -H 'x-api-key: ${gateway.devKey}'`,
+    `  metadata documents pinned to ${config.ipfsApiUrl ? `the Kubo node at ${config.ipfsApiUrl}` : 'the embedded blockstore, var/ipfs/blocks (IPFS_API_URL: a Kubo node)'}`,
   )
 if (deps.feeRecipient) lines.push(`integrator fees go to ${deps.feeRecipient}, at most ${deps.maxFeeBps} bps (a key's own settings win)`)
 if (devnet) {

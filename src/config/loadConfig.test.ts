@@ -165,3 +165,19 @@ test('upstream variables are checked with the rest: listed without its key, 0x s
   ])
   assert.deepEqual(loadConfig({ UPSTREAMS: 'kyberswap,odos' }).upstreams.ids, ['kyberswap', 'odos'])
 })
+
+test("IPFS_API_URL: a Kubo node's RPC API (unset: the embedded blockstore); no credentials in it; IPFS_TIMEOUT_MS bounded", () => {
+  assert.deepEqual([loadConfig({}).ipfsApiUrl, loadConfig({}).ipfsTimeoutMs], [undefined, 10_000])
+  const c = loadConfig({ IPFS_API_URL: 'http://127.0.0.1:5001', IPFS_TIMEOUT_MS: '2500' })
+  assert.deepEqual([c.ipfsApiUrl, c.ipfsTimeoutMs], ['http://127.0.0.1:5001', 2500])
+  const problems = problemsOf({ IPFS_API_URL: 'http://user:secret@kubo:5001', IPFS_TIMEOUT_MS: '5' })
+  assert.ok(
+    problems.some((p) => p.startsWith('IPFS_API_URL:')),
+    problems.join('\n'),
+  )
+  assert.ok(
+    problems.some((p) => p.startsWith('IPFS_TIMEOUT_MS:')),
+    problems.join('\n'),
+  )
+  assert.ok(!problems.join('\n').includes('secret'), 'credentials in a URL are never printed')
+})

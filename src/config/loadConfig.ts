@@ -31,6 +31,13 @@ export const ConfigEnv = Type.Object({
   GATEWAY_DATABASE_URL: Type.Optional(
     Type.String({ minLength: 1, description: 'the gateway read model: a SQLite path or a postgres:// URL (default var/gateway.sqlite)' }),
   ),
+  IPFS_API_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^/?#@]+(/[^?#@]*)?$',
+      description: "a Kubo node's RPC API (e.g. http://127.0.0.1:5001) the gateway pins metadata documents to; unset: its own blockstore",
+    }),
+  ),
+  IPFS_TIMEOUT_MS: Type.Optional(Integer('IPFS_TIMEOUT_MS', 'deadline of one pin on the Kubo node', 100, 120_000)),
   RPC_URL: Type.Optional(
     Type.String({
       pattern: '^https?://',
@@ -123,7 +130,7 @@ export const DEFAULT_MAX_FEE_BPS = 300
 export const DEFAULT_MIN_POOL_LIQUIDITY_WEI = 10n ** 18n
 
 /** Variables whose value is a secret: a config error names them but never prints the value. */
-const SECRET_VARIABLES = new Set(['RPC_URL', 'QUOTE_SIGNING_KEY', 'API_KEYS', 'REDIS_URL'])
+const SECRET_VARIABLES = new Set(['RPC_URL', 'QUOTE_SIGNING_KEY', 'API_KEYS', 'REDIS_URL', 'IPFS_API_URL'])
 
 export type Config = {
   host: string
@@ -133,6 +140,9 @@ export type Config = {
   /** `GET /metrics` listens here, on `host`, not on the public API's port. */
   metricsPort: number
   gatewayDatabaseUrl?: string
+  /** Kubo's RPC API for the gateway's metadata documents; unset: the embedded blockstore (docs/gateway/ipfs.md). */
+  ipfsApiUrl?: string
+  ipfsTimeoutMs: number
   /** `RPC_URL` as given (one URL, or several comma-separated). */
   rpcUrl?: string
   /** Its URLs, in failover order. */
@@ -232,6 +242,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     // Prometheus exporters' customary port; PORT=0 (any free port) means the same here unless METRICS_PORT says otherwise.
     metricsPort: int('METRICS_PORT', e.PORT === '0' ? 0 : 9464),
     gatewayDatabaseUrl: e.GATEWAY_DATABASE_URL,
+    ipfsApiUrl: e.IPFS_API_URL,
+    ipfsTimeoutMs: int('IPFS_TIMEOUT_MS', 10_000),
     rpcUrl: e.RPC_URL,
     rpcUrls: (e.RPC_URL ?? '')
       .split(',')
@@ -299,7 +311,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 /** A variable's value as a config error may print it: a secret's never (an RPC URL keeps its host). */
 function shown(name: string, value: string | undefined): string {
   if (value === undefined || !SECRET_VARIABLES.has(name)) return JSON.stringify(value)
-  if (name === 'RPC_URL' || name === 'REDIS_URL') return JSON.stringify(createSecretRedactor({ urls: value.split(',') })(value))
+  if (name === 'RPC_URL' || name === 'REDIS_URL' || name === 'IPFS_API_URL')
+    return JSON.stringify(createSecretRedactor({ urls: value.split(',') })(value))
   return `${value.length} characters, not shown`
 }
 

@@ -1,6 +1,7 @@
 import type { KeyStore } from './auth/createKeyStore.ts'
 import type { GatewayChain } from './GatewayChain.ts'
 import type { HolderProvider } from './holders/HolderProvider.ts'
+import type { DocumentPinner } from './documents/DocumentPinner.ts'
 import type { CursorCodec } from './http/createCursorCodec.ts'
 import type { IdempotencyStore } from './idempotency/createIdempotencyStore.ts'
 import type { IndexerStatus } from './indexer/createIndexer.ts'
@@ -23,6 +24,8 @@ export type GatewayDependencies = {
   /** Swap quotes answered, for `POST /swaps/prepare`. */
   swapQuotes: SwapQuoteStore
   cursors: CursorCodec
+  /** Pins metadata documents: the embedded blockstore, or a Kubo node (`IPFS_API_URL`). */
+  ipfs: DocumentPinner
   /** The chains served, by chain id (the supported set of spec §7's `unsupported_chain`). */
   chains: ReadonlyMap<number, GatewayChain>
   holders: HolderProvider

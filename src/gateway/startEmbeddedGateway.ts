@@ -4,6 +4,8 @@ import type { SeededDevnet } from '../devnet/startSeededDevnet.ts'
 import { SCOPES } from './auth/scopes.ts'
 import type { GatewayChain } from './GatewayChain.ts'
 import { embeddedGatewayChain } from './embeddedGatewayChain.ts'
+import { createBlockstorePinner } from './documents/createBlockstorePinner.ts'
+import { createKuboPinner } from './documents/createKuboPinner.ts'
 import { importLaunchpadContent } from './content/importLaunchpadContent.ts'
 import { type RunningGateway, startGateway } from './startGateway.ts'
 import { openDatabase } from './store/openDatabase.ts'
@@ -16,6 +18,8 @@ export type StartEmbeddedGatewayParameters = {
   /** SQLite path or `postgres://…` URL; default `<root>/var/gateway.sqlite`. */
   databaseUrl?: string
   root: string
+  /** A Kubo node's RPC API to pin metadata documents to; absent: the blockstore in `<root>/var/ipfs/blocks`. */
+  ipfs?: { apiUrl: string; timeoutMs: number }
   logger?: Parameters<typeof startGateway>[0]['logger']
   /** The swap service's quote service and router: the gateway's swap routes use them (absent: no swaps). */
   swaps?: GatewayChain['swaps']
@@ -46,6 +50,7 @@ export async function startEmbeddedGateway({
   port = 8081,
   databaseUrl,
   root,
+  ipfs,
   logger,
   redact,
   swaps,
@@ -66,6 +71,7 @@ export async function startEmbeddedGateway({
       redact,
       // The developer's own chain: its development key is a test key.
       environment: 'test',
+      ipfs: ipfs ? createKuboPinner(ipfs) : await createBlockstorePinner({ dir: `${root}/var/ipfs/blocks` }),
       chains: [embeddedGatewayChain({ devnet, swaps })],
     })
     for (const old of await gateway.deps.keys.list())

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { createKeyStore } from './auth/createKeyStore.ts'
 import { createGatewayApp } from './createGatewayApp.ts'
+import { createBlockstorePinner } from './documents/createBlockstorePinner.ts'
+import type { DocumentPinner } from './documents/DocumentPinner.ts'
 import type { GatewayChain } from './GatewayChain.ts'
 import type { GatewayDependencies } from './GatewayDependencies.ts'
 import { createIndexedHolderProvider } from './holders/createIndexedHolderProvider.ts'
@@ -30,6 +35,12 @@ export type StartGatewayParameters = {
   /** Default: the indexer's balances (`createIndexedHolderProvider`). */
   holders?: HolderProvider
   liveReadTimeoutMs?: number
+  /**
+   * Where metadata documents are pinned (closed with the gateway). Default: the embedded
+   * blockstore in a fresh temporary directory, removed on close (`npm start` passes
+   * `var/ipfs/blocks`, or Kubo).
+   */
+  ipfs?: DocumentPinner
   /** Indexer batch size and poll interval (the defaults suit a real chain). */
   indexer?: { batchBlocks?: number; pollIntervalMs?: number; rankingIntervalMs?: number }
   /** Index to the head before listening (default true): the first answers are then current. */
@@ -76,6 +87,7 @@ export async function startGateway({
   cursorSecret = randomBytes(32),
   holders,
   liveReadTimeoutMs = 5_000,
+  ipfs,
   indexer = {},
   catchUp = true,
   follow = true,
@@ -110,8 +122,12 @@ export async function startGateway({
     void plans.purge().catch(() => {})
   }, 60_000)
   sweep.unref()
+  // Without a pinner: a blockstore of this process only, removed with the gateway.
+  const scratch = ipfs ? undefined : await mkdtemp(join(tmpdir(), 'gateway-ipfs-'))
+  const pinner = ipfs ?? (await createBlockstorePinner({ dir: scratch! }))
   const deps: GatewayDependencies = {
     db,
+    ipfs: pinner,
     keys: createKeyStore({ db, now }),
     limiter,
     usage,
@@ -138,6 +154,8 @@ export async function startGateway({
       clearInterval(sweep)
       await Promise.all(indexers.map((i) => i.stop()))
       await usage.close()
+      await pinner.close()
+      if (scratch) await rm(scratch, { recursive: true, force: true })
     },
   })
   await fastify.listen({ host, port })

@@ -56,6 +56,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       const anvilPid = Number((await waitFor(server.output, /anvil pid (\d+)/, 1000))[1])
       const body = (await waitFor(server.output, /-d '(\{[^']+\})'/, 1000))[1]
       assert.ok(isAlive(anvilPid))
+      // The gateway says where metadata documents go: its own blockstore without IPFS_API_URL.
+      assert.match(server.output(), /metadata documents pinned to the embedded blockstore, var\/ipfs\/blocks/)
       assert.equal((await fetch(`${url}/health`)).status, 200)
       const quote = await fetch(`${url}/quote`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body })
       assert.equal(quote.status, 200, await quote.clone().text())

@@ -63,9 +63,9 @@ export async function prepareOnchainUpdate({
 /**
  * A plan pointing a token's extra metadata at a new metadata document: the document (already
  * valid against `TokenMetadataDocument`) as canonical JSON, its CIDv1 computed here (raw leaf,
- * sha2-256: the CID Kubo gives it), kept in the gateway's store by CID (the embedded deployment's
- * blockstore: the token's detail serves it once the update is indexed), then the admin's
- * `updateExtraMetadata("ipfs://<cid>")`.
+ * sha2-256: the CID Kubo gives it), pinned (`deps.ipfs`: the embedded blockstore or a Kubo node,
+ * which must answer the same CID), kept in the gateway's store by CID (the token's detail serves
+ * it once the update is indexed), then the admin's `updateExtraMetadata("ipfs://<cid>")`.
  *
  * @example
  * const plan = await prepareDocumentUpdate({ deps, request, chain, token, actor, document })
@@ -82,7 +82,10 @@ export async function prepareDocumentUpdate({
   const block = await readLiveBlock({ chain, timeoutMs: deps.liveReadTimeoutMs })
   await requireTokenAdmin({ db: deps.db, chain, token, actor, blockNumber: block, timeoutMs: deps.liveReadTimeoutMs })
   const content = canonicalJson(document)
-  const cid = computeDocumentCid(new TextEncoder().encode(content))
+  const bytes = new TextEncoder().encode(content)
+  const cid = computeDocumentCid(bytes)
+  // Pinned before anything refers to it: a node that fails answers its mapped error and no plan.
+  await deps.ipfs.pin({ cid, bytes })
   await deps.db.execute('INSERT INTO documents (cid, content, created_at) VALUES ($1, $2, $3) ON CONFLICT (cid) DO NOTHING', [
     cid,
     content,
@@ -101,7 +104,7 @@ export async function prepareDocumentUpdate({
       data: encodeFunctionData({ abi: launchTokenAbi, functionName: 'updateExtraMetadata', args: [uri] }),
       value: 0n,
     },
-    summary: { token: getAddress(token), cid, uri, document, bytes: Buffer.byteLength(content) },
+    summary: { token: getAddress(token), cid, uri, document, bytes: bytes.length, pinned_to: deps.ipfs.target },
     abis: [launchTokenAbi],
     reverts: TOKEN_REVERTS,
   })

@@ -1,18 +1,7 @@
 import { getAddress } from 'viem'
-import type { FastifyRequest } from 'fastify'
-import type { GatewayDependencies } from '../GatewayDependencies.ts'
 import { cursorPosition } from '../routes/readCursor.ts'
 import { readTokenRow } from './readTokenRow.ts'
-
-export type ServeAnnouncementsParameters = {
-  request: FastifyRequest
-  deps: GatewayDependencies
-  route: string
-  filters: Record<string, unknown>
-  chainId: number
-  token: string
-  limit: number
-}
+import type { TokenPageParameters } from './TokenPageParameters.ts'
 
 /**
  * A page of a token's announcements, newest first (issue time, then id, descending),
@@ -23,7 +12,7 @@ export type ServeAnnouncementsParameters = {
  * return serveAnnouncements({ request, deps, route: 'tokens.announcements', filters, chainId, token, limit: 25 })
  * // → { data: [{ id, chain_id, token, author, title, body, author_is_creator, … }, newest first], page, meta }
  */
-export async function serveAnnouncements({ request, deps, route, filters, chainId, token, limit }: ServeAnnouncementsParameters) {
+export async function serveAnnouncements({ request, deps, route, filters, chainId, token, limit }: TokenPageParameters) {
   const row = await readTokenRow({ db: deps.db, chainId, token })
   const after = cursorPosition({ request, version: 0 }) as [number, string] | undefined
   const rows = await deps.db.query<{

@@ -1,21 +1,10 @@
 import { getAddress } from 'viem'
-import type { FastifyRequest } from 'fastify'
-import type { GatewayDependencies } from '../GatewayDependencies.ts'
 import { finalityOf } from '../http/finalityOf.ts'
 import { marketCapOf } from '../indexer/marketCapOf.ts'
 import { cursorPosition } from '../routes/readCursor.ts'
 import { readChainStates } from './readChainStates.ts'
 import { readTokenRow } from './readTokenRow.ts'
-
-export type ServeTradesParameters = {
-  request: FastifyRequest
-  deps: GatewayDependencies
-  route: string
-  filters: Record<string, unknown>
-  chainId: number
-  token: string
-  limit: number
-}
+import type { TokenPageParameters } from './TokenPageParameters.ts'
 
 /**
  * A page of a token's trades, newest first (block, then log index, descending), keyset-paged.
@@ -27,7 +16,7 @@ export type ServeTradesParameters = {
  * return serveTrades({ request, deps, route: 'tokens.trades', filters, chainId, token, limit: 25 })
  * // → { data: [{ chain_id, token, tx_hash, side, trader, …, price }, newest first], page: { limit: 25, next_cursor }, meta }
  */
-export async function serveTrades({ request, deps, route, filters, chainId, token, limit }: ServeTradesParameters) {
+export async function serveTrades({ request, deps, route, filters, chainId, token, limit }: TokenPageParameters) {
   const row = await readTokenRow({ db: deps.db, chainId, token })
   const after = cursorPosition({ request, version: 0 }) as [number, number] | undefined
   const rows = await deps.db.query<{

@@ -53,6 +53,42 @@ export const SwapQuoteSchema = Type.Object(
     gas_units: Type.Integer({ minimum: 0 }),
     as_of_block: Type.Integer(),
     expires_at: Type.String({ format: 'date-time', description: 'prepare before this time, else stale_quote' }),
+    permit: Type.Union(
+      [
+        Type.Object(
+          {
+            typed_data: Type.Object(
+              {
+                types: Type.Record(Type.String(), Type.Array(Type.Object({ name: Type.String(), type: Type.String() }))),
+                primaryType: Type.Literal('Permit'),
+                domain: Type.Object({
+                  name: Type.String(),
+                  version: Type.String(),
+                  chainId: Type.Integer(),
+                  verifyingContract: ref('GwAddress'),
+                }),
+                message: Type.Object({
+                  owner: ref('GwAddress'),
+                  spender: ref('GwAddress'),
+                  value: ref('GwAmount'),
+                  nonce: ref('GwAmount'),
+                  deadline: ref('GwAmount'),
+                }),
+              },
+              {
+                description: 'EIP-712 typed data as eth_signTypedData_v4 takes it (its standard member names, integers as decimal strings)',
+              },
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      {
+        description:
+          "the EIP-2612 permit to sign instead of approving the router (spender the router, value amount_in, the wallet's nonce now); null for the native asset, a token without a published permit domain, or an allowance that already covers amount_in",
+      },
+    ),
   },
   { $id: 'SwapQuote', additionalProperties: false },
 )
@@ -64,6 +100,23 @@ export const SwapQuoteResponse = Type.Object(
 
 /** `POST /swaps/prepare`'s body: the quote, and the wallet that will sign (the quote's). */
 export const SwapPrepareRequest = Type.Object(
-  { quote_id: Type.String({ minLength: 1, maxLength: 64 }), wallet: ref('GwAddress') },
+  {
+    quote_id: Type.String({ minLength: 1, maxLength: 64 }),
+    wallet: ref('GwAddress'),
+    permit: Type.Optional(
+      Type.Object(
+        {
+          value: Type.String({ pattern: '^[0-9]{1,78}$', description: "the value signed (at least the quote's amount_in)" }),
+          deadline: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'the deadline signed, Unix seconds' }),
+          signature: Type.String({ pattern: '^0x[0-9a-fA-F]{130}$', description: 'the 65-byte signature (r, s, v) of the typed data' }),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "the wallet's EIP-2612 permit of the input token to the router (the quote's permit.typed_data, signed): no approval needed",
+        },
+      ),
+    ),
+  },
   { $id: 'SwapPrepareRequest', additionalProperties: false },
 )

@@ -1,5 +1,6 @@
 import type { QuoteRoutePlan } from '../../quote/quoteTypes.ts'
 import type { SqlDatabase } from '../store/SqlDatabase.ts'
+import type { permitTypedDataJson } from './permitTypedData.ts'
 
 /** A swap quote as answered (`POST /swaps/quote`). */
 export type SwapQuote = {
@@ -17,6 +18,8 @@ export type SwapQuote = {
   gas_units: number
   as_of_block: number
   expires_at: string
+  /** The EIP-2612 permit to sign instead of an approval (`permitTypedDataJson`), or null. */
+  permit: { typed_data: ReturnType<typeof permitTypedDataJson> } | null
 }
 
 export type StoredSwapQuote = { quote: SwapQuote; routePlan: QuoteRoutePlan; keyPrefix: string; expiresAt: number }

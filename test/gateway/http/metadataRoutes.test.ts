@@ -3,8 +3,14 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, test } from 'vitest'
 import { type Hex, type PublicClient, toHex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
+import { CID } from 'multiformats/cid'
+import type { FsBlockstore } from 'blockstore-fs'
 import { canonicalJson } from '../../../src/http/quotes/canonicalJson.ts'
 import { computeDocumentCid } from '../../../src/gateway/documents/computeDocumentCid.ts'
+import { createKuboPinner } from '../../../src/gateway/documents/createKuboPinner.ts'
+import type { DocumentPinner } from '../../../src/gateway/documents/DocumentPinner.ts'
+import { findKuboBinary, startKubo } from '../fixtures/startKubo.ts'
+import { startKuboStandIn } from '../fixtures/startKuboStandIn.ts'
 import type { PlanLimits } from '../../../src/gateway/limits/plans.ts'
 import { assertProblem as checkProblem } from './assertProblem.ts'
 import { type GatewayTestbed, startGatewayTestbed } from './gatewayTestbed.ts'
@@ -87,6 +93,10 @@ describe('metadata: the happy paths end to end', () => {
     assert.equal(plan.data.summary.cid, cid)
     assert.match(cid, /^bafkrei[a-z2-7]+$/)
     assert.equal(plan.data.summary.uri, `ipfs://${cid}`)
+    // Pinned in the embedded blockstore (the default without IPFS_API_URL).
+    assert.equal(plan.data.summary.pinned_to, 'embedded')
+    const { blockstore } = bed.gateway.deps.ipfs as DocumentPinner & { blockstore: FsBlockstore }
+    assert.equal(await blockstore.has(CID.parse(cid)), true)
     const replay = await bed.post(`/tokens/${chainId}/${token}/metadata/document/prepare`, { document, actor: admin }, { key, headers })
     assert.equal(await replay.text(), text)
     assert.equal((await signAndSend({ client, privateKey, tx: plan.data.tx })).status, 'success')
@@ -194,4 +204,95 @@ describe('metadata: problems', () => {
     )
     assert.match(failed.detail, /InvalidExtraMetadata/)
   })
+})
+
+describe('metadata: pinning to a Kubo node (IPFS_API_URL) through HTTP', () => {
+  test('pinned to Kubo under the local CID; Kubo down 503, hung 504, another CID 502: no plan, and the key is free to retry', async () => {
+    const kubo = await startKuboStandIn()
+    const deps = bed.gateway.deps as { ipfs: DocumentPinner }
+    const embedded = deps.ipfs
+    deps.ipfs = createKuboPinner({ apiUrl: kubo.url, timeoutMs: 500 })
+    const kuboKey = (await bed.key({ plan: 'partner', customLimits: ROOMY, scopes: ['metadata:write'] })).key
+    const prepare = (i: number, idempotencyKey: string) => {
+      const { token, admin } = tokenAndAdmin(i)
+      const document = { name: `Kubo ${i}`, symbol: 'KUBO', description: randomBytes(4).toString('hex') }
+      const cid = computeDocumentCid(new TextEncoder().encode(canonicalJson(document)))
+      const send = () =>
+        bed.post(
+          `/tokens/${chainId}/${token}/metadata/document/prepare`,
+          { actor: admin, document },
+          {
+            key: kuboKey,
+            headers: { 'idempotency-key': idempotencyKey },
+          },
+        )
+      return { cid, send }
+    }
+    try {
+      const ok = prepare(4, `kubo-ok-${Date.now()}`)
+      const res = await ok.send()
+      const plan: Json = await res.json()
+      assert.equal(res.status, 200, JSON.stringify(plan))
+      assert.deepEqual([plan.data.summary.cid, plan.data.summary.pinned_to], [ok.cid, 'kubo'])
+      assert.ok(kubo.pins.has(ok.cid), 'Kubo holds the pin under the CID computed locally')
+
+      for (const [i, mode, status, code] of [
+        [5, 'hang', 504, 'upstream_timeout'],
+        [6, 'wrong_cid', 502, 'upstream_error'],
+        [7, 'error', 502, 'upstream_error'],
+      ] as const) {
+        kubo.mode = mode
+        const failing = prepare(i, `kubo-${mode}-${Date.now()}`)
+        const problem = await assertProblem(await failing.send(), status, code)
+        assert.doesNotMatch(problem.detail, /127\.0\.0\.1|api\/v0/)
+        // A 5xx frees the idempotency key: the same request runs again once the node is back.
+        kubo.mode = 'ok'
+        const retried = await failing.send()
+        assert.equal(retried.status, 200, await retried.clone().text())
+        assert.equal(((await retried.json()) as Json).data.summary.cid, failing.cid)
+      }
+
+      const down = prepare(8, `kubo-down-${Date.now()}`)
+      await kubo.close()
+      const refused = await down.send()
+      assert.equal(refused.headers.get('retry-after'), '1')
+      await assertProblem(refused, 503, 'temporarily_unavailable')
+    } finally {
+      deps.ipfs = embedded
+      await kubo.close()
+    }
+  })
+})
+
+// Where Kubo is installed (scripts/install-kubo.sh): the same route pinning to a real daemon.
+const kuboBin = findKuboBinary()
+describe.skipIf(!kuboBin)('metadata: pinning to a real Kubo daemon through HTTP', () => {
+  test('the document route pins to Kubo under the CID it computed; Kubo serves the bytes', async () => {
+    const real = await startKubo(kuboBin!)
+    const deps = bed.gateway.deps as { ipfs: DocumentPinner }
+    const embedded = deps.ipfs
+    deps.ipfs = createKuboPinner({ apiUrl: real.apiUrl, timeoutMs: 10_000 })
+    try {
+      const realKey = (await bed.key({ plan: 'partner', customLimits: ROOMY, scopes: ['metadata:write'] })).key
+      const { token, admin } = tokenAndAdmin(9)
+      const document = { name: 'Real Kubo', symbol: 'KUBO', description: randomBytes(8).toString('hex') }
+      const res = await bed.post(
+        `/tokens/${chainId}/${token}/metadata/document/prepare`,
+        { actor: admin, document },
+        {
+          key: realKey,
+          headers: { 'idempotency-key': `real-kubo-${Date.now()}` },
+        },
+      )
+      const plan: Json = await res.json()
+      assert.equal(res.status, 200, JSON.stringify(plan))
+      const cid = computeDocumentCid(new TextEncoder().encode(canonicalJson(document)))
+      assert.deepEqual([plan.data.summary.cid, plan.data.summary.pinned_to], [cid, 'kubo'])
+      assert.match(real.ipfs('pin', 'ls', '--type=recursive', cid), new RegExp(`^${cid} recursive`))
+      assert.deepEqual(JSON.parse(real.ipfs('cat', cid)), document)
+    } finally {
+      deps.ipfs = embedded
+      await real.stop()
+    }
+  }, 60_000)
 })

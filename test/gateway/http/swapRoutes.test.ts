@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, describe, test } from 'vitest'
-import { type Address, type Hex, maxUint256, parseAbi, type PublicClient } from 'viem'
+import { type Address, parseAbi, type PublicClient } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { loadConfig } from '../../../src/config/loadConfig.ts'
-import { writeContractAndWait } from '../../../src/devnet/writeContractAndWait.ts'
 import type { PlanLimits } from '../../../src/gateway/limits/plans.ts'
-import { type SwapService, startSwapService } from '../../../src/startSwapService.ts'
+import type { SwapService } from '../../../src/startSwapService.ts'
 import { assertProblem as checkProblem } from './assertProblem.ts'
-import { type GatewayTestbed, startGatewayTestbed } from './gatewayTestbed.ts'
+import type { GatewayTestbed } from './gatewayTestbed.ts'
 import { signAndSend } from './signPlan.ts'
+import { approveFromDevAccount, encodeApprove, freshWallet as fundedWallet, type SwapTestbed, startSwapTestbed } from './swapTestbed.ts'
 
 // Swap quote and prepare through HTTP on a running gateway whose swaps are priced by the swap
 // service's own solver in the same process (as `npm start` wires them), on the embedded chain:
@@ -20,10 +19,11 @@ import { signAndSend } from './signPlan.ts'
 type Json = any
 
 const ROOMY: PlanLimits = { unitsPerMinute: 100_000, burstPerSecond: 100_000, daily: 10_000_000, monthly: 100_000_000, maxPage: 200 }
-const erc20 = parseAbi(['function approve(address, uint256) returns (bool)', 'function balanceOf(address) view returns (uint256)'])
+const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
 
 let service: SwapService
 let bed: GatewayTestbed
+let swap: SwapTestbed | undefined
 let key: string
 let client: PublicClient
 let weth: Address
@@ -32,12 +32,8 @@ let chainId: number
 const assertProblem = (res: Response, status: number, code: string) => checkProblem(res, status, code, bed.gateway.url)
 
 beforeAll(async () => {
-  service = await startSwapService({
-    config: loadConfig({ API_KEYS: 'swap-test-key-0123456789abcdef', MARKET_POLL_INTERVAL_MS: '250', MAX_SNAPSHOT_AGE_MS: '600000' }),
-    logger: false,
-  })
-  const quoteService = service.deps.quoteService
-  bed = await startGatewayTestbed({ devnet: service.devnet!, swaps: { router: quoteService.router, quote: quoteService.quote } })
+  swap = await startSwapTestbed({ apiKey: 'swap-test-key-0123456789abcdef' })
+  ;({ service, bed } = swap)
   key = (await bed.key({ plan: 'partner', customLimits: ROOMY, scopes: ['swap:write', 'tokens:read', 'transactions:read'] })).key
   client = service.publicClient
   chainId = bed.chain.chainId
@@ -45,29 +41,10 @@ beforeAll(async () => {
   token = bed.devnet.market.launchpad!.tokens[0].address
 }, 900_000)
 afterAll(async () => {
-  await bed?.stop()
-  await service?.fastify.close()
+  await swap?.stop()
 })
 
-/** A fresh wallet: its own key, some ETH and WETH from a funded dev account. */
-async function freshWallet({ fund = true }: { fund?: boolean } = {}) {
-  const privateKey = generatePrivateKey()
-  const address = privateKeyToAccount(privateKey).address
-  if (fund) {
-    const devnet = bed.devnet
-    const from = devnet.market.accounts[0].address
-    await writeContractAndWait({
-      devnet,
-      address: weth,
-      abi: parseAbi(['function transfer(address, uint256) returns (bool)']),
-      functionName: 'transfer',
-      args: [address, 10n ** 18n],
-      from,
-    })
-    await devnet.testClient.setBalance({ address, value: 10n ** 18n })
-  }
-  return { privateKey, address }
-}
+const freshWallet = (options?: { fund?: boolean }) => fundedWallet(bed, options)
 
 const quoteBody = (wallet: Address, extra: Record<string, unknown> = {}) => ({
   chain_id: chainId,
@@ -90,6 +67,8 @@ describe('swap quote and prepare: the happy path end to end', () => {
     assert.equal(quote.data.slippage_bps, 50)
     assert.equal(typeof quote.data.price_impact_bps, 'number')
     assert.ok(Date.parse(quote.data.expires_at) > Date.now())
+    // WETH publishes no EIP-2612 domain: no permit is offered (swapPermits.test.ts has the permit path).
+    assert.equal(quote.data.permit, null)
     // The router is not yet approved: approval_not_confirmed, nothing prepared.
     const early = await assertProblem(
       await bed.post('/swaps/prepare', { quote_id: quote.data.quote_id, wallet: wallet.address }, { key }),
@@ -152,12 +131,10 @@ describe('swap problems', () => {
 
   test('stale_quote after expiry, not_found for another key, wallet_not_authorized for another wallet; stale_plan after expiry or a configuration change', async () => {
     const wallet = await freshWallet()
-    await writeContractAndWait({
-      devnet: bed.devnet,
-      address: weth,
-      abi: erc20,
-      functionName: 'approve',
-      args: [service.deps.quoteService.router, maxUint256],
+    await approveFromDevAccount({
+      bed,
+      token: weth,
+      spender: service.deps.quoteService.router,
       from: bed.devnet.market.accounts[1].address,
     })
     const dev = bed.devnet.market.accounts[1].address
@@ -243,14 +220,7 @@ describe('swap problems', () => {
 describe('Idempotency-Key on swap prepare (spec §3, §8) and the per-wallet ceilings under concurrency', () => {
   test('a completed prepare is replayed byte for byte (status, body, headers); other input is idempotency_key_reused; a bad key is invalid_idempotency_key', async () => {
     const dev = bed.devnet.market.accounts[3].address
-    await writeContractAndWait({
-      devnet: bed.devnet,
-      address: weth,
-      abi: erc20,
-      functionName: 'approve',
-      args: [service.deps.quoteService.router, maxUint256],
-      from: dev,
-    })
+    await approveFromDevAccount({ bed, token: weth, spender: service.deps.quoteService.router, from: dev })
     const quote: Json = await (await bed.post('/swaps/quote', quoteBody(dev), { key })).json()
     const headers = { 'idempotency-key': `swap-${Date.now()}` }
     const first = await bed.post('/swaps/prepare', { quote_id: quote.data.quote_id, wallet: dev }, { key, headers })
@@ -297,14 +267,7 @@ describe('Idempotency-Key on swap prepare (spec §3, §8) and the per-wallet cei
 
   test('100 concurrent identical prepares with one Idempotency-Key: exactly one prepares, the others are in progress, refused by the ceiling, or identical replays', async () => {
     const dev = bed.devnet.market.accounts[5].address
-    await writeContractAndWait({
-      devnet: bed.devnet,
-      address: weth,
-      abi: erc20,
-      functionName: 'approve',
-      args: [service.deps.quoteService.router, maxUint256],
-      from: dev,
-    })
+    await approveFromDevAccount({ bed, token: weth, spender: service.deps.quoteService.router, from: dev })
     const quote: Json = await (await bed.post('/swaps/quote', quoteBody(dev), { key })).json()
     const headers = { 'idempotency-key': `burst-${Date.now()}` }
     const answers = await Promise.all(
@@ -330,14 +293,7 @@ describe('Idempotency-Key on swap prepare (spec §3, §8) and the per-wallet cei
 
   test('swap preparations: at most 30 per wallet per minute, exactly, under 100-way concurrency', async () => {
     const dev = bed.devnet.market.accounts[7].address
-    await writeContractAndWait({
-      devnet: bed.devnet,
-      address: weth,
-      abi: erc20,
-      functionName: 'approve',
-      args: [service.deps.quoteService.router, maxUint256],
-      from: dev,
-    })
+    await approveFromDevAccount({ bed, token: weth, spender: service.deps.quoteService.router, from: dev })
     const quote: Json = await (await bed.post('/swaps/quote', quoteBody(dev), { key })).json()
     const answers = await Promise.all(
       Array.from({ length: 100 }, () => bed.post('/swaps/prepare', { quote_id: quote.data.quote_id, wallet: dev }, { key })),
@@ -359,8 +315,3 @@ describe('Idempotency-Key on swap prepare (spec §3, §8) and the per-wallet cei
     assert.equal(statuses.filter((s) => s === 429).length, 40)
   })
 })
-
-function encodeApprove(spender: Address): Hex {
-  // approve(spender, max): the wallet signs it itself, as it would in its own app.
-  return `0x095ea7b3${spender.slice(2).toLowerCase().padStart(64, '0')}${'f'.repeat(64)}` as Hex
-}

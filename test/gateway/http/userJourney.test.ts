@@ -2,13 +2,13 @@ import assert from 'node:assert/strict'
 import { afterAll, beforeAll, test } from 'vitest'
 import { type Address, type Hex, maxUint256, parseAbi, type PublicClient } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { loadConfig } from '../../../src/config/loadConfig.ts'
 import { SCOPES } from '../../../src/gateway/auth/scopes.ts'
 import { writeContractAndWait } from '../../../src/devnet/writeContractAndWait.ts'
 import type { PlanLimits } from '../../../src/gateway/limits/plans.ts'
-import { type SwapService, startSwapService } from '../../../src/startSwapService.ts'
-import { type GatewayTestbed, startGatewayTestbed } from './gatewayTestbed.ts'
+import type { SwapService } from '../../../src/startSwapService.ts'
+import type { GatewayTestbed } from './gatewayTestbed.ts'
 import { signAndSend } from './signPlan.ts'
+import { type SwapTestbed, startSwapTestbed } from './swapTestbed.ts'
 
 // One user journey through HTTP on the gateway as `npm start` runs it (the swap service's solver
 // in the same process, the embedded chain): a creator launches a token, a trader buys and sells
@@ -31,21 +31,16 @@ let bed: GatewayTestbed
 let key: string
 let client: PublicClient
 
+let swap: SwapTestbed | undefined
+
 beforeAll(async () => {
-  service = await startSwapService({
-    config: loadConfig({ API_KEYS: 'journey-key-0123456789abcdef', MARKET_POLL_INTERVAL_MS: '250', MAX_SNAPSHOT_AGE_MS: '600000' }),
-    logger: false,
-  })
-  bed = await startGatewayTestbed({
-    devnet: service.devnet!,
-    swaps: { router: service.deps.quoteService.router, quote: service.deps.quoteService.quote },
-  })
+  swap = await startSwapTestbed({ apiKey: 'journey-key-0123456789abcdef' })
+  ;({ service, bed } = swap)
   key = (await bed.key({ plan: 'partner', customLimits: ROOMY, scopes: [...SCOPES] })).key
   client = service.publicClient
 }, 900_000)
 afterAll(async () => {
-  await bed?.stop()
-  await service?.fastify.close()
+  await swap?.stop()
 })
 
 async function ok(res: Promise<Response>, status = 200): Promise<Json> {

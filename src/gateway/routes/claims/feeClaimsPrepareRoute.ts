@@ -1,21 +1,11 @@
-import { Type } from 'typebox'
 import { type Address, encodeFunctionData, getAddress } from 'viem'
 import type { FastifyInstance } from 'fastify'
-import { batchTransaction } from '../../claims/batchTransaction.ts'
-import { claimCeilings } from '../../claims/claimCeilings.ts'
+import { registerClaimPrepareRoute } from './registerClaimPrepareRoute.ts'
 import type { GatewayDependencies } from '../../GatewayDependencies.ts'
 import { feeLockerAbi } from '../../launchpad/feeLockerAbi.ts'
 import { readClaimableFees } from '../../live/readClaimableFees.ts'
-import { readLiveBlock } from '../../live/readLiveBlock.ts'
 import { withDeadline } from '../../live/withDeadline.ts'
 import { GatewayProblem } from '../../problems/GatewayProblem.ts'
-import { preparePlan } from '../../transactionPlans/preparePlan.ts'
-import { requireChain } from '../requireChain.ts'
-import { gatewayResponses, KEYED_PROBLEMS } from '../routeSchemaParts.ts'
-import { LIVE_PROBLEMS } from '../wallets/walletFeeClaimsRoute.ts'
-import { requireDistinct } from '../../claims/requireDistinct.ts'
-
-type Body = { chain_id: number; wallet: string; positions: { token: string }[] }
 
 /**
  * `POST /claims/fees/prepare` (3 units per position, 1 to 10; scope `claims:write`;
@@ -30,42 +20,21 @@ type Body = { chain_id: number; wallet: string; positions: { token: string }[] }
  * // POST /claims/fees/prepare now answers a simulated claim plan; nothing_to_claim or wallet_not_authorized otherwise
  */
 export function registerFeeClaimsPrepareRoute(fastify: FastifyInstance, deps: GatewayDependencies): void {
-  fastify.post(
-    '/claims/fees/prepare',
-    {
-      schema: {
-        summary: 'Prepare fee claims (1 to 10 positions) as one unsigned transaction',
-        operationId: 'prepareFeeClaims',
-        body: Type.Ref('FeeClaimPrepareRequest'),
-        querystring: Type.Object({}, { additionalProperties: false }),
-        response: gatewayResponses({
-          ok: Type.Ref('TransactionPlanResponse'),
-          description: 'The simulated claim plan',
-          problems: [...KEYED_PROBLEMS, 403, 404, 409, 422, ...LIVE_PROBLEMS],
-        }),
-      },
-      config: {
-        gateway: {
-          operation: 'claims.fees.prepare',
-          scope: 'claims:write',
-          weight: { base: 3 },
-          units: (request) => 3 * (request.body as Body).positions.length,
-          idempotency: 'optional',
-          validate: (request) => {
-            const body = request.body as Body
-            requireChain({ deps, chainId: body.chain_id })
-            requireDistinct({ values: body.positions.map((p) => p.token.toLowerCase()), field: 'token' })
-          },
-          ceilings: claimCeilings,
-        },
-      },
+  registerClaimPrepareRoute<{ token: string }>(fastify, deps, {
+    path: '/claims/fees/prepare',
+    summary: 'Prepare fee claims (1 to 10 positions) as one unsigned transaction',
+    operationId: 'prepareFeeClaims',
+    body: 'FeeClaimPrepareRequest',
+    operation: 'claims.fees.prepare',
+    kind: 'claim_fees',
+    identity: { field: 'token', of: (p) => p.token.toLowerCase() },
+    abis: [feeLockerAbi],
+    reverts: {
+      NothingToClaim: { code: 'nothing_to_claim', detail: 'A position has nothing to claim now.' },
+      UnknownToken: { code: 'not_found', detail: 'A token is not launched here.' },
     },
-    async (request) => {
-      const body = request.body as Body
-      const chain = requireChain({ deps, chainId: body.chain_id })
-      const wallet = getAddress(body.wallet)
-      const tokens = body.positions.map((p) => getAddress(p.token))
-      const block = await readLiveBlock({ chain, timeoutMs: deps.liveReadTimeoutMs })
+    read: async ({ positions, chain, wallet, block }) => {
+      const tokens = positions.map((p) => getAddress(p.token))
       const claimable = await withDeadline({
         dependency: 'the chain',
         timeoutMs: deps.liveReadTimeoutMs,
@@ -114,21 +83,11 @@ export function registerFeeClaimsPrepareRoute(fastify: FastifyInstance, deps: Ga
             tokenAddress: tokens[i],
           })
       })
-      const tx = batchTransaction({
-        multicall3: chain.multicall3,
+      return {
         calls: tokens.map((token) => ({
           to: chain.launchpad.feeLocker,
           data: encodeFunctionData({ abi: feeLockerAbi, functionName: 'claim', args: [token, wallet] }),
         })),
-      })
-      const plan = await preparePlan({
-        deps,
-        request,
-        chain,
-        kind: 'claim_fees',
-        from: wallet,
-        tx,
-        blockNumber: block,
         summary: {
           recipient: wallet,
           positions: tokens.map((token, i) => ({
@@ -137,13 +96,7 @@ export function registerFeeClaimsPrepareRoute(fastify: FastifyInstance, deps: Ga
             claimable_paired_raw: claimable[i].pairedAmount.toString(),
           })),
         },
-        abis: [feeLockerAbi],
-        reverts: {
-          NothingToClaim: { code: 'nothing_to_claim', detail: 'A position has nothing to claim now.' },
-          UnknownToken: { code: 'not_found', detail: 'A token is not launched here.' },
-        },
-      })
-      return { data: plan, meta: { generated_at: new Date(deps.now()).toISOString(), as_of_block: plan.as_of_block } }
+      }
     },
-  )
+  })
 }

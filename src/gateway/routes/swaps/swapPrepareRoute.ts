@@ -9,14 +9,16 @@ import { readLiveBlock } from '../../live/readLiveBlock.ts'
 import { ceilings } from '../../limits/ceilings.ts'
 import { perMinute, preparationCeilings } from '../../limits/preparationCeilings.ts'
 import { GatewayProblem } from '../../problems/GatewayProblem.ts'
+import { checkSwapPermit, type SwapPermitInput } from '../../swaps/checkSwapPermit.ts'
 import { readFunding } from '../../swaps/readFunding.ts'
+import { readTokenPermit } from '../../swaps/readTokenPermit.ts'
 import { requireSwapChain } from '../../swaps/requireSwapChain.ts'
 import { preparePlan } from '../../transactionPlans/preparePlan.ts'
 import type { RevertMapping } from '../../transactionPlans/simulateTransaction.ts'
 import { gatewayResponses, KEYED_PROBLEMS } from '../routeSchemaParts.ts'
 import { LIVE_PROBLEMS } from '../wallets/walletFeeClaimsRoute.ts'
 
-type Body = { quote_id: string; wallet: string }
+type Body = { quote_id: string; wallet: string; permit?: SwapPermitInput }
 
 /** The router's reverts a swap plan's simulation can meet, in the spec's codes. */
 const SWAP_REVERTS: RevertMapping = {
@@ -41,6 +43,12 @@ const SWAP_REVERTS: RevertMapping = {
  * past the quote's limits: `stale_quote`). An expired quote is `stale_quote`; a quote of another
  * key `not_found`; of another wallet `wallet_not_authorized`. The transaction's deadline is the
  * quote's expiry in chain time.
+ *
+ * With `permit` (the quote's EIP-2612 typed data, signed), no approval is needed: the plan calls
+ * the router's `swapExactInWithPermit`. The permit is checked first against the token at the
+ * latest block (`checkSwapPermit`: `invalid_permit` when expired, short of `amount_in`, or not the
+ * wallet's signature for this router, token, chain and current nonce), the plan's deadline is at
+ * most the permit's, and a permit the simulation finds spent is `invalid_permit` too.
  *
  * @example
  * registerSwapPrepareRoute(fastify, deps)
@@ -95,15 +103,17 @@ export function registerSwapPrepareRoute(fastify: FastifyInstance, deps: Gateway
       const wallet = getAddress(quote.wallet)
       const tokenIn = getAddress(quote.token_in) as Address
       const amountIn = BigInt(quote.amount_in)
+      if (body.permit && isNativeSentinel(tokenIn))
+        throw new GatewayProblem('incompatible_parameters', {
+          detail: 'A swap of the native asset pulls no token, so it takes no permit.',
+          invalidParameters: [{ name: 'permit', in: 'body', reason: 'not with a native-asset input' }],
+        })
       const blockNumber = await readLiveBlock({ chain, timeoutMs: deps.liveReadTimeoutMs })
-      const funding = await readFunding({
-        chain,
-        wallet,
-        token: tokenIn,
-        spender: chain.swaps.router,
-        blockNumber,
-        timeoutMs: deps.liveReadTimeoutMs,
-      })
+      const live = { chain, blockNumber, timeoutMs: deps.liveReadTimeoutMs }
+      const [funding, tokenPermit] = await Promise.all([
+        readFunding({ ...live, wallet, token: tokenIn, spender: chain.swaps.router }),
+        body.permit ? readTokenPermit({ ...live, token: tokenIn, owner: wallet }) : undefined,
+      ])
       if (funding.balance < amountIn) {
         throw new GatewayProblem('insufficient_balance', {
           detail: `The wallet holds ${funding.balance} of ${tokenIn}; the swap needs ${amountIn}.`,
@@ -113,20 +123,34 @@ export function registerSwapPrepareRoute(fastify: FastifyInstance, deps: Gateway
           chainId: chain.chainId,
         })
       }
-      if (funding.allowance < amountIn) {
+      const permit =
+        body.permit &&
+        (await checkSwapPermit({
+          permit: body.permit,
+          tokenPermit,
+          token: tokenIn,
+          owner: wallet,
+          router: chain.swaps.router,
+          amountIn,
+          blockTimestamp: funding.timestamp,
+        }))
+      if (!permit && funding.allowance < amountIn) {
         throw new GatewayProblem('approval_not_confirmed', {
-          detail: `Approve the router ${chain.swaps.router} to spend at least ${amountIn} of ${tokenIn}, wait for it to be mined, then prepare again.`,
+          detail: `Approve the router ${chain.swaps.router} to spend at least ${amountIn} of ${tokenIn}, wait for it to be mined, then prepare again (or send the quote's permit, signed).`,
           asset: tokenIn,
           chainId: chain.chainId,
         })
       }
       const secondsLeft = BigInt(Math.max(1, Math.ceil((stored.expiresAt - deps.now()) / 1000)))
+      const quoteDeadline = funding.timestamp + secondsLeft
       const tx = buildSwapTransaction({
         plan: routePlan,
         router: chain.swaps.router,
         weth: chain.wrappedNative,
         user: wallet,
-        deadlineSec: funding.timestamp + secondsLeft,
+        permit,
+        // Never mined after the permit's own deadline: the token would refuse it then.
+        deadlineSec: permit && BigInt(permit.deadline) < quoteDeadline ? BigInt(permit.deadline) : quoteDeadline,
       })
       const plan = await preparePlan({
         deps,
@@ -144,10 +168,12 @@ export function registerSwapPrepareRoute(fastify: FastifyInstance, deps: Gateway
           amount_out: quote.amount_out,
           min_amount_out: quote.min_amount_out,
           recipient: wallet,
+          ...(permit && { permit: { value: permit.value, deadline: permit.deadline, nonce: tokenPermit!.nonce.toString() } }),
         },
-        requires: isNativeSentinel(tokenIn)
-          ? []
-          : [{ kind: 'approval', token: tokenIn, spender: getAddress(chain.swaps.router), amount: amountIn.toString() }],
+        requires:
+          isNativeSentinel(tokenIn) || permit
+            ? []
+            : [{ kind: 'approval', token: tokenIn, spender: getAddress(chain.swaps.router), amount: amountIn.toString() }],
         abis: [swapRouterAbi],
         reverts: SWAP_REVERTS,
         expiresAt: stored.expiresAt,

@@ -7,6 +7,7 @@ import { perMinute } from '../../limits/preparationCeilings.ts'
 import { GatewayProblem } from '../../problems/GatewayProblem.ts'
 import { newPlanId } from '../../transactionPlans/newPlanId.ts'
 import { parseRawAmount } from '../../swaps/parseRawAmount.ts'
+import { offerSwapPermit } from '../../swaps/offerSwapPermit.ts'
 import { quoteSwap } from '../../swaps/quoteSwap.ts'
 import { requireSwapChain } from '../../swaps/requireSwapChain.ts'
 import type { SwapQuote } from '../../swaps/createSwapQuoteStore.ts'
@@ -34,7 +35,8 @@ type Body = {
  * `POST /swaps/quote` (5 units, scope `swap:write`; at most 60 per wallet per minute across all
  * keys): a quote from the swap service's own solver, in the same process, with the limits a
  * prepared swap is held to: `min_amount_out` (slippage), `price_impact_bps` (refused above
- * `max_price_impact_bps`: `quote_unavailable`) and `expires_at` (30 s). Never cached (spec §8.3).
+ * `max_price_impact_bps`: `quote_unavailable`) and `expires_at` (30 s), and the EIP-2612 permit
+ * the wallet may sign instead of approving the router (`offerSwapPermit`). Never cached (spec §8.3).
  *
  * @example
  * registerSwapQuoteRoute(fastify, deps)
@@ -77,7 +79,7 @@ export function registerSwapQuoteRoute(fastify: FastifyInstance, deps: GatewayDe
       const amountIn = parseRawAmount({ value: body.amount_in, field: 'amount_in' })
       const slippageBps = body.slippage_bps ?? DEFAULT_SLIPPAGE_BPS
       const maxImpact = body.max_price_impact_bps ?? DEFAULT_MAX_PRICE_IMPACT_BPS
-      const [plan, reference] = await Promise.all([
+      const [plan, reference, permit] = await Promise.all([
         quoteSwap({ chain, tokenIn: body.token_in as Address, tokenOut: body.token_out as Address, amountIn, slippageBps }),
         amountIn / IMPACT_REFERENCE_DIVISOR > 0n
           ? quoteSwap({
@@ -88,6 +90,14 @@ export function registerSwapQuoteRoute(fastify: FastifyInstance, deps: GatewayDe
               slippageBps,
             }).catch(() => undefined)
           : Promise.resolve(undefined),
+        offerSwapPermit({
+          chain,
+          wallet: getAddress(body.wallet),
+          token: getAddress(body.token_in),
+          amount: amountIn,
+          ttlMs: SWAP_QUOTE_TTL_MS,
+          timeoutMs: deps.liveReadTimeoutMs,
+        }),
       ])
       const out = BigInt(plan.expectedAmountOut)
       const refIn = amountIn / IMPACT_REFERENCE_DIVISOR
@@ -121,6 +131,7 @@ export function registerSwapQuoteRoute(fastify: FastifyInstance, deps: GatewayDe
         gas_units: plan.gasEstimate.gasUnits,
         as_of_block: plan.blockNumber,
         expires_at: new Date(expiresAt).toISOString(),
+        permit,
       }
       await deps.swapQuotes.save({ quote, routePlan: plan, keyPrefix: request.gw.key!.prefix, createdAt, expiresAt })
       return { data: quote, meta: { generated_at: new Date(createdAt).toISOString(), as_of_block: plan.blockNumber } }

@@ -1,0 +1,64 @@
+import type { Address } from 'viem'
+import type { TokenPermit } from './readTokenPermit.ts'
+
+/** The domain's type, which `eth_signTypedData_v4` wants listed (viem derives it from the domain). */
+const EIP712_DOMAIN = [
+  { name: 'name', type: 'string' },
+  { name: 'version', type: 'string' },
+  { name: 'chainId', type: 'uint256' },
+  { name: 'verifyingContract', type: 'address' },
+] as const
+
+/** EIP-2612's `Permit` type. */
+const PERMIT_TYPES = {
+  Permit: [
+    { name: 'owner', type: 'address' },
+    { name: 'spender', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'nonce', type: 'uint256' },
+    { name: 'deadline', type: 'uint256' },
+  ],
+} as const
+
+/**
+ * The EIP-712 typed data of an EIP-2612 permit (spender our router): what a quote offers to sign
+ * (`permitTypedDataJson`) and what prepare checks a signature against.
+ *
+ * @example
+ * const typedData = permitTypedData({ permit, owner, spender: router, value: 10n ** 18n, deadline: 1_800_000_000n })
+ */
+export function permitTypedData({
+  permit,
+  owner,
+  spender,
+  value,
+  deadline,
+}: {
+  permit: TokenPermit
+  owner: Address
+  spender: Address
+  value: bigint
+  deadline: bigint
+}) {
+  return {
+    types: PERMIT_TYPES,
+    primaryType: 'Permit' as const,
+    domain: permit.domain,
+    message: { owner, spender, value, nonce: permit.nonce, deadline },
+  }
+}
+
+/**
+ * The same typed data as JSON, as `eth_signTypedData_v4` takes it: integers as decimal strings.
+ *
+ * @example
+ * const json = permitTypedDataJson(permitTypedData({ permit, owner, spender, value, deadline }))
+ */
+export function permitTypedDataJson(typedData: ReturnType<typeof permitTypedData>) {
+  const { message } = typedData
+  return {
+    ...typedData,
+    types: { EIP712Domain: EIP712_DOMAIN, ...typedData.types },
+    message: { ...message, value: message.value.toString(), nonce: message.nonce.toString(), deadline: message.deadline.toString() },
+  }
+}
