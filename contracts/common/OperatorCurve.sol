@@ -14,7 +14,12 @@ library OperatorCurve {
     uint256 internal constant FEE_UNIT = 1_000_000;
 
     /// @notice Output for `amountIn` at `priceX96` (output per input), `depth` and `feePips`.
-    function amountOut(uint256 amountIn, uint256 priceX96, uint256 depth, uint256 feePips) internal pure returns (uint256) {
+    function amountOut(
+        uint256 amountIn,
+        uint256 priceX96,
+        uint256 depth,
+        uint256 feePips
+    ) internal pure returns (uint256) {
         if (amountIn == 0 || priceX96 == 0 || depth == 0 || feePips >= FEE_UNIT) return 0;
         uint256 g = FullMath.mulDiv(amountIn, priceX96, Q96);
         uint256 out = FullMath.mulDiv(g, depth, depth + g);

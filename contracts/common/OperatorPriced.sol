@@ -79,9 +79,10 @@ abstract contract OperatorPriced {
         if (tokenIn == base && tokenOut == quote) sellBase = true;
         else if (!(tokenIn == quote && tokenOut == base)) revert UnknownPair(tokenIn, tokenOut);
         if (paused || !isFresh()) return 0;
-        out = sellBase
-            ? OperatorCurve.amountOut(amountIn, priceX96, depthQuote, _feePips())
-            : OperatorCurve.amountOut(amountIn, OperatorCurve.inverse(priceX96), depthBase, _feePips());
+        out =
+            sellBase
+                ? OperatorCurve.amountOut(amountIn, priceX96, depthQuote, _feePips())
+                : OperatorCurve.amountOut(amountIn, OperatorCurve.inverse(priceX96), depthBase, _feePips());
         if (out > _reserveOf(tokenOut)) return 0;
     }
 
@@ -97,6 +98,7 @@ abstract contract OperatorPriced {
 
     /// @dev Takes `amount` of `token` from `from` (its allowance to this contract).
     function _pull(address token, address from, uint256 amount) internal {
-        if (!SafeTransfers.trySafeTransferFrom(token, from, address(this), amount)) revert SafeTransfers.SafeTransferFailed(token);
+        if (!SafeTransfers.trySafeTransferFrom(token, from, address(this), amount))
+            revert SafeTransfers.SafeTransferFailed(token);
     }
 }

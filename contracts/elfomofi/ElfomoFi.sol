@@ -24,14 +24,26 @@ interface IElfomoFiSwapCallback {
 contract ElfomoFi is OperatorPriced {
     uint256 public nextQuoteId;
 
-    event ElfomoTrade(uint256 indexed quoteId, address indexed from, address indexed to, uint256 amountIn, uint256 amountOut, uint256 partnerId);
+    event ElfomoTrade(
+        uint256 indexed quoteId,
+        address indexed from,
+        address indexed to,
+        uint256 amountIn,
+        uint256 amountOut,
+        uint256 partnerId
+    );
 
     error ExactOutputUnsupported();
     error NoLiquidity();
     error LimitNotMet(uint256 amountOut, uint256 limit);
     error InputNotPaid(uint256 received, uint256 amountIn);
 
-    constructor(address base_, address quote_, address owner_, uint64 blockDelay_) OperatorPriced(base_, quote_, owner_, blockDelay_) {}
+    constructor(
+        address base_,
+        address quote_,
+        address owner_,
+        uint64 blockDelay_
+    ) OperatorPriced(base_, quote_, owner_, blockDelay_) {}
 
     function getAmountOut(address from, address to, uint256 amount) public view returns (uint256) {
         return _quote(from, to, amount);

@@ -23,7 +23,12 @@ contract Feltir is OperatorPriced {
     error LimitNotMet(uint256 amountOut, uint256 limit);
     error SwapLimitExceeded(uint256 amountIn, uint256 remaining);
 
-    constructor(address token0, address token1, address owner_, uint64 blockDelay_) OperatorPriced(token0, token1, owner_, blockDelay_) {
+    constructor(
+        address token0,
+        address token1,
+        address owner_,
+        uint64 blockDelay_
+    ) OperatorPriced(token0, token1, owner_, blockDelay_) {
         vault = new MakerVault(address(this));
     }
 
@@ -36,7 +41,11 @@ contract Feltir is OperatorPriced {
         remainingIn[tokenIn][tokenOut] = limit;
     }
 
-    function getPools() external view returns (bytes32[] memory poolIds, address[] memory token0, address[] memory token1) {
+    function getPools()
+        external
+        view
+        returns (bytes32[] memory poolIds, address[] memory token0, address[] memory token1)
+    {
         (poolIds, token0, token1) = (new bytes32[](1), new address[](1), new address[](1));
         (poolIds[0], token0[0], token1[0]) = (keccak256(abi.encode(address(this), base, quote)), base, quote);
     }
@@ -47,17 +56,21 @@ contract Feltir is OperatorPriced {
         return _quote(tokenIn, tokenOut, amountIn);
     }
 
-    function swap(address tokenIn, address tokenOut, int256 specifiedAmount, uint256 limit, address recipient)
-        external
-        returns (uint256 amountOut)
-    {
+    function swap(
+        address tokenIn,
+        address tokenOut,
+        int256 specifiedAmount,
+        uint256 limit,
+        address recipient
+    ) external returns (uint256 amountOut) {
         if (specifiedAmount <= 0) revert ExactOutputUnsupported();
         uint256 amountIn = uint256(specifiedAmount);
         amountOut = getAmountOut(tokenIn, tokenOut, amountIn);
         if (amountOut == 0) revert NoLiquidity();
         if (amountOut < limit) revert LimitNotMet(amountOut, limit);
         remainingIn[tokenIn][tokenOut] -= amountIn;
-        if (!SafeTransfers.trySafeTransferFrom(tokenIn, msg.sender, address(vault), amountIn)) revert SafeTransfers.SafeTransferFailed(tokenIn);
+        if (!SafeTransfers.trySafeTransferFrom(tokenIn, msg.sender, address(vault), amountIn))
+            revert SafeTransfers.SafeTransferFailed(tokenIn);
         vault.pay(tokenOut, recipient, amountOut);
     }
 

@@ -144,20 +144,24 @@ contract LunarPool is ReentrancyLock {
 
     function quoteXToY(uint256 dx) external view returns (uint256 dy, uint160 pNext, uint256 fee) {
         if (!isFresh()) return (0, _anchorPrice, 0);
-        (dy, fee,) = _quote(true, dx, _multiplierOf(msg.sender));
+        (dy, fee, ) = _quote(true, dx, _multiplierOf(msg.sender));
         pNext = _anchorPrice;
     }
 
     function quoteYToX(uint256 dy) external view returns (uint256 dx, uint160 pNext, uint256 fee) {
         if (!isFresh()) return (0, _anchorPrice, 0);
-        (dx, fee,) = _quote(false, dy, _multiplierOf(msg.sender));
+        (dx, fee, ) = _quote(false, dy, _multiplierOf(msg.sender));
         pNext = _anchorPrice;
     }
 
-    function quoteExactIn(address tokenIn, address tokenOut, uint256 amountIn) external view returns (uint256 amountOut) {
+    function quoteExactIn(
+        address tokenIn,
+        address tokenOut,
+        uint256 amountIn
+    ) external view returns (uint256 amountOut) {
         bool xToY = _direction(tokenIn, tokenOut);
         if (!isFresh()) return 0;
-        (amountOut,,) = _quote(xToY, amountIn, _multiplierOf(msg.sender));
+        (amountOut, , ) = _quote(xToY, amountIn, _multiplierOf(msg.sender));
     }
 
     // ------------------------------------------------------------------ swap
@@ -192,7 +196,13 @@ contract LunarPool is ReentrancyLock {
             revert SafeTransfers.SafeTransferFailed(params.tokenIn);
         }
         SafeTransfers.safeTransfer(params.tokenOut, params.recipient, amountOut);
-        emit SwapExecuted(params.recipient, xToY, xToY ? params.amountIn : amountOut, xToY ? amountOut : params.amountIn, fee);
+        emit SwapExecuted(
+            params.recipient,
+            xToY,
+            xToY ? params.amountIn : amountOut,
+            xToY ? amountOut : params.amountIn,
+            fee
+        );
         emit Sync(_reserveX, _reserveY);
     }
 
@@ -265,11 +275,11 @@ contract LunarPool is ReentrancyLock {
     }
 
     /// @dev Net output, fee and the effective directional fee (stored + this swap's punishment).
-    function _quote(bool xToY, uint256 amountIn, uint256 multiplier)
-        private
-        view
-        returns (uint256 amountOut, uint256 fee, uint24 effectiveFee)
-    {
+    function _quote(
+        bool xToY,
+        uint256 amountIn,
+        uint256 multiplier
+    ) private view returns (uint256 amountOut, uint256 fee, uint24 effectiveFee) {
         uint256 p = _anchorPrice;
         effectiveFee = _saturatingFee(xToY ? _feeBidX24 : _feeAskX24, _punishment(xToY, amountIn, p));
         uint256 gross;
@@ -301,7 +311,11 @@ contract LunarPool is ReentrancyLock {
         return desired >= headroom ? type(uint24).max : stored + desired;
     }
 
-    function _applyFee(uint256 gross, uint24 feeX24, uint256 multiplier) private pure returns (uint256 amountOut, uint256 fee) {
+    function _applyFee(
+        uint256 gross,
+        uint24 feeX24,
+        uint256 multiplier
+    ) private pure returns (uint256 amountOut, uint256 fee) {
         if (feeX24 == type(uint24).max) return (0, gross);
         uint256 base = FullMath.mulDiv(gross, feeX24, Q24);
         if (multiplier <= 1 || base == 0) return (gross - base, base);

@@ -15,9 +15,13 @@ contract PropPool is OperatorPriced {
     error OnlyRouter();
     error QuoteUnavailable();
 
-    constructor(address base_, address usdc, address owner_, address router_, uint64 blockDelay_)
-        OperatorPriced(base_, usdc, owner_, blockDelay_)
-    {
+    constructor(
+        address base_,
+        address usdc,
+        address owner_,
+        address router_,
+        uint64 blockDelay_
+    ) OperatorPriced(base_, usdc, owner_, blockDelay_) {
         router = router_;
     }
 

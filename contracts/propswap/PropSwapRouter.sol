@@ -42,17 +42,25 @@ contract PropSwapRouter {
         return _listed;
     }
 
-    function quoteExactInput(address tokenIn, address tokenOut, uint256 amountIn) public view returns (uint256 amountOut) {
+    function quoteExactInput(
+        address tokenIn,
+        address tokenOut,
+        uint256 amountIn
+    ) public view returns (uint256 amountOut) {
         if (tokenIn == usdc) return _pool(tokenOut).quoteExactInput(usdc, amountIn);
         uint256 viaUsdc = _pool(tokenIn).quoteExactInput(tokenIn, amountIn);
         if (tokenOut == usdc || viaUsdc == 0) return viaUsdc;
         return _pool(tokenOut).quoteExactInput(usdc, viaUsdc);
     }
 
-    function swapExactInput(address tokenIn, address tokenOut, uint256 amountIn, uint256 minOut, address recipient, uint256 deadline)
-        external
-        returns (uint256 amountOut)
-    {
+    function swapExactInput(
+        address tokenIn,
+        address tokenOut,
+        uint256 amountIn,
+        uint256 minOut,
+        address recipient,
+        uint256 deadline
+    ) external returns (uint256 amountOut) {
         if (block.timestamp > deadline) revert DeadlineExpired();
         if (tokenIn == usdc) {
             amountOut = _hop(_pool(tokenOut), usdc, amountIn, msg.sender, recipient);
@@ -66,8 +74,15 @@ contract PropSwapRouter {
         if (amountOut < minOut) revert InsufficientOutput(amountOut, minOut);
     }
 
-    function _hop(PropPool pool, address tokenIn, uint256 amountIn, address payer, address recipient) private returns (uint256) {
-        if (!SafeTransfers.trySafeTransferFrom(tokenIn, payer, address(pool), amountIn)) revert SafeTransfers.SafeTransferFailed(tokenIn);
+    function _hop(
+        PropPool pool,
+        address tokenIn,
+        uint256 amountIn,
+        address payer,
+        address recipient
+    ) private returns (uint256) {
+        if (!SafeTransfers.trySafeTransferFrom(tokenIn, payer, address(pool), amountIn))
+            revert SafeTransfers.SafeTransferFailed(tokenIn);
         return pool.swapExactInput(tokenIn, amountIn, recipient);
     }
 

@@ -19,9 +19,13 @@ contract TesseraPool is OperatorPriced {
 
     error OnlyEngine();
 
-    constructor(address base_, address quote_, address owner_, address engine_, uint64 blockDelay_)
-        OperatorPriced(base_, quote_, owner_, blockDelay_)
-    {
+    constructor(
+        address base_,
+        address quote_,
+        address owner_,
+        address engine_,
+        uint64 blockDelay_
+    ) OperatorPriced(base_, quote_, owner_, blockDelay_) {
         engine = engine_;
     }
 
@@ -41,7 +45,14 @@ contract TesseraPool is OperatorPriced {
     function poolState()
         external
         view
-        returns (uint256 priceX96_, uint256 currentFeePips, uint256 minFeePips, uint64 startBlock, uint64 decayDuration_, bool tradingEnabled_)
+        returns (
+            uint256 priceX96_,
+            uint256 currentFeePips,
+            uint256 minFeePips,
+            uint64 startBlock,
+            uint64 decayDuration_,
+            bool tradingEnabled_
+        )
     {
         return (priceX96, _feePips(), feePips, lastUpdateBlock, decayDuration, tradingEnabled);
     }
@@ -51,7 +62,12 @@ contract TesseraPool is OperatorPriced {
     }
 
     /// @notice The engine has sent the input here; pays the quote to `recipient`.
-    function swapExactIn(address tokenIn, address tokenOut, uint256 amountIn, address recipient) external returns (uint256 amountOut) {
+    function swapExactIn(
+        address tokenIn,
+        address tokenOut,
+        uint256 amountIn,
+        address recipient
+    ) external returns (uint256 amountOut) {
         if (msg.sender != engine) revert OnlyEngine();
         amountOut = quoteExactIn(tokenIn, tokenOut, amountIn);
         if (amountOut > 0) SafeTransfers.safeTransfer(tokenOut, recipient, amountOut);

@@ -44,11 +44,11 @@ contract TesseraSwap {
         return _pairs;
     }
 
-    function tesseraSwapViewAmounts(address tokenIn, address tokenOut, int256 amountSpecified)
-        public
-        view
-        returns (uint256 amountIn, uint256 amountOut)
-    {
+    function tesseraSwapViewAmounts(
+        address tokenIn,
+        address tokenOut,
+        int256 amountSpecified
+    ) public view returns (uint256 amountIn, uint256 amountOut) {
         if (amountSpecified < 0) revert ExactOutputUnsupported();
         amountIn = uint256(amountSpecified);
         amountOut = _pool(tokenIn, tokenOut).quoteExactIn(tokenIn, tokenOut, amountIn);
@@ -65,7 +65,8 @@ contract TesseraSwap {
         if (amountSpecified < 0) revert ExactOutputUnsupported();
         amountIn = uint256(amountSpecified);
         TesseraPool pool = _pool(tokenIn, tokenOut);
-        if (!SafeTransfers.trySafeTransferFrom(tokenIn, msg.sender, address(pool), amountIn)) revert SafeTransfers.SafeTransferFailed(tokenIn);
+        if (!SafeTransfers.trySafeTransferFrom(tokenIn, msg.sender, address(pool), amountIn))
+            revert SafeTransfers.SafeTransferFailed(tokenIn);
         amountOut = pool.swapExactIn(tokenIn, tokenOut, amountIn, recipient);
         if (amountOut == 0) revert NoLiquidity();
         if (amountOut < amountCheck) revert AmountCheckFailed(amountOut, amountCheck);

@@ -6,7 +6,15 @@ interface IERC20Min {
 }
 
 interface IElfomoFiLike {
-    function swapWithCallback(address, address, int256, uint256, address, uint256, bytes calldata) external returns (uint256);
+    function swapWithCallback(
+        address,
+        address,
+        int256,
+        uint256,
+        address,
+        uint256,
+        bytes calldata
+    ) external returns (uint256);
 }
 
 /// @notice Test caller of the ElfomoFi stand-in: swaps, and pays in the callback only the venue it
@@ -17,7 +25,14 @@ contract ElfomoFiCallbackPayer {
 
     error UnexpectedCallback(address caller);
 
-    function swap(address venue, address from, address to, uint256 amountIn, uint256 limit, address receiver) external returns (uint256) {
+    function swap(
+        address venue,
+        address from,
+        address to,
+        uint256 amountIn,
+        uint256 limit,
+        address receiver
+    ) external returns (uint256) {
         (_venue, _payer) = (venue, msg.sender);
         uint256 out = IElfomoFiLike(venue).swapWithCallback(from, to, int256(amountIn), limit, receiver, 0, "");
         (_venue, _payer) = (address(0), address(0));
