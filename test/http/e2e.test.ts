@@ -384,19 +384,14 @@ test('permit: /submit with an EIP-2612 permit encodes swapExactInWithPermit; a u
   // /execute takes the permit too (a fresh signature: the nonce moved).
   const nonce2 = await publicClient.readContract({ address: usdc, abi: erc20, functionName: 'nonces', args: [permitUser.address] })
   assert.equal(nonce2, nonce + 1n)
-  const signature2 = await permitUser.signTypedData({
-    domain: { name, version: '1', chainId: 8453, verifyingContract: usdc },
-    types: {
-      Permit: [
-        { name: 'owner', type: 'address' },
-        { name: 'spender', type: 'address' },
-        { name: 'value', type: 'uint256' },
-        { name: 'nonce', type: 'uint256' },
-        { name: 'deadline', type: 'uint256' },
-      ],
-    },
-    primaryType: 'Permit',
-    message: { owner: permitUser.address, spender: router, value: amountIn, nonce: nonce2, deadline },
+  const signature2 = await signErc2612Permit({
+    owner: permitUser,
+    token: usdc,
+    tokenName: name,
+    spender: router,
+    value: amountIn,
+    nonce: nonce2,
+    deadline,
   })
   const sig2 = parseSignature(signature2)
   const executed = await callApp(app, 'socket', {

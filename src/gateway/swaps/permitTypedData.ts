@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import { ERC2612_PERMIT_TYPES } from '../../chains/erc2612PermitTypes.ts'
 import type { TokenPermit } from './readTokenPermit.ts'
 
 /** The domain's type, which `eth_signTypedData_v4` wants listed (viem derives it from the domain). */
@@ -8,17 +9,6 @@ const EIP712_DOMAIN = [
   { name: 'chainId', type: 'uint256' },
   { name: 'verifyingContract', type: 'address' },
 ] as const
-
-/** EIP-2612's `Permit` type. */
-const PERMIT_TYPES = {
-  Permit: [
-    { name: 'owner', type: 'address' },
-    { name: 'spender', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'nonce', type: 'uint256' },
-    { name: 'deadline', type: 'uint256' },
-  ],
-} as const
 
 /**
  * The EIP-712 typed data of an EIP-2612 permit (spender our router): what a quote offers to sign
@@ -41,7 +31,7 @@ export function permitTypedData({
   deadline: bigint
 }) {
   return {
-    types: PERMIT_TYPES,
+    types: ERC2612_PERMIT_TYPES,
     primaryType: 'Permit' as const,
     domain: permit.domain,
     message: { owner, spender, value, nonce: permit.nonce, deadline },
