@@ -387,6 +387,20 @@ export function createMarketState({
     return report
   }
 
+  /** The report of a refresh that applied nothing (the node lagging, or no new block). */
+  const unchanged = (fromBlock: bigint, toBlock: bigint, started: number): RefreshReport => ({
+    fromBlock,
+    toBlock,
+    changed: [],
+    alwaysRefreshed: [],
+    discovered: [],
+    reread: [],
+    upserted: [],
+    removed: [],
+    skipped: [],
+    durationMs: now() - started,
+  })
+
   /** The last applied block still on the chain, walking back the applied steps; undefined past `reorgDepth`. */
   const commonAncestor = async (newHead: Head): Promise<Applied | undefined> => {
     for (let i = history.length - 1; i >= 0; i--) {
@@ -413,18 +427,7 @@ export function createMarketState({
           `market: the node's head ${at.number} is behind the market's block ${current.number}: a lagging node; kept at ${current.number}`,
         )
       behindAt = at.number
-      return {
-        fromBlock: current.number + 1n,
-        toBlock: current.number,
-        changed: [],
-        alwaysRefreshed: [],
-        discovered: [],
-        reread: [],
-        upserted: [],
-        removed: [],
-        skipped: [],
-        durationMs: now() - started,
-      }
+      return unchanged(current.number + 1n, current.number, started)
     }
     behindAt = undefined
     const ours =
@@ -440,18 +443,7 @@ export function createMarketState({
     if (at.number < fromBlock) {
       lastSyncAt = now()
       lastError = undefined
-      return {
-        fromBlock,
-        toBlock: at.number,
-        changed: [],
-        alwaysRefreshed: [],
-        discovered: [],
-        reread: [],
-        upserted: [],
-        removed: [],
-        skipped: [],
-        durationMs: now() - started,
-      }
+      return unchanged(fromBlock, at.number, started)
     }
     const { discovered, changed } = await followedLogs(fromBlock, at.number)
     const always = [...inSolver.values()].filter((s) => s.refreshEveryBlock).map((s) => s.ref.id)

@@ -79,9 +79,9 @@ export function encodeSwapExactIn({
     return { amountIn: parseUint256({ value: route.amountIn, path: `routes[${r}].amountIn` }), legs }
   })
   // With no routes the wrapped token is the plan's non-native side: the output of a wrap, the input of an unwrap.
-  const wrapped = getAddress(nativeIn ? plan.tokenOut : plan.tokenIn)
-  const firstIn = routes[0]?.legs[0].tokenIn ?? wrapped
-  const lastOut = routes[0]?.legs[routes[0].legs.length - 1].tokenOut ?? wrapped
+  const wrapped = routes.length === 0 ? getAddress(nativeIn ? plan.tokenOut : plan.tokenIn) : undefined
+  const firstIn = routes[0]?.legs[0].tokenIn ?? (wrapped as Address)
+  const lastOut = routes[0]?.legs[routes[0].legs.length - 1].tokenOut ?? (wrapped as Address)
   const tokenIn = nativeIn ? firstIn : getAddress(plan.tokenIn)
   const tokenOut = nativeOut ? lastOut : getAddress(plan.tokenOut)
   routes.forEach((route, r) => {
