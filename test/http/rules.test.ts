@@ -446,7 +446,9 @@ describe('quotes: concurrency, expiry, resubmission, key binding, signing', () =
         callApp(app, 'socket', {
           url: '/quote',
           key: i % 2 ? KEY_A : KEY_B,
-          body: { ...quoteBody, amountIn: String(10n ** 17n * BigInt(1 + (i % 20))) },
+          // Each request its own amount: a quoteId is the digest of its payload (spec), so two identical
+          // requests answered in the same millisecond on the same block rightly share one.
+          body: { ...quoteBody, amountIn: String(10n ** 16n * BigInt(1 + i)) },
         }),
       ),
     )
