@@ -5,6 +5,7 @@
  *
  * @example
  * const data = encodeFunctionData({ abi: swapRouterAbi, functionName: 'swapExactIn', args: [params] })
+ * // → '0x239aaf2c…': swapExactIn's selector, then the ABI-encoded params
  */
 export const swapRouterAbi = [
   {

@@ -26,6 +26,7 @@ export function writeSwapRouterAbi(): WriteSwapRouterAbiReturnType {
     ' *',
     ' * @example',
     " * const data = encodeFunctionData({ abi: swapRouterAbi, functionName: 'swapExactIn', args: [params] })",
+    " * // → '0x239aaf2c…': swapExactIn's selector, then the ABI-encoded params",
     ' */',
     `export const swapRouterAbi = ${JSON.stringify(abi, null, 2)} as const`,
     '',
