@@ -9,7 +9,7 @@ import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createDifferentialLedger } from './createDifferentialLedger.ts'
 import { randomPositions } from './randomPositions.ts'
 import { randomSqrtPriceX96 } from './randomSqrtPriceX96.ts'
-import { deployHarnessWithTokens, harnessBalances, harnessSwapAmounts, openPriceLimit } from './harnessContracts.ts'
+import { deployHarnessWithTokens, swapBalances, swapAmounts, openPriceLimit } from './harnessContracts.ts'
 import { runConcentratedCases } from './runConcentratedCases.ts'
 import { useDifferentialSession } from './useDifferentialSession.ts'
 
@@ -118,14 +118,14 @@ test(
         'tick tree and linked list disagree',
       )
       await solver?.upsertPools([input])
-      const balancesAt = harnessBalances({
+      const balancesAt = swapBalances({
         devnet,
         pool,
         token0,
         token1,
-        harness,
+        payer: harness,
         recipient: RECIPIENT,
-        stateCall: { abi: poolAbi, functionName: 'globalState' },
+        stateCall: { address: pool, abi: poolAbi, functionName: 'globalState' },
       })
       const initial = await balancesAt()
       const initialState = initial.state as readonly [bigint, number, number]
@@ -173,7 +173,7 @@ test(
             }
             return {
               status: receipt.status,
-              ...harnessSwapAmounts(initial, now, zeroForOne),
+              ...swapAmounts(initial, now, zeroForOne),
               gasUsed: receipt.gasUsed,
               tickAfter: (now.state as readonly [bigint, number])[1],
             }

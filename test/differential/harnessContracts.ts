@@ -21,70 +21,60 @@ export function openPriceLimit(zeroForOne: boolean): bigint {
   return zeroForOne ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n
 }
 
-export type HarnessBalances = {
-  /** Token 0 and 1 held by the pool, the harness (which pays) and the recipient. */
+export type SwapBalances = {
+  /** Token 0 and 1 held by the pool's custodian (the pool, or a singleton's manager or vault), the payer and the recipient. */
   pool: readonly [bigint, bigint]
-  harness: readonly [bigint, bigint]
+  payer: readonly [bigint, bigint]
   recipient: readonly [bigint, bigint]
-  /** The pool's state read in the same call (slot0, globalState, …). */
+  /** The pool's state read in the same call (slot0, globalState, …), when asked for. */
   state: unknown
 }
 
 /**
- * Reads, in one multicall at one block, what a PoolHarness swap moves: both tokens' balances of
- * the pool, the harness and the recipient, and the pool's state (`stateCall`).
+ * Reads, in one multicall at one block, what a swap moves: both tokens' balances of the pool's
+ * custodian, the payer and the recipient, and the pool's state (`stateCall`, optional).
  *
  * @example
- * const read = harnessBalances({ devnet, pool, token0, token1, harness, recipient, stateCall: { abi, functionName: 'slot0' } })
- * const before = await read() // → { pool: [b0, b1], harness: [b0, b1], recipient: [b0, b1], state: the slot0 tuple }
+ * const read = swapBalances({ devnet, pool, token0, token1, payer: harness, recipient, stateCall: { address: pool, abi, functionName: 'slot0' } })
+ * const before = await read() // → { pool: [b0, b1], payer: [b0, b1], recipient: [b0, b1], state: the slot0 tuple }
  */
-export function harnessBalances({
+export function swapBalances({
   devnet,
   pool,
   token0,
   token1,
-  harness,
+  payer,
   recipient,
   stateCall,
 }: {
   devnet: Devnet
+  /** Who holds the pool's funds: the pool itself, or a singleton's pool manager or vault. */
   pool: Address
   token0: Address
   token1: Address
-  harness: Address
+  payer: Address
   recipient: Address
-  stateCall: { abi: Abi; functionName: string }
-}): () => Promise<HarnessBalances> {
+  stateCall?: { address: Address; abi: Abi; functionName: string }
+}): () => Promise<SwapBalances> {
   const balance = (token: Address, holder: Address) =>
     ({ address: token, abi: testTokenAbi, functionName: 'balanceOf', args: [holder] }) as const
+  const holders = [pool, payer, recipient].flatMap((holder) => [balance(token0, holder), balance(token1, holder)])
   return async () => {
     const r = await devnet.publicClient.multicall({
       allowFailure: false,
-      contracts: [
-        balance(token0, pool),
-        balance(token1, pool),
-        balance(token0, harness),
-        balance(token1, harness),
-        balance(token0, recipient),
-        balance(token1, recipient),
-        { address: pool, abi: stateCall.abi, functionName: stateCall.functionName },
-      ],
+      contracts: [...holders, ...(stateCall ? [stateCall] : [])] as const,
     })
     const at = (i: number) => r[i] as bigint
-    return { pool: [at(0), at(1)], harness: [at(2), at(3)], recipient: [at(4), at(5)], state: r[6] }
+    return { pool: [at(0), at(1)], payer: [at(2), at(3)], recipient: [at(4), at(5)], state: r[6] }
   }
 }
 
-/** What a harness swap between two readings took from the harness and paid the recipient. */
-export function harnessSwapAmounts(
-  before: HarnessBalances,
-  after: HarnessBalances,
-  zeroForOne: boolean,
-): { amountInUsed: bigint; amountOut: bigint } {
+/** What a swap between two readings took from the payer and paid the recipient. */
+export function swapAmounts(before: SwapBalances, after: SwapBalances, zeroForOne: boolean): { amountInUsed: bigint; amountOut: bigint } {
   const [inToken, outToken] = zeroForOne ? [0, 1] : [1, 0]
   return {
-    amountInUsed: (before.harness[inToken] as bigint) - (after.harness[inToken] as bigint),
-    amountOut: (after.recipient[outToken] as bigint) - (before.recipient[outToken] as bigint),
+    amountInUsed: before.payer[inToken] - after.payer[inToken],
+    amountOut: after.recipient[outToken] - before.recipient[outToken],
   }
 }
 

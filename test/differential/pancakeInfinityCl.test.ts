@@ -10,7 +10,7 @@ import { pancakeInfinityPoolKey } from '../../src/adapters/poolKeys/pancakeInfin
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createDifferentialLedger } from './createDifferentialLedger.ts'
-import { openPriceLimit, testTokenAbi } from './harnessContracts.ts'
+import { openPriceLimit, swapAmounts, swapBalances, testTokenAbi } from './harnessContracts.ts'
 import { randomPositions } from './randomPositions.ts'
 import { randomSqrtPriceX96 } from './randomSqrtPriceX96.ts'
 import { runConcentratedCases } from './runConcentratedCases.ts'
@@ -100,18 +100,14 @@ test(
       const { input } = await readPancakeInfinityPool({ client: devnet.publicClient, poolManager: clPoolManager, poolId, blockNumber })
       assert.equal(input.state.model === 'concentrated' && input.state.feePips, fee)
       await solver?.upsertPools([input])
-      const balancesAt = async () =>
-        devnet.publicClient.multicall({
-          allowFailure: false,
-          contracts: [
-            { address: key.currency0, abi: testTokenAbi, functionName: 'balanceOf', args: [vault] },
-            { address: key.currency1, abi: testTokenAbi, functionName: 'balanceOf', args: [vault] },
-            { address: key.currency0, abi: testTokenAbi, functionName: 'balanceOf', args: [devnet.account] },
-            { address: key.currency1, abi: testTokenAbi, functionName: 'balanceOf', args: [devnet.account] },
-            { address: key.currency0, abi: testTokenAbi, functionName: 'balanceOf', args: [RECIPIENT] },
-            { address: key.currency1, abi: testTokenAbi, functionName: 'balanceOf', args: [RECIPIENT] },
-          ],
-        })
+      const balancesAt = swapBalances({
+        devnet,
+        pool: vault,
+        token0: key.currency0,
+        token1: key.currency1,
+        payer: devnet.account,
+        recipient: RECIPIENT,
+      })
       const initial = await balancesAt()
       await runConcentratedCases({
         testClient: devnet.testClient,
@@ -126,7 +122,7 @@ test(
           poolId,
           token0: key.currency0,
           token1: key.currency1,
-          balances: async () => [initial[0], initial[1]],
+          balances: async () => initial.pool,
           swap: async (zeroForOne, amountIn) => {
             const receipt = await writeContractAndWait({
               devnet,
@@ -136,8 +132,6 @@ test(
               throwOnRevert: false,
               args: [key, { zeroForOne, amountSpecified: -amountIn, sqrtPriceLimitX96: openPriceLimit(zeroForOne) }, RECIPIENT],
             })
-            const now = await balancesAt()
-            const [inIdx, outIdx] = zeroForOne ? [2, 5] : [3, 4]
             const [, tickAfter] = (await devnet.publicClient.readContract({
               address: clPoolManager,
               abi: CLPoolManager.abi,
@@ -146,8 +140,7 @@ test(
             })) as readonly [bigint, number]
             return {
               status: receipt.status,
-              amountInUsed: initial[inIdx] - now[inIdx],
-              amountOut: now[outIdx] - initial[outIdx],
+              ...swapAmounts(initial, await balancesAt(), zeroForOne),
               gasUsed: receipt.gasUsed,
               tickAfter,
             }

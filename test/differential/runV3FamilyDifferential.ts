@@ -10,7 +10,7 @@ import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createDifferentialLedger } from './createDifferentialLedger.ts'
 import { randomPositions } from './randomPositions.ts'
 import { randomSqrtPriceX96 } from './randomSqrtPriceX96.ts'
-import { deployHarnessWithTokens, harnessBalances, harnessSwapAmounts, openPriceLimit } from './harnessContracts.ts'
+import { deployHarnessWithTokens, swapBalances, swapAmounts, openPriceLimit } from './harnessContracts.ts'
 import { runConcentratedCases } from './runConcentratedCases.ts'
 import { useDifferentialSession } from './useDifferentialSession.ts'
 
@@ -108,14 +108,14 @@ export function runV3FamilyDifferential({
       assert.equal(input.dex, dex)
       assert.equal(input.state.model, 'concentrated')
       await solver?.upsertPools([input])
-      const balancesAt = harnessBalances({
+      const balancesAt = swapBalances({
         devnet,
         pool,
         token0,
         token1,
-        harness,
+        payer: harness,
         recipient: RECIPIENT,
-        stateCall: { abi: slot0Abi, functionName: 'slot0' },
+        stateCall: { address: pool, abi: slot0Abi, functionName: 'slot0' },
       })
       const initial = await balancesAt()
       await runConcentratedCases({
@@ -143,7 +143,7 @@ export function runV3FamilyDifferential({
             const now = await balancesAt()
             return {
               status: receipt.status,
-              ...harnessSwapAmounts(initial, now, zeroForOne),
+              ...swapAmounts(initial, now, zeroForOne),
               gasUsed: receipt.gasUsed,
               tickAfter: (now.state as readonly [bigint, number])[1],
             }

@@ -11,7 +11,7 @@ import { uniswapV4PoolKey } from '../../src/adapters/poolKeys/uniswapV4PoolKey.t
 import { uniswapV4StateSlot } from '../../src/adapters/poolKeys/uniswapV4StateSlot.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createDifferentialLedger } from './createDifferentialLedger.ts'
-import { openPriceLimit, testTokenAbi } from './harnessContracts.ts'
+import { openPriceLimit, swapAmounts, swapBalances, testTokenAbi } from './harnessContracts.ts'
 import { useDifferentialSession } from './useDifferentialSession.ts'
 import { randomPositions } from './randomPositions.ts'
 import { randomSqrtPriceX96 } from './randomSqrtPriceX96.ts'
@@ -104,16 +104,14 @@ test('UNIV4 hookless pools (lp fee + protocol fee) pay exactly what the solver s
     const input = await readUniswapV4Pool({ client: devnet.publicClient, poolManager, key })
     assert.equal(input.state.model === 'concentrated' && input.state.feePips, fee)
     await solver?.upsertPools([input])
-    const balancesAt = async () =>
-      devnet.publicClient.multicall({
-        allowFailure: false,
-        contracts: [
-          { address: key.currency0, abi: testTokenAbi, functionName: 'balanceOf', args: [poolManager] },
-          { address: key.currency1, abi: testTokenAbi, functionName: 'balanceOf', args: [poolManager] },
-          { address: key.currency0, abi: testTokenAbi, functionName: 'balanceOf', args: [devnet.account] },
-          { address: key.currency1, abi: testTokenAbi, functionName: 'balanceOf', args: [devnet.account] },
-        ],
-      })
+    const balancesAt = swapBalances({
+      devnet,
+      pool: poolManager,
+      token0: key.currency0,
+      token1: key.currency1,
+      payer: devnet.account,
+      recipient: devnet.account,
+    })
     const initial = await balancesAt()
     await runConcentratedCases({
       testClient: devnet.testClient,
@@ -128,7 +126,7 @@ test('UNIV4 hookless pools (lp fee + protocol fee) pay exactly what the solver s
         poolId,
         token0: key.currency0,
         token1: key.currency1,
-        balances: async () => [initial[0], initial[1]],
+        balances: async () => initial.pool,
         swap: async (zeroForOne, amountIn) => {
           const receipt = await writeContractAndWait({
             devnet,
@@ -144,12 +142,9 @@ test('UNIV4 hookless pools (lp fee + protocol fee) pay exactly what the solver s
               '0x',
             ],
           })
-          const now = await balancesAt()
-          const [inIdx, outIdx] = zeroForOne ? [2, 3] : [3, 2]
           return {
             status: receipt.status,
-            amountInUsed: initial[inIdx] - now[inIdx],
-            amountOut: now[outIdx] - initial[outIdx],
+            ...swapAmounts(initial, await balancesAt(), zeroForOne),
             gasUsed: receipt.gasUsed,
             tickAfter: Number(BigInt.asIntN(24, (await readSlot0()) >> 160n)),
           }
