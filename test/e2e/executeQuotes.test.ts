@@ -1,16 +1,13 @@
 import assert from 'node:assert/strict'
 import { writeFileSync } from 'node:fs'
-import { afterAll, beforeAll, test } from 'vitest'
+import { test } from 'vitest'
 import { type Address, parseAbi } from 'viem'
-import { loadSolver } from '../../bindings/index.ts'
-import type { DexId, Solver } from '../../bindings/types.ts'
-import { type DevnetFile, devnetChainConfig } from '../../src/chains/devnetChainConfig.ts'
+import type { DexId } from '../../bindings/types.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import { seededDexIds } from '../../src/devnet/seed/baseMarketPools.ts'
 import { baseMarketTokens } from '../../src/devnet/seed/baseMarketTokens.ts'
-import { type SeededDevnet, startSeededDevnet } from '../../src/devnet/startSeededDevnet.ts'
 import { waitForReceipt } from '../../src/devnet/waitForReceipt.ts'
-import { createMarketState, type MarketState } from '../../src/market/createMarketState.ts'
+import { createMarketState } from '../../src/market/createMarketState.ts'
 import { calldataGas } from '../../src/quote/calldataGas.ts'
 import { estimateRouterOverheadGas } from '../../src/quote/estimateRouterOverheadGas.ts'
 import { createQuoteService, type QuoteService } from '../../src/quote/createQuoteService.ts'
@@ -20,6 +17,7 @@ import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import { createPrng } from '../differential/createPrng.ts'
 import { fitGasModel, type GasRecord } from './fitGasModel.ts'
 import { fundTrader } from '../../src/devnet/fundTrader.ts'
+import { useSeededMarket } from '../fixtures/useSeededMarket.ts'
 
 const TRADES = Number(process.env.E2E_TRADES ?? 330)
 const SEED = Number(process.env.E2E_SEED ?? 20250)
@@ -28,28 +26,16 @@ const GAS_TOLERANCE = 0.15
 const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
 
-let devnet: SeededDevnet
-let solver: Solver
-let market: MarketState
 let service: QuoteService
-const marketLog: string[] = []
 
-beforeAll(async () => {
-  devnet = await startSeededDevnet({})
-  const chain = devnetChainConfig({ file: devnet.market as unknown as DevnetFile })
-  solver = await loadSolver({ nativeToken: devnet.market.weth })
-  market = createMarketState({ client: devnet.publicClient, chain, solver, maxSnapshotAgeMs: 60_000, log: (l) => marketLog.push(l) })
-}, 300_000)
-afterAll(async () => {
-  await market?.stop()
-  await solver?.close()
-  await devnet?.stop()
-})
+const marketLog: string[] = []
+const embedded = useSeededMarket({ log: (l) => marketLog.push(l) })
 
 test(
   'hundreds of random quotes execute on-chain for exactly expectedAmountOut, every seeded kind used, gas within 15 %',
   { timeout: WALL_LIMIT_MS + 120_000 },
   async () => {
+    const { devnet, solver, market } = embedded
     const { market: seeded, publicClient, testClient } = devnet
     const router = seeded.router
     assert.ok(router, 'the seed deployed no router')
@@ -289,10 +275,11 @@ test(
 )
 
 test('refusals: a stale market (a wrap too), no route, a request for another chain, the same token on both sides', async () => {
+  const { devnet, solver } = embedded
   const { market: seeded, publicClient } = devnet
   const never = createMarketState({
     client: publicClient,
-    chain: devnetChainConfig({ file: seeded as unknown as DevnetFile }),
+    chain: embedded.chain,
     solver,
     maxSnapshotAgeMs: 1_000,
     log: () => {},
@@ -337,6 +324,6 @@ test('refusals: a stale market (a wrap too), no route, a request for another cha
 })
 
 async function balance(token: Address | 'native', owner: Address): Promise<bigint> {
-  if (token === 'native') return devnet.publicClient.getBalance({ address: owner })
-  return devnet.publicClient.readContract({ address: token, abi: erc20, functionName: 'balanceOf', args: [owner] })
+  if (token === 'native') return embedded.devnet.publicClient.getBalance({ address: owner })
+  return embedded.devnet.publicClient.readContract({ address: token, abi: erc20, functionName: 'balanceOf', args: [owner] })
 }

@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, test } from 'vitest'
+import { test } from 'vitest'
 import { type Address, createWalletClient, http, parseAbi } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { loadSolver } from '../../bindings/index.ts'
-import type { Solver } from '../../bindings/types.ts'
-import { type DevnetFile, devnetChainConfig } from '../../src/chains/devnetChainConfig.ts'
-import { type SeededDevnet, startSeededDevnet } from '../../src/devnet/startSeededDevnet.ts'
 import { waitForReceipt } from '../../src/devnet/waitForReceipt.ts'
 import { buildSwapTransaction } from '../../src/http/buildSwapTransaction.ts'
-import { createMarketState, type MarketState } from '../../src/market/createMarketState.ts'
 import { createQuoteService } from '../../src/quote/createQuoteService.ts'
+import { useSeededMarket } from '../fixtures/useSeededMarket.ts'
 
 // The block promise from a chain's first block on (docs/quote.md): a market started on an embedded
 // chain someone else started (`npm run devnet`, then the service with RPC_URL on it) and the very
@@ -23,29 +19,10 @@ const NATIVE: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const CLOCK_DRIVEN = ['QUICKSWAP_V4', 'HYDREX', 'AERODROME_CL'] as const
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
 
-let devnet: SeededDevnet
-let solver: Solver
-let market: MarketState
-
-beforeAll(async () => {
-  devnet = await startSeededDevnet({})
-  solver = await loadSolver({ nativeToken: devnet.market.weth })
-  market = createMarketState({
-    client: devnet.publicClient,
-    chain: devnetChainConfig({ file: devnet.market as unknown as DevnetFile }),
-    solver,
-    maxSnapshotAgeMs: 60_000,
-    log: () => {},
-  })
-  await market.start()
-}, 600_000)
-afterAll(async () => {
-  await market?.stop()
-  await solver?.close()
-  await devnet?.stop()
-})
+const embedded = useSeededMarket({ start: true })
 
 test('the first trade on a freshly started chain, through clock-driven fees only, pays exactly expectedAmountOut in the next block', async () => {
+  const { devnet, solver, market } = embedded
   const { market: seeded, publicClient } = devnet
   const head = await publicClient.getBlock({ blockTag: 'latest' })
   assert.equal(market.freshness().blockNumber, head.number, 'nothing was mined since the market read the chain')

@@ -1,21 +1,18 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, test } from 'vitest'
+import { test } from 'vitest'
 import type { Address, Hex } from 'viem'
-import { loadSolver } from '../../bindings/index.ts'
-import type { DexId, Solver } from '../../bindings/types.ts'
-import { type DevnetFile, devnetChainConfig } from '../../src/chains/devnetChainConfig.ts'
+import type { DexId } from '../../bindings/types.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import { seededDexIds } from '../../src/devnet/seed/baseMarketPools.ts'
 import { baseMarketTokens } from '../../src/devnet/seed/baseMarketTokens.ts'
-import { type SeededDevnet, startSeededDevnet } from '../../src/devnet/startSeededDevnet.ts'
 import { waitForReceipt } from '../../src/devnet/waitForReceipt.ts'
-import { createMarketState, type MarketState } from '../../src/market/createMarketState.ts'
 import { calldataGas } from '../../src/quote/calldataGas.ts'
 import { createQuoteService } from '../../src/quote/createQuoteService.ts'
 import { routerOverheadGas } from '../../src/quote/estimateRouterOverheadGas.ts'
 import type { QuoteRoutePlan } from '../../src/quote/quoteTypes.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import { fundTrader } from '../../src/devnet/fundTrader.ts'
+import { useSeededMarket } from '../fixtures/useSeededMarket.ts'
 
 /** Each leg's input, in USD: small enough to cross no initialized tick in any seeded pool. */
 const LEG_USD = 200
@@ -29,26 +26,7 @@ const POOLS_PER_KIND = 3
  */
 const TOLERANCE_GAS = 5_000
 
-let devnet: SeededDevnet
-let solver: Solver
-let market: MarketState
-
-beforeAll(async () => {
-  devnet = await startSeededDevnet({})
-  solver = await loadSolver({ nativeToken: devnet.market.weth })
-  market = createMarketState({
-    client: devnet.publicClient,
-    chain: devnetChainConfig({ file: devnet.market as unknown as DevnetFile }),
-    solver,
-    maxSnapshotAgeMs: 60_000,
-    log: () => {},
-  })
-}, 300_000)
-afterAll(async () => {
-  await market?.stop()
-  await solver?.close()
-  await devnet?.stop()
-})
+const embedded = useSeededMarket()
 
 // A leg through a pool that an earlier leg of the same transaction used costs less than the
 // registry's cold figure: the pool's account and slots are warm (EIP-2929), its writes hit slots
@@ -57,6 +35,7 @@ afterAll(async () => {
 // prices it in every plan (docs/gas-model.md). Measured here as a user's plans run: one route of
 // one leg, against two such routes through the same pool, each from the same chain state.
 test('a repeated leg saves what the registry says for its kind, measured on every seeded kind', { timeout: 600_000 }, async () => {
+  const { devnet, solver, market } = embedded
   const { market: seeded, publicClient, testClient } = devnet
   const router = seeded.router!
   const [trader, recipient] = seeded.accounts.slice(1, 3)
