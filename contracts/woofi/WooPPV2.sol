@@ -349,6 +349,13 @@ contract WooPPV2 is WooStorageLock {
 
     /* ----- Swaps ----- */
 
+    /// @dev The checks a sell of base or of quote starts with, in the published order.
+    function _requirePair(address baseToken, address to) private view {
+        require(baseToken != address(0), "WooPPV2: !baseToken");
+        require(to != address(0), "WooPPV2: !to");
+        require(baseToken != quoteToken, "WooPPV2: baseToken==quoteToken");
+    }
+
     function _sellBase(
         address baseToken,
         uint256 baseAmount,
@@ -356,9 +363,7 @@ contract WooPPV2 is WooStorageLock {
         address to,
         address rebateTo
     ) private nonReentrant whenNotPaused returns (uint256 quoteAmount) {
-        require(baseToken != address(0), "WooPPV2: !baseToken");
-        require(to != address(0), "WooPPV2: !to");
-        require(baseToken != quoteToken, "WooPPV2: baseToken==quoteToken");
+        _requirePair(baseToken, to);
         require(balance(baseToken) - tokenInfos[baseToken].reserve >= baseAmount, "WooPPV2: !BASE");
         {
             uint256 newPrice;
@@ -392,9 +397,7 @@ contract WooPPV2 is WooStorageLock {
         address to,
         address rebateTo
     ) private nonReentrant whenNotPaused returns (uint256 baseAmount) {
-        require(baseToken != address(0), "WooPPV2: !baseToken");
-        require(to != address(0), "WooPPV2: !to");
-        require(baseToken != quoteToken, "WooPPV2: baseToken==quoteToken");
+        _requirePair(baseToken, to);
         require(balance(quoteToken) - tokenInfos[quoteToken].reserve >= quoteAmount, "WooPPV2: !QUOTE");
         uint256 swapFee = (quoteAmount * tokenInfos[baseToken].feeRate) / 1e5;
         quoteAmount = quoteAmount - swapFee;
