@@ -1,10 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Abi, Hex } from 'viem'
 import { compiledContractsPath } from '../artifacts/compiledContractsPath.ts'
 import type { ContractArtifact } from '../artifacts/loadContractArtifacts.ts'
+import { compileVyperArtifact } from './compileVyperArtifact.ts'
 
 /**
  * Curve's own StableSwap-NG pool (`CurveStableSwapNG.vy` v7.0.0, the implementation deployed NG
@@ -18,30 +16,11 @@ import type { ContractArtifact } from '../artifacts/loadContractArtifacts.ts'
 export function loadCurveStableSwapNgArtifact(): ContractArtifact {
   const { root } = compiledContractsPath()
   const dir = join(root, 'build', 'vyper')
-  const vyper = join(dir, 'venv', 'bin', 'vyper')
-  const sourceFile = join(dir, 'curvefi', 'CurveStableSwapNG.vy')
   // Idempotent: returns at once when the versions it names are installed.
   execFileSync('bash', [join(root, 'scripts', 'install-vyper.sh')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
-  const source = readFileSync(sourceFile, 'utf8')
-  const version = execFileSync(vyper, ['--version'], { encoding: 'utf8' }).trim()
-  const key = createHash('sha256').update(version).update('\0').update(source).digest('hex')
-  const outputFile = join(root, 'build', 'curve-stableswap-ng.json')
-  if (existsSync(outputFile)) {
-    const cached = JSON.parse(readFileSync(outputFile, 'utf8'))
-    if (cached.key === key) return cached.artifact
-  }
-  const [abi, bytecode, deployedBytecode] = execFileSync(vyper, ['-f', 'abi,bytecode,bytecode_runtime', sourceFile], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 26,
+  return compileVyperArtifact({
+    vyper: join(dir, 'venv', 'bin', 'vyper'),
+    sourceFile: join(dir, 'curvefi', 'CurveStableSwapNG.vy'),
+    outputFile: join(root, 'build', 'curve-stableswap-ng.json'),
   })
-    .trim()
-    .split('\n')
-  const artifact: ContractArtifact = {
-    abi: JSON.parse(abi) as Abi,
-    bytecode: bytecode.trim() as Hex,
-    deployedBytecode: deployedBytecode.trim() as Hex,
-  }
-  mkdirSync(join(root, 'build'), { recursive: true })
-  writeFileSync(outputFile, JSON.stringify({ key, vyper: version, artifact }))
-  return artifact
 }

@@ -13,6 +13,7 @@ export const standInProtocols = [
   'tessera',
   'elfomofi',
   'feltir',
+  'woofi',
 ] as const
 
 export type StandInProtocol = (typeof standInProtocols)[number]

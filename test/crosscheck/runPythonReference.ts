@@ -6,6 +6,8 @@ export type RunPythonReferenceParameters = {
   script: string
   /** The cases, each serialised to one JSON line. */
   cases: readonly unknown[]
+  /** The interpreter; default `python3` (a virtual environment's for references that import PyPI packages). */
+  python?: string
 }
 
 /**
@@ -15,14 +17,14 @@ export type RunPythonReferenceParameters = {
  * @example
  * const answers = runPythonReference<{ out?: string }>({ script: PYTHON, cases })
  */
-export function runPythonReference<T>({ script, cases }: RunPythonReferenceParameters): T[] {
+export function runPythonReference<T>({ script, cases, python = 'python3' }: RunPythonReferenceParameters): T[] {
   const input = cases.map((c) => JSON.stringify(c)).join('\n')
-  const python = spawnSync('python3', [script], { input, encoding: 'utf8', maxBuffer: 1 << 28 })
-  assert.equal(python.status, 0, `python3 ${script} failed (is python3 installed?): ${python.error ?? python.stderr}`)
-  const answers = python.stdout
+  const run = spawnSync(python, [script], { input, encoding: 'utf8', maxBuffer: 1 << 28 })
+  assert.equal(run.status, 0, `${python} ${script} failed (is it installed?): ${run.error ?? run.stderr}`)
+  const answers = run.stdout
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as T)
-  assert.equal(answers.length, cases.length, `python3 ${script} answered ${answers.length} lines for ${cases.length} cases`)
+  assert.equal(answers.length, cases.length, `${python} ${script} answered ${answers.length} lines for ${cases.length} cases`)
   return answers
 }
