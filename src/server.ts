@@ -3,6 +3,7 @@ import { compiledContractsPath } from './artifacts/compiledContractsPath.ts'
 import { configSecretRedactor } from './config/configSecretRedactor.ts'
 import { ConfigError, loadConfig } from './config/loadConfig.ts'
 import { connectGatewayChain } from './gateway/chains/connectGatewayChain.ts'
+import { type LaunchpadChain, startLaunchpadChains } from './devnet/launchpad/startLaunchpadChain.ts'
 import { startEmbeddedGateway } from './gateway/startEmbeddedGateway.ts'
 import { type ServiceGateway, startServiceGateway } from './gateway/startServiceGateway.ts'
 import { type SwapService, startSwapService } from './startSwapService.ts'
@@ -25,10 +26,23 @@ try {
 const signals = ['SIGINT', 'SIGTERM'] as const
 const listenersBefore = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]))
 let service: SwapService
+// The gateway's other embedded chains (4663, 143: docs/gateway/chains.md), started beside the swap
+// service's (a settled promise, so a failure waits for its turn below).
+const othersStarting =
+  config.rpcUrl || config.gatewayChains
+    ? Promise.resolve({ chains: [] as LaunchpadChain[] })
+    : startLaunchpadChains().then(
+        (chains) => ({ chains }),
+        (error: unknown) => ({ chains: [] as LaunchpadChain[], error }),
+      )
+let others: LaunchpadChain[]
 try {
   // The cold start runs in the background: the server listens from the first second (/health 200,
   // /ready 503 with the discovery's progress), quotes are refused until the market is at the head.
   service = await startSwapService({ config, logger: { level: config.logLevel }, coldStart: 'background' })
+  const started = await othersStarting
+  if ('error' in started) throw started.error
+  others = started.chains
 } catch (error) {
   // A setting only checkable once the chain is known (FEE_RECIPIENT equal to the router) names itself.
   if (error instanceof ConfigError) console.error(error.message)
@@ -71,6 +85,7 @@ const close = async (signal: string) => {
   timer.unref()
   try {
     await gateway?.close()
+    await Promise.all(others.map((chain) => chain.stop()))
     await fastify.close()
     process.exit(0)
   } catch (error) {
@@ -123,7 +138,7 @@ if (devnet || config.gatewayChains) {
         config.gatewayChains.map((settings) => connectGatewayChain({ settings, swapService, rpcTimeoutMs: config.rpcTimeoutMs })),
       )
       gateway = await startServiceGateway({ ...common, chains, environment: devnet ? 'test' : 'live' })
-    } else gateway = await startEmbeddedGateway({ ...common, devnet: devnet!, swaps })
+    } else gateway = await startEmbeddedGateway({ ...common, devnet: devnet!, others, swaps })
   } catch (error) {
     fastify.log.error({ err: error }, 'launch gateway failed to start')
     await fastify.close()
@@ -134,6 +149,10 @@ const lines = [`swap service listening on ${url} (chain ${deps.chainId}, router 
 if (devnet)
   lines.push(
     `embedded chain: ${devnet.market.rpcUrl} (anvil pid ${devnet.anvil.pid}, ${devnet.market.pools.length} seeded pools; var/devnet.json)`,
+    ...others.map(
+      (c) =>
+        `embedded chain ${c.market.chainId}: ${c.anvil.url} (anvil pid ${c.anvil.pid}, its launchpad only, ${c.market.launchpad.tokens.length} seeded launches)`,
+    ),
   )
 else if (config.rpcUrl) lines.push(`chain: ${redact(config.rpcUrl)}`)
 lines.push(`metrics: ${metricsUrl} (METRICS_PORT, not on the API's port)`)

@@ -1,3 +1,4 @@
+import type { LaunchpadChain } from '../devnet/launchpad/startLaunchpadChain.ts'
 import type { SeededDevnet } from '../devnet/startSeededDevnet.ts'
 import { importLaunchpadContent } from './content/importLaunchpadContent.ts'
 import type { GatewayChain } from './GatewayChain.ts'
@@ -5,8 +6,10 @@ import { embeddedGatewayChain } from './embeddedGatewayChain.ts'
 import { type ServiceGateway, type StartServiceGatewayParameters, startServiceGateway } from './startServiceGateway.ts'
 
 export type StartEmbeddedGatewayParameters = Omit<StartServiceGatewayParameters, 'chains' | 'environment' | 'prepare'> & {
-  /** The seeded embedded chain (its launchpad is served). */
+  /** The seeded embedded chain (its launchpad is served; its swaps with `swaps`). */
   devnet: SeededDevnet
+  /** The other embedded chains (4663, 143): their launchpads are served too, without swaps. */
+  others?: LaunchpadChain[]
   /** The swap service's quote service and router: the gateway's swap routes use them (absent: no swaps). */
   swaps?: GatewayChain['swaps']
 }
@@ -15,24 +18,33 @@ export type StartEmbeddedGatewayParameters = Omit<StartServiceGatewayParameters,
 export type EmbeddedGateway = ServiceGateway & { devKey: string }
 
 /**
- * The gateway on the embedded seeded chain, as `npm start` runs it beside the swap service
- * (`startServiceGateway` in the `test` environment): the launchpad's documents and announcements
- * imported, and a fresh development key (Developer plan, every scope: the developer's own chain,
- * so the write routes can be tried at once).
+ * The gateway on the embedded chains, as `npm start` runs it beside the swap service
+ * (`startServiceGateway` in the `test` environment): the seeded devnet's launchpad with its swaps,
+ * the other embedded chains' launchpads, every launchpad's documents and announcements imported,
+ * and a fresh development key (Developer plan, every scope: the developer's own chains, so the
+ * write routes can be tried at once).
  *
  * @example
- * const gateway = await startEmbeddedGateway({ devnet, root, port: 8081 })
+ * const gateway = await startEmbeddedGateway({ devnet, others: [chain4663], root, port: 8081 })
  * console.log(gateway.url, gateway.devKey) // prints http://127.0.0.1:8081 gw_test_…: a Developer key with every scope
  */
-export async function startEmbeddedGateway({ devnet, swaps, ...rest }: StartEmbeddedGatewayParameters): Promise<EmbeddedGateway> {
-  const lp = devnet.market.launchpad
-  if (!lp) throw new Error('the embedded chain has no launchpad (reseed it: npm run devnet:reseed)')
+export async function startEmbeddedGateway({
+  devnet,
+  others = [],
+  swaps,
+  ...rest
+}: StartEmbeddedGatewayParameters): Promise<EmbeddedGateway> {
+  const chains = [embeddedGatewayChain({ devnet, swaps }), ...others.map((other) => embeddedGatewayChain({ devnet: other }))]
   const gateway = await startServiceGateway({
     ...rest,
     environment: 'test',
-    chains: [embeddedGatewayChain({ devnet, swaps })],
-    prepare: (db) =>
-      importLaunchpadContent({ db, documents: lp.documents, announcements: lp.announcements, nowIso: new Date().toISOString() }),
+    chains,
+    prepare: async (db) => {
+      for (const { market } of [devnet, ...others]) {
+        const lp = market.launchpad!
+        await importLaunchpadContent({ db, documents: lp.documents, announcements: lp.announcements, nowIso: new Date().toISOString() })
+      }
+    },
   })
   return { ...gateway, devKey: gateway.devKey! }
 }
