@@ -65,6 +65,34 @@ async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T 
   throw new Error(`timed out waiting for ${what}:\n${output}`)
 }
 
+/** `src/server.ts` as an operator starts it on this chain; `env` overrides. */
+function spawnServer(env: Record<string, string>) {
+  const started = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      RPC_URL: t.devnet.anvil.url,
+      ROUTER_ADDRESS: t.harness,
+      CHAIN_CONFIG: join(dir, 'chain.json'),
+      GATEWAY_CHAIN_CONFIG: join(dir, 'gateway-chains.json'),
+      GATEWAY_DATABASE_URL: join(dir, 'gateway.sqlite'),
+      MARKET_DB_PATH: join(dir, 'market.sqlite'),
+      API_KEYS: SWAP_KEY,
+      API_KEYS_FILE: '',
+      MIN_POOL_LIQUIDITY_WEI: '0',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  started.stdout!.on('data', (d) => (out += d))
+  started.stderr!.on('data', (d) => (out += d))
+  const exited = new Promise<number | null>((resolve) => started.once('exit', (code) => resolve(code)))
+  return { child: started, output: () => out, exited }
+}
+
 const get = async (path: string) => {
   const res = await fetch(`${gatewayUrl}${path}`, { headers: { 'x-api-key': key } })
   return { res, body: (await res.clone().json()) as Json }
@@ -122,24 +150,8 @@ beforeAll(async () => {
   } finally {
     await db.close()
   }
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      RPC_URL: t.devnet.anvil.url,
-      ROUTER_ADDRESS: t.harness,
-      CHAIN_CONFIG: join(dir, 'chain.json'),
-      GATEWAY_CHAIN_CONFIG: join(dir, 'gateway-chains.json'),
-      GATEWAY_DATABASE_URL: join(dir, 'gateway.sqlite'),
-      MARKET_DB_PATH: join(dir, 'market.sqlite'),
-      API_KEYS: SWAP_KEY,
-      API_KEYS_FILE: '',
-      MIN_POOL_LIQUIDITY_WEI: '0',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const started = spawnServer({})
+  child = started.child
   child.stdout!.on('data', (d) => (output += d))
   child.stderr!.on('data', (d) => (output += d))
   gatewayUrl = await waitFor('the gateway to listen', () => output.match(/launch gateway listening on (http:\/\/[\d.:]+)/)?.[1], 180_000)
@@ -276,3 +288,43 @@ test('a configuration that disagrees with the chain stops the start, naming the 
     /swapRouter: swaps are served only on the swap service's chain/,
   )
 })
+
+test(
+  'with RPC_URL and no gateway chain config the banner says the gateway is off; a dead gateway node stops the start, its URL redacted',
+  { timeout: 180_000 },
+  async () => {
+    const off = spawnServer({ GATEWAY_CHAIN_CONFIG: '', MARKET_DB_PATH: join(dir, 'market-off.sqlite') })
+    try {
+      await waitFor('the banner', () => (/metrics: /.test(off.output()) ? true : undefined), 120_000)
+      assert.match(off.output(), /launch gateway: not started \(RPC_URL without GATEWAY_CHAIN_CONFIG/)
+      assert.doesNotMatch(off.output(), /launch gateway listening/)
+    } finally {
+      off.child.kill('SIGTERM')
+      await off.exited
+    }
+    // The chain's own node for the gateway, dead, with a key in its path.
+    const secret = 'k3y-in-the-path-0123456789'
+    writeFileSync(
+      join(dir, 'gateway-dead.json'),
+      JSON.stringify({
+        chains: [
+          {
+            chainId: CHAIN_ID,
+            name: 'dead node',
+            rpcUrls: [`http://127.0.0.1:9/v2/${secret}`],
+            launchpad: { ...settings.launchpad, startBlock: String(settings.launchpad.startBlock) },
+          },
+        ],
+      }),
+    )
+    const dead = spawnServer({
+      GATEWAY_CHAIN_CONFIG: join(dir, 'gateway-dead.json'),
+      GATEWAY_DATABASE_URL: join(dir, 'gateway-dead.sqlite'),
+      MARKET_DB_PATH: join(dir, 'market-dead.sqlite'),
+    })
+    assert.equal(await dead.exited, 1, dead.output())
+    assert.match(dead.output(), /launch gateway failed to start/)
+    assert.match(dead.output(), /127\.0\.0\.1:9/)
+    assert.doesNotMatch(dead.output(), new RegExp(secret))
+  },
+)
