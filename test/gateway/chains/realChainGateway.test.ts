@@ -12,6 +12,7 @@ import { createKeyStore } from '../../../src/gateway/auth/createKeyStore.ts'
 import { buildLaunchParams } from '../../../src/gateway/launchpad/buildLaunchParams.ts'
 import { openDatabase } from '../../../src/gateway/store/openDatabase.ts'
 import { multicall3Address } from '../../../src/chains/multicall3Address.ts'
+import { revertToSnapshot } from '../../../src/devnet/revertToSnapshot.ts'
 import { assertProblem } from '../http/assertProblem.ts'
 import { type LaunchpadTestbed, startLaunchpadTestbed } from '../launchpad/launchpadTestbed.ts'
 
@@ -231,6 +232,29 @@ test('a launch made while it runs is followed from the node', async () => {
     30_000,
   )
   assert.equal(found.data.symbol, 'GAMMA')
+})
+
+test("a reorganisation of that chain is followed: a launch on the dropped branch leaves the read API, the new branch's arrives", async () => {
+  const fork = await t.devnet.testClient.snapshot()
+  const dropped = await launch('DROPPED', 4)
+  await waitFor(
+    'the launch to be indexed',
+    async () => ((await get(`/tokens/${CHAIN_ID}/${dropped.token}`)).res.status === 200 ? true : undefined),
+    30_000,
+  )
+  // The chain is replaced from the fork on by a longer history with another launch.
+  await revertToSnapshot({ testClient: t.devnet.testClient, id: fork })
+  launched.pop()
+  await t.devnet.testClient.mine({ blocks: 3 })
+  const kept = await launch('KEPT', 5)
+  await waitFor(
+    'the new branch to be indexed',
+    async () => ((await get(`/tokens/${CHAIN_ID}/${kept.token}`)).res.status === 200 ? true : undefined),
+    30_000,
+  )
+  await assertProblem((await get(`/tokens/${CHAIN_ID}/${dropped.token}`)).res, 404, 'not_found', gatewayUrl)
+  const list = await get(`/tokens?chain=${CHAIN_ID}&limit=50`)
+  assert.deepEqual(list.body.data.map((x: Json) => x.address).sort(), launched.map((l) => l.token).sort())
 })
 
 test('a launch is prepared on that chain, paired with a configured asset only', async () => {
