@@ -2,7 +2,10 @@ import { inspect } from 'node:util'
 import { compiledContractsPath } from './artifacts/compiledContractsPath.ts'
 import { configSecretRedactor } from './config/configSecretRedactor.ts'
 import { ConfigError, loadConfig } from './config/loadConfig.ts'
-import { type EmbeddedGateway, startEmbeddedGateway } from './gateway/startEmbeddedGateway.ts'
+import { connectGatewayChain } from './gateway/chains/connectGatewayChain.ts'
+import { type LaunchpadChain, startLaunchpadChains } from './devnet/launchpad/startLaunchpadChain.ts'
+import { startEmbeddedGateway } from './gateway/startEmbeddedGateway.ts'
+import { type ServiceGateway, startServiceGateway } from './gateway/startServiceGateway.ts'
 import { type SwapService, startSwapService } from './startSwapService.ts'
 
 // What `npm start` runs: the swap service on the embedded seeded chain (or RPC_URL), listening on
@@ -23,10 +26,23 @@ try {
 const signals = ['SIGINT', 'SIGTERM'] as const
 const listenersBefore = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]))
 let service: SwapService
+// The gateway's other embedded chains (4663, 143: docs/gateway/chains.md), started beside the swap
+// service's (a settled promise, so a failure waits for its turn below).
+const othersStarting =
+  config.rpcUrl || config.gatewayChains
+    ? Promise.resolve({ chains: [] as LaunchpadChain[] })
+    : startLaunchpadChains().then(
+        (chains) => ({ chains }),
+        (error: unknown) => ({ chains: [] as LaunchpadChain[], error }),
+      )
+let others: LaunchpadChain[]
 try {
   // The cold start runs in the background: the server listens from the first second (/health 200,
   // /ready 503 with the discovery's progress), quotes are refused until the market is at the head.
   service = await startSwapService({ config, logger: { level: config.logLevel }, coldStart: 'background' })
+  const started = await othersStarting
+  if ('error' in started) throw started.error
+  others = started.chains
 } catch (error) {
   // A setting only checkable once the chain is known (FEE_RECIPIENT equal to the router) names itself.
   if (error instanceof ConfigError) console.error(error.message)
@@ -54,8 +70,9 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
   })
 }
 
-// The launch gateway (docs/gateway/) runs beside the swap service on the embedded chain.
-let gateway: EmbeddedGateway | undefined
+// The launch gateway (docs/gateway/) runs beside the swap service: on the embedded chain, or on
+// the chains of GATEWAY_CHAIN_CONFIG (the only way it knows a real chain's launchpad).
+let gateway: ServiceGateway | undefined
 let closing = false
 const close = async (signal: string) => {
   if (closing) return
@@ -68,6 +85,7 @@ const close = async (signal: string) => {
   timer.unref()
   try {
     await gateway?.close()
+    await Promise.all(others.map((chain) => chain.stop()))
     await fastify.close()
     process.exit(0)
   } catch (error) {
@@ -102,19 +120,25 @@ const url =
     ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
     : String(address)
 
-if (devnet) {
+if (devnet || config.gatewayChains) {
+  const common = {
+    host: config.host,
+    port: config.gatewayPort,
+    databaseUrl: config.gatewayDatabaseUrl,
+    ipfs: config.ipfsApiUrl ? { apiUrl: config.ipfsApiUrl, timeoutMs: config.ipfsTimeoutMs } : undefined,
+    root: compiledContractsPath().root,
+    logger: { level: config.logLevel },
+    redact,
+  }
+  const swaps = { router: deps.quoteService.router, quote: deps.quoteService.quote }
   try {
-    gateway = await startEmbeddedGateway({
-      devnet,
-      host: config.host,
-      port: config.gatewayPort,
-      databaseUrl: config.gatewayDatabaseUrl,
-      ipfs: config.ipfsApiUrl ? { apiUrl: config.ipfsApiUrl, timeoutMs: config.ipfsTimeoutMs } : undefined,
-      root: compiledContractsPath().root,
-      logger: { level: config.logLevel },
-      redact,
-      swaps: { router: deps.quoteService.router, quote: deps.quoteService.quote },
-    })
+    if (config.gatewayChains) {
+      const swapService = { chainId: deps.chainId, client: service.publicClient, ...swaps }
+      const chains = await Promise.all(
+        config.gatewayChains.map((settings) => connectGatewayChain({ settings, swapService, rpcTimeoutMs: config.rpcTimeoutMs })),
+      )
+      gateway = await startServiceGateway({ ...common, chains, environment: devnet ? 'test' : 'live' })
+    } else gateway = await startEmbeddedGateway({ ...common, devnet: devnet!, others, swaps })
   } catch (error) {
     fastify.log.error({ err: error }, 'launch gateway failed to start')
     await fastify.close()
@@ -125,6 +149,10 @@ const lines = [`swap service listening on ${url} (chain ${deps.chainId}, router 
 if (devnet)
   lines.push(
     `embedded chain: ${devnet.market.rpcUrl} (anvil pid ${devnet.anvil.pid}, ${devnet.market.pools.length} seeded pools; var/devnet.json)`,
+    ...others.map(
+      (c) =>
+        `embedded chain ${c.market.chainId}: ${c.anvil.url} (anvil pid ${c.anvil.pid}, its launchpad only, ${c.market.launchpad.tokens.length} seeded launches)`,
+    ),
   )
 else if (config.rpcUrl) lines.push(`chain: ${redact(config.rpcUrl)}`)
 lines.push(`metrics: ${metricsUrl} (METRICS_PORT, not on the API's port)`)
@@ -135,9 +163,13 @@ if (deps.upstreams)
 if (devApiKey) lines.push(`development API key: ${devApiKey}`)
 if (gateway)
   lines.push(
-    `launch gateway listening on ${gateway.url} (problem+json; GET /openapi.json), development key: ${gateway.devKey}`,
-    `  curl -s ${gateway.url}/tokens?sort=trending -H 'x-api-key: ${gateway.devKey}'`,
+    `launch gateway listening on ${gateway.url} (problem+json; GET /openapi.json), chains ${[...gateway.deps.chains.keys()].join(', ')}${gateway.devKey ? `, development key: ${gateway.devKey}` : ' (keys: npm run gateway:keys)'}`,
+    `  curl -s ${gateway.url}/tokens?sort=trending -H 'x-api-key: ${gateway.devKey ?? '<GATEWAY_KEY>'}'`,
     `  metadata documents pinned to ${config.ipfsApiUrl ? `the Kubo node at ${config.ipfsApiUrl}` : 'the embedded blockstore, var/ipfs/blocks (IPFS_API_URL: a Kubo node)'}`,
+  )
+else
+  lines.push(
+    "launch gateway: not started (RPC_URL without GATEWAY_CHAIN_CONFIG: it needs its launchpad's addresses; docs/gateway/chains.md)",
   )
 if (deps.feeRecipient) lines.push(`integrator fees go to ${deps.feeRecipient}, at most ${deps.maxFeeBps} bps (a key's own settings win)`)
 if (devnet) {

@@ -9,7 +9,7 @@ import type { ChainConfig } from './ChainConfig.ts'
  * const client = createPublicClient({ chain: viemChainOf(base), transport })
  * // viemChainOf(base) → { id: 8453, name: 'base', contracts: { multicall3: { address: '0xcA11…CA11' } }, … }
  */
-export function viemChainOf(chain: ChainConfig): Chain {
+export function viemChainOf(chain: Pick<ChainConfig, 'chainId' | 'name' | 'multicall3'>): Chain {
   return defineChain({
     id: chain.chainId,
     name: chain.name,

@@ -3,14 +3,15 @@ import { createSecretRedactor, type SecretRedactor } from '../logging/createSecr
 import type { Config } from './loadConfig.ts'
 
 export type ConfigSecretRedactorParameters = {
-  config: Pick<Config, 'rpcUrl' | 'quoteSigningKey' | 'apiKeys'> & Partial<Pick<Config, 'rpcUrls' | 'redisUrl' | 'upstreams'>>
+  config: Pick<Config, 'rpcUrl' | 'quoteSigningKey' | 'apiKeys'> &
+    Partial<Pick<Config, 'rpcUrls' | 'redisUrl' | 'upstreams' | 'gatewayChains'>>
   /** Keys that are not in the configuration (the generated development key). */
   extraApiKeys?: readonly string[]
 }
 
 /**
  * The redactor of everything secret in a configuration: `RPC_URL` (its path, query and
- * credentials; the host stays), `QUOTE_SIGNING_KEY` and every API key (by digest: the
+ * credentials; the host stays) and the gateway chains' nodes, `QUOTE_SIGNING_KEY` and every API key (by digest: the
  * configuration holds no key), and the upstream aggregators' API keys and URLs. The service's
  * logger, its market lines and `server.ts`'s own output all use the one this returns.
  *
@@ -24,6 +25,7 @@ export function configSecretRedactor({ config, extraApiKeys = [] }: ConfigSecret
     urls: [
       config.rpcUrl,
       ...(config.rpcUrls ?? []),
+      ...(config.gatewayChains ?? []).flatMap((c) => c.rpcUrls ?? []),
       config.redisUrl,
       ...Object.values(config.upstreams?.settings ?? {}).map((s) => s?.baseUrl),
     ],

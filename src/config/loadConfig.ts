@@ -6,6 +6,8 @@ import type { ApiKeyEntry } from '../http/auth/createApiKeyCheck.ts'
 import { feeRecipientProblems } from './feeRecipientProblems.ts'
 import { createSecretRedactor } from '../logging/createSecretRedactor.ts'
 import { readUpstreamConfig, type UpstreamsConfig } from '../upstream/readUpstreamConfig.ts'
+import type { GatewayChainSettings } from '../gateway/chains/GatewayChainSettings.ts'
+import { loadGatewayChainConfig } from '../gateway/chains/loadGatewayChainConfig.ts'
 import { MAX_CONFIGURABLE_FEE_BPS, MIN_API_KEY_LENGTH, parseApiKeyFile } from './parseApiKeyFile.ts'
 import { BaseError } from '../errors/BaseError.ts'
 
@@ -24,9 +26,7 @@ const OneOf = (values: string[]) => Type.Unsafe<string>({ type: 'string', enum: 
 export const ConfigEnv = Type.Object({
   HOST: Type.Optional(Type.String({ minLength: 1 })),
   PORT: Type.Optional(Integer('PORT', 'TCP port (0: any free port)', 0, 65_535)),
-  GATEWAY_PORT: Type.Optional(
-    Integer('GATEWAY_PORT', 'TCP port of the launch gateway on the embedded chain (0: any free port)', 0, 65_535),
-  ),
+  GATEWAY_PORT: Type.Optional(Integer('GATEWAY_PORT', 'TCP port of the launch gateway (0: any free port)', 0, 65_535)),
   METRICS_PORT: Type.Optional(Integer('METRICS_PORT', 'TCP port of GET /metrics, apart from the public API (0: any free port)', 0, 65_535)),
   GATEWAY_DATABASE_URL: Type.Optional(
     Type.String({ minLength: 1, description: 'the gateway read model: a SQLite path or a postgres:// URL (default var/gateway.sqlite)' }),
@@ -35,6 +35,13 @@ export const ConfigEnv = Type.Object({
     Type.String({
       pattern: '^https?://[^/?#@]+(/[^?#@]*)?$',
       description: "a Kubo node's RPC API (e.g. http://127.0.0.1:5001) the gateway pins metadata documents to; unset: its own blockstore",
+    }),
+  ),
+  GATEWAY_CHAIN_CONFIG: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        'JSON file of the chains the launch gateway serves (launchpad addresses, start blocks, nodes); unset: the embedded chains',
     }),
   ),
   IPFS_TIMEOUT_MS: Type.Optional(Integer('IPFS_TIMEOUT_MS', 'deadline of one pin on the Kubo node', 100, 120_000)),
@@ -135,11 +142,13 @@ const SECRET_VARIABLES = new Set(['RPC_URL', 'QUOTE_SIGNING_KEY', 'API_KEYS', 'R
 export type Config = {
   host: string
   port: number
-  /** The launch gateway's port (embedded chain only; docs/gateway/). */
+  /** The launch gateway's port (docs/gateway/). */
   gatewayPort: number
   /** `GET /metrics` listens here, on `host`, not on the public API's port. */
   metricsPort: number
   gatewayDatabaseUrl?: string
+  /** `GATEWAY_CHAIN_CONFIG`, read and checked: exactly the chains the gateway serves (docs/gateway/chains.md). */
+  gatewayChains?: GatewayChainSettings[]
   /** Kubo's RPC API for the gateway's metadata documents; unset: the embedded blockstore (docs/gateway/ipfs.md). */
   ipfsApiUrl?: string
   ipfsTimeoutMs: number
@@ -242,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     // Prometheus exporters' customary port; PORT=0 (any free port) means the same here unless METRICS_PORT says otherwise.
     metricsPort: int('METRICS_PORT', e.PORT === '0' ? 0 : 9464),
     gatewayDatabaseUrl: e.GATEWAY_DATABASE_URL,
+    gatewayChains: readGatewayChains(e.GATEWAY_CHAIN_CONFIG, problems),
     ipfsApiUrl: e.IPFS_API_URL,
     ipfsTimeoutMs: int('IPFS_TIMEOUT_MS', 10_000),
     rpcUrl: e.RPC_URL,
@@ -306,6 +316,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     )
   if (problems.length) throw new ConfigError(problems)
   return config
+}
+
+/** `GATEWAY_CHAIN_CONFIG`'s chains; a file's problems join the others (each with its JSON path). */
+function readGatewayChains(path: string | undefined, problems: string[]): GatewayChainSettings[] | undefined {
+  if (path === undefined) return undefined
+  try {
+    return loadGatewayChainConfig({ path })
+  } catch (error) {
+    problems.push((error as Error).message)
+    return undefined
+  }
 }
 
 /** A variable's value as a config error may print it: a secret's never (an RPC URL keeps its host). */

@@ -11,6 +11,8 @@ export type GatewayChain = {
   multicall3: Address
   client: PublicClient
   launchpad: LaunchpadAddresses & { uniswapV3Factory: Address }
+  /** The paired assets offered (a subset of the factory's); absent: every one the factory allows. */
+  pairedAssets?: Address[]
   /**
    * Swaps on this chain: the swap service's own solver in the same process (its quote service)
    * and the router its plans execute on. Absent: the swap routes answer `unsupported_operation`.

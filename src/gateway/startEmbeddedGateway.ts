@@ -1,98 +1,50 @@
-import { mkdirSync } from 'node:fs'
-import { dirname, isAbsolute } from 'node:path'
+import type { LaunchpadChain } from '../devnet/launchpad/startLaunchpadChain.ts'
 import type { SeededDevnet } from '../devnet/startSeededDevnet.ts'
-import { SCOPES } from './auth/scopes.ts'
+import { importLaunchpadContent } from './content/importLaunchpadContent.ts'
 import type { GatewayChain } from './GatewayChain.ts'
 import { embeddedGatewayChain } from './embeddedGatewayChain.ts'
-import { createBlockstorePinner } from './documents/createBlockstorePinner.ts'
-import { createKuboPinner } from './documents/createKuboPinner.ts'
-import { importLaunchpadContent } from './content/importLaunchpadContent.ts'
-import { type RunningGateway, startGateway } from './startGateway.ts'
-import { openDatabase } from './store/openDatabase.ts'
+import { type ServiceGateway, type StartServiceGatewayParameters, startServiceGateway } from './startServiceGateway.ts'
 
-export type StartEmbeddedGatewayParameters = {
-  /** The seeded embedded chain (its launchpad is served). */
+export type StartEmbeddedGatewayParameters = Omit<StartServiceGatewayParameters, 'chains' | 'environment' | 'prepare'> & {
+  /** The seeded embedded chain (its launchpad is served; its swaps with `swaps`). */
   devnet: SeededDevnet
-  host?: string
-  port?: number
-  /** SQLite path or `postgres://…` URL; default `<root>/var/gateway.sqlite`. */
-  databaseUrl?: string
-  root: string
-  /** A Kubo node's RPC API to pin metadata documents to; absent: the blockstore in `<root>/var/ipfs/blocks`. */
-  ipfs?: { apiUrl: string; timeoutMs: number }
-  logger?: Parameters<typeof startGateway>[0]['logger']
+  /** The other embedded chains (4663, 143): their launchpads are served too, without swaps. */
+  others?: LaunchpadChain[]
   /** The swap service's quote service and router: the gateway's swap routes use them (absent: no swaps). */
   swaps?: GatewayChain['swaps']
-  /** The swap service's redactor (its secrets may reach the gateway's lines too). */
-  redact?: Parameters<typeof startGateway>[0]['redact']
 }
 
 /** What `npm start` prints: the gateway, and a development key with every scope. */
-export type EmbeddedGateway = RunningGateway & { devKey: string }
-
-/** The label of the development keys `npm start` issues (the previous one is revoked at each start). */
-const DEV_KEY_LABEL = 'development (npm start)'
+export type EmbeddedGateway = ServiceGateway & { devKey: string }
 
 /**
- * The gateway on the embedded seeded chain, as `npm start` runs it beside the swap service: the
- * read model in `var/gateway.sqlite` (kept across starts: the indexer resumes, and the chain
- * reloaded from its dump is checked for a fork like any other), the launchpad's documents and
- * announcements imported, and a fresh development key (Developer plan, every scope: the developer's own chain, so the write routes can be tried at once). `close`
- * also closes the database.
+ * The gateway on the embedded chains, as `npm start` runs it beside the swap service
+ * (`startServiceGateway` in the `test` environment): the seeded devnet's launchpad with its swaps,
+ * the other embedded chains' launchpads, every launchpad's documents and announcements imported,
+ * and a fresh development key (Developer plan, every scope: the developer's own chains, so the
+ * write routes can be tried at once).
  *
  * @example
- * const gateway = await startEmbeddedGateway({ devnet, root, port: 8081 })
+ * const gateway = await startEmbeddedGateway({ devnet, others: [chain4663], root, port: 8081 })
  * console.log(gateway.url, gateway.devKey) // prints http://127.0.0.1:8081 gw_test_…: a Developer key with every scope
  */
 export async function startEmbeddedGateway({
   devnet,
-  host,
-  port = 8081,
-  databaseUrl,
-  root,
-  ipfs,
-  logger,
-  redact,
+  others = [],
   swaps,
+  ...rest
 }: StartEmbeddedGatewayParameters): Promise<EmbeddedGateway> {
-  const lp = devnet.market.launchpad
-  if (!lp) throw new Error('the embedded chain has no launchpad (reseed it: npm run devnet:reseed)')
-  const url = databaseUrl ?? `${root}/var/gateway.sqlite`
-  if (!/^postgres(ql)?:\/\//.test(url) && isAbsolute(url)) mkdirSync(dirname(url), { recursive: true })
-  const db = await openDatabase({ url })
-  try {
-    await importLaunchpadContent({ db, documents: lp.documents, announcements: lp.announcements, nowIso: new Date().toISOString() })
-    const chainId = devnet.market.chainId
-    const gateway = await startGateway({
-      db,
-      host,
-      port,
-      logger,
-      redact,
-      // The developer's own chain: its development key is a test key.
-      environment: 'test',
-      ipfs: ipfs ? createKuboPinner(ipfs) : await createBlockstorePinner({ dir: `${root}/var/ipfs/blocks` }),
-      chains: [embeddedGatewayChain({ devnet, swaps })],
-    })
-    for (const old of await gateway.deps.keys.list())
-      if (old.label === DEV_KEY_LABEL && old.status === 'active') await gateway.deps.keys.setStatus(old.prefix, 'revoked')
-    const { key } = await gateway.deps.keys.create({
-      environment: 'test',
-      plan: 'developer',
-      scopes: SCOPES,
-      owner: 'local',
-      label: DEV_KEY_LABEL,
-    })
-    return {
-      ...gateway,
-      devKey: key,
-      close: async () => {
-        await gateway.close()
-        await db.close()
-      },
-    }
-  } catch (error) {
-    await db.close()
-    throw error
-  }
+  const chains = [embeddedGatewayChain({ devnet, swaps }), ...others.map((other) => embeddedGatewayChain({ devnet: other }))]
+  const gateway = await startServiceGateway({
+    ...rest,
+    environment: 'test',
+    chains,
+    prepare: async (db) => {
+      for (const { market } of [devnet, ...others]) {
+        const lp = market.launchpad!
+        await importLaunchpadContent({ db, documents: lp.documents, announcements: lp.announcements, nowIso: new Date().toISOString() })
+      }
+    },
+  })
+  return { ...gateway, devKey: gateway.devKey! }
 }

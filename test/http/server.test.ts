@@ -56,6 +56,15 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       const anvilPid = Number((await waitFor(server.output, /anvil pid (\d+)/, 1000))[1])
       const body = (await waitFor(server.output, /-d '(\{[^']+\})'/, 1000))[1]
       assert.ok(isAlive(anvilPid))
+      // The gateway serves the three embedded chains, 4663 and 143 each on its own anvil.
+      assert.match(
+        server.output(),
+        /launch gateway listening on http:\/\/[\d.:]+ \([^)]*\), chains 8453, 4663, 143, development key: gw_test_/,
+      )
+      const otherPids = [4663, 143].map((id) =>
+        Number(server.output().match(new RegExp(`embedded chain ${id}: http://[\\d.:]+ \\(anvil pid (\\d+)`))![1]),
+      )
+      assert.ok(otherPids.every(isAlive))
       // The gateway says where metadata documents go: its own blockstore without IPFS_API_URL.
       assert.match(server.output(), /metadata documents pinned to the embedded blockstore, var\/ipfs\/blocks/)
       assert.equal((await fetch(`${url}/health`)).status, 200)
@@ -71,6 +80,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       assert.equal(await server.exited, 0, server.output())
       for (let i = 0; i < 50 && isAlive(anvilPid); i++) await new Promise((resolve) => setTimeout(resolve, 100))
       assert.ok(!isAlive(anvilPid), 'the embedded chain stopped')
+      for (let i = 0; i < 50 && otherPids.some(isAlive); i++) await new Promise((resolve) => setTimeout(resolve, 100))
+      assert.ok(!otherPids.some(isAlive), 'the other embedded chains stopped')
       // Log lines (JSON) carry request ids and never the key; only the banner prints it.
       const logLines = server
         .output()

@@ -31,8 +31,8 @@ const wethAbi = parseAbi(['function deposit() payable', 'function approve(addres
 
 export type SeedLaunchpadParameters = {
   devnet: Devnet
-  /** The seeded market: its Uniswap V3 factory, WETH, USDC and PoolHarness. */
-  market: DevnetDescription
+  /** The seeded market: its Uniswap V3 factory, WETH, USDC (optional) and PoolHarness. */
+  market: Pick<DevnetDescription, 'weth' | 'helpers' | 'tokens'> & { factories: Pick<DevnetDescription['factories'], 'UNIV3'> }
   seed: number
 }
 

@@ -39,7 +39,11 @@ export async function readLaunchSuites({ chain, blockNumber, extended }: { chain
   })) as unknown[]
   const b = Object.fromEntries(BOUNDS.map((name, i) => [name, bounds[i]])) as Record<(typeof BOUNDS)[number], bigint | number | Address>
   const weth = (b.weth as Address).toLowerCase()
-  const listed = (paired as readonly Address[]).filter((p) => extended || p.toLowerCase() === weth)
+  // A configured subset of paired assets (GATEWAY_CHAIN_CONFIG's pairedAssets) narrows the factory's.
+  const offered = new Set(chain.pairedAssets?.map((p) => p.toLowerCase()))
+  const listed = (paired as readonly Address[]).filter(
+    (p) => (extended || p.toLowerCase() === weth) && (!chain.pairedAssets || offered.has(p.toLowerCase())),
+  )
   const meta = await chain.client.multicall({
     multicallAddress: chain.multicall3,
     allowFailure: false,

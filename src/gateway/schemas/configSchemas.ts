@@ -16,6 +16,8 @@ export const ChainConfigSchema = Type.Object(
         vesting_vault: ref('GwAddress'),
         uniswap_v3_factory: ref('GwAddress'),
         multicall3: ref('GwAddress'),
+        /** Our swap router: present where this gateway serves swaps on the chain. */
+        swap_router: Type.Optional(ref('GwAddress')),
       },
       { additionalProperties: false },
     ),

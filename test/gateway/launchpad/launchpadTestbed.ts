@@ -77,11 +77,11 @@ export type LaunchpadTestbed = {
 }
 
 /**
- * A bare devnet with WETH9, a second paired asset, the npm Uniswap V3 factory, the launchpad and
- * the PoolHarness; traders hold WETH and approved the harness.
+ * A bare devnet (chain `chainId`, default 8453) with WETH9, a second paired asset, the npm Uniswap
+ * V3 factory, the launchpad and the PoolHarness; traders hold WETH and approved the harness.
  */
-export async function startLaunchpadTestbed(): Promise<LaunchpadTestbed> {
-  const devnet = await startDevnet({})
+export async function startLaunchpadTestbed({ chainId }: { chainId?: number } = {}): Promise<LaunchpadTestbed> {
+  const devnet = await startDevnet({ chainId })
   try {
     const accounts = (await devnet.publicClient.request({ method: 'eth_accounts' as never })) as Address[]
     const [creator, traderA, traderB, stranger] = accounts.slice(1, 5).map((a) => getAddress(a))

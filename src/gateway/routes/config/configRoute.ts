@@ -125,6 +125,7 @@ export function registerConfigRoute(fastify: FastifyInstance, deps: GatewayDepen
           vesting_vault: getAddress(c.launchpad.vestingVault),
           uniswap_v3_factory: getAddress(c.launchpad.uniswapV3Factory),
           multicall3: getAddress(c.multicall3),
+          ...(c.swaps ? { swap_router: getAddress(c.swaps.router) } : {}),
         },
       }))
       const meta = { generated_at: new Date(deps.now()).toISOString() }

@@ -188,7 +188,8 @@ export function registerLaunchPrepareRoute(fastify: FastifyInstance, deps: Gatew
             devBuyValue > 0n ? chain.client.getBalance({ address: creator, blockNumber: block }) : Promise.resolve(0n),
           ]),
       })
-      if (!allowed)
+      // A configured subset of paired assets (GATEWAY_CHAIN_CONFIG's pairedAssets) narrows the factory's.
+      if (!allowed || (chain.pairedAssets && !chain.pairedAssets.includes(paired)))
         throw new GatewayProblem('unsupported_operation', {
           detail: `The factory does not pair launches with ${paired}; read /config for the paired assets.`,
           chainId: chain.chainId,
