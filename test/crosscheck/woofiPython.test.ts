@@ -43,10 +43,11 @@ const { WooPPV2, WooracleV2_2, WooRouterV2, WooChainlinkFeed } = loadStandInArti
 const poolAbi = WooPPV2.abi as Abi
 const oracleAbi = WooracleV2_2.abi as Abi
 const routerAbi = WooRouterV2.abi as Abi
+// aggregate3 is payable on chain; declared view here, as it is only ever eth_call'ed (readContract).
 const multicallAbi = parseAbi([
   'struct Call3 { address target; bool allowFailure; bytes callData; }',
   'struct Result { bool success; bytes returnData; }',
-  'function aggregate3(Call3[] calls) payable returns (Result[] returnData)',
+  'function aggregate3(Call3[] calls) view returns (Result[] returnData)',
   'function getCurrentBlockTimestamp() view returns (uint256 timestamp)',
 ])
 
@@ -369,11 +370,12 @@ test(
         } else {
           tally.trades++
           if (staleSwaps.has(swapOps[k])) tally.staleTrades++
-          if ('out' in result) {
+          const swap = result as SwapOutcome
+          if ('out' in swap) {
             tally.paid++
             if (staleSwaps.has(swapOps[k])) tally.stalePaid++
             if (swapOps[k].from !== 0 && swapOps[k].to !== 0) tally.baseToBasePaid++
-          } else tally.errors[result.error] = (tally.errors[result.error] ?? 0) + 1
+          } else tally.errors[swap.error] = (tally.errors[swap.error] ?? 0) + 1
         }
       }
     }
