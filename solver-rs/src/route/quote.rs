@@ -1,6 +1,6 @@
 //! One quote, start to finish: search candidates, price gas, allocate, replay exactly, report.
 
-use super::clock::{Clock, Deadline, MonotonicClock, Phase};
+use super::clock::{Clock, Deadline, MonotonicClock, Phase, PhaseMs};
 use super::convex::curve::MAX_SWAPS_PER_POOL;
 use super::convex::graph::{Intermediates, Scope};
 use super::convex::route_flows;
@@ -195,7 +195,16 @@ pub fn quote_after_wait(
         _ => (ranked, solution),
     };
 
-    let report = Report { connectors, candidate_paths, stopped_in: deadline.stopped_in(), bound };
+    let report = Report {
+        connectors,
+        candidate_paths,
+        stopped_in: deadline.stopped_in(),
+        bound,
+        phase_ms: match request.time_phases {
+            Some(true) => deadline.phase_ms(),
+            _ => PhaseMs::default(),
+        },
+    };
     build_plan(market, request, &ranked, &solution, &pricer, report)
 }
 
@@ -321,6 +330,7 @@ struct Report {
     candidate_paths: usize,
     stopped_in: Option<Phase>,
     bound: Option<U256>,
+    phase_ms: PhaseMs,
 }
 
 pub(crate) fn connectors(
@@ -469,6 +479,7 @@ fn build_plan(
                 StoppedBy::Converged
             },
             stopped_in: report.stopped_in,
+            phase_ms: report.phase_ms,
             upper_bound: report.bound,
             gap_bps: report
                 .bound
