@@ -46,7 +46,10 @@ pub fn quote(
     quote_after_wait(market, settings, request, pricers, &MonotonicClock, 0.0)
 }
 
-/// [`quote`], with the time budget (`timeBudgetMs`) measured on `clock`.
+/// [`quote`], with the time budget (`timeBudgetMs`) measured on `clock`, for a call that waited
+/// `waited_ms` before it could start (queued behind other calls): the budget runs from when the
+/// call was made, so the solve has only the rest (none left: the deadline has passed at the first
+/// check, and the quote answers what always runs).
 ///
 /// The budget bounds the whole solve: both path searches, the gas pricer's search, the quotes of
 /// found paths and the optimizer check the deadline before each pool swap or evaluation, and past
@@ -55,20 +58,6 @@ pub fn quote(
 /// optimizer's start (every candidate quoted once at the whole amount, one evaluation), and the
 /// exact replay of the plan (at most maxCandidates × maxHops swaps), so the plan is always exact
 /// and never worse than the best single path among the candidates. See docs/solver-optimizer.md.
-pub fn quote_on_clock(
-    market: &Market,
-    settings: &RouteSettings,
-    request: &QuoteRequest,
-    pricers: &GasPricers,
-    clock: &dyn Clock,
-) -> Result<Plan, SolverError> {
-    quote_after_wait(market, settings, request, pricers, clock, 0.0)
-}
-
-/// [`quote_on_clock`] for a call that waited `waited_ms` before it could start (queued behind
-/// other calls): the budget runs from when the call was made, so the solve has only the rest
-/// (none left: the deadline has passed at the first check, and the quote answers what always
-/// runs).
 pub fn quote_after_wait(
     market: &Market,
     settings: &RouteSettings,
@@ -97,7 +86,6 @@ pub fn quote_after_wait(
     let params = SearchParams {
         token_in,
         token_out,
-        amount_in,
         max_hops: request.hops() as usize,
         connectors: connectors.clone(),
         dexes: request.allowed_dexes.as_deref().map_or(DexMask::ALL, DexMask::of),
