@@ -112,6 +112,8 @@ export type SolverQuoteRequest = {
   /** Gas price in wei used to net gas from the output; absent or "0": not netted. */
   gasPriceWei?: AmountString
   timeBudgetMs?: number
+  /** With true, the plan's `metadata.phaseMs` gives the solver's time per phase (off by default: a plan's bytes depend on its inputs alone). */
+  timePhases?: boolean
 }
 
 export type SolverLeg = {
@@ -145,6 +147,8 @@ export type SolverMetadata = {
   stoppedBy: 'converged' | 'budget'
   /** The first phase the time budget cut, when it cut one (absent when the solve converged). */
   stoppedIn?: SolverPhase
+  /** Milliseconds spent in each phase the solve entered, in the order they ran (the final replay not included). */
+  phaseMs?: Partial<Record<SolverPhase, number>>
   /** Certified upper bound on what any routing of amountIn over the quote's venues pays (raw tokenOut, gas ignored), when computed. */
   upperBound?: AmountString
   /** 10⁴·(upperBound − expectedAmountOut)/upperBound, with `upperBound`. */

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { type Address, createPublicClient, getAddress, type PublicClient } from 'viem'
 import { loadSolver, type Solver } from '../bindings/index.ts'
+import type { SolverPlan } from '../bindings/types.ts'
 import { base } from './chains/base.ts'
 import type { ChainConfig } from './chains/ChainConfig.ts'
 import { type DevnetFile, devnetChainConfig } from './chains/devnetChainConfig.ts'
@@ -233,8 +234,16 @@ export async function startSwapService({
 
     // The gas price the market read with its block: a quote never waits for the chain.
     const getGasPriceWei = async () => market.feesAt(undefined)?.gasPriceWei ?? cachedGasPrice()
+    // Each solver answer's phase times go to the metrics (created below, with the admission control).
+    let solvedSink: (plan: SolverPlan) => void = () => {}
     const quoteService = createQuoteService({
-      solver,
+      solver: {
+        quote: async (request) => {
+          const plan = await solver.quote({ ...request, timePhases: true })
+          solvedSink(plan)
+          return plan
+        },
+      },
       market,
       chainId: chain.chainId,
       weth: chain.weth,
@@ -284,6 +293,7 @@ export async function startSwapService({
     rpcErrorSink = (e) => metrics.rpcError({ node: String(config.rpcUrls.indexOf(e.url)), kind: e.kind, method: e.method })
     rpcCallSink = (e) => metrics.rpcCall({ node: String(config.rpcUrls.indexOf(e.url)), method: e.method }, e.seconds)
     redisErrorSink = (kind) => metrics.redisError(kind)
+    solvedSink = (plan) => metrics.solverPhases(plan.metadata.phaseMs ?? {})
     const timedQuoteService = {
       router: quoteService.router,
       quote: async (request: Parameters<typeof quoteService.quote>[0]) => {

@@ -11,7 +11,7 @@ use super::clock::{phases_entered, work_done, Phase, WorkClock};
 use super::convex::graph::{Graph, Intermediates, Scope};
 use super::gas::GasPricers;
 use super::plan::{Plan, StoppedBy};
-use super::quote::{quote_on_clock, RouteSettings};
+use super::quote::{quote_after_wait, RouteSettings};
 use super::request::QuoteRequest;
 use super::search::DexMask;
 use super::test_market::{addr, cp_pool, market_of, replay, settings, Rng};
@@ -88,7 +88,7 @@ fn ask_on(
 ) -> (Result<Plan, SolverError>, u64) {
     let clock = WorkClock { units_per_ms: budget as f64 };
     let before = work_done();
-    let result = quote_on_clock(market, settings, request, pricers, &clock);
+    let result = quote_after_wait(market, settings, request, pricers, &clock, 0.0);
     (result, work_done() - before)
 }
 

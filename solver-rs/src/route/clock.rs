@@ -3,7 +3,7 @@
 //! wasm32-unknown-unknown, so the WASM build reads `performance.now()` from its host.
 
 use serde::Serialize;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 /// A monotonic source of time, in milliseconds from an arbitrary origin.
 pub trait Clock {
@@ -61,6 +61,27 @@ pub struct Deadline<'c> {
     at_ms: f64,
     phase: Cell<Phase>,
     stopped_in: Cell<Option<Phase>>,
+    /// The phase being timed and when it was entered (host clock), while the solve runs.
+    timing: Cell<Option<(Phase, f64)>>,
+    /// The phases left, each with the milliseconds spent in it, in the order they ran.
+    spent: RefCell<Vec<(Phase, f64)>>,
+}
+
+/// Milliseconds a solve spent in each phase it entered, in order (`metadata.phaseMs`, an object
+/// keyed by phase). Read on the host's monotonic clock, whatever clock the deadline runs on.
+#[derive(Clone, Debug, Default)]
+pub struct PhaseMs(pub Vec<(Phase, f64)>);
+
+impl PhaseMs {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for PhaseMs {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(phase, ms)| (phase, ms)))
+    }
 }
 
 impl<'c> Deadline<'c> {
@@ -78,22 +99,32 @@ impl<'c> Deadline<'c> {
             at_ms: clock.now_ms() - waited_ms.max(0.0) + f64::from(budget_ms),
             phase: Cell::new(Phase::Search),
             stopped_in: Cell::new(None),
+            timing: Cell::new(None),
+            spent: RefCell::new(Vec::new()),
         }
     }
 
-    /// A deadline that never passes.
+    /// A deadline that never passes (its phases are not timed).
     pub fn never() -> Deadline<'static> {
         Deadline {
             clock: None,
             at_ms: f64::INFINITY,
             phase: Cell::new(Phase::Search),
             stopped_in: Cell::new(None),
+            timing: Cell::new(None),
+            spent: RefCell::new(Vec::new()),
         }
     }
 
     /// Records that the solve is now in `phase` (what [`Deadline::stopped_in`] reports).
+    /// With a clock, it also times the phases: the one left ends here, `phase` starts.
     pub fn enter(&self, phase: Phase) {
         self.phase.set(phase);
+        if self.clock.is_some() {
+            let now = MonotonicClock.now_ms();
+            self.leave(now);
+            self.timing.set(Some((phase, now)));
+        }
         #[cfg(test)]
         PHASES_ENTERED.with(|log| log.borrow_mut().push((phase, work_done())));
     }
@@ -109,6 +140,21 @@ impl<'c> Deadline<'c> {
         }
         self.stopped_in.set(Some(self.phase.get()));
         true
+    }
+
+    /// Ends the phase being timed at `now` (host clock).
+    fn leave(&self, now: f64) {
+        if let Some((phase, since)) = self.timing.take() {
+            self.spent.borrow_mut().push((phase, (now - since).max(0.0)));
+        }
+    }
+
+    /// The time spent in each phase so far, the current one ending now (empty without a clock).
+    pub fn phase_ms(&self) -> PhaseMs {
+        if self.clock.is_some() {
+            self.leave(MonotonicClock.now_ms());
+        }
+        PhaseMs(self.spent.borrow().clone())
     }
 
     /// The phase in which a check first found the budget spent; None if none has.

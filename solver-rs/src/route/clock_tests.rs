@@ -31,3 +31,21 @@ fn never_expires() {
     assert!(!deadline.expired());
     assert_eq!(deadline.stopped_in(), None);
 }
+
+#[test]
+fn phases_are_timed_on_the_host_clock_in_the_order_entered_and_never_without_a_clock() {
+    let clock = SteppingClock::default();
+    let deadline = Deadline::after_ms(1_000, &clock);
+    deadline.enter(Phase::Search);
+    deadline.enter(Phase::Evaluation);
+    let reads = clock.0.get();
+    let times = deadline.phase_ms();
+    // The deadline's clock is not read for timing (a test clock's readings stay the budget's).
+    assert_eq!(clock.0.get(), reads);
+    let phases: Vec<Phase> = times.0.iter().map(|(phase, _)| *phase).collect();
+    assert_eq!(phases, [Phase::Search, Phase::Evaluation]);
+    assert!(times.0.iter().all(|(_, ms)| *ms >= 0.0));
+    let never = Deadline::never();
+    never.enter(Phase::Search);
+    assert!(never.phase_ms().is_empty());
+}

@@ -60,7 +60,6 @@ impl GasPricer {
         let params = SearchParams {
             token_in: native,
             token_out,
-            amount_in: reference,
             max_hops: 2,
             connectors: connectors.to_vec(),
             dexes: DexMask::ALL,
@@ -138,11 +137,6 @@ impl GasPricers {
         }
         entries.insert(key, pricer.clone());
         pricer
-    }
-
-    /// Forgets every pricer (the market changed).
-    pub fn clear(&mut self) {
-        self.entries.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
     }
 }
 

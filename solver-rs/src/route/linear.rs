@@ -8,22 +8,22 @@ pub(crate) fn entry(row: usize, col: usize, width: usize) -> usize {
 }
 
 /// Cholesky factor L (row-major, lower) of the symmetric matrix `a` (n × n), or None if `a` is
-/// not positive definite.
+/// not positive definite (or n × n overflows `usize`, which no solve here comes near).
 pub(crate) fn cholesky(a: &[f64], n: usize) -> Option<Vec<f64>> {
-    let mut l = vec![0.0; n * n];
+    let mut l = vec![0.0; n.checked_mul(n)?];
     for i in 0..n {
         for j in 0..=i {
-            let mut sum = a[i * n + j];
+            let mut sum = a[entry(i, j, n)];
             for k in 0..j {
-                sum -= l[i * n + k] * l[j * n + k];
+                sum -= l[entry(i, k, n)] * l[entry(j, k, n)];
             }
             if i == j {
                 if sum <= 0.0 || !sum.is_finite() {
                     return None;
                 }
-                l[i * n + i] = sum.sqrt();
+                l[entry(i, i, n)] = sum.sqrt();
             } else {
-                l[i * n + j] = sum / l[j * n + j];
+                l[entry(i, j, n)] = sum / l[entry(j, j, n)];
             }
         }
     }
@@ -36,17 +36,17 @@ pub(crate) fn solve(l: &[f64], n: usize, b: &[f64]) -> Vec<f64> {
     for i in 0..n {
         let mut sum = b[i];
         for k in 0..i {
-            sum -= l[i * n + k] * y[k];
+            sum -= l[entry(i, k, n)] * y[k];
         }
-        y[i] = sum / l[i * n + i];
+        y[i] = sum / l[entry(i, i, n)];
     }
     let mut x = vec![0.0; n];
     for i in (0..n).rev() {
         let mut sum = y[i];
-        for k in i + 1..n {
-            sum -= l[k * n + i] * x[k];
+        for k in i.saturating_add(1)..n {
+            sum -= l[entry(k, i, n)] * x[k];
         }
-        x[i] = sum / l[i * n + i];
+        x[i] = sum / l[entry(i, i, n)];
     }
     x
 }

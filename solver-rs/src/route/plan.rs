@@ -1,6 +1,6 @@
 //! The solver's answer, as it crosses the boundary (see `docs/solver-wire-format.md`).
 
-use super::clock::Phase;
+use super::clock::{Phase, PhaseMs};
 use crate::address::Address;
 use crate::dex::DexId;
 use crate::math::decimal::u256_string;
@@ -67,6 +67,9 @@ pub struct Metadata {
     /// With `budget`: the phase the deadline stopped first (absent when converged).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped_in: Option<Phase>,
+    /// Milliseconds spent in each phase the solve entered (the final replay not included).
+    #[serde(skip_serializing_if = "PhaseMs::is_empty")]
+    pub phase_ms: PhaseMs,
     /// The certified upper bound on what any routing of amountIn over the venues of this quote
     /// could pay (raw tokenOut, gas ignored), when it was computed (docs/solver-optimizer.md).
     #[serde(skip_serializing_if = "Option::is_none", serialize_with = "optional_amount")]

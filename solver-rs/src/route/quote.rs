@@ -1,6 +1,6 @@
 //! One quote, start to finish: search candidates, price gas, allocate, replay exactly, report.
 
-use super::clock::{Clock, Deadline, MonotonicClock, Phase};
+use super::clock::{Clock, Deadline, MonotonicClock, Phase, PhaseMs};
 use super::convex::curve::MAX_SWAPS_PER_POOL;
 use super::convex::graph::{Intermediates, Scope};
 use super::convex::route_flows;
@@ -46,7 +46,10 @@ pub fn quote(
     quote_after_wait(market, settings, request, pricers, &MonotonicClock, 0.0)
 }
 
-/// [`quote`], with the time budget (`timeBudgetMs`) measured on `clock`.
+/// [`quote`], with the time budget (`timeBudgetMs`) measured on `clock`, for a call that waited
+/// `waited_ms` before it could start (queued behind other calls): the budget runs from when the
+/// call was made, so the solve has only the rest (none left: the deadline has passed at the first
+/// check, and the quote answers what always runs).
 ///
 /// The budget bounds the whole solve: both path searches, the gas pricer's search, the quotes of
 /// found paths and the optimizer check the deadline before each pool swap or evaluation, and past
@@ -55,20 +58,6 @@ pub fn quote(
 /// optimizer's start (every candidate quoted once at the whole amount, one evaluation), and the
 /// exact replay of the plan (at most maxCandidates × maxHops swaps), so the plan is always exact
 /// and never worse than the best single path among the candidates. See docs/solver-optimizer.md.
-pub fn quote_on_clock(
-    market: &Market,
-    settings: &RouteSettings,
-    request: &QuoteRequest,
-    pricers: &GasPricers,
-    clock: &dyn Clock,
-) -> Result<Plan, SolverError> {
-    quote_after_wait(market, settings, request, pricers, clock, 0.0)
-}
-
-/// [`quote_on_clock`] for a call that waited `waited_ms` before it could start (queued behind
-/// other calls): the budget runs from when the call was made, so the solve has only the rest
-/// (none left: the deadline has passed at the first check, and the quote answers what always
-/// runs).
 pub fn quote_after_wait(
     market: &Market,
     settings: &RouteSettings,
@@ -97,7 +86,6 @@ pub fn quote_after_wait(
     let params = SearchParams {
         token_in,
         token_out,
-        amount_in,
         max_hops: request.hops() as usize,
         connectors: connectors.clone(),
         dexes: request.allowed_dexes.as_deref().map_or(DexMask::ALL, DexMask::of),
@@ -195,7 +183,16 @@ pub fn quote_after_wait(
         _ => (ranked, solution),
     };
 
-    let report = Report { connectors, candidate_paths, stopped_in: deadline.stopped_in(), bound };
+    let report = Report {
+        connectors,
+        candidate_paths,
+        stopped_in: deadline.stopped_in(),
+        bound,
+        phase_ms: match request.time_phases {
+            Some(true) => deadline.phase_ms(),
+            _ => PhaseMs::default(),
+        },
+    };
     build_plan(market, request, &ranked, &solution, &pricer, report)
 }
 
@@ -321,6 +318,7 @@ struct Report {
     candidate_paths: usize,
     stopped_in: Option<Phase>,
     bound: Option<U256>,
+    phase_ms: PhaseMs,
 }
 
 pub(crate) fn connectors(
@@ -469,6 +467,7 @@ fn build_plan(
                 StoppedBy::Converged
             },
             stopped_in: report.stopped_in,
+            phase_ms: report.phase_ms,
             upper_bound: report.bound,
             gap_bps: report
                 .bound

@@ -67,7 +67,7 @@ fn a_split_plan_replays_exactly_and_its_minimums_follow_the_slippage() {
 #[test]
 fn split_disabled_gives_the_best_single_route() {
     let market = market();
-    let single = ask(&market, json!({ "splitEnabled": false })).unwrap();
+    let single = ask(&market, json!({ "splitEnabled": false, "timePhases": true })).unwrap();
     assert_eq!(single.routes.len(), 1);
     let split = ask(&market, json!({})).unwrap();
     assert!(split.expected_amount_out > single.expected_amount_out);
@@ -198,4 +198,38 @@ fn bad_requests_are_refused_with_the_field_named() {
         matches!(unknown, Err(SolverError::NoRoute { ref reason }) if reason.contains("tokenOut")),
         "{unknown:?}"
     );
+}
+
+#[test]
+fn asked_for_the_metadata_times_each_phase_the_solve_entered_in_order() {
+    let market = market();
+    assert!(ask(&market, json!({})).unwrap().metadata.phase_ms.is_empty(), "not asked: not timed");
+    let plan = ask(&market, json!({ "timePhases": true })).unwrap();
+    use super::clock::Phase;
+    let phases: Vec<Phase> = plan.metadata.phase_ms.0.iter().map(|(phase, _)| *phase).collect();
+    assert_eq!(
+        phases,
+        [
+            Phase::Search,
+            Phase::ProbeSearch,
+            Phase::GasPricing,
+            Phase::Evaluation,
+            Phase::Bound,
+            Phase::Optimizer,
+            Phase::Resplit
+        ]
+    );
+    assert!(plan.metadata.phase_ms.0.iter().all(|(_, ms)| ms.is_finite() && *ms >= 0.0));
+    let wire = serde_json::to_value(&plan).unwrap();
+    let keys: Vec<&str> = wire["metadata"]["phaseMs"]
+        .as_object()
+        .expect("phaseMs is an object keyed by phase")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert!(keys.contains(&"search") && keys.contains(&"optimizer"), "{keys:?}");
+    // A single-path quote skips the bound and the re-split: they are not reported.
+    let single = ask(&market, json!({ "splitEnabled": false })).unwrap();
+    let single: Vec<Phase> = single.metadata.phase_ms.0.iter().map(|(phase, _)| *phase).collect();
+    assert!(!single.contains(&Phase::Resplit), "{single:?}");
 }

@@ -36,6 +36,10 @@ pub struct QuoteRequest {
     #[serde(default, with = "optional_u256")]
     pub gas_price_wei: Option<U256>,
     pub time_budget_ms: Option<u32>,
+    /// With true, the plan's `metadata.phaseMs` gives the time spent in each phase (the service
+    /// asks for it, for its metrics). Off by default: a plan's bytes then depend on its inputs
+    /// alone, which the parity and determinism tests compare.
+    pub time_phases: Option<bool>,
 }
 
 /// A hop count as JSON sends it: any integer, however large. Integers past u64 arrive as floats

@@ -34,7 +34,6 @@ impl DexMask {
 pub struct SearchParams {
     pub token_in: TokenIdx,
     pub token_out: TokenIdx,
-    pub amount_in: U256,
     pub max_hops: usize,
     /// Tokens allowed in the middle of a path.
     pub connectors: Vec<TokenIdx>,

@@ -32,25 +32,18 @@ fn skipping_by_bound_finds_exactly_what_the_full_search_finds_on_every_model_fam
         let index = |n: usize| market.token(&tokens[n]).unwrap();
         for (token_in, token_out) in [(0, 1), (2, 3), (4, 5)] {
             let others = (0..6).filter(|&n| n != token_in && n != token_out);
+            let amount_in = U256::from(rng.log_amount(15, 23));
             let params = SearchParams {
                 token_in: index(token_in),
                 token_out: index(token_out),
-                amount_in: U256::from(rng.log_amount(15, 23)),
                 max_hops: 3,
                 connectors: others.map(index).collect(),
                 dexes: DexMask::ALL,
                 beam: 2,
             };
             let (mut skipping, mut full) = (Vec::new(), Vec::new());
-            beam_search(
-                &market,
-                &params,
-                params.amount_in,
-                &mut skipping,
-                true,
-                &Deadline::never(),
-            );
-            beam_search(&market, &params, params.amount_in, &mut full, false, &Deadline::never());
+            beam_search(&market, &params, amount_in, &mut skipping, true, &Deadline::never());
+            beam_search(&market, &params, amount_in, &mut full, false, &Deadline::never());
             let key = |f: &Vec<Found>| {
                 f.iter().map(|f| (f.path.hops.clone(), f.out, f.gas)).collect::<Vec<_>>()
             };

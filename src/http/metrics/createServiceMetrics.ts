@@ -8,6 +8,8 @@ export type ServiceMetrics = {
   request: (labels: { route: string; method: string; status: number }, seconds: number) => void
   /** One solve's duration (the quote service's, solver included). */
   solve: (seconds: number, outcome: 'ok' | 'error') => void
+  /** One solver answer's time per phase (the plan's `metadata.phaseMs`, milliseconds). */
+  solverPhases: (phaseMs: Partial<Record<string, number>>) => void
   rpcError: (labels: { node: string; kind: string; method: string }) => void
   /** One call a node was asked, with its time. */
   rpcCall: (labels: { node: string; method: string }, seconds: number) => void
@@ -37,7 +39,8 @@ export type CreateServiceMetricsParameters = {
 
 /**
  * The service's Prometheus metrics (prom-client, one registry per service, served at `/metrics`):
- * request counts and latency histograms by route and status, solve time, the market's block, age,
+ * request counts and latency histograms by route and status, solve time and the solver's time per
+ * phase, the market's block, age,
  * pools and reorgs, RPC errors by node index and kind, rate-limit and admission rejections, solves
  * in flight and the event loop's delay. Labels never carry a URL, a key or an address.
  *
@@ -67,6 +70,14 @@ export function createServiceMetrics({ market, load, leftOutReasons, discovery }
     help: 'Quote solves (quote service and solver), by outcome',
     labelNames: ['outcome'],
     buckets,
+    registers: [registry],
+  })
+  // A phase of a 1,000-pool quote takes tens of microseconds: the buckets start there.
+  const phases = new Histogram({
+    name: 'swap_solver_phase_duration_seconds',
+    help: "The solver's time per phase of a quote (search, probeSearch, gasPricing, evaluation, bound, optimizer, resplit)",
+    labelNames: ['phase'],
+    buckets: [0.00002, 0.00005, 0.0001, 0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
     registers: [registry],
   })
   const rpcErrors = new Counter({
@@ -173,6 +184,9 @@ export function createServiceMetrics({ market, load, leftOutReasons, discovery }
       latency.observe(l, seconds)
     },
     solve: (seconds, outcome) => solves.observe({ outcome }, seconds),
+    solverPhases: (phaseMs) => {
+      for (const [phase, ms] of Object.entries(phaseMs)) if (ms !== undefined) phases.observe({ phase }, ms / 1000)
+    },
     rpcError: (labels) => rpcErrors.inc(labels),
     rpcCall: (labels, seconds) => {
       rpcCalls.inc(labels)

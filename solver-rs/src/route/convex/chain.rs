@@ -29,8 +29,8 @@ pub fn bound_without_stranding(graph: &Graph, amount_in: f64) -> Option<f64> {
     // A chain: copy k is layer k, and each arc goes from copy k to copy k + 1 (Out from the last).
     let chain = graph.copies.iter().enumerate().all(|(k, c)| c.layer == k)
         && graph.arcs.iter().all(|a| match a.to {
-            Head::Copy(d) => d == a.from + 1,
-            Head::Out => a.from + 1 == layers,
+            Head::Copy(d) => d.checked_sub(1) == Some(a.from),
+            Head::Out => layers.checked_sub(1) == Some(a.from),
         });
     if !chain {
         return None;

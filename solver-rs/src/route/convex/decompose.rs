@@ -18,6 +18,7 @@
 
 use super::dual::Trade;
 use super::graph::{Graph, Head};
+use super::solve::deeper_copies;
 use crate::market::Hop;
 use crate::route::path::Path;
 
@@ -53,14 +54,7 @@ pub fn decompose(
         }
     }
     // Pass-ons, after the arcs: copy c's excess (inflow − outflow) to its next layer's copy.
-    let deeper: Vec<Option<usize>> = (0..graph.copies.len())
-        .map(|c| {
-            (0..graph.copies.len()).find(|&d| {
-                graph.copies[d].token == graph.copies[c].token
-                    && graph.copies[d].layer == graph.copies[c].layer + 1
-            })
-        })
-        .collect();
+    let deeper = deeper_copies(graph);
     let mut excess = vec![0.0; graph.copies.len()];
     for (a, arc) in graph.arcs.iter().enumerate() {
         excess[arc.from] -= left[a];
@@ -124,14 +118,15 @@ fn widest_walk(
     left: &mut [f64],
     took: &[f64],
 ) -> Option<Vec<usize>> {
-    let pass_on = |c: usize| graph.arcs.len() + c - 1;
     loop {
         let mut at = 0usize;
         let mut arcs = Vec::new();
         loop {
             // Compared as the fraction of its copy's flow each arc still has: arcs from one copy
             // are in the same token, so this is the widest.
-            let onward = deeper[at].filter(|_| at > 0).map(|_| pass_on(at));
+            // Copy c > 0's pass-on is arc `arcs.len() + c − 1` (copy 0, tokenIn's, has none).
+            let onward =
+                deeper[at].and(at.checked_sub(1)).map(|c| graph.arcs.len().saturating_add(c));
             let best = (0..graph.arcs.len())
                 .filter(|&a| graph.arcs[a].from == at)
                 .chain(onward)

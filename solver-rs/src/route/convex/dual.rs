@@ -20,6 +20,7 @@
 
 use super::curve::Response;
 use super::graph::{Graph, Head};
+use crate::route::linear::entry;
 
 /// The active trade of one venue at some prices.
 #[derive(Clone, Copy, Debug)]
@@ -140,7 +141,7 @@ pub fn venue_term(
 pub fn evaluate(graph: &Graph, prices: &[f64], amount_in: f64, with_hessian: bool) -> Evaluation {
     let n = graph.copies.len();
     let mut gradient = vec![0.0; n];
-    let mut hessian = if with_hessian { vec![0.0; n * n] } else { Vec::new() };
+    let mut hessian = if with_hessian { vec![0.0; n.saturating_mul(n)] } else { Vec::new() };
     let mut value = prices[0] * amount_in;
     let mut magnitude = value;
     gradient[0] += amount_in;
@@ -163,11 +164,11 @@ pub fn evaluate(graph: &Graph, prices: &[f64], amount_in: f64, with_hessian: boo
             // h'' = slope: its second derivatives in (π_tend, π_recv).
             let rate = p_tender / p_receive;
             let k = response.slope / p_receive;
-            hessian[tender * n + tender] += k;
+            hessian[entry(tender, tender, n)] += k;
             if let Head::Copy(c) = receive {
-                hessian[tender * n + c] -= rate * k;
-                hessian[c * n + tender] -= rate * k;
-                hessian[c * n + c] += rate * rate * k;
+                hessian[entry(tender, c, n)] -= rate * k;
+                hessian[entry(c, tender, n)] -= rate * k;
+                hessian[entry(c, c, n)] += rate * rate * k;
             }
         }
         trades.push(Some(trade));
@@ -182,8 +183,10 @@ pub fn monotone(graph: &Graph, prices: &mut [f64]) {
     let top = graph.copies.iter().map(|c| c.layer).max().unwrap_or(0);
     for layer in (1..top).rev() {
         for (c, copy) in graph.copies.iter().enumerate().filter(|(_, copy)| copy.layer == layer) {
-            if let Some(later) =
-                graph.copies.iter().position(|d| d.token == copy.token && d.layer == layer + 1)
+            if let Some(later) = graph
+                .copies
+                .iter()
+                .position(|d| d.token == copy.token && Some(d.layer) == layer.checked_add(1))
             {
                 if prices[c] < prices[later] {
                     prices[c] = prices[later];

@@ -136,6 +136,8 @@ impl<'m> Graph<'m> {
         let mut venue_of: HashMap<PoolIdx, usize> = HashMap::new();
         let mut frontier = vec![0usize];
         for layer in 0..hops {
+            // Below `hops` (a small count), so never saturated.
+            let deeper = layer.saturating_add(1);
             let mut next = Vec::new();
             for &from in &frontier {
                 if deadline.expired() {
@@ -146,14 +148,15 @@ impl<'m> Graph<'m> {
                     let head = if neighbour == scope.token_out {
                         Head::Out
                     } else if neighbour != scope.token_in
-                        && layer + 1 < hops
-                        && to_out.get(&neighbour).is_some_and(|d| layer + 1 + d <= hops)
+                        && deeper < hops
+                        && to_out.get(&neighbour).is_some_and(|d| deeper.saturating_add(*d) <= hops)
                     {
-                        let key = (neighbour, layer + 1);
+                        let key = (neighbour, deeper);
                         let index = *copy_of.entry(key).or_insert_with(|| {
-                            graph.copies.push(Copy { token: neighbour, layer: layer + 1 });
-                            next.push(graph.copies.len() - 1);
-                            graph.copies.len() - 1
+                            let index = graph.copies.len();
+                            graph.copies.push(Copy { token: neighbour, layer: deeper });
+                            next.push(index);
+                            index
                         });
                         Head::Copy(index)
                     } else {
@@ -176,12 +179,12 @@ impl<'m> Graph<'m> {
                             )
                             .filter(|c| c.first_rate() > 0.0)?;
                             graph.sides.push(Side { hop: *hop, curve });
-                            Some(graph.sides.len() - 1)
+                            Some(graph.sides.len().saturating_sub(1))
                         });
                         let Some(side) = side else { continue };
                         let venue = *venue_of.entry(hop.pool).or_insert_with(|| {
                             graph.venues.push(Venue { pool: hop.pool, arcs: Vec::new() });
-                            graph.venues.len() - 1
+                            graph.venues.len().saturating_sub(1)
                         });
                         graph.venues[venue].arcs.push(graph.arcs.len());
                         graph.arcs.push(Arc { hop: *hop, side, from, to: head, venue });
@@ -234,7 +237,7 @@ impl<'m> Graph<'m> {
             }
             let venue = *venue_of.entry(arc.hop.pool).or_insert_with(|| {
                 venues.push(Venue { pool: arc.hop.pool, arcs: Vec::new() });
-                venues.len() - 1
+                venues.len().saturating_sub(1)
             });
             venues[venue].arcs.push(arcs.len());
             arcs.push(Arc { from: renumber[arc.from], to, venue, ..*arc });

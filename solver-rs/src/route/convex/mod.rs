@@ -30,8 +30,6 @@ pub struct Flows {
     pub bound: Option<U256>,
     /// Paths with the shares of amountIn the dual's flows give them, widest first.
     pub routed: Vec<Routed>,
-    /// Whether the dual converged before the deadline.
-    pub converged: bool,
 }
 
 /// Builds the graph of `scope`, minimises the dual until `deadline`, certifies the bound at the
@@ -51,12 +49,13 @@ pub fn route_flows(
     let dual = solve::minimise(&graph, amount, deadline);
     let bound = certificate::certified_bound(&graph, &dual.prices, amount);
     let routed = decompose(&graph, &dual.evaluation.trades, amount, limit);
-    Some(Flows { bound, routed, converged: dual.converged })
+    Some(Flows { bound, routed })
 }
 
 /// The certified upper bound on what routing `amount_in` over `scope` can pay (raw units of
 /// tokenOut, gas ignored): the dual minimised until `deadline`, then certified. None when the
-/// graph is too large to solve or has no arc.
+/// graph is too large to solve or has no arc. The tests' (a quote takes it from [`route_flows`]).
+#[cfg(test)]
 pub fn bound(market: &Market, scope: &Scope, amount_in: U256, deadline: &Deadline) -> Option<U256> {
     let graph = Graph::build_before(market, scope, deadline).ok().filter(|g| !g.is_empty())?;
     let amount = f64::from(amount_in);

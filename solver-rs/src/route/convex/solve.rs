@@ -12,7 +12,7 @@
 use super::dual::{evaluate, head_price, monotone, venue_term, Evaluation};
 use super::graph::{Graph, Head};
 use crate::route::clock::Deadline;
-use crate::route::linear::{cholesky, solve};
+use crate::route::linear::{cholesky, entry, solve};
 
 /// Newton iterations at most.
 const MAX_ITERATIONS: usize = 80;
@@ -79,7 +79,7 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
     monotone(graph, &mut prices);
     let mut damping = 1e-6;
     let mut converged = false;
-    let mut stalls = 0;
+    let mut stalls = 0u32;
     // Past the deadline Newton does not start: its first evaluation would be wasted.
     let mut current = match deadline.expired() {
         true => evaluate(graph, &prices, amount_in, false),
@@ -117,25 +117,26 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
             .zip(&scale)
             .map(|(g, s)| s * g.iter().map(|&c| current.gradient[c]).sum::<f64>())
             .collect();
-        let mut matrix = vec![0.0; m * m];
+        let mut matrix = vec![0.0; m.saturating_mul(m)];
         for a in 0..m {
             for b in 0..m {
                 let block: f64 = free[a]
                     .iter()
                     .flat_map(|&c| free[b].iter().map(move |&d| (c, d)))
-                    .map(|(c, d)| current.hessian[c * n + d])
+                    .map(|(c, d)| current.hessian[entry(c, d, n)])
                     .sum();
-                matrix[a * m + b] = scale[a] * scale[b] * block;
+                matrix[entry(a, b, m)] = scale[a] * scale[b] * block;
             }
         }
-        let largest = (0..m).map(|a| matrix[a * m + a]).fold(0.0f64, f64::max);
+        let largest = (0..m).map(|a| matrix[entry(a, a, m)]).fold(0.0f64, f64::max);
         let floor = if largest > 0.0 { largest * 1e-12 } else { 1.0 };
         let mut accepted = None;
         // Each halving is an evaluation of g: the deadline is checked before each.
         while accepted.is_none() && damping < 1e12 && !deadline.expired() {
             let mut damped = matrix.clone();
             for a in 0..m {
-                damped[a * m + a] += damping * matrix[a * m + a].max(floor) + floor * 1e-3;
+                damped[entry(a, a, m)] +=
+                    damping * matrix[entry(a, a, m)].max(floor) + floor * 1e-3;
             }
             let Some(factor) = cholesky(&damped, m) else {
                 damping *= 10.0;
@@ -194,7 +195,7 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
         // A step that gains nothing measurable twice in a row: Newton is on a corner; the exact
         // one-dimensional minimisations below take over.
         if gain <= 1e-15 * current.value.abs() {
-            stalls += 1;
+            stalls = stalls.saturating_add(1);
             if stalls >= 2 {
                 break;
             }
@@ -248,12 +249,13 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
 }
 
 /// Per copy, the same token's copy one layer further, whose price [`monotone`] keeps at most its.
-fn deeper_copies(graph: &Graph) -> Vec<Option<usize>> {
+pub(super) fn deeper_copies(graph: &Graph) -> Vec<Option<usize>> {
     let copies = &graph.copies;
     (0..copies.len())
         .map(|c| {
             (0..copies.len()).find(|&d| {
-                copies[d].token == copies[c].token && copies[d].layer == copies[c].layer + 1
+                copies[d].token == copies[c].token
+                    && copies[d].layer.checked_sub(1) == Some(copies[c].layer)
             })
         })
         .collect()

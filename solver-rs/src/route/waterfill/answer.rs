@@ -116,11 +116,11 @@ fn as_routes(solve: &Solve, winner: &Candidate) -> Option<U256> {
     let mut left = solve.amount_in;
     let mut total = U256::ZERO;
     for (k, &(p, share)) in winner.shares.iter().enumerate() {
-        let amount = match k + 1 == winner.shares.len() {
+        let amount = match k.saturating_add(1) == winner.shares.len() {
             true => left,
             false => U256::try_from((f64::from(solve.amount_in) * share).floor()).ok()?.min(left),
         };
-        left -= amount;
+        left = left.saturating_sub(amount);
         if !amount.is_zero() {
             total = total.checked_add(overlay.run(&solve.paths[p], amount, None).ok()?.0)?;
         }

@@ -86,7 +86,7 @@ pub fn disjoint(
 pub fn shared(solve: &Solve, active: &[usize], schedule: &[(usize, U256)]) -> Option<Candidate> {
     let mut totals = vec![U256::ZERO; active.len()];
     for &(i, chunk) in schedule {
-        totals[i] += chunk;
+        totals[i] = totals[i].saturating_add(chunk);
     }
     let mut order: Vec<usize> = (0..active.len()).filter(|&i| !totals[i].is_zero()).collect();
     if order.len() < 2 {

@@ -7,6 +7,7 @@
 //! pricers), so a solve's time does not include them once the block's first quote has paid.
 
 use crate::market::{Hop, Market, PoolIdx};
+use crate::math::bisect::midpoint;
 use crate::math::U256;
 use crate::pools::PoolModel;
 use std::collections::HashMap;
@@ -73,12 +74,16 @@ fn depth_of(market: &Market, hop: Hop) -> Option<f64> {
                 break;
             }
         }
-        amount <<= 1;
+        // Past 2^255 there is nothing left to double.
+        let Some(doubled) = amount.checked_shl(1) else { break };
+        amount = doubled;
     }
     let (mut low, Some(mut high)) = (valid?, beyond) else { return valid.map(f64::from) };
-    while high - low > U256::from(1) && f64::from(high - low) > f64::from(low) * RELATIVE_PRECISION
+    // high > low throughout: the differences never saturate.
+    while high.saturating_sub(low) > U256::from(1)
+        && f64::from(high.saturating_sub(low)) > f64::from(low) * RELATIVE_PRECISION
     {
-        let mid = low + ((high - low) >> 1);
+        let mid = midpoint(low, high);
         match within(mid) {
             Some(true) => low = mid,
             _ => high = mid,

@@ -155,7 +155,7 @@ fn select(mut scored: Vec<Scored>) -> Vec<Scored> {
         if *count >= limit {
             continue;
         }
-        *count += 1;
+        *count = count.saturating_add(1);
         selected.push(edge);
         if selected.len() >= EDGES_PER_STATE {
             break;

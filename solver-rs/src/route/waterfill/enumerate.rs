@@ -91,7 +91,7 @@ fn extend(
     paths: &mut Vec<Path>,
 ) {
     let at = *prefix.tokens.last().expect("a path starts at tokenIn");
-    let left = length - prefix.hops.len();
+    let left = length.saturating_sub(prefix.hops.len());
     for &next in market.neighbours(at) {
         let reachable = to_out.get(&next).is_some_and(|d| *d < left);
         let last = left == 1;

@@ -13,7 +13,7 @@ use crate::route::net::Net;
 use std::cmp::Ordering;
 
 /// A signed sum of nets, kept as two non-negative 512-bit halves so sums of a few 256-bit amounts
-/// compare exactly.
+/// compare exactly (their saturating sums never reach 2^512).
 #[derive(Clone, Copy, Debug, Default)]
 struct Signed {
     plus: U512,
@@ -24,17 +24,20 @@ impl Signed {
     fn of(nets: &[Net]) -> Signed {
         let widen = |x: U256| U512::from(x);
         Signed {
-            plus: nets.iter().map(|n| widen(n.gross)).sum(),
-            minus: nets.iter().map(|n| widen(n.cost)).sum(),
+            plus: nets.iter().fold(U512::ZERO, |sum, n| sum.saturating_add(widen(n.gross))),
+            minus: nets.iter().fold(U512::ZERO, |sum, n| sum.saturating_add(widen(n.cost))),
         }
     }
 
     fn minus(self, other: Signed) -> Signed {
-        Signed { plus: self.plus + other.minus, minus: self.minus + other.plus }
+        Signed {
+            plus: self.plus.saturating_add(other.minus),
+            minus: self.minus.saturating_add(other.plus),
+        }
     }
 
     fn cmp(&self, other: &Signed) -> Ordering {
-        (self.plus + other.minus).cmp(&(other.plus + self.minus))
+        self.plus.saturating_add(other.minus).cmp(&other.plus.saturating_add(self.minus))
     }
 }
 
@@ -61,8 +64,12 @@ pub fn refine(
         return alloc;
     }
     let chunks = U256::from(fine_chunks.max(1));
-    let mut delta = solve.amount_in / chunks;
-    let floor = solve.amount_in / (chunks * U256::from(EXCHANGE_DELTA_FLOOR));
+    // Both divisors are at least 1.
+    let mut delta = solve.amount_in.checked_div(chunks).unwrap_or(U256::ZERO);
+    let floor = solve
+        .amount_in
+        .checked_div(chunks.saturating_mul(U256::from(EXCHANGE_DELTA_FLOOR)))
+        .unwrap_or(U256::ZERO);
     if delta.is_zero() {
         return alloc;
     }
@@ -89,21 +96,25 @@ pub fn refine(
             if alloc[donor] < delta {
                 continue;
             }
-            let Some(donor_net) = path_net(solve, cache, active[donor], alloc[donor] - delta)
+            let Some(donor_net) =
+                path_net(solve, cache, active[donor], alloc[donor].saturating_sub(delta))
             else {
                 continue;
             };
-            sims += 1;
+            sims = sims.saturating_add(1);
             for recipient in (0..n).filter(|&r| r != donor) {
                 if sims >= EXCHANGE_MAX_SIMS {
                     break 'donors;
                 }
-                let Some(recipient_net) =
-                    path_net(solve, cache, active[recipient], alloc[recipient] + delta)
-                else {
+                let Some(recipient_net) = path_net(
+                    solve,
+                    cache,
+                    active[recipient],
+                    alloc[recipient].saturating_add(delta),
+                ) else {
                     continue;
                 };
-                sims += 1;
+                sims = sims.saturating_add(1);
                 let gain = Signed::of(&[donor_net, recipient_net])
                     .minus(Signed::of(&[nets[donor], nets[recipient]]));
                 if gain.cmp(&Signed::default()) != Ordering::Greater {
@@ -115,10 +126,11 @@ pub fn refine(
             }
         }
         match best {
-            None => delta >>= 1,
+            None => delta = delta.checked_div(U256::from(2)).unwrap_or(U256::ZERO),
             Some((donor, recipient, donor_net, recipient_net, _)) => {
-                alloc[donor] -= delta;
-                alloc[recipient] += delta;
+                // The allocations sum to amountIn: neither saturates.
+                alloc[donor] = alloc[donor].saturating_sub(delta);
+                alloc[recipient] = alloc[recipient].saturating_add(delta);
                 nets[donor] = donor_net;
                 nets[recipient] = recipient_net;
             }

@@ -15,8 +15,9 @@ use crate::route::net::Net;
 /// `n` chunks of amountIn / n, the first also carrying the remainder; None when a chunk would be 0.
 fn chunk_sizes(amount: U256, n: usize) -> Option<(U256, U256)> {
     let n = U256::from(n.max(1));
-    let base = amount / n;
-    (!base.is_zero()).then(|| (base + (amount - base * n), base))
+    let (base, rest) = (amount.checked_div(n)?, amount.checked_rem(n)?);
+    // base + rest ≤ amount: never saturates.
+    (!base.is_zero()).then(|| (base.saturating_add(rest), base))
 }
 
 /// What a chunk is worth on a path: its output, less its gas when the path is not yet active.
@@ -73,7 +74,7 @@ pub fn disjoint(solve: &Solve, subset: &[usize], chunks: usize, gate: bool) -> O
         };
         let step = marginals[winner].take().expect("the winner was priced");
         views[winner].commit(step.states);
-        poured[winner] += chunk;
+        poured[winner] = poured[winner].saturating_add(chunk);
         active[winner] = true;
     }
     Some(poured)
@@ -115,7 +116,7 @@ pub fn shared(
         view.commit(step.states);
         if !active[winner] {
             active[winner] = true;
-            active_count += 1;
+            active_count = active_count.saturating_add(1);
         }
         schedule.push((winner, chunk));
     }

@@ -260,7 +260,7 @@ fn disjoint_candidates(solve: &Solve, cache: &mut SwapCache) -> Vec<Candidate> {
 /// poorly at full size but wins on the margin is what makes a tree reachable).
 fn shared_candidates(solve: &Solve, cache: &mut SwapCache) -> Vec<usize> {
     let mut chosen: Vec<usize> = (0..solve.paths.len().min(SHARED_FULL_PATHS)).collect();
-    let first_chunk = solve.amount_in / U256::from(COARSE_CHUNKS);
+    let first_chunk = solve.amount_in.checked_div(U256::from(COARSE_CHUNKS)).unwrap_or(U256::ZERO);
     if first_chunk.is_zero() {
         return chosen;
     }

@@ -62,15 +62,12 @@ pub fn execute(market: &Market, shares: &[(&Path, f64)], amount_in: U256) -> Opt
     let start = shares.first()?.0.tokens[0];
     let mut merged: Vec<Merged> = Vec::new();
     for (path, share) in shares {
-        for (k, hop) in path.hops.iter().enumerate() {
+        for (hop, ends) in path.hops.iter().zip(path.tokens.windows(2)) {
             match merged.iter_mut().find(|m| m.hop == *hop) {
                 Some(m) => m.share += share,
-                None => merged.push(Merged {
-                    hop: *hop,
-                    from: path.tokens[k],
-                    to: path.tokens[k + 1],
-                    share: *share,
-                }),
+                None => {
+                    merged.push(Merged { hop: *hop, from: ends[0], to: ends[1], share: *share })
+                }
             }
         }
     }
@@ -78,7 +75,8 @@ pub fn execute(market: &Market, shares: &[(&Path, f64)], amount_in: U256) -> Opt
     let mut in_degree: BTreeMap<TokenIdx, usize> = BTreeMap::new();
     for m in merged {
         in_degree.entry(m.from).or_insert(0);
-        *in_degree.entry(m.to).or_insert(0) += 1;
+        let degree = in_degree.entry(m.to).or_insert(0);
+        *degree = degree.saturating_add(1);
         by_token.entry(m.from).or_default().push(m);
     }
     for swaps in by_token.values_mut() {
@@ -109,8 +107,8 @@ pub fn execute(market: &Market, shares: &[(&Path, f64)], amount_in: U256) -> Opt
             };
             let reached = available.entry(m.to).or_insert(U256::ZERO);
             *reached = reached.checked_add(out)?;
-            gas_units += gas;
-            let depth = hops_to[&token] + 1;
+            gas_units = gas_units.saturating_add(gas);
+            let depth = hops_to[&token].saturating_add(1);
             hops_to.entry(m.to).and_modify(|d| *d = (*d).max(depth)).or_insert(depth);
             executed.push(TreeSwap {
                 hop: m.hop,
@@ -119,7 +117,7 @@ pub fn execute(market: &Market, shares: &[(&Path, f64)], amount_in: U256) -> Opt
                 gas_units: gas,
             });
             let degree = in_degree.get_mut(&m.to).expect("every merged hop's head has a degree");
-            *degree -= 1;
+            *degree = degree.saturating_sub(1);
             if *degree == 0 {
                 ready.push_back(m.to);
             }
@@ -143,16 +141,18 @@ fn split(total: U256, swaps: &[Merged]) -> Vec<U256> {
     let sum: f64 = swaps.iter().map(|m| m.share).sum();
     let mut parts = Vec::with_capacity(swaps.len());
     let mut given = U256::ZERO;
-    for m in &swaps[..swaps.len() - 1] {
+    let Some((_, first)) = swaps.split_last() else { return parts };
+    for m in first {
         let fraction = if sum > 0.0 { (m.share / sum).clamp(0.0, 1.0) } else { 0.0 };
-        let numerator = U256::from((fraction * SHARE_SCALE as f64) as u64);
+        let numerator =
+            U256::try_from((fraction * SHARE_SCALE as f64).floor()).unwrap_or(U256::ZERO);
         // Shares summing past 1 by a float rounding must not spend more than arrived.
         let part = mul_div(total, numerator, U256::from(SHARE_SCALE))
             .unwrap_or(U256::ZERO)
-            .min(total - given);
-        given += part;
+            .min(total.saturating_sub(given));
+        given = given.saturating_add(part);
         parts.push(part);
     }
-    parts.push(total - given);
+    parts.push(total.saturating_sub(given));
     parts
 }

@@ -32,7 +32,7 @@ impl Hyperbola {
         } else {
             (pool.reserve1, pool.reserve0)
         };
-        let keep = f64::from(CPMM_BPS - pool.fee_bps.min(CPMM_BPS)) / f64::from(CPMM_BPS);
+        let keep = f64::from(CPMM_BPS.saturating_sub(pool.fee_bps)) / f64::from(CPMM_BPS);
         Hyperbola::new(f64::from(r_in), f64::from(r_out), keep, 0.0)
     }
 
@@ -43,7 +43,7 @@ impl Hyperbola {
         } else {
             (pool.reserve1, pool.reserve0)
         };
-        let keep = f64::from(SOLIDLY_BPS - pool.fee_bps.min(SOLIDLY_BPS)) / f64::from(SOLIDLY_BPS);
+        let keep = f64::from(SOLIDLY_BPS.saturating_sub(pool.fee_bps)) / f64::from(SOLIDLY_BPS);
         Hyperbola::new(f64::from(r_in), f64::from(r_out), keep, f64::from(MAX_SWAPS_PER_POOL))
     }
 

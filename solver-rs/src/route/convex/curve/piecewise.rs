@@ -20,7 +20,7 @@ impl Piecewise {
     pub fn of(pool: &SampledPool, token_in: usize) -> Option<Piecewise> {
         let curve = pool.curve(token_in)?;
         let consumed = f64::from(pool.consumed_in(token_in));
-        let keep = f64::from(BPS - pool.margin_bps.min(BPS)) / f64::from(BPS);
+        let keep = f64::from(BPS.saturating_sub(pool.margin_bps)) / f64::from(BPS);
         let points = curve.breakpoints();
         let mut pieces = Vec::with_capacity(points.len());
         for pair in points.windows(2) {
@@ -59,7 +59,9 @@ impl Piecewise {
     /// next piece's width over how far the rate must fall to take it.
     pub fn respond(&self, rate: f64) -> Response {
         let (mut input, mut output) = (0.0, 0.0);
-        for (k, &(width, piece_rate)) in self.pieces.iter().enumerate() {
+        // The rate of the piece before (taken whole once `input` is positive).
+        let mut last_rate = 0.0;
+        for &(width, piece_rate) in &self.pieces {
             if piece_rate <= rate {
                 if input == 0.0 {
                     return Response {
@@ -67,12 +69,13 @@ impl Piecewise {
                         ..idle(0.0)
                     };
                 }
-                let gap = self.pieces[k - 1].1 - piece_rate;
+                let gap = last_rate - piece_rate;
                 let slope = if gap > 0.0 { width / gap } else { 0.0 };
                 return Response { input, output, slope };
             }
             input += width;
             output += width * piece_rate;
+            last_rate = piece_rate;
         }
         Response { input, output, slope: 0.0 }
     }

@@ -101,16 +101,16 @@ impl<'m> Ranges<'m> {
         let crossed = if self.zero_for_one {
             self.pool
                 .initialized_tick_at_or_below(cursor.tick)
-                .map(|(t, net)| (t, t - 1, cursor.liquidity.saturating_sub(net)))
+                .map(|(t, net)| (t, t.saturating_sub(1), cursor.liquidity.saturating_sub(net)))
         } else {
             self.pool
                 .initialized_tick_above(cursor.tick)
                 .map(|(t, net)| (t, t, cursor.liquidity.saturating_add(net)))
         };
         let limit = if self.zero_for_one {
-            MIN_SQRT_RATIO + U256::from(1)
+            MIN_SQRT_RATIO.saturating_add(U256::from(1))
         } else {
-            MAX_SQRT_RATIO - U256::from(1)
+            MAX_SQRT_RATIO.saturating_sub(U256::from(1))
         };
         match crossed.and_then(|(tick, after, liquidity)| {
             Some((get_sqrt_ratio_at_tick(tick).ok()?, after, liquidity))
@@ -136,7 +136,7 @@ impl<'m> Ranges<'m> {
                 return r.out_before + paid(net - r.net_before, r.z_start, z);
             }
             last_out = r.out_before + paid(capacity, r.z_start, r.z_end);
-            index += 1;
+            index = index.saturating_add(1);
         }
         // Past the price limit the pool pays nothing more (the exact swap refuses such an input).
         last_out
@@ -152,7 +152,7 @@ impl<'m> Ranges<'m> {
             if r.liquidity > 0.0 && r.z_end > r.z_start {
                 return self.keep / (r.z_start * r.z_start);
             }
-            index += 1;
+            index = index.saturating_add(1);
         }
         0.0
     }
@@ -180,7 +180,7 @@ impl<'m> Ranges<'m> {
             }
             let step = r.liquidity * (r.z_end - r.z_start);
             (net, out) = (r.net_before + step, r.out_before + paid(step, r.z_start, r.z_end));
-            index += 1;
+            index = index.saturating_add(1);
         }
         // The rate is met before the walk's position, or only past the price limit.
         match net > 0.0 {
@@ -191,12 +191,12 @@ impl<'m> Ranges<'m> {
 
     /// The liquidity of the first non-empty range after `index` (0 if none).
     fn next_liquidity(&self, index: usize) -> f64 {
-        let mut at = index + 1;
+        let mut at = index.saturating_add(1);
         while let Some(r) = self.range(at) {
             if r.liquidity > 0.0 {
                 return r.liquidity;
             }
-            at += 1;
+            at = at.saturating_add(1);
         }
         0.0
     }

@@ -42,7 +42,7 @@ impl Stable {
         };
         let (scale_in, scale_out) = (f64::from(s_in), f64::from(s_out));
         let (x, y) = (f64::from(r_in) / scale_in, f64::from(r_out) / scale_out);
-        let keep = f64::from(BPS - pool.fee_bps.min(BPS)) / f64::from(BPS);
+        let keep = f64::from(BPS.saturating_sub(pool.fee_bps)) / f64::from(BPS);
         if !(x > 0.0 && y > 0.0 && x.is_finite() && y.is_finite() && keep > 0.0) {
             return None;
         }
