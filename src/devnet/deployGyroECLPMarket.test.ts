@@ -5,7 +5,7 @@ import { testTokenAbi } from '../../test/differential/harnessContracts.ts'
 import { baseMarketTokens } from './seed/baseMarketTokens.ts'
 import { balancerV2VaultAbi } from './balancerV2VaultAbi.ts'
 import { deployGyroECLPMarket } from './deployGyroECLPMarket.ts'
-import { deployTestToken } from './deployTestToken.ts'
+import { deployMarketTestTokens } from './deployMarketTestTokens.ts'
 import { type Devnet, startDevnet } from './startDevnet.ts'
 import { writeContractAndWait } from './writeContractAndWait.ts'
 
@@ -20,12 +20,7 @@ afterAll(async () => {
 })
 
 test('Gyro E-CLP market: four pools on the Balancer V2 Vault pay near the market prices both ways', { timeout: 180_000 }, async () => {
-  const tokens: Record<string, { address: Address; decimals: number }> = {}
-  for (const t of baseMarketTokens)
-    tokens[t.symbol] = {
-      address: await deployTestToken({ devnet, name: t.name, symbol: t.symbol, decimals: t.decimals }),
-      decimals: t.decimals,
-    }
+  const tokens = await deployMarketTestTokens({ devnet })
   const market = await deployGyroECLPMarket({ devnet, tokens })
   assert.deepEqual(
     market.pools.map((p) => p.name),
