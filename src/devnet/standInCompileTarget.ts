@@ -8,6 +8,8 @@ export const standInProtocols = [
   'pancake-v2',
   'pancake-infinity',
   'curve',
+  'dodo',
+  'gyro',
   'lunarbase',
   'propswap',
   'tessera',
