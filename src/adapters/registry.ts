@@ -17,7 +17,7 @@ export type RegistryEntry = { status: 'present'; adapter: PoolAdapter } | { stat
 const noBytecode = 'no published bytecode to deploy on our devnet, so no oracle to prove an adapter against'
 const noLeg = 'no executable leg kind in docs/route-legs.md'
 const propAmmNotExecuted =
-  'prop AMM: sampled through its own quote views by createPropAmmAdapter (src/adapters/propAmm/), but left out of the market until the router executes its prop_amm leg (kind 9, reserved)'
+  'prop AMM: sampled through its own quote views by createPropAmmAdapter (src/adapters/propAmm/) and executable by the router (prop_amm, kind 9), but left out of the market until the quote service re-reads the chosen venues before answering'
 
 /**
  * The only TypeScript list of DEX kinds: every spec `DexId` maps to its adapter, or is explicitly
