@@ -200,7 +200,12 @@ test(
     assert.equal(venues.length, 10)
     const keeper = await startPropAmmKeeper({ devnet: loaded, propAmms: loaded.market.propAmms, intervalMs: 0 })
     const venueQuote = async (venue: (typeof venues)[number]) => {
-      const { target, callData } = propAmmQuoteCall({ ...venue, tokenIn: venue.tokens[0], tokenOut: venue.tokens[1], amountIn: 10n ** 5n })
+      const { target, callData } = propAmmQuoteCall({
+        ...venue,
+        tokenIn: venue.tokens[0],
+        tokenOut: venue.tokens[1],
+        amountIn: venue.symbols[0] === 'WETH' ? 10n ** 16n : 10n ** 5n,
+      })
       const { data } = await loaded.publicClient.call({ to: target, data: callData, account: loaded.market.router })
       return decodePropAmmQuote(venue.dex, data as Hex)
     }
