@@ -45,7 +45,7 @@ struct Permit {
     bytes32 s;
 }
 
-// Leg kind numbers. 8 curve, 9 prop_amm, 10 dodo_v2 and 11 woofi are reserved and revert
+// Leg kind numbers. 8 curve, 10 dodo_v2 and 11 woofi are reserved and revert
 // `UnsupportedLegKind`, as does any other number.
 uint8 constant LEG_V2_DIRECT = 0;
 uint8 constant LEG_V3_DIRECT = 1;
@@ -55,5 +55,6 @@ uint8 constant LEG_HYDREX = 4;
 uint8 constant LEG_UNIV4 = 5;
 uint8 constant LEG_UNIV2 = 6;
 uint8 constant LEG_UNIV3 = 7;
+uint8 constant LEG_PROP_AMM = 9;
 uint8 constant LEG_AERODROME_V2 = 12;
 uint8 constant LEG_PANCAKE_INFINITY_CL = 13;

@@ -10,6 +10,7 @@ import {V3Legs} from "./V3Legs.sol";
 import {V4Legs} from "./V4Legs.sol";
 import {AerodromeLegs} from "./AerodromeLegs.sol";
 import {InfinityLegs} from "./InfinityLegs.sol";
+import {PropAmmLegs} from "./PropAmmLegs.sol";
 import {ReentrancyLock} from "../common/ReentrancyLock.sol";
 import {ISwapRouter} from "./ISwapRouter.sol";
 
@@ -40,7 +41,7 @@ interface IERC20PermitLike {
 /// token, hook and payee a call names is not. Reentrancy is refused by a transient lock; swap
 /// callbacks only from the pool (or PoolManager, or Vault) the router is calling at that moment.
 /// `docs/route-legs.md`.
-contract SwapRouter is ISwapRouter, ReentrancyLock, V2Legs, V3Legs, V4Legs, AerodromeLegs, InfinityLegs {
+contract SwapRouter is ISwapRouter, ReentrancyLock, V2Legs, V3Legs, V4Legs, AerodromeLegs, InfinityLegs, PropAmmLegs {
     uint256 private constant BPS = 10_000;
 
     constructor(
@@ -197,6 +198,8 @@ contract SwapRouter is ISwapRouter, ReentrancyLock, V2Legs, V3Legs, V4Legs, Aero
         else if (kind == LEG_UNIV3) _swapUniV3Path(leg.tokenIn, leg.tokenOut, amountIn, leg.data);
         else if (kind == LEG_AERODROME_V2) _swapAerodromeV2(leg.tokenIn, leg.tokenOut, amountIn, leg.data);
         else if (kind == LEG_PANCAKE_INFINITY_CL) _swapPancakeInfinityCl(leg.tokenIn, leg.tokenOut, amountIn, leg.data);
+        else if (kind == LEG_PROP_AMM)
+            _swapPropAmm(leg.pool, leg.tokenIn, leg.tokenOut, amountIn, leg.minOut, leg.data);
         else revert UnsupportedLegKind(kind);
     }
 }

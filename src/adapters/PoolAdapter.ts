@@ -7,7 +7,18 @@ import type { LegData as SpecLegData } from '../router/routePlanTypes.ts'
 /** The spec's `LegData` kinds our adapters emit (docs/route-legs.md): a subset of the one union. */
 export type LegData = Extract<
   SpecLegData,
-  { kind: 'v2_direct' | 'v3_direct' | 'pancake_v3_direct' | 'algebra_direct' | 'hydrex' | 'univ4' | 'aerodrome_v2' | 'pancake_infinity_cl' }
+  {
+    kind:
+      | 'v2_direct'
+      | 'v3_direct'
+      | 'pancake_v3_direct'
+      | 'algebra_direct'
+      | 'hydrex'
+      | 'univ4'
+      | 'aerodrome_v2'
+      | 'pancake_infinity_cl'
+      | 'prop_amm'
+  }
 >
 
 export type LegKind = LegData['kind']
@@ -29,6 +40,10 @@ export type PoolRef = {
   /** AERODROME_V2LIKE only: the pool's factory (it holds the fee) and its curve, once known. */
   factory?: Address
   stable?: boolean
+  /** Prop AMMs only: the contract a trade calls (PropSwap router, Tessera engine, or the venue), once read. */
+  entry?: Address
+  /** Prop AMMs only: the venue's configured safety margin in bps (else its kind's default). */
+  marginBps?: number
 }
 
 /** The tokens a leg trades, in its direction (a venue whose leg names them needs it: aerodrome_v2). */
@@ -72,6 +87,8 @@ export type ReadPoolParameters = {
   blockNumber: bigint
   /** The block after `blockNumber` (the chain's block time later): what a clock-driven fee is read for. */
   nextBlock: NextBlock
+  /** The address that executes trades (the swap router): venues whose quotes depend on the caller are asked as it. */
+  executor?: Address
 }
 
 /**
@@ -118,4 +135,6 @@ export type ConfiguredPool = {
   fee?: number
   tickSpacing?: number
   hooks?: Address
+  /** Prop AMMs: the venue's safety margin in bps, 0..10,000 (else its kind's default, docs/dex-kinds.md). */
+  marginBps?: number
 }

@@ -16,6 +16,8 @@ export type RegistryEntry = { status: 'present'; adapter: PoolAdapter } | { stat
 
 const noBytecode = 'no published bytecode to deploy on our devnet, so no oracle to prove an adapter against'
 const noLeg = 'no executable leg kind in docs/route-legs.md'
+const propAmmNotExecuted =
+  'prop AMM: sampled through its own quote views by createPropAmmAdapter (src/adapters/propAmm/) and executable by the router (prop_amm, kind 9), but left out of the market until the quote service re-reads the chosen venues before answering'
 
 /**
  * The only TypeScript list of DEX kinds: every spec `DexId` maps to its adapter, or is explicitly
@@ -39,11 +41,11 @@ export const adapterRegistry: { readonly [K in DexId]: RegistryEntry } = {
   PANCAKE_V2: { status: 'present', adapter: pancakeV2 },
   PANCAKE_INFINITY_CL: { status: 'present', adapter: pancakeInfinityCl },
   CURVE: { status: 'absent', reason: `${noBytecode} (Vyper, not on npm); the solver has no model (unsupported)` },
-  PROPSWAP: { status: 'absent', reason: `prop AMM: closed source, priced by sampling its quote view; ${noLeg} (prop_amm is reserved)` },
-  TESSERA: { status: 'absent', reason: `prop AMM: closed source, priced by sampling its quote view; ${noLeg} (prop_amm is reserved)` },
-  ELFOMOFI: { status: 'absent', reason: `prop AMM: closed source, priced by sampling its quote view; ${noLeg} (prop_amm is reserved)` },
-  LUNARBASE: { status: 'absent', reason: `prop AMM: closed source, priced by sampling its quote view; ${noLeg} (prop_amm is reserved)` },
-  FELTIR: { status: 'absent', reason: `prop AMM: no public Base address; ${noLeg} (prop_amm is reserved)` },
+  PROPSWAP: { status: 'absent', reason: propAmmNotExecuted },
+  TESSERA: { status: 'absent', reason: propAmmNotExecuted },
+  ELFOMOFI: { status: 'absent', reason: propAmmNotExecuted },
+  LUNARBASE: { status: 'absent', reason: propAmmNotExecuted },
+  FELTIR: { status: 'absent', reason: `no public Base address; ${propAmmNotExecuted}` },
   DODO_V2: { status: 'absent', reason: `${noBytecode}; the solver has no model (unsupported); ${noLeg} (dodo_v2 is reserved)` },
   WOOFI: { status: 'absent', reason: `${noBytecode}; the solver has no model (unsupported); ${noLeg} (woofi is reserved)` },
   GYROSCOPE_ECLP: { status: 'absent', reason: `${noBytecode}; the solver has no model (unsupported); ${noLeg}` },

@@ -20,6 +20,8 @@ export type DevnetFile = {
    * `{ address }`, or the seed's shape (`{ factory, ... }`, UNIV4 `{ poolManager, ... }`).
    */
   factories?: Record<string, Address | { address: Address } | { factory: Address } | { poolManager: Address }>
+  /** The prop AMM venues (`deployPropAmms`): followed as configured pools once their kind has an adapter. */
+  propAmms?: { venues: { dex: DexId; address: Address }[] }
   accounts?: unknown[]
 }
 
@@ -61,7 +63,10 @@ export function devnetChainConfig({ file, path = 'var/devnet.json' }: DevnetChai
     if (!source) throw new Error(`devnet.json: factory "${name}" has no address, factory or poolManager`)
     deployments[dex] = { source, fromBlock: 0n }
   }
-  const pools = (devnet.pools ?? []).map(({ tokens: _tokens, ...pool }) => pool)
+  const pools: ConfiguredPool[] = (devnet.pools ?? []).map(({ tokens: _tokens, ...pool }) => pool)
+  // The prop AMMs have no factory to discover them from; until the router executes their leg their
+  // kinds are absent from the registry, and the venues are not followed (docs/dex-kinds.md).
+  for (const { dex, address } of devnet.propAmms?.venues ?? []) if (adapterRegistry[dex]?.status === 'present') pools.push({ dex, address })
   return {
     name: 'devnet',
     chainId: devnet.chainId,

@@ -21,6 +21,7 @@ export const ConfiguredPoolFile = Type.Object(
     fee: Type.Optional(Type.Integer({ minimum: 0 })),
     tickSpacing: Type.Optional(Type.Integer()),
     hooks: Type.Optional(AddressText),
+    marginBps: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
   },
   { additionalProperties: false },
 )

@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, test } from 'vitest'
-import { type Abi, type Address, maxUint256, parseAbi, parseEther, parseEventLogs } from 'viem'
+import { type Abi, type Address, type Hex, maxUint256, parseAbi, parseEther, parseEventLogs } from 'viem'
+import { decodePropAmmQuote, propAmmQuoteCall } from '../adapters/propAmm/propAmmQuoteCall.ts'
+import { startPropAmmKeeper } from './propAmm/startPropAmmKeeper.ts'
 import { seededDexIds } from './seed/baseMarketPools.ts'
 import { baseMarketTokens } from './seed/baseMarketTokens.ts'
 import { rawPrice } from './seed/rawPrice.ts'
@@ -36,7 +38,7 @@ afterAll(async () => {
 })
 
 test(
-  'the seeded market: 11 kinds, consistent prices, funded accounts, live Algebra fees, Infinity protocol fees, stable Aerodrome pools; a dump reload reproduces it',
+  'the seeded market: 11 kinds and the prop AMMs, consistent prices, funded accounts, live Algebra fees, Infinity protocol fees, stable Aerodrome pools; a dump reload reproduces it',
   { timeout: 180_000 },
   async () => {
     const seeded = await startSeededDevnet({ stateDir, forceSeed: true })
@@ -191,6 +193,26 @@ test(
       balances.filter((_, i) => i % 11 !== 0),
     )
     console.log(`timing: seed from scratch ${seeded.startMs} ms, load from dump ${loaded.startMs} ms (${market.pools.length} pools)`)
+
+    // The prop AMMs: both pairs, every kind; stale after the launchpad's week of blocks, fresh
+    // again (each quoting through its own view) after one re-pricing by the keeper.
+    const { venues } = loaded.market.propAmms
+    assert.equal(venues.length, 10)
+    const keeper = await startPropAmmKeeper({ devnet: loaded, propAmms: loaded.market.propAmms, intervalMs: 0 })
+    const venueQuote = async (venue: (typeof venues)[number]) => {
+      const { target, callData } = propAmmQuoteCall({
+        ...venue,
+        tokenIn: venue.tokens[0],
+        tokenOut: venue.tokens[1],
+        amountIn: venue.symbols[0] === 'WETH' ? 10n ** 16n : 10n ** 5n,
+      })
+      const { data } = await loaded.publicClient.call({ to: target, data: callData, account: loaded.market.router })
+      return decodePropAmmQuote(venue.dex, data as Hex)
+    }
+    for (const venue of venues) assert.equal(await venueQuote(venue), 0n, `${venue.dex} ${venue.symbols[0]} stale`)
+    await keeper.tick()
+    for (const venue of venues) assert.ok((await venueQuote(venue)) > 0n, `${venue.dex} ${venue.symbols[0]} fresh`)
+    await keeper.stop()
     await loaded.stop()
 
     // Same seed, same market: a second seed from scratch gives the same pools and state.

@@ -195,7 +195,16 @@ export function createMarketState({
     const nextBlock = { number: toBlock + 1n, timestamp: at.timestamp + BigInt(chain.blockTimeSec) }
     const read = () =>
       Promise.all([
-        readPoolSnapshots({ client, refs, adapterOf, blockNumber: toBlock, nextBlock, concurrency: readConcurrency, previousOf }),
+        readPoolSnapshots({
+          client,
+          refs,
+          adapterOf,
+          blockNumber: toBlock,
+          nextBlock,
+          concurrency: readConcurrency,
+          previousOf,
+          executor: chain.router,
+        }),
         readFees(toBlock),
       ])
     let [{ snapshots, unusable }, blockFees] = await read()

@@ -1,4 +1,4 @@
-import type { PublicClient } from 'viem'
+import type { Address, PublicClient } from 'viem'
 import { PoolUnusableError } from '../adapters/errors.ts'
 import type { NextBlock, PoolAdapter, PoolRef, PoolSnapshot } from '../adapters/PoolAdapter.ts'
 import { estimateTickLensGas } from '../adapters/state/estimateTickLensGas.ts'
@@ -19,6 +19,8 @@ export type ReadPoolSnapshotsParameters = {
    * `readVolatile`); undefined, or an adapter without `readVolatile`: the whole pool is read.
    */
   previousOf?: (ref: PoolRef) => PoolSnapshot | undefined
+  /** The address that executes trades (the swap router), for venues that quote by caller. */
+  executor?: Address
 }
 
 export type ReadPoolSnapshotsReturnType = {
@@ -46,6 +48,7 @@ export async function readPoolSnapshots({
   nextBlock,
   concurrency,
   previousOf,
+  executor,
 }: ReadPoolSnapshotsParameters): Promise<ReadPoolSnapshotsReturnType> {
   const batched = createBatchedReadClient({ client, blockNumber, maxBatchesInFlight: concurrency, estimateGas: estimateTickLensGas })
   // By the pools' order in `refs`, whatever order their batches answer in.
@@ -57,8 +60,8 @@ export async function readPoolSnapshots({
       outcomes[i] = {
         snapshot:
           previous && adapter.readVolatile
-            ? await adapter.readVolatile({ client: batched, ref: previous.ref, blockNumber, nextBlock, previous })
-            : await adapter.readPool({ client: batched, ref, blockNumber, nextBlock }),
+            ? await adapter.readVolatile({ client: batched, ref: previous.ref, blockNumber, nextBlock, previous, executor })
+            : await adapter.readPool({ client: batched, ref, blockNumber, nextBlock, executor }),
       }
     } catch (error) {
       if (error instanceof PoolUnusableError) outcomes[i] = { unusable: { ref, reason: error.reason } }

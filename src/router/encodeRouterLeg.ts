@@ -19,6 +19,8 @@ export type EncodeRouterLegParameters = {
 const V4_SWAP_COMMAND = '0x10'
 /** abi.encode(PoolKey): five static words. */
 const POOL_KEY_BYTES = 160
+/** A `prop_amm` leg's protocols, by the number the router's `PropAmmLegs.sol` decodes (`PROP_*`). */
+const propAmmProtocols: readonly string[] = ['propswap', 'tessera', 'elfomofi', 'lunarbase', 'feltir']
 /** One hop of an `aerodrome_v2` leg as the router decodes it. */
 const aerodromeRoutesAbi = [
   {
@@ -129,6 +131,16 @@ export function encodeRouterLeg({ leg, path = 'leg' }: EncodeRouterLegParameters
         kind: routerLegKind.pancake_infinity_cl,
         pool: zeroAddress,
         data: encodeAbiParameters(pancakeInfinityPoolKeyAbi, [poolKey]),
+        ...base,
+      }
+    }
+    case 'prop_amm': {
+      const protocol = propAmmProtocols.indexOf(data.protocol)
+      if (protocol < 0) fail('data.protocol', `must be one of ${propAmmProtocols.join(', ')}: ${String(data.protocol)}`)
+      return {
+        kind: routerLegKind.prop_amm,
+        pool: address(data.router, 'data.router'),
+        data: encodeAbiParameters([{ type: 'uint8' }], [protocol]),
         ...base,
       }
     }

@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem'
+import type { PropAmmDescription } from '../propAmm/PropAmmDescription.ts'
 import type { SeededDexId } from './baseMarketPools.ts'
 
 /** A seeded pool as `var/devnet.json` lists it. */
@@ -54,6 +55,8 @@ export type DevnetDescription = {
   multicall: Address
   tokens: Record<string, { address: Address; decimals: number }>
   pools: SeededPool[]
+  /** The prop AMM venues, their operator relay and its sender (`deployPropAmms`). */
+  propAmms: PropAmmDescription
   factories: SeededFactories
   /** Test contracts on the chain (PoolHarness answers V3/Pancake/Algebra callbacks). */
   helpers: { poolHarness: Address }

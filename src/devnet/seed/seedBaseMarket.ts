@@ -13,6 +13,7 @@ import { deployUniswapV2 } from '../deployUniswapV2.ts'
 import { deployUniswapV3 } from '../deployUniswapV3.ts'
 import { deployUniswapV4 } from '../deployUniswapV4.ts'
 import { multicall3Address } from '../../chains/multicall3Address.ts'
+import { deployPropAmms } from '../propAmm/deployPropAmms.ts'
 import type { Devnet } from '../startDevnet.ts'
 import { baseMarketPools } from './baseMarketPools.ts'
 import { baseMarketTokens, type MarketToken } from './baseMarketTokens.ts'
@@ -66,7 +67,8 @@ export type SeedBaseMarketReturnType = {
  * AlienBase V3, PancakeSwap V3 and two Algebra Integral instances (QuickSwap V4, Hydrex) with the
  * base plugin, all from npm bytecode, and our stand-ins of Aerodrome (volatile and stable pools),
  * Slipstream (with its dynamic swap-fee module), PancakeSwap V2 and PancakeSwap Infinity CL (with
- * protocol fees); 96 pools with reserves or four concentrated positions each;
+ * protocol fees); 96 pools with reserves or four concentrated positions each; the five prop AMMs
+ * (`deployPropAmms`) on WETH/USDC and cbBTC/USDC, priced once (the keeper re-prices them);
  * the first 10 anvil accounts funded with every token and WETH. Contracts and pools are created one
  * transaction at a time (their addresses come from nonces and reads); liquidity and funding go in
  * one batch with automine off.
@@ -203,6 +205,20 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
   await sendBatchAndMine({ devnet, calls })
   await request('anvil_stopImpersonatingAccount', [LIQUIDITY_PROVIDER])
 
+  // The prop AMMs, priced around each pair's first UNIV3 pool (its deepest: baseMarketPools).
+  const referenceOf = (base: string) => {
+    const pool = pools.find((p) => p.dex === 'UNIV3' && p.symbols.includes(base) && p.symbols.includes('USDC'))
+    if (!pool) throw new Error(`seed: no UNIV3 ${base}/USDC pool to price the prop AMMs around`)
+    return pool.address as Address
+  }
+  const propAmms = await deployPropAmms({
+    devnet,
+    tokens: Object.fromEntries(Object.values(tokens).map(({ address, token }) => [token.symbol, { address, decimals: token.decimals }])),
+    priceUsd: Object.fromEntries(baseMarketTokens.map((t) => [t.symbol, t.priceUsd])),
+    references: { WETH: referenceOf('WETH'), cbBTC: referenceOf('cbBTC') },
+    router,
+  })
+
   const description: DevnetDescription = {
     rpcUrl: devnet.anvil.url,
     chainId: devnet.chain.id,
@@ -211,6 +227,7 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
     multicall: multicall3Address,
     tokens: Object.fromEntries(Object.values(tokens).map(({ address, token }) => [token.symbol, { address, decimals: token.decimals }])),
     pools,
+    propAmms,
     factories,
     helpers: { poolHarness: getAddress(harness) },
     accounts,

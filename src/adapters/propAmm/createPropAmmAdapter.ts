@@ -1,0 +1,124 @@
+import {
+  type Address,
+  decodeFunctionResult,
+  encodeEventTopics,
+  encodeFunctionData,
+  getAddress,
+  type Hex,
+  multicall3Abi,
+  parseAbi,
+} from 'viem'
+import type { PoolInput } from '../../../bindings/types.ts'
+import { loadContractArtifacts } from '../../artifacts/loadContractArtifacts.ts'
+import { PoolUnusableError } from '../errors.ts'
+import type { PoolAdapter, PoolRef } from '../PoolAdapter.ts'
+import { propAmmCurveOf } from './propAmmCurveOf.ts'
+import type { PropAmmDexId } from './propAmmDexIds.ts'
+import { propAmmMarginBps } from './propAmmMarginBps.ts'
+import { decodePropAmmQuote, propAmmQuoteCall } from './propAmmQuoteCall.ts'
+import { propAmmSampleAmounts } from './propAmmSampleAmounts.ts'
+import { readPropAmmVenue } from './readPropAmmVenue.ts'
+
+/** What re-prices or re-opens a venue: the operator's update, a pause or unpause. */
+const venueEvents = parseAbi([
+  'event PriceUpdated(uint256 priceX96, uint128 depthBase, uint128 depthQuote, uint32 feePips)',
+  'event PausedSet(bool paused)',
+  'event StateUpdated(uint160 anchorPrice, uint24 feeAskX24, uint24 feeBidX24)',
+  'event Unpaused(address account)',
+  'event Paused(address account)',
+])
+
+let multicall3Code: Hex | undefined
+/** Multicall3's runtime (our `aggregate3`-compatible build), placed at the executor for the sampling call. */
+const multicall3Runtime = () => (multicall3Code ??= loadContractArtifacts().Multicall3.deployedBytecode)
+
+/**
+ * A prop AMM kind (PROPSWAP, TESSERA, ELFOMOFI, LUNARBASE, FELTIR): no curve to model, so each
+ * block the venue is priced by its own quote view (`propAmmQuoteCall`), asked by the address that
+ * will execute (`executor`: the swap router; LUNARBASE's fee depends on the caller), at log-spaced
+ * sizes plus fractions of its inventory (`propAmmSampleAmounts`), both directions, in one
+ * `aggregate3` run *as the executor* (Multicall3's code placed there by an `eth_call` state
+ * override, so the venues see the router as `msg.sender`). The samples become the solver's
+ * `sampled` state with the venue's safety margin (`propAmmMarginBps`). A paused venue, one stale
+ * by the next block, one whose samples are not monotone, or one that quotes nothing is unusable
+ * for that block: the market lists it in its skip list with the reason, and reads it again on its
+ * operator's next update. Configured pools only (the venues announce nothing); re-read every block.
+ * The router's `prop_amm` leg does not exist yet: `encodeLeg` names the spec's leg.
+ *
+ * @example
+ * const snapshot = await propswap.readPool({ client, ref, blockNumber, nextBlock, executor: router })
+ * // → input.state: { model: 'sampled', marginBps: 10, zeroForOne: [[in, out], ...], oneForZero: [...] }
+ */
+export function createPropAmmAdapter({ dex }: { dex: PropAmmDexId }): PoolAdapter {
+  const refOf = (address: string, marginBps?: number): PoolRef => {
+    const id = address.toLowerCase() as Address
+    return { id, dex, emitter: id, ...(marginBps === undefined ? {} : { marginBps }) }
+  }
+  return {
+    dex,
+    legKind: 'prop_amm',
+    discoveryTopics: [],
+    poolFromDiscoveryLog: (log) => ({
+      skipped: { id: log.address.toLowerCase(), dex, reason: 'prop AMMs are configured, not discovered' },
+    }),
+    stateTopics: venueEvents.map((event) => encodeEventTopics({ abi: [event], eventName: event.name })[0]),
+    poolIdOfStateLog: (log) => log.address.toLowerCase(),
+    refOfConfiguredPool: (pool) => refOf(pool.address, pool.marginBps),
+    readPool: async ({ client, ref, blockNumber, nextBlock, executor }) => {
+      const unusable = (reason: string) => new PoolUnusableError({ poolId: ref.id, dex, reason })
+      if (!executor) throw unusable('no executing address to quote for (the chain config names no router)')
+      const venue = getAddress(ref.id)
+      const state = await readPropAmmVenue({ client, dex, venue, blockNumber, nextBlockNumber: nextBlock.number })
+      if (state.closed) throw unusable(state.closed)
+      const directions = ([0, 1] as const).map((i) => {
+        const [tokenIn, tokenOut] = [state.tokens[i], state.tokens[1 - i]]
+        const amounts = propAmmSampleAmounts({ decimals: state.decimals[i], reserveIn: state.reserves[i], maxIn: state.maxIn?.[i] })
+        return { amounts, calls: amounts.map((amountIn) => propAmmQuoteCall({ dex, entry: state.entry, tokenIn, tokenOut, amountIn })) }
+      })
+      const calls = directions.flatMap((d) => d.calls)
+      const { data } = await client.call({
+        to: executor,
+        data: encodeFunctionData({
+          abi: multicall3Abi,
+          functionName: 'aggregate3',
+          args: [calls.map((c) => ({ target: c.target, allowFailure: true, callData: c.callData }))],
+        }),
+        blockNumber,
+        stateOverride: [{ address: executor, code: multicall3Runtime() }],
+      })
+      if (!data) throw unusable('the sampling call returned nothing')
+      const answers = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data })
+      let at = 0
+      const curves = directions.map(({ amounts }) =>
+        propAmmCurveOf(
+          amounts.map((amountIn) => {
+            const answer = answers[at++]
+            return { amountIn, amountOut: answer.success ? decodePropAmmQuote(dex, answer.returnData) : undefined }
+          }),
+        ),
+      )
+      for (const curve of curves) if ('problem' in curve) throw unusable(curve.problem)
+      const [forward, backward] = curves.map((c) => ('samples' in c ? c.samples : []))
+      if (forward.length === 0 && backward.length === 0) throw unusable('quotes nothing either way')
+      // The solver's pool lists token0 < token1; the venue's order may be the other.
+      const sorted = BigInt(state.tokens[0]) < BigInt(state.tokens[1])
+      const text = (samples: [bigint, bigint][]) => samples.map(([i, o]) => [i.toString(), o.toString()] as [string, string])
+      const input: PoolInput = {
+        id: ref.id,
+        dex,
+        tokens: sorted ? state.tokens : [state.tokens[1], state.tokens[0]],
+        state: {
+          model: 'sampled',
+          marginBps: ref.marginBps ?? propAmmMarginBps[dex],
+          zeroForOne: text(sorted ? forward : backward),
+          oneForZero: text(sorted ? backward : forward),
+        },
+      }
+      return { ref: { ...ref, entry: state.entry }, input, refreshEveryBlock: true }
+    },
+    encodeLeg: (ref) => {
+      if (!ref.entry) throw new Error(`${dex} venue ${ref.id}: its entry contract is not known until it is read`)
+      return { kind: 'prop_amm', router: getAddress(ref.entry), protocol: dex.toLowerCase() as Lowercase<PropAmmDexId> }
+    },
+  }
+}
