@@ -96,7 +96,11 @@ export function createIndexer({
     }
   }
 
-  /** The latest kept header the chain still has: everything above it was replaced. */
+  /**
+   * The latest kept header the chain still has: everything above it was replaced. When the chain
+   * has none of them, nothing indexed is known to be on it (a node pointed at another chain of the
+   * same id, an embedded chain seeded again with its launchpad elsewhere): all of it is undone.
+   */
   const findForkPoint = async (): Promise<number> => {
     const kept = await db.query<{ block_number: number; block_hash: string }>(
       'SELECT block_number, block_hash FROM indexed_blocks WHERE chain_id = $1 ORDER BY block_number DESC',
@@ -106,7 +110,7 @@ export function createIndexer({
       const block = await client.getBlock({ blockNumber: BigInt(header.block_number) }).catch(() => undefined)
       if (block?.hash.toLowerCase() === header.block_hash) return header.block_number
     }
-    return Number(launchpad.fromBlock) - 1
+    return -1
   }
 
   const syncStep = async (): Promise<SyncResult> => {

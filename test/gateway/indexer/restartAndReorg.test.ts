@@ -168,5 +168,33 @@ for (const engine of testEngines) {
         await fresh.close()
       }
     })
+
+    test('a database indexed from another chain of the same id (an embedded chain seeded again): nothing kept is on this one, so all of it is undone and the chain read from its launchpad start', async () => {
+      const db = await engine.open()
+      const fresh = await engine.open()
+      const snapshot: Hex = await t.devnet.testClient.snapshot()
+      try {
+        await activity({ salt: 11, seed: 3 })
+        await createIndexer({ db, client, launchpad, batchBlocks: 1000 }).catchUp()
+        // The other chain: none of the headers the database kept is on the chain the node now serves,
+        // and its launchpad starts later (the embedded seed deployed it after other contracts).
+        await db.execute("UPDATE indexed_blocks SET block_hash = '0x' || substr(block_hash, 3, 62) || 'ff'")
+        await db.execute("UPDATE indexer_state SET block_hash = '0x' || substr(block_hash, 3, 62) || 'ff'")
+        const head = await client.getBlockNumber()
+        const elsewhere = { ...launchpad, fromBlock: head + 1n }
+        await activity({ salt: 12, seed: 4 })
+        const indexer = createIndexer({ db, client, launchpad: elsewhere, batchBlocks: 1000 })
+        assert.ok((await indexer.syncOnce()).reorgedTo !== undefined, 'the other chain was detected')
+        await indexer.catchUp()
+
+        await createIndexer({ db: fresh, client, launchpad: elsewhere, batchBlocks: 1000 }).catchUp()
+        const [replaced, scratch] = [await contents(db), await contents(fresh)]
+        for (const table of Object.keys(scratch)) assert.deepEqual(replaced[table], scratch[table], table)
+      } finally {
+        await revertToSnapshot({ testClient: t.devnet.testClient, id: snapshot })
+        await db.close()
+        await fresh.close()
+      }
+    })
   })
 }
