@@ -114,6 +114,10 @@ if (devnet) {
       logger: { level: config.logLevel },
       redact,
       swaps: { router: deps.quoteService.router, quote: deps.quoteService.quote },
+      redisUrl: config.redisUrl,
+      trustProxy: config.gatewayTrustProxy,
+      publicUrl: config.gatewayPublicUrl,
+      cursorSecret: config.gatewayCursorSecret,
     })
   } catch (error) {
     fastify.log.error({ err: error }, 'launch gateway failed to start')

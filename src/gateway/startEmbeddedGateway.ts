@@ -9,6 +9,7 @@ import { createKuboPinner } from './documents/createKuboPinner.ts'
 import { importLaunchpadContent } from './content/importLaunchpadContent.ts'
 import { type RunningGateway, startGateway } from './startGateway.ts'
 import { openDatabase } from './store/openDatabase.ts'
+import { connectRedis } from '../limits/redis/connectRedis.ts'
 
 export type StartEmbeddedGatewayParameters = {
   /** The seeded embedded chain (its launchpad is served). */
@@ -25,6 +26,12 @@ export type StartEmbeddedGatewayParameters = {
   swaps?: GatewayChain['swaps']
   /** The swap service's redactor (its secrets may reach the gateway's lines too). */
   redact?: Parameters<typeof startGateway>[0]['redact']
+  /** A Redis shared by every instance (`REDIS_URL`): the limiter runs there; unset: in memory. */
+  redisUrl?: string
+  /** `GATEWAY_TRUST_PROXY`, `GATEWAY_PUBLIC_URL`, `GATEWAY_CURSOR_SECRET` (README settings). */
+  trustProxy?: Parameters<typeof startGateway>[0]['trustProxy']
+  publicUrl?: string
+  cursorSecret?: string
 }
 
 /** What `npm start` prints: the gateway, and a development key with every scope. */
@@ -54,12 +61,23 @@ export async function startEmbeddedGateway({
   logger,
   redact,
   swaps,
+  redisUrl,
+  trustProxy,
+  publicUrl,
+  cursorSecret,
 }: StartEmbeddedGatewayParameters): Promise<EmbeddedGateway> {
   const lp = devnet.market.launchpad
   if (!lp) throw new Error('the embedded chain has no launchpad (reseed it: npm run devnet:reseed)')
   const url = databaseUrl ?? `${root}/var/gateway.sqlite`
   if (!/^postgres(ql)?:\/\//.test(url) && isAbsolute(url)) mkdirSync(dirname(url), { recursive: true })
   const db = await openDatabase({ url })
+  // Its own connection (not the swap service's): the gateway's limits under their own prefix.
+  const redis = redisUrl
+    ? await connectRedis({ url: redisUrl }).catch(async (error) => {
+        await db.close()
+        throw error
+      })
+    : undefined
   try {
     await importLaunchpadContent({ db, documents: lp.documents, announcements: lp.announcements, nowIso: new Date().toISOString() })
     const chainId = devnet.market.chainId
@@ -71,6 +89,10 @@ export async function startEmbeddedGateway({
       redact,
       // The developer's own chain: its development key is a test key.
       environment: 'test',
+      redis,
+      trustProxy,
+      publicUrl,
+      cursorSecret: cursorSecret === undefined ? undefined : Buffer.from(cursorSecret, 'utf8'),
       ipfs: ipfs ? createKuboPinner(ipfs) : await createBlockstorePinner({ dir: `${root}/var/ipfs/blocks` }),
       chains: [embeddedGatewayChain({ devnet, swaps })],
     })
@@ -89,10 +111,12 @@ export async function startEmbeddedGateway({
       close: async () => {
         await gateway.close()
         await db.close()
+        await redis?.close()
       },
     }
   } catch (error) {
     await db.close()
+    await redis?.close()
     throw error
   }
 }

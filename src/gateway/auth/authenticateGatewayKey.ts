@@ -61,7 +61,7 @@ export async function authenticateGatewayKey({
   const parsed = parseApiKey(presented)
   if (!parsed) throw new GatewayProblem('invalid_api_key', { detail: 'The key is malformed.' })
   if (!deps.keys.isCached(parsed.prefix)) {
-    const lookup = deps.limiter.consume([
+    const lookup = await deps.limiter.consume([
       {
         policy: {
           kind: 'window',
