@@ -63,6 +63,8 @@ export type StartGatewayParameters = {
   redis?: SharedRedis
   /** A concurrency lease's TTL in Redis (tests shorten it); default `LEASE_TTL_MS`. */
   leaseTtlMs?: number
+  /** How long a running request holds its idempotency key (tests shorten it); default `IDEMPOTENCY_LEASE_MS`. */
+  idempotencyLeaseMs?: number
   /** `live` (default) refuses `gw_test_` keys; the embedded deployment is `test`. */
   environment?: 'live' | 'test'
   now?: () => number
@@ -105,6 +107,7 @@ export async function startGateway({
   trustProxy = false,
   redis,
   leaseTtlMs,
+  idempotencyLeaseMs,
   environment = 'live',
   now = Date.now,
 }: StartGatewayParameters): Promise<RunningGateway> {
@@ -125,7 +128,7 @@ export async function startGateway({
   if (catchUp) for (const i of indexers) await i.catchUp()
   const usage = createUsageRecorder({ db, now })
   const limiter = redis ? createRedisWeightedLimiter({ redis, leaseTtlMs }) : createWeightedLimiter({ now })
-  const idempotency = createIdempotencyStore({ db, now })
+  const idempotency = createIdempotencyStore({ db, now, leaseMs: idempotencyLeaseMs })
   const plans = createTransactionPlanStore({ db, now })
   const sweep = setInterval(() => {
     limiter.sweep()
