@@ -5,15 +5,10 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, test } from 'vitest'
 import { type SeededDevnet, startSeededDevnet } from '../../src/devnet/startSeededDevnet.ts'
-import { embeddedGatewayChain } from '../../src/gateway/embeddedGatewayChain.ts'
 import { idempotencyFingerprint } from '../../src/gateway/idempotency/idempotencyFingerprint.ts'
 import type { PlanLimits } from '../../src/gateway/limits/plans.ts'
-import { type RunningGateway, startGateway } from '../../src/gateway/startGateway.ts'
-import { openDatabase } from '../../src/gateway/store/openDatabase.ts'
-import type { SqlDatabase } from '../../src/gateway/store/SqlDatabase.ts'
-import { connectRedis, type SharedRedis } from '../../src/limits/redis/connectRedis.ts'
-import { type RedisServer, startRedisServer } from '../fixtures/startRedisServer.ts'
-import { testEngines } from '../gateway/fixtures/testDatabases.ts'
+import type { RunningGateway } from '../../src/gateway/startGateway.ts'
+import { type GatewayFleet, startGatewayFleet } from '../gateway/fixtures/startGatewayFleet.ts'
 
 // Two gateway instances in one test process sharing only a real redis-server and a real
 // PostgreSQL (scripts/postgres.sh): each has its own HTTP server, its own database pool, its own
@@ -28,57 +23,21 @@ type Json = any
 
 const root = join(import.meta.dirname, '..', '..')
 const LEASE_TTL_MS = 1_500
-const CURSOR_SECRET = Buffer.from('a cursor secret every instance of the fleet shares', 'utf8')
 
-let redisServer: RedisServer
 let devnet: SeededDevnet
-let store: SqlDatabase & { url: string }
-const opened: { db: SqlDatabase; redis: SharedRedis; gateway: RunningGateway }[] = []
+let fleet: GatewayFleet
 let a: RunningGateway
 let b: RunningGateway
 
-/** One more instance on the shared Redis and PostgreSQL; `follow` only for the first. */
-async function startInstance({ follow, idempotencyLeaseMs }: { follow: boolean; idempotencyLeaseMs?: number }) {
-  const db = follow ? store : await openDatabase({ url: store.url })
-  const redis = await connectRedis({ url: redisServer.url })
-  const gateway = await startGateway({
-    db,
-    chains: [embeddedGatewayChain({ devnet })],
-    redis,
-    leaseTtlMs: LEASE_TTL_MS,
-    idempotencyLeaseMs,
-    cursorSecret: CURSOR_SECRET,
-    trustProxy: true,
-    follow,
-    catchUp: follow,
-    indexer: { pollIntervalMs: 200 },
-    environment: 'test',
-  })
-  const instance = { db, redis, gateway }
-  opened.push(instance)
-  return instance
-}
-
-async function stopInstance(instance: (typeof opened)[number]) {
-  opened.splice(opened.indexOf(instance), 1)
-  await instance.gateway.close()
-  await instance.redis.close()
-  if (instance.db !== store) await instance.db.close()
-}
-
 beforeAll(async () => {
-  redisServer = await startRedisServer()
   devnet = await startSeededDevnet({})
-  store = await testEngines.find((e) => e.name === 'postgres')!.open()
-  a = (await startInstance({ follow: true })).gateway
-  b = (await startInstance({ follow: false })).gateway
+  fleet = await startGatewayFleet({ devnet, size: 2, leaseTtlMs: LEASE_TTL_MS })
+  ;[a, b] = fleet.instances.map((i) => i.gateway)
 }, 900_000)
 
 afterAll(async () => {
-  for (const instance of [...opened].reverse()) await stopInstance(instance).catch(() => {})
-  await store?.close()
+  await fleet?.close()
   await devnet?.stop()
-  await redisServer?.close()
 })
 
 const keyWith = async (input: { limits?: PlanLimits; scopes?: string[] } = {}) =>
@@ -135,9 +94,9 @@ describe('limits across two instances', () => {
     )
 
     // B restarted (a new process state: its memory, caches and connections are gone): the window is still full.
-    const old = opened.find((o) => o.gateway === b)!
-    await stopInstance(old)
-    b = (await startInstance({ follow: false })).gateway
+    const old = fleet.instances.find((o) => o.gateway === b)!
+    await fleet.stop(old)
+    b = (await fleet.start()).gateway
     const after = await get(b, path, key)
     assert.equal(after.status, 429)
     assert.equal(((await after.json()) as Json).code, 'rate_limit_exceeded')
@@ -164,6 +123,27 @@ describe('limits across two instances', () => {
     const refused = await Promise.all(answers.filter((r) => r.status === 429).map(async (r) => (await r.json()) as Json))
     assert.equal(refused.length, 98)
     for (const body of refused) assert.deepEqual([body.code, body.violated_policies], ['quota_exceeded', ['documents_per_token']])
+  })
+})
+
+describe('leases across instances', () => {
+  test('an instance killed mid-request leaves no lease held past its TTL (holder snapshots: 2 in flight per key)', async () => {
+    const key = await keyWith({ scopes: ['holders:read'] })
+    const path = `/tokens/${devnet.market.chainId}/${tokenAt(0).address}/holders`
+    // C's holder provider never answers: its two requests stay in flight, holding the key's two leases.
+    const c = await fleet.start({ holders: { page: () => new Promise(() => {}) } })
+    const inFlight = [get(c.gateway, path, key, '10.40.5.1'), get(c.gateway, path, key, '10.40.5.1')]
+    await sleep(300)
+    // Killed: C never talks to Redis again (no renewal, no release).
+    c.redis.client.destroy()
+    const during = await get(a, path, key, '10.40.5.2')
+    assert.equal(during.status, 429)
+    assert.deepEqual(((await during.json()) as Json).violated_policies, ['holder_snapshots_in_flight_per_key'])
+    await sleep(LEASE_TTL_MS + 300)
+    const after = await get(b, path, key, '10.40.5.2')
+    assert.equal(after.status, 200, "the killed instance's leases expired at their TTL")
+    await Promise.allSettled(inFlight)
+    await fleet.stop(c).catch(() => {})
   })
 })
 
@@ -205,7 +185,7 @@ describe('the store across two instances', () => {
     const t = tokenAt(3)
     // Instance C holds idempotency keys 1.5 s. It claims this one as the request's start does
     // (same API key, same fingerprint), then dies without completing or abandoning it.
-    const c = await startInstance({ follow: false, idempotencyLeaseMs: 1_500 })
+    const c = await fleet.start({ idempotencyLeaseMs: 1_500 })
     const claim = await c.gateway.deps.idempotency.claim({
       keyPrefix: record.prefix,
       key: idem,
@@ -217,7 +197,7 @@ describe('the store across two instances', () => {
     })
     assert.equal(claim.kind, 'claimed')
     c.redis.client.destroy()
-    await stopInstance(c).catch(() => {})
+    await fleet.stop(c).catch(() => {})
     const during = await documentPrepare(a, 3, key, idem, '10.40.4.1')
     assert.equal(during.status, 409)
     assert.equal(((await during.json()) as Json).code, 'idempotency_in_progress')
@@ -232,7 +212,7 @@ describe('shared state unreachable', () => {
   test('Redis down: keyed requests are 503 temporarily_unavailable on both, /health says why; back up, served again', async () => {
     const key = await keyWith()
     assert.equal((await get(a, '/tokens?limit=1', key)).status, 200)
-    await redisServer.stop()
+    await fleet.redisServer.stop()
     try {
       for (const gateway of [a, b]) {
         const res = await get(gateway, '/tokens?limit=1', key)
@@ -245,9 +225,9 @@ describe('shared state unreachable', () => {
         assert.match(health.not_ready_because.join(' '), /rate limiter \(Redis\)/)
       }
     } finally {
-      await redisServer.start()
+      await fleet.redisServer.start()
     }
-    for (let i = 0; i < 50 && !opened.every((o) => o.redis.isReady()); i++) await sleep(100)
+    for (let i = 0; i < 50 && !fleet.instances.every((o) => o.redis.isReady()); i++) await sleep(100)
     assert.equal((await get(b, '/tokens?limit=1', key)).status, 200)
   })
 
