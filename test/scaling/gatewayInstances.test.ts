@@ -1,14 +1,18 @@
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, test } from 'vitest'
 import { type SeededDevnet, startSeededDevnet } from '../../src/devnet/startSeededDevnet.ts'
 import { idempotencyFingerprint } from '../../src/gateway/idempotency/idempotencyFingerprint.ts'
 import type { PlanLimits } from '../../src/gateway/limits/plans.ts'
+import { startEmbeddedGateway } from '../../src/gateway/startEmbeddedGateway.ts'
 import type { RunningGateway } from '../../src/gateway/startGateway.ts'
 import { type GatewayFleet, startGatewayFleet } from '../gateway/fixtures/startGatewayFleet.ts'
+import { testEngines } from '../gateway/fixtures/testDatabases.ts'
 
 // Two gateway instances in one test process sharing only a real redis-server and a real
 // PostgreSQL (scripts/postgres.sh): each has its own HTTP server, its own database pool, its own
@@ -253,5 +257,41 @@ describe('shared state unreachable', () => {
       if (status !== 200) await sleep(200)
     }
     assert.equal(status, 200)
+  })
+})
+
+describe('the settings npm start passes (startEmbeddedGateway)', () => {
+  test('REDIS_URL, a postgres:// GATEWAY_DATABASE_URL, GATEWAY_PUBLIC_URL, GATEWAY_CURSOR_SECRET, GATEWAY_TRUST_PROXY reach the gateway', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gw-embedded-'))
+    // A database of its own: this gateway follows the chain too (one indexer per database here).
+    const own = await testEngines.find((e) => e.name === 'postgres')!.open()
+    const embedded = await startEmbeddedGateway({
+      devnet,
+      root: dir,
+      port: 0,
+      databaseUrl: own.url,
+      redisUrl: fleet.redisServer.url,
+      publicUrl: 'https://gateway.example',
+      cursorSecret: 'a cursor secret of at least 32 characters',
+      trustProxy: ['127.0.0.1'],
+    })
+    try {
+      const health = (await (await fetch(`${embedded.url}/health`)).json()) as Json
+      assert.deepEqual(health.shared_state, { limits: { engine: 'redis', state: 'up' }, store: { engine: 'postgres', state: 'up' } })
+      const problem = (await (await fetch(`${embedded.url}/tokens`)).json()) as Json
+      assert.equal(problem.type, 'https://gateway.example/problems#missing_api_key')
+      // The limits are Redis's: the development key's minute window is visible in Redis under the gateway's prefix.
+      const res = await fetch(`${embedded.url}/tokens?limit=1`, {
+        headers: { 'x-api-key': embedded.devKey, 'x-forwarded-for': '10.40.9.9' },
+      })
+      assert.equal(res.status, 200)
+      assert.ok((await fleet.instances[0].redis.client.keys('gw:{gw}:minute:*')).length > 0)
+      // Trusted proxy (127.0.0.1, the test's own address): the per-source ceiling counts the forwarded client.
+      assert.ok((await fleet.instances[0].redis.client.keys('gw:{gw}:lookups:10.40.9.9*')).length > 0)
+    } finally {
+      await embedded.close()
+      await own.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
