@@ -165,13 +165,13 @@ const charges: PolicyCharge[] = [
 ]
 const N = 200_000
 for (let i = 0; i < 20_000; i++) {
-  const d = limiter.consume(charges)
-  if (d.allowed) d.release()
+  const d = await limiter.consume(charges)
+  if (d.allowed) await d.release()
 }
 const l0 = performance.now()
 for (let i = 0; i < N; i++) {
-  const d = limiter.consume(charges)
-  if (d.allowed) d.release()
+  const d = await limiter.consume(charges)
+  if (d.allowed) await d.release()
 }
 const perRequestUs = ((performance.now() - l0) * 1000) / N
 console.log(`limiter: ${perRequestUs.toFixed(2)} µs per request (6 policies, consume + release, in memory, mean of ${N})`)

@@ -20,6 +20,7 @@ import { SCOPES } from '../src/gateway/auth/scopes.ts'
 import { startGateway } from '../src/gateway/startGateway.ts'
 import { openDatabase } from '../src/gateway/store/openDatabase.ts'
 import { startSwapService } from '../src/startSwapService.ts'
+import { fixedRateRequests } from './gateway/fixedRateRequests.ts'
 
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '20' }, out: { type: 'string' } } })
 const durationSec = Number(values.duration)
@@ -62,23 +63,7 @@ const post = (path: string, body: unknown, extra: Record<string, string> = {}, k
 
 /** Sends `make(i)` at `rate` per second for the duration, open loop; latencies from each due time. */
 async function load(route: string, rate: number, make: (i: number) => Promise<Response>) {
-  const total = Math.max(1, Math.round(rate * durationSec))
-  const latencies: number[] = []
-  const statuses = new Map<number, number>()
-  const start = performance.now()
-  await Promise.all(
-    Array.from({ length: total }, async (_, i) => {
-      const due = start + (i * 1000) / rate
-      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())))
-      const res = await make(i)
-      await res.arrayBuffer()
-      latencies.push(performance.now() - due)
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
-    }),
-  )
-  latencies.sort((a, b) => a - b)
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] * 100) / 100
-  const row = { route, rate, sent: total, p50_ms: at(0.5), p99_ms: at(0.99), statuses: Object.fromEntries(statuses) }
+  const row = { route, rate, ...(await fixedRateRequests({ rate, durationSec, make })) }
   console.log(`${route}\t${rate}/s\tp50 ${row.p50_ms} ms\tp99 ${row.p99_ms} ms\t${JSON.stringify(row.statuses)}`)
   return row
 }

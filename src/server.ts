@@ -129,6 +129,10 @@ if (devnet || config.gatewayChains) {
     root: compiledContractsPath().root,
     logger: { level: config.logLevel },
     redact,
+    redisUrl: config.redisUrl,
+    trustProxy: config.gatewayTrustProxy,
+    publicUrl: config.gatewayPublicUrl,
+    cursorSecret: config.gatewayCursorSecret,
   }
   const swaps = { router: deps.quoteService.router, quote: deps.quoteService.quote }
   try {

@@ -181,3 +181,24 @@ test("IPFS_API_URL: a Kubo node's RPC API (unset: the embedded blockstore); no c
   )
   assert.ok(!problems.join('\n').includes('secret'), 'credentials in a URL are never printed')
 })
+
+test("the gateway's fleet settings: trusted proxies, public URL, cursor secret (never printed)", () => {
+  const c = loadConfig({
+    GATEWAY_TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
+    GATEWAY_PUBLIC_URL: 'https://api.example.com/gateway',
+    GATEWAY_CURSOR_SECRET: 's'.repeat(40),
+  })
+  assert.deepEqual(
+    [c.gatewayTrustProxy, c.gatewayPublicUrl, c.gatewayCursorSecret],
+    [['10.0.0.0/8', '127.0.0.1'], 'https://api.example.com/gateway', 's'.repeat(40)],
+  )
+  assert.equal(loadConfig({}).gatewayTrustProxy, false)
+  assert.equal(loadConfig({ GATEWAY_TRUST_PROXY: 'true' }).gatewayTrustProxy, true)
+  const problems = problemsOf({
+    GATEWAY_TRUST_PROXY: 'proxy.example',
+    GATEWAY_PUBLIC_URL: 'https://x.example/',
+    GATEWAY_CURSOR_SECRET: 'short-secret',
+  })
+  assert.equal(problems.length, 3, problems.join('\n'))
+  assert.ok(!problems.join('\n').includes('short-secret'), 'the secret is never printed')
+})

@@ -64,6 +64,26 @@ export const ConfigEnv = Type.Object({
     Type.String({ pattern: '^[0-9]{1,40}$', description: 'pools shallower than this many wei of WETH are left out' }),
   ),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', description: 'shared quote store and rate limiter; unset: in memory' })),
+  GATEWAY_TRUST_PROXY: Type.Optional(
+    Type.String({
+      pattern: '^(true|false|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$',
+      description:
+        "the gateway's proxies whose X-Forwarded-For names the client: false (default), true (any), or comma-separated addresses/CIDRs",
+    }),
+  ),
+  GATEWAY_PUBLIC_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^/?#\\s]+(/[^?#\\s]*[^/?#\\s])?$',
+      description: "the gateway's public base URL (problem types, Link headers); no trailing slash",
+    }),
+  ),
+  GATEWAY_CURSOR_SECRET: Type.Optional(
+    Type.String({
+      minLength: 32,
+      description:
+        'signs the gateway cursors (every instance the same: cursors survive restarts and cross instances); unset: random per process',
+    }),
+  ),
   MAX_CONCURRENT_SOLVES: Type.Optional(Integer('MAX_CONCURRENT_SOLVES', 'solves in flight at once, all keys', 1, 100_000)),
   MAX_CONCURRENT_SOLVES_PER_KEY: Type.Optional(
     Integer('MAX_CONCURRENT_SOLVES_PER_KEY', 'solves in flight at once per API key', 1, 100_000),
@@ -137,7 +157,7 @@ export const DEFAULT_MAX_FEE_BPS = 300
 export const DEFAULT_MIN_POOL_LIQUIDITY_WEI = 10n ** 18n
 
 /** Variables whose value is a secret: a config error names them but never prints the value. */
-const SECRET_VARIABLES = new Set(['RPC_URL', 'QUOTE_SIGNING_KEY', 'API_KEYS', 'REDIS_URL', 'IPFS_API_URL'])
+const SECRET_VARIABLES = new Set(['RPC_URL', 'QUOTE_SIGNING_KEY', 'API_KEYS', 'REDIS_URL', 'IPFS_API_URL', 'GATEWAY_CURSOR_SECRET'])
 
 export type Config = {
   host: string
@@ -165,6 +185,12 @@ export type Config = {
   /** Liquidity floor in wei of WETH, decimal (default: 1 WETH with RPC_URL, 0 on the embedded chain). */
   minPoolLiquidityWei: string
   redisUrl?: string
+  /** Whose `X-Forwarded-For` the gateway trusts for the client address (its per-source ceilings). */
+  gatewayTrustProxy: boolean | string[]
+  /** The gateway's public base URL (problem `type`s, `Link` headers); default the address it listens on. */
+  gatewayPublicUrl?: string
+  /** Signs the gateway's cursors (the same on every instance); default random per process. */
+  gatewayCursorSecret?: string
   maxConcurrentSolves: number
   maxConcurrentSolvesPerKey: number
   /** 0: solves are not shed on the event loop's delay (the concurrency bounds still apply). */
@@ -271,6 +297,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : 0n
     ).toString(),
     redisUrl: e.REDIS_URL,
+    gatewayTrustProxy: gatewayTrustProxy(e.GATEWAY_TRUST_PROXY),
+    gatewayPublicUrl: e.GATEWAY_PUBLIC_URL,
+    gatewayCursorSecret: e.GATEWAY_CURSOR_SECRET,
     maxConcurrentSolves: int('MAX_CONCURRENT_SOLVES', 64),
     maxConcurrentSolvesPerKey: int('MAX_CONCURRENT_SOLVES_PER_KEY', 16),
     maxEventLoopDelayMs: int('MAX_EVENT_LOOP_DELAY_MS', 0),
@@ -327,6 +356,19 @@ function readGatewayChains(path: string | undefined, problems: string[]): Gatewa
     problems.push((error as Error).message)
     return undefined
   }
+}
+
+/**
+ * `GATEWAY_TRUST_PROXY` as Fastify's `trustProxy`: `true` (any proxy: only behind one that
+ * overwrites the header), `false`, or the proxies' addresses and CIDRs.
+ *
+ * @example
+ * gatewayTrustProxy('10.0.0.0/8,127.0.0.1') // → ['10.0.0.0/8', '127.0.0.1']; gatewayTrustProxy('true') → true; undefined → false
+ */
+export function gatewayTrustProxy(raw: string | undefined): boolean | string[] {
+  if (raw === undefined || raw === 'false') return false
+  if (raw === 'true') return true
+  return raw.split(',')
 }
 
 /** A variable's value as a config error may print it: a secret's never (an RPC URL keeps its host). */

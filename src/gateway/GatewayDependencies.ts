@@ -1,3 +1,4 @@
+import type { SharedRedis } from '../limits/redis/connectRedis.ts'
 import type { KeyStore } from './auth/createKeyStore.ts'
 import type { GatewayChain } from './GatewayChain.ts'
 import type { HolderProvider } from './holders/HolderProvider.ts'
@@ -5,7 +6,7 @@ import type { DocumentPinner } from './documents/DocumentPinner.ts'
 import type { CursorCodec } from './http/createCursorCodec.ts'
 import type { IdempotencyStore } from './idempotency/createIdempotencyStore.ts'
 import type { IndexerStatus } from './indexer/createIndexer.ts'
-import type { WeightedLimiter } from './limits/createWeightedLimiter.ts'
+import type { WeightedLimiter } from './limits/WeightedLimiter.ts'
 import type { UsageRecorder } from './limits/createUsageRecorder.ts'
 import type { SqlDatabase } from './store/SqlDatabase.ts'
 import type { SwapQuoteStore } from './swaps/createSwapQuoteStore.ts'
@@ -16,6 +17,8 @@ export type GatewayDependencies = {
   db: SqlDatabase
   keys: KeyStore
   limiter: WeightedLimiter
+  /** The shared Redis the limiter runs on (`REDIS_URL`), for readiness; absent: the limiter is in memory. */
+  redis?: SharedRedis
   usage: UsageRecorder
   /** Idempotency entries of the prepare routes (spec §3, §8). */
   idempotency: IdempotencyStore

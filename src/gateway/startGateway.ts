@@ -15,10 +15,12 @@ import { createCursorCodec } from './http/createCursorCodec.ts'
 import { createIdempotencyStore } from './idempotency/createIdempotencyStore.ts'
 import { createIndexer, type Indexer } from './indexer/createIndexer.ts'
 import { createUsageRecorder } from './limits/createUsageRecorder.ts'
+import { createRedisWeightedLimiter } from './limits/createRedisWeightedLimiter.ts'
 import { createWeightedLimiter } from './limits/createWeightedLimiter.ts'
 import type { SqlDatabase } from './store/SqlDatabase.ts'
 import { createSwapQuoteStore } from './swaps/createSwapQuoteStore.ts'
 import { createTransactionPlanStore } from './transactionPlans/createTransactionPlanStore.ts'
+import type { SharedRedis } from '../limits/redis/connectRedis.ts'
 import type { SecretRedactor } from '../logging/createSecretRedactor.ts'
 
 export type StartGatewayParameters = {
@@ -54,6 +56,15 @@ export type StartGatewayParameters = {
   /** Applied to every log line besides the gateway's own redaction of keys (the swap service's, in `npm start`). */
   redact?: SecretRedactor
   trustProxy?: FastifyServerOptions['trustProxy']
+  /**
+   * A Redis shared by every instance (`REDIS_URL`): the limiter's windows, ceilings and leases live
+   * there (closed by the caller). Absent: in this process's memory.
+   */
+  redis?: SharedRedis
+  /** A concurrency lease's TTL in Redis (tests shorten it); default `LEASE_TTL_MS`. */
+  leaseTtlMs?: number
+  /** How long a running request holds its idempotency key (tests shorten it); default `IDEMPOTENCY_LEASE_MS`. */
+  idempotencyLeaseMs?: number
   /** `live` (default) refuses `gw_test_` keys; the embedded deployment is `test`. */
   environment?: 'live' | 'test'
   now?: () => number
@@ -94,6 +105,9 @@ export async function startGateway({
   logger = false,
   redact,
   trustProxy = false,
+  redis,
+  leaseTtlMs,
+  idempotencyLeaseMs,
   environment = 'live',
   now = Date.now,
 }: StartGatewayParameters): Promise<RunningGateway> {
@@ -113,8 +127,8 @@ export async function startGateway({
   )
   if (catchUp) for (const i of indexers) await i.catchUp()
   const usage = createUsageRecorder({ db, now })
-  const limiter = createWeightedLimiter({ now })
-  const idempotency = createIdempotencyStore({ db, now })
+  const limiter = redis ? createRedisWeightedLimiter({ redis, leaseTtlMs }) : createWeightedLimiter({ now })
+  const idempotency = createIdempotencyStore({ db, now, leaseMs: idempotencyLeaseMs })
   const plans = createTransactionPlanStore({ db, now })
   const sweep = setInterval(() => {
     limiter.sweep()
@@ -130,6 +144,7 @@ export async function startGateway({
     ipfs: pinner,
     keys: createKeyStore({ db, now }),
     limiter,
+    redis,
     usage,
     idempotency,
     plans,

@@ -6,6 +6,7 @@ import { createKuboPinner } from './documents/createKuboPinner.ts'
 import type { GatewayChain } from './GatewayChain.ts'
 import { type RunningGateway, startGateway } from './startGateway.ts'
 import { openDatabase } from './store/openDatabase.ts'
+import { connectRedis } from '../limits/redis/connectRedis.ts'
 import type { SqlDatabase } from './store/SqlDatabase.ts'
 
 export type StartServiceGatewayParameters = {
@@ -25,6 +26,12 @@ export type StartServiceGatewayParameters = {
   environment: 'live' | 'test'
   /** Run on the opened database before the gateway starts (the embedded launchpad's documents). */
   prepare?: (db: SqlDatabase) => Promise<unknown>
+  /** A Redis shared by every instance (`REDIS_URL`): the limiter runs there; unset: in memory. */
+  redisUrl?: string
+  /** `GATEWAY_TRUST_PROXY`, `GATEWAY_PUBLIC_URL`, `GATEWAY_CURSOR_SECRET` (README settings). */
+  trustProxy?: Parameters<typeof startGateway>[0]['trustProxy']
+  publicUrl?: string
+  cursorSecret?: string
 }
 
 /** The gateway as `npm start` runs it; `devKey` only in the `test` environment. */
@@ -56,10 +63,21 @@ export async function startServiceGateway({
   redact,
   environment,
   prepare,
+  redisUrl,
+  trustProxy,
+  publicUrl,
+  cursorSecret,
 }: StartServiceGatewayParameters): Promise<ServiceGateway> {
   const url = databaseUrl ?? `${root}/var/gateway.sqlite`
   if (!/^postgres(ql)?:\/\//.test(url) && isAbsolute(url)) mkdirSync(dirname(url), { recursive: true })
   const db = await openDatabase({ url })
+  // Its own connection (not the swap service's): the gateway's limits under their own prefix.
+  const redis = redisUrl
+    ? await connectRedis({ url: redisUrl }).catch(async (error) => {
+        await db.close()
+        throw error
+      })
+    : undefined
   try {
     await prepare?.(db)
     const gateway = await startGateway({
@@ -69,12 +87,17 @@ export async function startServiceGateway({
       logger,
       redact,
       environment,
+      redis,
+      trustProxy,
+      publicUrl,
+      cursorSecret: cursorSecret === undefined ? undefined : Buffer.from(cursorSecret, 'utf8'),
       ipfs: ipfs ? createKuboPinner(ipfs) : await createBlockstorePinner({ dir: `${root}/var/ipfs/blocks` }),
       chains,
     })
     const close = async () => {
       await gateway.close()
       await db.close()
+      await redis?.close()
     }
     if (environment === 'live') return { ...gateway, close }
     for (const old of await gateway.deps.keys.list())
@@ -89,6 +112,7 @@ export async function startServiceGateway({
     return { ...gateway, devKey: key, close }
   } catch (error) {
     await db.close()
+    await redis?.close()
     throw error
   }
 }

@@ -60,8 +60,10 @@ export async function authenticateGatewayKey({
   if (typeof presented !== 'string') throw new GatewayProblem('invalid_api_key', { detail: 'Send exactly one x-api-key header.' })
   const parsed = parseApiKey(presented)
   if (!parsed) throw new GatewayProblem('invalid_api_key', { detail: 'The key is malformed.' })
-  if (!deps.keys.isCached(parsed.prefix)) {
-    const lookup = deps.limiter.consume([
+  // Charged to the source only when the database is read (a cached prefix, or one whose read is
+  // under way, costs nothing): the store calls this just before its read.
+  const admit = async () => {
+    const lookup = await deps.limiter.consume([
       {
         policy: {
           kind: 'window',
@@ -82,7 +84,7 @@ export async function authenticateGatewayKey({
       })
     }
   }
-  const { record } = await deps.keys.lookup(parsed.prefix)
+  const { record } = await deps.keys.lookup(parsed.prefix, admit)
   const verdict = deps.keys.verify(parsed, record)
   if ('refusal' in verdict) throw new GatewayProblem('invalid_api_key', { detail: REFUSALS[verdict.refusal] })
   const key = verdict.record

@@ -104,3 +104,27 @@ test('concurrent requests for a lapsed key share one database read: only the fir
   t += KEY_CACHE_TTL_MS
   assert.equal(keys.isCached(prefix), false)
 })
+
+test('the admission runs once per database read, before it: concurrent lookups join; a refused admission refuses only its own caller', async () => {
+  const keys = createKeyStore({ db })
+  const { key } = await keys.create({ plan: 'developer', scopes: ['tokens:read'], owner: 'e@example.com' })
+  const { prefix } = parseApiKey(key)!
+  let admitted = 0
+  // An asynchronous admission (as the shared limiter's is): the others arrive while it runs.
+  const admit = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    admitted++
+  }
+  const all = await Promise.all(Array.from({ length: 20 }, () => keys.lookup(prefix, admit)))
+  assert.equal(admitted, 1)
+  assert.equal(all.filter((l) => !l.cached).length, 1)
+  // Refused (the source's ceiling): the caller gets the refusal; a joiner then tries on its own.
+  const other = parseApiKey((await keys.create({ plan: 'developer', scopes: ['tokens:read'], owner: 'f@example.com' })).key)!.prefix
+  const refused = keys.lookup(other, async () => {
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    throw new Error('refused')
+  })
+  const joiner = keys.lookup(other, async () => {})
+  await assert.rejects(refused, /refused/)
+  assert.equal((await joiner).record?.prefix, other)
+})

@@ -32,9 +32,12 @@ export type KeyStore = {
   /**
    * The key for a parsed presentation: from the cache when fresh, else from the database
    * (`cached: false`: an uncached lookup, which the per-source ceiling counts; a request that
-   * joins a read already under way is `cached: true`).
+   * joins a read already under way is `cached: true`). `admit` runs before a database read (the
+   * per-source ceiling: it throws to refuse); the read is registered before `admit` is awaited,
+   * so concurrent requests for one prefix join it instead of each being charged. A joiner whose
+   * shared read failed (refused by another's `admit`, or the database) tries on its own.
    */
-  lookup: (prefix: string) => Promise<{ record?: ApiKeyRecord; cached: boolean }>
+  lookup: (prefix: string, admit?: () => Promise<void>) => Promise<{ record?: ApiKeyRecord; cached: boolean }>
   /** Whether a cached entry (known or unknown), or a read under way, answers this prefix now. */
   isCached: (prefix: string) => boolean
   /** A parsed key against its record: the secret (constant time), the status, the expiry. */
@@ -90,8 +93,9 @@ export function createKeyStore({ db, now = Date.now }: { db: SqlDatabase; now?: 
   // whose cache entry lapsed is read once, not once per concurrent request).
   const pending = new Map<string, Promise<ApiKeyRecord | undefined>>()
   const isCached = (prefix: string) => (cache.get(prefix)?.expiresAt ?? 0) > now() || pending.has(prefix)
-  const read = async (prefix: string) => {
+  const read = async (prefix: string, admit?: () => Promise<void>) => {
     try {
+      await admit?.()
       const [row] = await db.query<Row>('SELECT * FROM api_keys WHERE prefix = $1', [prefix])
       const record = row ? fromRow(row) : undefined
       cache.set(prefix, { record, expiresAt: now() + (record ? KEY_CACHE_TTL_MS : UNKNOWN_PREFIX_TTL_MS) })
@@ -103,14 +107,23 @@ export function createKeyStore({ db, now = Date.now }: { db: SqlDatabase; now?: 
   }
   return {
     isCached,
-    lookup: async (prefix) => {
-      const hit = cache.get(prefix)
-      if (hit && hit.expiresAt > now()) return { record: hit.record, cached: true }
-      const shared = pending.get(prefix)
-      if (shared) return { record: await shared, cached: true }
-      const reading = read(prefix)
-      pending.set(prefix, reading)
-      return { record: await reading, cached: false }
+    lookup: async (prefix, admit) => {
+      for (;;) {
+        const hit = cache.get(prefix)
+        if (hit && hit.expiresAt > now()) return { record: hit.record, cached: true }
+        const shared = pending.get(prefix)
+        if (shared) {
+          const joined = await shared.then(
+            (record) => ({ record }),
+            () => undefined,
+          )
+          if (joined) return { ...joined, cached: true }
+          continue
+        }
+        const reading = read(prefix, admit)
+        pending.set(prefix, reading)
+        return { record: await reading, cached: false }
+      }
     },
     verify: (parsed, record) => {
       if (!record) return { refusal: 'unknown' }

@@ -39,7 +39,7 @@ export type GatewayRequestState = {
   /** The plan policies' states after this request (for the rate-limit headers). */
   states?: PolicyState[]
   units: number
-  release?: () => void
+  release?: () => Promise<void>
   /** Set by a route's `validate` for its handler (a decoded cursor, the chain). */
   locals: Record<string, unknown>
 }

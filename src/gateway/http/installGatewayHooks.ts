@@ -40,11 +40,11 @@ export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDepen
   fastify.decorateRequest('gw', null as never)
 
   /** Charges the route's base weight (rule 2), when the plan has room; the refusal is answered either way. */
-  const chargeBase = (request: FastifyRequest) => {
+  const chargeBase = async (request: FastifyRequest) => {
     const { key, limits } = request.gw
     const config = request.routeOptions.config?.gateway
     if (!key || !limits || !config) return
-    const decision = deps.limiter.consume(planCharges({ keyPrefix: key.prefix, limits, units: config.weight.base }))
+    const decision = await deps.limiter.consume(planCharges({ keyPrefix: key.prefix, limits, units: config.weight.base }))
     if (decision.allowed) {
       request.gw.states = decision.states
       request.gw.units = config.weight.base
@@ -71,13 +71,13 @@ export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDepen
       seeded.add(`${key.prefix} ${period}`)
       const used = await deps.usage.load(key.prefix)
       const [, , day, month] = planCharges({ keyPrefix: key.prefix, limits, units: 0 })
-      deps.limiter.seedCalendar(day.policy as never, used.day)
-      deps.limiter.seedCalendar(month.policy as never, used.month)
+      await deps.limiter.seedCalendar(day.policy as never, used.day)
+      await deps.limiter.seedCalendar(month.policy as never, used.month)
     }
     const config = request.routeOptions.config?.gateway
     if (!config) return
     if (!key.scopes.has(config.scope)) {
-      chargeBase(request)
+      await chargeBase(request)
       throw new GatewayProblem('insufficient_scope', { detail: `This route needs the scope ${config.scope}.` })
     }
     const origin = request.headers.origin
@@ -100,7 +100,7 @@ export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDepen
     const query = (request.query ?? {}) as { limit?: number }
     const limit = config.defaultLimit === undefined ? undefined : (query.limit ?? config.defaultLimit)
     if (limit !== undefined && limit > limits.maxPage) {
-      chargeBase(request)
+      await chargeBase(request)
       throw new GatewayProblem('invalid_parameter', {
         detail: `limit: at most ${limits.maxPage} rows per page on this key's plan.`,
         invalidParameters: [{ name: 'limit', in: 'query', reason: `above the plan's largest page (${limits.maxPage})` }],
@@ -109,7 +109,7 @@ export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDepen
     const units = config.units ? config.units(request) : routeUnits({ weight: config.weight, limit })
     const plan = planCharges({ keyPrefix: key.prefix, limits, units })
     const replay = await willReplay(request, deps)
-    const decision = deps.limiter.consume([...plan, ...(replay ? [] : (config.ceilings?.(request, deps) ?? []))])
+    const decision = await deps.limiter.consume([...plan, ...(replay ? [] : (config.ceilings?.(request, deps) ?? []))])
     request.gw.states = decision.states.slice(0, plan.length)
     if (!decision.allowed) {
       deps.usage.record(key.prefix, 0, false)
@@ -133,8 +133,10 @@ export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDepen
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
     const { key, limits } = request.gw ?? {}
     if (key && limits) {
-      const states = request.gw.states ?? deps.limiter.peek(planCharges({ keyPrefix: key.prefix, limits, units: 0 }))
-      for (const [name, value] of Object.entries(rateLimitHeaders({ states }))) reply.header(name, value)
+      // A shared limiter that cannot be reached (the answer is then its 503) leaves the headers out.
+      const states =
+        request.gw.states ?? (await deps.limiter.peek(planCharges({ keyPrefix: key.prefix, limits, units: 0 })).catch(() => undefined))
+      if (states) for (const [name, value] of Object.entries(rateLimitHeaders({ states }))) reply.header(name, value)
     }
     const origin = request.headers.origin
     if (origin !== undefined && key?.allowedOrigins.has(origin)) {
@@ -151,7 +153,7 @@ export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDepen
   })
 
   const release = async (request: FastifyRequest) => {
-    request.gw?.release?.()
+    await request.gw?.release?.()
   }
   fastify.addHook('onResponse', release)
   fastify.addHook('onRequestAbort', release)

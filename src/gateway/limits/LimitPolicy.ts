@@ -31,5 +31,5 @@ export type PolicyState = {
 }
 
 export type LimitDecision =
-  | { allowed: true; states: PolicyState[]; release: () => void }
+  | { allowed: true; states: PolicyState[]; release: () => Promise<void> }
   | { allowed: false; states: PolicyState[]; violated: { name: string; group: PolicyGroup; retryAfterMs: number }[]; retryAfterMs: number }

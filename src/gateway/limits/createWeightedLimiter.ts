@@ -1,34 +1,21 @@
-import type { LimitDecision, LimitPolicy, PolicyCharge, PolicyState } from './LimitPolicy.ts'
+import type { LimitDecision, PolicyCharge, PolicyState } from './LimitPolicy.ts'
+import type { WeightedLimiter } from './WeightedLimiter.ts'
 
 const DAY_MS = 86_400_000
 
 type WindowState = { times: number[]; units: number[]; head: number; sum: number }
 type CalendarState = { period: number; used: number }
 
-export type WeightedLimiter = {
-  /**
-   * Checks every charge and, only if all of them fit, takes them all (one synchronous step: no
-   * other request runs in between, so concurrent requests are counted exactly and a refused
-   * request takes nothing from any policy). The returned `release` ends the request's
-   * concurrency leases.
-   */
-  consume: (charges: readonly PolicyCharge[]) => LimitDecision
-  /** Where the policies stand, taking nothing. */
-  peek: (charges: readonly PolicyCharge[]) => PolicyState[]
-  /** Sets a calendar policy's usage for its current period (e.g. reloaded from the usage summaries). */
-  seedCalendar: (policy: Extract<LimitPolicy, { kind: 'calendar' }>, used: number) => void
-  /** Drops the state of windows and bursts that are idle (a periodic sweep keeps memory bounded). */
-  sweep: () => void
-}
-
 /**
  * The gateway's limiter engine in memory: GCRA for per-second bursts, exact sliding windows for
  * per-minute limits, UTC calendar counters for days and months, and counters for in-flight
- * leases. All policies of one request are checked and consumed together or not at all.
+ * leases. All policies of one request are checked and consumed together or not at all, in one
+ * synchronous step (Node runs one at a time), so concurrent requests of this process are counted
+ * exactly; instances do not share it (`createRedisWeightedLimiter` is the shared engine).
  *
  * @example
  * const limiter = createWeightedLimiter({})
- * const decision = limiter.consume([{ policy: { kind: 'burst', name: 'burst', key: 'k:burst', perSecond: 20 }, group: 'plan', cost: 2 }])
+ * const decision = await limiter.consume([{ policy: { kind: 'burst', name: 'burst', key: 'k:burst', perSecond: 20 }, group: 'plan', cost: 2 }])
  * // → { allowed: true, states: [{ name: 'burst', group: 'plan', limit: 20, remaining: 18, resetSec: 1, windowSec: 1 }], release }
  */
 export function createWeightedLimiter({ now = Date.now }: { now?: () => number } = {}): WeightedLimiter {
@@ -206,30 +193,31 @@ export function createWeightedLimiter({ now = Date.now }: { now?: () => number }
     }
   }
 
-  return {
-    consume: (charges) => {
-      const t = now()
-      const evaluated = charges.map((c) => evaluate(c, t))
-      const violated = evaluated.flatMap((e, i) =>
-        e.fits ? [] : [{ name: charges[i].policy.name, group: charges[i].group, retryAfterMs: e.retryAfterMs }],
-      )
-      if (violated.length > 0) {
-        return {
-          allowed: false,
-          states: evaluated.map((e) => e.state(false)),
-          violated,
-          retryAfterMs: Math.max(...violated.map((v) => v.retryAfterMs)),
-        }
+  const consume = (charges: readonly PolicyCharge[]): LimitDecision => {
+    const t = now()
+    const evaluated = charges.map((c) => evaluate(c, t))
+    const violated = evaluated.flatMap((e, i) =>
+      e.fits ? [] : [{ name: charges[i].policy.name, group: charges[i].group, retryAfterMs: e.retryAfterMs }],
+    )
+    if (violated.length > 0) {
+      return {
+        allowed: false,
+        states: evaluated.map((e) => e.state(false)),
+        violated,
+        retryAfterMs: Math.max(...violated.map((v) => v.retryAfterMs)),
       }
-      const states = evaluated.map((e) => e.state(true))
-      const releases = charges.map((c) => take(c, t)).filter((r): r is () => void => r !== undefined)
-      return { allowed: true, states, release: () => releases.forEach((r) => r()) }
-    },
-    peek: (charges) => {
+    }
+    const states = evaluated.map((e) => e.state(true))
+    const releases = charges.map((c) => take(c, t)).filter((r): r is () => void => r !== undefined)
+    return { allowed: true, states, release: async () => releases.forEach((r) => r()) }
+  }
+  return {
+    consume: async (charges) => consume(charges),
+    peek: async (charges) => {
       const t = now()
       return charges.map((c) => evaluate(c, t).state(false))
     },
-    seedCalendar: (policy, used) => {
+    seedCalendar: async (policy, used) => {
       calendarOf(policy.key, policy.period, now()).used = used
     },
     sweep: () => {

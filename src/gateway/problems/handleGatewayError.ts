@@ -2,6 +2,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { GatewayProblem, type InvalidParameter } from './GatewayProblem.ts'
 import { problemBody } from './problemBody.ts'
 import { schemaErrorField } from '../../validation/schemaErrorField.ts'
+import { SharedStateUnavailableError } from '../../limits/SharedStateUnavailableError.ts'
+import { DatabaseUnavailableError } from '../store/DatabaseUnavailableError.ts'
 
 type AjvError = { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }
 
@@ -17,7 +19,8 @@ const TRANSPORT_ERRORS = new Set([
 ])
 
 /**
- * The problem a thrown error is answered with: our `GatewayProblem` as it is; an unknown body
+ * The problem a thrown error is answered with: our `GatewayProblem` as it is; the shared limiter
+ * or database unreachable as `temporarily_unavailable` (503); an unknown body
  * field as `unknown_parameter`; any other schema failure as `invalid_parameter` listing every offending field; a body too large as `invalid_request` (413);
  * other transport errors as `invalid_request` (400); anything else as `internal_error`, whose
  * body never carries the internal message (it is logged with the request id).
@@ -28,6 +31,11 @@ const TRANSPORT_ERRORS = new Set([
  */
 export function toProblem(error: FastifyError | Error, log?: FastifyRequest['log']): GatewayProblem {
   if (error instanceof GatewayProblem) return error
+  // The shared state (Redis's limits, PostgreSQL's store) is down: refused, never served without it.
+  if (error instanceof SharedStateUnavailableError)
+    return new GatewayProblem('temporarily_unavailable', { detail: 'The shared rate limiter cannot be reached.', retryAfterSec: 1 })
+  if (error instanceof DatabaseUnavailableError)
+    return new GatewayProblem('temporarily_unavailable', { detail: 'The gateway database cannot be reached.', retryAfterSec: 1 })
   const e = error as FastifyError
   if (e.validation) {
     const where = WHERE[e.validationContext ?? 'querystring'] ?? 'query'

@@ -66,10 +66,28 @@ export const GatewayConfigSchema = Type.Object(
   { $id: 'GatewayConfig', additionalProperties: false },
 )
 
-/** `GET /health`: liveness, and how far each chain's indexer is. */
+const SharedStateSchema = (engines: string[], description: string) =>
+  Type.Object(
+    {
+      engine: Type.Union(engines.map((e) => Type.Literal(e))),
+      state: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+    },
+    { additionalProperties: false, description },
+  )
+
+/** `GET /health`: liveness, readiness (the shared state reachable, and why not), and how far each chain's indexer is. */
 export const GatewayHealthSchema = Type.Object(
   {
     status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+    ready: Type.Boolean({ description: 'whether keyed requests can be served now: the limiter and the store answer' }),
+    not_ready_because: Type.Array(Type.String(), { description: 'why not ready (empty when ready)' }),
+    shared_state: Type.Object(
+      {
+        limits: SharedStateSchema(['memory', 'redis'], "the limiter's engine: this process's memory, or Redis (REDIS_URL)"),
+        store: SharedStateSchema(['sqlite', 'postgres'], 'the key store, idempotency, plans and read model (GATEWAY_DATABASE_URL)'),
+      },
+      { additionalProperties: false },
+    ),
     chains: Type.Array(
       Type.Object(
         {

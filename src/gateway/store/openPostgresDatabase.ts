@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { DatabaseUnavailableError } from './DatabaseUnavailableError.ts'
 import type { SqlDatabase, SqlValue } from './SqlDatabase.ts'
 
 export type OpenPostgresDatabaseParameters = {
@@ -6,6 +7,8 @@ export type OpenPostgresDatabaseParameters = {
   url: string
   /** Pool size; default 10. */
   maxConnections?: number
+  /** Longest wait for a connection (default 2000 ms): past it the request is a 503, not a hang. */
+  connectTimeoutMs?: number
 }
 
 const INT8_OID = 20
@@ -19,14 +22,16 @@ const types = {
 
 /**
  * The store at scale: a `pg` pool. A transaction checks one connection out for its whole length
- * (`BEGIN` … `COMMIT`, `ROLLBACK` when `fn` throws).
+ * (`BEGIN` … `COMMIT`, `ROLLBACK` when `fn` throws). A server that cannot be reached (down,
+ * restarting, no connection within `connectTimeoutMs`) is a `DatabaseUnavailableError` (the
+ * gateway's 503); the pool reconnects on the next statement once it is back.
  *
  * @example
  * const db = openPostgresDatabase({ url: 'postgres://postgres@127.0.0.1:5432/gateway' })
  * const rows = await db.query('SELECT symbol FROM tokens WHERE chain_id = $1', [8453])
  */
-export function openPostgresDatabase({ url, maxConnections = 10 }: OpenPostgresDatabaseParameters): SqlDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections, types })
+export function openPostgresDatabase({ url, maxConnections = 10, connectTimeoutMs = 2_000 }: OpenPostgresDatabaseParameters): SqlDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, types, connectionTimeoutMillis: connectTimeoutMs })
   // An idle client's error (the server restarted) must not crash the process; the next query reconnects.
   pool.on('error', () => {})
   const over = (run: (text: string, values: unknown[]) => Promise<pg.QueryResult>): Omit<SqlDatabase, 'transaction' | 'close'> => ({
@@ -37,14 +42,14 @@ export function openPostgresDatabase({ url, maxConnections = 10 }: OpenPostgresD
       await run(sql, [])
     },
   })
-  const outside = over((text, values) => pool.query(values.length ? { text, values } : text))
+  const outside = over((text, values) => unavailableAs(pool.query(values.length ? { text, values } : text)))
   return {
     ...outside,
     transaction: async (fn) => {
-      const client = await pool.connect()
+      const client = await unavailableAs(pool.connect())
       try {
         await client.query('BEGIN')
-        const inside = over((text, values) => client.query(values.length ? { text, values } : text))
+        const inside = over((text, values) => unavailableAs(client.query(values.length ? { text, values } : text)))
         const result = await fn({
           ...inside,
           transaction: () => {
@@ -62,6 +67,15 @@ export function openPostgresDatabase({ url, maxConnections = 10 }: OpenPostgresD
       }
     },
     close: () => pool.end(),
+  }
+}
+
+/** A failure to reach the server as a `DatabaseUnavailableError`; a statement's own error as it is. */
+async function unavailableAs<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work
+  } catch (error) {
+    throw DatabaseUnavailableError.describes(error) ? new DatabaseUnavailableError(error) : error
   }
 }
 

@@ -1,0 +1,297 @@
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { afterAll, beforeAll, describe, test } from 'vitest'
+import { type SeededDevnet, startSeededDevnet } from '../../src/devnet/startSeededDevnet.ts'
+import { idempotencyFingerprint } from '../../src/gateway/idempotency/idempotencyFingerprint.ts'
+import type { PlanLimits } from '../../src/gateway/limits/plans.ts'
+import { startEmbeddedGateway } from '../../src/gateway/startEmbeddedGateway.ts'
+import type { RunningGateway } from '../../src/gateway/startGateway.ts'
+import { type GatewayFleet, startGatewayFleet } from '../gateway/fixtures/startGatewayFleet.ts'
+import { testEngines } from '../gateway/fixtures/testDatabases.ts'
+
+// Two gateway instances in one test process sharing only a real redis-server and a real
+// PostgreSQL (scripts/postgres.sh): each has its own HTTP server, its own database pool, its own
+// Redis connection, its own caches and memory. B follows no chain itself (A's indexer keeps the
+// read model current). Through HTTP over sockets: one key's plan limit and the §8 ceilings exact
+// across both under concurrency; idempotent replays, plans and cursors served by the other
+// instance; a restart keeps the minute window; an abandoned idempotency key is free after its
+// lease; Redis or PostgreSQL down answers 503 with /health saying why.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any
+
+const root = join(import.meta.dirname, '..', '..')
+const LEASE_TTL_MS = 1_500
+
+let devnet: SeededDevnet
+let fleet: GatewayFleet
+let a: RunningGateway
+let b: RunningGateway
+
+beforeAll(async () => {
+  devnet = await startSeededDevnet({})
+  fleet = await startGatewayFleet({ devnet, size: 2, leaseTtlMs: LEASE_TTL_MS })
+  ;[a, b] = fleet.instances.map((i) => i.gateway)
+}, 900_000)
+
+afterAll(async () => {
+  await fleet?.close()
+  await devnet?.stop()
+})
+
+const keyWith = async (input: { limits?: PlanLimits; scopes?: string[] } = {}) =>
+  (
+    await a.deps.keys.create({
+      plan: 'partner',
+      customLimits: input.limits ?? {
+        unitsPerMinute: 100_000,
+        burstPerSecond: 100_000,
+        daily: 10_000_000,
+        monthly: 100_000_000,
+        maxPage: 100,
+      },
+      scopes: (input.scopes ?? ['tokens:read', 'transactions:read', 'metadata:write', 'config:read']) as never,
+      owner: 'fleet@example.com',
+    })
+  ).key
+
+const get = (gateway: RunningGateway, path: string, key?: string, source = '10.40.0.1') =>
+  fetch(`${gateway.url}${path}`, { headers: { ...(key ? { 'x-api-key': key } : {}), 'x-forwarded-for': source } })
+
+const PREFIX_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567'
+const unknownPrefix = () => [...randomBytes(12)].map((byte) => PREFIX_ALPHABET[byte & 31]).join('')
+const tokenAt = (i: number) => devnet.market.launchpad!.tokens[i]
+/** A document update of token i; the same for the same idempotency key (a retry is the same request). */
+const documentBody = (i: number, idempotencyKey: string) => ({
+  actor: tokenAt(i).creator,
+  document: { name: `Doc ${idempotencyKey.slice(0, 8)}`, symbol: 'DOC' },
+})
+const documentPrepare = (gateway: RunningGateway, i: number, key: string, idempotencyKey: string, source: string) =>
+  fetch(`${gateway.url}/tokens/${devnet.market.chainId}/${tokenAt(i).address}/metadata/document/prepare`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': key, 'idempotency-key': idempotencyKey, 'x-forwarded-for': source },
+    body: JSON.stringify(documentBody(i, idempotencyKey)),
+  })
+
+describe('limits across two instances', () => {
+  test("200 requests of one key spread over both admit exactly the plan's limit; a restarted instance keeps the minute window", async () => {
+    // 100 units a minute; a token page costs 2: exactly 50 of 200 concurrent requests fit.
+    const key = await keyWith({
+      limits: { unitsPerMinute: 100, burstPerSecond: 100_000, daily: 1_000_000, monthly: 10_000_000, maxPage: 100 },
+    })
+    const path = `/tokens/${devnet.market.chainId}/${tokenAt(0).address}`
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => get(i % 2 ? a : b, path, key)))
+    const statuses = answers.map((r) => r.status)
+    assert.equal(statuses.filter((s) => s === 200).length, 50)
+    assert.equal(statuses.filter((s) => s === 429).length, 150)
+    const refused = (await answers[statuses.indexOf(429)].json()) as Json
+    assert.equal(refused.code, 'rate_limit_exceeded')
+    assert.deepEqual(refused.violated_policies, ['minute'])
+    // Both instances admitted some (the load was really spread).
+    assert.ok(
+      statuses.filter((s, i) => s === 200 && i % 2 === 0).length > 0 && statuses.filter((s, i) => s === 200 && i % 2 === 1).length > 0,
+    )
+
+    // B restarted (a new process state: its memory, caches and connections are gone): the window is still full.
+    const old = fleet.instances.find((o) => o.gateway === b)!
+    await fleet.stop(old)
+    b = (await fleet.start()).gateway
+    const after = await get(b, path, key)
+    assert.equal(after.status, 429)
+    assert.equal(((await after.json()) as Json).code, 'rate_limit_exceeded')
+  })
+
+  test('uncached key lookups: 60 per source per minute across both, of 100 concurrent unknown prefixes', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        get(i % 2 ? a : b, '/tokens', `gw_test_${unknownPrefix()}_00112233445566778899aabbccddeeff`, '10.40.1.1'),
+      ),
+    )
+    const codes = await Promise.all(answers.map(async (r) => ((await r.json()) as Json).code as string))
+    assert.equal(codes.filter((c) => c === 'invalid_api_key').length, 60)
+    assert.equal(codes.filter((c) => c === 'quota_exceeded').length, 40)
+  })
+
+  test('metadata documents of one token: 2 a minute across both, of 100 concurrent (documents_per_token)', async () => {
+    const key = await keyWith()
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => documentPrepare(i % 2 ? a : b, 1, key, randomBytes(16).toString('hex'), '10.40.2.1')),
+    )
+    const statuses = answers.map((r) => r.status)
+    assert.equal(statuses.filter((s) => s === 200).length, 2, statuses.join())
+    const refused = await Promise.all(answers.filter((r) => r.status === 429).map(async (r) => (await r.json()) as Json))
+    assert.equal(refused.length, 98)
+    for (const body of refused) assert.deepEqual([body.code, body.violated_policies], ['quota_exceeded', ['documents_per_token']])
+  })
+})
+
+describe('leases across instances', () => {
+  test('an instance killed mid-request leaves no lease held past its TTL (holder snapshots: 2 in flight per key)', async () => {
+    const key = await keyWith({ scopes: ['holders:read'] })
+    const path = `/tokens/${devnet.market.chainId}/${tokenAt(0).address}/holders`
+    // C's holder provider never answers: its two requests stay in flight, holding the key's two leases.
+    const c = await fleet.start({ holders: { page: () => new Promise(() => {}) } })
+    const inFlight = [get(c.gateway, path, key, '10.40.5.1'), get(c.gateway, path, key, '10.40.5.1')]
+    await sleep(300)
+    // Killed: C never talks to Redis again (no renewal, no release).
+    c.redis.client.destroy()
+    const during = await get(a, path, key, '10.40.5.2')
+    assert.equal(during.status, 429)
+    assert.deepEqual(((await during.json()) as Json).violated_policies, ['holder_snapshots_in_flight_per_key'])
+    await sleep(LEASE_TTL_MS + 300)
+    const after = await get(b, path, key, '10.40.5.2')
+    assert.equal(after.status, 200, "the killed instance's leases expired at their TTL")
+    await Promise.allSettled(inFlight)
+    await fleet.stop(c).catch(() => {})
+  })
+})
+
+describe('the store across two instances', () => {
+  test('an idempotent request retried on the other instance replays; its plan is served by the other instance', async () => {
+    const key = await keyWith()
+    const idem = randomBytes(16).toString('hex')
+    const first = await documentPrepare(a, 2, key, idem, '10.40.3.1')
+    assert.equal(first.status, 200)
+    const body = (await first.json()) as Json
+    const retried = await documentPrepare(b, 2, key, idem, '10.40.3.1')
+    assert.equal(retried.status, 200)
+    assert.equal(retried.headers.get('idempotent-replayed'), 'true')
+    assert.deepEqual((await retried.json()) as Json, body)
+    const plan = await get(b, `/plans/${body.data.plan_id}`, key)
+    assert.equal(plan.status, 200)
+    assert.deepEqual(((await plan.json()) as Json).data, body.data)
+  })
+
+  test('a cursor from one instance pages on the other (one GATEWAY_CURSOR_SECRET)', async () => {
+    const key = await keyWith()
+    const page = (await (await get(a, '/tokens?limit=2', key)).json()) as Json
+    assert.ok(page.page.next_cursor, 'the seeded launchpad has more than 2 tokens')
+    const next = await get(b, `/tokens?limit=2&cursor=${encodeURIComponent(page.page.next_cursor)}`, key)
+    assert.equal(next.status, 200)
+    const rows = ((await next.json()) as Json).data
+    assert.ok(rows.length > 0)
+    assert.notDeepEqual(rows[0], page.data[0])
+  })
+
+  test('an instance killed mid-request leaves no idempotency key stuck: after its lease the key is claimed elsewhere', async () => {
+    const { key, record } = await a.deps.keys.create({
+      plan: 'partner',
+      customLimits: { unitsPerMinute: 100_000, burstPerSecond: 100_000, daily: 10_000_000, monthly: 100_000_000, maxPage: 100 },
+      scopes: ['metadata:write'],
+      owner: 'fleet@example.com',
+    })
+    const idem = randomBytes(16).toString('hex')
+    const t = tokenAt(3)
+    // Instance C holds idempotency keys 1.5 s. It claims this one as the request's start does
+    // (same API key, same fingerprint), then dies without completing or abandoning it.
+    const c = await fleet.start({ idempotencyLeaseMs: 1_500 })
+    const claim = await c.gateway.deps.idempotency.claim({
+      keyPrefix: record.prefix,
+      key: idem,
+      fingerprint: idempotencyFingerprint({
+        method: 'POST',
+        path: `/tokens/${devnet.market.chainId}/${t.address}/metadata/document/prepare`,
+        body: documentBody(3, idem),
+      }),
+    })
+    assert.equal(claim.kind, 'claimed')
+    c.redis.client.destroy()
+    await fleet.stop(c).catch(() => {})
+    const during = await documentPrepare(a, 3, key, idem, '10.40.4.1')
+    assert.equal(during.status, 409)
+    assert.equal(((await during.json()) as Json).code, 'idempotency_in_progress')
+    await sleep(1_700)
+    const after = await documentPrepare(b, 3, key, idem, '10.40.4.1')
+    assert.equal(after.status, 200, 'the abandoned key was taken over and the request ran')
+    assert.equal(after.headers.get('idempotent-replayed'), null)
+  })
+})
+
+describe('shared state unreachable', () => {
+  test('Redis down: keyed requests are 503 temporarily_unavailable on both, /health says why; back up, served again', async () => {
+    const key = await keyWith()
+    assert.equal((await get(a, '/tokens?limit=1', key)).status, 200)
+    await fleet.redisServer.stop()
+    try {
+      for (const gateway of [a, b]) {
+        const res = await get(gateway, '/tokens?limit=1', key)
+        assert.equal(res.status, 503)
+        assert.equal(((await res.json()) as Json).code, 'temporarily_unavailable')
+        assert.ok(res.headers.get('retry-after'))
+        const health = (await (await get(gateway, '/health')).json()) as Json
+        assert.equal(health.ready, false)
+        assert.deepEqual(health.shared_state.limits, { engine: 'redis', state: 'down' })
+        assert.match(health.not_ready_because.join(' '), /rate limiter \(Redis\)/)
+      }
+    } finally {
+      await fleet.redisServer.start()
+    }
+    for (let i = 0; i < 50 && !fleet.instances.every((o) => o.redis.isReady()); i++) await sleep(100)
+    assert.equal((await get(b, '/tokens?limit=1', key)).status, 200)
+  })
+
+  test('PostgreSQL down: keyed requests are 503 temporarily_unavailable, /health says why; back up, served again', async () => {
+    const key = await keyWith()
+    const path = `/tokens/${devnet.market.chainId}/${tokenAt(0).address}`
+    assert.equal((await get(b, path, key)).status, 200)
+    const script = join(root, 'scripts', 'postgres.sh')
+    execFileSync('bash', [script, 'stop'])
+    try {
+      const res = await get(b, path, key)
+      assert.equal(res.status, 503)
+      assert.equal(((await res.json()) as Json).code, 'temporarily_unavailable')
+      const health = (await (await get(b, '/health')).json()) as Json
+      assert.equal(health.ready, false)
+      assert.deepEqual(health.shared_state.store, { engine: 'postgres', state: 'down' })
+    } finally {
+      execFileSync('bash', [script, 'start'])
+    }
+    let status = 0
+    for (let i = 0; i < 50 && status !== 200; i++) {
+      status = (await get(b, path, key)).status
+      if (status !== 200) await sleep(200)
+    }
+    assert.equal(status, 200)
+  })
+})
+
+describe('the settings npm start passes (startEmbeddedGateway)', () => {
+  test('REDIS_URL, a postgres:// GATEWAY_DATABASE_URL, GATEWAY_PUBLIC_URL, GATEWAY_CURSOR_SECRET, GATEWAY_TRUST_PROXY reach the gateway', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gw-embedded-'))
+    // A database of its own: this gateway follows the chain too (one indexer per database here).
+    const own = await testEngines.find((e) => e.name === 'postgres')!.open()
+    const embedded = await startEmbeddedGateway({
+      devnet,
+      root: dir,
+      port: 0,
+      databaseUrl: own.url,
+      redisUrl: fleet.redisServer.url,
+      publicUrl: 'https://gateway.example',
+      cursorSecret: 'a cursor secret of at least 32 characters',
+      trustProxy: ['127.0.0.1'],
+    })
+    try {
+      const health = (await (await fetch(`${embedded.url}/health`)).json()) as Json
+      assert.deepEqual(health.shared_state, { limits: { engine: 'redis', state: 'up' }, store: { engine: 'postgres', state: 'up' } })
+      const problem = (await (await fetch(`${embedded.url}/tokens`)).json()) as Json
+      assert.equal(problem.type, 'https://gateway.example/problems#missing_api_key')
+      // The limits are Redis's: the development key's minute window is visible in Redis under the gateway's prefix.
+      const res = await fetch(`${embedded.url}/tokens?limit=1`, {
+        headers: { 'x-api-key': embedded.devKey, 'x-forwarded-for': '10.40.9.9' },
+      })
+      assert.equal(res.status, 200)
+      assert.ok((await fleet.instances[0].redis.client.keys('gw:{gw}:minute:*')).length > 0)
+      // Trusted proxy (127.0.0.1, the test's own address): the per-source ceiling counts the forwarded client.
+      assert.ok((await fleet.instances[0].redis.client.keys('gw:{gw}:lookups:10.40.9.9*')).length > 0)
+    } finally {
+      await embedded.close()
+      await own.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
