@@ -25,16 +25,7 @@ const market = createSyntheticMarket({ pools, seed: Number(values.seed) })
 const sizes = values.sizes.split(',').map(Number)
 const requests = ([1, 2, 3] as const).flatMap((hops) =>
   sizes.map((size) => {
-    const trade = market.trade(hops, 10_000 * size)
-    return {
-      tokenIn: trade.tokenIn,
-      tokenOut: trade.tokenOut,
-      amountIn: trade.amountIn,
-      slippageBps: 50,
-      maxHops: hops,
-      splitEnabled: true,
-      gasPriceWei: values['gas-price'],
-    }
+    return market.quoteRequest(hops, { usd: 10_000 * size, splitEnabled: true, gasPriceWei: values['gas-price'] })
   }),
 )
 const out = values.out ?? `market-${pools}.json`

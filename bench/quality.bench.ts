@@ -56,28 +56,14 @@ if (MARKETS.includes('synthetic')) {
     await solver.upsertPools(market.pools)
     for (const hops of [1, 2, 3] as const) {
       for (const size of SIZES) {
-        const trade = market.trade(hops, TYPICAL_USD * size)
-        const request: SolverQuoteRequest = {
-          tokenIn: trade.tokenIn,
-          tokenOut: trade.tokenOut,
-          amountIn: trade.amountIn,
-          slippageBps: 50,
-          maxHops: hops,
-        }
+        const request = market.quoteRequest(hops, { usd: TYPICAL_USD * size })
         record(await measureTrade({ solver, request, repeats: REPEATS, row: { market: 'synthetic', pools, hops, size } }))
       }
     }
     // Gap against the time budget on the mid-sized trades of this market.
     for (const hops of [2, 3] as const) {
       for (const size of [1, 10]) {
-        const trade = market.trade(hops, TYPICAL_USD * size)
-        const request: SolverQuoteRequest = {
-          tokenIn: trade.tokenIn,
-          tokenOut: trade.tokenOut,
-          amountIn: trade.amountIn,
-          slippageBps: 50,
-          maxHops: hops,
-        }
+        const request = market.quoteRequest(hops, { usd: TYPICAL_USD * size })
         const points = []
         for (const budget of BUDGETS) {
           try {

@@ -84,16 +84,7 @@ for (const size of SIZES) {
     await solver.upsertPools(market.pools)
     console.error(`${backend} ${size} pools: initial upsert ${(performance.now() - t0).toFixed(1)} ms`)
     const requests = QUOTE_CASES.map(({ hops, split }) => {
-      const trade = market.trade(hops)
-      const request: SolverQuoteRequest = {
-        tokenIn: trade.tokenIn,
-        tokenOut: trade.tokenOut,
-        amountIn: trade.amountIn,
-        slippageBps: 50,
-        maxHops: hops,
-        splitEnabled: split,
-        gasPriceWei: '10000000',
-      }
+      const request = market.quoteRequest(hops, { splitEnabled: split, gasPriceWei: '10000000' })
       return { name: `${backend} ${size} pools ${hops}-hop ${split ? 'split' : 'no-split'}`, request }
     })
     sides.push({ backend, market, solver, requests })

@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { loadSolver } from '../bindings/index.ts'
-import type { SolverPhase, SolverQuoteRequest } from '../bindings/types.ts'
+import type { SolverPhase } from '../bindings/types.ts'
 import { createSyntheticMarket } from '../test/fixtures/syntheticMarket.ts'
 
 const { values } = parseArgs({
@@ -44,18 +44,7 @@ for (const pools of values.pools.split(',').map(Number)) {
   const solver = await loadSolver({ nativeToken: market.nativeToken }, { backend: BACKEND })
   await solver.upsertPools(market.pools)
   for (const { name, hops, split } of CASES) {
-    const trade = market.trade(hops)
-    const request: SolverQuoteRequest = {
-      tokenIn: trade.tokenIn,
-      tokenOut: trade.tokenOut,
-      amountIn: trade.amountIn,
-      slippageBps: 50,
-      maxHops: hops,
-      splitEnabled: split,
-      gasPriceWei: '10000000',
-      timeBudgetMs: 10_000,
-      timePhases: true,
-    }
+    const request = market.quoteRequest(hops, { splitEnabled: split, gasPriceWei: '10000000', timeBudgetMs: 10_000, timePhases: true })
     for (let i = 0; i < WARMUP; i++) await solver.quote(request)
     const samples: Partial<Record<SolverPhase, number>>[] = []
     for (let i = 0; i < QUOTES; i++) samples.push((await solver.quote(request)).metadata.phaseMs ?? {})

@@ -203,19 +203,11 @@ describe('native and WASM give byte-identical answers', () => {
       it('quotes: random requests and the trades of every hop count', async () => {
         for (const hops of [1, 2, 3] as const) {
           if (hops > fixture.maxHops) continue
-          const trade = market.trade(hops)
-          for (const split of [true, false]) {
-            await assertQuoteParity(pair, {
-              tokenIn: trade.tokenIn,
-              tokenOut: trade.tokenOut,
-              amountIn: trade.amountIn,
-              slippageBps: 50,
-              maxHops: hops,
-              splitEnabled: split,
-              gasPriceWei: '10000000',
-              timeBudgetMs: BUDGET_MS,
-            })
-          }
+          for (const split of [true, false])
+            await assertQuoteParity(
+              pair,
+              market.quoteRequest(hops, { splitEnabled: split, gasPriceWei: '10000000', timeBudgetMs: BUDGET_MS }),
+            )
         }
         for (let i = 0; i < fixture.requests; i++) await assertQuoteParity(pair, randomRequest(prng, market, dexes, fixture.maxHops))
       })

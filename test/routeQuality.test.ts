@@ -35,15 +35,7 @@ for (const pools of [100, 1000, 10000]) {
 
     const trades = [1, 2, 3].flatMap((hops) => SIZES.map((size) => ({ hops: hops as 1 | 2 | 3, size })))
     const request = ({ hops, size }: (typeof trades)[number]): SolverQuoteRequest => {
-      const trade = market.trade(hops, TYPICAL_USD * size)
-      return {
-        tokenIn: trade.tokenIn,
-        tokenOut: trade.tokenOut,
-        amountIn: trade.amountIn,
-        slippageBps: 50,
-        maxHops: hops,
-        timeBudgetMs: 10_000,
-      }
+      return market.quoteRequest(hops, { usd: TYPICAL_USD * size, timeBudgetMs: 10_000 })
     }
     /** The plan, or null where the market has no path at all for the trade. */
     const quoteOrNone = async (r: SolverQuoteRequest): Promise<SolverPlan | null> => {

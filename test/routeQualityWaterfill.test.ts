@@ -71,15 +71,7 @@ for (const pools of [100, 1000, 10_000]) {
         let compared = 0
         for (const hops of [1, 2, 3] as const) {
           for (const size of SIZES) {
-            const trade = market.trade(hops, TYPICAL_USD * size)
-            const request: SolverQuoteRequest = {
-              tokenIn: trade.tokenIn,
-              tokenOut: trade.tokenOut,
-              amountIn: trade.amountIn,
-              slippageBps: 50,
-              maxHops: hops,
-              timeBudgetMs: 10_000,
-            }
+            const request = market.quoteRequest(hops, { usd: TYPICAL_USD * size, timeBudgetMs: 10_000 })
             const label = `${pools} pools ${hops}-hop ${size}×`
             let plan: SolverPlan
             try {
@@ -132,15 +124,7 @@ describe('water-filling on both backends', () => {
 
   it('answers the same tree, to the wei, natively and in WASM', { timeout: 120_000 }, async () => {
     for (const hops of [1, 2, 3] as const) {
-      const trade = market.trade(hops, TYPICAL_USD * 10)
-      const request: SolverQuoteRequest = {
-        tokenIn: trade.tokenIn,
-        tokenOut: trade.tokenOut,
-        amountIn: trade.amountIn,
-        slippageBps: 50,
-        maxHops: hops,
-        timeBudgetMs: 10_000,
-      }
+      const request = market.quoteRequest(hops, { usd: TYPICAL_USD * 10, timeBudgetMs: 10_000 })
       assert.deepEqual(await wasm.waterfill(request), await native.waterfill(request), `${hops}-hop`)
     }
   })
