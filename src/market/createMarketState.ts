@@ -69,6 +69,7 @@ export function createMarketState({
   reorgDepth = 64,
   l1BytesPerLeg = 0n,
   tokenWindowBlocks = 1800n,
+  tokenRecheckAfterBlocks = 43_200n,
   checkTokens = true,
   onProgress,
   log: write = (line) => console.log(line),
@@ -86,6 +87,7 @@ export function createMarketState({
         store,
         trusted: [chain.weth],
         windowBlocks: tokenWindowBlocks,
+        recheckAfterBlocks: tokenRecheckAfterBlocks,
         maxBlockRange: maxLogBlockRange,
         concurrency: readConcurrency,
         log,
@@ -105,6 +107,8 @@ export function createMarketState({
   const emitterDex = new Map<Address, DexId>() // pool contract or singleton manager → kind
   const inSolver = new Map<string, PoolSnapshot>()
   const skips = new Map<string, { id: string; dex: DexId; reason: string }>()
+  /** Pools left out for a token's behaviour, by token: read again when its verdict is due (`dueLeftOut`). */
+  const heldOut = new Map<string, Map<string, PoolRef>>()
   let prices = new Map<string, bigint>()
   let steps = 0
   let discovery: DiscoveryStatus = {
@@ -227,9 +231,9 @@ export function createMarketState({
     // and is screened once liquidity brings it above the floor.
     const floor = new Map(snapshots.map((s) => [s.ref.id, leftOutReason({ pool: s.input, denied, prices, minLiquidityWei })]))
     const deepEnough = snapshots.filter((s) => floor.get(s.ref.id) === undefined)
-    const behaviour = tokens ? await tokens.screen(deepEnough, toBlock) : new Map<string, string>()
+    const behaviour = tokens ? await tokens.screen(deepEnough, toBlock) : new Map<string, { token: Address; reason: string }>()
     for (const s of snapshots) {
-      const reason = behaviour.get(s.ref.id) ?? floor.get(s.ref.id)
+      const reason = behaviour.get(s.ref.id)?.reason ?? floor.get(s.ref.id)
       if (reason) verdicts.set(s.ref.id, reason)
       if (behaviour.has(s.ref.id) || reason?.includes('deny list')) dropped.add(s.ref.id)
     }
@@ -251,6 +255,7 @@ export function createMarketState({
     ]
     const removed = left.map((r) => r.ref.id).filter((id) => inSolver.has(id))
     for (const snapshot of accepted) {
+      for (const token of snapshot.input.tokens) heldOut.get(token.toLowerCase())?.delete(snapshot.ref.id)
       inSolver.set(snapshot.ref.id, snapshot)
       versions.record(snapshot.ref.id, toBlock, snapshot)
       skips.delete(snapshot.ref.id)
@@ -262,6 +267,8 @@ export function createMarketState({
       // A denied, fee-on-transfer or rebasing token never becomes routable: stop following its
       // pools. Shallow pools stay followed: liquidity added later brings them in.
       if (dropped.has(ref.id)) known.delete(ref.id)
+      const token = behaviour.get(ref.id)?.token
+      if (token) heldOut.set(token, (heldOut.get(token) ?? new Map()).set(ref.id, ref))
     }
     head = at
     history.push({ number: at.number, hash: at.hash, reread: refs.map((r) => r.id) })
@@ -447,13 +454,17 @@ export function createMarketState({
     }
     const { discovered, changed } = await followedLogs(fromBlock, at.number)
     const always = [...inSolver.values()].filter((s) => s.refreshEveryBlock).map((s) => s.ref.id)
-    const ids = new Set([...changed.keys(), ...always, ...discovered.map((r) => r.id)])
-    const refs = [...ids].map((id) => known.get(id) ?? (discovered.find((r) => r.id === id) as PoolRef))
+    // Pools left out for a token whose verdict is due again: read, so the screen judges it again.
+    const recheck = (tokens?.dueLeftOut(at.number) ?? []).flatMap((token) => [...(heldOut.get(token)?.values() ?? [])])
+    const ids = new Set([...changed.keys(), ...always, ...discovered.map((r) => r.id), ...recheck.map((r) => r.id)])
+    const refs = [...ids].map((id) => known.get(id) ?? discovered.find((r) => r.id === id) ?? (recheck.find((r) => r.id === id) as PoolRef))
     // A pool re-read only for its event-less part builds on its last snapshot: no event said the rest
     // moved. (After a reorg every pool is read whole: its last snapshot may be of a dropped block.)
     const volatileOnly = new Set(always.filter((id) => !changed.has(id)))
     const applied = await apply(refs, at, (ref) => (volatileOnly.has(ref.id) ? inSolver.get(ref.id) : undefined))
     for (const ref of discovered) follow(ref)
+    // A pool whose token is plain again is followed again (left out once more: held out again by apply).
+    for (const ref of recheck) if (![...heldOut.values()].some((pools) => pools.has(ref.id))) follow(ref)
     saveCursors(at.number)
     const report = {
       fromBlock,
@@ -569,6 +580,7 @@ export function createMarketState({
     skipped: () => [...skips.values()],
     followed: () => known.size,
     discovery: () => discovery,
+    tokenScreening: () => tokens?.status(),
     encodeLeg: (poolId, direction) => {
       const snapshot = inSolver.get(poolId.toLowerCase())
       if (!snapshot) throw new MarketError(`pool ${poolId} is not in the market`)

@@ -69,7 +69,12 @@ export function createSqliteMarketStore({ path, chainId }: CreateSqliteMarketSto
   const selectAhead = db.prepare('SELECT source, dex, from_block, to_block FROM scanned_ahead')
   const save = db.transaction((update: { pools: StoredPool[]; cursors: ScanCursor[]; tokens?: StoredToken[] }) => {
     for (const { address, verdict, blockNumber } of update.tokens ?? []) {
-      upsertToken.run(address.toLowerCase(), verdict.kind, verdict.kind === 'plain' ? null : verdict.reason, blockNumber.toString())
+      upsertToken.run(
+        address.toLowerCase(),
+        verdict.kind,
+        verdict.kind === 'plain' ? (verdict.unchecked ?? null) : verdict.reason,
+        blockNumber.toString(),
+      )
     }
     for (const { ref, skipped } of update.pools) {
       insertPool.run(ref.id, ref.dex, ref.emitter, ref.key ? JSON.stringify(ref.key) : null, skipped ?? null)
@@ -138,7 +143,11 @@ export function createSqliteMarketStore({ path, chainId }: CreateSqliteMarketSto
         }[]
       ).map((row) => ({
         address: row.address as Address,
-        verdict: (row.kind === 'plain' ? { kind: 'plain' } : { kind: row.kind, reason: row.reason ?? '' }) as TokenVerdict,
+        verdict: (row.kind === 'plain'
+          ? row.reason === null
+            ? { kind: 'plain' }
+            : { kind: 'plain', unchecked: row.reason }
+          : { kind: row.kind, reason: row.reason ?? '' }) as TokenVerdict,
         blockNumber: BigInt(row.block),
       })),
     save: (update) => save(update),
