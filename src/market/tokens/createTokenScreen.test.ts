@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, test } from 'vitest'
+import { devnetTestChain } from '../../../test/fixtures/devnetTestChain.ts'
 import { type Abi, type Address, createPublicClient, type Hex, hexToBytes, http, parseAbi } from 'viem'
 import { pancakeInfinityCl } from '../../adapters/pancakeInfinityCl.ts'
 import { pancakeInfinityPoolId } from '../../adapters/poolKeys/pancakeInfinityPoolId.ts'
@@ -11,7 +12,6 @@ import { pancakeInfinityPoolKey } from '../../adapters/poolKeys/pancakeInfinityP
 import type { PoolSnapshot } from '../../adapters/PoolAdapter.ts'
 import { loadSolver } from '../../../bindings/index.ts'
 import type { Solver } from '../../../bindings/types.ts'
-import { BASE_BLOCK_TIME_SEC } from '../../chains/base.ts'
 import type { ChainConfig } from '../../chains/ChainConfig.ts'
 import { createUniswapV2Pair } from '../../devnet/createUniswapV2Pair.ts'
 import { createUniswapV3Pool } from '../../devnet/createUniswapV3Pool.ts'
@@ -82,15 +82,7 @@ beforeAll(async () => {
   await write(taxed, erc20, 'transfer', [WALLET, 10n ** 21n]) // a wallet holding the taxed token: its transfers are free
   // Every balance of the rebasing token grows 10 %, the pair's included, with no Transfer event.
   await write(rebasing, devnet.artifacts.RebasingToken.abi as Abi, 'rebase', [11n, 10n])
-  chain = {
-    name: 'devnet',
-    chainId: devnet.chain.id,
-    blockTimeSec: BASE_BLOCK_TIME_SEC,
-    weth: hub,
-    multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
-    deployments: { UNIV2: { source: v2, fromBlock: 0n }, UNIV3: { source: v3, fromBlock: 0n } },
-    pools: [],
-  }
+  chain = devnetTestChain({ devnet, weth: hub, deployments: { UNIV2: v2, UNIV3: v3 } })
   solver = await loadSolver({ nativeToken: hub })
 })
 afterAll(async () => {
