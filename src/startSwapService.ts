@@ -289,6 +289,7 @@ export async function startSwapService({
       load: () => ({ solvesInFlight: admission.inFlight(), eventLoopDelayMs: admission.eventLoopDelayMs() }),
       leftOutReasons: () => market.skipped().map((s) => s.reason),
       discovery: () => market.discovery(),
+      tokenScreening: () => market.tokenScreening(),
     })
     rpcErrorSink = (e) => metrics.rpcError({ node: String(config.rpcUrls.indexOf(e.url)), kind: e.kind, method: e.method })
     rpcCallSink = (e) => metrics.rpcCall({ node: String(config.rpcUrls.indexOf(e.url)), method: e.method }, e.seconds)

@@ -13,6 +13,17 @@ const factoryAbi = parseAbi([
 ])
 const pairAbi = parseAbi(['function mint(address to) returns (uint256)'])
 
+/** Calls sent per `sendBatchAndMine`, the base fee set back to 0 before each (full blocks raise it past the batch's fixed fee cap). */
+const CALLS_PER_GROUP = 1500
+
+/** `sendBatchAndMine` over `calls` in groups, each starting at a zero base fee: 20,000 pairs fill enough blocks to lift it past 10 gwei. */
+async function sendInGroups({ devnet, calls, maxGasPerBlock }: { devnet: Devnet; calls: BatchCall[]; maxGasPerBlock?: bigint }) {
+  for (let i = 0; i < calls.length; i += CALLS_PER_GROUP) {
+    await devnet.publicClient.request({ method: 'anvil_setNextBlockBaseFeePerGas' as never, params: ['0x0'] as never })
+    await sendBatchAndMine({ devnet, calls: calls.slice(i, i + CALLS_PER_GROUP), maxGasPerBlock })
+  }
+}
+
 export type SeedPairSetReturnType = { chain: ChainConfig; pools: number; tokens: number }
 
 /**
@@ -51,7 +62,7 @@ export async function seedPairSet({ devnet, pools }: { devnet: Devnet; pools: nu
   const pairsOf: [Address, Address][] = []
   for (let i = 0; i < count && pairsOf.length < pools; i++)
     for (let j = i + 1; j < count && pairsOf.length < pools; j++) pairsOf.push([tokens[i], tokens[j]])
-  await sendBatchAndMine({
+  await sendInGroups({
     devnet,
     calls: pairsOf.map(([a, b], i) => ({
       to: factory,
@@ -92,7 +103,7 @@ export async function seedPairSet({ devnet, pools }: { devnet: Devnet; pools: nu
     )
   })
   // Smaller blocks: a block's receipts are fetched whole, and viem refuses answers above 10 MB.
-  await sendBatchAndMine({ devnet, calls: funding, maxGasPerBlock: 150_000_000n })
+  await sendInGroups({ devnet, calls: funding, maxGasPerBlock: 150_000_000n })
   const chain: ChainConfig = {
     name: 'pair-set',
     chainId: devnet.chain.id,

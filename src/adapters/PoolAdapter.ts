@@ -33,6 +33,12 @@ export type PoolRef = {
   dex: DexId
   /** Lowercase address of the contract whose logs report this pool's state: the pool, or the V4 PoolManager. */
   emitter: Address
+  /**
+   * Lowercase address of the contract holding the pool's tokens when it is neither the pool nor the
+   * emitter (PancakeSwap Infinity's Vault: its pool manager only accounts): what token screening
+   * probes. Absent: the emitter holds them.
+   */
+  holder?: Address
   /** UNIV4 only: the pool key. */
   key?: UniswapV4PoolKey
   /** PANCAKE_INFINITY_CL only: the pool key (its `parameters` hold the tick spacing). */

@@ -47,7 +47,8 @@ function unmodelled(key: PancakeInfinityPoolKey): string | undefined {
  * PancakeSwap Infinity CL pools on the CL pool manager, hookless and static-fee only (a hook can
  * change the fee or the amounts of any swap): discovered from the manager's `Initialize`, read
  * through its getters at one block, refreshed on its Swap/ModifyLiquidity/ProtocolFeeUpdated/
- * DynamicLPFeeUpdated for the pool id. Executed as `pancake_infinity_cl`: our router locks the
+ * DynamicLPFeeUpdated for the pool id. The Vault, not the manager, holds the tokens: a read names
+ * it as the pool's `holder` (what token screening probes). Executed as `pancake_infinity_cl`: our router locks the
  * Vault and swaps the key on the manager.
  *
  * @example
@@ -94,8 +95,9 @@ export const pancakeInfinityCl: PoolAdapter = {
     return ref
   },
   readPool: async ({ client, ref, blockNumber }) => {
-    const { input, key } = await readPancakeInfinityPool({ client, poolManager: ref.emitter, poolId: ref.id as Hex, blockNumber })
-    return { ref: { ...ref, infinityKey: ref.infinityKey ?? refOfKey(key, ref.emitter).infinityKey }, input, refreshEveryBlock: false }
+    const { input, key, vault } = await readPancakeInfinityPool({ client, poolManager: ref.emitter, poolId: ref.id as Hex, blockNumber })
+    const infinityKey = ref.infinityKey ?? refOfKey(key, ref.emitter).infinityKey
+    return { ref: { ...ref, infinityKey, holder: vault }, input, refreshEveryBlock: false }
   },
   encodeLeg: (ref) => {
     const key = ref.infinityKey

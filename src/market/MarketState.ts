@@ -6,6 +6,7 @@ import type { L1FeeParameters } from '../chains/opStack/L1FeeParameters.ts'
 import type { PoolVersion } from './createPoolVersions.ts'
 import type { DiscoveryProgress } from './discoverDeployments.ts'
 import type { MarketStore } from './store/MarketStore.ts'
+import type { TokenScreenStatus } from './tokens/createTokenScreen.ts'
 
 export type CreateMarketStateParameters = {
   client: PublicClient
@@ -38,6 +39,8 @@ export type CreateMarketStateParameters = {
    * rebasing check; default 1,800: an hour of Base). 0 checks transfers only. Docs: real-chain.md.
    */
   tokenWindowBlocks?: bigint
+  /** A token's verdict is judged again this many blocks after it was reached (default 43,200: a day of Base). */
+  tokenRecheckAfterBlocks?: bigint
   /** Whether tokens are judged at all (fee on transfer, rebasing; default true). */
   checkTokens?: boolean
   /** Applied blocks remembered to find where a reorg forked (default 64); a deeper reorg rebuilds the market. */
@@ -138,6 +141,8 @@ export type MarketState = {
   pools: () => PoolSnapshot[]
   /** The cold start's progress. */
   discovery: () => DiscoveryStatus
+  /** What token screening has judged and could not (undefined: `checkTokens` off). */
+  tokenScreening: () => TokenScreenStatus | undefined
   /**
    * The pool as the solver priced it at `blockNumber` (default the market's block), with the block
    * it was read at; kept for the last few versions of each pool (`createPoolVersions`). Undefined:

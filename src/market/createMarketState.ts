@@ -12,6 +12,7 @@ import { fetchLogsInRange } from './fetchLogsInRange.ts'
 import { isTransportError } from './isTransportError.ts'
 import { followedLogFilters } from './followedLogFilters.ts'
 import { leftOutReason } from './liquidity/leftOutReason.ts'
+import { poolDepthWei } from './liquidity/poolDepthWei.ts'
 import { tokenPricesInWeth } from './liquidity/tokenPricesInWeth.ts'
 import { createTokenScreen } from './tokens/createTokenScreen.ts'
 import type { BlockFees, CreateMarketStateParameters, DiscoveryStatus, MarketState, RefreshReport } from './MarketState.ts'
@@ -32,6 +33,12 @@ const PRICE_REFRESH_STEPS = 150
 const FEES_KEPT = 16
 /** Reorgs whose common ancestor is kept for `isSettled` (a solve lasts at most 10 s: a handful). */
 const ANCESTORS_KEPT = 16
+/**
+ * A restart leaves pools stored below the floor unread when their last read is at most this many
+ * blocks old (a day of Base): their logs since are asked instead (one `eth_getLogs` per 1,000 pools
+ * and range); after a longer stop every pool is read again.
+ */
+const SHALLOW_KEPT_BLOCKS = 43_200n
 
 /**
  * The market-state service: keeps the solver's pools at the chain head, block by block, reading
@@ -69,6 +76,7 @@ export function createMarketState({
   reorgDepth = 64,
   l1BytesPerLeg = 0n,
   tokenWindowBlocks = 1800n,
+  tokenRecheckAfterBlocks = 43_200n,
   checkTokens = true,
   onProgress,
   log: write = (line) => console.log(line),
@@ -86,6 +94,7 @@ export function createMarketState({
         store,
         trusted: [chain.weth],
         windowBlocks: tokenWindowBlocks,
+        recheckAfterBlocks: tokenRecheckAfterBlocks,
         maxBlockRange: maxLogBlockRange,
         concurrency: readConcurrency,
         log,
@@ -105,6 +114,10 @@ export function createMarketState({
   const emitterDex = new Map<Address, DexId>() // pool contract or singleton manager → kind
   const inSolver = new Map<string, PoolSnapshot>()
   const skips = new Map<string, { id: string; dex: DexId; reason: string }>()
+  /** Pools below the floor at their last read (kept in the store): a restart reads them only after an event. */
+  const shallowIds = new Set<string>()
+  /** Pools left out for a token's behaviour, by token: read again when its verdict is due (`dueLeftOut`). */
+  const heldOut = new Map<string, Map<string, PoolRef>>()
   let prices = new Map<string, bigint>()
   let steps = 0
   let discovery: DiscoveryStatus = {
@@ -236,12 +249,18 @@ export function createMarketState({
     // and is screened once liquidity brings it above the floor.
     const floor = new Map(snapshots.map((s) => [s.ref.id, leftOutReason({ pool: s.input, denied, prices, minLiquidityWei })]))
     const deepEnough = snapshots.filter((s) => floor.get(s.ref.id) === undefined)
-    const behaviour = tokens ? await tokens.screen(deepEnough, toBlock) : new Map<string, string>()
+    const behaviour = tokens ? await tokens.screen(deepEnough, toBlock) : new Map<string, { token: Address; reason: string }>()
     for (const s of snapshots) {
-      const reason = behaviour.get(s.ref.id) ?? floor.get(s.ref.id)
+      const reason = behaviour.get(s.ref.id)?.reason ?? floor.get(s.ref.id)
       if (reason) verdicts.set(s.ref.id, reason)
       if (behaviour.has(s.ref.id) || reason?.includes('deny list')) dropped.add(s.ref.id)
     }
+    // The depth of each pool left below the floor is stored, so a restart need not read it again.
+    const shallow = snapshots
+      .filter((s) => floor.get(s.ref.id) !== undefined && !dropped.has(s.ref.id))
+      .map((s) => ({ id: s.ref.id, blockNumber: toBlock, depthWei: poolDepthWei({ pool: s.input, prices }) ?? null }))
+    const stillShallow = new Set(shallow.map((d) => d.id))
+    const deep = snapshots.map((s) => s.ref.id).filter((id) => shallowIds.has(id) && !stillShallow.has(id))
     const entering = snapshots.filter((s) => !verdicts.has(s.ref.id))
     const leaving = [...unusable.map((u) => u.ref.id), ...verdicts.keys()].filter((id) => inSolver.has(id))
     // A pool that became unusable leaves the solver with the block that made it so.
@@ -260,6 +279,7 @@ export function createMarketState({
     ]
     const removed = left.map((r) => r.ref.id).filter((id) => inSolver.has(id))
     for (const snapshot of accepted) {
+      for (const token of snapshot.input.tokens) heldOut.get(token.toLowerCase())?.delete(snapshot.ref.id)
       inSolver.set(snapshot.ref.id, snapshot)
       versions.record(snapshot.ref.id, toBlock, snapshot)
       skips.delete(snapshot.ref.id)
@@ -271,6 +291,13 @@ export function createMarketState({
       // A denied, fee-on-transfer or rebasing token never becomes routable: stop following its
       // pools. Shallow pools stay followed: liquidity added later brings them in.
       if (dropped.has(ref.id)) known.delete(ref.id)
+      const token = behaviour.get(ref.id)?.token
+      if (token) heldOut.set(token, (heldOut.get(token) ?? new Map()).set(ref.id, ref))
+    }
+    if (shallow.length > 0 || deep.length > 0) {
+      store.save({ pools: [], cursors: [], shallow, deep })
+      for (const { id } of shallow) shallowIds.add(id)
+      for (const id of deep) shallowIds.delete(id)
     }
     head = at
     history.push({ number: at.number, hash: at.hash, reread: refs.map((r) => r.id) })
@@ -377,7 +404,11 @@ export function createMarketState({
       if (!known.has(ref.id)) follow(ref)
     }
     const refs = [...known.values()]
-    const applied = await apply(refs, at)
+    const unread = await shallowSinceStored(refs, at.number)
+    const applied = await apply(
+      refs.filter((r) => !unread.has(r.id)),
+      at,
+    )
     discovery = { ...discovery, phase: 'done' }
     const ids = refs.map((r) => r.id).sort()
     const report = {
@@ -386,7 +417,7 @@ export function createMarketState({
       changed: [],
       alwaysRefreshed: [],
       discovered: ids,
-      reread: ids,
+      reread: ids.filter((id) => !unread.has(id)),
       ...applied,
       durationMs: now() - started,
     }
@@ -394,6 +425,59 @@ export function createMarketState({
       `market: cold start at block ${at.number}: ${report.upserted.length} pools in the solver, ${skips.size} left out, ${report.durationMs} ms`,
     )
     return report
+  }
+
+  /**
+   * The stored pools a restart need not read: below the floor at their last read (at most
+   * `SHALLOW_KEPT_BLOCKS` ago, at a depth still below today's floor) and without a log since, which
+   * their `eth_getLogs` over the blocks since say (one filter per 1,000 pools and range). They stay
+   * followed and listed as left out; their next event reads them.
+   */
+  const shallowSinceStored = async (refs: readonly PoolRef[], toBlock: bigint): Promise<Set<string>> => {
+    const stored = new Map(store.shallow().map((d) => [d.id, d]))
+    for (const id of stored.keys()) shallowIds.add(id)
+    if (minLiquidityWei === 0n) return new Set()
+    const candidates = refs.flatMap((ref) => {
+      const d = stored.get(ref.id)
+      const keep =
+        d !== undefined &&
+        d.blockNumber <= toBlock &&
+        toBlock - d.blockNumber <= SHALLOW_KEPT_BLOCKS &&
+        (d.depthWei === null || d.depthWei < minLiquidityWei)
+      return keep ? [{ ref, depth: d }] : []
+    })
+    if (candidates.length === 0) return new Set()
+    const since = candidates.reduce((min, { depth }) => (depth.blockNumber < min ? depth.blockNumber : min), toBlock)
+    const pools = candidates.map((c) => c.ref)
+    const filters = followedLogFilters({ refs: pools, adapters, sources: [], maxPerFilter: maxAddressesPerFilter })
+    const logs = (
+      await Promise.all(
+        filters.map((f) => fetchLogsInRange({ client, fromBlock: since + 1n, toBlock, ...f, maxBlockRange: maxLogBlockRange })),
+      )
+    ).flat()
+    const ids = new Set(pools.map((r) => r.id))
+    const { changed } = classifyLogs({
+      logs,
+      sourceAdapter: new Map(),
+      emitterDex: new Map(pools.map((r) => [r.emitter, r.dex])),
+      adapters,
+      isKnown: (id) => ids.has(id),
+    })
+    const unread = new Set<string>()
+    for (const { ref, depth } of candidates) {
+      const lastLog = changed.get(ref.id)
+      if (lastLog !== undefined && lastLog > depth.blockNumber) continue
+      unread.add(ref.id)
+      const what = depth.depthWei === null ? 'no price to value it by' : `liquidity ${depth.depthWei} wei of WETH`
+      skips.set(ref.id, {
+        id: ref.id,
+        dex: ref.dex,
+        reason: `left out at block ${depth.blockNumber}: ${what}, below the floor of ${minLiquidityWei} (not read at this start: no log of it since; its next event reads it)`,
+      })
+    }
+    if (unread.size > 0)
+      log(`market: ${unread.size} pools stored below the floor have no log since their last read: not read at this start`)
+    return unread
   }
 
   /** The report of a refresh that applied nothing (the node lagging, or no new block). */
@@ -456,13 +540,17 @@ export function createMarketState({
     }
     const { discovered, changed } = await followedLogs(fromBlock, at.number)
     const always = [...inSolver.values()].filter((s) => s.refreshEveryBlock).map((s) => s.ref.id)
-    const ids = new Set([...changed.keys(), ...always, ...discovered.map((r) => r.id)])
-    const refs = [...ids].map((id) => known.get(id) ?? (discovered.find((r) => r.id === id) as PoolRef))
+    // Pools left out for a token whose verdict is due again: read, so the screen judges it again.
+    const recheck = (tokens?.dueLeftOut(at.number) ?? []).flatMap((token) => [...(heldOut.get(token)?.values() ?? [])])
+    const ids = new Set([...changed.keys(), ...always, ...discovered.map((r) => r.id), ...recheck.map((r) => r.id)])
+    const refs = [...ids].map((id) => known.get(id) ?? discovered.find((r) => r.id === id) ?? (recheck.find((r) => r.id === id) as PoolRef))
     // A pool re-read only for its event-less part builds on its last snapshot: no event said the rest
     // moved. (After a reorg every pool is read whole: its last snapshot may be of a dropped block.)
     const volatileOnly = new Set(always.filter((id) => !changed.has(id)))
     const applied = await apply(refs, at, (ref) => (volatileOnly.has(ref.id) ? inSolver.get(ref.id) : undefined))
     for (const ref of discovered) follow(ref)
+    // A pool whose token is plain again is followed again (left out once more: held out again by apply).
+    for (const ref of recheck) if (![...heldOut.values()].some((pools) => pools.has(ref.id))) follow(ref)
     saveCursors(at.number)
     const report = {
       fromBlock,
@@ -578,6 +666,7 @@ export function createMarketState({
     skipped: () => [...skips.values()],
     followed: () => known.size,
     discovery: () => discovery,
+    tokenScreening: () => tokens?.status(),
     encodeLeg: (poolId, direction) => {
       const snapshot = inSolver.get(poolId.toLowerCase())
       if (!snapshot) throw new MarketError(`pool ${poolId} is not in the market`)

@@ -10,6 +10,7 @@ import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
 import { mergeBlockRanges } from '../../src/market/blockRanges.ts'
 import { createSqliteMarketStore } from '../../src/market/store/createSqliteMarketStore.ts'
 import type { BlockRange } from '../../src/market/store/MarketStore.ts'
+import { encodeAbiParameters, toEventSelector } from 'viem'
 import { type RpcProxy, startRpcProxy } from '../fixtures/startRpcProxy.ts'
 
 // The cold start as `npm start` runs it with RPC_URL, against a node with a hosted node's limits:
@@ -20,9 +21,17 @@ import { type RpcProxy, startRpcProxy } from '../fixtures/startRpcProxy.ts'
 // (SIGKILL) in the middle of the scan and started again on the same MARKET_DB_PATH: the second
 // start asks only the blocks the first did not store (and the last 64 below the highest stored
 // one, the reorg margin), and finishes.
+// Then, following the chain behind two nodes (the second one 2 blocks behind, as a fallback node
+// lags): with the first node down the head goes backwards, which is not a reorg and rolls nothing
+// back; and the Algebra pool's Swap logs are served in the 9-field form Base's Algebra deployments
+// are reported to emit (`overrideFee`, `pluginFee` added; another topic0 than the one the adapter
+// decodes): the pool is re-read all the same, so a quote through it moves with the swap.
+// The history is the embedded chain's, served live through the proxy with these variants injected
+// (the limits, the lag, the rewritten logs), not a stored recording file.
 // What a recording of Base would add: its volume (about 90,000 ranges from the start blocks, tens
-// of thousands of pools) and the real providers' own caps and wordings; the refusal here is one
-// provider's wording, the 429 carries Retry-After as Alchemy's and QuickNode's do.
+// of thousands of pools), the real providers' own caps and wordings (the refusal here is one
+// provider's wording; the 429 carries Retry-After as Alchemy's and QuickNode's do), and the real
+// deployments' own event forms (here one variant, rewritten from the stand-in's 7-field Swap).
 
 const root = join(import.meta.dirname, '..', '..')
 const KEY = 'cold-start-key-0123456789abcdef'
@@ -32,6 +41,8 @@ const DEPLOYMENTS = 6
 let devnet: Devnet
 let sm: SmallMarket
 let proxy: RpcProxy
+/** A second node, 2 blocks behind the first. */
+let lagging: RpcProxy
 let dir: string
 let env: Record<string, string>
 let toBlock: bigint
@@ -45,6 +56,8 @@ beforeAll(async () => {
   toBlock = await devnet.publicClient.getBlockNumber()
   proxy = await startRpcProxy({ target: devnet.anvil.url })
   proxy.limitLogs({ maxLogRange: 100n, throttleEvery: 15, retryAfterSec: 1, delayMs: 40 })
+  lagging = await startRpcProxy({ target: devnet.anvil.url })
+  lagging.lag(2)
   const chain = {
     name: 'recorded',
     chainId: sm.chain.chainId,
@@ -74,6 +87,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
   await proxy?.close()
+  await lagging?.close()
   await devnet?.stop()
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
@@ -105,6 +119,7 @@ async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T 
 type Ready = {
   ready: boolean
   notReady: string[]
+  market: { blockNumber: number | null }
   discovery: { phase: string; scannedBlocks: number; totalBlocks: number; percent: number; poolsFound: number; etaSeconds: number | null }
 }
 const readyOf = async (url: string) => {
@@ -217,5 +232,90 @@ test(
     for (const pool of [sm.v2Pair, sm.v3Pool, sm.alienPool, sm.quickswapPool, sm.hydrexPool]) assert.ok(ids.has(pool.toLowerCase()))
     second.child.kill('SIGTERM')
     assert.equal(await second.exited, 0)
+  },
+)
+
+const ALGEBRA_SWAP = toEventSelector('Swap(address,address,int256,int256,uint160,uint128,int24)')
+/** The 9-field form: the same fields, then the fee a plugin overrode and the plugin's own fee. */
+const ALGEBRA_SWAP_9 = toEventSelector('Swap(address,address,int256,int256,uint160,uint128,int24,uint24,uint24)')
+
+test(
+  'following behind two nodes: a second node one block behind is not a reorg; a pool whose Swap is the 9-field Algebra form is re-read',
+  { timeout: 300_000 },
+  async () => {
+    env.RPC_URL = `${proxy.url},${lagging.url}`
+    env.MARKET_POLL_INTERVAL_MS = '200'
+    proxy.limitLogs({ maxLogRange: 100n })
+    const pool = sm.hydrexPool.toLowerCase() // static fee, no plugin: read only when its logs say so
+    let rewritten = 0
+    proxy.rewriteLogs((log) => {
+      if (log.address.toLowerCase() !== pool || log.topics[0] !== ALGEBRA_SWAP) return log
+      rewritten++
+      const extra = encodeAbiParameters([{ type: 'uint24' }, { type: 'uint24' }], [500, 100]).slice(2)
+      return { ...log, topics: [ALGEBRA_SWAP_9, ...log.topics.slice(1)], data: `${log.data}${extra}` }
+    })
+    const server = startServer()
+    const url = await waitFor('the start to listen', () => server.output().match(/listening on (http:\/\/[\d.:]+)/)?.[1], 120_000)
+    await waitFor('ready', async () => ((await readyOf(url)).status === 200 ? true : undefined), 180_000)
+    /** What the solver projects for the direct path through the Algebra pool (a candidate whether chosen or not). */
+    const throughAlgebra = async () => {
+      const res = await fetch(`${url}/quote`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+        body: JSON.stringify({
+          chainId: sm.chain.chainId,
+          tokenIn: sm.tokens[1],
+          tokenOut: sm.tokens[2],
+          amountIn: '1000000000000000',
+          slippageBps: 50,
+        }),
+      })
+      const json = (await res.json()) as { routePlan: { metadata: { candidates: { dexes: string[]; projectedOut: string }[] } } }
+      assert.equal(res.status, 200, JSON.stringify(json))
+      const direct = json.routePlan.metadata.candidates.find((c) => c.dexes.length === 1 && c.dexes[0] === 'HYDREX')
+      assert.ok(direct, JSON.stringify(json.routePlan.metadata))
+      return BigInt(direct.projectedOut)
+    }
+
+    // The first node down: the second answers a head 2 blocks behind the market's. Kept, no reorg.
+    await devnet.testClient.mine({ blocks: 3 })
+    const chainHead = Number(await devnet.publicClient.getBlockNumber())
+    await waitFor(
+      'the market at the head',
+      async () => ((await readyOf(url)).body.market.blockNumber === chainHead ? true : undefined),
+      30_000,
+    )
+    proxy.down()
+    await waitFor('the lagging head refused', () => (/a lagging node; kept at \d+/.test(server.output()) ? true : undefined), 30_000).catch(
+      (error) => {
+        throw new Error(
+          `${error.message}; lagging calls ${JSON.stringify([...lagging.calls])}; the service's last lines:\n${server
+            .output()
+            .split('\n')
+            .filter((l) => l.includes('market'))
+            .slice(-8)
+            .join('\n')}`,
+        )
+      },
+    )
+    proxy.up()
+    assert.doesNotMatch(server.output(), /market: reorg/)
+
+    // A swap through the Algebra pool, its Swap log served in the 9-field form: the pool is re-read.
+    const before = await throughAlgebra()
+    await sm.swap('hydrex', true, 10n ** 20n)
+    const after = await waitFor(
+      'the quote to move with the swap',
+      async () => {
+        const out = await throughAlgebra()
+        return out !== before ? out : undefined
+      },
+      30_000,
+    )
+    assert.ok(rewritten > 0, 'the Swap was served in the 9-field form')
+    assert.notEqual(after, before, "the pool's price moved with the swap")
+    assert.doesNotMatch(server.output(), /market: reorg/)
+    server.child.kill('SIGTERM')
+    assert.equal(await server.exited, 0)
   },
 )

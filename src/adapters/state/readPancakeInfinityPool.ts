@@ -8,6 +8,7 @@ const managerAbi = parseAbi([
   'function getSlot0(bytes32 id) view returns (uint160 sqrtPriceX96, int24 tick, uint24 protocolFee, uint24 lpFee)',
   'function getLiquidity(bytes32 id) view returns (uint128)',
   'function poolIdToPoolKey(bytes32 id) view returns (address currency0, address currency1, address hooks, address poolManager, uint24 fee, bytes32 parameters)',
+  'function vault() view returns (address)',
 ])
 
 export type ReadPancakeInfinityPoolParameters = {
@@ -18,18 +19,24 @@ export type ReadPancakeInfinityPoolParameters = {
   blockNumber: bigint
 }
 
-export type ReadPancakeInfinityPoolReturnType = { input: PoolInput; key: PancakeInfinityPoolKey }
+export type ReadPancakeInfinityPoolReturnType = {
+  input: PoolInput
+  key: PancakeInfinityPoolKey
+  /** The manager's Vault: it holds every pool's tokens (the manager only accounts). */
+  vault: Address
+}
 
 /**
  * Reads a PancakeSwap Infinity CL pool from its pool manager's getters at one block into the
  * solver's `concentrated` input: `getSlot0` (price, tick, the packed protocol fee, the LP fee),
- * `getLiquidity`, the key (`poolIdToPoolKey`: its `parameters` hold the spacing), and the ticks
+ * `getLiquidity`, the key (`poolIdToPoolKey`: its `parameters` hold the spacing), the manager's
+ * `vault()` (which holds the tokens: what token screening probes), and the ticks
  * through the lens (`getPoolBitmapInfo` / `getPoolTickInfo`). Only hookless, static-fee pools are
  * priced: a hook may change any swap's fee or amounts.
  *
  * @example
  * const { input, key } = await readPancakeInfinityPool({ client, poolManager, poolId, blockNumber })
- * // → input: a concentrated PoolInput (hookless, static fee); key: its PoolKey from poolIdToPoolKey
+ * // → input: a concentrated PoolInput (hookless, static fee); key: its PoolKey from poolIdToPoolKey; vault: 0x…
  */
 export async function readPancakeInfinityPool({
   client,
@@ -38,15 +45,16 @@ export async function readPancakeInfinityPool({
   blockNumber,
 }: ReadPancakeInfinityPoolParameters): Promise<ReadPancakeInfinityPoolReturnType> {
   const id = poolId.toLowerCase() as Hex
-  const [slot0, liquidity, keyFields] = (await client.multicall({
+  const [slot0, liquidity, keyFields, vault] = (await client.multicall({
     allowFailure: false,
     blockNumber,
     contracts: [
       { address: poolManager, abi: managerAbi, functionName: 'getSlot0', args: [id] },
       { address: poolManager, abi: managerAbi, functionName: 'getLiquidity', args: [id] },
       { address: poolManager, abi: managerAbi, functionName: 'poolIdToPoolKey', args: [id] },
+      { address: poolManager, abi: managerAbi, functionName: 'vault' },
     ],
-  })) as [readonly [bigint, number, number, number], bigint, readonly [Address, Address, Address, Address, number, Hex]]
+  })) as [readonly [bigint, number, number, number], bigint, readonly [Address, Address, Address, Address, number, Hex], Address]
   const [currency0, currency1, hooks, keyManager, fee, parameters] = keyFields
   const unusable = (reason: string) => new PoolUnusableError({ poolId: id, dex: 'PANCAKE_INFINITY_CL', reason })
   if (slot0[0] === 0n) throw unusable('not initialized')
@@ -71,5 +79,5 @@ export async function readPancakeInfinityPool({
       ticks: ticks.map(([t, net]) => [t, net.toString()]),
     },
   }
-  return { input, key }
+  return { input, key, vault: vault.toLowerCase() as Address }
 }

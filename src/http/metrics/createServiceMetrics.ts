@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { DiscoveryStatus } from '../../market/MarketState.ts'
+import type { TokenScreenStatus } from '../../market/tokens/createTokenScreen.ts'
 import { leftOutCategory } from './leftOutCategory.ts'
 
 export type ServiceMetrics = {
@@ -35,6 +36,8 @@ export type CreateServiceMetricsParameters = {
   load?: () => { solvesInFlight: number; eventLoopDelayMs: number }
   /** Read at each scrape: the cold start's progress (`market.discovery()`). */
   discovery?: () => DiscoveryStatus
+  /** Read at each scrape: token screening's counts (`market.tokenScreening()`; undefined: screening off). */
+  tokenScreening?: () => TokenScreenStatus | undefined
 }
 
 /**
@@ -49,7 +52,13 @@ export type CreateServiceMetricsParameters = {
  * reply.type('text/plain; version=0.0.4').send(await metrics.registry.metrics())
  * // the Prometheus text: swap_http_requests_total{route,method,status} …, swap_solve_duration_seconds …
  */
-export function createServiceMetrics({ market, load, leftOutReasons, discovery }: CreateServiceMetricsParameters): ServiceMetrics {
+export function createServiceMetrics({
+  market,
+  load,
+  leftOutReasons,
+  discovery,
+  tokenScreening,
+}: CreateServiceMetricsParameters): ServiceMetrics {
   const registry = new Registry()
   const buckets = [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
   const requests = new Counter({
@@ -171,6 +180,23 @@ export function createServiceMetrics({ market, load, leftOutReasons, discovery }
       return etaMs === undefined ? -1 : etaMs / 1000
     })
     gauge('swap_discovery_done', '1 once the cold start has read every pool, else 0', () => (discovery().phase === 'done' ? 1 : 0))
+  }
+  if (tokenScreening) {
+    new Gauge({
+      name: 'swap_market_tokens',
+      help: 'Tokens by screening outcome: plain, partly_checked (plain without the full rebasing window), left_out, unjudged (the node refused the probe: routed, asked again)',
+      labelNames: ['outcome'],
+      registers: [registry],
+      collect() {
+        this.reset()
+        const status = tokenScreening()
+        if (!status) return
+        this.set({ outcome: 'plain' }, status.judged - status.leftOut - status.partlyChecked)
+        this.set({ outcome: 'partly_checked' }, status.partlyChecked)
+        this.set({ outcome: 'left_out' }, status.leftOut)
+        this.set({ outcome: 'unjudged' }, status.unjudged)
+      },
+    })
   }
   if (load) {
     gauge('swap_solves_in_flight', 'Solves running now', () => load().solvesInFlight)

@@ -29,6 +29,12 @@ export type StoredPool = { ref: PoolRef; skipped?: string }
 export type StoredToken = { address: Address; verdict: TokenVerdict; blockNumber: bigint }
 
 /**
+ * A pool below the liquidity floor at its last read: its depth then (`poolDepthWei`; null: no
+ * price to value it by), so a restart does not read it again until an event of it says it changed.
+ */
+export type StoredDepth = { id: string; blockNumber: bigint; depthWei: bigint | null }
+
+/**
  * Where discovery keeps what it found, so a restart scans only the blocks after the last scan:
  * the discovered pools and each deployment's cursor. Writes of one step are one transaction.
  */
@@ -37,7 +43,12 @@ export type MarketStore = {
   cursors: () => ScanCursor[]
   pools: () => StoredPool[]
   tokens: () => StoredToken[]
-  /** Adds pools (a pool already stored is kept as stored), moves cursors and records token verdicts, in one transaction. */
-  save: (update: { pools: StoredPool[]; cursors: ScanCursor[]; tokens?: StoredToken[] }) => void
+  /** The pools below the floor at their last read. */
+  shallow: () => StoredDepth[]
+  /**
+   * Adds pools (a pool already stored is kept as stored), moves cursors, records token verdicts and
+   * the depths of pools below the floor (`shallow`; `deep`: ids no longer below it), in one transaction.
+   */
+  save: (update: { pools: StoredPool[]; cursors: ScanCursor[]; tokens?: StoredToken[]; shallow?: StoredDepth[]; deep?: string[] }) => void
   close: () => void
 }

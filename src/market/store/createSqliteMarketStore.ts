@@ -6,7 +6,7 @@ import type { DexId } from '../../../bindings/types.ts'
 import type { PoolRef } from '../../adapters/PoolAdapter.ts'
 import { MarketError } from '../errors.ts'
 import type { TokenVerdict } from '../tokens/judgeTokenBehaviour.ts'
-import type { BlockRange, MarketStore, ScanCursor, StoredPool, StoredToken } from './MarketStore.ts'
+import type { BlockRange, MarketStore, ScanCursor, StoredDepth, StoredPool, StoredToken } from './MarketStore.ts'
 
 /** Bumped when the tables change; an older file is refused with a message, never migrated silently. */
 const SCHEMA_VERSION = '1'
@@ -23,8 +23,9 @@ export type CreateSqliteMarketStoreParameters = {
  * restart does not rescan a chain from its start blocks. Block numbers are stored as decimal text
  * (SQLite integers are 64-bit signed; text keeps them exact and readable). A V4 pool's key is
  * stored as JSON. The tokens table (verdicts of `judgeTokenBehaviour`) and the ranges scanned past
- * each cursor (`scanned_ahead`) were added without a schema bump: an older file simply has none yet
- * (its tokens are judged on the next read; its cursors have nothing scanned ahead).
+ * each cursor (`scanned_ahead`) and the depths of pools below the floor (`shallow_pools`) were added
+ * without a schema bump: an older file simply has none yet (its tokens are judged on the next read;
+ * its cursors have nothing scanned ahead; every pool is read at the next start).
  *
  * @example
  * const store = createSqliteMarketStore({ path: 'var/market-8453.sqlite', chainId: 8453 })
@@ -41,6 +42,7 @@ export function createSqliteMarketStore({ path, chainId }: CreateSqliteMarketSto
     CREATE TABLE IF NOT EXISTS pools (id TEXT PRIMARY KEY, dex TEXT NOT NULL, emitter TEXT NOT NULL, pool_key TEXT, skipped TEXT);
     CREATE TABLE IF NOT EXISTS tokens (address TEXT PRIMARY KEY, kind TEXT NOT NULL, reason TEXT, block TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS scanned_ahead (source TEXT NOT NULL, dex TEXT NOT NULL, from_block TEXT NOT NULL, to_block TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS shallow_pools (id TEXT PRIMARY KEY, block TEXT NOT NULL, depth TEXT);
   `)
   const meta = (name: string) => (db.prepare('SELECT value FROM meta WHERE name = ?').get(name) as { value: string } | undefined)?.value
   const storedChain = meta('chainId')
@@ -67,9 +69,19 @@ export function createSqliteMarketStore({ path, chainId }: CreateSqliteMarketSto
   const clearAhead = db.prepare('DELETE FROM scanned_ahead WHERE source = ? AND dex = ?')
   const insertAhead = db.prepare('INSERT INTO scanned_ahead (source, dex, from_block, to_block) VALUES (?, ?, ?, ?)')
   const selectAhead = db.prepare('SELECT source, dex, from_block, to_block FROM scanned_ahead')
-  const save = db.transaction((update: { pools: StoredPool[]; cursors: ScanCursor[]; tokens?: StoredToken[] }) => {
+  const upsertShallow = db.prepare('INSERT OR REPLACE INTO shallow_pools (id, block, depth) VALUES (?, ?, ?)')
+  const deleteShallow = db.prepare('DELETE FROM shallow_pools WHERE id = ?')
+  const save = db.transaction((update: Parameters<MarketStore['save']>[0]) => {
+    for (const { id, blockNumber, depthWei } of update.shallow ?? [])
+      upsertShallow.run(id, blockNumber.toString(), depthWei === null ? null : depthWei.toString())
+    for (const id of update.deep ?? []) deleteShallow.run(id)
     for (const { address, verdict, blockNumber } of update.tokens ?? []) {
-      upsertToken.run(address.toLowerCase(), verdict.kind, verdict.kind === 'plain' ? null : verdict.reason, blockNumber.toString())
+      upsertToken.run(
+        address.toLowerCase(),
+        verdict.kind,
+        verdict.kind === 'plain' ? (verdict.unchecked ?? null) : verdict.reason,
+        blockNumber.toString(),
+      )
     }
     for (const { ref, skipped } of update.pools) {
       insertPool.run(ref.id, ref.dex, ref.emitter, ref.key ? JSON.stringify(ref.key) : null, skipped ?? null)
@@ -138,9 +150,17 @@ export function createSqliteMarketStore({ path, chainId }: CreateSqliteMarketSto
         }[]
       ).map((row) => ({
         address: row.address as Address,
-        verdict: (row.kind === 'plain' ? { kind: 'plain' } : { kind: row.kind, reason: row.reason ?? '' }) as TokenVerdict,
+        verdict: (row.kind === 'plain'
+          ? row.reason === null
+            ? { kind: 'plain' }
+            : { kind: 'plain', unchecked: row.reason }
+          : { kind: row.kind, reason: row.reason ?? '' }) as TokenVerdict,
         blockNumber: BigInt(row.block),
       })),
+    shallow: () =>
+      (db.prepare('SELECT id, block, depth FROM shallow_pools').all() as { id: string; block: string; depth: string | null }[]).map(
+        (row): StoredDepth => ({ id: row.id, blockNumber: BigInt(row.block), depthWei: row.depth === null ? null : BigInt(row.depth) }),
+      ),
     save: (update) => save(update),
     close: () => db.close(),
   }

@@ -4,25 +4,32 @@ import { gunzipSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, test } from 'vitest'
-import { type Abi, type Address, type Hex, hexToBytes, parseAbi } from 'viem'
+import { devnetTestChain } from '../../../test/fixtures/devnetTestChain.ts'
+import { type Abi, type Address, createPublicClient, type Hex, hexToBytes, http, parseAbi } from 'viem'
+import { pancakeInfinityCl } from '../../adapters/pancakeInfinityCl.ts'
+import { pancakeInfinityPoolId } from '../../adapters/poolKeys/pancakeInfinityPoolId.ts'
+import { pancakeInfinityPoolKey } from '../../adapters/poolKeys/pancakeInfinityPoolKey.ts'
 import type { PoolSnapshot } from '../../adapters/PoolAdapter.ts'
 import { loadSolver } from '../../../bindings/index.ts'
 import type { Solver } from '../../../bindings/types.ts'
-import { BASE_BLOCK_TIME_SEC } from '../../chains/base.ts'
 import type { ChainConfig } from '../../chains/ChainConfig.ts'
 import { createUniswapV2Pair } from '../../devnet/createUniswapV2Pair.ts'
 import { createUniswapV3Pool } from '../../devnet/createUniswapV3Pool.ts'
 import { deployContractAndWait } from '../../devnet/deployContractAndWait.ts'
+import { deployPancakeInfinity } from '../../devnet/deployPancakeInfinity.ts'
+import { loadStandInArtifacts } from '../../devnet/loadStandInArtifacts.ts'
 import { deployTestToken } from '../../devnet/deployTestToken.ts'
 import { deployUniswapV2 } from '../../devnet/deployUniswapV2.ts'
 import { deployUniswapV3 } from '../../devnet/deployUniswapV3.ts'
 import { type Devnet, startDevnet } from '../../devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../devnet/writeContractAndWait.ts'
-import { createMarketState } from '../createMarketState.ts'
+import { type CreateMarketStateParameters, createMarketState } from '../createMarketState.ts'
+import type { MarketStore } from '../store/MarketStore.ts'
 import { createMemoryMarketStore } from '../store/createMemoryMarketStore.ts'
 import { createSqliteMarketStore } from '../store/createSqliteMarketStore.ts'
 import { createTokenScreen } from './createTokenScreen.ts'
 import { judgeTokenBehaviour } from './judgeTokenBehaviour.ts'
+import { startRpcProxy } from '../../../test/fixtures/startRpcProxy.ts'
 
 const erc20 = parseAbi([
   'function mint(address, uint256)',
@@ -45,8 +52,6 @@ const dbPath = join(mkdtempSync(join(tmpdir(), 'token-screen-')), 'market.sqlite
 
 beforeAll(async () => {
   devnet = await startDevnet({})
-  const write = (address: Address, abi: Abi | readonly unknown[], functionName: string, args: readonly unknown[]) =>
-    writeContractAndWait({ devnet, address, abi, functionName, args })
   hub = await deployTestToken({ devnet, name: 'Hub', symbol: 'HUB', decimals: 18 })
   plain = await deployTestToken({ devnet, name: 'Plain', symbol: 'PLN', decimals: 18 })
   taxed = await deployContractAndWait({ devnet, artifact: devnet.artifacts.TaxedToken, args: [300] }) // 3 % on buys and sells
@@ -77,15 +82,7 @@ beforeAll(async () => {
   await write(taxed, erc20, 'transfer', [WALLET, 10n ** 21n]) // a wallet holding the taxed token: its transfers are free
   // Every balance of the rebasing token grows 10 %, the pair's included, with no Transfer event.
   await write(rebasing, devnet.artifacts.RebasingToken.abi as Abi, 'rebase', [11n, 10n])
-  chain = {
-    name: 'devnet',
-    chainId: devnet.chain.id,
-    blockTimeSec: BASE_BLOCK_TIME_SEC,
-    weth: hub,
-    multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
-    deployments: { UNIV2: { source: v2, fromBlock: 0n }, UNIV3: { source: v3, fromBlock: 0n } },
-    pools: [],
-  }
+  chain = devnetTestChain({ devnet, weth: hub, deployments: { UNIV2: v2, UNIV3: v3 } })
   solver = await loadSolver({ nativeToken: hub })
 })
 afterAll(async () => {
@@ -94,6 +91,25 @@ afterAll(async () => {
 })
 
 const head = () => devnet.publicClient.getBlockNumber()
+const write = (address: Address, abi: Abi | readonly unknown[], functionName: string, args: readonly unknown[]) =>
+  writeContractAndWait({ devnet, address, abi, functionName, args })
+/** The market over this chain, its log lines kept in `lines`. */
+const marketOn = (store: MarketStore, lines: string[], options: Partial<CreateMarketStateParameters> = {}) =>
+  createMarketState({
+    client: devnet.publicClient,
+    chain,
+    solver,
+    maxSnapshotAgeMs: 60_000,
+    store,
+    log: (line) => lines.push(line),
+    ...options,
+  })
+/** A V2 pair's snapshot as the screen sees it: its holder and tokens (the state is not read). */
+const snapshot = (pool: Address, token: Address) =>
+  ({
+    ref: { id: pool.toLowerCase(), dex: 'UNIV2', emitter: pool.toLowerCase() },
+    input: { tokens: [hub, token] },
+  }) as unknown as PoolSnapshot
 const judge = async (token: Address, holder: Address) =>
   judgeTokenBehaviour({ client: devnet.publicClient, token, holder, blockNumber: await head(), windowBlocks: 1800n, maxBlockRange: 2000n })
 
@@ -160,14 +176,7 @@ test('an empty holder: nothing to probe with, no verdict (judged again when the 
 test('discovery leaves out the pools of the fee-on-transfer and rebasing tokens, listed with the reason, stops following them, and a restart does not probe again', async () => {
   const lines: string[] = []
   const store = createSqliteMarketStore({ path: dbPath, chainId: chain.chainId })
-  const market = createMarketState({
-    client: devnet.publicClient,
-    chain,
-    solver,
-    maxSnapshotAgeMs: 60_000,
-    store,
-    log: (line) => lines.push(line),
-  })
+  const market = marketOn(store, lines)
   try {
     const report = await market.start()
     const l = (a: Address) => a.toLowerCase()
@@ -193,14 +202,7 @@ test('discovery leaves out the pools of the fee-on-transfer and rebasing tokens,
   }
   const restartLines: string[] = []
   const reopened = createSqliteMarketStore({ path: dbPath, chainId: chain.chainId })
-  const restarted = createMarketState({
-    client: devnet.publicClient,
-    chain,
-    solver,
-    maxSnapshotAgeMs: 60_000,
-    store: reopened,
-    log: (line) => restartLines.push(line),
-  })
+  const restarted = marketOn(reopened, restartLines)
   try {
     await restarted.start()
     assert.equal(restarted.skipped().length, 3)
@@ -214,15 +216,7 @@ test('discovery leaves out the pools of the fee-on-transfer and rebasing tokens,
 test('pools below the liquidity floor are left out before their tokens are screened: no probe, still followed', async () => {
   const store = createMemoryMarketStore({ chainId: chain.chainId })
   const lines: string[] = []
-  const market = createMarketState({
-    client: devnet.publicClient,
-    chain,
-    solver,
-    maxSnapshotAgeMs: 60_000,
-    store,
-    minLiquidityWei: 10n ** 30n, // deeper than every pool here (1e24 of the hub token each)
-    log: (line) => lines.push(line),
-  })
+  const market = marketOn(store, lines, { minLiquidityWei: 10n ** 30n }) // deeper than every pool here (1e24 of the hub token each)
   try {
     const report = await market.start()
     assert.deepEqual(report.upserted, [])
@@ -251,19 +245,158 @@ test('a node that serves no past state (anvil started from a dump): transfers ar
       maxBlockRange: 2000n,
       log: (line) => lines.push(line),
     })
-    const snapshot = (pool: Address, token: Address) =>
-      ({ ref: { id: pool.toLowerCase(), dex: 'UNIV2', emitter: pool }, input: { tokens: [hub, token] } }) as unknown as PoolSnapshot
     const reasons = await screen.screen(
       [snapshot(pools.taxedPair, taxed), snapshot(pools.rebasingPair, rebasing)],
       await loaded.publicClient.getBlockNumber(),
     )
-    assert.match(reasons.get(pools.taxedPair.toLowerCase()) ?? '', /moves other amounts than asked/)
+    assert.match(reasons.get(pools.taxedPair.toLowerCase())?.reason ?? '', /moves other amounts than asked/)
     assert.equal(reasons.has(pools.rebasingPair.toLowerCase()), false, 'the rebase is invisible without past state (a stated limit)')
     assert.ok(
-      lines.some((line) => /did not serve state at block .*rebasing is not checked \(transfers are\)/.test(line)),
+      lines.some((line) =>
+        /did not serve state at block .*rebasing is not checked \(transfers are\) until block \d+, when the full 1800 blocks are tried again/.test(
+          line,
+        ),
+      ),
       lines.join('\n'),
     )
+    // Reported, not silent: the plain verdict says what it did not check, and is counted.
+    const verdict = screen.verdicts().get(rebasing.toLowerCase())
+    assert.equal(verdict?.kind, 'plain')
+    assert.match((verdict as { unchecked?: string }).unchecked ?? '', /^rebasing not checked: .*did not serve state at block/)
+    assert.deepEqual(screen.status(), { judged: 2, leftOut: 1, partlyChecked: 1, unjudged: 0 })
   } finally {
     await loaded.stop()
+  }
+})
+
+test('a PancakeSwap Infinity pool: its tokens are probed at the Vault, which holds them (the pool manager holds none)', async () => {
+  const infinity = await deployPancakeInfinity({ devnet })
+  const { CLPoolManager, InfinityTestRouter } = loadStandInArtifacts({ protocol: 'pancake-infinity' })
+  const key = pancakeInfinityPoolKey({ tokenA: hub, tokenB: taxed, poolManager: infinity.clPoolManager, fee: 2500, tickSpacing: 50 })
+  await write(infinity.clPoolManager, CLPoolManager.abi, 'initialize', [key, Q96])
+  for (const token of [hub, taxed])
+    await write(token, parseAbi(['function approve(address, uint256)']), 'approve', [infinity.testRouter, 2n ** 255n])
+  await write(infinity.testRouter, InfinityTestRouter.abi, 'modifyLiquidity', [
+    key,
+    { tickLower: -6000, tickUpper: 6000, liquidityDelta: 10n ** 22n, salt: `0x${'00'.repeat(32)}` },
+  ])
+  // The tax applies to transfers into and out of the Vault, as a launch taxes its Infinity pool.
+  await write(taxed, devnet.artifacts.TaxedToken.abi as Abi, 'setPool', [infinity.vault, true])
+  const blockNumber = await head()
+  const id = pancakeInfinityPoolId({ key })
+  const ref = { id, dex: 'PANCAKE_INFINITY_CL' as const, emitter: infinity.clPoolManager.toLowerCase() as Address }
+  const snapshot = await pancakeInfinityCl.readPool({
+    client: devnet.publicClient,
+    ref,
+    blockNumber,
+    nextBlock: { number: blockNumber + 1n, timestamp: 0n },
+  })
+  assert.equal(snapshot.ref.holder, infinity.vault.toLowerCase(), 'the read names the Vault as the holder')
+  const screenOf = () =>
+    createTokenScreen({
+      client: devnet.publicClient,
+      store: createMemoryMarketStore({ chainId: chain.chainId }),
+      trusted: [hub],
+      maxBlockRange: 2000n,
+      log: () => undefined,
+    })
+  const out = await screenOf().screen([snapshot], blockNumber)
+  assert.match(
+    out.get(id)?.reason ?? '',
+    new RegExp(`token ${taxed.toLowerCase()} moves other amounts than asked .* out of ${infinity.vault.toLowerCase()} `, 'i'),
+  )
+  // Probed at the manager instead (the emitter, as before), the manager holds none: no verdict, routed.
+  const atManager = screenOf()
+  assert.equal((await atManager.screen([{ ...snapshot, ref: { ...snapshot.ref, holder: undefined } }], blockNumber)).size, 0)
+  assert.equal(atManager.verdicts().has(taxed.toLowerCase()), false)
+})
+
+test('a node that refuses state overrides: each token is reported and routed unjudged, counted, and asked again later (screening is not off for later tokens)', async () => {
+  const proxy = await startRpcProxy({ target: devnet.anvil.url })
+  try {
+    const client = createPublicClient({ chain: devnet.chain, transport: http(proxy.url, { retryCount: 0 }) })
+    const lines: string[] = []
+    const screen = createTokenScreen({
+      client,
+      store: createMemoryMarketStore({ chainId: chain.chainId }),
+      trusted: [hub],
+      maxBlockRange: 2000n,
+      retryAfterBlocks: 3n,
+      log: (line) => lines.push(line),
+    })
+    const both = [snapshot(pools.plainPair, plain), snapshot(pools.taxedPair, taxed)]
+    proxy.refuseStateOverrides(true)
+    const at = await head()
+    assert.equal((await screen.screen(both, at)).size, 0, 'unjudged tokens are routed')
+    for (const token of [plain, taxed])
+      assert.ok(
+        lines.some(
+          (line) =>
+            line.includes(`the node refused the check of ${token.toLowerCase()} (`) &&
+            line.includes('state override is not supported') &&
+            line.endsWith(`asked again at block ${at + 3n}`),
+        ),
+        lines.join('\n'),
+      )
+    assert.deepEqual(screen.status(), { judged: 0, leftOut: 0, partlyChecked: 0, unjudged: 2 })
+    // Not asked again before the retry block, even once the node takes overrides.
+    proxy.refuseStateOverrides(false)
+    const probesBefore = proxy.calls.get('eth_call') ?? 0
+    assert.equal((await screen.screen(both, at + 1n)).size, 0)
+    assert.equal(proxy.calls.get('eth_call') ?? 0, probesBefore, 'no probe before the retry block')
+    await devnet.testClient.mine({ blocks: 3 })
+    const out = await screen.screen(both, await head())
+    assert.match(out.get(pools.taxedPair.toLowerCase())?.reason ?? '', /moves other amounts than asked/)
+    assert.deepEqual(screen.status(), { judged: 2, leftOut: 1, partlyChecked: 0, unjudged: 0 })
+  } finally {
+    await proxy.close()
+  }
+})
+
+test('verdicts are judged again on a schedule: a tax switched on after the check leaves the pool out; switched off, the pool comes back', async () => {
+  const later = await deployContractAndWait({ devnet, artifact: devnet.artifacts.TaxedToken, args: [300] })
+  await write(later, erc20, 'mint', [devnet.account, 10n ** 30n])
+  const { pair } = await createUniswapV2Pair({ devnet, factory: chain.deployments.UNIV2?.source as Address, tokenA: hub, tokenB: later })
+  await write(hub, erc20, 'transfer', [pair, 10n ** 24n])
+  await write(later, erc20, 'transfer', [pair, 10n ** 24n])
+  await write(pair, pairAbi, 'mint', [devnet.account])
+  const id = pair.toLowerCase()
+  const lines: string[] = []
+  const store = createMemoryMarketStore({ chainId: chain.chainId })
+  const market = marketOn(store, lines, { tokenRecheckAfterBlocks: 5n })
+  const verdictOf = () => store.tokens().find((t) => t.address === later.toLowerCase())?.verdict.kind
+  try {
+    await market.start()
+    assert.ok(
+      market.pools().some((p) => p.ref.id === id),
+      'untaxed at first: routed',
+    )
+    assert.equal(verdictOf(), 'plain')
+    // The tax starts; a swap-less Sync is the pool's next event. Before the re-check is due, it stays plain.
+    await write(later, devnet.artifacts.TaxedToken.abi as Abi, 'setPool', [pair, true])
+    await write(pair, parseAbi(['function sync()']), 'sync', [])
+    await market.refresh()
+    assert.ok(market.pools().some((p) => p.ref.id === id))
+    await devnet.testClient.mine({ blocks: 5 })
+    await write(pair, parseAbi(['function sync()']), 'sync', [])
+    const leaving = await market.refresh()
+    assert.deepEqual(leaving.removed, [id])
+    assert.equal(verdictOf(), 'feeOnTransfer')
+    assert.match(market.skipped().find((s) => s.id === id)?.reason ?? '', /moves other amounts than asked/)
+    // The tax ends. The pool is no longer followed, yet once the verdict is due its pool is read and judged again.
+    await write(later, devnet.artifacts.TaxedToken.abi as Abi, 'setPool', [pair, false])
+    await devnet.testClient.mine({ blocks: 5 })
+    const back = await market.refresh()
+    assert.deepEqual(back.upserted, [id])
+    assert.equal(verdictOf(), 'plain')
+    assert.ok(
+      lines.some((line) => line.startsWith(`market: token ${later.toLowerCase()} is plain again at block`)),
+      lines.join('\n'),
+    )
+    // Followed again: its next event re-reads it.
+    await write(pair, parseAbi(['function sync()']), 'sync', [])
+    assert.deepEqual((await market.refresh()).changed, [id])
+  } finally {
+    await market.stop()
   }
 })

@@ -5,7 +5,9 @@ import { probeTokenTransfer } from './probeTokenTransfer.ts'
 import { reconcileTokenBalance } from './reconcileTokenBalance.ts'
 
 /** What the market concluded about a token: routable, or left out and why. */
-export type TokenVerdict = { kind: 'plain' } | { kind: 'feeOnTransfer' | 'rebasing' | 'untransferable'; reason: string }
+export type TokenVerdict =
+  /** `unchecked`: what this verdict did not check (the node served no state as old as the window), so it is re-checked sooner. */
+  { kind: 'plain'; unchecked?: string } | { kind: 'feeOnTransfer' | 'rebasing' | 'untransferable'; reason: string }
 
 export type JudgeTokenBehaviourParameters = {
   client: PublicClient
