@@ -18,6 +18,7 @@ pub mod registry;
 pub mod sampled;
 #[allow(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)]
 pub mod solidly;
+pub mod stableswap;
 mod swap_memo;
 
 pub use error::PoolError;
