@@ -203,7 +203,8 @@ export type WaterfillPlan = {
   stoppedBy: 'converged' | 'budget'
 }
 
-export type SimulateRequest = { poolId: string; tokenIn: Address; amountIn: AmountString }
+/** `tokenOut` is needed only for a venue of more than two tokens (a two-token pool's is its other one). */
+export type SimulateRequest = { poolId: string; tokenIn: Address; tokenOut?: Address; amountIn: AmountString }
 /**
  * `words`: swap-loop steps that ended on an empty tick-bitmap word edge (V3 / singleton pools; 0 otherwise).
  * `repeatGasSaving`: gas units the leg costs less when an earlier leg of the transaction used the same pool.

@@ -97,6 +97,9 @@ struct QuoteAnswer {
 struct SimulateRequest {
     pool_id: String,
     token_in: Address,
+    /// Needed only for a venue of more than two tokens (a two-token pool's is the other one).
+    #[serde(default)]
+    token_out: Option<Address>,
     #[serde(with = "u256_string")]
     amount_in: U256,
 }
@@ -272,19 +275,28 @@ impl Solver {
             .pool_by_id(&id)
             .ok_or_else(|| SolverError::invalid("poolId", format!("unknown pool {id}")))?;
         let pool = self.market.pool(slot);
-        let token_in = self
-            .market
-            .token(&request.token_in)
-            .and_then(|t| pool.tokens.iter().position(|p| *p == t))
-            .ok_or_else(|| {
-                SolverError::invalid(
-                    "tokenIn",
-                    format!("pool {id} does not hold {}", request.token_in),
-                )
-            })?;
+        let position = |field: &str, token: &Address| {
+            self.market
+                .token(token)
+                .and_then(|t| pool.tokens.iter().position(|p| *p == t))
+                .ok_or_else(|| {
+                    SolverError::invalid(field, format!("pool {id} does not hold {token}"))
+                })
+        };
+        let token_in = position("tokenIn", &request.token_in)?;
+        let token_out = match &request.token_out {
+            Some(token) => position("tokenOut", token)?,
+            None if pool.tokens.len() == 2 => usize::from(token_in == 0),
+            None => {
+                return Err(SolverError::invalid(
+                    "tokenOut",
+                    format!("pool {id} holds {} tokens: name the one out", pool.tokens.len()),
+                ))
+            }
+        };
         let outcome = pool
             .state
-            .amount_out(token_in, 1 - token_in, request.amount_in)
+            .amount_out(token_in, token_out, request.amount_in)
             .map_err(|e| SolverError::no_route(format!("pool {id}: {e}")))?;
         // The leg's own L2 gas: the market's per-leg L1 overhead is a routing cost, not execution gas.
         let gas_units = pool.spec.leg_gas_units(&outcome) - self.market.leg_overhead_gas();

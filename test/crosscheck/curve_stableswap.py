@@ -16,7 +16,8 @@ constant divisor, which changes nothing here.
 
 It also asks curvesim (PyPI, Curve's simulator; only its pool math is loaded, without the package's
 plotting and data imports) for the same exchange when the pool's A is whole (curvesim has no
-A_PRECISION, so a ramp's fractional A is outside it): {"curvesim": "<out>"} or "skipped".
+A_PRECISION, so a ramp's fractional A is outside it) and the exchange pays: {"curvesim": "<out>"}
+or "skipped".
 
 Reads JSON lines (integers as decimal strings):
   {template: ng|legacy, coins: [{decimals, kind: plain|oracle|erc4626, oracleRate?, assetsPerShare?, underlyingDecimals?}],
@@ -381,11 +382,14 @@ def main():
         except Revert as revert:
             sys.stdout.write(json.dumps({"rates": revert.kind}) + "\n")
             continue
+        paid = answer(lambda: exchange(case, rates, balances))
         result = {
             "rates": [str(r) for r in rates],
-            "exchange": answer(lambda: exchange(case, rates, balances)),
+            "exchange": paid,
             "get_dy": answer(lambda: get_dy(case, rates, balances)),
-            "curvesim": curvesim_exchange(curve_pool, case, rates, balances),
+            # Only where the pool pays: curvesim's Newton loops have no iteration cap, so a state
+            # whose D does not converge (the pool reverts) would keep it looping for ever.
+            "curvesim": curvesim_exchange(curve_pool, case, rates, balances) if "out" in paid else "skipped",
         }
         sys.stdout.write(json.dumps(result) + "\n")
     sys.stdout.flush()

@@ -1,5 +1,4 @@
-import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
+import { runJsonLines } from './runJsonLines.ts'
 
 export type RunPythonReferenceParameters = {
   /** The reference script: reads one JSON line per case on stdin, writes one JSON line per case. */
@@ -18,13 +17,5 @@ export type RunPythonReferenceParameters = {
  * const answers = runPythonReference<{ out?: string }>({ script: PYTHON, cases })
  */
 export function runPythonReference<T>({ script, cases, python = 'python3' }: RunPythonReferenceParameters): T[] {
-  const input = cases.map((c) => JSON.stringify(c)).join('\n')
-  const run = spawnSync(python, [script], { input, encoding: 'utf8', maxBuffer: 1 << 28 })
-  assert.equal(run.status, 0, `${python} ${script} failed (is it installed?): ${run.error ?? run.stderr}`)
-  const answers = run.stdout
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as T)
-  assert.equal(answers.length, cases.length, `${python} ${script} answered ${answers.length} lines for ${cases.length} cases`)
-  return answers
+  return runJsonLines<T>({ command: python, args: [script], cases })
 }

@@ -14,6 +14,7 @@ import { createPrng, type Prng } from './createPrng.ts'
 import { testTokenAbi } from './harnessContracts.ts'
 import { rampCurveAmplification } from './rampCurveAmplification.ts'
 import { runCurveReference } from './runCurveReference.ts'
+import { runStableSwapModel } from './runStableSwapModel.ts'
 import { useDifferentialSession } from './useDifferentialSession.ts'
 
 // CURVE StableSwap, NG and legacy. NG: Curve's own pool (CurveStableSwapNG.vy v7.0.0 as deployed,
@@ -27,7 +28,10 @@ import { useDifferentialSession } from './useDifferentialSession.ts'
 // must equal the reference exactly, and revert exactly when it does. Legacy: our stand-in of the
 // pre-NG factory plain pool (contracts/curve/CurvePlainPool.sol), 2 and 3 plain coins, static fees,
 // the same deposits, prior swaps and ramps, against the same reference's legacy template.
-// The solver does not price CURVE yet (docs/dex-kinds.md): it joins these cases when it does.
+// The solver's model (solver-rs/src/pools/stableswap) is held to the chain too: what `exchange` pays
+// and the pool's balances after it, from the state its wire form carries (the pool's views at the
+// block, `stored_rates` included, and the timestamp of the block that swaps). The service does not
+// price CURVE yet (docs/dex-kinds.md), so the model runs through its example, not a quote.
 const SEED = Number(process.env.DIFF_SEED ?? 2121)
 const STATES = Number(process.env.DIFF_CURVE_STATES ?? 216)
 const TRADES_PER_STATE = 5
@@ -39,7 +43,15 @@ const { CurvePlainPool, CurveRateOracle, CurveRateVault } = loadStandInArtifacts
 const session = useDifferentialSession()
 
 type PoolSetup = { template: 'ng' | 'legacy'; pool: Address; abi: Abi; coins: (CurveCoin & { underlyingDecimals?: number })[] }
-type Case = { label: string; reference: Record<string, unknown>; chainExchange: string; chainGetDy: string; chainRates?: string[] }
+type Case = {
+  label: string
+  reference: Record<string, unknown>
+  model: Record<string, unknown>
+  chainExchange: string
+  chainGetDy: string
+  chainRates?: string[]
+  chainBalancesAfter?: string[]
+}
 
 test('CURVE StableSwap NG and legacy: get_dy and exchange equal an independent implementation', { timeout: 900_000 }, async () => {
   const { devnet } = session
@@ -208,10 +220,7 @@ test('CURVE StableSwap NG and legacy: get_dy and exchange equal an independent i
     }
     // A ramp may start a day after the last; the trades land somewhere inside it.
     if (prng.chance(0.45) && (await rampCurveAmplification({ devnet, prng, pool, abi }))) seen.ramping++
-    const balances =
-      template === 'ng'
-        ? ((await read(pool, abi, 'get_balances')) as bigint[])
-        : await Promise.all(coins.map((_, k) => read(pool, abi, 'balances', [BigInt(k)]) as Promise<bigint>))
+    const balances = await poolBalances(template, pool, abi, n)
     const chainRates = template === 'ng' ? ((await read(pool, abi, 'stored_rates')) as bigint[]).map(String) : undefined
     const [initialA, futureA, initialATime, futureATime, feeNow] = await Promise.all(
       ['initial_A', 'future_A', 'initial_A_time', 'future_A_time', 'fee'].map((f) => read(pool, abi, f) as Promise<bigint>),
@@ -249,6 +258,7 @@ test('CURVE StableSwap NG and legacy: get_dy and exchange equal an independent i
       })
       const timestamp = (await devnet.publicClient.getBlock({ blockNumber: receipt.blockNumber })).timestamp
       const chainExchange = receipt.status === 'success' ? String((await balanceOf(coins[j].address, RECIPIENT)) - before) : 'reverted'
+      const chainBalancesAfter = receipt.status === 'success' ? (await poolBalances(template, pool, abi, n)).map(String) : undefined
       if (receipt.status === 'success') (gasByPool[`${template} ${n} coins`] ??= []).push(receipt.gasUsed)
       const amp = ampAt({ initialA, futureA, initialATime, futureATime }, timestamp)
       if (amp % 100n !== 0n) seen.fractionalA++
@@ -257,6 +267,24 @@ test('CURVE StableSwap NG and legacy: get_dy and exchange equal an independent i
         chainExchange,
         chainGetDy,
         chainRates,
+        chainBalancesAfter,
+        model: {
+          pool: {
+            template,
+            balances: balances.map(String),
+            rates: chainRates ?? coins.map((c) => (10n ** BigInt(36 - c.decimals)).toString()),
+            fee: feeNow.toString(),
+            offpegFeeMultiplier: offpegNow.toString(),
+            initialA: initialA.toString(),
+            futureA: futureA.toString(),
+            initialATime: initialATime.toString(),
+            futureATime: futureATime.toString(),
+            timestamp: timestamp.toString(),
+          },
+          i,
+          j,
+          dx: dx.toString(),
+        },
         reference: {
           template,
           coins: rateInfo,
@@ -280,10 +308,26 @@ test('CURVE StableSwap NG and legacy: get_dy and exchange equal an independent i
   }
 
   const answers = runCurveReference({ inputs: cases.map((c) => c.reference) })
+  const modelAnswers = runStableSwapModel({ cases: cases.map((c) => c.model) })
   const mismatches: string[] = []
-  const tally = { exchanged: 0, exchangeReverts: 0, getDyReverts: 0, viewDiffersFromExchange: 0, curvesimCompared: 0 }
+  const tally = {
+    exchanged: 0,
+    exchangeReverts: 0,
+    getDyReverts: 0,
+    viewDiffersFromExchange: 0,
+    curvesimCompared: 0,
+    modelBalancesCompared: 0,
+  }
   for (const [k, c] of cases.entries()) {
     const r = answers[k]
+    const m = modelAnswers[k]
+    if ((m.out ?? 'reverted') !== c.chainExchange)
+      mismatches.push(`${c.label}: exchange chain=${c.chainExchange} model=${JSON.stringify(m)}`)
+    if (c.chainBalancesAfter && m.balances) {
+      tally.modelBalancesCompared++
+      if (JSON.stringify(m.balances) !== JSON.stringify(c.chainBalancesAfter))
+        mismatches.push(`${c.label}: balances after chain=${c.chainBalancesAfter} model=${m.balances}`)
+    }
     const said = (a: { out?: string; error?: string }) => a.out ?? 'reverted'
     if (c.chainRates && JSON.stringify(r.rates) !== JSON.stringify(c.chainRates))
       mismatches.push(`${c.label}: stored_rates chain=${c.chainRates} reference=${r.rates}`)
@@ -309,7 +353,13 @@ test('CURVE StableSwap NG and legacy: get_dy and exchange equal an independent i
   )
   assert.deepEqual(mismatches.slice(0, 5), [], `${mismatches.length} disagreements between the chain and the reference`)
   assert.ok(cases.length >= 300, `too few trades: ${cases.length}`)
-  assert.ok(tally.exchanged > cases.length / 2 && tally.exchangeReverts > 30 && tally.getDyReverts > 30, JSON.stringify(tally))
+  assert.ok(
+    tally.exchanged > cases.length / 2 &&
+      tally.exchangeReverts > 30 &&
+      tally.getDyReverts > 30 &&
+      tally.modelBalancesCompared === tally.exchanged,
+    JSON.stringify(tally),
+  )
   assert.ok(
     seen.legacy > 30 && seen.fractionalA > 20 && seen.offpeg > 10 && seen.oracle > 10 && seen.erc4626 > 10 && tally.curvesimCompared > 100,
     JSON.stringify({ seen, tally }),
@@ -317,6 +367,10 @@ test('CURVE StableSwap NG and legacy: get_dy and exchange equal an independent i
 
   function read(address: Address, abi: Abi, functionName: string, args: readonly unknown[] = []) {
     return devnet.publicClient.readContract({ address, abi, functionName, args })
+  }
+  function poolBalances(template: PoolSetup['template'], pool: Address, abi: Abi, n: number): Promise<bigint[]> {
+    if (template === 'ng') return read(pool, abi, 'get_balances') as Promise<bigint[]>
+    return Promise.all(Array.from({ length: n }, (_, k) => read(pool, abi, 'balances', [BigInt(k)]) as Promise<bigint>))
   }
   function balanceOf(address: Address, owner: Address) {
     return devnet.publicClient.readContract({ address, abi: testTokenAbi, functionName: 'balanceOf', args: [owner] }) as Promise<bigint>

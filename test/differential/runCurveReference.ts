@@ -1,6 +1,6 @@
-import assert from 'node:assert/strict'
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { runJsonLines } from '../crosscheck/runJsonLines.ts'
 
 /** One answer of `test/crosscheck/curve_stableswap.py` (the fields its input's template has). */
 export type CurveReferenceAnswer = {
@@ -25,16 +25,5 @@ export function runCurveReference({ inputs }: { inputs: unknown[] }): CurveRefer
   execFileSync('bash', [fileURLToPath(new URL('../../scripts/install-vyper.sh', import.meta.url))], {
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  const python = spawnSync(PYTHON, [REFERENCE], {
-    input: inputs.map((i) => JSON.stringify(i)).join('\n'),
-    encoding: 'utf8',
-    maxBuffer: 1 << 28,
-  })
-  assert.equal(python.status, 0, `${PYTHON} ${REFERENCE} failed (bash scripts/install-vyper.sh): ${python.error ?? python.stderr}`)
-  const answers = python.stdout
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as CurveReferenceAnswer)
-  assert.equal(answers.length, inputs.length)
-  return answers
+  return runJsonLines<CurveReferenceAnswer>({ command: PYTHON, args: [REFERENCE], cases: inputs })
 }

@@ -25,13 +25,16 @@ struct Decoded {
     state: PoolState,
 }
 
-/// Checks and decodes one pool input.
+/// The fewest and most tokens a venue may hold: two-token pools, and Curve's pools of up to four.
+pub const VENUE_TOKENS: std::ops::RangeInclusive<usize> = 2..=4;
+
+/// Checks and decodes one pool input: 2 to 4 distinct tokens, as many as its state prices.
 fn decode(input: PoolInput) -> Result<Decoded, SolverError> {
     let id = normalize_pool_id(&input.id)?;
-    if input.tokens.len() != 2 {
+    if !VENUE_TOKENS.contains(&input.tokens.len()) {
         return Err(SolverError::invalid(
             format!("pool {id}"),
-            format!("expected 2 tokens, got {}", input.tokens.len()),
+            format!("expected 2 to 4 tokens, got {}", input.tokens.len()),
         ));
     }
     let tokens = input
@@ -41,13 +44,18 @@ fn decode(input: PoolInput) -> Result<Decoded, SolverError> {
             Address::parse(t).map_err(|e| SolverError::invalid(format!("pool {id}"), e.reason()))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    if tokens[0] == tokens[1] {
-        return Err(SolverError::invalid(
-            format!("pool {id}"),
-            format!("both tokens are {}", tokens[0]),
-        ));
+    for (k, token) in tokens.iter().enumerate() {
+        if tokens[..k].contains(token) {
+            return Err(SolverError::invalid(format!("pool {id}"), format!("holds {token} twice")));
+        }
     }
     let state = decode_state(input.dex, input.state).map_err(|e| SolverError::of_pool(&id, e))?;
+    if state.token_count() != tokens.len() {
+        return Err(SolverError::invalid(
+            format!("pool {id}"),
+            format!("{} tokens listed, its state prices {}", tokens.len(), state.token_count()),
+        ));
+    }
     Ok(Decoded { id, dex: input.dex, tokens, state })
 }
 
@@ -365,3 +373,7 @@ pub(crate) mod injected_panic {
         });
     }
 }
+
+#[cfg(test)]
+#[path = "market_tests.rs"]
+mod tests;

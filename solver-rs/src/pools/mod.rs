@@ -18,6 +18,7 @@ pub mod registry;
 pub mod sampled;
 #[allow(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)]
 pub mod solidly;
+pub mod stableswap;
 mod swap_memo;
 
 pub use error::PoolError;
@@ -47,8 +48,11 @@ impl SwapOutcome {
 
 /// The behaviour every pool family provides. Quotes never mutate; `apply` returns the new state.
 ///
-/// Token indices are positions in the pool's token list (0 and 1 for two-token pools).
+/// Token indices are positions in the pool's token list (0 and 1 for two-token pools, 0 to n − 1
+/// for a venue of n tokens); every method takes the pair `(token_in, token_out)`, never a
+/// direction flag, so a venue of more than two tokens has a side per ordered pair.
 /// A swap the contract would refuse (or fill only partly) is an `Err`, never a panic.
+/// `apply` returns the state of the whole venue: every pair of it sees the swap.
 pub trait PoolModel: Sized {
     /// Exact-input quote: what the pool pays for `amount_in` of token `token_in`.
     fn amount_out(
@@ -86,6 +90,18 @@ pub enum PoolState {
     Solidly(solidly::SolidlyPool),
     Concentrated(clmm::ClPool),
     Sampled(sampled::SampledPool),
+}
+
+impl PoolState {
+    /// How many tokens the venue holds (the market checks the pool's token list against it).
+    pub fn token_count(&self) -> usize {
+        match self {
+            PoolState::ConstantProduct(_)
+            | PoolState::Solidly(_)
+            | PoolState::Concentrated(_)
+            | PoolState::Sampled(_) => 2,
+        }
+    }
 }
 
 impl PoolModel for PoolState {
@@ -150,7 +166,8 @@ impl PoolModel for PoolState {
     }
 }
 
-/// Checks a two-token direction and returns `zero_for_one`.
+/// The direction of a swap on a two-token pool (the families whose contracts take `zeroForOne`):
+/// `zero_for_one`, or `BadDirection` for any other pair of indices.
 pub fn two_token_direction(token_in: usize, token_out: usize) -> Result<bool, PoolError> {
     match (token_in, token_out) {
         (0, 1) => Ok(true),

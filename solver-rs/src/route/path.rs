@@ -5,7 +5,8 @@ use crate::market::{Hop, Market, PoolIdx, TokenIdx};
 use crate::math::U256;
 use crate::pools::{PoolError, PoolModel, PoolState, SwapOutcome};
 
-/// A chain of hops from `tokens[0]` to `tokens[last]`; tokens are distinct, so no pool repeats.
+/// A chain of hops from `tokens[0]` to `tokens[last]`; tokens are distinct, so a two-token pool
+/// never repeats (a venue of more tokens may: [`Overlay`] runs its second swap on its first's state).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Path {
     pub tokens: Vec<TokenIdx>,
@@ -30,6 +31,8 @@ pub struct LegFill {
 
 /// Pool states as the market holds them, with the swaps of earlier routes applied on top.
 /// Routes execute in order, so a pool used by two routes is seen by the second as the first left it.
+/// Keyed by venue (the pool), not by pair: a venue of n tokens is one state, and a swap through
+/// one of its pairs is seen by every later swap through any of its pairs.
 #[derive(Clone)]
 pub struct Overlay<'m> {
     market: &'m Market,

@@ -16,7 +16,10 @@
 //! tenders from the cheapest of its input copies and delivers to the dearest of its output ones.
 //! With prices that never rise with the layer (π of a token after k hops ≥ after k + 1 hops,
 //! [`monotone`]), no plan's swaps on a pool, in one direction or both, are worth more at π than
-//! the best single side's trade (docs/solver-optimizer.md, *The bound*).
+//! the best single side's trade (docs/solver-optimizer.md, *The bound*). That argument is about
+//! two-token pools: a venue of more tokens can gain from trades on several of its pairs at once,
+//! so its sides' maximum is no bound for it, and no family of more than two tokens is priced
+//! until its venue term is written (docs/dex-kinds.md, *Adding a family*).
 
 use super::curve::Response;
 use super::graph::{Graph, Head};

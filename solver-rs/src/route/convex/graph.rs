@@ -47,7 +47,8 @@ pub struct Arc {
     pub venue: usize,
 }
 
-/// One pool in one direction, with its curve (shared by the arcs that trade it that way).
+/// One pool from one of its tokens to another, with its curve (shared by the arcs that trade it
+/// that way). Keyed by `(pool, token_in, token_out)`: a venue of n tokens has n·(n − 1) sides.
 pub struct Side<'m> {
     pub hop: Hop,
     pub curve: Curve<'m>,
@@ -132,7 +133,7 @@ impl<'m> Graph<'m> {
             venues: Vec::new(),
         };
         let mut copy_of: HashMap<(TokenIdx, usize), usize> = HashMap::new();
-        let mut side_of: HashMap<(PoolIdx, u8), Option<usize>> = HashMap::new();
+        let mut side_of: HashMap<(PoolIdx, u8, u8), Option<usize>> = HashMap::new();
         let mut venue_of: HashMap<PoolIdx, usize> = HashMap::new();
         let mut frontier = vec![0usize];
         for layer in 0..hops {
@@ -167,10 +168,11 @@ impl<'m> Graph<'m> {
                         if !scope.dexes.allows(entry.dex) {
                             continue;
                         }
-                        if !side_of.contains_key(&(hop.pool, hop.token_in)) && deadline.expired() {
+                        let key = (hop.pool, hop.token_in, hop.token_out);
+                        if !side_of.contains_key(&key) && deadline.expired() {
                             return Err(Unbuilt::Deadline);
                         }
-                        let side = *side_of.entry((hop.pool, hop.token_in)).or_insert_with(|| {
+                        let side = *side_of.entry(key).or_insert_with(|| {
                             // A curve whose first unit pays nothing pays nothing at all (it is concave).
                             let curve = Curve::of(
                                 &entry.state,

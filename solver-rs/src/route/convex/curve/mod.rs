@@ -23,7 +23,7 @@ mod stable;
 mod tests;
 
 use crate::pools::solidly::Curve as SolidlyCurve;
-use crate::pools::PoolState;
+use crate::pools::{two_token_direction, PoolState};
 use hyperbola::Hyperbola;
 use piecewise::Piecewise;
 use ranges::Ranges;
@@ -65,26 +65,27 @@ impl<'m> Curve<'m> {
     ///
     /// The match names every family: a new one must say how it is bounded before it compiles.
     pub fn of(state: &'m PoolState, token_in: usize, token_out: usize) -> Option<Curve<'m>> {
-        let zero_for_one = match (token_in, token_out) {
-            (0, 1) => true,
-            (1, 0) => false,
-            _ => return None,
-        };
+        // The two-token families' curves take the direction; a venue of more tokens has a curve
+        // per ordered pair of its tokens, keyed so by the graph's sides.
+        let pair = || two_token_direction(token_in, token_out).ok();
         crate::route::clock::count_work();
         match state {
             PoolState::ConstantProduct(pool) => {
-                Hyperbola::constant_product(pool, zero_for_one).map(Curve::Hyperbola)
+                Hyperbola::constant_product(pool, pair()?).map(Curve::Hyperbola)
             }
             PoolState::Solidly(pool) => match pool.curve {
                 SolidlyCurve::Volatile => {
-                    Hyperbola::solidly_volatile(pool, zero_for_one).map(Curve::Hyperbola)
+                    Hyperbola::solidly_volatile(pool, pair()?).map(Curve::Hyperbola)
                 }
                 SolidlyCurve::Stable(scales) => {
-                    Stable::of(pool, scales, zero_for_one).map(Curve::Stable)
+                    Stable::of(pool, scales, pair()?).map(Curve::Stable)
                 }
             },
-            PoolState::Concentrated(pool) => Ranges::of(pool, zero_for_one).map(Curve::Ranges),
-            PoolState::Sampled(pool) => Piecewise::of(pool, token_in).map(Curve::Piecewise),
+            PoolState::Concentrated(pool) => Ranges::of(pool, pair()?).map(Curve::Ranges),
+            PoolState::Sampled(pool) => {
+                pair()?;
+                Piecewise::of(pool, token_in).map(Curve::Piecewise)
+            }
         }
     }
 

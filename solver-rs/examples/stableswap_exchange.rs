@@ -1,0 +1,51 @@
+//! The StableSwap model on JSON lines, for the anvil differential (test/differential/
+//! curveStableSwap.test.ts): each line `{ "pool": <StableSwapWire>, "i", "j", "dx" }` is answered
+//! `{ "out": "…", "balances": ["…", …] }` (what `exchange` pays and the pool's balances after it)
+//! or `{ "error": "…" }`.
+//!
+//!   cargo run --release --example stableswap_exchange < cases.jsonl
+use solver::math::U256;
+use solver::pools::stableswap::{StableSwapPool, StableSwapWire};
+use solver::pools::PoolModel;
+use std::io::{BufRead, Write};
+
+#[derive(serde::Deserialize)]
+struct Case {
+    pool: StableSwapWire,
+    i: usize,
+    j: usize,
+    dx: String,
+}
+
+fn answer(line: &str) -> serde_json::Value {
+    let case: Case = match serde_json::from_str(line) {
+        Ok(case) => case,
+        Err(e) => return serde_json::json!({ "error": format!("bad case: {e}") }),
+    };
+    let pool = match StableSwapPool::from_wire(case.pool) {
+        Ok(pool) => pool,
+        Err(e) => return serde_json::json!({ "error": e.to_string() }),
+    };
+    let Ok(dx) = case.dx.parse::<U256>() else {
+        return serde_json::json!({ "error": "bad dx" });
+    };
+    match pool.apply(case.i, case.j, dx) {
+        Ok((outcome, next)) => serde_json::json!({
+            "out": outcome.amount_out.to_string(),
+            "balances": next.balances.iter().map(U256::to_string).collect::<Vec<_>>(),
+        }),
+        Err(e) => serde_json::json!({ "error": e.to_string() }),
+    }
+}
+
+fn main() {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for line in std::io::stdin().lock().lines() {
+        let line = line.expect("stdin");
+        if line.trim().is_empty() {
+            continue;
+        }
+        writeln!(out, "{}", answer(&line)).expect("stdout");
+    }
+}

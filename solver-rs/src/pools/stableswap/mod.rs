@@ -1,0 +1,231 @@
+//! Curve StableSwap pools of 2 to 4 coins, as their `exchange` pays: NG (curvefi/stableswap-ng
+//! CurveStableSwapNG.vy v7.0.0: the off-peg dynamic fee, NG's oracle-upkeep bounds) and the legacy
+//! factory plain template (a static fee). The coins' `stored_rates` (10^(36 − decimals), times an
+//! oracle's rate or an ERC-4626 share's value) come in the state as the pool reports them at the
+//! block; A follows its ramp to the state's timestamp, which is the block the swap is priced at.
+//!
+//! What `exchange` pays, not what `get_dy` quotes: NG's views drop A's fraction during a ramp and
+//! compute D another way, so the two differ in the last units (docs/dex-kinds.md).
+//! Proven against an independent Python implementation and curvesim (`stableswap_tests.rs`) and
+//! against Curve's own NG bytecode and the legacy stand-in on anvil
+//! (`test/differential/curveStableSwap.test.ts`).
+
+mod math;
+
+use super::input::PoolInputError;
+use super::{PoolError, PoolModel, SwapOutcome};
+use crate::math::decimal::u256_string;
+use crate::math::U256;
+use math::{add, div, mul, sub, Ramp, ADMIN_FEE, A_PRECISION, FEE_DENOMINATOR, PRECISION};
+use serde::Deserialize;
+
+/// Which pool template's `exchange` runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Template {
+    /// StableSwap-NG: the dynamic fee, a zero input refused, the oracle bounds checked after.
+    Ng,
+    /// The pre-NG factory plain pools: a static fee, balances in storage checked on the way out.
+    Legacy,
+}
+
+/// An amount as a decimal string.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(transparent)]
+pub struct Amount(#[serde(with = "u256_string")] pub U256);
+
+/// Wire state: what the pool's views give at the block (`get_balances()` or `balances(i)`, the
+/// pool's own, the admin's share left out; `stored_rates()`, or 10^(36 − decimals) per coin for
+/// legacy pools; `fee()`, `offpeg_fee_multiplier()` (NG, else 0), `initial_A`, `future_A`,
+/// `initial_A_time`, `future_A_time`) and the timestamp the swap is priced at.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct StableSwapWire {
+    pub template: Template,
+    pub balances: Vec<Amount>,
+    pub rates: Vec<Amount>,
+    pub fee: Amount,
+    pub offpeg_fee_multiplier: Amount,
+    pub initial_a: Amount,
+    pub future_a: Amount,
+    pub initial_a_time: Amount,
+    pub future_a_time: Amount,
+    pub timestamp: Amount,
+}
+
+/// One StableSwap pool's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StableSwapPool {
+    pub template: Template,
+    /// The pool's own balances per coin (raw units).
+    pub balances: Vec<U256>,
+    /// `stored_rates()`: 10^18 · (10^18 / 10^decimals) · the coin's rate.
+    pub rates: Vec<U256>,
+    /// The base fee, out of 10^10.
+    pub fee: U256,
+    /// NG's off-peg multiplier, out of 10^10 (at most 10^10: no dynamic part).
+    pub offpeg_fee_multiplier: U256,
+    pub ramp: Ramp,
+    /// The block timestamp the swap is priced at (A's point on its ramp).
+    pub timestamp: U256,
+}
+
+/// The most coins a StableSwap pool holds.
+pub const MAX_COINS: usize = 4;
+
+impl StableSwapPool {
+    /// Builds the pool from its wire state: 2 to 4 coins, a balance and a non-zero rate each.
+    pub fn from_wire(wire: StableSwapWire) -> Result<Self, PoolInputError> {
+        let n = wire.balances.len();
+        if !(2..=MAX_COINS).contains(&n) || wire.rates.len() != n {
+            return Err(PoolInputError::Invalid(format!(
+                "a StableSwap pool has 2 to 4 coins with a rate each: got {n} balances and {} rates",
+                wire.rates.len()
+            )));
+        }
+        if wire.rates.iter().any(|r| r.0.is_zero()) {
+            return Err(PoolInputError::Invalid("a StableSwap rate is 0".into()));
+        }
+        Ok(StableSwapPool {
+            template: wire.template,
+            balances: wire.balances.iter().map(|b| b.0).collect(),
+            rates: wire.rates.iter().map(|r| r.0).collect(),
+            fee: wire.fee.0,
+            offpeg_fee_multiplier: wire.offpeg_fee_multiplier.0,
+            ramp: Ramp {
+                initial_a: wire.initial_a.0,
+                future_a: wire.future_a.0,
+                initial_time: wire.initial_a_time.0,
+                future_time: wire.future_a_time.0,
+            },
+            timestamp: wire.timestamp.0,
+        })
+    }
+
+    /// How many coins the pool holds.
+    pub fn coins(&self) -> usize {
+        self.balances.len()
+    }
+
+    fn check_pair(&self, token_in: usize, token_out: usize) -> Result<(), PoolError> {
+        if token_in == token_out || token_in >= self.coins() || token_out >= self.coins() {
+            return Err(PoolError::BadDirection { token_in, token_out });
+        }
+        Ok(())
+    }
+
+    /// Balances in 18-decimal units at the rates: `rate · balance / 10^18`.
+    fn xp(&self) -> Result<Vec<U256>, PoolError> {
+        self.rates.iter().zip(&self.balances).map(|(&r, &b)| div(mul(r, b)?, PRECISION)).collect()
+    }
+
+    /// `exchange(i, j, dx)`: what it pays and the pool's balances after it.
+    fn exchange(&self, i: usize, j: usize, dx: U256) -> Result<(U256, Vec<U256>), PoolError> {
+        self.check_pair(i, j)?;
+        let ng = self.template == Template::Ng;
+        if ng && dx.is_zero() {
+            return Err(PoolError::InsufficientLiquidity);
+        }
+        let xp = self.xp()?;
+        let x = add(xp[i], div(mul(dx, self.rates[i])?, PRECISION)?)?;
+        let amp = math::amp_at(&self.ramp, self.timestamp)?;
+        let d = math::get_d(&xp, amp)?;
+        let others: Vec<U256> =
+            (0..xp.len()).filter(|&k| k != j).map(|k| if k == i { x } else { xp[k] }).collect();
+        let y = math::solve_y(&others, xp.len(), amp, d)?;
+        let dy = sub(sub(xp[j], y)?, U256::from(1))?;
+        let fee = if ng {
+            let two = U256::from(2);
+            math::dynamic_fee(
+                div(add(xp[i], x)?, two)?,
+                div(add(xp[j], y)?, two)?,
+                self.fee,
+                self.offpeg_fee_multiplier,
+            )?
+        } else {
+            self.fee
+        };
+        let dy_fee = div(mul(dy, fee)?, FEE_DENOMINATOR)?;
+        let out = div(mul(sub(dy, dy_fee)?, PRECISION)?, self.rates[j])?;
+        let admin_out =
+            div(mul(div(mul(dy_fee, ADMIN_FEE)?, FEE_DENOMINATOR)?, PRECISION)?, self.rates[j])?;
+        if ng {
+            let mut after = xp;
+            after[i] = x;
+            after[j] = y;
+            math::check_oracle_upkeep(&after, amp, d)?;
+        }
+        let mut balances = self.balances.clone();
+        balances[i] = add(balances[i], dx)?;
+        balances[j] = sub(sub(balances[j], out)?, admin_out)?;
+        Ok((out, balances))
+    }
+}
+
+impl PoolModel for StableSwapPool {
+    fn amount_out(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+    ) -> Result<SwapOutcome, PoolError> {
+        Ok(SwapOutcome::flat(self.exchange(token_in, token_out, amount_in)?.0))
+    }
+
+    fn apply(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+    ) -> Result<(SwapOutcome, Self), PoolError> {
+        let (out, balances) = self.exchange(token_in, token_out, amount_in)?;
+        Ok((SwapOutcome::flat(out), StableSwapPool { balances, ..self.clone() }))
+    }
+
+    /// The invariant's slope at the balances (∂F/∂x_i over ∂F/∂x_j, F the StableSwap invariant),
+    /// at the rates, less the fee at zero size. An estimate in floating point, for ranking only.
+    fn spot_price(&self, token_in: usize, token_out: usize) -> f64 {
+        if self.check_pair(token_in, token_out).is_err() {
+            return 0.0;
+        }
+        let Ok(xp) = self.xp() else { return 0.0 };
+        let Ok(amp) = math::amp_at(&self.ramp, self.timestamp) else { return 0.0 };
+        let Ok(d) = math::get_d(&xp, amp) else { return 0.0 };
+        let (xi, xj) = (f64::from(xp[token_in]), f64::from(xp[token_out]));
+        if xi <= 0.0 || xj <= 0.0 {
+            return 0.0;
+        }
+        let n = f64::from(u8::try_from(xp.len()).unwrap_or(u8::MAX));
+        let a = f64::from(amp) / f64::from(A_PRECISION);
+        let d = f64::from(d);
+        // D^(n+1) / (n^n · Π x), from the balances' ratios to D so nothing overflows.
+        let mut product_term = d;
+        for &x in &xp {
+            product_term *= d / (n * f64::from(x));
+        }
+        // The pools' `ann` is A·N with A stored as A·N^(N−1): the invariant's A·N^N.
+        let ann = a * n;
+        let slope = (ann + product_term / xi) / (ann + product_term / xj);
+        let fee = match self.template {
+            Template::Ng => {
+                math::dynamic_fee(xp[token_in], xp[token_out], self.fee, self.offpeg_fee_multiplier)
+                    .map_or(1.0, |f| f64::from(f) / f64::from(FEE_DENOMINATOR))
+            }
+            Template::Legacy => f64::from(self.fee) / f64::from(FEE_DENOMINATOR),
+        };
+        slope * f64::from(self.rates[token_in]) / f64::from(self.rates[token_out]) * (1.0 - fee)
+    }
+
+    /// What `exchange` pays is at most the output coin's balance: it pays (xp_j − y − 1 − fee) at
+    /// the rate, and xp_j at the rate is at most the balance (both floored).
+    fn amount_out_bound(&self, token_in: usize, token_out: usize, _amount_in: f64) -> f64 {
+        if self.check_pair(token_in, token_out).is_err() {
+            return 0.0;
+        }
+        f64::from(self.balances[token_out])
+    }
+}
+
+#[cfg(test)]
+#[path = "stableswap_tests.rs"]
+mod tests;

@@ -1,0 +1,25 @@
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { runJsonLines } from '../crosscheck/runJsonLines.ts'
+
+/** One answer of the solver's StableSwap model: what `exchange` pays and the balances after, or why it refuses. */
+export type StableSwapModelAnswer = { out?: string; balances?: string[]; error?: string }
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+/**
+ * Runs the solver's StableSwap model (solver-rs/src/pools/stableswap, through its example
+ * `stableswap_exchange`, built first) on the cases, one JSON line each. The service does not
+ * price CURVE yet (docs/dex-kinds.md), so the model is reached through this example, not a quote.
+ *
+ * @example
+ * const answers = runStableSwapModel({ cases: [{ pool, i: 0, j: 1, dx: '1000' }] })
+ * // → [{ out: '998', balances: ['…', '…'] }]
+ */
+export function runStableSwapModel({ cases }: { cases: unknown[] }): StableSwapModelAnswer[] {
+  execFileSync('cargo', ['build', '--release', '-p', 'solver-rs', '--example', 'stableswap_exchange'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  return runJsonLines<StableSwapModelAnswer>({ command: `${ROOT}target/release/examples/stableswap_exchange`, cases })
+}
