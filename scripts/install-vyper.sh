@@ -17,6 +17,11 @@
 # Debian's python3-venv when the machine's python3 cannot make a virtual environment.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# One install at a time: CI starts this script beside the build, and a test may call it meanwhile;
+# a second caller waits here, then finds the markers and returns.
+mkdir -p build
+exec 9>build/.install-vyper.lock
+flock 9
 PYGMENTS_VERSION=2.21.0
 CURVESIM_VERSION=0.5.0
 GMPY2_VERSION=2.2.1
