@@ -87,7 +87,34 @@ export type SampledState = {
   zeroForOne: [AmountString, AmountString][]
   oneForZero: [AmountString, AmountString][]
 }
-export type PoolStateInput = ConstantProductState | SolidlyState | ConcentratedState | SampledState
+/** One WOOFi vault (docs/solver-wire-format.md): the quote token first, then 1 to 3 bases. */
+export type WoofiState = {
+  model: 'woofi'
+  tokens: {
+    decimals: number
+    balance: AmountString
+    reserve: AmountString
+    feeRate: AmountString
+    maxGamma: AmountString
+    maxNotional: AmountString
+  }[]
+  oracles: {
+    price: AmountString
+    coeff: AmountString
+    spread: AmountString
+    refPrice: AmountString
+    cloPreferred: boolean
+    rangeMin: AmountString
+    rangeMax: AmountString
+  }[]
+  paused: boolean
+  unclaimedFee: AmountString
+  bound: AmountString
+  oracleTimestamp: AmountString
+  staleDuration: AmountString
+  timestamp: AmountString
+}
+export type PoolStateInput = ConstantProductState | SolidlyState | ConcentratedState | SampledState | WoofiState
 
 /** One pool of the market. */
 export type PoolInput = {

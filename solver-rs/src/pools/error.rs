@@ -17,6 +17,9 @@ pub enum PoolError {
     InvalidState(String),
     /// An iterative solve did not converge where the contract would revert (Solidly `!y`).
     NoConvergence,
+    /// The contract refuses the trade by a rule of its own (a guard, its oracle, a pause), with
+    /// the values that broke the rule.
+    Refused(String),
 }
 
 impl fmt::Display for PoolError {
@@ -30,6 +33,7 @@ impl fmt::Display for PoolError {
             }
             PoolError::InvalidState(why) => write!(f, "invalid pool state: {why}"),
             PoolError::NoConvergence => f.write_str("the invariant solve did not converge"),
+            PoolError::Refused(why) => write!(f, "the pool refuses the trade: {why}"),
         }
     }
 }

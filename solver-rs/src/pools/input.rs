@@ -2,7 +2,7 @@
 //! See `docs/solver-wire-format.md` for the full format.
 
 use super::registry::{spec, DexSpec, Model};
-use super::{clmm, cpmm, sampled, solidly, PoolState};
+use super::{clmm, cpmm, sampled, solidly, woofi, PoolState};
 use crate::dex::DexId;
 use serde::Deserialize;
 
@@ -26,6 +26,7 @@ pub enum StateInput {
     Solidly(solidly::SolidlyWire),
     Concentrated(clmm::ClWire),
     Sampled(sampled::SampledWire),
+    Woofi(woofi::WoofiWire),
 }
 
 /// Why a pool input was refused.
@@ -60,6 +61,7 @@ impl StateInput {
             StateInput::Solidly(_) => "solidly",
             StateInput::Concentrated(_) => "concentrated",
             StateInput::Sampled(_) => "sampled",
+            StateInput::Woofi(_) => "woofi",
         }
     }
 }
@@ -87,6 +89,7 @@ pub fn decode_state(dex: DexId, state: StateInput) -> Result<PoolState, PoolInpu
         (Model::Concentrated(_), StateInput::Concentrated(w)) => {
             PoolState::Concentrated(clmm::ClPool::from_wire(w, &entry)?)
         }
+        (Model::Woofi, StateInput::Woofi(w)) => PoolState::Woofi(woofi::WoofiPool::from_wire(w)?),
         (_, other) => return Err(wrong(&other)),
     };
     Ok(state)

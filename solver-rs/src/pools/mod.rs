@@ -20,6 +20,7 @@ pub mod sampled;
 pub mod solidly;
 pub mod stableswap;
 mod swap_memo;
+pub mod woofi;
 
 pub use error::PoolError;
 pub use swap_memo::SwapMemo;
@@ -90,6 +91,7 @@ pub enum PoolState {
     Solidly(solidly::SolidlyPool),
     Concentrated(clmm::ClPool),
     Sampled(sampled::SampledPool),
+    Woofi(woofi::WoofiPool),
 }
 
 impl PoolState {
@@ -100,7 +102,17 @@ impl PoolState {
             | PoolState::Solidly(_)
             | PoolState::Concentrated(_)
             | PoolState::Sampled(_) => 2,
+            PoolState::Woofi(p) => p.token_count(),
         }
+    }
+}
+
+impl PoolState {
+    /// Whether the convex bound's curve of each side of the venue holds whatever its other sides
+    /// trade (`pools/woofi/bound.rs`), so the bound adds the sides' terms; for the other families
+    /// the bound takes the venue's best side, which holds for two-token pools only.
+    pub fn sides_bounded_apart(&self) -> bool {
+        matches!(self, PoolState::Woofi(_))
     }
 }
 
@@ -117,6 +129,7 @@ impl PoolModel for PoolState {
             PoolState::Solidly(p) => p.amount_out(token_in, token_out, amount_in),
             PoolState::Concentrated(p) => p.amount_out(token_in, token_out, amount_in),
             PoolState::Sampled(p) => p.amount_out(token_in, token_out, amount_in),
+            PoolState::Woofi(p) => p.amount_out(token_in, token_out, amount_in),
         }
     }
 
@@ -144,6 +157,10 @@ impl PoolModel for PoolState {
                 let (o, s) = p.apply(token_in, token_out, amount_in)?;
                 (o, PoolState::Sampled(s))
             }
+            PoolState::Woofi(p) => {
+                let (o, s) = p.apply(token_in, token_out, amount_in)?;
+                (o, PoolState::Woofi(s))
+            }
         })
     }
 
@@ -153,6 +170,7 @@ impl PoolModel for PoolState {
             PoolState::Solidly(p) => p.spot_price(token_in, token_out),
             PoolState::Concentrated(p) => p.spot_price(token_in, token_out),
             PoolState::Sampled(p) => p.spot_price(token_in, token_out),
+            PoolState::Woofi(p) => p.spot_price(token_in, token_out),
         }
     }
 
@@ -162,6 +180,7 @@ impl PoolModel for PoolState {
             PoolState::Solidly(p) => p.amount_out_bound(token_in, token_out, amount_in),
             PoolState::Concentrated(p) => p.amount_out_bound(token_in, token_out, amount_in),
             PoolState::Sampled(p) => p.amount_out_bound(token_in, token_out, amount_in),
+            PoolState::Woofi(p) => p.amount_out_bound(token_in, token_out, amount_in),
         }
     }
 }

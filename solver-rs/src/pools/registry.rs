@@ -13,6 +13,9 @@ pub enum Model {
     Solidly,
     /// Concentrated liquidity with Uniswap V3's exact math; the flavour fixes fee and tick walk.
     Concentrated(ClFlavor),
+    /// WOOFi's oracle-priced vault (WooPPV2 and WooracleV2_2): one venue of a quote token and up
+    /// to three bases sharing its state.
+    Woofi,
     /// Known only through sampled (amountIn, amountOut) points, priced with a safety margin.
     Sampled,
     /// Not modelled yet: its pools are refused with this reason, never silently dropped.
@@ -146,7 +149,7 @@ pub const fn spec(dex: DexId) -> DexSpec {
         Feltir => spec_of(dex, Model::Sampled, 210_000, 0, 0),
         Curve => spec_of(dex, Model::Unsupported { reason: CURVE_UNBOUNDED }, 130_000, 0, 0),
         DodoV2 => spec_of(dex, Model::Unsupported { reason: LATER }, 128_000, 0, 0),
-        Woofi => spec_of(dex, Model::Unsupported { reason: LATER }, 160_000, 0, 0),
+        Woofi => spec_of(dex, Model::Woofi, 160_000, 0, 0),
         GyroscopeEclp => spec_of(dex, Model::Unsupported { reason: LATER }, 136_000, 0, 0),
         MaverickV2 => spec_of(dex, Model::Unsupported { reason: LATER }, 125_000, 20_000, 0),
     }

@@ -45,7 +45,7 @@ fn exactly_the_later_families_are_unsupported() {
         .collect();
     assert_eq!(
         unsupported,
-        vec![DexId::Curve, DexId::DodoV2, DexId::Woofi, DexId::GyroscopeEclp, DexId::MaverickV2]
+        vec![DexId::Curve, DexId::DodoV2, DexId::GyroscopeEclp, DexId::MaverickV2]
     );
 }
 

@@ -30,10 +30,12 @@ impl PoolState {
                     pool.apply_memoized(token_in, token_out, amount_in, &mut memo.walks)?;
                 Ok((outcome, PoolState::Concentrated(next)))
             }
-            // The other families' swaps are a few arithmetic operations: nothing to remember.
-            PoolState::ConstantProduct(_) | PoolState::Solidly(_) | PoolState::Sampled(_) => {
-                self.apply(token_in, token_out, amount_in)
-            }
+            // The other families' swaps are a few arithmetic operations: nothing to remember
+            // (WOOFi's swap is a fixed sequence of them, `pools/woofi`).
+            PoolState::ConstantProduct(_)
+            | PoolState::Solidly(_)
+            | PoolState::Sampled(_)
+            | PoolState::Woofi(_) => self.apply(token_in, token_out, amount_in),
         }
     }
 }

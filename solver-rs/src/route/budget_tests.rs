@@ -282,7 +282,7 @@ fn a_gas_pricer_from_a_search_the_deadline_cut_is_not_cached() {
     assert!(partial_rates > 0, "no budget cut the gas search after its direct pool");
 }
 
-/// The largest synthetic market of these tests: 2,000 pools of every model family over 40
+/// The largest synthetic market of these tests: 2,000 pools of five model families over 40
 /// tokens, a quarter of them on four hub tokens (the first is native).
 fn large_market() -> Market {
     let mut rng = Rng(0x00b0_d9e7);
@@ -291,7 +291,9 @@ fn large_market() -> Market {
         .map(|n| {
             let a = if n % 4 == 0 { rng.range(0, 4) } else { rng.range(0, 40) } as usize;
             let b = (a + 1 + rng.range(0, 39) as usize) % 40;
-            let family = FAMILIES[rng.range(0, FAMILIES.len() as u64) as usize];
+            // The families the trades below were picked on (drawn as before WOOFi vaults were
+            // added, so the market and its phases stay the same).
+            let family = FAMILIES[rng.range(0, 5) as usize];
             let mut pool = random_pool(&mut rng, family, 0, [tokens[a], tokens[b]]);
             let mut id = [0xee; 20];
             id[..4].copy_from_slice(&n.to_be_bytes());

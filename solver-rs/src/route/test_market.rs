@@ -104,7 +104,7 @@ pub fn cl_pool(
     pool_input(id, dex, tokens, state)
 }
 
-fn pool_input(id: u8, dex: &str, tokens: [Address; 2], state: serde_json::Value) -> PoolInput {
+pub fn pool_input(id: u8, dex: &str, tokens: [Address; 2], state: serde_json::Value) -> PoolInput {
     serde_json::from_value(json!({
         "id": Address([0xa0 ^ id; 20]).to_string(), "dex": dex, "tokens": [tokens[0].to_string(), tokens[1].to_string()], "state": state
     }))

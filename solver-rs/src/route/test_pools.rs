@@ -4,7 +4,8 @@ use crate::address::Address;
 use crate::math::U256;
 use crate::pools::input::PoolInput;
 use crate::pools::PoolState;
-use crate::route::test_market::{cl_pool, cp_pool, sampled_pool, solidly_pool, Rng};
+use crate::route::test_market::{cl_pool, cp_pool, pool_input, sampled_pool, solidly_pool, Rng};
+use serde_json::json;
 
 /// The model families: `family_of` fails to compile when a pool state is added without a family
 /// here, and the tests that use them check every family is in their markets.
@@ -15,13 +16,15 @@ pub enum Family {
     SolidlyStable,
     Concentrated,
     Sampled,
+    Woofi,
 }
-pub const FAMILIES: [Family; 5] = [
+pub const FAMILIES: [Family; 6] = [
     Family::ConstantProduct,
     Family::SolidlyVolatile,
     Family::SolidlyStable,
     Family::Concentrated,
     Family::Sampled,
+    Family::Woofi,
 ];
 
 pub fn family_of(state: &PoolState) -> Family {
@@ -33,6 +36,7 @@ pub fn family_of(state: &PoolState) -> Family {
         PoolState::Solidly(_) => Family::SolidlyStable,
         PoolState::Concentrated(_) => Family::Concentrated,
         PoolState::Sampled(_) => Family::Sampled,
+        PoolState::Woofi(_) => Family::Woofi,
     }
 }
 
@@ -98,5 +102,32 @@ pub fn random_pool(rng: &mut Rng, family: Family, id: u8, tokens: [Address; 2]) 
             let (forward, backward) = (samples(rng, scale), samples(rng, scale));
             sampled_pool(id, "PROPSWAP", tokens, rng.range(0, 50) as u32, &forward, &backward)
         }
+        Family::Woofi => {
+            let reserves = (reserve(rng), reserve(rng));
+            woofi_pool(rng, id, tokens, reserves.0, reserves.1)
+        }
     }
+}
+
+/// A WOOFi vault of a quote token (`tokens[0]`) and one base at an oracle price near 1 (both of
+/// 18 decimals), fresh and within its Chainlink bound; γ reaches 1 % near 10^21 raw quote.
+fn woofi_pool(rng: &mut Rng, id: u8, tokens: [Address; 2], quote: u128, base: u128) -> PoolInput {
+    let price = 90_000_000 + u128::from(rng.range(0, 20_000_000));
+    let token = |reserve: u128| {
+        json!({ "decimals": 18, "balance": reserve.to_string(), "reserve": reserve.to_string(),
+            "feeRate": "25", "maxGamma": "100000000000000000",
+            "maxNotional": "1000000000000000000000000000" })
+    };
+    pool_input(
+        id,
+        "WOOFI",
+        tokens,
+        json!({ "model": "woofi", "tokens": [token(quote), token(base)],
+            "oracles": [{ "price": price.to_string(), "coeff": "10000000000000",
+                "spread": (rng.range(1, 2000) * 1_000_000_000_000).to_string(),
+                "refPrice": price.to_string(), "cloPreferred": false,
+                "rangeMin": (price / 2).to_string(), "rangeMax": (price * 2).to_string() }],
+            "paused": false, "unclaimedFee": "0", "bound": "10000000000000000",
+            "oracleTimestamp": "1000", "staleDuration": "300", "timestamp": "1100" }),
+    )
 }

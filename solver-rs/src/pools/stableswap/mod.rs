@@ -10,7 +10,7 @@
 //! against Curve's own NG bytecode and the legacy stand-in on anvil
 //! (`test/differential/curveStableSwap.test.ts`).
 
-mod math;
+pub(crate) mod math;
 
 use super::input::PoolInputError;
 use super::{PoolError, PoolModel, SwapOutcome};

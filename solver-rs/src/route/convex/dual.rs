@@ -18,8 +18,10 @@
 //! [`monotone`]), no plan's swaps on a pool, in one direction or both, are worth more at π than
 //! the best single side's trade (docs/solver-optimizer.md, *The bound*). That argument is about
 //! two-token pools: a venue of more tokens can gain from trades on several of its pairs at once,
-//! so its sides' maximum is no bound for it, and no family of more than two tokens is priced
-//! until its venue term is written (docs/dex-kinds.md, *Adding a family*).
+//! so its sides' maximum is no bound for it. A family whose side curves each hold whatever the
+//! venue's other sides trade (WOOFi) is a venue per side in the graph, so its sides' terms add up;
+//! no other family of more than two tokens is priced until its venue term is written
+//! (docs/dex-kinds.md, *Adding a family*).
 
 use super::curve::Response;
 use super::graph::{Graph, Head};

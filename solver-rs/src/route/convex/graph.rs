@@ -55,7 +55,9 @@ pub struct Side<'m> {
 }
 
 /// One pool and the arcs that trade it (one direction may join several pairs of copies when
-/// maxHops is 4; both directions may be used between two middle tokens).
+/// maxHops is 4; both directions may be used between two middle tokens). A pool whose sides'
+/// curves each hold whatever its other sides trade (WOOFi's vault) is a venue per side instead,
+/// so the dual adds its sides' terms rather than taking the best one.
 pub struct Venue {
     pub pool: PoolIdx,
     pub arcs: Vec<usize>,
@@ -134,7 +136,8 @@ impl<'m> Graph<'m> {
         };
         let mut copy_of: HashMap<(TokenIdx, usize), usize> = HashMap::new();
         let mut side_of: HashMap<(PoolIdx, u8, u8), Option<usize>> = HashMap::new();
-        let mut venue_of: HashMap<PoolIdx, usize> = HashMap::new();
+        // A venue per pool, or per side where the pool's curves hold apart (`sides_bounded_apart`).
+        let mut venue_of: HashMap<(PoolIdx, Option<usize>), usize> = HashMap::new();
         let mut frontier = vec![0usize];
         for layer in 0..hops {
             // Below `hops` (a small count), so never saturated.
@@ -184,7 +187,8 @@ impl<'m> Graph<'m> {
                             Some(graph.sides.len().saturating_sub(1))
                         });
                         let Some(side) = side else { continue };
-                        let venue = *venue_of.entry(hop.pool).or_insert_with(|| {
+                        let apart = entry.state.sides_bounded_apart().then_some(side);
+                        let venue = *venue_of.entry((hop.pool, apart)).or_insert_with(|| {
                             graph.venues.push(Venue { pool: hop.pool, arcs: Vec::new() });
                             graph.venues.len().saturating_sub(1)
                         });
@@ -227,7 +231,8 @@ impl<'m> Graph<'m> {
         }
         let mut arcs = Vec::new();
         let mut venues: Vec<Venue> = Vec::new();
-        let mut venue_of: HashMap<PoolIdx, usize> = HashMap::new();
+        // Keyed by the venue before pruning, which grouped the arcs already.
+        let mut venue_of: HashMap<usize, usize> = HashMap::new();
         for arc in &self.arcs {
             let to = match arc.to {
                 Head::Out => Head::Out,
@@ -237,7 +242,7 @@ impl<'m> Graph<'m> {
             if !live[arc.from] {
                 continue;
             }
-            let venue = *venue_of.entry(arc.hop.pool).or_insert_with(|| {
+            let venue = *venue_of.entry(arc.venue).or_insert_with(|| {
                 venues.push(Venue { pool: arc.hop.pool, arcs: Vec::new() });
                 venues.len().saturating_sub(1)
             });

@@ -9,7 +9,8 @@
 //! - [`ranges`]: concentrated liquidity, a sum of constant-product segments between initialized
 //!   ticks, the fee taken on the input;
 //! - [`stable`]: Solidly stable, the x³y + xy³ level curve with the pool's rounding slack;
-//! - [`piecewise`]: sampled venues, their fitted curve from the input already consumed.
+//! - [`piecewise`]: sampled venues, their fitted curve from the input already consumed; WOOFi's
+//!   vault, one linear piece whose rate and width `pools/woofi/bound.rs` proves for the whole vault.
 //!
 //! Amounts are raw token units as `f64`, rates raw out per raw in. Only IEEE-exact operations
 //! (+, −, ×, ÷, √) are used, so the native and WASM builds compute the same bits.
@@ -85,6 +86,15 @@ impl<'m> Curve<'m> {
             PoolState::Sampled(pool) => {
                 pair()?;
                 Piecewise::of(pool, token_in).map(Curve::Piecewise)
+            }
+            PoolState::Woofi(pool) => {
+                let (width, rate) = crate::pools::woofi::sequence_piece(
+                    pool,
+                    token_in,
+                    token_out,
+                    MAX_SWAPS_PER_POOL,
+                )?;
+                Some(Curve::Piecewise(Piecewise::linear(width, rate)))
             }
         }
     }

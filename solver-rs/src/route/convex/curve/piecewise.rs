@@ -37,6 +37,11 @@ impl Piecewise {
         (!pieces.is_empty()).then_some(Piecewise { pieces })
     }
 
+    /// One piece: `rate` raw out per raw in up to `width` raw in, flat past it.
+    pub fn linear(width: f64, rate: f64) -> Piecewise {
+        Piecewise { pieces: vec![(width, rate)] }
+    }
+
     pub fn value(&self, input: f64) -> f64 {
         let mut left = input.max(0.0);
         let mut out = 0.0;
