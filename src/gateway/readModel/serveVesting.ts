@@ -4,7 +4,7 @@ import { readVestingPositions } from '../live/readVestingPositions.ts'
 import { cursorPosition } from '../routes/readCursor.ts'
 import { readChainStates } from './readChainStates.ts'
 import { readLivePerChain } from './readLivePerChain.ts'
-import type { WalletPageParameters } from './WalletPageParameters.ts'
+import type { WalletPageParameters } from './PageParameters.ts'
 
 type Row = {
   chain_id: number
