@@ -28,9 +28,9 @@ interface ICurveCryptoSwapLike {
 /// @dev `leg.pool` is untrusted like any pool. The pool pulls its input by `transferFrom`: exactly
 /// `amountIn` is approved for the call and the approval is cleared after it (so a token that
 /// refuses to change a non-zero allowance, USDT's rule, always starts from zero). The leg must spend
-/// exactly `amountIn` of `tokenIn` (else `PartialFill`): a pool whose coin `i` is not `tokenIn` takes
-/// nothing and reverts so; a pool whose coin `j` is not `tokenOut` delivers nothing and
-/// `SwapRouter` reverts `NothingDelivered`. The output is measured by `SwapRouter` as for every leg.
+/// exactly `amountIn` of `tokenIn` (else `PartialFill`): a pool whose coin `i` is not `tokenIn`
+/// cannot pull its coin (nothing else is approved), so its call reverts or the leg spent nothing; a
+/// pool whose coin `j` is not `tokenOut` delivers nothing and `SwapRouter` reverts `NothingDelivered`. The output is measured by `SwapRouter` as for every leg.
 abstract contract CurveLegs {
     /// `data` = abi.encode(uint8 i, uint8 j, uint8 indexType): coin indexes below 8 and distinct,
     /// `indexType` `CURVE_INDEX_INT128` or `CURVE_INDEX_UINT256`; anything else `InvalidLegData(8)`.
