@@ -3,6 +3,7 @@ import { afterAll, beforeAll, test } from 'vitest'
 import { type Address, encodeAbiParameters, encodeFunctionData, type Hex, maxUint256, parseAbi } from 'viem'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { type CurveMarketPool, deployCurveStableSwapMarket } from '../../src/devnet/deployCurveStableSwapMarket.ts'
+import { createCurveStableSwapPool } from '../../src/devnet/createCurveStableSwapPool.ts'
 import { createUniswapV2Pair } from '../../src/devnet/createUniswapV2Pair.ts'
 import { deployRouter } from '../../src/devnet/deployRouter.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
@@ -24,7 +25,8 @@ import { routerRevert } from './routerCall.ts'
 // through the router with the plan encoder's leg (`int128` indexes): the recipient gets exactly what
 // the pool's `get_dy` and its own `exchange` (eth_call from the same state) give, with the leg's
 // minOut at that amount; one wei more reverts inside the pool. The `uint256` index type through a
-// test double with CryptoSwap's signature; malformed leg data; a two-leg route Curve then Uniswap V2.
+// test double with CryptoSwap's signature; malformed leg data; a two-leg route Curve then Uniswap V2;
+// a fee-on-transfer output coin, whose leg is held to what reached the router.
 // No allowance of the router and no token in the router outlive a call.
 
 const RECIPIENT: Address = '0x000000000000000000000000000000000000c0de'
@@ -41,10 +43,14 @@ const curveAbi = parseAbi([
   'function exchange(int128 i, int128 j, uint256 dx, uint256 min_dy) returns (uint256)',
 ])
 const pairAbi = parseAbi(['function mint(address) returns (uint256)'])
+const ngAddLiquidityAbi = parseAbi(['function add_liquidity(uint256[] amounts, uint256 min_mint_amount) returns (uint256)'])
+const taxedAbi = parseAbi(['function setPool(address, bool)'])
 
 let devnet: Devnet
 let router: Address
 let pools: CurveMarketPool[]
+let curveFactory: Address
+let dai: Address
 let coins: Address[]
 const decimalsOf = new Map<Address, number>()
 let x: Address
@@ -65,6 +71,8 @@ beforeAll(async () => {
     tokens[symbol] = { address: await deployTestToken({ devnet, name: symbol, symbol, decimals }), decimals }
   const market = await deployCurveStableSwapMarket({ devnet, tokens })
   pools = market.pools
+  curveFactory = market.factory
+  dai = tokens.DAI.address
   coins = [...new Set(pools.flatMap((p) => p.coins))]
   // Every coin (sDAI, the legacy pool's LP token included) minted or held, approved to the router
   // and to each pool (for the pools' own `exchange` by eth_call).
@@ -127,7 +135,7 @@ async function assertRouterClean() {
 /** A size in coin `i`'s units: `whole` whole coins plus an odd remainder. */
 const sized = (coin: Address, whole: bigint) => whole * 10n ** BigInt(decimalsOf.get(coin) as number) + 123_457n
 
-test('every direction of every pool: the router pays exactly get_dy and the pool’s own exchange, at minOut = that amount', async () => {
+test('every direction of every pool: the router pays exactly get_dy and the pool’s own exchange, at minOut = that amount (one wei more reverts in the pool)', async () => {
   let trades = 0
   const seenCoins = new Set<number>()
   for (const { name, pool, coins: poolCoins } of pools) {
@@ -138,19 +146,24 @@ test('every direction of every pool: the router pays exactly get_dy and the pool
         if (i === j) continue
         const amountIn = sized(poolCoins[i], whole + BigInt(3 * i + j))
         const args = [BigInt(i), BigInt(j), amountIn] as const
-        const getDy = await devnet.publicClient.readContract({ address: pool, abi: curveAbi, functionName: 'get_dy', args })
-        const { result: exchanged } = await devnet.publicClient.simulateContract({
-          address: pool,
-          abi: curveAbi,
-          functionName: 'exchange',
-          args: [...args, 0n],
-          account: devnet.account,
-        })
+        const [getDy, { result: exchanged }] = await Promise.all([
+          devnet.publicClient.readContract({ address: pool, abi: curveAbi, functionName: 'get_dy', args }),
+          devnet.publicClient.simulateContract({
+            address: pool,
+            abi: curveAbi,
+            functionName: 'exchange',
+            args: [...args, 0n],
+            account: devnet.account,
+          }),
+        ])
         assert.equal(exchanged, getDy, `${name} ${i}→${j}: exchange and get_dy`)
         const leg = routeLeg(poolCoins[i], poolCoins[j], { kind: 'curve', pool, i, j }, { minOut: getDy, dex: 'CURVE' })
-        // One wei over what the pool pays: the pool's own min_dy check refuses, the leg's minOut is passed to it.
-        const tooMuch = routeLeg(poolCoins[i], poolCoins[j], { kind: 'curve', pool, i, j }, { minOut: getDy + 1n, dex: 'CURVE' })
-        assert.equal(await revert(planCall(amountIn, [tooMuch])), 'Error(Exchange resulted in fewer coins than expected)', name)
+        // One wei over what the pool pays (the first direction of each pool): the pool's own min_dy
+        // check refuses, the leg's minOut is passed to it.
+        if (i === 0 && j === 1) {
+          const tooMuch = routeLeg(poolCoins[i], poolCoins[j], { kind: 'curve', pool, i, j }, { minOut: getDy + 1n, dex: 'CURVE' })
+          assert.equal(await revert(planCall(amountIn, [tooMuch])), 'Error(Exchange resulted in fewer coins than expected)', name)
+        }
         assert.equal(await send(planCall(amountIn, [leg]), poolCoins[j]), getDy, `${name} ${i}→${j}: paid`)
         trades++
       }
@@ -238,4 +251,33 @@ test('two legs: Curve NG USDC → DAI, then Uniswap V2 DAI → X; each leg and t
   ]
   assert.equal(await send(planCall(amountIn, legs), x), xOut)
   await assertRouterClean()
+})
+
+test('a taxed output coin: the leg counts what reached the router, so the pool’s dy as minOut reverts LegMinOut and dy less the tax pays exactly that', async () => {
+  // TaxedToken burns 1 % of each transfer to or from a pool it marks; wallet to wallet is free.
+  const taxed = await deployContractAndWait({ devnet, artifact: devnet.artifacts.TaxedToken, args: [100] })
+  const { pool } = await createCurveStableSwapPool({
+    devnet,
+    factory: curveFactory,
+    coins: [
+      { address: dai, decimals: 18, kind: 'plain' },
+      { address: taxed, decimals: 18, kind: 'plain' },
+    ],
+    A: 200n,
+    fee: 1_000_000n,
+    offpegFeeMultiplier: 20_000_000_000n,
+  })
+  const deposit = 10n ** 24n
+  await write(taxed, tokenAbi, 'mint', [devnet.account, deposit])
+  for (const coin of [dai, taxed]) await write(coin, tokenAbi, 'approve', [pool, deposit])
+  await write(pool, ngAddLiquidityAbi, 'add_liquidity', [[deposit, deposit], 0n])
+  await write(taxed, taxedAbi, 'setPool', [pool, true])
+  const amountIn = 5_000n * 10n ** 18n
+  const dy = await devnet.publicClient.readContract({ address: pool, abi: curveAbi, functionName: 'get_dy', args: [0n, 1n, amountIn] })
+  const arrived = dy - dy / 100n
+  const leg = (minOut: bigint) => routeLeg(dai, taxed, { kind: 'curve', pool, i: 0, j: 1 }, { minOut, dex: 'CURVE' })
+  assert.equal(await revert(planCall(amountIn, [leg(dy)])), `LegMinOut(0, 0, ${arrived}, ${dy})`)
+  assert.equal(await send(planCall(amountIn, [leg(arrived)]), taxed), arrived)
+  assert.equal(await balance(taxed, router), 0n)
+  assert.equal(await devnet.publicClient.readContract({ address: dai, abi: tokenAbi, functionName: 'allowance', args: [router, pool] }), 0n)
 })
