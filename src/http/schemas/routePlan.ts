@@ -22,7 +22,19 @@ export const LegData = Type.Union(
     Type.Object({ kind: kind('algebra_direct'), pool: Address }, closed),
     Type.Object({ kind: kind('hydrex'), deadline: Type.Optional(Int64) }, closed),
     Type.Object({ kind: kind('univ4'), commands: Hex, inputs: Type.Array(Hex), deadline: Type.Optional(Int64) }, closed),
-    Type.Object({ kind: kind('curve'), pool: Address, i: Type.Integer({ minimum: 0 }), j: Type.Integer({ minimum: 0 }) }, closed),
+    Type.Object(
+      {
+        kind: kind('curve'),
+        pool: Address,
+        i: Type.Integer({ minimum: 0, description: "tokenIn's index in the pool's coins (exchange's i; the router takes 0..7)" }),
+        j: Type.Integer({ minimum: 0, description: "tokenOut's index in the pool's coins (exchange's j; 0..7, not i)" }),
+      },
+      {
+        ...closed,
+        description:
+          "One exchange(i, j, amountIn, minOut) on a Curve StableSwap pool (legacy plain, meta or NG template: int128 indexes), paid to the router; the leg's minOut is the pool's min_dy (docs/route-legs.md)",
+      },
+    ),
     Type.Object(
       {
         kind: kind('prop_amm'),
