@@ -132,8 +132,6 @@ export async function serverColdStart(p: ServerColdStartParameters): Promise<Ser
       const started = performance.now()
       const server = spawnUntil(['--import', 'tsx', 'src/server.ts'], { cwd: p.root, env }, /listening on (http:\/\/[\d.:]+)/, deadline)
       children.push(server.child)
-      // Keep reading the pipes (a full pipe would stall the server) and surface an early exit.
-      server.matched.catch(() => undefined)
       const poll = async (what: string, check: () => Promise<boolean>) => {
         for (;;) {
           if (server.child.exitCode !== null) throw new Error(`the server exited before ${what}:\n${server.output().slice(-2000)}`)
@@ -142,11 +140,10 @@ export async function serverColdStart(p: ServerColdStartParameters): Promise<Ser
           await new Promise((resolve) => setTimeout(resolve, 20))
         }
       }
-      const urlOf = () => server.output().match(/listening on (http:\/\/[\d.:]+)/)?.[1]
-      const healthMs = await poll('/health', async () => {
-        const url = urlOf()
-        return url !== undefined && (await fetchJson(`${url}/health`)).status === 200
-      })
+      // Read once from the line that announced it: the kept output is only its last 200 KB.
+      const url = (await server.matched)[1]
+      const urlOf = () => url
+      const healthMs = await poll('/health', async () => (await fetchJson(`${urlOf()}/health`)).status === 200)
       let lastShown = 0
       const readyMs = await poll('/ready', async () => {
         const ready = await fetchJson(`${urlOf()}/ready`)

@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto'
-import { type Address, encodeAbiParameters, encodeEventTopics, type Hex, numberToHex, pad, parseAbi, toFunctionSelector } from 'viem'
+import {
+  type Address,
+  encodeAbiParameters,
+  encodeEventTopics,
+  getAddress,
+  type Hex,
+  numberToHex,
+  pad,
+  parseAbi,
+  toFunctionSelector,
+} from 'viem'
 
 /** Where the generated chain puts its contracts: fixed, so a run is the same every time. */
 export const SYNTHETIC_FACTORY: Address = '0x00000000000000000000000000000000fac70e01'
@@ -51,7 +61,8 @@ export type SyntheticChain = {
   pairCreatedLog: (pair: SyntheticPair) => Record<string, unknown>
 }
 
-const address = (prefix: string, i: number): Address => `0x${prefix}${i.toString(16).padStart(40 - prefix.length, '0')}`
+/** Checksummed, as a node's decoded answers are. */
+const address = (prefix: string, i: number): Address => getAddress(`0x${prefix}${i.toString(16).padStart(40 - prefix.length, '0')}`)
 
 /**
  * A Uniswap V2 market generated from its size alone (deterministic: the same `pools` and
