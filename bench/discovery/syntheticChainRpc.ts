@@ -39,6 +39,16 @@ import {
 } from 'viem'
 import { SELECTORS, SYNTHETIC_CHAIN_ID, SYNTHETIC_FACTORY, SYNTHETIC_MULTICALL3, syntheticChain } from './syntheticChain.ts'
 
+/** A JSON-RPC error answer (its code as nodes use it). */
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
 export type SyntheticChainRpcOptions = {
   pools: number
   blocks: bigint
@@ -73,15 +83,6 @@ export async function startSyntheticChainRpc(options: SyntheticChainRpcOptions):
   let refusedRanges = 0
   let throttled = 0
   let logsAsked = 0
-
-  class RpcError extends Error {
-    constructor(
-      readonly code: number,
-      message: string,
-    ) {
-      super(message)
-    }
-  }
 
   const blockOf = (tag: unknown): bigint => {
     const now = head()
