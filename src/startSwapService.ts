@@ -219,6 +219,7 @@ export async function startSwapService({
       minLiquidityWei: BigInt(config.minPoolLiquidityWei),
       l1BytesPerLeg: routerLegCalldataBytes(),
       tokenWindowBlocks: BigInt(config.tokenCheckWindowBlocks),
+      tokenRecheckAfterBlocks: BigInt(config.tokenRecheckAfterBlocks),
       onProgress:
         onDiscoveryProgress ??
         createDiscoveryProgressReporter({

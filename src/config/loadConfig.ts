@@ -137,6 +137,9 @@ export const ConfigEnv = Type.Object({
       1_000_000,
     ),
   ),
+  TOKEN_RECHECK_AFTER_BLOCKS: Type.Optional(
+    Integer('TOKEN_RECHECK_AFTER_BLOCKS', "blocks after which a token's verdict (plain or left out) is judged again", 1, 100_000_000),
+  ),
   TX_DEADLINE_SEC: Type.Optional(Integer('TX_DEADLINE_SEC', 'router deadline written by /submit, seconds after the call', 1, 86_400)),
   LOG_LEVEL: Type.Optional(OneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
 })
@@ -224,6 +227,8 @@ export type Config = {
   maxLogBlockRange: number
   /** The rebasing check's window (docs/real-chain.md, "Fee-on-transfer and rebasing tokens"). */
   tokenCheckWindowBlocks: number
+  /** Blocks after which a token's verdict is judged again (docs/real-chain.md, "Re-checks"). */
+  tokenRecheckAfterBlocks: number
   txDeadlineSec: number
   logLevel: string
   /** Upstream aggregators for /quote/compare and /quote/split (docs/upstreams.md); none by default. */
@@ -324,6 +329,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     discoveryMaxInFlight: int('DISCOVERY_MAX_IN_FLIGHT', 4),
     maxLogBlockRange: int('MAX_LOG_BLOCK_RANGE', 2000),
     tokenCheckWindowBlocks: int('TOKEN_CHECK_WINDOW_BLOCKS', 1800),
+    // A day of Base (2 s blocks): docs/real-chain.md, "Re-checks".
+    tokenRecheckAfterBlocks: int('TOKEN_RECHECK_AFTER_BLOCKS', 43_200),
     txDeadlineSec: int('TX_DEADLINE_SEC', 300),
     logLevel: e.LOG_LEVEL ?? 'info',
     upstreams: readUpstreamConfig(env, problems),
