@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, test } from 'vitest'
+import { test } from 'vitest'
 import { type Address, parseEventLogs } from 'viem'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { useDevnet } from '../fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createPrng } from '../differential/createPrng.ts'
 import { testTokenAbi } from '../differential/harnessContracts.ts'
@@ -31,13 +31,7 @@ const RECIPIENT: Address = '0x000000000000000000000000000000000000a7e1'
 const SPAN = 6
 
 const { MaverickV2Pool } = loadStandInArtifacts({ protocol: 'maverick' })
-let devnet: Devnet
-beforeAll(async () => {
-  devnet = await startDevnet({})
-})
-afterAll(async () => {
-  await devnet?.stop()
-})
+const devnet = useDevnet()
 
 type Pool = {
   address: Address
@@ -203,7 +197,7 @@ test('MAVERICK_V2: exact-input swaps pay what an independent implementation of t
     const [state, ...ticks] = (await devnet.publicClient.multicall({
       allowFailure: false,
       contracts: [
-        { address: pool.address, abi: MaverickV2Pool.abi, functionName: 'getState' },
+        { address: pool.address, abi: MaverickV2Pool.abi, functionName: 'getState', args: [] },
         ...pool.ticks.map((tick) => ({ address: pool.address, abi: MaverickV2Pool.abi, functionName: 'getTick', args: [tick] })),
       ],
     })) as [{ activeTick: number; reserveA: bigint; reserveB: bigint }, ...{ reserveA: bigint; reserveB: bigint }[]]
