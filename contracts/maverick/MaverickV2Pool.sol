@@ -61,6 +61,8 @@ contract MaverickV2Pool {
     error BeyondSwapLimit(int32 activeTick, int32 tickLimit);
     error InsufficientInput(uint256 needed, uint256 received);
     error ZeroLiquidity();
+    /// @notice A reserve would pass the uint128 the real pool stores it in.
+    error ReserveOverflow();
 
     event PoolSwap(address sender, address recipient, SwapParams params, uint256 amountIn, uint256 amountOut);
 
@@ -134,8 +136,8 @@ contract MaverickV2Pool {
             payA += MaverickV2Math.ammScaleToTokenScale(ammA[k], tokenAScale, true);
             payB += MaverickV2Math.ammScaleToTokenScale(ammB[k], tokenBScale, true);
         }
-        state.reserveA += uint128(payA);
-        state.reserveB += uint128(payB);
+        state.reserveA = _u128(state.reserveA + payA);
+        state.reserveB = _u128(state.reserveB + payB);
         if (payA != 0 && !tokenA.trySafeTransferFrom(msg.sender, address(this), payA))
             revert SafeTransfers.SafeTransferFailed(tokenA);
         if (payB != 0 && !tokenB.trySafeTransferFrom(msg.sender, address(this), payB))
@@ -176,11 +178,11 @@ contract MaverickV2Pool {
         amountOut = MaverickV2Math.ammScaleToTokenScale(deltaOutErc, outScale, false);
         (address tokenIn, address tokenOut) = tokenAIn ? (tokenA, tokenB) : (tokenB, tokenA);
         if (tokenAIn) {
-            state.reserveA += uint128(amountIn);
+            state.reserveA = _u128(state.reserveA + amountIn);
             state.reserveB -= uint128(amountOut);
         } else {
             state.reserveA -= uint128(amountOut);
-            state.reserveB += uint128(amountIn);
+            state.reserveB = _u128(state.reserveB + amountIn);
         }
         if (amountOut != 0) tokenOut.safeTransfer(recipient, amountOut);
         if (data.length == 0) {
@@ -252,15 +254,20 @@ contract MaverickV2Pool {
             ratio
         );
         if (tokenAIn) {
-            t.reserveA = uint128(reserveA + d.deltaInBinInternal);
+            t.reserveA = _u128(reserveA + d.deltaInBinInternal);
             t.reserveB = d.excess > 0 ? 0 : uint128(MaverickV2Math.clip(reserveB, d.deltaOutErc));
         } else {
             t.reserveA = d.excess > 0 ? 0 : uint128(MaverickV2Math.clip(reserveA, d.deltaOutErc));
-            t.reserveB = uint128(reserveB + d.deltaInBinInternal);
+            t.reserveB = _u128(reserveB + d.deltaInBinInternal);
         }
     }
 
     function _pastLimit(bool tokenAIn, int32 tick, int32 tickLimit) private pure returns (bool) {
         return tokenAIn ? tick > tickLimit : tick < tickLimit;
+    }
+
+    function _u128(uint256 x) private pure returns (uint128) {
+        if (x > type(uint128).max) revert ReserveOverflow();
+        return uint128(x);
     }
 }

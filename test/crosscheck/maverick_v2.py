@@ -169,6 +169,8 @@ def swap(case):
             book[t] = [a + kept, 0 if left else max(b - out, 0)]
         else:
             book[t] = [0 if left else max(a - out, 0), b + kept]
+        if max(book[t]) >> 128:
+            raise Revert("ReserveOverflow")
         if left:
             active += step
     amount_in = total_in if scale_in == 1 or total_in == 0 else (ceil_div(total_in, scale_in) if capped else total_in // scale_in)
