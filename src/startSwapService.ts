@@ -19,6 +19,7 @@ import { feeRecipientProblems } from './config/feeRecipientProblems.ts'
 import { type Config, ConfigError } from './config/loadConfig.ts'
 import { compiledContractsPath } from './artifacts/compiledContractsPath.ts'
 import { type SeededDevnet, startSeededDevnet } from './devnet/startSeededDevnet.ts'
+import { propAmmQuotesAsExecutor } from './adapters/propAmm/propAmmQuotesAsExecutor.ts'
 import { type ApiKeyCheck, createApiKeyCheck } from './http/auth/createApiKeyCheck.ts'
 import { createAdmissionControl } from './http/admission/createAdmissionControl.ts'
 import { createMetricsServer, type MetricsServer } from './http/metrics/createMetricsServer.ts'
@@ -250,6 +251,8 @@ export async function startSwapService({
       router,
       getGasPriceWei,
       defaultTimeBudgetMs: config.solverTimeBudgetMs,
+      // Prop AMMs asked again as the router at the node's latest block before a plan is answered.
+      requoteSampled: (asks) => propAmmQuotesAsExecutor({ client: publicClient, executor: router, asks, block: { blockTag: 'latest' } }),
     })
     const quoteStore = shared
       ? createRedisQuoteStore({ redis: shared })
