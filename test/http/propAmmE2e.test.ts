@@ -5,9 +5,9 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { loadConfig } from '../../src/config/loadConfig.ts'
 import { createSeedPrng } from '../../src/devnet/seed/createSeedPrng.ts'
 import { sendAndWait } from '../../src/devnet/sendAndWait.ts'
-import { waitForReceipt } from '../../src/devnet/waitForReceipt.ts'
 import { type SwapService, startSwapService } from '../../src/startSwapService.ts'
 import { callApp } from './callApp.ts'
+import { sendSigned } from './sendSigned.ts'
 
 // The prop AMMs end to end through HTTP on the running service (docs/prop-amms.md): the embedded
 // chain with its keeper re-pricing all ten venues every 300 ms (one block each), the market on its
@@ -68,18 +68,7 @@ afterAll(async () => {
   await service?.fastify.close()
 })
 
-async function send(tx: { to: Address; data: Hex; value?: bigint }) {
-  const devnet = service.devnet!
-  const wallet = createWalletClient({ account: trader, chain: devnet.chain, transport: http(devnet.market.rpcUrl, { retryCount: 0 }) })
-  const hash = await wallet.sendTransaction({
-    ...tx,
-    value: tx.value ?? 0n,
-    gas: 8_000_000n,
-    maxFeePerGas: 10n ** 10n,
-    maxPriorityFeePerGas: 0n,
-  })
-  return waitForReceipt({ publicClient: devnet.publicClient, hash })
-}
+const send = (tx: { to: Address; data: Hex; value?: bigint }) => sendSigned({ devnet: service.devnet!, account: trader, tx })
 
 async function until(check: () => boolean, what: string, timeoutMs = 20_000) {
   const end = Date.now() + timeoutMs
