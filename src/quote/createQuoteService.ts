@@ -193,11 +193,9 @@ export function createQuoteService({
       // its exclusion, are in); a venue refusing still then makes the quote 503 (docs/prop-amms.md).
       let requoted = await requote(solved, r.slippageBps)
       if ((requoted.refused.length > 0 || requoted.short.length > 0) && marketMovedPast(solved) && budgetLeftMs() >= 1) {
+        const reorgsBefore = market.freshness?.().reorgs ?? 0
         const again = await solve(Math.max(1, budgetLeftMs()))
-        if (
-          !market.isSettled ||
-          market.isSettled(market.freshness?.().reorgs ?? 0, again.blockNumber === null ? undefined : BigInt(again.blockNumber))
-        ) {
+        if (!market.isSettled || market.isSettled(reorgsBefore, again.blockNumber === null ? undefined : BigInt(again.blockNumber))) {
           solved = again
           requoted = await requote(solved, r.slippageBps)
         }

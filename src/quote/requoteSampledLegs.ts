@@ -1,4 +1,4 @@
-import type { Address } from 'viem'
+import { type Address, getAddress } from 'viem'
 import type { SolverPlan, SolverRoute } from '../../bindings/types.ts'
 import type { PropAmmQuoteAsk } from '../adapters/propAmm/propAmmQuotesAsExecutor.ts'
 import type { PropAmmDexId } from '../adapters/propAmm/propAmmDexIds.ts'
@@ -44,7 +44,15 @@ export function sampledLegAsks(plan: SolverPlan, venueOf: (poolId: string) => Sa
     route.legs.flatMap((leg) => {
       const venue = venueOf(leg.poolId)
       return venue
-        ? [{ dex: venue.dex, entry: venue.entry, tokenIn: leg.tokenIn, tokenOut: leg.tokenOut, amountIn: BigInt(leg.amountIn) }]
+        ? [
+            {
+              dex: venue.dex,
+              entry: venue.entry,
+              tokenIn: getAddress(leg.tokenIn),
+              tokenOut: getAddress(leg.tokenOut),
+              amountIn: BigInt(leg.amountIn),
+            },
+          ]
         : []
     }),
   )
