@@ -39,7 +39,8 @@ let others: LaunchpadChain[]
 try {
   // The cold start runs in the background: the server listens from the first second (/health 200,
   // /ready 503 with the discovery's progress), quotes are refused until the market is at the head.
-  service = await startSwapService({ config, logger: { level: config.logLevel }, coldStart: 'background' })
+  // On the embedded chain its prop AMM venues are re-priced every block time by their keeper.
+  service = await startSwapService({ config, logger: { level: config.logLevel }, coldStart: 'background', propAmmKeeperIntervalMs: 2_000 })
   const started = await othersStarting
   if ('error' in started) throw started.error
   others = started.chains

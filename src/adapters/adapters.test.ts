@@ -10,6 +10,7 @@ import { uniswapV4PoolId } from './poolKeys/uniswapV4PoolId.ts'
 import { fetchLogsInRange } from '../market/fetchLogsInRange.ts'
 import { deploySmallMarket, type SmallMarket, type SwapVenue } from '../devnet/deploySmallMarket.ts'
 import type { PoolAdapter, PoolRef, PoolSnapshot } from './PoolAdapter.ts'
+import { propAmmDexIds } from './propAmm/propAmmDexIds.ts'
 import { adapterRegistry } from './registry.ts'
 
 const devnet = useDevnet()
@@ -194,6 +195,7 @@ test('leg encoding per kind matches docs/route-legs.md', () => {
     UNIV4: { id: uniswapV4PoolId({ key }), dex: 'UNIV4', emitter: pool, key },
     AERODROME_V2LIKE: aerodromeRef,
     PANCAKE_INFINITY_CL: { ...ref('PANCAKE_INFINITY_CL'), infinityKey },
+    ...Object.fromEntries(propAmmDexIds.map((dex) => [dex, { ...ref(dex), entry: pool }])),
   }
   for (const [dex, entry] of Object.entries(adapterRegistry)) {
     if (entry.status === 'present')
