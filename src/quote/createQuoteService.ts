@@ -172,14 +172,14 @@ export function createQuoteService({
       for (let attempt = 0; solved === undefined; attempt++) {
         const leftMs = budgetLeftMs()
         if (attempt > 0) {
-          if (attempt === 2)
-            throw new QuoteMarketStaleError({
-              message: 'the chain reorganised during the solve twice: the plan could not be priced on a settled block',
-            })
-          if (leftMs < 1)
-            throw new QuoteMarketStaleError({
-              message: `a reorg dropped the block the plan was priced on during the solve, and the time budget of ${budgetMs} ms left no time to solve again: ask again`,
-            })
+          if (attempt === 2) {
+            const reason = 'the chain reorganised during the solve twice: the plan could not be priced on a settled block'
+            throw new QuoteMarketStaleError({ message: reason, publicReason: reason })
+          }
+          if (leftMs < 1) {
+            const reason = `a reorg dropped the block the plan was priced on during the solve, and the time budget of ${budgetMs} ms left no time to solve again: ask again`
+            throw new QuoteMarketStaleError({ message: reason, publicReason: reason })
+          }
           assertFresh()
         }
         const reorgs = market.freshness?.().reorgs ?? 0
@@ -200,10 +200,10 @@ export function createQuoteService({
           requoted = await requote(solved, r.slippageBps)
         }
       }
-      if (requoted.refused.length > 0)
-        throw new QuoteMarketStaleError({
-          message: `a prop AMM venue re-priced away since block ${solved.blockNumber}: ${requoted.refused.map((v) => `${v.dex} ${v.poolId} refuses ${v.amountIn} in`).join('; ')}; ask again`,
-        })
+      if (requoted.refused.length > 0) {
+        const reason = `a prop AMM venue re-priced away since block ${solved.blockNumber}: ${requoted.refused.map((v) => `${v.dex} ${v.poolId} refuses ${v.amountIn} in`).join('; ')}; ask again`
+        throw new QuoteMarketStaleError({ message: reason, publicReason: reason })
+      }
       solved = requoted.plan
       // The solver answers the block its market was at for this very solve: the plan's promise.
       const blockNumber = solved.blockNumber
