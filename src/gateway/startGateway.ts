@@ -14,6 +14,7 @@ import type { HolderProvider } from './holders/HolderProvider.ts'
 import { createCursorCodec } from './http/createCursorCodec.ts'
 import { createIdempotencyStore } from './idempotency/createIdempotencyStore.ts'
 import { createIndexer, type Indexer } from './indexer/createIndexer.ts'
+import { createRedisUsageSummaries } from './limits/createRedisUsageSummaries.ts'
 import { createUsageRecorder } from './limits/createUsageRecorder.ts'
 import { createRedisWeightedLimiter } from './limits/createRedisWeightedLimiter.ts'
 import { createWeightedLimiter } from './limits/createWeightedLimiter.ts'
@@ -126,8 +127,10 @@ export async function startGateway({
     }),
   )
   if (catchUp) for (const i of indexers) await i.catchUp()
-  const usage = createUsageRecorder({ db, now })
-  const limiter = redis ? createRedisWeightedLimiter({ redis, leaseTtlMs }) : createWeightedLimiter({ now })
+  // On Redis the limiter's script counts usage as it decides; in memory, this process's recorder does.
+  const recorder = redis ? undefined : createUsageRecorder({ db, now })
+  const usage = recorder ?? createRedisUsageSummaries({ redis: redis!, db })
+  const limiter = redis ? createRedisWeightedLimiter({ redis, leaseTtlMs }) : createWeightedLimiter({ now, onUsage: recorder!.record })
   const idempotency = createIdempotencyStore({ db, now, leaseMs: idempotencyLeaseMs })
   const plans = createTransactionPlanStore({ db, now })
   const sweep = setInterval(() => {
