@@ -45,12 +45,13 @@ export type StartGatewayParameters = {
    */
   ipfs?: DocumentPinner
   /** Indexer batch size and poll interval (the defaults suit a real chain). */
-  indexer?: { batchBlocks?: number; pollIntervalMs?: number; rankingIntervalMs?: number }
+  indexer?: { batchBlocks?: number; pollIntervalMs?: number; rankingIntervalMs?: number; lease?: { ttlMs?: number } }
   /** Index to the head before listening (default true): the first answers are then current. */
   catchUp?: boolean
   /**
-   * Follow the chains with this process's own indexers (default true). False: serve a read model
-   * another process keeps current (read replicas on one PostgreSQL, or a prepared one in the bench).
+   * Follow the chains with this process's own indexers (default true). Instances following one
+   * database take turns: one indexes each chain, the others stand by (`createIndexer`'s lease).
+   * False: serve a read model another process keeps current (or a prepared one in the bench).
    */
   follow?: boolean
   logger?: FastifyServerOptions['logger'] | false
