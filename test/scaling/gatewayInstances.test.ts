@@ -10,6 +10,9 @@ import { type SeededDevnet, startSeededDevnet } from '../../src/devnet/startSeed
 import type { PlanLimits } from '../../src/gateway/limits/plans.ts'
 import { startEmbeddedGateway } from '../../src/gateway/startEmbeddedGateway.ts'
 import type { RunningGateway } from '../../src/gateway/startGateway.ts'
+import { SCOPES } from '../../src/gateway/auth/scopes.ts'
+import { startRoundRobinProxy } from '../fixtures/startRoundRobinProxy.ts'
+import { gatewayFuzzValues, installSchemathesis, runGatewaySchemaFuzz } from '../gateway/fixtures/runGatewaySchemaFuzz.ts'
 import { type GatewayFleet, startGatewayFleet } from '../gateway/fixtures/startGatewayFleet.ts'
 import { type GatewayProcess, spawnGatewayProcess } from '../gateway/fixtures/spawnGatewayProcess.ts'
 import { testEngines } from '../gateway/fixtures/testDatabases.ts'
@@ -254,6 +257,34 @@ describe('the store across two instances', () => {
     assert.ok(rows.length > 0)
     assert.notDeepEqual(rows[0], page.data[0])
   })
+})
+
+describe('the schema fuzzer through a load balancer over both instances', () => {
+  // FUZZ_FLEET_MAX_EXAMPLES (default 2 per operation, sized to the time CI gives this file) and
+  // FUZZ_SEED vary the run; gatewaySchemaFuzz.test.ts runs 40 against one instance.
+  test('every request the document accepts, alternately on A and B: never a 5xx, every answer as documented', async () => {
+    await installSchemathesis()
+    const key = await keyWith({ scopes: [...SCOPES] })
+    const proxy = await startRoundRobinProxy([a.url, b.url])
+    try {
+      await runGatewaySchemaFuzz({
+        url: proxy.url,
+        key,
+        values: await gatewayFuzzValues({ db: fleet.store, chainId: devnet.market.chainId, launchpad: devnet.market.launchpad! }),
+        mode: 'positive',
+        checks: ['not_a_server_error', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance'],
+        phases: ['examples', 'fuzzing'],
+        maxExamples: process.env.FUZZ_FLEET_MAX_EXAMPLES ?? '2',
+        seed: process.env.FUZZ_SEED ?? '1',
+      })
+      assert.ok(
+        proxy.forwarded.every((n) => n > 20),
+        `both instances answered: ${proxy.forwarded.join(', ')}`,
+      )
+    } finally {
+      await proxy.close()
+    }
+  }, 300_000)
 })
 
 describe('shared state unreachable', () => {
