@@ -46,7 +46,7 @@ const fuzz = (mode: 'positive' | 'negative', checks: string[], phases: string[])
     mode,
     checks,
     phases,
-    maxExamples: 60,
+    maxExamples: process.env.FUZZ_MAX_EXAMPLES ?? 60,
     // ExecuteRequest's mutual exclusions (legacy gas price or EIP-1559 fees, native flags against
     // the tokens) make the generator discard many drafts; that is the schema's shape, not a defect
     // of the service, and the kept examples are still run (fuzzOpenApi counts the operations).

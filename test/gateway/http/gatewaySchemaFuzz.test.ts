@@ -1,9 +1,8 @@
-import assert from 'node:assert/strict'
-import { join } from 'node:path'
 import { afterAll, beforeAll, test } from 'vitest'
 import { SCOPES } from '../../../src/gateway/auth/scopes.ts'
 import { type GatewayTestbed, startGatewayTestbed } from './gatewayTestbed.ts'
-import { fuzzOpenApi, installSchemathesis } from '../../fixtures/schemathesis.ts'
+import { gatewayFuzzValues, runGatewaySchemaFuzz } from '../fixtures/runGatewaySchemaFuzz.ts'
+import { installSchemathesis } from '../../fixtures/schemathesis.ts'
 
 // Schema-driven fuzzing of the running gateway from the OpenAPI document it serves: schemathesis
 // (PyPI, an implementation sharing no code with ours; scripts/install-schemathesis.sh puts it under
@@ -13,12 +12,7 @@ import { fuzzOpenApi, installSchemathesis } from '../../fixtures/schemathesis.ts
 // key refused. Negative mode: requests the document refuses are 4xx problems, never a 5xx.
 // FUZZ_SEED and FUZZ_MAX_EXAMPLES vary the run (defaults: seed 1, 40 examples per operation).
 
-/**
- * The operations of the gateway's document: health, config, 8 token routes, 4 wallet routes, transaction status,
- * the plan, swap quote and prepare, launch prepare, 2 claim prepares, 4 metadata prepares (2 deprecated),
- * announcement prepare and publish.
- */
-const OPERATIONS = 27
+const maxExamples = process.env.FUZZ_MAX_EXAMPLES ?? 40
 
 let bed: GatewayTestbed
 let key: string
@@ -34,32 +28,14 @@ beforeAll(async () => {
       customLimits: { unitsPerMinute: 10_000_000, burstPerSecond: 10_000_000, daily: 100_000_000, monthly: 1_000_000_000, maxPage: 200 },
     })
   ).key
-  const lp = bed.devnet.market.launchpad!
-  const transactions = (await bed.db.query<{ launch_tx: string }>('SELECT launch_tx FROM tokens LIMIT 5')).map((r) => r.launch_tx)
-  values = JSON.stringify({
-    chain: bed.chain.chainId,
-    tokens: lp.tokens.slice(0, 8).map((t) => t.address),
-    wallets: [...lp.creators.slice(0, 4), ...lp.traders.slice(0, 4)],
-    transactions,
-  })
+  values = await gatewayFuzzValues({ db: bed.db, chainId: bed.chain.chainId, launchpad: bed.devnet.market.launchpad! })
 }, 900_000)
 afterAll(async () => {
   await bed?.stop()
 })
 
 const fuzz = (mode: 'positive' | 'negative', checks: string[], phases: string[]) =>
-  fuzzOpenApi({
-    openApiUrl: `${bed.gateway.url}/openapi.json`,
-    apiKey: key,
-    mode,
-    checks,
-    phases,
-    maxExamples: 40,
-    hooks: 'gateway_fuzz_hooks',
-    hooksDir: join(import.meta.dirname, 'schemaFuzz'),
-    env: { FUZZ_GATEWAY_VALUES: values },
-    operations: OPERATIONS,
-  })
+  runGatewaySchemaFuzz({ url: bed.gateway.url, key, values, mode, checks, phases, maxExamples })
 
 test(
   'every request the document accepts is answered as documented: never a 5xx, every body valid against its schema',
