@@ -43,14 +43,11 @@ pub struct Arc {
     pub side: usize,
     pub from: usize,
     pub to: Head,
-    /// Index into [`Graph::venues`].
-    pub venue: usize,
 }
 
 /// One pool from one of its tokens to another, with its curve (shared by the arcs that trade it
 /// that way). Keyed by `(pool, token_in, token_out)`: a venue of n tokens has n·(n − 1) sides.
 pub struct Side<'m> {
-    pub hop: Hop,
     pub curve: Curve<'m>,
 }
 
@@ -180,7 +177,7 @@ impl<'m> Graph<'m> {
                                 hop.token_out as usize,
                             )
                             .filter(|c| c.first_rate() > 0.0)?;
-                            graph.sides.push(Side { hop: *hop, curve });
+                            graph.sides.push(Side { curve });
                             Some(graph.sides.len().saturating_sub(1))
                         });
                         let Some(side) = side else { continue };
@@ -189,7 +186,7 @@ impl<'m> Graph<'m> {
                             graph.venues.len().saturating_sub(1)
                         });
                         graph.venues[venue].arcs.push(graph.arcs.len());
-                        graph.arcs.push(Arc { hop: *hop, side, from, to: head, venue });
+                        graph.arcs.push(Arc { hop: *hop, side, from, to: head });
                     }
                 }
                 if graph.copies.len() > MAX_COPIES || graph.arcs.len() > MAX_ARCS {
@@ -242,7 +239,7 @@ impl<'m> Graph<'m> {
                 venues.len().saturating_sub(1)
             });
             venues[venue].arcs.push(arcs.len());
-            arcs.push(Arc { from: renumber[arc.from], to, venue, ..*arc });
+            arcs.push(Arc { from: renumber[arc.from], to, ..*arc });
         }
         Graph { token_out: self.token_out, copies, arcs, sides: self.sides, venues }
     }
