@@ -90,6 +90,7 @@ pub enum PoolState {
     Solidly(solidly::SolidlyPool),
     Concentrated(clmm::ClPool),
     Sampled(sampled::SampledPool),
+    StableSwap(stableswap::StableSwapPool),
 }
 
 impl PoolState {
@@ -100,6 +101,7 @@ impl PoolState {
             | PoolState::Solidly(_)
             | PoolState::Concentrated(_)
             | PoolState::Sampled(_) => 2,
+            PoolState::StableSwap(p) => p.coins(),
         }
     }
 }
@@ -117,6 +119,7 @@ impl PoolModel for PoolState {
             PoolState::Solidly(p) => p.amount_out(token_in, token_out, amount_in),
             PoolState::Concentrated(p) => p.amount_out(token_in, token_out, amount_in),
             PoolState::Sampled(p) => p.amount_out(token_in, token_out, amount_in),
+            PoolState::StableSwap(p) => p.amount_out(token_in, token_out, amount_in),
         }
     }
 
@@ -144,6 +147,10 @@ impl PoolModel for PoolState {
                 let (o, s) = p.apply(token_in, token_out, amount_in)?;
                 (o, PoolState::Sampled(s))
             }
+            PoolState::StableSwap(p) => {
+                let (o, s) = p.apply(token_in, token_out, amount_in)?;
+                (o, PoolState::StableSwap(s))
+            }
         })
     }
 
@@ -153,6 +160,7 @@ impl PoolModel for PoolState {
             PoolState::Solidly(p) => p.spot_price(token_in, token_out),
             PoolState::Concentrated(p) => p.spot_price(token_in, token_out),
             PoolState::Sampled(p) => p.spot_price(token_in, token_out),
+            PoolState::StableSwap(p) => p.spot_price(token_in, token_out),
         }
     }
 
@@ -162,6 +170,7 @@ impl PoolModel for PoolState {
             PoolState::Solidly(p) => p.amount_out_bound(token_in, token_out, amount_in),
             PoolState::Concentrated(p) => p.amount_out_bound(token_in, token_out, amount_in),
             PoolState::Sampled(p) => p.amount_out_bound(token_in, token_out, amount_in),
+            PoolState::StableSwap(p) => p.amount_out_bound(token_in, token_out, amount_in),
         }
     }
 }
