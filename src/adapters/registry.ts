@@ -42,7 +42,10 @@ export const adapterRegistry: { readonly [K in DexId]: RegistryEntry } = {
   AERODROME_CL: { status: 'present', adapter: aerodromeCl },
   PANCAKE_V2: { status: 'present', adapter: pancakeV2 },
   PANCAKE_INFINITY_CL: { status: 'present', adapter: pancakeInfinityCl },
-  CURVE: { status: 'absent', reason: `${noBytecode} (Vyper, not on npm); the solver has no model (unsupported)` },
+  CURVE: {
+    status: 'absent',
+    reason: 'no reader of Curve pools yet; the solver prices StableSwap exactly and the router executes curve legs',
+  },
   PROPSWAP: propAmm('PROPSWAP'),
   TESSERA: propAmm('TESSERA'),
   ELFOMOFI: propAmm('ELFOMOFI'),

@@ -87,6 +87,7 @@ pub enum PoolState {
     Solidly(solidly::SolidlyPool),
     Concentrated(clmm::ClPool),
     Sampled(sampled::SampledPool),
+    StableSwap(stableswap::StableSwapPool),
 }
 
 impl PoolState {
@@ -97,6 +98,7 @@ impl PoolState {
             | PoolState::Solidly(_)
             | PoolState::Concentrated(_)
             | PoolState::Sampled(_) => 2,
+            PoolState::StableSwap(p) => p.coins(),
         }
     }
 }
@@ -114,6 +116,7 @@ impl PoolModel for PoolState {
             PoolState::Solidly(p) => p.amount_out(token_in, token_out, amount_in),
             PoolState::Concentrated(p) => p.amount_out(token_in, token_out, amount_in),
             PoolState::Sampled(p) => p.amount_out(token_in, token_out, amount_in),
+            PoolState::StableSwap(p) => p.amount_out(token_in, token_out, amount_in),
         }
     }
 
@@ -141,6 +144,10 @@ impl PoolModel for PoolState {
                 let (o, s) = p.apply(token_in, token_out, amount_in)?;
                 (o, PoolState::Sampled(s))
             }
+            PoolState::StableSwap(p) => {
+                let (o, s) = p.apply(token_in, token_out, amount_in)?;
+                (o, PoolState::StableSwap(s))
+            }
         })
     }
 
@@ -150,6 +157,7 @@ impl PoolModel for PoolState {
             PoolState::Solidly(p) => p.spot_price(token_in, token_out),
             PoolState::Concentrated(p) => p.spot_price(token_in, token_out),
             PoolState::Sampled(p) => p.spot_price(token_in, token_out),
+            PoolState::StableSwap(p) => p.spot_price(token_in, token_out),
         }
     }
 
@@ -159,6 +167,7 @@ impl PoolModel for PoolState {
             PoolState::Solidly(p) => p.amount_out_bound(token_in, token_out, amount_in),
             PoolState::Concentrated(p) => p.amount_out_bound(token_in, token_out, amount_in),
             PoolState::Sampled(p) => p.amount_out_bound(token_in, token_out, amount_in),
+            PoolState::StableSwap(p) => p.amount_out_bound(token_in, token_out, amount_in),
         }
     }
 }

@@ -45,8 +45,9 @@ fn exactly_the_later_families_are_unsupported() {
         .collect();
     assert_eq!(
         unsupported,
-        vec![DexId::Curve, DexId::DodoV2, DexId::Woofi, DexId::GyroscopeEclp, DexId::MaverickV2]
+        vec![DexId::DodoV2, DexId::Woofi, DexId::GyroscopeEclp, DexId::MaverickV2]
     );
+    assert_eq!(spec(DexId::Curve).model, Model::StableSwap);
 }
 
 #[test]

@@ -31,9 +31,10 @@ impl PoolState {
                 Ok((outcome, PoolState::Concentrated(next)))
             }
             // The other families' swaps are a few arithmetic operations: nothing to remember.
-            PoolState::ConstantProduct(_) | PoolState::Solidly(_) | PoolState::Sampled(_) => {
-                self.apply(token_in, token_out, amount_in)
-            }
+            PoolState::ConstantProduct(_)
+            | PoolState::Solidly(_)
+            | PoolState::Sampled(_)
+            | PoolState::StableSwap(_) => self.apply(token_in, token_out, amount_in),
         }
     }
 }
