@@ -57,6 +57,8 @@ export type StartSwapServiceParameters = {
    * `/health` answers, `/ready` reports the progress, quotes are refused (503) until it is done.
    */
   coldStart?: 'await' | 'background'
+  /** The app's HTTP server (`createSwapApp`); default: Fastify's own, not listening. */
+  serverFactory?: FastifyServerOptions['serverFactory']
 }
 
 /**
@@ -106,6 +108,7 @@ export async function startSwapService({
   devnetDescriptionPath,
   onDiscoveryProgress,
   coldStart: coldStartMode = 'await',
+  serverFactory,
 }: StartSwapServiceParameters): Promise<SwapService> {
   const stops: (() => Promise<void>)[] = []
   const stopAll = async () => {
@@ -350,7 +353,7 @@ export async function startSwapService({
     }
     const metricsServer = createMetricsServer({ registry: metrics.registry })
     stops.push(() => metricsServer.close())
-    const fastify = await createSwapApp({ deps, logger, redact, onClose: stopAll })
+    const fastify = await createSwapApp({ deps, logger, redact, onClose: stopAll, serverFactory })
     marketLog = (line) => fastify.log.info({ component: 'market' }, line)
     upstreamLog = (event, message, level) => fastify.log[level]({ component: 'upstream', ...event }, message)
     for (const line of held.splice(0)) marketLog(line)
