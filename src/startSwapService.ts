@@ -65,6 +65,8 @@ export type StartSwapServiceParameters = {
    * venues go stale after their block delay (the market leaves them out, saying so).
    */
   propAmmKeeperIntervalMs?: number
+  /** The app's HTTP server (`createSwapApp`); default: Fastify's own, not listening. */
+  serverFactory?: FastifyServerOptions['serverFactory']
 }
 
 /**
@@ -117,6 +119,7 @@ export async function startSwapService({
   onDiscoveryProgress,
   coldStart: coldStartMode = 'await',
   propAmmKeeperIntervalMs,
+  serverFactory,
 }: StartSwapServiceParameters): Promise<SwapService> {
   const stops: (() => Promise<void>)[] = []
   const stopAll = async () => {
@@ -374,7 +377,7 @@ export async function startSwapService({
     }
     const metricsServer = createMetricsServer({ registry: metrics.registry })
     stops.push(() => metricsServer.close())
-    const fastify = await createSwapApp({ deps, logger, redact, onClose: stopAll })
+    const fastify = await createSwapApp({ deps, logger, redact, onClose: stopAll, serverFactory })
     marketLog = (line) => fastify.log.info({ component: 'market' }, line)
     upstreamLog = (event, message, level) => fastify.log[level]({ component: 'upstream', ...event }, message)
     for (const line of held.splice(0)) marketLog(line)

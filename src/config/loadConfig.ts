@@ -4,6 +4,7 @@ import { type Static, Type } from 'typebox'
 import { Value } from 'typebox/value'
 import type { ApiKeyEntry } from '../http/auth/createApiKeyCheck.ts'
 import { feeRecipientProblems } from './feeRecipientProblems.ts'
+import { DEFAULT_HOST, DEFAULT_PORT } from './listenAddress.ts'
 import { createSecretRedactor } from '../logging/createSecretRedactor.ts'
 import { readUpstreamConfig, type UpstreamsConfig } from '../upstream/readUpstreamConfig.ts'
 import type { GatewayChainSettings } from '../gateway/chains/GatewayChainSettings.ts'
@@ -275,8 +276,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     return n
   }
   const config: Config = {
-    host: e.HOST ?? '127.0.0.1',
-    port: int('PORT', 8080),
+    host: e.HOST ?? DEFAULT_HOST,
+    port: int('PORT', DEFAULT_PORT),
     // PORT=0 (any free port) means the same for the gateway unless GATEWAY_PORT says otherwise.
     gatewayPort: int('GATEWAY_PORT', e.PORT === '0' ? 0 : 8081),
     // Prometheus exporters' customary port; PORT=0 (any free port) means the same here unless METRICS_PORT says otherwise.
