@@ -5,15 +5,16 @@
  * calls by method, counted at the transport.
  *
  *   node --import tsx bench/discovery.bench.ts [--set pairs|grown] [--pools 5000] [--samples 3] [--out bench/results/discovery.json]
- *   node --import tsx bench/discovery.bench.ts --server [--pools 20000] [--ranges 100000] [--out bench/results/discovery-server.json]
+ *   node --import tsx bench/discovery.bench.ts --server [--pools 20000] [--ranges 100000] [--max-log-range 2000] [--throttle-every 5000] [--in-flight 8] [--calls-per-second 0] [--timeout-sec 1800] [--out bench/results/discovery-server.json]
  *
  * `--server` runs `npm start`'s own server (`src/server.ts`, RPC_URL mode, a fresh MARKET_DB_PATH)
- * against the loaded set with the chain grown to `--ranges` blocks and `MAX_LOG_BLOCK_RANGE=1`, so
- * the scan asks at least `--ranges` `eth_getLogs` ranges (Base's history is 90,000 to 170,000 ranges
- * of 2,000 blocks; here every range is one block). Counted at a proxy in front of anvil
- * (`test/fixtures/startRpcProxy.ts`): calls by method; timed from the spawn: the first `/health`
- * 200, and `/ready` 200 (the cold start done); the server's peak memory is its VmHWM
- * (`/proc/<pid>/status`) when it is ready.
+ * against a stand-in node serving a generated market of `--pools` Uniswap V2 pairs over
+ * `--ranges` × `--max-log-range` blocks (`bench/discovery/syntheticChainRpc.ts`, a process of its
+ * own with a 256 MB heap: the wire format of a node, its range cap, a 429 with Retry-After every
+ * `--throttle-every` `eth_getLogs`; anvil needed over 19 GB for 20,000 pools), then again on the
+ * same store (the restart). Base's history is 90,000 to 170,000 ranges of 2,000 blocks. Timed from
+ * the spawn: the first `/health` 200 and `/ready` 200 (the cold start done); calls by method as the
+ * stand-in counted them; peak memory (VmHWM) of both processes. Every wait ends by `--timeout-sec`.
  *
  * The recorded sets, seeded once and dumped (`anvil_dumpState`) to `var/bench-discovery/` (keyed by
  * the seeding code), then loaded by every later run:
@@ -28,7 +29,6 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type ChildProcess, spawn } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import { gunzipSync } from 'node:zlib'
 import { createPublicClient, custom, hexToBytes, http, type PublicClient } from 'viem'
@@ -41,22 +41,28 @@ import { type Devnet, startDevnet } from '../src/devnet/startDevnet.ts'
 import { startSeededDevnet } from '../src/devnet/startSeededDevnet.ts'
 import { createMarketState } from '../src/market/createMarketState.ts'
 import { createSqliteMarketStore } from '../src/market/store/createSqliteMarketStore.ts'
-import { startRpcProxy } from '../test/fixtures/startRpcProxy.ts'
 import { seedPairSet } from './discovery/seedPairSet.ts'
+import { serverColdStart } from './discovery/serverColdStart.ts'
 import { growSeededMarket } from './market/growSeededMarket.ts'
 
 const { values } = parseArgs({
   options: {
     set: { type: 'string', default: 'pairs' },
-    pools: { type: 'string', default: '5000' },
+    // Default 5,000 (20,000 with --server).
+    pools: { type: 'string' },
     samples: { type: 'string', default: '3' },
     server: { type: 'boolean', default: false },
     ranges: { type: 'string', default: '100000' },
+    'max-log-range': { type: 'string', default: '2000' },
+    'throttle-every': { type: 'string', default: '5000' },
+    'in-flight': { type: 'string', default: '8' },
+    'calls-per-second': { type: 'string', default: '0' },
+    'timeout-sec': { type: 'string', default: '1800' },
     out: { type: 'string', default: 'bench/results/discovery.json' },
   },
 })
 const set = values.set as 'pairs' | 'grown'
-const wanted = Number(values.pools)
+const wanted = Number(values.pools ?? (values.server ? 20_000 : 5000))
 const { root } = compiledContractsPath()
 
 /** The set's chain config as JSON (block numbers as strings). */
@@ -139,11 +145,25 @@ type Row = {
   rpc_by_method: Record<string, number>
 }
 
-const { statePath, chain, pools } = await recordedSet()
 if (values.server) {
-  await benchServer({ statePath, chain, pools })
+  const rows = await serverColdStart({
+    root,
+    pools: wanted,
+    ranges: Number(values.ranges),
+    maxLogRange: Number(values['max-log-range']),
+    throttleEvery: Number(values['throttle-every']),
+    maxInFlight: Number(values['in-flight']),
+    callsPerSecond: Number(values['calls-per-second']),
+    timeoutSec: Number(values['timeout-sec']),
+  })
+  for (const row of rows) console.log(JSON.stringify(row), `loadavg_1m=${loadavg()[0].toFixed(2)}`)
+  const out = values.out === 'bench/results/discovery.json' ? 'bench/results/discovery-server.json' : values.out
+  writeFileSync(out, `${JSON.stringify(rows, null, 2)}\n`)
+  const cpu = cpus()
+  console.log(`machine: ${cpu.length} cores (${cpu[0]?.model.trim()}), node ${process.version}; wrote ${out}`)
   process.exit(0)
 }
+const { statePath, chain, pools } = await recordedSet()
 const devnet = await startDevnet({ loadStatePath: statePath })
 const rows: Row[] = []
 try {
@@ -199,85 +219,3 @@ try {
 writeFileSync(values.out, `${JSON.stringify(rows, null, 2)}\n`)
 const cpu = cpus()
 console.log(`machine: ${cpu.length} cores (${cpu[0]?.model.trim()}), node ${process.version}; wrote ${values.out}`)
-
-/** The cold start as `npm start` runs it, over the set with `--ranges` one-block ranges to scan. */
-async function benchServer({ statePath, chain, pools }: { statePath: string; chain: ChainConfig; pools: number }): Promise<void> {
-  const ranges = Number(values.ranges)
-  const devnet = await startDevnet({ loadStatePath: statePath })
-  const proxy = await startRpcProxy({ target: devnet.anvil.url })
-  const dir = mkdtempSync(join(tmpdir(), 'bench-discovery-server-'))
-  let child: ChildProcess | undefined
-  try {
-    const head = await devnet.publicClient.getBlockNumber()
-    // Empty blocks, mined in steps (anvil takes seconds per 10,000; one call for all would time out).
-    for (let left = ranges - Number(head); left > 0; left -= 10_000)
-      await fetch(devnet.anvil.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: [`0x${Math.min(left, 10_000).toString(16)}`] }),
-      })
-    const toBlock = await devnet.publicClient.getBlockNumber()
-    writeFileSync(join(dir, 'chain.json'), JSON.stringify({ ...toJson(chain), opStack: false }))
-    const env = {
-      ...process.env,
-      RPC_URL: proxy.url,
-      ROUTER_ADDRESS: chain.weth, // never called: the bench does not submit
-      CHAIN_CONFIG: join(dir, 'chain.json'),
-      MARKET_DB_PATH: join(dir, 'market.sqlite'),
-      API_KEYS: 'bench-discovery-key-0123456789abcdef',
-      API_KEYS_FILE: '',
-      PORT: '0',
-      METRICS_PORT: '0',
-      LOG_LEVEL: 'warn',
-      MAX_LOG_BLOCK_RANGE: '1',
-      DISCOVERY_MAX_IN_FLIGHT: '8',
-      DISCOVERY_CALLS_PER_SECOND: '0',
-    }
-    const started = performance.now()
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let out = ''
-    child.stdout?.on('data', (d) => (out += d))
-    child.stderr?.on('data', (d) => (out += d))
-    const poll = async (what: string, check: () => Promise<boolean>) => {
-      for (;;) {
-        if (child?.exitCode !== null) throw new Error(`the server exited before ${what}:\n${out.slice(-2000)}`)
-        if (await check().catch(() => false)) return Math.round(performance.now() - started)
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
-    }
-    const urlOf = () => out.match(/listening on (http:\/\/[\d.:]+)/)?.[1]
-    const healthMs = await poll('/health', async () => {
-      const url = urlOf()
-      return url !== undefined && (await fetch(`${url}/health`)).status === 200
-    })
-    const readyMs = await poll('/ready', async () => (await fetch(`${urlOf()}/ready`)).status === 200)
-    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
-    const peakKb = Number(status.match(/VmHWM:\s+(\d+) kB/)?.[1])
-    const ready = (await (await fetch(`${urlOf()}/ready`)).json()) as { discovery: { poolsFound: number; ranges: number } }
-    const row = {
-      case: 'server_cold_start',
-      pools,
-      blocks: Number(toBlock) + 1,
-      deployments: Object.keys(chain.deployments).length,
-      ranges_fetched: ready.discovery.ranges,
-      pools_found: ready.discovery.poolsFound,
-      first_health_ms: healthMs,
-      ready_ms: readyMs,
-      peak_rss_mb: Math.round(peakKb / 1024),
-      rpc_calls: [...proxy.calls.values()].reduce((a, b) => a + b, 0),
-      rpc_by_method: Object.fromEntries([...proxy.calls].sort()),
-    }
-    console.log(JSON.stringify(row), `loadavg_1m=${loadavg()[0].toFixed(2)}`)
-    writeFileSync(
-      values.out === 'bench/results/discovery.json' ? 'bench/results/discovery-server.json' : values.out,
-      `${JSON.stringify([row], null, 2)}\n`,
-    )
-    const cpu = cpus()
-    console.log(`machine: ${cpu.length} cores (${cpu[0]?.model.trim()}), node ${process.version}`)
-  } finally {
-    if (child && child.exitCode === null) child.kill('SIGKILL')
-    await proxy.close()
-    await devnet.stop()
-    rmSync(dir, { recursive: true, force: true })
-  }
-}

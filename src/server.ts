@@ -1,16 +1,42 @@
+import { existsSync } from 'node:fs'
 import { inspect } from 'node:util'
-import { compiledContractsPath } from './artifacts/compiledContractsPath.ts'
-import { configSecretRedactor } from './config/configSecretRedactor.ts'
-import { ConfigError, loadConfig } from './config/loadConfig.ts'
-import { connectGatewayChain } from './gateway/chains/connectGatewayChain.ts'
-import { type LaunchpadChain, startLaunchpadChains } from './devnet/launchpad/startLaunchpadChain.ts'
-import { startEmbeddedGateway } from './gateway/startEmbeddedGateway.ts'
-import { type ServiceGateway, startServiceGateway } from './gateway/startServiceGateway.ts'
-import { type SwapService, startSwapService } from './startSwapService.ts'
+import { listenAddress } from './config/listenAddress.ts'
+import type { LaunchpadChain } from './devnet/launchpad/startLaunchpadChain.ts'
+import type { ServiceGateway } from './gateway/startServiceGateway.ts'
+import { type LoadingServer, listenWhileLoading } from './http/listenWhileLoading.ts'
+import type { SwapService } from './startSwapService.ts'
 
 // What `npm start` runs: the swap service on the embedded seeded chain (or RPC_URL), listening on
 // HOST:PORT, closed gracefully on SIGINT/SIGTERM (server, market polling, solver, chain).
+// The port is bound first, before anything else is imported (the configuration's schema included:
+// seconds of compiling and loading): `/health` answers 200 from then on and `/ready` 503
+// `phase: 'loading'` (listenWhileLoading.ts) until the service is loaded and Fastify is handed the
+// same server.
 
+const signals = ['SIGINT', 'SIGTERM'] as const
+const listenersBefore = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]))
+const listen = async ({ host, port }: { host: string; port: number }): Promise<LoadingServer> => {
+  try {
+    const server = await listenWhileLoading({ host, port })
+    process.stdout.write(`swap service loading, listening on ${server.url} (/health 200; /ready and the API 503 until it is loaded)\n`)
+    return server
+  } catch (error) {
+    console.error(`listen failed on ${host}:${port}: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
+}
+// A malformed HOST or PORT is not bound: the configuration names it below.
+const address = listenAddress(process.env)
+const loading = address ? await listen(address) : undefined
+// Stopped while loading: nothing runs yet but the port (and the embedded chains, whose own
+// handlers stop them); replaced by the graceful close below once the service is up.
+for (const signal of signals) process.once(signal, () => process.exit(0))
+// Tests only (test/http/serverLoading.test.ts): nothing more is loaded until this file exists.
+const holdFile = process.env.SERVER_TEST_HOLD_LOADING
+while (holdFile && !existsSync(holdFile)) await new Promise((resolve) => setTimeout(resolve, 50))
+
+const { ConfigError, loadConfig } = await import('./config/loadConfig.ts')
+const { configSecretRedactor } = await import('./config/configSecretRedactor.ts')
 let config
 try {
   config = loadConfig(process.env)
@@ -22,9 +48,14 @@ try {
   }
   throw error
 }
+const bound = loading ?? (await listen(config))
 
-const signals = ['SIGINT', 'SIGTERM'] as const
-const listenersBefore = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]))
+const { compiledContractsPath } = await import('./artifacts/compiledContractsPath.ts')
+const { connectGatewayChain } = await import('./gateway/chains/connectGatewayChain.ts')
+const { startLaunchpadChains } = await import('./devnet/launchpad/startLaunchpadChain.ts')
+const { startEmbeddedGateway } = await import('./gateway/startEmbeddedGateway.ts')
+const { startServiceGateway } = await import('./gateway/startServiceGateway.ts')
+const { startSwapService } = await import('./startSwapService.ts')
 let service: SwapService
 // The gateway's other embedded chains (4663, 143: docs/gateway/chains.md), started beside the swap
 // service's (a settled promise, so a failure waits for its turn below).
@@ -39,7 +70,14 @@ let others: LaunchpadChain[]
 try {
   // The cold start runs in the background: the server listens from the first second (/health 200,
   // /ready 503 with the discovery's progress), quotes are refused until the market is at the head.
-  service = await startSwapService({ config, logger: { level: config.logLevel }, coldStart: 'background' })
+  // On the embedded chain its prop AMM venues are re-priced every block time by their keeper.
+  service = await startSwapService({
+    config,
+    logger: { level: config.logLevel },
+    coldStart: 'background',
+    propAmmKeeperIntervalMs: 2_000,
+    serverFactory: bound.serverFactory,
+  })
   const started = await othersStarting
   if ('error' in started) throw started.error
   others = started.chains
@@ -61,6 +99,8 @@ for (const signal of signals) {
     if (!listenersBefore.get(signal)!.has(listener)) process.removeListener(signal, listener)
 }
 const { fastify, devnet, devApiKey, deps, redact, metricsServer } = service
+// Ready (startSwapService awaited it): the app answers on the port from now on.
+bound.handOver()
 // A crash still goes through the (redacting) logger: Node's own report would print viem's error,
 // RPC URL included, as it is. Same outcome as Node's default otherwise: exit 1.
 for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
@@ -86,7 +126,10 @@ const close = async (signal: string) => {
   try {
     await gateway?.close()
     await Promise.all(others.map((chain) => chain.stop()))
+    // Fastify does not close a server it was handed: closed here, beside it.
+    const serverClosed = new Promise((resolve) => bound.server.close(resolve))
     await fastify.close()
+    await serverClosed
     process.exit(0)
   } catch (error) {
     fastify.log.error({ err: error }, 'close failed')
@@ -97,7 +140,6 @@ for (const signal of signals) process.once(signal, () => void close(signal))
 
 let metricsUrl: string
 try {
-  await fastify.listen({ host: config.host, port: config.port })
   metricsUrl = await metricsServer.listen({ host: config.host, port: config.metricsPort })
 } catch (error) {
   fastify.log.error({ err: error }, 'listen failed')
@@ -114,11 +156,7 @@ const coldStartFailed = async (error: unknown) => {
 }
 if (devnet) await service.coldStart.catch(coldStartFailed)
 else service.coldStart.then(() => fastify.log.info({ component: 'market' }, 'cold start done: quotes are served'), coldStartFailed)
-const address = fastify.server.address()
-const url =
-  typeof address === 'object' && address
-    ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
-    : String(address)
+const { url } = bound
 
 if (devnet || config.gatewayChains) {
   const common = {

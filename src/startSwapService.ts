@@ -19,6 +19,8 @@ import { feeRecipientProblems } from './config/feeRecipientProblems.ts'
 import { type Config, ConfigError } from './config/loadConfig.ts'
 import { compiledContractsPath } from './artifacts/compiledContractsPath.ts'
 import { type SeededDevnet, startSeededDevnet } from './devnet/startSeededDevnet.ts'
+import { propAmmQuotesAsExecutor } from './adapters/propAmm/propAmmQuotesAsExecutor.ts'
+import { type PropAmmKeeper, startPropAmmKeeper } from './devnet/propAmm/startPropAmmKeeper.ts'
 import { type ApiKeyCheck, createApiKeyCheck } from './http/auth/createApiKeyCheck.ts'
 import { createAdmissionControl } from './http/admission/createAdmissionControl.ts'
 import { createMetricsServer, type MetricsServer } from './http/metrics/createMetricsServer.ts'
@@ -57,6 +59,14 @@ export type StartSwapServiceParameters = {
    * `/health` answers, `/ready` reports the progress, quotes are refused (503) until it is done.
    */
   coldStart?: 'await' | 'background'
+  /**
+   * The embedded chain only: its prop AMM venues are re-priced by their keeper every this many ms
+   * (`startPropAmmKeeper`; `npm start`: 2,000, Base's block time). Absent: no keeper runs, and the
+   * venues go stale after their block delay (the market leaves them out, saying so).
+   */
+  propAmmKeeperIntervalMs?: number
+  /** The app's HTTP server (`createSwapApp`); default: Fastify's own, not listening. */
+  serverFactory?: FastifyServerOptions['serverFactory']
 }
 
 /**
@@ -76,6 +86,8 @@ export type SwapService = {
   solver: Solver
   /** The embedded chain, unless `RPC_URL` is set. */
   devnet?: SeededDevnet
+  /** The embedded chain's prop AMM operator, with `propAmmKeeperIntervalMs` (stopped with the app). */
+  propAmmKeeper?: PropAmmKeeper
   /** The generated development key when no key was configured (embedded chain only). */
   devApiKey?: string
   /** The redactor every log line of the service goes through (the configuration's secrets and the development key). */
@@ -106,6 +118,8 @@ export async function startSwapService({
   devnetDescriptionPath,
   onDiscoveryProgress,
   coldStart: coldStartMode = 'await',
+  propAmmKeeperIntervalMs,
+  serverFactory,
 }: StartSwapServiceParameters): Promise<SwapService> {
   const stops: (() => Promise<void>)[] = []
   const stopAll = async () => {
@@ -116,6 +130,7 @@ export async function startSwapService({
   const redact = configSecretRedactor({ config, extraApiKeys: devApiKey ? [devApiKey] : [] })
   try {
     let devnet: SeededDevnet | undefined
+    let propAmmKeeper: PropAmmKeeper | undefined
     let chain: ChainConfig
     let publicClient: PublicClient
     let router: Address
@@ -206,6 +221,16 @@ export async function startSwapService({
       const redis = shared
       stops.push(() => redis.close())
     }
+    if (devnet && propAmmKeeperIntervalMs !== undefined) {
+      const keeper = await startPropAmmKeeper({
+        devnet,
+        propAmms: devnet.market.propAmms,
+        intervalMs: propAmmKeeperIntervalMs,
+        log: (line) => marketLog(line),
+      })
+      propAmmKeeper = keeper
+      stops.push(() => keeper.stop())
+    }
     const market = createMarketState({
       client: publicClient,
       chain,
@@ -219,6 +244,7 @@ export async function startSwapService({
       minLiquidityWei: BigInt(config.minPoolLiquidityWei),
       l1BytesPerLeg: routerLegCalldataBytes(),
       tokenWindowBlocks: BigInt(config.tokenCheckWindowBlocks),
+      tokenRecheckAfterBlocks: BigInt(config.tokenRecheckAfterBlocks),
       onProgress:
         onDiscoveryProgress ??
         createDiscoveryProgressReporter({
@@ -250,6 +276,8 @@ export async function startSwapService({
       router,
       getGasPriceWei,
       defaultTimeBudgetMs: config.solverTimeBudgetMs,
+      // Prop AMMs asked again as the router at the node's latest block before a plan is answered.
+      requoteSampled: (asks) => propAmmQuotesAsExecutor({ client: publicClient, executor: router, asks, block: { blockTag: 'latest' } }),
     })
     const quoteStore = shared
       ? createRedisQuoteStore({ redis: shared })
@@ -349,7 +377,7 @@ export async function startSwapService({
     }
     const metricsServer = createMetricsServer({ registry: metrics.registry })
     stops.push(() => metricsServer.close())
-    const fastify = await createSwapApp({ deps, logger, redact, onClose: stopAll })
+    const fastify = await createSwapApp({ deps, logger, redact, onClose: stopAll, serverFactory })
     marketLog = (line) => fastify.log.info({ component: 'market' }, line)
     upstreamLog = (event, message, level) => fastify.log[level]({ component: 'upstream', ...event }, message)
     for (const line of held.splice(0)) marketLog(line)
@@ -357,7 +385,7 @@ export async function startSwapService({
     const coldStart = market.start().then(() => undefined)
     if (coldStartMode === 'await') await coldStart
     else coldStart.catch(() => undefined) // the caller handles it; never an unhandled rejection meanwhile
-    return { fastify, deps, chain, publicClient, market, solver, devnet, devApiKey, redact, rpc, metricsServer, coldStart }
+    return { fastify, deps, chain, publicClient, market, solver, devnet, propAmmKeeper, devApiKey, redact, rpc, metricsServer, coldStart }
   } catch (error) {
     await stopAll()
     throw error

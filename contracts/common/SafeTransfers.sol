@@ -26,6 +26,11 @@ library SafeTransfers {
         return _call(token, abi.encodeWithSelector(0x23b872dd, from, to, amount));
     }
 
+    /// @notice Whether `approve(spender, amount)` on `token` succeeded by the library's rule.
+    function trySafeApprove(address token, address spender, uint256 amount) internal returns (bool) {
+        return _call(token, abi.encodeWithSelector(0x095ea7b3, spender, amount));
+    }
+
     /// @notice `owner`'s balance of `token`; reverts `SafeTransferFailed` rather than read garbage.
     function balanceOf(address token, address owner) internal view returns (uint256) {
         (bool ok, bytes memory ret) = token.staticcall(abi.encodeWithSelector(0x70a08231, owner));

@@ -11,6 +11,7 @@ import {V4Legs} from "./V4Legs.sol";
 import {AerodromeLegs} from "./AerodromeLegs.sol";
 import {InfinityLegs} from "./InfinityLegs.sol";
 import {PropAmmLegs} from "./PropAmmLegs.sol";
+import {CurveLegs} from "./CurveLegs.sol";
 import {ReentrancyLock} from "../common/ReentrancyLock.sol";
 import {ISwapRouter} from "./ISwapRouter.sol";
 
@@ -41,7 +42,17 @@ interface IERC20PermitLike {
 /// token, hook and payee a call names is not. Reentrancy is refused by a transient lock; swap
 /// callbacks only from the pool (or PoolManager, or Vault) the router is calling at that moment.
 /// `docs/route-legs.md`.
-contract SwapRouter is ISwapRouter, ReentrancyLock, V2Legs, V3Legs, V4Legs, AerodromeLegs, InfinityLegs, PropAmmLegs {
+contract SwapRouter is
+    ISwapRouter,
+    ReentrancyLock,
+    V2Legs,
+    V3Legs,
+    V4Legs,
+    AerodromeLegs,
+    InfinityLegs,
+    PropAmmLegs,
+    CurveLegs
+{
     uint256 private constant BPS = 10_000;
 
     constructor(
@@ -200,6 +211,7 @@ contract SwapRouter is ISwapRouter, ReentrancyLock, V2Legs, V3Legs, V4Legs, Aero
         else if (kind == LEG_PANCAKE_INFINITY_CL) _swapPancakeInfinityCl(leg.tokenIn, leg.tokenOut, amountIn, leg.data);
         else if (kind == LEG_PROP_AMM)
             _swapPropAmm(leg.pool, leg.tokenIn, leg.tokenOut, amountIn, leg.minOut, leg.data);
+        else if (kind == LEG_CURVE) _swapCurve(leg.pool, leg.tokenIn, amountIn, leg.minOut, leg.data);
         else revert UnsupportedLegKind(kind);
     }
 }

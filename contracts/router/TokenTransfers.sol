@@ -38,6 +38,12 @@ library TokenTransfers {
         if (!SafeTransfers.trySafeTransfer(token, to, amount)) revert TransferFailed(token);
     }
 
+    /// `approve(spender, amount)` by the library's rule (a USDT-style token that returns nothing
+    /// passes); a token that refuses reverts `TransferFailed(token)`.
+    function safeApprove(address token, address spender, uint256 amount) internal {
+        if (!SafeTransfers.trySafeApprove(token, spender, amount)) revert TransferFailed(token);
+    }
+
     function safeTransferFrom(address token, address from, address to, uint256 amount) internal {
         if (!SafeTransfers.trySafeTransferFrom(token, from, to, amount)) revert TransferFailed(token);
     }

@@ -248,3 +248,57 @@ fn a_panic_in_the_middle_of_a_block_leaves_the_last_complete_block_serving_quote
         (Some(2), Some(5000))
     );
 }
+
+/// A Curve pool of USDC, USDbC and DAI beside two V2 pools through WETH: a quote routes through
+/// Curve, pays what the exact model pays, and stays under its certified bound.
+#[test]
+fn curve_pools_are_quoted_exactly_and_under_the_bound() {
+    const DAI: &str = "0x50c5725949a6f0c72e6c4a641f24049a917db0cb";
+    const USDBC: &str = "0xd9aaec86b65d86f6a7b5b1b0c42ffa531710b6ca";
+    const CURVE: &str = "0xc000000000000000000000000000000000000001";
+    let mut solver = Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string()).unwrap();
+    let rate = |decimals: u32| {
+        (ruint::aliases::U256::from(10).pow(ruint::aliases::U256::from(36 - decimals))).to_string()
+    };
+    block(
+        &mut solver,
+        json!({ "blockNumber": 1, "upserts": [
+            { "id": CURVE, "dex": "CURVE", "tokens": [USDC, USDBC, DAI],
+              "state": { "model": "stableswap", "template": "ng",
+                         "balances": ["4000000000000", "3000000000000", "5000000000000000000000000"],
+                         "rates": [rate(6), rate(6), rate(18)], "fee": "1000000", "offpegFeeMultiplier": "20000000000",
+                         "initialA": "20000", "futureA": "20000", "initialATime": "0", "futureATime": "0", "timestamp": "1" } },
+            { "id": "0xc000000000000000000000000000000000000002", "dex": "UNIV2", "tokens": [WETH, USDC],
+              "state": { "model": "constant_product", "reserves": ["1000000000000000000000", "3000000000000"] } },
+            { "id": "0xc000000000000000000000000000000000000003", "dex": "UNIV2", "tokens": [WETH, DAI],
+              "state": { "model": "constant_product", "reserves": ["1000000000000000000000", "3000000000000000000000000"] } },
+        ] }),
+    );
+    for (amount, split) in [("1000000000", false), ("1000000000000", true)] {
+        let request = json!({ "tokenIn": USDC, "tokenOut": DAI, "amountIn": amount, "slippageBps": 0,
+                              "splitEnabled": split, "maxHops": 2, "gasPriceWei": "1000000" });
+        let plan: Value =
+            serde_json::from_str(&solver.quote_json(&request.to_string()).unwrap()).unwrap();
+        let out: u128 = plan["expectedAmountOut"].as_str().unwrap().parse().unwrap();
+        let legs: Vec<&Value> = plan["routes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r["legs"].as_array().unwrap())
+            .collect();
+        assert!(legs.iter().any(|l| l["dex"] == "CURVE"), "the plan routes through Curve: {plan}");
+        if let Some(bound) = plan["metadata"]["upperBound"].as_str() {
+            assert!(out <= bound.parse::<u128>().unwrap(), "{out} above the bound {bound}");
+        }
+        if !split {
+            // One route straight through Curve: what the pool's exact model pays for the amount.
+            let simulated: Value = serde_json::from_str(
+                &solver
+                    .simulate_json(&json!({ "poolId": CURVE, "tokenIn": USDC, "tokenOut": DAI, "amountIn": amount }).to_string())
+                    .unwrap(),
+            )
+            .unwrap();
+            assert_eq!(plan["expectedAmountOut"], simulated["amountOut"], "{plan}");
+        }
+    }
+}

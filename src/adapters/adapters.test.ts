@@ -5,25 +5,24 @@ import { loadSolver } from '../../bindings/index.ts'
 import type { Solver } from '../../bindings/types.ts'
 import { loadNpmArtifact } from '../devnet/loadNpmArtifact.ts'
 import { revertToSnapshot } from '../devnet/revertToSnapshot.ts'
-import { type Devnet, startDevnet } from '../devnet/startDevnet.ts'
+import { useDevnet } from '../../test/fixtures/useDevnet.ts'
 import { uniswapV4PoolId } from './poolKeys/uniswapV4PoolId.ts'
 import { fetchLogsInRange } from '../market/fetchLogsInRange.ts'
 import { deploySmallMarket, type SmallMarket, type SwapVenue } from '../devnet/deploySmallMarket.ts'
 import type { PoolAdapter, PoolRef, PoolSnapshot } from './PoolAdapter.ts'
+import { propAmmDexIds } from './propAmm/propAmmDexIds.ts'
 import { adapterRegistry } from './registry.ts'
 
-let devnet: Devnet
+const devnet = useDevnet()
 let market: SmallMarket
 let solver: Solver
 
 beforeAll(async () => {
-  devnet = await startDevnet({})
   market = await deploySmallMarket({ devnet })
   solver = await loadSolver({ nativeToken: market.chain.weth })
 })
 afterAll(async () => {
   await solver?.close()
-  await devnet?.stop()
 })
 
 const adapter = (dex: keyof typeof adapterRegistry): PoolAdapter => {
@@ -196,6 +195,7 @@ test('leg encoding per kind matches docs/route-legs.md', () => {
     UNIV4: { id: uniswapV4PoolId({ key }), dex: 'UNIV4', emitter: pool, key },
     AERODROME_V2LIKE: aerodromeRef,
     PANCAKE_INFINITY_CL: { ...ref('PANCAKE_INFINITY_CL'), infinityKey },
+    ...Object.fromEntries(propAmmDexIds.map((dex) => [dex, { ...ref(dex), entry: pool }])),
   }
   for (const [dex, entry] of Object.entries(adapterRegistry)) {
     if (entry.status === 'present')

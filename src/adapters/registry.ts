@@ -4,6 +4,8 @@ import { aerodromeV2 } from './aerodromeV2.ts'
 import { alienBaseV3 } from './alienBaseV3.ts'
 import { hydrex } from './hydrex.ts'
 import type { PoolAdapter } from './PoolAdapter.ts'
+import { createPropAmmAdapter } from './propAmm/createPropAmmAdapter.ts'
+import type { PropAmmDexId } from './propAmm/propAmmDexIds.ts'
 import { pancakeInfinityCl } from './pancakeInfinityCl.ts'
 import { pancakeV2 } from './pancakeV2.ts'
 import { pancakeV3 } from './pancakeV3.ts'
@@ -16,8 +18,8 @@ export type RegistryEntry = { status: 'present'; adapter: PoolAdapter } | { stat
 
 const noBytecode = 'no published bytecode to deploy on our devnet, so no oracle to prove an adapter against'
 const noLeg = 'no executable leg kind in docs/route-legs.md'
-const propAmmNotExecuted =
-  'prop AMM: sampled through its own quote views by createPropAmmAdapter (src/adapters/propAmm/) and executable by the router (prop_amm, kind 9), but left out of the market until the quote service re-reads the chosen venues before answering'
+/** The prop AMMs: configured venues, sampled through their own quote views, re-quoted before a plan is answered (docs/prop-amms.md). */
+const propAmm = (dex: PropAmmDexId): RegistryEntry => ({ status: 'present', adapter: createPropAmmAdapter({ dex }) })
 
 /**
  * The only TypeScript list of DEX kinds: every spec `DexId` maps to its adapter, or is explicitly
@@ -40,12 +42,15 @@ export const adapterRegistry: { readonly [K in DexId]: RegistryEntry } = {
   AERODROME_CL: { status: 'present', adapter: aerodromeCl },
   PANCAKE_V2: { status: 'present', adapter: pancakeV2 },
   PANCAKE_INFINITY_CL: { status: 'present', adapter: pancakeInfinityCl },
-  CURVE: { status: 'absent', reason: `${noBytecode} (Vyper, not on npm); the solver has no model (unsupported)` },
-  PROPSWAP: { status: 'absent', reason: propAmmNotExecuted },
-  TESSERA: { status: 'absent', reason: propAmmNotExecuted },
-  ELFOMOFI: { status: 'absent', reason: propAmmNotExecuted },
-  LUNARBASE: { status: 'absent', reason: propAmmNotExecuted },
-  FELTIR: { status: 'absent', reason: `no public Base address; ${propAmmNotExecuted}` },
+  CURVE: {
+    status: 'absent',
+    reason: 'no reader of Curve pools yet; the solver prices StableSwap exactly and the router executes curve legs',
+  },
+  PROPSWAP: propAmm('PROPSWAP'),
+  TESSERA: propAmm('TESSERA'),
+  ELFOMOFI: propAmm('ELFOMOFI'),
+  LUNARBASE: propAmm('LUNARBASE'),
+  FELTIR: propAmm('FELTIR'),
   DODO_V2: { status: 'absent', reason: `${noBytecode}; the solver has no model (unsupported); ${noLeg} (dodo_v2 is reserved)` },
   WOOFI: { status: 'absent', reason: `${noBytecode}; the solver has no model (unsupported); ${noLeg} (woofi is reserved)` },
   GYROSCOPE_ECLP: { status: 'absent', reason: `${noBytecode}; the solver has no model (unsupported); ${noLeg}` },

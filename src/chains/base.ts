@@ -57,6 +57,10 @@ export const base: ChainConfig = {
       dex: 'PANCAKE_INFINITY',
       what: "PancakeSwap Infinity's pool types other than CL (Bin pools): no adapter, not discovered",
     },
+    ...(['PROPSWAP', 'TESSERA', 'ELFOMOFI', 'LUNARBASE', 'FELTIR'] as const).map((dex) => ({
+      dex,
+      what: 'a prop AMM: followed only as a configured pool (POOLS_FILE or the chain config), and this config names none of its venues',
+    })),
   ],
   pools: [],
 }

@@ -32,6 +32,8 @@ test('defaults: 127.0.0.1:8080, 120/min, 30 s quotes, embedded chain, no keys (a
   assert.equal(DEFAULT_MAX_FEE_BPS, 300)
   assert.equal(c.tokenCheckWindowBlocks, 1800, 'an hour of Base blocks for the rebasing check')
   assert.equal(loadConfig({ TOKEN_CHECK_WINDOW_BLOCKS: '0' }).tokenCheckWindowBlocks, 0)
+  assert.equal(c.tokenRecheckAfterBlocks, 43_200, 'a day of Base blocks before a verdict is judged again')
+  assert.equal(loadConfig({ TOKEN_RECHECK_AFTER_BLOCKS: '600' }).tokenRecheckAfterBlocks, 600)
 })
 
 test('keys from API_KEYS and API_KEYS_FILE (comments, blanks), union, held only as digests', () => {
@@ -155,6 +157,12 @@ test('every bad variable is named, with a clear message', () => {
   assert.ok(problems({ API_KEYS: 'short' }).some((x) => x === 'API_KEYS entry 1: the key is shorter than 16 characters'))
   assert.ok(problems({ RPC_URL: 'ftp://x' }).some((x) => x.startsWith('RPC_URL:')))
   assert.ok(problems({ TOKEN_CHECK_WINDOW_BLOCKS: '-1' }).some((x) => x.startsWith('TOKEN_CHECK_WINDOW_BLOCKS:')))
+  // 0 would re-judge every token at every step: refused, like a word or a fraction.
+  for (const bad of ['0', '-5', '1.5', 'day', '100000001'])
+    assert.ok(
+      problems({ TOKEN_RECHECK_AFTER_BLOCKS: bad }).some((x) => x.startsWith('TOKEN_RECHECK_AFTER_BLOCKS:')),
+      `TOKEN_RECHECK_AFTER_BLOCKS=${bad} refused`,
+    )
 })
 
 test('upstream variables are checked with the rest: listed without its key, 0x stops the start, naming the variable', () => {

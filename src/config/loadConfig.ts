@@ -4,6 +4,7 @@ import { type Static, Type } from 'typebox'
 import { Value } from 'typebox/value'
 import type { ApiKeyEntry } from '../http/auth/createApiKeyCheck.ts'
 import { feeRecipientProblems } from './feeRecipientProblems.ts'
+import { DEFAULT_HOST, DEFAULT_PORT } from './listenAddress.ts'
 import { createSecretRedactor } from '../logging/createSecretRedactor.ts'
 import { readUpstreamConfig, type UpstreamsConfig } from '../upstream/readUpstreamConfig.ts'
 import type { GatewayChainSettings } from '../gateway/chains/GatewayChainSettings.ts'
@@ -137,6 +138,9 @@ export const ConfigEnv = Type.Object({
       1_000_000,
     ),
   ),
+  TOKEN_RECHECK_AFTER_BLOCKS: Type.Optional(
+    Integer('TOKEN_RECHECK_AFTER_BLOCKS', "blocks after which a token's verdict (plain or left out) is judged again", 1, 100_000_000),
+  ),
   TX_DEADLINE_SEC: Type.Optional(Integer('TX_DEADLINE_SEC', 'router deadline written by /submit, seconds after the call', 1, 86_400)),
   LOG_LEVEL: Type.Optional(OneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
 })
@@ -224,6 +228,8 @@ export type Config = {
   maxLogBlockRange: number
   /** The rebasing check's window (docs/real-chain.md, "Fee-on-transfer and rebasing tokens"). */
   tokenCheckWindowBlocks: number
+  /** Blocks after which a token's verdict is judged again (docs/real-chain.md, "Re-checks"). */
+  tokenRecheckAfterBlocks: number
   txDeadlineSec: number
   logLevel: string
   /** Upstream aggregators for /quote/compare and /quote/split (docs/upstreams.md); none by default. */
@@ -270,8 +276,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     return n
   }
   const config: Config = {
-    host: e.HOST ?? '127.0.0.1',
-    port: int('PORT', 8080),
+    host: e.HOST ?? DEFAULT_HOST,
+    port: int('PORT', DEFAULT_PORT),
     // PORT=0 (any free port) means the same for the gateway unless GATEWAY_PORT says otherwise.
     gatewayPort: int('GATEWAY_PORT', e.PORT === '0' ? 0 : 8081),
     // Prometheus exporters' customary port; PORT=0 (any free port) means the same here unless METRICS_PORT says otherwise.
@@ -324,6 +330,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     discoveryMaxInFlight: int('DISCOVERY_MAX_IN_FLIGHT', 4),
     maxLogBlockRange: int('MAX_LOG_BLOCK_RANGE', 2000),
     tokenCheckWindowBlocks: int('TOKEN_CHECK_WINDOW_BLOCKS', 1800),
+    // A day of Base (2 s blocks): docs/real-chain.md, "Re-checks".
+    tokenRecheckAfterBlocks: int('TOKEN_RECHECK_AFTER_BLOCKS', 43_200),
     txDeadlineSec: int('TX_DEADLINE_SEC', 300),
     logLevel: e.LOG_LEVEL ?? 'info',
     upstreams: readUpstreamConfig(env, problems),

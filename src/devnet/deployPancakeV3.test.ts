@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, test } from 'vitest'
+import { test } from 'vitest'
 import { type Abi, type Address, encodeAbiParameters, getContractAddress, keccak256, parseAbi } from 'viem'
 import { createUniswapV3Pool } from './createUniswapV3Pool.ts'
 import { deployContractAndWait } from './deployContractAndWait.ts'
 import { deployPancakeV3, pancakeV3PoolInitCodeHash } from './deployPancakeV3.ts'
 import { deployTestToken } from './deployTestToken.ts'
 import { loadNpmArtifact } from './loadNpmArtifact.ts'
-import { type Devnet, startDevnet } from './startDevnet.ts'
+import { useDevnet } from '../../test/fixtures/useDevnet.ts'
 import { writeContractAndWait } from './writeContractAndWait.ts'
 
 const MIN_SQRT_RATIO = 4295128739n
@@ -19,13 +19,7 @@ const poolAbi = parseAbi([
   'function fee() view returns (uint24)',
 ])
 
-let devnet: Devnet
-beforeAll(async () => {
-  devnet = await startDevnet({})
-})
-afterAll(async () => {
-  await devnet?.stop()
-})
+const devnet = useDevnet()
 
 test('Pancake V3: pools get the canonical init-hash address, take liquidity and swap', { timeout: 60_000 }, async () => {
   const { factory, poolDeployer } = await deployPancakeV3({ devnet })

@@ -8,12 +8,22 @@ import { compileVyperArtifact } from './compileVyperArtifact.ts'
  * Curve's own StableSwap-NG pool (`CurveStableSwapNG.vy` v7.0.0, the implementation deployed NG
  * pools run), compiled with the compiler it names (Vyper 0.3.10) from the source Pygments' PyPI
  * source distribution ships, both installed by `scripts/install-vyper.sh` under `build/vyper/`.
- * Cached in `build/curve-stableswap-ng.json`, keyed by the source and the compiler version.
+ * Cached in `build/curve-stableswap-ng.json`, keyed by the source and the compiler version, and in
+ * the process after the first call.
  *
  * @example
  * const { abi, bytecode } = loadCurveStableSwapNgArtifact()
  */
 export function loadCurveStableSwapNgArtifact(): ContractArtifact {
+  // Once a process: every pool creation asks, and the install check and `vyper --version` (a Python
+  // start) cost about a second each on a busy machine.
+  loaded ??= load()
+  return loaded
+}
+
+let loaded: ContractArtifact | undefined
+
+function load(): ContractArtifact {
   const { root } = compiledContractsPath()
   const dir = join(root, 'build', 'vyper')
   // Idempotent: returns at once when the versions it names are installed.

@@ -1,16 +1,9 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, test } from 'vitest'
+import { test } from 'vitest'
 import { revertToSnapshot } from './revertToSnapshot.ts'
-import { type Devnet, startDevnet } from './startDevnet.ts'
+import { useDevnet } from '../../test/fixtures/useDevnet.ts'
 
-let devnet: Devnet
-
-beforeAll(async () => {
-  devnet = await startDevnet({})
-})
-afterAll(async () => {
-  await devnet?.stop()
-})
+const devnet = useDevnet()
 
 test('a revert drops the pending transactions of the future it undid, and hands back a fresh snapshot', async () => {
   const { testClient, publicClient, account } = devnet

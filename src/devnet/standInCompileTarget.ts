@@ -16,6 +16,7 @@ export const standInProtocols = [
   'elfomofi',
   'feltir',
   'woofi',
+  'maverick',
 ] as const
 
 export type StandInProtocol = (typeof standInProtocols)[number]

@@ -7,7 +7,7 @@ import type { CursorCodec } from './http/createCursorCodec.ts'
 import type { IdempotencyStore } from './idempotency/createIdempotencyStore.ts'
 import type { IndexerStatus } from './indexer/createIndexer.ts'
 import type { WeightedLimiter } from './limits/WeightedLimiter.ts'
-import type { UsageRecorder } from './limits/createUsageRecorder.ts'
+import type { UsageSummaries } from './limits/UsageSummaries.ts'
 import type { SqlDatabase } from './store/SqlDatabase.ts'
 import type { SwapQuoteStore } from './swaps/createSwapQuoteStore.ts'
 import type { TransactionPlanStore } from './transactionPlans/createTransactionPlanStore.ts'
@@ -19,7 +19,7 @@ export type GatewayDependencies = {
   limiter: WeightedLimiter
   /** The shared Redis the limiter runs on (`REDIS_URL`), for readiness; absent: the limiter is in memory. */
   redis?: SharedRedis
-  usage: UsageRecorder
+  usage: UsageSummaries
   /** Idempotency entries of the prepare routes (spec §3, §8). */
   idempotency: IdempotencyStore
   /** The transaction plans prepare routes returned (`GET /plans/{id}`). */

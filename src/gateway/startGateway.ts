@@ -14,6 +14,7 @@ import type { HolderProvider } from './holders/HolderProvider.ts'
 import { createCursorCodec } from './http/createCursorCodec.ts'
 import { createIdempotencyStore } from './idempotency/createIdempotencyStore.ts'
 import { createIndexer, type Indexer } from './indexer/createIndexer.ts'
+import { createRedisUsageSummaries } from './limits/createRedisUsageSummaries.ts'
 import { createUsageRecorder } from './limits/createUsageRecorder.ts'
 import { createRedisWeightedLimiter } from './limits/createRedisWeightedLimiter.ts'
 import { createWeightedLimiter } from './limits/createWeightedLimiter.ts'
@@ -44,12 +45,13 @@ export type StartGatewayParameters = {
    */
   ipfs?: DocumentPinner
   /** Indexer batch size and poll interval (the defaults suit a real chain). */
-  indexer?: { batchBlocks?: number; pollIntervalMs?: number; rankingIntervalMs?: number }
+  indexer?: { batchBlocks?: number; pollIntervalMs?: number; rankingIntervalMs?: number; lease?: { ttlMs?: number } }
   /** Index to the head before listening (default true): the first answers are then current. */
   catchUp?: boolean
   /**
-   * Follow the chains with this process's own indexers (default true). False: serve a read model
-   * another process keeps current (read replicas on one PostgreSQL, or a prepared one in the bench).
+   * Follow the chains with this process's own indexers (default true). Instances following one
+   * database take turns: one indexes each chain, the others stand by (`createIndexer`'s lease).
+   * False: serve a read model another process keeps current (or a prepared one in the bench).
    */
   follow?: boolean
   logger?: FastifyServerOptions['logger'] | false
@@ -126,8 +128,10 @@ export async function startGateway({
     }),
   )
   if (catchUp) for (const i of indexers) await i.catchUp()
-  const usage = createUsageRecorder({ db, now })
-  const limiter = redis ? createRedisWeightedLimiter({ redis, leaseTtlMs }) : createWeightedLimiter({ now })
+  // On Redis the limiter's script counts usage as it decides; in memory, this process's recorder does.
+  const recorder = redis ? undefined : createUsageRecorder({ db, now })
+  const usage = recorder ?? createRedisUsageSummaries({ redis: redis!, db })
+  const limiter = redis ? createRedisWeightedLimiter({ redis, leaseTtlMs }) : createWeightedLimiter({ now, onUsage: recorder!.record })
   const idempotency = createIdempotencyStore({ db, now, leaseMs: idempotencyLeaseMs })
   const plans = createTransactionPlanStore({ db, now })
   const sweep = setInterval(() => {

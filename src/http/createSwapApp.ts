@@ -13,6 +13,8 @@ export type CreateSwapAppParameters = {
   redact?: SecretRedactor
   /** Runs when the app closes, after the server stopped accepting requests (stop what it runs on). */
   onClose?: () => Promise<void>
+  /** The HTTP server to serve on (`server.ts`: the one already listening while the service loaded). */
+  serverFactory?: FastifyServerOptions['serverFactory']
 }
 
 /**
@@ -23,8 +25,17 @@ export type CreateSwapAppParameters = {
  * const fastify = await createSwapApp({ deps, logger: { level: 'info' } })
  * const res = await fastify.inject({ method: 'GET', url: '/health' }) // → res.statusCode 200, res.json() { ok: true }
  */
-export async function createSwapApp({ deps, logger = false, redact, onClose }: CreateSwapAppParameters): Promise<FastifyInstance> {
-  const fastify = Fastify(swapServerOptions({ logger, redact })).withTypeProvider<TypeBoxTypeProvider>()
+export async function createSwapApp({
+  deps,
+  logger = false,
+  redact,
+  onClose,
+  serverFactory,
+}: CreateSwapAppParameters): Promise<FastifyInstance> {
+  const fastify = Fastify({
+    ...swapServerOptions({ logger, redact }),
+    ...(serverFactory ? { serverFactory } : {}),
+  }).withTypeProvider<TypeBoxTypeProvider>()
   await fastify.register(app, deps)
   if (onClose) fastify.addHook('onClose', async () => onClose())
   await fastify.ready()

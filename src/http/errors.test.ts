@@ -110,7 +110,16 @@ test("the swap surface's own errors answer with their kind's status", async () =
     status: 400,
     body: { error: 'slippageBps: must be at most 10000' },
   })
-  assert.equal((await answerTo(new QuoteMarketStaleError({ message: 'behind' }))).status, 503)
+  // A stale market's cause stays in the log (an RPC error can name a node's URL and key); a cause the
+  // client may know (a venue that re-priced, a reorg during the solve) is told.
+  assert.deepEqual(await answerTo(new QuoteMarketStaleError({ message: 'https://node.example/key-123 timed out' })), {
+    status: 503,
+    body: { error: 'market data is stale: quotes are refused until the chain is reachable again' },
+  })
+  assert.deepEqual(await answerTo(new QuoteMarketStaleError({ message: 'x', publicReason: 'a prop AMM venue re-priced away' })), {
+    status: 503,
+    body: { error: 'a prop AMM venue re-priced away' },
+  })
   assert.deepEqual(await answerTo(new QuoteNotFoundError()), {
     status: 404,
     body: { error: 'quote not found: unknown, expired, or made with another API key' },

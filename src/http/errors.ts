@@ -127,7 +127,9 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
       }
       case 'stale market':
         request.log.warn({ err: error }, 'quote refused: market stale')
-        return reply.code(503).send({ error: 'market data is stale: quotes are refused until the chain is reachable again' })
+        return reply
+          .code(503)
+          .send({ error: domain.publicReason ?? 'market data is stale: quotes are refused until the chain is reachable again' })
     }
   }
   if (isTransportError(error)) {

@@ -5,26 +5,24 @@ import { loadSolver } from '../../bindings/index.ts'
 import type { Solver } from '../../bindings/types.ts'
 import { uniswapV3 } from '../adapters/uniswapV3.ts'
 import { deploySmallMarket, type SmallMarket } from '../devnet/deploySmallMarket.ts'
-import { type Devnet, startDevnet } from '../devnet/startDevnet.ts'
+import { useDevnet } from '../../test/fixtures/useDevnet.ts'
 import { createQuoteService } from '../quote/createQuoteService.ts'
 import { createMarketState } from './createMarketState.ts'
 
 // What makes a plan's blockNumber a promise (docs/quote.md): the market never applies a read that
 // saw a later block, and a plan names the block of the market its solve ran on.
 
-let devnet: Devnet
+const devnet = useDevnet()
 let sm: SmallMarket
 let solver: Solver
 const head = async () => hexToBigInt(await devnet.publicClient.request({ method: 'eth_blockNumber' }))
 
 beforeAll(async () => {
-  devnet = await startDevnet({})
   sm = await deploySmallMarket({ devnet })
   solver = await loadSolver({ nativeToken: sm.chain.weth })
 })
 afterAll(async () => {
   await solver?.close()
-  await devnet?.stop()
 })
 
 /**

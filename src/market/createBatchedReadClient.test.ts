@@ -8,7 +8,7 @@ import { deploySmallMarket, type SmallMarket } from '../devnet/deploySmallMarket
 import type { PoolAdapter, PoolRef } from '../adapters/PoolAdapter.ts'
 import { adapterRegistry } from '../adapters/registry.ts'
 import { readUniswapV2Pool } from '../adapters/state/readUniswapV2Pool.ts'
-import { type Devnet, startDevnet } from '../devnet/startDevnet.ts'
+import { useDevnet } from '../../test/fixtures/useDevnet.ts'
 import { uniswapV4PoolId } from '../adapters/poolKeys/uniswapV4PoolId.ts'
 import { createBatchedReadClient, DEFAULT_BATCH_CAPS, GETTER_GAS_ESTIMATE } from './createBatchedReadClient.ts'
 import { isTransportError } from './isTransportError.ts'
@@ -16,7 +16,7 @@ import { readPoolSnapshots } from './readPoolSnapshots.ts'
 
 // Against anvil with the protocols' bytecode, through a counting proxy: every JSON-RPC request the
 // reads make is recorded (method and block parameter), so the tests see the batches themselves.
-let devnet: Devnet
+const devnet = useDevnet()
 let sm: SmallMarket
 let proxy: RpcProxy
 let client: PublicClient
@@ -52,7 +52,6 @@ const refs = (): PoolRef[] => {
 }
 
 beforeAll(async () => {
-  devnet = await startDevnet({})
   sm = await deploySmallMarket({ devnet })
   proxy = await startRpcProxy({ target: devnet.anvil.url })
   client = createPublicClient({
@@ -67,7 +66,6 @@ beforeAll(async () => {
 }, 300_000)
 afterAll(async () => {
   await proxy?.close()
-  await devnet?.stop()
 })
 
 test('every pool of a market read at once: the same snapshots as one read per pool, in a few eth_calls all at the one block; a reverting pool is unusable and its batch-mates are read', async () => {

@@ -6,7 +6,7 @@ import { loadSolver } from '../../bindings/index.ts'
 import type { Solver } from '../../bindings/types.ts'
 import { deploySmallMarket, type SmallMarket } from '../devnet/deploySmallMarket.ts'
 import { loadNpmArtifact } from '../devnet/loadNpmArtifact.ts'
-import { type Devnet, startDevnet } from '../devnet/startDevnet.ts'
+import { useDevnet } from '../../test/fixtures/useDevnet.ts'
 import { uniswapV4PoolId } from '../adapters/poolKeys/uniswapV4PoolId.ts'
 import { uniswapV4PoolKey } from '../adapters/poolKeys/uniswapV4PoolKey.ts'
 import { writeContractAndWait } from '../devnet/writeContractAndWait.ts'
@@ -14,7 +14,7 @@ import { createMarketState, type MarketState } from './createMarketState.ts'
 import { MarketStaleError } from './errors.ts'
 
 const MAX_AGE_MS = 1500
-let devnet: Devnet
+const devnet = useDevnet()
 let sm: SmallMarket
 let solver: Solver
 let market: MarketState
@@ -32,7 +32,6 @@ const ids = () => ({
 const head = async () => hexToBigInt(await devnet.publicClient.request({ method: 'eth_blockNumber' }))
 
 beforeAll(async () => {
-  devnet = await startDevnet({})
   sm = await deploySmallMarket({ devnet })
   solver = await loadSolver({ nativeToken: sm.chain.weth })
   market = createMarketState({
@@ -46,7 +45,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await market?.stop()
   await solver?.close()
-  await devnet?.stop()
 })
 
 test('cold start: discovers every pool, reads them all at one block, upserts the usable ones, skips the hooked V4 pool', async () => {

@@ -5,7 +5,7 @@ import { loadSolver } from '../../bindings/index.ts'
 import type { Solver } from '../../bindings/types.ts'
 import { deploySmallMarket, type SmallMarket } from '../devnet/deploySmallMarket.ts'
 import { uniswapV3 } from '../adapters/uniswapV3.ts'
-import { type Devnet, startDevnet } from '../devnet/startDevnet.ts'
+import { useDevnet } from '../../test/fixtures/useDevnet.ts'
 import { createQuoteService } from '../quote/createQuoteService.ts'
 import { createMarketState, type MarketState } from './createMarketState.ts'
 import { MarketStaleError } from './errors.ts'
@@ -14,7 +14,7 @@ import { MarketStaleError } from './errors.ts'
 // and new ones are mined on the old parent): the market notices that its block left the chain,
 // re-reads at the new head what the dropped blocks and the new branch changed, and no plan is
 // served on a dropped block.
-let devnet: Devnet
+const devnet = useDevnet()
 let sm: SmallMarket
 let solver: Solver
 let market: MarketState
@@ -37,7 +37,6 @@ const chainV3 = async (blockNumber: bigint) =>
 const marketV3 = () => market.pools().find((s) => s.ref.id === v3())?.input
 
 beforeAll(async () => {
-  devnet = await startDevnet({})
   sm = await deploySmallMarket({ devnet })
   solver = await loadSolver({ nativeToken: sm.chain.weth })
   market = createMarketState({
@@ -55,7 +54,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await market?.stop()
   await solver?.close()
-  await devnet?.stop()
 })
 
 test('anvil_reorg replaces the block holding a swap: the market re-reads the pool at the new head and holds the state without the swap', async () => {

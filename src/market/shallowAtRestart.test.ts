@@ -11,7 +11,7 @@ import type { ChainConfig } from '../chains/ChainConfig.ts'
 import { createUniswapV2Pair } from '../devnet/createUniswapV2Pair.ts'
 import { deployTestToken } from '../devnet/deployTestToken.ts'
 import { deployUniswapV2 } from '../devnet/deployUniswapV2.ts'
-import { type Devnet, startDevnet } from '../devnet/startDevnet.ts'
+import { useDevnet } from '../../test/fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../devnet/writeContractAndWait.ts'
 import { createMarketState } from './createMarketState.ts'
 import { createSqliteMarketStore } from './store/createSqliteMarketStore.ts'
@@ -25,7 +25,7 @@ const pairAbi = parseAbi(['function mint(address) returns (uint256)'])
 const E18 = 10n ** 18n
 const FLOOR = E18 // 1 WETH: the deep pair holds 1,000,000, the dust ones 0.001
 
-let devnet: Devnet
+const devnet = useDevnet()
 let solver: Solver
 let chain: ChainConfig
 let hub: Address
@@ -44,7 +44,6 @@ const fund = async (pair: Address, tokenA: Address, tokenB: Address, amount: big
 }
 
 beforeAll(async () => {
-  devnet = await startDevnet({})
   hub = await deployTestToken({ devnet, name: 'Hub', symbol: 'HUB', decimals: 18 })
   const { factory } = await deployUniswapV2({ devnet })
   const tokens: Address[] = []
@@ -67,7 +66,6 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(async () => {
   await solver?.close()
-  await devnet?.stop()
 })
 
 const startMarket = async (minLiquidityWei: bigint) => {

@@ -6,14 +6,14 @@ import { loadSolver } from '../../bindings/index.ts'
 import type { Solver } from '../../bindings/types.ts'
 import { deploySmallMarket, type SmallMarket } from '../devnet/deploySmallMarket.ts'
 import { createRpcTransport } from '../chains/rpc/createRpcTransport.ts'
-import { type Devnet, startDevnet } from '../devnet/startDevnet.ts'
+import { useDevnet } from '../../test/fixtures/useDevnet.ts'
 import { createMarketState, type MarketState } from './createMarketState.ts'
 import { fetchLogsInRange } from './fetchLogsInRange.ts'
 
 // Real nodes are not anvil: they throttle (HTTP 429, sometimes with Retry-After) and a fallback
 // node can serve a head a block or two behind the primary. The proxy in front of anvil answers as
 // such a node does.
-let devnet: Devnet
+const devnet = useDevnet()
 let sm: SmallMarket
 let solver: Solver
 let proxy: RpcProxy
@@ -21,7 +21,6 @@ let market: MarketState | undefined
 const lines: string[] = []
 
 beforeAll(async () => {
-  devnet = await startDevnet({})
   sm = await deploySmallMarket({ devnet })
   solver = await loadSolver({ nativeToken: sm.chain.weth })
   proxy = await startRpcProxy({ target: devnet.anvil.url })
@@ -30,7 +29,6 @@ afterAll(async () => {
   await market?.stop()
   await solver?.close()
   await proxy?.close()
-  await devnet?.stop()
 })
 
 test('a 429 on eth_getLogs slows down and asks the same range again: never split as "too large"', async () => {

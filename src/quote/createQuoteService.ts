@@ -13,6 +13,9 @@ import { isNativeSentinel } from './isNativeSentinel.ts'
 import type { QuoteRequest, QuoteRoutePlan } from './quoteTypes.ts'
 import { SOLVER_DEFAULT_MAX_HOPS, SOLVER_MAX_HOPS } from './solverHopLimits.ts'
 import { createQuoteRequestCheck } from './checkQuoteRequest.ts'
+import { type RequotedPlan, requoteSampledLegs, type SampledQuotes, sampledLegAsks, type SampledVenue } from './requoteSampledLegs.ts'
+import type { PropAmmQuoteAsk } from '../adapters/propAmm/propAmmQuotesAsExecutor.ts'
+import { propAmmDexIds } from '../adapters/propAmm/propAmmDexIds.ts'
 import { SOLVER_DEFAULT_TIME_BUDGET_MS } from './solverTimeBudget.ts'
 
 export type CreateQuoteServiceParameters = {
@@ -34,6 +37,12 @@ export type CreateQuoteServiceParameters = {
   defaultTimeBudgetMs?: number
   /** Milliseconds on a monotonic clock (default `performance.now`): the budget is measured on it. */
   now?: () => number
+  /**
+   * Asks the sampled venues (prop AMMs) of a plan their quotes now, as the router, in one call
+   * (`propAmmQuotesAsExecutor` at `latest`): the plan then uses those amounts (docs/prop-amms.md).
+   * Absent: the solver's sampled amounts are the plan's (tests without a chain).
+   */
+  requoteSampled?: (asks: PropAmmQuoteAsk[]) => Promise<SampledQuotes>
 }
 
 export type QuoteService = {
@@ -65,9 +74,31 @@ export function createQuoteService({
   getGasPriceWei,
   defaultTimeBudgetMs = SOLVER_DEFAULT_TIME_BUDGET_MS,
   now = () => performance.now(),
+  requoteSampled,
 }: CreateQuoteServiceParameters): QuoteService {
   const wethAddress = getAddress(weth)
   const checkQuoteRequest = createQuoteRequestCheck({ chainId, weth: wethAddress, router: getAddress(router) })
+  const marketMovedPast = (plan: SolverPlan) => {
+    const head = market.freshness?.().blockNumber
+    return head !== undefined && plan.blockNumber !== null && head > BigInt(plan.blockNumber)
+  }
+  /** The plan's sampled legs asked again (`requoteSampled`), its amounts and minimums derived from the answers. */
+  const requote = async (plan: SolverPlan, slippageBps: number): Promise<RequotedPlan> => {
+    const venueOf = sampledVenuesOf(plan, market.pools)
+    const asks = sampledLegAsks(plan, venueOf.venue)
+    const quotes: SampledQuotes =
+      asks.length === 0
+        ? { blockNumber: undefined, amounts: [] }
+        : requoteSampled
+          ? await requoteSampled(asks)
+          : {
+              blockNumber: undefined,
+              amounts: plan.routes.flatMap((r) => r.legs.filter((l) => venueOf.venue(l.poolId)).map((l) => BigInt(l.amountOut))),
+            }
+    const requoted = requoteSampledLegs({ solved: plan, venueOf: venueOf.venue, quotes, slippageBps })
+    requoted.refused.push(...venueOf.missing)
+    return requoted
+  }
   return {
     router: getAddress(router),
     quote: async (request) => {
@@ -141,14 +172,14 @@ export function createQuoteService({
       for (let attempt = 0; solved === undefined; attempt++) {
         const leftMs = budgetLeftMs()
         if (attempt > 0) {
-          if (attempt === 2)
-            throw new QuoteMarketStaleError({
-              message: 'the chain reorganised during the solve twice: the plan could not be priced on a settled block',
-            })
-          if (leftMs < 1)
-            throw new QuoteMarketStaleError({
-              message: `a reorg dropped the block the plan was priced on during the solve, and the time budget of ${budgetMs} ms left no time to solve again: ask again`,
-            })
+          if (attempt === 2) {
+            const reason = 'the chain reorganised during the solve twice: the plan could not be priced on a settled block'
+            throw new QuoteMarketStaleError({ message: reason, publicReason: reason })
+          }
+          if (leftMs < 1) {
+            const reason = `a reorg dropped the block the plan was priced on during the solve, and the time budget of ${budgetMs} ms left no time to solve again: ask again`
+            throw new QuoteMarketStaleError({ message: reason, publicReason: reason })
+          }
           assertFresh()
         }
         const reorgs = market.freshness?.().reorgs ?? 0
@@ -156,6 +187,24 @@ export function createQuoteService({
         const priced = plan.blockNumber === null ? undefined : BigInt(plan.blockNumber)
         if (!market.isSettled || market.isSettled(reorgs, priced)) solved = plan
       }
+      // Sampled venues re-price every block: they are asked again at the plan's sizes, and the plan
+      // uses their answers. A venue that now refuses, or pays less than its sampled curve said, is
+      // solved around once if the market has moved to a later block meanwhile (its new samples, or
+      // its exclusion, are in); a venue refusing still then makes the quote 503 (docs/prop-amms.md).
+      let requoted = await requote(solved, r.slippageBps)
+      if ((requoted.refused.length > 0 || requoted.short.length > 0) && marketMovedPast(solved) && budgetLeftMs() >= 1) {
+        const reorgsBefore = market.freshness?.().reorgs ?? 0
+        const again = await solve(Math.max(1, budgetLeftMs()))
+        if (!market.isSettled || market.isSettled(reorgsBefore, again.blockNumber === null ? undefined : BigInt(again.blockNumber))) {
+          solved = again
+          requoted = await requote(solved, r.slippageBps)
+        }
+      }
+      if (requoted.refused.length > 0) {
+        const reason = `a prop AMM venue re-priced away since block ${solved.blockNumber}: ${requoted.refused.map((v) => `${v.dex} ${v.poolId} refuses ${v.amountIn} in`).join('; ')}; ask again`
+        throw new QuoteMarketStaleError({ message: reason, publicReason: reason })
+      }
+      solved = requoted.plan
       // The solver answers the block its market was at for this very solve: the plan's promise.
       const blockNumber = solved.blockNumber
       if (blockNumber === null) throw new QuoteMarketStaleError({ message: 'the solver holds no block snapshot' })
@@ -189,6 +238,7 @@ export function createQuoteService({
         fee: { feeBps, feeAmount, amountOut, minAmountOut },
         encodeLeg: (poolId, direction) => market.encodeLeg(poolId, direction),
       })
+      if (requoted.sampledLegs.length > 0) plan.metadata.sampledLegs = requoted.sampledLegs
       plan.gasEstimate = estimatePlanGas({
         plan,
         solved,
@@ -201,6 +251,30 @@ export function createQuoteService({
       return plan
     },
   }
+}
+
+/**
+ * The sampled venues (prop AMMs) a plan's legs trade on, from the market's pools: each one's kind,
+ * entry contract and margin. A prop AMM leg whose venue has left the market since the solve (paused
+ * or stale at the newer block) is `missing`: refused, as if its venue had refused the re-quote.
+ */
+function sampledVenuesOf(
+  plan: SolverPlan,
+  pools: MarketState['pools'],
+): { venue: (poolId: string) => SampledVenue | undefined; missing: RequotedPlan['refused'] } {
+  const isProp = (dex: DexId): dex is SampledVenue['dex'] => (propAmmDexIds as readonly DexId[]).includes(dex)
+  const propLegs = plan.routes.flatMap((r) => r.legs).filter((leg) => isProp(leg.dex))
+  const venues = new Map<string, SampledVenue>()
+  if (propLegs.length === 0) return { venue: () => undefined, missing: [] }
+  const ids = new Set(propLegs.map((leg) => leg.poolId))
+  for (const { ref, input } of pools()) {
+    if (!ids.has(ref.id) || !isProp(ref.dex) || input.state.model !== 'sampled' || !ref.entry) continue
+    venues.set(ref.id, { dex: ref.dex, entry: getAddress(ref.entry), marginBps: input.state.marginBps })
+  }
+  const missing = propLegs
+    .filter((leg) => !venues.has(leg.poolId))
+    .map((leg) => ({ poolId: leg.poolId, dex: leg.dex as SampledVenue['dex'], amountIn: leg.amountIn }))
+  return { venue: (poolId) => venues.get(poolId), missing }
 }
 
 /** The plan of a wrap or an unwrap (`wrapNativePlan`) at the market's block, gas-priced as any plan. */

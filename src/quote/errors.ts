@@ -21,8 +21,15 @@ export class InvalidQuoteRequestError extends QuoteError {
 export class QuoteMarketStaleError extends QuoteError {
   override name = 'QuoteMarketStaleError'
   declare readonly kind: 'stale market'
-  constructor({ message, cause }: { message: string; cause?: unknown }) {
+  /**
+   * What the client is told when the cause is the client's to know (a venue that re-priced, a reorg
+   * during the solve); unset when the cause is the chain's RPC, whose errors can name a node's URL and
+   * key: the client then gets the generic text and the log the detail.
+   */
+  readonly publicReason?: string
+  constructor({ message, cause, publicReason }: { message: string; cause?: unknown; publicReason?: string }) {
     super('stale market', message, { cause })
+    this.publicReason = publicReason
   }
 }
 

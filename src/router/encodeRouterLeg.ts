@@ -21,6 +21,16 @@ const V4_SWAP_COMMAND = '0x10'
 const POOL_KEY_BYTES = 160
 /** A `prop_amm` leg's protocols, by the number the router's `PropAmmLegs.sol` decodes (`PROP_*`). */
 const propAmmProtocols: readonly string[] = ['propswap', 'tessera', 'elfomofi', 'lunarbase', 'feltir']
+/** A `curve` leg's coin indexes are below StableSwap-NG's MAX_COINS (`CURVE_MAX_COINS` in `CurveLegs.sol`). */
+const CURVE_MAX_COINS = 8
+/**
+ * The index type the router calls `exchange` with (`CURVE_INDEX_INT128` in `CurveLegs.sol`): every
+ * template the spec's `{pool, i, j}` can name today is StableSwap's (legacy plain and meta, NG plain
+ * and meta), whose `exchange` takes `int128` indexes. CryptoSwap's `uint256` (`CURVE_INDEX_UINT256`)
+ * is the router's too, but the spec's shape cannot say a pool is one (docs/route-legs.md).
+ */
+const CURVE_INDEX_INT128 = 0
+const curveLegAbi = [{ type: 'uint8' }, { type: 'uint8' }, { type: 'uint8' }] as const
 /** One hop of an `aerodrome_v2` leg as the router decodes it. */
 const aerodromeRoutesAbi = [
   {
@@ -131,6 +141,21 @@ export function encodeRouterLeg({ leg, path = 'leg' }: EncodeRouterLegParameters
         kind: routerLegKind.pancake_infinity_cl,
         pool: zeroAddress,
         data: encodeAbiParameters(pancakeInfinityPoolKeyAbi, [poolKey]),
+        ...base,
+      }
+    }
+    case 'curve': {
+      const index = (value: unknown, field: string): number =>
+        typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < CURVE_MAX_COINS
+          ? value
+          : fail(field, `must be a coin index in 0..${CURVE_MAX_COINS - 1}: ${String(value)}`)
+      const i = index(data.i, 'data.i')
+      const j = index(data.j, 'data.j')
+      if (i === j) fail('data.j', `must differ from i: ${j}`)
+      return {
+        kind: routerLegKind.curve,
+        pool: address(data.pool, 'data.pool'),
+        data: encodeAbiParameters(curveLegAbi, [i, j, CURVE_INDEX_INT128]),
         ...base,
       }
     }

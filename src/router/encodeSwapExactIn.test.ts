@@ -84,6 +84,16 @@ test("maps routes and legs to the router structs, with each kind's Leg.data", ()
   assert.deepEqual([r3.legs[0].kind, r3.legs[0].data], [5, POOL_KEY])
 })
 
+test('a curve leg: the pool, and abi.encode(uint8 i, uint8 j, uint8 0) for StableSwap int128 indexes', () => {
+  const p = plan([[{ tokenIn: A, tokenOut: B, data: { kind: 'curve', pool: POOL, i: 3, j: 0 } }]], [5n])
+  const params = decode(encodeSwapExactIn({ plan: p, recipient: USER, deadline: 1n }).data).args[0] as {
+    routes: readonly { legs: readonly { kind: number; pool: Address; minOut: bigint; data: `0x${string}` }[] }[]
+  }
+  const [leg] = params.routes[0].legs
+  assert.deepEqual([leg.kind, leg.pool, leg.minOut], [8, POOL, 7n])
+  assert.deepEqual(decodeAbiParameters([{ type: 'uint8' }, { type: 'uint8' }, { type: 'uint8' }], leg.data), [3, 0, 0])
+})
+
 test('native in: tokenIn is the first leg token (the plan may carry the native sentinel) and value is amountIn', () => {
   const p = plan([[{ tokenIn: A, tokenOut: B, data: { kind: 'v3_direct', pool: POOL } }]], [5n], {
     tokenIn: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
@@ -130,7 +140,9 @@ test('a permit selects swapExactInWithPermit', () => {
 test('refuses plans the router cannot run, naming the field', () => {
   const ok = (data: LegData, tokenIn = A, tokenOut = B) => plan([[{ tokenIn, tokenOut, data }]], [5n])
   const cases: [RoutePlan, string, Parameters<typeof encodeSwapExactIn>[0]?][] = [
-    [ok({ kind: 'curve', pool: POOL, i: 0, j: 1 }), 'routes[0].legs[0].data.kind'],
+    [ok({ kind: 'curve', pool: POOL, i: 1, j: 1 }), 'routes[0].legs[0].data.j'],
+    [ok({ kind: 'curve', pool: POOL, i: 8, j: 1 }), 'routes[0].legs[0].data.i'],
+    [ok({ kind: 'curve', pool: POOL, i: 0, j: 1.5 }), 'routes[0].legs[0].data.j'],
     [ok({ kind: 'univ4', commands: '0x00', inputs: [POOL_KEY] }), 'routes[0].legs[0].data.commands'],
     [ok({ kind: 'univ4', commands: '0x10', inputs: [] }), 'routes[0].legs[0].data.inputs'],
     [ok({ kind: 'univ2', path: [B, A] }), 'routes[0].legs[0].data.path'],

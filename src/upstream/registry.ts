@@ -79,7 +79,7 @@ export const upstreamRegistry: Record<UpstreamId, UpstreamKind> = {
     hostFor: ({ apiKey }) => (apiKey ? 'https://enterprise-api.odos.xyz' : undefined),
     ratePerSec: 2,
     burst: 2,
-    rateSource: 'not published by Odos; integrators report 600 requests per 5 minutes per IP (2 RPS)',
+    rateSource: 'Odos docs, api-portal-access: a keyed free plan of 2 RPS (4,000 a day, 120,000 a month); the keyless host unpublished',
     options: { quoteVersion: { env: 'QUOTE_VERSION', default: 'v3', values: ['v3', 'v2'] } },
   },
   velora: {

@@ -27,7 +27,16 @@ import { type RpcProxy, startRpcProxy } from '../fixtures/startRpcProxy.ts'
 // are reported to emit (`overrideFee`, `pluginFee` added; another topic0 than the one the adapter
 // decodes): the pool is re-read all the same, so a quote through it moves with the swap.
 // The history is the embedded chain's, served live through the proxy with these variants injected
-// (the limits, the lag, the rewritten logs), not a stored recording file.
+// (the limits, the lag, the rewritten logs), not a stored recording file. Why not a recording (issue
+// 26 asks for one): the server's reads are `aggregate3` batches whose grouping depends on timing
+// (batch caps, calls in flight) and are pinned to whatever head it saw, so recorded requests do not
+// match replayed ones; a replay has to answer each sub-call by (target, calldata, state override) at
+// the block asked, i.e. hold a state, not a transcript. The token probe and the tick-lens scan run
+// code injected by state override, so their answers are the EVM's on that code: a recording keyed on
+// the override goes stale with any change to the probe or the lens, and the 9-field swap part needs
+// every read after the swap recorded too. bench/discovery/syntheticChainRpc.ts is that state-holding
+// replay for Uniswap V2 getters (generated, not recorded); a recorder keyed per sub-call over all the
+// kinds of this market was not built.
 // What a recording of Base would add: its volume (about 90,000 ranges from the start blocks, tens
 // of thousands of pools), the real providers' own caps and wordings (the refusal here is one
 // provider's wording; the 429 carries Retry-After as Alchemy's and QuickNode's do), and the real

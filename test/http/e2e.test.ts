@@ -13,8 +13,8 @@ import {
   parseSignature,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { waitForReceipt } from '../../src/devnet/waitForReceipt.ts'
 import { callApp, type Mode } from './callApp.ts'
+import { sendSigned } from './sendSigned.ts'
 import { type HttpTestStack, KEY_A, NATIVE, startHttpTestStack } from './startHttpTestStack.ts'
 import { signErc2612Permit } from '../fixtures/signErc2612Permit.ts'
 
@@ -76,15 +76,7 @@ afterAll(async () => {
 /** Signs with `account`, broadcasts, waits for the receipt, then brings the market to that block. */
 async function send(account: ReturnType<typeof privateKeyToAccount>, tx: { to: Address; data: Hex; value?: bigint }) {
   const { devnet, market } = stack.service
-  const wallet = createWalletClient({ account, chain: devnet!.chain, transport: http(devnet!.market.rpcUrl, { retryCount: 0 }) })
-  const hash = await wallet.sendTransaction({
-    ...tx,
-    value: tx.value ?? 0n,
-    gas: 8_000_000n,
-    maxFeePerGas: 10n ** 10n,
-    maxPriorityFeePerGas: 0n,
-  })
-  const receipt = await waitForReceipt({ publicClient: devnet!.publicClient, hash })
+  const receipt = await sendSigned({ devnet: devnet!, account, tx })
   for (let i = 0; i < 100 && (market.freshness().blockNumber ?? 0n) < receipt.blockNumber; i++) await market.refresh()
   assert.ok((market.freshness().blockNumber ?? 0n) >= receipt.blockNumber, 'the market caught up with the swap block')
   return receipt

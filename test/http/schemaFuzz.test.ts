@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { type HttpTestStack, KEY_A, NATIVE, startHttpTestStack } from './startHttpTestStack.ts'
-import { runCommand } from '../fixtures/runCommand.ts'
+import { fuzzOpenApi, installSchemathesis } from '../fixtures/schemathesis.ts'
 
 // Schema-driven fuzzing of the running service from the document it serves: schemathesis (PyPI,
 // installed by scripts/install-schemathesis.sh into target/) reads GET /openapi.json, generates
@@ -17,24 +17,14 @@ import { runCommand } from '../fixtures/runCommand.ts'
 // loopback, answering at once), so /quote/compare and /quote/split are in the document and fuzzed too.
 // FUZZ_SEED and FUZZ_MAX_EXAMPLES vary the run (defaults: seed 1, 60 examples per operation).
 
-const root = join(import.meta.dirname, '..', '..')
-const schemathesis = join(root, 'target', 'schemathesis-venv', 'bin', 'schemathesis')
-const seed = process.env.FUZZ_SEED ?? '1'
-const maxExamples = process.env.FUZZ_MAX_EXAMPLES ?? '60'
-
 let stack: HttpTestStack
 let app: FastifyInstance
 let baseUrl: string
 let marketTokens: string[]
 let marketPools: string[]
 
-/** A command run from the project root unless told otherwise. */
-const run = (command: string, args: string[], options: { env?: Record<string, string>; cwd?: string } = {}) =>
-  runCommand(command, args, { cwd: root, ...options })
-
 beforeAll(async () => {
-  const install = await run('bash', ['scripts/install-schemathesis.sh'])
-  assert.equal(install.code, 0, `scripts/install-schemathesis.sh failed:\n${install.output}`)
+  await installSchemathesis()
   stack = await startHttpTestStack()
   app = await stack.makeApp({ upstreams: await stack.demoUpstreams() })
   await app.listen({ host: '127.0.0.1', port: 0 })
@@ -49,56 +39,27 @@ afterAll(async () => {
   await stack?.close()
 })
 
-async function fuzz(mode: 'positive' | 'negative', checks: string[], phases: string[]) {
-  const { code, output } = await run(
-    schemathesis,
-    [
-      'run',
-      `${baseUrl}/openapi.json`,
-      '--header',
-      `x-api-key: ${KEY_A}`,
-      '--mode',
-      mode,
-      '--checks',
-      checks.join(','),
-      '--phases',
-      phases.join(','),
-      '--max-examples',
-      maxExamples,
-      '--seed',
-      seed,
-      // The seed alone decides the run: no example database carried over from earlier runs.
-      '--generation-database',
-      'none',
-      // ExecuteRequest's mutual exclusions (legacy gas price or EIP-1559 fees, native flags against
-      // the tokens) make the generator discard many drafts; that is the schema's shape, not a defect
-      // of the service, and the kept examples are still run (the assertion below counts operations).
-      '--suppress-health-check',
-      'filter_too_much',
-      '--workers',
-      '1',
-      '--request-timeout',
-      '30',
-      '--output-sanitize',
-      'false',
-    ],
-    {
-      env: {
-        SCHEMATHESIS_HOOKS: 'swap_fuzz_hooks',
-        PYTHONPATH: join(root, 'test', 'http', 'schemaFuzz'),
-        FUZZ_OPENAPI_URL: `${baseUrl}/openapi.json`,
-        FUZZ_MARKET_TOKENS: marketTokens.join(','),
-        FUZZ_MARKET_POOLS: marketPools.join(','),
-      },
-      // schemathesis keeps its cache (.schemathesis/) in the working directory: under target/, ignored.
-      cwd: join(root, 'target'),
+const fuzz = (mode: 'positive' | 'negative', checks: string[], phases: string[]) =>
+  fuzzOpenApi({
+    openApiUrl: `${baseUrl}/openapi.json`,
+    apiKey: KEY_A,
+    mode,
+    checks,
+    phases,
+    maxExamples: process.env.FUZZ_MAX_EXAMPLES ?? 60,
+    // ExecuteRequest's mutual exclusions (legacy gas price or EIP-1559 fees, native flags against
+    // the tokens) make the generator discard many drafts; that is the schema's shape, not a defect
+    // of the service, and the kept examples are still run (fuzzOpenApi counts the operations).
+    extraArgs: ['--suppress-health-check', 'filter_too_much'],
+    hooks: 'swap_fuzz_hooks',
+    hooksDir: join(import.meta.dirname, 'schemaFuzz'),
+    env: {
+      FUZZ_OPENAPI_URL: `${baseUrl}/openapi.json`,
+      FUZZ_MARKET_TOKENS: marketTokens.join(','),
+      FUZZ_MARKET_POOLS: marketPools.join(','),
     },
-  )
-  assert.equal(code, 0, `schemathesis (${mode}, seed ${seed}) found failures:\n${output}`)
-  // Not vacuous: the run loaded the document and tested every operation.
-  assert.match(output, /Operations:\s+8 selected \/ 8 total/, output) // health, ready, quote, submit, execute, market pool, compare, split
-  assert.match(output, /Tested: 8/, output)
-}
+    operations: 8, // health, ready, quote, submit, execute, market pool, compare, split
+  })
 
 test(
   'every request the document accepts is answered as documented: never a 5xx, never an unstated 400',

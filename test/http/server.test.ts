@@ -1,27 +1,11 @@
 import assert from 'node:assert/strict'
-import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { test } from 'vitest'
+import { spawnServer } from '../fixtures/spawnServer.ts'
 
 // `src/server.ts` as `npm start` runs it: banner (URL, development key, curl), a working quote
 // with the printed command's body and key, and a graceful close on SIGTERM and SIGINT that stops
 // the embedded chain. Bad configuration: exit 1 naming the variable.
-
-const root = join(import.meta.dirname, '..', '..')
-
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', API_KEYS: '', API_KEYS_FILE: '', RPC_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  child.stdout!.on('data', (d) => (out += d))
-  child.stderr!.on('data', (d) => (out += d))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, output: () => out, exited }
-}
 
 async function waitFor(output: () => string, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
   const started = Date.now()
@@ -48,7 +32,7 @@ function isAlive(pid: number): boolean {
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   test(`npm start: banner, the printed curl works, ${signal} closes everything and exits 0`, { timeout: 240_000 }, async () => {
-    const server = startServer({})
+    const server = spawnServer({})
     try {
       await waitFor(server.output, /try a quote[^\n]*\n[^\n]*\n/, 200_000)
       const url = (await waitFor(server.output, /listening on (http:\/\/127\.0\.0\.1:\d+)/, 1000))[1]
@@ -96,7 +80,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 test('bad configuration: exit 1, every bad variable named', { timeout: 60_000 }, async () => {
-  const server = startServer({ PORT: 'eighty', RATE_LIMIT_PER_MINUTE: '0' })
+  const server = spawnServer({ PORT: 'eighty', RATE_LIMIT_PER_MINUTE: '0' })
   assert.equal(await server.exited, 1)
   assert.match(server.output(), /invalid configuration/)
   assert.match(server.output(), /PORT: /)

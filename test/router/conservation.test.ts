@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, test } from 'vitest'
+import { beforeAll, test } from 'vitest'
 import { type Address, getAddress, parseAbi, parseEventLogs, zeroAddress } from 'viem'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { multicall3Address } from '../../src/chains/multicall3Address.ts'
 import { sendAndWait } from '../../src/devnet/sendAndWait.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { useDevnet } from '../fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import type { LegData, RouteLeg } from '../../src/router/routePlanTypes.ts'
@@ -26,13 +26,12 @@ const SEED = Number(process.env.ROUTER_FUZZ_SEED ?? 7177)
 const RECIPIENT = getAddress('0x000000000000000000000000000000000000c0de')
 const FEE_RECIPIENT = getAddress('0x000000000000000000000000000000000000fee0')
 const ethBalanceAbi = parseAbi(['function getEthBalance(address) view returns (uint256)'])
-let devnet: Devnet
+const devnet = useDevnet()
 let market: RouterMarket
 /** An OverReportingPool for A/C holding plenty of both; reconfigured before every run. */
 let liar: Address
 
 beforeAll(async () => {
-  devnet = await startDevnet({})
   market = await createRouterMarket({ devnet })
   // WETH for stray balances and WETH-in trades (the market's set-up left the account 1,000).
   await devnet.testClient.setBalance({ address: devnet.account, value: 10n ** 24n })
@@ -46,9 +45,6 @@ beforeAll(async () => {
   }
   for (const t of [market.tokens.a, market.tokens.c])
     await writeContractAndWait({ devnet, address: t, abi: erc20Abi, functionName: 'mint', args: [liar, 10n ** 25n] })
-})
-afterAll(async () => {
-  await devnet?.stop()
 })
 
 /** The PoolFees contracts of the Aerodrome pools (they receive the swap fees). */

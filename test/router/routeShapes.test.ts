@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { afterAll, beforeAll, test } from 'vitest'
 import { type Address, getAddress, parseAbi, parseEventLogs, parseSignature } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { useDevnet } from '../fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import type { PermitPayload, RoutePlan } from '../../src/router/routePlanTypes.ts'
@@ -21,19 +21,17 @@ const FEE_RECIPIENT: Address = '0x000000000000000000000000000000000000fee0'
 // anvil's second dev account (unlocked, and we know its key to sign permits).
 const PERMIT_USER = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
 const ONE = 10n ** 18n
-let devnet: Devnet
+const devnet = useDevnet()
 let market: RouterMarket
 const gas: { label: string; gasUsed: bigint }[] = []
 
 beforeAll(async () => {
-  devnet = await startDevnet({})
   market = await createRouterMarket({ devnet })
   await givePayeesEveryToken({ devnet, market, payees: [RECIPIENT, FEE_RECIPIENT] })
 })
 afterAll(async () => {
   if (gas.length)
     console.log(`\nrouter gas by route shape (whole tx):\n${gas.map((g) => `  ${g.label.padEnd(56)} ${g.gasUsed}`).join('\n')}`)
-  await devnet?.stop()
 })
 
 async function swap(plan: RoutePlan, label: string, options: { tokenOut?: Address | 'native'; feeBps?: number } = {}) {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, beforeEach, test } from 'vitest'
+import { beforeAll, beforeEach, test } from 'vitest'
 import { type Address, encodeFunctionData, getAddress, type Hex, zeroAddress } from 'viem'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import { sendAndWait } from '../../src/devnet/sendAndWait.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { useDevnet } from '../fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { deployRouter } from '../../src/devnet/deployRouter.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
@@ -19,22 +19,18 @@ import { assertRouterEmpty, routerRevert, sendRouterCall } from './routerCall.ts
 const RECIPIENT: Address = '0x000000000000000000000000000000000000bEEF'
 const ONE = 10n ** 18n
 const MAX_UINT = 2n ** 256n - 1n
-let devnet: Devnet
+const devnet = useDevnet()
 let market: RouterMarket
 let snapshot: Hex
 
 type RawParams = RawSwapParams
 
 beforeAll(async () => {
-  devnet = await startDevnet({})
   market = await createRouterMarket({ devnet })
   snapshot = await devnet.testClient.snapshot()
 })
 beforeEach(async () => {
   snapshot = await revertToSnapshot({ testClient: devnet.testClient, id: snapshot })
-})
-afterAll(async () => {
-  await devnet?.stop()
 })
 
 function rawParams(overrides: Partial<RawParams> = {}): RawParams {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, beforeEach, test } from 'vitest'
+import { beforeAll, beforeEach, test } from 'vitest'
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import { sendAndWait } from '../../src/devnet/sendAndWait.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { useDevnet } from '../fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import type { LegData, RoutePlan } from '../../src/router/routePlanTypes.ts'
@@ -22,14 +22,13 @@ import { holdingsOf, leaveStrayBalances, showHoldings, type Holdings } from './s
 const ONE = 10n ** 18n
 const THIEF: Address = getAddress('0x00000000000000000000000000000000000dead1')
 const DELIVERED = 1234n
-let devnet: Devnet
+const devnet = useDevnet()
 let market: RouterMarket
 let attacker: Address
 let strays: Holdings
 let snapshot: Hex
 
 beforeAll(async () => {
-  devnet = await startDevnet({})
   market = await createRouterMarket({ devnet })
   const { a, b, c } = market.tokens
   attacker = getAddress(((await devnet.publicClient.request({ method: 'eth_accounts' as never })) as Address[])[1])
@@ -54,9 +53,6 @@ beforeAll(async () => {
 })
 beforeEach(async () => {
   snapshot = await revertToSnapshot({ testClient: devnet.testClient, id: snapshot })
-})
-afterAll(async () => {
-  await devnet?.stop()
 })
 
 async function assertStraysUntouched() {

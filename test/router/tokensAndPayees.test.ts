@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, beforeEach, test } from 'vitest'
+import { beforeAll, beforeEach, test } from 'vitest'
 import { type Address, decodeErrorResult, encodeFunctionData, getAddress, type Hex, parseEventLogs } from 'viem'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { useDevnet } from '../fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import type { RoutePlan } from '../../src/router/routePlanTypes.ts'
@@ -22,7 +22,7 @@ const RECIPIENT: Address = '0x000000000000000000000000000000000000bEEF'
 const FEE_RECIPIENT: Address = getAddress('0x000000000000000000000000000000000000fee5')
 const NO_CODE: Address = getAddress('0x00000000000000000000000000000000deadbeef')
 const ONE = 10n ** 18n
-let devnet: Devnet
+const devnet = useDevnet()
 let market: RouterMarket
 /** A QuirkyToken with a full-range Uniswap V3 pool against A (fee 3000), funded while it behaved. */
 let quirky: Address
@@ -30,16 +30,12 @@ let quirkyPool: Address
 let snapshot: Hex
 
 beforeAll(async () => {
-  devnet = await startDevnet({})
   market = await createRouterMarket({ devnet })
   ;({ token: quirky, pool: quirkyPool } = await deployTokenWithPoolAgainstA({ devnet, market, artifact: devnet.artifacts.QuirkyToken }))
   snapshot = await devnet.testClient.snapshot()
 })
 beforeEach(async () => {
   snapshot = await revertToSnapshot({ testClient: devnet.testClient, id: snapshot })
-})
-afterAll(async () => {
-  await devnet?.stop()
 })
 
 const setQuirk = (quirk: number, account: Address = NO_CODE) =>

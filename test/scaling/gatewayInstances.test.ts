@@ -7,11 +7,15 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, test } from 'vitest'
 import { type SeededDevnet, startSeededDevnet } from '../../src/devnet/startSeededDevnet.ts'
-import { idempotencyFingerprint } from '../../src/gateway/idempotency/idempotencyFingerprint.ts'
 import type { PlanLimits } from '../../src/gateway/limits/plans.ts'
 import { startEmbeddedGateway } from '../../src/gateway/startEmbeddedGateway.ts'
 import type { RunningGateway } from '../../src/gateway/startGateway.ts'
+import { SCOPES } from '../../src/gateway/auth/scopes.ts'
+import { startRoundRobinProxy } from '../fixtures/startRoundRobinProxy.ts'
+import { gatewayFuzzValues, runGatewaySchemaFuzz } from '../gateway/fixtures/runGatewaySchemaFuzz.ts'
+import { installSchemathesis } from '../fixtures/schemathesis.ts'
 import { type GatewayFleet, startGatewayFleet } from '../gateway/fixtures/startGatewayFleet.ts'
+import { type GatewayProcess, spawnGatewayProcess } from '../gateway/fixtures/spawnGatewayProcess.ts'
 import { testEngines } from '../gateway/fixtures/testDatabases.ts'
 
 // Two gateway instances in one test process sharing only a real redis-server and a real
@@ -19,14 +23,18 @@ import { testEngines } from '../gateway/fixtures/testDatabases.ts'
 // Redis connection, its own caches and memory. B follows no chain itself (A's indexer keeps the
 // read model current). Through HTTP over sockets: one key's plan limit and the §8 ceilings exact
 // across both under concurrency; idempotent replays, plans and cursors served by the other
-// instance; a restart keeps the minute window; an abandoned idempotency key is free after its
-// lease; Redis or PostgreSQL down answers 503 with /health saying why.
+// instance; a restart keeps the minute window; Redis or PostgreSQL down answers 503 with /health
+// saying why. Instances in processes of their own (test/gateway/fixtures/gatewayProcess.ts) are
+// SIGKILLed: one mid-request (its leases, its idempotency key, its usage counts), one leading the
+// indexing of a database another process follows too (the other takes over).
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any
 
 const root = join(import.meta.dirname, '..', '..')
 const LEASE_TTL_MS = 1_500
+/** Longer than a step of the indexer on a loaded machine (a lease that lapses mid-step hands the chain over). */
+const INDEXER_LEASE_TTL_MS = 3_000
 
 let devnet: SeededDevnet
 let fleet: GatewayFleet
@@ -130,25 +138,98 @@ describe('limits across two instances', () => {
   })
 })
 
-describe('leases across instances', () => {
-  test('an instance killed mid-request leaves no lease held past its TTL (holder snapshots: 2 in flight per key)', async () => {
-    const key = await keyWith({ scopes: ['holders:read'] })
-    const path = `/tokens/${devnet.market.chainId}/${tokenAt(0).address}/holders`
-    // C's holder provider never answers: its two requests stay in flight, holding the key's two leases.
-    const c = await fleet.start({ holders: { page: () => new Promise(() => {}) } })
-    const inFlight = [get(c.gateway, path, key, '10.40.5.1'), get(c.gateway, path, key, '10.40.5.1')]
-    await sleep(300)
-    // Killed: C never talks to Redis again (no renewal, no release).
-    c.redis.client.destroy()
-    const during = await get(a, path, key, '10.40.5.2')
+describe('an instance SIGKILLed (a process of its own)', () => {
+  /** A's `get`, on any URL (the killed instance's too). */
+  const getAt = (url: string, path: string, key: string, source: string) =>
+    fetch(`${url}${path}`, { headers: { 'x-api-key': key, 'x-forwarded-for': source } })
+  const keyOf = async (scopes: string[]) => keyWith({ scopes })
+
+  test('SIGKILLed mid-request: the other instance keeps serving, the leases and the idempotency key free after their TTLs, no usage count lost', async () => {
+    const launchpad = devnet.market.launchpad!
+    const c = await spawnGatewayProcess({
+      rpcUrl: devnet.anvil.url,
+      chainId: devnet.market.chainId,
+      launchpad,
+      databaseUrl: fleet.store.url,
+      redisUrl: fleet.redisServer.url,
+      cursorSecret: fleet.cursorSecret,
+      follow: false,
+      leaseTtlMs: LEASE_TTL_MS,
+      idempotencyLeaseMs: LEASE_TTL_MS,
+      hangHolders: true,
+      hangPins: true,
+    })
+    try {
+      await sigkilled(c)
+    } finally {
+      await c.kill()
+    }
+  }, 60_000)
+
+  const sigkilled = async (c: GatewayProcess) => {
+    const launchpad = devnet.market.launchpad!
+    const reader = await keyOf(['tokens:read'])
+    const holdersKey = await keyOf(['holders:read'])
+    const writer = await keyOf(['metadata:write'])
+    const token = launchpad.tokens[0]
+    const tokenPath = `/tokens/${devnet.market.chainId}/${token.address}`
+    const holdersPath = `${tokenPath}/holders`
+
+    // The cost of one token read, as the summaries count it (A answers it, A's copy writes it).
+    assert.equal((await getAt(a.url, tokenPath, reader, '10.41.0.1')).status, 200)
+    await a.deps.usage.flush()
+    const usageOf = async (key: string) => {
+      const prefix = key.split('_')[2]
+      const [row] = await fleet.store.query<{ units: number; requests: number }>(
+        'SELECT units, requests FROM usage_daily WHERE key_prefix = $1',
+        [prefix],
+      )
+      return row
+    }
+    const one = await usageOf(reader)
+    assert.equal(one.requests, 1)
+
+    // C answers six reads of the key, then takes the holder key's two leases and an idempotency key, and never finishes those.
+    for (let i = 0; i < 6; i++) assert.equal((await getAt(c.url, tokenPath, reader, '10.41.0.2')).status, 200)
+    const inFlight: Promise<unknown>[] = [
+      getAt(c.url, holdersPath, holdersKey, '10.41.0.3'),
+      getAt(c.url, holdersPath, holdersKey, '10.41.0.3'),
+    ]
+    const idem = randomBytes(16).toString('hex')
+    const prepare = (url: string) =>
+      fetch(`${url}/tokens/${devnet.market.chainId}/${launchpad.tokens[1].address}/metadata/document/prepare`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': writer, 'idempotency-key': idem, 'x-forwarded-for': '10.41.0.4' },
+        body: JSON.stringify({ actor: launchpad.tokens[1].creator, document: { name: 'Killed', symbol: 'KIL' } }),
+      })
+    inFlight.push(prepare(c.url))
+    // Their connections break when C dies: settled now, so no rejection goes unhandled.
+    const settled = Promise.allSettled(inFlight)
+    await sleep(500)
+    await c.kill()
+    await settled
+
+    // Right after: C's leases and idempotency key are still held; A refuses the leases and serves the rest.
+    const during = await getAt(a.url, holdersPath, holdersKey, '10.41.0.5')
     assert.equal(during.status, 429)
     assert.deepEqual(((await during.json()) as Json).violated_policies, ['holder_snapshots_in_flight_per_key'])
+    const [entry] = await fleet.store.query<{ state: string }>('SELECT state FROM idempotency_entries WHERE idempotency_key = $1', [idem])
+    assert.equal(entry.state, 'running', 'C claimed the idempotency key before it died')
+    assert.equal((await getAt(a.url, tokenPath, reader, '10.41.0.1')).status, 200)
+
+    // Past the TTLs: both are free on A.
     await sleep(LEASE_TTL_MS + 300)
-    const after = await get(b, path, key, '10.40.5.2')
-    assert.equal(after.status, 200, "the killed instance's leases expired at their TTL")
-    await Promise.allSettled(inFlight)
-    await fleet.stop(c).catch(() => {})
-  })
+    assert.equal((await getAt(a.url, holdersPath, holdersKey, '10.41.0.5')).status, 200, "the killed instance's leases expired")
+    const taken = await prepare(a.url)
+    assert.equal(taken.status, 200, `the idempotency key C held was taken over and the request ran: ${await taken.clone().text()}`)
+    assert.equal(taken.headers.get('idempotent-replayed'), null)
+
+    // Every read was counted: A's two and C's six (C never flushed anything: it was killed).
+    await a.deps.usage.flush()
+    assert.deepEqual(await usageOf(reader), { units: 8 * one.units, requests: 8 })
+    // The holder key: C's two admitted (in flight when killed), A's one admitted after the TTL.
+    assert.equal((await usageOf(holdersKey)).requests, 3)
+  }
 })
 
 describe('the store across two instances', () => {
@@ -177,39 +258,33 @@ describe('the store across two instances', () => {
     assert.ok(rows.length > 0)
     assert.notDeepEqual(rows[0], page.data[0])
   })
+})
 
-  test('an instance killed mid-request leaves no idempotency key stuck: after its lease the key is claimed elsewhere', async () => {
-    const { key, record } = await a.deps.keys.create({
-      plan: 'partner',
-      customLimits: { unitsPerMinute: 100_000, burstPerSecond: 100_000, daily: 10_000_000, monthly: 100_000_000, maxPage: 100 },
-      scopes: ['metadata:write'],
-      owner: 'fleet@example.com',
-    })
-    const idem = randomBytes(16).toString('hex')
-    const t = tokenAt(3)
-    // Instance C holds idempotency keys 1.5 s. It claims this one as the request's start does
-    // (same API key, same fingerprint), then dies without completing or abandoning it.
-    const c = await fleet.start({ idempotencyLeaseMs: 1_500 })
-    const claim = await c.gateway.deps.idempotency.claim({
-      keyPrefix: record.prefix,
-      key: idem,
-      fingerprint: idempotencyFingerprint({
-        method: 'POST',
-        path: `/tokens/${devnet.market.chainId}/${t.address}/metadata/document/prepare`,
-        body: documentBody(3, idem),
-      }),
-    })
-    assert.equal(claim.kind, 'claimed')
-    c.redis.client.destroy()
-    await fleet.stop(c).catch(() => {})
-    const during = await documentPrepare(a, 3, key, idem, '10.40.4.1')
-    assert.equal(during.status, 409)
-    assert.equal(((await during.json()) as Json).code, 'idempotency_in_progress')
-    await sleep(1_700)
-    const after = await documentPrepare(b, 3, key, idem, '10.40.4.1')
-    assert.equal(after.status, 200, 'the abandoned key was taken over and the request ran')
-    assert.equal(after.headers.get('idempotent-replayed'), null)
-  })
+describe('the schema fuzzer through a load balancer over both instances', () => {
+  // FUZZ_FLEET_MAX_EXAMPLES (default 2 per operation, sized to the time CI gives this file) and
+  // FUZZ_SEED vary the run; gatewaySchemaFuzz.test.ts runs 40 against one instance.
+  test('every request the document accepts, alternately on A and B: never a 5xx, every answer as documented', async () => {
+    await installSchemathesis()
+    const key = await keyWith({ scopes: [...SCOPES] })
+    const proxy = await startRoundRobinProxy([a.url, b.url])
+    try {
+      await runGatewaySchemaFuzz({
+        url: proxy.url,
+        key,
+        values: await gatewayFuzzValues({ db: fleet.store, chainId: devnet.market.chainId, launchpad: devnet.market.launchpad! }),
+        mode: 'positive',
+        checks: ['not_a_server_error', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance'],
+        phases: ['examples', 'fuzzing'],
+        maxExamples: process.env.FUZZ_FLEET_MAX_EXAMPLES ?? 2,
+      })
+      assert.ok(
+        proxy.forwarded.every((n) => n > 20),
+        `both instances answered: ${proxy.forwarded.join(', ')}`,
+      )
+    } finally {
+      await proxy.close()
+    }
+  }, 300_000)
 })
 
 describe('shared state unreachable', () => {
@@ -294,4 +369,73 @@ describe('the settings npm start passes (startEmbeddedGateway)', () => {
       rmSync(dir, { recursive: true, force: true })
     }
   })
+})
+
+describe('several indexers on one PostgreSQL', () => {
+  test('two following processes: one indexes, the other stands by; SIGKILLed, the indexer is replaced after its lease and the read model follows the chain', async () => {
+    const own = await testEngines.find((e) => e.name === 'postgres')!.open()
+    // Followed from the current head (a configured start block): what is tested is who writes, not the seeded history.
+    const head = Number(await devnet.publicClient.getBlockNumber())
+    const launchpad = { ...devnet.market.launchpad!, fromBlock: head }
+    const follower = () =>
+      spawnGatewayProcess({
+        rpcUrl: devnet.anvil.url,
+        chainId: devnet.market.chainId,
+        launchpad,
+        databaseUrl: own.url,
+        redisUrl: fleet.redisServer.url,
+        cursorSecret: fleet.cursorSecret,
+        follow: true,
+        indexerLeaseTtlMs: INDEXER_LEASE_TTL_MS,
+      })
+    const started = await Promise.allSettled([follower(), follower()])
+    const processes = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
+    try {
+      assert.equal(processes.length, 2, started.map((r) => (r.status === 'rejected' ? String(r.reason) : '')).join('\n'))
+      const indexerOf = async (p: GatewayProcess) => ((await (await fetch(`${p.url}/health`)).json()) as Json).chains[0].indexer
+      // One leader, the lease's holder; the other stands by (each reports its role as of its last step, every 200 ms).
+      const holderPid = async () =>
+        (
+          await own.query<{ holder: string }>('SELECT holder FROM indexer_leases WHERE chain_id = $1', [devnet.market.chainId])
+        )[0]?.holder.split(':')[1]
+      let roles: string[] = []
+      for (let i = 0; i < 50; i++) {
+        roles = await Promise.all(processes.map(async (p) => (await indexerOf(p)).role as string))
+        if ([...roles].sort().join() === 'leader,standby' && (await holderPid()) === String(processes[roles.indexOf('leader')].child.pid))
+          break
+        await sleep(100)
+      }
+      assert.deepEqual([...roles].sort(), ['leader', 'standby'])
+      const leader = processes[roles.indexOf('leader')]
+      const standby = processes[roles.indexOf('standby')]
+      assert.equal(await holderPid(), String(leader.child.pid))
+      const [state] = await own.query<{ block_number: number }>('SELECT block_number FROM indexer_state WHERE chain_id = $1', [
+        devnet.market.chainId,
+      ])
+      assert.ok(state.block_number >= head, 'the leader indexed to the head before it listened')
+
+      await leader.kill()
+      // Blocks after the leader died: only the standby, once it has taken over, can index them.
+      await devnet.testClient.mine({ blocks: 3 })
+      const target = Number(await devnet.publicClient.getBlockNumber())
+      let indexer: Json
+      for (let i = 0; i < 150; i++) {
+        indexer = await indexerOf(standby)
+        if (indexer.role === 'leader' && indexer.block_number >= target) break
+        await sleep(100)
+      }
+      assert.equal(indexer.role, 'leader', 'the standby took over once the lease lapsed')
+      assert.ok(indexer.block_number >= target)
+      const [shared] = await own.query<{ block_number: number; block_hash: string }>(
+        'SELECT block_number, block_hash FROM indexer_state WHERE chain_id = $1',
+        [devnet.market.chainId],
+      )
+      const block = await devnet.publicClient.getBlock({ blockNumber: BigInt(shared.block_number) })
+      assert.equal(shared.block_hash, block.hash.toLowerCase(), 'the read model is on the chain')
+      assert.equal(await holderPid(), String(standby.child.pid))
+    } finally {
+      for (const p of processes) await p.kill()
+      await own.close()
+    }
+  }, 120_000)
 })

@@ -2,7 +2,7 @@
 //! See `docs/solver-wire-format.md` for the full format.
 
 use super::registry::{spec, DexSpec, Model};
-use super::{clmm, cpmm, sampled, solidly, woofi, PoolState};
+use super::{clmm, cpmm, sampled, solidly, stableswap, woofi, PoolState};
 use crate::dex::DexId;
 use serde::Deserialize;
 
@@ -13,7 +13,7 @@ pub struct PoolInput {
     /// The pool's address, or its bytes32 pool id for singleton managers; unique per market.
     pub id: String,
     pub dex: DexId,
-    /// Token addresses in the pool's order (token0, token1).
+    /// Token addresses in the pool's order (token0, token1; a Curve pool's coins 0 to n − 1).
     pub tokens: Vec<String>,
     pub state: StateInput,
 }
@@ -27,6 +27,7 @@ pub enum StateInput {
     Concentrated(clmm::ClWire),
     Sampled(sampled::SampledWire),
     Woofi(woofi::WoofiWire),
+    Stableswap(stableswap::StableSwapWire),
 }
 
 /// Why a pool input was refused.
@@ -62,6 +63,7 @@ impl StateInput {
             StateInput::Concentrated(_) => "concentrated",
             StateInput::Sampled(_) => "sampled",
             StateInput::Woofi(_) => "woofi",
+            StateInput::Stableswap(_) => "stableswap",
         }
     }
 }
@@ -90,6 +92,9 @@ pub fn decode_state(dex: DexId, state: StateInput) -> Result<PoolState, PoolInpu
             PoolState::Concentrated(clmm::ClPool::from_wire(w, &entry)?)
         }
         (Model::Woofi, StateInput::Woofi(w)) => PoolState::Woofi(woofi::WoofiPool::from_wire(w)?),
+        (Model::StableSwap, StateInput::Stableswap(w)) => {
+            PoolState::StableSwap(stableswap::StableSwapPool::from_wire(w)?)
+        }
         (_, other) => return Err(wrong(&other)),
     };
     Ok(state)

@@ -16,6 +16,8 @@ pub enum Model {
     /// WOOFi's oracle-priced vault (WooPPV2 and WooracleV2_2): one venue of a quote token and up
     /// to three bases sharing its state.
     Woofi,
+    /// Curve StableSwap (NG and legacy plain, 2 to 4 coins), exact: `pools/stableswap`.
+    StableSwap,
     /// Known only through sampled (amountIn, amountOut) points, priced with a safety margin.
     Sampled,
     /// Not modelled yet: its pools are refused with this reason, never silently dropped.
@@ -93,10 +95,6 @@ const fn repeats_save(spec: DexSpec, gas_repeat_saving: u64) -> DexSpec {
 const V3: Model = Model::Concentrated(ClFlavor::UniswapV3);
 const ALGEBRA: Model = Model::Concentrated(ClFlavor::AlgebraIntegral);
 const LATER: &str = "no pool model yet: its family lands in a later issue";
-/// CURVE's exact model exists (`pools/stableswap`), but a venue of more than two tokens has no
-/// term in the convex bound yet, so its pools would make the bound no bound (docs/dex-kinds.md).
-const CURVE_UNBOUNDED: &str =
-    "its model is exact, but venues of more than two tokens have no term in the convex bound yet";
 
 /// The registry entry of `dex`. Gas figures of the eleven kinds on the seeded devnet are
 /// least-squares fits of executed quotes through our router, per-word figures included, less the
@@ -147,7 +145,7 @@ pub const fn spec(dex: DexId) -> DexSpec {
         Elfomofi => spec_of(dex, Model::Sampled, 308_000, 0, 0),
         Lunarbase => spec_of(dex, Model::Sampled, 120_000, 0, 0),
         Feltir => spec_of(dex, Model::Sampled, 210_000, 0, 0),
-        Curve => spec_of(dex, Model::Unsupported { reason: CURVE_UNBOUNDED }, 130_000, 0, 0),
+        Curve => spec_of(dex, Model::StableSwap, 130_000, 0, 0),
         DodoV2 => spec_of(dex, Model::Unsupported { reason: LATER }, 128_000, 0, 0),
         Woofi => spec_of(dex, Model::Woofi, 160_000, 0, 0),
         GyroscopeEclp => spec_of(dex, Model::Unsupported { reason: LATER }, 136_000, 0, 0),

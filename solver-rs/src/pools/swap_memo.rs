@@ -35,6 +35,7 @@ impl PoolState {
             PoolState::ConstantProduct(_)
             | PoolState::Solidly(_)
             | PoolState::Sampled(_)
+            | PoolState::StableSwap(_)
             | PoolState::Woofi(_) => self.apply(token_in, token_out, amount_in),
         }
     }

@@ -111,6 +111,34 @@ pub fn pool_input(id: u8, dex: &str, tokens: [Address; 2], state: serde_json::Va
     .expect("valid test pool")
 }
 
+/// A Curve StableSwap pool (`ng`, else the legacy template) of `coins` (2 to 4) with `balances`
+/// (raw), `decimals`, A as stored (A·100, no ramp) and `fee` out of 10^10.
+pub fn curve_pool(
+    id: u8,
+    coins: &[Address],
+    balances: &[u128],
+    decimals: &[u32],
+    amp: u64,
+    fee: u64,
+    ng: bool,
+) -> PoolInput {
+    let rates: Vec<String> =
+        decimals.iter().map(|d| (U256::from(10).pow(U256::from(36 - d))).to_string()).collect();
+    serde_json::from_value(json!({
+        "id": Address([0xa0 ^ id; 20]).to_string(), "dex": "CURVE",
+        "tokens": coins.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+        "state": {
+            "model": "stableswap", "template": if ng { "ng" } else { "legacy" },
+            "balances": balances.iter().map(|b| b.to_string()).collect::<Vec<_>>(),
+            "rates": rates, "fee": fee.to_string(),
+            "offpegFeeMultiplier": if ng { "20000000000" } else { "0" },
+            "initialA": amp.to_string(), "futureA": amp.to_string(),
+            "initialATime": "0", "futureATime": "0", "timestamp": "1",
+        }
+    }))
+    .expect("valid test pool")
+}
+
 /// A market holding `pools`.
 pub fn market_of(pools: Vec<PoolInput>) -> Market {
     let mut market = Market::default();

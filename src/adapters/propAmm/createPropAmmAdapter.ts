@@ -1,21 +1,11 @@
-import {
-  type Address,
-  decodeFunctionResult,
-  encodeEventTopics,
-  encodeFunctionData,
-  getAddress,
-  type Hex,
-  multicall3Abi,
-  parseAbi,
-} from 'viem'
+import { type Address, encodeEventTopics, getAddress, parseAbi } from 'viem'
 import type { PoolInput } from '../../../bindings/types.ts'
-import { loadContractArtifacts } from '../../artifacts/loadContractArtifacts.ts'
 import { PoolUnusableError } from '../errors.ts'
 import type { PoolAdapter, PoolRef } from '../PoolAdapter.ts'
 import { propAmmCurveOf } from './propAmmCurveOf.ts'
 import type { PropAmmDexId } from './propAmmDexIds.ts'
 import { propAmmMarginBps } from './propAmmMarginBps.ts'
-import { decodePropAmmQuote, propAmmQuoteCall } from './propAmmQuoteCall.ts'
+import { propAmmQuotesAsExecutor } from './propAmmQuotesAsExecutor.ts'
 import { propAmmSampleAmounts } from './propAmmSampleAmounts.ts'
 import { readPropAmmVenue } from './readPropAmmVenue.ts'
 
@@ -28,10 +18,6 @@ const venueEvents = parseAbi([
   'event Paused(address account)',
 ])
 
-let multicall3Code: Hex | undefined
-/** Multicall3's runtime (our `aggregate3`-compatible build), placed at the executor for the sampling call. */
-const multicall3Runtime = () => (multicall3Code ??= loadContractArtifacts().Multicall3.deployedBytecode)
-
 /**
  * A prop AMM kind (PROPSWAP, TESSERA, ELFOMOFI, LUNARBASE, FELTIR): no curve to model, so each
  * block the venue is priced by its own quote view (`propAmmQuoteCall`), asked by the address that
@@ -43,7 +29,8 @@ const multicall3Runtime = () => (multicall3Code ??= loadContractArtifacts().Mult
  * by the next block, one whose samples are not monotone, or one that quotes nothing is unusable
  * for that block: the market lists it in its skip list with the reason, and reads it again on its
  * operator's next update. Configured pools only (the venues announce nothing); re-read every block.
- * The router's `prop_amm` leg does not exist yet: `encodeLeg` names the spec's leg.
+ * `encodeLeg` gives the router's `prop_amm` leg; the quote service asks the chosen venues again
+ * before answering (docs/prop-amms.md).
  *
  * @example
  * const snapshot = await propswap.readPool({ client, ref, blockNumber, nextBlock, executor: router })
@@ -73,30 +60,16 @@ export function createPropAmmAdapter({ dex }: { dex: PropAmmDexId }): PoolAdapte
       const directions = ([0, 1] as const).map((i) => {
         const [tokenIn, tokenOut] = [state.tokens[i], state.tokens[1 - i]]
         const amounts = propAmmSampleAmounts({ decimals: state.decimals[i], reserveIn: state.reserves[i], maxIn: state.maxIn?.[i] })
-        return { amounts, calls: amounts.map((amountIn) => propAmmQuoteCall({ dex, entry: state.entry, tokenIn, tokenOut, amountIn })) }
+        return { amounts, asks: amounts.map((amountIn) => ({ dex, entry: state.entry, tokenIn, tokenOut, amountIn })) }
       })
-      const calls = directions.flatMap((d) => d.calls)
-      const { data } = await client.call({
-        to: executor,
-        data: encodeFunctionData({
-          abi: multicall3Abi,
-          functionName: 'aggregate3',
-          args: [calls.map((c) => ({ target: c.target, allowFailure: true, callData: c.callData }))],
-        }),
-        blockNumber,
-        stateOverride: [{ address: executor, code: multicall3Runtime() }],
+      const { amounts: answers } = await propAmmQuotesAsExecutor({
+        client,
+        executor,
+        asks: directions.flatMap((d) => d.asks),
+        block: { blockNumber },
       })
-      if (!data) throw unusable('the sampling call returned nothing')
-      const answers = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data })
       let at = 0
-      const curves = directions.map(({ amounts }) =>
-        propAmmCurveOf(
-          amounts.map((amountIn) => {
-            const answer = answers[at++]
-            return { amountIn, amountOut: answer.success ? decodePropAmmQuote(dex, answer.returnData) : undefined }
-          }),
-        ),
-      )
+      const curves = directions.map(({ amounts }) => propAmmCurveOf(amounts.map((amountIn) => ({ amountIn, amountOut: answers[at++] }))))
       for (const curve of curves) if ('problem' in curve) throw unusable(curve.problem)
       const [forward, backward] = curves.map((c) => ('samples' in c ? c.samples : []))
       if (forward.length === 0 && backward.length === 0) throw unusable('quotes nothing either way')

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, test } from 'vitest'
+import { beforeAll, test } from 'vitest'
 import { type Address, encodeAbiParameters, encodeFunctionData, hexToBigInt, keccak256, parseAbi } from 'viem'
-import { type Devnet, startDevnet } from '../../devnet/startDevnet.ts'
+import { useDevnet } from '../../../test/fixtures/useDevnet.ts'
 import { uniswapV4PoolId } from '../poolKeys/uniswapV4PoolId.ts'
 import { uniswapV4StateSlot } from '../poolKeys/uniswapV4StateSlot.ts'
 import { deploySmallMarket, type SmallMarket } from '../../devnet/deploySmallMarket.ts'
@@ -16,18 +16,14 @@ const v3Abi = parseAbi([
 ])
 const extsloadAbi = parseAbi(['function extsload(bytes32[] slots) view returns (bytes32[])'])
 
-let devnet: Devnet
+const devnet = useDevnet()
 let market: SmallMarket
 let blockNumber: bigint
 
 beforeAll(async () => {
-  devnet = await startDevnet({})
   market = await deploySmallMarket({ devnet })
   for (const venue of ['v3', 'alien', 'v4', 'v3', 'v4'] as const) await market.addLiquidity(venue)
   blockNumber = await devnet.publicClient.getBlockNumber({ cacheTime: 0 })
-})
-afterAll(async () => {
-  await devnet?.stop()
 })
 
 /** The oracle: every bitmap word read one by one through the pool's own getters (the old reader). */

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, test } from 'vitest'
+import { beforeAll, test } from 'vitest'
 import { type Hex, pad, serializeTransaction, toHex } from 'viem'
 import { estimateL1Fee } from 'viem/op-stack'
-import { type Devnet, startDevnet } from '../../devnet/startDevnet.ts'
+import { useDevnet } from '../../../test/fixtures/useDevnet.ts'
 import { createPrng } from '../../../test/differential/createPrng.ts'
 import { GAS_PRICE_ORACLE_ADDRESS, gasPriceOracleAbi } from './gasPriceOracle.ts'
 import { installOpStackFeePredeploys } from './installOpStackFeePredeploys.ts'
@@ -14,12 +14,10 @@ import { setL1FeeParameters } from './setL1FeeParameters.ts'
 // Our L1 fee arithmetic against Optimism's own GasPriceOracle and L1Block bytecode (npm:
 // @eth-optimism/contracts-bedrock) at the predeploy addresses, with parameters written by the
 // depositor as on Base; and against viem's op-stack estimateL1Fee (getL1Fee on a serialized tx).
-let devnet: Devnet
+const devnet = useDevnet()
 beforeAll(async () => {
-  devnet = await startDevnet({})
   await installOpStackFeePredeploys({ testClient: devnet.testClient as never })
 })
-afterAll(async () => devnet?.stop())
 
 const oracle = (functionName: 'getL1FeeUpperBound' | 'getL1Fee', arg: bigint | Hex, blockNumber: bigint) =>
   devnet.publicClient.readContract({

@@ -3,18 +3,17 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, test } from 'vitest'
 import { createPublicClient, type PublicClient } from 'viem'
-import { type Devnet, startDevnet } from '../../devnet/startDevnet.ts'
+import { useDevnet } from '../../../test/fixtures/useDevnet.ts'
 import { createRpcTransport } from './createRpcTransport.ts'
 import { RpcCircuitOpenError } from './RpcCircuitOpenError.ts'
 
-let devnet: Devnet
+const devnet = useDevnet()
 /** A node that accepts requests and never answers (a hung node). */
 let hung: Server
 let hungUrl: string
 const DEAD = 'http://127.0.0.1:9' // nothing listens on the discard port here: connection refused
 
 beforeAll(async () => {
-  devnet = await startDevnet({})
   hung = createServer(() => {})
   await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve))
   hungUrl = `http://127.0.0.1:${(hung.address() as AddressInfo).port}`
@@ -22,7 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   hung?.closeAllConnections()
   await new Promise((resolve) => hung?.close(resolve))
-  await devnet?.stop()
 })
 
 test('failover: a refused node and a hung node are skipped for the live one; their circuits open and they are not asked again until the cooldown', async () => {

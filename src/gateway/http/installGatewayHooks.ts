@@ -44,11 +44,11 @@ export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDepen
     const { key, limits } = request.gw
     const config = request.routeOptions.config?.gateway
     if (!key || !limits || !config) return
-    const decision = await deps.limiter.consume(planCharges({ keyPrefix: key.prefix, limits, units: config.weight.base }))
+    const units = config.weight.base
+    const decision = await deps.limiter.consume(planCharges({ keyPrefix: key.prefix, limits, units }), { keyPrefix: key.prefix, units })
     if (decision.allowed) {
       request.gw.states = decision.states
-      request.gw.units = config.weight.base
-      deps.usage.record(key.prefix, config.weight.base, true)
+      request.gw.units = units
     }
   }
   const seeded = new Set<string>()
@@ -109,10 +109,13 @@ export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDepen
     const units = config.units ? config.units(request) : routeUnits({ weight: config.weight, limit })
     const plan = planCharges({ keyPrefix: key.prefix, limits, units })
     const replay = await willReplay(request, deps)
-    const decision = await deps.limiter.consume([...plan, ...(replay ? [] : (config.ceilings?.(request, deps) ?? []))])
+    // Counted in the usage summaries by the same step that decides (admitted or refused).
+    const decision = await deps.limiter.consume([...plan, ...(replay ? [] : (config.ceilings?.(request, deps) ?? []))], {
+      keyPrefix: key.prefix,
+      units,
+    })
     request.gw.states = decision.states.slice(0, plan.length)
     if (!decision.allowed) {
-      deps.usage.record(key.prefix, 0, false)
       const byPlan = decision.violated.some((v) => v.group === 'plan')
       throw new GatewayProblem(byPlan ? 'rate_limit_exceeded' : 'quota_exceeded', {
         detail: byPlan
@@ -127,7 +130,6 @@ export function installGatewayHooks(fastify: FastifyInstance, deps: GatewayDepen
     }
     request.gw.units = units
     request.gw.release = decision.release
-    deps.usage.record(key.prefix, units, true)
   })
 
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+import { hostname } from 'node:os'
 import type { Address, PublicClient } from 'viem'
 import type { SqlDatabase } from '../store/SqlDatabase.ts'
 import { applyChainBatch } from './applyChainBatch.ts'
@@ -5,6 +7,9 @@ import { fetchChainBatch } from './fetchChainBatch.ts'
 import type { LaunchpadAddresses } from './LaunchpadAddresses.ts'
 import { refreshRankings } from './refreshRankings.ts'
 import { revertAbove } from './revertAbove.ts'
+
+/** This process's lease holder id: one instance is one process (its indexers of one chain take turns through `syncOnce`). */
+const PROCESS_HOLDER = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`
 
 export type CreateIndexerParameters = {
   db: SqlDatabase
@@ -20,6 +25,12 @@ export type CreateIndexerParameters = {
   keepBlocksBelowFinalized?: number
   log?: (line: string) => void
   now?: () => number
+  /**
+   * The chain's indexing lease when instances share one database (`indexer_leases`): this
+   * indexer's holder id (default one per process) and how long a lease outlives its last renewal (default
+   * 15 s: the longest a dead indexer's chain waits for another instance to take over).
+   */
+  lease?: { holder?: string; ttlMs?: number }
 }
 
 export type IndexerStatus = {
@@ -34,6 +45,8 @@ export type IndexerStatus = {
   lastError?: string
   reorgs: number
   running: boolean
+  /** `leader`: this instance indexes the chain; `standby`: another holds the lease (this one takes over when it lapses). */
+  role?: 'leader' | 'standby'
 }
 
 export type SyncResult = { fromBlock?: bigint; toBlock?: bigint; caughtUp: boolean; reorgedTo?: number }
@@ -57,6 +70,9 @@ export type Indexer = {
  * point is the latest kept header the chain still has, and everything above it is undone
  * (`revertAbove`) and read again. The chain's safe and finalized blocks are recorded with every
  * batch (the `finality` of each resource). Ranked values are refreshed periodically.
+ * Instances sharing one database index each chain one at a time: the holder of the chain's lease
+ * (`indexer_leases`) indexes, the others stand by and take over once it lapses (`lease.ttlMs`
+ * after its holder's last step); every write commits only while its writer holds the lease.
  *
  * @example
  * const indexer = createIndexer({ db, client, launchpad })
@@ -73,11 +89,41 @@ export function createIndexer({
   keepBlocksBelowFinalized = 256,
   log = () => {},
   now = Date.now,
+  lease = {},
 }: CreateIndexerParameters): Indexer {
   const chainId = launchpad.chainId
   const status: IndexerStatus = { chainId, reorgs: 0, running: false }
   let lastRankingAt = 0
   const iso = () => new Date(now()).toISOString()
+  const holder = lease.holder ?? PROCESS_HOLDER
+  const leaseTtlMs = lease.ttlMs ?? 15_000
+
+  /**
+   * Takes or renews the chain's lease: it is this indexer's when it holds it or the lease has
+   * expired (or none exists). Inside a batch's transaction the update's row lock orders it with
+   * any other instance's claim, so the batch commits only if this indexer still holds the lease.
+   */
+  const claimLease = async (tx: SqlDatabase): Promise<boolean> => {
+    const t = now()
+    const renewed = await tx.execute(
+      'UPDATE indexer_leases SET holder = $1, expires_at = $2 WHERE chain_id = $3 AND (holder = $1 OR expires_at <= $4)',
+      [holder, t + leaseTtlMs, chainId, t],
+    )
+    if (renewed > 0) return true
+    return (
+      (await tx.execute('INSERT INTO indexer_leases (chain_id, holder, expires_at) VALUES ($1, $2, $3) ON CONFLICT (chain_id) DO NOTHING', [
+        chainId,
+        holder,
+        t + leaseTtlMs,
+      ])) > 0
+    )
+  }
+  /** Runs `fn` in one transaction that commits only while this indexer holds the lease. */
+  const asLeader = (fn: (tx: SqlDatabase) => Promise<unknown>) =>
+    db.transaction(async (tx) => {
+      if (!(await claimLease(tx))) throw new Error(`another instance took over indexing chain ${chainId}; this batch is not written`)
+      await fn(tx)
+    })
 
   const readState = async () => {
     const [state] = await db.query<{ block_number: number; block_hash: string }>(
@@ -115,6 +161,16 @@ export function createIndexer({
 
   const syncStep = async (): Promise<SyncResult> => {
     const head = await client.getBlockNumber({ cacheTime: 0 })
+    const leader = await db.transaction(claimLease)
+    if (status.role !== (leader ? 'leader' : 'standby'))
+      log(`indexer of chain ${chainId}: ${leader ? 'indexing (lease taken)' : 'standing by (another instance holds the lease)'}`)
+    status.role = leader ? 'leader' : 'standby'
+    if (!leader) {
+      // Another instance indexes: report where the shared read model is, write nothing.
+      const shared = await readState()
+      Object.assign(status, { blockNumber: shared?.block_number, headBlock: Number(head), lastPollAt: iso() })
+      return { caughtUp: true }
+    }
     const [safe, finalized] = await Promise.all([tagged('safe', head), tagged('finalized', head)])
     let state = await readState()
     status.blockNumber = state?.block_number
@@ -124,7 +180,7 @@ export function createIndexer({
       if (current?.hash.toLowerCase() !== state.block_hash) {
         reorgedTo = await findForkPoint()
         const fork = reorgedTo
-        await db.transaction((tx) => revertAbove({ tx, chainId, block: fork, nowIso: iso() }))
+        await asLeader((tx) => revertAbove({ tx, chainId, block: fork, nowIso: iso() }))
         status.reorgs++
         log(`reorganisation: block ${state.block_number} changed; undone back to block ${fork}`)
         state = await readState()
@@ -135,9 +191,14 @@ export function createIndexer({
     const fromBlock = state ? BigInt(state.block_number) + 1n : launchpad.fromBlock
     Object.assign(status, { headBlock: Number(head), safeBlock: Number(safe), finalizedBlock: Number(finalized), lastPollAt: iso() })
     if (fromBlock > head) {
-      await db.execute(
-        'UPDATE indexer_state SET head_block = $1, safe_block = $2, finalized_block = $3, updated_at = $4 WHERE chain_id = $5',
-        [Number(head), Number(safe), Number(finalized), iso(), chainId],
+      await asLeader((tx) =>
+        tx.execute('UPDATE indexer_state SET head_block = $1, safe_block = $2, finalized_block = $3, updated_at = $4 WHERE chain_id = $5', [
+          Number(head),
+          Number(safe),
+          Number(finalized),
+          iso(),
+          chainId,
+        ]),
       )
       return { caughtUp: true, reorgedTo }
     }
@@ -150,7 +211,7 @@ export function createIndexer({
       fromBlock,
       toBlock,
     })
-    await db.transaction((tx) => applyChainBatch({ tx, launchpad, batch, nowIso: iso(), head: { head, safe, finalized } }))
+    await asLeader((tx) => applyChainBatch({ tx, launchpad, batch, nowIso: iso(), head: { head, safe, finalized } }))
     await db.execute('DELETE FROM indexed_blocks WHERE chain_id = $1 AND block_number < $2 AND block_number < $3', [
       chainId,
       Number(finalized) - keepBlocksBelowFinalized,
@@ -169,7 +230,7 @@ export function createIndexer({
   }
 
   const refreshIfDue = async () => {
-    if (now() - lastRankingAt < rankingIntervalMs) return
+    if (status.role !== 'leader' || now() - lastRankingAt < rankingIntervalMs) return
     lastRankingAt = now()
     await refreshRankings({ db, nowIso: iso() })
   }
@@ -218,6 +279,10 @@ export function createIndexer({
     wake?.()
     await loop
     loop = undefined
+    // A clean stop hands the chain over at once (a killed instance's lease lapses after its TTL).
+    if (status.role === 'leader')
+      await db.execute('UPDATE indexer_leases SET expires_at = 0 WHERE chain_id = $1 AND holder = $2', [chainId, holder]).catch(() => {})
+    status.role = undefined
   }
   return {
     syncOnce,

@@ -1,5 +1,8 @@
 import type { LimitDecision, LimitPolicy, PolicyCharge, PolicyState } from './LimitPolicy.ts'
 
+/** A request's line in the usage summaries (spec §8 rule 5): its key and the units it takes when admitted. */
+export type UsageTally = { keyPrefix: string; units: number }
+
 /**
  * The gateway's limiter engine: in this process's memory (`createWeightedLimiter`, the embedded
  * default) or shared by every instance on one Redis (`createRedisWeightedLimiter`, `REDIS_URL`).
@@ -11,9 +14,10 @@ export type WeightedLimiter = {
    * Checks every charge and, only if all of them fit, takes them all (one atomic step: no other
    * request's decision interleaves, so concurrent requests are counted exactly and a refused
    * request takes nothing from any policy). The returned `release` ends the request's
-   * concurrency leases.
+   * concurrency leases. With `usage`, the same step counts the request in the usage summaries
+   * (its units when admitted, a refusal otherwise), so no admitted request goes uncounted.
    */
-  consume: (charges: readonly PolicyCharge[]) => Promise<LimitDecision>
+  consume: (charges: readonly PolicyCharge[], usage?: UsageTally) => Promise<LimitDecision>
   /** Where the policies stand, taking nothing. */
   peek: (charges: readonly PolicyCharge[]) => Promise<PolicyState[]>
   /**

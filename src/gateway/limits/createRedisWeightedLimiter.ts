@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { SharedRedis } from '../../limits/redis/connectRedis.ts'
 import type { LimitDecision, PolicyCharge, PolicyState } from './LimitPolicy.ts'
-import type { WeightedLimiter } from './WeightedLimiter.ts'
+import type { UsageTally, WeightedLimiter } from './WeightedLimiter.ts'
+import { usageSummaryKeys } from './usageSummaryKeys.ts'
 import { LEASE_SCRIPT, WEIGHTED_LIMITER_SCRIPT } from './weightedLimiterScript.ts'
 
 /** A concurrency lease's life in Redis without renewal: past it, a killed instance's slot is free again. */
@@ -41,7 +42,7 @@ export function createRedisWeightedLimiter({
   const keyOf = (key: string) => `${prefix}{gw}:${key}`
   const clock = () => (now ? String(now()) : '')
 
-  const run = async (mode: 'consume' | 'peek' | 'seed', charges: readonly PolicyCharge[], leaseId = '') => {
+  const run = async (mode: 'consume' | 'peek' | 'seed', charges: readonly PolicyCharge[], leaseId = '', usage?: UsageTally) => {
     const keys = charges.flatMap((c) => [keyOf(c.policy.key), `${keyOf(c.policy.key)}:aux`])
     const args = [mode, clock(), leaseId, String(leaseTtlMs)]
     for (const { policy, cost } of charges) {
@@ -54,6 +55,12 @@ export function createRedisWeightedLimiter({
               ? [policy.limit, policy.period]
               : [policy.limit, '']
       args.push(policy.kind, String(cost), String(a), String(b))
+    }
+    // The request's usage line, last: counted by the same script run as the decision.
+    if (usage) {
+      const summary = usageSummaryKeys(prefix, usage.keyPrefix)
+      keys.push(summary.counts, summary.index)
+      args.push('usage', String(usage.units), usage.keyPrefix, '')
     }
     const out = (await redis.run((c) => c.eval(WEIGHTED_LIMITER_SCRIPT, { keys, arguments: args }))) as number[]
     const rows = charges.map((charge, i) => {
@@ -68,10 +75,10 @@ export function createRedisWeightedLimiter({
     redis.run((c) => c.eval(LEASE_SCRIPT, { keys, arguments: [action, leaseId, String(leaseTtlMs), clock()] }))
 
   return {
-    consume: async (charges): Promise<LimitDecision> => {
+    consume: async (charges, usage): Promise<LimitDecision> => {
       const leaseKeys = charges.filter((c) => c.policy.kind === 'concurrency').map((c) => keyOf(c.policy.key))
       const leaseId = leaseKeys.length > 0 ? randomBytes(12).toString('hex') : ''
-      const { allowed, retryAfterMs, rows } = await run('consume', charges, leaseId)
+      const { allowed, retryAfterMs, rows } = await run('consume', charges, leaseId, usage)
       const states = rows.map((r) => r.state)
       if (!allowed) {
         const violated = rows.flatMap((r, i) =>

@@ -1,24 +1,22 @@
 import type { SqlDatabase } from '../store/SqlDatabase.ts'
+import { readCalendarUsage } from './readCalendarUsage.ts'
+import type { UsageSummaries } from './UsageSummaries.ts'
 
 type Pending = { units: number; requests: number; rejected: number }
 
-export type UsageRecorder = {
-  /** Counts one request of a key: its units when admitted, a refusal otherwise. */
+export type UsageRecorder = UsageSummaries & {
+  /** Counts one request of a key: its units when admitted, a refusal otherwise (the memory limiter's `onUsage`). */
   record: (keyPrefix: string, units: number, admitted: boolean) => void
-  /** A key's units so far this UTC day and month: the summaries plus what is not yet written. */
-  load: (keyPrefix: string) => Promise<{ day: number; month: number }>
-  /** Writes the pending counts into the hourly and daily summaries. */
-  flush: () => Promise<void>
-  /** Stops the timer and flushes. */
-  close: () => Promise<void>
 }
 
 /**
- * Usage summaries (spec §8 rule 5: "usage is summarized hourly and daily"): per key and UTC hour
- * and day, the units of admitted requests, their count, and refusals. Counted in memory and
- * written every `flushIntervalMs` (and on close), so a restart loses at most that much (a failed
- * write keeps its counts for the next flush); the
- * limiter reloads a key's day and month from here when it first sees the key.
+ * Usage summaries (spec §8 rule 5: "usage is summarized hourly and daily") of one instance on
+ * the memory limiter (the embedded default, no `REDIS_URL`): per key and UTC hour and day, the
+ * units of admitted requests, their count, and refusals. Counted in memory and written every
+ * `flushIntervalMs` (and on close): a clean stop loses nothing, a killed process the counts of
+ * its last `flushIntervalMs` (a failed write keeps its counts for the next flush). A fleet on
+ * Redis has no such window (`createRedisUsageSummaries`). The limiter reloads a key's day and
+ * month from here when it first sees the key.
  *
  * @example
  * const usage = createUsageRecorder({ db })
@@ -87,16 +85,7 @@ export function createUsageRecorder({
     },
     load: async (keyPrefix) => {
       const today = new Date(now()).toISOString().slice(0, 10)
-      const rows = await db.query<{ day: string; units: number }>(
-        'SELECT day, units FROM usage_daily WHERE key_prefix = $1 AND day >= $2',
-        [keyPrefix, `${today.slice(0, 7)}-01`],
-      )
-      let day = 0
-      let month = 0
-      for (const r of rows) {
-        month += Number(r.units)
-        if (r.day === today) day += Number(r.units)
-      }
+      let { day, month } = await readCalendarUsage({ db, keyPrefix, now: now() })
       for (const [key, p] of [...pending, ...[...writing].flat()]) {
         const [prefix, hour] = key.split(' ')
         if (prefix !== keyPrefix) continue

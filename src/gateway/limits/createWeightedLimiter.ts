@@ -1,5 +1,5 @@
 import type { LimitDecision, PolicyCharge, PolicyState } from './LimitPolicy.ts'
-import type { WeightedLimiter } from './WeightedLimiter.ts'
+import type { UsageTally, WeightedLimiter } from './WeightedLimiter.ts'
 
 const DAY_MS = 86_400_000
 
@@ -18,7 +18,14 @@ type CalendarState = { period: number; used: number }
  * const decision = await limiter.consume([{ policy: { kind: 'burst', name: 'burst', key: 'k:burst', perSecond: 20 }, group: 'plan', cost: 2 }])
  * // → { allowed: true, states: [{ name: 'burst', group: 'plan', limit: 20, remaining: 18, resetSec: 1, windowSec: 1 }], release }
  */
-export function createWeightedLimiter({ now = Date.now }: { now?: () => number } = {}): WeightedLimiter {
+export function createWeightedLimiter({
+  now = Date.now,
+  onUsage = () => {},
+}: {
+  now?: () => number
+  /** Told each tallied decision in the same synchronous step (the usage recorder's `record`). */
+  onUsage?: (keyPrefix: string, units: number, admitted: boolean) => void
+} = {}): WeightedLimiter {
   const tats = new Map<string, number>()
   const windows = new Map<string, WindowState>()
   const calendars = new Map<string, CalendarState>()
@@ -193,7 +200,12 @@ export function createWeightedLimiter({ now = Date.now }: { now?: () => number }
     }
   }
 
-  const consume = (charges: readonly PolicyCharge[]): LimitDecision => {
+  const consume = (charges: readonly PolicyCharge[], usage?: UsageTally): LimitDecision => {
+    const decision = decide(charges)
+    if (usage) onUsage(usage.keyPrefix, decision.allowed ? usage.units : 0, decision.allowed)
+    return decision
+  }
+  const decide = (charges: readonly PolicyCharge[]): LimitDecision => {
     const t = now()
     const evaluated = charges.map((c) => evaluate(c, t))
     const violated = evaluated.flatMap((e, i) =>
@@ -212,7 +224,7 @@ export function createWeightedLimiter({ now = Date.now }: { now?: () => number }
     return { allowed: true, states, release: async () => releases.forEach((r) => r()) }
   }
   return {
-    consume: async (charges) => consume(charges),
+    consume: async (charges, usage) => consume(charges, usage),
     peek: async (charges) => {
       const t = now()
       return charges.map((c) => evaluate(c, t).state(false))

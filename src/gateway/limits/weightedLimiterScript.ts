@@ -16,12 +16,19 @@
  *   instance's leases leave at their TTL; a live request renews its own).
  * In `seed` mode the cost of a calendar charge is the usage to seed, taken only when the key
  * holds no count for the current period (Redis's count, when it has one, is the exact one).
+ * - `usage` (not a limit; at most one, last): cost = the request's units, a = the API key's
+ *   prefix. State: a hash per key prefix, fields `<hour>:u` (units admitted), `<hour>:n`
+ *   (requests admitted), `<hour>:x` (refused), the hour as whole hours since 1970 on the script's
+ *   clock; the companion is the set of prefixes with counts (`usageSummaryCopier` copies them
+ *   into the database). Counted in `consume` mode whatever the decision, in the same atomic step.
  *
  * Returns {allowed, retryAfterMs, then per charge: fits, retryAfterMs, limit, remaining,
  * resetSec, windowSec}: integers only (Redis truncates Lua numbers).
  */
 export const WEIGHTED_LIMITER_SCRIPT = `
 local DAY = 86400000
+-- Usage counts not copied to the database within a week are dropped (the copier runs every few seconds).
+local USAGE_TTL = 7 * DAY
 local mode = ARGV[1]
 local now
 if ARGV[2] ~= '' then now = tonumber(ARGV[2]) else
@@ -72,7 +79,7 @@ for i = 1, n do
   local kind, cost = ARGV[4 * i + 1], tonumber(ARGV[4 * i + 2])
   local a, b = ARGV[4 * i + 3], ARGV[4 * i + 4]
   local fits, retry, limit, remaining, reset, window = true, 0, 0, 0, 0, 0
-  local take
+  local take, tally
   if kind == 'burst' then
     local perSecond = tonumber(a)
     local interval = 1000 / perSecond
@@ -163,6 +170,18 @@ for i = 1, n do
       redis.call('PEXPIRE', key, leaseTtl * 2)
       remaining = math.max(0, limit - count - 1)
     end
+  elseif kind == 'usage' then
+    local hour = math.floor(now / 3600000)
+    tally = function(admitted)
+      if admitted then
+        redis.call('HINCRBY', key, hour .. ':u', cost)
+        redis.call('HINCRBY', key, hour .. ':n', 1)
+      else
+        redis.call('HINCRBY', key, hour .. ':x', 1)
+      end
+      redis.call('PEXPIRE', key, USAGE_TTL)
+      redis.call('SADD', aux, a)
+    end
   else
     return redis.error_reply('unknown policy kind ' .. tostring(kind))
   end
@@ -170,10 +189,13 @@ for i = 1, n do
     out[1] = 0
     out[2] = math.max(out[2], math.ceil(retry))
   end
-  plans[i] = {take = take, row = function() return {fits and 1 or 0, math.ceil(retry), limit, remaining, reset, window} end}
+  plans[i] = {take = take, tally = tally, row = function() return {fits and 1 or 0, math.ceil(retry), limit, remaining, reset, window} end}
 end
-if mode == 'consume' and out[1] == 1 then
-  for i = 1, n do plans[i].take() end
+if mode == 'consume' then
+  for i = 1, n do
+    if out[1] == 1 and plans[i].take then plans[i].take() end
+    if plans[i].tally then plans[i].tally(out[1] == 1) end
+  end
 end
 for i = 1, n do
   for _, v in ipairs(plans[i].row()) do out[#out + 1] = v end

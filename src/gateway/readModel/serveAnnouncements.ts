@@ -1,7 +1,7 @@
 import { getAddress } from 'viem'
 import { cursorPosition } from '../routes/readCursor.ts'
 import { readTokenRow } from './readTokenRow.ts'
-import type { TokenPageParameters } from './TokenPageParameters.ts'
+import type { TokenPageParameters } from './PageParameters.ts'
 
 /**
  * A page of a token's announcements, newest first (issue time, then id, descending),

@@ -1,12 +1,10 @@
 import { type Address, getAddress } from 'viem'
-import type { FastifyRequest } from 'fastify'
-import type { GatewayDependencies } from '../GatewayDependencies.ts'
 import { finalityOf } from '../http/finalityOf.ts'
 import { readClaimableFees } from '../live/readClaimableFees.ts'
-import { readLiveBlock } from '../live/readLiveBlock.ts'
-import { withDeadline } from '../live/withDeadline.ts'
 import { cursorPosition } from '../routes/readCursor.ts'
 import { readChainStates } from './readChainStates.ts'
+import { readLivePerChain } from './readLivePerChain.ts'
+import type { WalletPageParameters } from './PageParameters.ts'
 
 type Row = {
   chain_id: number
@@ -27,16 +25,6 @@ type Row = {
   paired_token: string
 }
 
-export type ServeFeeClaimsParameters = {
-  request: FastifyRequest
-  deps: GatewayDependencies
-  route: string
-  filters: Record<string, unknown>
-  wallet: string
-  chainId?: number
-  limit: number
-}
-
 /**
  * A page of a wallet's fee positions (the launches that name it a reward recipient), by chain
  * and token. What each can claim is read live (never cached: spec §8) at one block per chain,
@@ -47,7 +35,7 @@ export type ServeFeeClaimsParameters = {
  * return serveFeeClaims({ request, deps, route: 'wallets.fee_claims', filters, wallet, limit: 25 })
  * // → { data: [positions with what each can claim now], page: { limit: 25, next_cursor }, meta } (as_of_block per chain)
  */
-export async function serveFeeClaims({ request, deps, route, filters, wallet, chainId, limit }: ServeFeeClaimsParameters) {
+export async function serveFeeClaims({ request, deps, route, filters, wallet, chainId, limit }: WalletPageParameters) {
   const after = cursorPosition({ request, version: 0 }) as [number, string] | undefined
   const params: (string | number)[] = [wallet, limit + 1]
   const where = ['p.recipient = $1']
@@ -61,27 +49,19 @@ export async function serveFeeClaims({ request, deps, route, filters, wallet, ch
   )
   const page = rows.slice(0, limit)
   const states = await readChainStates({ db: deps.db })
-  const live = new Map<string, { tokenAmount: bigint; pairedAmount: bigint; block: bigint }>()
-  for (const id of new Set(page.map((r) => r.chain_id))) {
-    const chain = deps.chains.get(id)
-    if (!chain) continue
-    const mine = page.filter((r) => r.chain_id === id)
-    const block = await readLiveBlock({ chain, timeoutMs: deps.liveReadTimeoutMs })
-    const amounts = await withDeadline({
-      run: () =>
-        readClaimableFees({
-          client: chain.client,
-          multicall3: chain.multicall3,
-          feeLocker: chain.launchpad.feeLocker,
-          positions: mine.map((r) => ({ token: r.token as Address, recipient: r.recipient as Address })),
-          blockNumber: block,
-        }),
-      dependency: 'the chain',
-      timeoutMs: deps.liveReadTimeoutMs,
-    })
-    mine.forEach((r, i) => live.set(`${id} ${r.token}`, { ...amounts[i], block }))
-  }
-  const blocks = [...new Set([...live.values()].map((l) => Number(l.block)))]
+  const { live, asOfBlock } = await readLivePerChain({
+    deps,
+    rows: page,
+    keyOf: (r) => `${r.chain_id} ${r.token}`,
+    read: ({ chain, rows, blockNumber }) =>
+      readClaimableFees({
+        client: chain.client,
+        multicall3: chain.multicall3,
+        feeLocker: chain.launchpad.feeLocker,
+        positions: rows.map((r) => ({ token: r.token as Address, recipient: r.recipient as Address })),
+        blockNumber,
+      }),
+  })
   const last = page.at(-1)
   return {
     data: page
@@ -117,6 +97,6 @@ export async function serveFeeClaims({ request, deps, route, filters, wallet, ch
       next_cursor:
         rows.length > limit && last ? deps.cursors.encode({ route, filters, version: 0, position: [last.chain_id, last.token] }) : null,
     },
-    meta: { generated_at: new Date(deps.now()).toISOString(), ...(blocks.length === 1 ? { as_of_block: blocks[0] } : {}) },
+    meta: { generated_at: new Date(deps.now()).toISOString(), ...(asOfBlock === undefined ? {} : { as_of_block: asOfBlock }) },
   }
 }

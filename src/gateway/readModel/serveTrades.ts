@@ -4,7 +4,7 @@ import { marketCapOf } from '../indexer/marketCapOf.ts'
 import { cursorPosition } from '../routes/readCursor.ts'
 import { readChainStates } from './readChainStates.ts'
 import { readTokenRow } from './readTokenRow.ts'
-import type { TokenPageParameters } from './TokenPageParameters.ts'
+import type { TokenPageParameters } from './PageParameters.ts'
 
 /**
  * A page of a token's trades, newest first (block, then log index, descending), keyset-paged.

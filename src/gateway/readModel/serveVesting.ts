@@ -1,12 +1,10 @@
 import { getAddress } from 'viem'
-import type { FastifyRequest } from 'fastify'
-import type { GatewayDependencies } from '../GatewayDependencies.ts'
 import { finalityOf } from '../http/finalityOf.ts'
-import { readLiveBlock } from '../live/readLiveBlock.ts'
 import { readVestingPositions } from '../live/readVestingPositions.ts'
-import { withDeadline } from '../live/withDeadline.ts'
 import { cursorPosition } from '../routes/readCursor.ts'
 import { readChainStates } from './readChainStates.ts'
+import { readLivePerChain } from './readLivePerChain.ts'
+import type { WalletPageParameters } from './PageParameters.ts'
 
 type Row = {
   chain_id: number
@@ -23,16 +21,6 @@ type Row = {
   updated_at: string
   name: string
   symbol: string
-}
-
-export type ServeVestingParameters = {
-  request: FastifyRequest
-  deps: GatewayDependencies
-  route: string
-  filters: Record<string, unknown>
-  wallet: string
-  chainId?: number
-  limit: number
 }
 
 /**
@@ -70,7 +58,7 @@ export function vestingStage({
  * return serveVesting({ request, deps, route: 'wallets.vesting', filters, wallet, limit: 25 })
  * // → { data: [positions with vested, claimed, claimable and stage], page: { limit: 25, next_cursor }, meta }
  */
-export async function serveVesting({ request, deps, route, filters, wallet, chainId, limit }: ServeVestingParameters) {
+export async function serveVesting({ request, deps, route, filters, wallet, chainId, limit }: WalletPageParameters) {
   const after = cursorPosition({ request, version: 0 }) as [number, number] | undefined
   const params: (string | number)[] = [wallet, limit + 1]
   const where = ['v.beneficiary = $1']
@@ -84,27 +72,19 @@ export async function serveVesting({ request, deps, route, filters, wallet, chai
   )
   const page = rows.slice(0, limit)
   const states = await readChainStates({ db: deps.db })
-  const live = new Map<string, { claimed: bigint; claimable: bigint; vested: bigint; timestamp: bigint; block: bigint }>()
-  for (const id of new Set(page.map((r) => r.chain_id))) {
-    const chain = deps.chains.get(id)
-    if (!chain) continue
-    const mine = page.filter((r) => r.chain_id === id)
-    const block = await readLiveBlock({ chain, timeoutMs: deps.liveReadTimeoutMs })
-    const values = await withDeadline({
-      run: () =>
-        readVestingPositions({
-          client: chain.client,
-          multicall3: chain.multicall3,
-          vault: chain.launchpad.vestingVault,
-          ids: mine.map((r) => BigInt(r.position_id)),
-          blockNumber: block,
-        }),
-      dependency: 'the chain',
-      timeoutMs: deps.liveReadTimeoutMs,
-    })
-    mine.forEach((r, i) => live.set(`${id} ${r.position_id}`, { ...values[i], block }))
-  }
-  const blocks = [...new Set([...live.values()].map((l) => Number(l.block)))]
+  const { live, asOfBlock } = await readLivePerChain({
+    deps,
+    rows: page,
+    keyOf: (r) => `${r.chain_id} ${r.position_id}`,
+    read: ({ chain, rows, blockNumber }) =>
+      readVestingPositions({
+        client: chain.client,
+        multicall3: chain.multicall3,
+        vault: chain.launchpad.vestingVault,
+        ids: rows.map((r) => BigInt(r.position_id)),
+        blockNumber,
+      }),
+  })
   const iso = (seconds: number) => new Date(Number(seconds) * 1000).toISOString()
   const last = page.at(-1)
   return {
@@ -147,6 +127,6 @@ export async function serveVesting({ request, deps, route, filters, wallet, chai
           ? deps.cursors.encode({ route, filters, version: 0, position: [last.chain_id, Number(last.position_id)] })
           : null,
     },
-    meta: { generated_at: new Date(deps.now()).toISOString(), ...(blocks.length === 1 ? { as_of_block: blocks[0] } : {}) },
+    meta: { generated_at: new Date(deps.now()).toISOString(), ...(asOfBlock === undefined ? {} : { as_of_block: asOfBlock }) },
   }
 }

@@ -63,7 +63,13 @@ export function registerHealthRoute(fastify: FastifyInstance, deps: GatewayDepen
         const state = !s.running ? 'stopped' : s.lastError ? 'failing' : lag !== null && lag <= SYNCED_LAG_BLOCKS ? 'synced' : 'syncing'
         return {
           chain_id: s.chainId,
-          indexer: { state, block_number: s.blockNumber ?? null, head_block: s.headBlock ?? null, lag_blocks: lag },
+          indexer: {
+            state,
+            block_number: s.blockNumber ?? null,
+            head_block: s.headBlock ?? null,
+            lag_blocks: lag,
+            role: s.role ?? null,
+          },
         }
       })
       const [limits, store] = await Promise.all([limitsState(deps), storeState(deps)])

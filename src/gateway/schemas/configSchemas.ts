@@ -98,6 +98,10 @@ export const GatewayHealthSchema = Type.Object(
               block_number: Type.Union([Type.Integer(), Type.Null()]),
               head_block: Type.Union([Type.Integer(), Type.Null()]),
               lag_blocks: Type.Union([Type.Integer(), Type.Null()]),
+              role: Type.Union([Type.Literal('leader'), Type.Literal('standby'), Type.Null()], {
+                description:
+                  'leader: this instance indexes the chain; standby: another instance on the same database does (this one takes over if it stops); null before the first step',
+              }),
             },
             { additionalProperties: false },
           ),

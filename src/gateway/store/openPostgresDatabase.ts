@@ -47,6 +47,14 @@ export function openPostgresDatabase({ url, maxConnections = 10, connectTimeoutM
     ...outside,
     transaction: async (fn) => {
       const client = await unavailableAs(pool.connect())
+      // A checked-out client is not the pool's to watch: its connection dropping between two
+      // statements (the server stopped) is an 'error' event that would otherwise crash the process.
+      // The next statement then fails as unavailable, and the broken client is destroyed, not reused.
+      let broken: Error | undefined
+      const onError = (error: Error) => {
+        broken = error
+      }
+      client.on('error', onError)
       try {
         await client.query('BEGIN')
         const inside = over((text, values) => unavailableAs(client.query(values.length ? { text, values } : text)))
@@ -63,7 +71,8 @@ export function openPostgresDatabase({ url, maxConnections = 10, connectTimeoutM
         await client.query('ROLLBACK').catch(() => {})
         throw error
       } finally {
-        client.release()
+        client.off('error', onError)
+        client.release(broken)
       }
     },
     close: () => pool.end(),

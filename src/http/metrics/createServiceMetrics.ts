@@ -152,7 +152,7 @@ export function createServiceMetrics({
   if (leftOutReasons) {
     new Gauge({
       name: 'swap_market_pools_left_out_by_reason',
-      help: 'Known pools left out of the solver, by category of reason (deny_list, token_behaviour, hooks, solver_refused, liquidity, unreadable, other)',
+      help: 'Known pools left out of the solver, by category of reason (deny_list, token_behaviour, hooks, solver_refused, venue_closed, liquidity, unreadable, other)',
       labelNames: ['reason'],
       registers: [registry],
       collect() {

@@ -13,5 +13,10 @@ test("the market's left-out reasons (docs/real-chain.md wordings) fall into few 
   )
   assert.equal(leftOutCategory('a V4 pool with hooks is not read (hooks 0x…c000)'), 'hooks')
   assert.equal(leftOutCategory('left out at block 9: solver refused it: zero liquidity'), 'solver_refused')
+  assert.equal(leftOutCategory('left out at block 9: paused'), 'venue_closed')
+  assert.equal(
+    leftOutCategory("left out at block 9: stale: the operator's last update was at block 1, fresh for 5 blocks, not in block 10"),
+    'venue_closed',
+  )
   assert.equal(leftOutCategory('something new'), 'other')
 })

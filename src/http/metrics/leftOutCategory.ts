@@ -4,6 +4,8 @@ const CATEGORIES: [category: string, pattern: RegExp][] = [
   ['token_behaviour', /fee on transfer|rounding|rebas|interest|transfer reverts|reverted in the simulation|moves other amounts/],
   ['hooks', /hooks/],
   ['solver_refused', /solver refused/],
+  // A prop AMM closed for the block (createPropAmmAdapter's reasons).
+  ['venue_closed', /: paused$|: stale: the operator|: trading disabled$|samples not monotone|quotes nothing either way/],
   ['liquidity', /below the floor|cannot be valued|no chain of pools|liquidity/],
   ['unreadable', /revert|could not be read|unreadable|read failed|no code/],
 ]

@@ -22,7 +22,19 @@ export const LegData = Type.Union(
     Type.Object({ kind: kind('algebra_direct'), pool: Address }, closed),
     Type.Object({ kind: kind('hydrex'), deadline: Type.Optional(Int64) }, closed),
     Type.Object({ kind: kind('univ4'), commands: Hex, inputs: Type.Array(Hex), deadline: Type.Optional(Int64) }, closed),
-    Type.Object({ kind: kind('curve'), pool: Address, i: Type.Integer({ minimum: 0 }), j: Type.Integer({ minimum: 0 }) }, closed),
+    Type.Object(
+      {
+        kind: kind('curve'),
+        pool: Address,
+        i: Type.Integer({ minimum: 0, description: "tokenIn's index in the pool's coins (exchange's i; the router takes 0..7)" }),
+        j: Type.Integer({ minimum: 0, description: "tokenOut's index in the pool's coins (exchange's j; 0..7, not i)" }),
+      },
+      {
+        ...closed,
+        description:
+          "One exchange(i, j, amountIn, minOut) on a Curve StableSwap pool (legacy plain, meta or NG template: int128 indexes), paid to the router; the leg's minOut is the pool's min_dy (docs/route-legs.md)",
+      },
+    ),
     Type.Object(
       {
         kind: kind('prop_amm'),
@@ -112,7 +124,7 @@ export const RouteCandidateMetadata = Type.Object(
   { $id: 'RouteCandidateMetadata', ...closed },
 )
 
-/** Extra properties allowed (spec); ours: `stoppedBy`, `stoppedIn`, `maxHopsSearched`, `upperBound` and `gapBps`. */
+/** Extra properties allowed (spec); ours: `stoppedBy`, `stoppedIn`, `maxHopsSearched`, `upperBound`, `gapBps` and `sampledLegs`. */
 export const RouteMetadata = Type.Object(
   {
     connectorsConsidered: Type.Array(Address),
@@ -146,6 +158,27 @@ export const RouteMetadata = Type.Object(
         description:
           'how far the routes fall short of upperBound: 10^4 * (upperBound - routed output) / upperBound, the routed output being before the integrator fee',
       }),
+    ),
+    sampledLegs: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            route: Type.Integer({ minimum: 0 }),
+            leg: Type.Integer({ minimum: 0 }),
+            poolId: Type.String(),
+            dex: Type.Ref('DexId'),
+            marginBps: Type.Integer({ minimum: 0, maximum: 10_000 }),
+            sampledOut: AmountString,
+            quotedOut: AmountString,
+            quotedAtBlock: Type.Optional(Type.Integer({ minimum: 0 })),
+          },
+          closed,
+        ),
+        {
+          description:
+            "the legs on venues priced by sampling their quote views (prop AMMs): the sampled estimate (margin off), the venue's own quote at the leg's input when the plan was answered (the plan's amount) and its block; each leg's minOut leaves the venue's margin for a re-pricing (docs/prop-amms.md)",
+        },
+      ),
     ),
   },
   { $id: 'RouteMetadata', additionalProperties: true },

@@ -57,7 +57,12 @@ test('1inch /swap simulates the taker unless disableEstimate=true: a taker that 
   const swap = `/swap/v6.0/8453/swap?src=${WETH}&dst=${USDC}&amount=1000000000000000&from=${taker}&origin=${taker}&slippage=1`
   const simulated = await get('1inch', swap, auth)
   assert.equal(simulated.status, 400)
-  assert.match(simulated.body.description, /^Not enough allowance/)
+  assert.match(simulated.body.description, /^Not enough allowance\. Amount: 1000000000000000\. Allowance: 0\. Spender: 0x[0-9a-f]{40}$/i)
+  assert.equal(simulated.body.error, 'Bad Request')
+  assert.deepEqual(simulated.body.meta, [
+    { type: 'amount', value: '1000000000000000' },
+    { type: 'allowance', value: '0' },
+  ])
   const unsimulated = await get('1inch', `${swap}&disableEstimate=true&includeGas=true`, auth)
   assert.equal(unsimulated.status, 200)
   assert.equal(unsimulated.body.tx.gas, 0)

@@ -16,6 +16,8 @@ import { type LaunchpadTestbed, startLaunchpadTestbed } from '../launchpad/launc
 // The indexer survives restarts (a new indexer on the same database carries on from the last
 // commit) and reorganisations (a replaced chain is undone back to the fork and read again): the
 // read model then equals one indexed from scratch on the new chain, on SQLite and PostgreSQL.
+// Two indexers on one database take turns through the chain's lease (a stalled leader replaced
+// cannot write); test/scaling/gatewayInstances.test.ts does it with two SIGKILLable processes.
 
 const STARTING_TICK = -184_400
 let t: LaunchpadTestbed
@@ -164,6 +166,63 @@ for (const engine of testEngines) {
         )
       } finally {
         snapshot = await revertToSnapshot({ testClient: t.devnet.testClient, id: snapshot })
+        await db.close()
+        await fresh.close()
+      }
+    })
+
+    test("two indexers on one database take turns: the lease's holder indexes, the other stands by and takes over once it lapses; the stalled leader's batch is not written", async () => {
+      const db = await engine.open()
+      const fresh = await engine.open()
+      const snapshot: Hex = await t.devnet.testClient.snapshot()
+      try {
+        await activity({ salt: 21, seed: 2 })
+        // X's log reads wait at a gate the test opens (an instance that stalls mid-batch).
+        let gate: Promise<void> = Promise.resolve()
+        let reached = () => {}
+        const gated = new Proxy(client, {
+          get: (target, property, receiver) =>
+            property === 'getLogs'
+              ? async (...args: Parameters<PublicClient['getLogs']>) => {
+                  reached()
+                  await gate
+                  return target.getLogs(...args)
+                }
+              : Reflect.get(target, property, receiver),
+        })
+        let ms = Date.now()
+        const now = () => ms
+        const x = createIndexer({ db, client: gated, launchpad, batchBlocks: 7, now, lease: { holder: 'x', ttlMs: 1_000 } })
+        const y = createIndexer({ db, client, launchpad, batchBlocks: 7, now, lease: { holder: 'y', ttlMs: 1_000 } })
+        const indexedTo = async () => (await db.query<{ block_number: number }>('SELECT block_number FROM indexer_state'))[0].block_number
+        await x.syncOnce()
+        assert.equal(x.status().role, 'leader')
+        const afterX = await indexedTo()
+        await y.syncOnce()
+        assert.equal(y.status().role, 'standby')
+        assert.equal(await indexedTo(), afterX, 'the standby wrote nothing')
+
+        // X stalls in its next batch's log read past its lease; Y takes over and indexes to the head.
+        let open = () => {}
+        gate = new Promise((resolve) => (open = resolve))
+        const atGate = new Promise<void>((resolve) => (reached = resolve))
+        const stalled = x.syncOnce()
+        await atGate
+        ms += 1_001
+        await y.catchUp()
+        assert.equal(y.status().role, 'leader')
+        const head = await indexedTo()
+        open()
+        await assert.rejects(stalled, /another instance took over/)
+        assert.equal(await indexedTo(), head, "the replaced leader's batch rolled back")
+        await x.syncOnce()
+        assert.equal(x.status().role, 'standby')
+
+        await createIndexer({ db: fresh, client, launchpad, batchBlocks: 1000 }).catchUp()
+        const [shared, scratch] = [await contents(db), await contents(fresh)]
+        for (const table of Object.keys(scratch)) assert.deepEqual(shared[table], scratch[table], table)
+      } finally {
+        await revertToSnapshot({ testClient: t.devnet.testClient, id: snapshot })
         await db.close()
         await fresh.close()
       }

@@ -79,7 +79,9 @@ impl DynamicSwapFee {
         }
         let twap_tick = match wire.twap_tick {
             None => None,
-            Some(t) if (i64::from(MIN_TICK)..=i64::from(MAX_TICK)).contains(&t) => Some(t as i32),
+            Some(t) if (i64::from(MIN_TICK)..=i64::from(MAX_TICK)).contains(&t) => {
+                Some(i32::try_from(t).map_err(|_| format!("dynamicFee.twapTick {t}"))?)
+            }
             Some(t) => return Err(format!("dynamicFee.twapTick {t} outside [MIN_TICK, MAX_TICK]")),
         };
         Ok(DynamicSwapFee {
@@ -96,10 +98,9 @@ impl DynamicSwapFee {
     /// above the factory's 100,000.
     pub fn fee_pips(&self, tick: i32) -> u32 {
         let answer = self.module_fee_pips(tick);
-        if answer <= u64::from(MAX_MODULE_FEE_PIPS) {
-            answer as u32
-        } else {
-            self.spacing_fee_pips
+        match u32::try_from(answer) {
+            Ok(answer) if answer <= MAX_MODULE_FEE_PIPS => answer,
+            _ => self.spacing_fee_pips,
         }
     }
 
@@ -110,11 +111,17 @@ impl DynamicSwapFee {
         let base = if self.base_fee_pips != 0 { self.base_fee_pips } else { self.spacing_fee_pips };
         // |Δtick| < 2^21 and K ≤ 1e18 < 2^60: the product fits u128.
         let dynamic = self.twap_tick.map_or(0, |twap| {
-            let distance = u128::from((i64::from(tick) - i64::from(twap)).unsigned_abs());
-            (distance * u128::from(self.scaling_factor) / u128::from(SCALING_PRECISION)) as u64
+            let distance = u128::from(i64::from(tick).abs_diff(i64::from(twap)));
+            // SCALING_PRECISION is not zero: the division always has a quotient.
+            let scaled = distance
+                .saturating_mul(u128::from(self.scaling_factor))
+                .checked_div(u128::from(SCALING_PRECISION))
+                .unwrap_or(u128::MAX);
+            // Below 2^21 · 2^60 / 1e6 < 2^62: fits a u64 (saturating past it would only cap).
+            u64::try_from(scaled).unwrap_or(u64::MAX)
         });
         // The cap applies to the sum, even a cap of 0.
-        (u64::from(base) + dynamic).min(u64::from(self.fee_cap_pips))
+        u64::from(base).saturating_add(dynamic).min(u64::from(self.fee_cap_pips))
     }
 }
 

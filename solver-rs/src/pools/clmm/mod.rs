@@ -165,7 +165,7 @@ impl ClPool {
     fn max_amount(&self) -> U256 {
         match self.flavor {
             ClFlavor::Singleton { .. } => U256::from(i128::MAX as u128),
-            ClFlavor::UniswapV3 | ClFlavor::AlgebraIntegral => U256::MAX >> 1,
+            ClFlavor::UniswapV3 | ClFlavor::AlgebraIntegral => U256::MAX.wrapping_shr(1),
         }
     }
 

@@ -38,9 +38,9 @@ pub struct SwapResult {
 /// The price limit our router passes: one inside the bound, so every reachable price is allowed.
 pub fn router_price_limit_x96(zero_for_one: bool) -> U256 {
     if zero_for_one {
-        MIN_SQRT_RATIO + U256::from(1)
+        MIN_SQRT_RATIO.saturating_add(U256::from(1))
     } else {
-        MAX_SQRT_RATIO - U256::from(1)
+        MAX_SQRT_RATIO.saturating_sub(U256::from(1))
     }
 }
 
@@ -182,8 +182,8 @@ impl<'t> LoopParams<'t> {
             } else {
                 ended = StepEnd::WordEdge;
             }
-            // Moving down, the pool sits just below the crossed tick.
-            state.tick = if zero_for_one { tick_next - 1 } else { tick_next };
+            // Moving down, the pool sits just below the crossed tick (ticks are far above i32::MIN).
+            state.tick = if zero_for_one { tick_next.saturating_sub(1) } else { tick_next };
         } else if state.sqrt_price_x96 != step_start_price {
             state.tick = get_tick_at_sqrt_ratio(state.sqrt_price_x96)?;
         }
@@ -214,8 +214,8 @@ impl Swap {
         self.amount_out =
             self.amount_out.checked_add(step.amount_out).ok_or(PoolError::Overflow)?;
         match step.ended {
-            StepEnd::Crossing => self.crossings += 1,
-            StepEnd::WordEdge => self.words += 1,
+            StepEnd::Crossing => self.crossings = self.crossings.saturating_add(1),
+            StepEnd::WordEdge => self.words = self.words.saturating_add(1),
             StepEnd::Inside => {}
         }
         self.state = step.state;

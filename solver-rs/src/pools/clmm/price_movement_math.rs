@@ -29,7 +29,7 @@ pub fn move_price_towards_target_exact_in(
         return Err(PoolError::InvalidState(format!("Algebra fee of {fee_pips} pips")));
     }
     let fee = U256::from(fee_pips);
-    let fee_complement = U256::from(MAX_FEE_PIPS - fee_pips);
+    let fee_complement = U256::from(MAX_FEE_PIPS.saturating_sub(fee_pips));
     let amount_after_fee = mul_div(amount_available, fee_complement, U256::from(MAX_FEE_PIPS))?;
     let input_to_target =
         amount_in_between(current_price_x96, target_price_x96, liquidity, zero_to_one)?;

@@ -21,7 +21,9 @@ pub fn calculate_swap_fee_pips(protocol_fee_pips: u32, lp_fee_pips: u32) -> u32 
     }
     let (p, l) = (u64::from(protocol_fee_pips & 0xfff), u64::from(lp_fee_pips & 0xff_ffff));
     // p < 2^12 < 1e6, so p·l/1e6 < l: the subtraction cannot underflow.
-    (p + l - p * l / 1_000_000) as u32
+    // The result is at most p + l < 2^25: it fits a u32.
+    u32::try_from(p.saturating_add(l).saturating_sub(p.saturating_mul(l) / 1_000_000))
+        .unwrap_or(u32::MAX)
 }
 
 #[cfg(test)]

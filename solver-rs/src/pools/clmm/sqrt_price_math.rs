@@ -25,8 +25,9 @@ pub fn get_amount0_delta(
     if lower.is_zero() {
         return Err(PoolError::InvalidState("zero sqrt price".into()));
     }
-    let numerator1: U256 = U256::from(liquidity) << 96;
-    let numerator2 = upper - lower;
+    // L < 2^128, so L·2^96 keeps every bit; `ordered` puts upper ≥ lower.
+    let numerator1: U256 = U256::from(liquidity).wrapping_shl(96);
+    let numerator2 = upper.saturating_sub(lower);
     if round_up {
         // Two ceilings in a row, as the contract does: the pool never receives less than owed.
         div_rounding_up(mul_div_rounding_up(numerator1, numerator2, upper)?, lower)
@@ -46,9 +47,9 @@ pub fn get_amount1_delta(
     let (lower, upper) = ordered(sqrt_ratio_a_x96, sqrt_ratio_b_x96);
     let liquidity = U256::from(liquidity);
     if round_up {
-        mul_div_rounding_up(liquidity, upper - lower, Q96)
+        mul_div_rounding_up(liquidity, upper.saturating_sub(lower), Q96)
     } else {
-        mul_div(liquidity, upper - lower, Q96)
+        mul_div(liquidity, upper.saturating_sub(lower), Q96)
     }
 }
 
@@ -84,7 +85,8 @@ fn next_price_from_amount0_rounding_up(
     if amount.is_zero() {
         return Ok(sqrt_price_x96);
     }
-    let numerator1: U256 = U256::from(liquidity) << 96;
+    // L < 2^128, so L·2^96 keeps every bit.
+    let numerator1: U256 = U256::from(liquidity).wrapping_shl(96);
     if let Some(product) = amount.checked_mul(sqrt_price_x96) {
         if let Some(denominator) = numerator1.checked_add(product) {
             // The contract takes this path only when neither step overflows; the result fits 160 bits.
@@ -107,7 +109,8 @@ fn next_price_from_amount1_rounding_down(
 ) -> Result<U256, PoolError> {
     let liquidity = U256::from(liquidity);
     let quotient = if amount <= MAX_U160 {
-        div_rem(amount << 96, liquidity).0
+        // amount < 2^160: the shift keeps every bit.
+        div_rem(amount.wrapping_shl(96), liquidity).0
     } else {
         mul_div(amount, Q96, liquidity)?
     };

@@ -58,15 +58,16 @@ pub fn calculate_swap_exact_in(
         amount_out = amount_out.checked_add(step.amount_out).ok_or(PoolError::Overflow)?;
 
         if state.sqrt_price_x96 == next_tick_price {
-            crossings += 1;
+            crossings = crossings.saturating_add(1);
             if zero_to_one {
                 state.liquidity = add_delta(
                     state.liquidity,
                     liquidity_net.checked_neg().ok_or(PoolError::Overflow)?,
                 )?;
-                state.tick = next_tick - 1;
+                // Ticks lie far above i32::MIN.
+                state.tick = next_tick.saturating_sub(1);
                 next = prev;
-                prev = ticks.algebra_prev(next_tick - 1);
+                prev = ticks.algebra_prev(next_tick.saturating_sub(1));
             } else {
                 state.liquidity = add_delta(state.liquidity, liquidity_net)?;
                 state.tick = next_tick;

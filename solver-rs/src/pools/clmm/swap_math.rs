@@ -52,7 +52,8 @@ pub fn compute_swap_step_exact_in(
     }
     let zero_for_one = sqrt_price_current_x96 >= sqrt_price_target_x96;
     let fee = U256::from(fee_pips);
-    let fee_complement = U256::from(MAX_FEE_PIPS - fee_pips);
+    // fee_pips ≤ MAX_FEE_PIPS (checked above).
+    let fee_complement = U256::from(MAX_FEE_PIPS.saturating_sub(fee_pips));
     // The fee comes off the top, floored: the pool never credits more input than was paid for.
     let amount_remaining_less_fee =
         mul_div(amount_remaining, fee_complement, U256::from(MAX_FEE_PIPS))?;
@@ -84,7 +85,8 @@ pub fn compute_swap_step_exact_in(
         (StepRules::V4, false) => {
             // V4 books the whole fee-less remainder as input, even if the rounded price would have
             // needed less; the rest of the remainder is the fee. Output is the same as V3's.
-            (amount_remaining_less_fee, amount_remaining - amount_remaining_less_fee)
+            // What is left after the fee is at most the remainder.
+            (amount_remaining_less_fee, amount_remaining.saturating_sub(amount_remaining_less_fee))
         }
         (StepRules::V3, _) => {
             // V3 decides "target reached" by comparing prices, not amounts: a short step whose

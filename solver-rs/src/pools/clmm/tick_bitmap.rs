@@ -23,21 +23,26 @@ pub fn next_initialized_tick_within_one_word(
     // Compressed ticks round toward −∞ (the contract decrements after truncating a negative).
     let compressed = i64::from(tick).div_euclid(spacing);
     let to_tick = |c: i64| -> Result<i32, PoolError> {
-        i32::try_from(c * spacing).map_err(|_| PoolError::Overflow)
+        c.checked_mul(spacing).and_then(|t| i32::try_from(t).ok()).ok_or(PoolError::Overflow)
     };
     if lte {
         // Word of `compressed`; search bits at or below its position in that word.
-        let word_start = compressed - compressed.rem_euclid(256);
+        // A compressed tick is an i32 over a positive spacing: none of these i64 sums saturates.
+        let word_start = compressed.saturating_sub(compressed.rem_euclid(256));
         match ticks.at_or_below(to_tick(compressed)?) {
-            Some((t, net)) if i64::from(t) >= word_start * spacing => Ok((t, Some(net))),
+            Some((t, net)) if i64::from(t) >= word_start.saturating_mul(spacing) => {
+                Ok((t, Some(net)))
+            }
             _ => Ok((to_tick(word_start)?, None)),
         }
     } else {
         // Start from the next compressed tick; search bits at or above it in its word.
-        let start = compressed + 1;
-        let word_end = start - start.rem_euclid(256) + 255;
+        let start = compressed.saturating_add(1);
+        let word_end = start.saturating_sub(start.rem_euclid(256)).saturating_add(255);
         match ticks.above(to_tick(compressed)?) {
-            Some((t, net)) if i64::from(t) <= word_end * spacing => Ok((t, Some(net))),
+            Some((t, net)) if i64::from(t) <= word_end.saturating_mul(spacing) => {
+                Ok((t, Some(net)))
+            }
             _ => Ok((to_tick(word_end)?, None)),
         }
     }

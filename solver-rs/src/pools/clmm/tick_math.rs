@@ -84,14 +84,14 @@ fn compute_sqrt_ratio_at_tick(tick: i32) -> Result<U256, PoolError> {
         }
     }
     let ratio = match ratio {
-        None => U256::from(1) << 128,
+        None => U256::from_limbs([0, 0, 1, 0]),
         // ratio < 2^128 is never zero: the smallest factor product stays far above 1.
         Some(ratio) if tick > 0 => div_rem(U256::MAX, U256::from(ratio)).0,
         Some(ratio) => U256::from(ratio),
     };
-    let low_32_bits = ratio.as_limbs()[0] as u32;
-    let rounded_up = if low_32_bits == 0 { 0u8 } else { 1u8 };
-    Ok((ratio >> 32) + U256::from(rounded_up))
+    let rounded_up = ratio.as_limbs()[0] & u64::from(u32::MAX) != 0;
+    // ratio >> 32 < 2^224: adding one cannot overflow.
+    Ok(ratio.wrapping_shr(32).saturating_add(U256::from(u8::from(rounded_up))))
 }
 
 /// ⌊a·b / 2^128⌋: the high half of a 128-by-128-bit product.
@@ -112,12 +112,20 @@ pub fn get_tick_at_sqrt_ratio(sqrt_price_x96: U256) -> Result<i32, PoolError> {
         )));
     }
     // Q128.128 ratio in [2^64, 2^192): the msb is its integer log2.
-    let ratio: U256 = sqrt_price_x96 << 32usize;
-    let msb = 255 - ratio.leading_zeros();
+    // sqrt_price_x96 < 2^160, so the shift keeps every bit; the ratio is not zero, so msb ≥ 64.
+    let ratio: U256 = sqrt_price_x96.wrapping_shl(32);
+    let msb = 255usize.saturating_sub(ratio.leading_zeros());
     // r: the ratio's top 128 bits, normalized to [2^127, 2^128) (as the contract's `r`).
-    let mut r = if msb >= 128 { ratio >> (msb - 127) } else { ratio << (127 - msb) }.to::<u128>();
+    let mut r = if msb >= 128 {
+        ratio.wrapping_shr(msb.saturating_sub(127))
+    } else {
+        ratio.wrapping_shl(127usize.saturating_sub(msb))
+    }
+    .to::<u128>();
     // log2 in Q64.64, fraction found bit by bit by squaring: r² ≥ 2 sets the bit and halves r.
-    let mut log_2 = (msb as i128 - 128) << 64;
+    // msb < 256, so (msb − 128) · 2^64 is far inside i128.
+    let msb = i128::try_from(msb).map_err(|_| PoolError::Overflow)?;
+    let mut log_2 = msb.saturating_sub(128).saturating_mul(1i128 << 64);
     for bit in (50..64).rev() {
         let (high, low) = mul_wide_u128(r, r);
         let carried = high >> 127;
@@ -126,10 +134,12 @@ pub fn get_tick_at_sqrt_ratio(sqrt_price_x96: U256) -> Result<i32, PoolError> {
     }
     // log base sqrt(1.0001) in Q128.128, an int256 product in the contract; |log_2| < 2^71 keeps
     // this one under 2^150, so the 256-bit two's complement wraps exactly as the contract's does.
-    let magnitude = U256::from(log_2.unsigned_abs()) * U256::from(LOG_SQRT10001_FACTOR);
+    let magnitude = U256::from(log_2.unsigned_abs())
+        .checked_mul(U256::from(LOG_SQRT10001_FACTOR))
+        .ok_or(PoolError::Overflow)?;
     let log_sqrt10001 = if log_2 < 0 { magnitude.wrapping_neg() } else { magnitude };
-    let tick_low = floor_q128(log_sqrt10001.wrapping_sub(TICK_LOW_OFFSET));
-    let tick_high = floor_q128(log_sqrt10001.wrapping_add(TICK_HIGH_OFFSET));
+    let tick_low = floor_q128(log_sqrt10001.wrapping_sub(TICK_LOW_OFFSET))?;
+    let tick_high = floor_q128(log_sqrt10001.wrapping_add(TICK_HIGH_OFFSET))?;
     if tick_low == tick_high || get_sqrt_ratio_at_tick(tick_high)? > sqrt_price_x96 {
         Ok(tick_low)
     } else {
@@ -146,21 +156,29 @@ const TICK_HIGH_OFFSET: U256 =
     U256::from_limbs([0x455e_2607_99a0_632f, 0xdb2d_f09e_8195_9a81, 0, 0]);
 
 /// ⌊x / 2^128⌋ for x a two's-complement int256 holding a tick in Q128.128 (the contract's `>> 128`
-/// on int256, then int24).
-fn floor_q128(x: U256) -> i32 {
+/// on int256, then int24). The high half read as i128 is the two's-complement value (|x| < 2^150
+/// here); one that does not fit an i32 is an overflow, not a truncation.
+fn floor_q128(x: U256) -> Result<i32, PoolError> {
     let limbs = x.as_limbs();
-    ((u128::from(limbs[3]) << 64 | u128::from(limbs[2])) as i128) as i32
+    let high = (u128::from(limbs[3]) << 64 | u128::from(limbs[2])) as i128;
+    i32::try_from(high).map_err(|_| PoolError::Overflow)
 }
 
 /// The 256-bit product of two u128 as (high, low) halves: four 64-bit multiplies.
 fn mul_wide_u128(a: u128, b: u128) -> (u128, u128) {
     let (a_high, a_low) = (a >> 64, a & u128::from(u64::MAX));
     let (b_high, b_low) = (b >> 64, b & u128::from(u64::MAX));
-    let (middle, carry_middle) = (a_high * b_low).overflowing_add(a_low * b_high);
-    let (low, carry_low) = (a_low * b_low).overflowing_add(middle << 64);
+    // Every factor is below 2^64, so no product wraps; the high half of a 256-bit product is below
+    // 2^128, so neither does its sum (the carries are what `overflowing_add` reports).
+    let (middle, carry_middle) =
+        a_high.wrapping_mul(b_low).overflowing_add(a_low.wrapping_mul(b_high));
+    let (low, carry_low) = a_low.wrapping_mul(b_low).overflowing_add(middle << 64);
     // A carry out of the middle sum is worth 2^192, 2^64 in the high half.
-    let high =
-        a_high * b_high + (middle >> 64) + (u128::from(carry_middle) << 64) + u128::from(carry_low);
+    let high = a_high
+        .wrapping_mul(b_high)
+        .wrapping_add(middle >> 64)
+        .wrapping_add(u128::from(carry_middle) << 64)
+        .wrapping_add(u128::from(carry_low));
     (high, low)
 }
 

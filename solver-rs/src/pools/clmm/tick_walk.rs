@@ -102,8 +102,8 @@ impl TickWalk {
             state: next.state,
             spent,
             amount_out,
-            crossings: last.crossings + crossed,
-            words: last.words + word,
+            crossings: last.crossings.saturating_add(crossed),
+            words: last.words.saturating_add(word),
         });
     }
 
@@ -114,15 +114,15 @@ impl TickWalk {
     fn furthest(&mut self, pool: &LoopParams, k: usize, remaining: U256) -> usize {
         let base = self.checkpoints[k].spent;
         // Compared as a difference from the base (cumulative spends never fall), so nothing overflows.
-        let short = |c: &Checkpoint| c.spent - base < remaining;
+        let short = |c: &Checkpoint| c.spent.saturating_sub(base) < remaining;
         while !self.ended && self.checkpoints.last().is_some_and(short) {
             self.extend(pool);
         }
         // Checkpoint k spends nothing from itself, so it is short and `first` is past it.
-        let first = k + self.checkpoints[k..].partition_point(short);
+        let first = k.saturating_add(self.checkpoints[k..].partition_point(short));
         match self.checkpoints.get(first) {
-            Some(c) if c.spent - base == remaining => first,
-            _ => first - 1,
+            Some(c) if c.spent.saturating_sub(base) == remaining => first,
+            _ => first.saturating_sub(1),
         }
     }
 }
@@ -160,13 +160,19 @@ pub(super) fn swap_exact_in_walked(
             let m = walk.furthest(pool, k, swap.remaining);
             if m > k {
                 let (from, to) = (walk.checkpoints[k], walk.checkpoints[m]);
-                swap.remaining -= to.spent - from.spent;
+                // Checkpoints are cumulative (none falls below an earlier one), and `furthest`
+                // spends at most what remains.
+                swap.remaining = swap
+                    .remaining
+                    .checked_sub(to.spent.saturating_sub(from.spent))
+                    .ok_or(PoolError::Overflow)?;
                 swap.amount_out = swap
                     .amount_out
-                    .checked_add(to.amount_out - from.amount_out)
+                    .checked_add(to.amount_out.saturating_sub(from.amount_out))
                     .ok_or(PoolError::Overflow)?;
-                swap.crossings += to.crossings - from.crossings;
-                swap.words += to.words - from.words;
+                swap.crossings =
+                    swap.crossings.saturating_add(to.crossings.saturating_sub(from.crossings));
+                swap.words = swap.words.saturating_add(to.words.saturating_sub(from.words));
                 swap.state = to.state;
                 continue;
             }

@@ -96,8 +96,8 @@ fn validate_tick(tick: i64, sqrt_price_x96: U256) -> Result<i32, PoolInputError>
         .map_err(|e| invalid(format!("sqrtPriceX96: {e}")))?;
     let on_boundary =
         get_sqrt_ratio_at_tick(price_tick).map(|p| p == sqrt_price_x96).unwrap_or(false);
-    let consistent =
-        tick == i64::from(price_tick) || (on_boundary && tick == i64::from(price_tick) - 1);
+    let consistent = tick == i64::from(price_tick)
+        || (on_boundary && tick == i64::from(price_tick).saturating_sub(1));
     if !consistent || tick < i64::from(MIN_TICK) {
         return Err(invalid(format!(
             "tick {tick} is inconsistent with sqrtPriceX96 {sqrt_price_x96} (tick {price_tick})"
@@ -123,7 +123,9 @@ fn validate_fee(fee_pips: i64, flavor: ClFlavor) -> Result<u32, PoolInputError> 
     // V4's and Infinity's LP fee may be exactly 100% (MAX_LP_FEE = 1e6); V3 and Algebra stay below.
     let max = match flavor {
         ClFlavor::Singleton { .. } => i64::from(MAX_FEE_PIPS),
-        ClFlavor::UniswapV3 | ClFlavor::AlgebraIntegral => i64::from(MAX_FEE_PIPS) - 1,
+        ClFlavor::UniswapV3 | ClFlavor::AlgebraIntegral => {
+            i64::from(MAX_FEE_PIPS).saturating_sub(1)
+        }
     };
     if !(0..=max).contains(&fee_pips) {
         return Err(invalid(format!("feePips {fee_pips} outside 0..={max}")));
@@ -190,9 +192,10 @@ fn validate_ticks(
         if !(i64::from(MIN_TICK)..=i64::from(MAX_TICK)).contains(&tick) {
             return Err(invalid(format!("ticks: tick {tick} outside [MIN_TICK, MAX_TICK]")));
         }
-        let tick = tick as i32;
+        let tick = i32::try_from(tick).map_err(|_| invalid(format!("ticks: tick {tick}")))?;
         // (Algebra's MIN_TICK / MAX_TICK sentinels, if sent, pass: Algebra skips this check.)
-        if require_multiples && tick % tick_spacing != 0 {
+        // The spacing is validated positive, so the remainder has a divisor.
+        if require_multiples && tick.checked_rem(tick_spacing).is_none_or(|r| r != 0) {
             return Err(invalid(format!(
                 "ticks: tick {tick} is not a multiple of tickSpacing {tick_spacing}"
             )));

@@ -24,8 +24,9 @@ pub fn amount_out(
     if amount_in.is_zero() {
         return Ok(U256::ZERO);
     }
-    let amount_in_with_fee =
-        amount_in.checked_mul(U256::from(BPS - fee_bps)).ok_or(PoolError::Overflow)?;
+    let amount_in_with_fee = amount_in
+        .checked_mul(U256::from(BPS.saturating_sub(fee_bps)))
+        .ok_or(PoolError::Overflow)?;
     let numerator = amount_in_with_fee.checked_mul(reserve_out).ok_or(PoolError::Overflow)?;
     let denominator = reserve_in
         .checked_mul(U256::from(BPS))

@@ -38,7 +38,7 @@ impl CpmmPool {
         let Model::ConstantProduct { fee_bps } = spec.model else {
             return Err(PoolInputError::WrongModel { dex: spec.dex, model: "constant_product" });
         };
-        let max_reserve = (U256::from(1) << 112) - U256::from(1);
+        let max_reserve = U256::from((1u128 << 112) - 1);
         let [r0, r1] = wire.reserves;
         if r0.0 > max_reserve || r1.0 > max_reserve {
             return Err(PoolInputError::Invalid("reserves exceed uint112".into()));
@@ -79,10 +79,11 @@ impl PoolModel for CpmmPool {
         let (reserve_in, reserve_out) = self.oriented(zero_for_one);
         let new_in = reserve_in.checked_add(amount_in).ok_or(PoolError::Overflow)?;
         // The pair stores reserves as uint112 and reverts past that.
-        if new_in >= U256::from(1) << 112 {
+        if new_in >= U256::from(1u128 << 112) {
             return Err(PoolError::Overflow);
         }
-        let new_out = reserve_out - outcome.amount_out;
+        // The output is below the reserve (the formula's quotient never reaches it).
+        let new_out = reserve_out.checked_sub(outcome.amount_out).ok_or(PoolError::Overflow)?;
         let next = if zero_for_one {
             CpmmPool { reserve0: new_in, reserve1: new_out, fee_bps: self.fee_bps }
         } else {
@@ -97,7 +98,7 @@ impl PoolModel for CpmmPool {
         if reserve_in.is_zero() {
             return 0.0;
         }
-        let fee_factor = f64::from(BPS - self.fee_bps) / f64::from(BPS);
+        let fee_factor = f64::from(BPS.saturating_sub(self.fee_bps)) / f64::from(BPS);
         f64::from(reserve_out) / f64::from(reserve_in) * fee_factor
     }
 

@@ -32,9 +32,14 @@ pub struct ConcaveCurve {
 
 /// The fitted breakpoint after `prev` and `last`, or `sample_out` when the slope cap is larger.
 fn capped_out(prev: (U256, U256), last: (U256, U256), x: U256, sample_out: U256) -> U256 {
-    let extended = mul_div(last.1 - prev.1, x - last.0, last.0 - prev.0)
-        .ok()
-        .and_then(|rise| last.1.checked_add(rise));
+    // Inputs ascend strictly and fitted outputs never fall, so no difference here is negative.
+    let extended = mul_div(
+        last.1.saturating_sub(prev.1),
+        x.saturating_sub(last.0),
+        last.0.saturating_sub(prev.0),
+    )
+    .ok()
+    .and_then(|rise| last.1.checked_add(rise));
     match extended {
         Some(cap) => cap.min(sample_out),
         // The cap does not fit 256 bits, so it cannot bind.
@@ -54,7 +59,8 @@ impl ConcaveCurve {
             highest_sample_out = y;
             let fitted = match points.len() {
                 1 => y,
-                n => capped_out(points[n - 2], points[n - 1], x, y),
+                // n ≥ 2 here: the curve starts with (0, 0).
+                n => capped_out(points[n.saturating_sub(2)], points[n.saturating_sub(1)], x, y),
             };
             points.push((x, fitted));
         }
@@ -78,15 +84,18 @@ impl ConcaveCurve {
             return Err(PoolError::InsufficientLiquidity);
         }
         let after = self.points.partition_point(|p| p.0 <= x);
-        Ok((after - 1).min(self.points.len() - 2))
+        // The first breakpoint's input is 0 ≤ x, so `after` ≥ 1; there are at least two points.
+        Ok(after.saturating_sub(1).min(self.points.len().saturating_sub(2)))
     }
 
     fn value(&self, x: U256, round_up: bool) -> Result<U256, PoolError> {
         let k = self.segment(x)?;
-        let ((x0, y0), (x1, y1)) = (self.points[k], self.points[k + 1]);
+        let ((x0, y0), (x1, y1)) = (self.points[k], self.points[k.saturating_add(1)]);
         let interpolate = if round_up { mul_div_rounding_up } else { mul_div };
-        // The interpolated rise is at most y1 − y0, so the sum fits; checked all the same.
-        y0.checked_add(interpolate(y1 - y0, x - x0, x1 - x0)?).ok_or(PoolError::Overflow)
+        // x0 ≤ x ≤ x1 and y0 ≤ y1: the differences are exact. The interpolated rise is at most
+        // y1 − y0, so the sum fits; checked all the same.
+        let rise = interpolate(y1.saturating_sub(y0), x.saturating_sub(x0), x1.saturating_sub(x0))?;
+        y0.checked_add(rise).ok_or(PoolError::Overflow)
     }
 
     /// The curve at `x`, interpolated linearly and rounded down.
@@ -106,8 +115,8 @@ impl ConcaveCurve {
         }
         match self.segment(x) {
             Ok(k) => {
-                let ((x0, y0), (x1, y1)) = (self.points[k], self.points[k + 1]);
-                f64::from(y1 - y0) / f64::from(x1 - x0)
+                let ((x0, y0), (x1, y1)) = (self.points[k], self.points[k.saturating_add(1)]);
+                f64::from(y1.saturating_sub(y0)) / f64::from(x1.saturating_sub(x0))
             }
             Err(_) => 0.0,
         }

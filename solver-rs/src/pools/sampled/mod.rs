@@ -122,7 +122,7 @@ impl SampledPool {
         // Far end rounded down and near end rounded up: a trade split in two never gets more
         // than the exact curve pays between its ends.
         let gross = curve.value_round_down(end)?.saturating_sub(curve.value_round_up(start)?);
-        mul_div(gross, U256::from(BPS - self.margin_bps), U256::from(BPS))
+        mul_div(gross, U256::from(BPS.saturating_sub(self.margin_bps)), U256::from(BPS))
     }
 }
 
@@ -164,7 +164,7 @@ impl PoolModel for SampledPool {
         if two_token_direction(token_in, token_out).is_err() {
             return 0.0;
         }
-        let margin_factor = f64::from(BPS - self.margin_bps) / f64::from(BPS);
+        let margin_factor = f64::from(BPS.saturating_sub(self.margin_bps)) / f64::from(BPS);
         self.curves[token_in].slope_after(self.consumed_in[token_in]) * margin_factor
     }
 

@@ -122,8 +122,10 @@ impl SolidlyPool {
         // swap() moves the fee out to PoolFees before it re-reads balances, so the reserves keep
         // only the net input.
         let fee = fee_amount_round_down(amount_in, self.fee_bps)?;
-        let new_in = reserve_in.checked_add(amount_in - fee).ok_or(PoolError::Overflow)?;
-        let new_out = reserve_out - out;
+        // The fee is a fraction of the input, and the output below the reserve (refused above).
+        let net_in = amount_in.checked_sub(fee).ok_or(PoolError::Overflow)?;
+        let new_in = reserve_in.checked_add(net_in).ok_or(PoolError::Overflow)?;
+        let new_out = reserve_out.checked_sub(out).ok_or(PoolError::Overflow)?;
         let (new0, new1) = if zero_for_one { (new_in, new_out) } else { (new_out, new_in) };
         // swap()'s own `_k(balances) >= _k(reserves)` check. The view's answer passes it except
         // where the `_k` quirk in `_get_y` returns a y one wei short (tokens over 18 decimals).
@@ -170,7 +172,7 @@ impl PoolModel for SolidlyPool {
         if reserve_in.is_zero() || reserve_out.is_zero() {
             return 0.0;
         }
-        let fee_factor = f64::from(BPS - self.fee_bps) / f64::from(BPS);
+        let fee_factor = f64::from(BPS.saturating_sub(self.fee_bps)) / f64::from(BPS);
         let (r_in, r_out) = (f64::from(reserve_in), f64::from(reserve_out));
         match self.curve {
             Curve::Volatile => r_out / r_in * fee_factor,
@@ -192,7 +194,8 @@ impl PoolModel for SolidlyPool {
         if reserve_in.is_zero() || reserve_out.is_zero() {
             return 0.0;
         }
-        let net_in = amount_in * (f64::from(BPS - self.fee_bps) / f64::from(BPS)) + 1.0;
+        let net_in =
+            amount_in * (f64::from(BPS.saturating_sub(self.fee_bps)) / f64::from(BPS)) + 1.0;
         let (r_in, r_out) = (f64::from(reserve_in), f64::from(reserve_out));
         match self.curve {
             Curve::Volatile => output_bound::volatile_bound(net_in, r_in, r_out),

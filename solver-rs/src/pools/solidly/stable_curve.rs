@@ -79,7 +79,7 @@ pub fn get_y(x0: U256, xy: U256, mut y: U256, scales: TokenScales) -> Result<U25
     for _ in 0..MAX_NEWTON_ROUNDS {
         let k = f(x0, y)?;
         if k < xy {
-            let mut dy = div(mul(xy - k, WAD)?, d(x0, y)?)?;
+            let mut dy = div(mul(sub(xy, k)?, WAD)?, d(x0, y)?)?;
             if dy.is_zero() {
                 // Unreachable while k < xy, but the source tests it, so we do too.
                 if k == xy {
@@ -93,7 +93,7 @@ pub fn get_y(x0: U256, xy: U256, mut y: U256, scales: TokenScales) -> Result<U25
             }
             y = add(y, dy)?;
         } else {
-            let mut dy = div(mul(k - xy, WAD)?, d(x0, y)?)?;
+            let mut dy = div(mul(sub(k, xy)?, WAD)?, d(x0, y)?)?;
             if dy.is_zero() {
                 // Short-circuit as Solidity's `||` does: `y - 1` is only formed when k != xy.
                 if k == xy || f(x0, sub(y, one)?)? < xy {

@@ -10,6 +10,7 @@
 //! against Curve's own NG bytecode and the legacy stand-in on anvil
 //! (`test/differential/curveStableSwap.test.ts`).
 
+mod bound;
 pub(crate) mod math;
 
 use super::input::PoolInputError;

@@ -17,14 +17,19 @@
 //! With prices that never rise with the layer (π of a token after k hops ≥ after k + 1 hops,
 //! [`monotone`]), no plan's swaps on a pool, in one direction or both, are worth more at π than
 //! the best single side's trade (docs/solver-optimizer.md, *The bound*). That argument is about
-//! two-token pools: a venue of more tokens can gain from trades on several of its pairs at once,
-//! so its sides' maximum is no bound for it. A family whose side curves each hold whatever the
-//! venue's other sides trade (WOOFi) is a venue per side in the graph, so its sides' terms add up;
-//! no other family of more than two tokens is priced until its venue term is written
-//! (docs/dex-kinds.md, *Adding a family*).
+//! two-token pools: a venue whose tokens share one state (a Curve pool) can gain from trades on
+//! several of its pairs at once, so its sides' maximum is no bound for it. Such a venue is priced
+//! by its joint term ([`pooled_term`], `pooled.rs`): every coin tendered from its cheapest copy
+//! and received at its dearest head, against the pool's budget. That needs one more condition on
+//! the prices, which [`monotone`] enforces: a coin the venue both takes and gives is never worth
+//! more where the venue gives it than where it takes it (else routes could move it between
+//! layers through the pool for free, and the budget, which charges for such a round trip, would
+//! undercount them). A family whose side curves each hold whatever the
+//! venue's other sides trade (WOOFi) is a venue per side in the graph, so its sides' terms add up.
 
 use super::curve::Response;
-use super::graph::{Graph, Head};
+use super::graph::{Graph, Head, Pooled};
+use super::pooled::{CoinPrices, Joint};
 use crate::route::linear::entry;
 
 /// The active trade of one venue at some prices.
@@ -47,7 +52,9 @@ pub struct Evaluation {
     pub gradient: Vec<f64>,
     /// ∂²g/∂π², row-major copies × copies (empty unless asked for).
     pub hessian: Vec<f64>,
-    /// Per venue, its trade (None when no side trades and none pays at zero input).
+    /// Per venue, its trade (None when no side trades and none pays at zero input); a pooled
+    /// venue adds one per pair of coins it trades (its deposits and withdrawals paired in
+    /// proportion, where the graph has that arc).
     pub trades: Vec<Option<Trade>>,
 }
 
@@ -152,6 +159,29 @@ pub fn evaluate(graph: &Graph, prices: &[f64], amount_in: f64, with_hessian: boo
     gradient[0] += amount_in;
     let mut trades = Vec::with_capacity(graph.venues.len());
     for venue in 0..graph.venues.len() {
+        if let Some(pooled) = &graph.venues[venue].pooled {
+            let term = pooled_term(pooled, prices);
+            value += term.joint.value;
+            magnitude += term.joint.magnitude;
+            term.flows(|c, flow| {
+                if let Head::Copy(c) = c {
+                    gradient[c] += flow;
+                }
+            });
+            if with_hessian {
+                let variables = term.variables();
+                let m = variables.len();
+                for (a, va) in variables.iter().enumerate() {
+                    for (b, vb) in variables.iter().enumerate() {
+                        if let (Some(ca), Some(cb)) = (va, vb) {
+                            hessian[entry(*ca, *cb, n)] += term.joint.hessian[entry(a, b, m)];
+                        }
+                    }
+                }
+            }
+            trades.extend(term.trades(graph, venue).into_iter().map(Some));
+            continue;
+        }
         let Some((trade, tender, receive, term)) = venue_term(graph, venue, prices) else {
             trades.push(None);
             continue;
@@ -185,6 +215,34 @@ pub fn evaluate(graph: &Graph, prices: &[f64], amount_in: f64, with_hessian: boo
 /// several layers, each copy is priced at least as its copy one layer further. Any prices may be
 /// raised this way; the bound is only evaluated at such prices.
 pub fn monotone(graph: &Graph, prices: &mut [f64]) {
+    layers_monotone(graph, prices);
+    // Pooled venues: a coin's copies that tender it are raised to the dearest copy it is received
+    // at (module docs), then the layers again. Each raise sets a price to another's, so this ends.
+    for _ in 0..=graph.copies.len() {
+        let mut raised = false;
+        for pooled in graph.venues.iter().filter_map(|v| v.pooled.as_ref()) {
+            for (tenders, receives) in pooled.tenders.iter().zip(&pooled.receives) {
+                let dearest = receives.iter().fold(f64::NEG_INFINITY, |m, &h| match h {
+                    Head::Copy(c) => m.max(prices[c]),
+                    Head::Out => m,
+                });
+                for &c in tenders {
+                    if prices[c] < dearest {
+                        prices[c] = dearest;
+                        raised = true;
+                    }
+                }
+            }
+        }
+        if !raised {
+            return;
+        }
+        layers_monotone(graph, prices);
+    }
+}
+
+/// Each copy priced at least as its token's copy one layer further.
+fn layers_monotone(graph: &Graph, prices: &mut [f64]) {
     let top = graph.copies.iter().map(|c| c.layer).max().unwrap_or(0);
     for layer in (1..top).rev() {
         for (c, copy) in graph.copies.iter().enumerate().filter(|(_, copy)| copy.layer == layer) {
@@ -199,4 +257,110 @@ pub fn monotone(graph: &Graph, prices: &mut [f64]) {
             }
         }
     }
+}
+
+/// A pooled venue's joint term at some prices, with the copies it takes each coin from and the
+/// heads it gives each coin to.
+pub struct PooledTerm {
+    pub joint: Joint,
+    /// Per coin: the cheapest copy that tenders it.
+    pub tender: Vec<Option<usize>>,
+    /// Per coin: the dearest head that receives it.
+    pub receive: Vec<Option<Head>>,
+}
+
+impl PooledTerm {
+    /// Each (copy or head, inflow − outflow) of the venue's trade.
+    pub fn flows(&self, mut flow: impl FnMut(Head, f64)) {
+        for t in 0..self.tender.len() {
+            if let Some(c) = self.tender[t] {
+                if self.joint.inputs[t] != 0.0 {
+                    flow(Head::Copy(c), -self.joint.inputs[t]);
+                }
+            }
+            if let Some(h) = self.receive[t] {
+                if self.joint.outputs[t] != 0.0 {
+                    flow(h, self.joint.outputs[t]);
+                }
+            }
+        }
+    }
+
+    /// The copy of each of the joint's price variables (2t: coin t's tender, 2t + 1: its
+    /// receive), None where it is tokenOut's fixed price or no arc uses it.
+    fn variables(&self) -> Vec<Option<usize>> {
+        (0..self.tender.len())
+            .flat_map(|t| {
+                let receive = match self.receive[t] {
+                    Some(Head::Copy(c)) => Some(c),
+                    _ => None,
+                };
+                [self.tender[t], receive]
+            })
+            .collect()
+    }
+
+    /// The trade as arcs, for the decomposition into paths: each deposit's input split over the
+    /// withdrawals in proportion to the budget they spend, each withdrawal's output over the
+    /// deposits in proportion to the budget they bring, on the arc from the deposit's copy to the
+    /// withdrawal's head where the graph has one.
+    fn trades(&self, graph: &Graph, venue: usize) -> Vec<Trade> {
+        let budget = &self.joint.budget;
+        let brought: f64 = budget.iter().filter(|b| **b > 0.0).sum();
+        let spent: f64 = budget.iter().filter(|b| **b < 0.0).map(|b| -b).sum();
+        let mut trades = Vec::new();
+        if !(brought > 0.0 && spent > 0.0) {
+            return trades;
+        }
+        for t in (0..budget.len()).filter(|&t| budget[t] > 0.0) {
+            for u in (0..budget.len()).filter(|&u| budget[u] < 0.0) {
+                let (Some(from), Some(to)) = (self.tender[t], self.receive[u]) else { continue };
+                let arc = graph.venues[venue].arcs.iter().copied().find(|&a| {
+                    let arc = graph.arcs[a];
+                    arc.from == from
+                        && arc.to == to
+                        && usize::from(arc.hop.token_in) == t
+                        && usize::from(arc.hop.token_out) == u
+                });
+                if let Some(arc) = arc {
+                    let input = self.joint.inputs[t] * (-budget[u] / spent);
+                    let output = self.joint.outputs[u] * (budget[t] / brought);
+                    trades.push(Trade { arc, response: Response { input, output, slope: 0.0 } });
+                }
+            }
+        }
+        trades
+    }
+}
+
+/// A pooled venue's term at `prices`: each coin tendered from its cheapest copy (ties: the
+/// deepest) and received at its dearest head (ties: the shallowest), as [`venue_term`] books a
+/// side's.
+pub fn pooled_term(pooled: &Pooled, prices: &[f64]) -> PooledTerm {
+    let coins = pooled.budget.coins.len();
+    let mut tender = vec![None; coins];
+    let mut receive = vec![None; coins];
+    let mut coin_prices = vec![CoinPrices::default(); coins];
+    for t in 0..coins {
+        tender[t] =
+            pooled.tenders[t].iter().copied().fold(None, |best: Option<usize>, c| match best {
+                Some(b) if prices[b] < prices[c] => Some(b),
+                Some(b) if prices[b] == prices[c] && b > c => Some(b),
+                _ => Some(c),
+            });
+        receive[t] =
+            pooled.receives[t].iter().copied().fold(None, |best: Option<Head>, h| match best {
+                Some(b) if head_price(prices, b) >= head_price(prices, h) => Some(b),
+                _ => Some(h),
+            });
+        coin_prices[t] = CoinPrices {
+            tender: tender[t].map(|c| prices[c]),
+            receive: receive[t].map(|h| head_price(prices, h)).filter(|p| *p > 0.0),
+        };
+        if coin_prices[t].receive.is_none() {
+            receive[t] = None;
+        }
+    }
+    let joint = pooled.budget.joint(&coin_prices);
+    PooledTerm { joint, tender, receive }
 }

@@ -11,6 +11,7 @@
 //! revisit a token, so the bound there is an upper bound on a slightly larger set.
 
 use super::curve::Curve;
+use super::pooled::Budget;
 use crate::market::{Hop, Market, PoolIdx, TokenIdx};
 use crate::route::clock::Deadline;
 use crate::route::search::DexMask;
@@ -50,7 +51,6 @@ pub struct Arc {
 /// One pool from one of its tokens to another, with its curve (shared by the arcs that trade it
 /// that way). Keyed by `(pool, token_in, token_out)`: a venue of n tokens has n·(n − 1) sides.
 pub struct Side<'m> {
-    pub hop: Hop,
     pub curve: Curve<'m>,
 }
 
@@ -61,6 +61,17 @@ pub struct Side<'m> {
 pub struct Venue {
     pub pool: PoolIdx,
     pub arcs: Vec<usize>,
+    /// A venue whose tokens share one state (its sides are [`Curve::Pooled`]): priced by one joint
+    /// term over all its arcs (`dual.rs`, `pooled.rs`), not by its best side.
+    pub pooled: Option<Pooled>,
+}
+
+/// A pooled venue's budget and, per coin (the pool's token positions), where its arcs take it from
+/// and deliver it to.
+pub struct Pooled {
+    pub budget: Budget,
+    pub tenders: Vec<Vec<usize>>,
+    pub receives: Vec<Vec<Head>>,
 }
 
 /// Which tokens may sit in the middle of a path.
@@ -183,13 +194,17 @@ impl<'m> Graph<'m> {
                                 hop.token_out as usize,
                             )
                             .filter(|c| c.first_rate() > 0.0)?;
-                            graph.sides.push(Side { hop: *hop, curve });
+                            graph.sides.push(Side { curve });
                             Some(graph.sides.len().saturating_sub(1))
                         });
                         let Some(side) = side else { continue };
                         let apart = entry.state.sides_bounded_apart().then_some(side);
                         let venue = *venue_of.entry((hop.pool, apart)).or_insert_with(|| {
-                            graph.venues.push(Venue { pool: hop.pool, arcs: Vec::new() });
+                            graph.venues.push(Venue {
+                                pool: hop.pool,
+                                arcs: Vec::new(),
+                                pooled: None,
+                            });
                             graph.venues.len().saturating_sub(1)
                         });
                         graph.venues[venue].arcs.push(graph.arcs.len());
@@ -243,11 +258,14 @@ impl<'m> Graph<'m> {
                 continue;
             }
             let venue = *venue_of.entry(arc.venue).or_insert_with(|| {
-                venues.push(Venue { pool: arc.hop.pool, arcs: Vec::new() });
+                venues.push(Venue { pool: arc.hop.pool, arcs: Vec::new(), pooled: None });
                 venues.len().saturating_sub(1)
             });
             venues[venue].arcs.push(arcs.len());
             arcs.push(Arc { from: renumber[arc.from], to, venue, ..*arc });
+        }
+        for venue in &mut venues {
+            venue.pooled = pooled_of(venue, &arcs, &self.sides);
         }
         Graph { token_out: self.token_out, copies, arcs, sides: self.sides, venues }
     }
@@ -256,6 +274,30 @@ impl<'m> Graph<'m> {
     pub fn is_empty(&self) -> bool {
         self.arcs.is_empty()
     }
+}
+
+/// A venue's [`Pooled`] when its sides are pooled curves: the budget of its first side (every
+/// side of a pool holds the same) and its arcs' copies and heads per coin.
+fn pooled_of(venue: &Venue, arcs: &[Arc], sides: &[Side]) -> Option<Pooled> {
+    let first = arcs[*venue.arcs.first()?];
+    let Curve::Pooled(side) = &sides[first.side].curve else { return None };
+    let coins = side.budget.coins.len();
+    let mut pooled = Pooled {
+        budget: side.budget.clone(),
+        tenders: vec![Vec::new(); coins],
+        receives: vec![Vec::new(); coins],
+    };
+    for &a in &venue.arcs {
+        let arc = arcs[a];
+        let (t, u) = (usize::from(arc.hop.token_in), usize::from(arc.hop.token_out));
+        if !pooled.tenders[t].contains(&arc.from) {
+            pooled.tenders[t].push(arc.from);
+        }
+        if !pooled.receives[u].contains(&arc.to) {
+            pooled.receives[u].push(arc.to);
+        }
+    }
+    Some(pooled)
 }
 
 /// Fewest hops from each allowed intermediate token to tokenOut, up to `hops − 1` (tokens farther

@@ -11,6 +11,7 @@ pub mod curve;
 pub mod decompose;
 pub mod dual;
 pub mod graph;
+pub mod pooled;
 pub mod solve;
 
 #[cfg(test)]

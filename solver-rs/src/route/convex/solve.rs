@@ -9,7 +9,7 @@
 //! of the graph's venues), in the warm start's searches, Newton's line search and the corners'
 //! minimisations alike, and the best prices so far are kept.
 
-use super::dual::{evaluate, head_price, monotone, venue_term, Evaluation};
+use super::dual::{evaluate, head_price, monotone, pooled_term, venue_term, Evaluation};
 use super::graph::{Graph, Head};
 use crate::route::clock::Deadline;
 use crate::route::linear::{cholesky, entry, solve};
@@ -66,6 +66,16 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
                 break 'sweeps;
             }
             for v in 0..graph.venues.len() {
+                if let Some(pooled) = &graph.venues[v].pooled {
+                    pooled_term(pooled, &prices).flows(|head, flow| {
+                        if let Head::Copy(d) = head {
+                            if flow > 0.0 && graph.copies[d].layer == layer.saturating_add(1) {
+                                inflow[d] += flow;
+                            }
+                        }
+                    });
+                    continue;
+                }
                 if let Some((trade, tender, Head::Copy(d), _)) = venue_term(graph, v, &prices) {
                     if graph.copies[tender].layer == layer {
                         inflow[d] += trade.response.output;
@@ -347,6 +357,14 @@ fn excess(
 ) -> f64 {
     let mut total = inflow.unwrap_or(0.0);
     for &v in &touching[c] {
+        if let Some(pooled) = &graph.venues[v].pooled {
+            pooled_term(pooled, prices).flows(|head, flow| {
+                if head == Head::Copy(c) && (flow < 0.0 || inflow.is_none()) {
+                    total += flow;
+                }
+            });
+            continue;
+        }
         if let Some((trade, tender, receive, _)) = venue_term(graph, v, prices) {
             if tender == c {
                 total -= trade.response.input;

@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { GatewayDependencies } from '../../GatewayDependencies.ts'
-import type { TokenPageParameters } from '../../readModel/TokenPageParameters.ts'
+import type { TokenPageParameters } from '../../readModel/PageParameters.ts'
 import type { RouteWeight } from '../../limits/routeUnits.ts'
 import { readCursor } from '../readCursor.ts'
 import { gatewayResponses, KEYED_PROBLEMS, pageQuery } from '../routeSchemaParts.ts'

@@ -1,18 +1,12 @@
-import type { FastifyRequest } from 'fastify'
-import type { GatewayDependencies } from '../../GatewayDependencies.ts'
 import { listTokens } from '../../readModel/listTokens.ts'
+import type { PageParameters } from '../../readModel/PageParameters.ts'
 import { presentTokenSummary } from '../../readModel/presentTokenSummary.ts'
 import { readChainStates } from '../../readModel/readChainStates.ts'
 import { type TokenSort, tokenSortColumns } from '../../readModel/tokenSorts.ts'
 import { cursorPosition } from '../readCursor.ts'
 
-export type ServeTokenListParameters = {
-  request: FastifyRequest
-  deps: GatewayDependencies
-  route: string
-  filters: Record<string, unknown>
+export type ServeTokenListParameters = PageParameters & {
   sort: TokenSort
-  limit: number
   chainId?: number
   creator?: string
   search?: string

@@ -68,6 +68,8 @@ export const oneInchStandIn: StandInApi = {
     const estimate = q.disableEstimate !== 'true'
     if (estimate && !native)
       return error(400, `Not enough allowance. Amount: ${trade.amountIn}. Allowance: 0. Spender: ${ROUTER}`, [
+        // As 1inch answers it (the body quoted in RichardAtCT/1inch_wrapper#15): the amount, then the allowance.
+        { type: 'amount', value: trade.amountIn.toString() },
         { type: 'allowance', value: '0' },
       ])
     // Not simulated: `tx.gas` is 0 (its FAQ); `includeGas=true` adds the approximate `gas`, as on /quote.

@@ -11,6 +11,9 @@
 //! - [`stable`]: Solidly stable, the x³y + xy³ level curve with the pool's rounding slack;
 //! - [`piecewise`]: sampled venues, their fitted curve from the input already consumed; WOOFi's
 //!   vault, one linear piece whose rate and width `pools/woofi/bound.rs` proves for the whole vault.
+//! - [`PooledSide`]: one pair of a venue of shared state (Curve), read off the venue's budget
+//!   (`convex/pooled.rs`). It bounds the pair alone; the dual prices such a venue by its joint
+//!   term, never by one side's curve (`dual.rs`).
 //!
 //! Amounts are raw token units as `f64`, rates raw out per raw in. Only IEEE-exact operations
 //! (+, −, ×, ÷, √) are used, so the native and WASM builds compute the same bits.
@@ -23,6 +26,7 @@ mod stable;
 #[path = "curve_tests.rs"]
 mod tests;
 
+use super::pooled::{tender, Budget, CoinPrices};
 use crate::pools::solidly::Curve as SolidlyCurve;
 use crate::pools::{two_token_direction, PoolState};
 use hyperbola::Hyperbola;
@@ -58,11 +62,36 @@ pub enum Curve<'m> {
     Ranges(Ranges<'m>),
     Stable(Stable),
     Piecewise(Piecewise),
+    Pooled(PooledSide),
+}
+
+/// One pair (coin `t` to coin `u`) of a venue whose coins share one state.
+pub struct PooledSide {
+    pub budget: Budget,
+    pub t: usize,
+    pub u: usize,
+}
+
+impl PooledSide {
+    fn respond(&self, rate: f64) -> Response {
+        let mut prices = vec![CoinPrices::default(); self.budget.coins.len()];
+        prices[self.t].tender = Some(rate);
+        prices[self.u].receive = Some(1.0);
+        let joint = self.budget.joint(&prices);
+        let size = self.budget.coins.len().saturating_mul(2);
+        let at = tender(self.t);
+        Response {
+            input: joint.inputs[self.t],
+            output: joint.outputs[self.u],
+            slope: joint.hessian[at.saturating_mul(size).saturating_add(at)],
+        }
+    }
 }
 
 impl<'m> Curve<'m> {
     /// The curve of `state` selling token `token_in` for `token_out` (positions in the pool's token
-    /// list); None when the pool cannot trade that way at all.
+    /// list); None when the pool cannot trade that way at all. A venue of shared state's
+    /// ([`Curve::Pooled`]) holds the venue's budget too: the graph keeps one per venue.
     ///
     /// The match names every family: a new one must say how it is bounded before it compiles.
     pub fn of(state: &'m PoolState, token_in: usize, token_out: usize) -> Option<Curve<'m>> {
@@ -96,6 +125,11 @@ impl<'m> Curve<'m> {
                 )?;
                 Some(Curve::Piecewise(Piecewise::linear(width, rate)))
             }
+            PoolState::StableSwap(pool) => {
+                let budget = pool.budget()?;
+                let ok = token_in != token_out && token_in.max(token_out) < budget.coins.len();
+                ok.then_some(Curve::Pooled(PooledSide { budget, t: token_in, u: token_out }))
+            }
         }
     }
 
@@ -107,6 +141,7 @@ impl<'m> Curve<'m> {
             Curve::Ranges(c) => c.value(input),
             Curve::Stable(c) => c.value(input),
             Curve::Piecewise(c) => c.value(input),
+            Curve::Pooled(c) => c.budget.pair_value(c.t, c.u, input),
         }
     }
 
@@ -118,6 +153,7 @@ impl<'m> Curve<'m> {
             Curve::Ranges(c) => c.respond(rate),
             Curve::Stable(c) => c.respond(rate),
             Curve::Piecewise(c) => c.respond(rate),
+            Curve::Pooled(c) => c.respond(rate),
         }
     }
 
@@ -128,6 +164,7 @@ impl<'m> Curve<'m> {
             Curve::Ranges(c) => c.first_rate(),
             Curve::Stable(c) => c.first_rate(),
             Curve::Piecewise(c) => c.first_rate(),
+            Curve::Pooled(c) => c.budget.first_rate(c.t, c.u),
         }
     }
 }

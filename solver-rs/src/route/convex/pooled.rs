@@ -1,0 +1,316 @@
+//! The convex bound's term for a venue whose tokens share one state (a Curve pool of 2 to 4 coins):
+//! every pair of its tokens can trade, and a trade on one pair moves the price of every other, so
+//! no curve per pair bounds it (docs/solver-optimizer.md, *Venues of more than two tokens*).
+//!
+//! The family relaxes its pool to a **budget**: a final state z (one amount per coin, in the
+//! budget's units) is reachable by any sequence of swaps only if
+//!
+//! B(z) = Σ_t [(z_t − x_t) + κ·ln(z_t / x_t)] ≥ −slack
+//!
+//! (x the state now; `pools/stableswap/bound.rs` proves this for StableSwap). Each unit of coin t
+//! the pool loses pays the trader at most `keep_t`/`scale_t` raw units (the fee the pool keeps),
+//! plus `allowance_t` raw units in all for the roundings of up to 64 swaps. B is separable and
+//! concave, so the venue's term at prices
+//! (per coin: the cheapest copy that tenders it, the dearest head that receives it) is
+//!
+//! sup over z in the budget of Σ_t value_t(z_t) = min over λ ≥ 0 of λ·slack + Σ_t h_t(λ)
+//!
+//! where h_t is coin t's best deposit or withdrawal against the budget's price λ, in closed form.
+//! Any λ gives an upper bound (weak duality of this inner problem), so the 1-D minimisation may
+//! stop anywhere. Only +, −, ×, ÷, √ are used ([`ln_ratio`]), so native and WASM agree to the bit.
+
+/// One coin of a pooled venue.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Coin {
+    /// The pool's amount now, in the budget's units (> 0).
+    pub x: f64,
+    /// Budget units per raw unit of the coin.
+    pub scale: f64,
+    /// What a unit the pool loses pays the trader (≤ 1: the fee the pool keeps of it).
+    pub keep: f64,
+    /// Raw units the trader may receive beyond `keep`, over all the swaps of a plan (roundings).
+    pub allowance: f64,
+}
+
+/// A pooled venue's relaxed set of reachable states.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Budget {
+    pub coins: Vec<Coin>,
+    /// κ ≥ 0: the curvature of the budget (0: constant sum).
+    pub kappa: f64,
+    /// What the budget may fall by (roundings), ≥ 0.
+    pub slack: f64,
+}
+
+/// What a coin is worth to the venue's term at some prices, per raw unit (None: no arc of the
+/// graph tenders or receives it).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct CoinPrices {
+    pub tender: Option<f64>,
+    pub receive: Option<f64>,
+}
+
+/// The venue's best trade against fixed prices.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Joint {
+    /// The term's value (at least the best plan's value at these prices).
+    pub value: f64,
+    /// The sum of the magnitudes of the terms added (for the certificate's float room).
+    pub magnitude: f64,
+    /// Per coin: raw units tendered to the pool.
+    pub inputs: Vec<f64>,
+    /// Per coin: raw units received from it (its allowance included where it is received).
+    pub outputs: Vec<f64>,
+    /// Per coin: budget units gained by its deposit, or spent by its withdrawal.
+    pub budget: Vec<f64>,
+    /// The term's second derivatives in the prices, over variables 2t (coin t's tender price) and
+    /// 2t + 1 (its receive price), row-major (2n)².
+    pub hessian: Vec<f64>,
+}
+
+/// Iterations of the 1-D minimisation at most (safeguarded Newton converges in a handful).
+const ROUNDS: usize = 200;
+
+/// One coin's response to the budget price λ.
+#[derive(Clone, Copy, Default)]
+struct Response {
+    /// Budget units per raw unit, the price of its deposit (p) or withdrawal (q), per budget unit.
+    deposit: Option<f64>,
+    withdraw: Option<f64>,
+}
+
+impl Budget {
+    fn responses(&self, prices: &[CoinPrices]) -> Vec<Response> {
+        self.coins
+            .iter()
+            .zip(prices)
+            .map(|(c, p)| Response {
+                deposit: p.tender.map(|t| t / c.scale),
+                withdraw: p.receive.map(|r| r * c.keep / c.scale),
+            })
+            .collect()
+    }
+
+    /// Φ'(λ) = slack + Σ deposits' budget − Σ withdrawals' budget, and Φ''(λ).
+    fn derivatives(&self, rs: &[Response], lambda: f64) -> (f64, f64) {
+        let k = self.kappa;
+        let (mut first, mut second) = (self.slack, 0.0);
+        for (c, r) in self.coins.iter().zip(rs) {
+            if let Some(p) = r.deposit {
+                if lambda * (1.0 + k / c.x) > p {
+                    let z = lambda * k / (p - lambda);
+                    first += (z - c.x) + k * ln_ratio(z, c.x);
+                    second += p * k * p / (lambda * (p - lambda) * (p - lambda));
+                    continue;
+                }
+            }
+            if let Some(q) = r.withdraw {
+                if q > lambda * (1.0 + k / c.x) {
+                    let z = lambda * k / (q - lambda);
+                    first -= (c.x - z) + k * ln_ratio(c.x, z);
+                    second += q * k * q / (lambda * (q - lambda) * (q - lambda));
+                }
+            }
+        }
+        (first, second)
+    }
+
+    /// The budget price minimising Φ: where Φ' changes sign, in (0, the cheapest deposit price).
+    fn minimiser(&self, rs: &[Response]) -> Option<f64> {
+        let k = self.kappa;
+        // Past the cheapest deposit price a deposit gains budget without end (B rises at least
+        // as fast as z): Φ is infinite there.
+        let ceiling = rs.iter().filter_map(|r| r.deposit).fold(f64::INFINITY, f64::min);
+        // Above every withdrawal's activation nothing is withdrawn and Φ' ≥ slack ≥ 0.
+        let top = self
+            .coins
+            .iter()
+            .zip(rs)
+            .filter_map(|(c, r)| r.withdraw.map(|q| q / (1.0 + k / c.x)))
+            .fold(0.0f64, f64::max);
+        if top <= 0.0 {
+            // Nothing can be withdrawn (or is worth anything): λ = 0 and no trade.
+            return None;
+        }
+        let (mut lo, mut hi) = (0.0, top.min(ceiling));
+        if hi.is_nan() || hi <= 0.0 {
+            // A coin tendered at no price funds any withdrawal: λ = 0.
+            return Some(0.0);
+        }
+        let mut lambda = 0.5 * hi;
+        for _ in 0..ROUNDS {
+            let (first, second) = self.derivatives(rs, lambda);
+            if first > 0.0 {
+                hi = lambda;
+            } else {
+                lo = lambda;
+            }
+            let newton = lambda - first / second;
+            let next =
+                if second > 0.0 && newton > lo && newton < hi { newton } else { 0.5 * (lo + hi) };
+            if (next - lambda).abs() <= 1e-15 * lambda || hi - lo <= 1e-15 * hi {
+                return Some(next);
+            }
+            lambda = next;
+        }
+        Some(lambda)
+    }
+
+    /// The venue's term at `prices` (one per coin, in the pool's order).
+    pub fn joint(&self, prices: &[CoinPrices]) -> Joint {
+        crate::route::clock::count_work();
+        let n = self.coins.len();
+        let rs = self.responses(prices);
+        let mut joint = Joint {
+            inputs: vec![0.0; n],
+            outputs: vec![0.0; n],
+            budget: vec![0.0; n],
+            hessian: vec![0.0; n.saturating_mul(n).saturating_mul(4)],
+            ..Joint::default()
+        };
+        // The roundings' allowance is paid wherever a coin is received, traded or not.
+        for (t, (c, p)) in self.coins.iter().zip(prices).enumerate() {
+            if let Some(r) = p.receive {
+                joint.outputs[t] = c.allowance;
+                joint.value += r * c.allowance;
+                joint.magnitude += r * c.allowance;
+            }
+        }
+        let Some(lambda) = self.minimiser(&rs) else { return joint };
+        let k = self.kappa;
+        if lambda <= 0.0 {
+            // Everything withdrawable is withdrawn (what the sup tends to; the free deposit's
+            // size is left out of the flows).
+            for (t, (c, r)) in self.coins.iter().zip(&rs).enumerate() {
+                if let Some(q) = r.withdraw {
+                    joint.value += q * c.x;
+                    joint.magnitude += q * c.x;
+                    joint.outputs[t] += c.x * c.keep / c.scale;
+                }
+            }
+            return joint;
+        }
+        joint.value += lambda * self.slack;
+        joint.magnitude += lambda * self.slack;
+        // d(budget)/d(price) per variable, for the Schur complement eliminating λ.
+        let size = n.saturating_mul(2);
+        let mut cross = vec![0.0; size];
+        for (t, (c, r)) in self.coins.iter().zip(&rs).enumerate() {
+            if let Some(p) = r.deposit {
+                if lambda * (1.0 + k / c.x) > p {
+                    let z = lambda * k / (p - lambda);
+                    let (delta, gain) = (z - c.x, (z - c.x) + k * ln_ratio(z, c.x));
+                    joint.value += lambda * gain - p * delta;
+                    joint.magnitude += lambda * gain.abs() + p * delta;
+                    joint.inputs[t] = delta / c.scale;
+                    joint.budget[t] = gain;
+                    // ∂δ/∂p = −λκ/(p − λ)², and p = tender / scale.
+                    let dz = lambda * k / ((p - lambda) * (p - lambda));
+                    joint.hessian[entry(tender(t), tender(t), size)] += dz / (c.scale * c.scale);
+                    cross[tender(t)] = -(p / lambda) * dz / c.scale;
+                    continue;
+                }
+            }
+            if let Some(q) = r.withdraw {
+                if q > lambda * (1.0 + k / c.x) {
+                    let z = lambda * k / (q - lambda);
+                    let (w, cost) = (c.x - z, (c.x - z) + k * ln_ratio(c.x, z));
+                    joint.value += q * w - lambda * cost;
+                    joint.magnitude += q * w + lambda * cost.abs();
+                    joint.outputs[t] += w * c.keep / c.scale;
+                    joint.budget[t] = -cost;
+                    // ∂w/∂q = λκ/(q − λ)², and q = receive · keep / scale.
+                    let dz = lambda * k / ((q - lambda) * (q - lambda));
+                    let per = c.keep / c.scale;
+                    joint.hessian[entry(receive(t), receive(t), size)] += dz * per * per;
+                    cross[receive(t)] = -(q / lambda) * dz * per;
+                }
+            }
+        }
+        let (_, second) = self.derivatives(&rs, lambda);
+        if second > 0.0 && second.is_finite() {
+            for a in 0..size {
+                for b in 0..size {
+                    joint.hessian[entry(a, b, size)] -= cross[a] * cross[b] / second;
+                }
+            }
+        }
+        joint
+    }
+
+    /// The pair (t → u) alone: its marginal rate at zero size (raw u per raw t).
+    pub fn first_rate(&self, t: usize, u: usize) -> f64 {
+        let (ct, cu) = (&self.coins[t], &self.coins[u]);
+        let k = self.kappa;
+        ct.scale * (1.0 + k / ct.x) * cu.keep / (cu.scale * (1.0 + k / cu.x))
+    }
+
+    /// The pair (t → u) alone: the most `input` raw units of t can pay in u, by the budget.
+    pub fn pair_value(&self, t: usize, u: usize, input: f64) -> f64 {
+        let (ct, cu) = (&self.coins[t], &self.coins[u]);
+        let k = self.kappa;
+        let delta = input.max(0.0) * ct.scale;
+        let gain = delta + k * ln_ratio(ct.x + delta, ct.x) + self.slack;
+        // The withdrawal w whose cost w + κ·ln(x/(x − w)) is `gain`: the cost rises from 0 at w = 0
+        // without bound as w → x.
+        let cost = |w: f64| w + k * ln_ratio(cu.x, cu.x - w);
+        let (mut lo, mut hi) = (0.0, cu.x);
+        for _ in 0..ROUNDS {
+            let mid = 0.5 * (lo + hi);
+            if !(mid > lo && mid < hi) {
+                break;
+            }
+            if cost(mid) <= gain {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        hi * cu.keep / cu.scale + cu.allowance
+    }
+}
+
+fn entry(row: usize, column: usize, size: usize) -> usize {
+    row.saturating_mul(size).saturating_add(column)
+}
+
+/// The price variable of coin `t`'s tender (2t) in [`Joint::hessian`].
+pub fn tender(t: usize) -> usize {
+    t.saturating_mul(2)
+}
+
+/// The price variable of coin `t`'s receive (2t + 1) in [`Joint::hessian`].
+pub fn receive(t: usize) -> usize {
+    tender(t).saturating_add(1)
+}
+
+/// ln(a / b) for a, b > 0 with only +, −, ×, ÷ and √: halved by square roots until a/b is within
+/// 10% of 1, then 2·atanh((a − b)/(a + b)) by its series. Relative error near 10⁻¹⁵ (each square
+/// root rounds once; a ratio of 10³⁰⁰ needs 13 of them).
+pub fn ln_ratio(a: f64, b: f64) -> f64 {
+    if !(a > 0.0 && b > 0.0) {
+        return if a > 0.0 { f64::INFINITY } else { f64::NEG_INFINITY };
+    }
+    let (mut a, mut b, mut times) = (a, b, 1.0);
+    while (a - b).abs() > 0.05 * (a + b) {
+        a = a.sqrt();
+        b = b.sqrt();
+        times *= 2.0;
+    }
+    let u = (a - b) / (a + b);
+    let u2 = u * u;
+    // Σ u^(2k+1)/(2k+1): |u| ≤ 0.05, so u² ≤ 0.0025 and nine terms leave below 10⁻²².
+    let mut term = u;
+    let mut sum = 0.0;
+    let mut odd = 1.0;
+    for _ in 0..9 {
+        sum += term / odd;
+        term *= u2;
+        odd += 2.0;
+    }
+    2.0 * times * sum
+}
+
+#[cfg(test)]
+#[path = "pooled_tests.rs"]
+mod tests;

@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict'
+import { test } from 'vitest'
+import type { Address } from 'viem'
+import type { DexId, SolverLeg, SolverPlan } from '../../bindings/types.ts'
+import { createSeedPrng } from '../devnet/seed/createSeedPrng.ts'
+import { requoteSampledLegs, sampledLegAsks, type SampledVenue } from './requoteSampledLegs.ts'
+
+// The re-quote's arithmetic on hand-made plans (no chain, no solver): the plan takes the venues'
+// quoted amounts, and each leg's minOut holds for any re-pricing within the venue's margin.
+
+const [A, B, C] = [
+  '0x00000000000000000000000000000000000000a1',
+  '0x00000000000000000000000000000000000000b2',
+  '0x00000000000000000000000000000000000000c3',
+] as Address[]
+const ENTRY = '0x00000000000000000000000000000000000000e0' as Address
+const venue: SampledVenue = { dex: 'FELTIR', entry: ENTRY, marginBps: 10 }
+const venueOf = (poolId: string) => (poolId.startsWith('prop') ? venue : undefined)
+
+const leg = (poolId: string, tokenIn: Address, tokenOut: Address, amountIn: bigint, amountOut: bigint): SolverLeg => ({
+  dex: (poolId.startsWith('prop') ? 'FELTIR' : 'UNIV2') as DexId,
+  poolId,
+  tokenIn,
+  tokenOut,
+  amountIn: amountIn.toString(),
+  amountOut: amountOut.toString(),
+  minOut: ((amountOut * 9_950n) / 10_000n).toString(),
+})
+const planOf = (routes: SolverLeg[][]): SolverPlan => {
+  const out = routes.reduce((s, legs) => s + BigInt(legs.at(-1)!.amountOut), 0n)
+  return {
+    blockNumber: 100,
+    l1GasPerLeg: 0,
+    amountIn: routes.reduce((s, legs) => s + BigInt(legs[0].amountIn), 0n).toString(),
+    expectedAmountOut: out.toString(),
+    minAmountOut: ((out * 9_950n) / 10_000n).toString(),
+    gasUnits: 0,
+    gasCostInTokenOut: '0',
+    routes: routes.map((legs) => ({ amountIn: legs[0].amountIn, amountOut: legs.at(-1)!.amountOut, legs })),
+    metadata: { connectorsConsidered: [], candidatePaths: 0, selectedPaths: 0, candidates: [], stoppedBy: 'converged' },
+  }
+}
+
+test('a sampled leg takes its quote; its minOut leaves the margin, then the slippage; other routes keep theirs', () => {
+  const solved = planOf([[leg('prop1', A, B, 1_000n, 2_000_000n)], [leg('pool1', A, B, 500n, 990_000n)]])
+  assert.deepEqual(
+    sampledLegAsks(solved, venueOf).map((a) => a.amountIn),
+    [1_000n],
+  )
+  const q = 2_003_000n
+  const { plan, sampledLegs, refused, short } = requoteSampledLegs({
+    solved,
+    venueOf,
+    quotes: { blockNumber: 101n, amounts: [q] },
+    slippageBps: 50,
+  })
+  assert.equal(plan.routes[0].amountOut, q.toString())
+  assert.equal(plan.routes[0].legs[0].minOut, ((((q * 9_990n) / 10_000n) * 9_950n) / 10_000n).toString())
+  assert.deepEqual(plan.routes[1], solved.routes[1])
+  assert.equal(plan.expectedAmountOut, (q + 990_000n).toString())
+  assert.equal(plan.minAmountOut, (((q + 990_000n) * 9_950n) / 10_000n).toString())
+  assert.deepEqual(sampledLegs, [
+    { route: 0, leg: 0, poolId: 'prop1', dex: 'FELTIR', marginBps: 10, sampledOut: '2000000', quotedOut: q.toString(), quotedAtBlock: 101 },
+  ])
+  assert.deepEqual([refused, short], [[], []])
+})
+
+test('a leg after a sampled one: scaled down with less input, kept with more; before it: untouched', () => {
+  const solved = planOf([
+    [leg('pool0', C, A, 10n, 1_000n), leg('prop1', A, B, 1_000n, 2_000_000n), leg('pool1', B, C, 2_000_000n, 50_000n)],
+  ])
+  const less = requoteSampledLegs({ solved, venueOf, quotes: { blockNumber: 101n, amounts: [1_500_000n] }, slippageBps: 0 })
+  const [before, sampled, after] = less.plan.routes[0].legs
+  assert.deepEqual(before, solved.routes[0].legs[0])
+  assert.equal(sampled.amountOut, '1500000')
+  assert.deepEqual([after.amountIn, after.amountOut], ['1500000', '37500'])
+  assert.equal(after.minOut, ((50_000n * ((1_500_000n * 9_990n) / 10_000n)) / 2_000_000n).toString())
+  assert.deepEqual(less.short, [{ poolId: 'prop1', dex: 'FELTIR', sampledOut: '2000000', quotedOut: '1500000' }])
+  const more = requoteSampledLegs({ solved, venueOf, quotes: { blockNumber: 101n, amounts: [2_100_000n] }, slippageBps: 0 })
+  assert.equal(more.plan.routes[0].legs[2].amountOut, '50000')
+  assert.equal(more.plan.expectedAmountOut, '50000')
+  assert.deepEqual(more.short, [])
+})
+
+test('a venue that refuses its leg (its view reverted or pays 0) is listed as refused', () => {
+  const solved = planOf([[leg('prop1', A, B, 1_000n, 2_000_000n)], [leg('prop2', A, B, 1_000n, 2_000_000n)]])
+  const { refused } = requoteSampledLegs({ solved, venueOf, quotes: { blockNumber: 101n, amounts: [undefined, 0n] }, slippageBps: 50 })
+  assert.deepEqual(
+    refused.map((r) => r.poolId),
+    ['prop1', 'prop2'],
+  )
+})
+
+test('every leg pays its minOut whenever the venue re-prices within its margin (a constant-product pool after it)', () => {
+  // The prop leg then a 0.3 % constant-product pool: the venue pays anything from q·(1 − m) to q,
+  // the pool's exact integer output on what it gets must reach its minOut, at every slippage.
+  const next = createSeedPrng({ seed: 24 })
+  const r0 = 3_000_000n * 10n ** 6n
+  const r1 = 1_000n * 10n ** 18n
+  const cpmm = (x: bigint) => (x * 997n * r1) / (r0 * 1_000n + x * 997n)
+  for (let trial = 0; trial < 500; trial++) {
+    const sampledOut = BigInt(Math.floor(next() * 1e6) + 1) * 10n ** 6n
+    const q = (sampledOut * BigInt(9_950 + Math.floor(next() * 100))) / 10_000n
+    const marginBps = 1 + Math.floor(next() * 100)
+    const slippageBps = Math.floor(next() * 60)
+    const solved = planOf([[leg('prop1', A, B, 10n ** 18n, sampledOut), leg('pool1', B, C, sampledOut, cpmm(sampledOut))]])
+    const { plan } = requoteSampledLegs({
+      solved,
+      venueOf: () => ({ ...venue, marginBps }),
+      quotes: { blockNumber: 1n, amounts: [q] },
+      slippageBps,
+    })
+    const [prop, pool] = plan.routes[0].legs
+    const paid = q - (q * BigInt(Math.floor(next() * (marginBps + 1)))) / 10_000n // re-priced within the margin
+    assert.ok(paid >= BigInt(prop.minOut), `trial ${trial}: the venue's ${paid} is under its minOut ${prop.minOut}`)
+    assert.ok(cpmm(paid) >= BigInt(pool.minOut), `trial ${trial}: the pool's ${cpmm(paid)} is under its minOut ${pool.minOut}`)
+    if (paid === q) assert.equal(cpmm(paid) >= BigInt(plan.expectedAmountOut), true)
+  }
+})

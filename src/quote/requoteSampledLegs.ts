@@ -1,0 +1,152 @@
+import { type Address, getAddress } from 'viem'
+import type { SolverPlan, SolverRoute } from '../../bindings/types.ts'
+import type { PropAmmQuoteAsk } from '../adapters/propAmm/propAmmQuotesAsExecutor.ts'
+import type { PropAmmDexId } from '../adapters/propAmm/propAmmDexIds.ts'
+
+const BPS = 10_000n
+
+/** A sampled venue of the market as the re-quote needs it: its kind, the contract to ask, its margin. */
+export type SampledVenue = { dex: PropAmmDexId; entry: Address; marginBps: number }
+
+/** The venues' answers to a re-quote: the block they were read at, one amount per ask (undefined: refused). */
+export type SampledQuotes = { blockNumber: bigint | undefined; amounts: (bigint | undefined)[] }
+
+/** One sampled leg of a plan, as `metadata.sampledLegs` lists it. */
+export type SampledLegMetadata = {
+  /** Where the leg is: `routes[route].legs[leg]`. */
+  route: number
+  leg: number
+  poolId: string
+  dex: PropAmmDexId
+  /** The venue's margin: what its leg's `minOut` leaves for a re-pricing (docs/prop-amms.md). */
+  marginBps: number
+  /** What the solver's sampled curve paid for the leg's input, the margin floored off. */
+  sampledOut: string
+  /** What the venue's own quote view paid for it when the plan was answered (the plan's amount). */
+  quotedOut: string
+  /** The block of that quote (absent when the service has no re-quote, then quotedOut = sampledOut). */
+  quotedAtBlock?: number
+}
+
+export type RequotedPlan = {
+  /** The plan with the quoted amounts and the derived leg minimums (`expectedAmountOut`, `minAmountOut` too). */
+  plan: SolverPlan
+  sampledLegs: SampledLegMetadata[]
+  /** Sampled legs whose venue now refuses the leg's input (its view reverted or pays nothing). */
+  refused: { poolId: string; dex: PropAmmDexId; amountIn: string }[]
+  /** Sampled legs whose venue now pays less than the solver's sampled amount (the margin already off). */
+  short: { poolId: string; dex: PropAmmDexId; sampledOut: string; quotedOut: string }[]
+}
+
+/** The asks of a plan's sampled legs, in the order `requoteSampledLegs` expects their answers. */
+export function sampledLegAsks(plan: SolverPlan, venueOf: (poolId: string) => SampledVenue | undefined): PropAmmQuoteAsk[] {
+  return plan.routes.flatMap((route) =>
+    route.legs.flatMap((leg) => {
+      const venue = venueOf(leg.poolId)
+      return venue
+        ? [
+            {
+              dex: venue.dex,
+              entry: venue.entry,
+              tokenIn: getAddress(leg.tokenIn),
+              tokenOut: getAddress(leg.tokenOut),
+              amountIn: BigInt(leg.amountIn),
+            },
+          ]
+        : []
+    }),
+  )
+}
+
+/**
+ * The plan with each sampled leg at what its venue quoted (`quotes`, answers to `sampledLegAsks`)
+ * instead of the solver's sampled estimate, and each leg's `minOut` derived so that a venue
+ * re-priced within its margin does not revert the split (docs/prop-amms.md, "Leg minimums"):
+ * - a route's legs before its first sampled leg keep the solver's amounts and minimums;
+ * - a sampled leg pays `q`, its venue's quote at the leg's input; a later leg of the route whose
+ *   input changed with it is scaled: at less input `out·in'/in` (a swap's output is concave and 0
+ *   at 0, so this is a lower bound), at more input its planned output (monotone: a lower bound);
+ * - `low`, the least a leg pays when every sampled venue up to it re-prices by its whole margin, is
+ *   `q·(10⁴ − m)/10⁴` at a sampled leg and the scaled output at the input floor for a pool leg;
+ *   its `minOut` is `low·(10⁴ − slippageBps)/10⁴`, the slippage the solver leaves on every leg;
+ * - `expectedAmountOut` is the routes' new outputs, `minAmountOut` that at `slippageBps`, as the
+ *   solver computes it.
+ * All integer, rounded down.
+ *
+ * @example
+ * const { plan, sampledLegs, refused, short } = requoteSampledLegs({ solved, venueOf, quotes: { blockNumber: 120n, amounts: [q] }, slippageBps: 50 })
+ * // a plan of one FELTIR leg at 10 bps margin: expectedAmountOut = q, legs[0].minOut = q·0.999·0.995 (floored twice)
+ */
+export function requoteSampledLegs({
+  solved,
+  venueOf,
+  quotes,
+  slippageBps,
+}: {
+  solved: SolverPlan
+  venueOf: (poolId: string) => SampledVenue | undefined
+  quotes: SampledQuotes
+  slippageBps: number
+}): RequotedPlan {
+  const keep = BPS - BigInt(slippageBps)
+  const sampledLegs: SampledLegMetadata[] = []
+  const refused: RequotedPlan['refused'] = []
+  const short: RequotedPlan['short'] = []
+  let asked = 0
+  const routes: SolverRoute[] = solved.routes.map((route, r) => {
+    let input = BigInt(route.amountIn) // what this leg is now expected to receive
+    let floor = input // the least it receives with every venue before it re-priced within its margin
+    let sampledBefore = false
+    const legs = route.legs.map((leg, l) => {
+      const [plannedIn, plannedOut] = [BigInt(leg.amountIn), BigInt(leg.amountOut)]
+      const venue = venueOf(leg.poolId)
+      let out: bigint
+      let low: bigint
+      if (venue) {
+        const quoted = quotes.amounts[asked++]
+        if (quoted === undefined || quoted === 0n) refused.push({ poolId: leg.poolId, dex: venue.dex, amountIn: leg.amountIn })
+        const q = quoted ?? 0n
+        if (q < plannedOut) short.push({ poolId: leg.poolId, dex: venue.dex, sampledOut: leg.amountOut, quotedOut: q.toString() })
+        sampledLegs.push({
+          route: r,
+          leg: l,
+          poolId: leg.poolId,
+          dex: venue.dex,
+          marginBps: venue.marginBps,
+          sampledOut: leg.amountOut,
+          quotedOut: q.toString(),
+          ...(quotes.blockNumber === undefined ? {} : { quotedAtBlock: Number(quotes.blockNumber) }),
+        })
+        out = scaledOut(q, plannedIn, input)
+        low = (scaledOut(out, input, floor) * (BPS - BigInt(venue.marginBps))) / BPS
+        sampledBefore = true
+      } else {
+        out = scaledOut(plannedOut, plannedIn, input)
+        low = scaledOut(out, input, floor)
+      }
+      const next = sampledBefore
+        ? { ...leg, amountIn: input.toString(), amountOut: out.toString(), minOut: ((low * keep) / BPS).toString() }
+        : leg
+      input = out
+      floor = low
+      return next
+    })
+    return { amountIn: route.amountIn, amountOut: input.toString(), legs }
+  })
+  const expected = routes.reduce((sum, route) => sum + BigInt(route.amountOut), 0n)
+  return {
+    plan: { ...solved, routes, expectedAmountOut: expected.toString(), minAmountOut: ((expected * keep) / BPS).toString() },
+    sampledLegs,
+    refused,
+    short,
+  }
+}
+
+/**
+ * A lower bound of what a swap that pays `out` for `plannedIn` pays for `actualIn`: its output is
+ * monotone, concave and 0 at 0, so at less input at least the same share, at more at least `out`.
+ */
+function scaledOut(out: bigint, plannedIn: bigint, actualIn: bigint): bigint {
+  if (actualIn >= plannedIn || plannedIn === 0n) return out
+  return (out * actualIn) / plannedIn
+}
