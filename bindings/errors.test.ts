@@ -50,9 +50,9 @@ for (const backend of ['native', 'wasm'] as Backend[]) {
     })
 
     it('Unsupported carries the pool and its kind', async () => {
-      const pool = { ...structuredClone(market.pools[0]), dex: 'CURVE' as const }
+      const pool = { ...structuredClone(market.pools[0]), dex: 'MAVERICK_V2' as const }
       const err = await refusal(solver.upsertPools([pool]))
-      assert.deepEqual([err.code, err.kind, err.pool, err.dex], ['Unsupported', 'unsupported', pool.id.toLowerCase(), 'CURVE'])
+      assert.deepEqual([err.code, err.kind, err.pool, err.dex], ['Unsupported', 'unsupported', pool.id.toLowerCase(), 'MAVERICK_V2'])
     })
 
     it('NoRoute and a malformed document', async () => {
