@@ -155,7 +155,7 @@ test(
     const allBlocks = (toBlock + 1n) * BigInt(DEPLOYMENTS)
     const first = startServer()
     const url = await waitFor('the first start to listen', () => first.output().match(/listening on (http:\/\/[\d.:]+)/)?.[1], 120_000)
-    const metricsUrl = await waitFor('the metrics line', () => first.output().match(/metrics: (http:\/\/[\d.:]+\/metrics)/)?.[1], 5000)
+    const metricsUrl = await waitFor('the metrics line', () => first.output().match(/metrics: (http:\/\/[\d.:]+\/metrics)/)?.[1], 120_000)
     assert.ok(proxy.logRanges.length < 100, `listening after ${proxy.logRanges.length} ranges, not after the scan`)
     assert.equal((await fetch(`${url}/health`)).status, 200)
 
@@ -200,7 +200,15 @@ test(
     const servedBefore = proxy.logRanges.length
     const second = startServer()
     const url2 = await waitFor('the second start to listen', () => second.output().match(/listening on (http:\/\/[\d.:]+)/)?.[1], 120_000)
-    const resumed = await readyOf(url2)
+    // The port is bound before the service loads (/ready says `phase: 'loading'` until then).
+    const resumed = await waitFor(
+      'the second start to load',
+      async () => {
+        const r = await readyOf(url2)
+        return r.body.discovery ? r : undefined
+      },
+      120_000,
+    )
     if (resumed.body.discovery.phase === 'scanning')
       assert.ok(resumed.body.discovery.totalBlocks <= Number(allBlocks - storedBlocks + 64n * BigInt(stored.size)), 'it resumes')
     const done = await waitFor(
