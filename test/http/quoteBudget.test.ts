@@ -157,8 +157,8 @@ test("a reorg that drops the plan's block after the budget is spent: refused (50
   }
   const res = await quote(budgetMs)
   assert.equal(res.status, 503, res.text)
-  // The HTTP answer of every stale-market refusal (the service's reason is logged, src/http/errors.ts).
-  assert.match(res.json.error, /^market data is stale/)
+  // A reorg during the solve is a cause the client may know (src/http/errors.ts): it is told, to ask again.
+  assert.match(res.json.error, /^a reorg dropped the block the plan was priced on during the solve, .*: ask again$/)
   assert.equal(solves.length, 1, 'no second solve past the budget')
 })
 

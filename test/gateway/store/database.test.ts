@@ -16,7 +16,7 @@ for (const engine of testEngines) {
         const versions = await db.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version')
         assert.deepEqual(
           versions.map((v) => v.version),
-          [1, 2, 3, 4, 5, 6],
+          [1, 2, 3, 4, 5, 6, 7],
         )
         for (const table of [
           'indexer_state',
@@ -40,6 +40,7 @@ for (const engine of testEngines) {
           'swap_quotes',
           'launch_salts',
           'announcement_drafts',
+          'indexer_leases',
         ]) {
           assert.deepEqual(await db.query(`SELECT COUNT(*) AS n FROM ${table}`), [{ n: 0 }], table)
         }
