@@ -33,7 +33,7 @@ import { useDifferentialSession } from './useDifferentialSession.ts'
 // block, `stored_rates` included, and the timestamp of the block that swaps). The service does not
 // price CURVE yet (docs/dex-kinds.md), so the model runs through its example, not a quote.
 const SEED = Number(process.env.DIFF_SEED ?? 2121)
-const STATES = Number(process.env.DIFF_CURVE_STATES ?? 216)
+const STATES = Number(process.env.DIFF_CURVE_STATES ?? 120)
 const TRADES_PER_STATE = 5
 const TIME_BUDGET_MS = 360_000
 const RECIPIENT: Address = '0x000000000000000000000000000000000000c0fe'

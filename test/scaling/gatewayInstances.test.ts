@@ -262,7 +262,7 @@ describe('the store across two instances', () => {
 
 describe('the schema fuzzer through a load balancer over both instances', () => {
   // FUZZ_FLEET_MAX_EXAMPLES (default 2 per operation, sized to the time CI gives this file) and
-  // FUZZ_SEED vary the run; gatewaySchemaFuzz.test.ts runs 40 against one instance.
+  // FUZZ_SEED vary the run; gatewaySchemaFuzz.test.ts runs 20 against one instance.
   test('every request the document accepts, alternately on A and B: never a 5xx, every answer as documented', async () => {
     await installSchemathesis()
     const key = await keyWith({ scopes: [...SCOPES] })

@@ -10,9 +10,9 @@ import { installSchemathesis } from '../../fixtures/schemathesis.ts'
 // and checks every answer against the document: never a 5xx, every status and content type
 // documented, every body (success or problem) valid against its schema, and a request without the
 // key refused. Negative mode: requests the document refuses are 4xx problems, never a 5xx.
-// FUZZ_SEED and FUZZ_MAX_EXAMPLES vary the run (defaults: seed 1, 40 examples per operation).
+// FUZZ_SEED and FUZZ_MAX_EXAMPLES vary the run (defaults: seed 1, 20 examples per operation).
 
-const maxExamples = process.env.FUZZ_MAX_EXAMPLES ?? 40
+const maxExamples = process.env.FUZZ_MAX_EXAMPLES ?? 20
 
 let bed: GatewayTestbed
 let key: string
