@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'vitest'
 import { type Abi, type Address, BaseError, ContractFunctionRevertedError } from 'viem'
-import { testTokenAbi } from '../../test/differential/harnessContracts.ts'
+import { testTokenAbi, tokenBalanceOf } from '../../test/differential/harnessContracts.ts'
 import { deployContractAndWait } from './deployContractAndWait.ts'
 import { deployMarketTestTokens } from './deployMarketTestTokens.ts'
 import { deployMaverickV2Market } from './deployMaverickV2Market.ts'
@@ -83,12 +83,7 @@ test(
 )
 
 function balanceOf(token: Address, owner: Address) {
-  return devnet.publicClient.readContract({
-    address: token,
-    abi: testTokenAbi,
-    functionName: 'balanceOf',
-    args: [owner],
-  }) as Promise<bigint>
+  return tokenBalanceOf(devnet, token, owner)
 }
 
 async function revertName(address: Address, abi: Abi, functionName: string, args: readonly unknown[]): Promise<string | undefined> {

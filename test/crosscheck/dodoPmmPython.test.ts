@@ -8,7 +8,7 @@ import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
 import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createPrng } from '../differential/createPrng.ts'
-import { testTokenAbi } from '../differential/harnessContracts.ts'
+import { testTokenAbi, tokenBalanceOf } from '../differential/harnessContracts.ts'
 import { runPythonReference } from './runPythonReference.ts'
 
 // DODO_V2: our PMM stand-in (contracts/dodo/DodoPmmPool.sol: DVM, DSP and DPP) against a second
@@ -203,11 +203,6 @@ test('DODO_V2: DVM, DSP and DPP pay exactly what an independent implementation o
     return { i, K, B, Q, B0, Q0, R, lpFee }
   }
   function balanceOf(token: Address, owner: Address) {
-    return devnet.publicClient.readContract({
-      address: token,
-      abi: testTokenAbi,
-      functionName: 'balanceOf',
-      args: [owner],
-    }) as Promise<bigint>
+    return tokenBalanceOf(devnet, token, owner)
   }
 })

@@ -12,7 +12,7 @@ import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
 import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createPrng, type Prng } from '../differential/createPrng.ts'
-import { testTokenAbi } from '../differential/harnessContracts.ts'
+import { testTokenAbi, tokenBalanceOf } from '../differential/harnessContracts.ts'
 
 // GYROSCOPE_ECLP: our E-CLP stand-in (contracts/gyro/GyroECLPPool.sol) on Balancer's own V2 Vault
 // (its mainnet bytecode from @balancer-labs/v2-deployments) against Balancer's own E-CLP math,
@@ -158,12 +158,7 @@ test('GYROSCOPE_ECLP: swaps through the Balancer V2 Vault equal balancer-maths',
   assert.ok(matched - reverted >= matched / 2, `only ${matched - reverted} of ${matched} trades paid`)
 
   function balanceOf(token: Address, owner: Address) {
-    return devnet.publicClient.readContract({
-      address: token,
-      abi: testTokenAbi,
-      functionName: 'balanceOf',
-      args: [owner],
-    }) as Promise<bigint>
+    return tokenBalanceOf(devnet, token, owner)
   }
 })
 

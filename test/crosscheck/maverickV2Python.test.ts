@@ -8,7 +8,7 @@ import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
 import { useDevnet } from '../fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createPrng } from '../differential/createPrng.ts'
-import { testTokenAbi } from '../differential/harnessContracts.ts'
+import { testTokenAbi, tokenBalanceOf } from '../differential/harnessContracts.ts'
 import { runPythonReference } from './runPythonReference.ts'
 
 // MAVERICK_V2: our pool stand-in (contracts/maverick/MaverickV2Pool.sol) against a second
@@ -205,11 +205,6 @@ test('MAVERICK_V2: exact-input swaps pay what an independent implementation of t
     return { state, book }
   }
   function balanceOf(token: Address, owner: Address) {
-    return devnet.publicClient.readContract({
-      address: token,
-      abi: testTokenAbi,
-      functionName: 'balanceOf',
-      args: [owner],
-    }) as Promise<bigint>
+    return tokenBalanceOf(devnet, token, owner)
   }
 })

@@ -102,3 +102,13 @@ export async function deployHarnessWithTokens({
   }
   return { harness, harnessAbi: devnet.artifacts.PoolHarness.abi as Abi, tokens }
 }
+
+/**
+ * A test token's balance of `owner` at the devnet's head.
+ *
+ * @example
+ * await tokenBalanceOf(devnet, usdc, recipient) // → 1_000_000n
+ */
+export function tokenBalanceOf(devnet: Devnet, token: Address, owner: Address): Promise<bigint> {
+  return devnet.publicClient.readContract({ address: token, abi: testTokenAbi, functionName: 'balanceOf', args: [owner] })
+}
