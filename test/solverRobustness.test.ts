@@ -176,7 +176,7 @@ const POOL_CASES: PoolCase[] = [
   { name: 'unknown DexId', kind: 'invalid input', pools: () => [{ ...cpPool(), dex: 'SUSHISWAP' }] },
   { name: 'unknown model', kind: 'invalid input', pools: () => withState(cpPool(), (s) => (s.model = 'stableswap')) },
   { name: 'UNIV2 with a concentrated state', kind: 'invalid input', pools: () => [{ ...clPool(), dex: 'UNIV2' }] },
-  ...(['CURVE', 'DODO_V2', 'WOOFI', 'GYROSCOPE_ECLP', 'MAVERICK_V2'] as const).flatMap((dex): PoolCase[] => [
+  ...(['CURVE', 'WOOFI', 'GYROSCOPE_ECLP', 'MAVERICK_V2'] as const).flatMap((dex): PoolCase[] => [
     { name: `${dex} (constant_product state)`, kind: 'unsupported', pools: () => [{ ...cpPool(), dex }] },
     { name: `${dex} (sampled state)`, kind: 'unsupported', pools: () => [{ ...(byModel('sampled') ?? cpPool()), dex }] },
   ]),
@@ -318,7 +318,7 @@ for (const backend of (process.env.ROBUSTNESS_BACKENDS?.split(',') ?? ['native',
     for (const c of POOL_CASES) {
       it(`upsert: ${c.name} → ${c.kind}`, async () => {
         const error = await expectRefusal(solver.upsertPools(c.pools() as PoolInput[]), c.kind, c.name)
-        if (c.kind === 'unsupported') assert.match(error.detail, /CURVE|DODO_V2|WOOFI|GYROSCOPE_ECLP|MAVERICK_V2/)
+        if (c.kind === 'unsupported') assert.match(error.detail, /CURVE|WOOFI|GYROSCOPE_ECLP|MAVERICK_V2/)
       })
     }
 

@@ -2,7 +2,7 @@
 //! See `docs/solver-wire-format.md` for the full format.
 
 use super::registry::{spec, DexSpec, Model};
-use super::{clmm, cpmm, sampled, solidly, PoolState};
+use super::{clmm, cpmm, dodo, gyro_eclp, sampled, solidly, PoolState};
 use crate::dex::DexId;
 use serde::Deserialize;
 
@@ -26,6 +26,8 @@ pub enum StateInput {
     Solidly(solidly::SolidlyWire),
     Concentrated(clmm::ClWire),
     Sampled(sampled::SampledWire),
+    DodoPmm(dodo::DodoWire),
+    GyroEclp(gyro_eclp::GyroEclpWire),
 }
 
 /// Why a pool input was refused.
@@ -60,6 +62,8 @@ impl StateInput {
             StateInput::Solidly(_) => "solidly",
             StateInput::Concentrated(_) => "concentrated",
             StateInput::Sampled(_) => "sampled",
+            StateInput::DodoPmm(_) => "dodo_pmm",
+            StateInput::GyroEclp(_) => "gyro_eclp",
         }
     }
 }
@@ -86,6 +90,10 @@ pub fn decode_state(dex: DexId, state: StateInput) -> Result<PoolState, PoolInpu
         }
         (Model::Concentrated(_), StateInput::Concentrated(w)) => {
             PoolState::Concentrated(clmm::ClPool::from_wire(w, &entry)?)
+        }
+        (Model::DodoPmm, StateInput::DodoPmm(w)) => PoolState::Dodo(dodo::DodoPool::from_wire(w)?),
+        (Model::GyroEclp, StateInput::GyroEclp(w)) => {
+            PoolState::GyroEclp(gyro_eclp::GyroEclpPool::from_wire(w)?)
         }
         (_, other) => return Err(wrong(&other)),
     };

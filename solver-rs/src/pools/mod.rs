@@ -7,12 +7,17 @@
 //! follow), and each is differential-tested against the protocols' own bytecode.
 #![deny(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)]
 
+pub mod bound_line;
 #[allow(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)]
 pub mod clmm;
 #[allow(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)]
 pub mod cpmm;
+pub mod dodo;
 pub mod error;
+pub mod gyro_eclp;
 pub mod input;
+#[cfg(test)]
+mod json_lines;
 pub mod registry;
 #[allow(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)]
 pub mod sampled;
@@ -90,6 +95,8 @@ pub enum PoolState {
     Solidly(solidly::SolidlyPool),
     Concentrated(clmm::ClPool),
     Sampled(sampled::SampledPool),
+    Dodo(dodo::DodoPool),
+    GyroEclp(gyro_eclp::GyroEclpPool),
 }
 
 impl PoolState {
@@ -99,7 +106,9 @@ impl PoolState {
             PoolState::ConstantProduct(_)
             | PoolState::Solidly(_)
             | PoolState::Concentrated(_)
-            | PoolState::Sampled(_) => 2,
+            | PoolState::Sampled(_)
+            | PoolState::Dodo(_)
+            | PoolState::GyroEclp(_) => 2,
         }
     }
 }
@@ -117,6 +126,8 @@ impl PoolModel for PoolState {
             PoolState::Solidly(p) => p.amount_out(token_in, token_out, amount_in),
             PoolState::Concentrated(p) => p.amount_out(token_in, token_out, amount_in),
             PoolState::Sampled(p) => p.amount_out(token_in, token_out, amount_in),
+            PoolState::Dodo(p) => p.amount_out(token_in, token_out, amount_in),
+            PoolState::GyroEclp(p) => p.amount_out(token_in, token_out, amount_in),
         }
     }
 
@@ -144,6 +155,14 @@ impl PoolModel for PoolState {
                 let (o, s) = p.apply(token_in, token_out, amount_in)?;
                 (o, PoolState::Sampled(s))
             }
+            PoolState::Dodo(p) => {
+                let (o, s) = p.apply(token_in, token_out, amount_in)?;
+                (o, PoolState::Dodo(s))
+            }
+            PoolState::GyroEclp(p) => {
+                let (o, s) = p.apply(token_in, token_out, amount_in)?;
+                (o, PoolState::GyroEclp(s))
+            }
         })
     }
 
@@ -153,6 +172,8 @@ impl PoolModel for PoolState {
             PoolState::Solidly(p) => p.spot_price(token_in, token_out),
             PoolState::Concentrated(p) => p.spot_price(token_in, token_out),
             PoolState::Sampled(p) => p.spot_price(token_in, token_out),
+            PoolState::Dodo(p) => p.spot_price(token_in, token_out),
+            PoolState::GyroEclp(p) => p.spot_price(token_in, token_out),
         }
     }
 
@@ -162,6 +183,8 @@ impl PoolModel for PoolState {
             PoolState::Solidly(p) => p.amount_out_bound(token_in, token_out, amount_in),
             PoolState::Concentrated(p) => p.amount_out_bound(token_in, token_out, amount_in),
             PoolState::Sampled(p) => p.amount_out_bound(token_in, token_out, amount_in),
+            PoolState::Dodo(p) => p.amount_out_bound(token_in, token_out, amount_in),
+            PoolState::GyroEclp(p) => p.amount_out_bound(token_in, token_out, amount_in),
         }
     }
 }

@@ -31,9 +31,13 @@ impl PoolState {
                 Ok((outcome, PoolState::Concentrated(next)))
             }
             // The other families' swaps are a few arithmetic operations: nothing to remember.
-            PoolState::ConstantProduct(_) | PoolState::Solidly(_) | PoolState::Sampled(_) => {
-                self.apply(token_in, token_out, amount_in)
-            }
+            PoolState::ConstantProduct(_)
+            | PoolState::Solidly(_)
+            | PoolState::Sampled(_)
+            | PoolState::Dodo(_) => self.apply(token_in, token_out, amount_in),
+            // The E-CLP's invariant (two square roots) is recomputed per swap: the same state
+            // swapped at many amounts could reuse it; not memoised yet.
+            PoolState::GyroEclp(_) => self.apply(token_in, token_out, amount_in),
         }
     }
 }

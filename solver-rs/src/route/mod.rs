@@ -35,6 +35,6 @@ mod resplit_tests;
 #[cfg(test)]
 mod split_reference_tests;
 #[cfg(test)]
-mod test_market;
+pub(crate) mod test_market;
 #[cfg(test)]
 mod test_pools;

@@ -4,7 +4,9 @@ use crate::address::Address;
 use crate::math::U256;
 use crate::pools::input::PoolInput;
 use crate::pools::PoolState;
-use crate::route::test_market::{cl_pool, cp_pool, sampled_pool, solidly_pool, Rng};
+use crate::route::test_market::{
+    cl_pool, cp_pool, dodo_pool, gyro_eclp_pool, sampled_pool, solidly_pool, Rng,
+};
 
 /// The model families: `family_of` fails to compile when a pool state is added without a family
 /// here, and the tests that use them check every family is in their markets.
@@ -15,13 +17,17 @@ pub enum Family {
     SolidlyStable,
     Concentrated,
     Sampled,
+    Dodo,
+    GyroEclp,
 }
-pub const FAMILIES: [Family; 5] = [
+pub const FAMILIES: [Family; 7] = [
     Family::ConstantProduct,
     Family::SolidlyVolatile,
     Family::SolidlyStable,
     Family::Concentrated,
     Family::Sampled,
+    Family::Dodo,
+    Family::GyroEclp,
 ];
 
 pub fn family_of(state: &PoolState) -> Family {
@@ -33,6 +39,8 @@ pub fn family_of(state: &PoolState) -> Family {
         PoolState::Solidly(_) => Family::SolidlyStable,
         PoolState::Concentrated(_) => Family::Concentrated,
         PoolState::Sampled(_) => Family::Sampled,
+        PoolState::Dodo(_) => Family::Dodo,
+        PoolState::GyroEclp(_) => Family::GyroEclp,
     }
 }
 
@@ -97,6 +105,26 @@ pub fn random_pool(rng: &mut Rng, family: Family, id: u8, tokens: [Address; 2]) 
             let scale = reserve(rng);
             let (forward, backward) = (samples(rng, scale), samples(rng, scale));
             sampled_pool(id, "PROPSWAP", tokens, rng.range(0, 50) as u32, &forward, &backward)
+        }
+        Family::Dodo => {
+            let (base, quote) = (reserve(rng), reserve(rng));
+            let i = 9 * 10u128.pow(17) + u128::from(rng.range(0, 200_000)) * 10u128.pow(12);
+            let k = u128::from(rng.range(1, 1000)) * 10u128.pow(15);
+            // Targets: at the reserves (R one), or the side R says is short above its reserve.
+            let r = rng.range(0, 3) as u8;
+            let targets = match r {
+                0 => [base, quote],
+                1 => [0, quote / 2],
+                _ => [base / 2, 0],
+            };
+            let variant = ["dvm", "dsp", "dpp"][rng.range(0, 3) as usize];
+            let fees = [u128::from(rng.range(0, 31)) * 10u128.pow(14), 0];
+            dodo_pool(id, tokens, variant, i, k, [base, quote], targets, r, fees)
+        }
+        Family::GyroEclp => {
+            let r0 = reserve(rng);
+            let r1 = (r0 as f64 * (0.2 + rng.range(0, 1600) as f64 / 1000.0)) as u128;
+            gyro_eclp_pool(id, tokens, [r0, r1], u128::from(rng.range(1, 30)) * 10u128.pow(14))
         }
     }
 }

@@ -273,16 +273,23 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
         // Tightness where the search reaches a real output (dust trades round to a few units,
         // where one unit is a large fraction), the optimum spends all of amountIn (where it
         // strands flow at a token, priced 0: more of it is worth nothing, a plan cannot copy it)
-        // and no sampled venue is on the graph (see the module docs).
-        let sampled =
-            graph.arcs.iter().any(|a| family_of(&market.pool(a.hop.pool).state) == Family::Sampled);
+        // and no sampled venue is on the graph (see the module docs), nor a DODO or E-CLP pool
+        // (bounded by a first rate and the reserve, pools/bound_line.rs: certified, not tight).
+        let sampled = graph.arcs.iter().any(|a| {
+            matches!(
+                family_of(&market.pool(a.hop.pool).state),
+                Family::Sampled | Family::Dodo | Family::GyroEclp
+            )
+        });
         if found > 1e6 && !sampled && dual.prices.iter().all(|p| *p > dual.prices[0] * STRANDED) {
             let gap = (certified - found) / certified;
             assert!(gap <= TIGHT, "case {cases} ({hops} hops, {} paths, amount {amount}): the bound {certified} is {} bps above the best routing found, {found}", paths.len(), gap * 1e4);
             gaps.push(gap);
         }
     }
-    assert!(gaps.len() > 80, "only {} cases were checked for tightness", gaps.len());
+    // Graphs with a sampled venue, a DODO or an E-CLP pool (three of the seven families drawn) are checked for
+    // the certificate only.
+    assert!(gaps.len() > 50, "only {} cases were checked for tightness", gaps.len());
     for family in FAMILIES {
         assert!(seen.contains(&family), "no {family:?} pool on the test paths");
     }

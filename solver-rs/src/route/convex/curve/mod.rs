@@ -9,7 +9,8 @@
 //! - [`ranges`]: concentrated liquidity, a sum of constant-product segments between initialized
 //!   ticks, the fee taken on the input;
 //! - [`stable`]: Solidly stable, the x³y + xy³ level curve with the pool's rounding slack;
-//! - [`piecewise`]: sampled venues, their fitted curve from the input already consumed.
+//! - [`piecewise`]: sampled venues, their fitted curve from the input already consumed; and the
+//!   families bounded by a first rate and a cap (`pools/bound_line.rs`: DODO's PMM, the E-CLP).
 //!
 //! Amounts are raw token units as `f64`, rates raw out per raw in. Only IEEE-exact operations
 //! (+, −, ×, ÷, √) are used, so the native and WASM builds compute the same bits.
@@ -86,6 +87,12 @@ impl<'m> Curve<'m> {
                 pair()?;
                 Piecewise::of(pool, token_in).map(Curve::Piecewise)
             }
+            PoolState::Dodo(pool) => Some(Curve::Piecewise(Piecewise::from_pieces(
+                pool.bound_line(token_in, token_out)?.pieces(),
+            ))),
+            PoolState::GyroEclp(pool) => Some(Curve::Piecewise(Piecewise::from_pieces(
+                pool.bound_line(token_in, token_out)?.pieces(),
+            ))),
         }
     }
 
