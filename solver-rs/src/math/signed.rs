@@ -156,3 +156,7 @@ impl std::str::FromStr for I256 {
         I256::from_parts(negative, magnitude).map_err(|_| format!("{text} is outside int256"))
     }
 }
+
+#[cfg(test)]
+#[path = "signed_tests.rs"]
+mod tests;
