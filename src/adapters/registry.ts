@@ -16,8 +16,7 @@ import { uniswapV4 } from './uniswapV4.ts'
 
 export type RegistryEntry = { status: 'present'; adapter: PoolAdapter } | { status: 'absent'; reason: string }
 
-const noBytecode = 'no published bytecode to deploy on our devnet, so no oracle to prove an adapter against'
-const noLeg = 'no executable leg kind in docs/route-legs.md'
+const noLeg = 'no executable leg yet'
 /** The prop AMMs: configured venues, sampled through their own quote views, re-quoted before a plan is answered (docs/prop-amms.md). */
 const propAmm = (dex: PropAmmDexId): RegistryEntry => ({ status: 'present', adapter: createPropAmmAdapter({ dex }) })
 
@@ -51,8 +50,11 @@ export const adapterRegistry: { readonly [K in DexId]: RegistryEntry } = {
   ELFOMOFI: propAmm('ELFOMOFI'),
   LUNARBASE: propAmm('LUNARBASE'),
   FELTIR: propAmm('FELTIR'),
-  DODO_V2: { status: 'absent', reason: `${noBytecode}; the solver has no model (unsupported); ${noLeg} (dodo_v2 is reserved)` },
-  WOOFI: { status: 'absent', reason: `${noBytecode}; the solver has no model (unsupported); ${noLeg} (woofi is reserved)` },
-  GYROSCOPE_ECLP: { status: 'absent', reason: `${noBytecode}; the solver has no model (unsupported); ${noLeg}` },
-  MAVERICK_V2: { status: 'absent', reason: `${noBytecode}; the solver has no model (unsupported); ${noLeg}` },
+  DODO_V2: {
+    status: 'absent',
+    reason: `no reader of DODO V2 pools yet; the solver prices the PMM exactly; ${noLeg} (dodo_v2 is reserved)`,
+  },
+  WOOFI: { status: 'absent', reason: `no reader of the WooPPV2 vault yet; the solver prices it exactly; ${noLeg} (woofi is reserved)` },
+  GYROSCOPE_ECLP: { status: 'absent', reason: `no reader of E-CLP pools yet; the solver prices them exactly; ${noLeg}` },
+  MAVERICK_V2: { status: 'absent', reason: `the solver has no model of Maverick V2 bins yet (unsupported); ${noLeg}` },
 }

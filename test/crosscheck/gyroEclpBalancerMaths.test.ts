@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, test } from 'vitest'
 import { type Address, zeroAddress } from 'viem'
-import { GyroECLPMath } from '@balancer-labs/balancer-maths'
 import { balancerV2VaultAbi } from '../../src/devnet/balancerV2VaultAbi.ts'
 import { createGyroECLPPool } from '../../src/devnet/createGyroECLPPool.ts'
 import { deployBalancerV2Vault } from '../../src/devnet/deployBalancerV2Vault.ts'
@@ -13,6 +12,7 @@ import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createPrng, type Prng } from '../differential/createPrng.ts'
 import { testTokenAbi, tokenBalanceOf } from '../differential/harnessContracts.ts'
+import { gyroEclpSwapReference } from './gyroEclpReference.ts'
 
 // GYROSCOPE_ECLP: our E-CLP stand-in (contracts/gyro/GyroECLPPool.sol) on Balancer's own V2 Vault
 // (its mainnet bytecode from @balancer-labs/v2-deployments) against Balancer's own E-CLP math,
@@ -162,7 +162,7 @@ test('GYROSCOPE_ECLP: swaps through the Balancer V2 Vault equal balancer-maths',
   }
 })
 
-/** The V2 pool's swap given in, around balancer-maths' E-CLP math; undefined where it throws. */
+/** The V2 pool's swap given in, around balancer-maths' E-CLP math, at the rates the test set. */
 function reference({
   pool,
   balances,
@@ -175,24 +175,16 @@ function reference({
   tokenInIsToken0: boolean
 }): bigint | undefined {
   const factor = (side: Side) => (ONE * 10n ** BigInt(18 - side.decimals) * side.rate) / ONE
-  const [f0, f1] = pool.sides.map(factor)
-  const upscaled = [(balances[0] * f0) / ONE, (balances[1] * f1) / ONE]
-  const [fIn, fOut] = tokenInIsToken0 ? [f0, f1] : [f1, f0]
-  try {
-    const [invariant, err] = GyroECLPMath.calculateInvariantWithError(upscaled, pool.params, pool.derived)
-    const product = amountIn * pool.fee
-    const feeAmount = product === 0n ? 0n : (product - 1n) / ONE + 1n
-    const amount = ((amountIn - feeAmount) * fIn) / ONE
-    const out = GyroECLPMath.calcOutGivenIn(upscaled, amount, tokenInIsToken0, pool.params, pool.derived, {
-      x: invariant + 2n * err,
-      y: invariant,
-    })
-    // The published pool's checked subtraction: a negative output reverts.
-    if (out < 0n) return undefined
-    return (out * ONE) / fOut
-  } catch {
-    return undefined
-  }
+  const scalingFactors = [factor(pool.sides[0]), factor(pool.sides[1])] as const
+  return gyroEclpSwapReference({
+    balances,
+    scalingFactors,
+    swapFee: pool.fee,
+    params: pool.params,
+    derived: pool.derived,
+    amountIn,
+    tokenInIsToken0,
+  })
 }
 
 /** `amount` whole tokens of value-units into the side's base units, at its rate, times a random 1/100 to 1. */

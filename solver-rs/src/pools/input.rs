@@ -2,7 +2,7 @@
 //! See `docs/solver-wire-format.md` for the full format.
 
 use super::registry::{spec, DexSpec, Model};
-use super::{clmm, cpmm, sampled, solidly, stableswap, woofi, PoolState};
+use super::{clmm, cpmm, dodo, gyro_eclp, sampled, solidly, stableswap, woofi, PoolState};
 use crate::dex::DexId;
 use serde::Deserialize;
 
@@ -28,6 +28,8 @@ pub enum StateInput {
     Sampled(sampled::SampledWire),
     Woofi(woofi::WoofiWire),
     Stableswap(stableswap::StableSwapWire),
+    DodoPmm(dodo::DodoWire),
+    GyroEclp(gyro_eclp::GyroEclpWire),
 }
 
 /// Why a pool input was refused.
@@ -64,6 +66,8 @@ impl StateInput {
             StateInput::Sampled(_) => "sampled",
             StateInput::Woofi(_) => "woofi",
             StateInput::Stableswap(_) => "stableswap",
+            StateInput::DodoPmm(_) => "dodo_pmm",
+            StateInput::GyroEclp(_) => "gyro_eclp",
         }
     }
 }
@@ -94,6 +98,10 @@ pub fn decode_state(dex: DexId, state: StateInput) -> Result<PoolState, PoolInpu
         (Model::Woofi, StateInput::Woofi(w)) => PoolState::Woofi(woofi::WoofiPool::from_wire(w)?),
         (Model::StableSwap, StateInput::Stableswap(w)) => {
             PoolState::StableSwap(stableswap::StableSwapPool::from_wire(w)?)
+        }
+        (Model::DodoPmm, StateInput::DodoPmm(w)) => PoolState::Dodo(dodo::DodoPool::from_wire(w)?),
+        (Model::GyroEclp, StateInput::GyroEclp(w)) => {
+            PoolState::GyroEclp(gyro_eclp::GyroEclpPool::from_wire(w)?)
         }
         (_, other) => return Err(wrong(&other)),
     };

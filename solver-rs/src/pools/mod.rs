@@ -8,10 +8,15 @@
 //! `unchecked` blocks, pre-0.8 Solidity) the model says so with a `wrapping_` operation.
 #![deny(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)]
 
+pub mod bound_line;
 pub mod clmm;
 pub mod cpmm;
+pub mod dodo;
 pub mod error;
+pub mod gyro_eclp;
 pub mod input;
+#[cfg(test)]
+mod json_lines;
 pub mod registry;
 pub mod sampled;
 pub mod solidly;
@@ -90,6 +95,8 @@ pub enum PoolState {
     Sampled(sampled::SampledPool),
     Woofi(woofi::WoofiPool),
     StableSwap(stableswap::StableSwapPool),
+    Dodo(dodo::DodoPool),
+    GyroEclp(gyro_eclp::GyroEclpPool),
 }
 
 impl PoolState {
@@ -99,7 +106,9 @@ impl PoolState {
             PoolState::ConstantProduct(_)
             | PoolState::Solidly(_)
             | PoolState::Concentrated(_)
-            | PoolState::Sampled(_) => 2,
+            | PoolState::Sampled(_)
+            | PoolState::Dodo(_)
+            | PoolState::GyroEclp(_) => 2,
             PoolState::Woofi(p) => p.token_count(),
             PoolState::StableSwap(p) => p.coins(),
         }
@@ -130,6 +139,8 @@ impl PoolModel for PoolState {
             PoolState::Sampled(p) => p.amount_out(token_in, token_out, amount_in),
             PoolState::Woofi(p) => p.amount_out(token_in, token_out, amount_in),
             PoolState::StableSwap(p) => p.amount_out(token_in, token_out, amount_in),
+            PoolState::Dodo(p) => p.amount_out(token_in, token_out, amount_in),
+            PoolState::GyroEclp(p) => p.amount_out(token_in, token_out, amount_in),
         }
     }
 
@@ -165,6 +176,14 @@ impl PoolModel for PoolState {
                 let (o, s) = p.apply(token_in, token_out, amount_in)?;
                 (o, PoolState::StableSwap(s))
             }
+            PoolState::Dodo(p) => {
+                let (o, s) = p.apply(token_in, token_out, amount_in)?;
+                (o, PoolState::Dodo(s))
+            }
+            PoolState::GyroEclp(p) => {
+                let (o, s) = p.apply(token_in, token_out, amount_in)?;
+                (o, PoolState::GyroEclp(s))
+            }
         })
     }
 
@@ -176,6 +195,8 @@ impl PoolModel for PoolState {
             PoolState::Sampled(p) => p.spot_price(token_in, token_out),
             PoolState::Woofi(p) => p.spot_price(token_in, token_out),
             PoolState::StableSwap(p) => p.spot_price(token_in, token_out),
+            PoolState::Dodo(p) => p.spot_price(token_in, token_out),
+            PoolState::GyroEclp(p) => p.spot_price(token_in, token_out),
         }
     }
 
@@ -187,6 +208,8 @@ impl PoolModel for PoolState {
             PoolState::Sampled(p) => p.amount_out_bound(token_in, token_out, amount_in),
             PoolState::Woofi(p) => p.amount_out_bound(token_in, token_out, amount_in),
             PoolState::StableSwap(p) => p.amount_out_bound(token_in, token_out, amount_in),
+            PoolState::Dodo(p) => p.amount_out_bound(token_in, token_out, amount_in),
+            PoolState::GyroEclp(p) => p.amount_out_bound(token_in, token_out, amount_in),
         }
     }
 }

@@ -20,6 +20,10 @@ pub enum Model {
     StableSwap,
     /// Known only through sampled (amountIn, amountOut) points, priced with a safety margin.
     Sampled,
+    /// DODO V2's PMM (DVM, DSP, DPP) with its R states and the sender's maintainer fee.
+    DodoPmm,
+    /// Gyroscope's E-CLP on the Balancer V2 Vault (scaling factors, signed fixed point).
+    GyroEclp,
     /// Not modelled yet: its pools are refused with this reason, never silently dropped.
     Unsupported { reason: &'static str },
 }
@@ -146,9 +150,9 @@ pub const fn spec(dex: DexId) -> DexSpec {
         Lunarbase => spec_of(dex, Model::Sampled, 120_000, 0, 0),
         Feltir => spec_of(dex, Model::Sampled, 210_000, 0, 0),
         Curve => spec_of(dex, Model::StableSwap, 130_000, 0, 0),
-        DodoV2 => spec_of(dex, Model::Unsupported { reason: LATER }, 128_000, 0, 0),
+        DodoV2 => spec_of(dex, Model::DodoPmm, 128_000, 0, 0),
         Woofi => spec_of(dex, Model::Woofi, 160_000, 0, 0),
-        GyroscopeEclp => spec_of(dex, Model::Unsupported { reason: LATER }, 136_000, 0, 0),
+        GyroscopeEclp => spec_of(dex, Model::GyroEclp, 136_000, 0, 0),
         MaverickV2 => spec_of(dex, Model::Unsupported { reason: LATER }, 125_000, 20_000, 0),
     }
 }

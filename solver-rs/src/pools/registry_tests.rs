@@ -43,7 +43,7 @@ fn exactly_the_later_families_are_unsupported() {
         .into_iter()
         .filter(|d| matches!(spec(*d).model, Model::Unsupported { .. }))
         .collect();
-    assert_eq!(unsupported, vec![DexId::DodoV2, DexId::GyroscopeEclp, DexId::MaverickV2]);
+    assert_eq!(unsupported, vec![DexId::MaverickV2]);
     assert_eq!(spec(DexId::Curve).model, Model::StableSwap);
 }
 

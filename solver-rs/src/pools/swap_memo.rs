@@ -36,7 +36,11 @@ impl PoolState {
             | PoolState::Solidly(_)
             | PoolState::Sampled(_)
             | PoolState::StableSwap(_)
-            | PoolState::Woofi(_) => self.apply(token_in, token_out, amount_in),
+            | PoolState::Woofi(_)
+            | PoolState::Dodo(_) => self.apply(token_in, token_out, amount_in),
+            // The E-CLP's invariant (two square roots) is recomputed per swap: the same state
+            // swapped at many amounts could reuse it; not memoised yet.
+            PoolState::GyroEclp(_) => self.apply(token_in, token_out, amount_in),
         }
     }
 }

@@ -56,6 +56,67 @@ pub fn sampled_pool(
     )
 }
 
+/// A DODO_V2 pool (`variant` dvm, dsp or dpp; token 0 the base) at price `i` (18 decimals) with
+/// its slippage `k`, reserves, stored targets and R state, and LP and maintainer fee rates.
+#[allow(clippy::too_many_arguments)]
+pub fn dodo_pool(
+    id: u8,
+    tokens: [Address; 2],
+    variant: &str,
+    i: u128,
+    k: u128,
+    reserves: [u128; 2],
+    targets: [u128; 2],
+    r_state: u8,
+    fees: [u128; 2],
+) -> PoolInput {
+    let s = |v: u128| v.to_string();
+    pool_input(
+        id,
+        "DODO_V2",
+        tokens,
+        json!({
+            "model": "dodo_pmm", "variant": variant, "i": s(i), "k": s(k),
+            "baseReserve": s(reserves[0]), "quoteReserve": s(reserves[1]),
+            "baseTarget": s(targets[0]), "quoteTarget": s(targets[1]), "rState": r_state,
+            "lpFeeRate": s(fees[0]), "mtFeeRate": s(fees[1]),
+        }),
+    )
+}
+
+/// A GYROSCOPE_ECLP pool of two 18-decimal tokens without rates, priced 0.998 to 1.002 with the
+/// peg at 1 and λ 500 (the parameters `gyroEclpParams` derives for them), fee `swap_fee` (18
+/// decimals).
+pub fn gyro_eclp_pool(
+    id: u8,
+    tokens: [Address; 2],
+    balances: [u128; 2],
+    swap_fee: u128,
+) -> PoolInput {
+    let one = "1000000000000000000";
+    pool_input(
+        id,
+        "GYROSCOPE_ECLP",
+        tokens,
+        json!({
+            "model": "gyro_eclp", "balances": [balances[0].to_string(), balances[1].to_string()],
+            "scalingFactors": [one, one], "swapFee": swap_fee.to_string(),
+            "params": { "alpha": "998000000000000000", "beta": "1002000000000000000",
+                "c": "707106781186547524", "s": "707106781186547524", "lambda": "500000000000000000000" },
+            "derived": {
+                "tauAlphaX": "-44757161695912980431391782564368475822",
+                "tauAlphaY": "89424809068434134901920781563608214692",
+                "tauBetaX": "44685607492011320941712813799012565930",
+                "tauBetaY": "89460586199006664525309053225623156993",
+                "u": "44721384593962150635849022928322256796",
+                "v": "89442697633720399612208448013106583028",
+                "w": "17888565286264811673854507926079149",
+                "z": "-35777101950829744798921768965282682",
+                "dSq": "99999999999999999886624093342106115200" },
+        }),
+    )
+}
+
 /// An AERODROME_V2LIKE pool: volatile or stable, with the tokens' decimals counts.
 pub fn solidly_pool(
     id: u8,

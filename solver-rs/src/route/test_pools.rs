@@ -5,7 +5,8 @@ use crate::math::U256;
 use crate::pools::input::PoolInput;
 use crate::pools::PoolState;
 use crate::route::test_market::{
-    cl_pool, cp_pool, curve_pool, pool_input, sampled_pool, solidly_pool, Rng,
+    cl_pool, cp_pool, curve_pool, dodo_pool, gyro_eclp_pool, pool_input, sampled_pool,
+    solidly_pool, Rng,
 };
 use serde_json::json;
 
@@ -23,14 +24,18 @@ pub enum Family {
     /// its bound leaves out the LPs' half of the fee, so it is checked by its own tests
     /// (`convex/exhaustive_tests.rs`, *pooled*) rather than against the others' tightness.
     StableSwap,
+    Dodo,
+    GyroEclp,
 }
-pub const FAMILIES: [Family; 6] = [
+pub const FAMILIES: [Family; 8] = [
     Family::ConstantProduct,
     Family::SolidlyVolatile,
     Family::SolidlyStable,
     Family::Concentrated,
     Family::Sampled,
     Family::Woofi,
+    Family::Dodo,
+    Family::GyroEclp,
 ];
 
 pub fn family_of(state: &PoolState) -> Family {
@@ -44,6 +49,8 @@ pub fn family_of(state: &PoolState) -> Family {
         PoolState::Sampled(_) => Family::Sampled,
         PoolState::Woofi(_) => Family::Woofi,
         PoolState::StableSwap(_) => Family::StableSwap,
+        PoolState::Dodo(_) => Family::Dodo,
+        PoolState::GyroEclp(_) => Family::GyroEclp,
     }
 }
 
@@ -113,6 +120,26 @@ pub fn random_pool(rng: &mut Rng, family: Family, id: u8, tokens: [Address; 2]) 
         Family::Woofi => {
             let reserves = (reserve(rng), reserve(rng));
             woofi_pool(rng, id, tokens, reserves.0, reserves.1)
+        }
+        Family::Dodo => {
+            let (base, quote) = (reserve(rng), reserve(rng));
+            let i = 9 * 10u128.pow(17) + u128::from(rng.range(0, 200_000)) * 10u128.pow(12);
+            let k = u128::from(rng.range(1, 1000)) * 10u128.pow(15);
+            // Targets: at the reserves (R one), or the side R says is short above its reserve.
+            let r = rng.range(0, 3) as u8;
+            let targets = match r {
+                0 => [base, quote],
+                1 => [0, quote / 2],
+                _ => [base / 2, 0],
+            };
+            let variant = ["dvm", "dsp", "dpp"][rng.range(0, 3) as usize];
+            let fees = [u128::from(rng.range(0, 31)) * 10u128.pow(14), 0];
+            dodo_pool(id, tokens, variant, i, k, [base, quote], targets, r, fees)
+        }
+        Family::GyroEclp => {
+            let r0 = reserve(rng);
+            let r1 = (r0 as f64 * (0.2 + rng.range(0, 1600) as f64 / 1000.0)) as u128;
+            gyro_eclp_pool(id, tokens, [r0, r1], u128::from(rng.range(1, 30)) * 10u128.pow(14))
         }
     }
 }

@@ -17,21 +17,7 @@ pub const ADMIN_FEE: U256 = U256::from_limbs([5_000_000_000, 0, 0, 0]);
 /// The iteration cap of `get_D` and `get_y`; past it the pools revert.
 const ITERATIONS: usize = 255;
 
-pub fn add(a: U256, b: U256) -> Result<U256, PoolError> {
-    a.checked_add(b).ok_or(PoolError::Overflow)
-}
-
-pub fn sub(a: U256, b: U256) -> Result<U256, PoolError> {
-    a.checked_sub(b).ok_or(PoolError::Overflow)
-}
-
-pub fn mul(a: U256, b: U256) -> Result<U256, PoolError> {
-    a.checked_mul(b).ok_or(PoolError::Overflow)
-}
-
-pub fn div(a: U256, b: U256) -> Result<U256, PoolError> {
-    a.checked_div(b).ok_or(PoolError::DivisionByZero)
-}
+pub use crate::math::checked::{add, div, mul, sub};
 
 fn small(n: usize) -> U256 {
     U256::from(n)

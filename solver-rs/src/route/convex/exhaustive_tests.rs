@@ -224,7 +224,7 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
     let mut seen: Vec<Family> = Vec::new();
     let (mut cases, mut id) = (0usize, 0u8);
     let mut gaps: Vec<f64> = Vec::new();
-    while cases < 330 {
+    while cases < 560 {
         let hops = rng.range(1, 4) as usize;
         // The edges of the graph and how many pools each holds; at most 5 paths in all.
         let (edges, sequences): Layout = match hops {
@@ -281,17 +281,26 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
         // Tightness where the search reaches a real output (dust trades round to a few units,
         // where one unit is a large fraction), the optimum spends all of amountIn (where it
         // strands flow at a token, priced 0: more of it is worth nothing, a plan cannot copy it)
-        // and no sampled venue is on the graph (see the module docs).
+        // and no sampled venue is on the graph (see the module docs), nor WOOFi's vault, a DODO or
+        // an E-CLP pool (bounded by a first rate and the reserve, pools/bound_line.rs: certified,
+        // not tight).
         let sampled = graph.arcs.iter().any(|a| {
-            matches!(family_of(&market.pool(a.hop.pool).state), Family::Sampled | Family::Woofi)
+            matches!(
+                family_of(&market.pool(a.hop.pool).state),
+                Family::Sampled | Family::Woofi | Family::Dodo | Family::GyroEclp
+            )
         });
         if found > 1e6 && !sampled && dual.prices.iter().all(|p| *p > dual.prices[0] * STRANDED) {
             let gap = (certified - found) / certified;
-            assert!(gap <= TIGHT, "case {cases} ({hops} hops, {} paths, amount {amount}): the bound {certified} is {} bps above the best routing found, {found}", paths.len(), gap * 1e4);
+            let families: Vec<Family> =
+                paths.iter().flatten().map(|hop| family_of(&market.pool(hop.0).state)).collect();
+            assert!(gap <= TIGHT, "case {cases} ({families:?}, {hops} hops, {} paths, amount {amount}): the bound {certified} is {} bps above the best routing found, {found}", paths.len(), gap * 1e4);
             gaps.push(gap);
         }
     }
-    assert!(gaps.len() > 80, "only {} cases were checked for tightness", gaps.len());
+    // Graphs with a sampled venue, WOOFi's vault, a DODO or an E-CLP pool (four of the eight
+    // families drawn) are checked for the certificate only.
+    assert!(gaps.len() > 50, "only {} cases were checked for tightness", gaps.len());
     for family in FAMILIES {
         assert!(seen.contains(&family), "no {family:?} pool on the test paths");
     }
@@ -318,7 +327,7 @@ fn a_pooled_venue_used_through_several_pairs_stays_under_the_bound() {
     let (a, b, c, d) = (addr(1), addr(3), addr(4), addr(2));
     let (mut cases, mut id) = (0usize, 0u8);
     let mut gaps: Vec<f64> = Vec::new();
-    while cases < 24 {
+    while cases < 560 {
         let hops = rng.range(2, 4) as usize;
         let coins: Vec<Address> = match rng.range(0, 2) {
             0 => vec![a, b, d],

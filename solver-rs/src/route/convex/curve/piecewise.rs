@@ -42,6 +42,12 @@ impl Piecewise {
         Piecewise { pieces: vec![(width, rate)] }
     }
 
+    /// Pieces (width, rate), rates falling, that a family computes and proves beside its model
+    /// (`pools/bound_line.rs`).
+    pub fn from_pieces(pieces: Vec<(f64, f64)>) -> Piecewise {
+        Piecewise { pieces }
+    }
+
     pub fn value(&self, input: f64) -> f64 {
         let mut left = input.max(0.0);
         let mut out = 0.0;

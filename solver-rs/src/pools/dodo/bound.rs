@@ -1,0 +1,59 @@
+//! The PMM's marginal rate and the bound curve the convex search uses: a total output of at most
+//! min(slack + rate₀·input, output reserve) for any run of swaps in one direction, rate₀ the
+//! marginal rate at zero size with the fees taken and a margin.
+//!
+//! Why it bounds the exact swap: the PMM's price for the side being sold falls monotonically as
+//! more is sold, through every R state (above one it falls to i at the targets, then below i; the
+//! mirror for the quote side), so in real numbers a run of swaps pays at most rate₀ times its
+//! total; the fees are proportional; no swap pays more than the output side's reserve. The pools'
+//! roundings mostly favour the pool, save two: the quadratic's solution takes a floored square
+//! root and a floored b, each moving V2 by up to 1/(2(1 − k)) units, so a swap may pay up to
+//! 2/(1 − k) + 2 units more than the real curve ([`SLACK_UNITS`] per swap, for the
+//! `MAX_SWAPS_PER_POOL` swaps of a plan), and the targets re-derived after each swap drift by
+//! their roundings ([`MARGIN`]). Tested in `dodo_tests.rs`.
+
+use super::pmm::{RState, ONE};
+use super::DodoPool;
+use crate::pools::bound_line::BoundLine;
+use crate::pools::two_token_direction;
+
+/// Relative margin on the first rate, for the re-derived targets' rounding.
+const MARGIN: f64 = 1e-9;
+/// Units a swap may pay beyond the real curve, times 1/(1 − k) (k < 1), plus this many.
+const SLACK_UNITS: f64 = 2.0;
+
+impl DodoPool {
+    /// The marginal rate at zero size, raw out per raw in, fees taken; None for a bad pair or an
+    /// empty side.
+    pub fn marginal_rate(&self, token_in: usize, token_out: usize) -> Option<f64> {
+        let sell_base = two_token_direction(token_in, token_out).ok()?;
+        let s = &self.state;
+        let one = f64::from(ONE);
+        let (i, k) = (f64::from(s.i) / one, f64::from(s.k) / one);
+        // 1 − k + k·(V0/V)²: the curve's factor where the side V is short of its target V0.
+        let factor = |v0: f64, v: f64| (v > 0.0).then(|| 1.0 - k + k * (v0 / v) * (v0 / v));
+        let (b, q, b0, q0) = (f64::from(s.b), f64::from(s.q), f64::from(s.b0), f64::from(s.q0));
+        let price = match (sell_base, s.r) {
+            (true, RState::One) => i,
+            (true, RState::AboveOne) => i * factor(b0, b)?,
+            (true, RState::BelowOne) => i / factor(q0, q)?,
+            (false, RState::One) => 1.0 / i,
+            (false, RState::AboveOne) => 1.0 / (i * factor(b0, b)?),
+            (false, RState::BelowOne) => factor(q0, q)? / i,
+        };
+        let rate = price * self.keep();
+        rate.is_finite().then_some(rate)
+    }
+
+    /// The bound on what any run of swaps `token_in` → `token_out` pays in total; None when the
+    /// pool cannot trade that way.
+    pub fn bound_line(&self, token_in: usize, token_out: usize) -> Option<BoundLine> {
+        let rate = self.marginal_rate(token_in, token_out)? * (1.0 + MARGIN);
+        let cap = f64::from(if token_out == 0 { self.state.b } else { self.state.q });
+        let one = f64::from(ONE);
+        let k = f64::from(self.state.k);
+        let per_swap =
+            if k < one { SLACK_UNITS * one / (one - k) + SLACK_UNITS } else { SLACK_UNITS };
+        BoundLine::new(rate, per_swap, cap)
+    }
+}

@@ -1,0 +1,196 @@
+//! The E-CLP model against Balancer's own E-CLP math, `@balancer-labs/balancer-maths`, inside the
+//! V2 pool's scaling (`test/crosscheck/gyroEclpReference.ts`, run by `gyroEclpReferenceCli.ts`
+//! with tsx): random pools (pegs 0.001 to 10,000, ranges 0.1 % to 50 % either side, λ 1 to 10,000,
+//! parameters derived by `gyroEclpParams`), scaling factors of decimals 6, 8 or 18 times rates of
+//! 0.5 to 2, balances up to 100 times off the peg's value, then runs of trades on the state the
+//! model's `apply` left, either way, 1 unit to twice the input balance. Each output, and each
+//! revert, must be the reference's. Also: the bound curve is never below what a run of swaps pays.
+//! Runs node (tsx), no chain. `CROSSCHECK_CASES` sets the number of pools (default 80).
+
+use super::{GyroEclpPool, GyroEclpWire};
+use crate::math::U256;
+use crate::pools::json_lines::{repo_path, run_json_lines};
+use crate::pools::PoolModel;
+use crate::route::test_market::Rng;
+use serde_json::{json, Value};
+
+const TRADES_PER_POOL: usize = 6;
+const ONE: u128 = 1_000_000_000_000_000_000;
+
+fn cases_count() -> usize {
+    std::env::var("CROSSCHECK_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(80)
+}
+
+fn reference(cases: &[Value]) -> Vec<Value> {
+    let tsx = repo_path("node_modules/.bin/tsx");
+    let cli = repo_path("test/crosscheck/gyroEclpReferenceCli.ts");
+    run_json_lines(tsx.to_str().unwrap(), &[cli], cases)
+}
+
+fn decimal(value18: u128) -> String {
+    format!("{}.{:018}", value18 / ONE, value18 % ONE)
+}
+
+fn pick<T: Copy>(rng: &mut Rng, items: &[T]) -> T {
+    items[rng.range(0, items.len() as u64) as usize]
+}
+
+/// Random pools' wire states (balances, scaling factors, fee, parameters from the reference).
+fn random_pools(rng: &mut Rng, count: usize) -> Vec<GyroEclpPool> {
+    let shapes: Vec<(u128, u128, u128, &str)> = (0..count)
+        .map(|_| {
+            let peg = rng.log_amount(15, 22);
+            let below = rng.log_amount(15, 17).min(ONE / 2);
+            let above = rng.log_amount(15, 17).min(ONE / 2);
+            let lambda = pick(rng, &["1", "1.5", "2", "5", "20", "100", "500", "2000", "10000"]);
+            (peg, below, above, lambda)
+        })
+        .collect();
+    let requests: Vec<Value> = shapes
+        .iter()
+        .map(|&(peg, below, above, lambda)| {
+            let alpha = peg / ONE * (ONE - below) + (peg % ONE) * (ONE - below) / ONE;
+            let beta = peg / ONE * (ONE + above) + (peg % ONE) * (ONE + above) / ONE;
+            json!({ "derive": { "alpha": decimal(alpha), "beta": decimal(beta),
+                "peg": decimal(peg), "lambda": lambda } })
+        })
+        .collect();
+    let derived = reference(&requests);
+    shapes
+        .iter()
+        .zip(derived)
+        .map(|(&(peg, _, _, _), answer)| {
+            let factor = |rng: &mut Rng| {
+                let decimals = pick(rng, &[6u32, 8, 18, 18]);
+                let rate = if rng.range(0, 5) < 2 {
+                    u128::from(rng.range(500, 2001)) * ONE / 1000
+                } else {
+                    ONE
+                };
+                (decimals, 10u128.pow(18 - decimals) * rate)
+            };
+            let ((d0, f0), (d1, f1)) = (factor(rng), factor(rng));
+            // Whole tokens of about the same value at the peg, one side up to 100 times lighter.
+            let whole = rng.log_amount(1, 9);
+            let value1 = whole * (peg / 1_000_000_000) / 1_000_000_000 + 1;
+            let shrink = |rng: &mut Rng| {
+                if rng.range(0, 2) == 0 {
+                    u128::from(rng.range(1, 101))
+                } else {
+                    1
+                }
+            };
+            let b0 = whole * 10u128.pow(d0) * ONE / (f0 / 10u128.pow(18 - d0)) / shrink(rng) + 1;
+            let b1 = value1 * 10u128.pow(d1) * ONE / (f1 / 10u128.pow(18 - d1)) / shrink(rng) + 1;
+            let fee = pick(
+                rng,
+                &[1_000_000_000_000u128, ONE / 10_000, 4 * ONE / 10_000, 3 * ONE / 1000, ONE / 10],
+            );
+            let wire = json!({
+                "balances": [b0.to_string(), b1.to_string()],
+                "scalingFactors": [f0.to_string(), f1.to_string()],
+                "swapFee": fee.to_string(),
+                "params": answer["params"], "derived": answer["derived"],
+            });
+            GyroEclpPool::from_wire(serde_json::from_value::<GyroEclpWire>(wire).unwrap()).unwrap()
+        })
+        .collect()
+}
+
+fn case_of(pool: &GyroEclpPool, wire: &Value, token_in: usize, amount: U256) -> Value {
+    json!({
+        "balances": [pool.balances[0].to_string(), pool.balances[1].to_string()],
+        "scalingFactors": [pool.scaling_factors[0].to_string(), pool.scaling_factors[1].to_string()],
+        "swapFee": pool.swap_fee.to_string(),
+        "params": wire["params"], "derived": wire["derived"],
+        "amountIn": amount.to_string(), "tokenInIsToken0": token_in == 0,
+    })
+}
+
+fn params_json(pool: &GyroEclpPool) -> Value {
+    let (p, d) = (&pool.params, &pool.derived);
+    let s = |v: crate::math::signed::I256| v.to_string();
+    json!({
+        "params": { "alpha": s(p.alpha), "beta": s(p.beta), "c": s(p.c), "s": s(p.s), "lambda": s(p.lambda) },
+        "derived": { "tauAlphaX": s(d.tau_alpha.x), "tauAlphaY": s(d.tau_alpha.y),
+            "tauBetaX": s(d.tau_beta.x), "tauBetaY": s(d.tau_beta.y),
+            "u": s(d.u), "v": s(d.v), "w": s(d.w), "z": s(d.z), "dSq": s(d.d_sq) },
+    })
+}
+
+fn random_amount(rng: &mut Rng, pool: &GyroEclpPool, token_in: usize) -> U256 {
+    let limit = pool.balances[token_in] * U256::from(2) + U256::from(1);
+    (U256::from(rng.log_amount(0, 38)) % limit).max(U256::from(1))
+}
+
+#[test]
+fn swaps_equal_balancer_maths() {
+    let mut rng = Rng(0x6e1c_2209);
+    let mut pools = random_pools(&mut rng, cases_count());
+    let wires: Vec<Value> = pools.iter().map(params_json).collect();
+    let (mut paid, mut reverted, mut mismatches) = (0, 0, Vec::new());
+    for round in 0..TRADES_PER_POOL {
+        let trades: Vec<(usize, U256)> = pools
+            .iter()
+            .map(|p| {
+                let token_in = rng.range(0, 2) as usize;
+                (token_in, random_amount(&mut rng, p, token_in))
+            })
+            .collect();
+        let cases: Vec<Value> = pools
+            .iter()
+            .zip(&trades)
+            .zip(&wires)
+            .map(|((p, &(t, a)), w)| case_of(p, w, t, a))
+            .collect();
+        let answers = reference(&cases);
+        for (n, pool) in pools.iter_mut().enumerate() {
+            let (token_in, amount) = trades[n];
+            let ours = pool.apply(token_in, 1 - token_in, amount);
+            match (&ours, answers[n]["out"].as_str()) {
+                (Ok((outcome, next)), Some(out)) if outcome.amount_out.to_string() == out => {
+                    paid += 1;
+                    *pool = next.clone();
+                }
+                (Err(_), None) => reverted += 1,
+                _ => mismatches.push(format!(
+                    "round {round} pool {n}: {}: ours {ours:?}, reference {}",
+                    cases[n], answers[n]
+                )),
+            }
+        }
+    }
+    eprintln!(
+        "E-CLP vs balancer-maths: {paid} paid, {reverted} reverted on both, {} mismatches",
+        mismatches.len()
+    );
+    assert!(mismatches.is_empty(), "{:#?}", &mismatches[..mismatches.len().min(3)]);
+    assert!(paid > reverted, "{paid} paid, {reverted} reverted");
+}
+
+#[test]
+fn the_bound_is_never_below_a_run_of_swaps() {
+    let mut rng = Rng(0xb0_2209);
+    let mut checked = 0;
+    for start in random_pools(&mut rng, cases_count() / 2) {
+        for token_in in [0, 1] {
+            let token_out = 1 - token_in;
+            let Some(line) = start.bound_line(token_in, token_out) else { continue };
+            let (mut pool, mut total_in, mut total_out) = (start.clone(), 0.0, 0.0);
+            for _ in 0..8 {
+                let amount = random_amount(&mut rng, &pool, token_in)
+                    / U256::from(rng.range(1, 50))
+                    + U256::from(1);
+                let Ok((outcome, next)) = pool.apply(token_in, token_out, amount) else { break };
+                total_in += f64::from(amount);
+                total_out += f64::from(outcome.amount_out);
+                pool = next;
+                let bound = line.value(total_in);
+                assert!(total_out <= bound * (1.0 + 1e-13), "{total_out} > {bound} on {start:?}");
+                assert_eq!(start.amount_out_bound(token_in, token_out, total_in), bound);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > cases_count(), "{checked}");
+}
