@@ -6,6 +6,9 @@
 #   filters: a path matches every test file whose path contains it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+started=$(date +%s)
+# A section header with the seconds since the start, so a slow section shows in the log.
+section() { echo "== $1 (at $(( $(date +%s) - started )) s)"; }
 
 # The parity tests compare both backends, so the tests need the WASM toolchain that `npm start`
 # can do without: installed here when missing (Debian packages and wasm-bindgen-cli; idempotent).
@@ -17,29 +20,29 @@ if ! command -v python3 >/dev/null 2>&1; then
   apt-get update -qq && apt-get install -y -qq python3 >/dev/null
 fi
 
-echo "== format: rustfmt (Rust), Prettier (TypeScript, Solidity): docs/formatting.md"
+section "format: rustfmt (Rust), Prettier (TypeScript, Solidity): docs/formatting.md"
 # Fails on any file the formatters would change; `npm run format` rewrites them.
 npm run --silent format:check
 
-echo "== build: native addon, WASM module (both with the water-filling reference), contracts (solc-js)"
+section "build: native addon, WASM module (both with the water-filling reference), contracts (solc-js)"
 # The tests compare our plans with water-filling (solver.waterfill), a reference production builds
 # leave out: the tests' build has it (--reference; `npm start` rebuilds without it).
 bash scripts/build.sh --require-wasm --reference
 
-echo "== rust: cargo test"
+section "rust: cargo test"
 cargo test --release -p solver-rs --features reference
 
-echo "== rust: cargo clippy (denies wrapping and truncating integer operators in pools/ and route/)"
+section "rust: cargo clippy (denies wrapping and truncating integer operators in pools/ and route/)"
 # The lints are denied in the modules themselves (#![deny] in pools/mod.rs and route/mod.rs);
 # clippy's other findings stay warnings. Linted with the references and without them (the
 # production build, which must compile and leave nothing unused once they are gated out).
 cargo clippy --release -p solver-rs --features reference
 cargo clippy --release -p solver-rs
 
-echo "== typescript: typecheck"
+section "typescript: typecheck"
 npx tsc --noEmit -p tsconfig.json
 
-echo "== typescript: vitest"
+section "typescript: vitest"
 # No TEST_FILES: every *.test.ts under src/, test/ and bindings/ (the config's include).
 read -r -a files <<< "${TEST_FILES:-}"
 npx vitest run "${files[@]}"

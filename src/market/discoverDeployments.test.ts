@@ -7,21 +7,19 @@ import { type Address, createPublicClient, custom, hexToBigInt, type PublicClien
 import { deploySmallMarket, type SmallMarket } from '../devnet/deploySmallMarket.ts'
 import { presentAdapters } from '../adapters/presentAdapters.ts'
 import type { DexId } from '../../bindings/types.ts'
-import { type Devnet, startDevnet } from '../devnet/startDevnet.ts'
+import { useDevnet } from '../../test/fixtures/useDevnet.ts'
 import { type DiscoverDeploymentsParameters, discoverDeployments, type DiscoveryProgress } from './discoverDeployments.ts'
 import type { MarketStore } from './store/MarketStore.ts'
 import { createSqliteMarketStore } from './store/createSqliteMarketStore.ts'
 
-let devnet: Devnet
+const devnet = useDevnet()
 let sm: SmallMarket
 let dir: string
 beforeAll(async () => {
-  devnet = await startDevnet({})
   sm = await deploySmallMarket({ devnet })
   dir = mkdtempSync(join(tmpdir(), 'discovery-'))
 })
 afterAll(async () => {
-  await devnet?.stop()
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, test } from 'vitest'
+import { test } from 'vitest'
 import type { Abi, Address } from 'viem'
 import { compiledContractsPath } from '../../src/artifacts/compiledContractsPath.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { loadCurveCryptoMathArtifact } from '../../src/devnet/loadCurveCryptoMathArtifact.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { useDevnet } from '../fixtures/useDevnet.ts'
 import { createPrng, type Prng } from '../differential/createPrng.ts'
 import { runPythonReference } from './runPythonReference.ts'
 
@@ -36,13 +36,7 @@ const MAX_GAMMA = 5n * 10n ** 16n
 type Answer = { out: string[] } | { error: string }
 type Case = { fn: 'newton_D' | 'get_y' | 'get_p'; [k: string]: unknown }
 
-let devnet: Devnet
-beforeAll(async () => {
-  devnet = await startDevnet({})
-})
-afterAll(async () => {
-  await devnet?.stop()
-})
+const devnet = useDevnet()
 
 function randomState(prng: Prng) {
   const ANN = prng.chance(0.03) ? prng.pick([MIN_A - 1n, MAX_A + 1n]) : prng.logBigint(MIN_A, MAX_A)
