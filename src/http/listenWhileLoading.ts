@@ -1,5 +1,5 @@
-import { lookup } from 'node:dns/promises'
-import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http'
+import type { RequestListener, Server, ServerResponse } from 'node:http'
+import { type LocalhostLookup, listenOnHost } from './listenOnHost.ts'
 
 // Imports node's own modules only, on purpose: `server.ts` binds the port with this before it imports the
 // rest of the service (the app, the market, the adapters, the gateway), which takes seconds to
@@ -76,24 +76,9 @@ function whileLoading(answers: LoadingAnswers): RequestListener {
   }
 }
 
-function bind(server: Server, host: string, port: number): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen({ host, port }, () => {
-      server.removeListener('error', reject)
-      resolve()
-    })
-  })
-}
-
-/** The addresses `localhost` resolves to (Fastify's `listen` binds each). */
-export type LocalhostLookup = () => Promise<{ address: string }[]>
-
 /**
- * Binds `host:port` at once and answers as `answers` says until `handOver`. `localhost` is bound
- * on every address it resolves to, on one port (the first's, when `port` is 0), as Fastify's own
- * `listen` does; an address that cannot be bound besides the first (no IPv6 here) is skipped, as
- * Fastify skips it.
+ * Binds `host:port` at once (`localhost` on each address it resolves to: `listenOnHost`) and
+ * answers as `answers` says until `handOver`.
  *
  * @example
  * const loading = await listenWhileLoading({ host: '127.0.0.1', port: 8080 })
@@ -106,7 +91,7 @@ export async function listenWhileLoading({
   host,
   port,
   answers = swapLoadingAnswers,
-  lookupLocalhost = () => lookup('localhost', { all: true }),
+  lookupLocalhost,
 }: {
   host: string
   port: number
@@ -115,25 +100,8 @@ export async function listenWhileLoading({
   lookupLocalhost?: LocalhostLookup
 }): Promise<LoadingServer> {
   const loadingHandler = whileLoading(answers)
-  const server = createServer(loadingHandler)
-  await bind(server, host, port)
-  const address = server.address()
-  const url =
-    typeof address === 'object' && address
-      ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
-      : String(address)
-  const servers = [server]
-  if (host === 'localhost' && typeof address === 'object' && address) {
-    const others = (await lookupLocalhost().catch(() => [])).filter((a) => a.address !== address.address)
-    for (const other of others) {
-      const secondary = createServer(loadingHandler)
-      const bound = await bind(secondary, other.address, address.port).then(
-        () => true,
-        () => false,
-      )
-      if (bound) servers.push(secondary)
-    }
-  }
+  const { servers, url } = await listenOnHost({ host, port, handler: loadingHandler, lookupLocalhost })
+  const server = servers[0]
   let app: RequestListener | undefined
   return {
     server,
