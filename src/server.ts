@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs'
 import { inspect } from 'node:util'
-import { listenAddress } from './config/listenAddress.ts'
+import { gatewayListenAddress, listenAddress } from './config/listenAddress.ts'
 import type { LaunchpadChain } from './devnet/launchpad/startLaunchpadChain.ts'
+import { type GatewayLoadingProgress, gatewayLoadingAnswers } from './gateway/http/gatewayLoadingAnswers.ts'
 import type { ServiceGateway } from './gateway/startServiceGateway.ts'
 import { type LoadingServer, listenWhileLoading } from './http/listenWhileLoading.ts'
 import type { SwapService } from './startSwapService.ts'
@@ -11,7 +12,8 @@ import type { SwapService } from './startSwapService.ts'
 // The port is bound first, before anything else is imported (the configuration's schema included:
 // seconds of compiling and loading): `/health` answers 200 from then on and `/ready` 503
 // `phase: 'loading'` (listenWhileLoading.ts) until the service is loaded and Fastify is handed the
-// same server.
+// same server. The launch gateway's port likewise: its `/health` 200 with `ready: false` and the
+// progress (gatewayLoadingAnswers.ts), the rest 503, until the gateway is started and handed it.
 
 const signals = ['SIGINT', 'SIGTERM'] as const
 const listenersBefore = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]))
@@ -28,6 +30,24 @@ const listen = async ({ host, port }: { host: string; port: number }): Promise<L
 // A malformed HOST or PORT is not bound: the configuration names it below.
 const address = listenAddress(process.env)
 const loading = address ? await listen(address) : undefined
+const gatewayProgress: GatewayLoadingProgress = { phase: 'loading' }
+const listenGateway = async ({ host, port }: { host: string; port: number }): Promise<LoadingServer> => {
+  let url = ''
+  const publicUrl = process.env.GATEWAY_PUBLIC_URL || undefined
+  const answers = gatewayLoadingAnswers({ progress: gatewayProgress, problemsBaseUrl: () => `${publicUrl ?? url}/problems` })
+  try {
+    const server = await listenWhileLoading({ host, port, answers })
+    url = server.url
+    process.stdout.write(`launch gateway loading, listening on ${url} (/health 200 with its progress; the rest 503 until it is started)\n`)
+    return server
+  } catch (error) {
+    console.error(`listen failed on ${host}:${port} (GATEWAY_PORT): ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
+}
+// Bound only when `npm start` will start the gateway (the embedded chain, or GATEWAY_CHAIN_CONFIG).
+const gatewayAddress = loading ? gatewayListenAddress(process.env) : undefined
+const loadingGateway = gatewayAddress ? await listenGateway(gatewayAddress) : undefined
 // Stopped while loading: nothing runs yet but the port (and the embedded chains, whose own
 // handlers stop them); replaced by the graceful close below once the service is up.
 for (const signal of signals) process.once(signal, () => process.exit(0))
@@ -49,6 +69,7 @@ try {
   throw error
 }
 const bound = loading ?? (await listen(config))
+gatewayProgress.phase = 'waiting_for_swap_service'
 
 const { compiledContractsPath } = await import('./artifacts/compiledContractsPath.ts')
 const { connectGatewayChain } = await import('./gateway/chains/connectGatewayChain.ts')
@@ -126,8 +147,9 @@ const close = async (signal: string) => {
   try {
     await gateway?.close()
     await Promise.all(others.map((chain) => chain.stop()))
-    // Fastify does not close a server it was handed: closed here, beside it.
-    const serverClosed = new Promise((resolve) => bound.server.close(resolve))
+    // Fastify does not close a server it was handed: closed here, beside it (the gateway's too).
+    const serverClosed = bound.close()
+    await loadingGateway?.close()
     await fastify.close()
     await serverClosed
     process.exit(0)
@@ -173,20 +195,34 @@ if (devnet || config.gatewayChains) {
     cursorSecret: config.gatewayCursorSecret,
   }
   const swaps = { router: deps.quoteService.router, quote: deps.quoteService.quote }
+  gatewayProgress.phase = 'starting'
+  // On the port bound at the first second (when it was: a malformed GATEWAY_PORT is named by the
+  // configuration before this), with the indexers' positions shown there while they catch up.
+  const early = loadingGateway && {
+    serverFactory: loadingGateway.serverFactory,
+    onIndexers: (status: NonNullable<GatewayLoadingProgress['indexers']>) => {
+      gatewayProgress.indexers = status
+      gatewayProgress.phase = 'indexing'
+    },
+  }
   try {
     if (config.gatewayChains) {
       const swapService = { chainId: deps.chainId, client: service.publicClient, ...swaps }
       const chains = await Promise.all(
         config.gatewayChains.map((settings) => connectGatewayChain({ settings, swapService, rpcTimeoutMs: config.rpcTimeoutMs })),
       )
-      gateway = await startServiceGateway({ ...common, chains, environment: devnet ? 'test' : 'live' })
-    } else gateway = await startEmbeddedGateway({ ...common, devnet: devnet!, others, swaps })
+      gateway = await startServiceGateway({ ...common, ...early, chains, environment: devnet ? 'test' : 'live' })
+    } else gateway = await startEmbeddedGateway({ ...common, ...early, devnet: devnet!, others, swaps })
+    // Started (its development key issued): the gateway answers on its port from now on.
+    loadingGateway?.handOver()
   } catch (error) {
     fastify.log.error({ err: error }, 'launch gateway failed to start')
     await fastify.close()
     process.exit(1)
   }
 }
+// Bound early for a gateway the configuration then did not start: not left answering 503.
+if (!gateway) await loadingGateway?.close()
 const lines = [`swap service listening on ${url} (chain ${deps.chainId}, router ${deps.quoteService.router})`]
 if (devnet)
   lines.push(

@@ -15,6 +15,8 @@ export type CreateGatewayAppParameters = {
   /** Behind a proxy: whose `X-Forwarded-For` to trust for the client address (the per-source ceilings). */
   trustProxy?: FastifyServerOptions['trustProxy']
   onClose?: () => Promise<void>
+  /** A server already listening (`listenWhileLoading`'s): Fastify answers on it once handed over. */
+  serverFactory?: FastifyServerOptions['serverFactory']
 }
 
 /** Largest request body (the read routes take none; the prepare routes' largest, a metadata document, a few KiB). */
@@ -37,6 +39,7 @@ export async function createGatewayApp({
   redact,
   trustProxy = false,
   onClose,
+  serverFactory,
 }: CreateGatewayAppParameters): Promise<FastifyInstance> {
   const fastify = Fastify({
     logger: gatewayLoggerOptions({ logger, redact }),
@@ -48,6 +51,7 @@ export async function createGatewayApp({
     requestIdHeader: false,
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: true, useDefaults: true } },
     schemaController: { compilersFactory: { buildValidator: bodiesUncoerced() as never } },
+    ...(serverFactory ? { serverFactory } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>()
   await fastify.register(gatewayApp, deps)
   if (onClose) fastify.addHook('onClose', async () => onClose())

@@ -13,7 +13,7 @@ import { createIndexedHolderProvider } from './holders/createIndexedHolderProvid
 import type { HolderProvider } from './holders/HolderProvider.ts'
 import { createCursorCodec } from './http/createCursorCodec.ts'
 import { createIdempotencyStore } from './idempotency/createIdempotencyStore.ts'
-import { createIndexer, type Indexer } from './indexer/createIndexer.ts'
+import { createIndexer, type Indexer, type IndexerStatus } from './indexer/createIndexer.ts'
 import { createRedisUsageSummaries } from './limits/createRedisUsageSummaries.ts'
 import { createUsageRecorder } from './limits/createUsageRecorder.ts'
 import { createRedisWeightedLimiter } from './limits/createRedisWeightedLimiter.ts'
@@ -31,6 +31,13 @@ export type StartGatewayParameters = {
   host?: string
   /** 0: any free port. */
   port?: number
+  /**
+   * A server already listening (`listenWhileLoading`'s, bound before the service loads): the app
+   * is built on it instead of listening on `host:port`, and answers once the caller hands it over.
+   */
+  serverFactory?: FastifyServerOptions['serverFactory']
+  /** Called once the indexers exist, before they catch up: their positions, for the loading server's progress. */
+  onIndexers?: (status: () => IndexerStatus[]) => void
   /** The gateway's public base URL (problem `type`s and the migration guide link under it); default the address it listens on. */
   publicUrl?: string
   /** Signs cursors; default random per process (cursors then end with the process, like its ordering versions would not). */
@@ -96,6 +103,8 @@ export async function startGateway({
   chains,
   host = '127.0.0.1',
   port = 0,
+  serverFactory,
+  onIndexers,
   publicUrl,
   cursorSecret = randomBytes(32),
   holders,
@@ -127,6 +136,7 @@ export async function startGateway({
       ...indexer,
     }),
   )
+  onIndexers?.(() => indexers.map((i) => i.status()))
   if (catchUp) for (const i of indexers) await i.catchUp()
   // On Redis the limiter's script counts usage as it decides; in memory, this process's recorder does.
   const recorder = redis ? undefined : createUsageRecorder({ db, now })
@@ -166,6 +176,7 @@ export async function startGateway({
   }
   const fastify = await createGatewayApp({
     deps,
+    serverFactory,
     logger,
     redact,
     trustProxy,
@@ -177,7 +188,7 @@ export async function startGateway({
       if (scratch) await rm(scratch, { recursive: true, force: true })
     },
   })
-  await fastify.listen({ host, port })
+  if (!serverFactory) await fastify.listen({ host, port })
   const address = fastify.server.address()
   const url =
     typeof address === 'object' && address

@@ -14,6 +14,9 @@ export type StartServiceGatewayParameters = {
   chains: (GatewayChain & { fromBlock: bigint })[]
   host?: string
   port?: number
+  /** `startGateway`'s: the port bound before the service loaded, and the indexers' positions meanwhile. */
+  serverFactory?: Parameters<typeof startGateway>[0]['serverFactory']
+  onIndexers?: Parameters<typeof startGateway>[0]['onIndexers']
   /** SQLite path or `postgres://…` URL; default `<root>/var/gateway.sqlite`. */
   databaseUrl?: string
   root: string
@@ -56,6 +59,8 @@ export async function startServiceGateway({
   chains,
   host,
   port = 8081,
+  serverFactory,
+  onIndexers,
   databaseUrl,
   root,
   ipfs,
@@ -84,6 +89,8 @@ export async function startServiceGateway({
       db,
       host,
       port,
+      serverFactory,
+      onIndexers,
       logger,
       redact,
       environment,

@@ -40,3 +40,41 @@ test('the port answers while loading, Fastify only once ready and handed over', 
     await new Promise((resolve) => loading.server.close(resolve))
   }
 })
+
+test('HOST=localhost: every address localhost resolves to is bound, one port, each handed over', async () => {
+  // Injected: this machine's resolver may name only 127.0.0.1; ::1 is what a dual-stack host adds.
+  const both = async () => [{ address: '127.0.0.1' }, { address: '::1' }]
+  const loading = await listenWhileLoading({ host: 'localhost', port: 0, lookupLocalhost: both })
+  try {
+    const port = new URL(loading.url).port
+    const urls = [`http://127.0.0.1:${port}`, `http://[::1]:${port}`]
+    assert.deepEqual(
+      loading.servers.map((s) => s.address()).map((a) => (typeof a === 'object' && a ? `${a.address}:${a.port}` : a)),
+      [`127.0.0.1:${port}`, `::1:${port}`],
+    )
+    for (const url of urls) assert.equal((await fetch(`${url}/health`)).status, 200)
+    const fastify = Fastify({ serverFactory: loading.serverFactory })
+    fastify.get('/ready', async () => ({ ready: true }))
+    await fastify.ready()
+    loading.handOver()
+    for (const url of urls) assert.deepEqual(await (await fetch(`${url}/ready`)).json(), { ready: true })
+    await fastify.close()
+  } finally {
+    await loading.close()
+  }
+  assert.ok(loading.servers.every((s) => !s.listening))
+})
+
+test("HOST=localhost binds the addresses Fastify's own listen binds on this machine", async () => {
+  const fastify = Fastify()
+  await fastify.listen({ host: 'localhost', port: 0 })
+  const loading = await listenWhileLoading({ host: 'localhost', port: 0 })
+  try {
+    const addressesOf = (list: (string | { address: string } | null)[]) =>
+      list.map((a) => (typeof a === 'object' && a ? a.address : String(a))).sort()
+    assert.deepEqual(addressesOf(loading.servers.map((s) => s.address())), addressesOf(fastify.addresses()))
+  } finally {
+    await fastify.close()
+    await loading.close()
+  }
+})

@@ -12,6 +12,7 @@ import { createSqliteMarketStore } from '../../src/market/store/createSqliteMark
 import type { BlockRange } from '../../src/market/store/MarketStore.ts'
 import { encodeAbiParameters, toEventSelector } from 'viem'
 import { type RpcProxy, startRpcProxy } from '../fixtures/startRpcProxy.ts'
+import { smallMarketChainConfig } from '../fixtures/smallMarketChainConfig.ts'
 
 // The cold start as `npm start` runs it with RPC_URL, against a node with a hosted node's limits:
 // the embedded chain's history (a small market, then 3,000 empty blocks) behind a proxy that
@@ -27,16 +28,11 @@ import { type RpcProxy, startRpcProxy } from '../fixtures/startRpcProxy.ts'
 // are reported to emit (`overrideFee`, `pluginFee` added; another topic0 than the one the adapter
 // decodes): the pool is re-read all the same, so a quote through it moves with the swap.
 // The history is the embedded chain's, served live through the proxy with these variants injected
-// (the limits, the lag, the rewritten logs), not a stored recording file. Why not a recording (issue
-// 26 asks for one): the server's reads are `aggregate3` batches whose grouping depends on timing
-// (batch caps, calls in flight) and are pinned to whatever head it saw, so recorded requests do not
-// match replayed ones; a replay has to answer each sub-call by (target, calldata, state override) at
-// the block asked, i.e. hold a state, not a transcript. The token probe and the tick-lens scan run
-// code injected by state override, so their answers are the EVM's on that code: a recording keyed on
-// the override goes stale with any change to the probe or the lens, and the 9-field swap part needs
-// every read after the swap recorded too. bench/discovery/syntheticChainRpc.ts is that state-holding
-// replay for Uniswap V2 getters (generated, not recorded); a recorder keyed per sub-call over all the
-// kinds of this market was not built.
+// (the limits, the lag, the rewritten logs). The replay of a recording (the service's cold start and
+// following served only from recorded answers, `aggregate3` batches keyed per sub-call so their
+// timing-dependent grouping does not matter) is recordedChain.test.ts's, without these variants: a
+// recording keyed on the token probe's and the tick lens's injected code goes stale with any change
+// to them, so it is made in the test, not stored.
 // What a recording of Base would add: its volume (about 90,000 ranges from the start blocks, tens
 // of thousands of pools), the real providers' own caps and wordings (the refusal here is one
 // provider's wording; the 429 carries Retry-After as Alchemy's and QuickNode's do), and the real
@@ -67,13 +63,7 @@ beforeAll(async () => {
   proxy.limitLogs({ maxLogRange: 100n, throttleEvery: 15, retryAfterSec: 1, delayMs: 40 })
   lagging = await startRpcProxy({ target: devnet.anvil.url })
   lagging.lag(2)
-  const chain = {
-    name: 'recorded',
-    chainId: sm.chain.chainId,
-    weth: sm.chain.weth,
-    multicall3: sm.chain.multicall3,
-    deployments: Object.fromEntries(Object.entries(sm.chain.deployments).map(([dex, d]) => [dex, { source: d.source, fromBlock: 0 }])),
-  }
+  const chain = smallMarketChainConfig(sm)
   assert.equal(Object.keys(chain.deployments).length, DEPLOYMENTS)
   writeFileSync(join(dir, 'chain.json'), JSON.stringify(chain))
   env = {

@@ -51,6 +51,15 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       assert.ok(otherPids.every(isAlive))
       // The gateway says where metadata documents go: its own blockstore without IPFS_API_URL.
       assert.match(server.output(), /metadata documents pinned to the embedded blockstore, var\/ipfs\/blocks/)
+      // The gateway's port was bound in the first second (serverLoading.test.ts) and handed over: the
+      // same address now answers as the gateway, its development key accepted.
+      const early = (await waitFor(server.output, /launch gateway loading, listening on (http:\/\/127\.0\.0\.1:\d+)/, 1000))[1]
+      const gateway = server.output().match(/launch gateway listening on (http:\/\/[\d.:]+) .*development key: (gw_test_\S+)/)!
+      assert.equal(gateway[1], early)
+      const gatewayHealth = (await (await fetch(`${early}/health`)).json()) as { ready: boolean; chains: unknown[] }
+      assert.equal(gatewayHealth.ready, true)
+      assert.equal(gatewayHealth.chains.length, 3)
+      assert.equal((await fetch(`${early}/tokens?sort=trending`, { headers: { 'x-api-key': gateway[2] } })).status, 200)
       assert.equal((await fetch(`${url}/health`)).status, 200)
       const quote = await fetch(`${url}/quote`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body })
       assert.equal(quote.status, 200, await quote.clone().text())

@@ -1,9 +1,9 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Registry } from 'prom-client'
+import { listenOnHost } from '../listenOnHost.ts'
 
 export type MetricsServer = {
-  /** Listens on host:port (0: any free port) and answers the URL it serves `/metrics` at. */
+  /** Listens on host:port (0: any free port; `localhost` on each address it resolves to) and answers the URL it serves `/metrics` at. */
   listen: (options: { host: string; port: number }) => Promise<string>
   close: () => Promise<void>
 }
@@ -19,10 +19,10 @@ export type MetricsServer = {
  * const url = await server.listen({ host: '127.0.0.1', port: 9464 }) // http://127.0.0.1:9464/metrics
  */
 export function createMetricsServer({ registry }: { registry: Registry }): MetricsServer {
-  let server: Server | undefined
+  let servers: Server[] = []
   return {
     listen: async ({ host, port }) => {
-      const s = createServer((request, response) => {
+      const handler = (request: IncomingMessage, response: ServerResponse) => {
         if (request.method !== 'GET' || (request.url ?? '').split('?')[0] !== '/metrics') {
           response
             .writeHead(404, { 'content-type': 'application/json' })
@@ -33,21 +33,16 @@ export function createMetricsServer({ registry }: { registry: Registry }): Metri
           (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
           () => response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'internal error' })),
         )
-      })
-      server = s
-      await new Promise<void>((resolve, reject) => {
-        s.once('error', reject)
-        s.listen(port, host, () => resolve())
-      })
-      const address = s.address() as AddressInfo
-      return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}/metrics`
+      }
+      const bound = await listenOnHost({ host, port, handler })
+      servers = bound.servers
+      return `${bound.url}/metrics`
     },
     close: async () => {
-      const s = server
-      server = undefined
-      if (!s?.listening) return
-      s.closeAllConnections()
-      await new Promise((resolve) => s.close(resolve))
+      const closing = servers.filter((s) => s.listening)
+      servers = []
+      for (const s of closing) s.closeAllConnections()
+      await Promise.all(closing.map((s) => new Promise((resolve) => s.close(resolve))))
     },
   }
 }
