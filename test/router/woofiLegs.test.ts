@@ -13,6 +13,7 @@ import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import { createSeedPrng } from '../../src/devnet/seed/createSeedPrng.ts'
+import { estimateRouterOverheadGas } from '../../src/quote/estimateRouterOverheadGas.ts'
 import type { RouterMarket } from './createRouterMarket.ts'
 import { FAR_DEADLINE, routeLeg, routePlan } from './planBuilders.ts'
 import { routerRevert } from './routerCall.ts'
@@ -118,11 +119,29 @@ function planCall(amountIn: bigint, legs: [Address, Address, bigint][]): Hex {
 
 const revert = (data: Hex) => routerRevert({ market: { devnet, router } as unknown as RouterMarket, data })
 
+/**
+ * Each one-leg trade by what it sold: its leg's gas in the registry's unit (docs/gas-model.md: the
+ * gas used less the router's overhead), and the transaction's gas used and the service's estimate
+ * of it (the solver's leg figure plus that overhead).
+ */
+type GasRecord = { leg: number; used: number; estimate: number }
+const gasRecords: Record<'sell base' | 'sell quote' | 'base to base', GasRecord[]> = {
+  'sell base': [],
+  'sell quote': [],
+  'base to base': [],
+}
+let solverLegGas = 0
+
 /** Sends router calldata, requires success; what RECIPIENT gained of `tokenOut`. */
-async function send(data: Hex, tokenOut: Address): Promise<bigint> {
+async function send(data: Hex, tokenOut: Address, leg?: keyof typeof gasRecords): Promise<bigint> {
   const before = await balance(tokenOut, RECIPIENT)
   const receipt = await sendAndWait({ devnet, to: router, data, gas: 3_000_000n, throwOnRevert: false })
   if (receipt.status !== 'success') throw new Error(`router call reverted: ${await revert(data)}`)
+  if (leg) {
+    const overhead = estimateRouterOverheadGas({ data, routes: 1, legs: 1, nativeIn: false, nativeOut: false, paysIntegratorFee: false })
+    const used = Number(receipt.gasUsed)
+    gasRecords[leg].push({ leg: used - overhead, used, estimate: solverLegGas + overhead })
+  }
   return (await balance(tokenOut, RECIPIENT)) - before
 }
 
@@ -131,6 +150,8 @@ async function trade(from: string, to: string, amountIn: bigint): Promise<bigint
   const [tokenIn, tokenOut] = [tokens[from].address, tokens[to].address]
   await readVault()
   const expected = await modelled(tokenIn, tokenOut, amountIn)
+  if (typeof expected === 'bigint')
+    solverLegGas = (await solver.simulate({ poolId: ref.id, tokenIn, tokenOut, amountIn: amountIn.toString() })).gasUnits
   if (typeof expected === 'string') {
     // The model refuses: so must the vault, whatever the minimum.
     assert.doesNotMatch(
@@ -145,7 +166,12 @@ async function trade(from: string, to: string, amountIn: bigint): Promise<bigint
     /./,
     `${from}→${to}: one wei above the model reverts`,
   )
-  const paid = await send(planCall(amountIn, [[tokenIn, tokenOut, expected]]), tokenOut)
+  const usdc = tokens.USDC.address
+  const paid = await send(
+    planCall(amountIn, [[tokenIn, tokenOut, expected]]),
+    tokenOut,
+    tokenIn === usdc ? 'sell quote' : tokenOut === usdc ? 'sell base' : 'base to base',
+  )
   assert.equal(paid, expected, `${from}→${to} ${amountIn}: the vault paid what the Rust model said`)
   return paid
 }
@@ -211,6 +237,19 @@ test('a two-leg route through the same vault (WETH → USDC → cbBTC): the seco
   assert.equal(paid, second)
   assert.ok(second > 0n && unmoved > 0n)
 }, 30_000)
+
+test('every one-leg trade’s gas estimate (the solver’s woofi figure plus the router’s overhead) is within 15 % of its gas used', () => {
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+  const legs = Object.fromEntries(
+    Object.entries(gasRecords).map(([k, v]) => [k, [median(v.map((r) => r.leg)), Math.max(...v.map((r) => r.leg))]]),
+  )
+  console.log(`woofi leg gas by direction, [median, max]: ${JSON.stringify(legs)}`)
+  for (const [direction, records] of Object.entries(gasRecords)) {
+    assert.ok(records.length > 0, direction)
+    for (const { used, estimate } of records)
+      assert.ok(Math.abs(estimate - used) <= 0.15 * used, `${direction}: estimate ${estimate}, used ${used}`)
+  }
+})
 
 test('a stale oracle: the model refuses and so does the vault; a fresh post makes both trade again', async () => {
   const { WooracleV2_2 } = await import('../../src/devnet/loadStandInArtifacts.ts').then((m) =>
