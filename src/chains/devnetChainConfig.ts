@@ -22,6 +22,8 @@ export type DevnetFile = {
   factories?: Record<string, Address | { address: Address } | { factory: Address } | { poolManager: Address }>
   /** The prop AMM venues (`deployPropAmms`): followed as configured pools once their kind has an adapter. */
   propAmms?: { venues: { dex: DexId; address: Address }[] }
+  /** The WOOFi vault (`deployWoofiMarket`): followed as a configured pool with its router and bases. */
+  woofi?: { pool: Address; router: Address; bases: { token: Address }[] }
   accounts?: unknown[]
 }
 
@@ -67,6 +69,8 @@ export function devnetChainConfig({ file, path = 'var/devnet.json' }: DevnetChai
   // The prop AMMs have no factory to discover them from; until the router executes their leg their
   // kinds are absent from the registry, and the venues are not followed (docs/dex-kinds.md).
   for (const { dex, address } of devnet.propAmms?.venues ?? []) if (adapterRegistry[dex]?.status === 'present') pools.push({ dex, address })
+  const woofi = devnet.woofi
+  if (woofi) pools.push({ dex: 'WOOFI', address: woofi.pool, router: woofi.router, bases: woofi.bases.map((b) => b.token) })
   return {
     name: 'devnet',
     chainId: devnet.chainId,

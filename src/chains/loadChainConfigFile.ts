@@ -22,6 +22,8 @@ export const ConfiguredPoolFile = Type.Object(
     tickSpacing: Type.Optional(Type.Integer()),
     hooks: Type.Optional(AddressText),
     marginBps: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+    router: Type.Optional(AddressText),
+    bases: Type.Optional(Type.Array(AddressText, { minItems: 1, maxItems: 3 })),
   },
   { additionalProperties: false },
 )

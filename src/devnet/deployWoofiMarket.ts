@@ -39,8 +39,8 @@ const tokenAbi = parseAbi(['function mint(address, uint256)', 'function approve(
  * 0.1 %), spreads of 2 to 4 bps, at most $5M notional and a gamma of 1 % per swap, the Wooracle
  * within its default 1 % of the Chainlink feeds and 300 s staleness. The oracle is updatable: its
  * admin (the devnet account) posts with `postState`/`postPrice`; after 300 s without a post its
- * prices are stale and the vault refuses to quote (no base is Chainlink-preferred). Not part of the
- * default seed: the solver does not price WOOFI yet (docs/dex-kinds.md).
+ * prices are stale and the vault refuses to quote (no base is Chainlink-preferred). Part of the
+ * default seed (`seedBaseMarket`), where the prop AMM keeper keeps the oracle fresh.
  *
  * @example
  * const { router, bases } = await deployWoofiMarket({ devnet, tokens: market.tokens })

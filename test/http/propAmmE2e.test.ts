@@ -16,6 +16,8 @@ import { sendSigned } from './sendSigned.ts'
 // re-quote and the swap (TESSERA's fee decays by the block, so its legs pay at least their quote),
 // or revert cleanly; with the keeper stopped the payout is exact; a paused venue is left out with
 // its reason in the market's skip list. `PROP_E2E_TRADES` sets the number of random trades (8).
+// The same keeper keeps the seeded WOOFi vault's oracle fresh: two quotes through the vault, each
+// executed, the second priced on the state the first swap left.
 
 const TRADES = Number(process.env.PROP_E2E_TRADES ?? 8)
 const KEY = 'prop-amm-e2e-key-0123456789'
@@ -164,6 +166,37 @@ test('random trades through the prop AMMs while the keeper re-prices: at least m
   assert.ok(outcomes.reverted <= TRADES / 4, `few clean reverts: ${JSON.stringify(outcomes)}`)
   console.log(`prop AMM trades: ${JSON.stringify(outcomes)}`)
 }, 120_000)
+
+test('WOOFi through HTTP: a quote through the vault executes and pays exactly expectedAmountOut; the next quote prices the state that swap left', async () => {
+  const woofi = service.devnet!.market.woofi
+  const id = woofi.pool.toLowerCase()
+  await until(() => service.market.pools().some((p) => p.ref.id === id), 'the WOOFi vault in the market')
+  const request = {
+    tokenIn: tokens.USDC.address,
+    tokenOut: tokens.WETH.address,
+    amountIn: (60_000n * 10n ** 6n).toString(),
+    allowedDexes: ['WOOFI'],
+  }
+  // The keeper's blocks only keep the oracle fresh (no price posted): nothing re-prices the vault
+  // between a quote and its swap, so each pays exactly its plan.
+  const trade = async () => {
+    const { plan, tx } = await quoteAndSubmit(request)
+    const legs = plan.routes.flatMap((r: any) => r.legs)
+    assert.ok(legs.length > 0 && legs.every((l: any) => l.dex === 'WOOFI' && l.poolId === id), JSON.stringify(plan.routes))
+    assert.deepEqual(legs[0].data, { kind: 'woofi', router: woofi.router })
+    const before = await balanceOf(tokens.WETH.address, recipient)
+    const receipt = await send({ to: tx.to, data: tx.data, value: BigInt(tx.value) })
+    assert.equal(receipt.status, 'success')
+    assert.equal((await balanceOf(tokens.WETH.address, recipient)) - before, BigInt(plan.expectedAmountOut))
+    return { plan, block: receipt.blockNumber }
+  }
+  const first = await trade()
+  // The poller applies the swap's block; the vault's WETH price moved up, so the same USDC buys less.
+  await until(() => (service.market.freshness().blockNumber ?? 0n) >= first.block, 'the market past the swap')
+  const second = await trade()
+  assert.ok(BigInt(second.plan.blockNumber) >= first.block, `second quote at ${second.plan.blockNumber}, swap in ${first.block}`)
+  assert.ok(BigInt(second.plan.expectedAmountOut) < BigInt(first.plan.expectedAmountOut), 'the moved state pays less')
+}, 60_000)
 
 test('a paused venue is left out with its reason; with the keeper stopped a plan through the venues pays exactly expectedAmountOut', async () => {
   const { devnet, market } = service

@@ -151,7 +151,7 @@ pub const fn spec(dex: DexId) -> DexSpec {
         Feltir => spec_of(dex, Model::Sampled, 210_000, 0, 0),
         Curve => spec_of(dex, Model::StableSwap, 130_000, 0, 0),
         DodoV2 => spec_of(dex, Model::DodoPmm, 128_000, 0, 0),
-        Woofi => spec_of(dex, Model::Woofi, 160_000, 0, 0),
+        Woofi => spec_of(dex, Model::Woofi, 151_000, 40_000, 0),
         GyroscopeEclp => spec_of(dex, Model::GyroEclp, 136_000, 0, 0),
         MaverickV2 => spec_of(dex, Model::Unsupported { reason: LATER }, 125_000, 20_000, 0),
     }

@@ -15,6 +15,8 @@ const operatorAbi = parseAbi([
   'function setOracle(uint256 priceX96, uint128 depth0, uint128 depth1, uint32 feePips)',
   'function upd((uint160 anchorPrice, uint24 feeAskX24, uint24 feeBidX24) stateUpdate)',
 ])
+/** Posts no price and sets the Wooracle's `timestamp`: WooracleV2_2's `postPriceList` over no bases. */
+const wooracleAbi = parseAbi(['function postPriceList(address[] bases, uint128[] prices, uint256 ts)'])
 const relayAbi = parseAbi(['function relay((address target, bytes data)[] calls)'])
 const slot0Abi = parseAbi(['function slot0() view returns (uint160 sqrtPriceX96, int24 tick)'])
 
@@ -25,6 +27,11 @@ export type StartPropAmmKeeperParameters = {
   intervalMs: number
   /** The random walk's seed (same seed, same walk). */
   seed?: number
+  /**
+   * The devnet's WOOFi Wooracle, the relay one of its admins: each re-pricing also marks its posted
+   * prices fresh as of the latest block (they move only by the vault's trades). Absent: not kept.
+   */
+  wooracle?: Address
   /** Where a failed re-pricing is reported (the keeper carries on). */
   log?: (line: string) => void
 }
@@ -42,7 +49,9 @@ export type PropAmmKeeper = {
  * `STEP_PPM`, kept within `MAX_OFFSET_PPM`), with its depth and fee; LUNARBASE gets the square root
  * of that price as its anchor and the fee both ways (which also clears the punishment swaps added).
  * Every update makes the venue fresh for its block delay; a venue the keeper stops updating goes
- * stale. Sent from the operator address, impersonated on anvil.
+ * stale. Sent from the operator address, impersonated on anvil. With `wooracle`, the same
+ * transaction keeps WOOFi's oracle fresh: a heartbeat that posts no price (the vault's own trades
+ * move its prices, and the second quote after a trade sees that move), so the vault stays priced.
  *
  * @example
  * const keeper = await startPropAmmKeeper({ devnet, propAmms: market.propAmms, intervalMs: 2_000 })
@@ -54,6 +63,7 @@ export async function startPropAmmKeeper({
   propAmms,
   intervalMs,
   seed = 1,
+  wooracle,
   log = () => {},
 }: StartPropAmmKeeperParameters): Promise<PropAmmKeeper> {
   const client = devnet.publicClient
@@ -63,10 +73,13 @@ export async function startPropAmmKeeper({
 
   const tick = async (): Promise<bigint> => {
     const references = [...new Set(propAmms.venues.map((v) => v.reference))]
-    const slots = await client.multicall({
-      contracts: references.map((address) => ({ address, abi: slot0Abi, functionName: 'slot0' }) as const),
-      allowFailure: false,
-    })
+    const [slots, head] = await Promise.all([
+      client.multicall({
+        contracts: references.map((address) => ({ address, abi: slot0Abi, functionName: 'slot0' }) as const),
+        allowFailure: false,
+      }),
+      wooracle ? client.getBlock({ blockTag: 'latest' }) : undefined,
+    ])
     const sqrtOf = new Map(references.map((r, i) => [r, slots[i][0]]))
     const calls = propAmms.venues.map((venue) => {
       const offset = walk(offsets.get(venue.address) ?? 0, next())
@@ -74,6 +87,11 @@ export async function startPropAmmKeeper({
       const priceX96 = (basePriceX96(venue, sqrtOf.get(venue.reference) as bigint) * BigInt(1_000_000 + offset)) / 1_000_000n
       return { target: venue.address, data: updateCalldata(venue, priceX96) }
     })
+    if (wooracle && head)
+      calls.push({
+        target: wooracle,
+        data: encodeFunctionData({ abi: wooracleAbi, functionName: 'postPriceList', args: [[], [], head.timestamp] }),
+      })
     const receipt = await sendAndWait({
       devnet: devnet as Devnet,
       from: propAmms.operator,

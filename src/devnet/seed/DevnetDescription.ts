@@ -57,6 +57,11 @@ export type DevnetDescription = {
   pools: SeededPool[]
   /** The prop AMM venues, their operator relay and its sender (`deployPropAmms`). */
   propAmms: PropAmmDescription
+  /**
+   * The WOOFi vault, its Wooracle (the prop AMM relay is one of its admins), WooRouterV2 and
+   * Chainlink feeds (USDC first), and its bases (`deployWoofiMarket`).
+   */
+  woofi: { pool: Address; oracle: Address; router: Address; feeds: Address[]; bases: { symbol: string; token: Address }[] }
   factories: SeededFactories
   /** Test contracts on the chain (PoolHarness answers V3/Pancake/Algebra callbacks). */
   helpers: { poolHarness: Address }

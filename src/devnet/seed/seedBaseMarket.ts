@@ -14,6 +14,9 @@ import { deployUniswapV3 } from '../deployUniswapV3.ts'
 import { deployUniswapV4 } from '../deployUniswapV4.ts'
 import { multicall3Address } from '../../chains/multicall3Address.ts'
 import { deployPropAmms } from '../propAmm/deployPropAmms.ts'
+import { deployWoofiMarket } from '../deployWoofiMarket.ts'
+import { loadStandInArtifacts } from '../loadStandInArtifacts.ts'
+import { writeContractAndWait } from '../writeContractAndWait.ts'
 import type { Devnet } from '../startDevnet.ts'
 import { baseMarketPools } from './baseMarketPools.ts'
 import { baseMarketTokens, type MarketToken } from './baseMarketTokens.ts'
@@ -68,7 +71,8 @@ export type SeedBaseMarketReturnType = {
  * base plugin, all from npm bytecode, and our stand-ins of Aerodrome (volatile and stable pools),
  * Slipstream (with its dynamic swap-fee module), PancakeSwap V2 and PancakeSwap Infinity CL (with
  * protocol fees); 96 pools with reserves or four concentrated positions each; the five prop AMMs
- * (`deployPropAmms`) on WETH/USDC and cbBTC/USDC, priced once (the keeper re-prices them);
+ * (`deployPropAmms`) on WETH/USDC and cbBTC/USDC, priced once (the keeper re-prices them); a WOOFi
+ * vault over WETH, cbBTC and cbETH against USDC (`deployWoofiMarket`; the keeper keeps its oracle fresh);
  * the first 10 anvil accounts funded with every token and WETH. Contracts and pools are created one
  * transaction at a time (their addresses come from nonces and reads); liquidity and funding go in
  * one batch with automine off.
@@ -213,10 +217,20 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
   }
   const propAmms = await deployPropAmms({
     devnet,
-    tokens: Object.fromEntries(Object.values(tokens).map(({ address, token }) => [token.symbol, { address, decimals: token.decimals }])),
+    tokens: descriptionTokens(tokens),
     priceUsd: Object.fromEntries(baseMarketTokens.map((t) => [t.symbol, t.priceUsd])),
     references: { WETH: referenceOf('WETH'), cbBTC: referenceOf('cbBTC') },
     router,
+  })
+  // The WOOFi vault over WETH, cbBTC and cbETH (USDC quote); the prop AMM relay is made an admin of
+  // its Wooracle, so the keeper that re-prices the venues keeps the oracle fresh in the same block.
+  const woofi = await deployWoofiMarket({ devnet, tokens: descriptionTokens(tokens) })
+  await writeContractAndWait({
+    devnet,
+    address: woofi.oracle,
+    abi: loadStandInArtifacts({ protocol: 'woofi' }).WooracleV2_2.abi,
+    functionName: 'setAdmin',
+    args: [propAmms.relay, true],
   })
 
   const description: DevnetDescription = {
@@ -225,9 +239,16 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
     router,
     weth: getAddress(weth),
     multicall: multicall3Address,
-    tokens: Object.fromEntries(Object.values(tokens).map(({ address, token }) => [token.symbol, { address, decimals: token.decimals }])),
+    tokens: descriptionTokens(tokens),
     pools,
     propAmms,
+    woofi: {
+      pool: getAddress(woofi.pool),
+      oracle: getAddress(woofi.oracle),
+      router: getAddress(woofi.router),
+      feeds: woofi.feeds.map((feed) => getAddress(feed)),
+      bases: woofi.bases.map(({ symbol, token }) => ({ symbol, token: getAddress(token) })),
+    },
     factories,
     helpers: { poolHarness: getAddress(harness) },
     accounts,
@@ -239,6 +260,11 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
     transactions += Number(await request('eth_getTransactionCount', [sender, 'latest']))
   }
   return { description, transactions }
+}
+
+/** The market's tokens by symbol, as `var/devnet.json` lists them. */
+function descriptionTokens(tokens: Record<string, { address: Address; token: MarketToken }>) {
+  return Object.fromEntries(Object.values(tokens).map(({ address, token }) => [token.symbol, { address, decimals: token.decimals }]))
 }
 
 /** Receipts give lowercase addresses; the description lists checksummed ones (hashes stay as they are). */

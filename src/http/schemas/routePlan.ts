@@ -44,7 +44,14 @@ export const LegData = Type.Union(
       closed,
     ),
     Type.Object({ kind: kind('dodo_v2'), pool: Address, baseToken: Address }, closed),
-    Type.Object({ kind: kind('woofi'), router: Address }, closed),
+    Type.Object(
+      { kind: kind('woofi'), router: Address },
+      {
+        ...closed,
+        description:
+          "One swap(tokenIn, tokenOut, amountIn, minOut, router, 0) on WOOFi's WooRouterV2 (router), which moves the input into its WooPPV2 vault; base to base is one call through the vault's quote token; the leg's minOut is the vault's minToAmount (docs/route-legs.md)",
+      },
+    ),
     Type.Object({ kind: kind('univ2'), path: Type.Array(Address, { minItems: 2 }), deadline: Type.Optional(Int64) }, closed),
     Type.Object({ kind: kind('univ3'), path: Hex, deadline: Type.Optional(Int64) }, closed),
     Type.Object(

@@ -427,7 +427,11 @@ impl PoolModel for WoofiPool {
     ) -> Result<(SwapOutcome, Self), PoolError> {
         let mut next = self.clone();
         let out = next.swap_in_place(token_in, token_out, amount_in)?;
-        Ok((SwapOutcome::flat(out), next))
+        // Base to base is two halves through the quote token (a second oracle state read and
+        // posted, a third reserve written): its extra gas is charged as one crossing
+        // (docs/gas-model.md, *WOOFi*).
+        let crossings = u32::from(token_in != 0 && token_out != 0);
+        Ok((SwapOutcome { amount_out: out, crossings, words: 0 }, next))
     }
 
     fn spot_price(&self, token_in: usize, token_out: usize) -> f64 {
