@@ -45,8 +45,8 @@ struct Permit {
     bytes32 s;
 }
 
-// Leg kind numbers. 10 dodo_v2 and 11 woofi are reserved and revert `UnsupportedLegKind`, as
-// does any other number.
+// Leg kind numbers. 11 woofi is reserved and reverts `UnsupportedLegKind`, as does any other
+// number.
 uint8 constant LEG_V2_DIRECT = 0;
 uint8 constant LEG_V3_DIRECT = 1;
 uint8 constant LEG_PANCAKE_V3_DIRECT = 2;
@@ -57,5 +57,6 @@ uint8 constant LEG_UNIV2 = 6;
 uint8 constant LEG_UNIV3 = 7;
 uint8 constant LEG_CURVE = 8;
 uint8 constant LEG_PROP_AMM = 9;
+uint8 constant LEG_DODO_V2 = 10;
 uint8 constant LEG_AERODROME_V2 = 12;
 uint8 constant LEG_PANCAKE_INFINITY_CL = 13;

@@ -1,7 +1,7 @@
 /**
  * The router's leg kind numbers (`docs/route-legs.md`, `contracts/router/RouterTypes.sol`), one per
- * spec `LegData` kind (`pancake_infinity_cl` since API 0.2.0). Kinds 10 and 11 are reserved: the
- * contract reverts `UnsupportedLegKind` on them.
+ * spec `LegData` kind (`pancake_infinity_cl` since API 0.2.0). Kind 11 is reserved: the contract
+ * reverts `UnsupportedLegKind` on it.
  *
  * @example
  * routerLegKind.v3_direct // 1

@@ -338,9 +338,9 @@ test('pancake_infinity_cl refuses a key of another pool manager and tokens the k
   )
 })
 
-test('reserved and unknown leg kinds revert UnsupportedLegKind (curve, 8, and prop_amm, 9, are test/router/curveLegs.test.ts and propAmmLegs.test.ts)', async () => {
+test('reserved and unknown leg kinds revert UnsupportedLegKind (curve, 8, prop_amm, 9, and dodo_v2, 10, are test/router/curveLegs.test.ts, propAmmLegs.test.ts and dodoLegs.test.ts)', async () => {
   const { a, b } = market.tokens
-  for (const kind of [10, 11, 15, 255]) {
+  for (const kind of [11, 15, 255]) {
     const data = encodeFunctionData({
       abi: swapRouterAbi,
       functionName: 'swapExactIn',
