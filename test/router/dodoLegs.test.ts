@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, test } from 'vitest'
-import { type Address, encodeAbiParameters, encodeFunctionData, type Hex, maxUint256, parseAbi } from 'viem'
+import { type Address, encodeAbiParameters, encodeFunctionData, type Hex, maxUint256, parseAbi, zeroAddress } from 'viem'
+import { loadSolver } from '../../bindings/index.ts'
+import type { Solver } from '../../bindings/types.ts'
+import { dodoV2 } from '../../src/adapters/dodoV2.ts'
+import type { PoolRef } from '../../src/adapters/PoolAdapter.ts'
+import { DODO_QUOTE_TRADER } from '../../src/adapters/state/readDodoV2Pool.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { type DodoV2MarketPool, deployDodoV2Market } from '../../src/devnet/deployDodoV2Market.ts'
 import { deployRouter } from '../../src/devnet/deployRouter.ts'
@@ -22,7 +27,11 @@ import { routerRevert } from './routerCall.ts'
 // `querySellBase`/`querySellQuote` gives for the transaction's sender, whose maintainer fee rate
 // (set apart from the router's and the default) is the one charged: the pools ask their fee-rate
 // model for `tx.origin`. minOut one wei above reverts `LegMinOut`. A two-leg route DSP then DVM;
-// malformed leg data; no token left in the router.
+// malformed leg data; no token left in the router. Then the reader (src/adapters/dodoV2.ts): the
+// pools found from the factory's NewDVM/NewDSP/NewDPP logs (and one configured, its variant read
+// from `version()`), each read at a block, fed to the Rust solver, whose `simulate` equals what the
+// router then pays through the adapter's leg, both directions, three sizes, with a maintainer rate
+// charged.
 
 const RECIPIENT: Address = '0x000000000000000000000000000000000000d0de'
 const tokenAbi = parseAbi(['function mint(address, uint256)', 'function approve(address, uint256) returns (bool)'])
@@ -33,6 +42,9 @@ const SENDER_RATE = 7n * 10n ** 14n
 let devnet: Devnet
 let router: Address
 let pools: DodoV2MarketPool[]
+let factory: Address
+let feeRateModel: Address
+let solver: Solver | undefined
 const decimalsOf = new Map<Address, number>()
 beforeAll(async () => {
   devnet = await startDevnet({})
@@ -53,10 +65,11 @@ beforeAll(async () => {
     await write(address, tokenAbi, 'approve', [router, maxUint256])
   }
   const market = await deployDodoV2Market({ devnet, tokens })
-  pools = market.pools
+  ;({ pools, factory, feeRateModel } = market)
   await write(market.feeRateModel, DodoFeeRateModel.abi, 'setTraderRate', [devnet.account, SENDER_RATE])
 }, 60_000)
 afterAll(async () => {
+  await solver?.close()
   await devnet?.stop()
 })
 
@@ -165,5 +178,56 @@ test('malformed dodo_v2 leg data reverts InvalidLegData(10); a baseToken that is
   assert.equal(await revert(raw(word(BigInt(pool.baseToken)), '0x0000000000000000000000000000000000000000')), 'InvalidLegData(10)')
   // The leg sells base but names the quote token as the base: sellQuote sees no quote input, pays nothing.
   assert.match(await revert(raw(word(BigInt(pool.quoteToken)))), /^NothingDelivered\(/)
+  await assertRouterClean()
+})
+
+test('the reader: pools discovered from the factory’s events, read at a block, priced by the Rust solver; the router pays exactly the solver’s amount', async () => {
+  // The sender and the reader's anonymous trader get the same maintainer rate, 0.04 % (the pools
+  // charge tx.origin's; the reader asks for DODO_QUOTE_TRADER's: docs/dex-kinds.md, "DODO_V2").
+  const rate = 4n * 10n ** 14n
+  for (const trader of [devnet.account, DODO_QUOTE_TRADER]) await write(feeRateModel, DodoFeeRateModel.abi, 'setTraderRate', [trader, rate])
+  const logs = await devnet.publicClient.getLogs({ address: factory, fromBlock: 0n })
+  const refs = logs.map((log) => dodoV2.poolFromDiscoveryLog(log)).map((found) => ('ref' in found ? found.ref : assert.fail('skipped')))
+  assert.deepEqual(
+    refs.map((ref) => `${ref.dodo?.variant} ${ref.id}`),
+    pools.map((p) => `${p.kind.toLowerCase()} ${p.pool.toLowerCase()}`),
+  )
+  solver = await loadSolver({ nativeToken: pools[0].baseToken })
+  const configured = dodoV2.refOfConfiguredPool({ dex: 'DODO_V2', address: pools[3].pool }, undefined)
+  let checked = 0
+  for (const ref of [...refs, configured] as PoolRef[]) {
+    const pool = pools.find((p) => p.pool.toLowerCase() === ref.id) as DodoV2MarketPool
+    for (const tokenIn of [pool.baseToken, pool.quoteToken]) {
+      for (const whole of [1n, 20n, pool.name.includes('ETH') ? 400n : 900_000n]) {
+        const blockNumber = await devnet.publicClient.getBlockNumber()
+        const { timestamp } = await devnet.publicClient.getBlock({ blockNumber })
+        const snapshot = await dodoV2.readPool({
+          client: devnet.publicClient,
+          ref,
+          blockNumber,
+          nextBlock: { number: blockNumber + 1n, timestamp: timestamp + 2n },
+        })
+        const state = snapshot.input.state
+        assert.ok(state.model === 'dodo_pmm' && state.variant === pool.kind.toLowerCase() && state.mtFeeRate === rate.toString(), ref.id)
+        assert.deepEqual(snapshot.input.tokens, [pool.baseToken.toLowerCase(), pool.quoteToken.toLowerCase()])
+        await solver.upsertPools([snapshot.input])
+        const amountIn = sized(tokenIn, whole)
+        const { amountOut } = await solver.simulate({
+          poolId: ref.id,
+          tokenIn: tokenIn.toLowerCase() as Address,
+          amountIn: amountIn.toString(),
+        })
+        const leg = dodoV2.encodeLeg(snapshot.ref)
+        const tokenOut = tokenIn === pool.baseToken ? pool.quoteToken : pool.baseToken
+        const plan = routeLeg(tokenIn, tokenOut, leg, { minOut: BigInt(amountOut), dex: 'DODO_V2' })
+        assert.equal(await send(planCall(amountIn, [plan]), tokenOut), BigInt(amountOut), `${pool.name} from ${tokenIn}, ${whole} whole`)
+        checked++
+      }
+    }
+  }
+  assert.equal(checked, 5 * 2 * 3)
+  // The maintainer's rate is the model's for the anonymous trader: a pool with no model would read 0.
+  assert.notEqual(DODO_QUOTE_TRADER, devnet.account)
+  assert.equal(DODO_QUOTE_TRADER, zeroAddress)
   await assertRouterClean()
 })
