@@ -10,6 +10,8 @@ export type DeployDodoV2MarketParameters = {
   tokens: Record<string, { address: Address; decimals: number }>
   /** Receives the maintainer's fees; default a fixed address. */
   maintainer?: Address
+  /** Who pays each pool's deposit: an unlocked account holding the tokens, which it transfers; default: minted (open-mint test tokens only). */
+  funder?: Address
 }
 
 export type DodoV2MarketPool = { name: string; kind: 'DVM' | 'DSP' | 'DPP'; pool: Address; baseToken: Address; quoteToken: Address }
@@ -23,7 +25,7 @@ export type DeployDodoV2MarketReturnType = {
 }
 
 const KINDS = { DVM: 0n, DSP: 1n, DPP: 2n } as const
-const tokenAbi = parseAbi(['function mint(address, uint256)'])
+const tokenAbi = parseAbi(['function mint(address, uint256)', 'function transfer(address, uint256) returns (bool)'])
 
 /**
  * DODO V2 PMM pools (our `DodoPmmPool` stand-in, created by our `DodoPmmFactory`, which announces
@@ -40,6 +42,7 @@ export async function deployDodoV2Market({
   devnet,
   tokens,
   maintainer = '0x000000000000000000000000000000000000d0d0',
+  funder,
 }: DeployDodoV2MarketParameters): Promise<DeployDodoV2MarketReturnType> {
   const { DodoPmmPool, DodoFeeRateModel, DodoPmmFactory } = loadStandInArtifacts({ protocol: 'dodo' })
   const feeRateModel = await deployContractAndWait({ devnet, artifact: DodoFeeRateModel, args: [0n] })
@@ -110,8 +113,9 @@ export async function deployDodoV2Market({
         devnet,
         address: token.address,
         abi: tokenAbi,
-        functionName: 'mint',
+        functionName: funder ? 'transfer' : 'mint',
         args: [pool, whole * 10n ** BigInt(token.decimals)],
+        from: funder,
       })
     await writeContractAndWait({ devnet, address: pool, abi: DodoPmmPool.abi, functionName: 'sync' })
     pools.push({ name: spec.name, kind: spec.kind, pool, baseToken: base.address, quoteToken: quote.address })

@@ -4,6 +4,7 @@ import { deployAerodrome } from '../deployAerodrome.ts'
 import { deployAlgebraIntegral } from '../deployAlgebraIntegral.ts'
 import { deployAlienBaseV3 } from '../deployAlienBaseV3.ts'
 import { deployContractAndWait } from '../deployContractAndWait.ts'
+import { deployDodoV2Market } from '../deployDodoV2Market.ts'
 import { deployPancakeInfinity } from '../deployPancakeInfinity.ts'
 import { deployPancakeV2 } from '../deployPancakeV2.ts'
 import { deployPancakeV3 } from '../deployPancakeV3.ts'
@@ -203,6 +204,9 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
     })
   }
   await sendBatchAndMine({ devnet, calls })
+  // DODO V2: a DVM, two DSPs and a DPP (`deployDodoV2Market`), deposits paid by the LP.
+  const dodo = await deployDodoV2Market({ devnet, tokens: tokenAddresses(tokens), funder: LIQUIDITY_PROVIDER })
+  factories.DODO_V2 = { factory: getAddress(dodo.factory), feeRateModel: getAddress(dodo.feeRateModel) }
   await request('anvil_stopImpersonatingAccount', [LIQUIDITY_PROVIDER])
 
   // The prop AMMs, priced around each pair's first UNIV3 pool (its deepest: baseMarketPools).
@@ -213,7 +217,7 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
   }
   const propAmms = await deployPropAmms({
     devnet,
-    tokens: Object.fromEntries(Object.values(tokens).map(({ address, token }) => [token.symbol, { address, decimals: token.decimals }])),
+    tokens: tokenAddresses(tokens),
     priceUsd: Object.fromEntries(baseMarketTokens.map((t) => [t.symbol, t.priceUsd])),
     references: { WETH: referenceOf('WETH'), cbBTC: referenceOf('cbBTC') },
     router,
@@ -225,7 +229,7 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
     router,
     weth: getAddress(weth),
     multicall: multicall3Address,
-    tokens: Object.fromEntries(Object.values(tokens).map(({ address, token }) => [token.symbol, { address, decimals: token.decimals }])),
+    tokens: tokenAddresses(tokens),
     pools,
     propAmms,
     factories,
@@ -239,6 +243,13 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
     transactions += Number(await request('eth_getTransactionCount', [sender, 'latest']))
   }
   return { description, transactions }
+}
+
+/** The tokens by symbol, as the description lists them. */
+function tokenAddresses(
+  tokens: Record<string, { address: Address; token: MarketToken }>,
+): Record<string, { address: Address; decimals: number }> {
+  return Object.fromEntries(Object.values(tokens).map(({ address, token }) => [token.symbol, { address, decimals: token.decimals }]))
 }
 
 /** Receipts give lowercase addresses; the description lists checksummed ones (hashes stay as they are). */
