@@ -14,6 +14,7 @@ import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
 import { sendAndWait } from '../../src/devnet/sendAndWait.ts'
 import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
+import { estimateRouterOverheadGas } from '../../src/quote/estimateRouterOverheadGas.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import { swapRouterAbi } from '../../src/router/swapRouterAbi.ts'
 import { tokenBalanceOf } from '../differential/harnessContracts.ts'
@@ -103,10 +104,15 @@ function planCall(amountIn: bigint, legs: ReturnType<typeof routeLeg>[]): Hex {
 
 const revert = (data: Hex) => routerRevert({ market: { devnet, router } as unknown as RouterMarket, data })
 
+/** Gas of each sent single-leg call, less the router's overhead as the service estimates it (docs/gas-model.md's unit). */
+const legGas: number[] = []
+
 async function send(data: Hex, tokenOut: Address): Promise<bigint> {
   const before = await tokenBalanceOf(devnet, tokenOut, RECIPIENT)
   const receipt = await sendAndWait({ devnet, to: router, data, gas: 5_000_000n, throwOnRevert: false })
   if (receipt.status !== 'success') throw new Error(`router call reverted: ${await revert(data)}`)
+  const overhead = estimateRouterOverheadGas({ data, routes: 1, legs: 1, nativeIn: false, nativeOut: false, paysIntegratorFee: false })
+  legGas.push(Number(receipt.gasUsed) - overhead)
   return (await tokenBalanceOf(devnet, tokenOut, RECIPIENT)) - before
 }
 
@@ -195,6 +201,8 @@ test('the reader: pools discovered from the factory’s events, read at a block,
   solver = await loadSolver({ nativeToken: pools[0].baseToken })
   const configured = dodoV2.refOfConfiguredPool({ dex: 'DODO_V2', address: pools[3].pool }, undefined)
   let checked = 0
+  legGas.length = 0
+  const registryGas = new Set<number>()
   for (const ref of [...refs, configured] as PoolRef[]) {
     const pool = pools.find((p) => p.pool.toLowerCase() === ref.id) as DodoV2MarketPool
     for (const tokenIn of [pool.baseToken, pool.quoteToken]) {
@@ -212,11 +220,12 @@ test('the reader: pools discovered from the factory’s events, read at a block,
         assert.deepEqual(snapshot.input.tokens, [pool.baseToken.toLowerCase(), pool.quoteToken.toLowerCase()])
         await solver.upsertPools([snapshot.input])
         const amountIn = sized(tokenIn, whole)
-        const { amountOut } = await solver.simulate({
+        const { amountOut, gasUnits } = await solver.simulate({
           poolId: ref.id,
           tokenIn: tokenIn.toLowerCase() as Address,
           amountIn: amountIn.toString(),
         })
+        registryGas.add(gasUnits)
         const leg = dodoV2.encodeLeg(snapshot.ref)
         const tokenOut = tokenIn === pool.baseToken ? pool.quoteToken : pool.baseToken
         const plan = routeLeg(tokenIn, tokenOut, leg, { minOut: BigInt(amountOut), dex: 'DODO_V2' })
@@ -226,6 +235,16 @@ test('the reader: pools discovered from the factory’s events, read at a block,
     }
   }
   assert.equal(checked, 5 * 2 * 3)
+  // Gas: each leg in docs/gas-model.md's unit against the registry's one figure (the e2e suite
+  // holds whole estimates to 15 % of gas used; here the leg alone, which is stricter).
+  const sorted = [...legGas].sort((a, b) => a - b)
+  const median = sorted[sorted.length >> 1]
+  console.log(
+    `dodo_v2 leg gas (min / median / max over ${sorted.length}): ${sorted[0]} / ${median} / ${sorted[sorted.length - 1]}; registry ${[...registryGas]}`,
+  )
+  assert.equal(registryGas.size, 1)
+  const [figure] = registryGas
+  assert.ok(Math.abs(figure - median) <= 0.15 * median, `registry ${figure} vs median ${median}`)
   // The maintainer's rate is the model's for the anonymous trader: a pool with no model would read 0.
   assert.notEqual(DODO_QUOTE_TRADER, devnet.account)
   assert.equal(DODO_QUOTE_TRADER, zeroAddress)
