@@ -190,8 +190,13 @@ test('leg encoding per kind matches docs/route-legs.md', () => {
       parameters: infinityKey.parameters,
     },
   })
+  // dodo_v2: the pool and its base token (from the factory's event or the read).
+  const dodoRef: PoolRef = { ...ref('DODO_V2'), dodo: { variant: 'dsp', baseToken: tokenOut } }
+  assert.deepEqual(adapter('DODO_V2').encodeLeg(dodoRef), { kind: 'dodo_v2', pool: getAddress(pool), baseToken: getAddress(tokenOut) })
+  assert.throws(() => adapter('DODO_V2').encodeLeg(ref('DODO_V2')), /base token/)
   // Every present kind is covered above with the leg kind its adapter declares.
   const refs: Partial<Record<string, PoolRef>> = {
+    DODO_V2: dodoRef,
     UNIV4: { id: uniswapV4PoolId({ key }), dex: 'UNIV4', emitter: pool, key },
     AERODROME_V2LIKE: aerodromeRef,
     PANCAKE_INFINITY_CL: { ...ref('PANCAKE_INFINITY_CL'), infinityKey },
