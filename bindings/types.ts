@@ -114,7 +114,22 @@ export type WoofiState = {
   staleDuration: AmountString
   timestamp: AmountString
 }
-export type PoolStateInput = ConstantProductState | SolidlyState | ConcentratedState | SampledState | WoofiState
+/** One DODO V2 PMM pool (docs/solver-wire-format.md `dodo_pmm`): tokens base, then quote; 18-decimal fixed point. */
+export type DodoPmmState = {
+  model: 'dodo_pmm'
+  variant: 'dvm' | 'dsp' | 'dpp'
+  i: AmountString
+  k: AmountString
+  baseReserve: AmountString
+  quoteReserve: AmountString
+  baseTarget: AmountString
+  quoteTarget: AmountString
+  /** 0 one, 1 above one, 2 below one. */
+  rState: number
+  lpFeeRate: AmountString
+  mtFeeRate: AmountString
+}
+export type PoolStateInput = ConstantProductState | SolidlyState | ConcentratedState | SampledState | WoofiState | DodoPmmState
 
 /** One pool of the market. */
 export type PoolInput = {

@@ -83,6 +83,17 @@ contract DodoPmmPool {
         _setParameters(lpFeeRate, i, k);
     }
 
+    /// As the real pools name themselves ("DVM …", "DSP …", "DPP …"): what a reader of a pool
+    /// it did not discover tells the three apart by.
+    function version() external view returns (string memory) {
+        return
+            kind == 0
+                ? "DVM stand-in"
+                : kind == 1
+                    ? "DSP stand-in"
+                    : "DPP stand-in";
+    }
+
     function getPMMState() public view returns (DodoPmmMath.State memory state) {
         state.i = _I_;
         state.K = _K_;

@@ -45,8 +45,7 @@ struct Permit {
     bytes32 s;
 }
 
-// Leg kind numbers. 10 dodo_v2 is reserved and reverts `UnsupportedLegKind`, as does any other
-// number.
+// Leg kind numbers. Any other number reverts `UnsupportedLegKind`.
 uint8 constant LEG_V2_DIRECT = 0;
 uint8 constant LEG_V3_DIRECT = 1;
 uint8 constant LEG_PANCAKE_V3_DIRECT = 2;
@@ -57,6 +56,7 @@ uint8 constant LEG_UNIV2 = 6;
 uint8 constant LEG_UNIV3 = 7;
 uint8 constant LEG_CURVE = 8;
 uint8 constant LEG_PROP_AMM = 9;
+uint8 constant LEG_DODO_V2 = 10;
 uint8 constant LEG_WOOFI = 11;
 uint8 constant LEG_AERODROME_V2 = 12;
 uint8 constant LEG_PANCAKE_INFINITY_CL = 13;

@@ -12,6 +12,7 @@ import {AerodromeLegs} from "./AerodromeLegs.sol";
 import {InfinityLegs} from "./InfinityLegs.sol";
 import {PropAmmLegs} from "./PropAmmLegs.sol";
 import {CurveLegs} from "./CurveLegs.sol";
+import {DodoLegs} from "./DodoLegs.sol";
 import {WoofiLegs} from "./WoofiLegs.sol";
 import {ReentrancyLock} from "../common/ReentrancyLock.sol";
 import {ISwapRouter} from "./ISwapRouter.sol";
@@ -53,6 +54,7 @@ contract SwapRouter is
     InfinityLegs,
     PropAmmLegs,
     CurveLegs,
+    DodoLegs,
     WoofiLegs
 {
     uint256 private constant BPS = 10_000;
@@ -214,6 +216,7 @@ contract SwapRouter is
         else if (kind == LEG_PROP_AMM)
             _swapPropAmm(leg.pool, leg.tokenIn, leg.tokenOut, amountIn, leg.minOut, leg.data);
         else if (kind == LEG_CURVE) _swapCurve(leg.pool, leg.tokenIn, amountIn, leg.minOut, leg.data);
+        else if (kind == LEG_DODO_V2) _swapDodoV2(leg.pool, leg.tokenIn, leg.tokenOut, amountIn, leg.data);
         else if (kind == LEG_WOOFI) _swapWoofi(leg.pool, leg.tokenIn, leg.tokenOut, amountIn, leg.minOut, leg.data);
         else revert UnsupportedLegKind(kind);
     }

@@ -18,6 +18,7 @@ export type LegData = Extract<
       | 'aerodrome_v2'
       | 'pancake_infinity_cl'
       | 'prop_amm'
+      | 'dodo_v2'
       | 'woofi'
   }
 >
@@ -53,6 +54,8 @@ export type PoolRef = {
   bases?: Address[]
   /** Prop AMMs only: the venue's configured safety margin in bps (else its kind's default). */
   marginBps?: number
+  /** DODO_V2 only: which PMM pool and its base token, once known (the factory's event, or a read). */
+  dodo?: { variant: 'dvm' | 'dsp' | 'dpp'; baseToken: Address }
 }
 
 /** The tokens a leg trades, in its direction (a venue whose leg names them needs it: aerodrome_v2). */

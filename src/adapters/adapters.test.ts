@@ -190,12 +190,17 @@ test('leg encoding per kind matches docs/route-legs.md', () => {
       parameters: infinityKey.parameters,
     },
   })
+  // dodo_v2: the pool and its base token (from the factory's event or the read).
+  const dodoRef: PoolRef = { ...ref('DODO_V2'), dodo: { variant: 'dsp', baseToken: tokenOut } }
+  assert.deepEqual(adapter('DODO_V2').encodeLeg(dodoRef), { kind: 'dodo_v2', pool: getAddress(pool), baseToken: getAddress(tokenOut) })
+  assert.throws(() => adapter('DODO_V2').encodeLeg(ref('DODO_V2')), /base token/)
   // woofi: the vault's WooRouterV2 (configured with the vault), not the vault.
   const wooRouter = '0x4444444444444444444444444444444444444444'
   assert.deepEqual(adapter('WOOFI').encodeLeg({ ...ref('WOOFI'), entry: wooRouter }), { kind: 'woofi', router: getAddress(wooRouter) })
   assert.throws(() => adapter('WOOFI').encodeLeg(ref('WOOFI')), /no WooRouterV2/)
   // Every present kind is covered above with the leg kind its adapter declares.
   const refs: Partial<Record<string, PoolRef>> = {
+    DODO_V2: dodoRef,
     WOOFI: { ...ref('WOOFI'), entry: wooRouter },
     UNIV4: { id: uniswapV4PoolId({ key }), dex: 'UNIV4', emitter: pool, key },
     AERODROME_V2LIKE: aerodromeRef,

@@ -2,6 +2,7 @@ import type { DexId } from '../../bindings/types.ts'
 import { aerodromeCl } from './aerodromeCl.ts'
 import { aerodromeV2 } from './aerodromeV2.ts'
 import { alienBaseV3 } from './alienBaseV3.ts'
+import { dodoV2 } from './dodoV2.ts'
 import { hydrex } from './hydrex.ts'
 import type { PoolAdapter } from './PoolAdapter.ts'
 import { createPropAmmAdapter } from './propAmm/createPropAmmAdapter.ts'
@@ -51,10 +52,7 @@ export const adapterRegistry: { readonly [K in DexId]: RegistryEntry } = {
   ELFOMOFI: propAmm('ELFOMOFI'),
   LUNARBASE: propAmm('LUNARBASE'),
   FELTIR: propAmm('FELTIR'),
-  DODO_V2: {
-    status: 'absent',
-    reason: `no reader of DODO V2 pools yet; the solver prices the PMM exactly; ${noLeg} (dodo_v2 is reserved)`,
-  },
+  DODO_V2: { status: 'present', adapter: dodoV2 },
   WOOFI: { status: 'present', adapter: woofi },
   GYROSCOPE_ECLP: { status: 'absent', reason: `no reader of E-CLP pools yet; the solver prices them exactly; ${noLeg}` },
   MAVERICK_V2: { status: 'absent', reason: `the solver has no model of Maverick V2 bins yet (unsupported); ${noLeg}` },

@@ -47,6 +47,9 @@ export const base: ChainConfig = {
     },
     // Infinity's CL pool manager announces pools (`Initialize`); its Vault is 0x238a358808379702088667322f80aC48bAd5e6c4.
     PANCAKE_INFINITY_CL: { source: '0xa0FfB9c1CE1Fe56963B0321B32E7A0302114058b', fromBlock: 30_544_106n },
+    // DODO V2's DVMFactory (NewDVM). Its DSPFactory and DPPFactory are two more sources (notCovered
+    // below). Addresses from third-party adapter configs (shared/research/dex-kinds.md), not DODO's docs.
+    DODO_V2: { source: '0x0226fCE8c969604C3A0AD19c37d1FAFac73e13c2', fromBlock: 1_996_181n },
   },
   notCovered: [
     {
@@ -56,6 +59,10 @@ export const base: ChainConfig = {
     {
       dex: 'PANCAKE_INFINITY',
       what: "PancakeSwap Infinity's pool types other than CL (Bin pools): no adapter, not discovered",
+    },
+    {
+      dex: 'DODO_V2',
+      what: "DODO V2's DSPFactory 0x200D866Edf41070DE251Ef92715a6Ea825A5Eb80 and DPPFactory 0xc0F9553Df63De5a97Fe64422c8578D0657C360f7: their DSP and DPP pools are not discovered (one deployment per kind); configure them (POOLS_FILE) to follow them",
     },
     ...(['PROPSWAP', 'TESSERA', 'ELFOMOFI', 'LUNARBASE', 'FELTIR'] as const).map((dex) => ({
       dex,

@@ -159,6 +159,16 @@ export function encodeRouterLeg({ leg, path = 'leg' }: EncodeRouterLegParameters
         ...base,
       }
     }
+    case 'dodo_v2': {
+      const baseToken = address(data.baseToken, 'data.baseToken')
+      if (baseToken !== tokenIn && baseToken !== tokenOut) fail('data.baseToken', `must be the leg's tokenIn or tokenOut: ${baseToken}`)
+      return {
+        kind: routerLegKind.dodo_v2,
+        pool: address(data.pool, 'data.pool'),
+        data: encodeAbiParameters([{ type: 'address' }], [baseToken]),
+        ...base,
+      }
+    }
     case 'woofi':
       return { kind: routerLegKind.woofi, pool: address(data.router, 'data.router'), data: '0x', ...base }
     case 'prop_amm': {

@@ -94,6 +94,21 @@ test('a curve leg: the pool, and abi.encode(uint8 i, uint8 j, uint8 0) for Stabl
   assert.deepEqual(decodeAbiParameters([{ type: 'uint8' }, { type: 'uint8' }, { type: 'uint8' }], leg.data), [3, 0, 0])
 })
 
+test('a dodo_v2 leg: the pool, and abi.encode(address baseToken); a baseToken that is neither leg token is refused', () => {
+  const p = plan([[{ tokenIn: A, tokenOut: B, data: { kind: 'dodo_v2', pool: POOL, baseToken: B } }]], [5n])
+  const params = decode(encodeSwapExactIn({ plan: p, recipient: USER, deadline: 1n }).data).args[0] as {
+    routes: readonly { legs: readonly { kind: number; pool: Address; data: `0x${string}` }[] }[]
+  }
+  const [leg] = params.routes[0].legs
+  assert.deepEqual([leg.kind, leg.pool], [10, POOL])
+  assert.deepEqual(decodeAbiParameters([{ type: 'address' }], leg.data), [B])
+  const wrong = plan([[{ tokenIn: A, tokenOut: B, data: { kind: 'dodo_v2', pool: POOL, baseToken: C } }]], [5n])
+  assert.throws(
+    () => encodeSwapExactIn({ plan: wrong, recipient: USER, deadline: 1n }),
+    (e: unknown) => e instanceof RouterEncodingError && e.path === 'routes[0].legs[0].data.baseToken',
+  )
+})
+
 test('native in: tokenIn is the first leg token (the plan may carry the native sentinel) and value is amountIn', () => {
   const p = plan([[{ tokenIn: A, tokenOut: B, data: { kind: 'v3_direct', pool: POOL } }]], [5n], {
     tokenIn: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',

@@ -1,7 +1,7 @@
 /**
  * The router's leg kind numbers (`docs/route-legs.md`, `contracts/router/RouterTypes.sol`), one per
- * spec `LegData` kind (`pancake_infinity_cl` since API 0.2.0). Kind 10 is reserved: the contract
- * reverts `UnsupportedLegKind` on it.
+ * spec `LegData` kind (`pancake_infinity_cl` since API 0.2.0). On any other number the contract
+ * reverts `UnsupportedLegKind`.
  *
  * @example
  * routerLegKind.v3_direct // 1

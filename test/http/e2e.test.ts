@@ -160,6 +160,7 @@ test('each new kind alone through HTTP: /quote with allowedDexes → /submit →
     AERODROME_CL: 'v3_direct',
     PANCAKE_V2: 'v2_direct',
     PANCAKE_INFINITY_CL: 'pancake_infinity_cl',
+    DODO_V2: 'dodo_v2',
   } as const
   for (const [dex, legKind] of Object.entries(legKindOf)) {
     const body = {
@@ -184,6 +185,24 @@ test('each new kind alone through HTTP: /quote with allowedDexes → /submit →
     assert.equal(submit.status, 200, `${dex}: ${submit.text}`)
     await executeAndCheck(trader, submit.json, quote.json.routePlan, tokens.USDC.address, tokens.USDC.address)
   }
+})
+
+test('DODO_V2 the other way: /execute USDC → DAI on the DSP (sellQuote) pays exactly expectedAmountOut', async () => {
+  const body = {
+    chainId: 8453,
+    tokenIn: tokens.USDC.address,
+    tokenOut: tokens.DAI.address,
+    amountIn: (250_000n * 10n ** 6n).toString(),
+    slippageBps: 30,
+    allowedDexes: ['DODO_V2'],
+    user: recipient,
+  }
+  const res = await callApp(app, 'socket', { url: '/execute', key: KEY_A, body })
+  assert.equal(res.status, 200, res.text)
+  const legs = res.json.routePlan.routes.flatMap((r: any) => r.legs)
+  assert.ok(legs.length > 0 && legs.every((l: any) => l.dex === 'DODO_V2' && l.data.kind === 'dodo_v2'), JSON.stringify(legs))
+  assert.ok(legs.some((l: any) => l.data.baseToken === tokens.DAI.address && l.tokenIn === tokens.USDC.address))
+  await executeAndCheck(trader, res.json, res.json.routePlan, tokens.DAI.address, tokens.DAI.address)
 })
 
 test('native in: ETH → USDC sends msg.value = amountIn and pays exactly expectedAmountOut', async () => {

@@ -105,7 +105,8 @@ const LATER: &str = "no pool model yet: its family lands in a later issue";
 /// router's own cost of a leg (about 2,000 gas, which the service adds:
 /// `test/e2e/executeQuotes.test.ts`, docs/gas-model.md). AERODROME_V2LIKE, AERODROME_CL, PANCAKE_V2
 /// and PANCAKE_INFINITY_CL are measured on our stand-ins of those protocols (no bytecode of theirs
-/// is published), so their figures are the stand-ins' cost. The kinds not on the devnet still carry
+/// is published), so their figures are the stand-ins' cost; so is DODO_V2's, measured through the
+/// router's `dodo_v2` leg (`test/router/dodoLegs.test.ts`). The kinds not on the devnet still carry
 /// `research/dex-kinds.md` section 5's figures, which include the router's fixed cost.
 pub const fn spec(dex: DexId) -> DexSpec {
     use DexId::*;
@@ -150,7 +151,7 @@ pub const fn spec(dex: DexId) -> DexSpec {
         Lunarbase => spec_of(dex, Model::Sampled, 120_000, 0, 0),
         Feltir => spec_of(dex, Model::Sampled, 210_000, 0, 0),
         Curve => spec_of(dex, Model::StableSwap, 130_000, 0, 0),
-        DodoV2 => spec_of(dex, Model::DodoPmm, 128_000, 0, 0),
+        DodoV2 => spec_of(dex, Model::DodoPmm, 100_000, 0, 0),
         Woofi => spec_of(dex, Model::Woofi, 151_000, 40_000, 0),
         GyroscopeEclp => spec_of(dex, Model::GyroEclp, 136_000, 0, 0),
         MaverickV2 => spec_of(dex, Model::Unsupported { reason: LATER }, 125_000, 20_000, 0),

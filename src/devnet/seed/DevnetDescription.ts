@@ -43,6 +43,8 @@ export type SeededFactories = {
   PANCAKE_V2: { factory: Address; initCodeHash: Hex }
   /** `poolManager` is the CL pool manager (it announces pools); `testRouter` adds liquidity for the seed. */
   PANCAKE_INFINITY_CL: { poolManager: Address; vault: Address; protocolFeeController: Address; testRouter: Address }
+  /** Our `DodoPmmFactory` (announces DVM, DSP and DPP pools as DODO's factories do) and the pools' maintainer fee-rate model. */
+  DODO_V2?: { factory: Address; feeRateModel: Address }
 }
 
 /** The content of `var/devnet.json`. */

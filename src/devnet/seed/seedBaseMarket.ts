@@ -4,6 +4,7 @@ import { deployAerodrome } from '../deployAerodrome.ts'
 import { deployAlgebraIntegral } from '../deployAlgebraIntegral.ts'
 import { deployAlienBaseV3 } from '../deployAlienBaseV3.ts'
 import { deployContractAndWait } from '../deployContractAndWait.ts'
+import { deployDodoV2Market } from '../deployDodoV2Market.ts'
 import { deployPancakeInfinity } from '../deployPancakeInfinity.ts'
 import { deployPancakeV2 } from '../deployPancakeV2.ts'
 import { deployPancakeV3 } from '../deployPancakeV3.ts'
@@ -207,6 +208,9 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
     })
   }
   await sendBatchAndMine({ devnet, calls })
+  // DODO V2: a DVM, two DSPs and a DPP (`deployDodoV2Market`), deposits paid by the LP.
+  const dodo = await deployDodoV2Market({ devnet, tokens: tokenAddresses(tokens), funder: LIQUIDITY_PROVIDER })
+  factories.DODO_V2 = { factory: getAddress(dodo.factory), feeRateModel: getAddress(dodo.feeRateModel) }
   await request('anvil_stopImpersonatingAccount', [LIQUIDITY_PROVIDER])
 
   // The prop AMMs, priced around each pair's first UNIV3 pool (its deepest: baseMarketPools).

@@ -43,7 +43,14 @@ export const LegData = Type.Union(
       },
       closed,
     ),
-    Type.Object({ kind: kind('dodo_v2'), pool: Address, baseToken: Address }, closed),
+    Type.Object(
+      { kind: kind('dodo_v2'), pool: Address, baseToken: Address },
+      {
+        ...closed,
+        description:
+          "A DODO V2 PMM pool (DVM, DSP or DPP): the router sends amountIn to the pool, then sellBase(router) when tokenIn is baseToken, sellQuote(router) when tokenOut is; the pool's maintainer fee is its rate for the transaction's sender (tx.origin); the leg's minOut is enforced on what reached the router (docs/route-legs.md)",
+      },
+    ),
     Type.Object(
       { kind: kind('woofi'), router: Address },
       {
