@@ -209,7 +209,7 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
   }
   await sendBatchAndMine({ devnet, calls })
   // DODO V2: a DVM, two DSPs and a DPP (`deployDodoV2Market`), deposits paid by the LP.
-  const dodo = await deployDodoV2Market({ devnet, tokens: tokenAddresses(tokens), funder: LIQUIDITY_PROVIDER })
+  const dodo = await deployDodoV2Market({ devnet, tokens: descriptionTokens(tokens), funder: LIQUIDITY_PROVIDER })
   factories.DODO_V2 = { factory: getAddress(dodo.factory), feeRateModel: getAddress(dodo.feeRateModel) }
   await request('anvil_stopImpersonatingAccount', [LIQUIDITY_PROVIDER])
 
