@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, test } from 'vitest'
+import { type Address, encodeFunctionData, type Hex, parseAbi } from 'viem'
 import { describePlanPools } from '../../bench/soak/describePlanPools.ts'
 import { runBackToBackSoak } from '../../bench/soak/runBackToBackSoak.ts'
 import { loadConfig } from '../../src/config/loadConfig.ts'
+import { fundTrader } from '../../src/devnet/fundTrader.ts'
+import { waitForReceipt } from '../../src/devnet/waitForReceipt.ts'
 import { type SwapService, startSwapService } from '../../src/startSwapService.ts'
 
 // A plan's blockNumber is a promise (docs/quote.md): the plan is exact on the state at that block,
@@ -79,4 +82,119 @@ test('GET /market/pools/{poolId} shows each pool as the solver priced it, equal 
   assert.equal(bad.status, 400)
   assert.match(bad.json.error, /poolId/)
   assert.equal((await fetch(`${url}/market/pools/${poolIds[0]}`)).status, 401)
+})
+
+test('CURVE over HTTP: plans through the seeded NG and legacy pools pay exactly expectedAmountOut; a swap on a Curve pool reprices the next quote', async () => {
+  assert.ok(service.devnet)
+  const devnet = service.devnet
+  const { market: seeded, publicClient } = devnet
+  const router = seeded.router
+  const trader = seeded.accounts[5]
+  const recipient = seeded.accounts[6].address
+  const wallet = await fundTrader({ devnet, privateKey: trader.privateKey, spender: router })
+  const fees = { gas: 1n << 24n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n }
+  const erc20 = parseAbi([
+    'function balanceOf(address) view returns (uint256)',
+    'function approve(address, uint256) returns (bool)',
+    'function exchange(int128 i, int128 j, uint256 dx, uint256 min_dy) returns (uint256)',
+  ])
+  const token = (symbol: string) => seeded.tokens[symbol].address
+  const call = async (path: string, body: unknown) => {
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    return { status: res.status, json: (await res.json()) as any }
+  }
+  // The market first reaches the chain's head (nothing else trades here), then `/execute` until the
+  // plan names that block: the plan is a promise about the block after it.
+  const execute = async (symbolIn: string, symbolOut: string, whole: bigint) => {
+    const amountIn = whole * 10n ** BigInt(seeded.tokens[symbolIn].decimals)
+    const request = {
+      chainId: seeded.chainId,
+      tokenIn: token(symbolIn),
+      tokenOut: token(symbolOut),
+      amountIn: amountIn.toString(),
+      slippageBps: 10,
+      splitEnabled: true,
+      allowedDexes: ['CURVE'],
+      user: recipient,
+    }
+    const head = await publicClient.getBlockNumber({ cacheTime: 0 })
+    let answer = await call('/execute', request)
+    for (let attempt = 0; answer.status === 200 && BigInt(answer.json.routePlan.blockNumber) < head; attempt++) {
+      assert.ok(attempt < 1000, `plans still name a block before ${head}`)
+      await new Promise((r) => setTimeout(r, 10))
+      answer = await call('/execute', request)
+    }
+    assert.equal(answer.status, 200, `${symbolIn}->${symbolOut}: ${JSON.stringify(answer.json)}`)
+    const plan = answer.json.routePlan
+    const before = (await publicClient.readContract({
+      address: token(symbolOut),
+      abi: erc20,
+      functionName: 'balanceOf',
+      args: [recipient],
+    })) as bigint
+    const hash = await wallet.sendTransaction({
+      to: answer.json.to as Address,
+      data: answer.json.data as Hex,
+      value: BigInt(answer.json.value),
+      ...fees,
+    })
+    const receipt = await waitForReceipt({ publicClient, hash })
+    assert.equal(receipt.status, 'success')
+    assert.equal(receipt.blockNumber, BigInt(plan.blockNumber) + 1n, 'mined in the block after the plan')
+    const after = (await publicClient.readContract({
+      address: token(symbolOut),
+      abi: erc20,
+      functionName: 'balanceOf',
+      args: [recipient],
+    })) as bigint
+    assert.equal(after - before, BigInt(plan.expectedAmountOut), `${symbolIn}->${symbolOut}: the recipient got what the plan said`)
+    const legs = plan.routes.flatMap((r: any) => r.legs)
+    for (const leg of legs) assert.deepEqual([leg.dex, leg.data.kind], ['CURVE', 'curve'])
+    return { plan, pools: legs.map((l: any) => l.poolId.toLowerCase() as string) }
+  }
+
+  // Stable pairs over every seeded template: 2-, 3- and 4-coin NG pools (plain, ERC-4626 and
+  // oracle-rated coins) and the legacy plain pool; $3M of USDbC splits over the three pools holding it.
+  const used = new Set<string>()
+  for (const [a, b, whole] of [
+    ['USDC', 'DAI', 250_000n],
+    ['USDbC', 'DAI', 3_000_000n],
+    ['DAI', 'USDbC', 40_000n],
+    ['cbETH', 'wstETH', 120n],
+    ['USDC', 'USDbC', 1_000n],
+  ] as const)
+    for (const pool of (await execute(a, b, whole)).pools) used.add(pool)
+  const byTemplate = (template: string) => seeded.curve.pools.filter((p) => p.template === template).map((p) => p.pool.toLowerCase())
+  assert.ok(
+    byTemplate('legacy').some((p) => used.has(p)),
+    `no plan used the legacy pool: ${[...used]}`,
+  )
+  assert.ok(byTemplate('ng').filter((p) => used.has(p)).length >= 3, `plans used ${[...used]}`)
+
+  // A swap straight on the USDC/USDbC pool (no router, no quote): the next quote of the same trade
+  // prices the pool's new state, and pays exactly that.
+  const pool = seeded.curve.pools.find((p) => p.name === 'USDC/USDbC')!.pool
+  const quoted = await execute('USDC', 'USDbC', 100_000n)
+  assert.ok(quoted.pools.includes(pool.toLowerCase()))
+  const approve = await wallet.sendTransaction({
+    to: token('USDC'),
+    data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [pool, 2n ** 255n] }),
+    ...fees,
+  })
+  await waitForReceipt({ publicClient, hash: approve })
+  const swap = await wallet.sendTransaction({
+    to: pool,
+    data: encodeFunctionData({ abi: erc20, functionName: 'exchange', args: [0n, 1n, 2_000_000n * 10n ** 6n, 0n] }),
+    ...fees,
+  })
+  assert.equal((await waitForReceipt({ publicClient, hash: swap })).status, 'success')
+  const after = await execute('USDC', 'USDbC', 100_000n)
+  assert.ok(
+    BigInt(after.plan.expectedAmountOut) < BigInt(quoted.plan.expectedAmountOut),
+    `after $2M more USDC in the pool: ${after.plan.expectedAmountOut}, before ${quoted.plan.expectedAmountOut}`,
+  )
 })

@@ -4,6 +4,7 @@ import { deployAerodrome } from '../deployAerodrome.ts'
 import { deployAlgebraIntegral } from '../deployAlgebraIntegral.ts'
 import { deployAlienBaseV3 } from '../deployAlienBaseV3.ts'
 import { deployContractAndWait } from '../deployContractAndWait.ts'
+import { deployCurveStableSwapMarket } from '../deployCurveStableSwapMarket.ts'
 import { deployPancakeInfinity } from '../deployPancakeInfinity.ts'
 import { deployPancakeV2 } from '../deployPancakeV2.ts'
 import { deployPancakeV3 } from '../deployPancakeV3.ts'
@@ -68,7 +69,8 @@ export type SeedBaseMarketReturnType = {
  * base plugin, all from npm bytecode, and our stand-ins of Aerodrome (volatile and stable pools),
  * Slipstream (with its dynamic swap-fee module), PancakeSwap V2 and PancakeSwap Infinity CL (with
  * protocol fees); 96 pools with reserves or four concentrated positions each; the five prop AMMs
- * (`deployPropAmms`) on WETH/USDC and cbBTC/USDC, priced once (the keeper re-prices them);
+ * (`deployPropAmms`) on WETH/USDC and cbBTC/USDC, priced once (the keeper re-prices them); the
+ * Curve StableSwap market (`deployCurveStableSwapMarket`: five NG pools, a legacy and a meta pool);
  * the first 10 anvil accounts funded with every token and WETH. Contracts and pools are created one
  * transaction at a time (their addresses come from nonces and reads); liquidity and funding go in
  * one batch with automine off.
@@ -213,11 +215,13 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
   }
   const propAmms = await deployPropAmms({
     devnet,
-    tokens: Object.fromEntries(Object.values(tokens).map(({ address, token }) => [token.symbol, { address, decimals: token.decimals }])),
+    tokens: describedTokens(),
     priceUsd: Object.fromEntries(baseMarketTokens.map((t) => [t.symbol, t.priceUsd])),
     references: { WETH: referenceOf('WETH'), cbBTC: referenceOf('cbBTC') },
     router,
   })
+  // Curve: StableSwap-NG pools (Curve's own bytecode) through the factory, a legacy plain pool and a meta pool on it.
+  const curve = await deployCurveStableSwapMarket({ devnet, tokens: describedTokens() })
 
   const description: DevnetDescription = {
     rpcUrl: devnet.anvil.url,
@@ -225,10 +229,11 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
     router,
     weth: getAddress(weth),
     multicall: multicall3Address,
-    tokens: Object.fromEntries(Object.values(tokens).map(({ address, token }) => [token.symbol, { address, decimals: token.decimals }])),
+    tokens: describedTokens(),
     pools,
     propAmms,
-    factories,
+    curve,
+    factories: { ...factories, CURVE: { factory: getAddress(curve.factory), views: getAddress(curve.views) } },
     helpers: { poolHarness: getAddress(harness) },
     accounts,
     seed,
@@ -239,6 +244,10 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
     transactions += Number(await request('eth_getTransactionCount', [sender, 'latest']))
   }
   return { description, transactions }
+
+  function describedTokens() {
+    return Object.fromEntries(Object.values(tokens).map(({ address, token }) => [token.symbol, { address, decimals: token.decimals }]))
+  }
 }
 
 /** Receipts give lowercase addresses; the description lists checksummed ones (hashes stay as they are). */

@@ -4,18 +4,19 @@ import { virtualReserves } from './virtualReserves.ts'
 const Q128 = 2n ** 128n
 
 /**
- * A pool's depth in WETH wei: twice its thinner priced side (each side's reserve, virtual for
- * concentrated pools, at its token's price), or twice its one priced side. Undefined when neither
+ * A pool's depth in WETH wei: twice its thinnest priced side (each side's reserve, virtual for
+ * concentrated pools, a Curve pool's balance per coin, at its token's price), or twice its one
+ * priced side. Undefined when neither
  * token has a price or the venue has no reserves (sampled).
  *
  * @example
  * poolDepthWei({ pool, prices }) // 2n * 10n ** 18n: 1 WETH on its thinner side
  */
 export function poolDepthWei({ pool, prices }: { pool: PoolInput; prices: ReadonlyMap<string, bigint> }): bigint | undefined {
-  const reserves = virtualReserves(pool)
+  const reserves = pool.state.model === 'stableswap' ? pool.state.balances.map(BigInt) : virtualReserves(pool)
   if (!reserves) return undefined
   let thinnest: bigint | undefined
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < reserves.length; i++) {
     const price = prices.get(pool.tokens[i].toLowerCase())
     if (price === undefined) continue
     const value = (reserves[i] * price) / Q128
