@@ -15,6 +15,9 @@ import { type SwapService, startSwapService } from '../../src/startSwapService.t
 // splits, one after another, each quoted until its plan names the chain's head and mined in the
 // block after it. Every trade must pay exactly expectedAmountOut; a trade that does not is printed
 // with its pools as the solver priced them beside the chain's state at the plan's block.
+// CURVE, on the same running service: Curve-only plans over the seeded StableSwap pools (NG 2-, 3-
+// and 4-coin, the legacy one after a direct swap made it the best) pay exactly expectedAmountOut,
+// with gas estimates within 15 % (docs/dex-kinds.md, CURVE).
 
 const TRADES = Number(process.env.SOAK_TRADES ?? 150)
 const SEED = Number(process.env.SOAK_SEED ?? 4711)
