@@ -114,6 +114,26 @@ export type WoofiState = {
   staleDuration: AmountString
   timestamp: AmountString
 }
+/** One Curve StableSwap pool, 2 to 4 coins (docs/solver-wire-format.md, `stableswap`). */
+export type StableSwapState = {
+  model: 'stableswap'
+  template: 'ng' | 'legacy'
+  /** The pool's own balances per coin (admin share left out). */
+  balances: AmountString[]
+  /** NG `stored_rates()`; legacy 10^(36 − decimals). */
+  rates: AmountString[]
+  /** Out of 10^10. */
+  fee: AmountString
+  /** NG's off-peg multiplier, out of 10^10; 0 for legacy. */
+  offpegFeeMultiplier: AmountString
+  /** A × 100 as stored, and the ramp's ends (seconds). */
+  initialA: AmountString
+  futureA: AmountString
+  initialATime: AmountString
+  futureATime: AmountString
+  /** The timestamp A is taken at: the block the swap executes in. */
+  timestamp: AmountString
+}
 /** One DODO V2 PMM pool (docs/solver-wire-format.md `dodo_pmm`): tokens base, then quote; 18-decimal fixed point. */
 export type DodoPmmState = {
   model: 'dodo_pmm'
@@ -129,15 +149,16 @@ export type DodoPmmState = {
   lpFeeRate: AmountString
   mtFeeRate: AmountString
 }
-export type PoolStateInput = ConstantProductState | SolidlyState | ConcentratedState | SampledState | WoofiState | DodoPmmState
+export type PoolStateInput =
+  ConstantProductState | SolidlyState | ConcentratedState | SampledState | WoofiState | StableSwapState | DodoPmmState
 
 /** One pool of the market. */
 export type PoolInput = {
   /** Address, or bytes32 pool id on a singleton manager. */
   id: string
   dex: DexId
-  /** token0, token1. */
-  tokens: [Address, Address]
+  /** token0, token1 (`stableswap`: the pool's coins in its order, 2 to 4). */
+  tokens: Address[]
   state: PoolStateInput
 }
 

@@ -18,6 +18,7 @@ export type LegData = Extract<
       | 'aerodrome_v2'
       | 'pancake_infinity_cl'
       | 'prop_amm'
+      | 'curve'
       | 'dodo_v2'
       | 'woofi'
   }
@@ -48,6 +49,8 @@ export type PoolRef = {
   /** AERODROME_V2LIKE only: the pool's factory (it holds the fee) and its curve, once known. */
   factory?: Address
   stable?: boolean
+  /** CURVE only: the pool's coins in its order (lowercase), once read: a leg's `i` and `j` index them. */
+  coins?: Address[]
   /** Prop AMMs: the contract a trade calls (PropSwap router, Tessera engine, or the venue), once read. WOOFI: the WooRouterV2. */
   entry?: Address
   /** WOOFI only: the vault's base tokens (the vault lists none on chain), in the order its wire state lists them. */

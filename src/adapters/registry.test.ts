@@ -54,6 +54,7 @@ test('a present entry is the adapter of its own kind; an absent one says why', (
     'AERODROME_CL',
     'AERODROME_V2LIKE',
     'ALIEN_BASE_V3',
+    'CURVE',
     'DODO_V2',
     'ELFOMOFI',
     'FELTIR',

@@ -2,6 +2,7 @@ import type { DexId } from '../../bindings/types.ts'
 import { aerodromeCl } from './aerodromeCl.ts'
 import { aerodromeV2 } from './aerodromeV2.ts'
 import { alienBaseV3 } from './alienBaseV3.ts'
+import { curve } from './curve.ts'
 import { dodoV2 } from './dodoV2.ts'
 import { hydrex } from './hydrex.ts'
 import type { PoolAdapter } from './PoolAdapter.ts'
@@ -28,7 +29,7 @@ const propAmm = (dex: PropAmmDexId): RegistryEntry => ({ status: 'present', adap
  *
  * @example
  * const entry = adapterRegistry.UNIV3
- * // → { status: 'present', adapter: uniswapV3 }; adapterRegistry.CURVE → { status: 'absent', reason }
+ * // → { status: 'present', adapter: uniswapV3 }; adapterRegistry.WOOFI → { status: 'absent', reason }
  * if (entry.status === 'present') await entry.adapter.readPool({ client, ref, blockNumber })
  */
 export const adapterRegistry: { readonly [K in DexId]: RegistryEntry } = {
@@ -43,10 +44,7 @@ export const adapterRegistry: { readonly [K in DexId]: RegistryEntry } = {
   AERODROME_CL: { status: 'present', adapter: aerodromeCl },
   PANCAKE_V2: { status: 'present', adapter: pancakeV2 },
   PANCAKE_INFINITY_CL: { status: 'present', adapter: pancakeInfinityCl },
-  CURVE: {
-    status: 'absent',
-    reason: 'no reader of Curve pools yet; the solver prices StableSwap exactly and the router executes curve legs',
-  },
+  CURVE: { status: 'present', adapter: curve },
   PROPSWAP: propAmm('PROPSWAP'),
   TESSERA: propAmm('TESSERA'),
   ELFOMOFI: propAmm('ELFOMOFI'),

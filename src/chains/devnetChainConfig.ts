@@ -22,6 +22,8 @@ export type DevnetFile = {
   factories?: Record<string, Address | { address: Address } | { factory: Address } | { poolManager: Address }>
   /** The prop AMM venues (`deployPropAmms`): followed as configured pools once their kind has an adapter. */
   propAmms?: { venues: { dex: DexId; address: Address }[] }
+  /** The seeded Curve pools: the NG ones are discovered from `factories.CURVE`, the legacy ones are followed as configured pools. */
+  curve?: { pools: { pool: Address; template: 'ng' | 'legacy' | 'meta' }[] }
   /** The WOOFi vault (`deployWoofiMarket`): followed as a configured pool with its router and bases. */
   woofi?: { pool: Address; router: Address; bases: { token: Address }[] }
   accounts?: unknown[]
@@ -69,6 +71,8 @@ export function devnetChainConfig({ file, path = 'var/devnet.json' }: DevnetChai
   // The prop AMMs have no factory to discover them from; until the router executes their leg their
   // kinds are absent from the registry, and the venues are not followed (docs/dex-kinds.md).
   for (const { dex, address } of devnet.propAmms?.venues ?? []) if (adapterRegistry[dex]?.status === 'present') pools.push({ dex, address })
+  // Legacy Curve pools have no factory here to announce them; meta pools are not priced (docs/dex-kinds.md, CURVE).
+  for (const { pool, template } of devnet.curve?.pools ?? []) if (template === 'legacy') pools.push({ dex: 'CURVE', address: pool })
   const woofi = devnet.woofi
   if (woofi) pools.push({ dex: 'WOOFI', address: woofi.pool, router: woofi.router, bases: woofi.bases.map((b) => b.token) })
   return {

@@ -15,7 +15,8 @@ export type DeployCurveStableSwapMarketParameters = {
   tokens: Record<string, { address: Address; decimals: number }>
 }
 
-export type CurveMarketPool = { name: string; pool: Address; coins: Address[] }
+/** `template`: `ng` (Curve's own NG pool, created through the factory), `legacy` (our plain-pool stand-in) or `meta`. */
+export type CurveMarketPool = { name: string; pool: Address; coins: Address[]; template: 'ng' | 'legacy' | 'meta' }
 
 export type DeployCurveStableSwapMarketReturnType = {
   factory: Address
@@ -31,8 +32,9 @@ export type DeployCurveStableSwapMarketReturnType = {
  * Curve StableSwap-NG pools over the embedded market's tokens, funded by the devnet account with
  * about $5M a coin: USDC/USDbC (A 200), USDC/USDbC/DAI (A 500), USDC/sDAI with an ERC-4626 coin,
  * USDC/USDbC/DAI/sDAI, and cbETH/wstETH with two oracle-rated coins; and USDbC/DAI on the legacy
- * plain-pool template (`createCurvePlainPool`) with a USDC meta pool over it (`createCurveMetaPool`). Not part of the default seed:
- * the solver does not price CURVE yet (docs/dex-kinds.md), so the tests that need them deploy them.
+ * plain-pool template (`createCurvePlainPool`) with a USDC meta pool over it (`createCurveMetaPool`).
+ * Part of the default seed (`seedBaseMarket`); the service follows the NG pools from the factory and
+ * the legacy one as a configured pool, not the meta pool (the solver has no meta model).
  *
  * @example
  * const { pools } = await deployCurveStableSwapMarket({ devnet, tokens: market.tokens })
@@ -102,7 +104,7 @@ export async function deployCurveStableSwapMarket({
       amounts,
     )
     await writeContractAndWait({ devnet, address: pool, abi: ng.abi, functionName: 'add_liquidity', args: [amounts, 0n] })
-    pools.push({ name: spec.name, pool, coins: spec.coins.map((c) => c.address) })
+    pools.push({ name: spec.name, pool, coins: spec.coins.map((c) => c.address), template: 'ng' })
   }
   // The legacy template (our stand-in of the pre-NG factory's plain pool): USDbC/DAI, A 100, 4 bps.
   const legacyCoins = [tokens.USDbC, tokens.DAI]
@@ -120,7 +122,7 @@ export async function deployCurveStableSwapMarket({
     functionName: 'add_liquidity',
     args: [legacyAmounts, 0n],
   })
-  pools.push({ name: 'USDbC/DAI (legacy)', pool: legacy, coins: legacyCoins.map((c) => c.address) })
+  pools.push({ name: 'USDbC/DAI (legacy)', pool: legacy, coins: legacyCoins.map((c) => c.address), template: 'legacy' })
   // A meta pool on it: USDC against its LP token (half of what the deposit minted), A 200, 4 bps;
   // `exchange_underlying` trades USDC against USDbC and DAI through the base pool.
   const { pool: meta } = await createCurveMetaPool({ devnet, factory, coin: tokens.USDC, basePool: legacy, A: 200n, fee: 4_000_000n })
@@ -134,7 +136,7 @@ export async function deployCurveStableSwapMarket({
   await fund(meta, [tokens.USDC.address], [metaAmounts[0]])
   await writeContractAndWait({ devnet, address: legacy, abi: CurveMetaPool.abi, functionName: 'approve', args: [meta, metaAmounts[1]] })
   await writeContractAndWait({ devnet, address: meta, abi: CurveMetaPool.abi, functionName: 'add_liquidity', args: [metaAmounts, 0n] })
-  pools.push({ name: 'USDC/[USDbC/DAI] (meta)', pool: meta, coins: [tokens.USDC.address, legacy] })
+  pools.push({ name: 'USDC/[USDbC/DAI] (meta)', pool: meta, coins: [tokens.USDC.address, legacy], template: 'meta' })
   return { factory, views, sDai, oracles, pools }
 
   async function fund(pool: Address, coins: Address[], amounts: bigint[]) {

@@ -30,8 +30,8 @@ import { useDifferentialSession } from './useDifferentialSession.ts'
 // the same deposits, prior swaps and ramps, against the same reference's legacy template.
 // The solver's model (solver-rs/src/pools/stableswap) is held to the chain too: what `exchange` pays
 // and the pool's balances after it, from the state its wire form carries (the pool's views at the
-// block, `stored_rates` included, and the timestamp of the block that swaps). The service does not
-// price CURVE yet (docs/dex-kinds.md), so the model runs through its example, not a quote.
+// block, `stored_rates` included, and the timestamp of the block that swaps), through its example
+// (the service's quotes through Curve are held to the chain in test/e2e/backToBackTrades.test.ts).
 const SEED = Number(process.env.DIFF_SEED ?? 2121)
 const STATES = Number(process.env.DIFF_CURVE_STATES ?? 120)
 const TRADES_PER_STATE = 5

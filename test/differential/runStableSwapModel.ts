@@ -9,8 +9,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 /**
  * Runs the solver's StableSwap model (solver-rs/src/pools/stableswap, through its example
- * `stableswap_exchange`, built first) on the cases, one JSON line each. The service does not
- * price CURVE yet (docs/dex-kinds.md), so the model is reached through this example, not a quote.
+ * `stableswap_exchange`, built first) on the cases, one JSON line each: the model alone, on
+ * states the test builds, without a market or a quote.
  *
  * @example
  * const answers = runStableSwapModel({ cases: [{ pool, i: 0, j: 1, dx: '1000' }] })

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, test } from 'vitest'
+import { type Address, encodeFunctionData, type Hex, parseAbi } from 'viem'
 import { describePlanPools } from '../../bench/soak/describePlanPools.ts'
 import { runBackToBackSoak } from '../../bench/soak/runBackToBackSoak.ts'
 import { loadConfig } from '../../src/config/loadConfig.ts'
+import { fundTrader } from '../../src/devnet/fundTrader.ts'
+import { waitForReceipt } from '../../src/devnet/waitForReceipt.ts'
 import { type SwapService, startSwapService } from '../../src/startSwapService.ts'
 
 // A plan's blockNumber is a promise (docs/quote.md): the plan is exact on the state at that block,
@@ -12,6 +15,9 @@ import { type SwapService, startSwapService } from '../../src/startSwapService.t
 // splits, one after another, each quoted until its plan names the chain's head and mined in the
 // block after it. Every trade must pay exactly expectedAmountOut; a trade that does not is printed
 // with its pools as the solver priced them beside the chain's state at the plan's block.
+// CURVE, on the same running service: Curve-only plans over the seeded StableSwap pools (NG 2-, 3-
+// and 4-coin, the legacy one after a direct swap made it the best) pay exactly expectedAmountOut,
+// with gas estimates within 15 % (docs/dex-kinds.md, CURVE).
 
 const TRADES = Number(process.env.SOAK_TRADES ?? 150)
 const SEED = Number(process.env.SOAK_SEED ?? 4711)
@@ -79,4 +85,124 @@ test('GET /market/pools/{poolId} shows each pool as the solver priced it, equal 
   assert.equal(bad.status, 400)
   assert.match(bad.json.error, /poolId/)
   assert.equal((await fetch(`${url}/market/pools/${poolIds[0]}`)).status, 401)
+})
+
+test('CURVE over HTTP: plans through the seeded NG and legacy pools pay exactly expectedAmountOut, gas within 15 %; a swap on a Curve pool reprices the next quote', async () => {
+  assert.ok(service.devnet)
+  const devnet = service.devnet
+  const { market: seeded, publicClient } = devnet
+  const router = seeded.router
+  const trader = seeded.accounts[5]
+  const recipient = seeded.accounts[6].address
+  const wallet = await fundTrader({ devnet, privateKey: trader.privateKey, spender: router })
+  const fees = { gas: 1n << 24n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n }
+  const erc20 = parseAbi([
+    'function balanceOf(address) view returns (uint256)',
+    'function approve(address, uint256) returns (bool)',
+    'function exchange(int128 i, int128 j, uint256 dx, uint256 min_dy) returns (uint256)',
+  ])
+  const token = (symbol: string) => seeded.tokens[symbol].address
+  const gas: string[] = []
+  const call = async (path: string, body: unknown) => {
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    return { status: res.status, json: (await res.json()) as any }
+  }
+  // The market first reaches the chain's head (nothing else trades here), then `/execute` until the
+  // plan names that block: the plan is a promise about the block after it.
+  const execute = async (symbolIn: string, symbolOut: string, whole: bigint) => {
+    const amountIn = whole * 10n ** BigInt(seeded.tokens[symbolIn].decimals)
+    const request = {
+      chainId: seeded.chainId,
+      tokenIn: token(symbolIn),
+      tokenOut: token(symbolOut),
+      amountIn: amountIn.toString(),
+      slippageBps: 10,
+      splitEnabled: true,
+      allowedDexes: ['CURVE'],
+      user: recipient,
+    }
+    const head = await publicClient.getBlockNumber({ cacheTime: 0 })
+    let answer = await call('/execute', request)
+    for (let attempt = 0; answer.status === 200 && BigInt(answer.json.routePlan.blockNumber) < head; attempt++) {
+      assert.ok(attempt < 1000, `plans still name a block before ${head}`)
+      await new Promise((r) => setTimeout(r, 10))
+      answer = await call('/execute', request)
+    }
+    assert.equal(answer.status, 200, `${symbolIn}->${symbolOut}: ${JSON.stringify(answer.json)}`)
+    const plan = answer.json.routePlan
+    const before = (await publicClient.readContract({
+      address: token(symbolOut),
+      abi: erc20,
+      functionName: 'balanceOf',
+      args: [recipient],
+    })) as bigint
+    const hash = await wallet.sendTransaction({
+      to: answer.json.to as Address,
+      data: answer.json.data as Hex,
+      value: BigInt(answer.json.value),
+      ...fees,
+    })
+    const receipt = await waitForReceipt({ publicClient, hash })
+    assert.equal(receipt.status, 'success')
+    assert.equal(receipt.blockNumber, BigInt(plan.blockNumber) + 1n, 'mined in the block after the plan')
+    const after = (await publicClient.readContract({
+      address: token(symbolOut),
+      abi: erc20,
+      functionName: 'balanceOf',
+      args: [recipient],
+    })) as bigint
+    assert.equal(after - before, BigInt(plan.expectedAmountOut), `${symbolIn}->${symbolOut}: the recipient got what the plan said`)
+    const legs = plan.routes.flatMap((r: any) => r.legs)
+    for (const leg of legs) assert.deepEqual([leg.dex, leg.data.kind], ['CURVE', 'curve'])
+    const estimate = BigInt(plan.gasEstimate.gasUnits)
+    gas.push(`${symbolIn}->${symbolOut} ${legs.length} legs: estimate ${estimate} used ${receipt.gasUsed}`)
+    // The registry's Curve figures (docs/gas-model.md) hold the estimate within 15 %, as the end-to-end suite's.
+    const error = Number(estimate - receipt.gasUsed) / Number(receipt.gasUsed)
+    assert.ok(Math.abs(error) <= 0.15, `${symbolIn}->${symbolOut}: gas estimate ${estimate}, used ${receipt.gasUsed}`)
+    return { plan, pools: legs.map((l: any) => l.poolId.toLowerCase() as string) }
+  }
+
+  // Stable pairs over the seeded NG pools: 2 coins (oracle-rated), 3, and 4 (with an ERC-4626
+  // coin); $3M of USDbC splits over the pools holding it.
+  const used = new Set<string>()
+  for (const [a, b, whole] of [
+    ['USDC', 'DAI', 250_000n],
+    ['USDbC', 'DAI', 3_000_000n],
+    ['DAI', 'USDbC', 40_000n],
+    ['cbETH', 'wstETH', 120n],
+    ['USDC', 'USDbC', 1_000n],
+  ] as const)
+    for (const pool of (await execute(a, b, whole)).pools) used.add(pool)
+  const byTemplate = (template: string) => seeded.curve.pools.filter((p) => p.template === template).map((p) => p.pool.toLowerCase())
+  assert.ok(byTemplate('ng').filter((p) => used.has(p)).length >= 3, `plans used ${[...used]}`)
+
+  // A swap straight on the legacy pool (no router, no quote): $3M of DAI in makes its DAI cheaper
+  // than the NG pools' (4 bps against their 1 bp kept it out until then), so the next USDbC → DAI
+  // quote prices the pool's new state, goes through it and pays exactly that.
+  const legacy = byTemplate('legacy')[0] as Address
+  const first = await execute('USDbC', 'DAI', 100_000n)
+  assert.ok(!first.pools.includes(legacy), 'the legacy pool at its seeded balance is not the best')
+  const approve = await wallet.sendTransaction({
+    to: token('DAI'),
+    data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [legacy, 2n ** 255n] }),
+    ...fees,
+  })
+  await waitForReceipt({ publicClient, hash: approve })
+  const swap = await wallet.sendTransaction({
+    to: legacy,
+    data: encodeFunctionData({ abi: erc20, functionName: 'exchange', args: [1n, 0n, 3_000_000n * 10n ** 18n, 0n] }),
+    ...fees,
+  })
+  assert.equal((await waitForReceipt({ publicClient, hash: swap })).status, 'success')
+  const second = await execute('USDbC', 'DAI', 100_000n)
+  assert.ok(second.pools.includes(legacy), `after the swap on the legacy pool the plan went through ${second.pools}`)
+  assert.ok(
+    BigInt(second.plan.expectedAmountOut) > BigInt(first.plan.expectedAmountOut),
+    `after $3M of DAI into the legacy pool: ${second.plan.expectedAmountOut}, before ${first.plan.expectedAmountOut}`,
+  )
+  console.log(`curve over HTTP: ${gas.join('; ')}`)
 })

@@ -181,7 +181,12 @@ test(
       for (const leg of legs) poolUses.set(leg.poolId, (poolUses.get(leg.poolId) ?? 0) + 1)
       const legFeatures = await Promise.all(
         legs.map(async (leg) => {
-          const { crossings, words } = await solver.simulate({ poolId: leg.poolId, tokenIn: leg.tokenIn, amountIn: leg.amountIn })
+          const { crossings, words } = await solver.simulate({
+            poolId: leg.poolId,
+            tokenIn: leg.tokenIn,
+            tokenOut: leg.tokenOut,
+            amountIn: leg.amountIn,
+          })
           kindsSeen.set(leg.dex, (kindsSeen.get(leg.dex) ?? 0) + 1)
           return { dex: leg.dex, crossings, words }
         }),

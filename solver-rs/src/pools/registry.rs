@@ -150,7 +150,9 @@ pub const fn spec(dex: DexId) -> DexSpec {
         Elfomofi => spec_of(dex, Model::Sampled, 308_000, 0, 0),
         Lunarbase => spec_of(dex, Model::Sampled, 120_000, 0, 0),
         Feltir => spec_of(dex, Model::Sampled, 210_000, 0, 0),
-        Curve => spec_of(dex, Model::StableSwap, 130_000, 0, 0),
+        // Legacy legs 124,000; NG legs 124,000 + 16,500 a coin (`crossings` is an NG pool's coin
+        // count): measured through the router on the seeded pools (docs/gas-model.md).
+        Curve => spec_of(dex, Model::StableSwap, 124_000, 16_500, 0),
         DodoV2 => spec_of(dex, Model::DodoPmm, 100_000, 0, 0),
         Woofi => spec_of(dex, Model::Woofi, 151_000, 40_000, 0),
         GyroscopeEclp => spec_of(dex, Model::GyroEclp, 136_000, 0, 0),

@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem'
+import type { DeployCurveStableSwapMarketReturnType } from '../deployCurveStableSwapMarket.ts'
 import type { PropAmmDescription } from '../propAmm/PropAmmDescription.ts'
 import type { SeededDexId } from './baseMarketPools.ts'
 
@@ -43,6 +44,8 @@ export type SeededFactories = {
   PANCAKE_V2: { factory: Address; initCodeHash: Hex }
   /** `poolManager` is the CL pool manager (it announces pools); `testRouter` adds liquidity for the seed. */
   PANCAKE_INFINITY_CL: { poolManager: Address; vault: Address; protocolFeeController: Address; testRouter: Address }
+  /** The factory that announces the Curve NG pools (`PlainPoolDeployed(pool)`) and its views contract; set once the Curve market is seeded. */
+  CURVE?: { factory: Address; views: Address }
   /** Our `DodoPmmFactory` (announces DVM, DSP and DPP pools as DODO's factories do) and the pools' maintainer fee-rate model. */
   DODO_V2?: { factory: Address; feeRateModel: Address }
 }
@@ -59,6 +62,8 @@ export type DevnetDescription = {
   pools: SeededPool[]
   /** The prop AMM venues, their operator relay and its sender (`deployPropAmms`). */
   propAmms: PropAmmDescription
+  /** The Curve StableSwap market (`deployCurveStableSwapMarket`): NG pools, a legacy plain pool and a meta pool on it. */
+  curve: DeployCurveStableSwapMarketReturnType
   /**
    * The WOOFi vault, its Wooracle (the prop AMM relay is one of its admins), WooRouterV2 and
    * Chainlink feeds (USDC first), and its bases (`deployWoofiMarket`).

@@ -4,6 +4,7 @@ import { deployAerodrome } from '../deployAerodrome.ts'
 import { deployAlgebraIntegral } from '../deployAlgebraIntegral.ts'
 import { deployAlienBaseV3 } from '../deployAlienBaseV3.ts'
 import { deployContractAndWait } from '../deployContractAndWait.ts'
+import { deployCurveStableSwapMarket } from '../deployCurveStableSwapMarket.ts'
 import { deployDodoV2Market } from '../deployDodoV2Market.ts'
 import { deployPancakeInfinity } from '../deployPancakeInfinity.ts'
 import { deployPancakeV2 } from '../deployPancakeV2.ts'
@@ -74,6 +75,7 @@ export type SeedBaseMarketReturnType = {
  * protocol fees); 96 pools with reserves or four concentrated positions each; the five prop AMMs
  * (`deployPropAmms`) on WETH/USDC and cbBTC/USDC, priced once (the keeper re-prices them); a WOOFi
  * vault over WETH, cbBTC and cbETH against USDC (`deployWoofiMarket`; the keeper keeps its oracle fresh);
+ * the Curve StableSwap market (`deployCurveStableSwapMarket`: five NG pools, a legacy and a meta pool);
  * the first 10 anvil accounts funded with every token and WETH. Contracts and pools are created one
  * transaction at a time (their addresses come from nonces and reads); liquidity and funding go in
  * one batch with automine off.
@@ -236,6 +238,8 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
     functionName: 'setAdmin',
     args: [propAmms.relay, true],
   })
+  // Curve: StableSwap-NG pools (Curve's own bytecode) through the factory, a legacy plain pool and a meta pool on it.
+  const curve = await deployCurveStableSwapMarket({ devnet, tokens: descriptionTokens(tokens) })
 
   const description: DevnetDescription = {
     rpcUrl: devnet.anvil.url,
@@ -253,7 +257,8 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
       feeds: woofi.feeds.map((feed) => getAddress(feed)),
       bases: woofi.bases.map(({ symbol, token }) => ({ symbol, token: getAddress(token) })),
     },
-    factories,
+    curve,
+    factories: { ...factories, CURVE: { factory: getAddress(curve.factory), views: getAddress(curve.views) } },
     helpers: { poolHarness: getAddress(harness) },
     accounts,
     seed,

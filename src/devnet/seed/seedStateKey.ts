@@ -22,7 +22,8 @@ export type SeedStateKeyReturnType = { key: string; files: number }
 /**
  * The key a saved seeded state is valid for: sha256 over the seed, the versions of the packages
  * whose code is deployed, our contract sources, and every non-test TypeScript file of `src/devnet/`
- * (the seeding code and the helpers it calls). Any change there re-seeds on the next start.
+ * (the seeding code and the helpers it calls), and scripts/install-vyper.sh (it pins the Curve
+ * pool's compiler and source). Any change there re-seeds on the next start.
  *
  * @example
  * const { key } = seedStateKey({ seed: 8453 })
@@ -40,6 +41,8 @@ export function seedStateKey({ seed }: SeedStateKeyParameters): SeedStateKeyRetu
     // Every contract source, not only contracts/test: the router's bytecode is in the state too.
     ...listFiles({ dir: join(root, 'contracts'), keep: (f) => f.endsWith('.sol') }),
     ...listFiles({ dir: join(root, 'src', 'devnet'), keep: (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') }),
+    // It pins the Vyper compiler and the source of Curve's NG pool the seed deploys.
+    join(root, 'scripts', 'install-vyper.sh'),
   ]
   for (const file of files)
     hash

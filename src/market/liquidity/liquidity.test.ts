@@ -68,3 +68,34 @@ test('a floor no pool reaches prices nothing but WETH; an empty pool is never a 
   const prices = tokenPricesInWeth({ pools, weth: WETH, minLiquidityWei: 10n * E18 })
   assert.deepEqual([...prices.keys()], [WETH.toLowerCase()])
 })
+
+test("a Curve pool's depth is twice its thinnest priced coin's balance, over all its coins; unpriced coins are skipped", () => {
+  const curve = (balances: bigint[]): PoolInput => ({
+    id: '0x03',
+    dex: 'CURVE',
+    tokens: [USDC, TAIL, FAR],
+    state: {
+      model: 'stableswap',
+      template: 'ng',
+      balances: balances.map(String),
+      rates: ['1', '1', '1'].map((r) => (10n ** 18n * BigInt(r)).toString()),
+      fee: '1000000',
+      offpegFeeMultiplier: '0',
+      initialA: '20000',
+      futureA: '20000',
+      initialATime: '0',
+      futureATime: '0',
+      timestamp: '0',
+    },
+  })
+  // USDC at 1/3000 WETH a unit, TAIL at 1/6000; FAR unpriced.
+  const prices = new Map([
+    [USDC, PRICE_ONE_X128 / 3000n],
+    [TAIL, PRICE_ONE_X128 / 6000n],
+  ])
+  const value = (balance: bigint, token: string) => (balance * (prices.get(token) as bigint)) / PRICE_ONE_X128
+  // USDC's side (worth 1 WETH) is the thinner one; then TAIL's (0.5 WETH).
+  assert.equal(poolDepthWei({ pool: curve([3000n * E18, 12_000n * E18, 1n]), prices }), 2n * value(3000n * E18, USDC))
+  assert.equal(poolDepthWei({ pool: curve([3000n * E18, 3000n * E18, 1n]), prices }), 2n * value(3000n * E18, TAIL))
+  assert.ok(value(3000n * E18, USDC) > E18 - 10n && value(3000n * E18, TAIL) > E18 / 2n - 10n)
+})

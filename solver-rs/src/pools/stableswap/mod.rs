@@ -163,6 +163,20 @@ impl StableSwapPool {
     }
 }
 
+impl StableSwapPool {
+    /// A swap's outcome. An NG pool's gas grows with its coins (a rate, a balance and a price-oracle
+    /// slot per coin, its `get_D` loop over them): its `crossings` are its coin count, which the
+    /// registry charges per coin (docs/gas-model.md, *Curve StableSwap*); the legacy template's
+    /// leg is the registry's base alone.
+    fn outcome(&self, amount_out: U256) -> SwapOutcome {
+        let per_coin = match self.template {
+            Template::Ng => self.balances.len() as u32,
+            Template::Legacy => 0,
+        };
+        SwapOutcome { amount_out, crossings: per_coin, words: 0 }
+    }
+}
+
 impl PoolModel for StableSwapPool {
     fn amount_out(
         &self,
@@ -170,7 +184,7 @@ impl PoolModel for StableSwapPool {
         token_out: usize,
         amount_in: U256,
     ) -> Result<SwapOutcome, PoolError> {
-        Ok(SwapOutcome::flat(self.exchange(token_in, token_out, amount_in)?.0))
+        Ok(self.outcome(self.exchange(token_in, token_out, amount_in)?.0))
     }
 
     fn apply(
@@ -180,7 +194,7 @@ impl PoolModel for StableSwapPool {
         amount_in: U256,
     ) -> Result<(SwapOutcome, Self), PoolError> {
         let (out, balances) = self.exchange(token_in, token_out, amount_in)?;
-        Ok((SwapOutcome::flat(out), StableSwapPool { balances, ..self.clone() }))
+        Ok((self.outcome(out), StableSwapPool { balances, ..self.clone() }))
     }
 
     /// The invariant's slope at the balances (∂F/∂x_i over ∂F/∂x_j, F the StableSwap invariant),

@@ -1,0 +1,127 @@
+import { type Address, type PublicClient, parseAbi } from 'viem'
+import type { PoolInput, StableSwapState } from '../../../bindings/types.ts'
+import { PoolUnusableError } from '../errors.ts'
+
+/** StableSwap's views, NG and legacy alike (the legacy template has `balances(i)`, no `get_balances()`). */
+const poolAbi = parseAbi([
+  'function coins(uint256 i) view returns (address)',
+  'function balances(uint256 i) view returns (uint256)',
+  'function get_balances() view returns (uint256[])',
+  'function stored_rates() view returns (uint256[])',
+  'function offpeg_fee_multiplier() view returns (uint256)',
+  'function fee() view returns (uint256)',
+  'function initial_A() view returns (uint256)',
+  'function future_A() view returns (uint256)',
+  'function initial_A_time() view returns (uint256)',
+  'function future_A_time() view returns (uint256)',
+  'function base_pool() view returns (address)',
+  'function BASE_POOL() view returns (address)',
+])
+const erc20Abi = parseAbi(['function decimals() view returns (uint8)'])
+
+/** StableSwap-NG's MAX_COINS is 8; the solver's model (and a plain pool) holds at most 4. */
+const MAX_COINS = 4
+
+export type ReadCurvePoolParameters = {
+  client: PublicClient
+  pool: Address
+  /** Every call is pinned to this block. */
+  blockNumber: bigint
+  /** The timestamp of the block a plan executes in first: where A stands on its ramp. */
+  timestamp: bigint
+}
+
+export type ReadCurvePoolReturnType = {
+  input: PoolInput
+  /** The pool's coins in its order (lowercase): a leg's `i` and `j` are indexes in it. */
+  coins: Address[]
+  /**
+   * Whether the state moves without an event of the pool: an NG pool's `stored_rates` call its
+   * oracles and ERC-4626 vaults (the pool does not say which coins are plain), and A moves with the
+   * clock while it ramps.
+   */
+  movesWithoutEvents: boolean
+}
+
+/**
+ * Reads a Curve StableSwap pool at one block into the solver's `stableswap` input. NG pools (they
+ * answer `stored_rates()` and `offpeg_fee_multiplier()`): `get_balances()` (the admin's share left
+ * out), `stored_rates()`, the fee and off-peg multiplier; legacy plain pools: `balances(i)` and
+ * rates 10^(36 − decimals) from the coins' `decimals()`. Both: the A ramp's four fields as stored
+ * (A × 100). Meta pools (`base_pool()` or NG's `BASE_POOL()` answers) are not priced by the solver:
+ * unusable, with that reason.
+ *
+ * @example
+ * const { input, coins } = await readCurvePool({ client, pool, blockNumber, timestamp })
+ * // → input.state: { model: 'stableswap', template: 'ng', balances, rates, fee, offpegFeeMultiplier, initialA, … }
+ */
+export async function readCurvePool({ client, pool, blockNumber, timestamp }: ReadCurvePoolParameters): Promise<ReadCurvePoolReturnType> {
+  const unusable = (reason: string) => new PoolUnusableError({ poolId: pool.toLowerCase(), dex: 'CURVE', reason })
+  const call = (functionName: string, args: readonly bigint[] = []) => ({ address: pool, abi: poolAbi, functionName, args })
+  const views = ['get_balances', 'stored_rates', 'offpeg_fee_multiplier', 'base_pool', 'BASE_POOL'] as const
+  const fields = ['fee', 'initial_A', 'future_A', 'initial_A_time', 'future_A_time'] as const
+  const indexes = Array.from({ length: MAX_COINS + 1 }, (_, k) => BigInt(k))
+  const answers = (await client.multicall({
+    allowFailure: true,
+    blockNumber,
+    contracts: [
+      ...views.map((v) => call(v)),
+      ...fields.map((f) => call(f)),
+      ...indexes.map((k) => call('coins', [k])),
+      ...indexes.map((k) => call('balances', [k])),
+    ] as never,
+  })) as ({ status: 'success'; result: unknown } | { status: 'failure'; error: Error })[]
+  const value = (k: number) => (answers[k].status === 'success' ? answers[k].result : undefined)
+  const [balancesNg, storedRates, offpeg, basePool, basePoolNg] = views.map((_, k) => value(k)) as [
+    bigint[] | undefined,
+    bigint[] | undefined,
+    bigint | undefined,
+    Address | undefined,
+    Address | undefined,
+  ]
+  if (basePool !== undefined || basePoolNg !== undefined) throw unusable('a meta pool: the solver prices plain StableSwap pools only')
+  const [fee, initialA, futureA, initialATime, futureATime] = fields.map((_, k) => value(views.length + k)) as (bigint | undefined)[]
+  if (fee === undefined || initialA === undefined || futureA === undefined || initialATime === undefined || futureATime === undefined)
+    throw unusable('it does not answer fee() and the A ramp views of a StableSwap pool')
+  const coinsAt = indexes.map((_, k) => value(views.length + fields.length + k)) as (Address | undefined)[]
+  const n = coinsAt.findIndex((c) => c === undefined)
+  if (n === -1) throw unusable(`more than ${MAX_COINS} coins`)
+  if (n < 2) throw unusable('fewer than two coins')
+  const coins = coinsAt.slice(0, n).map((c) => (c as Address).toLowerCase() as Address)
+  const ng = storedRates !== undefined && offpeg !== undefined && balancesNg !== undefined
+  let balances: bigint[]
+  let rates: bigint[]
+  if (ng) {
+    balances = balancesNg
+    rates = storedRates
+  } else {
+    balances = indexes.slice(0, n).map((_, k) => value(views.length + fields.length + indexes.length + k)) as bigint[]
+    if (balances.some((b) => b === undefined)) throw unusable('neither get_balances() nor balances(i) answers')
+    const decimals = (await client.multicall({
+      allowFailure: false,
+      blockNumber,
+      contracts: coins.map((address) => ({ address, abi: erc20Abi, functionName: 'decimals' })),
+    })) as number[]
+    if (decimals.some((d) => d > 36)) throw unusable(`a coin has more than 36 decimals (${decimals})`)
+    rates = decimals.map((d) => 10n ** BigInt(36 - d))
+  }
+  if (balances.length !== n || rates.length !== n) throw unusable(`${n} coins but ${balances.length} balances and ${rates.length} rates`)
+  const state: StableSwapState = {
+    model: 'stableswap',
+    template: ng ? 'ng' : 'legacy',
+    balances: balances.map(String),
+    rates: rates.map(String),
+    fee: fee.toString(),
+    offpegFeeMultiplier: (ng ? (offpeg as bigint) : 0n).toString(),
+    initialA: initialA.toString(),
+    futureA: futureA.toString(),
+    initialATime: initialATime.toString(),
+    futureATime: futureATime.toString(),
+    timestamp: timestamp.toString(),
+  }
+  return {
+    input: { id: pool.toLowerCase(), dex: 'CURVE', tokens: coins, state },
+    coins,
+    movesWithoutEvents: ng || timestamp < futureATime,
+  }
+}
