@@ -46,7 +46,7 @@ struct Permit {
 }
 
 // Leg kind numbers. 10 dodo_v2 and 11 woofi are reserved and revert `UnsupportedLegKind`, as
-// does any other number.
+// does any other number. 14 balancer_vault is ours (API 0.2.0; the spec has no Vault leg).
 uint8 constant LEG_V2_DIRECT = 0;
 uint8 constant LEG_V3_DIRECT = 1;
 uint8 constant LEG_PANCAKE_V3_DIRECT = 2;
@@ -59,3 +59,4 @@ uint8 constant LEG_CURVE = 8;
 uint8 constant LEG_PROP_AMM = 9;
 uint8 constant LEG_AERODROME_V2 = 12;
 uint8 constant LEG_PANCAKE_INFINITY_CL = 13;
+uint8 constant LEG_BALANCER_VAULT = 14;

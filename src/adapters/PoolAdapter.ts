@@ -18,6 +18,7 @@ export type LegData = Extract<
       | 'aerodrome_v2'
       | 'pancake_infinity_cl'
       | 'prop_amm'
+      | 'balancer_vault'
   }
 >
 
@@ -46,6 +47,8 @@ export type PoolRef = {
   /** AERODROME_V2LIKE only: the pool's factory (it holds the fee) and its curve, once known. */
   factory?: Address
   stable?: boolean
+  /** GYROSCOPE_ECLP only: the pool contract (its getters; `id` is its Vault pool id, `emitter` the Vault). */
+  pool?: Address
   /** Prop AMMs only: the contract a trade calls (PropSwap router, Tessera engine, or the venue), once read. */
   entry?: Address
   /** Prop AMMs only: the venue's configured safety margin in bps (else its kind's default). */

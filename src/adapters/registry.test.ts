@@ -56,6 +56,7 @@ test('a present entry is the adapter of its own kind; an absent one says why', (
     'ALIEN_BASE_V3',
     'ELFOMOFI',
     'FELTIR',
+    'GYROSCOPE_ECLP',
     'HYDREX',
     'LUNARBASE',
     'PANCAKE_INFINITY_CL',

@@ -2,6 +2,7 @@ import type { DexId } from '../../bindings/types.ts'
 import { aerodromeCl } from './aerodromeCl.ts'
 import { aerodromeV2 } from './aerodromeV2.ts'
 import { alienBaseV3 } from './alienBaseV3.ts'
+import { gyroscopeEclp } from './gyroscopeEclp.ts'
 import { hydrex } from './hydrex.ts'
 import type { PoolAdapter } from './PoolAdapter.ts'
 import { createPropAmmAdapter } from './propAmm/createPropAmmAdapter.ts'
@@ -55,6 +56,6 @@ export const adapterRegistry: { readonly [K in DexId]: RegistryEntry } = {
     reason: `no reader of DODO V2 pools yet; the solver prices the PMM exactly; ${noLeg} (dodo_v2 is reserved)`,
   },
   WOOFI: { status: 'absent', reason: `no reader of the WooPPV2 vault yet; the solver prices it exactly; ${noLeg} (woofi is reserved)` },
-  GYROSCOPE_ECLP: { status: 'absent', reason: `no reader of E-CLP pools yet; the solver prices them exactly; ${noLeg}` },
+  GYROSCOPE_ECLP: { status: 'present', adapter: gyroscopeEclp },
   MAVERICK_V2: { status: 'absent', reason: `the solver has no model of Maverick V2 bins yet (unsupported); ${noLeg}` },
 }

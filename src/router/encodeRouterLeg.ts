@@ -46,7 +46,7 @@ const aerodromeRoutesAbi = [
 
 /**
  * Maps one spec `RouteLeg` to the router's `Leg` (`docs/route-legs.md`): the kind number, the pool
- * (zero for `univ4`, `pancake_infinity_cl`, `aerodrome_v2` and the legacy path kinds, which find
+ * (the Vault for `balancer_vault`; zero for `univ4`, `pancake_infinity_cl`, `aerodrome_v2` and the legacy path kinds, which find
  * their pools themselves) and `Leg.data`.
  * Throws `RouterEncodingError` for kinds the router cannot execute and for malformed leg data.
  *
@@ -156,6 +156,16 @@ export function encodeRouterLeg({ leg, path = 'leg' }: EncodeRouterLegParameters
         kind: routerLegKind.curve,
         pool: address(data.pool, 'data.pool'),
         data: encodeAbiParameters(curveLegAbi, [i, j, CURVE_INDEX_INT128]),
+        ...base,
+      }
+    }
+    case 'balancer_vault': {
+      if (!isHex(data.poolId) || hexByteLength(data.poolId) !== 32 || BigInt(data.poolId) === 0n)
+        fail('data.poolId', `must be a non-zero bytes32: ${String(data.poolId)}`)
+      return {
+        kind: routerLegKind.balancer_vault,
+        pool: address(data.vault, 'data.vault'),
+        data: encodeAbiParameters([{ type: 'bytes32' }], [data.poolId as Hex]),
         ...base,
       }
     }
