@@ -160,6 +160,7 @@ test('each new kind alone through HTTP: /quote with allowedDexes → /submit →
     AERODROME_CL: 'v3_direct',
     PANCAKE_V2: 'v2_direct',
     PANCAKE_INFINITY_CL: 'pancake_infinity_cl',
+    GYROSCOPE_ECLP: 'balancer_vault',
   } as const
   for (const [dex, legKind] of Object.entries(legKindOf)) {
     const body = {

@@ -43,6 +43,8 @@ export type SeededFactories = {
   PANCAKE_V2: { factory: Address; initCodeHash: Hex }
   /** `poolManager` is the CL pool manager (it announces pools); `testRouter` adds liquidity for the seed. */
   PANCAKE_INFINITY_CL: { poolManager: Address; vault: Address; protocolFeeController: Address; testRouter: Address }
+  /** `address` is Balancer's V2 Vault (its `PoolRegistered` announces the E-CLPs); the two settable rate providers. */
+  GYROSCOPE_ECLP?: { address: Address; cbETHRateProvider: Address; wstETHRateProvider: Address }
 }
 
 /** The content of `var/devnet.json`. */

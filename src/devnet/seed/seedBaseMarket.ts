@@ -4,6 +4,7 @@ import { deployAerodrome } from '../deployAerodrome.ts'
 import { deployAlgebraIntegral } from '../deployAlgebraIntegral.ts'
 import { deployAlienBaseV3 } from '../deployAlienBaseV3.ts'
 import { deployContractAndWait } from '../deployContractAndWait.ts'
+import { deployGyroECLPMarket } from '../deployGyroECLPMarket.ts'
 import { deployPancakeInfinity } from '../deployPancakeInfinity.ts'
 import { deployPancakeV2 } from '../deployPancakeV2.ts'
 import { deployPancakeV3 } from '../deployPancakeV3.ts'
@@ -14,7 +15,9 @@ import { deployUniswapV3 } from '../deployUniswapV3.ts'
 import { deployUniswapV4 } from '../deployUniswapV4.ts'
 import { multicall3Address } from '../../chains/multicall3Address.ts'
 import { deployPropAmms } from '../propAmm/deployPropAmms.ts'
+import { sendAndWait } from '../sendAndWait.ts'
 import type { Devnet } from '../startDevnet.ts'
+import { writeContractAndWait } from '../writeContractAndWait.ts'
 import { baseMarketPools } from './baseMarketPools.ts'
 import { baseMarketTokens, type MarketToken } from './baseMarketTokens.ts'
 import { createSeedPool } from './createSeedPool.ts'
@@ -67,7 +70,8 @@ export type SeedBaseMarketReturnType = {
  * AlienBase V3, PancakeSwap V3 and two Algebra Integral instances (QuickSwap V4, Hydrex) with the
  * base plugin, all from npm bytecode, and our stand-ins of Aerodrome (volatile and stable pools),
  * Slipstream (with its dynamic swap-fee module), PancakeSwap V2 and PancakeSwap Infinity CL (with
- * protocol fees); 96 pools with reserves or four concentrated positions each; the five prop AMMs
+ * protocol fees); 96 pools with reserves or four concentrated positions each; Balancer's own V2
+ * Vault with four Gyroscope E-CLPs (our stand-in pool, `deployGyroECLPMarket`); the five prop AMMs
  * (`deployPropAmms`) on WETH/USDC and cbBTC/USDC, priced once (the keeper re-prices them);
  * the first 10 anvil accounts funded with every token and WETH. Contracts and pools are created one
  * transaction at a time (their addresses come from nonces and reads); liquidity and funding go in
@@ -211,13 +215,37 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
     if (!pool) throw new Error(`seed: no UNIV3 ${base}/USDC pool to price the prop AMMs around`)
     return pool.address as Address
   }
+  const marketTokens = Object.fromEntries(
+    Object.values(tokens).map(({ address, token }) => [token.symbol, { address, decimals: token.decimals }]),
+  )
   const propAmms = await deployPropAmms({
     devnet,
-    tokens: Object.fromEntries(Object.values(tokens).map(({ address, token }) => [token.symbol, { address, decimals: token.decimals }])),
+    tokens: marketTokens,
     priceUsd: Object.fromEntries(baseMarketTokens.map((t) => [t.symbol, t.priceUsd])),
     references: { WETH: referenceOf('WETH'), cbBTC: referenceOf('cbBTC') },
     router,
   })
+
+  // Balancer's V2 Vault with four Gyroscope E-CLPs (our stand-in pool), two of them rated
+  // (deployGyroECLPMarket). The deployer deposits; its WETH9 comes from ETH added for it.
+  const gyro = await deployGyroECLPMarket({
+    devnet,
+    tokens: marketTokens,
+    fund: async (token, amount) => {
+      if (token.toLowerCase() !== weth.toLowerCase()) {
+        await writeContractAndWait({ devnet, address: token, abi: tokenAbi, functionName: 'mint', args: [devnet.account, amount] })
+        return
+      }
+      const eth = await devnet.publicClient.getBalance({ address: devnet.account })
+      await request('anvil_setBalance', [devnet.account, toHex(eth + amount)])
+      await sendAndWait({ devnet, to: weth, value: amount, data: encodeFunctionData({ abi: tokenAbi, functionName: 'deposit' }) })
+    },
+  })
+  factories.GYROSCOPE_ECLP = {
+    address: getAddress(gyro.vault),
+    cbETHRateProvider: getAddress(gyro.rateProviders.cbETH),
+    wstETHRateProvider: getAddress(gyro.rateProviders.wstETH),
+  }
 
   const description: DevnetDescription = {
     rpcUrl: devnet.anvil.url,
@@ -225,7 +253,7 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
     router,
     weth: getAddress(weth),
     multicall: multicall3Address,
-    tokens: Object.fromEntries(Object.values(tokens).map(({ address, token }) => [token.symbol, { address, decimals: token.decimals }])),
+    tokens: marketTokens,
     pools,
     propAmms,
     factories,
