@@ -12,6 +12,7 @@ import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
 import { sendAndWait } from '../../src/devnet/sendAndWait.ts'
 import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
+import { estimateRouterOverheadGas } from '../../src/quote/estimateRouterOverheadGas.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import { swapRouterAbi } from '../../src/router/swapRouterAbi.ts'
 import type { RouterMarket } from './createRouterMarket.ts'
@@ -95,7 +96,12 @@ async function readIntoSolver({ volatileOnly = false } = {}) {
 }
 
 async function simulate(poolId: string, tokenIn: Address, amountIn: bigint): Promise<bigint> {
-  return BigInt((await solver.simulate({ poolId, tokenIn, amountIn: amountIn.toString() })).amountOut)
+  return (await simulateWithGas(poolId, tokenIn, amountIn)).amountOut
+}
+
+async function simulateWithGas(poolId: string, tokenIn: Address, amountIn: bigint) {
+  const { amountOut, gasUnits } = await solver.simulate({ poolId, tokenIn, amountIn: amountIn.toString() })
+  return { amountOut: BigInt(amountOut), gasUnits }
 }
 
 /** The spec leg through `poolId` as the adapter encodes it, with `minOut`. */
@@ -156,29 +162,34 @@ test('discovery: the Vault’s four E-CLPs, read at one block into gyro_eclp inp
   }
 })
 
-test('every direction of every pool: the router pays exactly what the solver simulates; minOut is the Vault’s limit', async () => {
+test('every direction of every pool: the router pays exactly what the solver simulates; minOut is the Vault’s limit; gas within 15 % of the estimate', async () => {
   await readIntoSolver()
-  const gas: bigint[] = []
+  const errors: string[] = []
   for (const { name, poolId, tokens: pair } of market.pools) {
     for (const [i, j] of [
       [0, 1],
       [1, 0],
     ]) {
       const amountIn = sized(pair[i])
-      const expected = await simulate(poolId, pair[i], amountIn)
+      const { amountOut: expected, gasUnits } = await simulateWithGas(poolId, pair[i], amountIn)
       assert.ok(expected > 0n, `${name} ${i}→${j}: the solver pays nothing`)
       if (i === 0) {
         const tooMuch = legThrough(poolId, pair[i], pair[j], expected + 1n)
         assert.equal(await revert(planCall(amountIn, [tooMuch])), 'Error(BAL#507)', `${name}: one wei over the limit`)
       }
-      const { paid, gasUsed } = await send(planCall(amountIn, [legThrough(poolId, pair[i], pair[j], expected)]), pair[j])
+      const data = planCall(amountIn, [legThrough(poolId, pair[i], pair[j], expected)])
+      const { paid, gasUsed } = await send(data, pair[j])
       assert.equal(paid, expected, `${name} ${i}→${j}: paid`)
-      gas.push(gasUsed)
+      // The quote's estimate: the service's router overhead (docs/quote.md) plus the solver's leg.
+      const estimate = estimateRouterOverheadGas({ data, routes: 1, legs: 1, nativeIn: false, nativeOut: false, paysIntegratorFee: false })
+      const error = (estimate + gasUnits - Number(gasUsed)) / Number(gasUsed)
+      errors.push(`${name} ${i}→${j}: used ${gasUsed}, leg ${Number(gasUsed) - estimate}, error ${(100 * error).toFixed(1)} %`)
+      assert.ok(Math.abs(error) <= 0.15, errors[errors.length - 1])
       // The pool moved: read it again before its other direction.
       await readIntoSolver()
     }
   }
-  console.log(`balancer_vault one-leg router calls, gas used (whole transactions): ${gas.join(', ')}`)
+  console.log(`balancer_vault one-leg router calls (leg: gas used less the service's router overhead):\n${errors.join('\n')}`)
   await assertRouterClean()
 })
 
