@@ -6,11 +6,16 @@
 // plan pays at least what Fynd's water-filling over the same pools pays (within TIE_BPS of the bound,
 // in our plan format: `belowWaterfill` in test/fixtures/routeQualityOpenMisses.ts). A large
 // time budget makes every quote the converged one, so nothing here depends on the machine's speed.
+// The seed's GYROSCOPE_ECLP pools are left out (allowedDexes): their bound curve is a line at the
+// range's edge price (β or 1/α), certified but loose, and with them the goals below do not hold
+// (docs/dex-kinds.md, GYROSCOPE_ECLP, "Route quality"); their certification is `solver-rs`'s
+// (`gyro_eclp_tests.rs`, the exhaustive tightness test).
 //
 //   npx vitest run test/routeQualityEmbedded.test.ts   (after npm run build:native)
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, describe, it } from 'vitest'
-import type { SolverQuoteRequest } from '../bindings/types.ts'
+import type { DexId, SolverQuoteRequest } from '../bindings/types.ts'
+import { adapterRegistry } from '../src/adapters/registry.ts'
 import { loadConfig } from '../src/config/loadConfig.ts'
 import { type SwapService, startSwapService } from '../src/startSwapService.ts'
 import { embeddedMarketTrades, type EmbeddedTrade } from './fixtures/embeddedMarketTrades.ts'
@@ -18,6 +23,7 @@ import { gapBps } from './fixtures/gapBps.ts'
 import { assertOpenMisses, belowWaterfill, embeddedWaterfillOpen } from './fixtures/routeQualityOpenMisses.ts'
 
 const SIZES = [0.01, 0.1, 1, 10, 100]
+const ALLOWED = (Object.keys(adapterRegistry) as DexId[]).filter((dex) => dex !== 'GYROSCOPE_ECLP')
 
 type Quoted = {
   trade: EmbeddedTrade
@@ -46,6 +52,7 @@ describe('route quality on the embedded market', () => {
         slippageBps: 50,
         maxHops: trade.hops,
         timeBudgetMs: 10_000,
+        allowedDexes: ALLOWED,
       }
       const label = `${trade.pair} ${trade.hops}-hop ${trade.size}×`
       const plan = await service.solver.quote(request)

@@ -57,6 +57,10 @@ export const base: ChainConfig = {
       dex: 'PANCAKE_INFINITY',
       what: "PancakeSwap Infinity's pool types other than CL (Bin pools): no adapter, not discovered",
     },
+    {
+      dex: 'GYROSCOPE_ECLP',
+      what: "E-CLP pools: Balancer's V2 Vault is not configured as their deployment (whether Base's E-CLPs sit on the V2 Vault or on V3 is unverified; docs/dex-kinds.md)",
+    },
     ...(['PROPSWAP', 'TESSERA', 'ELFOMOFI', 'LUNARBASE', 'FELTIR'] as const).map((dex) => ({
       dex,
       what: 'a prop AMM: followed only as a configured pool (POOLS_FILE or the chain config), and this config names none of its venues',
