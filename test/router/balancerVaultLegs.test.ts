@@ -15,6 +15,7 @@ import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { estimateRouterOverheadGas } from '../../src/quote/estimateRouterOverheadGas.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import { swapRouterAbi } from '../../src/router/swapRouterAbi.ts'
+import { createPrng } from '../differential/createPrng.ts'
 import type { RouterMarket } from './createRouterMarket.ts'
 import { FAR_DEADLINE, rawSwapParams, routeLeg, routePlan } from './planBuilders.ts'
 import { routerRevert } from './routerCall.ts'
@@ -24,12 +25,16 @@ import { routerRevert } from './routerCall.ts'
 // `deployGyroECLPMarket` (our GyroECLPPool stand-in; two with rate providers). The pools are found
 // and read the service's way, through the GYROSCOPE_ECLP adapter (the Vault's `PoolRegistered`,
 // then `readPool` at a block), handed to the Rust solver, and every amount the solver simulates is
-// what the router pays the recipient, exactly: both directions of every pool, a two-leg route, and
-// after a rate provider moves (re-read through `readVolatile`). The leg's minOut is the Vault's
+// what the router pays the recipient, exactly: both directions of every pool, random trades
+// (`DIFF_GYRO_TRADES`, default 24, seed `DIFF_SEED`), a two-leg route, and after a rate provider
+// moves (re-read through `readVolatile`). The leg's minOut is the Vault's
 // limit (one wei more reverts in the Vault); malformed leg data reverts InvalidLegData(14); no
 // allowance and no token stays in the router.
 
 const RECIPIENT: Address = '0x000000000000000000000000000000000000ba1a'
+/** Random trades of the differential case (`DIFF_GYRO_TRADES` for more), seed `DIFF_SEED`. */
+const RANDOM_TRADES = Number(process.env.DIFF_GYRO_TRADES ?? 24)
+const SEED = Number(process.env.DIFF_SEED ?? 2225)
 const tokenAbi = parseAbi([
   'function mint(address, uint256)',
   'function approve(address, uint256) returns (bool)',
@@ -190,6 +195,43 @@ test('every direction of every pool: the router pays exactly what the solver sim
     }
   }
   console.log(`balancer_vault one-leg router calls (leg: gas used less the service's router overhead):\n${errors.join('\n')}`)
+  await assertRouterClean()
+})
+
+test('random trades, 1 unit to half the input balance, either way on any pool: the router pays exactly what the solver simulates on the state the reader read', async () => {
+  const prng = createPrng({ seed: SEED })
+  let dust = 0
+  let refused = 0
+  for (let t = 0; t < RANDOM_TRADES; t++) {
+    await readIntoSolver()
+    const { name, poolId, tokens: pair } = prng.pick(market.pools)
+    const i = prng.chance(0.5) ? 0 : 1
+    const input = snapshots.get(poolId.toLowerCase())?.input.state
+    assert.ok(input?.model === 'gyro_eclp')
+    const amountIn = prng.logBigint(1n, BigInt(input.balances[i]) / 2n + 1n)
+    const label = `${name} ${i}→${1 - i}: ${amountIn} in`
+    const expected = await simulate(poolId, pair[i], amountIn).catch((error: Error) => error)
+    // Past what the curve can take (its price range's end): the solver refuses, and the pool reverts.
+    if (expected instanceof Error) {
+      assert.match(expected.message, /insufficient liquidity/, label)
+      await revert(planCall(amountIn, [legThrough(poolId, pair[i], pair[1 - i], 0n)]))
+      refused++
+      continue
+    }
+    const data = planCall(amountIn, [legThrough(poolId, pair[i], pair[1 - i], expected)])
+    // A dust input the pool pays nothing for: the router refuses a leg that delivers nothing.
+    if (expected === 0n) {
+      assert.match(await revert(data), /^NothingDelivered/, label)
+      dust++
+      continue
+    }
+    const { paid } = await send(data, pair[1 - i])
+    assert.equal(paid, expected, label)
+  }
+  console.log(
+    `random E-CLP trades: ${RANDOM_TRADES - dust - refused} paid exactly, ${dust} dust refused by the router, ${refused} past the curve refused by both`,
+  )
+  assert.ok(dust + refused <= RANDOM_TRADES / 3, `${dust} dust and ${refused} refused of ${RANDOM_TRADES} trades`)
   await assertRouterClean()
 })
 
