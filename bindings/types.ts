@@ -149,8 +149,27 @@ export type DodoPmmState = {
   lpFeeRate: AmountString
   mtFeeRate: AmountString
 }
+/** One Gyroscope E-CLP on a Balancer V2 Vault (docs/solver-wire-format.md): amounts and 18-decimal values unsigned, the E-CLP's parameters signed (18 and 38 decimals). */
+export type GyroEclpState = {
+  model: 'gyro_eclp'
+  balances: [AmountString, AmountString]
+  scalingFactors: [AmountString, AmountString]
+  swapFee: AmountString
+  params: { alpha: string; beta: string; c: string; s: string; lambda: string }
+  derived: {
+    tauAlphaX: string
+    tauAlphaY: string
+    tauBetaX: string
+    tauBetaY: string
+    u: string
+    v: string
+    w: string
+    z: string
+    dSq: string
+  }
+}
 export type PoolStateInput =
-  ConstantProductState | SolidlyState | ConcentratedState | SampledState | WoofiState | StableSwapState | DodoPmmState
+  ConstantProductState | SolidlyState | ConcentratedState | SampledState | WoofiState | StableSwapState | DodoPmmState | GyroEclpState
 
 /** One pool of the market. */
 export type PoolInput = {

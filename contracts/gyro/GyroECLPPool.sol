@@ -166,6 +166,16 @@ contract GyroECLPPool is LpToken {
         _setSwapFee(fee);
     }
 
+    /// @notice Balancer's `BasePool.getPausedState`: the flag, and the windows it applies in (ours
+    /// never end: a pause holds until the owner lifts it).
+    function getPausedState()
+        external
+        view
+        returns (bool paused_, uint256 pauseWindowEndTime, uint256 bufferPeriodEndTime)
+    {
+        return (paused, type(uint256).max, type(uint256).max);
+    }
+
     function setPaused(bool paused_) external {
         if (msg.sender != owner) revert GyroNotOwner();
         paused = paused_;

@@ -45,7 +45,8 @@ struct Permit {
     bytes32 s;
 }
 
-// Leg kind numbers. Any other number reverts `UnsupportedLegKind`.
+// Leg kind numbers. Any other number reverts `UnsupportedLegKind`. 14 balancer_vault is ours
+// (API 0.2.0; the spec has no Vault leg).
 uint8 constant LEG_V2_DIRECT = 0;
 uint8 constant LEG_V3_DIRECT = 1;
 uint8 constant LEG_PANCAKE_V3_DIRECT = 2;
@@ -60,3 +61,4 @@ uint8 constant LEG_DODO_V2 = 10;
 uint8 constant LEG_WOOFI = 11;
 uint8 constant LEG_AERODROME_V2 = 12;
 uint8 constant LEG_PANCAKE_INFINITY_CL = 13;
+uint8 constant LEG_BALANCER_VAULT = 14;

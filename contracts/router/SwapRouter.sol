@@ -14,6 +14,7 @@ import {PropAmmLegs} from "./PropAmmLegs.sol";
 import {CurveLegs} from "./CurveLegs.sol";
 import {DodoLegs} from "./DodoLegs.sol";
 import {WoofiLegs} from "./WoofiLegs.sol";
+import {BalancerVaultLegs} from "./BalancerVaultLegs.sol";
 import {ReentrancyLock} from "../common/ReentrancyLock.sol";
 import {ISwapRouter} from "./ISwapRouter.sol";
 
@@ -55,7 +56,8 @@ contract SwapRouter is
     PropAmmLegs,
     CurveLegs,
     DodoLegs,
-    WoofiLegs
+    WoofiLegs,
+    BalancerVaultLegs
 {
     uint256 private constant BPS = 10_000;
 
@@ -218,6 +220,8 @@ contract SwapRouter is
         else if (kind == LEG_CURVE) _swapCurve(leg.pool, leg.tokenIn, amountIn, leg.minOut, leg.data);
         else if (kind == LEG_DODO_V2) _swapDodoV2(leg.pool, leg.tokenIn, leg.tokenOut, amountIn, leg.data);
         else if (kind == LEG_WOOFI) _swapWoofi(leg.pool, leg.tokenIn, leg.tokenOut, amountIn, leg.minOut, leg.data);
+        else if (kind == LEG_BALANCER_VAULT)
+            _swapBalancerVault(leg.pool, leg.tokenIn, leg.tokenOut, amountIn, leg.minOut, leg.data);
         else revert UnsupportedLegKind(kind);
     }
 }

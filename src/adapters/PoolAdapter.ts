@@ -21,6 +21,7 @@ export type LegData = Extract<
       | 'curve'
       | 'dodo_v2'
       | 'woofi'
+      | 'balancer_vault'
   }
 >
 
@@ -51,6 +52,8 @@ export type PoolRef = {
   stable?: boolean
   /** CURVE only: the pool's coins in its order (lowercase), once read: a leg's `i` and `j` index them. */
   coins?: Address[]
+  /** GYROSCOPE_ECLP only: the pool contract (its getters; `id` is its Vault pool id, `emitter` the Vault). */
+  pool?: Address
   /** Prop AMMs: the contract a trade calls (PropSwap router, Tessera engine, or the venue), once read. WOOFI: the WooRouterV2. */
   entry?: Address
   /** WOOFI only: the vault's base tokens (the vault lists none on chain), in the order its wire state lists them. */

@@ -58,6 +58,7 @@ test('a present entry is the adapter of its own kind; an absent one says why', (
     'DODO_V2',
     'ELFOMOFI',
     'FELTIR',
+    'GYROSCOPE_ECLP',
     'HYDREX',
     'LUNARBASE',
     'PANCAKE_INFINITY_CL',

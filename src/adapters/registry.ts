@@ -4,6 +4,7 @@ import { aerodromeV2 } from './aerodromeV2.ts'
 import { alienBaseV3 } from './alienBaseV3.ts'
 import { curve } from './curve.ts'
 import { dodoV2 } from './dodoV2.ts'
+import { gyroscopeEclp } from './gyroscopeEclp.ts'
 import { hydrex } from './hydrex.ts'
 import type { PoolAdapter } from './PoolAdapter.ts'
 import { createPropAmmAdapter } from './propAmm/createPropAmmAdapter.ts'
@@ -52,6 +53,6 @@ export const adapterRegistry: { readonly [K in DexId]: RegistryEntry } = {
   FELTIR: propAmm('FELTIR'),
   DODO_V2: { status: 'present', adapter: dodoV2 },
   WOOFI: { status: 'present', adapter: woofi },
-  GYROSCOPE_ECLP: { status: 'absent', reason: `no reader of E-CLP pools yet; the solver prices them exactly; ${noLeg}` },
+  GYROSCOPE_ECLP: { status: 'present', adapter: gyroscopeEclp },
   MAVERICK_V2: { status: 'absent', reason: `the solver has no model of Maverick V2 bins yet (unsupported); ${noLeg}` },
 }

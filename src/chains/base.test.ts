@@ -29,7 +29,9 @@ test('Base names a deployment for every kind with an adapter: checksummed addres
     )
   for (const dex of present.filter(discovered)) {
     const deployment = base.deployments[dex]
-    assert.ok(deployment, `${dex} has an adapter but no Base deployment`)
+    // A kind whose Base deployment is unverified (GYROSCOPE_ECLP) says so in notCovered (/ready lists it).
+    if (!deployment && base.notCovered?.some((v) => v.dex === dex)) continue
+    assert.ok(deployment, `${dex} has an adapter but no Base deployment, and Base's notCovered does not say why`)
     // A mistyped address fails its EIP-55 checksum here instead of listening to nothing on Base.
     assert.equal(getAddress(deployment.source), deployment.source, `${dex}: ${deployment.source}`)
     if (deployment.initCodeHash !== undefined)

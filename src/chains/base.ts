@@ -64,6 +64,10 @@ export const base: ChainConfig = {
       dex: 'DODO_V2',
       what: "DODO V2's DSPFactory 0x200D866Edf41070DE251Ef92715a6Ea825A5Eb80 and DPPFactory 0xc0F9553Df63De5a97Fe64422c8578D0657C360f7: their DSP and DPP pools are not discovered (one deployment per kind); configure them (POOLS_FILE) to follow them",
     },
+    {
+      dex: 'GYROSCOPE_ECLP',
+      what: "E-CLP pools: Balancer's V2 Vault is not configured as their deployment (whether Base's E-CLPs sit on the V2 Vault or on V3 is unverified; docs/dex-kinds.md)",
+    },
     ...(['PROPSWAP', 'TESSERA', 'ELFOMOFI', 'LUNARBASE', 'FELTIR'] as const).map((dex) => ({
       dex,
       what: 'a prop AMM: followed only as a configured pool (POOLS_FILE or the chain config), and this config names none of its venues',

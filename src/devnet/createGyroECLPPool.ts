@@ -19,8 +19,10 @@ export type CreateGyroECLPPoolParameters = {
   derived: GyroEclpDerived
   /** The swap fee, 18 decimals (1e12 to 1e17). */
   swapFee: bigint
-  /** The first deposit (INIT join) in each token's base units, minted to the devnet account (`TestERC20`s with open mint); none when absent. */
+  /** The first deposit (INIT join) in each token's base units, from the devnet account; none when absent. */
   initialBalances?: readonly [bigint, bigint]
+  /** Gives the devnet account `amount` of `token` for the deposit; default: `mint` (`TestERC20`s with open mint). */
+  fund?: (token: Address, amount: bigint) => Promise<void>
   name?: string
 }
 
@@ -41,6 +43,7 @@ export async function createGyroECLPPool({
   derived,
   swapFee,
   initialBalances,
+  fund,
   name = 'Gyro E-CLP',
 }: CreateGyroECLPPoolParameters): Promise<{ pool: Address; poolId: `0x${string}` }> {
   if (BigInt(tokens[0]) >= BigInt(tokens[1])) throw new Error('createGyroECLPPool: tokens must be sorted (token0 < token1)')
@@ -71,7 +74,9 @@ export async function createGyroECLPPool({
   })) as `0x${string}`
   if (initialBalances) {
     for (const [k, token] of tokens.entries()) {
-      await writeContractAndWait({ devnet, address: token, abi: erc20, functionName: 'mint', args: [devnet.account, initialBalances[k]] })
+      if (fund) await fund(token, initialBalances[k])
+      else
+        await writeContractAndWait({ devnet, address: token, abi: erc20, functionName: 'mint', args: [devnet.account, initialBalances[k]] })
       await writeContractAndWait({ devnet, address: token, abi: erc20, functionName: 'approve', args: [vault, initialBalances[k]] })
     }
     const userData = encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256[]' }], [0n, [...initialBalances]])

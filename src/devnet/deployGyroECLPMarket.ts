@@ -10,6 +10,8 @@ export type DeployGyroECLPMarketParameters = {
   devnet: Devnet
   /** The embedded market's tokens by symbol (`DevnetDescription.tokens`): WETH (the Vault's wrapped native), USDC, USDbC, cbETH, wstETH are used; `TestERC20`s with open mint. */
   tokens: Record<string, { address: Address; decimals: number }>
+  /** Gives the devnet account a deposit's tokens (default: `mint`; the seed wraps ETH for its WETH9). */
+  fund?: (token: Address, amount: bigint) => Promise<void>
 }
 
 export type GyroECLPMarketPool = { name: string; pool: Address; poolId: `0x${string}`; tokens: [Address, Address] }
@@ -39,14 +41,17 @@ type Spec = {
  * Balancer V2's own Vault with four E-CLP pools (our `GyroECLPPool` stand-in) over the embedded
  * market's tokens, about $5M a side: USDC/USDbC (0.997–1.003, λ 2000, 1 bp), WETH/USDC (2,500–3,600,
  * peg 3,000, λ 50, 5 bps), wstETH/WETH with a rate provider on wstETH (0.99–1.01 after the rate, λ
- * 500, 4 bps) and cbETH/wstETH with rate providers on both (0.98–1.02, λ 100, 4 bps). Not part of
- * the default seed: the solver does not price GYROSCOPE_ECLP yet (docs/dex-kinds.md), so the tests
- * that need them deploy them.
+ * 500, 4 bps) and cbETH/wstETH with rate providers on both (0.98–1.02, λ 100, 4 bps). Part of the
+ * default seed (`seedBaseMarket`); tests on a bare devnet deploy them with this.
  *
  * @example
  * const { vault, pools } = await deployGyroECLPMarket({ devnet, tokens: market.tokens })
  */
-export async function deployGyroECLPMarket({ devnet, tokens }: DeployGyroECLPMarketParameters): Promise<DeployGyroECLPMarketReturnType> {
+export async function deployGyroECLPMarket({
+  devnet,
+  tokens,
+  fund,
+}: DeployGyroECLPMarketParameters): Promise<DeployGyroECLPMarketReturnType> {
   const { GyroRateProvider } = loadStandInArtifacts({ protocol: 'gyro' })
   const { vault } = await deployBalancerV2Vault({ devnet, weth: tokens.WETH.address })
   const rateProviders = {
@@ -123,6 +128,7 @@ export async function deployGyroECLPMarket({ devnet, tokens }: DeployGyroECLPMar
       swapFee: spec.swapFee,
       initialBalances: [whole[0] * 10n ** BigInt(ordered[0].decimals), whole[1] * 10n ** BigInt(ordered[1].decimals)],
       name: `Gyro E-CLP ${spec.name}`,
+      fund,
     })
     pools.push({ name: spec.name, pool, poolId, tokens: [ordered[0].address, ordered[1].address] })
   }

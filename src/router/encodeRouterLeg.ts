@@ -46,7 +46,7 @@ const aerodromeRoutesAbi = [
 
 /**
  * Maps one spec `RouteLeg` to the router's `Leg` (`docs/route-legs.md`): the kind number, the pool
- * (the spec's `router` for `prop_amm` and `woofi`; zero for `univ4`, `pancake_infinity_cl`, `aerodrome_v2` and the legacy path kinds, which find
+ * (the spec's `router` for `prop_amm` and `woofi`, the Vault for `balancer_vault`; zero for `univ4`, `pancake_infinity_cl`, `aerodrome_v2` and the legacy path kinds, which find
  * their pools themselves) and `Leg.data`.
  * Throws `RouterEncodingError` for kinds the router cannot execute and for malformed leg data.
  *
@@ -171,6 +171,16 @@ export function encodeRouterLeg({ leg, path = 'leg' }: EncodeRouterLegParameters
     }
     case 'woofi':
       return { kind: routerLegKind.woofi, pool: address(data.router, 'data.router'), data: '0x', ...base }
+    case 'balancer_vault': {
+      if (!isHex(data.poolId) || hexByteLength(data.poolId) !== 32 || BigInt(data.poolId) === 0n)
+        fail('data.poolId', `must be a non-zero bytes32: ${String(data.poolId)}`)
+      return {
+        kind: routerLegKind.balancer_vault,
+        pool: address(data.vault, 'data.vault'),
+        data: encodeAbiParameters([{ type: 'bytes32' }], [data.poolId as Hex]),
+        ...base,
+      }
+    }
     case 'prop_amm': {
       const protocol = propAmmProtocols.indexOf(data.protocol)
       if (protocol < 0) fail('data.protocol', `must be one of ${propAmmProtocols.join(', ')}: ${String(data.protocol)}`)

@@ -152,12 +152,24 @@ test('a permit selects swapExactInWithPermit', () => {
   assert.deepEqual(args[1], { value: 5n, deadline: 100n, v: 27, r: permit.r, s: permit.s })
 })
 
+test('a balancer_vault leg: the Vault as the pool, and abi.encode(bytes32 poolId)', () => {
+  const poolId = `${POOL.toLowerCase()}000200000000000000000007` as `0x${string}`
+  const p = plan([[{ tokenIn: A, tokenOut: B, data: { kind: 'balancer_vault', vault: POOL, poolId } }]], [5n])
+  const params = decode(encodeSwapExactIn({ plan: p, recipient: USER, deadline: 1n }).data).args[0] as {
+    routes: readonly { legs: readonly { kind: number; pool: Address; minOut: bigint; data: `0x${string}` }[] }[]
+  }
+  const [leg] = params.routes[0].legs
+  assert.deepEqual([leg.kind, leg.pool, leg.minOut, leg.data], [14, POOL, 7n, poolId])
+})
+
 test('refuses plans the router cannot run, naming the field', () => {
   const ok = (data: LegData, tokenIn = A, tokenOut = B) => plan([[{ tokenIn, tokenOut, data }]], [5n])
   const cases: [RoutePlan, string, Parameters<typeof encodeSwapExactIn>[0]?][] = [
     [ok({ kind: 'curve', pool: POOL, i: 1, j: 1 }), 'routes[0].legs[0].data.j'],
     [ok({ kind: 'curve', pool: POOL, i: 8, j: 1 }), 'routes[0].legs[0].data.i'],
     [ok({ kind: 'curve', pool: POOL, i: 0, j: 1.5 }), 'routes[0].legs[0].data.j'],
+    [ok({ kind: 'balancer_vault', vault: POOL, poolId: `0x${'00'.repeat(32)}` }), 'routes[0].legs[0].data.poolId'],
+    [ok({ kind: 'balancer_vault', vault: POOL, poolId: '0x1234' }), 'routes[0].legs[0].data.poolId'],
     [ok({ kind: 'univ4', commands: '0x00', inputs: [POOL_KEY] }), 'routes[0].legs[0].data.commands'],
     [ok({ kind: 'univ4', commands: '0x10', inputs: [] }), 'routes[0].legs[0].data.inputs'],
     [ok({ kind: 'univ2', path: [B, A] }), 'routes[0].legs[0].data.path'],

@@ -1,7 +1,7 @@
 /**
  * The router's leg kind numbers (`docs/route-legs.md`, `contracts/router/RouterTypes.sol`), one per
- * spec `LegData` kind (`pancake_infinity_cl` since API 0.2.0). On any other number the contract
- * reverts `UnsupportedLegKind`.
+ * spec `LegData` kind (`pancake_infinity_cl` and our `balancer_vault` since API 0.2.0). On any other
+ * number the contract reverts `UnsupportedLegKind`.
  *
  * @example
  * routerLegKind.v3_direct // 1
@@ -21,6 +21,7 @@ export const routerLegKind = {
   woofi: 11,
   aerodrome_v2: 12,
   pancake_infinity_cl: 13,
+  balancer_vault: 14,
 } as const
 
 /** A spec `LegData` kind. */

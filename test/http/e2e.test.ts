@@ -161,6 +161,7 @@ test('each new kind alone through HTTP: /quote with allowedDexes → /submit →
     PANCAKE_V2: 'v2_direct',
     PANCAKE_INFINITY_CL: 'pancake_infinity_cl',
     DODO_V2: 'dodo_v2',
+    GYROSCOPE_ECLP: 'balancer_vault',
   } as const
   for (const [dex, legKind] of Object.entries(legKindOf)) {
     const body = {

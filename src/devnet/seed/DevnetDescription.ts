@@ -48,6 +48,8 @@ export type SeededFactories = {
   CURVE?: { factory: Address; views: Address }
   /** Our `DodoPmmFactory` (announces DVM, DSP and DPP pools as DODO's factories do) and the pools' maintainer fee-rate model. */
   DODO_V2?: { factory: Address; feeRateModel: Address }
+  /** `address` is Balancer's V2 Vault (its `PoolRegistered` announces the E-CLPs); the two settable rate providers. */
+  GYROSCOPE_ECLP?: { address: Address; cbETHRateProvider: Address; wstETHRateProvider: Address }
 }
 
 /** The content of `var/devnet.json`. */

@@ -6,6 +6,7 @@ import { deployAlienBaseV3 } from '../deployAlienBaseV3.ts'
 import { deployContractAndWait } from '../deployContractAndWait.ts'
 import { deployCurveStableSwapMarket } from '../deployCurveStableSwapMarket.ts'
 import { deployDodoV2Market } from '../deployDodoV2Market.ts'
+import { deployGyroECLPMarket } from '../deployGyroECLPMarket.ts'
 import { deployPancakeInfinity } from '../deployPancakeInfinity.ts'
 import { deployPancakeV2 } from '../deployPancakeV2.ts'
 import { deployPancakeV3 } from '../deployPancakeV3.ts'
@@ -18,8 +19,9 @@ import { multicall3Address } from '../../chains/multicall3Address.ts'
 import { deployPropAmms } from '../propAmm/deployPropAmms.ts'
 import { deployWoofiMarket } from '../deployWoofiMarket.ts'
 import { loadStandInArtifacts } from '../loadStandInArtifacts.ts'
-import { writeContractAndWait } from '../writeContractAndWait.ts'
+import { sendAndWait } from '../sendAndWait.ts'
 import type { Devnet } from '../startDevnet.ts'
+import { writeContractAndWait } from '../writeContractAndWait.ts'
 import { baseMarketPools } from './baseMarketPools.ts'
 import { baseMarketTokens, type MarketToken } from './baseMarketTokens.ts'
 import { createSeedPool } from './createSeedPool.ts'
@@ -76,6 +78,7 @@ export type SeedBaseMarketReturnType = {
  * (`deployPropAmms`) on WETH/USDC and cbBTC/USDC, priced once (the keeper re-prices them); a WOOFi
  * vault over WETH, cbBTC and cbETH against USDC (`deployWoofiMarket`; the keeper keeps its oracle fresh);
  * the Curve StableSwap market (`deployCurveStableSwapMarket`: five NG pools, a legacy and a meta pool);
+ * Balancer's own V2 Vault with four Gyroscope E-CLPs (our stand-in pool, `deployGyroECLPMarket`);
  * the first 10 anvil accounts funded with every token and WETH. Contracts and pools are created one
  * transaction at a time (their addresses come from nonces and reads); liquidity and funding go in
  * one batch with automine off.
@@ -240,6 +243,27 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
   })
   // Curve: StableSwap-NG pools (Curve's own bytecode) through the factory, a legacy plain pool and a meta pool on it.
   const curve = await deployCurveStableSwapMarket({ devnet, tokens: descriptionTokens(tokens) })
+
+  // Balancer's V2 Vault with four Gyroscope E-CLPs (our stand-in pool), two of them rated
+  // (deployGyroECLPMarket). The deployer deposits; its WETH9 comes from ETH added for it.
+  const gyro = await deployGyroECLPMarket({
+    devnet,
+    tokens: descriptionTokens(tokens),
+    fund: async (token, amount) => {
+      if (token.toLowerCase() !== weth.toLowerCase()) {
+        await writeContractAndWait({ devnet, address: token, abi: tokenAbi, functionName: 'mint', args: [devnet.account, amount] })
+        return
+      }
+      const eth = await devnet.publicClient.getBalance({ address: devnet.account })
+      await request('anvil_setBalance', [devnet.account, toHex(eth + amount)])
+      await sendAndWait({ devnet, to: weth, value: amount, data: encodeFunctionData({ abi: tokenAbi, functionName: 'deposit' }) })
+    },
+  })
+  factories.GYROSCOPE_ECLP = {
+    address: getAddress(gyro.vault),
+    cbETHRateProvider: getAddress(gyro.rateProviders.cbETH),
+    wstETHRateProvider: getAddress(gyro.rateProviders.wstETH),
+  }
 
   const description: DevnetDescription = {
     rpcUrl: devnet.anvil.url,

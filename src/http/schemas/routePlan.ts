@@ -91,6 +91,19 @@ export const LegData = Type.Union(
       },
       closed,
     ),
+    // Added in 0.2.0 (docs/route-legs.md): one swap given in on a pool of a Balancer V2 Vault (GYROSCOPE_ECLP).
+    Type.Object(
+      {
+        kind: kind('balancer_vault'),
+        vault: Address,
+        poolId: Type.String({ pattern: '^0x[0-9a-fA-F]{64}$', description: "bytes32: the pool's id in the Vault" }),
+      },
+      {
+        ...closed,
+        description:
+          "One Vault.swap given in (SingleSwap {poolId, GIVEN_IN, tokenIn, tokenOut, amountIn}) paid from and to the router, the leg's minOut as the Vault's limit (docs/route-legs.md)",
+      },
+    ),
   ],
   { $id: 'LegData', description: 'How the router runs the leg, discriminated by kind (docs/route-legs.md)' },
 )
