@@ -24,6 +24,9 @@ pub enum Model {
     DodoPmm,
     /// Gyroscope's E-CLP on the Balancer V2 Vault (scaling factors, signed fixed point).
     GyroEclp,
+    /// LunarBase's PMM pool: the operator's anchor, directional fees with the swap's punishment,
+    /// the caller's fee multiplier, block-delay staleness (`pools/lunarbase`).
+    Lunarbase,
     /// Not modelled yet: its pools are refused with this reason, never silently dropped.
     Unsupported { reason: &'static str },
 }
@@ -147,7 +150,7 @@ pub const fn spec(dex: DexId) -> DexSpec {
         Propswap => spec_of(dex, Model::Sampled, 200_000, 0, 0),
         Tessera => spec_of(dex, Model::Sampled, 400_000, 0, 0),
         Elfomofi => spec_of(dex, Model::Sampled, 308_000, 0, 0),
-        Lunarbase => spec_of(dex, Model::Sampled, 120_000, 0, 0),
+        Lunarbase => spec_of(dex, Model::Lunarbase, 120_000, 0, 0),
         Feltir => spec_of(dex, Model::Sampled, 210_000, 0, 0),
         Curve => spec_of(dex, Model::StableSwap, 130_000, 0, 0),
         DodoV2 => spec_of(dex, Model::DodoPmm, 128_000, 0, 0),
