@@ -87,6 +87,23 @@ export type SampledState = {
   zeroForOne: [AmountString, AmountString][]
   oneForZero: [AmountString, AmountString][]
 }
+/** One LunarBase pool as the executing address sees it at the block a trade runs in (docs/solver-wire-format.md); tokens X, then Y. */
+export type LunarbaseState = {
+  model: 'lunarbase'
+  anchorPrice: AmountString
+  feeAskX24: AmountString
+  feeBidX24: AmountString
+  maxPunishmentX24: AmountString
+  reserveX: AmountString
+  reserveY: AmountString
+  /** 1 when the pool whitelists the executing address, else its `blacklistFeeMultiplier`. */
+  feeMultiplier: AmountString
+  latestUpdateBlock: AmountString
+  blockDelay: AmountString
+  /** The block the trade executes in: the pool is fresh while block < latestUpdateBlock + blockDelay. */
+  block: AmountString
+  paused: boolean
+}
 /** One WOOFi vault (docs/solver-wire-format.md): the quote token first, then 1 to 3 bases. */
 export type WoofiState = {
   model: 'woofi'
@@ -169,7 +186,15 @@ export type GyroEclpState = {
   }
 }
 export type PoolStateInput =
-  ConstantProductState | SolidlyState | ConcentratedState | SampledState | WoofiState | StableSwapState | DodoPmmState | GyroEclpState
+  | ConstantProductState
+  | SolidlyState
+  | ConcentratedState
+  | SampledState
+  | WoofiState
+  | StableSwapState
+  | DodoPmmState
+  | GyroEclpState
+  | LunarbaseState
 
 /** One pool of the market. */
 export type PoolInput = {

@@ -69,10 +69,6 @@ interface IFeltirLike {
     ) external returns (uint256);
 }
 
-interface IERC20ApproveLike {
-    function approve(address spender, uint256 amount) external returns (bool);
-}
-
 /// @notice `prop_amm` legs: a market maker's venue (PROPSWAP, TESSERA, ELFOMOFI, LUNARBASE, FELTIR)
 /// swapped through its own entry point with the leg's `minOut` as the venue's own minimum, so a
 /// venue re-priced against us reverts inside its call.
@@ -113,7 +109,7 @@ abstract contract PropAmmLegs {
             IElfomoFiLike(entry).swapWithCallback(tokenIn, tokenOut, int256(amountIn), minOut, address(this), 0, "");
             if (elfomoVenue != address(0)) revert CallbackNotCalled(entry);
         } else {
-            _approve(tokenIn, entry, amountIn);
+            TokenTransfers.safeApprove(tokenIn, entry, amountIn);
             if (protocol == PROP_PROPSWAP) {
                 IPropSwapRouterLike(entry).swapExactInput(
                     tokenIn,
@@ -141,15 +137,10 @@ abstract contract PropAmmLegs {
             } else {
                 revert InvalidLegData(LEG_PROP_AMM);
             }
-            _approve(tokenIn, entry, 0);
+            TokenTransfers.safeApprove(tokenIn, entry, 0);
         }
         uint256 balanceAfter = TokenTransfers.balanceOfSelf(tokenIn);
         uint256 spent = balanceAfter < balanceBefore ? balanceBefore - balanceAfter : 0;
         if (spent != amountIn) revert PartialFill(entry, spent, amountIn);
-    }
-
-    function _approve(address token, address spender, uint256 amount) private {
-        (bool ok, bytes memory answer) = token.call(abi.encodeCall(IERC20ApproveLike.approve, (spender, amount)));
-        if (!ok || (answer.length != 0 && !abi.decode(answer, (bool)))) revert InvalidLegData(LEG_PROP_AMM);
     }
 }

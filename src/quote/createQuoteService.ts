@@ -16,6 +16,7 @@ import { createQuoteRequestCheck } from './checkQuoteRequest.ts'
 import { type RequotedPlan, requoteSampledLegs, type SampledQuotes, sampledLegAsks, type SampledVenue } from './requoteSampledLegs.ts'
 import type { PropAmmQuoteAsk } from '../adapters/propAmm/propAmmQuotesAsExecutor.ts'
 import { propAmmDexIds } from '../adapters/propAmm/propAmmDexIds.ts'
+import { propAmmMarginBps } from '../adapters/propAmm/propAmmMarginBps.ts'
 import { SOLVER_DEFAULT_TIME_BUDGET_MS } from './solverTimeBudget.ts'
 
 export type CreateQuoteServiceParameters = {
@@ -254,8 +255,9 @@ export function createQuoteService({
 }
 
 /**
- * The sampled venues (prop AMMs) a plan's legs trade on, from the market's pools: each one's kind,
- * entry contract and margin. A prop AMM leg whose venue has left the market since the solve (paused
+ * The prop AMM venues a plan's legs trade on, from the market's pools: each one's kind, entry
+ * contract and margin, and whether the solver priced it by samples (LUNARBASE is priced exactly, but
+ * its operator re-prices it too: it is re-quoted all the same, docs/prop-amms.md). A prop AMM leg whose venue has left the market since the solve (paused
  * or stale at the newer block) is `missing`: refused, as if its venue had refused the re-quote.
  */
 function sampledVenuesOf(
@@ -268,8 +270,17 @@ function sampledVenuesOf(
   if (propLegs.length === 0) return { venue: () => undefined, missing: [] }
   const ids = new Set(propLegs.map((leg) => leg.poolId))
   for (const { ref, input } of pools()) {
-    if (!ids.has(ref.id) || !isProp(ref.dex) || input.state.model !== 'sampled' || !ref.entry) continue
-    venues.set(ref.id, { dex: ref.dex, entry: getAddress(ref.entry), marginBps: input.state.marginBps })
+    if (!ids.has(ref.id) || !isProp(ref.dex) || !ref.entry) continue
+    const { state } = input
+    if (state.model === 'sampled')
+      venues.set(ref.id, { dex: ref.dex, entry: getAddress(ref.entry), marginBps: state.marginBps, sampled: true })
+    else if (state.model === 'lunarbase')
+      venues.set(ref.id, {
+        dex: ref.dex,
+        entry: getAddress(ref.entry),
+        marginBps: ref.marginBps ?? propAmmMarginBps[ref.dex],
+        sampled: false,
+      })
   }
   const missing = propLegs
     .filter((leg) => !venues.has(leg.poolId))

@@ -14,7 +14,7 @@ const [A, B, C] = [
   '0x00000000000000000000000000000000000000c3',
 ] as Address[]
 const ENTRY = '0x00000000000000000000000000000000000000e0' as Address
-const venue: SampledVenue = { dex: 'FELTIR', entry: ENTRY, marginBps: 10 }
+const venue: SampledVenue = { dex: 'FELTIR', entry: ENTRY, marginBps: 10, sampled: true }
 const venueOf = (poolId: string) => (poolId.startsWith('prop') ? venue : undefined)
 
 const leg = (poolId: string, tokenIn: Address, tokenOut: Address, amountIn: bigint, amountOut: bigint): SolverLeg => ({
@@ -80,6 +80,26 @@ test('a leg after a sampled one: scaled down with less input, kept with more; be
   assert.equal(more.plan.routes[0].legs[2].amountOut, '50000')
   assert.equal(more.plan.expectedAmountOut, '50000')
   assert.deepEqual(more.short, [])
+})
+
+test('an exact LUNARBASE leg is re-quoted and takes its quote, but is not listed as sampled; short only beyond its margin', () => {
+  const exact: SampledVenue = { dex: 'LUNARBASE', entry: ENTRY, marginBps: 15, sampled: false }
+  const solved = planOf([[leg('prop1', A, B, 1_000n, 2_000_000n)]])
+  const within = (2_000_000n * 9_985n) / 10_000n
+  const moved = requoteSampledLegs({ solved, venueOf: () => exact, quotes: { blockNumber: 101n, amounts: [within] }, slippageBps: 50 })
+  assert.deepEqual([moved.sampledLegs, moved.short, moved.refused], [[], [], []])
+  assert.equal(moved.plan.expectedAmountOut, within.toString())
+  assert.equal(moved.plan.routes[0].legs[0].minOut, ((((within * 9_985n) / 10_000n) * 9_950n) / 10_000n).toString())
+  const beyond = requoteSampledLegs({
+    solved,
+    venueOf: () => exact,
+    quotes: { blockNumber: 101n, amounts: [within - 1n] },
+    slippageBps: 50,
+  })
+  assert.deepEqual(
+    beyond.short.map((s) => s.quotedOut),
+    [(within - 1n).toString()],
+  )
 })
 
 test('a venue that refuses its leg (its view reverted or pays 0) is listed as refused', () => {

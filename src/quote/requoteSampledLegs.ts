@@ -5,8 +5,12 @@ import type { PropAmmDexId } from '../adapters/propAmm/propAmmDexIds.ts'
 
 const BPS = 10_000n
 
-/** A sampled venue of the market as the re-quote needs it: its kind, the contract to ask, its margin. */
-export type SampledVenue = { dex: PropAmmDexId; entry: Address; marginBps: number }
+/**
+ * A prop AMM venue of the market as the re-quote needs it: its kind, the contract to ask, its margin,
+ * and whether the solver priced it by samples (`sampled: false`: LUNARBASE's exact model, still
+ * re-quoted because its operator re-prices it every block; not listed in `sampledLegs`).
+ */
+export type SampledVenue = { dex: PropAmmDexId; entry: Address; marginBps: number; sampled: boolean }
 
 /** The venues' answers to a re-quote: the block they were read at, one amount per ask (undefined: refused). */
 export type SampledQuotes = { blockNumber: bigint | undefined; amounts: (bigint | undefined)[] }
@@ -34,7 +38,7 @@ export type RequotedPlan = {
   sampledLegs: SampledLegMetadata[]
   /** Sampled legs whose venue now refuses the leg's input (its view reverted or pays nothing). */
   refused: { poolId: string; dex: PropAmmDexId; amountIn: string }[]
-  /** Sampled legs whose venue now pays less than the solver's sampled amount (the margin already off). */
+  /** Sampled legs whose venue now pays less than the solver's sampled amount (the margin already off); exact legs, less than the solver's amount less the margin. */
   short: { poolId: string; dex: PropAmmDexId; sampledOut: string; quotedOut: string }[]
 }
 
@@ -106,17 +110,20 @@ export function requoteSampledLegs({
         const quoted = quotes.amounts[asked++]
         if (quoted === undefined || quoted === 0n) refused.push({ poolId: leg.poolId, dex: venue.dex, amountIn: leg.amountIn })
         const q = quoted ?? 0n
-        if (q < plannedOut) short.push({ poolId: leg.poolId, dex: venue.dex, sampledOut: leg.amountOut, quotedOut: q.toString() })
-        sampledLegs.push({
-          route: r,
-          leg: l,
-          poolId: leg.poolId,
-          dex: venue.dex,
-          marginBps: venue.marginBps,
-          sampledOut: leg.amountOut,
-          quotedOut: q.toString(),
-          ...(quotes.blockNumber === undefined ? {} : { quotedAtBlock: Number(quotes.blockNumber) }),
-        })
+        // A sampled estimate has the margin off already; an exact one is short once the venue moved by more than its margin.
+        const enough = venue.sampled ? plannedOut : (plannedOut * (BPS - BigInt(venue.marginBps))) / BPS
+        if (q < enough) short.push({ poolId: leg.poolId, dex: venue.dex, sampledOut: leg.amountOut, quotedOut: q.toString() })
+        if (venue.sampled)
+          sampledLegs.push({
+            route: r,
+            leg: l,
+            poolId: leg.poolId,
+            dex: venue.dex,
+            marginBps: venue.marginBps,
+            sampledOut: leg.amountOut,
+            quotedOut: q.toString(),
+            ...(quotes.blockNumber === undefined ? {} : { quotedAtBlock: Number(quotes.blockNumber) }),
+          })
         out = scaledOut(q, plannedIn, input)
         low = (scaledOut(out, input, floor) * (BPS - BigInt(venue.marginBps))) / BPS
         sampledBefore = true

@@ -24,6 +24,9 @@ pub enum Model {
     DodoPmm,
     /// Gyroscope's E-CLP on the Balancer V2 Vault (scaling factors, signed fixed point).
     GyroEclp,
+    /// LunarBase's PMM pool: the operator's anchor, directional fees with the swap's punishment,
+    /// the caller's fee multiplier, block-delay staleness (`pools/lunarbase`).
+    Lunarbase,
     /// Not modelled yet: its pools are refused with this reason, never silently dropped.
     Unsupported { reason: &'static str },
 }
@@ -148,7 +151,7 @@ pub const fn spec(dex: DexId) -> DexSpec {
         Propswap => spec_of(dex, Model::Sampled, 200_000, 0, 0),
         Tessera => spec_of(dex, Model::Sampled, 400_000, 0, 0),
         Elfomofi => spec_of(dex, Model::Sampled, 308_000, 0, 0),
-        Lunarbase => spec_of(dex, Model::Sampled, 120_000, 0, 0),
+        Lunarbase => spec_of(dex, Model::Lunarbase, 120_000, 0, 0),
         Feltir => spec_of(dex, Model::Sampled, 210_000, 0, 0),
         // Legacy legs 124,000; NG legs 124,000 + 16,500 a coin (`crossings` is an NG pool's coin
         // count): measured through the router on the seeded pools (docs/gas-model.md).

@@ -54,7 +54,8 @@ fn forks_share_their_family() {
     }
     assert_eq!(spec(DexId::Univ2).model, Model::ConstantProduct { fee_bps: 30 });
     assert_eq!(spec(DexId::PancakeV2).model, Model::ConstantProduct { fee_bps: 25 });
-    for dex in [DexId::Propswap, DexId::Tessera, DexId::Elfomofi, DexId::Lunarbase, DexId::Feltir] {
+    for dex in [DexId::Propswap, DexId::Tessera, DexId::Elfomofi, DexId::Feltir] {
         assert_eq!(spec(dex).model, Model::Sampled);
     }
+    assert_eq!(spec(DexId::Lunarbase).model, Model::Lunarbase);
 }

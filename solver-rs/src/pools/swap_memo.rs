@@ -37,7 +37,8 @@ impl PoolState {
             | PoolState::Sampled(_)
             | PoolState::StableSwap(_)
             | PoolState::Woofi(_)
-            | PoolState::Dodo(_) => self.apply(token_in, token_out, amount_in),
+            | PoolState::Dodo(_)
+            | PoolState::Lunarbase(_) => self.apply(token_in, token_out, amount_in),
             // The E-CLP's invariant (two square roots) is recomputed per swap: the same state
             // swapped at many amounts could reuse it; not memoised yet.
             PoolState::GyroEclp(_) => self.apply(token_in, token_out, amount_in),

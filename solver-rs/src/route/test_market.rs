@@ -117,6 +117,32 @@ pub fn gyro_eclp_pool(
     )
 }
 
+/// A LUNARBASE pool (token 0 is X) at `anchor_x64` · 2^32 (the Q64.96 anchor), fees
+/// `[ask, bid]` and a maximum punishment in Q24, fresh at its block, for a whitelisted caller.
+pub fn lunarbase_pool(
+    id: u8,
+    tokens: [Address; 2],
+    anchor_x64: u128,
+    fees: [u32; 2],
+    max_punishment: u32,
+    reserves: [u128; 2],
+) -> PoolInput {
+    let anchor: crate::math::U256 = crate::math::U256::from(anchor_x64) << 32;
+    pool_input(
+        id,
+        "LUNARBASE",
+        tokens,
+        json!({
+            "model": "lunarbase", "anchorPrice": anchor.to_string(),
+            "feeAskX24": fees[0].to_string(), "feeBidX24": fees[1].to_string(),
+            "maxPunishmentX24": max_punishment.to_string(),
+            "reserveX": reserves[0].to_string(), "reserveY": reserves[1].to_string(),
+            "feeMultiplier": "1", "latestUpdateBlock": "100", "blockDelay": "10", "block": "101",
+            "paused": false,
+        }),
+    )
+}
+
 /// An AERODROME_V2LIKE pool: volatile or stable, with the tokens' decimals counts.
 pub fn solidly_pool(
     id: u8,

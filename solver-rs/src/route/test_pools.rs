@@ -5,8 +5,8 @@ use crate::math::U256;
 use crate::pools::input::PoolInput;
 use crate::pools::PoolState;
 use crate::route::test_market::{
-    cl_pool, cp_pool, curve_pool, dodo_pool, gyro_eclp_pool, pool_input, sampled_pool,
-    solidly_pool, Rng,
+    cl_pool, cp_pool, curve_pool, dodo_pool, gyro_eclp_pool, lunarbase_pool, pool_input,
+    sampled_pool, solidly_pool, Rng,
 };
 use serde_json::json;
 
@@ -26,8 +26,9 @@ pub enum Family {
     StableSwap,
     Dodo,
     GyroEclp,
+    Lunarbase,
 }
-pub const FAMILIES: [Family; 8] = [
+pub const FAMILIES: [Family; 9] = [
     Family::ConstantProduct,
     Family::SolidlyVolatile,
     Family::SolidlyStable,
@@ -36,6 +37,7 @@ pub const FAMILIES: [Family; 8] = [
     Family::Woofi,
     Family::Dodo,
     Family::GyroEclp,
+    Family::Lunarbase,
 ];
 
 pub fn family_of(state: &PoolState) -> Family {
@@ -51,6 +53,7 @@ pub fn family_of(state: &PoolState) -> Family {
         PoolState::StableSwap(_) => Family::StableSwap,
         PoolState::Dodo(_) => Family::Dodo,
         PoolState::GyroEclp(_) => Family::GyroEclp,
+        PoolState::Lunarbase(_) => Family::Lunarbase,
     }
 }
 
@@ -140,6 +143,15 @@ pub fn random_pool(rng: &mut Rng, family: Family, id: u8, tokens: [Address; 2]) 
             let r0 = reserve(rng);
             let r1 = (r0 as f64 * (0.2 + rng.range(0, 1600) as f64 / 1000.0)) as u128;
             gyro_eclp_pool(id, tokens, [r0, r1], u128::from(rng.range(1, 30)) * 10u128.pow(14))
+        }
+        Family::Lunarbase => {
+            // An anchor near 1 (2^96 times the root of 0.9 to 1.1), fees up to 30 bps, a
+            // punishment up to 1 % for a trade the size of the reserves.
+            let root = (0.9 + rng.range(0, 2000) as f64 / 10_000.0).sqrt();
+            let anchor = (root * 2f64.powi(64)) as u128;
+            let fees = [rng.range(0, 5033) as u32, rng.range(0, 5033) as u32];
+            let punishment = rng.range(0, 167_773) as u32;
+            lunarbase_pool(id, tokens, anchor, fees, punishment, [reserve(rng), reserve(rng)])
         }
     }
 }

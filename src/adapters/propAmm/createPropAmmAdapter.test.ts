@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { afterAll, beforeAll, test } from 'vitest'
 import { type Address, type Hex, parseAbi, type PublicClient } from 'viem'
 import { loadSolver } from '../../../bindings/index.ts'
-import type { SampledState } from '../../../bindings/types.ts'
+import type { LunarbaseState, SampledState } from '../../../bindings/types.ts'
 import { createPropAmmMarket, type PropAmmMarket } from '../../../test/propAmm/createPropAmmMarket.ts'
 import { startPropAmmKeeper, type PropAmmKeeper } from '../../devnet/propAmm/startPropAmmKeeper.ts'
 import type { PropAmmVenue } from '../../devnet/propAmm/PropAmmDescription.ts'
@@ -17,8 +17,9 @@ import { decodePropAmmQuote, propAmmQuoteCall } from './propAmmQuoteCall.ts'
 // The prop AMM adapters read the devnet's stand-ins (deployPropAmms, re-priced by the keeper)
 // through the market's own batched reader: every sample equals the venue's own view asked by the
 // executor at that block, all venues' samples go out in one eth_call, the wire state is what the
-// solver takes; a stale or paused venue is unusable with its reason; LUNARBASE is sampled at the
-// executor's fee; FELTIR's samples stay within its cumulative limit.
+// solver takes; a stale or paused venue is unusable with its reason; LUNARBASE is read exactly (its
+// state at the executor's fee multiplier) and the solver's exact model pays what the venue's own view
+// quotes; FELTIR's samples stay within its cumulative limit.
 
 const EXECUTOR: Address = '0x5000000000000000000000000000000000000e0c'
 let devnet: Devnet
@@ -64,7 +65,7 @@ async function viewQuote(venue: PropAmmVenue, tokenIn: Address, amountIn: bigint
   return decodePropAmmQuote(venue.dex, data as Hex)
 }
 
-test('every venue sampled both ways in one eth_call; each sample is the venue view asked by the executor; the solver takes them', async () => {
+test('every venue sampled both ways in one eth_call; each sample is the venue view asked by the executor; LUNARBASE read exactly; the solver takes them', async () => {
   await keeper.tick()
   const { snapshots, unusable, blockNumber, sampling } = await readAll()
   assert.deepEqual(unusable, [])
@@ -72,6 +73,18 @@ test('every venue sampled both ways in one eth_call; each sample is the venue vi
   assert.equal(sampling, 1, 'one sampling multicall for all ten venues')
   for (const snapshot of snapshots) {
     const venue = market.propAmms.venues.find((v) => v.address.toLowerCase() === snapshot.ref.id) as PropAmmVenue
+    assert.deepEqual(adapters.get(venue.dex)?.encodeLeg(snapshot.ref), {
+      kind: 'prop_amm',
+      router: venue.entry,
+      protocol: venue.dex.toLowerCase(),
+    })
+    if (venue.dex === 'LUNARBASE') {
+      const exact = snapshot.input.state as LunarbaseState
+      assert.equal(exact.model, 'lunarbase')
+      assert.deepEqual(snapshot.input.tokens, venue.tokens, 'X, then Y')
+      assert.deepEqual([exact.feeMultiplier, exact.block, exact.paused], ['1', (blockNumber + 1n).toString(), false])
+      continue
+    }
     const state = snapshot.input.state as SampledState
     assert.equal(state.model, 'sampled')
     assert.equal(state.marginBps, propAmmMarginBps[venue.dex])
@@ -99,16 +112,31 @@ test('every venue sampled both ways in one eth_call; each sample is the venue vi
         'monotone',
       )
     }
-    assert.deepEqual(adapters.get(venue.dex)?.encodeLeg(snapshot.ref), {
-      kind: 'prop_amm',
-      router: venue.entry,
-      protocol: venue.dex.toLowerCase(),
-    })
   }
   const solver = await loadSolver({ nativeToken: market.tokens.WETH.address })
+  let exactChecked = 0
   try {
     const { rejected } = await solver.applyBlock({ blockNumber: Number(blockNumber), upserts: snapshots.map((s) => s.input) })
     assert.deepEqual(rejected, [])
+    // The exact model: one LUNARBASE leg pays what the venue's own view quotes the executor, both ways, at every size.
+    for (const venue of market.propAmms.venues.filter((v) => v.dex === 'LUNARBASE'))
+      for (const [tokenIn, tokenOut] of [venue.tokens, [venue.tokens[1], venue.tokens[0]]] as const)
+        for (const amountIn of [10n ** 3n, 10n ** 7n, 10n ** 12n, 10n ** 17n, 10n ** 20n]) {
+          const viewed = await viewQuote(venue, tokenIn, amountIn, blockNumber, EXECUTOR)
+          if (viewed === 0n) continue
+          const only = await solver.quote({
+            tokenIn,
+            tokenOut,
+            amountIn: amountIn.toString(),
+            slippageBps: 0,
+            maxHops: 1,
+            splitEnabled: false,
+            allowedDexes: ['LUNARBASE'],
+          })
+          assert.equal(only.expectedAmountOut, viewed.toString(), `LUNARBASE ${venue.symbols.join('/')} ${amountIn} of ${tokenIn}`)
+          exactChecked++
+        }
+    assert.ok(exactChecked >= 8, `${exactChecked} exact LUNARBASE quotes checked`)
     const plan = await solver.quote({
       tokenIn: market.tokens.WETH.address,
       tokenOut: market.tokens.USDC.address,
@@ -166,7 +194,7 @@ test('a stale venue and a paused one are unusable with their reason; the operato
   assert.deepEqual((await readAll()).unusable, [])
 })
 
-test('LUNARBASE is sampled at the executor fee; a configured margin wins; FELTIR samples stay within its limit', async () => {
+test('LUNARBASE is read at the executor fee multiplier; a configured margin wins; FELTIR samples stay within its limit', async () => {
   await keeper.tick()
   const lunar = market.propAmms.venues.find((v) => v.dex === 'LUNARBASE') as PropAmmVenue
   const feltir = market.propAmms.venues.find((v) => v.dex === 'FELTIR') as PropAmmVenue
@@ -179,16 +207,15 @@ test('LUNARBASE is sampled at the executor fee; a configured margin wins; FELTIR
     args: [feltir.tokens[0], feltir.tokens[1], limit],
   })
   await keeper.tick()
-  const refs = [refOf(lunar, 42), refOf(feltir)]
+  const refs = [refOf(lunar, 42), refOf(feltir, 42)]
   const asExecutor = await readAll(EXECUTOR, refs)
   const asOther = await readAll(devnet.account, refs)
-  const [lunarMine, lunarOther] = [asExecutor, asOther].map((r) => r.snapshots[0].input.state as SampledState)
-  assert.equal(lunarMine.marginBps, 42)
-  const wethSide = BigInt(lunar.tokens[0]) < BigInt(lunar.tokens[1]) ? 'zeroForOne' : 'oneForZero'
-  const mine = new Map(lunarMine[wethSide])
-  const cheaperForOthers = lunarOther[wethSide].filter(([i, o]) => mine.has(i) && BigInt(o) < BigInt(mine.get(i) as string))
-  assert.ok(cheaperForOthers.length > 5, 'another caller is quoted less (its fee multiplier)')
+  const [lunarMine, lunarOther] = [asExecutor, asOther].map((r) => r.snapshots[0].input.state as LunarbaseState)
+  // The margin of an exact venue is what its leg minimums leave for a re-pricing (docs/prop-amms.md).
+  assert.equal(asExecutor.snapshots[0].ref.marginBps, 42)
+  assert.deepEqual([lunarMine.feeMultiplier, lunarOther.feeMultiplier], ['1', '3'], 'another caller pays 3× the fee')
   const feltirState = asExecutor.snapshots[1].input.state as SampledState
+  assert.equal(feltirState.marginBps, 42)
   const feltirWeth = BigInt(feltir.tokens[0]) < BigInt(feltir.tokens[1]) ? feltirState.zeroForOne : feltirState.oneForZero
   assert.ok(feltirWeth.length > 3 && feltirWeth.every(([i]) => BigInt(i) <= limit), 'WETH in: no sample above the limit')
 })

@@ -7,6 +7,7 @@ import type { PropAmmDexId } from './propAmmDexIds.ts'
 import { propAmmMarginBps } from './propAmmMarginBps.ts'
 import { propAmmQuotesAsExecutor } from './propAmmQuotesAsExecutor.ts'
 import { propAmmSampleAmounts } from './propAmmSampleAmounts.ts'
+import { readLunarbaseState } from './readLunarbaseState.ts'
 import { readPropAmmVenue } from './readPropAmmVenue.ts'
 
 /** What re-prices or re-opens a venue: the operator's update, a pause or unpause. */
@@ -19,7 +20,9 @@ const venueEvents = parseAbi([
 ])
 
 /**
- * A prop AMM kind (PROPSWAP, TESSERA, ELFOMOFI, LUNARBASE, FELTIR): no curve to model, so each
+ * A prop AMM kind (PROPSWAP, TESSERA, ELFOMOFI, LUNARBASE, FELTIR). LUNARBASE publishes its math:
+ * its pools are read exactly (`readLunarbaseState`, the solver's `lunarbase` model, tokens X then Y)
+ * as the executor sees them. The others have no curve to model, so each
  * block the venue is priced by its own quote view (`propAmmQuoteCall`), asked by the address that
  * will execute (`executor`: the swap router; LUNARBASE's fee depends on the caller), at log-spaced
  * sizes plus fractions of its inventory (`propAmmSampleAmounts`), both directions, in one
@@ -57,6 +60,11 @@ export function createPropAmmAdapter({ dex }: { dex: PropAmmDexId }): PoolAdapte
       const venue = getAddress(ref.id)
       const state = await readPropAmmVenue({ client, dex, venue, blockNumber, nextBlockNumber: nextBlock.number })
       if (state.closed) throw unusable(state.closed)
+      if (dex === 'LUNARBASE') {
+        const exact = await readLunarbaseState({ client, venue, blockNumber, executeAt: nextBlock.number, executor })
+        const input: PoolInput = { id: ref.id, dex, tokens: state.tokens, state: exact }
+        return { ref: { ...ref, entry: state.entry }, input, refreshEveryBlock: true }
+      }
       const directions = ([0, 1] as const).map((i) => {
         const [tokenIn, tokenOut] = [state.tokens[i], state.tokens[1 - i]]
         const amounts = propAmmSampleAmounts({ decimals: state.decimals[i], reserveIn: state.reserves[i], maxIn: state.maxIn?.[i] })

@@ -6,7 +6,8 @@ const Q96 = 2n ** 96n
  * A pool's reserves as the price near its current state sees them, in raw units of token0 and
  * token1: a constant-product or Solidly pool's reserves; a concentrated pool's virtual reserves at
  * its active liquidity (x = L·2^96/√P, y = L·√P/2^96, floored: the depth a trade near the price
- * meets, not the tokens parked out of range); an E-CLP's Vault balances. Undefined for sampled venues (no reserves to read).
+ * meets, not the tokens parked out of range); an E-CLP's Vault balances; a LunarBase pool's active
+ * reserves (it prices linearly at its anchor up to them). Undefined for sampled venues (no reserves to read).
  *
  * @example
  * virtualReserves({ id, dex: 'UNIV2', tokens, state: { model: 'constant_product', reserves: ['10', '20'] } }) // [10n, 20n]
@@ -26,6 +27,8 @@ export function virtualReserves(pool: PoolInput): [bigint, bigint] | undefined {
     // An E-CLP's Vault balances: all a trade can take out (the curve holds nothing beyond them).
     case 'gyro_eclp':
       return [BigInt(state.balances[0]), BigInt(state.balances[1])]
+    case 'lunarbase':
+      return [BigInt(state.reserveX), BigInt(state.reserveY)]
     default:
       return undefined
   }

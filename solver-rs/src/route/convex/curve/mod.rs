@@ -11,7 +11,8 @@
 //! - [`stable`]: Solidly stable, the x³y + xy³ level curve with the pool's rounding slack;
 //! - [`piecewise`]: sampled venues, their fitted curve from the input already consumed; WOOFi's
 //!   vault, one linear piece whose rate and width `pools/woofi/bound.rs` proves for the whole vault;
-//!   the families bounded by a first rate and a cap (`pools/bound_line.rs`: DODO's PMM, the E-CLP).
+//!   the families bounded by a first rate and a cap (`pools/bound_line.rs`: DODO's PMM, the E-CLP,
+//!   LunarBase's anchor).
 //! - [`PooledSide`]: one pair of a venue of shared state (Curve), read off the venue's budget
 //!   (`convex/pooled.rs`). It bounds the pair alone; the dual prices such a venue by its joint
 //!   term, never by one side's curve (`dual.rs`).
@@ -135,6 +136,9 @@ impl<'m> Curve<'m> {
                 pool.bound_line(token_in, token_out)?.pieces(),
             ))),
             PoolState::GyroEclp(pool) => Some(Curve::Piecewise(Piecewise::from_pieces(
+                pool.bound_line(token_in, token_out)?.pieces(),
+            ))),
+            PoolState::Lunarbase(pool) => Some(Curve::Piecewise(Piecewise::from_pieces(
                 pool.bound_line(token_in, token_out)?.pieces(),
             ))),
         }
