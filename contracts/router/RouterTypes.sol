@@ -59,3 +59,4 @@ uint8 constant LEG_CURVE = 8;
 uint8 constant LEG_PROP_AMM = 9;
 uint8 constant LEG_AERODROME_V2 = 12;
 uint8 constant LEG_PANCAKE_INFINITY_CL = 13;
+uint8 constant LEG_MAVERICK_V2 = 15;

@@ -12,6 +12,7 @@ import {AerodromeLegs} from "./AerodromeLegs.sol";
 import {InfinityLegs} from "./InfinityLegs.sol";
 import {PropAmmLegs} from "./PropAmmLegs.sol";
 import {CurveLegs} from "./CurveLegs.sol";
+import {MaverickV2Legs} from "./MaverickV2Legs.sol";
 import {ReentrancyLock} from "../common/ReentrancyLock.sol";
 import {ISwapRouter} from "./ISwapRouter.sol";
 
@@ -51,7 +52,8 @@ contract SwapRouter is
     AerodromeLegs,
     InfinityLegs,
     PropAmmLegs,
-    CurveLegs
+    CurveLegs,
+    MaverickV2Legs
 {
     uint256 private constant BPS = 10_000;
 
@@ -212,6 +214,7 @@ contract SwapRouter is
         else if (kind == LEG_PROP_AMM)
             _swapPropAmm(leg.pool, leg.tokenIn, leg.tokenOut, amountIn, leg.minOut, leg.data);
         else if (kind == LEG_CURVE) _swapCurve(leg.pool, leg.tokenIn, amountIn, leg.minOut, leg.data);
+        else if (kind == LEG_MAVERICK_V2) _swapMaverickV2(leg.pool, leg.tokenIn, amountIn, leg.data);
         else revert UnsupportedLegKind(kind);
     }
 }

@@ -56,5 +56,5 @@ export const adapterRegistry: { readonly [K in DexId]: RegistryEntry } = {
   },
   WOOFI: { status: 'absent', reason: `no reader of the WooPPV2 vault yet; the solver prices it exactly; ${noLeg} (woofi is reserved)` },
   GYROSCOPE_ECLP: { status: 'absent', reason: `no reader of E-CLP pools yet; the solver prices them exactly; ${noLeg}` },
-  MAVERICK_V2: { status: 'absent', reason: `the solver has no model of Maverick V2 bins yet (unsupported); ${noLeg}` },
+  MAVERICK_V2: { status: 'absent', reason: `no reader of Maverick V2 pools yet; the solver prices their ticks exactly; ${noLeg}` },
 }

@@ -1,6 +1,6 @@
 /**
  * The router's leg kind numbers (`docs/route-legs.md`, `contracts/router/RouterTypes.sol`), one per
- * spec `LegData` kind (`pancake_infinity_cl` since API 0.2.0). Kinds 10 and 11 are reserved: the
+ * spec `LegData` kind (`pancake_infinity_cl` and `maverick_v2` since API 0.2.0). Kinds 10 and 11 are reserved: the
  * contract reverts `UnsupportedLegKind` on them.
  *
  * @example
@@ -21,6 +21,7 @@ export const routerLegKind = {
   woofi: 11,
   aerodrome_v2: 12,
   pancake_infinity_cl: 13,
+  maverick_v2: 15,
 } as const
 
 /** A spec `LegData` kind. */

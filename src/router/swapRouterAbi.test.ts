@@ -32,6 +32,7 @@ test('every leg kind number in TypeScript matches RouterTypes.sol, and every spe
     'univ3',
     'aerodrome_v2',
     'pancake_infinity_cl',
+    'maverick_v2',
   ]
   const reserved = ['dodo_v2', 'woofi']
   assert.deepEqual(Object.keys(routerLegKind).sort(), specKinds.sort())

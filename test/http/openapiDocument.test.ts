@@ -143,9 +143,10 @@ describe('the document', () => {
     const legKinds = resolve(doc.components.schemas.RouteLeg.properties.data).anyOf.map(
       (o: any) => o.properties.kind.enum?.[0] ?? o.properties.kind.const,
     )
-    // The spec's 13 kinds, plus pancake_infinity_cl since 0.2.0 (an addition: the others unchanged).
-    assert.equal(legKinds.length, 14)
-    assert.ok(legKinds.includes('pancake_infinity_cl'))
+    // The spec's 13 kinds, plus pancake_infinity_cl and maverick_v2 since 0.2.0 (additions: the
+    // others unchanged).
+    assert.equal(legKinds.length, 15)
+    assert.ok(legKinds.includes('pancake_infinity_cl') && legKinds.includes('maverick_v2'))
     assert.equal(resolve(doc.components.schemas.QuoteRequest.properties.allowedDexes.items).enum.length, 21)
     // OpenAPI links: a quoteId from /quote or /execute goes into /submit.
     for (const path of ['/quote', '/execute']) {

@@ -2,7 +2,9 @@
 //! See `docs/solver-wire-format.md` for the full format.
 
 use super::registry::{spec, DexSpec, Model};
-use super::{clmm, cpmm, dodo, gyro_eclp, sampled, solidly, stableswap, woofi, PoolState};
+use super::{
+    clmm, cpmm, dodo, gyro_eclp, maverick, sampled, solidly, stableswap, woofi, PoolState,
+};
 use crate::dex::DexId;
 use serde::Deserialize;
 
@@ -30,6 +32,7 @@ pub enum StateInput {
     Stableswap(stableswap::StableSwapWire),
     DodoPmm(dodo::DodoWire),
     GyroEclp(gyro_eclp::GyroEclpWire),
+    MaverickV2(maverick::MaverickWire),
 }
 
 /// Why a pool input was refused.
@@ -68,6 +71,7 @@ impl StateInput {
             StateInput::Stableswap(_) => "stableswap",
             StateInput::DodoPmm(_) => "dodo_pmm",
             StateInput::GyroEclp(_) => "gyro_eclp",
+            StateInput::MaverickV2(_) => "maverick_v2",
         }
     }
 }
@@ -102,6 +106,9 @@ pub fn decode_state(dex: DexId, state: StateInput) -> Result<PoolState, PoolInpu
         (Model::DodoPmm, StateInput::DodoPmm(w)) => PoolState::Dodo(dodo::DodoPool::from_wire(w)?),
         (Model::GyroEclp, StateInput::GyroEclp(w)) => {
             PoolState::GyroEclp(gyro_eclp::GyroEclpPool::from_wire(w)?)
+        }
+        (Model::MaverickV2, StateInput::MaverickV2(w)) => {
+            PoolState::MaverickV2(maverick::MaverickPool::from_wire(w)?)
         }
         (_, other) => return Err(wrong(&other)),
     };

@@ -17,6 +17,7 @@ pub mod gyro_eclp;
 pub mod input;
 #[cfg(test)]
 mod json_lines;
+pub mod maverick;
 pub mod registry;
 pub mod sampled;
 pub mod solidly;
@@ -97,6 +98,7 @@ pub enum PoolState {
     StableSwap(stableswap::StableSwapPool),
     Dodo(dodo::DodoPool),
     GyroEclp(gyro_eclp::GyroEclpPool),
+    MaverickV2(maverick::MaverickPool),
 }
 
 impl PoolState {
@@ -108,7 +110,8 @@ impl PoolState {
             | PoolState::Concentrated(_)
             | PoolState::Sampled(_)
             | PoolState::Dodo(_)
-            | PoolState::GyroEclp(_) => 2,
+            | PoolState::GyroEclp(_)
+            | PoolState::MaverickV2(_) => 2,
             PoolState::Woofi(p) => p.token_count(),
             PoolState::StableSwap(p) => p.coins(),
         }
@@ -141,6 +144,7 @@ impl PoolModel for PoolState {
             PoolState::StableSwap(p) => p.amount_out(token_in, token_out, amount_in),
             PoolState::Dodo(p) => p.amount_out(token_in, token_out, amount_in),
             PoolState::GyroEclp(p) => p.amount_out(token_in, token_out, amount_in),
+            PoolState::MaverickV2(p) => p.amount_out(token_in, token_out, amount_in),
         }
     }
 
@@ -184,6 +188,10 @@ impl PoolModel for PoolState {
                 let (o, s) = p.apply(token_in, token_out, amount_in)?;
                 (o, PoolState::GyroEclp(s))
             }
+            PoolState::MaverickV2(p) => {
+                let (o, s) = p.apply(token_in, token_out, amount_in)?;
+                (o, PoolState::MaverickV2(s))
+            }
         })
     }
 
@@ -197,6 +205,7 @@ impl PoolModel for PoolState {
             PoolState::StableSwap(p) => p.spot_price(token_in, token_out),
             PoolState::Dodo(p) => p.spot_price(token_in, token_out),
             PoolState::GyroEclp(p) => p.spot_price(token_in, token_out),
+            PoolState::MaverickV2(p) => p.spot_price(token_in, token_out),
         }
     }
 
@@ -210,6 +219,7 @@ impl PoolModel for PoolState {
             PoolState::StableSwap(p) => p.amount_out_bound(token_in, token_out, amount_in),
             PoolState::Dodo(p) => p.amount_out_bound(token_in, token_out, amount_in),
             PoolState::GyroEclp(p) => p.amount_out_bound(token_in, token_out, amount_in),
+            PoolState::MaverickV2(p) => p.amount_out_bound(token_in, token_out, amount_in),
         }
     }
 }

@@ -24,6 +24,8 @@ pub enum Model {
     DodoPmm,
     /// Gyroscope's E-CLP on the Balancer V2 Vault (scaling factors, signed fixed point).
     GyroEclp,
+    /// Maverick V2's ticks with per-tick reserves, directional fees and the protocol's share.
+    MaverickV2,
     /// Not modelled yet: its pools are refused with this reason, never silently dropped.
     Unsupported { reason: &'static str },
 }
@@ -98,7 +100,6 @@ const fn repeats_save(spec: DexSpec, gas_repeat_saving: u64) -> DexSpec {
 
 const V3: Model = Model::Concentrated(ClFlavor::UniswapV3);
 const ALGEBRA: Model = Model::Concentrated(ClFlavor::AlgebraIntegral);
-const LATER: &str = "no pool model yet: its family lands in a later issue";
 
 /// The registry entry of `dex`. Gas figures of the eleven kinds on the seeded devnet are
 /// least-squares fits of executed quotes through our router, per-word figures included, less the
@@ -153,7 +154,7 @@ pub const fn spec(dex: DexId) -> DexSpec {
         DodoV2 => spec_of(dex, Model::DodoPmm, 128_000, 0, 0),
         Woofi => spec_of(dex, Model::Woofi, 160_000, 0, 0),
         GyroscopeEclp => spec_of(dex, Model::GyroEclp, 136_000, 0, 0),
-        MaverickV2 => spec_of(dex, Model::Unsupported { reason: LATER }, 125_000, 20_000, 0),
+        MaverickV2 => spec_of(dex, Model::MaverickV2, 125_000, 20_000, 0),
     }
 }
 

@@ -5,8 +5,8 @@ use crate::math::U256;
 use crate::pools::input::PoolInput;
 use crate::pools::PoolState;
 use crate::route::test_market::{
-    cl_pool, cp_pool, curve_pool, dodo_pool, gyro_eclp_pool, pool_input, sampled_pool,
-    solidly_pool, Rng,
+    cl_pool, cp_pool, curve_pool, dodo_pool, gyro_eclp_pool, maverick_pool, pool_input,
+    sampled_pool, solidly_pool, Rng,
 };
 use serde_json::json;
 
@@ -26,8 +26,9 @@ pub enum Family {
     StableSwap,
     Dodo,
     GyroEclp,
+    MaverickV2,
 }
-pub const FAMILIES: [Family; 8] = [
+pub const FAMILIES: [Family; 9] = [
     Family::ConstantProduct,
     Family::SolidlyVolatile,
     Family::SolidlyStable,
@@ -36,6 +37,7 @@ pub const FAMILIES: [Family; 8] = [
     Family::Woofi,
     Family::Dodo,
     Family::GyroEclp,
+    Family::MaverickV2,
 ];
 
 pub fn family_of(state: &PoolState) -> Family {
@@ -51,6 +53,7 @@ pub fn family_of(state: &PoolState) -> Family {
         PoolState::StableSwap(_) => Family::StableSwap,
         PoolState::Dodo(_) => Family::Dodo,
         PoolState::GyroEclp(_) => Family::GyroEclp,
+        PoolState::MaverickV2(_) => Family::MaverickV2,
     }
 }
 
@@ -140,6 +143,19 @@ pub fn random_pool(rng: &mut Rng, family: Family, id: u8, tokens: [Address; 2]) 
             let r0 = reserve(rng);
             let r1 = (r0 as f64 * (0.2 + rng.range(0, 1600) as f64 / 1000.0)) as u128;
             gyro_eclp_pool(id, tokens, [r0, r1], u128::from(rng.range(1, 30)) * 10u128.pow(14))
+        }
+        Family::MaverickV2 => {
+            // Ticks of 0.1 % around a price near 1: A below the active tick, B above, both in it.
+            let active = rng.range(0, 21) as i32 - 10;
+            let ticks: Vec<(i32, u128, u128)> = (active - 8..=active + 8)
+                .map(|t| {
+                    let (a, b) = (reserve(rng) / 8, reserve(rng) / 8);
+                    (t, if t <= active { a } else { 0 }, if t >= active { b } else { 0 })
+                })
+                .collect();
+            let fee = |rng: &mut Rng| u128::from(rng.range(0, 31)) * 10u128.pow(14);
+            let fees = [fee(rng), fee(rng)];
+            maverick_pool(id, tokens, 10, active, fees, rng.range(0, 256) as u8, &ticks)
         }
     }
 }

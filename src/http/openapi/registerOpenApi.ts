@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify'
 
 /**
  * The interface version (spec §9: paths carry no version segment). 0.2.0 adds the
- * `pancake_infinity_cl` leg kind to `LegData`; nothing else changed shape (docs/route-legs.md).
+ * `pancake_infinity_cl` and `maverick_v2` leg kinds to `LegData`; nothing else changed shape
+ * (docs/route-legs.md).
  */
 export const API_VERSION = '0.2.0'
 

@@ -137,6 +137,10 @@ impl<'m> Curve<'m> {
             PoolState::GyroEclp(pool) => Some(Curve::Piecewise(Piecewise::from_pieces(
                 pool.bound_line(token_in, token_out)?.pieces(),
             ))),
+            PoolState::MaverickV2(pool) => {
+                let pieces = pool.bound_pieces(token_in, token_out);
+                (!pieces.is_empty()).then(|| Curve::Piecewise(Piecewise::from_pieces(pieces)))
+            }
         }
     }
 
