@@ -18,6 +18,16 @@
 //! the pieces taken in order. The token amounts are the AMM's over the scales, the output floored.
 //! No rounding of the pool pays above these real-number figures, so the only margin is for the
 //! floating-point evaluation. Tested in `maverick_tests.rs`.
+//!
+//! Sound, not tight: the active tick is bounded at its lower edge for A in and at its upper edge
+//! for B in, so the two directions' first rates multiply to (1 − fee_A)(1 − fee_B)·(upper/lower)²,
+//! above one where the fees are below the tick's width (0.1 % a tick at spacing 10). The convex
+//! relaxation then sees a round trip through the pool that gains, and its bound on a graph with
+//! both directions of such a pool can be far above the best plan (the exhaustive test leaves
+//! Maverick graphs out of its tightness check for this). Bounding the active tick at its current
+//! price instead needs a proof that the price the pool recomputes from a tick's reserves never
+//! falls along a run of swaps in one direction: in real numbers it is a rising function of the
+//! reserves' ratio alone, but the pool's floored liquidity moves it, by an amount not yet bounded.
 
 use super::tick_math::ONE;
 use super::MaverickPool;
@@ -47,7 +57,7 @@ impl MaverickPool {
         let side = usize::from(!token_a_in);
         let keep = 1.0 - f64::from(self.fees[side]) / f64::from(ONE);
         let (scale_in, scale_out) =
-            (f64::from(self.scales[side]), f64::from(self.scales[1 - side]));
+            (f64::from(self.scales[side]), f64::from(self.scales[side ^ 1]));
         let ratio = edge / f64::from(ONE);
         let price = if token_a_in { 1.0 / (ratio * ratio) } else { ratio * ratio };
         keep * price * scale_in / scale_out

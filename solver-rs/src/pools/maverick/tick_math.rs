@@ -41,24 +41,27 @@ const RATIOS: [u128; 18] = [
 const ODD: u128 = 0xfffc_b933_bd6f_ad9d_3af5_f0b9_f25d_b4d6;
 
 /// sqrt(1.0001^(tick · spacing)), D18 (`TickMath.tickSqrtPrice`); an error past the tick range.
+/// Shifts are `wrapping_` where the contract shifts: every shift is by less than 256 bits, exact.
 pub fn tick_sqrt_price(spacing: u32, tick: i32) -> Result<U256, PoolError> {
     let abs = u64::from(tick.unsigned_abs()).saturating_mul(u64::from(spacing));
     if abs > MAX_TICK {
         return Err(PoolError::InvalidState(format!("Maverick tick {tick} past the tick range")));
     }
-    let mut ratio = if abs & 1 != 0 { U256::from(ODD) } else { U256::from(1u8) << 128 };
+    let mut ratio = if abs & 1 != 0 { U256::from(ODD) } else { U256::from(1u8).wrapping_shl(128) };
     for (k, factor) in RATIOS.iter().enumerate() {
-        if abs >> (k.saturating_add(1)) & 1 != 0 {
+        if abs.checked_shr(u32::try_from(k).unwrap_or(u32::MAX).saturating_add(1)).unwrap_or(0) & 1
+            != 0
+        {
             // Both factors are below 2^129 and 2^128: the product fits 256 bits, as the
             // contract's `unchecked` block relies on.
-            ratio = ratio.wrapping_mul(U256::from(*factor)) >> 128;
+            ratio = ratio.wrapping_mul(U256::from(*factor)).wrapping_shr(128);
         }
     }
     if tick > 0 {
         ratio = U256::MAX.checked_div(ratio).ok_or(PoolError::DivisionByZero)?;
     }
     // `(ratio * ONE) >> 128` in the contract's `unchecked` block: ratio < 2^163 at the range's end.
-    Ok(ratio.wrapping_mul(ONE) >> 128)
+    Ok(ratio.wrapping_mul(ONE).wrapping_shr(128))
 }
 
 pub fn mul_down(x: U256, y: U256) -> Result<U256, PoolError> {
@@ -100,20 +103,20 @@ pub fn tick_liquidity(
     upper: U256,
 ) -> Result<U256, PoolError> {
     let diff = sub(upper, lower)?;
-    let small = (reserve_a >> 78usize).is_zero() && (reserve_b >> 78usize).is_zero();
+    let small = reserve_a.wrapping_shr(78).is_zero() && reserve_b.wrapping_shr(78).is_zero();
     let bump: usize = if small { 57 } else { 0 };
     // Under 2^78, shifted by 57: under 2^135, no bit lost.
-    let (a, b) = (reserve_a << bump, reserve_b << bump);
+    let (a, b) = (reserve_a.wrapping_shl(bump), reserve_b.wrapping_shl(bump));
     if b.is_zero() {
-        return Ok(div_down(a, diff)? >> bump);
+        return Ok(div_down(a, diff)?.wrapping_shr(bump));
     }
     if a.is_zero() {
-        return Ok(mul_div(mul_down(b, lower)?, upper, diff)? >> bump);
+        return Ok(mul_div(mul_down(b, lower)?, upper, diff)?.wrapping_shr(bump));
     }
-    let half = add(div_down(a, upper)?, mul_down(b, lower)?)? >> 1;
+    let half = add(div_down(a, upper)?, mul_down(b, lower)?)?.wrapping_shr(1);
     let inner = add(mul_div(half, half, ONE)?, mul_div(mul_down(b, a)?, diff, upper)?)?;
     let root = mul(sqrt(inner), ROOT_1E18)?;
-    Ok(mul_div(add(half, root)?, upper, diff)? >> bump)
+    Ok(mul_div(add(half, root)?, upper, diff)?.wrapping_shr(bump))
 }
 
 /// `getSqrtPrice`: the price inside the tick from its reserves, held to the tick's edges.
