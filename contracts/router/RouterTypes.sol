@@ -62,3 +62,4 @@ uint8 constant LEG_WOOFI = 11;
 uint8 constant LEG_AERODROME_V2 = 12;
 uint8 constant LEG_PANCAKE_INFINITY_CL = 13;
 uint8 constant LEG_BALANCER_VAULT = 14;
+uint8 constant LEG_MAVERICK_V2 = 15;

@@ -15,6 +15,7 @@ import {CurveLegs} from "./CurveLegs.sol";
 import {DodoLegs} from "./DodoLegs.sol";
 import {WoofiLegs} from "./WoofiLegs.sol";
 import {BalancerVaultLegs} from "./BalancerVaultLegs.sol";
+import {MaverickV2Legs} from "./MaverickV2Legs.sol";
 import {ReentrancyLock} from "../common/ReentrancyLock.sol";
 import {ISwapRouter} from "./ISwapRouter.sol";
 
@@ -57,7 +58,8 @@ contract SwapRouter is
     CurveLegs,
     DodoLegs,
     WoofiLegs,
-    BalancerVaultLegs
+    BalancerVaultLegs,
+    MaverickV2Legs
 {
     uint256 private constant BPS = 10_000;
 
@@ -222,6 +224,7 @@ contract SwapRouter is
         else if (kind == LEG_WOOFI) _swapWoofi(leg.pool, leg.tokenIn, leg.tokenOut, amountIn, leg.minOut, leg.data);
         else if (kind == LEG_BALANCER_VAULT)
             _swapBalancerVault(leg.pool, leg.tokenIn, leg.tokenOut, amountIn, leg.minOut, leg.data);
+        else if (kind == LEG_MAVERICK_V2) _swapMaverickV2(leg.pool, leg.tokenIn, amountIn, leg.data);
         else revert UnsupportedLegKind(kind);
     }
 }

@@ -1,23 +1,10 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {IMaverickV2Pool} from "../router/MaverickV2Legs.sol";
+
 interface IERC20TransferFrom {
     function transferFrom(address from, address to, uint256 amount) external returns (bool);
-}
-
-interface IMaverickV2PoolLike {
-    struct SwapParams {
-        uint256 amount;
-        bool tokenAIn;
-        bool exactOutput;
-        int32 tickLimit;
-    }
-
-    function swap(
-        address recipient,
-        SwapParams calldata params,
-        bytes calldata data
-    ) external returns (uint256 amountIn, uint256 amountOut);
 }
 
 /// @notice Test caller of the Maverick V2 stand-in: swaps with a non-empty `data`, so the pool asks
@@ -40,9 +27,9 @@ contract MaverickV2CallbackPayer {
         uint256 shortBy
     ) external returns (uint256 amountIn, uint256 amountOut) {
         (_pool, _payer, _shortBy) = (pool, msg.sender, shortBy);
-        (amountIn, amountOut) = IMaverickV2PoolLike(pool).swap(
+        (amountIn, amountOut) = IMaverickV2Pool(pool).swap(
             recipient,
-            IMaverickV2PoolLike.SwapParams(amount, tokenAIn, false, tickLimit),
+            IMaverickV2Pool.SwapParams(amount, tokenAIn, false, tickLimit),
             abi.encode(msg.sender)
         );
         (_pool, _payer, _shortBy) = (address(0), address(0), 0);

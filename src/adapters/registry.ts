@@ -54,5 +54,8 @@ export const adapterRegistry: { readonly [K in DexId]: RegistryEntry } = {
   DODO_V2: { status: 'present', adapter: dodoV2 },
   WOOFI: { status: 'present', adapter: woofi },
   GYROSCOPE_ECLP: { status: 'present', adapter: gyroscopeEclp },
-  MAVERICK_V2: { status: 'absent', reason: `the solver has no model of Maverick V2 bins yet (unsupported); ${noLeg}` },
+  MAVERICK_V2: {
+    status: 'absent',
+    reason: 'no reader of Maverick V2 pools yet; the solver prices their ticks exactly and the router executes maverick_v2 legs',
+  },
 }

@@ -31,6 +31,8 @@ const CURVE_MAX_COINS = 8
  */
 const CURVE_INDEX_INT128 = 0
 const curveLegAbi = [{ type: 'uint8' }, { type: 'uint8' }, { type: 'uint8' }] as const
+/** A `maverick_v2` leg's data as `MaverickV2Legs.sol` decodes it: the direction and the tick limit. */
+const maverickLegAbi = [{ type: 'bool' }, { type: 'int32' }] as const
 /** One hop of an `aerodrome_v2` leg as the router decodes it. */
 const aerodromeRoutesAbi = [
   {
@@ -178,6 +180,17 @@ export function encodeRouterLeg({ leg, path = 'leg' }: EncodeRouterLegParameters
         kind: routerLegKind.balancer_vault,
         pool: address(data.vault, 'data.vault'),
         data: encodeAbiParameters([{ type: 'bytes32' }], [data.poolId as Hex]),
+        ...base,
+      }
+    }
+    case 'maverick_v2': {
+      if (typeof data.tokenAIn !== 'boolean') fail('data.tokenAIn', `must be a boolean: ${String(data.tokenAIn)}`)
+      if (!Number.isInteger(data.tickLimit) || data.tickLimit < -(2 ** 31) || data.tickLimit >= 2 ** 31)
+        fail('data.tickLimit', `must be an int32: ${String(data.tickLimit)}`)
+      return {
+        kind: routerLegKind.maverick_v2,
+        pool: address(data.pool, 'data.pool'),
+        data: encodeAbiParameters(maverickLegAbi, [data.tokenAIn, data.tickLimit]),
         ...base,
       }
     }

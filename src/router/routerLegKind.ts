@@ -1,6 +1,6 @@
 /**
  * The router's leg kind numbers (`docs/route-legs.md`, `contracts/router/RouterTypes.sol`), one per
- * spec `LegData` kind (`pancake_infinity_cl` and our `balancer_vault` since API 0.2.0). On any other
+ * spec `LegData` kind (`pancake_infinity_cl`, our `balancer_vault` and `maverick_v2` since API 0.2.0). On any other
  * number the contract reverts `UnsupportedLegKind`.
  *
  * @example
@@ -22,6 +22,7 @@ export const routerLegKind = {
   aerodrome_v2: 12,
   pancake_infinity_cl: 13,
   balancer_vault: 14,
+  maverick_v2: 15,
 } as const
 
 /** A spec `LegData` kind. */

@@ -33,6 +33,7 @@ test('every leg kind number in TypeScript matches RouterTypes.sol, and every spe
     'aerodrome_v2',
     'pancake_infinity_cl',
     'balancer_vault',
+    'maverick_v2',
   ]
   const reserved: string[] = []
   assert.deepEqual(Object.keys(routerLegKind).sort(), specKinds.sort())

@@ -143,10 +143,10 @@ describe('the document', () => {
     const legKinds = resolve(doc.components.schemas.RouteLeg.properties.data).anyOf.map(
       (o: any) => o.properties.kind.enum?.[0] ?? o.properties.kind.const,
     )
-    // The spec's 13 kinds, plus pancake_infinity_cl and balancer_vault since 0.2.0 (additions: the others unchanged).
-    assert.equal(legKinds.length, 15)
-    assert.ok(legKinds.includes('pancake_infinity_cl'))
-    assert.ok(legKinds.includes('balancer_vault'))
+    // The spec's 13 kinds, plus pancake_infinity_cl, balancer_vault and maverick_v2 since 0.2.0
+    // (additions: the others unchanged).
+    assert.equal(legKinds.length, 16)
+    assert.ok(['pancake_infinity_cl', 'balancer_vault', 'maverick_v2'].every((k) => legKinds.includes(k)))
     assert.equal(resolve(doc.components.schemas.QuoteRequest.properties.allowedDexes.items).enum.length, 21)
     // OpenAPI links: a quoteId from /quote or /execute goes into /submit.
     for (const path of ['/quote', '/execute']) {

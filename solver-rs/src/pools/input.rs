@@ -3,7 +3,8 @@
 
 use super::registry::{spec, DexSpec, Model};
 use super::{
-    clmm, cpmm, dodo, gyro_eclp, lunarbase, sampled, solidly, stableswap, woofi, PoolState,
+    clmm, cpmm, dodo, gyro_eclp, lunarbase, maverick, sampled, solidly, stableswap, woofi,
+    PoolState,
 };
 use crate::dex::DexId;
 use serde::Deserialize;
@@ -33,6 +34,7 @@ pub enum StateInput {
     DodoPmm(dodo::DodoWire),
     GyroEclp(gyro_eclp::GyroEclpWire),
     Lunarbase(lunarbase::LunarbaseWire),
+    MaverickV2(maverick::MaverickWire),
 }
 
 /// Why a pool input was refused.
@@ -72,6 +74,7 @@ impl StateInput {
             StateInput::DodoPmm(_) => "dodo_pmm",
             StateInput::GyroEclp(_) => "gyro_eclp",
             StateInput::Lunarbase(_) => "lunarbase",
+            StateInput::MaverickV2(_) => "maverick_v2",
         }
     }
 }
@@ -109,6 +112,9 @@ pub fn decode_state(dex: DexId, state: StateInput) -> Result<PoolState, PoolInpu
         }
         (Model::Lunarbase, StateInput::Lunarbase(w)) => {
             PoolState::Lunarbase(lunarbase::LunarbasePool::from_wire(w)?)
+        }
+        (Model::MaverickV2, StateInput::MaverickV2(w)) => {
+            PoolState::MaverickV2(maverick::MaverickPool::from_wire(w)?)
         }
         (_, other) => return Err(wrong(&other)),
     };

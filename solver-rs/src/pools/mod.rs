@@ -18,6 +18,7 @@ pub mod input;
 #[cfg(test)]
 mod json_lines;
 pub mod lunarbase;
+pub mod maverick;
 pub mod registry;
 pub mod sampled;
 pub mod solidly;
@@ -99,6 +100,7 @@ pub enum PoolState {
     Dodo(dodo::DodoPool),
     GyroEclp(gyro_eclp::GyroEclpPool),
     Lunarbase(lunarbase::LunarbasePool),
+    MaverickV2(maverick::MaverickPool),
 }
 
 impl PoolState {
@@ -111,7 +113,8 @@ impl PoolState {
             | PoolState::Sampled(_)
             | PoolState::Dodo(_)
             | PoolState::GyroEclp(_)
-            | PoolState::Lunarbase(_) => 2,
+            | PoolState::Lunarbase(_)
+            | PoolState::MaverickV2(_) => 2,
             PoolState::Woofi(p) => p.token_count(),
             PoolState::StableSwap(p) => p.coins(),
         }
@@ -145,6 +148,7 @@ impl PoolModel for PoolState {
             PoolState::Dodo(p) => p.amount_out(token_in, token_out, amount_in),
             PoolState::GyroEclp(p) => p.amount_out(token_in, token_out, amount_in),
             PoolState::Lunarbase(p) => p.amount_out(token_in, token_out, amount_in),
+            PoolState::MaverickV2(p) => p.amount_out(token_in, token_out, amount_in),
         }
     }
 
@@ -192,6 +196,10 @@ impl PoolModel for PoolState {
                 let (o, s) = p.apply(token_in, token_out, amount_in)?;
                 (o, PoolState::Lunarbase(s))
             }
+            PoolState::MaverickV2(p) => {
+                let (o, s) = p.apply(token_in, token_out, amount_in)?;
+                (o, PoolState::MaverickV2(s))
+            }
         })
     }
 
@@ -206,6 +214,7 @@ impl PoolModel for PoolState {
             PoolState::Dodo(p) => p.spot_price(token_in, token_out),
             PoolState::GyroEclp(p) => p.spot_price(token_in, token_out),
             PoolState::Lunarbase(p) => p.spot_price(token_in, token_out),
+            PoolState::MaverickV2(p) => p.spot_price(token_in, token_out),
         }
     }
 
@@ -220,6 +229,7 @@ impl PoolModel for PoolState {
             PoolState::Dodo(p) => p.amount_out_bound(token_in, token_out, amount_in),
             PoolState::GyroEclp(p) => p.amount_out_bound(token_in, token_out, amount_in),
             PoolState::Lunarbase(p) => p.amount_out_bound(token_in, token_out, amount_in),
+            PoolState::MaverickV2(p) => p.amount_out_bound(token_in, token_out, amount_in),
         }
     }
 }

@@ -27,6 +27,8 @@ pub enum Model {
     /// LunarBase's PMM pool: the operator's anchor, directional fees with the swap's punishment,
     /// the caller's fee multiplier, block-delay staleness (`pools/lunarbase`).
     Lunarbase,
+    /// Maverick V2's ticks with per-tick reserves, directional fees and the protocol's share.
+    MaverickV2,
     /// Not modelled yet: its pools are refused with this reason, never silently dropped.
     Unsupported { reason: &'static str },
 }
@@ -101,7 +103,6 @@ const fn repeats_save(spec: DexSpec, gas_repeat_saving: u64) -> DexSpec {
 
 const V3: Model = Model::Concentrated(ClFlavor::UniswapV3);
 const ALGEBRA: Model = Model::Concentrated(ClFlavor::AlgebraIntegral);
-const LATER: &str = "no pool model yet: its family lands in a later issue";
 
 /// The registry entry of `dex`. Gas figures of the eleven kinds on the seeded devnet are
 /// least-squares fits of executed quotes through our router, per-word figures included, less the
@@ -159,7 +160,7 @@ pub const fn spec(dex: DexId) -> DexSpec {
         DodoV2 => spec_of(dex, Model::DodoPmm, 100_000, 0, 0),
         Woofi => spec_of(dex, Model::Woofi, 151_000, 40_000, 0),
         GyroscopeEclp => spec_of(dex, Model::GyroEclp, 136_000, 0, 0),
-        MaverickV2 => spec_of(dex, Model::Unsupported { reason: LATER }, 125_000, 20_000, 0),
+        MaverickV2 => spec_of(dex, Model::MaverickV2, 125_000, 20_000, 0),
     }
 }
 

@@ -42,6 +42,9 @@ impl PoolState {
             // The E-CLP's invariant (two square roots) is recomputed per swap: the same state
             // swapped at many amounts could reuse it; not memoised yet.
             PoolState::GyroEclp(_) => self.apply(token_in, token_out, amount_in),
+            // Maverick's ticks carry their edges' prices from decoding; what is left per tick
+            // (its liquidity and price from its reserves) changes with every swap through it.
+            PoolState::MaverickV2(_) => self.apply(token_in, token_out, amount_in),
         }
     }
 }

@@ -84,6 +84,32 @@ pub fn dodo_pool(
     )
 }
 
+/// A MAVERICK_V2 pool of two 18-decimal tokens (token 0 is A) with tick `spacing`, its active
+/// tick, the fees of A in and B in (18 decimals), the protocol's share in thousandths and its
+/// ticks as (tick, reserve A, reserve B).
+pub fn maverick_pool(
+    id: u8,
+    tokens: [Address; 2],
+    spacing: u32,
+    active: i32,
+    fees: [u128; 2],
+    protocol_share_d3: u8,
+    ticks: &[(i32, u128, u128)],
+) -> PoolInput {
+    let ticks: Vec<serde_json::Value> =
+        ticks.iter().map(|(t, a, b)| json!([t, a.to_string(), b.to_string()])).collect();
+    pool_input(
+        id,
+        "MAVERICK_V2",
+        tokens,
+        json!({
+            "model": "maverick_v2", "tickSpacing": spacing, "tokenScales": ["1", "1"],
+            "fees": [fees[0].to_string(), fees[1].to_string()],
+            "protocolFeeRatioD3": protocol_share_d3, "activeTick": active, "ticks": ticks,
+        }),
+    )
+}
+
 /// A GYROSCOPE_ECLP pool of two 18-decimal tokens without rates, priced 0.998 to 1.002 with the
 /// peg at 1 and λ 500 (the parameters `gyroEclpParams` derives for them), fee `swap_fee` (18
 /// decimals).

@@ -5,8 +5,8 @@ use crate::math::U256;
 use crate::pools::input::PoolInput;
 use crate::pools::PoolState;
 use crate::route::test_market::{
-    cl_pool, cp_pool, curve_pool, dodo_pool, gyro_eclp_pool, lunarbase_pool, pool_input,
-    sampled_pool, solidly_pool, Rng,
+    cl_pool, cp_pool, curve_pool, dodo_pool, gyro_eclp_pool, lunarbase_pool, maverick_pool,
+    pool_input, sampled_pool, solidly_pool, Rng,
 };
 use serde_json::json;
 
@@ -27,6 +27,7 @@ pub enum Family {
     Dodo,
     GyroEclp,
     Lunarbase,
+    MaverickV2,
 }
 pub const FAMILIES: [Family; 9] = [
     Family::ConstantProduct,
@@ -38,6 +39,7 @@ pub const FAMILIES: [Family; 9] = [
     Family::Dodo,
     Family::GyroEclp,
     Family::Lunarbase,
+    Family::MaverickV2,
 ];
 
 pub fn family_of(state: &PoolState) -> Family {
@@ -54,6 +56,7 @@ pub fn family_of(state: &PoolState) -> Family {
         PoolState::Dodo(_) => Family::Dodo,
         PoolState::GyroEclp(_) => Family::GyroEclp,
         PoolState::Lunarbase(_) => Family::Lunarbase,
+        PoolState::MaverickV2(_) => Family::MaverickV2,
     }
 }
 
@@ -152,6 +155,19 @@ pub fn random_pool(rng: &mut Rng, family: Family, id: u8, tokens: [Address; 2]) 
             let fees = [rng.range(0, 5033) as u32, rng.range(0, 5033) as u32];
             let punishment = rng.range(0, 167_773) as u32;
             lunarbase_pool(id, tokens, anchor, fees, punishment, [reserve(rng), reserve(rng)])
+        }
+        Family::MaverickV2 => {
+            // Ticks of 0.1 % around a price near 1: A below the active tick, B above, both in it.
+            let active = rng.range(0, 21) as i32 - 10;
+            let ticks: Vec<(i32, u128, u128)> = (active - 8..=active + 8)
+                .map(|t| {
+                    let (a, b) = (reserve(rng) / 8, reserve(rng) / 8);
+                    (t, if t <= active { a } else { 0 }, if t >= active { b } else { 0 })
+                })
+                .collect();
+            let fee = |rng: &mut Rng| u128::from(rng.range(0, 31)) * 10u128.pow(14);
+            let fees = [fee(rng), fee(rng)];
+            maverick_pool(id, tokens, 10, active, fees, rng.range(0, 256) as u8, &ticks)
         }
     }
 }

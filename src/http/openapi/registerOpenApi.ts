@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 
 /**
  * The interface version (spec §9: paths carry no version segment). 0.2.0 adds the
- * `pancake_infinity_cl` and `balancer_vault` leg kinds to `LegData`; nothing else changed shape
+ * `pancake_infinity_cl`, `balancer_vault` and `maverick_v2` leg kinds to `LegData`; nothing else changed shape
  * (docs/route-legs.md).
  */
 export const API_VERSION = '0.2.0'

@@ -104,6 +104,26 @@ export const LegData = Type.Union(
           "One Vault.swap given in (SingleSwap {poolId, GIVEN_IN, tokenIn, tokenOut, amountIn}) paid from and to the router, the leg's minOut as the Vault's limit (docs/route-legs.md)",
       },
     ),
+    // Added in 0.2.0 (docs/route-legs.md): Maverick V2, one exact-input swap on the pool, paid in
+    // its callback.
+    Type.Object(
+      {
+        kind: kind('maverick_v2'),
+        pool: Address,
+        tokenAIn: Type.Boolean({ description: "whether tokenIn is the pool's token A (A in moves the price and the active tick up)" }),
+        tickLimit: Type.Integer({
+          minimum: -2_147_483_648,
+          maximum: 2_147_483_647,
+          description:
+            'int32: the furthest tick the walk may swap in (A in: up to it; B in: down to it); a walk stopped there reverts the leg',
+        }),
+      },
+      {
+        ...closed,
+        description:
+          "One swap(router, {amountIn, tokenAIn, exactOutput: false, tickLimit}, data) on a Maverick V2 pool, paid in maverickV2SwapCallback (only the pool being swapped, only the leg's exact input); the leg's minOut is checked on what reached the router (docs/route-legs.md)",
+      },
+    ),
   ],
   { $id: 'LegData', description: 'How the router runs the leg, discriminated by kind (docs/route-legs.md)' },
 )

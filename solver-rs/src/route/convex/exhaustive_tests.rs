@@ -283,7 +283,9 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
         // strands flow at a token, priced 0: more of it is worth nothing, a plan cannot copy it)
         // and no sampled venue is on the graph (see the module docs), nor WOOFi's vault, a DODO or
         // an E-CLP pool (bounded by a first rate and the reserve, pools/bound_line.rs: certified,
-        // not tight), nor a LunarBase pool (the same line: its punishment is not in it).
+        // not tight), nor a LunarBase pool (the same line: its punishment is not in it), nor a
+        // Maverick pool (its active tick bounded at the far edge each way, so the relaxation sees a
+        // round trip through it that gains: pools/maverick/bound.rs).
         let sampled = graph.arcs.iter().any(|a| {
             matches!(
                 family_of(&market.pool(a.hop.pool).state),
@@ -292,6 +294,7 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
                     | Family::Dodo
                     | Family::GyroEclp
                     | Family::Lunarbase
+                    | Family::MaverickV2
             )
         });
         if found > 1e6 && !sampled && dual.prices.iter().all(|p| *p > dual.prices[0] * STRANDED) {
@@ -302,7 +305,7 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
             gaps.push(gap);
         }
     }
-    // Graphs with a sampled venue, WOOFi's vault, a DODO, an E-CLP or a LunarBase pool (five of
+    // Graphs with a sampled venue, WOOFi's vault, a DODO, an E-CLP a LunarBase or a Maverick pool (six of
     // the nine families drawn) are checked for the certificate only.
     assert!(gaps.len() > 50, "only {} cases were checked for tightness", gaps.len());
     for family in FAMILIES {

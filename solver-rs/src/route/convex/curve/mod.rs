@@ -141,6 +141,10 @@ impl<'m> Curve<'m> {
             PoolState::Lunarbase(pool) => Some(Curve::Piecewise(Piecewise::from_pieces(
                 pool.bound_line(token_in, token_out)?.pieces(),
             ))),
+            PoolState::MaverickV2(pool) => {
+                let pieces = pool.bound_pieces(token_in, token_out);
+                (!pieces.is_empty()).then(|| Curve::Piecewise(Piecewise::from_pieces(pieces)))
+            }
         }
     }
 
