@@ -53,7 +53,17 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
     // flows too. Prices are made monotone after each sweep, not after each copy: a copy settled
     // below its next layer's copy is where the two share their pools to tokenOut, and raising it
     // back at once would undo the search. Then Newton starts with every flow in its basin.
+    //
+    // The sweeps need not improve on each other: each copy is settled against its heads' prices
+    // of the sweep before, so where a deep copy's price jumps (flooded by one sweep's inflow,
+    // starved by the next's) the copy that tenders to it is left priced for the old one, and a
+    // venue between them may look able to drain its pool for nothing (a deep stable pool between
+    // two middle tokens: g 10⁴ times the optimum, and Newton's steps, at most halving a price,
+    // spent its iterations walking back, docs/solver-optimizer.md, *The bound*). Any prices
+    // bound, and g is the bound: Newton starts from the lowest g met, first-unit prices included.
     let top = graph.copies.iter().map(|c| c.layer).max().unwrap_or(0);
+    let mut best = (!deadline.expired())
+        .then(|| (evaluate(graph, &prices, amount_in, false).value, prices.clone()));
     'sweeps: for _ in 0..WARM_SWEEPS {
         let mut inflow = vec![0.0; n];
         inflow[0] = amount_in;
@@ -84,9 +94,21 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
             }
         }
         monotone(graph, &mut prices);
+        // An evaluation: not begun past the deadline.
+        if deadline.expired() {
+            break;
+        }
+        let value = evaluate(graph, &prices, amount_in, false).value;
+        if best.as_ref().is_none_or(|(lowest, _)| value < *lowest) {
+            best = Some((value, prices.clone()));
+        }
     }
-    // A sweep the deadline cut short left its prices unraised (idempotent otherwise).
+    // A sweep the deadline cut short left its prices unraised (idempotent otherwise); its g is
+    // not known, so the lowest g evaluated is kept over it.
     monotone(graph, &mut prices);
+    if let Some((_, lowest)) = best {
+        prices = lowest;
+    }
     let mut damping = 1e-6;
     let mut converged = false;
     let mut stalls = 0u32;

@@ -133,3 +133,63 @@ fn a_copy_no_flow_reaches_at_first_is_priced_at_its_worth() {
         );
     }
 }
+
+/// Exhaustive search's graph that found it (`exhaustive_tests.rs`, the lead's draw of 330 graphs,
+/// case 99): tokenIn (1) → tokenOut (2) through one shallow constant-product pool, and through B
+/// (3) and C (4) on a 3-hop path whose middle hop is a Solidly stable pool of 5·10⁵ tokens and whose
+/// last is a constant-product pool of a few tokens. The warm start's sweeps flooded C (its pool to
+/// tokenOut took the middle pool's whole output) and then starved it; the last sweep left B priced
+/// for flooded C and C back at its first unit, so the stable pool looked able to sell its whole
+/// reserve for nothing: g at 10⁴ times the optimum. Newton, whose steps move a price by at most
+/// half, spent its 80 iterations walking the prices down and back up, and the bound stayed 348 bps
+/// above the best plan. Newton now starts from the sweep with the lowest g.
+#[test]
+fn a_sweep_that_leaves_a_deep_pool_draining_is_not_where_newton_starts() {
+    use crate::pools::input::PoolInput;
+    use crate::route::convex::certificate::certified_bound;
+    use crate::route::gas::GasPricers;
+    use crate::route::quote::quote;
+    use crate::route::request::QuoteRequest;
+    use crate::route::test_market::{cl_pool, settings, solidly_pool};
+    let (tin, out, b, c) = (addr(1), addr(2), addr(3), addr(4));
+    let positions = [
+        (-2520, 180, 252_348_077_248_058_064_896),
+        (-1980, -300, 4_518_559_443_749_235_589_120),
+        (-600, -180, 651_628_394_060_842_795_008),
+    ];
+    let pools: Vec<PoolInput> = vec![
+        cp_pool(1, "PANCAKE_V2", tin, out, 4_008_667_176_273_042_432, 162_554_875_575_047_847_936),
+        cl_pool(2, "UNIV3", [tin, b], -720, 3000, None, &positions),
+        cp_pool(3, "UNIV2", b, tin, 19_543_394_557_753_962_496, 9_660_508_789_898_121_052_160),
+        solidly_pool(
+            4,
+            [b, c],
+            [563_637_655_825_956_007_313_408, 476_273_819_172_932_794_974_208],
+            true,
+            [18, 18],
+            1,
+        ),
+        cp_pool(5, "PANCAKE_V2", c, out, 1_603_245_390_690_035_200, 6_208_690_342_300_624_896),
+    ];
+    let market = market_of(pools);
+    let amount: u128 = 18_323_144_223_712_186_368;
+    let graph = Graph::build(&market, &scope(&market, 3)).unwrap();
+    assert_eq!(graph.copies.len(), 3, "tokenIn, B after one hop, C after two");
+    let dual = minimise(&graph, amount as f64, &Deadline::never());
+    assert!(dual.converged, "the dual stopped unconverged at {:?}", dual.prices);
+    let bound = f64::from(certified_bound(&graph, &dual.prices, amount as f64).unwrap());
+    let request: QuoteRequest = serde_json::from_value(serde_json::json!({
+        "tokenIn": tin.to_string(), "tokenOut": out.to_string(), "amountIn": amount.to_string(),
+        "slippageBps": 50, "maxHops": 3,
+    }))
+    .unwrap();
+    let plan = quote(&market, &settings(out), &request, &GasPricers::default()).unwrap();
+    let ours = f64::from(plan.expected_amount_out);
+    assert!(ours <= bound, "the plan pays {ours}, above the bound {bound}");
+    // Exhaustive search's best routing of this trade is 1.34215552677·10²⁰, the plan's too.
+    assert!(
+        bound <= ours * (1.0 + 1e-5),
+        "the bound {bound} is {} bps above the plan's {ours}",
+        (bound - ours) / bound * 1e4
+    );
+}
