@@ -29,7 +29,7 @@ pub enum Family {
     Lunarbase,
     MaverickV2,
 }
-pub const FAMILIES: [Family; 9] = [
+pub const FAMILIES: [Family; 10] = [
     Family::ConstantProduct,
     Family::SolidlyVolatile,
     Family::SolidlyStable,

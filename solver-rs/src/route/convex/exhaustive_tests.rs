@@ -224,7 +224,7 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
     let mut seen: Vec<Family> = Vec::new();
     let (mut cases, mut id) = (0usize, 0u8);
     let mut gaps: Vec<f64> = Vec::new();
-    while cases < 560 {
+    while cases < 330 {
         let hops = rng.range(1, 4) as usize;
         // The edges of the graph and how many pools each holds; at most 5 paths in all.
         let (edges, sequences): Layout = match hops {
@@ -251,7 +251,10 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
             .iter()
             .flat_map(|&(from, to, count)| (0..count).map(move |_| (from, to)).collect::<Vec<_>>())
             .map(|(from, to)| {
-                let family = FAMILIES[rng.range(0, FAMILIES.len() as u64) as usize];
+                // Half the pools from the four families bounded tightly (the first four), so
+                // that enough graphs are checked for tightness; the rest from all of them.
+                let drawn_from = if rng.range(0, 2) == 0 { 4 } else { FAMILIES.len() as u64 };
+                let family = FAMILIES[rng.range(0, drawn_from) as usize];
                 id = id.wrapping_add(1);
                 // Either token order: the pools trade both ways.
                 let tokens = if rng.range(0, 2) == 0 { [from, to] } else { [to, from] };
@@ -305,8 +308,8 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
             gaps.push(gap);
         }
     }
-    // Graphs with a sampled venue, WOOFi's vault, a DODO, an E-CLP a LunarBase or a Maverick pool (six of
-    // the nine families drawn) are checked for the certificate only.
+    // Graphs with a sampled venue, WOOFi's vault, a DODO, an E-CLP, a LunarBase or a Maverick pool
+    // (six of the ten families drawn) are checked for the certificate only.
     assert!(gaps.len() > 50, "only {} cases were checked for tightness", gaps.len());
     for family in FAMILIES {
         assert!(seen.contains(&family), "no {family:?} pool on the test paths");
@@ -334,7 +337,7 @@ fn a_pooled_venue_used_through_several_pairs_stays_under_the_bound() {
     let (a, b, c, d) = (addr(1), addr(3), addr(4), addr(2));
     let (mut cases, mut id) = (0usize, 0u8);
     let mut gaps: Vec<f64> = Vec::new();
-    while cases < 560 {
+    while cases < 24 {
         let hops = rng.range(2, 4) as usize;
         let coins: Vec<Address> = match rng.range(0, 2) {
             0 => vec![a, b, d],
