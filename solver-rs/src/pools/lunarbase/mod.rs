@@ -98,7 +98,7 @@ impl LunarbasePool {
     pub fn from_wire(w: LunarbaseWire) -> Result<Self, PoolInputError> {
         let fee = |v: &ReserveString, field: &str| small(v.0, u64::from(MAX_FEE), field);
         let u48 = (1u64 << 48) - 1;
-        if w.anchor_price.0 >= U256::from(1u8) << 160 {
+        if w.anchor_price.0.bit_len() > 160 {
             return Err(PoolInputError::Invalid("LunarBase pool: anchorPrice is uint160".into()));
         }
         if w.reserve_x.0 > u112_max() || w.reserve_y.0 > u112_max() {
@@ -123,7 +123,9 @@ impl LunarbasePool {
 
     /// `isFresh()` at the trade's block: `block < latestUpdateBlock + blockDelay`.
     pub fn fresh(&self) -> bool {
-        u128::from(self.block) < u128::from(self.latest_update_block) + u128::from(self.block_delay)
+        // Two u64s widened to u128: the sum is exact.
+        u128::from(self.block)
+            < u128::from(self.latest_update_block).saturating_add(u128::from(self.block_delay))
     }
 
     /// `_xValueInY`: X's value in Y at the anchor, floored twice.

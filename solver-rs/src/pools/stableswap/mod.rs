@@ -170,7 +170,8 @@ impl StableSwapPool {
     /// leg is the registry's base alone.
     fn outcome(&self, amount_out: U256) -> SwapOutcome {
         let per_coin = match self.template {
-            Template::Ng => self.balances.len() as u32,
+            // 2 to 4 coins: the conversion is exact.
+            Template::Ng => u32::try_from(self.balances.len()).unwrap_or(u32::MAX),
             Template::Legacy => 0,
         };
         SwapOutcome { amount_out, crossings: per_coin, words: 0 }
