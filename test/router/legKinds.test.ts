@@ -338,9 +338,9 @@ test('pancake_infinity_cl refuses a key of another pool manager and tokens the k
   )
 })
 
-test('unknown leg kinds revert UnsupportedLegKind (curve, 8, prop_amm, 9, dodo_v2, 10, and woofi, 11, are test/router/curveLegs.test.ts, propAmmLegs.test.ts, dodoLegs.test.ts and woofiLegs.test.ts)', async () => {
+test('unknown leg kinds revert UnsupportedLegKind (kinds 8 to 11, 14 and 15 are tested in test/router/curveLegs, propAmmLegs, dodoLegs, woofiLegs, balancerVaultLegs and maverickV2Legs)', async () => {
   const { a, b } = market.tokens
-  for (const kind of [15, 255]) {
+  for (const kind of [16, 255]) {
     const data = encodeFunctionData({
       abi: swapRouterAbi,
       functionName: 'swapExactIn',
