@@ -224,7 +224,7 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
     let mut seen: Vec<Family> = Vec::new();
     let (mut cases, mut id) = (0usize, 0u8);
     let mut gaps: Vec<f64> = Vec::new();
-    while cases < 330 {
+    while cases < 220 {
         let hops = rng.range(1, 4) as usize;
         // The edges of the graph and how many pools each holds; at most 5 paths in all.
         let (edges, sequences): Layout = match hops {
