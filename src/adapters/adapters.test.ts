@@ -200,6 +200,7 @@ test('leg encoding per kind matches docs/route-legs.md', () => {
   assert.throws(() => adapter('WOOFI').encodeLeg(ref('WOOFI')), /no WooRouterV2/)
   // Every present kind is covered above with the leg kind its adapter declares.
   const refs: Partial<Record<string, PoolRef>> = {
+    CURVE: { ...ref('CURVE'), coins: [tokenIn, tokenOut].map((t) => t.toLowerCase() as Address) },
     DODO_V2: dodoRef,
     WOOFI: { ...ref('WOOFI'), entry: wooRouter },
     UNIV4: { id: uniswapV4PoolId({ key }), dex: 'UNIV4', emitter: pool, key },
