@@ -61,6 +61,14 @@ export const base: ChainConfig = {
       what: "PancakeSwap Infinity's pool types other than CL (Bin pools): no adapter, not discovered",
     },
     {
+      dex: 'CURVE',
+      what: "Curve pools: the real StableSwap-NG factory's PlainPoolDeployed names no pool address, so they are followed only as configured pools, and this config names none (docs/dex-kinds.md, CURVE)",
+    },
+    {
+      dex: 'WOOFI',
+      what: 'the WooPPV2 vault: followed only as a configured pool (with its WooRouterV2 and bases), and this config names none',
+    },
+    {
       dex: 'DODO_V2',
       what: "DODO V2's DSPFactory 0x200D866Edf41070DE251Ef92715a6Ea825A5Eb80 and DPPFactory 0xc0F9553Df63De5a97Fe64422c8578D0657C360f7: their DSP and DPP pools are not discovered (one deployment per kind); configure them (POOLS_FILE) to follow them",
     },

@@ -31,7 +31,7 @@ test('a chain config file: start blocks as integers or strings, defaults for the
 test('every problem is named with its path: unknown kinds, bad addresses, extra fields, bad JSON', () => {
   const bad = {
     ...ok,
-    deployments: { ...ok.deployments, CURVE: { source: '0x00000000000000000000000000000000000000c0' }, UNIV4: { source: 'nope' } },
+    deployments: { ...ok.deployments, MAVERICK_V2: { source: '0x00000000000000000000000000000000000000c0' }, UNIV4: { source: 'nope' } },
     extra: 1,
   }
   assert.throws(
@@ -47,9 +47,9 @@ test('every problem is named with its path: unknown kinds, bad addresses, extra 
     () =>
       loadChainConfigFile({
         path: 'chain.json',
-        text: JSON.stringify({ ...ok, deployments: { CURVE: { source: '0x00000000000000000000000000000000000000c0' } } }),
+        text: JSON.stringify({ ...ok, deployments: { MAVERICK_V2: { source: '0x00000000000000000000000000000000000000c0' } } }),
       }),
-    /\/deployments\/CURVE: no adapter/,
+    /\/deployments\/MAVERICK_V2: no adapter/,
   )
   assert.throws(() => loadChainConfigFile({ path: 'chain.json', text: '{' }), /CHAIN_CONFIG chain\.json: .*JSON/)
   assert.deepEqual(loadPoolsFile({ path: 'p.json', text: '[{"dex":"UNIV2","address":"0x00000000000000000000000000000000000000b1"}]' }), [
