@@ -19,7 +19,7 @@ import { type SwapService, startSwapService } from '../../src/startSwapService.t
 // and 4-coin, the legacy one after a direct swap made it the best) pay exactly expectedAmountOut,
 // with gas estimates within 15 % (docs/dex-kinds.md, CURVE).
 
-const TRADES = Number(process.env.SOAK_TRADES ?? 150)
+const TRADES = Number(process.env.SOAK_TRADES ?? 100)
 const SEED = Number(process.env.SOAK_SEED ?? 4711)
 const KEY = 'soak-test-key-0123456789abcdef'
 
