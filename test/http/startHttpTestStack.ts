@@ -36,16 +36,27 @@ export type HttpTestStack = {
   close: () => Promise<void>
 }
 
+export type StartHttpTestStackOptions = {
+  /**
+   * Every solve runs to convergence (a 10 s budget, which the embedded market never reaches) and
+   * the demo upstreams wait as long for their quotes. The 50 ms default budget cuts a solve short
+   * on a busy machine, so two quotes of one trade can differ: a test that rebuilds the service's
+   * answer from quotes of its own and compares exactly needs this.
+   */
+  converged?: boolean
+}
+
 /**
  * The real service for HTTP tests: the embedded seeded chain, the native solver, the market, the
  * quote service and the app (keys A and B, a high rate limit unless a test asks otherwise).
  */
-export async function startHttpTestStack(): Promise<HttpTestStack> {
+export async function startHttpTestStack({ converged = false }: StartHttpTestStackOptions = {}): Promise<HttpTestStack> {
   const config = loadConfig({
     API_KEYS: `${KEY_A},${KEY_B}`,
     RATE_LIMIT_PER_MINUTE: '1000000',
     MARKET_POLL_INTERVAL_MS: '250',
     MAX_SNAPSHOT_AGE_MS: '600000',
+    ...(converged ? { SOLVER_TIME_BUDGET_MS: '10000' } : {}),
   })
   const service = await startSwapService({ config, logger: false })
   const apps: FastifyInstance[] = []
@@ -54,7 +65,7 @@ export async function startHttpTestStack(): Promise<HttpTestStack> {
     service,
     demoUpstreams: async () => {
       const upstreams = await startUpstreams({
-        config: readUpstreamConfig({ UPSTREAMS_DEMO: '1' }, []),
+        config: readUpstreamConfig({ UPSTREAMS_DEMO: '1', ...(converged ? { UPSTREAM_TIME_BUDGET_MS: '10000' } : {}) }, []),
         chainId: service.deps.chainId,
         weth: service.deps.weth,
         quoteService: service.deps.quoteService,

@@ -24,7 +24,8 @@ let plain: FastifyInstance
 let body: Record<string, unknown>
 
 beforeAll(async () => {
-  stack = await startHttpTestStack()
+  // Converged: the fee tests rebuild the service's answers from quotes of their own, exactly.
+  stack = await startHttpTestStack({ converged: true })
   upstreams = await stack.demoUpstreams()
   app = await stack.makeApp({ upstreams })
   await app.listen({ host: '127.0.0.1', port: 0 })
