@@ -37,8 +37,8 @@ import { type RpcProxy, startRpcProxy } from '../fixtures/startRpcProxy.ts'
 
 // The service on a chain it did not seed (issue 11's proof): a chain deployed by the project's
 // seeding code, then the service started with only RPC_URL (a dead node first, then a node the
-// test can kill), ROUTER_ADDRESS and a chain config naming the factories and their start blocks,
-// no var/devnet.json. It discovers every pool; its quotes equal the embedded mode's (the same
+// test can kill), ROUTER_ADDRESS and a chain config naming the factories and their start blocks
+// (and, by address, the venues no factory announces), no var/devnet.json. It discovers every pool; its quotes equal the embedded mode's (the same
 // market code over devnet.json) on the same state and execute exactly; it survives the RPC
 // dying and coming back, a reorg, and pools created while it runs.
 
@@ -71,8 +71,13 @@ beforeAll(async () => {
     parameters: EMBEDDED_L1_FEE_PARAMETERS,
   })
   proxy = await startRpcProxy({ target: chain.anvil.url })
-  // What an operator writes for this chain: its factories and the blocks they were deployed at.
+  // What an operator writes for this chain: its factories and the blocks they were deployed at, and
+  // the venues no factory announces (the prop AMMs, WOOFi's vault, legacy Curve pools), by address.
   const embedded = devnetChainConfig({ file: chain.market as unknown as DevnetFile })
+  const seeded = new Set(chain.market.pools.map((p) => p.address.toLowerCase()))
+  const configuredOnly = embedded.pools
+    .filter((p) => !seeded.has(p.address.toLowerCase()))
+    .map(({ dex, address, router, bases, marginBps }) => ({ dex, address, router, bases, marginBps }))
   const chainConfig = {
     name: 'unseeded',
     chainId: embedded.chainId,
@@ -80,6 +85,7 @@ beforeAll(async () => {
     multicall3: embedded.multicall3,
     opStack: true,
     deployments: Object.fromEntries(Object.entries(embedded.deployments).map(([dex, d]) => [dex, { source: d.source, fromBlock: 0 }])),
+    pools: configuredOnly,
   }
   writeFileSync(join(dir, 'chain.json'), JSON.stringify(chainConfig))
   const config = loadConfig({
@@ -93,6 +99,8 @@ beforeAll(async () => {
     MAX_SNAPSHOT_AGE_MS: String(MAX_AGE_MS),
     RPC_TIMEOUT_MS: '2000',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // Both sides solve to convergence, so their quotes are equal whatever the machine's load.
+    SOLVER_TIME_BUDGET_MS: '10000',
   })
   service = await startSwapService({ config, logger: false, onDiscoveryProgress: () => {} })
   await service.fastify.listen({ host: '127.0.0.1', port: 0 })
@@ -100,7 +108,7 @@ beforeAll(async () => {
   assert.ok(address && typeof address === 'object')
   url = `http://127.0.0.1:${address.port}`
 
-  const solver = await loadSolver({ nativeToken: embedded.weth })
+  const solver = await loadSolver({ nativeToken: embedded.weth, defaultTimeBudgetMs: 10_000 })
   const market = createMarketState({
     client: chain.publicClient as unknown as PublicClient,
     chain: { ...embedded, opStack: true },
@@ -117,6 +125,7 @@ beforeAll(async () => {
     weth: embedded.weth,
     router: chain.market.router,
     getGasPriceWei: async () => market.feesAt(undefined)?.gasPriceWei ?? 0n,
+    defaultTimeBudgetMs: 10_000,
   })
   reference = { solver, market, quotes }
 }, 600_000)
@@ -149,7 +158,7 @@ const bothAtHead = async () => {
 }
 const tokens = () => chain.market.tokens as Record<string, { address: Address; decimals: number }>
 
-test('discovery from the factories alone finds every pool the embedded mode knows from devnet.json', async () => {
+test('discovery from the factories (and the venues no factory announces, by address) finds every pool the embedded mode knows from devnet.json', async () => {
   assert.equal(service.devnet, undefined, 'no embedded chain')
   const ids = (m: Pick<MarketState, 'pools'>) =>
     m
@@ -274,9 +283,10 @@ test('a reorg replacing the block of a swap is followed: the service re-reads an
   }
   await bothAtHead()
   const before = (await post('/quote', request)).json.routePlan.expectedAmountOut
-  // A big swap through the service's own plan, then dropped by a reorg.
+  // The quoted trade itself, through the service's own plan (so through the pools the quote
+  // prices), then dropped by a reorg.
   const trader = privateKeyToAccount(chain.market.accounts[7].privateKey)
-  const quoted = await post('/execute', { ...request, amountIn: parseEther('3').toString(), user: trader.address })
+  const quoted = await post('/execute', { ...request, user: trader.address })
   assert.equal(quoted.status, 200)
   const wallet = createWalletClient({ account: trader, chain: chain.chain, transport: http(chain.anvil.url, { retryCount: 0 }) })
   await waitForReceipt({
