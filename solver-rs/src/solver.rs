@@ -300,8 +300,8 @@ impl Solver {
             .map_err(|e| SolverError::no_route(format!("pool {id}: {e}")))?;
         // The leg's own L2 gas: the market's per-leg L1 overhead is a routing cost, not execution gas.
         let gas_units = pool.spec.leg_gas_units(&outcome) - self.market.leg_overhead_gas();
+        let repeat_gas_saving = pool.spec.repeat_saving(&outcome);
         let SwapOutcome { amount_out, crossings, words } = outcome;
-        let repeat_gas_saving = pool.spec.gas_repeat_saving;
         Ok(serde_json::to_string(&SimulateResult {
             amount_out,
             crossings,

@@ -64,9 +64,15 @@ test('a repeated leg saves what the registry says for its kind, measured on ever
     return { gasUsed: Number(receipt.gasUsed), calldata: calldataGas(data as Hex) }
   }
 
+  // The seeded pools of each kind, and Curve's plain pools (NG and legacy; its crossings count coins).
+  const measuredDexIds: DexId[] = [...seededDexIds, 'CURVE']
+  const poolsOf = (dex: DexId): { tokens: readonly Address[] }[] =>
+    dex === 'CURVE'
+      ? seeded.curve.pools.filter((p) => p.template !== 'meta').map((p) => ({ tokens: p.coins }))
+      : seeded.pools.filter((p) => p.dex === dex)
   const rows: { dex: DexId; pool: string; measured: number; registry: number }[] = []
-  for (const dex of seededDexIds) {
-    for (const pool of seeded.pools.filter((p) => p.dex === dex)) {
+  for (const dex of measuredDexIds) {
+    for (const pool of poolsOf(dex)) {
       if (rows.filter((r) => r.dex === dex).length === POOLS_PER_KIND) break
       const symbol = symbolOf(pool.tokens[0])
       const { decimals } = seeded.tokens[symbol]
@@ -87,9 +93,10 @@ test('a repeated leg saves what the registry says for its kind, measured on ever
       const { poolId } = route.legs[0]
       if (rows.some((r) => r.pool === poolId)) continue
       // Both halves of the repeated trade must cross nothing: their sum crosses nothing.
-      const both = await solver.simulate({ poolId, tokenIn: pool.tokens[0], amountIn: (2n * amountIn).toString() })
-      assert.deepEqual([both.crossings, both.words], [0, 0], `${dex} ${poolId}: $${2 * LEG_USD} crosses ticks`)
-      const leg = await solver.simulate({ poolId, tokenIn: pool.tokens[0], amountIn: amountIn.toString() })
+      const [tokenIn, tokenOut] = pool.tokens
+      const both = await solver.simulate({ poolId, tokenIn, tokenOut, amountIn: (2n * amountIn).toString() })
+      if (dex !== 'CURVE') assert.deepEqual([both.crossings, both.words], [0, 0], `${dex} ${poolId}: $${2 * LEG_USD} crosses ticks`)
+      const leg = await solver.simulate({ poolId, tokenIn, tokenOut, amountIn: amountIn.toString() })
 
       const loose = { ...route, legs: route.legs.map((l) => ({ ...l, minOut: '0' })) }
       const once = await execute({ ...quoted, minAmountOut: '0', routes: [loose] })
@@ -105,7 +112,7 @@ test('a repeated leg saves what the registry says for its kind, measured on ever
     ),
   )
 
-  for (const dex of seededDexIds)
+  for (const dex of measuredDexIds)
     assert.ok(
       rows.some((r) => r.dex === dex),
       `${dex}: no pool measured`,

@@ -65,6 +65,10 @@ pub struct DexSpec {
     /// Measured per kind by `test/e2e/repeatedPoolGas.test.ts`; 0 for kinds not on the devnet (never
     /// an unmeasured saving: a plan's gas is then overstated, not understated).
     pub gas_repeat_saving: u64,
+    /// The repeated leg's further saving per [`SwapOutcome::crossings`]: where crossings count what
+    /// a warm pool reads again (a Curve NG pool's coins: each coin's balance, rate and token), not
+    /// ticks, whose crossings cost the same warm or cold. 0 for the tick-walking kinds.
+    pub gas_repeat_saving_per_crossing: u64,
 }
 
 impl DexSpec {
@@ -79,10 +83,18 @@ impl DexSpec {
             .saturating_add(u64::from(outcome.words).saturating_mul(self.gas_per_word))
     }
 
+    /// Gas units a leg that had `outcome` saves when an earlier leg of the same transaction used
+    /// its pool: [`Self::gas_repeat_saving`] + crossings · [`Self::gas_repeat_saving_per_crossing`].
+    pub fn repeat_saving(&self, outcome: &SwapOutcome) -> u64 {
+        self.gas_repeat_saving.saturating_add(
+            u64::from(outcome.crossings).saturating_mul(self.gas_repeat_saving_per_crossing),
+        )
+    }
+
     /// Gas units of a leg that had `outcome` in a pool an earlier leg of the same transaction used:
-    /// [`Self::leg_gas_units`] less [`Self::gas_repeat_saving`].
+    /// [`Self::leg_gas_units`] less [`Self::repeat_saving`].
     pub fn repeated_leg_gas_units(&self, outcome: &SwapOutcome) -> u64 {
-        self.leg_gas_units(outcome).saturating_sub(self.gas_repeat_saving)
+        self.leg_gas_units(outcome).saturating_sub(self.repeat_saving(outcome))
     }
 }
 
@@ -93,7 +105,15 @@ const fn spec_of(
     gas_per_crossing: u64,
     gas_per_word: u64,
 ) -> DexSpec {
-    DexSpec { dex, model, gas_base, gas_per_crossing, gas_per_word, gas_repeat_saving: 0 }
+    DexSpec {
+        dex,
+        model,
+        gas_base,
+        gas_per_crossing,
+        gas_per_word,
+        gas_repeat_saving: 0,
+        gas_repeat_saving_per_crossing: 0,
+    }
 }
 
 /// `spec` with the kind's measured saving of a repeated leg ([`DexSpec::gas_repeat_saving`]).
@@ -155,8 +175,12 @@ pub const fn spec(dex: DexId) -> DexSpec {
         Lunarbase => spec_of(dex, Model::Lunarbase, 120_000, 0, 0),
         Feltir => spec_of(dex, Model::Sampled, 210_000, 0, 0),
         // Legacy legs 124,000; NG legs 124,000 + 16,500 a coin (`crossings` is an NG pool's coin
-        // count): measured through the router on the seeded pools (docs/gas-model.md).
-        Curve => spec_of(dex, Model::StableSwap, 124_000, 16_500, 0),
+        // count): measured through the router on the seeded pools (docs/gas-model.md). A repeated
+        // leg saves 72,000 + 12,400 a coin (measured 96,722 on a 2-coin pool, 121,531 on 4).
+        Curve => DexSpec {
+            gas_repeat_saving_per_crossing: 12_400,
+            ..repeats_save(spec_of(dex, Model::StableSwap, 124_000, 16_500, 0), 72_000)
+        },
         DodoV2 => spec_of(dex, Model::DodoPmm, 100_000, 0, 0),
         Woofi => spec_of(dex, Model::Woofi, 151_000, 40_000, 0),
         GyroscopeEclp => spec_of(dex, Model::GyroEclp, 136_000, 0, 0),
