@@ -22,7 +22,7 @@ import { runPythonReference } from './runPythonReference.ts'
 // `sellQuote` must equal the reference exactly (the amount to the recipient, the maintainer's fee,
 // the stored R and target when R changes); where the reference reverts, the query must revert.
 const SEED = Number(process.env.DIFF_SEED ?? 2207)
-const POOLS = Number(process.env.DIFF_DODO_POOLS ?? 24)
+const POOLS = Number(process.env.DIFF_DODO_POOLS ?? 12)
 const ROUNDS = 16
 const PYTHON = fileURLToPath(new URL('./dodo_pmm.py', import.meta.url))
 const RECIPIENT: Address = '0x000000000000000000000000000000000000d0d1'

@@ -24,7 +24,7 @@ import { runPythonReference } from './runPythonReference.ts'
 // reference's exactly; stale states quote 0 and revert `StalePrice` in both.
 
 const SEED = Number(process.env.CROSSCHECK_SEED ?? 2424)
-const STATES = Number(process.env.CROSSCHECK_LUNARBASE_STATES ?? 100)
+const STATES = Number(process.env.CROSSCHECK_LUNARBASE_STATES ?? 50)
 const TRADES_PER_STATE = 3
 const PYTHON = fileURLToPath(new URL('./lunarbase_pool.py', import.meta.url))
 const MAX_U24 = (1n << 24n) - 1n

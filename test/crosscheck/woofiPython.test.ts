@@ -32,7 +32,7 @@ import { runPythonReference } from './runPythonReference.ts'
 // trade) is compared too.
 
 const SEED = Number(process.env.CROSSCHECK_SEED ?? 2121)
-const STATES = Number(process.env.CROSSCHECK_WOOFI_STATES ?? 100)
+const STATES = Number(process.env.CROSSCHECK_WOOFI_STATES ?? 50)
 const TRADES_PER_STATE = 5
 const PYTHON = fileURLToPath(new URL('./woofi.py', import.meta.url))
 const RECIPIENT: Address = '0x000000000000000000000000000000000000c0fe'

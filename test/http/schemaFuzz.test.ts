@@ -15,7 +15,7 @@ import { fuzzOpenApi, installSchemathesis } from '../fixtures/schemathesis.ts'
 // is fuzzed on real quotes. Negative mode: a request the document refuses is a 4xx, never a 5xx.
 // The app has upstream aggregators configured (the demo's six stand-ins, each speaking its API over
 // loopback, answering at once), so /quote/compare and /quote/split are in the document and fuzzed too.
-// FUZZ_SEED and FUZZ_MAX_EXAMPLES vary the run (defaults: seed 1, 30 examples per operation).
+// FUZZ_SEED and FUZZ_MAX_EXAMPLES vary the run (defaults: seed 1, 20 examples per operation).
 
 let stack: HttpTestStack
 let app: FastifyInstance
@@ -46,7 +46,7 @@ const fuzz = (mode: 'positive' | 'negative', checks: string[], phases: string[])
     mode,
     checks,
     phases,
-    maxExamples: process.env.FUZZ_MAX_EXAMPLES ?? 30,
+    maxExamples: process.env.FUZZ_MAX_EXAMPLES ?? 20,
     // ExecuteRequest's mutual exclusions (legacy gas price or EIP-1559 fees, native flags against
     // the tokens) make the generator discard many drafts; that is the schema's shape, not a defect
     // of the service, and the kept examples are still run (fuzzOpenApi counts the operations).
