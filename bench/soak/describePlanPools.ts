@@ -71,9 +71,16 @@ export async function describePlanPools({
   return lines
 }
 
-/** The top-level fields of two wire states that differ (arrays compared whole). */
+/**
+ * The top-level fields of two wire states that differ (arrays compared whole), leaving out a
+ * StableSwap pool's `timestamp` once its A ramp is over at both: the read's clock then prices
+ * nothing, and a pool whose state moves only with its logs is not re-read every block for it.
+ */
 function differingFields(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)])
+  const rampOver = (s: Record<string, unknown>) =>
+    s.model === 'stableswap' && BigInt(String(s.futureATime ?? 0)) <= BigInt(String(s.timestamp ?? 0))
+  if (rampOver(a) && rampOver(b)) keys.delete('timestamp')
   return [...keys].filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]))
 }
 
