@@ -30,7 +30,7 @@ import { waitFor } from '../fixtures/waitFor.ts'
 // JSON-RPC error (listed, and asserted empty).
 // Replay, from a fresh store, with a real node's limits injected in front of the replay node
 // (test/fixtures/startRpcProxy.ts, the live proxy coldStart.test.ts uses): `eth_getLogs` over 100
-// blocks refused in Alchemy's words and code, every 15th range answered 429 with Retry-After: 1.
+// blocks refused in Alchemy's words and code, every 12th range answered 429 with Retry-After: 1.
 // 1. `npm start`'s server (a child process) cold-starts on it and is killed (SIGKILL) mid-scan;
 // 2. a restart on the same MARKET_DB_PATH finishes, asks none of the ranges stored (counted on the
 //    node: only the reorg margin again), and holds the live run's market and quotes;
@@ -58,8 +58,8 @@ const FOLLOWED: [SwapVenue, boolean, bigint][] = [
   ['v3', true, 10n ** 19n],
 ]
 
-/** Empty blocks after the market's: the scan's length (about 66 ranges of 100 blocks per node's cap at six deployments). */
-const EMPTY_BLOCKS = 1000
+/** Empty blocks after the market's: the scan's length (about 30 ranges of the node's 100-block cap over six deployments). */
+const EMPTY_BLOCKS = 400
 /** The limits the replay's nodes hold `eth_getLogs` to (the first node's, in the cold start). */
 const LIMITS = { maxLogRange: 100n, refusal: logRangeRefusals.alchemy }
 /** The cold start's settings in the replay: ranges of 400 blocks asked (refused and split at the cap), two in flight. */
@@ -165,7 +165,7 @@ test(
     // 1. The replay node behind a real node's limits; `npm start`'s server killed mid-scan.
     const replay = await startReplayRpc({ recording, multicall3: sm.chain.multicall3, head: heads[0] })
     const node = await startRpcProxy({ target: replay.url })
-    node.limitLogs({ ...LIMITS, throttleEvery: 15, retryAfterSec: 1, delayMs: 20 })
+    node.limitLogs({ ...LIMITS, throttleEvery: 12, retryAfterSec: 1, delayMs: 20 })
     const lagging = await startReplayRpc({ recording, multicall3: sm.chain.multicall3, head: heads[0] })
     const allBlocks = (heads[0] + 1n) * BigInt(Object.keys(sm.chain.deployments).length)
     const sources = new Set(Object.values(sm.chain.deployments).map((d) => d.source.toLowerCase()))
@@ -175,7 +175,7 @@ test(
       children.push(killed.child)
       await waitFor(
         'a third of the scan',
-        () => (node.logRanges.filter((r) => r.address?.length === 1 && sources.has(r.address[0])).length > 30 ? true : undefined),
+        () => (node.logRanges.filter((r) => r.address?.length === 1 && sources.has(r.address[0])).length > 9 ? true : undefined),
         60_000,
       ).catch((error) => {
         throw new Error(`${error.message}; the server's output:\n${killed.output().slice(-2000)}`)
@@ -190,6 +190,7 @@ test(
 
       // 2. The restart on the same store finishes without asking what it has, at the live run's market.
       const askedBefore = node.logRanges.length
+      node.limitLogs({ ...LIMITS, throttleEvery: 40, retryAfterSec: 1 }) // fewer waits: the 429s are proven above
       const resumed = await start(node.url, 'replayed', SCAN)
       try {
         assertResumedWithoutRereading({ stored, asked: node.logRanges.slice(askedBefore), sources, toBlock: heads[0], allBlocks })
