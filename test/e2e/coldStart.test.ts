@@ -28,11 +28,10 @@ import { waitFor } from '../fixtures/waitFor.ts'
 // are reported to emit (`overrideFee`, `pluginFee` added; another topic0 than the one the adapter
 // decodes): the pool is re-read all the same, so a quote through it moves with the swap.
 // The history is the embedded chain's, served live through the proxy with these variants injected
-// (the limits, the lag, the rewritten logs). The replay of a recording (the service's cold start and
-// following served only from recorded answers, `aggregate3` batches keyed per sub-call so their
-// timing-dependent grouping does not matter) is recordedChain.test.ts's, without these variants: a
-// recording keyed on the token probe's and the tick lens's injected code goes stale with any change
-// to them, so it is made in the test, not stored.
+// (the limits, the lag, the rewritten logs). recordedChain.test.ts proves the same limits, kill,
+// resume, lag and 9-field Swap against a replay of a recording (nothing served live); this file
+// keeps what only a live server shows: HTTP up during the scan with its progress, and following by
+// polling.
 // What a recording of Base would add: its volume (about 90,000 ranges from the start blocks, tens
 // of thousands of pools), the real providers' own caps and wordings (the refusal here is one
 // provider's wording; the 429 carries Retry-After as Alchemy's and QuickNode's do), and the real
@@ -56,7 +55,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cold-start-'))
   devnet = await startDevnet({})
   sm = await deploySmallMarket({ devnet })
-  await devnet.testClient.mine({ blocks: EMPTY_BLOCKS })
+  // In steps: one anvil_mine of 3,000 blocks outlasts the client's 10 s timeout on a loaded machine.
+  for (let mined = 0; mined < EMPTY_BLOCKS; mined += 500) await devnet.testClient.mine({ blocks: 500 })
   toBlock = await devnet.publicClient.getBlockNumber()
   proxy = await startRpcProxy({ target: devnet.anvil.url })
   proxy.limitLogs({ maxLogRange: 100n, throttleEvery: 15, retryAfterSec: 1, delayMs: 40 })

@@ -30,7 +30,8 @@ import { waitFor } from '../fixtures/waitFor.ts'
 // JSON-RPC error (listed, and asserted empty).
 // Replay, from a fresh store, with a real node's limits injected in front of the replay node
 // (test/fixtures/startRpcProxy.ts, the live proxy coldStart.test.ts uses): `eth_getLogs` over 100
-// blocks refused in Alchemy's words and code, every 12th range answered 429 with Retry-After: 1.
+// blocks refused in Alchemy's words and code, every 12th range answered 429 with Retry-After: 1
+// (every 40th in the restart, for time).
 // 1. `npm start`'s server (a child process) cold-starts on it and is killed (SIGKILL) mid-scan;
 // 2. a restart on the same MARKET_DB_PATH finishes, asks none of the ranges stored (counted on the
 //    node: only the reorg margin again), and holds the live run's market and quotes;
