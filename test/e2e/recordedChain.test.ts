@@ -175,8 +175,11 @@ test(
       const killed = spawnServer({ ...replayed, API_KEYS_FILE: '', METRICS_PORT: '0' })
       children.push(killed.child)
       await waitFor(
-        'a third of the scan',
-        () => (node.logRanges.filter((r) => r.address?.length === 1 && sources.has(r.address[0])).length > 9 ? true : undefined),
+        'a third of the scan, a 429 met',
+        () =>
+          node.throttledLogs() > 0 && node.logRanges.filter((r) => r.address?.length === 1 && sources.has(r.address[0])).length > 9
+            ? true
+            : undefined,
         60_000,
       ).catch((error) => {
         throw new Error(`${error.message}; the server's output:\n${killed.output().slice(-2000)}`)
