@@ -1,18 +1,18 @@
 import assert from 'node:assert/strict'
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, test } from 'vitest'
 import { deploySmallMarket, type SmallMarket } from '../../src/devnet/deploySmallMarket.ts'
 import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
-import { mergeBlockRanges } from '../../src/market/blockRanges.ts'
 import { createSqliteMarketStore } from '../../src/market/store/createSqliteMarketStore.ts'
-import type { BlockRange } from '../../src/market/store/MarketStore.ts'
-import { encodeAbiParameters, toEventSelector } from 'viem'
+import { asNineFieldSwap } from '../fixtures/algebraNineFieldSwap.ts'
+import { assertResumedWithoutRereading, blocksIn, storedCoverage } from '../fixtures/coldStartCoverage.ts'
+import { spawnServer } from '../fixtures/spawnServer.ts'
 import { type RpcProxy, startRpcProxy } from '../fixtures/startRpcProxy.ts'
 import { smallMarketChainConfig } from '../fixtures/smallMarketChainConfig.ts'
+import { waitFor } from '../fixtures/waitFor.ts'
 
 // The cold start as `npm start` runs it with RPC_URL, against a node with a hosted node's limits:
 // the embedded chain's history (a small market, then 3,000 empty blocks) behind a proxy that
@@ -28,17 +28,15 @@ import { smallMarketChainConfig } from '../fixtures/smallMarketChainConfig.ts'
 // are reported to emit (`overrideFee`, `pluginFee` added; another topic0 than the one the adapter
 // decodes): the pool is re-read all the same, so a quote through it moves with the swap.
 // The history is the embedded chain's, served live through the proxy with these variants injected
-// (the limits, the lag, the rewritten logs). The replay of a recording (the service's cold start and
-// following served only from recorded answers, `aggregate3` batches keyed per sub-call so their
-// timing-dependent grouping does not matter) is recordedChain.test.ts's, without these variants: a
-// recording keyed on the token probe's and the tick lens's injected code goes stale with any change
-// to them, so it is made in the test, not stored.
+// (the limits, the lag, the rewritten logs). recordedChain.test.ts proves the same limits, kill,
+// resume, lag and 9-field Swap against a replay of a recording (nothing served live); this file
+// keeps what only a live server shows: HTTP up during the scan with its progress, and following by
+// polling.
 // What a recording of Base would add: its volume (about 90,000 ranges from the start blocks, tens
 // of thousands of pools), the real providers' own caps and wordings (the refusal here is one
 // provider's wording; the 429 carries Retry-After as Alchemy's and QuickNode's do), and the real
 // deployments' own event forms (here one variant, rewritten from the stand-in's 7-field Swap).
 
-const root = join(import.meta.dirname, '..', '..')
 const KEY = 'cold-start-key-0123456789abcdef'
 const EMPTY_BLOCKS = 3000
 const DEPLOYMENTS = 6
@@ -57,7 +55,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cold-start-'))
   devnet = await startDevnet({})
   sm = await deploySmallMarket({ devnet })
-  await devnet.testClient.mine({ blocks: EMPTY_BLOCKS })
+  // In steps: one anvil_mine of 3,000 blocks outlasts the client's 10 s timeout on a loaded machine.
+  for (let mined = 0; mined < EMPTY_BLOCKS; mined += 500) await devnet.testClient.mine({ blocks: 500 })
   toBlock = await devnet.publicClient.getBlockNumber()
   proxy = await startRpcProxy({ target: devnet.anvil.url })
   proxy.limitLogs({ maxLogRange: 100n, throttleEvery: 15, retryAfterSec: 1, delayMs: 40 })
@@ -91,28 +90,10 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
-function startServer(): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(child)
-  let out = ''
-  child.stdout!.on('data', (d) => (out += d))
-  child.stderr!.on('data', (d) => (out += d))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, output: () => out, exited }
-}
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
-  const started = Date.now()
-  while (Date.now() - started < timeoutMs) {
-    const value = await check()
-    if (value !== undefined) return value
-    await sleep(50)
-  }
-  throw new Error(`timed out waiting for ${what}`)
+function startServer() {
+  const server = spawnServer(env)
+  children.push(server.child)
+  return server
 }
 
 type Ready = {
@@ -124,18 +105,6 @@ type Ready = {
 const readyOf = async (url: string) => {
   const res = await fetch(`${url}/ready`)
   return { status: res.status, body: (await res.json()) as Ready }
-}
-
-/** Every range the store holds as scanned, by deployment source. */
-function storedCoverage(): Map<string, BlockRange[]> {
-  const store = createSqliteMarketStore({ path: env.MARKET_DB_PATH, chainId: sm.chain.chainId })
-  try {
-    return new Map(
-      store.cursors().map((c) => [c.source, mergeBlockRanges([{ fromBlock: c.fromBlock, toBlock: c.lastScanned }, ...(c.ahead ?? [])])]),
-    )
-  } finally {
-    store.close()
-  }
 }
 
 test(
@@ -183,8 +152,8 @@ test(
     assert.ok(proxy.refusedLogRanges.length > 0, 'ranges over the cap were refused and split')
     assert.ok(proxy.throttledLogs() > 0, 'ranges were throttled')
     assert.match(first.output(), /"component":"market".*discovery progress/, 'progress in the log')
-    const stored = storedCoverage()
-    const storedBlocks = [...stored.values()].flat().reduce((n, r) => n + (r.toBlock - r.fromBlock + 1n), 0n)
+    const stored = storedCoverage({ path: env.MARKET_DB_PATH, chainId: sm.chain.chainId })
+    const storedBlocks = blocksIn(stored.values())
     assert.ok(storedBlocks > 0n && storedBlocks < allBlocks, `${storedBlocks} of ${allBlocks} blocks stored at the kill`)
 
     const servedBefore = proxy.logRanges.length
@@ -214,24 +183,13 @@ test(
     assert.ok(done.body.discovery.poolsFound >= 7)
 
     // Nothing stored was asked again, but the reorg margin (the 64 blocks below the highest stored one).
-    const again = proxy.logRanges.slice(servedBefore)
-    for (const [source, ranges] of stored) {
-      const top = ranges.at(-1)!.toBlock
-      const kept = mergeBlockRanges(ranges.map((r) => ({ fromBlock: r.fromBlock, toBlock: r.toBlock < top - 64n ? r.toBlock : top - 64n })))
-      for (const r of again.filter((a) => a.address?.includes(source))) {
-        const overlap = kept.filter((k) => k.fromBlock <= r.toBlock && r.fromBlock <= k.toBlock)
-        assert.deepEqual(overlap, [], `${source}: blocks ${r.fromBlock}..${r.toBlock} were stored and asked again`)
-      }
-    }
-    // Discovery's ranges only (the token checks ask their own, filtered on the tokens).
-    const sources = new Set(Object.values(sm.chain.deployments).map((d) => d.source.toLowerCase()))
-    const secondBlocks = again
-      .filter((r) => r.fromBlock <= toBlock && r.address?.length === 1 && sources.has(r.address[0]))
-      .reduce((n, r) => n + (r.toBlock - r.fromBlock + 1n), 0n)
-    assert.ok(
-      secondBlocks <= allBlocks - storedBlocks + 64n * BigInt(DEPLOYMENTS),
-      `the second start asked ${secondBlocks} blocks; ${allBlocks - storedBlocks} were not stored`,
-    )
+    assertResumedWithoutRereading({
+      stored,
+      asked: proxy.logRanges.slice(servedBefore),
+      sources: new Set(Object.values(sm.chain.deployments).map((d) => d.source.toLowerCase())),
+      toBlock,
+      allBlocks,
+    })
 
     const store = createSqliteMarketStore({ path: env.MARKET_DB_PATH, chainId: sm.chain.chainId })
     const ids = new Set(store.pools().map((p) => p.ref.id))
@@ -242,10 +200,6 @@ test(
   },
 )
 
-const ALGEBRA_SWAP = toEventSelector('Swap(address,address,int256,int256,uint160,uint128,int24)')
-/** The 9-field form: the same fields, then the fee a plugin overrode and the plugin's own fee. */
-const ALGEBRA_SWAP_9 = toEventSelector('Swap(address,address,int256,int256,uint160,uint128,int24,uint24,uint24)')
-
 test(
   'following behind two nodes: a second node one block behind is not a reorg; a pool whose Swap is the 9-field Algebra form is re-read',
   { timeout: 300_000 },
@@ -255,12 +209,7 @@ test(
     proxy.limitLogs({ maxLogRange: 100n })
     const pool = sm.hydrexPool.toLowerCase() // static fee, no plugin: read only when its logs say so
     let rewritten = 0
-    proxy.rewriteLogs((log) => {
-      if (log.address.toLowerCase() !== pool || log.topics[0] !== ALGEBRA_SWAP) return log
-      rewritten++
-      const extra = encodeAbiParameters([{ type: 'uint24' }, { type: 'uint24' }], [500, 100]).slice(2)
-      return { ...log, topics: [ALGEBRA_SWAP_9, ...log.topics.slice(1)], data: `${log.data}${extra}` }
-    })
+    proxy.rewriteLogs(asNineFieldSwap(pool, () => rewritten++))
     const server = startServer()
     const url = await waitFor('the start to listen', () => server.output().match(/listening on (http:\/\/[\d.:]+)/)?.[1], 120_000)
     await waitFor('ready', async () => ((await readyOf(url)).status === 200 ? true : undefined), 180_000)

@@ -55,10 +55,36 @@ test('/swap is not simulated from the taker (disableEstimate): tx.gas 0 is no ga
   )
   assert.equal(answer.gasUnits, 98_765n)
   assert.equal(answer.transaction?.gas, undefined, 'no simulated gas limit to pass on')
+})
+
+test('/swap without a gas figure (gas absent or 0, tx.gas 0) is priced with /quote’s gas for the same trade, never as free', async () => {
+  const swap = fixture('1inch/swap.json')
+  for (const gas of [undefined, 0]) {
+    const calls = recordedRequester(
+      { body: { ...swap, gas, tx: { ...swap.tx, gas: 0 } } },
+      { body: { ...fixture('1inch/quote.json'), gas: 123_456 } },
+    )
+    const answer = await oneInch.executable({ ...trade(), taker: FROM }, calls.call, settings)
+    assert.equal(answer.gasUnits, 123_456n, `gas ${gas}`)
+    assert.equal(answer.outputAmount, BigInt(swap.dstAmount), "the output is /swap's, the transaction's")
+    assert.deepEqual(
+      calls.requests.map((r) => [r.path, r.query]),
+      [
+        ['/swap/v6.0/1/swap', calls.requests[0].query],
+        ['/swap/v6.0/1/quote', quoteQuery],
+      ],
+    )
+  }
+  // /quote without its gas either: refused, not a free trade.
   await expectUpstreamError(
-    oneInch.executable({ ...trade(), taker: FROM }, recordedRequester({ body: { ...swap, tx: { ...swap.tx, gas: 0 } } }).call, settings),
+    oneInch.executable(
+      { ...trade(), taker: FROM },
+      recordedRequester({ body: { ...swap, tx: { ...swap.tx, gas: 0 } } }, { body: { ...fixture('1inch/quote.json'), gas: undefined } })
+        .call,
+      settings,
+    ),
     'invalid response',
-    /no gas estimate/,
+    /gas/,
   )
 })
 

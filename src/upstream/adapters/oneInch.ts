@@ -17,8 +17,11 @@ import { WireAddress, WireDecimal, WireHex, WireNumberish } from './upstreamWire
 // transaction from `from` (eth_estimateGas) unless `disableEstimate=true`, and refuses a taker
 // without the balance or the allowance ("Not enough allowance"): a quote before approval, our normal
 // flow, would fail, so we always send `disableEstimate=true`; `tx.gas` is then 0 (its developer
-// FAQ), and the gas is the approximation `includeGas=true` adds (`gas`, as on /quote). Errors are
-// `{statusCode, error, description, requestId, meta}`; "insufficient liquidity" is its no-route answer.
+// FAQ), and the gas is the approximation `includeGas=true` adds (`gas`, as on /quote): assumed, no
+// published /swap answer shows it (docs/upstreams.md). An answer without it is never taken as free:
+// its gas is then /quote's `gas` for the same trade (a second call, which takes its own token).
+// Errors are `{statusCode, error, description, requestId, meta}`; "insufficient liquidity" is its
+// no-route answer.
 
 const TokenInfo = Type.Object({ address: WireAddress })
 const QuoteBody = Type.Object({
@@ -70,6 +73,28 @@ function checkTokens(body: { dstToken?: { address: string }; srcToken?: { addres
   if (body.dstToken) assertSameTrade({ field: 'dstToken.address', got: body.dstToken.address, want: trade.tokenOut })
 }
 
+/** `/quote?includeGas=true`: the output and 1inch's gas estimate for `trade` (the gas is required). */
+async function quoteWithGas(trade: UpstreamTrade, request: UpstreamRequester, settings: UpstreamSettings): Promise<UpstreamAnswer> {
+  const response = await get(
+    'quote',
+    {
+      includeGas: 'true',
+      gasPrice: trade.gasPriceWei > 0n ? trade.gasPriceWei.toString() : undefined,
+      ...(trade.fee ? { fee: bpsAsPercent(trade.fee.bps) } : {}),
+    },
+    trade,
+    request,
+    settings,
+  )
+  const body = checkUpstreamBody({ validator: QuoteValidator, response })
+  checkTokens(body, trade)
+  if (body.gas === undefined) throw new UpstreamError('invalid response', 'gas: missing although includeGas=true was asked')
+  return {
+    outputAmount: parseUpstreamAmount({ value: body.dstAmount, field: 'dstAmount' }),
+    gasUnits: parseUpstreamAmount({ value: body.gas, field: 'gas', allowFractionalNumber: true }),
+  }
+}
+
 /**
  * 1inch Classic Swap API v6: `/quote?includeGas=true` for indicative quotes, `/swap` (with `from`,
  * `origin` and `slippage` in percent) for the transaction; the router (`tx.to`) is the approval
@@ -81,26 +106,7 @@ function checkTokens(body: { dstToken?: { address: string }; srcToken?: { addres
 export const oneInch: UpstreamAdapter = {
   id: '1inch',
   headers: (settings) => ({ authorization: `Bearer ${settings.apiKey ?? ''}` }),
-  price: async (trade, request, settings) => {
-    const response = await get(
-      'quote',
-      {
-        includeGas: 'true',
-        gasPrice: trade.gasPriceWei > 0n ? trade.gasPriceWei.toString() : undefined,
-        ...(trade.fee ? { fee: bpsAsPercent(trade.fee.bps) } : {}),
-      },
-      trade,
-      request,
-      settings,
-    )
-    const body = checkUpstreamBody({ validator: QuoteValidator, response })
-    checkTokens(body, trade)
-    if (body.gas === undefined) throw new UpstreamError('invalid response', 'gas: missing although includeGas=true was asked')
-    return {
-      outputAmount: parseUpstreamAmount({ value: body.dstAmount, field: 'dstAmount' }),
-      gasUnits: parseUpstreamAmount({ value: body.gas, field: 'gas', allowFractionalNumber: true }),
-    }
-  },
+  price: (trade, request, settings) => quoteWithGas(trade, request, settings),
   executable: async (trade, request, settings): Promise<UpstreamAnswer> => {
     if (trade.slippageBps > MAX_SLIPPAGE_BPS)
       throw new UpstreamError('unsupported', `slippageBps ${trade.slippageBps} is above its maximum slippage of 50 %`)
@@ -135,8 +141,9 @@ export const oneInch: UpstreamAdapter = {
       allowanceTarget: body.tx.to,
     })
     const approximate = body.gas === undefined ? 0n : parseUpstreamAmount({ value: body.gas, field: 'gas', allowFractionalNumber: true })
-    const gasUnits = approximate > 0n ? approximate : simulated
-    if (gasUnits === 0n) throw new UpstreamError('invalid response', 'gas: no gas estimate in the answer (neither gas nor tx.gas)')
+    // Neither figure (gas absent or 0, tx.gas 0): /quote's estimate for the same trade, never 0.
+    const gasUnits = approximate > 0n ? approximate : simulated > 0n ? simulated : (await quoteWithGas(trade, request, settings)).gasUnits
+    if (gasUnits === 0n) throw new UpstreamError('invalid response', 'gas: no gas estimate (neither /swap nor /quote gave one)')
     return { outputAmount: parseUpstreamAmount({ value: body.dstAmount, field: 'dstAmount' }), gasUnits, transaction }
   },
   executableCalls: 1,
