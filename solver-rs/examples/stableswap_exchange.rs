@@ -1,7 +1,9 @@
 //! The StableSwap model on JSON lines, for the anvil differential (test/differential/
 //! curveStableSwap.test.ts): each line `{ "pool": <StableSwapWire>, "i", "j", "dx" }` is answered
 //! `{ "out": "…", "balances": ["…", …] }` (what `exchange` pays and the pool's balances after it)
-//! or `{ "error": "…" }`.
+//! or `{ "error": "…" }`. A meta pool (its wire carries `base` and `baseSupply`; the differential
+//! test/differential/curveMetaPool.test.ts) swaps its underlying coins (`exchange_underlying`) and
+//! answers `baseBalances` and `baseSupply` too.
 //!
 //!   cargo run --release --example stableswap_exchange < cases.jsonl
 use solver::math::U256;
@@ -22,7 +24,12 @@ fn answer(line: &str) -> serde_json::Value {
         Ok(case) => case,
         Err(e) => return serde_json::json!({ "error": format!("bad case: {e}") }),
     };
-    let pool = match StableSwapPool::from_wire(case.pool) {
+    let build = if case.pool.base.is_some() {
+        StableSwapPool::from_meta_wire
+    } else {
+        StableSwapPool::from_wire
+    };
+    let pool = match build(case.pool) {
         Ok(pool) => pool,
         Err(e) => return serde_json::json!({ "error": e.to_string() }),
     };
@@ -30,10 +37,18 @@ fn answer(line: &str) -> serde_json::Value {
         return serde_json::json!({ "error": "bad dx" });
     };
     match pool.apply(case.i, case.j, dx) {
-        Ok((outcome, next)) => serde_json::json!({
-            "out": outcome.amount_out.to_string(),
-            "balances": next.balances.iter().map(U256::to_string).collect::<Vec<_>>(),
-        }),
+        Ok((outcome, next)) => {
+            let mut answer = serde_json::json!({
+                "out": outcome.amount_out.to_string(),
+                "balances": next.balances.iter().map(U256::to_string).collect::<Vec<_>>(),
+            });
+            if let Some(base) = &next.base {
+                answer["baseBalances"] =
+                    base.pool.balances.iter().map(U256::to_string).collect::<Vec<_>>().into();
+                answer["baseSupply"] = base.supply.to_string().into();
+            }
+            answer
+        }
         Err(e) => serde_json::json!({ "error": e.to_string() }),
     }
 }

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { runJsonLines } from '../crosscheck/runJsonLines.ts'
 
 /** One answer of the solver's StableSwap model: what `exchange` pays and the balances after, or why it refuses. */
-export type StableSwapModelAnswer = { out?: string; balances?: string[]; error?: string }
+export type StableSwapModelAnswer = { out?: string; balances?: string[]; baseBalances?: string[]; baseSupply?: string; error?: string }
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 

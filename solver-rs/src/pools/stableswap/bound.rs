@@ -35,6 +35,10 @@ const D_UNITS: f64 = 1e4;
 impl StableSwapPool {
     /// The pool's budget; None when a balance is empty or the invariant cannot be computed.
     pub fn budget(&self) -> Option<Budget> {
+        // A meta pool has no budget yet (`StableSwapPool::from_wire` keeps it out of markets).
+        if self.base.is_some() {
+            return None;
+        }
         let xp = self.xp().ok()?;
         let amp = math::amp_at(&self.ramp, self.timestamp).ok()?;
         let d0 = f64::from(math::get_d(&xp, amp).ok()?);

@@ -12,6 +12,9 @@
 
 mod bound;
 pub(crate) mod math;
+mod meta;
+
+pub use meta::MetaBase;
 
 use super::input::PoolInputError;
 use super::{PoolError, PoolModel, SwapOutcome};
@@ -52,6 +55,14 @@ pub struct StableSwapWire {
     pub initial_a_time: Amount,
     pub future_a_time: Amount,
     pub timestamp: Amount,
+    /// A meta pool's base pool (its balances and rates at the block: `rates` then holds the meta
+    /// pool's coin rate and any non-zero figure for the LP token, which the swap re-reads as the
+    /// base pool's virtual price), with `baseSupply`, its LP token's supply. Read by
+    /// [`StableSwapPool::from_meta_wire`] only (module docs, *Meta pools*).
+    #[serde(default)]
+    pub base: Option<Box<StableSwapWire>>,
+    #[serde(default)]
+    pub base_supply: Option<Amount>,
 }
 
 /// One StableSwap pool's state.
@@ -69,14 +80,57 @@ pub struct StableSwapPool {
     pub ramp: Ramp,
     /// The block timestamp the swap is priced at (A's point on its ramp).
     pub timestamp: U256,
+    /// A meta pool's base pool: the venue's coins are then the underlying ones (the meta pool's
+    /// coin, then the base pool's), each swap its `exchange_underlying`.
+    pub base: Option<Box<MetaBase>>,
 }
 
 /// The most coins a StableSwap pool holds.
 pub const MAX_COINS: usize = 4;
 
 impl StableSwapPool {
-    /// Builds the pool from its wire state: 2 to 4 coins, a balance and a non-zero rate each.
+    /// Builds the pool from its wire state: 2 to 4 coins, a balance and a non-zero rate each. A
+    /// meta pool is refused: it has no bound curve yet, so it may not enter a market (the convex
+    /// bound would leave it out and stop being an upper bound).
     pub fn from_wire(wire: StableSwapWire) -> Result<Self, PoolInputError> {
+        if wire.base.is_some() || wire.base_supply.is_some() {
+            return Err(PoolInputError::Invalid(
+                "a Curve meta pool has an exact model but no bound curve yet: not routed".into(),
+            ));
+        }
+        Self::plain_from_wire(wire)
+    }
+
+    /// A legacy meta pool over a legacy plain base pool of 2 or 3 coins, for the model alone
+    /// (its differential test; [`StableSwapPool::from_wire`] refuses it).
+    pub fn from_meta_wire(mut wire: StableSwapWire) -> Result<Self, PoolInputError> {
+        let (Some(base), Some(supply)) = (wire.base.take(), wire.base_supply.take()) else {
+            return Err(PoolInputError::Invalid(
+                "a meta pool needs its base and its supply".into(),
+            ));
+        };
+        let base = Self::plain_from_wire(*base)?;
+        let meta = Self::plain_from_wire(wire)?;
+        if meta.template != Template::Legacy || base.template != Template::Legacy {
+            return Err(PoolInputError::Invalid(
+                "only the legacy meta template over a legacy base pool is modelled".into(),
+            ));
+        }
+        if meta.coins() != 2 || !(2..=3).contains(&base.coins()) {
+            return Err(PoolInputError::Invalid(
+                "a meta pool holds 2 coins over a base pool of 2 or 3".into(),
+            ));
+        }
+        Ok(StableSwapPool {
+            base: Some(Box::new(MetaBase { pool: base, supply: supply.0 })),
+            ..meta
+        })
+    }
+
+    fn plain_from_wire(wire: StableSwapWire) -> Result<Self, PoolInputError> {
+        if wire.base.is_some() {
+            return Err(PoolInputError::Invalid("a base pool of a base pool".into()));
+        }
         let n = wire.balances.len();
         if !(2..=MAX_COINS).contains(&n) || wire.rates.len() != n {
             return Err(PoolInputError::Invalid(format!(
@@ -100,12 +154,16 @@ impl StableSwapPool {
                 future_time: wire.future_a_time.0,
             },
             timestamp: wire.timestamp.0,
+            base: None,
         })
     }
 
-    /// How many coins the pool holds.
+    /// How many coins the pool holds (a meta pool: its underlying coins).
     pub fn coins(&self) -> usize {
-        self.balances.len()
+        match &self.base {
+            Some(base) => base.pool.coins().saturating_add(1),
+            None => self.balances.len(),
+        }
     }
 
     fn check_pair(&self, token_in: usize, token_out: usize) -> Result<(), PoolError> {
@@ -116,12 +174,17 @@ impl StableSwapPool {
     }
 
     /// Balances in 18-decimal units at the rates: `rate · balance / 10^18`.
-    fn xp(&self) -> Result<Vec<U256>, PoolError> {
+    pub(crate) fn xp(&self) -> Result<Vec<U256>, PoolError> {
         self.rates.iter().zip(&self.balances).map(|(&r, &b)| div(mul(r, b)?, PRECISION)).collect()
     }
 
     /// `exchange(i, j, dx)`: what it pays and the pool's balances after it.
-    fn exchange(&self, i: usize, j: usize, dx: U256) -> Result<(U256, Vec<U256>), PoolError> {
+    pub(crate) fn exchange(
+        &self,
+        i: usize,
+        j: usize,
+        dx: U256,
+    ) -> Result<(U256, Vec<U256>), PoolError> {
         self.check_pair(i, j)?;
         let ng = self.template == Template::Ng;
         if ng && dx.is_zero() {
@@ -185,6 +248,10 @@ impl PoolModel for StableSwapPool {
         token_out: usize,
         amount_in: U256,
     ) -> Result<SwapOutcome, PoolError> {
+        if let Some(base) = &self.base {
+            let (out, _) = self.exchange_underlying(base, token_in, token_out, amount_in)?;
+            return Ok(self.outcome(out));
+        }
         Ok(self.outcome(self.exchange(token_in, token_out, amount_in)?.0))
     }
 
@@ -194,6 +261,10 @@ impl PoolModel for StableSwapPool {
         token_out: usize,
         amount_in: U256,
     ) -> Result<(SwapOutcome, Self), PoolError> {
+        if let Some(base) = &self.base {
+            let (out, next) = self.exchange_underlying(base, token_in, token_out, amount_in)?;
+            return Ok((self.outcome(out), next));
+        }
         let (out, balances) = self.exchange(token_in, token_out, amount_in)?;
         Ok((self.outcome(out), StableSwapPool { balances, ..self.clone() }))
     }
@@ -201,7 +272,7 @@ impl PoolModel for StableSwapPool {
     /// The invariant's slope at the balances (∂F/∂x_i over ∂F/∂x_j, F the StableSwap invariant),
     /// at the rates, less the fee at zero size. An estimate in floating point, for ranking only.
     fn spot_price(&self, token_in: usize, token_out: usize) -> f64 {
-        if self.check_pair(token_in, token_out).is_err() {
+        if self.base.is_some() || self.check_pair(token_in, token_out).is_err() {
             return 0.0;
         }
         let Ok(xp) = self.xp() else { return 0.0 };
@@ -235,6 +306,13 @@ impl PoolModel for StableSwapPool {
     /// What `exchange` pays is at most the output coin's balance: it pays (xp_j − y − 1 − fee) at
     /// the rate, and xp_j at the rate is at most the balance (both floored).
     fn amount_out_bound(&self, token_in: usize, token_out: usize, _amount_in: f64) -> f64 {
+        if let Some(base) = &self.base {
+            // The coin's balance, or the base coin's (what a withdrawal or exchange can pay).
+            return match token_out {
+                0 => f64::from(self.balances[0]),
+                j => base.pool.balances.get(j.wrapping_sub(1)).map_or(0.0, |&b| f64::from(b)),
+            };
+        }
         if self.check_pair(token_in, token_out).is_err() {
             return 0.0;
         }

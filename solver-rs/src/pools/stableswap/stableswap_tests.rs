@@ -219,6 +219,7 @@ fn two_coin_pool(template: Template) -> StableSwapPool {
             future_time: U256::ZERO,
         },
         timestamp: U256::from(1u64),
+        base: None,
     }
 }
 

@@ -5,9 +5,18 @@
 //! The family relaxes its pool to a **budget**: a final state z (one amount per coin, in the
 //! budget's units) is reachable by any sequence of swaps only if
 //!
-//! B(z) = Σ_t [(z_t − x_t) + κ·ln(z_t / x_t)] ≥ −slack
+//! Σ_t (z_t − x_t) + κ·(1 − e^(−u)) ≥ −slack, u = Σ_t ln(z_t / x_t)
 //!
-//! (x the state now; `pools/stableswap/bound.rs` proves this for StableSwap). Each unit of coin t
+//! (x the state now; `pools/stableswap/bound.rs` proves this for StableSwap). That set is convex
+//! but not separable; e^(−u) lies above each of its tangents, so it lies inside the separable
+//!
+//! B(z) = Σ_t [(z_t − x_t) + κ·w·ln(z_t / x_t)] ≥ −slack − κ·(1 − w·(1 + u₀)), w = e^(−u₀)
+//!
+//! for every tangent point u₀. The tangent at u₀ = 0 touches the pool's surface at x; a run of
+//! swaps that moves the pool far (u far from 0) is bounded tightly only by the tangent near its
+//! own end, so the term re-takes the tangent at the u its optimum reaches and keeps the least value
+//! ([`Budget::joint`], [`Budget::pair_value`]): every tangent gives an upper bound, and at the
+//! fixed point the relaxation is exact (the optimum of the set above). Each unit of coin t
 //! the pool loses pays the trader at most `keep_t`/`scale_t` raw units (the fee the pool keeps),
 //! plus `allowance_t` raw units in all for the roundings of up to 64 swaps. B is separable and
 //! concave, so the venue's term at prices
@@ -40,6 +49,16 @@ pub struct Budget {
     pub kappa: f64,
     /// What the budget may fall by (roundings), ≥ 0.
     pub slack: f64,
+}
+
+/// Tangents the term re-takes at most (module docs); the value is the least over them.
+const TANGENTS: usize = 6;
+
+/// The budget's separable relaxation at one tangent point: κ·w and the slack it adds.
+#[derive(Clone, Copy)]
+struct Tangent {
+    kappa: f64,
+    slack: f64,
 }
 
 /// What a coin is worth to the venue's term at some prices, per raw unit (None: no arc of the
@@ -91,10 +110,25 @@ impl Budget {
             .collect()
     }
 
+    /// The separable relaxation at tangent point u₀ (w = e^(−u₀)): κ·w, and the slack plus
+    /// κ·(1 − w·(1 + u₀)) ≥ 0.
+    fn tangent(&self, w: f64, u0: f64) -> Tangent {
+        if u0 == 0.0 {
+            return Tangent { kappa: self.kappa, slack: self.slack };
+        }
+        Tangent {
+            kappa: self.kappa * w,
+            // w and u₀ agree to about 10⁻¹⁵ (`ln_ratio`); the 10⁻¹² term covers their mismatch.
+            slack: self.slack
+                + (self.kappa * (1.0 - w * (1.0 + u0))).max(0.0)
+                + 1e-12 * self.kappa * w * (1.0 + u0.abs()),
+        }
+    }
+
     /// Φ'(λ) = slack + Σ deposits' budget − Σ withdrawals' budget, and Φ''(λ).
-    fn derivatives(&self, rs: &[Response], lambda: f64) -> (f64, f64) {
-        let k = self.kappa;
-        let (mut first, mut second) = (self.slack, 0.0);
+    fn derivatives(&self, at: Tangent, rs: &[Response], lambda: f64) -> (f64, f64) {
+        let k = at.kappa;
+        let (mut first, mut second) = (at.slack, 0.0);
         for (c, r) in self.coins.iter().zip(rs) {
             if let Some(p) = r.deposit {
                 if lambda * (1.0 + k / c.x) > p {
@@ -116,8 +150,8 @@ impl Budget {
     }
 
     /// The budget price minimising Φ: where Φ' changes sign, in (0, the cheapest deposit price).
-    fn minimiser(&self, rs: &[Response]) -> Option<f64> {
-        let k = self.kappa;
+    fn minimiser(&self, at: Tangent, rs: &[Response]) -> Option<f64> {
+        let k = at.kappa;
         // Past the cheapest deposit price a deposit gains budget without end (B rises at least
         // as fast as z): Φ is infinite there.
         let ceiling = rs.iter().filter_map(|r| r.deposit).fold(f64::INFINITY, f64::min);
@@ -139,7 +173,7 @@ impl Budget {
         }
         let mut lambda = 0.5 * hi;
         for _ in 0..ROUNDS {
-            let (first, second) = self.derivatives(rs, lambda);
+            let (first, second) = self.derivatives(at, rs, lambda);
             if first > 0.0 {
                 hi = lambda;
             } else {
@@ -156,11 +190,57 @@ impl Budget {
         Some(lambda)
     }
 
-    /// The venue's term at `prices` (one per coin, in the pool's order).
+    /// The venue's term at `prices` (one per coin, in the pool's order): the least over the
+    /// tangents it re-takes at the u each one's optimum reaches (module docs), each an upper bound.
     pub fn joint(&self, prices: &[CoinPrices]) -> Joint {
+        let rs = self.responses(prices);
+        let mut current = self.joint_at(self.tangent(1.0, 0.0), prices, &rs);
+        let mut best = current.clone();
+        let mut u0 = 0.0;
+        for _ in 1..TANGENTS {
+            // w = e^(−u) at the state the trade reaches, from the coins' ratios (no exp: native
+            // and WASM agree to the bit).
+            let Some(w) = self.ratio_product(&current) else { break };
+            let u = ln_ratio(1.0, w);
+            if !(self.kappa > 0.0 && u.is_finite()) || (u - u0).abs() <= 1e-9 {
+                break;
+            }
+            u0 = u;
+            current = self.joint_at(self.tangent(w, u0), prices, &rs);
+            if current.value < best.value {
+                best = current.clone();
+            }
+        }
+        best
+    }
+
+    /// Π_t x_t / z_t at the state a joint's trade reaches (e^(−u)); None when a coin would empty.
+    fn ratio_product(&self, joint: &Joint) -> Option<f64> {
+        let mut w = 1.0;
+        for (t, c) in self.coins.iter().enumerate() {
+            let z = c.x + joint.inputs[t] * c.scale - self.withdrawn(t, joint);
+            if z.is_nan() || z <= 0.0 {
+                return None;
+            }
+            w *= c.x / z;
+        }
+        (w.is_finite() && w > 0.0).then_some(w)
+    }
+
+    /// Budget units coin `t` lost in `joint`'s trade (its allowance left out).
+    fn withdrawn(&self, t: usize, joint: &Joint) -> f64 {
+        let c = &self.coins[t];
+        if joint.budget[t] < 0.0 {
+            (joint.outputs[t] - c.allowance).max(0.0) * c.scale / c.keep
+        } else {
+            0.0
+        }
+    }
+
+    /// The term at one tangent, and the u = Σ ln(z_t/x_t) its trade reaches.
+    fn joint_at(&self, at: Tangent, prices: &[CoinPrices], rs: &[Response]) -> Joint {
         crate::route::clock::count_work();
         let n = self.coins.len();
-        let rs = self.responses(prices);
         let mut joint = Joint {
             inputs: vec![0.0; n],
             outputs: vec![0.0; n],
@@ -176,12 +256,12 @@ impl Budget {
                 joint.magnitude += r * c.allowance;
             }
         }
-        let Some(lambda) = self.minimiser(&rs) else { return joint };
-        let k = self.kappa;
+        let Some(lambda) = self.minimiser(at, rs) else { return joint };
+        let k = at.kappa;
         if lambda <= 0.0 {
             // Everything withdrawable is withdrawn (what the sup tends to; the free deposit's
             // size is left out of the flows).
-            for (t, (c, r)) in self.coins.iter().zip(&rs).enumerate() {
+            for (t, (c, r)) in self.coins.iter().zip(rs).enumerate() {
                 if let Some(q) = r.withdraw {
                     joint.value += q * c.x;
                     joint.magnitude += q * c.x;
@@ -190,12 +270,12 @@ impl Budget {
             }
             return joint;
         }
-        joint.value += lambda * self.slack;
-        joint.magnitude += lambda * self.slack;
+        joint.value += lambda * at.slack;
+        joint.magnitude += lambda * at.slack;
         // d(budget)/d(price) per variable, for the Schur complement eliminating λ.
         let size = n.saturating_mul(2);
         let mut cross = vec![0.0; size];
-        for (t, (c, r)) in self.coins.iter().zip(&rs).enumerate() {
+        for (t, (c, r)) in self.coins.iter().zip(rs).enumerate() {
             if let Some(p) = r.deposit {
                 if lambda * (1.0 + k / c.x) > p {
                     let z = lambda * k / (p - lambda);
@@ -227,7 +307,7 @@ impl Budget {
                 }
             }
         }
-        let (_, second) = self.derivatives(&rs, lambda);
+        let (_, second) = self.derivatives(at, rs, lambda);
         if second > 0.0 && second.is_finite() {
             for a in 0..size {
                 for b in 0..size {
@@ -245,7 +325,9 @@ impl Budget {
         ct.scale * (1.0 + k / ct.x) * cu.keep / (cu.scale * (1.0 + k / cu.x))
     }
 
-    /// The pair (t → u) alone: the most `input` raw units of t can pay in u, by the budget.
+    /// The pair (t → u) alone: the most `input` raw units of t can pay in u, by the budget at
+    /// its first tangent (u₀ = 0: a concave curve in `input`, loose for large inputs; the joint
+    /// term, which the certificate uses, re-takes it).
     pub fn pair_value(&self, t: usize, u: usize, input: f64) -> f64 {
         let (ct, cu) = (&self.coins[t], &self.coins[u]);
         let k = self.kappa;
