@@ -29,7 +29,7 @@ import { routerRevert } from './routerCall.ts'
 // (`DIFF_GYRO_TRADES`, default 24, seed `DIFF_SEED`), a two-leg route, and after a rate provider
 // moves (re-read through `readVolatile`). The leg's minOut is the Vault's
 // limit (one wei more reverts in the Vault); malformed leg data reverts InvalidLegData(14); no
-// allowance and no token stays in the router.
+// allowance and no token stays in the router; the gas a repeated leg through one pool saves.
 
 const RECIPIENT: Address = '0x000000000000000000000000000000000000ba1a'
 /** Random trades of the differential case (`DIFF_GYRO_TRADES` for more), seed `DIFF_SEED`. */
@@ -277,4 +277,45 @@ test('malformed balancer_vault legs revert InvalidLegData(14); a pool id the Vau
   assert.equal(await revert(call(poolId, '0x0000000000000000000000000000000000000000')), 'InvalidLegData(14)')
   const unknown = `0x${'ab'.repeat(20)}000200000000000000000099` as Hex
   assert.equal(await revert(call(unknown)), 'Error(BAL#500)')
+})
+
+// A second leg through the same E-CLP in one transaction finds the Vault, the pool and the rate
+// providers warm (EIP-2929) and the Vault's balance slot of the pool already written (EIP-2200): the
+// registry's `gas_repeat_saving` (docs/gas-model.md, "Repeated legs"). Measured per pool as a
+// split plan runs it: one route of one leg, against two such routes, from the same chain state.
+test('a repeated leg through the same E-CLP saves what the registry says, within 5,000 gas on every pool', async () => {
+  await readIntoSolver()
+  const overhead = (data: Hex, routes: number) =>
+    estimateRouterOverheadGas({ data, routes, legs: routes, nativeIn: false, nativeOut: false, paysIntegratorFee: false })
+  const gasUsedOf = async (data: Hex, tokenOut: Address) => {
+    const snapshot = await devnet.testClient.snapshot()
+    const { gasUsed } = await send(data, tokenOut)
+    await devnet.testClient.revert({ id: snapshot })
+    return Number(gasUsed)
+  }
+  const rows: string[] = []
+  const off: string[] = []
+  for (const { name, poolId, tokens: pair } of market.pools) {
+    const amountIn = sized(pair[0])
+    const { repeatGasSaving } = await solver.simulate({ poolId, tokenIn: pair[0], amountIn: amountIn.toString() })
+    const leg = legThrough(poolId, pair[0], pair[1], 0n)
+    const once = planCall(amountIn, [leg])
+    const twice = encodeSwapExactIn({
+      plan: routePlan([
+        { amountIn, legs: [leg] },
+        { amountIn, legs: [leg] },
+      ]),
+      recipient: RECIPIENT,
+      deadline: FAR_DEADLINE,
+    }).data
+    // The recipient holds the output token first (a live pool's usual case): its first payment, a
+    // write from zero of some 14,000 gas more, would count as saved.
+    await send(planCall(amountIn / 100n, [legThrough(poolId, pair[0], pair[1], 0n)]), pair[1])
+    const cold = (await gasUsedOf(once, pair[1])) - overhead(once, 1)
+    const warm = (await gasUsedOf(twice, pair[1])) - overhead(twice, 2) - cold
+    rows.push(`${name}: cold ${cold}, repeated ${warm}, saving ${cold - warm}, registry ${repeatGasSaving}`)
+    if (Math.abs(cold - warm - repeatGasSaving) > 5_000) off.push(rows[rows.length - 1])
+  }
+  console.log(`balancer_vault repeated legs:\n${rows.join('\n')}`)
+  assert.deepEqual(off, [])
 })

@@ -182,8 +182,13 @@ pub const fn spec(dex: DexId) -> DexSpec {
             ..repeats_save(spec_of(dex, Model::StableSwap, 124_000, 16_500, 0), 72_000)
         },
         DodoV2 => spec_of(dex, Model::DodoPmm, 100_000, 0, 0),
-        Woofi => spec_of(dex, Model::Woofi, 151_000, 40_000, 0),
-        GyroscopeEclp => spec_of(dex, Model::GyroEclp, 136_000, 0, 0),
+        // A second leg through the same vault: near the two of the three cases
+        // `test/router/woofiLegs.test.ts` measures that split plans make (docs/gas-model.md,
+        // *WOOFi on the devnet*).
+        Woofi => repeats_save(spec_of(dex, Model::Woofi, 151_000, 40_000, 0), 80_000),
+        // A repeated leg: the middle of the four seeded pools' savings
+        // (`test/router/balancerVaultLegs.test.ts`, docs/gas-model.md).
+        GyroscopeEclp => repeats_save(spec_of(dex, Model::GyroEclp, 136_000, 0, 0), 51_000),
         MaverickV2 => spec_of(dex, Model::MaverickV2, 125_000, 20_000, 0),
     }
 }
