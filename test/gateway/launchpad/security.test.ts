@@ -157,44 +157,35 @@ test('a salt is bound to its creator: reuse reverts, and another creator with th
   assert.equal(getAddress(predicted), theirs.token)
 })
 
-test('a pool created ahead of the launch is used only while uninitialized; an initialized one refuses the launch', async () => {
-  const v3Factory = loadNpmArtifact({ name: 'UniswapV3Factory' }).abi
-  const first = params({ salt: `0x${'01'.repeat(32)}` })
+/** A stranger creates the launch's WETH pool (1 % tier) before it runs; the token's predicted address. */
+async function createPoolAhead(launch: LaunchParams): Promise<Address> {
   const token = getAddress(
     await t.devnet.publicClient.readContract({
       address: t.launchpad.factory,
       abi: launchFactoryAbi,
       functionName: 'predictTokenAddress',
-      args: [t.creator, first],
+      args: [t.creator, launch],
     }),
   )
   await writeContractAndWait({
     devnet: t.devnet,
     address: t.v3Factory,
-    abi: v3Factory,
+    abi: loadNpmArtifact({ name: 'UniswapV3Factory' }).abi,
     functionName: 'createPool',
     args: [token, t.weth, 10_000],
     from: t.stranger,
   })
+  return token
+}
+
+test('a pool created ahead of the launch is used only while uninitialized; an initialized one refuses the launch', async () => {
+  const v3Factory = loadNpmArtifact({ name: 'UniswapV3Factory' }).abi
+  const first = params({ salt: `0x${'01'.repeat(32)}` })
+  const token = await createPoolAhead(first)
   const launched = await t.launch(first)
   assert.equal(launched.token, token)
   const second = params({ salt: `0x${'02'.repeat(32)}` })
-  const token2 = getAddress(
-    await t.devnet.publicClient.readContract({
-      address: t.launchpad.factory,
-      abi: launchFactoryAbi,
-      functionName: 'predictTokenAddress',
-      args: [t.creator, second],
-    }),
-  )
-  await writeContractAndWait({
-    devnet: t.devnet,
-    address: t.v3Factory,
-    abi: v3Factory,
-    functionName: 'createPool',
-    args: [token2, t.weth, 10_000],
-    from: t.stranger,
-  })
+  const token2 = await createPoolAhead(second)
   const pool = getAddress(
     (await t.devnet.publicClient.readContract({
       address: t.v3Factory,
