@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, test } from 'vitest'
 import { deploySmallMarket, type SmallMarket } from '../../src/devnet/deploySmallMarket.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { useDevnet } from '../fixtures/useDevnet.ts'
 import { mergeBlockRanges } from '../../src/market/blockRanges.ts'
 import { createSqliteMarketStore } from '../../src/market/store/createSqliteMarketStore.ts'
 import type { BlockRange } from '../../src/market/store/MarketStore.ts'
@@ -43,7 +43,7 @@ const KEY = 'cold-start-key-0123456789abcdef'
 const EMPTY_BLOCKS = 3000
 const DEPLOYMENTS = 6
 
-let devnet: Devnet
+const devnet = useDevnet()
 let sm: SmallMarket
 let proxy: RpcProxy
 /** A second node, 2 blocks behind the first. */
@@ -55,7 +55,6 @@ const children: ChildProcess[] = []
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cold-start-'))
-  devnet = await startDevnet({})
   sm = await deploySmallMarket({ devnet })
   await devnet.testClient.mine({ blocks: EMPTY_BLOCKS })
   toBlock = await devnet.publicClient.getBlockNumber()
@@ -87,7 +86,6 @@ afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
   await proxy?.close()
   await lagging?.close()
-  await devnet?.stop()
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
