@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, beforeEach, test } from 'vitest'
+import { test } from 'vitest'
 import { type Address, encodeFunctionData, getAddress, type Hex, maxUint256, parseEther, zeroAddress } from 'viem'
 import { deployContractAndWait } from '../../../src/devnet/deployContractAndWait.ts'
 import { loadNpmArtifact } from '../../../src/devnet/loadNpmArtifact.ts'
-import { revertToSnapshot } from '../../../src/devnet/revertToSnapshot.ts'
 import { sendAndWait } from '../../../src/devnet/sendAndWait.ts'
 import { writeContractAndWait } from '../../../src/devnet/writeContractAndWait.ts'
 import { createSeedPrng } from '../../../src/devnet/seed/createSeedPrng.ts'
@@ -14,24 +13,13 @@ import type { LaunchParams } from '../../../src/gateway/launchpad/launchParamsTy
 import { loadLaunchpadArtifacts } from '../../../src/gateway/launchpad/loadLaunchpadArtifacts.ts'
 import { vestingVaultAbi } from '../../../src/gateway/launchpad/vestingVaultAbi.ts'
 import { sqrtRatioAtTick } from '../../fixtures/sqrtRatioAtTick.ts'
-import { describeRevert, erc20Abi, type LaunchpadTestbed, startLaunchpadTestbed, v3PoolAbi } from './launchpadTestbed.ts'
+import { describeRevert, erc20Abi, type LaunchpadTestbed, v3PoolAbi } from './launchpadTestbed.ts'
+import { useLaunchpadTestbed } from './useLaunchpadTestbed.ts'
 
 // The launchpad's security rules, each against the real Uniswap V3 pool or a hostile caller.
 
 const STARTING_TICK = -184_400
-let t: LaunchpadTestbed
-let snapshot: Hex
-
-beforeAll(async () => {
-  t = await startLaunchpadTestbed()
-  snapshot = await t.devnet.testClient.snapshot()
-})
-beforeEach(async () => {
-  snapshot = await revertToSnapshot({ testClient: t.devnet.testClient, id: snapshot })
-})
-afterAll(async () => {
-  await t?.stop()
-})
+const t = useLaunchpadTestbed()
 
 const params = (overrides: Partial<LaunchParams> = {}): LaunchParams => ({
   ...buildLaunchParams({ name: 'Safe', symbol: 'SAFE', creator: t.creator, pairedToken: t.weth, startingTick: STARTING_TICK }),
