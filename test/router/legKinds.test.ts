@@ -5,6 +5,7 @@ import { deployRouter } from '../../src/devnet/deployRouter.ts'
 import type { PancakeInfinityPoolKey } from '../../src/adapters/poolKeys/pancakeInfinityPoolKey.ts'
 import { useDevnet } from '../fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
+import { aerodromeRoutesAbi } from '../../src/router/encodeRouterLeg.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import type { LegData, RoutePlan } from '../../src/router/routePlanTypes.ts'
 import { swapRouterAbi } from '../../src/router/swapRouterAbi.ts'
@@ -364,18 +365,5 @@ test('unknown leg kinds revert UnsupportedLegKind (kinds 8 to 11, 14 and 15 are 
 
 /** abi.encode(AerodromeRoute[]), the router's `aerodrome_v2` Leg.data. */
 function encodeAerodromeRoutes(routes: { from: Address; to: Address; stable: boolean; factory: Address }[]) {
-  return encodeAbiParameters(
-    [
-      {
-        type: 'tuple[]',
-        components: [
-          { name: 'from', type: 'address' },
-          { name: 'to', type: 'address' },
-          { name: 'stable', type: 'bool' },
-          { name: 'factory', type: 'address' },
-        ],
-      },
-    ],
-    [routes],
-  )
+  return encodeAbiParameters(aerodromeRoutesAbi, [routes])
 }
