@@ -134,35 +134,19 @@ test('an expired deadline reverts', async () => {
 test('route inputs must add up to amountIn; empty and zero routes are refused', async () => {
   const base = rawParams()
   const leg = base.routes[0].legs[0]
-  assert.equal(await routerRevert({ market, data: swapData({ ...base, amountIn: ONE + 1n }) }), `AmountInMismatch(${ONE}, ${ONE + 1n})`)
-  assert.equal(
-    await routerRevert({
-      market,
-      data: swapData({
-        ...base,
-        routes: [
-          { amountIn: ONE, legs: [leg] },
-          { amountIn: 1n, legs: [leg] },
-        ],
-      }),
-    }),
-    `AmountInMismatch(${ONE + 1n}, ${ONE})`,
-  )
-  assert.equal(await routerRevert({ market, data: swapData({ ...base, routes: [] }) }), 'NoRoutes()')
-  assert.equal(await routerRevert({ market, data: swapData({ ...base, routes: [{ amountIn: ONE, legs: [] }] }) }), 'EmptyRoute(0)')
-  assert.equal(
-    await routerRevert({
-      market,
-      data: swapData({
-        ...base,
-        routes: [
-          { amountIn: ONE, legs: [leg] },
-          { amountIn: 0n, legs: [leg] },
-        ],
-      }),
-    }),
-    'ZeroRouteAmount(1)',
-  )
+  const revertOf = (params: Partial<typeof base>) => routerRevert({ market, data: swapData({ ...base, ...params }) })
+  /** The plan's route, then a second one of `amountIn` over the same leg. */
+  const withSecondRoute = (amountIn: bigint) => ({
+    routes: [
+      { amountIn: ONE, legs: [leg] },
+      { amountIn, legs: [leg] },
+    ],
+  })
+  assert.equal(await revertOf({ amountIn: ONE + 1n }), `AmountInMismatch(${ONE}, ${ONE + 1n})`)
+  assert.equal(await revertOf(withSecondRoute(1n)), `AmountInMismatch(${ONE + 1n}, ${ONE})`)
+  assert.equal(await revertOf({ routes: [] }), 'NoRoutes()')
+  assert.equal(await revertOf({ routes: [{ amountIn: ONE, legs: [] }] }), 'EmptyRoute(0)')
+  assert.equal(await revertOf(withSecondRoute(0n)), 'ZeroRouteAmount(1)')
 })
 
 test('each leg minOut and the total minAmountOut are enforced', async () => {
