@@ -1,5 +1,5 @@
 import { type Address, decodeEventLog, encodeAbiParameters, getAddress, type Hex, parseAbi, toEventSelector, zeroAddress } from 'viem'
-import { uniswapV4PoolId } from './poolKeys/uniswapV4PoolId.ts'
+import { uniswapV4PoolId, uniswapV4PoolKeyAbi } from './poolKeys/uniswapV4PoolId.ts'
 import type { UniswapV4PoolKey } from './poolKeys/uniswapV4PoolKey.ts'
 import { AdapterError, PoolUnusableError } from './errors.ts'
 import type { PoolAdapter, PoolRef } from './PoolAdapter.ts'
@@ -20,18 +20,6 @@ const stateEvents = [
 
 /** The Universal Router's command number for a V4 swap (docs/route-legs.md). */
 const V4_SWAP_COMMAND: Hex = '0x10'
-const poolKeyAbi = [
-  {
-    type: 'tuple',
-    components: [
-      { name: 'currency0', type: 'address' },
-      { name: 'currency1', type: 'address' },
-      { name: 'fee', type: 'uint24' },
-      { name: 'tickSpacing', type: 'int24' },
-      { name: 'hooks', type: 'address' },
-    ],
-  },
-] as const
 
 function refOfKey(key: UniswapV4PoolKey, poolManager: Address): PoolRef {
   const lower = (a: Address) => a.toLowerCase() as Address
@@ -89,6 +77,6 @@ export const uniswapV4: PoolAdapter = {
     if (!ref.key) throw new AdapterError(`UNIV4 pool ${ref.id}: no pool key`)
     const { currency0, currency1, fee, tickSpacing, hooks } = ref.key
     const key = { currency0: getAddress(currency0), currency1: getAddress(currency1), fee, tickSpacing, hooks: getAddress(hooks) }
-    return { kind: 'univ4', commands: V4_SWAP_COMMAND, inputs: [encodeAbiParameters(poolKeyAbi, [key])] }
+    return { kind: 'univ4', commands: V4_SWAP_COMMAND, inputs: [encodeAbiParameters(uniswapV4PoolKeyAbi, [key])] }
   },
 }

@@ -1,7 +1,7 @@
 import { type Address, encodeAbiParameters, parseAbi, zeroAddress } from 'viem'
 import { balancerV2VaultAbi } from './balancerV2VaultAbi.ts'
 import { deployContractAndWait } from './deployContractAndWait.ts'
-import type { GyroEclpDerived, GyroEclpParams } from './gyroEclpParams.ts'
+import type { GyroEclpDerived, GyroEclpParams } from '../adapters/state/GyroEclpParams.ts'
 import { loadStandInArtifacts } from './loadStandInArtifacts.ts'
 import type { Devnet } from './startDevnet.ts'
 import { writeContractAndWait } from './writeContractAndWait.ts'

@@ -1,28 +1,24 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, test } from 'vitest'
-import { type Address, parseAbi } from 'viem'
+import { test } from 'vitest'
+import type { Address } from 'viem'
+import { testTokenAbi, tokenBalanceOf } from '../../test/differential/harnessContracts.ts'
 import { baseMarketTokens } from './seed/baseMarketTokens.ts'
 import { deployCurveStableSwapMarket } from './deployCurveStableSwapMarket.ts'
 import { deployTestToken } from './deployTestToken.ts'
 import { loadCurveStableSwapNgArtifact } from './loadCurveStableSwapNgArtifact.ts'
 import { loadStandInArtifacts } from './loadStandInArtifacts.ts'
-import { type Devnet, startDevnet } from './startDevnet.ts'
+import { useDevnet } from '../../test/fixtures/useDevnet.ts'
 import { writeContractAndWait } from './writeContractAndWait.ts'
 
-const erc20 = parseAbi([
-  'function balanceOf(address) view returns (uint256)',
-  'function mint(address, uint256)',
-  'function approve(address, uint256) returns (bool)',
-])
 const RECIPIENT: Address = '0x000000000000000000000000000000000000cafe'
 
-let devnet: Devnet
-beforeAll(async () => {
-  devnet = await startDevnet({})
-})
-afterAll(async () => {
-  await devnet?.stop()
-})
+const devnet = useDevnet()
+
+/** Mints `amount` of `token` to the devnet's account and lets `spender` take it. */
+async function mintAndApprove(token: Address, spender: Address, amount: bigint) {
+  await writeContractAndWait({ devnet, address: token, abi: testTokenAbi, functionName: 'mint', args: [devnet.account, amount] })
+  await writeContractAndWait({ devnet, address: token, abi: testTokenAbi, functionName: 'approve', args: [spender, amount] })
+}
 
 test(
   'Curve market: five NG pools and a legacy one over the market tokens quote and pay near their rates',
@@ -56,8 +52,7 @@ test(
       const decimals = (address: Address) => Object.values(tokens).find((t) => t.address === address)?.decimals ?? 18
       const units = name === 'cbETH/wstETH' ? 1 : 1000
       const dx = BigInt(units) * 10n ** BigInt(decimals(coins[0]))
-      await writeContractAndWait({ devnet, address: coins[0], abi: erc20, functionName: 'mint', args: [devnet.account, dx * 2n] })
-      await writeContractAndWait({ devnet, address: coins[0], abi: erc20, functionName: 'approve', args: [pool, dx * 2n] })
+      await mintAndApprove(coins[0], pool, dx * 2n)
       for (const [k, j] of [1, coins.length - 1].slice(0, expectedPerCoin0[name].length).entries()) {
         const quoted = (await devnet.publicClient.readContract({
           address: pool,
@@ -65,19 +60,9 @@ test(
           functionName: 'get_dy',
           args: [0, j, dx],
         })) as bigint
-        const before = (await devnet.publicClient.readContract({
-          address: coins[j],
-          abi: erc20,
-          functionName: 'balanceOf',
-          args: [RECIPIENT],
-        })) as bigint
+        const before = await tokenBalanceOf(devnet, coins[j], RECIPIENT)
         await writeContractAndWait({ devnet, address: pool, abi, functionName: 'exchange', args: [0, j, dx, quoted, RECIPIENT] })
-        const paid = (await devnet.publicClient.readContract({
-          address: coins[j],
-          abi: erc20,
-          functionName: 'balanceOf',
-          args: [RECIPIENT],
-        })) as bigint
+        const paid = await tokenBalanceOf(devnet, coins[j], RECIPIENT)
         const whole = Number(paid - before) / 10 ** decimals(coins[j])
         const expected = units * expectedPerCoin0[name][k]
         assert.ok(whole <= expected && whole > expected * 0.998, `${name} 0→${j}: paid ${whole}, rates say ${expected}`)
@@ -87,14 +72,8 @@ test(
     assert.ok(underlying)
     const { CurveMetaPool } = loadStandInArtifacts({ protocol: 'curve' })
     const dx = 1000n * 10n ** 6n
-    await writeContractAndWait({ devnet, address: tokens.USDC.address, abi: erc20, functionName: 'mint', args: [devnet.account, dx] })
-    await writeContractAndWait({ devnet, address: tokens.USDC.address, abi: erc20, functionName: 'approve', args: [underlying.pool, dx] })
-    const daiBefore = (await devnet.publicClient.readContract({
-      address: tokens.DAI.address,
-      abi: erc20,
-      functionName: 'balanceOf',
-      args: [RECIPIENT],
-    })) as bigint
+    await mintAndApprove(tokens.USDC.address, underlying.pool, dx)
+    const daiBefore = await tokenBalanceOf(devnet, tokens.DAI.address, RECIPIENT)
     await writeContractAndWait({
       devnet,
       address: underlying.pool,
@@ -102,12 +81,7 @@ test(
       functionName: 'exchange_underlying',
       args: [0, 2, dx, 0n, RECIPIENT],
     })
-    const dai = (await devnet.publicClient.readContract({
-      address: tokens.DAI.address,
-      abi: erc20,
-      functionName: 'balanceOf',
-      args: [RECIPIENT],
-    })) as bigint
+    const dai = await tokenBalanceOf(devnet, tokens.DAI.address, RECIPIENT)
     const whole = Number(dai - daiBefore) / 1e18
     assert.ok(whole < 1000 && whole > 998, `meta USDC→DAI paid ${whole}`)
   },

@@ -1,23 +1,17 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, test } from 'vitest'
+import { test } from 'vitest'
 import type { Address } from 'viem'
-import { testTokenAbi } from '../../test/differential/harnessContracts.ts'
+import { testTokenAbi, tokenBalanceOf } from '../../test/differential/harnessContracts.ts'
 import { baseMarketTokens } from './seed/baseMarketTokens.ts'
 import { balancerV2VaultAbi } from './balancerV2VaultAbi.ts'
 import { deployGyroECLPMarket } from './deployGyroECLPMarket.ts'
 import { deployMarketTestTokens } from './deployMarketTestTokens.ts'
-import { type Devnet, startDevnet } from './startDevnet.ts'
+import { useDevnet } from '../../test/fixtures/useDevnet.ts'
 import { writeContractAndWait } from './writeContractAndWait.ts'
 
 const RECIPIENT: Address = '0x000000000000000000000000000000000000ec1f'
 
-let devnet: Devnet
-beforeAll(async () => {
-  devnet = await startDevnet({})
-})
-afterAll(async () => {
-  await devnet?.stop()
-})
+const devnet = useDevnet()
 
 test('Gyro E-CLP market: four pools on the Balancer V2 Vault pay near the market prices both ways', { timeout: 180_000 }, async () => {
   const tokens = await deployMarketTestTokens({ devnet })
@@ -39,12 +33,7 @@ test('Gyro E-CLP market: four pools on the Balancer V2 Vault pay near the market
       const scaledIn = (BigInt(Math.round((1000 / usd[symIn]) * 1e6)) * 10n ** BigInt(tokens[symIn].decimals)) / 10n ** 6n
       await writeContractAndWait({ devnet, address: tokenIn, abi: testTokenAbi, functionName: 'mint', args: [devnet.account, scaledIn] })
       await writeContractAndWait({ devnet, address: tokenIn, abi: testTokenAbi, functionName: 'approve', args: [market.vault, scaledIn] })
-      const before = (await devnet.publicClient.readContract({
-        address: tokenOut,
-        abi: testTokenAbi,
-        functionName: 'balanceOf',
-        args: [RECIPIENT],
-      })) as bigint
+      const before = await tokenBalanceOf(devnet, tokenOut, RECIPIENT)
       await writeContractAndWait({
         devnet,
         address: market.vault,
@@ -57,12 +46,7 @@ test('Gyro E-CLP market: four pools on the Balancer V2 Vault pay near the market
           2n ** 255n,
         ],
       })
-      const after = (await devnet.publicClient.readContract({
-        address: tokenOut,
-        abi: testTokenAbi,
-        functionName: 'balanceOf',
-        args: [RECIPIENT],
-      })) as bigint
+      const after = await tokenBalanceOf(devnet, tokenOut, RECIPIENT)
       const paidUsd = (Number(after - before) / 10 ** tokens[symOut].decimals) * usd[symOut]
       // The E-CLPs are centred on the market's prices; WETH/USDC's wide range sits further off its peg.
       const tolerance = name === 'WETH/USDC' ? 0.05 : 0.01

@@ -1,29 +1,19 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, test } from 'vitest'
+import { test } from 'vitest'
 import { type Abi, type Address, encodeFunctionData, parseAbi } from 'viem'
+import { testTokenAbi, tokenBalanceOf } from '../../test/differential/harnessContracts.ts'
 import { deployContractAndWait } from './deployContractAndWait.ts'
 import { deployTestToken } from './deployTestToken.ts'
 import { deployWoofiMarket } from './deployWoofiMarket.ts'
 import { loadStandInArtifacts } from './loadStandInArtifacts.ts'
 import { sendAndWait } from './sendAndWait.ts'
 import { baseMarketTokens } from './seed/baseMarketTokens.ts'
-import { type Devnet, startDevnet } from './startDevnet.ts'
+import { useDevnet } from '../../test/fixtures/useDevnet.ts'
 import { writeContractAndWait } from './writeContractAndWait.ts'
 
-const erc20 = parseAbi([
-  'function balanceOf(address) view returns (uint256)',
-  'function mint(address, uint256)',
-  'function approve(address, uint256) returns (bool)',
-])
 const RECIPIENT: Address = '0x000000000000000000000000000000000000cafe'
 
-let devnet: Devnet
-beforeAll(async () => {
-  devnet = await startDevnet({})
-})
-afterAll(async () => {
-  await devnet?.stop()
-})
+const devnet = useDevnet()
 
 test(
   'WOOFi market: the vault over WETH, cbBTC and cbETH pays near the oracle prices through the router, and refuses a stale oracle',
@@ -43,8 +33,7 @@ test(
     )
     const { WooRouterV2, WooracleV2_2 } = loadStandInArtifacts({ protocol: 'woofi' })
     const routerAbi = WooRouterV2.abi as Abi
-    const balance = async (token: Address) =>
-      (await devnet.publicClient.readContract({ address: token, abi: erc20, functionName: 'balanceOf', args: [RECIPIENT] })) as bigint
+    const balance = (token: Address) => tokenBalanceOf(devnet, token, RECIPIENT)
     const swap = async (from: string, to: string, amount: bigint) => {
       if (from === 'WETH')
         await sendAndWait({
@@ -54,7 +43,7 @@ test(
           value: amount,
         })
       const onToken = (functionName: string, args: readonly unknown[]) =>
-        writeContractAndWait({ devnet, address: tokens[from].address, abi: erc20, functionName, args })
+        writeContractAndWait({ devnet, address: tokens[from].address, abi: testTokenAbi, functionName, args })
       if (from !== 'WETH') await onToken('mint', [devnet.account, amount])
       await onToken('approve', [market.router, amount])
       const quoted = (await devnet.publicClient.readContract({

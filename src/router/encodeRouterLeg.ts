@@ -33,8 +33,8 @@ const CURVE_INDEX_INT128 = 0
 const curveLegAbi = [{ type: 'uint8' }, { type: 'uint8' }, { type: 'uint8' }] as const
 /** A `maverick_v2` leg's data as `MaverickV2Legs.sol` decodes it: the direction and the tick limit. */
 const maverickLegAbi = [{ type: 'bool' }, { type: 'int32' }] as const
-/** One hop of an `aerodrome_v2` leg as the router decodes it. */
-const aerodromeRoutesAbi = [
+/** An `aerodrome_v2` leg's hops as the router decodes them. */
+export const aerodromeRoutesAbi = [
   {
     type: 'tuple[]',
     components: [

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, test } from 'vitest'
+import { test } from 'vitest'
 import type { Address } from 'viem'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { useDevnet } from '../fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createPrng } from '../differential/createPrng.ts'
 import { testTokenAbi, tokenBalanceOf } from '../differential/harnessContracts.ts'
@@ -32,13 +32,7 @@ const SECOND_TRADER: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const ONE = 10n ** 18n
 
 const { DodoPmmPool, DodoFeeRateModel } = loadStandInArtifacts({ protocol: 'dodo' })
-let devnet: Devnet
-beforeAll(async () => {
-  devnet = await startDevnet({})
-})
-afterAll(async () => {
-  await devnet?.stop()
-})
+const devnet = useDevnet()
 
 type Pool = { address: Address; kind: number; base: Address; quote: Address; model: Address; rates: Map<Address, bigint> }
 type Answer = { receive: string; mtFee: string; newR: number; newTarget: string } | { revert: string }

@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, test } from 'vitest'
+import { test } from 'vitest'
 import { type Address, zeroAddress } from 'viem'
 import { balancerV2VaultAbi } from '../../src/devnet/balancerV2VaultAbi.ts'
 import { createGyroECLPPool } from '../../src/devnet/createGyroECLPPool.ts'
 import { deployBalancerV2Vault } from '../../src/devnet/deployBalancerV2Vault.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
-import { type GyroEclpDerived, type GyroEclpParams, gyroEclpParams } from '../../src/devnet/gyroEclpParams.ts'
+import type { GyroEclpDerived, GyroEclpParams } from '../../src/adapters/state/GyroEclpParams.ts'
+import { gyroEclpParams } from '../../src/devnet/gyroEclpParams.ts'
 import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { useDevnet } from '../fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createPrng, type Prng } from '../differential/createPrng.ts'
 import { testTokenAbi, tokenBalanceOf } from '../differential/harnessContracts.ts'
@@ -32,13 +33,7 @@ const RECIPIENT: Address = '0x000000000000000000000000000000000000e0c1'
 const ONE = 10n ** 18n
 
 const { GyroECLPPool, GyroRateProvider } = loadStandInArtifacts({ protocol: 'gyro' })
-let devnet: Devnet
-beforeAll(async () => {
-  devnet = await startDevnet({})
-})
-afterAll(async () => {
-  await devnet?.stop()
-})
+const devnet = useDevnet()
 
 type Side = { token: Address; decimals: number; rateProvider?: Address; rate: bigint }
 type Pool = { poolId: `0x${string}`; sides: [Side, Side]; params: GyroEclpParams; derived: GyroEclpDerived; fee: bigint }

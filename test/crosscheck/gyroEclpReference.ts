@@ -1,5 +1,5 @@
 import { GyroECLPMath } from '@balancer-labs/balancer-maths'
-import type { GyroEclpDerived, GyroEclpParams } from '../../src/devnet/gyroEclpParams.ts'
+import type { GyroEclpDerived, GyroEclpParams } from '../../src/adapters/state/GyroEclpParams.ts'
 
 const ONE = 10n ** 18n
 

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, test } from 'vitest'
+import { test } from 'vitest'
 import { type Abi, type Address, type Hex, decodeErrorResult, encodeFunctionData, parseAbi } from 'viem'
 import { multicall3Address } from '../../src/chains/multicall3Address.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
 import { sendAndWait } from '../../src/devnet/sendAndWait.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { useDevnet } from '../fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createPrng, type Prng } from '../differential/createPrng.ts'
 import { testTokenAbi } from '../differential/harnessContracts.ts'
@@ -37,13 +37,7 @@ const { LunarPool } = loadStandInArtifacts({ protocol: 'lunarbase' })
 const poolAbi = LunarPool.abi as Abi
 const blockNumberAbi = parseAbi(['function getBlockNumber() view returns (uint256)'])
 
-let devnet: Devnet
-beforeAll(async () => {
-  devnet = await startDevnet({})
-})
-afterAll(async () => {
-  await devnet?.stop()
-})
+const devnet = useDevnet()
 
 type PoolState = {
   anchor: bigint

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, test } from 'vitest'
+import { test } from 'vitest'
 import { type Abi, type Address, type Hex, decodeAbiParameters, decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem'
 import { multicall3Address } from '../../src/chains/multicall3Address.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
@@ -8,7 +8,7 @@ import { deployWoofi } from '../../src/devnet/deployWoofi.ts'
 import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import { sendAndWait } from '../../src/devnet/sendAndWait.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { useDevnet } from '../fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createPrng, type Prng } from '../differential/createPrng.ts'
 import { testTokenAbi } from '../differential/harnessContracts.ts'
@@ -51,13 +51,7 @@ const multicallAbi = parseAbi([
   'function getCurrentBlockTimestamp() view returns (uint256 timestamp)',
 ])
 
-let devnet: Devnet
-beforeAll(async () => {
-  devnet = await startDevnet({})
-})
-afterAll(async () => {
-  await devnet?.stop()
-})
+const devnet = useDevnet()
 
 type Vault = { tokens: Address[]; decimals: number[]; pool: Address; oracle: Address; router: Address; feeds: Address[] }
 type Outcome = { out: string } | { error: string }

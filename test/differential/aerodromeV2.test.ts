@@ -9,7 +9,7 @@ import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { type ChainOutcome, createDifferentialLedger } from './createDifferentialLedger.ts'
-import { testTokenAbi } from './harnessContracts.ts'
+import { testTokenAbi, tokenBalanceOf } from './harnessContracts.ts'
 import { simulateOutcome } from './simulateOutcome.ts'
 import { useDifferentialSession } from './useDifferentialSession.ts'
 
@@ -129,12 +129,7 @@ test('AERODROME_V2LIKE stable and volatile pools pay exactly what the solver sim
       )
     if (ask === undefined || ask === 0n) return { kind: 'reverted' }
     await transfer(tokenIn, pool, amountIn)
-    const before = (await devnet.publicClient.readContract({
-      address: tokenOut,
-      abi: testTokenAbi,
-      functionName: 'balanceOf',
-      args: [RECIPIENT],
-    })) as bigint
+    const before = await tokenBalanceOf(devnet, tokenOut, RECIPIENT)
     const receipt = await writeContractAndWait({
       devnet,
       address: pool,
@@ -145,12 +140,7 @@ test('AERODROME_V2LIKE stable and volatile pools pay exactly what the solver sim
       args: [zeroForOne ? 0n : ask, zeroForOne ? ask : 0n, RECIPIENT, '0x' as Hex],
     })
     if (receipt.status !== 'success') return { kind: 'reverted' }
-    const after = (await devnet.publicClient.readContract({
-      address: tokenOut,
-      abi: testTokenAbi,
-      functionName: 'balanceOf',
-      args: [RECIPIENT],
-    })) as bigint
+    const after = await tokenBalanceOf(devnet, tokenOut, RECIPIENT)
     return { kind: 'filled', amountOut: after - before, gasUsed: receipt.gasUsed }
   }
 })

@@ -9,8 +9,8 @@ import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createDifferentialLedger } from './createDifferentialLedger.ts'
 import { randomPositions } from './randomPositions.ts'
 import { randomSqrtPriceX96 } from './randomSqrtPriceX96.ts'
-import { deployHarnessWithTokens, swapBalances, swapAmounts, openPriceLimit } from './harnessContracts.ts'
-import { runConcentratedCases } from './runConcentratedCases.ts'
+import { deployHarnessWithTokens, openPriceLimit } from './harnessContracts.ts'
+import { runMeasuredConcentratedCases } from './runMeasuredConcentratedCases.ts'
 import { useDifferentialSession } from './useDifferentialSession.ts'
 
 const SEED = Number(process.env.DIFF_SEED ?? 5005)
@@ -118,67 +118,55 @@ test(
         'tick tree and linked list disagree',
       )
       await solver?.upsertPools([input])
-      const balancesAt = swapBalances({
-        devnet,
-        pool,
-        token0,
-        token1,
-        payer: harness,
-        recipient: RECIPIENT,
-        stateCall: { address: pool, abi: poolAbi, functionName: 'globalState' },
-      })
-      const initial = await balancesAt()
-      const initialState = initial.state as readonly [bigint, number, number]
       const feePips = input.state.feePips
       // The adaptive fee depends on block.timestamp: the swap is priced at the read block, so pin the
       // swap's block to the read block's timestamp (otherwise wall-clock drift moves the fee by a few pips).
       const { timestamp: readTimestamp } = await devnet.publicClient.getBlock({ blockTag: 'latest' })
-      await runConcentratedCases({
-        testClient: devnet.testClient,
+      await runMeasuredConcentratedCases({
+        devnet,
         prng,
         solver,
         ledger,
         input,
         trades: TRADES_PER_STATE,
         label: `seed=${SEED} state=${s} plugin=${withPlugin} spacing=${tickSpacing} feePips=${feePips}`,
-        subject: {
-          poolId: input.id,
+        poolId: input.id,
+        measure: {
+          pool,
           token0,
           token1,
-          balances: async () => initial.pool,
-          swap: async (zeroForOne, amountIn) => {
-            await devnet.testClient.setNextBlockTimestamp({ timestamp: readTimestamp })
-            const receipt = await writeContractAndWait({
-              devnet,
-              address: harness,
-              abi: harnessAbi,
-              functionName: 'swapAlgebra',
-              throwOnRevert: false,
-              args: [pool, RECIPIENT, zeroForOne, amountIn, openPriceLimit(zeroForOne), harness],
-            })
-            const now = await balancesAt()
-            if (receipt.status === 'success') {
-              // The fee charged: the plugin's beforeSwap override (+ plugin fee), announced in SwapFee,
-              // else globalState.lastFee. (AlgebraBasePluginV1 overrides: lastFee stays stale.)
-              const [swapFee] = parseEventLogs({
-                abi: swapFeeAbi,
-                logs: receipt.logs.filter((l) => l.address.toLowerCase() === pool.toLowerCase()),
-              })
-              const charged =
-                swapFee && swapFee.args.overrideFee !== 0
-                  ? swapFee.args.overrideFee + swapFee.args.pluginFee
-                  : initialState[2] + (swapFee?.args.pluginFee ?? 0)
-              feeChecks++
-              if (charged !== feePips) feeMismatches.push(`state=${s} read feePips=${feePips} charged=${charged}`)
-            }
-            return {
-              status: receipt.status,
-              ...swapAmounts(initial, now, zeroForOne),
-              gasUsed: receipt.gasUsed,
-              tickAfter: (now.state as readonly [bigint, number])[1],
-            }
-          },
+          payer: harness,
+          recipient: RECIPIENT,
+          stateCall: { address: pool, abi: poolAbi, functionName: 'globalState' },
         },
+        send: async (zeroForOne, amountIn, before) => {
+          await devnet.testClient.setNextBlockTimestamp({ timestamp: readTimestamp })
+          const receipt = await writeContractAndWait({
+            devnet,
+            address: harness,
+            abi: harnessAbi,
+            functionName: 'swapAlgebra',
+            throwOnRevert: false,
+            args: [pool, RECIPIENT, zeroForOne, amountIn, openPriceLimit(zeroForOne), harness],
+          })
+          if (receipt.status === 'success') {
+            // The fee charged: the plugin's beforeSwap override (+ plugin fee), announced in SwapFee,
+            // else globalState.lastFee. (AlgebraBasePluginV1 overrides: lastFee stays stale.)
+            const [swapFee] = parseEventLogs({
+              abi: swapFeeAbi,
+              logs: receipt.logs.filter((l) => l.address.toLowerCase() === pool.toLowerCase()),
+            })
+            const lastFee = (before.state as readonly [bigint, number, number])[2]
+            const charged =
+              swapFee && swapFee.args.overrideFee !== 0
+                ? swapFee.args.overrideFee + swapFee.args.pluginFee
+                : lastFee + (swapFee?.args.pluginFee ?? 0)
+            feeChecks++
+            if (charged !== feePips) feeMismatches.push(`state=${s} read feePips=${feePips} charged=${charged}`)
+          }
+          return receipt
+        },
+        tickAfter: (after) => (after.state as readonly [bigint, number])[1],
       })
     }
     console.log(

@@ -30,6 +30,17 @@ export type SwapBalances = {
   state: unknown
 }
 
+export type SwapBalancesParameters = {
+  devnet: Devnet
+  /** Who holds the pool's funds: the pool itself, or a singleton's pool manager or vault. */
+  pool: Address
+  token0: Address
+  token1: Address
+  payer: Address
+  recipient: Address
+  stateCall?: { address: Address; abi: Abi; functionName: string }
+}
+
 /**
  * Reads, in one multicall at one block, what a swap moves: both tokens' balances of the pool's
  * custodian, the payer and the recipient, and the pool's state (`stateCall`, optional).
@@ -46,16 +57,7 @@ export function swapBalances({
   payer,
   recipient,
   stateCall,
-}: {
-  devnet: Devnet
-  /** Who holds the pool's funds: the pool itself, or a singleton's pool manager or vault. */
-  pool: Address
-  token0: Address
-  token1: Address
-  payer: Address
-  recipient: Address
-  stateCall?: { address: Address; abi: Abi; functionName: string }
-}): () => Promise<SwapBalances> {
+}: SwapBalancesParameters): () => Promise<SwapBalances> {
   const balance = (token: Address, holder: Address) =>
     ({ address: token, abi: testTokenAbi, functionName: 'balanceOf', args: [holder] }) as const
   const holders = [pool, payer, recipient].flatMap((holder) => [balance(token0, holder), balance(token1, holder)])

@@ -10,10 +10,10 @@ import { pancakeInfinityPoolKey } from '../../src/adapters/poolKeys/pancakeInfin
 import { revertToSnapshot } from '../../src/devnet/revertToSnapshot.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createDifferentialLedger } from './createDifferentialLedger.ts'
-import { openPriceLimit, swapAmounts, swapBalances, testTokenAbi } from './harnessContracts.ts'
+import { openPriceLimit, testTokenAbi } from './harnessContracts.ts'
 import { randomPositions } from './randomPositions.ts'
 import { randomSqrtPriceX96 } from './randomSqrtPriceX96.ts'
-import { runConcentratedCases } from './runConcentratedCases.ts'
+import { runMeasuredConcentratedCases } from './runMeasuredConcentratedCases.ts'
 import { useDifferentialSession } from './useDifferentialSession.ts'
 
 // PANCAKE_INFINITY_CL: our stand-in CL pool manager and vault (contracts/pancake-infinity/), read
@@ -100,17 +100,8 @@ test(
       const { input } = await readPancakeInfinityPool({ client: devnet.publicClient, poolManager: clPoolManager, poolId, blockNumber })
       assert.equal(input.state.model === 'concentrated' && input.state.feePips, fee)
       await solver?.upsertPools([input])
-      const balancesAt = swapBalances({
+      await runMeasuredConcentratedCases({
         devnet,
-        pool: vault,
-        token0: key.currency0,
-        token1: key.currency1,
-        payer: devnet.account,
-        recipient: RECIPIENT,
-      })
-      const initial = await balancesAt()
-      await runConcentratedCases({
-        testClient: devnet.testClient,
         prng,
         solver,
         ledger,
@@ -118,33 +109,25 @@ test(
         trades: TRADES_PER_STATE,
         maxAmountIn: INT128_MAX,
         label: `seed=${SEED} state=${s} fee=${fee} spacing=${tickSpacing} protocolFee=${input.state.model === 'concentrated' ? input.state.protocolFee : ''}`,
-        subject: {
-          poolId,
-          token0: key.currency0,
-          token1: key.currency1,
-          balances: async () => initial.pool,
-          swap: async (zeroForOne, amountIn) => {
-            const receipt = await writeContractAndWait({
-              devnet,
-              address: testRouter,
-              abi: InfinityTestRouter.abi,
-              functionName: 'swap',
-              throwOnRevert: false,
-              args: [key, { zeroForOne, amountSpecified: -amountIn, sqrtPriceLimitX96: openPriceLimit(zeroForOne) }, RECIPIENT],
-            })
-            const [, tickAfter] = (await devnet.publicClient.readContract({
-              address: clPoolManager,
-              abi: CLPoolManager.abi,
-              functionName: 'getSlot0',
-              args: [poolId],
-            })) as readonly [bigint, number]
-            return {
-              status: receipt.status,
-              ...swapAmounts(initial, await balancesAt(), zeroForOne),
-              gasUsed: receipt.gasUsed,
-              tickAfter,
-            }
-          },
+        poolId,
+        measure: { pool: vault, token0: key.currency0, token1: key.currency1, payer: devnet.account, recipient: RECIPIENT },
+        send: (zeroForOne, amountIn) =>
+          writeContractAndWait({
+            devnet,
+            address: testRouter,
+            abi: InfinityTestRouter.abi,
+            functionName: 'swap',
+            throwOnRevert: false,
+            args: [key, { zeroForOne, amountSpecified: -amountIn, sqrtPriceLimitX96: openPriceLimit(zeroForOne) }, RECIPIENT],
+          }),
+        tickAfter: async () => {
+          const [, tick] = (await devnet.publicClient.readContract({
+            address: clPoolManager,
+            abi: CLPoolManager.abi,
+            functionName: 'getSlot0',
+            args: [poolId],
+          })) as readonly [bigint, number]
+          return tick
         },
       })
     }

@@ -10,8 +10,8 @@ import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createDifferentialLedger } from './createDifferentialLedger.ts'
 import { randomPositions } from './randomPositions.ts'
 import { randomSqrtPriceX96 } from './randomSqrtPriceX96.ts'
-import { deployHarnessWithTokens, swapBalances, swapAmounts, openPriceLimit } from './harnessContracts.ts'
-import { runConcentratedCases } from './runConcentratedCases.ts'
+import { deployHarnessWithTokens, openPriceLimit } from './harnessContracts.ts'
+import { runMeasuredConcentratedCases } from './runMeasuredConcentratedCases.ts'
 import { useDifferentialSession } from './useDifferentialSession.ts'
 
 /** A tier: the fee and spacing of a V3 factory tier, or (Slipstream) a spacing and its factory fee. */
@@ -108,47 +108,33 @@ export function runV3FamilyDifferential({
       assert.equal(input.dex, dex)
       assert.equal(input.state.model, 'concentrated')
       await solver?.upsertPools([input])
-      const balancesAt = swapBalances({
+      await runMeasuredConcentratedCases({
         devnet,
-        pool,
-        token0,
-        token1,
-        payer: harness,
-        recipient: RECIPIENT,
-        stateCall: { address: pool, abi: slot0Abi, functionName: 'slot0' },
-      })
-      const initial = await balancesAt()
-      await runConcentratedCases({
-        testClient: devnet.testClient,
         prng,
         solver,
         ledger,
         input,
         trades: TRADES_PER_STATE,
         label: `seed=${SEED} state=${s} fee=${tier.fee}${prepared}`,
-        subject: {
-          poolId: input.id,
+        poolId: input.id,
+        measure: {
+          pool,
           token0,
           token1,
-          balances: async () => initial.pool,
-          swap: async (zeroForOne, amountIn) => {
-            const receipt = await writeContractAndWait({
-              devnet,
-              address: harness,
-              abi: harnessAbi,
-              functionName: 'swapV3',
-              throwOnRevert: false,
-              args: [pool, RECIPIENT, zeroForOne, amountIn, openPriceLimit(zeroForOne), harness],
-            })
-            const now = await balancesAt()
-            return {
-              status: receipt.status,
-              ...swapAmounts(initial, now, zeroForOne),
-              gasUsed: receipt.gasUsed,
-              tickAfter: (now.state as readonly [bigint, number])[1],
-            }
-          },
+          payer: harness,
+          recipient: RECIPIENT,
+          stateCall: { address: pool, abi: slot0Abi, functionName: 'slot0' },
         },
+        send: (zeroForOne, amountIn) =>
+          writeContractAndWait({
+            devnet,
+            address: harness,
+            abi: harnessAbi,
+            functionName: 'swapV3',
+            throwOnRevert: false,
+            args: [pool, RECIPIENT, zeroForOne, amountIn, openPriceLimit(zeroForOne), harness],
+          }),
+        tickAfter: (after) => (after.state as readonly [bigint, number])[1],
       })
     }
     console.log(ledger.summary())

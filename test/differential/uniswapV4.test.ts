@@ -11,11 +11,11 @@ import { uniswapV4PoolKey } from '../../src/adapters/poolKeys/uniswapV4PoolKey.t
 import { uniswapV4StateSlot } from '../../src/adapters/poolKeys/uniswapV4StateSlot.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { createDifferentialLedger } from './createDifferentialLedger.ts'
-import { openPriceLimit, swapAmounts, swapBalances, testTokenAbi } from './harnessContracts.ts'
+import { openPriceLimit, testTokenAbi } from './harnessContracts.ts'
 import { useDifferentialSession } from './useDifferentialSession.ts'
 import { randomPositions } from './randomPositions.ts'
 import { randomSqrtPriceX96 } from './randomSqrtPriceX96.ts'
-import { runConcentratedCases } from './runConcentratedCases.ts'
+import { runMeasuredConcentratedCases } from './runMeasuredConcentratedCases.ts'
 
 const SEED = Number(process.env.DIFF_SEED ?? 4004)
 const STATES = Number(process.env.DIFF_V4_STATES ?? 80)
@@ -104,17 +104,8 @@ test('UNIV4 hookless pools (lp fee + protocol fee) pay exactly what the solver s
     const input = await readUniswapV4Pool({ client: devnet.publicClient, poolManager, key })
     assert.equal(input.state.model === 'concentrated' && input.state.feePips, fee)
     await solver?.upsertPools([input])
-    const balancesAt = swapBalances({
+    await runMeasuredConcentratedCases({
       devnet,
-      pool: poolManager,
-      token0: key.currency0,
-      token1: key.currency1,
-      payer: devnet.account,
-      recipient: devnet.account,
-    })
-    const initial = await balancesAt()
-    await runConcentratedCases({
-      testClient: devnet.testClient,
       prng,
       solver,
       ledger,
@@ -122,34 +113,24 @@ test('UNIV4 hookless pools (lp fee + protocol fee) pay exactly what the solver s
       trades: TRADES_PER_STATE,
       maxAmountIn: INT128_MAX,
       label: `seed=${SEED} state=${s} fee=${fee} spacing=${tickSpacing} protocolFee=${input.state.model === 'concentrated' ? input.state.protocolFee : ''}`,
-      subject: {
-        poolId,
-        token0: key.currency0,
-        token1: key.currency1,
-        balances: async () => initial.pool,
-        swap: async (zeroForOne, amountIn) => {
-          const receipt = await writeContractAndWait({
-            devnet,
-            address: swapRouter,
-            abi: swapAbi,
-            functionName: 'swap',
-            throwOnRevert: false,
-            args: [
-              key,
-              // Negative amountSpecified: exact input.
-              { zeroForOne, amountSpecified: -amountIn, sqrtPriceLimitX96: openPriceLimit(zeroForOne) },
-              { takeClaims: false, settleUsingBurn: false },
-              '0x',
-            ],
-          })
-          return {
-            status: receipt.status,
-            ...swapAmounts(initial, await balancesAt(), zeroForOne),
-            gasUsed: receipt.gasUsed,
-            tickAfter: Number(BigInt.asIntN(24, (await readSlot0()) >> 160n)),
-          }
-        },
-      },
+      poolId,
+      measure: { pool: poolManager, token0: key.currency0, token1: key.currency1, payer: devnet.account, recipient: devnet.account },
+      send: (zeroForOne, amountIn) =>
+        writeContractAndWait({
+          devnet,
+          address: swapRouter,
+          abi: swapAbi,
+          functionName: 'swap',
+          throwOnRevert: false,
+          args: [
+            key,
+            // Negative amountSpecified: exact input.
+            { zeroForOne, amountSpecified: -amountIn, sqrtPriceLimitX96: openPriceLimit(zeroForOne) },
+            { takeClaims: false, settleUsingBurn: false },
+            '0x',
+          ],
+        }),
+      tickAfter: async () => Number(BigInt.asIntN(24, (await readSlot0()) >> 160n)),
     })
   }
   console.log(`${ledger.summary()} | statesWithProtocolFee=${withProtocolFee}`)

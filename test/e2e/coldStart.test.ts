@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, test } from 'vitest'
 import { deploySmallMarket, type SmallMarket } from '../../src/devnet/deploySmallMarket.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { useDevnet } from '../fixtures/useDevnet.ts'
 import { createSqliteMarketStore } from '../../src/market/store/createSqliteMarketStore.ts'
 import { asNineFieldSwap } from '../fixtures/algebraNineFieldSwap.ts'
 import { assertResumedWithoutRereading, blocksIn, storedCoverage } from '../fixtures/coldStartCoverage.ts'
@@ -41,7 +41,7 @@ const KEY = 'cold-start-key-0123456789abcdef'
 const EMPTY_BLOCKS = 3000
 const DEPLOYMENTS = 6
 
-let devnet: Devnet
+const devnet = useDevnet()
 let sm: SmallMarket
 let proxy: RpcProxy
 /** A second node, 2 blocks behind the first. */
@@ -53,7 +53,6 @@ const children: ChildProcess[] = []
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cold-start-'))
-  devnet = await startDevnet({})
   sm = await deploySmallMarket({ devnet })
   // In steps: one anvil_mine of 3,000 blocks outlasts the client's 10 s timeout on a loaded machine.
   for (let mined = 0; mined < EMPTY_BLOCKS; mined += 500) await devnet.testClient.mine({ blocks: 500 })
@@ -86,7 +85,6 @@ afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
   await proxy?.close()
   await lagging?.close()
-  await devnet?.stop()
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 

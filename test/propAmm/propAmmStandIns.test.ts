@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, test } from 'vitest'
+import { beforeAll, test } from 'vitest'
 import { type Abi, type Address, encodeFunctionData } from 'viem'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
 import { sendAndWait } from '../../src/devnet/sendAndWait.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { useDevnet } from '../fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { testTokenAbi } from '../differential/harnessContracts.ts'
 
@@ -24,22 +24,18 @@ const DEPTH_QUOTE = 1_500_000n * 10n ** 6n
 const FEE_PIPS = 500n
 const FAR = (1n << 64n) - 1n
 
-let devnet: Devnet
+const devnet = useDevnet()
 let owner: Address
 let trader: Address
 let weth: Address
 let usdc: Address
 let cbbtc: Address
 beforeAll(async () => {
-  devnet = await startDevnet({})
   ;[owner, trader] = await devnet.walletClient.getAddresses()
   weth = await deployTestToken({ devnet, name: 'Wrapped Ether', symbol: 'WETH', decimals: 18 })
   usdc = await deployTestToken({ devnet, name: 'USD Coin', symbol: 'USDC', decimals: 6 })
   cbbtc = await deployTestToken({ devnet, name: 'Coinbase BTC', symbol: 'cbBTC', decimals: 8 })
   for (const token of [weth, usdc, cbbtc]) await mint(token, trader, 10n ** 40n)
-})
-afterAll(async () => {
-  await devnet?.stop()
 })
 
 const lower = (address: string) => address.toLowerCase()

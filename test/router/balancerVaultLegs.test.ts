@@ -10,7 +10,7 @@ import { deployMarketTestTokens } from '../../src/devnet/deployMarketTestTokens.
 import { deployRouter } from '../../src/devnet/deployRouter.ts'
 import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
 import { sendAndWait } from '../../src/devnet/sendAndWait.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { useDevnet } from '../fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { estimateRouterOverheadGas } from '../../src/quote/estimateRouterOverheadGas.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
@@ -43,7 +43,7 @@ const tokenAbi = parseAbi([
 ])
 const { GyroRateProvider } = loadStandInArtifacts({ protocol: 'gyro' })
 
-let devnet: Devnet
+const devnet = useDevnet()
 let router: Address
 let market: DeployGyroECLPMarketReturnType
 let tokens: Record<string, { address: Address; decimals: number }>
@@ -52,7 +52,6 @@ let solver: Solver
 const snapshots = new Map<string, PoolSnapshot>()
 
 beforeAll(async () => {
-  devnet = await startDevnet({})
   tokens = await deployMarketTestTokens({ devnet })
   router = await deployRouter({ devnet, weth: tokens.WETH.address })
   market = await deployGyroECLPMarket({ devnet, tokens })
@@ -70,7 +69,6 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(async () => {
   await solver?.close()
-  await devnet?.stop()
 })
 
 function write(address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[]) {

@@ -19,6 +19,7 @@ import { deployUniswapV3 } from '../../src/devnet/deployUniswapV3.ts'
 import { deployUniswapV4 } from '../../src/devnet/deployUniswapV4.ts'
 import { loadNpmArtifact } from '../../src/devnet/loadNpmArtifact.ts'
 import type { Devnet } from '../../src/devnet/startDevnet.ts'
+import { uniswapV4PoolKeyAbi } from '../../src/adapters/poolKeys/uniswapV4PoolId.ts'
 import { type UniswapV4PoolKey, uniswapV4PoolKey } from '../../src/adapters/poolKeys/uniswapV4PoolKey.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { deployRouter } from '../../src/devnet/deployRouter.ts'
@@ -292,19 +293,5 @@ export async function givePayeesEveryToken({ devnet, market, payees }: { devnet:
 
 /** abi.encode(PoolKey), the `univ4` leg's `inputs[0]`. */
 export function encodePoolKey(key: UniswapV4PoolKey): Hex {
-  return encodeAbiParameters(
-    [
-      {
-        type: 'tuple',
-        components: [
-          { name: 'currency0', type: 'address' },
-          { name: 'currency1', type: 'address' },
-          { name: 'fee', type: 'uint24' },
-          { name: 'tickSpacing', type: 'int24' },
-          { name: 'hooks', type: 'address' },
-        ],
-      },
-    ],
-    [key],
-  )
+  return encodeAbiParameters(uniswapV4PoolKeyAbi, [key])
 }

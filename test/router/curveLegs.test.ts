@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, test } from 'vitest'
+import { beforeAll, test } from 'vitest'
 import { type Address, encodeAbiParameters, encodeFunctionData, type Hex, maxUint256, parseAbi } from 'viem'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { type CurveMarketPool, deployCurveStableSwapMarket } from '../../src/devnet/deployCurveStableSwapMarket.ts'
@@ -9,7 +9,7 @@ import { deployRouter } from '../../src/devnet/deployRouter.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { deployUniswapV2 } from '../../src/devnet/deployUniswapV2.ts'
 import { sendAndWait } from '../../src/devnet/sendAndWait.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { useDevnet } from '../fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import { swapRouterAbi } from '../../src/router/swapRouterAbi.ts'
@@ -46,7 +46,7 @@ const pairAbi = parseAbi(['function mint(address) returns (uint256)'])
 const ngAddLiquidityAbi = parseAbi(['function add_liquidity(uint256[] amounts, uint256 min_mint_amount) returns (uint256)'])
 const taxedAbi = parseAbi(['function setPool(address, bool)'])
 
-let devnet: Devnet
+const devnet = useDevnet()
 let router: Address
 let pools: CurveMarketPool[]
 let curveFactory: Address
@@ -56,7 +56,6 @@ const decimalsOf = new Map<Address, number>()
 let x: Address
 let daiX: Address
 beforeAll(async () => {
-  devnet = await startDevnet({})
   const weth = await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 })
   router = await deployRouter({ devnet, weth })
   const tokens: Record<string, { address: Address; decimals: number }> = {}
@@ -91,9 +90,6 @@ beforeAll(async () => {
   await write(x, tokenAbi, 'transfer', [daiX, 10n ** 25n])
   await write(daiX, pairAbi, 'mint', [devnet.account])
 }, 120_000)
-afterAll(async () => {
-  await devnet?.stop()
-})
 
 function write(address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[]) {
   return writeContractAndWait({ devnet, address, abi: abi as never, functionName, args })

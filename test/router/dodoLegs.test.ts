@@ -12,7 +12,7 @@ import { deployRouter } from '../../src/devnet/deployRouter.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
 import { sendAndWait } from '../../src/devnet/sendAndWait.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { useDevnet } from '../fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { estimateRouterOverheadGas } from '../../src/quote/estimateRouterOverheadGas.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
@@ -41,7 +41,7 @@ const { DodoPmmPool, DodoFeeRateModel } = loadStandInArtifacts({ protocol: 'dodo
 /** The sender's maintainer rate, 0.07 %: the pools' default is 0, so a quote for any other address pays more. */
 const SENDER_RATE = 7n * 10n ** 14n
 
-let devnet: Devnet
+const devnet = useDevnet()
 let router: Address
 let pools: DodoV2MarketPool[]
 let factory: Address
@@ -49,7 +49,6 @@ let feeRateModel: Address
 let solver: Solver | undefined
 const decimalsOf = new Map<Address, number>()
 beforeAll(async () => {
-  devnet = await startDevnet({})
   const weth9 = await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 })
   router = await deployRouter({ devnet, weth: weth9 })
   const tokens: Record<string, { address: Address; decimals: number }> = {}
@@ -72,7 +71,6 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(async () => {
   await solver?.close()
-  await devnet?.stop()
 })
 
 function write(address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[] = []) {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, test } from 'vitest'
 import { type Address, encodeAbiParameters, encodeFunctionData, getAddress, parseAbi, zeroAddress } from 'viem'
 import { deployRouter } from '../../src/devnet/deployRouter.ts'
 import type { PancakeInfinityPoolKey } from '../../src/adapters/poolKeys/pancakeInfinityPoolKey.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { useDevnet } from '../fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
+import { aerodromeRoutesAbi } from '../../src/router/encodeRouterLeg.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import type { LegData, RoutePlan } from '../../src/router/routePlanTypes.ts'
 import { swapRouterAbi } from '../../src/router/swapRouterAbi.ts'
@@ -19,12 +20,11 @@ import { routerRevert, sendRouterCall } from './routerCall.ts'
 const pancakeSlot0Abi = parseAbi(['function slot0() view returns (uint160, int24, uint16, uint16, uint16, uint32, bool)'])
 const RECIPIENT: Address = '0x000000000000000000000000000000000000bEEF'
 const ONE = 10n ** 18n
-let devnet: Devnet
+const devnet = useDevnet()
 let market: RouterMarket
 const gas: { label: string; gasUsed: bigint }[] = []
 
 beforeAll(async () => {
-  devnet = await startDevnet({})
   market = await createRouterMarket({ devnet })
   await givePayeesEveryToken({ devnet, market, payees: [RECIPIENT] })
 })
@@ -33,7 +33,6 @@ afterAll(async () => {
     console.log(
       `\nrouter gas by leg kind (whole tx, 1 route × 1 leg unless noted):\n${gas.map((g) => `  ${g.label.padEnd(48)} ${g.gasUsed}`).join('\n')}`,
     )
-  await devnet?.stop()
 })
 
 async function swap(plan: RoutePlan, label: string, tokenOut: Address | 'native' = plan.tokenOut) {
@@ -366,18 +365,5 @@ test('unknown leg kinds revert UnsupportedLegKind (kinds 8 to 11, 14 and 15 are 
 
 /** abi.encode(AerodromeRoute[]), the router's `aerodrome_v2` Leg.data. */
 function encodeAerodromeRoutes(routes: { from: Address; to: Address; stable: boolean; factory: Address }[]) {
-  return encodeAbiParameters(
-    [
-      {
-        type: 'tuple[]',
-        components: [
-          { name: 'from', type: 'address' },
-          { name: 'to', type: 'address' },
-          { name: 'stable', type: 'bool' },
-          { name: 'factory', type: 'address' },
-        ],
-      },
-    ],
-    [routes],
-  )
+  return encodeAbiParameters(aerodromeRoutesAbi, [routes])
 }

@@ -8,7 +8,7 @@ import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
 import type { PropAmmVenue } from '../../src/devnet/propAmm/PropAmmDescription.ts'
 import { type PropAmmKeeper, startPropAmmKeeper } from '../../src/devnet/propAmm/startPropAmmKeeper.ts'
 import { sendAndWait } from '../../src/devnet/sendAndWait.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { useDevnet } from '../fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { encodeRouterLeg } from '../../src/router/encodeRouterLeg.ts'
 import { swapRouterAbi } from '../../src/router/swapRouterAbi.ts'
@@ -38,12 +38,11 @@ const venueErrors = [
   ...loadStandInArtifacts({ protocol: 'feltir' }).Feltir.abi,
 ].filter((item) => (item as { type: string }).type === 'error')
 
-let devnet: Devnet
+const devnet = useDevnet()
 let router: Address
 let market: PropAmmMarket
 let keeper: PropAmmKeeper
 beforeAll(async () => {
-  devnet = await startDevnet({})
   const { WETH9 } = devnet.artifacts
   // The router is deployed first so the venues can be deployed to serve it (LUNARBASE whitelists it).
   const weth = await sendAndWait({ devnet, data: WETH9.bytecode as Hex, gas: 5_000_000n }).then((r) => r.contractAddress as Address)
@@ -59,7 +58,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await keeper?.stop()
-  await devnet?.stop()
 })
 
 const balance = (token: Address, owner: Address) =>

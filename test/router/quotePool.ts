@@ -3,10 +3,17 @@ import { loadNpmArtifact } from '../../src/devnet/loadNpmArtifact.ts'
 import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
 import type { PancakeInfinityPoolKey } from '../../src/adapters/poolKeys/pancakeInfinityPoolKey.ts'
 import type { UniswapV4PoolKey } from '../../src/adapters/poolKeys/uniswapV4PoolKey.ts'
+import { openPriceLimit } from '../differential/harnessContracts.ts'
 import type { RouterMarket } from './createRouterMarket.ts'
 
-const MIN_SQRT_PLUS_ONE = 4295128740n
-const MAX_SQRT_MINUS_ONE = 1461446703485210103287273052203988822378723970341n
+/** A singleton's exact-input swap to the price limit (a negative amountSpecified is exact input). */
+const exactInput = (zeroForOne: boolean, amountIn: bigint) => ({
+  zeroForOne,
+  amountSpecified: -amountIn,
+  sqrtPriceLimitX96: openPriceLimit(zeroForOne),
+})
+/** What a singleton paid out, from its packed BalanceDelta (amount0 in the high 128 bits, amount1 in the low). */
+const deltaOut = (delta: bigint, zeroForOne: boolean) => BigInt.asIntN(128, zeroForOne ? delta : delta >> 128n)
 const pairAbi = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)'])
 
 /** V2 exact-in output with a fee in bps, from the pair's current reserves. */
@@ -53,7 +60,7 @@ export async function quoteV3Style({
     address: market.harness,
     abi: market.devnet.artifacts.PoolHarness.abi,
     functionName: algebra ? 'swapAlgebra' : 'swapV3',
-    args: [pool, market.devnet.account, zeroForOne, amountIn, zeroForOne ? MIN_SQRT_PLUS_ONE : MAX_SQRT_MINUS_ONE, market.devnet.account],
+    args: [pool, market.devnet.account, zeroForOne, amountIn, openPriceLimit(zeroForOne), market.devnet.account],
   })
   const [amount0, amount1] = result as [bigint, bigint]
   return -(zeroForOne ? amount1 : amount0)
@@ -77,18 +84,10 @@ export async function quoteV4({
     address: market.v4.swapTest,
     abi: loadNpmArtifact({ name: 'PoolSwapTest' }).abi,
     functionName: 'swap',
-    args: [
-      key,
-      { zeroForOne, amountSpecified: -amountIn, sqrtPriceLimitX96: zeroForOne ? MIN_SQRT_PLUS_ONE : MAX_SQRT_MINUS_ONE },
-      { takeClaims: false, settleUsingBurn: false },
-      '0x',
-    ],
+    args: [key, exactInput(zeroForOne, amountIn), { takeClaims: false, settleUsingBurn: false }, '0x'],
     value: native ? amountIn : undefined,
   })
-  const delta = result as bigint
-  const amount0 = BigInt.asIntN(128, delta >> 128n)
-  const amount1 = BigInt.asIntN(128, delta)
-  return zeroForOne ? amount1 : amount0
+  return deltaOut(result as bigint, zeroForOne)
 }
 
 /** An Aerodrome pool's own answer: its `getAmountOut(amountIn, tokenIn)` view (Solidly math, current fee). */
@@ -130,13 +129,8 @@ export async function quoteInfinity({
     address: market.infinity.testRouter,
     abi: loadStandInArtifacts({ protocol: 'pancake-infinity' }).InfinityTestRouter.abi,
     functionName: 'swap',
-    args: [
-      key,
-      { zeroForOne, amountSpecified: -amountIn, sqrtPriceLimitX96: zeroForOne ? MIN_SQRT_PLUS_ONE : MAX_SQRT_MINUS_ONE },
-      market.devnet.account,
-    ],
+    args: [key, exactInput(zeroForOne, amountIn), market.devnet.account],
     value: native ? amountIn : undefined,
   })
-  const delta = result as bigint
-  return zeroForOne ? BigInt.asIntN(128, delta) : BigInt.asIntN(128, delta >> 128n)
+  return deltaOut(result as bigint, zeroForOne)
 }

@@ -56,27 +56,22 @@ test('a swap callback from anything but the pool being swapped is refused (fake 
   assert.equal(balance, ONE)
 })
 
+/** A singleton's callback into the router is refused from anyone, and from the singleton itself while no call of the router's own is pending. */
+async function assertCallbackRefused(call: Hex, singleton: Address) {
+  assert.equal(await routerRevert({ market, data: call }), `UnexpectedCallback(${getAddress(devnet.account)})`)
+  await devnet.testClient.impersonateAccount({ address: singleton })
+  await devnet.testClient.setBalance({ address: singleton, value: ONE })
+  assert.equal(await routerRevert({ market, data: call, from: singleton }), `UnexpectedCallback(${getAddress(singleton)})`)
+}
+
 test("V4's unlockCallback is refused outside the router's own unlock", async () => {
   const call = encodeFunctionData({ abi: swapRouterAbi, functionName: 'unlockCallback', args: [encodePoolKey(market.v4.ab)] })
-  assert.equal(await routerRevert({ market, data: call }), `UnexpectedCallback(${getAddress(devnet.account)})`)
-  // Impersonating the PoolManager while no unlock of ours is pending is refused too.
-  await devnet.testClient.impersonateAccount({ address: market.v4.poolManager })
-  await devnet.testClient.setBalance({ address: market.v4.poolManager, value: ONE })
-  assert.equal(
-    await routerRevert({ market, data: call, from: market.v4.poolManager }),
-    `UnexpectedCallback(${getAddress(market.v4.poolManager)})`,
-  )
+  await assertCallbackRefused(call, market.v4.poolManager)
 })
 
 test("Infinity's lockAcquired is refused outside the router's own lock, from the Vault too", async () => {
   const call = encodeFunctionData({ abi: swapRouterAbi, functionName: 'lockAcquired', args: ['0x'] })
-  assert.equal(await routerRevert({ market, data: call }), `UnexpectedCallback(${getAddress(devnet.account)})`)
-  await devnet.testClient.impersonateAccount({ address: market.infinity.vault })
-  await devnet.testClient.setBalance({ address: market.infinity.vault, value: ONE })
-  assert.equal(
-    await routerRevert({ market, data: call, from: market.infinity.vault }),
-    `UnexpectedCallback(${getAddress(market.infinity.vault)})`,
-  )
+  await assertCallbackRefused(call, market.infinity.vault)
 })
 
 test('a pool that misbehaves in swap is refused: asks for less input, never calls back, calls back twice, reports less', async () => {
@@ -139,35 +134,19 @@ test('an expired deadline reverts', async () => {
 test('route inputs must add up to amountIn; empty and zero routes are refused', async () => {
   const base = rawParams()
   const leg = base.routes[0].legs[0]
-  assert.equal(await routerRevert({ market, data: swapData({ ...base, amountIn: ONE + 1n }) }), `AmountInMismatch(${ONE}, ${ONE + 1n})`)
-  assert.equal(
-    await routerRevert({
-      market,
-      data: swapData({
-        ...base,
-        routes: [
-          { amountIn: ONE, legs: [leg] },
-          { amountIn: 1n, legs: [leg] },
-        ],
-      }),
-    }),
-    `AmountInMismatch(${ONE + 1n}, ${ONE})`,
-  )
-  assert.equal(await routerRevert({ market, data: swapData({ ...base, routes: [] }) }), 'NoRoutes()')
-  assert.equal(await routerRevert({ market, data: swapData({ ...base, routes: [{ amountIn: ONE, legs: [] }] }) }), 'EmptyRoute(0)')
-  assert.equal(
-    await routerRevert({
-      market,
-      data: swapData({
-        ...base,
-        routes: [
-          { amountIn: ONE, legs: [leg] },
-          { amountIn: 0n, legs: [leg] },
-        ],
-      }),
-    }),
-    'ZeroRouteAmount(1)',
-  )
+  const revertOf = (params: Partial<typeof base>) => routerRevert({ market, data: swapData({ ...base, ...params }) })
+  /** The plan's route, then a second one of `amountIn` over the same leg. */
+  const withSecondRoute = (amountIn: bigint) => ({
+    routes: [
+      { amountIn: ONE, legs: [leg] },
+      { amountIn, legs: [leg] },
+    ],
+  })
+  assert.equal(await revertOf({ amountIn: ONE + 1n }), `AmountInMismatch(${ONE}, ${ONE + 1n})`)
+  assert.equal(await revertOf(withSecondRoute(1n)), `AmountInMismatch(${ONE + 1n}, ${ONE})`)
+  assert.equal(await revertOf({ routes: [] }), 'NoRoutes()')
+  assert.equal(await revertOf({ routes: [{ amountIn: ONE, legs: [] }] }), 'EmptyRoute(0)')
+  assert.equal(await revertOf(withSecondRoute(0n)), 'ZeroRouteAmount(1)')
 })
 
 test('each leg minOut and the total minAmountOut are enforced', async () => {

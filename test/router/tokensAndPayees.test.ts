@@ -85,6 +85,9 @@ const nativeOutPlan = () =>
   routePlan([{ amountIn: ONE, legs: [routeLeg(market.tokens.a, market.weth, { kind: 'v2_direct', pool: market.v2.wethA, feeBps: 30 })] }], {
     nativeOut: true,
   })
+/** What `nativeOutPlan` pays: its V2 pair's own quote for ONE token A into WETH. */
+const nativeOutQuote = () =>
+  quoteV2({ market, pair: market.v2.wethA, tokenIn: market.tokens.a, tokenOut: market.weth, amountIn: ONE, feeBps: 30n })
 
 test('a native-output recipient that rejects ETH, or re-enters and fails, reverts NativeTransferFailed', async () => {
   const recipient = getAddress(await deployContractAndWait({ devnet, artifact: devnet.artifacts.NativeRecipient }))
@@ -97,14 +100,7 @@ test('a native-output recipient that rejects ETH, or re-enters and fails, revert
       args: [mode, market.router, payload],
     })
   const { data } = callData(nativeOutPlan(), recipient)
-  const amount = await quoteV2({
-    market,
-    pair: market.v2.wethA,
-    tokenIn: market.tokens.a,
-    tokenOut: market.weth,
-    amountIn: ONE,
-    feeBps: 30n,
-  })
+  const amount = await nativeOutQuote()
   await arm(1)
   assert.equal(await routerRevert({ market, data }), `NativeTransferFailed(${recipient}, ${amount})`)
   await arm(2, data)
@@ -129,14 +125,7 @@ test('a native-output recipient re-entering the router (a swap, a swap callback,
   ] as const
   for (const [payload, refusal] of reentries) {
     await writeContractAndWait({ devnet, address: recipient, abi: recipientAbi, functionName: 'arm', args: [3, market.router, payload] })
-    const amount = await quoteV2({
-      market,
-      pair: market.v2.wethA,
-      tokenIn: market.tokens.a,
-      tokenOut: market.weth,
-      amountIn: ONE,
-      feeBps: 30n,
-    })
+    const amount = await nativeOutQuote()
     const { received } = await sendRouterCall({ market, data, recipient, tokenOut: 'native' })
     assert.equal(received, amount)
     const lastRevert = (await devnet.publicClient.readContract({

@@ -9,7 +9,7 @@ import { deployRouter } from '../../src/devnet/deployRouter.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { type DeployWoofiMarketReturnType, deployWoofiMarket } from '../../src/devnet/deployWoofiMarket.ts'
 import { sendAndWait } from '../../src/devnet/sendAndWait.ts'
-import { type Devnet, startDevnet } from '../../src/devnet/startDevnet.ts'
+import { useDevnet } from '../fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
 import { encodeSwapExactIn } from '../../src/router/encodeSwapExactIn.ts'
 import { createSeedPrng } from '../../src/devnet/seed/createSeedPrng.ts'
@@ -40,14 +40,13 @@ const tokenAbi = parseAbi([
   'function deposit() payable',
 ])
 
-let devnet: Devnet
+const devnet = useDevnet()
 let router: Address
 let market: DeployWoofiMarketReturnType
 let solver: Solver
 let ref: PoolRef
 const tokens: Record<string, { address: Address; decimals: number }> = {}
 beforeAll(async () => {
-  devnet = await startDevnet({})
   const weth = await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 })
   router = await deployRouter({ devnet, weth })
   tokens.WETH = { address: weth, decimals: 18 }
@@ -73,7 +72,6 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(async () => {
   await solver?.close()
-  await devnet?.stop()
 })
 
 function write(address: Address, functionName: string, args: readonly unknown[]) {

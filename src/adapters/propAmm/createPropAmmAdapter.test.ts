@@ -6,7 +6,7 @@ import type { LunarbaseState, SampledState } from '../../../bindings/types.ts'
 import { createPropAmmMarket, type PropAmmMarket } from '../../../test/propAmm/createPropAmmMarket.ts'
 import { startPropAmmKeeper, type PropAmmKeeper } from '../../devnet/propAmm/startPropAmmKeeper.ts'
 import type { PropAmmVenue } from '../../devnet/propAmm/PropAmmDescription.ts'
-import { type Devnet, startDevnet } from '../../devnet/startDevnet.ts'
+import { useDevnet } from '../../../test/fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../devnet/writeContractAndWait.ts'
 import { readPoolSnapshots } from '../../market/readPoolSnapshots.ts'
 import type { PoolAdapter, PoolRef } from '../PoolAdapter.ts'
@@ -22,19 +22,17 @@ import { decodePropAmmQuote, propAmmQuoteCall } from './propAmmQuoteCall.ts'
 // quotes; FELTIR's samples stay within its cumulative limit.
 
 const EXECUTOR: Address = '0x5000000000000000000000000000000000000e0c'
-let devnet: Devnet
+const devnet = useDevnet()
 let market: PropAmmMarket
 let keeper: PropAmmKeeper
 const adapters = new Map<string, PoolAdapter>()
 beforeAll(async () => {
-  devnet = await startDevnet({})
   market = await createPropAmmMarket({ devnet, executor: EXECUTOR })
   keeper = await startPropAmmKeeper({ devnet, propAmms: market.propAmms, intervalMs: 0 })
   for (const dex of ['PROPSWAP', 'TESSERA', 'ELFOMOFI', 'LUNARBASE', 'FELTIR'] as const) adapters.set(dex, createPropAmmAdapter({ dex }))
 })
 afterAll(async () => {
   await keeper?.stop()
-  await devnet?.stop()
 })
 
 const refOf = (venue: PropAmmVenue, marginBps?: number): PoolRef =>

@@ -1,6 +1,6 @@
 import { type Address, type Hex, type PublicClient, parseAbi } from 'viem'
 import type { GyroEclpState, PoolInput } from '../../../bindings/types.ts'
-import type { GyroEclpDerived, GyroEclpParams } from '../../devnet/gyroEclpParams.ts'
+import type { GyroEclpDerived, GyroEclpParams } from './GyroEclpParams.ts'
 import { PoolUnusableError } from '../errors.ts'
 
 const vaultAbi = parseAbi([

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, test } from 'vitest'
 import { type Address, type Hex, parseAbi } from 'viem'
 import { decodePropAmmQuote, propAmmQuoteCall } from '../../adapters/propAmm/propAmmQuoteCall.ts'
 import { createPropAmmMarket, type PropAmmMarket } from '../../../test/propAmm/createPropAmmMarket.ts'
-import { type Devnet, startDevnet } from '../startDevnet.ts'
+import { useDevnet } from '../../../test/fixtures/useDevnet.ts'
 import { LUNARBASE_OTHER_CALLER_FEE_MULTIPLIER } from './deployPropAmms.ts'
 import type { PropAmmVenue } from './PropAmmDescription.ts'
 import { type PropAmmKeeper, startPropAmmKeeper } from './startPropAmmKeeper.ts'
@@ -14,17 +14,15 @@ import { type PropAmmKeeper, startPropAmmKeeper } from './startPropAmmKeeper.ts'
 // after the last update; LUNARBASE charges a caller it has not whitelisted the multiplier; FELTIR
 // refuses a quote beyond its cumulative limit.
 
-let devnet: Devnet
+const devnet = useDevnet()
 let market: PropAmmMarket
 let keeper: PropAmmKeeper
 beforeAll(async () => {
-  devnet = await startDevnet({})
   market = await createPropAmmMarket({ devnet, executor: '0x5000000000000000000000000000000000000e0c' })
   keeper = await startPropAmmKeeper({ devnet, propAmms: market.propAmms, intervalMs: 0 })
 })
 afterAll(async () => {
   await keeper?.stop()
-  await devnet?.stop()
 })
 
 const slot0Abi = parseAbi(['function slot0() view returns (uint160 sqrtPriceX96, int24 tick)'])

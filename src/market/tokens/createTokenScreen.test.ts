@@ -21,7 +21,8 @@ import { loadStandInArtifacts } from '../../devnet/loadStandInArtifacts.ts'
 import { deployTestToken } from '../../devnet/deployTestToken.ts'
 import { deployUniswapV2 } from '../../devnet/deployUniswapV2.ts'
 import { deployUniswapV3 } from '../../devnet/deployUniswapV3.ts'
-import { type Devnet, startDevnet } from '../../devnet/startDevnet.ts'
+import { startDevnet } from '../../devnet/startDevnet.ts'
+import { useDevnet } from '../../../test/fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../devnet/writeContractAndWait.ts'
 import { type CreateMarketStateParameters, createMarketState } from '../createMarketState.ts'
 import type { MarketStore } from '../store/MarketStore.ts'
@@ -40,7 +41,7 @@ const pairAbi = parseAbi(['function mint(address) returns (uint256)'])
 const Q96 = 2n ** 96n
 const WALLET: Address = '0x000000000000000000000000000000000000a11c'
 
-let devnet: Devnet
+const devnet = useDevnet()
 let solver: Solver
 let chain: ChainConfig
 let hub: Address
@@ -51,7 +52,6 @@ const pools = {} as Record<'plainPair' | 'taxedPair' | 'taxedV3' | 'rebasingPair
 const dbPath = join(mkdtempSync(join(tmpdir(), 'token-screen-')), 'market.sqlite')
 
 beforeAll(async () => {
-  devnet = await startDevnet({})
   hub = await deployTestToken({ devnet, name: 'Hub', symbol: 'HUB', decimals: 18 })
   plain = await deployTestToken({ devnet, name: 'Plain', symbol: 'PLN', decimals: 18 })
   taxed = await deployContractAndWait({ devnet, artifact: devnet.artifacts.TaxedToken, args: [300] }) // 3 % on buys and sells
@@ -87,7 +87,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await solver?.close()
-  await devnet?.stop()
 })
 
 const head = () => devnet.publicClient.getBlockNumber()

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, test } from 'vitest'
+import { test } from 'vitest'
 import { type Address, getAddress, parseAbi, recoverTypedDataAddress } from 'viem'
-import { type SeededDevnet, startSeededDevnet } from '../../../src/devnet/startSeededDevnet.ts'
+import { useSeededDevnet } from '../../fixtures/useSeededDevnet.ts'
 import { announcementTypedData } from '../../../src/gateway/announcements/announcementTypedData.ts'
 import { computeDocumentCid } from '../../../src/gateway/documents/computeDocumentCid.ts'
 import { feeLockerAbi } from '../../../src/gateway/launchpad/feeLockerAbi.ts'
@@ -13,13 +13,7 @@ import { vestingVaultAbi } from '../../../src/gateway/launchpad/vestingVaultAbi.
 // trading, fees claimed and accrued, vesting positions at every stage, signed announcements and
 // metadata documents whose CIDs the tokens name.
 
-let devnet: SeededDevnet
-beforeAll(async () => {
-  devnet = await startSeededDevnet({})
-}, 900_000)
-afterAll(async () => {
-  await devnet?.stop()
-})
+const devnet = useSeededDevnet()
 
 const swapEvent = parseAbi([
   'event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, describe, test } from 'vitest'
 import { type Address, getAddress, type Hex, parseAbi } from 'viem'
-import { type SeededDevnet, startSeededDevnet } from '../../../src/devnet/startSeededDevnet.ts'
+import { useSeededDevnet } from '../../fixtures/useSeededDevnet.ts'
 import { computeDocumentCid } from '../../../src/gateway/documents/computeDocumentCid.ts'
 import { feeLockerAbi } from '../../../src/gateway/launchpad/feeLockerAbi.ts'
 import { launchTokenAbi } from '../../../src/gateway/launchpad/launchTokenAbi.ts'
@@ -21,13 +21,7 @@ const swapEvent = parseAbi([
   'event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)',
 ])
 
-let devnet: SeededDevnet
-beforeAll(async () => {
-  devnet = await startSeededDevnet({})
-}, 900_000)
-afterAll(async () => {
-  await devnet?.stop()
-})
+const devnet = useSeededDevnet()
 
 for (const engine of ['sqlite', 'postgres'] as const) {
   describe(engine, () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, describe, test } from 'vitest'
 import { type Address, getAddress, parseAbi, type PublicClient } from 'viem'
-import { type SeededDevnet, startSeededDevnet } from '../../../src/devnet/startSeededDevnet.ts'
+import { useSeededDevnet } from '../../fixtures/useSeededDevnet.ts'
 import { importLaunchpadContent } from '../../../src/gateway/content/importLaunchpadContent.ts'
 import { createIndexer } from '../../../src/gateway/indexer/createIndexer.ts'
 import { marketCapOf } from '../../../src/gateway/indexer/marketCapOf.ts'
@@ -21,13 +21,7 @@ const poolAbi = parseAbi([
 ])
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)'])
 
-let devnet: SeededDevnet
-beforeAll(async () => {
-  devnet = await startSeededDevnet({})
-}, 900_000)
-afterAll(async () => {
-  await devnet?.stop()
-})
+const devnet = useSeededDevnet()
 
 for (const engine of testEngines) {
   describe(engine.name, () => {

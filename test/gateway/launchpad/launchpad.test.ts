@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, beforeEach, test } from 'vitest'
+import { test } from 'vitest'
 import { type Address, getAddress, type Hex, parseEther, parseEventLogs, zeroAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { revertToSnapshot } from '../../../src/devnet/revertToSnapshot.ts'
 import { writeContractAndWait } from '../../../src/devnet/writeContractAndWait.ts'
 import { buildLaunchParams } from '../../../src/gateway/launchpad/buildLaunchParams.ts'
 import { feeLockerAbi } from '../../../src/gateway/launchpad/feeLockerAbi.ts'
@@ -11,7 +10,8 @@ import { launchTokenAbi } from '../../../src/gateway/launchpad/launchTokenAbi.ts
 import { LAUNCH_TOKEN_SUPPLY } from '../../../src/gateway/launchpad/startingTickForMarketCap.ts'
 import { vestingVaultAbi } from '../../../src/gateway/launchpad/vestingVaultAbi.ts'
 import { sqrtRatioAtTick } from '../../fixtures/sqrtRatioAtTick.ts'
-import { describeRevert, type LaunchpadTestbed, saltForOrder, startLaunchpadTestbed, v3PoolAbi } from './launchpadTestbed.ts'
+import { describeRevert, saltForOrder, v3PoolAbi } from './launchpadTestbed.ts'
+import { useLaunchpadTestbed } from './useLaunchpadTestbed.ts'
 import { signErc2612Permit } from '../../fixtures/signErc2612Permit.ts'
 
 // What the launchpad does, on the real Uniswap V3 pool bytecode: the launch places exactly the
@@ -21,19 +21,7 @@ import { signErc2612Permit } from '../../fixtures/signErc2612Permit.ts'
 const BURN: Address = '0x000000000000000000000000000000000000dEaD'
 /** 10 WETH for the whole supply. */
 const STARTING_TICK = -184_400
-let t: LaunchpadTestbed
-let snapshot: Hex
-
-beforeAll(async () => {
-  t = await startLaunchpadTestbed()
-  snapshot = await t.devnet.testClient.snapshot()
-})
-beforeEach(async () => {
-  snapshot = await revertToSnapshot({ testClient: t.devnet.testClient, id: snapshot })
-})
-afterAll(async () => {
-  await t?.stop()
-})
+const t = useLaunchpadTestbed()
 
 const read = <T>(address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[] = []) =>
   t.devnet.publicClient.readContract({ address, abi: abi as never, functionName: functionName as never, args: args as never }) as Promise<T>

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, beforeEach, test } from 'vitest'
+import { test } from 'vitest'
 import { type Address, encodeFunctionData, getAddress, type Hex, maxUint256, parseEther, zeroAddress } from 'viem'
 import { deployContractAndWait } from '../../../src/devnet/deployContractAndWait.ts'
 import { loadNpmArtifact } from '../../../src/devnet/loadNpmArtifact.ts'
-import { revertToSnapshot } from '../../../src/devnet/revertToSnapshot.ts'
 import { sendAndWait } from '../../../src/devnet/sendAndWait.ts'
 import { writeContractAndWait } from '../../../src/devnet/writeContractAndWait.ts'
 import { createSeedPrng } from '../../../src/devnet/seed/createSeedPrng.ts'
@@ -14,24 +13,13 @@ import type { LaunchParams } from '../../../src/gateway/launchpad/launchParamsTy
 import { loadLaunchpadArtifacts } from '../../../src/gateway/launchpad/loadLaunchpadArtifacts.ts'
 import { vestingVaultAbi } from '../../../src/gateway/launchpad/vestingVaultAbi.ts'
 import { sqrtRatioAtTick } from '../../fixtures/sqrtRatioAtTick.ts'
-import { describeRevert, erc20Abi, type LaunchpadTestbed, startLaunchpadTestbed, v3PoolAbi } from './launchpadTestbed.ts'
+import { describeRevert, erc20Abi, type LaunchpadTestbed, v3PoolAbi } from './launchpadTestbed.ts'
+import { useLaunchpadTestbed } from './useLaunchpadTestbed.ts'
 
 // The launchpad's security rules, each against the real Uniswap V3 pool or a hostile caller.
 
 const STARTING_TICK = -184_400
-let t: LaunchpadTestbed
-let snapshot: Hex
-
-beforeAll(async () => {
-  t = await startLaunchpadTestbed()
-  snapshot = await t.devnet.testClient.snapshot()
-})
-beforeEach(async () => {
-  snapshot = await revertToSnapshot({ testClient: t.devnet.testClient, id: snapshot })
-})
-afterAll(async () => {
-  await t?.stop()
-})
+const t = useLaunchpadTestbed()
 
 const params = (overrides: Partial<LaunchParams> = {}): LaunchParams => ({
   ...buildLaunchParams({ name: 'Safe', symbol: 'SAFE', creator: t.creator, pairedToken: t.weth, startingTick: STARTING_TICK }),
@@ -157,44 +145,35 @@ test('a salt is bound to its creator: reuse reverts, and another creator with th
   assert.equal(getAddress(predicted), theirs.token)
 })
 
-test('a pool created ahead of the launch is used only while uninitialized; an initialized one refuses the launch', async () => {
-  const v3Factory = loadNpmArtifact({ name: 'UniswapV3Factory' }).abi
-  const first = params({ salt: `0x${'01'.repeat(32)}` })
+/** A stranger creates the launch's WETH pool (1 % tier) before it runs; the token's predicted address. */
+async function createPoolAhead(launch: LaunchParams): Promise<Address> {
   const token = getAddress(
     await t.devnet.publicClient.readContract({
       address: t.launchpad.factory,
       abi: launchFactoryAbi,
       functionName: 'predictTokenAddress',
-      args: [t.creator, first],
+      args: [t.creator, launch],
     }),
   )
   await writeContractAndWait({
     devnet: t.devnet,
     address: t.v3Factory,
-    abi: v3Factory,
+    abi: loadNpmArtifact({ name: 'UniswapV3Factory' }).abi,
     functionName: 'createPool',
     args: [token, t.weth, 10_000],
     from: t.stranger,
   })
+  return token
+}
+
+test('a pool created ahead of the launch is used only while uninitialized; an initialized one refuses the launch', async () => {
+  const v3Factory = loadNpmArtifact({ name: 'UniswapV3Factory' }).abi
+  const first = params({ salt: `0x${'01'.repeat(32)}` })
+  const token = await createPoolAhead(first)
   const launched = await t.launch(first)
   assert.equal(launched.token, token)
   const second = params({ salt: `0x${'02'.repeat(32)}` })
-  const token2 = getAddress(
-    await t.devnet.publicClient.readContract({
-      address: t.launchpad.factory,
-      abi: launchFactoryAbi,
-      functionName: 'predictTokenAddress',
-      args: [t.creator, second],
-    }),
-  )
-  await writeContractAndWait({
-    devnet: t.devnet,
-    address: t.v3Factory,
-    abi: v3Factory,
-    functionName: 'createPool',
-    args: [token2, t.weth, 10_000],
-    from: t.stranger,
-  })
+  const token2 = await createPoolAhead(second)
   const pool = getAddress(
     (await t.devnet.publicClient.readContract({
       address: t.v3Factory,

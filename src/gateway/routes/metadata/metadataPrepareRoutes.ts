@@ -91,6 +91,7 @@ export function registerMetadataPrepareRoutes(fastify: FastifyInstance, deps: Ga
     },
   )
 
+  // The document route and its deprecated profile alias: one schema, one gateway rule, one handler.
   const documentRoute = {
     schema: {
       params: tokenPathParams,
@@ -98,27 +99,15 @@ export function registerMetadataPrepareRoutes(fastify: FastifyInstance, deps: Ga
       body: Type.Ref('MetadataDocumentRequest'),
       response: planResponse("The simulated update plan; summary.cid is the document's CIDv1"),
     },
-  }
-  fastify.post(
-    '/tokens/:chain/:token/metadata/document/prepare',
-    {
-      schema: {
-        ...documentRoute.schema,
-        summary: "Prepare a token's metadata document (IPFS) and the update pointing at it",
-        operationId: 'prepareMetadataDocument',
-      },
-      config: {
-        gateway: {
-          operation: 'metadata.document.prepare',
-          scope: 'metadata:write',
-          weight: { base: 10 },
-          idempotency: 'required',
-          validate: (request) => void readTokenPath({ request, deps }),
-          ceilings: documentCeilings,
-        },
-      },
+    gateway: {
+      operation: 'metadata.document.prepare',
+      scope: 'metadata:write',
+      weight: { base: 10 },
+      idempotency: 'required',
+      validate: (request: FastifyRequest) => void readTokenPath({ request, deps }),
+      ceilings: documentCeilings,
     },
-    async (request) => {
+    handler: async (request: FastifyRequest) => {
       const { chain, token, actor } = target(request, deps)
       return respond(
         deps,
@@ -132,6 +121,20 @@ export function registerMetadataPrepareRoutes(fastify: FastifyInstance, deps: Ga
         }),
       )
     },
+  } as const
+  fastify.post(
+    '/tokens/:chain/:token/metadata/document/prepare',
+    {
+      schema: {
+        ...documentRoute.schema,
+        summary: "Prepare a token's metadata document (IPFS) and the update pointing at it",
+        operationId: 'prepareMetadataDocument',
+      },
+      config: {
+        gateway: documentRoute.gateway,
+      },
+    },
+    documentRoute.handler,
   )
 
   // Only for a valid path: a refused one's raw characters must not reach a Link header.
@@ -151,30 +154,12 @@ export function registerMetadataPrepareRoutes(fastify: FastifyInstance, deps: Ga
       },
       config: {
         gateway: {
-          operation: 'metadata.document.prepare',
-          scope: 'metadata:write',
-          weight: { base: 10 },
-          idempotency: 'required',
-          validate: (request) => void readTokenPath({ request, deps }),
-          ceilings: documentCeilings,
+          ...documentRoute.gateway,
           deprecated: { successor: (request) => successor(request, 'document') },
         },
       },
     },
-    async (request) => {
-      const { chain, token, actor } = target(request, deps)
-      return respond(
-        deps,
-        await prepareDocumentUpdate({
-          deps,
-          request,
-          chain,
-          token,
-          actor,
-          document: (request.body as { document: TokenMetadataDocument }).document,
-        }),
-      )
-    },
+    documentRoute.handler,
   )
 
   type Combined = {
