@@ -5,7 +5,9 @@
 //
 //   node --import tsx bench/solverPhases.bench.ts [--pools 1000,10000] [--quotes 50] [--backend native]
 //
-// Writes bench/results/solver-phases.json: one row per (pools, case) with each phase's median ms.
+// Writes bench/results/solver-phases.json: one row per (pools, case) with each phase's median ms and
+// the plan's gap to the certified bound (`metadata.gapBps`; none on the single path), so a speed cut
+// shows its cost in quality in the same run.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
@@ -33,7 +35,14 @@ const CASES = [
   { name: '3-hop split', hops: 3, split: true },
 ] as const
 
-type Row = { pools: number; case: string; quotes: number; totalMs: number; phaseMs: Partial<Record<SolverPhase, number>> }
+type Row = {
+  pools: number
+  case: string
+  quotes: number
+  totalMs: number
+  gapBps: number | null
+  phaseMs: Partial<Record<SolverPhase, number>>
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0
 const round = (x: number) => Math.round(x * 1000) / 1000
@@ -47,11 +56,16 @@ for (const pools of values.pools.split(',').map(Number)) {
     const request = market.quoteRequest(hops, { splitEnabled: split, gasPriceWei: '10000000', timeBudgetMs: 10_000, timePhases: true })
     for (let i = 0; i < WARMUP; i++) await solver.quote(request)
     const samples: Partial<Record<SolverPhase, number>>[] = []
-    for (let i = 0; i < QUOTES; i++) samples.push((await solver.quote(request)).metadata.phaseMs ?? {})
+    let gapBps: number | null = null
+    for (let i = 0; i < QUOTES; i++) {
+      const { metadata } = await solver.quote(request)
+      samples.push(metadata.phaseMs ?? {})
+      gapBps = metadata.gapBps ?? null
+    }
     const phases = [...new Set(samples.flatMap((s) => Object.keys(s)))] as SolverPhase[]
     const phaseMs = Object.fromEntries(phases.map((p) => [p, round(median(samples.map((s) => s[p] ?? 0)))]))
     const totalMs = round(median(samples.map((s) => Object.values(s).reduce((a, b) => a + (b ?? 0), 0))))
-    rows.push({ pools, case: name, quotes: QUOTES, totalMs, phaseMs })
+    rows.push({ pools, case: name, quotes: QUOTES, totalMs, gapBps, phaseMs })
     console.error(`${pools} pools ${name}: ${JSON.stringify(rows.at(-1))}`)
   }
   await solver.close()
@@ -61,9 +75,9 @@ mkdirSync('bench/results', { recursive: true })
 writeFileSync(values.out, `${JSON.stringify(rows, null, 2)}\n`)
 const phases = [...new Set(rows.flatMap((r) => Object.keys(r.phaseMs)))]
 console.log(`${cpus()[0]?.model}, ${cpus().length} cores, load ${loadavg()[0]?.toFixed(1)}, ${BACKEND}; median ms of ${QUOTES} quotes`)
-console.log(`| pools | quote | ${phases.join(' | ')} | total |`)
-console.log(`|---:|---|${phases.map(() => '---:|').join('')}---:|`)
+console.log(`| pools | quote | ${phases.join(' | ')} | total | gap bps |`)
+console.log(`|---:|---|${phases.map(() => '---:|').join('')}---:|---:|`)
 for (const r of rows)
   console.log(
-    `| ${r.pools.toLocaleString('en-US')} | ${r.case} | ${phases.map((p) => r.phaseMs[p as SolverPhase] ?? '–').join(' | ')} | ${r.totalMs} |`,
+    `| ${r.pools.toLocaleString('en-US')} | ${r.case} | ${phases.map((p) => r.phaseMs[p as SolverPhase] ?? '–').join(' | ')} | ${r.totalMs} | ${r.gapBps ?? '–'} |`,
   )

@@ -21,7 +21,9 @@ pub struct PoolInput {
     pub state: StateInput,
 }
 
-/// The state, tagged by `model`; the tag must agree with the registry (or be `sampled`).
+/// The state, tagged by `model`; the tag must agree with the registry (or be `sampled`). Unboxed
+/// though the families differ in size: it lives only while a pool is decoded.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, Deserialize)]
 #[serde(tag = "model", rename_all = "snake_case")]
 pub enum StateInput {

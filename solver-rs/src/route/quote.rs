@@ -55,9 +55,10 @@ pub fn quote(
 /// found paths and the optimizer check the deadline before each pool swap or evaluation, and past
 /// it each keeps what it has. What always runs, budget or not, is bounded by the market's shape,
 /// not by the search: the direct pools tokenIn → tokenOut (and native → tokenOut for gas), the
-/// optimizer's start (every candidate quoted once at the whole amount, one evaluation), and the
+/// optimizer's start (one evaluation of the best searched candidate), and the
 /// exact replay of the plan (at most maxCandidates × maxHops swaps), so the plan is always exact
-/// and never worse than the best single path among the candidates. See docs/solver-optimizer.md.
+/// and never worse than the best single path among the searched candidates (the single-path
+/// quote's). See docs/solver-optimizer.md.
 pub fn quote_after_wait(
     market: &Market,
     settings: &RouteSettings,

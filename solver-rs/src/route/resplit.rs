@@ -54,6 +54,7 @@ struct Prefix {
 /// re-split makes first, then the others' in their order while there is room). None when nothing
 /// changes (no route passes a middle token at `layer`, no sub-problem names a path), when the
 /// plan does not replay, or past the deadline.
+#[allow(clippy::too_many_arguments)] // the quote's own state, passed as the quote holds it
 pub fn resplit(
     market: &Market,
     scope: &Scope,
@@ -167,7 +168,7 @@ fn split_token(
     let mut pieces: Vec<(Path, f64)> =
         flows.routed.into_iter().filter(|r| usable(&r.path)).map(|r| (r.path, r.share)).collect();
     let shares: f64 = pieces.iter().map(|(_, share)| share).sum();
-    if !(shares > 0.0) {
+    if shares.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
         return false;
     }
     pieces.iter_mut().for_each(|(_, share)| *share *= total / shares);

@@ -242,7 +242,7 @@ fn a_pair_outside_the_pool_or_the_same_coin_twice_is_refused() {
 fn the_spot_price_is_the_rate_of_a_small_trade_and_the_bound_holds() {
     for template in [Template::Ng, Template::Legacy] {
         let mut pool = two_coin_pool(template);
-        pool.balances[1] = pool.balances[1] * U256::from(3);
+        pool.balances[1] *= U256::from(3);
         let dx = U256::from(1_000_000u64);
         let out = pool.amount_out(0, 1, dx).unwrap().amount_out;
         let rate = f64::from(out) / 1e6;

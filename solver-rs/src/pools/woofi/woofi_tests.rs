@@ -52,8 +52,7 @@ fn random_case(rng: &mut Rng) -> (Value, Value) {
     let (mut balances, mut reserves, mut fees, mut gammas, mut notionals) =
         (vec![], vec![], vec![], vec![], vec![]);
     let unclaimed = if rng.range(0, 2) == 0 { U256::ZERO } else { near(rng, pow10(dq), 2) };
-    for t in 0..=bases {
-        let d = decimals[t];
+    for (t, &d) in decimals.iter().enumerate().take(bases + 1) {
         let reserve = near(rng, pow10(d + 4), 3);
         let extra = if rng.range(0, 4) == 0 { near(rng, pow10(d), 2) } else { U256::ZERO };
         let balance = reserve + extra + if t == 0 { unclaimed } else { U256::ZERO };

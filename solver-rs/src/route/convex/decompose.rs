@@ -78,7 +78,8 @@ pub fn decompose(
             x = x.min(left[a] / reach);
             reach *= gain[a];
         }
-        if !(x > DUST_SHARE * amount_in) {
+        // Not above the dust (NaN included).
+        if x.partial_cmp(&(DUST_SHARE * amount_in)) != Some(std::cmp::Ordering::Greater) {
             // Too thin to route: its arcs' residue is spent, so the walks move on.
             arcs.iter().for_each(|&a| {
                 if left[a] <= DUST_SHARE * took[a].max(1.0) {

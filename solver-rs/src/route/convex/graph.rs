@@ -59,7 +59,7 @@ pub struct Side<'m> {
 /// curves each hold whatever its other sides trade (WOOFi's vault) is a venue per side instead,
 /// so the dual adds its sides' terms rather than taking the best one.
 pub struct Venue {
-    pub pool: PoolIdx,
+    /// Indices into [`Graph::arcs`] (the pool is their `hop.pool`).
     pub arcs: Vec<usize>,
     /// A venue whose tokens share one state (its sides are [`Curve::Pooled`]): priced by one joint
     /// term over all its arcs (`dual.rs`, `pooled.rs`), not by its best side.
@@ -200,11 +200,7 @@ impl<'m> Graph<'m> {
                         let Some(side) = side else { continue };
                         let apart = entry.state.sides_bounded_apart().then_some(side);
                         let venue = *venue_of.entry((hop.pool, apart)).or_insert_with(|| {
-                            graph.venues.push(Venue {
-                                pool: hop.pool,
-                                arcs: Vec::new(),
-                                pooled: None,
-                            });
+                            graph.venues.push(Venue { arcs: Vec::new(), pooled: None });
                             graph.venues.len().saturating_sub(1)
                         });
                         graph.venues[venue].arcs.push(graph.arcs.len());
@@ -258,7 +254,7 @@ impl<'m> Graph<'m> {
                 continue;
             }
             let venue = *venue_of.entry(arc.venue).or_insert_with(|| {
-                venues.push(Venue { pool: arc.hop.pool, arcs: Vec::new(), pooled: None });
+                venues.push(Venue { arcs: Vec::new(), pooled: None });
                 venues.len().saturating_sub(1)
             });
             venues[venue].arcs.push(arcs.len());

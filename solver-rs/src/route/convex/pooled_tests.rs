@@ -175,8 +175,13 @@ fn the_joint_hessian_is_the_derivative_of_its_flows() {
             continue;
         }
         // The gradient in variable v (2t: −input_t, 2t + 1: output_t).
-        let grad =
-            |j: &Joint, v: usize| if v % 2 == 0 { -j.inputs[v / 2] } else { j.outputs[v / 2] };
+        let grad = |j: &Joint, v: usize| {
+            if v.is_multiple_of(2) {
+                -j.inputs[v / 2]
+            } else {
+                j.outputs[v / 2]
+            }
+        };
         let n2 = 2 * coins;
         for v in 0..n2 {
             let mut moved = prices.clone();

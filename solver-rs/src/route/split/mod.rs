@@ -90,10 +90,14 @@ pub fn balance_to(amount: U256, alloc: &mut [U256]) {
     balance(amount, alloc);
 }
 
-/// The best single path: the candidate whose whole-amount value is highest (first on ties).
-/// Candidates whose whole-amount quote [`Problem::whole`] holds are not swapped again; the others
-/// are quoted while the deadline allows. Past it, when no candidate's quote is known, candidates
-/// are quoted in order until one takes the whole amount (a plan needs one).
+/// The best single path: the candidate whose whole-amount value is highest (first on ties), among
+/// those whose whole-amount quote [`Problem::whole`] holds (the searched paths: the single-path
+/// quote picks from the same, so a split plan is never below it). The others (the convex
+/// optimum's and the re-split's paths, proposed for a share of the amount) are quoted at the whole
+/// amount only when no candidate's quote is known, while the deadline allows; past it, in order
+/// until one takes the whole amount (a plan needs one). Quoting them every time was a quarter of a
+/// 2-hop split quote's optimizer time (each a whole-amount swap across many ticks), and the
+/// optimum's paths are tried anyway, together, as the proposed start.
 pub fn best_single(problem: &Problem) -> Option<(usize, Net)> {
     let known = |i: usize| problem.whole.get(i).copied().flatten();
     let mut best: Option<(usize, Net)> = None;
@@ -103,14 +107,19 @@ pub fn best_single(problem: &Problem) -> Option<(usize, Net)> {
             *best = Some((i, value));
         }
     };
-    for (i, path) in problem.paths.iter().enumerate() {
-        let quote = match known(i) {
-            Some(quote) => Some(quote),
-            None if problem.deadline.expired() => continue,
-            None => quote_path(problem.market, path, problem.amount_in).ok(),
-        };
-        if let Some(quote) = quote {
+    for i in 0..problem.paths.len() {
+        if let Some(quote) = known(i) {
             consider(&mut best, i, quote);
+        }
+    }
+    if best.is_some() {
+        return best;
+    }
+    for (i, path) in problem.paths.iter().enumerate() {
+        if known(i).is_none() && !problem.deadline.expired() {
+            if let Ok(quote) = quote_path(problem.market, path, problem.amount_in) {
+                consider(&mut best, i, quote);
+            }
         }
     }
     if best.is_none() {
