@@ -185,6 +185,17 @@ export type GyroEclpState = {
     dSq: string
   }
 }
+/** One Maverick V2 pool (docs/solver-wire-format.md `maverick_v2`): tokens A, then B; reserves on the 18-decimal scale. */
+export type MaverickV2State = {
+  model: 'maverick_v2'
+  tickSpacing: number
+  tokenScales: [AmountString, AmountString]
+  fees: [AmountString, AmountString]
+  protocolFeeRatioD3: number
+  activeTick: number
+  /** `[tick, reserveA, reserveB]`, each tick once; ticks not listed are empty. */
+  ticks: [number, AmountString, AmountString][]
+}
 export type PoolStateInput =
   | ConstantProductState
   | SolidlyState
@@ -195,6 +206,7 @@ export type PoolStateInput =
   | DodoPmmState
   | GyroEclpState
   | LunarbaseState
+  | MaverickV2State
 
 /** One pool of the market. */
 export type PoolInput = {

@@ -22,10 +22,15 @@ interface IMaverickV2SwapCallback {
 /// tick passes `tickLimit` (then the input is what was used, rounded up), each tick priced from its
 /// own reserves (MaverickV2Math), the directional fee taken on the way in, the protocol's share
 /// of it kept out of the tick (it stays in the pool's stored reserve, as on the real pool).
+/// Events: the real pool's `PoolSwap`, `PoolAddLiquidity`, `PoolRemoveLiquidity` and
+/// `PoolSetProtocolFeeRatio`, with its signatures (Maverick's published IMaverickV2Pool), so the
+/// service follows the stand-in by the real topics; their `params.amounts` are what each tick's
+/// supply moved by, their `binIds` empty.
 /// Not kept from the real pool: the bins (liquidity is put on ticks directly by the owner with
-/// `addTickLiquidity`, so there are no LP balances and no bin kinds: every tick behaves as a
-/// static bin's would), the bin movement of the right, left and both kinds after a swap, the TWA
-/// and its storage writes, exact output (it reverts `ExactOutputUnsupported`), flash loans.
+/// `addTickLiquidity` and taken off with `removeTickLiquidity`, so there are no LP balances and no
+/// bin kinds: every tick behaves as a static bin's would), the bin movement of the right, left and
+/// both kinds after a swap, the TWA and its storage writes, exact output (it reverts
+/// `ExactOutputUnsupported`), flash loans.
 contract MaverickV2Pool {
     using SafeTransfers for address;
 
@@ -64,7 +69,37 @@ contract MaverickV2Pool {
     /// @notice A reserve would pass the uint128 the real pool stores it in.
     error ReserveOverflow();
 
+    /// @notice The real pool's liquidity parameters (kind 0 static; `amounts` the bins' LP amounts).
+    struct AddLiquidityParams {
+        uint8 kind;
+        int32[] ticks;
+        uint128[] amounts;
+    }
+
+    struct RemoveLiquidityParams {
+        uint32[] binIds;
+        uint128[] amounts;
+    }
+
     event PoolSwap(address sender, address recipient, SwapParams params, uint256 amountIn, uint256 amountOut);
+    event PoolAddLiquidity(
+        address sender,
+        address recipient,
+        uint256 subaccount,
+        AddLiquidityParams params,
+        uint256 tokenAAmount,
+        uint256 tokenBAmount,
+        uint32[] binIds
+    );
+    event PoolRemoveLiquidity(
+        address sender,
+        address recipient,
+        uint256 subaccount,
+        RemoveLiquidityParams params,
+        uint256 tokenAOut,
+        uint256 tokenBOut
+    );
+    event PoolSetProtocolFeeRatio(uint256 protocolFeeRatioD3);
 
     address public immutable tokenA;
     address public immutable tokenB;
@@ -126,13 +161,15 @@ contract MaverickV2Pool {
         if (state.isLocked) revert Locked();
         uint256 payA;
         uint256 payB;
+        uint128[] memory supply = new uint128[](ticks_.length);
         for (uint256 k; k < ticks_.length; k++) {
             if (ammA[k] == 0 && ammB[k] == 0) revert ZeroLiquidity();
+            supply[k] = ammA[k] + ammB[k];
             MaverickV2Math.tickSqrtPrice(tickSpacing, ticks_[k] + 1);
             TickState storage t = ticks[ticks_[k]];
             t.reserveA += ammA[k];
             t.reserveB += ammB[k];
-            t.totalSupply += ammA[k] + ammB[k];
+            t.totalSupply += supply[k];
             payA += MaverickV2Math.ammScaleToTokenScale(ammA[k], tokenAScale, true);
             payB += MaverickV2Math.ammScaleToTokenScale(ammB[k], tokenBScale, true);
         }
@@ -142,12 +179,50 @@ contract MaverickV2Pool {
             revert SafeTransfers.SafeTransferFailed(tokenA);
         if (payB != 0 && !tokenB.trySafeTransferFrom(msg.sender, address(this), payB))
             revert SafeTransfers.SafeTransferFailed(tokenB);
+        emit PoolAddLiquidity(
+            msg.sender,
+            msg.sender,
+            0,
+            AddLiquidityParams(0, ticks_, supply),
+            payA,
+            payB,
+            new uint32[](0)
+        );
+    }
+
+    /// @notice The owner takes `ammA[k]` and `ammB[k]` (18-decimal amounts) off `ticks[k]` to
+    /// `recipient`, each token amount rounded down (the real pool's `removeLiquidity` takes bin LP
+    /// amounts; this is its tick-level stand-in).
+    function removeTickLiquidity(
+        address recipient,
+        int32[] calldata ticks_,
+        uint128[] calldata ammA,
+        uint128[] calldata ammB
+    ) external returns (uint256 outA, uint256 outB) {
+        if (msg.sender != owner) revert NotOwner();
+        if (state.isLocked) revert Locked();
+        uint128[] memory supply = new uint128[](ticks_.length);
+        for (uint256 k; k < ticks_.length; k++) {
+            TickState storage t = ticks[ticks_[k]];
+            t.reserveA -= ammA[k];
+            t.reserveB -= ammB[k];
+            supply[k] = ammA[k] + ammB[k];
+            t.totalSupply = t.totalSupply > supply[k] ? t.totalSupply - supply[k] : 0;
+            outA += MaverickV2Math.ammScaleToTokenScale(ammA[k], tokenAScale, false);
+            outB += MaverickV2Math.ammScaleToTokenScale(ammB[k], tokenBScale, false);
+        }
+        state.reserveA -= uint128(outA);
+        state.reserveB -= uint128(outB);
+        if (outA != 0) tokenA.safeTransfer(recipient, outA);
+        if (outB != 0) tokenB.safeTransfer(recipient, outB);
+        emit PoolRemoveLiquidity(msg.sender, recipient, 0, RemoveLiquidityParams(new uint32[](0), supply), outA, outB);
     }
 
     /// @notice Sets the protocol's share of the fee, thousandths (the real pool's factory does).
     function setProtocolFeeRatioD3(uint8 ratio) external {
         if (msg.sender != owner) revert NotOwner();
         state.protocolFeeRatioD3 = ratio;
+        emit PoolSetProtocolFeeRatio(ratio);
     }
 
     function swap(

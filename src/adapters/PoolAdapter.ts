@@ -22,6 +22,7 @@ export type LegData = Extract<
       | 'dodo_v2'
       | 'woofi'
       | 'balancer_vault'
+      | 'maverick_v2'
   }
 >
 
@@ -62,6 +63,8 @@ export type PoolRef = {
   marginBps?: number
   /** DODO_V2 only: which PMM pool and its base token, once known (the factory's event, or a read). */
   dodo?: { variant: 'dvm' | 'dsp' | 'dpp'; baseToken: Address }
+  /** MAVERICK_V2 only, once read: token A (lowercase) and the furthest tick holding reserves each way at the read (a leg's `tickLimit`). */
+  maverick?: { tokenA: Address; tickLimits: { aIn: number; bIn: number } }
 }
 
 /** The tokens a leg trades, in its direction (a venue whose leg names them needs it: aerodrome_v2). */

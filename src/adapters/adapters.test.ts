@@ -198,10 +198,24 @@ test('leg encoding per kind matches docs/route-legs.md', () => {
   const wooRouter = '0x4444444444444444444444444444444444444444'
   assert.deepEqual(adapter('WOOFI').encodeLeg({ ...ref('WOOFI'), entry: wooRouter }), { kind: 'woofi', router: getAddress(wooRouter) })
   assert.throws(() => adapter('WOOFI').encodeLeg(ref('WOOFI')), /no WooRouterV2/)
+  // maverick_v2: the direction against token A, the read's furthest tick that way as the limit.
+  const maverickRef: PoolRef = {
+    ...ref('MAVERICK_V2'),
+    maverick: { tokenA: tokenOut.toLowerCase() as Address, tickLimits: { aIn: 12, bIn: -7 } },
+  }
+  assert.deepEqual(adapter('MAVERICK_V2').encodeLeg(maverickRef, { tokenIn, tokenOut }), {
+    kind: 'maverick_v2',
+    pool: getAddress(pool),
+    tokenAIn: false,
+    tickLimit: -7,
+  })
+  assert.equal(adapter('MAVERICK_V2').encodeLeg(maverickRef, { tokenIn: tokenOut, tokenOut: tokenIn }).tickLimit, 12)
+  assert.throws(() => adapter('MAVERICK_V2').encodeLeg(ref('MAVERICK_V2'), { tokenIn, tokenOut }), /read the pool first/)
   // Every present kind is covered above with the leg kind its adapter declares.
   const refs: Partial<Record<string, PoolRef>> = {
     CURVE: { ...ref('CURVE'), coins: [tokenIn, tokenOut].map((t) => t.toLowerCase() as Address) },
     DODO_V2: dodoRef,
+    MAVERICK_V2: maverickRef,
     WOOFI: { ...ref('WOOFI'), entry: wooRouter },
     UNIV4: { id: uniswapV4PoolId({ key }), dex: 'UNIV4', emitter: pool, key },
     AERODROME_V2LIKE: aerodromeRef,

@@ -61,6 +61,7 @@ test('a present entry is the adapter of its own kind; an absent one says why', (
     'GYROSCOPE_ECLP',
     'HYDREX',
     'LUNARBASE',
+    'MAVERICK_V2',
     'PANCAKE_INFINITY_CL',
     'PANCAKE_V2',
     'PANCAKE_V3',

@@ -6,6 +6,7 @@ import { curve } from './curve.ts'
 import { dodoV2 } from './dodoV2.ts'
 import { gyroscopeEclp } from './gyroscopeEclp.ts'
 import { hydrex } from './hydrex.ts'
+import { maverickV2 } from './maverickV2.ts'
 import type { PoolAdapter } from './PoolAdapter.ts'
 import { createPropAmmAdapter } from './propAmm/createPropAmmAdapter.ts'
 import type { PropAmmDexId } from './propAmm/propAmmDexIds.ts'
@@ -54,8 +55,5 @@ export const adapterRegistry: { readonly [K in DexId]: RegistryEntry } = {
   DODO_V2: { status: 'present', adapter: dodoV2 },
   WOOFI: { status: 'present', adapter: woofi },
   GYROSCOPE_ECLP: { status: 'present', adapter: gyroscopeEclp },
-  MAVERICK_V2: {
-    status: 'absent',
-    reason: 'no reader of Maverick V2 pools yet; the solver prices their ticks exactly and the router executes maverick_v2 legs',
-  },
+  MAVERICK_V2: { status: 'present', adapter: maverickV2 },
 }

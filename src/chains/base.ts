@@ -76,6 +76,10 @@ export const base: ChainConfig = {
       dex: 'GYROSCOPE_ECLP',
       what: "E-CLP pools: Balancer's V2 Vault is not configured as their deployment (whether Base's E-CLPs sit on the V2 Vault or on V3 is unverified; docs/dex-kinds.md)",
     },
+    {
+      dex: 'MAVERICK_V2',
+      what: "Maverick V2's factory 0x0A7e848Aca42d879EF06507Fca0E7b33A0a63c1e is not configured: the real pool is closed source and our model is proven only against our stand-in of it (docs/dex-kinds.md, MAVERICK_V2); configure pools (POOLS_FILE) to follow them",
+    },
     ...(['PROPSWAP', 'TESSERA', 'ELFOMOFI', 'LUNARBASE', 'FELTIR'] as const).map((dex) => ({
       dex,
       what: 'a prop AMM: followed only as a configured pool (POOLS_FILE or the chain config), and this config names none of its venues',

@@ -1,4 +1,4 @@
-import { type Address, parseAbi } from 'viem'
+import { type Address, parseAbi, parseEventLogs } from 'viem'
 import { deployContractAndWait } from './deployContractAndWait.ts'
 import { loadStandInArtifacts } from './loadStandInArtifacts.ts'
 import { baseMarketTokens } from './seed/baseMarketTokens.ts'
@@ -9,6 +9,8 @@ export type DeployMaverickV2MarketParameters = {
   devnet: Devnet
   /** The embedded market's tokens by symbol (`DevnetDescription.tokens`): WETH, USDC, USDbC, cbETH are used; `TestERC20`s with open mint. */
   tokens: Record<string, { address: Address; decimals: number }>
+  /** Who owns the pools and pays their liquidity: an unlocked account holding the tokens; default: the devnet account, the tokens minted (open-mint test tokens only). */
+  funder?: Address
 }
 
 export type MaverickV2MarketPool = {
@@ -25,13 +27,18 @@ export type MaverickV2MarketPool = {
   protocolFeeRatioD3: number
 }
 
-export type DeployMaverickV2MarketReturnType = { pools: MaverickV2MarketPool[] }
+export type DeployMaverickV2MarketReturnType = {
+  /** Our `MaverickV2Factory`, which created the pools and announced each with the real factory's `PoolCreated`. */
+  factory: Address
+  pools: MaverickV2MarketPool[]
+}
 
 const tokenAbi = parseAbi(['function mint(address, uint256)', 'function approve(address, uint256) returns (bool)'])
 const LN_TICK = Math.log(1.0001)
 
 /**
- * Maverick V2 pools (our `MaverickV2Pool` stand-in) over the embedded market's tokens, at the
+ * Maverick V2 pools (our `MaverickV2Pool` stand-in, created by our `MaverickV2Factory`, which
+ * announces each with the real factory's `PoolCreated`) over the embedded market's tokens, at the
  * market's prices, each in its own shape (the stand-in has no bin kinds: these are the shapes a
  * static, a concentrated and a one-sided position leave on the ticks):
  * - WETH/USDC: tick spacing 10 (0.1 % a tick), 0.05 % both ways, 21 ticks of $250k around the price;
@@ -49,8 +56,11 @@ const LN_TICK = Math.log(1.0001)
 export async function deployMaverickV2Market({
   devnet,
   tokens,
+  funder,
 }: DeployMaverickV2MarketParameters): Promise<DeployMaverickV2MarketReturnType> {
-  const { MaverickV2Pool } = loadStandInArtifacts({ protocol: 'maverick' })
+  const { MaverickV2Pool, MaverickV2Factory } = loadStandInArtifacts({ protocol: 'maverick' })
+  const factory = await deployContractAndWait({ devnet, artifact: MaverickV2Factory })
+  const owner = funder ?? devnet.account
   const usd = Object.fromEntries(baseMarketTokens.map((t) => [t.symbol, t.priceUsd])) as Record<string, number>
   // below/above: ticks on each side of the active one; tickUsd: the value on each tick.
   const specs = [
@@ -92,11 +102,16 @@ export async function deployMaverickV2Market({
     // The price is token A per token B (whole tokens: the pool works on 18 decimals either way).
     const activeTick = Math.floor(Math.log(usd[symB] / usd[symA]) / LN_TICK / spec.spacing)
     const [feeAIn, feeBIn] = spec.pair[0] === symA ? spec.fees : [spec.fees[1], spec.fees[0]]
-    const pool = await deployContractAndWait({
+    const receipt = await writeContractAndWait({
       devnet,
-      artifact: MaverickV2Pool,
-      args: [a.address, b.address, a.decimals, b.decimals, BigInt(spec.spacing), feeAIn, feeBIn, spec.ratio, activeTick, devnet.account],
+      address: factory,
+      abi: MaverickV2Factory.abi,
+      functionName: 'create',
+      args: [a.address, b.address, a.decimals, b.decimals, BigInt(spec.spacing), feeAIn, feeBIn, spec.ratio, activeTick],
+      from: funder,
     })
+    const [created] = parseEventLogs({ abi: MaverickV2Factory.abi, logs: receipt.logs }) as unknown as { args: { poolAddress: Address } }[]
+    const pool = created.args.poolAddress
     // 18-decimal amounts worth `value` dollars (whole tokens, to a millionth, then to 18 decimals).
     const amm = (symbol: string, value: number) => BigInt(Math.round((value / usd[symbol]) * 1e6)) * 10n ** 12n
     const [ticks, ammA, ammB]: [number[], bigint[], bigint[]] = [[], [], []]
@@ -111,8 +126,15 @@ export async function deployMaverickV2Market({
     ] as const) {
       // Each tick's amount is rounded up on its own: at most one unit more a tick.
       const pay = total / 10n ** BigInt(18 - token.decimals) + BigInt(ticks.length)
-      await writeContractAndWait({ devnet, address: token.address, abi: tokenAbi, functionName: 'mint', args: [devnet.account, pay] })
-      await writeContractAndWait({ devnet, address: token.address, abi: tokenAbi, functionName: 'approve', args: [pool, pay] })
+      if (!funder) await writeContractAndWait({ devnet, address: token.address, abi: tokenAbi, functionName: 'mint', args: [owner, pay] })
+      await writeContractAndWait({
+        devnet,
+        address: token.address,
+        abi: tokenAbi,
+        functionName: 'approve',
+        args: [pool, pay],
+        from: funder,
+      })
     }
     await writeContractAndWait({
       devnet,
@@ -120,6 +142,7 @@ export async function deployMaverickV2Market({
       abi: MaverickV2Pool.abi,
       functionName: 'addTickLiquidity',
       args: [ticks, ammA, ammB],
+      from: funder,
     })
     pools.push({
       name: spec.name,
@@ -133,5 +156,5 @@ export async function deployMaverickV2Market({
       protocolFeeRatioD3: spec.ratio,
     })
   }
-  return { pools }
+  return { factory, pools }
 }

@@ -162,6 +162,7 @@ test('each new kind alone through HTTP: /quote with allowedDexes → /submit →
     PANCAKE_INFINITY_CL: 'pancake_infinity_cl',
     DODO_V2: 'dodo_v2',
     GYROSCOPE_ECLP: 'balancer_vault',
+    MAVERICK_V2: 'maverick_v2',
   } as const
   for (const [dex, legKind] of Object.entries(legKindOf)) {
     const body = {
@@ -204,6 +205,36 @@ test('DODO_V2 the other way: /execute USDC → DAI on the DSP (sellQuote) pays e
   assert.ok(legs.length > 0 && legs.every((l: any) => l.dex === 'DODO_V2' && l.data.kind === 'dodo_v2'), JSON.stringify(legs))
   assert.ok(legs.some((l: any) => l.data.baseToken === tokens.DAI.address && l.tokenIn === tokens.USDC.address))
   await executeAndCheck(trader, res.json, res.json.routePlan, tokens.DAI.address, tokens.DAI.address)
+})
+
+test('MAVERICK_V2 both ways on the directional-fee pool: /execute USDC → USDbC and back pay exactly expectedAmountOut', async () => {
+  await send(trader, {
+    to: tokens.USDbC.address,
+    data: encodeFunctionData({ abi: erc20, functionName: 'mint', args: [trader.address, 10n ** 13n] }),
+  })
+  await send(trader, {
+    to: tokens.USDbC.address,
+    data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [router, maxUint256] }),
+  })
+  for (const [tokenIn, tokenOut] of [
+    [tokens.USDC, tokens.USDbC],
+    [tokens.USDbC, tokens.USDC],
+  ]) {
+    const body = {
+      chainId: 8453,
+      tokenIn: tokenIn.address,
+      tokenOut: tokenOut.address,
+      amountIn: (1_500_000n * 10n ** 6n).toString(),
+      slippageBps: 30,
+      allowedDexes: ['MAVERICK_V2'],
+      user: recipient,
+    }
+    const res = await callApp(app, 'socket', { url: '/execute', key: KEY_A, body })
+    assert.equal(res.status, 200, res.text)
+    const legs = res.json.routePlan.routes.flatMap((r: any) => r.legs)
+    assert.ok(legs.length > 0 && legs.every((l: any) => l.dex === 'MAVERICK_V2' && l.data.kind === 'maverick_v2'), JSON.stringify(legs))
+    await executeAndCheck(trader, res.json, res.json.routePlan, tokenOut.address, tokenOut.address)
+  }
 })
 
 test('native in: ETH → USDC sends msg.value = amountIn and pays exactly expectedAmountOut', async () => {

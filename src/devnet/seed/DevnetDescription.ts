@@ -48,6 +48,8 @@ export type SeededFactories = {
   CURVE?: { factory: Address; views: Address }
   /** Our `DodoPmmFactory` (announces DVM, DSP and DPP pools as DODO's factories do) and the pools' maintainer fee-rate model. */
   DODO_V2?: { factory: Address; feeRateModel: Address }
+  /** Our `MaverickV2Factory` (announces pools with Maverick V2's `PoolCreated`). */
+  MAVERICK_V2?: { factory: Address }
   /** `address` is Balancer's V2 Vault (its `PoolRegistered` announces the E-CLPs); the two settable rate providers. */
   GYROSCOPE_ECLP?: { address: Address; cbETHRateProvider: Address; wstETHRateProvider: Address }
 }

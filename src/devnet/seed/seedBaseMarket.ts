@@ -7,6 +7,7 @@ import { deployContractAndWait } from '../deployContractAndWait.ts'
 import { deployCurveStableSwapMarket } from '../deployCurveStableSwapMarket.ts'
 import { deployDodoV2Market } from '../deployDodoV2Market.ts'
 import { deployGyroECLPMarket } from '../deployGyroECLPMarket.ts'
+import { deployMaverickV2Market } from '../deployMaverickV2Market.ts'
 import { deployPancakeInfinity } from '../deployPancakeInfinity.ts'
 import { deployPancakeV2 } from '../deployPancakeV2.ts'
 import { deployPancakeV3 } from '../deployPancakeV3.ts'
@@ -216,6 +217,9 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
   // DODO V2: a DVM, two DSPs and a DPP (`deployDodoV2Market`), deposits paid by the LP.
   const dodo = await deployDodoV2Market({ devnet, tokens: descriptionTokens(tokens), funder: LIQUIDITY_PROVIDER })
   factories.DODO_V2 = { factory: getAddress(dodo.factory), feeRateModel: getAddress(dodo.feeRateModel) }
+  // Maverick V2: WETH/USDC, USDC/USDbC, a one-sided cbETH/WETH (`deployMaverickV2Market`), owned and paid by the LP.
+  const maverick = await deployMaverickV2Market({ devnet, tokens: descriptionTokens(tokens), funder: LIQUIDITY_PROVIDER })
+  factories.MAVERICK_V2 = { factory: getAddress(maverick.factory) }
   await request('anvil_stopImpersonatingAccount', [LIQUIDITY_PROVIDER])
 
   // The prop AMMs, priced around each pair's first UNIV3 pool (its deepest: baseMarketPools).

@@ -246,3 +246,32 @@ fn a_swap_past_the_listed_ticks_is_refused_and_a_bad_pair_too() {
     assert!(pool.amount_out(0, 0, U256::from(1u8)).is_err());
     assert!(pool.spot_price(0, 1) > 0.9 && pool.spot_price(0, 1) <= 1.0);
 }
+
+#[test]
+fn the_active_tick_is_bounded_at_its_price_so_no_round_trip_gains() {
+    // Spacing 10 (0.1 % a tick), 0.01 % fees both ways, the price mid-tick: bounded at the tick's
+    // far edges, the two directions' first rates multiplied to (1 − 0.0001)²·1.001² > 1, a round
+    // trip the convex relaxation took for a gain (up to 1,000× loose on such graphs).
+    let pool = MaverickPool::from_wire(
+        serde_json::from_value(json!({
+            "tickSpacing": 10, "tokenScales": ["1", "1"],
+            "fees": ["100000000000000", "100000000000000"],
+            "protocolFeeRatioD3": 0, "activeTick": 0,
+            "ticks": [
+                [-1, "1000000000000000000000", "0"],
+                [0, "500000000000000000000", "500000000000000000000"],
+                [1, "0", "1000000000000000000000"],
+            ],
+        }))
+        .unwrap(),
+    )
+    .unwrap();
+    let (up, down) = (pool.bound_pieces(0, 1), pool.bound_pieces(1, 0));
+    assert!(up[0].1 * down[0].1 < 1.0, "first rates {} × {} ≥ 1", up[0].1, down[0].1);
+    for (token_in, token_out) in [(0, 1), (1, 0)] {
+        let small = U256::from(10u64.pow(15));
+        let paid = f64::from(pool.amount_out(token_in, token_out, small).unwrap().amount_out);
+        let bound = pool.amount_out_bound(token_in, token_out, f64::from(small));
+        assert!(paid <= bound && bound <= paid * (1.0 + 1e-6), "{paid} vs bound {bound}");
+    }
+}
