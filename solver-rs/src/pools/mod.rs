@@ -8,7 +8,7 @@
 //! `unchecked` blocks, pre-0.8 Solidity) the model says so with a `wrapping_` operation.
 #![deny(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)]
 
-pub mod bound_line;
+pub mod bound_curve;
 pub mod clmm;
 pub mod cpmm;
 pub mod dodo;
