@@ -10,7 +10,7 @@
 // the solver runs (`cargo clippy --all-targets` checks it in the library target).
 #![cfg_attr(not(test), deny(clippy::arithmetic_side_effects, clippy::cast_possible_truncation))]
 
-pub mod bound_line;
+pub mod bound_curve;
 pub mod clmm;
 pub mod cpmm;
 pub mod dodo;

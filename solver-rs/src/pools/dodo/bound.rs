@@ -14,7 +14,7 @@
 
 use super::pmm::{RState, ONE};
 use super::DodoPool;
-use crate::pools::bound_line::BoundLine;
+use crate::pools::bound_curve::BoundCurve;
 use crate::pools::two_token_direction;
 
 /// Relative margin on the first rate, for the re-derived targets' rounding.
@@ -47,13 +47,13 @@ impl DodoPool {
 
     /// The bound on what any run of swaps `token_in` → `token_out` pays in total; None when the
     /// pool cannot trade that way.
-    pub fn bound_line(&self, token_in: usize, token_out: usize) -> Option<BoundLine> {
+    pub fn bound_curve(&self, token_in: usize, token_out: usize) -> Option<BoundCurve> {
         let rate = self.marginal_rate(token_in, token_out)? * (1.0 + MARGIN);
         let cap = f64::from(if token_out == 0 { self.state.b } else { self.state.q });
         let one = f64::from(ONE);
         let k = f64::from(self.state.k);
         let per_swap =
             if k < one { SLACK_UNITS * one / (one - k) + SLACK_UNITS } else { SLACK_UNITS };
-        BoundLine::new(rate, per_swap, cap)
+        BoundCurve::line(rate, per_swap, cap)
     }
 }

@@ -156,7 +156,7 @@ fn the_bound_is_never_below_a_run_of_swaps() {
     for _ in 0..cases_count() {
         let start = random_pool(&mut rng);
         for (token_in, token_out) in [(0, 1), (1, 0)] {
-            let Some(line) = start.bound_line(token_in, token_out) else { continue };
+            let Some(line) = start.bound_curve(token_in, token_out) else { continue };
             let (mut pool, mut total_in, mut total_out) = (start.clone(), 0.0, 0.0);
             for _ in 0..8 {
                 let (_, pay) = random_pay(&mut rng, &pool);

@@ -10,7 +10,7 @@
 
 use super::{e18, GyroEclpPool};
 use crate::math::U256;
-use crate::pools::bound_line::BoundLine;
+use crate::pools::bound_curve::BoundCurve;
 use crate::pools::{two_token_direction, PoolModel};
 
 const MARGIN: f64 = 1e-9;
@@ -18,7 +18,7 @@ const SLACK_UNITS: f64 = 2.0;
 
 impl GyroEclpPool {
     /// The bound on what any run of swaps `token_in` → `token_out` pays in total.
-    pub fn bound_line(&self, token_in: usize, token_out: usize) -> Option<BoundLine> {
+    pub fn bound_curve(&self, token_in: usize, token_out: usize) -> Option<BoundCurve> {
         let in_is_0 = two_token_direction(token_in, token_out).ok()?;
         let one = f64::from(e18());
         let price = if in_is_0 {
@@ -30,7 +30,7 @@ impl GyroEclpPool {
         let scale =
             f64::from(self.scaling_factors[token_in]) / f64::from(self.scaling_factors[token_out]);
         let rate = price * keep * scale * (1.0 + MARGIN);
-        BoundLine::new(rate, SLACK_UNITS, f64::from(self.balances[token_out]))
+        BoundCurve::line(rate, SLACK_UNITS, f64::from(self.balances[token_out]))
     }
 
     /// What a small trade (a millionth of the input balance) pays per unit: an estimate for

@@ -175,7 +175,7 @@ fn the_bound_is_never_below_a_run_of_swaps() {
     for start in random_pools(&mut rng, cases_count() / 2) {
         for token_in in [0, 1] {
             let token_out = 1 - token_in;
-            let Some(line) = start.bound_line(token_in, token_out) else { continue };
+            let Some(line) = start.bound_curve(token_in, token_out) else { continue };
             let (mut pool, mut total_in, mut total_out) = (start.clone(), 0.0, 0.0);
             for _ in 0..8 {
                 let amount = random_amount(&mut rng, &pool, token_in)

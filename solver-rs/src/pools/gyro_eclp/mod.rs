@@ -15,9 +15,10 @@ mod tests;
 
 pub use eclp_math::{Derived, Params, Vector2};
 
+use super::bound_curve::{BoundCurve, CurveBounded};
 use super::cpmm::ReserveString;
 use super::input::PoolInputError;
-use super::{two_token_direction, PoolError, PoolModel, SwapOutcome};
+use super::{two_token_direction, PoolError};
 use crate::math::checked::{add, div, mul, sub};
 use crate::math::signed::I256;
 use crate::math::U256;
@@ -171,31 +172,22 @@ impl GyroEclpPool {
     }
 }
 
-impl PoolModel for GyroEclpPool {
-    fn amount_out(
+impl CurveBounded for GyroEclpPool {
+    fn exact_swap(
         &self,
         token_in: usize,
         token_out: usize,
         amount_in: U256,
-    ) -> Result<SwapOutcome, PoolError> {
-        Ok(SwapOutcome::flat(self.swap(token_in, token_out, amount_in)?.0))
-    }
-
-    fn apply(
-        &self,
-        token_in: usize,
-        token_out: usize,
-        amount_in: U256,
-    ) -> Result<(SwapOutcome, Self), PoolError> {
+    ) -> Result<(U256, Self), PoolError> {
         let (out, balances) = self.swap(token_in, token_out, amount_in)?;
-        Ok((SwapOutcome::flat(out), GyroEclpPool { balances, ..self.clone() }))
+        Ok((out, GyroEclpPool { balances, ..self.clone() }))
     }
 
-    fn spot_price(&self, token_in: usize, token_out: usize) -> f64 {
-        self.small_trade_rate(token_in, token_out).unwrap_or(0.0)
+    fn first_rate(&self, token_in: usize, token_out: usize) -> Option<f64> {
+        self.small_trade_rate(token_in, token_out)
     }
 
-    fn amount_out_bound(&self, token_in: usize, token_out: usize, amount_in: f64) -> f64 {
-        self.bound_line(token_in, token_out).map_or(0.0, |line| line.value(amount_in))
+    fn bound_curve(&self, token_in: usize, token_out: usize) -> Option<BoundCurve> {
+        self.bound_curve(token_in, token_out)
     }
 }

@@ -18,9 +18,10 @@ mod bound;
 #[path = "lunarbase_tests.rs"]
 mod tests;
 
+use super::bound_curve::{BoundCurve, CurveBounded};
 use super::cpmm::ReserveString;
 use super::input::PoolInputError;
-use super::{two_token_direction, PoolError, PoolModel, SwapOutcome};
+use super::{two_token_direction, PoolError};
 use crate::math::checked::{add, sub};
 use crate::math::full_math::{mul_div, mul_div_rounding_up};
 use crate::math::U256;
@@ -238,31 +239,21 @@ impl LunarbasePool {
     }
 }
 
-impl PoolModel for LunarbasePool {
-    fn amount_out(
+impl CurveBounded for LunarbasePool {
+    fn exact_swap(
         &self,
         token_in: usize,
         token_out: usize,
         amount_in: U256,
-    ) -> Result<SwapOutcome, PoolError> {
-        Ok(SwapOutcome::flat(self.swap(token_in, token_out, amount_in)?.0))
+    ) -> Result<(U256, Self), PoolError> {
+        self.swap(token_in, token_out, amount_in)
     }
 
-    fn apply(
-        &self,
-        token_in: usize,
-        token_out: usize,
-        amount_in: U256,
-    ) -> Result<(SwapOutcome, Self), PoolError> {
-        let (out, next) = self.swap(token_in, token_out, amount_in)?;
-        Ok((SwapOutcome::flat(out), next))
+    fn first_rate(&self, token_in: usize, token_out: usize) -> Option<f64> {
+        self.first_rate(token_in, token_out)
     }
 
-    fn spot_price(&self, token_in: usize, token_out: usize) -> f64 {
-        self.first_rate(token_in, token_out).unwrap_or(0.0)
-    }
-
-    fn amount_out_bound(&self, token_in: usize, token_out: usize, amount_in: f64) -> f64 {
-        self.bound_line(token_in, token_out).map_or(0.0, |line| line.value(amount_in))
+    fn bound_curve(&self, token_in: usize, token_out: usize) -> Option<BoundCurve> {
+        self.bound_curve(token_in, token_out)
     }
 }

@@ -285,8 +285,9 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
         // where one unit is a large fraction), the optimum spends all of amountIn (where it
         // strands flow at a token, priced 0: more of it is worth nothing, a plan cannot copy it)
         // and no sampled venue is on the graph (see the module docs), nor WOOFi's vault, a DODO or
-        // an E-CLP pool (bounded by a first rate and the reserve, pools/bound_line.rs: certified,
-        // not tight), nor a LunarBase pool (the same line: its punishment is not in it), nor a
+        // an E-CLP pool (bounded by a first rate and the reserve, pools/bound_curve.rs: certified,
+        // not tight), nor a LunarBase pool (its curve counts half the punishment one swap pays, the
+        // most a run of many small swaps reaches: up to half the punishment above one route), nor a
         // Maverick pool (its active tick bounded at the far edge each way, so the relaxation sees a
         // round trip through it that gains: pools/maverick/bound.rs).
         let sampled = graph.arcs.iter().any(|a| {

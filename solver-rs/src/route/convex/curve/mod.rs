@@ -11,8 +11,8 @@
 //! - [`stable`]: Solidly stable, the x³y + xy³ level curve with the pool's rounding slack;
 //! - [`piecewise`]: sampled venues, their fitted curve from the input already consumed; WOOFi's
 //!   vault, one linear piece whose rate and width `pools/woofi/bound.rs` proves for the whole vault;
-//!   the families bounded by a first rate and a cap (`pools/bound_line.rs`: DODO's PMM, the E-CLP,
-//!   LunarBase's anchor).
+//!   the families whose curve is proven beside their model (`pools/bound_curve.rs`: DODO's PMM
+//!   and the E-CLP a first rate up to a cap, LunarBase its anchor's rate less its punishment).
 //! - [`PooledSide`]: one pair of a venue of shared state (Curve), read off the venue's budget
 //!   (`convex/pooled.rs`). It bounds the pair alone; the dual prices such a venue by its joint
 //!   term, never by one side's curve (`dual.rs`).
@@ -133,13 +133,13 @@ impl<'m> Curve<'m> {
                 ok.then_some(Curve::Pooled(PooledSide { budget, t: token_in, u: token_out }))
             }
             PoolState::Dodo(pool) => Some(Curve::Piecewise(Piecewise::from_pieces(
-                pool.bound_line(token_in, token_out)?.pieces(),
+                pool.bound_curve(token_in, token_out)?.pieces(),
             ))),
             PoolState::GyroEclp(pool) => Some(Curve::Piecewise(Piecewise::from_pieces(
-                pool.bound_line(token_in, token_out)?.pieces(),
+                pool.bound_curve(token_in, token_out)?.pieces(),
             ))),
             PoolState::Lunarbase(pool) => Some(Curve::Piecewise(Piecewise::from_pieces(
-                pool.bound_line(token_in, token_out)?.pieces(),
+                pool.bound_curve(token_in, token_out)?.pieces(),
             ))),
             PoolState::MaverickV2(pool) => {
                 let pieces = pool.bound_pieces(token_in, token_out);

@@ -43,7 +43,7 @@ impl Piecewise {
     }
 
     /// Pieces (width, rate), rates falling, that a family computes and proves beside its model
-    /// (`pools/bound_line.rs`).
+    /// (`pools/bound_curve.rs`).
     pub fn from_pieces(pieces: Vec<(f64, f64)>) -> Piecewise {
         Piecewise { pieces }
     }

@@ -1,0 +1,186 @@
+//! A concave bound on what a run of swaps in one direction pays in total, as linear pieces, for the
+//! families that prove their curve beside their model (DODO: `dodo/bound.rs`, E-CLP:
+//! `gyro_eclp/bound.rs`, LunarBase: `lunarbase/bound.rs`); the convex search takes the pieces as
+//! they are (`route/convex/curve/piecewise.rs`). Two shapes:
+//! - [`BoundCurve::line`]: a first rate up to a cap, for a family whose marginal rate only falls
+//!   as it is sold into and whose output the reserve caps;
+//! - [`BoundCurve::falling`]: a rate flat for a stretch, then falling linearly to zero (the output
+//!   the integral of it, a quadratic), for a family whose rate a run of swaps lowers by a known
+//!   amount per unit sold (LunarBase's punishment). The quadratic is bounded by its tangents,
+//!   spaced so that the gap at each corner is at most [`TOLERANCE`] of the output there.
+//!
+//! Both allow for `slack_per_swap` raw units of rounding in the trader's favour on each of the
+//! `MAX_SWAPS_PER_POOL` swaps of a plan, carried by the first raw unit, and are flat at the cap.
+
+use crate::math::U256;
+use crate::pools::{PoolError, PoolModel, SwapOutcome};
+use crate::route::convex::curve::MAX_SWAPS_PER_POOL;
+
+/// A two-token family priced by its own swap (no ticks, no words to charge gas for), ranked by
+/// its first rate and bounded by a [`BoundCurve`] it proves beside its model: its [`PoolModel`]
+/// follows from these three.
+pub trait CurveBounded: Sized {
+    /// What the pool pays for `amount_in` and its state after.
+    fn exact_swap(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+    ) -> Result<(U256, Self), PoolError>;
+
+    /// Raw out per raw in at zero size, for ranking only; None when the pool cannot trade so.
+    fn first_rate(&self, token_in: usize, token_out: usize) -> Option<f64>;
+
+    /// The bound on what any run of swaps `token_in` → `token_out` pays; None when the pool cannot
+    /// trade that way.
+    fn bound_curve(&self, token_in: usize, token_out: usize) -> Option<BoundCurve>;
+}
+
+impl<T: CurveBounded> PoolModel for T {
+    fn amount_out(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+    ) -> Result<SwapOutcome, PoolError> {
+        Ok(SwapOutcome::flat(self.exact_swap(token_in, token_out, amount_in)?.0))
+    }
+
+    fn apply(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+    ) -> Result<(SwapOutcome, Self), PoolError> {
+        let (out, next) = self.exact_swap(token_in, token_out, amount_in)?;
+        Ok((SwapOutcome::flat(out), next))
+    }
+
+    fn spot_price(&self, token_in: usize, token_out: usize) -> f64 {
+        self.first_rate(token_in, token_out).unwrap_or(0.0)
+    }
+
+    fn amount_out_bound(&self, token_in: usize, token_out: usize, amount_in: f64) -> f64 {
+        self.bound_curve(token_in, token_out).map_or(0.0, |curve| curve.value(amount_in))
+    }
+}
+
+/// The largest gap between the falling curve's tangents and the curve itself, relative to the
+/// output at the corner: 0.1 bps.
+pub const TOLERANCE: f64 = 1e-5;
+/// At most this many tangents: past them the last one runs on (still above the curve).
+const MAX_PIECES: usize = 400;
+
+/// Linear pieces (width in raw input, rate raw out per raw in), rates non-increasing, flat past
+/// the last.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoundCurve {
+    pieces: Vec<(f64, f64)>,
+}
+
+/// A rate of `rate` raw out per raw in for the first `flat` raw units in, then `slope` less per
+/// raw unit in, down to zero.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FallingRate {
+    pub rate: f64,
+    pub flat: f64,
+    pub slope: f64,
+}
+
+impl BoundCurve {
+    /// `rate` per raw unit up to `cap`; None when nothing can be paid.
+    pub fn line(rate: f64, slack_per_swap: f64, cap: f64) -> Option<BoundCurve> {
+        let valid = rate > 0.0 && rate.is_finite() && cap > 0.0;
+        valid.then(|| BoundCurve::assemble(&[(f64::INFINITY, rate)], slack_per_swap, cap))
+    }
+
+    /// The integral of `falling` up to `cap`: its tangents at points spaced so that each corner is
+    /// at most [`TOLERANCE`] (relative) above the integral; None when nothing can be paid. A slope
+    /// of zero (or not finite) is the line.
+    pub fn falling(falling: FallingRate, slack_per_swap: f64, cap: f64) -> Option<BoundCurve> {
+        let FallingRate { rate, flat, slope } = falling;
+        if !(slope > 0.0 && slope.is_finite() && flat.is_finite() && flat >= 0.0) {
+            return BoundCurve::line(rate, slack_per_swap, cap);
+        }
+        if !(rate > 0.0 && rate.is_finite() && cap > 0.0) {
+            return None;
+        }
+        // The integral U(t) = rate·t − slope·(t − flat)²/2 past `flat`, flat past its peak at
+        // `end`; its tangent at m has the slope rate − slope·(m − flat), and two tangents of a
+        // quadratic meet halfway between their points. The first tangent is the line rate·t
+        // itself (exact up to `flat`).
+        let end = flat + rate / slope;
+        let integral = |t: f64| rate * t - slope * (t - flat) * (t - flat) / 2.0;
+        let (mut pieces, mut at, mut corner) = (Vec::new(), flat, 0.0);
+        // A corner between tangents at m and m + d is slope·d²/8 above U: at most TOLERANCE of
+        // U(m), and never a step shorter than the one where that bound and U ≈ rate·d meet.
+        let shortest = 8.0 * TOLERANCE * rate / slope;
+        while at < end && pieces.len() < MAX_PIECES {
+            let step = (8.0 * TOLERANCE * integral(at) / slope).sqrt().max(shortest);
+            let next = (at + step).min(end);
+            let next_corner = (at + next) / 2.0;
+            pieces.push((next_corner - corner, rate - slope * (at - flat)));
+            (at, corner) = (next, next_corner);
+        }
+        if at < end {
+            // The last tangent runs on to where it meets the peak's level.
+            let last_rate = rate - slope * (at - flat);
+            let width = (integral(end) - integral(at)) / last_rate + at - corner;
+            pieces.push((width, last_rate));
+        }
+        Some(BoundCurve::assemble(&pieces, slack_per_swap, cap))
+    }
+
+    /// `curve`'s pieces with the slack on the first raw unit (a swap of any size takes at least
+    /// one) and flat from where they reach `cap`.
+    fn assemble(curve: &[(f64, f64)], slack_per_swap: f64, cap: f64) -> BoundCurve {
+        let slack = slack_per_swap * f64::from(MAX_SWAPS_PER_POOL);
+        // The curve's first raw unit, and its pieces from there on.
+        let (mut first, mut skip, mut rest) = (0.0, 1.0, Vec::with_capacity(curve.len()));
+        for &(width, rate) in curve {
+            let taken = width.min(skip);
+            first += taken * rate;
+            skip -= taken;
+            if width > taken {
+                rest.push((width - taken, rate));
+            }
+        }
+        let mut value = (slack + first).min(cap);
+        let mut pieces = vec![(1.0, value)];
+        for (width, rate) in rest {
+            if rate <= 0.0 || value >= cap {
+                break;
+            }
+            if value + width * rate >= cap {
+                pieces.push(((cap - value) / rate, rate));
+                break;
+            }
+            pieces.push((width, rate));
+            value += width * rate;
+        }
+        BoundCurve { pieces }
+    }
+
+    /// The bound for `input` raw units in total (a swap of nothing pays nothing; any other is at
+    /// least one raw unit).
+    pub fn value(&self, input: f64) -> f64 {
+        if input <= 0.0 {
+            return 0.0;
+        }
+        let (mut left, mut out) = (input.max(1.0), 0.0);
+        for &(width, rate) in &self.pieces {
+            let taken = left.min(width);
+            out += taken * rate;
+            left -= taken;
+            if left <= 0.0 {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The pieces (width, rate), rates non-increasing.
+    pub fn pieces(&self) -> Vec<(f64, f64)> {
+        self.pieces.clone()
+    }
+}
