@@ -209,7 +209,9 @@ test('leg encoding per kind matches docs/route-legs.md', () => {
     tokenAIn: false,
     tickLimit: -7,
   })
-  assert.equal(adapter('MAVERICK_V2').encodeLeg(maverickRef, { tokenIn: tokenOut, tokenOut: tokenIn }).tickLimit, 12)
+  const reverse = adapter('MAVERICK_V2').encodeLeg(maverickRef, { tokenIn: tokenOut, tokenOut: tokenIn })
+  assert.ok(reverse.kind === 'maverick_v2')
+  assert.equal(reverse.tickLimit, 12)
   assert.throws(() => adapter('MAVERICK_V2').encodeLeg(ref('MAVERICK_V2'), { tokenIn, tokenOut }), /read the pool first/)
   // Every present kind is covered above with the leg kind its adapter declares.
   const refs: Partial<Record<string, PoolRef>> = {

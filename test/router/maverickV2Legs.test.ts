@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { afterAll, beforeAll, test } from 'vitest'
 import { type Abi, type Address, encodeAbiParameters, encodeFunctionData, getAddress, type Hex, maxUint256 } from 'viem'
 import { loadSolver } from '../../bindings/index.ts'
-import type { Solver } from '../../bindings/types.ts'
+import type { SimulateResult, Solver } from '../../bindings/types.ts'
 import { maverickV2 } from '../../src/adapters/maverickV2.ts'
 import type { PoolRef } from '../../src/adapters/PoolAdapter.ts'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
@@ -302,7 +302,7 @@ test('the reader: pools discovered from PoolCreated, followed by their logs, rea
       (BigInt(Math.round(whole * 1e6)) * 10n ** BigInt(decimalsOf(tokenIn))) / 10n ** 6n + BigInt(Math.floor(random() * 1000))
     const leg = maverickV2.encodeLeg(snapshot.ref, { tokenIn, tokenOut })
     assert.ok(leg.kind === 'maverick_v2' && leg.tokenAIn === tokenAIn)
-    const simulated = await solver
+    const simulated: SimulateResult | Error = await solver
       .simulate({ poolId: ref.id, tokenIn: tokenIn.toLowerCase() as Address, amountIn: amountIn.toString() })
       .catch((error: Error) => error)
     const plan = (minOut: bigint) =>
