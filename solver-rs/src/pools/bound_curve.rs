@@ -14,6 +14,7 @@
 
 use crate::math::U256;
 use crate::pools::{PoolError, PoolModel, SwapOutcome};
+use crate::route::convex::curve::pieces_value;
 use crate::route::convex::curve::MAX_SWAPS_PER_POOL;
 
 /// A two-token family priced by its own swap (no ticks, no words to charge gas for), ranked by
@@ -167,16 +168,7 @@ impl BoundCurve {
         if input <= 0.0 {
             return 0.0;
         }
-        let (mut left, mut out) = (input.max(1.0), 0.0);
-        for &(width, rate) in &self.pieces {
-            let taken = left.min(width);
-            out += taken * rate;
-            left -= taken;
-            if left <= 0.0 {
-                break;
-            }
-        }
-        out
+        pieces_value(&self.pieces, input.max(1.0))
     }
 
     /// The pieces (width, rate), rates non-increasing.

@@ -44,20 +44,6 @@ const MARGIN: f64 = 1e-12;
 /// one started.
 const PRICE_MARGIN: f64 = 1e-9;
 
-/// The bound for `input` raw units in: the pieces (width, rate) taken in order, flat past them.
-pub fn value(pieces: &[(f64, f64)], input: f64) -> f64 {
-    let (mut left, mut out) = (input.max(0.0), 0.0);
-    for &(width, rate) in pieces {
-        let taken = left.min(width);
-        out += taken * rate;
-        left -= taken;
-        if left <= 0.0 {
-            break;
-        }
-    }
-    out
-}
-
 impl MaverickPool {
     /// Raw out per raw in, (1 − fee) times the square of the edge's price (A in: 1/lower², B in:
     /// upper²), over the scales.

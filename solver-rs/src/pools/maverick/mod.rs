@@ -20,6 +20,7 @@ use super::cpmm::ReserveString;
 use super::input::PoolInputError;
 use super::{PoolError, PoolModel, SwapOutcome};
 use crate::math::U256;
+use crate::route::convex::curve::pieces_value;
 use serde::Deserialize;
 use tick_math::{tick_sqrt_price, ONE};
 
@@ -156,6 +157,6 @@ impl PoolModel for MaverickPool {
     }
 
     fn amount_out_bound(&self, token_in: usize, token_out: usize, amount_in: f64) -> f64 {
-        bound::value(&self.bound_pieces(token_in, token_out), amount_in)
+        pieces_value(&self.bound_pieces(token_in, token_out), amount_in)
     }
 }

@@ -22,6 +22,7 @@
 
 mod hyperbola;
 mod piecewise;
+pub(crate) use piecewise::pieces_value;
 mod ranges;
 mod stable;
 #[cfg(test)]

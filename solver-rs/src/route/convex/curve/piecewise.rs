@@ -49,17 +49,7 @@ impl Piecewise {
     }
 
     pub fn value(&self, input: f64) -> f64 {
-        let mut left = input.max(0.0);
-        let mut out = 0.0;
-        for &(width, rate) in &self.pieces {
-            let taken = left.min(width);
-            out += taken * rate;
-            left -= taken;
-            if left <= 0.0 {
-                break;
-            }
-        }
-        out
+        pieces_value(&self.pieces, input)
     }
 
     pub fn first_rate(&self) -> f64 {
@@ -90,4 +80,19 @@ impl Piecewise {
         }
         Response { input, output, slope: 0.0 }
     }
+}
+
+/// What pieces (width, rate) pay for `input` (negative: 0): each piece taken in order, flat past
+/// them. The one sum of a piecewise-linear bound (the families' curves, Maverick's walk).
+pub fn pieces_value(pieces: &[(f64, f64)], input: f64) -> f64 {
+    let (mut left, mut out) = (input.max(0.0), 0.0);
+    for &(width, rate) in pieces {
+        let taken = left.min(width);
+        out += taken * rate;
+        left -= taken;
+        if left <= 0.0 {
+            break;
+        }
+    }
+    out
 }
