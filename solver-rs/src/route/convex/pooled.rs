@@ -39,6 +39,10 @@ pub struct Coin {
     pub keep: f64,
     /// Raw units the trader may receive beyond `keep`, over all the swaps of a plan (roundings).
     pub allowance: f64,
+    /// A coin the budget prices linearly ((z − x) alone, no κ·ln term): a Curve meta pool's base
+    /// coins (`pools/stableswap/bound.rs`). Its deposit never pays below the budget's price and
+    /// its withdrawal, once it pays, takes all of `x`.
+    pub linear: bool,
 }
 
 /// A pooled venue's relaxed set of reachable states.
@@ -99,6 +103,15 @@ struct Response {
 }
 
 impl Budget {
+    /// The curvature coin `c` sees at the tangent's κ `k` (0 for a linear coin).
+    fn kappa_of(c: &Coin, k: f64) -> f64 {
+        if c.linear {
+            0.0
+        } else {
+            k
+        }
+    }
+
     fn responses(&self, prices: &[CoinPrices]) -> Vec<Response> {
         self.coins
             .iter()
@@ -127,9 +140,9 @@ impl Budget {
 
     /// Φ'(λ) = slack + Σ deposits' budget − Σ withdrawals' budget, and Φ''(λ).
     fn derivatives(&self, at: Tangent, rs: &[Response], lambda: f64) -> (f64, f64) {
-        let k = at.kappa;
         let (mut first, mut second) = (at.slack, 0.0);
         for (c, r) in self.coins.iter().zip(rs) {
+            let k = Self::kappa_of(c, at.kappa);
             if let Some(p) = r.deposit {
                 if lambda * (1.0 + k / c.x) > p {
                     let z = lambda * k / (p - lambda);
@@ -140,6 +153,10 @@ impl Budget {
             }
             if let Some(q) = r.withdraw {
                 if q > lambda * (1.0 + k / c.x) {
+                    if c.linear {
+                        first -= c.x;
+                        continue;
+                    }
                     let z = lambda * k / (q - lambda);
                     first -= (c.x - z) + k * ln_ratio(c.x, z);
                     second += q * k * q / (lambda * (q - lambda) * (q - lambda));
@@ -151,7 +168,6 @@ impl Budget {
 
     /// The budget price minimising Φ: where Φ' changes sign, in (0, the cheapest deposit price).
     fn minimiser(&self, at: Tangent, rs: &[Response]) -> Option<f64> {
-        let k = at.kappa;
         // Past the cheapest deposit price a deposit gains budget without end (B rises at least
         // as fast as z): Φ is infinite there.
         let ceiling = rs.iter().filter_map(|r| r.deposit).fold(f64::INFINITY, f64::min);
@@ -160,7 +176,7 @@ impl Budget {
             .coins
             .iter()
             .zip(rs)
-            .filter_map(|(c, r)| r.withdraw.map(|q| q / (1.0 + k / c.x)))
+            .filter_map(|(c, r)| r.withdraw.map(|q| q / (1.0 + Self::kappa_of(c, at.kappa) / c.x)))
             .fold(0.0f64, f64::max);
         if top <= 0.0 {
             // Nothing can be withdrawn (or is worth anything): λ = 0 and no trade.
@@ -197,7 +213,10 @@ impl Budget {
         let mut current = self.joint_at(self.tangent(1.0, 0.0), prices, &rs);
         let mut best = current.clone();
         let mut u0 = 0.0;
-        for _ in 1..TANGENTS {
+        // A budget with linear coins was relaxed past its curve's tangents (a meta pool's, whose
+        // κ is the meta pool's own): its first tangent is the only one it has.
+        let tangents = if self.coins.iter().any(|c| c.linear) { 1 } else { TANGENTS };
+        for _ in 1..tangents {
             // w = e^(−u) at the state the trade reaches, from the coins' ratios (no exp: native
             // and WASM agree to the bit).
             let Some(w) = self.ratio_product(&current) else { break };
@@ -257,7 +276,6 @@ impl Budget {
             }
         }
         let Some(lambda) = self.minimiser(at, rs) else { return joint };
-        let k = at.kappa;
         if lambda <= 0.0 {
             // Everything withdrawable is withdrawn (what the sup tends to; the free deposit's
             // size is left out of the flows).
@@ -276,6 +294,7 @@ impl Budget {
         let size = n.saturating_mul(2);
         let mut cross = vec![0.0; size];
         for (t, (c, r)) in self.coins.iter().zip(rs).enumerate() {
+            let k = Self::kappa_of(c, at.kappa);
             if let Some(p) = r.deposit {
                 if lambda * (1.0 + k / c.x) > p {
                     let z = lambda * k / (p - lambda);
@@ -293,8 +312,9 @@ impl Budget {
             }
             if let Some(q) = r.withdraw {
                 if q > lambda * (1.0 + k / c.x) {
-                    let z = lambda * k / (q - lambda);
-                    let (w, cost) = (c.x - z, (c.x - z) + k * ln_ratio(c.x, z));
+                    let z = if c.linear { 0.0 } else { lambda * k / (q - lambda) };
+                    let cost = if c.linear { c.x } else { (c.x - z) + k * ln_ratio(c.x, z) };
+                    let w = c.x - z;
                     joint.value += q * w - lambda * cost;
                     joint.magnitude += q * w + lambda * cost.abs();
                     joint.outputs[t] += w * c.keep / c.scale;
@@ -321,8 +341,8 @@ impl Budget {
     /// The pair (t → u) alone: its marginal rate at zero size (raw u per raw t).
     pub fn first_rate(&self, t: usize, u: usize) -> f64 {
         let (ct, cu) = (&self.coins[t], &self.coins[u]);
-        let k = self.kappa;
-        ct.scale * (1.0 + k / ct.x) * cu.keep / (cu.scale * (1.0 + k / cu.x))
+        let (kt, ku) = (Self::kappa_of(ct, self.kappa), Self::kappa_of(cu, self.kappa));
+        ct.scale * (1.0 + kt / ct.x) * cu.keep / (cu.scale * (1.0 + ku / cu.x))
     }
 
     /// The pair (t → u) alone: the most `input` raw units of t can pay in u, by the budget at
@@ -330,9 +350,9 @@ impl Budget {
     /// term, which the certificate uses, re-takes it).
     pub fn pair_value(&self, t: usize, u: usize, input: f64) -> f64 {
         let (ct, cu) = (&self.coins[t], &self.coins[u]);
-        let k = self.kappa;
+        let (kt, k) = (Self::kappa_of(ct, self.kappa), Self::kappa_of(cu, self.kappa));
         let delta = input.max(0.0) * ct.scale;
-        let gain = delta + k * ln_ratio(ct.x + delta, ct.x) + self.slack;
+        let gain = delta + kt * ln_ratio(ct.x + delta, ct.x) + self.slack;
         // The withdrawal w whose cost w + κ·ln(x/(x − w)) is `gain`: the cost rises from 0 at w = 0
         // without bound as w → x.
         let cost = |w: f64| w + k * ln_ratio(cu.x, cu.x - w);
