@@ -106,6 +106,13 @@ async function executeAndCheck(
   assert.equal(feeAfter - feeBefore, BigInt(plan.feeBreakdown.integratorFeeAmount), 'fee recipient received exactly the integrator fee')
 }
 
+/** `/execute` of `body` on Base for the recipient, over a socket, answered 200. */
+async function execute(body: Record<string, unknown>) {
+  const res = await callApp(app, 'socket', { url: '/execute', key: KEY_A, body: { chainId: 8453, ...body, user: recipient } })
+  assert.equal(res.status, 200, res.text)
+  return res
+}
+
 const modes: Mode[] = ['socket', 'inject']
 
 test('/quote → /submit → broadcast: WETH → USDC with an integrator fee, exact output', async () => {
@@ -136,19 +143,7 @@ test('/quote → /submit → broadcast: WETH → USDC with an integrator fee, ex
 })
 
 test('/execute → broadcast: USDC → WETH, exact output; the execute quoteId can be submitted again', async () => {
-  const res = await callApp(app, 'socket', {
-    url: '/execute',
-    key: KEY_A,
-    body: {
-      chainId: 8453,
-      tokenIn: tokens.USDC.address,
-      tokenOut: tokens.WETH.address,
-      amountIn: '2500000000',
-      slippageBps: 50,
-      user: recipient,
-    },
-  })
-  assert.equal(res.status, 200, res.text)
+  const res = await execute({ tokenIn: tokens.USDC.address, tokenOut: tokens.WETH.address, amountIn: '2500000000', slippageBps: 50 })
   await executeAndCheck(trader, res.json, res.json.routePlan, tokens.WETH.address, tokens.WETH.address)
   const again = await callApp(app, 'socket', { url: '/submit', key: KEY_A, body: { quoteId: res.json.quoteId, user: recipient } })
   assert.equal(again.status, 200)
@@ -190,17 +185,13 @@ test('each new kind alone through HTTP: /quote with allowedDexes → /submit →
 })
 
 test('DODO_V2 the other way: /execute USDC → DAI on the DSP (sellQuote) pays exactly expectedAmountOut', async () => {
-  const body = {
-    chainId: 8453,
+  const res = await execute({
     tokenIn: tokens.USDC.address,
     tokenOut: tokens.DAI.address,
     amountIn: (250_000n * 10n ** 6n).toString(),
     slippageBps: 30,
     allowedDexes: ['DODO_V2'],
-    user: recipient,
-  }
-  const res = await callApp(app, 'socket', { url: '/execute', key: KEY_A, body })
-  assert.equal(res.status, 200, res.text)
+  })
   const legs = res.json.routePlan.routes.flatMap((r: any) => r.legs)
   assert.ok(legs.length > 0 && legs.every((l: any) => l.dex === 'DODO_V2' && l.data.kind === 'dodo_v2'), JSON.stringify(legs))
   assert.ok(legs.some((l: any) => l.data.baseToken === tokens.DAI.address && l.tokenIn === tokens.USDC.address))
@@ -220,17 +211,13 @@ test('MAVERICK_V2 both ways on the directional-fee pool: /execute USDC → USDbC
     [tokens.USDC, tokens.USDbC],
     [tokens.USDbC, tokens.USDC],
   ]) {
-    const body = {
-      chainId: 8453,
+    const res = await execute({
       tokenIn: tokenIn.address,
       tokenOut: tokenOut.address,
       amountIn: (1_500_000n * 10n ** 6n).toString(),
       slippageBps: 30,
       allowedDexes: ['MAVERICK_V2'],
-      user: recipient,
-    }
-    const res = await callApp(app, 'socket', { url: '/execute', key: KEY_A, body })
-    assert.equal(res.status, 200, res.text)
+    })
     const legs = res.json.routePlan.routes.flatMap((r: any) => r.legs)
     assert.ok(legs.length > 0 && legs.every((l: any) => l.dex === 'MAVERICK_V2' && l.data.kind === 'maverick_v2'), JSON.stringify(legs))
     await executeAndCheck(trader, res.json, res.json.routePlan, tokenOut.address, tokenOut.address)
@@ -253,20 +240,13 @@ test('native in: ETH → USDC sends msg.value = amountIn and pays exactly expect
 })
 
 test('native out: /execute USDC → ETH (zero-address sentinel) pays the recipient exactly expectedAmountOut in ETH', async () => {
-  const res = await callApp(app, 'socket', {
-    url: '/execute',
-    key: KEY_A,
-    body: {
-      chainId: 8453,
-      tokenIn: tokens.USDC.address,
-      tokenOut: '0x0000000000000000000000000000000000000000',
-      amountIn: '3000000000',
-      slippageBps: 50,
-      feeBps: 10,
-      user: recipient,
-    },
+  const res = await execute({
+    tokenIn: tokens.USDC.address,
+    tokenOut: '0x0000000000000000000000000000000000000000',
+    amountIn: '3000000000',
+    slippageBps: 50,
+    feeBps: 10,
   })
-  assert.equal(res.status, 200, res.text)
   assert.equal(res.json.routePlan.nativeOut, true)
   assert.equal(res.json.value, '0')
   // The fee is paid in WETH (the router unwraps only the recipient's share).
@@ -329,20 +309,13 @@ test('ETH → WETH and WETH → ETH: a plan of no routes that the router wraps o
   assert.ok(error < 0.15, `gas estimate ${plan.gasEstimate.gasUnits} for ${receipt.gasUsed} used`)
 
   // WETH → ETH with an integrator fee: the recipient gets amountIn less the fee in ETH, the fee in WETH.
-  const unwrap = await callApp(app, 'socket', {
-    url: '/execute',
-    key: KEY_A,
-    body: {
-      chainId: 8453,
-      tokenIn: tokens.WETH.address,
-      tokenOut: '0x0000000000000000000000000000000000000000',
-      amountIn: parseEther('0.8').toString(),
-      slippageBps: 50,
-      feeBps: 10,
-      user: recipient,
-    },
+  const unwrap = await execute({
+    tokenIn: tokens.WETH.address,
+    tokenOut: '0x0000000000000000000000000000000000000000',
+    amountIn: parseEther('0.8').toString(),
+    slippageBps: 50,
+    feeBps: 10,
   })
-  assert.equal(unwrap.status, 200, unwrap.text)
   assert.equal(unwrap.json.routePlan.nativeOut, true)
   assert.deepEqual(unwrap.json.routePlan.routes, [])
   assert.equal(
@@ -437,19 +410,12 @@ test('permit: /submit with an EIP-2612 permit encodes swapExactInWithPermit; a u
     deadline,
   })
   const sig2 = parseSignature(signature2)
-  const executed = await callApp(app, 'socket', {
-    url: '/execute',
-    key: KEY_A,
-    body: {
-      chainId: 8453,
-      tokenIn: usdc,
-      tokenOut: tokens.WETH.address,
-      amountIn: amountIn.toString(),
-      slippageBps: 50,
-      user: recipient,
-      permit: { ...permit, v: Number(sig2.v ?? BigInt(sig2.yParity + 27)), r: sig2.r, s: sig2.s },
-    },
+  const executed = await execute({
+    tokenIn: usdc,
+    tokenOut: tokens.WETH.address,
+    amountIn: amountIn.toString(),
+    slippageBps: 50,
+    permit: { ...permit, v: Number(sig2.v ?? BigInt(sig2.yParity + 27)), r: sig2.r, s: sig2.s },
   })
-  assert.equal(executed.status, 200, executed.text)
   await executeAndCheck(permitUser, executed.json, executed.json.routePlan, tokens.WETH.address, tokens.WETH.address)
 })
