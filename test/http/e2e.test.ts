@@ -106,6 +106,13 @@ async function executeAndCheck(
   assert.equal(feeAfter - feeBefore, BigInt(plan.feeBreakdown.integratorFeeAmount), 'fee recipient received exactly the integrator fee')
 }
 
+/** `/quote` of `body` on Base, over a socket, answered 200. */
+async function quoteOk(body: Record<string, unknown>) {
+  const res = await callApp(app, 'socket', { url: '/quote', key: KEY_A, body: { chainId: 8453, ...body } })
+  assert.equal(res.status, 200, res.text)
+  return res
+}
+
 /** `/execute` of `body` on Base for the recipient, over a socket, answered 200. */
 async function execute(body: Record<string, unknown>) {
   const res = await callApp(app, 'socket', { url: '/execute', key: KEY_A, body: { chainId: 8453, ...body, user: recipient } })
@@ -226,12 +233,7 @@ test('MAVERICK_V2 both ways on the directional-fee pool: /execute USDC → USDbC
 
 test('native in: ETH → USDC sends msg.value = amountIn and pays exactly expectedAmountOut', async () => {
   const amountIn = parseEther('1.5')
-  const quote = await callApp(app, 'socket', {
-    url: '/quote',
-    key: KEY_A,
-    body: { chainId: 8453, tokenIn: NATIVE, tokenOut: tokens.USDC.address, amountIn: amountIn.toString(), slippageBps: 50 },
-  })
-  assert.equal(quote.status, 200, quote.text)
+  const quote = await quoteOk({ tokenIn: NATIVE, tokenOut: tokens.USDC.address, amountIn: amountIn.toString(), slippageBps: 50 })
   assert.equal(quote.json.routePlan.nativeIn, true)
   assert.equal(quote.json.routePlan.tokenIn, NATIVE)
   const submit = await callApp(app, 'socket', { url: '/submit', key: KEY_A, body: { quoteId: quote.json.quoteId, user: recipient } })
@@ -254,11 +256,7 @@ test('native out: /execute USDC → ETH (zero-address sentinel) pays the recipie
 })
 
 test('overrides (spec rule 6): an ETH-in quote paid in WETH, a WETH-out quote unwrapped to ETH', async () => {
-  const ethIn = await callApp(app, 'socket', {
-    url: '/quote',
-    key: KEY_A,
-    body: { chainId: 8453, tokenIn: NATIVE, tokenOut: tokens.USDC.address, amountIn: parseEther('0.5').toString(), slippageBps: 50 },
-  })
+  const ethIn = await quoteOk({ tokenIn: NATIVE, tokenOut: tokens.USDC.address, amountIn: parseEther('0.5').toString(), slippageBps: 50 })
   const paidInWeth = await callApp(app, 'socket', {
     url: '/submit',
     key: KEY_A,
@@ -269,11 +267,7 @@ test('overrides (spec rule 6): an ETH-in quote paid in WETH, a WETH-out quote un
   await executeAndCheck(trader, paidInWeth.json, ethIn.json.routePlan, tokens.USDC.address, tokens.USDC.address)
   assert.equal(wethBefore - (await balance(tokens.WETH.address, trader.address)), parseEther('0.5'), 'the trader paid WETH')
 
-  const wethOut = await callApp(app, 'socket', {
-    url: '/quote',
-    key: KEY_A,
-    body: { chainId: 8453, tokenIn: tokens.USDC.address, tokenOut: tokens.WETH.address, amountIn: '1000000000', slippageBps: 50 },
-  })
+  const wethOut = await quoteOk({ tokenIn: tokens.USDC.address, tokenOut: tokens.WETH.address, amountIn: '1000000000', slippageBps: 50 })
   const unwrapped = await callApp(app, 'socket', {
     url: '/submit',
     key: KEY_A,
@@ -285,12 +279,7 @@ test('overrides (spec rule 6): an ETH-in quote paid in WETH, a WETH-out quote un
 
 test('ETH → WETH and WETH → ETH: a plan of no routes that the router wraps or unwraps, gas-priced, executed exactly; flags that leave no native end are refused', async () => {
   const amountIn = parseEther('1.25')
-  const wrap = await callApp(app, 'socket', {
-    url: '/quote',
-    key: KEY_A,
-    body: { chainId: 8453, tokenIn: NATIVE, tokenOut: tokens.WETH.address, amountIn: amountIn.toString(), slippageBps: 50 },
-  })
-  assert.equal(wrap.status, 200, wrap.text)
+  const wrap = await quoteOk({ tokenIn: NATIVE, tokenOut: tokens.WETH.address, amountIn: amountIn.toString(), slippageBps: 50 })
   const plan = wrap.json.routePlan
   assert.equal(plan.expectedAmountOut, amountIn.toString(), 'exact: amountOut == amountIn')
   assert.equal(plan.minAmountOut, amountIn.toString(), 'no price can move: no slippage taken')
