@@ -248,3 +248,52 @@ fn a_pooled_venue_trading_on_its_slack_alone_lets_newton_step() {
         );
     }
 }
+
+/// The devnet market's pools without those of cbBTC, cbETH, wstETH, DEGEN and BRETT (the embedded
+/// market at one block, without DODO and E-CLP): USDbC→AERO 3-hop, $100. A copy that only a Curve
+/// pool's roundings' allowance reaches (DAI after one hop: received whatever its price, taken by no
+/// venue near it) has no curvature, so its Newton step is its gradient over the damping floor, far
+/// past `MAX_MOVE`. The trust region shortened the whole step to it, which scaled every curved
+/// price's step by about 10⁻⁷: the solve crawled, stalled, and the corners' passes stopped 88 bps
+/// above the plan. A flat price is now clipped on its own, and the solve converges.
+#[test]
+fn a_flat_price_does_not_shorten_the_curved_ones_steps() {
+    use crate::address::Address;
+    use crate::pools::input::PoolInput;
+    use crate::route::convex::certificate::certified_bound;
+    use crate::route::gas::GasPricers;
+    use crate::route::quote::quote;
+    use crate::route::request::QuoteRequest;
+    use crate::route::test_market::settings;
+    let inputs: Vec<PoolInput> =
+        serde_json::from_str(include_str!("fixtures/devnet_usdbc_aero_pools.json")).unwrap();
+    let market = market_of(inputs);
+    let usdbc = Address::parse("0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0").unwrap();
+    let aero = Address::parse("0xa513E6E4b8f2a923D98304ec87F64353C4D5C853").unwrap();
+    let weth = Address::parse("0x5FbDB2315678afecb367f032d93F642f64180aa3").unwrap();
+    let amount: u128 = 100_000_000;
+    let scope = Scope {
+        token_in: market.token(&usdbc).unwrap(),
+        token_out: market.token(&aero).unwrap(),
+        max_hops: 3,
+        intermediates: Intermediates::Any,
+        dexes: DexMask::ALL,
+    };
+    let graph = Graph::build(&market, &scope).unwrap();
+    let dual = minimise(&graph, amount as f64, &Deadline::never());
+    assert!(dual.converged, "the dual stopped unconverged at {:?}", dual.prices);
+    let bound = f64::from(certified_bound(&graph, &dual.prices, amount as f64).unwrap());
+    let request: QuoteRequest = serde_json::from_value(serde_json::json!({
+        "tokenIn": usdbc.to_string(), "tokenOut": aero.to_string(), "amountIn": amount.to_string(),
+        "slippageBps": 50, "maxHops": 3,
+    }))
+    .unwrap();
+    let plan = quote(&market, &settings(weth), &request, &GasPricers::default()).unwrap();
+    let ours = f64::from(plan.expected_amount_out);
+    assert!(ours <= bound, "the plan pays {ours}, above the bound {bound}");
+    assert!(
+        bound <= ours * (1.0 + 1e-4),
+        "the bound {bound} is {} bps above the plan's {ours}",
+        (bound - ours) / bound * 1e4
+    );
+}
