@@ -12,12 +12,13 @@
 // more than two tokens*). The ten prop AMM venues are not: the saved chain holds them stale (no
 // keeper runs here), so the market skips them. One re-pricing by the keeper (which also posts
 // WOOFi's oracle heartbeat) puts them on it, and then the goals do not hold. With the prop AMM
-// kinds left out of allowedDexes the freshly posted vault alone gives 1-hop WETH→USDC, WETH→cbBTC
-// and WETH→cbETH gaps of 79 to 194 bps, water-filling's the same (its loose bound term,
-// `embeddedGapOpen`); with them allowed, medians of 82 (2-hop) and 1,493 bps (3-hop) and
+// kinds left out of allowedDexes (the one allowed venue the re-pricing changes is then WOOFi's
+// vault, its oracle fresh again; not isolated further), 1-hop WETH→USDC, WETH→cbBTC and WETH→cbETH
+// trades are 79 to 194 bps below their bound, water-filling's the same; with them allowed, medians of 82 (2-hop) and 1,493 bps (3-hop) and
 // plans up to 2,344 bps below water-filling (open in issue 24, docs/solver-optimizer.md).
-// MAVERICK_V2 and LUNARBASE are in (their bounds are tight for runs of swaps: the active tick at
-// the pool's own price; the curve that follows LunarBase's punishment). The seed's GYROSCOPE_ECLP
+// MAVERICK_V2 and LUNARBASE are allowed (their bounds are tight for runs of swaps: the active tick
+// at the pool's own price; the curve that follows LunarBase's punishment), but only MAVERICK_V2's
+// pools are on this market: LUNARBASE's venues are stale prop AMMs like the rest. The seed's GYROSCOPE_ECLP
 // and DODO_V2 pools are left out (allowedDexes): each one's bound curve is certified but loose, a
 // line at a first rate up to the whole output reserve (`pools/bound_curve.rs`), and with them the
 // goals below do not hold: on 3-hop trades the bound is up to 100 times the plan, and some plans
