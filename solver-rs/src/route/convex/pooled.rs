@@ -290,9 +290,9 @@ impl Budget {
         }
         joint.value += lambda * at.slack;
         joint.magnitude += lambda * at.slack;
-        // d(budget)/d(price) per variable, for the Schur complement eliminating λ.
+        // Each trading coin's price variable, for the Schur complement eliminating λ.
         let size = n.saturating_mul(2);
-        let mut cross = vec![0.0; size];
+        let mut active = Vec::with_capacity(n);
         for (t, (c, r)) in self.coins.iter().zip(rs).enumerate() {
             let k = Self::kappa_of(c, at.kappa);
             if let Some(p) = r.deposit {
@@ -305,8 +305,12 @@ impl Budget {
                     joint.budget[t] = gain;
                     // ∂δ/∂p = −λκ/(p − λ)², and p = tender / scale.
                     let dz = lambda * k / ((p - lambda) * (p - lambda));
-                    joint.hessian[entry(tender(t), tender(t), size)] += dz / (c.scale * c.scale);
-                    cross[tender(t)] = -(p / lambda) * dz / c.scale;
+                    active.push(Active {
+                        variable: tender(t),
+                        own: dz / (c.scale * c.scale),
+                        cross: -(p / lambda) * dz / c.scale,
+                        second: (p / lambda) * (p / lambda) * dz,
+                    });
                     continue;
                 }
             }
@@ -322,19 +326,16 @@ impl Budget {
                     // ∂w/∂q = λκ/(q − λ)², and q = receive · keep / scale.
                     let dz = lambda * k / ((q - lambda) * (q - lambda));
                     let per = c.keep / c.scale;
-                    joint.hessian[entry(receive(t), receive(t), size)] += dz * per * per;
-                    cross[receive(t)] = -(q / lambda) * dz * per;
+                    active.push(Active {
+                        variable: receive(t),
+                        own: dz * per * per,
+                        cross: -(q / lambda) * dz * per,
+                        second: (q / lambda) * (q / lambda) * dz,
+                    });
                 }
             }
         }
-        let (_, second) = self.derivatives(at, rs, lambda);
-        if second > 0.0 && second.is_finite() {
-            for a in 0..size {
-                for b in 0..size {
-                    joint.hessian[entry(a, b, size)] -= cross[a] * cross[b] / second;
-                }
-            }
-        }
+        schur(&active, &mut joint.hessian, size);
         joint
     }
 
@@ -369,6 +370,39 @@ impl Budget {
             }
         }
         hi * cu.keep / cu.scale + cu.allowance
+    }
+}
+
+/// One trading coin's share of the term's second derivatives: its price variable, ∂²/∂price² at
+/// fixed λ (`own`), ∂(budget)/∂price (`cross`), and its part of Φ''(λ) (`second`); for each,
+/// cross² = own · second.
+struct Active {
+    variable: usize,
+    own: f64,
+    cross: f64,
+    second: f64,
+}
+
+/// Adds the term's Hessian in the prices, λ eliminated: own − cross·crossᵀ / Σ second. The
+/// diagonal is own·(Σ of the *other* coins' second)/Σ second, never own − cross²/Σ second: with one
+/// coin trading (a withdrawal funded by the slack alone) those two cancel exactly, and the
+/// subtraction left −10⁻¹⁵ where the truth is 0, a Hessian no damping could make positive (its
+/// floor is relative to the largest diagonal, then 0), so Newton never took a step
+/// (docs/solver-optimizer.md, *Venues of more than two tokens*). Summed this way every diagonal is
+/// ≥ 0 and a lone coin's is exactly 0.
+fn schur(active: &[Active], hessian: &mut [f64], size: usize) {
+    let total: f64 = active.iter().map(|a| a.second).sum();
+    if !(total > 0.0 && total.is_finite()) {
+        active.iter().for_each(|a| hessian[entry(a.variable, a.variable, size)] += a.own);
+        return;
+    }
+    for (i, a) in active.iter().enumerate() {
+        let others: f64 =
+            active.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, b)| b.second).sum();
+        hessian[entry(a.variable, a.variable, size)] += a.own * (others / total);
+        for b in active.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, b)| b) {
+            hessian[entry(a.variable, b.variable, size)] -= a.cross * b.cross / total;
+        }
     }
 }
 
