@@ -118,6 +118,11 @@ contract CurveTwocryptoPool is LpToken, ReentrancyLock {
         return _gamma;
     }
 
+    /// When an A/gamma ramp ends: never here (no ramps), as the real pool answers with none running.
+    function future_A_gamma_time() external pure returns (uint256) {
+        return 0;
+    }
+
     /// The dynamic fee at the current balances, out of 10^10.
     function fee() external view returns (uint256) {
         uint256[2] memory xp = _xp(_balances);

@@ -15,7 +15,7 @@ import { SOLVER_DEFAULT_MAX_HOPS, SOLVER_MAX_HOPS } from './solverHopLimits.ts'
 import { createQuoteRequestCheck } from './checkQuoteRequest.ts'
 import { type RequotedPlan, requoteSampledLegs, type SampledQuotes, sampledLegAsks, type SampledVenue } from './requoteSampledLegs.ts'
 import type { PropAmmQuoteAsk } from '../adapters/propAmm/propAmmQuotesAsExecutor.ts'
-import { propAmmDexIds } from '../adapters/propAmm/propAmmDexIds.ts'
+import { propAmmDexIds, type PropAmmDexId } from '../adapters/propAmm/propAmmDexIds.ts'
 import { propAmmMarginBps } from '../adapters/propAmm/propAmmMarginBps.ts'
 import { SOLVER_DEFAULT_TIME_BUDGET_MS } from './solverTimeBudget.ts'
 
@@ -255,7 +255,8 @@ export function createQuoteService({
 }
 
 /**
- * The prop AMM venues a plan's legs trade on, from the market's pools: each one's kind, entry
+ * The prop AMM venues (and the CURVE CryptoSwap pools, priced by samples) a plan's legs trade on,
+ * from the market's pools: each one's kind, entry
  * contract and margin, and whether the solver priced it by samples (LUNARBASE is priced exactly, but
  * its operator re-prices it too: it is re-quoted all the same, docs/prop-amms.md). A prop AMM leg whose venue has left the market since the solve (paused
  * or stale at the newer block) is `missing`: refused, as if its venue had refused the re-quote.
@@ -264,17 +265,25 @@ function sampledVenuesOf(
   plan: SolverPlan,
   pools: MarketState['pools'],
 ): { venue: (poolId: string) => SampledVenue | undefined; missing: RequotedPlan['refused'] } {
-  const isProp = (dex: DexId): dex is SampledVenue['dex'] => (propAmmDexIds as readonly DexId[]).includes(dex)
-  const propLegs = plan.routes.flatMap((r) => r.legs).filter((leg) => isProp(leg.dex))
+  const isProp = (dex: DexId): dex is PropAmmDexId => (propAmmDexIds as readonly DexId[]).includes(dex)
+  // CURVE legs are re-quoted where the market priced their pool by samples (CryptoSwap, docs/dex-kinds.md).
+  const quoted = (dex: DexId) => isProp(dex) || dex === 'CURVE'
+  const propLegs = plan.routes.flatMap((r) => r.legs).filter((leg) => quoted(leg.dex))
   const venues = new Map<string, SampledVenue>()
   if (propLegs.length === 0) return { venue: () => undefined, missing: [] }
   const ids = new Set(propLegs.map((leg) => leg.poolId))
   for (const { ref, input } of pools()) {
-    if (!ids.has(ref.id) || !isProp(ref.dex) || !ref.entry) continue
+    if (!ids.has(ref.id) || !quoted(ref.dex) || !ref.entry) continue
     const { state } = input
-    if (state.model === 'sampled')
-      venues.set(ref.id, { dex: ref.dex, entry: getAddress(ref.entry), marginBps: state.marginBps, sampled: true })
-    else if (state.model === 'lunarbase')
+    if (state.model === 'sampled') {
+      venues.set(ref.id, {
+        dex: ref.dex as SampledVenue['dex'],
+        entry: getAddress(ref.entry),
+        marginBps: state.marginBps,
+        sampled: true,
+        ...(ref.coins ? { coins: ref.coins } : {}),
+      })
+    } else if (state.model === 'lunarbase' && isProp(ref.dex))
       venues.set(ref.id, {
         dex: ref.dex,
         entry: getAddress(ref.entry),
@@ -282,8 +291,9 @@ function sampledVenuesOf(
         sampled: false,
       })
   }
+  // A CURVE leg is missing only if its pool was sampled; an exact StableSwap leg is not re-quoted.
   const missing = propLegs
-    .filter((leg) => !venues.has(leg.poolId))
+    .filter((leg) => isProp(leg.dex) && !venues.has(leg.poolId))
     .map((leg) => ({ poolId: leg.poolId, dex: leg.dex as SampledVenue['dex'], amountIn: leg.amountIn }))
   return { venue: (poolId) => venues.get(poolId), missing }
 }

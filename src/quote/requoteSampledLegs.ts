@@ -1,16 +1,17 @@
 import { type Address, getAddress } from 'viem'
 import type { SolverPlan, SolverRoute } from '../../bindings/types.ts'
 import type { PropAmmQuoteAsk } from '../adapters/propAmm/propAmmQuotesAsExecutor.ts'
-import type { PropAmmDexId } from '../adapters/propAmm/propAmmDexIds.ts'
+import type { QuotedDexId } from '../adapters/propAmm/propAmmQuoteCall.ts'
 
 const BPS = 10_000n
 
 /**
- * A prop AMM venue of the market as the re-quote needs it: its kind, the contract to ask, its margin,
- * and whether the solver priced it by samples (`sampled: false`: LUNARBASE's exact model, still
- * re-quoted because its operator re-prices it every block; not listed in `sampledLegs`).
+ * A prop AMM venue (or a CURVE CryptoSwap pool, `coins` its coins in its order) of the market as the
+ * re-quote needs it: its kind, the contract to ask, its margin, and whether the solver priced it by
+ * samples (`sampled: false`: LUNARBASE's exact model, still re-quoted because its operator
+ * re-prices it every block; not listed in `sampledLegs`).
  */
-export type SampledVenue = { dex: PropAmmDexId; entry: Address; marginBps: number; sampled: boolean }
+export type SampledVenue = { dex: QuotedDexId; entry: Address; marginBps: number; sampled: boolean; coins?: readonly Address[] }
 
 /** The venues' answers to a re-quote: the block they were read at, one amount per ask (undefined: refused). */
 export type SampledQuotes = { blockNumber: bigint | undefined; amounts: (bigint | undefined)[] }
@@ -21,7 +22,7 @@ export type SampledLegMetadata = {
   route: number
   leg: number
   poolId: string
-  dex: PropAmmDexId
+  dex: QuotedDexId
   /** The venue's margin: what its leg's `minOut` leaves for a re-pricing (docs/prop-amms.md). */
   marginBps: number
   /** What the solver's sampled curve paid for the leg's input, the margin floored off. */
@@ -37,9 +38,9 @@ export type RequotedPlan = {
   plan: SolverPlan
   sampledLegs: SampledLegMetadata[]
   /** Sampled legs whose venue now refuses the leg's input (its view reverted or pays nothing). */
-  refused: { poolId: string; dex: PropAmmDexId; amountIn: string }[]
+  refused: { poolId: string; dex: QuotedDexId; amountIn: string }[]
   /** Sampled legs whose venue now pays less than the solver's sampled amount (the margin already off); exact legs, less than the solver's amount less the margin. */
-  short: { poolId: string; dex: PropAmmDexId; sampledOut: string; quotedOut: string }[]
+  short: { poolId: string; dex: QuotedDexId; sampledOut: string; quotedOut: string }[]
 }
 
 /** The asks of a plan's sampled legs, in the order `requoteSampledLegs` expects their answers. */
@@ -55,6 +56,7 @@ export function sampledLegAsks(plan: SolverPlan, venueOf: (poolId: string) => Sa
               tokenIn: getAddress(leg.tokenIn),
               tokenOut: getAddress(leg.tokenOut),
               amountIn: BigInt(leg.amountIn),
+              ...(venue.coins ? { coins: venue.coins } : {}),
             },
           ]
         : []
