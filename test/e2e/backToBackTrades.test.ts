@@ -17,7 +17,9 @@ import { type SwapService, startSwapService } from '../../src/startSwapService.t
 // with its pools as the solver priced them beside the chain's state at the plan's block.
 // CURVE, on the same running service: Curve-only plans over the seeded StableSwap pools (NG 2-, 3-
 // and 4-coin, the legacy one after a direct swap made it the best) pay exactly expectedAmountOut,
-// with gas estimates within 15 % (docs/dex-kinds.md, CURVE).
+// with gas estimates within 15 % (docs/dex-kinds.md, CURVE); so do Curve-only plans through the
+// seeded twocrypto-ng pools (our CryptoSwap stand-in), their legs re-quoted from get_dy and listed
+// as sampled.
 
 const TRADES = Number(process.env.SOAK_TRADES ?? 100)
 const SEED = Number(process.env.SOAK_SEED ?? 4711)
@@ -208,5 +210,27 @@ test('CURVE over HTTP: plans through the seeded NG and legacy pools pay exactly 
     BigInt(second.plan.expectedAmountOut) > BigInt(first.plan.expectedAmountOut),
     `after $3M of DAI into the legacy pool: ${second.plan.expectedAmountOut}, before ${first.plan.expectedAmountOut}`,
   )
+
+  // CryptoSwap (docs/dex-kinds.md, CURVE): the seeded twocrypto-ng pools (our stand-in), priced from
+  // their own get_dy and asked again before the answer: each plan's legs go through them with
+  // uint256 indexes, are listed as sampled, and pay exactly expectedAmountOut (nothing traded between
+  // the re-quote and the swap).
+  const crypto = (seeded.curveCrypto?.pools ?? []).map((p) => p.pool.toLowerCase())
+  assert.equal(crypto.length, 3, 'the seed holds three twocrypto-ng pools')
+  for (const [a, b, whole] of [
+    ['USDC', 'cbBTC', 20_000n],
+    ['AERO', 'USDC', 50_000n],
+    ['DEGEN', 'cbETH', 5_000_000n],
+  ] as const) {
+    const { plan, pools } = await execute(a, b, whole)
+    assert.ok(pools.length > 0 && pools.every((p: string) => crypto.includes(p)), `${a}->${b} went through ${pools}`)
+    const legs = plan.routes.flatMap((r: any) => r.legs)
+    for (const leg of legs) assert.equal(leg.data.indexType, 'uint256', `${a}->${b}: CryptoSwap's exchange takes uint256 indexes`)
+    assert.deepEqual(
+      (plan.metadata.sampledLegs ?? []).map((s: any) => s.poolId.toLowerCase()),
+      pools,
+      `${a}->${b}: the CryptoSwap legs are listed as sampled`,
+    )
+  }
   console.log(`curve over HTTP: ${gas.join('; ')}`)
 })
