@@ -13,14 +13,26 @@ import { isNativeSentinel } from './isNativeSentinel.ts'
 import type { QuoteRequest, QuoteRoutePlan } from './quoteTypes.ts'
 import { SOLVER_DEFAULT_MAX_HOPS, SOLVER_MAX_HOPS } from './solverHopLimits.ts'
 import { createQuoteRequestCheck } from './checkQuoteRequest.ts'
-import { type RequotedPlan, requoteSampledLegs, type SampledQuotes, sampledLegAsks, type SampledVenue } from './requoteSampledLegs.ts'
+import {
+  type ExactLegOut,
+  legsToResimulate,
+  type RequotedPlan,
+  requoteSampledLegs,
+  type SampledQuotes,
+  sampledLegAsks,
+  type SampledVenue,
+} from './requoteSampledLegs.ts'
+
+/** A route has at most this many legs after its first sampled one (the solver's hops). */
+const MAX_RESIMULATED_PASSES = 4
 import type { PropAmmQuoteAsk } from '../adapters/propAmm/propAmmQuotesAsExecutor.ts'
 import { propAmmDexIds, type PropAmmDexId } from '../adapters/propAmm/propAmmDexIds.ts'
 import { propAmmMarginBps } from '../adapters/propAmm/propAmmMarginBps.ts'
 import { SOLVER_DEFAULT_TIME_BUDGET_MS } from './solverTimeBudget.ts'
 
 export type CreateQuoteServiceParameters = {
-  solver: Pick<Solver, 'quote'>
+  /** `simulate` (when given) prices the pool legs after a re-quoted sampled leg exactly (`legsToResimulate`). */
+  solver: Pick<Solver, 'quote'> & Partial<Pick<Solver, 'simulate'>>
   /**
    * With `isSettled` and `freshness`, a plan solved across a reorg that dropped its block is solved
    * again within what is left of the time budget (never served on a dropped block); with `feesAt`,
@@ -96,7 +108,26 @@ export function createQuoteService({
               blockNumber: undefined,
               amounts: plan.routes.flatMap((r) => r.legs.filter((l) => venueOf.venue(l.poolId)).map((l) => BigInt(l.amountOut))),
             }
-    const requoted = requoteSampledLegs({ solved: plan, venueOf: venueOf.venue, quotes, slippageBps })
+    let requoted = requoteSampledLegs({ solved: plan, venueOf: venueOf.venue, quotes, slippageBps })
+    // Pool legs after a sampled leg, at the input it now pays: simulated exactly, one more leg of a route a pass.
+    const exactOuts = new Map<string, ExactLegOut>()
+    const simulate = solver.simulate?.bind(solver)
+    for (let pass = 0; simulate && pass < MAX_RESIMULATED_PASSES; pass++) {
+      const pending = legsToResimulate({ solved: plan, requoted: requoted.plan, venueOf: venueOf.venue, exactOuts })
+      if (pending.length === 0) break
+      for (const { key, poolId, tokenIn, tokenOut, amountIn } of pending) {
+        const amountOut = await simulate({
+          poolId,
+          tokenIn: tokenIn as Address,
+          tokenOut: tokenOut as Address,
+          amountIn: amountIn.toString(),
+        })
+          .then((result) => BigInt(result.amountOut))
+          .catch(() => undefined)
+        exactOuts.set(key, { amountIn, amountOut })
+      }
+      requoted = requoteSampledLegs({ solved: plan, venueOf: venueOf.venue, quotes, slippageBps, exactOuts })
+    }
     requoted.refused.push(...venueOf.missing)
     return requoted
   }

@@ -3,7 +3,7 @@ import { test } from 'vitest'
 import type { Address } from 'viem'
 import type { DexId, SolverLeg, SolverPlan } from '../../bindings/types.ts'
 import { createSeedPrng } from '../devnet/seed/createSeedPrng.ts'
-import { requoteSampledLegs, sampledLegAsks, type SampledVenue } from './requoteSampledLegs.ts'
+import { legsToResimulate, requoteSampledLegs, sampledLegAsks, type SampledVenue } from './requoteSampledLegs.ts'
 
 // The re-quote's arithmetic on hand-made plans (no chain, no solver): the plan takes the venues'
 // quoted amounts, and each leg's minOut holds for any re-pricing within the venue's margin.
@@ -136,4 +136,30 @@ test('every leg pays its minOut whenever the venue re-prices within its margin (
     assert.ok(cpmm(paid) >= BigInt(pool.minOut), `trial ${trial}: the pool's ${cpmm(paid)} is under its minOut ${pool.minOut}`)
     if (paid === q) assert.equal(cpmm(paid) >= BigInt(plan.expectedAmountOut), true)
   }
+})
+
+test('pool legs after a sampled leg: simulated at their new input they make the route exact; a pool another leg trades keeps the lower bound', () => {
+  // prop1 then pool1 then pool2 (pool2 also on the second route: not re-simulated).
+  const solved = planOf([
+    [leg('prop1', A, B, 1_000n, 2_000n), leg('pool1', B, C, 2_000n, 4_000n), leg('pool2', C, A, 4_000n, 900n)],
+    [leg('pool2', C, A, 100n, 20n)],
+  ])
+  const quotes = { blockNumber: 101n, amounts: [2_100n] }
+  const first = requoteSampledLegs({ solved, venueOf, quotes, slippageBps: 50 })
+  const exactOuts = new Map()
+  const pending = legsToResimulate({ solved, requoted: first.plan, venueOf, exactOuts })
+  assert.deepEqual(
+    pending.map((p) => [p.key, p.poolId, p.amountIn]),
+    [['0:1', 'pool1', 2_100n]],
+  )
+  exactOuts.set('0:1', { amountIn: 2_100n, amountOut: 4_190n })
+  const second = requoteSampledLegs({ solved, venueOf, quotes, slippageBps: 50, exactOuts })
+  assert.equal(second.plan.routes[0].legs[1].amountOut, '4190', 'the simulated output, not the planned 4,000')
+  assert.deepEqual(legsToResimulate({ solved, requoted: second.plan, venueOf, exactOuts }), [], 'pool2 is traded twice: kept')
+  assert.equal(second.plan.routes[0].legs[2].amountOut, '900', 'its planned output: a lower bound')
+  // A refused simulation keeps the lower bound and is not asked again.
+  const refused = new Map([['0:1', { amountIn: 2_100n, amountOut: undefined }]])
+  const third = requoteSampledLegs({ solved, venueOf, quotes, slippageBps: 50, exactOuts: refused })
+  assert.equal(third.plan.routes[0].legs[1].amountOut, '4000')
+  assert.deepEqual(legsToResimulate({ solved, requoted: third.plan, venueOf, exactOuts: refused }), [])
 })

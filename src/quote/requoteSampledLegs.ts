@@ -88,11 +88,17 @@ export function requoteSampledLegs({
   venueOf,
   quotes,
   slippageBps,
+  exactOuts,
 }: {
   solved: SolverPlan
   venueOf: (poolId: string) => SampledVenue | undefined
   quotes: SampledQuotes
   slippageBps: number
+  /**
+   * Exact outputs of pool legs after a sampled leg at their new input (`legsToResimulate`, keyed
+   * `route:leg`): used where the input matches, instead of the scaled lower bound.
+   */
+  exactOuts?: ReadonlyMap<string, ExactLegOut>
 }): RequotedPlan {
   const keep = BPS - BigInt(slippageBps)
   const sampledLegs: SampledLegMetadata[] = []
@@ -130,7 +136,8 @@ export function requoteSampledLegs({
         low = (scaledOut(out, input, floor) * (BPS - BigInt(venue.marginBps))) / BPS
         sampledBefore = true
       } else {
-        out = scaledOut(plannedOut, plannedIn, input)
+        const exact = exactOuts?.get(`${r}:${l}`)
+        out = exact?.amountOut !== undefined && exact.amountIn === input ? exact.amountOut : scaledOut(plannedOut, plannedIn, input)
         low = scaledOut(out, input, floor)
       }
       const next = sampledBefore
@@ -149,6 +156,47 @@ export function requoteSampledLegs({
     refused,
     short,
   }
+}
+
+/** A pool leg's exact output at `amountIn` (the solver's `simulate`); `amountOut` undefined: it refused, keep the lower bound. */
+export type ExactLegOut = { amountIn: bigint; amountOut: bigint | undefined }
+
+/** A pool leg to simulate at its new input: `key` is `route:leg`. */
+export type LegToResimulate = { key: string; poolId: string; tokenIn: string; tokenOut: string; amountIn: bigint }
+
+/**
+ * The pool legs of a re-quoted plan whose input a sampled leg before them changed and whose exact
+ * output at that input is not known yet (`exactOuts`): simulating them, then re-quoting with their
+ * outputs, makes the routes exact again instead of a lower bound (a route of a CURVE CryptoSwap leg
+ * then exact pools). Only legs whose pool no other leg of the plan uses: one that another leg
+ * trades too would be priced on a state the plan changes (those keep the lower bound).
+ *
+ * @example
+ * const pending = legsToResimulate({ solved, requoted: requoted.plan, venueOf, exactOuts })
+ * // → [{ key: '0:1', poolId, tokenIn, tokenOut, amountIn }]: simulate each, add to exactOuts, re-quote
+ */
+export function legsToResimulate({
+  solved,
+  requoted,
+  venueOf,
+  exactOuts,
+}: {
+  solved: SolverPlan
+  requoted: SolverPlan
+  venueOf: (poolId: string) => SampledVenue | undefined
+  exactOuts: ReadonlyMap<string, ExactLegOut>
+}): LegToResimulate[] {
+  const uses = new Map<string, number>()
+  for (const leg of solved.routes.flatMap((route) => route.legs)) uses.set(leg.poolId, (uses.get(leg.poolId) ?? 0) + 1)
+  return requoted.routes.flatMap((route, r) =>
+    route.legs.flatMap((leg, l) => {
+      const amountIn = BigInt(leg.amountIn)
+      const known = exactOuts.get(`${r}:${l}`)
+      const moved = amountIn !== BigInt(solved.routes[r].legs[l].amountIn)
+      if (!moved || venueOf(leg.poolId) || uses.get(leg.poolId) !== 1 || known?.amountIn === amountIn) return []
+      return [{ key: `${r}:${l}`, poolId: leg.poolId, tokenIn: leg.tokenIn, tokenOut: leg.tokenOut, amountIn }]
+    }),
+  )
 }
 
 /**
