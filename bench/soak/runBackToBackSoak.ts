@@ -34,8 +34,8 @@ export type SoakCounts = {
   exact: number
   /**
    * Trades whose plan has a sampled leg (metadata.sampledLegs: a CURVE CryptoSwap pool) before
-   * another leg of its route: such a route is a lower bound where a later leg's pool is shared with
-   * another route (docs/dex-kinds.md, CURVE); they paid at least expectedAmountOut, in the next block.
+   * another leg of its route, or one sampled pool in two legs: such a plan is a lower bound
+   * (docs/dex-kinds.md, CURVE; docs/prop-amms.md); they paid at least expectedAmountOut, in the next block.
    */
   sampledAtLeast: number
   different: number
@@ -213,7 +213,10 @@ export async function runBackToBackSoak({
     const hash = await wallet.sendTransaction({ ...tx, gas: 1n << 24n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n })
     const receipt = await waitForReceipt({ publicClient, hash })
     const legs = plan.routes.flatMap((r: any) => r.legs)
-    const lowerBound = (plan.metadata.sampledLegs ?? []).some((s: any) => s.leg < plan.routes[s.route].legs.length - 1)
+    const sampledLegs: any[] = plan.metadata.sampledLegs ?? []
+    const lowerBound =
+      sampledLegs.some((s) => s.leg < plan.routes[s.route].legs.length - 1) ||
+      new Set(sampledLegs.map((s) => s.poolId)).size < sampledLegs.length
     const route = plan.routes.map((r: any) => r.legs.map((l: any) => `${l.dex}:${l.poolId.slice(0, 10)}`).join('>')).join(' | ')
     const where = `plan at block ${planBlock}, mined in ${receipt.blockNumber}; eth_call on the plan's block in the next block's clock: ${simulated}; ${route}`
     if (receipt.status !== 'success') {
@@ -245,6 +248,7 @@ export async function runBackToBackSoak({
           poolIds: legs.map((l: any) => l.poolId),
           blockNumber: Number(planBlock),
           blockTimeSec,
+          executor: devnet.router,
         })
         differences.push(
           [

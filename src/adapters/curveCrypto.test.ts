@@ -9,8 +9,8 @@ import { deployMarketTestTokens } from '../devnet/deployMarketTestTokens.ts'
 import { loadStandInArtifacts } from '../devnet/loadStandInArtifacts.ts'
 import { writeContractAndWait } from '../devnet/writeContractAndWait.ts'
 import { encodeRouterLeg } from '../router/encodeRouterLeg.ts'
+import { curveCryptoSampleAmounts } from './curveCrypto.ts'
 import { curveKinds } from './curveKinds.ts'
-import { propAmmSampleAmounts } from './propAmm/propAmmSampleAmounts.ts'
 
 // Our twocrypto-ng stand-in (contracts/curve/CurveTwocryptoPool.sol) on the three seeded pools:
 // each quotes about the market's price less its mid fee; `get_dy` rises with the input; and over
@@ -107,7 +107,7 @@ test('the CURVE reader: twocrypto-ng pools discovered from TwocryptoPoolDeployed
     assert.equal(snapshot.refreshEveryBlock, false, 'no A/gamma ramp: re-read on its events only')
     const { state, tokens: sorted } = snapshot.input
     assert.ok(state.model === 'sampled')
-    assert.equal(state.marginBps, 5)
+    assert.equal(state.marginBps, 1)
     assert.ok(BigInt(sorted[0]) < BigInt(sorted[1]))
     // Every sample is get_dy at the read block, the token order being the solver's.
     const zeroIsCoin0 = sorted[0].toLowerCase() === coins[0].toLowerCase()
@@ -123,7 +123,7 @@ test('the CURVE reader: twocrypto-ng pools discovered from TwocryptoPoolDeployed
         blockNumber,
       })) as bigint
       const decimals = Object.values(tokens).find((t) => t.address === coins[i])!.decimals
-      assert.ok(samples.length >= propAmmSampleAmounts({ decimals, reserveIn: balance }).length - 1, `${pool}: most sizes sampled`)
+      assert.ok(samples.length >= curveCryptoSampleAmounts({ decimals, reserveIn: balance }).length - 1, `${pool}: most sizes sampled`)
       for (const [amountIn, amountOut] of samples) {
         const dy = await devnet.publicClient.readContract({
           address: pool,

@@ -2,6 +2,7 @@ import { type Address, decodeEventLog, getAddress, parseAbi, toEventSelector } f
 import type { PoolInput } from '../../bindings/types.ts'
 import { AdapterError, PoolUnusableError } from './errors.ts'
 import type { PoolAdapter, PoolRef } from './PoolAdapter.ts'
+import { propAmmSampleAmounts } from './propAmm/propAmmSampleAmounts.ts'
 import { sampleQuoteViews } from './propAmm/sampleQuoteViews.ts'
 
 /**
@@ -34,7 +35,20 @@ const erc20Abi = parseAbi(['function decimals() view returns (uint8)'])
  * before answering, so the margin only has to cover a trade in the pool between that quote and the
  * swap (an A/gamma ramp or a repeg in the real template), as the leg minimums leave it.
  */
-export const CURVE_CRYPTO_MARGIN_BPS = 5
+export const CURVE_CRYPTO_MARGIN_BPS = 1
+
+/**
+ * The sizes a CryptoSwap pool is sampled at each way: the prop AMMs' sizes plus 48 geometric steps
+ * from 0.01 % to 99 % of the input coin's balance. Dense, so the solver's chords stay close to
+ * `get_dy` and the re-quote moves a route's later legs little (their pools may be shared with
+ * other routes of the plan, docs/dex-kinds.md).
+ */
+export function curveCryptoSampleAmounts({ decimals, reserveIn }: { decimals: number; reserveIn: bigint }): bigint[] {
+  const amounts = new Set(propAmmSampleAmounts({ decimals, reserveIn }))
+  // 10^-4 · (9,900)^(k/47): 0.01 % to 99 %, in parts per 10^9.
+  for (let k = 0; k < 48; k++) amounts.add((reserveIn * BigInt(Math.round(1e5 * 9_900 ** (k / 47)))) / 1_000_000_000n)
+  return [...amounts].filter((a) => a > 0n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+}
 
 /** A twocrypto-ng pool's ref: `curveTemplate` tells the CURVE adapter to read and execute it as one. */
 export const cryptoRefOf = (address: string, marginBps?: number): PoolRef => {
@@ -45,7 +59,7 @@ export const cryptoRefOf = (address: string, marginBps?: number): PoolRef => {
 /**
  * Curve's twocrypto-ng pools (CryptoSwap, two coins), priced from the pool's own `get_dy` through the
  * solver's sampled model: each block, its coins and balances are read, then `get_dy` is asked at
- * log-spaced sizes and fractions of its balance both ways (`propAmmSampleAmounts`) in one
+ * log-spaced sizes and dense fractions of its balance both ways (`curveCryptoSampleAmounts`) in one
  * `aggregate3` call (`sampleQuoteViews`, the prop AMMs' sampling), with a margin
  * (`CURVE_CRYPTO_MARGIN_BPS`); the quote service asks `get_dy` again at the chosen legs' inputs
  * before answering and lists the legs in `metadata.sampledLegs`. Discovered from the factory's
@@ -88,6 +102,7 @@ export const curveCrypto: PoolAdapter = {
       reserves: [balances[0], balances[1]],
       ask: (i, amountIn) => ({ dex: 'CURVE', entry: pool, tokenIn: coins[i], tokenOut: coins[1 - i], amountIn, coins }),
       marginBps: ref.marginBps ?? CURVE_CRYPTO_MARGIN_BPS,
+      amountsOf: (i) => curveCryptoSampleAmounts({ decimals: Number(decimals[i]), reserveIn: balances[i] }),
     })
     if ('problem' in sampled) throw unusable(`get_dy: ${sampled.problem}`)
     const input: PoolInput = { id: ref.id, dex: 'CURVE', tokens: sampled.tokens, state: sampled.state }

@@ -163,3 +163,38 @@ test('pool legs after a sampled leg: simulated at their new input they make the 
   assert.equal(third.plan.routes[0].legs[1].amountOut, '4000')
   assert.deepEqual(legsToResimulate({ solved, requoted: third.plan, venueOf, exactOuts: refused }), [])
 })
+
+test('a venue traded twice in one direction is asked at its running input: the second leg pays the difference', () => {
+  const solved = planOf([
+    [leg('prop1', A, B, 1_000n, 2_000n)],
+    [leg('pool1', A, C, 500n, 900n), leg('prop1', C, B, 900n, 1_700n)],
+    [leg('prop1', A, B, 600n, 1_150n)],
+  ])
+  // prop1 A→B twice (1,000 then 600: asked at 1,000 and 1,600); C→B is another run.
+  assert.deepEqual(
+    sampledLegAsks(solved, venueOf).map((a) => a.amountIn),
+    [1_000n, 900n, 1_600n],
+  )
+  const { plan, refused } = requoteSampledLegs({
+    solved,
+    venueOf,
+    quotes: { blockNumber: 101n, amounts: [2_004n, 1_702n, 3_160n] },
+    slippageBps: 50,
+  })
+  assert.deepEqual(
+    plan.routes.map((r) => r.amountOut),
+    ['2004', '1702', '1156'],
+  )
+  assert.deepEqual(refused, [])
+  // The first leg of the run refused: the second is refused too.
+  const again = requoteSampledLegs({
+    solved,
+    venueOf,
+    quotes: { blockNumber: 101n, amounts: [undefined, 1_702n, 3_160n] },
+    slippageBps: 50,
+  })
+  assert.deepEqual(
+    again.refused.map((r) => r.amountIn),
+    ['1000', '600'],
+  )
+})

@@ -43,23 +43,33 @@ export type RequotedPlan = {
   short: { poolId: string; dex: QuotedDexId; sampledOut: string; quotedOut: string }[]
 }
 
-/** The asks of a plan's sampled legs, in the order `requoteSampledLegs` expects their answers. */
+/** A venue's legs in one direction are one run of input along its curve: keyed by venue and input token. */
+const runKey = (leg: { poolId: string; tokenIn: string }) => `${leg.poolId}:${leg.tokenIn.toLowerCase()}`
+
+/**
+ * The asks of a plan's sampled legs, in the order `requoteSampledLegs` expects their answers. A
+ * venue that a plan trades more than once in the same direction is asked at the running sum of its
+ * legs' inputs (in execution order: routes in turn, legs in turn), so a later leg is priced after the
+ * earlier ones, as the solver's sampled model prices it: its amount is the difference of two answers.
+ */
 export function sampledLegAsks(plan: SolverPlan, venueOf: (poolId: string) => SampledVenue | undefined): PropAmmQuoteAsk[] {
+  const runIn = new Map<string, bigint>()
   return plan.routes.flatMap((route) =>
     route.legs.flatMap((leg) => {
       const venue = venueOf(leg.poolId)
-      return venue
-        ? [
-            {
-              dex: venue.dex,
-              entry: venue.entry,
-              tokenIn: getAddress(leg.tokenIn),
-              tokenOut: getAddress(leg.tokenOut),
-              amountIn: BigInt(leg.amountIn),
-              ...(venue.coins ? { coins: venue.coins } : {}),
-            },
-          ]
-        : []
+      if (!venue) return []
+      const amountIn = (runIn.get(runKey(leg)) ?? 0n) + BigInt(leg.amountIn)
+      runIn.set(runKey(leg), amountIn)
+      return [
+        {
+          dex: venue.dex,
+          entry: venue.entry,
+          tokenIn: getAddress(leg.tokenIn),
+          tokenOut: getAddress(leg.tokenOut),
+          amountIn,
+          ...(venue.coins ? { coins: venue.coins } : {}),
+        },
+      ]
     }),
   )
 }
@@ -105,6 +115,8 @@ export function requoteSampledLegs({
   const refused: RequotedPlan['refused'] = []
   const short: RequotedPlan['short'] = []
   let asked = 0
+  const runOut = new Map<string, bigint | undefined>()
+  const seen = new Set<string>()
   const routes: SolverRoute[] = solved.routes.map((route, r) => {
     let input = BigInt(route.amountIn) // what this leg is now expected to receive
     let floor = input // the least it receives with every venue before it re-priced within its margin
@@ -115,7 +127,14 @@ export function requoteSampledLegs({
       let out: bigint
       let low: bigint
       if (venue) {
-        const quoted = quotes.amounts[asked++]
+        // The answer is for the venue's run of input so far (`sampledLegAsks`): this leg's is the
+        // difference; a leg after a refused one of the same run is refused too.
+        const key = runKey(leg)
+        const [earlier, wasSeen] = [runOut.get(key), seen.has(key)]
+        const answer = quotes.amounts[asked++]
+        runOut.set(key, answer)
+        seen.add(key)
+        const quoted = answer === undefined || (wasSeen && earlier === undefined) ? undefined : answer - (earlier ?? 0n)
         if (quoted === undefined || quoted === 0n) refused.push({ poolId: leg.poolId, dex: venue.dex, amountIn: leg.amountIn })
         const q = quoted ?? 0n
         // A sampled estimate has the margin off already; an exact one is short once the venue moved by more than its margin.

@@ -79,6 +79,7 @@ test('GET /market/pools/{poolId} shows each pool as the solver priced it, equal 
     poolIds,
     blockNumber,
     blockTimeSec: 2,
+    executor: service.devnet.market.router,
   })
   // One line a pool (describePlanPools takes each id once, whatever its case; a pool that differs
   // from the chain would add two more).

@@ -17,6 +17,8 @@ export type SampleQuoteViewsParameters = {
   /** The quote to ask for `amountIn` of `tokens[i]` into the other token. */
   ask: (i: 0 | 1, amountIn: bigint) => PropAmmQuoteAsk
   marginBps: number
+  /** The input sizes each way, ascending (default `propAmmSampleAmounts`). */
+  amountsOf?: (i: 0 | 1) => bigint[]
 }
 
 /**
@@ -39,9 +41,10 @@ export async function sampleQuoteViews({
   maxIn,
   ask,
   marginBps,
+  amountsOf,
 }: SampleQuoteViewsParameters): Promise<{ tokens: [Address, Address]; state: PoolInput['state'] } | { problem: string }> {
   const directions = ([0, 1] as const).map((i) => {
-    const amounts = propAmmSampleAmounts({ decimals: decimals[i], reserveIn: reserves[i], maxIn: maxIn?.[i] })
+    const amounts = amountsOf?.(i) ?? propAmmSampleAmounts({ decimals: decimals[i], reserveIn: reserves[i], maxIn: maxIn?.[i] })
     return { amounts, asks: amounts.map((amountIn) => ask(i, amountIn)) }
   })
   const { amounts: answers } = await propAmmQuotesAsExecutor({
