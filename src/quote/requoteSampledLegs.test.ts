@@ -198,3 +198,15 @@ test('a venue traded twice in one direction is asked at its running input: the s
     ['1000', '600'],
   )
 })
+
+test('more input than planned into a pool another route trades later: the later leg is lowered by the most the earlier one took extra', () => {
+  const solved = planOf([[leg('prop1', A, B, 1_000n, 2_000n), leg('pool1', B, C, 2_000n, 4_000n)], [leg('pool1', B, C, 1_000n, 1_900n)]])
+  const { plan } = requoteSampledLegs({ solved, venueOf, quotes: { blockNumber: 101n, amounts: [2_100n] }, slippageBps: 50 })
+  // 100 more B into pool1 took at most 4,000 · 100 / 2,000 = 200 more C: the second route's leg pays at least 1,900 − 200.
+  assert.deepEqual(
+    plan.routes.map((r) => r.amountOut),
+    ['4000', '1700'],
+  )
+  assert.equal(plan.routes[1].legs[0].minOut, ((1_700n * 9_950n) / 10_000n).toString())
+  assert.equal(plan.expectedAmountOut, '5700')
+})

@@ -116,6 +116,8 @@ export function requoteSampledLegs({
   const short: RequotedPlan['short'] = []
   let asked = 0
   const runOut = new Map<string, bigint | undefined>()
+  // By pool and input token: how much more output earlier legs may have taken than the plan says.
+  const pushedOut = new Map<string, bigint>()
   const seen = new Set<string>()
   const routes: SolverRoute[] = solved.routes.map((route, r) => {
     let input = BigInt(route.amountIn) // what this leg is now expected to receive
@@ -158,6 +160,17 @@ export function requoteSampledLegs({
         const exact = exactOuts?.get(`${r}:${l}`)
         out = exact?.amountOut !== undefined && exact.amountIn === input ? exact.amountOut : scaledOut(plannedOut, plannedIn, input)
         low = scaledOut(out, input, floor)
+        // Earlier legs of the plan that put more into this pool than planned (after a re-quoted
+        // sampled leg) took at most `pushedOut` more of its output this way: this leg loses at most that.
+        const key = runKey(leg)
+        const loss = pushedOut.get(key) ?? 0n
+        if (loss > 0n) {
+          out = out > loss ? out - loss : 0n
+          low = low > loss ? low - loss : 0n
+          sampledBefore = true
+        }
+        // More input than planned: its extra output is at most plannedOut · extra / plannedIn (concave, 0 at 0).
+        if (input > plannedIn && plannedIn > 0n) pushedOut.set(key, loss + (plannedOut * (input - plannedIn) + plannedIn - 1n) / plannedIn)
       }
       const next = sampledBefore
         ? { ...leg, amountIn: input.toString(), amountOut: out.toString(), minOut: ((low * keep) / BPS).toString() }

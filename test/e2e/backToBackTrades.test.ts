@@ -120,7 +120,7 @@ test('CURVE over HTTP: plans through the seeded NG and legacy pools pay exactly 
   }
   // The market first reaches the chain's head (nothing else trades here), then `/execute` until the
   // plan names that block: the plan is a promise about the block after it.
-  const execute = async (symbolIn: string, symbolOut: string, whole: bigint) => {
+  const execute = async (symbolIn: string, symbolOut: string, whole: bigint, gasTolerance = 0.15) => {
     const amountIn = whole * 10n ** BigInt(seeded.tokens[symbolIn].decimals)
     const request = {
       chainId: seeded.chainId,
@@ -171,7 +171,7 @@ test('CURVE over HTTP: plans through the seeded NG and legacy pools pay exactly 
     gas.push(`${symbolIn}->${symbolOut} ${legs.length} legs: estimate ${estimate} used ${receipt.gasUsed}`)
     // The registry's Curve figures (docs/gas-model.md) hold the estimate within 15 %, as the end-to-end suite's.
     const error = Number(estimate - receipt.gasUsed) / Number(receipt.gasUsed)
-    assert.ok(Math.abs(error) <= 0.15, `${symbolIn}->${symbolOut}: gas estimate ${estimate}, used ${receipt.gasUsed}`)
+    assert.ok(Math.abs(error) <= gasTolerance, `${symbolIn}->${symbolOut}: gas estimate ${estimate}, used ${receipt.gasUsed}`)
     return { plan, pools: legs.map((l: any) => l.poolId.toLowerCase() as string) }
   }
 
@@ -225,7 +225,9 @@ test('CURVE over HTTP: plans through the seeded NG and legacy pools pay exactly 
     ['AERO', 'USDC', 50_000n],
     ['DEGEN', 'cbETH', 5_000_000n],
   ] as const) {
-    const { plan, pools } = await execute(a, b, whole)
+    // Our stand-in's gas grows with the pool's imbalance (its root-finding's iterations; the soak
+    // above moves these pools): 40 %, not 15 % (docs/gas-model.md, *Curve CryptoSwap*).
+    const { plan, pools } = await execute(a, b, whole, 0.4)
     assert.ok(pools.length > 0 && pools.every((p: string) => crypto.includes(p)), `${a}->${b} went through ${pools}`)
     const legs = plan.routes.flatMap((r: any) => r.legs)
     for (const leg of legs) assert.equal(leg.data.indexType, 'uint256', `${a}->${b}: CryptoSwap's exchange takes uint256 indexes`)
