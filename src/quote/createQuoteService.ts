@@ -19,7 +19,8 @@ import { requoteSolvedPlan } from './requoteSolvedPlan.ts'
 import { solveOnSettledBlock } from './solveOnSettledBlock.ts'
 
 export type CreateQuoteServiceParameters = {
-  solver: Pick<Solver, 'quote'>
+  /** `simulate` (when given) prices the pool legs after a re-quoted sampled leg exactly (`legsToResimulate`). */
+  solver: Pick<Solver, 'quote'> & Partial<Pick<Solver, 'simulate'>>
   /**
    * With `isSettled` and `freshness`, a plan solved across a reorg that dropped its block is solved
    * again within what is left of the time budget (never served on a dropped block); with `feesAt`,
@@ -128,7 +129,15 @@ export function createQuoteService({
         }
       }
       const solved = await solveOnSettledBlock({ solve, market, budgetMs, budgetLeftMs, assertFresh })
-      const requoted = await requoteSolvedPlan({ solved, slippageBps: r.slippageBps, market, requoteSampled, solve, budgetLeftMs })
+      const requoted = await requoteSolvedPlan({
+        solved,
+        slippageBps: r.slippageBps,
+        market,
+        requoteSampled,
+        simulate: solver.simulate?.bind(solver),
+        solve,
+        budgetLeftMs,
+      })
       return assembleRoutePlan({
         solved: requoted.plan,
         sampledLegs: requoted.sampledLegs,
