@@ -14,8 +14,10 @@
 // keeper runs here), so the market skips them. One re-pricing by the keeper (which also posts
 // WOOFi's oracle heartbeat) puts them on it, and then the goals do not hold. With the prop AMM
 // kinds left out of allowedDexes (the one allowed venue the re-pricing changes is then WOOFi's
-// vault, its oracle fresh again; not isolated further), 1-hop WETH→USDC, WETH→cbBTC and WETH→cbETH
-// trades are 79 to 194 bps below their bound, water-filling's the same; with them allowed, medians of 82 (2-hop) and 1,493 bps (3-hop) and
+// vault, its oracle fresh again), 1-hop WETH→USDC, WETH→cbBTC and WETH→cbETH trades were 79 to
+// 198 bps below their bound: the vault's curve priced the plan's own tokens at the Chainlink
+// bound's far ends, now at their prices (within 0.97 bps, `OneWay`, docs/solver-optimizer.md).
+// With them allowed (measured before that), medians of 82 (2-hop) and 1,493 bps (3-hop) and
 // plans up to 2,344 bps below water-filling (open in issue 24, docs/solver-optimizer.md).
 // MAVERICK_V2 and LUNARBASE are allowed (their bounds are tight for runs of swaps: the active tick
 // at the pool's own price; the curve that follows LunarBase's punishment), but only MAVERICK_V2's
