@@ -10,8 +10,8 @@
 // The seeded Curve pools are on the market under the same goals (their wide gaps were the bound's
 // solve stalling on a rounding of the pooled term's Hessian, docs/solver-optimizer.md, *Venues of
 // more than two tokens*); so are its three twocrypto-ng pools, priced by samples of their own get_dy,
-// whose sampled curves' corners leave three listed trades open (issue 24). The ten prop AMM venues are not: the saved chain holds them stale (no
-// keeper runs here), so the market skips them. One re-pricing by the keeper (which also posts
+// whose sampled curves' corners leave three listed trades open (issue 24). The ten prop AMM
+// venues are not: the saved chain holds them stale (no keeper runs here), so the market skips them. One re-pricing by the keeper (which also posts
 // WOOFi's oracle heartbeat) puts them on it, and then the goals do not hold. With the prop AMM
 // kinds left out of allowedDexes (the one allowed venue the re-pricing changes is then WOOFi's
 // vault, its oracle fresh again), 1-hop WETH→USDC, WETH→cbBTC and WETH→cbETH trades were 79 to
