@@ -137,8 +137,10 @@ export function requoteSampledLegs({
         runOut.set(key, answer)
         seen.add(key)
         const quoted = answer === undefined || (wasSeen && earlier === undefined) ? undefined : answer - (earlier ?? 0n)
-        if (quoted === undefined || quoted === 0n) refused.push({ poolId: leg.poolId, dex: venue.dex, amountIn: leg.amountIn })
-        const q = quoted ?? 0n
+        // A venue that pays nothing for this leg's input, or less for the run with it than without
+        // (a difference at or below 0: past its inventory or limit), refuses the leg.
+        if (quoted === undefined || quoted <= 0n) refused.push({ poolId: leg.poolId, dex: venue.dex, amountIn: leg.amountIn })
+        const q = quoted !== undefined && quoted > 0n ? quoted : 0n
         // A sampled estimate has the margin off already; an exact one is short once the venue moved by more than its margin.
         const enough = venue.sampled ? plannedOut : (plannedOut * (BPS - BigInt(venue.marginBps))) / BPS
         if (q < enough) short.push({ poolId: leg.poolId, dex: venue.dex, sampledOut: leg.amountOut, quotedOut: q.toString() })
