@@ -197,6 +197,19 @@ test('a venue traded twice in one direction is asked at its running input: the s
     again.refused.map((r) => r.amountIn),
     ['1000', '600'],
   )
+  // The run's total pays less than its first leg alone (past the venue's inventory): the second leg
+  // is refused, and no leg's minOut goes below 0.
+  const less = requoteSampledLegs({
+    solved,
+    venueOf,
+    quotes: { blockNumber: 101n, amounts: [2_004n, 1_702n, 1_990n] },
+    slippageBps: 50,
+  })
+  assert.deepEqual(
+    less.refused.map((r) => r.amountIn),
+    ['600'],
+  )
+  for (const route of less.plan.routes) for (const l of route.legs) assert.ok(BigInt(l.minOut) >= 0n, `minOut ${l.minOut}`)
 })
 
 test('more input than planned into a pool another route trades later: the later leg is lowered by the most the earlier one took extra', () => {
