@@ -1,5 +1,6 @@
 import { type Address, decodeFunctionResult, encodeFunctionData, type Hex, parseAbi } from 'viem'
 import type { PropAmmDexId } from './propAmmDexIds.ts'
+import type { PropAmmQuoteAsk } from './propAmmQuotesAsExecutor.ts'
 
 export const propAmmQuoteAbi = parseAbi([
   'function quoteExactInput(address tokenIn, address tokenOut, uint256 amountIn) view returns (uint256 amountOut)',
@@ -27,21 +28,7 @@ export type PropAmmQuoteCall = { target: Address; callData: Hex }
  * const { target, callData } = propAmmQuoteCall({ dex: 'TESSERA', entry, tokenIn, tokenOut, amountIn: 10n ** 18n })
  * // → the engine and tesseraSwapViewAmounts(tokenIn, tokenOut, 1e18); decodePropAmmQuote('TESSERA', answer) → amountOut
  */
-export function propAmmQuoteCall({
-  dex,
-  entry,
-  tokenIn,
-  tokenOut,
-  amountIn,
-  coins,
-}: {
-  dex: QuotedDexId
-  entry: Address
-  tokenIn: Address
-  tokenOut: Address
-  amountIn: bigint
-  coins?: readonly Address[]
-}): PropAmmQuoteCall {
+export function propAmmQuoteCall({ dex, entry, tokenIn, tokenOut, amountIn, coins }: PropAmmQuoteAsk): PropAmmQuoteCall {
   if (dex === 'CURVE') {
     const index = (token: Address) => BigInt(coins?.findIndex((c) => c.toLowerCase() === token.toLowerCase()) ?? -1)
     const [i, j] = [index(tokenIn), index(tokenOut)]
