@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import { loadContractArtifacts } from '../artifacts/loadContractArtifacts.ts'
 import { deployContractAndWait } from './deployContractAndWait.ts'
 import { loadStandInArtifacts } from './loadStandInArtifacts.ts'
 import type { Devnet } from './startDevnet.ts'
@@ -17,7 +18,7 @@ export type DeployPancakeInfinityReturnType = {
 }
 
 /**
- * Deploys our PancakeSwap Infinity CL stand-ins (`contracts/pancake-infinity/`): the vault, the CL
+ * Deploys our PancakeSwap Infinity CL stand-ins (`contracts/pancake-infinity/`; the test router is a test double in `contracts/test/`): the vault, the CL
  * pool manager registered as its app, its protocol-fee controller (owned by the devnet account), and
  * a test router.
  *
@@ -26,7 +27,8 @@ export type DeployPancakeInfinityReturnType = {
  * // → { vault, clPoolManager (the vault's registered app), protocolFeeController, testRouter }
  */
 export async function deployPancakeInfinity({ devnet }: DeployPancakeInfinityParameters): Promise<DeployPancakeInfinityReturnType> {
-  const { Vault, CLPoolManager, InfinityTestRouter, ProtocolFeeController } = loadStandInArtifacts({ protocol: 'pancake-infinity' })
+  const { Vault, CLPoolManager, ProtocolFeeController } = loadStandInArtifacts({ protocol: 'pancake-infinity' })
+  const { InfinityTestRouter } = loadContractArtifacts()
   const vault = await deployContractAndWait({ devnet, artifact: Vault })
   const clPoolManager = await deployContractAndWait({ devnet, artifact: CLPoolManager, args: [vault] })
   await writeContractAndWait({ devnet, address: vault, abi: Vault.abi, functionName: 'registerApp', args: [clPoolManager] })

@@ -4,6 +4,7 @@ import { type Address, numberToHex } from 'viem'
 import { readPancakeInfinityPool } from '../../src/adapters/state/readPancakeInfinityPool.ts'
 import { deployPancakeInfinity } from '../../src/devnet/deployPancakeInfinity.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
+import { loadContractArtifacts } from '../../src/artifacts/loadContractArtifacts.ts'
 import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
 import { pancakeInfinityPoolId } from '../../src/adapters/poolKeys/pancakeInfinityPoolId.ts'
 import { pancakeInfinityPoolKey } from '../../src/adapters/poolKeys/pancakeInfinityPoolKey.ts'
@@ -26,7 +27,8 @@ const TIME_BUDGET_MS = 240_000
 const INT128_MAX = 2n ** 127n - 1n
 const RECIPIENT: Address = '0x000000000000000000000000000000000000d1f5'
 
-const { CLPoolManager, InfinityTestRouter, ProtocolFeeController } = loadStandInArtifacts({ protocol: 'pancake-infinity' })
+const { CLPoolManager, ProtocolFeeController } = loadStandInArtifacts({ protocol: 'pancake-infinity' })
+const { InfinityTestRouter } = loadContractArtifacts()
 const session = useDifferentialSession()
 
 test(

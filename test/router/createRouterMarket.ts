@@ -6,6 +6,7 @@ import { deployAerodrome } from '../../src/devnet/deployAerodrome.ts'
 import { deployPancakeInfinity } from '../../src/devnet/deployPancakeInfinity.ts'
 import { deployPancakeV2 } from '../../src/devnet/deployPancakeV2.ts'
 import { deploySlipstream } from '../../src/devnet/deploySlipstream.ts'
+import { loadContractArtifacts } from '../../src/artifacts/loadContractArtifacts.ts'
 import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
 import { type PancakeInfinityPoolKey, pancakeInfinityPoolKey } from '../../src/adapters/poolKeys/pancakeInfinityPoolKey.ts'
 import { createUniswapV2Pair } from '../../src/devnet/createUniswapV2Pair.ts'
@@ -214,7 +215,8 @@ export async function createRouterMarket({ devnet }: { devnet: Devnet }): Promis
 
   // PancakeSwap Infinity CL: A/B with a protocol fee above V4's cap, and a native-ETH pool.
   const infinity = await deployPancakeInfinity({ devnet })
-  const { CLPoolManager, ProtocolFeeController, InfinityTestRouter } = loadStandInArtifacts({ protocol: 'pancake-infinity' })
+  const { CLPoolManager, ProtocolFeeController } = loadStandInArtifacts({ protocol: 'pancake-infinity' })
+  const { InfinityTestRouter } = loadContractArtifacts()
   for (const t of [a, b, c]) await write(t, erc20Abi, 'approve', [infinity.testRouter, MAX_UINT])
   const addInfinity = async (
     key: PancakeInfinityPoolKey,

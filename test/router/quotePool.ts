@@ -1,5 +1,6 @@
 import { type Address, parseAbi } from 'viem'
 import { loadNpmArtifact } from '../../src/devnet/loadNpmArtifact.ts'
+import { loadContractArtifacts } from '../../src/artifacts/loadContractArtifacts.ts'
 import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
 import type { PancakeInfinityPoolKey } from '../../src/adapters/poolKeys/pancakeInfinityPoolKey.ts'
 import type { UniswapV4PoolKey } from '../../src/adapters/poolKeys/uniswapV4PoolKey.ts'
@@ -127,7 +128,7 @@ export async function quoteInfinity({
   const { result } = await market.devnet.publicClient.simulateContract({
     account: market.devnet.account,
     address: market.infinity.testRouter,
-    abi: loadStandInArtifacts({ protocol: 'pancake-infinity' }).InfinityTestRouter.abi,
+    abi: loadContractArtifacts().InfinityTestRouter.abi,
     functionName: 'swap',
     args: [key, exactInput(zeroForOne, amountIn), market.devnet.account],
     value: native ? amountIn : undefined,

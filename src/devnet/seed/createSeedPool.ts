@@ -5,6 +5,7 @@ import { createSlipstreamPool } from '../createSlipstreamPool.ts'
 import { createUniswapV2Pair } from '../createUniswapV2Pair.ts'
 import { createUniswapV3Pool } from '../createUniswapV3Pool.ts'
 import { loadNpmArtifact } from '../loadNpmArtifact.ts'
+import { loadContractArtifacts } from '../../artifacts/loadContractArtifacts.ts'
 import { loadStandInArtifacts } from '../loadStandInArtifacts.ts'
 import { pancakeInfinityPoolId } from '../../adapters/poolKeys/pancakeInfinityPoolId.ts'
 import { pancakeInfinityPoolKey } from '../../adapters/poolKeys/pancakeInfinityPoolKey.ts'
@@ -131,7 +132,8 @@ export async function createSeedPool({
 
   if (spec.dex === 'PANCAKE_INFINITY_CL') {
     const { poolManager, protocolFeeController, testRouter } = factories.PANCAKE_INFINITY_CL
-    const { CLPoolManager, ProtocolFeeController, InfinityTestRouter } = loadStandInArtifacts({ protocol: 'pancake-infinity' })
+    const { CLPoolManager, ProtocolFeeController } = loadStandInArtifacts({ protocol: 'pancake-infinity' })
+    const { InfinityTestRouter } = loadContractArtifacts()
     const key = pancakeInfinityPoolKey({
       tokenA: t0.address,
       tokenB: t1.address,

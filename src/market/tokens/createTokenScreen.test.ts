@@ -17,6 +17,7 @@ import { createUniswapV2Pair } from '../../devnet/createUniswapV2Pair.ts'
 import { createUniswapV3Pool } from '../../devnet/createUniswapV3Pool.ts'
 import { deployContractAndWait } from '../../devnet/deployContractAndWait.ts'
 import { deployPancakeInfinity } from '../../devnet/deployPancakeInfinity.ts'
+import { loadContractArtifacts } from '../../artifacts/loadContractArtifacts.ts'
 import { loadStandInArtifacts } from '../../devnet/loadStandInArtifacts.ts'
 import { deployTestToken } from '../../devnet/deployTestToken.ts'
 import { deployUniswapV2 } from '../../devnet/deployUniswapV2.ts'
@@ -270,7 +271,8 @@ test('a node that serves no past state (anvil started from a dump): transfers ar
 
 test('a PancakeSwap Infinity pool: its tokens are probed at the Vault, which holds them (the pool manager holds none)', async () => {
   const infinity = await deployPancakeInfinity({ devnet })
-  const { CLPoolManager, InfinityTestRouter } = loadStandInArtifacts({ protocol: 'pancake-infinity' })
+  const { CLPoolManager } = loadStandInArtifacts({ protocol: 'pancake-infinity' })
+  const { InfinityTestRouter } = loadContractArtifacts()
   const key = pancakeInfinityPoolKey({ tokenA: hub, tokenB: taxed, poolManager: infinity.clPoolManager, fee: 2500, tickSpacing: 50 })
   await write(infinity.clPoolManager, CLPoolManager.abi, 'initialize', [key, Q96])
   for (const token of [hub, taxed])

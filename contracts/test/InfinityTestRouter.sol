@@ -1,18 +1,33 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-import {PoolKey, CLPoolManager} from "./CLPoolManager.sol";
+import {
+    IInfinityClPoolManagerLike,
+    IInfinityVaultLike,
+    InfinityPoolKey,
+    InfinitySwapParams
+} from "../router/InfinityLegs.sol";
 import {BalanceDelta} from "@uniswap/v4-core/src/types/BalanceDelta.sol";
-
-interface IVaultLike {
-    function lock(bytes calldata data) external returns (bytes memory);
-    function sync(address currency) external;
-    function settle() external payable returns (uint256);
-    function take(address currency, address to, uint256 amount) external;
-}
 
 interface IERC20Like {
     function transferFrom(address from, address to, uint256 amount) external returns (bool);
+}
+
+/// The CL pool manager's liquidity entry point, which the router never calls (its legs only swap).
+struct InfinityModifyLiquidityParams {
+    int24 tickLower;
+    int24 tickUpper;
+    int256 liquidityDelta;
+    bytes32 salt;
+}
+
+interface IInfinityClLiquidityLike is IInfinityClPoolManagerLike {
+    /// Returns the caller's BalanceDelta and the fees accrued, each packed as in `swap`.
+    function modifyLiquidity(
+        InfinityPoolKey memory key,
+        InfinityModifyLiquidityParams memory params,
+        bytes calldata hookData
+    ) external returns (int256 delta, int256 feeDelta);
 }
 
 /// @title InfinityTestRouter
@@ -21,8 +36,8 @@ interface IERC20Like {
 /// each negative delta (sync, transferFrom the caller into the vault, settle; the native currency
 /// from the call's value) and take each positive one to the recipient. Unspent value is refunded.
 contract InfinityTestRouter {
-    IVaultLike public immutable vault;
-    CLPoolManager public immutable manager;
+    IInfinityVaultLike public immutable vault;
+    IInfinityClLiquidityLike public immutable manager;
 
     enum Action {
         ModifyLiquidity,
@@ -32,14 +47,14 @@ contract InfinityTestRouter {
     error NotVault(address caller);
     error RefundFailed(address payer);
 
-    constructor(IVaultLike vault_, CLPoolManager manager_) {
+    constructor(IInfinityVaultLike vault_, IInfinityClLiquidityLike manager_) {
         vault = vault_;
         manager = manager_;
     }
 
     function modifyLiquidity(
-        PoolKey calldata key,
-        CLPoolManager.ModifyLiquidityParams calldata params
+        InfinityPoolKey calldata key,
+        InfinityModifyLiquidityParams calldata params
     ) external payable returns (int256 delta) {
         bytes memory result = vault.lock(
             abi.encode(Action.ModifyLiquidity, msg.sender, msg.sender, key, abi.encode(params))
@@ -49,8 +64,8 @@ contract InfinityTestRouter {
     }
 
     function swap(
-        PoolKey calldata key,
-        CLPoolManager.SwapParams calldata params,
+        InfinityPoolKey calldata key,
+        InfinitySwapParams calldata params,
         address recipient
     ) external payable returns (int256 delta) {
         bytes memory result = vault.lock(abi.encode(Action.Swap, msg.sender, recipient, key, abi.encode(params)));
@@ -60,19 +75,20 @@ contract InfinityTestRouter {
 
     function lockAcquired(bytes calldata data) external returns (bytes memory) {
         if (msg.sender != address(vault)) revert NotVault(msg.sender);
-        (Action action, address payer, address recipient, PoolKey memory key, bytes memory params) = abi.decode(
+        (Action action, address payer, address recipient, InfinityPoolKey memory key, bytes memory params) = abi.decode(
             data,
-            (Action, address, address, PoolKey, bytes)
+            (Action, address, address, InfinityPoolKey, bytes)
         );
-        BalanceDelta delta;
+        int256 packed;
         if (action == Action.ModifyLiquidity) {
-            (delta, ) = manager.modifyLiquidity(key, abi.decode(params, (CLPoolManager.ModifyLiquidityParams)), "");
+            (packed, ) = manager.modifyLiquidity(key, abi.decode(params, (InfinityModifyLiquidityParams)), "");
         } else {
-            delta = manager.swap(key, abi.decode(params, (CLPoolManager.SwapParams)), "");
+            packed = manager.swap(key, abi.decode(params, (InfinitySwapParams)), "");
         }
+        BalanceDelta delta = BalanceDelta.wrap(packed);
         _close(key.currency0, delta.amount0(), payer, recipient);
         _close(key.currency1, delta.amount1(), payer, recipient);
-        return abi.encode(BalanceDelta.unwrap(delta));
+        return abi.encode(packed);
     }
 
     function _close(address currency, int128 amount, address payer, address recipient) private {
