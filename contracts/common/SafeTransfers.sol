@@ -8,12 +8,18 @@ pragma solidity ^0.8.28;
 /// unchanged: its reason says more than ours. Callers that name their own error use the `try*`
 /// forms and revert with it.
 library SafeTransfers {
-    /// @notice `token` did not transfer (see the library's rule); its own revert, if any, is re-thrown instead.
+    /// @notice `token` did not transfer (see the library's rule) or answer its balance; its own
+    /// revert, if any, is re-thrown instead.
     error SafeTransferFailed(address token);
 
-    /// @notice `transfer(to, amount)` on `token`, reverting `SafeTransferFailed` when it fails.
+    /// @notice `transfer(to, amount)` on `token` failed by the library's rule (its own revert, if
+    /// any, is re-thrown instead). The launchpad's contracts declared this error before they used
+    /// the library, and the gateway's ABIs decode it, so its name and types must not change.
+    error TransferFailed(address token, address to, uint256 amount);
+
+    /// @notice `transfer(to, amount)` on `token`, reverting `TransferFailed(token, to, amount)` when it fails.
     function safeTransfer(address token, address to, uint256 amount) internal {
-        if (!trySafeTransfer(token, to, amount)) revert SafeTransferFailed(token);
+        if (!trySafeTransfer(token, to, amount)) revert TransferFailed(token, to, amount);
     }
 
     /// @notice Whether `transfer(to, amount)` on `token` succeeded by the library's rule.

@@ -48,7 +48,6 @@ contract FeeLocker is ReentrancyLock {
     error UnknownToken(address token);
     error AlreadyLocked(address token);
     error NothingToClaim(address token, address recipient);
-    error TransferFailed(address asset, address to, uint256 amount);
 
     constructor() {
         factory = msg.sender;
@@ -93,8 +92,8 @@ contract FeeLocker is ReentrancyLock {
         accruedToken[token][recipient] = 0;
         accruedPaired[token][recipient] = 0;
         emit FeesClaimed(token, recipient, tokenAmount, pairedAmount);
-        if (tokenAmount > 0) _pay(token, recipient, tokenAmount);
-        if (pairedAmount > 0) _pay(positions[token].pairedToken, recipient, pairedAmount);
+        if (tokenAmount > 0) SafeTransfers.safeTransfer(token, recipient, tokenAmount);
+        if (pairedAmount > 0) SafeTransfers.safeTransfer(positions[token].pairedToken, recipient, pairedAmount);
     }
 
     /// Fees accrued to `recipient` and not yet claimed (fees still in the pool are not included:
@@ -148,10 +147,5 @@ contract FeeLocker is ReentrancyLock {
         accruedToken[token][recipient] += tokenShare;
         accruedPaired[token][recipient] += pairedShare;
         emit FeesAccrued(token, recipient, tokenShare, pairedShare);
-    }
-
-    /// Pays `amount` of `asset` to `to` (the asset's own revert re-thrown: its reason says more than ours).
-    function _pay(address asset, address to, uint256 amount) private {
-        if (!SafeTransfers.trySafeTransfer(asset, to, amount)) revert TransferFailed(asset, to, amount);
     }
 }

@@ -112,7 +112,6 @@ contract LaunchFactory is ReentrancyLock {
     error LiquidityOutOfRange(uint256 liquidity);
     error UnexpectedCallback(address caller);
     error UnexpectedMintAmounts(uint256 amount0Owed, uint256 amount1Owed);
-    error TransferFailed(address asset, address to, uint256 amount);
 
     constructor(address uniswapV3Factory_, address weth_, address owner_) {
         uniswapV3Factory = IUniswapV3FactoryLike(uniswapV3Factory_);
@@ -197,7 +196,7 @@ contract LaunchFactory is ReentrancyLock {
         p.tokenIsToken0 = p.token < params.pairedToken;
         _placeLiquidity(p, params);
         if (p.vestingSupply > 0) {
-            _pay(p.token, address(vestingVault), p.vestingSupply);
+            SafeTransfers.safeTransfer(p.token, address(vestingVault), p.vestingSupply);
             uint64 lockupEnd = uint64(block.timestamp) + params.vesting.lockupSeconds;
             p.vestingId = vestingVault.create(
                 p.token,
@@ -209,7 +208,7 @@ contract LaunchFactory is ReentrancyLock {
         }
         // The few base units the position's rounding left behind are burned: the factory keeps nothing.
         uint256 dust = IERC20Like(p.token).balanceOf(address(this));
-        if (dust > 0) _pay(p.token, BURN_ADDRESS, dust);
+        if (dust > 0) SafeTransfers.safeTransfer(p.token, BURN_ADDRESS, dust);
         _emitLaunched(p, params);
         if (msg.value > 0) _devBuy(p, params.devBuy);
         activePool = address(0);
@@ -267,14 +266,14 @@ contract LaunchFactory is ReentrancyLock {
             ? (amount0Owed, amount1Owed)
             : (amount1Owed, amount0Owed);
         if (pairedOwed != 0) revert UnexpectedMintAmounts(amount0Owed, amount1Owed);
-        _pay(token, msg.sender, tokenOwed);
+        SafeTransfers.safeTransfer(token, msg.sender, tokenOwed);
     }
 
     function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata) external {
         if (msg.sender != activePool || activePool == address(0)) revert UnexpectedCallback(msg.sender);
         // The dev buy pays WETH (wrapped from msg.value) for the new token.
         uint256 owed = uint256(amount0Delta > 0 ? amount0Delta : amount1Delta);
-        _pay(weth, msg.sender, owed);
+        SafeTransfers.safeTransfer(weth, msg.sender, owed);
     }
 
     function _checkParams(LaunchParams calldata params) private view {
@@ -396,10 +395,5 @@ contract LaunchFactory is ReentrancyLock {
         if (!seen) pairedTokenList.push(token);
         isPairedToken[token] = allowed;
         emit PairedTokenSet(token, allowed);
-    }
-
-    /// Pays `amount` of `asset` to `to` (the asset's own revert re-thrown: its reason says more than ours).
-    function _pay(address asset, address to, uint256 amount) private {
-        if (!SafeTransfers.trySafeTransfer(asset, to, amount)) revert TransferFailed(asset, to, amount);
     }
 }

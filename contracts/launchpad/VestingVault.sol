@@ -41,7 +41,6 @@ contract VestingVault is ReentrancyLock {
     error UnknownPosition(uint256 id);
     error InvalidSchedule();
     error NothingToClaim(uint256 id);
-    error TransferFailed(address token, address to, uint256 amount);
 
     constructor() {
         factory = msg.sender;
@@ -83,8 +82,6 @@ contract VestingVault is ReentrancyLock {
         if (amount == 0) revert NothingToClaim(id);
         p.claimed += amount;
         emit VestingClaimed(id, p.token, p.beneficiary, amount);
-        if (!SafeTransfers.trySafeTransfer(p.token, p.beneficiary, amount)) {
-            revert TransferFailed(p.token, p.beneficiary, amount);
-        }
+        SafeTransfers.safeTransfer(p.token, p.beneficiary, amount);
     }
 }
