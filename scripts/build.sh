@@ -18,10 +18,19 @@ for flag in "$@"; do
     *) echo "build: unknown flag $flag" >&2; exit 2 ;;
   esac
 done
+# The contracts (solc-js: one thread, a minute or two from scratch) compile beside the Rust builds,
+# whose front end holds one core for most of theirs; their output is printed once both are done.
+contracts_log=$(mktemp)
+node --import tsx scripts/compile-contracts.ts > "$contracts_log" 2>&1 &
+contracts=$!
+trap 'kill "$contracts" 2>/dev/null || true; rm -f "$contracts_log"' EXIT
 bash scripts/build-native.sh $reference
 if [ -n "$require_wasm" ] || bash scripts/install-wasm-tools.sh --check; then
   bash scripts/build-wasm.sh $reference
 else
   echo "build: skipped the WASM fallback (its toolchain is not installed: bash scripts/install-wasm-tools.sh); the native solver serves"
 fi
-node --import tsx scripts/compile-contracts.ts
+contracts_status=0
+wait "$contracts" || contracts_status=$?
+cat "$contracts_log"
+[ "$contracts_status" = 0 ] || { echo "build: the contracts did not compile" >&2; exit "$contracts_status"; }

@@ -20,9 +20,24 @@ if ! command -v python3 >/dev/null 2>&1; then
   apt-get update -qq && apt-get install -y -qq python3 >/dev/null
 fi
 
-section "format: rustfmt (Rust), Prettier (TypeScript, Solidity): docs/formatting.md"
+# The format check and the typecheck need no build output: they run beside the build and the Rust
+# tests (one core each while rustc's front end holds the other), and are waited for before vitest.
+checks=$(mktemp -d)
+trap 'jobs -p | xargs -r kill 2>/dev/null || true; rm -rf "$checks"' EXIT
+section "format (rustfmt, Prettier: docs/formatting.md) and typecheck (tsc), in the background"
 # Fails on any file the formatters would change; `npm run format` rewrites them.
-npm run --silent format:check
+npm run --silent format:check > "$checks/format.log" 2>&1 &
+format_check=$!
+npx tsc --noEmit -p tsconfig.json > "$checks/tsc.log" 2>&1 &
+typecheck=$!
+# Waits for one of them, prints its output, and fails the run when it failed.
+finish() {
+  local status=0
+  wait "$2" || status=$?
+  cat "$3"
+  [ "$status" = 0 ] || { echo "== $1 failed" >&2; exit "$status"; }
+  echo "== $1 passed"
+}
 
 section "build: native addon, WASM module (both with the water-filling reference), contracts (solc-js)"
 # The tests compare our plans with water-filling (solver.waterfill), a reference production builds
@@ -41,8 +56,9 @@ section "rust: cargo clippy (denies wrapping and truncating integer operators in
 cargo clippy --release -p solver-rs --features reference --all-targets -- -D warnings
 cargo clippy --release -p solver-rs -- -D warnings
 
-section "typescript: typecheck"
-npx tsc --noEmit -p tsconfig.json
+section "format check and typecheck (started before the build)"
+finish "format check" "$format_check" "$checks/format.log"
+finish "typescript: typecheck" "$typecheck" "$checks/tsc.log"
 
 section "typescript: vitest"
 # No TEST_FILES: every *.test.ts under src/, test/ and bindings/ (the config's include).
