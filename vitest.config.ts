@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import { plainSummaryReporter } from './test/reporting/plainSummaryReporter.ts'
+import { SeededDevnetFirstSequencer } from './test/sequencing/seededDevnetFirstSequencer.ts'
 
 /** Ten minutes: a default far above any test's need, so only a hang trips it (see `testTimeout`). */
 const GENEROUS_TIMEOUT_MS = 600_000
@@ -15,6 +16,8 @@ export default defineConfig({
     // and several files measure what they print.
     fileParallelism: false,
     maxWorkers: 1,
+    // The seeded devnet's test first: its seed from scratch is the saved state the other files load.
+    sequence: { sequencer: SeededDevnetFirstSequencer },
     watch: false,
     // Node's runner had no default timeout; tests that know their length still set their own.
     testTimeout: GENEROUS_TIMEOUT_MS,

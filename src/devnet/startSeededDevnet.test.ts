@@ -30,6 +30,9 @@ const infinityAbi = parseAbi([
 ])
 const slipstreamAbi = parseAbi(['function fee() view returns (uint24)'])
 
+// The first seed from scratch is saved where every other file loads it (`var/`, the default): run
+// first (vitest.config.ts), it is the one seed a fresh checkout pays for. The second seed, for
+// determinism, goes to a directory of its own.
 const stateDir = mkdtempSync(join(tmpdir(), 'seeded-devnet-'))
 const running: SeededDevnet[] = []
 afterAll(async () => {
@@ -41,7 +44,7 @@ test(
   'the seeded market: 11 kinds and the prop AMMs, consistent prices, funded accounts, live Algebra fees, Infinity protocol fees, stable Aerodrome pools; a dump reload reproduces it',
   { timeout: 180_000 },
   async () => {
-    const seeded = await startSeededDevnet({ stateDir, forceSeed: true })
+    const seeded = await startSeededDevnet({ forceSeed: true })
     running.push(seeded)
     const { market, publicClient } = seeded
     assert.equal(seeded.source, 'seed')
@@ -176,7 +179,7 @@ test(
 
     // Reload from the dump: same description, same pool state, same balances; the head is the dumped
     // block, then the empty block that sets the clock (setFixedBlockTime).
-    const loaded = await startSeededDevnet({ stateDir })
+    const loaded = await startSeededDevnet({})
     running.push(loaded)
     assert.equal(loaded.source, 'dump')
     assert.deepEqual(loaded.market.pools, reloadedPools)
@@ -226,21 +229,25 @@ test(
     const thin = again.market.pools.find((p) => p.dex === 'ALIEN_BASE_V3' && p.symbols.includes('DEGEN'))!
     const index = again.market.pools.indexOf(thin)
     await writeContractAndWait({ devnet: again, address: market.weth, abi: erc20, functionName: 'approve', args: [harness, maxUint256] })
-    const wethIsToken0 = thin.symbols[0] === 'WETH'
-    await writeContractAndWait({
-      devnet: again,
-      address: harness,
-      abi: again.artifacts.PoolHarness.abi as Abi,
-      functionName: 'swapV3',
-      args: [
-        thin.address,
-        again.account,
-        wethIsToken0,
-        parseEther('30'),
-        wethIsToken0 ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n,
-        again.account,
-      ],
-    })
+    /** Sells `weth` WETH on `pool` through the harness, with no price limit. */
+    const sellWeth = async (pool: (typeof again.market.pools)[number], weth: string) => {
+      const wethIsToken0 = pool.symbols[0] === 'WETH'
+      await writeContractAndWait({
+        devnet: again,
+        address: harness,
+        abi: again.artifacts.PoolHarness.abi as Abi,
+        functionName: 'swapV3',
+        args: [
+          pool.address,
+          again.account,
+          wethIsToken0,
+          parseEther(weth),
+          wethIsToken0 ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n,
+          again.account,
+        ],
+      })
+    }
+    await sellWeth(thin, '30')
     const [thinAfter] = await readSeededPools({ publicClient: again.publicClient, market: { ...again.market, pools: [thin] } })
     assert.notEqual(thinAfter.liquidity, states[index].liquidity, 'the trade crossed no initialized tick')
     assert.ok(Math.abs(thinAfter.price / states[index].price - 1) > 0.01)
@@ -248,21 +255,7 @@ test(
     // Slipstream's dynamic fee: a trade moves the tick away from its minute-long average; then, block
     // after block with no event, the fee moves as the average catches up.
     const deep = again.market.pools.find((p) => p.dex === 'AERODROME_CL' && p.symbols.includes('WETH') && p.symbols.includes('USDC'))!
-    const wethFirst = deep.symbols[0] === 'WETH'
-    await writeContractAndWait({
-      devnet: again,
-      address: harness,
-      abi: again.artifacts.PoolHarness.abi as Abi,
-      functionName: 'swapV3',
-      args: [
-        deep.address,
-        again.account,
-        wethFirst,
-        parseEther('60'),
-        wethFirst ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n,
-        again.account,
-      ],
-    })
+    await sellWeth(deep, '60')
     const fees: number[] = []
     for (let b = 0; b < 5; b++) {
       await again.testClient.mine({ blocks: 3 })
