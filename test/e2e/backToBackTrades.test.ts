@@ -10,10 +10,11 @@ import { type SwapService, startSwapService } from '../../src/startSwapService.t
 
 // A plan's blockNumber is a promise (docs/quote.md): the plan is exact on the state at that block,
 // for execution in the next one. The back-to-back soak (bench/soak/, `npm run soak`) in a bounded
-// form: the running service, its own poller at its default interval, no in-process refresh; random
-// trades over every token and every kind on the market, dust to $3M, native in and out, fees and
-// splits, one after another, each quoted until its plan names the chain's head and mined in the
-// block after it. Every trade must pay exactly expectedAmountOut; a trade that does not is printed
+// form: the running service, its own poller (every 100 ms rather than the default 500: each trade
+// waits for the poller to see the block it was mined in, and the interval changes only how long),
+// no in-process refresh; random trades over every token and every kind on the market, dust to $3M,
+// native in and out, fees and splits, one after another, each quoted until its plan names the
+// chain's head and mined in the block after it. Every trade must pay exactly expectedAmountOut; a trade that does not is printed
 // with its pools as the solver priced them beside the chain's state at the plan's block.
 // CURVE, on the same running service: Curve-only plans over the seeded StableSwap pools (NG 2-, 3-
 // and 4-coin, the legacy one after a direct swap made it the best) pay exactly expectedAmountOut,
@@ -29,8 +30,8 @@ let service: SwapService
 let url: string
 
 beforeAll(async () => {
-  // The service's own defaults (poll interval, snapshot age), with a key and a limit for a busy client.
-  const config = loadConfig({ API_KEYS: KEY, RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'silent' })
+  // The service's own defaults (snapshot age), with a key, a limit for a busy client and a 100 ms poll.
+  const config = loadConfig({ API_KEYS: KEY, RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'silent', MARKET_POLL_INTERVAL_MS: '100' })
   service = await startSwapService({ config, logger: false })
   await service.fastify.listen({ host: '127.0.0.1', port: 0 })
   const address = service.fastify.server.address()
