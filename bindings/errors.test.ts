@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { createSyntheticMarket } from '../test/fixtures/syntheticMarket.ts'
+import { useLoadedSolver } from '../test/fixtures/useLoadedSolver.ts'
 import { SolverError } from './errors.ts'
 import { type Backend, loadSolver } from './index.ts'
-import type { Solver, SolverConfig, SolverQuoteRequest } from './types.ts'
+import type { SolverConfig, SolverQuoteRequest } from './types.ts'
 
 // A solver error crosses either boundary typed: the Rust variant is `code`, its fields are
 // properties, and SolverError reads them without looking at the message.
@@ -31,14 +32,7 @@ async function refusal(call: Promise<unknown>): Promise<SolverError> {
 
 for (const backend of ['native', 'wasm'] as Backend[]) {
   describe(`${backend}: typed solver errors`, () => {
-    let solver: Solver
-    beforeAll(async () => {
-      solver = await loadSolver(config, { backend })
-      await solver.upsertPools(market.pools)
-    }, 60_000)
-    afterAll(async () => {
-      await solver?.close()
-    })
+    const solver = useLoadedSolver({ config, pools: market.pools, backend, timeoutMs: 60_000 })
 
     it('InvalidInput carries the request field', async () => {
       const err = await refusal(solver.quote({ ...request, timeBudgetMs: 0 }))

@@ -10,11 +10,11 @@
 //
 //   npx vitest run test/routeQuality.test.ts   (after npm run build:native)
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import { loadSolver, type Solver } from '../bindings/index.ts'
+import { describe, it } from 'vitest'
 import type { SolverPlan, SolverQuoteRequest } from '../bindings/types.ts'
 import { gapBps } from './fixtures/gapBps.ts'
 import { createSyntheticMarket } from './fixtures/syntheticMarket.ts'
+import { useLoadedSolver } from './fixtures/useLoadedSolver.ts'
 
 const SIZES = [0.01, 0.1, 1, 10, 100]
 const TYPICAL_USD = 10_000
@@ -24,14 +24,7 @@ const GAS_PRICE_WEI = '10000000'
 for (const pools of [100, 1000, 10000]) {
   describe(`route quality on ${pools} synthetic pools (seed 7)`, () => {
     const market = createSyntheticMarket({ pools, seed: 7 })
-    let solver: Solver
-    beforeAll(async () => {
-      solver = await loadSolver({ nativeToken: market.nativeToken }, { backend: 'native' })
-      await solver.upsertPools(market.pools)
-    })
-    afterAll(async () => {
-      await solver.close()
-    })
+    const solver = useLoadedSolver({ config: { nativeToken: market.nativeToken }, pools: market.pools })
 
     const trades = [1, 2, 3].flatMap((hops) => SIZES.map((size) => ({ hops: hops as 1 | 2 | 3, size })))
     const request = ({ hops, size }: (typeof trades)[number]): SolverQuoteRequest => {

@@ -12,11 +12,12 @@
 //
 //   npx vitest run test/routeQualityWaterfill.test.ts   (after npm run build:native)
 import assert from 'node:assert/strict'
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import { loadSolver, type Solver } from '../bindings/index.ts'
+import { describe, it } from 'vitest'
+import type { Solver } from '../bindings/index.ts'
 import type { SolverPlan, SolverQuoteRequest, WaterfillPlan } from '../bindings/types.ts'
 import { gapBps } from './fixtures/gapBps.ts'
 import { createSyntheticMarket } from './fixtures/syntheticMarket.ts'
+import { useLoadedSolver } from './fixtures/useLoadedSolver.ts'
 import { assertOpenMisses, belowWaterfill, syntheticWaterfillOpen } from './fixtures/routeQualityOpenMisses.ts'
 
 const SIZES = [0.01, 0.1, 1, 10, 100]
@@ -53,14 +54,7 @@ async function assertReplays(solver: Solver, plan: WaterfillPlan, request: Solve
 for (const pools of [100, 1000, 10_000]) {
   describe(`our plans against water-filling on ${pools} synthetic pools (seed 7)`, () => {
     const market = createSyntheticMarket({ pools, seed: 7 })
-    let solver: Solver
-    beforeAll(async () => {
-      solver = await loadSolver({ nativeToken: market.nativeToken }, { backend: 'native' })
-      await solver.upsertPools(market.pools)
-    }, 120_000)
-    afterAll(async () => {
-      await solver.close()
-    })
+    const solver = useLoadedSolver({ config: { nativeToken: market.nativeToken }, pools: market.pools, timeoutMs: 120_000 })
 
     it(
       'pays at least what water-filling pays, and never less than the best single path, on every trade',
@@ -109,18 +103,8 @@ for (const pools of [100, 1000, 10_000]) {
 
 describe('water-filling on both backends', () => {
   const market = createSyntheticMarket({ pools: 1000, seed: 7 })
-  let native: Solver
-  let wasm: Solver
-  beforeAll(async () => {
-    native = await loadSolver({ nativeToken: market.nativeToken }, { backend: 'native' })
-    wasm = await loadSolver({ nativeToken: market.nativeToken }, { backend: 'wasm' })
-    await native.upsertPools(market.pools)
-    await wasm.upsertPools(market.pools)
-  }, 120_000)
-  afterAll(async () => {
-    await native.close()
-    await wasm.close()
-  })
+  const native = useLoadedSolver({ config: { nativeToken: market.nativeToken }, pools: market.pools, timeoutMs: 120_000 })
+  const wasm = useLoadedSolver({ config: { nativeToken: market.nativeToken }, pools: market.pools, backend: 'wasm', timeoutMs: 120_000 })
 
   it('answers the same tree, to the wei, natively and in WASM', { timeout: 120_000 }, async () => {
     for (const hops of [1, 2, 3] as const) {

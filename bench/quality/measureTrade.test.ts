@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadSolver, type Solver } from '../../bindings/index.ts'
+import { describe, expect, it } from 'vitest'
 import { createSyntheticMarket } from '../../test/fixtures/syntheticMarket.ts'
 import { gapBps } from '../../test/fixtures/gapBps.ts'
+import { useLoadedSolver } from '../../test/fixtures/useLoadedSolver.ts'
 import { measureTrade } from './measureTrade.ts'
 
 describe('measureTrade', () => {
   const market = createSyntheticMarket({ pools: 100, seed: 7 })
-  let solver: Solver
-  beforeAll(async () => {
-    solver = await loadSolver({ nativeToken: market.nativeToken }, { backend: 'native' })
-    await solver.upsertPools(market.pools)
-  })
-  afterAll(async () => {
-    await solver.close()
-  })
+  const solver = useLoadedSolver({ config: { nativeToken: market.nativeToken }, pools: market.pools })
 
   it('reports our plan, the single path and water-filling against one bound', async () => {
     const trade = market.trade(2, 10_000)

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, test } from 'vitest'
-import { loadSolver } from '../../bindings/index.ts'
-import type { Solver } from '../../bindings/types.ts'
+import { test } from 'vitest'
 import { createSyntheticMarket } from '../../test/fixtures/syntheticMarket.ts'
+import { useLoadedSolver } from '../../test/fixtures/useLoadedSolver.ts'
 import { TimeBudgetMs, tradeFields } from '../http/schemas/quote.ts'
 import { Bps } from '../http/schemas/scalars.ts'
 
@@ -31,14 +30,7 @@ const bps = Bps as unknown as Bounds
 
 const market = createSyntheticMarket({ pools: 12, seed: 5 })
 const trade = market.trade(1)
-let solver: Solver
-beforeAll(async () => {
-  solver = await loadSolver({ nativeToken: '0x4200000000000000000000000000000000000006' }, { backend: 'native' })
-  await solver.upsertPools(market.pools)
-})
-afterAll(async () => {
-  await solver?.close()
-})
+const solver = useLoadedSolver({ config: { nativeToken: '0x4200000000000000000000000000000000000006' }, pools: market.pools })
 
 const ask = (patch: Record<string, unknown>) =>
   solver.quote({ tokenIn: trade.tokenIn, tokenOut: trade.tokenOut, amountIn: trade.amountIn, slippageBps: 50, maxHops: 2, ...patch }).then(
