@@ -124,13 +124,7 @@ test('fees: collected from the pool, split by bps (the rounding remainder to the
     const sell = await t.swap({ token, pool, side: 'sell', amountIn: buy.amountOut / 3n, from: a })
     tokenIn += sell.amountIn
   }
-  const collect = await writeContractAndWait({
-    devnet: t.devnet,
-    address: t.launchpad.feeLocker,
-    abi: feeLockerAbi,
-    functionName: 'collectFees',
-    args: [token],
-  })
+  const collect = await t.collectFees(token)
   const [collected] = parseEventLogs({ abi: feeLockerAbi, logs: collect.logs, eventName: 'FeesCollected' })
   // The locker's position is the only liquidity: it earns the whole 1 % fee, less the pool's rounding down.
   const expectedPaired = wethIn / 100n

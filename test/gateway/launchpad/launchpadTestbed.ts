@@ -16,6 +16,7 @@ import { loadNpmArtifact } from '../../../src/devnet/loadNpmArtifact.ts'
 import { sendAndWait } from '../../../src/devnet/sendAndWait.ts'
 import { type Devnet, startDevnet } from '../../../src/devnet/startDevnet.ts'
 import { writeContractAndWait } from '../../../src/devnet/writeContractAndWait.ts'
+import { feeLockerAbi } from '../../../src/gateway/launchpad/feeLockerAbi.ts'
 import { deployLaunchpad, type LaunchpadDeployment } from '../../../src/devnet/launchpad/deployLaunchpad.ts'
 import { launchFactoryAbi } from '../../../src/gateway/launchpad/launchFactoryAbi.ts'
 import type { LaunchParams } from '../../../src/gateway/launchpad/launchParamsType.ts'
@@ -73,6 +74,8 @@ export type LaunchpadTestbed = {
     paired?: Address
   }) => Promise<{ amountIn: bigint; amountOut: bigint; receipt: TransactionReceipt }>
   balanceOf: (token: Address, account: Address) => Promise<bigint>
+  /** `FeeLocker.collectFees(token)` from the devnet account: the position's fees into the locker. */
+  collectFees: (token: Address) => Promise<TransactionReceipt>
   stop: () => Promise<void>
 }
 
@@ -183,6 +186,8 @@ export async function startLaunchpadTestbed({ chainId }: { chainId?: number } = 
       launchRevert,
       swap,
       balanceOf,
+      collectFees: (token) =>
+        writeContractAndWait({ devnet, address: launchpad.feeLocker, abi: feeLockerAbi, functionName: 'collectFees', args: [token] }),
       stop: devnet.stop,
     }
   } catch (error) {

@@ -103,14 +103,7 @@ test('locked liquidity has no way out: the locker has no function that removes i
   ])
   const { token, pool, event } = await t.launch(params())
   await t.swap({ token, pool, side: 'buy', amountIn: parseEther('2'), from: t.traders[0] })
-  for (let i = 0; i < 3; i++)
-    await writeContractAndWait({
-      devnet: t.devnet,
-      address: t.launchpad.feeLocker,
-      abi: feeLockerAbi,
-      functionName: 'collectFees',
-      args: [token],
-    })
+  for (let i = 0; i < 3; i++) await t.collectFees(token)
   const { keccak256, encodePacked } = await import('viem')
   const key = keccak256(encodePacked(['address', 'int24', 'int24'], [t.launchpad.feeLocker, event.tickLower, event.tickUpper]))
   const [liquidity] = (await t.devnet.publicClient.readContract({
@@ -283,13 +276,7 @@ test('a paired asset that re-enters the locker during a claim is refused (Reentr
   })
   await t.swap({ token, pool, side: 'buy', amountIn: parseEther('10'), from: trader, paired: evil })
   // Collected first, so the claim's own collect moves nothing and the locker's payment is the transfer that re-enters.
-  await writeContractAndWait({
-    devnet: t.devnet,
-    address: t.launchpad.feeLocker,
-    abi: feeLockerAbi,
-    functionName: 'collectFees',
-    args: [token],
-  })
+  await t.collectFees(token)
   const owed = await t.devnet.publicClient.readContract({
     address: t.launchpad.feeLocker,
     abi: feeLockerAbi,
@@ -363,13 +350,7 @@ test('invariant over random trading, collecting and claiming: the locker holds e
       await t.swap({ token: l.token, pool: l.pool, side: 'sell', amountIn, from: t.traders[0] })
       bought.set(l.token, (bought.get(l.token) ?? 0n) - amountIn)
     } else if (action < 0.75) {
-      await writeContractAndWait({
-        devnet: t.devnet,
-        address: t.launchpad.feeLocker,
-        abi: feeLockerAbi,
-        functionName: 'collectFees',
-        args: [l.token],
-      })
+      await t.collectFees(l.token)
     } else if (action < 0.9) {
       const recipient = l.recipients[Math.floor(next() * l.recipients.length)]
       await writeContractAndWait({
