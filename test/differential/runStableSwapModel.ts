@@ -17,7 +17,9 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
  * // → [{ out: '998', balances: ['…', '…'] }]
  */
 export function runStableSwapModel({ cases }: { cases: unknown[] }): StableSwapModelAnswer[] {
-  execFileSync('cargo', ['build', '--release', '-p', 'solver-rs', '--example', 'stableswap_exchange'], {
+  // With the features `cargo test --features reference` built the examples with (scripts/test.sh), so
+  // after it this build is a no-op; without them it recompiled the solver in release (30 s in CI).
+  execFileSync('cargo', ['build', '--release', '-p', 'solver-rs', '--features', 'reference', '--example', 'stableswap_exchange'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
   })
