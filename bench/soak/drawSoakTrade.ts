@@ -28,28 +28,31 @@ export type DrawSoakTradeParameters = {
   prng: Prng
   chainId: number
   tokens: readonly SoakToken[]
-  /** The kinds with pools on the market: a fifth of the trades are held to one of them. */
-  kinds: readonly string[]
+  /**
+   * Holds the trade to one kind, between the tokens of one of its pools (so a route exists however
+   * few pools the kind has). The caller names the kinds in turn, so every kind on the market is
+   * traded, not only the deepest; without it the trade may route through any kind.
+   */
+  heldTo?: { kind: string; pairs: readonly (readonly [Address, Address])[] }
 }
 
 /**
  * One random trade of the back-to-back soak: any pair of the market's tokens (the native asset in a
  * tenth of the trades and out in another tenth), sized from dust (a few raw units) to $3M (a large share
  * of the deepest pools: such trades move prices, so the next trades price moved pools), with an
- * integrator fee on some, splits on most, and a fifth held to one kind so that every kind on the
- * market is traded, not only the deepest.
+ * integrator fee on some, splits on most; one held to a kind (`heldTo`) trades a pair of that kind's
+ * pools, in either direction, through that kind alone.
  *
  * @example
- * const trade = drawSoakTrade({ prng, chainId: 8453, tokens, kinds: ['UNIV3', 'HYDREX'] })
+ * const trade = drawSoakTrade({ prng, chainId: 8453, tokens, heldTo: { kind: 'HYDREX', pairs: [[weth, usdc]] } })
  * // → { label, request: { chainId: 8453, tokenIn, tokenOut, amountIn, slippageBps, feeBps, splitEnabled, allowedDexes? }, viaExecute, symbolIn, symbolOut }
  */
-export function drawSoakTrade({ prng, chainId, tokens, kinds }: DrawSoakTradeParameters): SoakTrade {
+export function drawSoakTrade({ prng, chainId, tokens, heldTo }: DrawSoakTradeParameters): SoakTrade {
   // A tenth of the trades start from the native asset and a tenth end in it (WETH is one token of
-  // ten: drawn uniformly, ETH would hardly appear).
+  // ten: drawn uniformly, ETH would hardly appear); a trade held to one kind trades its pool's tokens.
   const weth = tokens.find((t) => t.symbol === 'WETH')
-  const side = weth ? prng.pick(['in', 'out', 'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none'] as const) : 'none'
-  const a = side === 'in' && weth ? weth : prng.pick(tokens.filter((t) => side !== 'out' || t !== weth))
-  const b = side === 'out' && weth ? weth : prng.pick(tokens.filter((t) => t !== a))
+  const side = weth && !heldTo ? prng.pick(['in', 'out', 'none', 'none', 'none', 'none', 'none', 'none', 'none', 'none'] as const) : 'none'
+  const [a, b] = heldTo ? poolPair(prng, tokens, heldTo.pairs) : freePair(prng, tokens, side, weth)
   const nativeIn = side === 'in'
   const nativeOut = side === 'out'
   let amountIn: bigint
@@ -64,7 +67,7 @@ export function drawSoakTrade({ prng, chainId, tokens, kinds }: DrawSoakTradePar
     if (amountIn === 0n) amountIn = 1n
     size = `~$${usd.toPrecision(3)}`
   }
-  const oneKind = prng.chance(0.2) ? [prng.pick(kinds)] : undefined
+  const oneKind = heldTo ? [heldTo.kind] : undefined
   const request = {
     chainId,
     tokenIn: nativeIn ? NATIVE_SENTINEL : a.address,
@@ -79,4 +82,26 @@ export function drawSoakTrade({ prng, chainId, tokens, kinds }: DrawSoakTradePar
   const symbolOut = nativeOut ? 'ETH' : b.symbol
   const label = `${amountIn} ${symbolIn}->${symbolOut} (${size}${oneKind ? `, ${oneKind[0]} only` : ''}${request.feeBps ? `, fee ${request.feeBps} bps` : ''})`
   return { label, request, viaExecute: prng.chance(0.3), symbolIn: a.symbol, symbolOut: b.symbol }
+}
+
+/** Any two tokens of the market, WETH on the side the native asset takes. */
+function freePair(
+  prng: Prng,
+  tokens: readonly SoakToken[],
+  side: 'in' | 'out' | 'none',
+  weth: SoakToken | undefined,
+): [SoakToken, SoakToken] {
+  const a = side === 'in' && weth ? weth : prng.pick(tokens.filter((t) => side !== 'out' || t !== weth))
+  const b = side === 'out' && weth ? weth : prng.pick(tokens.filter((t) => t !== a))
+  return [a, b]
+}
+
+/** The two tokens of one of the pairs, in either order. */
+function poolPair(prng: Prng, tokens: readonly SoakToken[], pairs: readonly (readonly [Address, Address])[]): [SoakToken, SoakToken] {
+  const [x, y] = prng.pick(pairs).map((address) => {
+    const token = tokens.find((t) => t.address.toLowerCase() === address.toLowerCase())
+    if (!token) throw new Error(`a pool's token ${address} is not among the soak's tokens`)
+    return token
+  })
+  return prng.chance(0.5) ? [x, y] : [y, x]
 }

@@ -126,7 +126,10 @@ export async function runBackToBackSoak({
     decimals: t.decimals,
     priceUsd: baseMarketTokens.find((m) => m.symbol === symbol)?.priceUsd ?? 1,
   }))
+  // Every fifth draw is held to one kind, the kinds in turn (a turn passes once a trade found a
+  // route), so that every kind on the market is traded however few pools it has.
   const kinds = [...new Set(devnet.pools.map((p) => p.dex))]
+  let kindTurn = 0
   const prng = createPrng({ seed })
   const counts: SoakCounts = {
     exact: 0,
@@ -150,7 +153,9 @@ export async function runBackToBackSoak({
       throw new Error(
         `${i} draws found a route for only ${counts.exact + counts.sampledAtLeast + counts.different + counts.reverted} trades of ${trades}`,
       )
-    const trade = drawSoakTrade({ prng, chainId: devnet.chainId, tokens, kinds })
+    const kind = i % 5 === 4 ? kinds[kindTurn % kinds.length] : undefined
+    const heldTo = kind ? { kind, pairs: devnet.pools.filter((p) => p.dex === kind).map((p) => p.tokens) } : undefined
+    const trade = drawSoakTrade({ prng, chainId: devnet.chainId, tokens, heldTo })
     const label = `#${i} ${trade.label}`
     // Nothing else trades on the embedded chain: its head moves only with our trades. Wait for the
     // market to reach it (`/ready` is public and not counted against the key's limit), then quote
@@ -181,6 +186,7 @@ export async function runBackToBackSoak({
       counts.noRoute++
       continue
     }
+    if (heldTo) kindTurn++
     if (answer.status !== 200) throw new Error(`${label}: ${answer.status} ${JSON.stringify(answer.json)}`)
     const plan = answer.json.routePlan
     const planBlock = BigInt(plan.blockNumber)
