@@ -22,7 +22,7 @@ export type DevnetFile = {
   factories?: Record<string, Address | { address: Address } | { factory: Address } | { poolManager: Address }>
   /** The prop AMM venues (`deployPropAmms`): followed as configured pools once their kind has an adapter. */
   propAmms?: { venues: { dex: DexId; address: Address }[] }
-  /** The seeded Curve pools: the NG ones are discovered from `factories.CURVE`, the legacy ones are followed as configured pools. */
+  /** The seeded Curve pools: the NG ones are discovered from `factories.CURVE`, the legacy plain and meta ones are followed as configured pools. */
   curve?: { pools: { pool: Address; template: 'ng' | 'legacy' | 'meta' }[] }
   /** The seeded twocrypto-ng pools (`deployCurveCryptoMarket`): followed as configured CURVE pools of that template. */
   curveCrypto?: { pools: { pool: Address }[] }
@@ -73,8 +73,9 @@ export function devnetChainConfig({ file, path = 'var/devnet.json' }: DevnetChai
   // The prop AMMs have no factory to discover them from; until the router executes their leg their
   // kinds are absent from the registry, and the venues are not followed (docs/dex-kinds.md).
   for (const { dex, address } of devnet.propAmms?.venues ?? []) if (adapterRegistry[dex]?.status === 'present') pools.push({ dex, address })
-  // Legacy Curve pools have no factory here to announce them; meta pools are not priced (docs/dex-kinds.md, CURVE).
-  for (const { pool, template } of devnet.curve?.pools ?? []) if (template === 'legacy') pools.push({ dex: 'CURVE', address: pool })
+  // Legacy Curve pools (plain and meta) have no factory here to announce them. A meta pool holds its
+  // base pool's state, so the solver refuses the base pool as a venue of its own beside it (docs/dex-kinds.md, CURVE).
+  for (const { pool, template } of devnet.curve?.pools ?? []) if (template !== 'ng') pools.push({ dex: 'CURVE', address: pool })
   // CryptoSwap pools: `factories.CURVE` is the StableSwap factory, so their factory's
   // TwocryptoPoolDeployed is not scanned here (one source a kind); they are listed instead.
   for (const { pool } of devnet.curveCrypto?.pools ?? []) pools.push({ dex: 'CURVE', address: pool, template: 'twocrypto-ng' })
