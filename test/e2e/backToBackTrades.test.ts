@@ -32,7 +32,8 @@ let url: string
 beforeAll(async () => {
   // The service's own defaults (poll interval, snapshot age), with a key and a limit for a busy client.
   const config = loadConfig({ API_KEYS: KEY, RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'silent' })
-  service = await startSwapService({ config, logger: false })
+  // The seeded Curve meta pool is followed too (off by default: docs/dex-kinds.md, CURVE).
+  service = await startSwapService({ config, logger: false, curveMetaPools: true })
   await service.fastify.listen({ host: '127.0.0.1', port: 0 })
   const address = service.fastify.server.address()
   assert.ok(address && typeof address === 'object')
