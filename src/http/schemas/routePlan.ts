@@ -37,7 +37,7 @@ export const LegData = Type.Union(
         underlying: Type.Optional(
           Type.Boolean({
             description:
-              "true: the meta pool's exchange_underlying(i, j, amountIn, minOut), i and j indexes in its underlying coins (its own coin, then the base pool's), int128; absent or false: exchange; an addition to the spec's {pool, i, j}",
+              "true: the meta pool's exchange_underlying(i, j, amountIn, minOut), i and j indexes in its underlying coins (its own coin, then the base pool's), int128 only (never beside indexType uint256); absent or false: exchange; an addition to the spec's {pool, i, j}",
           }),
         ),
       },
