@@ -142,10 +142,11 @@ export async function readCurvePool({
   if (basePool !== undefined) {
     // The meta pool's coin 1 is the base pool's LP token (the pool itself on the legacy templates).
     const [base, baseSupply] = await Promise.all([
+      // A base pool the solver cannot price makes the meta pool unusable; a failed read fails the read.
       readCurvePool({ client, pool: basePool, blockNumber, timestamp, asBase: true }).catch((error: unknown) => {
-        throw unusable(
-          `its base pool ${basePool.toLowerCase()} cannot be priced: ${error instanceof Error ? error.message : String(error)}`,
-        )
+        throw error instanceof PoolUnusableError
+          ? unusable(`its base pool ${basePool.toLowerCase()} cannot be priced: ${error.message}`)
+          : error
       }),
       client.readContract({ address: coins[1], abi: erc20Abi, functionName: 'totalSupply', blockNumber }),
     ])
