@@ -150,6 +150,14 @@ export type StableSwapState = {
   futureATime: AmountString
   /** The timestamp A is taken at: the block the swap executes in. */
   timestamp: AmountString
+  /**
+   * A legacy meta pool only (its tokens are then its coin and the base pool's coins): its legacy
+   * base pool's state in the same fields, the base LP token's `totalSupply()`, and the base pool's
+   * address (the market refuses the base pool as a venue of its own while the meta pool holds it).
+   */
+  base?: Omit<StableSwapState, 'model' | 'base' | 'baseSupply' | 'basePool'>
+  baseSupply?: AmountString
+  basePool?: string
 }
 /** One DODO V2 PMM pool (docs/solver-wire-format.md `dodo_pmm`): tokens base, then quote; 18-decimal fixed point. */
 export type DodoPmmState = {

@@ -65,6 +65,11 @@ export type StartSwapServiceParameters = {
    * venues go stale after their block delay (the market leaves them out, saying so).
    */
   propAmmKeeperIntervalMs?: number
+  /**
+   * The embedded chain only: follow its seeded Curve meta pool (`devnetChainConfig`'s
+   * `curveMetaPools`; default false: its bound is loose, docs/dex-kinds.md, CURVE).
+   */
+  curveMetaPools?: boolean
   /** The app's HTTP server (`createSwapApp`); default: Fastify's own, not listening. */
   serverFactory?: FastifyServerOptions['serverFactory']
 }
@@ -119,6 +124,7 @@ export async function startSwapService({
   onDiscoveryProgress,
   coldStart: coldStartMode = 'await',
   propAmmKeeperIntervalMs,
+  curveMetaPools,
   serverFactory,
 }: StartSwapServiceParameters): Promise<SwapService> {
   const stops: (() => Promise<void>)[] = []
@@ -180,7 +186,7 @@ export async function startSwapService({
         testClient: devnet.testClient as never,
         parameters: EMBEDDED_L1_FEE_PARAMETERS,
       })
-      chain = { ...devnetChainConfig({ file: devnet.market as unknown as DevnetFile }), opStack: true }
+      chain = { ...devnetChainConfig({ file: devnet.market as unknown as DevnetFile, curveMetaPools }), opStack: true }
       chain.denyTokens = [...(chain.denyTokens ?? []), ...config.denyTokens]
       publicClient = devnet.publicClient as unknown as PublicClient
       store = createMemoryMarketStore({ chainId: chain.chainId })

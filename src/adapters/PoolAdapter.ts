@@ -53,6 +53,8 @@ export type PoolRef = {
   stable?: boolean
   /** CURVE only: the pool's coins in its order (lowercase), once read: a leg's `i` and `j` index them. */
   coins?: Address[]
+  /** CURVE only: a meta pool's base pool (lowercase), once read: `coins` are then its underlying coins, a leg calls `exchange_underlying`. */
+  curveBasePool?: Address
   /** CURVE only: a CryptoSwap pool's template (absent: StableSwap), `src/adapters/curveCrypto.ts`. */
   curveTemplate?: 'twocrypto-ng'
   /** GYROSCOPE_ECLP only: the pool contract (its getters; `id` is its Vault pool id, `emitter` the Vault). */

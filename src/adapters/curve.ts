@@ -37,8 +37,10 @@ const refOf = (address: string): PoolRef => {
  * devnet factory's `PlainPoolDeployed(pool)` or listed in the chain config, read whole at a block
  * (`readCurvePool`: balances without the admin share, rates, fee, off-peg multiplier, the A ramp and
  * the timestamp of the block the plan executes in), re-read on any log of the pool, and every block
- * while its state moves without one (an NG pool's rates, a ramp). Executed as `curve {pool, i, j}`
- * with the coins' indexes in the pool.
+ * while its state moves without one (an NG pool's rates, a ramp, a meta pool's base pool). Executed
+ * as `curve {pool, i, j}` with the coins' indexes in the pool; a legacy meta pool is one venue of
+ * its underlying coins (its coin, then its base pool's), executed as `curve {pool, i, j, underlying: true}`
+ * (`exchange_underlying`).
  *
  * @example
  * const leg = curve.encodeLeg(ref, { tokenIn, tokenOut }) // { kind: 'curve', pool, i: 0, j: 2 }
@@ -55,13 +57,13 @@ export const curve: PoolAdapter = {
   poolIdOfStateLog: (log) => log.address.toLowerCase(),
   refOfConfiguredPool: (pool) => refOf(pool.address),
   readPool: async ({ client, ref, blockNumber, nextBlock }) => {
-    const { input, coins, movesWithoutEvents } = await readCurvePool({
+    const { input, coins, basePool, movesWithoutEvents } = await readCurvePool({
       client,
       pool: ref.emitter,
       blockNumber,
       timestamp: nextBlock.timestamp,
     })
-    return { ref: { ...ref, coins }, input, refreshEveryBlock: movesWithoutEvents }
+    return { ref: { ...ref, coins, ...(basePool ? { curveBasePool: basePool } : {}) }, input, refreshEveryBlock: movesWithoutEvents }
   },
   encodeLeg: (ref, direction) => {
     if (!direction || !ref.coins)
@@ -72,6 +74,6 @@ export const curve: PoolAdapter = {
       throw new AdapterError(
         `CURVE pool ${ref.id}: ${direction.tokenIn} → ${direction.tokenOut} is not a pair of its coins ${ref.coins.join(', ')}`,
       )
-    return { kind: 'curve', pool: getAddress(ref.id), i, j }
+    return { kind: 'curve', pool: getAddress(ref.id), i, j, ...(ref.curveBasePool ? { underlying: true } : {}) }
   },
 }

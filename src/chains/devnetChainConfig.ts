@@ -22,7 +22,7 @@ export type DevnetFile = {
   factories?: Record<string, Address | { address: Address } | { factory: Address } | { poolManager: Address }>
   /** The prop AMM venues (`deployPropAmms`): followed as configured pools once their kind has an adapter. */
   propAmms?: { venues: { dex: DexId; address: Address }[] }
-  /** The seeded Curve pools: the NG ones are discovered from `factories.CURVE`, the legacy ones are followed as configured pools. */
+  /** The seeded Curve pools: the NG ones are discovered from `factories.CURVE`, the legacy plain one (and the meta one, when asked) followed as configured pools. */
   curve?: { pools: { pool: Address; template: 'ng' | 'legacy' | 'meta' }[] }
   /** The seeded twocrypto-ng pools (`deployCurveCryptoMarket`): followed as configured CURVE pools of that template. */
   curveCrypto?: { pools: { pool: Address }[] }
@@ -48,6 +48,12 @@ export type DevnetChainConfigParameters = {
   /** The parsed file, or a path to it (default `var/devnet.json` from the working directory). */
   file?: DevnetFile
   path?: string
+  /**
+   * Follow the seeded Curve meta pool too (default false). Its venue is exact and executable, but
+   * its bound is loose (the base coins are priced at the base pool's marginal rate, without its
+   * curvature): with it on the market, route-quality goals do not hold (docs/dex-kinds.md, CURVE).
+   */
+  curveMetaPools?: boolean
 }
 
 /**
@@ -58,7 +64,11 @@ export type DevnetChainConfigParameters = {
  * const chain = devnetChainConfig({ path: 'var/devnet.json' })
  * // → { name: 'devnet', chainId, blockTimeSec: 2, rpcUrl, deployments (each from block 0), pools, … }
  */
-export function devnetChainConfig({ file, path = 'var/devnet.json' }: DevnetChainConfigParameters = {}): ChainConfig {
+export function devnetChainConfig({
+  file,
+  path = 'var/devnet.json',
+  curveMetaPools = false,
+}: DevnetChainConfigParameters = {}): ChainConfig {
   const devnet: DevnetFile = file ?? JSON.parse(readFileSync(path, 'utf8'))
   const deployments: Partial<Record<DexId, DexDeployment>> = {}
   for (const [name, value] of Object.entries(devnet.factories ?? {})) {
@@ -73,8 +83,11 @@ export function devnetChainConfig({ file, path = 'var/devnet.json' }: DevnetChai
   // The prop AMMs have no factory to discover them from; until the router executes their leg their
   // kinds are absent from the registry, and the venues are not followed (docs/dex-kinds.md).
   for (const { dex, address } of devnet.propAmms?.venues ?? []) if (adapterRegistry[dex]?.status === 'present') pools.push({ dex, address })
-  // Legacy Curve pools have no factory here to announce them; meta pools are not priced (docs/dex-kinds.md, CURVE).
-  for (const { pool, template } of devnet.curve?.pools ?? []) if (template === 'legacy') pools.push({ dex: 'CURVE', address: pool })
+  // Legacy Curve pools (plain and meta) have no factory here to announce them. A meta pool holds its
+  // base pool's state, so the solver refuses the base pool as a venue of its own beside it
+  // (docs/dex-kinds.md, CURVE); it is followed only when asked (`curveMetaPools`).
+  for (const { pool, template } of devnet.curve?.pools ?? [])
+    if (template === 'legacy' || (template === 'meta' && curveMetaPools)) pools.push({ dex: 'CURVE', address: pool })
   // CryptoSwap pools: `factories.CURVE` is the StableSwap factory, so their factory's
   // TwocryptoPoolDeployed is not scanned here (one source a kind); they are listed instead.
   for (const { pool } of devnet.curveCrypto?.pools ?? []) pools.push({ dex: 'CURVE', address: pool, template: 'twocrypto-ng' })

@@ -34,7 +34,9 @@ export type DeployCurveStableSwapMarketReturnType = {
  * USDC/USDbC/DAI/sDAI, and cbETH/wstETH with two oracle-rated coins; and USDbC/DAI on the legacy
  * plain-pool template (`createCurvePlainPool`) with a USDC meta pool over it (`createCurveMetaPool`).
  * Part of the default seed (`seedBaseMarket`); the service follows the NG pools from the factory and
- * the legacy one as a configured pool, not the meta pool (the solver has no meta model).
+ * the legacy pool as a configured pool, and the meta pool when asked (`devnetChainConfig`'s
+ * `curveMetaPools`: its venue holds the legacy pool's state, so the solver then refuses the legacy
+ * pool as a venue of its own; off by default, its bound being loose: docs/dex-kinds.md, CURVE).
  *
  * @example
  * const { pools } = await deployCurveStableSwapMarket({ devnet, tokens: market.tokens })

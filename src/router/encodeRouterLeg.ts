@@ -30,6 +30,8 @@ const CURVE_MAX_COINS = 8
  * CryptoSwap's (twocrypto-ng) `uint256` (docs/route-legs.md).
  */
 const curveIndexTypes = { int128: 0, uint256: 1 } as const
+/** A meta pool's `exchange_underlying` (`CURVE_UNDERLYING_INT128`): the leg's `underlying: true`, int128 indexes. */
+const CURVE_UNDERLYING_INT128 = 2
 const curveLegAbi = [{ type: 'uint8' }, { type: 'uint8' }, { type: 'uint8' }] as const
 /** A `maverick_v2` leg's data as `MaverickV2Legs.sol` decodes it: the direction and the tick limit. */
 const maverickLegAbi = [{ type: 'bool' }, { type: 'int32' }] as const
@@ -156,10 +158,13 @@ export function encodeRouterLeg({ leg, path = 'leg' }: EncodeRouterLegParameters
       if (i === j) fail('data.j', `must differ from i: ${j}`)
       const indexType = data.indexType ?? 'int128'
       if (!(indexType in curveIndexTypes)) fail('data.indexType', `must be int128 or uint256: ${String(indexType)}`)
+      if (data.underlying !== undefined && typeof data.underlying !== 'boolean')
+        fail('data.underlying', `must be a boolean: ${String(data.underlying)}`)
+      if (data.underlying && indexType !== 'int128') fail('data.underlying', 'a meta pool’s exchange_underlying takes int128 indexes')
       return {
         kind: routerLegKind.curve,
         pool: address(data.pool, 'data.pool'),
-        data: encodeAbiParameters(curveLegAbi, [i, j, curveIndexTypes[indexType]]),
+        data: encodeAbiParameters(curveLegAbi, [i, j, data.underlying ? CURVE_UNDERLYING_INT128 : curveIndexTypes[indexType]]),
         ...base,
       }
     }

@@ -92,6 +92,13 @@ test('a curve leg: the pool, and abi.encode(uint8 i, uint8 j, uint8 0) for Stabl
   const [leg] = params.routes[0].legs
   assert.deepEqual([leg.kind, leg.pool, leg.minOut], [8, POOL, 7n])
   assert.deepEqual(decodeAbiParameters([{ type: 'uint8' }, { type: 'uint8' }, { type: 'uint8' }], leg.data), [3, 0, 0])
+  // A meta pool's exchange_underlying (`underlying: true`): word 2.
+  const meta = plan([[{ tokenIn: A, tokenOut: B, data: { kind: 'curve', pool: POOL, i: 0, j: 2, underlying: true } }]], [5n])
+  const metaParams = decode(encodeSwapExactIn({ plan: meta, recipient: USER, deadline: 1n }).data).args[0] as typeof params
+  assert.deepEqual(
+    decodeAbiParameters([{ type: 'uint8' }, { type: 'uint8' }, { type: 'uint8' }], metaParams.routes[0].legs[0].data),
+    [0, 2, 2],
+  )
 })
 
 test('a dodo_v2 leg: the pool, and abi.encode(address baseToken); a baseToken that is neither leg token is refused', () => {
@@ -168,6 +175,7 @@ test('refuses plans the router cannot run, naming the field', () => {
     [ok({ kind: 'curve', pool: POOL, i: 1, j: 1 }), 'routes[0].legs[0].data.j'],
     [ok({ kind: 'curve', pool: POOL, i: 8, j: 1 }), 'routes[0].legs[0].data.i'],
     [ok({ kind: 'curve', pool: POOL, i: 0, j: 1.5 }), 'routes[0].legs[0].data.j'],
+    [ok({ kind: 'curve', pool: POOL, i: 0, j: 1, indexType: 'uint256', underlying: true }), 'routes[0].legs[0].data.underlying'],
     [ok({ kind: 'balancer_vault', vault: POOL, poolId: `0x${'00'.repeat(32)}` }), 'routes[0].legs[0].data.poolId'],
     [ok({ kind: 'balancer_vault', vault: POOL, poolId: '0x1234' }), 'routes[0].legs[0].data.poolId'],
     [ok({ kind: 'univ4', commands: '0x00', inputs: [POOL_KEY] }), 'routes[0].legs[0].data.commands'],

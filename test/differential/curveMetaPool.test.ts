@@ -137,6 +137,7 @@ test('CURVE meta pools: exchange_underlying equals the solver model, base pool a
               timestamp,
             ),
             baseSupply: supply.toString(),
+            basePool: base,
           },
           i,
           j,

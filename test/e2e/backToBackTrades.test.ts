@@ -17,7 +17,8 @@ import { type SwapService, startSwapService } from '../../src/startSwapService.t
 // chain's head and mined in the block after it. Every trade must pay exactly expectedAmountOut; a trade that does not is printed
 // with its pools as the solver priced them beside the chain's state at the plan's block.
 // CURVE, on the same running service: Curve-only plans over the seeded StableSwap pools (NG 2-, 3-
-// and 4-coin, the legacy one after a direct swap made it the best) pay exactly expectedAmountOut,
+// and 4-coin; the legacy pool, held inside the meta pool over it, after a direct swap made it the
+// best; the meta pool's underlying coins after a direct swap on it) pay exactly expectedAmountOut,
 // with gas estimates within 15 % (docs/dex-kinds.md, CURVE); so do Curve-only plans through the
 // seeded twocrypto-ng pools (our CryptoSwap stand-in), their legs re-quoted from get_dy and listed
 // as sampled.
@@ -32,7 +33,8 @@ let url: string
 beforeAll(async () => {
   // The service's own defaults (snapshot age), with a key, a limit for a busy client and a 100 ms poll.
   const config = loadConfig({ API_KEYS: KEY, RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'silent', MARKET_POLL_INTERVAL_MS: '100' })
-  service = await startSwapService({ config, logger: false })
+  // The seeded Curve meta pool is followed too (off by default: docs/dex-kinds.md, CURVE).
+  service = await startSwapService({ config, logger: false, curveMetaPools: true })
   await service.fastify.listen({ host: '127.0.0.1', port: 0 })
   const address = service.fastify.server.address()
   assert.ok(address && typeof address === 'object')
@@ -95,7 +97,7 @@ test('GET /market/pools/{poolId} shows each pool as the solver priced it, equal 
   assert.equal((await fetch(`${url}/market/pools/${poolIds[0]}`)).status, 401)
 })
 
-test('CURVE over HTTP: plans through the seeded NG and legacy pools pay exactly expectedAmountOut, gas within 15 %; a swap on a Curve pool reprices the next quote', async () => {
+test('CURVE over HTTP: plans through the seeded NG pools and the meta pool’s underlying coins pay exactly expectedAmountOut, gas within 15 %; a swap on a Curve pool (the meta pool’s base pool included) reprices the next quote', async () => {
   assert.ok(service.devnet)
   const devnet = service.devnet
   const { market: seeded, publicClient } = devnet
@@ -192,10 +194,13 @@ test('CURVE over HTTP: plans through the seeded NG and legacy pools pay exactly 
 
   // A swap straight on the legacy pool (no router, no quote): $3M of DAI in makes its DAI cheaper
   // than the NG pools' (4 bps against their 1 bp kept it out until then), so the next USDbC → DAI
-  // quote prices the pool's new state, goes through it and pays exactly that.
+  // quote prices the pool's new state, pays more and exactly that. The legacy pool is the base pool of
+  // the seeded meta pool, which holds its state: the solver refuses it as a venue of its own, and
+  // the plan goes through the meta pool's exchange_underlying (base coin to base coin), re-read
+  // after a swap that only the base pool logged.
   const legacy = byTemplate('legacy')[0] as Address
+  const meta = byTemplate('meta')[0] as Address
   const first = await execute('USDbC', 'DAI', 100_000n)
-  assert.ok(!first.pools.includes(legacy), 'the legacy pool at its seeded balance is not the best')
   const approve = await wallet.sendTransaction({
     to: token('DAI'),
     data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [legacy, 2n ** 255n] }),
@@ -209,11 +214,31 @@ test('CURVE over HTTP: plans through the seeded NG and legacy pools pay exactly 
   })
   assert.equal((await waitForReceipt({ publicClient, hash: swap })).status, 'success')
   const second = await execute('USDbC', 'DAI', 100_000n)
-  assert.ok(second.pools.includes(legacy), `after the swap on the legacy pool the plan went through ${second.pools}`)
+  assert.ok(second.pools.includes(meta), `after the swap on the legacy pool the plan went through ${second.pools}`)
+  const underlyingLegs = (plan: any) => plan.routes.flatMap((r: any) => r.legs).filter((l: any) => l.poolId.toLowerCase() === meta)
+  assert.ok(underlyingLegs(second.plan).every((l: any) => l.data.underlying === true && l.data.i > 0 && l.data.j > 0))
   assert.ok(
     BigInt(second.plan.expectedAmountOut) > BigInt(first.plan.expectedAmountOut),
     `after $3M of DAI into the legacy pool: ${second.plan.expectedAmountOut}, before ${first.plan.expectedAmountOut}`,
   )
+  // $2M of USDC sold straight into the meta pool (its own exchange(0, 1), for the base LP token):
+  // its USDC is now the cheapest, so DAI → USDC goes through its exchange_underlying (DAI deposited
+  // into the base pool, the LP tokens sold for USDC) and pays exactly the plan.
+  const usdcIn = 2_000_000n * 10n ** BigInt(seeded.tokens.USDC.decimals)
+  for (const data of [
+    encodeFunctionData({ abi: erc20, functionName: 'approve', args: [meta as Address, 2n ** 255n] }),
+    encodeFunctionData({ abi: erc20, functionName: 'exchange', args: [0n, 1n, usdcIn, 0n] }),
+  ]) {
+    const hash = await wallet.sendTransaction({ to: data.startsWith('0x095ea7b3') ? token('USDC') : (meta as Address), data, ...fees })
+    assert.equal((await waitForReceipt({ publicClient, hash })).status, 'success')
+  }
+  const throughMeta = await execute('DAI', 'USDC', 100_000n)
+  assert.ok(throughMeta.pools.includes(meta), `after $2M of USDC into the meta pool DAI → USDC went through ${throughMeta.pools}`)
+  assert.ok(
+    underlyingLegs(throughMeta.plan).every((l: any) => l.data.underlying === true && l.data.j === 0),
+    'DAI → USDC through the meta pool is exchange_underlying from a base coin to its coin',
+  )
+  for (const { pools } of [first, second, throughMeta]) assert.ok(!pools.includes(legacy), 'the legacy pool is never a venue of its own')
 
   // CryptoSwap (docs/dex-kinds.md, CURVE): the seeded twocrypto-ng pools (our stand-in), priced from
   // their own get_dy and asked again before the answer: each plan's legs go through them with

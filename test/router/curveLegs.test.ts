@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict'
 import { beforeAll, test } from 'vitest'
-import { type Address, encodeAbiParameters, encodeFunctionData, type Hex, maxUint256, parseAbi } from 'viem'
+import { loadSolver } from '../../bindings/index.ts'
+import { curve } from '../../src/adapters/curve.ts'
+import { type Address, encodeAbiParameters, encodeFunctionData, getAddress, type Hex, maxUint256, parseAbi } from 'viem'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { type CurveMarketPool, deployCurveStableSwapMarket } from '../../src/devnet/deployCurveStableSwapMarket.ts'
 import { createCurveStableSwapPool } from '../../src/devnet/createCurveStableSwapPool.ts'
@@ -26,7 +28,10 @@ import { routerRevert } from './routerCall.ts'
 // the pool's `get_dy` and its own `exchange` (eth_call from the same state) give, with the leg's
 // minOut at that amount; one wei more reverts inside the pool. The `uint256` index type through a
 // test double with CryptoSwap's signature; malformed leg data; a two-leg route Curve then Uniswap V2;
-// a fee-on-transfer output coin, whose leg is held to what reached the router.
+// a fee-on-transfer output coin, whose leg is held to what reached the router. The meta pool as the
+// service reads it (`curve.readPool`): one solver venue of its underlying coins, its base pool
+// refused beside it, every ordered pair through `exchange_underlying` paying exactly the solver's
+// figure, before and after a trade on the base pool alone.
 // No allowance of the router and no token in the router outlive a call.
 
 const RECIPIENT: Address = '0x000000000000000000000000000000000000c0de'
@@ -55,8 +60,9 @@ let coins: Address[]
 const decimalsOf = new Map<Address, number>()
 let x: Address
 let daiX: Address
+let weth: Address
 beforeAll(async () => {
-  const weth = await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 })
+  weth = await deployContractAndWait({ devnet, artifact: devnet.artifacts.WETH9 })
   router = await deployRouter({ devnet, weth })
   const tokens: Record<string, { address: Address; decimals: number }> = {}
   for (const [symbol, decimals] of [
@@ -217,7 +223,7 @@ test('malformed curve leg data reverts InvalidLegData(8); a pool whose coins are
       values.map(() => ({ type: 'uint256' })),
       values,
     )
-  for (const data of [words(0n, 0n, 0n), words(0n, 8n, 0n), words(0n, 1n, 2n), words(0n, 1n), `${words(0n, 1n, 0n)}00` as Hex])
+  for (const data of [words(0n, 0n, 0n), words(0n, 8n, 0n), words(0n, 1n, 3n), words(0n, 1n), `${words(0n, 1n, 0n)}00` as Hex])
     assert.equal(await revert(raw(data)), 'InvalidLegData(8)', data)
   assert.equal(
     await revert(raw(words(0n, 1n, 0n), poolCoins[0], poolCoins[1], '0x0000000000000000000000000000000000000000')),
@@ -276,4 +282,98 @@ test('a taxed output coin: the leg counts what reached the router, so the pool�
   assert.equal(await send(planCall(amountIn, [leg(arrived)]), taxed), arrived)
   assert.equal(await balance(taxed, router), 0n)
   assert.equal(await devnet.publicClient.readContract({ address: dai, abi: tokenAbi, functionName: 'allowance', args: [router, pool] }), 0n)
+})
+
+test('a meta pool read by the service: one solver venue of its underlying coins, its base pool refused beside it; exchange_underlying pays exactly the solver’s figure for every pair, also after a trade on the base pool alone', async () => {
+  const meta = pools.find((p) => p.template === 'meta') as CurveMarketPool
+  const legacy = pools.find((p) => p.template === 'legacy') as CurveMarketPool
+  const solver = await loadSolver({ nativeToken: weth.toLowerCase() as Address })
+  const lower = (a: Address) => a.toLowerCase() as Address
+  const read = async (pool: Address) => {
+    const blockNumber = await devnet.publicClient.getBlockNumber()
+    const { timestamp } = await devnet.publicClient.getBlock({ blockNumber })
+    const ref = curve.refOfConfiguredPool({ dex: 'CURVE', address: pool }, undefined)
+    const snapshot = await curve.readPool({
+      client: devnet.publicClient,
+      ref,
+      blockNumber,
+      nextBlock: { number: blockNumber + 1n, timestamp: timestamp + 2n },
+    })
+    return { snapshot, blockNumber }
+  }
+  const { snapshot: base, blockNumber } = await read(legacy.pool)
+  let { snapshot } = await read(meta.pool)
+  // Re-read every block: a trade on the base pool moves its price without a log of its own.
+  assert.equal(snapshot.refreshEveryBlock, true)
+  assert.equal(snapshot.ref.curveBasePool, lower(legacy.pool))
+  const underlying = [meta.coins[0], ...legacy.coins].map(lower)
+  assert.deepEqual([snapshot.ref.coins, snapshot.input.tokens], [underlying, underlying])
+  // The base pool beside the meta pool that holds it: refused, whatever the order.
+  const { rejected } = await solver.applyBlock({ blockNumber: Number(blockNumber), upserts: [base.input, snapshot.input] })
+  assert.deepEqual(
+    rejected.map((r) => r.id),
+    [lower(legacy.pool)],
+  )
+  assert.match(rejected[0].reason, /held inside venue/)
+  const gasOf: Record<string, bigint[]> = {}
+  let k = 0
+  for (const pass of ['at the seeded state', 'after a trade on the base pool']) {
+    if (pass !== 'at the seeded state') {
+      // $2M of DAI straight into the base pool (no router): the meta pool's price moves, and only
+      // the base pool logs it.
+      const dai2 = legacy.coins[1]
+      const receipt = await writeContractAndWait({
+        devnet,
+        address: legacy.pool,
+        abi: curveAbi,
+        functionName: 'exchange',
+        args: [1n, 0n, 2_000_000n * 10n ** 18n, 0n],
+      })
+      assert.ok(receipt.logs.every((log) => log.address.toLowerCase() !== lower(meta.pool)) && dai2 !== undefined)
+    }
+    for (let i = 0; i < underlying.length; i++) {
+      for (let j = 0; j < underlying.length; j++) {
+        if (i === j) continue
+        ;({ snapshot } = await read(meta.pool))
+        await solver.upsertPools([snapshot.input])
+        const [tokenIn, tokenOut] = [underlying[i], underlying[j]]
+        const amountIn = sized(tokenIn, 30_000n + BigInt(1_000 * k++))
+        const simulated = await solver.simulate({ poolId: lower(meta.pool), tokenIn, tokenOut, amountIn: amountIn.toString() })
+        const out = BigInt(simulated.amountOut)
+        const leg = curve.encodeLeg(snapshot.ref, { tokenIn, tokenOut })
+        assert.deepEqual(leg, { kind: 'curve', pool: getAddress(meta.pool), i, j, underlying: true })
+        const call = (minOut: bigint) => planCall(amountIn, [routeLeg(tokenIn, tokenOut, leg, { minOut, dex: 'CURVE' })])
+        if (k === 1) assert.equal(await revert(call(out + 1n)), 'Error(Exchange resulted in fewer coins than expected)')
+        const before = await balance(tokenOut, RECIPIENT)
+        const receipt = await sendAndWait({ devnet, to: router, data: call(out), gas: 5_000_000n, throwOnRevert: false })
+        assert.equal(receipt.status, 'success', `${pass} ${i}→${j}: ${receipt.status === 'success' ? '' : await revert(call(out))}`)
+        assert.equal((await balance(tokenOut, RECIPIENT)) - before, out, `${pass} ${i}→${j}: paid`)
+        const path = i === 0 ? 'coin→base' : j === 0 ? 'base→coin' : 'base→base'
+        ;(gasOf[path] ??= []).push(receipt.gasUsed)
+        if (pass === 'at the seeded state') (gasOf[`${path} estimate`] ??= []).push(BigInt(simulated.gasUnits))
+      }
+    }
+  }
+  // The base pool's own exchange through the router, for the difference (docs/gas-model.md).
+  const plainIn = sized(legacy.coins[0], 30_000n)
+  const plainLeg = routeLeg(
+    legacy.coins[0],
+    legacy.coins[1],
+    { kind: 'curve', pool: legacy.pool, i: 0, j: 1 },
+    { minOut: 0n, dex: 'CURVE' },
+  )
+  const plain = await sendAndWait({ devnet, to: router, data: planCall(plainIn, [plainLeg]), gas: 5_000_000n })
+  gasOf['legacy plain exchange'] = [plain.gasUsed]
+  // The registry's figure for each path less the legacy leg's (124,000) is within 10 % of what the
+  // path costs beyond the base pool's own exchange, on average (docs/gas-model.md, *Curve meta pools*).
+  for (const path of ['coin→base', 'base→coin', 'base→base']) {
+    const measured = gasOf[path].reduce((a, b) => a + b, 0n) / BigInt(gasOf[path].length) - plain.gasUsed
+    const modelled = gasOf[`${path} estimate`][0] - 124_000n
+    const off = measured > modelled ? measured - modelled : modelled - measured
+    assert.ok(off * 10n <= measured, `${path}: ${measured} more than the legacy leg, the registry says ${modelled}`)
+  }
+  console.log(
+    `meta pool exchange_underlying, transaction gas used by path: ${JSON.stringify(gasOf, (_, v) => (typeof v === 'bigint' ? Number(v) : v))}`,
+  )
+  await assertRouterClean()
 })

@@ -48,3 +48,91 @@ fn a_venue_of_n_tokens_has_an_edge_per_ordered_pair() {
     assert_eq!((market.edge(a, b)[0].token_in, market.edge(a, b)[0].token_out), (0, 1));
     assert_eq!((market.edge(b, a)[0].token_in, market.edge(b, a)[0].token_out), (1, 0));
 }
+
+const BASE: &str = "0xb000000000000000000000000000000000000001";
+const META: &str = "0xb000000000000000000000000000000000000002";
+const META2: &str = "0xb000000000000000000000000000000000000003";
+
+/// A legacy StableSwap state of `n` coins at 1,000 each (18 decimals).
+fn stableswap_state(n: usize) -> serde_json::Value {
+    json!({
+        "model": "stableswap", "template": "legacy", "balances": vec!["1000000000000000000000"; n],
+        "rates": vec!["1000000000000000000"; n], "fee": "4000000", "offpegFeeMultiplier": "0",
+        "initialA": "20000", "futureA": "20000", "initialATime": "0", "futureATime": "0",
+        "timestamp": "1"
+    })
+}
+
+/// The base pool BASE of coins B and C.
+fn base() -> PoolInput {
+    serde_json::from_value(
+        json!({ "id": BASE, "dex": "CURVE", "tokens": [B, C], "state": stableswap_state(2) }),
+    )
+    .unwrap()
+}
+
+/// A meta pool `id` of coin A over BASE: one venue of A, B and C.
+fn meta(id: &str) -> PoolInput {
+    let mut state = stableswap_state(2);
+    state["base"] = stableswap_state(2);
+    state["base"].as_object_mut().unwrap().remove("model");
+    state["baseSupply"] = "2000000000000000000000".into();
+    state["basePool"] = BASE.into();
+    serde_json::from_value(json!({ "id": id, "dex": "CURVE", "tokens": [A, B, C], "state": state }))
+        .unwrap()
+}
+
+fn live(market: &Market) -> Vec<&'static str> {
+    [BASE, META, META2].into_iter().filter(|id| market.pool_by_id(id).is_some()).collect()
+}
+
+fn refused(rejected: &[super::Rejected]) -> Vec<&str> {
+    rejected.iter().map(|r| r.id.as_str()).collect()
+}
+
+#[test]
+fn a_meta_pool_and_its_base_pool_are_one_venue_whatever_order_they_arrive_in() {
+    // One batch: the base pool's own input is refused, whichever comes first.
+    for batch in [vec![base(), meta(META)], vec![meta(META), base()]] {
+        let mut market = Market::default();
+        let rejected = market.apply(batch, &[]).unwrap();
+        assert_eq!(refused(&rejected), [BASE]);
+        assert!(
+            rejected[0].reason.contains(&format!("held inside venue {META}")),
+            "{}",
+            rejected[0].reason
+        );
+        assert_eq!(live(&market), [META]);
+        // While the meta pool is live, the base pool's next state is refused too.
+        assert_eq!(refused(&market.apply(vec![base()], &[]).unwrap()), [BASE]);
+        assert_eq!(live(&market), [META]);
+    }
+    // The base pool live first: the meta pool's arrival takes it off the market (reported refused).
+    let mut market = Market::default();
+    assert!(market.apply(vec![base()], &[]).unwrap().is_empty());
+    assert_eq!(refused(&market.apply(vec![meta(META)], &[]).unwrap()), [BASE]);
+    assert_eq!(live(&market), [META]);
+    // Once the meta pool goes, the base pool is a venue of its own again.
+    assert!(market.apply(vec![base()], &[META.to_string()]).unwrap().is_empty());
+    assert_eq!(live(&market), [BASE]);
+    // `upsert` (all or nothing) refuses a batch holding both.
+    let error = Market::default().upsert(vec![meta(META), base()]).unwrap_err().to_string();
+    assert!(error.contains("held inside venue"), "{error}");
+}
+
+#[test]
+fn a_second_meta_pool_over_a_held_base_pool_is_refused_until_the_first_goes() {
+    let mut market = Market::default();
+    let rejected = market.apply(vec![meta(META), meta(META2)], &[]).unwrap();
+    assert_eq!(refused(&rejected), [META2]);
+    assert!(
+        rejected[0].reason.contains(&format!("held by venue {META} already")),
+        "{}",
+        rejected[0].reason
+    );
+    assert_eq!(refused(&market.apply(vec![meta(META2)], &[]).unwrap()), [META2]);
+    // A new state of the holder itself is no conflict.
+    assert!(market.apply(vec![meta(META)], &[]).unwrap().is_empty());
+    assert!(market.apply(vec![meta(META2)], &[META.to_string()]).unwrap().is_empty());
+    assert_eq!(live(&market), [META2]);
+}

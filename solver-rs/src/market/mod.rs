@@ -23,6 +23,8 @@ struct Decoded {
     dex: DexId,
     tokens: Vec<Address>,
     state: PoolState,
+    /// The id of a pool whose state this venue holds inside it (a Curve meta pool's base pool).
+    holds: Option<String>,
 }
 
 /// The fewest and most tokens a venue may hold: two-token pools, and Curve's pools of up to four.
@@ -49,6 +51,10 @@ fn decode(input: PoolInput) -> Result<Decoded, SolverError> {
             return Err(SolverError::invalid(format!("pool {id}"), format!("holds {token} twice")));
         }
     }
+    let holds = input.state.holds_pool().map(normalize_pool_id).transpose()?;
+    if holds.as_ref() == Some(&id) {
+        return Err(SolverError::invalid(format!("pool {id}"), "holds itself as its base pool"));
+    }
     let state = decode_state(input.dex, input.state).map_err(|e| SolverError::of_pool(&id, e))?;
     if state.token_count() != tokens.len() {
         return Err(SolverError::invalid(
@@ -56,7 +62,7 @@ fn decode(input: PoolInput) -> Result<Decoded, SolverError> {
             format!("{} tokens listed, its state prices {}", tokens.len(), state.token_count()),
         ));
     }
-    Ok(Decoded { id, dex: input.dex, tokens, state })
+    Ok(Decoded { id, dex: input.dex, tokens, state, holds })
 }
 
 /// Index of a token in [`Market::tokens`].
@@ -99,6 +105,9 @@ pub struct Market {
     pools_per_token: Vec<u32>,
     /// Gas units added to every leg's base gas ([`Market::set_leg_overhead_gas`]).
     leg_overhead_gas: u64,
+    /// Pools whose state a live venue holds inside it (a Curve meta pool's base pool), by id, to
+    /// that venue's id ([`Market::shared_state_refusals`]).
+    held: HashMap<String, String>,
 }
 
 impl Market {
@@ -172,6 +181,9 @@ impl Market {
             }
             decoded.push(pool);
         }
+        if let Some(refused) = self.shared_state_refusals(&decoded, &[]).into_iter().next() {
+            return Err(SolverError::invalid(format!("pool {}", refused.id), refused.reason));
+        }
         let count = decoded.len();
         for pool in decoded {
             self.insert(pool);
@@ -204,6 +216,12 @@ impl Market {
         }
         // A duplicated id is refused whole: neither of its states is known to be the block's.
         decoded.retain(|pool| !rejected.iter().any(|r| r.id == pool.id));
+        // A pool refused above leaves too: its old state is not the block's.
+        let going: Vec<String> =
+            removals.iter().cloned().chain(rejected.iter().map(|r| r.id.clone())).collect();
+        let refused = self.shared_state_refusals(&decoded, &going);
+        decoded.retain(|pool| !refused.iter().any(|r| r.id == pool.id));
+        rejected.extend(refused);
         for pool in decoded {
             self.insert(pool);
         }
@@ -216,11 +234,66 @@ impl Market {
         Ok(rejected)
     }
 
-    fn insert(&mut self, Decoded { id, dex, tokens, state }: Decoded) {
+    /// One venue per shared state. A venue that holds another pool's state (a Curve meta pool
+    /// holds its base pool's: every swap of the one moves the other's prices) is the only venue of
+    /// that state: the held pool as a venue of its own would be priced and bounded apart from it,
+    /// so plans through both would not be exact and the bound not certified. So, for a batch
+    /// (`decoded`, in order, with the ids of `leaving` going): a venue whose held pool another
+    /// venue (live, or earlier in the batch) holds already is refused; a held pool's own input is
+    /// refused; and a live held pool is refused too, which takes it off the market. The holder
+    /// always wins over its held pool, whatever order they arrive in.
+    fn shared_state_refusals(&self, decoded: &[Decoded], leaving: &[String]) -> Vec<Rejected> {
+        let upserted: HashSet<&str> = decoded.iter().map(|p| p.id.as_str()).collect();
+        let mut holders: HashMap<&str, &str> = self
+            .held
+            .iter()
+            .filter(|(_, h)| !leaving.contains(h) && !upserted.contains(h.as_str()))
+            .map(|(b, h)| (b.as_str(), h.as_str()))
+            .collect();
+        let mut refused = Vec::new();
+        for pool in decoded {
+            let Some(base) = pool.holds.as_deref() else { continue };
+            match holders.get(base) {
+                Some(holder) => refused.push(Rejected {
+                    id: pool.id.clone(),
+                    reason: format!("its base pool {base} is held by venue {holder} already (one venue per shared state)"),
+                }),
+                None => {
+                    holders.insert(base, &pool.id);
+                }
+            }
+        }
+        let inside = |id: &str, holder: &str| {
+            Rejected {
+            id: id.to_string(),
+            reason: format!("its state is held inside venue {holder}, a meta pool over it (one venue per shared state)"),
+        }
+        };
+        for pool in decoded {
+            if let Some(holder) = holders.get(pool.id.as_str()) {
+                refused.push(inside(&pool.id, holder));
+            }
+        }
+        for (base, holder) in &holders {
+            if !upserted.contains(base)
+                && !leaving.iter().any(|id| id == base)
+                && self.pool_index.contains_key(*base)
+            {
+                refused.push(inside(base, holder));
+            }
+        }
+        refused.sort_by(|a, b| a.id.cmp(&b.id));
+        refused
+    }
+
+    fn insert(&mut self, Decoded { id, dex, tokens, state, holds }: Decoded) {
         #[cfg(test)]
         injected_panic::before_insert();
         if let Some(existing) = self.pool_index.get(&id).copied() {
             self.unlink(existing);
+        }
+        if let Some(base) = holds {
+            self.held.insert(base, id.clone());
         }
         let tokens: Vec<TokenIdx> = tokens.into_iter().map(|t| self.intern(t)).collect();
         let entry = PoolEntry { id: id.clone(), dex, spec: self.spec_of(dex), tokens, state };
@@ -349,6 +422,7 @@ impl Market {
                 }
             }
         }
+        self.held.retain(|_, holder| *holder != entry.id);
         self.pool_index.remove(&entry.id);
         self.free_slots.push(slot);
     }

@@ -39,6 +39,17 @@ pub enum StateInput {
     MaverickV2(maverick::MaverickWire),
 }
 
+impl StateInput {
+    /// The id of another pool whose state this venue holds inside it (a Curve meta pool's base
+    /// pool): the market keeps the two one venue (`market`, *one venue per shared state*).
+    pub fn holds_pool(&self) -> Option<&str> {
+        match self {
+            StateInput::Stableswap(w) => w.base_pool.as_deref(),
+            _ => None,
+        }
+    }
+}
+
 /// Why a pool input was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PoolInputError {

@@ -17,7 +17,7 @@ const poolAbi = parseAbi([
   'function base_pool() view returns (address)',
   'function BASE_POOL() view returns (address)',
 ])
-const erc20Abi = parseAbi(['function decimals() view returns (uint8)'])
+const erc20Abi = parseAbi(['function decimals() view returns (uint8)', 'function totalSupply() view returns (uint256)'])
 
 /** StableSwap-NG's MAX_COINS is 8; the solver's model (and a plain pool) holds at most 4. */
 const MAX_COINS = 4
@@ -29,12 +29,19 @@ export type ReadCurvePoolParameters = {
   blockNumber: bigint
   /** The timestamp of the block a plan executes in first: where A stands on its ramp. */
   timestamp: bigint
+  /** Read as a meta pool's base pool: a meta pool is then refused (no base of a base). */
+  asBase?: boolean
 }
 
 export type ReadCurvePoolReturnType = {
   input: PoolInput
-  /** The pool's coins in its order (lowercase): a leg's `i` and `j` are indexes in it. */
+  /**
+   * The pool's coins in its order (lowercase): a leg's `i` and `j` are indexes in it. A meta pool's
+   * are its underlying coins (its own coin, then the base pool's), what `exchange_underlying` indexes.
+   */
   coins: Address[]
+  /** A meta pool's base pool (lowercase): the solver's venue holds the two (docs/dex-kinds.md, *CURVE*). */
+  basePool?: Address
   /**
    * Whether the state moves without an event of the pool: an NG pool's `stored_rates` call its
    * oracles and ERC-4626 vaults (the pool does not say which coins are plain), and A moves with the
@@ -48,14 +55,23 @@ export type ReadCurvePoolReturnType = {
  * answer `stored_rates()` and `offpeg_fee_multiplier()`): `get_balances()` (the admin's share left
  * out), `stored_rates()`, the fee and off-peg multiplier; legacy plain pools: `balances(i)` and
  * rates 10^(36 − decimals) from the coins' `decimals()`. Both: the A ramp's four fields as stored
- * (A × 100). Meta pools (`base_pool()` or NG's `BASE_POOL()` answers) are not priced by the solver:
- * unusable, with that reason.
+ * (A × 100). A legacy meta pool (`base_pool()` answers): its own state as a legacy pool's, with its
+ * base pool's (read the same way, at the same block), the base LP token's `totalSupply()` and the
+ * base pool's address (`base`, `baseSupply`, `basePool`: one venue of its underlying coins in the
+ * solver); re-read every block, since a trade on its base pool moves its price without an event of
+ * its own. NG meta pools (`BASE_POOL()` answers) are not modelled: unusable, with that reason.
  *
  * @example
  * const { input, coins } = await readCurvePool({ client, pool, blockNumber, timestamp })
  * // → input.state: { model: 'stableswap', template: 'ng', balances, rates, fee, offpegFeeMultiplier, initialA, … }
  */
-export async function readCurvePool({ client, pool, blockNumber, timestamp }: ReadCurvePoolParameters): Promise<ReadCurvePoolReturnType> {
+export async function readCurvePool({
+  client,
+  pool,
+  blockNumber,
+  timestamp,
+  asBase = false,
+}: ReadCurvePoolParameters): Promise<ReadCurvePoolReturnType> {
   const unusable = (reason: string) => new PoolUnusableError({ poolId: pool.toLowerCase(), dex: 'CURVE', reason })
   const call = (functionName: string, args: readonly bigint[] = []) => ({ address: pool, abi: poolAbi, functionName, args })
   const views = ['get_balances', 'stored_rates', 'offpeg_fee_multiplier', 'base_pool', 'BASE_POOL'] as const
@@ -79,8 +95,9 @@ export async function readCurvePool({ client, pool, blockNumber, timestamp }: Re
     Address | undefined,
     Address | undefined,
   ]
-  if (basePool !== undefined || basePoolNg !== undefined)
-    throw unusable('a meta pool: the reader does not read its base pool into its state yet (docs/dex-kinds.md, CURVE)')
+  if (basePoolNg !== undefined)
+    throw unusable('an NG meta pool: the solver models the legacy meta template only (docs/dex-kinds.md, CURVE)')
+  if (basePool !== undefined && asBase) throw unusable('a meta pool as a base pool: not modelled')
   const [fee, initialA, futureA, initialATime, futureATime] = fields.map((_, k) => value(views.length + k)) as (bigint | undefined)[]
   if (fee === undefined || initialA === undefined || futureA === undefined || initialATime === undefined || futureATime === undefined)
     throw unusable('it does not answer fee() and the A ramp views of a StableSwap pool')
@@ -90,6 +107,8 @@ export async function readCurvePool({ client, pool, blockNumber, timestamp }: Re
   if (n < 2) throw unusable('fewer than two coins')
   const coins = coinsAt.slice(0, n).map((c) => (c as Address).toLowerCase() as Address)
   const ng = storedRates !== undefined && offpeg !== undefined && balancesNg !== undefined
+  if (basePool !== undefined && ng)
+    throw unusable('an NG meta pool: the solver models the legacy meta template only (docs/dex-kinds.md, CURVE)')
   let balances: bigint[]
   let rates: bigint[]
   if (ng) {
@@ -119,6 +138,31 @@ export async function readCurvePool({ client, pool, blockNumber, timestamp }: Re
     initialATime: initialATime.toString(),
     futureATime: futureATime.toString(),
     timestamp: timestamp.toString(),
+  }
+  if (basePool !== undefined) {
+    // The meta pool's coin 1 is the base pool's LP token (the pool itself on the legacy templates).
+    const [base, baseSupply] = await Promise.all([
+      // A base pool the solver cannot price makes the meta pool unusable; a failed read fails the read.
+      readCurvePool({ client, pool: basePool, blockNumber, timestamp, asBase: true }).catch((error: unknown) => {
+        throw error instanceof PoolUnusableError
+          ? unusable(`its base pool ${basePool.toLowerCase()} cannot be priced: ${error.message}`)
+          : error
+      }),
+      client.readContract({ address: coins[1], abi: erc20Abi, functionName: 'totalSupply', blockNumber }),
+    ])
+    const { model: _, ...baseState } = base.input.state as StableSwapState
+    const underlying = [coins[0], ...base.coins]
+    return {
+      input: {
+        id: pool.toLowerCase(),
+        dex: 'CURVE',
+        tokens: underlying,
+        state: { ...state, base: baseState, baseSupply: baseSupply.toString(), basePool: basePool.toLowerCase() },
+      },
+      coins: underlying,
+      basePool: basePool.toLowerCase() as Address,
+      movesWithoutEvents: true,
+    }
   }
   return {
     input: { id: pool.toLowerCase(), dex: 'CURVE', tokens: coins, state },

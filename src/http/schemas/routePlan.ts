@@ -34,6 +34,12 @@ export const LegData = Type.Union(
               "the index type of the pool template's exchange: int128 (StableSwap: legacy plain, meta, NG; the default when absent) or uint256 (CryptoSwap: twocrypto-ng); an addition to the spec's {pool, i, j}",
           }),
         ),
+        underlying: Type.Optional(
+          Type.Boolean({
+            description:
+              "true: the meta pool's exchange_underlying(i, j, amountIn, minOut), i and j indexes in its underlying coins (its own coin, then the base pool's), int128 only (never beside indexType uint256); absent or false: exchange; an addition to the spec's {pool, i, j}",
+          }),
+        ),
       },
       {
         ...closed,

@@ -19,7 +19,8 @@ export function poolDepthWei({ pool, prices }: { pool: PoolInput; prices: Readon
     pool.state.model === 'woofi'
       ? pool.state.tokens.map((t) => BigInt(t.reserve))
       : pool.state.model === 'stableswap'
-        ? pool.state.balances.map(BigInt)
+        ? // A meta pool's venue: its coin's balance, then the base pool's per coin (its tokens' order).
+          (pool.state.base ? [pool.state.balances[0], ...pool.state.base.balances] : pool.state.balances).map(BigInt)
         : virtualReserves(pool)
   if (!reserves) return undefined
   let thinnest: bigint | undefined

@@ -113,6 +113,20 @@ impl MetaBase {
     }
 }
 
+/// What a meta pool's `exchange_underlying` costs beyond the legacy plain pool's `exchange` leg (the
+/// registry's CURVE base), in the registry's per-coin units of 16,500 gas (`crossings`): measured
+/// through the router on the seeded meta pool over its 2-coin legacy base, transactions of one leg
+/// (`test/router/curveLegs.test.ts` prints them; docs/gas-model.md, *Curve meta pools*): coin → base
+/// coin 283,205 to 290,812, base coin → coin 300,752 to 306,212, base → base 279,368 to 282,547,
+/// against 190,170 for the base pool's own `exchange`: about 97,400, 113,300 and 90,500 more.
+pub(super) fn underlying_crossings(i: usize, j: usize) -> u32 {
+    match (i, j) {
+        (0, _) => 6,
+        (_, 0) => 7,
+        _ => 6,
+    }
+}
+
 impl StableSwapPool {
     /// `exchange_underlying(i, j, dx)` of a meta pool (`base` its base pool): what it pays and the
     /// venue after it.

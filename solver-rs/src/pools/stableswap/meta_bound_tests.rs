@@ -199,6 +199,7 @@ fn a_meta_wire_state_is_a_market_venue_of_its_underlying_coins() {
         let mut w = wire("legacy", 2);
         w["base"] = base;
         w["baseSupply"] = supply.into();
+        w["basePool"] = "0xb000000000000000000000000000000000000001".into();
         serde_json::from_value::<crate::pools::stableswap::StableSwapWire>(w).unwrap()
     };
     let pool =
@@ -210,4 +211,8 @@ fn a_meta_wire_state_is_a_market_venue_of_its_underlying_coins() {
     assert!(StableSwapPool::from_wire(meta(wire("ng", 2), "1")).is_err());
     assert!(StableSwapPool::from_wire(meta(wire("legacy", 4), "1")).is_err());
     assert!(StableSwapPool::from_wire(meta(wire("legacy", 2), "0")).is_err());
+    // A meta pool names its base pool (the market keeps the two one venue by it).
+    let mut unnamed = meta(wire("legacy", 2), "1");
+    unnamed.base_pool = None;
+    assert!(StableSwapPool::from_wire(unnamed).is_err());
 }

@@ -64,6 +64,10 @@ pub struct StableSwapWire {
     pub base: Option<Box<StableSwapWire>>,
     #[serde(default)]
     pub base_supply: Option<Amount>,
+    /// A meta pool's base pool's id (its address): the market holds the two as one venue and
+    /// refuses the base pool as a venue of its own while the meta pool is on it (`market`).
+    #[serde(default)]
+    pub base_pool: Option<String>,
 }
 
 /// One StableSwap pool's state.
@@ -93,7 +97,7 @@ impl StableSwapPool {
     /// Builds the pool from its wire state: 2 to 4 coins, a balance and a non-zero rate each; a
     /// meta pool (its wire carries `base` and `baseSupply`) as [`StableSwapPool::from_meta_wire`].
     pub fn from_wire(wire: StableSwapWire) -> Result<Self, PoolInputError> {
-        if wire.base.is_some() || wire.base_supply.is_some() {
+        if wire.base.is_some() || wire.base_supply.is_some() || wire.base_pool.is_some() {
             return Self::from_meta_wire(wire);
         }
         Self::plain_from_wire(wire)
@@ -102,9 +106,11 @@ impl StableSwapPool {
     /// A legacy meta pool over a legacy plain base pool of 2 or 3 coins: one venue of the meta
     /// pool's coin and the base pool's coins (`meta.rs`), bounded as one budget (`meta_bound.rs`).
     pub fn from_meta_wire(mut wire: StableSwapWire) -> Result<Self, PoolInputError> {
-        let (Some(base), Some(supply)) = (wire.base.take(), wire.base_supply.take()) else {
+        let (Some(base), Some(supply), Some(_)) =
+            (wire.base.take(), wire.base_supply.take(), wire.base_pool.take())
+        else {
             return Err(PoolInputError::Invalid(
-                "a meta pool needs its base and its supply".into(),
+                "a meta pool needs its base, its supply and its basePool".into(),
             ));
         };
         let base = Self::plain_from_wire(*base)?;
@@ -129,7 +135,7 @@ impl StableSwapPool {
     }
 
     fn plain_from_wire(wire: StableSwapWire) -> Result<Self, PoolInputError> {
-        if wire.base.is_some() {
+        if wire.base.is_some() || wire.base_pool.is_some() {
             return Err(PoolInputError::Invalid("a base pool of a base pool".into()));
         }
         let n = wire.balances.len();
@@ -242,6 +248,14 @@ impl StableSwapPool {
     }
 }
 
+impl StableSwapPool {
+    /// A meta pool's `exchange_underlying` outcome: the legacy leg and its measured extra gas by
+    /// path (`meta::underlying_crossings`).
+    fn underlying_outcome(&self, amount_out: U256, i: usize, j: usize) -> SwapOutcome {
+        SwapOutcome { amount_out, crossings: meta::underlying_crossings(i, j), words: 0 }
+    }
+}
+
 impl PoolModel for StableSwapPool {
     fn amount_out(
         &self,
@@ -251,7 +265,7 @@ impl PoolModel for StableSwapPool {
     ) -> Result<SwapOutcome, PoolError> {
         if let Some(base) = &self.base {
             let (out, _) = self.exchange_underlying(base, token_in, token_out, amount_in)?;
-            return Ok(self.outcome(out));
+            return Ok(self.underlying_outcome(out, token_in, token_out));
         }
         Ok(self.outcome(self.exchange(token_in, token_out, amount_in)?.0))
     }
@@ -264,7 +278,7 @@ impl PoolModel for StableSwapPool {
     ) -> Result<(SwapOutcome, Self), PoolError> {
         if let Some(base) = &self.base {
             let (out, next) = self.exchange_underlying(base, token_in, token_out, amount_in)?;
-            return Ok((self.outcome(out), next));
+            return Ok((self.underlying_outcome(out, token_in, token_out), next));
         }
         let (out, balances) = self.exchange(token_in, token_out, amount_in)?;
         Ok((self.outcome(out), StableSwapPool { balances, ..self.clone() }))
