@@ -11,11 +11,23 @@
 //! 2/(1 − k) + 2 units more than the real curve ([`SLACK_UNITS`] per swap, for the
 //! `MAX_SWAPS_PER_POOL` swaps of a plan), and the targets re-derived after each swap drift by
 //! their roundings ([`MARGIN`]). Tested in `dodo_tests.rs`.
+//!
+//! One more rounding, once a run: the swap that brings R back to one (selling quote below one,
+//! base above one) pays the whole way back, B − B0 (Q − Q0), for a target the pool re-derived
+//! rounding down (`solve_for_target`). A target δ units short lets that swap pay δ units of its
+//! input side's worth more than the curve, at most the rate at R one; a run in one direction
+//! crosses one at most once (R only moves one way), so [`crossing_slack`] is added once.
+//! The target's shortfall δ, in units of its side (V1 that side's reserve, Δ the other side's
+//! excess, k and i as reals, 10^18 the scale): the price i (or its floored reciprocal: Δ/10^18
+//! a unit of i) and for K above 0 the floored square root (2 units of 10^-18, plus Δ/(2·10^18)
+//! on the branch that divides before it multiplies) divided by 2k, then the floored premium and
+//! the floored product: δ ≤ 2 + Δ/10^18 + V1·((2 + Δ/(2·10^18))/(2k) + 1)/10^18.
 
 use super::pmm::{RState, ONE};
 use super::DodoPool;
 use crate::pools::bound_curve::BoundCurve;
 use crate::pools::two_token_direction;
+use crate::route::convex::curve::MAX_SWAPS_PER_POOL;
 
 /// Relative margin on the first rate, for the re-derived targets' rounding.
 const MARGIN: f64 = 1e-9;
@@ -54,6 +66,29 @@ impl DodoPool {
         let k = f64::from(self.state.k);
         let per_swap =
             if k < one { SLACK_UNITS * one / (one - k) + SLACK_UNITS } else { SLACK_UNITS };
-        BoundCurve::line(rate, per_swap, cap)
+        let once = self.crossing_slack(token_in == 0).unwrap_or(0.0);
+        let swaps = f64::from(MAX_SWAPS_PER_POOL);
+        BoundCurve::line(rate, per_swap + once / swaps, cap)
+    }
+
+    /// What the swap that brings R back to one may pay beyond the curve, raw units out (module
+    /// docs); None when no run this way crosses (R already one, or moving away from it).
+    fn crossing_slack(&self, sell_base: bool) -> Option<f64> {
+        let s = &self.state;
+        let scale = f64::from(ONE);
+        let (v1, excess) = match (sell_base, s.r) {
+            (true, RState::AboveOne) => (f64::from(s.b0), f64::from(s.q) - f64::from(s.q0)),
+            (false, RState::BelowOne) => (f64::from(s.q0), f64::from(s.b) - f64::from(s.b0)),
+            _ => return None,
+        };
+        // V1 at the crossing is the target itself (the reserve has come back to it).
+        let k = f64::from(s.k) / scale;
+        let root_error = 2.0 + excess / (2.0 * scale);
+        let premium_error = if k > 0.0 { (root_error / (2.0 * k) + 1.0) / scale } else { 0.0 };
+        let shortfall = 2.0 + excess / scale + v1 * (1.0 + MARGIN) * premium_error;
+        // The rate at R one: i selling base, 1/i selling quote, raw out per raw in, fees taken.
+        let i = f64::from(s.i) / scale;
+        let at_one = if sell_base { i } else { 1.0 / i } * self.keep();
+        Some(shortfall * at_one * (1.0 + MARGIN))
     }
 }
