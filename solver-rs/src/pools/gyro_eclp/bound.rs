@@ -120,9 +120,8 @@ impl GyroEclpPool {
             .filter_map(|t| tangent(t.floor()).map(|(line, _)| line))
             .collect();
         // Above it, spaced by the slopes' fall so far; where a swap is refused, halfway back.
-        let (mut last, mut attempts): (Option<(f64, f64)>, usize) = (None, 0);
-        while attempts < MAX_TANGENTS {
-            attempts += 1;
+        let mut last: Option<(f64, f64)> = None;
+        for _ in 0..MAX_TANGENTS {
             t = t.floor();
             let Some((line, here)) = tangent(t) else {
                 match last {

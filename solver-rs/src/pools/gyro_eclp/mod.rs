@@ -175,11 +175,12 @@ impl GyroEclpPool {
 
     /// What a swap of `amount` raw units of `token_in` pays, raw (its balance's check aside).
     fn paid(&self, at: &Prepared, token_in: usize, amount: U256) -> Result<U256, PoolError> {
+        let token_out = usize::from(token_in == 0);
         let fee = mul_up(amount, self.swap_fee)?;
         let amount_in = mul_down(sub(amount, fee)?, self.scaling_factors[token_in])?;
         let (p, d) = (&self.params, &self.derived);
         let out = eclp_math::out_given_in(at.up, amount_in, token_in == 0, p, d, &at.r)?;
-        div(mul(out, e18())?, self.scaling_factors[1 - token_in])
+        div(mul(out, e18())?, self.scaling_factors[token_out])
     }
 }
 
