@@ -270,6 +270,7 @@ export async function startSwapService({
           solvedSink(plan)
           return plan
         },
+        simulate: (request) => solver.simulate(request),
       },
       market,
       chainId: chain.chainId,

@@ -7,13 +7,21 @@
 // plan pays at least what Fynd's water-filling over the same pools pays (within TIE_BPS of the bound,
 // in our plan format: `belowWaterfill` in test/fixtures/routeQualityOpenMisses.ts). A large
 // time budget makes every quote the converged one, so nothing here depends on the machine's speed.
-// With the seeded Curve pools, some 2- and 3-hop trades' gaps are let through by a rule: a wide gap
-// is printed and passes only when water-filling pays no more than our plan and the same trade
-// without CURVE quotes within 5 bps of its own bound. The looseness is the bound's solve stalling
-// at a warm start where no venue takes the input (docs/solver-optimizer.md, *Venues of more than
-// two tokens*), not Curve's bound term; open in issues 20 and 21.
-// MAVERICK_V2 and LUNARBASE are in (their bounds are tight for runs of swaps: the active tick at
-// the pool's own price; the curve that follows LunarBase's punishment). The seed's GYROSCOPE_ECLP
+// The seeded Curve pools are on the market under the same goals (their wide gaps were the bound's
+// solve stalling on a rounding of the pooled term's Hessian, docs/solver-optimizer.md, *Venues of
+// more than two tokens*); so are its three twocrypto-ng pools, priced by samples of their own get_dy,
+// whose sampled curves' corners leave three listed trades open (issue 24). The ten prop AMM
+// venues are not: the saved chain holds them stale (no keeper runs here), so the market skips them. One re-pricing by the keeper (which also posts
+// WOOFi's oracle heartbeat) puts them on it, and then the goals do not hold. With the prop AMM
+// kinds left out of allowedDexes (the one allowed venue the re-pricing changes is then WOOFi's
+// vault, its oracle fresh again), 1-hop WETH→USDC, WETH→cbBTC and WETH→cbETH trades were 79 to
+// 198 bps below their bound: the vault's curve priced the plan's own tokens at the Chainlink
+// bound's far ends, now at their prices (within 0.97 bps, `OneWay`, docs/solver-optimizer.md).
+// With them allowed (measured before that), medians of 82 (2-hop) and 1,493 bps (3-hop) and
+// plans up to 2,344 bps below water-filling (open in issue 24, docs/solver-optimizer.md).
+// MAVERICK_V2 and LUNARBASE are allowed (their bounds are tight for runs of swaps: the active tick
+// at the pool's own price; the curve that follows LunarBase's punishment), but only MAVERICK_V2's
+// pools are on this market: LUNARBASE's venues are stale prop AMMs like the rest. The seed's GYROSCOPE_ECLP
 // and DODO_V2 pools are left out (allowedDexes): each one's bound curve is certified but loose, a
 // line at a first rate up to the whole output reserve (`pools/bound_curve.rs`), and with them the
 // goals below do not hold: on 3-hop trades the bound is up to 100 times the plan, and some plans
@@ -85,6 +93,11 @@ describe('route quality on the embedded market', () => {
     }
   }, 600_000)
   afterAll(async () => {
+    // ROUTE_QUALITY_PRINT=1 prints every trade's gap to the bound (the before/after of a change).
+    if (process.env.ROUTE_QUALITY_PRINT)
+      console.log(
+        quoted.map((q) => `${q.label}: gap ${gapBps(q.bound, q.ours)} bps, water-filling ${gapBps(q.bound, q.waterfill)} bps`).join('\n'),
+      )
     await service?.fastify.close()
   })
 
@@ -106,7 +119,7 @@ describe('route quality on the embedded market', () => {
   })
 
   for (const hops of [1, 2, 3] as const) {
-    it(`${hops}-hop trades: median gap ≤ 1 bps, worst ≤ 5 bps`, async () => {
+    it(`${hops}-hop trades: median gap ≤ 1 bps, worst ≤ 5 bps`, () => {
       const group = quoted.filter((q) => q.trade.hops === hops)
       assert.ok(group.length > 0)
       const gaps = group.map((q) => gapBps(q.bound, q.ours)).sort((a, b) => a - b)
@@ -114,22 +127,7 @@ describe('route quality on the embedded market', () => {
       assert.ok(median <= 1, `median ${median} bps over ${group.length} trades`)
       const describe = (q: Quoted) =>
         `${q.label}: gap ${gapBps(q.bound, q.ours)} bps (ours ${q.ours}, bound ${q.bound}, water-filling ${gapBps(q.bound, q.waterfill)} bps)`
-      const wide = group.filter((q) => gapBps(q.bound, q.ours) > 5)
-      // The Curve bound's known looseness (docs/solver-optimizer.md, open in issue 21): a wide gap
-      // is the bound's, not the plan's, when water-filling over the same pools pays no more than
-      // our plan and the same trade without CURVE quotes within 5 bps of its own bound. Printed,
-      // not failed; any other wide gap fails.
-      const withoutCurve = ALLOWED.filter((dex) => dex !== 'CURVE')
-      const curveBound: Quoted[] = []
-      for (const q of wide) {
-        if (q.waterfill > q.ours) continue
-        const without = await service.solver.quote({ ...q.request, allowedDexes: withoutCurve })
-        const bound = without.metadata.upperBound
-        if (bound !== undefined && gapBps(BigInt(bound), BigInt(without.expectedAmountOut)) <= 5) curveBound.push(q)
-      }
-      if (curveBound.length > 0)
-        console.log(`${hops}-hop gaps of the Curve bound (plans at least water-filling's):\n${curveBound.map(describe).join('\n')}`)
-      const over = wide.filter((q) => !curveBound.includes(q)).map((q) => ({ label: q.label, detail: describe(q) }))
+      const over = group.filter((q) => gapBps(q.bound, q.ours) > 5).map((q) => ({ label: q.label, detail: describe(q) }))
       const open = embeddedGapOpen.filter((label) => group.some((q) => q.label === label))
       assertOpenMisses({ misses: over, open, what: 'above 5 bps', exact: false })
     })

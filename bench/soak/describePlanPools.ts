@@ -1,4 +1,4 @@
-import type { PublicClient } from 'viem'
+import type { Address, PublicClient } from 'viem'
 import type { DexId } from '../../bindings/types.ts'
 import type { PoolRef } from '../../src/adapters/PoolAdapter.ts'
 import { presentAdapters } from '../../src/adapters/presentAdapters.ts'
@@ -13,6 +13,8 @@ export type DescribePlanPoolsParameters = {
   blockNumber: number
   /** The chain's block time, for clock-driven fees (read for the block after, as the market does). */
   blockTimeSec: number
+  /** The address the service quotes sampled venues as (its router): a CURVE CryptoSwap pool's `get_dy` is asked as it. */
+  executor?: Address
 }
 
 /**
@@ -31,6 +33,7 @@ export async function describePlanPools({
   poolIds,
   blockNumber,
   blockTimeSec,
+  executor,
 }: DescribePlanPoolsParameters): Promise<string[]> {
   const adapters = presentAdapters()
   const block = await client.getBlock({ blockNumber: BigInt(blockNumber) })
@@ -52,7 +55,7 @@ export async function describePlanPools({
     try {
       const adapter = adapters.get(dex)
       if (!adapter) throw new Error(`no adapter for ${dex}`)
-      chainState = (await adapter.readPool({ client, ref, blockNumber: BigInt(blockNumber), nextBlock })).input.state as Record<
+      chainState = (await adapter.readPool({ client, ref, blockNumber: BigInt(blockNumber), nextBlock, executor })).input.state as Record<
         string,
         unknown
       >

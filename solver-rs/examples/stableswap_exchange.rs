@@ -24,12 +24,7 @@ fn answer(line: &str) -> serde_json::Value {
         Ok(case) => case,
         Err(e) => return serde_json::json!({ "error": format!("bad case: {e}") }),
     };
-    let build = if case.pool.base.is_some() {
-        StableSwapPool::from_meta_wire
-    } else {
-        StableSwapPool::from_wire
-    };
-    let pool = match build(case.pool) {
+    let pool = match StableSwapPool::from_wire(case.pool) {
         Ok(pool) => pool,
         Err(e) => return serde_json::json!({ "error": e.to_string() }),
     };

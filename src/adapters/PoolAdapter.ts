@@ -53,6 +53,8 @@ export type PoolRef = {
   stable?: boolean
   /** CURVE only: the pool's coins in its order (lowercase), once read: a leg's `i` and `j` index them. */
   coins?: Address[]
+  /** CURVE only: a CryptoSwap pool's template (absent: StableSwap), `src/adapters/curveCrypto.ts`. */
+  curveTemplate?: 'twocrypto-ng'
   /** GYROSCOPE_ECLP only: the pool contract (its getters; `id` is its Vault pool id, `emitter` the Vault). */
   pool?: Address
   /** Prop AMMs: the contract a trade calls (PropSwap router, Tessera engine, or the venue), once read. WOOFI: the WooRouterV2. */
@@ -161,4 +163,6 @@ export type ConfiguredPool = {
   /** WOOFI: the WooRouterV2 its `woofi` leg calls, and the vault's base tokens (1 to 3). */
   router?: Address
   bases?: Address[]
+  /** CURVE: `twocrypto-ng` for a CryptoSwap pool (absent: StableSwap). */
+  template?: 'twocrypto-ng'
 }

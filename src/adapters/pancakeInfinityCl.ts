@@ -1,4 +1,5 @@
 import { type Address, decodeEventLog, getAddress, type Hex, numberToHex, parseAbi, toEventSelector, zeroAddress } from 'viem'
+import { pancakeInfinityClLegData } from './pancakeInfinityClLegData.ts'
 import { pancakeInfinityPoolId } from './poolKeys/pancakeInfinityPoolId.ts'
 import type { PancakeInfinityPoolKey } from './poolKeys/pancakeInfinityPoolKey.ts'
 import { AdapterError } from './errors.ts'
@@ -102,16 +103,6 @@ export const pancakeInfinityCl: PoolAdapter = {
   encodeLeg: (ref) => {
     const key = ref.infinityKey
     if (!key) throw new AdapterError(`PANCAKE_INFINITY_CL pool ${ref.id}: no pool key`)
-    return {
-      kind: 'pancake_infinity_cl',
-      poolKey: {
-        currency0: getAddress(key.currency0),
-        currency1: getAddress(key.currency1),
-        hooks: getAddress(key.hooks),
-        poolManager: getAddress(key.poolManager),
-        fee: key.fee,
-        parameters: key.parameters,
-      },
-    }
+    return pancakeInfinityClLegData(key)
   },
 }

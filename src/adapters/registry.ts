@@ -2,7 +2,7 @@ import type { DexId } from '../../bindings/types.ts'
 import { aerodromeCl } from './aerodromeCl.ts'
 import { aerodromeV2 } from './aerodromeV2.ts'
 import { alienBaseV3 } from './alienBaseV3.ts'
-import { curve } from './curve.ts'
+import { curveKinds } from './curveKinds.ts'
 import { dodoV2 } from './dodoV2.ts'
 import { gyroscopeEclp } from './gyroscopeEclp.ts'
 import { hydrex } from './hydrex.ts'
@@ -46,7 +46,7 @@ export const adapterRegistry: { readonly [K in DexId]: RegistryEntry } = {
   AERODROME_CL: { status: 'present', adapter: aerodromeCl },
   PANCAKE_V2: { status: 'present', adapter: pancakeV2 },
   PANCAKE_INFINITY_CL: { status: 'present', adapter: pancakeInfinityCl },
-  CURVE: { status: 'present', adapter: curve },
+  CURVE: { status: 'present', adapter: curveKinds },
   PROPSWAP: propAmm('PROPSWAP'),
   TESSERA: propAmm('TESSERA'),
   ELFOMOFI: propAmm('ELFOMOFI'),

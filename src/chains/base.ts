@@ -50,6 +50,9 @@ export const base: ChainConfig = {
     // DODO V2's DVMFactory (NewDVM). Its DSPFactory and DPPFactory are two more sources (notCovered
     // below). Addresses from third-party adapter configs (shared/research/dex-kinds.md), not DODO's docs.
     DODO_V2: { source: '0x0226fCE8c969604C3A0AD19c37d1FAFac73e13c2', fromBlock: 1_996_181n },
+    // Curve's twocrypto-ng factory (TwocryptoPoolDeployed names the pool; shared/research/dex-kinds.md).
+    // Its deployment block is not verified: scanned from the first DEX's on Base (UNIV3's).
+    CURVE: { source: '0xc9Fe0C63Af9A39402e8a5514f9c43Af0322b665F', fromBlock: 1_371_680n },
   },
   notCovered: [
     {
@@ -62,7 +65,7 @@ export const base: ChainConfig = {
     },
     {
       dex: 'CURVE',
-      what: "Curve pools: the real StableSwap-NG factory's PlainPoolDeployed names no pool address, so they are followed only as configured pools, and this config names none (docs/dex-kinds.md, CURVE)",
+      what: "Curve StableSwap pools: the real StableSwap-NG factory's PlainPoolDeployed names no pool address, so they are followed only as configured pools, and this config names none; twocrypto-ng pools are discovered, tricrypto-ng's are not priced (docs/dex-kinds.md, CURVE)",
     },
     {
       dex: 'WOOFI',

@@ -24,6 +24,8 @@ export type DevnetFile = {
   propAmms?: { venues: { dex: DexId; address: Address }[] }
   /** The seeded Curve pools: the NG ones are discovered from `factories.CURVE`, the legacy ones are followed as configured pools. */
   curve?: { pools: { pool: Address; template: 'ng' | 'legacy' | 'meta' }[] }
+  /** The seeded twocrypto-ng pools (`deployCurveCryptoMarket`): followed as configured CURVE pools of that template. */
+  curveCrypto?: { pools: { pool: Address }[] }
   /** The WOOFi vault (`deployWoofiMarket`): followed as a configured pool with its router and bases. */
   woofi?: { pool: Address; router: Address; bases: { token: Address }[] }
   accounts?: unknown[]
@@ -73,6 +75,9 @@ export function devnetChainConfig({ file, path = 'var/devnet.json' }: DevnetChai
   for (const { dex, address } of devnet.propAmms?.venues ?? []) if (adapterRegistry[dex]?.status === 'present') pools.push({ dex, address })
   // Legacy Curve pools have no factory here to announce them; meta pools are not priced (docs/dex-kinds.md, CURVE).
   for (const { pool, template } of devnet.curve?.pools ?? []) if (template === 'legacy') pools.push({ dex: 'CURVE', address: pool })
+  // CryptoSwap pools: `factories.CURVE` is the StableSwap factory, so their factory's
+  // TwocryptoPoolDeployed is not scanned here (one source a kind); they are listed instead.
+  for (const { pool } of devnet.curveCrypto?.pools ?? []) pools.push({ dex: 'CURVE', address: pool, template: 'twocrypto-ng' })
   const woofi = devnet.woofi
   if (woofi) pools.push({ dex: 'WOOFI', address: woofi.pool, router: woofi.router, bases: woofi.bases.map((b) => b.token) })
   return {

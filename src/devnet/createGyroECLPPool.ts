@@ -33,6 +33,7 @@ export type CreateGyroECLPPoolParameters = {
  *
  * @example
  * const { pool, poolId } = await createGyroECLPPool({ devnet, vault, tokens: [a, b], params, derived, swapFee: 10n ** 14n })
+ * // pool: the stand-in's address; poolId: the Vault's id of it, the address then 0x0002 (TWO_TOKEN) then the Vault's 10-byte pool nonce
  */
 export async function createGyroECLPPool({
   devnet,

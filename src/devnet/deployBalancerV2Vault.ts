@@ -16,7 +16,8 @@ export type DeployBalancerV2VaultReturnType = { vault: Address; authorizer: Addr
  * the pause window and buffer at the Vault's maxima (90 and 30 days), as deployed.
  *
  * @example
- * const { vault } = await deployBalancerV2Vault({ devnet, weth })
+ * const { vault, authorizer } = await deployBalancerV2Vault({ devnet, weth })
+ * // vault: Balancer's Vault at a fresh address, WETH() === weth, no pools yet; authorizer: its admin the devnet account
  */
 export async function deployBalancerV2Vault({ devnet, weth }: DeployBalancerV2VaultParameters): Promise<DeployBalancerV2VaultReturnType> {
   const authorizer = await deployContractAndWait({

@@ -37,6 +37,8 @@ const tokenAbi = parseAbi(['function mint(address, uint256)', 'function transfer
  *
  * @example
  * const { pools } = await deployDodoV2Market({ devnet, tokens: market.tokens })
+ * pools.map((p) => `${p.kind} ${p.name}`)
+ * // → ['DVM WETH/USDC', 'DSP USDC/USDbC', 'DSP DAI/USDC', 'DPP cbETH/WETH']
  */
 export async function deployDodoV2Market({
   devnet,

@@ -46,6 +46,7 @@ type Spec = {
  *
  * @example
  * const { vault, pools } = await deployGyroECLPMarket({ devnet, tokens: market.tokens })
+ * pools.map((p) => p.name) // → ['USDC/USDbC', 'WETH/USDC', 'wstETH/WETH', 'cbETH/wstETH'], each with its Vault poolId
  */
 export async function deployGyroECLPMarket({
   devnet,

@@ -52,6 +52,7 @@ const LN_TICK = Math.log(1.0001)
  *
  * @example
  * const { pools } = await deployMaverickV2Market({ devnet, tokens: market.tokens })
+ * pools.map((p) => p.name) // → ['WETH/USDC', 'USDC/USDbC', 'cbETH/WETH'], each with its tickSpacing, activeTick and fees
  */
 export async function deployMaverickV2Market({
   devnet,

@@ -35,6 +35,7 @@ export type DeployWoofiReturnType = {
  *
  * @example
  * const { pool, oracle, router } = await deployWoofi({ devnet, quoteToken: usdc, baseTokens: [weth], weth, feedAnswers: [1n * 10n ** 8n, 3000n * 10n ** 8n] })
+ * // three addresses, wired: pool.wooracle() === oracle, router.wooPool() === pool; no reserves, fee rates or prices set yet
  */
 export async function deployWoofi({
   devnet,

@@ -44,6 +44,7 @@ const tokenAbi = parseAbi(['function mint(address, uint256)', 'function approve(
  *
  * @example
  * const { router, bases } = await deployWoofiMarket({ devnet, tokens: market.tokens })
+ * bases.map((b) => [b.symbol, b.price]) // → [['WETH', 300000000000n], ['cbBTC', 6000000000000n], ['cbETH', 330000000000n]] (USDC per token, 8 decimals)
  */
 export async function deployWoofiMarket({ devnet, tokens }: DeployWoofiMarketParameters): Promise<DeployWoofiMarketReturnType> {
   const { WooPPV2, WooracleV2_2 } = loadStandInArtifacts({ protocol: 'woofi' })

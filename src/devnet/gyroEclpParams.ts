@@ -23,6 +23,8 @@ const P = 10n ** 60n
  *
  * @example
  * const { params, derived } = gyroEclpParams({ alpha: '0.998', beta: '1.002', peg: '1', lambda: '4000' })
+ * // params: { alpha: 998000000000000000n, beta: 1002000000000000000n, c: 707106781186547524n, s: 707106781186547524n, lambda: 4000000000000000000000n }
+ * // derived.dSq: 99999999999999999886624093342106115200n (just under 1e38: the rounded rotation's square norm)
  */
 export function gyroEclpParams({ alpha, beta, peg, lambda }: GyroEclpParamsParameters): {
   params: GyroEclpParams

@@ -14,6 +14,7 @@ export type BalancerV2ArtifactName = 'Vault' | 'Authorizer'
  *
  * @example
  * const { abi, bytecode } = loadBalancerV2Artifact({ name: 'Vault' })
+ * // abi: the Vault's 40 entries (swap, joinPool, registerPool, …); bytecode: '0x6101806040…', its creation code as published
  */
 export function loadBalancerV2Artifact({ name }: { name: BalancerV2ArtifactName }): ContractArtifact {
   const { root } = compiledContractsPath()

@@ -481,6 +481,22 @@ export function createMarketState({
   }
 
   /** The report of a refresh that applied nothing (the node lagging, or no new block). */
+  /** What a step read, as its report lists it (each list sorted). */
+  const readsOf = (step: {
+    fromBlock: bigint
+    toBlock: bigint
+    changed: ReadonlyMap<string, unknown>
+    always: string[]
+    discovered: PoolRef[]
+    ids: Set<string>
+  }): Pick<RefreshReport, 'fromBlock' | 'toBlock' | 'changed' | 'alwaysRefreshed' | 'discovered' | 'reread'> => ({
+    fromBlock: step.fromBlock,
+    toBlock: step.toBlock,
+    changed: [...step.changed.keys()].sort(),
+    alwaysRefreshed: step.always.sort(),
+    discovered: step.discovered.map((r) => r.id).sort(),
+    reread: [...step.ids].sort(),
+  })
   const unchanged = (fromBlock: bigint, toBlock: bigint, started: number): RefreshReport => ({
     fromBlock,
     toBlock,
@@ -553,12 +569,7 @@ export function createMarketState({
     for (const ref of recheck) if (![...heldOut.values()].some((pools) => pools.has(ref.id))) follow(ref)
     saveCursors(at.number)
     const report = {
-      fromBlock,
-      toBlock: at.number,
-      changed: [...changed.keys()].sort(),
-      alwaysRefreshed: always.sort(),
-      discovered: discovered.map((r) => r.id).sort(),
-      reread: [...ids].sort(),
+      ...readsOf({ fromBlock, toBlock: at.number, changed, always, discovered, ids }),
       ...applied,
       durationMs: now() - started,
     }
@@ -597,12 +608,7 @@ export function createMarketState({
       const applied = await apply(refs, at)
       saveCursors(at.number)
       return {
-        fromBlock,
-        toBlock: at.number,
-        changed: [...changed.keys()].sort(),
-        alwaysRefreshed: always.sort(),
-        discovered: discovered.map((r) => r.id).sort(),
-        reread: [...ids].sort(),
+        ...readsOf({ fromBlock, toBlock: at.number, changed, always, discovered, ids }),
         ...applied,
         reorg: { commonAncestor: ancestor?.number, droppedFrom, rebuilt: !ancestor },
         durationMs: now() - started,

@@ -18,6 +18,7 @@ export type RpcBudget = <T>(call: () => Promise<T>) => Promise<T>
  * @example
  * const budget = createRpcBudget({ callsPerSecond: 25, maxInFlight: 4 })
  * const logs = await budget(() => client.request({ method: 'eth_getLogs', params }))
+ * // → the call's own answer; 100 calls asked at once start 40 ms apart (25 a second), never more than 4 running
  */
 export function createRpcBudget({ callsPerSecond, maxInFlight, now = Date.now }: CreateRpcBudgetParameters): RpcBudget {
   if (!Number.isInteger(maxInFlight) || maxInFlight < 1) throw new RangeError('createRpcBudget: maxInFlight must be an integer >= 1')

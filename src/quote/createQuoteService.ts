@@ -3,8 +3,6 @@ import { SolverError } from '../../bindings/errors.ts'
 import type { DexId, Solver, SolverPlan, SolverQuoteRequest } from '../../bindings/types.ts'
 import type { MarketState } from '../market/createMarketState.ts'
 import { MarketStaleError } from '../market/errors.ts'
-import { applyIntegratorFee } from './applyIntegratorFee.ts'
-import { buildRoutePlan } from './buildRoutePlan.ts'
 import { estimatePlanGas } from './estimatePlanGas.ts'
 import { wrapNativePlan } from './wrapNativePlan.ts'
 import { InvalidQuoteRequestError, NoRouteError, QuoteMarketStaleError } from './errors.ts'
@@ -13,14 +11,16 @@ import { isNativeSentinel } from './isNativeSentinel.ts'
 import type { QuoteRequest, QuoteRoutePlan } from './quoteTypes.ts'
 import { SOLVER_DEFAULT_MAX_HOPS, SOLVER_MAX_HOPS } from './solverHopLimits.ts'
 import { createQuoteRequestCheck } from './checkQuoteRequest.ts'
-import { type RequotedPlan, requoteSampledLegs, type SampledQuotes, sampledLegAsks, type SampledVenue } from './requoteSampledLegs.ts'
 import type { PropAmmQuoteAsk } from '../adapters/propAmm/propAmmQuotesAsExecutor.ts'
-import { propAmmDexIds } from '../adapters/propAmm/propAmmDexIds.ts'
-import { propAmmMarginBps } from '../adapters/propAmm/propAmmMarginBps.ts'
 import { SOLVER_DEFAULT_TIME_BUDGET_MS } from './solverTimeBudget.ts'
+import type { SampledQuotes } from './requoteSampledLegs.ts'
+import { assembleRoutePlan } from './assembleRoutePlan.ts'
+import { requoteSolvedPlan } from './requoteSolvedPlan.ts'
+import { solveOnSettledBlock } from './solveOnSettledBlock.ts'
 
 export type CreateQuoteServiceParameters = {
-  solver: Pick<Solver, 'quote'>
+  /** `simulate` (when given) prices the pool legs after a re-quoted sampled leg exactly (`legsToResimulate`). */
+  solver: Pick<Solver, 'quote'> & Partial<Pick<Solver, 'simulate'>>
   /**
    * With `isSettled` and `freshness`, a plan solved across a reorg that dropped its block is solved
    * again within what is left of the time budget (never served on a dropped block); with `feesAt`,
@@ -79,26 +79,13 @@ export function createQuoteService({
 }: CreateQuoteServiceParameters): QuoteService {
   const wethAddress = getAddress(weth)
   const checkQuoteRequest = createQuoteRequestCheck({ chainId, weth: wethAddress, router: getAddress(router) })
-  const marketMovedPast = (plan: SolverPlan) => {
-    const head = market.freshness?.().blockNumber
-    return head !== undefined && plan.blockNumber !== null && head > BigInt(plan.blockNumber)
-  }
-  /** The plan's sampled legs asked again (`requoteSampled`), its amounts and minimums derived from the answers. */
-  const requote = async (plan: SolverPlan, slippageBps: number): Promise<RequotedPlan> => {
-    const venueOf = sampledVenuesOf(plan, market.pools)
-    const asks = sampledLegAsks(plan, venueOf.venue)
-    const quotes: SampledQuotes =
-      asks.length === 0
-        ? { blockNumber: undefined, amounts: [] }
-        : requoteSampled
-          ? await requoteSampled(asks)
-          : {
-              blockNumber: undefined,
-              amounts: plan.routes.flatMap((r) => r.legs.filter((l) => venueOf.venue(l.poolId)).map((l) => BigInt(l.amountOut))),
-            }
-    const requoted = requoteSampledLegs({ solved: plan, venueOf: venueOf.venue, quotes, slippageBps })
-    requoted.refused.push(...venueOf.missing)
-    return requoted
+  const assertFresh = () => {
+    try {
+      market.assertFresh()
+    } catch (error) {
+      if (error instanceof MarketStaleError) throw new QuoteMarketStaleError({ message: error.message, cause: error })
+      throw error
+    }
   }
   return {
     router: getAddress(router),
@@ -109,25 +96,7 @@ export function createQuoteService({
       const r = checkQuoteRequest(request)
       const budgetMs = r.timeBudgetMs ?? defaultTimeBudgetMs
       const budgetLeftMs = () => Math.floor(startedAt + budgetMs - now())
-      const nativeIn = isNativeSentinel(r.tokenIn)
-      const nativeOut = isNativeSentinel(r.tokenOut)
-      const tokenIn = nativeIn ? wethAddress : checksumAddress(r.tokenIn)
-      const tokenOut = nativeOut ? wethAddress : checksumAddress(r.tokenOut)
-      // ETH to WETH or back: the router's own wrap or unwrap, a plan of no routes (no pool, no solve).
-      const wrap = tokenIn === tokenOut && nativeIn !== nativeOut
-      if (tokenIn === tokenOut && !wrap) {
-        // No route leads from a token to itself: a market answer, like any other pair without a path
-        // (the schema cannot compare two fields, so this is not a validation error).
-        throw new NoRouteError({ message: 'tokenOut: must differ from tokenIn' })
-      }
-      const assertFresh = () => {
-        try {
-          market.assertFresh()
-        } catch (error) {
-          if (error instanceof MarketStaleError) throw new QuoteMarketStaleError({ message: error.message, cause: error })
-          throw error
-        }
-      }
+      const { tokenIn, tokenOut, nativeIn, nativeOut, wrap } = resolvePair(r, wethAddress)
       assertFresh()
       if (wrap) return quoteWrap({ request: r, nativeIn, chainId, weth: wethAddress, router, market, getGasPriceWei })
       if (r.allowedDexes)
@@ -152,140 +121,68 @@ export function createQuoteService({
         allowedDexes: r.allowedDexes,
         gasPriceWei: gasPriceWei.toString(),
       }
-      // The solver's budget is what is left of the quote's (at least its 1 ms floor: a quote whose
-      // waits took it all still gets the plan the solver makes with no time, never a refusal).
       const solve = async (timeBudgetMs: number): Promise<SolverPlan> => {
         try {
           return await solver.quote({ ...solverRequest, timeBudgetMs })
         } catch (error) {
-          const e = SolverError.from(error)
-          if (e.kind === 'no route') throw new NoRouteError({ message: noRouteMessage(e.detail, r, wethAddress), cause: e })
-          if (e.kind === 'invalid input') throw new InvalidQuoteRequestError({ field: e.field ?? 'request', message: e.detail, cause: e })
-          throw e
+          throw quoteErrorOf(error, r, wethAddress)
         }
       }
-      // A reorg detected while the solve ran may have dropped the block it priced. A plan whose
-      // block every such reorg kept (only later blocks were dropped) is served as solved; otherwise
-      // it is solved again on the market's new head, only within what is left of the budget and
-      // only once the market has handled the reorg (until then it is refused, 503, like any quote
-      // during a reorg); twice in a row, refused rather than served on a dropped block.
-      let solved: SolverPlan | undefined
-      for (let attempt = 0; solved === undefined; attempt++) {
-        const leftMs = budgetLeftMs()
-        if (attempt > 0) {
-          if (attempt === 2) {
-            const reason = 'the chain reorganised during the solve twice: the plan could not be priced on a settled block'
-            throw new QuoteMarketStaleError({ message: reason, publicReason: reason })
-          }
-          if (leftMs < 1) {
-            const reason = `a reorg dropped the block the plan was priced on during the solve, and the time budget of ${budgetMs} ms left no time to solve again: ask again`
-            throw new QuoteMarketStaleError({ message: reason, publicReason: reason })
-          }
-          assertFresh()
-        }
-        const reorgs = market.freshness?.().reorgs ?? 0
-        const plan = await solve(Math.max(1, leftMs))
-        const priced = plan.blockNumber === null ? undefined : BigInt(plan.blockNumber)
-        if (!market.isSettled || market.isSettled(reorgs, priced)) solved = plan
-      }
-      // Sampled venues re-price every block: they are asked again at the plan's sizes, and the plan
-      // uses their answers. A venue that now refuses, or pays less than its sampled curve said, is
-      // solved around once if the market has moved to a later block meanwhile (its new samples, or
-      // its exclusion, are in); a venue refusing still then makes the quote 503 (docs/prop-amms.md).
-      let requoted = await requote(solved, r.slippageBps)
-      if ((requoted.refused.length > 0 || requoted.short.length > 0) && marketMovedPast(solved) && budgetLeftMs() >= 1) {
-        const reorgsBefore = market.freshness?.().reorgs ?? 0
-        const again = await solve(Math.max(1, budgetLeftMs()))
-        if (!market.isSettled || market.isSettled(reorgsBefore, again.blockNumber === null ? undefined : BigInt(again.blockNumber))) {
-          solved = again
-          requoted = await requote(solved, r.slippageBps)
-        }
-      }
-      if (requoted.refused.length > 0) {
-        const reason = `a prop AMM venue re-priced away since block ${solved.blockNumber}: ${requoted.refused.map((v) => `${v.dex} ${v.poolId} refuses ${v.amountIn} in`).join('; ')}; ask again`
-        throw new QuoteMarketStaleError({ message: reason, publicReason: reason })
-      }
-      solved = requoted.plan
-      // The solver answers the block its market was at for this very solve: the plan's promise.
-      const blockNumber = solved.blockNumber
-      if (blockNumber === null) throw new QuoteMarketStaleError({ message: 'the solver holds no block snapshot' })
-      const feeBps = r.feeBps ?? 0
-      const { feeAmount, amountOut, minAmountOut } = applyIntegratorFee({
-        totalOut: BigInt(solved.expectedAmountOut),
-        feeBps,
-        slippageBps: r.slippageBps,
-      })
-      if (amountOut === 0n && feeAmount > 0n) {
-        // Only a 100 % fee takes everything (the fee is floored); the HTTP layer's cap refuses it first.
-        throw new InvalidQuoteRequestError({
-          field: 'feeBps',
-          message: `${feeBps} bps takes the whole output (${feeAmount} of ${tokenOut}): the recipient would receive nothing`,
-        })
-      }
-      if (amountOut === 0n)
-        throw new NoRouteError({
-          message: `the amount is too small: the best route pays nothing of ${tokenOut} for amountIn ${r.amountIn}`,
-        })
-
-      const plan = buildRoutePlan({
+      const solved = await solveOnSettledBlock({ solve, market, budgetMs, budgetLeftMs, assertFresh })
+      const requoted = await requoteSolvedPlan({
         solved,
-        blockNumber,
+        slippageBps: r.slippageBps,
+        market,
+        requoteSampled,
+        simulate: solver.simulate?.bind(solver),
+        solve,
+        budgetLeftMs,
+      })
+      return assembleRoutePlan({
+        solved: requoted.plan,
+        sampledLegs: requoted.sampledLegs,
         request: r,
+        tokenOut,
         chainId,
+        router,
         amountIn,
         maxHopsSearched,
         nativeIn,
         nativeOut,
-        fee: { feeBps, feeAmount, amountOut, minAmountOut },
-        encodeLeg: (poolId, direction) => market.encodeLeg(poolId, direction),
-      })
-      if (requoted.sampledLegs.length > 0) plan.metadata.sampledLegs = requoted.sampledLegs
-      plan.gasEstimate = estimatePlanGas({
-        plan,
-        solved,
-        taker: r.taker,
-        router,
-        chainId,
         gasPriceWei,
-        l1: market.feesAt?.(blockNumber)?.l1,
+        market,
       })
-      return plan
     },
   }
 }
 
 /**
- * The prop AMM venues a plan's legs trade on, from the market's pools: each one's kind, entry
- * contract and margin, and whether the solver priced it by samples (LUNARBASE is priced exactly, but
- * its operator re-prices it too: it is re-quoted all the same, docs/prop-amms.md). A prop AMM leg whose venue has left the market since the solve (paused
- * or stale at the newer block) is `missing`: refused, as if its venue had refused the re-quote.
+ * The tokens the solver routes (the native sentinel as WETH) and whether the pair is the router's
+ * own wrap or unwrap (ETH to WETH or back: a plan of no routes, no pool, no solve).
  */
-function sampledVenuesOf(
-  plan: SolverPlan,
-  pools: MarketState['pools'],
-): { venue: (poolId: string) => SampledVenue | undefined; missing: RequotedPlan['refused'] } {
-  const isProp = (dex: DexId): dex is SampledVenue['dex'] => (propAmmDexIds as readonly DexId[]).includes(dex)
-  const propLegs = plan.routes.flatMap((r) => r.legs).filter((leg) => isProp(leg.dex))
-  const venues = new Map<string, SampledVenue>()
-  if (propLegs.length === 0) return { venue: () => undefined, missing: [] }
-  const ids = new Set(propLegs.map((leg) => leg.poolId))
-  for (const { ref, input } of pools()) {
-    if (!ids.has(ref.id) || !isProp(ref.dex) || !ref.entry) continue
-    const { state } = input
-    if (state.model === 'sampled')
-      venues.set(ref.id, { dex: ref.dex, entry: getAddress(ref.entry), marginBps: state.marginBps, sampled: true })
-    else if (state.model === 'lunarbase')
-      venues.set(ref.id, {
-        dex: ref.dex,
-        entry: getAddress(ref.entry),
-        marginBps: ref.marginBps ?? propAmmMarginBps[ref.dex],
-        sampled: false,
-      })
+function resolvePair(
+  request: QuoteRequest,
+  weth: Address,
+): { tokenIn: Address; tokenOut: Address; nativeIn: boolean; nativeOut: boolean; wrap: boolean } {
+  const nativeIn = isNativeSentinel(request.tokenIn)
+  const nativeOut = isNativeSentinel(request.tokenOut)
+  const tokenIn = nativeIn ? weth : checksumAddress(request.tokenIn)
+  const tokenOut = nativeOut ? weth : checksumAddress(request.tokenOut)
+  const wrap = tokenIn === tokenOut && nativeIn !== nativeOut
+  if (tokenIn === tokenOut && !wrap) {
+    // No route leads from a token to itself: a market answer, like any other pair without a path
+    // (the schema cannot compare two fields, so this is not a validation error).
+    throw new NoRouteError({ message: 'tokenOut: must differ from tokenIn' })
   }
-  const missing = propLegs
-    .filter((leg) => !venues.has(leg.poolId))
-    .map((leg) => ({ poolId: leg.poolId, dex: leg.dex as SampledVenue['dex'], amountIn: leg.amountIn }))
-  return { venue: (poolId) => venues.get(poolId), missing }
+  return { tokenIn, tokenOut, nativeIn, nativeOut, wrap }
+}
+
+/** A solver error as the quote's: no route (404, with what the request narrowed), invalid input (400, its field); others as they are. */
+function quoteErrorOf(error: unknown, request: QuoteRequest, weth: Address): Error {
+  const e = SolverError.from(error)
+  if (e.kind === 'no route') return new NoRouteError({ message: noRouteMessage(e.detail, request, weth), cause: e })
+  if (e.kind === 'invalid input') return new InvalidQuoteRequestError({ field: e.field ?? 'request', message: e.detail, cause: e })
+  return e
 }
 
 /** The plan of a wrap or an unwrap (`wrapNativePlan`) at the market's block, gas-priced as any plan. */

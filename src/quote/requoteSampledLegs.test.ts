@@ -3,7 +3,7 @@ import { test } from 'vitest'
 import type { Address } from 'viem'
 import type { DexId, SolverLeg, SolverPlan } from '../../bindings/types.ts'
 import { createSeedPrng } from '../devnet/seed/createSeedPrng.ts'
-import { requoteSampledLegs, sampledLegAsks, type SampledVenue } from './requoteSampledLegs.ts'
+import { legsToResimulate, requoteSampledLegs, sampledLegAsks, type SampledVenue } from './requoteSampledLegs.ts'
 
 // The re-quote's arithmetic on hand-made plans (no chain, no solver): the plan takes the venues'
 // quoted amounts, and each leg's minOut holds for any re-pricing within the venue's margin.
@@ -136,4 +136,90 @@ test('every leg pays its minOut whenever the venue re-prices within its margin (
     assert.ok(cpmm(paid) >= BigInt(pool.minOut), `trial ${trial}: the pool's ${cpmm(paid)} is under its minOut ${pool.minOut}`)
     if (paid === q) assert.equal(cpmm(paid) >= BigInt(plan.expectedAmountOut), true)
   }
+})
+
+test('pool legs after a sampled leg: simulated at their new input they make the route exact; a pool another leg trades keeps the lower bound', () => {
+  // prop1 then pool1 then pool2 (pool2 also on the second route: not re-simulated).
+  const solved = planOf([
+    [leg('prop1', A, B, 1_000n, 2_000n), leg('pool1', B, C, 2_000n, 4_000n), leg('pool2', C, A, 4_000n, 900n)],
+    [leg('pool2', C, A, 100n, 20n)],
+  ])
+  const quotes = { blockNumber: 101n, amounts: [2_100n] }
+  const first = requoteSampledLegs({ solved, venueOf, quotes, slippageBps: 50 })
+  const exactOuts = new Map()
+  const pending = legsToResimulate({ solved, requoted: first.plan, venueOf, exactOuts })
+  assert.deepEqual(
+    pending.map((p) => [p.key, p.poolId, p.amountIn]),
+    [['0:1', 'pool1', 2_100n]],
+  )
+  exactOuts.set('0:1', { amountIn: 2_100n, amountOut: 4_190n })
+  const second = requoteSampledLegs({ solved, venueOf, quotes, slippageBps: 50, exactOuts })
+  assert.equal(second.plan.routes[0].legs[1].amountOut, '4190', 'the simulated output, not the planned 4,000')
+  assert.deepEqual(legsToResimulate({ solved, requoted: second.plan, venueOf, exactOuts }), [], 'pool2 is traded twice: kept')
+  assert.equal(second.plan.routes[0].legs[2].amountOut, '900', 'its planned output: a lower bound')
+  // A refused simulation keeps the lower bound and is not asked again.
+  const refused = new Map([['0:1', { amountIn: 2_100n, amountOut: undefined }]])
+  const third = requoteSampledLegs({ solved, venueOf, quotes, slippageBps: 50, exactOuts: refused })
+  assert.equal(third.plan.routes[0].legs[1].amountOut, '4000')
+  assert.deepEqual(legsToResimulate({ solved, requoted: third.plan, venueOf, exactOuts: refused }), [])
+})
+
+test('a venue traded twice in one direction is asked at its running input: the second leg pays the difference', () => {
+  const solved = planOf([
+    [leg('prop1', A, B, 1_000n, 2_000n)],
+    [leg('pool1', A, C, 500n, 900n), leg('prop1', C, B, 900n, 1_700n)],
+    [leg('prop1', A, B, 600n, 1_150n)],
+  ])
+  // prop1 A→B twice (1,000 then 600: asked at 1,000 and 1,600); C→B is another run.
+  assert.deepEqual(
+    sampledLegAsks(solved, venueOf).map((a) => a.amountIn),
+    [1_000n, 900n, 1_600n],
+  )
+  const { plan, refused } = requoteSampledLegs({
+    solved,
+    venueOf,
+    quotes: { blockNumber: 101n, amounts: [2_004n, 1_702n, 3_160n] },
+    slippageBps: 50,
+  })
+  assert.deepEqual(
+    plan.routes.map((r) => r.amountOut),
+    ['2004', '1702', '1156'],
+  )
+  assert.deepEqual(refused, [])
+  // The first leg of the run refused: the second is refused too.
+  const again = requoteSampledLegs({
+    solved,
+    venueOf,
+    quotes: { blockNumber: 101n, amounts: [undefined, 1_702n, 3_160n] },
+    slippageBps: 50,
+  })
+  assert.deepEqual(
+    again.refused.map((r) => r.amountIn),
+    ['1000', '600'],
+  )
+  // The run's total pays less than its first leg alone (past the venue's inventory): the second leg
+  // is refused, and no leg's minOut goes below 0.
+  const less = requoteSampledLegs({
+    solved,
+    venueOf,
+    quotes: { blockNumber: 101n, amounts: [2_004n, 1_702n, 1_990n] },
+    slippageBps: 50,
+  })
+  assert.deepEqual(
+    less.refused.map((r) => r.amountIn),
+    ['600'],
+  )
+  for (const route of less.plan.routes) for (const l of route.legs) assert.ok(BigInt(l.minOut) >= 0n, `minOut ${l.minOut}`)
+})
+
+test('more input than planned into a pool another route trades later: the later leg is lowered by the most the earlier one took extra', () => {
+  const solved = planOf([[leg('prop1', A, B, 1_000n, 2_000n), leg('pool1', B, C, 2_000n, 4_000n)], [leg('pool1', B, C, 1_000n, 1_900n)]])
+  const { plan } = requoteSampledLegs({ solved, venueOf, quotes: { blockNumber: 101n, amounts: [2_100n] }, slippageBps: 50 })
+  // 100 more B into pool1 took at most 4,000 · 100 / 2,000 = 200 more C: the second route's leg pays at least 1,900 − 200.
+  assert.deepEqual(
+    plan.routes.map((r) => r.amountOut),
+    ['4000', '1700'],
+  )
+  assert.equal(plan.routes[1].legs[0].minOut, ((1_700n * 9_950n) / 10_000n).toString())
+  assert.equal(plan.expectedAmountOut, '5700')
 })

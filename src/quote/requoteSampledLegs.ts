@@ -1,16 +1,17 @@
 import { type Address, getAddress } from 'viem'
 import type { SolverPlan, SolverRoute } from '../../bindings/types.ts'
 import type { PropAmmQuoteAsk } from '../adapters/propAmm/propAmmQuotesAsExecutor.ts'
-import type { PropAmmDexId } from '../adapters/propAmm/propAmmDexIds.ts'
+import type { QuotedDexId } from '../adapters/propAmm/propAmmQuoteCall.ts'
 
 const BPS = 10_000n
 
 /**
- * A prop AMM venue of the market as the re-quote needs it: its kind, the contract to ask, its margin,
- * and whether the solver priced it by samples (`sampled: false`: LUNARBASE's exact model, still
- * re-quoted because its operator re-prices it every block; not listed in `sampledLegs`).
+ * A prop AMM venue (or a CURVE CryptoSwap pool, `coins` its coins in its order) of the market as the
+ * re-quote needs it: its kind, the contract to ask, its margin, and whether the solver priced it by
+ * samples (`sampled: false`: LUNARBASE's exact model, still re-quoted because its operator
+ * re-prices it every block; not listed in `sampledLegs`).
  */
-export type SampledVenue = { dex: PropAmmDexId; entry: Address; marginBps: number; sampled: boolean }
+export type SampledVenue = { dex: QuotedDexId; entry: Address; marginBps: number; sampled: boolean; coins?: readonly Address[] }
 
 /** The venues' answers to a re-quote: the block they were read at, one amount per ask (undefined: refused). */
 export type SampledQuotes = { blockNumber: bigint | undefined; amounts: (bigint | undefined)[] }
@@ -21,7 +22,7 @@ export type SampledLegMetadata = {
   route: number
   leg: number
   poolId: string
-  dex: PropAmmDexId
+  dex: QuotedDexId
   /** The venue's margin: what its leg's `minOut` leaves for a re-pricing (docs/prop-amms.md). */
   marginBps: number
   /** What the solver's sampled curve paid for the leg's input, the margin floored off. */
@@ -37,27 +38,38 @@ export type RequotedPlan = {
   plan: SolverPlan
   sampledLegs: SampledLegMetadata[]
   /** Sampled legs whose venue now refuses the leg's input (its view reverted or pays nothing). */
-  refused: { poolId: string; dex: PropAmmDexId; amountIn: string }[]
+  refused: { poolId: string; dex: QuotedDexId; amountIn: string }[]
   /** Sampled legs whose venue now pays less than the solver's sampled amount (the margin already off); exact legs, less than the solver's amount less the margin. */
-  short: { poolId: string; dex: PropAmmDexId; sampledOut: string; quotedOut: string }[]
+  short: { poolId: string; dex: QuotedDexId; sampledOut: string; quotedOut: string }[]
 }
 
-/** The asks of a plan's sampled legs, in the order `requoteSampledLegs` expects their answers. */
+/** A venue's legs in one direction are one run of input along its curve: keyed by venue and input token. */
+const runKey = (leg: { poolId: string; tokenIn: string }) => `${leg.poolId}:${leg.tokenIn.toLowerCase()}`
+
+/**
+ * The asks of a plan's sampled legs, in the order `requoteSampledLegs` expects their answers. A
+ * venue that a plan trades more than once in the same direction is asked at the running sum of its
+ * legs' inputs (in execution order: routes in turn, legs in turn), so a later leg is priced after the
+ * earlier ones, as the solver's sampled model prices it: its amount is the difference of two answers.
+ */
 export function sampledLegAsks(plan: SolverPlan, venueOf: (poolId: string) => SampledVenue | undefined): PropAmmQuoteAsk[] {
+  const runIn = new Map<string, bigint>()
   return plan.routes.flatMap((route) =>
     route.legs.flatMap((leg) => {
       const venue = venueOf(leg.poolId)
-      return venue
-        ? [
-            {
-              dex: venue.dex,
-              entry: venue.entry,
-              tokenIn: getAddress(leg.tokenIn),
-              tokenOut: getAddress(leg.tokenOut),
-              amountIn: BigInt(leg.amountIn),
-            },
-          ]
-        : []
+      if (!venue) return []
+      const amountIn = (runIn.get(runKey(leg)) ?? 0n) + BigInt(leg.amountIn)
+      runIn.set(runKey(leg), amountIn)
+      return [
+        {
+          dex: venue.dex,
+          entry: venue.entry,
+          tokenIn: getAddress(leg.tokenIn),
+          tokenOut: getAddress(leg.tokenOut),
+          amountIn,
+          ...(venue.coins ? { coins: venue.coins } : {}),
+        },
+      ]
     }),
   )
 }
@@ -86,17 +98,27 @@ export function requoteSampledLegs({
   venueOf,
   quotes,
   slippageBps,
+  exactOuts,
 }: {
   solved: SolverPlan
   venueOf: (poolId: string) => SampledVenue | undefined
   quotes: SampledQuotes
   slippageBps: number
+  /**
+   * Exact outputs of pool legs after a sampled leg at their new input (`legsToResimulate`, keyed
+   * `route:leg`): used where the input matches, instead of the scaled lower bound.
+   */
+  exactOuts?: ReadonlyMap<string, ExactLegOut>
 }): RequotedPlan {
   const keep = BPS - BigInt(slippageBps)
   const sampledLegs: SampledLegMetadata[] = []
   const refused: RequotedPlan['refused'] = []
   const short: RequotedPlan['short'] = []
   let asked = 0
+  const runOut = new Map<string, bigint | undefined>()
+  // By pool and input token: how much more output earlier legs may have taken than the plan says.
+  const pushedOut = new Map<string, bigint>()
+  const seen = new Set<string>()
   const routes: SolverRoute[] = solved.routes.map((route, r) => {
     let input = BigInt(route.amountIn) // what this leg is now expected to receive
     let floor = input // the least it receives with every venue before it re-priced within its margin
@@ -107,9 +129,18 @@ export function requoteSampledLegs({
       let out: bigint
       let low: bigint
       if (venue) {
-        const quoted = quotes.amounts[asked++]
-        if (quoted === undefined || quoted === 0n) refused.push({ poolId: leg.poolId, dex: venue.dex, amountIn: leg.amountIn })
-        const q = quoted ?? 0n
+        // The answer is for the venue's run of input so far (`sampledLegAsks`): this leg's is the
+        // difference; a leg after a refused one of the same run is refused too.
+        const key = runKey(leg)
+        const [earlier, wasSeen] = [runOut.get(key), seen.has(key)]
+        const answer = quotes.amounts[asked++]
+        runOut.set(key, answer)
+        seen.add(key)
+        const quoted = answer === undefined || (wasSeen && earlier === undefined) ? undefined : answer - (earlier ?? 0n)
+        // A venue that pays nothing for this leg's input, or less for the run with it than without
+        // (a difference at or below 0: past its inventory or limit), refuses the leg.
+        if (quoted === undefined || quoted <= 0n) refused.push({ poolId: leg.poolId, dex: venue.dex, amountIn: leg.amountIn })
+        const q = quoted !== undefined && quoted > 0n ? quoted : 0n
         // A sampled estimate has the margin off already; an exact one is short once the venue moved by more than its margin.
         const enough = venue.sampled ? plannedOut : (plannedOut * (BPS - BigInt(venue.marginBps))) / BPS
         if (q < enough) short.push({ poolId: leg.poolId, dex: venue.dex, sampledOut: leg.amountOut, quotedOut: q.toString() })
@@ -128,8 +159,20 @@ export function requoteSampledLegs({
         low = (scaledOut(out, input, floor) * (BPS - BigInt(venue.marginBps))) / BPS
         sampledBefore = true
       } else {
-        out = scaledOut(plannedOut, plannedIn, input)
+        const exact = exactOuts?.get(`${r}:${l}`)
+        out = exact?.amountOut !== undefined && exact.amountIn === input ? exact.amountOut : scaledOut(plannedOut, plannedIn, input)
         low = scaledOut(out, input, floor)
+        // Earlier legs of the plan that put more into this pool than planned (after a re-quoted
+        // sampled leg) took at most `pushedOut` more of its output this way: this leg loses at most that.
+        const key = runKey(leg)
+        const loss = pushedOut.get(key) ?? 0n
+        if (loss > 0n) {
+          out = out > loss ? out - loss : 0n
+          low = low > loss ? low - loss : 0n
+          sampledBefore = true
+        }
+        // More input than planned: its extra output is at most plannedOut · extra / plannedIn (concave, 0 at 0).
+        if (input > plannedIn && plannedIn > 0n) pushedOut.set(key, loss + (plannedOut * (input - plannedIn) + plannedIn - 1n) / plannedIn)
       }
       const next = sampledBefore
         ? { ...leg, amountIn: input.toString(), amountOut: out.toString(), minOut: ((low * keep) / BPS).toString() }
@@ -147,6 +190,47 @@ export function requoteSampledLegs({
     refused,
     short,
   }
+}
+
+/** A pool leg's exact output at `amountIn` (the solver's `simulate`); `amountOut` undefined: it refused, keep the lower bound. */
+export type ExactLegOut = { amountIn: bigint; amountOut: bigint | undefined }
+
+/** A pool leg to simulate at its new input: `key` is `route:leg`. */
+export type LegToResimulate = { key: string; poolId: string; tokenIn: string; tokenOut: string; amountIn: bigint }
+
+/**
+ * The pool legs of a re-quoted plan whose input a sampled leg before them changed and whose exact
+ * output at that input is not known yet (`exactOuts`): simulating them, then re-quoting with their
+ * outputs, makes the routes exact again instead of a lower bound (a route of a CURVE CryptoSwap leg
+ * then exact pools). Only legs whose pool no other leg of the plan uses: one that another leg
+ * trades too would be priced on a state the plan changes (those keep the lower bound).
+ *
+ * @example
+ * const pending = legsToResimulate({ solved, requoted: requoted.plan, venueOf, exactOuts })
+ * // → [{ key: '0:1', poolId, tokenIn, tokenOut, amountIn }]: simulate each, add to exactOuts, re-quote
+ */
+export function legsToResimulate({
+  solved,
+  requoted,
+  venueOf,
+  exactOuts,
+}: {
+  solved: SolverPlan
+  requoted: SolverPlan
+  venueOf: (poolId: string) => SampledVenue | undefined
+  exactOuts: ReadonlyMap<string, ExactLegOut>
+}): LegToResimulate[] {
+  const uses = new Map<string, number>()
+  for (const leg of solved.routes.flatMap((route) => route.legs)) uses.set(leg.poolId, (uses.get(leg.poolId) ?? 0) + 1)
+  return requoted.routes.flatMap((route, r) =>
+    route.legs.flatMap((leg, l) => {
+      const amountIn = BigInt(leg.amountIn)
+      const known = exactOuts.get(`${r}:${l}`)
+      const moved = amountIn !== BigInt(solved.routes[r].legs[l].amountIn)
+      if (!moved || venueOf(leg.poolId) || uses.get(leg.poolId) !== 1 || known?.amountIn === amountIn) return []
+      return [{ key: `${r}:${l}`, poolId: leg.poolId, tokenIn: leg.tokenIn, tokenOut: leg.tokenOut, amountIn }]
+    }),
+  )
 }
 
 /**

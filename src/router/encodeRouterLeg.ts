@@ -24,12 +24,12 @@ const propAmmProtocols: readonly string[] = ['propswap', 'tessera', 'elfomofi', 
 /** A `curve` leg's coin indexes are below StableSwap-NG's MAX_COINS (`CURVE_MAX_COINS` in `CurveLegs.sol`). */
 const CURVE_MAX_COINS = 8
 /**
- * The index type the router calls `exchange` with (`CURVE_INDEX_INT128` in `CurveLegs.sol`): every
- * template the spec's `{pool, i, j}` can name today is StableSwap's (legacy plain and meta, NG plain
- * and meta), whose `exchange` takes `int128` indexes. CryptoSwap's `uint256` (`CURVE_INDEX_UINT256`)
- * is the router's too, but the spec's shape cannot say a pool is one (docs/route-legs.md).
+ * The index type the router calls `exchange` with (`CURVE_INDEX_INT128` and `CURVE_INDEX_UINT256` in
+ * `CurveLegs.sol`), from the leg's `indexType`: StableSwap's templates (legacy plain and meta, NG
+ * plain and meta) take `int128`, the default when the spec's `{pool, i, j}` says nothing;
+ * CryptoSwap's (twocrypto-ng) `uint256` (docs/route-legs.md).
  */
-const CURVE_INDEX_INT128 = 0
+const curveIndexTypes = { int128: 0, uint256: 1 } as const
 const curveLegAbi = [{ type: 'uint8' }, { type: 'uint8' }, { type: 'uint8' }] as const
 /** A `maverick_v2` leg's data as `MaverickV2Legs.sol` decodes it: the direction and the tick limit. */
 const maverickLegAbi = [{ type: 'bool' }, { type: 'int32' }] as const
@@ -154,10 +154,12 @@ export function encodeRouterLeg({ leg, path = 'leg' }: EncodeRouterLegParameters
       const i = index(data.i, 'data.i')
       const j = index(data.j, 'data.j')
       if (i === j) fail('data.j', `must differ from i: ${j}`)
+      const indexType = data.indexType ?? 'int128'
+      if (!(indexType in curveIndexTypes)) fail('data.indexType', `must be int128 or uint256: ${String(indexType)}`)
       return {
         kind: routerLegKind.curve,
         pool: address(data.pool, 'data.pool'),
-        data: encodeAbiParameters(curveLegAbi, [i, j, CURVE_INDEX_INT128]),
+        data: encodeAbiParameters(curveLegAbi, [i, j, curveIndexTypes[indexType]]),
         ...base,
       }
     }

@@ -17,7 +17,9 @@ import { type SwapService, startSwapService } from '../../src/startSwapService.t
 // with its pools as the solver priced them beside the chain's state at the plan's block.
 // CURVE, on the same running service: Curve-only plans over the seeded StableSwap pools (NG 2-, 3-
 // and 4-coin, the legacy one after a direct swap made it the best) pay exactly expectedAmountOut,
-// with gas estimates within 15 % (docs/dex-kinds.md, CURVE).
+// with gas estimates within 15 % (docs/dex-kinds.md, CURVE); so do Curve-only plans through the
+// seeded twocrypto-ng pools (our CryptoSwap stand-in), their legs re-quoted from get_dy and listed
+// as sampled.
 
 const TRADES = Number(process.env.SOAK_TRADES ?? 100)
 const SEED = Number(process.env.SOAK_SEED ?? 4711)
@@ -49,7 +51,9 @@ test(
     assert.deepEqual(differences, [], 'every trade pays exactly what its plan said')
     // The run exercised what it is about: pools moved by earlier trades (the large ones), splits,
     // multi-hop, native in and out, fees, and every kind on the market.
-    assert.equal(counts.exact, TRADES)
+    // Plans with a CryptoSwap leg before another leg pay at least their amount (docs/dex-kinds.md, CURVE).
+    assert.equal(counts.exact + counts.sampledAtLeast, TRADES)
+    assert.ok(counts.sampledAtLeast <= TRADES / 10, JSON.stringify(counts))
     assert.ok(counts.splits > 0 && counts.multiHop > 0, JSON.stringify(counts))
     assert.ok(counts.nativeIn > 0 && counts.nativeOut > 0 && counts.withFee > 0, JSON.stringify(counts))
     const kinds = new Set(service.devnet.market.pools.map((p) => p.dex))
@@ -75,6 +79,7 @@ test('GET /market/pools/{poolId} shows each pool as the solver priced it, equal 
     poolIds,
     blockNumber,
     blockTimeSec: 2,
+    executor: service.devnet.market.router,
   })
   // One line a pool (describePlanPools takes each id once, whatever its case; a pool that differs
   // from the chain would add two more).
@@ -115,7 +120,7 @@ test('CURVE over HTTP: plans through the seeded NG and legacy pools pay exactly 
   }
   // The market first reaches the chain's head (nothing else trades here), then `/execute` until the
   // plan names that block: the plan is a promise about the block after it.
-  const execute = async (symbolIn: string, symbolOut: string, whole: bigint) => {
+  const execute = async (symbolIn: string, symbolOut: string, whole: bigint, gasTolerance = 0.15) => {
     const amountIn = whole * 10n ** BigInt(seeded.tokens[symbolIn].decimals)
     const request = {
       chainId: seeded.chainId,
@@ -166,7 +171,7 @@ test('CURVE over HTTP: plans through the seeded NG and legacy pools pay exactly 
     gas.push(`${symbolIn}->${symbolOut} ${legs.length} legs: estimate ${estimate} used ${receipt.gasUsed}`)
     // The registry's Curve figures (docs/gas-model.md) hold the estimate within 15 %, as the end-to-end suite's.
     const error = Number(estimate - receipt.gasUsed) / Number(receipt.gasUsed)
-    assert.ok(Math.abs(error) <= 0.15, `${symbolIn}->${symbolOut}: gas estimate ${estimate}, used ${receipt.gasUsed}`)
+    assert.ok(Math.abs(error) <= gasTolerance, `${symbolIn}->${symbolOut}: gas estimate ${estimate}, used ${receipt.gasUsed}`)
     return { plan, pools: legs.map((l: any) => l.poolId.toLowerCase() as string) }
   }
 
@@ -208,5 +213,29 @@ test('CURVE over HTTP: plans through the seeded NG and legacy pools pay exactly 
     BigInt(second.plan.expectedAmountOut) > BigInt(first.plan.expectedAmountOut),
     `after $3M of DAI into the legacy pool: ${second.plan.expectedAmountOut}, before ${first.plan.expectedAmountOut}`,
   )
+
+  // CryptoSwap (docs/dex-kinds.md, CURVE): the seeded twocrypto-ng pools (our stand-in), priced from
+  // their own get_dy and asked again before the answer: each plan's legs go through them with
+  // uint256 indexes, are listed as sampled, and pay exactly expectedAmountOut (nothing traded between
+  // the re-quote and the swap).
+  const crypto = (seeded.curveCrypto?.pools ?? []).map((p) => p.pool.toLowerCase())
+  assert.equal(crypto.length, 3, 'the seed holds three twocrypto-ng pools')
+  for (const [a, b, whole] of [
+    ['USDC', 'cbBTC', 20_000n],
+    ['AERO', 'USDC', 50_000n],
+    ['DEGEN', 'cbETH', 5_000_000n],
+  ] as const) {
+    // Our stand-in's gas grows with the pool's imbalance (its root-finding's iterations; the soak
+    // above moves these pools): 40 %, not 15 % (docs/gas-model.md, *Curve CryptoSwap*).
+    const { plan, pools } = await execute(a, b, whole, 0.4)
+    assert.ok(pools.length > 0 && pools.every((p: string) => crypto.includes(p)), `${a}->${b} went through ${pools}`)
+    const legs = plan.routes.flatMap((r: any) => r.legs)
+    for (const leg of legs) assert.equal(leg.data.indexType, 'uint256', `${a}->${b}: CryptoSwap's exchange takes uint256 indexes`)
+    assert.deepEqual(
+      (plan.metadata.sampledLegs ?? []).map((s: any) => s.poolId.toLowerCase()),
+      pools,
+      `${a}->${b}: the CryptoSwap legs are listed as sampled`,
+    )
+  }
   console.log(`curve over HTTP: ${gas.join('; ')}`)
 })

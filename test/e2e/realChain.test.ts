@@ -77,7 +77,7 @@ beforeAll(async () => {
   const seeded = new Set(chain.market.pools.map((p) => p.address.toLowerCase()))
   const configuredOnly = embedded.pools
     .filter((p) => !seeded.has(p.address.toLowerCase()))
-    .map(({ dex, address, router, bases, marginBps }) => ({ dex, address, router, bases, marginBps }))
+    .map(({ dex, address, router, bases, marginBps, template }) => ({ dex, address, router, bases, marginBps, template }))
   const chainConfig = {
     name: 'unseeded',
     chainId: embedded.chainId,

@@ -106,6 +106,20 @@ async function executeAndCheck(
   assert.equal(feeAfter - feeBefore, BigInt(plan.feeBreakdown.integratorFeeAmount), 'fee recipient received exactly the integrator fee')
 }
 
+/** `/quote` of `body` on Base, over a socket, answered 200. */
+async function quoteOk(body: Record<string, unknown>) {
+  const res = await callApp(app, 'socket', { url: '/quote', key: KEY_A, body: { chainId: 8453, ...body } })
+  assert.equal(res.status, 200, res.text)
+  return res
+}
+
+/** `/execute` of `body` on Base for the recipient, over a socket, answered 200. */
+async function execute(body: Record<string, unknown>) {
+  const res = await callApp(app, 'socket', { url: '/execute', key: KEY_A, body: { chainId: 8453, ...body, user: recipient } })
+  assert.equal(res.status, 200, res.text)
+  return res
+}
+
 const modes: Mode[] = ['socket', 'inject']
 
 test('/quote → /submit → broadcast: WETH → USDC with an integrator fee, exact output', async () => {
@@ -136,19 +150,7 @@ test('/quote → /submit → broadcast: WETH → USDC with an integrator fee, ex
 })
 
 test('/execute → broadcast: USDC → WETH, exact output; the execute quoteId can be submitted again', async () => {
-  const res = await callApp(app, 'socket', {
-    url: '/execute',
-    key: KEY_A,
-    body: {
-      chainId: 8453,
-      tokenIn: tokens.USDC.address,
-      tokenOut: tokens.WETH.address,
-      amountIn: '2500000000',
-      slippageBps: 50,
-      user: recipient,
-    },
-  })
-  assert.equal(res.status, 200, res.text)
+  const res = await execute({ tokenIn: tokens.USDC.address, tokenOut: tokens.WETH.address, amountIn: '2500000000', slippageBps: 50 })
   await executeAndCheck(trader, res.json, res.json.routePlan, tokens.WETH.address, tokens.WETH.address)
   const again = await callApp(app, 'socket', { url: '/submit', key: KEY_A, body: { quoteId: res.json.quoteId, user: recipient } })
   assert.equal(again.status, 200)
@@ -190,17 +192,13 @@ test('each new kind alone through HTTP: /quote with allowedDexes → /submit →
 })
 
 test('DODO_V2 the other way: /execute USDC → DAI on the DSP (sellQuote) pays exactly expectedAmountOut', async () => {
-  const body = {
-    chainId: 8453,
+  const res = await execute({
     tokenIn: tokens.USDC.address,
     tokenOut: tokens.DAI.address,
     amountIn: (250_000n * 10n ** 6n).toString(),
     slippageBps: 30,
     allowedDexes: ['DODO_V2'],
-    user: recipient,
-  }
-  const res = await callApp(app, 'socket', { url: '/execute', key: KEY_A, body })
-  assert.equal(res.status, 200, res.text)
+  })
   const legs = res.json.routePlan.routes.flatMap((r: any) => r.legs)
   assert.ok(legs.length > 0 && legs.every((l: any) => l.dex === 'DODO_V2' && l.data.kind === 'dodo_v2'), JSON.stringify(legs))
   assert.ok(legs.some((l: any) => l.data.baseToken === tokens.DAI.address && l.tokenIn === tokens.USDC.address))
@@ -220,17 +218,13 @@ test('MAVERICK_V2 both ways on the directional-fee pool: /execute USDC → USDbC
     [tokens.USDC, tokens.USDbC],
     [tokens.USDbC, tokens.USDC],
   ]) {
-    const body = {
-      chainId: 8453,
+    const res = await execute({
       tokenIn: tokenIn.address,
       tokenOut: tokenOut.address,
       amountIn: (1_500_000n * 10n ** 6n).toString(),
       slippageBps: 30,
       allowedDexes: ['MAVERICK_V2'],
-      user: recipient,
-    }
-    const res = await callApp(app, 'socket', { url: '/execute', key: KEY_A, body })
-    assert.equal(res.status, 200, res.text)
+    })
     const legs = res.json.routePlan.routes.flatMap((r: any) => r.legs)
     assert.ok(legs.length > 0 && legs.every((l: any) => l.dex === 'MAVERICK_V2' && l.data.kind === 'maverick_v2'), JSON.stringify(legs))
     await executeAndCheck(trader, res.json, res.json.routePlan, tokenOut.address, tokenOut.address)
@@ -239,12 +233,7 @@ test('MAVERICK_V2 both ways on the directional-fee pool: /execute USDC → USDbC
 
 test('native in: ETH → USDC sends msg.value = amountIn and pays exactly expectedAmountOut', async () => {
   const amountIn = parseEther('1.5')
-  const quote = await callApp(app, 'socket', {
-    url: '/quote',
-    key: KEY_A,
-    body: { chainId: 8453, tokenIn: NATIVE, tokenOut: tokens.USDC.address, amountIn: amountIn.toString(), slippageBps: 50 },
-  })
-  assert.equal(quote.status, 200, quote.text)
+  const quote = await quoteOk({ tokenIn: NATIVE, tokenOut: tokens.USDC.address, amountIn: amountIn.toString(), slippageBps: 50 })
   assert.equal(quote.json.routePlan.nativeIn, true)
   assert.equal(quote.json.routePlan.tokenIn, NATIVE)
   const submit = await callApp(app, 'socket', { url: '/submit', key: KEY_A, body: { quoteId: quote.json.quoteId, user: recipient } })
@@ -253,20 +242,13 @@ test('native in: ETH → USDC sends msg.value = amountIn and pays exactly expect
 })
 
 test('native out: /execute USDC → ETH (zero-address sentinel) pays the recipient exactly expectedAmountOut in ETH', async () => {
-  const res = await callApp(app, 'socket', {
-    url: '/execute',
-    key: KEY_A,
-    body: {
-      chainId: 8453,
-      tokenIn: tokens.USDC.address,
-      tokenOut: '0x0000000000000000000000000000000000000000',
-      amountIn: '3000000000',
-      slippageBps: 50,
-      feeBps: 10,
-      user: recipient,
-    },
+  const res = await execute({
+    tokenIn: tokens.USDC.address,
+    tokenOut: '0x0000000000000000000000000000000000000000',
+    amountIn: '3000000000',
+    slippageBps: 50,
+    feeBps: 10,
   })
-  assert.equal(res.status, 200, res.text)
   assert.equal(res.json.routePlan.nativeOut, true)
   assert.equal(res.json.value, '0')
   // The fee is paid in WETH (the router unwraps only the recipient's share).
@@ -274,11 +256,7 @@ test('native out: /execute USDC → ETH (zero-address sentinel) pays the recipie
 })
 
 test('overrides (spec rule 6): an ETH-in quote paid in WETH, a WETH-out quote unwrapped to ETH', async () => {
-  const ethIn = await callApp(app, 'socket', {
-    url: '/quote',
-    key: KEY_A,
-    body: { chainId: 8453, tokenIn: NATIVE, tokenOut: tokens.USDC.address, amountIn: parseEther('0.5').toString(), slippageBps: 50 },
-  })
+  const ethIn = await quoteOk({ tokenIn: NATIVE, tokenOut: tokens.USDC.address, amountIn: parseEther('0.5').toString(), slippageBps: 50 })
   const paidInWeth = await callApp(app, 'socket', {
     url: '/submit',
     key: KEY_A,
@@ -289,11 +267,7 @@ test('overrides (spec rule 6): an ETH-in quote paid in WETH, a WETH-out quote un
   await executeAndCheck(trader, paidInWeth.json, ethIn.json.routePlan, tokens.USDC.address, tokens.USDC.address)
   assert.equal(wethBefore - (await balance(tokens.WETH.address, trader.address)), parseEther('0.5'), 'the trader paid WETH')
 
-  const wethOut = await callApp(app, 'socket', {
-    url: '/quote',
-    key: KEY_A,
-    body: { chainId: 8453, tokenIn: tokens.USDC.address, tokenOut: tokens.WETH.address, amountIn: '1000000000', slippageBps: 50 },
-  })
+  const wethOut = await quoteOk({ tokenIn: tokens.USDC.address, tokenOut: tokens.WETH.address, amountIn: '1000000000', slippageBps: 50 })
   const unwrapped = await callApp(app, 'socket', {
     url: '/submit',
     key: KEY_A,
@@ -305,12 +279,7 @@ test('overrides (spec rule 6): an ETH-in quote paid in WETH, a WETH-out quote un
 
 test('ETH → WETH and WETH → ETH: a plan of no routes that the router wraps or unwraps, gas-priced, executed exactly; flags that leave no native end are refused', async () => {
   const amountIn = parseEther('1.25')
-  const wrap = await callApp(app, 'socket', {
-    url: '/quote',
-    key: KEY_A,
-    body: { chainId: 8453, tokenIn: NATIVE, tokenOut: tokens.WETH.address, amountIn: amountIn.toString(), slippageBps: 50 },
-  })
-  assert.equal(wrap.status, 200, wrap.text)
+  const wrap = await quoteOk({ tokenIn: NATIVE, tokenOut: tokens.WETH.address, amountIn: amountIn.toString(), slippageBps: 50 })
   const plan = wrap.json.routePlan
   assert.equal(plan.expectedAmountOut, amountIn.toString(), 'exact: amountOut == amountIn')
   assert.equal(plan.minAmountOut, amountIn.toString(), 'no price can move: no slippage taken')
@@ -329,20 +298,13 @@ test('ETH → WETH and WETH → ETH: a plan of no routes that the router wraps o
   assert.ok(error < 0.15, `gas estimate ${plan.gasEstimate.gasUnits} for ${receipt.gasUsed} used`)
 
   // WETH → ETH with an integrator fee: the recipient gets amountIn less the fee in ETH, the fee in WETH.
-  const unwrap = await callApp(app, 'socket', {
-    url: '/execute',
-    key: KEY_A,
-    body: {
-      chainId: 8453,
-      tokenIn: tokens.WETH.address,
-      tokenOut: '0x0000000000000000000000000000000000000000',
-      amountIn: parseEther('0.8').toString(),
-      slippageBps: 50,
-      feeBps: 10,
-      user: recipient,
-    },
+  const unwrap = await execute({
+    tokenIn: tokens.WETH.address,
+    tokenOut: '0x0000000000000000000000000000000000000000',
+    amountIn: parseEther('0.8').toString(),
+    slippageBps: 50,
+    feeBps: 10,
   })
-  assert.equal(unwrap.status, 200, unwrap.text)
   assert.equal(unwrap.json.routePlan.nativeOut, true)
   assert.deepEqual(unwrap.json.routePlan.routes, [])
   assert.equal(
@@ -437,19 +399,12 @@ test('permit: /submit with an EIP-2612 permit encodes swapExactInWithPermit; a u
     deadline,
   })
   const sig2 = parseSignature(signature2)
-  const executed = await callApp(app, 'socket', {
-    url: '/execute',
-    key: KEY_A,
-    body: {
-      chainId: 8453,
-      tokenIn: usdc,
-      tokenOut: tokens.WETH.address,
-      amountIn: amountIn.toString(),
-      slippageBps: 50,
-      user: recipient,
-      permit: { ...permit, v: Number(sig2.v ?? BigInt(sig2.yParity + 27)), r: sig2.r, s: sig2.s },
-    },
+  const executed = await execute({
+    tokenIn: usdc,
+    tokenOut: tokens.WETH.address,
+    amountIn: amountIn.toString(),
+    slippageBps: 50,
+    permit: { ...permit, v: Number(sig2.v ?? BigInt(sig2.yParity + 27)), r: sig2.r, s: sig2.s },
   })
-  assert.equal(executed.status, 200, executed.text)
   await executeAndCheck(permitUser, executed.json, executed.json.routePlan, tokens.WETH.address, tokens.WETH.address)
 })

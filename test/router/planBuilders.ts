@@ -1,5 +1,5 @@
 import { type Address, encodeFunctionData, encodePacked, getAddress, type Hex, zeroAddress } from 'viem'
-import type { PancakeInfinityPoolKey } from '../../src/adapters/poolKeys/pancakeInfinityPoolKey.ts'
+import { pancakeInfinityClLegData } from '../../src/adapters/pancakeInfinityClLegData.ts'
 import type { LegData, RouteLeg, RoutePlan } from '../../src/router/routePlanTypes.ts'
 import type { swapRouterAbi } from '../../src/router/swapRouterAbi.ts'
 
@@ -82,20 +82,8 @@ export function rawSwapParams({
   }
 }
 
-/** The `pancake_infinity_cl` LegData of a key, as the adapter builds it. */
-export function infinityLeg(key: PancakeInfinityPoolKey): LegData {
-  return {
-    kind: 'pancake_infinity_cl',
-    poolKey: {
-      currency0: getAddress(key.currency0),
-      currency1: getAddress(key.currency1),
-      hooks: getAddress(key.hooks),
-      poolManager: getAddress(key.poolManager),
-      fee: key.fee,
-      parameters: key.parameters,
-    },
-  }
-}
+/** The `pancake_infinity_cl` LegData of a key: the adapter's own (`pancakeInfinityClLegData`). */
+export const infinityLeg = pancakeInfinityClLegData
 
 /** The `aerodrome_v2` LegData along `hops` ([from, to, stable] each) of one factory. */
 export function aerodromeLeg(factory: Address, hops: [Address, Address, boolean][]): LegData {

@@ -11,7 +11,7 @@ use super::path::{LegFill, Overlay, Path};
 use super::plan::{CandidateOut, LegOut, Metadata, Plan, RouteOut, StoppedBy};
 use super::request::QuoteRequest;
 use super::resplit::resplit;
-use super::search::{evaluate, find_paths, DexMask, Evaluated, SearchParams};
+use super::search::{evaluate, find_paths, DexMask, Evaluated, Found, SearchParams};
 use super::slippage::min_out;
 use super::split::{best_single, optimize, Problem, Solution};
 use super::swap_memos::SwapMemos;
@@ -70,122 +70,19 @@ pub fn quote_after_wait(
     request.validate()?;
     let budget_ms = request.time_budget_ms.unwrap_or(settings.default_time_budget_ms);
     let deadline = Deadline::after_wait(budget_ms, waited_ms, clock);
-    let known = |address: &Address, field: &str| {
-        market
-            .token(address)
-            .ok_or_else(|| SolverError::no_route(format!("no pool holds {field} {address}")))
-    };
-    let token_in = known(&request.token_in, "tokenIn")?;
-    let token_out = known(&request.token_out, "tokenOut")?;
-    let native = settings.native_token.and_then(|a| market.token(&a));
-    let connectors: Vec<TokenIdx> = connectors(market, settings, native)
-        .into_iter()
-        .filter(|t| *t != token_in && *t != token_out)
-        .collect();
-    let split = request.split_enabled.unwrap_or(true);
-    let amount_in = request.amount_in;
-    let params = SearchParams {
-        token_in,
-        token_out,
-        max_hops: request.hops() as usize,
-        connectors: connectors.clone(),
-        dexes: request.allowed_dexes.as_deref().map_or(DexMask::ALL, DexMask::of),
-        beam: settings.beam,
-    };
-
-    let mut at_full = Vec::new();
-    deadline.enter(Phase::Search);
-    find_paths(market, &params, amount_in, &mut at_full, &deadline);
-    let probe = split.then(|| {
-        amount_in.checked_div(U256::from(PROBE_DIVISOR)).unwrap_or_default().max(U256::from(1))
-    });
-    let mut at_probe = Vec::new();
-    deadline.enter(Phase::ProbeSearch);
-    // Past the deadline the probe search is skipped whole: it only adds split candidates, and
-    // the full search already swapped the direct pools.
-    if let Some(probe) = probe.filter(|_| !deadline.expired()) {
-        find_paths(market, &params, probe, &mut at_probe, &deadline);
-    }
-    if at_full.is_empty() && at_probe.is_empty() {
-        let how = match deadline.stopped_in() {
-            Some(_) => format!("found before the time budget of {budget_ms} ms ran out (a larger timeBudgetMs may find one)"),
-            None => format!("within {} hops can take any of the amount", params.max_hops),
-        };
-        return Err(SolverError::no_route(format!(
-            "no path from {} to {} {how}",
-            request.token_in, request.token_out
-        )));
-    }
-    let gas_price = request.gas_price_wei.unwrap_or(U256::ZERO);
-    deadline.enter(Phase::GasPricing);
-    let pricer = pricers.get_or_price(token_in, token_out, gas_price, || {
-        GasPricer::through_market(market, native, token_out, gas_price, &connectors, &deadline)
-    });
+    let quoting = Quoting::of(market, settings, request, &deadline)?;
+    let (at_full, at_probe) = quoting.searches(budget_ms)?;
+    let pricer = quoting.gas_pricing(pricers);
     deadline.enter(Phase::Evaluation);
-    let evaluated = evaluate(market, at_full, at_probe, amount_in, probe, &deadline);
+    let evaluated =
+        evaluate(market, at_full, at_probe, quoting.amount_in, quoting.probe, &deadline);
     let candidate_paths = evaluated.len();
     let mut ranked = rank(evaluated, &pricer, settings.max_candidates);
-    let disjoint = request.enforce_pool_disjoint.unwrap_or(false);
-    // The convex phase is skipped whole past the deadline: it only adds candidates and a start.
-    let scope = Scope {
-        token_in,
-        token_out,
-        max_hops: params.max_hops,
-        intermediates: Intermediates::Any,
-        dexes: params.dexes,
-    };
-    deadline.enter(Phase::Bound);
-    let (start_alloc, bound) = match split && !deadline.expired() {
-        true => convex_start(market, &scope, amount_in, &mut ranked, disjoint, &deadline),
-        false => (None, None),
-    };
-    let candidate_list: Vec<Path> = ranked.iter().map(|e| e.path.clone()).collect();
-    deadline.enter(Phase::Optimizer);
-    let problem = Problem {
-        market,
-        paths: &candidate_list,
-        amount_in,
-        pricer: &pricer,
-        disjoint,
-        deadline: &deadline,
-        start: start_alloc,
-        target: bound,
-        memos: SwapMemos::default(),
-        gas_cap: GasCap::of(market),
-        whole: ranked.iter().map(|e| e.full).collect(),
-    };
-    let solution = if split {
-        optimize(&problem)
-    } else {
-        best_single(&problem).map(|(i, value)| {
-            let mut alloc = vec![U256::ZERO; candidate_list.len()];
-            alloc[i] = amount_in;
-            Solution { alloc, value, order: vec![i] }
-        })
-    }
-    .ok_or_else(|| {
-        SolverError::no_route(format!("no combination of paths can absorb amountIn {amount_in}"))
-    })?;
-    // Short of the bound, the plan re-split where its routes meet is another start (its routes
-    // share pools, which a pool-disjoint plan may not).
-    let (ranked, solution) = match bound {
-        Some(target) if split && !disjoint => {
-            deadline.enter(Phase::Resplit);
-            let resplitting = Resplitting {
-                market,
-                scope: &scope,
-                amount_in,
-                pricer: &pricer,
-                deadline: &deadline,
-                target,
-            };
-            resplitting.better(ranked, solution)
-        }
-        _ => (ranked, solution),
-    };
-
+    let (start, bound) = quoting.bound(&mut ranked);
+    let solution = quoting.allocation(&ranked, &pricer, start, bound)?;
+    let (ranked, solution) = quoting.resplit(ranked, solution, &pricer, bound);
     let report = Report {
-        connectors,
+        connectors: quoting.params.connectors,
         candidate_paths,
         stopped_in: deadline.stopped_in(),
         bound,
@@ -195,6 +92,210 @@ pub fn quote_after_wait(
         },
     };
     build_plan(market, request, &ranked, &solution, &pricer, report)
+}
+
+/// One quote's fixed inputs, read from the request and the market once; each phase of the solve
+/// is a method (in the order the solve runs them), and each enters its [`Phase`] on the deadline.
+struct Quoting<'a> {
+    market: &'a Market,
+    request: &'a QuoteRequest,
+    deadline: &'a Deadline<'a>,
+    params: SearchParams,
+    native: Option<TokenIdx>,
+    amount_in: U256,
+    split: bool,
+    disjoint: bool,
+    /// The split candidates' search amount (`amountIn / PROBE_DIVISOR`); None without splitting.
+    probe: Option<U256>,
+    /// The venues the convex bound may use: those the searches may.
+    scope: Scope,
+}
+
+impl<'a> Quoting<'a> {
+    /// The request's tokens (an unknown token is no route), connectors and search parameters.
+    fn of(
+        market: &'a Market,
+        settings: &RouteSettings,
+        request: &'a QuoteRequest,
+        deadline: &'a Deadline<'a>,
+    ) -> Result<Quoting<'a>, SolverError> {
+        let known = |address: &Address, field: &str| {
+            market
+                .token(address)
+                .ok_or_else(|| SolverError::no_route(format!("no pool holds {field} {address}")))
+        };
+        let token_in = known(&request.token_in, "tokenIn")?;
+        let token_out = known(&request.token_out, "tokenOut")?;
+        let native = settings.native_token.and_then(|a| market.token(&a));
+        let connectors: Vec<TokenIdx> = connectors(market, settings, native)
+            .into_iter()
+            .filter(|t| *t != token_in && *t != token_out)
+            .collect();
+        let split = request.split_enabled.unwrap_or(true);
+        let amount_in = request.amount_in;
+        let params = SearchParams {
+            token_in,
+            token_out,
+            max_hops: request.hops() as usize,
+            connectors,
+            dexes: request.allowed_dexes.as_deref().map_or(DexMask::ALL, DexMask::of),
+            beam: settings.beam,
+        };
+        let scope = Scope {
+            token_in,
+            token_out,
+            max_hops: params.max_hops,
+            intermediates: Intermediates::Any,
+            dexes: params.dexes,
+        };
+        let probe = split.then(|| {
+            amount_in.checked_div(U256::from(PROBE_DIVISOR)).unwrap_or_default().max(U256::from(1))
+        });
+        Ok(Quoting {
+            market,
+            request,
+            deadline,
+            params,
+            native,
+            amount_in,
+            split,
+            disjoint: request.enforce_pool_disjoint.unwrap_or(false),
+            probe,
+            scope,
+        })
+    }
+
+    /// `Phase::Search` and `Phase::ProbeSearch`: the paths found at the whole amount and at the
+    /// probe amount; no route when neither search found one (saying whether the budget cut them).
+    fn searches(&self, budget_ms: u32) -> Result<(Vec<Found>, Vec<Found>), SolverError> {
+        let (market, deadline) = (self.market, self.deadline);
+        let mut at_full = Vec::new();
+        deadline.enter(Phase::Search);
+        find_paths(market, &self.params, self.amount_in, &mut at_full, deadline);
+        let mut at_probe = Vec::new();
+        deadline.enter(Phase::ProbeSearch);
+        // Past the deadline the probe search is skipped whole: it only adds split candidates, and
+        // the full search already swapped the direct pools.
+        if let Some(probe) = self.probe.filter(|_| !deadline.expired()) {
+            find_paths(market, &self.params, probe, &mut at_probe, deadline);
+        }
+        if at_full.is_empty() && at_probe.is_empty() {
+            let how = match deadline.stopped_in() {
+                Some(_) => format!("found before the time budget of {budget_ms} ms ran out (a larger timeBudgetMs may find one)"),
+                None => format!("within {} hops can take any of the amount", self.params.max_hops),
+            };
+            return Err(SolverError::no_route(format!(
+                "no path from {} to {} {how}",
+                self.request.token_in, self.request.token_out
+            )));
+        }
+        Ok((at_full, at_probe))
+    }
+
+    /// `Phase::GasPricing`: the pair's gas pricer, from the cache of earlier quotes or priced
+    /// through the market.
+    fn gas_pricing(&self, pricers: &GasPricers) -> GasPricer {
+        let gas_price = self.request.gas_price_wei.unwrap_or(U256::ZERO);
+        self.deadline.enter(Phase::GasPricing);
+        let (token_in, token_out) = (self.params.token_in, self.params.token_out);
+        pricers.get_or_price(token_in, token_out, gas_price, || {
+            GasPricer::through_market(
+                self.market,
+                self.native,
+                token_out,
+                gas_price,
+                &self.params.connectors,
+                self.deadline,
+            )
+        })
+    }
+
+    /// `Phase::Bound`, on split quotes only: the certified bound and the optimizer's start from
+    /// the convex optimum ([`convex_start`]). Skipped whole past the deadline: it only adds
+    /// candidates and a start.
+    fn bound(&self, ranked: &mut Vec<Evaluated>) -> (Option<Vec<U256>>, Option<U256>) {
+        self.deadline.enter(Phase::Bound);
+        match self.split && !self.deadline.expired() {
+            true => convex_start(
+                self.market,
+                &self.scope,
+                self.amount_in,
+                ranked,
+                self.disjoint,
+                self.deadline,
+            ),
+            false => (None, None),
+        }
+    }
+
+    /// `Phase::Optimizer`: the split optimizer's allocation over the ranked candidates (from
+    /// `start` when the bound gave one, stopping within reach of `bound`), or the best single path
+    /// without splitting; no route when no combination of paths absorbs the amount.
+    fn allocation(
+        &self,
+        ranked: &[Evaluated],
+        pricer: &GasPricer,
+        start: Option<Vec<U256>>,
+        bound: Option<U256>,
+    ) -> Result<Solution, SolverError> {
+        let candidate_list: Vec<Path> = ranked.iter().map(|e| e.path.clone()).collect();
+        self.deadline.enter(Phase::Optimizer);
+        let problem = Problem {
+            market: self.market,
+            paths: &candidate_list,
+            amount_in: self.amount_in,
+            pricer,
+            disjoint: self.disjoint,
+            deadline: self.deadline,
+            start,
+            target: bound,
+            memos: SwapMemos::default(),
+            gas_cap: GasCap::of(self.market),
+            whole: ranked.iter().map(|e| e.full).collect(),
+        };
+        let solution = if self.split {
+            optimize(&problem)
+        } else {
+            best_single(&problem).map(|(i, value)| {
+                let mut alloc = vec![U256::ZERO; candidate_list.len()];
+                alloc[i] = self.amount_in;
+                Solution { alloc, value, order: vec![i] }
+            })
+        };
+        solution.ok_or_else(|| {
+            SolverError::no_route(format!(
+                "no combination of paths can absorb amountIn {}",
+                self.amount_in
+            ))
+        })
+    }
+
+    /// `Phase::Resplit`: short of the bound, the plan re-split where its routes meet is another
+    /// start (its routes share pools, which a pool-disjoint plan may not); the better plan, with
+    /// its candidates.
+    fn resplit(
+        &self,
+        ranked: Vec<Evaluated>,
+        solution: Solution,
+        pricer: &GasPricer,
+        bound: Option<U256>,
+    ) -> (Vec<Evaluated>, Solution) {
+        match bound {
+            Some(target) if self.split && !self.disjoint => {
+                self.deadline.enter(Phase::Resplit);
+                let resplitting = Resplitting {
+                    market: self.market,
+                    scope: &self.scope,
+                    amount_in: self.amount_in,
+                    pricer,
+                    deadline: self.deadline,
+                    target,
+                };
+                resplitting.better(ranked, solution)
+            }
+            _ => (ranked, solution),
+        }
+    }
 }
 
 /// The convex phase (`Phase::Bound`): the certified routing bound and, from its optimum's flows, a

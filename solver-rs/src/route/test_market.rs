@@ -11,6 +11,11 @@ use crate::route::quote::RouteSettings;
 use serde_json::json;
 use std::collections::{BTreeMap, HashMap};
 
+/// Every ordered pair (i, j), i ≠ j, of a venue's `coins` token positions.
+pub fn ordered_pairs(coins: usize) -> Vec<(usize, usize)> {
+    (0..coins).flat_map(|i| (0..coins).filter(move |&j| j != i).map(move |j| (i, j))).collect()
+}
+
 /// The address `0x<n repeated 20 times>` (n < 256), handy for tokens and pools.
 pub fn addr(n: u8) -> Address {
     Address([n; 20])

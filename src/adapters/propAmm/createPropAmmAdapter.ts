@@ -2,13 +2,11 @@ import { type Address, encodeEventTopics, getAddress, parseAbi } from 'viem'
 import type { PoolInput } from '../../../bindings/types.ts'
 import { PoolUnusableError } from '../errors.ts'
 import type { PoolAdapter, PoolRef } from '../PoolAdapter.ts'
-import { propAmmCurveOf } from './propAmmCurveOf.ts'
 import type { PropAmmDexId } from './propAmmDexIds.ts'
 import { propAmmMarginBps } from './propAmmMarginBps.ts'
-import { propAmmQuotesAsExecutor } from './propAmmQuotesAsExecutor.ts'
-import { propAmmSampleAmounts } from './propAmmSampleAmounts.ts'
 import { readLunarbaseState } from './readLunarbaseState.ts'
 import { readPropAmmVenue } from './readPropAmmVenue.ts'
+import { sampleQuoteViews } from './sampleQuoteViews.ts'
 
 /** What re-prices or re-opens a venue: the operator's update, a pause or unpause. */
 const venueEvents = parseAbi([
@@ -65,36 +63,19 @@ export function createPropAmmAdapter({ dex }: { dex: PropAmmDexId }): PoolAdapte
         const input: PoolInput = { id: ref.id, dex, tokens: state.tokens, state: exact }
         return { ref: { ...ref, entry: state.entry }, input, refreshEveryBlock: true }
       }
-      const directions = ([0, 1] as const).map((i) => {
-        const [tokenIn, tokenOut] = [state.tokens[i], state.tokens[1 - i]]
-        const amounts = propAmmSampleAmounts({ decimals: state.decimals[i], reserveIn: state.reserves[i], maxIn: state.maxIn?.[i] })
-        return { amounts, asks: amounts.map((amountIn) => ({ dex, entry: state.entry, tokenIn, tokenOut, amountIn })) }
-      })
-      const { amounts: answers } = await propAmmQuotesAsExecutor({
+      const sampled = await sampleQuoteViews({
         client,
         executor,
-        asks: directions.flatMap((d) => d.asks),
-        block: { blockNumber },
+        blockNumber,
+        tokens: state.tokens,
+        decimals: state.decimals,
+        reserves: state.reserves,
+        maxIn: state.maxIn,
+        ask: (i, amountIn) => ({ dex, entry: state.entry, tokenIn: state.tokens[i], tokenOut: state.tokens[1 - i], amountIn }),
+        marginBps: ref.marginBps ?? propAmmMarginBps[dex],
       })
-      let at = 0
-      const curves = directions.map(({ amounts }) => propAmmCurveOf(amounts.map((amountIn) => ({ amountIn, amountOut: answers[at++] }))))
-      for (const curve of curves) if ('problem' in curve) throw unusable(curve.problem)
-      const [forward, backward] = curves.map((c) => ('samples' in c ? c.samples : []))
-      if (forward.length === 0 && backward.length === 0) throw unusable('quotes nothing either way')
-      // The solver's pool lists token0 < token1; the venue's order may be the other.
-      const sorted = BigInt(state.tokens[0]) < BigInt(state.tokens[1])
-      const text = (samples: [bigint, bigint][]) => samples.map(([i, o]) => [i.toString(), o.toString()] as [string, string])
-      const input: PoolInput = {
-        id: ref.id,
-        dex,
-        tokens: sorted ? state.tokens : [state.tokens[1], state.tokens[0]],
-        state: {
-          model: 'sampled',
-          marginBps: ref.marginBps ?? propAmmMarginBps[dex],
-          zeroForOne: text(sorted ? forward : backward),
-          oneForZero: text(sorted ? backward : forward),
-        },
-      }
+      if ('problem' in sampled) throw unusable(sampled.problem)
+      const input: PoolInput = { id: ref.id, dex, tokens: sampled.tokens, state: sampled.state }
       return { ref: { ...ref, entry: state.entry }, input, refreshEveryBlock: true }
     },
     encodeLeg: (ref) => {

@@ -10,8 +10,7 @@ import {
   type PublicClient,
 } from 'viem'
 import { loadContractArtifacts } from '../../artifacts/loadContractArtifacts.ts'
-import type { PropAmmDexId } from './propAmmDexIds.ts'
-import { decodePropAmmQuote, propAmmQuoteCall } from './propAmmQuoteCall.ts'
+import { decodePropAmmQuote, propAmmQuoteCall, type QuotedDexId } from './propAmmQuoteCall.ts'
 
 const blockNumberAbi = parseAbi(['function getBlockNumber() view returns (uint256)'])
 
@@ -19,8 +18,15 @@ let multicall3Code: Hex | undefined
 /** Multicall3's runtime (our `aggregate3`-compatible build), placed at the executor for the call. */
 const multicall3Runtime = () => (multicall3Code ??= loadContractArtifacts().Multicall3.deployedBytecode)
 
-/** One exact-input quote to ask a venue: its kind, its entry contract, the trade. */
-export type PropAmmQuoteAsk = { dex: PropAmmDexId; entry: Address; tokenIn: Address; tokenOut: Address; amountIn: bigint }
+/** One exact-input quote to ask a venue: its kind, its entry contract, the trade (CURVE: and the pool's coins, in its order). */
+export type PropAmmQuoteAsk = {
+  dex: QuotedDexId
+  entry: Address
+  tokenIn: Address
+  tokenOut: Address
+  amountIn: bigint
+  coins?: readonly Address[]
+}
 
 /**
  * Asks prop AMM venues their exact-input quotes in one `eth_call` *as the executor*: Multicall3's

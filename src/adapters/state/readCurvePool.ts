@@ -79,7 +79,8 @@ export async function readCurvePool({ client, pool, blockNumber, timestamp }: Re
     Address | undefined,
     Address | undefined,
   ]
-  if (basePool !== undefined || basePoolNg !== undefined) throw unusable('a meta pool: the solver prices plain StableSwap pools only')
+  if (basePool !== undefined || basePoolNg !== undefined)
+    throw unusable('a meta pool: the reader does not read its base pool into its state yet (docs/dex-kinds.md, CURVE)')
   const [fee, initialA, futureA, initialATime, futureATime] = fields.map((_, k) => value(views.length + k)) as (bigint | undefined)[]
   if (fee === undefined || initialA === undefined || futureA === undefined || initialATime === undefined || futureATime === undefined)
     throw unusable('it does not answer fee() and the A ramp views of a StableSwap pool')

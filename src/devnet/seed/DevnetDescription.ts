@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem'
+import type { DeployCurveCryptoMarketReturnType } from '../deployCurveCryptoMarket.ts'
 import type { DeployCurveStableSwapMarketReturnType } from '../deployCurveStableSwapMarket.ts'
 import type { PropAmmDescription } from '../propAmm/PropAmmDescription.ts'
 import type { SeededDexId } from './baseMarketPools.ts'
@@ -68,6 +69,8 @@ export type DevnetDescription = {
   propAmms: PropAmmDescription
   /** The Curve StableSwap market (`deployCurveStableSwapMarket`): NG pools, a legacy plain pool and a meta pool on it. */
   curve: DeployCurveStableSwapMarketReturnType
+  /** The Curve twocrypto-ng market on our stand-in (`deployCurveCryptoMarket`): its factory and three pools. */
+  curveCrypto?: DeployCurveCryptoMarketReturnType
   /**
    * The WOOFi vault, its Wooracle (the prop AMM relay is one of its admins), WooRouterV2 and
    * Chainlink feeds (USDC first), and its bases (`deployWoofiMarket`).

@@ -1,4 +1,4 @@
-import { type Abi, type Address, encodeFunctionData, getAddress, numberToHex, parseAbi } from 'viem'
+import { type Abi, type Address, encodeFunctionData, getAddress, type Hex, numberToHex, parseAbi } from 'viem'
 import { createAerodromePool } from '../createAerodromePool.ts'
 import { createAlgebraPool } from '../createAlgebraPool.ts'
 import { createSlipstreamPool } from '../createSlipstreamPool.ts'
@@ -17,7 +17,7 @@ import type { MarketToken } from './baseMarketTokens.ts'
 import type { SeededFactories, SeededPool } from './DevnetDescription.ts'
 import { rawPrice } from './rawPrice.ts'
 import type { BatchCall } from './sendBatchAndMine.ts'
-import { seedPositions } from './seedPositions.ts'
+import { type SeedPosition, seedPositions } from './seedPositions.ts'
 import { sqrtPriceX96FromRawPrice } from './sqrtPriceX96FromRawPrice.ts'
 
 const erc20Abi = parseAbi(['function transfer(address, uint256) returns (bool)'])
@@ -83,6 +83,9 @@ export async function createSeedPool({
   }
   const label = `${spec.dex} ${base.symbols.join('/')} ${spec.fee}`
   const positions = () => seedPositions({ price, tickSpacing: spec.tickSpacing, capitalInToken1, pegged })
+  /** One liquidity call per seeded position: to the kind's minter (harness or test router), `data` its encoding of the position. */
+  const liquidityCallsTo = (to: Address, data: (position: SeedPosition) => Hex) =>
+    positions().map((p, i) => ({ from: liquidityProvider, to, gas: 2_000_000n, label: `${label} position ${i}`, data: data(p) }))
 
   // Reserves then `mint`, for the kinds whose pool takes what was sent to it.
   const reserveCalls = (pool: Address, amounts: bigint[]): BatchCall[] => [
@@ -153,17 +156,13 @@ export async function createSeedPool({
         args: [key, protocolFee],
       })
     }
-    const liquidityCalls = positions().map((p, i) => ({
-      from: liquidityProvider,
-      to: testRouter,
-      gas: 2_000_000n,
-      label: `${label} position ${i}`,
-      data: encodeFunctionData({
+    const liquidityCalls = liquidityCallsTo(testRouter, (p) =>
+      encodeFunctionData({
         abi: InfinityTestRouter.abi,
         functionName: 'modifyLiquidity',
         args: [key, { tickLower: p.tickLower, tickUpper: p.tickUpper, liquidityDelta: p.liquidity, salt: numberToHex(0, { size: 32 }) }],
       }),
-    }))
+    )
     const pool = {
       ...base,
       address: pancakeInfinityPoolId({ key }),
@@ -186,12 +185,8 @@ export async function createSeedPool({
       args: [key, sqrtPriceX96],
     })
     const liquidityAbi = loadNpmArtifact({ name: 'PoolModifyLiquidityTest' }).abi as Abi
-    const liquidityCalls = positions().map((p, i) => ({
-      from: liquidityProvider,
-      to: liquidityRouter,
-      gas: 2_000_000n,
-      label: `${label} position ${i}`,
-      data: encodeFunctionData({
+    const liquidityCalls = liquidityCallsTo(liquidityRouter, (p) =>
+      encodeFunctionData({
         abi: liquidityAbi,
         functionName: 'modifyLiquidity',
         args: [
@@ -200,7 +195,7 @@ export async function createSeedPool({
           '0x',
         ],
       }),
-    }))
+    )
     const pool = { ...base, address: uniswapV4PoolId({ key }), currency0: key.currency0, currency1: key.currency1, hooks: key.hooks }
     return { pool, liquidityCalls }
   }
@@ -219,17 +214,13 @@ export async function createSeedPool({
       pluginFactory: basePluginFactory,
     })
     const plugin = await devnet.publicClient.readContract({ address: pool, abi: algebraPoolAbi, functionName: 'plugin' })
-    const liquidityCalls = positions().map((p, i) => ({
-      from: liquidityProvider,
-      to: harness,
-      gas: 2_000_000n,
-      label: `${label} position ${i}`,
-      data: encodeFunctionData({
+    const liquidityCalls = liquidityCallsTo(harness, (p) =>
+      encodeFunctionData({
         abi: harnessAbi,
         functionName: 'mintAlgebra',
         args: [pool, liquidityProvider, p.tickLower, p.tickUpper, p.liquidity, liquidityProvider],
       }),
-    }))
+    )
     return { pool: { ...base, address: pool, plugin: getAddress(plugin) }, liquidityCalls }
   }
 
@@ -271,16 +262,12 @@ export async function createSeedPool({
       sqrtPriceX96,
     }))
   }
-  const liquidityCalls = positions().map((p, i) => ({
-    from: liquidityProvider,
-    to: harness,
-    gas: 2_000_000n,
-    label: `${label} position ${i}`,
-    data: encodeFunctionData({
+  const liquidityCalls = liquidityCallsTo(harness, (p) =>
+    encodeFunctionData({
       abi: harnessAbi,
       functionName: 'mintV3',
       args: [pool, liquidityProvider, p.tickLower, p.tickUpper, p.liquidity, liquidityProvider],
     }),
-  }))
+  )
   return { pool: { ...base, address: pool, fee }, liquidityCalls }
 }

@@ -4,6 +4,7 @@ import { deployAerodrome } from '../deployAerodrome.ts'
 import { deployAlgebraIntegral } from '../deployAlgebraIntegral.ts'
 import { deployAlienBaseV3 } from '../deployAlienBaseV3.ts'
 import { deployContractAndWait } from '../deployContractAndWait.ts'
+import { deployCurveCryptoMarket } from '../deployCurveCryptoMarket.ts'
 import { deployCurveStableSwapMarket } from '../deployCurveStableSwapMarket.ts'
 import { deployDodoV2Market } from '../deployDodoV2Market.ts'
 import { deployGyroECLPMarket } from '../deployGyroECLPMarket.ts'
@@ -79,6 +80,7 @@ export type SeedBaseMarketReturnType = {
  * (`deployPropAmms`) on WETH/USDC and cbBTC/USDC, priced once (the keeper re-prices them); a WOOFi
  * vault over WETH, cbBTC and cbETH against USDC (`deployWoofiMarket`; the keeper keeps its oracle fresh);
  * the Curve StableSwap market (`deployCurveStableSwapMarket`: five NG pools, a legacy and a meta pool);
+ * three Curve twocrypto-ng pools on our stand-in (`deployCurveCryptoMarket`: USDC/cbBTC, USDC/AERO, cbETH/DEGEN);
  * Balancer's own V2 Vault with four Gyroscope E-CLPs (our stand-in pool, `deployGyroECLPMarket`);
  * the first 10 anvil accounts funded with every token and WETH. Contracts and pools are created one
  * transaction at a time (their addresses come from nonces and reads); liquidity and funding go in
@@ -247,6 +249,8 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
   })
   // Curve: StableSwap-NG pools (Curve's own bytecode) through the factory, a legacy plain pool and a meta pool on it.
   const curve = await deployCurveStableSwapMarket({ devnet, tokens: descriptionTokens(tokens) })
+  // Curve CryptoSwap: three twocrypto-ng pools on our stand-in, through its factory.
+  const curveCrypto = await deployCurveCryptoMarket({ devnet, tokens: descriptionTokens(tokens) })
 
   // Balancer's V2 Vault with four Gyroscope E-CLPs (our stand-in pool), two of them rated
   // (deployGyroECLPMarket). The deployer deposits; its WETH9 comes from ETH added for it.
@@ -286,6 +290,7 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
       bases: woofi.bases.map(({ symbol, token }) => ({ symbol, token: getAddress(token) })),
     },
     curve,
+    curveCrypto,
     factories: { ...factories, CURVE: { factory: getAddress(curve.factory), views: getAddress(curve.views) } },
     helpers: { poolHarness: getAddress(harness) },
     accounts,

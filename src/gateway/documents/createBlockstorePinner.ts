@@ -19,6 +19,7 @@ export type CreateBlockstorePinnerParameters = {
  * @example
  * const pinner = await createBlockstorePinner({ dir: 'var/ipfs/blocks' })
  * await pinner.pin({ cid, bytes })
+ * // → the block is a file under var/ipfs/blocks/ (named by its multihash in base32, in its shard folder), kept for good
  */
 export async function createBlockstorePinner({
   dir,

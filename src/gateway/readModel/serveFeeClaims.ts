@@ -1,9 +1,7 @@
 import { type Address, getAddress } from 'viem'
 import { finalityOf } from '../http/finalityOf.ts'
 import { readClaimableFees } from '../live/readClaimableFees.ts'
-import { cursorPosition } from '../routes/readCursor.ts'
-import { readChainStates } from './readChainStates.ts'
-import { readLivePerChain } from './readLivePerChain.ts'
+import { serveLiveWalletPage } from './serveLiveWalletPage.ts'
 import type { WalletPageParameters } from './PageParameters.ts'
 
 type Row = {
@@ -35,24 +33,13 @@ type Row = {
  * return serveFeeClaims({ request, deps, route: 'wallets.fee_claims', filters, wallet, limit: 25 })
  * // → { data: [positions with what each can claim now], page: { limit: 25, next_cursor }, meta } (as_of_block per chain)
  */
-export async function serveFeeClaims({ request, deps, route, filters, wallet, chainId, limit }: WalletPageParameters) {
-  const after = cursorPosition({ request, version: 0 }) as [number, string] | undefined
-  const params: (string | number)[] = [wallet, limit + 1]
-  const where = ['p.recipient = $1']
-  if (chainId !== undefined) where.push(`p.chain_id = $${params.push(chainId)}`)
-  if (after)
-    where.push(`(p.chain_id > $${params.push(after[0])} OR (p.chain_id = $${params.length} AND p.token > $${params.push(after[1])}))`)
-  const rows = await deps.db.query<Row>(
-    `SELECT p.*, t.name, t.symbol, t.paired_token FROM fee_positions p JOIN tokens t ON t.chain_id = p.chain_id AND t.address = p.token
-      WHERE ${where.join(' AND ')} ORDER BY p.chain_id, p.token LIMIT $2`,
-    params,
-  )
-  const page = rows.slice(0, limit)
-  const states = await readChainStates({ db: deps.db })
-  const { live, asOfBlock } = await readLivePerChain({
-    deps,
-    rows: page,
-    keyOf: (r) => `${r.chain_id} ${r.token}`,
+export async function serveFeeClaims(parameters: WalletPageParameters) {
+  return serveLiveWalletPage({
+    ...parameters,
+    select:
+      'SELECT p.*, t.name, t.symbol, t.paired_token FROM fee_positions p JOIN tokens t ON t.chain_id = p.chain_id AND t.address = p.token',
+    columns: { alias: 'p', wallet: 'recipient', position: 'token' },
+    positionOf: (r: Row) => r.token,
     read: ({ chain, rows, blockNumber }) =>
       readClaimableFees({
         client: chain.client,
@@ -61,42 +48,27 @@ export async function serveFeeClaims({ request, deps, route, filters, wallet, ch
         positions: rows.map((r) => ({ token: r.token as Address, recipient: r.recipient as Address })),
         blockNumber,
       }),
+    present: (r, l, state) => ({
+      chain_id: r.chain_id,
+      token: { address: getAddress(r.token), name: r.name, symbol: r.symbol },
+      recipient: getAddress(r.recipient),
+      bps: r.bps,
+      fee_locker: getAddress(r.fee_locker),
+      paired_token: getAddress(r.paired_token),
+      claimable: { token_raw: l.tokenAmount.toString(), paired_raw: l.pairedAmount.toString() },
+      as_of_block: Number(l.block),
+      claimed_total: { token_raw: r.claimed_token, paired_raw: r.claimed_paired },
+      claim_count: Number(r.claim_count),
+      last_claim: r.last_claim_tx
+        ? {
+            tx_hash: r.last_claim_tx,
+            block_number: Number(r.last_claim_block),
+            claimed_at: new Date(Number(r.last_claim_at) * 1000).toISOString(),
+          }
+        : null,
+      block_number: Number(r.changed_block),
+      finality: finalityOf({ block: Number(r.changed_block), safe: state?.safe ?? 0, finalized: state?.finalized ?? 0 }),
+      updated_at: r.updated_at,
+    }),
   })
-  const last = page.at(-1)
-  return {
-    data: page
-      .filter((r) => live.has(`${r.chain_id} ${r.token}`))
-      .map((r) => {
-        const l = live.get(`${r.chain_id} ${r.token}`)!
-        const state = states.get(r.chain_id)
-        return {
-          chain_id: r.chain_id,
-          token: { address: getAddress(r.token), name: r.name, symbol: r.symbol },
-          recipient: getAddress(r.recipient),
-          bps: r.bps,
-          fee_locker: getAddress(r.fee_locker),
-          paired_token: getAddress(r.paired_token),
-          claimable: { token_raw: l.tokenAmount.toString(), paired_raw: l.pairedAmount.toString() },
-          as_of_block: Number(l.block),
-          claimed_total: { token_raw: r.claimed_token, paired_raw: r.claimed_paired },
-          claim_count: Number(r.claim_count),
-          last_claim: r.last_claim_tx
-            ? {
-                tx_hash: r.last_claim_tx,
-                block_number: Number(r.last_claim_block),
-                claimed_at: new Date(Number(r.last_claim_at) * 1000).toISOString(),
-              }
-            : null,
-          block_number: Number(r.changed_block),
-          finality: finalityOf({ block: Number(r.changed_block), safe: state?.safe ?? 0, finalized: state?.finalized ?? 0 }),
-          updated_at: r.updated_at,
-        }
-      }),
-    page: {
-      limit,
-      next_cursor:
-        rows.length > limit && last ? deps.cursors.encode({ route, filters, version: 0, position: [last.chain_id, last.token] }) : null,
-    },
-    meta: { generated_at: new Date(deps.now()).toISOString(), ...(asOfBlock === undefined ? {} : { as_of_block: asOfBlock }) },
-  }
 }

@@ -1,9 +1,7 @@
 import { getAddress } from 'viem'
 import { finalityOf } from '../http/finalityOf.ts'
 import { readVestingPositions } from '../live/readVestingPositions.ts'
-import { cursorPosition } from '../routes/readCursor.ts'
-import { readChainStates } from './readChainStates.ts'
-import { readLivePerChain } from './readLivePerChain.ts'
+import { serveLiveWalletPage } from './serveLiveWalletPage.ts'
 import type { WalletPageParameters } from './PageParameters.ts'
 
 type Row = {
@@ -58,24 +56,13 @@ export function vestingStage({
  * return serveVesting({ request, deps, route: 'wallets.vesting', filters, wallet, limit: 25 })
  * // → { data: [positions with vested, claimed, claimable and stage], page: { limit: 25, next_cursor }, meta }
  */
-export async function serveVesting({ request, deps, route, filters, wallet, chainId, limit }: WalletPageParameters) {
-  const after = cursorPosition({ request, version: 0 }) as [number, number] | undefined
-  const params: (string | number)[] = [wallet, limit + 1]
-  const where = ['v.beneficiary = $1']
-  if (chainId !== undefined) where.push(`v.chain_id = $${params.push(chainId)}`)
-  if (after)
-    where.push(`(v.chain_id > $${params.push(after[0])} OR (v.chain_id = $${params.length} AND v.position_id > $${params.push(after[1])}))`)
-  const rows = await deps.db.query<Row>(
-    `SELECT v.*, t.name, t.symbol FROM vesting_positions v JOIN tokens t ON t.chain_id = v.chain_id AND t.address = v.token
-      WHERE ${where.join(' AND ')} ORDER BY v.chain_id, v.position_id LIMIT $2`,
-    params,
-  )
-  const page = rows.slice(0, limit)
-  const states = await readChainStates({ db: deps.db })
-  const { live, asOfBlock } = await readLivePerChain({
-    deps,
-    rows: page,
-    keyOf: (r) => `${r.chain_id} ${r.position_id}`,
+export async function serveVesting(parameters: WalletPageParameters) {
+  const iso = (seconds: number) => new Date(Number(seconds) * 1000).toISOString()
+  return serveLiveWalletPage({
+    ...parameters,
+    select: 'SELECT v.*, t.name, t.symbol FROM vesting_positions v JOIN tokens t ON t.chain_id = v.chain_id AND t.address = v.token',
+    columns: { alias: 'v', wallet: 'beneficiary', position: 'position_id' },
+    positionOf: (r: Row) => Number(r.position_id),
     read: ({ chain, rows, blockNumber }) =>
       readVestingPositions({
         client: chain.client,
@@ -84,49 +71,31 @@ export async function serveVesting({ request, deps, route, filters, wallet, chai
         ids: rows.map((r) => BigInt(r.position_id)),
         blockNumber,
       }),
-  })
-  const iso = (seconds: number) => new Date(Number(seconds) * 1000).toISOString()
-  const last = page.at(-1)
-  return {
-    data: page
-      .filter((r) => live.has(`${r.chain_id} ${r.position_id}`))
-      .map((r) => {
-        const l = live.get(`${r.chain_id} ${r.position_id}`)!
-        const state = states.get(r.chain_id)
-        return {
-          chain_id: r.chain_id,
-          position_id: Number(r.position_id),
-          vault: getAddress(r.vault),
-          token: { address: getAddress(r.token), name: r.name, symbol: r.symbol },
-          beneficiary: getAddress(r.beneficiary),
-          amount: r.amount,
-          vested: l.vested.toString(),
-          claimed: l.claimed.toString(),
-          claimable: l.claimable.toString(),
-          stage: vestingStage({
-            now: l.timestamp,
-            lockupEnd: BigInt(r.lockup_end),
-            vestingEnd: BigInt(r.vesting_end),
-            amount: BigInt(r.amount),
-            claimed: l.claimed,
-          }),
-          start_at: iso(r.start_time),
-          lockup_ends_at: iso(r.lockup_end),
-          vesting_ends_at: iso(r.vesting_end),
-          claim_count: Number(r.claim_count),
-          as_of_block: Number(l.block),
-          block_number: Number(r.changed_block),
-          finality: finalityOf({ block: Number(r.changed_block), safe: state?.safe ?? 0, finalized: state?.finalized ?? 0 }),
-          updated_at: r.updated_at,
-        }
+    present: (r, l, state) => ({
+      chain_id: r.chain_id,
+      position_id: Number(r.position_id),
+      vault: getAddress(r.vault),
+      token: { address: getAddress(r.token), name: r.name, symbol: r.symbol },
+      beneficiary: getAddress(r.beneficiary),
+      amount: r.amount,
+      vested: l.vested.toString(),
+      claimed: l.claimed.toString(),
+      claimable: l.claimable.toString(),
+      stage: vestingStage({
+        now: l.timestamp,
+        lockupEnd: BigInt(r.lockup_end),
+        vestingEnd: BigInt(r.vesting_end),
+        amount: BigInt(r.amount),
+        claimed: l.claimed,
       }),
-    page: {
-      limit,
-      next_cursor:
-        rows.length > limit && last
-          ? deps.cursors.encode({ route, filters, version: 0, position: [last.chain_id, Number(last.position_id)] })
-          : null,
-    },
-    meta: { generated_at: new Date(deps.now()).toISOString(), ...(asOfBlock === undefined ? {} : { as_of_block: asOfBlock }) },
-  }
+      start_at: iso(r.start_time),
+      lockup_ends_at: iso(r.lockup_end),
+      vesting_ends_at: iso(r.vesting_end),
+      claim_count: Number(r.claim_count),
+      as_of_block: Number(l.block),
+      block_number: Number(r.changed_block),
+      finality: finalityOf({ block: Number(r.changed_block), safe: state?.safe ?? 0, finalized: state?.finalized ?? 0 }),
+      updated_at: r.updated_at,
+    }),
+  })
 }

@@ -19,6 +19,8 @@ export type SwapPermitInput = { value: string; deadline: number; signature: Hex 
  *
  * @example
  * const payload = await checkSwapPermit({ permit, tokenPermit, token, owner, router, amountIn, blockTimestamp })
+ * // → { value: '1000000000000000000', deadline: 1800000000, v: 27 or 28, r: '0x…', s: '0x…' } (the router's Permit struct)
+ * // a permit signed for another spender → throws GatewayProblem 'invalid_permit' (409)
  */
 export async function checkSwapPermit({
   permit,

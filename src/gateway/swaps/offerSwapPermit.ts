@@ -22,6 +22,8 @@ const PERMIT_SLACK_SEC = 300n
  *
  * @example
  * const permit = await offerSwapPermit({ chain, wallet, token, amount, ttlMs: 30_000, timeoutMs: 5000 })
+ * // → { typed_data: { primaryType: 'Permit', domain, message: { owner: wallet, spender: router, value: String(amount), nonce: '0', deadline } } }
+ * //   with deadline the block's time + 30 s + 300 s of slack; null for ETH, a token without a published domain, or enough allowance
  */
 export async function offerSwapPermit({
   chain,

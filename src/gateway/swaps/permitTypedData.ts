@@ -16,6 +16,8 @@ const EIP712_DOMAIN = [
  *
  * @example
  * const typedData = permitTypedData({ permit, owner, spender: router, value: 10n ** 18n, deadline: 1_800_000_000n })
+ * // → { types: { Permit: [...] }, primaryType: 'Permit', domain: permit.domain,
+ * //     message: { owner, spender: router, value: 10n ** 18n, nonce: permit.nonce, deadline: 1_800_000_000n } }
  */
 export function permitTypedData({
   permit,
@@ -42,7 +44,8 @@ export function permitTypedData({
  * The same typed data as JSON, as `eth_signTypedData_v4` takes it: integers as decimal strings.
  *
  * @example
- * const json = permitTypedDataJson(permitTypedData({ permit, owner, spender, value, deadline }))
+ * const json = permitTypedDataJson(permitTypedData({ permit, owner, spender, value: 10n ** 18n, deadline: 1_800_000_000n }))
+ * // → types gains EIP712Domain; message: { owner, spender, value: '1000000000000000000', nonce: '0', deadline: '1800000000' } (nonce 0 here)
  */
 export function permitTypedDataJson(typedData: ReturnType<typeof permitTypedData>) {
   const { message } = typedData

@@ -22,6 +22,8 @@ export type TokenPermit = {
  *
  * @example
  * const permit = await readTokenPermit({ chain, token, owner, blockNumber, timeoutMs: 5000 })
+ * // → { domain: { name: the token's name, version: its version, chainId: 8453, verifyingContract: token }, nonce: 0n } for a fresh owner;
+ * //   undefined for WETH9 (no permit)
  */
 export async function readTokenPermit({
   chain,

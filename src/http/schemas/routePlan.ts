@@ -28,11 +28,17 @@ export const LegData = Type.Union(
         pool: Address,
         i: Type.Integer({ minimum: 0, description: "tokenIn's index in the pool's coins (exchange's i; the router takes 0..7)" }),
         j: Type.Integer({ minimum: 0, description: "tokenOut's index in the pool's coins (exchange's j; 0..7, not i)" }),
+        indexType: Type.Optional(
+          Type.Union([kind('int128'), kind('uint256')], {
+            description:
+              "the index type of the pool template's exchange: int128 (StableSwap: legacy plain, meta, NG; the default when absent) or uint256 (CryptoSwap: twocrypto-ng); an addition to the spec's {pool, i, j}",
+          }),
+        ),
       },
       {
         ...closed,
         description:
-          "One exchange(i, j, amountIn, minOut) on a Curve StableSwap pool (legacy plain, meta or NG template: int128 indexes), paid to the router; the leg's minOut is the pool's min_dy (docs/route-legs.md)",
+          "One exchange(i, j, amountIn, minOut) on a Curve pool (StableSwap: int128 indexes; CryptoSwap: uint256, said by indexType), paid to the router; the leg's minOut is the pool's min_dy (docs/route-legs.md)",
       },
     ),
     Type.Object(

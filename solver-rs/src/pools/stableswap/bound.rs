@@ -35,9 +35,8 @@ const D_UNITS: f64 = 1e4;
 impl StableSwapPool {
     /// The pool's budget; None when a balance is empty or the invariant cannot be computed.
     pub fn budget(&self) -> Option<Budget> {
-        // A meta pool has no budget yet (`StableSwapPool::from_wire` keeps it out of markets).
-        if self.base.is_some() {
-            return None;
+        if let Some(base) = &self.base {
+            return self.meta_budget(base);
         }
         let xp = self.xp().ok()?;
         let amp = math::amp_at(&self.ramp, self.timestamp).ok()?;
@@ -71,7 +70,7 @@ impl StableSwapPool {
             .zip(&self.rates)
             .map(|(&x, &rate)| {
                 let scale = f64::from(rate) / f64::from(PRECISION);
-                Coin { x, scale, keep, allowance: swaps * (1.5 / scale + 1.0) }
+                Coin { x, scale, keep, allowance: swaps * (1.5 / scale + 1.0), linear: false }
             })
             .collect();
         Some(Budget { coins, kappa, slack })

@@ -155,3 +155,21 @@ impl StableSwapPool {
         }
     }
 }
+
+impl StableSwapPool {
+    /// A meta pool's spot price, for ranking only: what `exchange_underlying` pays for a millionth
+    /// of the input coin's balance (at least one unit), per unit.
+    pub(super) fn meta_spot_price(&self, base: &MetaBase, i: usize, j: usize) -> f64 {
+        let balance = match i {
+            0 => self.balances.first(),
+            k => base.pool.balances.get(k.wrapping_sub(1)),
+        };
+        let Some(&balance) = balance else { return 0.0 };
+        let probe =
+            balance.checked_div(U256::from(1_000_000u32)).unwrap_or_default().max(U256::from(1));
+        match self.exchange_underlying(base, i, j, probe) {
+            Ok((out, _)) => f64::from(out) / f64::from(probe),
+            Err(_) => 0.0,
+        }
+    }
+}

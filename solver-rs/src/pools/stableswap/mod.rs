@@ -13,6 +13,7 @@
 mod bound;
 pub(crate) mod math;
 mod meta;
+mod meta_bound;
 
 pub use meta::MetaBase;
 
@@ -57,8 +58,8 @@ pub struct StableSwapWire {
     pub timestamp: Amount,
     /// A meta pool's base pool (its balances and rates at the block: `rates` then holds the meta
     /// pool's coin rate and any non-zero figure for the LP token, which the swap re-reads as the
-    /// base pool's virtual price), with `baseSupply`, its LP token's supply. Read by
-    /// [`StableSwapPool::from_meta_wire`] only (module docs, *Meta pools*).
+    /// base pool's virtual price), with `baseSupply`, its LP token's supply: the venue is then the
+    /// meta pool's coin and the base pool's coins ([`StableSwapPool::from_meta_wire`]).
     #[serde(default)]
     pub base: Option<Box<StableSwapWire>>,
     #[serde(default)]
@@ -89,20 +90,17 @@ pub struct StableSwapPool {
 pub const MAX_COINS: usize = 4;
 
 impl StableSwapPool {
-    /// Builds the pool from its wire state: 2 to 4 coins, a balance and a non-zero rate each. A
-    /// meta pool is refused: it has no bound curve yet, so it may not enter a market (the convex
-    /// bound would leave it out and stop being an upper bound).
+    /// Builds the pool from its wire state: 2 to 4 coins, a balance and a non-zero rate each; a
+    /// meta pool (its wire carries `base` and `baseSupply`) as [`StableSwapPool::from_meta_wire`].
     pub fn from_wire(wire: StableSwapWire) -> Result<Self, PoolInputError> {
         if wire.base.is_some() || wire.base_supply.is_some() {
-            return Err(PoolInputError::Invalid(
-                "a Curve meta pool has an exact model but no bound curve yet: not routed".into(),
-            ));
+            return Self::from_meta_wire(wire);
         }
         Self::plain_from_wire(wire)
     }
 
-    /// A legacy meta pool over a legacy plain base pool of 2 or 3 coins, for the model alone
-    /// (its differential test; [`StableSwapPool::from_wire`] refuses it).
+    /// A legacy meta pool over a legacy plain base pool of 2 or 3 coins: one venue of the meta
+    /// pool's coin and the base pool's coins (`meta.rs`), bounded as one budget (`meta_bound.rs`).
     pub fn from_meta_wire(mut wire: StableSwapWire) -> Result<Self, PoolInputError> {
         let (Some(base), Some(supply)) = (wire.base.take(), wire.base_supply.take()) else {
             return Err(PoolInputError::Invalid(
@@ -120,6 +118,9 @@ impl StableSwapPool {
             return Err(PoolInputError::Invalid(
                 "a meta pool holds 2 coins over a base pool of 2 or 3".into(),
             ));
+        }
+        if supply.0.is_zero() {
+            return Err(PoolInputError::Invalid("a meta pool's base supply is 0".into()));
         }
         Ok(StableSwapPool {
             base: Some(Box::new(MetaBase { pool: base, supply: supply.0 })),
@@ -272,7 +273,10 @@ impl PoolModel for StableSwapPool {
     /// The invariant's slope at the balances (∂F/∂x_i over ∂F/∂x_j, F the StableSwap invariant),
     /// at the rates, less the fee at zero size. An estimate in floating point, for ranking only.
     fn spot_price(&self, token_in: usize, token_out: usize) -> f64 {
-        if self.base.is_some() || self.check_pair(token_in, token_out).is_err() {
+        if let Some(base) = &self.base {
+            return self.meta_spot_price(base, token_in, token_out);
+        }
+        if self.check_pair(token_in, token_out).is_err() {
             return 0.0;
         }
         let Ok(xp) = self.xp() else { return 0.0 };

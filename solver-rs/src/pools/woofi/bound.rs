@@ -10,6 +10,14 @@
 //! do. A base the oracle refuses now stays refused: only a swap of that base moves its price.
 //! Each swap's input is capped by the max notional and max gamma guards, so `swaps` swaps
 //! take at most `swaps` times the cap. The curve is that rate up to that input.
+//!
+//! A base's price moves only through swaps of that base in the vault, each against the trader:
+//! selling it posts a lower price, buying it a higher one, and a posted price outside the Chainlink
+//! bound refuses the next swap rather than falling back while fresh. So a base the plan only sells
+//! to the vault trades at most at its price now, and one it only buys at least at it ([`OneWay`]):
+//! the interval's far ends (the bound around the reference, up to 1 % each way) are reachable only
+//! when the plan also trades the base the other way. The convex bound's graph knows which: no arc
+//! enters tokenIn nor leaves tokenOut.
 
 use super::arith::{div, mul, sub, E18};
 use super::{WoofiPool, FEE_DENOMINATOR, PRICE_DEC};
@@ -115,6 +123,15 @@ fn input_cap(pool: &WoofiPool, token_in: usize, token_out: usize) -> Option<f64>
     Some(if coeff > 0.0 { (notional * per_quote).min(by_gamma) } else { notional * per_quote })
 }
 
+/// What a plan does with a side's two tokens elsewhere in the vault (see the module's comment).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OneWay {
+    /// No swap of the plan buys `token_in` from the vault (it is the plan's tokenIn).
+    pub input_only_sold: bool,
+    /// No swap of the plan sells `token_out` to the vault (it is the plan's tokenOut).
+    pub output_only_bought: bool,
+}
+
 /// The bound's curve of the vault from `token_in` to `token_out` over up to `swaps` swaps: (the
 /// most input, the rate), or None when no swap that way can succeed this block.
 pub fn sequence_piece(
@@ -122,8 +139,15 @@ pub fn sequence_piece(
     token_in: usize,
     token_out: usize,
     swaps: u32,
+    one_way: OneWay,
 ) -> Option<(f64, f64)> {
-    let rate = rate_with(pool, token_in, token_out, |b| price_interval(pool, b))?;
+    let rate = rate_with(pool, token_in, token_out, |b| {
+        let (lo, hi) = price_interval(pool, b)?;
+        let now = real(pool.price_state(b).ok()?.price);
+        let lo = if b == token_out && one_way.output_only_bought { now } else { lo };
+        let hi = if b == token_in && one_way.input_only_sold { now } else { hi };
+        Some((lo, hi))
+    })?;
     let width = input_cap(pool, token_in, token_out)? * f64::from(swaps);
     (rate > 0.0 && width > 0.0 && width.is_finite()).then_some((width, rate))
 }

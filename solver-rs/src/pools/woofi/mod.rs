@@ -26,7 +26,7 @@ use super::stableswap::Amount;
 use super::{PoolError, PoolModel, SwapOutcome};
 use crate::math::U256;
 use arith::{add, div, mul, sub, truncate, E18};
-pub use bound::sequence_piece;
+pub use bound::{sequence_piece, OneWay};
 pub use oracle::{BaseOracle, PriceState};
 use serde::Deserialize;
 

@@ -239,13 +239,15 @@ fn sequential_swaps_equal_an_independent_implementation() {
 #[test]
 fn the_bound_curve_is_above_every_sequence_of_trades_through_the_vault() {
     let mut rng = Rng(0x0b0_0dd);
-    let (mut checked, mut swaps_total) = (0, 0);
+    let (mut checked, mut swaps_total, mut tight) = (0, 0, 0usize);
     for _ in 0..300 {
         let (case, wire) = random_case(&mut rng);
         let start = pool_of(&wire);
         let n = start.token_count();
         // Per ordered pair: the output paid in total and the input taken.
         let mut paid = vec![vec![(0f64, 0f64); n]; n];
+        // Per token: whether a swap sold it to the vault, bought it from the vault.
+        let (mut sold, mut bought) = (vec![false; n], vec![false; n]);
         let mut pool = start.clone();
         for op in case["ops"].as_array().unwrap() {
             let (from, to) =
@@ -260,6 +262,7 @@ fn the_bound_curve_is_above_every_sequence_of_trades_through_the_vault() {
                 );
                 paid[from][to].0 += f64::from(amount);
                 paid[from][to].1 += f64::from(o.amount_out);
+                (sold[from], bought[to]) = (true, true);
                 pool = next;
                 swaps_total += 1;
             }
@@ -269,15 +272,26 @@ fn the_bound_curve_is_above_every_sequence_of_trades_through_the_vault() {
                 if output == 0.0 {
                     continue;
                 }
-                let (width, rate) =
-                    super::sequence_piece(&start, i, j, 64).expect("a pair that paid has a curve");
-                assert!(input <= width * (1.0 + 1e-12), "input {input} past the width {width}");
-                assert!(output <= input * rate * (1.0 + 1e-12), "{output} above {input}·{rate}");
+                // The curve for any plan, and the tighter one for what this sequence did with
+                // the pair's tokens elsewhere (the one it only sold, the one it only bought).
+                let one_way =
+                    super::OneWay { input_only_sold: !bought[i], output_only_bought: !sold[j] };
+                tight += usize::from(one_way != super::OneWay::default());
+                for ends in [super::OneWay::default(), one_way] {
+                    let (width, rate) = super::sequence_piece(&start, i, j, 64, ends)
+                        .expect("a pair that paid has a curve");
+                    assert!(input <= width * (1.0 + 1e-12), "input {input} past the width {width}");
+                    assert!(
+                        output <= input * rate * (1.0 + 1e-12),
+                        "{output} above {input}·{rate} ({ends:?})"
+                    );
+                }
                 checked += 1;
             }
         }
     }
     assert!(checked > 200 && swaps_total > 500, "checked {checked}, swaps {swaps_total}");
+    assert!(tight > 50, "only {tight} pairs checked against the one-way curve");
 }
 
 #[test]

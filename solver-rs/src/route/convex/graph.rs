@@ -13,6 +13,7 @@
 use super::curve::Curve;
 use super::pooled::Budget;
 use crate::market::{Hop, Market, PoolIdx, TokenIdx};
+use crate::pools::woofi::OneWay;
 use crate::route::clock::Deadline;
 use crate::route::search::DexMask;
 use std::collections::HashMap;
@@ -188,10 +189,17 @@ impl<'m> Graph<'m> {
                         }
                         let side = *side_of.entry(key).or_insert_with(|| {
                             // A curve whose first unit pays nothing pays nothing at all (it is concave).
-                            let curve = Curve::of(
+                            // No arc enters tokenIn nor leaves tokenOut: the plan only sells
+                            // the one and only buys the other (WOOFi's vault prices on that).
+                            let one_way = OneWay {
+                                input_only_sold: token == scope.token_in,
+                                output_only_bought: neighbour == scope.token_out,
+                            };
+                            let curve = Curve::of_in_plan(
                                 &entry.state,
                                 hop.token_in as usize,
                                 hop.token_out as usize,
+                                one_way,
                             )
                             .filter(|c| c.first_rate() > 0.0)?;
                             graph.sides.push(Side { curve });

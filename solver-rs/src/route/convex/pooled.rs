@@ -39,6 +39,10 @@ pub struct Coin {
     pub keep: f64,
     /// Raw units the trader may receive beyond `keep`, over all the swaps of a plan (roundings).
     pub allowance: f64,
+    /// A coin the budget prices linearly ((z − x) alone, no κ·ln term): a Curve meta pool's base
+    /// coins (`pools/stableswap/bound.rs`). Its deposit never pays below the budget's price and
+    /// its withdrawal, once it pays, takes all of `x`.
+    pub linear: bool,
 }
 
 /// A pooled venue's relaxed set of reachable states.
@@ -99,6 +103,15 @@ struct Response {
 }
 
 impl Budget {
+    /// The curvature coin `c` sees at the tangent's κ `k` (0 for a linear coin).
+    fn kappa_of(c: &Coin, k: f64) -> f64 {
+        if c.linear {
+            0.0
+        } else {
+            k
+        }
+    }
+
     fn responses(&self, prices: &[CoinPrices]) -> Vec<Response> {
         self.coins
             .iter()
@@ -127,9 +140,9 @@ impl Budget {
 
     /// Φ'(λ) = slack + Σ deposits' budget − Σ withdrawals' budget, and Φ''(λ).
     fn derivatives(&self, at: Tangent, rs: &[Response], lambda: f64) -> (f64, f64) {
-        let k = at.kappa;
         let (mut first, mut second) = (at.slack, 0.0);
         for (c, r) in self.coins.iter().zip(rs) {
+            let k = Self::kappa_of(c, at.kappa);
             if let Some(p) = r.deposit {
                 if lambda * (1.0 + k / c.x) > p {
                     let z = lambda * k / (p - lambda);
@@ -140,6 +153,10 @@ impl Budget {
             }
             if let Some(q) = r.withdraw {
                 if q > lambda * (1.0 + k / c.x) {
+                    if c.linear {
+                        first -= c.x;
+                        continue;
+                    }
                     let z = lambda * k / (q - lambda);
                     first -= (c.x - z) + k * ln_ratio(c.x, z);
                     second += q * k * q / (lambda * (q - lambda) * (q - lambda));
@@ -151,7 +168,6 @@ impl Budget {
 
     /// The budget price minimising Φ: where Φ' changes sign, in (0, the cheapest deposit price).
     fn minimiser(&self, at: Tangent, rs: &[Response]) -> Option<f64> {
-        let k = at.kappa;
         // Past the cheapest deposit price a deposit gains budget without end (B rises at least
         // as fast as z): Φ is infinite there.
         let ceiling = rs.iter().filter_map(|r| r.deposit).fold(f64::INFINITY, f64::min);
@@ -160,7 +176,7 @@ impl Budget {
             .coins
             .iter()
             .zip(rs)
-            .filter_map(|(c, r)| r.withdraw.map(|q| q / (1.0 + k / c.x)))
+            .filter_map(|(c, r)| r.withdraw.map(|q| q / (1.0 + Self::kappa_of(c, at.kappa) / c.x)))
             .fold(0.0f64, f64::max);
         if top <= 0.0 {
             // Nothing can be withdrawn (or is worth anything): λ = 0 and no trade.
@@ -197,7 +213,10 @@ impl Budget {
         let mut current = self.joint_at(self.tangent(1.0, 0.0), prices, &rs);
         let mut best = current.clone();
         let mut u0 = 0.0;
-        for _ in 1..TANGENTS {
+        // A budget with linear coins was relaxed past its curve's tangents (a meta pool's, whose
+        // κ is the meta pool's own): its first tangent is the only one it has.
+        let tangents = if self.coins.iter().any(|c| c.linear) { 1 } else { TANGENTS };
+        for _ in 1..tangents {
             // w = e^(−u) at the state the trade reaches, from the coins' ratios (no exp: native
             // and WASM agree to the bit).
             let Some(w) = self.ratio_product(&current) else { break };
@@ -257,7 +276,6 @@ impl Budget {
             }
         }
         let Some(lambda) = self.minimiser(at, rs) else { return joint };
-        let k = at.kappa;
         if lambda <= 0.0 {
             // Everything withdrawable is withdrawn (what the sup tends to; the free deposit's
             // size is left out of the flows).
@@ -272,10 +290,11 @@ impl Budget {
         }
         joint.value += lambda * at.slack;
         joint.magnitude += lambda * at.slack;
-        // d(budget)/d(price) per variable, for the Schur complement eliminating λ.
+        // Each trading coin's price variable, for the Schur complement eliminating λ.
         let size = n.saturating_mul(2);
-        let mut cross = vec![0.0; size];
+        let mut active = Vec::with_capacity(n);
         for (t, (c, r)) in self.coins.iter().zip(rs).enumerate() {
+            let k = Self::kappa_of(c, at.kappa);
             if let Some(p) = r.deposit {
                 if lambda * (1.0 + k / c.x) > p {
                     let z = lambda * k / (p - lambda);
@@ -286,15 +305,20 @@ impl Budget {
                     joint.budget[t] = gain;
                     // ∂δ/∂p = −λκ/(p − λ)², and p = tender / scale.
                     let dz = lambda * k / ((p - lambda) * (p - lambda));
-                    joint.hessian[entry(tender(t), tender(t), size)] += dz / (c.scale * c.scale);
-                    cross[tender(t)] = -(p / lambda) * dz / c.scale;
+                    active.push(Active {
+                        variable: tender(t),
+                        own: dz / (c.scale * c.scale),
+                        cross: -(p / lambda) * dz / c.scale,
+                        second: (p / lambda) * (p / lambda) * dz,
+                    });
                     continue;
                 }
             }
             if let Some(q) = r.withdraw {
                 if q > lambda * (1.0 + k / c.x) {
-                    let z = lambda * k / (q - lambda);
-                    let (w, cost) = (c.x - z, (c.x - z) + k * ln_ratio(c.x, z));
+                    let z = if c.linear { 0.0 } else { lambda * k / (q - lambda) };
+                    let cost = if c.linear { c.x } else { (c.x - z) + k * ln_ratio(c.x, z) };
+                    let w = c.x - z;
                     joint.value += q * w - lambda * cost;
                     joint.magnitude += q * w + lambda * cost.abs();
                     joint.outputs[t] += w * c.keep / c.scale;
@@ -302,27 +326,24 @@ impl Budget {
                     // ∂w/∂q = λκ/(q − λ)², and q = receive · keep / scale.
                     let dz = lambda * k / ((q - lambda) * (q - lambda));
                     let per = c.keep / c.scale;
-                    joint.hessian[entry(receive(t), receive(t), size)] += dz * per * per;
-                    cross[receive(t)] = -(q / lambda) * dz * per;
+                    active.push(Active {
+                        variable: receive(t),
+                        own: dz * per * per,
+                        cross: -(q / lambda) * dz * per,
+                        second: (q / lambda) * (q / lambda) * dz,
+                    });
                 }
             }
         }
-        let (_, second) = self.derivatives(at, rs, lambda);
-        if second > 0.0 && second.is_finite() {
-            for a in 0..size {
-                for b in 0..size {
-                    joint.hessian[entry(a, b, size)] -= cross[a] * cross[b] / second;
-                }
-            }
-        }
+        schur(&active, &mut joint.hessian, size);
         joint
     }
 
     /// The pair (t → u) alone: its marginal rate at zero size (raw u per raw t).
     pub fn first_rate(&self, t: usize, u: usize) -> f64 {
         let (ct, cu) = (&self.coins[t], &self.coins[u]);
-        let k = self.kappa;
-        ct.scale * (1.0 + k / ct.x) * cu.keep / (cu.scale * (1.0 + k / cu.x))
+        let (kt, ku) = (Self::kappa_of(ct, self.kappa), Self::kappa_of(cu, self.kappa));
+        ct.scale * (1.0 + kt / ct.x) * cu.keep / (cu.scale * (1.0 + ku / cu.x))
     }
 
     /// The pair (t → u) alone: the most `input` raw units of t can pay in u, by the budget at
@@ -330,9 +351,9 @@ impl Budget {
     /// term, which the certificate uses, re-takes it).
     pub fn pair_value(&self, t: usize, u: usize, input: f64) -> f64 {
         let (ct, cu) = (&self.coins[t], &self.coins[u]);
-        let k = self.kappa;
+        let (kt, k) = (Self::kappa_of(ct, self.kappa), Self::kappa_of(cu, self.kappa));
         let delta = input.max(0.0) * ct.scale;
-        let gain = delta + k * ln_ratio(ct.x + delta, ct.x) + self.slack;
+        let gain = delta + kt * ln_ratio(ct.x + delta, ct.x) + self.slack;
         // The withdrawal w whose cost w + κ·ln(x/(x − w)) is `gain`: the cost rises from 0 at w = 0
         // without bound as w → x.
         let cost = |w: f64| w + k * ln_ratio(cu.x, cu.x - w);
@@ -349,6 +370,39 @@ impl Budget {
             }
         }
         hi * cu.keep / cu.scale + cu.allowance
+    }
+}
+
+/// One trading coin's share of the term's second derivatives: its price variable, ∂²/∂price² at
+/// fixed λ (`own`), ∂(budget)/∂price (`cross`), and its part of Φ''(λ) (`second`); for each,
+/// cross² = own · second.
+struct Active {
+    variable: usize,
+    own: f64,
+    cross: f64,
+    second: f64,
+}
+
+/// Adds the term's Hessian in the prices, λ eliminated: own − cross·crossᵀ / Σ second. The
+/// diagonal is own·(Σ of the *other* coins' second)/Σ second, never own − cross²/Σ second: with one
+/// coin trading (a withdrawal funded by the slack alone) those two cancel exactly, and the
+/// subtraction left −10⁻¹⁵ where the truth is 0, a Hessian no damping could make positive (its
+/// floor is relative to the largest diagonal, then 0), so Newton never took a step
+/// (docs/solver-optimizer.md, *Venues of more than two tokens*). Summed this way every diagonal is
+/// ≥ 0 and a lone coin's is exactly 0.
+fn schur(active: &[Active], hessian: &mut [f64], size: usize) {
+    let total: f64 = active.iter().map(|a| a.second).sum();
+    if !(total > 0.0 && total.is_finite()) {
+        active.iter().for_each(|a| hessian[entry(a.variable, a.variable, size)] += a.own);
+        return;
+    }
+    for (i, a) in active.iter().enumerate() {
+        let others: f64 =
+            active.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, b)| b.second).sum();
+        hessian[entry(a.variable, a.variable, size)] += a.own * (others / total);
+        for b in active.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, b)| b) {
+            hessian[entry(a.variable, b.variable, size)] -= a.cross * b.cross / total;
+        }
     }
 }
 

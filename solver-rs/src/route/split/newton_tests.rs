@@ -1,9 +1,9 @@
 //! The ascent's model step on hand-made models; then the ascent where its model's gradient is
-//! off (the measured gradient), on the devnet's pools of cbETH → WETH → DAI: a $1M trade (303
-//! cbETH) splits over three of six pools into WETH and both pools out of it, one of them a thin
-//! Uniswap V2 pool whose fees stay in its reserves, so the routes through it pay 0.1 % more for a
-//! unit of their own than the model's final marginal rate says. Its steps failed and the ascent
-//! stopped 0.12 bps below the bound, where Fynd's water-filling tree reaches 0.01 bps.
+//! off (the measured gradient), on the devnet's pools of cbETH → WETH → DAI: a large trade splits
+//! into WETH and through both pools out of it, one a thin Uniswap V2 pool whose fees stay in its
+//! reserves, so the routes through it pay more for a unit of their own than the model's final
+//! marginal rate says, and steps on the model's gradient fail short of the bound. The trade and
+//! its figures: docs/solver-optimizer.md, *3. Allocation*, the measured gradient.
 
 use super::*;
 use crate::address::Address;

@@ -47,6 +47,8 @@ export type ClaimPrepareRoute<P> = {
  *
  * @example
  * registerClaimPrepareRoute(fastify, deps, { path: '/claims/fees/prepare', ... })
+ * // POST /claims/fees/prepare with 2 positions → 200 { data: a transaction plan (one Multicall3 call claiming both, simulated), meta: { generated_at, as_of_block } },
+ * //   charged 6 units (3 a position)
  */
 export function registerClaimPrepareRoute<P>(fastify: FastifyInstance, deps: GatewayDependencies, route: ClaimPrepareRoute<P>): void {
   fastify.post(

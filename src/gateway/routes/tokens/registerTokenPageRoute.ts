@@ -29,6 +29,7 @@ export type TokenPageRoute = {
  *
  * @example
  * registerTokenPageRoute(fastify, deps, { list: 'trades', ..., serve: serveTrades })
+ * // GET /tokens/8453/0x…/trades?limit=50 → 200 { data: [50 trades], page: { limit: 50, next_cursor }, meta }, charged 6 units (3 per 25 rows)
  */
 export function registerTokenPageRoute(fastify: FastifyInstance, deps: GatewayDependencies, route: TokenPageRoute): void {
   fastify.get(

@@ -31,6 +31,7 @@ mod tests;
 
 use super::pooled::{tender, Budget, CoinPrices};
 use crate::pools::solidly::Curve as SolidlyCurve;
+use crate::pools::woofi::OneWay;
 use crate::pools::{two_token_direction, PoolState};
 use hyperbola::Hyperbola;
 use piecewise::Piecewise;
@@ -98,6 +99,18 @@ impl<'m> Curve<'m> {
     ///
     /// The match names every family: a new one must say how it is bounded before it compiles.
     pub fn of(state: &'m PoolState, token_in: usize, token_out: usize) -> Option<Curve<'m>> {
+        Curve::of_in_plan(state, token_in, token_out, OneWay::default())
+    }
+
+    /// [`Curve::of`] for a side of a plan that uses `token_in` and `token_out` elsewhere only as
+    /// `one_way` says: a venue whose other sides move this side's prices (WOOFi's vault) has a
+    /// tighter curve when the plan cannot move them in the trader's favour.
+    pub fn of_in_plan(
+        state: &'m PoolState,
+        token_in: usize,
+        token_out: usize,
+        one_way: OneWay,
+    ) -> Option<Curve<'m>> {
         // The two-token families' curves take the direction; a venue of more tokens has a curve
         // per ordered pair of its tokens, keyed so by the graph's sides.
         let pair = || two_token_direction(token_in, token_out).ok();
@@ -125,6 +138,7 @@ impl<'m> Curve<'m> {
                     token_in,
                     token_out,
                     MAX_SWAPS_PER_POOL,
+                    one_way,
                 )?;
                 Some(Curve::Piecewise(Piecewise::linear(width, rate)))
             }

@@ -1,0 +1,213 @@
+//! The meta venue's budget against the exact meta model (no chain, no server): random legacy meta
+//! pools over random legacy base pools of 2 or 3 coins, random runs of swaps through the venue
+//! (coin → base coin, base coin → coin, base coin → base coin, mixed in any order), valued at
+//! random prices: the joint term is never below what a run is worth, and one pair's curve never
+//! below what a run on that pair alone pays.
+
+use super::math::{get_d, Ramp};
+use super::{MetaBase, StableSwapPool, Template};
+use crate::math::U256;
+use crate::pools::PoolModel;
+use crate::route::convex::pooled::CoinPrices;
+use crate::route::test_market::{ordered_pairs, Rng};
+
+fn pow10(d: u32) -> U256 {
+    U256::from(10u64).pow(U256::from(d))
+}
+
+fn plain(rng: &mut Rng, balances: Vec<U256>, decimals: &[u32]) -> StableSwapPool {
+    let amp = U256::from([5u64, 50, 200, 2000][rng.range(0, 4) as usize] * 100);
+    StableSwapPool {
+        template: Template::Legacy,
+        balances,
+        rates: decimals.iter().map(|&d| pow10(36 - d)).collect(),
+        fee: U256::from(
+            [1_000_000u64, 4_000_000, 10_000_000, 40_000_000][rng.range(0, 4) as usize],
+        ),
+        offpeg_fee_multiplier: U256::ZERO,
+        ramp: Ramp {
+            initial_a: amp,
+            future_a: amp,
+            initial_time: U256::ZERO,
+            future_time: U256::ZERO,
+        },
+        timestamp: U256::from(1u64),
+        base: None,
+    }
+}
+
+/// A random meta venue: a base pool of 2 or 3 coins (balances up to 3× apart, 6 or 18 decimals,
+/// a virtual price from 1 to 1.1), and a meta pool holding 1 % to 60 % of its LP supply against
+/// 0.3× to 3× that in its coin.
+fn random_meta(rng: &mut Rng) -> StableSwapPool {
+    let n = rng.range(2, 4) as usize;
+    let tokens = rng.log_amount(4, 8) as f64;
+    let decimals = |rng: &mut Rng| if rng.range(0, 3) == 0 { 6 } else { 18 };
+    let base_decimals: Vec<u32> = (0..n).map(|_| decimals(rng)).collect();
+    let amount = |rng: &mut Rng, tokens: f64, d: u32| {
+        U256::from(
+            (tokens * (0.4 + rng.range(0, 800) as f64 / 1000.0) * 10f64.powi(d as i32)) as u128,
+        )
+    };
+    let balances = base_decimals.iter().map(|&d| amount(rng, tokens, d)).collect();
+    let base = plain(rng, balances, &base_decimals);
+    let amp = super::math::amp_at(&base.ramp, base.timestamp).unwrap();
+    let d = get_d(&base.xp().unwrap(), amp).unwrap();
+    let vp_milli = 1000 + rng.range(0, 100);
+    let supply = d * U256::from(1000u64) / U256::from(vp_milli);
+    let share = (1 + rng.range(0, 60)) as f64 / 100.0;
+    let lp = U256::from((f64::from(supply) * share) as u128);
+    let coin_decimals = decimals(rng);
+    let coin_tokens = f64::from(lp) / 1e18 * (0.3 + rng.range(0, 2700) as f64 / 1000.0);
+    let coin = U256::from((coin_tokens * 10f64.powi(coin_decimals as i32)) as u128);
+    let meta = plain(rng, vec![coin, lp], &[coin_decimals, 18]);
+    StableSwapPool { base: Some(Box::new(MetaBase { pool: base, supply })), ..meta }
+}
+
+/// The raw balance of venue coin `k` (the meta pool's coin, then the base pool's).
+fn balance(pool: &StableSwapPool, k: usize) -> f64 {
+    let base = pool.base.as_ref().unwrap();
+    f64::from(if k == 0 { pool.balances[0] } else { base.pool.balances[k - 1] })
+}
+
+/// What one raw unit of venue coin `k` is worth, in 18-decimal units.
+fn worth(pool: &StableSwapPool, k: usize) -> f64 {
+    let base = pool.base.as_ref().unwrap();
+    f64::from(if k == 0 { pool.rates[0] } else { base.pool.rates[k - 1] }) / 1e36
+}
+
+/// Per coin, the raw amounts `swaps` (coin in, coin out, amount in) put in and took out; the
+/// swaps the venue refuses are skipped.
+fn run(pool: &StableSwapPool, swaps: &[(usize, usize, u128)]) -> (Vec<f64>, Vec<f64>) {
+    let coins = pool.coins();
+    let (mut ins, mut outs) = (vec![0.0; coins], vec![0.0; coins]);
+    let mut state = pool.clone();
+    for &(i, j, dx) in swaps.iter().filter(|s| s.2 > 0) {
+        let Ok((outcome, next)) = state.apply(i, j, U256::from(dx)) else { continue };
+        ins[i] += dx as f64;
+        outs[j] += f64::from(outcome.amount_out);
+        state = next;
+    }
+    (ins, outs)
+}
+
+fn random_swaps(
+    rng: &mut Rng,
+    pool: &StableSwapPool,
+    pairs: &[(usize, usize)],
+) -> Vec<(usize, usize, u128)> {
+    (0..rng.range(1, 9))
+        .map(|_| {
+            let (i, j) = pairs[rng.range(0, pairs.len() as u64) as usize];
+            let scale = 10f64.powf(rng.range(0, 4000) as f64 / 1000.0 - 4.5);
+            (i, j, ((balance(pool, i) * scale) as u128).max(1))
+        })
+        .collect()
+}
+
+#[test]
+fn the_meta_venue_budget_bounds_every_run_through_the_meta_and_base_pools() {
+    let mut rng = Rng(0x3e7a);
+    let (mut checked, mut across) = (0, 0);
+    let mut one_swap: [Vec<f64>; 3] = Default::default();
+    for case in 0..300 {
+        let pool = random_meta(&mut rng);
+        let coins = pool.coins();
+        let budget = pool.budget().expect("a meta venue's budget");
+        assert_eq!(budget.coins.len(), coins);
+        let prices: Vec<CoinPrices> = (0..coins)
+            .map(|k| {
+                let w = worth(&pool, k) * (1.0 + rng.range(0, 200) as f64 / 1e4 - 0.01);
+                let spread = 1.0 + rng.range(0, 3) as f64 / 1e4;
+                CoinPrices { tender: Some(w * spread), receive: Some(w) }
+            })
+            .collect();
+        let joint = budget.joint(&prices);
+        let bound = joint.value + 1e-12 * joint.magnitude;
+        let pairs = ordered_pairs(coins);
+        // The joint's own trade as swaps (each deposit over the withdrawals by the budget they
+        // spend), then random runs.
+        let spent: f64 = joint.budget.iter().filter(|b| **b < 0.0).map(|b| -b).sum();
+        let mut planned = Vec::new();
+        for t in (0..coins).filter(|&t| joint.inputs[t] > 0.0) {
+            for u in (0..coins).filter(|&u| joint.budget[u] < 0.0) {
+                planned.push((t, u, (joint.inputs[t] * -joint.budget[u] / spent) as u128));
+            }
+        }
+        for attempt in 0..40 {
+            let swaps = match attempt {
+                0 => planned.clone(),
+                _ => random_swaps(&mut rng, &pool, &pairs),
+            };
+            let (ins, outs) = run(&pool, &swaps);
+            let value: f64 = (0..coins)
+                .map(|t| prices[t].receive.unwrap() * outs[t] - prices[t].tender.unwrap() * ins[t])
+                .sum();
+            checked += 1;
+            across += usize::from(
+                swaps.iter().any(|s| s.0 > 0 && s.1 > 0)
+                    && swaps.iter().any(|s| s.0 == 0 || s.1 == 0),
+            );
+            assert!(
+                value <= bound,
+                "case {case}: a run {swaps:?} ({ins:?} in, {outs:?} out) is worth {value}, above the joint term {bound}"
+            );
+        }
+        // One swap of 1 % of the input's balance per kind of pair: the curve's excess over it.
+        for (kind, t, u) in [(0, 0, 1), (1, 1, 0), (2, 1, 2)] {
+            let dx = U256::from((balance(&pool, t) / 100.0) as u128);
+            if let Ok(out) = pool.amount_out(t, u, dx) {
+                let out = f64::from(out.amount_out);
+                if out > 0.0 {
+                    one_swap[kind].push(budget.pair_value(t, u, f64::from(dx)) / out - 1.0);
+                }
+            }
+        }
+        // One pair alone: its curve bounds a run on it.
+        let (t, u) = pairs[rng.range(0, pairs.len() as u64) as usize];
+        let swaps: Vec<_> = random_swaps(&mut rng, &pool, &[(t, u)]);
+        let (ins, outs) = run(&pool, &swaps);
+        let curve = budget.pair_value(t, u, ins[t]);
+        assert!(
+            outs[u] <= curve * (1.0 + 1e-12),
+            "case {case}: {t}→{u} {swaps:?} paid {}, curve {curve}",
+            outs[u]
+        );
+    }
+    assert!(checked > 10_000 && across > 2_000, "only {checked} runs, {across} across both pools");
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
+    };
+    let [a, b, c] = &mut one_swap;
+    eprintln!(
+        "{checked} runs under the meta venue's joint term ({across} mixing the meta pool and the base pool's own exchange); one pair's curve over one swap of 1 % of the input balance, median: coin → base {:.1e}, base → coin {:.1e}, base → base {:.1e}",
+        median(a), median(b), median(c)
+    );
+}
+
+#[test]
+fn a_meta_wire_state_is_a_market_venue_of_its_underlying_coins() {
+    let wire = |template: &str, balances: usize| {
+        serde_json::json!({
+            "template": template, "balances": vec!["1000000000000000000000"; balances],
+            "rates": vec!["1000000000000000000"; balances], "fee": "4000000",
+            "offpegFeeMultiplier": "0", "initialA": "20000", "futureA": "20000",
+            "initialATime": "0", "futureATime": "0", "timestamp": "1" })
+    };
+    let meta = |base: serde_json::Value, supply: &str| {
+        let mut w = wire("legacy", 2);
+        w["base"] = base;
+        w["baseSupply"] = supply.into();
+        serde_json::from_value::<crate::pools::stableswap::StableSwapWire>(w).unwrap()
+    };
+    let pool =
+        StableSwapPool::from_wire(meta(wire("legacy", 3), "3000000000000000000000")).unwrap();
+    assert_eq!(pool.coins(), 4);
+    assert!(pool.budget().is_some());
+    assert!(pool.spot_price(0, 2) > 0.9 && pool.spot_price(0, 2) < 1.0);
+    // NG templates, a base of 4 coins and an empty supply are refused.
+    assert!(StableSwapPool::from_wire(meta(wire("ng", 2), "1")).is_err());
+    assert!(StableSwapPool::from_wire(meta(wire("legacy", 4), "1")).is_err());
+    assert!(StableSwapPool::from_wire(meta(wire("legacy", 2), "0")).is_err());
+}
