@@ -146,9 +146,14 @@ impl BoundCurve {
     }
 
     /// The least of `rate`·t and `lines` (each `value + slope·(t − at)`, above the whole real
-    /// curve), up to `cap`; None when nothing can be paid. Walks the lower envelope from t = 0:
-    /// from each line to the first one of a lower slope that meets it (a line of a higher slope
-    /// is below only to the left).
+    /// curve) raised by the slack of [`MAX_SWAPS_PER_POOL`] swaps, up to `cap`; None when nothing
+    /// can be paid. `rate` must bound every swap of a run by itself (a price no swap exceeds), so
+    /// it carries no slack: the curve starts at that price, not at a first raw unit paying the
+    /// whole slack (a first rate of 129 raw per raw on an 18-decimal pair near par, which priced a
+    /// middle token 100 times its worth in the dual's first-unit start and left its solve
+    /// unconverged with the bound 100 times the plan). Walks the lower envelope from t = 0: from
+    /// each line to the first one of a lower slope that meets it (a line of a higher slope is
+    /// below only to the left).
     pub fn tangents(
         rate: f64,
         lines: &[Tangent],
@@ -158,13 +163,14 @@ impl BoundCurve {
         if !(rate > 0.0 && rate.is_finite() && cap > 0.0) {
             return None;
         }
+        let slack = slack_per_swap * f64::from(MAX_SWAPS_PER_POOL);
         // (intercept, slope) of every usable line, the first the rate from the origin.
         let mut all = vec![(0.0, rate)];
         all.extend(
             lines
                 .iter()
                 .filter(|l| l.value.is_finite() && l.slope.is_finite() && l.slope >= 0.0)
-                .map(|l| (l.value - l.slope * l.at, l.slope)),
+                .map(|l| (l.value - l.slope * l.at + slack, l.slope)),
         );
         let start = all.iter().map(|l| l.0).fold(f64::INFINITY, f64::min);
         // At t = 0 the lowest line, of the lowest slope among equals.
@@ -188,9 +194,9 @@ impl BoundCurve {
             pieces.push((corner - at, current.1));
             (at, current) = (corner, line);
         }
-        // A negative start is rounding (each line is above a curve through the origin).
-        let slack = slack_per_swap * f64::from(MAX_SWAPS_PER_POOL) + start.max(0.0);
-        Some(BoundCurve::assemble(&pieces, slack, cap))
+        // The envelope starts at the origin (the rate's line): a negative start is rounding (each
+        // line is above a curve through the origin), and the pieces from 0 lie above it.
+        Some(BoundCurve::assemble(&pieces, 0.0, cap))
     }
 
     /// `curve`'s pieces with `slack` (in total) on the first raw unit (a swap of any size takes at least

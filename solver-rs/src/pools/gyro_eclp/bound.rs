@@ -3,17 +3,27 @@
 //! Why the bound holds. Write f(t) for what one swap of t raw units pays on the real curve: the
 //! true invariant of the balances as the pool upscales them (floored), the fee φ taken as a real
 //! number, no rounding.
-//! 1. A run of swaps of t₁ + … + tₙ = T pays at most f(T) (plus [`SLACK_UNITS`] a swap). The E-CLP's
-//!    level curves are homothetic (the curve of invariant r is r times the curve of 1, offsets
-//!    included), so its price −dy/dx depends on y/x alone and rises with it. Each exact swap
-//!    leaves its balances on or above the real curve through the balances before it (the
-//!    published math rounds towards the pool: the vector (r + 2·err, r) is an invariant at least
-//!    the true one where it raises y), with the fee's share of the input added to x. By induction
-//!    the state after input A is above or right of the real curve's point at x₀ + (1 − φ)·A: from
-//!    a point with more x and more y, the same dx moves y down no further (more y on the same x is
-//!    a higher level curve; more x on the same y a lower price), so after the run y is at least
-//!    the real curve's y at x₀ + (1 − φ)·T. The upscaling's and downscaling's floors are the
-//!    units of slack.
+//! 1. A run of swaps of t₁ + … + tₙ = T pays at most f(T) plus a slack per swap after the first,
+//!    and no swap pays more than `highest` (β selling token 0, 1/α selling token 1, after the fee
+//!    and scalings) per raw unit in. Write V for the balances as the pool sees them (each raw
+//!    balance upscaled and floored) and R for the same unfloored, so V ≤ R < V + 1 in each token.
+//!    A swap from V of net upscaled input dx pays out_up ≤ the real curve's swap from V (every
+//!    rounding favours the pool, point 3), at prices ≤ `highest` (hence the second claim), and
+//!    leaves R' = R + (t·F_in, −o·F_out) ≥ (V.x + dx, V.y − out_up) componentwise: the input's
+//!    upscaling floors, the output's downscaling floors (o·F_out ≤ out_up). That point is on or
+//!    above the real level curve through V. So a swap loses at most the gap between V and R to
+//!    the run: one upscaled unit of each token, worth at most `highest` + 1 upscaled units out,
+//!    (`highest` + 1)/F_out raw, and none on the first swap (f starts at V). A swap from a point
+//!    on or above a level curve ends on or above it, so by induction the run ends on or above
+//!    the curve through V lowered by those losses, at x at most x₀ + (1 − φ)·T. The level curves
+//!    are homothetic (the curve of invariant r is r times the curve of 1, offsets included), so
+//!    the gap a loss opens, δr·(y + x·p)/r, only shrinks further along (y + x·p is the tangent's
+//!    intercept, falling as x grows on a convex curve): the run pays at most f(T) plus
+//!    (`highest` + 1)/F_out raw a swap. [`SLACK_UNITS`] more raw units a swap are a cushion.
+//!    The slack (64 swaps' worth) raises the tangents, not the first line: the curve starts at
+//!    `highest` and, past a few thousand raw units, at the price now (below), never at a first
+//!    raw unit that pays the whole slack (that unit, 129 raw out per raw in on an 18-decimal pair
+//!    near par, made the dual price a middle token 100 times its worth and stop unconverged).
 //! 2. f is concave (the curve is convex), so a line above f at t with a slope above f′(t), and
 //!    raised by (slope − s)·t where s is below f′(t), is above all of f: [`BoundCurve::tangents`]
 //!    takes the least of such lines and of the first line (the price never above β selling
@@ -32,18 +42,23 @@
 //!    by `gyro_eclp_tests.rs` against the exact model over random pools up to λ = 10,000.
 //!    A slope is bounded by chords: f′(t) ≤ (f(t) − f(t − h))/h and f′(t) ≥ (f(t + h) − f(t))/h.
 //!
+//! 4. The price now is at most the chord of a small swap the other way (the curve is convex, and
+//!    the exact swap gives out no more than the real one), so f(t) ≤ that price·(1 − φ)·t: a line
+//!    from the origin (raised by the slack like the tangents) that is tight below the first
+//!    tangent, where the tangents' chords are too short for their roundings.
+//!
 //! The tangents are placed from a millionth of the input balance (at least [`FIRST`]) on, spaced so that two
 //! neighbours' corner is about [`TOLERANCE`] above the curve (from the slopes' fall so far),
 //! until a swap would leave the range or the output reaches the balance.
 
-use super::{e18, GyroEclpPool};
+use super::{e18, eclp_math, GyroEclpPool};
 use crate::math::U256;
 use crate::pools::bound_curve::{BoundCurve, Tangent};
 use crate::pools::{two_token_direction, PoolModel};
 
 /// Relative margin for the f64 arithmetic of rates and allowances.
 const MARGIN: f64 = 1e-9;
-/// Raw units a swap may pay beyond the real curve (the scalings' floors).
+/// Raw units a swap may pay beyond the real curve, beyond the floors' derived (`highest` + 1)/F_out.
 const SLACK_UNITS: f64 = 2.0;
 /// The swap's own roundings, relative to y₀ + x·p_max (upscaled).
 const ROUNDING: f64 = 1e-12;
@@ -63,8 +78,16 @@ const WIDE_CHORD: f64 = 1e6;
 const FIRST: f64 = 1e8;
 
 impl GyroEclpPool {
-    /// The bound on what any run of swaps `token_in` → `token_out` pays in total.
+    /// The bound on what any run of swaps `token_in` → `token_out` pays in total, built once per
+    /// state and direction (`curve_memo.rs`).
     pub fn bound_curve(&self, token_in: usize, token_out: usize) -> Option<BoundCurve> {
+        two_token_direction(token_in, token_out).ok()?;
+        let build = || self.build_bound_curve(token_in, token_out);
+        self.curves.get_or_build(token_in, build).cloned()
+    }
+
+    /// The curve itself: about 80 tangents of three exact swaps each.
+    fn build_bound_curve(&self, token_in: usize, token_out: usize) -> Option<BoundCurve> {
         let in_is_0 = two_token_direction(token_in, token_out).ok()?;
         let one = f64::from(e18());
         let highest = if in_is_0 {
@@ -79,7 +102,11 @@ impl GyroEclpPool {
         );
         let rate = highest * keep * scale_in / scale_out * (1.0 + MARGIN);
         let cap = f64::from(self.balances[token_out]);
-        let Ok(at) = self.prepared() else { return BoundCurve::line(rate, SLACK_UNITS, cap) };
+        // Each swap after the first starts from balances the upscaling floored, at most one
+        // upscaled unit of each token below the real ones: worth at most `highest` + 1 upscaled
+        // units out (point 1).
+        let slack = ((highest + 1.0) / scale_out + SLACK_UNITS) * (1.0 + MARGIN);
+        let Ok(at) = self.prepared() else { return BoundCurve::line(rate, slack, cap) };
         let (x0, y0) = (f64::from(at.up[token_in]), f64::from(at.up[token_out]));
         let (r, err) = (f64::from(at.invariant.magnitude()), f64::from(at.err.magnitude()));
         let lambda = f64::from(self.params.lambda.magnitude()) / one;
@@ -108,6 +135,18 @@ impl GyroEclpPool {
             let slope = above.max(below);
             Some((Tangent { at: t, value: value + (slope - below) * t, slope }, here))
         };
+        // The price now is at most the chord of a small swap the other way (the curve is convex,
+        // and the exact swap pays no more than the real one): the line from the origin at it.
+        let spot = U256::try_from((y0 * 1e-6).floor().max(1.0)).ok().and_then(|back| {
+            let (p, d) = (&self.params, &self.derived);
+            let given = eclp_math::out_given_in(at.up, back, !in_is_0, p, d, &at.r).ok()?;
+            let given = f64::from(given);
+            (given > 0.0).then(|| Tangent {
+                at: 0.0,
+                value: 0.0,
+                slope: f64::from(back) / given * keep * scale_in / scale_out * (1.0 + MARGIN),
+            })
+        });
         // The first point: a millionth of the balance, less while the pool cannot take it.
         let mut t = (f64::from(self.balances[token_in]) * 1e-6).max(FIRST).floor();
         while tangent(t).is_none() && t > SMALLEST {
@@ -118,6 +157,7 @@ impl GyroEclpPool {
             .take_while(|t| *t >= SMALLEST)
             .take(8)
             .filter_map(|t| tangent(t.floor()).map(|(line, _)| line))
+            .chain(spot)
             .collect();
         // Above it, spaced by the slopes' fall so far; where a swap is refused, halfway back.
         let mut last: Option<(f64, f64)> = None;
@@ -146,7 +186,7 @@ impl GyroEclpPool {
             last = Some((t, line.slope));
             t += step.clamp(t * 0.01, t);
         }
-        BoundCurve::tangents(rate, &lines, SLACK_UNITS, cap)
+        BoundCurve::tangents(rate, &lines, slack, cap)
     }
 
     /// What a small trade (a millionth of the input balance) pays per unit: an estimate for

@@ -218,3 +218,57 @@ fn the_bound_is_never_below_a_run_of_swaps() {
     // whose rounding allowance is wide, and trades past the range's end).
     assert!(at(0.5) < 2e-4, "median gap {}", at(0.5));
 }
+
+/// The seeded cbETH/wstETH pool (both rated, 18 decimals, near par): its curve used to start
+/// with a first raw unit paying the whole slack of 64 swaps (129 raw out per raw in against a
+/// price of 1.08), and then the line at β up to a millionth of the balance. The dual's first-unit
+/// start priced the middle token 100 times its worth and its solve stopped unconverged: 2-hop
+/// USDC→cbETH bounds 116 times the plan (routeQualityEmbedded, 9,914 bps). Now the curve starts
+/// at most at β, falls to the price now within a basis point, and is within a basis point of
+/// the exact swap from a millionth of the balance up.
+#[test]
+fn the_curve_starts_at_the_price_now_not_at_the_slack() {
+    let wire: GyroEclpWire = serde_json::from_value(json!({
+        "balances": ["1408000000000000000000", "1515000000000000000000"],
+        "scalingFactors": ["1183300000000000000", "1100000000000000000"],
+        "swapFee": "400000000000000",
+        "params": { "alpha": "980392156862745098", "beta": "1020408163265306122",
+            "c": "707106781186547524", "s": "707106781186547524", "lambda": "100000000000000000000" },
+        "derived": { "tauAlphaX": "-70358012959608055046233059483459719398",
+            "tauAlphaY": "71061593089204135596695390076428422088",
+            "tauBetaX": "71065110901020727428691410265231345821",
+            "tauBetaY": "70354459792010520154404496165086209476",
+            "u": "70711561930314391157292360423893461110", "v": "70708026440607327795384077063815423885",
+            "w": "-353566648596807720744587562184545905", "z": "353548970706336190828336039867852897",
+            "dSq": "99999999999999999886624093342106115200" },
+    }))
+    .unwrap();
+    let pool = GyroEclpPool::from_wire(wire).unwrap();
+    for token_in in [0, 1] {
+        let curve = pool.bound_curve(token_in, 1 - token_in).unwrap();
+        let pieces = curve.pieces();
+        let balance = f64::from(pool.balances[token_in]);
+        let small = U256::try_from(balance * 1e-9).unwrap();
+        let now = f64::from(pool.amount_out(token_in, 1 - token_in, small).unwrap().amount_out)
+            / f64::from(small);
+        // β (or 1/α) after the fee and scalings: 1.0972 and 0.9478.
+        assert!(pieces[0].1 < now * 1.03, "first rate {} against {now} now", pieces[0].1);
+        let later = pieces.iter().find(|p| p.0 > 1e6).unwrap().1;
+        assert!(later < now * (1.0 + 1e-4), "rate {later} past the first stretch, {now} now");
+        for share in [1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 0.1] {
+            let amount = U256::try_from((balance * share).floor()).unwrap();
+            let out =
+                f64::from(pool.amount_out(token_in, 1 - token_in, amount).unwrap().amount_out);
+            let bound = curve.value(f64::from(amount));
+            assert!(
+                out <= bound && bound <= out * (1.0 + 1e-4),
+                "{out} against {bound} at {share}"
+            );
+        }
+        // The curve is built once per state (`curve_memo.rs`): a swap's new state builds its own.
+        let (_, next) =
+            pool.apply(token_in, 1 - token_in, pool.balances[token_in] / U256::from(10)).unwrap();
+        assert_eq!(pool.bound_curve(token_in, 1 - token_in), Some(curve.clone()));
+        assert_ne!(next.bound_curve(token_in, 1 - token_in), Some(curve));
+    }
+}

@@ -7,12 +7,14 @@
 //! implementation, `@balancer-labs/balancer-maths` (`gyro_eclp_tests.rs`).
 
 mod bound;
+mod curve_memo;
 mod eclp_math;
 mod fixed_point;
 #[cfg(test)]
 #[path = "gyro_eclp_tests.rs"]
 mod tests;
 
+pub use curve_memo::CurveMemo;
 pub use eclp_math::{Derived, Params, Vector2};
 
 use super::bound_curve::{BoundCurve, CurveBounded};
@@ -84,6 +86,8 @@ pub struct GyroEclpPool {
     pub swap_fee: U256,
     pub params: Params,
     pub derived: Derived,
+    /// The bound curves of this state, built on first use (`curve_memo.rs`).
+    pub curves: CurveMemo,
 }
 
 fn e18() -> U256 {
@@ -136,6 +140,7 @@ impl GyroEclpPool {
             swap_fee: wire.swap_fee.0,
             params,
             derived,
+            curves: CurveMemo::default(),
         })
     }
 
