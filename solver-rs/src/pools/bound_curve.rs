@@ -7,9 +7,12 @@
 //! - [`BoundCurve::falling`]: a rate flat for a stretch, then falling linearly to zero (the output
 //!   the integral of it, a quadratic), for a family whose rate a run of swaps lowers by a known
 //!   amount per unit sold (LunarBase's punishment). The quadratic is bounded by its tangents,
-//!   spaced so that the gap at each corner is at most [`TOLERANCE`] of the output there.
+//!   spaced so that the gap at each corner is at most [`TOLERANCE`] of the output there;
+//! - [`BoundCurve::tangents`]: the least of lines each above the whole of a concave curve (a
+//!   tangent whose value and slope carry their errors, `gyro_eclp/bound.rs`), for a family whose
+//!   run of swaps pays no more than the real curve of one swap of the total.
 //!
-//! Both allow for `slack_per_swap` raw units of rounding in the trader's favour on each of the
+//! All allow for `slack_per_swap` raw units of rounding in the trader's favour on each of the
 //! `MAX_SWAPS_PER_POOL` swaps of a plan, carried by the first raw unit, and are flat at the cap.
 
 use crate::math::U256;
@@ -79,6 +82,14 @@ pub struct BoundCurve {
     pieces: Vec<(f64, f64)>,
 }
 
+/// A line `value + slope·(t − at)` in raw units (t raw in, value raw out).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tangent {
+    pub at: f64,
+    pub value: f64,
+    pub slope: f64,
+}
+
 /// A rate of `rate` raw out per raw in for the first `flat` raw units in, then `slope` less per
 /// raw unit in, down to zero.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -92,7 +103,8 @@ impl BoundCurve {
     /// `rate` per raw unit up to `cap`; None when nothing can be paid.
     pub fn line(rate: f64, slack_per_swap: f64, cap: f64) -> Option<BoundCurve> {
         let valid = rate > 0.0 && rate.is_finite() && cap > 0.0;
-        valid.then(|| BoundCurve::assemble(&[(f64::INFINITY, rate)], slack_per_swap, cap))
+        let slack = slack_per_swap * f64::from(MAX_SWAPS_PER_POOL);
+        valid.then(|| BoundCurve::assemble(&[(f64::INFINITY, rate)], slack, cap))
     }
 
     /// The integral of `falling` up to `cap`: its tangents at points spaced so that each corner is
@@ -129,13 +141,67 @@ impl BoundCurve {
             let width = (integral(end) - integral(at)) / last_rate + at - corner;
             pieces.push((width, last_rate));
         }
-        Some(BoundCurve::assemble(&pieces, slack_per_swap, cap))
+        let slack = slack_per_swap * f64::from(MAX_SWAPS_PER_POOL);
+        Some(BoundCurve::assemble(&pieces, slack, cap))
     }
 
-    /// `curve`'s pieces with the slack on the first raw unit (a swap of any size takes at least
-    /// one) and flat from where they reach `cap`.
-    fn assemble(curve: &[(f64, f64)], slack_per_swap: f64, cap: f64) -> BoundCurve {
+    /// The least of `rate`·t and `lines` (each `value + slope·(t − at)`, above the whole real
+    /// curve) raised by the slack of [`MAX_SWAPS_PER_POOL`] swaps, up to `cap`; None when nothing
+    /// can be paid. `rate` must bound every swap of a run by itself (a price no swap exceeds), so
+    /// it carries no slack: the curve starts at that price, not at a first raw unit paying the
+    /// whole slack (a first rate of 129 raw per raw on an 18-decimal pair near par, which priced a
+    /// middle token 100 times its worth in the dual's first-unit start and left its solve
+    /// unconverged with the bound 100 times the plan). Walks the lower envelope from t = 0: from
+    /// each line to the first one of a lower slope that meets it (a line of a higher slope is
+    /// below only to the left).
+    pub fn tangents(
+        rate: f64,
+        lines: &[Tangent],
+        slack_per_swap: f64,
+        cap: f64,
+    ) -> Option<BoundCurve> {
+        if !(rate > 0.0 && rate.is_finite() && cap > 0.0) {
+            return None;
+        }
         let slack = slack_per_swap * f64::from(MAX_SWAPS_PER_POOL);
+        // (intercept, slope) of every usable line, the first the rate from the origin.
+        let mut all = vec![(0.0, rate)];
+        all.extend(
+            lines
+                .iter()
+                .filter(|l| l.value.is_finite() && l.slope.is_finite() && l.slope >= 0.0)
+                .map(|l| (l.value - l.slope * l.at + slack, l.slope)),
+        );
+        let start = all.iter().map(|l| l.0).fold(f64::INFINITY, f64::min);
+        // At t = 0 the lowest line, of the lowest slope among equals.
+        let mut current = all
+            .iter()
+            .copied()
+            .filter(|l| l.0 == start)
+            .fold((start, f64::INFINITY), |a, b| if b.1 < a.1 { b } else { a });
+        let (mut at, mut pieces) = (0.0_f64, Vec::new());
+        loop {
+            // The next corner: the first meeting with a line of a lower slope.
+            let next = all
+                .iter()
+                .filter(|l| l.1 < current.1)
+                .map(|&l| (((l.0 - current.0) / (current.1 - l.1)).max(at), l))
+                .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1 .1.total_cmp(&b.1 .1)));
+            let Some((corner, line)) = next else {
+                pieces.push((f64::INFINITY, current.1));
+                break;
+            };
+            pieces.push((corner - at, current.1));
+            (at, current) = (corner, line);
+        }
+        // The envelope starts at the origin (the rate's line): a negative start is rounding (each
+        // line is above a curve through the origin), and the pieces from 0 lie above it.
+        Some(BoundCurve::assemble(&pieces, 0.0, cap))
+    }
+
+    /// `curve`'s pieces with `slack` (in total) on the first raw unit (a swap of any size takes at least
+    /// one) and flat from where they reach `cap`.
+    fn assemble(curve: &[(f64, f64)], slack: f64, cap: f64) -> BoundCurve {
         // The curve's first raw unit, and its pieces from there on.
         let (mut first, mut skip, mut rest) = (0.0, 1.0, Vec::with_capacity(curve.len()));
         for &(width, rate) in curve {

@@ -7,12 +7,14 @@
 //! implementation, `@balancer-labs/balancer-maths` (`gyro_eclp_tests.rs`).
 
 mod bound;
+mod curve_memo;
 mod eclp_math;
 mod fixed_point;
 #[cfg(test)]
 #[path = "gyro_eclp_tests.rs"]
 mod tests;
 
+pub use curve_memo::CurveMemo;
 pub use eclp_math::{Derived, Params, Vector2};
 
 use super::bound_curve::{BoundCurve, CurveBounded};
@@ -84,6 +86,8 @@ pub struct GyroEclpPool {
     pub swap_fee: U256,
     pub params: Params,
     pub derived: Derived,
+    /// The bound curves of this state, built on first use (`curve_memo.rs`).
+    pub curves: CurveMemo,
 }
 
 fn e18() -> U256 {
@@ -136,6 +140,7 @@ impl GyroEclpPool {
             swap_fee: wire.swap_fee.0,
             params,
             derived,
+            curves: CurveMemo::default(),
         })
     }
 
@@ -146,20 +151,12 @@ impl GyroEclpPool {
         token_out: usize,
         amount: U256,
     ) -> Result<(U256, [U256; 2]), PoolError> {
-        let in_is_0 = two_token_direction(token_in, token_out)?;
+        two_token_direction(token_in, token_out)?;
         // The Vault refuses a swap of nothing (UNKNOWN_AMOUNT_IN_FIRST_SWAP).
         if amount.is_zero() {
             return Err(PoolError::InsufficientLiquidity);
         }
-        let [f0, f1] = self.scaling_factors;
-        let up = [mul_down(self.balances[0], f0)?, mul_down(self.balances[1], f1)?];
-        let (invariant, err) =
-            eclp_math::invariant_with_error(up[0], up[1], &self.params, &self.derived)?;
-        let r = eclp_math::invariant_vector(invariant, err)?;
-        let fee = mul_up(amount, self.swap_fee)?;
-        let amount_in = mul_down(sub(amount, fee)?, self.scaling_factors[token_in])?;
-        let out = eclp_math::out_given_in(up, amount_in, in_is_0, &self.params, &self.derived, &r)?;
-        let paid = div(mul(out, e18())?, self.scaling_factors[token_out])?;
+        let paid = self.paid(&self.prepared()?, token_in, amount)?;
         let mut balances = self.balances;
         balances[token_in] = add(balances[token_in], amount)?;
         balances[token_out] =
@@ -170,6 +167,34 @@ impl GyroEclpPool {
         }
         Ok((paid, balances))
     }
+
+    /// What every swap on this state computes first: the upscaled balances, the invariant and
+    /// its error.
+    fn prepared(&self) -> Result<Prepared, PoolError> {
+        let [f0, f1] = self.scaling_factors;
+        let up = [mul_down(self.balances[0], f0)?, mul_down(self.balances[1], f1)?];
+        let (invariant, err) =
+            eclp_math::invariant_with_error(up[0], up[1], &self.params, &self.derived)?;
+        Ok(Prepared { up, invariant, err, r: eclp_math::invariant_vector(invariant, err)? })
+    }
+
+    /// What a swap of `amount` raw units of `token_in` pays, raw (its balance's check aside).
+    fn paid(&self, at: &Prepared, token_in: usize, amount: U256) -> Result<U256, PoolError> {
+        let token_out = usize::from(token_in == 0);
+        let fee = mul_up(amount, self.swap_fee)?;
+        let amount_in = mul_down(sub(amount, fee)?, self.scaling_factors[token_in])?;
+        let (p, d) = (&self.params, &self.derived);
+        let out = eclp_math::out_given_in(at.up, amount_in, token_in == 0, p, d, &at.r)?;
+        div(mul(out, e18())?, self.scaling_factors[token_out])
+    }
+}
+
+/// A state's upscaled balances, invariant (an underestimate), its error and the swaps' vector.
+struct Prepared {
+    up: [U256; 2],
+    invariant: I256,
+    err: I256,
+    r: Vector2,
 }
 
 impl CurveBounded for GyroEclpPool {
