@@ -24,6 +24,10 @@ const MAX_HALVINGS: usize = 40;
 const WARM_SWEEPS: usize = 3;
 /// Bisection steps of a one-dimensional minimisation.
 const BISECTIONS: usize = 80;
+/// How close (relative) the warm start's sweeps settle a price: they only bring Newton into its
+/// basin, which it then crosses in a step or two, and bisecting to the last bit made them most
+/// of the bound's time (about 50 excesses per copy and sweep, against 13).
+const WARM_PRECISION: f64 = 1e-4;
 /// The most a Newton step moves one scaled price (a price by half its value), before the line search.
 const MAX_MOVE: f64 = 0.5;
 /// Copies of a token in consecutive layers within this relative price of each other count as
@@ -69,7 +73,15 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
         inflow[0] = amount_in;
         for layer in 0..=top {
             for c in (0..n).filter(|&c| graph.copies[c].layer == layer) {
-                settle(graph, &touching, &mut prices, &[c], Some(inflow[c]), deadline);
+                settle(
+                    graph,
+                    &touching,
+                    &mut prices,
+                    &[c],
+                    Some(inflow[c]),
+                    deadline,
+                    WARM_PRECISION,
+                );
             }
             // The inflows are a pass over the venues: not begun past the deadline.
             if deadline.expired() {
@@ -109,6 +121,32 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
     if let Some((_, lowest)) = best {
         prices = lowest;
     }
+    descend(graph, &touching, &deeper, prices, amount_in, deadline)
+}
+
+/// [`minimise`] from `prices` (every copy's, positive) without the warm start: the test that a
+/// start far from the optimum still converges ([`MAX_MOVE`]'s trust region).
+#[cfg(test)]
+pub(super) fn minimise_from(
+    graph: &Graph,
+    prices: Vec<f64>,
+    amount_in: f64,
+    deadline: &Deadline,
+) -> Dual {
+    let (touching, deeper) = (touching_venues(graph), deeper_copies(graph));
+    descend(graph, &touching, &deeper, prices, amount_in, deadline)
+}
+
+/// Newton from `prices`, then the corners' minimisations where it stalls.
+fn descend(
+    graph: &Graph,
+    touching: &[Vec<usize>],
+    deeper: &[Option<usize>],
+    mut prices: Vec<f64>,
+    amount_in: f64,
+    deadline: &Deadline,
+) -> Dual {
+    let n = graph.copies.len();
     let mut damping = 1e-6;
     let mut converged = false;
     let mut stalls = 0u32;
@@ -121,7 +159,7 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
         if deadline.expired() {
             break;
         }
-        let groups = tie_groups(&deeper, &prices, &current.gradient);
+        let groups = tie_groups(deeper, &prices, &current.gradient);
         // Near ties are made exact when that does not raise g; where it would, the copies move apart.
         let groups = if groups.iter().any(|g| g.iter().any(|&c| prices[c] != prices[g[0]])) {
             let mut snapped = prices.clone();
@@ -132,7 +170,7 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
             let at = evaluate(graph, &snapped, amount_in, true);
             if at.value <= current.value {
                 (prices, current) = (snapped, at);
-                tie_groups(&deeper, &prices, &current.gradient)
+                tie_groups(deeper, &prices, &current.gradient)
             } else {
                 groups.into_iter().flat_map(|g| g.into_iter().map(|c| vec![c])).collect()
             }
@@ -258,7 +296,7 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
                 break;
             }
             let mut groups =
-                tie_groups(&deeper, &prices, &evaluate(graph, &prices, amount_in, false).gradient);
+                tie_groups(deeper, &prices, &evaluate(graph, &prices, amount_in, false).gradient);
             groups.sort_by_key(|g| std::cmp::Reverse(graph.copies[g[0]].layer));
             for group in &groups {
                 if deadline.expired() {
@@ -266,11 +304,12 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
                 }
                 settle(
                     graph,
-                    &touching,
+                    touching,
                     &mut prices,
                     group,
                     (group[0] == 0).then_some(amount_in),
                     deadline,
+                    0.0,
                 );
                 monotone(graph, &mut prices);
             }
@@ -414,8 +453,9 @@ fn excess(
 /// Sets the price of `group` (copies priced alike) where its summed excess changes sign, the
 /// others fixed: with the inflow computed, the minimiser of g along that price; with it held at
 /// `inflow` (one copy), the price at which the copy sends exactly that on. The excess rises with
-/// the price either way (g is convex), so a bracket and bisection find it. Past `deadline`
-/// (checked before each excess) the group keeps its price.
+/// the price either way (g is convex), so a bracket and bisection find it, to within `precision`
+/// of the price (0: to the last bit). Past `deadline` (checked before each excess) the group
+/// keeps its price.
 fn settle(
     graph: &Graph,
     touching: &[Vec<usize>],
@@ -423,6 +463,7 @@ fn settle(
     group: &[usize],
     inflow: Option<f64>,
     deadline: &Deadline,
+    precision: f64,
 ) {
     let start = prices[group[0]];
     if start.is_nan() || start <= 0.0 {
@@ -436,13 +477,18 @@ fn settle(
         group.iter().for_each(|&c| prices[c] = p);
         Some(group.iter().map(|&c| excess(graph, touching, prices, c, inflow)).sum::<f64>())
     };
-    let settled = bracket_and_bisect(start, |p| at(prices, p)).unwrap_or(start);
+    let settled = bracket_and_bisect(start, precision, |p| at(prices, p)).unwrap_or(start);
     group.iter().for_each(|&c| prices[c] = settled);
 }
 
 /// Where `excess` (rising in the price) changes sign, from `start`: bracketed by halving or
-/// doubling, then bisected geometrically. None once `excess` answers None (the deadline).
-fn bracket_and_bisect(start: f64, mut excess: impl FnMut(f64) -> Option<f64>) -> Option<f64> {
+/// doubling, then bisected geometrically until the bracket is within `precision` (relative). None
+/// once `excess` answers None (the deadline).
+fn bracket_and_bisect(
+    start: f64,
+    precision: f64,
+    mut excess: impl FnMut(f64) -> Option<f64>,
+) -> Option<f64> {
     let (mut lo, mut hi) = (start, start);
     if excess(start)? >= 0.0 {
         // Too dear (flow is left over) or on a flat stretch: lower until the copy sends more than it has.
@@ -462,7 +508,7 @@ fn bracket_and_bisect(start: f64, mut excess: impl FnMut(f64) -> Option<f64>) ->
     }
     for _ in 0..BISECTIONS {
         let mid = (lo * hi).sqrt();
-        if !(mid > lo && mid < hi) {
+        if !(mid > lo && mid < hi) || hi <= lo * (1.0 + precision) {
             break;
         }
         // Zero excess goes down: over a range of prices where nothing changes (a copy that
