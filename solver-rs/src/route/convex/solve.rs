@@ -24,10 +24,6 @@ const MAX_HALVINGS: usize = 40;
 const WARM_SWEEPS: usize = 3;
 /// Bisection steps of a one-dimensional minimisation.
 const BISECTIONS: usize = 80;
-/// How close (relative) the warm start's sweeps settle a price: they only bring Newton into its
-/// basin, which it then crosses in a step or two, and bisecting to the last bit made them most
-/// of the bound's time (about 50 excesses per copy and sweep, against 13).
-const WARM_PRECISION: f64 = 1e-4;
 /// The most a Newton step moves one scaled price (a price by half its value), before the line search.
 const MAX_MOVE: f64 = 0.5;
 /// Copies of a token in consecutive layers within this relative price of each other count as
@@ -73,15 +69,7 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
         inflow[0] = amount_in;
         for layer in 0..=top {
             for c in (0..n).filter(|&c| graph.copies[c].layer == layer) {
-                settle(
-                    graph,
-                    &touching,
-                    &mut prices,
-                    &[c],
-                    Some(inflow[c]),
-                    deadline,
-                    WARM_PRECISION,
-                );
+                settle(graph, &touching, &mut prices, &[c], Some(inflow[c]), deadline);
             }
             // The inflows are a pass over the venues: not begun past the deadline.
             if deadline.expired() {
@@ -309,7 +297,6 @@ fn descend(
                     group,
                     (group[0] == 0).then_some(amount_in),
                     deadline,
-                    0.0,
                 );
                 monotone(graph, &mut prices);
             }
@@ -453,9 +440,8 @@ fn excess(
 /// Sets the price of `group` (copies priced alike) where its summed excess changes sign, the
 /// others fixed: with the inflow computed, the minimiser of g along that price; with it held at
 /// `inflow` (one copy), the price at which the copy sends exactly that on. The excess rises with
-/// the price either way (g is convex), so a bracket and bisection find it, to within `precision`
-/// of the price (0: to the last bit). Past `deadline` (checked before each excess) the group
-/// keeps its price.
+/// the price either way (g is convex), so a bracket and bisection find it. Past `deadline`
+/// (checked before each excess) the group keeps its price.
 fn settle(
     graph: &Graph,
     touching: &[Vec<usize>],
@@ -463,7 +449,6 @@ fn settle(
     group: &[usize],
     inflow: Option<f64>,
     deadline: &Deadline,
-    precision: f64,
 ) {
     let start = prices[group[0]];
     if start.is_nan() || start <= 0.0 {
@@ -477,18 +462,13 @@ fn settle(
         group.iter().for_each(|&c| prices[c] = p);
         Some(group.iter().map(|&c| excess(graph, touching, prices, c, inflow)).sum::<f64>())
     };
-    let settled = bracket_and_bisect(start, precision, |p| at(prices, p)).unwrap_or(start);
+    let settled = bracket_and_bisect(start, |p| at(prices, p)).unwrap_or(start);
     group.iter().for_each(|&c| prices[c] = settled);
 }
 
 /// Where `excess` (rising in the price) changes sign, from `start`: bracketed by halving or
-/// doubling, then bisected geometrically until the bracket is within `precision` (relative). None
-/// once `excess` answers None (the deadline).
-fn bracket_and_bisect(
-    start: f64,
-    precision: f64,
-    mut excess: impl FnMut(f64) -> Option<f64>,
-) -> Option<f64> {
+/// doubling, then bisected geometrically. None once `excess` answers None (the deadline).
+fn bracket_and_bisect(start: f64, mut excess: impl FnMut(f64) -> Option<f64>) -> Option<f64> {
     let (mut lo, mut hi) = (start, start);
     if excess(start)? >= 0.0 {
         // Too dear (flow is left over) or on a flat stretch: lower until the copy sends more than it has.
@@ -508,7 +488,7 @@ fn bracket_and_bisect(
     }
     for _ in 0..BISECTIONS {
         let mid = (lo * hi).sqrt();
-        if !(mid > lo && mid < hi) || hi <= lo * (1.0 + precision) {
+        if !(mid > lo && mid < hi) {
             break;
         }
         // Zero excess goes down: over a range of prices where nothing changes (a copy that
