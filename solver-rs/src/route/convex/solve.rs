@@ -109,6 +109,32 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
     if let Some((_, lowest)) = best {
         prices = lowest;
     }
+    descend(graph, &touching, &deeper, prices, amount_in, deadline)
+}
+
+/// [`minimise`] from `prices` (every copy's, positive) without the warm start: the test that a
+/// start far from the optimum still converges ([`MAX_MOVE`]'s trust region).
+#[cfg(test)]
+pub(super) fn minimise_from(
+    graph: &Graph,
+    prices: Vec<f64>,
+    amount_in: f64,
+    deadline: &Deadline,
+) -> Dual {
+    let (touching, deeper) = (touching_venues(graph), deeper_copies(graph));
+    descend(graph, &touching, &deeper, prices, amount_in, deadline)
+}
+
+/// Newton from `prices`, then the corners' minimisations where it stalls.
+fn descend(
+    graph: &Graph,
+    touching: &[Vec<usize>],
+    deeper: &[Option<usize>],
+    mut prices: Vec<f64>,
+    amount_in: f64,
+    deadline: &Deadline,
+) -> Dual {
+    let n = graph.copies.len();
     let mut damping = 1e-6;
     let mut converged = false;
     let mut stalls = 0u32;
@@ -121,7 +147,7 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
         if deadline.expired() {
             break;
         }
-        let groups = tie_groups(&deeper, &prices, &current.gradient);
+        let groups = tie_groups(deeper, &prices, &current.gradient);
         // Near ties are made exact when that does not raise g; where it would, the copies move apart.
         let groups = if groups.iter().any(|g| g.iter().any(|&c| prices[c] != prices[g[0]])) {
             let mut snapped = prices.clone();
@@ -132,7 +158,7 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
             let at = evaluate(graph, &snapped, amount_in, true);
             if at.value <= current.value {
                 (prices, current) = (snapped, at);
-                tie_groups(&deeper, &prices, &current.gradient)
+                tie_groups(deeper, &prices, &current.gradient)
             } else {
                 groups.into_iter().flat_map(|g| g.into_iter().map(|c| vec![c])).collect()
             }
@@ -258,7 +284,7 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
                 break;
             }
             let mut groups =
-                tie_groups(&deeper, &prices, &evaluate(graph, &prices, amount_in, false).gradient);
+                tie_groups(deeper, &prices, &evaluate(graph, &prices, amount_in, false).gradient);
             groups.sort_by_key(|g| std::cmp::Reverse(graph.copies[g[0]].layer));
             for group in &groups {
                 if deadline.expired() {
@@ -266,7 +292,7 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
                 }
                 settle(
                     graph,
-                    &touching,
+                    touching,
                     &mut prices,
                     group,
                     (group[0] == 0).then_some(amount_in),

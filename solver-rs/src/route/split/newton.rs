@@ -53,6 +53,12 @@ pub(super) struct Model {
     limits: Vec<Vec<f64>>,
     /// The pool and direction of each limit.
     limited: Vec<(PoolIdx, u8)>,
+    /// Per limit, its largest coefficient's size (the scale of [`Model::revise`]'s test).
+    limit_scale: Vec<f64>,
+    /// Whether every gradient, Hessian and limit entry is finite: then a step's sums run over the
+    /// routes it moves only (a route it leaves alone adds exactly zero), which is most of a
+    /// 10,000-pool split's pruning otherwise (hundreds of candidates, a few open routes).
+    finite: bool,
     /// Routes whose input may fall but not rise: through a limited pool where holding the
     /// pool's flow (a linear model of it) still sent it more than it takes.
     capped: Vec<bool>,
@@ -104,11 +110,24 @@ impl Model {
         let derivatives = point.derivatives.as_ref().expect("a model needs derivatives");
         let n = point.alloc.len();
         let amount = f64::from(problem.amount_in);
+        let gradient: Vec<f64> = derivatives.gradient.iter().map(|g| g * amount).collect();
+        let hessian: Vec<f64> = derivatives.hessian.iter().map(|h| h * amount * amount).collect();
+        let finite = gradient
+            .iter()
+            .chain(&hessian)
+            .chain(derivatives.limits.iter().flatten())
+            .all(|x| x.is_finite());
         Model {
             n,
             share: point.alloc.iter().map(|a| f64::from(*a) / amount).collect(),
-            gradient: derivatives.gradient.iter().map(|g| g * amount).collect(),
-            hessian: derivatives.hessian.iter().map(|h| h * amount * amount).collect(),
+            gradient,
+            hessian,
+            limit_scale: derivatives
+                .limits
+                .iter()
+                .map(|limit| limit.iter().fold(0.0f64, |s, a| s.max(a.abs())))
+                .collect(),
+            finite,
             limits: derivatives.limits.clone(),
             limited: derivatives.limited.clone(),
             capped: vec![false; n],
@@ -272,11 +291,13 @@ impl Model {
             return true;
         }
         let scale = delta.iter().fold(0.0f64, |s, d| s.max(d.abs()));
+        let moved = self.moved(delta);
         let exceeded: Vec<usize> = (0..self.limits.len())
             .filter(|u| !active.contains(u))
             .filter(|&u| {
-                self.limits[u].iter().zip(delta).map(|(a, d)| a * d).sum::<f64>()
-                    > 1e-12 * scale * self.limits[u].iter().fold(0.0f64, |s, a| s.max(a.abs()))
+                let limit = &self.limits[u];
+                moved.iter().map(|&i| limit[i] * delta[i]).sum::<f64>()
+                    > 1e-12 * scale * self.limit_scale[u]
             })
             .collect();
         if !exceeded.is_empty() {
@@ -354,14 +375,25 @@ impl Model {
     /// The gain the quadratic model predicts for `delta`.
     fn predicted_gain(&self, delta: &[f64]) -> f64 {
         let n = self.n;
-        (0..n)
-            .map(|i| {
+        let moved = self.moved(delta);
+        moved
+            .iter()
+            .map(|&i| {
                 delta[i]
                     * (self.gradient[i]
                         + 0.5
-                            * (0..n).map(|j| self.hessian[entry(i, j, n)] * delta[j]).sum::<f64>())
+                            * moved
+                                .iter()
+                                .map(|&j| self.hessian[entry(i, j, n)] * delta[j])
+                                .sum::<f64>())
             })
             .sum()
+    }
+
+    /// The routes `delta` moves, in order; every route when the model has a non-finite number
+    /// (a zero move times it is not zero then).
+    fn moved(&self, delta: &[f64]) -> Vec<usize> {
+        (0..self.n).filter(|&i| !self.finite || delta[i] != 0.0).collect()
     }
 
     /// Newton step for the `free` routes with the `pinned` ones emptied and the flow into each

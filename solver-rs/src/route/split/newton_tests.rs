@@ -18,6 +18,8 @@ fn model(share: Vec<f64>, gradient: Vec<f64>, hessian: Vec<f64>) -> Model {
         n: share.len(),
         limits: Vec::new(),
         limited: Vec::new(),
+        limit_scale: Vec::new(),
+        finite: gradient.iter().chain(&hessian).all(|x| x.is_finite()),
         capped: vec![false; share.len()],
         gas_room: f64::INFINITY,
         opening_gas: vec![0.0; share.len()],
