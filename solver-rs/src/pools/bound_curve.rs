@@ -1,13 +1,15 @@
 //! A concave bound on what a run of swaps in one direction pays in total, as linear pieces, for the
 //! families that prove their curve beside their model (DODO: `dodo/bound.rs`, E-CLP:
 //! `gyro_eclp/bound.rs`, LunarBase: `lunarbase/bound.rs`); the convex search takes the pieces as
-//! they are (`route/convex/curve/piecewise.rs`). Two shapes:
+//! they are (`route/convex/curve/piecewise.rs`). Three shapes:
 //! - [`BoundCurve::line`]: a first rate up to a cap, for a family whose marginal rate only falls
 //!   as it is sold into and whose output the reserve caps;
 //! - [`BoundCurve::falling`]: a rate flat for a stretch, then falling linearly to zero (the output
 //!   the integral of it, a quadratic), for a family whose rate a run of swaps lowers by a known
 //!   amount per unit sold (LunarBase's punishment). The quadratic is bounded by its tangents,
-//!   spaced so that the gap at each corner is at most [`TOLERANCE`] of the output there.
+//!   spaced so that the gap at each corner is at most [`TOLERANCE`] of the output there;
+//! - [`BoundCurve::steps`]: pieces a family builds and proves itself (DODO's rates after one
+//!   swap of each size, `dodo/bound.rs`).
 //!
 //! Both allow for `slack_per_swap` raw units of rounding in the trader's favour on each of the
 //! `MAX_SWAPS_PER_POOL` swaps of a plan, carried by the first raw unit, and are flat at the cap.
@@ -130,6 +132,13 @@ impl BoundCurve {
             pieces.push((width, last_rate));
         }
         Some(BoundCurve::assemble(&pieces, slack_per_swap, cap))
+    }
+
+    /// Linear pieces (width raw in, rate raw out per raw in) as a family proved them, rates
+    /// non-increasing, the last running on, up to `cap`; None when nothing can be paid.
+    pub fn steps(pieces: &[(f64, f64)], slack_per_swap: f64, cap: f64) -> Option<BoundCurve> {
+        let valid = pieces.first().is_some_and(|p| p.1 > 0.0 && p.1.is_finite()) && cap > 0.0;
+        valid.then(|| BoundCurve::assemble(pieces, slack_per_swap, cap))
     }
 
     /// `curve`'s pieces with the slack on the first raw unit (a swap of any size takes at least

@@ -24,6 +24,7 @@
 //! the floored product: δ ≤ 2 + Δ/10^18 + V1·((2 + Δ/(2·10^18))/(2k) + 1)/10^18.
 
 use super::pmm::{RState, ONE};
+use super::real::RealPmm;
 use super::DodoPool;
 use crate::pools::bound_curve::BoundCurve;
 use crate::pools::two_token_direction;
@@ -33,6 +34,16 @@ use crate::route::convex::curve::MAX_SWAPS_PER_POOL;
 const MARGIN: f64 = 1e-9;
 /// Units a swap may pay beyond the real curve, times 1/(1 − k) (k < 1), plus this many.
 const SLACK_UNITS: f64 = 2.0;
+/// The first node: the input that takes this much of the output reserve at the first rate.
+const FIRST_NODE: f64 = 1e-7;
+/// The most a node's input is of the one before it.
+const RATIO: f64 = 1.25;
+/// The fall of the rate a step may take, relative: the gap a step leaves is about half of it.
+const DROP: f64 = 1e-3;
+/// The rate, relative to the first, below which the last one runs on.
+const LAST_RATE: f64 = 1e-3;
+/// At most this many nodes.
+const MAX_NODES: usize = 600;
 
 impl DodoPool {
     /// The marginal rate at zero size, raw out per raw in, fees taken; None for a bad pair or an
@@ -60,7 +71,7 @@ impl DodoPool {
     /// The bound on what any run of swaps `token_in` → `token_out` pays in total; None when the
     /// pool cannot trade that way.
     pub fn bound_curve(&self, token_in: usize, token_out: usize) -> Option<BoundCurve> {
-        let rate = self.marginal_rate(token_in, token_out)? * (1.0 + MARGIN);
+        let first = self.marginal_rate(token_in, token_out)?;
         let cap = f64::from(if token_out == 0 { self.state.b } else { self.state.q });
         let one = f64::from(ONE);
         let k = f64::from(self.state.k);
@@ -68,7 +79,54 @@ impl DodoPool {
             if k < one { SLACK_UNITS * one / (one - k) + SLACK_UNITS } else { SLACK_UNITS };
         let once = self.crossing_slack(token_in == 0).unwrap_or(0.0);
         let swaps = f64::from(MAX_SWAPS_PER_POOL);
-        BoundCurve::line(rate, per_swap + once / swaps, cap)
+        let steps = self.rate_steps(token_in, token_out, first, cap);
+        BoundCurve::steps(&steps, per_swap + once / swaps, cap)
+    }
+
+    /// The rates after one exact swap of each size (module docs), as pieces: each node's rate up
+    /// to the next node, never less than a later node's, times the margin. The nodes grow by at
+    /// most [`RATIO`] and, where the rate falls, by a width over which the last step's fall would
+    /// take [`DROP`] of the rate; they stop where the pieces reach the cap, the rate falls below
+    /// [`LAST_RATE`] of the first, or a swap fails (the last rate runs on: the rate only falls).
+    fn rate_steps(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        first: f64,
+        cap: f64,
+    ) -> Vec<(f64, f64)> {
+        let sell_base = token_in == 0 && token_out == 1;
+        let real = RealPmm::of(&self.state);
+        let seller = if sell_base { real } else { real.mirrored() };
+        let (kept, keep) = (f64::from(self.lp_fee_rate) / f64::from(ONE), self.keep());
+        let mut nodes = vec![(0.0, first)];
+        let (mut at, mut value) = ((FIRST_NODE * cap / first).max(1.0), 0.0);
+        while nodes.len() < MAX_NODES {
+            let Some(after) = seller.after_selling_base(at, kept) else { break };
+            let Some(price) = after.base_price() else { break };
+            let rate = price * keep;
+            if !rate.is_finite() {
+                break;
+            }
+            let (last_at, last_rate) = nodes[nodes.len() - 1];
+            nodes.push((at, rate));
+            value += last_rate * (at - last_at);
+            if value >= cap || rate < first * LAST_RATE {
+                break;
+            }
+            let fall = (last_rate - rate) / (at - last_at);
+            let by_fall = if fall > 0.0 { DROP * rate / fall } else { f64::INFINITY };
+            at += (at * (RATIO - 1.0)).min(by_fall).max(1.0);
+        }
+        let mut pieces = Vec::with_capacity(nodes.len());
+        let mut floor = 0.0f64;
+        for n in (0..nodes.len()).rev() {
+            floor = floor.max(nodes[n].1);
+            let width = nodes.get(n + 1).map_or(f64::INFINITY, |next| next.0 - nodes[n].0);
+            pieces.push((width, floor * (1.0 + MARGIN)));
+        }
+        pieces.reverse();
+        pieces
     }
 
     /// What the swap that brings R back to one may pay beyond the curve, raw units out (module

@@ -7,6 +7,7 @@
 
 mod bound;
 mod pmm;
+mod real;
 #[cfg(test)]
 #[path = "dodo_tests.rs"]
 mod tests;
