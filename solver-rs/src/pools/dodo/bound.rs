@@ -38,12 +38,13 @@ const SLACK_UNITS: f64 = 2.0;
 const FIRST_NODE: f64 = 1e-7;
 /// The most a node's input is of the one before it.
 const RATIO: f64 = 1.25;
-/// The fall of the rate a step may take, relative: the gap a step leaves is about half of it.
-const DROP: f64 = 1e-3;
+/// The fall of the rate a step may take, relative, near the first rate: the gap the steps leave
+/// is about half of it, relative to the output.
+const DROP: f64 = 1e-4;
 /// The rate, relative to the first, below which the last one runs on.
 const LAST_RATE: f64 = 1e-3;
 /// At most this many nodes.
-const MAX_NODES: usize = 600;
+const MAX_NODES: usize = 4000;
 
 impl DodoPool {
     /// The marginal rate at zero size, raw out per raw in, fees taken; None for a bad pair or an
@@ -115,7 +116,10 @@ impl DodoPool {
                 break;
             }
             let fall = (last_rate - rate) / (at - last_at);
-            let by_fall = if fall > 0.0 { DROP * rate / fall } else { f64::INFINITY };
+            // The fall a step may take grows as the rate falls (a large trade's gap is relative
+            // to its larger output): DROP at the first rate, 21 times it near zero.
+            let drop = DROP * (1.0 + 20.0 * (1.0 - rate / first));
+            let by_fall = if fall > 0.0 { drop * rate / fall } else { f64::INFINITY };
             at += (at * (RATIO - 1.0)).min(by_fall).max(1.0);
         }
         let mut pieces = Vec::with_capacity(nodes.len());
