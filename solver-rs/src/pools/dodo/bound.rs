@@ -78,7 +78,10 @@ impl DodoPool {
         let k = f64::from(self.state.k);
         let per_swap =
             if k < one { SLACK_UNITS * one / (one - k) + SLACK_UNITS } else { SLACK_UNITS };
-        let once = self.crossing_slack(token_in == 0).unwrap_or(0.0);
+        let real = RealPmm::of(&self.state);
+        let seller = if token_in == 0 { real } else { real.mirrored() };
+        let lump = seller.crossing_lump() * self.keep() * (1.0 + MARGIN);
+        let once = self.crossing_slack(token_in == 0).unwrap_or(0.0) + lump;
         let swaps = f64::from(MAX_SWAPS_PER_POOL);
         let steps = self.rate_steps(token_in, token_out, first, cap);
         BoundCurve::steps(&steps, per_swap + once / swaps, cap)

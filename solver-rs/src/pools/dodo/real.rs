@@ -4,12 +4,15 @@
 //! quadratic's root for a trade (in the form that does not cancel when the side is nearly
 //! drained) and the implicit target (with √(1 + x) − 1 as x / (√(1 + x) + 1)).
 
-use super::pmm::{PmmState, RState, ONE};
+use super::pmm::{reciprocal_floor, PmmState, RState, ONE};
 
-/// A PMM state as reals: i and k as numbers (not 10^18-scaled), reserves and targets raw.
+/// A PMM state as reals: i, its reciprocal as the pool uses it (`reciprocalFloor`, which for a
+/// large i is far from 1/i: the pool's quote side is priced and its base target derived with it)
+/// and k as numbers (not 10^18-scaled), reserves and targets raw.
 #[derive(Clone, Copy, Debug)]
 pub struct RealPmm {
     i: f64,
+    inverse: f64,
     k: f64,
     b: f64,
     q: f64,
@@ -23,6 +26,7 @@ impl RealPmm {
         let one = f64::from(ONE);
         RealPmm {
             i: f64::from(s.i) / one,
+            inverse: reciprocal_floor(s.i).map_or(0.0, |v| f64::from(v) / one),
             k: f64::from(s.k) / one,
             b: f64::from(s.b),
             q: f64::from(s.q),
@@ -39,7 +43,8 @@ impl RealPmm {
             RState::AboveOne => RState::BelowOne,
             RState::BelowOne => RState::AboveOne,
         };
-        RealPmm { i: 1.0 / self.i, k: self.k, b: self.q, q: self.b, b0: self.q0, q0: self.b0, r }
+        let (b, q, b0, q0) = (self.q, self.b, self.q0, self.b0);
+        RealPmm { i: self.inverse, inverse: self.i, k: self.k, b, q, b0, q0, r }
     }
 
     /// The marginal price of base in quote, fees not taken; None for an empty side.
@@ -50,6 +55,19 @@ impl RealPmm {
             RState::AboveOne => self.i * factor(self.b0, self.b)?,
             RState::BelowOne => self.i / factor(self.q0, self.q)?,
         })
+    }
+
+    /// Selling base above one, what the swap that brings R back to one pays (the whole excess,
+    /// Q − Q0) beyond the curve's integral over the stretch back (B0 − B at i): the pool derived
+    /// B0 at its floored reciprocal, not at 1/i, so the two differ where i is large; 0 when it
+    /// pays less or no crossing is ahead.
+    pub fn crossing_lump(&self) -> f64 {
+        if self.r != RState::AboveOne || self.b >= self.b0 || self.b <= 0.0 {
+            return 0.0;
+        }
+        let back = self.b0 - self.b;
+        let integral = self.i * back * (1.0 - self.k + self.k * self.b0 / self.b);
+        (self.q - self.q0 - integral).max(0.0)
     }
 
     /// The state after selling `pay` base in one swap, `kept` of the gross output staying in the
@@ -71,14 +89,26 @@ impl RealPmm {
                 if pay < back {
                     let integral = i * pay * (1.0 - k + k * self.b0 * self.b0 / (b * self.b));
                     let q = self.q - integral.min(excess) * (1.0 - kept);
-                    let b0 = target(b, (q - self.q0).max(0.0), 1.0 / i, k);
+                    let b0 = target(b, (q - self.q0).max(0.0), self.inverse, k);
                     Some(RealPmm { b, q, b0, r: RState::AboveOne, ..*self })
                 } else {
+                    // Past the crossing the pool prices from the target it stored there, and a
+                    // run's target has risen by the fees it kept on the way: at most their worth
+                    // in base, kept/(1 − kept) of the excess at the inverse price (a target grows
+                    // by at most that price a unit of quote kept). Until the reserve reaches that
+                    // target the run may still be above one.
+                    let most = self.b0 + kept / (1.0 - kept) * excess * self.inverse;
                     let gross = excess + trade(self.q0, self.q0, pay - back, i, k);
-                    below(b, gross, self.b0)
+                    if b < most {
+                        let q = self.q - gross * (1.0 - kept);
+                        Some(RealPmm { b, q, b0: most, r: RState::AboveOne, ..*self })
+                    } else {
+                        below(b, gross, most)
+                    }
                 }
             }
         }
+        .filter(|s| s.inverse > 0.0 && s.i > 0.0)
         .filter(|s| s.b.is_finite() && s.q.is_finite() && s.b0.is_finite() && s.q0.is_finite())
     }
 }
