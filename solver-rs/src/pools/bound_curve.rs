@@ -1,7 +1,7 @@
 //! A concave bound on what a run of swaps in one direction pays in total, as linear pieces, for the
 //! families that prove their curve beside their model (DODO: `dodo/bound.rs`, E-CLP:
 //! `gyro_eclp/bound.rs`, LunarBase: `lunarbase/bound.rs`); the convex search takes the pieces as
-//! they are (`route/convex/curve/piecewise.rs`). Two shapes:
+//! they are (`route/convex/curve/piecewise.rs`). Three shapes:
 //! - [`BoundCurve::line`]: a first rate up to a cap, for a family whose marginal rate only falls
 //!   as it is sold into and whose output the reserve caps;
 //! - [`BoundCurve::falling`]: a rate flat for a stretch, then falling linearly to zero (the output
@@ -11,6 +11,8 @@
 //! - [`BoundCurve::tangents`]: the least of lines each above the whole of a concave curve (a
 //!   tangent whose value and slope carry their errors, `gyro_eclp/bound.rs`), for a family whose
 //!   run of swaps pays no more than the real curve of one swap of the total.
+//! - [`BoundCurve::steps`]: pieces a family builds and proves itself (DODO's rates after one
+//!   swap of each size, `dodo/bound.rs`).
 //!
 //! All allow for `slack_per_swap` raw units of rounding in the trader's favour on each of the
 //! `MAX_SWAPS_PER_POOL` swaps of a plan, carried by the first raw unit, and are flat at the cap.
@@ -143,6 +145,14 @@ impl BoundCurve {
         }
         let slack = slack_per_swap * f64::from(MAX_SWAPS_PER_POOL);
         Some(BoundCurve::assemble(&pieces, slack, cap))
+    }
+
+    /// Linear pieces (width raw in, rate raw out per raw in) as a family proved them, rates
+    /// non-increasing, the last running on, up to `cap`; None when nothing can be paid.
+    pub fn steps(pieces: &[(f64, f64)], slack_per_swap: f64, cap: f64) -> Option<BoundCurve> {
+        let valid = pieces.first().is_some_and(|p| p.1 > 0.0 && p.1.is_finite()) && cap > 0.0;
+        let slack = slack_per_swap * f64::from(MAX_SWAPS_PER_POOL);
+        valid.then(|| BoundCurve::assemble(pieces, slack, cap))
     }
 
     /// The least of `rate`·t and `lines` (each `value + slope·(t − at)`, above the whole real

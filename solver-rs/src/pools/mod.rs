@@ -13,6 +13,7 @@
 pub mod bound_curve;
 pub mod clmm;
 pub mod cpmm;
+pub mod curve_memo;
 pub mod dodo;
 pub mod error;
 pub mod gyro_eclp;

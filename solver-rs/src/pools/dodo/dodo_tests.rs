@@ -186,3 +186,47 @@ fn the_bound_is_never_below_a_run_of_swaps() {
     }
     assert!(checked > cases_count() * 4, "{checked}");
 }
+
+/// How tight the curve is: its gap above one exact swap, relative, for swaps paying over 10^6
+/// raw units (below that the per-swap rounding slack, a few units, is the gap), and the time to
+/// build it.
+#[test]
+fn the_bound_is_tight_over_single_swaps() {
+    let mut rng = Rng(0x71c4_2207);
+    let (mut gaps, mut built, mut nanos) = (Vec::new(), 0u32, 0u128);
+    for _ in 0..cases_count() {
+        let pool = random_pool(&mut rng);
+        for (token_in, token_out) in [(0, 1), (1, 0)] {
+            let started = std::time::Instant::now();
+            let Some(curve) = pool.bound_curve(token_in, token_out) else { continue };
+            nanos += started.elapsed().as_nanos();
+            built += 1;
+            for _ in 0..4 {
+                let reserve = if token_in == 0 { pool.state.b } else { pool.state.q };
+                let pay = (u(rng.log_amount(0, 38)) % (reserve + u(1))).max(u(1));
+                let Ok(outcome) = pool.amount_out(token_in, token_out, pay) else { continue };
+                let out = f64::from(outcome.amount_out);
+                let bound = curve.value(f64::from(pay));
+                assert!(
+                    out <= bound,
+                    "{out} > {bound} for {pay} in, {token_in} to {token_out}, on {pool:?}"
+                );
+                if out > 1e6 {
+                    gaps.push((bound - out) / out);
+                }
+            }
+        }
+    }
+    gaps.sort_by(f64::total_cmp);
+    let at = |q: f64| gaps[((gaps.len() - 1) as f64 * q) as usize] * 1e4;
+    eprintln!(
+        "DODO bound over {} single swaps: median gap {:.3} bps, 90th percentile {:.2}, worst {:.2}; {} µs a curve",
+        gaps.len(),
+        at(0.5),
+        at(0.9),
+        at(1.0),
+        nanos / u128::from(built.max(1)) / 1000
+    );
+    assert!(gaps.len() > cases_count(), "{} swaps", gaps.len());
+    assert!(at(0.5) <= 1.0, "median gap {} bps", at(0.5));
+}

@@ -7,6 +7,7 @@
 
 mod bound;
 mod pmm;
+mod real;
 #[cfg(test)]
 #[path = "dodo_tests.rs"]
 mod tests;
@@ -15,6 +16,7 @@ pub use pmm::{PmmState, RState, ONE};
 
 use super::bound_curve::{BoundCurve, CurveBounded};
 use super::cpmm::ReserveString;
+use super::curve_memo::CurveMemo;
 use super::input::PoolInputError;
 use super::PoolError;
 use crate::math::checked::{add, sub};
@@ -60,6 +62,8 @@ pub struct DodoPool {
     pub state: PmmState,
     pub lp_fee_rate: U256,
     pub mt_fee_rate: U256,
+    /// The bound curves of this state, built on first use (`pools/curve_memo.rs`).
+    pub curves: CurveMemo,
 }
 
 /// The pools store reserves and targets as uint112.
@@ -100,6 +104,7 @@ impl DodoPool {
             state,
             lp_fee_rate: wire.lp_fee_rate.0,
             mt_fee_rate: wire.mt_fee_rate.0,
+            curves: CurveMemo::default(),
         })
     }
 

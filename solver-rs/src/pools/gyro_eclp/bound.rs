@@ -79,7 +79,7 @@ const FIRST: f64 = 1e8;
 
 impl GyroEclpPool {
     /// The bound on what any run of swaps `token_in` → `token_out` pays in total, built once per
-    /// state and direction (`curve_memo.rs`).
+    /// state and direction (`pools/curve_memo.rs`).
     pub fn bound_curve(&self, token_in: usize, token_out: usize) -> Option<BoundCurve> {
         two_token_direction(token_in, token_out).ok()?;
         let build = || self.build_bound_curve(token_in, token_out);

@@ -265,7 +265,7 @@ fn the_curve_starts_at_the_price_now_not_at_the_slack() {
                 "{out} against {bound} at {share}"
             );
         }
-        // The curve is built once per state (`curve_memo.rs`): a swap's new state builds its own.
+        // The curve is built once per state (`pools/curve_memo.rs`): a swap's new state builds its own.
         let (_, next) =
             pool.apply(token_in, 1 - token_in, pool.balances[token_in] / U256::from(10)).unwrap();
         assert_eq!(pool.bound_curve(token_in, 1 - token_in), Some(curve.clone()));

@@ -7,18 +7,17 @@
 //! implementation, `@balancer-labs/balancer-maths` (`gyro_eclp_tests.rs`).
 
 mod bound;
-mod curve_memo;
 mod eclp_math;
 mod fixed_point;
 #[cfg(test)]
 #[path = "gyro_eclp_tests.rs"]
 mod tests;
 
-pub use curve_memo::CurveMemo;
 pub use eclp_math::{Derived, Params, Vector2};
 
 use super::bound_curve::{BoundCurve, CurveBounded};
 use super::cpmm::ReserveString;
+use super::curve_memo::CurveMemo;
 use super::input::PoolInputError;
 use super::{two_token_direction, PoolError};
 use crate::math::checked::{add, div, mul, sub};
@@ -86,7 +85,7 @@ pub struct GyroEclpPool {
     pub swap_fee: U256,
     pub params: Params,
     pub derived: Derived,
-    /// The bound curves of this state, built on first use (`curve_memo.rs`).
+    /// The bound curves of this state, built on first use (`pools/curve_memo.rs`).
     pub curves: CurveMemo,
 }
 

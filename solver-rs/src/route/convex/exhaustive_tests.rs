@@ -284,9 +284,10 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
         // Tightness where the search reaches a real output (dust trades round to a few units,
         // where one unit is a large fraction), the optimum spends all of amountIn (where it
         // strands flow at a token, priced 0: more of it is worth nothing, a plan cannot copy it)
-        // and no sampled venue is on the graph (see the module docs), nor WOOFi's vault, a DODO or
-        // an E-CLP pool (bounded by a first rate and the reserve, pools/bound_curve.rs: certified,
-        // not tight), nor a LunarBase pool (its curve counts half the punishment one swap pays, the
+        // and no sampled venue is on the graph (see the module docs), nor WOOFi's vault, an E-CLP
+        // pool (bounded by a first rate and the reserve, pools/bound_curve.rs: certified, not
+        // tight), a DODO pool (its steps leave up to tens of bps at high impact, pools/dodo/bound.rs;
+        // not yet tried against TIGHT), nor a LunarBase pool (its curve counts half the punishment one swap pays, the
         // most a run of many small swaps reaches: up to half the punishment above one route), nor a
         // Maverick pool (its active tick bounded at the far edge each way, so the relaxation sees a
         // round trip through it that gains: pools/maverick/bound.rs).

@@ -1,7 +1,8 @@
-//! The pool state's bound curves, built once per state and direction: a curve costs about 80
-//! tangents of three exact swaps each (1.7 ms a direction), and a quote asks for it once per
-//! graph it builds and once per hop its searches bound. A state is immutable (a swap or a market
-//! update makes a new one, with an empty memo), so the memo is keyed by the state itself.
+//! A two-token pool state's bound curves, built once per state and direction, for the families
+//! whose curve costs a millisecond or more to build from the exact model (GYROSCOPE_ECLP's
+//! tangents, DODO_V2's steps): a quote asks for a curve once per graph it builds and once per hop
+//! its searches bound. A state is immutable (a swap or a market update makes a new one, with an
+//! empty memo), so the memo is keyed by the state itself.
 
 use crate::pools::bound_curve::BoundCurve;
 use std::sync::OnceLock;
