@@ -3,6 +3,7 @@
 //! region where prices never rise with the layer, and the solve must land there and stop.
 
 use super::{minimise, minimise_from};
+use crate::address::Address;
 use crate::market::Market;
 use crate::route::clock::Deadline;
 use crate::route::convex::dual::evaluate;
@@ -18,6 +19,68 @@ fn scope(market: &Market, hops: usize) -> Scope {
         intermediates: Intermediates::Any,
         dexes: DexMask::ALL,
     }
+}
+
+/// One trade on `market`, as the bound and the solver see it: the graph of up to `hops` hops, the
+/// dual minimised with no deadline, its certified bound, and the plan `quote` gives (`native` the
+/// settings' wrapped native token).
+struct BoundAndPlan<'m> {
+    graph: Graph<'m>,
+    dual: super::Dual,
+    bound: f64,
+    plan: crate::route::plan::Plan,
+}
+
+impl<'m> BoundAndPlan<'m> {
+    fn of(
+        market: &'m Market,
+        trade: [Address; 2],
+        amount: u128,
+        hops: usize,
+        native: Address,
+    ) -> Self {
+        use crate::route::convex::certificate::certified_bound;
+        use crate::route::gas::GasPricers;
+        use crate::route::quote::quote;
+        use crate::route::request::QuoteRequest;
+        use crate::route::test_market::settings;
+        let [token_in, token_out] = trade;
+        let scope = Scope {
+            token_in: market.token(&token_in).unwrap(),
+            token_out: market.token(&token_out).unwrap(),
+            max_hops: hops,
+            intermediates: Intermediates::Any,
+            dexes: DexMask::ALL,
+        };
+        let graph = Graph::build(market, &scope).unwrap();
+        let dual = minimise(&graph, amount as f64, &Deadline::never());
+        let bound = f64::from(certified_bound(&graph, &dual.prices, amount as f64).unwrap());
+        let request: QuoteRequest = serde_json::from_value(serde_json::json!({
+            "tokenIn": token_in.to_string(), "tokenOut": token_out.to_string(),
+            "amountIn": amount.to_string(), "slippageBps": 50, "maxHops": hops,
+        }))
+        .unwrap();
+        let plan = quote(market, &settings(native), &request, &GasPricers::default()).unwrap();
+        BoundAndPlan { graph, dual, bound, plan }
+    }
+
+    /// The plan's output, after asserting it is at most `bound` and `bound` at most `tolerance`
+    /// above it (`label` names the case).
+    fn assert_bound_within(&self, bound: f64, tolerance: f64, label: &str) -> f64 {
+        let ours = f64::from(self.plan.expected_amount_out);
+        assert!(ours <= bound, "{label}: the plan pays {ours}, above the bound {bound}");
+        assert!(
+            bound <= ours * (1.0 + tolerance),
+            "{label}: the bound {bound} is {} bps above the plan's {ours}",
+            (bound - ours) / bound * 1e4
+        );
+        ours
+    }
+}
+
+/// The devnet's token addresses the fixtures hold.
+fn devnet(token: &str) -> Address {
+    Address::parse(token).unwrap()
 }
 
 /// tokenIn (1), tokenOut (2), A (3), B (4): pools In–A, In–B, A–B, A–Out, B–Out of random depths
@@ -145,42 +208,18 @@ fn newton_from_mixed_far_prices_reaches_the_optimum() {
 /// accept. The bound now lands within a basis point of the plan the solver quotes.
 #[test]
 fn a_copy_no_flow_reaches_at_first_is_priced_at_its_worth() {
-    use crate::address::Address;
     use crate::pools::input::PoolInput;
-    use crate::route::gas::GasPricers;
-    use crate::route::quote::quote;
-    use crate::route::request::QuoteRequest;
-    use crate::route::test_market::settings;
     let inputs: Vec<PoolInput> =
         serde_json::from_str(include_str!("fixtures/devnet_cbbtc_dai_pools.json")).unwrap();
     let market = market_of(inputs);
-    let cbbtc = Address::parse("0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9").unwrap();
-    let dai = Address::parse("0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9").unwrap();
-    let weth = Address::parse("0x5FbDB2315678afecb367f032d93F642f64180aa3").unwrap();
     // $1,000, $10,000 and $100,000 of cbBTC (8 decimals).
-    for amount in [1_666_700u64, 16_666_700, 166_667_000] {
-        let scope = Scope {
-            token_in: market.token(&cbbtc).unwrap(),
-            token_out: market.token(&dai).unwrap(),
-            max_hops: 2,
-            intermediates: Intermediates::Any,
-            dexes: DexMask::ALL,
-        };
-        let graph = Graph::build(&market, &scope).unwrap();
-        let dual = minimise(&graph, amount as f64, &Deadline::never());
+    for amount in [1_666_700u128, 16_666_700, 166_667_000] {
+        let checked =
+            BoundAndPlan::of(&market, [devnet(CBBTC), devnet(DAI)], amount, 2, devnet(WETH));
+        let dual = &checked.dual;
         assert!(dual.converged, "{amount}: the dual stopped unconverged at {:?}", dual.prices);
-        let request: QuoteRequest = serde_json::from_value(serde_json::json!({
-            "tokenIn": cbbtc.to_string(), "tokenOut": dai.to_string(), "amountIn": amount.to_string(), "slippageBps": 50, "maxHops": 2,
-        }))
-        .unwrap();
-        let plan = quote(&market, &settings(weth), &request, &GasPricers::default()).unwrap();
-        let bound = plan.metadata.upper_bound.expect("a bound in the metadata");
-        let (bound, ours) = (f64::from(bound), f64::from(plan.expected_amount_out));
-        assert!(ours <= bound, "{amount}: the plan pays {ours}, above the bound {bound}");
-        assert!(
-            bound <= ours * (1.0 + 1e-4),
-            "{amount}: the bound {bound} is more than 1 bps above the plan's {ours}"
-        );
+        let bound = checked.plan.metadata.upper_bound.expect("a bound in the metadata");
+        checked.assert_bound_within(f64::from(bound), 1e-4, &amount.to_string());
     }
 }
 
@@ -196,11 +235,7 @@ fn a_copy_no_flow_reaches_at_first_is_priced_at_its_worth() {
 #[test]
 fn a_sweep_that_leaves_a_deep_pool_draining_is_not_where_newton_starts() {
     use crate::pools::input::PoolInput;
-    use crate::route::convex::certificate::certified_bound;
-    use crate::route::gas::GasPricers;
-    use crate::route::quote::quote;
-    use crate::route::request::QuoteRequest;
-    use crate::route::test_market::{cl_pool, settings, solidly_pool};
+    use crate::route::test_market::{cl_pool, solidly_pool};
     let (tin, out, b, c) = (addr(1), addr(2), addr(3), addr(4));
     let positions = [
         (-2520, 180, 252_348_077_248_058_064_896),
@@ -223,25 +258,12 @@ fn a_sweep_that_leaves_a_deep_pool_draining_is_not_where_newton_starts() {
     ];
     let market = market_of(pools);
     let amount: u128 = 18_323_144_223_712_186_368;
-    let graph = Graph::build(&market, &scope(&market, 3)).unwrap();
-    assert_eq!(graph.copies.len(), 3, "tokenIn, B after one hop, C after two");
-    let dual = minimise(&graph, amount as f64, &Deadline::never());
+    let checked = BoundAndPlan::of(&market, [tin, out], amount, 3, out);
+    assert_eq!(checked.graph.copies.len(), 3, "tokenIn, B after one hop, C after two");
+    let dual = &checked.dual;
     assert!(dual.converged, "the dual stopped unconverged at {:?}", dual.prices);
-    let bound = f64::from(certified_bound(&graph, &dual.prices, amount as f64).unwrap());
-    let request: QuoteRequest = serde_json::from_value(serde_json::json!({
-        "tokenIn": tin.to_string(), "tokenOut": out.to_string(), "amountIn": amount.to_string(),
-        "slippageBps": 50, "maxHops": 3,
-    }))
-    .unwrap();
-    let plan = quote(&market, &settings(out), &request, &GasPricers::default()).unwrap();
-    let ours = f64::from(plan.expected_amount_out);
-    assert!(ours <= bound, "the plan pays {ours}, above the bound {bound}");
     // Exhaustive search's best routing of this trade is 1.34215552677·10²⁰, the plan's too.
-    assert!(
-        bound <= ours * (1.0 + 1e-5),
-        "the bound {bound} is {} bps above the plan's {ours}",
-        (bound - ours) / bound * 1e4
-    );
+    checked.assert_bound_within(checked.bound, 1e-5, "the trade");
 }
 
 /// The devnet market's pools that hold DAI or DEGEN (the embedded market as `npm start` seeds it,
@@ -255,47 +277,20 @@ fn a_sweep_that_leaves_a_deep_pool_draining_is_not_where_newton_starts() {
 /// 1,280 bps at 100× (`test/routeQualityEmbedded.test.ts`, the former Curve rule).
 #[test]
 fn a_pooled_venue_trading_on_its_slack_alone_lets_newton_step() {
-    use crate::address::Address;
     use crate::pools::input::PoolInput;
-    use crate::route::convex::certificate::certified_bound;
-    use crate::route::gas::GasPricers;
-    use crate::route::quote::quote;
-    use crate::route::request::QuoteRequest;
-    use crate::route::test_market::settings;
     let inputs: Vec<PoolInput> =
         serde_json::from_str(include_str!("fixtures/devnet_dai_degen_pools.json")).unwrap();
     let market = market_of(inputs);
-    let dai = Address::parse("0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9").unwrap();
-    let degen = Address::parse("0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6").unwrap();
-    let weth = Address::parse("0x5FbDB2315678afecb367f032d93F642f64180aa3").unwrap();
     // $100 to $1,000,000 of DAI (18 decimals): the route-quality suite's 0.01× to 100×.
     for dollars in [100u128, 1_000, 10_000, 100_000, 1_000_000] {
         let amount = dollars * 10u128.pow(18);
-        let scope = Scope {
-            token_in: market.token(&dai).unwrap(),
-            token_out: market.token(&degen).unwrap(),
-            max_hops: 2,
-            intermediates: Intermediates::Any,
-            dexes: DexMask::ALL,
-        };
-        let graph = Graph::build(&market, &scope).unwrap();
-        assert!(graph.venues.iter().any(|v| v.pooled.is_some()), "a Curve pool on the graph");
-        let dual = minimise(&graph, amount as f64, &Deadline::never());
+        let checked =
+            BoundAndPlan::of(&market, [devnet(DAI), devnet(DEGEN)], amount, 2, devnet(WETH));
+        let pooled = checked.graph.venues.iter().any(|v| v.pooled.is_some());
+        assert!(pooled, "a Curve pool on the graph");
+        let dual = &checked.dual;
         assert!(dual.converged, "${dollars}: the dual stopped unconverged at {:?}", dual.prices);
-        let bound = f64::from(certified_bound(&graph, &dual.prices, amount as f64).unwrap());
-        let request: QuoteRequest = serde_json::from_value(serde_json::json!({
-            "tokenIn": dai.to_string(), "tokenOut": degen.to_string(), "amountIn": amount.to_string(),
-            "slippageBps": 50, "maxHops": 2,
-        }))
-        .unwrap();
-        let plan = quote(&market, &settings(weth), &request, &GasPricers::default()).unwrap();
-        let ours = f64::from(plan.expected_amount_out);
-        assert!(ours <= bound, "${dollars}: the plan pays {ours}, above the bound {bound}");
-        assert!(
-            bound <= ours * (1.0 + 1e-4),
-            "${dollars}: the bound {bound} is {} bps above the plan's {ours}",
-            (bound - ours) / bound * 1e4
-        );
+        checked.assert_bound_within(checked.bound, 1e-4, &format!("${dollars}"));
     }
 }
 
@@ -308,44 +303,15 @@ fn a_pooled_venue_trading_on_its_slack_alone_lets_newton_step() {
 /// above the plan. A flat price is now clipped on its own, and the solve converges.
 #[test]
 fn a_flat_price_does_not_shorten_the_curved_ones_steps() {
-    use crate::address::Address;
     use crate::pools::input::PoolInput;
-    use crate::route::convex::certificate::certified_bound;
-    use crate::route::gas::GasPricers;
-    use crate::route::quote::quote;
-    use crate::route::request::QuoteRequest;
-    use crate::route::test_market::settings;
     let inputs: Vec<PoolInput> =
         serde_json::from_str(include_str!("fixtures/devnet_usdbc_aero_pools.json")).unwrap();
     let market = market_of(inputs);
-    let usdbc = Address::parse("0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0").unwrap();
-    let aero = Address::parse("0xa513E6E4b8f2a923D98304ec87F64353C4D5C853").unwrap();
-    let weth = Address::parse("0x5FbDB2315678afecb367f032d93F642f64180aa3").unwrap();
-    let amount: u128 = 100_000_000;
-    let scope = Scope {
-        token_in: market.token(&usdbc).unwrap(),
-        token_out: market.token(&aero).unwrap(),
-        max_hops: 3,
-        intermediates: Intermediates::Any,
-        dexes: DexMask::ALL,
-    };
-    let graph = Graph::build(&market, &scope).unwrap();
-    let dual = minimise(&graph, amount as f64, &Deadline::never());
+    let trade = [devnet(USDBC), devnet(AERO)];
+    let checked = BoundAndPlan::of(&market, trade, 100_000_000, 3, devnet(WETH));
+    let dual = &checked.dual;
     assert!(dual.converged, "the dual stopped unconverged at {:?}", dual.prices);
-    let bound = f64::from(certified_bound(&graph, &dual.prices, amount as f64).unwrap());
-    let request: QuoteRequest = serde_json::from_value(serde_json::json!({
-        "tokenIn": usdbc.to_string(), "tokenOut": aero.to_string(), "amountIn": amount.to_string(),
-        "slippageBps": 50, "maxHops": 3,
-    }))
-    .unwrap();
-    let plan = quote(&market, &settings(weth), &request, &GasPricers::default()).unwrap();
-    let ours = f64::from(plan.expected_amount_out);
-    assert!(ours <= bound, "the plan pays {ours}, above the bound {bound}");
-    assert!(
-        bound <= ours * (1.0 + 1e-4),
-        "the bound {bound} is {} bps above the plan's {ours}",
-        (bound - ours) / bound * 1e4
-    );
+    checked.assert_bound_within(checked.bound, 1e-4, "USDbC→AERO $100");
 }
 
 /// The devnet's WETH/cbBTC pools, WOOFi's vault fresh (the prop AMM keeper's heartbeat). Its curve
@@ -356,51 +322,23 @@ fn a_flat_price_does_not_shorten_the_curved_ones_steps() {
 /// the large size.
 #[test]
 fn woofis_vault_bounds_a_plan_at_its_prices_now_for_the_plans_own_tokens() {
-    use crate::address::Address;
     use crate::dex::DexId;
     use crate::pools::input::PoolInput;
-    use crate::route::convex::certificate::certified_bound;
-    use crate::route::gas::GasPricers;
-    use crate::route::quote::quote;
-    use crate::route::request::QuoteRequest;
-    use crate::route::test_market::settings;
     let inputs: Vec<PoolInput> =
         serde_json::from_str(include_str!("fixtures/devnet_weth_cbbtc_woofi_pools.json")).unwrap();
     let market = market_of(inputs);
-    let weth = Address::parse("0x5FbDB2315678afecb367f032d93F642f64180aa3").unwrap();
-    let cbbtc = Address::parse("0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9").unwrap();
     // $100 and $1,000,000 of WETH at $3,000.
     for (amount, vault_in_plan) in
         [(33_333_000_000_000_000u128, false), (333_333_333 * 10u128.pow(12), true)]
     {
-        let scope = Scope {
-            token_in: market.token(&weth).unwrap(),
-            token_out: market.token(&cbbtc).unwrap(),
-            max_hops: 1,
-            intermediates: Intermediates::Any,
-            dexes: DexMask::ALL,
-        };
-        let graph = Graph::build(&market, &scope).unwrap();
-        let dual = minimise(&graph, amount as f64, &Deadline::never());
         // Not asserted converged: at the large size the dual ends unconverged with its price at
         // the vault's rate (a linear piece's corner, as the sampled curves' corner stall in
         // docs/solver-optimizer.md), yet the certified bound from there is the plan's.
-        let bound = f64::from(certified_bound(&graph, &dual.prices, amount as f64).unwrap());
-        let request: QuoteRequest = serde_json::from_value(serde_json::json!({
-            "tokenIn": weth.to_string(), "tokenOut": cbbtc.to_string(), "amountIn": amount.to_string(),
-            "slippageBps": 50, "maxHops": 1,
-        }))
-        .unwrap();
-        let plan = quote(&market, &settings(weth), &request, &GasPricers::default()).unwrap();
-        let legs = || plan.routes.iter().flat_map(|r| r.legs.iter());
+        let checked =
+            BoundAndPlan::of(&market, [devnet(WETH), devnet(CBBTC)], amount, 1, devnet(WETH));
+        let legs = || checked.plan.routes.iter().flat_map(|r| r.legs.iter());
         assert_eq!(legs().any(|l| l.dex == DexId::Woofi), vault_in_plan, "{amount}: WOOFi's share");
-        let ours = f64::from(plan.expected_amount_out);
-        assert!(ours <= bound, "{amount}: the plan pays {ours}, above the bound {bound}");
-        assert!(
-            bound <= ours * (1.0 + 1e-4),
-            "{amount}: the bound {bound} is {} bps above the plan's {ours}",
-            (bound - ours) / bound * 1e4
-        );
+        checked.assert_bound_within(checked.bound, 1e-4, &amount.to_string());
     }
 }
 
@@ -424,12 +362,11 @@ fn quote_as_the_service(
     amount: u128,
     hops: usize,
 ) -> (f64, f64) {
-    use crate::address::Address;
     use crate::route::gas::GasPricers;
     use crate::route::quote::{quote, RouteSettings};
     use crate::route::request::QuoteRequest;
     let settings = RouteSettings {
-        native_token: Some(Address::parse(WETH).unwrap()),
+        native_token: Some(devnet(WETH)),
         connectors: None,
         default_connector_count: 8,
         default_time_budget_ms: 10_000,
@@ -451,6 +388,9 @@ const USDC: &str = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
 const DAI: &str = "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9";
 const CBETH: &str = "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707";
 const DEGEN: &str = "0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6";
+const CBBTC: &str = "0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9";
+const USDBC: &str = "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0";
+const AERO: &str = "0xa513E6E4b8f2a923D98304ec87F64353C4D5C853";
 
 /// DEGEN→DAI 3-hop 100× ($1M) with WOOFi's vault fresh: water-filling over these pools pays
 /// 962,352 DAI (its allocation as our routes 962,350: `routeQualityEmbedded`'s figures), and the
