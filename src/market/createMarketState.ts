@@ -272,10 +272,18 @@ export function createMarketState({
     })
     const refused = new Map(rejected.map((r) => [r.id, `solver refused it: ${r.reason}`]))
     const accepted = entering.filter((s) => !refused.has(s.ref.id))
+    const enteringIds = new Set(entering.map((s) => s.ref.id))
+    // The solver also takes off live pools it was not sent this block: a Curve base pool once a
+    // meta pool over it arrives (one venue per shared state). They leave the list as any refused pool.
+    const takenOff = rejected.flatMap((r) => {
+      const live = enteringIds.has(r.id) ? undefined : inSolver.get(r.id)
+      return live ? [{ ref: live.ref, reason: refused.get(r.id) as string }] : []
+    })
     const left = [
       ...unusable,
       ...snapshots.filter((s) => verdicts.has(s.ref.id)).map((s) => ({ ref: s.ref, reason: verdicts.get(s.ref.id) as string })),
       ...entering.filter((s) => refused.has(s.ref.id)).map((s) => ({ ref: s.ref, reason: refused.get(s.ref.id) as string })),
+      ...takenOff,
     ]
     const removed = left.map((r) => r.ref.id).filter((id) => inSolver.has(id))
     for (const snapshot of accepted) {

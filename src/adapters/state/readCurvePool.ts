@@ -59,7 +59,8 @@ export type ReadCurvePoolReturnType = {
  * base pool's (read the same way, at the same block), the base LP token's `totalSupply()` and the
  * base pool's address (`base`, `baseSupply`, `basePool`: one venue of its underlying coins in the
  * solver); re-read every block, since a trade on its base pool moves its price without an event of
- * its own. NG meta pools (`BASE_POOL()` answers) are not modelled: unusable, with that reason.
+ * its own. NG meta pools (`BASE_POOL()` answers, or `base_pool()` beside NG's views) are not modelled:
+ * unusable, with that reason.
  *
  * @example
  * const { input, coins } = await readCurvePool({ client, pool, blockNumber, timestamp })
@@ -95,7 +96,9 @@ export async function readCurvePool({
     Address | undefined,
     Address | undefined,
   ]
-  if (basePoolNg !== undefined)
+  const ng = storedRates !== undefined && offpeg !== undefined && balancesNg !== undefined
+  // NG's meta template answers `BASE_POOL()`; a pool with NG's views answering `base_pool()` is one too.
+  if (basePoolNg !== undefined || (basePool !== undefined && ng))
     throw unusable('an NG meta pool: the solver models the legacy meta template only (docs/dex-kinds.md, CURVE)')
   if (basePool !== undefined && asBase) throw unusable('a meta pool as a base pool: not modelled')
   const [fee, initialA, futureA, initialATime, futureATime] = fields.map((_, k) => value(views.length + k)) as (bigint | undefined)[]
@@ -106,9 +109,6 @@ export async function readCurvePool({
   if (n === -1) throw unusable(`more than ${MAX_COINS} coins`)
   if (n < 2) throw unusable('fewer than two coins')
   const coins = coinsAt.slice(0, n).map((c) => (c as Address).toLowerCase() as Address)
-  const ng = storedRates !== undefined && offpeg !== undefined && balancesNg !== undefined
-  if (basePool !== undefined && ng)
-    throw unusable('an NG meta pool: the solver models the legacy meta template only (docs/dex-kinds.md, CURVE)')
   let balances: bigint[]
   let rates: bigint[]
   if (ng) {

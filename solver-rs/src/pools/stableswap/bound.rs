@@ -28,9 +28,9 @@ use crate::route::convex::curve::MAX_SWAPS_PER_POOL;
 use crate::route::convex::pooled::{Budget, Coin};
 
 /// The relative margin on D (far above 64 swaps' rounding and f64's error in κ, c and s).
-const D_MARGIN: f64 = 1e-11;
+pub(super) const D_MARGIN: f64 = 1e-11;
 /// The absolute margin on D, in xp units.
-const D_UNITS: f64 = 1e4;
+pub(super) const D_UNITS: f64 = 1e4;
 
 impl StableSwapPool {
     /// The pool's budget; None when a balance is empty or the invariant cannot be computed.

@@ -8,7 +8,7 @@ use super::math::{get_d, Ramp};
 use super::{MetaBase, StableSwapPool, Template};
 use crate::math::U256;
 use crate::pools::PoolModel;
-use crate::route::convex::pooled::CoinPrices;
+use crate::route::convex::pooled::{Budget, Coin, CoinPrices};
 use crate::route::test_market::{ordered_pairs, Rng};
 
 fn pow10(d: u32) -> U256 {
@@ -76,9 +76,12 @@ fn worth(pool: &StableSwapPool, k: usize) -> f64 {
     f64::from(if k == 0 { pool.rates[0] } else { base.pool.rates[k - 1] }) / 1e36
 }
 
-/// Per coin, the raw amounts `swaps` (coin in, coin out, amount in) put in and took out; the
-/// swaps the venue refuses are skipped.
-fn run(pool: &StableSwapPool, swaps: &[(usize, usize, u128)]) -> (Vec<f64>, Vec<f64>) {
+/// Per coin, the raw amounts `swaps` (coin in, coin out, amount in) put in and took out, and the
+/// venue's state after them; the swaps the venue refuses are skipped.
+fn run(
+    pool: &StableSwapPool,
+    swaps: &[(usize, usize, u128)],
+) -> (Vec<f64>, Vec<f64>, StableSwapPool) {
     let coins = pool.coins();
     let (mut ins, mut outs) = (vec![0.0; coins], vec![0.0; coins]);
     let mut state = pool.clone();
@@ -88,7 +91,7 @@ fn run(pool: &StableSwapPool, swaps: &[(usize, usize, u128)]) -> (Vec<f64>, Vec<
         outs[j] += f64::from(outcome.amount_out);
         state = next;
     }
-    (ins, outs)
+    (ins, outs, state)
 }
 
 fn random_swaps(
@@ -139,7 +142,7 @@ fn the_meta_venue_budget_bounds_every_run_through_the_meta_and_base_pools() {
                 0 => planned.clone(),
                 _ => random_swaps(&mut rng, &pool, &pairs),
             };
-            let (ins, outs) = run(&pool, &swaps);
+            let (ins, outs, _) = run(&pool, &swaps);
             let value: f64 = (0..coins)
                 .map(|t| prices[t].receive.unwrap() * outs[t] - prices[t].tender.unwrap() * ins[t])
                 .sum();
@@ -166,7 +169,7 @@ fn the_meta_venue_budget_bounds_every_run_through_the_meta_and_base_pools() {
         // One pair alone: its curve bounds a run on it.
         let (t, u) = pairs[rng.range(0, pairs.len() as u64) as usize];
         let swaps: Vec<_> = random_swaps(&mut rng, &pool, &[(t, u)]);
-        let (ins, outs) = run(&pool, &swaps);
+        let (ins, outs, _) = run(&pool, &swaps);
         let curve = budget.pair_value(t, u, ins[t]);
         assert!(
             outs[u] <= curve * (1.0 + 1e-12),
@@ -215,4 +218,153 @@ fn a_meta_wire_state_is_a_market_venue_of_its_underlying_coins() {
     let mut unnamed = meta(wire("legacy", 2), "1");
     unnamed.base_pool = None;
     assert!(StableSwapPool::from_wire(unnamed).is_err());
+}
+
+/// A second budget of the meta venue, the one that keeps the base pool's curvature, in
+/// 18-decimal units (docs/solver-optimizer.md, *Venues of more than two tokens*, meta pools):
+/// w·[(c − c₀) + κ_m·ln(c/c₀)] + Σ_k [(b_k − b₀_k) + κ_b·ln(b_k/b₀_k)] ≥ −slack, w = a/σ.
+/// Not yet in the term: the term takes one budget, and this one holds beside the first, not
+/// instead of it (its slack is far above the first's).
+struct BaseCurvature {
+    c0: f64,
+    kappa_m: f64,
+    weight: f64,
+    b0: Vec<f64>,
+    kappa_b: f64,
+    slack: f64,
+}
+
+impl BaseCurvature {
+    /// From the base pool's budget at its D (bound.rs: F(b, D) ≥ 0 for any D ≤ D_b(b), with
+    /// D^(n+1)/Πb above its tangent in (ln D, ln b)): Σ_k β_k(b_k) ≥ a·(D − D₁) − s_b +
+    /// κ_b·(n + 1)·ln(D/D₁), a = (Ann − 1)/Ann. D never falls below D_f = vp₀·(S₀ − L₀) (the LP
+    /// outside the meta pool, at a virtual price that never falls), so ln(D/D₁) ≥ −ln(D₁/D_f);
+    /// and the first budget gives σ·(D − D₀) ≥ −slack₁ − φ_c(c). Together the above, with slack
+    /// a·slack₁/σ + s_b + κ_b·(n + 1)·ln(D₁/D_f)⁺. None when the meta pool holds the whole supply.
+    fn of(pool: &StableSwapPool) -> Option<Self> {
+        let base = pool.base.as_ref()?;
+        let first = pool.budget()?;
+        let vp = base.virtual_price().ok()?;
+        let own = StableSwapPool {
+            rates: vec![pool.rates[0], vp],
+            base: None,
+            template: Template::Legacy,
+            ..pool.clone()
+        };
+        let inner = own.budget()?;
+        let sigma = 1.0 + inner.kappa / inner.coins[1].x;
+        let of_base = base.pool.budget()?;
+        let amp = super::math::amp_at(&base.pool.ramp, base.pool.timestamp).ok()?;
+        let d0 = f64::from(get_d(&base.pool.xp().ok()?, amp).ok()?);
+        let n = base.pool.coins() as f64;
+        let ann = f64::from(amp) * n / 100.0;
+        let a = (ann - 1.0) / ann;
+        let d1 = d0 * (1.0 - super::super::bound::D_MARGIN) - super::super::bound::D_UNITS;
+        let outside = f64::from(base.supply) - f64::from(pool.balances[1]);
+        let d_floor = outside * f64::from(vp) / 1e18 * (1.0 - super::VP_MARGIN) - super::VP_UNITS;
+        if d_floor <= 0.0 {
+            return None;
+        }
+        let floor_term = of_base.kappa * (n + 1.0) * (d1 / d_floor).ln().max(0.0);
+        Some(BaseCurvature {
+            c0: inner.coins[0].x,
+            kappa_m: inner.kappa,
+            weight: a / sigma,
+            b0: of_base.coins.iter().map(|c| c.x).collect(),
+            kappa_b: of_base.kappa,
+            slack: a * first.slack / sigma + of_base.slack + floor_term,
+        })
+    }
+
+    /// The budget's left side at a venue state, and the sum of its terms' magnitudes.
+    fn value(&self, state: &StableSwapPool) -> (f64, f64) {
+        let xp = |p: &StableSwapPool| -> Vec<f64> {
+            p.xp().unwrap().iter().map(|&v| f64::from(v)).collect()
+        };
+        let c = xp(state)[0];
+        let b = xp(&state.base.as_ref().unwrap().pool);
+        let mut terms =
+            vec![self.weight * (c - self.c0), self.weight * self.kappa_m * (c / self.c0).ln()];
+        for (b, b0) in b.iter().zip(&self.b0) {
+            terms.push(b - b0);
+            terms.push(self.kappa_b * (b / b0).ln());
+        }
+        (terms.iter().sum(), terms.iter().map(|t| t.abs()).sum::<f64>() + self.slack)
+    }
+}
+
+#[test]
+fn a_second_meta_venue_budget_keeps_the_base_pools_curvature_over_every_run() {
+    let mut rng = Rng(0x5b2c);
+    let (mut checked, mut across) = (0, 0);
+    // Per size (1 %, 10 %, 50 % of the input's balance), one base → base swap: what the first
+    // budget's pair curve and this budget's allow over what the swap pays.
+    let mut over: [[Vec<f64>; 2]; 3] = Default::default();
+    for case in 0..300 {
+        let pool = random_meta(&mut rng);
+        let Some(second) = BaseCurvature::of(&pool) else { continue };
+        let coins = pool.coins();
+        let pairs = ordered_pairs(coins);
+        for _ in 0..40 {
+            let swaps = random_swaps(&mut rng, &pool, &pairs);
+            let (_, _, end) = run(&pool, &swaps);
+            let (left, magnitude) = second.value(&end);
+            checked += 1;
+            across += usize::from(
+                swaps.iter().any(|s| s.0 > 0 && s.1 > 0)
+                    && swaps.iter().any(|s| s.0 == 0 || s.1 == 0),
+            );
+            assert!(
+                left >= -second.slack - 1e-12 * magnitude,
+                "case {case}: after {swaps:?} the budget is {left}, below −{}",
+                second.slack
+            );
+        }
+        // Base → base alone (the meta coin unmoved): this budget over the base coins, as a
+        // pooled Budget of one κ.
+        let first = pool.budget().unwrap();
+        let base = &pool.base.as_ref().unwrap().pool;
+        let alone = Budget {
+            coins: second
+                .b0
+                .iter()
+                .zip(&base.rates)
+                .map(|(&x, &rate)| {
+                    let scale = f64::from(rate) / 1e18;
+                    Coin {
+                        x,
+                        scale,
+                        keep: 1.0,
+                        allowance: 64.0 * (1.5 / scale + 1.0),
+                        linear: false,
+                    }
+                })
+                .collect(),
+            kappa: second.kappa_b,
+            slack: second.slack,
+        };
+        for (k, share) in [0.01, 0.1, 0.5].into_iter().enumerate() {
+            let dx = (balance(&pool, 1) * share) as u128;
+            let Ok(out) = pool.amount_out(1, 2, U256::from(dx)) else { continue };
+            let out = f64::from(out.amount_out);
+            if out > 0.0 {
+                over[k][0].push(first.pair_value(1, 2, dx as f64) / out - 1.0);
+                over[k][1].push(alone.pair_value(0, 1, dx as f64) / out - 1.0);
+            }
+        }
+    }
+    assert!(checked > 10_000 && across > 2_000, "only {checked} runs, {across} across both pools");
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
+    };
+    for (k, [a, b]) in over.iter_mut().enumerate() {
+        eprintln!(
+            "base → base, one swap of {} % of the input's balance, excess over what it pays, median: first budget {:.1e}, the curvature budget {:.1e}",
+            [1, 10, 50][k],
+            median(a),
+            median(b)
+        );
+    }
+    eprintln!("{checked} runs under the curvature budget ({across} mixing both pools)");
 }
