@@ -1,4 +1,4 @@
-import { type Address, parseAbi } from 'viem'
+import { type Abi, type Address, parseAbi, zeroAddress } from 'viem'
 import { loadNpmArtifact } from '../../src/devnet/loadNpmArtifact.ts'
 import { loadContractArtifacts } from '../../src/artifacts/loadContractArtifacts.ts'
 import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
@@ -79,16 +79,15 @@ export async function quoteV4({
   zeroForOne: boolean
   amountIn: bigint
 }): Promise<bigint> {
-  const native = key.currency0 === '0x0000000000000000000000000000000000000000' && zeroForOne
-  const { result } = await market.devnet.publicClient.simulateContract({
-    account: market.devnet.account,
+  return simulateManagerSwap({
+    market,
+    key,
+    zeroForOne,
+    amountIn,
     address: market.v4.swapTest,
     abi: loadNpmArtifact({ name: 'PoolSwapTest' }).abi,
-    functionName: 'swap',
     args: [key, exactInput(zeroForOne, amountIn), { takeClaims: false, settleUsingBurn: false }, '0x'],
-    value: native ? amountIn : undefined,
   })
-  return deltaOut(result as bigint, zeroForOne)
 }
 
 /** An Aerodrome pool's own answer: its `getAmountOut(amountIn, tokenIn)` view (Solidly math, current fee). */
@@ -124,13 +123,45 @@ export async function quoteInfinity({
   zeroForOne: boolean
   amountIn: bigint
 }): Promise<bigint> {
-  const native = key.currency0 === '0x0000000000000000000000000000000000000000' && zeroForOne
-  const { result } = await market.devnet.publicClient.simulateContract({
-    account: market.devnet.account,
+  return simulateManagerSwap({
+    market,
+    key,
+    zeroForOne,
+    amountIn,
     address: market.infinity.testRouter,
     abi: loadContractArtifacts().InfinityTestRouter.abi,
-    functionName: 'swap',
     args: [key, exactInput(zeroForOne, amountIn), market.devnet.account],
+  })
+}
+
+/**
+ * A singleton manager's answer to an exact-input swap of `key`: the `swap(...args)` of its test
+ * router, eth_call'ed (with the input as value when it is the native currency), as the delta out.
+ */
+async function simulateManagerSwap({
+  market,
+  key,
+  zeroForOne,
+  amountIn,
+  address,
+  abi,
+  args,
+}: {
+  market: RouterMarket
+  key: { currency0: Address }
+  zeroForOne: boolean
+  amountIn: bigint
+  address: Address
+  abi: Abi
+  args: readonly unknown[]
+}): Promise<bigint> {
+  const native = key.currency0 === zeroAddress && zeroForOne
+  const { result } = await market.devnet.publicClient.simulateContract({
+    account: market.devnet.account,
+    address,
+    abi,
+    functionName: 'swap',
+    args,
     value: native ? amountIn : undefined,
   })
   return deltaOut(result as bigint, zeroForOne)
