@@ -68,22 +68,9 @@ export async function quoteV3Style({
 }
 
 /** The PoolManager's own answer: eth_call of v4-core's PoolSwapTest, exact input. */
-export async function quoteV4({
-  market,
-  key,
-  zeroForOne,
-  amountIn,
-}: {
-  market: RouterMarket
-  key: UniswapV4PoolKey
-  zeroForOne: boolean
-  amountIn: bigint
-}): Promise<bigint> {
-  return simulateManagerSwap({
-    market,
-    key,
-    zeroForOne,
-    amountIn,
+export async function quoteV4(swap: ManagerSwap<UniswapV4PoolKey>): Promise<bigint> {
+  const { market, key, zeroForOne, amountIn } = swap
+  return simulateManagerSwap(swap, {
     address: market.v4.swapTest,
     abi: loadNpmArtifact({ name: 'PoolSwapTest' }).abi,
     args: [key, exactInput(zeroForOne, amountIn), { takeClaims: false, settleUsingBurn: false }, '0x'],
@@ -112,49 +99,26 @@ export async function quoteAerodrome({
 }
 
 /** The Infinity CL pool manager's own answer: eth_call of the test router swapping exact input through the vault's lock. */
-export async function quoteInfinity({
-  market,
-  key,
-  zeroForOne,
-  amountIn,
-}: {
-  market: RouterMarket
-  key: PancakeInfinityPoolKey
-  zeroForOne: boolean
-  amountIn: bigint
-}): Promise<bigint> {
-  return simulateManagerSwap({
-    market,
-    key,
-    zeroForOne,
-    amountIn,
+export async function quoteInfinity(swap: ManagerSwap<PancakeInfinityPoolKey>): Promise<bigint> {
+  const { market, key, zeroForOne, amountIn } = swap
+  return simulateManagerSwap(swap, {
     address: market.infinity.testRouter,
     abi: loadContractArtifacts().InfinityTestRouter.abi,
     args: [key, exactInput(zeroForOne, amountIn), market.devnet.account],
   })
 }
 
+/** An exact-input swap of one pool on a singleton manager (Uniswap V4, PancakeSwap Infinity CL). */
+type ManagerSwap<Key extends { currency0: Address }> = { market: RouterMarket; key: Key; zeroForOne: boolean; amountIn: bigint }
+
 /**
- * A singleton manager's answer to an exact-input swap of `key`: the `swap(...args)` of its test
- * router, eth_call'ed (with the input as value when it is the native currency), as the delta out.
+ * A singleton manager's answer to `swap`: the `swap(...args)` of its test router at `address`,
+ * eth_call'ed (with the input as value when it is the native currency), as the delta out.
  */
-async function simulateManagerSwap({
-  market,
-  key,
-  zeroForOne,
-  amountIn,
-  address,
-  abi,
-  args,
-}: {
-  market: RouterMarket
-  key: { currency0: Address }
-  zeroForOne: boolean
-  amountIn: bigint
-  address: Address
-  abi: Abi
-  args: readonly unknown[]
-}): Promise<bigint> {
+async function simulateManagerSwap(
+  { market, key, zeroForOne, amountIn }: ManagerSwap<{ currency0: Address }>,
+  { address, abi, args }: { address: Address; abi: Abi; args: readonly unknown[] },
+): Promise<bigint> {
   const native = key.currency0 === zeroAddress && zeroForOne
   const { result } = await market.devnet.publicClient.simulateContract({
     account: market.devnet.account,
