@@ -1,4 +1,7 @@
-import { type Address, decodeEventLog, getAddress, parseAbi, toEventSelector } from 'viem'
+import { getAddress, parseAbi } from 'viem'
+import { discoveryByEvent } from './discoveryByEvent.ts'
+import { oneContractPoolRef } from './oneContractPoolRef.ts'
+import { stateLogsOfPool } from './poolStateLogs.ts'
 import { v3FamilyStateEvents } from './createUniswapV3FamilyAdapter.ts'
 import type { PoolAdapter } from './PoolAdapter.ts'
 import { readSlipstreamFee, readSlipstreamPool } from './state/readSlipstreamPool.ts'
@@ -22,18 +25,9 @@ const factoryEvents = parseAbi([
 export const aerodromeCl: PoolAdapter = {
   dex: 'AERODROME_CL',
   legKind: 'v3_direct',
-  discoveryTopics: [toEventSelector(factoryEvents[0])],
-  poolFromDiscoveryLog: (log) => {
-    const { args } = decodeEventLog({ abi: factoryEvents, data: log.data, topics: log.topics })
-    const id = args.pool.toLowerCase() as Address
-    return { ref: { id, dex: 'AERODROME_CL', emitter: id } }
-  },
-  stateTopics: v3FamilyStateEvents.uniswap.map((signature) => toEventSelector(signature)),
-  poolIdOfStateLog: (log) => log.address.toLowerCase(),
-  refOfConfiguredPool: (pool) => {
-    const id = pool.address.toLowerCase() as Address
-    return { id, dex: 'AERODROME_CL', emitter: id }
-  },
+  ...discoveryByEvent(factoryEvents[0], (args) => ({ ref: oneContractPoolRef(args.pool, 'AERODROME_CL') })),
+  ...stateLogsOfPool(v3FamilyStateEvents.uniswap),
+  refOfConfiguredPool: (pool) => oneContractPoolRef(pool.address, 'AERODROME_CL'),
   readPool: async ({ client, ref, blockNumber, nextBlock }) => ({
     ref,
     input: await readSlipstreamPool({ client, pool: ref.emitter, blockNumber, nextBlock }),

@@ -1,4 +1,7 @@
-import { type Address, decodeEventLog, getAddress, parseAbi, toEventSelector } from 'viem'
+import { type Address, getAddress, parseAbi } from 'viem'
+import { discoveryByEvent } from './discoveryByEvent.ts'
+import { oneContractPoolRef } from './oneContractPoolRef.ts'
+import { stateLogsOfPool } from './poolStateLogs.ts'
 import { AdapterError, PoolUnusableError } from './errors.ts'
 import type { PoolAdapter, PoolRef } from './PoolAdapter.ts'
 import { readAerodromeFee, readAerodromePool } from './state/readAerodromePool.ts'
@@ -22,18 +25,11 @@ const poolEvents = parseAbi(['event Sync(uint256 reserve0, uint256 reserve1)'])
 export const aerodromeV2: PoolAdapter = {
   dex: 'AERODROME_V2LIKE',
   legKind: 'aerodrome_v2',
-  discoveryTopics: [toEventSelector(factoryEvents[0])],
-  poolFromDiscoveryLog: (log) => {
-    const { args } = decodeEventLog({ abi: factoryEvents, data: log.data, topics: log.topics })
-    const id = args.pool.toLowerCase() as Address
-    return { ref: { id, dex: 'AERODROME_V2LIKE', emitter: id, factory: log.address.toLowerCase() as Address, stable: args.stable } }
-  },
-  stateTopics: [toEventSelector(poolEvents[0])],
-  poolIdOfStateLog: (log) => log.address.toLowerCase(),
-  refOfConfiguredPool: (pool) => {
-    const id = pool.address.toLowerCase() as Address
-    return { id, dex: 'AERODROME_V2LIKE', emitter: id }
-  },
+  ...discoveryByEvent(factoryEvents[0], (args, log) => ({
+    ref: { ...oneContractPoolRef(args.pool, 'AERODROME_V2LIKE'), factory: log.address.toLowerCase() as Address, stable: args.stable },
+  })),
+  ...stateLogsOfPool(poolEvents),
+  refOfConfiguredPool: (pool) => oneContractPoolRef(pool.address, 'AERODROME_V2LIKE'),
   readPool: async ({ client, ref, blockNumber }) => {
     const { input, factory } = await readAerodromePool({ client, pool: ref.emitter, factory: ref.factory, blockNumber })
     const stable = input.state.model === 'solidly' && input.state.stable

@@ -1,4 +1,7 @@
-import { type Address, decodeEventLog, getAddress, parseAbi, toEventSelector } from 'viem'
+import { type Address, getAddress, parseAbi } from 'viem'
+import { discoveryByEvent } from './discoveryByEvent.ts'
+import { oneContractPoolRef } from './oneContractPoolRef.ts'
+import { stateLogsOfPool } from './poolStateLogs.ts'
 import type { DexId } from '../../bindings/types.ts'
 import type { LegData, PoolAdapter } from './PoolAdapter.ts'
 import { readAlgebraPool } from './state/readAlgebraPool.ts'
@@ -37,22 +40,13 @@ export type CreateAlgebraIntegralAdapterParameters = {
  * // → a PoolAdapter: Pool discovery from the factory, concentrated reads with the plugin's fee, 'algebra_direct' legs
  */
 export function createAlgebraIntegralAdapter({ dex, encodeLeg }: CreateAlgebraIntegralAdapterParameters): PoolAdapter {
-  const refOf = (address: string) => {
-    const id = address.toLowerCase() as Address
-    return { id, dex, emitter: id }
-  }
   const legData = encodeLeg(getAddress('0x0000000000000000000000000000000000000001'))
   return {
     dex,
     legKind: legData.kind,
-    discoveryTopics: [toEventSelector(factoryEvents[0])],
-    poolFromDiscoveryLog: (log) => {
-      const { args } = decodeEventLog({ abi: factoryEvents, data: log.data, topics: log.topics })
-      return { ref: refOf(args.pool) }
-    },
-    stateTopics: stateEvents.map((signature) => toEventSelector(signature)),
-    poolIdOfStateLog: (log) => log.address.toLowerCase(),
-    refOfConfiguredPool: (pool) => refOf(pool.address),
+    ...discoveryByEvent(factoryEvents[0], (args) => ({ ref: oneContractPoolRef(args.pool, dex) })),
+    ...stateLogsOfPool(stateEvents),
+    refOfConfiguredPool: (pool) => oneContractPoolRef(pool.address, dex),
     readPool: async ({ client, ref, blockNumber, nextBlock }) => {
       const { input, dynamicFee } = await readAlgebraPool({ client, pool: ref.emitter, dex, blockNumber, nextBlock })
       return { ref, input, refreshEveryBlock: dynamicFee }

@@ -1,4 +1,7 @@
-import { type Address, decodeEventLog, encodeEventTopics, getAddress, parseAbi } from 'viem'
+import { getAddress, parseAbi } from 'viem'
+import { discoveryByEvent } from './discoveryByEvent.ts'
+import { oneContractPoolRef } from './oneContractPoolRef.ts'
+import { stateLogsOfPool } from './poolStateLogs.ts'
 import type { DexId } from '../../bindings/types.ts'
 import type { PoolAdapter } from './PoolAdapter.ts'
 import { readUniswapV2Pool } from './state/readUniswapV2Pool.ts'
@@ -22,21 +25,12 @@ export type CreateConstantProductAdapterParameters = {
  * // → a PoolAdapter: PairCreated discovery, getReserves() reads, 'v2_direct' legs at 25 bps
  */
 export function createConstantProductAdapter({ dex, feeBps }: CreateConstantProductAdapterParameters): PoolAdapter {
-  const refOf = (address: string) => {
-    const id = address.toLowerCase() as Address
-    return { id, dex, emitter: id }
-  }
   return {
     dex,
     legKind: 'v2_direct',
-    discoveryTopics: [encodeEventTopics({ abi: factoryEvents, eventName: 'PairCreated' })[0]],
-    poolFromDiscoveryLog: (log) => {
-      const { args } = decodeEventLog({ abi: factoryEvents, data: log.data, topics: log.topics })
-      return { ref: refOf(args.pair) }
-    },
-    stateTopics: [encodeEventTopics({ abi: pairEvents, eventName: 'Sync' })[0]],
-    poolIdOfStateLog: (log) => log.address.toLowerCase(),
-    refOfConfiguredPool: (pool) => refOf(pool.address),
+    ...discoveryByEvent(factoryEvents[0], (args) => ({ ref: oneContractPoolRef(args.pair, dex) })),
+    ...stateLogsOfPool(pairEvents),
+    refOfConfiguredPool: (pool) => oneContractPoolRef(pool.address, dex),
     readPool: async ({ client, ref, blockNumber }) => ({
       ref,
       input: await readUniswapV2Pool({ client, pair: ref.emitter, dex, blockNumber }),

@@ -1,4 +1,7 @@
-import { type Address, decodeEventLog, encodeEventTopics, getAddress, parseAbi, toEventSelector } from 'viem'
+import { getAddress, parseAbi } from 'viem'
+import { discoveryByEvent } from './discoveryByEvent.ts'
+import { oneContractPoolRef } from './oneContractPoolRef.ts'
+import { stateLogsOfPool } from './poolStateLogs.ts'
 import type { DexId } from '../../bindings/types.ts'
 import type { PoolAdapter } from './PoolAdapter.ts'
 import { readUniswapV3Pool } from './state/readUniswapV3Pool.ts'
@@ -43,21 +46,12 @@ export type CreateUniswapV3FamilyAdapterParameters = {
  * // → a PoolAdapter: discovery on PoolCreated, reads as concentrated pools, legs 'v3_direct'; one registry row makes it live
  */
 export function createUniswapV3FamilyAdapter({ dex, flavour, legKind }: CreateUniswapV3FamilyAdapterParameters): PoolAdapter {
-  const refOf = (address: string) => {
-    const id = address.toLowerCase() as Address
-    return { id, dex, emitter: id }
-  }
   return {
     dex,
     legKind,
-    discoveryTopics: [encodeEventTopics({ abi: factoryEvents, eventName: 'PoolCreated' })[0]],
-    poolFromDiscoveryLog: (log) => {
-      const { args } = decodeEventLog({ abi: factoryEvents, data: log.data, topics: log.topics })
-      return { ref: refOf(args.pool) }
-    },
-    stateTopics: v3FamilyStateEvents[flavour].map((signature) => toEventSelector(signature)),
-    poolIdOfStateLog: (log) => log.address.toLowerCase(),
-    refOfConfiguredPool: (pool) => refOf(pool.address),
+    ...discoveryByEvent(factoryEvents[0], (args) => ({ ref: oneContractPoolRef(args.pool, dex) })),
+    ...stateLogsOfPool(v3FamilyStateEvents[flavour]),
+    refOfConfiguredPool: (pool) => oneContractPoolRef(pool.address, dex),
     readPool: async ({ client, ref, blockNumber }) => ({
       ref,
       input: await readUniswapV3Pool({ client, pool: ref.emitter, dex, blockNumber }),

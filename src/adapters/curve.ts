@@ -1,4 +1,7 @@
-import { type Address, decodeEventLog, getAddress, parseAbi, toEventSelector } from 'viem'
+import { type Address, getAddress, parseAbi } from 'viem'
+import { discoveryByEvent } from './discoveryByEvent.ts'
+import { oneContractPoolRef } from './oneContractPoolRef.ts'
+import { stateLogsOfPool } from './poolStateLogs.ts'
 import { AdapterError } from './errors.ts'
 import type { PoolAdapter, PoolRef } from './PoolAdapter.ts'
 import { readCurvePool } from './state/readCurvePool.ts'
@@ -27,10 +30,7 @@ const poolEvents = parseAbi([
   'event ApplyNewFee(uint256 fee, uint256 offpeg_fee_multiplier)',
 ])
 
-const refOf = (address: string): PoolRef => {
-  const id = address.toLowerCase() as Address
-  return { id, dex: 'CURVE', emitter: id }
-}
+const refOf = (address: string): PoolRef => oneContractPoolRef(address, 'CURVE')
 
 /**
  * Curve StableSwap pools (NG and the legacy plain template, 2 to 4 coins): discovered from our
@@ -48,13 +48,8 @@ const refOf = (address: string): PoolRef => {
 export const curve: PoolAdapter = {
   dex: 'CURVE',
   legKind: 'curve',
-  discoveryTopics: [toEventSelector(factoryEvents[0])],
-  poolFromDiscoveryLog: (log) => {
-    const { args } = decodeEventLog({ abi: factoryEvents, data: log.data, topics: log.topics })
-    return { ref: refOf(args.pool) }
-  },
-  stateTopics: poolEvents.map((event) => toEventSelector(event)),
-  poolIdOfStateLog: (log) => log.address.toLowerCase(),
+  ...discoveryByEvent(factoryEvents[0], (args) => ({ ref: refOf(args.pool) })),
+  ...stateLogsOfPool(poolEvents),
   refOfConfiguredPool: (pool) => refOf(pool.address),
   readPool: async ({ client, ref, blockNumber, nextBlock }) => {
     const { input, coins, basePool, movesWithoutEvents } = await readCurvePool({

@@ -1,4 +1,7 @@
-import { type Address, decodeEventLog, getAddress, parseAbi, toEventSelector } from 'viem'
+import { type Address, getAddress, parseAbi } from 'viem'
+import { discoveryByEvent } from './discoveryByEvent.ts'
+import { oneContractPoolRef } from './oneContractPoolRef.ts'
+import { stateLogsOfPool } from './poolStateLogs.ts'
 import type { PoolInput } from '../../bindings/types.ts'
 import { AdapterError, PoolUnusableError } from './errors.ts'
 import type { PoolAdapter, PoolRef } from './PoolAdapter.ts'
@@ -51,10 +54,11 @@ export function curveCryptoSampleAmounts({ decimals, reserveIn }: { decimals: nu
 }
 
 /** A twocrypto-ng pool's ref: `curveTemplate` tells the CURVE adapter to read and execute it as one. */
-export const cryptoRefOf = (address: string, marginBps?: number): PoolRef => {
-  const id = address.toLowerCase() as Address
-  return { id, dex: 'CURVE', emitter: id, curveTemplate: 'twocrypto-ng', ...(marginBps === undefined ? {} : { marginBps }) }
-}
+export const cryptoRefOf = (address: string, marginBps?: number): PoolRef => ({
+  ...oneContractPoolRef(address, 'CURVE'),
+  curveTemplate: 'twocrypto-ng',
+  ...(marginBps === undefined ? {} : { marginBps }),
+})
 
 /**
  * Curve's twocrypto-ng pools (CryptoSwap, two coins), priced from the pool's own `get_dy` through the
@@ -73,13 +77,8 @@ export const cryptoRefOf = (address: string, marginBps?: number): PoolRef => {
 export const curveCrypto: PoolAdapter = {
   dex: 'CURVE',
   legKind: 'curve',
-  discoveryTopics: [toEventSelector(twocryptoFactoryEvents[0])],
-  poolFromDiscoveryLog: (log) => {
-    const { args } = decodeEventLog({ abi: twocryptoFactoryEvents, data: log.data, topics: log.topics })
-    return { ref: cryptoRefOf(args.pool) }
-  },
-  stateTopics: poolEvents.map((event) => toEventSelector(event)),
-  poolIdOfStateLog: (log) => log.address.toLowerCase(),
+  ...discoveryByEvent(twocryptoFactoryEvents[0], (args) => ({ ref: cryptoRefOf(args.pool) })),
+  ...stateLogsOfPool(poolEvents),
   refOfConfiguredPool: (pool) => cryptoRefOf(pool.address, pool.marginBps),
   readPool: async ({ client, ref, blockNumber, nextBlock, executor }) => {
     const unusable = (reason: string) => new PoolUnusableError({ poolId: ref.id, dex: 'CURVE', reason })

@@ -1,4 +1,6 @@
 import { type Address, decodeEventLog, getAddress, parseAbi, toEventSelector } from 'viem'
+import { oneContractPoolRef } from './oneContractPoolRef.ts'
+import { stateLogsOfPool } from './poolStateLogs.ts'
 import { AdapterError } from './errors.ts'
 import type { PoolAdapter, PoolRef } from './PoolAdapter.ts'
 import { type DodoVariant, readDodoV2Pool } from './state/readDodoV2Pool.ts'
@@ -30,16 +32,11 @@ export const dodoV2: PoolAdapter = {
   poolFromDiscoveryLog: (log) => {
     const { eventName, args } = decodeEventLog({ abi: factoryEvents, data: log.data, topics: log.topics })
     const pool = 'dvm' in args ? args.dvm : 'DSP' in args ? args.DSP : args.dpp
-    const id = pool.toLowerCase() as Address
     const dodo = { variant: variantOfEvent[eventName], baseToken: args.baseToken.toLowerCase() as Address }
-    return { ref: { id, dex: 'DODO_V2', emitter: id, dodo } }
+    return { ref: { ...oneContractPoolRef(pool, 'DODO_V2'), dodo } }
   },
-  stateTopics: [],
-  poolIdOfStateLog: (log) => log.address.toLowerCase(),
-  refOfConfiguredPool: (pool) => {
-    const id = pool.address.toLowerCase() as Address
-    return { id, dex: 'DODO_V2', emitter: id }
-  },
+  ...stateLogsOfPool([]),
+  refOfConfiguredPool: (pool) => oneContractPoolRef(pool.address, 'DODO_V2'),
   readPool: async ({ client, ref, blockNumber }) => {
     const { input, variant, baseToken } = await readDodoV2Pool({ client, pool: ref.emitter, variant: ref.dodo?.variant, blockNumber })
     return { ref: { ...ref, dodo: { variant, baseToken } }, input, refreshEveryBlock: true }

@@ -1,4 +1,6 @@
-import { type Address, decodeEventLog, getAddress, type Hex, parseAbi, toEventSelector } from 'viem'
+import { type Address, getAddress, type Hex, parseAbi } from 'viem'
+import { discoveryByEvent } from './discoveryByEvent.ts'
+import { stateLogsOfManager } from './poolStateLogs.ts'
 import { AdapterError } from './errors.ts'
 import type { PoolAdapter, PoolRef } from './PoolAdapter.ts'
 import { readGyroECLPPool } from './state/readGyroECLPPool.ts'
@@ -39,18 +41,15 @@ function refOf(poolId: string, vault: Address): PoolRef {
 export const gyroscopeEclp: PoolAdapter = {
   dex: 'GYROSCOPE_ECLP',
   legKind: 'balancer_vault',
-  discoveryTopics: [toEventSelector(vaultEvents[0])],
-  poolFromDiscoveryLog: (log) => {
-    const { args } = decodeEventLog({ abi: [vaultEvents[0]], data: log.data, topics: log.topics })
+  ...discoveryByEvent(vaultEvents[0], (args, log) => {
     const ref = refOf(args.poolId, log.address)
     if (args.specialization !== TWO_TOKEN)
       return {
         skipped: { id: ref.id, dex: 'GYROSCOPE_ECLP', reason: `specialization ${args.specialization}: an E-CLP is a two-token pool` },
       }
     return { ref }
-  },
-  stateTopics: vaultEvents.slice(1).map((event) => toEventSelector(event)),
-  poolIdOfStateLog: (log) => (log.topics[1] ?? '').toLowerCase(),
+  }),
+  ...stateLogsOfManager(vaultEvents.slice(1)),
   refOfConfiguredPool: (pool, deployment) => {
     if (!deployment || !/^0x[0-9a-fA-F]{64}$/.test(pool.address))
       throw new AdapterError(

@@ -1,4 +1,7 @@
-import { type Address, decodeEventLog, getAddress, parseAbi, toEventSelector } from 'viem'
+import { getAddress, parseAbi } from 'viem'
+import { discoveryByEvent } from './discoveryByEvent.ts'
+import { oneContractPoolRef } from './oneContractPoolRef.ts'
+import { stateLogsOfPool } from './poolStateLogs.ts'
 import { AdapterError } from './errors.ts'
 import type { PoolAdapter, PoolRef } from './PoolAdapter.ts'
 import { readMaverickV2Pool } from './state/readMaverickV2Pool.ts'
@@ -39,18 +42,9 @@ const poolEvents = parseAbi([
 export const maverickV2: PoolAdapter = {
   dex: 'MAVERICK_V2',
   legKind: 'maverick_v2',
-  discoveryTopics: factoryEvents.map((event) => toEventSelector(event)),
-  poolFromDiscoveryLog: (log) => {
-    const { args } = decodeEventLog({ abi: factoryEvents, data: log.data, topics: log.topics })
-    const id = args.poolAddress.toLowerCase() as Address
-    return { ref: { id, dex: 'MAVERICK_V2', emitter: id } }
-  },
-  stateTopics: poolEvents.filter((item) => item.type === 'event').map((event) => toEventSelector(event)),
-  poolIdOfStateLog: (log) => log.address.toLowerCase(),
-  refOfConfiguredPool: (pool) => {
-    const id = pool.address.toLowerCase() as Address
-    return { id, dex: 'MAVERICK_V2', emitter: id }
-  },
+  ...discoveryByEvent(factoryEvents[0], (args) => ({ ref: oneContractPoolRef(args.poolAddress, 'MAVERICK_V2') })),
+  ...stateLogsOfPool(poolEvents.filter((item) => item.type === 'event')),
+  refOfConfiguredPool: (pool) => oneContractPoolRef(pool.address, 'MAVERICK_V2'),
   readPool: async ({ client, ref, blockNumber }) => {
     const { input, tokenA, tickLimits } = await readMaverickV2Pool({ client, pool: ref.emitter, blockNumber })
     return { ref: { ...ref, maverick: { tokenA, tickLimits } }, input, refreshEveryBlock: false }

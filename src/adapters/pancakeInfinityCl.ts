@@ -1,4 +1,6 @@
-import { type Address, decodeEventLog, getAddress, type Hex, numberToHex, parseAbi, toEventSelector, zeroAddress } from 'viem'
+import { type Address, type Hex, numberToHex, parseAbi, zeroAddress } from 'viem'
+import { discoveryByEvent } from './discoveryByEvent.ts'
+import { stateLogsOfManager } from './poolStateLogs.ts'
 import { pancakeInfinityClLegData } from './pancakeInfinityClLegData.ts'
 import { pancakeInfinityPoolId } from './poolKeys/pancakeInfinityPoolId.ts'
 import type { PancakeInfinityPoolKey } from './poolKeys/pancakeInfinityPoolKey.ts'
@@ -58,9 +60,7 @@ function unmodelled(key: PancakeInfinityPoolKey): string | undefined {
 export const pancakeInfinityCl: PoolAdapter = {
   dex: 'PANCAKE_INFINITY_CL',
   legKind: 'pancake_infinity_cl',
-  discoveryTopics: [toEventSelector(managerEvents[0])],
-  poolFromDiscoveryLog: (log) => {
-    const { args } = decodeEventLog({ abi: managerEvents, data: log.data, topics: log.topics })
+  ...discoveryByEvent(managerEvents[0], (args, log) => {
     const key = {
       currency0: args.currency0,
       currency1: args.currency1,
@@ -72,9 +72,8 @@ export const pancakeInfinityCl: PoolAdapter = {
     const ref = refOfKey(key, log.address)
     const reason = unmodelled(key)
     return reason ? { skipped: { id: ref.id, dex: 'PANCAKE_INFINITY_CL', reason } } : { ref }
-  },
-  stateTopics: stateEvents.map((signature) => toEventSelector(signature)),
-  poolIdOfStateLog: (log) => (log.topics[1] ?? '').toLowerCase(),
+  }),
+  ...stateLogsOfManager(stateEvents),
   refOfConfiguredPool: (pool, deployment) => {
     const { currency0, currency1, fee, tickSpacing, hooks = zeroAddress } = pool
     if (!deployment || !currency0 || !currency1 || fee === undefined || tickSpacing === undefined) {

@@ -1,4 +1,6 @@
-import { type Address, decodeEventLog, encodeAbiParameters, getAddress, type Hex, parseAbi, toEventSelector, zeroAddress } from 'viem'
+import { type Address, encodeAbiParameters, getAddress, type Hex, parseAbi, zeroAddress } from 'viem'
+import { discoveryByEvent } from './discoveryByEvent.ts'
+import { stateLogsOfManager } from './poolStateLogs.ts'
 import { uniswapV4PoolId, uniswapV4PoolKeyAbi } from './poolKeys/uniswapV4PoolId.ts'
 import type { UniswapV4PoolKey } from './poolKeys/uniswapV4PoolKey.ts'
 import { AdapterError, PoolUnusableError } from './errors.ts'
@@ -39,9 +41,7 @@ function refOfKey(key: UniswapV4PoolKey, poolManager: Address): PoolRef {
 export const uniswapV4: PoolAdapter = {
   dex: 'UNIV4',
   legKind: 'univ4',
-  discoveryTopics: [toEventSelector(managerEvents[0])],
-  poolFromDiscoveryLog: (log) => {
-    const { args } = decodeEventLog({ abi: managerEvents, data: log.data, topics: log.topics })
+  ...discoveryByEvent(managerEvents[0], (args, log) => {
     const ref = refOfKey(
       { currency0: args.currency0, currency1: args.currency1, fee: args.fee, tickSpacing: args.tickSpacing, hooks: args.hooks },
       log.address,
@@ -52,9 +52,8 @@ export const uniswapV4: PoolAdapter = {
       }
     }
     return { ref }
-  },
-  stateTopics: stateEvents.map((signature) => toEventSelector(signature)),
-  poolIdOfStateLog: (log) => (log.topics[1] ?? '').toLowerCase(),
+  }),
+  ...stateLogsOfManager(stateEvents),
   refOfConfiguredPool: (pool, deployment) => {
     const { currency0, currency1, fee, tickSpacing, hooks = zeroAddress } = pool
     if (!deployment || !currency0 || !currency1 || fee === undefined || tickSpacing === undefined) {

@@ -5,6 +5,7 @@ import { loadSolver } from '../../bindings/index.ts'
 import type { Solver } from '../../bindings/types.ts'
 import { uniswapV3 } from '../adapters/uniswapV3.ts'
 import { deploySmallMarket, type SmallMarket } from '../devnet/deploySmallMarket.ts'
+import { smallMarketV3Request } from '../../test/fixtures/smallMarketV3Request.ts'
 import { useDevnet } from '../../test/fixtures/useDevnet.ts'
 import { createQuoteService } from '../quote/createQuoteService.ts'
 import { createMarketState } from './createMarketState.ts'
@@ -102,15 +103,7 @@ test('a plan names the block its solve ran on, even when a block lands between t
     },
   })
   const [a, b] = sm.tokens
-  const request = {
-    chainId: sm.chain.chainId,
-    tokenIn: a,
-    tokenOut: b,
-    amountIn: (10n ** 18n).toString(),
-    slippageBps: 50,
-    maxHops: 1,
-    allowedDexes: ['UNIV3' as const],
-  }
+  const request = smallMarketV3Request(sm)
   const before = market.freshness().blockNumber
   const pending = service.quote(request)
   await sm.swap('v3', BigInt(a) < BigInt(b), 10n ** 19n)

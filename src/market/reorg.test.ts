@@ -5,6 +5,7 @@ import { loadSolver } from '../../bindings/index.ts'
 import type { Solver } from '../../bindings/types.ts'
 import { deploySmallMarket, type SmallMarket } from '../devnet/deploySmallMarket.ts'
 import { uniswapV3 } from '../adapters/uniswapV3.ts'
+import { smallMarketV3Request } from '../../test/fixtures/smallMarketV3Request.ts'
 import { useDevnet } from '../../test/fixtures/useDevnet.ts'
 import { createQuoteService } from '../quote/createQuoteService.ts'
 import { createMarketState, type MarketState } from './createMarketState.ts'
@@ -152,13 +153,7 @@ test('a plan solved while a reorg is found is solved again on the new head; quot
     getGasPriceWei: async () => 0n,
   })
   const request = {
-    chainId: sm.chain.chainId,
-    tokenIn: a,
-    tokenOut: b,
-    amountIn: (10n ** 18n).toString(),
-    slippageBps: 50,
-    maxHops: 1,
-    allowedDexes: ['UNIV3' as const],
+    ...smallMarketV3Request(sm),
     // Room for the retry: it runs only within what the reorg's handling left of the budget.
     timeBudgetMs: 10_000,
   }

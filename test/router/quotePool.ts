@@ -1,4 +1,4 @@
-import { type Address, parseAbi } from 'viem'
+import { type Abi, type Address, parseAbi, zeroAddress } from 'viem'
 import { loadNpmArtifact } from '../../src/devnet/loadNpmArtifact.ts'
 import { loadContractArtifacts } from '../../src/artifacts/loadContractArtifacts.ts'
 import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
@@ -68,27 +68,13 @@ export async function quoteV3Style({
 }
 
 /** The PoolManager's own answer: eth_call of v4-core's PoolSwapTest, exact input. */
-export async function quoteV4({
-  market,
-  key,
-  zeroForOne,
-  amountIn,
-}: {
-  market: RouterMarket
-  key: UniswapV4PoolKey
-  zeroForOne: boolean
-  amountIn: bigint
-}): Promise<bigint> {
-  const native = key.currency0 === '0x0000000000000000000000000000000000000000' && zeroForOne
-  const { result } = await market.devnet.publicClient.simulateContract({
-    account: market.devnet.account,
+export async function quoteV4(swap: ManagerSwap<UniswapV4PoolKey>): Promise<bigint> {
+  const { market, key, zeroForOne, amountIn } = swap
+  return simulateManagerSwap(swap, {
     address: market.v4.swapTest,
     abi: loadNpmArtifact({ name: 'PoolSwapTest' }).abi,
-    functionName: 'swap',
     args: [key, exactInput(zeroForOne, amountIn), { takeClaims: false, settleUsingBurn: false }, '0x'],
-    value: native ? amountIn : undefined,
   })
-  return deltaOut(result as bigint, zeroForOne)
 }
 
 /** An Aerodrome pool's own answer: its `getAmountOut(amountIn, tokenIn)` view (Solidly math, current fee). */
@@ -113,24 +99,33 @@ export async function quoteAerodrome({
 }
 
 /** The Infinity CL pool manager's own answer: eth_call of the test router swapping exact input through the vault's lock. */
-export async function quoteInfinity({
-  market,
-  key,
-  zeroForOne,
-  amountIn,
-}: {
-  market: RouterMarket
-  key: PancakeInfinityPoolKey
-  zeroForOne: boolean
-  amountIn: bigint
-}): Promise<bigint> {
-  const native = key.currency0 === '0x0000000000000000000000000000000000000000' && zeroForOne
-  const { result } = await market.devnet.publicClient.simulateContract({
-    account: market.devnet.account,
+export async function quoteInfinity(swap: ManagerSwap<PancakeInfinityPoolKey>): Promise<bigint> {
+  const { market, key, zeroForOne, amountIn } = swap
+  return simulateManagerSwap(swap, {
     address: market.infinity.testRouter,
     abi: loadContractArtifacts().InfinityTestRouter.abi,
-    functionName: 'swap',
     args: [key, exactInput(zeroForOne, amountIn), market.devnet.account],
+  })
+}
+
+/** An exact-input swap of one pool on a singleton manager (Uniswap V4, PancakeSwap Infinity CL). */
+type ManagerSwap<Key extends { currency0: Address }> = { market: RouterMarket; key: Key; zeroForOne: boolean; amountIn: bigint }
+
+/**
+ * A singleton manager's answer to `swap`: the `swap(...args)` of its test router at `address`,
+ * eth_call'ed (with the input as value when it is the native currency), as the delta out.
+ */
+async function simulateManagerSwap(
+  { market, key, zeroForOne, amountIn }: ManagerSwap<{ currency0: Address }>,
+  { address, abi, args }: { address: Address; abi: Abi; args: readonly unknown[] },
+): Promise<bigint> {
+  const native = key.currency0 === zeroAddress && zeroForOne
+  const { result } = await market.devnet.publicClient.simulateContract({
+    account: market.devnet.account,
+    address,
+    abi,
+    functionName: 'swap',
+    args,
     value: native ? amountIn : undefined,
   })
   return deltaOut(result as bigint, zeroForOne)

@@ -1,4 +1,6 @@
-import { type Address, encodeEventTopics, getAddress, parseAbi } from 'viem'
+import { getAddress, parseAbi } from 'viem'
+import { oneContractPoolRef } from '../oneContractPoolRef.ts'
+import { stateLogsOfPool } from '../poolStateLogs.ts'
 import type { PoolInput } from '../../../bindings/types.ts'
 import { PoolUnusableError } from '../errors.ts'
 import type { PoolAdapter, PoolRef } from '../PoolAdapter.ts'
@@ -38,10 +40,10 @@ const venueEvents = parseAbi([
  * // → input.state: { model: 'sampled', marginBps: 10, zeroForOne: [[in, out], ...], oneForZero: [...] }
  */
 export function createPropAmmAdapter({ dex }: { dex: PropAmmDexId }): PoolAdapter {
-  const refOf = (address: string, marginBps?: number): PoolRef => {
-    const id = address.toLowerCase() as Address
-    return { id, dex, emitter: id, ...(marginBps === undefined ? {} : { marginBps }) }
-  }
+  const refOf = (address: string, marginBps?: number): PoolRef => ({
+    ...oneContractPoolRef(address, dex),
+    ...(marginBps === undefined ? {} : { marginBps }),
+  })
   return {
     dex,
     legKind: 'prop_amm',
@@ -49,8 +51,7 @@ export function createPropAmmAdapter({ dex }: { dex: PropAmmDexId }): PoolAdapte
     poolFromDiscoveryLog: (log) => ({
       skipped: { id: log.address.toLowerCase(), dex, reason: 'prop AMMs are configured, not discovered' },
     }),
-    stateTopics: venueEvents.map((event) => encodeEventTopics({ abi: [event], eventName: event.name })[0]),
-    poolIdOfStateLog: (log) => log.address.toLowerCase(),
+    ...stateLogsOfPool(venueEvents),
     refOfConfiguredPool: (pool) => refOf(pool.address, pool.marginBps),
     readPool: async ({ client, ref, blockNumber, nextBlock, executor }) => {
       const unusable = (reason: string) => new PoolUnusableError({ poolId: ref.id, dex, reason })

@@ -1,4 +1,6 @@
 import { type Address, getAddress } from 'viem'
+import { oneContractPoolRef } from '../oneContractPoolRef.ts'
+import { stateLogsOfPool } from '../poolStateLogs.ts'
 import type { PoolInput } from '../../../bindings/types.ts'
 import { PoolUnusableError } from '../errors.ts'
 import type { PoolAdapter, PoolRef } from '../PoolAdapter.ts'
@@ -29,11 +31,9 @@ export const woofi: PoolAdapter = {
   poolFromDiscoveryLog: (log) => ({
     skipped: { id: log.address.toLowerCase(), dex, reason: 'WOOFi vaults are configured, not discovered' },
   }),
-  stateTopics: [],
-  poolIdOfStateLog: (log) => log.address.toLowerCase(),
+  ...stateLogsOfPool([]),
   refOfConfiguredPool: (pool) => {
-    const id = pool.address.toLowerCase() as Address
-    const ref: PoolRef = { id, dex, emitter: id }
+    const ref = oneContractPoolRef(pool.address, dex)
     if (pool.router) ref.entry = pool.router.toLowerCase() as Address
     if (pool.bases) ref.bases = pool.bases.map((b) => b.toLowerCase() as Address)
     return ref

@@ -7,6 +7,7 @@ import {
   recordedRequester,
   testSettings,
 } from '../../../test/fixtures/upstreams/recordedRequester.ts'
+import { answeredBy } from '../../../test/fixtures/upstreams/answeredBy.ts'
 import { upstreamTrade } from '../../../test/fixtures/upstreams/upstreamTrade.ts'
 import { extractRawJsonMember } from './extractRawJsonMember.ts'
 import { kyberSwap } from './kyberSwap.ts'
@@ -29,6 +30,7 @@ const trade = upstreamTrade({
   decimals: { tokenIn: 18, tokenOut: 6 },
 })
 const settings = testSettings('kyberswap')
+const answered = answeredBy(kyberSwap, settings)
 /** The documented example's routes query; the fee adds to it. */
 const routesQuery = { tokenIn: WETH, tokenOut: USDC, amountIn: '1000000000000000000', gasInclude: 'true', gasPrice: undefined }
 
@@ -56,18 +58,15 @@ test('request: the documented routes query and client id; route/build gets the r
 })
 
 test('the documented answers decode: amountOut and gas of the route, then the built transaction', async () => {
-  assert.deepEqual(await kyberSwap.price(trade(), recordedRequester({ text: fixtureText('kyberswap/routes.json') }).call, settings), {
+  assert.deepEqual(await answered.price(trade(), { text: fixtureText('kyberswap/routes.json') }), {
     outputAmount: 1_666_243_758n,
     gasUnits: 253_000n,
   })
   const build = fixture('kyberswap/route-build.json')
-  const native = await kyberSwap.executable(
+  const native = await answered.executable(
     { ...trade({ tokenIn: ETH }), taker: TAKER },
-    recordedRequester(
-      { text: fixtureText('kyberswap/routes.json').replace('0x7ceb23fd6bc0add59e62ac25578270cff1b9f619', ETH.toLowerCase()) },
-      { body: build },
-    ).call,
-    settings,
+    { text: fixtureText('kyberswap/routes.json').replace('0x7ceb23fd6bc0add59e62ac25578270cff1b9f619', ETH.toLowerCase()) },
+    { body: build },
   )
   assert.equal(native.outputAmount, 1_666_243_758n)
   assert.deepEqual(native.transaction, { to: build.data.routerAddress, data: build.data.data, value: 10n ** 18n, gas: 253_000n })
@@ -80,43 +79,30 @@ test('its sample build answer sends 1 ETH with a WETH input: refused as inconsis
 
 test('its error codes: 4008/4011 no route (also inside an HTTP 200), others rejected; a route for another amount is refused', async () => {
   await expectUpstreamError(
-    kyberSwap.price(trade(), recordedRequester({ status: 400, body: fixture('kyberswap/error-4008-route-not-found.json') }).call, settings),
+    answered.price(trade(), { status: 400, body: fixture('kyberswap/error-4008-route-not-found.json') }),
     'no route',
     /4008/,
   )
   await expectUpstreamError(
-    kyberSwap.price(trade(), recordedRequester({ status: 404, body: fixture('kyberswap/error-4011-token-not-found.json') }).call, settings),
+    answered.price(trade(), { status: 404, body: fixture('kyberswap/error-4011-token-not-found.json') }),
     'no route',
     /4011/,
   )
   await expectUpstreamError(
-    kyberSwap.price(
-      trade(),
-      recordedRequester({ status: 200, body: { code: 4008, message: 'route not found', requestId: 'x' } }).call,
-      settings,
-    ),
+    answered.price(trade(), { status: 200, body: { code: 4008, message: 'route not found', requestId: 'x' } }),
     'no route',
   )
   await expectUpstreamError(
-    kyberSwap.price(
-      trade(),
-      recordedRequester({ status: 400, body: { code: 4001, message: 'unable to bind query parameters', requestId: 'x' } }).call,
-      settings,
-    ),
+    answered.price(trade(), { status: 400, body: { code: 4001, message: 'unable to bind query parameters', requestId: 'x' } }),
     'rejected',
     /4001/,
   )
   await expectUpstreamError(
-    kyberSwap.price(
-      trade(),
-      recordedRequester({ text: fixtureText('kyberswap/routes.json').replace('"amountIn": "1000000000000000000"', '"amountIn": "1"') })
-        .call,
-      settings,
-    ),
+    answered.price(trade(), { text: fixtureText('kyberswap/routes.json').replace('"amountIn": "1000000000000000000"', '"amountIn": "1"') }),
     'invalid response',
     /amountIn/,
   )
-  await expectUpstreamError(kyberSwap.price(trade({ chainId: 999_999 }), recordedRequester().call, settings), 'unsupported', /chain/)
+  await expectUpstreamError(answered.price(trade({ chainId: 999_999 })), 'unsupported', /chain/)
 })
 
 test('integrator fee: feeAmount (bps) with isInBps, chargeFeeBy=currency_out, feeReceiver; the documented route with that fee decodes, another fee does not', async () => {
@@ -138,12 +124,12 @@ test('integrator fee: feeAmount (bps) with isInBps, chargeFeeBy=currency_out, fe
     feeReceiver,
   })
   await expectUpstreamError(
-    kyberSwap.price(trade({ fee: { bps: 20, recipient: feeReceiver } }), recordedRequester({ text }).call, settings),
+    answered.price(trade({ fee: { bps: 20, recipient: feeReceiver } }), { text }),
     'invalid response',
     /extraFee\.feeAmount/,
   )
   await expectUpstreamError(
-    kyberSwap.price(trade({ fee: { bps: 10, recipient: TAKER } }), recordedRequester({ text }).call, settings),
+    answered.price(trade({ fee: { bps: 10, recipient: TAKER } }), { text }),
     'invalid response',
     /extraFee\.feeReceiver/,
   )

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'vitest'
 import { expectUpstreamError, fixture, recordedRequester, testSettings } from '../../../test/fixtures/upstreams/recordedRequester.ts'
+import { answeredBy } from '../../../test/fixtures/upstreams/answeredBy.ts'
 import { upstreamTrade } from '../../../test/fixtures/upstreams/upstreamTrade.ts'
 import { odos } from './odos.ts'
 
@@ -21,6 +22,7 @@ const trade = upstreamTrade({
   decimals: { tokenIn: 6, tokenOut: 18 },
 })
 const settings = testSettings('odos', { apiKey: undefined })
+const answered = answeredBy(odos, settings)
 
 test('request: the documented quote body (the native asset as the zero address), then assemble with its pathId', async () => {
   const { call, requests } = recordedRequester({ body: fixture('odos/quote-v3.json') }, { body: fixture('odos/assemble.json') })
@@ -60,16 +62,12 @@ test('request: the documented quote body (the native asset as the zero address),
 })
 
 test('the answers decode: outAmounts[0], the float gas estimate rounded up, and the assembled transaction', async () => {
-  assert.deepEqual(await odos.price(trade(), recordedRequester({ body: fixture('odos/quote-v3.json') }).call, settings), {
+  assert.deepEqual(await answered.price(trade(), { body: fixture('odos/quote-v3.json') }), {
     outputAmount: 3_487_105_226_830_711_869_286n,
     gasUnits: 187_466n,
   })
   const assembled = fixture('odos/assemble.json')
-  const answer = await odos.executable(
-    { ...trade(), taker: USER },
-    recordedRequester({ body: fixture('odos/quote-v3.json') }, { body: assembled }).call,
-    settings,
-  )
+  const answer = await answered.executable({ ...trade(), taker: USER }, { body: fixture('odos/quote-v3.json') }, { body: assembled })
   assert.deepEqual(answer.transaction, {
     to: assembled.transaction.to,
     data: assembled.transaction.data,
@@ -80,32 +78,20 @@ test('the answers decode: outAmounts[0], the float gas estimate rounded up, and 
 })
 
 test('errorCode 2000 is no route; a 5xx is a server error; a quote for another amount or without a pathId is refused', async () => {
+  await expectUpstreamError(answered.price(trade(), { status: 400, body: fixture('odos/error-no-viable-path.json') }), 'no route', /2000/)
   await expectUpstreamError(
-    odos.price(trade(), recordedRequester({ status: 400, body: fixture('odos/error-no-viable-path.json') }).call, settings),
-    'no route',
-    /2000/,
-  )
-  await expectUpstreamError(
-    odos.price(
-      trade(),
-      recordedRequester({ status: 500, body: { detail: 'Error getting quote, please try again', traceId: null, errorCode: 2999 } }).call,
-      settings,
-    ),
+    answered.price(trade(), { status: 500, body: { detail: 'Error getting quote, please try again', traceId: null, errorCode: 2999 } }),
     'server error',
     /2999/,
   )
   await expectUpstreamError(
-    odos.price(trade(), recordedRequester({ status: 429, text: 'Rate limit exceeded', headers: { 'retry-after': '1' } }).call, settings),
+    answered.price(trade(), { status: 429, text: 'Rate limit exceeded', headers: { 'retry-after': '1' } }),
     'rate limited',
   )
   const quote = fixture('odos/quote-v3.json')
+  await expectUpstreamError(answered.price(trade(), { body: { ...quote, inAmounts: ['1'] } }), 'invalid response', /inAmounts/)
   await expectUpstreamError(
-    odos.price(trade(), recordedRequester({ body: { ...quote, inAmounts: ['1'] } }).call, settings),
-    'invalid response',
-    /inAmounts/,
-  )
-  await expectUpstreamError(
-    odos.executable({ ...trade(), taker: USER }, recordedRequester({ body: { ...quote, pathId: null } }).call, settings),
+    answered.executable({ ...trade(), taker: USER }, { body: { ...quote, pathId: null } }),
     'invalid response',
     /pathId/,
   )

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'vitest'
 import { expectUpstreamError, fixture, recordedRequester, testSettings } from '../../../test/fixtures/upstreams/recordedRequester.ts'
+import { answeredBy } from '../../../test/fixtures/upstreams/answeredBy.ts'
 import { upstreamTrade } from '../../../test/fixtures/upstreams/upstreamTrade.ts'
 import { oneInch } from './oneInch.ts'
 
@@ -20,6 +21,7 @@ const trade = upstreamTrade({
   decimals: { tokenIn: 18, tokenOut: 18 },
 })
 const settings = testSettings('1inch')
+const answered = answeredBy(oneInch, settings)
 /** The documented example's /quote query; /swap and the fee add to it. */
 const quoteQuery = { src: ETH, dst: ONEINCH, amount: '10000000000000000', includeGas: 'true', gasPrice: undefined }
 
@@ -48,11 +50,7 @@ test('request: the documented /quote query with includeGas, /swap with from, ori
 
 test('/swap is not simulated from the taker (disableEstimate): tx.gas 0 is no gas limit, the gas is the approximation includeGas adds', async () => {
   const swap = fixture('1inch/swap.json')
-  const answer = await oneInch.executable(
-    { ...trade(), taker: FROM },
-    recordedRequester({ body: { ...swap, gas: 98_765, tx: { ...swap.tx, gas: 0 } } }).call,
-    settings,
-  )
+  const answer = await answered.executable({ ...trade(), taker: FROM }, { body: { ...swap, gas: 98_765, tx: { ...swap.tx, gas: 0 } } })
   assert.equal(answer.gasUnits, 98_765n)
   assert.equal(answer.transaction?.gas, undefined, 'no simulated gas limit to pass on')
 })
@@ -77,11 +75,10 @@ test('/swap without a gas figure (gas absent or 0, tx.gas 0) is priced with /quo
   }
   // /quote without its gas either: refused, not a free trade.
   await expectUpstreamError(
-    oneInch.executable(
+    answered.executable(
       { ...trade(), taker: FROM },
-      recordedRequester({ body: { ...swap, tx: { ...swap.tx, gas: 0 } } }, { body: { ...fixture('1inch/quote.json'), gas: undefined } })
-        .call,
-      settings,
+      { body: { ...swap, tx: { ...swap.tx, gas: 0 } } },
+      { body: { ...fixture('1inch/quote.json'), gas: undefined } },
     ),
     'invalid response',
     /gas/,
@@ -89,47 +86,38 @@ test('/swap without a gas figure (gas absent or 0, tx.gas 0) is priced with /quo
 })
 
 test('the documented answers decode: dstAmount and gas; the swap transaction with its router as approval target', async () => {
-  assert.deepEqual(await oneInch.price(trade(), recordedRequester({ body: fixture('1inch/quote.json') }).call, settings), {
+  assert.deepEqual(await answered.price(trade(), { body: fixture('1inch/quote.json') }), {
     outputAmount: 62_131_879_850_006_790_961n,
     gasUnits: 100_000n,
   })
   const swap = fixture('1inch/swap.json')
-  const answer = await oneInch.executable({ ...trade(), taker: FROM }, recordedRequester({ body: swap }).call, settings)
+  const answer = await answered.executable({ ...trade(), taker: FROM }, { body: swap })
   assert.equal(answer.outputAmount, 62_131_879_850_006_790_961n)
   assert.equal(answer.gasUnits, 121_363n)
   assert.deepEqual(answer.transaction, { to: swap.tx.to, data: swap.tx.data, value: 10_000_000_000_000_000n, gas: 121_363n })
-  const token = await oneInch.executable(
+  const token = await answered.executable(
     { ...trade({ tokenIn: ONEINCH, tokenOut: ETH }), taker: FROM },
-    recordedRequester({ body: { ...swap, tx: { ...swap.tx, value: '0' } } }).call,
-    settings,
+    { body: { ...swap, tx: { ...swap.tx, value: '0' } } },
   )
   assert.equal(token.transaction?.allowanceTarget, swap.tx.to)
 })
 
 test('"insufficient liquidity" is its no-route answer; other 400s are rejected; a slippage above 50 % is not sent', async () => {
   await expectUpstreamError(
-    oneInch.price(trade(), recordedRequester({ status: 400, body: fixture('1inch/error-insufficient-liquidity.json') }).call, settings),
+    answered.price(trade(), { status: 400, body: fixture('1inch/error-insufficient-liquidity.json') }),
     'no route',
     /insufficient liquidity/,
   )
   await expectUpstreamError(
-    oneInch.price(
-      trade(),
-      recordedRequester({
-        status: 400,
-        body: { statusCode: 400, error: 'Bad Request', description: 'cannot estimate', requestId: 'x', meta: [] },
-      }).call,
-      settings,
-    ),
+    answered.price(trade(), {
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', description: 'cannot estimate', requestId: 'x', meta: [] },
+    }),
     'rejected',
     /cannot estimate/,
   )
   await expectUpstreamError(
-    oneInch.price(
-      trade(),
-      recordedRequester({ status: 401, body: { statusCode: 401, error: 'Unauthorized', description: 'Unauthorized' } }).call,
-      settings,
-    ),
+    answered.price(trade(), { status: 401, body: { statusCode: 401, error: 'Unauthorized', description: 'Unauthorized' } }),
     'rejected',
     /401/,
   )
@@ -144,28 +132,20 @@ test('"insufficient liquidity" is its no-route answer; other 400s are rejected; 
 
 test('a quote without the gas it was asked for, another token, or a transaction from someone else is refused', async () => {
   const quote = fixture('1inch/quote.json')
+  await expectUpstreamError(answered.price(trade(), { body: { ...quote, gas: undefined } }), 'invalid response', /gas/)
   await expectUpstreamError(
-    oneInch.price(trade(), recordedRequester({ body: { ...quote, gas: undefined } }).call, settings),
-    'invalid response',
-    /gas/,
-  )
-  await expectUpstreamError(
-    oneInch.price(trade(), recordedRequester({ body: { ...quote, dstToken: { ...quote.dstToken, address: ETH } } }).call, settings),
+    answered.price(trade(), { body: { ...quote, dstToken: { ...quote.dstToken, address: ETH } } }),
     'invalid response',
     /dstToken/,
   )
   await expectUpstreamError(
-    oneInch.price(trade(), recordedRequester({ body: { ...quote, dstAmount: 62131879850006790961 } }).call, settings),
+    answered.price(trade(), { body: { ...quote, dstAmount: 62131879850006790961 } }),
     'invalid response',
     /dstAmount/,
   )
   const swap = fixture('1inch/swap.json')
   await expectUpstreamError(
-    oneInch.executable(
-      { ...trade(), taker: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045' },
-      recordedRequester({ body: swap }).call,
-      settings,
-    ),
+    answered.executable({ ...trade(), taker: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045' }, { body: swap }),
     'invalid response',
     /tx.from/,
   )

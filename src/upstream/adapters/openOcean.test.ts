@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'vitest'
 import { expectUpstreamError, fixture, recordedRequester, testSettings } from '../../../test/fixtures/upstreams/recordedRequester.ts'
+import { answeredBy } from '../../../test/fixtures/upstreams/answeredBy.ts'
 import { upstreamTrade } from '../../../test/fixtures/upstreams/upstreamTrade.ts'
 import { openOcean } from './openOcean.ts'
 
@@ -21,6 +22,7 @@ const trade = upstreamTrade({
   decimals: { tokenIn: 18, tokenOut: 6 },
 })
 const settings = testSettings('openocean', { apiKey: undefined })
+const answered = answeredBy(openOcean, settings)
 /** The documented example's /quote query; /swap and the fee add to it. */
 const quoteQuery = {
   inTokenAddress: ETH,
@@ -46,48 +48,42 @@ test('request: the documented quote query; swap adds account and slippage in per
 })
 
 test('the documented answers decode: estimatedGas as a string (/quote) and as a number (/swap)', async () => {
-  assert.deepEqual(await openOcean.price(trade(), recordedRequester({ body: fixture('openocean/quote.json') }).call, settings), {
+  assert.deepEqual(await answered.price(trade(), { body: fixture('openocean/quote.json') }), {
     outputAmount: 2_345_670_000n,
     gasUnits: 129_211n,
   })
   const swap = fixture('openocean/swap.json')
-  const answer = await openOcean.executable({ ...trade(), taker: USER }, recordedRequester({ body: swap }).call, settings)
+  const answer = await answered.executable({ ...trade(), taker: USER }, { body: swap })
   assert.equal(answer.gasUnits, 516_812n)
   assert.deepEqual(answer.transaction, { to: swap.data.to, data: '0x90411a32', value: 10n ** 18n, gas: 516_812n })
 })
 
 test('code 200 with data null is no route; a non-200 code inside an HTTP 200 is an error; a slippage below 0.05 % is not sent', async () => {
-  await expectUpstreamError(
-    openOcean.price(trade(), recordedRequester({ body: fixture('openocean/no-route.json') }).call, settings),
-    'no route',
-  )
+  await expectUpstreamError(answered.price(trade(), { body: fixture('openocean/no-route.json') }), 'no route')
   // A pair it cannot route also comes back as code 200 with outAmount "0": no route, never a quote of 0.
   const zero = fixture('openocean/quote.json')
   await expectUpstreamError(
-    openOcean.price(trade(), recordedRequester({ body: { ...zero, data: { ...zero.data, outAmount: '0' } } }).call, settings),
+    answered.price(trade(), { body: { ...zero, data: { ...zero.data, outAmount: '0' } } }),
     'no route',
     /outAmount: 0/,
   )
   await expectUpstreamError(
-    openOcean.price(trade(), recordedRequester({ body: { code: 400, error: 'amountDecimals is required' } }).call, settings),
+    answered.price(trade(), { body: { code: 400, error: 'amountDecimals is required' } }),
     'rejected',
     /amountDecimals/,
   )
-  await expectUpstreamError(
-    openOcean.price(trade(), recordedRequester({ body: { code: 500, error: 'busy' } }).call, settings),
-    'server error',
-  )
+  await expectUpstreamError(answered.price(trade(), { body: { code: 500, error: 'busy' } }), 'server error')
   const none = recordedRequester()
   await expectUpstreamError(openOcean.executable({ ...trade({ slippageBps: 4 }), taker: USER }, none.call, settings), 'unsupported', /0.05/)
   assert.equal(none.requests.length, 0)
   const quote = fixture('openocean/quote.json')
   await expectUpstreamError(
-    openOcean.price(trade(), recordedRequester({ body: { ...quote, data: { ...quote.data, inAmount: '5' } } }).call, settings),
+    answered.price(trade(), { body: { ...quote, data: { ...quote.data, inAmount: '5' } } }),
     'invalid response',
     /inAmount/,
   )
   await expectUpstreamError(
-    openOcean.price(trade(), recordedRequester({ body: { ...quote, data: { ...quote.data, outAmount: -3 } } }).call, settings),
+    answered.price(trade(), { body: { ...quote, data: { ...quote.data, outAmount: -3 } } }),
     'invalid response',
     /outAmount/,
   )

@@ -7,6 +7,7 @@ import {
   recordedRequester,
   testSettings,
 } from '../../../test/fixtures/upstreams/recordedRequester.ts'
+import { answeredBy } from '../../../test/fixtures/upstreams/answeredBy.ts'
 import { upstreamTrade } from '../../../test/fixtures/upstreams/upstreamTrade.ts'
 import { extractRawJsonMember } from './extractRawJsonMember.ts'
 import { velora } from './velora.ts'
@@ -27,6 +28,7 @@ const trade = upstreamTrade({
   decimals: { tokenIn: 18, tokenOut: 6 },
 })
 const settings = testSettings('velora', { apiKey: undefined })
+const answered = answeredBy(velora, settings)
 /** The documented example's /prices query for USER; the fee adds to it. */
 const pricesQuery = {
   srcToken: ETH,
@@ -71,38 +73,26 @@ test('UPSTREAM_VELORA_API_KEY is sent (X-API-KEY, as its SDK sends the partner k
 })
 
 test('the answers decode: destAmount and gasCost; the transaction, tokenTransferProxy as approval target', async () => {
-  assert.deepEqual(await velora.price(trade(), recordedRequester({ text: fixtureText('velora/prices.json') }).call, settings), {
+  assert.deepEqual(await answered.price(trade(), { text: fixtureText('velora/prices.json') }), {
     outputAmount: 3_412_345_678n,
     gasUnits: 168_000n,
   })
   const tx = fixture('velora/transactions.json')
-  const answer = await velora.executable(
-    { ...trade(), taker: USER },
-    recordedRequester({ text: fixtureText('velora/prices.json') }, { body: tx }).call,
-    settings,
-  )
+  const answer = await answered.executable({ ...trade(), taker: USER }, { text: fixtureText('velora/prices.json') }, { body: tx })
   assert.deepEqual(answer.transaction, { to: tx.to, data: tx.data, value: 10n ** 18n })
 })
 
 test('"No routes found" is no route; a BUY route or one for another amount is refused', async () => {
-  await expectUpstreamError(
-    velora.price(trade(), recordedRequester({ status: 400, body: fixture('velora/error-no-routes.json') }).call, settings),
-    'no route',
-    /No routes/,
-  )
-  await expectUpstreamError(
-    velora.price(trade(), recordedRequester({ status: 400, body: { error: 'Invalid tokens' } }).call, settings),
-    'rejected',
-    /Invalid tokens/,
-  )
+  await expectUpstreamError(answered.price(trade(), { status: 400, body: fixture('velora/error-no-routes.json') }), 'no route', /No routes/)
+  await expectUpstreamError(answered.price(trade(), { status: 400, body: { error: 'Invalid tokens' } }), 'rejected', /Invalid tokens/)
   const route = fixture('velora/prices.json')
   await expectUpstreamError(
-    velora.price(trade(), recordedRequester({ body: { priceRoute: { ...route.priceRoute, side: 'BUY' } } }).call, settings),
+    answered.price(trade(), { body: { priceRoute: { ...route.priceRoute, side: 'BUY' } } }),
     'invalid response',
     /side/,
   )
   await expectUpstreamError(
-    velora.price(trade(), recordedRequester({ body: { priceRoute: { ...route.priceRoute, srcAmount: '2' } } }).call, settings),
+    answered.price(trade(), { body: { priceRoute: { ...route.priceRoute, srcAmount: '2' } } }),
     'invalid response',
     /srcAmount/,
   )

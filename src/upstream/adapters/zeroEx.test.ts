@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'vitest'
 import { expectUpstreamError, fixture, recordedRequester, testSettings } from '../../../test/fixtures/upstreams/recordedRequester.ts'
+import { answeredBy } from '../../../test/fixtures/upstreams/answeredBy.ts'
 import { upstreamTrade } from '../../../test/fixtures/upstreams/upstreamTrade.ts'
 import { zeroEx } from './zeroEx.ts'
 
@@ -22,6 +23,7 @@ const trade = upstreamTrade({
   decimals: { tokenIn: 6, tokenOut: 6 },
 })
 const settings = testSettings('0x')
+const answered = answeredBy(zeroEx, settings)
 
 test('request: the documented /quote query and both required headers', async () => {
   const { call, requests } = recordedRequester({ body: fixture('0x/allowance-holder-quote.json') })
@@ -71,46 +73,33 @@ test('the documented /quote answers decode to the transaction; the approval targ
 })
 
 test('its own refusals: liquidityAvailable false and TOKEN_NOT_SUPPORTED are "no route"; INPUT_INVALID is rejected; 429 carries Retry-After', async () => {
+  await expectUpstreamError(answered.price(trade(), { body: { liquidityAvailable: false, zid: '0x111111111111111111111111' } }), 'no route')
   await expectUpstreamError(
-    zeroEx.price(trade(), recordedRequester({ body: { liquidityAvailable: false, zid: '0x111111111111111111111111' } }).call, settings),
-    'no route',
-  )
-  await expectUpstreamError(
-    zeroEx.price(
-      trade(),
-      recordedRequester({ status: 400, body: { name: 'TOKEN_NOT_SUPPORTED', message: 'Token is not supported', data: { zid: '0x1' } } })
-        .call,
-      settings,
-    ),
+    answered.price(trade(), {
+      status: 400,
+      body: { name: 'TOKEN_NOT_SUPPORTED', message: 'Token is not supported', data: { zid: '0x1' } },
+    }),
     'no route',
     /TOKEN_NOT_SUPPORTED/,
   )
   await expectUpstreamError(
-    zeroEx.price(
-      trade(),
-      recordedRequester({
-        status: 400,
-        body: {
-          name: 'INPUT_INVALID',
-          message: 'Validation Failed',
-          data: { zid: '0x1', details: [{ field: 'sellAmount', reason: 'x' }] },
-        },
-      }).call,
-      settings,
-    ),
+    answered.price(trade(), {
+      status: 400,
+      body: {
+        name: 'INPUT_INVALID',
+        message: 'Validation Failed',
+        data: { zid: '0x1', details: [{ field: 'sellAmount', reason: 'x' }] },
+      },
+    }),
     'rejected',
     /HTTP 400: INPUT_INVALID/,
   )
   await expectUpstreamError(
-    zeroEx.price(
-      trade(),
-      recordedRequester({ status: 500, body: { name: 'INTERNAL_SERVER_ERROR', message: 'x', data: { zid: '0x1' } } }).call,
-      settings,
-    ),
+    answered.price(trade(), { status: 500, body: { name: 'INTERNAL_SERVER_ERROR', message: 'x', data: { zid: '0x1' } } }),
     'server error',
   )
   try {
-    await zeroEx.price(trade(), recordedRequester({ status: 429, body: {}, headers: { 'retry-after': '2' } }).call, settings)
+    await answered.price(trade(), { status: 429, body: {}, headers: { 'retry-after': '2' } })
     assert.fail('429 must throw')
   } catch (error) {
     assert.equal((error as { kind: string }).kind, 'rate limited')
@@ -120,43 +109,19 @@ test('its own refusals: liquidityAvailable false and TOKEN_NOT_SUPPORTED are "no
 
 test('an answer for another trade, an inexact amount, or a transaction asking for ETH on a token input is refused, never a number', async () => {
   const price = fixture('0x/allowance-holder-price.json')
-  await expectUpstreamError(
-    zeroEx.price(trade(), recordedRequester({ body: { ...price, sellAmount: '1' } }).call, settings),
-    'invalid response',
-    /sellAmount/,
-  )
-  await expectUpstreamError(
-    zeroEx.price(trade(), recordedRequester({ body: { ...price, buyToken: DAI } }).call, settings),
-    'invalid response',
-    /buyToken/,
-  )
-  await expectUpstreamError(
-    zeroEx.price(trade(), recordedRequester({ body: { ...price, buyAmount: '1e30' } }).call, settings),
-    'invalid response',
-    /buyAmount/,
-  )
-  await expectUpstreamError(
-    zeroEx.price(trade(), recordedRequester({ body: { ...price, gas: null } }).call, settings),
-    'invalid response',
-    /gas/,
-  )
-  await expectUpstreamError(
-    zeroEx.price(trade(), recordedRequester({ text: '<html>502</html>' }).call, settings),
-    'invalid response',
-    /not JSON/,
-  )
+  await expectUpstreamError(answered.price(trade(), { body: { ...price, sellAmount: '1' } }), 'invalid response', /sellAmount/)
+  await expectUpstreamError(answered.price(trade(), { body: { ...price, buyToken: DAI } }), 'invalid response', /buyToken/)
+  await expectUpstreamError(answered.price(trade(), { body: { ...price, buyAmount: '1e30' } }), 'invalid response', /buyAmount/)
+  await expectUpstreamError(answered.price(trade(), { body: { ...price, gas: null } }), 'invalid response', /gas/)
+  await expectUpstreamError(answered.price(trade(), { text: '<html>502</html>' }), 'invalid response', /not JSON/)
   const quote = fixture('0x/allowance-holder-quote.json')
   await expectUpstreamError(
-    zeroEx.executable(
-      { ...trade(), taker: TAKER },
-      recordedRequester({ body: { ...quote, transaction: { ...quote.transaction, value: '5' } } }).call,
-      settings,
-    ),
+    answered.executable({ ...trade(), taker: TAKER }, { body: { ...quote, transaction: { ...quote.transaction, value: '5' } } }),
     'invalid response',
     /transaction.value/,
   )
   await expectUpstreamError(
-    zeroEx.executable({ ...trade(), taker: TAKER }, recordedRequester({ body: { ...quote, transaction: undefined } }).call, settings),
+    answered.executable({ ...trade(), taker: TAKER }, { body: { ...quote, transaction: undefined } }),
     'invalid response',
     /transaction/,
   )
@@ -183,16 +148,12 @@ test('integrator fee: swapFeeRecipient, swapFeeBps and swapFeeToken = buyToken (
   })
   // Without the fee in the answer its buyAmount would be before the caller's fee: never a number.
   await expectUpstreamError(
-    zeroEx.price(trade({ fee }), recordedRequester({ body: priced }).call, settings),
+    answered.price(trade({ fee }), { body: priced }),
     'invalid response',
     /fees\.integratorFee: missing although swapFeeBps 25/,
   )
   const wrongToken = { ...charged, fees: { ...charged.fees, integratorFee: { amount: '1', token: USDC.toLowerCase(), type: 'volume' } } }
-  await expectUpstreamError(
-    zeroEx.price(trade({ fee }), recordedRequester({ body: wrongToken }).call, settings),
-    'invalid response',
-    /fees\.integratorFee\.token/,
-  )
+  await expectUpstreamError(answered.price(trade({ fee }), { body: wrongToken }), 'invalid response', /fees\.integratorFee\.token/)
   const quote = recordedRequester({ body: { ...fixture('0x/allowance-holder-quote.json'), fees: charged.fees } })
   await zeroEx.executable({ ...trade({ fee }), taker: TAKER }, quote.call, settings)
   assert.equal(quote.requests[0].query?.swapFeeBps, '25')

@@ -78,6 +78,20 @@ test(
     const router = service.deps.quoteService.router
     const creator = await wallet()
     const trader = await wallet()
+    /** The trader's own signed `approve(router, 2²⁵⁶ − 1)` on `of`, as a wallet sends it. */
+    const approveRouter = (of: Address) =>
+      signAndSend({
+        client,
+        privateKey: trader.privateKey,
+        tx: {
+          chain_id: chainId,
+          from: trader.address,
+          to: of,
+          data: `0x095ea7b3${router.slice(2).toLowerCase().padStart(64, '0')}${'f'.repeat(64)}`,
+          value: '0',
+          gas: '100000',
+        },
+      })
     await writeContractAndWait({
       devnet: bed.devnet,
       address: weth,
@@ -125,18 +139,7 @@ test(
       args: [router, maxUint256],
       from: bed.devnet.market.accounts[0].address,
     })
-    await signAndSend({
-      client,
-      privateKey: trader.privateKey,
-      tx: {
-        chain_id: chainId,
-        from: trader.address,
-        to: weth,
-        data: `0x095ea7b3${router.slice(2).toLowerCase().padStart(64, '0')}${'f'.repeat(64)}`,
-        value: '0',
-        gas: '100000',
-      },
-    })
+    await approveRouter(weth)
     const buy = await send(
       trader.privateKey,
       await ok(bed.post('/swaps/prepare', { quote_id: buyQuote.data.quote_id, wallet: trader.address }, { key })),
@@ -145,18 +148,7 @@ test(
     assert.ok(held >= BigInt(buyQuote.data.min_amount_out))
 
     // Sell half back.
-    await signAndSend({
-      client,
-      privateKey: trader.privateKey,
-      tx: {
-        chain_id: chainId,
-        from: trader.address,
-        to: token,
-        data: `0x095ea7b3${router.slice(2).toLowerCase().padStart(64, '0')}${'f'.repeat(64)}`,
-        value: '0',
-        gas: '100000',
-      },
-    })
+    await approveRouter(token)
     // The market prices the sale once it has read the pool after the buy (it held no WETH before).
     const sellQuote = await until('a route back to WETH', async () => {
       const r = await bed.post(
