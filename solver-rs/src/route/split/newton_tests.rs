@@ -14,8 +14,9 @@ use crate::route::request::QuoteRequest;
 use crate::route::test_market::{market_of, replay, settings};
 
 fn model(share: Vec<f64>, gradient: Vec<f64>, hessian: Vec<f64>) -> Model {
+    let n = share.len();
     Model {
-        n: share.len(),
+        n,
         limits: Vec::new(),
         limited: Vec::new(),
         limit_scale: Vec::new(),
@@ -25,7 +26,7 @@ fn model(share: Vec<f64>, gradient: Vec<f64>, hessian: Vec<f64>) -> Model {
         opening_gas: vec![0.0; share.len()],
         share,
         gradient,
-        hessian: hessian.into(),
+        hessian: Arc::new(Hessian::Dense { n, entries: hessian }),
         amount: 1.0,
         gross: 1e18,
     }
