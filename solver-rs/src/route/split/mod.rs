@@ -8,7 +8,6 @@
 //! route sets (`route_set.rs`); the order of routes that share pools last (`order.rs`). The
 //! search stops at the deadline with the best allocation found. See docs/solver-optimizer.md.
 
-mod hessian;
 mod newton;
 mod order;
 mod point;

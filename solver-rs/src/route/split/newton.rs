@@ -10,7 +10,6 @@
 //! After convergence, directions the model sees as flat (route cycles through shared pools) are
 //! resolved by trying their ends.
 
-use super::hessian::Hessian;
 use super::point::{evaluate, evaluate_or_blame, Infeasible, Point};
 use super::Problem;
 use crate::market::{Hop, PoolIdx};
@@ -51,7 +50,7 @@ pub(super) struct Model {
     gradient: Vec<f64>,
     /// The point's Hessian in raw units (shared with it, not copied), and amountIn, the factor
     /// that scales each entry twice into the model's units ([`Model::hessian`]).
-    hessian: Arc<Hessian>,
+    hessian: Arc<[f64]>,
     amount: f64,
     /// Per pool at the end of its liquidity: how much of each candidate's input reaches it (its
     /// flow may fall, not rise).
@@ -239,7 +238,7 @@ impl Model {
 
     /// Entry (`i`, `j`) of the Hessian in the model's units (tokenOut per whole amountIn squared).
     fn hessian(&self, i: usize, j: usize) -> f64 {
-        self.hessian.entry(i, j) * self.amount * self.amount
+        self.hessian[entry(i, j, self.n)] * self.amount * self.amount
     }
 
     /// The marginal rate of candidate `i` (tokenOut per whole amountIn).

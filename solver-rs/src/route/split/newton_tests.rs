@@ -14,9 +14,8 @@ use crate::route::request::QuoteRequest;
 use crate::route::test_market::{market_of, replay, settings};
 
 fn model(share: Vec<f64>, gradient: Vec<f64>, hessian: Vec<f64>) -> Model {
-    let n = share.len();
     Model {
-        n,
+        n: share.len(),
         limits: Vec::new(),
         limited: Vec::new(),
         limit_scale: Vec::new(),
@@ -26,7 +25,7 @@ fn model(share: Vec<f64>, gradient: Vec<f64>, hessian: Vec<f64>) -> Model {
         opening_gas: vec![0.0; share.len()],
         share,
         gradient,
-        hessian: Arc::new(Hessian::Dense { n, entries: hessian }),
+        hessian: hessian.into(),
         amount: 1.0,
         gross: 1e18,
     }
