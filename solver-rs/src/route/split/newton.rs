@@ -15,8 +15,9 @@ use super::Problem;
 use crate::market::{Hop, PoolIdx};
 use crate::math::U256;
 use crate::route::gas_cap::MAX_PLAN_GAS;
-use crate::route::linear::{cholesky, entry, solve};
+use crate::route::linear::{cholesky_into, entry, solve_into};
 use crate::route::path::Path;
+use std::sync::Arc;
 
 /// The search stops when the model promises less than this fraction of the output.
 const CONVERGED_GAIN: f64 = 1e-9;
@@ -47,7 +48,10 @@ pub(super) struct Model {
     /// Current allocation as fractions of amountIn.
     share: Vec<f64>,
     gradient: Vec<f64>,
-    hessian: Vec<f64>,
+    /// The point's Hessian in raw units (shared with it, not copied), and amountIn, the factor
+    /// that scales each entry twice into the model's units ([`Model::hessian`]).
+    hessian: Arc<[f64]>,
+    amount: f64,
     /// Per pool at the end of its liquidity: how much of each candidate's input reaches it (its
     /// flow may fall, not rise).
     limits: Vec<Vec<f64>>,
@@ -98,11 +102,39 @@ impl Rules<'_> {
 /// The routes of a step's active-set method: emptied (`pinned`), solved for (`free`), the limits
 /// held at their pool's end (`active`, indexes into the model's limits), and the closed routes
 /// already considered for opening.
+#[derive(Default)]
 struct ActiveSet {
     pinned: Vec<usize>,
     free: Vec<usize>,
     active: Vec<usize>,
     considered: Vec<usize>,
+}
+
+/// The buffers of [`Model::step_into`], kept from one step to the next: the pruning makes about a
+/// hundred model steps per 10,000-pool split quote, each a few active-set solves, and fresh
+/// buffers for each solve (about fifteen) were most of the steps' time, in the allocator.
+#[derive(Default)]
+pub(super) struct Scratch {
+    sets: ActiveSet,
+    /// The routes a step moves ([`Model::moved`]).
+    moved: Vec<usize>,
+    /// [`Model::solve_free`]'s: the effective gradient, the constraints' rows (k × m, row-major)
+    /// and targets, the matrix and its factor (with the regularised copy factored), the solves'
+    /// results (u, and w: k × m) and scratch, the Schur complement, its factor and right-hand
+    /// side, and the multipliers.
+    g_eff: Vec<f64>,
+    rows: Vec<f64>,
+    targets: Vec<f64>,
+    matrix: Vec<f64>,
+    regularised: Vec<f64>,
+    factor: Vec<f64>,
+    u: Vec<f64>,
+    w: Vec<f64>,
+    y: Vec<f64>,
+    schur: Vec<f64>,
+    schur_factor: Vec<f64>,
+    rhs: Vec<f64>,
+    multipliers: Vec<f64>,
 }
 
 impl Model {
@@ -111,17 +143,14 @@ impl Model {
         let n = point.alloc.len();
         let amount = f64::from(problem.amount_in);
         let gradient: Vec<f64> = derivatives.gradient.iter().map(|g| g * amount).collect();
-        let hessian: Vec<f64> = derivatives.hessian.iter().map(|h| h * amount * amount).collect();
-        let finite = gradient
-            .iter()
-            .chain(&hessian)
-            .chain(derivatives.limits.iter().flatten())
-            .all(|x| x.is_finite());
+        let finite = derivatives.hessian_finite
+            && gradient.iter().chain(derivatives.limits.iter().flatten()).all(|x| x.is_finite());
         Model {
             n,
             share: point.alloc.iter().map(|a| f64::from(*a) / amount).collect(),
             gradient,
-            hessian,
+            hessian: Arc::clone(&derivatives.hessian),
+            amount,
             limit_scale: derivatives
                 .limits
                 .iter()
@@ -160,10 +189,8 @@ impl Model {
     /// space of their Hessian block), by Gaussian elimination with full pivoting.
     fn flat_directions(&self, routes: &[usize]) -> Vec<Vec<f64>> {
         let (n, m) = (self.n, routes.len());
-        let mut rows: Vec<Vec<f64>> = routes
-            .iter()
-            .map(|&i| routes.iter().map(|&j| self.hessian[entry(i, j, n)]).collect())
-            .collect();
+        let mut rows: Vec<Vec<f64>> =
+            routes.iter().map(|&i| routes.iter().map(|&j| self.hessian(i, j)).collect()).collect();
         let scale = rows.iter().flatten().fold(0.0f64, |s, x| s.max(x.abs()));
         if scale == 0.0 || m < 2 {
             return Vec::new();
@@ -209,6 +236,11 @@ impl Model {
             .collect()
     }
 
+    /// Entry (`i`, `j`) of the Hessian in the model's units (tokenOut per whole amountIn squared).
+    fn hessian(&self, i: usize, j: usize) -> f64 {
+        self.hessian[entry(i, j, self.n)] * self.amount * self.amount
+    }
+
     /// The marginal rate of candidate `i` (tokenOut per whole amountIn).
     pub(super) fn gradient(&self, i: usize) -> f64 {
         self.gradient[i]
@@ -222,47 +254,71 @@ impl Model {
     /// An active-set method: solve on the current sets, revise them where the solution breaks a
     /// rule (`revise`), and once it breaks none, open the closed routes that would gain
     /// (`open_routes`) and solve again, until nothing changes.
+    #[cfg(test)]
     pub(super) fn step(&self, rules: &Rules, damping: f64) -> Step {
+        let mut delta = Vec::new();
+        let predicted = self.step_into(rules, damping, &mut delta, &mut Scratch::default());
+        Step { delta, predicted }
+    }
+
+    /// [`Model::step`] written into `delta` (resized to the candidates) with `scratch`'s
+    /// buffers, returning its predicted gain: the pruning predicts every open route's closure
+    /// with one set of buffers, allocating nothing once they have grown.
+    pub(super) fn step_into(
+        &self,
+        rules: &Rules,
+        damping: f64,
+        delta: &mut Vec<f64>,
+        scratch: &mut Scratch,
+    ) -> f64 {
         let n = self.n;
-        let mut sets = ActiveSet {
-            pinned: (0..n).filter(|&i| self.share[i] > 0.0 && !rules.allowed[i]).collect(),
-            free: (0..n).filter(|&i| self.share[i] > 0.0 && rules.allowed[i]).collect(),
-            active: Vec::new(),
-            considered: Vec::new(),
-        };
-        let mut delta = vec![0.0; n];
+        let sets = &mut scratch.sets;
+        sets.pinned.clear();
+        sets.pinned.extend((0..n).filter(|&i| self.share[i] > 0.0 && !rules.allowed[i]));
+        sets.free.clear();
+        sets.free.extend((0..n).filter(|&i| self.share[i] > 0.0 && rules.allowed[i]));
+        sets.active.clear();
+        sets.considered.clear();
+        delta.clear();
+        delta.resize(n, 0.0);
         for _ in 0..n.saturating_add(self.limits.len()).saturating_mul(2).saturating_add(2) {
             delta.iter_mut().for_each(|d| *d = 0.0);
-            let Some(multipliers) =
-                self.solve_free(&sets.free, &sets.pinned, &sets.active, damping, &mut delta)
-            else {
+            if !self.solve_free(scratch, damping, delta) {
                 break;
-            };
+            }
+            let Scratch { sets, multipliers, moved, .. } = &mut *scratch;
             for &i in &sets.pinned {
                 delta[i] = -self.share[i];
             }
-            if self.revise(&mut sets, &delta, &multipliers) {
+            if self.revise(sets, delta, multipliers, moved) {
                 continue;
             }
-            if !rules.open_more || !self.open_routes(rules, &mut sets, &multipliers) {
+            if !rules.open_more || !self.open_routes(rules, sets, multipliers) {
                 break;
             }
         }
-        self.cut_at_first_empty(&sets.free, &mut delta);
-        if delta.iter().any(|d| !d.is_finite()) {
-            // A model with non-finite numbers proposes nothing.
-            return Step { delta: vec![0.0; n], predicted: 0.0 };
-        }
-        let predicted = self.predicted_gain(&delta);
+        self.cut_at_first_empty(&scratch.sets.free, delta);
+        let predicted = match delta.iter().all(|d| d.is_finite()) {
+            true => self.predicted_gain(delta, &mut scratch.moved),
+            false => f64::NAN,
+        };
         if !predicted.is_finite() {
-            return Step { delta: vec![0.0; n], predicted: 0.0 };
+            // A model with non-finite numbers proposes nothing.
+            delta.iter_mut().for_each(|d| *d = 0.0);
+            return 0.0;
         }
-        Step { delta, predicted }
+        predicted
     }
 
     /// Revises the sets where the solution `delta` (with its `multipliers`) breaks a rule, one
     /// kind of break at a time; returns whether anything changed (then the step solves again).
-    fn revise(&self, sets: &mut ActiveSet, delta: &[f64], multipliers: &[f64]) -> bool {
+    fn revise(
+        &self,
+        sets: &mut ActiveSet,
+        delta: &[f64],
+        multipliers: &[f64],
+        moved: &mut Vec<usize>,
+    ) -> bool {
         let ActiveSet { pinned, free, active, .. } = sets;
         // Closed routes the solution would take input from stay closed.
         let refused: Vec<usize> =
@@ -291,7 +347,7 @@ impl Model {
             return true;
         }
         let scale = delta.iter().fold(0.0f64, |s, d| s.max(d.abs()));
-        let moved = self.moved(delta);
+        self.moved(delta, moved);
         let exceeded: Vec<usize> = (0..self.limits.len())
             .filter(|u| !active.contains(u))
             .filter(|&u| {
@@ -373,65 +429,68 @@ impl Model {
     }
 
     /// The gain the quadratic model predicts for `delta`.
-    fn predicted_gain(&self, delta: &[f64]) -> f64 {
-        let n = self.n;
-        let moved = self.moved(delta);
+    fn predicted_gain(&self, delta: &[f64], moved: &mut Vec<usize>) -> f64 {
+        self.moved(delta, moved);
         moved
             .iter()
             .map(|&i| {
                 delta[i]
                     * (self.gradient[i]
-                        + 0.5
-                            * moved
-                                .iter()
-                                .map(|&j| self.hessian[entry(i, j, n)] * delta[j])
-                                .sum::<f64>())
+                        + 0.5 * moved.iter().map(|&j| self.hessian(i, j) * delta[j]).sum::<f64>())
             })
             .sum()
     }
 
-    /// The routes `delta` moves, in order; every route when the model has a non-finite number
-    /// (a zero move times it is not zero then).
-    fn moved(&self, delta: &[f64]) -> Vec<usize> {
-        (0..self.n).filter(|&i| !self.finite || delta[i] != 0.0).collect()
+    /// The routes `delta` moves, in order, into `moved`; every route when the model has a
+    /// non-finite number (a zero move times it is not zero then).
+    fn moved(&self, delta: &[f64], moved: &mut Vec<usize>) {
+        moved.clear();
+        moved.extend((0..self.n).filter(|&i| !self.finite || delta[i] != 0.0));
     }
 
-    /// Newton step for the `free` routes with the `pinned` ones emptied and the flow into each
-    /// `active` limit's pool unchanged, written into `delta` (free routes only); returns the
-    /// multipliers: the budget constraint's (the common marginal rate) first, then each active
-    /// limit's. None for a model with non-finite numbers (amounts near 2^256) or no free route.
-    fn solve_free(
-        &self,
-        free: &[usize],
-        pinned: &[usize],
-        active: &[usize],
-        damping: f64,
-        delta: &mut [f64],
-    ) -> Option<Vec<f64>> {
-        let n = self.n;
+    /// Newton step for the sets' `free` routes with the `pinned` ones emptied and the flow into
+    /// each `active` limit's pool unchanged, written into `delta` (free routes only), with the
+    /// multipliers in `scratch.multipliers`: the budget constraint's (the common marginal rate)
+    /// first, then each active limit's. False for a model with non-finite numbers (amounts near
+    /// 2^256) or no free route.
+    fn solve_free(&self, scratch: &mut Scratch, damping: f64, delta: &mut [f64]) -> bool {
+        let Scratch {
+            sets: ActiveSet { free, pinned, active, .. },
+            g_eff,
+            rows,
+            targets,
+            matrix,
+            regularised,
+            factor,
+            u,
+            w,
+            y,
+            schur,
+            schur_factor,
+            rhs,
+            multipliers,
+            ..
+        } = scratch;
         let m = free.len();
         if m == 0 {
-            return None;
+            return false;
         }
         // Maximise gᵀΔ + ½ΔᵀHΔ subject to A Δ = b: the budget (Σ Δ_free = released) and each
         // active limit (its pool's inflow changes by nothing: what the pinned routes take out
         // may come back). (−H_ff) Δ = g_eff − Aᵀμ, with μ from the Schur complement A C⁻¹ Aᵀ.
         let released: f64 = pinned.iter().map(|&i| self.share[i]).sum();
-        let g_eff: Vec<f64> = free
-            .iter()
-            .map(|&i| {
-                self.gradient[i]
-                    - pinned
-                        .iter()
-                        .map(|&k| self.hessian[entry(i, k, n)] * self.share[k])
-                        .sum::<f64>()
-            })
-            .collect();
-        let mut rows: Vec<Vec<f64>> = vec![vec![1.0; m]];
-        let mut targets = vec![released];
-        for &u in active {
+        g_eff.clear();
+        g_eff.extend(free.iter().map(|&i| {
+            self.gradient[i]
+                - pinned.iter().map(|&k| self.hessian(i, k) * self.share[k]).sum::<f64>()
+        }));
+        rows.clear();
+        rows.resize(m, 1.0);
+        targets.clear();
+        targets.push(released);
+        for &u in active.iter() {
             let limit = &self.limits[u];
-            rows.push(free.iter().map(|&i| limit[i]).collect());
+            rows.extend(free.iter().map(|&i| limit[i]));
             // A little less than it takes now: the constraint is linear and the routes' rates to
             // the pool are not, so holding the flow exactly would overshoot by second-order terms
             // (and a drained pool refuses a single unit more); halving a step halves the backoff
@@ -442,55 +501,79 @@ impl Model {
                     - LIMIT_BACKOFF * flow,
             );
         }
-        let mut matrix = vec![0.0; m.saturating_mul(m)];
+        matrix.clear();
+        matrix.resize(m.saturating_mul(m), 0.0);
         for (a, &i) in free.iter().enumerate() {
             for (b, &j) in free.iter().enumerate() {
                 // Symmetrised: the model's Hessian is symmetric up to rounding.
-                matrix[entry(a, b, m)] =
-                    -0.5 * (self.hessian[entry(i, j, n)] + self.hessian[entry(j, i, n)]);
+                matrix[entry(a, b, m)] = -0.5 * (self.hessian(i, j) + self.hessian(j, i));
             }
         }
         let scale = (0..m)
             .map(|a| matrix[entry(a, a, m)].abs())
             .fold(0.0, f64::max)
             .max(g_eff.iter().fold(0.0f64, |s, g| s.max(g.abs())) * 1e-9);
-        let factor = regularised_cholesky(&matrix, m, scale * damping.max(1e-12))?;
-        let u = solve(&factor, m, &g_eff);
-        let w: Vec<Vec<f64>> = rows.iter().map(|row| solve(&factor, m, row)).collect();
+        if !regularised_cholesky(matrix, m, scale * damping.max(1e-12), regularised, factor) {
+            return false;
+        }
+        let k = targets.len();
+        u.clear();
+        u.resize(m, 0.0);
+        solve_into(factor, m, g_eff, y, u);
+        w.clear();
+        w.resize(k.saturating_mul(m), 0.0);
+        for (row, w_row) in rows.chunks_exact(m).zip(w.chunks_exact_mut(m)) {
+            solve_into(factor, m, row, y, w_row);
+        }
         let dot = |x: &[f64], y: &[f64]| x.iter().zip(y).map(|(a, b)| a * b).sum::<f64>();
-        let k = rows.len();
-        let mut schur = vec![0.0; k.saturating_mul(k)];
+        let row = |r: usize| &rows[r.saturating_mul(m)..r.saturating_add(1).saturating_mul(m)];
+        let w_row = |r: usize| &w[r.saturating_mul(m)..r.saturating_add(1).saturating_mul(m)];
+        schur.clear();
+        schur.resize(k.saturating_mul(k), 0.0);
         for r in 0..k {
             for c in 0..k {
-                schur[entry(r, c, k)] = dot(&rows[r], &w[c]);
+                schur[entry(r, c, k)] = dot(row(r), w_row(c));
             }
         }
-        let rhs: Vec<f64> = (0..k).map(|r| dot(&rows[r], &u) - targets[r]).collect();
+        rhs.clear();
+        rhs.extend((0..k).map(|r| dot(row(r), u) - targets[r]));
         // Limits can repeat the budget (a pool every route crosses first): a tiny ridge keeps
         // the complement solvable; the dependent constraints then share one multiplier.
         let schur_scale = (0..k).map(|r| schur[entry(r, r, k)].abs()).fold(0.0, f64::max);
-        let schur_factor = regularised_cholesky(&schur, k, schur_scale * 1e-12)?;
-        let multipliers = solve(&schur_factor, k, &rhs);
-        for (a, &i) in free.iter().enumerate() {
-            delta[i] = u[a] - (0..k).map(|r| multipliers[r] * w[r][a]).sum::<f64>();
+        if !regularised_cholesky(schur, k, schur_scale * 1e-12, regularised, schur_factor) {
+            return false;
         }
-        Some(multipliers)
+        multipliers.clear();
+        multipliers.resize(k, 0.0);
+        solve_into(schur_factor, k, rhs, y, multipliers);
+        for (a, &i) in free.iter().enumerate() {
+            delta[i] = u[a] - (0..k).map(|r| multipliers[r] * w_row(r)[a]).sum::<f64>();
+        }
+        true
     }
 }
 
 /// The Cholesky factor of `matrix` (n × n) plus `ridge` on its diagonal, the ridge raised 100×
-/// at a time until it factors; None if it never does (non-finite numbers).
-fn regularised_cholesky(matrix: &[f64], n: usize, ridge: f64) -> Option<Vec<f64>> {
+/// at a time until it factors, written into `factor` (`regularised` holds the matrix with the
+/// ridge); false if it never factors (non-finite numbers).
+fn regularised_cholesky(
+    matrix: &[f64],
+    n: usize,
+    ridge: f64,
+    regularised: &mut Vec<f64>,
+    factor: &mut Vec<f64>,
+) -> bool {
     let mut ridge = ridge;
     for _ in 0..MAX_RIDGE_TRIES {
-        let mut regularised = matrix.to_vec();
+        regularised.clear();
+        regularised.extend_from_slice(matrix);
         (0..n).for_each(|a| regularised[entry(a, a, n)] += ridge);
-        if let Some(factor) = cholesky(&regularised, n) {
-            return Some(factor);
+        if cholesky_into(regularised, n, factor) {
+            return true;
         }
         ridge = if ridge == 0.0 { f64::MIN_POSITIVE } else { ridge * 100.0 };
     }
-    None
+    false
 }
 
 /// Applies `step` to `alloc`, in integers summing exactly to amountIn. Each route moves by its
@@ -665,6 +748,7 @@ fn newton(
     let mut failures: usize = 0;
     // Limited pools whose linear hold failed at the current point: their routes are capped.
     let mut caps: Vec<Hop> = Vec::new();
+    let mut scratch = Scratch::default();
     // Whether a step failed on the model's gradient, and whether the gradient is measured.
     let (mut failed, mut measuring, mut measured_steps) = (false, false, 0usize);
     let measure_now = |failed: bool, measuring: bool, current: &Point| {
@@ -692,7 +776,9 @@ fn newton(
             false => Model::at(problem, &current),
         };
         caps.iter().for_each(|hop| model.cap_through(problem.paths, *hop));
-        let step = model.step(rules, damping);
+        let mut delta = Vec::new();
+        let predicted = model.step_into(rules, damping, &mut delta, &mut scratch);
+        let step = Step { delta, predicted };
         let enough = CONVERGED_GAIN * model.gross.max(1.0);
         if !forced && step.predicted <= enough {
             if measure_now(failed, measuring, &current) {

@@ -25,7 +25,8 @@ fn model(share: Vec<f64>, gradient: Vec<f64>, hessian: Vec<f64>) -> Model {
         opening_gas: vec![0.0; share.len()],
         share,
         gradient,
-        hessian,
+        hessian: hessian.into(),
+        amount: 1.0,
         gross: 1e18,
     }
 }

@@ -10,7 +10,7 @@
 //! The model's predicted change (gross lost by a closure, gross gained by an opening) skips trials
 //! that could not pay for or save twice their gas.
 
-use super::newton::{ascend, Model, Rules, INITIAL_DAMPING};
+use super::newton::{ascend, Model, Rules, Scratch, INITIAL_DAMPING};
 use super::point::Point;
 use super::Problem;
 use crate::math::U256;
@@ -72,6 +72,8 @@ impl RouteSearch<'_, '_> {
     fn toggle_routes(&mut self, start: Point, mut allowed: Vec<bool>, closing: bool) -> Point {
         let n = start.alloc.len();
         let mut best = start;
+        // The model steps' buffers, one set for every trial (see `Model::step_into`).
+        let (mut delta, mut scratch) = (Vec::with_capacity(n), Scratch::default());
         loop {
             let model = Model::at(self.problem, &best);
             let moves: Vec<usize> = if closing {
@@ -99,9 +101,12 @@ impl RouteSearch<'_, '_> {
             // most promising first.
             let mut trials: Vec<(usize, f64)> = Vec::with_capacity(moves.len());
             for k in moves {
-                let mut trial = allowed.clone();
-                trial[k] = !closing;
-                let gross = model.step(&self.rules(&trial, !closing), INITIAL_DAMPING).predicted;
+                // Each trial's rules are `allowed` with `k` toggled, restored after its step.
+                let was = allowed[k];
+                allowed[k] = !closing;
+                let rules = self.rules(&allowed, !closing);
+                let gross = model.step_into(&rules, INITIAL_DAMPING, &mut delta, &mut scratch);
+                allowed[k] = was;
                 let (benefit, harm) = if closing {
                     (
                         -self.cost_change(
