@@ -21,28 +21,29 @@
 //! floating-point evaluation. Tested in `maverick_tests.rs`.
 //!
 //! The first tick the walk swaps in is bounded at the price the pool computes from its reserves
-//! (not at its far edge): a run of swaps in one direction only pushes that price the walk's way (A
-//! in: up, so the rate 1/p² falls), in real numbers a rising function of the reserves' ratio; the
-//! pool's floored liquidity can move the recomputed price back by a rounding step, which
-//! `PRICE_MARGIN` (1e-9, relative) covers. That margin is checked, not proven: `maverick_tests.rs`
-//! runs up to 8 swaps on random pools against the bound (138,618 runs at `CROSSCHECK_CASES=6000`,
-//! none above it, 89 % within 1 %). Bounded at the far edge, as before, the two directions' first rates multiplied to
-//! (1 − fee_A)(1 − fee_B)·(upper/lower)², above one where the fees are below the tick's width,
-//! and the convex relaxation took the round trip for a gain (bounds up to 1,000× the plan); now
-//! they multiply to (1 − fee_A)(1 − fee_B)(1 + PRICE_MARGIN)², below one for any fee above a
-//! billionth.
+//! (not at its best edge, lower for A in): a run of swaps in one direction only pushes that price
+//! the walk's way (A in: up, so the rate 1/p² falls), in real numbers a rising function of the
+//! reserves' ratio; the pool's floors can move the recomputed price back a little, by at most the
+//! margin derived in `price_drift.rs` from each floor of `getTickL` and `getSqrtPrice` (away from
+//! dust ticks mostly the price's own floors, about 4·10^-12 at a price of 10^-6; at most
+//! [`MAX_DRIFT`]; where the derivation does not apply or gives more, that edge, which holds for any
+//! state). `price_drift_tests.rs` checks it against greedy runs that pick, at each step, the swap
+//! that pushes the recomputed price furthest back. Bounded at that edge, as before, the two
+//! directions' first rates multiplied to (1 − fee_A)(1 − fee_B)·(upper/lower)², above one where
+//! the fees are below the tick's width, and the convex relaxation took the round trip for a gain
+//! (bounds up to 1,000× the plan); now they multiply to (1 − fee_A)(1 − fee_B)(1 + margin_A)
+//! (1 + margin_B), below one for any fee above the margins.
 
+#[cfg(doc)]
+use super::price_drift::MAX_DRIFT;
+use super::price_drift::{drift_margin, TickStart};
 use super::tick_math::ONE;
-use super::MaverickPool;
+use super::{MaverickPool, Tick};
+use crate::math::U256;
 use crate::pools::two_token_direction;
 
 /// Relative margin on rates and reserves for the floating-point evaluation.
 const MARGIN: f64 = 1e-12;
-/// Relative margin on the first tick's rate at its current price: the floating-point evaluation
-/// plus the drift of the price the pool recomputes from the tick's reserves after each swap
-/// (its liquidity floored), which may start a later swap of the run a hair below where the first
-/// one started.
-const PRICE_MARGIN: f64 = 1e-9;
 
 impl MaverickPool {
     /// Raw out per raw in, (1 − fee) times the square of the edge's price (A in: 1/lower², B in:
@@ -75,16 +76,37 @@ impl MaverickPool {
             .filter(|t| !t.reserves[out_side].is_zero())
             .map(|t| {
                 let near = if token_a_in { t.lower } else { t.upper };
-                let (edge, margin) = match self.quote_of(t, token_a_in) {
-                    Ok(quote) if Some(t.index) == first => (quote.price, PRICE_MARGIN),
-                    _ => (near, MARGIN),
+                let edge_rate = self.edge_rate(token_a_in, f64::from(near)) * (1.0 + MARGIN);
+                let rate = if Some(t.index) == first {
+                    self.first_rate(t, token_a_in).map_or(edge_rate, |rate| rate.min(edge_rate))
+                } else {
+                    edge_rate
                 };
-                let rate = self.edge_rate(token_a_in, f64::from(edge)) * (1.0 + margin);
                 let cap = f64::from(t.reserves[out_side]) / scale_out * (1.0 + MARGIN);
                 (cap / rate, rate)
             })
             .filter(|(width, rate)| *rate > 0.0 && width.is_finite())
             .collect()
+    }
+
+    /// The first tick's rate at the price the pool computes from its reserves, raised by the
+    /// drift that price can take over a run of swaps; None where that is not derived.
+    fn first_rate(&self, tick: &Tick, token_a_in: bool) -> Option<f64> {
+        let (price, drift) = self.price_and_drift(tick, token_a_in)?;
+        Some(self.edge_rate(token_a_in, f64::from(price)) * (1.0 + drift) * (1.0 + MARGIN))
+    }
+
+    /// The price the pool computes from the tick's reserves and the relative margin on the rate
+    /// at it that covers any run of swaps in the direction (`price_drift.rs`).
+    pub(super) fn price_and_drift(&self, tick: &Tick, token_a_in: bool) -> Option<(U256, f64)> {
+        let quote = self.quote_of(tick, token_a_in).ok()?;
+        let start = TickStart {
+            lower: f64::from(tick.lower),
+            upper: f64::from(tick.upper),
+            reserves: tick.reserves.map(f64::from),
+            liquidity: f64::from(quote.liquidity),
+        };
+        Some((quote.price, drift_margin(&start, token_a_in)?))
     }
 
     /// The marginal rate at zero size (raw out per raw in, fee taken) in the first tick the walk

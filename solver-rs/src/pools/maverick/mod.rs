@@ -8,6 +8,10 @@
 //! apart (`maverick_tests.rs`), which is proven against the stand-in on anvil.
 
 mod bound;
+mod price_drift;
+#[cfg(test)]
+#[path = "price_drift_tests.rs"]
+mod price_drift_tests;
 #[cfg(test)]
 #[path = "maverick_tests.rs"]
 mod tests;

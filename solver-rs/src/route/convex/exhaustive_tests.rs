@@ -223,7 +223,7 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
     let (a, b, c, d) = (addr(1), addr(3), addr(4), addr(2));
     let mut seen: Vec<Family> = Vec::new();
     let (mut cases, mut id) = (0usize, 0u8);
-    let mut gaps: Vec<f64> = Vec::new();
+    let (mut gaps, mut maverick_gaps): (Vec<f64>, Vec<f64>) = (Vec::new(), Vec::new());
     while cases < 220 {
         let hops = rng.range(1, 4) as usize;
         // The edges of the graph and how many pools each holds; at most 5 paths in all.
@@ -288,30 +288,33 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
         // pool (bounded by a first rate and the reserve, pools/bound_curve.rs: certified, not
         // tight), a DODO pool (its steps leave up to tens of bps at high impact, pools/dodo/bound.rs;
         // not yet tried against TIGHT), nor a LunarBase pool (its curve counts half the punishment one swap pays, the
-        // most a run of many small swaps reaches: up to half the punishment above one route), nor a
-        // Maverick pool (its active tick bounded at the far edge each way, so the relaxation sees a
-        // round trip through it that gains: pools/maverick/bound.rs).
-        let sampled = graph.arcs.iter().any(|a| {
-            matches!(
-                family_of(&market.pool(a.hop.pool).state),
-                Family::Sampled
-                    | Family::Woofi
-                    | Family::Dodo
-                    | Family::GyroEclp
-                    | Family::Lunarbase
-                    | Family::MaverickV2
-            )
-        });
+        // most a run of many small swaps reaches: up to half the punishment above one route).
+        // Graphs with a Maverick pool are measured, not held to a gap: its bound is linear in
+        // each tick (pools/maverick/bound.rs), a tick's width (10 bps on these pools) from one
+        // swap, but graphs were seen further (22.6 bps with BOUND_SEED=7, one Maverick pool shared
+        // by two paths), not yet explained.
+        let on_graph = |family: Family| {
+            graph.arcs.iter().any(|a| family_of(&market.pool(a.hop.pool).state) == family)
+        };
+        let sampled =
+            [Family::Sampled, Family::Woofi, Family::Dodo, Family::GyroEclp, Family::Lunarbase]
+                .into_iter()
+                .any(on_graph);
         if found > 1e6 && !sampled && dual.prices.iter().all(|p| *p > dual.prices[0] * STRANDED) {
             let gap = (certified - found) / certified;
             let families: Vec<Family> =
                 paths.iter().flatten().map(|hop| family_of(&market.pool(hop.0).state)).collect();
-            assert!(gap <= TIGHT, "case {cases} ({families:?}, {hops} hops, {} paths, amount {amount}): the bound {certified} is {} bps above the best routing found, {found}", paths.len(), gap * 1e4);
-            gaps.push(gap);
+            if on_graph(Family::MaverickV2) {
+                maverick_gaps.push(gap);
+            } else {
+                assert!(gap <= TIGHT, "case {cases} ({families:?}, {hops} hops, {} paths, amount {amount}): the bound {certified} is {} bps above the best routing found, {found}", paths.len(), gap * 1e4);
+                gaps.push(gap);
+            }
         }
     }
     // Graphs with a sampled venue, WOOFi's vault, a DODO, an E-CLP, a LunarBase or a Maverick pool
-    // (six of the ten families drawn) are checked for the certificate only.
+    // (six of the ten families drawn) are checked for the certificate only (Maverick's gaps
+    // printed).
     assert!(gaps.len() > 50, "only {} cases were checked for tightness", gaps.len());
     for family in FAMILIES {
         assert!(seen.contains(&family), "no {family:?} pool on the test paths");
@@ -325,6 +328,14 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
         median * 1e4,
         gaps[gaps.len() - 1] * 1e4
     );
+    maverick_gaps.sort_by(f64::total_cmp);
+    eprintln!(
+        "with a Maverick pool: {} cases, median gap {:.1e} bps, worst {:.3} bps",
+        maverick_gaps.len(),
+        maverick_gaps.get(maverick_gaps.len() / 2).copied().unwrap_or(f64::NAN) * 1e4,
+        maverick_gaps.last().copied().unwrap_or(f64::NAN) * 1e4
+    );
+    assert!(maverick_gaps.len() > 10, "only {} Maverick cases", maverick_gaps.len());
 }
 
 /// A Curve pool of 3 or 4 coins on the graph, reached through several of its pairs by the paths
