@@ -25,9 +25,9 @@
 // pools are on this market: LUNARBASE's venues are stale prop AMMs like the rest. The seed's GYROSCOPE_ECLP
 // and DODO_V2 pools are left out (allowedDexes): with them every plan stays within its certified
 // bound, but the gap goals do not hold on 2- and 3-hop trades (E-CLPs: 2 and 39 trades above 5
-// bps, up to 1,498 bps; DODO: 59 3-hop trades, 22 near 10,000 bps), water-filling's gap the same:
-// the bound's dual stops unconverged on the corners of their curves' first raw units, which pay
-// the rounding slack (DODO) or the E-CLP's highest price. Open in issues 22 and 24 (docs/dex-kinds.md,
+// bps, up to 1,498 bps; DODO: 59 3-hop trades, 23 at 9,000 bps or more), water-filling's gap the same:
+// the bound's dual stops unconverged on the corners of their curves' first stretches (DODO's first
+// 64 raw units pay its rounding slack, the E-CLP's first few thousand its highest price). Open in issues 22 and 24 (docs/dex-kinds.md,
 // DODO_V2 and GYROSCOPE_ECLP, "Route quality"); their certification is `solver-rs`'s (the
 // families' bound tests, the exhaustive test).
 //
