@@ -232,7 +232,7 @@ impl BoundCurve {
             }
         };
         let (mut at, mut value, mut pieces) =
-            (0.0_f64, 0.0_f64, Vec::with_capacity(curve.len() + 2));
+            (0.0_f64, 0.0_f64, Vec::with_capacity(curve.len().saturating_add(2)));
         'pieces: for &(width, rate) in curve {
             let end = at + width;
             while at < end {
