@@ -23,13 +23,13 @@
 // MAVERICK_V2 and LUNARBASE are allowed (their bounds are tight for runs of swaps: the active tick
 // at the pool's own price; the curve that follows LunarBase's punishment), but only MAVERICK_V2's
 // pools are on this market: LUNARBASE's venues are stale prop AMMs like the rest. The seed's GYROSCOPE_ECLP
-// and DODO_V2 pools are left out (allowedDexes): each one's bound curve is certified but loose, a
-// line at a first rate up to the whole output reserve (`pools/bound_curve.rs`), and with them the
-// goals below do not hold: on 3-hop trades the bound is up to 100 times the plan, and some plans
-// pay less than water-filling (DEGEN→DAI 3-hop 100×: 2,327 bps from the bound against
-// water-filling's 147). Open in issue 22 (docs/solver-optimizer.md; docs/dex-kinds.md,
-// GYROSCOPE_ECLP, "Route quality"); their certification is `solver-rs`'s (the families' bound
-// tests, the exhaustive test).
+// and DODO_V2 pools are left out (allowedDexes): with them every plan stays within its certified
+// bound, but the gap goals do not hold on 2- and 3-hop trades (E-CLPs: 2 and 39 trades above 5
+// bps, up to 1,498 bps; DODO: 59 3-hop trades, 23 at 9,000 bps or more), water-filling's gap the same:
+// the bound's dual stops unconverged on the corners of their curves' first stretches (DODO's first
+// 64 raw units pay its rounding slack, the E-CLP's first few thousand its highest price). Open in issues 22 and 24 (docs/dex-kinds.md,
+// DODO_V2 and GYROSCOPE_ECLP, "Route quality"); their certification is `solver-rs`'s (the
+// families' bound tests, the exhaustive test).
 //
 //   npx vitest run test/routeQualityEmbedded.test.ts   (after npm run build:native)
 import assert from 'node:assert/strict'

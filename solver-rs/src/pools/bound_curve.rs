@@ -15,7 +15,11 @@
 //!   swap of each size, `dodo/bound.rs`).
 //!
 //! All allow for `slack_per_swap` raw units of rounding in the trader's favour on each of the
-//! `MAX_SWAPS_PER_POOL` swaps of a plan, carried by the first raw unit, and are flat at the cap.
+//! `MAX_SWAPS_PER_POOL` swaps of a plan, and are flat at the cap. A run of n swaps takes at least n
+//! raw units in (a swap of nothing pays nothing), so the slack is spread at `slack_per_swap` a raw
+//! unit over the first `MAX_SWAPS_PER_POOL` raw units, not put on the first one: a first raw unit
+//! paying the 64 swaps' slack (384 raw out for a DODO pool of k = 0.5) is a rate far above the
+//! pool's price, which the dual's first-unit start takes as the token's worth.
 
 use crate::math::U256;
 use crate::pools::{PoolError, PoolModel, SwapOutcome};
@@ -105,8 +109,7 @@ impl BoundCurve {
     /// `rate` per raw unit up to `cap`; None when nothing can be paid.
     pub fn line(rate: f64, slack_per_swap: f64, cap: f64) -> Option<BoundCurve> {
         let valid = rate > 0.0 && rate.is_finite() && cap > 0.0;
-        let slack = slack_per_swap * f64::from(MAX_SWAPS_PER_POOL);
-        valid.then(|| BoundCurve::assemble(&[(f64::INFINITY, rate)], slack, cap))
+        valid.then(|| BoundCurve::assemble(&[(f64::INFINITY, rate)], slack_per_swap, 0.0, cap))
     }
 
     /// The integral of `falling` up to `cap`: its tangents at points spaced so that each corner is
@@ -143,16 +146,21 @@ impl BoundCurve {
             let width = (integral(end) - integral(at)) / last_rate + at - corner;
             pieces.push((width, last_rate));
         }
-        let slack = slack_per_swap * f64::from(MAX_SWAPS_PER_POOL);
-        Some(BoundCurve::assemble(&pieces, slack, cap))
+        Some(BoundCurve::assemble(&pieces, slack_per_swap, 0.0, cap))
     }
 
     /// Linear pieces (width raw in, rate raw out per raw in) as a family proved them, rates
-    /// non-increasing, the last running on, up to `cap`; None when nothing can be paid.
-    pub fn steps(pieces: &[(f64, f64)], slack_per_swap: f64, cap: f64) -> Option<BoundCurve> {
+    /// non-increasing, the last running on, up to `cap`, raised by `slack_per_swap` a swap and
+    /// `slack_once` for one swap of the run (on the first raw unit: a run of one swap may take
+    /// it); None when nothing can be paid.
+    pub fn steps(
+        pieces: &[(f64, f64)],
+        slack_per_swap: f64,
+        slack_once: f64,
+        cap: f64,
+    ) -> Option<BoundCurve> {
         let valid = pieces.first().is_some_and(|p| p.1 > 0.0 && p.1.is_finite()) && cap > 0.0;
-        let slack = slack_per_swap * f64::from(MAX_SWAPS_PER_POOL);
-        valid.then(|| BoundCurve::assemble(pieces, slack, cap))
+        valid.then(|| BoundCurve::assemble(pieces, slack_per_swap, slack_once, cap))
     }
 
     /// The least of `rate`·t and `lines` (each `value + slope·(t − at)`, above the whole real
@@ -206,34 +214,41 @@ impl BoundCurve {
         }
         // The envelope starts at the origin (the rate's line): a negative start is rounding (each
         // line is above a curve through the origin), and the pieces from 0 lie above it.
-        Some(BoundCurve::assemble(&pieces, 0.0, cap))
+        Some(BoundCurve::assemble(&pieces, 0.0, 0.0, cap))
     }
 
-    /// `curve`'s pieces with `slack` (in total) on the first raw unit (a swap of any size takes at least
-    /// one) and flat from where they reach `cap`.
-    fn assemble(curve: &[(f64, f64)], slack: f64, cap: f64) -> BoundCurve {
-        // The curve's first raw unit, and its pieces from there on.
-        let (mut first, mut skip, mut rest) = (0.0, 1.0, Vec::with_capacity(curve.len()));
-        for &(width, rate) in curve {
-            let taken = width.min(skip);
-            first += taken * rate;
-            skip -= taken;
-            if width > taken {
-                rest.push((width - taken, rate));
+    /// `curve`'s pieces raised by `once` on the first raw unit and by `per_swap` a raw unit on the
+    /// first [`MAX_SWAPS_PER_POOL`] (a run of n swaps takes at least n raw units, module docs), flat
+    /// from where they reach `cap`.
+    fn assemble(curve: &[(f64, f64)], per_swap: f64, once: f64, cap: f64) -> BoundCurve {
+        let swaps = f64::from(MAX_SWAPS_PER_POOL);
+        let raise = |from: f64| {
+            if from < 1.0 {
+                per_swap + once
+            } else if from < swaps {
+                per_swap
+            } else {
+                0.0
             }
-        }
-        let mut value = (slack + first).min(cap);
-        let mut pieces = vec![(1.0, value)];
-        for (width, rate) in rest {
-            if rate <= 0.0 || value >= cap {
-                break;
+        };
+        let (mut at, mut value, mut pieces) =
+            (0.0_f64, 0.0_f64, Vec::with_capacity(curve.len().saturating_add(2)));
+        'pieces: for &(width, rate) in curve {
+            let end = at + width;
+            while at < end {
+                // Split at the edges where the raise changes.
+                let edge = [1.0, swaps].into_iter().find(|&e| e > at).unwrap_or(f64::INFINITY);
+                let (width, rate) = (end.min(edge) - at, rate + raise(at));
+                if rate <= 0.0 || value >= cap {
+                    break 'pieces;
+                }
+                if value + width * rate >= cap {
+                    pieces.push(((cap - value) / rate, rate));
+                    break 'pieces;
+                }
+                pieces.push((width, rate));
+                (at, value) = (at + width, value + width * rate);
             }
-            if value + width * rate >= cap {
-                pieces.push(((cap - value) / rate, rate));
-                break;
-            }
-            pieces.push((width, rate));
-            value += width * rate;
         }
         BoundCurve { pieces }
     }
@@ -252,3 +267,7 @@ impl BoundCurve {
         self.pieces.clone()
     }
 }
+
+#[cfg(test)]
+#[path = "bound_curve_tests.rs"]
+mod tests;

@@ -24,14 +24,15 @@
 //! The pools' roundings mostly favour the pool, save two: the quadratic's solution takes a
 //! floored square root and a floored b, each moving V2 by up to 1/(2(1 − k)) units, so a swap may pay up to
 //! 2/(1 − k) + 2 units more than the real curve ([`SLACK_UNITS`] per swap, for the
-//! `MAX_SWAPS_PER_POOL` swaps of a plan), and the targets re-derived after each swap drift by
+//! `MAX_SWAPS_PER_POOL` swaps of a plan, a raw unit each: `pools/bound_curve.rs`), and the targets re-derived after each swap drift by
 //! their roundings ([`MARGIN`]). Tested in `dodo_tests.rs`.
 //!
 //! One more rounding, once a run: the swap that brings R back to one (selling quote below one,
 //! base above one) pays the whole way back, B − B0 (Q − Q0), for a target the pool re-derived
 //! rounding down (`solve_for_target`). A target δ units short lets that swap pay δ units of its
 //! input side's worth more than the curve, at most the rate at R one; a run in one direction
-//! crosses one at most once (R only moves one way), so [`crossing_slack`] is added once, and
+//! crosses one at most once (R only moves one way), so [`crossing_slack`] is added once (on the
+//! first raw unit: a run of one swap may cross), and
 //! with it the lump the back-to-one swap pays beyond the curve where the pool's target was derived
 //! at its floored reciprocal of i (`RealPmm::crossing_lump`; large for a large i).
 //! The target's shortfall δ, in units of its side (V1 that side's reserve, Δ the other side's
@@ -45,7 +46,6 @@ use super::real::RealPmm;
 use super::DodoPool;
 use crate::pools::bound_curve::BoundCurve;
 use crate::pools::two_token_direction;
-use crate::route::convex::curve::MAX_SWAPS_PER_POOL;
 
 /// Relative margin on the first rate, for the re-derived targets' rounding.
 const MARGIN: f64 = 1e-9;
@@ -107,9 +107,8 @@ impl DodoPool {
         let seller = if token_in == 0 { real } else { real.mirrored() };
         let lump = seller.crossing_lump() * self.keep() * (1.0 + MARGIN);
         let once = self.crossing_slack(token_in == 0).unwrap_or(0.0) + lump;
-        let swaps = f64::from(MAX_SWAPS_PER_POOL);
         let steps = self.rate_steps(token_in, token_out, first, cap);
-        BoundCurve::steps(&steps, per_swap + once / swaps, cap)
+        BoundCurve::steps(&steps, per_swap, once, cap)
     }
 
     /// The rates after one exact swap of each size (module docs), as pieces: each node's rate up

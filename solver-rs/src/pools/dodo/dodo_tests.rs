@@ -10,7 +10,7 @@
 use super::{DodoPool, DodoWire, RState, Variant, ONE};
 use crate::math::U256;
 use crate::pools::json_lines::{repo_path, run_json_lines};
-use crate::pools::{PoolError, PoolModel};
+use crate::pools::PoolModel;
 use crate::route::test_market::Rng;
 use serde_json::{json, Value};
 
@@ -149,27 +149,26 @@ fn swaps_equal_an_independent_implementation() {
     assert!(paid > reverted * 2 && r_states.len() >= 7, "{paid} paid, {r_states:?}");
 }
 
-#[test]
-fn the_bound_is_never_below_a_run_of_swaps() {
-    let mut rng = Rng(0x0b0d_2207);
+/// Runs of `swaps` swaps each way on random pools, each swap of `pay`: what the run has paid is
+/// never above the curve at its total (and the convex search's curve is the pool's). How many
+/// totals were checked.
+fn runs_stay_under_the_bound(
+    rng: &mut Rng,
+    swaps: u32,
+    pay: impl Fn(&mut Rng, &DodoPool) -> U256,
+) -> usize {
     let mut checked = 0;
     for _ in 0..cases_count() {
-        let start = random_pool(&mut rng);
+        let start = random_pool(rng);
         for (token_in, token_out) in [(0, 1), (1, 0)] {
             let Some(line) = start.bound_curve(token_in, token_out) else { continue };
             let (mut pool, mut total_in, mut total_out) = (start.clone(), 0.0, 0.0);
-            for _ in 0..8 {
-                let (_, pay) = random_pay(&mut rng, &pool);
-                let pay = pay / u(rng.range(1, 50).into()) + u(1);
-                match pool.apply(token_in, token_out, pay) {
-                    Ok((outcome, next)) => {
-                        total_in += f64::from(pay);
-                        total_out += f64::from(outcome.amount_out);
-                        pool = next;
-                    }
-                    Err(PoolError::Overflow | PoolError::InsufficientLiquidity) => break,
-                    Err(_) => break,
-                }
+            for _ in 0..swaps {
+                let pay = pay(rng, &pool);
+                let Ok((outcome, next)) = pool.apply(token_in, token_out, pay) else { break };
+                total_in += f64::from(pay);
+                total_out += f64::from(outcome.amount_out);
+                pool = next;
                 let bound = line.value(total_in);
                 assert!(
                     total_out <= bound * (1.0 + 1e-13),
@@ -184,7 +183,33 @@ fn the_bound_is_never_below_a_run_of_swaps() {
             }
         }
     }
+    checked
+}
+
+#[test]
+fn the_bound_is_never_below_a_run_of_swaps() {
+    let checked = runs_stay_under_the_bound(&mut Rng(0x0b0d_2207), 8, |rng, pool| {
+        let (_, pay) = random_pay(rng, pool);
+        pay / u(rng.range(1, 50).into()) + u(1)
+    });
     assert!(checked > cases_count() * 4, "{checked}");
+}
+
+/// Runs of a plan's most swaps, each of a few raw units: the rounding slack is spread a swap a raw
+/// unit (`pools/bound_curve.rs`), so this is where a run of many small swaps meets the bound.
+/// Ignored, failing: at `CROSSCHECK_CASES=3000` a DVM above one (q0 = 0, i = 2.8·10¹⁴, k = 0.0014,
+/// B = 1.65·10¹³ short of B0 = 6.59·10¹³) pays 3,495 raw quote for one raw unit of base, where
+/// the curve's first rate is 0.000286 and its slack 4 units a swap: the bound is below one swap
+/// there, with the slack spread or (as before) all on the first raw unit (256 units). Open in
+/// issue 22 (docs/dex-kinds.md, DODO_V2).
+#[test]
+#[ignore = "the DODO bound is below a one-unit swap on some DVM states above one (issue 22)"]
+fn the_bound_is_never_below_a_run_of_the_most_swaps_of_a_few_units() {
+    let swaps = crate::route::convex::curve::MAX_SWAPS_PER_POOL;
+    let checked = runs_stay_under_the_bound(&mut Rng(0x5_ea11_2207), swaps, |rng, _| {
+        u(rng.range(1, 5).into())
+    });
+    assert!(checked > cases_count() * 64, "{checked}");
 }
 
 /// How tight the curve is: its gap above one exact swap, relative, for swaps paying over 10^6
