@@ -29,13 +29,19 @@ const MAX_MOVE: f64 = 0.5;
 /// Copies of a token in consecutive layers within this relative price of each other count as
 /// tied (see [`tie_groups`]).
 const NEAR: f64 = 1e-9;
+/// Flow counts as conserved when no tie group's excess, valued at its price, is above this
+/// fraction of g ([`conserved`]). Newton's decrement below [`TOLERANCE`] puts it near 10⁻⁷ where
+/// g is smooth.
+const FLOW_TOLERANCE: f64 = 1e-6;
 
 /// The prices reached and g there.
 pub struct Dual {
     pub prices: Vec<f64>,
     pub evaluation: Evaluation,
-    /// Whether Newton's decrement fell below [`TOLERANCE`] (false: stopped by the deadline or the
-    /// iteration limit).
+    /// Whether flow is conserved at `prices` ([`conserved`]): every tie group sends on what it
+    /// receives, so g there is what a flow delivers, the optimum. False when the deadline or the
+    /// iteration limit stopped the solve, or when it stopped on a corner of g where the venues'
+    /// best trades leave flow unsent or overdrawn (Newton's decrement can vanish there).
     pub converged: bool,
 }
 
@@ -137,6 +143,8 @@ fn descend(
     let n = graph.copies.len();
     let mut damping = 1e-6;
     let mut converged = false;
+    // Newton's decrement fell below its tolerance (converged or on a corner).
+    let mut stopped = false;
     let mut stalls = 0u32;
     // Past the deadline Newton does not start: its first evaluation would be wasted.
     let mut current = match deadline.expired() {
@@ -227,7 +235,12 @@ fn descend(
                 break;
             }
             if -slope <= TOLERANCE * current.value.abs().max(f64::MIN_POSITIVE) {
-                converged = true;
+                // A small decrement is not enough: on a corner of g (a linear piece's hinge) the
+                // pieces' stand-in curvature makes it vanish with tokenIn's whole amount unsent
+                // (docs/solver-optimizer.md, *The vault's linear side*). Newton cannot move
+                // either way; the corners' passes below run unless flow is conserved.
+                converged = conserved(deeper, &prices, &current);
+                stopped = true;
                 break;
             }
             let mut t = 1.0;
@@ -255,7 +268,7 @@ fn descend(
                 damping *= 10.0;
             }
         }
-        if converged {
+        if stopped {
             break;
         }
         let Some((trial, next, t)) = accepted else { break };
@@ -315,6 +328,11 @@ fn descend(
             }
         }
     };
+    // The corners' passes may have reached the optimum: the same test at the prices kept (not
+    // past the deadline, which cut them short).
+    if !converged && !deadline.expired() {
+        converged = conserved(deeper, &prices, &evaluation);
+    }
     Dual { prices, evaluation, converged }
 }
 
@@ -360,6 +378,22 @@ fn tie_groups(deeper: &[Option<usize>], prices: &[f64], gradient: &[f64]) -> Vec
         groups.push(group);
     }
     groups
+}
+
+/// Whether flow is conserved at `prices`: every tie group's excess (inflow minus outflow at the
+/// venues' best trades, summed over its copies, tokenIn's inflow amountIn), valued at its copies'
+/// prices, is within [`FLOW_TOLERANCE`] of g. That is g's slope along the group's scaled price, so
+/// where it holds for every group no move of any one price lowers g by more than that fraction:
+/// the first-order condition of the minimum, which Newton's decrement only approximates through
+/// its model (on a linear piece's corner the model's stand-in curvature is huge and the decrement
+/// vanishes with the slope still large). A stranded copy (flow left at a middle token, its price
+/// driven towards 0) passes: its excess is positive and its price makes it worth nothing.
+fn conserved(deeper: &[Option<usize>], prices: &[f64], at: &Evaluation) -> bool {
+    let limit = FLOW_TOLERANCE * at.value.abs();
+    tie_groups(deeper, prices, &at.gradient).iter().all(|group| {
+        let worth: f64 = group.iter().map(|&c| prices[c] * at.gradient[c]).sum();
+        worth.abs() <= limit
+    })
 }
 
 /// Prices every group's copies as its shallowest.
