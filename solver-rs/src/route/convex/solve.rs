@@ -455,14 +455,15 @@ impl Corners {
             let Some((trade, tender, receive, _)) = venue_term(graph, v, prices) else { continue };
             let curve = &graph.sides[graph.arcs[trade.arc].side].curve;
             let worth = head_price(prices, receive);
-            if !piecewise(&trade.arc) || !(worth > 0.0 && prices[tender] > 0.0) {
+            if !(piecewise(&trade.arc) && worth > 0.0 && prices[tender] > 0.0) {
                 continue;
             }
             let rate = prices[tender] / worth;
             let (before, through) =
                 (curve.respond(rate * (1.0 + NEAR)), curve.respond(rate * (1.0 - NEAR)));
             let input = through.input - before.input;
-            if !(input > 0.0) {
+            // NaN: no corner either.
+            if input.is_nan() || input <= 0.0 {
                 continue;
             }
             gradient[tender] += trade.response.input - before.input;
@@ -520,14 +521,14 @@ impl Corners {
         }
         let mut groups: Vec<(Vec<usize>, bool)> = Vec::new();
         let mut slot = vec![usize::MAX; n];
-        for c in 0..n {
+        for (c, &pin) in pinned.iter().enumerate() {
             let r = root(&mut parent, c);
             if slot[r] == usize::MAX {
                 slot[r] = groups.len();
                 groups.push((Vec::new(), false));
             }
             groups[slot[r]].0.push(c);
-            groups[slot[r]].1 |= pinned[c];
+            groups[slot[r]].1 |= pin;
         }
         (groups, gradient)
     }
