@@ -18,8 +18,9 @@
 // 198 bps below their bound: the vault's curve priced the plan's own tokens at the Chainlink
 // bound's far ends, now at their prices (within 0.97 bps, `OneWay`, docs/solver-optimizer.md).
 // With them allowed (measured before that), medians of 82 (2-hop) and 1,493 bps (3-hop) and
-// plans up to 2,344 bps below water-filling (open in issue 24: WOOFi's linear side pins the bound's dual
-// at its corner, docs/solver-optimizer.md, and `convex/solve_tests.rs` on these pools one keeper tick later).
+// plans up to 2,344 bps below water-filling (open in issue 24, not re-measured since the bound's dual moves
+// the copies a linear side joins at its corner together: docs/solver-optimizer.md, *The vault's linear
+// side*, and `convex/solve_tests.rs` on these pools one keeper tick later).
 // MAVERICK_V2 and LUNARBASE are allowed (their bounds are tight for runs of swaps: the active tick
 // at the pool's own price; the curve that follows LunarBase's punishment), but only MAVERICK_V2's
 // pools are on this market: LUNARBASE's venues are stale prop AMMs like the rest. The seed's GYROSCOPE_ECLP

@@ -2,7 +2,8 @@
 //! the prices of the first unit (every copy worth its best zero-size rate to tokenOut) with
 //! every copy's price first settled by one-dimensional searches, and one-dimensional exact minimisations
 //! per copy where Newton stalls on a corner (sampled venues and empty tick ranges make g
-//! piecewise smooth).
+//! piecewise smooth). Copies a linear piece joins at its corner move as one Newton variable
+//! ([`Corners`]), and the solve counts as converged only where flow is conserved ([`conserved`]).
 //!
 //! Any prices give a certified bound (`certificate.rs`), so the solve may stop anywhere: the
 //! deadline is checked before every evaluation of g or of a copy's excess (each a pass over some
@@ -29,13 +30,22 @@ const MAX_MOVE: f64 = 0.5;
 /// Copies of a token in consecutive layers within this relative price of each other count as
 /// tied (see [`tie_groups`]).
 const NEAR: f64 = 1e-9;
+/// Flow counts as conserved when no tie group's excess, valued at its price, is above this
+/// fraction of g ([`conserved`]). Newton's decrement below [`TOLERANCE`] puts it near 10⁻⁷ where
+/// g is smooth.
+const FLOW_TOLERANCE: f64 = 1e-6;
+/// A copy priced below this fraction of its first unit's worth counts as driven towards 0
+/// ([`conserved`]).
+const DRIVEN: f64 = 1e-6;
 
 /// The prices reached and g there.
 pub struct Dual {
     pub prices: Vec<f64>,
     pub evaluation: Evaluation,
-    /// Whether Newton's decrement fell below [`TOLERANCE`] (false: stopped by the deadline or the
-    /// iteration limit).
+    /// Whether flow is conserved at `prices` ([`conserved`]): every tie group sends on what it
+    /// receives, so g there is what a flow delivers, the optimum. False when the deadline or the
+    /// iteration limit stopped the solve, or when it stopped on a corner of g where the venues'
+    /// best trades leave flow unsent or overdrawn (Newton's decrement can vanish there).
     pub converged: bool,
 }
 
@@ -137,6 +147,8 @@ fn descend(
     let n = graph.copies.len();
     let mut damping = 1e-6;
     let mut converged = false;
+    // Newton's decrement fell below its tolerance (converged or on a corner).
+    let mut stopped = false;
     let mut stalls = 0u32;
     // Past the deadline Newton does not start: its first evaluation would be wasted.
     let mut current = match deadline.expired() {
@@ -147,9 +159,11 @@ fn descend(
         if deadline.expired() {
             break;
         }
-        let groups = tie_groups(deeper, &prices, &current.gradient);
+        let flows = Corners::at(graph, &prices, &current);
+        let groups = tie_groups(deeper, &prices, &flows.gradient);
         // Near ties are made exact when that does not raise g; where it would, the copies move apart.
-        let groups = if groups.iter().any(|g| g.iter().any(|&c| prices[c] != prices[g[0]])) {
+        let (groups, flows) = if groups.iter().any(|g| g.iter().any(|&c| prices[c] != prices[g[0]]))
+        {
             let mut snapped = prices.clone();
             snap(&groups, &mut snapped);
             if deadline.expired() {
@@ -158,32 +172,35 @@ fn descend(
             let at = evaluate(graph, &snapped, amount_in, true);
             if at.value <= current.value {
                 (prices, current) = (snapped, at);
-                tie_groups(deeper, &prices, &current.gradient)
+                let flows = Corners::at(graph, &prices, &current);
+                (tie_groups(deeper, &prices, &flows.gradient), flows)
             } else {
-                groups.into_iter().flat_map(|g| g.into_iter().map(|c| vec![c])).collect()
+                (groups.into_iter().flat_map(|g| g.into_iter().map(|c| vec![c])).collect(), flows)
             }
         } else {
-            groups
+            (groups, flows)
         };
-        // Newton over the groups, each in its scaled price p = π / π_now (every variable near 1);
-        // a group's copies share its price, so its gradient and Hessian are its copies' summed.
-        let free: Vec<&Vec<usize>> = groups.iter().filter(|g| prices[g[0]] > 0.0).collect();
-        let m = free.len();
-        let scale: Vec<f64> = free.iter().map(|g| prices[g[0]]).collect();
-        let gradient: Vec<f64> = free
+        // Copies joined by a linear piece at its corner move together (`Corners::join`).
+        let (groups, gradient) = flows.join(groups);
+        // Newton over the groups, each scaling its copies' prices by one factor p (π = p·π_now,
+        // every variable near 1): tied copies keep their common price, copies joined at a corner
+        // their piece's ratio. A group's gradient and Hessian in p are its copies' in π, weighted
+        // by their prices and summed.
+        let free: Vec<&Vec<usize>> = groups
             .iter()
-            .zip(&scale)
-            .map(|(g, s)| s * g.iter().map(|&c| current.gradient[c]).sum::<f64>())
+            .filter_map(|(g, pinned)| (!pinned && prices[g[0]] > 0.0).then_some(g))
             .collect();
+        let m = free.len();
+        let gradient: Vec<f64> =
+            free.iter().map(|g| g.iter().map(|&c| prices[c] * gradient[c]).sum::<f64>()).collect();
         let mut matrix = vec![0.0; m.saturating_mul(m)];
         for a in 0..m {
             for b in 0..m {
-                let block: f64 = free[a]
+                matrix[entry(a, b, m)] = free[a]
                     .iter()
                     .flat_map(|&c| free[b].iter().map(move |&d| (c, d)))
-                    .map(|(c, d)| current.hessian[entry(c, d, n)])
+                    .map(|(c, d)| prices[c] * prices[d] * current.hessian[entry(c, d, n)])
                     .sum();
-                matrix[entry(a, b, m)] = scale[a] * scale[b] * block;
             }
         }
         let largest = (0..m).map(|a| matrix[entry(a, a, m)]).fold(0.0f64, f64::max);
@@ -227,7 +244,12 @@ fn descend(
                 break;
             }
             if -slope <= TOLERANCE * current.value.abs().max(f64::MIN_POSITIVE) {
-                converged = true;
+                // A small decrement is not enough: on a corner of g (a linear piece's hinge) the
+                // pieces' stand-in curvature makes it vanish with tokenIn's whole amount unsent
+                // (docs/solver-optimizer.md, *The vault's linear side*). Newton cannot move
+                // either way; the corners' passes below run unless flow is conserved.
+                converged = conserved(graph, deeper, &prices, &current);
+                stopped = true;
                 break;
             }
             let mut t = 1.0;
@@ -238,8 +260,7 @@ fn descend(
                 let mut trial = prices.clone();
                 for (a, group) in free.iter().enumerate() {
                     // Prices stay positive: a step moves one by at most half (MAX_MOVE).
-                    let moved = scale[a] * (1.0 + t * step[a]);
-                    group.iter().for_each(|&c| trial[c] = moved);
+                    group.iter().for_each(|&c| trial[c] = prices[c] * (1.0 + t * step[a]));
                 }
                 // A free copy stepped below its next layer's: the tie is met, and kept next time
                 // if the flow passes on.
@@ -255,7 +276,7 @@ fn descend(
                 damping *= 10.0;
             }
         }
-        if converged {
+        if stopped {
             break;
         }
         let Some((trial, next, t)) = accepted else { break };
@@ -315,6 +336,11 @@ fn descend(
             }
         }
     };
+    // The corners' passes may have reached the optimum: the same test at the prices kept (not
+    // past the deadline, which cut them short).
+    if !converged && !deadline.expired() {
+        converged = conserved(graph, deeper, &prices, &evaluation);
+    }
     Dual { prices, evaluation, converged }
 }
 
@@ -360,6 +386,152 @@ fn tie_groups(deeper: &[Option<usize>], prices: &[f64], gradient: &[f64]) -> Vec
         groups.push(group);
     }
     groups
+}
+
+/// Whether flow is conserved at `prices`: every tie group's excess (inflow minus outflow at the
+/// venues' best trades, summed over its copies, tokenIn's inflow amountIn), valued at its copies'
+/// prices, is within [`FLOW_TOLERANCE`] of g. That is g's slope along the group's scaled price, so
+/// where it holds for every group no move of any one price lowers g by more than that fraction:
+/// the first-order condition of the minimum, which Newton's decrement only approximates through
+/// its model (on a linear piece's corner the model's stand-in curvature is huge and the decrement
+/// vanishes with the slope still large). A stranded copy (flow left at a middle token, its price
+/// driven towards 0) passes: its excess is positive and its price makes it worth nothing. Valued
+/// at such a price, a copy that sends more than it receives would pass too (Newton, in prices
+/// scaled by ones near 0, stops there: docs/solver-optimizer.md, *The certificate*), so a group
+/// priced below [`DRIVEN`] of its first unit's worth must not be overdrawn by more than the
+/// tolerance valued at that worth.
+///
+/// On a linear piece's corner the venue may trade anything along the piece at the same value of
+/// g, so the test reads the flows the corner allows (`Corners`): copies joined by such a piece
+/// count as one group, whose valued excess does not depend on how much the piece carries, and a
+/// group pinned to tokenOut by one passes (the piece carries its excess).
+fn conserved(graph: &Graph, deeper: &[Option<usize>], prices: &[f64], at: &Evaluation) -> bool {
+    let limit = FLOW_TOLERANCE * at.value.abs();
+    let mut ceiling = first_unit_prices(graph);
+    monotone(graph, &mut ceiling);
+    let flows = Corners::at(graph, prices, at);
+    let ties = tie_groups(deeper, prices, &flows.gradient);
+    let (groups, gradient) = flows.join(ties);
+    groups.iter().all(|(group, pinned)| {
+        let worth: f64 = group.iter().map(|&c| prices[c] * gradient[c]).sum();
+        let driven = group.iter().all(|&c| prices[c] < DRIVEN * ceiling[c]);
+        let overdrawn = -group.iter().map(|&c| ceiling[c] * gradient[c]).sum::<f64>();
+        *pinned || (worth.abs() <= limit && !(driven && overdrawn > limit))
+    })
+}
+
+/// A venue side on a linear piece's corner: its tender's price is the piece's rate times its
+/// head's (within [`NEAR`]), so the side may carry anything from the pieces before to the end of
+/// this one at the same g (its conjugate is flat there).
+struct Corner {
+    tender: usize,
+    receive: Head,
+    /// The piece's input and output.
+    input: f64,
+    output: f64,
+}
+
+/// The venues' sides on a corner at some prices, and the gradient with each such side's flow
+/// taken as the pieces before its corner only.
+struct Corners {
+    corners: Vec<Corner>,
+    gradient: Vec<f64>,
+}
+
+impl Corners {
+    /// At `prices`, where `at` was evaluated. Only piecewise-linear sides have corners whose
+    /// flow jumps (a sampled venue's breakpoints, a vault's one piece, the families' bound
+    /// curves); a pooled venue's term is smooth.
+    fn at(graph: &Graph, prices: &[f64], at: &Evaluation) -> Corners {
+        let mut gradient = at.gradient.clone();
+        let mut corners = Vec::new();
+        let piecewise = |a: &usize| {
+            matches!(graph.sides[graph.arcs[*a].side].curve, super::curve::Curve::Piecewise(_))
+        };
+        for (v, venue) in graph.venues.iter().enumerate() {
+            if venue.pooled.is_some() || !venue.arcs.iter().any(piecewise) {
+                continue;
+            }
+            let Some((trade, tender, receive, _)) = venue_term(graph, v, prices) else { continue };
+            let curve = &graph.sides[graph.arcs[trade.arc].side].curve;
+            let worth = head_price(prices, receive);
+            if !(piecewise(&trade.arc) && worth > 0.0 && prices[tender] > 0.0) {
+                continue;
+            }
+            let rate = prices[tender] / worth;
+            let (before, through) =
+                (curve.respond(rate * (1.0 + NEAR)), curve.respond(rate * (1.0 - NEAR)));
+            let input = through.input - before.input;
+            // NaN: no corner either.
+            if input.is_nan() || input <= 0.0 {
+                continue;
+            }
+            gradient[tender] += trade.response.input - before.input;
+            if let Head::Copy(d) = receive {
+                gradient[d] -= trade.response.output - before.output;
+            }
+            corners.push(Corner { tender, receive, input, output: through.output - before.output });
+        }
+        Corners { corners, gradient }
+    }
+
+    /// `ties` joined by the corners whose piece carries part of what its tender has to send (its
+    /// excess with the piece untaken between 0 and the piece's input): such a side holds its
+    /// tender's price at the piece's rate times its head's, a hinge of g that Newton's model (the
+    /// piece's stand-in curvature on one side of it) and moves of one price at a time cannot
+    /// cross; moved together, the copies keep the ratio and the piece carries what balances them
+    /// (docs/solver-optimizer.md, *The vault's linear side*). A corner whose tender has nothing to
+    /// send is untaken, one whose tender has more than the piece takes is taken whole, and the
+    /// copies move apart. Each group with whether a corner pins it to tokenOut's fixed price, and
+    /// the gradient with the joining pieces' flows left out (they move no group's g: in a
+    /// group's scaled price the piece's value is its input times rate·π_head − π_tender, 0 on
+    /// the corner) and the others' flows as said.
+    fn join(self, ties: Vec<Vec<usize>>) -> (Vec<(Vec<usize>, bool)>, Vec<f64>) {
+        let Corners { corners, mut gradient } = self;
+        let n = gradient.len();
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn root(parent: &mut [usize], mut c: usize) -> usize {
+            while parent[c] != c {
+                parent[c] = parent[parent[c]];
+                c = parent[c];
+            }
+            c
+        }
+        fn union(parent: &mut [usize], a: usize, b: usize) {
+            let (ra, rb) = (root(parent, a), root(parent, b));
+            parent[ra.max(rb)] = ra.min(rb);
+        }
+        for tie in &ties {
+            tie.windows(2).for_each(|w| union(&mut parent, w[0], w[1]));
+        }
+        let mut pinned = vec![false; n];
+        for corner in &corners {
+            let excess = gradient[corner.tender];
+            if excess > 0.0 && excess < corner.input {
+                match corner.receive {
+                    Head::Copy(d) => union(&mut parent, corner.tender, d),
+                    Head::Out => pinned[corner.tender] = true,
+                }
+            } else if excess >= corner.input {
+                gradient[corner.tender] -= corner.input;
+                if let Head::Copy(d) = corner.receive {
+                    gradient[d] += corner.output;
+                }
+            }
+        }
+        let mut groups: Vec<(Vec<usize>, bool)> = Vec::new();
+        let mut slot = vec![usize::MAX; n];
+        for (c, &pin) in pinned.iter().enumerate() {
+            let r = root(&mut parent, c);
+            if slot[r] == usize::MAX {
+                slot[r] = groups.len();
+                groups.push((Vec::new(), false));
+            }
+            groups[slot[r]].0.push(c);
+            groups[slot[r]].1 |= pin;
+        }
+        (groups, gradient)
+    }
 }
 
 /// Prices every group's copies as its shallowest.
