@@ -45,7 +45,7 @@ export function toProblem(error: FastifyError | Error, log?: FastifyRequest['log
       (v) => v.keyword === 'additionalProperties' && typeof v.params.additionalProperty === 'string',
     )
     if (where === 'body' && unknown.length > 0) {
-      const names = unknown.map((v) => [...v.instancePath.split('/').filter(Boolean), v.params.additionalProperty as string].join('.'))
+      const names = unknown.map((v) => schemaErrorField(v))
       return new GatewayProblem('unknown_parameter', {
         detail: `Unknown body field${names.length > 1 ? 's' : ''}: ${names.join(', ')}.`,
         invalidParameters: names.map((name) => ({ name, in: 'body', reason: 'is not accepted by this route' })),
