@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { promisify } from 'node:util'
 import type { Abi, Hex } from 'viem'
 import type { ContractArtifact } from '../artifacts/loadContractArtifacts.ts'
 
@@ -19,20 +20,21 @@ export type CompileVyperArtifactParameters = {
  * artifact when neither the source nor the compiler changed.
  *
  * @example
- * const { abi, bytecode } = compileVyperArtifact({ vyper, sourceFile, outputFile: 'build/pool.json' })
+ * const { abi, bytecode } = await compileVyperArtifact({ vyper, sourceFile, outputFile: 'build/pool.json' })
  */
-export function compileVyperArtifact({ vyper, sourceFile, outputFile }: CompileVyperArtifactParameters): ContractArtifact {
+export async function compileVyperArtifact({ vyper, sourceFile, outputFile }: CompileVyperArtifactParameters): Promise<ContractArtifact> {
   const source = readFileSync(sourceFile, 'utf8')
-  const version = execFileSync(vyper, ['--version'], { encoding: 'utf8' }).trim()
+  // In child processes without blocking: a compile takes seconds, and chains seeding in this
+  // process meanwhile must keep their RPC answers flowing (see runInstallScript).
+  const version = (await run(vyper, ['--version'], { encoding: 'utf8' })).stdout.trim()
   const key = createHash('sha256').update(version).update('\0').update(source).digest('hex')
   if (existsSync(outputFile)) {
     const cached = JSON.parse(readFileSync(outputFile, 'utf8'))
     if (cached.key === key) return cached.artifact
   }
-  const [abi, bytecode, deployedBytecode] = execFileSync(vyper, ['-f', 'abi,bytecode,bytecode_runtime', sourceFile], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 26,
-  })
+  const [abi, bytecode, deployedBytecode] = (
+    await run(vyper, ['-f', 'abi,bytecode,bytecode_runtime', sourceFile], { encoding: 'utf8', maxBuffer: 1 << 26 })
+  ).stdout
     .trim()
     .split('\n')
   const artifact: ContractArtifact = {
@@ -44,3 +46,5 @@ export function compileVyperArtifact({ vyper, sourceFile, outputFile }: CompileV
   writeFileSync(outputFile, JSON.stringify({ key, vyper: version, artifact }))
   return artifact
 }
+
+const run = promisify(execFile)

@@ -54,7 +54,7 @@ export async function createCurveStableSwapPool({
   maExpTime = 866n,
   name = 'Curve NG pool',
 }: CreateCurveStableSwapPoolParameters): Promise<CreateCurveStableSwapPoolReturnType> {
-  const ng = loadCurveStableSwapNgArtifact()
+  const ng = await loadCurveStableSwapNgArtifact()
   const { CurveStableSwapFactory } = loadStandInArtifacts({ protocol: 'curve' })
   const initCode = encodeDeployData({
     abi: ng.abi,

@@ -22,12 +22,12 @@ export type DeployBalancerV2VaultReturnType = { vault: Address; authorizer: Addr
 export async function deployBalancerV2Vault({ devnet, weth }: DeployBalancerV2VaultParameters): Promise<DeployBalancerV2VaultReturnType> {
   const authorizer = await deployContractAndWait({
     devnet,
-    artifact: loadBalancerV2Artifact({ name: 'Authorizer' }),
+    artifact: await loadBalancerV2Artifact({ name: 'Authorizer' }),
     args: [devnet.account],
   })
   const vault = await deployContractAndWait({
     devnet,
-    artifact: loadBalancerV2Artifact({ name: 'Vault' }),
+    artifact: await loadBalancerV2Artifact({ name: 'Vault' }),
     args: [authorizer, weth, 90n * 86_400n, 30n * 86_400n],
   })
   return { vault, authorizer }

@@ -31,7 +31,7 @@ test(
         decimals: t.decimals,
       }
     const market = await deployCurveStableSwapMarket({ devnet, tokens })
-    const ng = loadCurveStableSwapNgArtifact()
+    const ng = await loadCurveStableSwapNgArtifact()
     const { CurvePlainPool } = loadStandInArtifacts({ protocol: 'curve' })
     assert.deepEqual(
       market.pools.map((p) => p.name),

@@ -86,7 +86,7 @@ export async function deployCurveStableSwapMarket({
       whole: [1_515n, 1_408n],
     },
   ]
-  const ng = loadCurveStableSwapNgArtifact()
+  const ng = await loadCurveStableSwapNgArtifact()
   const pools: CurveMarketPool[] = []
   for (const spec of specs) {
     const { pool } = await createCurveStableSwapPool({

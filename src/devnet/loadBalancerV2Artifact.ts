@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Abi, Hex } from 'viem'
 import { compiledContractsPath } from '../artifacts/compiledContractsPath.ts'
 import type { ContractArtifact } from '../artifacts/loadContractArtifacts.ts'
+import { runInstallScript } from './runInstallScript.ts'
 
 export type BalancerV2ArtifactName = 'Vault' | 'Authorizer'
 
@@ -13,12 +13,12 @@ export type BalancerV2ArtifactName = 'Vault' | 'Authorizer'
  * `build/balancer-v2/`; the loader runs it, and it returns at once once installed).
  *
  * @example
- * const { abi, bytecode } = loadBalancerV2Artifact({ name: 'Vault' })
+ * const { abi, bytecode } = await loadBalancerV2Artifact({ name: 'Vault' })
  * // abi: the Vault's 40 entries (swap, joinPool, registerPool, …); bytecode: '0x6101806040…', its creation code as published
  */
-export function loadBalancerV2Artifact({ name }: { name: BalancerV2ArtifactName }): ContractArtifact {
+export async function loadBalancerV2Artifact({ name }: { name: BalancerV2ArtifactName }): Promise<ContractArtifact> {
   const { root } = compiledContractsPath()
-  execFileSync('bash', [join(root, 'scripts', 'install-balancer-v2.sh')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+  await runInstallScript({ script: 'install-balancer-v2.sh' })
   const json = JSON.parse(readFileSync(join(root, 'build', 'balancer-v2', `${name}.json`), 'utf8'))
   return { abi: json.abi as Abi, bytecode: json.bytecode as Hex, deployedBytecode: json.deployedBytecode as Hex }
 }

@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { compiledContractsPath } from '../artifacts/compiledContractsPath.ts'
 import type { ContractArtifact } from '../artifacts/loadContractArtifacts.ts'
 import { compileVyperArtifact } from './compileVyperArtifact.ts'
+import { runInstallScript } from './runInstallScript.ts'
 
 /**
  * Curve's tricrypto-ng AMM math contract (`CurveCryptoMathOptimized3.vy` v2.0.0: `get_y`,
@@ -12,13 +12,13 @@ import { compileVyperArtifact } from './compileVyperArtifact.ts'
  * under `build/vyper/`. Cached in `build/curve-crypto-math.json`.
  *
  * @example
- * const { abi, bytecode } = loadCurveCryptoMathArtifact()
+ * const { abi, bytecode } = await loadCurveCryptoMathArtifact()
  */
-export function loadCurveCryptoMathArtifact(): ContractArtifact {
+export async function loadCurveCryptoMathArtifact(): Promise<ContractArtifact> {
   const { root } = compiledContractsPath()
   const dir = join(root, 'build', 'vyper')
   // Idempotent: returns at once when the versions it names are installed.
-  execFileSync('bash', [join(root, 'scripts', 'install-vyper.sh')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+  await runInstallScript({ script: 'install-vyper.sh' })
   return compileVyperArtifact({
     vyper: join(dir, 'venv-0.4.3', 'bin', 'vyper'),
     sourceFile: join(dir, 'curvefi-0.4', 'CurveCryptoMathOptimized3.vy'),

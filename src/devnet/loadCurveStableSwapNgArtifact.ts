@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { compiledContractsPath } from '../artifacts/compiledContractsPath.ts'
 import type { ContractArtifact } from '../artifacts/loadContractArtifacts.ts'
 import { compileVyperArtifact } from './compileVyperArtifact.ts'
+import { runInstallScript } from './runInstallScript.ts'
 
 /**
  * Curve's own StableSwap-NG pool (`CurveStableSwapNG.vy` v7.0.0, the implementation deployed NG
@@ -12,22 +12,26 @@ import { compileVyperArtifact } from './compileVyperArtifact.ts'
  * the process after the first call.
  *
  * @example
- * const { abi, bytecode } = loadCurveStableSwapNgArtifact()
+ * const { abi, bytecode } = await loadCurveStableSwapNgArtifact()
  */
-export function loadCurveStableSwapNgArtifact(): ContractArtifact {
+export function loadCurveStableSwapNgArtifact(): Promise<ContractArtifact> {
   // Once a process: every pool creation asks, and the install check and `vyper --version` (a Python
   // start) cost about a second each on a busy machine.
-  loaded ??= load()
+  // A failed load is forgotten, so the next call tries again.
+  loaded ??= load().catch((error: unknown) => {
+    loaded = undefined
+    throw error
+  })
   return loaded
 }
 
-let loaded: ContractArtifact | undefined
+let loaded: Promise<ContractArtifact> | undefined
 
-function load(): ContractArtifact {
+async function load(): Promise<ContractArtifact> {
   const { root } = compiledContractsPath()
   const dir = join(root, 'build', 'vyper')
   // Idempotent: returns at once when the versions it names are installed.
-  execFileSync('bash', [join(root, 'scripts', 'install-vyper.sh')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+  await runInstallScript({ script: 'install-vyper.sh' })
   return compileVyperArtifact({
     vyper: join(dir, 'venv', 'bin', 'vyper'),
     sourceFile: join(dir, 'curvefi', 'CurveStableSwapNG.vy'),

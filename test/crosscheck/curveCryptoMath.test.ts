@@ -49,7 +49,7 @@ function randomState(prng: Prng) {
 
 test(`CURVE tricrypto-ng math: Curve's own contract equals curvesim on ${STATES} states`, { timeout: 600_000 }, async () => {
   const prng = createPrng({ seed: SEED })
-  const artifact = loadCurveCryptoMathArtifact()
+  const artifact = await loadCurveCryptoMathArtifact()
   const abi = artifact.abi as Abi
   const math: Address = await deployContractAndWait({ devnet, artifact })
   const call = async (functionName: string, args: readonly unknown[]): Promise<Answer> => {

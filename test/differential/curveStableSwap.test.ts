@@ -38,7 +38,7 @@ const TRADES_PER_STATE = 5
 const TIME_BUDGET_MS = 360_000
 const RECIPIENT: Address = '0x000000000000000000000000000000000000c0fe'
 
-const ng = loadCurveStableSwapNgArtifact()
+const ng = await loadCurveStableSwapNgArtifact()
 const { CurvePlainPool, CurveRateOracle, CurveRateVault } = loadStandInArtifacts({ protocol: 'curve' })
 const session = useDifferentialSession()
 

@@ -47,6 +47,7 @@ export async function sendBatchAndMine({
     nonces.set(from, Number(await request('eth_getTransactionCount', [from, 'pending'])))
   }
   await request('evm_setAutomine', [false])
+  let failed = false
   try {
     for (const chunk of chunks) {
       const hashes: Hex[] = []
@@ -89,8 +90,14 @@ export async function sendBatchAndMine({
         gasUsed += BigInt(receipt.gasUsed)
       }
     }
+  } catch (error) {
+    failed = true
+    throw error
   } finally {
-    await request('evm_setAutomine', [true])
+    // After a failure the chain is left as it is: a second error here would hide the first.
+    await request('evm_setAutomine', [true]).catch((error: unknown) => {
+      if (!failed) throw error
+    })
   }
   return { transactions: calls.length, blocks: chunks.length, gasUsed }
 }
