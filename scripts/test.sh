@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what a fresh machine lacks for it, builds both solver backends
-# (incremental: seconds when nothing changed), runs the Rust tests, then every TypeScript test file
-# with vitest (vitest.config.ts: one file at a time, each in a child process of its own).
+# (incremental: seconds when nothing changed), runs the Rust tests and clippy (scripts/test-rust.sh),
+# then every TypeScript test file with vitest (vitest.config.ts: one file at a time, each in a child
+# process of its own).
 #   TEST_FILES="a.test.ts b.test.ts" limits the TypeScript part to those files (vitest's file
 #   filters: a path matches every test file whose path contains it).
 set -euo pipefail
@@ -44,17 +45,12 @@ section "build: native addon, WASM module (both with the water-filling reference
 # leave out: the tests' build has it (--reference; `npm start` rebuilds without it).
 bash scripts/build.sh --require-wasm --reference
 
-section "rust: cargo test"
-cargo test --release -p solver-rs --features reference
-
-section "rust: cargo clippy (denies wrapping and truncating integer operators in pools/ and route/)"
-# The integer lints are denied in the modules themselves (#![deny] in pools/mod.rs and
-# route/mod.rs, for the code the solver runs; tests build cases with plain arithmetic). Every
-# target (tests and examples too) and every other finding must be clean (-D warnings): about 8 s
-# of CPU more than the library alone. Linted with the references and without them (the production
-# build, which must compile and leave nothing unused once they are gated out).
-cargo clippy --release -p solver-rs --features reference --all-targets -- -D warnings
-cargo clippy --release -p solver-rs -- -D warnings
+# TEST_RUST=done: the caller ran scripts/test-rust.sh already (.ci/run, beside npm install).
+if [ "${TEST_RUST:-}" = done ]; then
+  section "rust: tests and clippy already run by the caller (TEST_RUST=done)"
+else
+  bash scripts/test-rust.sh
+fi
 
 section "format check and typecheck (started before the build)"
 finish "format check" "$format_check" "$checks/format.log"

@@ -5,7 +5,7 @@ import { test } from 'vitest'
 
 const fixtures = join(import.meta.dirname, 'fixtures')
 
-test('a run ends with one plain "N passed, N failed, N skipped" line that counts errors outside tests as failures', () => {
+test('a run ends with its slowest files, then one plain "N passed, N failed, N skipped" line that counts errors outside tests as failures', () => {
   const vitest = join(import.meta.dirname, '..', '..', 'node_modules', 'vitest', 'vitest.mjs')
   const run = spawnSync(process.execPath, [vitest, 'run', '--root', fixtures, '--config', join(fixtures, 'vitest.config.ts')], {
     encoding: 'utf8',
@@ -15,4 +15,7 @@ test('a run ends with one plain "N passed, N failed, N skipped" line that counts
   assert.equal(run.status, 1, `vitest exit status; stderr:\n${run.stderr}`)
   const lines = run.stdout.trimEnd().split('\n')
   assert.equal(lines.at(-1), 'vitest: 3 passed, 3 failed, 3 skipped', `last line of:\n${run.stdout}`)
+  // Before it, the slowest files with their seconds: here the one file of the fixture.
+  assert.equal(lines.at(-3), 'vitest: slowest files (s)', `the slowest files' header in:\n${run.stdout}`)
+  assert.match(lines.at(-2)!, /^ +\d+\.\d  outcomes\.fixture\.ts$/)
 })

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The Rust half of the test command: the solver's tests (release, with the water-filling reference)
+# and both clippy runs. Needs only cargo, no Node packages or build output: `.ci/run` starts it
+# beside `npm install`, so its minutes of compiling overlap the download; `scripts/test.sh` runs it
+# after the build otherwise.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+started=$(date +%s)
+section() { echo "== $1 (at $(( $(date +%s) - started )) s)"; }
+
+section "rust: cargo test"
+cargo test --release -p solver-rs --features reference
+
+section "rust: cargo clippy (denies wrapping and truncating integer operators in pools/ and route/)"
+# The integer lints are denied in the modules themselves (#![deny] in pools/mod.rs and
+# route/mod.rs, for the code the solver runs; tests build cases with plain arithmetic). Every
+# target (tests and examples too) and every other finding must be clean (-D warnings): about 8 s
+# of CPU more than the library alone. Linted with the references and without them (the production
+# build, which must compile and leave nothing unused once they are gated out).
+cargo clippy --release -p solver-rs --features reference --all-targets -- -D warnings
+cargo clippy --release -p solver-rs -- -D warnings
+section "rust: done"
