@@ -8,6 +8,12 @@ cd "$(dirname "$0")/.."
 VERSION=4.32.5
 VENV=target/schemathesis-venv
 
+# One install at a time: CI starts this script beside npm install, and the fuzz tests may call it
+# meanwhile; a second caller waits here, then finds the version in place and returns.
+mkdir -p target
+exec 9>target/.install-schemathesis.lock
+flock 9
+
 if [ -x "$VENV/bin/schemathesis" ] && "$VENV/bin/schemathesis" --version 2>/dev/null | grep -qF "$VERSION"; then
   exit 0
 fi

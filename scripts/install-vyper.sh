@@ -17,7 +17,7 @@
 # Debian's python3-venv when the machine's python3 cannot make a virtual environment.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# One install at a time: CI starts this script beside the build, and a test may call it meanwhile;
+# One install at a time: CI starts this script beside npm install, and a test may call it meanwhile;
 # a second caller waits here, then finds the markers and returns.
 mkdir -p build
 exec 9>build/.install-vyper.lock
