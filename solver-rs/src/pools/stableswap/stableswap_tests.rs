@@ -43,11 +43,17 @@ impl Prng {
     }
 }
 
+/// The venv's Python, with curvesim: installed first when missing (`scripts/install-vyper.sh`,
+/// idempotent; it takes a lock, so when CI installs it beside this test's build, this waits).
 fn reference_python() -> (PathBuf, PathBuf) {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let venv = root.join("build/vyper/venv/bin/python");
-    let python = if venv.exists() { venv } else { PathBuf::from("python3") };
-    (python, root.join("test/crosscheck/curve_stableswap.py"))
+    let install = Command::new("bash")
+        .arg(root.join("scripts/install-vyper.sh"))
+        .stdout(Stdio::null())
+        .status()
+        .expect("bash scripts/install-vyper.sh");
+    assert!(install.success(), "scripts/install-vyper.sh failed");
+    (root.join("build/vyper/venv/bin/python"), root.join("test/crosscheck/curve_stableswap.py"))
 }
 
 /// One random case in the reference's input form.
@@ -202,6 +208,8 @@ fn exchange_equals_an_independent_implementation_and_curvesim() {
         &mismatches[..mismatches.len().min(5)]
     );
     assert!(paid > 2000 && reverted > 100 && fractional > 300, "{paid} {reverted} {fractional}");
+    // curvesim answered (its pool loads from the venv): without it the test would prove less, silently.
+    assert!(curvesim > 1000, "only {curvesim} cases compared with curvesim");
 }
 
 fn two_coin_pool(template: Template) -> StableSwapPool {
