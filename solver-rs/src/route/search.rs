@@ -7,6 +7,7 @@
 
 use super::clock::Deadline;
 use super::path::{quote_path, Path};
+use super::request::MAX_HOPS;
 use crate::dex::DexId;
 use crate::market::{Hop, Market, TokenIdx};
 use crate::math::U256;
@@ -27,6 +28,11 @@ impl DexMask {
     pub fn allows(self, dex: DexId) -> bool {
         self.0 & (1 << (dex as u32)) != 0
     }
+
+    /// Whether every dex is allowed (no `allowedDexes` filter).
+    pub fn allows_all(self) -> bool {
+        self.0 == u32::MAX
+    }
 }
 
 /// What to search for.
@@ -42,12 +48,45 @@ pub struct SearchParams {
     pub beam: usize,
 }
 
-#[derive(Clone, Debug)]
+/// The most hops a search path has: requests ask for at most [`MAX_HOPS`].
+const PATH_HOPS: usize = MAX_HOPS as usize;
+
+/// A path the search is extending, held inline: each extension (every pool the search tries)
+/// allocated its tokens and hops anew, about a fifth of a 10,000-pool 2-hop path search.
+#[derive(Clone, Copy, Debug)]
 struct Partial {
-    tokens: Vec<TokenIdx>,
-    hops: Vec<Hop>,
+    /// The first `len + 1` are the path's tokens.
+    tokens: [TokenIdx; PATH_HOPS + 1],
+    /// The first `len` are its hops.
+    hops: [Hop; PATH_HOPS],
+    len: usize,
     amount: U256,
     gas: u64,
+}
+
+impl Partial {
+    fn start(token_in: TokenIdx, amount: U256) -> Partial {
+        let hop = Hop { pool: 0, token_in: 0, token_out: 0 };
+        Partial {
+            tokens: [token_in; PATH_HOPS + 1],
+            hops: [hop; PATH_HOPS],
+            len: 0,
+            amount,
+            gas: 0,
+        }
+    }
+
+    fn tokens(&self) -> &[TokenIdx] {
+        &self.tokens[..=self.len]
+    }
+
+    fn hops(&self) -> &[Hop] {
+        &self.hops[..self.len]
+    }
+
+    fn last_token(&self) -> TokenIdx {
+        self.tokens[self.len]
+    }
 }
 
 /// A complete path the search reached, with its exact output and gas at the search's amount (as
@@ -86,23 +125,27 @@ fn beam_search(
     skip_by_bound: bool,
     deadline: &Deadline,
 ) -> bool {
-    let mut frontier =
-        vec![Partial { tokens: vec![params.token_in], hops: Vec::new(), amount, gas: 0 }];
-    for depth in 1..=params.max_hops {
-        let last_depth = depth == params.max_hops;
+    let mut frontier = vec![Partial::start(params.token_in, amount)];
+    // Deeper paths than requests may ask for are searched at that depth (the inline paths' size).
+    let max_hops = params.max_hops.min(PATH_HOPS);
+    for depth in 1..=max_hops {
+        let last_depth = depth == max_hops;
         let mut next: BTreeMap<TokenIdx, Vec<Partial>> = BTreeMap::new();
         // Per connector, the best `beam` amounts reaching it so far (descending): the bar to enter.
         let mut best: BTreeMap<TokenIdx, Vec<U256>> = BTreeMap::new();
         for partial in &frontier {
-            let here = *partial.tokens.last().expect("a partial path has a token");
+            let here = partial.last_token();
             for hop in usable(market, params, here, params.token_out) {
                 if depth > 1 && deadline.expired() {
                     return false;
                 }
                 if let Some(step) = extend(market, partial, *hop, params.token_out) {
-                    if !found.iter().any(|f| f.path.hops == step.hops) {
+                    if !found.iter().any(|f| f.path.hops == step.hops()) {
                         found.push(Found {
-                            path: Path { tokens: step.tokens, hops: step.hops },
+                            path: Path {
+                                tokens: step.tokens().to_vec(),
+                                hops: step.hops().to_vec(),
+                            },
                             out: step.amount,
                             gas: step.gas,
                         });
@@ -113,7 +156,7 @@ fn beam_search(
                 continue;
             }
             for &connector in &params.connectors {
-                if partial.tokens.contains(&connector) || connector == params.token_out {
+                if partial.tokens().contains(&connector) || connector == params.token_out {
                     continue;
                 }
                 let top = best.entry(connector).or_default();
@@ -204,23 +247,17 @@ fn enter(top: &mut Vec<U256>, amount: U256, width: usize) {
 
 /// `partial` one hop further, swapped exactly; None if the pool cannot take its amount.
 fn extend(market: &Market, partial: &Partial, hop: Hop, to: TokenIdx) -> Option<Partial> {
+    let len = partial.len.checked_add(1).filter(|l| *l <= PATH_HOPS)?;
     let entry = market.pool(hop.pool);
     let (outcome, _) =
         entry.state.apply(hop.token_in as usize, hop.token_out as usize, partial.amount).ok()?;
-    // Sized for the new hop at once: a clone then a push allocated twice (each extension, every
-    // pool the search tries, was a tenth of a path search's time in the allocator).
-    let mut tokens = Vec::with_capacity(partial.tokens.len().saturating_add(1));
-    tokens.extend_from_slice(&partial.tokens);
-    tokens.push(to);
-    let mut hops = Vec::with_capacity(partial.hops.len().saturating_add(1));
-    hops.extend_from_slice(&partial.hops);
-    hops.push(hop);
-    Some(Partial {
-        tokens,
-        hops,
-        amount: outcome.amount_out,
-        gas: partial.gas.saturating_add(entry.spec.leg_gas_units(&outcome)),
-    })
+    let mut next = *partial;
+    next.tokens[len] = to;
+    next.hops[partial.len] = hop;
+    next.len = len;
+    next.amount = outcome.amount_out;
+    next.gas = partial.gas.saturating_add(entry.spec.leg_gas_units(&outcome));
+    Some(next)
 }
 
 /// A path's standalone quote at the full amount and at the split probe amount.

@@ -240,9 +240,28 @@ fn derivatives(
     }
     let gradient: Vec<f64> =
         route_uses.iter().map(|r| r.iter().map(|&u| uses[u].rate).product()).collect();
+    // Per pool use, the candidates through it (ascending) and how much of a unit of each one's
+    // input reaches it, summed from an empty sum's value in hop order (as a sum over the
+    // candidate's hops would, to the bit): looked up per pool rather than by scanning every
+    // candidate's hops for every entry (n² × hops² steps per evaluation).
+    let none: f64 = std::iter::empty::<f64>().sum();
+    let mut through: Vec<Vec<(usize, f64)>> = vec![Vec::new(); uses.len()];
+    for (j, (indices, reach)) in route_uses.iter().zip(&upstream).enumerate() {
+        for (&v, &r) in indices.iter().zip(reach) {
+            match through[v].last_mut() {
+                Some((last, sum)) if *last == j => *sum += r,
+                _ => through[v].push((j, none + r)),
+            }
+        }
+    }
     // ∂g_i/∂x_j: through each pool of route i, g_i without that pool's rate, times the pool's
     // curvature, times how much of x_j reaches that pool (if route j goes through it the same way).
-    let mut hessian = vec![0.0; n.saturating_mul(n)];
+    // Allocated once, in place: a vector turned into an `Arc` was a second n² allocation and a
+    // copy per evaluation (230 kB at 10,000 pools, whose frees sent glibc's malloc to its slow
+    // path).
+    let mut shared: Arc<[f64]> = std::iter::repeat_n(0.0, n.saturating_mul(n)).collect();
+    // Not shared yet, so this borrows it in place (no copy).
+    let hessian = Arc::make_mut(&mut shared);
     for i in 0..n {
         for (k, &u) in route_uses[i].iter().enumerate() {
             let curvature = uses[u].curvature;
@@ -256,38 +275,28 @@ fn derivatives(
                 .map(|(_, &v)| uses[v].rate)
                 .product();
             let factor = others * curvature;
-            for j in 0..n {
-                let reach: f64 = route_uses[j]
-                    .iter()
-                    .zip(&upstream[j])
-                    .filter(|(&v, _)| v == u)
-                    .map(|(_, &r)| r)
-                    .sum();
+            for &(j, reach) in &through[u] {
                 if reach != 0.0 {
                     hessian[entry(i, j, n)] += factor * reach;
                 }
             }
         }
     }
+    // A candidate that does not reach the pool gets an empty sum's value (its sign included).
     let limits = (0..uses.len())
         .filter(|&u| uses[u].saturated)
         .map(|u| {
-            (0..n)
-                .map(|j| {
-                    route_uses[j]
-                        .iter()
-                        .zip(&upstream[j])
-                        .filter(|(&v, _)| v == u)
-                        .map(|(_, &r)| r)
-                        .sum()
-                })
-                .collect()
+            let mut limit = vec![none; n];
+            for &(j, reach) in &through[u] {
+                limit[j] = reach;
+            }
+            limit
         })
         .collect();
     let limited = uses.iter().filter(|u| u.saturated).map(|u| (u.pool, u.token_in)).collect();
     let amount = f64::from(problem.amount_in);
     let hessian_finite = hessian.iter().all(|h| (h * amount * amount).is_finite());
-    Some(Derivatives { gradient, hessian: hessian.into(), hessian_finite, limits, limited })
+    Some(Derivatives { gradient, hessian: shared, hessian_finite, limits, limited })
 }
 
 /// The marginal rate of a pool at the overlay's state, and its slope measured by a probe swap of
