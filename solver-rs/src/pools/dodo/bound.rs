@@ -18,8 +18,9 @@
 //! falls (along a curve the price falls faster than the kept fee raises it), so left steps bound
 //! the integral; each step's rate is the largest at or after its node all the same. The steps'
 //! gap is about half the rate's fall over a step: [`DROP`] near the first rate, more further on.
-//! Tested, not only argued: `dodo_tests.rs` (runs of 8 swaps and single swaps, never above; the
-//! median gap over single swaps 0.77 bps at `CROSSCHECK_CASES=3000`).
+//! Tested, not only argued: `dodo_tests.rs` (runs of 8 swaps, runs of 64 swaps of a few raw units
+//! and single swaps, never above; over single swaps the median gap 0.82 bps, the 90th percentile
+//! 58.6 bps at `CROSSCHECK_CASES=3000`).
 //!
 //! The pools' roundings mostly favour the pool, save these: the quadratic's solution takes a
 //! floored square root and a floored b, each moving V2 by up to 1/(2(1 − k)) units, and (0 < k < 1)
