@@ -81,7 +81,7 @@ fn per_swap_slack(k: U256) -> f64 {
     }
     let one = f64::from(ONE);
     // 1 − k from the integers: k one unit short of one is 10^-18 from it, not 0.
-    let (k, rest) = (f64::from(k) / one, f64::from(ONE - k) / one);
+    let (k, rest) = (f64::from(k) / one, f64::from(ONE.saturating_sub(k)) / one);
     let four_ac = if k > 0.0 { (1.0 + MARGIN) / (2.0 * (k * rest).sqrt()) + 1.0 } else { 0.0 };
     SLACK_UNITS / rest + SLACK_UNITS + four_ac
 }
