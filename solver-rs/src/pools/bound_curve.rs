@@ -18,7 +18,7 @@
 //! `MAX_SWAPS_PER_POOL` swaps of a plan, and are flat at the cap. A run of n swaps takes at least n
 //! raw units in (a swap of nothing pays nothing), so the slack is spread at `slack_per_swap` a raw
 //! unit over the first `MAX_SWAPS_PER_POOL` raw units, not put on the first one: a first raw unit
-//! paying the 64 swaps' slack (384 raw out for a DODO pool of k = 0.5) is a rate far above the
+//! paying the 64 swaps' slack (512 raw out for a DODO pool of k = 0.5) is a rate far above the
 //! pool's price, which the dual's first-unit start takes as the token's worth.
 
 use crate::math::U256;

@@ -196,14 +196,11 @@ fn the_bound_is_never_below_a_run_of_swaps() {
 }
 
 /// Runs of a plan's most swaps, each of a few raw units: the rounding slack is spread a swap a raw
-/// unit (`pools/bound_curve.rs`), so this is where a run of many small swaps meets the bound.
-/// Ignored, failing: at `CROSSCHECK_CASES=3000` a DVM above one (q0 = 0, i = 2.8·10¹⁴, k = 0.0014,
-/// B = 1.65·10¹³ short of B0 = 6.59·10¹³) pays 3,495 raw quote for one raw unit of base, where
-/// the curve's first rate is 0.000286 and its slack 4 units a swap: the bound is below one swap
-/// there, with the slack spread or (as before) all on the first raw unit (256 units). Open in
-/// issue 22 (docs/dex-kinds.md, DODO_V2).
+/// unit (`pools/bound_curve.rs`), so this is where a run of many small swaps meets the bound. At
+/// `CROSSCHECK_CASES=3000` it found the quadratic's floored 4ac (`dodo/bound.rs`, `per_swap_slack`):
+/// a DVM above one (i = 3.1·10¹², k = 0.0009) paid 312,885 raw base for one raw unit of quote,
+/// 5.4 units above its first rate where the slack allowed 4.
 #[test]
-#[ignore = "the DODO bound is below a one-unit swap on some DVM states above one (issue 22)"]
 fn the_bound_is_never_below_a_run_of_the_most_swaps_of_a_few_units() {
     let swaps = crate::route::convex::curve::MAX_SWAPS_PER_POOL;
     let checked = runs_stay_under_the_bound(&mut Rng(0x5_ea11_2207), swaps, |rng, _| {
