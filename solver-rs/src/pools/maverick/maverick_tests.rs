@@ -28,7 +28,7 @@ fn pick<T: Copy>(rng: &mut Rng, items: &[T]) -> T {
     items[rng.range(0, items.len() as u64) as usize]
 }
 
-fn random_pool(rng: &mut Rng) -> MaverickPool {
+pub(super) fn random_pool(rng: &mut Rng) -> MaverickPool {
     let decimals = [pick(rng, &[6u32, 8, 18, 18]), pick(rng, &[6u32, 8, 18, 18])];
     let spacing = pick(rng, &[1i32, 10, 50, 200]);
     let reach = 2000 / spacing;

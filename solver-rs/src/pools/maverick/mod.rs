@@ -8,6 +8,9 @@
 //! apart (`maverick_tests.rs`), which is proven against the stand-in on anvil.
 
 mod bound;
+#[cfg(test)]
+#[path = "bound_tests.rs"]
+mod bound_tests;
 mod price_drift;
 #[cfg(test)]
 #[path = "price_drift_tests.rs"]
