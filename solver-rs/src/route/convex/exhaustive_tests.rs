@@ -292,8 +292,9 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
         // most a run of many small swaps reaches: up to half the punishment above one route).
         // Graphs with a Maverick pool are measured, not held to a gap: its bound is linear in
         // each tick (pools/maverick/bound.rs), a tick's width (10 bps on these pools) from one
-        // swap, but graphs were seen further (22.6 bps with BOUND_SEED=7, one Maverick pool shared
-        // by two paths), not yet explained.
+        // swap; graphs were seen further (55 bps with BOUND_SEED=7), where the dual stops
+        // unconverged while the curves are within 0.044 bps of the best routing
+        // (pools/maverick/bound_tests.rs).
         let on_graph = |family: Family| {
             graph.arcs.iter().any(|a| family_of(&market.pool(a.hop.pool).state) == family)
         };
