@@ -73,6 +73,6 @@ impl StableSwapPool {
                 Coin { x, scale, keep, allowance: swaps * (1.5 / scale + 1.0), linear: false }
             })
             .collect();
-        Some(Budget { coins, kappa, slack })
+        Some(Budget { coins, kappa, slack, second: None })
     }
 }

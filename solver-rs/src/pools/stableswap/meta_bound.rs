@@ -33,11 +33,23 @@
 //! its fee when it is received remain, so a trade whose size the meta pool limits is bounded
 //! near what it pays; a base coin → base coin trade is bounded by the constant sum. The joint
 //! term takes this budget at its first tangent only (`Budget::joint`).
+//!
+//! **A second budget keeps the base pool's curvature** ([`Second`], held beside the first: the
+//! term is over both, `route/convex/pooled_second.rs`). The base pool's own budget (`bound.rs`)
+//! at any D ≤ D_b(b), with D^(n+1)/Πb above its tangent in (ln D, ln b), gives
+//! Σ_k β_k(b_k) ≥ a·(D − D₁) − s_b + κ_b·(n + 1)·ln(D/D₁) (β_k, κ_b, s_b, D₁ the base pool's
+//! budget, a = (Ann − 1)/Ann). D never falls below D_f = vp₀·(S₀ − L₀) (the LP outside the meta
+//! pool, at a virtual price that never falls), and the first budget gives
+//! σ·(D − D₀) ≥ −slack₁ − φ_c(c); together (a/σ)·φ_c(c) + Σ_k β_k(b_k) ≥
+//! −(a·slack₁/σ + s_b + κ_b·(n + 1)·ln(D₁/D_f)⁺). Alone it is loose at small sizes (its floor
+//! term), but beside the first it takes away what the first's linear base coins allow: a base
+//! coin withdrawn past the base pool's curvature.
 
+use super::bound::{D_MARGIN, D_UNITS};
 use super::math::{self, mul, A_PRECISION, PRECISION};
 use super::{MetaBase, StableSwapPool, Template};
 use crate::route::convex::curve::MAX_SWAPS_PER_POOL;
-use crate::route::convex::pooled::{Budget, Coin};
+use crate::route::convex::pooled::{ln_ratio, Budget, Coin, Second};
 
 /// vp's relative loss to the floors of 2 × 64 base pool operations, far above it.
 const VP_MARGIN: f64 = 1e-10;
@@ -91,7 +103,49 @@ impl StableSwapPool {
             });
         }
         let ok = sigma.is_finite() && slack.is_finite() && coins.iter().all(|c| c.scale > 0.0);
-        ok.then_some(Budget { coins, kappa: inner.kappa, slack })
+        let second = self.base_curvature(base, &coins, inner.kappa, sigma, slack, d, ann);
+        ok.then_some(Budget { coins, kappa: inner.kappa, slack, second })
+    }
+
+    /// The venue's second budget, the one that keeps the base pool's curvature (module docs), in
+    /// the first budget's units per coin; None when the meta pool holds the whole LP supply (no
+    /// floor on D) or the base pool has no budget.
+    #[allow(clippy::too_many_arguments)]
+    fn base_curvature(
+        &self,
+        base: &MetaBase,
+        coins: &[Coin],
+        kappa_m: f64,
+        sigma: f64,
+        slack_first: f64,
+        d0: f64,
+        ann: f64,
+    ) -> Option<Second> {
+        let of_base = base.pool.budget()?;
+        let vp = f64::from(base.virtual_price().ok()?) / f64::from(PRECISION);
+        let outside = f64::from(base.supply) - f64::from(*self.balances.get(1)?);
+        let d_floor = outside * vp * (1.0 - VP_MARGIN) - VP_UNITS;
+        let d1 = d0 * (1.0 - D_MARGIN) - D_UNITS;
+        if !(d_floor > 0.0 && d1 > 0.0) {
+            return None;
+        }
+        let n = f64::from(u8::try_from(of_base.coins.len()).ok()?);
+        let floor =
+            if d1 > d_floor { of_base.kappa * (n + 1.0) * ln_ratio(d1, d_floor) } else { 0.0 };
+        let a = (ann - 1.0) / ann;
+        let weight = a / sigma;
+        let (c0, first) = coins.split_first()?;
+        let mut linear = vec![weight];
+        let mut log = vec![weight * kappa_m];
+        // A base coin's first-budget unit is per_xp xp units (x = xp·per_xp): m = 1/per_xp.
+        for (c, b) in first.iter().zip(&of_base.coins) {
+            linear.push(b.x / c.x);
+            log.push(of_base.kappa);
+        }
+        let magnitude = weight * c0.x + of_base.coins.iter().map(|b| b.x).sum::<f64>();
+        let slack = weight * slack_first + of_base.slack + floor + FLOAT_ROOM * 100.0 * magnitude;
+        let ok = slack.is_finite() && linear.iter().chain(&log).all(|v| v.is_finite() && *v >= 0.0);
+        ok.then_some(Second { linear, log, slack })
     }
 }
 

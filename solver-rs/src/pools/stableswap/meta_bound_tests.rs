@@ -8,7 +8,7 @@ use super::math::{get_d, Ramp};
 use super::{MetaBase, StableSwapPool, Template};
 use crate::math::U256;
 use crate::pools::PoolModel;
-use crate::route::convex::pooled::{Budget, Coin, CoinPrices};
+use crate::route::convex::pooled::{Budget, CoinPrices};
 use crate::route::test_market::{ordered_pairs, Rng};
 
 fn pow10(d: u32) -> U256 {
@@ -220,77 +220,17 @@ fn a_meta_wire_state_is_a_market_venue_of_its_underlying_coins() {
     assert!(StableSwapPool::from_wire(unnamed).is_err());
 }
 
-/// A second budget of the meta venue, the one that keeps the base pool's curvature, in
-/// 18-decimal units (docs/solver-optimizer.md, *Venues of more than two tokens*, meta pools):
-/// w·[(c − c₀) + κ_m·ln(c/c₀)] + Σ_k [(b_k − b₀_k) + κ_b·ln(b_k/b₀_k)] ≥ −slack, w = a/σ.
-/// Not yet in the term: the term takes one budget, and this one holds beside the first, not
-/// instead of it (its slack is far above the first's).
-struct BaseCurvature {
-    c0: f64,
-    kappa_m: f64,
-    weight: f64,
-    b0: Vec<f64>,
-    kappa_b: f64,
-    slack: f64,
-}
-
-impl BaseCurvature {
-    /// From the base pool's budget at its D (bound.rs: F(b, D) ≥ 0 for any D ≤ D_b(b), with
-    /// D^(n+1)/Πb above its tangent in (ln D, ln b)): Σ_k β_k(b_k) ≥ a·(D − D₁) − s_b +
-    /// κ_b·(n + 1)·ln(D/D₁), a = (Ann − 1)/Ann. D never falls below D_f = vp₀·(S₀ − L₀) (the LP
-    /// outside the meta pool, at a virtual price that never falls), so ln(D/D₁) ≥ −ln(D₁/D_f);
-    /// and the first budget gives σ·(D − D₀) ≥ −slack₁ − φ_c(c). Together the above, with slack
-    /// a·slack₁/σ + s_b + κ_b·(n + 1)·ln(D₁/D_f)⁺. None when the meta pool holds the whole supply.
-    fn of(pool: &StableSwapPool) -> Option<Self> {
-        let base = pool.base.as_ref()?;
-        let first = pool.budget()?;
-        let vp = base.virtual_price().ok()?;
-        let own = StableSwapPool {
-            rates: vec![pool.rates[0], vp],
-            base: None,
-            template: Template::Legacy,
-            ..pool.clone()
-        };
-        let inner = own.budget()?;
-        let sigma = 1.0 + inner.kappa / inner.coins[1].x;
-        let of_base = base.pool.budget()?;
-        let amp = super::math::amp_at(&base.pool.ramp, base.pool.timestamp).ok()?;
-        let d0 = f64::from(get_d(&base.pool.xp().ok()?, amp).ok()?);
-        let n = base.pool.coins() as f64;
-        let ann = f64::from(amp) * n / 100.0;
-        let a = (ann - 1.0) / ann;
-        let d1 = d0 * (1.0 - super::super::bound::D_MARGIN) - super::super::bound::D_UNITS;
-        let outside = f64::from(base.supply) - f64::from(pool.balances[1]);
-        let d_floor = outside * f64::from(vp) / 1e18 * (1.0 - super::VP_MARGIN) - super::VP_UNITS;
-        if d_floor <= 0.0 {
-            return None;
-        }
-        let floor_term = of_base.kappa * (n + 1.0) * (d1 / d_floor).ln().max(0.0);
-        Some(BaseCurvature {
-            c0: inner.coins[0].x,
-            kappa_m: inner.kappa,
-            weight: a / sigma,
-            b0: of_base.coins.iter().map(|c| c.x).collect(),
-            kappa_b: of_base.kappa,
-            slack: a * first.slack / sigma + of_base.slack + floor_term,
-        })
+/// The second budget's left side Σ_t [m_t·(z_t − x_t) + n_t·ln(z_t/x_t)] at a venue state (z_t
+/// the raw balance in the first budget's units), and the sum of its terms' magnitudes.
+fn second_budget_at(budget: &Budget, state: &StableSwapPool) -> (f64, f64) {
+    let second = budget.second.as_ref().unwrap();
+    let mut terms = Vec::new();
+    for (t, c) in budget.coins.iter().enumerate() {
+        let z = balance(state, t) * c.scale;
+        terms.push(second.linear[t] * (z - c.x));
+        terms.push(second.log[t] * (z / c.x).ln());
     }
-
-    /// The budget's left side at a venue state, and the sum of its terms' magnitudes.
-    fn value(&self, state: &StableSwapPool) -> (f64, f64) {
-        let xp = |p: &StableSwapPool| -> Vec<f64> {
-            p.xp().unwrap().iter().map(|&v| f64::from(v)).collect()
-        };
-        let c = xp(state)[0];
-        let b = xp(&state.base.as_ref().unwrap().pool);
-        let mut terms =
-            vec![self.weight * (c - self.c0), self.weight * self.kappa_m * (c / self.c0).ln()];
-        for (b, b0) in b.iter().zip(&self.b0) {
-            terms.push(b - b0);
-            terms.push(self.kappa_b * (b / b0).ln());
-        }
-        (terms.iter().sum(), terms.iter().map(|t| t.abs()).sum::<f64>() + self.slack)
-    }
+    (terms.iter().sum(), terms.iter().map(|t| t.abs()).sum::<f64>() + second.slack)
 }
 
 #[test]
@@ -298,17 +238,18 @@ fn a_second_meta_venue_budget_keeps_the_base_pools_curvature_over_every_run() {
     let mut rng = Rng(0x5b2c);
     let (mut checked, mut across) = (0, 0);
     // Per size (1 %, 10 %, 50 % of the input's balance), one base → base swap: what the first
-    // budget's pair curve and this budget's allow over what the swap pays.
+    // budget's pair curve and the curve over both budgets allow over what the swap pays.
     let mut over: [[Vec<f64>; 2]; 3] = Default::default();
     for case in 0..300 {
         let pool = random_meta(&mut rng);
-        let Some(second) = BaseCurvature::of(&pool) else { continue };
+        let both = pool.budget().unwrap();
+        let Some(second) = both.second.as_ref() else { continue };
         let coins = pool.coins();
         let pairs = ordered_pairs(coins);
         for _ in 0..40 {
             let swaps = random_swaps(&mut rng, &pool, &pairs);
             let (_, _, end) = run(&pool, &swaps);
-            let (left, magnitude) = second.value(&end);
+            let (left, magnitude) = second_budget_at(&both, &end);
             checked += 1;
             across += usize::from(
                 swaps.iter().any(|s| s.0 > 0 && s.1 > 0)
@@ -320,36 +261,14 @@ fn a_second_meta_venue_budget_keeps_the_base_pools_curvature_over_every_run() {
                 second.slack
             );
         }
-        // Base → base alone (the meta coin unmoved): this budget over the base coins, as a
-        // pooled Budget of one κ.
-        let first = pool.budget().unwrap();
-        let base = &pool.base.as_ref().unwrap().pool;
-        let alone = Budget {
-            coins: second
-                .b0
-                .iter()
-                .zip(&base.rates)
-                .map(|(&x, &rate)| {
-                    let scale = f64::from(rate) / 1e18;
-                    Coin {
-                        x,
-                        scale,
-                        keep: 1.0,
-                        allowance: 64.0 * (1.5 / scale + 1.0),
-                        linear: false,
-                    }
-                })
-                .collect(),
-            kappa: second.kappa_b,
-            slack: second.slack,
-        };
+        let first = Budget { second: None, ..both.clone() };
         for (k, share) in [0.01, 0.1, 0.5].into_iter().enumerate() {
             let dx = (balance(&pool, 1) * share) as u128;
             let Ok(out) = pool.amount_out(1, 2, U256::from(dx)) else { continue };
             let out = f64::from(out.amount_out);
             if out > 0.0 {
                 over[k][0].push(first.pair_value(1, 2, dx as f64) / out - 1.0);
-                over[k][1].push(alone.pair_value(0, 1, dx as f64) / out - 1.0);
+                over[k][1].push(both.pair_value(1, 2, dx as f64) / out - 1.0);
             }
         }
     }
@@ -360,11 +279,133 @@ fn a_second_meta_venue_budget_keeps_the_base_pools_curvature_over_every_run() {
     };
     for (k, [a, b]) in over.iter_mut().enumerate() {
         eprintln!(
-            "base → base, one swap of {} % of the input's balance, excess over what it pays, median: first budget {:.1e}, the curvature budget {:.1e}",
+            "base → base, one swap of {} % of the input's balance, excess over what it pays, median: first budget {:.1e}, both budgets {:.1e}",
             [1, 10, 50][k],
             median(a),
             median(b)
         );
     }
     eprintln!("{checked} runs under the curvature budget ({across} mixing both pools)");
+}
+
+/// What one exact swap of venue coin t for u is worth at `tender` per raw t and `receive` per raw
+/// u, at its best size on a grid of 2,000 sizes from 10⁻⁶ to all of t's balance.
+fn best_swap(pool: &StableSwapPool, t: usize, u: usize, tender: f64, receive: f64) -> f64 {
+    (0..=2000)
+        .filter_map(|k| {
+            let dx = balance(pool, t) * 10f64.powf(-6.0 + 6.0 * k as f64 / 2000.0);
+            let out = pool.amount_out(t, u, U256::from(dx as u128)).ok()?;
+            Some(receive * f64::from(out.amount_out) - tender * dx)
+        })
+        .fold(0.0, f64::max)
+}
+
+#[test]
+fn the_second_budget_tightens_base_to_base_trades_and_stays_above_the_best_swap() {
+    // Base coin 1 tendered at its worth, base coin 2 received at a premium of 0.1 to 5 %: the
+    // first budget alone (base coins linear) sells all of coin 2's balance; the second budget's
+    // curvature takes part of that away. Never below the best exact swap.
+    let mut rng = Rng(0x77e1);
+    let (mut first, mut both) = (Vec::new(), Vec::new());
+    for case in 0..200 {
+        let pool = random_meta(&mut rng);
+        let budget = pool.budget().unwrap();
+        if budget.second.is_none() {
+            continue;
+        }
+        let premium = 1.0 + (1 + rng.range(0, 50)) as f64 / 1000.0;
+        let (w1, w2) = (worth(&pool, 1), worth(&pool, 2));
+        let mut prices = vec![CoinPrices::default(); pool.coins()];
+        prices[1].tender = Some(w1);
+        prices[2].receive = Some(w2 * premium);
+        let best = best_swap(&pool, 1, 2, w1, w2 * premium);
+        let alone = Budget { second: None, ..budget.clone() }.joint(&prices).value;
+        let joint = budget.joint(&prices);
+        assert!(
+            joint.value + 1e-12 * joint.magnitude >= best,
+            "case {case}: the term {} is below the best swap {best}",
+            joint.value
+        );
+        // Per unit of the input's worth at 1 % of its balance: the excess over the best swap.
+        let unit = w1 * balance(&pool, 1) / 100.0;
+        first.push((alone - best) / unit);
+        both.push((joint.value - best) / unit);
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (first, both) = (median(&mut first), median(&mut both));
+    eprintln!(
+        "base → base at a 0.1-5 % premium, the term's excess over the best swap per 1 % of the input's balance, median: first budget {first:.2e}, both budgets {both:.2e}"
+    );
+    // Measured: 1.44 with the first alone, 0.97 with both (the second budget's floor term leaves
+    // it loose at small sizes, docs/solver-optimizer.md).
+    assert!(both < 0.8 * first, "both budgets {both} are not below the first alone {first}");
+}
+
+/// Open: on some venues the flows move with a price the term does not depend on (∂/∂ the receive
+/// price of a coin that is deposited: −3.4·10⁴² against a diagonal of 9.5·10⁴³), so the minimiser
+/// over (λ₁, λ₂) is not unique there or the nested search stops short, and the flows follow the
+/// search's bracket. The certificate does not rest on it (any λ bounds); Newton's model does.
+#[test]
+#[ignore = "open: the two-budget flows are not smooth on some venues (docs/solver-optimizer.md)"]
+fn the_two_budget_hessian_is_the_derivative_of_its_flows() {
+    let mut rng = Rng(0x4e56);
+    let mut checked = 0;
+    for _ in 0..200 {
+        let pool = random_meta(&mut rng);
+        let budget = pool.budget().unwrap();
+        if budget.second.is_none() {
+            continue;
+        }
+        let coins = pool.coins();
+        let prices: Vec<CoinPrices> = (0..coins)
+            .map(|k| {
+                let w = worth(&pool, k) * (1.0 + rng.range(0, 200) as f64 / 1e4 - 0.01);
+                CoinPrices { tender: Some(w * 1.0001), receive: Some(w) }
+            })
+            .collect();
+        let at = budget.joint(&prices);
+        if at.inputs.iter().all(|i| *i == 0.0) {
+            continue;
+        }
+        let grad = |j: &crate::route::convex::pooled::Joint, v: usize| {
+            if v.is_multiple_of(2) {
+                -j.inputs[v / 2]
+            } else {
+                j.outputs[v / 2]
+            }
+        };
+        let n2 = 2 * coins;
+        let scale = (0..n2).map(|k| at.hessian[k * n2 + k].abs()).fold(0.0, f64::max);
+        for v in 0..n2 {
+            let mut moved = prices.clone();
+            let h = 1e-7;
+            let t = v / 2;
+            let base = if v.is_multiple_of(2) {
+                prices[t].tender.unwrap()
+            } else {
+                prices[t].receive.unwrap()
+            };
+            if v.is_multiple_of(2) {
+                moved[t].tender = Some(base * (1.0 + h));
+            } else {
+                moved[t].receive = Some(base * (1.0 + h));
+            }
+            let next = budget.joint(&moved);
+            for w in 0..n2 {
+                let numeric = (grad(&next, w) - grad(&at, w)) / (base * h);
+                let exact = at.hessian[w * n2 + v];
+                // Within 1 %: the multipliers come from two nested searches (Newton's model, not
+                // the certificate, uses this Hessian).
+                assert!(
+                    (numeric - exact).abs() <= 1e-2 * scale.max(exact.abs()) + 1e-9,
+                    "∂²/∂{v}∂{w}: numeric {numeric}, closed form {exact}; {prices:?} {at:?}"
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 50, "only {checked} venues traded");
 }

@@ -27,6 +27,8 @@
 //! where h_t is coin t's best deposit or withdrawal against the budget's price λ, in closed form.
 //! Any λ gives an upper bound (weak duality of this inner problem), so the 1-D minimisation may
 //! stop anywhere. Only +, −, ×, ÷, √ are used ([`ln_ratio`]), so native and WASM agree to the bit.
+//! A venue may hold a second budget beside the first ([`Second`], a Curve meta pool's): the term
+//! is then over both, with a multiplier per budget (`pooled_second.rs`).
 
 /// One coin of a pooled venue.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -53,6 +55,9 @@ pub struct Budget {
     pub kappa: f64,
     /// What the budget may fall by (roundings), ≥ 0.
     pub slack: f64,
+    /// A second budget the same states satisfy (a Curve meta pool's, which keeps the base pool's
+    /// curvature): the term is then over both ([`Second`], `pooled_second.rs`).
+    pub second: Option<Second>,
 }
 
 /// Tangents the term re-takes at most (module docs); the value is the least over them.
@@ -209,6 +214,9 @@ impl Budget {
     /// The venue's term at `prices` (one per coin, in the pool's order): the least over the
     /// tangents it re-takes at the u each one's optimum reaches (module docs), each an upper bound.
     pub fn joint(&self, prices: &[CoinPrices]) -> Joint {
+        if let Some(second) = &self.second {
+            return self.joint_two(second, prices);
+        }
         let rs = self.responses(prices);
         let mut current = self.joint_at(self.tangent(1.0, 0.0), prices, &rs);
         let mut best = current.clone();
@@ -256,9 +264,9 @@ impl Budget {
         }
     }
 
-    /// The term at one tangent, and the u = Σ ln(z_t/x_t) its trade reaches.
-    fn joint_at(&self, at: Tangent, prices: &[CoinPrices], rs: &[Response]) -> Joint {
-        crate::route::clock::count_work();
+    /// A term with no trade: the roundings' allowance, paid wherever a coin is received, traded
+    /// or not.
+    fn allowances(&self, prices: &[CoinPrices]) -> Joint {
         let n = self.coins.len();
         let mut joint = Joint {
             inputs: vec![0.0; n],
@@ -267,7 +275,6 @@ impl Budget {
             hessian: vec![0.0; n.saturating_mul(n).saturating_mul(4)],
             ..Joint::default()
         };
-        // The roundings' allowance is paid wherever a coin is received, traded or not.
         for (t, (c, p)) in self.coins.iter().zip(prices).enumerate() {
             if let Some(r) = p.receive {
                 joint.outputs[t] = c.allowance;
@@ -275,6 +282,14 @@ impl Budget {
                 joint.magnitude += r * c.allowance;
             }
         }
+        joint
+    }
+
+    /// The term at one tangent, and the u = Σ ln(z_t/x_t) its trade reaches.
+    fn joint_at(&self, at: Tangent, prices: &[CoinPrices], rs: &[Response]) -> Joint {
+        crate::route::clock::count_work();
+        let n = self.coins.len();
+        let mut joint = self.allowances(prices);
         let Some(lambda) = self.minimiser(at, rs) else { return joint };
         if lambda <= 0.0 {
             // Everything withdrawable is withdrawn (what the sup tends to; the free deposit's
@@ -356,21 +371,31 @@ impl Budget {
         let gain = delta + kt * ln_ratio(ct.x + delta, ct.x) + self.slack;
         // The withdrawal w whose cost w + κ·ln(x/(x − w)) is `gain`: the cost rises from 0 at w = 0
         // without bound as w → x.
-        let cost = |w: f64| w + k * ln_ratio(cu.x, cu.x - w);
-        let (mut lo, mut hi) = (0.0, cu.x);
-        for _ in 0..ROUNDS {
-            let mid = 0.5 * (lo + hi);
-            if !(mid > lo && mid < hi) {
-                break;
-            }
-            if cost(mid) <= gain {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
+        let hi = largest_withdrawal(|w| w + k * ln_ratio(cu.x, cu.x - w), gain, cu.x);
+        let hi = match &self.second {
+            Some(second) => hi.min(second.pair_withdrawal(t, u, delta, ct.x, cu.x)),
+            None => hi,
+        };
         hi * cu.keep / cu.scale + cu.allowance
     }
+}
+
+/// An upper end on the withdrawal w ≤ `x` whose `cost` (rising from 0 at w = 0) is `gain`, by
+/// bisection.
+fn largest_withdrawal(cost: impl Fn(f64) -> f64, gain: f64, x: f64) -> f64 {
+    let (mut lo, mut hi) = (0.0, x);
+    for _ in 0..ROUNDS {
+        let mid = 0.5 * (lo + hi);
+        if !(mid > lo && mid < hi) {
+            break;
+        }
+        if cost(mid) <= gain {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    hi
 }
 
 /// One trading coin's share of the term's second derivatives: its price variable, ∂²/∂price² at
@@ -446,6 +471,10 @@ pub fn ln_ratio(a: f64, b: f64) -> f64 {
     }
     2.0 * times * sum
 }
+
+#[path = "pooled_second.rs"]
+mod second;
+pub use second::Second;
 
 #[cfg(test)]
 #[path = "pooled_tests.rs"]
