@@ -27,7 +27,7 @@
 //! undercount them). A family whose side curves each hold whatever the
 //! venue's other sides trade (WOOFi) is a venue per side in the graph, so its sides' terms add up.
 
-use super::curve::Response;
+use super::curve::{Curve, Response};
 use super::graph::{Graph, Head, Pooled};
 use super::pooled::{CoinPrices, Joint};
 use crate::route::linear::entry;
@@ -56,6 +56,18 @@ pub struct Evaluation {
     /// venue adds one per pair of coins it trades (its deposits and withdrawals paired in
     /// proportion, where the graph has that arc).
     pub trades: Vec<Option<Trade>>,
+    /// The venues (not pooled) whose best side is piecewise linear: the only ones whose flow can
+    /// jump at a corner (solve.rs, `Corners`). Empty, and no allocation, on graphs without such a side.
+    pub piecewise: Vec<Booked>,
+}
+
+/// A venue's trade with the copy it tenders from and the head it delivers to (a side's arc may
+/// go elsewhere: ties are booked to the deepest tender and the shallowest head, [`venue_term`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Booked {
+    pub trade: Trade,
+    pub tender: usize,
+    pub receive: Head,
 }
 
 /// The price of an arc's head.
@@ -158,6 +170,7 @@ pub fn evaluate(graph: &Graph, prices: &[f64], amount_in: f64, with_hessian: boo
     let mut magnitude = value;
     gradient[0] += amount_in;
     let mut trades = Vec::with_capacity(graph.venues.len());
+    let mut piecewise = Vec::new();
     for venue in 0..graph.venues.len() {
         if let Some(pooled) = &graph.venues[venue].pooled {
             let term = pooled_term(pooled, prices);
@@ -206,9 +219,12 @@ pub fn evaluate(graph: &Graph, prices: &[f64], amount_in: f64, with_hessian: boo
                 hessian[entry(c, c, n)] += rate * rate * k;
             }
         }
+        if matches!(graph.sides[graph.arcs[trade.arc].side].curve, Curve::Piecewise(_)) {
+            piecewise.push(Booked { trade, tender, receive });
+        }
         trades.push(Some(trade));
     }
-    Evaluation { value, magnitude, gradient, hessian, trades }
+    Evaluation { value, magnitude, gradient, hessian, trades, piecewise }
 }
 
 /// Raises prices so that no token is worth more after more hops: for every token with copies in
