@@ -30,6 +30,7 @@
 use super::curve::{Curve, Response};
 use super::graph::{Graph, Head, Pooled};
 use super::pooled::{CoinPrices, Joint};
+use super::solve::NEAR;
 use crate::route::linear::entry;
 
 /// The active trade of one venue at some prices.
@@ -207,7 +208,10 @@ pub fn evaluate(graph: &Graph, prices: &[f64], amount_in: f64, with_hessian: boo
         if let Head::Copy(c) = receive {
             gradient[c] += response.output;
         }
-        if with_hessian && response.slope > 0.0 {
+        if with_hessian
+            && response.slope > 0.0
+            && !beyond_reach(graph, &trade, p_tender / p_receive)
+        {
             // The term is the perspective π_recv·h(π_tend/π_recv) of the curve's conjugate h, with
             // h'' = slope: its second derivatives in (π_tend, π_recv).
             let rate = p_tender / p_receive;
@@ -225,6 +229,18 @@ pub fn evaluate(graph: &Graph, prices: &[f64], amount_in: f64, with_hessian: boo
         trades.push(Some(trade));
     }
     Evaluation { value, magnitude, gradient, hessian, trades, piecewise }
+}
+
+/// Whether `trade` is idle (no input) at `rate` above its side's first rate by more than
+/// `solve::NEAR` (off its first corner): its term is 0 from there up, and so is its true
+/// curvature. The curves' stand-in curvature for an idle linear piece (its width over its rate,
+/// `Piecewise::respond`) is meant for a rate at its corner; off it, it told Newton that a trade as
+/// wide as the piece (WOOFi's vault: 98,000 cbETH) would start at once, so the tokenIn copy's price
+/// moved by 10⁻¹⁶ a step with the whole amountIn unsent (docs/solver-optimizer.md, *The vault's
+/// linear side*). A step that crosses the corner raises g and the line search shortens it.
+fn beyond_reach(graph: &Graph, trade: &Trade, rate: f64) -> bool {
+    trade.response.input == 0.0
+        && rate > (1.0 + NEAR) * graph.sides[graph.arcs[trade.arc].side].curve.first_rate()
 }
 
 /// Raises prices so that no token is worth more after more hops: for every token with copies in

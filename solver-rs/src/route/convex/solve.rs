@@ -29,7 +29,7 @@ const BISECTIONS: usize = 80;
 const MAX_MOVE: f64 = 0.5;
 /// Copies of a token in consecutive layers within this relative price of each other count as
 /// tied (see [`tie_groups`]).
-const NEAR: f64 = 1e-9;
+pub(super) const NEAR: f64 = 1e-9;
 /// Flow counts as conserved when no tie group's excess, valued at its price, is above this
 /// fraction of g ([`conserved`]). Newton's decrement below [`TOLERANCE`] puts it near 10⁻⁷ where
 /// g is smooth.
@@ -181,7 +181,7 @@ fn descend(
             (groups, flows)
         };
         // Copies joined by a linear piece at its corner move together (`Corners::join`).
-        let Joined { groups, gradient: joined } = flows.join(&current, groups);
+        let Joined { groups, gradient: joined } = flows.join(&current, &prices, groups);
         let gradient = joined.as_deref().unwrap_or(&current.gradient);
         // Newton over the groups, each scaling its copies' prices by one factor p (π = p·π_now,
         // every variable near 1): tied copies keep their common price, copies joined at a corner
@@ -412,7 +412,7 @@ fn conserved(graph: &Graph, deeper: &[Option<usize>], prices: &[f64], at: &Evalu
     monotone(graph, &mut ceiling);
     let flows = Corners::at(graph, prices, at);
     let ties = tie_groups(deeper, prices, flows.gradient(at));
-    let Joined { groups, gradient } = flows.join(at, ties);
+    let Joined { groups, gradient } = flows.join(at, prices, ties);
     let gradient = gradient.as_deref().unwrap_or(&at.gradient);
     groups.iter().all(|(group, pinned)| {
         let worth: f64 = group.iter().map(|&c| prices[c] * gradient[c]).sum();
@@ -480,6 +480,7 @@ impl Corners {
     }
 
     /// `ties` joined by the corners whose piece carries part of what its tender has to send (its
+    /// group's, the copies joined by the corners before: a chain of corners passes it on; its
     /// excess with the piece untaken between 0 and the piece's input): such a side holds its
     /// tender's price at the piece's rate times its head's, a hinge of g that Newton's model (the
     /// piece's stand-in curvature on one side of it) and moves of one price at a time cannot
@@ -490,7 +491,7 @@ impl Corners {
     /// the gradient with the joining pieces' flows left out (they move no group's g: in a
     /// group's scaled price the piece's value is its input times rate·π_head − π_tender, 0 on
     /// the corner) and the others' flows as said (None: `at`'s gradient, as for [`Corners::gradient`]).
-    fn join(self, at: &Evaluation, ties: Vec<Vec<usize>>) -> Joined {
+    fn join(self, at: &Evaluation, prices: &[f64], ties: Vec<Vec<usize>>) -> Joined {
         let Corners { corners, mut gradient } = self;
         let n = at.gradient.len();
         let mut parent: Vec<usize> = (0..n).collect();
@@ -512,7 +513,15 @@ impl Corners {
         // Corners::at made the gradient its own wherever it found a corner.
         if let Some(gradient) = gradient.as_mut() {
             for corner in &corners {
-                let excess = gradient[corner.tender];
+                // What the tender's group (the copies joined so far) has to send, in the tender's
+                // units: a chain of corners (cbETH→cbBTC→USDC through one vault) carries it on,
+                // though the middle copy alone has nothing to send with the pieces left out.
+                let group = root(&mut parent, corner.tender);
+                let valued: f64 = (0..n)
+                    .filter(|&c| root(&mut parent, c) == group)
+                    .map(|c| prices[c] * gradient[c])
+                    .sum();
+                let excess = valued / prices[corner.tender];
                 if excess > 0.0 && excess < corner.input {
                     match corner.receive {
                         Head::Copy(d) => union(&mut parent, corner.tender, d),
