@@ -27,9 +27,10 @@
 //! undercount them). A family whose side curves each hold whatever the
 //! venue's other sides trade (WOOFi) is a venue per side in the graph, so its sides' terms add up.
 
-use super::curve::Response;
+use super::curve::{Curve, Response};
 use super::graph::{Graph, Head, Pooled};
 use super::pooled::{CoinPrices, Joint};
+use super::solve::NEAR;
 use crate::route::linear::entry;
 
 /// The active trade of one venue at some prices.
@@ -56,6 +57,18 @@ pub struct Evaluation {
     /// venue adds one per pair of coins it trades (its deposits and withdrawals paired in
     /// proportion, where the graph has that arc).
     pub trades: Vec<Option<Trade>>,
+    /// The venues (not pooled) whose best side is piecewise linear: the only ones whose flow can
+    /// jump at a corner (solve.rs, `Corners`). Empty, and no allocation, on graphs without such a side.
+    pub piecewise: Vec<Booked>,
+}
+
+/// A venue's trade with the copy it tenders from and the head it delivers to (a side's arc may
+/// go elsewhere: ties are booked to the deepest tender and the shallowest head, [`venue_term`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Booked {
+    pub trade: Trade,
+    pub tender: usize,
+    pub receive: Head,
 }
 
 /// The price of an arc's head.
@@ -158,6 +171,7 @@ pub fn evaluate(graph: &Graph, prices: &[f64], amount_in: f64, with_hessian: boo
     let mut magnitude = value;
     gradient[0] += amount_in;
     let mut trades = Vec::with_capacity(graph.venues.len());
+    let mut piecewise = Vec::new();
     for venue in 0..graph.venues.len() {
         if let Some(pooled) = &graph.venues[venue].pooled {
             let term = pooled_term(pooled, prices);
@@ -194,7 +208,10 @@ pub fn evaluate(graph: &Graph, prices: &[f64], amount_in: f64, with_hessian: boo
         if let Head::Copy(c) = receive {
             gradient[c] += response.output;
         }
-        if with_hessian && response.slope > 0.0 {
+        if with_hessian
+            && response.slope > 0.0
+            && !beyond_reach(graph, &trade, p_tender / p_receive)
+        {
             // The term is the perspective π_recv·h(π_tend/π_recv) of the curve's conjugate h, with
             // h'' = slope: its second derivatives in (π_tend, π_recv).
             let rate = p_tender / p_receive;
@@ -206,9 +223,24 @@ pub fn evaluate(graph: &Graph, prices: &[f64], amount_in: f64, with_hessian: boo
                 hessian[entry(c, c, n)] += rate * rate * k;
             }
         }
+        if matches!(graph.sides[graph.arcs[trade.arc].side].curve, Curve::Piecewise(_)) {
+            piecewise.push(Booked { trade, tender, receive });
+        }
         trades.push(Some(trade));
     }
-    Evaluation { value, magnitude, gradient, hessian, trades }
+    Evaluation { value, magnitude, gradient, hessian, trades, piecewise }
+}
+
+/// Whether `trade` is idle (no input) at `rate` above its side's first rate by more than
+/// `solve::NEAR` (off its first corner): its term is 0 from there up, and so is its true
+/// curvature. The curves' stand-in curvature for an idle linear piece (its width over its rate,
+/// `Piecewise::respond`) is meant for a rate at its corner; off it, it told Newton that a trade as
+/// wide as the piece (WOOFi's vault: 98,000 cbETH) would start at once, so the tokenIn copy's price
+/// moved by 10⁻¹⁶ a step with the whole amountIn unsent (docs/solver-optimizer.md, *The vault's
+/// linear side*). A step that crosses the corner raises g and the line search shortens it.
+fn beyond_reach(graph: &Graph, trade: &Trade, rate: f64) -> bool {
+    trade.response.input == 0.0
+        && rate > (1.0 + NEAR) * graph.sides[graph.arcs[trade.arc].side].curve.first_rate()
 }
 
 /// Raises prices so that no token is worth more after more hops: for every token with copies in

@@ -10,7 +10,7 @@
 //! of the graph's venues), in the warm start's searches, Newton's line search and the corners'
 //! minimisations alike, and the best prices so far are kept.
 
-use super::dual::{evaluate, head_price, monotone, pooled_term, venue_term, Evaluation};
+use super::dual::{evaluate, head_price, monotone, pooled_term, venue_term, Booked, Evaluation};
 use super::graph::{Graph, Head};
 use crate::route::clock::Deadline;
 use crate::route::linear::{cholesky, entry, solve};
@@ -29,7 +29,7 @@ const BISECTIONS: usize = 80;
 const MAX_MOVE: f64 = 0.5;
 /// Copies of a token in consecutive layers within this relative price of each other count as
 /// tied (see [`tie_groups`]).
-const NEAR: f64 = 1e-9;
+pub(super) const NEAR: f64 = 1e-9;
 /// Flow counts as conserved when no tie group's excess, valued at its price, is above this
 /// fraction of g ([`conserved`]). Newton's decrement below [`TOLERANCE`] puts it near 10⁻⁷ where
 /// g is smooth.
@@ -160,7 +160,7 @@ fn descend(
             break;
         }
         let flows = Corners::at(graph, &prices, &current);
-        let groups = tie_groups(deeper, &prices, &flows.gradient);
+        let groups = tie_groups(deeper, &prices, flows.gradient(&current));
         // Near ties are made exact when that does not raise g; where it would, the copies move apart.
         let (groups, flows) = if groups.iter().any(|g| g.iter().any(|&c| prices[c] != prices[g[0]]))
         {
@@ -173,7 +173,7 @@ fn descend(
             if at.value <= current.value {
                 (prices, current) = (snapped, at);
                 let flows = Corners::at(graph, &prices, &current);
-                (tie_groups(deeper, &prices, &flows.gradient), flows)
+                (tie_groups(deeper, &prices, flows.gradient(&current)), flows)
             } else {
                 (groups.into_iter().flat_map(|g| g.into_iter().map(|c| vec![c])).collect(), flows)
             }
@@ -181,7 +181,8 @@ fn descend(
             (groups, flows)
         };
         // Copies joined by a linear piece at its corner move together (`Corners::join`).
-        let (groups, gradient) = flows.join(groups);
+        let Joined { groups, gradient: joined } = flows.join(&current, &prices, groups);
+        let gradient = joined.as_deref().unwrap_or(&current.gradient);
         // Newton over the groups, each scaling its copies' prices by one factor p (π = p·π_now,
         // every variable near 1): tied copies keep their common price, copies joined at a corner
         // their piece's ratio. A group's gradient and Hessian in p are its copies' in π, weighted
@@ -410,8 +411,9 @@ fn conserved(graph: &Graph, deeper: &[Option<usize>], prices: &[f64], at: &Evalu
     let mut ceiling = first_unit_prices(graph);
     monotone(graph, &mut ceiling);
     let flows = Corners::at(graph, prices, at);
-    let ties = tie_groups(deeper, prices, &flows.gradient);
-    let (groups, gradient) = flows.join(ties);
+    let ties = tie_groups(deeper, prices, flows.gradient(at));
+    let Joined { groups, gradient } = flows.join(at, prices, ties);
+    let gradient = gradient.as_deref().unwrap_or(&at.gradient);
     groups.iter().all(|(group, pinned)| {
         let worth: f64 = group.iter().map(|&c| prices[c] * gradient[c]).sum();
         let driven = group.iter().all(|&c| prices[c] < DRIVEN * ceiling[c]);
@@ -435,27 +437,22 @@ struct Corner {
 /// taken as the pieces before its corner only.
 struct Corners {
     corners: Vec<Corner>,
-    gradient: Vec<f64>,
+    /// That gradient; None where no side is on a corner (the evaluation's gradient then).
+    gradient: Option<Vec<f64>>,
 }
 
 impl Corners {
     /// At `prices`, where `at` was evaluated. Only piecewise-linear sides have corners whose
     /// flow jumps (a sampled venue's breakpoints, a vault's one piece, the families' bound
-    /// curves); a pooled venue's term is smooth.
+    /// curves); a pooled venue's term is smooth. The evaluation booked those sides' trades, so
+    /// on a graph without one this is no work (it runs at every Newton iteration).
     fn at(graph: &Graph, prices: &[f64], at: &Evaluation) -> Corners {
-        let mut gradient = at.gradient.clone();
+        let mut gradient: Option<Vec<f64>> = None;
         let mut corners = Vec::new();
-        let piecewise = |a: &usize| {
-            matches!(graph.sides[graph.arcs[*a].side].curve, super::curve::Curve::Piecewise(_))
-        };
-        for (v, venue) in graph.venues.iter().enumerate() {
-            if venue.pooled.is_some() || !venue.arcs.iter().any(piecewise) {
-                continue;
-            }
-            let Some((trade, tender, receive, _)) = venue_term(graph, v, prices) else { continue };
+        for &Booked { trade, tender, receive } in &at.piecewise {
             let curve = &graph.sides[graph.arcs[trade.arc].side].curve;
             let worth = head_price(prices, receive);
-            if !(piecewise(&trade.arc) && worth > 0.0 && prices[tender] > 0.0) {
+            if !(worth > 0.0 && prices[tender] > 0.0) {
                 continue;
             }
             let rate = prices[tender] / worth;
@@ -466,6 +463,7 @@ impl Corners {
             if input.is_nan() || input <= 0.0 {
                 continue;
             }
+            let gradient = gradient.get_or_insert_with(|| at.gradient.clone());
             gradient[tender] += trade.response.input - before.input;
             if let Head::Copy(d) = receive {
                 gradient[d] -= trade.response.output - before.output;
@@ -475,7 +473,14 @@ impl Corners {
         Corners { corners, gradient }
     }
 
+    /// The gradient with the corners' flows taken as the pieces before them (`at`'s, where
+    /// these corners were read, when there is none).
+    fn gradient<'a>(&'a self, at: &'a Evaluation) -> &'a [f64] {
+        self.gradient.as_deref().unwrap_or(&at.gradient)
+    }
+
     /// `ties` joined by the corners whose piece carries part of what its tender has to send (its
+    /// group's, the copies joined by the corners before: a chain of corners passes it on; its
     /// excess with the piece untaken between 0 and the piece's input): such a side holds its
     /// tender's price at the piece's rate times its head's, a hinge of g that Newton's model (the
     /// piece's stand-in curvature on one side of it) and moves of one price at a time cannot
@@ -485,10 +490,10 @@ impl Corners {
     /// copies move apart. Each group with whether a corner pins it to tokenOut's fixed price, and
     /// the gradient with the joining pieces' flows left out (they move no group's g: in a
     /// group's scaled price the piece's value is its input times rate·π_head − π_tender, 0 on
-    /// the corner) and the others' flows as said.
-    fn join(self, ties: Vec<Vec<usize>>) -> (Vec<(Vec<usize>, bool)>, Vec<f64>) {
+    /// the corner) and the others' flows as said (None: `at`'s gradient, as for [`Corners::gradient`]).
+    fn join(self, at: &Evaluation, prices: &[f64], ties: Vec<Vec<usize>>) -> Joined {
         let Corners { corners, mut gradient } = self;
-        let n = gradient.len();
+        let n = at.gradient.len();
         let mut parent: Vec<usize> = (0..n).collect();
         fn root(parent: &mut [usize], mut c: usize) -> usize {
             while parent[c] != c {
@@ -505,17 +510,28 @@ impl Corners {
             tie.windows(2).for_each(|w| union(&mut parent, w[0], w[1]));
         }
         let mut pinned = vec![false; n];
-        for corner in &corners {
-            let excess = gradient[corner.tender];
-            if excess > 0.0 && excess < corner.input {
-                match corner.receive {
-                    Head::Copy(d) => union(&mut parent, corner.tender, d),
-                    Head::Out => pinned[corner.tender] = true,
-                }
-            } else if excess >= corner.input {
-                gradient[corner.tender] -= corner.input;
-                if let Head::Copy(d) = corner.receive {
-                    gradient[d] += corner.output;
+        // Corners::at made the gradient its own wherever it found a corner.
+        if let Some(gradient) = gradient.as_mut() {
+            for corner in &corners {
+                // What the tender's group (the copies joined so far) has to send, in the tender's
+                // units: a chain of corners (cbETH→cbBTC→USDC through one vault) carries it on,
+                // though the middle copy alone has nothing to send with the pieces left out.
+                let group = root(&mut parent, corner.tender);
+                let valued: f64 = (0..n)
+                    .filter(|&c| root(&mut parent, c) == group)
+                    .map(|c| prices[c] * gradient[c])
+                    .sum();
+                let excess = valued / prices[corner.tender];
+                if excess > 0.0 && excess < corner.input {
+                    match corner.receive {
+                        Head::Copy(d) => union(&mut parent, corner.tender, d),
+                        Head::Out => pinned[corner.tender] = true,
+                    }
+                } else if excess >= corner.input {
+                    gradient[corner.tender] -= corner.input;
+                    if let Head::Copy(d) = corner.receive {
+                        gradient[d] += corner.output;
+                    }
                 }
             }
         }
@@ -530,8 +546,15 @@ impl Corners {
             groups[slot[r]].0.push(c);
             groups[slot[r]].1 |= pin;
         }
-        (groups, gradient)
+        Joined { groups, gradient }
     }
+}
+
+/// [`Corners::join`]'s groups, each with whether a corner pins it to tokenOut, and its gradient.
+struct Joined {
+    groups: Vec<(Vec<usize>, bool)>,
+    /// None: the evaluation's gradient.
+    gradient: Option<Vec<f64>>,
 }
 
 /// Prices every group's copies as its shallowest.
