@@ -118,7 +118,9 @@ fn phase_at(log: &[(Phase, u64)], budget: u64) -> Phase {
 /// exact replay: its legs; the optimizer's start when the deadline passed before it: one route
 /// and its probe swaps; the gas pricer's direct pools native → tokenOut), plus one evaluation of
 /// one route (its swaps and probe swaps), or, stopped in the bound, one evaluation of the dual
-/// and its certificate (a curve response per arc, twice).
+/// and its certificate (a curve response per arc, twice). The re-split solves the same dual on
+/// sub-problems (`resplit.rs`, `split_token`: from a token of the plan to tokenOut, whose arcs are
+/// among the whole graph's), so stopped there it may finish one evaluation of that dual too.
 fn allowed_overshoot(
     plan: &Plan,
     phase: Phase,
@@ -129,7 +131,7 @@ fn allowed_overshoot(
     let replay: u64 = plan.routes.iter().map(|r| r.legs.len() as u64).sum();
     let route = 2 * max_hops;
     let start = if position(phase) < position(Phase::Optimizer) { route } else { 0 };
-    let bound = if phase == Phase::Bound { 2 * arcs } else { 0 };
+    let bound = if matches!(phase, Phase::Bound | Phase::Resplit) { 2 * arcs } else { 0 };
     replay + start + route + gas_direct_pools + bound
 }
 
