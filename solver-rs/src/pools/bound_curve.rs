@@ -1,7 +1,7 @@
 //! A concave bound on what a run of swaps in one direction pays in total, as linear pieces, for the
 //! families that prove their curve beside their model (DODO: `dodo/bound.rs`, E-CLP:
 //! `gyro_eclp/bound.rs`, LunarBase: `lunarbase/bound.rs`); the convex search takes the pieces as
-//! they are (`route/convex/curve/piecewise.rs`). Three shapes:
+//! they are (`pools/shape/piecewise.rs`). Three shapes:
 //! - [`BoundCurve::line`]: a first rate up to a cap, for a family whose marginal rate only falls
 //!   as it is sold into and whose output the reserve caps;
 //! - [`BoundCurve::falling`]: a rate flat for a stretch, then falling linearly to zero (the output
@@ -22,9 +22,9 @@
 //! pool's price, which the dual's first-unit start takes as the token's worth.
 
 use crate::math::U256;
-use crate::pools::{PoolError, PoolModel, SwapOutcome};
-use crate::route::convex::curve::pieces_value;
-use crate::route::convex::curve::MAX_SWAPS_PER_POOL;
+use crate::pools::shape::{pieces_value, Piecewise};
+use crate::pools::{OneWay, PoolError, PoolModel, SwapOutcome};
+use crate::route::convex::curve::{Curve, MAX_SWAPS_PER_POOL};
 
 /// A two-token family priced by its own swap (no ticks, no words to charge gas for), ranked by
 /// its first rate and bounded by a [`BoundCurve`] it proves beside its model: its [`PoolModel`]
@@ -47,6 +47,13 @@ pub trait CurveBounded: Sized {
 }
 
 impl<T: CurveBounded> PoolModel for T {
+    type Memo = ();
+
+    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve<'_>> {
+        let curve = self.bound_curve(token_in, token_out)?;
+        Some(Curve::Piecewise(Piecewise::from_pieces(curve.pieces())))
+    }
+
     fn amount_out(
         &self,
         token_in: usize,

@@ -1,13 +1,32 @@
-//! The wire form of a pool (JSON from TypeScript) and its decoding into a [`PoolState`].
+//! The wire form of a pool (JSON from TypeScript) and its decoding into a [`PoolState`]: each
+//! family reads its own state ([`FromWire`]), under the `model` tag the family list gives it
+//! (`families.rs`).
 //! See `docs/solver-wire-format.md` for the full format.
 
+pub use super::families::StateInput;
 use super::registry::{spec, DexSpec, Model};
-use super::{
-    clmm, cpmm, dodo, gyro_eclp, lunarbase, maverick, sampled, solidly, stableswap, woofi,
-    PoolState,
-};
+use super::PoolState;
 use crate::dex::DexId;
 use serde::Deserialize;
+
+/// How a family's state is read from the wire: its wire form and the registry models it serves.
+pub trait FromWire: Sized {
+    /// The state as TypeScript sends it under the family's `model` tag (`families.rs`).
+    type Wire: std::fmt::Debug + Clone + for<'de> Deserialize<'de>;
+
+    /// Whether a kind whose registry model is `model` may send this family's state.
+    fn serves(model: Model) -> bool;
+
+    /// The state, checked (a malformed or out-of-range field is `Invalid`).
+    fn from_wire(wire: Self::Wire, spec: &DexSpec) -> Result<Self, PoolInputError>;
+
+    /// The id of another pool whose state this venue holds inside it (a Curve meta pool's base
+    /// pool); None for the families whose venues hold no other.
+    fn holds_pool(wire: &Self::Wire) -> Option<&str> {
+        let _ = wire;
+        None
+    }
+}
 
 /// One pool as TypeScript sends it: identity, kind, tokens in the pool's own order, and state.
 #[derive(Clone, Debug, Deserialize)]
@@ -19,35 +38,6 @@ pub struct PoolInput {
     /// Token addresses in the pool's order (token0, token1; a Curve pool's coins 0 to n − 1).
     pub tokens: Vec<String>,
     pub state: StateInput,
-}
-
-/// The state, tagged by `model`; the tag must agree with the registry (or be `sampled`). Unboxed
-/// though the families differ in size: it lives only while a pool is decoded.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, Deserialize)]
-#[serde(tag = "model", rename_all = "snake_case")]
-pub enum StateInput {
-    ConstantProduct(cpmm::CpmmWire),
-    Solidly(solidly::SolidlyWire),
-    Concentrated(clmm::ClWire),
-    Sampled(sampled::SampledWire),
-    Woofi(woofi::WoofiWire),
-    Stableswap(stableswap::StableSwapWire),
-    DodoPmm(dodo::DodoWire),
-    GyroEclp(gyro_eclp::GyroEclpWire),
-    Lunarbase(lunarbase::LunarbaseWire),
-    MaverickV2(maverick::MaverickWire),
-}
-
-impl StateInput {
-    /// The id of another pool whose state this venue holds inside it (a Curve meta pool's base
-    /// pool): the market keeps the two one venue (`market`, *one venue per shared state*).
-    pub fn holds_pool(&self) -> Option<&str> {
-        match self {
-            StateInput::Stableswap(w) => w.base_pool.as_deref(),
-            _ => None,
-        }
-    }
 }
 
 /// Why a pool input was refused.
@@ -75,23 +65,6 @@ impl std::fmt::Display for PoolInputError {
     }
 }
 
-impl StateInput {
-    fn model_name(&self) -> &'static str {
-        match self {
-            StateInput::ConstantProduct(_) => "constant_product",
-            StateInput::Solidly(_) => "solidly",
-            StateInput::Concentrated(_) => "concentrated",
-            StateInput::Sampled(_) => "sampled",
-            StateInput::Woofi(_) => "woofi",
-            StateInput::Stableswap(_) => "stableswap",
-            StateInput::DodoPmm(_) => "dodo_pmm",
-            StateInput::GyroEclp(_) => "gyro_eclp",
-            StateInput::Lunarbase(_) => "lunarbase",
-            StateInput::MaverickV2(_) => "maverick_v2",
-        }
-    }
-}
-
 /// Decodes a pool's state, checking it against the registry entry of its kind.
 ///
 /// A `sampled` state is accepted for any modelled kind: it is how a pool that cannot be priced
@@ -101,35 +74,5 @@ pub fn decode_state(dex: DexId, state: StateInput) -> Result<PoolState, PoolInpu
     if let Model::Unsupported { reason } = entry.model {
         return Err(PoolInputError::Unsupported { dex, reason });
     }
-    let wrong = |s: &StateInput| PoolInputError::WrongModel { dex, model: s.model_name() };
-    let state = match (entry.model, state) {
-        (_, StateInput::Sampled(w)) => {
-            PoolState::Sampled(sampled::SampledPool::from_wire(w, &entry)?)
-        }
-        (Model::ConstantProduct { .. }, StateInput::ConstantProduct(w)) => {
-            PoolState::ConstantProduct(cpmm::CpmmPool::from_wire(w, &entry)?)
-        }
-        (Model::Solidly, StateInput::Solidly(w)) => {
-            PoolState::Solidly(solidly::SolidlyPool::from_wire(w, &entry)?)
-        }
-        (Model::Concentrated(_), StateInput::Concentrated(w)) => {
-            PoolState::Concentrated(clmm::ClPool::from_wire(w, &entry)?)
-        }
-        (Model::Woofi, StateInput::Woofi(w)) => PoolState::Woofi(woofi::WoofiPool::from_wire(w)?),
-        (Model::StableSwap, StateInput::Stableswap(w)) => {
-            PoolState::StableSwap(stableswap::StableSwapPool::from_wire(w)?)
-        }
-        (Model::DodoPmm, StateInput::DodoPmm(w)) => PoolState::Dodo(dodo::DodoPool::from_wire(w)?),
-        (Model::GyroEclp, StateInput::GyroEclp(w)) => {
-            PoolState::GyroEclp(gyro_eclp::GyroEclpPool::from_wire(w)?)
-        }
-        (Model::Lunarbase, StateInput::Lunarbase(w)) => {
-            PoolState::Lunarbase(lunarbase::LunarbasePool::from_wire(w)?)
-        }
-        (Model::MaverickV2, StateInput::MaverickV2(w)) => {
-            PoolState::MaverickV2(maverick::MaverickPool::from_wire(w)?)
-        }
-        (_, other) => return Err(wrong(&other)),
-    };
-    Ok(state)
+    state.decode(&entry)
 }

@@ -16,6 +16,7 @@ pub mod cpmm;
 pub mod curve_memo;
 pub mod dodo;
 pub mod error;
+mod families;
 pub mod gyro_eclp;
 pub mod input;
 #[cfg(test)]
@@ -24,15 +25,17 @@ pub mod lunarbase;
 pub mod maverick;
 pub mod registry;
 pub mod sampled;
+pub mod shape;
 pub mod solidly;
 pub mod stableswap;
-mod swap_memo;
 pub mod woofi;
 
 pub use error::PoolError;
-pub use swap_memo::SwapMemo;
+pub use families::{PoolState, SwapMemo};
 
 use crate::math::U256;
+use crate::route::convex::curve::Curve;
+pub use woofi::OneWay;
 
 /// The result of quoting an exact-input swap on one pool.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,7 +57,10 @@ impl SwapOutcome {
     }
 }
 
-/// The behaviour every pool family provides. Quotes never mutate; `apply` returns the new state.
+/// The behaviour every pool family provides, and all that the solver asks of one: its swap, its
+/// memoised swap, its bound curve, its ranking price and its token count. Quotes never mutate;
+/// `apply` returns the new state. A family is one module directory implementing this trait and
+/// one line of the family list (`families.rs`) (docs/dex-kinds.md, *Adding a kind*).
 ///
 /// Token indices are positions in the pool's token list (0 and 1 for two-token pools, 0 to n − 1
 /// for a venue of n tokens); every method takes the pair `(token_in, token_out)`, never a
@@ -62,6 +68,10 @@ impl SwapOutcome {
 /// A swap the contract would refuse (or fill only partly) is an `Err`, never a panic.
 /// `apply` returns the state of the whole venue: every pair of it sees the swap.
 pub trait PoolModel: Sized {
+    /// What one pool keeps between the swaps of one quote ([`PoolModel::apply_memoized`]): `()`
+    /// for a family with nothing to remember.
+    type Memo: Default + Clone + std::fmt::Debug;
+
     /// Exact-input quote: what the pool pays for `amount_in` of token `token_in`.
     fn amount_out(
         &self,
@@ -78,6 +88,23 @@ pub trait PoolModel: Sized {
         amount_in: U256,
     ) -> Result<(SwapOutcome, Self), PoolError>;
 
+    /// [`PoolModel::apply`], the same outcome and state to the unit, using and extending `memo`
+    /// (which must only ever be used with states of this one pool, within one market version).
+    /// By default the plain swap, counted as one unit of work as a swap through [`PoolState`] is
+    /// (`route/clock.rs`): a family that memoises replaces it (the concentrated tick walk, whose
+    /// memoised walk the work clock does not count).
+    fn apply_memoized(
+        &self,
+        token_in: usize,
+        token_out: usize,
+        amount_in: U256,
+        memo: &mut Self::Memo,
+    ) -> Result<(SwapOutcome, Self), PoolError> {
+        let _ = memo;
+        crate::route::clock::count_work();
+        self.apply(token_in, token_out, amount_in)
+    }
+
     /// Marginal price at zero size, in raw units of `token_out` per raw unit of `token_in`, fee
     /// included. An estimate for ranking only: never used for an amount that is paid or checked.
     fn spot_price(&self, token_in: usize, token_out: usize) -> f64;
@@ -89,153 +116,35 @@ pub trait PoolModel: Sized {
     /// `f64::INFINITY` when nothing tighter is known. The path search skips pools by it, so each
     /// family proves its bound (docs/solver-optimizer.md) and tests it against `amount_out`.
     fn amount_out_bound(&self, token_in: usize, token_out: usize, amount_in: f64) -> f64;
-}
 
-/// A pool's state, one variant per model family. Unboxed though the families differ in size: a
-/// swap reads its pool's state directly, and a market holds one per pool.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug)]
-pub enum PoolState {
-    ConstantProduct(cpmm::CpmmPool),
-    Solidly(solidly::SolidlyPool),
-    Concentrated(clmm::ClPool),
-    Sampled(sampled::SampledPool),
-    Woofi(woofi::WoofiPool),
-    StableSwap(stableswap::StableSwapPool),
-    Dodo(dodo::DodoPool),
-    GyroEclp(gyro_eclp::GyroEclpPool),
-    Lunarbase(lunarbase::LunarbasePool),
-    MaverickV2(maverick::MaverickPool),
-}
+    /// The convex bound's curve of the side `token_in` → `token_out` ([`Curve::of_in_plan`]): a
+    /// concave bound on what any run of up to `MAX_SWAPS_PER_POOL` swaps that way pays in total,
+    /// proven beside the family's model; None when the pool cannot trade that way at all.
+    /// `one_way` says how the plan uses the two tokens elsewhere (only WOOFi's vault reads it).
+    fn side_curve(&self, token_in: usize, token_out: usize, one_way: OneWay) -> Option<Curve<'_>>;
 
-impl PoolState {
     /// How many tokens the venue holds (the market checks the pool's token list against it).
-    pub fn token_count(&self) -> usize {
-        match self {
-            PoolState::ConstantProduct(_)
-            | PoolState::Solidly(_)
-            | PoolState::Concentrated(_)
-            | PoolState::Sampled(_)
-            | PoolState::Dodo(_)
-            | PoolState::GyroEclp(_)
-            | PoolState::Lunarbase(_)
-            | PoolState::MaverickV2(_) => 2,
-            PoolState::Woofi(p) => p.token_count(),
-            PoolState::StableSwap(p) => p.coins(),
-        }
+    fn token_count(&self) -> usize {
+        2
     }
-}
 
-impl PoolState {
     /// Whether the convex bound's curve of each side of the venue holds whatever its other sides
     /// trade (`pools/woofi/bound.rs`), so the bound adds the sides' terms; for the other families
     /// the bound takes the venue's best side, which holds for two-token pools only.
-    pub fn sides_bounded_apart(&self) -> bool {
-        matches!(self, PoolState::Woofi(_))
+    fn sides_bounded_apart(&self) -> bool {
+        false
     }
 }
 
-impl PoolModel for PoolState {
-    fn amount_out(
-        &self,
-        token_in: usize,
-        token_out: usize,
-        amount_in: U256,
-    ) -> Result<SwapOutcome, PoolError> {
-        crate::route::clock::count_work();
-        match self {
-            PoolState::ConstantProduct(p) => p.amount_out(token_in, token_out, amount_in),
-            PoolState::Solidly(p) => p.amount_out(token_in, token_out, amount_in),
-            PoolState::Concentrated(p) => p.amount_out(token_in, token_out, amount_in),
-            PoolState::Sampled(p) => p.amount_out(token_in, token_out, amount_in),
-            PoolState::Woofi(p) => p.amount_out(token_in, token_out, amount_in),
-            PoolState::StableSwap(p) => p.amount_out(token_in, token_out, amount_in),
-            PoolState::Dodo(p) => p.amount_out(token_in, token_out, amount_in),
-            PoolState::GyroEclp(p) => p.amount_out(token_in, token_out, amount_in),
-            PoolState::Lunarbase(p) => p.amount_out(token_in, token_out, amount_in),
-            PoolState::MaverickV2(p) => p.amount_out(token_in, token_out, amount_in),
-        }
+impl PoolState {
+    /// [`PoolModel::token_count`], callable without the trait in scope.
+    pub fn token_count(&self) -> usize {
+        PoolModel::token_count(self)
     }
 
-    fn apply(
-        &self,
-        token_in: usize,
-        token_out: usize,
-        amount_in: U256,
-    ) -> Result<(SwapOutcome, Self), PoolError> {
-        crate::route::clock::count_work();
-        Ok(match self {
-            PoolState::ConstantProduct(p) => {
-                let (o, s) = p.apply(token_in, token_out, amount_in)?;
-                (o, PoolState::ConstantProduct(s))
-            }
-            PoolState::Solidly(p) => {
-                let (o, s) = p.apply(token_in, token_out, amount_in)?;
-                (o, PoolState::Solidly(s))
-            }
-            PoolState::Concentrated(p) => {
-                let (o, s) = p.apply(token_in, token_out, amount_in)?;
-                (o, PoolState::Concentrated(s))
-            }
-            PoolState::Sampled(p) => {
-                let (o, s) = p.apply(token_in, token_out, amount_in)?;
-                (o, PoolState::Sampled(s))
-            }
-            PoolState::Woofi(p) => {
-                let (o, s) = p.apply(token_in, token_out, amount_in)?;
-                (o, PoolState::Woofi(s))
-            }
-            PoolState::StableSwap(p) => {
-                let (o, s) = p.apply(token_in, token_out, amount_in)?;
-                (o, PoolState::StableSwap(s))
-            }
-            PoolState::Dodo(p) => {
-                let (o, s) = p.apply(token_in, token_out, amount_in)?;
-                (o, PoolState::Dodo(s))
-            }
-            PoolState::GyroEclp(p) => {
-                let (o, s) = p.apply(token_in, token_out, amount_in)?;
-                (o, PoolState::GyroEclp(s))
-            }
-            PoolState::Lunarbase(p) => {
-                let (o, s) = p.apply(token_in, token_out, amount_in)?;
-                (o, PoolState::Lunarbase(s))
-            }
-            PoolState::MaverickV2(p) => {
-                let (o, s) = p.apply(token_in, token_out, amount_in)?;
-                (o, PoolState::MaverickV2(s))
-            }
-        })
-    }
-
-    fn spot_price(&self, token_in: usize, token_out: usize) -> f64 {
-        match self {
-            PoolState::ConstantProduct(p) => p.spot_price(token_in, token_out),
-            PoolState::Solidly(p) => p.spot_price(token_in, token_out),
-            PoolState::Concentrated(p) => p.spot_price(token_in, token_out),
-            PoolState::Sampled(p) => p.spot_price(token_in, token_out),
-            PoolState::Woofi(p) => p.spot_price(token_in, token_out),
-            PoolState::StableSwap(p) => p.spot_price(token_in, token_out),
-            PoolState::Dodo(p) => p.spot_price(token_in, token_out),
-            PoolState::GyroEclp(p) => p.spot_price(token_in, token_out),
-            PoolState::Lunarbase(p) => p.spot_price(token_in, token_out),
-            PoolState::MaverickV2(p) => p.spot_price(token_in, token_out),
-        }
-    }
-
-    fn amount_out_bound(&self, token_in: usize, token_out: usize, amount_in: f64) -> f64 {
-        match self {
-            PoolState::ConstantProduct(p) => p.amount_out_bound(token_in, token_out, amount_in),
-            PoolState::Solidly(p) => p.amount_out_bound(token_in, token_out, amount_in),
-            PoolState::Concentrated(p) => p.amount_out_bound(token_in, token_out, amount_in),
-            PoolState::Sampled(p) => p.amount_out_bound(token_in, token_out, amount_in),
-            PoolState::Woofi(p) => p.amount_out_bound(token_in, token_out, amount_in),
-            PoolState::StableSwap(p) => p.amount_out_bound(token_in, token_out, amount_in),
-            PoolState::Dodo(p) => p.amount_out_bound(token_in, token_out, amount_in),
-            PoolState::GyroEclp(p) => p.amount_out_bound(token_in, token_out, amount_in),
-            PoolState::Lunarbase(p) => p.amount_out_bound(token_in, token_out, amount_in),
-            PoolState::MaverickV2(p) => p.amount_out_bound(token_in, token_out, amount_in),
-        }
+    /// [`PoolModel::sides_bounded_apart`], callable without the trait in scope.
+    pub fn sides_bounded_apart(&self) -> bool {
+        PoolModel::sides_bounded_apart(self)
     }
 }
 

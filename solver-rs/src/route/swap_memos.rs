@@ -1,10 +1,10 @@
-//! The swap memos of one quote, per pool (`pools/swap_memo.rs`): kept while the split optimizer
+//! The swap memos of one quote, per pool (each family's [`PoolModel::Memo`]): kept while the split optimizer
 //! evaluates allocation after allocation on the same market, so that a swap through ticks an
 //! earlier evaluation walked costs a binary search instead of a step per tick.
 
 use crate::market::PoolIdx;
 use crate::math::U256;
-use crate::pools::{PoolError, PoolState, SwapMemo, SwapOutcome};
+use crate::pools::{PoolError, PoolModel, PoolState, SwapMemo, SwapOutcome};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -15,7 +15,7 @@ pub struct SwapMemos {
 }
 
 impl SwapMemos {
-    /// `state` (a state of `pool`) swapped as [`crate::pools::PoolModel::apply`] would, using and
+    /// `state` (a state of `pool`) swapped as [`PoolModel::apply`] would, using and
     /// extending the pool's memo.
     pub fn apply(
         &self,

@@ -15,6 +15,7 @@ mod liquidity_math;
 mod pool_swap;
 mod price_movement_math;
 mod protocol_fee_library;
+mod ranges;
 mod sqrt_price_math;
 mod swap_calculation;
 mod swap_math;
@@ -35,9 +36,11 @@ pub use wire::ClWire;
 
 use super::input::PoolInputError;
 use super::registry::{ClFlavor, DexSpec, Model};
-use super::{two_token_direction, PoolError, PoolModel, SwapOutcome};
+use super::{two_token_direction, OneWay, PoolError, PoolModel, SwapOutcome};
 use crate::math::U256;
+use crate::route::convex::curve::Curve;
 use pool_swap::LoopParams;
+pub use ranges::Ranges;
 use std::sync::Arc;
 use swap_math::{StepRules, MAX_FEE_PIPS};
 use tick_list::TickList;
@@ -178,10 +181,18 @@ impl ClPool {
     }
 }
 
-impl ClPool {
-    /// [`PoolModel::apply`], memoised: `walks` holds this pool's tick walk per direction (index 1
-    /// for zero-for-one), kept between the swaps of one quote (`tick_walk.rs`).
-    pub fn apply_memoized(
+impl PoolModel for ClPool {
+    /// The tick walk per direction (index 1 for zero-for-one), kept between the swaps of one quote
+    /// (`tick_walk.rs`): a swap through ticks an earlier one walked costs a binary search instead
+    /// of a step per tick.
+    type Memo = [TickWalk; 2];
+
+    /// The sum of constant-product segments between initialized ticks (`ranges.rs`).
+    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve<'_>> {
+        Ranges::of(self, two_token_direction(token_in, token_out).ok()?).map(Curve::Ranges)
+    }
+
+    fn apply_memoized(
         &self,
         token_in: usize,
         token_out: usize,
@@ -207,9 +218,7 @@ impl ClPool {
             next,
         ))
     }
-}
 
-impl PoolModel for ClPool {
     fn amount_out(
         &self,
         token_in: usize,
@@ -275,5 +284,21 @@ impl PoolModel for ClPool {
         } else {
             f64::INFINITY
         }
+    }
+}
+
+impl crate::pools::input::FromWire for ClPool {
+    type Wire = ClWire;
+
+    fn serves(model: crate::pools::registry::Model) -> bool {
+        use crate::pools::registry::Model;
+        matches!(model, Model::Concentrated(_))
+    }
+
+    fn from_wire(
+        wire: ClWire,
+        spec: &crate::pools::registry::DexSpec,
+    ) -> Result<Self, crate::pools::input::PoolInputError> {
+        ClPool::from_wire(wire, spec)
     }
 }

@@ -6,9 +6,11 @@ pub use math::{amount_out as cpmm_amount_out, BPS};
 
 use super::input::PoolInputError;
 use super::registry::{DexSpec, Model};
-use super::{two_token_direction, PoolError, PoolModel, SwapOutcome};
+use super::shape::Hyperbola;
+use super::{two_token_direction, OneWay, PoolError, PoolModel, SwapOutcome};
 use crate::math::decimal::u256_string;
 use crate::math::U256;
+use crate::route::convex::curve::Curve;
 use serde::Deserialize;
 
 /// Wire state: the pair's `getReserves()` (reserve0, reserve1). The fee comes from the registry.
@@ -56,6 +58,21 @@ impl CpmmPool {
 }
 
 impl PoolModel for CpmmPool {
+    type Memo = ();
+
+    /// The hyperbola with n = (1 − f)·input. The contract pays ⌊n·S / (R + n)⌋ and keeps the whole
+    /// input in its reserves, so the product of the reserves grows with every swap; a sequence of
+    /// swaps in one direction therefore pays at most what one swap of their total would (each swap
+    /// keeps (R + (1 − f)·a)(S − out) ≥ R·S, and chaining these gives the single swap's condition).
+    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve<'_>> {
+        let (r_in, r_out) = match two_token_direction(token_in, token_out).ok()? {
+            true => (self.reserve0, self.reserve1),
+            false => (self.reserve1, self.reserve0),
+        };
+        let keep = f64::from(BPS.saturating_sub(self.fee_bps)) / f64::from(BPS);
+        Hyperbola::new(f64::from(r_in), f64::from(r_out), keep, 0.0).map(Curve::Hyperbola)
+    }
+
     fn amount_out(
         &self,
         token_in: usize,
@@ -112,3 +129,19 @@ impl PoolModel for CpmmPool {
 #[cfg(test)]
 #[path = "cpmm_tests.rs"]
 mod tests;
+
+impl crate::pools::input::FromWire for CpmmPool {
+    type Wire = CpmmWire;
+
+    fn serves(model: crate::pools::registry::Model) -> bool {
+        use crate::pools::registry::Model;
+        matches!(model, Model::ConstantProduct { .. })
+    }
+
+    fn from_wire(
+        wire: CpmmWire,
+        spec: &crate::pools::registry::DexSpec,
+    ) -> Result<Self, crate::pools::input::PoolInputError> {
+        CpmmPool::from_wire(wire, spec)
+    }
+}

@@ -163,3 +163,19 @@ impl CurveBounded for DodoPool {
         self.bound_curve(token_in, token_out)
     }
 }
+
+impl crate::pools::input::FromWire for DodoPool {
+    type Wire = DodoWire;
+
+    fn serves(model: crate::pools::registry::Model) -> bool {
+        use crate::pools::registry::Model;
+        model == Model::DodoPmm
+    }
+
+    fn from_wire(
+        wire: DodoWire,
+        _: &crate::pools::registry::DexSpec,
+    ) -> Result<Self, crate::pools::input::PoolInputError> {
+        DodoPool::from_wire(wire)
+    }
+}

@@ -215,3 +215,19 @@ impl CurveBounded for GyroEclpPool {
         self.bound_curve(token_in, token_out)
     }
 }
+
+impl crate::pools::input::FromWire for GyroEclpPool {
+    type Wire = GyroEclpWire;
+
+    fn serves(model: crate::pools::registry::Model) -> bool {
+        use crate::pools::registry::Model;
+        model == Model::GyroEclp
+    }
+
+    fn from_wire(
+        wire: GyroEclpWire,
+        _: &crate::pools::registry::DexSpec,
+    ) -> Result<Self, crate::pools::input::PoolInputError> {
+        GyroEclpPool::from_wire(wire)
+    }
+}

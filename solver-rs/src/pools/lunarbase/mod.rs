@@ -257,3 +257,19 @@ impl CurveBounded for LunarbasePool {
         self.bound_curve(token_in, token_out)
     }
 }
+
+impl crate::pools::input::FromWire for LunarbasePool {
+    type Wire = LunarbaseWire;
+
+    fn serves(model: crate::pools::registry::Model) -> bool {
+        use crate::pools::registry::Model;
+        model == Model::Lunarbase
+    }
+
+    fn from_wire(
+        wire: LunarbaseWire,
+        _: &crate::pools::registry::DexSpec,
+    ) -> Result<Self, crate::pools::input::PoolInputError> {
+        LunarbasePool::from_wire(wire)
+    }
+}

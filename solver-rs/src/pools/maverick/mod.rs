@@ -25,9 +25,10 @@ pub use walk::Swapped;
 
 use super::cpmm::ReserveString;
 use super::input::PoolInputError;
-use super::{PoolError, PoolModel, SwapOutcome};
+use super::shape::{pieces_value, Piecewise};
+use super::{OneWay, PoolError, PoolModel, SwapOutcome};
 use crate::math::U256;
-use crate::route::convex::curve::pieces_value;
+use crate::route::convex::curve::Curve;
 use serde::Deserialize;
 use tick_math::{tick_sqrt_price, ONE};
 
@@ -140,6 +141,14 @@ impl MaverickPool {
 }
 
 impl PoolModel for MaverickPool {
+    type Memo = ();
+
+    /// The walk's pieces (`bound.rs`).
+    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve<'_>> {
+        let pieces = self.bound_pieces(token_in, token_out);
+        (!pieces.is_empty()).then(|| Curve::Piecewise(Piecewise::from_pieces(pieces)))
+    }
+
     fn amount_out(
         &self,
         token_in: usize,
@@ -165,5 +174,21 @@ impl PoolModel for MaverickPool {
 
     fn amount_out_bound(&self, token_in: usize, token_out: usize, amount_in: f64) -> f64 {
         pieces_value(&self.bound_pieces(token_in, token_out), amount_in)
+    }
+}
+
+impl crate::pools::input::FromWire for MaverickPool {
+    type Wire = MaverickWire;
+
+    fn serves(model: crate::pools::registry::Model) -> bool {
+        use crate::pools::registry::Model;
+        model == Model::MaverickV2
+    }
+
+    fn from_wire(
+        wire: MaverickWire,
+        _: &crate::pools::registry::DexSpec,
+    ) -> Result<Self, crate::pools::input::PoolInputError> {
+        MaverickPool::from_wire(wire)
     }
 }

@@ -2,6 +2,7 @@
 //! pool that cannot be modelled exactly): a concave fit of the samples ([`curve`]) and a safety
 //! margin floored off every output.
 
+mod bound;
 mod curve;
 #[cfg(test)]
 #[path = "sampled_tests.rs"]
@@ -11,10 +12,11 @@ pub use curve::ConcaveCurve;
 
 use super::input::PoolInputError;
 use super::registry::DexSpec;
-use super::{two_token_direction, PoolError, PoolModel, SwapOutcome};
+use super::{two_token_direction, OneWay, PoolError, PoolModel, SwapOutcome};
 use crate::math::decimal::parse_u256;
 use crate::math::full_math::mul_div;
 use crate::math::U256;
+use crate::route::convex::curve::Curve;
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -127,6 +129,14 @@ impl SampledPool {
 }
 
 impl PoolModel for SampledPool {
+    type Memo = ();
+
+    /// The fitted curve from the consumed input on (`bound.rs`).
+    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve<'_>> {
+        two_token_direction(token_in, token_out).ok()?;
+        bound::pieces_of(self, token_in).map(Curve::Piecewise)
+    }
+
     fn amount_out(
         &self,
         token_in: usize,
@@ -173,5 +183,22 @@ impl PoolModel for SampledPool {
     /// So the output is at most the input at the spot rate (0 past the last sample).
     fn amount_out_bound(&self, token_in: usize, token_out: usize, amount_in: f64) -> f64 {
         amount_in * self.spot_price(token_in, token_out)
+    }
+}
+
+impl crate::pools::input::FromWire for SampledPool {
+    type Wire = SampledWire;
+
+    /// Any modelled kind: a pool that cannot be priced exactly (a V4 pool with hooks, say) still
+    /// takes part through its samples, with a safety margin.
+    fn serves(_: crate::pools::registry::Model) -> bool {
+        true
+    }
+
+    fn from_wire(
+        wire: SampledWire,
+        spec: &crate::pools::registry::DexSpec,
+    ) -> Result<Self, crate::pools::input::PoolInputError> {
+        SampledPool::from_wire(wire, spec)
     }
 }

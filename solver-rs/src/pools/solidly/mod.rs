@@ -3,6 +3,7 @@
 
 mod amount_out;
 mod output_bound;
+mod stable_bound;
 mod stable_curve;
 #[cfg(test)]
 #[path = "solidly_tests.rs"]
@@ -18,9 +19,12 @@ pub use stable_curve::{
 use super::cpmm::ReserveString;
 use super::input::PoolInputError;
 use super::registry::{DexSpec, Model};
-use super::{two_token_direction, PoolError, PoolModel, SwapOutcome};
+use super::shape::Hyperbola;
+use super::{two_token_direction, OneWay, PoolError, PoolModel, SwapOutcome};
 use crate::math::U256;
+use crate::route::convex::curve::{Curve as ConvexCurve, MAX_SWAPS_PER_POOL};
 use serde::Deserialize;
+pub use stable_bound::Stable;
 
 /// Largest decimals count whose 10^decimals fits in 256 bits (10^77 < 2^256 < 10^78).
 pub const MAX_DECIMALS: u32 = 77;
@@ -137,6 +141,32 @@ impl SolidlyPool {
 }
 
 impl PoolModel for SolidlyPool {
+    type Memo = ();
+
+    /// Volatile: the hyperbola. The fee is floored off the input and moved out of the pool, so the
+    /// net input n < (1 − f)·input + 1 per swap and the reserves grow only by n; x·y never falls,
+    /// so a sequence pays at most S·N / (R + N) for its total net N < (1 − f)·total + swaps: the
+    /// curve allows for [`MAX_SWAPS_PER_POOL`] swaps. Stable: the level curve
+    /// (`stable_bound.rs`).
+    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<ConvexCurve<'_>> {
+        let zero_for_one = two_token_direction(token_in, token_out).ok()?;
+        match self.curve {
+            Curve::Volatile => {
+                let (r_in, r_out) = match zero_for_one {
+                    true => (self.reserve0, self.reserve1),
+                    false => (self.reserve1, self.reserve0),
+                };
+                let keep = f64::from(BPS.saturating_sub(self.fee_bps)) / f64::from(BPS);
+                let offset = f64::from(MAX_SWAPS_PER_POOL);
+                Hyperbola::new(f64::from(r_in), f64::from(r_out), keep, offset)
+                    .map(ConvexCurve::Hyperbola)
+            }
+            Curve::Stable(scales) => {
+                Stable::of(self, scales, zero_for_one).map(ConvexCurve::Stable)
+            }
+        }
+    }
+
     fn amount_out(
         &self,
         token_in: usize,
@@ -204,5 +234,21 @@ impl PoolModel for SolidlyPool {
                 output_bound::stable_bound(net_in, r_in, r_out, scale_in, scale_out)
             }
         }
+    }
+}
+
+impl crate::pools::input::FromWire for SolidlyPool {
+    type Wire = SolidlyWire;
+
+    fn serves(model: crate::pools::registry::Model) -> bool {
+        use crate::pools::registry::Model;
+        model == Model::Solidly
+    }
+
+    fn from_wire(
+        wire: SolidlyWire,
+        spec: &crate::pools::registry::DexSpec,
+    ) -> Result<Self, crate::pools::input::PoolInputError> {
+        SolidlyPool::from_wire(wire, spec)
     }
 }

@@ -18,9 +18,11 @@ mod meta_bound;
 pub use meta::MetaBase;
 
 use super::input::PoolInputError;
+use super::woofi::OneWay;
 use super::{PoolError, PoolModel, SwapOutcome};
 use crate::math::decimal::u256_string;
 use crate::math::U256;
+use crate::route::convex::curve::{Curve, PooledSide};
 use math::{add, div, mul, sub, Ramp, ADMIN_FEE, A_PRECISION, FEE_DENOMINATOR, PRECISION};
 use serde::Deserialize;
 
@@ -257,6 +259,20 @@ impl StableSwapPool {
 }
 
 impl PoolModel for StableSwapPool {
+    type Memo = ();
+
+    /// One pair of the venue, read off the venue's budget (`bound.rs`, `convex/pooled.rs`): the
+    /// dual prices the venue by its joint term, never by one side's curve.
+    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve<'_>> {
+        let budget = self.budget()?;
+        let ok = token_in != token_out && token_in.max(token_out) < budget.coins.len();
+        ok.then_some(Curve::Pooled(PooledSide { budget, t: token_in, u: token_out }))
+    }
+
+    fn token_count(&self) -> usize {
+        self.coins()
+    }
+
     fn amount_out(
         &self,
         token_in: usize,
@@ -341,3 +357,23 @@ impl PoolModel for StableSwapPool {
 #[cfg(test)]
 #[path = "stableswap_tests.rs"]
 mod tests;
+
+impl crate::pools::input::FromWire for StableSwapPool {
+    type Wire = StableSwapWire;
+
+    fn serves(model: crate::pools::registry::Model) -> bool {
+        use crate::pools::registry::Model;
+        model == Model::StableSwap
+    }
+
+    fn from_wire(
+        wire: StableSwapWire,
+        _: &crate::pools::registry::DexSpec,
+    ) -> Result<Self, crate::pools::input::PoolInputError> {
+        StableSwapPool::from_wire(wire)
+    }
+
+    fn holds_pool(wire: &StableSwapWire) -> Option<&str> {
+        wire.base_pool.as_deref()
+    }
+}

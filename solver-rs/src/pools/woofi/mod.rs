@@ -22,9 +22,11 @@ mod bound;
 mod oracle;
 
 use super::input::PoolInputError;
+use super::shape::Piecewise;
 use super::stableswap::Amount;
 use super::{PoolError, PoolModel, SwapOutcome};
 use crate::math::U256;
+use crate::route::convex::curve::{Curve, MAX_SWAPS_PER_POOL};
 use arith::{add, div, mul, sub, truncate, E18};
 pub use bound::{sequence_piece, OneWay};
 pub use oracle::{BaseOracle, PriceState};
@@ -410,6 +412,24 @@ fn short_of(token: usize, wanted: U256, reserve: U256) -> PoolError {
 }
 
 impl PoolModel for WoofiPool {
+    type Memo = ();
+
+    /// One linear piece whose rate and width hold for the whole vault over a plan's swaps
+    /// (`bound.rs`), tighter as `one_way` says the plan cannot move the prices in its favour.
+    fn side_curve(&self, token_in: usize, token_out: usize, one_way: OneWay) -> Option<Curve<'_>> {
+        let (width, rate) = sequence_piece(self, token_in, token_out, MAX_SWAPS_PER_POOL, one_way)?;
+        Some(Curve::Piecewise(Piecewise::linear(width, rate)))
+    }
+
+    fn token_count(&self) -> usize {
+        WoofiPool::token_count(self)
+    }
+
+    /// Each side's curve holds whatever the vault's other sides trade (`bound.rs`).
+    fn sides_bounded_apart(&self) -> bool {
+        true
+    }
+
     fn amount_out(
         &self,
         token_in: usize,
@@ -446,3 +466,19 @@ impl PoolModel for WoofiPool {
 #[cfg(test)]
 #[path = "woofi_tests.rs"]
 mod tests;
+
+impl crate::pools::input::FromWire for WoofiPool {
+    type Wire = WoofiWire;
+
+    fn serves(model: crate::pools::registry::Model) -> bool {
+        use crate::pools::registry::Model;
+        model == Model::Woofi
+    }
+
+    fn from_wire(
+        wire: WoofiWire,
+        _: &crate::pools::registry::DexSpec,
+    ) -> Result<Self, crate::pools::input::PoolInputError> {
+        WoofiPool::from_wire(wire)
+    }
+}

@@ -2,41 +2,28 @@
 //! that is never below the exact model: not for one swap, and not for any sequence of swaps a plan
 //! makes on the pool (at most [`MAX_SWAPS_PER_POOL`]), whose outputs it bounds by their total.
 //!
-//! Each family's curve and the reason it bounds the exact model (docs/solver-optimizer.md, *The
-//! bound*):
-//! - [`hyperbola`]: constant product (V2 and forks, fee kept in the reserves) and Solidly volatile
-//!   (fee floored off the input and moved out);
-//! - [`ranges`]: concentrated liquidity, a sum of constant-product segments between initialized
-//!   ticks, the fee taken on the input;
-//! - [`stable`]: Solidly stable, the x³y + xy³ level curve with the pool's rounding slack;
-//! - [`piecewise`]: sampled venues, their fitted curve from the input already consumed; WOOFi's
-//!   vault, one linear piece whose rate and width `pools/woofi/bound.rs` proves for the whole vault;
-//!   the families whose curve is proven beside their model (`pools/bound_curve.rs`: DODO's PMM
-//!   and the E-CLP a first rate up to a cap, LunarBase its anchor's rate less its punishment).
-//! - [`PooledSide`]: one pair of a venue of shared state (Curve), read off the venue's budget
-//!   (`convex/pooled.rs`). It bounds the pair alone; the dual prices such a venue by its joint
-//!   term, never by one side's curve (`dual.rs`).
+//! Each family builds its curve and proves beside its model why it bounds it
+//! ([`PoolModel::side_curve`], docs/solver-optimizer.md, *The bound*); this module holds only what
+//! the bound needs of a curve, a [`Shape`] it evaluates, and the [`Curve`] that dispatches to the
+//! shapes: the shared ones (`pools/shape`: the hyperbola of constant product and Solidly volatile,
+//! linear pieces), the ones one family alone uses (`pools/clmm/ranges.rs`,
+//! `pools/solidly/stable_bound.rs`), and [`PooledSide`]: one pair of a venue of shared state
+//! (Curve), read off the venue's budget (`convex/pooled.rs`). A pooled side bounds the pair alone;
+//! the dual prices such a venue by its joint term, never by one side's curve (`dual.rs`).
 //!
 //! Amounts are raw token units as `f64`, rates raw out per raw in. Only IEEE-exact operations
 //! (+, −, ×, ÷, √) are used, so the native and WASM builds compute the same bits.
 
-mod hyperbola;
-mod piecewise;
-pub(crate) use piecewise::pieces_value;
-mod ranges;
-mod stable;
 #[cfg(test)]
 #[path = "curve_tests.rs"]
 mod tests;
 
 use super::pooled::{tender, Budget, CoinPrices};
-use crate::pools::solidly::Curve as SolidlyCurve;
+use crate::pools::clmm::Ranges;
+use crate::pools::shape::{Hyperbola, Piecewise};
+use crate::pools::solidly::Stable;
 use crate::pools::woofi::OneWay;
-use crate::pools::{two_token_direction, PoolState};
-use hyperbola::Hyperbola;
-use piecewise::Piecewise;
-use ranges::Ranges;
-use stable::Stable;
+use crate::pools::{PoolModel, PoolState};
 
 /// The most swaps one plan makes on one pool: a plan has at most this many routes (its candidate
 /// paths are capped at this many, `quote.rs`), and a route goes through a pool once. Solidly
@@ -60,8 +47,51 @@ pub struct Response {
     pub slope: f64,
 }
 
-/// A concave upper bound on one pool's output in one direction.
-pub enum Curve<'m> {
+/// What the bound asks of a curve of one side (raw units in, raw units out).
+pub trait Shape {
+    /// The bound on the output for `input` raw units in (the total of any swaps in this direction).
+    fn value(&self, input: f64) -> f64;
+    /// The input maximising `value(input) − rate·input` (`rate` > 0), its output and slope.
+    fn respond(&self, rate: f64) -> Response;
+    /// The marginal rate of the first unit of input (raw out per raw in): no trade pays below it.
+    fn first_rate(&self) -> f64;
+}
+
+/// The list of shapes, one line each (`Variant(Type)`): it generates [`Curve`] and its [`Shape`],
+/// each method the shape's own through one `match`. A family whose curve is one of these adds
+/// nothing here.
+macro_rules! shapes {
+    ($($(#[$doc:meta])* $variant:ident($shape:ty),)+) => {
+        /// A concave upper bound on one pool's output in one direction.
+        pub enum Curve<'m> {
+            $($(#[$doc])* $variant($shape),)+
+        }
+
+        impl Shape for Curve<'_> {
+            fn value(&self, input: f64) -> f64 {
+                crate::route::clock::count_work();
+                match self {
+                    $(Curve::$variant(c) => c.value(input),)+
+                }
+            }
+
+            fn respond(&self, rate: f64) -> Response {
+                crate::route::clock::count_work();
+                match self {
+                    $(Curve::$variant(c) => c.respond(rate),)+
+                }
+            }
+
+            fn first_rate(&self) -> f64 {
+                match self {
+                    $(Curve::$variant(c) => c.first_rate(),)+
+                }
+            }
+        }
+    };
+}
+
+shapes! {
     Hyperbola(Hyperbola),
     Ranges(Ranges<'m>),
     Stable(Stable),
@@ -76,7 +106,15 @@ pub struct PooledSide {
     pub u: usize,
 }
 
-impl PooledSide {
+impl Shape for PooledSide {
+    fn value(&self, input: f64) -> f64 {
+        self.budget.pair_value(self.t, self.u, input)
+    }
+
+    fn first_rate(&self) -> f64 {
+        self.budget.first_rate(self.t, self.u)
+    }
+
     fn respond(&self, rate: f64) -> Response {
         let mut prices = vec![CoinPrices::default(); self.budget.coins.len()];
         prices[self.t].tender = Some(rate);
@@ -96,8 +134,6 @@ impl<'m> Curve<'m> {
     /// The curve of `state` selling token `token_in` for `token_out` (positions in the pool's token
     /// list); None when the pool cannot trade that way at all. A venue of shared state's
     /// ([`Curve::Pooled`]) holds the venue's budget too: the graph keeps one per venue.
-    ///
-    /// The match names every family: a new one must say how it is bounded before it compiles.
     pub fn of(state: &'m PoolState, token_in: usize, token_out: usize) -> Option<Curve<'m>> {
         Curve::of_in_plan(state, token_in, token_out, OneWay::default())
     }
@@ -111,96 +147,28 @@ impl<'m> Curve<'m> {
         token_out: usize,
         one_way: OneWay,
     ) -> Option<Curve<'m>> {
-        // The two-token families' curves take the direction; a venue of more tokens has a curve
-        // per ordered pair of its tokens, keyed so by the graph's sides.
-        let pair = || two_token_direction(token_in, token_out).ok();
         crate::route::clock::count_work();
-        match state {
-            PoolState::ConstantProduct(pool) => {
-                Hyperbola::constant_product(pool, pair()?).map(Curve::Hyperbola)
-            }
-            PoolState::Solidly(pool) => match pool.curve {
-                SolidlyCurve::Volatile => {
-                    Hyperbola::solidly_volatile(pool, pair()?).map(Curve::Hyperbola)
-                }
-                SolidlyCurve::Stable(scales) => {
-                    Stable::of(pool, scales, pair()?).map(Curve::Stable)
-                }
-            },
-            PoolState::Concentrated(pool) => Ranges::of(pool, pair()?).map(Curve::Ranges),
-            PoolState::Sampled(pool) => {
-                pair()?;
-                Piecewise::of(pool, token_in).map(Curve::Piecewise)
-            }
-            PoolState::Woofi(pool) => {
-                let (width, rate) = crate::pools::woofi::sequence_piece(
-                    pool,
-                    token_in,
-                    token_out,
-                    MAX_SWAPS_PER_POOL,
-                    one_way,
-                )?;
-                Some(Curve::Piecewise(Piecewise::linear(width, rate)))
-            }
-            PoolState::StableSwap(pool) => {
-                let budget = pool.budget()?;
-                let ok = token_in != token_out && token_in.max(token_out) < budget.coins.len();
-                ok.then_some(Curve::Pooled(PooledSide { budget, t: token_in, u: token_out }))
-            }
-            PoolState::Dodo(pool) => Some(Curve::Piecewise(Piecewise::from_pieces(
-                pool.bound_curve(token_in, token_out)?.pieces(),
-            ))),
-            PoolState::GyroEclp(pool) => Some(Curve::Piecewise(Piecewise::from_pieces(
-                pool.bound_curve(token_in, token_out)?.pieces(),
-            ))),
-            PoolState::Lunarbase(pool) => Some(Curve::Piecewise(Piecewise::from_pieces(
-                pool.bound_curve(token_in, token_out)?.pieces(),
-            ))),
-            PoolState::MaverickV2(pool) => {
-                let pieces = pool.bound_pieces(token_in, token_out);
-                (!pieces.is_empty()).then(|| Curve::Piecewise(Piecewise::from_pieces(pieces)))
-            }
-        }
+        state.side_curve(token_in, token_out, one_way)
     }
 
-    /// The bound on the output for `input` raw units in (the total of any swaps in this direction).
+    /// [`Shape::value`], callable without the trait in scope.
     pub fn value(&self, input: f64) -> f64 {
-        crate::route::clock::count_work();
-        match self {
-            Curve::Hyperbola(c) => c.value(input),
-            Curve::Ranges(c) => c.value(input),
-            Curve::Stable(c) => c.value(input),
-            Curve::Piecewise(c) => c.value(input),
-            Curve::Pooled(c) => c.budget.pair_value(c.t, c.u, input),
-        }
+        Shape::value(self, input)
     }
 
-    /// The input maximising `value(input) − rate·input` (`rate` > 0), its output and slope.
+    /// [`Shape::respond`], callable without the trait in scope.
     pub fn respond(&self, rate: f64) -> Response {
-        crate::route::clock::count_work();
-        match self {
-            Curve::Hyperbola(c) => c.respond(rate),
-            Curve::Ranges(c) => c.respond(rate),
-            Curve::Stable(c) => c.respond(rate),
-            Curve::Piecewise(c) => c.respond(rate),
-            Curve::Pooled(c) => c.respond(rate),
-        }
+        Shape::respond(self, rate)
     }
 
-    /// The marginal rate of the first unit of input (raw out per raw in): no trade pays below it.
+    /// [`Shape::first_rate`], callable without the trait in scope.
     pub fn first_rate(&self) -> f64 {
-        match self {
-            Curve::Hyperbola(c) => c.first_rate(),
-            Curve::Ranges(c) => c.first_rate(),
-            Curve::Stable(c) => c.first_rate(),
-            Curve::Piecewise(c) => c.first_rate(),
-            Curve::Pooled(c) => c.budget.first_rate(c.t, c.u),
-        }
+        Shape::first_rate(self)
     }
 }
 
 /// A response with no trade: the curve's value at zero input (positive only for the slack some
 /// families allow for rounding).
-fn idle(output_at_zero: f64) -> Response {
+pub fn idle(output_at_zero: f64) -> Response {
     Response { input: 0.0, output: output_at_zero, slope: 0.0 }
 }

@@ -9,8 +9,8 @@
 //! curve's Δy plus D/x³ of those units, once. The net input of each swap is below
 //! (1 − f)·input + 1 raw unit (the fee is floored), allowed for [`MAX_SWAPS_PER_POOL`] times.
 
-use super::{idle, Response, MAX_SWAPS_PER_POOL};
-use crate::pools::solidly::{SolidlyPool, TokenScales, BPS};
+use super::{SolidlyPool, TokenScales, BPS};
+use crate::route::convex::curve::{idle, Response, Shape, MAX_SWAPS_PER_POOL};
 
 /// Newton rounds for the level curve and the rate equation (each converges in a handful).
 const ROUNDS: usize = 100;
@@ -104,13 +104,15 @@ impl Stable {
     fn net_tokens(&self, input: f64) -> f64 {
         (self.keep * input.max(0.0) + self.offset) / self.scale_in
     }
+}
 
-    pub fn value(&self, input: f64) -> f64 {
+impl Shape for Stable {
+    fn value(&self, input: f64) -> f64 {
         (self.level_out(self.net_tokens(input)) + self.slack).min(self.y) * self.scale_out
     }
 
     /// Raw out per raw in at zero input.
-    pub fn first_rate(&self) -> f64 {
+    fn first_rate(&self) -> f64 {
         let u = self.x + self.offset / self.scale_in;
         let v = self.y - self.level_out(self.offset / self.scale_in);
         self.keep * slope_at(v / u) * self.scale_out / self.scale_in
@@ -118,7 +120,7 @@ impl Stable {
 
     /// The trade stops where the level curve's slope s(t) (t = y/x there) meets the rate in
     /// tokens: t* solves t³ − 3ρt² + 3t − ρ = 0, and the curve point is u = (G / (t + t³))^¼.
-    pub fn respond(&self, rate: f64) -> Response {
+    fn respond(&self, rate: f64) -> Response {
         if rate >= self.first_rate() {
             return idle(self.value(0.0));
         }

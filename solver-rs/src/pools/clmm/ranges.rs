@@ -12,10 +12,10 @@
 //! where the earlier one left the price, so a sequence pays at most the curve at its total input.
 //! Empty ranges (L = 0) are crossed for nothing: the curve has a corner there.
 
-use super::{idle, Response};
+use super::tick_math::{get_sqrt_ratio_at_tick, MAX_SQRT_RATIO, MIN_SQRT_RATIO};
+use super::ClPool;
 use crate::math::U256;
-use crate::pools::clmm::tick_math::{get_sqrt_ratio_at_tick, MAX_SQRT_RATIO, MIN_SQRT_RATIO};
-use crate::pools::clmm::ClPool;
+use crate::route::convex::curve::{idle, Response, Shape};
 use std::cell::RefCell;
 
 /// 2^96, the Q64.96 scale of `sqrtPriceX96`.
@@ -142,11 +142,25 @@ impl<'m> Ranges<'m> {
         last_out
     }
 
-    pub fn value(&self, input: f64) -> f64 {
+    /// The liquidity of the first non-empty range after `index` (0 if none).
+    fn next_liquidity(&self, index: usize) -> f64 {
+        let mut at = index.saturating_add(1);
+        while let Some(r) = self.range(at) {
+            if r.liquidity > 0.0 {
+                return r.liquidity;
+            }
+            at = at.saturating_add(1);
+        }
+        0.0
+    }
+}
+
+impl Shape for Ranges<'_> {
+    fn value(&self, input: f64) -> f64 {
         self.out_for_net(self.keep * input.max(0.0))
     }
 
-    pub fn first_rate(&self) -> f64 {
+    fn first_rate(&self) -> f64 {
         let mut index = 0;
         while let Some(r) = self.range(index) {
             if r.liquidity > 0.0 && r.z_end > r.z_start {
@@ -158,7 +172,7 @@ impl<'m> Ranges<'m> {
     }
 
     /// The trade stops where the marginal rate (1 − fee)/z² meets `rate`: z* = √((1 − fee)/rate).
-    pub fn respond(&self, rate: f64) -> Response {
+    fn respond(&self, rate: f64) -> Response {
         let target = (self.keep / rate).sqrt();
         let mut index = 0;
         // Net input taken and output paid by the ranges walked whole.
@@ -187,18 +201,6 @@ impl<'m> Ranges<'m> {
             true => Response { input: net / self.keep, output: out, slope: 0.0 },
             false => idle(0.0),
         }
-    }
-
-    /// The liquidity of the first non-empty range after `index` (0 if none).
-    fn next_liquidity(&self, index: usize) -> f64 {
-        let mut at = index.saturating_add(1);
-        while let Some(r) = self.range(at) {
-            if r.liquidity > 0.0 {
-                return r.liquidity;
-            }
-            at = at.saturating_add(1);
-        }
-        0.0
     }
 }
 
