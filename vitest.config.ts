@@ -1,31 +1,85 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import { plainSummaryReporter } from './test/reporting/plainSummaryReporter.ts'
-import { SeededDevnetFirstSequencer } from './test/sequencing/seededDevnetFirstSequencer.ts'
 
 /** Ten minutes: a default far above any test's need, so only a hang trips it (see `testTimeout`). */
 const GENEROUS_TIMEOUT_MS = 600_000
 
+/** Every test file of the suite. */
+const TEST_FILES = ['src/**/*.test.ts', 'test/**/*.test.ts', 'bindings/**/*.test.ts', 'bench/**/*.test.ts']
+
+/**
+ * The test that seeds the devnet from scratch into the shared saved state (`var/`,
+ * `src/devnet/savedDevnetState.ts`): run first and alone, so a fresh checkout seeds once for it and
+ * every later file loads the state, rather than seeding once more in each file that starts first.
+ */
+const SEEDS_THE_SAVED_STATE = 'src/devnet/startSeededDevnet.test.ts'
+
+/**
+ * Files run one at a time, after the rest:
+ * - those that start `src/server.ts` with the checkout's own gateway database (`var/gateway.sqlite`,
+ *   the default a test does not override): two such servers at once would index two chains into
+ *   one store;
+ * - those whose outcome depends on the machine's pace: small budgets that must converge, a reorg
+ *   raced against a 3 s budget, stand-in upstreams answering within their timeouts, the event loop
+ *   turning while heavy solves run. Their bars allow a busy machine, not another file's work beside
+ *   them: run two at a time on a machine at a load of 12 to 16, the first three failed.
+ */
+const ONE_AT_A_TIME = [
+  'test/http/server.test.ts',
+  'test/http/serverLoading.test.ts',
+  'test/http/secretsInLogs.test.ts',
+  'test/http/upstreamsDemo.test.ts',
+  'test/e2e/coldStart.test.ts',
+  'test/e2e/recordedChain.test.ts',
+  'bindings/wasmSolver.test.ts',
+  'test/http/quoteBudget.test.ts',
+  'test/http/upstreams.test.ts',
+  'test/eventLoop.test.ts',
+]
+
+/** How many files run at once in the middle group: the machines have 2 cores. */
+const FILES_AT_ONCE = 2
+
 // The TypeScript suite (`npm test` runs it through scripts/test.sh; `npx vitest run <files>` alone).
+// Three groups run in turn (`groupOrder`): the seed, then every other file two at a time (each file
+// mostly waits on anvil, the service's timers or a child process, so two share the 2 cores well;
+// every chain, port, database and temporary directory a file uses is its own), then the files that
+// share the checkout's gateway database, one at a time.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bindings/**/*.test.ts', 'bench/**/*.test.ts'],
     // Child processes, not worker threads: tests load the napi addon, start WASM workers of their
     // own, spawn anvil and src/server.ts, and install exit and signal handlers.
     pool: 'forks',
-    // One file at a time: anvil-backed files each start their own chain, the machine has 2 cores,
-    // and several files measure what they print.
-    fileParallelism: false,
-    maxWorkers: 1,
-    // The seeded devnet's test first: its seed from scratch is the saved state the other files load.
-    sequence: { sequencer: SeededDevnetFirstSequencer },
     watch: false,
     // Node's runner had no default timeout; tests that know their length still set their own.
     testTimeout: GENEROUS_TIMEOUT_MS,
     hookTimeout: GENEROUS_TIMEOUT_MS,
     teardownTimeout: 60_000,
     // Every test's name, and what tests print (measured results the docs quote) under its name; then
-    // one plain closing line of totals for tools that read a log without knowing vitest.
+    // the slowest files and one plain closing line of totals for tools that read a log without
+    // knowing vitest.
     reporters: ['verbose', plainSummaryReporter()],
     silent: false,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'seed', include: [SEEDS_THE_SAVED_STATE], sequence: { groupOrder: 1 }, fileParallelism: false, maxWorkers: 1 },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'paired',
+          include: TEST_FILES,
+          exclude: [...configDefaults.exclude, SEEDS_THE_SAVED_STATE, ...ONE_AT_A_TIME],
+          sequence: { groupOrder: 2 },
+          fileParallelism: true,
+          maxWorkers: FILES_AT_ONCE,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'alone', include: ONE_AT_A_TIME, sequence: { groupOrder: 3 }, fileParallelism: false, maxWorkers: 1 },
+      },
+    ],
   },
 })

@@ -20,6 +20,12 @@ for flag in "$@"; do
 done
 # The contracts (solc-js: one thread, a minute or two from scratch) compile beside the Rust builds,
 # whose front end holds one core for most of theirs; their output is printed once both are done.
+# The embedded market's Curve pools are compiled with Vyper from PyPI (scripts/install-vyper.sh,
+# minutes of pip on a fresh machine, seconds once installed): started here beside the native build,
+# which takes minutes too, so a first `npm start` does not wait for it when it seeds the chain. Not
+# waited for: the seeding's own call to the script waits on its lock (src/devnet/runInstallScript.ts).
+mkdir -p build
+bash scripts/install-vyper.sh > build/install-vyper.log 2>&1 &
 contracts_log=$(mktemp)
 node --import tsx scripts/compile-contracts.ts > "$contracts_log" 2>&1 &
 contracts=$!

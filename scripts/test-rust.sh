@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# The Rust half of the test command: the solver's tests (release, with the water-filling reference)
-# and both clippy runs. Needs only cargo, no Node packages or build output: `.ci/run` starts it
-# beside `npm install`, so its minutes of compiling overlap the download; `scripts/test.sh` runs it
-# after the build otherwise.
+# The Rust half of the test command: the solver's tests (Cargo.toml's release-test profile, with
+# the water-filling reference) and both clippy runs. Needs only cargo, no Node packages or build
+# output: `.ci/run` starts it beside `npm install`, so its minutes of compiling overlap the
+# download; `scripts/test.sh` runs it after the build otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
 section() { echo "== $1 (at $(( $(date +%s) - started )) s)"; }
 
 section "rust: cargo test"
-cargo test --release -p solver-rs --features reference
+cargo test --profile release-test -p solver-rs --features reference
 
 section "rust: cargo clippy (denies wrapping and truncating integer operators in pools/ and route/)"
 # The integer lints are denied in the modules themselves (#![deny] in pools/mod.rs and

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what a fresh machine lacks for it, builds both solver backends
 # (incremental: seconds when nothing changed), runs the Rust tests and clippy (scripts/test-rust.sh),
-# then every TypeScript test file with vitest (vitest.config.ts: one file at a time, each in a child
-# process of its own).
+# then every TypeScript test file with vitest (vitest.config.ts: two files at a time but for those
+# that must run alone, each in a child process of its own).
 #   TEST_FILES="a.test.ts b.test.ts" limits the TypeScript part to those files (vitest's file
 #   filters: a path matches every test file whose path contains it).
 set -euo pipefail
