@@ -6,7 +6,10 @@
 //! answers `baseBalances` and `baseSupply` too.
 //!
 //!   cargo run --release --example stableswap_exchange < cases.jsonl
+use solver::dex::DexId;
 use solver::math::U256;
+use solver::pools::input::FromWire;
+use solver::pools::registry::spec;
 use solver::pools::stableswap::{StableSwapPool, StableSwapWire};
 use solver::pools::PoolModel;
 use std::io::{BufRead, Write};
@@ -24,7 +27,7 @@ fn answer(line: &str) -> serde_json::Value {
         Ok(case) => case,
         Err(e) => return serde_json::json!({ "error": format!("bad case: {e}") }),
     };
-    let pool = match StableSwapPool::from_wire(case.pool) {
+    let pool = match StableSwapPool::from_wire(case.pool, &spec(DexId::Curve)) {
         Ok(pool) => pool,
         Err(e) => return serde_json::json!({ "error": e.to_string() }),
     };

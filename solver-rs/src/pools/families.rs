@@ -1,7 +1,7 @@
 //! The list of model families: the one place that names them all.
 
 use super::input::{FromWire, PoolInputError};
-use super::registry::DexSpec;
+use super::registry::{DexSpec, Model};
 use super::{
     clmm, cpmm, dodo, gyro_eclp, lunarbase, maverick, sampled, solidly, stableswap, woofi, OneWay,
     PoolError, PoolModel, SwapOutcome,
@@ -10,14 +10,15 @@ use crate::math::U256;
 use crate::route::convex::curve::Curve;
 use serde::Deserialize;
 
-/// The list of model families, one line each (`Variant(module::Type) = "wire model"`): it
+/// The list of model families, one line each (`Variant(module::Type) = "wire model" for
+/// Model::Pattern`, the registry models whose kinds may send the family's state): it
 /// generates [`PoolState`] (one variant per family), [`SwapMemo`] (one per family's
 /// [`PoolModel::Memo`]), `PoolState`'s [`PoolModel`], whose every method is the family's own
 /// through one `match`, and [`StateInput`], the wire state tagged by its `model` (decoded by the
 /// family's [`FromWire`]). The registry (`registry.rs`) maps each DEX kind to a family's model and
 /// its parameters.
 macro_rules! families {
-    ($($(#[$doc:meta])* $variant:ident($($family:ident)::+) = $wire:literal,)+) => {
+    ($($(#[$doc:meta])* $variant:ident($($family:ident)::+) = $wire:literal for $serves:pat,)+) => {
         /// A pool's state, one variant per model family. Unboxed though the families differ in
         /// size: a swap reads its pool's state directly, and a market holds one per pool.
         #[allow(clippy::large_enum_variant)]
@@ -150,7 +151,7 @@ macro_rules! families {
             pub(super) fn decode(self, spec: &DexSpec) -> Result<PoolState, PoolInputError> {
                 match self {
                     $(StateInput::$variant(w) => {
-                        if !<$($family)::+ as FromWire>::serves(spec.model) {
+                        if !matches!(spec.model, $serves) {
                             return Err(PoolInputError::WrongModel { dex: spec.dex, model: $wire });
                         }
                         <$($family)::+ as FromWire>::from_wire(w, spec).map(PoolState::$variant)
@@ -161,15 +162,17 @@ macro_rules! families {
     };
 }
 
+// `sampled` serves any modelled kind (`_`): a pool that cannot be priced exactly (a V4 pool with
+// hooks, say) still takes part through its samples, with a safety margin.
 families! {
-    ConstantProduct(cpmm::CpmmPool) = "constant_product",
-    Solidly(solidly::SolidlyPool) = "solidly",
-    Concentrated(clmm::ClPool) = "concentrated",
-    Sampled(sampled::SampledPool) = "sampled",
-    Woofi(woofi::WoofiPool) = "woofi",
-    StableSwap(stableswap::StableSwapPool) = "stableswap",
-    Dodo(dodo::DodoPool) = "dodo_pmm",
-    GyroEclp(gyro_eclp::GyroEclpPool) = "gyro_eclp",
-    Lunarbase(lunarbase::LunarbasePool) = "lunarbase",
-    MaverickV2(maverick::MaverickPool) = "maverick_v2",
+    ConstantProduct(cpmm::CpmmPool) = "constant_product" for Model::ConstantProduct { .. },
+    Solidly(solidly::SolidlyPool) = "solidly" for Model::Solidly,
+    Concentrated(clmm::ClPool) = "concentrated" for Model::Concentrated(_),
+    Sampled(sampled::SampledPool) = "sampled" for _,
+    Woofi(woofi::WoofiPool) = "woofi" for Model::Woofi,
+    StableSwap(stableswap::StableSwapPool) = "stableswap" for Model::StableSwap,
+    Dodo(dodo::DodoPool) = "dodo_pmm" for Model::DodoPmm,
+    GyroEclp(gyro_eclp::GyroEclpPool) = "gyro_eclp" for Model::GyroEclp,
+    Lunarbase(lunarbase::LunarbasePool) = "lunarbase" for Model::Lunarbase,
+    MaverickV2(maverick::MaverickPool) = "maverick_v2" for Model::MaverickV2,
 }

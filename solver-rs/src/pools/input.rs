@@ -9,13 +9,11 @@ use super::PoolState;
 use crate::dex::DexId;
 use serde::Deserialize;
 
-/// How a family's state is read from the wire: its wire form and the registry models it serves.
+/// How a family's state is read from the wire (the registry models it serves are on its line of
+/// the family list, `families.rs`).
 pub trait FromWire: Sized {
     /// The state as TypeScript sends it under the family's `model` tag (`families.rs`).
     type Wire: std::fmt::Debug + Clone + for<'de> Deserialize<'de>;
-
-    /// Whether a kind whose registry model is `model` may send this family's state.
-    fn serves(model: Model) -> bool;
 
     /// The state, checked (a malformed or out-of-range field is `Invalid`).
     fn from_wire(wire: Self::Wire, spec: &DexSpec) -> Result<Self, PoolInputError>;

@@ -34,7 +34,7 @@ pub use pool_swap::{ClState, SwapResult};
 pub use tick_walk::TickWalk;
 pub use wire::ClWire;
 
-use super::input::PoolInputError;
+use super::input::{FromWire, PoolInputError};
 use super::registry::{ClFlavor, DexSpec, Model};
 use super::{two_token_direction, OneWay, PoolError, PoolModel, SwapOutcome};
 use crate::math::U256;
@@ -62,23 +62,6 @@ pub struct ClPool {
 }
 
 impl ClPool {
-    /// Builds the pool from its wire state and the kind's registry entry, validating every field.
-    pub fn from_wire(wire: ClWire, spec: &DexSpec) -> Result<Self, PoolInputError> {
-        let Model::Concentrated(flavor) = spec.model else {
-            return Err(PoolInputError::WrongModel { dex: spec.dex, model: "concentrated" });
-        };
-        let valid = wire::validate(wire, flavor)?;
-        Ok(ClPool {
-            flavor,
-            state: valid.state,
-            tick_spacing: valid.tick_spacing,
-            fee_pips: valid.fee_pips,
-            protocol_fee: valid.protocol_fee,
-            dynamic_fee: valid.dynamic_fee,
-            ticks: Arc::new(valid.ticks),
-        })
-    }
-
     /// Square-root price (Q64.96), tick and active liquidity.
     pub fn state(&self) -> ClState {
         self.state
@@ -287,18 +270,23 @@ impl PoolModel for ClPool {
     }
 }
 
-impl crate::pools::input::FromWire for ClPool {
+impl FromWire for ClPool {
     type Wire = ClWire;
 
-    fn serves(model: crate::pools::registry::Model) -> bool {
-        use crate::pools::registry::Model;
-        matches!(model, Model::Concentrated(_))
-    }
-
-    fn from_wire(
-        wire: ClWire,
-        spec: &crate::pools::registry::DexSpec,
-    ) -> Result<Self, crate::pools::input::PoolInputError> {
-        ClPool::from_wire(wire, spec)
+    /// Builds the pool from its wire state and the kind's registry entry, validating every field.
+    fn from_wire(wire: ClWire, spec: &DexSpec) -> Result<Self, PoolInputError> {
+        let Model::Concentrated(flavor) = spec.model else {
+            return Err(PoolInputError::WrongModel { dex: spec.dex, model: "concentrated" });
+        };
+        let valid = wire::validate(wire, flavor)?;
+        Ok(ClPool {
+            flavor,
+            state: valid.state,
+            tick_spacing: valid.tick_spacing,
+            fee_pips: valid.fee_pips,
+            protocol_fee: valid.protocol_fee,
+            dynamic_fee: valid.dynamic_fee,
+            ticks: Arc::new(valid.ticks),
+        })
     }
 }

@@ -8,7 +8,7 @@ use super::tick_math::{
 use super::{sqrt_price_math, ClPool, ClState, ClWire, TickList};
 use crate::dex::DexId;
 use crate::math::U256;
-use crate::pools::input::PoolInputError;
+use crate::pools::input::{FromWire, PoolInputError};
 use crate::pools::registry::{spec, ClFlavor, Model};
 use crate::pools::{PoolError, PoolModel};
 use proptest::prelude::*;

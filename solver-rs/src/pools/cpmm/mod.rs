@@ -4,7 +4,7 @@ mod math;
 
 pub use math::{amount_out as cpmm_amount_out, BPS};
 
-use super::input::PoolInputError;
+use super::input::{FromWire, PoolInputError};
 use super::registry::{DexSpec, Model};
 use super::shape::Hyperbola;
 use super::{two_token_direction, OneWay, PoolError, PoolModel, SwapOutcome};
@@ -35,19 +35,6 @@ pub struct CpmmPool {
 }
 
 impl CpmmPool {
-    /// Builds the pool from its wire state and the kind's registry entry.
-    pub fn from_wire(wire: CpmmWire, spec: &DexSpec) -> Result<Self, PoolInputError> {
-        let Model::ConstantProduct { fee_bps } = spec.model else {
-            return Err(PoolInputError::WrongModel { dex: spec.dex, model: "constant_product" });
-        };
-        let max_reserve = U256::from((1u128 << 112) - 1);
-        let [r0, r1] = wire.reserves;
-        if r0.0 > max_reserve || r1.0 > max_reserve {
-            return Err(PoolInputError::Invalid("reserves exceed uint112".into()));
-        }
-        Ok(CpmmPool { reserve0: r0.0, reserve1: r1.0, fee_bps })
-    }
-
     fn oriented(&self, zero_for_one: bool) -> (U256, U256) {
         if zero_for_one {
             (self.reserve0, self.reserve1)
@@ -130,18 +117,19 @@ impl PoolModel for CpmmPool {
 #[path = "cpmm_tests.rs"]
 mod tests;
 
-impl crate::pools::input::FromWire for CpmmPool {
+impl FromWire for CpmmPool {
     type Wire = CpmmWire;
 
-    fn serves(model: crate::pools::registry::Model) -> bool {
-        use crate::pools::registry::Model;
-        matches!(model, Model::ConstantProduct { .. })
-    }
-
-    fn from_wire(
-        wire: CpmmWire,
-        spec: &crate::pools::registry::DexSpec,
-    ) -> Result<Self, crate::pools::input::PoolInputError> {
-        CpmmPool::from_wire(wire, spec)
+    /// Builds the pool from its wire state and the kind's registry entry.
+    fn from_wire(wire: CpmmWire, spec: &DexSpec) -> Result<Self, PoolInputError> {
+        let Model::ConstantProduct { fee_bps } = spec.model else {
+            return Err(PoolInputError::WrongModel { dex: spec.dex, model: "constant_product" });
+        };
+        let max_reserve = U256::from((1u128 << 112) - 1);
+        let [r0, r1] = wire.reserves;
+        if r0.0 > max_reserve || r1.0 > max_reserve {
+            return Err(PoolInputError::Invalid("reserves exceed uint112".into()));
+        }
+        Ok(CpmmPool { reserve0: r0.0, reserve1: r1.0, fee_bps })
     }
 }

@@ -8,8 +8,11 @@
 //! Runs python3, no chain. `CROSSCHECK_CASES` sets the number of pools (default 300).
 
 use super::{DodoPool, DodoWire, RState, Variant, ONE};
+use crate::dex::DexId;
 use crate::math::U256;
+use crate::pools::input::FromWire;
 use crate::pools::json_lines::{repo_path, run_json_lines};
+use crate::pools::registry::spec;
 use crate::pools::PoolModel;
 use crate::route::test_market::Rng;
 use serde_json::{json, Value};
@@ -56,7 +59,8 @@ fn random_pool(rng: &mut Rng) -> DodoPool {
         "lpFeeRate": pick(rng, &["0", "100000000000000", "3000000000000000", "10000000000000000"]),
         "mtFeeRate": pick(rng, &["0", "500000000000000", "10000000000000000", "20000000000000000"]),
     });
-    DodoPool::from_wire(serde_json::from_value::<DodoWire>(wire).unwrap()).unwrap()
+    DodoPool::from_wire(serde_json::from_value::<DodoWire>(wire).unwrap(), &spec(DexId::DodoV2))
+        .unwrap()
 }
 
 /// The reference's case for selling `pay` on `pool` (the targets already adjusted: the reference

@@ -17,7 +17,8 @@ pub use pmm::{PmmState, RState, ONE};
 use super::bound_curve::{BoundCurve, CurveBounded};
 use super::cpmm::ReserveString;
 use super::curve_memo::CurveMemo;
-use super::input::PoolInputError;
+use super::input::{FromWire, PoolInputError};
+use super::registry::DexSpec;
 use super::PoolError;
 use crate::math::checked::{add, sub};
 use crate::math::U256;
@@ -75,39 +76,6 @@ fn u112_max() -> U256 {
 const MAX_I: U256 = U256::from_limbs([0xb34b_9f10_0000_0000, 0x00c0_97ce_7bc9_0715, 0, 0]);
 
 impl DodoPool {
-    /// Builds the pool from its wire state; refuses what the pools refuse at construction (i of 0
-    /// or over 10^36, K or the LP fee over one) and reserves or targets beyond uint112.
-    pub fn from_wire(wire: DodoWire) -> Result<Self, PoolInputError> {
-        let invalid = |why: &str| PoolInputError::Invalid(format!("DODO pool: {why}"));
-        let (i, k) = (wire.i.0, wire.k.0);
-        if i.is_zero() || i > MAX_I || k > ONE || wire.lp_fee_rate.0 > ONE {
-            return Err(invalid("i must be 1 to 10^36, k and lpFeeRate at most 10^18"));
-        }
-        let stored =
-            [wire.base_reserve.0, wire.quote_reserve.0, wire.base_target.0, wire.quote_target.0];
-        if stored.iter().any(|v| *v > u112_max()) {
-            return Err(invalid("reserves and targets are uint112"));
-        }
-        let (b0, q0, r) = match wire.variant {
-            Variant::Dvm => (U256::ZERO, U256::ZERO, RState::AboveOne),
-            Variant::Dsp | Variant::Dpp => (
-                wire.base_target.0,
-                wire.quote_target.0,
-                RState::from_stored(wire.r_state).ok_or_else(|| invalid("rState is 0, 1 or 2"))?,
-            ),
-        };
-        let state = PmmState { i, k, b: stored[0], q: stored[1], b0, q0, r }
-            .adjusted()
-            .map_err(|e| invalid(&format!("its targets cannot be derived: {e}")))?;
-        Ok(DodoPool {
-            variant: wire.variant,
-            state,
-            lp_fee_rate: wire.lp_fee_rate.0,
-            mt_fee_rate: wire.mt_fee_rate.0,
-            curves: CurveMemo::default(),
-        })
-    }
-
     /// `sellBase` (token 0 in) or `sellQuote` (token 1 in): the trader's output and the pool after.
     fn swap(
         &self,
@@ -164,18 +132,39 @@ impl CurveBounded for DodoPool {
     }
 }
 
-impl crate::pools::input::FromWire for DodoPool {
+impl FromWire for DodoPool {
     type Wire = DodoWire;
 
-    fn serves(model: crate::pools::registry::Model) -> bool {
-        use crate::pools::registry::Model;
-        model == Model::DodoPmm
-    }
-
-    fn from_wire(
-        wire: DodoWire,
-        _: &crate::pools::registry::DexSpec,
-    ) -> Result<Self, crate::pools::input::PoolInputError> {
-        DodoPool::from_wire(wire)
+    /// Builds the pool from its wire state; refuses what the pools refuse at construction (i of 0
+    /// or over 10^36, K or the LP fee over one) and reserves or targets beyond uint112.
+    fn from_wire(wire: DodoWire, _: &DexSpec) -> Result<Self, PoolInputError> {
+        let invalid = |why: &str| PoolInputError::Invalid(format!("DODO pool: {why}"));
+        let (i, k) = (wire.i.0, wire.k.0);
+        if i.is_zero() || i > MAX_I || k > ONE || wire.lp_fee_rate.0 > ONE {
+            return Err(invalid("i must be 1 to 10^36, k and lpFeeRate at most 10^18"));
+        }
+        let stored =
+            [wire.base_reserve.0, wire.quote_reserve.0, wire.base_target.0, wire.quote_target.0];
+        if stored.iter().any(|v| *v > u112_max()) {
+            return Err(invalid("reserves and targets are uint112"));
+        }
+        let (b0, q0, r) = match wire.variant {
+            Variant::Dvm => (U256::ZERO, U256::ZERO, RState::AboveOne),
+            Variant::Dsp | Variant::Dpp => (
+                wire.base_target.0,
+                wire.quote_target.0,
+                RState::from_stored(wire.r_state).ok_or_else(|| invalid("rState is 0, 1 or 2"))?,
+            ),
+        };
+        let state = PmmState { i, k, b: stored[0], q: stored[1], b0, q0, r }
+            .adjusted()
+            .map_err(|e| invalid(&format!("its targets cannot be derived: {e}")))?;
+        Ok(DodoPool {
+            variant: wire.variant,
+            state,
+            lp_fee_rate: wire.lp_fee_rate.0,
+            mt_fee_rate: wire.mt_fee_rate.0,
+            curves: CurveMemo::default(),
+        })
     }
 }

@@ -9,8 +9,11 @@
 //! Runs node (tsx), no chain. `CROSSCHECK_CASES` sets the number of pools (default 80).
 
 use super::{GyroEclpPool, GyroEclpWire};
+use crate::dex::DexId;
 use crate::math::U256;
+use crate::pools::input::FromWire;
 use crate::pools::json_lines::{repo_path, run_json_lines};
+use crate::pools::registry::spec;
 use crate::pools::PoolModel;
 use crate::route::test_market::Rng;
 use serde_json::{json, Value};
@@ -93,7 +96,11 @@ fn random_pools(rng: &mut Rng, count: usize) -> Vec<GyroEclpPool> {
                 "swapFee": fee.to_string(),
                 "params": answer["params"], "derived": answer["derived"],
             });
-            GyroEclpPool::from_wire(serde_json::from_value::<GyroEclpWire>(wire).unwrap()).unwrap()
+            GyroEclpPool::from_wire(
+                serde_json::from_value::<GyroEclpWire>(wire).unwrap(),
+                &spec(DexId::GyroscopeEclp),
+            )
+            .unwrap()
         })
         .collect()
 }
@@ -243,7 +250,7 @@ fn the_curve_starts_at_the_price_now_not_at_the_slack() {
             "dSq": "99999999999999999886624093342106115200" },
     }))
     .unwrap();
-    let pool = GyroEclpPool::from_wire(wire).unwrap();
+    let pool = GyroEclpPool::from_wire(wire, &spec(DexId::GyroscopeEclp)).unwrap();
     for token_in in [0, 1] {
         let curve = pool.bound_curve(token_in, 1 - token_in).unwrap();
         let pieces = curve.pieces();

@@ -18,7 +18,8 @@ pub use eclp_math::{Derived, Params, Vector2};
 use super::bound_curve::{BoundCurve, CurveBounded};
 use super::cpmm::ReserveString;
 use super::curve_memo::CurveMemo;
-use super::input::PoolInputError;
+use super::input::{FromWire, PoolInputError};
+use super::registry::DexSpec;
 use super::{two_token_direction, PoolError};
 use crate::math::checked::{add, div, mul, sub};
 use crate::math::signed::I256;
@@ -106,43 +107,6 @@ fn mul_up(a: U256, b: U256) -> Result<U256, PoolError> {
 }
 
 impl GyroEclpPool {
-    /// Builds the pool from its wire state; refuses a zero scaling factor and a fee of 100 % or
-    /// more (the pool's own bounds on its parameters are the chain's: it was constructed).
-    pub fn from_wire(wire: GyroEclpWire) -> Result<Self, PoolInputError> {
-        let invalid = |why: &str| PoolInputError::Invalid(format!("GYROSCOPE_ECLP pool: {why}"));
-        if wire.scaling_factors.iter().any(|f| f.0.is_zero()) || wire.swap_fee.0 >= e18() {
-            return Err(invalid("scaling factors must be positive and the swap fee below 10^18"));
-        }
-        let (p, d) = (wire.params, wire.derived);
-        let params =
-            Params { alpha: p.alpha.0, beta: p.beta.0, c: p.c.0, s: p.s.0, lambda: p.lambda.0 };
-        if !(params.alpha.is_positive() && params.alpha < params.beta)
-            || params.lambda < fixed_point::one()
-        {
-            return Err(invalid("0 < alpha < beta and lambda ≥ 1 are required"));
-        }
-        let derived = Derived {
-            tau_alpha: Vector2 { x: d.tau_alpha_x.0, y: d.tau_alpha_y.0 },
-            tau_beta: Vector2 { x: d.tau_beta_x.0, y: d.tau_beta_y.0 },
-            u: d.u.0,
-            v: d.v.0,
-            w: d.w.0,
-            z: d.z.0,
-            d_sq: d.d_sq.0,
-        };
-        if !derived.d_sq.is_positive() {
-            return Err(invalid("dSq must be positive"));
-        }
-        Ok(GyroEclpPool {
-            balances: [wire.balances[0].0, wire.balances[1].0],
-            scaling_factors: [wire.scaling_factors[0].0, wire.scaling_factors[1].0],
-            swap_fee: wire.swap_fee.0,
-            params,
-            derived,
-            curves: CurveMemo::default(),
-        })
-    }
-
     /// The Vault's `swap` given in: what the recipient gets and the pool's balances after.
     fn swap(
         &self,
@@ -216,18 +180,43 @@ impl CurveBounded for GyroEclpPool {
     }
 }
 
-impl crate::pools::input::FromWire for GyroEclpPool {
+impl FromWire for GyroEclpPool {
     type Wire = GyroEclpWire;
 
-    fn serves(model: crate::pools::registry::Model) -> bool {
-        use crate::pools::registry::Model;
-        model == Model::GyroEclp
-    }
-
-    fn from_wire(
-        wire: GyroEclpWire,
-        _: &crate::pools::registry::DexSpec,
-    ) -> Result<Self, crate::pools::input::PoolInputError> {
-        GyroEclpPool::from_wire(wire)
+    /// Builds the pool from its wire state; refuses a zero scaling factor and a fee of 100 % or
+    /// more (the pool's own bounds on its parameters are the chain's: it was constructed).
+    fn from_wire(wire: GyroEclpWire, _: &DexSpec) -> Result<Self, PoolInputError> {
+        let invalid = |why: &str| PoolInputError::Invalid(format!("GYROSCOPE_ECLP pool: {why}"));
+        if wire.scaling_factors.iter().any(|f| f.0.is_zero()) || wire.swap_fee.0 >= e18() {
+            return Err(invalid("scaling factors must be positive and the swap fee below 10^18"));
+        }
+        let (p, d) = (wire.params, wire.derived);
+        let params =
+            Params { alpha: p.alpha.0, beta: p.beta.0, c: p.c.0, s: p.s.0, lambda: p.lambda.0 };
+        if !(params.alpha.is_positive() && params.alpha < params.beta)
+            || params.lambda < fixed_point::one()
+        {
+            return Err(invalid("0 < alpha < beta and lambda ≥ 1 are required"));
+        }
+        let derived = Derived {
+            tau_alpha: Vector2 { x: d.tau_alpha_x.0, y: d.tau_alpha_y.0 },
+            tau_beta: Vector2 { x: d.tau_beta_x.0, y: d.tau_beta_y.0 },
+            u: d.u.0,
+            v: d.v.0,
+            w: d.w.0,
+            z: d.z.0,
+            d_sq: d.d_sq.0,
+        };
+        if !derived.d_sq.is_positive() {
+            return Err(invalid("dSq must be positive"));
+        }
+        Ok(GyroEclpPool {
+            balances: [wire.balances[0].0, wire.balances[1].0],
+            scaling_factors: [wire.scaling_factors[0].0, wire.scaling_factors[1].0],
+            swap_fee: wire.swap_fee.0,
+            params,
+            derived,
+            curves: CurveMemo::default(),
+        })
     }
 }

@@ -10,8 +10,11 @@
 //! pools (default 300).
 
 use super::{LunarbasePool, LunarbaseWire, MAX_FEE};
+use crate::dex::DexId;
 use crate::math::U256;
+use crate::pools::input::FromWire;
 use crate::pools::json_lines::{repo_path, run_json_lines};
+use crate::pools::registry::spec;
 use crate::pools::{PoolError, PoolModel};
 use crate::route::test_market::Rng;
 use serde_json::{json, Value};
@@ -89,7 +92,11 @@ fn random_pool(rng: &mut Rng) -> LunarbasePool {
         "latestUpdateBlock": latest_update_block.to_string(), "blockDelay": block_delay.to_string(),
         "block": (latest_update_block + age).to_string(), "paused": chance(rng, 3),
     });
-    LunarbasePool::from_wire(serde_json::from_value::<LunarbaseWire>(wire).unwrap()).unwrap()
+    LunarbasePool::from_wire(
+        serde_json::from_value::<LunarbaseWire>(wire).unwrap(),
+        &spec(DexId::Lunarbase),
+    )
+    .unwrap()
 }
 
 /// An input worth a random share of the output side's reserve (sometimes 3 times it, or an edge).

@@ -20,7 +20,8 @@ mod tests;
 
 use super::bound_curve::{BoundCurve, CurveBounded};
 use super::cpmm::ReserveString;
-use super::input::PoolInputError;
+use super::input::{FromWire, PoolInputError};
+use super::registry::DexSpec;
 use super::{two_token_direction, PoolError};
 use crate::math::checked::{add, sub};
 use crate::math::full_math::{mul_div, mul_div_rounding_up};
@@ -94,34 +95,6 @@ fn small(value: U256, max: u64, field: &str) -> Result<u64, PoolInputError> {
 }
 
 impl LunarbasePool {
-    /// Builds the pool from its wire state; refuses values beyond the contract's types (anchor
-    /// uint160, fees uint24, reserves uint112, blocks uint48; the block the trade runs in, u64).
-    pub fn from_wire(w: LunarbaseWire) -> Result<Self, PoolInputError> {
-        let fee = |v: &ReserveString, field: &str| small(v.0, u64::from(MAX_FEE), field);
-        let u48 = (1u64 << 48) - 1;
-        if w.anchor_price.0.bit_len() > 160 {
-            return Err(PoolInputError::Invalid("LunarBase pool: anchorPrice is uint160".into()));
-        }
-        if w.reserve_x.0 > u112_max() || w.reserve_y.0 > u112_max() {
-            return Err(PoolInputError::Invalid("LunarBase pool: reserves are uint112".into()));
-        }
-        // The fees are at most 0xffffff: they fit u32.
-        let as_u32 = |v: u64| u32::try_from(v).unwrap_or(MAX_FEE);
-        Ok(LunarbasePool {
-            anchor: w.anchor_price.0,
-            fee_ask: as_u32(fee(&w.fee_ask_x24, "feeAskX24")?),
-            fee_bid: as_u32(fee(&w.fee_bid_x24, "feeBidX24")?),
-            max_punishment: as_u32(fee(&w.max_punishment_x24, "maxPunishmentX24")?),
-            reserve_x: w.reserve_x.0,
-            reserve_y: w.reserve_y.0,
-            multiplier: w.fee_multiplier.0,
-            latest_update_block: small(w.latest_update_block.0, u48, "latestUpdateBlock")?,
-            block_delay: small(w.block_delay.0, u48, "blockDelay")?,
-            block: small(w.block.0, u64::MAX, "block")?,
-            paused: w.paused,
-        })
-    }
-
     /// `isFresh()` at the trade's block: `block < latestUpdateBlock + blockDelay`.
     pub fn fresh(&self) -> bool {
         // Two u64s widened to u128: the sum is exact.
@@ -258,18 +231,34 @@ impl CurveBounded for LunarbasePool {
     }
 }
 
-impl crate::pools::input::FromWire for LunarbasePool {
+impl FromWire for LunarbasePool {
     type Wire = LunarbaseWire;
 
-    fn serves(model: crate::pools::registry::Model) -> bool {
-        use crate::pools::registry::Model;
-        model == Model::Lunarbase
-    }
-
-    fn from_wire(
-        wire: LunarbaseWire,
-        _: &crate::pools::registry::DexSpec,
-    ) -> Result<Self, crate::pools::input::PoolInputError> {
-        LunarbasePool::from_wire(wire)
+    /// Builds the pool from its wire state; refuses values beyond the contract's types (anchor
+    /// uint160, fees uint24, reserves uint112, blocks uint48; the block the trade runs in, u64).
+    fn from_wire(w: LunarbaseWire, _: &DexSpec) -> Result<Self, PoolInputError> {
+        let fee = |v: &ReserveString, field: &str| small(v.0, u64::from(MAX_FEE), field);
+        let u48 = (1u64 << 48) - 1;
+        if w.anchor_price.0.bit_len() > 160 {
+            return Err(PoolInputError::Invalid("LunarBase pool: anchorPrice is uint160".into()));
+        }
+        if w.reserve_x.0 > u112_max() || w.reserve_y.0 > u112_max() {
+            return Err(PoolInputError::Invalid("LunarBase pool: reserves are uint112".into()));
+        }
+        // The fees are at most 0xffffff: they fit u32.
+        let as_u32 = |v: u64| u32::try_from(v).unwrap_or(MAX_FEE);
+        Ok(LunarbasePool {
+            anchor: w.anchor_price.0,
+            fee_ask: as_u32(fee(&w.fee_ask_x24, "feeAskX24")?),
+            fee_bid: as_u32(fee(&w.fee_bid_x24, "feeBidX24")?),
+            max_punishment: as_u32(fee(&w.max_punishment_x24, "maxPunishmentX24")?),
+            reserve_x: w.reserve_x.0,
+            reserve_y: w.reserve_y.0,
+            multiplier: w.fee_multiplier.0,
+            latest_update_block: small(w.latest_update_block.0, u48, "latestUpdateBlock")?,
+            block_delay: small(w.block_delay.0, u48, "blockDelay")?,
+            block: small(w.block.0, u64::MAX, "block")?,
+            paused: w.paused,
+        })
     }
 }

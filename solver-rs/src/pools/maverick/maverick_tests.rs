@@ -11,8 +11,11 @@
 //! Runs python3, no chain. `CROSSCHECK_CASES` sets the number of pools (default 120).
 
 use super::{MaverickPool, MaverickWire, Swapped};
+use crate::dex::DexId;
 use crate::math::U256;
+use crate::pools::input::FromWire;
 use crate::pools::json_lines::{repo_path, run_json_lines};
+use crate::pools::registry::spec;
 use crate::pools::{PoolModel, PoolState};
 use crate::route::test_market::Rng;
 use serde_json::{json, Value};
@@ -57,7 +60,11 @@ pub(super) fn random_pool(rng: &mut Rng) -> MaverickPool {
         "fees": [fee_a, fee_b], "protocolFeeRatioD3": pick(rng, &[0u8, 0, 1, 100, 255]),
         "activeTick": active, "ticks": ticks,
     });
-    MaverickPool::from_wire(serde_json::from_value::<MaverickWire>(wire).unwrap()).unwrap()
+    MaverickPool::from_wire(
+        serde_json::from_value::<MaverickWire>(wire).unwrap(),
+        &spec(DexId::MaverickV2),
+    )
+    .unwrap()
 }
 
 /// The furthest listed tick holding reserves in the walk's direction (or the active tick): the
@@ -212,7 +219,9 @@ fn the_wire_refuses_what_no_pool_holds() {
             "protocolFeeRatioD3": 0, "activeTick": 0, "ticks": ticks,
         }))
         .map_err(|e| e.to_string())
-        .and_then(|w| MaverickPool::from_wire(w).map_err(|e| e.to_string()))
+        .and_then(|w| {
+            MaverickPool::from_wire(w, &spec(DexId::MaverickV2)).map_err(|e| e.to_string())
+        })
     };
     let one = json!([[0, "1000", "1000"]]);
     assert!(wire(10, "1", "0", one.clone()).is_ok());
@@ -236,6 +245,7 @@ fn a_swap_past_the_listed_ticks_is_refused_and_a_bad_pair_too() {
             "ticks": [[-1, "1000000000000000000", "0"], [0, "10", "1000000000000000000"]],
         }))
         .unwrap(),
+        &spec(DexId::MaverickV2),
     )
     .unwrap();
     assert!(pool.amount_out(0, 1, U256::from(10u64.pow(15))).unwrap().amount_out > U256::ZERO);
@@ -264,6 +274,7 @@ fn the_active_tick_is_bounded_at_its_price_so_no_round_trip_gains() {
             ],
         }))
         .unwrap(),
+        &spec(DexId::MaverickV2),
     )
     .unwrap();
     let (up, down) = (pool.bound_pieces(0, 1), pool.bound_pieces(1, 0));

@@ -24,7 +24,8 @@ mod walk;
 pub use walk::Swapped;
 
 use super::cpmm::ReserveString;
-use super::input::PoolInputError;
+use super::input::{FromWire, PoolInputError};
+use super::registry::DexSpec;
 use super::shape::{pieces_value, Piecewise};
 use super::{OneWay, PoolError, PoolModel, SwapOutcome};
 use crate::math::U256;
@@ -79,49 +80,6 @@ pub struct MaverickPool {
 }
 
 impl MaverickPool {
-    /// Builds the pool from its wire state; refuses a spacing of 0, a scale that is not a power of
-    /// ten up to 10^18, a fee of one or more, reserves beyond uint128, a tick listed twice and a
-    /// tick whose edges are past the tick range (no liquidity can sit there).
-    pub fn from_wire(wire: MaverickWire) -> Result<Self, PoolInputError> {
-        let invalid = |why: String| PoolInputError::Invalid(format!("Maverick V2 pool: {why}"));
-        if wire.tick_spacing == 0 {
-            return Err(invalid("tickSpacing must be positive".into()));
-        }
-        let scales = wire.token_scales.map(|s| s.0);
-        let powers: Vec<U256> = (0..=18u8).map(|d| U256::from(10u8).pow(U256::from(d))).collect();
-        if scales.iter().any(|s| !powers.contains(s)) {
-            return Err(invalid("token scales are 10^(18 − decimals)".into()));
-        }
-        let fees = wire.fees.map(|f| f.0);
-        if fees.iter().any(|f| *f >= ONE) {
-            return Err(invalid("fees are below 10^18".into()));
-        }
-        let mut ticks = Vec::with_capacity(wire.ticks.len());
-        for (index, a, b) in wire.ticks {
-            if a.0 > U256::from(u128::MAX) || b.0 > U256::from(u128::MAX) {
-                return Err(invalid(format!("tick {index}: reserves are uint128")));
-            }
-            let edge = |t: Option<i32>| {
-                t.and_then(|t| tick_sqrt_price(wire.tick_spacing, t).ok())
-                    .ok_or_else(|| invalid(format!("tick {index} is past the tick range")))
-            };
-            let (lower, upper) = (edge(Some(index))?, edge(index.checked_add(1))?);
-            ticks.push(Tick { index, lower, upper, reserves: [a.0, b.0] });
-        }
-        ticks.sort_by_key(|t| t.index);
-        if ticks.windows(2).any(|w| w[0].index == w[1].index) {
-            return Err(invalid("a tick is listed twice".into()));
-        }
-        Ok(MaverickPool {
-            spacing: wire.tick_spacing,
-            scales,
-            fees,
-            protocol_fee_ratio_d3: U256::from(wire.protocol_fee_ratio_d3),
-            active_tick: wire.active_tick,
-            ticks,
-        })
-    }
-
     /// The exact-input swap with no tick limit inside the listed ticks: refused when the input is
     /// not all used (the walk ran out of listed ticks), as the router's leg would be (its tick
     /// limit is the last listed tick with reserves, `contracts/router/MaverickV2Legs.sol`).
@@ -177,18 +135,49 @@ impl PoolModel for MaverickPool {
     }
 }
 
-impl crate::pools::input::FromWire for MaverickPool {
+impl FromWire for MaverickPool {
     type Wire = MaverickWire;
 
-    fn serves(model: crate::pools::registry::Model) -> bool {
-        use crate::pools::registry::Model;
-        model == Model::MaverickV2
-    }
-
-    fn from_wire(
-        wire: MaverickWire,
-        _: &crate::pools::registry::DexSpec,
-    ) -> Result<Self, crate::pools::input::PoolInputError> {
-        MaverickPool::from_wire(wire)
+    /// Builds the pool from its wire state; refuses a spacing of 0, a scale that is not a power of
+    /// ten up to 10^18, a fee of one or more, reserves beyond uint128, a tick listed twice and a
+    /// tick whose edges are past the tick range (no liquidity can sit there).
+    fn from_wire(wire: MaverickWire, _: &DexSpec) -> Result<Self, PoolInputError> {
+        let invalid = |why: String| PoolInputError::Invalid(format!("Maverick V2 pool: {why}"));
+        if wire.tick_spacing == 0 {
+            return Err(invalid("tickSpacing must be positive".into()));
+        }
+        let scales = wire.token_scales.map(|s| s.0);
+        let powers: Vec<U256> = (0..=18u8).map(|d| U256::from(10u8).pow(U256::from(d))).collect();
+        if scales.iter().any(|s| !powers.contains(s)) {
+            return Err(invalid("token scales are 10^(18 − decimals)".into()));
+        }
+        let fees = wire.fees.map(|f| f.0);
+        if fees.iter().any(|f| *f >= ONE) {
+            return Err(invalid("fees are below 10^18".into()));
+        }
+        let mut ticks = Vec::with_capacity(wire.ticks.len());
+        for (index, a, b) in wire.ticks {
+            if a.0 > U256::from(u128::MAX) || b.0 > U256::from(u128::MAX) {
+                return Err(invalid(format!("tick {index}: reserves are uint128")));
+            }
+            let edge = |t: Option<i32>| {
+                t.and_then(|t| tick_sqrt_price(wire.tick_spacing, t).ok())
+                    .ok_or_else(|| invalid(format!("tick {index} is past the tick range")))
+            };
+            let (lower, upper) = (edge(Some(index))?, edge(index.checked_add(1))?);
+            ticks.push(Tick { index, lower, upper, reserves: [a.0, b.0] });
+        }
+        ticks.sort_by_key(|t| t.index);
+        if ticks.windows(2).any(|w| w[0].index == w[1].index) {
+            return Err(invalid("a tick is listed twice".into()));
+        }
+        Ok(MaverickPool {
+            spacing: wire.tick_spacing,
+            scales,
+            fees,
+            protocol_fee_ratio_d3: U256::from(wire.protocol_fee_ratio_d3),
+            active_tick: wire.active_tick,
+            ticks,
+        })
     }
 }

@@ -7,7 +7,10 @@
 //! every floor at its worst at once, which no single state reaches).
 
 use super::MaverickPool;
+use crate::dex::DexId;
 use crate::math::U256;
+use crate::pools::input::FromWire;
+use crate::pools::registry::spec;
 use crate::route::test_market::Rng;
 use serde_json::json;
 
@@ -34,6 +37,7 @@ fn one_tick_pool(rng: &mut Rng) -> MaverickPool {
             "protocolFeeRatioD3": 0, "activeTick": tick, "ticks": ticks,
         }))
         .unwrap(),
+        &spec(DexId::MaverickV2),
     )
     .unwrap()
 }

@@ -10,7 +10,7 @@ mod tests;
 
 pub use curve::ConcaveCurve;
 
-use super::input::PoolInputError;
+use super::input::{FromWire, PoolInputError};
 use super::registry::DexSpec;
 use super::{two_token_direction, OneWay, PoolError, PoolModel, SwapOutcome};
 use crate::math::decimal::parse_u256;
@@ -76,20 +76,6 @@ fn parse_samples(
 }
 
 impl SampledPool {
-    /// Builds the pool from its wire state; refuses a margin over 10 000 bps and malformed samples,
-    /// naming the field. Accepted for every modelled kind, so the registry entry is not consulted.
-    pub fn from_wire(wire: SampledWire, _spec: &DexSpec) -> Result<Self, PoolInputError> {
-        if wire.margin_bps > BPS {
-            return Err(PoolInputError::Invalid(format!(
-                "sampled marginBps is {}: at most {BPS}",
-                wire.margin_bps
-            )));
-        }
-        let zero_for_one = parse_samples(&wire.zero_for_one, "zeroForOne")?;
-        let one_for_zero = parse_samples(&wire.one_for_zero, "oneForZero")?;
-        Ok(SampledPool::new(wire.margin_bps, &zero_for_one, &one_for_zero))
-    }
-
     /// A pool from validated samples (inputs > 0, strictly ascending) and a margin ≤ 10 000 bps.
     pub fn new(
         margin_bps: u32,
@@ -186,19 +172,20 @@ impl PoolModel for SampledPool {
     }
 }
 
-impl crate::pools::input::FromWire for SampledPool {
+impl FromWire for SampledPool {
     type Wire = SampledWire;
 
-    /// Any modelled kind: a pool that cannot be priced exactly (a V4 pool with hooks, say) still
-    /// takes part through its samples, with a safety margin.
-    fn serves(_: crate::pools::registry::Model) -> bool {
-        true
-    }
-
-    fn from_wire(
-        wire: SampledWire,
-        spec: &crate::pools::registry::DexSpec,
-    ) -> Result<Self, crate::pools::input::PoolInputError> {
-        SampledPool::from_wire(wire, spec)
+    /// Builds the pool from its wire state; refuses a margin over 10 000 bps and malformed samples,
+    /// naming the field. Accepted for every modelled kind, so the registry entry is not consulted.
+    fn from_wire(wire: SampledWire, _: &DexSpec) -> Result<Self, PoolInputError> {
+        if wire.margin_bps > BPS {
+            return Err(PoolInputError::Invalid(format!(
+                "sampled marginBps is {}: at most {BPS}",
+                wire.margin_bps
+            )));
+        }
+        let zero_for_one = parse_samples(&wire.zero_for_one, "zeroForOne")?;
+        let one_for_zero = parse_samples(&wire.one_for_zero, "oneForZero")?;
+        Ok(SampledPool::new(wire.margin_bps, &zero_for_one, &one_for_zero))
     }
 }

@@ -17,7 +17,7 @@ pub use stable_curve::{
 };
 
 use super::cpmm::ReserveString;
-use super::input::PoolInputError;
+use super::input::{FromWire, PoolInputError};
 use super::registry::{DexSpec, Model};
 use super::shape::Hyperbola;
 use super::{two_token_direction, OneWay, PoolError, PoolModel, SwapOutcome};
@@ -67,26 +67,6 @@ fn scale_of(decimals: u32, field: &str) -> Result<U256, PoolInputError> {
 }
 
 impl SolidlyPool {
-    /// Builds the pool from its wire state; refuses decimals over 77 and fees over MAX_FEE (300).
-    pub fn from_wire(wire: SolidlyWire, spec: &DexSpec) -> Result<Self, PoolInputError> {
-        if spec.model != Model::Solidly {
-            return Err(PoolInputError::WrongModel { dex: spec.dex, model: "solidly" });
-        }
-        if wire.fee_bps > MAX_FEE_BPS {
-            return Err(PoolInputError::Invalid(format!(
-                "solidly feeBps is {}: the factory caps fees at {MAX_FEE_BPS}",
-                wire.fee_bps
-            )));
-        }
-        let scales = TokenScales {
-            scale0: scale_of(wire.decimals[0], "decimals[0]")?,
-            scale1: scale_of(wire.decimals[1], "decimals[1]")?,
-        };
-        let curve = if wire.stable { Curve::Stable(scales) } else { Curve::Volatile };
-        let [r0, r1] = wire.reserves;
-        Ok(SolidlyPool { reserve0: r0.0, reserve1: r1.0, curve, fee_bps: wire.fee_bps })
-    }
-
     /// (10^decimals of the input token, of the output token) as floats.
     fn oriented_scales(&self, scales: TokenScales, zero_for_one: bool) -> (f64, f64) {
         let (scale_in, scale_out) = if zero_for_one {
@@ -237,18 +217,26 @@ impl PoolModel for SolidlyPool {
     }
 }
 
-impl crate::pools::input::FromWire for SolidlyPool {
+impl FromWire for SolidlyPool {
     type Wire = SolidlyWire;
 
-    fn serves(model: crate::pools::registry::Model) -> bool {
-        use crate::pools::registry::Model;
-        model == Model::Solidly
-    }
-
-    fn from_wire(
-        wire: SolidlyWire,
-        spec: &crate::pools::registry::DexSpec,
-    ) -> Result<Self, crate::pools::input::PoolInputError> {
-        SolidlyPool::from_wire(wire, spec)
+    /// Builds the pool from its wire state; refuses decimals over 77 and fees over MAX_FEE (300).
+    fn from_wire(wire: SolidlyWire, spec: &DexSpec) -> Result<Self, PoolInputError> {
+        if spec.model != Model::Solidly {
+            return Err(PoolInputError::WrongModel { dex: spec.dex, model: "solidly" });
+        }
+        if wire.fee_bps > MAX_FEE_BPS {
+            return Err(PoolInputError::Invalid(format!(
+                "solidly feeBps is {}: the factory caps fees at {MAX_FEE_BPS}",
+                wire.fee_bps
+            )));
+        }
+        let scales = TokenScales {
+            scale0: scale_of(wire.decimals[0], "decimals[0]")?,
+            scale1: scale_of(wire.decimals[1], "decimals[1]")?,
+        };
+        let curve = if wire.stable { Curve::Stable(scales) } else { Curve::Volatile };
+        let [r0, r1] = wire.reserves;
+        Ok(SolidlyPool { reserve0: r0.0, reserve1: r1.0, curve, fee_bps: wire.fee_bps })
     }
 }

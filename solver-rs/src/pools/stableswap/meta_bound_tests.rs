@@ -6,7 +6,10 @@
 
 use super::math::{get_d, Ramp};
 use super::{MetaBase, StableSwapPool, Template};
+use crate::dex::DexId;
 use crate::math::U256;
+use crate::pools::input::FromWire;
+use crate::pools::registry::spec;
 use crate::pools::PoolModel;
 use crate::route::convex::pooled::{Budget, CoinPrices};
 use crate::route::test_market::{ordered_pairs, Rng};
@@ -205,19 +208,22 @@ fn a_meta_wire_state_is_a_market_venue_of_its_underlying_coins() {
         w["basePool"] = "0xb000000000000000000000000000000000000001".into();
         serde_json::from_value::<crate::pools::stableswap::StableSwapWire>(w).unwrap()
     };
-    let pool =
-        StableSwapPool::from_wire(meta(wire("legacy", 3), "3000000000000000000000")).unwrap();
+    let pool = StableSwapPool::from_wire(
+        meta(wire("legacy", 3), "3000000000000000000000"),
+        &spec(DexId::Curve),
+    )
+    .unwrap();
     assert_eq!(pool.coins(), 4);
     assert!(pool.budget().is_some());
     assert!(pool.spot_price(0, 2) > 0.9 && pool.spot_price(0, 2) < 1.0);
     // NG templates, a base of 4 coins and an empty supply are refused.
-    assert!(StableSwapPool::from_wire(meta(wire("ng", 2), "1")).is_err());
-    assert!(StableSwapPool::from_wire(meta(wire("legacy", 4), "1")).is_err());
-    assert!(StableSwapPool::from_wire(meta(wire("legacy", 2), "0")).is_err());
+    assert!(StableSwapPool::from_wire(meta(wire("ng", 2), "1"), &spec(DexId::Curve)).is_err());
+    assert!(StableSwapPool::from_wire(meta(wire("legacy", 4), "1"), &spec(DexId::Curve)).is_err());
+    assert!(StableSwapPool::from_wire(meta(wire("legacy", 2), "0"), &spec(DexId::Curve)).is_err());
     // A meta pool names its base pool (the market keeps the two one venue by it).
     let mut unnamed = meta(wire("legacy", 2), "1");
     unnamed.base_pool = None;
-    assert!(StableSwapPool::from_wire(unnamed).is_err());
+    assert!(StableSwapPool::from_wire(unnamed, &spec(DexId::Curve)).is_err());
 }
 
 /// The second budget's left side Σ_t [m_t·(z_t − x_t) + n_t·ln(z_t/x_t)] at a venue state (z_t

@@ -17,7 +17,8 @@ mod meta_bound;
 
 pub use meta::MetaBase;
 
-use super::input::PoolInputError;
+use super::input::{FromWire, PoolInputError};
+use super::registry::DexSpec;
 use super::woofi::OneWay;
 use super::{PoolError, PoolModel, SwapOutcome};
 use crate::math::decimal::u256_string;
@@ -96,15 +97,6 @@ pub struct StableSwapPool {
 pub const MAX_COINS: usize = 4;
 
 impl StableSwapPool {
-    /// Builds the pool from its wire state: 2 to 4 coins, a balance and a non-zero rate each; a
-    /// meta pool (its wire carries `base` and `baseSupply`) as [`StableSwapPool::from_meta_wire`].
-    pub fn from_wire(wire: StableSwapWire) -> Result<Self, PoolInputError> {
-        if wire.base.is_some() || wire.base_supply.is_some() || wire.base_pool.is_some() {
-            return Self::from_meta_wire(wire);
-        }
-        Self::plain_from_wire(wire)
-    }
-
     /// A legacy meta pool over a legacy plain base pool of 2 or 3 coins: one venue of the meta
     /// pool's coin and the base pool's coins (`meta.rs`), bounded as one budget (`meta_bound.rs`).
     pub fn from_meta_wire(mut wire: StableSwapWire) -> Result<Self, PoolInputError> {
@@ -358,19 +350,16 @@ impl PoolModel for StableSwapPool {
 #[path = "stableswap_tests.rs"]
 mod tests;
 
-impl crate::pools::input::FromWire for StableSwapPool {
+impl FromWire for StableSwapPool {
     type Wire = StableSwapWire;
 
-    fn serves(model: crate::pools::registry::Model) -> bool {
-        use crate::pools::registry::Model;
-        model == Model::StableSwap
-    }
-
-    fn from_wire(
-        wire: StableSwapWire,
-        _: &crate::pools::registry::DexSpec,
-    ) -> Result<Self, crate::pools::input::PoolInputError> {
-        StableSwapPool::from_wire(wire)
+    /// Builds the pool from its wire state: 2 to 4 coins, a balance and a non-zero rate each; a
+    /// meta pool (its wire carries `base` and `baseSupply`) as [`StableSwapPool::from_meta_wire`].
+    fn from_wire(wire: StableSwapWire, _: &DexSpec) -> Result<Self, PoolInputError> {
+        if wire.base.is_some() || wire.base_supply.is_some() || wire.base_pool.is_some() {
+            return Self::from_meta_wire(wire);
+        }
+        Self::plain_from_wire(wire)
     }
 
     fn holds_pool(wire: &StableSwapWire) -> Option<&str> {

@@ -7,7 +7,10 @@
 
 use super::math::Ramp;
 use super::{StableSwapPool, StableSwapWire, Template};
+use crate::dex::DexId;
 use crate::math::U256;
+use crate::pools::input::FromWire;
+use crate::pools::registry::spec;
 use crate::pools::{PoolError, PoolModel};
 use serde_json::{json, Value};
 use std::io::Write;
@@ -128,7 +131,11 @@ fn pool_of(case: &Value, rates: &Value) -> StableSwapPool {
         "initialATime": case["initialATime"], "futureATime": case["futureATime"],
         "timestamp": case["timestamp"],
     });
-    StableSwapPool::from_wire(serde_json::from_value::<StableSwapWire>(wire).unwrap()).unwrap()
+    StableSwapPool::from_wire(
+        serde_json::from_value::<StableSwapWire>(wire).unwrap(),
+        &spec(DexId::Curve),
+    )
+    .unwrap()
 }
 
 #[test]
@@ -268,9 +275,12 @@ fn a_wire_state_of_one_or_five_coins_or_a_zero_rate_is_refused() {
             "futureATime": "0", "timestamp": "0" }))
         .unwrap()
     };
-    assert!(StableSwapPool::from_wire(wire(1, vec!["1"])).is_err());
-    assert!(StableSwapPool::from_wire(wire(5, vec!["1"; 5])).is_err());
-    assert!(StableSwapPool::from_wire(wire(2, vec!["1"])).is_err());
-    assert!(StableSwapPool::from_wire(wire(2, vec!["1", "0"])).is_err());
-    assert_eq!(StableSwapPool::from_wire(wire(4, vec!["1"; 4])).unwrap().coins(), 4);
+    assert!(StableSwapPool::from_wire(wire(1, vec!["1"]), &spec(DexId::Curve)).is_err());
+    assert!(StableSwapPool::from_wire(wire(5, vec!["1"; 5]), &spec(DexId::Curve)).is_err());
+    assert!(StableSwapPool::from_wire(wire(2, vec!["1"]), &spec(DexId::Curve)).is_err());
+    assert!(StableSwapPool::from_wire(wire(2, vec!["1", "0"]), &spec(DexId::Curve)).is_err());
+    assert_eq!(
+        StableSwapPool::from_wire(wire(4, vec!["1"; 4]), &spec(DexId::Curve)).unwrap().coins(),
+        4
+    );
 }

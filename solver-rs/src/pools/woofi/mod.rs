@@ -21,7 +21,8 @@ mod arith;
 mod bound;
 mod oracle;
 
-use super::input::PoolInputError;
+use super::input::{FromWire, PoolInputError};
+use super::registry::DexSpec;
 use super::shape::Piecewise;
 use super::stableswap::Amount;
 use super::{PoolError, PoolModel, SwapOutcome};
@@ -114,74 +115,6 @@ pub struct WoofiPool {
 }
 
 impl WoofiPool {
-    /// Builds the vault from its wire state: a quote token and 1 to 3 bases, an oracle entry each.
-    pub fn from_wire(wire: WoofiWire) -> Result<Self, PoolInputError> {
-        let n = wire.tokens.len();
-        if !(2..=MAX_BASES.saturating_add(1)).contains(&n)
-            || wire.oracles.len().checked_add(1) != Some(n)
-        {
-            return Err(PoolInputError::Invalid(format!(
-                "a WOOFi vault has the quote token and 1 to {MAX_BASES} bases, an oracle entry per base: got {n} tokens and {} oracle entries",
-                wire.oracles.len()
-            )));
-        }
-        let mut tokens = Vec::with_capacity(n);
-        for (i, t) in wire.tokens.iter().enumerate() {
-            fits(t.reserve.0, 192, &format!("token {i}'s reserve"))?;
-            fits(t.fee_rate.0, 16, &format!("token {i}'s feeRate"))?;
-            fits(t.max_gamma.0, 128, &format!("token {i}'s maxGamma"))?;
-            fits(t.max_notional.0, 128, &format!("token {i}'s maxNotionalSwap"))?;
-            // The pool computes 10^decimals as a uint64 (DecimalInfo): more than 19 reverts.
-            if t.decimals > 19 {
-                return Err(PoolInputError::Invalid(format!(
-                    "WOOFi token {i} has {} decimals: at most 19 fit the vault's uint64 unit",
-                    t.decimals
-                )));
-            }
-            tokens.push(VaultToken {
-                unit: U256::from(10).pow(U256::from(t.decimals)),
-                balance: t.balance.0,
-                reserve: t.reserve.0,
-                fee_rate: t.fee_rate.0,
-                max_gamma: t.max_gamma.0,
-                max_notional: t.max_notional.0,
-            });
-        }
-        for (k, o) in wire.oracles.iter().enumerate() {
-            fits(o.price.0, 128, &format!("base {}'s price", k.saturating_add(1)))?;
-            fits(o.coeff.0, 64, &format!("base {}'s coeff", k.saturating_add(1)))?;
-            fits(o.spread.0, 64, &format!("base {}'s spread", k.saturating_add(1)))?;
-        }
-        fits(wire.bound.0, 64, "the oracle's bound")?;
-        let oracles = wire
-            .oracles
-            .iter()
-            .map(|o| BaseOracle {
-                price: o.price.0,
-                coeff: o.coeff.0,
-                spread: o.spread.0,
-                ref_price: o.ref_price.0,
-                clo_preferred: o.clo_preferred,
-                range_min: o.range_min.0,
-                range_max: o.range_max.0,
-            })
-            .collect();
-        let Some(stale_at) = wire.oracle_timestamp.0.checked_add(wire.stale_duration.0) else {
-            return Err(PoolInputError::Invalid(format!(
-                "WOOFi oracle timestamp {} + staleDuration {} overflows: the oracle reverts on every price",
-                wire.oracle_timestamp.0, wire.stale_duration.0
-            )));
-        };
-        Ok(WoofiPool {
-            tokens,
-            oracles,
-            paused: wire.paused,
-            unclaimed_fee: wire.unclaimed_fee.0,
-            bound: wire.bound.0,
-            window_open: wire.timestamp.0 <= stale_at,
-        })
-    }
-
     /// How many tokens the vault holds (quote + bases).
     pub fn token_count(&self) -> usize {
         self.tokens.len()
@@ -467,18 +400,74 @@ impl PoolModel for WoofiPool {
 #[path = "woofi_tests.rs"]
 mod tests;
 
-impl crate::pools::input::FromWire for WoofiPool {
+impl FromWire for WoofiPool {
     type Wire = WoofiWire;
 
-    fn serves(model: crate::pools::registry::Model) -> bool {
-        use crate::pools::registry::Model;
-        model == Model::Woofi
-    }
-
-    fn from_wire(
-        wire: WoofiWire,
-        _: &crate::pools::registry::DexSpec,
-    ) -> Result<Self, crate::pools::input::PoolInputError> {
-        WoofiPool::from_wire(wire)
+    /// Builds the vault from its wire state: a quote token and 1 to 3 bases, an oracle entry each.
+    fn from_wire(wire: WoofiWire, _: &DexSpec) -> Result<Self, PoolInputError> {
+        let n = wire.tokens.len();
+        if !(2..=MAX_BASES.saturating_add(1)).contains(&n)
+            || wire.oracles.len().checked_add(1) != Some(n)
+        {
+            return Err(PoolInputError::Invalid(format!(
+                "a WOOFi vault has the quote token and 1 to {MAX_BASES} bases, an oracle entry per base: got {n} tokens and {} oracle entries",
+                wire.oracles.len()
+            )));
+        }
+        let mut tokens = Vec::with_capacity(n);
+        for (i, t) in wire.tokens.iter().enumerate() {
+            fits(t.reserve.0, 192, &format!("token {i}'s reserve"))?;
+            fits(t.fee_rate.0, 16, &format!("token {i}'s feeRate"))?;
+            fits(t.max_gamma.0, 128, &format!("token {i}'s maxGamma"))?;
+            fits(t.max_notional.0, 128, &format!("token {i}'s maxNotionalSwap"))?;
+            // The pool computes 10^decimals as a uint64 (DecimalInfo): more than 19 reverts.
+            if t.decimals > 19 {
+                return Err(PoolInputError::Invalid(format!(
+                    "WOOFi token {i} has {} decimals: at most 19 fit the vault's uint64 unit",
+                    t.decimals
+                )));
+            }
+            tokens.push(VaultToken {
+                unit: U256::from(10).pow(U256::from(t.decimals)),
+                balance: t.balance.0,
+                reserve: t.reserve.0,
+                fee_rate: t.fee_rate.0,
+                max_gamma: t.max_gamma.0,
+                max_notional: t.max_notional.0,
+            });
+        }
+        for (k, o) in wire.oracles.iter().enumerate() {
+            fits(o.price.0, 128, &format!("base {}'s price", k.saturating_add(1)))?;
+            fits(o.coeff.0, 64, &format!("base {}'s coeff", k.saturating_add(1)))?;
+            fits(o.spread.0, 64, &format!("base {}'s spread", k.saturating_add(1)))?;
+        }
+        fits(wire.bound.0, 64, "the oracle's bound")?;
+        let oracles = wire
+            .oracles
+            .iter()
+            .map(|o| BaseOracle {
+                price: o.price.0,
+                coeff: o.coeff.0,
+                spread: o.spread.0,
+                ref_price: o.ref_price.0,
+                clo_preferred: o.clo_preferred,
+                range_min: o.range_min.0,
+                range_max: o.range_max.0,
+            })
+            .collect();
+        let Some(stale_at) = wire.oracle_timestamp.0.checked_add(wire.stale_duration.0) else {
+            return Err(PoolInputError::Invalid(format!(
+                "WOOFi oracle timestamp {} + staleDuration {} overflows: the oracle reverts on every price",
+                wire.oracle_timestamp.0, wire.stale_duration.0
+            )));
+        };
+        Ok(WoofiPool {
+            tokens,
+            oracles,
+            paused: wire.paused,
+            unclaimed_fee: wire.unclaimed_fee.0,
+            bound: wire.bound.0,
+            window_open: wire.timestamp.0 <= stale_at,
+        })
     }
 }

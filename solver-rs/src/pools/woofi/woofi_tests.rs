@@ -11,7 +11,10 @@
 //! Also: the convex bound's curve is above every sequence of trades through the vault.
 
 use super::{WoofiPool, WoofiWire};
+use crate::dex::DexId;
 use crate::math::U256;
+use crate::pools::input::FromWire;
+use crate::pools::registry::spec;
 use crate::pools::{PoolError, PoolModel};
 use crate::route::test_market::Rng;
 use serde_json::{json, Value};
@@ -147,7 +150,8 @@ fn random_case(rng: &mut Rng) -> (Value, Value) {
 fn pool_of(wire: &Value) -> WoofiPool {
     let mut wire = wire.clone();
     wire.as_object_mut().unwrap().remove("model");
-    WoofiPool::from_wire(serde_json::from_value::<WoofiWire>(wire).unwrap()).unwrap()
+    WoofiPool::from_wire(serde_json::from_value::<WoofiWire>(wire).unwrap(), &spec(DexId::Woofi))
+        .unwrap()
 }
 
 /// Runs the reference over `cases`, one JSON line each way.
@@ -314,10 +318,13 @@ fn a_bad_pair_a_paused_vault_and_malformed_wires_are_refused_with_their_values()
     let mut bad = wire.clone();
     bad["tokens"][0]["feeRate"] = json!("65536");
     bad.as_object_mut().unwrap().remove("model");
-    let err = WoofiPool::from_wire(serde_json::from_value(bad).unwrap()).unwrap_err();
+    let err = WoofiPool::from_wire(serde_json::from_value(bad).unwrap(), &spec(DexId::Woofi))
+        .unwrap_err();
     assert!(err.to_string().contains("65536"), "{err}");
     let mut short = wire.clone();
     short["oracles"] = json!([]);
     short.as_object_mut().unwrap().remove("model");
-    assert!(WoofiPool::from_wire(serde_json::from_value(short).unwrap()).is_err());
+    assert!(
+        WoofiPool::from_wire(serde_json::from_value(short).unwrap(), &spec(DexId::Woofi)).is_err()
+    );
 }
