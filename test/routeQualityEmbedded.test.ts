@@ -13,8 +13,8 @@
 // whose sampled curves' corners leave one listed trade open (issue 24). The saved chain holds the
 // ten prop AMM venues stale (no keeper runs on it), so the market skips them; the second describe
 // runs the same checks one keeper re-pricing later, the ten venues on the market (eight sampled,
-// two LUNARBASE), where the goals hold with two more $100 trades listed (the sampled venues' corners:
-// the bound 7.8 bps above the plan, 4.0 without them). That re-pricing also posts WOOFi's oracle
+// two LUNARBASE), where the goals hold with two more $100 trades listed (7.8 bps, 4.0 with the
+// venues stale: LUNARBASE's rounding allowance of 64 raw cbBTC). That re-pricing also posts WOOFi's oracle
 // heartbeat, so its vault is priced, and the describe leaves WOOFI out of allowedDexes: with it the
 // goals do not hold at 2 and 3 hops (medians 28 and 259 bps, 150 and 290 of 290 trades above 5
 // bps, 14 plans below water-filling; ROUTE_QUALITY_WOOFI=1): the vault's bound, each side one
