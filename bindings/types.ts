@@ -342,7 +342,13 @@ export type WaterfillPlan = {
 
 /** `tokenOut` is needed only for a venue of more than two tokens (a two-token pool's is its other one). */
 /** `poolOverrides`: as a quote's, the swap on the pool at the sender's own rate. */
-export type SimulateRequest = { poolId: string; tokenIn: Address; tokenOut?: Address; amountIn: AmountString; poolOverrides?: SolverPoolOverride[] }
+export type SimulateRequest = {
+  poolId: string
+  tokenIn: Address
+  tokenOut?: Address
+  amountIn: AmountString
+  poolOverrides?: SolverPoolOverride[]
+}
 /**
  * `words`: swap-loop steps that ended on an empty tick-bitmap word edge (V3 / singleton pools; 0 otherwise).
  * `repeatGasSaving`: gas units the leg costs less when an earlier leg of the transaction used the same pool.
