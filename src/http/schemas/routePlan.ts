@@ -183,6 +183,9 @@ export const RouteCandidateMetadata = Type.Object(
   { $id: 'RouteCandidateMetadata', ...closed },
 )
 
+/** Which leg of a plan a metadata entry is about: its route's and its own index, and its pool. */
+const legOfPlan = { route: Type.Integer({ minimum: 0 }), leg: Type.Integer({ minimum: 0 }), poolId: Type.String() }
+
 /** Extra properties allowed (spec); ours: `stoppedBy`, `stoppedIn`, `maxHopsSearched`, `upperBound`, `gapBps`, `sampledLegs` and `takerPricedLegs`. */
 export const RouteMetadata = Type.Object(
   {
@@ -222,9 +225,7 @@ export const RouteMetadata = Type.Object(
       Type.Array(
         Type.Object(
           {
-            route: Type.Integer({ minimum: 0 }),
-            leg: Type.Integer({ minimum: 0 }),
-            poolId: Type.String(),
+            ...legOfPlan,
             dex: Type.Ref('DexId'),
             marginBps: Type.Integer({ minimum: 0, maximum: 10_000 }),
             sampledOut: AmountString,
@@ -243,9 +244,7 @@ export const RouteMetadata = Type.Object(
       Type.Array(
         Type.Object(
           {
-            route: Type.Integer({ minimum: 0 }),
-            leg: Type.Integer({ minimum: 0 }),
-            poolId: Type.String(),
+            ...legOfPlan,
             mtFeeRate: AmountString,
             marketMtFeeRate: AmountString,
           },
