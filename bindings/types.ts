@@ -241,7 +241,17 @@ export type SolverQuoteRequest = {
   timeBudgetMs?: number
   /** With true, the plan's `metadata.phaseMs` gives the solver's time per phase (off by default: a plan's bytes depend on its inputs alone). */
   timePhases?: boolean
+  /** This request's own state of some pools, for it alone (the market is unchanged): see `SolverPoolOverride`. */
+  poolOverrides?: SolverPoolOverride[]
 }
+
+/**
+ * A DODO_V2 pool's maintainer rate (18 decimals, at most 10^18) for the request's sender: the pools
+ * charge the rate their fee-rate model gives `tx.origin`, the market carries the anonymous trader's
+ * (docs/dex-kinds.md, "DODO_V2"). An unknown pool, a pool of another kind, a pool named twice or a
+ * rate above one is refused as invalid input (`field: 'poolOverrides'`).
+ */
+export type SolverPoolOverride = { poolId: string; mtFeeRate: AmountString }
 
 export type SolverLeg = {
   dex: DexId
@@ -331,7 +341,14 @@ export type WaterfillPlan = {
 }
 
 /** `tokenOut` is needed only for a venue of more than two tokens (a two-token pool's is its other one). */
-export type SimulateRequest = { poolId: string; tokenIn: Address; tokenOut?: Address; amountIn: AmountString }
+/** `poolOverrides`: as a quote's, the swap on the pool at the sender's own rate. */
+export type SimulateRequest = {
+  poolId: string
+  tokenIn: Address
+  tokenOut?: Address
+  amountIn: AmountString
+  poolOverrides?: SolverPoolOverride[]
+}
 /**
  * `words`: swap-loop steps that ended on an empty tick-bitmap word edge (V3 / singleton pools; 0 otherwise).
  * `repeatGasSaving`: gas units the leg costs less when an earlier leg of the transaction used the same pool.

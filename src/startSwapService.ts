@@ -43,6 +43,8 @@ import { createSqliteMarketStore } from './market/store/createSqliteMarketStore.
 import type { MarketStore } from './market/store/MarketStore.ts'
 import { createCachedGasPrice } from './quote/createCachedGasPrice.ts'
 import { createQuoteService } from './quote/createQuoteService.ts'
+import { cacheTakerRates } from './quote/dodoTakerOverrides.ts'
+import { readDodoTakerRates } from './adapters/state/readDodoTakerRates.ts'
 import type { SecretRedactor } from './logging/createSecretRedactor.ts'
 import { startUpstreams } from './upstream/startUpstreams.ts'
 
@@ -286,6 +288,8 @@ export async function startSwapService({
       defaultTimeBudgetMs: config.solverTimeBudgetMs,
       // Prop AMMs asked again as the router at the node's latest block before a plan is answered.
       requoteSampled: (asks) => propAmmQuotesAsExecutor({ client: publicClient, executor: router, asks, block: { blockTag: 'latest' } }),
+      // A quote with a taker is priced at its own DODO_V2 maintainer rates (docs/dex-kinds.md "DODO_V2").
+      readDodoTakerRates: cacheTakerRates((args) => readDodoTakerRates({ client: publicClient, ...args })),
     })
     const quoteStore = shared
       ? createRedisQuoteStore({ redis: shared })

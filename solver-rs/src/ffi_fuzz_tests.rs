@@ -1,6 +1,7 @@
 //! No input reaches a panic: arbitrary text, and valid JSON mutated byte-wise and node-wise, fed to
 //! the JSON entry points the bindings call (`apply_block_json`, `upsert_pools_json`,
-//! `remove_pools_json`, `quote_json`, `simulate_json`, `waterfill_json`). A panic fails the test;
+//! `remove_pools_json`, `quote_json`, `simulate_json`, `waterfill_json`; quotes and simulations
+//! with `poolOverrides`). A panic fails the test;
 //! every error must carry a caller-facing class (`invalid input`, `unsupported`, `no route`),
 //! never `internal`.
 
@@ -11,6 +12,7 @@ use serde_json::{json, Value};
 const WETH: &str = "0x4200000000000000000000000000000000000006";
 const USDC: &str = "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913";
 const TAIL: &str = "0x1111111111111111111111111111111111111111";
+const DODO: &str = "0xa000000000000000000000000000000000000006";
 
 /// One valid pool of each model, between WETH, USDC and a tail token.
 fn valid_pools() -> Value {
@@ -31,14 +33,20 @@ fn valid_pools() -> Value {
         { "id": "0xa000000000000000000000000000000000000005", "dex": "PROPSWAP", "tokens": [WETH, USDC],
           "state": { "model": "sampled", "marginBps": 5,
                      "zeroForOne": [["1000000000000000", "2990000"], ["1000000000000000000", "2980000000"]],
-                     "oneForZero": [["1000000", "330000000000000"], ["1000000000", "330000000000000000"]] } }
+                     "oneForZero": [["1000000", "330000000000000"], ["1000000000", "330000000000000000"]] } },
+        { "id": DODO, "dex": "DODO_V2", "tokens": [WETH, USDC],
+          "state": { "model": "dodo_pmm", "variant": "dsp", "i": "3000000000", "k": "100000000000000000",
+                     "baseReserve": "1000000000000000000000", "quoteReserve": "3000000000000",
+                     "baseTarget": "1000000000000000000000", "quoteTarget": "3000000000000", "rState": 0,
+                     "lpFeeRate": "1000000000000000", "mtFeeRate": "0" } }
     ])
 }
 
 fn valid_quote() -> Value {
     json!({ "tokenIn": WETH, "tokenOut": USDC, "amountIn": "1000000000000000000", "slippageBps": 50,
-            "maxHops": 3, "splitEnabled": true, "allowedDexes": ["UNIV2", "UNIV3", "PROPSWAP"],
-            "gasPriceWei": "1000000", "timeBudgetMs": 50 })
+            "maxHops": 3, "splitEnabled": true, "allowedDexes": ["UNIV2", "UNIV3", "PROPSWAP", "DODO_V2"],
+            "gasPriceWei": "1000000", "timeBudgetMs": 50,
+            "poolOverrides": [{ "poolId": DODO, "mtFeeRate": "3000000000000000" }] })
 }
 
 /// A block that upserts one pool, removes another and prices the L1 fee.
@@ -55,7 +63,8 @@ fn valid_removals() -> Value {
 }
 
 fn valid_simulate() -> Value {
-    json!({ "poolId": "0xa000000000000000000000000000000000000001", "tokenIn": WETH, "amountIn": "1000000000000000" })
+    json!({ "poolId": DODO, "tokenIn": WETH, "amountIn": "1000000000000000",
+            "poolOverrides": [{ "poolId": DODO, "mtFeeRate": "3000000000000000" }] })
 }
 
 fn solver() -> Solver {
@@ -325,12 +334,12 @@ fn the_baseline_inputs_are_valid() {
         serde_json::from_str(&solver.quote_json(&valid_quote().to_string()).unwrap()).unwrap();
     assert!(plan["expectedAmountOut"].as_str().unwrap() != "0");
     solver.simulate_json(&valid_simulate().to_string()).unwrap();
-    assert_eq!(solver.pool_count(), 5);
+    assert_eq!(solver.pool_count(), 6);
     let mut at_block = solver_at_a_block();
     let applied: Value =
         serde_json::from_str(&at_block.apply_block_json(&valid_block().to_string()).unwrap())
             .unwrap();
-    assert_eq!(applied, json!({ "pools": 4, "rejected": [] }));
+    assert_eq!(applied, json!({ "pools": 5, "rejected": [] }));
     at_block.remove_pools_json(&valid_removals().to_string()).unwrap();
-    assert_eq!(at_block.pool_count(), 2);
+    assert_eq!(at_block.pool_count(), 3);
 }

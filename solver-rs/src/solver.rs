@@ -2,6 +2,7 @@
 
 use crate::address::{normalize_pool_id, Address};
 use crate::error::{parse_json, SolverError};
+use crate::market::pool_overrides::{market_with_overrides, OverriddenPools, PoolOverride};
 use crate::market::{Market, Rejected};
 use crate::math::decimal::u256_string;
 use crate::math::U256;
@@ -47,6 +48,9 @@ pub struct Solver {
     settings: RouteSettings,
     /// Gas pricers of quotes on this snapshot; a new snapshot gets its own.
     pricers: Arc<GasPricers>,
+    /// The pool states requests' overrides made on this snapshot (`market/pool_overrides.rs`); a
+    /// new snapshot gets its own.
+    overridden: Arc<OverriddenPools>,
     /// Pool depths of the water-filling reference on this snapshot; a new snapshot gets its own.
     #[cfg(feature = "reference")]
     depths: Arc<Depths>,
@@ -102,6 +106,9 @@ struct SimulateRequest {
     token_out: Option<Address>,
     #[serde(with = "u256_string")]
     amount_in: U256,
+    /// As a quote's (`market/pool_overrides.rs`): the swap on the pool at this sender's rate.
+    #[serde(default)]
+    pool_overrides: Option<Vec<PoolOverride>>,
 }
 
 #[derive(Serialize)]
@@ -142,6 +149,7 @@ impl Solver {
         Ok(Solver {
             market: Arc::new(Market::default()),
             pricers: Arc::new(GasPricers::default()),
+            overridden: Arc::new(OverriddenPools::default()),
             #[cfg(feature = "reference")]
             depths: Arc::new(Depths::default()),
             block_number: None,
@@ -211,6 +219,7 @@ impl Solver {
         let result = update(&mut next)?;
         self.market = Arc::new(next);
         self.pricers = Arc::new(GasPricers::default());
+        self.overridden = Arc::new(OverriddenPools::default());
         #[cfg(feature = "reference")]
         {
             self.depths = Arc::new(Depths::default());
@@ -232,8 +241,9 @@ impl Solver {
         waited_ms: f64,
     ) -> Result<String, SolverError> {
         let request: QuoteRequest = parse_json("request", request)?;
+        let market = self.market_for(request.pool_overrides.as_deref())?;
         let plan = quote_after_wait(
-            &self.market,
+            &market,
             &self.settings,
             &request,
             &self.pricers,
@@ -255,6 +265,13 @@ impl Solver {
     #[cfg(feature = "reference")]
     pub fn waterfill_json(&self, request: &str) -> Result<String, SolverError> {
         let request: QuoteRequest = parse_json("request", request)?;
+        if request.pool_overrides.is_some() {
+            // Its pool depths are cached per snapshot from the market's own states.
+            return Err(SolverError::invalid(
+                "poolOverrides",
+                "the water-filling reference routes the market's own states: send no poolOverrides",
+            ));
+        }
         let plan = waterfill(
             &self.market,
             &self.settings,
@@ -269,19 +286,16 @@ impl Solver {
     /// One exact-input swap on one pool, without changing the market.
     pub fn simulate_json(&self, request: &str) -> Result<String, SolverError> {
         let request: SimulateRequest = parse_json("request", request)?;
+        let market = self.market_for(request.pool_overrides.as_deref())?;
         let id = normalize_pool_id(&request.pool_id)?;
-        let slot = self
-            .market
+        let slot = market
             .pool_by_id(&id)
             .ok_or_else(|| SolverError::invalid("poolId", format!("unknown pool {id}")))?;
-        let pool = self.market.pool(slot);
+        let pool = market.pool(slot);
         let position = |field: &str, token: &Address| {
-            self.market
-                .token(token)
-                .and_then(|t| pool.tokens.iter().position(|p| *p == t))
-                .ok_or_else(|| {
-                    SolverError::invalid(field, format!("pool {id} does not hold {token}"))
-                })
+            market.token(token).and_then(|t| pool.tokens.iter().position(|p| *p == t)).ok_or_else(
+                || SolverError::invalid(field, format!("pool {id} does not hold {token}")),
+            )
         };
         let token_in = position("tokenIn", &request.token_in)?;
         let token_out = match &request.token_out {
@@ -299,7 +313,7 @@ impl Solver {
             .amount_out(token_in, token_out, request.amount_in)
             .map_err(|e| SolverError::no_route(format!("pool {id}: {e}")))?;
         // The leg's own L2 gas: the market's per-leg L1 overhead is a routing cost, not execution gas.
-        let gas_units = pool.spec.leg_gas_units(&outcome) - self.market.leg_overhead_gas();
+        let gas_units = pool.spec.leg_gas_units(&outcome) - market.leg_overhead_gas();
         let repeat_gas_saving = pool.spec.repeat_saving(&outcome);
         let SwapOutcome { amount_out, crossings, words } = outcome;
         Ok(serde_json::to_string(&SimulateResult {
@@ -309,6 +323,17 @@ impl Solver {
             gas_units,
             repeat_gas_saving,
         })?)
+    }
+
+    /// The market a request is priced on: the snapshot, or a view of it with the request's pool
+    /// overrides (validated; `market/pool_overrides.rs`), which no other request sees.
+    fn market_for(&self, overrides: Option<&[PoolOverride]>) -> Result<Market, SolverError> {
+        match overrides {
+            None | Some([]) => Ok(Market::clone(&self.market)),
+            Some(overrides) => {
+                market_with_overrides(&self.market, overrides, &self.overridden).map(|(m, _)| m)
+            }
+        }
     }
 
     /// The block the market was read at (None: pools changed without a block, or none yet).

@@ -65,8 +65,8 @@ export type PoolRef = {
   bases?: Address[]
   /** Prop AMMs only: the venue's configured safety margin in bps (else its kind's default). */
   marginBps?: number
-  /** DODO_V2 only: which PMM pool and its base token, once known (the factory's event, or a read). */
-  dodo?: { variant: 'dvm' | 'dsp' | 'dpp'; baseToken: Address }
+  /** DODO_V2 only: which PMM pool and its base token, once known (the factory's event, or a read); its fee-rate model once read (a taker's maintainer rate is asked of it). */
+  dodo?: { variant: 'dvm' | 'dsp' | 'dpp'; baseToken: Address; feeRateModel?: Address }
   /** MAVERICK_V2 only, once read: token A (lowercase) and the furthest tick holding reserves each way at the read (a leg's `tickLimit`). */
   maverick?: { tokenA: Address; tickLimits: { aIn: number; bIn: number } }
 }

@@ -38,8 +38,13 @@ export const dodoV2: PoolAdapter = {
   ...stateLogsOfPool([]),
   refOfConfiguredPool: (pool) => oneContractPoolRef(pool.address, 'DODO_V2'),
   readPool: async ({ client, ref, blockNumber }) => {
-    const { input, variant, baseToken } = await readDodoV2Pool({ client, pool: ref.emitter, variant: ref.dodo?.variant, blockNumber })
-    return { ref: { ...ref, dodo: { variant, baseToken } }, input, refreshEveryBlock: true }
+    const { input, variant, baseToken, feeRateModel } = await readDodoV2Pool({
+      client,
+      pool: ref.emitter,
+      variant: ref.dodo?.variant,
+      blockNumber,
+    })
+    return { ref: { ...ref, dodo: { variant, baseToken, feeRateModel } }, input, refreshEveryBlock: true }
   },
   encodeLeg: (ref: PoolRef) => {
     if (!ref.dodo) throw new AdapterError(`DODO_V2 pool ${ref.id}: a leg needs the pool's base token (read the pool first)`)

@@ -7,6 +7,7 @@ import { InvalidQuoteRequestError, NoRouteError, QuoteMarketStaleError } from '.
 import { estimatePlanGas } from './estimatePlanGas.ts'
 import type { QuoteRequest, QuoteRoutePlan } from './quoteTypes.ts'
 import type { SampledLegMetadata } from './requoteSampledLegs.ts'
+import type { DodoTakerOverrides } from './dodoTakerOverrides.ts'
 
 /** What `buildRoutePlan` takes as it is (the chain, the canonical `amountIn`, the searched depth, the native sides), and: */
 export type AssembleRoutePlanParameters = Pick<
@@ -17,6 +18,8 @@ export type AssembleRoutePlanParameters = Pick<
   solved: SolverPlan
   /** The re-quoted legs for `metadata.sampledLegs` (none: the field is left out). */
   sampledLegs: SampledLegMetadata[]
+  /** The DODO_V2 pools priced at the taker's rate, by id, for `metadata.takerPricedLegs` (`dodoTakerOverrides`). */
+  takerRates?: DodoTakerOverrides['differing']
   /** The request as checked (`checkQuoteRequest`). */
   request: QuoteRequest
   /** The output token as the solver routed it (WETH for the native sentinel). */
@@ -42,6 +45,7 @@ export type AssembleRoutePlanParameters = Pick<
 export function assembleRoutePlan({
   solved,
   sampledLegs,
+  takerRates,
   request,
   tokenOut,
   router,
@@ -80,6 +84,13 @@ export function assembleRoutePlan({
     encodeLeg: (poolId, direction) => market.encodeLeg(poolId, direction),
   })
   if (sampledLegs.length > 0) plan.metadata.sampledLegs = sampledLegs
+  const takerPricedLegs = solved.routes.flatMap((r, route) =>
+    r.legs.flatMap((l, leg) => {
+      const rates = takerRates?.get(l.poolId)
+      return rates ? [{ route, leg, poolId: l.poolId, ...rates }] : []
+    }),
+  )
+  if (takerPricedLegs.length > 0) plan.metadata.takerPricedLegs = takerPricedLegs
   plan.gasEstimate = estimatePlanGas({
     plan,
     solved,

@@ -17,6 +17,7 @@ import type { SampledQuotes } from './requoteSampledLegs.ts'
 import { assembleRoutePlan } from './assembleRoutePlan.ts'
 import { requoteSolvedPlan } from './requoteSolvedPlan.ts'
 import { solveOnSettledBlock } from './solveOnSettledBlock.ts'
+import { dodoTakerOverrides, type ReadTakerRates } from './dodoTakerOverrides.ts'
 
 export type CreateQuoteServiceParameters = {
   /** `simulate` (when given) prices the pool legs after a re-quoted sampled leg exactly (`legsToResimulate`). */
@@ -44,6 +45,13 @@ export type CreateQuoteServiceParameters = {
    * Absent: the solver's sampled amounts are the plan's (tests without a chain).
    */
   requoteSampled?: (asks: PropAmmQuoteAsk[]) => Promise<SampledQuotes>
+  /**
+   * Reads the DODO_V2 maintainer rates a request's `taker` pays at the market's block (as the pools,
+   * `readDodoTakerRates`, cached by `cacheTakerRates`): such a request is priced at them
+   * (`dodoTakerOverrides`, docs/dex-kinds.md "DODO_V2"). Absent: every request at the market's
+   * (the anonymous trader's) rates.
+   */
+  readDodoTakerRates?: ReadTakerRates
 }
 
 export type QuoteService = {
@@ -76,6 +84,7 @@ export function createQuoteService({
   defaultTimeBudgetMs = SOLVER_DEFAULT_TIME_BUDGET_MS,
   now = () => performance.now(),
   requoteSampled,
+  readDodoTakerRates,
 }: CreateQuoteServiceParameters): QuoteService {
   const wethAddress = getAddress(weth)
   const checkQuoteRequest = createQuoteRequestCheck({ chainId, weth: wethAddress, router: getAddress(router) })
@@ -110,6 +119,13 @@ export function createQuoteService({
       const maxHopsSearched = Math.min(r.maxHops ?? SOLVER_DEFAULT_MAX_HOPS, SOLVER_MAX_HOPS)
       // Canonical decimal: AmountString allows leading zeros, the solver takes at most 78 digits.
       const amountIn = BigInt(r.amountIn).toString()
+      const taker = await dodoTakerOverrides({ taker: r.taker, allowedDexes: r.allowedDexes, market, readRates: readDodoTakerRates }).catch(
+        (error: unknown) => {
+          const reason = `the DODO_V2 maintainer rates of taker ${r.taker} could not be read: ask again`
+          throw new QuoteMarketStaleError({ message: `${reason} (${String(error)})`, publicReason: reason, cause: error })
+        },
+      )
+      const poolOverrides = taker?.overrides
       const solverRequest: SolverQuoteRequest = {
         tokenIn,
         tokenOut,
@@ -120,6 +136,7 @@ export function createQuoteService({
         enforcePoolDisjoint: r.enforcePoolDisjoint,
         allowedDexes: r.allowedDexes,
         gasPriceWei: gasPriceWei.toString(),
+        ...(poolOverrides ? { poolOverrides } : {}),
       }
       const solve = async (timeBudgetMs: number): Promise<SolverPlan> => {
         try {
@@ -134,13 +151,14 @@ export function createQuoteService({
         slippageBps: r.slippageBps,
         market,
         requoteSampled,
-        simulate: solver.simulate?.bind(solver),
+        simulate: solver.simulate && ((request) => solver.simulate!({ ...request, ...(poolOverrides ? { poolOverrides } : {}) })),
         solve,
         budgetLeftMs,
       })
       return assembleRoutePlan({
         solved: requoted.plan,
         sampledLegs: requoted.sampledLegs,
+        takerRates: taker?.differing,
         request: r,
         tokenOut,
         chainId,
@@ -181,6 +199,11 @@ function resolvePair(
 function quoteErrorOf(error: unknown, request: QuoteRequest, weth: Address): Error {
   const e = SolverError.from(error)
   if (e.kind === 'no route') return new NoRouteError({ message: noRouteMessage(e.detail, request, weth), cause: e })
+  if (e.kind === 'invalid input' && e.field === 'poolOverrides') {
+    // The taker's rates were read for the market's pools at its block; one left the market before the solve.
+    const reason = `the DODO_V2 pools priced for taker ${request.taker} changed before the solve: ask again`
+    return new QuoteMarketStaleError({ message: `${reason} (${e.detail})`, publicReason: reason, cause: e })
+  }
   if (e.kind === 'invalid input') return new InvalidQuoteRequestError({ field: e.field ?? 'request', message: e.detail, cause: e })
   return e
 }

@@ -205,6 +205,63 @@ test('DODO_V2 the other way: /execute USDC → DAI on the DSP (sellQuote) pays e
   await executeAndCheck(trader, res.json, res.json.routePlan, tokens.DAI.address, tokens.DAI.address)
 })
 
+test("DODO_V2 priced for the request's taker: a taker whose fee-rate model charges it more is quoted at its own rate and paid exactly expectedAmountOut; without taker, or with another, the anonymous rate", async () => {
+  const { devnet } = stack.service
+  const seeded = devnet!.market
+  const taker = privateKeyToAccount(seeded.accounts[5].privateKey)
+  const otherTaker = seeded.accounts[6].address
+  const feeRateModel = seeded.factories.DODO_V2!.feeRateModel as Address
+  // 0.5 % to the maintainer for this taker alone; every other trader (and the market's snapshot,
+  // read for the zero address) keeps the model's default rate, 0.
+  const takerRate = 5n * 10n ** 15n
+  const modelAbi = parseAbi(['function setTraderRate(address trader, uint256 rate)'])
+  await send(taker, {
+    to: feeRateModel,
+    data: encodeFunctionData({ abi: modelAbi, functionName: 'setTraderRate', args: [taker.address, takerRate] }),
+  })
+  await send(taker, { to: tokens.WETH.address, data: encodeFunctionData({ abi: erc20, functionName: 'deposit' }), value: parseEther('10') })
+  await send(taker, {
+    to: tokens.WETH.address,
+    data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [router, maxUint256] }),
+  })
+  const trade = {
+    tokenIn: tokens.WETH.address,
+    tokenOut: tokens.USDC.address,
+    amountIn: parseEther('3').toString(),
+    slippageBps: 0,
+    allowedDexes: ['DODO_V2'],
+  }
+  const [mine, anonymous, another] = [
+    await quoteOk({ ...trade, taker: taker.address }),
+    await quoteOk(trade),
+    await quoteOk({ ...trade, taker: otherTaker }),
+  ]
+  const plan = mine.json.routePlan
+  assert.equal(anonymous.json.routePlan.blockNumber, plan.blockNumber, 'the three quotes are of one block')
+  const priced = plan.metadata.takerPricedLegs
+  assert.ok(priced?.length > 0, JSON.stringify(plan.metadata))
+  for (const leg of priced) {
+    assert.deepEqual([leg.mtFeeRate, leg.marketMtFeeRate], [takerRate.toString(), '0'])
+    assert.equal(plan.routes[leg.route].legs[leg.leg].poolId, leg.poolId)
+  }
+  assert.ok(BigInt(plan.expectedAmountOut) < BigInt(anonymous.json.routePlan.expectedAmountOut), 'the taker pays its higher rate')
+  assert.equal(another.json.routePlan.expectedAmountOut, anonymous.json.routePlan.expectedAmountOut, 'another taker: the anonymous rate')
+  assert.equal(anonymous.json.routePlan.metadata.takerPricedLegs, undefined)
+  assert.equal(another.json.routePlan.metadata.takerPricedLegs, undefined)
+  // The taker sends it: tx.origin is the taker, whose rate the pool charges; slippage 0, so any
+  // shortfall would revert.
+  const submit = await callApp(app, 'socket', { url: '/submit', key: KEY_A, body: { quoteId: mine.json.quoteId, user: taker.address } })
+  assert.equal(submit.status, 200, submit.text)
+  const before = await balance(tokens.USDC.address, taker.address)
+  const receipt = await send(taker, { to: submit.json.to, data: submit.json.data, value: BigInt(submit.json.value) })
+  assert.equal(receipt.status, 'success')
+  assert.equal(
+    (await balance(tokens.USDC.address, taker.address)) - before,
+    BigInt(plan.expectedAmountOut),
+    'the taker received exactly expectedAmountOut',
+  )
+})
+
 test('MAVERICK_V2 both ways on the directional-fee pool: /execute USDC → USDbC and back pay exactly expectedAmountOut', async () => {
   await send(trader, {
     to: tokens.USDbC.address,

@@ -9,6 +9,9 @@ use crate::pools::registry::{spec, DexSpec};
 use crate::pools::PoolState;
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+pub mod pool_overrides;
 
 /// A pool input [`Market::apply`] refused, and why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -65,7 +68,7 @@ fn decode(input: PoolInput) -> Result<Decoded, SolverError> {
     Ok(Decoded { id, dex: input.dex, tokens, state, holds })
 }
 
-/// Index of a token in [`Market::tokens`].
+/// Index of a token in [`Tables::tokens`].
 pub type TokenIdx = u32;
 /// Index of a pool slot in the market.
 pub type PoolIdx = u32;
@@ -92,8 +95,19 @@ pub struct Hop {
 
 /// Tokens, pools and directed edges. Iteration orders are deterministic (edges are kept sorted by
 /// pool id), so two backends fed the same updates answer the same quotes byte for byte.
+///
+/// The tables are shared between copies ([`Arc`]): a copy costs a pointer until it is changed
+/// (then the tables are copied once, as a market update always did), so a quote's view with a few
+/// pools replaced ([`Market::with_pools_replaced`]) costs those pools, not the market.
 #[derive(Clone, Debug, Default)]
 pub struct Market {
+    tables: Arc<Tables>,
+    /// Pools a view replaces, by slot ascending; empty in the market the solver owns.
+    replaced: Arc<[(PoolIdx, Arc<PoolEntry>)]>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Tables {
     tokens: Vec<Address>,
     token_index: HashMap<Address, TokenIdx>,
     pools: Vec<Option<PoolEntry>>,
@@ -106,11 +120,11 @@ pub struct Market {
     /// Gas units added to every leg's base gas ([`Market::set_leg_overhead_gas`]).
     leg_overhead_gas: u64,
     /// Pools whose state a live venue holds inside it (a Curve meta pool's base pool), by id, to
-    /// that venue's id ([`Market::shared_state_refusals`]).
+    /// that venue's id ([`Tables::shared_state_refusals`]).
     held: HashMap<String, String>,
 }
 
-impl Market {
+impl Tables {
     /// Number of live pools.
     pub fn pool_count(&self) -> usize {
         self.pool_index.len()
@@ -425,6 +439,125 @@ impl Market {
         self.held.retain(|_, holder| *holder != entry.id);
         self.pool_index.remove(&entry.id);
         self.free_slots.push(slot);
+    }
+}
+
+impl Market {
+    /// Number of live pools.
+    pub fn pool_count(&self) -> usize {
+        self.tables.pool_count()
+    }
+
+    /// The address of a token index.
+    pub fn token_address(&self, token: TokenIdx) -> Address {
+        self.tables.token_address(token)
+    }
+
+    /// The index of a known token.
+    pub fn token(&self, address: &Address) -> Option<TokenIdx> {
+        self.tables.token(address)
+    }
+
+    /// A live pool (as this view replaces it, if it does). Panics only on an index the market
+    /// never handed out (a solver bug).
+    pub fn pool(&self, pool: PoolIdx) -> &PoolEntry {
+        if !self.replaced.is_empty() {
+            if let Ok(at) = self.replaced.binary_search_by_key(&pool, |(slot, _)| *slot) {
+                return &self.replaced[at].1;
+            }
+        }
+        self.tables.pool(pool)
+    }
+
+    /// The pool with this id, if live.
+    pub fn pool_by_id(&self, id: &str) -> Option<PoolIdx> {
+        self.tables.pool_by_id(id)
+    }
+
+    /// Every way from `from` to `to` through one pool, sorted by pool id.
+    pub fn edge(&self, from: TokenIdx, to: TokenIdx) -> &[Hop] {
+        self.tables.edge(from, to)
+    }
+
+    /// The tokens that share at least one pool with `token`, ascending by address (so the walk
+    /// does not depend on the order pools were added in).
+    pub fn neighbours(&self, token: TokenIdx) -> &[TokenIdx] {
+        self.tables.neighbours(token)
+    }
+
+    /// The `count` tokens most pools hold, in that order (most first, ties by address).
+    pub fn best_connected_tokens(&self, count: usize) -> Vec<TokenIdx> {
+        self.tables.best_connected_tokens(count)
+    }
+
+    /// A view of this market with the states of some pools replaced, for one quote: the pools keep
+    /// their slots, ids, kinds and tokens (so the graph is the market's), only their states
+    /// differ. Costs the replaced pools (a sort of them), never a copy of the market; the market
+    /// itself is unchanged. A later replacement of the same slot wins. Panics only on a slot the
+    /// market never handed out (a solver bug: callers look slots up by id).
+    pub fn with_pools_replaced(&self, states: Vec<(PoolIdx, Arc<PoolEntry>)>) -> Market {
+        let mut replaced: Vec<(PoolIdx, Arc<PoolEntry>)> =
+            self.replaced.iter().cloned().chain(states).collect();
+        for (slot, entry) in &replaced {
+            assert_eq!(self.tables.pool(*slot).id, entry.id, "a replaced pool keeps its slot's id");
+        }
+        // Stable: of two entries for one slot, the later stays (dedup keeps the first of a run).
+        replaced.reverse();
+        replaced.sort_by_key(|(slot, _)| *slot);
+        replaced.dedup_by_key(|(slot, _)| *slot);
+        Market { tables: Arc::clone(&self.tables), replaced: replaced.into() }
+    }
+
+    /// This market without the pools a view replaced ([`Market::with_pools_replaced`]): the
+    /// market's own states.
+    pub fn unreplaced(&self) -> Market {
+        Market { tables: Arc::clone(&self.tables), replaced: Arc::new([]) }
+    }
+
+    /// The tables to change: copied here if another copy shares them. Changing a view with
+    /// replaced pools is a solver bug (a view lives for one quote).
+    fn tables_mut(&mut self) -> &mut Tables {
+        assert!(self.replaced.is_empty(), "a view with replaced pools is never updated");
+        Arc::make_mut(&mut self.tables)
+    }
+
+    /// Inserts or replaces pools, all or nothing: one invalid pool refuses the whole batch.
+    pub fn upsert(&mut self, inputs: Vec<PoolInput>) -> Result<usize, SolverError> {
+        self.tables_mut().upsert(inputs)
+    }
+
+    /// Applies one block's changes: every valid pool of `inputs` is inserted or replaced, every id
+    /// of `removals` goes (a removal wins over an upsert of the same id), and a pool whose input is
+    /// refused goes too (its old state is no longer the state at this block). Returns the refused
+    /// inputs with why, by id (or by position when the id itself is unreadable).
+    pub fn apply(
+        &mut self,
+        inputs: Vec<PoolInput>,
+        removals: &[String],
+    ) -> Result<Vec<Rejected>, SolverError> {
+        self.tables_mut().apply(inputs, removals)
+    }
+
+    /// The most [`Market::set_leg_overhead_gas`] takes (see [`Tables::MAX_LEG_OVERHEAD_GAS`]).
+    pub const MAX_LEG_OVERHEAD_GAS: u64 = Tables::MAX_LEG_OVERHEAD_GAS;
+
+    /// Adds `gas` units to every leg's base gas, for every pool now and later, replacing the
+    /// previous overhead (the L1 data fee of one leg's calldata, in L2 gas at the block's gas price).
+    pub fn set_leg_overhead_gas(&mut self, gas: u64) {
+        if gas != self.tables.leg_overhead_gas {
+            self.tables_mut().set_leg_overhead_gas(gas);
+        }
+    }
+
+    /// The per-leg overhead in gas units ([`Market::set_leg_overhead_gas`]).
+    pub fn leg_overhead_gas(&self) -> u64 {
+        self.tables.leg_overhead_gas()
+    }
+
+    /// Removes pools by id; unknown ids are ignored (removal is idempotent). Returns how many went.
+    /// A malformed id refuses the whole call before anything is removed.
+    pub fn remove(&mut self, ids: &[String]) -> Result<usize, SolverError> {
+        self.tables_mut().remove(ids)
     }
 }
 

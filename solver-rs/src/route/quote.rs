@@ -193,14 +193,15 @@ impl<'a> Quoting<'a> {
     }
 
     /// `Phase::GasPricing`: the pair's gas pricer, from the cache of earlier quotes or priced
-    /// through the market.
+    /// through the market: its own states, never a request's replaced pools (the cache is shared
+    /// by every request on the snapshot, and gas is worth what the market pays for it).
     fn gas_pricing(&self, pricers: &GasPricers) -> GasPricer {
         let gas_price = self.request.gas_price_wei.unwrap_or(U256::ZERO);
         self.deadline.enter(Phase::GasPricing);
         let (token_in, token_out) = (self.params.token_in, self.params.token_out);
         pricers.get_or_price(token_in, token_out, gas_price, || {
             GasPricer::through_market(
-                self.market,
+                &self.market.unreplaced(),
                 self.native,
                 token_out,
                 gas_price,

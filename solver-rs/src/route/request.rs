@@ -3,6 +3,7 @@
 use crate::address::Address;
 use crate::dex::DexId;
 use crate::error::SolverError;
+use crate::market::pool_overrides::PoolOverride;
 use crate::math::decimal::u256_string;
 use crate::math::U256;
 use serde::Deserialize;
@@ -40,6 +41,9 @@ pub struct QuoteRequest {
     /// asks for it, for its metrics). Off by default: a plan's bytes then depend on its inputs
     /// alone, which the parity and determinism tests compare.
     pub time_phases: Option<bool>,
+    /// This request's own state of some pools: a DODO_V2 pool's maintainer rate for the request's
+    /// sender (`market/pool_overrides.rs`), applied to this request alone.
+    pub pool_overrides: Option<Vec<PoolOverride>>,
 }
 
 /// A hop count as JSON sends it: any integer, however large. Integers past u64 arrive as floats

@@ -15,10 +15,11 @@ const poolAbi = parseAbi([
 const feeRateModelAbi = parseAbi(['function getFeeRate(address trader) view returns (uint256)'])
 
 /**
- * The trader the maintainer rate is read for. The pools charge the rate their fee-rate model gives
- * `tx.origin` (the account that sends the transaction: the taker, never our router), which a
- * snapshot shared by every request cannot know; it reads the rate of an anonymous trader, the
- * zero address (docs/dex-kinds.md, "DODO_V2").
+ * The trader the market's maintainer rate is read for. The pools charge the rate their fee-rate
+ * model gives `tx.origin` (the account that sends the transaction: the taker, never our router),
+ * which a snapshot shared by every request cannot know; it reads the rate of an anonymous trader,
+ * the zero address. A quote naming its `taker` is priced at the taker's own rates
+ * (`readDodoTakerRates`, docs/dex-kinds.md "DODO_V2").
  */
 export const DODO_QUOTE_TRADER: Address = zeroAddress
 
@@ -33,7 +34,8 @@ export type ReadDodoV2PoolParameters = {
   blockNumber: bigint
 }
 
-export type ReadDodoV2PoolReturnType = { input: PoolInput; variant: DodoVariant; baseToken: Address }
+/** `feeRateModel`: the pool's `_MT_FEE_RATE_MODEL_` (lowercase; the zero address: no maintainer fee). */
+export type ReadDodoV2PoolReturnType = { input: PoolInput; variant: DodoVariant; baseToken: Address; feeRateModel: Address }
 
 /**
  * Reads a DODO V2 PMM pool (DVM, DSP or DPP) at one block into the solver's `dodo_pmm` input: one
@@ -106,7 +108,7 @@ export async function readDodoV2Pool({
     mtFeeRate: mtFeeRate.toString(),
   }
   const tokens = [baseToken.toLowerCase(), quoteToken.toLowerCase()] as [Address, Address]
-  return { input: { id, dex: 'DODO_V2', tokens, state }, variant, baseToken: tokens[0] }
+  return { input: { id, dex: 'DODO_V2', tokens, state }, variant, baseToken: tokens[0], feeRateModel: model.toLowerCase() as Address }
 }
 
 function variantOfVersion(version: string): DodoVariant | undefined {

@@ -183,7 +183,10 @@ export const RouteCandidateMetadata = Type.Object(
   { $id: 'RouteCandidateMetadata', ...closed },
 )
 
-/** Extra properties allowed (spec); ours: `stoppedBy`, `stoppedIn`, `maxHopsSearched`, `upperBound`, `gapBps` and `sampledLegs`. */
+/** Which leg of a plan a metadata entry is about: its route's and its own index, and its pool. */
+const legOfPlan = { route: Type.Integer({ minimum: 0 }), leg: Type.Integer({ minimum: 0 }), poolId: Type.String() }
+
+/** Extra properties allowed (spec); ours: `stoppedBy`, `stoppedIn`, `maxHopsSearched`, `upperBound`, `gapBps`, `sampledLegs` and `takerPricedLegs`. */
 export const RouteMetadata = Type.Object(
   {
     connectorsConsidered: Type.Array(Address),
@@ -222,9 +225,7 @@ export const RouteMetadata = Type.Object(
       Type.Array(
         Type.Object(
           {
-            route: Type.Integer({ minimum: 0 }),
-            leg: Type.Integer({ minimum: 0 }),
-            poolId: Type.String(),
+            ...legOfPlan,
             dex: Type.Ref('DexId'),
             marginBps: Type.Integer({ minimum: 0, maximum: 10_000 }),
             sampledOut: AmountString,
@@ -236,6 +237,22 @@ export const RouteMetadata = Type.Object(
         {
           description:
             "the legs on venues priced by sampling their quote views (prop AMMs): the sampled estimate (margin off), the venue's own quote at the leg's input when the plan was answered (the plan's amount) and its block; each leg's minOut leaves the venue's margin for a re-pricing (docs/prop-amms.md)",
+        },
+      ),
+    ),
+    takerPricedLegs: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            ...legOfPlan,
+            mtFeeRate: AmountString,
+            marketMtFeeRate: AmountString,
+          },
+          closed,
+        ),
+        {
+          description:
+            "with a taker: the DODO_V2 legs priced at the taker's own maintainer rate (18 decimals; the pools charge the rate their fee-rate model gives the transaction's sender) where it differs from the anonymous trader's rate the market carries (marketMtFeeRate); the plan pays expectedAmountOut when the taker sends it (docs/dex-kinds.md)",
         },
       ),
     ),
