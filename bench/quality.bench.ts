@@ -17,7 +17,7 @@ import { loadSolver } from '../bindings/index.ts'
 import type { SolverQuoteRequest } from '../bindings/types.ts'
 import { loadConfig } from '../src/config/loadConfig.ts'
 import { startSwapService } from '../src/startSwapService.ts'
-import { embeddedMarketTrades } from '../test/fixtures/embeddedMarketTrades.ts'
+import { embeddedMarketTrades, embeddedTradeRequest } from '../test/fixtures/embeddedMarketTrades.ts'
 import { createSyntheticMarket } from '../test/fixtures/syntheticMarket.ts'
 import { measureTrade, type QualityRow } from './quality/measureTrade.ts'
 import { plotGapSvg, type GapSeries } from './quality/plotGapSvg.ts'
@@ -88,13 +88,7 @@ if (MARKETS.includes('embedded')) {
     if (!market) throw new Error('the service did not start the embedded chain')
     const pools = service.market.pools().length
     for (const trade of embeddedMarketTrades({ market, sizes: SIZES, usd: TYPICAL_USD })) {
-      const request: SolverQuoteRequest = {
-        tokenIn: trade.tokenIn,
-        tokenOut: trade.tokenOut,
-        amountIn: trade.amountIn,
-        slippageBps: 50,
-        maxHops: trade.hops,
-      }
+      const request: SolverQuoteRequest = embeddedTradeRequest(trade)
       record(
         await measureTrade({
           solver: service.solver,

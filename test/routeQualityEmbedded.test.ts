@@ -40,7 +40,7 @@ import type { DexId, SolverQuoteRequest } from '../bindings/types.ts'
 import { adapterRegistry } from '../src/adapters/registry.ts'
 import { loadConfig } from '../src/config/loadConfig.ts'
 import { type SwapService, startSwapService } from '../src/startSwapService.ts'
-import { embeddedMarketTrades, type EmbeddedTrade } from './fixtures/embeddedMarketTrades.ts'
+import { embeddedMarketTrades, type EmbeddedTrade, embeddedTradeRequest } from './fixtures/embeddedMarketTrades.ts'
 import { gapBps } from './fixtures/gapBps.ts'
 import {
   assertOpenMisses,
@@ -101,15 +101,7 @@ function routeQuality(title: string, fresh: boolean, expected: Expected) {
           writeFileSync(process.env.ROUTE_QUALITY_DUMP, JSON.stringify(service.market.pools().map((p) => p.input)))
       } else assert.equal(service.market.pools().filter((p) => PROP_KINDS.includes(p.ref.dex)).length, 0)
       for (const trade of embeddedMarketTrades({ market, sizes: SIZES })) {
-        const request: SolverQuoteRequest = {
-          tokenIn: trade.tokenIn,
-          tokenOut: trade.tokenOut,
-          amountIn: trade.amountIn,
-          slippageBps: 50,
-          maxHops: trade.hops,
-          timeBudgetMs: 10_000,
-          allowedDexes: allowed,
-        }
+        const request: SolverQuoteRequest = { ...embeddedTradeRequest(trade), timeBudgetMs: 10_000, allowedDexes: allowed }
         const label = `${trade.pair} ${trade.hops}-hop ${trade.size}×`
         const plan = await service.solver.quote(request)
         const single = await service.solver.quote({ ...request, splitEnabled: false })
