@@ -17,6 +17,8 @@ section "rust: cargo clippy (denies wrapping and truncating integer operators in
 # target (tests and examples too) and every other finding must be clean (-D warnings): about 8 s
 # of CPU more than the library alone. Linted with the references and without them (the production
 # build, which must compile and leave nothing unused once they are gated out).
-cargo clippy --release -p solver-rs --features reference --all-targets -- -D warnings
-cargo clippy --release -p solver-rs -- -D warnings
+# The tests' profile: its own target directory, so a build of the release addon beside it (CI)
+# never waits for clippy's lock on target/release.
+cargo clippy --profile release-test -p solver-rs --features reference --all-targets -- -D warnings
+cargo clippy --profile release-test -p solver-rs -- -D warnings
 section "rust: done"
