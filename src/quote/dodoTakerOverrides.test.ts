@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'vitest'
 import type { Address } from 'viem'
-import { cacheTakerRates, type ReadTakerRates } from './dodoTakerOverrides.ts'
+import { cacheTakerRates, dodoTakerOverrides, type ReadTakerRates } from './dodoTakerOverrides.ts'
 
 const taker = (n: number) => `0x${n.toString(16).padStart(40, '0')}` as Address
 const pools = [1, 2].map((n) => ({ id: `0xd${n.toString().padStart(39, '0')}`, feeRateModel: taker(99) }))
@@ -40,4 +40,30 @@ test('a failed read is not kept: the next quote reads again', async () => {
   fail = false
   assert.deepEqual([...(await cached({ taker: taker(7), blockNumber: 10n, pools })).values()], [7101n, 7102n])
   assert.equal(reads.length, 1)
+})
+
+test('a taker in any letter case is read at its checksummed address (a mixed case that is not the checksum included)', async () => {
+  const asked: string[] = []
+  const market = {
+    pools: () => [
+      {
+        ref: { dex: 'DODO_V2', dodo: { feeRateModel: taker(99) } },
+        input: { id: pools[0]!.id, state: { model: 'dodo_pmm', mtFeeRate: '0' } },
+      },
+    ],
+    freshness: () => ({ blockNumber: 5n }),
+  }
+  const readRates: ReadTakerRates = async ({ taker, pools }) => {
+    asked.push(taker)
+    return new Map(pools.map((p) => [p.id, 5n]))
+  }
+  // The fuzzer's taker: valid by the spec's pattern, its letter case not its EIP-55 checksum.
+  const found = await dodoTakerOverrides({
+    taker: '0xcFb6BB40CBdc7a0d41d3c023E9bFdbb7a5bb3Cb0',
+    allowedDexes: undefined,
+    market: market as never,
+    readRates,
+  })
+  assert.deepEqual(asked, ['0xCfB6Bb40cbdc7A0D41d3c023E9BFDbb7A5BB3Cb0'])
+  assert.equal(found?.overrides[0]?.mtFeeRate, '5')
 })

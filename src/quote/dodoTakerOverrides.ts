@@ -1,4 +1,4 @@
-import { type Address, zeroAddress } from 'viem'
+import { type Address, getAddress, zeroAddress } from 'viem'
 import type { DexId, SolverPoolOverride } from '../../bindings/types.ts'
 import type { DodoRatePool } from '../adapters/state/readDodoTakerRates.ts'
 import type { MarketState } from '../market/createMarketState.ts'
@@ -84,7 +84,9 @@ export async function dodoTakerOverrides({
         : [],
     )
   if (pools.length === 0) return undefined
-  const rates = await readRates({ taker: taker as Address, blockNumber, pools })
+  // The request's address in any letter case (the spec's pattern): checksummed for the calls, which
+  // refuse a mixed-case address whose case is not its checksum.
+  const rates = await readRates({ taker: getAddress(taker), blockNumber, pools })
   const differing = new Map(
     pools
       .filter((pool) => rates.get(pool.id) !== pool.marketRate)
