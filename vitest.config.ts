@@ -44,7 +44,7 @@ const FILES_AT_ONCE = 2
 // Three groups run in turn (`groupOrder`): the seed, then every other file two at a time (each file
 // mostly waits on anvil, the service's timers or a child process, so two share the 2 cores well;
 // every chain, port, database and temporary directory a file uses is its own), then the files that
-// share the checkout's gateway database, one at a time.
+// share the checkout's gateway database or depend on the machine's pace, one at a time.
 export default defineConfig({
   test: {
     // Child processes, not worker threads: tests load the napi addon, start WASM workers of their
