@@ -10,4 +10,4 @@ npx napi build --platform --release \
   --manifest-path solver-rs/Cargo.toml \
   --features "$features" \
   --output-dir bindings/native \
-  --no-js --dts native.d.ts
+  --no-js
