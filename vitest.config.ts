@@ -15,25 +15,18 @@ const TEST_FILES = ['src/**/*.test.ts', 'test/**/*.test.ts', 'bindings/**/*.test
 const SEEDS_THE_SAVED_STATE = 'src/devnet/startSeededDevnet.test.ts'
 
 /**
- * Files run one at a time, after the rest:
- * - those that start `src/server.ts` with the checkout's own gateway database (`var/gateway.sqlite`,
- *   the default a test does not override): two such servers at once would index two chains into
- *   one store;
- * - those whose outcome depends on the machine's pace: small budgets that must converge, a reorg
- *   raced against a 3 s budget, stand-in upstreams answering within their timeouts, the event loop
- *   turning while heavy solves run. Their bars allow a busy machine, not another file's work beside
- *   them: run two at a time on a machine at a load of 12 to 16, the first three failed.
+ * Files run one at a time, after the rest: those whose outcome depends on the machine's pace (small
+ * budgets that must converge, a reorg raced against a 3 s budget, stand-in upstreams answering
+ * within their timeouts, the event loop turning while heavy solves run). Their bars allow a busy
+ * machine, not another file's work beside them: run two at a time on a machine at a load of 12 to
+ * 16, three of the files then alone failed. A spawned `src/server.ts` has its worker's own gateway
+ * database (test/fixtures/spawnServer.ts), so the files that spawn one run two at a time.
  */
 const ONE_AT_A_TIME = [
-  'test/http/server.test.ts',
-  'test/http/serverLoading.test.ts',
-  'test/http/secretsInLogs.test.ts',
-  'test/http/upstreamsDemo.test.ts',
-  'test/e2e/coldStart.test.ts',
-  'test/e2e/recordedChain.test.ts',
   'bindings/wasmSolver.test.ts',
   'test/http/quoteBudget.test.ts',
   'test/http/upstreams.test.ts',
+  'test/http/upstreamsDemo.test.ts',
   'test/eventLoop.test.ts',
 ]
 

@@ -7,6 +7,7 @@ import { Writable } from 'node:stream'
 import { afterAll, beforeAll, test } from 'vitest'
 import { loadConfig } from '../../src/config/loadConfig.ts'
 import { startSwapService } from '../../src/startSwapService.ts'
+import { spawnedServerGatewayDatabase } from '../fixtures/spawnServer.ts'
 
 // No secret reaches a log line (issue 12, item 11). The service runs against an RPC URL shaped
 // like a hosted provider's (a key in the path, another in the query, user and password), served
@@ -187,7 +188,7 @@ test(
 async function runServer(env: Record<string, string>, stopWhen?: RegExp): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: join(import.meta.dirname, '..', '..'),
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', API_KEYS_FILE: '', ...env },
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', API_KEYS_FILE: '', GATEWAY_DATABASE_URL: spawnedServerGatewayDatabase(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { test } from 'vitest'
+import { spawnedServerGatewayDatabase } from '../fixtures/spawnServer.ts'
 
 // `npm start` with UPSTREAMS_DEMO=1, as a user runs it: the banner names the simulated upstreams,
 // /quote/compare and /quote/split answer over HTTP with every upstream labelled `simulated:`, at
@@ -12,7 +13,17 @@ const root = join(import.meta.dirname, '..', '..')
 test('UPSTREAMS_DEMO=1: simulated upstreams, labelled so in every answer', { timeout: 240_000 }, async () => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', API_KEYS: '', API_KEYS_FILE: '', RPC_URL: '', UPSTREAMS: '', UPSTREAMS_DEMO: '1' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      API_KEYS: '',
+      API_KEYS_FILE: '',
+      RPC_URL: '',
+      UPSTREAMS: '',
+      UPSTREAMS_DEMO: '1',
+      GATEWAY_DATABASE_URL: spawnedServerGatewayDatabase(),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''
