@@ -17,7 +17,7 @@ import type { SampledQuotes } from './requoteSampledLegs.ts'
 import { assembleRoutePlan } from './assembleRoutePlan.ts'
 import { requoteSolvedPlan } from './requoteSolvedPlan.ts'
 import { solveOnSettledBlock } from './solveOnSettledBlock.ts'
-import { dodoTakerOverrides, type ReadTakerRates } from './dodoTakerOverrides.ts'
+import { dodoTakerOverrides, type ReadTakerRates, sameTakerOverrides } from './dodoTakerOverrides.ts'
 
 export type CreateQuoteServiceParameters = {
   /** `simulate` (when given) prices the pool legs after a re-quoted sampled leg exactly (`legsToResimulate`). */
@@ -119,13 +119,15 @@ export function createQuoteService({
       const maxHopsSearched = Math.min(r.maxHops ?? SOLVER_DEFAULT_MAX_HOPS, SOLVER_MAX_HOPS)
       // Canonical decimal: AmountString allows leading zeros, the solver takes at most 78 digits.
       const amountIn = BigInt(r.amountIn).toString()
-      const taker = await dodoTakerOverrides({ taker: r.taker, allowedDexes: r.allowedDexes, market, readRates: readDodoTakerRates }).catch(
-        (error: unknown) => {
-          const reason = `the DODO_V2 maintainer rates of taker ${r.taker} could not be read: ask again`
-          throw new QuoteMarketStaleError({ message: `${reason} (${String(error)})`, publicReason: reason, cause: error })
-        },
-      )
-      const poolOverrides = taker?.overrides
+      const readTaker = (blockNumber?: bigint) =>
+        dodoTakerOverrides({ taker: r.taker, allowedDexes: r.allowedDexes, market, readRates: readDodoTakerRates, blockNumber }).catch(
+          (error: unknown) => {
+            const reason = `the DODO_V2 maintainer rates of taker ${r.taker} could not be read: ask again`
+            throw new QuoteMarketStaleError({ message: `${reason} (${String(error)})`, publicReason: reason, cause: error })
+          },
+        )
+      let taker = await readTaker()
+      const overridesOf = () => (taker && taker.overrides.length > 0 ? { poolOverrides: taker.overrides } : {})
       const solverRequest: SolverQuoteRequest = {
         tokenIn,
         tokenOut,
@@ -136,29 +138,40 @@ export function createQuoteService({
         enforcePoolDisjoint: r.enforcePoolDisjoint,
         allowedDexes: r.allowedDexes,
         gasPriceWei: gasPriceWei.toString(),
-        ...(poolOverrides ? { poolOverrides } : {}),
       }
       const solve = async (timeBudgetMs: number): Promise<SolverPlan> => {
         try {
-          return await solver.quote({ ...solverRequest, timeBudgetMs })
+          return await solver.quote({ ...solverRequest, ...overridesOf(), timeBudgetMs })
         } catch (error) {
           throw quoteErrorOf(error, r, wethAddress)
         }
       }
-      const solved = await solveOnSettledBlock({ solve, market, budgetMs, budgetLeftMs, assertFresh })
+      let solved = await solveOnSettledBlock({ solve, market, budgetMs, budgetLeftMs, assertFresh })
+      // The taker's rates were read at the market's block before the solve; a block that landed
+      // meanwhile is the plan's. Read at the plan's block (cached per taker and block): where a rate
+      // moved, solved again on those, at most twice, as a reorg is (docs/dex-kinds.md, DODO_V2).
+      for (let again = 0; taker && solved.blockNumber !== null && BigInt(solved.blockNumber) !== taker.blockNumber && again < 2; again++) {
+        const atPlan = await readTaker(BigInt(solved.blockNumber))
+        if (sameTakerOverrides(taker, atPlan)) {
+          taker = atPlan
+          break
+        }
+        taker = atPlan
+        solved = await solveOnSettledBlock({ solve, market, budgetMs, budgetLeftMs, assertFresh })
+      }
       const requoted = await requoteSolvedPlan({
         solved,
         slippageBps: r.slippageBps,
         market,
         requoteSampled,
-        simulate: solver.simulate && ((request) => solver.simulate!({ ...request, ...(poolOverrides ? { poolOverrides } : {}) })),
+        simulate: solver.simulate && ((request) => solver.simulate!({ ...request, ...overridesOf() })),
         solve,
         budgetLeftMs,
       })
       return assembleRoutePlan({
         solved: requoted.plan,
         sampledLegs: requoted.sampledLegs,
-        takerRates: taker?.differing,
+        takerRates: taker && taker.differing.size > 0 ? taker.differing : undefined,
         request: r,
         tokenOut,
         chainId,

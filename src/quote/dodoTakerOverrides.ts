@@ -47,34 +47,43 @@ export function cacheTakerRates(read: ReadTakerRates, maxEntries = DODO_TAKER_RA
   }
 }
 
-/** The overrides of one request, and the market's own rate of each pool where the taker's differs. */
-export type DodoTakerOverrides = { overrides: SolverPoolOverride[]; differing: Map<string, { mtFeeRate: string; marketMtFeeRate: string }> }
+/**
+ * A taker's DODO_V2 rates at one block: the solver's `poolOverrides` (empty when every rate is the
+ * market's, and the request is solved on the market as it is), and the market's own rate of each
+ * pool where the taker's differs.
+ */
+export type DodoTakerOverrides = {
+  blockNumber: bigint
+  overrides: SolverPoolOverride[]
+  differing: Map<string, { mtFeeRate: string; marketMtFeeRate: string }>
+}
 
 /**
- * The solver's `poolOverrides` for a quote naming `taker`: each DODO_V2 pool's maintainer rate for
- * that taker at the market's block, when the plan could touch DODO pools (the allowed dexes include
- * DODO_V2 and the market holds some with a fee-rate model) and some rate differs from the market's
- * (the anonymous trader's); undefined otherwise, and the request is solved on the market as it is.
- * Every such pool is sent (the solver replaces only those whose rate differs at the block it
- * solves on), so a rate the market changes meanwhile is still the taker's.
+ * The maintainer rate of each DODO_V2 pool for `taker` at `blockNumber` (the market's block when
+ * absent), when the plan could touch DODO pools (the allowed dexes include DODO_V2 and the market
+ * holds some with a fee-rate model); undefined otherwise. Where some rate differs from the market's
+ * (the anonymous trader's), every such pool is sent as an override (the solver replaces only those
+ * whose rate differs at the block it solves on), so a rate the market changes meanwhile is still
+ * the taker's.
  *
  * @example
  * await dodoTakerOverrides({ taker, allowedDexes: undefined, market, readRates })
- * // → { overrides: [{ poolId: '0x…dsp', mtFeeRate: '3000000000000000' }], differing: Map { '0x…dsp' => { mtFeeRate: '3000000000000000', marketMtFeeRate: '0' } } }
+ * // → { blockNumber: 120n, overrides: [{ poolId: '0x…dsp', mtFeeRate: '3000000000000000' }], differing: Map { '0x…dsp' => { mtFeeRate: '3000000000000000', marketMtFeeRate: '0' } } }
  */
 export async function dodoTakerOverrides({
   taker,
   allowedDexes,
   market,
   readRates,
+  blockNumber = market.freshness?.().blockNumber,
 }: {
   taker: string | undefined
   allowedDexes: DexId[] | undefined
   market: Pick<MarketState, 'pools'> & Partial<Pick<MarketState, 'freshness'>>
   readRates: ReadTakerRates | undefined
+  blockNumber?: bigint
 }): Promise<DodoTakerOverrides | undefined> {
   if (!taker || !readRates || (allowedDexes && !allowedDexes.includes('DODO_V2'))) return undefined
-  const blockNumber = market.freshness?.().blockNumber
   if (blockNumber === undefined) return undefined
   const pools = market
     .pools()
@@ -92,6 +101,12 @@ export async function dodoTakerOverrides({
       .filter((pool) => rates.get(pool.id) !== pool.marketRate)
       .map((pool) => [pool.id, { mtFeeRate: String(rates.get(pool.id)), marketMtFeeRate: pool.marketRate.toString() }]),
   )
-  if (differing.size === 0) return undefined
-  return { overrides: pools.map((pool) => ({ poolId: pool.id, mtFeeRate: String(rates.get(pool.id)) })), differing }
+  const overrides = differing.size === 0 ? [] : pools.map((pool) => ({ poolId: pool.id, mtFeeRate: String(rates.get(pool.id)) }))
+  return { blockNumber, overrides, differing }
+}
+
+/** Whether two reads give the solver the same overrides (the same pools at the same rates). */
+export function sameTakerOverrides(a: DodoTakerOverrides | undefined, b: DodoTakerOverrides | undefined): boolean {
+  const key = (t: DodoTakerOverrides | undefined) => JSON.stringify(t?.overrides ?? [])
+  return key(a) === key(b)
 }
