@@ -215,9 +215,10 @@ describe('the document', () => {
     const rules = doc.components.schemas.ExecuteRequest.allOf.map((rule: any) => rule.not.description)
     assert.deepEqual(
       rules.map((d: string) => d.split(':')[0]),
-      ['permit', 'useNativeIn', 'unwrapNativeOut'],
+      ['permit', 'useNativeIn', 'unwrapNativeOut', 'useNativeIn, unwrapNativeOut'],
     )
     assert.ok(rules[1].includes(weth))
+    assert.ok(rules[3].includes(weth))
   })
 })
 

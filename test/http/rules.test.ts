@@ -337,6 +337,29 @@ describe('validation: every bound and pattern, one by one; the 400 names the fie
     assert.equal(ok.status, 200, ok.text)
     assert.deepEqual(Object.keys(ok.json).sort(), ['chainId', 'data', 'expiresAt', 'quoteId', 'routePlan', 'to', 'value'])
   })
+
+  test("/execute between the native asset and WETH: the router's own wrap or unwrap, refused by the schema unless exactly one end is native", async () => {
+    const user = '0x000000000000000000000000000000000000bEEF'
+    const wrap = { ...quoteBody, tokenIn: NATIVE, tokenOut: weth, user }
+    const unwrap = { ...quoteBody, tokenIn: weth, tokenOut: NATIVE, user }
+    for (const body of [
+      { ...wrap, unwrapNativeOut: true },
+      { ...wrap, useNativeIn: false },
+      { ...wrap, useNativeIn: false, unwrapNativeOut: false },
+      { ...unwrap, useNativeIn: true },
+      { ...unwrap, unwrapNativeOut: false },
+      { ...unwrap, useNativeIn: false, unwrapNativeOut: false },
+    ]) {
+      const res = await callApp(app, 'inject', { url: '/execute', key: KEY_A, body })
+      assert.equal(res.status, 400, JSON.stringify(body))
+      assert.match(res.json.error, /^useNativeIn, unwrapNativeOut: between the native asset and /, JSON.stringify(body))
+    }
+    for (const body of [wrap, unwrap, { ...wrap, useNativeIn: true }, { ...unwrap, unwrapNativeOut: true, useNativeIn: false }]) {
+      const res = await callApp(app, 'inject', { url: '/execute', key: KEY_A, body })
+      assert.equal(res.status, 200, `${JSON.stringify(body)}: ${res.text}`)
+      assert.deepEqual(res.json.routePlan.routes, [], 'a wrap or unwrap alone')
+    }
+  })
 })
 
 describe('bodies that are not a request: never a 500', () => {

@@ -11,12 +11,15 @@ const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
 /**
  * The combinations the router cannot execute, stated in the schema (each a `not` whose negated
  * schema's description is the 400 message): a permit on a native-in swap (nothing is pulled), a
- * wrap into anything but WETH, an unwrap of anything but WETH. On /submit the same rules depend on
+ * wrap into anything but WETH, an unwrap of anything but WETH, and between the native asset and
+ * WETH (the router's own wrap or unwrap) both ends native or neither. On /submit the same rules depend on
  * the stored quote, so there they are checked against it (docs/http-api.md).
  */
 function nativeFlagRules({ weth }: SwapDeployment) {
   const native = addressPattern([NATIVE_SENTINEL, ZERO_ADDRESS])
   const wrappable = addressPattern([NATIVE_SENTINEL, ZERO_ADDRESS, weth])
+  const nativeToken = { type: 'string', pattern: native }
+  const wethToken = { type: 'string', pattern: addressPattern([weth]) }
   return [
     {
       not: {
@@ -41,6 +44,34 @@ function nativeFlagRules({ weth }: SwapDeployment) {
         required: ['unwrapNativeOut'],
         properties: { unwrapNativeOut: { const: true }, tokenOut: { not: { type: 'string', pattern: wrappable } } },
         description: `unwrapNativeOut: true needs tokenOut to be the native asset or ${weth} (the router unwraps only WETH)`,
+      },
+    },
+    // The router's own wrap or unwrap (no route: src/http/buildSwapTransaction.ts) needs exactly
+    // one native end, each flag defaulting to its token being the native asset.
+    {
+      not: {
+        required: ['tokenIn', 'tokenOut'],
+        anyOf: [
+          // ETH → WETH: unwrapping too, or not wrapping.
+          {
+            properties: { tokenIn: nativeToken, tokenOut: wethToken, unwrapNativeOut: { const: true }, useNativeIn: { const: true } },
+            required: ['unwrapNativeOut'],
+          },
+          {
+            properties: { tokenIn: nativeToken, tokenOut: wethToken, useNativeIn: { const: false }, unwrapNativeOut: { const: false } },
+            required: ['useNativeIn'],
+          },
+          // WETH → ETH: wrapping too, or not unwrapping.
+          {
+            properties: { tokenIn: wethToken, tokenOut: nativeToken, useNativeIn: { const: true }, unwrapNativeOut: { const: true } },
+            required: ['useNativeIn'],
+          },
+          {
+            properties: { tokenIn: wethToken, tokenOut: nativeToken, unwrapNativeOut: { const: false }, useNativeIn: { const: false } },
+            required: ['unwrapNativeOut'],
+          },
+        ],
+        description: `useNativeIn, unwrapNativeOut: between the native asset and ${weth} the router only wraps or unwraps, so exactly one end is native (each flag defaults to its token being the native asset)`,
       },
     },
   ]
