@@ -26,7 +26,15 @@ install_tool() {
     mkdir -p "$tools_bin" && ln -sf "$(command -v "$tool")" "$tools_bin/$tool"
   else
     echo "install-wasm-tools: building $crate $version (a few minutes)" >&2
-    cargo install "$crate" --version "=$version" "$@" --root "$PWD/target/tools" >&2
+    # Built unoptimised (opt-level 0, no debug info): both tools run for seconds once per WASM build,
+    # and their output does not depend on how they were compiled, while optimising their ~390 crates
+    # was most of a fresh machine's WASM toolchain time. One build directory for both (kept, under
+    # target/), not cargo's temporary one each: of wasm-pack's 229 crates, 46 (serde, clap, syn,
+    # ring, rustls, …) are also wasm-bindgen-cli's at the same version, and build once where their
+    # features agree too.
+    CARGO_TARGET_DIR="$PWD/target/tools-build" CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_DEBUG=0 \
+      CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+      cargo install "$crate" --version "=$version" "$@" --root "$PWD/target/tools" >&2
   fi
 }
 debian_rust_ready() { [ -x /usr/bin/rustc ] && [ -x /usr/bin/cargo ] && [ -d /usr/lib/rustlib/src/rust/library ] && command -v wasm-ld >/dev/null; }
