@@ -30,6 +30,28 @@
 //! Each swap's gross leaves the output reserve, so the run pays at most that reserve. [`MARGIN`]
 //! covers the f64 rounding of the rate. A stale or paused pool pays nothing: no curve. Tested in
 //! `lunarbase_tests.rs`.
+//!
+//! The raw unit a swap. A swap pays gross − ⌊gross·e/2²⁴⌋ = ⌈gross·(1 − e/2²⁴)⌉: the fee's floor
+//! is the trader's, up to 1 − 2⁻²⁴ raw out a swap, and a run collects it on each of its swaps
+//! (`a_run_collects_the_fees_floor_on_each_swap`: 64 swaps of about $4 on the devnet's cbBTC venue
+//! pay more than 60 raw cbBTC above the integral), so the integral alone is no bound: it is raised
+//! by one raw unit for each of `MAX_SWAPS_PER_POOL` swaps, spread on the first 64 raw units in
+//! (`bound_curve.rs`). Not carried once per venue: that run is one plan's 64 routes.
+//!
+//! A tighter bound, proven and not used. No swap pays more than its gross, at most its input at
+//! the anchor's price, and a swap's floor is at most its fee, so the least of P_dir·A and the
+//! integral raised by 64 raw units ([`BoundCurve::tangents`] on the integral's tangents) bounds
+//! every run too, below this curve (but where one raw unit in pays more than a raw unit of fee, on
+//! the first 64 raw units in, by at most 64 raw units out): its first raw units pay the anchor's price, not
+//! a raw unit each (600 times the price selling USDC for cbBTC), and its allowance is the fee of the
+//! total up to 64 raw units (about 50 raw cbBTC of $100 at the devnet venue's 3 bps). On the
+//! embedded market one keeper tick later (`test/routeQualityEmbedded.test.ts`, second describe) it
+//! brings USDC→cbETH and USDC→BRETT 3-hop $100 from 7.8 to 4.0 bps, but the dual then ends far from
+//! its minimum on DAI→DEGEN 3-hop $100: 12.50 bps against 0.66 with this curve, water-filling's plan
+//! the same, the relaxation no looser (the curve is no higher there but for 10⁻¹⁷ WETH), so the
+//! solve's prices are:
+//! the line at the anchor's price is a corner the dual stops on, as on the sampled curves'
+//! (docs/solver-optimizer.md, *The families bounded beside their model*).
 
 use super::{LunarbasePool, MAX_FEE};
 use crate::pools::bound_curve::{BoundCurve, FallingRate};
@@ -38,7 +60,7 @@ use crate::route::convex::curve::MAX_SWAPS_PER_POOL;
 
 /// Relative margin on the first rate, for its rounding in f64 (a handful of ulps).
 const MARGIN: f64 = 1e-12;
-/// Units one swap may pay beyond the rate: the floored fee.
+/// Raw units one swap may pay beyond the rate: the floored fee (module docs).
 const SLACK_UNITS: f64 = 1.0;
 const Q96: f64 = 79_228_162_514_264_337_593_543_950_336.0;
 const Q24: f64 = 16_777_216.0;
@@ -65,9 +87,14 @@ impl LunarbasePool {
         (rate.is_finite() && rate > 0.0).then_some(rate)
     }
 
-    /// The bound on what any run of swaps `token_in` → `token_out` pays in total; None when the
-    /// pool cannot trade that way.
-    pub fn bound_curve(&self, token_in: usize, token_out: usize) -> Option<BoundCurve> {
+    /// The rate a run of swaps in one direction cannot beat on average (the fee's floors aside), as
+    /// [`FallingRate`] from the first rate, and the output reserve; None when the pool cannot trade
+    /// that way.
+    pub(super) fn fee_taken_rate(
+        &self,
+        token_in: usize,
+        token_out: usize,
+    ) -> Option<(FallingRate, f64)> {
         let x_to_y = token_in == 0;
         let rate = self.first_rate(token_in, token_out)? * (1.0 + MARGIN);
         let cap = f64::from(if x_to_y { self.reserve_y } else { self.reserve_x });
@@ -86,6 +113,13 @@ impl LunarbasePool {
             flat: value_short / value_per_in,
             slope: price * punishment * value_per_in / inventory,
         };
+        Some((falling, cap))
+    }
+
+    /// The bound on what any run of swaps `token_in` → `token_out` pays in total; None when the
+    /// pool cannot trade that way.
+    pub fn bound_curve(&self, token_in: usize, token_out: usize) -> Option<BoundCurve> {
+        let (falling, cap) = self.fee_taken_rate(token_in, token_out)?;
         BoundCurve::falling(falling, SLACK_UNITS, cap)
     }
 }

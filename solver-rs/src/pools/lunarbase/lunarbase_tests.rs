@@ -12,6 +12,7 @@
 use super::{LunarbasePool, LunarbaseWire, MAX_FEE};
 use crate::dex::DexId;
 use crate::math::U256;
+use crate::pools::bound_curve::BoundCurve;
 use crate::pools::input::FromWire;
 use crate::pools::json_lines::{repo_path, run_json_lines};
 use crate::pools::registry::spec;
@@ -375,4 +376,75 @@ fn the_bound_follows_the_punishment_a_run_of_swaps_pays() {
         checked > cases_count() / 2 && line_loose * 10 > checked,
         "{checked} checked, the line loose on {line_loose}"
     );
+}
+
+/// The devnet's cbBTC/USDC venue one keeper tick after the saved chain (the fixture
+/// `route/convex/fixtures/devnet_sampled_fresh_pools.json`): X is cbBTC (8 decimals, about 599 raw
+/// USDC a raw unit), fees 3 bps, a maximum punishment of 1 %.
+fn devnet_cbbtc_venue() -> LunarbasePool {
+    let n = |v: &str| U256::from_str_radix(v, 10).unwrap();
+    LunarbasePool {
+        anchor: n("1939583179009958444122450793353"),
+        fee_ask: 5033,
+        fee_bid: 5033,
+        max_punishment: 167_772,
+        reserve_x: n("666666700"),
+        reserve_y: n("400000000000"),
+        multiplier: U256::from(1u8),
+        latest_update_block: 672,
+        block_delay: 10,
+        block: 673,
+        paused: false,
+    }
+}
+
+/// The integral of the fee-taken rate alone (no allowance for the fee's floors).
+fn fee_taken_integral(pool: &LunarbasePool, token_in: usize, token_out: usize) -> BoundCurve {
+    let (falling, _) = pool.fee_taken_rate(token_in, token_out).unwrap();
+    BoundCurve::falling(falling, 0.0, f64::INFINITY).unwrap()
+}
+
+/// Why the bound allows a raw unit a swap: the fee is floored, so each swap of a run may pay up to a
+/// raw unit above the rate, and a run of 64 swaps of about $4 (each one's gross chosen where the
+/// fee's fraction is largest, its input the least that buys that gross) collects it on nearly every
+/// swap: 60 raw cbBTC and more above the integral of the rate. The bound is above the run.
+#[test]
+fn a_run_collects_the_fees_floor_on_each_swap() {
+    let start = devnet_cbbtc_venue();
+    let (token_in, token_out) = (1, 0);
+    let integral = fee_taken_integral(&start, token_in, token_out);
+    let bound = start.bound_curve(token_in, token_out).unwrap();
+    // Selling Y the gross is ⌊⌊a·s⌋·s⌋ (s = 2⁹⁶/anchor): the least input buying a gross g is
+    // about ⌈⌈g/s⌉/s⌉.
+    let root = start.price_x_in_y().sqrt();
+    let (mut pool, mut total_in, mut total_out) = (start.clone(), 0.0, 0.0);
+    for _ in 0..64 {
+        // (what the swap gains over the integral, its input, its output, the pool after)
+        let mut best: Option<(f64, U256, f64, LunarbasePool)> = None;
+        let before = integral.value(total_in);
+        for gross in 6_000u64..7_500 {
+            let least = ((gross as f64 * root).ceil() * root).ceil() as u128;
+            for amount in least.saturating_sub(2)..least + 3 {
+                let amount = U256::from(amount);
+                let Ok((outcome, next)) = pool.apply(token_in, token_out, amount) else { continue };
+                let (a, out) = (f64::from(amount), f64::from(outcome.amount_out));
+                let gain = out - (integral.value(total_in + a) - before);
+                if best.as_ref().is_none_or(|b| gain > b.0) {
+                    best = Some((gain, amount, out, next));
+                }
+            }
+        }
+        let (_, amount, out, next) = best.unwrap();
+        total_in += f64::from(amount);
+        total_out += out;
+        pool = next;
+        assert!(
+            total_out <= bound.value(total_in),
+            "{total_out} above the bound after {total_in} in"
+        );
+    }
+    let above = total_out - integral.value(total_in);
+    assert!(above > 60.0, "the run pays {above} raw above the integral, {total_in} raw USDC in");
+    let allowance = bound.value(total_in) - integral.value(total_in);
+    assert!(allowance <= 64.0 + 1e-9 * bound.value(total_in), "{allowance}");
 }
