@@ -1,15 +1,17 @@
 //! Rates of the vault for ranking and for the convex bound, in real numbers (raw out per raw in).
 //!
 //! Why the bound's curve holds for any sequence of swaps on the whole vault, through any of its
-//! pairs and in any order: a swap pays at most its input at the oracle price with γ = 0 and the
-//! fee left out, less the spread (every step of the contract floors, γ ≥ 0, the fee ≥ 0). Within
+//! pairs and in any order: a swap pays at most its input at the oracle price with γ = 0, less the
+//! spread and the fee (every step of the contract floors, γ ≥ 0; the fee's own floor may leave one
+//! raw quote unit a swap, allowed for in [`sequence_pieces`]). Within
 //! one block the oracle can only be at prices where a swap does not revert: a fresh posted price
 //! within the Chainlink bound of the fixed reference (`price()`'s feasibility), or the reference
 //! itself, and strictly inside the guardian's range either way. So each base's price over the whole
 //! plan lies in one interval, and its spread only widens (`postPrice`), whatever the other pairs
 //! do. A base the oracle refuses now stays refused: only a swap of that base moves its price.
 //! Each swap's input is capped by the max notional and max gamma guards, so `swaps` swaps
-//! take at most `swaps` times the cap. The curve is that rate up to that input.
+//! take at most `swaps` times the cap. The curve is that rate up to that input, net of the fee past
+//! the fee's roundings.
 //!
 //! A base's price moves only through swaps of that base in the vault, each against the trader:
 //! selling it posts a lower price, buying it a higher one, and a posted price outside the Chainlink
@@ -132,22 +134,66 @@ pub struct OneWay {
     pub output_only_bought: bool,
 }
 
-/// The bound's curve of the vault from `token_in` to `token_out` over up to `swaps` swaps: (the
-/// most input, the rate), or None when no swap that way can succeed this block.
-pub fn sequence_piece(
+/// The fee (a fraction) a swap from `token_in` to `token_out` pays in quote, and ρ: the most raw
+/// output one raw quote unit buys where the fee is taken (the fee's floor leaves at most one raw
+/// quote unit more than `(1 − fee)` of the quote), at the rate's prices.
+fn fee_and_rounding(
+    pool: &WoofiPool,
+    token_in: usize,
+    token_out: usize,
+    rate: f64,
+    price: impl Fn(usize) -> Option<(f64, f64)>,
+) -> Option<(f64, f64)> {
+    let fee = |t: usize| pool.token(t).ok().map(|t| real(t.fee_rate) / real(FEE_DENOMINATOR));
+    let spread = |b: usize| pool.oracle(b).ok().map(|o| o.spread);
+    match (token_in, token_out) {
+        // The fee is taken from the quote paid out: one raw quote unit of rounding.
+        (base, 0) => Some((fee(base)?, 1.0)),
+        // The fee is taken from the quote paid in, before it buys at `rate` per raw quote.
+        (0, base) => Some((fee(base)?, rate)),
+        // The fee is taken from the quote between the halves, before it buys the second base.
+        (b1, b2) => {
+            // The second half buys at half the wider spread, at the lowest price b2 can have.
+            let (lo, _) = price(b2)?;
+            let half = div(spread(b1)?.max(spread(b2)?), U256::from(2)).ok()?;
+            Some((fee(b1)?.max(fee(b2)?), keep(half) / quote_per_base(pool, b2, lo)?))
+        }
+    }
+}
+
+/// The bound's curve of the vault from `token_in` to `token_out` over up to `swaps` swaps: linear
+/// pieces (width, rate), rates falling, or None when no swap that way can succeed this block.
+///
+/// One swap pays at most `rate` per unit of input, its fee (a fraction `f`, floored by the
+/// contract) left out, and at most `rate·(1 − f)` per unit plus ρ for the fee's rounding: the
+/// least of the two. Over `swaps` swaps of A in all, at most min(rate·A, rate·(1 − f)·A +
+/// swaps·ρ): the full rate up to where the two meet (a fraction of a dollar), then the rate net of
+/// the fee, up to the inputs' cap.
+pub fn sequence_pieces(
     pool: &WoofiPool,
     token_in: usize,
     token_out: usize,
     swaps: u32,
     one_way: OneWay,
-) -> Option<(f64, f64)> {
-    let rate = rate_with(pool, token_in, token_out, |b| {
+) -> Option<Vec<(f64, f64)>> {
+    let price = |b: usize| {
         let (lo, hi) = price_interval(pool, b)?;
         let now = real(pool.price_state(b).ok()?.price);
         let lo = if b == token_out && one_way.output_only_bought { now } else { lo };
         let hi = if b == token_in && one_way.input_only_sold { now } else { hi };
         Some((lo, hi))
-    })?;
+    };
+    let rate = rate_with(pool, token_in, token_out, price)?;
     let width = input_cap(pool, token_in, token_out)? * f64::from(swaps);
-    (rate > 0.0 && width > 0.0 && width.is_finite()).then_some((width, rate))
+    if !(rate > 0.0 && width > 0.0 && width.is_finite()) {
+        return None;
+    }
+    let (fee, rho) = fee_and_rounding(pool, token_in, token_out, rate, price)?;
+    let net = rate * (1.0 - fee);
+    let kink = f64::from(swaps) * rho / (rate * fee);
+    Some(if fee > 0.0 && net > 0.0 && kink < width {
+        vec![(kink, rate), (width - kink, net)]
+    } else {
+        vec![(width, rate)]
+    })
 }

@@ -29,7 +29,7 @@ use super::{PoolError, PoolModel, SwapOutcome};
 use crate::math::U256;
 use crate::route::convex::curve::{Curve, MAX_SWAPS_PER_POOL};
 use arith::{add, div, mul, sub, truncate, E18};
-pub use bound::{sequence_piece, OneWay};
+pub use bound::{sequence_pieces, OneWay};
 pub use oracle::{BaseOracle, PriceState};
 use serde::Deserialize;
 
@@ -347,11 +347,11 @@ fn short_of(token: usize, wanted: U256, reserve: U256) -> PoolError {
 impl PoolModel for WoofiPool {
     type Memo = ();
 
-    /// One linear piece whose rate and width hold for the whole vault over a plan's swaps
+    /// Linear pieces whose rates and widths hold for the whole vault over a plan's swaps
     /// (`bound.rs`), tighter as `one_way` says the plan cannot move the prices in its favour.
     fn side_curve(&self, token_in: usize, token_out: usize, one_way: OneWay) -> Option<Curve<'_>> {
-        let (width, rate) = sequence_piece(self, token_in, token_out, MAX_SWAPS_PER_POOL, one_way)?;
-        Some(Curve::Piecewise(Piecewise::linear(width, rate)))
+        let pieces = sequence_pieces(self, token_in, token_out, MAX_SWAPS_PER_POOL, one_way)?;
+        Some(Curve::Piecewise(Piecewise::from_pieces(pieces)))
     }
 
     fn token_count(&self) -> usize {

@@ -15,6 +15,7 @@ use crate::dex::DexId;
 use crate::math::U256;
 use crate::pools::input::FromWire;
 use crate::pools::registry::spec;
+use crate::pools::shape::pieces_value;
 use crate::pools::{PoolError, PoolModel};
 use crate::route::test_market::Rng;
 use serde_json::{json, Value};
@@ -282,12 +283,14 @@ fn the_bound_curve_is_above_every_sequence_of_trades_through_the_vault() {
                     super::OneWay { input_only_sold: !bought[i], output_only_bought: !sold[j] };
                 tight += usize::from(one_way != super::OneWay::default());
                 for ends in [super::OneWay::default(), one_way] {
-                    let (width, rate) = super::sequence_piece(&start, i, j, 64, ends)
+                    let pieces = super::sequence_pieces(&start, i, j, 64, ends)
                         .expect("a pair that paid has a curve");
+                    let width: f64 = pieces.iter().map(|p| p.0).sum();
                     assert!(input <= width * (1.0 + 1e-12), "input {input} past the width {width}");
+                    let bound = pieces_value(&pieces, input);
                     assert!(
-                        output <= input * rate * (1.0 + 1e-12),
-                        "{output} above {input}·{rate} ({ends:?})"
+                        output <= bound * (1.0 + 1e-12),
+                        "{output} above {bound} for {input} ({ends:?}, {pieces:?})"
                     );
                 }
                 checked += 1;
@@ -296,6 +299,54 @@ fn the_bound_curve_is_above_every_sequence_of_trades_through_the_vault() {
     }
     assert!(checked > 200 && swaps_total > 500, "checked {checked}, swaps {swaps_total}");
     assert!(tight > 50, "only {tight} pairs checked against the one-way curve");
+}
+
+/// The devnet's vault one keeper tick after the saved chain (its oracle fresh: the route-quality
+/// suite's fresh describe), from the fixture `route/convex/fixtures/devnet_sampled_fresh_pools.json`.
+fn devnet_vault() -> WoofiPool {
+    let pools: Vec<Value> = serde_json::from_str(include_str!(
+        "../../route/convex/fixtures/devnet_sampled_fresh_pools.json"
+    ))
+    .unwrap();
+    let vault = pools.iter().find(|p| p["dex"] == "WOOFI").expect("the fixture holds the vault");
+    pool_of(&vault["state"])
+}
+
+/// A side whose tokens the plan uses one way only (its tokenIn, its tokenOut) is bounded at the
+/// prices now: on the devnet's vault, $100 and $10,000 through every pair in one swap pay within
+/// 0.5 bps of the curve (γ is 0.1 bps per $10,000 there; the spreads are 2 to 4 bps). The fee
+/// (25 of 10⁵, 2.5 bps) was left out of the curve, which stood 2.5 bps above every such swap.
+#[test]
+fn a_one_way_sides_curve_is_within_half_a_basis_point_of_a_swap_at_the_prices_now() {
+    let vault = devnet_vault();
+    let n = vault.token_count();
+    let usd_per_raw = |t: usize| {
+        let unit = f64::from(vault.tokens[t].unit);
+        if t == 0 {
+            1.0 / unit
+        } else {
+            f64::from(vault.price_state(t).unwrap().price) / 1e8 / unit
+        }
+    };
+    let ends = super::OneWay { input_only_sold: true, output_only_bought: true };
+    let mut checked = 0;
+    for i in 0..n {
+        for j in (0..n).filter(|&j| j != i) {
+            let pieces = super::sequence_pieces(&vault, i, j, 64, ends).expect("a curve");
+            for usd in [100.0, 10_000.0] {
+                let amount = (usd / usd_per_raw(i)).round();
+                let out = vault.amount_out(i, j, U256::from(amount as u128)).unwrap().amount_out;
+                let (out, bound) = (f64::from(out), pieces_value(&pieces, amount));
+                let bps = (bound - out) / bound * 1e4;
+                assert!(
+                    (0.0..=0.5).contains(&bps),
+                    "{i}→{j} ${usd}: the curve {bound}, the swap {out} ({bps} bps)"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 24);
 }
 
 #[test]
