@@ -51,7 +51,9 @@ import {
 } from './fixtures/routeQualityOpenMisses.ts'
 
 const SIZES = [0.01, 0.1, 1, 10, 100]
-const ALLOWED = (Object.keys(adapterRegistry) as DexId[]).filter((dex) => !['GYROSCOPE_ECLP', 'DODO_V2'].includes(dex))
+// ROUTE_QUALITY_ADD=GYROSCOPE_ECLP,DODO_V2 puts excluded families back on the market (their measurement).
+const EXCLUDED = ['GYROSCOPE_ECLP', 'DODO_V2'].filter((dex) => !(process.env.ROUTE_QUALITY_ADD ?? '').split(',').includes(dex))
+const ALLOWED = (Object.keys(adapterRegistry) as DexId[]).filter((dex) => !EXCLUDED.includes(dex))
 const PROP_KINDS: DexId[] = ['PROPSWAP', 'TESSERA', 'ELFOMOFI', 'LUNARBASE', 'FELTIR']
 
 type Quoted = {
@@ -73,7 +75,8 @@ type Expected = { gapOpen: readonly string[]; waterfillOpen: readonly string[] }
  * The suite on one market: the saved chain as it is (`fresh` false: the prop AMM venues stale, off the
  * market) or one keeper re-pricing later (`fresh`: the ten venues fresh, and WOOFi's oracle, whose
  * vault is then left out of allowedDexes unless `ROUTE_QUALITY_WOOFI=1`). `ROUTE_QUALITY_DUMP=<file>`
- * writes the fresh market's pools (the solver's input, as `solver-rs/src/route/convex/fixtures/` holds them).
+ * writes the market's pools, every kind (the solver's input, as `solver-rs/src/route/convex/fixtures/`
+ * holds them; the last describe run writes last).
  */
 function routeQuality(title: string, fresh: boolean, expected: Expected) {
   const allowed = fresh && process.env.ROUTE_QUALITY_WOOFI !== '1' ? ALLOWED.filter((dex) => dex !== 'WOOFI') : ALLOWED
@@ -97,9 +100,9 @@ function routeQuality(title: string, fresh: boolean, expected: Expected) {
           assert.ok(Date.now() < end, `the ten prop AMM venues not on the market after the keeper's block ${block}`)
           await new Promise((resolve) => setTimeout(resolve, 50))
         }
-        if (process.env.ROUTE_QUALITY_DUMP)
-          writeFileSync(process.env.ROUTE_QUALITY_DUMP, JSON.stringify(service.market.pools().map((p) => p.input)))
       } else assert.equal(service.market.pools().filter((p) => PROP_KINDS.includes(p.ref.dex)).length, 0)
+      if (process.env.ROUTE_QUALITY_DUMP)
+        writeFileSync(process.env.ROUTE_QUALITY_DUMP, JSON.stringify(service.market.pools().map((p) => p.input)))
       for (const trade of embeddedMarketTrades({ market, sizes: SIZES })) {
         const request: SolverQuoteRequest = { ...embeddedTradeRequest(trade), timeBudgetMs: 10_000, allowedDexes: allowed }
         const label = `${trade.pair} ${trade.hops}-hop ${trade.size}×`
