@@ -15,11 +15,19 @@
 //!   swap of each size, `dodo/bound.rs`).
 //!
 //! All allow for `slack_per_swap` raw units of rounding in the trader's favour on each of the
-//! `MAX_SWAPS_PER_POOL` swaps of a plan, and are flat at the cap. A run of n swaps takes at least n
-//! raw units in (a swap of nothing pays nothing), so the slack is spread at `slack_per_swap` a raw
-//! unit over the first `MAX_SWAPS_PER_POOL` raw units, not put on the first one: a first raw unit
-//! paying the 64 swaps' slack (512 raw out for a DODO pool of k = 0.5) is a rate far above the
-//! pool's price, which the dual's first-unit start takes as the token's worth.
+//! `MAX_SWAPS_PER_POOL` swaps of a plan, and are flat at the cap. Where that slack goes:
+//! - `steps` and `tangents` (DODO, the E-CLP) hold it as an allowance, raw units out that any
+//!   input above zero is granted on top of the pieces (as the constant product's curve holds its
+//!   rounding as an offset at zero input, `shape/hyperbola.rs`). The curve stays concave (a jump
+//!   at zero only), its first piece is the pool's own price, and the dual's term grants the
+//!   allowance at any prices, its best trade never pinned at a corner. Spread over the first raw
+//!   units instead (a run of n swaps takes at least n), the first 64 raw units each paid one swap's
+//!   slack: 8 raw USDC per raw DAI on the devnet's DAI/USDC DSP, whose price is 10⁻¹², and the
+//!   E-CLP's first few thousand raw units its highest price; the dual stopped on that corner
+//!   unconverged (the bound up to 1,500 bps above the plan on the embedded market's 3-hop trades,
+//!   docs/dex-kinds.md, DODO_V2 and GYROSCOPE_ECLP, *Route quality*).
+//! - `line` and `falling` (LunarBase) spread it at `slack_per_swap` a raw unit over the first
+//!   `MAX_SWAPS_PER_POOL` raw units, since a run of n swaps takes at least n raw units in.
 
 use crate::math::U256;
 use crate::pools::shape::{pieces_value, Piecewise};
@@ -51,7 +59,7 @@ impl<T: CurveBounded> PoolModel for T {
 
     fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve<'_>> {
         let curve = self.bound_curve(token_in, token_out)?;
-        Some(Curve::Piecewise(Piecewise::from_pieces(curve.pieces())))
+        Some(Curve::Piecewise(Piecewise::with_allowance(curve.pieces(), curve.allowance)))
     }
 
     fn amount_out(
@@ -89,10 +97,13 @@ pub const TOLERANCE: f64 = 1e-5;
 const MAX_PIECES: usize = 400;
 
 /// Linear pieces (width in raw input, rate raw out per raw in), rates non-increasing, flat past
-/// the last.
+/// the last, above an allowance any input above zero is granted.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BoundCurve {
     pieces: Vec<(f64, f64)>,
+    /// Raw units out on top of the pieces for any input above zero: the rounding slack of a
+    /// plan's swaps (module docs); 0 where the slack is spread over the first raw units.
+    pub allowance: f64,
 }
 
 /// A line `value + slope·(t − at)` in raw units (t raw in, value raw out).
@@ -157,9 +168,9 @@ impl BoundCurve {
     }
 
     /// Linear pieces (width raw in, rate raw out per raw in) as a family proved them, rates
-    /// non-increasing, the last running on, up to `cap`, raised by `slack_per_swap` a swap and
-    /// `slack_once` for one swap of the run (on the first raw unit: a run of one swap may take
-    /// it); None when nothing can be paid.
+    /// non-increasing, the last running on, up to `cap`, above an allowance of `slack_per_swap`
+    /// for each of [`MAX_SWAPS_PER_POOL`] swaps and `slack_once` for one swap of the run; None
+    /// when nothing can be paid.
     pub fn steps(
         pieces: &[(f64, f64)],
         slack_per_swap: f64,
@@ -167,18 +178,19 @@ impl BoundCurve {
         cap: f64,
     ) -> Option<BoundCurve> {
         let valid = pieces.first().is_some_and(|p| p.1 > 0.0 && p.1.is_finite()) && cap > 0.0;
-        valid.then(|| BoundCurve::assemble(pieces, slack_per_swap, slack_once, cap))
+        let allowance = slack_per_swap * f64::from(MAX_SWAPS_PER_POOL) + slack_once;
+        valid.then(|| BoundCurve::above(pieces, allowance, cap))
     }
 
     /// The least of `rate`·t and `lines` (each `value + slope·(t − at)`, above the whole real
-    /// curve) raised by the slack of [`MAX_SWAPS_PER_POOL`] swaps, up to `cap`; None when nothing
-    /// can be paid. `rate` must bound every swap of a run by itself (a price no swap exceeds), so
-    /// it carries no slack: the curve starts at that price, not at a first raw unit paying the
-    /// whole slack (a first rate of 129 raw per raw on an 18-decimal pair near par, which priced a
-    /// middle token 100 times its worth in the dual's first-unit start and left its solve
-    /// unconverged with the bound 100 times the plan). Walks the lower envelope from t = 0: from
-    /// each line to the first one of a lower slope that meets it (a line of a higher slope is
-    /// below only to the left).
+    /// curve), above an allowance of the slack of [`MAX_SWAPS_PER_POOL`] swaps, up to `cap`; None
+    /// when nothing can be paid. The curve starts at the lowest of the lines at zero (the price
+    /// now, where a family gives that line), not at a first raw unit paying the whole slack (a
+    /// first rate of 129 raw per raw on an 18-decimal pair near par, which priced a middle token
+    /// 100 times its worth in the dual's first-unit start), nor at `rate` for the raw units where
+    /// the raised lines lie above it (the dual stopped on that corner). Walks the lower envelope
+    /// from t = 0: from each line to the first one of a lower slope that meets it (a line of a
+    /// higher slope is below only to the left).
     pub fn tangents(
         rate: f64,
         lines: &[Tangent],
@@ -188,14 +200,14 @@ impl BoundCurve {
         if !(rate > 0.0 && rate.is_finite() && cap > 0.0) {
             return None;
         }
-        let slack = slack_per_swap * f64::from(MAX_SWAPS_PER_POOL);
+        let allowance = slack_per_swap * f64::from(MAX_SWAPS_PER_POOL);
         // (intercept, slope) of every usable line, the first the rate from the origin.
         let mut all = vec![(0.0, rate)];
         all.extend(
             lines
                 .iter()
                 .filter(|l| l.value.is_finite() && l.slope.is_finite() && l.slope >= 0.0)
-                .map(|l| (l.value - l.slope * l.at + slack, l.slope)),
+                .map(|l| (l.value - l.slope * l.at, l.slope)),
         );
         let start = all.iter().map(|l| l.0).fold(f64::INFINITY, f64::min);
         // At t = 0 the lowest line, of the lowest slope among equals.
@@ -221,7 +233,14 @@ impl BoundCurve {
         }
         // The envelope starts at the origin (the rate's line): a negative start is rounding (each
         // line is above a curve through the origin), and the pieces from 0 lie above it.
-        Some(BoundCurve::assemble(&pieces, 0.0, 0.0, cap))
+        Some(BoundCurve::above(&pieces, allowance, cap))
+    }
+
+    /// `curve`'s pieces above `allowance`, flat from where the two reach `cap` (the allowance
+    /// alone at most `cap`).
+    fn above(curve: &[(f64, f64)], allowance: f64, cap: f64) -> BoundCurve {
+        let allowance = allowance.clamp(0.0, cap);
+        BoundCurve { allowance, ..BoundCurve::assemble(curve, 0.0, 0.0, cap - allowance) }
     }
 
     /// `curve`'s pieces raised by `once` on the first raw unit and by `per_swap` a raw unit on the
@@ -257,16 +276,16 @@ impl BoundCurve {
                 (at, value) = (at + width, value + width * rate);
             }
         }
-        BoundCurve { pieces }
+        BoundCurve { pieces, allowance: 0.0 }
     }
 
     /// The bound for `input` raw units in total (a swap of nothing pays nothing; any other is at
-    /// least one raw unit).
+    /// least one raw unit, and is granted the allowance).
     pub fn value(&self, input: f64) -> f64 {
         if input <= 0.0 {
             return 0.0;
         }
-        pieces_value(&self.pieces, input.max(1.0))
+        self.allowance + pieces_value(&self.pieces, input.max(1.0))
     }
 
     /// The pieces (width, rate), rates non-increasing.

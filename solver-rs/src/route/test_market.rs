@@ -328,3 +328,54 @@ impl Rng {
         10f64.powf(exp) as u128
     }
 }
+
+/// A plan as the service quotes it and the bound's dual for the same trade.
+pub struct BoundedQuote {
+    /// The plan's `expectedAmountOut`, raw units of tokenOut.
+    pub ours: f64,
+    /// The plan's certified bound (its metadata's `upperBound`).
+    pub bound: f64,
+    /// Whether the bound's dual, minimised with no deadline over every kind, converged.
+    pub converged: bool,
+}
+
+/// `amount` raw units of `token_in` for `token_out` in up to `hops` hops on `market`, every kind
+/// allowed, with the service's settings (8 candidates, a beam of 3, the 8 best-connected
+/// connectors and `native`) and a converged budget (`test/routeQualityEmbedded.test.ts`).
+pub fn bounded_quote(
+    market: &Market,
+    trade: [Address; 2],
+    amount: u128,
+    hops: usize,
+    native: Address,
+) -> BoundedQuote {
+    use crate::route::clock::Deadline;
+    use crate::route::convex::graph::{Graph, Intermediates, Scope};
+    use crate::route::convex::solve::minimise;
+    use crate::route::gas::GasPricers;
+    use crate::route::quote::quote;
+    use crate::route::request::QuoteRequest;
+    use crate::route::search::DexMask;
+    let settings = RouteSettings { default_connector_count: 8, beam: 3, ..settings(native) };
+    let request: QuoteRequest = serde_json::from_value(json!({
+        "tokenIn": trade[0].to_string(), "tokenOut": trade[1].to_string(),
+        "amountIn": amount.to_string(), "slippageBps": 50, "maxHops": hops, "timeBudgetMs": 10_000,
+    }))
+    .expect("a valid request");
+    let plan = quote(market, &settings, &request, &GasPricers::default()).expect("a plan");
+    let token = |a: &Address| market.token(a).expect("a token of the market");
+    let scope = Scope {
+        token_in: token(&trade[0]),
+        token_out: token(&trade[1]),
+        max_hops: hops,
+        intermediates: Intermediates::Any,
+        dexes: DexMask::ALL,
+    };
+    let graph = Graph::build(market, &scope).expect("a graph");
+    let dual = minimise(&graph, amount as f64, &Deadline::never());
+    BoundedQuote {
+        ours: f64::from(plan.expected_amount_out),
+        bound: f64::from(plan.metadata.upper_bound.expect("a bound in the metadata")),
+        converged: dual.converged,
+    }
+}

@@ -27,7 +27,8 @@
 //! a 4ac floored at `mulFloor(k, V0)·V0`, up to 4(1 − k)·V0 + 1 short, which moves V2 by up to
 //! 1/(2√(k(1 − k))) units whatever V0; the fees' floors give the trader 2 more. So a swap may pay up
 //! to 2/(1 − k) + 2 + 1/(2√(k(1 − k))) + 1 units more than the real curve ([`per_swap_slack`], for
-//! the `MAX_SWAPS_PER_POOL` swaps of a plan, a raw unit each: `pools/bound_curve.rs`), and the
+//! the `MAX_SWAPS_PER_POOL` swaps of a plan, granted at any input above zero: `pools/bound_curve.rs`,
+//! so the curve's first piece is the pool's price, not that slack a raw unit), and the
 //! targets re-derived after each swap drift by
 //! their roundings ([`MARGIN`]). Tested in `dodo_tests.rs`.
 //!
@@ -35,8 +36,8 @@
 //! base above one) pays the whole way back, B − B0 (Q − Q0), for a target the pool re-derived
 //! rounding down (`solve_for_target`). A target δ units short lets that swap pay δ units of its
 //! input side's worth more than the curve, at most the rate at R one; a run in one direction
-//! crosses one at most once (R only moves one way), so [`crossing_slack`] is added once (on the
-//! first raw unit: a run of one swap may cross), and
+//! crosses one at most once (R only moves one way), so [`crossing_slack`] is added once (to the
+//! allowance: a run of one swap may cross), and
 //! with it the lump the back-to-one swap pays beyond the curve where the pool's target was derived
 //! at its floored reciprocal of i (`RealPmm::crossing_lump`; large for a large i).
 //! The target's shortfall δ, in units of its side (V1 that side's reserve, Δ the other side's

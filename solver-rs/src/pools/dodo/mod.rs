@@ -9,6 +9,8 @@ mod bound;
 mod pmm;
 mod real;
 #[cfg(test)]
+mod route_quality_tests;
+#[cfg(test)]
 #[path = "dodo_tests.rs"]
 mod tests;
 

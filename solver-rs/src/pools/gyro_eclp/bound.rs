@@ -20,10 +20,12 @@
 //!    the gap a loss opens, δr·(y + x·p)/r, only shrinks further along (y + x·p is the tangent's
 //!    intercept, falling as x grows on a convex curve): the run pays at most f(T) plus
 //!    (`highest` + 1)/F_out raw a swap. [`SLACK_UNITS`] more raw units a swap are a cushion.
-//!    The slack (64 swaps' worth) raises the tangents, not the first line: the curve starts at
-//!    `highest` and, past a few thousand raw units, at the price now (below), never at a first
-//!    raw unit that pays the whole slack (that unit, 129 raw out per raw in on an 18-decimal pair
-//!    near par, made the dual price a middle token 100 times its worth and stop unconverged).
+//!    The slack (64 swaps' worth) is the curve's allowance, granted at any input above zero
+//!    (`pools/bound_curve.rs`): the pieces start at the price now (below). Not a first raw unit
+//!    that pays the whole slack (129 raw out per raw in on an 18-decimal pair near par: the dual
+//!    priced a middle token 100 times its worth), nor the tangents raised by it with `highest`
+//!    below them for the first few thousand raw units (the dual stopped on that corner, the bound
+//!    up to 1,500 bps above the plan on the embedded market's 3-hop trades).
 //! 2. f is concave (the curve is convex), so a line above f at t with a slope above f′(t), and
 //!    raised by (slope − s)·t where s is below f′(t), is above all of f: [`BoundCurve::tangents`]
 //!    takes the least of such lines and of the first line (the price never above β selling
@@ -44,7 +46,7 @@
 //!
 //! 4. The price now is at most the chord of a small swap the other way (the curve is convex, and
 //!    the exact swap gives out no more than the real one), so f(t) ≤ that price·(1 − φ)·t: a line
-//!    from the origin (raised by the slack like the tangents) that is tight below the first
+//!    from the origin (under the allowance like the tangents) that is tight below the first
 //!    tangent, where the tangents' chords are too short for their roundings.
 //!
 //! The tangents are placed from a millionth of the input balance (at least [`FIRST`]) on, spaced so that two

@@ -10,6 +10,8 @@ mod bound;
 mod eclp_math;
 mod fixed_point;
 #[cfg(test)]
+pub mod route_quality_tests;
+#[cfg(test)]
 #[path = "gyro_eclp_tests.rs"]
 mod tests;
 

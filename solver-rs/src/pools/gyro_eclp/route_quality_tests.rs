@@ -1,0 +1,62 @@
+//! The E-CLPs on the embedded market (`route/convex/fixtures/devnet_saved_pools.json`: the saved
+//! chain's pools as the service reads them, `ROUTE_QUALITY_DUMP` of
+//! `test/routeQualityEmbedded.test.ts`): the worst trades of the route-quality suite with them. The
+//! curve's slack raised its tangents and left its first few thousand raw units at the highest
+//! price (β·(1 − φ), or 1/α), far above the pool's price: the dual stopped on that corner, the
+//! bound up to 1,498 bps above the plan and water-filling's. With the slack an allowance at any input (`pools/bound_curve.rs`) the
+//! bound is the plan's within the suite's 5 bps (0.01 to 0.6 bps).
+
+use crate::address::Address;
+use crate::pools::input::PoolInput;
+use crate::route::test_market::{bounded_quote, market_of};
+
+/// The devnet's token of `address` (the seed's deployment order).
+pub fn devnet(address: &str) -> Address {
+    Address::parse(address).expect("an address")
+}
+
+pub const WETH: &str = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+const DAI: &str = "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9";
+const USDBC: &str = "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0";
+const DEGEN: &str = "0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6";
+const WSTETH: &str = "0x0165878A594ca255338adfa4d48449f69242Eb8F";
+const AERO: &str = "0xa513E6E4b8f2a923D98304ec87F64353C4D5C853";
+
+/// The saved chain's market, every kind.
+pub fn saved_market() -> crate::market::Market {
+    let inputs: Vec<PoolInput> =
+        serde_json::from_str(include_str!("../../route/convex/fixtures/devnet_saved_pools.json"))
+            .expect("the fixture");
+    market_of(inputs)
+}
+
+/// A trade of the suite: its label, tokenIn, tokenOut, raw amount in and hops.
+pub type Trade = (&'static str, &'static str, &'static str, u128, usize);
+
+/// Quotes each of `trades` on the saved chain's market as the service does: the plan never above
+/// its bound, the bound within 5 bps of it (the suite's worst gap).
+pub fn assert_within_five_bps(trades: &[Trade]) {
+    let market = saved_market();
+    for &(label, token_in, token_out, amount, hops) in trades {
+        let trade = [devnet(token_in), devnet(token_out)];
+        let q = bounded_quote(&market, trade, amount, hops, devnet(WETH));
+        let gap = (q.bound - q.ours) / q.bound * 1e4;
+        eprintln!(
+            "{label}: converged {}, gap {gap:.3} bps (ours {}, bound {})",
+            q.converged, q.ours, q.bound
+        );
+        assert!(q.ours <= q.bound && gap <= 5.0, "{label}: gap {gap} bps");
+    }
+}
+
+/// The suite's worst E-CLP trades (gap to the bound before: 1,498, 1,494, 33.5 and 62 bps).
+#[test]
+fn the_eclps_first_stretch_leaves_the_bound_within_five_bps() {
+    let e18 = 10u128.pow(18);
+    assert_within_five_bps(&[
+        ("DAI→wstETH 3-hop $100", DAI, WSTETH, 100 * e18, 3),
+        ("USDbC→DEGEN 3-hop $1,000", USDBC, DEGEN, 1_000_000_000, 3),
+        ("DEGEN→wstETH 2-hop $100", DEGEN, WSTETH, 10_000 * e18, 2),
+        ("DAI→AERO 3-hop $100", DAI, AERO, 100 * e18, 3),
+    ]);
+}
