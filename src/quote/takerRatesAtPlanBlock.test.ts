@@ -54,18 +54,32 @@ afterEach(async () => {
   await Promise.all(solvers.splice(0).map((s) => s.close()))
 })
 
-/** The quote service over one DODO pool at block 7, whose taker rates are `rateAt(block)`; `onRead` runs inside each read. */
-async function serviceWith({ rateAt, onRead }: { rateAt: (block: bigint) => bigint; onRead?: (block: bigint) => Promise<void> }) {
+/**
+ * The quote service over one DODO pool at block 7, whose taker rates are `rateAt(block)`; with
+ * `blockLandsDuringTheRead`, block 8 is applied while the first read is out.
+ */
+async function serviceWith({
+  rateAt,
+  blockLandsDuringTheRead = false,
+}: {
+  rateAt: (block: bigint) => bigint
+  blockLandsDuringTheRead?: boolean
+}) {
   const solver = await loadSolver({ nativeToken: WETH }, { backend: 'native' })
   solvers.push(solver)
   await solver.applyBlock({ blockNumber: 7, upserts: [dodo] })
   let block = 7n
   const quotes: (number | null)[] = []
   const counted: Solver = { ...solver, quote: async (r) => solver.quote(r).then((plan) => (quotes.push(plan.blockNumber), plan)) }
+  /** A block lands: the solver's market moves to it (nothing else changes) and the market says so. */
+  const landBlock = async () => {
+    block += 1n
+    await solver.applyBlock({ blockNumber: Number(block), upserts: [] })
+  }
   const reads: bigint[] = []
   const readDodoTakerRates: ReadTakerRates = async ({ blockNumber, pools }) => {
     reads.push(blockNumber)
-    await onRead?.(blockNumber)
+    if (blockLandsDuringTheRead && reads.length === 1) await landBlock()
     return new Map(pools.map((p) => [p.id, rateAt(blockNumber)]))
   }
   const snapshot = { ref: { id: POOL, dex: 'DODO_V2', dodo: { feeRateModel: FEE_RATE_MODEL } }, input: dodo, refreshEveryBlock: true }
@@ -84,12 +98,7 @@ async function serviceWith({ rateAt, onRead }: { rateAt: (block: bigint) => bigi
     getGasPriceWei: async () => 0n,
     readDodoTakerRates,
   })
-  /** A block lands: the solver's market moves to it (nothing else changes) and the market says so. */
-  const landBlock = async () => {
-    block += 1n
-    await solver.applyBlock({ blockNumber: Number(block), upserts: [] })
-  }
-  return { service, solver, reads, quotes, landBlock }
+  return { service, reads, quotes }
 }
 
 /** What the pool pays the taker at `rate` on a market at block 7: the solver asked directly. */
@@ -103,16 +112,7 @@ async function paidAtRate(rate: bigint): Promise<string> {
 
 test("a block landing between the taker's rates and the solve: the plan is priced at the plan's block's rates", async () => {
   const rateAt = (block: bigint) => (block === 7n ? 2n * 10n ** 15n : 9n * 10n ** 15n)
-  let landed = false
-  const bed = await serviceWith({
-    rateAt,
-    onRead: async () => {
-      if (!landed) {
-        landed = true
-        await bed.landBlock()
-      }
-    },
-  })
+  const bed = await serviceWith({ rateAt, blockLandsDuringTheRead: true })
   const plan = await bed.service.quote(request)
   assert.equal(plan.blockNumber, 8)
   assert.deepEqual(bed.reads, [7n, 8n], 'read at the market block, then again at the plan block')
@@ -123,16 +123,7 @@ test("a block landing between the taker's rates and the solve: the plan is price
 })
 
 test('a block landing where the taker keeps the same rates: read again, not solved again', async () => {
-  let landed = false
-  const bed = await serviceWith({
-    rateAt: () => 4n * 10n ** 15n,
-    onRead: async () => {
-      if (!landed) {
-        landed = true
-        await bed.landBlock()
-      }
-    },
-  })
+  const bed = await serviceWith({ rateAt: () => 4n * 10n ** 15n, blockLandsDuringTheRead: true })
   const plan = await bed.service.quote(request)
   assert.equal(plan.blockNumber, 8)
   assert.deepEqual(bed.reads, [7n, 8n])
