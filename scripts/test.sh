@@ -21,8 +21,9 @@ if ! command -v python3 >/dev/null 2>&1; then
   apt-get update -qq && apt-get install -y -qq python3 >/dev/null
 fi
 
-# The format check and the typecheck need no build output: they run beside the build and the Rust
-# tests (one core each while rustc's front end holds the other), and are waited for before vitest.
+# The format check and the typecheck need no build output: they run beside the build, the Rust
+# tests and vitest (tsc takes a minute or more of one core), and are waited for at the end, so a
+# run with a type error still runs every test and then fails.
 checks=$(mktemp -d)
 trap 'jobs -p | xargs -r kill 2>/dev/null || true; rm -rf "$checks"' EXIT
 section "format (rustfmt, Prettier: docs/formatting.md) and typecheck (tsc), in the background"
@@ -52,11 +53,13 @@ else
   bash scripts/test-rust.sh
 fi
 
+section "typescript: vitest (the format check and the typecheck go on beside it)"
+# No TEST_FILES: every *.test.ts under src/, test/ and bindings/ (the config's include).
+read -r -a files <<< "${TEST_FILES:-}"
+vitest_status=0
+npx vitest run "${files[@]}" || vitest_status=$?
+
 section "format check and typecheck (started before the build)"
 finish "format check" "$format_check" "$checks/format.log"
 finish "typescript: typecheck" "$typecheck" "$checks/tsc.log"
-
-section "typescript: vitest"
-# No TEST_FILES: every *.test.ts under src/, test/ and bindings/ (the config's include).
-read -r -a files <<< "${TEST_FILES:-}"
-npx vitest run "${files[@]}"
+exit "$vitest_status"
