@@ -237,8 +237,11 @@ for (const engine of testEngines) {
         await createIndexer({ db, client, launchpad, batchBlocks: 1000 }).catchUp()
         // The other chain: none of the headers the database kept is on the chain the node now serves,
         // and its launchpad starts later (the embedded seed deployed it after other contracts).
-        await db.execute("UPDATE indexed_blocks SET block_hash = '0x' || substr(block_hash, 3, 62) || 'ff'")
-        await db.execute("UPDATE indexer_state SET block_hash = '0x' || substr(block_hash, 3, 62) || 'ff'")
+        // Each hash's last byte replaced by another (a hash that already ends in ff, one in 256,
+        // would otherwise stay on the chain and be taken for the fork point).
+        const otherLastByte = "'0x' || substr(block_hash, 3, 62) || CASE WHEN substr(block_hash, 65, 2) = 'ff' THEN '00' ELSE 'ff' END"
+        await db.execute(`UPDATE indexed_blocks SET block_hash = ${otherLastByte}`)
+        await db.execute(`UPDATE indexer_state SET block_hash = ${otherLastByte}`)
         const head = await client.getBlockNumber()
         const elsewhere = { ...launchpad, fromBlock: head + 1n }
         await activity({ salt: 12, seed: 4 })
