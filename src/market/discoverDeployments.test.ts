@@ -117,8 +117,11 @@ test('discovery scans each deployment from its start block, splits ranges the no
   )
 })
 
-/** The devnet behind a node that refuses ranges over `maxRange` blocks, recording each range asked and the calls in flight. */
-function recordingNode(maxRange: bigint, delayMs = 0) {
+/**
+ * The devnet behind a node that refuses ranges over `maxRange` blocks (read at each call when a
+ * function), recording each range asked and the calls in flight.
+ */
+function recordingNode(maxRange: bigint | (() => bigint), delayMs = 0) {
   const asked: { source: string; fromBlock: bigint; toBlock: bigint; refused: boolean }[] = []
   let inFlight = 0
   let peakInFlight = 0
@@ -133,9 +136,10 @@ function recordingNode(maxRange: bigint, delayMs = 0) {
             if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
             const [{ fromBlock, toBlock, address }] = params as [{ fromBlock: `0x${string}`; toBlock: `0x${string}`; address: string[] }]
             const range = { source: address[0], fromBlock: hexToBigInt(fromBlock), toBlock: hexToBigInt(toBlock) }
-            const refused = range.toBlock - range.fromBlock + 1n > maxRange
+            const cap = typeof maxRange === 'bigint' ? maxRange : maxRange()
+            const refused = range.toBlock - range.fromBlock + 1n > cap
             asked.push({ ...range, refused })
-            if (refused) throw new Error(`query exceeds max block range ${maxRange}`)
+            if (refused) throw new Error(`query exceeds max block range ${cap}`)
             return await devnet.publicClient.request({ method, params } as never)
           } finally {
             inFlight--
@@ -179,11 +183,14 @@ test('ranges go concurrently within the budget, the range size adapts to the ref
   assert.equal(node.peak(), 3, 'three calls in flight at once, never more')
   const served = node.asked.filter((r) => !r.refused)
   const refused = node.asked.filter((r) => r.refused)
-  // Without adapting, each 320-block range costs 3 refusals (320, 160, 80) before its 40-block parts.
+  // A 320-block range the node refuses is split down to its 40-block parts: 1 + 2 + 4 = 7 refusals.
+  // Adapting, only the first ranges in flight pay that; later ones are cut at 40 blocks, and each
+  // probe of 80 blocks (one at a time, after 64 clean ranges) costs one refusal.
   const ranges = Math.ceil(Number(toBlock + 1n) / 320) * deployments.length
+  const probes = Math.ceil(served.length / 64)
   assert.ok(
-    refused.length < ranges,
-    `${refused.length} refusals for ${served.length} ranges served (${3 * ranges} without adapting): the size adapted`,
+    refused.length <= 7 * 3 + probes,
+    `${refused.length} refusals for ${served.length} ranges served (${7 * ranges} without adapting): the size adapted, one probe at a time`,
   )
   assert.ok(progress.at(-1)!.rangeBlocks <= 80n, 'the size stays near the cap')
   for (const { source } of deployments) {
@@ -200,6 +207,31 @@ test('ranges go concurrently within the budget, the range size adapts to the ref
   assert.equal(last.allScannedBlocks, last.allTotalBlocks)
   assert.equal(last.etaMs, 0)
   store.close()
+})
+
+test('when the node takes larger ranges again, one probe at a time takes the size back up', async () => {
+  const toBlock = await devnet.publicClient.getBlockNumber()
+  let cap = 40n
+  const node = recordingNode(() => cap, 2)
+  const progress: DiscoveryProgress[] = []
+  const store = createSqliteMarketStore({ path: join(dir, 'regrow.sqlite'), chainId: 8453 })
+  await discover(node.client, store, toBlock, {
+    maxBlockRange: 320n,
+    maxInFlight: 3,
+    onProgress: (p) => {
+      progress.push(p)
+      if (p.ranges === 10) cap = 10_000n
+    },
+  })
+  store.close()
+  const sizes = progress.map((p) => p.rangeBlocks)
+  assert.ok(sizes.at(-1)! > 40n, `the size grew back from the old cap to ${sizes.at(-1)}`)
+  const rises = sizes.filter((size, i) => i > 0 && size > sizes[i - 1]!)
+  for (const [i, size] of sizes.entries())
+    if (i > 0 && size > sizes[i - 1]!) assert.equal(size, sizes[i - 1]! * 2n, 'it grows by doubling, one probe at a time')
+  assert.ok(rises.length >= 1)
+  // Past the cap's rise nothing is refused; before it, only the first ranges in flight (7 each).
+  assert.ok(node.asked.filter((r) => r.refused).length <= 7 * 3)
 })
 
 test('a scan stopped mid-way keeps every range it finished: the restart asks only the blocks it lacks', async () => {

@@ -55,7 +55,7 @@ export type DiscoverDeploymentsParameters = {
   now?: () => number
 }
 
-/** Ranges without a refusal, in a row, after which the range size doubles (back up to `maxBlockRange`). */
+/** Ranges without a refusal, in a row, after which one range probes twice the size (up to `maxBlockRange`). */
 const GROW_AFTER_RANGES = 64
 
 /**
@@ -63,8 +63,10 @@ const GROW_AFTER_RANGES = 64
  * `eth_getLogs` ranges fetched concurrently within an RPC budget (`maxInFlight` at once,
  * `callsPerSecond`), filtered on the deployment's address and discovery topics. The range size
  * adapts: a range the node refuses as too large is split (`fetchLogsInRange`) and later ranges are
- * asked at half the refused size; after `GROW_AFTER_RANGES` clean ranges it doubles again, up to
- * `maxBlockRange`. Each range is checkpointed as it completes: its pools and the deployment's
+ * asked at half the refused size; after `GROW_AFTER_RANGES` clean ranges one range (a probe, never
+ * two at once) is asked at twice the size, and the size doubles when the node serves it, up to
+ * `maxBlockRange`. So a node whose cap stays put costs one refusal per `GROW_AFTER_RANGES` ranges,
+ * not one per range in flight. Each range is checkpointed as it completes: its pools and the deployment's
  * cursor (the contiguous blocks scanned from the start block, and the ranges scanned past them) in
  * one transaction, so a restart asks only the blocks not stored (and the last `rescanDepth` blocks
  * below the highest stored one). Throttles wait and ask again, never split; a range that still
@@ -127,6 +129,8 @@ export async function discoverDeployments({
   let ranges = 0
   let rangeBlocks = maxBlockRange
   let clean = 0
+  // The one range in flight that asks more than `rangeBlocks`, if any: its size and the size it grows from.
+  let probing: { blocks: bigint; from: bigint } | undefined
   const startedAt = now()
   const budget = createRpcBudget({ callsPerSecond, maxInFlight })
   const report = (plan: (typeof plans)[number]) => {
@@ -153,14 +157,33 @@ export async function discoverDeployments({
     for (const plan of work)
       for (const gap of plan.gaps)
         for (let start = gap.fromBlock; start <= gap.toBlock;) {
-          const end = start + rangeBlocks - 1n < gap.toBlock ? start + rangeBlocks - 1n : gap.toBlock
-          yield { plan, fromBlock: start, toBlock: end }
+          const larger = rangeBlocks * 2n < maxBlockRange ? rangeBlocks * 2n : maxBlockRange
+          // A probe asks the larger size whole, so only where the gap still holds that many blocks.
+          const probe =
+            probing === undefined && clean >= GROW_AFTER_RANGES && rangeBlocks < maxBlockRange && start + larger - 1n <= gap.toBlock
+          const size = probe ? larger : rangeBlocks
+          const end = start + size - 1n < gap.toBlock ? start + size - 1n : gap.toBlock
+          if (probe) {
+            probing = { blocks: size, from: rangeBlocks }
+            clean = 0
+          }
+          yield { plan, fromBlock: start, toBlock: end, probe }
           start = end + 1n
         }
   }
   const queue = rangesToFetch()
   let failure: { error: unknown } | undefined
-  const fetchOne = async ({ plan, fromBlock, toBlock: end }: { plan: (typeof plans)[number]; fromBlock: bigint; toBlock: bigint }) => {
+  const fetchOne = async ({
+    plan,
+    fromBlock,
+    toBlock: end,
+    probe,
+  }: {
+    plan: (typeof plans)[number]
+    fromBlock: bigint
+    toBlock: bigint
+    probe: boolean
+  }) => {
     let refused = false
     const logs = await fetchLogsInRange({
       client,
@@ -177,11 +200,13 @@ export async function discoverDeployments({
         if (half < rangeBlocks) rangeBlocks = half
       },
     })
-    clean = refused ? 0 : clean + 1
-    if (clean >= GROW_AFTER_RANGES && rangeBlocks < maxBlockRange) {
-      rangeBlocks = rangeBlocks * 2n < maxBlockRange ? rangeBlocks * 2n : maxBlockRange
-      clean = 0
+    if (probe && probing) {
+      // Served with no refusal since it started: the node takes the larger size. Refused: the size
+      // stays, and the count of clean ranges starts over.
+      if (!refused && rangeBlocks === probing.from) rangeBlocks = probing.blocks
+      probing = undefined
     }
+    clean = refused ? 0 : clean + 1
     const { discovered, skipped } = classifyLogs({
       logs,
       sourceAdapter: new Map([[plan.source, plan.adapter]]),
