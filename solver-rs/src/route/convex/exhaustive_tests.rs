@@ -140,7 +140,7 @@ fn paths_through(market: &Market, sequences: &[Vec<Address>]) -> Vec<TestPath> {
 }
 
 /// The best allocation found: every grid point (each checked against `bound`), then from the
-/// [`STARTS`] best grid points, input moved between pairs of paths in halving steps down to a
+/// [`STARTS`] best grid points, input moved between pairs of paths in steps that grow while a move pays and halve down to a
 /// single unit (drained pools make the landscape ragged: a refinement can stop on a rim).
 fn search(market: &Market, paths: &[TestPath], amount: u128, bound: f64, case: usize) -> f64 {
     let n = paths.len();
@@ -174,7 +174,9 @@ fn search(market: &Market, paths: &[TestPath], amount: u128, bound: f64, case: u
 /// Grid points the refinement starts from.
 const STARTS: usize = 6;
 
-/// Pairwise moves from `alloc` in halving steps from `step` down to one unit.
+/// Pairwise moves from `alloc`, the best one at a time: the step doubles after a move that pays
+/// more (up to `step`, so a long way to the optimum costs a few moves, not one per step's width)
+/// and halves after none does, down to one unit.
 fn refine(
     market: &Market,
     paths: &[TestPath],
@@ -185,32 +187,36 @@ fn refine(
     case: usize,
 ) -> f64 {
     let n = paths.len();
+    let widest = step;
     while step > 0 {
-        loop {
-            let mut improved: Option<(f64, Vec<u128>)> = None;
-            for i in 0..n {
-                for j in (0..n).filter(|&j| j != i) {
-                    let moved = step.min(alloc[i]);
-                    if moved == 0 {
-                        continue;
-                    }
-                    let mut trial = alloc.clone();
-                    trial[i] -= moved;
-                    trial[j] += moved;
-                    if let Some(v) = replay(market, paths, &trial) {
-                        assert!(v <= bound, "case {case}: the allocation {trial:?} pays {v}, above the bound {bound}");
-                        if v > improved.as_ref().map_or(value, |(b, _)| *b) {
-                            improved = Some((v, trial));
-                        }
+        let mut improved: Option<(f64, Vec<u128>)> = None;
+        for i in 0..n {
+            for j in (0..n).filter(|&j| j != i) {
+                let moved = step.min(alloc[i]);
+                if moved == 0 {
+                    continue;
+                }
+                let mut trial = alloc.clone();
+                trial[i] -= moved;
+                trial[j] += moved;
+                if let Some(v) = replay(market, paths, &trial) {
+                    assert!(
+                        v <= bound,
+                        "case {case}: the allocation {trial:?} pays {v}, above the bound {bound}"
+                    );
+                    if v > improved.as_ref().map_or(value, |(b, _)| *b) {
+                        improved = Some((v, trial));
                     }
                 }
             }
-            match improved {
-                Some((v, trial)) => (value, alloc) = (v, trial),
-                None => break,
-            }
         }
-        step /= 2;
+        match improved {
+            Some((v, trial)) => {
+                (value, alloc) = (v, trial);
+                step = step.saturating_mul(2).min(widest);
+            }
+            None => step /= 2,
+        }
     }
     value
 }
