@@ -137,8 +137,11 @@ export type MarketState = {
   isSettled: (reorgs: number, blockNumber?: bigint) => boolean
   /** The fees read with `blockNumber` (kept for the last few blocks), or the latest. */
   feesAt: (blockNumber: bigint | number | undefined) => BlockFees | undefined
-  /** The pools in the solver, as read. */
-  pools: () => PoolSnapshot[]
+  /**
+   * The pools in the solver, as read: the same array until the pools change (a block that reads
+   * or leaves out some), so a caller may keep what it derives from it per array.
+   */
+  pools: () => readonly PoolSnapshot[]
   /** The cold start's progress. */
   discovery: () => DiscoveryStatus
   /** What token screening has judged and could not (undefined: `checkTokens` off). */

@@ -68,9 +68,11 @@ test('cold start: discovers every pool, reads them all at one block, upserts the
 })
 
 test('no new block: nothing is re-read, the snapshot is confirmed fresh', async () => {
+  const pools = market.pools()
   const report = await market.refresh()
   assert.deepEqual(report.reread, [])
   assert.equal(market.freshness().blockNumber, await head())
+  assert.equal(market.pools(), pools, 'the same pool list while no pool changed (a quote derives from it once)')
 })
 
 test('after swaps and mints on some pools, the refresh re-reads exactly those (plus the dynamic-fee pool) and quotes move', async () => {
@@ -91,7 +93,14 @@ test('after swaps and mints on some pools, the refresh re-reads exactly those (p
   await sm.swap('v3', BigInt(a) < BigInt(b), 3n * 10n ** 19n) // a → b on the V3 pool
   await sm.addLiquidity('hydrex')
   await sm.swap('v4', false, 10n ** 18n)
+  const poolsBefore = market.pools()
   const report = await market.refresh()
+  assert.notEqual(market.pools(), poolsBefore, 'a new pool list once pools were read again')
+  assert.notEqual(
+    market.pools().find((s) => s.ref.id === p.v3),
+    poolsBefore.find((s) => s.ref.id === p.v3),
+    'holding the V3 pool as read now',
+  )
   assert.deepEqual(report.changed, [p.v3, p.hydrex, p.v4].sort())
   assert.deepEqual(report.alwaysRefreshed, [p.quickswap])
   assert.deepEqual(report.reread, [p.v3, p.hydrex, p.v4, p.quickswap].sort())

@@ -113,6 +113,8 @@ export function createMarketState({
   const known = new Map<string, PoolRef>() // every pool we follow, in the solver or not
   const emitterDex = new Map<Address, DexId>() // pool contract or singleton manager → kind
   const inSolver = new Map<string, PoolSnapshot>()
+  /** `inSolver`'s pools as one array, made again only after they change (`pools()`). */
+  let poolList: readonly PoolSnapshot[] | undefined
   const skips = new Map<string, { id: string; dex: DexId; reason: string }>()
   /** Pools below the floor at their last read (kept in the store): a restart reads them only after an event. */
   const shallowIds = new Set<string>()
@@ -286,6 +288,7 @@ export function createMarketState({
       ...takenOff,
     ]
     const removed = left.map((r) => r.ref.id).filter((id) => inSolver.has(id))
+    if (accepted.length > 0 || left.length > 0) poolList = undefined
     for (const snapshot of accepted) {
       for (const token of snapshot.input.tokens) heldOut.get(token.toLowerCase())?.delete(snapshot.ref.id)
       inSolver.set(snapshot.ref.id, snapshot)
@@ -672,7 +675,7 @@ export function createMarketState({
     feesAt: (blockNumber) =>
       (blockNumber === undefined || blockNumber === null ? undefined : fees.get(BigInt(blockNumber))) ??
       (head ? fees.get(head.number) : undefined),
-    pools: () => [...inSolver.values()],
+    pools: () => (poolList ??= [...inSolver.values()]),
     poolAt: (poolId, blockNumber) => {
       const at = blockNumber ?? head?.number
       return at === undefined ? undefined : versions.at(poolId.toLowerCase(), at)

@@ -108,11 +108,7 @@ export function createQuoteService({
       const { tokenIn, tokenOut, nativeIn, nativeOut, wrap } = resolvePair(r, wethAddress)
       assertFresh()
       if (wrap) return quoteWrap({ request: r, nativeIn, chainId, weth: wethAddress, router, market, getGasPriceWei })
-      if (r.allowedDexes)
-        assertSomeDexPresent(
-          r.allowedDexes,
-          market.pools().map((pool) => pool.ref.dex),
-        )
+      if (r.allowedDexes) assertSomeDexPresent(r.allowedDexes, market.pools())
       const gasPriceWei = await getGasPriceWei()
 
       // Any maxHops >= 1 is valid (spec); deeper than the solver's search means its deepest search.
@@ -256,13 +252,17 @@ async function quoteWrap({
   return plan
 }
 
+/** The kinds with pools in each pool list the market has handed out (`MarketState.pools`): found once per list, not per quote. */
+const kindsOf = new WeakMap<readonly unknown[], ReadonlySet<DexId>>()
+
 /**
  * `allowedDexes` naming only kinds with no pool on this market can never route: say so, naming the
  * field and the kinds that have pools, instead of a "no path" that blames the tokens. It is the
  * market's answer (no route), not a validation rule: the same request routes where such pools exist.
  */
-function assertSomeDexPresent(allowedDexes: DexId[], poolKinds: DexId[]): void {
-  const present = new Set(poolKinds)
+function assertSomeDexPresent(allowedDexes: DexId[], pools: ReturnType<MarketState['pools']>): void {
+  let present = kindsOf.get(pools)
+  if (!present) kindsOf.set(pools, (present = new Set(pools.map((pool) => pool.ref.dex))))
   if (allowedDexes.some((dex) => present.has(dex))) return
   const kinds = present.size > 0 ? `kinds with pools here: ${[...present].sort().join(', ')}` : 'the market has no pool yet'
   throw new NoRouteError({ message: `allowedDexes: no pool of ${allowedDexes.join(', ')} on this market (${kinds})` })

@@ -58,6 +58,25 @@ export type DodoTakerOverrides = {
   differing: Map<string, { mtFeeRate: string; marketMtFeeRate: string }>
 }
 
+type RatedPool = DodoRatePool & { marketRate: bigint }
+
+/** The DODO_V2 pools with a fee-rate model of each pool list the market has handed out (`MarketState.pools`). */
+const ratedPoolsOf = new WeakMap<readonly unknown[], RatedPool[]>()
+
+/** The DODO_V2 pools of `pools` whose maintainer rate depends on the trader: found once per list, not per quote. */
+function ratedPools(pools: ReturnType<MarketState['pools']>): RatedPool[] {
+  let rated = ratedPoolsOf.get(pools)
+  if (!rated) {
+    rated = pools.flatMap(({ ref, input }) =>
+      ref.dex === 'DODO_V2' && input.state.model === 'dodo_pmm' && ref.dodo?.feeRateModel && ref.dodo.feeRateModel !== zeroAddress
+        ? [{ id: input.id, feeRateModel: ref.dodo.feeRateModel, marketRate: BigInt(input.state.mtFeeRate) }]
+        : [],
+    )
+    ratedPoolsOf.set(pools, rated)
+  }
+  return rated
+}
+
 /**
  * The maintainer rate of each DODO_V2 pool for `taker` at `blockNumber` (the market's block when
  * absent), when the plan could touch DODO pools (the allowed dexes include DODO_V2 and the market
@@ -85,13 +104,7 @@ export async function dodoTakerOverrides({
 }): Promise<DodoTakerOverrides | undefined> {
   if (!taker || !readRates || (allowedDexes && !allowedDexes.includes('DODO_V2'))) return undefined
   if (blockNumber === undefined) return undefined
-  const pools = market
-    .pools()
-    .flatMap(({ ref, input }) =>
-      ref.dex === 'DODO_V2' && input.state.model === 'dodo_pmm' && ref.dodo?.feeRateModel && ref.dodo.feeRateModel !== zeroAddress
-        ? [{ id: input.id, feeRateModel: ref.dodo.feeRateModel, marketRate: BigInt(input.state.mtFeeRate) }]
-        : [],
-    )
+  const pools = ratedPools(market.pools())
   if (pools.length === 0) return undefined
   // The request's address in any letter case (the spec's pattern): checksummed for the calls, which
   // refuse a mixed-case address whose case is not its checksum.
