@@ -228,10 +228,8 @@ test('when the node takes larger ranges again, one probe at a time takes the siz
   store.close()
   const sizes = progress.map((p) => p.rangeBlocks)
   assert.ok(sizes.at(-1)! > 40n, `the size grew back from the old cap to ${sizes.at(-1)}`)
-  const rises = sizes.filter((size, i) => i > 0 && size > sizes[i - 1]!)
   for (const [i, size] of sizes.entries())
     if (i > 0 && size > sizes[i - 1]!) assert.equal(size, sizes[i - 1]! * 2n, 'it grows by doubling, one probe at a time')
-  assert.ok(rises.length >= 1)
   // Past the cap's rise nothing is refused; before it, only the first ranges in flight (7 each).
   assert.ok(node.asked.filter((r) => r.refused).length <= 7 * 3)
 })
