@@ -3,10 +3,20 @@
 # the water-filling reference) and both clippy runs. Needs only cargo, no Node packages or build
 # output: `.ci/run` starts it beside `npm install`, so its minutes of compiling overlap the
 # download; `scripts/test.sh` runs it after the build otherwise.
+#   --build-only  compile the tests and the examples (the Curve differential tests run one,
+#                 test/differential/runStableSwapModel.ts) and stop: .ci/run compiles at normal
+#                 priority, so the example is there when vitest reaches those tests, and then runs
+#                 this script again for the rest at the lowest priority
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
 section() { echo "== $1 (at $(( $(date +%s) - started )) s)"; }
+
+if [ "${1:-}" = --build-only ]; then
+  section "rust: cargo test --no-run"
+  cargo test --profile release-test -p solver-rs --features reference --no-run
+  exit
+fi
 
 section "rust: cargo test"
 cargo test --profile release-test -p solver-rs --features reference

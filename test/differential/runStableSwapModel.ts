@@ -17,11 +17,14 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
  * // → [{ out: '998', balances: ['…', '…'] }]
  */
 export function runStableSwapModel({ cases }: { cases: unknown[] }): StableSwapModelAnswer[] {
-  // With the features `cargo test --features reference` built the examples with (scripts/test.sh), so
-  // after it this build is a no-op; without them it recompiled the solver in release (30 s in CI).
-  execFileSync('cargo', ['build', '--release', '-p', 'solver-rs', '--features', 'reference', '--example', 'stableswap_exchange'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  return runJsonLines<StableSwapModelAnswer>({ command: `${ROOT}target/release/examples/stableswap_exchange`, cases })
+  // The profile and features of the Rust tests' build (scripts/test-rust.sh), which compiles the
+  // examples too: after it this is a no-op. In release (the native addon's profile, other features)
+  // it compiled the whole solver and its dev-dependencies once more inside the suite: about 150
+  // core-seconds of a CI run.
+  execFileSync(
+    'cargo',
+    ['build', '--profile', 'release-test', '-p', 'solver-rs', '--features', 'reference', '--example', 'stableswap_exchange'],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+  )
+  return runJsonLines<StableSwapModelAnswer>({ command: `${ROOT}target/release-test/examples/stableswap_exchange`, cases })
 }
