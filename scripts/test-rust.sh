@@ -3,18 +3,18 @@
 # the water-filling reference) and both clippy runs. Needs only cargo, no Node packages or build
 # output: `.ci/run` starts it beside `npm install`, so its minutes of compiling overlap the
 # download; `scripts/test.sh` runs it after the build otherwise.
-#   --build-only  compile the tests and the examples (the Curve differential tests run one,
-#                 test/differential/runStableSwapModel.ts) and stop: .ci/run compiles at normal
-#                 priority, so the example is there when vitest reaches those tests, and then runs
-#                 this script again for the rest at the lowest priority
+#   --examples-only  compile the examples in the tests' profile and stop (the Curve differential
+#                    tests run one, test/differential/runStableSwapModel.ts; `cargo test` below
+#                    compiles them too, and then finds them built): .ci/run compiles them at normal
+#                    priority before the TypeScript tests, then runs this script at the lowest
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
 section() { echo "== $1 (at $(( $(date +%s) - started )) s)"; }
 
-if [ "${1:-}" = --build-only ]; then
-  section "rust: cargo test --no-run"
-  cargo test --profile release-test -p solver-rs --features reference --no-run
+if [ "${1:-}" = --examples-only ]; then
+  section "rust: cargo build --examples"
+  cargo build --profile release-test -p solver-rs --features reference --examples
   exit
 fi
 
