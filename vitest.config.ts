@@ -8,6 +8,26 @@ const GENEROUS_TIMEOUT_MS = 600_000
 const TEST_FILES = ['src/**/*.test.ts', 'test/**/*.test.ts', 'bindings/**/*.test.ts', 'bench/**/*.test.ts']
 
 /**
+ * The unit tests beside the code, run in processes that carry on from file to file (`isolate:
+ * false`): a fresh process per file spends about a second of CPU starting and importing (viem,
+ * Fastify) before its first test, more than most of these files' tests take. Together they took
+ * 236 core-seconds one process per file and 88 sharing (129 files, 2026-11-28). Every file still
+ * closes what it opens; what carries over is the module cache and what modules keep in it.
+ */
+const UNIT_FILES = ['src/**/*.test.ts']
+
+/**
+ * Unit tests that need a process of their own: what they check is a first load or a deadline that
+ * another file's leftovers in the process would move.
+ */
+const FRESH_PROCESS = [
+  // The Vyper artifact's first load must leave the event loop turning; a loaded one is cached.
+  'src/devnet/runInstallScript.test.ts',
+  // Upstream answers raced against a 470 ms deadline.
+  'src/upstream/splitAcrossSources.test.ts',
+]
+
+/**
  * The test that seeds the devnet from scratch into the shared saved state (`var/`,
  * `src/devnet/savedDevnetState.ts`): run first and alone, so a fresh checkout seeds once for it and
  * every later file loads the state, rather than seeding once more in each file that starts first.
@@ -36,8 +56,9 @@ const FILES_AT_ONCE = 2
 // The TypeScript suite (`npm test` runs it through scripts/test.sh; `npx vitest run <files>` alone).
 // Three groups run in turn (`groupOrder`): the seed, then every other file two at a time (each file
 // mostly waits on anvil, the service's timers or a child process, so two share the 2 cores well;
-// every chain, port, database and temporary directory a file uses is its own), then the files that
-// share the checkout's gateway database or depend on the machine's pace, one at a time.
+// every chain, port, database and temporary directory a file uses is its own; the unit tests beside
+// the code in processes that carry on from file to file), then the files that share the checkout's
+// gateway database or depend on the machine's pace, one at a time.
 export default defineConfig({
   test: {
     // Child processes, not worker threads: tests load the napi addon, start WASM workers of their
@@ -62,8 +83,20 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'paired',
-          include: TEST_FILES,
+          include: [...TEST_FILES.filter((glob) => !UNIT_FILES.includes(glob)), ...FRESH_PROCESS],
           exclude: [...configDefaults.exclude, SEEDS_THE_SAVED_STATE, ...ONE_AT_A_TIME],
+          sequence: { groupOrder: 2 },
+          fileParallelism: true,
+          maxWorkers: FILES_AT_ONCE,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: UNIT_FILES,
+          exclude: [...configDefaults.exclude, SEEDS_THE_SAVED_STATE, ...ONE_AT_A_TIME, ...FRESH_PROCESS],
+          isolate: false,
           sequence: { groupOrder: 2 },
           fileParallelism: true,
           maxWorkers: FILES_AT_ONCE,
