@@ -42,8 +42,8 @@ export type SwapApiDependencies = {
   metrics?: ServiceMetrics
   /** What `GET /ready` answers (the market's age, the solver's state). */
   readiness: () => ReturnType<typeof readinessReport>
-  /** The market, for `GET /market/pools/{poolId}` (diagnosis of a plan's pools); absent: no route. */
-  market?: Pick<MarketState, 'poolAt' | 'freshness'>
+  /** The market, for `GET /market/pools/{poolId}` (diagnosis of a plan's pools, and why one is left out); absent: no route. */
+  market?: Pick<MarketState, 'poolAt' | 'freshness' | 'skipped'>
   /** The upstream aggregators; with it, /quote/compare and /quote/split are served (docs/upstreams.md). */
   upstreams?: UpstreamService
   now?: () => number

@@ -8,6 +8,7 @@ import { sendAndWait } from '../../src/devnet/sendAndWait.ts'
 import { type SwapService, startSwapService } from '../../src/startSwapService.ts'
 import { callApp } from './callApp.ts'
 import { sendSigned } from './sendSigned.ts'
+import { setVenueInventoryCap } from '../propAmm/setVenueInventoryCap.ts'
 
 // The prop AMMs end to end through HTTP on the running service (docs/prop-amms.md): the embedded
 // chain with its keeper re-pricing all ten venues every 300 ms (one block each), the market on its
@@ -15,7 +16,10 @@ import { sendSigned } from './sendSigned.ts'
 // recipient at least minAmountOut, exactly expectedAmountOut when no block came between the
 // re-quote and the swap (TESSERA's fee decays by the block, so its legs pay at least their quote),
 // or revert cleanly; with the keeper stopped the payout is exact; a paused venue is left out with
-// its reason in the market's skip list. `PROP_E2E_TRADES` sets the number of random trades (8).
+// its reason in the market's skip list; a venue whose own quote view is not monotone (its
+// operator's inventory cap) is left out with the two samples that show it, as a user sees it over
+// HTTP (GET /market/pools/{id}, the left-out metric), and quotes route around it until its
+// operator clears the cap. `PROP_E2E_TRADES` sets the number of random trades (8).
 // The same keeper keeps the seeded WOOFi vault's oracle fresh: two quotes through the vault, each
 // executed, the second priced on the state the first swap left.
 
@@ -201,6 +205,67 @@ test('WOOFi through HTTP: a quote through the vault executes and pays exactly ex
   const second = await trade()
   assert.ok(BigInt(second.plan.blockNumber) >= first.block, `second quote at ${second.plan.blockNumber}, swap in ${first.block}`)
   assert.ok(BigInt(second.plan.expectedAmountOut) < BigInt(first.plan.expectedAmountOut), 'the moved state pays less')
+}, 60_000)
+
+test('a venue whose quote view is not monotone is left out with its reason, shown over HTTP; quotes route around it; cleared by its operator, it is back', async () => {
+  const propAmms = service.devnet!.market.propAmms
+  const venue = propAmms.venues.find((v) => v.dex === 'PROPSWAP' && v.symbols[0] === 'WETH')!
+  const id = venue.address.toLowerCase()
+  const metricsUrl = await service.metricsServer.listen({ host: '127.0.0.1', port: 0 })
+  const venuesClosed = async () => {
+    const text = await (await fetch(metricsUrl)).text()
+    return Number(/^swap_market_pools_left_out_by_reason\{reason="venue_closed"\} (\d+)$/m.exec(text)?.[1] ?? 0)
+  }
+  const pool = () => callApp(service.fastify, 'socket', { method: 'GET', url: `/market/pools/${id}`, key: KEY })
+  const untilPool = async (status: number, what: string) => {
+    const end = Date.now() + 20_000
+    for (;;) {
+      const answer = await pool()
+      if (answer.status === status) return answer
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${answer.text}`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  /** 50 WETH over the eight sampled venues: a split that gives the WETH PropSwap venue a share when it is in the market. */
+  const quote = async () => {
+    for (let attempt = 0; ; attempt++) {
+      const answer = await callApp(service.fastify, 'socket', {
+        url: '/quote',
+        key: KEY,
+        body: {
+          chainId: 8453,
+          slippageBps: 50,
+          tokenIn: tokens.WETH.address,
+          tokenOut: tokens.USDC.address,
+          amountIn: parseEther('50').toString(),
+          allowedDexes: SAMPLED_KINDS,
+        },
+      })
+      if (answer.status === 503 && attempt < 3) continue
+      assert.equal(answer.status, 200, answer.text)
+      return answer.json.routePlan
+    }
+  }
+  const through = (plan: any) => plan.routes.some((r: any) => r.legs.some((l: any) => l.poolId === id))
+
+  await untilPool(200, 'the venue in the market')
+  const closedBefore = await venuesClosed()
+  assert.ok(through(await quote()), 'the venue takes a share before the cap')
+  const capped = await setVenueInventoryCap({ devnet: service.devnet!, propAmms, venue: venue.address, capBps: 1_000 })
+  const left = await untilPool(404, 'the venue left out')
+  const shown = /: left out at block (\d+): .*samples not monotone: (\d+) in pays (\d+), less than (\d+) for (\d+)$/.exec(left.json.error)
+  assert.ok(shown, left.json.error)
+  console.log(`GET /market/pools/${id}: 404 ${left.json.error}`)
+  assert.ok(BigInt(shown[1]) >= capped, `left out at block ${shown[1]}, the cap set in block ${capped}`)
+  assert.ok(BigInt(shown[2]) > BigInt(shown[5]) && BigInt(shown[3]) < BigInt(shown[4]), 'a larger input pays less')
+  assert.equal(await venuesClosed(), closedBefore + 1, 'the left-out metric counts it as a closed venue')
+  const around = await quote()
+  assert.ok(!through(around) && usesPropAmm(around), `routed around the venue: ${JSON.stringify(around.routes)}`)
+
+  await setVenueInventoryCap({ devnet: service.devnet!, propAmms, venue: venue.address, capBps: 0 })
+  await untilPool(200, 'the venue back in the market')
+  assert.equal(await venuesClosed(), closedBefore)
+  assert.ok(through(await quote()), 'the venue takes its share again')
 }, 60_000)
 
 test('a paused venue is left out with its reason; with the keeper stopped a plan through the venues pays exactly expectedAmountOut', async () => {

@@ -12,8 +12,9 @@ import { testTokenAbi } from '../differential/harnessContracts.ts'
 // The four closed-curve prop AMM stand-ins (contracts/propswap, tessera, elfomofi, feltir) on
 // anvil, each through its own published entry points: the quote equals what the swap pays; an
 // output minimum one above the quote reverts with the venue's error; a stale state (the operator
-// silent for `blockDelay` blocks) and a paused venue quote 0 and do not swap; Feltir's cumulative
-// input limit per direction is spent by swaps and refuses quotes beyond it.
+// silent for `blockDelay` blocks) and a paused venue quote 0 and do not swap; the operator's
+// inventory cap (only the operator's) makes the quote fall past it, exactly `cap² / out`; Feltir's
+// cumulative input limit per direction is spent by swaps and refuses quotes beyond it.
 
 const Q96 = 1n << 96n
 const BLOCK_DELAY = 5n
@@ -74,11 +75,13 @@ type Venue = {
   reprice: () => Promise<unknown>
   pause: (paused: boolean) => Promise<unknown>
   minOutError: string
+  /** The priced contract of the base/USDC pair (its operator sets the inventory cap) and where its inventory is. */
+  operated: { address: Address; abi: Abi; holder: Address }
   /** Its block delay, when not BLOCK_DELAY. */
   blockDelay?: bigint
 }
 
-/** Quote = paid, min-out, staleness and pause, on a venue trading `base`/USDC both ways. */
+/** Quote = paid, min-out, staleness, pause and the inventory cap, on a venue trading `base`/USDC both ways. */
 async function checkVenue(name: string, venue: Venue, base: Address, amountBase: bigint) {
   const recipient = `0x${name.length.toString(16).padStart(4, '0')}000000000000000000000000000000000000` as Address
   await venue.reprice()
@@ -110,9 +113,32 @@ async function checkVenue(name: string, venue: Venue, base: Address, amountBase:
   assert.equal(await venue.quote(base, usdc, amountBase), 0n, `${name}: paused quotes are 0`)
   assert.notEqual(await venue.swap(base, usdc, amountBase, 0n, recipient), '', `${name}: a paused venue does not swap`)
   await venue.pause(false)
+  await checkInventoryCap(name, venue, base, amountBase)
 }
 
-test('PROPSWAP: router quotes equal swaps, one hop and two through USDC; min-out, stale and paused', async () => {
+/** Off by default and only the operator's: with a cap of 10 % of the USDC inventory, outputs above it are quoted `cap² / out`. */
+async function checkInventoryCap(name: string, venue: Venue, base: Address, amountBase: bigint) {
+  const { address, abi, holder } = venue.operated
+  assert.equal(await view(address, abi, 'inventoryCapBps', []), 0, `${name}: no cap by default`)
+  assert.equal(await attempt(address, abi, 'setInventoryCap', [1_000]), 'NotOperator', `${name}: only the operator sets the cap`)
+  await venue.reprice()
+  const sizes = [10n, 50n, 100n, 150n, 300n].map((k) => k * amountBase)
+  const quotes = () => Promise.all(sizes.map((amountIn) => venue.quote(base, usdc, amountIn)))
+  await call(address, abi, 'setInventoryCap', [1_000])
+  const capped = await quotes()
+  await call(address, abi, 'setInventoryCap', [0])
+  const plain = await quotes()
+  const cap = ((await balance(usdc, holder)) * 1_000n) / 10_000n
+  assert.ok(plain.at(-1)! > cap, `${name}: the largest size pays past the cap`)
+  assert.deepEqual(
+    capped,
+    plain.map((out) => (out > cap ? (cap * cap) / out : out)),
+    `${name}: past the cap the quote is cap² / out`,
+  )
+  assert.ok(capped.at(-1)! < capped.at(-2)!, `${name}: the capped quote view is not monotone: ${capped}`)
+}
+
+test('PROPSWAP: router quotes equal swaps, one hop and two through USDC; min-out, stale, paused and the inventory cap', async () => {
   const { PropSwapRouter, PropPool } = loadStandInArtifacts({ protocol: 'propswap' })
   const [routerAbi, poolAbi] = [PropSwapRouter.abi as Abi, PropPool.abi as Abi]
   const router = await deployContractAndWait({ devnet, artifact: PropSwapRouter, args: [usdc, owner] })
@@ -139,6 +165,7 @@ test('PROPSWAP: router quotes equal swaps, one hop and two through USDC; min-out
       await call(btcPool, poolAbi, 'setPaused', [p])
     },
     minOutError: 'InsufficientOutput',
+    operated: { address: wethPool, abi: poolAbi, holder: wethPool },
   }
   await checkVenue('propswap', venue, weth, 10n ** 18n)
   // Two hops: WETH -> USDC -> cbBTC, the quote equals the payment.
@@ -155,7 +182,7 @@ test('PROPSWAP: router quotes equal swaps, one hop and two through USDC; min-out
 const DECAY = 3n
 const TESSERA_DELAY = 10n
 
-test('TESSERA: view amounts equal swaps; the fee decays after a re-price; min-out, stale and paused', async () => {
+test('TESSERA: view amounts equal swaps; the fee decays after a re-price; min-out, stale, paused and the inventory cap', async () => {
   const { TesseraSwap, TesseraPool } = loadStandInArtifacts({ protocol: 'tessera' })
   const [swapAbi, poolAbi] = [TesseraSwap.abi as Abi, TesseraPool.abi as Abi]
   const engine = await deployContractAndWait({ devnet, artifact: TesseraSwap, args: [owner] })
@@ -188,13 +215,14 @@ test('TESSERA: view amounts equal swaps; the fee decays after a re-price; min-ou
       blockDelay: TESSERA_DELAY,
       pause: (p) => call(pool, poolAbi, 'setPaused', [p]),
       minOutError: 'AmountCheckFailed',
+      operated: { address: pool, abi: poolAbi, holder: pool },
     },
     weth,
     10n ** 18n,
   )
 })
 
-test('ELFOMOFI: getAmountOut equals swapWithCallback paid through an authenticated callback; min-out, stale and paused', async () => {
+test('ELFOMOFI: getAmountOut equals swapWithCallback paid through an authenticated callback; min-out, stale, paused and the inventory cap', async () => {
   const { ElfomoFi } = loadStandInArtifacts({ protocol: 'elfomofi' })
   const abi = ElfomoFi.abi as Abi
   const venueAddress = await deployContractAndWait({ devnet, artifact: ElfomoFi, args: [weth, usdc, owner, BLOCK_DELAY] })
@@ -215,13 +243,14 @@ test('ELFOMOFI: getAmountOut equals swapWithCallback paid through an authenticat
       reprice: () => call(venueAddress, abi, 'updatePrice', [PRICE_X96, DEPTH_BASE, DEPTH_QUOTE, FEE_PIPS]),
       pause: (p) => call(venueAddress, abi, 'setPaused', [p]),
       minOutError: 'LimitNotMet',
+      operated: { address: venueAddress, abi, holder: venueAddress },
     },
     weth,
     10n ** 18n,
   )
 })
 
-test('FELTIR: getAmountOut equals swap from the maker vault; the cumulative limit per direction; min-out, stale and paused', async () => {
+test('FELTIR: getAmountOut equals swap from the maker vault; the cumulative limit per direction; min-out, stale, paused and the inventory cap', async () => {
   const { Feltir } = loadStandInArtifacts({ protocol: 'feltir' })
   const abi = Feltir.abi as Abi
   const venueAddress = await deployContractAndWait({ devnet, artifact: Feltir, args: [weth, usdc, owner, BLOCK_DELAY] })
@@ -242,6 +271,7 @@ test('FELTIR: getAmountOut equals swap from the maker vault; the cumulative limi
       reprice,
       pause: (p) => call(venueAddress, abi, 'setPaused', [p]),
       minOutError: 'LimitNotMet',
+      operated: { address: venueAddress, abi, holder: vault },
     },
     weth,
     10n ** 18n,

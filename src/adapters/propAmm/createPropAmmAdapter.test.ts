@@ -4,6 +4,7 @@ import { type Address, type Hex, parseAbi, type PublicClient } from 'viem'
 import { loadSolver } from '../../../bindings/index.ts'
 import type { LunarbaseState, SampledState } from '../../../bindings/types.ts'
 import { createPropAmmMarket, type PropAmmMarket } from '../../../test/propAmm/createPropAmmMarket.ts'
+import { setVenueInventoryCap } from '../../../test/propAmm/setVenueInventoryCap.ts'
 import { startPropAmmKeeper, type PropAmmKeeper } from '../../devnet/propAmm/startPropAmmKeeper.ts'
 import type { PropAmmVenue } from '../../devnet/propAmm/PropAmmDescription.ts'
 import { useDevnet } from '../../../test/fixtures/useDevnet.ts'
@@ -17,7 +18,8 @@ import { decodePropAmmQuote, propAmmQuoteCall } from './propAmmQuoteCall.ts'
 // The prop AMM adapters read the devnet's stand-ins (deployPropAmms, re-priced by the keeper)
 // through the market's own batched reader: every sample equals the venue's own view asked by the
 // executor at that block, all venues' samples go out in one eth_call, the wire state is what the
-// solver takes; a stale or paused venue is unusable with its reason; LUNARBASE is read exactly (its
+// solver takes; a stale or paused venue is unusable with its reason, and so is one whose own quote
+// view is not monotone (its operator's inventory cap, OperatorPriced.sol); LUNARBASE is read exactly (its
 // state at the executor's fee multiplier) and the solver's exact model pays what the venue's own view
 // quotes; FELTIR's samples stay within its cumulative limit.
 
@@ -190,6 +192,32 @@ test('a stale venue and a paused one are unusable with their reason; the operato
   })
   await keeper.tick()
   assert.deepEqual((await readAll()).unusable, [])
+})
+
+test('a venue whose own quote view is not monotone is unusable, naming the two samples; its operator clears the cap and it is back that block', async () => {
+  await keeper.tick()
+  const propswap = market.propAmms.venues.find((v) => v.dex === 'PROPSWAP' && v.symbols[0] === 'WETH') as PropAmmVenue
+  const id = propswap.address.toLowerCase()
+  assert.deepEqual((await readAll()).unusable, [], 'every venue usable before the cap')
+  // Past 10 % of its inventory of the output token, the venue quotes less the more it is sold.
+  await setVenueInventoryCap({ devnet, propAmms: market.propAmms, venue: propswap.address, capBps: 1_000 })
+  const { unusable, snapshots, blockNumber } = await readAll()
+  assert.deepEqual(
+    unusable.map((u) => u.ref.id),
+    [id],
+  )
+  assert.equal(snapshots.length, 9, 'the nine other venues are read as before')
+  const shown = /^samples not monotone: (\d+) in pays (\d+), less than (\d+) for (\d+)$/.exec(unusable[0].reason)
+  assert.ok(shown, unusable[0].reason)
+  const [larger, paid, more, smaller] = shown.slice(1).map(BigInt)
+  assert.ok(larger > smaller && paid < more, unusable[0].reason)
+  // The two samples are the venue's own view (base in: the first direction sampled), asked by the executor at that block.
+  assert.equal(await viewQuote(propswap, propswap.tokens[0], larger, blockNumber, EXECUTOR), paid)
+  assert.equal(await viewQuote(propswap, propswap.tokens[0], smaller, blockNumber, EXECUTOR), more)
+  await setVenueInventoryCap({ devnet, propAmms: market.propAmms, venue: propswap.address, capBps: 0 })
+  const back = await readAll()
+  assert.deepEqual(back.unusable, [])
+  assert.ok(back.snapshots.some((s) => s.ref.id === id))
 })
 
 test('LUNARBASE is read at the executor fee multiplier; a configured margin wins; FELTIR samples stay within its limit', async () => {

@@ -10,10 +10,11 @@ import { readLunarbaseState } from './readLunarbaseState.ts'
 import { readPropAmmVenue } from './readPropAmmVenue.ts'
 import { sampleQuoteViews } from './sampleQuoteViews.ts'
 
-/** What re-prices or re-opens a venue: the operator's update, a pause or unpause. */
+/** What re-prices or re-opens a venue: the operator's update or inventory cap, a pause or unpause. */
 const venueEvents = parseAbi([
   'event PriceUpdated(uint256 priceX96, uint128 depthBase, uint128 depthQuote, uint32 feePips)',
   'event PausedSet(bool paused)',
+  'event InventoryCapSet(uint16 capBps)',
   'event StateUpdated(uint160 anchorPrice, uint24 feeAskX24, uint24 feeBidX24)',
   'event Unpaused(address account)',
   'event Paused(address account)',
