@@ -1,11 +1,13 @@
 //! Times quotes on a dumped market, in-process and without Node, for profilers (perf, callgrind):
 //!
 //!   node --import tsx bench/dumpSyntheticMarket.ts --pools 1000 --out /tmp/market-1000.json
-//!   cargo run --release --example quote_profile -- /tmp/market-1000.json [iterations] [request index|all] [split|no-split|both] [phases]
+//!   cargo run --release --example quote_profile -- /tmp/market-1000.json [iterations] [request index|all] [split|no-split|both] [phases,fresh]
 //!
 //! Prints p50/p99 per request (wall clock, and on Linux the p50 of the thread's CPU time) (1-, 2- and 3-hop) with and without splitting, how each plan ended,
 //! its gap to the certified bound (`metadata.gapBps`) and its gas units; with `phases`, also the
-//! median of each phase's ms (`metadata.phaseMs`, the quotes asked with `timePhases`).
+//! median of each phase's ms (`metadata.phaseMs`, the quotes asked with `timePhases`). With `fresh`,
+//! the i-th timed quote asks amountIn + i wei, a trade not quoted before on this market, so no
+//! per-trade cache answers it (`route/bound_memos.rs`); without, every timed quote repeats the first.
 use solver::Solver;
 use std::time::Instant;
 
@@ -13,7 +15,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(file) = args.get(1) else {
         eprintln!(
-            "usage: quote_profile <market.json> [iterations] [request index|all] [split|no-split|both] [phases]"
+            "usage: quote_profile <market.json> [iterations] [request index|all] [split|no-split|both] [phases,fresh]"
         );
         std::process::exit(2);
     };
@@ -21,7 +23,8 @@ fn main() {
     let only_request: Option<usize> =
         args.get(3).filter(|s| *s != "all").map(|s| s.parse().expect("request index"));
     let only_split: Option<bool> = args.get(4).filter(|s| *s != "both").map(|s| s == "split");
-    let phases = args.get(5).is_some_and(|s| s == "phases");
+    let options: Vec<&str> = args.get(5).map_or(Vec::new(), |s| s.split(',').collect());
+    let (phases, fresh) = (options.contains(&"phases"), options.contains(&"fresh"));
     let dump: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(file).expect("market file")).expect("JSON");
     let mut solver = Solver::from_config_json(&dump["config"].to_string()).expect("config");
@@ -54,15 +57,19 @@ fn main() {
             // unchanged market is the same plan).
             let mut differing = 0usize;
             let mut times: Vec<f64> = (0..iterations)
-                .map(|_| {
+                .map(|i| {
+                    let asked = match fresh {
+                        true => with_amount_plus(&request, i.saturating_add(1)),
+                        false => request.clone(),
+                    };
                     let (start, cpu) = (Instant::now(), on_cpu_ms());
-                    let answer = std::hint::black_box(solver.quote_json(&request).expect("quote"));
+                    let answer = std::hint::black_box(solver.quote_json(&asked).expect("quote"));
                     if let (Some(before), Some(after)) = (cpu, on_cpu_ms()) {
                         on_cpu.push(after - before);
                     }
                     if phases {
                         record_phases(&answer, &mut phase_ms);
-                    } else if first.as_ref().ok() != Some(&answer) {
+                    } else if !fresh && first.as_ref().ok() != Some(&answer) {
                         differing = differing.saturating_add(1);
                     }
                     start.elapsed().as_secs_f64() * 1e3
@@ -115,6 +122,15 @@ fn record_phases(answer: &str, phase_ms: &mut Vec<(String, Vec<f64>)>) {
             None => phase_ms.push((phase.clone(), vec![ms])),
         }
     }
+}
+
+/// `request` (JSON) asking `extra` wei more than its amountIn.
+fn with_amount_plus(request: &str, extra: usize) -> String {
+    let mut request: serde_json::Value = serde_json::from_str(request).expect("request");
+    let amount: u128 = request["amountIn"].as_str().and_then(|a| a.parse().ok()).expect("amountIn");
+    let asked = amount.saturating_add(u128::try_from(extra).unwrap_or(u128::MAX));
+    request["amountIn"] = serde_json::Value::String(asked.to_string());
+    request.to_string()
 }
 
 fn request_hops(request: &str) -> u64 {
