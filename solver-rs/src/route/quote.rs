@@ -320,7 +320,8 @@ impl<'a> Quoting<'a> {
 /// The convex phase (`Phase::Bound`): the certified routing bound and, from its optimum's flows, a
 /// start for the optimizer. The optimum's paths the candidates lack join `ranked` (with no quote
 /// yet); the start is None when the plan must be pool-disjoint (the optimum's paths share pools) or
-/// the flows name no path.
+/// the flows name no path. The bound and the flows come from `bounds` when this trade was quoted
+/// before on this market (`bound_memos.rs`).
 fn convex_start(
     market: &Market,
     scope: &Scope,
