@@ -1,7 +1,7 @@
 //! The convex bound's answers (`convex::route_flows`: the certified bound and the optimum's paths)
 //! of recent split quotes, per trade, until the market changes: a quote of a trade already quoted
-//! on this market (the same pair, maxHops, dexes and amountIn; a quote then its `/execute`, or a
-//! page refreshed within a block) takes them instead of building the graph and solving the dual
+//! on this market (the same pair, maxHops, dexes and amountIn: asked by several clients, or a page
+//! refreshed within a block) takes them instead of building the graph and solving the dual
 //! again, which was about a third of a 2-hop split quote.
 //!
 //! Exact by construction: the bound is a function of the market, the scope, the amount and the
