@@ -1,5 +1,5 @@
 // Where a split quote's time goes: the solver's own time per phase (`metadata.phaseMs`, asked for
-// with `timePhases`), median over repeated quotes of one trade, for the split and the single-path
+// with `timePhases`), median over quotes of one trade (a wei more each time), for the split and the single-path
 // quote of the same trade, on synthetic markets. The budget is lifted so that no phase is cut.
 // Proportions compare across machines; absolute times only within one run.
 //
@@ -12,6 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { loadSolver } from '../bindings/index.ts'
+import { freshTrade } from './freshTrade.ts'
 import type { SolverPhase } from '../bindings/types.ts'
 import { createSyntheticMarket } from '../test/fixtures/syntheticMarket.ts'
 
@@ -58,7 +59,8 @@ for (const pools of values.pools.split(',').map(Number)) {
     const samples: Partial<Record<SolverPhase, number>>[] = []
     let gapBps: number | null = null
     for (let i = 0; i < QUOTES; i++) {
-      const { metadata } = await solver.quote(request)
+      // A fresh amount each time (a wei more): no quote is answered by the per-trade bound memo.
+      const { metadata } = await solver.quote(freshTrade(request, i + 1))
       samples.push(metadata.phaseMs ?? {})
       gapBps = metadata.gapBps ?? null
     }

@@ -1,10 +1,13 @@
 //! Times quotes on a dumped market, in-process and without Node, for profilers (perf, callgrind):
 //!
 //!   node --import tsx bench/dumpSyntheticMarket.ts --pools 1000 --out /tmp/market-1000.json
-//!   cargo run --release --example quote_profile -- /tmp/market-1000.json [iterations] [request index|all] [split|no-split]
+//!   cargo run --release --example quote_profile -- /tmp/market-1000.json [iterations] [request index|all] [split|no-split|both] [phases,fresh]
 //!
 //! Prints p50/p99 per request (wall clock, and on Linux the p50 of the thread's CPU time) (1-, 2- and 3-hop) with and without splitting, how each plan ended,
-//! its gap to the certified bound (`metadata.gapBps`) and its gas units.
+//! its gap to the certified bound (`metadata.gapBps`) and its gas units; with `phases`, also the
+//! median of each phase's ms (`metadata.phaseMs`, the quotes asked with `timePhases`). With `fresh`,
+//! the i-th timed quote asks amountIn + i wei, a trade not quoted before on this market, so no
+//! per-trade cache answers it (`route/bound_memos.rs`); without, every timed quote repeats the first.
 use solver::Solver;
 use std::time::Instant;
 
@@ -12,14 +15,16 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(file) = args.get(1) else {
         eprintln!(
-            "usage: quote_profile <market.json> [iterations] [request index|all] [split|no-split]"
+            "usage: quote_profile <market.json> [iterations] [request index|all] [split|no-split|both] [phases,fresh]"
         );
         std::process::exit(2);
     };
     let iterations: usize = args.get(2).map_or(200, |s| s.parse().expect("iterations"));
     let only_request: Option<usize> =
         args.get(3).filter(|s| *s != "all").map(|s| s.parse().expect("request index"));
-    let only_split: Option<bool> = args.get(4).map(|s| s == "split");
+    let only_split: Option<bool> = args.get(4).filter(|s| *s != "both").map(|s| s == "split");
+    let options: Vec<&str> = args.get(5).map_or(Vec::new(), |s| s.split(',').collect());
+    let (phases, fresh) = (options.contains(&"phases"), options.contains(&"fresh"));
     let dump: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(file).expect("market file")).expect("JSON");
     let mut solver = Solver::from_config_json(&dump["config"].to_string()).expect("config");
@@ -31,9 +36,13 @@ fn main() {
         for split in [true, false].into_iter().filter(|s| only_split.is_none_or(|o| o == *s)) {
             let mut request = request.clone();
             request["splitEnabled"] = serde_json::Value::Bool(split);
+            if phases {
+                request["timePhases"] = serde_json::Value::Bool(true);
+            }
             let request = request.to_string();
-            let plan: serde_json::Value = match solver.quote_json(&request) {
-                Ok(plan) => serde_json::from_str(&plan).expect("plan"),
+            let first = solver.quote_json(&request);
+            let plan: serde_json::Value = match &first {
+                Ok(plan) => serde_json::from_str(plan).expect("plan"),
                 Err(error) => {
                     println!(
                         "request {index} ({} hops) split {split}: {error}",
@@ -43,12 +52,25 @@ fn main() {
                 }
             };
             let mut on_cpu: Vec<f64> = Vec::with_capacity(iterations);
+            let mut phase_ms: Vec<(String, Vec<f64>)> = Vec::new();
+            // Repeats whose plan is not the first quote's (timed phases aside, a quote on an
+            // unchanged market is the same plan).
+            let mut differing = 0usize;
             let mut times: Vec<f64> = (0..iterations)
-                .map(|_| {
+                .map(|i| {
+                    let asked = match fresh {
+                        true => with_amount_plus(&request, i.saturating_add(1)),
+                        false => request.clone(),
+                    };
                     let (start, cpu) = (Instant::now(), on_cpu_ms());
-                    std::hint::black_box(solver.quote_json(&request).expect("quote"));
+                    let answer = std::hint::black_box(solver.quote_json(&asked).expect("quote"));
                     if let (Some(before), Some(after)) = (cpu, on_cpu_ms()) {
                         on_cpu.push(after - before);
+                    }
+                    if phases {
+                        record_phases(&answer, &mut phase_ms);
+                    } else if !fresh && first.as_ref().ok() != Some(&answer) {
+                        differing = differing.saturating_add(1);
                     }
                     start.elapsed().as_secs_f64() * 1e3
                 })
@@ -57,6 +79,11 @@ fn main() {
             on_cpu.sort_by(f64::total_cmp);
             let cpu_p50 =
                 on_cpu.get(on_cpu.len() / 2).map_or(String::new(), |t| format!(" (on CPU {t:.3})"));
+            if differing > 0 {
+                println!(
+                    "request {index} split {split}: {differing} repeats differ from the first plan"
+                );
+            }
             println!(
                 "request {index} ({} hops) split {split}: p50 {:.3} ms{cpu_p50} p99 {:.3} ms, {} routes of {} candidate paths, {}{}, out {}, gap {} bps, gas {} cost {}",
                 request_hops(&request),
@@ -70,8 +97,40 @@ fn main() {
                 plan["metadata"]["gapBps"],
                 plan["gasUnits"], plan["gasCostInTokenOut"]
             );
+            if phases {
+                let medians: Vec<String> = phase_ms
+                    .iter_mut()
+                    .map(|(phase, ms)| {
+                        ms.sort_by(f64::total_cmp);
+                        format!("{phase} {:.3}", ms[ms.len() / 2])
+                    })
+                    .collect();
+                println!("  phases (median ms): {}", medians.join(", "));
+            }
         }
     }
+}
+
+/// Appends each phase's ms of the plan `answer` (its `metadata.phaseMs`) to `phase_ms`.
+fn record_phases(answer: &str, phase_ms: &mut Vec<(String, Vec<f64>)>) {
+    let plan: serde_json::Value = serde_json::from_str(answer).expect("plan");
+    let Some(spent) = plan["metadata"]["phaseMs"].as_object() else { return };
+    for (phase, ms) in spent {
+        let ms = ms.as_f64().unwrap_or(0.0);
+        match phase_ms.iter_mut().find(|(p, _)| p == phase) {
+            Some((_, all)) => all.push(ms),
+            None => phase_ms.push((phase.clone(), vec![ms])),
+        }
+    }
+}
+
+/// `request` (JSON) asking `extra` wei more than its amountIn.
+fn with_amount_plus(request: &str, extra: usize) -> String {
+    let mut request: serde_json::Value = serde_json::from_str(request).expect("request");
+    let amount: u128 = request["amountIn"].as_str().and_then(|a| a.parse().ok()).expect("amountIn");
+    let asked = amount.saturating_add(u128::try_from(extra).unwrap_or(u128::MAX));
+    request["amountIn"] = serde_json::Value::String(asked.to_string());
+    request.to_string()
 }
 
 fn request_hops(request: &str) -> u64 {

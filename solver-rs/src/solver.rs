@@ -8,6 +8,7 @@ use crate::math::decimal::u256_string;
 use crate::math::U256;
 use crate::pools::input::PoolInput;
 use crate::pools::{PoolModel, SwapOutcome};
+use crate::route::bound_memos::BoundMemos;
 use crate::route::clock::MonotonicClock;
 use crate::route::gas::GasPricers;
 use crate::route::plan::Plan;
@@ -48,6 +49,9 @@ pub struct Solver {
     settings: RouteSettings,
     /// Gas pricers of quotes on this snapshot; a new snapshot gets its own.
     pricers: Arc<GasPricers>,
+    /// The convex bound's answers of split quotes on this snapshot, per trade; a new snapshot gets
+    /// its own.
+    bounds: Arc<BoundMemos>,
     /// The pool states requests' overrides made on this snapshot (`market/pool_overrides.rs`); a
     /// new snapshot gets its own.
     overridden: Arc<OverriddenPools>,
@@ -149,6 +153,7 @@ impl Solver {
         Ok(Solver {
             market: Arc::new(Market::default()),
             pricers: Arc::new(GasPricers::default()),
+            bounds: Arc::new(BoundMemos::default()),
             overridden: Arc::new(OverriddenPools::default()),
             #[cfg(feature = "reference")]
             depths: Arc::new(Depths::default()),
@@ -219,6 +224,7 @@ impl Solver {
         let result = update(&mut next)?;
         self.market = Arc::new(next);
         self.pricers = Arc::new(GasPricers::default());
+        self.bounds = Arc::new(BoundMemos::default());
         self.overridden = Arc::new(OverriddenPools::default());
         #[cfg(feature = "reference")]
         {
@@ -242,11 +248,18 @@ impl Solver {
     ) -> Result<String, SolverError> {
         let request: QuoteRequest = parse_json("request", request)?;
         let market = self.market_for(request.pool_overrides.as_deref())?;
+        // A request's overridden pools are its own market: its bound is its own.
+        let own_bounds = BoundMemos::default();
+        let bounds = match request.pool_overrides.as_deref() {
+            None | Some([]) => &self.bounds,
+            Some(_) => &own_bounds,
+        };
         let plan = quote_after_wait(
             &market,
             &self.settings,
             &request,
             &self.pricers,
+            bounds,
             &MonotonicClock,
             waited_ms,
         )?;

@@ -302,3 +302,41 @@ fn curve_pools_are_quoted_exactly_and_under_the_bound() {
         }
     }
 }
+
+/// Two TAIL/USDC pools apart in depth, so a split quote has a bound to remember.
+fn split_pools(second_usdc: &str) -> Value {
+    json!([
+        { "id": "0xa000000000000000000000000000000000000002", "dex": "UNIV2", "tokens": [TAIL, USDC],
+          "state": { "model": "constant_product", "reserves": ["1000000000000000000000000", "1000000000000"] } },
+        { "id": "0xa000000000000000000000000000000000000003", "dex": "UNIV2", "tokens": [TAIL, USDC],
+          "state": { "model": "constant_product", "reserves": ["500000000000000000000000", second_usdc] } },
+    ])
+}
+
+fn split_quote(solver: &Solver) -> Value {
+    let request = json!({ "tokenIn": TAIL, "tokenOut": USDC, "amountIn": "100000000000000000000000",
+                          "slippageBps": 50, "splitEnabled": true });
+    serde_json::from_str(&solver.quote_json(&request.to_string()).unwrap()).unwrap()
+}
+
+#[test]
+fn a_block_that_changes_a_pool_changes_the_next_split_quotes_bound() {
+    let fresh = |usdc: &str| {
+        let mut solver =
+            Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string()).unwrap();
+        block(&mut solver, json!({ "blockNumber": 7, "upserts": split_pools(usdc) }));
+        solver
+    };
+    let mut solver = fresh("500000000000");
+    let before = split_quote(&solver);
+    assert_eq!(before["routes"].as_array().unwrap().len(), 2, "a split plan: {before}");
+    assert!(before["metadata"]["upperBound"].is_string());
+    // The repeated trade takes the remembered bound: the same plan as the first quote.
+    assert_eq!(split_quote(&solver), before);
+    // The next block deepens the second pool: the bound and the plan follow it, as a solver that
+    // only ever saw the new pool computes them.
+    block(&mut solver, json!({ "blockNumber": 7, "upserts": split_pools("600000000000") }));
+    let after = split_quote(&solver);
+    assert_ne!(after["metadata"]["upperBound"], before["metadata"]["upperBound"]);
+    assert_eq!(after, split_quote(&fresh("600000000000")));
+}

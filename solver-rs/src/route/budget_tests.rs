@@ -7,6 +7,7 @@
 //! stopped, and came at most one route's evaluation (plus the plan's own replay) past the
 //! deadline; or, when nothing was found in time, the error says so.
 
+use super::bound_memos::BoundMemos;
 use super::clock::{phases_entered, work_done, Phase, WorkClock};
 use super::convex::graph::{Graph, Intermediates, Scope};
 use super::gas::GasPricers;
@@ -88,7 +89,8 @@ fn ask_on(
 ) -> (Result<Plan, SolverError>, u64) {
     let clock = WorkClock { units_per_ms: budget as f64 };
     let before = work_done();
-    let result = quote_after_wait(market, settings, request, pricers, &clock, 0.0);
+    let result =
+        quote_after_wait(market, settings, request, pricers, &BoundMemos::default(), &clock, 0.0);
     (result, work_done() - before)
 }
 

@@ -8,6 +8,7 @@
 // the solver runs (`cargo clippy --all-targets` checks it in the library target).
 #![cfg_attr(not(test), deny(clippy::arithmetic_side_effects, clippy::cast_possible_truncation))]
 
+pub mod bound_memos;
 pub mod clock;
 pub mod convex;
 pub mod gas;

@@ -1,5 +1,6 @@
 //! One quote, start to finish: search candidates, price gas, allocate, replay exactly, report.
 
+use super::bound_memos::BoundMemos;
 use super::clock::{Clock, Deadline, MonotonicClock, Phase, PhaseMs};
 use super::convex::curve::MAX_SWAPS_PER_POOL;
 use super::convex::graph::{Intermediates, Scope};
@@ -43,7 +44,15 @@ pub fn quote(
     request: &QuoteRequest,
     pricers: &GasPricers,
 ) -> Result<Plan, SolverError> {
-    quote_after_wait(market, settings, request, pricers, &MonotonicClock, 0.0)
+    quote_after_wait(
+        market,
+        settings,
+        request,
+        pricers,
+        &BoundMemos::default(),
+        &MonotonicClock,
+        0.0,
+    )
 }
 
 /// [`quote`], with the time budget (`timeBudgetMs`) measured on `clock`, for a call that waited
@@ -59,11 +68,15 @@ pub fn quote(
 /// exact replay of the plan (at most maxCandidates × maxHops swaps), so the plan is always exact
 /// and never worse than the best single path among the searched candidates (the single-path
 /// quote's). See docs/solver-optimizer.md.
+///
+/// `bounds` holds the convex bound's answers of earlier split quotes on this `market`, per trade
+/// (`bound_memos.rs`); the caller gives each market snapshot its own, like `pricers`.
 pub fn quote_after_wait(
     market: &Market,
     settings: &RouteSettings,
     request: &QuoteRequest,
     pricers: &GasPricers,
+    bounds: &BoundMemos,
     clock: &dyn Clock,
     waited_ms: f64,
 ) -> Result<Plan, SolverError> {
@@ -78,7 +91,7 @@ pub fn quote_after_wait(
         evaluate(market, at_full, at_probe, quoting.amount_in, quoting.probe, &deadline);
     let candidate_paths = evaluated.len();
     let mut ranked = rank(evaluated, &pricer, settings.max_candidates);
-    let (start, bound) = quoting.bound(&mut ranked);
+    let (start, bound) = quoting.bound(&mut ranked, bounds);
     let solution = quoting.allocation(&ranked, &pricer, start, bound)?;
     let (ranked, solution) = quoting.resplit(ranked, solution, &pricer, bound);
     let report = Report {
@@ -214,7 +227,11 @@ impl<'a> Quoting<'a> {
     /// `Phase::Bound`, on split quotes only: the certified bound and the optimizer's start from
     /// the convex optimum ([`convex_start`]). Skipped whole past the deadline: it only adds
     /// candidates and a start.
-    fn bound(&self, ranked: &mut Vec<Evaluated>) -> (Option<Vec<U256>>, Option<U256>) {
+    fn bound(
+        &self,
+        ranked: &mut Vec<Evaluated>,
+        bounds: &BoundMemos,
+    ) -> (Option<Vec<U256>>, Option<U256>) {
         self.deadline.enter(Phase::Bound);
         match self.split && !self.deadline.expired() {
             true => convex_start(
@@ -224,6 +241,7 @@ impl<'a> Quoting<'a> {
                 ranked,
                 self.disjoint,
                 self.deadline,
+                bounds,
             ),
             false => (None, None),
         }
@@ -302,7 +320,8 @@ impl<'a> Quoting<'a> {
 /// The convex phase (`Phase::Bound`): the certified routing bound and, from its optimum's flows, a
 /// start for the optimizer. The optimum's paths the candidates lack join `ranked` (with no quote
 /// yet); the start is None when the plan must be pool-disjoint (the optimum's paths share pools) or
-/// the flows name no path.
+/// the flows name no path. The bound and the flows come from `bounds` when this trade was quoted
+/// before on this market (`bound_memos.rs`).
 fn convex_start(
     market: &Market,
     scope: &Scope,
@@ -310,12 +329,15 @@ fn convex_start(
     ranked: &mut Vec<Evaluated>,
     disjoint: bool,
     deadline: &Deadline,
+    bounds: &BoundMemos,
 ) -> (Option<Vec<U256>>, Option<U256>) {
     // As many of the optimum's paths as the candidates leave room for under the curves' limit
     // on routes (the bound holds for plans of at most that many); the plan's transaction gas,
     // not the number of paths, decides how many it keeps (`gas_cap.rs`, `split/start.rs`).
     let limit = (MAX_SWAPS_PER_POOL as usize).saturating_sub(ranked.len());
-    let Some(flows) = route_flows(market, scope, amount_in, limit, deadline) else {
+    let route = || route_flows(market, scope, amount_in, limit, deadline);
+    let Some(flows) = bounds.get_or_route(scope, amount_in, limit, route, || !deadline.expired())
+    else {
         return (None, None);
     };
     let mut alloc = vec![U256::ZERO; ranked.len()];

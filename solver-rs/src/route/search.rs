@@ -15,7 +15,7 @@ use crate::pools::PoolModel;
 use std::collections::BTreeMap;
 
 /// The set of DEX kinds a request allows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DexMask(u32);
 
 impl DexMask {

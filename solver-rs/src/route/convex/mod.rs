@@ -26,6 +26,7 @@ use decompose::{decompose, Routed};
 use graph::{Graph, Scope};
 
 /// What the convex phase gives a quote: the certified bound and the optimum's flows as paths.
+#[derive(Clone, Debug)]
 pub struct Flows {
     /// The certified upper bound (raw tokenOut, gas ignored); None if it is not finite.
     pub bound: Option<U256>,

@@ -1,0 +1,75 @@
+//! The convex bound's answers (`convex::route_flows`: the certified bound and the optimum's paths)
+//! of recent split quotes, per trade, until the market changes: a quote of a trade already quoted
+//! on this market (the same pair, maxHops, dexes and amountIn: asked by several clients, or a page
+//! refreshed within a block) takes them instead of building the graph and solving the dual
+//! again, which was about a third of a 2-hop split quote.
+//!
+//! Exact by construction: the bound is a function of the market, the scope, the amount and the
+//! number of paths asked for, all of them in the key but the market, and the owner makes a new
+//! cache for every market update, so a block that changes any pool changes every later quote's
+//! bound. A bound the deadline may have cut short is not remembered (it is that quote's best
+//! effort, not the market's bound). A quote of another amount of the same pair gains nothing: a
+//! warm start of the dual from another amount's optimum moved plans (docs/solver-optimizer.md,
+//! *Where a split quote's time goes*).
+
+use super::convex::graph::{Intermediates, Scope};
+use super::convex::Flows;
+use super::search::DexMask;
+use crate::market::TokenIdx;
+use crate::math::U256;
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+/// Entries kept before the cache starts over (a market rarely sees this many trades in a block).
+const MAX_CACHED_BOUNDS: usize = 1024;
+
+/// tokenIn, tokenOut, maxHops, the dexes, amountIn and the most paths asked for.
+type Key = (TokenIdx, TokenIdx, usize, DexMask, U256, usize);
+
+/// Per trade, the convex phase's answer (None: no graph to solve, too large or empty).
+#[derive(Debug, Default)]
+pub struct BoundMemos {
+    entries: Mutex<HashMap<Key, Option<Flows>>>,
+}
+
+impl BoundMemos {
+    /// The remembered answer for routing `amount_in` over `scope` in at most `limit` paths, or
+    /// `route()`'s: remembered only when `complete()` says, once it has run, that the deadline
+    /// did not cut it short. A sub-problem's scope (restricted intermediates) is never remembered.
+    pub fn get_or_route(
+        &self,
+        scope: &Scope,
+        amount_in: U256,
+        limit: usize,
+        route: impl FnOnce() -> Option<Flows>,
+        complete: impl FnOnce() -> bool,
+    ) -> Option<Flows> {
+        let Some(key) = key(scope, amount_in, limit) else { return route() };
+        // The lock is not held while routing, so concurrent quotes never wait on each other's solve.
+        if let Some(flows) = self.entries.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            return flows.clone();
+        }
+        let flows = route();
+        if complete() {
+            let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+            if entries.len() >= MAX_CACHED_BOUNDS {
+                entries.clear();
+            }
+            entries.insert(key, flows.clone());
+        }
+        flows
+    }
+}
+
+fn key(scope: &Scope, amount_in: U256, limit: usize) -> Option<Key> {
+    match scope.intermediates {
+        Intermediates::Any => {
+            Some((scope.token_in, scope.token_out, scope.max_hops, scope.dexes, amount_in, limit))
+        }
+        Intermediates::Except(_) => None,
+    }
+}
+
+#[cfg(test)]
+#[path = "bound_memos_tests.rs"]
+mod tests;

@@ -1,0 +1,54 @@
+use super::BoundMemos;
+use crate::math::U256;
+use crate::route::convex::graph::{Intermediates, Scope};
+use crate::route::convex::Flows;
+use crate::route::search::DexMask;
+use std::cell::Cell;
+
+fn scope(intermediates: Intermediates) -> Scope {
+    Scope { token_in: 0, token_out: 1, max_hops: 2, intermediates, dexes: DexMask::ALL }
+}
+
+fn flows(bound: u64) -> Option<Flows> {
+    Some(Flows { bound: Some(U256::from(bound)), routed: Vec::new() })
+}
+
+fn bound_of(flows: Option<Flows>) -> Option<U256> {
+    flows.and_then(|f| f.bound)
+}
+
+#[test]
+fn a_trade_is_routed_once_and_another_amount_again() {
+    let (memos, routed) = (BoundMemos::default(), Cell::new(0));
+    let route = |bound| {
+        routed.set(routed.get() + 1);
+        flows(bound)
+    };
+    let any = scope(Intermediates::Any);
+    let at = |amount: u64, bound| {
+        bound_of(memos.get_or_route(&any, U256::from(amount), 8, || route(bound), || true))
+    };
+    assert_eq!(at(100, 7), Some(U256::from(7)));
+    assert_eq!(at(100, 9), Some(U256::from(7)), "the same trade: the remembered bound");
+    assert_eq!(routed.get(), 1);
+    assert_eq!(at(101, 9), Some(U256::from(9)), "another amount is routed again");
+    assert_eq!(routed.get(), 2);
+    // Fewer paths asked for is another answer (the decomposition's limit).
+    let fewer = memos.get_or_route(&any, U256::from(100), 4, || route(5), || true);
+    assert_eq!(bound_of(fewer), Some(U256::from(5)));
+}
+
+#[test]
+fn a_cut_solve_and_a_sub_problem_are_not_remembered() {
+    let memos = BoundMemos::default();
+    let any = scope(Intermediates::Any);
+    let amount = U256::from(100);
+    let cut = memos.get_or_route(&any, amount, 8, || flows(3), || false);
+    assert_eq!(bound_of(cut), Some(U256::from(3)));
+    let again = memos.get_or_route(&any, amount, 8, || flows(7), || true);
+    assert_eq!(bound_of(again), Some(U256::from(7)), "the cut bound was not kept");
+    let sub = scope(Intermediates::Except(vec![2]));
+    memos.get_or_route(&sub, amount, 8, || flows(4), || true);
+    let sub_again = memos.get_or_route(&sub, amount, 8, || flows(6), || true);
+    assert_eq!(bound_of(sub_again), Some(U256::from(6)));
+}
