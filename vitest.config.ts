@@ -8,17 +8,20 @@ const GENEROUS_TIMEOUT_MS = 600_000
 const TEST_FILES = ['src/**/*.test.ts', 'test/**/*.test.ts', 'bindings/**/*.test.ts', 'bench/**/*.test.ts']
 
 /**
- * The unit tests beside the code, run in processes that carry on from file to file (`isolate:
- * false`): a fresh process per file spends about a second of CPU starting and importing (viem,
- * Fastify) before its first test, more than most of these files' tests take. Together they took
- * 236 core-seconds one process per file and 88 sharing (129 files, 2026-11-28). Every file still
- * closes what it opens; what carries over is the module cache and what modules keep in it.
+ * Files run in processes that carry on from file to file (`isolate: false`): the unit tests beside
+ * the code, and the differential, cross-check and router tests (each its own anvil, contracts and
+ * cases). A fresh process per file spends a second or more of CPU starting and importing (viem,
+ * Fastify, the solver) before its first test, more than most unit files' tests take: the 129 files
+ * of src/ took 236 core-seconds one process per file and 88 sharing, the 32 of test/crosscheck,
+ * test/differential and test/router 582 and 498 (2026-11-28, a shared machine, load 4 to 7). Every
+ * file still closes what it opens; what carries over is the module cache and what modules keep in
+ * it.
  */
-const UNIT_FILES = ['src/**/*.test.ts']
+const SHARED_PROCESS = ['src/**/*.test.ts', 'test/crosscheck/**/*.test.ts', 'test/differential/**/*.test.ts', 'test/router/**/*.test.ts']
 
 /**
- * Unit tests that need a process of their own: what they check is a first load or a deadline that
- * another file's leftovers in the process would move.
+ * Of those, files that need a process of their own: what they check is a first load or a deadline
+ * that another file's leftovers in the process would move.
  */
 const FRESH_PROCESS = [
   // The Vyper artifact's first load must leave the event loop turning; a loaded one is cached.
@@ -57,7 +60,8 @@ const FILES_AT_ONCE = 2
 // Three groups run in turn (`groupOrder`): the seed, then every other file two at a time (each file
 // mostly waits on anvil, the service's timers or a child process, so two share the 2 cores well;
 // every chain, port, database and temporary directory a file uses is its own; the unit tests beside
-// the code in processes that carry on from file to file), then the files that share the checkout's
+// the code and the differential, cross-check and router tests in processes that carry on from file
+// to file), then the files that share the checkout's
 // gateway database or depend on the machine's pace, one at a time.
 export default defineConfig({
   test: {
@@ -83,8 +87,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'paired',
-          include: [...TEST_FILES.filter((glob) => !UNIT_FILES.includes(glob)), ...FRESH_PROCESS],
-          exclude: [...configDefaults.exclude, SEEDS_THE_SAVED_STATE, ...ONE_AT_A_TIME],
+          // Every file the shared processes do not take (src/ is all theirs), and FRESH_PROCESS.
+          include: [...TEST_FILES.filter((glob) => !glob.startsWith('src/')), ...FRESH_PROCESS],
+          exclude: [
+            ...configDefaults.exclude,
+            SEEDS_THE_SAVED_STATE,
+            ...ONE_AT_A_TIME,
+            ...SHARED_PROCESS.filter((glob) => !glob.startsWith('src/')),
+          ],
           sequence: { groupOrder: 2 },
           fileParallelism: true,
           maxWorkers: FILES_AT_ONCE,
@@ -93,8 +103,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'unit',
-          include: UNIT_FILES,
+          name: 'shared',
+          include: SHARED_PROCESS,
           exclude: [...configDefaults.exclude, SEEDS_THE_SAVED_STATE, ...ONE_AT_A_TIME, ...FRESH_PROCESS],
           isolate: false,
           sequence: { groupOrder: 2 },
