@@ -137,7 +137,7 @@ fn diagnose() {
                     .map(|v| match &graph.venues[v].pooled {
                         Some(p) => crate::route::convex::dual::pooled_term(p, prices).joint.value,
                         None => crate::route::convex::dual::venue_term(&graph, v, prices)
-                            .map_or(0.0, |t| t.value),
+                            .map_or(0.0, |t| t.3),
                     })
                     .collect()
             };

@@ -60,17 +60,3 @@ fn the_eclps_first_stretch_leaves_the_bound_within_five_bps() {
         ("DAI→AERO 3-hop $100", DAI, AERO, 100 * e18, 3),
     ]);
 }
-
-/// Both families on the market, the suite's saved-chain trades whose bound stood 33.6 bps above the
-/// plan and water-filling's: the E-CLP USDC/WETH's idle reverse side, its allowance (128 raw USDC)
-/// worth more than the trade's surplus, was the venue's best side, so USDC after one hop received a
-/// trade and sent nothing, a corner the dual stopped on. The allowance is now a term of its own
-/// (`route/convex/dual.rs`, `venue_term`): 0.02 and 0.64 bps.
-#[test]
-fn an_allowance_no_longer_outbids_a_trade_on_the_other_side() {
-    let e18 = 10u128.pow(18);
-    assert_within_five_bps(&[
-        ("DEGEN→wstETH 3-hop $1,000", DEGEN, WSTETH, 100_000 * e18, 3),
-        ("DEGEN→AERO 3-hop $1,000", DEGEN, AERO, 100_000 * e18, 3),
-    ]);
-}

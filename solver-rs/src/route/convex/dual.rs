@@ -87,49 +87,14 @@ fn head_layer(graph: &Graph, head: Head) -> usize {
     }
 }
 
-/// One venue's term at some prices: its best side's trade and the copies it joins, the most any
-/// side's value at zero input is worth and the head it goes to, and the term's value.
-#[derive(Clone, Copy, Debug)]
-pub struct VenueTerm {
-    /// The side whose trade pays the most above its value at zero input.
-    pub trade: Trade,
-    pub tender: usize,
-    pub receive: Head,
-    /// The trade's side's value at zero input (its curve's allowance, raw units out): part of
-    /// `trade.response.output`, not of the trade's flow.
-    pub trade_allowance: f64,
-    /// The highest-worth side's value at zero input and where it is received: a flow of its own.
-    pub allowance: (Head, f64),
-    /// The term: the trade's worth above its allowance plus the highest allowance's worth.
-    pub value: f64,
-}
-
-impl VenueTerm {
-    /// What the trade and the allowance deliver to `head`, raw units of its token.
-    pub fn received_at(&self, head: Head) -> f64 {
-        let traded = if self.receive == head {
-            self.trade.response.output - self.trade_allowance
-        } else {
-            0.0
-        };
-        traded + if self.allowance.0 == head { self.allowance.1 } else { 0.0 }
-    }
-}
-
-/// One venue's term at `prices`: max over its sides of the trade's worth above the side's value at
-/// zero input, plus max over its sides of that value's worth. At least the best side's worth
-/// (allowance and trade on one side), so still a bound, and above it by at most one allowance (a
-/// family's rounding slack, `pools/bound_curve.rs`). Taken whole per side, an allowance worth more
-/// than a small trade's surplus made the reverse side (idle, its allowance alone) the best one:
-/// the venue's flow jumped from nothing to a whole trade at one price, a corner of g the dual
-/// stopped on unconverged, a middle token's copy receiving a trade and sending nothing (the
-/// embedded market's E-CLP USDC/WETH: 3-hop bounds up to 1,776 bps above the plan,
-/// docs/dex-kinds.md, GYROSCOPE_ECLP, *Route quality*).
-pub fn venue_term(graph: &Graph, venue: usize, prices: &[f64]) -> Option<VenueTerm> {
+/// One venue's term at `prices`: its best side's trade, the copies it joins, and its value.
+pub fn venue_term(
+    graph: &Graph,
+    venue: usize,
+    prices: &[f64],
+) -> Option<(Trade, usize, Head, f64)> {
     let arcs = &graph.venues[venue].arcs;
-    // (trade, tender, receive, its allowance, its worth above it)
-    let mut best: Option<(Trade, usize, Head, f64, f64)> = None;
-    let mut allowance: Option<(Head, f64, f64)> = None;
+    let mut best: Option<(Trade, usize, Head, f64)> = None;
     for (k, &first) in arcs.iter().enumerate() {
         let side = graph.arcs[first].side;
         // Each side once: at its first arc.
@@ -187,29 +152,13 @@ pub fn venue_term(graph: &Graph, venue: usize, prices: &[f64]) -> Option<VenueTe
         if p_receive.is_nan() || p_receive <= 0.0 {
             continue;
         }
-        let curve = &graph.sides[side].curve;
-        let response = curve.respond(p_tender / p_receive);
-        // Never above the trade's own output (`min`, not `clamp`: a NaN must not panic).
-        let at_zero = curve.value(0.0).min(response.output).max(0.0);
-        let value = p_receive * (response.output - at_zero) - p_tender * response.input;
-        if best.as_ref().is_none_or(|b| value > b.4) {
-            best = Some((Trade { arc, response }, tender, receive, at_zero, value));
-        }
-        let worth = p_receive * at_zero;
-        if allowance.as_ref().is_none_or(|a| worth > a.2) {
-            allowance = Some((receive, at_zero, worth));
+        let response = graph.sides[side].curve.respond(p_tender / p_receive);
+        let value = p_receive * response.output - p_tender * response.input;
+        if best.as_ref().is_none_or(|b| value > b.3) {
+            best = Some((Trade { arc, response }, tender, receive, value));
         }
     }
-    let (trade, tender, receive, trade_allowance, value) = best?;
-    let (head, granted, worth) = allowance?;
-    Some(VenueTerm {
-        trade,
-        tender,
-        receive,
-        trade_allowance,
-        allowance: (head, granted),
-        value: value + worth,
-    })
+    best
 }
 
 /// g, its gradient, and (with `with_hessian`) its Hessian at `prices` (one per copy, tokenIn's
@@ -247,23 +196,17 @@ pub fn evaluate(graph: &Graph, prices: &[f64], amount_in: f64, with_hessian: boo
             trades.extend(term.trades(graph, venue).into_iter().map(Some));
             continue;
         }
-        let Some(term) = venue_term(graph, venue, prices) else {
+        let Some((trade, tender, receive, term)) = venue_term(graph, venue, prices) else {
             trades.push(None);
             continue;
         };
-        let VenueTerm { trade, tender, receive, trade_allowance, allowance, .. } = term;
         let response = trade.response;
         let (p_tender, p_receive) = (prices[tender], head_price(prices, receive));
-        value += term.value;
-        magnitude += p_receive * response.output
-            + p_tender * response.input
-            + head_price(prices, allowance.0) * allowance.1;
+        value += term;
+        magnitude += p_receive * response.output + p_tender * response.input;
         gradient[tender] -= response.input;
         if let Head::Copy(c) = receive {
-            gradient[c] += response.output - trade_allowance;
-        }
-        if let Head::Copy(c) = allowance.0 {
-            gradient[c] += allowance.1;
+            gradient[c] += response.output;
         }
         if with_hessian
             && response.slope > 0.0

@@ -10,9 +10,7 @@
 //! of the graph's venues), in the warm start's searches, Newton's line search and the corners'
 //! minimisations alike, and the best prices so far are kept.
 
-use super::dual::{
-    evaluate, head_price, monotone, pooled_term, venue_term, Booked, Evaluation, VenueTerm,
-};
+use super::dual::{evaluate, head_price, monotone, pooled_term, venue_term, Booked, Evaluation};
 use super::graph::{Graph, Head};
 use crate::route::clock::Deadline;
 use crate::route::linear::{cholesky, entry, solve};
@@ -98,11 +96,9 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
                     });
                     continue;
                 }
-                if let Some(term @ VenueTerm { tender, receive: Head::Copy(d), .. }) =
-                    venue_term(graph, v, &prices)
-                {
+                if let Some((trade, tender, Head::Copy(d), _)) = venue_term(graph, v, &prices) {
                     if graph.copies[tender].layer == layer {
-                        inflow[d] += term.received_at(Head::Copy(d));
+                        inflow[d] += trade.response.output;
                     }
                 }
             }
@@ -624,12 +620,12 @@ fn excess(
             });
             continue;
         }
-        if let Some(term) = venue_term(graph, v, prices) {
-            if term.tender == c {
-                total -= term.trade.response.input;
+        if let Some((trade, tender, receive, _)) = venue_term(graph, v, prices) {
+            if tender == c {
+                total -= trade.response.input;
             }
-            if inflow.is_none() {
-                total += term.received_at(Head::Copy(c));
+            if inflow.is_none() && receive == Head::Copy(c) {
+                total += trade.response.output;
             }
         }
     }
