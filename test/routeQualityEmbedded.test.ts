@@ -70,6 +70,9 @@ type Quoted = {
   request: SolverQuoteRequest
 }
 
+/** Where `ROUTE_QUALITY_DUMP` writes a describe's market: `-fresh` before the extension for the re-priced one. */
+const dumpPath = (file: string, fresh: boolean) => (fresh ? file.replace(/(\.json)?$/, '-fresh$1') : file)
+
 /** What each market's checks expect: the trades known above 5 bps, and those known below water-filling. */
 type Expected = { gapOpen: readonly string[]; waterfillOpen: readonly string[] }
 
@@ -78,7 +81,8 @@ type Expected = { gapOpen: readonly string[]; waterfillOpen: readonly string[] }
  * market) or one keeper re-pricing later (`fresh`: the ten venues fresh, and WOOFi's oracle, whose
  * vault is then left out of allowedDexes unless `ROUTE_QUALITY_WOOFI=1`). `ROUTE_QUALITY_DUMP=<file>`
  * writes the market's pools, every kind (the solver's input, as `solver-rs/src/route/convex/fixtures/`
- * holds them; the last describe run writes last).
+ * holds them): the saved chain's to `<file>`, the re-priced one's to `<file>` with `-fresh` before
+ * its extension.
  */
 function routeQuality(title: string, fresh: boolean, expected: Expected) {
   const allowed = fresh && process.env.ROUTE_QUALITY_WOOFI !== '1' ? ALLOWED.filter((dex) => dex !== 'WOOFI') : ALLOWED
@@ -104,7 +108,7 @@ function routeQuality(title: string, fresh: boolean, expected: Expected) {
         }
       } else assert.equal(service.market.pools().filter((p) => PROP_KINDS.includes(p.ref.dex)).length, 0)
       if (process.env.ROUTE_QUALITY_DUMP)
-        writeFileSync(process.env.ROUTE_QUALITY_DUMP, JSON.stringify(service.market.pools().map((p) => p.input)))
+        writeFileSync(dumpPath(process.env.ROUTE_QUALITY_DUMP, fresh), JSON.stringify(service.market.pools().map((p) => p.input)))
       for (const trade of embeddedMarketTrades({ market, sizes: SIZES })) {
         const request: SolverQuoteRequest = { ...embeddedTradeRequest(trade), timeBudgetMs: 10_000, allowedDexes: allowed }
         const label = `${trade.pair} ${trade.hops}-hop ${trade.size}×`

@@ -170,3 +170,6 @@ impl FromWire for DodoPool {
         })
     }
 }
+#[cfg(test)]
+#[path = "route_quality_diagnosis_tests.rs"]
+mod route_quality_diagnosis_tests;
