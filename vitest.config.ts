@@ -9,15 +9,24 @@ const TEST_FILES = ['src/**/*.test.ts', 'test/**/*.test.ts', 'bindings/**/*.test
 
 /**
  * Files run in processes that carry on from file to file (`isolate: false`): the unit tests beside
- * the code, and the differential, cross-check and router tests (each its own anvil, contracts and
- * cases). A fresh process per file spends a second or more of CPU starting and importing (viem,
- * Fastify, the solver) before its first test, more than most unit files' tests take: the 129 files
- * of src/ took 236 core-seconds one process per file and 88 sharing, the 32 of test/crosscheck,
- * test/differential and test/router 582 and 498 (2026-11-28, a shared machine, load 4 to 7). Every
- * file still closes what it opens; what carries over is the module cache and what modules keep in
- * it.
+ * the code, the differential, cross-check and router tests (each its own anvil, contracts and
+ * cases), and the HTTP and gateway tests (each its own service, ports and databases; a spawned
+ * `src/server.ts` has its worker's own gateway database, test/fixtures/spawnServer.ts). A fresh
+ * process per file spends a second or more of CPU starting and importing (viem, Fastify, the
+ * solver) before its first test, more than most unit files' tests take. One process per file
+ * against shared (core-seconds, 2026-11-28, a shared machine at a load of 3 to 7): the 129 files of
+ * src/ 236 and 88; the 32 of test/crosscheck, test/differential and test/router 582 and 498; the 34
+ * of test/gateway and test/http (those that do not run alone) 635 and 553. Every file still closes
+ * what it opens; what carries over is the module cache and what modules keep in it.
  */
-const SHARED_PROCESS = ['src/**/*.test.ts', 'test/crosscheck/**/*.test.ts', 'test/differential/**/*.test.ts', 'test/router/**/*.test.ts']
+const SHARED_PROCESS = [
+  'src/**/*.test.ts',
+  'test/crosscheck/**/*.test.ts',
+  'test/differential/**/*.test.ts',
+  'test/router/**/*.test.ts',
+  'test/gateway/**/*.test.ts',
+  'test/http/**/*.test.ts',
+]
 
 /**
  * Of those, files that need a process of their own: what they check is a first load or a deadline
@@ -60,8 +69,8 @@ const FILES_AT_ONCE = 2
 // Three groups run in turn (`groupOrder`): the seed, then every other file two at a time (each file
 // mostly waits on anvil, the service's timers or a child process, so two share the 2 cores well;
 // every chain, port, database and temporary directory a file uses is its own; the unit tests beside
-// the code and the differential, cross-check and router tests in processes that carry on from file
-// to file), then the files that share the checkout's
+// the code and the chain-level, HTTP and gateway tests in processes that carry on from file to
+// file), then the files that share the checkout's
 // gateway database or depend on the machine's pace, one at a time.
 export default defineConfig({
   test: {
