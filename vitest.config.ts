@@ -70,8 +70,8 @@ const FILES_AT_ONCE = 2
 // mostly waits on anvil, the service's timers or a child process, so two share the 2 cores well;
 // every chain, port, database and temporary directory a file uses is its own; the unit tests beside
 // the code and the chain-level, HTTP and gateway tests in processes that carry on from file to
-// file), then the files that share the checkout's
-// gateway database or depend on the machine's pace, one at a time.
+// file), then the files that share the checkout's gateway database or depend on the machine's pace,
+// one at a time.
 export default defineConfig({
   test: {
     // Child processes, not worker threads: tests load the napi addon, start WASM workers of their
