@@ -3,6 +3,7 @@ import { SolverError } from '../../bindings/errors.ts'
 import type { DexId, Solver, SolverPlan, SolverQuoteRequest } from '../../bindings/types.ts'
 import type { MarketState } from '../market/createMarketState.ts'
 import { MarketStaleError } from '../market/errors.ts'
+import { perPoolList } from '../market/perPoolList.ts'
 import { estimatePlanGas } from './estimatePlanGas.ts'
 import { wrapNativePlan } from './wrapNativePlan.ts'
 import { InvalidQuoteRequestError, NoRouteError, QuoteMarketStaleError } from './errors.ts'
@@ -252,8 +253,8 @@ async function quoteWrap({
   return plan
 }
 
-/** The kinds with pools in each pool list the market has handed out (`MarketState.pools`): found once per list, not per quote. */
-const kindsOf = new WeakMap<readonly unknown[], ReadonlySet<DexId>>()
+/** The kinds with pools in a pool list of the market's: found once per list, not per quote. */
+const kindsOf = perPoolList((pools): ReadonlySet<DexId> => new Set(pools.map((pool) => pool.ref.dex)))
 
 /**
  * `allowedDexes` naming only kinds with no pool on this market can never route: say so, naming the
@@ -261,8 +262,7 @@ const kindsOf = new WeakMap<readonly unknown[], ReadonlySet<DexId>>()
  * market's answer (no route), not a validation rule: the same request routes where such pools exist.
  */
 function assertSomeDexPresent(allowedDexes: DexId[], pools: ReturnType<MarketState['pools']>): void {
-  let present = kindsOf.get(pools)
-  if (!present) kindsOf.set(pools, (present = new Set(pools.map((pool) => pool.ref.dex))))
+  const present = kindsOf(pools)
   if (allowedDexes.some((dex) => present.has(dex))) return
   const kinds = present.size > 0 ? `kinds with pools here: ${[...present].sort().join(', ')}` : 'the market has no pool yet'
   throw new NoRouteError({ message: `allowedDexes: no pool of ${allowedDexes.join(', ')} on this market (${kinds})` })

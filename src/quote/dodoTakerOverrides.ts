@@ -2,6 +2,7 @@ import { type Address, getAddress, zeroAddress } from 'viem'
 import type { DexId, SolverPoolOverride } from '../../bindings/types.ts'
 import type { DodoRatePool } from '../adapters/state/readDodoTakerRates.ts'
 import type { MarketState } from '../market/createMarketState.ts'
+import { perPoolList } from '../market/perPoolList.ts'
 
 /** Reads the maintainer rates `taker` pays on `pools` at `blockNumber`, by pool id (`readDodoTakerRates`). */
 export type ReadTakerRates = (args: { taker: Address; blockNumber: bigint; pools: readonly DodoRatePool[] }) => Promise<Map<string, bigint>>
@@ -60,22 +61,14 @@ export type DodoTakerOverrides = {
 
 type RatedPool = DodoRatePool & { marketRate: bigint }
 
-/** The DODO_V2 pools with a fee-rate model of each pool list the market has handed out (`MarketState.pools`). */
-const ratedPoolsOf = new WeakMap<readonly unknown[], RatedPool[]>()
-
-/** The DODO_V2 pools of `pools` whose maintainer rate depends on the trader: found once per list, not per quote. */
-function ratedPools(pools: ReturnType<MarketState['pools']>): RatedPool[] {
-  let rated = ratedPoolsOf.get(pools)
-  if (!rated) {
-    rated = pools.flatMap(({ ref, input }) =>
-      ref.dex === 'DODO_V2' && input.state.model === 'dodo_pmm' && ref.dodo?.feeRateModel && ref.dodo.feeRateModel !== zeroAddress
-        ? [{ id: input.id, feeRateModel: ref.dodo.feeRateModel, marketRate: BigInt(input.state.mtFeeRate) }]
-        : [],
-    )
-    ratedPoolsOf.set(pools, rated)
-  }
-  return rated
-}
+/** The DODO_V2 pools of a pool list of the market's whose maintainer rate depends on the trader: found once per list, not per quote. */
+const ratedPools = perPoolList((pools): RatedPool[] =>
+  pools.flatMap(({ ref, input }) =>
+    ref.dex === 'DODO_V2' && input.state.model === 'dodo_pmm' && ref.dodo?.feeRateModel && ref.dodo.feeRateModel !== zeroAddress
+      ? [{ id: input.id, feeRateModel: ref.dodo.feeRateModel, marketRate: BigInt(input.state.mtFeeRate) }]
+      : [],
+  ),
+)
 
 /**
  * The maintainer rate of each DODO_V2 pool for `taker` at `blockNumber` (the market's block when
