@@ -26,6 +26,14 @@ const SHARED_PROCESS = [
   'test/router/**/*.test.ts',
   'test/gateway/**/*.test.ts',
   'test/http/**/*.test.ts',
+  // The solver-level files (parity, robustness, route quality, the prop AMMs' stand-ins), the
+  // bindings' and the benchmarks' own tests, the fixtures' and the reporter's.
+  'test/*.test.ts',
+  'test/propAmm/**/*.test.ts',
+  'test/fixtures/**/*.test.ts',
+  'test/reporting/**/*.test.ts',
+  'bindings/**/*.test.ts',
+  'bench/**/*.test.ts',
 ]
 
 /**
