@@ -3,23 +3,18 @@
 # the water-filling reference) and both clippy runs. Needs only cargo, no Node packages or build
 # output: `.ci/run` starts it beside `npm install`, so its minutes of compiling overlap the
 # download; `scripts/test.sh` runs it after the build otherwise.
-#   --examples-only  compile the examples in the tests' profile and stop (the Curve differential
-#                    tests run one, test/differential/runStableSwapModel.ts; `cargo test` below
-#                    compiles them too, and then finds them built): .ci/run compiles them at normal
-#                    priority before the TypeScript tests, then runs this script at the lowest
+# The library's unit tests only: the examples are benchmark and profiling tools (bench/README.md),
+# whose compiling clippy's --all-targets checks and `cargo run --example` does when asked, and the
+# documentation's examples are written as prose, their facts asserted by the unit tests. Either would
+# compile the library once more as a dependency (rlib and cdylib, about 75 core-seconds) and the
+# three examples about 75 more, for binaries nothing runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
 section() { echo "== $1 (at $(( $(date +%s) - started )) s)"; }
 
-if [ "${1:-}" = --examples-only ]; then
-  section "rust: cargo build --examples"
-  cargo build --profile release-test -p solver-rs --features reference --examples
-  exit
-fi
-
-section "rust: cargo test"
-cargo test --profile release-test -p solver-rs --features reference
+section "rust: cargo test --lib"
+cargo test --profile release-test -p solver-rs --features reference --lib
 
 section "rust: cargo clippy (denies wrapping and truncating integer operators in pools/ and route/)"
 # The integer lints are denied in the modules themselves (#![deny] in pools/mod.rs and

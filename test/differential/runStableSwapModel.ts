@@ -1,30 +1,25 @@
-import { execFileSync } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { runJsonLines } from '../crosscheck/runJsonLines.ts'
+import { createRequire } from 'node:module'
+import { nativeAddonPath } from '../../bindings/nativeSolver.ts'
 
 /** One answer of the solver's StableSwap model: what `exchange` pays and the balances after, or why it refuses. */
 export type StableSwapModelAnswer = { out?: string; balances?: string[]; baseBalances?: string[]; baseSupply?: string; error?: string }
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+/** The addon's model call, exported by the `reference` builds only (solver-rs/src/ffi/stableswap_lines.rs). */
+type StableSwapAddon = { stableswapExchange?: (cases: string) => string }
 
 /**
- * Runs the solver's StableSwap model (solver-rs/src/pools/stableswap, through its example
- * `stableswap_exchange`, built first) on the cases, one JSON line each: the model alone, on
- * states the test builds, without a market or a quote.
+ * Runs the solver's StableSwap model (solver-rs/src/pools/stableswap) on the cases through the
+ * native addon the tests build (`scripts/build.sh --reference`): the model alone, on states the
+ * test builds, without a market or a quote. Answers in the cases' order.
  *
  * @example
  * const answers = runStableSwapModel({ cases: [{ pool, i: 0, j: 1, dx: '1000' }] })
  * // → [{ out: '998', balances: ['…', '…'] }]
  */
 export function runStableSwapModel({ cases }: { cases: unknown[] }): StableSwapModelAnswer[] {
-  // The profile and features of the Rust tests' build (scripts/test-rust.sh), which compiles the
-  // examples too: after it this is a no-op. In release (the native addon's profile, other features)
-  // it compiled the whole solver and its dev-dependencies once more inside the suite: about 150
-  // core-seconds of a CI run.
-  execFileSync(
-    'cargo',
-    ['build', '--profile', 'release-test', '-p', 'solver-rs', '--features', 'reference', '--example', 'stableswap_exchange'],
-    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
-  )
-  return runJsonLines<StableSwapModelAnswer>({ command: `${ROOT}target/release-test/examples/stableswap_exchange`, cases })
+  const require = createRequire(new URL('../../bindings/nativeSolver.ts', import.meta.url))
+  const addon = require(nativeAddonPath()) as StableSwapAddon
+  if (!addon.stableswapExchange)
+    throw new Error('the native addon has no StableSwap model: build it with the reference (bash scripts/build.sh --reference)')
+  return JSON.parse(addon.stableswapExchange(JSON.stringify(cases))) as StableSwapModelAnswer[]
 }

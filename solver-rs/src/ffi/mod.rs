@@ -6,6 +6,8 @@
 mod napi;
 #[cfg(any(feature = "napi", test))]
 mod shared_solver;
+#[cfg(all(feature = "napi", feature = "reference"))]
+mod stableswap_lines;
 #[cfg(feature = "wasm")]
 mod wasm;
 #[cfg(all(target_arch = "wasm32", feature = "wasm"))]

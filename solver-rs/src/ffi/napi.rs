@@ -134,3 +134,12 @@ impl NativeSolver {
         self.task(Call::Waterfill(request))
     }
 }
+
+/// The StableSwap model on one pool state at a time, for the anvil differential tests: a JSON
+/// array of `{ pool, i, j, dx }` in, a JSON array of `{ out, balances, … }` or `{ error }` out
+/// (`stableswap_lines.rs`). In `reference` builds only, as water-filling.
+#[cfg(feature = "reference")]
+#[napi]
+pub fn stableswap_exchange(env: Env, cases: String) -> Result<String> {
+    guarded(|| super::stableswap_lines::answer_all(&cases)).map_err(|err| to_js_error(&env, &err))
+}

@@ -99,15 +99,8 @@ impl QuoteRequest {
     /// The hops to search: `maxHops` clamped to the engine's deepest search ([`MAX_HOPS`]), or
     /// [`DEFAULT_MAX_HOPS`] when absent.
     ///
-    /// ```
-    /// use solver::route::request::{QuoteRequest, MAX_HOPS};
-    /// let with = |hops: &str| -> QuoteRequest { serde_json::from_str(&format!(
-    ///     r#"{{"tokenIn":"0x{a}","tokenOut":"0x{b}","amountIn":"1","slippageBps":0,"maxHops":{hops}}}"#,
-    ///     a = "1".repeat(40), b = "2".repeat(40))).unwrap() };
-    /// assert_eq!(with("2").hops(), 2);
-    /// assert_eq!(with("5").hops(), MAX_HOPS);
-    /// assert_eq!(with("1e30").hops(), MAX_HOPS);
-    /// ```
+    /// For example, `"maxHops": 2` searches 2 hops, and 5, 1e30 or an integer past `u64` search
+    /// [`MAX_HOPS`] (`quote_tests.rs`, `more_hops_than_the_engine_searches_are_clamped_not_refused`).
     pub fn hops(&self) -> u32 {
         self.max_hops.map_or(DEFAULT_MAX_HOPS, |HopCount(hops)| {
             u32::try_from(hops).unwrap_or(MAX_HOPS).min(MAX_HOPS)

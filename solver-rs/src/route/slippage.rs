@@ -12,12 +12,8 @@ use crate::math::U256;
 /// wrap to a tiny minimum and void the slippage protection. The quotient never exceeds `amount`,
 /// so it always fits; the only error is a slippage above 10⁴ (refused by the request's checks).
 ///
-/// ```
-/// use solver::math::U256;
-/// use solver::route::slippage::min_out;
-/// assert_eq!(min_out(U256::from(1_000_000u64), 50).unwrap(), U256::from(995_000u64));
-/// assert_eq!(min_out(U256::MAX, 0).unwrap(), U256::MAX);
-/// ```
+/// For example, 50 bps off 1,000,000 leave 995,000, and `U256::MAX` at 0 bps is `U256::MAX`
+/// (`slippage_tests.rs` checks every slippage at the largest amounts against a 512-bit reference).
 pub fn min_out(amount: U256, slippage_bps: u32) -> Result<U256, SolverError> {
     let kept_bps = BPS.checked_sub(slippage_bps).ok_or_else(|| {
         SolverError::invalid("slippageBps", format!("{slippage_bps} is above {BPS}"))
