@@ -231,7 +231,6 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
     let (mut cases, mut id) = (0usize, 0u8);
     let (mut gaps, mut maverick_gaps): (Vec<f64>, Vec<f64>) = (Vec::new(), Vec::new());
     let mut sampled_gaps: Vec<(f64, bool)> = Vec::new();
-    let mut newton_first = NewtonFirst::default();
     while cases < 220 {
         let hops = rng.range(1, 4) as usize;
         // The edges of the graph and how many pools each holds; at most 5 paths in all.
@@ -284,7 +283,6 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
         let amount = rng.log_amount(15, 24);
         let graph = graph_of(&market, a, d, hops);
         let dual = solve::minimise(&graph, amount as f64, &Deadline::never());
-        newton_first.check(&graph, amount as f64, &dual, cases);
         let Some(certified) = certified_bound(&graph, &dual.prices, amount as f64) else {
             continue;
         };
@@ -375,61 +373,6 @@ fn the_bound_holds_and_is_tight_against_exhaustive_search() {
         sampled_gaps.iter().filter(|g| g.1).count()
     );
     assert!(sampled_gaps.len() >= 5, "only {} cases with a sampled venue", sampled_gaps.len());
-    newton_first.report();
-}
-
-/// What Newton first (`solve::minimise`) does on the drawn graphs against the warm-started solve
-/// it replaced (`solve::minimise_swept`): where Newton alone says it converged, its g is the
-/// optimum's (within [`SAME_G`]); where it does not, the fallback keeps the warm start's answer; so
-/// the minimiser's g is never above the warm-started one's. Flooded trades are where Newton from
-/// the first-unit prices stops on a corner (case 52: 2 hops, one path, 1.2·10²² on pools of
-/// 10²⁰–10²⁴, its g 84 % above the optimum): [`conserved`](super::solve) must tell them apart.
-#[derive(Default)]
-struct NewtonFirst {
-    /// Cases Newton alone converged on, and those it fell back on.
-    kept: usize,
-    fell_back: Vec<usize>,
-}
-
-/// g's agreement between two converged solves, relative.
-const SAME_G: f64 = 1e-9;
-
-impl NewtonFirst {
-    fn check(&mut self, graph: &Graph, amount: f64, dual: &solve::Dual, case: usize) {
-        let never = Deadline::never();
-        let (alone, swept) = (
-            solve::minimise_newton_first(graph, amount, &never),
-            solve::minimise_swept(graph, amount, &never),
-        );
-        let (g, reference) = (dual.evaluation.value, swept.evaluation.value);
-        if alone.converged {
-            self.kept += 1;
-            assert!(
-                (alone.evaluation.value - reference).abs() <= SAME_G * reference.abs()
-                    || !swept.converged && alone.evaluation.value < reference,
-                "case {case}: Newton alone says it converged at g {} against the warm start's {reference}",
-                alone.evaluation.value
-            );
-        } else {
-            self.fell_back.push(case);
-        }
-        assert!(
-            g <= reference + SAME_G * reference.abs(),
-            "case {case}: g {g} above the warm-started solve's {reference}"
-        );
-        assert!(!swept.converged || dual.converged, "case {case}: converged only when swept");
-    }
-
-    fn report(&self) {
-        eprintln!(
-            "Newton first: kept on {} cases, fell back on {}: {:?}",
-            self.kept,
-            self.fell_back.len(),
-            self.fell_back
-        );
-        assert!(self.kept > 100, "Newton first kept on {} cases only", self.kept);
-        assert!(self.fell_back.contains(&52), "case 52 (a flooded trade) fell back");
-    }
 }
 
 /// A Curve pool of 3 or 4 coins on the graph, reached through several of its pairs by the paths

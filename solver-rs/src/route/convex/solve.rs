@@ -49,72 +49,14 @@ pub struct Dual {
     pub converged: bool,
 }
 
-/// Newton iterations at most when it runs first, from the first-unit prices: on the synthetic
-/// markets' trades it converges from there in about 6; a solve that needs more is one the warm
-/// start serves better (a trade that floods a copy, whose first-unit price is far too high).
-const FIRST_ITERATIONS: usize = 20;
-/// Full Newton steps taken past convergence when Newton runs first (experiment).
-const POLISH: usize = 2;
-
 /// Minimises g for routing `amount_in` (raw units of tokenIn) on `graph`, until convergence or the
 /// deadline.
-///
-/// Newton runs first, from the first-unit prices, and its answer is kept when [`conserved`] says
-/// it reached the optimum: where no copy is flooded that takes a few iterations, 3–5 times less
-/// than the warm start's sweeps. From there it can also stop on a corner of g far above the optimum
-/// (a trade that floods a copy: `exhaustive_tests.rs`), where flow is not conserved; then the solve
-/// starts again from the warm start, the sweeps' prices, with the corners' passes after Newton.
 pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
+    let n = graph.copies.len();
     let touching = touching_venues(graph);
     let deeper = deeper_copies(graph);
     let mut prices = first_unit_prices(graph);
     monotone(graph, &mut prices);
-    let first =
-        descend(graph, &touching, &deeper, prices.clone(), amount_in, deadline, Stop::First);
-    if first.converged || deadline.expired() {
-        return first;
-    }
-    let warm = warm_start(graph, &touching, prices, amount_in, deadline);
-    let swept = descend(graph, &touching, &deeper, warm, amount_in, deadline, Stop::Corners);
-    // Any prices bound: an unconverged fallback (the deadline, the iteration limit) keeps the
-    // lower g of the two solves.
-    match !swept.converged && first.evaluation.value < swept.evaluation.value {
-        true => first,
-        false => swept,
-    }
-}
-
-/// [`minimise`] as it was before Newton ran first: the warm start's sweeps, then Newton and the
-/// corners' passes (the tests' reference for what Newton first must match).
-#[cfg(test)]
-pub(super) fn minimise_swept(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
-    let (touching, deeper) = (touching_venues(graph), deeper_copies(graph));
-    let mut prices = first_unit_prices(graph);
-    monotone(graph, &mut prices);
-    let warm = warm_start(graph, &touching, prices, amount_in, deadline);
-    descend(graph, &touching, &deeper, warm, amount_in, deadline, Stop::Corners)
-}
-
-/// Newton alone from the first-unit prices (what [`minimise`] tries first), unconverged where it
-/// would fall back.
-#[cfg(test)]
-pub(super) fn minimise_newton_first(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
-    let (touching, deeper) = (touching_venues(graph), deeper_copies(graph));
-    let mut prices = first_unit_prices(graph);
-    monotone(graph, &mut prices);
-    descend(graph, &touching, &deeper, prices, amount_in, deadline, Stop::First)
-}
-
-/// The warm start from `prices` (the first-unit prices, made monotone): the lowest g among them
-/// and the prices after each of [`WARM_SWEEPS`] sweeps.
-fn warm_start(
-    graph: &Graph,
-    touching: &[Vec<usize>],
-    mut prices: Vec<f64>,
-    amount_in: f64,
-    deadline: &Deadline,
-) -> Vec<f64> {
-    let n = graph.copies.len();
     // First-unit prices overprice every copy a large trade floods. Warm start: layer by layer from
     // tokenIn, each copy's inflow (tokenIn's: amountIn) is held fixed and its price set so that it
     // sends exactly that on at its heads' prices; repeated, so the heads' prices come from the
@@ -137,7 +79,7 @@ fn warm_start(
         inflow[0] = amount_in;
         for layer in 0..=top {
             for c in (0..n).filter(|&c| graph.copies[c].layer == layer) {
-                settle(graph, touching, &mut prices, &[c], Some(inflow[c]), deadline);
+                settle(graph, &touching, &mut prices, &[c], Some(inflow[c]), deadline);
             }
             // The inflows are a pass over the venues: not begun past the deadline.
             if deadline.expired() {
@@ -177,7 +119,7 @@ fn warm_start(
     if let Some((_, lowest)) = best {
         prices = lowest;
     }
-    prices
+    descend(graph, &touching, &deeper, prices, amount_in, deadline)
 }
 
 /// [`minimise`] from `prices` (every copy's, positive) without the warm start: the test that a
@@ -190,19 +132,10 @@ pub(super) fn minimise_from(
     deadline: &Deadline,
 ) -> Dual {
     let (touching, deeper) = (touching_venues(graph), deeper_copies(graph));
-    descend(graph, &touching, &deeper, prices, amount_in, deadline, Stop::Corners)
+    descend(graph, &touching, &deeper, prices, amount_in, deadline)
 }
 
-/// Where [`descend`] ends when Newton stops unconverged.
-#[derive(Clone, Copy, PartialEq)]
-enum Stop {
-    /// At once, after at most [`FIRST_ITERATIONS`]: Newton first, the warm start to follow.
-    First,
-    /// After the corners' one-dimensional passes, from at most [`MAX_ITERATIONS`].
-    Corners,
-}
-
-/// Newton from `prices`, then (with [`Stop::Corners`]) the corners' minimisations where it stalls.
+/// Newton from `prices`, then the corners' minimisations where it stalls.
 fn descend(
     graph: &Graph,
     touching: &[Vec<usize>],
@@ -210,7 +143,6 @@ fn descend(
     mut prices: Vec<f64>,
     amount_in: f64,
     deadline: &Deadline,
-    stop: Stop,
 ) -> Dual {
     let n = graph.copies.len();
     let mut damping = 1e-6;
@@ -223,16 +155,7 @@ fn descend(
         true => evaluate(graph, &prices, amount_in, false),
         false => evaluate(graph, &prices, amount_in, true),
     };
-    let iterations = match stop {
-        Stop::First => FIRST_ITERATIONS,
-        Stop::Corners => MAX_ITERATIONS,
-    };
-    let mut polish = match stop {
-        Stop::First => POLISH,
-        Stop::Corners => 0,
-    };
-    for _ in 0..iterations {
-        (stopped, converged) = (false, false);
+    for _ in 0..MAX_ITERATIONS {
         if deadline.expired() {
             break;
         }
@@ -327,19 +250,6 @@ fn descend(
                 // (docs/solver-optimizer.md, *The vault's linear side*). Newton cannot move
                 // either way; the corners' passes below run unless flow is conserved.
                 converged = conserved(graph, deeper, &prices, &current);
-                if converged && polish > 0 && !deadline.expired() {
-                    polish -= 1;
-                    let mut trial = prices.clone();
-                    for (a, group) in free.iter().enumerate() {
-                        group.iter().for_each(|&c| trial[c] = prices[c] * (1.0 + step[a]));
-                    }
-                    monotone(graph, &mut trial);
-                    let next = evaluate(graph, &trial, amount_in, true);
-                    if next.value <= current.value {
-                        accepted = Some((trial, next, 1.0));
-                        break;
-                    }
-                }
                 stopped = true;
                 break;
             }
@@ -386,12 +296,6 @@ fn descend(
         }
     }
     // `current` is g at `prices` (with the Hessian, which nothing reads from here).
-    if stop == Stop::First {
-        if !converged && polish < POLISH && !deadline.expired() {
-            converged = conserved(graph, deeper, &prices, &current);
-        }
-        return Dual { prices, evaluation: current, converged };
-    }
     let mut before_corners = None;
     if !converged && !deadline.expired() {
         // Corners: exact minimisation along each tie group in turn, from the last layer to
