@@ -103,7 +103,8 @@ pub struct Scope {
     pub dexes: DexMask,
 }
 
-/// The routing graph of one quote. Copy 0 is tokenIn.
+/// The routing graph of one scope on one market snapshot, for any amount: built by a quote and
+/// lent to the snapshot's later quotes of the pair (`route/graph_memos.rs`). Copy 0 is tokenIn.
 pub struct Graph {
     pub token_out: TokenIdx,
     pub copies: Vec<Copy>,
