@@ -105,7 +105,8 @@ for (const size of SIZES) {
   }
   // Quotes: each case on every backend back to back, so the backends are compared within seconds
   // (this VM's speed drifts over minutes). Every timed quote asks a fresh amount (a wei more than
-  // the last), so none is answered by the solver's per-trade bound memo.
+  // the last), so none is answered by the solver's per-trade bound memo (the pair's convex graph
+  // is: a new amount of a pair quoted before on the block, bench/freshTrade.ts).
   const quotes = new Bench(benchOptions)
   QUOTE_CASES.forEach((_, k) => {
     for (const { solver, requests } of sides) {

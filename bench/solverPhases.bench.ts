@@ -59,7 +59,8 @@ for (const pools of values.pools.split(',').map(Number)) {
     const samples: Partial<Record<SolverPhase, number>>[] = []
     let gapBps: number | null = null
     for (let i = 0; i < QUOTES; i++) {
-      // A fresh amount each time (a wei more): no quote is answered by the per-trade bound memo.
+      // A fresh amount each time (a wei more): no quote is answered by the per-trade bound memo
+      // (the pair's graph is lent after the first, bench/freshTrade.ts).
       const { metadata } = await solver.quote(freshTrade(request, i + 1))
       samples.push(metadata.phaseMs ?? {})
       gapBps = metadata.gapBps ?? null

@@ -6,8 +6,9 @@
 //! Prints p50/p99 per request (wall clock, and on Linux the p50 of the thread's CPU time) (1-, 2- and 3-hop) with and without splitting, how each plan ended,
 //! its gap to the certified bound (`metadata.gapBps`) and its gas units; with `phases`, also the
 //! median of each phase's ms (`metadata.phaseMs`, the quotes asked with `timePhases`). With `fresh`,
-//! the i-th timed quote asks amountIn + i wei, a trade not quoted before on this market, so no
-//! per-trade cache answers it (`route/bound_memos.rs`); without, every timed quote repeats the first.
+//! the i-th timed quote asks amountIn + i wei, a trade not quoted before on this market, so the
+//! per-trade bound memo does not answer it (`route/bound_memos.rs`; the pair's graph is lent after
+//! the first quote, `route/graph_memos.rs`); without, every timed quote repeats the first.
 use solver::Solver;
 use std::time::Instant;
 

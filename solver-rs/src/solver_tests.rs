@@ -313,21 +313,26 @@ fn split_pools(second_usdc: &str) -> Value {
     ])
 }
 
+/// A solver that has seen only block 7 with [`split_pools`]`(second_usdc)`.
+fn split_solver(second_usdc: &str) -> Solver {
+    let mut solver = Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string()).unwrap();
+    block(&mut solver, json!({ "blockNumber": 7, "upserts": split_pools(second_usdc) }));
+    solver
+}
+
 fn split_quote(solver: &Solver) -> Value {
-    let request = json!({ "tokenIn": TAIL, "tokenOut": USDC, "amountIn": "100000000000000000000000",
+    split_quote_of(solver, "100000000000000000000000")
+}
+
+fn split_quote_of(solver: &Solver, amount_in: &str) -> Value {
+    let request = json!({ "tokenIn": TAIL, "tokenOut": USDC, "amountIn": amount_in,
                           "slippageBps": 50, "splitEnabled": true });
     serde_json::from_str(&solver.quote_json(&request.to_string()).unwrap()).unwrap()
 }
 
 #[test]
 fn a_block_that_changes_a_pool_changes_the_next_split_quotes_bound() {
-    let fresh = |usdc: &str| {
-        let mut solver =
-            Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string()).unwrap();
-        block(&mut solver, json!({ "blockNumber": 7, "upserts": split_pools(usdc) }));
-        solver
-    };
-    let mut solver = fresh("500000000000");
+    let mut solver = split_solver("500000000000");
     let before = split_quote(&solver);
     assert_eq!(before["routes"].as_array().unwrap().len(), 2, "a split plan: {before}");
     assert!(before["metadata"]["upperBound"].is_string());
@@ -338,5 +343,24 @@ fn a_block_that_changes_a_pool_changes_the_next_split_quotes_bound() {
     block(&mut solver, json!({ "blockNumber": 7, "upserts": split_pools("600000000000") }));
     let after = split_quote(&solver);
     assert_ne!(after["metadata"]["upperBound"], before["metadata"]["upperBound"]);
-    assert_eq!(after, split_quote(&fresh("600000000000")));
+    assert_eq!(after, split_quote(&split_solver("600000000000")));
+}
+
+/// The pair's graph is remembered per snapshot for any amount (`route/graph_memos.rs`): a second
+/// amount quoted on the same block is the quote a solver that never saw the first gives, and after
+/// a block that changes a pool of the graph the next quote of a new amount follows the new pool.
+#[test]
+fn a_block_that_changes_a_pool_of_the_pairs_graph_changes_the_next_amounts_quote() {
+    let (first, second, third) =
+        ("100000000000000000000000", "120000000000000000000000", "140000000000000000000000");
+    let mut solver = split_solver("500000000000");
+    split_quote_of(&solver, first);
+    let reused = split_quote_of(&solver, second);
+    assert_eq!(reused["routes"].as_array().unwrap().len(), 2, "a split plan: {reused}");
+    assert_eq!(reused, split_quote_of(&split_solver("500000000000"), second));
+    block(&mut solver, json!({ "blockNumber": 7, "upserts": split_pools("600000000000") }));
+    let after = split_quote_of(&solver, third);
+    let unchanged = split_quote_of(&split_solver("500000000000"), third);
+    assert_ne!(after["metadata"]["upperBound"], unchanged["metadata"]["upperBound"]);
+    assert_eq!(after, split_quote_of(&split_solver("600000000000"), third));
 }

@@ -57,7 +57,7 @@ pub trait CurveBounded: Sized {
 impl<T: CurveBounded> PoolModel for T {
     type Memo = ();
 
-    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve<'_>> {
+    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve> {
         let curve = self.bound_curve(token_in, token_out)?;
         Some(Curve::Piecewise(Piecewise::with_allowance(curve.pieces(), curve.allowance)))
     }

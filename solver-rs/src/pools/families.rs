@@ -102,7 +102,7 @@ macro_rules! families {
                 token_in: usize,
                 token_out: usize,
                 one_way: OneWay,
-            ) -> Option<Curve<'_>> {
+            ) -> Option<Curve> {
                 match self {
                     $(PoolState::$variant(p) => p.side_curve(token_in, token_out, one_way),)+
                 }

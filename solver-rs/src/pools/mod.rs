@@ -121,7 +121,7 @@ pub trait PoolModel: Sized {
     /// concave bound on what any run of up to `MAX_SWAPS_PER_POOL` swaps that way pays in total,
     /// proven beside the family's model; None when the pool cannot trade that way at all.
     /// `one_way` says how the plan uses the two tokens elsewhere (only WOOFi's vault reads it).
-    fn side_curve(&self, token_in: usize, token_out: usize, one_way: OneWay) -> Option<Curve<'_>>;
+    fn side_curve(&self, token_in: usize, token_out: usize, one_way: OneWay) -> Option<Curve>;
 
     /// How many tokens the venue holds (the market checks the pool's token list against it).
     fn token_count(&self) -> usize {

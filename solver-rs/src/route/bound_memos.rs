@@ -8,12 +8,13 @@
 //! number of paths asked for, all of them in the key but the market, and the owner makes a new
 //! cache for every market update, so a block that changes any pool changes every later quote's
 //! bound. A bound the deadline may have cut short is not remembered (it is that quote's best
-//! effort, not the market's bound). A quote of another amount of the same pair gains nothing: a
-//! warm start of the dual from another amount's optimum moved plans (docs/solver-optimizer.md,
-//! *Where a split quote's time goes*).
+//! effort, not the market's bound). A quote of another amount of the same pair reuses the pair's
+//! graph ([`GraphMemos`]) but solves the dual again: a warm start of the dual from another
+//! amount's optimum moved plans (docs/solver-optimizer.md, *Where a split quote's time goes*).
 
 use super::convex::graph::{Intermediates, Scope};
 use super::convex::Flows;
+use super::graph_memos::GraphMemos;
 use super::search::DexMask;
 use crate::market::TokenIdx;
 use crate::math::U256;
@@ -30,9 +31,17 @@ type Key = (TokenIdx, TokenIdx, usize, DexMask, U256, usize);
 #[derive(Debug, Default)]
 pub struct BoundMemos {
     entries: Mutex<HashMap<Key, Option<Flows>>>,
+    /// The graphs of the pairs quoted, for a new amount of a pair quoted before.
+    graphs: GraphMemos,
 }
 
 impl BoundMemos {
+    /// The convex graphs of this snapshot (a new snapshot, or a quote with `poolOverrides`, gets
+    /// new ones with its new `BoundMemos`).
+    pub fn graphs(&self) -> &GraphMemos {
+        &self.graphs
+    }
+
     /// The remembered answer for routing `amount_in` over `scope` in at most `limit` paths, or
     /// `route()`'s: remembered only when `complete()` says, once it has run, that the deadline
     /// did not cut it short. A sub-problem's scope (restricted intermediates) is never remembered.

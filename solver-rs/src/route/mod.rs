@@ -13,6 +13,7 @@ pub mod clock;
 pub mod convex;
 pub mod gas;
 pub mod gas_cap;
+pub mod graph_memos;
 mod linear;
 pub mod net;
 pub mod path;

@@ -335,7 +335,7 @@ fn convex_start(
     // on routes (the bound holds for plans of at most that many); the plan's transaction gas,
     // not the number of paths, decides how many it keeps (`gas_cap.rs`, `split/start.rs`).
     let limit = (MAX_SWAPS_PER_POOL as usize).saturating_sub(ranked.len());
-    let route = || route_flows(market, scope, amount_in, limit, deadline);
+    let route = || route_flows(market, scope, amount_in, limit, deadline, bounds.graphs());
     let Some(flows) = bounds.get_or_route(scope, amount_in, limit, route, || !deadline.expired())
     else {
         return (None, None);

@@ -19,6 +19,7 @@
 use super::clock::Deadline;
 use super::convex::graph::{Intermediates, Scope};
 use super::convex::route_flows;
+use super::graph_memos::GraphMemos;
 use super::path::{LegFill, Overlay, Path};
 use crate::market::{Market, TokenIdx};
 use crate::math::bisect::bisect;
@@ -160,7 +161,10 @@ fn split_token(
         intermediates: Intermediates::Except(visited),
         dexes: scope.dexes,
     };
-    let Some(flows) = route_flows(market, &sub, amount, SUFFIXES_PER_TOKEN, deadline) else {
+    // A sub-problem's graph (restricted intermediates) is never remembered: no memo to give.
+    let no_memo = GraphMemos::default();
+    let Some(flows) = route_flows(market, &sub, amount, SUFFIXES_PER_TOKEN, deadline, &no_memo)
+    else {
         return false;
     };
     // A suffix through a pool of a prefix would make a path that swaps that pool twice.

@@ -171,7 +171,7 @@ impl PoolModel for ClPool {
     type Memo = [TickWalk; 2];
 
     /// The sum of constant-product segments between initialized ticks (`ranges.rs`).
-    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve<'_>> {
+    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve> {
         Ranges::of(self, two_token_direction(token_in, token_out).ok()?).map(Curve::Ranges)
     }
 

@@ -48,18 +48,20 @@ struct Walk {
     next: Option<Cursor>,
 }
 
-/// A concentrated pool's curve in one direction.
-pub struct Ranges<'m> {
-    pool: &'m ClPool,
+/// A concentrated pool's curve in one direction. It holds its own copy of the pool (a few words:
+/// the ticks are shared by `Arc`), so a curve outlives the market view it was built from and one
+/// snapshot's graphs can serve several quotes (`route/bound_memos.rs`).
+pub struct Ranges {
+    pool: ClPool,
     zero_for_one: bool,
     /// 1 − fee (the direction's swap fee, protocol fee included).
     keep: f64,
     walk: RefCell<Walk>,
 }
 
-impl<'m> Ranges<'m> {
+impl Ranges {
     /// None when the fee takes everything.
-    pub fn of(pool: &'m ClPool, zero_for_one: bool) -> Option<Ranges<'m>> {
+    pub fn of(pool: &ClPool, zero_for_one: bool) -> Option<Ranges> {
         let keep = 1.0 - f64::from(pool.swap_fee_pips(zero_for_one)) / PIPS;
         if keep <= 0.0 {
             return None;
@@ -69,7 +71,7 @@ impl<'m> Ranges<'m> {
         let start =
             Cursor { tick: state.tick, liquidity, z: z_of(state.sqrt_price_x96, zero_for_one) };
         Some(Ranges {
-            pool,
+            pool: pool.clone(),
             zero_for_one,
             keep,
             walk: RefCell::new(Walk { ranges: Vec::new(), next: Some(start) }),
@@ -155,7 +157,7 @@ impl<'m> Ranges<'m> {
     }
 }
 
-impl Shape for Ranges<'_> {
+impl Shape for Ranges {
     fn value(&self, input: f64) -> f64 {
         self.out_for_net(self.keep * input.max(0.0))
     }

@@ -51,7 +51,7 @@ impl PoolModel for CpmmPool {
     /// input in its reserves, so the product of the reserves grows with every swap; a sequence of
     /// swaps in one direction therefore pays at most what one swap of their total would (each swap
     /// keeps (R + (1 − f)·a)(S − out) ≥ R·S, and chaining these gives the single swap's condition).
-    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve<'_>> {
+    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve> {
         let (r_in, r_out) = match two_token_direction(token_in, token_out).ok()? {
             true => (self.reserve0, self.reserve1),
             false => (self.reserve1, self.reserve0),

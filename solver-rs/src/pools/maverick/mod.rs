@@ -102,7 +102,7 @@ impl PoolModel for MaverickPool {
     type Memo = ();
 
     /// The walk's pieces (`bound.rs`).
-    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve<'_>> {
+    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve> {
         let pieces = self.bound_pieces(token_in, token_out);
         (!pieces.is_empty()).then(|| Curve::Piecewise(Piecewise::from_pieces(pieces)))
     }

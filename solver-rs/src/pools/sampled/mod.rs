@@ -118,7 +118,7 @@ impl PoolModel for SampledPool {
     type Memo = ();
 
     /// The fitted curve from the consumed input on (`bound.rs`).
-    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve<'_>> {
+    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve> {
         two_token_direction(token_in, token_out).ok()?;
         bound::pieces_of(self, token_in).map(Curve::Piecewise)
     }

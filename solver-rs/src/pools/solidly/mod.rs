@@ -128,7 +128,7 @@ impl PoolModel for SolidlyPool {
     /// so a sequence pays at most S·N / (R + N) for its total net N < (1 − f)·total + swaps: the
     /// curve allows for [`MAX_SWAPS_PER_POOL`] swaps. Stable: the level curve
     /// (`stable_bound.rs`).
-    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<ConvexCurve<'_>> {
+    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<ConvexCurve> {
         let zero_for_one = two_token_direction(token_in, token_out).ok()?;
         match self.curve {
             Curve::Volatile => {

@@ -255,7 +255,7 @@ impl PoolModel for StableSwapPool {
 
     /// One pair of the venue, read off the venue's budget (`bound.rs`, `convex/pooled.rs`): the
     /// dual prices the venue by its joint term, never by one side's curve.
-    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve<'_>> {
+    fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve> {
         let budget = self.budget()?;
         let ok = token_in != token_out && token_in.max(token_out) < budget.coins.len();
         ok.then_some(Curve::Pooled(PooledSide { budget, t: token_in, u: token_out }))

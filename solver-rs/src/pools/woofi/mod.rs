@@ -349,7 +349,7 @@ impl PoolModel for WoofiPool {
 
     /// Linear pieces whose rates and widths hold for the whole vault over a plan's swaps
     /// (`bound.rs`), tighter as `one_way` says the plan cannot move the prices in its favour.
-    fn side_curve(&self, token_in: usize, token_out: usize, one_way: OneWay) -> Option<Curve<'_>> {
+    fn side_curve(&self, token_in: usize, token_out: usize, one_way: OneWay) -> Option<Curve> {
         let pieces = sequence_pieces(self, token_in, token_out, MAX_SWAPS_PER_POOL, one_way)?;
         Some(Curve::Piecewise(Piecewise::from_pieces(pieces)))
     }

@@ -82,7 +82,7 @@ fn replay(market: &Market, paths: &[TestPath], alloc: &[u128]) -> Option<f64> {
 }
 
 /// The graph of trading `a` for `d` in at most `hops` hops through any token and kind.
-fn graph_of(market: &Market, a: Address, d: Address, hops: usize) -> Graph<'_> {
+fn graph_of(market: &Market, a: Address, d: Address, hops: usize) -> Graph {
     let scope = Scope {
         token_in: market.token(&a).expect("tokenIn has pools"),
         token_out: market.token(&d).expect("tokenOut has pools"),

@@ -51,8 +51,8 @@ pub struct Arc {
 
 /// One pool from one of its tokens to another, with its curve (shared by the arcs that trade it
 /// that way). Keyed by `(pool, token_in, token_out)`: a venue of n tokens has n·(n − 1) sides.
-pub struct Side<'m> {
-    pub curve: Curve<'m>,
+pub struct Side {
+    pub curve: Curve,
 }
 
 /// One pool and the arcs that trade it (one direction may join several pairs of copies when
@@ -103,12 +103,13 @@ pub struct Scope {
     pub dexes: DexMask,
 }
 
-/// The routing graph of one quote. Copy 0 is tokenIn.
-pub struct Graph<'m> {
+/// The routing graph of one scope on one market snapshot, for any amount: built by a quote and
+/// lent to the snapshot's later quotes of the pair (`route/graph_memos.rs`). Copy 0 is tokenIn.
+pub struct Graph {
     pub token_out: TokenIdx,
     pub copies: Vec<Copy>,
     pub arcs: Vec<Arc>,
-    pub sides: Vec<Side<'m>>,
+    pub sides: Vec<Side>,
     pub venues: Vec<Venue>,
 }
 
@@ -121,11 +122,11 @@ pub enum Unbuilt {
     Deadline,
 }
 
-impl<'m> Graph<'m> {
+impl Graph {
     /// The layered graph of `scope` on `market`: every copy on a path from tokenIn to tokenOut,
     /// every arc between them (only pools whose curve exists in that direction). Deterministic:
     /// tokens and pools are visited in the market's order.
-    pub fn build(market: &'m Market, scope: &Scope) -> Result<Graph<'m>, Unbuilt> {
+    pub fn build(market: &Market, scope: &Scope) -> Result<Graph, Unbuilt> {
         Graph::build_before(market, scope, &Deadline::never())
     }
 
@@ -133,10 +134,10 @@ impl<'m> Graph<'m> {
     /// pools and each pool's curve (building a curve is the work here: a concentrated pool's
     /// walks its ticks), so past it at most one curve is built.
     pub fn build_before(
-        market: &'m Market,
+        market: &Market,
         scope: &Scope,
         deadline: &Deadline,
-    ) -> Result<Graph<'m>, Unbuilt> {
+    ) -> Result<Graph, Unbuilt> {
         let hops = scope.max_hops.max(1);
         let to_out = distances_to_out(market, scope, hops, deadline).ok_or(Unbuilt::Deadline)?;
         let mut graph = Graph {
@@ -226,7 +227,7 @@ impl<'m> Graph<'m> {
 
     /// Drops copies that no arc leaves towards tokenOut (their pools had no curve that way) and
     /// the arcs that touch them, renumbering what is left in order.
-    fn pruned(self) -> Graph<'m> {
+    fn pruned(self) -> Graph {
         let mut live = vec![false; self.copies.len()];
         // Arcs only go one layer up, so settling layers from the top down decides every copy.
         let top = self.copies.iter().map(|c| c.layer).max().unwrap_or(0);

@@ -22,8 +22,9 @@ mod exhaustive_tests;
 use crate::market::Market;
 use crate::math::U256;
 use crate::route::clock::Deadline;
+use crate::route::graph_memos::GraphMemos;
 use decompose::{decompose, Routed};
-use graph::{Graph, Scope};
+use graph::Scope;
 
 /// What the convex phase gives a quote: the certified bound and the optimum's flows as paths.
 #[derive(Clone, Debug)]
@@ -34,24 +35,27 @@ pub struct Flows {
     pub routed: Vec<Routed>,
 }
 
-/// Builds the graph of `scope`, minimises the dual until `deadline`, certifies the bound at the
-/// prices reached and decomposes their flows into at most `limit` paths. None when the graph is
-/// too large or empty, or the deadline passed before it was built. Once the graph is built,
-/// a deadline that passes leaves the prices reached so far: one evaluation of the dual, its
-/// certificate and the decomposition follow (each a pass over the graph's venues).
+/// Builds the graph of `scope` (or takes the one `graphs` remembers for it), minimises the dual
+/// until `deadline`, certifies the bound at the prices reached and decomposes their flows into at
+/// most `limit` paths. None when the graph is too large or empty, or the deadline passed before it
+/// was built. Once the graph is built, a deadline that passes leaves the prices reached so far: one
+/// evaluation of the dual, its certificate and the decomposition follow (each a pass over the
+/// graph's venues).
 pub fn route_flows(
     market: &Market,
     scope: &Scope,
     amount_in: U256,
     limit: usize,
     deadline: &Deadline,
+    graphs: &GraphMemos,
 ) -> Option<Flows> {
-    let graph = Graph::build_before(market, scope, deadline).ok().filter(|g| !g.is_empty())?;
-    let amount = f64::from(amount_in);
-    let dual = solve::minimise(&graph, amount, deadline);
-    let bound = certificate::certified_bound(&graph, &dual.prices, amount);
-    let routed = decompose(&graph, &dual.evaluation.trades, amount, limit);
-    Some(Flows { bound, routed })
+    graphs.with_graph(market, scope, deadline, |graph| {
+        let amount = f64::from(amount_in);
+        let dual = solve::minimise(graph, amount, deadline);
+        let bound = certificate::certified_bound(graph, &dual.prices, amount);
+        let routed = decompose(graph, &dual.evaluation.trades, amount, limit);
+        Flows { bound, routed }
+    })
 }
 
 /// The certified upper bound on what routing `amount_in` over `scope` can pay (raw units of
@@ -59,7 +63,8 @@ pub fn route_flows(
 /// graph is too large to solve or has no arc. The tests' (a quote takes it from [`route_flows`]).
 #[cfg(test)]
 pub fn bound(market: &Market, scope: &Scope, amount_in: U256, deadline: &Deadline) -> Option<U256> {
-    let graph = Graph::build_before(market, scope, deadline).ok().filter(|g| !g.is_empty())?;
+    let graph =
+        graph::Graph::build_before(market, scope, deadline).ok().filter(|g| !g.is_empty())?;
     let amount = f64::from(amount_in);
     let dual = solve::minimise(&graph, amount, deadline);
     certificate::certified_bound(&graph, &dual.prices, amount)

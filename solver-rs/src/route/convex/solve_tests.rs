@@ -24,16 +24,16 @@ fn scope(market: &Market, hops: usize) -> Scope {
 /// One trade on `market`, as the bound and the solver see it: the graph of up to `hops` hops, the
 /// dual minimised with no deadline, its certified bound, and the plan `quote` gives (`native` the
 /// settings' wrapped native token).
-struct BoundAndPlan<'m> {
-    graph: Graph<'m>,
+struct BoundAndPlan {
+    graph: Graph,
     dual: super::Dual,
     bound: f64,
     plan: crate::route::plan::Plan,
 }
 
-impl<'m> BoundAndPlan<'m> {
+impl BoundAndPlan {
     fn of(
-        market: &'m Market,
+        market: &Market,
         trade: [Address; 2],
         amount: u128,
         hops: usize,
@@ -75,7 +75,7 @@ fn dual_and_bound(
     trade: [Address; 2],
     amount: u128,
     hops: usize,
-) -> (Graph<'_>, super::Dual, f64) {
+) -> (Graph, super::Dual, f64) {
     use crate::route::convex::certificate::certified_bound;
     let scope = Scope {
         token_in: market.token(&trade[0]).unwrap(),

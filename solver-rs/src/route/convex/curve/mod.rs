@@ -63,11 +63,11 @@ pub trait Shape {
 macro_rules! shapes {
     ($($(#[$doc:meta])* $variant:ident($shape:ty),)+) => {
         /// A concave upper bound on one pool's output in one direction.
-        pub enum Curve<'m> {
+        pub enum Curve {
             $($(#[$doc])* $variant($shape),)+
         }
 
-        impl Shape for Curve<'_> {
+        impl Shape for Curve {
             fn value(&self, input: f64) -> f64 {
                 crate::route::clock::count_work();
                 match self {
@@ -93,7 +93,7 @@ macro_rules! shapes {
 
 shapes! {
     Hyperbola(Hyperbola),
-    Ranges(Ranges<'m>),
+    Ranges(Ranges),
     Stable(Stable),
     Piecewise(Piecewise),
     Pooled(PooledSide),
@@ -130,11 +130,11 @@ impl Shape for PooledSide {
     }
 }
 
-impl<'m> Curve<'m> {
+impl Curve {
     /// The curve of `state` selling token `token_in` for `token_out` (positions in the pool's token
     /// list); None when the pool cannot trade that way at all. A venue of shared state's
     /// ([`Curve::Pooled`]) holds the venue's budget too: the graph keeps one per venue.
-    pub fn of(state: &'m PoolState, token_in: usize, token_out: usize) -> Option<Curve<'m>> {
+    pub fn of(state: &PoolState, token_in: usize, token_out: usize) -> Option<Curve> {
         Curve::of_in_plan(state, token_in, token_out, OneWay::default())
     }
 
@@ -142,11 +142,11 @@ impl<'m> Curve<'m> {
     /// `one_way` says: a venue whose other sides move this side's prices (WOOFi's vault) has a
     /// tighter curve when the plan cannot move them in the trader's favour.
     pub fn of_in_plan(
-        state: &'m PoolState,
+        state: &PoolState,
         token_in: usize,
         token_out: usize,
         one_way: OneWay,
-    ) -> Option<Curve<'m>> {
+    ) -> Option<Curve> {
         crate::route::clock::count_work();
         state.side_curve(token_in, token_out, one_way)
     }
