@@ -153,7 +153,7 @@ pub fn joint_budget(pool: &WoofiPool, swaps: u32) -> Option<JointBudget> {
     let quote_reserve = real(quote.reserve).min(real(pool.balance(0).ok()?));
     coins.push(JointCoin { price: 1.0, keep: quote_keep, reserve: quote_reserve, deposit: 1.0 });
     for b in 1..n {
-        let t = &terms[b - 1];
+        let t = &terms[b.saturating_sub(1)];
         let sb = spread(b)?;
         let mut k = purchase_keep(keep(fee(b)?), keep(sb), t.r_max);
         for b1 in (1..n).filter(|&b1| b1 != b) {
@@ -172,7 +172,7 @@ pub fn joint_budget(pool: &WoofiPool, swaps: u32) -> Option<JointBudget> {
     // Each base's deposit: the least the pairs that sell it allow, at their first order (the γ
     // terms only add), the keeps above fixed.
     for b in 1..n {
-        let t = &terms[b - 1];
+        let t = &terms[b.saturating_sub(1)];
         // 1 − r·δ ≥ x for r in [r_min, r_max]: δ ≤ (1 − x)/r at the worst end.
         let allowed = |room: f64| room / if room >= 0.0 { t.r_max } else { t.r_min };
         let mut delta = allowed(1.0 - keep(spread(b)?) * keep(fee(b)?) / quote_keep);
@@ -181,7 +181,7 @@ pub fn joint_budget(pool: &WoofiPool, swaps: u32) -> Option<JointBudget> {
             let before = keep(h) * keep(f);
             // Linear in r₂: its worst at one end.
             let room = |r2: f64| 1.0 + before * (r2 - 1.0) - r2 * before * keep(h) / coins[u].keep;
-            let ends = &terms[u - 1];
+            let ends = &terms[u.saturating_sub(1)];
             delta = delta.min(allowed(room(ends.r_min).min(room(ends.r_max))));
         }
         // Never worth more than a withdrawal of it pays back (no round trip gains).
