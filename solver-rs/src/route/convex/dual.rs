@@ -349,13 +349,7 @@ impl PooledTerm {
         self.pairs.iter().filter_map(move |pair| {
             let (t, u) = (pair.deposit, pair.withdrawal);
             let (from, to) = (self.tender[t]?, self.receive[u]?);
-            let arc = graph.venues[venue].arcs.iter().copied().find(|&a| {
-                let arc = graph.arcs[a];
-                arc.from == from
-                    && arc.to == to
-                    && usize::from(arc.hop.token_in) == t
-                    && usize::from(arc.hop.token_out) == u
-            })?;
+            let arc = pair_arc(graph, venue, (from, to), (t, u))?;
             let response = Response { input: pair.input, output: pair.output, slope: 0.0 };
             Some(Booked { trade: Trade { arc, response }, tender: from, receive: to })
         })
@@ -376,14 +370,7 @@ impl PooledTerm {
         for t in (0..budget.len()).filter(|&t| budget[t] > 0.0) {
             for u in (0..budget.len()).filter(|&u| budget[u] < 0.0) {
                 let (Some(from), Some(to)) = (self.tender[t], self.receive[u]) else { continue };
-                let arc = graph.venues[venue].arcs.iter().copied().find(|&a| {
-                    let arc = graph.arcs[a];
-                    arc.from == from
-                        && arc.to == to
-                        && usize::from(arc.hop.token_in) == t
-                        && usize::from(arc.hop.token_out) == u
-                });
-                if let Some(arc) = arc {
+                if let Some(arc) = pair_arc(graph, venue, (from, to), (t, u)) {
                     let input = self.joint.inputs[t] * (-budget[u] / spent);
                     let output = self.joint.outputs[u] * (budget[t] / brought);
                     trades.push(Trade { arc, response: Response { input, output, slope: 0.0 } });
@@ -392,6 +379,22 @@ impl PooledTerm {
         }
         trades
     }
+}
+
+/// The venue's arc from copy `from` to head `to` trading coin `t` for coin `u`, if the graph has one.
+fn pair_arc(
+    graph: &Graph,
+    venue: usize,
+    (from, to): (usize, Head),
+    (t, u): (usize, usize),
+) -> Option<usize> {
+    graph.venues[venue].arcs.iter().copied().find(|&a| {
+        let arc = graph.arcs[a];
+        arc.from == from
+            && arc.to == to
+            && usize::from(arc.hop.token_in) == t
+            && usize::from(arc.hop.token_out) == u
+    })
 }
 
 /// A pooled venue's term at `prices`: each coin tendered from its cheapest copy (ties: the

@@ -7,15 +7,9 @@
 use crate::address::Address;
 use crate::market::Market;
 use crate::pools::input::PoolInput;
-use crate::route::clock::Deadline;
-use crate::route::convex::certificate::certified_bound;
 use crate::route::convex::graph::{Graph, Intermediates, Scope};
-use crate::route::convex::solve::minimise;
-use crate::route::gas::GasPricers;
-use crate::route::quote::{quote, RouteSettings};
-use crate::route::request::QuoteRequest;
 use crate::route::search::DexMask;
-use crate::route::test_market::market_of;
+use crate::route::test_market::{bounded_quote, market_of};
 
 const WETH: &str = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 const USDC: &str = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
@@ -33,47 +27,17 @@ fn fresh_market() -> Market {
     market_of(inputs)
 }
 
-/// The plan the service quotes (its settings, a converged budget): its exact output.
-fn plan_output(market: &Market, token_in: &str, token_out: &str, amount: u128, hops: usize) -> f64 {
-    let settings = RouteSettings {
-        native_token: Some(Address::parse(WETH).unwrap()),
-        connectors: None,
-        default_connector_count: 8,
-        default_time_budget_ms: 10_000,
-        max_candidates: 8,
-        beam: 3,
-    };
-    let request: QuoteRequest = serde_json::from_value(serde_json::json!({
-        "tokenIn": token_in, "tokenOut": token_out, "amountIn": amount.to_string(),
-        "slippageBps": 50, "maxHops": hops, "timeBudgetMs": 10_000,
-    }))
-    .unwrap();
-    let plan = quote(market, &settings, &request, &GasPricers::default()).unwrap();
-    f64::from(plan.expected_amount_out)
-}
-
-/// The dual minimised with no deadline on the trade's graph: its bound, whether it converged,
-/// and whether the graph holds a pooled venue with a linear budget (the vault).
-fn bound_of(
-    market: &Market,
-    token_in: &str,
-    token_out: &str,
-    amount: u128,
-    hops: usize,
-) -> (f64, bool, bool) {
+/// Whether the trade's graph holds a pooled venue with a linear budget (the vault's joint term).
+fn vault_is_joint(market: &Market, trade: [Address; 2], hops: usize) -> bool {
     let scope = Scope {
-        token_in: market.token(&Address::parse(token_in).unwrap()).unwrap(),
-        token_out: market.token(&Address::parse(token_out).unwrap()).unwrap(),
+        token_in: market.token(&trade[0]).unwrap(),
+        token_out: market.token(&trade[1]).unwrap(),
         max_hops: hops,
         intermediates: Intermediates::Any,
         dexes: DexMask::ALL,
     };
     let graph = Graph::build(market, &scope).unwrap();
-    let linear =
-        graph.venues.iter().any(|v| v.pooled.as_ref().is_some_and(|p| p.budget.is_linear()));
-    let dual = minimise(&graph, amount as f64, &Deadline::never());
-    let bound = f64::from(certified_bound(&graph, &dual.prices, amount as f64).unwrap());
-    (bound, dual.converged, linear)
+    graph.venues.iter().any(|v| v.pooled.as_ref().is_some_and(|p| p.budget.is_linear()))
 }
 
 /// The fixture's trades through the vault (docs/dex-kinds.md, WOOFI, *Route quality*).
@@ -100,12 +64,15 @@ fn the_fixtures_vault_cases() {
     let market = fresh_market();
     let mut failures = Vec::new();
     for (token_in, token_out, amount, hops) in CASES {
-        let ours = plan_output(&market, token_in, token_out, amount, hops);
-        let (bound, converged, linear) = bound_of(&market, token_in, token_out, amount, hops);
+        let trade = [Address::parse(token_in).unwrap(), Address::parse(token_out).unwrap()];
+        let weth = Address::parse(WETH).unwrap();
+        let q = bounded_quote(&market, trade, amount, hops, weth);
+        let joint = vault_is_joint(&market, trade, hops);
+        let (ours, bound, converged) = (q.ours, q.bound, q.converged);
         let gap = (bound - ours) / bound * 1e4;
         let label = format!("{}→{} {hops}-hop {amount}", &token_in[..6], &token_out[..6]);
         eprintln!(
-            "{label}: ours {ours} bound {bound} gap {gap:.3} bps converged {converged} joint {linear}"
+            "{label}: ours {ours} bound {bound} gap {gap:.3} bps converged {converged} joint {joint}"
         );
         if ours > bound {
             failures.push(format!("{label}: the plan {ours} above the bound {bound}"));
