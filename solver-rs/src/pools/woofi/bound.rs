@@ -31,7 +31,7 @@ fn real(x: U256) -> f64 {
 
 /// The interval of prices base `base` can trade at in this block (see the module's comment), or
 /// None when the oracle refuses it now.
-fn price_interval(pool: &WoofiPool, base: usize) -> Option<(f64, f64)> {
+pub(super) fn price_interval(pool: &WoofiPool, base: usize) -> Option<(f64, f64)> {
     let now = pool.price_state(base).ok()?;
     let oracle = pool.oracle(base).ok()?;
     let at = |bound: U256| div(mul(oracle.ref_price, bound).ok()?, E18).ok();

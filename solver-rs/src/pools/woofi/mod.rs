@@ -19,6 +19,7 @@
 
 mod arith;
 mod bound;
+mod joint;
 mod oracle;
 
 use super::input::{FromWire, PoolInputError};
@@ -27,9 +28,10 @@ use super::shape::Piecewise;
 use super::stableswap::Amount;
 use super::{PoolError, PoolModel, SwapOutcome};
 use crate::math::U256;
-use crate::route::convex::curve::{Curve, MAX_SWAPS_PER_POOL};
+use crate::route::convex::curve::{Curve, PooledSide, MAX_SWAPS_PER_POOL};
 use arith::{add, div, mul, sub, truncate, E18};
 pub use bound::{sequence_pieces, OneWay};
+pub use joint::{joint_budget, potential, JointBudget, JointCoin};
 pub use oracle::{BaseOracle, PriceState};
 use serde::Deserialize;
 
@@ -37,6 +39,11 @@ use serde::Deserialize;
 const FEE_DENOMINATOR: U256 = U256::from_limbs([100_000, 0, 0, 0]);
 /// `wooracle.decimals(base)`: WooracleV2_2 prices with 8 decimals for every base.
 const PRICE_DEC: U256 = U256::from_limbs([100_000_000, 0, 0, 0]);
+/// Whether the convex bound prices the vault by its joint budget (`joint.rs`, one pooled venue
+/// with a linear budget) rather than by a curve per side. Off: on the fresh devnet fixture the
+/// dual converges on 2 of the 10 vault cases with it (docs/dex-kinds.md, WOOFI, *Route quality*);
+/// `convex/pooled_vault_tests.rs` measures it when set.
+const JOINT_BOUND: bool = false;
 /// The most bases a vault brings to a market (a venue holds at most 4 tokens).
 pub const MAX_BASES: usize = 3;
 
@@ -347,10 +354,16 @@ fn short_of(token: usize, wanted: U256, reserve: U256) -> PoolError {
 impl PoolModel for WoofiPool {
     type Memo = ();
 
-    /// Linear pieces whose rates and widths hold for the whole vault over a plan's swaps
-    /// (`bound.rs`), tighter as `one_way` says the plan cannot move the prices in its favour.
+    /// With [`JOINT_BOUND`], one pair of the vault's joint budget (`joint.rs`: the dual prices the
+    /// vault by its one term, `convex/pooled_linear.rs`), for a pair that can trade at all this
+    /// block (`bound.rs`). Otherwise, or where the joint budget's conditions fail, linear pieces whose rates and widths hold for the
+    /// whole vault over a plan's swaps, tighter as `one_way` says the plan cannot move the prices
+    /// in its favour.
     fn side_curve(&self, token_in: usize, token_out: usize, one_way: OneWay) -> Option<Curve> {
         let pieces = sequence_pieces(self, token_in, token_out, MAX_SWAPS_PER_POOL, one_way)?;
+        if let Some(budget) = JOINT_BOUND.then(|| joint::pooled_budget(self)).flatten() {
+            return Some(Curve::Pooled(PooledSide { budget, t: token_in, u: token_out }));
+        }
         Some(Curve::Piecewise(Piecewise::from_pieces(pieces)))
     }
 
@@ -358,9 +371,10 @@ impl PoolModel for WoofiPool {
         WoofiPool::token_count(self)
     }
 
-    /// Each side's curve holds whatever the vault's other sides trade (`bound.rs`).
+    /// Without the joint budget, each side's curve holds whatever the vault's other sides trade
+    /// (`bound.rs`); with it the vault is one pooled venue.
     fn sides_bounded_apart(&self) -> bool {
-        true
+        !JOINT_BOUND || joint::pooled_budget(self).is_none()
     }
 
     fn amount_out(
@@ -399,6 +413,10 @@ impl PoolModel for WoofiPool {
 #[cfg(test)]
 #[path = "woofi_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "joint_tests.rs"]
+mod joint_tests;
 
 impl FromWire for WoofiPool {
     type Wire = WoofiWire;

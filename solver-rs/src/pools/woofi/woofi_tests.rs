@@ -32,7 +32,7 @@ fn pow10(e: u32) -> U256 {
 }
 
 /// A random amount near `scale`: scale · 10^[-spread, spread] with random low digits.
-fn near(rng: &mut Rng, scale: U256, spread: u32) -> U256 {
+pub(super) fn near(rng: &mut Rng, scale: U256, spread: u32) -> U256 {
     let up = rng.log_amount(0, spread.saturating_mul(2)) + 1;
     scale * u(up) / pow10(spread) + u(u128::from(rng.range(0, 1000)))
 }
@@ -42,7 +42,7 @@ fn pick<T: Copy>(rng: &mut Rng, items: &[T]) -> T {
 }
 
 /// One random vault and its trades, in the reference's input form, plus the model's wire state.
-fn random_case(rng: &mut Rng) -> (Value, Value) {
+pub(super) fn random_case(rng: &mut Rng) -> (Value, Value) {
     let bases = rng.range(1, 4) as usize;
     let decimals: Vec<u32> = (0..=bases).map(|_| pick(rng, &[0, 2, 6, 6, 8, 12, 18, 18])).collect();
     let dq = decimals[0];
@@ -148,7 +148,7 @@ fn random_case(rng: &mut Rng) -> (Value, Value) {
     (case, wire)
 }
 
-fn pool_of(wire: &Value) -> WoofiPool {
+pub(super) fn pool_of(wire: &Value) -> WoofiPool {
     let mut wire = wire.clone();
     wire.as_object_mut().unwrap().remove("model");
     WoofiPool::from_wire(serde_json::from_value::<WoofiWire>(wire).unwrap(), &spec(DexId::Woofi))
@@ -303,7 +303,7 @@ fn the_bound_curve_is_above_every_sequence_of_trades_through_the_vault() {
 
 /// The devnet's vault one keeper tick after the saved chain (its oracle fresh: the route-quality
 /// suite's fresh describe), from the fixture `route/convex/fixtures/devnet_sampled_fresh_pools.json`.
-fn devnet_vault() -> WoofiPool {
+pub(super) fn devnet_vault() -> WoofiPool {
     let pools: Vec<Value> = serde_json::from_str(include_str!(
         "../../route/convex/fixtures/devnet_sampled_fresh_pools.json"
     ))

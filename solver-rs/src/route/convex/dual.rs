@@ -25,11 +25,13 @@
 //! more where the venue gives it than where it takes it (else routes could move it between
 //! layers through the pool for free, and the budget, which charges for such a round trip, would
 //! undercount them). A family whose side curves each hold whatever the
-//! venue's other sides trade (WOOFi) is a venue per side in the graph, so its sides' terms add up.
+//! venue's other sides trade is a venue per side in the graph, so its sides' terms add up (WOOFi's
+//! vault when its joint budget's conditions fail; otherwise it is a pooled venue whose budget is
+//! linear, `pooled_linear.rs`).
 
 use super::curve::{Curve, Response};
 use super::graph::{Graph, Head, Pooled};
-use super::pooled::{CoinPrices, Joint};
+use super::pooled::{CoinPrices, Joint, LinearPair};
 use super::solve::NEAR;
 use crate::route::linear::entry;
 
@@ -57,8 +59,10 @@ pub struct Evaluation {
     /// venue adds one per pair of coins it trades (its deposits and withdrawals paired in
     /// proportion, where the graph has that arc).
     pub trades: Vec<Option<Trade>>,
-    /// The venues (not pooled) whose best side is piecewise linear: the only ones whose flow can
-    /// jump at a corner (solve.rs, `Corners`). Empty, and no allocation, on graphs without such a side.
+    /// The venues (not pooled) whose best side is piecewise linear, and the pairs of the pooled
+    /// venues whose budget is linear (WOOFi's vault, [`PooledTerm::corners`]): the only ones
+    /// whose flow can jump at a corner (solve.rs, `Corners`). Empty, and no allocation, on graphs
+    /// without such a side.
     pub piecewise: Vec<Booked>,
 }
 
@@ -194,6 +198,7 @@ pub fn evaluate(graph: &Graph, prices: &[f64], amount_in: f64, with_hessian: boo
                 }
             }
             trades.extend(term.trades(graph, venue).into_iter().map(Some));
+            piecewise.extend(term.corners(graph, venue));
             continue;
         }
         let Some((trade, tender, receive, term)) = venue_term(graph, venue, prices) else {
@@ -295,6 +300,8 @@ fn layers_monotone(graph: &Graph, prices: &mut [f64]) {
 /// heads it gives each coin to.
 pub struct PooledTerm {
     pub joint: Joint,
+    /// A linear budget's withdrawals, each with the deposit that funds it (empty otherwise).
+    pub pairs: Vec<LinearPair>,
     /// Per coin: the cheapest copy that tenders it.
     pub tender: Vec<Option<usize>>,
     /// Per coin: the dearest head that receives it.
@@ -332,6 +339,22 @@ impl PooledTerm {
             .collect()
     }
 
+    /// A linear budget's pairs as linear pieces (`pooled_linear.rs`): each withdrawal with the
+    /// deposit's copy, on the arc between them where the graph has one, its flows as booked. On
+    /// the pair's corner (its withdrawal's price equal to the budget's) the withdrawal may carry
+    /// anything up to its coin's whole amount at the same g, as a linear side's piece may, and
+    /// the solve joins the two copies the same way (solve.rs, `Corners`; the arc's side curve,
+    /// the pair alone on the budget, gives the piece).
+    fn corners<'a>(&'a self, graph: &'a Graph, venue: usize) -> impl Iterator<Item = Booked> + 'a {
+        self.pairs.iter().filter_map(move |pair| {
+            let (t, u) = (pair.deposit, pair.withdrawal);
+            let (from, to) = (self.tender[t]?, self.receive[u]?);
+            let arc = pair_arc(graph, venue, (from, to), (t, u))?;
+            let response = Response { input: pair.input, output: pair.output, slope: 0.0 };
+            Some(Booked { trade: Trade { arc, response }, tender: from, receive: to })
+        })
+    }
+
     /// The trade as arcs, for the decomposition into paths: each deposit's input split over the
     /// withdrawals in proportion to the budget they spend, each withdrawal's output over the
     /// deposits in proportion to the budget they bring, on the arc from the deposit's copy to the
@@ -347,14 +370,7 @@ impl PooledTerm {
         for t in (0..budget.len()).filter(|&t| budget[t] > 0.0) {
             for u in (0..budget.len()).filter(|&u| budget[u] < 0.0) {
                 let (Some(from), Some(to)) = (self.tender[t], self.receive[u]) else { continue };
-                let arc = graph.venues[venue].arcs.iter().copied().find(|&a| {
-                    let arc = graph.arcs[a];
-                    arc.from == from
-                        && arc.to == to
-                        && usize::from(arc.hop.token_in) == t
-                        && usize::from(arc.hop.token_out) == u
-                });
-                if let Some(arc) = arc {
+                if let Some(arc) = pair_arc(graph, venue, (from, to), (t, u)) {
                     let input = self.joint.inputs[t] * (-budget[u] / spent);
                     let output = self.joint.outputs[u] * (budget[t] / brought);
                     trades.push(Trade { arc, response: Response { input, output, slope: 0.0 } });
@@ -363,6 +379,22 @@ impl PooledTerm {
         }
         trades
     }
+}
+
+/// The venue's arc from copy `from` to head `to` trading coin `t` for coin `u`, if the graph has one.
+fn pair_arc(
+    graph: &Graph,
+    venue: usize,
+    (from, to): (usize, Head),
+    (t, u): (usize, usize),
+) -> Option<usize> {
+    graph.venues[venue].arcs.iter().copied().find(|&a| {
+        let arc = graph.arcs[a];
+        arc.from == from
+            && arc.to == to
+            && usize::from(arc.hop.token_in) == t
+            && usize::from(arc.hop.token_out) == u
+    })
 }
 
 /// A pooled venue's term at `prices`: each coin tendered from its cheapest copy (ties: the
@@ -393,6 +425,9 @@ pub fn pooled_term(pooled: &Pooled, prices: &[f64]) -> PooledTerm {
             receive[t] = None;
         }
     }
-    let joint = pooled.budget.joint(&coin_prices);
-    PooledTerm { joint, tender, receive }
+    let (joint, pairs) = match pooled.budget.is_linear() {
+        true => pooled.budget.joint_linear(&coin_prices),
+        false => (pooled.budget.joint(&coin_prices), Vec::new()),
+    };
+    PooledTerm { joint, pairs, tender, receive }
 }

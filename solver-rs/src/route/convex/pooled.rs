@@ -28,7 +28,8 @@
 //! Any λ gives an upper bound (weak duality of this inner problem), so the 1-D minimisation may
 //! stop anywhere. Only +, −, ×, ÷, √ are used ([`ln_ratio`]), so native and WASM agree to the bit.
 //! A venue may hold a second budget beside the first ([`Second`], a Curve meta pool's): the term
-//! is then over both, with a multiplier per budget (`pooled_second.rs`).
+//! is then over both, with a multiplier per budget (`pooled_second.rs`). A budget linear in every
+//! coin (κ = 0: WOOFi's vault) is a linear program, solved apart (`pooled_linear.rs`).
 
 /// One coin of a pooled venue.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -214,6 +215,9 @@ impl Budget {
     /// The venue's term at `prices` (one per coin, in the pool's order): the least over the
     /// tangents it re-takes at the u each one's optimum reaches (module docs), each an upper bound.
     pub fn joint(&self, prices: &[CoinPrices]) -> Joint {
+        if self.is_linear() {
+            return self.joint_linear(prices).0;
+        }
         if let Some(second) = &self.second {
             return self.joint_two(second, prices);
         }
@@ -476,6 +480,14 @@ pub fn ln_ratio(a: f64, b: f64) -> f64 {
 mod second;
 pub use second::Second;
 
+#[path = "pooled_linear.rs"]
+mod linear;
+pub use linear::LinearPair;
+
 #[cfg(test)]
 #[path = "pooled_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "pooled_vault_tests.rs"]
+mod vault_tests;
