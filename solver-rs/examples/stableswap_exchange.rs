@@ -3,7 +3,8 @@
 //! `{ "out": "…", "balances": ["…", …] }` (what `exchange` pays and the pool's balances after it)
 //! or `{ "error": "…" }`. A meta pool (its wire carries `base` and `baseSupply`; the differential
 //! test/differential/curveMetaPool.test.ts) swaps its underlying coins (`exchange_underlying`) and
-//! answers `baseBalances` and `baseSupply` too.
+//! answers `baseBalances` and `baseSupply` too, and a pre-factory meta pool's cache after the swap
+//! (`baseVirtualPrice`, `baseCacheUpdated`).
 //!
 //!   cargo run --release --example stableswap_exchange < cases.jsonl
 use solver::dex::DexId;
@@ -44,6 +45,10 @@ fn answer(line: &str) -> serde_json::Value {
                 answer["baseBalances"] =
                     base.pool.balances.iter().map(U256::to_string).collect::<Vec<_>>().into();
                 answer["baseSupply"] = base.supply.to_string().into();
+                if let Some(cache) = &base.cache {
+                    answer["baseVirtualPrice"] = cache.virtual_price.to_string().into();
+                    answer["baseCacheUpdated"] = cache.updated.to_string().into();
+                }
             }
             answer
         }
