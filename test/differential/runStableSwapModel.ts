@@ -3,7 +3,16 @@ import { fileURLToPath } from 'node:url'
 import { runJsonLines } from '../crosscheck/runJsonLines.ts'
 
 /** One answer of the solver's StableSwap model: what `exchange` pays and the balances after, or why it refuses. */
-export type StableSwapModelAnswer = { out?: string; balances?: string[]; baseBalances?: string[]; baseSupply?: string; error?: string }
+export type StableSwapModelAnswer = {
+  out?: string
+  balances?: string[]
+  baseBalances?: string[]
+  baseSupply?: string
+  /** A cached meta pool's cache after the swap. */
+  baseVirtualPrice?: string
+  baseCacheUpdated?: string
+  error?: string
+}
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
