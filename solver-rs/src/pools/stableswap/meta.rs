@@ -157,15 +157,16 @@ impl MetaBase {
 
 /// What a meta pool's `exchange_underlying` costs beyond the legacy plain pool's `exchange` leg (the
 /// registry's CURVE base), in the registry's per-coin units of 16,500 gas (`crossings`): measured
-/// through the router on the seeded meta pool over its 2-coin legacy base, transactions of one leg
-/// (`test/router/curveLegs.test.ts` prints them; docs/gas-model.md, *Curve meta pools*): coin → base
-/// coin 283,205 to 290,812, base coin → coin 300,752 to 306,212, base → base 279,368 to 282,547,
-/// against 190,170 for the base pool's own `exchange`: about 97,400, 113,300 and 90,500 more.
+/// through the router on the seeded meta pool (the pre-factory template, its cache fresh but for one
+/// refresh) over its 2-coin legacy base, transactions of one leg (`test/router/curveLegs.test.ts`
+/// prints them; docs/gas-model.md, *Curve meta pools*): coin → base coin 280,408 to 299,203, base
+/// coin → coin 296,610 to 300,724, base → base 273,626 to 275,459, against 190,170 for the base
+/// pool's own `exchange`: about 96,400, 108,500 and 84,200 more on average.
 pub(super) fn underlying_crossings(i: usize, j: usize) -> u32 {
     match (i, j) {
         (0, _) => 6,
         (_, 0) => 7,
-        _ => 6,
+        _ => 5,
     }
 }
 
