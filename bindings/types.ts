@@ -155,9 +155,15 @@ export type StableSwapState = {
    * base pool's state in the same fields, the base LP token's `totalSupply()`, and the base pool's
    * address (the market refuses the base pool as a venue of its own while the meta pool holds it).
    */
-  base?: Omit<StableSwapState, 'model' | 'base' | 'baseSupply' | 'basePool'>
+  base?: Omit<StableSwapState, 'model' | 'base' | 'baseSupply' | 'basePool' | 'baseVirtualPrice' | 'baseCacheUpdated'>
   baseSupply?: AmountString
   basePool?: string
+  /**
+   * A pre-factory meta pool's cache of its base pool's virtual price (`base_virtual_price()`,
+   * `base_cache_updated()`, both or neither): priced with while `timestamp ≤ baseCacheUpdated + 600`.
+   */
+  baseVirtualPrice?: AmountString
+  baseCacheUpdated?: AmountString
 }
 /** One DODO V2 PMM pool (docs/solver-wire-format.md `dodo_pmm`): tokens base, then quote; 18-decimal fixed point. */
 export type DodoPmmState = {

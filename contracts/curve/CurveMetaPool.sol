@@ -22,17 +22,26 @@ interface ICurveBasePool3 {
 }
 
 /// @title CurveMetaPool (stand-in)
-/// @notice Curve's legacy factory meta pool (curvefi/curve-factory `MetaUSD.vy`, Vyper 0.2/0.3) as
-/// an integrator sees it: two coins, a coin of its own (index 0) and a base pool's LP token (index
-/// 1), rated 10^(36 − decimals) and the base pool's `get_virtual_price()` read at each swap;
-/// `exchange` between the two (as the plain template: `StableSwapPoolBase`), and
+/// @notice Curve's legacy meta pools as an integrator sees them: two coins, a coin of its own (index
+/// 0) and a base pool's LP token (index 1), rated 10^(36 − decimals) and the base pool's virtual
+/// price; `exchange` between the two (as the plain template: `StableSwapPoolBase`), and
 /// `exchange_underlying` over the coin and the base pool's coins (underlying index 0 is the coin,
 /// 1.. the base coins): into the base pool by `add_liquidity` with one coin, out of it by
 /// `remove_liquidity_one_coin`, base coin to base coin by the base pool's own `exchange`. Its base
-/// pool here is a `CurvePlainPool`. Left out: `get_dy_underlying` (the real one is an estimate that
-/// ignores the base pool's deposit fee: what `exchange_underlying` pays is the figure to model), the
-/// price oracle that later meta templates keep, withdrawals, admin-fee handling: nothing that
-/// changes what a swap pays.
+/// pool here is a `CurvePlainPool`. Two templates, chosen at construction:
+/// - curve-factory's `MetaUSD` (`cachesBaseVirtualPrice` false): the base pool's
+///   `get_virtual_price()` read at every swap and view (the factory dropped the cache before
+///   release); it has no `base_virtual_price` or `base_cache_updated`, and ours revert there;
+/// - the pre-factory meta pools (curve-contract `pool-templates/meta/SwapTemplateMeta.vy`, the
+///   3pool-era GUSD, USDK, USDN… pools): `_vp_rate()` re-reads the base pool's price only when
+///   `block.timestamp > base_cache_updated + BASE_CACHE_EXPIRES` (600 s) and stores it with the
+///   block's timestamp, otherwise prices with the stored `base_virtual_price`. `exchange`,
+///   `exchange_underlying` (every path, base coin to base coin too) and `add_liquidity` call it
+///   first; the views use the same rule without storing (`_vp_rate_ro`). The constructor stores
+///   the price at deployment.
+/// Left out: `get_dy_underlying` (the real one is an estimate that ignores the base pool's deposit
+/// fee: what `exchange_underlying` pays is the figure to model), the price oracle that later meta
+/// templates keep, withdrawals, admin-fee handling: nothing that changes what a swap pays.
 contract CurveMetaPool is StableSwapPoolBase {
     using SafeTransfers for address;
 
@@ -41,6 +50,10 @@ contract CurveMetaPool is StableSwapPoolBase {
     uint256 public immutable BASE_N_COINS;
     uint256 private immutable _rateMultiplier;
     address[] private _baseCoins;
+    uint256 private constant BASE_CACHE_EXPIRES = 10 * 60;
+    bool private immutable _caches;
+    uint256 private _baseVirtualPrice;
+    uint256 private _baseCacheUpdated;
 
     event TokenExchangeUnderlying(
         address indexed buyer,
@@ -56,7 +69,8 @@ contract CurveMetaPool is StableSwapPoolBase {
         uint8 decimals_,
         address basePool,
         uint256 A_,
-        uint256 fee_
+        uint256 fee_,
+        bool cachesBaseVirtualPrice
     ) StableSwapPoolBase(factory_, A_, fee_, "Curve meta pool", "crvMeta") {
         require(decimals_ <= 18, "decimals above 18");
         base_pool = basePool;
@@ -76,6 +90,23 @@ contract CurveMetaPool is StableSwapPoolBase {
             );
             require(approved, "approve failed");
         }
+        _caches = cachesBaseVirtualPrice;
+        if (cachesBaseVirtualPrice) {
+            _baseVirtualPrice = ICurveBasePool(basePool).get_virtual_price();
+            _baseCacheUpdated = block.timestamp;
+        }
+    }
+
+    /// The cached base virtual price (the pre-factory template's public getter).
+    function base_virtual_price() external view returns (uint256) {
+        require(_caches, "no base virtual price cache");
+        return _baseVirtualPrice;
+    }
+
+    /// When the cached price was stored (the pre-factory template's public getter).
+    function base_cache_updated() external view returns (uint256) {
+        require(_caches, "no base virtual price cache");
+        return _baseCacheUpdated;
     }
 
     function base_coins(uint256 i) external view returns (address) {
@@ -111,7 +142,8 @@ contract CurveMetaPool is StableSwapPoolBase {
     ) private nonReentrant returns (uint256 dy) {
         (uint256 ui, uint256 uj) = (_index(i, BASE_N_COINS + 1), _index(j, BASE_N_COINS + 1));
         require(ui != uj, "same coin");
-        uint256[] memory rates = _rates();
+        // Before any path, base coin to base coin too: the template's `_vp_rate()` comes first.
+        uint256[] memory rates = _swapRates();
         uint256[] memory xp = _xpOf(rates, _balances);
         address inputCoin = ui == 0 ? _coins[0] : _baseCoins[ui - 1];
         address outputCoin = uj == 0 ? _coins[0] : _baseCoins[uj - 1];
@@ -157,9 +189,23 @@ contract CurveMetaPool is StableSwapPoolBase {
         }
     }
 
+    /// The views' rates: the cached price while it is fresh (`_vp_rate_ro`).
     function _rates() internal view override returns (uint256[] memory rates) {
         rates = new uint256[](2);
         rates[0] = _rateMultiplier;
-        rates[1] = ICurveBasePool(base_pool).get_virtual_price();
+        rates[1] = _cacheExpired() ? ICurveBasePool(base_pool).get_virtual_price() : _baseVirtualPrice;
+    }
+
+    /// A swap's or a deposit's rates (`_vp_rate`): an expired cache is refreshed and stored.
+    function _swapRates() internal override returns (uint256[] memory rates) {
+        rates = _rates();
+        if (_caches && _cacheExpired()) {
+            _baseVirtualPrice = rates[1];
+            _baseCacheUpdated = block.timestamp;
+        }
+    }
+
+    function _cacheExpired() private view returns (bool) {
+        return !_caches || block.timestamp > _baseCacheUpdated + BASE_CACHE_EXPIRES;
     }
 }

@@ -78,8 +78,14 @@ abstract contract StableSwapPoolBase is LpToken {
         _setNameAndSymbol(name_, symbol_);
     }
 
-    /// The rates of the coins: 1e18 per 18-decimal unit of value.
+    /// The rates of the coins: 1e18 per 18-decimal unit of value, as the views read them.
     function _rates() internal view virtual returns (uint256[] memory);
+
+    /// The rates a swap or a deposit prices with; a template that caches a rate (the pre-factory
+    /// meta pools' base virtual price) stores it here.
+    function _swapRates() internal virtual returns (uint256[] memory) {
+        return _rates();
+    }
 
     function coins(uint256 i) external view returns (address) {
         return _coins[i];
@@ -120,7 +126,7 @@ abstract contract StableSwapPoolBase is LpToken {
         address receiver
     ) private nonReentrant returns (uint256 dy) {
         (uint256 ui, uint256 uj) = (_index(i, _coins.length), _index(j, _coins.length));
-        uint256[] memory rates = _rates();
+        uint256[] memory rates = _swapRates();
         uint256[] memory xp = _xpOf(rates, _balances);
         dy = _swapAndBook(ui, uj, dx, xp[ui] + (dx * rates[ui]) / PRECISION, xp, rates);
         require(dy >= minDy, "Exchange resulted in fewer coins than expected");
@@ -168,7 +174,7 @@ abstract contract StableSwapPoolBase is LpToken {
         uint256 n = _coins.length;
         require(amounts.length == n, "uint256[N_COINS] amounts");
         uint256 amp = _A();
-        uint256[] memory rates = _rates();
+        uint256[] memory rates = _swapRates();
         uint256[] memory oldBalances = _balances;
         uint256 d0 = StableSwapMath.getD(_xpOf(rates, oldBalances), amp, true);
         uint256 tokenSupply = totalSupply;

@@ -125,9 +125,18 @@ export async function deployCurveStableSwapMarket({
     args: [legacyAmounts, 0n],
   })
   pools.push({ name: 'USDbC/DAI (legacy)', pool: legacy, coins: legacyCoins.map((c) => c.address), template: 'legacy' })
-  // A meta pool on it: USDC against its LP token (half of what the deposit minted), A 200, 4 bps;
+  // A meta pool on it: USDC against its LP token (half of what the deposit minted), A 200, 4 bps, on
+  // the pre-factory template (the base pool's virtual price cached for 600 s);
   // `exchange_underlying` trades USDC against USDbC and DAI through the base pool.
-  const { pool: meta } = await createCurveMetaPool({ devnet, factory, coin: tokens.USDC, basePool: legacy, A: 200n, fee: 4_000_000n })
+  const { pool: meta } = await createCurveMetaPool({
+    devnet,
+    factory,
+    coin: tokens.USDC,
+    basePool: legacy,
+    A: 200n,
+    fee: 4_000_000n,
+    cachesBaseVirtualPrice: true,
+  })
   const lp = (await devnet.publicClient.readContract({
     address: legacy,
     abi: CurveMetaPool.abi,

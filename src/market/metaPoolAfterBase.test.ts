@@ -75,7 +75,7 @@ test('a meta pool arriving after its base pool: the base pool leaves the market,
   const initCode = encodeDeployData({
     abi: CurveMetaPool.abi as Abi,
     bytecode: CurveMetaPool.bytecode,
-    args: [factory, coins.usdc.address, coins.usdc.decimals, base, 200n, 4_000_000n],
+    args: [factory, coins.usdc.address, coins.usdc.decimals, base, 200n, 4_000_000n, false],
   })
   const receipt = await write(factory, factoryAbi, 'deploy_pool', [initCode])
   const [{ args }] = parseEventLogs({ abi: factoryAbi, logs: receipt.logs, eventName: 'PlainPoolDeployed' })

@@ -8,7 +8,10 @@ from the solver, in Python's exact integers, from the published math of two temp
   computation with a static fee; balances in storage, the admin's share left out of them);
 - "meta": curve-factory MetaUSD over such a base pool (rates: its coin's multiplier and the base
   pool's virtual price; exchange_underlying through the base pool's add_liquidity,
-  remove_liquidity_one_coin and exchange, whose fees and state changes are followed).
+  remove_liquidity_one_coin and exchange, whose fees and state changes are followed), and the
+  pre-factory curve-contract SwapTemplateMeta, the same swaps with the base pool's virtual price
+  cached (_vp_rate: the stored base_virtual_price while block.timestamp <= base_cache_updated +
+  600, else the base pool's, stored with the timestamp, before any path).
 
 Vyper checks every uint256 operation: a result outside [0, 2^256) or a division by zero reverts
 (`U` from solidly_pool.py raises instead, as there). `unsafe_div` only skips the zero check of a
@@ -27,8 +30,10 @@ where balances are the pool's own (stored minus admin), A values are stored ones
 `timestamp` is the block that executes `exchange`, `viewTimestamp` the one `get_dy` is read at.
 Writes one JSON line each: {"exchange": {"out"|"error"}, "get_dy": {...}, "rates": [...], "curvesim": ...}.
 A meta case is {template: meta, kind: exchange|underlying, meta: {balances, decimals, fee, A..., held},
-base: {coins, balances, totalSupply, fee, A..., held}, timestamp, i, j, dx, senderHeld} (`held`: the
-pools' token balances of their coins, `senderHeld` the sender's of its input, for the transfers' checks), answered {"exchange": {"out"|"error"}}.
+base: {coins, balances, totalSupply, fee, A..., held}, timestamp, i, j, dx, senderHeld, and for the
+pre-factory template baseVirtualPrice, baseCacheUpdated} (`held`: the pools' token balances of their
+coins, `senderHeld` the sender's of its input, for the transfers' checks), answered
+{"exchange": {"out"|"error"}} and, for a cached pool that paid, {"cache": {baseVirtualPrice, baseCacheUpdated}} after it.
 """
 import json
 import os
@@ -280,12 +285,29 @@ class LegacyPool:
         return dy
 
 
+BASE_CACHE_EXPIRES = 10 * 60
+
+
+def vp_rate(case, base, timestamp):
+    """_vp_rate(): the stored price while fresh, else the base pool's get_virtual_price(), which a
+    cached pool stores (in case["cacheAfter"]) with the block's timestamp."""
+    if "baseVirtualPrice" in case:
+        stored, updated = int(case["baseVirtualPrice"]), int(case["baseCacheUpdated"])
+        case["cacheAfter"] = (stored, updated)
+        if timestamp <= updated + BASE_CACHE_EXPIRES:
+            return stored
+    price = U.div(U.mul(base.d(), PRECISION), base.supply)
+    if "baseVirtualPrice" in case:
+        case["cacheAfter"] = (price, timestamp)
+    return price
+
+
 def meta_swap(case):
     """A meta pool over a legacy base pool: `exchange` between its two coins, or
     `exchange_underlying` over its coin (0) and the base pool's coins (1..)."""
     timestamp = int(case["timestamp"])
     base = LegacyPool(case["base"], stored_rates(case["base"]["coins"]), timestamp)
-    virtual_price = U.div(U.mul(base.d(), PRECISION), base.supply)
+    virtual_price = vp_rate(case, base, timestamp)
     meta = LegacyPool(case["meta"], [10 ** (36 - int(case["meta"]["decimals"])), virtual_price], timestamp)
     i, j, dx = int(case["i"]), int(case["j"]), int(case["dx"])
     # The sender pays dx first (its token's balance check).
@@ -374,7 +396,11 @@ def main():
             continue
         case = json.loads(line)
         if case["template"] == "meta":
-            sys.stdout.write(json.dumps({"exchange": answer(lambda: meta_swap(case))}) + "\n")
+            result = {"exchange": answer(lambda: meta_swap(case))}
+            if "out" in result["exchange"] and "cacheAfter" in case:
+                price, updated = case["cacheAfter"]
+                result["cache"] = {"baseVirtualPrice": str(price), "baseCacheUpdated": str(updated)}
+            sys.stdout.write(json.dumps(result) + "\n")
             continue
         balances = [int(b) for b in case["balances"]]
         try:

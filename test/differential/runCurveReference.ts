@@ -8,6 +8,8 @@ export type CurveReferenceAnswer = {
   exchange: { out?: string; error?: string }
   get_dy?: { out?: string; error?: string }
   curvesim?: string
+  /** A cached meta pool's cache after a paid swap. */
+  cache?: { baseVirtualPrice: string; baseCacheUpdated: string }
 }
 
 const PYTHON = fileURLToPath(new URL('../../build/vyper/venv/bin/python', import.meta.url))

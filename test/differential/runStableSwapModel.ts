@@ -2,7 +2,16 @@ import { createRequire } from 'node:module'
 import { nativeAddonPath } from '../../bindings/nativeSolver.ts'
 
 /** One answer of the solver's StableSwap model: what `exchange` pays and the balances after, or why it refuses. */
-export type StableSwapModelAnswer = { out?: string; balances?: string[]; baseBalances?: string[]; baseSupply?: string; error?: string }
+export type StableSwapModelAnswer = {
+  out?: string
+  balances?: string[]
+  baseBalances?: string[]
+  baseSupply?: string
+  /** A cached meta pool's cache after the swap. */
+  baseVirtualPrice?: string
+  baseCacheUpdated?: string
+  error?: string
+}
 
 /** The addon's model call, exported by the `reference` builds only (solver-rs/src/ffi/stableswap_lines.rs). */
 type StableSwapAddon = { stableswapExchange?: (cases: string) => string }

@@ -3,7 +3,8 @@
 //! `{ "pool": <StableSwapWire>, "i", "j", "dx" }` is answered `{ "out", "balances" }` (what
 //! `exchange` pays and the pool's balances after it) or `{ "error" }`. A meta pool (its wire
 //! carries `base` and `baseSupply`) swaps its underlying coins (`exchange_underlying`) and answers
-//! `baseBalances` and `baseSupply` too. In the addon of the `reference` builds only, beside
+//! `baseBalances` and `baseSupply` too, and a pre-factory meta pool's cache after the swap
+//! (`baseVirtualPrice`, `baseCacheUpdated`). In the addon of the `reference` builds only, beside
 //! water-filling: the tests call it on states they build, without a market or a quote.
 
 use crate::dex::DexId;
@@ -53,6 +54,10 @@ fn answer(case: Value) -> Value {
                 answer["baseBalances"] =
                     base.pool.balances.iter().map(U256::to_string).collect::<Vec<_>>().into();
                 answer["baseSupply"] = base.supply.to_string().into();
+                if let Some(cache) = &base.cache {
+                    answer["baseVirtualPrice"] = cache.virtual_price.to_string().into();
+                    answer["baseCacheUpdated"] = cache.updated.to_string().into();
+                }
             }
             answer
         }

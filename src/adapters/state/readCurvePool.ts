@@ -16,6 +16,8 @@ const poolAbi = parseAbi([
   'function future_A_time() view returns (uint256)',
   'function base_pool() view returns (address)',
   'function BASE_POOL() view returns (address)',
+  'function base_virtual_price() view returns (uint256)',
+  'function base_cache_updated() view returns (uint256)',
 ])
 const erc20Abi = parseAbi(['function decimals() view returns (uint8)', 'function totalSupply() view returns (uint256)'])
 
@@ -58,8 +60,10 @@ export type ReadCurvePoolReturnType = {
  * (A × 100). A legacy meta pool (`base_pool()` answers): its own state as a legacy pool's, with its
  * base pool's (read the same way, at the same block), the base LP token's `totalSupply()` and the
  * base pool's address (`base`, `baseSupply`, `basePool`: one venue of its underlying coins in the
- * solver); re-read every block, since a trade on its base pool moves its price without an event of
- * its own. NG meta pools (`BASE_POOL()` answers, or `base_pool()` beside NG's views) are not modelled:
+ * solver), and, where both answer, the pre-factory template's cache of the base virtual price
+ * (`base_virtual_price()`, `base_cache_updated()` → `baseVirtualPrice`, `baseCacheUpdated`; MetaUSD
+ * answers neither and reads the price at every swap, one alone is unusable); re-read every block,
+ * since a trade on its base pool moves its price without an event of its own. NG meta pools (`BASE_POOL()` answers, or `base_pool()` beside NG's views) are not modelled:
  * unusable, with that reason.
  *
  * @example
@@ -75,7 +79,15 @@ export async function readCurvePool({
 }: ReadCurvePoolParameters): Promise<ReadCurvePoolReturnType> {
   const unusable = (reason: string) => new PoolUnusableError({ poolId: pool.toLowerCase(), dex: 'CURVE', reason })
   const call = (functionName: string, args: readonly bigint[] = []) => ({ address: pool, abi: poolAbi, functionName, args })
-  const views = ['get_balances', 'stored_rates', 'offpeg_fee_multiplier', 'base_pool', 'BASE_POOL'] as const
+  const views = [
+    'get_balances',
+    'stored_rates',
+    'offpeg_fee_multiplier',
+    'base_pool',
+    'BASE_POOL',
+    'base_virtual_price',
+    'base_cache_updated',
+  ] as const
   const fields = ['fee', 'initial_A', 'future_A', 'initial_A_time', 'future_A_time'] as const
   const indexes = Array.from({ length: MAX_COINS + 1 }, (_, k) => BigInt(k))
   const answers = (await client.multicall({
@@ -89,12 +101,14 @@ export async function readCurvePool({
     ] as never,
   })) as ({ status: 'success'; result: unknown } | { status: 'failure'; error: Error })[]
   const value = (k: number) => (answers[k].status === 'success' ? answers[k].result : undefined)
-  const [balancesNg, storedRates, offpeg, basePool, basePoolNg] = views.map((_, k) => value(k)) as [
+  const [balancesNg, storedRates, offpeg, basePool, basePoolNg, baseVirtualPrice, baseCacheUpdated] = views.map((_, k) => value(k)) as [
     bigint[] | undefined,
     bigint[] | undefined,
     bigint | undefined,
     Address | undefined,
     Address | undefined,
+    bigint | undefined,
+    bigint | undefined,
   ]
   const ng = storedRates !== undefined && offpeg !== undefined && balancesNg !== undefined
   // NG's meta template answers `BASE_POOL()`; a pool with NG's views answering `base_pool()` is one too.
@@ -152,12 +166,18 @@ export async function readCurvePool({
     ])
     const { model: _, ...baseState } = base.input.state as StableSwapState
     const underlying = [coins[0], ...base.coins]
+    // The pre-factory template's cache of the base virtual price (both getters answer); MetaUSD has
+    // neither and reads the price at every swap. One without the other is no template we know.
+    const cached = baseVirtualPrice !== undefined && baseCacheUpdated !== undefined
+    if (!cached && (baseVirtualPrice !== undefined || baseCacheUpdated !== undefined))
+      throw unusable('it answers only one of base_virtual_price() and base_cache_updated()')
+    const cache = cached ? { baseVirtualPrice: baseVirtualPrice.toString(), baseCacheUpdated: baseCacheUpdated.toString() } : {}
     return {
       input: {
         id: pool.toLowerCase(),
         dex: 'CURVE',
         tokens: underlying,
-        state: { ...state, base: baseState, baseSupply: baseSupply.toString(), basePool: basePool.toLowerCase() },
+        state: { ...state, base: baseState, baseSupply: baseSupply.toString(), basePool: basePool.toLowerCase(), ...cache },
       },
       coins: underlying,
       basePool: basePool.toLowerCase() as Address,

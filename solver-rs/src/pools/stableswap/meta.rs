@@ -1,9 +1,11 @@
-//! Curve's legacy factory meta pool (curvefi/curve-factory `MetaUSD.vy`, the template behind the
-//! pre-NG factory's meta pools; our stand-in `contracts/curve/CurveMetaPool.sol`) as its
-//! `exchange_underlying` pays: two coins of its own, a coin (index 0) and a base pool's LP token
-//! (index 1, rated at the base pool's `get_virtual_price()` read at the swap), and the underlying
-//! coins 0 (the coin) and 1.. (the base pool's coins). The meta pool and its base pool are one
-//! venue: a swap moves the base pool's balances and LP supply, which every other pair prices with.
+//! Curve's legacy meta pools (curvefi/curve-factory `MetaUSD.vy`, the pre-NG factory's template,
+//! and curvefi/curve-contract `SwapTemplateMeta.vy`, the pre-factory 3pool-era pools; our stand-in
+//! `contracts/curve/CurveMetaPool.sol`) as their `exchange_underlying` pays: two coins of its own, a
+//! coin (index 0) and a base pool's LP token (index 1, rated at the base pool's virtual price: read
+//! at every swap by `MetaUSD`, cached for 600 s by the pre-factory template, [`VpCache`]), and the
+//! underlying coins 0 (the coin) and 1.. (the base pool's coins). The meta pool and its base pool
+//! are one venue: a swap moves the base pool's balances and LP supply (and may store the cache),
+//! which every other pair prices with.
 //! - coin → base coin: the meta pool's `exchange(0, 1)` pays LP tokens, burnt at once by the base
 //!   pool's `remove_liquidity_one_coin` for the base coin;
 //! - base coin → coin: the base pool's `add_liquidity` of that coin alone mints LP tokens, which
@@ -18,15 +20,55 @@ use super::{StableSwapPool, Template};
 use crate::math::U256;
 use crate::pools::PoolError;
 
-/// A meta pool's base pool: its state and its LP token's supply.
+/// The pre-factory template's cache of the base pool's virtual price (its public
+/// `base_virtual_price` and `base_cache_updated`, 10¹⁸ per LP token and a block timestamp).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VpCache {
+    pub virtual_price: U256,
+    pub updated: U256,
+}
+
+/// `BASE_CACHE_EXPIRES`: the stored price is used while `timestamp ≤ updated + 600`.
+pub const BASE_CACHE_EXPIRES: u64 = 600;
+
+/// A meta pool's base pool: its state and its LP token's supply, and the meta pool's cache of its
+/// virtual price (None: `MetaUSD`, which reads it at every swap).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MetaBase {
     pub pool: StableSwapPool,
     /// The base pool's LP token `totalSupply()`.
     pub supply: U256,
+    pub cache: Option<VpCache>,
 }
 
 impl MetaBase {
+    /// Whether the cache is used at the state's timestamp (the block the swap runs in).
+    fn cache_fresh(&self) -> Option<VpCache> {
+        let cache = self.cache?;
+        let expires = cache.updated.checked_add(U256::from(BASE_CACHE_EXPIRES))?;
+        (self.pool.timestamp <= expires).then_some(cache)
+    }
+
+    /// The virtual price the meta pool prices its LP token at now (`_vp_rate_ro`): the stored one
+    /// while fresh, else the base pool's.
+    pub fn rate_virtual_price(&self) -> Result<U256, PoolError> {
+        match self.cache_fresh() {
+            Some(cache) => Ok(cache.virtual_price),
+            None => self.virtual_price(),
+        }
+    }
+
+    /// `_vp_rate()`, which every swap calls first: the price and the base with the cache as the
+    /// pool stores it (an expired one refreshed at the state's timestamp).
+    fn swap_virtual_price(&self) -> Result<(U256, MetaBase), PoolError> {
+        let vp = self.rate_virtual_price()?;
+        let mut next = self.clone();
+        if self.cache.is_some() && self.cache_fresh().is_none() {
+            next.cache = Some(VpCache { virtual_price: vp, updated: self.pool.timestamp });
+        }
+        Ok((vp, next))
+    }
+
     fn xp(&self) -> Result<Vec<U256>, PoolError> {
         self.pool.xp()
     }
@@ -77,7 +119,7 @@ impl MetaBase {
         let d2 = math::get_d(&xp_of(&new)?, amp)?;
         let minted = div(mul(self.supply, sub(d2, d0)?)?, d0)?;
         let pool = StableSwapPool { balances: stored, ..self.pool.clone() };
-        Ok((minted, MetaBase { pool, supply: add(self.supply, minted)? }))
+        Ok((minted, MetaBase { pool, supply: add(self.supply, minted)?, cache: self.cache }))
     }
 
     /// `remove_liquidity_one_coin(burn, i)`: coin `i` paid and the base after it.
@@ -109,21 +151,22 @@ impl MetaBase {
         let mut balances = self.pool.balances.clone();
         balances[i] = sub(balances[i], add(dy, div(mul(dy_fee, ADMIN_FEE)?, FEE_DENOMINATOR)?)?)?;
         let pool = StableSwapPool { balances, ..self.pool.clone() };
-        Ok((dy, MetaBase { pool, supply: sub(self.supply, burn)? }))
+        Ok((dy, MetaBase { pool, supply: sub(self.supply, burn)?, cache: self.cache }))
     }
 }
 
 /// What a meta pool's `exchange_underlying` costs beyond the legacy plain pool's `exchange` leg (the
 /// registry's CURVE base), in the registry's per-coin units of 16,500 gas (`crossings`): measured
-/// through the router on the seeded meta pool over its 2-coin legacy base, transactions of one leg
-/// (`test/router/curveLegs.test.ts` prints them; docs/gas-model.md, *Curve meta pools*): coin → base
-/// coin 283,205 to 290,812, base coin → coin 300,752 to 306,212, base → base 279,368 to 282,547,
-/// against 190,170 for the base pool's own `exchange`: about 97,400, 113,300 and 90,500 more.
+/// through the router on the seeded meta pool (the pre-factory template, its cache fresh but for one
+/// refresh) over its 2-coin legacy base, transactions of one leg (`test/router/curveLegs.test.ts`
+/// prints them; docs/gas-model.md, *Curve meta pools*): coin → base coin 280,408 to 299,203, base
+/// coin → coin 296,610 to 300,724, base → base 273,626 to 275,459, against 190,170 for the base
+/// pool's own `exchange`: about 96,400, 108,500 and 84,200 more on average.
 pub(super) fn underlying_crossings(i: usize, j: usize) -> u32 {
     match (i, j) {
         (0, _) => 6,
         (_, 0) => 7,
-        _ => 6,
+        _ => 5,
     }
 }
 
@@ -145,15 +188,18 @@ impl StableSwapPool {
             base: Some(Box::new(base)),
             ..meta
         };
+        // Every path, base coin to base coin too, first calls `_vp_rate()`: the price before the
+        // swap, stored if the cache had expired.
+        let (vp, base) = base.swap_virtual_price()?;
         if i > 0 && j > 0 {
             let (out, pool) = base.pool.exchange(i.saturating_sub(1), j.saturating_sub(1), dx)?;
             let pool = StableSwapPool { balances: pool, ..base.pool.clone() };
-            let next = MetaBase { pool, supply: base.supply };
+            let next = MetaBase { pool, ..base };
             return Ok((out, with_base(self.clone(), next)));
         }
         // The meta pool's own two coins, the LP token rated at the virtual price before the swap.
         let own = StableSwapPool {
-            rates: vec![self.rates[0], base.virtual_price()?],
+            rates: vec![self.rates[0], vp],
             base: None,
             template: Template::Legacy,
             ..self.clone()

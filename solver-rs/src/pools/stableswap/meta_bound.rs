@@ -26,6 +26,15 @@
 //!   coins are linear (`Coin::linear`) at their marginal value. A base coin's balance falls by at
 //!   least what the trader receives (the admin's share leaves it too), so its `keep` is 1.
 //!
+//! **A cached price** (the pre-factory template, `meta.rs`'s `VpCache`): the pool rates its LP
+//! token at r, the stored price while fresh, else vp₀, which the plan's first swap through the
+//! venue stores; either way r is fixed for the plan (one block), so the meta budget is taken at
+//! ℓ = L·r, ℓ₀ = L₀·r, and the claim step becomes r·(L − L₀) ≤ vp₀·(L − L₀) + (vp₀ − r)·L₀ when
+//! r ≤ vp₀: ℓ − ℓ₀ ≤ (D_b(b) − D_b₀) + ε + L₀·(vp₀ − r), whose last term goes to the slack (LP tokens
+//! rated below their claim are a gain a trader takes: coin in, LP out at r, withdrawn at vp₀).
+//! When r > vp₀ (a base pool whose A ramps down) with m = r/vp₀: ℓ − ℓ₀ ≤ m·(D_b(b) − D_b₀ + ε) +
+//! (m − 1)·D_b₀, so σ is taken times m and (m − 1)·D_b₀ goes to the slack.
+//!
 //! What it leaves out, so where it is loose: the base pool's own curvature and fees (a base coin
 //! trade is priced at the base pool's marginal rate, less no fee, up to its whole balance), the
 //! meta pool's curvature on its LP side, and the meta fee on coin → base coin trades (paid in LP
@@ -62,15 +71,21 @@ impl StableSwapPool {
     /// The budget of the meta pool and its base pool as one venue (module docs).
     pub(super) fn meta_budget(&self, base: &MetaBase) -> Option<Budget> {
         let vp = base.virtual_price().ok()?;
+        // The price the pool rates its LP token at for the whole plan (a fresh cache's, or the
+        // base pool's now, which the first swap stores): module docs, *A cached price*.
+        let lp_rate = base.rate_virtual_price().ok()?;
         let own = StableSwapPool {
-            rates: vec![*self.rates.first()?, vp],
+            rates: vec![*self.rates.first()?, lp_rate],
             base: None,
             template: Template::Legacy,
             ..self.clone()
         };
         let inner = own.budget()?;
         let (coin, lp) = (*inner.coins.first()?, *inner.coins.get(1)?);
-        let sigma = 1.0 + inner.kappa / lp.x;
+        // m = max(1, lp_rate/vp₀): a price above the claim scales the LP's growth (module docs).
+        let above = f64::from(lp_rate) / f64::from(vp);
+        let m = above.max(1.0) * if lp_rate > vp { 1.0 + FLOAT_ROOM } else { 1.0 };
+        let sigma = (1.0 + inner.kappa / lp.x) * m;
         let xp = base.pool.xp().ok()?;
         let amp = math::amp_at(&base.pool.ramp, base.pool.timestamp).ok()?;
         let d_units = math::get_d(&xp, amp).ok()?;
@@ -88,7 +103,16 @@ impl StableSwapPool {
         // ε = D_b₀ − S₀·vp₀, and the units by which get_D's D and the real D may differ.
         let claimed = math::div(mul(base.supply, vp).ok()?, PRECISION).ok()?;
         let epsilon = f64::from(d_units.saturating_sub(claimed)) + 4.0;
-        let slack = inner.slack + sigma * (epsilon + VP_MARGIN * d + VP_UNITS);
+        // L₀·(vp₀ − lp_rate): LP tokens the pool rates below their claim, a gain a trader can take.
+        let held = *self.balances.get(1)?;
+        let below = math::div(mul(held, vp.saturating_sub(lp_rate)).ok()?, PRECISION).ok()?;
+        let below = f64::from(below) + f64::from(u8::from(lp_rate < vp));
+        // (m − 1)·D_b₀: a price above the claim, where the LP balance falls (module docs).
+        let above_room = (m - 1.0) * d;
+        let sigma_1 = sigma / m;
+        let slack = inner.slack
+            + sigma * (epsilon + VP_MARGIN * d + VP_UNITS)
+            + sigma_1 * (below + above_room);
         let swaps = f64::from(MAX_SWAPS_PER_POOL);
         let mut coins = vec![coin];
         for (&x, &rate) in x.iter().zip(&base.pool.rates) {

@@ -10,6 +10,7 @@ use crate::dex::DexId;
 use crate::math::U256;
 use crate::pools::input::FromWire;
 use crate::pools::registry::spec;
+use crate::pools::stableswap::VpCache;
 use crate::pools::PoolModel;
 use crate::route::convex::pooled::{Budget, CoinPrices};
 use crate::route::test_market::{ordered_pairs, Rng};
@@ -64,7 +65,7 @@ fn random_meta(rng: &mut Rng) -> StableSwapPool {
     let coin_tokens = f64::from(lp) / 1e18 * (0.3 + rng.range(0, 2700) as f64 / 1000.0);
     let coin = U256::from((coin_tokens * 10f64.powi(coin_decimals as i32)) as u128);
     let meta = plain(rng, vec![coin, lp], &[coin_decimals, 18]);
-    StableSwapPool { base: Some(Box::new(MetaBase { pool: base, supply })), ..meta }
+    StableSwapPool { base: Some(Box::new(MetaBase { pool: base, supply, cache: None })), ..meta }
 }
 
 /// The raw balance of venue coin `k` (the meta pool's coin, then the base pool's).
@@ -111,6 +112,57 @@ fn random_swaps(
         .collect()
 }
 
+/// At random prices near the coins' worth, the venue's joint term bounds what its own trade (as
+/// swaps), `extra` runs and 39 random runs are worth: the runs checked and how many mixed the meta
+/// pool's paths with the base pool's own exchange.
+fn runs_stay_under_the_joint_term(
+    rng: &mut Rng,
+    pool: &StableSwapPool,
+    budget: &Budget,
+    case: usize,
+    extra: &[Vec<(usize, usize, u128)>],
+) -> (usize, usize) {
+    let coins = pool.coins();
+    let (mut checked, mut across) = (0, 0);
+    assert_eq!(budget.coins.len(), coins);
+    let prices: Vec<CoinPrices> = (0..coins)
+        .map(|k| {
+            let w = worth(pool, k) * (1.0 + rng.range(0, 200) as f64 / 1e4 - 0.01);
+            let spread = 1.0 + rng.range(0, 3) as f64 / 1e4;
+            CoinPrices { tender: Some(w * spread), receive: Some(w) }
+        })
+        .collect();
+    let joint = budget.joint(&prices);
+    let bound = joint.value + 1e-12 * joint.magnitude;
+    let pairs = ordered_pairs(coins);
+    // The joint's own trade as swaps (each deposit over the withdrawals by the budget they
+    // spend), then random runs.
+    let spent: f64 = joint.budget.iter().filter(|b| **b < 0.0).map(|b| -b).sum();
+    let mut planned = Vec::new();
+    for t in (0..coins).filter(|&t| joint.inputs[t] > 0.0) {
+        for u in (0..coins).filter(|&u| joint.budget[u] < 0.0) {
+            planned.push((t, u, (joint.inputs[t] * -joint.budget[u] / spent) as u128));
+        }
+    }
+    let runs = std::iter::once(planned).chain(extra.iter().cloned());
+    let runs = runs.chain((1..40).map(|_| random_swaps(rng, pool, &pairs))).collect::<Vec<_>>();
+    for swaps in runs {
+        let (ins, outs, _) = run(pool, &swaps);
+        let value: f64 = (0..coins)
+            .map(|t| prices[t].receive.unwrap() * outs[t] - prices[t].tender.unwrap() * ins[t])
+            .sum();
+        checked += 1;
+        across += usize::from(
+            swaps.iter().any(|s| s.0 > 0 && s.1 > 0) && swaps.iter().any(|s| s.0 == 0 || s.1 == 0),
+        );
+        assert!(
+                value <= bound,
+                "case {case}: a run {swaps:?} ({ins:?} in, {outs:?} out) is worth {value}, above the joint term {bound}"
+            );
+    }
+    (checked, across)
+}
+
 #[test]
 fn the_meta_venue_budget_bounds_every_run_through_the_meta_and_base_pools() {
     let mut rng = Rng(0x3e7a);
@@ -120,45 +172,10 @@ fn the_meta_venue_budget_bounds_every_run_through_the_meta_and_base_pools() {
         let pool = random_meta(&mut rng);
         let coins = pool.coins();
         let budget = pool.budget().expect("a meta venue's budget");
-        assert_eq!(budget.coins.len(), coins);
-        let prices: Vec<CoinPrices> = (0..coins)
-            .map(|k| {
-                let w = worth(&pool, k) * (1.0 + rng.range(0, 200) as f64 / 1e4 - 0.01);
-                let spread = 1.0 + rng.range(0, 3) as f64 / 1e4;
-                CoinPrices { tender: Some(w * spread), receive: Some(w) }
-            })
-            .collect();
-        let joint = budget.joint(&prices);
-        let bound = joint.value + 1e-12 * joint.magnitude;
+        let (runs, mixed) = runs_stay_under_the_joint_term(&mut rng, &pool, &budget, case, &[]);
+        checked += runs;
+        across += mixed;
         let pairs = ordered_pairs(coins);
-        // The joint's own trade as swaps (each deposit over the withdrawals by the budget they
-        // spend), then random runs.
-        let spent: f64 = joint.budget.iter().filter(|b| **b < 0.0).map(|b| -b).sum();
-        let mut planned = Vec::new();
-        for t in (0..coins).filter(|&t| joint.inputs[t] > 0.0) {
-            for u in (0..coins).filter(|&u| joint.budget[u] < 0.0) {
-                planned.push((t, u, (joint.inputs[t] * -joint.budget[u] / spent) as u128));
-            }
-        }
-        for attempt in 0..40 {
-            let swaps = match attempt {
-                0 => planned.clone(),
-                _ => random_swaps(&mut rng, &pool, &pairs),
-            };
-            let (ins, outs, _) = run(&pool, &swaps);
-            let value: f64 = (0..coins)
-                .map(|t| prices[t].receive.unwrap() * outs[t] - prices[t].tender.unwrap() * ins[t])
-                .sum();
-            checked += 1;
-            across += usize::from(
-                swaps.iter().any(|s| s.0 > 0 && s.1 > 0)
-                    && swaps.iter().any(|s| s.0 == 0 || s.1 == 0),
-            );
-            assert!(
-                value <= bound,
-                "case {case}: a run {swaps:?} ({ins:?} in, {outs:?} out) is worth {value}, above the joint term {bound}"
-            );
-        }
         // One swap of 1 % of the input's balance per kind of pair: the curve's excess over it.
         for (kind, t, u) in [(0, 0, 1), (1, 1, 0), (2, 1, 2)] {
             let dx = U256::from((balance(&pool, t) / 100.0) as u128);
@@ -190,6 +207,75 @@ fn the_meta_venue_budget_bounds_every_run_through_the_meta_and_base_pools() {
         "{checked} runs under the meta venue's joint term ({across} mixing the meta pool and the base pool's own exchange); one pair's curve over one swap of 1 % of the input balance, median: coin → base {:.1e}, base → coin {:.1e}, base → base {:.1e}",
         median(a), median(b), median(c)
     );
+}
+
+/// The venue with the pre-factory template's cache fresh at a price `below` (a fraction) under the
+/// base pool's virtual price now.
+fn with_stale_cache(pool: &StableSwapPool, below: f64) -> StableSwapPool {
+    let mut pool = pool.clone();
+    let base = pool.base.as_mut().unwrap();
+    let vp = base.virtual_price().unwrap();
+    let cut = U256::from((f64::from(vp) * below) as u128);
+    base.cache = Some(VpCache { virtual_price: vp - cut, updated: base.pool.timestamp });
+    pool
+}
+
+#[test]
+fn a_cached_price_below_the_claim_is_a_gain_the_bound_allows_for() {
+    // The LP token rated at a stale price 0.05 % to 3 % below its claim: the meta coin buys it
+    // cheap (coin → base coin: LP tokens out at the stored price, withdrawn at the base pool's),
+    // which the budget holds only with L₀·(vp₀ − stored) in its slack.
+    let mut rng = Rng(0x7c4d);
+    let (mut checked, mut across) = (0, 0);
+    for case in 0..150 {
+        let below = [0.0005, 0.003, 0.01, 0.03][case % 4];
+        let pool = with_stale_cache(&random_meta(&mut rng), below);
+        let budget = pool.budget().expect("a meta venue's budget");
+        let coin = balance(&pool, 0);
+        let sell_coin: Vec<_> = (1..pool.coins())
+            .flat_map(|j| [0.01, 0.1, 0.3, 1.0].map(|share| vec![(0, j, (coin * share) as u128)]))
+            .collect();
+        let (runs, mixed) =
+            runs_stay_under_the_joint_term(&mut rng, &pool, &budget, case, &sell_coin);
+        checked += runs;
+        across += mixed;
+    }
+    assert!(checked > 5_000 && across > 500, "only {checked} runs, {across} across both pools");
+}
+
+#[test]
+fn a_cache_is_used_while_fresh_then_refreshed_and_stored_by_every_path() {
+    let mut rng = Rng(0x91e3);
+    let pool = with_stale_cache(&random_meta(&mut rng), 0.01);
+    let stored = pool.base.as_ref().unwrap().cache.unwrap();
+    let at = |pool: &StableSwapPool, timestamp: u64| {
+        let mut pool = pool.clone();
+        pool.timestamp = U256::from(timestamp);
+        pool.base.as_mut().unwrap().pool.timestamp = U256::from(timestamp);
+        pool
+    };
+    let dx = U256::from((balance(&pool, 0) / 100.0) as u128);
+    let updated = u64::try_from(stored.updated).unwrap();
+    // Fresh through updated + 600: the stored price, and the cache left as it was.
+    let fresh = at(&pool, updated + 600);
+    let (paid_fresh, next) = fresh.apply(0, 1, dx).unwrap();
+    assert_eq!(next.base.as_ref().unwrap().cache, Some(stored));
+    // Expired one second later: the base pool's price (above the stored one: more coin per LP
+    // token, so fewer LP tokens for the coin), stored with the block's timestamp by any path.
+    let expired = at(&pool, updated + 601);
+    let vp = expired.base.as_ref().unwrap().virtual_price().unwrap();
+    let (paid_expired, _) = expired.apply(0, 1, dx).unwrap();
+    assert!(paid_expired.amount_out < paid_fresh.amount_out);
+    let refreshed = Some(VpCache { virtual_price: vp, updated: U256::from(updated + 601) });
+    for (i, j) in ordered_pairs(pool.coins()) {
+        let dx = U256::from((balance(&pool, i) / 1000.0) as u128);
+        let (_, next) = expired.apply(i, j, dx).unwrap();
+        assert_eq!(next.base.as_ref().unwrap().cache, refreshed, "{i} → {j}");
+    }
+    // Without a cache (MetaUSD) the price is the base pool's at any timestamp.
+    let mut uncached = fresh.clone();
+    uncached.base.as_mut().unwrap().cache = None;
+    assert_eq!(uncached.apply(0, 1, dx).unwrap().0.amount_out, paid_expired.amount_out);
 }
 
 #[test]

@@ -15,7 +15,7 @@ pub(crate) mod math;
 mod meta;
 mod meta_bound;
 
-pub use meta::MetaBase;
+pub use meta::{MetaBase, VpCache, BASE_CACHE_EXPIRES};
 
 use super::input::{FromWire, PoolInputError};
 use super::registry::DexSpec;
@@ -71,6 +71,13 @@ pub struct StableSwapWire {
     /// refuses the base pool as a venue of its own while the meta pool is on it (`market`).
     #[serde(default)]
     pub base_pool: Option<String>,
+    /// A pre-factory meta pool's cache of the base pool's virtual price (`base_virtual_price()`,
+    /// `base_cache_updated()`, both or neither): used while `timestamp ≤ baseCacheUpdated + 600`.
+    /// Without them (curve-factory's `MetaUSD`) the price is the base pool's at every swap.
+    #[serde(default)]
+    pub base_virtual_price: Option<Amount>,
+    #[serde(default)]
+    pub base_cache_updated: Option<Amount>,
 }
 
 /// One StableSwap pool's state.
@@ -107,6 +114,17 @@ impl StableSwapPool {
                 "a meta pool needs its base, its supply and its basePool".into(),
             ));
         };
+        let cache =
+            match (wire.base_virtual_price.take(), wire.base_cache_updated.take()) {
+                (Some(price), Some(updated)) if !price.0.is_zero() => {
+                    Some(VpCache { virtual_price: price.0, updated: updated.0 })
+                }
+                (None, None) => None,
+                _ => return Err(PoolInputError::Invalid(
+                    "a meta pool's cache needs a non-zero baseVirtualPrice and baseCacheUpdated"
+                        .into(),
+                )),
+            };
         let base = Self::plain_from_wire(*base)?;
         let meta = Self::plain_from_wire(wire)?;
         if meta.template != Template::Legacy || base.template != Template::Legacy {
@@ -122,14 +140,24 @@ impl StableSwapPool {
         if supply.0.is_zero() {
             return Err(PoolInputError::Invalid("a meta pool's base supply is 0".into()));
         }
+        if meta.timestamp != base.timestamp {
+            // One block: the cache's expiry and both pools' A ramps read the same timestamp.
+            return Err(PoolInputError::Invalid(
+                "a meta pool and its base pool are priced at one timestamp".into(),
+            ));
+        }
         Ok(StableSwapPool {
-            base: Some(Box::new(MetaBase { pool: base, supply: supply.0 })),
+            base: Some(Box::new(MetaBase { pool: base, supply: supply.0, cache })),
             ..meta
         })
     }
 
     fn plain_from_wire(wire: StableSwapWire) -> Result<Self, PoolInputError> {
-        if wire.base.is_some() || wire.base_pool.is_some() {
+        if wire.base.is_some()
+            || wire.base_pool.is_some()
+            || wire.base_virtual_price.is_some()
+            || wire.base_cache_updated.is_some()
+        {
             return Err(PoolInputError::Invalid("a base pool of a base pool".into()));
         }
         let n = wire.balances.len();
