@@ -6,14 +6,53 @@ use crate::math::U256;
 use crate::pools::clmm::tick_math::get_sqrt_ratio_at_tick;
 use crate::pools::input::PoolInput;
 use crate::pools::{PoolModel, PoolState};
+use crate::route::convex::graph::{Intermediates, Scope};
 use crate::route::plan::Plan;
 use crate::route::quote::RouteSettings;
+use crate::route::search::DexMask;
 use serde_json::json;
 use std::collections::{BTreeMap, HashMap};
 
 /// Every ordered pair (i, j), i ≠ j, of a venue's `coins` token positions.
 pub fn ordered_pairs(coins: usize) -> Vec<(usize, usize)> {
     (0..coins).flat_map(|i| (0..coins).filter(move |&j| j != i).map(move |j| (i, j))).collect()
+}
+
+/// The scope of a trade from `from` to `to` in up to `hops` hops, through any token and every dex.
+pub fn any_scope(market: &Market, from: Address, to: Address, hops: usize) -> Scope {
+    Scope {
+        token_in: market.token(&from).unwrap(),
+        token_out: market.token(&to).unwrap(),
+        max_hops: hops,
+        intermediates: Intermediates::Any,
+        dexes: DexMask::ALL,
+    }
+}
+
+/// The devnet's token addresses, as the fixtures of its markets (`convex/fixtures/`) hold them.
+pub mod devnet_tokens {
+    pub const WETH: &str = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+    pub const USDC: &str = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
+    pub const DAI: &str = "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9";
+    pub const CBETH: &str = "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707";
+    pub const DEGEN: &str = "0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6";
+    pub const CBBTC: &str = "0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9";
+    pub const USDBC: &str = "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0";
+    pub const AERO: &str = "0xa513E6E4b8f2a923D98304ec87F64353C4D5C853";
+    pub const WSTETH: &str = "0x0165878A594ca255338adfa4d48449f69242Eb8F";
+    pub const BRETT: &str = "0x8A791620dd6260079BF849Dc5567aDC3F2FdC318";
+}
+
+/// The devnet's pools one prop AMM keeper tick after the saved state, as the service's market
+/// reads them (`ROUTE_QUALITY_DUMP`, `test/routeQualityEmbedded.test.ts`): the ten prop AMM venues
+/// fresh (eight sampled, two LUNARBASE), WOOFi's oracle fresh; without the kinds the suite leaves
+/// out (GYROSCOPE_ECLP, DODO_V2) and without `without`.
+pub fn devnet_sampled_fresh(without: &[crate::dex::DexId]) -> Market {
+    use crate::pools::input::PoolInput;
+    let inputs: Vec<PoolInput> =
+        serde_json::from_str(include_str!("convex/fixtures/devnet_sampled_fresh_pools.json"))
+            .unwrap();
+    market_of(inputs.into_iter().filter(|p| !without.contains(&p.dex)).collect())
 }
 
 /// The address `0x<n repeated 20 times>` (n < 256), handy for tokens and pools.

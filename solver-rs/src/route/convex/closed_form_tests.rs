@@ -4,26 +4,12 @@
 //! here from 1.0001^tick). Within 10⁻⁶ bps, and never below.
 
 use super::bound;
-use super::graph::{Intermediates, Scope};
-use crate::address::Address;
-use crate::market::Market;
 use crate::math::U256;
 use crate::route::clock::Deadline;
-use crate::route::search::DexMask;
-use crate::route::test_market::{addr, cl_pool, cp_pool, market_of, Rng};
+use crate::route::test_market::{addr, any_scope, cl_pool, cp_pool, market_of, Rng};
 
 /// 10⁻⁶ bps.
 const CLOSE: f64 = 1e-10;
-
-fn scope(market: &Market, from: Address, to: Address, hops: usize) -> Scope {
-    Scope {
-        token_in: market.token(&from).unwrap(),
-        token_out: market.token(&to).unwrap(),
-        max_hops: hops,
-        intermediates: Intermediates::Any,
-        dexes: DexMask::ALL,
-    }
-}
 
 /// The references are computed in f64 with differences of nearly equal numbers (a water level is
 /// a price known to 10⁻¹⁶), good to about 10⁻¹² for the sizes drawn: that is the room below.
@@ -85,8 +71,9 @@ fn parallel_constant_product_pools() {
         let market = market_of(pools);
         let depth: f64 = reference.iter().map(|p| p.0).sum();
         let amount = (depth * 10f64.powf(rng.range(0, 4500) as f64 / 1000.0 - 3.5)) as u128;
-        let got = bound(&market, &scope(&market, a, b, 1), U256::from(amount), &Deadline::never())
-            .unwrap();
+        let got =
+            bound(&market, &any_scope(&market, a, b, 1), U256::from(amount), &Deadline::never())
+                .unwrap();
         check(case, got, parallel_optimum(&reference, amount as f64));
     }
 }
@@ -113,7 +100,7 @@ fn chains_of_constant_product_pools() {
         let exact = chain.iter().fold(amount as f64, |x, &(r, s, g)| s * g * x / (r + g * x));
         let got = bound(
             &market,
-            &scope(&market, tokens[0], tokens[3], hops),
+            &any_scope(&market, tokens[0], tokens[3], hops),
             U256::from(amount),
             &Deadline::never(),
         )
@@ -207,9 +194,13 @@ fn one_concentrated_pool_crossing_ticks() {
             continue;
         }
         crossed += 1;
-        let got =
-            bound(&market, &scope(&market, from, to, 1), U256::from(amount), &Deadline::never())
-                .unwrap();
+        let got = bound(
+            &market,
+            &any_scope(&market, from, to, 1),
+            U256::from(amount),
+            &Deadline::never(),
+        )
+        .unwrap();
         // The pool's TickMath and 1.0001^(t/2) in f64 agree to about 10⁻¹⁵.
         check(case, got, exact);
     }

@@ -6,36 +6,13 @@
 
 use crate::address::Address;
 use crate::market::Market;
-use crate::pools::input::PoolInput;
-use crate::route::convex::graph::{Graph, Intermediates, Scope};
-use crate::route::search::DexMask;
-use crate::route::test_market::{bounded_quote, market_of};
-
-const WETH: &str = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
-const USDC: &str = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
-const DAI: &str = "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9";
-const CBETH: &str = "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707";
-const DEGEN: &str = "0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6";
-const CBBTC: &str = "0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9";
-const WSTETH: &str = "0x0165878A594ca255338adfa4d48449f69242Eb8F";
-const BRETT: &str = "0x8A791620dd6260079BF849Dc5567aDC3F2FdC318";
-
-/// The fixture's market (the vault fresh).
-fn fresh_market() -> Market {
-    let inputs: Vec<PoolInput> =
-        serde_json::from_str(include_str!("fixtures/devnet_sampled_fresh_pools.json")).unwrap();
-    market_of(inputs)
-}
+use crate::route::convex::graph::Graph;
+use crate::route::test_market::devnet_tokens::*;
+use crate::route::test_market::{any_scope, bounded_quote, devnet_sampled_fresh};
 
 /// Whether the trade's graph holds a pooled venue with a linear budget (the vault's joint term).
 fn vault_is_joint(market: &Market, trade: [Address; 2], hops: usize) -> bool {
-    let scope = Scope {
-        token_in: market.token(&trade[0]).unwrap(),
-        token_out: market.token(&trade[1]).unwrap(),
-        max_hops: hops,
-        intermediates: Intermediates::Any,
-        dexes: DexMask::ALL,
-    };
+    let scope = any_scope(market, trade[0], trade[1], hops);
     let graph = Graph::build(market, &scope).unwrap();
     graph.venues.iter().any(|v| v.pooled.as_ref().is_some_and(|p| p.budget.is_linear()))
 }
@@ -61,7 +38,7 @@ const CASES: [(&str, &str, u128, usize); 10] = [
 #[test]
 #[ignore = "a measurement: prints the vault's cases on the fresh fixture"]
 fn the_fixtures_vault_cases() {
-    let market = fresh_market();
+    let market = devnet_sampled_fresh(&[]);
     let mut failures = Vec::new();
     for (token_in, token_out, amount, hops) in CASES {
         let trade = [Address::parse(token_in).unwrap(), Address::parse(token_out).unwrap()];

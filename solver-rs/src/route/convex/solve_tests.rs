@@ -7,18 +7,13 @@ use crate::address::Address;
 use crate::market::Market;
 use crate::route::clock::Deadline;
 use crate::route::convex::dual::evaluate;
-use crate::route::convex::graph::{Graph, Intermediates, Scope};
-use crate::route::search::DexMask;
-use crate::route::test_market::{addr, cp_pool, market_of, Rng};
+use crate::route::convex::graph::{Graph, Scope};
+use crate::route::test_market::devnet_tokens::*;
+use crate::route::test_market::{addr, any_scope, cp_pool, devnet_sampled_fresh, market_of, Rng};
 
+/// The trade from token 1 to token 2 of the test markets.
 fn scope(market: &Market, hops: usize) -> Scope {
-    Scope {
-        token_in: market.token(&addr(1)).unwrap(),
-        token_out: market.token(&addr(2)).unwrap(),
-        max_hops: hops,
-        intermediates: Intermediates::Any,
-        dexes: DexMask::ALL,
-    }
+    any_scope(market, addr(1), addr(2), hops)
 }
 
 /// One trade on `market`, as the bound and the solver see it: the graph of up to `hops` hops, the
@@ -77,13 +72,7 @@ fn dual_and_bound(
     hops: usize,
 ) -> (Graph, super::Dual, f64) {
     use crate::route::convex::certificate::certified_bound;
-    let scope = Scope {
-        token_in: market.token(&trade[0]).unwrap(),
-        token_out: market.token(&trade[1]).unwrap(),
-        max_hops: hops,
-        intermediates: Intermediates::Any,
-        dexes: DexMask::ALL,
-    };
+    let scope = any_scope(market, trade[0], trade[1], hops);
     let graph = Graph::build(market, &scope).unwrap();
     let dual = minimise(&graph, amount as f64, &Deadline::never());
     let bound = f64::from(certified_bound(&graph, &dual.prices, amount as f64).unwrap());
@@ -395,15 +384,6 @@ fn quote_as_the_service(
     (f64::from(plan.expected_amount_out), f64::from(bound))
 }
 
-const WETH: &str = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
-const USDC: &str = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
-const DAI: &str = "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9";
-const CBETH: &str = "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707";
-const DEGEN: &str = "0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6";
-const CBBTC: &str = "0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9";
-const USDBC: &str = "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0";
-const AERO: &str = "0xa513E6E4b8f2a923D98304ec87F64353C4D5C853";
-
 /// DEGEN→DAI 3-hop 100× ($1M) with WOOFi's vault fresh: water-filling over these pools pays
 /// 962,352 DAI (its allocation as our routes 962,350: `routeQualityEmbedded`'s figures), and the
 /// bound is 984,052. Our plan paid 742,166: the dual stopped where WOOFi's cbETH→WETH side, one
@@ -470,20 +450,6 @@ fn copies_joined_by_a_linear_side_at_its_corner_move_as_one() {
     assert!(ours <= bound && bound <= ours * 1.02, "the bound {bound}, the plan {ours}");
 }
 
-/// The devnet's pools one prop AMM keeper tick after the saved state, as the service's market
-/// reads them (`ROUTE_QUALITY_DUMP`, `test/routeQualityEmbedded.test.ts`): the ten prop AMM venues
-/// fresh (eight sampled, two LUNARBASE), WOOFi's oracle fresh; without the kinds the suite leaves
-/// out (GYROSCOPE_ECLP, DODO_V2) and without `without`.
-fn sampled_fresh(without: &[crate::dex::DexId]) -> Market {
-    use crate::pools::input::PoolInput;
-    let inputs: Vec<PoolInput> =
-        serde_json::from_str(include_str!("fixtures/devnet_sampled_fresh_pools.json")).unwrap();
-    market_of(inputs.into_iter().filter(|p| !without.contains(&p.dex)).collect())
-}
-
-const WSTETH: &str = "0x0165878A594ca255338adfa4d48449f69242Eb8F";
-const BRETT: &str = "0x8A791620dd6260079BF849Dc5567aDC3F2FdC318";
-
 /// The sampled venues fresh, WOOFi's vault left out: the dual converges on their corners and the
 /// bound is within a basis point of the plan at 1, 2 and 3 hops, $100 to $1M (the route-quality
 /// suite's fresh describe: medians 0, 0.003 and 0.04 bps). With the vault these are 12.5 bps
@@ -491,7 +457,7 @@ const BRETT: &str = "0x8A791620dd6260079BF849Dc5567aDC3F2FdC318";
 /// times the plan (wstETH→cbETH 3-hop 0.01×, unconverged on its corners, as below).
 #[test]
 fn sampled_venues_fresh_leave_the_bound_within_a_basis_point() {
-    let market = sampled_fresh(&[crate::dex::DexId::Woofi]);
+    let market = devnet_sampled_fresh(&[crate::dex::DexId::Woofi]);
     for (token_in, token_out, amount, hops) in [
         (CBBTC, WETH, 1_666_666_700, 1),
         (CBETH, CBBTC, 3_030_303_000_000_000_000, 2),
@@ -521,9 +487,10 @@ fn sampled_venues_fresh_leave_the_bound_within_a_basis_point() {
 fn lunarbases_rounding_allowance_is_the_fresh_gap_at_100_dollars() {
     use crate::dex::DexId::{Lunarbase, Woofi};
     let amount = 100_000_000u128;
-    let (ours, with) = quote_as_the_service(&sampled_fresh(&[Woofi]), USDC, BRETT, amount, 3);
+    let (ours, with) =
+        quote_as_the_service(&devnet_sampled_fresh(&[Woofi]), USDC, BRETT, amount, 3);
     let (alone, without) =
-        quote_as_the_service(&sampled_fresh(&[Woofi, Lunarbase]), USDC, BRETT, amount, 3);
+        quote_as_the_service(&devnet_sampled_fresh(&[Woofi, Lunarbase]), USDC, BRETT, amount, 3);
     assert_eq!(ours, alone);
     let bps = |above: f64, of: f64| (above - of) / above * 1e4;
     assert!(bps(without, ours) <= 4.05, "without LUNARBASE the bound {without}, the plan {ours}");
@@ -538,41 +505,10 @@ fn lunarbases_rounding_allowance_is_the_fresh_gap_at_100_dollars() {
 /// 1.0191·10⁸, 162 bps above the plan: the relaxation's own gap (the middle tokens' Chainlink ends).
 #[test]
 fn the_vaults_corners_at_100_dollars_converge() {
-    let market = sampled_fresh(&[]);
+    let market = devnet_sampled_fresh(&[]);
     let amount = 30_303_000_000_000_000u128;
     let (ours, bound) = quote_as_the_service(&market, CBETH, USDC, amount, 2);
     let (_, dual, _) = dual_and_bound(&market, [devnet(CBETH), devnet(USDC)], amount, 2);
     assert!(dual.converged, "unconverged, the bound {bound}, the plan {ours}");
     assert!(ours <= bound && bound <= ours * 1.02, "the bound {bound}, the plan {ours}");
-}
-
-/// A measurement, not a check: the fresh fixture's cases through WOOFi's vault
-/// (docs/solver-optimizer.md, *Sampled venues on the embedded market*), each with the plan, the
-/// certified bound, the gap and whether the dual converged.
-/// `cargo test --release -p solver-rs --features reference -- --ignored --nocapture woofi_cases`.
-#[test]
-#[ignore = "a measurement: prints the vault's cases on the fresh fixture"]
-fn woofi_cases_on_the_fresh_fixture() {
-    let market = sampled_fresh(&[]);
-    for (token_in, token_out, amount, hops) in [
-        (CBBTC, WETH, 1_666_666_700u128, 1),
-        (CBETH, CBBTC, 3_030_303_000_000_000_000, 2),
-        (USDC, BRETT, 100_000_000, 3),
-        (USDC, CBETH, 100_000_000, 3),
-        (CBETH, USDC, 30_303_000_000_000_000, 2),
-        (CBETH, USDC, 3_030_303_000_000_000_000, 2),
-        (WSTETH, CBETH, 28_169_000_000_000_000, 3),
-        (DEGEN, DAI, 100_000_000 * 10u128.pow(18), 3),
-        (WETH, CBBTC, 3_333_333_333_333_333_333, 2),
-        (USDC, WETH, 10_000_000_000, 3),
-    ] {
-        let (ours, bound) = quote_as_the_service(&market, token_in, token_out, amount, hops);
-        let (_, dual, _) =
-            dual_and_bound(&market, [devnet(token_in), devnet(token_out)], amount, hops);
-        println!(
-            "{token_in}→{token_out} {hops}-hop {amount}: ours {ours} bound {bound} gap {:.3} bps converged {}",
-            (bound - ours) / bound * 1e4,
-            dual.converged
-        );
-    }
 }
