@@ -63,8 +63,12 @@ export async function startAnvil({
   ]
   if (loadStatePath) argv.push('--load-state', loadStatePath)
   argv.push(...args)
-  const [command, commandArgs] = withParentDeathSignal(anvilBinaryPath(), argv)
-  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] })
+  const { command, commandArgs, diesWithParent } = withParentDeathSignal(anvilBinaryPath(), argv)
+  // A signal to the whole process group (Ctrl-C in a terminal, a supervisor stopping the group)
+  // would stop anvil at the same instant as this process, so a service closing in order would
+  // still be polling a chain already gone. Where the kernel ends anvil with this process anyway,
+  // anvil gets a group of its own and is stopped by whoever started it, last.
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], detached: diesWithParent })
   const { release } = stopChildrenOnExit({ child, afterStop: removeCache })
   if (child.pid === undefined) {
     removeCache()
@@ -147,7 +151,7 @@ const SETPRIV = '/usr/bin/setpriv'
  * kernel SIGTERM anvil when this process dies, by exec'ing it through `setpriv --pdeathsig`.
  * Elsewhere (or without util-linux) anvil is spawned directly and only the exit handlers apply.
  */
-function withParentDeathSignal(binary: string, argv: string[]): [string, string[]] {
-  if (process.platform !== 'linux' || !existsSync(SETPRIV)) return [binary, argv]
-  return [SETPRIV, ['--pdeathsig', 'SIGTERM', '--', binary, ...argv]]
+function withParentDeathSignal(binary: string, argv: string[]): { command: string; commandArgs: string[]; diesWithParent: boolean } {
+  if (process.platform !== 'linux' || !existsSync(SETPRIV)) return { command: binary, commandArgs: argv, diesWithParent: false }
+  return { command: SETPRIV, commandArgs: ['--pdeathsig', 'SIGTERM', '--', binary, ...argv], diesWithParent: true }
 }
