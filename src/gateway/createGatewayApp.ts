@@ -5,6 +5,7 @@ import { gatewayApp } from './app.ts'
 import type { GatewayDependencies } from './GatewayDependencies.ts'
 import { gatewayLoggerOptions } from './http/gatewayLoggerOptions.ts'
 import { newRequestId } from './http/newRequestId.ts'
+import { serializersByContent } from '../http/serializersByContent.ts'
 import type { SecretRedactor } from '../logging/createSecretRedactor.ts'
 
 export type CreateGatewayAppParameters = {
@@ -50,7 +51,7 @@ export async function createGatewayApp({
     genReqId: () => newRequestId(deps.now()),
     requestIdHeader: false,
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: true, useDefaults: true } },
-    schemaController: { compilersFactory: { buildValidator: bodiesUncoerced() as never } },
+    schemaController: { compilersFactory: { buildValidator: bodiesUncoerced() as never, buildSerializer: serializersByContent() } },
     ...(serverFactory ? { serverFactory } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>()
   await fastify.register(gatewayApp, deps)

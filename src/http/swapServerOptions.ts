@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyServerOptions } from 'fastify'
 import type { SecretRedactor } from '../logging/createSecretRedactor.ts'
+import { serializersByContent } from './serializersByContent.ts'
 
 /** Largest request body accepted (bytes); the largest spec request is well under 2 KiB. */
 export const BODY_LIMIT_BYTES = 32 * 1024
@@ -45,6 +46,7 @@ export function swapServerOptions({ logger, redact }: SwapServerOptionsParameter
     logger: loggerOptions as FastifyServerOptions['logger'],
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
+    schemaController: { compilersFactory: { buildSerializer: serializersByContent() } },
     ajv: {
       customOptions: {
         removeAdditional: false,
