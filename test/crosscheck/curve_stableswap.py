@@ -6,6 +6,11 @@ from the solver, in Python's exact integers, from the published math of two temp
   CurveStableSwapNGViews v1.2.0 (get_dy) that its get_dy calls;
 - "legacy": curvefi/curve-factory Plain2Basic/Plain3Basic (exchange and get_dy share one
   computation with a static fee; balances in storage, the admin's share left out of them);
+- "original": curvefi/curve-contract's 3pool-era template (contracts/pools/3pool/StableSwap3Pool.vy,
+  Vyper 0.2.4): A stored as it is (no A_PRECISION: Ann * S and (Ann - 1) * D in get_D, D / Ann in
+  get_y), get_D's and get_y's loops breaking at a difference of 1 and otherwise returning their
+  255th iterate (no raise), the admin's share of the fee its stored admin_fee (case "adminFee");
+  written below as the template spells it, apart from the two templates above;
 - "meta": curve-factory MetaUSD over such a base pool (rates: its coin's multiplier and the base
   pool's virtual price; exchange_underlying through the base pool's add_liquidity,
   remove_liquidity_one_coin and exchange, whose fees and state changes are followed), and the
@@ -23,15 +28,17 @@ A_PRECISION, so a ramp's fractional A is outside it) and the exchange pays: {"cu
 or "skipped".
 
 Reads JSON lines (integers as decimal strings):
-  {template: ng|legacy, coins: [{decimals, kind: plain|oracle|erc4626, oracleRate?, assetsPerShare?, underlyingDecimals?}],
+  {template: ng|legacy|original, coins: [{decimals, kind: plain|oracle|erc4626, oracleRate?, assetsPerShare?, underlyingDecimals?}],
    balances, tokenBalanceOut, initialA, futureA, initialATime, futureATime, timestamp, viewTimestamp,
-   fee, offpeg, i, j, dx}
-where balances are the pool's own (stored minus admin), A values are stored ones (A x 100),
+   fee, offpeg, adminFee (original), i, j, dx}
+where balances are the pool's own (stored minus admin), A values are stored ones (A x 100; the
+original template's A itself),
 `timestamp` is the block that executes `exchange`, `viewTimestamp` the one `get_dy` is read at.
 Writes one JSON line each: {"exchange": {"out"|"error"}, "get_dy": {...}, "rates": [...], "curvesim": ...}.
 A meta case is {template: meta, kind: exchange|underlying, meta: {balances, decimals, fee, A..., held},
 base: {coins, balances, totalSupply, fee, A..., held}, timestamp, i, j, dx, senderHeld, and for the
-pre-factory template baseVirtualPrice, baseCacheUpdated} (`held`: the pools' token balances of their
+pre-factory template baseVirtualPrice, baseCacheUpdated; base.template "original" with base.adminFee
+for a base pool of the original template, as the pre-factory meta pools' 3pool} (`held`: the pools' token balances of their
 coins, `senderHeld` the sender's of its input, for the transfers' checks), answered
 {"exchange": {"out"|"error"}} and, for a cached pool that paid, {"cache": {baseVirtualPrice, baseCacheUpdated}} after it.
 """
@@ -141,6 +148,111 @@ def get_y_d(amp, i, xp, d):
     return solve_y([xp[k] for k in range(len(xp)) if k != i], len(xp), amp, d)
 
 
+# Whether an original-template loop ran to its cap in the current case (curvesim's loops have no cap:
+# such a case is not asked of it).
+ORIGINAL_CAPPED = [False]
+
+
+def original_get_d(xp, amp):
+    """StableSwap3Pool.get_D: Ann = A * N, no A_PRECISION; the loop breaks when D moves by at most 1
+    and returns D either way."""
+    n = len(xp)
+    s = 0
+    for x in xp:
+        s = U.add(s, x)
+    if s == 0:
+        return 0
+    d = s
+    ann = U.mul(amp, n)
+    for _ in range(255):
+        d_p = d
+        for x in xp:
+            d_p = U.div(U.mul(d_p, d), U.mul(x, n))
+        d_prev = d
+        d = U.div(U.mul(U.add(U.mul(ann, s), U.mul(d_p, n)), d), U.add(U.mul(U.sub(ann, 1), d), U.mul(n + 1, d_p)))
+        if converged(d, d_prev):
+            break
+    else:
+        ORIGINAL_CAPPED[0] = True
+    return d
+
+
+def original_y_loop(s_, c, d, ann, n):
+    c = U.div(U.mul(c, d), U.mul(ann, n))
+    b = U.add(s_, U.div(d, ann))
+    y = d
+    for _ in range(255):
+        y_prev = y
+        y = U.div(U.add(U.mul(y, y), c), U.sub(U.add(U.mul(2, y), b), d))
+        if converged(y, y_prev):
+            break
+    else:
+        ORIGINAL_CAPPED[0] = True
+    return y
+
+
+def original_get_y(i, j, x, xp, amp):
+    """StableSwap3Pool.get_y: D from get_D, then y for coin j with coin i at x."""
+    n = len(xp)
+    d = original_get_d(xp, amp)
+    ann = U.mul(amp, n)
+    c, s_ = d, 0
+    for k in range(n):
+        if k == i:
+            xk = x
+        elif k != j:
+            xk = xp[k]
+        else:
+            continue
+        s_ = U.add(s_, xk)
+        c = U.div(U.mul(c, d), U.mul(xk, n))
+    return original_y_loop(s_, c, d, ann, n)
+
+
+def original_get_y_d(amp, i, xp, d):
+    """StableSwap3Pool.get_y_D: coin i's balance on the invariant d."""
+    n = len(xp)
+    ann = U.mul(amp, n)
+    c, s_ = d, 0
+    for k in range(n):
+        if k == i:
+            continue
+        s_ = U.add(s_, xp[k])
+        c = U.div(U.mul(c, d), U.mul(xp[k], n))
+    return original_y_loop(s_, c, d, ann, n)
+
+
+def original_exchange(case, rates, balances):
+    """StableSwap3Pool.exchange: dy = xp[j] - y - 1, the fee on it, both back to coin j's units; the
+    admin's share of the fee by the stored admin_fee."""
+    i, j, dx = int(case["i"]), int(case["j"]), int(case["dx"])
+    if i == j:
+        raise Revert("refused")
+    xp = [U.mul(r, b) // PRECISION for r, b in zip(rates, balances)]
+    x = U.add(xp[i], U.mul(dx, rates[i]) // PRECISION)
+    y = original_get_y(i, j, x, xp, amp_at(case, int(case["timestamp"])))
+    dy = U.sub(U.sub(xp[j], y), 1)
+    dy_fee = U.mul(dy, int(case["fee"])) // FEE_DENOMINATOR
+    out = U.div(U.mul(U.sub(dy, dy_fee), PRECISION), rates[j])
+    admin_out = U.div(U.mul(U.mul(dy_fee, int(case["adminFee"])) // FEE_DENOMINATOR, PRECISION), rates[j])
+    U.add(balances[i], dx)
+    U.sub(U.sub(balances[j], out), admin_out)
+    U.sub(int(case["tokenBalanceOut"]), out)
+    return out
+
+
+def original_get_dy(case, rates, balances):
+    """StableSwap3Pool.get_dy: unlike exchange, dy is taken back to coin units before the fee."""
+    i, j, dx = int(case["i"]), int(case["j"]), int(case["dx"])
+    if i == j:
+        raise Revert("refused")
+    xp = [U.mul(r, b) // PRECISION for r, b in zip(rates, balances)]
+    x = U.add(xp[i], U.mul(dx, rates[i]) // PRECISION)
+    y = original_get_y(i, j, x, xp, amp_at(case, int(case["viewTimestamp"])))
+    dy = U.div(U.mul(U.sub(U.sub(xp[j], y), 1), PRECISION), rates[j])
+    return U.sub(dy, U.mul(int(case["fee"]), dy) // FEE_DENOMINATOR)
+
+
 def dynamic_fee(xpi, xpj, fee, multiplier):
     if multiplier <= FEE_DENOMINATOR:
         return fee
@@ -219,6 +331,8 @@ class LegacyPool:
     functions do to it, with the template's checked arithmetic."""
 
     def __init__(self, state, rates, timestamp):
+        self.original = state.get("template") == "original"
+        self.admin_fee = int(state["adminFee"]) if self.original else ADMIN_FEE
         self.balances = [int(b) for b in state["balances"]]
         self.rates = rates
         self.fee = int(state["fee"])
@@ -230,15 +344,24 @@ class LegacyPool:
         return [U.mul(r, b) // PRECISION for r, b in zip(self.rates, balances or self.balances)]
 
     def d(self, balances=None):
-        return get_d(self.xp(balances), self.amp, pool_style=True)
+        return self.get_d(self.xp(balances))
+
+    def get_d(self, xp):
+        return original_get_d(xp, self.amp) if self.original else get_d(xp, self.amp, pool_style=True)
+
+    def get_y_d(self, i, xp, d):
+        return original_get_y_d(self.amp, i, xp, d) if self.original else get_y_d(self.amp, i, xp, d)
 
     def swap_math(self, i, j, x, xp):
         """dy paid and the admin's share, both in coin j's units."""
-        y = get_y(i, j, x, xp, self.amp, get_d(xp, self.amp, pool_style=True))
+        if self.original:
+            y = original_get_y(i, j, x, xp, self.amp)
+        else:
+            y = get_y(i, j, x, xp, self.amp, get_d(xp, self.amp, pool_style=True))
         dy = U.sub(U.sub(xp[j], y), 1)
         dy_fee = U.mul(dy, self.fee) // FEE_DENOMINATOR
         out = U.div(U.mul(U.sub(dy, dy_fee), PRECISION), self.rates[j])
-        return out, U.div(U.mul(U.mul(dy_fee, ADMIN_FEE) // FEE_DENOMINATOR, PRECISION), self.rates[j])
+        return out, U.div(U.mul(U.mul(dy_fee, self.admin_fee) // FEE_DENOMINATOR, PRECISION), self.rates[j])
 
     def exchange(self, i, j, dx):
         xp = self.xp()
@@ -260,7 +383,7 @@ class LegacyPool:
             ideal = U.div(U.mul(d1, self.balances[k]), d0)
             difference = ideal - new[k] if ideal > new[k] else new[k] - ideal
             fee = U.mul(base_fee, difference) // FEE_DENOMINATOR
-            stored.append(U.sub(new[k], U.mul(fee, ADMIN_FEE) // FEE_DENOMINATOR))
+            stored.append(U.sub(new[k], U.mul(fee, self.admin_fee) // FEE_DENOMINATOR))
             new[k] = U.sub(new[k], fee)
         mint = U.div(U.mul(self.supply, U.sub(self.d(new), d0)), d0)
         self.balances = stored
@@ -269,18 +392,18 @@ class LegacyPool:
 
     def remove_liquidity_one_coin(self, burn, i):
         xp = self.xp()
-        d0 = get_d(xp, self.amp, pool_style=True)
+        d0 = self.get_d(xp)
         d1 = U.sub(d0, U.div(U.mul(burn, d0), self.supply))
-        new_y = get_y_d(self.amp, i, xp, d1)
+        new_y = self.get_y_d(i, xp, d1)
         base_fee = U.mul(self.fee, self.n) // (4 * (self.n - 1))
         reduced = []
         for k in range(self.n):
             expected = U.sub(U.div(U.mul(xp[k], d1), d0), new_y) if k == i else U.sub(xp[k], U.div(U.mul(xp[k], d1), d0))
             reduced.append(U.sub(xp[k], U.mul(base_fee, expected) // FEE_DENOMINATOR))
-        dy = U.sub(reduced[i], get_y_d(self.amp, i, reduced, d1))
+        dy = U.sub(reduced[i], self.get_y_d(i, reduced, d1))
         dy_0 = U.div(U.mul(U.sub(xp[i], new_y), PRECISION), self.rates[i])
         dy = U.div(U.mul(U.sub(dy, 1), PRECISION), self.rates[i])
-        self.balances[i] = U.sub(self.balances[i], U.add(dy, U.mul(U.sub(dy_0, dy), ADMIN_FEE) // FEE_DENOMINATOR))
+        self.balances[i] = U.sub(self.balances[i], U.add(dy, U.mul(U.sub(dy_0, dy), self.admin_fee) // FEE_DENOMINATOR))
         self.supply = U.sub(self.supply, burn)
         return dy
 
@@ -363,17 +486,19 @@ def load_curvesim_pool():
 
 def curvesim_exchange(curve_pool, case, rates, balances):
     amp = amp_at(case, int(case["timestamp"]))
-    if curve_pool is None or amp % A_PRECISION != 0:
+    original = case["template"] == "original"
+    if curve_pool is None or (not original and amp % A_PRECISION != 0) or (original and ORIGINAL_CAPPED[0]):
         return "skipped"
     multiplier = int(case["offpeg"]) if case["template"] == "ng" else 0
     pool = curve_pool(
-        A=amp // A_PRECISION,
+        # curvesim's A is the original template's: unscaled, whatever it is along a ramp.
+        A=amp if original else amp // A_PRECISION,
         D=list(balances),
         n=len(balances),
         rates=list(rates),
         fee=int(case["fee"]),
         fee_mul=multiplier if multiplier > FEE_DENOMINATOR else None,
-        admin_fee=ADMIN_FEE,
+        admin_fee=int(case["adminFee"]) if original else ADMIN_FEE,
     )
     try:
         out, _ = pool.exchange(int(case["i"]), int(case["j"]), int(case["dx"]))
@@ -408,11 +533,13 @@ def main():
         except Revert as revert:
             sys.stdout.write(json.dumps({"rates": revert.kind}) + "\n")
             continue
-        paid = answer(lambda: exchange(case, rates, balances))
+        original = case["template"] == "original"
+        ORIGINAL_CAPPED[0] = False
+        paid = answer(lambda: (original_exchange if original else exchange)(case, rates, balances))
         result = {
             "rates": [str(r) for r in rates],
             "exchange": paid,
-            "get_dy": answer(lambda: get_dy(case, rates, balances)),
+            "get_dy": answer(lambda: (original_get_dy if original else get_dy)(case, rates, balances)),
             # Only where the pool pays: curvesim's Newton loops have no iteration cap, so a state
             # whose D does not converge (the pool reverts) would keep it looping for ever.
             "curvesim": curvesim_exchange(curve_pool, case, rates, balances) if "out" in paid else "skipped",
