@@ -3,6 +3,7 @@ pragma solidity ^0.8.28;
 
 import {LpToken} from "../common/LpToken.sol";
 import {SafeTransfers} from "../common/SafeTransfers.sol";
+import {StableSwapAmpRamp} from "./StableSwapAmpRamp.sol";
 import {StableSwapMath} from "./StableSwapMath.sol";
 
 /// @title CurveOriginalPool (stand-in)
@@ -21,15 +22,12 @@ import {StableSwapMath} from "./StableSwapMath.sol";
 /// (`FEE_INDEX`), the admin-fee, ownership and kill timelocks, `remove_liquidity`,
 /// `remove_liquidity_imbalance`; `N_COINS()` is ours (the template fixes it at compile time), for the
 /// meta stand-in.
-contract CurveOriginalPool is LpToken {
+contract CurveOriginalPool is LpToken, StableSwapAmpRamp {
     using SafeTransfers for address;
 
     uint256 private constant PRECISION = 1e18;
     uint256 private constant FEE_DENOMINATOR = 1e10;
     uint256 private constant MAX_ADMIN_FEE = 1e10;
-    uint256 private constant MAX_A = 1e6;
-    uint256 private constant MAX_A_CHANGE = 10;
-    uint256 private constant MIN_RAMP_TIME = 86400;
 
     uint256 public immutable N_COINS;
     address[] private _coins;
@@ -38,15 +36,9 @@ contract CurveOriginalPool is LpToken {
     uint256 public fee;
     uint256 public admin_fee;
     address public owner;
-    uint256 public initial_A;
-    uint256 public future_A;
-    uint256 public initial_A_time;
-    uint256 public future_A_time;
     bool private _locked;
 
     event TokenExchange(address indexed buyer, int128 sold_id, uint256 tokens_sold, int128 bought_id, uint256 tokens_bought);
-    event RampA(uint256 old_A, uint256 new_A, uint256 initial_time, uint256 future_time);
-    event StopRampA(uint256 A, uint256 t);
     event RemoveLiquidityOne(address indexed provider, uint256 token_amount, uint256 coin_amount);
 
     modifier nonReentrant() {
@@ -151,32 +143,13 @@ contract CurveOriginalPool is LpToken {
         emit RemoveLiquidityOne(msg.sender, burnAmount, dy);
     }
 
-    function ramp_A(uint256 futureA, uint256 futureTime) external {
+    function _requireRampAdmin() internal view override {
         require(msg.sender == owner, "only owner");
-        require(block.timestamp >= initial_A_time + MIN_RAMP_TIME, "ramping too soon");
-        require(futureTime >= block.timestamp + MIN_RAMP_TIME, "insufficient time");
-        uint256 initialA = _A();
-        require(futureA > 0 && futureA < MAX_A, "A out of range");
-        require(
-            (futureA >= initialA && futureA <= initialA * MAX_A_CHANGE) ||
-                (futureA < initialA && futureA * MAX_A_CHANGE >= initialA),
-            "A change too large"
-        );
-        initial_A = initialA;
-        future_A = futureA;
-        initial_A_time = block.timestamp;
-        future_A_time = futureTime;
-        emit RampA(initialA, futureA, block.timestamp, futureTime);
     }
 
-    function stop_ramp_A() external {
-        require(msg.sender == owner, "only owner");
-        uint256 currentA = _A();
-        initial_A = currentA;
-        future_A = currentA;
-        initial_A_time = block.timestamp;
-        future_A_time = block.timestamp;
-        emit StopRampA(currentA, block.timestamp);
+    /// A is stored as it is.
+    function _aUnit() internal pure override returns (uint256) {
+        return 1;
     }
 
     function _addLiquidity(uint256[] memory amounts, uint256 minMintAmount) private nonReentrant {
@@ -238,16 +211,6 @@ contract CurveOriginalPool is LpToken {
     function _getY(uint256 i, uint256 j, uint256 x, uint256[] memory xp) private view returns (uint256) {
         uint256 amp = _A();
         return StableSwapMath.getY(i, j, x, xp, amp, _getD(xp, amp), 1, false);
-    }
-
-    function _A() private view returns (uint256) {
-        uint256 t1 = future_A_time;
-        uint256 a1 = future_A;
-        if (block.timestamp >= t1) return a1;
-        uint256 a0 = initial_A;
-        uint256 t0 = initial_A_time;
-        if (a1 > a0) return a0 + ((a1 - a0) * (block.timestamp - t0)) / (t1 - t0);
-        return a0 - ((a0 - a1) * (block.timestamp - t0)) / (t1 - t0);
     }
 
     function _index(int128 i) private view returns (uint256) {

@@ -48,17 +48,6 @@ library StableSwapMath {
         uint256 x,
         uint256[] memory xp,
         uint256 amp,
-        uint256 d
-    ) internal pure returns (uint256) {
-        return getY(i, j, x, xp, amp, d, A_PRECISION, true);
-    }
-
-    function getY(
-        uint256 i,
-        uint256 j,
-        uint256 x,
-        uint256[] memory xp,
-        uint256 amp,
         uint256 d,
         uint256 aPrecision,
         bool strict
@@ -81,10 +70,6 @@ library StableSwapMath {
     }
 
     /// The balance of coin `i` that puts the others (as in `xp`) on the invariant `d` (get_y_D).
-    function getYD(uint256 amp, uint256 i, uint256[] memory xp, uint256 d) internal pure returns (uint256) {
-        return getYD(amp, i, xp, d, A_PRECISION, true);
-    }
-
     function getYD(
         uint256 amp,
         uint256 i,

@@ -111,12 +111,12 @@ export async function readCurvePool({
     (_, k) => value(k),
   ) as [
     bigint[] | undefined,
-    bigint | undefined,
-    bigint | undefined,
     bigint[] | undefined,
     bigint | undefined,
     Address | undefined,
     Address | undefined,
+    bigint | undefined,
+    bigint | undefined,
     bigint | undefined,
     bigint | undefined,
   ]

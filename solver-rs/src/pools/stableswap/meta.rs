@@ -171,9 +171,10 @@ impl MetaBase {
 /// registry's CURVE base), in the registry's per-coin units of 16,500 gas (`crossings`): measured
 /// through the router on the seeded meta pool (the pre-factory template, its cache fresh but for one
 /// refresh) over its 2-coin legacy base, transactions of one leg (`test/router/curveLegs.test.ts`
-/// prints them; docs/gas-model.md, *Curve meta pools*): coin → base coin 280,408 to 299,203, base
-/// coin → coin 296,610 to 300,724, base → base 273,626 to 275,459, against 190,170 for the base
-/// pool's own `exchange`: about 96,400, 108,500 and 84,200 more on average.
+/// prints them; docs/gas-model.md, *Curve meta pools*): coin → base coin 280,576 to 299,504, base
+/// coin → coin 296,933 to 301,104, base → base 273,736 to 275,588, against 190,256 for the base
+/// pool's own `exchange`: about 96,600, 108,800 and 84,200 more on average. The same figures hold
+/// over an original-template base pool (within 4 %, docs/gas-model.md).
 pub(super) fn underlying_crossings(i: usize, j: usize) -> u32 {
     match (i, j) {
         (0, _) => 6,

@@ -44,7 +44,7 @@ fn plain(rng: &mut Rng, balances: Vec<U256>, decimals: &[u32]) -> StableSwapPool
 /// A random meta venue: a base pool of 2 or 3 coins (balances up to 3× apart, 6 or 18 decimals,
 /// a virtual price from 1 to 1.1), and a meta pool holding 1 % to 60 % of its LP supply against
 /// 0.3× to 3× that in its coin.
-pub(super) fn random_meta(rng: &mut Rng) -> StableSwapPool {
+pub(in crate::pools::stableswap) fn random_meta(rng: &mut Rng) -> StableSwapPool {
     let n = rng.range(2, 4) as usize;
     let tokens = rng.log_amount(4, 8) as f64;
     let decimals = |rng: &mut Rng| if rng.range(0, 3) == 0 { 6 } else { 18 };
@@ -116,7 +116,7 @@ fn random_swaps(
 /// At random prices near the coins' worth, the venue's joint term bounds what its own trade (as
 /// swaps), `extra` runs and 39 random runs are worth: the runs checked and how many mixed the meta
 /// pool's paths with the base pool's own exchange.
-pub(super) fn runs_stay_under_the_joint_term(
+pub(in crate::pools::stableswap) fn runs_stay_under_the_joint_term(
     rng: &mut Rng,
     pool: &StableSwapPool,
     budget: &Budget,

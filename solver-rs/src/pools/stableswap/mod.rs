@@ -8,7 +8,7 @@
 //! What `exchange` pays, not what `get_dy` quotes: NG's views drop A's fraction during a ramp and
 //! compute D another way, so the two differ in the last units (docs/dex-kinds.md).
 //! Proven against an independent Python implementation and curvesim (`stableswap_tests.rs`) and
-//! against Curve's own NG bytecode and the legacy stand-in on anvil
+//! against Curve's own NG bytecode and the legacy and original stand-ins on anvil
 //! (`test/differential/curveStableSwap.test.ts`).
 
 mod bound;
