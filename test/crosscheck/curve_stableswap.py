@@ -10,7 +10,6 @@ from the solver, in Python's exact integers, from the published math of two temp
   Vyper 0.2.4): A stored as it is (no A_PRECISION: Ann * S and (Ann - 1) * D in get_D, D / Ann in
   get_y), get_D's and get_y's loops breaking at a difference of 1 and otherwise returning their
   255th iterate (no raise), the admin's share of the fee its stored admin_fee (case "adminFee");
-  written below as the template spells it, apart from the two templates above;
 - "meta": curve-factory MetaUSD over such a base pool (rates: its coin's multiplier and the base
   pool's virtual price; exchange_underlying through the base pool's add_liquidity,
   remove_liquidity_one_coin and exchange, whose fees and state changes are followed), and the
@@ -88,9 +87,22 @@ def converged(a, b):
     return (a - b if a > b else b - a) <= 1
 
 
-def get_d(xp, amp, pool_style):
+# Whether an original-template loop ran to its cap in the current case (curvesim's loops have no cap:
+# such a case is not asked of it).
+ORIGINAL_CAPPED = [False]
+
+
+def at_cap(strict, value):
+    """The end of 255 rounds: NG and the legacy template raise, the original returns the last iterate."""
+    if strict:
+        raise Revert("no convergence")
+    ORIGINAL_CAPPED[0] = True
+    return value
+
+
+def get_d(xp, amp, pool_style, a_precision=A_PRECISION, strict=True):
     """The invariant. pool_style: the pool divides D_P by x*N each step; the views contract divides
-    by x, then once by N^N."""
+    by x, then once by N^N. a_precision: A's stored unit (1 in the original template)."""
     n = len(xp)
     s = 0
     for x in xp:
@@ -106,15 +118,15 @@ def get_d(xp, amp, pool_style):
         if not pool_style:
             d_p = d_p // n**n
         d_prev = d
-        numerator = U.mul(U.add(U.mul(ann, s) // A_PRECISION, U.mul(d_p, n)), d)
-        denominator = U.add(U.mul(U.sub(ann, A_PRECISION), d) // A_PRECISION, U.mul(n + 1, d_p))
+        numerator = U.mul(U.add(U.mul(ann, s) // a_precision, U.mul(d_p, n)), d)
+        denominator = U.add(U.mul(U.sub(ann, a_precision), d) // a_precision, U.mul(n + 1, d_p))
         d = U.div(numerator, denominator)
         if converged(d, d_prev):
             return d
-    raise Revert("no convergence")
+    return at_cap(strict, d)
 
 
-def newton_y(b, c, d):
+def newton_y(b, c, d, strict=True):
     """y <- (y^2 + c) / (2y + b - D) from y = D, to a difference of at most 1."""
     y = d
     for _ in range(255):
@@ -122,10 +134,10 @@ def newton_y(b, c, d):
         y = U.div(U.add(U.mul(y, y), c), U.sub(U.add(U.mul(2, y), b), d))
         if converged(y, y_prev):
             return y
-    raise Revert("no convergence")
+    return at_cap(strict, y)
 
 
-def solve_y(others, n, amp, d):
+def solve_y(others, n, amp, d, a_precision=A_PRECISION, strict=True):
     """The balance of the remaining coin of an n-coin pool on the invariant d, the other coins'
     balances being `others` (in their order): get_y's and get_y_D's common part."""
     ann = U.mul(amp, n)
@@ -134,8 +146,8 @@ def solve_y(others, n, amp, d):
     for xk in others:
         s = U.add(s, xk)
         c = U.div(U.mul(c, d), U.mul(xk, n))
-    c = U.div(U.mul(U.mul(c, d), A_PRECISION), U.mul(ann, n))
-    return newton_y(U.add(s, U.div(U.mul(d, A_PRECISION), ann)), c, d)
+    c = U.div(U.mul(U.mul(c, d), a_precision), U.mul(ann, n))
+    return newton_y(U.add(s, U.div(U.mul(d, a_precision), ann)), c, d, strict)
 
 
 def get_y(i, j, x, xp, amp, d):
@@ -148,78 +160,21 @@ def get_y_d(amp, i, xp, d):
     return solve_y([xp[k] for k in range(len(xp)) if k != i], len(xp), amp, d)
 
 
-# Whether an original-template loop ran to its cap in the current case (curvesim's loops have no cap:
-# such a case is not asked of it).
-ORIGINAL_CAPPED = [False]
-
-
 def original_get_d(xp, amp):
-    """StableSwap3Pool.get_D: Ann = A * N, no A_PRECISION; the loop breaks when D moves by at most 1
-    and returns D either way."""
-    n = len(xp)
-    s = 0
-    for x in xp:
-        s = U.add(s, x)
-    if s == 0:
-        return 0
-    d = s
-    ann = U.mul(amp, n)
-    for _ in range(255):
-        d_p = d
-        for x in xp:
-            d_p = U.div(U.mul(d_p, d), U.mul(x, n))
-        d_prev = d
-        d = U.div(U.mul(U.add(U.mul(ann, s), U.mul(d_p, n)), d), U.add(U.mul(U.sub(ann, 1), d), U.mul(n + 1, d_p)))
-        if converged(d, d_prev):
-            break
-    else:
-        ORIGINAL_CAPPED[0] = True
-    return d
-
-
-def original_y_loop(s_, c, d, ann, n):
-    c = U.div(U.mul(c, d), U.mul(ann, n))
-    b = U.add(s_, U.div(d, ann))
-    y = d
-    for _ in range(255):
-        y_prev = y
-        y = U.div(U.add(U.mul(y, y), c), U.sub(U.add(U.mul(2, y), b), d))
-        if converged(y, y_prev):
-            break
-    else:
-        ORIGINAL_CAPPED[0] = True
-    return y
+    """StableSwap3Pool.get_D: Ann * S and (Ann - 1) * D with A as stored, the last iterate at the cap."""
+    return get_d(xp, amp, pool_style=True, a_precision=1, strict=False)
 
 
 def original_get_y(i, j, x, xp, amp):
-    """StableSwap3Pool.get_y: D from get_D, then y for coin j with coin i at x."""
-    n = len(xp)
-    d = original_get_d(xp, amp)
-    ann = U.mul(amp, n)
-    c, s_ = d, 0
-    for k in range(n):
-        if k == i:
-            xk = x
-        elif k != j:
-            xk = xp[k]
-        else:
-            continue
-        s_ = U.add(s_, xk)
-        c = U.div(U.mul(c, d), U.mul(xk, n))
-    return original_y_loop(s_, c, d, ann, n)
+    """StableSwap3Pool.get_y: D from its get_D, then y for coin j with coin i at x (D / Ann)."""
+    others = [x if k == i else xp[k] for k in range(len(xp)) if k != j]
+    return solve_y(others, len(xp), amp, original_get_d(xp, amp), a_precision=1, strict=False)
 
 
 def original_get_y_d(amp, i, xp, d):
     """StableSwap3Pool.get_y_D: coin i's balance on the invariant d."""
-    n = len(xp)
-    ann = U.mul(amp, n)
-    c, s_ = d, 0
-    for k in range(n):
-        if k == i:
-            continue
-        s_ = U.add(s_, xp[k])
-        c = U.div(U.mul(c, d), U.mul(xp[k], n))
-    return original_y_loop(s_, c, d, ann, n)
+    others = [xp[k] for k in range(len(xp)) if k != i]
+    return solve_y(others, len(xp), amp, d, a_precision=1, strict=False)
 
 
 def original_exchange(case, rates, balances):

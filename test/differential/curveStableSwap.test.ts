@@ -112,56 +112,42 @@ test(
         await writeContractAndWait({ devnet, address: coin.address, abi: testTokenAbi, functionName: 'approve', args: [pool, max] })
       setups.push({ template: 'ng', pool, abi: ng.abi, coins })
     }
-    // Six legacy plain pools (our stand-in of the pre-NG factory template): 2 and 3 plain coins, static fees.
-    for (let p = 0; p < 6; p++) {
+    // Six legacy plain pools (our stand-in of the pre-NG factory template), then four of the original
+    // template (our stand-in of 3pool's, its A given as it is stored, admin fees from none to all):
+    // 2 and 3 plain coins, static fees.
+    for (let p = 0; p < 10; p++) {
+      const template = p < 6 ? 'legacy' : 'original'
       const n = 2 + (p % 2)
       const coins: PoolSetup['coins'] = []
       for (let c = 0; c < n; c++) {
         const decimals = prng.pick([2, 6, 6, 8, 12, 18, 18, 18])
         coins.push({ address: await token(decimals), decimals, kind: 'plain' })
       }
-      const { pool } = await createCurvePlainPool({
-        devnet,
-        factory,
-        coins,
-        A: BigInt(prng.pick([10, 100, 200, 1000, 5000])),
-        fee: prng.chance(0.15) ? 0n : prng.bigint(1n, 50_000_000n),
-      })
+      const A = BigInt(prng.pick([10, 100, 200, 1000, 5000]))
+      const fee = prng.chance(0.15) ? 0n : prng.bigint(1n, 50_000_000n)
+      const pool =
+        template === 'legacy'
+          ? (await createCurvePlainPool({ devnet, factory, coins, A, fee })).pool
+          : await deployContractAndWait({
+              devnet,
+              artifact: CurveOriginalPool,
+              args: [
+                devnet.account,
+                coins.map((c) => c.address),
+                coins.map((c) => c.decimals),
+                A,
+                fee,
+                prng.pick([0n, 5_000_000_000n, 5_000_000_000n, 10_000_000_000n]),
+              ],
+            })
       for (const coin of coins)
         await writeContractAndWait({ devnet, address: coin.address, abi: testTokenAbi, functionName: 'approve', args: [pool, max] })
       // The template's add_liquidity takes uint256[N_COINS]: this pool's arity only.
-      const abi = (CurvePlainPool.abi as readonly { type: string; name?: string; inputs?: { type: string }[] }[]).filter(
+      const artifact = template === 'legacy' ? CurvePlainPool : CurveOriginalPool
+      const abi = (artifact.abi as readonly { type: string; name?: string; inputs?: { type: string }[] }[]).filter(
         (item) => item.name !== 'add_liquidity' || item.inputs?.[0].type === `uint256[${n}]`,
       ) as Abi
-      setups.push({ template: 'legacy', pool, abi, coins })
-    }
-    // Four pools of the original template (our stand-in of 3pool's): 2 and 3 plain coins, static fees,
-    // admin fees from none to all; A given as it is stored (not times 100).
-    for (let p = 0; p < 4; p++) {
-      const n = 2 + (p % 2)
-      const coins: PoolSetup['coins'] = []
-      for (let c = 0; c < n; c++) {
-        const decimals = prng.pick([2, 6, 6, 8, 12, 18, 18, 18])
-        coins.push({ address: await token(decimals), decimals, kind: 'plain' })
-      }
-      const pool = await deployContractAndWait({
-        devnet,
-        artifact: CurveOriginalPool,
-        args: [
-          devnet.account,
-          coins.map((c) => c.address),
-          coins.map((c) => c.decimals),
-          BigInt(prng.pick([10, 100, 200, 1000, 5000])),
-          prng.chance(0.15) ? 0n : prng.bigint(1n, 50_000_000n),
-          prng.pick([0n, 5_000_000_000n, 5_000_000_000n, 10_000_000_000n]),
-        ],
-      })
-      for (const coin of coins)
-        await writeContractAndWait({ devnet, address: coin.address, abi: testTokenAbi, functionName: 'approve', args: [pool, max] })
-      const abi = (CurveOriginalPool.abi as readonly { type: string; name?: string; inputs?: { type: string }[] }[]).filter(
-        (item) => item.name !== 'add_liquidity' || item.inputs?.[0].type === `uint256[${n}]`,
-      ) as Abi
-      setups.push({ template: 'original', pool, abi, coins })
+      setups.push({ template, pool, abi, coins })
     }
 
     const cases: Case[] = []
