@@ -134,7 +134,8 @@ export type WoofiState = {
 /** One Curve StableSwap pool, 2 to 4 coins (docs/solver-wire-format.md, `stableswap`). */
 export type StableSwapState = {
   model: 'stableswap'
-  template: 'ng' | 'legacy'
+  /** `original`: curve-contract's 3pool-era template (A unscaled, its own `admin_fee`). */
+  template: 'ng' | 'legacy' | 'original'
   /** The pool's own balances per coin (admin share left out). */
   balances: AmountString[]
   /** NG `stored_rates()`; legacy 10^(36 − decimals). */
@@ -143,16 +144,18 @@ export type StableSwapState = {
   fee: AmountString
   /** NG's off-peg multiplier, out of 10^10; 0 for legacy. */
   offpegFeeMultiplier: AmountString
-  /** A × 100 as stored, and the ramp's ends (seconds). */
+  /** A as stored (× 100; the original template's A itself), and the ramp's ends (seconds). */
   initialA: AmountString
   futureA: AmountString
   initialATime: AmountString
   futureATime: AmountString
   /** The timestamp A is taken at: the block the swap executes in. */
   timestamp: AmountString
+  /** The original template's `admin_fee()`, out of 10^10 (required there, absent elsewhere). */
+  adminFee?: AmountString
   /**
    * A legacy meta pool only (its tokens are then its coin and the base pool's coins): its legacy
-   * base pool's state in the same fields, the base LP token's `totalSupply()`, and the base pool's
+   * or original base pool's state in the same fields, the base LP token's `totalSupply()`, and the base pool's
    * address (the market refuses the base pool as a venue of its own while the meta pool holds it).
    */
   base?: Omit<StableSwapState, 'model' | 'base' | 'baseSupply' | 'basePool' | 'baseVirtualPrice' | 'baseCacheUpdated'>

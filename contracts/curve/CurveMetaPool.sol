@@ -5,20 +5,22 @@ import {SafeTransfers} from "../common/SafeTransfers.sol";
 import {StableSwapMath} from "./StableSwapMath.sol";
 import {StableSwapPoolBase} from "./StableSwapPoolBase.sol";
 
+// No return value is read (the meta pool counts what it receives by its balances): a base pool of
+// the original template (`CurveOriginalPool`, 3pool) returns nothing from these.
 interface ICurveBasePool {
     function coins(uint256 i) external view returns (address);
     function N_COINS() external view returns (uint256);
     function get_virtual_price() external view returns (uint256);
-    function exchange(int128 i, int128 j, uint256 dx, uint256 minDy) external returns (uint256);
-    function remove_liquidity_one_coin(uint256 burnAmount, int128 i, uint256 minReceived) external returns (uint256);
+    function exchange(int128 i, int128 j, uint256 dx, uint256 minDy) external;
+    function remove_liquidity_one_coin(uint256 burnAmount, int128 i, uint256 minReceived) external;
 }
 
 interface ICurveBasePool2 {
-    function add_liquidity(uint256[2] calldata amounts, uint256 minMintAmount) external returns (uint256);
+    function add_liquidity(uint256[2] calldata amounts, uint256 minMintAmount) external;
 }
 
 interface ICurveBasePool3 {
-    function add_liquidity(uint256[3] calldata amounts, uint256 minMintAmount) external returns (uint256);
+    function add_liquidity(uint256[3] calldata amounts, uint256 minMintAmount) external;
 }
 
 /// @title CurveMetaPool (stand-in)
@@ -28,7 +30,8 @@ interface ICurveBasePool3 {
 /// `exchange_underlying` over the coin and the base pool's coins (underlying index 0 is the coin,
 /// 1.. the base coins): into the base pool by `add_liquidity` with one coin, out of it by
 /// `remove_liquidity_one_coin`, base coin to base coin by the base pool's own `exchange`. Its base
-/// pool here is a `CurvePlainPool`. Two templates, chosen at construction:
+/// pool here is a `CurvePlainPool` or a `CurveOriginalPool` (3pool's template, under the pre-factory
+/// meta pools). Two templates, chosen at construction:
 /// - curve-factory's `MetaUSD` (`cachesBaseVirtualPrice` false): the base pool's
 ///   `get_virtual_price()` read at every swap and view (the factory dropped the cache before
 ///   release); it has no `base_virtual_price` or `base_cache_updated`, and ours revert there;

@@ -90,14 +90,14 @@ contract CurvePlainPool is StableSwapPoolBase {
         uint256[] memory xp = _xpOf(_rateMultipliers, _balances);
         uint256 d0 = StableSwapMath.getD(xp, amp, true);
         uint256 d1 = d0 - (burnAmount * d0) / totalSupply;
-        uint256 newY = StableSwapMath.getYD(amp, i, xp, d1);
+        uint256 newY = StableSwapMath.getYD(amp, i, xp, d1, A_PRECISION, true);
         uint256 baseFee = (fee * N_COINS) / (4 * (N_COINS - 1));
         uint256[] memory xpReduced = new uint256[](N_COINS);
         for (uint256 k = 0; k < N_COINS; k++) {
             uint256 expected = k == i ? (xp[k] * d1) / d0 - newY : xp[k] - (xp[k] * d1) / d0;
             xpReduced[k] = xp[k] - (baseFee * expected) / FEE_DENOMINATOR;
         }
-        dy = xpReduced[i] - StableSwapMath.getYD(amp, i, xpReduced, d1);
+        dy = xpReduced[i] - StableSwapMath.getYD(amp, i, xpReduced, d1, A_PRECISION, true);
         uint256 dy0 = ((xp[i] - newY) * PRECISION) / _rateMultipliers[i];
         dy = ((dy - 1) * PRECISION) / _rateMultipliers[i];
         dyFee = dy0 - dy;

@@ -35,7 +35,7 @@ contract CurveStableSwapViews {
         uint256 ui = _index(i, n);
         uint256 uj = _index(j, n);
         uint256 x = xp[ui] + (dx * rates[ui]) / PRECISION;
-        uint256 y = StableSwapMath.getY(ui, uj, x, xp, amp, d);
+        uint256 y = StableSwapMath.getY(ui, uj, x, xp, amp, d, A_PRECISION, true);
         uint256 dy = xp[uj] - y - 1;
         uint256 fee =
             (_dynamicFee((xp[ui] + x) / 2, (xp[uj] + y) / 2, p.fee(), p.offpeg_fee_multiplier()) * dy) /

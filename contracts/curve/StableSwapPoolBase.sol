@@ -3,6 +3,7 @@ pragma solidity ^0.8.28;
 
 import {LpToken} from "../common/LpToken.sol";
 import {SafeTransfers} from "../common/SafeTransfers.sol";
+import {StableSwapAmpRamp} from "./StableSwapAmpRamp.sol";
 import {StableSwapMath} from "./StableSwapMath.sol";
 
 interface ICurveFactoryAdmin {
@@ -20,30 +21,22 @@ interface ICurveFactoryAdmin {
 /// - `add_liquidity`'s math: the first deposit needs every coin and mints D, later ones pay the
 ///   imbalance fee `fee · N / (4 · (N − 1))` on each coin's distance from its ideal balance (half
 ///   to the admin) and mint in proportion to D's growth;
-/// - A in units of A_PRECISION moving linearly with the block timestamp between (initial_A,
-///   initial_A_time) and (future_A, future_A_time): `ramp_A` (by the factory's `admin()`, at most
-///   10x, a day after the last, lasting a day or more) and `stop_ramp_A`;
+/// - A in units of A_PRECISION along its ramp (`StableSwapAmpRamp`), ramped by the factory's
+///   `admin()`;
 /// - the templates' reentrancy lock, a storage flag as the Vyper 0.2/0.3 decorator keeps (its gas),
 ///   not the transient `ReentrancyLock`.
-abstract contract StableSwapPoolBase is LpToken {
+abstract contract StableSwapPoolBase is LpToken, StableSwapAmpRamp {
     using SafeTransfers for address;
 
     uint256 internal constant PRECISION = 1e18;
     uint256 internal constant FEE_DENOMINATOR = 1e10;
     uint256 public constant ADMIN_FEE = 5e9;
     uint256 internal constant A_PRECISION = StableSwapMath.A_PRECISION;
-    uint256 private constant MAX_A = 1e6;
-    uint256 private constant MAX_A_CHANGE = 10;
-    uint256 private constant MIN_RAMP_TIME = 86400;
 
     address public immutable factory;
     address[] internal _coins;
     uint256[] internal _balances;
     uint256 public fee;
-    uint256 public initial_A;
-    uint256 public future_A;
-    uint256 public initial_A_time;
-    uint256 public future_A_time;
     bool private _locked;
 
     event TokenExchange(
@@ -60,8 +53,6 @@ abstract contract StableSwapPoolBase is LpToken {
         uint256 invariant,
         uint256 token_supply
     );
-    event RampA(uint256 old_A, uint256 new_A, uint256 initial_time, uint256 future_time);
-    event StopRampA(uint256 A, uint256 t);
 
     modifier nonReentrant() {
         require(!_locked, "locked");
@@ -160,7 +151,7 @@ abstract contract StableSwapPoolBase is LpToken {
         uint256[] memory rates
     ) internal view returns (uint256 dy, uint256 adminOut) {
         uint256 amp = _A();
-        uint256 y = StableSwapMath.getY(i, j, x, xp, amp, StableSwapMath.getD(xp, amp, true));
+        uint256 y = StableSwapMath.getY(i, j, x, xp, amp, StableSwapMath.getD(xp, amp, true), A_PRECISION, true);
         dy = xp[j] - y - 1;
         uint256 dyFee = (dy * fee) / FEE_DENOMINATOR;
         dy = ((dy - dyFee) * PRECISION) / rates[j];
@@ -209,40 +200,12 @@ abstract contract StableSwapPoolBase is LpToken {
         emit AddLiquidity(msg.sender, amounts, fees, d1, tokenSupply + mintAmount);
     }
 
-    function ramp_A(uint256 futureA, uint256 futureTime) external {
+    function _requireRampAdmin() internal view override {
         require(msg.sender == ICurveFactoryAdmin(factory).admin(), "admin only");
-        require(block.timestamp >= initial_A_time + MIN_RAMP_TIME, "ramping too soon");
-        require(futureTime >= block.timestamp + MIN_RAMP_TIME, "insufficient time");
-        uint256 initialA = _A();
-        uint256 futureAP = futureA * A_PRECISION;
-        require(futureA > 0 && futureA < MAX_A, "A out of range");
-        if (futureAP < initialA) require(futureAP * MAX_A_CHANGE >= initialA, "A change too large");
-        else require(futureAP <= initialA * MAX_A_CHANGE, "A change too large");
-        initial_A = initialA;
-        future_A = futureAP;
-        initial_A_time = block.timestamp;
-        future_A_time = futureTime;
-        emit RampA(initialA, futureAP, block.timestamp, futureTime);
     }
 
-    function stop_ramp_A() external {
-        require(msg.sender == ICurveFactoryAdmin(factory).admin(), "admin only");
-        uint256 currentA = _A();
-        initial_A = currentA;
-        future_A = currentA;
-        initial_A_time = block.timestamp;
-        future_A_time = block.timestamp;
-        emit StopRampA(currentA, block.timestamp);
-    }
-
-    function _A() internal view returns (uint256) {
-        uint256 t1 = future_A_time;
-        uint256 a1 = future_A;
-        if (block.timestamp >= t1) return a1;
-        uint256 a0 = initial_A;
-        uint256 t0 = initial_A_time;
-        if (a1 > a0) return a0 + ((a1 - a0) * (block.timestamp - t0)) / (t1 - t0);
-        return a0 - ((a0 - a1) * (block.timestamp - t0)) / (t1 - t0);
+    function _aUnit() internal pure override returns (uint256) {
+        return A_PRECISION;
     }
 
     function _index(int128 i, uint256 n) internal pure returns (uint256) {

@@ -6,6 +6,10 @@ from the solver, in Python's exact integers, from the published math of two temp
   CurveStableSwapNGViews v1.2.0 (get_dy) that its get_dy calls;
 - "legacy": curvefi/curve-factory Plain2Basic/Plain3Basic (exchange and get_dy share one
   computation with a static fee; balances in storage, the admin's share left out of them);
+- "original": curvefi/curve-contract's 3pool-era template (contracts/pools/3pool/StableSwap3Pool.vy,
+  Vyper 0.2.4): A stored as it is (no A_PRECISION: Ann * S and (Ann - 1) * D in get_D, D / Ann in
+  get_y), get_D's and get_y's loops breaking at a difference of 1 and otherwise returning their
+  255th iterate (no raise), the admin's share of the fee its stored admin_fee (case "adminFee");
 - "meta": curve-factory MetaUSD over such a base pool (rates: its coin's multiplier and the base
   pool's virtual price; exchange_underlying through the base pool's add_liquidity,
   remove_liquidity_one_coin and exchange, whose fees and state changes are followed), and the
@@ -23,15 +27,17 @@ A_PRECISION, so a ramp's fractional A is outside it) and the exchange pays: {"cu
 or "skipped".
 
 Reads JSON lines (integers as decimal strings):
-  {template: ng|legacy, coins: [{decimals, kind: plain|oracle|erc4626, oracleRate?, assetsPerShare?, underlyingDecimals?}],
+  {template: ng|legacy|original, coins: [{decimals, kind: plain|oracle|erc4626, oracleRate?, assetsPerShare?, underlyingDecimals?}],
    balances, tokenBalanceOut, initialA, futureA, initialATime, futureATime, timestamp, viewTimestamp,
-   fee, offpeg, i, j, dx}
-where balances are the pool's own (stored minus admin), A values are stored ones (A x 100),
+   fee, offpeg, adminFee (original), i, j, dx}
+where balances are the pool's own (stored minus admin), A values are stored ones (A x 100; the
+original template's A itself),
 `timestamp` is the block that executes `exchange`, `viewTimestamp` the one `get_dy` is read at.
 Writes one JSON line each: {"exchange": {"out"|"error"}, "get_dy": {...}, "rates": [...], "curvesim": ...}.
 A meta case is {template: meta, kind: exchange|underlying, meta: {balances, decimals, fee, A..., held},
 base: {coins, balances, totalSupply, fee, A..., held}, timestamp, i, j, dx, senderHeld, and for the
-pre-factory template baseVirtualPrice, baseCacheUpdated} (`held`: the pools' token balances of their
+pre-factory template baseVirtualPrice, baseCacheUpdated; base.template "original" with base.adminFee
+for a base pool of the original template, as the pre-factory meta pools' 3pool} (`held`: the pools' token balances of their
 coins, `senderHeld` the sender's of its input, for the transfers' checks), answered
 {"exchange": {"out"|"error"}} and, for a cached pool that paid, {"cache": {baseVirtualPrice, baseCacheUpdated}} after it.
 """
@@ -81,9 +87,22 @@ def converged(a, b):
     return (a - b if a > b else b - a) <= 1
 
 
-def get_d(xp, amp, pool_style):
+# Whether an original-template loop ran to its cap in the current case (curvesim's loops have no cap:
+# such a case is not asked of it).
+ORIGINAL_CAPPED = [False]
+
+
+def at_cap(strict, value):
+    """The end of 255 rounds: NG and the legacy template raise, the original returns the last iterate."""
+    if strict:
+        raise Revert("no convergence")
+    ORIGINAL_CAPPED[0] = True
+    return value
+
+
+def get_d(xp, amp, pool_style, a_precision=A_PRECISION, strict=True):
     """The invariant. pool_style: the pool divides D_P by x*N each step; the views contract divides
-    by x, then once by N^N."""
+    by x, then once by N^N. a_precision: A's stored unit (1 in the original template)."""
     n = len(xp)
     s = 0
     for x in xp:
@@ -99,15 +118,15 @@ def get_d(xp, amp, pool_style):
         if not pool_style:
             d_p = d_p // n**n
         d_prev = d
-        numerator = U.mul(U.add(U.mul(ann, s) // A_PRECISION, U.mul(d_p, n)), d)
-        denominator = U.add(U.mul(U.sub(ann, A_PRECISION), d) // A_PRECISION, U.mul(n + 1, d_p))
+        numerator = U.mul(U.add(U.mul(ann, s) // a_precision, U.mul(d_p, n)), d)
+        denominator = U.add(U.mul(U.sub(ann, a_precision), d) // a_precision, U.mul(n + 1, d_p))
         d = U.div(numerator, denominator)
         if converged(d, d_prev):
             return d
-    raise Revert("no convergence")
+    return at_cap(strict, d)
 
 
-def newton_y(b, c, d):
+def newton_y(b, c, d, strict=True):
     """y <- (y^2 + c) / (2y + b - D) from y = D, to a difference of at most 1."""
     y = d
     for _ in range(255):
@@ -115,10 +134,10 @@ def newton_y(b, c, d):
         y = U.div(U.add(U.mul(y, y), c), U.sub(U.add(U.mul(2, y), b), d))
         if converged(y, y_prev):
             return y
-    raise Revert("no convergence")
+    return at_cap(strict, y)
 
 
-def solve_y(others, n, amp, d):
+def solve_y(others, n, amp, d, a_precision=A_PRECISION, strict=True):
     """The balance of the remaining coin of an n-coin pool on the invariant d, the other coins'
     balances being `others` (in their order): get_y's and get_y_D's common part."""
     ann = U.mul(amp, n)
@@ -127,8 +146,8 @@ def solve_y(others, n, amp, d):
     for xk in others:
         s = U.add(s, xk)
         c = U.div(U.mul(c, d), U.mul(xk, n))
-    c = U.div(U.mul(U.mul(c, d), A_PRECISION), U.mul(ann, n))
-    return newton_y(U.add(s, U.div(U.mul(d, A_PRECISION), ann)), c, d)
+    c = U.div(U.mul(U.mul(c, d), a_precision), U.mul(ann, n))
+    return newton_y(U.add(s, U.div(U.mul(d, a_precision), ann)), c, d, strict)
 
 
 def get_y(i, j, x, xp, amp, d):
@@ -139,6 +158,54 @@ def get_y(i, j, x, xp, amp, d):
 def get_y_d(amp, i, xp, d):
     """get_y_D: the balance of coin i that puts the others on the invariant d."""
     return solve_y([xp[k] for k in range(len(xp)) if k != i], len(xp), amp, d)
+
+
+def original_get_d(xp, amp):
+    """StableSwap3Pool.get_D: Ann * S and (Ann - 1) * D with A as stored, the last iterate at the cap."""
+    return get_d(xp, amp, pool_style=True, a_precision=1, strict=False)
+
+
+def original_get_y(i, j, x, xp, amp):
+    """StableSwap3Pool.get_y: D from its get_D, then y for coin j with coin i at x (D / Ann)."""
+    others = [x if k == i else xp[k] for k in range(len(xp)) if k != j]
+    return solve_y(others, len(xp), amp, original_get_d(xp, amp), a_precision=1, strict=False)
+
+
+def original_get_y_d(amp, i, xp, d):
+    """StableSwap3Pool.get_y_D: coin i's balance on the invariant d."""
+    others = [xp[k] for k in range(len(xp)) if k != i]
+    return solve_y(others, len(xp), amp, d, a_precision=1, strict=False)
+
+
+def original_exchange(case, rates, balances):
+    """StableSwap3Pool.exchange: dy = xp[j] - y - 1, the fee on it, both back to coin j's units; the
+    admin's share of the fee by the stored admin_fee."""
+    i, j, dx = int(case["i"]), int(case["j"]), int(case["dx"])
+    if i == j:
+        raise Revert("refused")
+    xp = [U.mul(r, b) // PRECISION for r, b in zip(rates, balances)]
+    x = U.add(xp[i], U.mul(dx, rates[i]) // PRECISION)
+    y = original_get_y(i, j, x, xp, amp_at(case, int(case["timestamp"])))
+    dy = U.sub(U.sub(xp[j], y), 1)
+    dy_fee = U.mul(dy, int(case["fee"])) // FEE_DENOMINATOR
+    out = U.div(U.mul(U.sub(dy, dy_fee), PRECISION), rates[j])
+    admin_out = U.div(U.mul(U.mul(dy_fee, int(case["adminFee"])) // FEE_DENOMINATOR, PRECISION), rates[j])
+    U.add(balances[i], dx)
+    U.sub(U.sub(balances[j], out), admin_out)
+    U.sub(int(case["tokenBalanceOut"]), out)
+    return out
+
+
+def original_get_dy(case, rates, balances):
+    """StableSwap3Pool.get_dy: unlike exchange, dy is taken back to coin units before the fee."""
+    i, j, dx = int(case["i"]), int(case["j"]), int(case["dx"])
+    if i == j:
+        raise Revert("refused")
+    xp = [U.mul(r, b) // PRECISION for r, b in zip(rates, balances)]
+    x = U.add(xp[i], U.mul(dx, rates[i]) // PRECISION)
+    y = original_get_y(i, j, x, xp, amp_at(case, int(case["viewTimestamp"])))
+    dy = U.div(U.mul(U.sub(U.sub(xp[j], y), 1), PRECISION), rates[j])
+    return U.sub(dy, U.mul(int(case["fee"]), dy) // FEE_DENOMINATOR)
 
 
 def dynamic_fee(xpi, xpj, fee, multiplier):
@@ -219,6 +286,8 @@ class LegacyPool:
     functions do to it, with the template's checked arithmetic."""
 
     def __init__(self, state, rates, timestamp):
+        self.original = state.get("template") == "original"
+        self.admin_fee = int(state["adminFee"]) if self.original else ADMIN_FEE
         self.balances = [int(b) for b in state["balances"]]
         self.rates = rates
         self.fee = int(state["fee"])
@@ -230,15 +299,24 @@ class LegacyPool:
         return [U.mul(r, b) // PRECISION for r, b in zip(self.rates, balances or self.balances)]
 
     def d(self, balances=None):
-        return get_d(self.xp(balances), self.amp, pool_style=True)
+        return self.get_d(self.xp(balances))
+
+    def get_d(self, xp):
+        return original_get_d(xp, self.amp) if self.original else get_d(xp, self.amp, pool_style=True)
+
+    def get_y_d(self, i, xp, d):
+        return original_get_y_d(self.amp, i, xp, d) if self.original else get_y_d(self.amp, i, xp, d)
 
     def swap_math(self, i, j, x, xp):
         """dy paid and the admin's share, both in coin j's units."""
-        y = get_y(i, j, x, xp, self.amp, get_d(xp, self.amp, pool_style=True))
+        if self.original:
+            y = original_get_y(i, j, x, xp, self.amp)
+        else:
+            y = get_y(i, j, x, xp, self.amp, get_d(xp, self.amp, pool_style=True))
         dy = U.sub(U.sub(xp[j], y), 1)
         dy_fee = U.mul(dy, self.fee) // FEE_DENOMINATOR
         out = U.div(U.mul(U.sub(dy, dy_fee), PRECISION), self.rates[j])
-        return out, U.div(U.mul(U.mul(dy_fee, ADMIN_FEE) // FEE_DENOMINATOR, PRECISION), self.rates[j])
+        return out, U.div(U.mul(U.mul(dy_fee, self.admin_fee) // FEE_DENOMINATOR, PRECISION), self.rates[j])
 
     def exchange(self, i, j, dx):
         xp = self.xp()
@@ -260,7 +338,7 @@ class LegacyPool:
             ideal = U.div(U.mul(d1, self.balances[k]), d0)
             difference = ideal - new[k] if ideal > new[k] else new[k] - ideal
             fee = U.mul(base_fee, difference) // FEE_DENOMINATOR
-            stored.append(U.sub(new[k], U.mul(fee, ADMIN_FEE) // FEE_DENOMINATOR))
+            stored.append(U.sub(new[k], U.mul(fee, self.admin_fee) // FEE_DENOMINATOR))
             new[k] = U.sub(new[k], fee)
         mint = U.div(U.mul(self.supply, U.sub(self.d(new), d0)), d0)
         self.balances = stored
@@ -269,18 +347,18 @@ class LegacyPool:
 
     def remove_liquidity_one_coin(self, burn, i):
         xp = self.xp()
-        d0 = get_d(xp, self.amp, pool_style=True)
+        d0 = self.get_d(xp)
         d1 = U.sub(d0, U.div(U.mul(burn, d0), self.supply))
-        new_y = get_y_d(self.amp, i, xp, d1)
+        new_y = self.get_y_d(i, xp, d1)
         base_fee = U.mul(self.fee, self.n) // (4 * (self.n - 1))
         reduced = []
         for k in range(self.n):
             expected = U.sub(U.div(U.mul(xp[k], d1), d0), new_y) if k == i else U.sub(xp[k], U.div(U.mul(xp[k], d1), d0))
             reduced.append(U.sub(xp[k], U.mul(base_fee, expected) // FEE_DENOMINATOR))
-        dy = U.sub(reduced[i], get_y_d(self.amp, i, reduced, d1))
+        dy = U.sub(reduced[i], self.get_y_d(i, reduced, d1))
         dy_0 = U.div(U.mul(U.sub(xp[i], new_y), PRECISION), self.rates[i])
         dy = U.div(U.mul(U.sub(dy, 1), PRECISION), self.rates[i])
-        self.balances[i] = U.sub(self.balances[i], U.add(dy, U.mul(U.sub(dy_0, dy), ADMIN_FEE) // FEE_DENOMINATOR))
+        self.balances[i] = U.sub(self.balances[i], U.add(dy, U.mul(U.sub(dy_0, dy), self.admin_fee) // FEE_DENOMINATOR))
         self.supply = U.sub(self.supply, burn)
         return dy
 
@@ -363,17 +441,19 @@ def load_curvesim_pool():
 
 def curvesim_exchange(curve_pool, case, rates, balances):
     amp = amp_at(case, int(case["timestamp"]))
-    if curve_pool is None or amp % A_PRECISION != 0:
+    original = case["template"] == "original"
+    if curve_pool is None or (not original and amp % A_PRECISION != 0) or (original and ORIGINAL_CAPPED[0]):
         return "skipped"
     multiplier = int(case["offpeg"]) if case["template"] == "ng" else 0
     pool = curve_pool(
-        A=amp // A_PRECISION,
+        # curvesim's A is the original template's: unscaled, whatever it is along a ramp.
+        A=amp if original else amp // A_PRECISION,
         D=list(balances),
         n=len(balances),
         rates=list(rates),
         fee=int(case["fee"]),
         fee_mul=multiplier if multiplier > FEE_DENOMINATOR else None,
-        admin_fee=ADMIN_FEE,
+        admin_fee=int(case["adminFee"]) if original else ADMIN_FEE,
     )
     try:
         out, _ = pool.exchange(int(case["i"]), int(case["j"]), int(case["dx"]))
@@ -408,11 +488,13 @@ def main():
         except Revert as revert:
             sys.stdout.write(json.dumps({"rates": revert.kind}) + "\n")
             continue
-        paid = answer(lambda: exchange(case, rates, balances))
+        original = case["template"] == "original"
+        ORIGINAL_CAPPED[0] = False
+        paid = answer(lambda: (original_exchange if original else exchange)(case, rates, balances))
         result = {
             "rates": [str(r) for r in rates],
             "exchange": paid,
-            "get_dy": answer(lambda: get_dy(case, rates, balances)),
+            "get_dy": answer(lambda: (original_get_dy if original else get_dy)(case, rates, balances)),
             # Only where the pool pays: curvesim's Newton loops have no iteration cap, so a state
             # whose D does not converge (the pool reverts) would keep it looping for ever.
             "curvesim": curvesim_exchange(curve_pool, case, rates, balances) if "out" in paid else "skipped",

@@ -3,6 +3,7 @@ import { test } from 'vitest'
 import type { Abi, Address } from 'viem'
 import { createCurveMetaPool } from '../../src/devnet/createCurveMetaPool.ts'
 import { createCurvePlainPool } from '../../src/devnet/createCurvePlainPool.ts'
+import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { deployCurveStableSwap } from '../../src/devnet/deployCurveStableSwap.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
@@ -28,14 +29,19 @@ import { useDifferentialSession } from './useDifferentialSession.ts'
 // a fresh cache below the base pool's price and with an expired one that they refresh. What the
 // chain pays, the meta pool's balances, the base pool's balances, its LP supply and the cache after
 // each trade must equal the model's from the state read before it (the Python reference: what is
-// paid and the cache), and a revert must be both refusals. Starts one chain, no server;
+// paid and the cache), and a revert must be both refusals. Two more cached pools sit on a base pool
+// of the original template (our CurveOriginalPool, 3pool's: A unscaled, its own admin fee), the
+// deployed pre-factory meta pools' shape (GUSD on 3pool). Starts one chain, no server;
 // DIFF_META_TRADES sets the trades per pool.
 const SEED = Number(process.env.DIFF_SEED ?? 2124)
-const POOLS = 4
+const POOLS = 6
+/** The pool on MetaUSD (no cache); pools from `FIRST_ORIGINAL_BASE` on sit on an original-template base. */
+const METAUSD_POOL = 3
+const FIRST_ORIGINAL_BASE = 4
 const TRADES = Number(process.env.DIFF_META_TRADES ?? 25)
 const RECIPIENT: Address = '0x000000000000000000000000000000000000c0fe'
 
-const { CurveMetaPool, CurvePlainPool } = loadStandInArtifacts({ protocol: 'curve' })
+const { CurveMetaPool, CurveOriginalPool, CurvePlainPool } = loadStandInArtifacts({ protocol: 'curve' })
 // The trade's block, seconds after the cache's update: both sides of the 600 s edge.
 const AFTER_UPDATE = [1n, 2n, 300n, 599n, 600n, 601n, 602n, 1200n, 3600n]
 const session = useDifferentialSession()
@@ -59,8 +65,9 @@ test('CURVE meta pools: exchange_underlying equals the solver model, base pool a
     const [initialA, futureA, initialATime, futureATime, fee] = await Promise.all(ramp.map((f) => read(pool, abi, f)))
     return { balances, initialA, futureA, initialATime, futureATime, fee }
   }
-  const wire = (s: Awaited<ReturnType<typeof stateOf>>, rates: bigint[], timestamp: bigint) => ({
-    template: 'legacy',
+  const wire = (s: Awaited<ReturnType<typeof stateOf>>, rates: bigint[], timestamp: bigint, adminFee?: bigint) => ({
+    template: adminFee === undefined ? 'legacy' : 'original',
+    ...(adminFee === undefined ? {} : { adminFee: adminFee.toString() }),
     balances: s.balances.map(String),
     rates: rates.map(String),
     fee: s.fee.toString(),
@@ -83,6 +90,7 @@ test('CURVE meta pools: exchange_underlying equals the solver model, base pool a
   type Case = { label: string; model: unknown; reference: unknown; chain: Chain }
   const cases: Case[] = []
   const paths = new Set<string>()
+  const originalBasePaths = new Set<string>()
   const cacheStates = { fresh: 0, expired: 0, freshBelowBase: 0 }
   for (let p = 0; p < POOLS; p++) {
     const n = 2 + (p % 2)
@@ -93,22 +101,27 @@ test('CURVE meta pools: exchange_underlying equals the solver model, base pool a
     }
     const metaDecimals = prng.pick([6, 8, 18, 18])
     const coin = { address: await token(metaDecimals), decimals: metaDecimals }
-    const { pool: base } = await createCurvePlainPool({
-      devnet,
-      factory,
-      coins: baseCoins,
-      A: BigInt(prng.pick([50, 100, 200, 1000])),
-      fee: prng.bigint(1_000_000n, 40_000_000n),
-    })
-    const baseAbi = (CurvePlainPool.abi as readonly { type: string; name?: string; inputs?: { type: string }[] }[]).filter(
-      (item) => item.name !== 'add_liquidity' || item.inputs?.[0].type === `uint256[${n}]`,
-    ) as Abi
+    const original = p >= FIRST_ORIGINAL_BASE
+    const baseA = BigInt(prng.pick([50, 100, 200, 1000]))
+    const baseFee = prng.bigint(1_000_000n, 40_000_000n)
+    // The original template takes A as it is stored, and its admin fee.
+    const adminFee = original ? prng.pick([0n, 5_000_000_000n, 10_000_000_000n]) : undefined
+    const base = original
+      ? await deployContractAndWait({
+          devnet,
+          artifact: CurveOriginalPool,
+          args: [devnet.account, baseCoins.map((c) => c.address), baseCoins.map((c) => c.decimals), baseA, baseFee, adminFee],
+        })
+      : (await createCurvePlainPool({ devnet, factory, coins: baseCoins, A: baseA, fee: baseFee })).pool
+    const baseAbi = (
+      (original ? CurveOriginalPool : CurvePlainPool).abi as readonly { type: string; name?: string; inputs?: { type: string }[] }[]
+    ).filter((item) => item.name !== 'add_liquidity' || item.inputs?.[0].type === `uint256[${n}]`) as Abi
     for (const c of baseCoins)
       await writeContractAndWait({ devnet, address: c.address, abi: testTokenAbi, functionName: 'approve', args: [base, max] })
     const whole = 1_000_000n + prng.bigint(0n, 9_000_000n)
     const deposit = baseCoins.map((c) => (whole * 10n ** BigInt(c.decimals) * prng.bigint(60n, 140n)) / 100n)
     await writeContractAndWait({ devnet, address: base, abi: baseAbi, functionName: 'add_liquidity', args: [deposit, 0n] })
-    const caches = p !== POOLS - 1
+    const caches = p !== METAUSD_POOL
     const { pool: meta } = await createCurveMetaPool({
       devnet,
       factory,
@@ -184,6 +197,7 @@ test('CURVE meta pools: exchange_underlying equals the solver model, base pool a
             baseCoins.map((c) => c.address),
           )),
           coins: baseCoins.map((c) => ({ decimals: String(c.decimals), kind: 'plain' })),
+          ...(original ? { template: 'original', adminFee: String(adminFee) } : {}),
         },
         i,
         j,
@@ -206,6 +220,7 @@ test('CURVE meta pools: exchange_underlying equals the solver model, base pool a
       const timestamp = (await devnet.publicClient.getBlock({ blockNumber: receipt.blockNumber })).timestamp
       const paid = receipt.status === 'success'
       if (paid) paths.add(i === 0 ? 'coin→base' : j === 0 ? 'base→coin' : 'base→base')
+      if (paid && original) originalBasePaths.add(i === 0 ? 'coin→base' : j === 0 ? 'base→coin' : 'base→base')
       if (caches && paid) {
         const fresh = timestamp <= BigInt(cacheBefore.baseCacheUpdated as string) + 600n
         cacheStates[fresh ? 'fresh' : 'expired'] += 1
@@ -213,7 +228,7 @@ test('CURVE meta pools: exchange_underlying equals the solver model, base pool a
         if (fresh && BigInt(cacheBefore.baseVirtualPrice as string) < baseNow) cacheStates.freshBelowBase += 1
       }
       cases.push({
-        label: `seed=${SEED} pool=${p} (${n} base coins${caches ? ', cached' : ''}) trade=${t} i=${i} j=${j} dx=${dx}`,
+        label: `seed=${SEED} pool=${p} (${n} base coins${original ? ' of the original template' : ''}${caches ? ', cached' : ''}) trade=${t} i=${i} j=${j} dx=${dx}`,
         model: {
           pool: {
             ...wire(metaState, [10n ** BigInt(36 - coin.decimals), 1n], timestamp),
@@ -221,6 +236,7 @@ test('CURVE meta pools: exchange_underlying equals the solver model, base pool a
               baseState,
               baseCoins.map((c) => 10n ** BigInt(36 - c.decimals)),
               timestamp,
+              adminFee,
             ),
             baseSupply: supply.toString(),
             basePool: base,
@@ -275,9 +291,10 @@ test('CURVE meta pools: exchange_underlying equals the solver model, base pool a
   })
   const paidCount = cases.filter((c) => c.chain.out !== 'reverted').length
   console.log(
-    `CURVE meta: ${cases.length} trades (${paidCount} paid, paths ${[...paths].join(', ')}; cached pools: ${cacheStates.fresh} paid on a fresh cache, ${cacheStates.freshBelowBase} of them below the base pool's price, ${cacheStates.expired} on an expired one), ${mismatches.length} mismatches (model and Python reference)`,
+    `CURVE meta: ${cases.length} trades (${paidCount} paid, paths ${[...paths].join(', ')}, over an original base ${[...originalBasePaths].join(', ')}; cached pools: ${cacheStates.fresh} paid on a fresh cache, ${cacheStates.freshBelowBase} of them below the base pool's price, ${cacheStates.expired} on an expired one), ${mismatches.length} mismatches (model and Python reference)`,
   )
   assert.deepEqual(mismatches.slice(0, 10), [])
   assert.ok(paidCount >= cases.length / 2 && paths.size === 3, `too few paid trades (${paidCount}) or paths (${[...paths].join(', ')})`)
+  assert.equal(originalBasePaths.size, 3, `paths over an original base: ${[...originalBasePaths].join(', ')}`)
   assert.ok(cacheStates.freshBelowBase >= 5 && cacheStates.expired >= 5, `too few cache states: ${JSON.stringify(cacheStates)}`)
 })

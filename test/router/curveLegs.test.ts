@@ -5,11 +5,13 @@ import { curve } from '../../src/adapters/curve.ts'
 import { type Address, encodeAbiParameters, encodeFunctionData, getAddress, type Hex, maxUint256, parseAbi } from 'viem'
 import { deployContractAndWait } from '../../src/devnet/deployContractAndWait.ts'
 import { type CurveMarketPool, deployCurveStableSwapMarket } from '../../src/devnet/deployCurveStableSwapMarket.ts'
+import { createCurveMetaPool } from '../../src/devnet/createCurveMetaPool.ts'
 import { createCurveStableSwapPool } from '../../src/devnet/createCurveStableSwapPool.ts'
 import { createUniswapV2Pair } from '../../src/devnet/createUniswapV2Pair.ts'
 import { deployRouter } from '../../src/devnet/deployRouter.ts'
 import { deployTestToken } from '../../src/devnet/deployTestToken.ts'
 import { deployUniswapV2 } from '../../src/devnet/deployUniswapV2.ts'
+import { loadStandInArtifacts } from '../../src/devnet/loadStandInArtifacts.ts'
 import { sendAndWait } from '../../src/devnet/sendAndWait.ts'
 import { useDevnet } from '../fixtures/useDevnet.ts'
 import { writeContractAndWait } from '../../src/devnet/writeContractAndWait.ts'
@@ -399,4 +401,109 @@ test('a meta pool read by the service: one solver venue of its underlying coins,
     cache.map(String),
   )
   await assertRouterClean()
+})
+
+test('the original template (3pool’s, our stand-in) and a pre-factory meta pool over it, test-only: read by the service as `original`, every pair of each through the router pays exactly the solver’s figure', async () => {
+  const artifacts = loadStandInArtifacts({ protocol: 'curve' })
+  const lower = (a: Address) => a.toLowerCase() as Address
+  // 3pool's shape: DAI (18), USDC (6), USDT (6), A 2000 stored as it is, 1 bps, half to the admin;
+  // GUSD (2 decimals) over it, as the deployed GUSD meta pool.
+  const made: Address[] = []
+  for (const [symbol, decimals] of [
+    ['oDAI', 18],
+    ['oUSDC', 6],
+    ['oUSDT', 6],
+    ['GUSD', 2],
+  ] as const) {
+    const address = await deployTestToken({ devnet, name: symbol, symbol, decimals })
+    await write(address, tokenAbi, 'mint', [devnet.account, 10n ** 40n])
+    decimalsOf.set(address, decimals)
+    made.push(address)
+  }
+  const baseCoins = made.slice(0, 3)
+  const original = await deployContractAndWait({
+    devnet,
+    artifact: artifacts.CurveOriginalPool,
+    args: [devnet.account, baseCoins, [18, 6, 6], 2000n, 1_000_000n, 5_000_000_000n],
+  })
+  const originalAbi = artifacts.CurveOriginalPool.abi
+  for (const coin of baseCoins) await write(coin, tokenAbi, 'approve', [original, maxUint256])
+  const deposit = baseCoins.map((coin, k) => (5_000_000n + BigInt(k) * 700_000n) * 10n ** BigInt(decimalsOf.get(coin) as number))
+  await writeContractAndWait({
+    devnet,
+    address: original,
+    abi: (originalAbi as readonly { name?: string; inputs?: { type: string }[] }[]).filter(
+      (item) => item.name !== 'add_liquidity' || item.inputs?.[0].type === 'uint256[3]',
+    ) as never,
+    functionName: 'add_liquidity',
+    args: [deposit, 0n],
+  })
+  const { pool: meta } = await createCurveMetaPool({
+    devnet,
+    factory: curveFactory,
+    coin: { address: made[3], decimals: 2 },
+    basePool: original,
+    A: 100n,
+    fee: 4_000_000n,
+    cachesBaseVirtualPrice: true,
+  })
+  const lp = (await balance(original, devnet.account)) / 3n
+  await write(made[3], tokenAbi, 'approve', [meta, maxUint256])
+  await write(original, tokenAbi, 'approve', [meta, lp])
+  await writeContractAndWait({
+    devnet,
+    address: meta,
+    abi: artifacts.CurveMetaPool.abi,
+    functionName: 'add_liquidity',
+    args: [[4_000_000n * 100n, lp], 0n],
+  })
+  for (const coin of made) await write(coin, tokenAbi, 'approve', [router, maxUint256])
+
+  const read = async (pool: Address) => {
+    const blockNumber = await devnet.publicClient.getBlockNumber()
+    const { timestamp } = await devnet.publicClient.getBlock({ blockNumber })
+    const ref = curve.refOfConfiguredPool({ dex: 'CURVE', address: pool }, undefined)
+    return curve.readPool({
+      client: devnet.publicClient,
+      ref,
+      blockNumber,
+      nextBlock: { number: blockNumber + 1n, timestamp: timestamp + 2n },
+    })
+  }
+  const gasOf: Record<string, bigint[]> = {}
+  let k = 0
+  for (const venue of [original, meta]) {
+    // One solver per venue: the meta pool's venue holds the original pool, refused beside it.
+    const solver = await loadSolver({ nativeToken: weth.toLowerCase() as Address })
+    const tokens = venue === original ? baseCoins.map(lower) : [made[3], ...baseCoins].map(lower)
+    for (let i = 0; i < tokens.length; i++) {
+      for (let j = 0; j < tokens.length; j++) {
+        if (i === j) continue
+        const snapshot = await read(venue)
+        const state = snapshot.input.state
+        assert.ok(state.model === 'stableswap')
+        const plain = venue === original ? state : state.base
+        assert.equal(plain?.template, 'original', 'told apart by its missing A_precise()')
+        assert.deepEqual([plain?.adminFee, plain?.initialA], ['5000000000', '2000'])
+        await solver.upsertPools([snapshot.input])
+        const [tokenIn, tokenOut] = [tokens[i], tokens[j]]
+        const amountIn = sized(tokenIn, 20_000n + BigInt(1_000 * k++))
+        const simulated = await solver.simulate({ poolId: lower(venue), tokenIn, tokenOut, amountIn: amountIn.toString() })
+        const out = BigInt(simulated.amountOut)
+        const leg = curve.encodeLeg(snapshot.ref, { tokenIn, tokenOut })
+        assert.deepEqual(leg, { kind: 'curve', pool: getAddress(venue), i, j, ...(venue === meta ? { underlying: true } : {}) })
+        const call = (minOut: bigint) => planCall(amountIn, [routeLeg(tokenIn, tokenOut, leg, { minOut, dex: 'CURVE' })])
+        if (i === 0 && j === 1) assert.equal(await revert(call(out + 1n)), 'Error(Exchange resulted in fewer coins than expected)')
+        const before = await balance(tokenOut, RECIPIENT)
+        const receipt = await sendAndWait({ devnet, to: router, data: call(out), gas: 5_000_000n, throwOnRevert: false })
+        assert.equal(receipt.status, 'success', `${venue} ${i}→${j}: ${receipt.status === 'success' ? '' : await revert(call(out))}`)
+        assert.equal((await balance(tokenOut, RECIPIENT)) - before, out, `${venue === meta ? 'meta' : 'original'} ${i}→${j}: paid`)
+        const path = venue === original ? 'original exchange' : i === 0 ? 'meta coin→base' : j === 0 ? 'meta base→coin' : 'meta base→base'
+        ;(gasOf[path] ??= []).push(receipt.gasUsed)
+        ;(gasOf[`${path} estimate`] ??= []).push(BigInt(simulated.gasUnits))
+      }
+    }
+  }
+  console.log(`original template legs, transaction gas used: ${JSON.stringify(gasOf, (_, v) => (typeof v === 'bigint' ? Number(v) : v))}`)
+  for (const coin of made) assert.equal(await balance(coin, router), 0n, `router holds ${coin}`)
 })

@@ -18,6 +18,8 @@ const poolAbi = parseAbi([
   'function BASE_POOL() view returns (address)',
   'function base_virtual_price() view returns (uint256)',
   'function base_cache_updated() view returns (uint256)',
+  'function A_precise() view returns (uint256)',
+  'function admin_fee() view returns (uint256)',
 ])
 const erc20Abi = parseAbi(['function decimals() view returns (uint8)', 'function totalSupply() view returns (uint256)'])
 
@@ -56,10 +58,12 @@ export type ReadCurvePoolReturnType = {
  * Reads a Curve StableSwap pool at one block into the solver's `stableswap` input. NG pools (they
  * answer `stored_rates()` and `offpeg_fee_multiplier()`): `get_balances()` (the admin's share left
  * out), `stored_rates()`, the fee and off-peg multiplier; legacy plain pools: `balances(i)` and
- * rates 10^(36 − decimals) from the coins' `decimals()`. Both: the A ramp's four fields as stored
- * (A × 100). A legacy meta pool (`base_pool()` answers): its own state as a legacy pool's, with its
- * base pool's (read the same way, at the same block), the base LP token's `totalSupply()` and the
- * base pool's address (`base`, `baseSupply`, `basePool`: one venue of its underlying coins in the
+ * rates 10^(36 − decimals) from the coins' `decimals()`; of these, a pool without `A_precise()` is
+ * curve-contract's original template (3pool's: A stored as it is, its `admin_fee()` read and sent
+ * as `adminFee`), one that answers it the legacy factory template. All: the A ramp's four fields as
+ * stored (A × 100, the original template's A itself). A legacy meta pool (`base_pool()` answers):
+ * its own state as a legacy pool's, with its base pool's (read the same way, at the same block: a
+ * legacy or an original one), the base LP token's `totalSupply()` and the base pool's address (`base`, `baseSupply`, `basePool`: one venue of its underlying coins in the
  * solver), and, where both answer, the pre-factory template's cache of the base virtual price
  * (`base_virtual_price()`, `base_cache_updated()` → `baseVirtualPrice`, `baseCacheUpdated`; MetaUSD
  * answers neither and reads the price at every swap, one alone is unusable); re-read every block,
@@ -87,6 +91,8 @@ export async function readCurvePool({
     'BASE_POOL',
     'base_virtual_price',
     'base_cache_updated',
+    'A_precise',
+    'admin_fee',
   ] as const
   const fields = ['fee', 'initial_A', 'future_A', 'initial_A_time', 'future_A_time'] as const
   const indexes = Array.from({ length: MAX_COINS + 1 }, (_, k) => BigInt(k))
@@ -101,12 +107,16 @@ export async function readCurvePool({
     ] as never,
   })) as ({ status: 'success'; result: unknown } | { status: 'failure'; error: Error })[]
   const value = (k: number) => (answers[k].status === 'success' ? answers[k].result : undefined)
-  const [balancesNg, storedRates, offpeg, basePool, basePoolNg, baseVirtualPrice, baseCacheUpdated] = views.map((_, k) => value(k)) as [
+  const [balancesNg, storedRates, offpeg, basePool, basePoolNg, baseVirtualPrice, baseCacheUpdated, aPrecise, adminFee] = views.map(
+    (_, k) => value(k),
+  ) as [
     bigint[] | undefined,
     bigint[] | undefined,
     bigint | undefined,
     Address | undefined,
     Address | undefined,
+    bigint | undefined,
+    bigint | undefined,
     bigint | undefined,
     bigint | undefined,
   ]
@@ -140,9 +150,14 @@ export async function readCurvePool({
     rates = decimals.map((d) => 10n ** BigInt(36 - d))
   }
   if (balances.length !== n || rates.length !== n) throw unusable(`${n} coins but ${balances.length} balances and ${rates.length} rates`)
+  // curve-contract's original template (3pool) stores A itself and has no `A_precise()`; it stores
+  // its admin fee, which the legacy factory template fixes at half (and NG too).
+  const original = !ng && aPrecise === undefined
+  if (original && (adminFee === undefined || adminFee > 10n ** 10n))
+    throw unusable('no A_precise() (the original template) but no admin_fee() of at most 10^10')
   const state: StableSwapState = {
     model: 'stableswap',
-    template: ng ? 'ng' : 'legacy',
+    template: ng ? 'ng' : original ? 'original' : 'legacy',
     balances: balances.map(String),
     rates: rates.map(String),
     fee: fee.toString(),
@@ -152,6 +167,7 @@ export async function readCurvePool({
     initialATime: initialATime.toString(),
     futureATime: futureATime.toString(),
     timestamp: timestamp.toString(),
+    ...(original ? { adminFee: (adminFee as bigint).toString() } : {}),
   }
   if (basePool !== undefined) {
     // The meta pool's coin 1 is the base pool's LP token (the pool itself on the legacy templates).

@@ -22,7 +22,7 @@
 //!   pays. Each swap's floors give the trader at most 1.5 + rate/10¹⁸ xp units more, allowed for
 //!   64 swaps (`MAX_SWAPS_PER_POOL`) in `allowance`.
 
-use super::math::{self, A_PRECISION, FEE_DENOMINATOR, PRECISION};
+use super::math::{self, FEE_DENOMINATOR, PRECISION};
 use super::StableSwapPool;
 use crate::route::convex::curve::MAX_SWAPS_PER_POOL;
 use crate::route::convex::pooled::{Budget, Coin};
@@ -40,7 +40,8 @@ impl StableSwapPool {
         }
         let xp = self.xp().ok()?;
         let amp = math::amp_at(&self.ramp, self.timestamp).ok()?;
-        let d0 = f64::from(math::get_d(&xp, amp).ok()?);
+        let inv = self.template.invariant();
+        let d0 = f64::from(math::get_d(&xp, amp, inv).ok()?);
         let n = xp.len();
         let nf = f64::from(u8::try_from(n).ok()?);
         let x: Vec<f64> = xp.iter().map(|&v| f64::from(v)).collect();
@@ -48,7 +49,7 @@ impl StableSwapPool {
         {
             return None;
         }
-        let ann = f64::from(amp) * nf / f64::from(A_PRECISION);
+        let ann = f64::from(amp) * nf / f64::from(inv.a_precision);
         if ann.is_nan() || ann < 1.0 {
             return None;
         }

@@ -10,9 +10,10 @@ use crate::pools::PoolError;
 pub const PRECISION: U256 = U256::from_limbs([1_000_000_000_000_000_000, 0, 0, 0]);
 /// 10^10: fees are fractions of it.
 pub const FEE_DENOMINATOR: U256 = U256::from_limbs([10_000_000_000, 0, 0, 0]);
-/// A is stored times 100.
+/// A is stored times 100 (NG and the legacy factory template).
 pub const A_PRECISION: U256 = U256::from_limbs([100, 0, 0, 0]);
-/// Half of every swap fee goes to the admin (both templates fix it).
+/// Half of every swap fee goes to the admin (NG and the legacy factory template fix it; the
+/// original template stores its own `admin_fee`).
 pub const ADMIN_FEE: U256 = U256::from_limbs([5_000_000_000, 0, 0, 0]);
 /// The iteration cap of `get_D` and `get_y`; past it the pools revert.
 const ITERATIONS: usize = 255;
@@ -51,9 +52,24 @@ pub struct Ramp {
     pub future_time: U256,
 }
 
+/// How a template's `get_D` and `get_y` read the stored A: its unit (`A_PRECISION`, or 1 in the
+/// original 3pool-era template, which stores A itself: `(Ann − 1)·D`, `D / Ann`) and whether they
+/// revert at the iteration cap (the original template's loops end and return the last iterate).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Invariant {
+    pub a_precision: U256,
+    pub revert_at_cap: bool,
+}
+
+/// NG's and the legacy factory template's invariant.
+pub const PRECISE: Invariant = Invariant { a_precision: A_PRECISION, revert_at_cap: true };
+/// curve-contract's original template (StableSwap3Pool.vy, Vyper 0.2.4): A unscaled, no revert.
+pub const ORIGINAL: Invariant =
+    Invariant { a_precision: U256::from_limbs([1, 0, 0, 0]), revert_at_cap: false };
+
 /// The invariant D of balances `xp` (in 18-decimal units) at `amp`, as the pools compute it
-/// (D_P divided by x·N at each coin).
-pub fn get_d(xp: &[U256], amp: U256) -> Result<U256, PoolError> {
+/// (D_P divided by x·N at each coin) under the template's [`Invariant`].
+pub fn get_d(xp: &[U256], amp: U256, inv: Invariant) -> Result<U256, PoolError> {
     let n = small(xp.len());
     let mut s = U256::ZERO;
     for &x in xp {
@@ -70,21 +86,32 @@ pub fn get_d(xp: &[U256], amp: U256) -> Result<U256, PoolError> {
             d_p = div(mul(d_p, d)?, mul(x, n)?)?;
         }
         let d_prev = d;
-        let numerator = mul(add(div(mul(ann, s)?, A_PRECISION)?, mul(d_p, n)?)?, d)?;
-        let denominator =
-            add(div(mul(sub(ann, A_PRECISION)?, d)?, A_PRECISION)?, mul(add(n, small(1))?, d_p)?)?;
+        let ap = inv.a_precision;
+        let numerator = mul(add(div(mul(ann, s)?, ap)?, mul(d_p, n)?)?, d)?;
+        let denominator = add(div(mul(sub(ann, ap)?, d)?, ap)?, mul(add(n, small(1))?, d_p)?)?;
         d = div(numerator, denominator)?;
         if converged(d, d_prev) {
             return Ok(d);
         }
     }
-    Err(PoolError::NoConvergence)
+    if inv.revert_at_cap {
+        return Err(PoolError::NoConvergence);
+    }
+    Ok(d)
 }
 
 /// The balance of the coin left out of `others` (the other coins' balances) that puts an `n`-coin
-/// pool on the invariant `d`: `get_y`'s Newton iteration y ← (y² + c) / (2y + b − D) from y = D.
-pub fn solve_y(others: &[U256], n: usize, amp: U256, d: U256) -> Result<U256, PoolError> {
+/// pool on the invariant `d`: `get_y`'s Newton iteration y ← (y² + c) / (2y + b − D) from y = D,
+/// under the template's [`Invariant`].
+pub fn solve_y(
+    others: &[U256],
+    n: usize,
+    amp: U256,
+    d: U256,
+    inv: Invariant,
+) -> Result<U256, PoolError> {
     let n = small(n);
+    let ap = inv.a_precision;
     let ann = mul(amp, n)?;
     let mut s = U256::ZERO;
     let mut c = d;
@@ -92,8 +119,8 @@ pub fn solve_y(others: &[U256], n: usize, amp: U256, d: U256) -> Result<U256, Po
         s = add(s, x)?;
         c = div(mul(c, d)?, mul(x, n)?)?;
     }
-    let c = div(mul(mul(c, d)?, A_PRECISION)?, mul(ann, n)?)?;
-    let b = add(s, div(mul(d, A_PRECISION)?, ann)?)?;
+    let c = div(mul(mul(c, d)?, ap)?, mul(ann, n)?)?;
+    let b = add(s, div(mul(d, ap)?, ann)?)?;
     let mut y = d;
     for _ in 0..ITERATIONS {
         let y_prev = y;
@@ -102,7 +129,10 @@ pub fn solve_y(others: &[U256], n: usize, amp: U256, d: U256) -> Result<U256, Po
             return Ok(y);
         }
     }
-    Err(PoolError::NoConvergence)
+    if inv.revert_at_cap {
+        return Err(PoolError::NoConvergence);
+    }
+    Ok(y)
 }
 
 /// NG's `_dynamic_fee`: the fee raised where the pair's balances are apart, by up to the off-peg

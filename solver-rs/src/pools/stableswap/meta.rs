@@ -12,10 +12,12 @@
 //!   the meta pool's `exchange(1, 0)` sells (the virtual price read before the deposit);
 //! - base coin → base coin: the base pool's own `exchange`.
 //!
-//! The base pool is the legacy plain template (`CurvePlainPool`): its deposit and one-coin
-//! withdrawal charge the imbalance fee fee·n/(4·(n − 1)) per coin, half of it kept by the admin.
+//! The base pool is a legacy plain pool or an original-template one (the pre-factory meta pools'
+//! 3pool; `CurvePlainPool` either way): its deposit and one-coin withdrawal charge the imbalance
+//! fee fee·n/(4·(n − 1)) per coin, the admin's share of it (half, or the original template's
+//! `admin_fee`) kept by the admin, each under its template's `get_D` and `get_y_D`.
 
-use super::math::{self, add, div, mul, sub, ADMIN_FEE, FEE_DENOMINATOR, PRECISION};
+use super::math::{self, add, div, mul, sub, FEE_DENOMINATOR, PRECISION};
 use super::{StableSwapPool, Template};
 use crate::math::U256;
 use crate::pools::PoolError;
@@ -77,9 +79,21 @@ impl MetaBase {
         math::amp_at(&self.pool.ramp, self.pool.timestamp)
     }
 
+    /// The base pool's `get_D` (its template's).
+    fn get_d(&self, xp: &[U256], amp: U256) -> Result<U256, PoolError> {
+        math::get_d(xp, amp, self.pool.template.invariant())
+    }
+
+    /// The base pool's `get_y_D`: coin `i`'s balance on the invariant `d`, the others as in `xp`.
+    fn get_y_d(&self, xp: &[U256], i: usize, amp: U256, d: U256) -> Result<U256, PoolError> {
+        let others: Vec<U256> =
+            xp.iter().enumerate().filter(|&(k, _)| k != i).map(|(_, &x)| x).collect();
+        math::solve_y(&others, xp.len(), amp, d, self.pool.template.invariant())
+    }
+
     /// `get_virtual_price()`: D · 10¹⁸ / supply.
     pub fn virtual_price(&self) -> Result<U256, PoolError> {
-        div(mul(math::get_d(&self.xp()?, self.amp()?)?, PRECISION)?, self.supply)
+        div(mul(self.get_d(&self.xp()?, self.amp()?)?, PRECISION)?, self.supply)
     }
 
     /// The imbalance fee of a deposit or a one-coin withdrawal: fee·n/(4·(n − 1)).
@@ -100,10 +114,10 @@ impl MetaBase {
             rates.iter().zip(balances).map(|(&r, &b)| div(mul(r, b)?, PRECISION)).collect()
         };
         let old = &self.pool.balances;
-        let d0 = math::get_d(&xp_of(old)?, amp)?;
+        let d0 = self.get_d(&xp_of(old)?, amp)?;
         let mut new = old.clone();
         new[k] = add(new[k], amount)?;
-        let d1 = math::get_d(&xp_of(&new)?, amp)?;
+        let d1 = self.get_d(&xp_of(&new)?, amp)?;
         if d1 <= d0 {
             return Err(PoolError::InsufficientLiquidity);
         }
@@ -113,10 +127,10 @@ impl MetaBase {
             let ideal = div(mul(d1, old[m])?, d0)?;
             let difference = ideal.abs_diff(new[m]);
             let fee = div(mul(base_fee, difference)?, FEE_DENOMINATOR)?;
-            stored[m] = sub(new[m], div(mul(fee, ADMIN_FEE)?, FEE_DENOMINATOR)?)?;
+            stored[m] = sub(new[m], div(mul(fee, self.pool.admin_fee)?, FEE_DENOMINATOR)?)?;
             new[m] = sub(new[m], fee)?;
         }
-        let d2 = math::get_d(&xp_of(&new)?, amp)?;
+        let d2 = self.get_d(&xp_of(&new)?, amp)?;
         let minted = div(mul(self.supply, sub(d2, d0)?)?, d0)?;
         let pool = StableSwapPool { balances: stored, ..self.pool.clone() };
         Ok((minted, MetaBase { pool, supply: add(self.supply, minted)?, cache: self.cache }))
@@ -126,13 +140,10 @@ impl MetaBase {
     pub fn withdraw_one(&self, burn: U256, i: usize) -> Result<(U256, MetaBase), PoolError> {
         let amp = self.amp()?;
         let xp = self.xp()?;
-        let d0 = math::get_d(&xp, amp)?;
+        let d0 = self.get_d(&xp, amp)?;
         let d1 = sub(d0, div(mul(burn, d0)?, self.supply)?)?;
-        let others = |xs: &[U256]| -> Vec<U256> {
-            xs.iter().enumerate().filter(|&(k, _)| k != i).map(|(_, &x)| x).collect()
-        };
         let n = xp.len();
-        let new_y = math::solve_y(&others(&xp), n, amp, d1)?;
+        let new_y = self.get_y_d(&xp, i, amp, d1)?;
         let base_fee = self.imbalance_fee()?;
         let mut reduced = Vec::with_capacity(n);
         for (k, &x) in xp.iter().enumerate() {
@@ -144,12 +155,13 @@ impl MetaBase {
             reduced.push(sub(x, div(mul(base_fee, expected)?, FEE_DENOMINATOR)?)?);
         }
         let rate = self.pool.rates[i];
-        let dy = sub(reduced[i], math::solve_y(&others(&reduced), n, amp, d1)?)?;
+        let dy = sub(reduced[i], self.get_y_d(&reduced, i, amp, d1)?)?;
         let dy0 = div(mul(sub(xp[i], new_y)?, PRECISION)?, rate)?;
         let dy = div(mul(sub(dy, U256::from(1))?, PRECISION)?, rate)?;
         let dy_fee = sub(dy0, dy)?;
         let mut balances = self.pool.balances.clone();
-        balances[i] = sub(balances[i], add(dy, div(mul(dy_fee, ADMIN_FEE)?, FEE_DENOMINATOR)?)?)?;
+        let admin = div(mul(dy_fee, self.pool.admin_fee)?, FEE_DENOMINATOR)?;
+        balances[i] = sub(balances[i], add(dy, admin)?)?;
         let pool = StableSwapPool { balances, ..self.pool.clone() };
         Ok((dy, MetaBase { pool, supply: sub(self.supply, burn)?, cache: self.cache }))
     }
@@ -159,9 +171,10 @@ impl MetaBase {
 /// registry's CURVE base), in the registry's per-coin units of 16,500 gas (`crossings`): measured
 /// through the router on the seeded meta pool (the pre-factory template, its cache fresh but for one
 /// refresh) over its 2-coin legacy base, transactions of one leg (`test/router/curveLegs.test.ts`
-/// prints them; docs/gas-model.md, *Curve meta pools*): coin → base coin 280,408 to 299,203, base
-/// coin → coin 296,610 to 300,724, base → base 273,626 to 275,459, against 190,170 for the base
-/// pool's own `exchange`: about 96,400, 108,500 and 84,200 more on average.
+/// prints them; docs/gas-model.md, *Curve meta pools*): coin → base coin 280,576 to 299,504, base
+/// coin → coin 296,933 to 301,104, base → base 273,736 to 275,588, against 190,256 for the base
+/// pool's own `exchange`: about 96,600, 108,800 and 84,200 more on average. The same figures hold
+/// over an original-template base pool (within 4 %, docs/gas-model.md).
 pub(super) fn underlying_crossings(i: usize, j: usize) -> u32 {
     match (i, j) {
         (0, _) => 6,

@@ -55,7 +55,7 @@
 //! coin withdrawn past the base pool's curvature.
 
 use super::bound::{D_MARGIN, D_UNITS};
-use super::math::{self, mul, A_PRECISION, PRECISION};
+use super::math::{self, mul, PRECISION};
 use super::{MetaBase, StableSwapPool, Template};
 use crate::route::convex::curve::MAX_SWAPS_PER_POOL;
 use crate::route::convex::pooled::{ln_ratio, Budget, Coin, Second};
@@ -88,10 +88,11 @@ impl StableSwapPool {
         let sigma = (1.0 + inner.kappa / lp.x) * m;
         let xp = base.pool.xp().ok()?;
         let amp = math::amp_at(&base.pool.ramp, base.pool.timestamp).ok()?;
-        let d_units = math::get_d(&xp, amp).ok()?;
+        let inv = base.pool.template.invariant();
+        let d_units = math::get_d(&xp, amp, inv).ok()?;
         let d = f64::from(d_units);
         let nf = f64::from(u8::try_from(xp.len()).ok()?);
-        let ann = f64::from(amp) * nf / f64::from(A_PRECISION);
+        let ann = f64::from(amp) * nf / f64::from(inv.a_precision);
         let x: Vec<f64> = xp.iter().map(|&v| f64::from(v)).collect();
         if x.iter().any(|&v| v.is_nan() || v <= 0.0 || v.is_infinite()) || !(d > 0.0 && ann >= 1.0)
         {
@@ -175,4 +176,4 @@ impl StableSwapPool {
 
 #[cfg(test)]
 #[path = "meta_bound_tests.rs"]
-mod tests;
+pub(super) mod tests;

@@ -29,6 +29,7 @@ fn plain(rng: &mut Rng, balances: Vec<U256>, decimals: &[u32]) -> StableSwapPool
             [1_000_000u64, 4_000_000, 10_000_000, 40_000_000][rng.range(0, 4) as usize],
         ),
         offpeg_fee_multiplier: U256::ZERO,
+        admin_fee: super::math::ADMIN_FEE,
         ramp: Ramp {
             initial_a: amp,
             future_a: amp,
@@ -43,7 +44,7 @@ fn plain(rng: &mut Rng, balances: Vec<U256>, decimals: &[u32]) -> StableSwapPool
 /// A random meta venue: a base pool of 2 or 3 coins (balances up to 3× apart, 6 or 18 decimals,
 /// a virtual price from 1 to 1.1), and a meta pool holding 1 % to 60 % of its LP supply against
 /// 0.3× to 3× that in its coin.
-fn random_meta(rng: &mut Rng) -> StableSwapPool {
+pub(in crate::pools::stableswap) fn random_meta(rng: &mut Rng) -> StableSwapPool {
     let n = rng.range(2, 4) as usize;
     let tokens = rng.log_amount(4, 8) as f64;
     let decimals = |rng: &mut Rng| if rng.range(0, 3) == 0 { 6 } else { 18 };
@@ -56,7 +57,7 @@ fn random_meta(rng: &mut Rng) -> StableSwapPool {
     let balances = base_decimals.iter().map(|&d| amount(rng, tokens, d)).collect();
     let base = plain(rng, balances, &base_decimals);
     let amp = super::math::amp_at(&base.ramp, base.timestamp).unwrap();
-    let d = get_d(&base.xp().unwrap(), amp).unwrap();
+    let d = get_d(&base.xp().unwrap(), amp, base.template.invariant()).unwrap();
     let vp_milli = 1000 + rng.range(0, 100);
     let supply = d * U256::from(1000u64) / U256::from(vp_milli);
     let share = (1 + rng.range(0, 60)) as f64 / 100.0;
@@ -115,7 +116,7 @@ fn random_swaps(
 /// At random prices near the coins' worth, the venue's joint term bounds what its own trade (as
 /// swaps), `extra` runs and 39 random runs are worth: the runs checked and how many mixed the meta
 /// pool's paths with the base pool's own exchange.
-fn runs_stay_under_the_joint_term(
+pub(in crate::pools::stableswap) fn runs_stay_under_the_joint_term(
     rng: &mut Rng,
     pool: &StableSwapPool,
     budget: &Budget,

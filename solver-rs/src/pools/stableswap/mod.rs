@@ -1,13 +1,14 @@
 //! Curve StableSwap pools of 2 to 4 coins, as their `exchange` pays: NG (curvefi/stableswap-ng
-//! CurveStableSwapNG.vy v7.0.0: the off-peg dynamic fee, NG's oracle-upkeep bounds) and the legacy
-//! factory plain template (a static fee). The coins' `stored_rates` (10^(36 − decimals), times an
+//! CurveStableSwapNG.vy v7.0.0: the off-peg dynamic fee, NG's oracle-upkeep bounds), the legacy
+//! factory plain template (a static fee) and curve-contract's original 3pool-era template (A
+//! unscaled, its own `admin_fee`: [`Template::Original`]). The coins' `stored_rates` (10^(36 − decimals), times an
 //! oracle's rate or an ERC-4626 share's value) come in the state as the pool reports them at the
 //! block; A follows its ramp to the state's timestamp, which is the block the swap is priced at.
 //!
 //! What `exchange` pays, not what `get_dy` quotes: NG's views drop A's fraction during a ramp and
 //! compute D another way, so the two differ in the last units (docs/dex-kinds.md).
 //! Proven against an independent Python implementation and curvesim (`stableswap_tests.rs`) and
-//! against Curve's own NG bytecode and the legacy stand-in on anvil
+//! against Curve's own NG bytecode and the legacy and original stand-ins on anvil
 //! (`test/differential/curveStableSwap.test.ts`).
 
 mod bound;
@@ -24,7 +25,7 @@ use super::{PoolError, PoolModel, SwapOutcome};
 use crate::math::decimal::u256_string;
 use crate::math::U256;
 use crate::route::convex::curve::{Curve, PooledSide};
-use math::{add, div, mul, sub, Ramp, ADMIN_FEE, A_PRECISION, FEE_DENOMINATOR, PRECISION};
+use math::{add, div, mul, sub, Ramp, ADMIN_FEE, FEE_DENOMINATOR, PRECISION};
 use serde::Deserialize;
 
 /// Which pool template's `exchange` runs.
@@ -35,6 +36,26 @@ pub enum Template {
     Ng,
     /// The pre-NG factory plain pools: a static fee, balances in storage checked on the way out.
     Legacy,
+    /// curve-contract's original template (the 3pool-era pools, StableSwap3Pool.vy): the legacy
+    /// template's swap with A stored unscaled (no A_PRECISION), `get_D` and `get_y` returning
+    /// their last iterate at the cap, and the admin's share of the fee its stored `admin_fee`.
+    Original,
+}
+
+impl Template {
+    /// How the template's `get_D` and `get_y` read A.
+    pub fn invariant(self) -> math::Invariant {
+        match self {
+            Template::Original => math::ORIGINAL,
+            Template::Ng | Template::Legacy => math::PRECISE,
+        }
+    }
+
+    /// Whether a meta pool's base pool may be of this template (curve-factory's and curve-contract's
+    /// meta pools sit on legacy or original plain pools).
+    fn is_plain_base(self) -> bool {
+        matches!(self, Template::Legacy | Template::Original)
+    }
 }
 
 /// An amount as a decimal string.
@@ -45,7 +66,8 @@ pub struct Amount(#[serde(with = "u256_string")] pub U256);
 /// Wire state: what the pool's views give at the block (`get_balances()` or `balances(i)`, the
 /// pool's own, the admin's share left out; `stored_rates()`, or 10^(36 − decimals) per coin for
 /// legacy pools; `fee()`, `offpeg_fee_multiplier()` (NG, else 0), `initial_A`, `future_A`,
-/// `initial_A_time`, `future_A_time`) and the timestamp the swap is priced at.
+/// `initial_A_time`, `future_A_time`; the original template's A unscaled, the others' times 100),
+/// the original template's `admin_fee()` and the timestamp the swap is priced at.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct StableSwapWire {
@@ -59,6 +81,10 @@ pub struct StableSwapWire {
     pub initial_a_time: Amount,
     pub future_a_time: Amount,
     pub timestamp: Amount,
+    /// The original template's `admin_fee()` (out of 10^10), which it stores; the other templates
+    /// fix it at half and leave it out.
+    #[serde(default)]
+    pub admin_fee: Option<Amount>,
     /// A meta pool's base pool (its balances and rates at the block: `rates` then holds the meta
     /// pool's coin rate and any non-zero figure for the LP token, which the swap re-reads as the
     /// base pool's virtual price), with `baseSupply`, its LP token's supply: the venue is then the
@@ -92,6 +118,8 @@ pub struct StableSwapPool {
     pub fee: U256,
     /// NG's off-peg multiplier, out of 10^10 (at most 10^10: no dynamic part).
     pub offpeg_fee_multiplier: U256,
+    /// The admin's share of the fee, out of 10^10 (`ADMIN_FEE` but in the original template).
+    pub admin_fee: U256,
     pub ramp: Ramp,
     /// The block timestamp the swap is priced at (A's point on its ramp).
     pub timestamp: U256,
@@ -127,9 +155,10 @@ impl StableSwapPool {
             };
         let base = Self::plain_from_wire(*base)?;
         let meta = Self::plain_from_wire(wire)?;
-        if meta.template != Template::Legacy || base.template != Template::Legacy {
+        if meta.template != Template::Legacy || !base.template.is_plain_base() {
             return Err(PoolInputError::Invalid(
-                "only the legacy meta template over a legacy base pool is modelled".into(),
+                "only the legacy meta template over a legacy or original base pool is modelled"
+                    .into(),
             ));
         }
         if meta.coins() != 2 || !(2..=3).contains(&base.coins()) {
@@ -170,12 +199,27 @@ impl StableSwapPool {
         if wire.rates.iter().any(|r| r.0.is_zero()) {
             return Err(PoolInputError::Invalid("a StableSwap rate is 0".into()));
         }
+        let admin_fee = match (wire.template, wire.admin_fee) {
+            (Template::Original, Some(fee)) if fee.0 <= FEE_DENOMINATOR => fee.0,
+            (Template::Original, _) => {
+                return Err(PoolInputError::Invalid(
+                    "the original template needs its adminFee, at most 10^10".into(),
+                ))
+            }
+            (_, None) => ADMIN_FEE,
+            (_, Some(_)) => {
+                return Err(PoolInputError::Invalid(
+                    "only the original template stores an adminFee".into(),
+                ))
+            }
+        };
         Ok(StableSwapPool {
             template: wire.template,
             balances: wire.balances.iter().map(|b| b.0).collect(),
             rates: wire.rates.iter().map(|r| r.0).collect(),
             fee: wire.fee.0,
             offpeg_fee_multiplier: wire.offpeg_fee_multiplier.0,
+            admin_fee,
             ramp: Ramp {
                 initial_a: wire.initial_a.0,
                 future_a: wire.future_a.0,
@@ -222,10 +266,11 @@ impl StableSwapPool {
         let xp = self.xp()?;
         let x = add(xp[i], div(mul(dx, self.rates[i])?, PRECISION)?)?;
         let amp = math::amp_at(&self.ramp, self.timestamp)?;
-        let d = math::get_d(&xp, amp)?;
+        let inv = self.template.invariant();
+        let d = math::get_d(&xp, amp, inv)?;
         let others: Vec<U256> =
             (0..xp.len()).filter(|&k| k != j).map(|k| if k == i { x } else { xp[k] }).collect();
-        let y = math::solve_y(&others, xp.len(), amp, d)?;
+        let y = math::solve_y(&others, xp.len(), amp, d, inv)?;
         let dy = sub(sub(xp[j], y)?, U256::from(1))?;
         let fee = if ng {
             let two = U256::from(2);
@@ -240,8 +285,10 @@ impl StableSwapPool {
         };
         let dy_fee = div(mul(dy, fee)?, FEE_DENOMINATOR)?;
         let out = div(mul(sub(dy, dy_fee)?, PRECISION)?, self.rates[j])?;
-        let admin_out =
-            div(mul(div(mul(dy_fee, ADMIN_FEE)?, FEE_DENOMINATOR)?, PRECISION)?, self.rates[j])?;
+        let admin_out = div(
+            mul(div(mul(dy_fee, self.admin_fee)?, FEE_DENOMINATOR)?, PRECISION)?,
+            self.rates[j],
+        )?;
         if ng {
             let mut after = xp;
             after[i] = x;
@@ -264,7 +311,7 @@ impl StableSwapPool {
         let per_coin = match self.template {
             // 2 to 4 coins: the conversion is exact.
             Template::Ng => u32::try_from(self.balances.len()).unwrap_or(u32::MAX),
-            Template::Legacy => 0,
+            Template::Legacy | Template::Original => 0,
         };
         SwapOutcome { amount_out, crossings: per_coin, words: 0 }
     }
@@ -331,13 +378,13 @@ impl PoolModel for StableSwapPool {
         }
         let Ok(xp) = self.xp() else { return 0.0 };
         let Ok(amp) = math::amp_at(&self.ramp, self.timestamp) else { return 0.0 };
-        let Ok(d) = math::get_d(&xp, amp) else { return 0.0 };
+        let Ok(d) = math::get_d(&xp, amp, self.template.invariant()) else { return 0.0 };
         let (xi, xj) = (f64::from(xp[token_in]), f64::from(xp[token_out]));
         if xi <= 0.0 || xj <= 0.0 {
             return 0.0;
         }
         let n = f64::from(u8::try_from(xp.len()).unwrap_or(u8::MAX));
-        let a = f64::from(amp) / f64::from(A_PRECISION);
+        let a = f64::from(amp) / f64::from(self.template.invariant().a_precision);
         let d = f64::from(d);
         // D^(n+1) / (n^n · Π x), from the balances' ratios to D so nothing overflows.
         let mut product_term = d;
@@ -352,7 +399,9 @@ impl PoolModel for StableSwapPool {
                 math::dynamic_fee(xp[token_in], xp[token_out], self.fee, self.offpeg_fee_multiplier)
                     .map_or(1.0, |f| f64::from(f) / f64::from(FEE_DENOMINATOR))
             }
-            Template::Legacy => f64::from(self.fee) / f64::from(FEE_DENOMINATOR),
+            Template::Legacy | Template::Original => {
+                f64::from(self.fee) / f64::from(FEE_DENOMINATOR)
+            }
         };
         slope * f64::from(self.rates[token_in]) / f64::from(self.rates[token_out]) * (1.0 - fee)
     }
@@ -377,6 +426,10 @@ impl PoolModel for StableSwapPool {
 #[cfg(test)]
 #[path = "stableswap_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "bound_tests.rs"]
+mod bound_tests;
 
 impl FromWire for StableSwapPool {
     type Wire = StableSwapWire;

@@ -1,7 +1,8 @@
 //! The StableSwap model against `test/crosscheck/curve_stableswap.py`, a second implementation of
 //! the pools' published math in Python's exact integers written apart from this one, and, on the
 //! Python that `scripts/install-vyper.sh` installs, curvesim's pool (wherever A is whole): random
-//! pools of 2 to 4 coins (plain, oracle-rated and ERC-4626 coins; decimals 2 to 18), NG and legacy,
+//! pools of 2 to 4 coins (plain, oracle-rated and ERC-4626 coins; decimals 2 to 18), NG, legacy and
+//! the original 3pool-era template (2 or 3 coins, A unscaled, its own admin fee),
 //! balances skewed up to 10^6:1, ramps of A caught mid-way, off-peg multipliers, and inputs from
 //! nothing to far past the pool. What `exchange` pays and when it reverts must be the same.
 
@@ -61,7 +62,8 @@ fn reference_python() -> (PathBuf, PathBuf) {
 
 /// One random case in the reference's input form.
 fn random_case(prng: &mut Prng) -> Value {
-    let ng = prng.chance(0.7);
+    let template = if prng.chance(0.6) { "ng" } else { prng.pick(&["legacy", "original"]) };
+    let (ng, original) = (template == "ng", template == "original");
     let n = if ng { prng.int(2, 4) } else { prng.int(2, 3) } as usize;
     let mut coins = Vec::new();
     let mut balances = Vec::new();
@@ -87,9 +89,12 @@ fn random_case(prng: &mut Prng) -> Value {
             + U256::from(prng.int(0, 10u64.pow(decimals.min(18) as u32)));
         balances.push(balance);
     }
-    let a0 = prng.pick(&[10u64, 100, 200, 1000, 5000]) * 100;
+    // The original template stores A itself, the others A × 100.
+    let a_unit = if original { 1 } else { 100 };
+    let a0 = prng.pick(&[10u64, 100, 200, 1000, 5000]) * a_unit;
     let ramping = prng.chance(0.45);
-    let a1 = if ramping { (a0 * prng.int(1, 90) / 10).clamp(100, 100_000_000) } else { a0 };
+    let a1 =
+        if ramping { (a0 * prng.int(1, 90) / 10).clamp(a_unit, 1_000_000 * a_unit) } else { a0 };
     let t0 = 1_700_000_000u64;
     let t1 = if ramping { t0 + prng.int(86_400, 30 * 86_400) } else { t0 };
     let timestamp = if ramping { prng.int(t0, t1 + 100) } else { t0 + prng.int(0, 1000) };
@@ -110,15 +115,20 @@ fn random_case(prng: &mut Prng) -> Value {
         (prng.log_amount(30) % (balances[i] * U256::from(10) + U256::from(10))) + U256::from(1)
     };
     let s = |v: U256| v.to_string();
-    json!({
-        "template": if ng { "ng" } else { "legacy" }, "coins": coins,
+    let admin_fee = prng.pick(&[0u64, 5_000_000_000, 5_000_000_000, 10_000_000_000]);
+    let mut case = json!({
+        "template": template, "coins": coins,
         "balances": balances.iter().map(|b| s(*b)).collect::<Vec<_>>(),
         "tokenBalanceOut": s(U256::MAX >> 1),
         "initialA": a0.to_string(), "futureA": a1.to_string(),
         "initialATime": t0.to_string(), "futureATime": t1.to_string(),
         "timestamp": timestamp.to_string(), "viewTimestamp": timestamp.to_string(),
         "fee": fee.to_string(), "offpeg": offpeg.to_string(), "i": i, "j": j, "dx": s(dx),
-    })
+    });
+    if original {
+        case["adminFee"] = json!(admin_fee.to_string());
+    }
+    case
 }
 
 /// The pool of a reference case, with the rates the reference computed (its `stored_rates`, which
@@ -131,6 +141,10 @@ fn pool_of(case: &Value, rates: &Value) -> StableSwapPool {
         "initialATime": case["initialATime"], "futureATime": case["futureATime"],
         "timestamp": case["timestamp"],
     });
+    let mut wire = wire;
+    if case["template"] == "original" {
+        wire["adminFee"] = case["adminFee"].clone();
+    }
     StableSwapPool::from_wire(
         serde_json::from_value::<StableSwapWire>(wire).unwrap(),
         &spec(DexId::Curve),
@@ -165,6 +179,7 @@ fn exchange_equals_an_independent_implementation_and_curvesim() {
     assert_eq!(answers.len(), cases.len());
     let (mut paid, mut reverted, mut curvesim, mut fractional, mut mismatches) =
         (0, 0, 0, 0, vec![]);
+    let mut original_paid = 0;
     for (k, (case, answer)) in cases.iter().zip(&answers).enumerate() {
         let pool = pool_of(case, &answer["rates"]);
         let (i, j) = (case["i"].as_u64().unwrap() as usize, case["j"].as_u64().unwrap() as usize);
@@ -176,7 +191,10 @@ fn exchange_equals_an_independent_implementation_and_curvesim() {
             fractional += 1;
         }
         match (&ours, &theirs) {
-            (Ok(a), Some(b)) if a == b => paid += 1,
+            (Ok(a), Some(b)) if a == b => {
+                paid += 1;
+                original_paid += usize::from(pool.template == Template::Original);
+            }
             (Err(_), None) => reverted += 1,
             _ => mismatches
                 .push(format!("case {k}: ours {ours:?}, reference {}", answer["exchange"])),
@@ -204,7 +222,7 @@ fn exchange_equals_an_independent_implementation_and_curvesim() {
         }
     }
     eprintln!(
-        "stableswap vs reference: {} cases, {paid} paid, {reverted} reverted, {fractional} at a fractional A, {curvesim} against curvesim ({})",
+        "stableswap vs reference: {} cases, {paid} paid ({original_paid} of the original template), {reverted} reverted, {fractional} at a fractional A, {curvesim} against curvesim ({})",
         cases.len(),
         python.display()
     );
@@ -215,6 +233,7 @@ fn exchange_equals_an_independent_implementation_and_curvesim() {
         &mismatches[..mismatches.len().min(5)]
     );
     assert!(paid > 2000 && reverted > 100 && fractional > 300, "{paid} {reverted} {fractional}");
+    assert!(original_paid > 300, "only {original_paid} original-template cases paid");
     // curvesim answered (its pool loads from the venv): without it the test would prove less, silently.
     assert!(curvesim > 1000, "only {curvesim} cases compared with curvesim");
 }
@@ -227,6 +246,7 @@ fn two_coin_pool(template: Template) -> StableSwapPool {
         rates: vec![U256::from(10).pow(U256::from(30)); 2],
         fee: U256::from(4_000_000u64),
         offpeg_fee_multiplier: U256::from(20_000_000_000u64),
+        admin_fee: super::math::ADMIN_FEE,
         ramp: Ramp {
             initial_a: U256::from(20_000u64),
             future_a: U256::from(20_000u64),
@@ -255,8 +275,13 @@ fn a_pair_outside_the_pool_or_the_same_coin_twice_is_refused() {
 
 #[test]
 fn the_spot_price_is_the_rate_of_a_small_trade_and_the_bound_holds() {
-    for template in [Template::Ng, Template::Legacy] {
+    for template in [Template::Ng, Template::Legacy, Template::Original] {
         let mut pool = two_coin_pool(template);
+        if template == Template::Original {
+            // The same A of 200, stored as it is.
+            pool.ramp.initial_a = U256::from(200u64);
+            pool.ramp.future_a = U256::from(200u64);
+        }
         pool.balances[1] *= U256::from(3);
         let dx = U256::from(1_000_000u64);
         let out = pool.amount_out(0, 1, dx).unwrap().amount_out;
@@ -283,4 +308,32 @@ fn a_wire_state_of_one_or_five_coins_or_a_zero_rate_is_refused() {
         StableSwapPool::from_wire(wire(4, vec!["1"; 4]), &spec(DexId::Curve)).unwrap().coins(),
         4
     );
+}
+
+#[test]
+fn the_admin_fee_is_the_original_templates_alone_and_it_keeps_the_admins_share_out() {
+    let wire = |template: &str, admin_fee: Option<&str>| {
+        let mut wire = json!({
+            "template": template, "balances": ["1000000000000", "1000000000000"],
+            "rates": ["1000000000000000000000000000000", "1000000000000000000000000000000"],
+            "fee": "4000000", "offpegFeeMultiplier": "0", "initialA": "200", "futureA": "200",
+            "initialATime": "0", "futureATime": "0", "timestamp": "0" });
+        if let Some(fee) = admin_fee {
+            wire["adminFee"] = json!(fee);
+        }
+        StableSwapPool::from_wire(serde_json::from_value(wire).unwrap(), &spec(DexId::Curve))
+    };
+    assert!(wire("original", None).is_err());
+    assert!(wire("original", Some("10000000001")).is_err());
+    assert!(wire("legacy", Some("5000000000")).is_err());
+    assert!(wire("ng", Some("5000000000")).is_err());
+    // The same swap with no admin fee and with all of it to the admin: the trader is paid the same,
+    // the pool keeps the whole fee in the first and none of it in the second.
+    let dx = U256::from(10_000_000_000u64);
+    let none = wire("original", Some("0")).unwrap().apply(0, 1, dx).unwrap();
+    let all = wire("original", Some("10000000000")).unwrap().apply(0, 1, dx).unwrap();
+    assert_eq!(none.0.amount_out, all.0.amount_out);
+    let kept = none.1.balances[1] - all.1.balances[1];
+    let fee = U256::from(4_000_000u64) * (none.0.amount_out + kept) / U256::from(10_000_000_000u64);
+    assert!(kept > U256::ZERO && kept.abs_diff(fee) <= U256::from(1), "{kept} {fee}");
 }
