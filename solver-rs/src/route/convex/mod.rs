@@ -12,6 +12,7 @@ pub mod decompose;
 pub mod dual;
 pub mod graph;
 pub mod pooled;
+mod sign_change;
 pub mod solve;
 
 #[cfg(test)]

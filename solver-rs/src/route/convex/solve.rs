@@ -12,6 +12,7 @@
 
 use super::dual::{evaluate, head_price, monotone, pooled_term, venue_term, Booked, Evaluation};
 use super::graph::{Graph, Head};
+use super::sign_change::bracket_and_bisect;
 use crate::route::clock::Deadline;
 use crate::route::linear::{cholesky, entry, solve};
 
@@ -23,8 +24,6 @@ const TOLERANCE: f64 = 1e-14;
 const MAX_HALVINGS: usize = 40;
 /// Sweeps of one-dimensional minimisations before Newton starts.
 const WARM_SWEEPS: usize = 3;
-/// Bisection steps of a one-dimensional minimisation.
-const BISECTIONS: usize = 80;
 /// The most a Newton step moves one scaled price (a price by half its value), before the line search.
 const MAX_MOVE: f64 = 0.5;
 /// Copies of a token in consecutive layers within this relative price of each other count as
@@ -659,43 +658,6 @@ fn settle(
     };
     let settled = bracket_and_bisect(start, |p| at(prices, p)).unwrap_or(start);
     group.iter().for_each(|&c| prices[c] = settled);
-}
-
-/// Where `excess` (rising in the price) changes sign, from `start`: bracketed by halving or
-/// doubling, then bisected geometrically. None once `excess` answers None (the deadline).
-fn bracket_and_bisect(start: f64, mut excess: impl FnMut(f64) -> Option<f64>) -> Option<f64> {
-    let (mut lo, mut hi) = (start, start);
-    if excess(start)? >= 0.0 {
-        // Too dear (flow is left over) or on a flat stretch: lower until the copy sends more than it has.
-        for _ in 0..200 {
-            lo *= 0.5;
-            if excess(lo)? < 0.0 {
-                break;
-            }
-        }
-    } else {
-        for _ in 0..200 {
-            hi *= 2.0;
-            if excess(hi)? >= 0.0 {
-                break;
-            }
-        }
-    }
-    for _ in 0..BISECTIONS {
-        let mid = (lo * hi).sqrt();
-        if !(mid > lo && mid < hi) {
-            break;
-        }
-        // Zero excess goes down: over a range of prices where nothing changes (a copy that
-        // receives nothing sends nothing at any price from its first unit's up), the lowest
-        // is kept, so no copy is priced above what its flow is worth.
-        if excess(mid)? >= 0.0 {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    Some((lo * hi).sqrt())
 }
 
 #[cfg(test)]
