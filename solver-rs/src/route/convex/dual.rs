@@ -59,20 +59,50 @@ pub struct Evaluation {
     /// venue adds one per pair of coins it trades (its deposits and withdrawals paired in
     /// proportion, where the graph has that arc).
     pub trades: Vec<Option<Trade>>,
-    /// The venues (not pooled) whose best side is piecewise linear, and the pairs of the pooled
-    /// venues whose budget is linear (WOOFi's vault, [`PooledTerm::corners`]): the only ones
+    /// The venues (not pooled) whose best side is piecewise linear, and the withdrawals and tied
+    /// deposits of the pooled venues whose budget is linear (WOOFi's vault,
+    /// [`PooledTerm::corners`]): the only ones
     /// whose flow can jump at a corner (solve.rs, `Corners`). Empty, and no allocation, on graphs
     /// without such a side.
     pub piecewise: Vec<Booked>,
 }
 
-/// A venue's trade with the copy it tenders from and the head it delivers to (a side's arc may
-/// go elsewhere: ties are booked to the deepest tender and the shallowest head, [`venue_term`]).
+/// A trade that may sit on a linear piece's corner, with the copy it tenders from and the head it
+/// delivers to (a side's arc may go elsewhere: ties are booked to the deepest tender and the
+/// shallowest head, [`venue_term`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Booked {
-    pub trade: Trade,
     pub tender: usize,
     pub receive: Head,
+    /// Its flows as the evaluation booked them.
+    pub response: Response,
+    pub piece: Piece,
+}
+
+/// Where a booked trade's corner and its piece come from.
+#[derive(Clone, Copy, Debug)]
+pub enum Piece {
+    /// A side's piecewise-linear curve (its index in the graph's sides).
+    Side(usize),
+    /// A pooled venue's linear pair ([`PooledTerm::corners`]): at `rate` (the tender's price over
+    /// the head's) it carries anything from `before` to `whole` (input, output); below it, whole.
+    Linear { rate: f64, before: (f64, f64), whole: (f64, f64) },
+}
+
+impl Piece {
+    /// The trade's (input, output) at the tender's price over the head's `rate`.
+    pub fn respond(&self, graph: &Graph, rate: f64) -> (f64, f64) {
+        match *self {
+            Piece::Side(side) => {
+                let r = graph.sides[side].curve.respond(rate);
+                (r.input, r.output)
+            }
+            Piece::Linear { rate: corner, before, whole } => match rate < corner {
+                true => whole,
+                false => before,
+            },
+        }
+    }
 }
 
 /// The price of an arc's head.
@@ -198,7 +228,7 @@ pub fn evaluate(graph: &Graph, prices: &[f64], amount_in: f64, with_hessian: boo
                 }
             }
             trades.extend(term.trades(graph, venue).into_iter().map(Some));
-            piecewise.extend(term.corners(graph, venue));
+            piecewise.extend(term.corners());
             continue;
         }
         let Some((trade, tender, receive, term)) = venue_term(graph, venue, prices) else {
@@ -228,8 +258,9 @@ pub fn evaluate(graph: &Graph, prices: &[f64], amount_in: f64, with_hessian: boo
                 hessian[entry(c, c, n)] += rate * rate * k;
             }
         }
-        if matches!(graph.sides[graph.arcs[trade.arc].side].curve, Curve::Piecewise(_)) {
-            piecewise.push(Booked { trade, tender, receive });
+        let side = graph.arcs[trade.arc].side;
+        if matches!(graph.sides[side].curve, Curve::Piecewise(_)) {
+            piecewise.push(Booked { tender, receive, response, piece: Piece::Side(side) });
         }
         trades.push(Some(trade));
     }
@@ -339,19 +370,21 @@ impl PooledTerm {
             .collect()
     }
 
-    /// A linear budget's pairs as linear pieces (`pooled_linear.rs`): each withdrawal with the
-    /// deposit's copy, on the arc between them where the graph has one, its flows as booked. On
-    /// the pair's corner (its withdrawal's price equal to the budget's) the withdrawal may carry
-    /// anything up to its coin's whole amount at the same g, as a linear side's piece may, and
-    /// the solve joins the two copies the same way (solve.rs, `Corners`; the arc's side curve,
-    /// the pair alone on the budget, gives the piece).
-    fn corners<'a>(&'a self, graph: &'a Graph, venue: usize) -> impl Iterator<Item = Booked> + 'a {
+    /// A linear budget's pairs as linear pieces (`pooled_linear.rs`): each withdrawal from the
+    /// deposit's copy to its head, and each deposit tied with the deposit from its copy to the
+    /// deposit's, whether or not the graph has an arc between them. On the pair's corner the pair
+    /// may carry anything up to its whole at the same g, as a linear side's piece may, and the
+    /// solve joins the two copies the same way (solve.rs, `Corners`).
+    fn corners(&self) -> impl Iterator<Item = Booked> + '_ {
         self.pairs.iter().filter_map(move |pair| {
-            let (t, u) = (pair.deposit, pair.withdrawal);
-            let (from, to) = (self.tender[t]?, self.receive[u]?);
-            let arc = pair_arc(graph, venue, (from, to), (t, u))?;
+            let tender = self.tender[pair.from]?;
+            let receive = match pair.withdrawal {
+                true => self.receive[pair.to]?,
+                false => Head::Copy(self.tender[pair.to]?),
+            };
             let response = Response { input: pair.input, output: pair.output, slope: 0.0 };
-            Some(Booked { trade: Trade { arc, response }, tender: from, receive: to })
+            let piece = Piece::Linear { rate: pair.rate, before: pair.before, whole: pair.whole };
+            Some(Booked { tender, receive, response, piece })
         })
     }
 

@@ -8,21 +8,36 @@
 //! deposit's price, where no deposit is made: its flows are not conserved (withdrawals funded by
 //! nothing), so the dual could never say converged. Here the deposit is the flow that funds them.
 //! The term is piecewise linear in the prices: where a withdrawal's price equals λ (its corner)
-//! it may carry anything up to its coin's whole amount at the same value. The dual reads those
-//! corners as it reads a linear piece's (`dual.rs`, [`LinearPair`]).
+//! it may carry anything up to its coin's whole amount at the same value, and where another
+//! coin's deposit is as cheap as the deposit's it may fund any part of it. The dual reads both
+//! corners as it reads a linear piece's (`dual.rs`, [`LinearPair`]), whether or not the graph
+//! has an arc between the two coins' copies.
 
 use super::{Budget, CoinPrices, Joint};
+use crate::route::convex::solve::NEAR;
 
-/// One withdrawal of a linear budget's term and the deposit that funds it.
+/// One corner of a linear budget's term: a trade between two coins that the term may carry in any
+/// amount from `before` to `whole` at the same value where the prices ratio `from`'s price to
+/// `to`'s at `rate`. Two kinds: a withdrawal of `to` funded by the deposit of `from` (the cheapest
+/// per budget unit), at the withdrawal's price equal to the budget's; and a tie of two deposits,
+/// `from` priced as `to` (the cheapest) per budget unit, where `from` may take over any part of
+/// `to`'s deposit: a trade from `from`'s copy to `to`'s copy, its output the deposit of `to` it
+/// replaces.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LinearPair {
-    /// The deposit coin (the cheapest per budget unit) and the withdrawn coin.
-    pub deposit: usize,
-    pub withdrawal: usize,
-    /// Raw units of the deposit coin this withdrawal's bought part takes, and the raw units of the
-    /// withdrawn coin it pays (its slack-funded part included).
+    pub from: usize,
+    pub to: usize,
+    /// Whether `to` is a coin received (a withdrawal) rather than a deposit tied with `from`.
+    pub withdrawal: bool,
+    /// The ratio of `from`'s price per raw unit to `to`'s at the corner.
+    pub rate: f64,
+    /// As the term books it: raw units of `from` in, raw units of `to` out (a withdrawal's
+    /// slack-funded part included).
     pub input: f64,
     pub output: f64,
+    /// The piece untaken (prices a hair above the corner's rate) and taken whole (a hair below).
+    pub before: (f64, f64),
+    pub whole: (f64, f64),
 }
 
 impl Budget {
@@ -54,6 +69,8 @@ impl Budget {
         let mut free = self.slack.max(0.0);
         let mut pairs = Vec::new();
         let mut funded = 0.0;
+        // What the deposit funds with every withdrawal at its corner taken whole (a tie's width).
+        let mut widest = 0.0;
         for (u, q) in order {
             let c = &self.coins[u];
             let w = if q > lambda { c.x } else { c.x.min(free) }.max(0.0);
@@ -69,16 +86,48 @@ impl Budget {
                 joint.budget[u] = -w;
             }
             funded += bought;
+            let whole = (c.x - from_slack).max(0.0);
+            widest += if q >= lambda * (1.0 - NEAR) { whole } else { bought };
             // Every coin received is booked with the deposit, traded or not: at its corner
             // (q = λ) the dual reads what it may carry (`dual.rs`).
             if let Some((t, _)) = deposit.filter(|(t, _)| *t != u) {
-                let input = bought / self.coins[t].scale;
-                pairs.push(LinearPair { deposit: t, withdrawal: u, input, output });
+                let s = self.coins[t].scale;
+                pairs.push(LinearPair {
+                    from: t,
+                    to: u,
+                    withdrawal: true,
+                    rate: c.keep * s / c.scale,
+                    input: bought / s,
+                    output,
+                    before: (0.0, from_slack * c.keep / c.scale),
+                    whole: (whole / s, c.x.max(0.0) * c.keep / c.scale),
+                });
             }
         }
         if let (Some((t, _)), true) = (deposit, funded > 0.0) {
             joint.inputs[t] = funded / self.coins[t].scale;
             joint.budget[t] = funded;
+        }
+        // Every other coin tendered, tied with the deposit where its price per budget unit is the
+        // same: it may fund any part of the deposit (the dual reads the tie as a corner).
+        if let Some((t, _)) = deposit.filter(|_| widest > 0.0) {
+            let s = self.coins[t].scale;
+            for (v, r) in rs.iter().enumerate() {
+                if v == t || !r.deposit.is_some_and(|p| p >= 0.0) {
+                    continue;
+                }
+                let sv = self.coins[v].scale;
+                pairs.push(LinearPair {
+                    from: v,
+                    to: t,
+                    withdrawal: false,
+                    rate: sv / s,
+                    input: 0.0,
+                    output: 0.0,
+                    before: (0.0, 0.0),
+                    whole: (widest / sv, widest / s),
+                });
+            }
         }
         (joint, pairs)
     }

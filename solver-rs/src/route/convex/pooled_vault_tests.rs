@@ -58,21 +58,31 @@ fn the_fixtures_vault_cases() {
     assert!(failures.is_empty(), "{failures:#?}");
 }
 
+/// A linear budget of three coins (budget units per raw unit 1, 2 and 0.5), 10 units of slack.
+fn three_coin_budget() -> super::Budget {
+    let coin = |x: f64, scale: f64, keep: f64| super::Coin {
+        x,
+        scale,
+        keep,
+        allowance: 0.0,
+        linear: true,
+    };
+    super::Budget {
+        coins: vec![coin(1000.0, 1.0, 0.999), coin(500.0, 2.0, 0.998), coin(300.0, 0.5, 0.997)],
+        kappa: 0.0,
+        slack: 10.0,
+        second: None,
+    }
+}
+
 /// The linear term's closed form: the slack funds the dearest withdrawal first, every coin whose
 /// withdrawal pays more than the cheapest deposit is taken whole, and that deposit funds exactly
 /// what the slack does not (the flows the one-budget closed form left out at κ = 0). Its value is
 /// the linear program's, by enumeration of the budget's split.
 #[test]
 fn a_linear_budgets_deposit_funds_its_withdrawals() {
-    use super::{Budget, Coin, CoinPrices};
-    let coin =
-        |x: f64, scale: f64, keep: f64| Coin { x, scale, keep, allowance: 0.0, linear: true };
-    let budget = Budget {
-        coins: vec![coin(1000.0, 1.0, 0.999), coin(500.0, 2.0, 0.998), coin(300.0, 0.5, 0.997)],
-        kappa: 0.0,
-        slack: 10.0,
-        second: None,
-    };
+    use super::CoinPrices;
+    let budget = three_coin_budget();
     assert!(budget.is_linear());
     // Coin 0 tendered at 1.0 (λ = 1 per budget unit); coin 1 received at 2.2 raw-for-raw (q =
     // 2.2·0.998/2 = 1.0978 > λ), coin 2 received at 0.4 (q = 0.4·0.997/0.5 = 0.7976 < λ).
@@ -101,5 +111,45 @@ fn a_linear_budgets_deposit_funds_its_withdrawals() {
     assert!((joint.value - best).abs() < 1e-9, "{} against {best}", joint.value);
     // Both withdrawals booked with the deposit (the dual reads their corners).
     assert_eq!(pairs.len(), 2);
-    assert!(pairs.iter().all(|p| p.deposit == 0));
+    assert!(pairs.iter().all(|p| p.from == 0 && p.withdrawal));
+}
+
+/// A linear budget's corners as the dual reads them (`dual.rs`, `Piece::Linear`): a withdrawal
+/// funded by the deposit and a deposit tied with it, each booked whether or not the graph has an
+/// arc between the two coins' copies, with the flows the term gives a hair on either side of the
+/// corner's rate as its piece's ends.
+#[test]
+fn a_linear_budgets_withdrawal_and_tied_deposit_are_booked_as_corners() {
+    use super::CoinPrices;
+    let budget = three_coin_budget();
+    // Coins 0 and 1 tendered at the same price per budget unit (1.0/1 and 2.0/2), coin 2 received
+    // at q = 0.6·0.997/0.5 > 1: withdrawn whole, 10 budget units from the slack, 290 bought.
+    let prices = |tender_1: f64, receive_2: f64| {
+        [
+            CoinPrices { tender: Some(1.0), receive: None },
+            CoinPrices { tender: Some(tender_1), receive: None },
+            CoinPrices { tender: None, receive: Some(receive_2) },
+        ]
+    };
+    let (joint, pairs) = budget.joint_linear(&prices(2.0, 0.6));
+    assert!((joint.inputs[0] - 290.0).abs() < 1e-9, "{joint:?}");
+    let withdrawal = pairs.iter().find(|p| p.withdrawal).copied().unwrap();
+    let tie = pairs.iter().find(|p| !p.withdrawal).copied().unwrap();
+    assert_eq!((withdrawal.from, withdrawal.to, tie.from, tie.to), (0, 2, 1, 0));
+    let near = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs().max(1.0);
+    // The tie: coin 1's copy over coin 0's at 2 (the scales' ratio); past it coin 1 funds it all.
+    assert!(near(tie.rate, 2.0) && tie.before == (0.0, 0.0), "{tie:?}");
+    let (past, _) = budget.joint_linear(&prices(2.0 * (1.0 - 1e-12), 0.6));
+    assert!(near(tie.whole.0, past.inputs[1]) && near(tie.whole.1, joint.inputs[0]), "{tie:?}");
+    // The withdrawal: coin 0 over coin 2 at 0.997·1/0.5; just above that rate only the slack's
+    // part is withdrawn, just below all of it.
+    assert!(near(withdrawal.rate, 0.997 / 0.5), "{withdrawal:?}");
+    let corner_receive = 1.0 / withdrawal.rate;
+    for (receive, end) in [
+        (corner_receive * (1.0 - 1e-9), withdrawal.before),
+        (corner_receive * (1.0 + 1e-9), withdrawal.whole),
+    ] {
+        let (at, _) = budget.joint_linear(&prices(2.0, receive));
+        assert!(near(at.inputs[0], end.0) && near(at.outputs[2], end.1), "{at:?} against {end:?}");
+    }
 }

@@ -443,31 +443,33 @@ struct Corners {
 impl Corners {
     /// At `prices`, where `at` was evaluated. Only piecewise-linear sides have corners whose
     /// flow jumps (a sampled venue's breakpoints, a vault's one piece, the families' bound
-    /// curves); a pooled venue's term is smooth. The evaluation booked those sides' trades, so
+    /// curves), and a linear budget's pairs (`Piece::Linear`); a curved pooled venue's term is
+    /// smooth. The evaluation booked those trades, so
     /// on a graph without one this is no work (it runs at every Newton iteration).
     fn at(graph: &Graph, prices: &[f64], at: &Evaluation) -> Corners {
         let mut gradient: Option<Vec<f64>> = None;
         let mut corners = Vec::new();
-        for &Booked { trade, tender, receive } in &at.piecewise {
-            let curve = &graph.sides[graph.arcs[trade.arc].side].curve;
+        for &Booked { tender, receive, response, piece } in &at.piecewise {
             let worth = head_price(prices, receive);
             if !(worth > 0.0 && prices[tender] > 0.0) {
                 continue;
             }
             let rate = prices[tender] / worth;
-            let (before, through) =
-                (curve.respond(rate * (1.0 + NEAR)), curve.respond(rate * (1.0 - NEAR)));
-            let input = through.input - before.input;
+            let (before, through) = (
+                piece.respond(graph, rate * (1.0 + NEAR)),
+                piece.respond(graph, rate * (1.0 - NEAR)),
+            );
+            let input = through.0 - before.0;
             // NaN: no corner either.
             if input.is_nan() || input <= 0.0 {
                 continue;
             }
             let gradient = gradient.get_or_insert_with(|| at.gradient.clone());
-            gradient[tender] += trade.response.input - before.input;
+            gradient[tender] += response.input - before.0;
             if let Head::Copy(d) = receive {
-                gradient[d] -= trade.response.output - before.output;
+                gradient[d] -= response.output - before.1;
             }
-            corners.push(Corner { tender, receive, input, output: through.output - before.output });
+            corners.push(Corner { tender, receive, input, output: through.1 - before.1 });
         }
         Corners { corners, gradient }
     }
