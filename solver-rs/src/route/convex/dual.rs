@@ -86,7 +86,8 @@ pub enum Piece {
     Side(usize),
     /// A pooled venue's linear pair ([`PooledTerm::corners`]): at `rate` (the tender's price over
     /// the head's) it carries anything from `before` to `whole` (input, output); below it, whole.
-    Linear { rate: f64, before: (f64, f64), whole: (f64, f64) },
+    /// `tie`: two deposits tied (rather than a withdrawal and the deposit funding it).
+    Linear { rate: f64, before: (f64, f64), whole: (f64, f64), tie: bool },
 }
 
 impl Piece {
@@ -97,7 +98,7 @@ impl Piece {
                 let r = graph.sides[side].curve.respond(rate);
                 (r.input, r.output)
             }
-            Piece::Linear { rate: corner, before, whole } => match rate < corner {
+            Piece::Linear { rate: corner, before, whole, .. } => match rate < corner {
                 true => whole,
                 false => before,
             },
@@ -383,7 +384,8 @@ impl PooledTerm {
                 false => Head::Copy(self.tender[pair.to]?),
             };
             let response = Response { input: pair.input, output: pair.output, slope: 0.0 };
-            let piece = Piece::Linear { rate: pair.rate, before: pair.before, whole: pair.whole };
+            let (rate, before, whole, tie) = (pair.rate, pair.before, pair.whole, !pair.withdrawal);
+            let piece = Piece::Linear { rate, before, whole, tie };
             Some(Booked { tender, receive, response, piece })
         })
     }

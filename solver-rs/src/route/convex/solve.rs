@@ -10,7 +10,9 @@
 //! of the graph's venues), in the warm start's searches, Newton's line search and the corners'
 //! minimisations alike, and the best prices so far are kept.
 
-use super::dual::{evaluate, head_price, monotone, pooled_term, venue_term, Booked, Evaluation};
+use super::dual::{
+    evaluate, head_price, monotone, pooled_term, venue_term, Booked, Evaluation, Piece,
+};
 use super::graph::{Graph, Head};
 use super::sign_change::bracket_and_bisect;
 use crate::route::clock::Deadline;
@@ -430,6 +432,9 @@ struct Corner {
     /// The piece's input and output.
     input: f64,
     output: f64,
+    /// A linear budget's pair (`Piece::Linear`), and whether it ties two deposits.
+    linear: bool,
+    tie: bool,
 }
 
 /// The venues' sides on a corner at some prices, and the gradient with each such side's flow
@@ -469,7 +474,12 @@ impl Corners {
             if let Head::Copy(d) = receive {
                 gradient[d] -= response.output - before.1;
             }
-            corners.push(Corner { tender, receive, input, output: through.1 - before.1 });
+            let (linear, tie) = match piece {
+                Piece::Linear { tie, .. } => (true, tie),
+                Piece::Side(_) => (false, false),
+            };
+            let output = through.1 - before.1;
+            corners.push(Corner { tender, receive, input, output, linear, tie });
         }
         Corners { corners, gradient }
     }
@@ -486,14 +496,18 @@ impl Corners {
     /// tender's price at the piece's rate times its head's, a hinge of g that Newton's model (the
     /// piece's stand-in curvature on one side of it) and moves of one price at a time cannot
     /// cross; moved together, the copies keep the ratio and the piece carries what balances them
-    /// (docs/solver-optimizer.md, *The vault's linear side*). A corner whose tender has nothing to
-    /// send is untaken, one whose tender has more than the piece takes is taken whole, and the
+    /// (docs/solver-optimizer.md, *The vault's linear side*). A side's corner whose tender has
+    /// nothing to send is untaken (a linear budget's pair is joined at exactly 0 too, its ties
+    /// read first), one whose tender has more than the piece takes is taken whole, and the
     /// copies move apart. Each group with whether a corner pins it to tokenOut's fixed price, and
     /// the gradient with the joining pieces' flows left out (they move no group's g: in a
     /// group's scaled price the piece's value is its input times rate·π_head − π_tender, 0 on
     /// the corner) and the others' flows as said (None: `at`'s gradient, as for [`Corners::gradient`]).
     fn join(self, at: &Evaluation, prices: &[f64], ties: Vec<Vec<usize>>) -> Joined {
-        let Corners { corners, mut gradient } = self;
+        let Corners { mut corners, mut gradient } = self;
+        // A linear budget's ties first: the deposits that may fund its withdrawals are one group
+        // before any withdrawal is weighed against what that group has to send.
+        corners.sort_by_key(|corner| !corner.tie);
         let n = at.gradient.len();
         let mut parent: Vec<usize> = (0..n).collect();
         fn root(parent: &mut [usize], mut c: usize) -> usize {
@@ -523,7 +537,12 @@ impl Corners {
                     .map(|c| prices[c] * gradient[c])
                     .sum();
                 let excess = valued / prices[corner.tender];
-                if excess > 0.0 && excess < corner.input {
+                // A linear budget's pair joins its tender with nothing to send too: the budget's
+                // corners are one venue's, and a deposit left at exactly 0 by a withdrawal
+                // untaken (USDC's copy funding cbETH's) is what carries the others' flow once
+                // the group moves (docs/dex-kinds.md, WOOFI). A side's piece does not.
+                let sends = excess > 0.0 || (corner.linear && excess >= 0.0);
+                if sends && excess < corner.input {
                     match corner.receive {
                         Head::Copy(d) => union(&mut parent, corner.tender, d),
                         Head::Out => pinned[corner.tender] = true,
