@@ -38,7 +38,13 @@ contract CurveOriginalPool is LpToken, StableSwapAmpRamp {
     address public owner;
     bool private _locked;
 
-    event TokenExchange(address indexed buyer, int128 sold_id, uint256 tokens_sold, int128 bought_id, uint256 tokens_bought);
+    event TokenExchange(
+        address indexed buyer,
+        int128 sold_id,
+        uint256 tokens_sold,
+        int128 bought_id,
+        uint256 tokens_bought
+    );
     event RemoveLiquidityOne(address indexed provider, uint256 token_amount, uint256 coin_amount);
 
     modifier nonReentrant() {
