@@ -23,9 +23,8 @@ export function serializersByContent(): BuildSerializer {
   return (externalSchemas, serializerOpts) => {
     const compile = build(externalSchemas, serializerOpts)
     const contextKey = JSON.stringify([externalSchemas ?? null, serializerOpts ?? null])
-    let compiled = byContext.get(contextKey)
-    if (compiled === undefined) byContext.set(contextKey, (compiled = new Map()))
-    const serializers = compiled
+    const serializers = byContext.get(contextKey) ?? new Map<string, Serializer>()
+    byContext.set(contextKey, serializers)
     return (route) => {
       const key = JSON.stringify(route.schema)
       let serializer = serializers.get(key)
