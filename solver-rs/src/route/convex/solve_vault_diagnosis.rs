@@ -80,8 +80,8 @@ fn diagnose_vault() {
             Head::Copy(c) => label(c),
             Head::Out => "OUT".into(),
         };
-        for c in 0..graph.copies.len() {
-            eprintln!("  {:<16} price {:.9e} excess {:.6e}", label(c), prices[c], at.gradient[c]);
+        for (c, (price, excess)) in prices.iter().zip(&at.gradient).enumerate() {
+            eprintln!("  {:<16} price {price:.9e} excess {excess:.6e}", label(c));
         }
         for (v, venue) in graph.venues.iter().enumerate() {
             if let Some(pooled) = &venue.pooled {
