@@ -41,9 +41,38 @@ const FEE_DENOMINATOR: U256 = U256::from_limbs([100_000, 0, 0, 0]);
 const PRICE_DEC: U256 = U256::from_limbs([100_000_000, 0, 0, 0]);
 /// Whether the convex bound prices the vault by its joint budget (`joint.rs`, one pooled venue
 /// with a linear budget) rather than by a curve per side. Off: on the fresh devnet fixture the
-/// dual converges on 2 of the 10 vault cases with it (docs/dex-kinds.md, WOOFI, *Route quality*);
-/// `convex/pooled_vault_tests.rs` measures it when set.
+/// dual converges on 8 of the 10 vault cases with it (docs/dex-kinds.md, WOOFI, *Route quality*);
+/// `convex/pooled_vault_tests.rs` measures it when set, and tests may set it for their thread
+/// ([`joint_bound_in_tests`]).
 const JOINT_BOUND: bool = false;
+
+#[cfg(test)]
+thread_local! {
+    static JOINT_BOUND_IN_TESTS: std::cell::Cell<Option<bool>> = const { std::cell::Cell::new(None) };
+}
+
+/// Sets [`JOINT_BOUND`] for the calling thread's graphs until the guard drops (tests of the dual
+/// on the joint budget while it is off in the bound).
+#[cfg(test)]
+pub fn joint_bound_in_tests(on: bool) -> impl Drop {
+    struct Reset;
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            JOINT_BOUND_IN_TESTS.with(|c| c.set(None));
+        }
+    }
+    JOINT_BOUND_IN_TESTS.with(|c| c.set(Some(on)));
+    Reset
+}
+
+/// [`JOINT_BOUND`], or what a test set for its thread.
+fn joint_bound() -> bool {
+    #[cfg(test)]
+    if let Some(on) = JOINT_BOUND_IN_TESTS.with(|c| c.get()) {
+        return on;
+    }
+    JOINT_BOUND
+}
 /// The most bases a vault brings to a market (a venue holds at most 4 tokens).
 pub const MAX_BASES: usize = 3;
 
@@ -361,7 +390,7 @@ impl PoolModel for WoofiPool {
     /// in its favour.
     fn side_curve(&self, token_in: usize, token_out: usize, one_way: OneWay) -> Option<Curve> {
         let pieces = sequence_pieces(self, token_in, token_out, MAX_SWAPS_PER_POOL, one_way)?;
-        if let Some(budget) = JOINT_BOUND.then(|| joint::pooled_budget(self)).flatten() {
+        if let Some(budget) = joint_bound().then(|| joint::pooled_budget(self)).flatten() {
             return Some(Curve::Pooled(PooledSide { budget, t: token_in, u: token_out }));
         }
         Some(Curve::Piecewise(Piecewise::from_pieces(pieces)))
@@ -374,7 +403,7 @@ impl PoolModel for WoofiPool {
     /// Without the joint budget, each side's curve holds whatever the vault's other sides trade
     /// (`bound.rs`); with it the vault is one pooled venue.
     fn sides_bounded_apart(&self) -> bool {
-        !JOINT_BOUND || joint::pooled_budget(self).is_none()
+        !joint_bound() || joint::pooled_budget(self).is_none()
     }
 
     fn amount_out(

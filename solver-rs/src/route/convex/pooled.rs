@@ -490,4 +490,4 @@ mod tests;
 
 #[cfg(test)]
 #[path = "pooled_vault_tests.rs"]
-mod vault_tests;
+pub(crate) mod vault_tests;

@@ -18,7 +18,7 @@ fn vault_is_joint(market: &Market, trade: [Address; 2], hops: usize) -> bool {
 }
 
 /// The fixture's trades through the vault (docs/dex-kinds.md, WOOFI, *Route quality*).
-const CASES: [(&str, &str, u128, usize); 10] = [
+pub(crate) const CASES: [(&str, &str, u128, usize); 10] = [
     (CBBTC, WETH, 1_666_666_700, 1),
     (CBETH, CBBTC, 3_030_303_000_000_000_000, 2),
     (WETH, CBBTC, 3_333_333_333_333_333_333, 2),
@@ -32,12 +32,14 @@ const CASES: [(&str, &str, u128, usize); 10] = [
 ];
 
 /// A measurement: on every case, the plan the service quotes, the certified bound, the gap, whether
-/// the dual converged and whether the vault is one pooled venue with a linear budget (with
-/// `JOINT_BOUND` set in `pools/woofi/mod.rs`); fails only if a plan beats its bound.
+/// the dual converged and whether the vault is one pooled venue with a linear budget (the joint
+/// budget set for the test's thread, `JOINT_BOUND` in `pools/woofi/mod.rs`); fails only if a plan
+/// beats its bound.
 /// `cargo test --release -p solver-rs --features reference -- --ignored --nocapture vault_cases`.
 #[test]
 #[ignore = "a measurement: prints the vault's cases on the fresh fixture"]
 fn the_fixtures_vault_cases() {
+    let _joint = crate::pools::woofi::joint_bound_in_tests(true);
     let market = devnet_sampled_fresh(&[]);
     let mut failures = Vec::new();
     for (token_in, token_out, amount, hops) in CASES {

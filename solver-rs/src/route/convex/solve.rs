@@ -145,7 +145,6 @@ fn descend(
     amount_in: f64,
     deadline: &Deadline,
 ) -> Dual {
-    let n = graph.copies.len();
     let mut damping = 1e-6;
     let mut converged = false;
     // Newton's decrement fell below its tolerance (converged or on a corner).
@@ -182,34 +181,16 @@ fn descend(
             (groups, flows)
         };
         // Copies joined by a linear piece at its corner move together (`Corners::join`).
-        let Joined { groups, gradient: joined } = flows.join(&current, &prices, groups);
-        let gradient = joined.as_deref().unwrap_or(&current.gradient);
-        // Newton over the groups, each scaling its copies' prices by one factor p (π = p·π_now,
-        // every variable near 1): tied copies keep their common price, copies joined at a corner
-        // their piece's ratio. A group's gradient and Hessian in p are its copies' in π, weighted
-        // by their prices and summed.
-        let free: Vec<&Vec<usize>> = groups
-            .iter()
-            .filter_map(|(g, pinned)| (!pinned && prices[g[0]] > 0.0).then_some(g))
-            .collect();
-        let m = free.len();
-        let gradient: Vec<f64> =
-            free.iter().map(|g| g.iter().map(|&c| prices[c] * gradient[c]).sum::<f64>()).collect();
-        let mut matrix = vec![0.0; m.saturating_mul(m)];
-        for a in 0..m {
-            for b in 0..m {
-                matrix[entry(a, b, m)] = free[a]
-                    .iter()
-                    .flat_map(|&c| free[b].iter().map(move |&d| (c, d)))
-                    .map(|(c, d)| prices[c] * prices[d] * current.hessian[entry(c, d, n)])
-                    .sum();
-            }
-        }
-        let largest = (0..m).map(|a| matrix[entry(a, a, m)]).fold(0.0f64, f64::max);
-        let floor = if largest > 0.0 { largest * 1e-12 } else { 1.0 };
+        let Joined { mut groups, gradient: joined, hinges } = flows.join(&current, &prices, groups);
+        let corner_gradient = joined.as_deref().unwrap_or(&current.gradient);
+        let mut system = System::of(&groups, &prices, corner_gradient, &current.hessian);
         let mut accepted = None;
+        // The step taken to conserve flow, past a small decrement.
+        let mut polished = false;
         // Each halving is an evaluation of g: the deadline is checked before each.
         while accepted.is_none() && damping < 1e12 && !deadline.expired() {
+            let System { free, gradient, matrix, floor } = &system;
+            let (m, floor) = (free.len(), *floor);
             let mut damped = matrix.clone();
             for a in 0..m {
                 damped[entry(a, a, m)] +=
@@ -241,7 +222,16 @@ fn descend(
                 step.iter_mut().for_each(|s| *s *= MAX_MOVE / longest);
             }
             (0..m).filter(|&a| flat(a)).for_each(|a| step[a] = step[a].clamp(-MAX_MOVE, MAX_MOVE));
-            let slope: f64 = step.iter().zip(&gradient).map(|(s, g)| s * g).sum();
+            // A step across a linear budget's corner the join left apart: its hinge has no
+            // curvature in Newton's model, so no length of the step lowers g (the budget's whole
+            // pair against a few copies' excess). The two groups move as one instead, the
+            // step is solved again.
+            if let Some(joined) = join_crossed(&hinges, &groups, free, &step) {
+                groups = joined;
+                system = System::of(&groups, &prices, corner_gradient, &current.hessian);
+                continue;
+            }
+            let slope: f64 = step.iter().zip(gradient.iter()).map(|(s, g)| s * g).sum();
             if !slope.is_finite() || slope >= 0.0 {
                 break;
             }
@@ -250,7 +240,29 @@ fn descend(
                 // pieces' stand-in curvature makes it vanish with tokenIn's whole amount unsent
                 // (docs/solver-optimizer.md, *The vault's linear side*). Newton cannot move
                 // either way; the corners' passes below run unless flow is conserved.
-                converged = conserved(graph, deeper, &prices, &current);
+                let off = imbalance(graph, deeper, &prices, &current);
+                converged = off <= FLOW_TOLERANCE;
+                // Where g's curvature is real (a deep pool, a small trade: 10⁶·g in the scaled
+                // prices) the decrement is below its tolerance a step or two before the flow is
+                // conserved. The full step is taken while it halves the imbalance and leaves g
+                // where it was within its float room; on a corner's stand-in curvature it does
+                // not, and the corners' passes below run.
+                if !converged && !deadline.expired() {
+                    let mut trial = prices.clone();
+                    for (a, &k) in free.iter().enumerate() {
+                        groups[k].0.iter().for_each(|&c| trial[c] = prices[c] * (1.0 + step[a]));
+                    }
+                    monotone(graph, &mut trial);
+                    let next = evaluate(graph, &trial, amount_in, true);
+                    let room = TOLERANCE * current.magnitude;
+                    if next.value <= current.value + room
+                        && imbalance(graph, deeper, &trial, &next) <= off / 2.0
+                    {
+                        accepted = Some((trial, next, 1.0));
+                        polished = true;
+                        break;
+                    }
+                }
                 stopped = true;
                 break;
             }
@@ -260,9 +272,9 @@ fn descend(
                     break;
                 }
                 let mut trial = prices.clone();
-                for (a, group) in free.iter().enumerate() {
+                for (a, &k) in free.iter().enumerate() {
                     // Prices stay positive: a step moves one by at most half (MAX_MOVE).
-                    group.iter().for_each(|&c| trial[c] = prices[c] * (1.0 + t * step[a]));
+                    groups[k].0.iter().for_each(|&c| trial[c] = prices[c] * (1.0 + t * step[a]));
                 }
                 // A free copy stepped below its next layer's: the tie is met, and kept next time
                 // if the flow passes on.
@@ -287,7 +299,7 @@ fn descend(
         damping = if t == 1.0 { (damping / 4.0).max(1e-12) } else { damping * 2.0 };
         // A step that gains nothing measurable twice in a row: Newton is on a corner; the exact
         // one-dimensional minimisations below take over.
-        if gain <= 1e-15 * current.value.abs() {
+        if gain <= 1e-15 * current.value.abs() && !polished {
             stalls = stalls.saturating_add(1);
             if stalls >= 2 {
                 break;
@@ -400,27 +412,61 @@ fn tie_groups(deeper: &[Option<usize>], prices: &[f64], gradient: &[f64]) -> Vec
 /// driven towards 0) passes: its excess is positive and its price makes it worth nothing. Valued
 /// at such a price, a copy that sends more than it receives would pass too (Newton, in prices
 /// scaled by ones near 0, stops there: docs/solver-optimizer.md, *The certificate*), so a group
-/// priced below [`DRIVEN`] of its first unit's worth must not be overdrawn by more than the
-/// tolerance valued at that worth.
+/// priced below [`DRIVEN`] of what its trades get for it ([`sold_at`]) must not be overdrawn by
+/// more than the tolerance valued at that.
 ///
 /// On a linear piece's corner the venue may trade anything along the piece at the same value of
 /// g, so the test reads the flows the corner allows (`Corners`): copies joined by such a piece
 /// count as one group, whose valued excess does not depend on how much the piece carries, and a
 /// group pinned to tokenOut by one passes (the piece carries its excess).
 fn conserved(graph: &Graph, deeper: &[Option<usize>], prices: &[f64], at: &Evaluation) -> bool {
-    let limit = FLOW_TOLERANCE * at.value.abs();
-    let mut ceiling = first_unit_prices(graph);
-    monotone(graph, &mut ceiling);
+    imbalance(graph, deeper, prices, at) <= FLOW_TOLERANCE
+}
+
+/// [`conserved`]'s measure: the largest valued excess of a group not pinned (a group driven
+/// towards 0: its overdraft valued at what its trades get for it, if larger), as a fraction of |g|.
+fn imbalance(graph: &Graph, deeper: &[Option<usize>], prices: &[f64], at: &Evaluation) -> f64 {
+    let ceiling = sold_at(graph, prices, at);
     let flows = Corners::at(graph, prices, at);
     let ties = tie_groups(deeper, prices, flows.gradient(at));
-    let Joined { groups, gradient } = flows.join(at, prices, ties);
+    let Joined { groups, gradient, .. } = flows.join(at, prices, ties);
     let gradient = gradient.as_deref().unwrap_or(&at.gradient);
-    groups.iter().all(|(group, pinned)| {
+    let fraction = |off: f64| match off {
+        off if off.is_nan() => f64::INFINITY,
+        off if off <= 0.0 => 0.0,
+        off => off / at.value.abs(),
+    };
+    groups.iter().filter(|(_, pinned)| !pinned).fold(0.0, |largest, (group, _)| {
         let worth: f64 = group.iter().map(|&c| prices[c] * gradient[c]).sum();
         let driven = group.iter().all(|&c| prices[c] < DRIVEN * ceiling[c]);
         let overdrawn = -group.iter().map(|&c| ceiling[c] * gradient[c]).sum::<f64>();
-        *pinned || (worth.abs() <= limit && !(driven && overdrawn > limit))
+        let off = if driven { worth.abs().max(overdrawn) } else { worth.abs() };
+        largest.max(fraction(off))
     })
+}
+
+/// Per copy, what the venues' trades at `at` get for each unit it sends: their output valued at
+/// their heads' prices over their input, and its price where it sends nothing. A copy priced near
+/// 0 and overdrawn drains the venues it tenders to, which pay for it what its heads are worth.
+/// Its first unit's worth (the best zero-size rate on) is no such measure: a curve's rounding
+/// allowance pays about a raw unit out for each of its first 64 raw units in (LUNARBASE's, a
+/// WOOFi side's first piece), which priced cbETH's first unit at 1.1 raw USDC per wei, 3·10⁸ times
+/// its worth, and held a converged solve (cbETH→USDC 2-hop $100, its tokenIn overdrawn by 10⁻¹¹
+/// cbETH) unconverged.
+fn sold_at(graph: &Graph, prices: &[f64], at: &Evaluation) -> Vec<f64> {
+    let n = prices.len();
+    let (mut sent, mut got) = (vec![0.0; n], vec![0.0; n]);
+    for trade in at.trades.iter().flatten() {
+        let arc = graph.arcs[trade.arc];
+        sent[arc.from] += trade.response.input;
+        got[arc.from] += trade.response.output * head_price(prices, arc.to);
+    }
+    (0..n)
+        .map(|c| match sent[c] > 0.0 {
+            true => (got[c] / sent[c]).max(prices[c]),
+            false => prices[c],
+        })
+        .collect()
 }
 
 /// A venue side on a linear piece's corner: its tender's price is the piece's rate times its
@@ -510,21 +556,11 @@ impl Corners {
         corners.sort_by_key(|corner| !corner.tie);
         let n = at.gradient.len();
         let mut parent: Vec<usize> = (0..n).collect();
-        fn root(parent: &mut [usize], mut c: usize) -> usize {
-            while parent[c] != c {
-                parent[c] = parent[parent[c]];
-                c = parent[c];
-            }
-            c
-        }
-        fn union(parent: &mut [usize], a: usize, b: usize) {
-            let (ra, rb) = (root(parent, a), root(parent, b));
-            parent[ra.max(rb)] = ra.min(rb);
-        }
         for tie in &ties {
             tie.windows(2).for_each(|w| union(&mut parent, w[0], w[1]));
         }
         let mut pinned = vec![false; n];
+        let mut hinges = Vec::new();
         // Corners::at made the gradient its own wherever it found a corner.
         if let Some(gradient) = gradient.as_mut() {
             for corner in &corners {
@@ -542,16 +578,23 @@ impl Corners {
                 // untaken (USDC's copy funding cbETH's) is what carries the others' flow once
                 // the group moves (docs/dex-kinds.md, WOOFI). A side's piece does not.
                 let sends = excess > 0.0 || (corner.linear && excess >= 0.0);
+                let (tender, receive) = (corner.tender, corner.receive);
                 if sends && excess < corner.input {
-                    match corner.receive {
-                        Head::Copy(d) => union(&mut parent, corner.tender, d),
-                        Head::Out => pinned[corner.tender] = true,
+                    match receive {
+                        Head::Copy(d) => union(&mut parent, tender, d),
+                        Head::Out => pinned[tender] = true,
                     }
-                } else if excess >= corner.input {
-                    gradient[corner.tender] -= corner.input;
-                    if let Head::Copy(d) = corner.receive {
+                    continue;
+                }
+                let taken = excess >= corner.input;
+                if taken {
+                    gradient[tender] -= corner.input;
+                    if let Head::Copy(d) = receive {
                         gradient[d] += corner.output;
                     }
+                }
+                if corner.linear {
+                    hinges.push(Hinge { tender, receive, taken });
                 }
             }
         }
@@ -566,7 +609,7 @@ impl Corners {
             groups[slot[r]].0.push(c);
             groups[slot[r]].1 |= pin;
         }
-        Joined { groups, gradient }
+        Joined { groups, gradient, hinges }
     }
 }
 
@@ -575,6 +618,133 @@ struct Joined {
     groups: Vec<(Vec<usize>, bool)>,
     /// None: the evaluation's gradient.
     gradient: Option<Vec<f64>>,
+    /// The linear budget's corners left apart, each read untaken or taken whole.
+    hinges: Vec<Hinge>,
+}
+
+/// A linear budget's pair on its corner whose copies [`Corners::join`] left apart: read untaken
+/// (its tender's group has nothing to send: the corner's rate, the tender's price over the head's,
+/// is the least at which the gradient holds) or taken whole (the most). The budget's term has no
+/// curvature there, so Newton's model does not see the hinge ([`join_crossed`]).
+struct Hinge {
+    tender: usize,
+    receive: Head,
+    taken: bool,
+}
+
+/// `groups` with the two sides of every hinge that `step` (per free group, `free` their indices
+/// in `groups`) moves across its corner joined (a side joined to tokenOut pinned), or None when the
+/// step crosses none. Across an untaken hinge the tender's price falls against its head's and the
+/// whole pair starts at once; across a taken one it rises and the pair stops: g's change is linear
+/// in the step's length, so the line search cannot shorten it into a descent.
+fn join_crossed(
+    hinges: &[Hinge],
+    groups: &[(Vec<usize>, bool)],
+    free: &[usize],
+    step: &[f64],
+) -> Option<Vec<(Vec<usize>, bool)>> {
+    let n = groups.iter().map(|(g, _)| g.len()).sum::<usize>();
+    let mut group_of = vec![0; n];
+    for (k, (group, _)) in groups.iter().enumerate() {
+        group.iter().for_each(|&c| group_of[c] = k);
+    }
+    let mut moved = vec![0.0; groups.len()];
+    free.iter().zip(step).for_each(|(&k, &s)| moved[k] = s);
+    let mut parent: Vec<usize> = (0..groups.len()).collect();
+    let mut pinned: Vec<bool> = groups.iter().map(|(_, pin)| *pin).collect();
+    let mut crossed = false;
+    for hinge in hinges {
+        let t = group_of[hinge.tender];
+        let head = match hinge.receive {
+            Head::Copy(d) => Some(group_of[d]),
+            Head::Out => None,
+        };
+        if head == Some(t) {
+            continue;
+        }
+        let rises = moved[t] - head.map_or(0.0, |h| moved[h]);
+        if (hinge.taken && rises > 0.0) || (!hinge.taken && rises < 0.0) {
+            crossed = true;
+            match head {
+                Some(h) => union(&mut parent, t, h),
+                None => pinned[t] = true,
+            }
+        }
+    }
+    if !crossed {
+        return None;
+    }
+    let mut merged: Vec<(Vec<usize>, bool)> = Vec::new();
+    let mut slot = vec![usize::MAX; groups.len()];
+    for (k, (group, _)) in groups.iter().enumerate() {
+        let r = root(&mut parent, k);
+        if slot[r] == usize::MAX {
+            slot[r] = merged.len();
+            merged.push((Vec::new(), false));
+        }
+        merged[slot[r]].0.extend(group);
+        merged[slot[r]].1 |= pinned[k];
+    }
+    Some(merged)
+}
+
+/// Newton's system over the free groups (neither pinned nor priced at 0), each scaling its copies'
+/// prices by one factor p (π = p·π_now, every variable near 1): tied copies keep their common
+/// price, copies joined at a corner their piece's ratio. A group's gradient and Hessian in p are
+/// its copies' in π, weighted by their prices and summed.
+struct System {
+    /// The free groups' indices in the groups.
+    free: Vec<usize>,
+    gradient: Vec<f64>,
+    /// Row-major, free × free.
+    matrix: Vec<f64>,
+    /// The curvature below which a group counts as flat (10⁻¹² of the largest; 1 if none).
+    floor: f64,
+}
+
+impl System {
+    fn of(
+        groups: &[(Vec<usize>, bool)],
+        prices: &[f64],
+        gradient: &[f64],
+        hessian: &[f64],
+    ) -> System {
+        let n = prices.len();
+        let free: Vec<usize> =
+            (0..groups.len()).filter(|&k| !groups[k].1 && prices[groups[k].0[0]] > 0.0).collect();
+        let m = free.len();
+        let group = |a: usize| &groups[free[a]].0;
+        let gradient: Vec<f64> =
+            (0..m).map(|a| group(a).iter().map(|&c| prices[c] * gradient[c]).sum()).collect();
+        let mut matrix = vec![0.0; m.saturating_mul(m)];
+        for a in 0..m {
+            for b in 0..m {
+                matrix[entry(a, b, m)] = group(a)
+                    .iter()
+                    .flat_map(|&c| group(b).iter().map(move |&d| (c, d)))
+                    .map(|(c, d)| prices[c] * prices[d] * hessian[entry(c, d, n)])
+                    .sum();
+            }
+        }
+        let largest = (0..m).map(|a| matrix[entry(a, a, m)]).fold(0.0f64, f64::max);
+        let floor = if largest > 0.0 { largest * 1e-12 } else { 1.0 };
+        System { free, gradient, matrix, floor }
+    }
+}
+
+/// The root of `c`'s set in the union-find forest `parent` (paths halved on the way).
+fn root(parent: &mut [usize], mut c: usize) -> usize {
+    while parent[c] != c {
+        parent[c] = parent[parent[c]];
+        c = parent[c];
+    }
+    c
+}
+
+/// Joins the sets of `a` and `b` (the lower root stays the root).
+fn union(parent: &mut [usize], a: usize, b: usize) {
+    let (ra, rb) = (root(parent, a), root(parent, b));
+    parent[ra.max(rb)] = ra.min(rb);
 }
 
 /// Prices every group's copies as its shallowest.
@@ -684,3 +854,7 @@ fn settle(
 #[cfg(test)]
 #[path = "solve_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "solve_vault_diagnosis.rs"]
+mod vault_diagnosis;

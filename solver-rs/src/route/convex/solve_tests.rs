@@ -557,3 +557,89 @@ fn a_linear_budgets_tie_and_withdrawal_join_their_copies_even_at_zero_excess() {
     let joined = Corners { corners, gradient: Some(gradient) }.join(&at, &prices, singles);
     assert_eq!(joined.groups.len(), 3);
 }
+
+/// A hinge the join left apart is joined when the step moves its tender's price across the
+/// corner against its head's (untaken: down; taken whole: up), pinned when its head is tokenOut;
+/// a step that keeps to its side joins nothing.
+#[test]
+fn a_step_across_a_hinge_joins_its_groups() {
+    use super::{join_crossed, Hinge};
+    use crate::route::convex::graph::Head;
+    let groups = vec![(vec![0], false), (vec![1], false), (vec![2], false)];
+    let free = [0, 1, 2];
+    let untaken = |receive| Hinge { tender: 1, receive, taken: false };
+    let taken = |receive| Hinge { tender: 1, receive, taken: true };
+    let joined = |hinge: Hinge, step: [f64; 3]| join_crossed(&[hinge], &groups, &free, &step);
+    let together = Some(vec![(vec![0], false), (vec![1, 2], false)]);
+    // WETH's and USDC's copies both overdrawn, USDC's step the longer (cbETH→cbBTC 2-hop).
+    assert_eq!(joined(untaken(Head::Copy(2)), [0.1, 0.2, 0.6]), together);
+    assert_eq!(joined(untaken(Head::Copy(2)), [0.1, 0.6, 0.2]), None);
+    assert_eq!(joined(taken(Head::Copy(2)), [0.1, 0.6, 0.2]), together);
+    assert_eq!(joined(taken(Head::Copy(2)), [0.1, 0.2, 0.6]), None);
+    let pinned = Some(vec![(vec![0], false), (vec![1], true), (vec![2], false)]);
+    assert_eq!(joined(untaken(Head::Out), [0.1, -0.2, 0.6]), pinned);
+    assert_eq!(joined(untaken(Head::Out), [0.1, 0.2, 0.6]), None);
+}
+
+/// The fresh fixture with WOOFi's joint budget set for this thread (`pools/woofi/mod.rs`): the
+/// plan the service quotes (its graphs built on this thread: the joint budget too), and the dual
+/// minimised with no deadline and its certified bound.
+fn with_the_joint_budget(
+    token_in: &str,
+    token_out: &str,
+    amount: u128,
+    hops: usize,
+) -> (f64, super::Dual, f64) {
+    let _joint = crate::pools::woofi::joint_bound_in_tests(true);
+    let market = devnet_sampled_fresh(&[]);
+    let (ours, _) = quote_as_the_service(&market, token_in, token_out, amount, hops);
+    let (graph, dual, bound) =
+        dual_and_bound(&market, [devnet(token_in), devnet(token_out)], amount, hops);
+    assert!(graph.venues.iter().any(|v| v.pooled.as_ref().is_some_and(|p| p.budget.is_linear())));
+    (ours, dual, bound)
+}
+
+/// cbETH→cbBTC 2-hop 1× ($10,000) on the vault's joint budget: the dual stopped unconverged
+/// 115 bps above the plan with WETH's and USDC's copies both overdrawn and the budget's pair
+/// WETH→USDC on its corner, read untaken (WETH has nothing to send). Newton's step raised USDC's
+/// price more than WETH's, across the corner, where the whole pair (10,000 WETH for the vault's
+/// 30M USDC) starts at once: no length of that step lowers g, and the budget's term has no
+/// curvature to tell Newton so. A step across such a hinge now joins its two groups
+/// (`join_crossed`): converged, 0.04 bps above the plan.
+#[test]
+fn a_step_across_a_linear_budgets_corner_moves_its_copies_as_one() {
+    let (ours, dual, bound) = with_the_joint_budget(CBETH, CBBTC, 3_030_303_000_000_000_000, 2);
+    assert!(dual.converged, "unconverged, the bound {bound}, the plan {ours}");
+    assert!(ours <= bound && bound <= ours * (1.0 + 1e-5), "the bound {bound}, the plan {ours}");
+}
+
+/// USDC→BRETT 3-hop 0.01× ($100) on the vault's joint budget: Newton's decrement fell below its
+/// tolerance with WETH's and wstETH's copies overdrawn by 1.6 and 1.8·10⁻⁶ of g, just past the
+/// flow test's 10⁻⁶: the curvature is the deep pools' own (10⁶·g in the scaled prices for a $100
+/// trade), so the decrement vanishes a step before the flow is conserved. The full step is now
+/// taken while it halves the imbalance: converged, at the bound's gap without the solve's stop
+/// (8.3 bps: LUNARBASE's rounding allowance and the budget's slack of 64 swaps, 4,609 raw USDC).
+#[test]
+fn newton_steps_past_a_small_decrement_until_flow_is_conserved() {
+    let (ours, dual, bound) = with_the_joint_budget(USDC, BRETT, 100_000_000, 3);
+    assert!(dual.converged, "unconverged, the bound {bound}, the plan {ours}");
+    assert!(ours <= bound && bound <= ours * (1.0 + 8.5e-4), "the bound {bound}, the plan {ours}");
+}
+
+/// cbETH→USDC 2-hop 0.01× ($100) and 1× on the vault's joint budget: once the hinge's copies
+/// moved as one, the solve reached its optimum (0.48 and 0.005 bps above the plan), and the flow
+/// test still said unconverged: cbETH's copy, overdrawn by 10⁻¹¹ cbETH, counted as driven towards
+/// 0 against its first unit's worth, 1.1 raw USDC per wei (a rounding allowance's rate: the
+/// curve's first 64 raw units pay about a raw unit each), 3·10⁸ times its price. A copy counts as
+/// driven against what its trades get for it (`sold_at`): converged.
+#[test]
+fn a_rounding_allowance_does_not_make_a_copy_look_driven() {
+    for amount in [30_303_000_000_000_000u128, 3_030_303_000_000_000_000] {
+        let (ours, dual, bound) = with_the_joint_budget(CBETH, USDC, amount, 2);
+        assert!(dual.converged, "{amount}: unconverged, the bound {bound}, the plan {ours}");
+        assert!(
+            ours <= bound && bound <= ours * (1.0 + 5e-5),
+            "the bound {bound}, the plan {ours}"
+        );
+    }
+}

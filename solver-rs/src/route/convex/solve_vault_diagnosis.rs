@@ -1,0 +1,182 @@
+//! A trace of the dual's solve on the fixture's WOOFi vault cases (`pooled_vault_tests.rs`), the
+//! vault's joint budget set: where it stops, with each copy's price and excess, the vault's term
+//! and pairs, the corners read there, the venues' largest curvatures and the groups' valued
+//! excesses. `CASE=<index> cargo test --release -p solver-rs --features reference --lib --
+//! --ignored --nocapture diagnose_vault`.
+
+use super::{deeper_copies, minimise, tie_groups, Corners, Joined};
+use crate::address::Address;
+use crate::route::clock::Deadline;
+use crate::route::convex::dual::{evaluate, pooled_term, Piece};
+use crate::route::convex::graph::{Graph, Head};
+use crate::route::convex::pooled::vault_tests::CASES;
+use crate::route::test_market::devnet_tokens::*;
+use crate::route::test_market::{any_scope, devnet_sampled_fresh};
+
+fn name(a: Address) -> &'static str {
+    for (s, n) in [
+        (WETH, "WETH"),
+        (USDC, "USDC"),
+        (DAI, "DAI"),
+        (CBETH, "cbETH"),
+        (DEGEN, "DEGEN"),
+        (CBBTC, "cbBTC"),
+        (USDBC, "USDbC"),
+        (AERO, "AERO"),
+        (WSTETH, "wstETH"),
+        (BRETT, "BRETT"),
+    ] {
+        if Address::parse(s).unwrap() == a {
+            return n;
+        }
+    }
+    "?"
+}
+
+fn kind(c: &crate::route::convex::curve::Curve) -> &'static str {
+    use crate::route::convex::curve::Curve::*;
+    match c {
+        Hyperbola(_) => "hyperbola",
+        Ranges(_) => "ranges",
+        Stable(_) => "stable",
+        Piecewise(_) => "piecewise",
+        Pooled(_) => "pooled",
+    }
+}
+
+#[test]
+#[ignore = "a trace"]
+fn diagnose_vault() {
+    let _joint = crate::pools::woofi::joint_bound_in_tests(true);
+    let market = devnet_sampled_fresh(&[]);
+    let only: Option<usize> = std::env::var("CASE").ok().and_then(|s| s.parse().ok());
+    for (i, (tin, tout, amount, hops)) in CASES.into_iter().enumerate() {
+        if only.is_some_and(|o| o != i) {
+            continue;
+        }
+        let trade = [Address::parse(tin).unwrap(), Address::parse(tout).unwrap()];
+        let scope = any_scope(&market, trade[0], trade[1], hops);
+        let graph = Graph::build(&market, &scope).unwrap();
+        let amount = amount as f64;
+        let dual = minimise(&graph, amount, &Deadline::never());
+        let prices = &dual.prices;
+        let at = evaluate(&graph, prices, amount, false);
+        eprintln!(
+            "== case {i}: {}→{} {hops}-hop {amount:e}: g {:.6e} converged {}",
+            name(trade[0]),
+            name(trade[1]),
+            at.value,
+            dual.converged
+        );
+        let label = |c: usize| {
+            format!(
+                "{}#{}@L{}",
+                name(market.token_address(graph.copies[c].token)),
+                c,
+                graph.copies[c].layer
+            )
+        };
+        let head = |h: Head| match h {
+            Head::Copy(c) => label(c),
+            Head::Out => "OUT".into(),
+        };
+        for (c, (price, excess)) in prices.iter().zip(&at.gradient).enumerate() {
+            eprintln!("  {:<16} price {price:.9e} excess {excess:.6e}", label(c));
+        }
+        for (v, venue) in graph.venues.iter().enumerate() {
+            if let Some(pooled) = &venue.pooled {
+                let term = pooled_term(pooled, prices);
+                eprintln!(
+                    "  pooled venue {v} linear {} slack {}",
+                    pooled.budget.is_linear(),
+                    pooled.budget.slack
+                );
+                for t in 0..pooled.budget.coins.len() {
+                    let c = &pooled.budget.coins[t];
+                    eprintln!(
+                        "    coin {t}: x {:.4e} scale {:.6e} keep {:.9} tender {:?} receive {:?} in {:.4e} out {:.4e} budget {:.4e}",
+                        c.x, c.scale, c.keep / c.scale * c.scale,
+                        term.tender[t].map(label), term.receive[t].map(head),
+                        term.joint.inputs[t], term.joint.outputs[t], term.joint.budget[t]
+                    );
+                }
+                for p in &term.pairs {
+                    eprintln!("    pair {p:?}");
+                }
+            }
+        }
+        for b in &at.piecewise {
+            let rate = prices[b.tender] / crate::route::convex::dual::head_price(prices, b.receive);
+            let kind = match b.piece {
+                Piece::Side(s) => format!("side {s}"),
+                Piece::Linear { rate, tie, .. } => format!("linear rate {rate:.9e} tie {tie}"),
+            };
+            eprintln!(
+                "  booked {} → {} at rate {rate:.9e}: in {:.4e} out {:.4e} ({kind})",
+                label(b.tender),
+                head(b.receive),
+                b.response.input,
+                b.response.output
+            );
+        }
+        // Each venue's curvature in the scaled prices (π_tender²·slope/π_receive), largest first.
+        let mut curved: Vec<(f64, String)> = Vec::new();
+        for v in 0..graph.venues.len() {
+            if graph.venues[v].pooled.is_some() {
+                continue;
+            }
+            if let Some((trade, tender, receive, _)) =
+                crate::route::convex::dual::venue_term(&graph, v, prices)
+            {
+                let pr = crate::route::convex::dual::head_price(prices, receive);
+                let k = trade.response.slope / pr * prices[tender] * prices[tender];
+                let side = graph.arcs[trade.arc].side;
+                curved.push((
+                    k,
+                    format!(
+                        "venue {v} side {side} {} {} → {}: in {:.3e} out {:.3e} slope {:.3e}",
+                        kind(&graph.sides[side].curve),
+                        label(tender),
+                        head(receive),
+                        trade.response.input,
+                        trade.response.output,
+                        trade.response.slope
+                    ),
+                ));
+            }
+        }
+        curved.sort_by(|a, b| b.0.total_cmp(&a.0));
+        for (k, what) in curved.iter().take(6) {
+            eprintln!("  curvature {:.3e} ({:.3e} of g): {what}", k, k / at.value);
+        }
+        let deeper = deeper_copies(&graph);
+        let flows = Corners::at(&graph, prices, &at);
+        for c in &flows.corners {
+            eprintln!(
+                "  corner {} → {} in {:.4e} out {:.4e} linear {} tie {}",
+                label(c.tender),
+                head(c.receive),
+                c.input,
+                c.output,
+                c.linear,
+                c.tie
+            );
+        }
+        let ties = tie_groups(&deeper, prices, flows.gradient(&at));
+        eprintln!("  ties {ties:?}");
+        let Joined { groups, gradient, .. } = flows.join(&at, prices, ties);
+        let gradient = gradient.unwrap_or(at.gradient.clone());
+        let ceiling = super::sold_at(&graph, prices, &at);
+        for (g, pinned) in &groups {
+            let worth: f64 = g.iter().map(|&c| prices[c] * gradient[c]).sum();
+            let driven = g.iter().all(|&c| prices[c] < super::DRIVEN * ceiling[c]);
+            let overdrawn = -g.iter().map(|&c| ceiling[c] * gradient[c]).sum::<f64>();
+            eprintln!(
+                "  group {:?} pinned {pinned} worth {:.4e} ({:.3e} of g) driven {driven} overdrawn at its sale price {:.3e} of g; ceilings {:?}",
+                g.iter().map(|&c| label(c)).collect::<Vec<_>>(),
+                worth,
+                worth / at.value, overdrawn / at.value, g.iter().map(|&c| format!("{:.3e}", ceiling[c])).collect::<Vec<_>>()
+            );
+        }
+    }
+}
