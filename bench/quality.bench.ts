@@ -6,9 +6,11 @@
 // service runs on (the service started as `npm start` wires it; its solver quoted directly).
 //
 //   npm run bench:quality                   (after npm run build:native)
-//   node --import tsx bench/quality.bench.ts --pools 100,1000,10000 --sizes 0.01,0.1,1,10,100 [--markets synthetic,embedded]
+//   node --import tsx bench/quality.bench.ts --pools 100,1000,10000 --sizes 0.01,0.1,1,10,100 [--budgets 1,2,5,10,20,50] [--budget-repeats 21] [--markets synthetic,embedded]
 //
-// Writes bench/results/quality.json (one row per market, trade and size) and three plots,
+// Writes bench/results/quality.json (one row per market, trade and size), bench/results/quality-budgets.json
+// (per synthetic trade and timeBudgetMs: p50 / p99 time and the median gap to the trade's bound at a 10 s
+// budget, over --budget-repeats quotes of fresh amounts) and three plots,
 // bench/results/quality-gap-by-size.svg, quality-gap-by-budget.svg and quality-waterfill-by-size.svg.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
@@ -19,6 +21,7 @@ import { loadConfig } from '../src/config/loadConfig.ts'
 import { startSwapService } from '../src/startSwapService.ts'
 import { embeddedMarketTrades, embeddedTradeRequest } from '../test/fixtures/embeddedMarketTrades.ts'
 import { createSyntheticMarket } from '../test/fixtures/syntheticMarket.ts'
+import { measureBudgets, type BudgetRow } from './quality/measureBudgets.ts'
 import { measureTrade, type QualityRow } from './quality/measureTrade.ts'
 import { plotGapSvg, type GapSeries } from './quality/plotGapSvg.ts'
 
@@ -28,19 +31,24 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '0.01,0.1,1,10,100' },
     budgets: { type: 'string', default: '1,2,5,10,20,50' },
     repeats: { type: 'string', default: '5' },
+    'budget-repeats': { type: 'string', default: '21' },
     seed: { type: 'string', default: '7' },
     markets: { type: 'string', default: 'synthetic,embedded' },
     out: { type: 'string', default: 'bench/results/quality.json' },
+    'budget-out': { type: 'string', default: 'bench/results/quality-budgets.json' },
   },
 })
 const SIZES = values.sizes.split(',').map(Number)
 const BUDGETS = values.budgets.split(',').map(Number)
 const REPEATS = Number(values.repeats)
+/** Quotes per trade and budget in the budget table (each a new amount). */
+const BUDGET_REPEATS = Number(values['budget-repeats'])
 const MARKETS = values.markets.split(',')
 /** 1× is a trade worth about $10,000 (the solver bench's size). */
 const TYPICAL_USD = 10_000
 
 const rows: QualityRow[] = []
+const budgetRows: BudgetRow[] = []
 const byBudget: GapSeries[] = []
 const loads: number[] = []
 const record = (row: QualityRow) => {
@@ -60,19 +68,20 @@ if (MARKETS.includes('synthetic')) {
         record(await measureTrade({ solver, request, repeats: REPEATS, row: { market: 'synthetic', pools, hops, size } }))
       }
     }
-    // Gap against the time budget on the mid-sized trades of this market.
-    for (const hops of [2, 3] as const) {
-      for (const size of [1, 10]) {
+    // Time and gap against the time budget, every trade of this market at each budget.
+    for (const hops of [1, 2, 3] as const) {
+      for (const size of SIZES) {
         const request = market.quoteRequest(hops, { usd: TYPICAL_USD * size })
-        const points = []
-        for (const budget of BUDGETS) {
-          try {
-            const plan = await solver.quote({ ...request, timeBudgetMs: budget })
-            if (plan.metadata.gapBps !== undefined) points.push({ x: budget, y: plan.metadata.gapBps })
-          } catch {
-            // No plan within this budget: no point.
-          }
-        }
+        const measured = await measureBudgets({
+          solver,
+          request,
+          budgets: BUDGETS,
+          repeats: BUDGET_REPEATS,
+          row: { market: 'synthetic', pools, hops, size },
+        })
+        for (const row of measured) console.error(JSON.stringify(row))
+        budgetRows.push(...measured)
+        const points = measured.filter((r) => r.median_gap_bps !== null).map((r) => ({ x: r.budget_ms, y: r.median_gap_bps as number }))
         if (points.length > 0) byBudget.push({ label: `${pools} pools ${hops}-hop ${size}×`, points })
       }
     }
@@ -105,6 +114,7 @@ if (MARKETS.includes('embedded')) {
 
 mkdirSync('bench/results', { recursive: true })
 writeFileSync(values.out, `${JSON.stringify(rows, null, 2)}\n`)
+writeFileSync(values['budget-out'], `${JSON.stringify(budgetRows, null, 2)}\n`)
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number
 const label = (r: QualityRow) => (r.market === 'embedded' ? `embedded ${r.hops}-hop (median)` : `${r.pools} pools ${r.hops}-hop`)
@@ -141,7 +151,7 @@ if (rows.some((r) => r.gap_bps !== null)) {
 if (byBudget.length > 0)
   writeFileSync(
     'bench/results/quality-gap-by-budget.svg',
-    plotGapSvg({ title: 'Gap to the convex bound against timeBudgetMs', xLabel: 'timeBudgetMs', series: byBudget }),
+    plotGapSvg({ title: "Median gap to the 10 s quote's bound against timeBudgetMs", xLabel: 'timeBudgetMs', series: byBudget }),
   )
 
 // Summaries for bench/README.md.
@@ -185,6 +195,29 @@ if (embedded.length > 0) {
       console.log(
         `| ${hops} | ${size} | ${group.length} | ${fmt(median(gaps))} / ${fmt(Math.max(...gaps))} | ${fmt(median(wf))} / ${fmt(Math.max(...wf))} | ${below} | ${belowSingle} | ${median(group.map((r) => r.time_ms as number))} / ${median(group.map((r) => r.waterfill_time_ms as number))} |`,
       )
+    }
+  }
+}
+if (budgetRows.length > 0) {
+  console.log('\n| pools | hops | size | timeBudgetMs | p50 / p99 ms | median gap bps (worst) | median routes | stopped in | refused |')
+  console.log('|---:|---:|---:|---:|---|---|---:|---|---:|')
+  for (const r of budgetRows) {
+    const stopped = Object.entries(r.stopped_in)
+      .map(([phase, n]) => `${phase} ${n}`)
+      .join(', ')
+    console.log(
+      `| ${r.pools} | ${r.hops} | ${r.size} | ${r.budget_ms} | ${r.p50_ms} / ${r.p99_ms} | ${fmt(r.median_gap_bps)} (${fmt(r.worst_gap_bps)}) | ${r.median_routes} | ${stopped} | ${r.refused} |`,
+    )
+  }
+  for (const budget of BUDGETS) {
+    for (const pools of [...new Set(budgetRows.map((r) => r.pools))]) {
+      for (const size of SIZES) {
+        const group = budgetRows.filter((r) => r.budget_ms === budget && r.pools === pools && r.size === size && r.median_gap_bps !== null)
+        if (group.length === 0) continue
+        console.log(
+          `${pools} pools, ${size}×, timeBudgetMs ${budget}: p50 ${median(group.map((r) => r.p50_ms))} ms and median gap ${fmt(median(group.map((r) => r.median_gap_bps as number)))} bps over the ${group.length} trades' medians`,
+        )
+      }
     }
   }
 }

@@ -1,14 +1,17 @@
 //! Times quotes on a dumped market, in-process and without Node, for profilers (perf, callgrind):
 //!
 //!   node --import tsx bench/dumpSyntheticMarket.ts --pools 1000 --out /tmp/market-1000.json
-//!   cargo run --release --example quote_profile -- /tmp/market-1000.json [iterations] [request index|all] [split|no-split|both] [phases,fresh]
+//!   cargo run --release --example quote_profile -- /tmp/market-1000.json [iterations] [request index|all] [split|no-split|both] [phases,fresh,gas-free,plans,budget=N]
 //!
 //! Prints p50/p99 per request (wall clock, and on Linux the p50 of the thread's CPU time) (1-, 2- and 3-hop) with and without splitting, how each plan ended,
 //! its gap to the certified bound (`metadata.gapBps`) and its gas units; with `phases`, also the
 //! median of each phase's ms (`metadata.phaseMs`, the quotes asked with `timePhases`). With `fresh`,
 //! the i-th timed quote asks amountIn + i wei, a trade not quoted before on this market, so the
 //! per-trade bound memo does not answer it (`route/bound_memos.rs`; the pair's graph is lent after
-//! the first quote, `route/graph_memos.rs`); without, every timed quote repeats the first.
+//! the first quote, `route/graph_memos.rs`); without, every timed quote repeats the first. With
+//! `budget=N`, every quote asks `timeBudgetMs` N (the dumps' requests leave the solver's default);
+//! with `gas-free`, every quote asks `gasPriceWei` 0 (the quality bench's quotes); with `plans`,
+//! each first plan is printed whole (JSON), to compare two builds' plans with `diff`.
 use solver::Solver;
 use std::time::Instant;
 
@@ -16,7 +19,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(file) = args.get(1) else {
         eprintln!(
-            "usage: quote_profile <market.json> [iterations] [request index|all] [split|no-split|both] [phases,fresh]"
+            "usage: quote_profile <market.json> [iterations] [request index|all] [split|no-split|both] [phases,fresh,gas-free,plans,budget=N]"
         );
         std::process::exit(2);
     };
@@ -26,6 +29,11 @@ fn main() {
     let only_split: Option<bool> = args.get(4).filter(|s| *s != "both").map(|s| s == "split");
     let options: Vec<&str> = args.get(5).map_or(Vec::new(), |s| s.split(',').collect());
     let (phases, fresh) = (options.contains(&"phases"), options.contains(&"fresh"));
+    let (gas_free, print_plans) = (options.contains(&"gas-free"), options.contains(&"plans"));
+    let budget_ms: Option<u64> = options
+        .iter()
+        .find_map(|o| o.strip_prefix("budget="))
+        .map(|ms| ms.parse().expect("budget=<ms>"));
     let dump: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(file).expect("market file")).expect("JSON");
     let mut solver = Solver::from_config_json(&dump["config"].to_string()).expect("config");
@@ -40,6 +48,12 @@ fn main() {
             if phases {
                 request["timePhases"] = serde_json::Value::Bool(true);
             }
+            if gas_free {
+                request["gasPriceWei"] = serde_json::Value::String("0".into());
+            }
+            if let Some(ms) = budget_ms {
+                request["timeBudgetMs"] = serde_json::Value::from(ms);
+            }
             let request = request.to_string();
             let first = solver.quote_json(&request);
             let plan: serde_json::Value = match &first {
@@ -52,6 +66,24 @@ fn main() {
                     continue;
                 }
             };
+            if print_plans {
+                println!("request {index} split {split} plan {plan}");
+            }
+            // With a budget: the bound of the same trade at a 10 s budget, which each timed quote's
+            // output is measured against (a quote the budget cut may carry no bound of its own).
+            let reference = budget_ms.map(|_| {
+                let mut unbudgeted: serde_json::Value =
+                    serde_json::from_str(&request).expect("request");
+                unbudgeted["timeBudgetMs"] = serde_json::Value::from(10_000);
+                let plan = solver
+                    .quote_json(&unbudgeted.to_string())
+                    .map(|p| serde_json::from_str::<serde_json::Value>(&p).expect("plan"));
+                let bound = plan.ok().and_then(|p| {
+                    p["metadata"]["upperBound"].as_str().and_then(|b| b.parse::<f64>().ok())
+                });
+                Outcomes { bound, ..Outcomes::default() }
+            });
+            let mut outcomes = reference.unwrap_or_default();
             let mut on_cpu: Vec<f64> = Vec::with_capacity(iterations);
             let mut phase_ms: Vec<(String, Vec<f64>)> = Vec::new();
             // Repeats whose plan is not the first quote's (timed phases aside, a quote on an
@@ -78,6 +110,9 @@ fn main() {
                             return start.elapsed().as_secs_f64() * 1e3;
                         }
                     };
+                    if budget_ms.is_some() {
+                        outcomes.record(&answer);
+                    }
                     if phases {
                         record_phases(&answer, &mut phase_ms);
                     } else if !fresh && first.as_ref().ok() != Some(&answer) {
@@ -114,6 +149,9 @@ fn main() {
                 plan["metadata"]["gapBps"],
                 plan["gasUnits"], plan["gasCostInTokenOut"]
             );
+            if let Some(ms) = budget_ms {
+                println!("  at timeBudgetMs {ms}: {}", outcomes.summary());
+            }
             if phases {
                 let medians: Vec<String> = phase_ms
                     .iter_mut()
@@ -125,6 +163,51 @@ fn main() {
                 println!("  phases (median ms): {}", medians.join(", "));
             }
         }
+    }
+}
+
+/// The timed quotes' plans at a budget, against the bound of the same trade at a 10 s budget.
+#[derive(Default)]
+struct Outcomes {
+    /// The unbudgeted quote's `metadata.upperBound` (None: it had none).
+    bound: Option<f64>,
+    /// Per plan, its gap to `bound` in bps.
+    gaps_bps: Vec<f64>,
+    /// Per plan, its number of routes.
+    routes: Vec<usize>,
+    /// How many plans stopped in each phase (`converged` for none).
+    stopped_in: Vec<(String, usize)>,
+}
+
+impl Outcomes {
+    fn record(&mut self, answer: &str) {
+        let plan: serde_json::Value = serde_json::from_str(answer).expect("plan");
+        let out = plan["expectedAmountOut"].as_str().and_then(|o| o.parse::<f64>().ok());
+        if let (Some(bound), Some(out)) = (self.bound, out) {
+            self.gaps_bps.push((bound - out) / bound * 1e4);
+        }
+        self.routes.push(plan["routes"].as_array().map_or(0, Vec::len));
+        let phase = plan["metadata"]["stoppedIn"].as_str().unwrap_or("converged").to_string();
+        match self.stopped_in.iter_mut().find(|(p, _)| *p == phase) {
+            Some((_, count)) => *count = count.saturating_add(1),
+            None => self.stopped_in.push((phase, 1)),
+        }
+    }
+
+    fn summary(&mut self) -> String {
+        self.gaps_bps.sort_by(f64::total_cmp);
+        self.routes.sort_unstable();
+        let median = |xs: &[f64]| xs.get(xs.len() / 2).map_or(f64::NAN, |x| *x);
+        let stopped: Vec<String> =
+            self.stopped_in.iter().map(|(phase, n)| format!("{phase} {n}")).collect();
+        format!(
+            "gap to the 10 s quote's bound median {:.4} bps (max {:.4}), routes median {} (min {}), stopped in: {}",
+            median(&self.gaps_bps),
+            self.gaps_bps.last().copied().unwrap_or(f64::NAN),
+            self.routes.get(self.routes.len() / 2).copied().unwrap_or(0),
+            self.routes.first().copied().unwrap_or(0),
+            stopped.join(", ")
+        )
     }
 }
 

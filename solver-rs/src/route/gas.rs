@@ -4,6 +4,7 @@
 
 use super::clock::Deadline;
 use super::search::{find_paths, DexMask, SearchParams};
+use super::swap_memos::SwapMemos;
 use crate::market::{Market, TokenIdx};
 use crate::math::full_math::{mul_div_rem, mul_div_rounding_up};
 use crate::math::U256;
@@ -66,7 +67,9 @@ impl GasPricer {
             beam: 2,
         };
         let mut found = Vec::new();
-        let complete = find_paths(market, &params, reference, &mut found, deadline);
+        // Its own memos: `market` is the unreplaced one, not the quote's.
+        let memos = SwapMemos::default();
+        let complete = find_paths(market, &memos, &params, reference, &mut found, deadline);
         let best = found.into_iter().map(|f| f.out).max();
         let pricer = match best {
             Some(out) if !out.is_zero() => {

@@ -128,10 +128,21 @@ pub fn run_hops<E>(
 /// an allocation it accepts is one the replay can execute (`apply` also checks the state after
 /// the swap, e.g. reserves that would overflow the pool's storage).
 pub fn quote_path(market: &Market, path: &Path, amount_in: U256) -> Result<(U256, u64), PoolError> {
+    quote_path_memoized(market, &SwapMemos::default(), path, amount_in)
+}
+
+/// [`quote_path`], its swaps using and extending `memos` (the quote's, of this `market`): the same
+/// output and gas to the unit.
+pub fn quote_path_memoized(
+    market: &Market,
+    memos: &SwapMemos,
+    path: &Path,
+    amount_in: U256,
+) -> Result<(U256, u64), PoolError> {
     run_hops(&path.hops, amount_in, |hop, amount| {
         let entry = market.pool(hop.pool);
-        let (outcome, _) =
-            entry.state.apply(hop.token_in as usize, hop.token_out as usize, amount)?;
+        let (i, o) = (hop.token_in as usize, hop.token_out as usize);
+        let (outcome, _) = memos.apply(hop.pool, &entry.state, i, o, amount)?;
         Ok((outcome.amount_out, entry.spec.leg_gas_units(&outcome)))
     })
 }

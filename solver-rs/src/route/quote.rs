@@ -87,8 +87,15 @@ pub fn quote_after_wait(
     let (at_full, at_probe) = quoting.searches(budget_ms)?;
     let pricer = quoting.gas_pricing(pricers);
     deadline.enter(Phase::Evaluation);
-    let evaluated =
-        evaluate(market, at_full, at_probe, quoting.amount_in, quoting.probe, &deadline);
+    let evaluated = evaluate(
+        market,
+        &quoting.memos,
+        at_full,
+        at_probe,
+        quoting.amount_in,
+        quoting.probe,
+        &deadline,
+    );
     let candidate_paths = evaluated.len();
     let mut ranked = rank(evaluated, &pricer, settings.max_candidates);
     let (start, bound) = quoting.bound(&mut ranked, bounds);
@@ -122,6 +129,10 @@ struct Quoting<'a> {
     probe: Option<U256>,
     /// The venues the convex bound may use: those the searches may.
     scope: Scope,
+    /// The swap memos of `market` (`swap_memos.rs`), shared by every phase that swaps on it: the
+    /// searches, the evaluation, the optimizer and the re-split swap the same pools from the same
+    /// states, and a concentrated pool's tick walk is then stepped once per quote.
+    memos: SwapMemos,
 }
 
 impl<'a> Quoting<'a> {
@@ -175,6 +186,7 @@ impl<'a> Quoting<'a> {
             disjoint: request.enforce_pool_disjoint.unwrap_or(false),
             probe,
             scope,
+            memos: SwapMemos::default(),
         })
     }
 
@@ -184,13 +196,13 @@ impl<'a> Quoting<'a> {
         let (market, deadline) = (self.market, self.deadline);
         let mut at_full = Vec::new();
         deadline.enter(Phase::Search);
-        find_paths(market, &self.params, self.amount_in, &mut at_full, deadline);
+        find_paths(market, &self.memos, &self.params, self.amount_in, &mut at_full, deadline);
         let mut at_probe = Vec::new();
         deadline.enter(Phase::ProbeSearch);
         // Past the deadline the probe search is skipped whole: it only adds split candidates, and
         // the full search already swapped the direct pools.
         if let Some(probe) = self.probe.filter(|_| !deadline.expired()) {
-            find_paths(market, &self.params, probe, &mut at_probe, deadline);
+            find_paths(market, &self.memos, &self.params, probe, &mut at_probe, deadline);
         }
         if at_full.is_empty() && at_probe.is_empty() {
             let how = match deadline.stopped_in() {
@@ -268,7 +280,7 @@ impl<'a> Quoting<'a> {
             deadline: self.deadline,
             start,
             target: bound,
-            memos: SwapMemos::default(),
+            memos: &self.memos,
             gas_cap: GasCap::of(self.market),
             whole: ranked.iter().map(|e| e.full).collect(),
         };
@@ -309,6 +321,7 @@ impl<'a> Quoting<'a> {
                     pricer,
                     deadline: self.deadline,
                     target,
+                    memos: &self.memos,
                 };
                 resplitting.better(ranked, solution)
             }
@@ -372,6 +385,7 @@ struct Resplitting<'a> {
     pricer: &'a GasPricer,
     deadline: &'a Deadline<'a>,
     target: U256,
+    memos: &'a SwapMemos,
 }
 
 impl Resplitting<'_> {
@@ -395,6 +409,7 @@ impl Resplitting<'_> {
             let cap = MAX_SWAPS_PER_POOL as usize;
             let Some(proposal) = resplit(
                 self.market,
+                self.memos,
                 self.scope,
                 &paths,
                 &solution.alloc,
@@ -414,7 +429,7 @@ impl Resplitting<'_> {
                 deadline: self.deadline,
                 start: Some(proposal.alloc.clone()),
                 target: Some(self.target),
-                memos: SwapMemos::default(),
+                memos: self.memos,
                 gas_cap: GasCap::of(self.market),
                 whole: proposal.from.iter().map(|from| from.and_then(|j| ranked[j].full)).collect(),
             };

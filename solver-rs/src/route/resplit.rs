@@ -21,6 +21,7 @@ use super::convex::graph::{Intermediates, Scope};
 use super::convex::route_flows;
 use super::graph_memos::GraphMemos;
 use super::path::{LegFill, Overlay, Path};
+use super::swap_memos::SwapMemos;
 use crate::market::{Market, TokenIdx};
 use crate::math::bisect::bisect;
 use crate::math::U256;
@@ -54,10 +55,11 @@ struct Prefix {
 /// that cut as above. `scope` is the quote's; at most `cap` candidates come back (the routes the
 /// re-split makes first, then the others' in their order while there is room). None when nothing
 /// changes (no route passes a middle token at `layer`, no sub-problem names a path), when the
-/// plan does not replay, or past the deadline.
+/// plan does not replay, or past the deadline. Its replays use and extend `memos` (the quote's).
 #[allow(clippy::too_many_arguments)] // the quote's own state, passed as the quote holds it
 pub fn resplit(
     market: &Market,
+    memos: &SwapMemos,
     scope: &Scope,
     paths: &[Path],
     alloc: &[U256],
@@ -66,7 +68,7 @@ pub fn resplit(
     cap: usize,
     deadline: &Deadline,
 ) -> Option<Proposal> {
-    let mut prefixes = prefixes(market, paths, alloc, order, layer, deadline)?;
+    let mut prefixes = prefixes(market, memos, paths, alloc, order, layer, deadline)?;
     if prefixes.is_empty() {
         return None;
     }
@@ -89,7 +91,7 @@ pub fn resplit(
     // did not would be a plan whose routes do not sum to amountIn (the router refuses it).
     let total =
         |amounts: &[U256]| amounts.iter().try_fold(U256::ZERO, |sum, a| sum.checked_add(*a));
-    realise(market, paths, alloc, order, &prefixes, cap, deadline)
+    realise(market, memos, paths, alloc, order, &prefixes, cap, deadline)
         .filter(|p| total(&p.alloc) == total(alloc))
 }
 
@@ -98,13 +100,14 @@ pub fn resplit(
 /// passes (checked before each route).
 fn prefixes(
     market: &Market,
+    memos: &SwapMemos,
     paths: &[Path],
     alloc: &[U256],
     order: &[usize],
     layer: usize,
     deadline: &Deadline,
 ) -> Option<Vec<Prefix>> {
-    let mut overlay = Overlay::new(market);
+    let mut overlay = Overlay::memoized(market, memos);
     let mut prefixes: Vec<Prefix> = Vec::new();
     for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
         if deadline.expired() {
@@ -194,8 +197,10 @@ fn split_token(
 
 /// The proposal: the routes in `order`, each prefix's routes replaced (where its first route ran)
 /// by its sub-routes, then the candidates left, within `cap`.
+#[allow(clippy::too_many_arguments)] // the quote's own state, passed as the quote holds it
 fn realise(
     market: &Market,
+    memos: &SwapMemos,
     paths: &[Path],
     alloc: &[U256],
     order: &[usize],
@@ -205,7 +210,7 @@ fn realise(
 ) -> Option<Proposal> {
     let mut proposal = Proposal { paths: Vec::new(), alloc: Vec::new(), from: Vec::new() };
     let mut listed = vec![false; paths.len()];
-    let mut overlay = Overlay::new(market);
+    let mut overlay = Overlay::memoized(market, memos);
     for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
         if deadline.expired() {
             return None;

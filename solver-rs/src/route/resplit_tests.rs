@@ -107,8 +107,10 @@ fn the_resplit_keeps_each_routes_prefix_and_what_it_spends_and_pays_more() {
         intermediates: Intermediates::Any,
         dexes: DexMask::ALL,
     };
-    let proposal = resplit(&market, &scope, &paths, &alloc, &[0, 1], 2, 64, &Deadline::never())
-        .expect("a re-split");
+    let memos = crate::route::swap_memos::SwapMemos::default();
+    let proposal =
+        resplit(&market, &memos, &scope, &paths, &alloc, &[0, 1], 2, 64, &Deadline::never())
+            .expect("a re-split");
     assert_eq!(proposal.alloc.iter().fold(U256::ZERO, |s, a| s + *a), amount_in);
     for (prefix, spent) in paths.iter().zip(&alloc) {
         let theirs: U256 = (0..proposal.paths.len())

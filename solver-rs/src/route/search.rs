@@ -6,8 +6,9 @@
 //! splitting, so thin pools that cannot take the whole trade still become split candidates.
 
 use super::clock::Deadline;
-use super::path::{quote_path, Path};
+use super::path::{quote_path_memoized, Path};
 use super::request::MAX_HOPS;
+use super::swap_memos::SwapMemos;
 use crate::dex::DexId;
 use crate::market::{Hop, Market, TokenIdx};
 use crate::math::U256;
@@ -100,6 +101,8 @@ pub struct Found {
 
 /// Every complete path the beam search reached at `amount`, deduplicated by hop sequence, before
 /// `deadline`. Returns whether the search ran to its end (false: it stopped at the deadline).
+/// Its swaps use and extend `memos` (the quote's, of this `market`: the searches at both amounts
+/// and the evaluation swap the same pools from the same states, the same outcomes for less work).
 ///
 /// The deadline is checked before every pool swap but those of the direct pools from tokenIn to
 /// tokenOut (the first depth's edge to tokenOut): those are always swapped, a bounded step that
@@ -107,18 +110,20 @@ pub struct Found {
 /// mid-depth keeps the complete paths it reached and drops its partial ones.
 pub fn find_paths(
     market: &Market,
+    memos: &SwapMemos,
     params: &SearchParams,
     amount: U256,
     found: &mut Vec<Found>,
     deadline: &Deadline,
 ) -> bool {
-    beam_search(market, params, amount, found, true, deadline)
+    beam_search(market, memos, params, amount, found, true, deadline)
 }
 
 /// The beam search; `skip_by_bound` skips pools whose output bound cannot enter a full beam (the
 /// search without it is the reference the tests compare with: the results must not differ).
 fn beam_search(
     market: &Market,
+    memos: &SwapMemos,
     params: &SearchParams,
     amount: U256,
     found: &mut Vec<Found>,
@@ -139,7 +144,7 @@ fn beam_search(
                 if depth > 1 && deadline.expired() {
                     return false;
                 }
-                if let Some(step) = extend(market, partial, *hop, params.token_out) {
+                if let Some(step) = extend(market, memos, partial, *hop, params.token_out) {
                     if !found.iter().any(|f| f.path.hops == step.hops()) {
                         found.push(Found {
                             path: Path {
@@ -182,7 +187,7 @@ fn beam_search(
                     if deadline.expired() {
                         return false;
                     }
-                    if let Some(step) = extend(market, partial, hops[k], connector) {
+                    if let Some(step) = extend(market, memos, partial, hops[k], connector) {
                         enter(top, step.amount, params.beam);
                         steps.push((k, step));
                     }
@@ -246,11 +251,17 @@ fn enter(top: &mut Vec<U256>, amount: U256, width: usize) {
 }
 
 /// `partial` one hop further, swapped exactly; None if the pool cannot take its amount.
-fn extend(market: &Market, partial: &Partial, hop: Hop, to: TokenIdx) -> Option<Partial> {
+fn extend(
+    market: &Market,
+    memos: &SwapMemos,
+    partial: &Partial,
+    hop: Hop,
+    to: TokenIdx,
+) -> Option<Partial> {
     let len = partial.len.checked_add(1).filter(|l| *l <= PATH_HOPS)?;
     let entry = market.pool(hop.pool);
-    let (outcome, _) =
-        entry.state.apply(hop.token_in as usize, hop.token_out as usize, partial.amount).ok()?;
+    let (i, o) = (hop.token_in as usize, hop.token_out as usize);
+    let (outcome, _) = memos.apply(hop.pool, &entry.state, i, o, partial.amount).ok()?;
     let mut next = *partial;
     next.tokens[len] = to;
     next.hops[partial.len] = hop;
@@ -273,9 +284,11 @@ pub struct Evaluated {
 /// The paths of both searches (the full amount's first, then the probe's new ones), each with its
 /// quote at both amounts: taken from the search that reached it, computed for the other while
 /// `deadline` allows (past it, the other amount's quote is left out, as if the path could not
-/// take it: the optimizer still quotes its candidates itself before using them).
+/// take it: the optimizer still quotes its candidates itself before using them). Its swaps use and
+/// extend `memos`, as the searches' do.
 pub fn evaluate(
     market: &Market,
+    memos: &SwapMemos,
     at_full: Vec<Found>,
     at_probe: Vec<Found>,
     amount_in: U256,
@@ -283,7 +296,9 @@ pub fn evaluate(
     deadline: &Deadline,
 ) -> Vec<Evaluated> {
     let quote_at = |path: &Path, amount: U256| {
-        (!deadline.expired()).then(|| quote_path(market, path, amount).ok()).flatten()
+        (!deadline.expired())
+            .then(|| quote_path_memoized(market, memos, path, amount).ok())
+            .flatten()
     };
     let probe_of = |path: &Path| probe_amount.and_then(|p| quote_at(path, p).map(|(out, _)| out));
     let mut evaluated: Vec<Evaluated> = at_full

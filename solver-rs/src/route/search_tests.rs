@@ -5,7 +5,8 @@ use crate::route::test_market::{addr, market_of, Rng};
 use crate::route::test_pools::{family_of, random_pool, Family, FAMILIES};
 
 #[test]
-fn skipping_by_bound_finds_exactly_what_the_full_search_finds_on_every_model_family() {
+fn skipping_by_bound_on_a_shared_memo_finds_exactly_what_the_full_search_finds_on_every_model_family(
+) {
     let mut rng = Rng(0x5eed_0b0d);
     let mut seen: Vec<Family> = Vec::new();
     for case in 0..60 {
@@ -41,9 +42,19 @@ fn skipping_by_bound_finds_exactly_what_the_full_search_finds_on_every_model_fam
                 dexes: DexMask::ALL,
                 beam: 2,
             };
-            let (mut skipping, mut full) = (Vec::new(), Vec::new());
-            beam_search(&market, &params, amount_in, &mut skipping, true, &Deadline::never());
-            beam_search(&market, &params, amount_in, &mut full, false, &Deadline::never());
+            let search = |memos: &SwapMemos, amount: U256, skip_by_bound: bool| {
+                let mut found = Vec::new();
+                let never = Deadline::never();
+                beam_search(&market, memos, &params, amount, &mut found, skip_by_bound, &never);
+                found
+            };
+            // The skipping search swaps on the memos a search at 8× the amount left (as a split
+            // quote's probe search swaps on its full search's): it must find what a fresh search
+            // without skipping finds, to the unit.
+            let shared = SwapMemos::default();
+            search(&shared, amount_in.saturating_mul(U256::from(8)), true);
+            let skipping = search(&shared, amount_in, true);
+            let full = search(&SwapMemos::default(), amount_in, false);
             let key = |f: &Vec<Found>| {
                 f.iter().map(|f| (f.path.hops.clone(), f.out, f.gas)).collect::<Vec<_>>()
             };

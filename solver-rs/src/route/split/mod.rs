@@ -19,7 +19,7 @@ use super::clock::Deadline;
 use super::gas::GasPricer;
 use super::gas_cap::GasCap;
 use super::net::Net;
-use super::path::{quote_path, Path};
+use super::path::{quote_path_memoized, Path};
 use super::swap_memos::SwapMemos;
 use crate::market::Market;
 use crate::math::U256;
@@ -53,8 +53,9 @@ pub struct Problem<'a> {
     /// allocation is within [`CLOSE_ENOUGH`] of it, no refinement can gain anything worth an
     /// evaluation, and the search stops there.
     pub target: Option<U256>,
-    /// The pools' swap memos for this problem's evaluations (`route/swap_memos.rs`).
-    pub memos: SwapMemos,
+    /// The pools' swap memos of the quote's `market` (`route/swap_memos.rs`): the searches'
+    /// swaps left them, and this problem's evaluations use and extend them.
+    pub memos: &'a SwapMemos,
     /// The most gas a plan of more than one route may need (`route/gas_cap.rs`).
     pub gas_cap: GasCap,
 }
@@ -117,7 +118,9 @@ pub fn best_single(problem: &Problem) -> Option<(usize, Net)> {
     }
     for (i, path) in problem.paths.iter().enumerate() {
         if known(i).is_none() && !problem.deadline.expired() {
-            if let Ok(quote) = quote_path(problem.market, path, problem.amount_in) {
+            if let Ok(quote) =
+                quote_path_memoized(problem.market, problem.memos, path, problem.amount_in)
+            {
                 consider(&mut best, i, quote);
             }
         }
@@ -125,7 +128,7 @@ pub fn best_single(problem: &Problem) -> Option<(usize, Net)> {
     if best.is_none() {
         // Only when the deadline left every unknown candidate unquoted (else all were tried).
         let first = (0..problem.paths.len()).filter(|&i| known(i).is_none()).find_map(|i| {
-            quote_path(problem.market, &problem.paths[i], problem.amount_in)
+            quote_path_memoized(problem.market, problem.memos, &problem.paths[i], problem.amount_in)
                 .ok()
                 .map(|quote| (i, quote))
         });

@@ -139,7 +139,7 @@ fn evaluate_within(
     let late = || interruptible && problem.deadline.expired();
     let market = problem.market;
     let n = problem.paths.len();
-    let mut overlay = Overlay::memoized(market, &problem.memos);
+    let mut overlay = Overlay::memoized(market, problem.memos);
     let mut gross = U256::ZERO;
     let mut gas_units = vec![0u64; n];
     let mut uses: Vec<PoolUse> = Vec::new();

@@ -62,7 +62,7 @@ const NARROWED_TO_TENTHS: u64 = 7;
 
 /// Each route's gas units, its routes run in `order`; None if one does not run.
 fn route_gas(problem: &Problem, order: &[usize], alloc: &[U256]) -> Option<Vec<u64>> {
-    let mut overlay = Overlay::memoized(problem.market, &problem.memos);
+    let mut overlay = Overlay::memoized(problem.market, problem.memos);
     let mut gas = vec![0u64; alloc.len()];
     for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
         if problem.deadline.expired() {
@@ -114,7 +114,7 @@ fn runnable(
     mut alloc: Vec<U256>,
 ) -> Option<(Vec<U256>, Option<Vec<u64>>)> {
     let mut gas_units = vec![0u64; alloc.len()];
-    let mut overlay = Overlay::memoized(problem.market, &problem.memos);
+    let mut overlay = Overlay::memoized(problem.market, problem.memos);
     let mut given_up = U256::ZERO;
     let mut cut = vec![false; alloc.len()];
     for &i in order {
@@ -193,7 +193,7 @@ fn largest_that_runs(problem: &Problem, overlay: &Overlay, i: usize, amount: U25
 /// Whether every route of `alloc` runs, in `order`, on one overlay; None once the deadline has
 /// passed (checked before each route).
 fn runs(problem: &Problem, order: &[usize], alloc: &[U256]) -> Option<bool> {
-    let mut overlay = Overlay::memoized(problem.market, &problem.memos);
+    let mut overlay = Overlay::memoized(problem.market, problem.memos);
     for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
         if problem.deadline.expired() {
             return None;
