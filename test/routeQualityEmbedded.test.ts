@@ -26,11 +26,12 @@
 // on the market in the second describe only. The seed's GYROSCOPE_ECLP
 // and DODO_V2 pools are left out (allowedDexes; ROUTE_QUALITY_ADD=GYROSCOPE_ECLP,DODO_V2 puts them
 // back): with them every plan stays within its certified bound and none pays less than water-filling,
-// but the gap goals do not hold on 3-hop trades (both families, 2026-11-28, load ≈ 7: 9 above 5 bps
-// on the saved chain, worst wstETH→DEGEN 0.1× 57 bps; 13 fresh, worst USDbC→wstETH 0.1× 1,776 bps),
-// water-filling's gap the same. Their curves' rounding slack is now an allowance at any input
-// (`pools/bound_curve.rs`), which took the E-CLP's 1,498 bps trades to under 1 bps; the rest is open
-// in issue 22 (docs/dex-kinds.md, DODO_V2 and GYROSCOPE_ECLP, "Route quality"); their certification
+// but the gap goals do not hold on 3-hop trades (both families, 2026-11-28, load ≈ 8: 1 above 5 bps
+// on the saved chain, DEGEN→cbETH 1× 5.7 bps, the plan's; 3 fresh, worst DEGEN→AERO 0.1× 33.6 bps,
+// the plan's, beside LUNARBASE's spread slack). Their curves' rounding slack is an allowance at any
+// input (`pools/bound_curve.rs`), which the dual's venue term holds apart from the trade
+// (`route/convex/dual.rs`, `venue_term`: 57 → 0.18 bps on the saved chain, 1,776 → 0.22 fresh); the
+// rest is open in issue 22 (docs/dex-kinds.md, DODO_V2 and GYROSCOPE_ECLP, "Route quality"); their certification
 // is `solver-rs`'s (the
 // families' bound tests, the exhaustive test).
 //

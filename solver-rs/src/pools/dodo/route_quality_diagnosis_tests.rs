@@ -4,6 +4,9 @@
 //!
 //!   RQ_POOLS=<dump.json> RQ_TRADES='<in> <out> <raw amount> <hops>[;…]' RQ_EXCLUDE=<dexes left out, comma> \
 //!   cargo test --release -p solver-rs --features reference diagnose -- --ignored --nocapture
+//!
+//! `RQ_SWEEP='<in> <out> <raw amount>…'` prints, for every pool of that pair, its curve against one
+//! exact swap at each amount (RQ_POOLS must be an absolute path: the test runs in `solver-rs/`).
 
 use crate::address::Address;
 use crate::dex::DexId;
@@ -65,7 +68,39 @@ fn diagnose() {
         .collect();
     dexes.sort_by_key(|d| *d as u32);
     dexes.dedup();
-    for trade in std::env::var("RQ_TRADES").unwrap().split(';') {
+    // RQ_SWEEP='<in> <out> <raw amount>[ <raw amount>…]': every pool of that pair, its curve
+    // against one exact swap at each amount.
+    if let Ok(sweep) = std::env::var("RQ_SWEEP") {
+        let f: Vec<&str> = sweep.split_whitespace().collect();
+        let (tin, tout) =
+            (market.token(&address(f[0])).unwrap(), market.token(&address(f[1])).unwrap());
+        for hop in market.edge(tin, tout) {
+            let entry = market.pool(hop.pool);
+            let (i, o) = (usize::from(hop.token_in), usize::from(hop.token_out));
+            let Some(curve) = crate::route::convex::curve::Curve::of(&entry.state, i, o) else {
+                continue;
+            };
+            for amount in &f[2..] {
+                let input: f64 = amount.parse().unwrap();
+                let exact = U256::from_str_radix(amount, 10)
+                    .ok()
+                    .and_then(|a| entry.state.amount_out(i, o, a).ok())
+                    .map_or(f64::NAN, |s| f64::from(s.amount_out));
+                let bound = curve.value(input);
+                eprintln!(
+                    "  sweep {:?} {} {}→{} in {input:e}: exact {exact:e} ({:e}/unit), curve {bound:e} ({:+.2} bps)",
+                    entry.dex,
+                    &entry.id[..10],
+                    f[0],
+                    f[1],
+                    exact / input,
+                    (bound - exact) / bound * 1e4
+                );
+            }
+        }
+    }
+    for trade in std::env::var("RQ_TRADES").unwrap_or_default().split(';').filter(|t| !t.is_empty())
+    {
         let f: Vec<&str> = trade.split_whitespace().collect();
         let (tin, tout, amount, hops) =
             (address(f[0]), address(f[1]), f[2], f[3].parse::<usize>().unwrap());
@@ -137,7 +172,7 @@ fn diagnose() {
                     .map(|v| match &graph.venues[v].pooled {
                         Some(p) => crate::route::convex::dual::pooled_term(p, prices).joint.value,
                         None => crate::route::convex::dual::venue_term(&graph, v, prices)
-                            .map_or(0.0, |t| t.3),
+                            .map_or(0.0, |t| t.value),
                     })
                     .collect()
             };

@@ -35,8 +35,10 @@ pub type Trade = (&'static str, &'static str, &'static str, u128, usize);
 
 /// Quotes each of `trades` on the saved chain's market as the service does: the plan never above
 /// its bound, the bound within 5 bps of it (the suite's worst gap).
+/// Every trade is quoted and printed before the first miss fails the test.
 pub fn assert_within_five_bps(trades: &[Trade]) {
     let market = saved_market();
+    let mut misses = Vec::new();
     for &(label, token_in, token_out, amount, hops) in trades {
         let trade = [devnet(token_in), devnet(token_out)];
         let q = bounded_quote(&market, trade, amount, hops, devnet(WETH));
@@ -45,8 +47,11 @@ pub fn assert_within_five_bps(trades: &[Trade]) {
             "{label}: converged {}, gap {gap:.3} bps (ours {}, bound {})",
             q.converged, q.ours, q.bound
         );
-        assert!(q.ours <= q.bound && gap <= 5.0, "{label}: gap {gap} bps");
+        if !(q.ours <= q.bound && gap <= 5.0) {
+            misses.push(format!("{label}: gap {gap} bps"));
+        }
     }
+    assert!(misses.is_empty(), "{}", misses.join("\n"));
 }
 
 /// The suite's worst E-CLP trades (gap to the bound before: 1,498, 1,494, 33.5 and 62 bps).
@@ -58,5 +63,25 @@ fn the_eclps_first_stretch_leaves_the_bound_within_five_bps() {
         ("USDbC→DEGEN 3-hop $1,000", USDBC, DEGEN, 1_000_000_000, 3),
         ("DEGEN→wstETH 2-hop $100", DEGEN, WSTETH, 10_000 * e18, 2),
         ("DAI→AERO 3-hop $100", DAI, AERO, 100 * e18, 3),
+    ]);
+}
+
+/// Both families on the market: the suite's saved-chain 3-hop trades whose bound stood above 5 bps
+/// (here, every kind allowed, before: wstETH→DEGEN $1,000 57.2 and $100 20.4 bps, USDbC→DEGEN $100
+/// 5.3; DEGEN→wstETH and DEGEN→AERO $1,000 33.6 in the suite, 0.04 and 0.18 here). Two causes in
+/// the dual's venue term (`route/convex/dual.rs`, `venue_term`): the E-CLP USDC/WETH's idle
+/// reverse side, its allowance (128 raw USDC) worth more than a small trade's surplus, was the
+/// venue's best side; and with the allowance a term of its own, the idle side was still the one
+/// booked where both sides were worth 0, hiding the USDC→WETH side on its first corner from the
+/// solve's `Corners`. Now 0.03 to 0.5 bps, each converged.
+#[test]
+fn both_families_leave_the_saved_chains_3_hop_bounds_within_five_bps() {
+    let (e18, e12) = (10u128.pow(18), 10u128.pow(12));
+    assert_within_five_bps(&[
+        ("DEGEN→wstETH 3-hop $1,000", DEGEN, WSTETH, 100_000 * e18, 3),
+        ("DEGEN→AERO 3-hop $1,000", DEGEN, AERO, 100_000 * e18, 3),
+        ("wstETH→DEGEN 3-hop $1,000", WSTETH, DEGEN, 281_690 * e12, 3),
+        ("wstETH→DEGEN 3-hop $100", WSTETH, DEGEN, 28_169 * e12, 3),
+        ("USDbC→DEGEN 3-hop $100", USDBC, DEGEN, 100_000_000, 3),
     ]);
 }

@@ -122,14 +122,59 @@ fn head_layer(graph: &Graph, head: Head) -> usize {
     }
 }
 
-/// One venue's term at `prices`: its best side's trade, the copies it joins, and its value.
-pub fn venue_term(
-    graph: &Graph,
-    venue: usize,
-    prices: &[f64],
-) -> Option<(Trade, usize, Head, f64)> {
+/// One venue's term at some prices: its best side's trade and the copies it joins, the most any
+/// side's value at zero input is worth and the head it goes to, and the term's value.
+#[derive(Clone, Copy, Debug)]
+pub struct VenueTerm {
+    /// The side whose trade pays the most above its value at zero input.
+    pub trade: Trade,
+    pub tender: usize,
+    pub receive: Head,
+    /// The trade's side's value at zero input (its curve's allowance, raw units out): part of
+    /// `trade.response.output`, not of the trade's flow.
+    pub trade_allowance: f64,
+    /// The highest-worth side's value at zero input and where it is received: a flow of its own.
+    pub allowance: (Head, f64),
+    /// The term: the trade's worth above its allowance plus the highest allowance's worth.
+    pub value: f64,
+}
+
+impl VenueTerm {
+    /// What the trade and the allowance deliver to `head`, raw units of its token.
+    pub fn received_at(&self, head: Head) -> f64 {
+        let traded = if self.receive == head {
+            self.trade.response.output - self.trade_allowance
+        } else {
+            0.0
+        };
+        traded + if self.allowance.0 == head { self.allowance.1 } else { 0.0 }
+    }
+}
+
+/// One venue's term at `prices`: max over its sides of the trade's worth above the side's value at
+/// zero input, plus max over its sides of that value's worth. At least the best side's worth
+/// (allowance and trade on one side), so still a bound, and above it by at most one allowance (a
+/// family's rounding slack, `pools/bound_curve.rs`). Taken whole per side, an allowance worth more
+/// than a small trade's surplus made the reverse side (idle, its allowance alone) the best one:
+/// the venue's flow jumped from nothing to a whole trade at one price, a corner of g the dual
+/// stopped on unconverged, a middle token's copy receiving a trade and sending nothing (the
+/// embedded market's E-CLP USDC/WETH: 3-hop bounds up to 57 bps above the plan,
+/// docs/dex-kinds.md, GYROSCOPE_ECLP, *Route quality*).
+///
+/// Sides of equal worth (every idle side is worth 0 above its allowance) are told apart by how
+/// near each is to its first trade (its first rate against the prices), so that a side on its
+/// first corner is the one booked and solve.rs's `Corners` can join its copies: the idle reverse
+/// side booked instead hid the E-CLP's USDC→WETH side on its first corner, USDC after one hop
+/// received a trade and sent nothing, and the dual stopped there (DEGEN→DAI 3-hop $1,000 8.7 bps
+/// above the plan with the allowance apart, 0.39 with the tie-break; wstETH→DEGEN 3-hop $100 20.4
+/// bps before either, 0.09 after).
+pub fn venue_term(graph: &Graph, venue: usize, prices: &[f64]) -> Option<VenueTerm> {
     let arcs = &graph.venues[venue].arcs;
-    let mut best: Option<(Trade, usize, Head, f64)> = None;
+    // (trade, tender, receive, its allowance, its worth above it)
+    let mut best: Option<(Trade, usize, Head, f64, f64)> = None;
+    let mut allowance: Option<(Head, f64, f64)> = None;
+    // How near the best side is to its first trade (its tie-break).
+    let mut lead_best = f64::NEG_INFINITY;
     for (k, &first) in arcs.iter().enumerate() {
         let side = graph.arcs[first].side;
         // Each side once: at its first arc.
@@ -187,13 +232,33 @@ pub fn venue_term(
         if p_receive.is_nan() || p_receive <= 0.0 {
             continue;
         }
-        let response = graph.sides[side].curve.respond(p_tender / p_receive);
-        let value = p_receive * response.output - p_tender * response.input;
-        if best.as_ref().is_none_or(|b| value > b.3) {
-            best = Some((Trade { arc, response }, tender, receive, value));
+        let side = &graph.sides[side];
+        let response = side.curve.respond(p_tender / p_receive);
+        // Never above the trade's own output (`min`, not `clamp`: a NaN must not panic).
+        let at_zero = side.at_zero.min(response.output).max(0.0);
+        let value = p_receive * (response.output - at_zero) - p_tender * response.input;
+        // Among sides of equal worth (idle ones: 0), the one nearest its first trade, so that a
+        // side on its first corner is the one booked (`Booked`, solve.rs's `Corners`).
+        let lead = (p_receive * side.first_rate - p_tender) / p_tender;
+        if best.as_ref().is_none_or(|b| value > b.4 || (value == b.4 && lead > lead_best)) {
+            best = Some((Trade { arc, response }, tender, receive, at_zero, value));
+            lead_best = lead;
+        }
+        let worth = p_receive * at_zero;
+        if allowance.as_ref().is_none_or(|a| worth > a.2) {
+            allowance = Some((receive, at_zero, worth));
         }
     }
-    best
+    let (trade, tender, receive, trade_allowance, value) = best?;
+    let (head, granted, worth) = allowance?;
+    Some(VenueTerm {
+        trade,
+        tender,
+        receive,
+        trade_allowance,
+        allowance: (head, granted),
+        value: value + worth,
+    })
 }
 
 /// g, its gradient, and (with `with_hessian`) its Hessian at `prices` (one per copy, tokenIn's
@@ -232,17 +297,23 @@ pub fn evaluate(graph: &Graph, prices: &[f64], amount_in: f64, with_hessian: boo
             piecewise.extend(term.corners());
             continue;
         }
-        let Some((trade, tender, receive, term)) = venue_term(graph, venue, prices) else {
+        let Some(term) = venue_term(graph, venue, prices) else {
             trades.push(None);
             continue;
         };
+        let VenueTerm { trade, tender, receive, trade_allowance, allowance, .. } = term;
         let response = trade.response;
         let (p_tender, p_receive) = (prices[tender], head_price(prices, receive));
-        value += term;
-        magnitude += p_receive * response.output + p_tender * response.input;
+        value += term.value;
+        magnitude += p_receive * response.output
+            + p_tender * response.input
+            + head_price(prices, allowance.0) * allowance.1;
         gradient[tender] -= response.input;
         if let Head::Copy(c) = receive {
-            gradient[c] += response.output;
+            gradient[c] += response.output - trade_allowance;
+        }
+        if let Head::Copy(c) = allowance.0 {
+            gradient[c] += allowance.1;
         }
         if with_hessian
             && response.slope > 0.0

@@ -53,6 +53,11 @@ pub struct Arc {
 /// that way). Keyed by `(pool, token_in, token_out)`: a venue of n tokens has n·(n − 1) sides.
 pub struct Side {
     pub curve: Curve,
+    /// The curve's value at zero input (its rounding allowance, raw units out) and its first
+    /// rate: read by the dual's venue term at every price it tries (`dual.rs`, `venue_term`),
+    /// so kept here rather than asked of the curve each time.
+    pub at_zero: f64,
+    pub first_rate: f64,
 }
 
 /// One pool and the arcs that trade it (one direction may join several pairs of copies when
@@ -203,7 +208,8 @@ impl Graph {
                                 one_way,
                             )
                             .filter(|c| c.first_rate() > 0.0)?;
-                            graph.sides.push(Side { curve });
+                            let (at_zero, first_rate) = (curve.value(0.0), curve.first_rate());
+                            graph.sides.push(Side { curve, at_zero, first_rate });
                             Some(graph.sides.len().saturating_sub(1))
                         });
                         let Some(side) = side else { continue };

@@ -11,7 +11,7 @@
 //! minimisations alike, and the best prices so far are kept.
 
 use super::dual::{
-    evaluate, head_price, monotone, pooled_term, venue_term, Booked, Evaluation, Piece,
+    evaluate, head_price, monotone, pooled_term, venue_term, Booked, Evaluation, Piece, VenueTerm,
 };
 use super::graph::{Graph, Head};
 use super::sign_change::bracket_and_bisect;
@@ -97,9 +97,11 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
                     });
                     continue;
                 }
-                if let Some((trade, tender, Head::Copy(d), _)) = venue_term(graph, v, &prices) {
+                if let Some(term @ VenueTerm { tender, receive: Head::Copy(d), .. }) =
+                    venue_term(graph, v, &prices)
+                {
                     if graph.copies[tender].layer == layer {
-                        inflow[d] += trade.response.output;
+                        inflow[d] += term.received_at(Head::Copy(d));
                     }
                 }
             }
@@ -810,12 +812,12 @@ fn excess(
             });
             continue;
         }
-        if let Some((trade, tender, receive, _)) = venue_term(graph, v, prices) {
-            if tender == c {
-                total -= trade.response.input;
+        if let Some(term) = venue_term(graph, v, prices) {
+            if term.tender == c {
+                total -= term.trade.response.input;
             }
-            if inflow.is_none() && receive == Head::Copy(c) {
-                total += trade.response.output;
+            if inflow.is_none() {
+                total += term.received_at(Head::Copy(c));
             }
         }
     }
