@@ -125,7 +125,7 @@ fn diagnose_vault() {
             if graph.venues[v].pooled.is_some() {
                 continue;
             }
-            if let Some((trade, tender, receive, _)) =
+            if let Some(crate::route::convex::dual::VenueTerm { trade, tender, receive, .. }) =
                 crate::route::convex::dual::venue_term(&graph, v, prices)
             {
                 let pr = crate::route::convex::dual::head_price(prices, receive);
