@@ -7,7 +7,7 @@
 use super::{deeper_copies, minimise, tie_groups, Corners, Joined};
 use crate::address::Address;
 use crate::route::clock::Deadline;
-use crate::route::convex::dual::{evaluate, pooled_term, Piece};
+use crate::route::convex::dual::{evaluate, pooled_term, Piece, VenueTerm};
 use crate::route::convex::graph::{Graph, Head};
 use crate::route::convex::pooled::vault_tests::CASES;
 use crate::route::test_market::devnet_tokens::*;
@@ -125,7 +125,7 @@ fn diagnose_vault() {
             if graph.venues[v].pooled.is_some() {
                 continue;
             }
-            if let Some((trade, tender, receive, _)) =
+            if let Some(VenueTerm { trade, tender, receive, .. }) =
                 crate::route::convex::dual::venue_term(&graph, v, prices)
             {
                 let pr = crate::route::convex::dual::head_price(prices, receive);
