@@ -32,7 +32,7 @@
 use super::curve::{Curve, Response};
 use super::graph::{Graph, Head, Pooled};
 use super::pooled::{CoinPrices, Joint, LinearPair};
-use super::solve::NEAR;
+use super::ties::NEAR;
 use crate::route::linear::entry;
 
 /// The active trade of one venue at some prices.
@@ -340,7 +340,7 @@ pub fn evaluate(graph: &Graph, prices: &[f64], amount_in: f64, with_hessian: boo
 }
 
 /// Whether `trade` is idle (no input) at `rate` above its side's first rate by more than
-/// `solve::NEAR` (off its first corner): its term is 0 from there up, and so is its true
+/// `ties::NEAR` (off its first corner): its term is 0 from there up, and so is its true
 /// curvature. The curves' stand-in curvature for an idle linear piece (its width over its rate,
 /// `Piecewise::respond`) is meant for a rate at its corner; off it, it told Newton that a trade as
 /// wide as the piece (WOOFi's vault: 98,000 cbETH) would start at once, so the tokenIn copy's price
