@@ -391,7 +391,7 @@ fn quote_as_the_service(
 /// is at its corner (its rate times WETH's price equal to cbETH's), WETH's second copy priced
 /// below its first, and its flows (WETH bought for nothing from a vault that holds 3,333) left the
 /// optimizer a start and routes that all go through one DEGEN/WETH pool. The copies the side joins
-/// at its corner now move as one (`solve.rs`, `Corners`).
+/// at its corner now move as one (`corners.rs`, `Corners`).
 #[test]
 fn a_vaults_linear_side_does_not_pin_the_dual_away_from_the_optimum() {
     let market = prop_amms_fresh(&[crate::dex::DexId::Lunarbase]);
