@@ -9,7 +9,7 @@ use crate::address::Address;
 use crate::route::clock::Deadline;
 use crate::route::convex::conservation::{sold_at, DRIVEN};
 use crate::route::convex::corners::{Corners, Joined};
-use crate::route::convex::dual::{evaluate, pooled_term, Piece, VenueTerm};
+use crate::route::convex::dual::{evaluate, pooled_term, Piece};
 use crate::route::convex::graph::{Graph, Head};
 use crate::route::convex::pooled::vault_tests::CASES;
 use crate::route::convex::ties::{deeper_copies, tie_groups};
@@ -128,7 +128,7 @@ fn diagnose_vault() {
             if graph.venues[v].pooled.is_some() {
                 continue;
             }
-            if let Some(VenueTerm { trade, tender, receive, .. }) =
+            if let Some(crate::route::convex::dual::VenueTerm { trade, tender, receive, .. }) =
                 crate::route::convex::dual::venue_term(&graph, v, prices)
             {
                 let pr = crate::route::convex::dual::head_price(prices, receive);
