@@ -18,7 +18,7 @@
 
 use super::dual::Trade;
 use super::graph::{Graph, Head};
-use super::solve::deeper_copies;
+use super::ties::deeper_copies;
 use crate::market::Hop;
 use crate::route::path::Path;
 

@@ -32,7 +32,7 @@
 use super::curve::{Curve, Response};
 use super::graph::{Graph, Head, Pooled};
 use super::pooled::{CoinPrices, Joint, LinearPair};
-use super::solve::NEAR;
+use super::ties::NEAR;
 use crate::route::linear::entry;
 
 /// The active trade of one venue at some prices.
@@ -62,7 +62,7 @@ pub struct Evaluation {
     /// The venues (not pooled) whose best side is piecewise linear, and the withdrawals and tied
     /// deposits of the pooled venues whose budget is linear (WOOFi's vault,
     /// [`PooledTerm::corners`]): the only ones
-    /// whose flow can jump at a corner (solve.rs, `Corners`). Empty, and no allocation, on graphs
+    /// whose flow can jump at a corner (corners.rs, `Corners`). Empty, and no allocation, on graphs
     /// without such a side.
     pub piecewise: Vec<Booked>,
 }
@@ -163,7 +163,7 @@ impl VenueTerm {
 ///
 /// Sides of equal worth (every idle side is worth 0 above its allowance) are told apart by how
 /// near each is to its first trade (its first rate against the prices), so that a side on its
-/// first corner is the one booked and solve.rs's `Corners` can join its copies: the idle reverse
+/// first corner is the one booked and corners.rs's `Corners` can join its copies: the idle reverse
 /// side booked instead hid the E-CLP's USDC→WETH side on its first corner, USDC after one hop
 /// received a trade and sent nothing, and the dual stopped there (DEGEN→DAI 3-hop $1,000 8.7 bps
 /// above the plan with the allowance apart, 0.39 with the tie-break; wstETH→DEGEN 3-hop $100 20.4
@@ -188,7 +188,7 @@ pub fn venue_term(graph: &Graph, venue: usize, prices: &[f64]) -> Option<VenueTe
         // go to the deepest tendering copy and the shallowest receiving one: the flow is booked
         // as if each copy were priced a hair above the next layer's, so every copy's excess is
         // what it passes on to the next layer and the solve's tie groups read it from the
-        // gradient (solve.rs, *tie groups*). g itself does not depend on the choice.
+        // gradient (ties.rs, *tie groups*). g itself does not depend on the choice.
         let tender = same().map(|a| graph.arcs[a].from).fold(usize::MAX, |best, c| {
             if best == usize::MAX
                 || prices[c] < prices[best]
@@ -238,7 +238,7 @@ pub fn venue_term(graph: &Graph, venue: usize, prices: &[f64]) -> Option<VenueTe
         let at_zero = side.at_zero.min(response.output).max(0.0);
         let value = p_receive * (response.output - at_zero) - p_tender * response.input;
         // Among sides of equal worth (idle ones: 0), the one nearest its first trade, so that a
-        // side on its first corner is the one booked (`Booked`, solve.rs's `Corners`).
+        // side on its first corner is the one booked (`Booked`, corners.rs's `Corners`).
         let lead = (p_receive * side.first_rate - p_tender) / p_tender;
         if best.as_ref().is_none_or(|b| value > b.4 || (value == b.4 && lead > lead_best)) {
             best = Some((Trade { arc, response }, tender, receive, at_zero, value));
@@ -340,7 +340,7 @@ pub fn evaluate(graph: &Graph, prices: &[f64], amount_in: f64, with_hessian: boo
 }
 
 /// Whether `trade` is idle (no input) at `rate` above its side's first rate by more than
-/// `solve::NEAR` (off its first corner): its term is 0 from there up, and so is its true
+/// `ties::NEAR` (off its first corner): its term is 0 from there up, and so is its true
 /// curvature. The curves' stand-in curvature for an idle linear piece (its width over its rate,
 /// `Piecewise::respond`) is meant for a rate at its corner; off it, it told Newton that a trade as
 /// wide as the piece (WOOFi's vault: 98,000 cbETH) would start at once, so the tokenIn copy's price
@@ -446,7 +446,7 @@ impl PooledTerm {
     /// deposit's copy to its head, and each deposit tied with the deposit from its copy to the
     /// deposit's, whether or not the graph has an arc between them. On the pair's corner the pair
     /// may carry anything up to its whole at the same g, as a linear side's piece may, and the
-    /// solve joins the two copies the same way (solve.rs, `Corners`).
+    /// solve joins the two copies the same way (corners.rs, `Corners`).
     fn corners(&self) -> impl Iterator<Item = Booked> + '_ {
         self.pairs.iter().filter_map(move |pair| {
             let tender = self.tender[pair.from]?;

@@ -7,13 +7,17 @@
 pub mod certificate;
 #[cfg(feature = "reference")]
 pub mod chain;
+mod conservation;
+mod corners;
 pub mod curve;
 pub mod decompose;
 pub mod dual;
 pub mod graph;
+mod newton_system;
 pub mod pooled;
 mod sign_change;
 pub mod solve;
+mod ties;
 
 #[cfg(test)]
 mod closed_form_tests;

@@ -14,7 +14,7 @@
 //! has an arc between the two coins' copies.
 
 use super::{Budget, CoinPrices, Joint};
-use crate::route::convex::solve::NEAR;
+use crate::route::convex::ties::NEAR;
 
 /// One corner of a linear budget's term: a trade between two coins that the term may carry in any
 /// amount from `before` to `whole` at the same value where the prices ratio `from`'s price to

@@ -391,7 +391,7 @@ fn quote_as_the_service(
 /// is at its corner (its rate times WETH's price equal to cbETH's), WETH's second copy priced
 /// below its first, and its flows (WETH bought for nothing from a vault that holds 3,333) left the
 /// optimizer a start and routes that all go through one DEGEN/WETH pool. The copies the side joins
-/// at its corner now move as one (`solve.rs`, `Corners`).
+/// at its corner now move as one (`corners.rs`, `Corners`).
 #[test]
 fn a_vaults_linear_side_does_not_pin_the_dual_away_from_the_optimum() {
     let market = prop_amms_fresh(&[crate::dex::DexId::Lunarbase]);
@@ -511,74 +511,6 @@ fn the_vaults_corners_at_100_dollars_converge() {
     let (_, dual, _) = dual_and_bound(&market, [devnet(CBETH), devnet(USDC)], amount, 2);
     assert!(dual.converged, "unconverged, the bound {bound}, the plan {ours}");
     assert!(ours <= bound && bound <= ours * 1.02, "the bound {bound}, the plan {ours}");
-}
-
-/// A linear budget's corners are joined as one venue's: the tie of two deposits (copies 0 and 2)
-/// first, then the withdrawal the deposit funds (copy 2 to copy 1), weighed with what the tied
-/// group has to send; and a deposit with exactly nothing to send joins its withdrawal (WOOFi's
-/// WETH→cbBTC 2-hop stopped with USDC's copy at 0 and the three copies apart: docs/dex-kinds.md,
-/// WOOFI). A side's piece whose tender has nothing to send stays apart.
-#[test]
-fn a_linear_budgets_tie_and_withdrawal_join_their_copies_even_at_zero_excess() {
-    use super::{Corner, Corners};
-    use crate::route::convex::graph::Head;
-    let evaluation = |gradient: Vec<f64>| crate::route::convex::dual::Evaluation {
-        value: 1.0,
-        magnitude: 1.0,
-        gradient,
-        hessian: Vec::new(),
-        trades: Vec::new(),
-        piecewise: Vec::new(),
-    };
-    let corner = |tender, to, linear, tie| Corner {
-        tender,
-        receive: Head::Copy(to),
-        input: 5.0,
-        output: 5.0,
-        linear,
-        tie,
-    };
-    let singles = vec![vec![0], vec![1], vec![2]];
-    let prices = [1.0, 1.0, 1.0];
-    // Booked as the budget books them: the withdrawal, then the tie.
-    let gradient = vec![1.0, -1.0, 0.0];
-    let corners = vec![corner(2, 1, true, false), corner(0, 2, true, true)];
-    let at = evaluation(gradient.clone());
-    let joined =
-        Corners { corners, gradient: Some(gradient.clone()) }.join(&at, &prices, singles.clone());
-    assert_eq!(joined.groups, vec![(vec![0, 1, 2], false)]);
-    // Only the withdrawal, its deposit with nothing to send: joined all the same.
-    let corners = vec![corner(2, 1, true, false)];
-    let joined =
-        Corners { corners, gradient: Some(gradient.clone()) }.join(&at, &prices, singles.clone());
-    assert_eq!(joined.groups, vec![(vec![0], false), (vec![1, 2], false)]);
-    // A side's piece at the same excess: apart.
-    let corners = vec![corner(2, 1, false, false)];
-    let joined = Corners { corners, gradient: Some(gradient) }.join(&at, &prices, singles);
-    assert_eq!(joined.groups.len(), 3);
-}
-
-/// A hinge the join left apart is joined when the step moves its tender's price across the
-/// corner against its head's (untaken: down; taken whole: up), pinned when its head is tokenOut;
-/// a step that keeps to its side joins nothing.
-#[test]
-fn a_step_across_a_hinge_joins_its_groups() {
-    use super::{join_crossed, Hinge};
-    use crate::route::convex::graph::Head;
-    let groups = vec![(vec![0], false), (vec![1], false), (vec![2], false)];
-    let free = [0, 1, 2];
-    let untaken = |receive| Hinge { tender: 1, receive, taken: false };
-    let taken = |receive| Hinge { tender: 1, receive, taken: true };
-    let joined = |hinge: Hinge, step: [f64; 3]| join_crossed(&[hinge], &groups, &free, &step);
-    let together = Some(vec![(vec![0], false), (vec![1, 2], false)]);
-    // WETH's and USDC's copies both overdrawn, USDC's step the longer (cbETH→cbBTC 2-hop).
-    assert_eq!(joined(untaken(Head::Copy(2)), [0.1, 0.2, 0.6]), together);
-    assert_eq!(joined(untaken(Head::Copy(2)), [0.1, 0.6, 0.2]), None);
-    assert_eq!(joined(taken(Head::Copy(2)), [0.1, 0.6, 0.2]), together);
-    assert_eq!(joined(taken(Head::Copy(2)), [0.1, 0.2, 0.6]), None);
-    let pinned = Some(vec![(vec![0], false), (vec![1], true), (vec![2], false)]);
-    assert_eq!(joined(untaken(Head::Out), [0.1, -0.2, 0.6]), pinned);
-    assert_eq!(joined(untaken(Head::Out), [0.1, 0.2, 0.6]), None);
 }
 
 /// The fresh fixture with WOOFi's joint budget set for this thread (`pools/woofi/mod.rs`): the

@@ -4,12 +4,15 @@
 //! excesses. `CASE=<index> cargo test --release -p solver-rs --features reference --lib --
 //! --ignored --nocapture diagnose_vault`.
 
-use super::{deeper_copies, minimise, tie_groups, Corners, Joined};
+use super::minimise;
 use crate::address::Address;
 use crate::route::clock::Deadline;
+use crate::route::convex::conservation::{sold_at, DRIVEN};
+use crate::route::convex::corners::{Corners, Joined};
 use crate::route::convex::dual::{evaluate, pooled_term, Piece};
 use crate::route::convex::graph::{Graph, Head};
 use crate::route::convex::pooled::vault_tests::CASES;
+use crate::route::convex::ties::{deeper_copies, tie_groups};
 use crate::route::test_market::devnet_tokens::*;
 use crate::route::test_market::{any_scope, devnet_sampled_fresh};
 
@@ -166,10 +169,10 @@ fn diagnose_vault() {
         eprintln!("  ties {ties:?}");
         let Joined { groups, gradient, .. } = flows.join(&at, prices, ties);
         let gradient = gradient.unwrap_or(at.gradient.clone());
-        let ceiling = super::sold_at(&graph, prices, &at);
+        let ceiling = sold_at(&graph, prices, &at);
         for (g, pinned) in &groups {
             let worth: f64 = g.iter().map(|&c| prices[c] * gradient[c]).sum();
-            let driven = g.iter().all(|&c| prices[c] < super::DRIVEN * ceiling[c]);
+            let driven = g.iter().all(|&c| prices[c] < DRIVEN * ceiling[c]);
             let overdrawn = -g.iter().map(|&c| ceiling[c] * gradient[c]).sum::<f64>();
             eprintln!(
                 "  group {:?} pinned {pinned} worth {:.4e} ({:.3e} of g) driven {driven} overdrawn at its sale price {:.3e} of g; ceilings {:?}",

@@ -1,0 +1,246 @@
+//! The corners of g a Newton step must not straddle: venue sides on a linear piece's corner
+//! ([`Corners`]), the copies they join to move as one variable ([`Corners::join`]), and the
+//! linear budget's hinges a step crosses ([`join_crossed`]). Read at every Newton iteration of
+//! the dual's solve (`solve.rs`) and by its flow conservation test (`conservation.rs`).
+
+use super::dual::{head_price, Booked, Evaluation, Piece};
+use super::graph::{Graph, Head};
+use super::ties::NEAR;
+
+/// A venue side on a linear piece's corner: its tender's price is the piece's rate times its
+/// head's (within [`NEAR`]), so the side may carry anything from the pieces before to the end of
+/// this one at the same g (its conjugate is flat there).
+pub(super) struct Corner {
+    pub(super) tender: usize,
+    pub(super) receive: Head,
+    /// The piece's input and output.
+    pub(super) input: f64,
+    pub(super) output: f64,
+    /// A linear budget's pair (`Piece::Linear`), and whether it ties two deposits.
+    pub(super) linear: bool,
+    pub(super) tie: bool,
+}
+
+/// The venues' sides on a corner at some prices, and the gradient with each such side's flow
+/// taken as the pieces before its corner only.
+pub(super) struct Corners {
+    pub(super) corners: Vec<Corner>,
+    /// That gradient; None where no side is on a corner (the evaluation's gradient then).
+    pub(super) gradient: Option<Vec<f64>>,
+}
+
+impl Corners {
+    /// At `prices`, where `at` was evaluated. Only piecewise-linear sides have corners whose
+    /// flow jumps (a sampled venue's breakpoints, a vault's one piece, the families' bound
+    /// curves), and a linear budget's pairs (`Piece::Linear`); a curved pooled venue's term is
+    /// smooth. The evaluation booked those trades, so
+    /// on a graph without one this is no work (it runs at every Newton iteration).
+    pub(super) fn at(graph: &Graph, prices: &[f64], at: &Evaluation) -> Corners {
+        let mut gradient: Option<Vec<f64>> = None;
+        let mut corners = Vec::new();
+        for &Booked { tender, receive, response, piece } in &at.piecewise {
+            let worth = head_price(prices, receive);
+            if !(worth > 0.0 && prices[tender] > 0.0) {
+                continue;
+            }
+            let rate = prices[tender] / worth;
+            let (before, through) = (
+                piece.respond(graph, rate * (1.0 + NEAR)),
+                piece.respond(graph, rate * (1.0 - NEAR)),
+            );
+            let input = through.0 - before.0;
+            // NaN: no corner either.
+            if input.is_nan() || input <= 0.0 {
+                continue;
+            }
+            let gradient = gradient.get_or_insert_with(|| at.gradient.clone());
+            gradient[tender] += response.input - before.0;
+            if let Head::Copy(d) = receive {
+                gradient[d] -= response.output - before.1;
+            }
+            let (linear, tie) = match piece {
+                Piece::Linear { tie, .. } => (true, tie),
+                Piece::Side(_) => (false, false),
+            };
+            let output = through.1 - before.1;
+            corners.push(Corner { tender, receive, input, output, linear, tie });
+        }
+        Corners { corners, gradient }
+    }
+
+    /// The gradient with the corners' flows taken as the pieces before them (`at`'s, where
+    /// these corners were read, when there is none).
+    pub(super) fn gradient<'a>(&'a self, at: &'a Evaluation) -> &'a [f64] {
+        self.gradient.as_deref().unwrap_or(&at.gradient)
+    }
+
+    /// `ties` joined by the corners whose piece carries part of what its tender has to send (its
+    /// group's, the copies joined by the corners before: a chain of corners passes it on; its
+    /// excess with the piece untaken between 0 and the piece's input): such a side holds its
+    /// tender's price at the piece's rate times its head's, a hinge of g that Newton's model (the
+    /// piece's stand-in curvature on one side of it) and moves of one price at a time cannot
+    /// cross; moved together, the copies keep the ratio and the piece carries what balances them
+    /// (docs/solver-optimizer.md, *The vault's linear side*). A side's corner whose tender has
+    /// nothing to send is untaken (a linear budget's pair is joined at exactly 0 too, its ties
+    /// read first), one whose tender has more than the piece takes is taken whole, and the
+    /// copies move apart. Each group with whether a corner pins it to tokenOut's fixed price, and
+    /// the gradient with the joining pieces' flows left out (they move no group's g: in a
+    /// group's scaled price the piece's value is its input times rate·π_head − π_tender, 0 on
+    /// the corner) and the others' flows as said (None: `at`'s gradient, as for [`Corners::gradient`]).
+    pub(super) fn join(self, at: &Evaluation, prices: &[f64], ties: Vec<Vec<usize>>) -> Joined {
+        let Corners { mut corners, mut gradient } = self;
+        // A linear budget's ties first: the deposits that may fund its withdrawals are one group
+        // before any withdrawal is weighed against what that group has to send.
+        corners.sort_by_key(|corner| !corner.tie);
+        let n = at.gradient.len();
+        let mut parent: Vec<usize> = (0..n).collect();
+        for tie in &ties {
+            tie.windows(2).for_each(|w| union(&mut parent, w[0], w[1]));
+        }
+        let mut pinned = vec![false; n];
+        let mut hinges = Vec::new();
+        // Corners::at made the gradient its own wherever it found a corner.
+        if let Some(gradient) = gradient.as_mut() {
+            for corner in &corners {
+                // What the tender's group (the copies joined so far) has to send, in the tender's
+                // units: a chain of corners (cbETH→cbBTC→USDC through one vault) carries it on,
+                // though the middle copy alone has nothing to send with the pieces left out.
+                let group = root(&mut parent, corner.tender);
+                let valued: f64 = (0..n)
+                    .filter(|&c| root(&mut parent, c) == group)
+                    .map(|c| prices[c] * gradient[c])
+                    .sum();
+                let excess = valued / prices[corner.tender];
+                // A linear budget's pair joins its tender with nothing to send too: the budget's
+                // corners are one venue's, and a deposit left at exactly 0 by a withdrawal
+                // untaken (USDC's copy funding cbETH's) is what carries the others' flow once
+                // the group moves (docs/dex-kinds.md, WOOFI). A side's piece does not.
+                let sends = excess > 0.0 || (corner.linear && excess >= 0.0);
+                let (tender, receive) = (corner.tender, corner.receive);
+                if sends && excess < corner.input {
+                    match receive {
+                        Head::Copy(d) => union(&mut parent, tender, d),
+                        Head::Out => pinned[tender] = true,
+                    }
+                    continue;
+                }
+                let taken = excess >= corner.input;
+                if taken {
+                    gradient[tender] -= corner.input;
+                    if let Head::Copy(d) = receive {
+                        gradient[d] += corner.output;
+                    }
+                }
+                if corner.linear {
+                    hinges.push(Hinge { tender, receive, taken });
+                }
+            }
+        }
+        let mut groups: Vec<(Vec<usize>, bool)> = Vec::new();
+        let mut slot = vec![usize::MAX; n];
+        for (c, &pin) in pinned.iter().enumerate() {
+            let r = root(&mut parent, c);
+            if slot[r] == usize::MAX {
+                slot[r] = groups.len();
+                groups.push((Vec::new(), false));
+            }
+            groups[slot[r]].0.push(c);
+            groups[slot[r]].1 |= pin;
+        }
+        Joined { groups, gradient, hinges }
+    }
+}
+
+/// [`Corners::join`]'s groups, each with whether a corner pins it to tokenOut, and its gradient.
+pub(super) struct Joined {
+    pub(super) groups: Vec<(Vec<usize>, bool)>,
+    /// None: the evaluation's gradient.
+    pub(super) gradient: Option<Vec<f64>>,
+    /// The linear budget's corners left apart, each read untaken or taken whole.
+    pub(super) hinges: Vec<Hinge>,
+}
+
+/// A linear budget's pair on its corner whose copies [`Corners::join`] left apart: read untaken
+/// (its tender's group has nothing to send: the corner's rate, the tender's price over the head's,
+/// is the least at which the gradient holds) or taken whole (the most). The budget's term has no
+/// curvature there, so Newton's model does not see the hinge ([`join_crossed`]).
+pub(super) struct Hinge {
+    pub(super) tender: usize,
+    pub(super) receive: Head,
+    pub(super) taken: bool,
+}
+
+/// `groups` with the two sides of every hinge that `step` (per free group, `free` their indices
+/// in `groups`) moves across its corner joined (a side joined to tokenOut pinned), or None when the
+/// step crosses none. Across an untaken hinge the tender's price falls against its head's and the
+/// whole pair starts at once; across a taken one it rises and the pair stops: g's change is linear
+/// in the step's length, so the line search cannot shorten it into a descent.
+pub(super) fn join_crossed(
+    hinges: &[Hinge],
+    groups: &[(Vec<usize>, bool)],
+    free: &[usize],
+    step: &[f64],
+) -> Option<Vec<(Vec<usize>, bool)>> {
+    let n = groups.iter().map(|(g, _)| g.len()).sum::<usize>();
+    let mut group_of = vec![0; n];
+    for (k, (group, _)) in groups.iter().enumerate() {
+        group.iter().for_each(|&c| group_of[c] = k);
+    }
+    let mut moved = vec![0.0; groups.len()];
+    free.iter().zip(step).for_each(|(&k, &s)| moved[k] = s);
+    let mut parent: Vec<usize> = (0..groups.len()).collect();
+    let mut pinned: Vec<bool> = groups.iter().map(|(_, pin)| *pin).collect();
+    let mut crossed = false;
+    for hinge in hinges {
+        let t = group_of[hinge.tender];
+        let head = match hinge.receive {
+            Head::Copy(d) => Some(group_of[d]),
+            Head::Out => None,
+        };
+        if head == Some(t) {
+            continue;
+        }
+        let rises = moved[t] - head.map_or(0.0, |h| moved[h]);
+        if (hinge.taken && rises > 0.0) || (!hinge.taken && rises < 0.0) {
+            crossed = true;
+            match head {
+                Some(h) => union(&mut parent, t, h),
+                None => pinned[t] = true,
+            }
+        }
+    }
+    if !crossed {
+        return None;
+    }
+    let mut merged: Vec<(Vec<usize>, bool)> = Vec::new();
+    let mut slot = vec![usize::MAX; groups.len()];
+    for (k, (group, _)) in groups.iter().enumerate() {
+        let r = root(&mut parent, k);
+        if slot[r] == usize::MAX {
+            slot[r] = merged.len();
+            merged.push((Vec::new(), false));
+        }
+        merged[slot[r]].0.extend(group);
+        merged[slot[r]].1 |= pinned[k];
+    }
+    Some(merged)
+}
+
+/// The root of `c`'s set in the union-find forest `parent` (paths halved on the way).
+fn root(parent: &mut [usize], mut c: usize) -> usize {
+    while parent[c] != c {
+        parent[c] = parent[parent[c]];
+        c = parent[c];
+    }
+    c
+}
+
+/// Joins the sets of `a` and `b` (the lower root stays the root).
+fn union(parent: &mut [usize], a: usize, b: usize) {
+    let (ra, rb) = (root(parent, a), root(parent, b));
+    parent[ra.max(rb)] = ra.min(rb);
+}
+
+#[cfg(test)]
+#[path = "corners_tests.rs"]
+mod tests;
