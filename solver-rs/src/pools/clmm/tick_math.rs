@@ -67,8 +67,8 @@ pub fn get_sqrt_ratio_at_tick(tick: i32) -> Result<U256, PoolError> {
     Ok(ratio)
 }
 
-/// [`get_sqrt_ratio_at_tick`] without the memo.
-fn compute_sqrt_ratio_at_tick(tick: i32) -> Result<U256, PoolError> {
+/// [`get_sqrt_ratio_at_tick`] without the memo (the tick list's price table is built with it).
+pub(super) fn compute_sqrt_ratio_at_tick(tick: i32) -> Result<U256, PoolError> {
     let abs_tick = tick.unsigned_abs();
     if abs_tick > MAX_TICK.unsigned_abs() {
         return Err(PoolError::InvalidState(format!("tick {tick} outside [MIN_TICK, MAX_TICK]")));
