@@ -140,15 +140,21 @@ impl<'t> LoopParams<'t> {
     pub(super) fn step(&self, mut state: ClState, remaining: U256) -> Result<LoopStep, PoolError> {
         let zero_for_one = self.zero_for_one;
         let step_start_price = state.sqrt_price_x96;
-        let (tick_next, liquidity_net) = next_initialized_tick_within_one_word(
+        let (tick_next, initialized) = next_initialized_tick_within_one_word(
             self.ticks,
             state.tick,
             self.tick_spacing,
             zero_for_one,
         )?;
-        // The bitmap knows nothing of the tick range; the pool clamps, and so do we.
+        // The bitmap knows nothing of the tick range; the pool clamps, and so do we (an initialized
+        // tick lies inside it already).
         let tick_next = tick_next.clamp(MIN_TICK, MAX_TICK);
-        let sqrt_price_next = get_sqrt_ratio_at_tick(tick_next)?;
+        // An initialized tick's price is in the list's table; only a word edge is computed.
+        let sqrt_price_next = match initialized {
+            Some(t) => t.sqrt_price_x96,
+            None => get_sqrt_ratio_at_tick(tick_next)?,
+        };
+        let liquidity_net = initialized.map(|t| t.liquidity_net);
         let target = if zero_for_one {
             sqrt_price_next.max(self.limit)
         } else {

@@ -12,7 +12,7 @@
 //! where the earlier one left the price, so a sequence pays at most the curve at its total input.
 //! Empty ranges (L = 0) are crossed for nothing: the curve has a corner there.
 
-use super::tick_math::{get_sqrt_ratio_at_tick, MAX_SQRT_RATIO, MIN_SQRT_RATIO};
+use super::tick_math::{MAX_SQRT_RATIO, MIN_SQRT_RATIO};
 use super::ClPool;
 use crate::math::U256;
 use crate::route::convex::curve::{idle, Response, Shape};
@@ -100,23 +100,23 @@ impl Ranges {
     /// From `cursor`, the z of the next initialized tick (or of the router's limit) and the cursor
     /// after crossing it (None at the limit).
     fn step(&self, cursor: Cursor) -> (f64, Option<Cursor>) {
+        // The tick list's table holds each initialized tick's TickMath price.
         let crossed = if self.zero_for_one {
-            self.pool
-                .initialized_tick_at_or_below(cursor.tick)
-                .map(|(t, net)| (t, t.saturating_sub(1), cursor.liquidity.saturating_sub(net)))
+            self.pool.ticks.initialized_at_or_below(cursor.tick).map(|t| {
+                let after = t.tick.saturating_sub(1);
+                (t.sqrt_price_x96, after, cursor.liquidity.saturating_sub(t.liquidity_net))
+            })
         } else {
-            self.pool
-                .initialized_tick_above(cursor.tick)
-                .map(|(t, net)| (t, t, cursor.liquidity.saturating_add(net)))
+            self.pool.ticks.initialized_above(cursor.tick).map(|t| {
+                (t.sqrt_price_x96, t.tick, cursor.liquidity.saturating_add(t.liquidity_net))
+            })
         };
         let limit = if self.zero_for_one {
             MIN_SQRT_RATIO.saturating_add(U256::from(1))
         } else {
             MAX_SQRT_RATIO.saturating_sub(U256::from(1))
         };
-        match crossed.and_then(|(tick, after, liquidity)| {
-            Some((get_sqrt_ratio_at_tick(tick).ok()?, after, liquidity))
-        }) {
+        match crossed {
             Some((sqrt_price, tick, liquidity)) => {
                 (z_of(sqrt_price, self.zero_for_one), Some(Cursor { tick, liquidity, z: 0.0 }))
             }

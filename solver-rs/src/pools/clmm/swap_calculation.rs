@@ -14,7 +14,7 @@ use super::liquidity_math::add_delta;
 use super::pool_swap::{limit_is_ahead, router_price_limit_x96, ClState, SwapResult};
 use super::price_movement_math::move_price_towards_target_exact_in;
 use super::tick_list::TickList;
-use super::tick_math::{get_sqrt_ratio_at_tick, get_tick_at_sqrt_ratio};
+use super::tick_math::get_tick_at_sqrt_ratio;
 use crate::math::U256;
 use crate::pools::PoolError;
 
@@ -38,9 +38,11 @@ pub fn calculate_swap_exact_in(
     let mut amount_out = U256::ZERO;
     let mut crossings = 0u32;
     loop {
-        let (next_tick, liquidity_net) = if zero_to_one { prev } else { next };
+        let target_tick = if zero_to_one { prev } else { next };
+        let (next_tick, liquidity_net) = (target_tick.tick, target_tick.liquidity_net);
         let step_start_price = state.sqrt_price_x96;
-        let next_tick_price = get_sqrt_ratio_at_tick(next_tick)?;
+        // The tick list's table holds the price TickMath gives this tick.
+        let next_tick_price = target_tick.sqrt_price_x96;
         let beyond_limit =
             if zero_to_one { next_tick_price < limit } else { next_tick_price > limit };
         let target = if beyond_limit { limit } else { next_tick_price };

@@ -6,6 +6,7 @@ fn fixture() -> TickList {
     TickList::from_sorted(
         [-200, -55, -4, 70, 78, 84, 139, 240, 535].iter().map(|t| (*t, 1)).collect(),
     )
+    .unwrap()
 }
 
 fn next(tick: i32, lte: bool) -> (i32, bool) {
@@ -60,11 +61,9 @@ fn negative_ticks_compress_toward_minus_infinity() {
         next_initialized_tick_within_one_word(&empty, -60, 60, false).unwrap(),
         (255 * 60, None)
     );
-    let list = TickList::from_sorted(vec![(-120, 9)]);
-    assert_eq!(
-        next_initialized_tick_within_one_word(&list, -61, 60, true).unwrap(),
-        (-120, Some(9))
-    );
+    let list = TickList::from_sorted(vec![(-120, 9)]).unwrap();
+    let (tick, initialized) = next_initialized_tick_within_one_word(&list, -61, 60, true).unwrap();
+    assert_eq!((tick, initialized.map(|t| t.liquidity_net)), (-120, Some(9)));
     assert_eq!(
         next_initialized_tick_within_one_word(&list, -121, 60, true).unwrap(),
         (-256 * 60, None)

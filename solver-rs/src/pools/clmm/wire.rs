@@ -212,7 +212,7 @@ fn validate_ticks(
         }
         parsed.push((tick, net));
     }
-    Ok(TickList::from_sorted(parsed))
+    TickList::from_sorted(parsed).map_err(|e| invalid(format!("ticks: {e}")))
 }
 
 /// Walking all ticks upward, liquidity never goes negative (nor past uint128), equals the stated
