@@ -11,6 +11,7 @@ import {
   type Transport,
   type WalletClient,
 } from 'viem'
+import { loopbackFetch } from '../chains/rpc/loopbackFetch.ts'
 
 export type CreateDevnetClientsParameters = {
   chain: Chain
@@ -34,7 +35,8 @@ export type DevnetClients = {
  * // → { publicClient, walletClient, testClient } over http, for account
  */
 export function createDevnetClients({ chain, url, account }: CreateDevnetClientsParameters): DevnetClients {
-  const transport = http(url, { retryCount: 0, timeout: 60_000 })
+  // node:http rather than fetch: a third of the CPU per call (loopbackFetch).
+  const transport = http(url, { retryCount: 0, timeout: 60_000, fetchFn: loopbackFetch })
   return {
     publicClient: createPublicClient({ chain, transport, pollingInterval: 20, cacheTime: 0 }),
     walletClient: createWalletClient({ chain, transport, account, pollingInterval: 20, cacheTime: 0 }),
