@@ -5,7 +5,7 @@ import { test } from 'vitest'
 
 const fixtures = join(import.meta.dirname, 'fixtures')
 
-test('a run ends with its slowest files, then one plain "N passed, N failed, N skipped" line that counts errors outside tests as failures', () => {
+test('a run ends with its costliest and slowest files, then one plain "N passed, N failed, N skipped" line that counts errors outside tests as failures', () => {
   const vitest = join(import.meta.dirname, '..', '..', 'node_modules', 'vitest', 'vitest.mjs')
   const run = spawnSync(process.execPath, [vitest, 'run', '--root', fixtures, '--config', join(fixtures, 'vitest.config.ts')], {
     encoding: 'utf8',
@@ -18,4 +18,7 @@ test('a run ends with its slowest files, then one plain "N passed, N failed, N s
   // Before it, the slowest files with their seconds: here the one file of the fixture.
   assert.equal(lines.at(-3), 'vitest: slowest files (s)', `the slowest files' header in:\n${run.stdout}`)
   assert.match(lines.at(-2)!, /^ +\d+\.\d  outcomes\.fixture\.ts$/)
+  // Before those, the costliest by CPU, which the setup file recorded (Linux's /proc).
+  assert.match(lines.at(-5)!, /^vitest: costliest files \(CPU s, the file's process and its children; all files \d+\)$/, run.stdout)
+  assert.match(lines.at(-4)!, /^ +\d+\.\d  outcomes\.fixture\.ts$/)
 })

@@ -4,8 +4,9 @@ import type { Reporter, TestModule } from 'vitest/node'
 type TestRunCounts = { passed: number; failed: number; skipped: number }
 
 /**
- * A vitest reporter that ends the run with the slowest test files (wall seconds, import and hooks
- * included, so the CI log shows where its time goes), then one plain line,
+ * A vitest reporter that ends the run with the costliest test files (CPU seconds, where the setup
+ * file `recordFileCpu.ts` recorded them: the CI run is CPU-bound, so these say where its time goes)
+ * and the slowest (wall seconds, import and hooks included), then one plain line,
  * `vitest: N passed, N failed, N skipped`,
  * the closing line that tools reading a test log without knowing vitest understand (CI reads the
  * last runner's totals from such a line). `failed` also counts every error outside a test (a failed
@@ -21,6 +22,15 @@ export function plainSummaryReporter(write: (line: string) => void = (line) => c
     onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>) {
       const slowest = [...testModules].map((m) => ({ file: m.relativeModuleId, seconds: moduleSeconds(m) }))
       slowest.sort((a, b) => b.seconds - a.seconds)
+      const costliest = [...testModules]
+        .map((m) => ({ file: m.relativeModuleId, cpuSeconds: (m.meta() as { cpuSeconds?: number }).cpuSeconds }))
+        .filter((m): m is { file: string; cpuSeconds: number } => m.cpuSeconds !== undefined)
+      if (costliest.length > 0) {
+        costliest.sort((a, b) => b.cpuSeconds - a.cpuSeconds)
+        const total = costliest.reduce((sum, m) => sum + m.cpuSeconds, 0)
+        write(`vitest: costliest files (CPU s, the file's process and its children; all files ${total.toFixed(0)})`)
+        for (const { file, cpuSeconds } of costliest.slice(0, SLOWEST_FILES)) write(`${cpuSeconds.toFixed(1).padStart(8)}  ${file}`)
+      }
       write(`vitest: slowest files (s)`)
       for (const { file, seconds } of slowest.slice(0, SLOWEST_FILES)) write(`${seconds.toFixed(1).padStart(8)}  ${file}`)
       const { passed, failed, skipped } = countTestRun(testModules, unhandledErrors)
@@ -29,7 +39,7 @@ export function plainSummaryReporter(write: (line: string) => void = (line) => c
   }
 }
 
-/** How many of the slowest files the summary lists. */
+/** How many of the costliest and of the slowest files the summary lists. */
 const SLOWEST_FILES = 15
 
 /** A file's wall time: its environment, harness, import, setup file, then its tests and hooks. */
