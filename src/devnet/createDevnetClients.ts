@@ -35,7 +35,7 @@ export type DevnetClients = {
  * // → { publicClient, walletClient, testClient } over http, for account
  */
 export function createDevnetClients({ chain, url, account }: CreateDevnetClientsParameters): DevnetClients {
-  // node:http rather than fetch: a third of the CPU per call (loopbackFetch).
+  // node:http rather than fetch: about half the CPU per call (loopbackFetch).
   const transport = http(url, { retryCount: 0, timeout: 60_000, fetchFn: loopbackFetch })
   return {
     publicClient: createPublicClient({ chain, transport, pollingInterval: 20, cacheTime: 0 }),

@@ -66,7 +66,7 @@ export function createRpcTransport({
   if (urls.length === 0) throw new RangeError('createRpcTransport: at least one URL')
   const breakers: CircuitBreaker[] = urls.map(() => createCircuitBreaker({ failureThreshold, cooldownMs, now }))
   const guarded = urls.map((url, i): Transport => {
-    // A node on this machine over node:http: a third of fetch's CPU per call (loopbackFetch).
+    // A node on this machine over node:http: about half fetch's CPU per call (loopbackFetch).
     const inner = http(url, { timeout: timeoutMs, retryCount: 0, fetchFn: isLoopbackHttpUrl(url) ? loopbackFetch : undefined })
     const breaker = breakers[i]
     return (parameters) => {
