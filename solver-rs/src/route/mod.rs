@@ -11,6 +11,7 @@
 pub mod bound_memos;
 pub mod clock;
 pub mod convex;
+mod dead_routes;
 pub mod gas;
 pub mod gas_cap;
 pub mod graph_memos;
@@ -32,6 +33,8 @@ pub mod waterfill;
 mod amount_limits_tests;
 #[cfg(test)]
 mod budget_tests;
+#[cfg(test)]
+mod dead_routes_tests;
 #[cfg(test)]
 mod quote_tests;
 #[cfg(test)]

@@ -5,6 +5,7 @@ use super::clock::{Clock, Deadline, MonotonicClock, Phase, PhaseMs};
 use super::convex::curve::MAX_SWAPS_PER_POOL;
 use super::convex::graph::{Intermediates, Scope};
 use super::convex::route_flows;
+use super::dead_routes::without_dead_routes;
 use super::gas::{GasPricer, GasPricers};
 use super::gas_cap::GasCap;
 use super::net::Net;
@@ -101,6 +102,7 @@ pub fn quote_after_wait(
     let (start, bound) = quoting.bound(&mut ranked, bounds);
     let solution = quoting.allocation(&ranked, &pricer, start, bound)?;
     let (ranked, solution) = quoting.resplit(ranked, solution, &pricer, bound);
+    let solution = quoting.without_dead_routes(&ranked, solution, &pricer)?;
     let report = Report {
         connectors: quoting.params.connectors,
         candidate_paths,
@@ -299,6 +301,24 @@ impl<'a> Quoting<'a> {
                 self.amount_in
             ))
         })
+    }
+
+    /// The plan with no route that carries input and pays nothing (`dead_routes.rs`); no route
+    /// when every way to place the dead routes' input still pays nothing.
+    fn without_dead_routes(
+        &self,
+        ranked: &[Evaluated],
+        solution: Solution,
+        pricer: &GasPricer,
+    ) -> Result<Solution, SolverError> {
+        let paths: Vec<&Path> = ranked.iter().map(|e| &e.path).collect();
+        without_dead_routes(self.market, &paths, &self.memos, pricer, self.deadline, solution)
+            .ok_or_else(|| {
+                SolverError::no_route(format!(
+                    "no combination of paths pays for amountIn {}",
+                    self.amount_in
+                ))
+            })
     }
 
     /// `Phase::Resplit`: short of the bound, the plan re-split where its routes meet is another
