@@ -102,9 +102,8 @@ pub fn quote_after_wait(
     let (start, bound) = quoting.bound(&mut ranked, bounds);
     let solution = quoting.allocation(&ranked, &pricer, start, bound)?;
     let (ranked, solution) = quoting.resplit(ranked, solution, &pricer, bound);
-    let solution = quoting.without_dead_routes(&ranked, solution, &pricer)?;
     let report = Report {
-        connectors: quoting.params.connectors,
+        connectors: &quoting.params.connectors,
         candidate_paths,
         stopped_in: deadline.stopped_in(),
         bound,
@@ -113,7 +112,14 @@ pub fn quote_after_wait(
             _ => PhaseMs::default(),
         },
     };
-    build_plan(market, request, &ranked, &solution, &pricer, report)
+    let plan = build_plan(market, request, &ranked, &solution, &pricer, &report)?;
+    match plan.routes.iter().any(|route| route.amount_out.is_zero()) {
+        true => {
+            let solution = quoting.without_dead_routes(&ranked, solution, &pricer)?;
+            build_plan(market, request, &ranked, &solution, &pricer, &report)
+        }
+        false => Ok(plan),
+    }
 }
 
 /// One quote's fixed inputs, read from the request and the market once; each phase of the solve
@@ -473,8 +479,8 @@ impl Resplitting<'_> {
 }
 
 /// What the plan's metadata says about the solve besides the routes.
-struct Report {
-    connectors: Vec<TokenIdx>,
+struct Report<'a> {
+    connectors: &'a [TokenIdx],
     candidate_paths: usize,
     stopped_in: Option<Phase>,
     bound: Option<U256>,
@@ -537,7 +543,7 @@ fn build_plan(
     ranked: &[Evaluated],
     solution: &Solution,
     pricer: &GasPricer,
-    report: Report,
+    report: &Report<'_>,
 ) -> Result<Plan, SolverError> {
     let slippage = request.slippage_bps;
     // The optimizer's allocations sum to amountIn by construction (its sums are checked or
@@ -627,7 +633,7 @@ fn build_plan(
                 StoppedBy::Converged
             },
             stopped_in: report.stopped_in,
-            phase_ms: report.phase_ms,
+            phase_ms: report.phase_ms.clone(),
             upper_bound: report.bound,
             gap_bps: report
                 .bound
