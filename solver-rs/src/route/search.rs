@@ -133,6 +133,11 @@ fn beam_search(
     let mut frontier = vec![Partial::start(params.token_in, amount)];
     // Deeper paths than requests may ask for are searched at that depth (the inline paths' size).
     let max_hops = params.max_hops.min(PATH_HOPS);
+    // Each connector's pools, their bounds, their order and the steps taken: one set of buffers
+    // for the whole search (fresh ones per partial and connector were a tenth of a 10,000-pool
+    // search, in the allocator).
+    let (mut hops, mut bounds): (Vec<Hop>, Vec<f64>) = (Vec::new(), Vec::new());
+    let (mut by_bound, mut steps): (Vec<usize>, Vec<(usize, Partial)>) = (Vec::new(), Vec::new());
     for depth in 1..=max_hops {
         let last_depth = depth == max_hops;
         let mut next: BTreeMap<TokenIdx, Vec<Partial>> = BTreeMap::new();
@@ -170,13 +175,15 @@ fn beam_search(
                 // best amount cannot enter the beam (ties keep edge order, so it must be strictly
                 // below) and is not swapped. The ones swapped are kept in edge order, so the beam
                 // is the same.
-                let hops: Vec<Hop> = usable(market, params, here, connector).copied().collect();
-                let bounds: Vec<f64> =
-                    hops.iter().map(|hop| output_bound(market, hop, partial.amount)).collect();
-                let mut by_bound: Vec<usize> = (0..hops.len()).collect();
+                hops.clear();
+                hops.extend(usable(market, params, here, connector).copied());
+                bounds.clear();
+                bounds.extend(hops.iter().map(|hop| output_bound(market, hop, partial.amount)));
+                by_bound.clear();
+                by_bound.extend(0..hops.len());
                 by_bound.sort_by(|&a, &b| bounds[b].total_cmp(&bounds[a]));
-                let mut steps: Vec<(usize, Partial)> = Vec::new();
-                for k in by_bound {
+                steps.clear();
+                for &k in &by_bound {
                     if let (true, Some(needed)) =
                         (skip_by_bound, params.beam.checked_sub(1).and_then(|last| top.get(last)))
                     {
@@ -193,7 +200,7 @@ fn beam_search(
                     }
                 }
                 steps.sort_by_key(|(k, _)| *k);
-                next.entry(connector).or_default().extend(steps.into_iter().map(|(_, step)| step));
+                next.entry(connector).or_default().extend(steps.drain(..).map(|(_, step)| step));
             }
         }
         frontier = next
