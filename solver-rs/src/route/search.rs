@@ -92,9 +92,10 @@ impl Partial {
 
 /// A complete path the search reached, with its exact output and gas at the search's amount (as
 /// [`quote_path`] computes them: every leg through `apply`). The path is held inline and made a
-/// [`Path`] only where it becomes a candidate ([`evaluate`]): a 10,000-pool 2-hop split's two
-/// searches reach about 170 paths each, mostly the same ones, and allocating each one's tokens and
-/// hops was about a twentieth of the quote, in the allocator.
+/// [`Path`] only where it becomes a candidate ([`Reached::into_evaluated`], for the paths the
+/// ranking keeps): a 10,000-pool 2-hop split's two searches reach about 170 paths each, mostly the
+/// same ones, and allocating each one's tokens and hops was about a twentieth of the quote, in the
+/// allocator.
 #[derive(Clone, Copy, Debug)]
 pub struct Found {
     reached: Partial,
@@ -316,6 +317,25 @@ pub struct Evaluated {
     pub probe: Option<U256>,
 }
 
+/// A path of either search with its quote at both amounts ([`Evaluated`]'s), its path still held
+/// inline: of the about 170 paths a 10,000-pool 2-hop quote reaches, the ranking keeps a few
+/// (`maxCandidates`), and allocating every one's tokens and hops was about 4 % of the quote.
+#[derive(Clone, Copy, Debug)]
+pub struct Reached {
+    found: Found,
+    /// (output, gas units) when the path takes the whole amount, if it can.
+    pub full: Option<(U256, u64)>,
+    /// Output at the probe amount, if it can take it.
+    pub probe: Option<U256>,
+}
+
+impl Reached {
+    /// The candidate, its path allocated.
+    pub fn into_evaluated(self) -> Evaluated {
+        Evaluated { path: self.found.path(), full: self.full, probe: self.probe }
+    }
+}
+
 /// The paths of both searches (the full amount's first, then the probe's new ones), each with its
 /// quote at both amounts: taken from the search that reached it, computed for the other while
 /// `deadline` allows (past it, the other amount's quote is left out, as if the path could not
@@ -329,31 +349,36 @@ pub fn evaluate(
     amount_in: U256,
     probe_amount: Option<U256>,
     deadline: &Deadline,
-) -> Vec<Evaluated> {
-    let quote_at = |path: &Path, amount: U256| {
-        (!deadline.expired())
-            .then(|| quote_path_memoized(market, memos, path, amount).ok())
-            .flatten()
+) -> Vec<Reached> {
+    // One path for every quote here, its hops replaced each time (a quote reads only the hops).
+    let mut path = Path { tokens: Vec::new(), hops: Vec::new() };
+    let mut quote_at = |found: &Found, amount: U256| {
+        if deadline.expired() {
+            return None;
+        }
+        path.hops.clear();
+        path.hops.extend_from_slice(found.hops());
+        quote_path_memoized(market, memos, &path, amount).ok()
     };
-    let probe_of = |path: &Path| probe_amount.and_then(|p| quote_at(path, p).map(|(out, _)| out));
-    let mut evaluated: Vec<Evaluated> =
+    let mut reached: Vec<Reached> =
         Vec::with_capacity(at_full.len().saturating_add(at_probe.len()));
     // Each search's paths are distinct (`beam_search`): a key names one path of each.
     let probe_outs: HashMap<HopsKey, U256> = at_probe.iter().map(|p| (p.key(), p.out)).collect();
     for found in &at_full {
-        let path = found.path();
-        let probe = probe_outs.get(&found.key()).copied().or_else(|| probe_of(&path));
-        evaluated.push(Evaluated { full: Some((found.out, found.gas)), probe, path });
+        let probe = match probe_outs.get(&found.key()) {
+            Some(out) => Some(*out),
+            None => probe_amount.and_then(|p| quote_at(found, p).map(|(out, _)| out)),
+        };
+        reached.push(Reached { found: *found, full: Some((found.out, found.gas)), probe });
     }
     let at_full: HashSet<HopsKey> = at_full.iter().map(Found::key).collect();
     for found in &at_probe {
         if !at_full.contains(&found.key()) {
-            let path = found.path();
-            let full = quote_at(&path, amount_in);
-            evaluated.push(Evaluated { full, probe: Some(found.out), path });
+            let full = quote_at(found, amount_in);
+            reached.push(Reached { found: *found, full, probe: Some(found.out) });
         }
     }
-    evaluated
+    reached
 }
 
 #[cfg(test)]
