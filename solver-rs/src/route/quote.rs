@@ -13,7 +13,7 @@ use super::path::{LegFill, Overlay, Path};
 use super::plan::{CandidateOut, LegOut, Metadata, Plan, RouteOut, StoppedBy};
 use super::request::QuoteRequest;
 use super::resplit::resplit;
-use super::search::{evaluate, find_paths, DexMask, Evaluated, Found, SearchParams};
+use super::search::{evaluate, find_paths, DexMask, Evaluated, Found, Reached, SearchParams};
 use super::slippage::min_out;
 use super::split::{best_single, optimize, Problem, Solution};
 use super::swap_memos::SwapMemos;
@@ -507,8 +507,9 @@ pub(crate) fn connectors(
 }
 
 /// Keeps `limit` candidates: alternately the best by whole-amount value and the best by probe
-/// output (the paths a split would use), without repeats. Route order is this order.
-fn rank(evaluated: Vec<Evaluated>, pricer: &GasPricer, limit: usize) -> Vec<Evaluated> {
+/// output (the paths a split would use), without repeats. Route order is this order; only the
+/// candidates kept have their paths allocated.
+fn rank(evaluated: Vec<Reached>, pricer: &GasPricer, limit: usize) -> Vec<Evaluated> {
     // Each value once (pricing gas is a 512-bit mulDiv), not once per comparison.
     let values: Vec<Option<Net>> = evaluated
         .iter()
@@ -533,8 +534,7 @@ fn rank(evaluated: Vec<Evaluated>, pricer: &GasPricer, limit: usize) -> Vec<Eval
         }
         take_from_full = !take_from_full;
     }
-    let mut slots: Vec<Option<Evaluated>> = evaluated.into_iter().map(Some).collect();
-    chosen.into_iter().map(|i| slots[i].take().expect("chosen once")).collect()
+    chosen.into_iter().map(|i| evaluated[i].into_evaluated()).collect()
 }
 
 fn build_plan(

@@ -10,10 +10,10 @@ use super::path::{quote_path_memoized, Path};
 use super::request::MAX_HOPS;
 use super::swap_memos::SwapMemos;
 use crate::dex::DexId;
-use crate::market::{Hop, Market, TokenIdx};
+use crate::market::{Hop, Market, PoolIdx, TokenIdx};
 use crate::math::U256;
 use crate::pools::PoolModel;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// The set of DEX kinds a request allows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -91,12 +91,33 @@ impl Partial {
 }
 
 /// A complete path the search reached, with its exact output and gas at the search's amount (as
-/// [`quote_path`] computes them: every leg through `apply`).
-#[derive(Clone, Debug)]
+/// [`quote_path`] computes them: every leg through `apply`). The path is held inline and made a
+/// [`Path`] only where it becomes a candidate ([`Reached::into_evaluated`], for the paths the
+/// ranking keeps): a 10,000-pool 2-hop split's two searches reach about 170 paths each, mostly the
+/// same ones, and allocating each one's tokens and hops was about a twentieth of the quote, in the
+/// allocator.
+#[derive(Clone, Copy, Debug)]
 pub struct Found {
-    pub path: Path,
+    reached: Partial,
     pub out: U256,
     pub gas: u64,
+}
+
+impl Found {
+    /// The path's hops.
+    pub fn hops(&self) -> &[Hop] {
+        self.reached.hops()
+    }
+
+    /// Its hops as a key ([`HopsKey`]).
+    fn key(&self) -> HopsKey {
+        hops_key(self.hops())
+    }
+
+    /// The path, allocated.
+    pub fn path(&self) -> Path {
+        Path { tokens: self.reached.tokens().to_vec(), hops: self.reached.hops().to_vec() }
+    }
 }
 
 /// Every complete path the beam search reached at `amount`, deduplicated by hop sequence, before
@@ -131,8 +152,14 @@ fn beam_search(
     deadline: &Deadline,
 ) -> bool {
     let mut frontier = vec![Partial::start(params.token_in, amount)];
+    let mut reached: HashSet<HopsKey> = found.iter().map(Found::key).collect();
     // Deeper paths than requests may ask for are searched at that depth (the inline paths' size).
     let max_hops = params.max_hops.min(PATH_HOPS);
+    // Each connector's pools, their bounds, their order and the steps taken: one set of buffers
+    // for the whole search (fresh ones per partial and connector were a tenth of a 10,000-pool
+    // search, in the allocator).
+    let (mut hops, mut bounds): (Vec<Hop>, Vec<f64>) = (Vec::new(), Vec::new());
+    let (mut by_bound, mut steps): (Vec<usize>, Vec<(usize, Partial)>) = (Vec::new(), Vec::new());
     for depth in 1..=max_hops {
         let last_depth = depth == max_hops;
         let mut next: BTreeMap<TokenIdx, Vec<Partial>> = BTreeMap::new();
@@ -145,15 +172,8 @@ fn beam_search(
                     return false;
                 }
                 if let Some(step) = extend(market, memos, partial, *hop, params.token_out) {
-                    if !found.iter().any(|f| f.path.hops == step.hops()) {
-                        found.push(Found {
-                            path: Path {
-                                tokens: step.tokens().to_vec(),
-                                hops: step.hops().to_vec(),
-                            },
-                            out: step.amount,
-                            gas: step.gas,
-                        });
+                    if reached.insert(hops_key(step.hops())) {
+                        found.push(Found { reached: step, out: step.amount, gas: step.gas });
                     }
                 }
             }
@@ -170,13 +190,15 @@ fn beam_search(
                 // best amount cannot enter the beam (ties keep edge order, so it must be strictly
                 // below) and is not swapped. The ones swapped are kept in edge order, so the beam
                 // is the same.
-                let hops: Vec<Hop> = usable(market, params, here, connector).copied().collect();
-                let bounds: Vec<f64> =
-                    hops.iter().map(|hop| output_bound(market, hop, partial.amount)).collect();
-                let mut by_bound: Vec<usize> = (0..hops.len()).collect();
+                hops.clear();
+                hops.extend(usable(market, params, here, connector).copied());
+                bounds.clear();
+                bounds.extend(hops.iter().map(|hop| output_bound(market, hop, partial.amount)));
+                by_bound.clear();
+                by_bound.extend(0..hops.len());
                 by_bound.sort_by(|&a, &b| bounds[b].total_cmp(&bounds[a]));
-                let mut steps: Vec<(usize, Partial)> = Vec::new();
-                for k in by_bound {
+                steps.clear();
+                for &k in &by_bound {
                     if let (true, Some(needed)) =
                         (skip_by_bound, params.beam.checked_sub(1).and_then(|last| top.get(last)))
                     {
@@ -193,7 +215,7 @@ fn beam_search(
                     }
                 }
                 steps.sort_by_key(|(k, _)| *k);
-                next.entry(connector).or_default().extend(steps.into_iter().map(|(_, step)| step));
+                next.entry(connector).or_default().extend(steps.drain(..).map(|(_, step)| step));
             }
         }
         frontier = next
@@ -271,6 +293,20 @@ fn extend(
     Some(next)
 }
 
+/// A path's hops as a set's key (`Hop` is not `Hash`): its length and each hop's pool and token
+/// positions, the rest zero, so paths have equal keys exactly when their hops are equal. The
+/// searches and the evaluation looked each path up by comparing it with every path reached
+/// before (about 170 × 170 comparisons per search and per evaluation at 10,000 pools, 2 hops).
+type HopsKey = (usize, [(PoolIdx, u8, u8); PATH_HOPS]);
+
+fn hops_key(hops: &[Hop]) -> HopsKey {
+    let mut key = [(0, 0, 0); PATH_HOPS];
+    for (entry, hop) in key.iter_mut().zip(hops) {
+        *entry = (hop.pool, hop.token_in, hop.token_out);
+    }
+    (hops.len(), key)
+}
+
 /// A path's standalone quote at the full amount and at the split probe amount.
 #[derive(Clone, Debug)]
 pub struct Evaluated {
@@ -279,6 +315,25 @@ pub struct Evaluated {
     pub full: Option<(U256, u64)>,
     /// Output at the probe amount, if it can take it.
     pub probe: Option<U256>,
+}
+
+/// A path of either search with its quote at both amounts ([`Evaluated`]'s), its path still held
+/// inline: of the about 170 paths a 10,000-pool 2-hop quote reaches, the ranking keeps a few
+/// (`maxCandidates`), and allocating every one's tokens and hops was about 4 % of the quote.
+#[derive(Clone, Copy, Debug)]
+pub struct Reached {
+    found: Found,
+    /// (output, gas units) when the path takes the whole amount, if it can.
+    pub full: Option<(U256, u64)>,
+    /// Output at the probe amount, if it can take it.
+    pub probe: Option<U256>,
+}
+
+impl Reached {
+    /// The candidate, its path allocated.
+    pub fn into_evaluated(self) -> Evaluated {
+        Evaluated { path: self.found.path(), full: self.full, probe: self.probe }
+    }
 }
 
 /// The paths of both searches (the full amount's first, then the probe's new ones), each with its
@@ -294,31 +349,36 @@ pub fn evaluate(
     amount_in: U256,
     probe_amount: Option<U256>,
     deadline: &Deadline,
-) -> Vec<Evaluated> {
-    let quote_at = |path: &Path, amount: U256| {
-        (!deadline.expired())
-            .then(|| quote_path_memoized(market, memos, path, amount).ok())
-            .flatten()
+) -> Vec<Reached> {
+    // One path for every quote here, its hops replaced each time (a quote reads only the hops).
+    let mut path = Path { tokens: Vec::new(), hops: Vec::new() };
+    let mut quote_at = |found: &Found, amount: U256| {
+        if deadline.expired() {
+            return None;
+        }
+        path.hops.clear();
+        path.hops.extend_from_slice(found.hops());
+        quote_path_memoized(market, memos, &path, amount).ok()
     };
-    let probe_of = |path: &Path| probe_amount.and_then(|p| quote_at(path, p).map(|(out, _)| out));
-    let mut evaluated: Vec<Evaluated> = at_full
-        .into_iter()
-        .map(|found| {
-            let probe = at_probe
-                .iter()
-                .find(|p| p.path.hops == found.path.hops)
-                .map(|p| p.out)
-                .or_else(|| probe_of(&found.path));
-            Evaluated { full: Some((found.out, found.gas)), probe, path: found.path }
-        })
-        .collect();
-    for found in at_probe {
-        if !evaluated.iter().any(|e| e.path.hops == found.path.hops) {
-            let full = quote_at(&found.path, amount_in);
-            evaluated.push(Evaluated { full, probe: Some(found.out), path: found.path });
+    let mut reached: Vec<Reached> =
+        Vec::with_capacity(at_full.len().saturating_add(at_probe.len()));
+    // Each search's paths are distinct (`beam_search`): a key names one path of each.
+    let probe_outs: HashMap<HopsKey, U256> = at_probe.iter().map(|p| (p.key(), p.out)).collect();
+    for found in &at_full {
+        let probe = match probe_outs.get(&found.key()) {
+            Some(out) => Some(*out),
+            None => probe_amount.and_then(|p| quote_at(found, p).map(|(out, _)| out)),
+        };
+        reached.push(Reached { found: *found, full: Some((found.out, found.gas)), probe });
+    }
+    let at_full: HashSet<HopsKey> = at_full.iter().map(Found::key).collect();
+    for found in &at_probe {
+        if !at_full.contains(&found.key()) {
+            let full = quote_at(found, amount_in);
+            reached.push(Reached { found: *found, full, probe: Some(found.out) });
         }
     }
-    evaluated
+    reached
 }
 
 #[cfg(test)]

@@ -56,7 +56,7 @@ fn skipping_by_bound_on_a_shared_memo_finds_exactly_what_the_full_search_finds_o
             let skipping = search(&shared, amount_in, true);
             let full = search(&SwapMemos::default(), amount_in, false);
             let key = |f: &Vec<Found>| {
-                f.iter().map(|f| (f.path.hops.clone(), f.out, f.gas)).collect::<Vec<_>>()
+                f.iter().map(|f| (f.hops().to_vec(), f.out, f.gas)).collect::<Vec<_>>()
             };
             assert_eq!(key(&skipping), key(&full), "case {case}, {token_in} → {token_out}");
         }

@@ -142,7 +142,13 @@ fn evaluate_within(
     let mut overlay = Overlay::memoized(market, problem.memos);
     let mut gross = U256::ZERO;
     let mut gas_units = vec![0u64; n];
-    let mut uses: Vec<PoolUse> = Vec::new();
+    // With derivatives every candidate's hops join it: room for all of them at once.
+    let mut uses: Vec<PoolUse> = match with_derivatives {
+        true => Vec::with_capacity(
+            problem.paths.iter().fold(0usize, |sum, p| sum.saturating_add(p.hops.len())),
+        ),
+        false => Vec::new(),
+    };
     for &i in order {
         if alloc[i].is_zero() {
             continue;
@@ -212,13 +218,16 @@ fn derivatives(
     let paths = problem.paths;
     let n = paths.len();
     let typical_share = f64::from(problem.amount_in) / n as f64;
-    // Per candidate and hop: the pool use it goes through, and the marginal rate of the hops
-    // before it (how much of a unit of tokenIn reaches that hop).
-    let mut route_uses: Vec<Vec<usize>> = Vec::with_capacity(n);
-    let mut upstream: Vec<Vec<f64>> = Vec::with_capacity(n);
+    // Per candidate and hop, in one list (candidate j's hops at `starts[j]..starts[j + 1]`): the
+    // pool use it goes through, and the marginal rate of the hops before it (how much of a unit of
+    // tokenIn reaches that hop). Two vectors per candidate, and one per pool use below, were most
+    // of an evaluation's allocations, in glibc's slow path at 10,000 pools.
+    let hops_total = paths.iter().fold(0usize, |sum, p| sum.saturating_add(p.hops.len()));
+    let mut hop_uses: Vec<usize> = Vec::with_capacity(hops_total);
+    let mut upstream: Vec<f64> = Vec::with_capacity(hops_total);
+    let mut starts: Vec<usize> = Vec::with_capacity(n.saturating_add(1));
+    starts.push(0);
     for path in paths {
-        let mut indices = Vec::with_capacity(path.hops.len());
-        let mut reach = Vec::with_capacity(path.hops.len());
         let mut carried = 1.0;
         for hop in &path.hops {
             let index = use_index(uses, hop.pool, hop.token_in);
@@ -231,29 +240,16 @@ fn derivatives(
                 (entry.rate, entry.curvature, entry.saturated) =
                     rate_and_curvature(problem, overlay, *hop, scale);
             }
-            indices.push(index);
-            reach.push(carried);
+            hop_uses.push(index);
+            upstream.push(carried);
             carried *= uses[index].rate;
         }
-        route_uses.push(indices);
-        upstream.push(reach);
+        starts.push(hop_uses.len());
     }
+    let hops_of = |j: usize| starts[j]..starts[j.saturating_add(1)];
     let gradient: Vec<f64> =
-        route_uses.iter().map(|r| r.iter().map(|&u| uses[u].rate).product()).collect();
-    // Per pool use, the candidates through it (ascending) and how much of a unit of each one's
-    // input reaches it, summed from an empty sum's value in hop order (as a sum over the
-    // candidate's hops would, to the bit): looked up per pool rather than by scanning every
-    // candidate's hops for every entry (n² × hops² steps per evaluation).
-    let none: f64 = std::iter::empty::<f64>().sum();
-    let mut through: Vec<Vec<(usize, f64)>> = vec![Vec::new(); uses.len()];
-    for (j, (indices, reach)) in route_uses.iter().zip(&upstream).enumerate() {
-        for (&v, &r) in indices.iter().zip(reach) {
-            match through[v].last_mut() {
-                Some((last, sum)) if *last == j => *sum += r,
-                _ => through[v].push((j, none + r)),
-            }
-        }
-    }
+        (0..n).map(|j| hop_uses[hops_of(j)].iter().map(|&u| uses[u].rate).product()).collect();
+    let through = Through::of(&hop_uses, &upstream, &starts, uses.len());
     // ∂g_i/∂x_j: through each pool of route i, g_i without that pool's rate, times the pool's
     // curvature, times how much of x_j reaches that pool (if route j goes through it the same way).
     // Allocated once, in place: a vector turned into an `Arc` was a second n² allocation and a
@@ -263,19 +259,20 @@ fn derivatives(
     // Not shared yet, so this borrows it in place (no copy).
     let hessian = Arc::make_mut(&mut shared);
     for i in 0..n {
-        for (k, &u) in route_uses[i].iter().enumerate() {
+        let route_uses = &hop_uses[hops_of(i)];
+        for (k, &u) in route_uses.iter().enumerate() {
             let curvature = uses[u].curvature;
             if curvature == 0.0 {
                 continue;
             }
-            let others: f64 = route_uses[i]
+            let others: f64 = route_uses
                 .iter()
                 .enumerate()
                 .filter(|&(l, _)| l != k)
                 .map(|(_, &v)| uses[v].rate)
                 .product();
             let factor = others * curvature;
-            for &(j, reach) in &through[u] {
+            for &(j, reach) in through.of_use(u) {
                 if reach != 0.0 {
                     hessian[entry(i, j, n)] += factor * reach;
                 }
@@ -286,8 +283,8 @@ fn derivatives(
     let limits = (0..uses.len())
         .filter(|&u| uses[u].saturated)
         .map(|u| {
-            let mut limit = vec![none; n];
-            for &(j, reach) in &through[u] {
+            let mut limit = vec![empty_sum(); n];
+            for &(j, reach) in through.of_use(u) {
                 limit[j] = reach;
             }
             limit
@@ -297,6 +294,65 @@ fn derivatives(
     let amount = f64::from(problem.amount_in);
     let hessian_finite = hessian.iter().all(|h| (h * amount * amount).is_finite());
     Some(Derivatives { gradient, hessian: shared, hessian_finite, limits, limited })
+}
+
+/// An empty sum's value (its sign is the standard library's choice): what a candidate that does
+/// not reach a pool gets, and where each sum of [`Through`] starts, as a sum over the candidate's
+/// hops would.
+fn empty_sum() -> f64 {
+    std::iter::empty::<f64>().sum()
+}
+
+/// Per pool use, the candidates through it (ascending) and how much of a unit of each one's input
+/// reaches it, summed from an empty sum's value in hop order (as a sum over the candidate's hops
+/// would, to the bit): looked up per pool rather than by scanning every candidate's hops for every
+/// entry (n² × hops² steps per evaluation). One list for every use (use u's entries at
+/// `starts[u]..starts[u + 1]`), counted first, then filled.
+struct Through {
+    entries: Vec<(usize, f64)>,
+    starts: Vec<usize>,
+}
+
+impl Through {
+    /// From each candidate's hops (`hop_uses` and `upstream`, candidate j's at
+    /// `route_starts[j]..route_starts[j + 1]`) over `uses` pool uses.
+    fn of(hop_uses: &[usize], upstream: &[f64], route_starts: &[usize], uses: usize) -> Through {
+        // The last candidate seen through each use, so a candidate through a use twice counts once.
+        let mut last = vec![usize::MAX; uses];
+        let mut starts = vec![0usize; uses.saturating_add(1)];
+        for (j, route) in route_starts.windows(2).enumerate() {
+            for &v in &hop_uses[route[0]..route[1]] {
+                if last[v] != j {
+                    last[v] = j;
+                    starts[v.saturating_add(1)] = starts[v.saturating_add(1)].saturating_add(1);
+                }
+            }
+        }
+        for v in 0..uses {
+            starts[v.saturating_add(1)] = starts[v.saturating_add(1)].saturating_add(starts[v]);
+        }
+        let none = empty_sum();
+        let mut entries = vec![(0usize, none); starts[uses]];
+        let mut next = starts.clone();
+        last.iter_mut().for_each(|l| *l = usize::MAX);
+        for (j, route) in route_starts.windows(2).enumerate() {
+            for (&v, &r) in hop_uses[route[0]..route[1]].iter().zip(&upstream[route[0]..route[1]]) {
+                if last[v] == j {
+                    entries[next[v].saturating_sub(1)].1 += r;
+                } else {
+                    last[v] = j;
+                    entries[next[v]] = (j, none + r);
+                    next[v] = next[v].saturating_add(1);
+                }
+            }
+        }
+        Through { entries, starts }
+    }
+
+    /// The candidates through pool use `u`, with how much of a unit of each one's input reaches it.
+    fn of_use(&self, u: usize) -> &[(usize, f64)] {
+        &self.entries[self.starts[u]..self.starts[u.saturating_add(1)]]
+    }
 }
 
 /// The marginal rate of a pool at the overlay's state, and its slope measured by a probe swap of
