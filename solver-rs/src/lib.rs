@@ -9,6 +9,8 @@
 //! of the folder's `mod.rs`.
 
 pub mod address;
+#[cfg(feature = "mimalloc")]
+mod allocator;
 pub mod dex;
 pub mod error;
 pub mod ffi;
