@@ -21,6 +21,7 @@ const USDBC: &str = "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0";
 const DEGEN: &str = "0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6";
 const WSTETH: &str = "0x0165878A594ca255338adfa4d48449f69242Eb8F";
 const AERO: &str = "0xa513E6E4b8f2a923D98304ec87F64353C4D5C853";
+const CBETH: &str = "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707";
 
 /// The saved chain's market, every kind.
 pub fn saved_market() -> crate::market::Market {
@@ -84,4 +85,15 @@ fn both_families_leave_the_saved_chains_3_hop_bounds_within_five_bps() {
         ("wstETH→DEGEN 3-hop $100", WSTETH, DEGEN, 28_169 * e12, 3),
         ("USDbC→DEGEN 3-hop $100", USDBC, DEGEN, 100_000_000, 3),
     ]);
+}
+
+/// The plan's miss: DEGEN→cbETH 3-hop $10,000, the dual converged with $371 of USDC after one hop
+/// through the E-CLP USDC/WETH on its side's first corner, booked there at no input, so the
+/// decomposition peeled no path through the E-CLP and the plan was 5.71 bps under the bound (the
+/// suite; water-filling 6.56). The decomposition now reads what the solve carries on a corner
+/// (`route/convex/decompose.rs`, `carried_at_corners`).
+#[test]
+fn the_flow_on_the_eclps_first_corner_reaches_the_plan() {
+    let e18 = 10u128.pow(18);
+    assert_within_five_bps(&[("DEGEN→cbETH 3-hop $10,000", DEGEN, CBETH, 1_000_000 * e18, 3)]);
 }
