@@ -34,21 +34,40 @@ pub fn saved_market() -> crate::market::Market {
 /// A trade of the suite: its label, tokenIn, tokenOut, raw amount in and hops.
 pub type Trade = (&'static str, &'static str, &'static str, u128, usize);
 
+/// The saved chain's market one prop AMM keeper tick later, as the suite's second describe quotes
+/// it: the ten prop AMM venues fresh, both families, WOOFi's vault left out (`ROUTE_QUALITY_DUMP`'s
+/// `-fresh` file, `ROUTE_QUALITY_ADD=GYROSCOPE_ECLP,DODO_V2`).
+pub fn fresh_market() -> crate::market::Market {
+    let inputs: Vec<PoolInput> = serde_json::from_str(include_str!(
+        "../../route/convex/fixtures/devnet_fresh_both_families_pools.json"
+    ))
+    .expect("the fixture");
+    market_of(inputs.into_iter().filter(|p| p.dex != crate::dex::DexId::Woofi).collect())
+}
+
 /// Quotes each of `trades` on the saved chain's market as the service does: the plan never above
 /// its bound, the bound within 5 bps of it (the suite's worst gap).
 /// Every trade is quoted and printed before the first miss fails the test.
 pub fn assert_within_five_bps(trades: &[Trade]) {
-    let market = saved_market();
+    assert_within_five_bps_on(&saved_market(), trades, false);
+}
+
+/// [`assert_within_five_bps`] on `market`, and with `converged` the dual's solve converged too.
+pub fn assert_within_five_bps_on(
+    market: &crate::market::Market,
+    trades: &[Trade],
+    converged: bool,
+) {
     let mut misses = Vec::new();
     for &(label, token_in, token_out, amount, hops) in trades {
         let trade = [devnet(token_in), devnet(token_out)];
-        let q = bounded_quote(&market, trade, amount, hops, devnet(WETH));
+        let q = bounded_quote(market, trade, amount, hops, devnet(WETH));
         let gap = (q.bound - q.ours) / q.bound * 1e4;
         eprintln!(
             "{label}: converged {}, gap {gap:.3} bps (ours {}, bound {})",
             q.converged, q.ours, q.bound
         );
-        if !(q.ours <= q.bound && gap <= 5.0) {
+        if !(q.ours <= q.bound && gap <= 5.0 && (q.converged || !converged)) {
             misses.push(format!("{label}: gap {gap} bps"));
         }
     }
@@ -96,4 +115,20 @@ fn both_families_leave_the_saved_chains_3_hop_bounds_within_five_bps() {
 fn the_flow_on_the_eclps_first_corner_reaches_the_plan() {
     let e18 = 10u128.pow(18);
     assert_within_five_bps(&[("DEGEN→cbETH 3-hop $10,000", DEGEN, CBETH, 1_000_000 * e18, 3)]);
+}
+
+/// The bound's miss, one keeper tick after the saved chain: cbETH→DAI 3-hop $100, the dual stopped
+/// unconverged at 5.02 bps above the plan (the suite's fresh describe; 4.66 on the saved chain).
+/// USDC after one hop, which no flow reaches, sat at its first unit's worth through the E-CLP
+/// USDC/WETH on that side's first corner, and WETH after two hops, overdrawn by a Uniswap V2
+/// WETH→DAI trade worth 0.35 bps of the bound, could not rise without that corner trading: the two
+/// copies were left apart because USDC had exactly nothing to send (`route/convex/corners.rs`,
+/// `Corners::join`). Joined, the solve converges at 4.66 bps.
+#[test]
+fn a_copy_with_nothing_to_send_on_a_corner_moves_with_its_head() {
+    assert_within_five_bps_on(
+        &fresh_market(),
+        &[("cbETH→DAI 3-hop $100", CBETH, DAI, 30_303_000_000_000_000, 3)],
+        true,
+    );
 }
