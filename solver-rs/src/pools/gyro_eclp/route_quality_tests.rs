@@ -36,7 +36,7 @@ pub type Trade = (&'static str, &'static str, &'static str, u128, usize);
 
 /// The saved chain's market one prop AMM keeper tick later, as the suite's second describe quotes
 /// it: the ten prop AMM venues fresh, both families, WOOFi's vault left out (`ROUTE_QUALITY_DUMP`'s
-/// `-fresh` file, `ROUTE_QUALITY_ADD=GYROSCOPE_ECLP,DODO_V2`).
+/// `-fresh` file, the families then added by `ROUTE_QUALITY_ADD=GYROSCOPE_ECLP,DODO_V2`).
 pub fn fresh_market() -> crate::market::Market {
     let inputs: Vec<PoolInput> = serde_json::from_str(include_str!(
         "../../route/convex/fixtures/devnet_fresh_both_families_pools.json"
