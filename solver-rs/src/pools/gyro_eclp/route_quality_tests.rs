@@ -7,8 +7,9 @@
 //! bound is the plan's within the suite's 5 bps (0.01 to 0.6 bps).
 
 use crate::address::Address;
+use crate::dex::DexId;
 use crate::pools::input::PoolInput;
-use crate::route::test_market::{bounded_quote, market_of};
+use crate::route::test_market::{bounded_quote_of, market_of};
 
 /// The devnet's token of `address` (the seed's deployment order).
 pub fn devnet(address: &str) -> Address {
@@ -35,33 +36,49 @@ pub fn saved_market() -> crate::market::Market {
 pub type Trade = (&'static str, &'static str, &'static str, u128, usize);
 
 /// The saved chain's market one prop AMM keeper tick later, as the suite's second describe quotes
-/// it: the ten prop AMM venues fresh, both families, WOOFi's vault left out (`ROUTE_QUALITY_DUMP`'s
-/// `-fresh` file, the families then added by `ROUTE_QUALITY_ADD=GYROSCOPE_ECLP,DODO_V2`).
+/// it: the ten prop AMM venues fresh, both families, WOOFi's vault on the market but not allowed
+/// ([`fresh_allowed`]; `ROUTE_QUALITY_DUMP`'s `-fresh` file, the families then added by
+/// `ROUTE_QUALITY_ADD=GYROSCOPE_ECLP,DODO_V2`).
 pub fn fresh_market() -> crate::market::Market {
-    let inputs: Vec<PoolInput> = serde_json::from_str(include_str!(
+    market_of(fresh_pools())
+}
+
+/// The fresh market's pools.
+fn fresh_pools() -> Vec<PoolInput> {
+    serde_json::from_str(include_str!(
         "../../route/convex/fixtures/devnet_fresh_both_families_pools.json"
     ))
-    .expect("the fixture");
-    market_of(inputs.into_iter().filter(|p| p.dex != crate::dex::DexId::Woofi).collect())
+    .expect("the fixture")
+}
+
+/// The kinds the suite's fresh describe allows: every kind of the fresh market but WOOFi's.
+pub fn fresh_allowed() -> Vec<DexId> {
+    let mut kinds: Vec<DexId> = fresh_pools().iter().map(|p| p.dex).collect();
+    kinds.sort_by_key(|d| *d as u32);
+    kinds.dedup();
+    kinds.retain(|d| *d != DexId::Woofi);
+    kinds
 }
 
 /// Quotes each of `trades` on the saved chain's market as the service does: the plan never above
 /// its bound, the bound within 5 bps of it (the suite's worst gap).
 /// Every trade is quoted and printed before the first miss fails the test.
 pub fn assert_within_five_bps(trades: &[Trade]) {
-    assert_within_five_bps_on(&saved_market(), trades, false);
+    assert_within_five_bps_on(&saved_market(), None, trades, false);
 }
 
-/// [`assert_within_five_bps`] on `market`, and with `converged` the dual's solve converged too.
+/// [`assert_within_five_bps`] on `market` with only `allowed` kinds (None: every kind), and with
+/// `converged` the dual's solve converged too.
 pub fn assert_within_five_bps_on(
     market: &crate::market::Market,
+    allowed: Option<&[DexId]>,
     trades: &[Trade],
     converged: bool,
 ) {
     let mut misses = Vec::new();
     for &(label, token_in, token_out, amount, hops) in trades {
         let trade = [devnet(token_in), devnet(token_out)];
-        let q = bounded_quote(market, trade, amount, hops, devnet(WETH));
+        let q = bounded_quote_of(market, trade, amount, hops, devnet(WETH), allowed);
         let gap = (q.bound - q.ours) / q.bound * 1e4;
         eprintln!(
             "{label}: converged {}, gap {gap:.3} bps (ours {}, bound {})",
@@ -128,6 +145,7 @@ fn the_flow_on_the_eclps_first_corner_reaches_the_plan() {
 fn a_copy_with_nothing_to_send_on_a_corner_moves_with_its_head() {
     assert_within_five_bps_on(
         &fresh_market(),
+        Some(&fresh_allowed()),
         &[("cbETH→DAI 3-hop $100", CBETH, DAI, 30_303_000_000_000_000, 3)],
         true,
     );
