@@ -23,17 +23,15 @@
 // times the plan). docs/solver-optimizer.md, *Sampled venues on the embedded market*.
 // MAVERICK_V2 and LUNARBASE are allowed (their bounds are tight for runs of swaps: the active tick
 // at the pool's own price; the curve that follows LunarBase's punishment); LUNARBASE's venues are
-// on the market in the second describe only. The seed's GYROSCOPE_ECLP
-// and DODO_V2 pools are left out (allowedDexes; ROUTE_QUALITY_ADD=GYROSCOPE_ECLP,DODO_V2 puts them
-// back): with them every plan stays within its certified bound and none pays less than water-filling,
-// but the gap goals do not hold on 3-hop trades (both families, 2026-11-28, load ≈ 8: 1 above 5 bps
-// on the saved chain, DEGEN→cbETH 1× 5.7 bps, the plan's; 3 fresh, worst DEGEN→AERO 0.1× 33.6 bps,
-// the plan's, beside LUNARBASE's spread slack). Their curves' rounding slack is an allowance at any
-// input (`pools/bound_curve.rs`), which the dual's venue term holds apart from the trade
-// (`route/convex/dual.rs`, `venue_term`: 57 → 0.18 bps on the saved chain, 1,776 → 0.22 fresh); the
-// rest is open in issue 22 (docs/dex-kinds.md, DODO_V2 and GYROSCOPE_ECLP, "Route quality"); their certification
-// is `solver-rs`'s (the
-// families' bound tests, the exhaustive test).
+// on the market in the second describe only. So are the seed's GYROSCOPE_ECLP and DODO_V2 pools,
+// under the same goals: their curves' rounding slack is an allowance at any input
+// (`pools/bound_curve.rs`), which the dual's venue term holds apart from the trade
+// (`route/convex/dual.rs`, `venue_term`); the decomposition reads the flow the solve carries on a
+// side's corner (`route/convex/decompose.rs`, `carried_at_corners`: DEGEN→cbETH 3-hop 1× 5.71 →
+// 0.003 bps, DEGEN→AERO 3-hop 0.1× fresh 33.6 → 0.03); and a copy with nothing to send on a
+// corner moves with its head (`route/convex/corners.rs`, `Corners::join`: cbETH→DAI 3-hop 0.01×
+// fresh 5.02 → 4.66 bps, converged). docs/dex-kinds.md, DODO_V2 and GYROSCOPE_ECLP, "Route quality";
+// their certification is `solver-rs`'s (the families' bound tests, the exhaustive test).
 //
 //   npx vitest run test/routeQualityEmbedded.test.ts   (after npm run build:native)
 import assert from 'node:assert/strict'
@@ -54,9 +52,7 @@ import {
 } from './fixtures/routeQualityOpenMisses.ts'
 
 const SIZES = [0.01, 0.1, 1, 10, 100]
-// ROUTE_QUALITY_ADD=GYROSCOPE_ECLP,DODO_V2 puts excluded families back on the market (their measurement).
-const EXCLUDED = ['GYROSCOPE_ECLP', 'DODO_V2'].filter((dex) => !(process.env.ROUTE_QUALITY_ADD ?? '').split(',').includes(dex))
-const ALLOWED = (Object.keys(adapterRegistry) as DexId[]).filter((dex) => !EXCLUDED.includes(dex))
+const ALLOWED = Object.keys(adapterRegistry) as DexId[]
 const PROP_KINDS: DexId[] = ['PROPSWAP', 'TESSERA', 'ELFOMOFI', 'LUNARBASE', 'FELTIR']
 
 type Quoted = {

@@ -374,7 +374,7 @@ pub struct BoundedQuote {
     pub ours: f64,
     /// The plan's certified bound (its metadata's `upperBound`).
     pub bound: f64,
-    /// Whether the bound's dual, minimised with no deadline over every kind, converged.
+    /// Whether the bound's dual, minimised with no deadline over the allowed kinds, converged.
     pub converged: bool,
 }
 
@@ -388,6 +388,19 @@ pub fn bounded_quote(
     hops: usize,
     native: Address,
 ) -> BoundedQuote {
+    bounded_quote_of(market, trade, amount, hops, native, None)
+}
+
+/// [`bounded_quote`] with only `allowed` kinds (the request's `allowedDexes`, the dual's graph the
+/// same; None: every kind), the others left on the market as the suite leaves them.
+pub fn bounded_quote_of(
+    market: &Market,
+    trade: [Address; 2],
+    amount: u128,
+    hops: usize,
+    native: Address,
+    allowed: Option<&[crate::dex::DexId]>,
+) -> BoundedQuote {
     use crate::route::clock::Deadline;
     use crate::route::convex::graph::{Graph, Intermediates, Scope};
     use crate::route::convex::solve::minimise;
@@ -396,11 +409,14 @@ pub fn bounded_quote(
     use crate::route::request::QuoteRequest;
     use crate::route::search::DexMask;
     let settings = RouteSettings { default_connector_count: 8, beam: 3, ..settings(native) };
-    let request: QuoteRequest = serde_json::from_value(json!({
+    let mut request = json!({
         "tokenIn": trade[0].to_string(), "tokenOut": trade[1].to_string(),
         "amountIn": amount.to_string(), "slippageBps": 50, "maxHops": hops, "timeBudgetMs": 10_000,
-    }))
-    .expect("a valid request");
+    });
+    if let Some(allowed) = allowed {
+        request["allowedDexes"] = json!(allowed);
+    }
+    let request: QuoteRequest = serde_json::from_value(request).expect("a valid request");
     let plan = quote(market, &settings, &request, &GasPricers::default()).expect("a plan");
     let token = |a: &Address| market.token(a).expect("a token of the market");
     let scope = Scope {
@@ -408,7 +424,7 @@ pub fn bounded_quote(
         token_out: token(&trade[1]),
         max_hops: hops,
         intermediates: Intermediates::Any,
-        dexes: DexMask::ALL,
+        dexes: allowed.map_or(DexMask::ALL, DexMask::of),
     };
     let graph = Graph::build(market, &scope).expect("a graph");
     let dual = minimise(&graph, amount as f64, &Deadline::never());

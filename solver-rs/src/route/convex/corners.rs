@@ -80,10 +80,10 @@ impl Corners {
     /// tender's price at the piece's rate times its head's, a hinge of g that Newton's model (the
     /// piece's stand-in curvature on one side of it) and moves of one price at a time cannot
     /// cross; moved together, the copies keep the ratio and the piece carries what balances them
-    /// (docs/solver-optimizer.md, *The vault's linear side*). A side's corner whose tender has
-    /// nothing to send is untaken (a linear budget's pair is joined at exactly 0 too, its ties
-    /// read first), one whose tender has more than the piece takes is taken whole, and the
-    /// copies move apart. Each group with whether a corner pins it to tokenOut's fixed price, and
+    /// (docs/solver-optimizer.md, *The vault's linear side*). A corner whose tender has exactly
+    /// nothing to send joins too where it is a linear budget's (its ties read first) or its head
+    /// is overdrawn; one whose tender is overdrawn is untaken, one whose tender has more than the
+    /// piece takes is taken whole, and the copies move apart. Each group with whether a corner pins it to tokenOut's fixed price, and
     /// the gradient with the joining pieces' flows left out (they move no group's g: in a
     /// group's scaled price the piece's value is its input times rate·π_head − π_tender, 0 on
     /// the corner) and the others' flows as said (None: `at`'s gradient, as for [`Corners::gradient`]).
@@ -111,11 +111,30 @@ impl Corners {
                     .map(|c| prices[c] * gradient[c])
                     .sum();
                 let excess = valued / prices[corner.tender];
-                // A linear budget's pair joins its tender with nothing to send too: the budget's
-                // corners are one venue's, and a deposit left at exactly 0 by a withdrawal
-                // untaken (USDC's copy funding cbETH's) is what carries the others' flow once
-                // the group moves (docs/dex-kinds.md, WOOFI). A side's piece does not.
-                let sends = excess > 0.0 || (corner.linear && excess >= 0.0);
+                // The head's group's valued excess, for a side's tender with nothing to send.
+                let head_overdrawn = |parent: &mut [usize]| match corner.receive {
+                    Head::Copy(d) => {
+                        let head = root(parent, d);
+                        let valued: f64 = (0..n)
+                            .filter(|&c| root(parent, c) == head)
+                            .map(|c| prices[c] * gradient[c])
+                            .sum();
+                        valued < 0.0
+                    }
+                    Head::Out => false,
+                };
+                // A tender with nothing to send joins too. A linear budget's corners are one
+                // venue's, and a deposit left at exactly 0 by a withdrawal untaken (USDC's copy
+                // funding cbETH's) is what carries the others' flow once the group moves
+                // (docs/dex-kinds.md, WOOFI). A side's, where its head is overdrawn: a copy no
+                // flow reaches, priced at its first unit's worth through a side on its first
+                // corner, held its head there (the piece's stand-in curvature, damped, blocked
+                // the step that moves both), the head unable to rise (cbETH→DAI 3-hop $100 with
+                // the E-CLPs: USDC after one hop, docs/dex-kinds.md, GYROSCOPE_ECLP). A head with
+                // flow to send on may fall, the piece idle: joined there too, WOOFi's DEGEN→DAI
+                // 3-hop $1M plan fell 27 bps (`solve_tests.rs`).
+                let sends = excess > 0.0
+                    || (excess == 0.0 && (corner.linear || head_overdrawn(&mut parent)));
                 let (tender, receive) = (corner.tender, corner.receive);
                 if sends && excess < corner.input {
                     match receive {

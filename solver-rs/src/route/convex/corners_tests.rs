@@ -4,7 +4,10 @@
 /// first, then the withdrawal the deposit funds (copy 2 to copy 1), weighed with what the tied
 /// group has to send; and a deposit with exactly nothing to send joins its withdrawal (WOOFi's
 /// WETH→cbBTC 2-hop stopped with USDC's copy at 0 and the three copies apart: docs/dex-kinds.md,
-/// WOOFI). A side's piece whose tender has nothing to send stays apart.
+/// WOOFI). So does a side's piece whose tender has exactly nothing to send when its head is
+/// overdrawn (cbETH→DAI 3-hop with the E-CLPs stopped with USDC's copy, no flow reaching it, apart
+/// from WETH's on the E-CLP's first corner); one whose tender is overdrawn, or whose head has flow
+/// to send on, stays apart.
 #[test]
 fn a_linear_budgets_tie_and_withdrawal_join_their_copies_even_at_zero_excess() {
     use super::{Corner, Corners};
@@ -39,9 +42,23 @@ fn a_linear_budgets_tie_and_withdrawal_join_their_copies_even_at_zero_excess() {
     let joined =
         Corners { corners, gradient: Some(gradient.clone()) }.join(&at, &prices, singles.clone());
     assert_eq!(joined.groups, vec![(vec![0], false), (vec![1, 2], false)]);
-    // A side's piece at the same excess: apart.
+    // A side's piece at the same excess, its head overdrawn: joined too.
     let corners = vec![corner(2, 1, false, false)];
-    let joined = Corners { corners, gradient: Some(gradient) }.join(&at, &prices, singles);
+    let joined =
+        Corners { corners, gradient: Some(gradient.clone()) }.join(&at, &prices, singles.clone());
+    assert_eq!(joined.groups, vec![(vec![0], false), (vec![1, 2], false)]);
+    // Its head with flow to send on: apart (the head's price may fall, the piece idle).
+    let surplus = vec![1.0, 1.0, 0.0];
+    let corners = vec![corner(2, 1, false, false)];
+    let at_surplus = evaluation(surplus.clone());
+    let joined =
+        Corners { corners, gradient: Some(surplus) }.join(&at_surplus, &prices, singles.clone());
+    assert_eq!(joined.groups.len(), 3);
+    // Its tender overdrawn: apart.
+    let overdrawn = vec![1.0, -1.0, -0.5];
+    let corners = vec![corner(2, 1, false, false)];
+    let at = evaluation(overdrawn.clone());
+    let joined = Corners { corners, gradient: Some(overdrawn) }.join(&at, &prices, singles);
     assert_eq!(joined.groups.len(), 3);
 }
 

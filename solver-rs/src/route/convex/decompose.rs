@@ -16,9 +16,10 @@
 //! on to the next layer's copy, a hop of no pool and gain 1 that the walks take like an arc
 //! (dual.rs books ties that way).
 
-use super::dual::Trade;
+use super::curve::Response;
+use super::dual::{head_price, Evaluation, Piece, Trade};
 use super::graph::{Graph, Head};
-use super::ties::deeper_copies;
+use super::ties::{deeper_copies, NEAR};
 use crate::market::Hop;
 use crate::route::path::Path;
 
@@ -107,6 +108,76 @@ pub fn decompose(
     }
     routed.sort_by(|a, b| b.share.total_cmp(&a.share));
     routed
+}
+
+/// The venues' trades at `prices` (where `at` was evaluated) with each side on a linear piece's
+/// corner carrying what the solve carries there: its tender's excess with the side at the pieces
+/// before the corner (none below 0, at most the piece), copies taken from tokenIn's layer on, so a
+/// corner's output reaches the corners after it, and what a copy leaves unsent passing on to its
+/// token's next layer (as [`decompose`] passes it). On its corner a side may carry anything along
+/// the piece at the same g, and the evaluation books it as one end: the pieces before it (no input
+/// on its first corner) or the whole piece. The solve joins the copies such a side ties
+/// (corners.rs, `Corners::join`), so its optimum's flow goes through it, and booked at no input the
+/// decomposition peeled no path there: DEGEN→cbETH 3-hop $10,000 on the embedded market, the dual
+/// converged with $371 of USDC after one hop through the E-CLP USDC/WETH on its side's first corner,
+/// the plan 5.71 bps under the bound (docs/dex-kinds.md, GYROSCOPE_ECLP, *Route quality*). A pooled
+/// venue's linear pairs are left as booked.
+pub fn carried_at_corners(graph: &Graph, prices: &[f64], at: &Evaluation) -> Vec<Option<Trade>> {
+    let mut trades = at.trades.clone();
+    if at.piecewise.is_empty() {
+        return trades;
+    }
+    let mut excess = at.gradient.clone();
+    // (tender, receive, the pieces before (input, output), the piece (input, output), its trade)
+    let mut corners = Vec::new();
+    for booked in &at.piecewise {
+        let Piece::Side(side) = booked.piece else { continue };
+        let worth = head_price(prices, booked.receive);
+        if !(worth > 0.0 && prices[booked.tender] > 0.0) {
+            continue;
+        }
+        let rate = prices[booked.tender] / worth;
+        let before = booked.piece.respond(graph, rate * (1.0 + NEAR));
+        let through = booked.piece.respond(graph, rate * (1.0 - NEAR));
+        let piece = (through.0 - before.0, through.1 - before.1);
+        // NaN: no corner either.
+        if piece.0.is_nan() || piece.0 <= 0.0 {
+            continue;
+        }
+        let Some(t) = trades.iter().position(|t| t.is_some_and(|t| graph.arcs[t.arc].side == side))
+        else {
+            continue;
+        };
+        excess[booked.tender] += booked.response.input - before.0;
+        if let Head::Copy(d) = booked.receive {
+            excess[d] -= booked.response.output - before.1;
+        }
+        corners.push((booked.tender, booked.receive, before, piece, t));
+    }
+    let deeper = deeper_copies(graph);
+    let mut copies: Vec<usize> = (0..graph.copies.len()).collect();
+    copies.sort_by_key(|&c| graph.copies[c].layer);
+    for c in copies {
+        for &(_, receive, before, piece, t) in corners.iter().filter(|corner| corner.0 == c) {
+            let carried = excess[c].clamp(0.0, piece.0);
+            let output = carried * piece.1 / piece.0;
+            excess[c] -= carried;
+            if let Head::Copy(d) = receive {
+                excess[d] += output;
+            }
+            if let Some(trade) = trades[t].as_mut() {
+                let slope = trade.response.slope;
+                trade.response =
+                    Response { input: before.0 + carried, output: before.1 + output, slope };
+            }
+        }
+        if let Some(d) = deeper[c] {
+            if excess[c] > 0.0 {
+                excess[d] += excess[c];
+            }
+        }
+    }
+    trades
 }
 
 /// From tokenIn, the arc (or pass-on, index `arcs.len() + c − 1` for copy c) with the most flow

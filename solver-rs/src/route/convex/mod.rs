@@ -28,7 +28,7 @@ use crate::market::Market;
 use crate::math::U256;
 use crate::route::clock::Deadline;
 use crate::route::graph_memos::GraphMemos;
-use decompose::{decompose, Routed};
+use decompose::{carried_at_corners, decompose, Routed};
 use graph::Scope;
 
 /// What the convex phase gives a quote: the certified bound and the optimum's flows as paths.
@@ -58,7 +58,8 @@ pub fn route_flows(
         let amount = f64::from(amount_in);
         let dual = solve::minimise(graph, amount, deadline);
         let bound = certificate::certified_bound(graph, &dual.prices, amount);
-        let routed = decompose(graph, &dual.evaluation.trades, amount, limit);
+        let trades = carried_at_corners(graph, &dual.prices, &dual.evaluation);
+        let routed = decompose(graph, &trades, amount, limit);
         Flows { bound, routed }
     })
 }
