@@ -213,3 +213,36 @@ fn a_plan_trades_a_venue_through_one_pair_and_replays_exactly() {
     }
     assert!(venue_legs > 0, "no plan used the venue: the test shows nothing");
 }
+
+/// A path through two pairs of the venue (A → B → C) that pays the most on the untouched venue: the
+/// search finds it, the replay refuses its second pair, so the quote prices it as the replay does
+/// (`route/path.rs`, `requote_repeated_venues`) and routes through the pool beside the venue and
+/// the venue's direct pair. Before, the optimizer started from that path, found no feasible start
+/// and answered no route.
+#[test]
+fn a_path_through_two_pairs_of_the_venue_is_not_the_plan_s_start() {
+    let (a, b, c) = (addr(1), addr(2), addr(3));
+    let e18 = 10u128.pow(18);
+    let rate = |i: usize, o: usize| match (i, o) {
+        (0, 2) => 500,
+        _ => 1000,
+    };
+    let venue: crate::pools::input::PoolInput = serde_json::from_value(json!({
+        "id": addr(0x77).to_string(), "dex": "CURVE",
+        "tokens": [a.to_string(), b.to_string(), c.to_string()],
+        "state": venue_wire(0, 3, |i, o| samples(rate(i, o), e18)),
+    }))
+    .unwrap();
+    let beside =
+        crate::route::test_market::sampled_pool(1, "PROPSWAP", [a, c], 0, &samples(900, e18), &[]);
+    let market = market_of(vec![venue, beside]);
+    let request: QuoteRequest = serde_json::from_value(json!({
+        "tokenIn": a.to_string(), "tokenOut": c.to_string(), "amountIn": (e18 / 10).to_string(), "slippageBps": 50,
+    }))
+    .unwrap();
+    let plan = quote(&market, &settings(c), &request, &GasPricers::default()).unwrap();
+    for route in &plan.routes {
+        assert_eq!(route.legs.len(), 1, "{plan:?}");
+    }
+    assert!(plan.expected_amount_out > U256::ZERO);
+}
