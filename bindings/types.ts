@@ -87,6 +87,12 @@ export type SampledState = {
   zeroForOne: [AmountString, AmountString][]
   oneForZero: [AmountString, AmountString][]
 }
+/** A sampled venue of 2 to 4 tokens (a tricrypto-ng pool), samples per ordered pair of its token positions; traded through one pair per plan (docs/solver-wire-format.md). */
+export type SampledPairsState = {
+  model: 'sampled'
+  marginBps: number
+  pairs: { tokenIn: number; tokenOut: number; samples: [AmountString, AmountString][] }[]
+}
 /** One LunarBase pool as the executing address sees it at the block a trade runs in (docs/solver-wire-format.md); tokens X, then Y. */
 export type LunarbaseState = {
   model: 'lunarbase'
@@ -218,6 +224,7 @@ export type PoolStateInput =
   | SolidlyState
   | ConcentratedState
   | SampledState
+  | SampledPairsState
   | WoofiState
   | StableSwapState
   | DodoPmmState
@@ -230,7 +237,7 @@ export type PoolInput = {
   /** Address, or bytes32 pool id on a singleton manager. */
   id: string
   dex: DexId
-  /** token0, token1 (`stableswap`: the pool's coins in its order, 2 to 4). */
+  /** token0, token1 (`stableswap` and `sampled` by `pairs`: the pool's coins in its order, 2 to 4). */
   tokens: Address[]
   state: PoolStateInput
 }

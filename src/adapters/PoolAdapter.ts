@@ -55,8 +55,8 @@ export type PoolRef = {
   coins?: Address[]
   /** CURVE only: a meta pool's base pool (lowercase), once read: `coins` are then its underlying coins, a leg calls `exchange_underlying`. */
   curveBasePool?: Address
-  /** CURVE only: a CryptoSwap pool's template (absent: StableSwap), `src/adapters/curveCrypto.ts`. */
-  curveTemplate?: 'twocrypto-ng'
+  /** CURVE only: a CryptoSwap pool's template (absent: StableSwap), `src/adapters/curveCrypto.ts`, `curveTricrypto.ts`. */
+  curveTemplate?: 'twocrypto-ng' | 'tricrypto-ng'
   /** GYROSCOPE_ECLP only: the pool contract (its getters; `id` is its Vault pool id, `emitter` the Vault). */
   pool?: Address
   /** Prop AMMs: the contract a trade calls (PropSwap router, Tessera engine, or the venue), once read. WOOFI: the WooRouterV2. */
@@ -165,6 +165,6 @@ export type ConfiguredPool = {
   /** WOOFI: the WooRouterV2 its `woofi` leg calls, and the vault's base tokens (1 to 3). */
   router?: Address
   bases?: Address[]
-  /** CURVE: `twocrypto-ng` for a CryptoSwap pool (absent: StableSwap). */
-  template?: 'twocrypto-ng'
+  /** CURVE: `twocrypto-ng` or `tricrypto-ng` for a CryptoSwap pool (absent: StableSwap). */
+  template?: 'twocrypto-ng' | 'tricrypto-ng'
 }

@@ -1,4 +1,4 @@
-import { type Address, getAddress, parseAbi } from 'viem'
+import { type Address, getAddress, parseAbi, type PublicClient } from 'viem'
 import { discoveryByEvent } from './discoveryByEvent.ts'
 import { oneContractPoolRef } from './oneContractPoolRef.ts'
 import { stateLogsOfPool } from './poolStateLogs.ts'
@@ -53,6 +53,36 @@ export function curveCryptoSampleAmounts({ decimals, reserveIn }: { decimals: nu
   return [...amounts].filter((a) => a > 0n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
 }
 
+/**
+ * A CryptoSwap pool's coins (checksummed, in its order), balances, coin decimals and A/gamma ramp
+ * end at `blockNumber`: what both templates' readers sample from.
+ *
+ * @example
+ * const { coins, balances, decimals, rampEnd } = await readCryptoPoolBasics({ client, pool, coinCount: 3, blockNumber })
+ */
+export async function readCryptoPoolBasics({
+  client,
+  pool,
+  coinCount,
+  blockNumber,
+}: {
+  client: PublicClient
+  pool: Address
+  coinCount: 2 | 3
+  blockNumber: bigint
+}): Promise<{ coins: Address[]; balances: bigint[]; decimals: number[]; rampEnd: bigint }> {
+  const read = <T>(address: Address, abi: typeof poolAbi | typeof erc20Abi, functionName: string, args: readonly bigint[] = []) =>
+    client.readContract({ address, abi, functionName: functionName as never, args: args as never, blockNumber }) as Promise<T>
+  const indexes = Array.from({ length: coinCount }, (_, k) => BigInt(k))
+  const coins = (await Promise.all(indexes.map((k) => read<Address>(pool, poolAbi, 'coins', [k])))).map((coin) => getAddress(coin))
+  const [balances, decimals, rampEnd] = await Promise.all([
+    Promise.all(indexes.map((k) => read<bigint>(pool, poolAbi, 'balances', [k]))),
+    Promise.all(coins.map((coin) => read<number>(coin, erc20Abi, 'decimals'))),
+    read<bigint>(pool, poolAbi, 'future_A_gamma_time'),
+  ])
+  return { coins, balances, decimals: decimals.map(Number), rampEnd }
+}
+
 /** A twocrypto-ng pool's ref: `curveTemplate` tells the CURVE adapter to read and execute it as one. */
 export const cryptoRefOf = (address: string, marginBps?: number): PoolRef => ({
   ...oneContractPoolRef(address, 'CURVE'),
@@ -84,14 +114,7 @@ export const curveCrypto: PoolAdapter = {
     const unusable = (reason: string) => new PoolUnusableError({ poolId: ref.id, dex: 'CURVE', reason })
     if (!executor) throw unusable('no executing address to quote for (the chain config names no router)')
     const pool = getAddress(ref.emitter)
-    const read = <T>(address: Address, abi: typeof poolAbi | typeof erc20Abi, functionName: string, args: readonly bigint[] = []) =>
-      client.readContract({ address, abi, functionName: functionName as never, args: args as never, blockNumber }) as Promise<T>
-    const coins = (await Promise.all([0n, 1n].map((k) => read<Address>(pool, poolAbi, 'coins', [k])))).map((coin) => getAddress(coin))
-    const [balances, decimals, rampEnd] = await Promise.all([
-      Promise.all([0n, 1n].map((k) => read<bigint>(pool, poolAbi, 'balances', [k]))),
-      Promise.all(coins.map((coin) => read<number>(coin, erc20Abi, 'decimals'))),
-      read<bigint>(pool, poolAbi, 'future_A_gamma_time'),
-    ])
+    const { coins, balances, decimals, rampEnd } = await readCryptoPoolBasics({ client, pool, coinCount: 2, blockNumber })
     const sampled = await sampleQuoteViews({
       client,
       executor,

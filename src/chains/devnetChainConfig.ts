@@ -26,6 +26,8 @@ export type DevnetFile = {
   curve?: { pools: { pool: Address; template: 'ng' | 'legacy' | 'meta' }[] }
   /** The seeded twocrypto-ng pools (`deployCurveCryptoMarket`): followed as configured CURVE pools of that template. */
   curveCrypto?: { pools: { pool: Address }[] }
+  /** The seeded tricrypto-ng pool (`deployCurveTricryptoMarket`): followed as a configured CURVE pool of that template. */
+  curveTricrypto?: { pools: { pool: Address }[] }
   /** The WOOFi vault (`deployWoofiMarket`): followed as a configured pool with its router and bases. */
   woofi?: { pool: Address; router: Address; bases: { token: Address }[] }
   accounts?: unknown[]
@@ -89,8 +91,9 @@ export function devnetChainConfig({
   for (const { pool, template } of devnet.curve?.pools ?? [])
     if (template === 'legacy' || (template === 'meta' && curveMetaPools)) pools.push({ dex: 'CURVE', address: pool })
   // CryptoSwap pools: `factories.CURVE` is the StableSwap factory, so their factory's
-  // TwocryptoPoolDeployed is not scanned here (one source a kind); they are listed instead.
+  // TwocryptoPoolDeployed and TricryptoPoolDeployed are not scanned here (one source a kind); they are listed instead.
   for (const { pool } of devnet.curveCrypto?.pools ?? []) pools.push({ dex: 'CURVE', address: pool, template: 'twocrypto-ng' })
+  for (const { pool } of devnet.curveTricrypto?.pools ?? []) pools.push({ dex: 'CURVE', address: pool, template: 'tricrypto-ng' })
   const woofi = devnet.woofi
   if (woofi) pools.push({ dex: 'WOOFI', address: woofi.pool, router: woofi.router, bases: woofi.bases.map((b) => b.token) })
   return {

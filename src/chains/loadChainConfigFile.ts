@@ -24,7 +24,7 @@ export const ConfiguredPoolFile = Type.Object(
     marginBps: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
     router: Type.Optional(AddressText),
     bases: Type.Optional(Type.Array(AddressText, { minItems: 1, maxItems: 3 })),
-    template: Type.Optional(Type.Literal('twocrypto-ng')),
+    template: Type.Optional(Type.Union([Type.Literal('twocrypto-ng'), Type.Literal('tricrypto-ng')])),
   },
   { additionalProperties: false },
 )

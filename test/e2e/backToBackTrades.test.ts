@@ -263,5 +263,23 @@ test('CURVE over HTTP: plans through the seeded NG pools and the meta pool’s u
       `${a}->${b}: the CryptoSwap legs are listed as sampled`,
     )
   }
+  // tricrypto-ng (our stand-in on its own math contract, USDC/cbBTC/WETH): priced by ordered pair
+  // from its get_dy, a plan trades it through one pair (the samples price the untouched pool), is
+  // re-quoted, listed as sampled and pays exactly expectedAmountOut.
+  const tricrypto = (seeded.curveTricrypto?.pools ?? []).map((p) => p.pool.toLowerCase())
+  assert.equal(tricrypto.length, 1, 'the seed holds one tricrypto-ng pool')
+  for (const [a, b, whole] of [
+    ['WETH', 'cbBTC', 20n],
+    ['USDC', 'WETH', 30_000n],
+  ] as const) {
+    // Its invariant is the math contract's Newton steps: gas within the 15 % of the other CURVE legs.
+    const { plan, pools } = await execute(a, b, whole)
+    assert.ok(pools.includes(tricrypto[0]), `${a}->${b} went through ${pools}`)
+    const legs = plan.routes.flatMap((r: any) => r.legs).filter((l: any) => l.poolId.toLowerCase() === tricrypto[0])
+    assert.equal(new Set(legs.map((l: any) => `${l.data.i}→${l.data.j}`)).size, 1, `${a}->${b}: one ordered pair of the pool`)
+    for (const leg of legs) assert.equal(leg.data.indexType, 'uint256')
+    const sampled = (plan.metadata.sampledLegs ?? []).map((s: any) => s.poolId.toLowerCase())
+    assert.equal(sampled.filter((p: string) => p === tricrypto[0]).length, legs.length, `${a}->${b}: its legs are listed as sampled`)
+  }
   console.log(`curve over HTTP: ${gas.join('; ')}`)
 })

@@ -14,6 +14,12 @@ pub struct Path {
 }
 
 impl Path {
+    /// Whether the path goes through one pool twice (two pairs of a venue of more tokens).
+    pub fn repeats_a_pool(&self) -> bool {
+        let hops = &self.hops;
+        hops.iter().enumerate().any(|(k, a)| hops[..k].iter().any(|b| b.pool == a.pool))
+    }
+
     /// Whether two paths go through a common pool.
     pub fn shares_pool_with(&self, other: &Path) -> bool {
         self.hops.iter().any(|a| other.hops.iter().any(|b| a.pool == b.pool))
@@ -132,19 +138,52 @@ pub fn quote_path(market: &Market, path: &Path, amount_in: U256) -> Result<(U256
 }
 
 /// [`quote_path`], its swaps using and extending `memos` (the quote's, of this `market`): the same
-/// output and gas to the unit.
+/// output and gas to the unit. A path through one venue twice (two pairs of a venue of more tokens)
+/// runs its second swap on the state the first left, as the plan's replay ([`Overlay`]) runs it:
+/// priced on the untouched venue, a path that the replay refuses (a sampled venue of three tokens
+/// prices one pair per plan) or pays less on was quoted whole, and a split whose only start was that
+/// path found no route.
 pub fn quote_path_memoized(
     market: &Market,
     memos: &SwapMemos,
     path: &Path,
     amount_in: U256,
 ) -> Result<(U256, u64), PoolError> {
+    if path.repeats_a_pool() {
+        return Overlay::memoized(market, memos).run(path, amount_in, None);
+    }
     run_hops(&path.hops, amount_in, |hop, amount| {
         let entry = market.pool(hop.pool);
         let (i, o) = (hop.token_in as usize, hop.token_out as usize);
         let (outcome, _) = memos.apply(hop.pool, &entry.state, i, o, amount)?;
         Ok((outcome.amount_out, entry.spec.leg_gas_units(&outcome)))
     })
+}
+
+/// The search's paths at `amount` that go through one venue twice, quoted again as the replay runs
+/// them ([`quote_path_memoized`]), and dropped where it refuses them. The beam search prices each
+/// hop on the market's state (`search.rs`, `extend`), so such a path was found with both swaps on
+/// the untouched venue: a sampled venue of three tokens refuses its second pair in the replay, and
+/// the optimizer, starting from that path as the best single one, found no feasible start and
+/// answered no route (the seeded tricrypto-ng pool, USDC → cbBTC through CURVE pools only).
+pub fn requote_repeated_venues(
+    market: &Market,
+    memos: &SwapMemos,
+    found: &mut Vec<super::search::Found>,
+    amount: U256,
+) {
+    found.retain_mut(|f| {
+        if !f.path.repeats_a_pool() {
+            return true;
+        }
+        match quote_path_memoized(market, memos, &f.path, amount) {
+            Ok((out, gas)) => {
+                (f.out, f.gas) = (out, gas);
+                true
+            }
+            Err(_) => false,
+        }
+    });
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use super::dead_routes::without_dead_routes;
 use super::gas::{GasPricer, GasPricers};
 use super::gas_cap::GasCap;
 use super::net::Net;
-use super::path::{LegFill, Overlay, Path};
+use super::path::{requote_repeated_venues, LegFill, Overlay, Path};
 use super::plan::{CandidateOut, LegOut, Metadata, Plan, RouteOut, StoppedBy};
 use super::request::QuoteRequest;
 use super::resplit::resplit;
@@ -85,7 +85,11 @@ pub fn quote_after_wait(
     let budget_ms = request.time_budget_ms.unwrap_or(settings.default_time_budget_ms);
     let deadline = Deadline::after_wait(budget_ms, waited_ms, clock);
     let quoting = Quoting::of(market, settings, request, &deadline)?;
-    let (at_full, at_probe) = quoting.searches(budget_ms)?;
+    let (mut at_full, mut at_probe) = quoting.searches(budget_ms)?;
+    requote_repeated_venues(market, &quoting.memos, &mut at_full, quoting.amount_in);
+    if let Some(probe) = quoting.probe {
+        requote_repeated_venues(market, &quoting.memos, &mut at_probe, probe);
+    }
     let pricer = quoting.gas_pricing(pricers);
     deadline.enter(Phase::Evaluation);
     let evaluated = evaluate(

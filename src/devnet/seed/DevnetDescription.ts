@@ -1,5 +1,6 @@
 import type { Address, Hex } from 'viem'
 import type { DeployCurveCryptoMarketReturnType } from '../deployCurveCryptoMarket.ts'
+import type { DeployCurveTricryptoMarketReturnType } from '../deployCurveTricryptoMarket.ts'
 import type { DeployCurveStableSwapMarketReturnType } from '../deployCurveStableSwapMarket.ts'
 import type { PropAmmDescription } from '../propAmm/PropAmmDescription.ts'
 import type { SeededDexId } from './baseMarketPools.ts'
@@ -71,6 +72,8 @@ export type DevnetDescription = {
   curve: DeployCurveStableSwapMarketReturnType
   /** The Curve twocrypto-ng market on our stand-in (`deployCurveCryptoMarket`): its factory and three pools. */
   curveCrypto?: DeployCurveCryptoMarketReturnType
+  /** The Curve tricrypto-ng market on our stand-in (`deployCurveTricryptoMarket`): the math contract, its factory and one pool. */
+  curveTricrypto?: DeployCurveTricryptoMarketReturnType
   /**
    * The WOOFi vault, its Wooracle (the prop AMM relay is one of its admins), WooRouterV2 and
    * Chainlink feeds (USDC first), and its bases (`deployWoofiMarket`).

@@ -5,6 +5,7 @@ import { deployAlgebraIntegral } from '../deployAlgebraIntegral.ts'
 import { deployAlienBaseV3 } from '../deployAlienBaseV3.ts'
 import { deployContractAndWait } from '../deployContractAndWait.ts'
 import { deployCurveCryptoMarket } from '../deployCurveCryptoMarket.ts'
+import { deployCurveTricryptoMarket } from '../deployCurveTricryptoMarket.ts'
 import { deployCurveStableSwapMarket } from '../deployCurveStableSwapMarket.ts'
 import { deployDodoV2Market } from '../deployDodoV2Market.ts'
 import { deployGyroECLPMarket } from '../deployGyroECLPMarket.ts'
@@ -82,6 +83,7 @@ export type SeedBaseMarketReturnType = {
  * the Curve StableSwap market (`deployCurveStableSwapMarket`: five NG pools, a legacy and a meta pool);
  * three Curve twocrypto-ng pools on our stand-in (`deployCurveCryptoMarket`: USDC/cbBTC, USDC/AERO, cbETH/DEGEN);
  * Balancer's own V2 Vault with four Gyroscope E-CLPs (our stand-in pool, `deployGyroECLPMarket`);
+ * a Curve tricrypto-ng pool on our stand-in over tricrypto-ng's math contract (`deployCurveTricryptoMarket`: USDC/cbBTC/WETH);
  * the first 10 anvil accounts funded with every token and WETH. Contracts and pools are created one
  * transaction at a time (their addresses come from nonces and reads); liquidity and funding go in
  * one batch with automine off.
@@ -252,26 +254,26 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
   // Curve CryptoSwap: three twocrypto-ng pools on our stand-in, through its factory.
   const curveCrypto = await deployCurveCryptoMarket({ devnet, tokens: descriptionTokens(tokens) })
 
+  // The deployer's own coins for the pools it funds: its WETH9 comes from ETH added for it.
+  const fundDeployer = async (token: Address, amount: bigint) => {
+    if (token.toLowerCase() !== weth.toLowerCase()) {
+      await writeContractAndWait({ devnet, address: token, abi: tokenAbi, functionName: 'mint', args: [devnet.account, amount] })
+      return
+    }
+    const eth = await devnet.publicClient.getBalance({ address: devnet.account })
+    await request('anvil_setBalance', [devnet.account, toHex(eth + amount)])
+    await sendAndWait({ devnet, to: weth, value: amount, data: encodeFunctionData({ abi: tokenAbi, functionName: 'deposit' }) })
+  }
   // Balancer's V2 Vault with four Gyroscope E-CLPs (our stand-in pool), two of them rated
-  // (deployGyroECLPMarket). The deployer deposits; its WETH9 comes from ETH added for it.
-  const gyro = await deployGyroECLPMarket({
-    devnet,
-    tokens: descriptionTokens(tokens),
-    fund: async (token, amount) => {
-      if (token.toLowerCase() !== weth.toLowerCase()) {
-        await writeContractAndWait({ devnet, address: token, abi: tokenAbi, functionName: 'mint', args: [devnet.account, amount] })
-        return
-      }
-      const eth = await devnet.publicClient.getBalance({ address: devnet.account })
-      await request('anvil_setBalance', [devnet.account, toHex(eth + amount)])
-      await sendAndWait({ devnet, to: weth, value: amount, data: encodeFunctionData({ abi: tokenAbi, functionName: 'deposit' }) })
-    },
-  })
+  // (deployGyroECLPMarket). The deployer deposits.
+  const gyro = await deployGyroECLPMarket({ devnet, tokens: descriptionTokens(tokens), fund: fundDeployer })
   factories.GYROSCOPE_ECLP = {
     address: getAddress(gyro.vault),
     cbETHRateProvider: getAddress(gyro.rateProviders.cbETH),
     wstETHRateProvider: getAddress(gyro.rateProviders.wstETH),
-  }
+  } // Curve CryptoSwap: a tricrypto-ng pool (USDC/cbBTC/WETH) on our stand-in and tricrypto-ng's own
+  // math contract; deployed last, so every address before it stays the same.
+  const curveTricrypto = await deployCurveTricryptoMarket({ devnet, tokens: descriptionTokens(tokens), fund: fundDeployer })
 
   const description: DevnetDescription = {
     rpcUrl: devnet.anvil.url,
@@ -291,6 +293,7 @@ export async function seedBaseMarket({ devnet, seed, stateKey }: SeedBaseMarketP
     },
     curve,
     curveCrypto,
+    curveTricrypto,
     factories: { ...factories, CURVE: { factory: getAddress(curve.factory), views: getAddress(curve.views) } },
     helpers: { poolHarness: getAddress(harness) },
     accounts,

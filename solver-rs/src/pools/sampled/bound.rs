@@ -9,11 +9,11 @@
 use super::{SampledPool, BPS};
 use crate::pools::shape::Piecewise;
 
-/// Linear pieces from the consumed input on (rate margin included); None when the direction has
-/// no curve left to trade on.
-pub fn pieces_of(pool: &SampledPool, token_in: usize) -> Option<Piecewise> {
-    let curve = pool.curve(token_in)?;
-    let consumed = f64::from(pool.consumed_in(token_in));
+/// Linear pieces from the consumed input on (rate margin included); None when the pair has no
+/// curve left to trade on (or the venue no longer prices it, `sides.rs`).
+pub fn pieces_of(pool: &SampledPool, token_in: usize, token_out: usize) -> Option<Piecewise> {
+    let curve = pool.curve(token_in, token_out)?;
+    let consumed = f64::from(pool.consumed_in(token_in, token_out));
     let keep = f64::from(BPS.saturating_sub(pool.margin_bps)) / f64::from(BPS);
     let points = curve.breakpoints();
     let mut pieces = Vec::with_capacity(points.len());

@@ -1,82 +1,47 @@
-//! Venues priced from sampled quotes (PROPSWAP, TESSERA, ELFOMOFI, LUNARBASE, FELTIR, and any
-//! pool that cannot be modelled exactly): a concave fit of the samples ([`curve`]) and a safety
-//! margin floored off every output.
+//! Venues priced from sampled quotes (PROPSWAP, TESSERA, ELFOMOFI, FELTIR, Curve's CryptoSwap
+//! pools, and any pool that cannot be modelled exactly): a concave fit of the samples ([`curve`])
+//! per direction (two tokens) or per ordered pair (three or four, one state: [`sides`]) and a
+//! safety margin floored off every output.
 
 mod bound;
 mod curve;
+mod sides;
 #[cfg(test)]
 #[path = "sampled_tests.rs"]
 mod tests;
+#[cfg(test)]
+#[path = "venue_tests.rs"]
+mod venue_tests;
+mod wire;
 
 pub use curve::ConcaveCurve;
 
-use super::input::{FromWire, PoolInputError};
-use super::registry::DexSpec;
-use super::{two_token_direction, OneWay, PoolError, PoolModel, SwapOutcome};
-use crate::math::decimal::parse_u256;
+use super::{OneWay, PoolError, PoolModel, SwapOutcome};
 use crate::math::full_math::mul_div;
 use crate::math::U256;
 use crate::route::convex::curve::Curve;
-use serde::Deserialize;
+use sides::Sides;
 use std::sync::Arc;
+pub use wire::{SampledPairWire, SampledWire, MAX_TOKENS};
+
+/// One ordered pair's validated samples: `(token_in, token_out, [(amountIn, amountOut), …])`.
+pub type PairSamples = (usize, usize, Vec<(U256, U256)>);
 
 /// Basis-point denominator of the safety margin.
 pub const BPS: u32 = 10_000;
 
-/// Wire state: the margin and each direction's samples, `[amountIn, amountOut]` decimal strings
-/// in raw token units, amountIn strictly ascending. An empty list means no trading that way.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-pub struct SampledWire {
-    /// Safety margin in bps floored off every output, 0..=10 000.
-    pub margin_bps: u32,
-    /// Samples selling token0 for token1.
-    pub zero_for_one: Vec<[String; 2]>,
-    /// Samples selling token1 for token0.
-    pub one_for_zero: Vec<[String; 2]>,
-}
-
-/// A sampled venue. Quotes move along each direction's curve from the input already consumed.
+/// A sampled venue. Quotes move along each side's curve from the input already consumed; a venue
+/// of more than two tokens is one state, traded through one ordered pair (`sides.rs`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SampledPool {
     /// Safety margin in bps, 0..=10 000, floored off every output.
     pub margin_bps: u32,
-    /// Curves by direction: index 0 sells token0, index 1 sells token1. Shared, so `apply` is cheap.
-    curves: [Arc<ConcaveCurve>; 2],
-    /// Raw input already swapped through each direction's curve by `apply`.
-    consumed_in: [U256; 2],
-}
-
-fn parse_samples(
-    samples: &[[String; 2]],
-    field: &str,
-) -> Result<Vec<(U256, U256)>, PoolInputError> {
-    let invalid = |why: String| PoolInputError::Invalid(format!("sampled {why}"));
-    let mut parsed = Vec::with_capacity(samples.len());
-    for (i, [amount_in, amount_out]) in samples.iter().enumerate() {
-        let x = parse_u256(amount_in)
-            .map_err(|e| invalid(format!("{field}[{i}][0] (amountIn): {e}")))?;
-        let y = parse_u256(amount_out)
-            .map_err(|e| invalid(format!("{field}[{i}][1] (amountOut): {e}")))?;
-        if x.is_zero() {
-            return Err(invalid(format!(
-                "{field}[{i}][0] (amountIn) is 0: samples start above zero"
-            )));
-        }
-        if let Some(&(prev, _)) = parsed.last() {
-            if x <= prev {
-                return Err(invalid(format!(
-                    "{field}[{i}][0] (amountIn) {x} is not above the previous {prev}: inputs must strictly ascend"
-                )));
-            }
-        }
-        parsed.push((x, y));
-    }
-    Ok(parsed)
+    sides: Sides,
 }
 
 impl SampledPool {
-    /// A pool from validated samples (inputs > 0, strictly ascending) and a margin ≤ 10 000 bps.
+    /// A two-token pool from validated samples (inputs > 0, strictly ascending) and a margin ≤
+    /// 10 000 bps.
     pub fn new(
         margin_bps: u32,
         zero_for_one: &[(U256, U256)],
@@ -84,28 +49,52 @@ impl SampledPool {
     ) -> Self {
         SampledPool {
             margin_bps: margin_bps.min(BPS),
-            curves: [
-                Arc::new(ConcaveCurve::from_samples(zero_for_one)),
-                Arc::new(ConcaveCurve::from_samples(one_for_zero)),
-            ],
-            consumed_in: [U256::ZERO; 2],
+            sides: Sides::Two {
+                curves: [
+                    Arc::new(ConcaveCurve::from_samples(zero_for_one)),
+                    Arc::new(ConcaveCurve::from_samples(one_for_zero)),
+                ],
+                consumed_in: [U256::ZERO; 2],
+            },
         }
     }
 
-    /// The fitted curve selling token `token_in` (0 or 1).
-    pub fn curve(&self, token_in: usize) -> Option<&ConcaveCurve> {
-        self.curves.get(token_in).map(|c| c.as_ref())
+    /// A venue of `count` tokens (2 to [`MAX_TOKENS`]) from validated samples per ordered pair
+    /// `(token_in, token_out, samples)`, indices below `count`; a pair not given does not trade.
+    /// Two tokens make the two-direction pool of [`SampledPool::new`].
+    pub fn of_pairs(margin_bps: u32, count: usize, pairs: &[PairSamples]) -> Self {
+        let count = count.clamp(2, MAX_TOKENS);
+        let samples_of = |i: usize, o: usize| {
+            pairs.iter().find(|p| (p.0, p.1) == (i, o)).map_or(&[][..], |p| &p.2[..])
+        };
+        if count == 2 {
+            return SampledPool::new(margin_bps, samples_of(0, 1), samples_of(1, 0));
+        }
+        // count ≤ 4: 16 curves at most, in the order `token_in · count + token_out`.
+        let curves: Vec<ConcaveCurve> = (0..count)
+            .flat_map(|i| (0..count).map(move |o| (i, o)))
+            .map(|(i, o)| ConcaveCurve::from_samples(samples_of(i, o)))
+            .collect();
+        SampledPool {
+            margin_bps: margin_bps.min(BPS),
+            sides: Sides::Venue { count, curves: curves.into(), traded: None },
+        }
     }
 
-    /// Raw input already consumed selling token `token_in` (0 or 1).
-    pub fn consumed_in(&self, token_in: usize) -> U256 {
-        self.consumed_in.get(token_in).copied().unwrap_or(U256::ZERO)
+    /// The fitted curve selling `token_in` for `token_out`, while the venue prices that pair.
+    pub fn curve(&self, token_in: usize, token_out: usize) -> Option<&ConcaveCurve> {
+        self.sides.curve_from(token_in, token_out).ok().map(|(curve, _)| curve)
     }
 
-    /// Output for `amount_in` after `consumed` along `curve`, margin included, rounded down.
-    fn quote(&self, side: usize, amount_in: U256) -> Result<U256, PoolError> {
-        let curve = &self.curves[side];
-        let start = self.consumed_in[side];
+    /// Raw input already consumed selling `token_in` for `token_out` (0 for a pair not priced).
+    pub fn consumed_in(&self, token_in: usize, token_out: usize) -> U256 {
+        self.sides.curve_from(token_in, token_out).map_or(U256::ZERO, |(_, consumed)| consumed)
+    }
+
+    /// Output for `amount_in` from the consumed input on along the pair's curve, margin
+    /// included, rounded down.
+    fn quote(&self, token_in: usize, token_out: usize, amount_in: U256) -> Result<U256, PoolError> {
+        let (curve, start) = self.sides.curve_from(token_in, token_out)?;
         let end = start.checked_add(amount_in).ok_or(PoolError::InsufficientLiquidity)?;
         // Far end rounded down and near end rounded up: a trade split in two never gets more
         // than the exact curve pays between its ends.
@@ -119,8 +108,7 @@ impl PoolModel for SampledPool {
 
     /// The fitted curve from the consumed input on (`bound.rs`).
     fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve> {
-        two_token_direction(token_in, token_out).ok()?;
-        bound::pieces_of(self, token_in).map(Curve::Piecewise)
+        bound::pieces_of(self, token_in, token_out).map(Curve::Piecewise)
     }
 
     fn amount_out(
@@ -129,11 +117,11 @@ impl PoolModel for SampledPool {
         token_out: usize,
         amount_in: U256,
     ) -> Result<SwapOutcome, PoolError> {
-        two_token_direction(token_in, token_out)?;
+        self.sides.curve_from(token_in, token_out)?;
         if amount_in.is_zero() {
             return Ok(SwapOutcome::flat(U256::ZERO));
         }
-        let amount_out = self.quote(token_in, amount_in)?;
+        let amount_out = self.quote(token_in, token_out, amount_in)?;
         // A venue paying nothing is a refusal, as a pair reverting on a zero output is.
         if amount_out.is_zero() {
             return Err(PoolError::InsufficientLiquidity);
@@ -148,20 +136,21 @@ impl PoolModel for SampledPool {
         amount_in: U256,
     ) -> Result<(SwapOutcome, Self), PoolError> {
         let outcome = self.amount_out(token_in, token_out, amount_in)?;
-        let mut next = self.clone();
-        // The quote checked this sum already; checked again rather than trusted to a wrapping `+`.
-        next.consumed_in[token_in] = next.consumed_in[token_in]
-            .checked_add(amount_in)
-            .ok_or(PoolError::InsufficientLiquidity)?;
-        Ok((outcome, next))
+        // Nothing sold moves nothing (and fixes no pair of a venue).
+        if amount_in.is_zero() {
+            return Ok((outcome, self.clone()));
+        }
+        // The quote checked the moved sum already; `after` checks it again rather than wrap.
+        let sides = self.sides.after(token_in, token_out, amount_in)?;
+        Ok((outcome, SampledPool { margin_bps: self.margin_bps, sides }))
     }
 
     fn spot_price(&self, token_in: usize, token_out: usize) -> f64 {
-        if two_token_direction(token_in, token_out).is_err() {
+        let Ok((curve, consumed)) = self.sides.curve_from(token_in, token_out) else {
             return 0.0;
-        }
+        };
         let margin_factor = f64::from(BPS.saturating_sub(self.margin_bps)) / f64::from(BPS);
-        self.curves[token_in].slope_after(self.consumed_in[token_in]) * margin_factor
+        curve.slope_after(consumed) * margin_factor
     }
 
     /// The curve is concave, so from the consumed input on it rises at most at the slope of the
@@ -170,22 +159,8 @@ impl PoolModel for SampledPool {
     fn amount_out_bound(&self, token_in: usize, token_out: usize, amount_in: f64) -> f64 {
         amount_in * self.spot_price(token_in, token_out)
     }
-}
 
-impl FromWire for SampledPool {
-    type Wire = SampledWire;
-
-    /// Builds the pool from its wire state; refuses a margin over 10 000 bps and malformed samples,
-    /// naming the field. Accepted for every modelled kind, so the registry entry is not consulted.
-    fn from_wire(wire: SampledWire, _: &DexSpec) -> Result<Self, PoolInputError> {
-        if wire.margin_bps > BPS {
-            return Err(PoolInputError::Invalid(format!(
-                "sampled marginBps is {}: at most {BPS}",
-                wire.margin_bps
-            )));
-        }
-        let zero_for_one = parse_samples(&wire.zero_for_one, "zeroForOne")?;
-        let one_for_zero = parse_samples(&wire.one_for_zero, "oneForZero")?;
-        Ok(SampledPool::new(wire.margin_bps, &zero_for_one, &one_for_zero))
+    fn token_count(&self) -> usize {
+        self.sides.token_count()
     }
 }

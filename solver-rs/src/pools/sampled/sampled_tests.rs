@@ -1,6 +1,7 @@
 //! Properties of the sampled model, checked against the raw samples with exact integer arithmetic.
 
 use super::*;
+use crate::pools::input::FromWire;
 use proptest::prelude::*;
 use ruint::aliases::U512;
 
@@ -47,7 +48,7 @@ fn pool(margin: u32, samples: &[(U256, U256)]) -> SampledPool {
 }
 
 fn gross(p: &SampledPool, x: U256) -> U256 {
-    p.curve(0).unwrap().value_round_down(x).unwrap()
+    p.curve(0, 1).unwrap().value_round_down(x).unwrap()
 }
 
 proptest! {
@@ -61,7 +62,7 @@ proptest! {
         let samples = samples_from(&steps, cumulative);
         let kept = kept(&samples);
         let p = pool(0, &samples);
-        let bp = p.curve(0).unwrap().breakpoints().to_vec();
+        let bp = p.curve(0, 1).unwrap().breakpoints().to_vec();
         prop_assert_eq!(bp.len(), kept.len() + 1, "truncation");
         for pair in bp.windows(3) {
             let (a, b, c) = (pair[0], pair[1], pair[2]);
@@ -126,14 +127,14 @@ proptest! {
     ) {
         let samples = samples_from(&steps, true);
         let p = pool(margin, &samples);
-        let last = p.curve(0).unwrap().max_input();
+        let last = p.curve(0, 1).unwrap().max_input();
         let mut c: Vec<U256> = cuts.iter().map(|v| U256::from(*v) % (last + u(1))).collect();
         c.sort();
         let (a, b) = (c[0], c[1] - c[0]);
         let q = |pool: &SampledPool, x: U256| pool.amount_out(0, 1, x).map_or(U256::ZERO, |o| o.amount_out);
         // apply(a) then quote(b) ≤ quote(a + b).
         if let Ok((first, moved)) = p.apply(0, 1, a) {
-            prop_assert_eq!(moved.consumed_in(0), a);
+            prop_assert_eq!(moved.consumed_in(0, 1), a);
             prop_assert!(first.amount_out + q(&moved, b) <= q(&p, a + b));
             prop_assert!(moved.spot_price(0, 1) <= p.spot_price(0, 1));
         }
@@ -161,7 +162,7 @@ proptest! {
     ) {
         let samples = samples_from(&steps, cumulative);
         let p = pool(margin, &samples);
-        let last = p.curve(0).unwrap().max_input();
+        let last = p.curve(0, 1).unwrap().max_input();
         let consumed = if at_breakpoint { samples[0].0.min(last) } else { U256::from(cuts[0]) % (last + u(1)) };
         let moved = if consumed.is_zero() { p.clone() } else { p.apply(0, 1, consumed).map_or(p.clone(), |(_, m)| m) };
         for amount in [U256::from(cuts[1]) % (last + u(1)), u(1), last] {
@@ -180,20 +181,20 @@ fn worked_non_concave_fit_by_hand() {
     let s = [(u(100), u(100)), (u(200), u(100)), (u(300), u(300))];
     let p = pool(0, &s);
     assert_eq!(
-        p.curve(0).unwrap().breakpoints(),
+        p.curve(0, 1).unwrap().breakpoints(),
         &[(u(0), u(0)), (u(100), u(100)), (u(200), u(100)), (u(300), u(100))]
     );
     // Slopes 2, 3, 1 over gaps of 10: (10, 20), cap 20+20=40 < 50 → 40, then 40+10=50 ≤ 40+20.
     let s = [(u(10), u(20)), (u(20), u(50)), (u(30), u(60))];
-    let bp = pool(0, &s).curve(0).unwrap().breakpoints().to_vec();
+    let bp = pool(0, &s).curve(0, 1).unwrap().breakpoints().to_vec();
     assert_eq!(bp, vec![(u(0), u(0)), (u(10), u(20)), (u(20), u(40)), (u(30), u(60))]);
     // The cap floors: slope 7/3 over a gap of 2 adds floor(14/3) = 4.
     let s = [(u(3), u(7)), (u(5), u(1_000))];
-    assert_eq!(pool(0, &s).curve(0).unwrap().breakpoints()[2], (u(5), u(11)));
+    assert_eq!(pool(0, &s).curve(0, 1).unwrap().breakpoints()[2], (u(5), u(11)));
     // Interpolation rounds down: 7/3 at x = 1 is 2.33 → 2; with a 50 bps margin, 2·9950/10000 → 1.
     let p = pool(50, &s);
-    assert_eq!(p.curve(0).unwrap().value_round_down(u(1)).unwrap(), u(2));
-    assert_eq!(p.curve(0).unwrap().value_round_up(u(1)).unwrap(), u(3));
+    assert_eq!(p.curve(0, 1).unwrap().value_round_down(u(1)).unwrap(), u(2));
+    assert_eq!(p.curve(0, 1).unwrap().value_round_up(u(1)).unwrap(), u(3));
     assert_eq!(p.amount_out(0, 1, u(1)).unwrap().amount_out, u(1));
     assert!((p.spot_price(0, 1) - 7.0 / 3.0 * 0.995).abs() < 1e-12);
 }
@@ -216,7 +217,7 @@ fn falling_outputs_truncate_and_zero_outputs_quote_nothing() {
         (u(4_000_000), u(2_000)),
     ];
     let p = pool(0, &s);
-    assert_eq!(p.curve(0).unwrap().max_input(), u(2_000_000));
+    assert_eq!(p.curve(0, 1).unwrap().max_input(), u(2_000_000));
     assert_eq!(p.amount_out(0, 1, u(2_000_000)).unwrap().amount_out, u(990));
     assert_eq!(p.amount_out(0, 1, u(2_000_001)), Err(PoolError::InsufficientLiquidity));
     // A dust sample paying 0 flattens everything after it: the direction quotes nothing.
