@@ -4,7 +4,8 @@
 //! excesses, and g where the solve starts (every copy at its first unit's worth, made monotone)
 //! and ends against the plan's out. `CASE=<index> cargo test --release -p solver-rs --features
 //! reference --lib -- --ignored --nocapture diagnose_vault`; `JOINT=0`: the vault by its per-side
-//! curves instead (the bound as shipped), to compare.
+//! curves instead (the bound as shipped), to compare; `FROM_SIDES=1`: Newton started where the
+//! per-side curves' solve ends rather than from the warm start.
 
 use super::{first_unit_prices, minimise};
 use crate::address::Address;
@@ -52,9 +53,8 @@ fn kind(c: &crate::route::convex::curve::Curve) -> &'static str {
 #[test]
 #[ignore = "a trace"]
 fn diagnose_vault() {
-    let _joint = crate::pools::woofi::joint_bound_in_tests(
-        std::env::var("JOINT").map_or(true, |v| v != "0"),
-    );
+    let joint = std::env::var("JOINT").map_or(true, |v| v != "0");
+    let _joint = crate::pools::woofi::joint_bound_in_tests(joint);
     let market = devnet_sampled_fresh(&[]);
     let only: Option<usize> = std::env::var("CASE").ok().and_then(|s| s.parse().ok());
     for (i, (tin, tout, amount, hops)) in CASES.into_iter().enumerate() {
@@ -65,7 +65,29 @@ fn diagnose_vault() {
         let scope = any_scope(&market, trade[0], trade[1], hops);
         let graph = Graph::build(&market, &scope).unwrap();
         let (raw, amount) = (amount, amount as f64);
-        let dual = minimise(&graph, amount, &Deadline::never());
+        let dual = match std::env::var("FROM_SIDES").is_ok() {
+            false => minimise(&graph, amount, &Deadline::never()),
+            true => {
+                // Newton on this graph from where the per-side curves' solve ends (the same
+                // copies: the vault's arcs are the same either way).
+                let sides = {
+                    let _apart = crate::pools::woofi::joint_bound_in_tests(false);
+                    let graph = Graph::build(&market, &scope).unwrap();
+                    let copies: Vec<_> = graph.copies.iter().map(|c| (c.token, c.layer)).collect();
+                    (copies, minimise(&graph, amount, &Deadline::never()).prices)
+                };
+                // The inner guard's drop cleared the setting: set again for the next cases (the
+                // outer guard clears it at the end).
+                std::mem::forget(crate::pools::woofi::joint_bound_in_tests(joint));
+                let copies: Vec<_> = graph.copies.iter().map(|c| (c.token, c.layer)).collect();
+                assert_eq!(copies, sides.0, "the same copies");
+                eprintln!(
+                    "  g at the per-side curves' end {:.6e}",
+                    evaluate(&graph, &sides.1, amount, false).value
+                );
+                super::minimise_from(&graph, sides.1, amount, &Deadline::never())
+            }
+        };
         let prices = &dual.prices;
         let at = evaluate(&graph, prices, amount, false);
         let mut first = first_unit_prices(&graph);
