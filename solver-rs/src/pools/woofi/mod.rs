@@ -41,7 +41,7 @@ const FEE_DENOMINATOR: U256 = U256::from_limbs([100_000, 0, 0, 0]);
 const PRICE_DEC: U256 = U256::from_limbs([100_000_000, 0, 0, 0]);
 /// Whether the convex bound prices the vault by its joint budget (`joint.rs`, one pooled venue
 /// with a linear budget) rather than by a curve per side. Off: on the fresh devnet fixture the
-/// dual converges on 8 of the 10 vault cases with it (docs/dex-kinds.md, WOOFI, *Route quality*);
+/// dual converges on 9 of the 10 vault cases with it (docs/dex-kinds.md, WOOFI, *Route quality*);
 /// `convex/pooled_vault_tests.rs` measures it when set, and tests may set it for their thread
 /// ([`joint_bound_in_tests`]).
 const JOINT_BOUND: bool = false;

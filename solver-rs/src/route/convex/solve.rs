@@ -13,6 +13,7 @@
 
 use super::conservation::{conserved, imbalance, FLOW_TOLERANCE};
 use super::corners::{join_crossed, Corners, Joined};
+use super::curve::MAX_SWAPS_PER_POOL;
 use super::dual::{evaluate, head_price, monotone, pooled_term, venue_term, Evaluation, VenueTerm};
 use super::graph::{Graph, Head};
 use super::newton_system::System;
@@ -73,7 +74,8 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
         inflow[0] = amount_in;
         for layer in 0..=top {
             for c in (0..n).filter(|&c| graph.copies[c].layer == layer) {
-                settle(graph, &touching, &mut prices, &[c], Some(inflow[c]), deadline);
+                let sends = inflow[c].max(past_allowances(&touching[c]));
+                settle(graph, &touching, &mut prices, &[c], Some(sends), deadline);
             }
             // The inflows are a pass over the venues: not begun past the deadline.
             if deadline.expired() {
@@ -368,6 +370,18 @@ fn first_unit_prices(graph: &Graph) -> Vec<f64> {
         }
     }
     prices
+}
+
+/// What a copy settled in the warm start sends at least (raw units): past the rounding
+/// allowances of the venues it touches, each spread on a curve's first `MAX_SWAPS_PER_POOL` raw
+/// units in at about a raw unit out each (LUNARBASE's, `pools/lunarbase/bound.rs`). Settled to
+/// send nothing, a copy that receives nothing in a sweep was priced at that first rate, up to 10⁸
+/// times its worth (USDC after one hop at 1.84·10¹¹ wei of cbETH per raw unit against 3.1·10⁸),
+/// and the next sweep priced the copies that tender to it for it: the sweeps alternated between two
+/// states 3·10⁸ and 2·10¹³ times the plan (wstETH→cbETH 3-hop $100, docs/dex-kinds.md, WOOFI).
+fn past_allowances(touching: &[usize]) -> f64 {
+    let venues = u32::try_from(touching.len()).unwrap_or(u32::MAX);
+    f64::from(MAX_SWAPS_PER_POOL) * f64::from(venues) + 1.0
 }
 
 /// Per copy, the venues with an arc from or to it.

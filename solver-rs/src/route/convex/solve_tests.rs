@@ -575,3 +575,28 @@ fn a_rounding_allowance_does_not_make_a_copy_look_driven() {
         );
     }
 }
+
+/// wstETH→cbETH 3-hop 0.01× ($100) with WOOFi's vault, on its per-side curves and on its joint
+/// budget: the warm start settled a copy that received nothing in a sweep where it sends nothing,
+/// at its first unit's worth, which LUNARBASE's rounding allowance (about a raw unit out for each
+/// of a curve's first 64 raw units in) put 10⁸ times above its worth (USDC after one hop); the
+/// next sweep priced the copies that tender to it for it, and the sweeps alternated between two
+/// states 3·10⁸ and 2·10¹³ times the plan. Newton, halving g a step, stopped unconverged on both:
+/// 266 bps above the plan on the per-side curves, 1.4·10⁵ times the plan on the joint budget. A
+/// copy settled in the warm start now sends at least what takes it past those allowances
+/// (`past_allowances`): converged on both, 266 and 22.7 bps above the plan.
+#[test]
+fn the_warm_start_prices_a_copy_past_the_rounding_allowances() {
+    let amount = 28_169_000_000_000_000u128;
+    let market = devnet_sampled_fresh(&[]);
+    let (ours, _) = quote_as_the_service(&market, WSTETH, CBETH, amount, 3);
+    let (_, dual, bound) = dual_and_bound(&market, [devnet(WSTETH), devnet(CBETH)], amount, 3);
+    assert!(dual.converged, "per side: unconverged, the bound {bound}, the plan {ours}");
+    assert!(ours <= bound && bound <= ours * 1.03, "per side: the bound {bound}, the plan {ours}");
+    let (ours, dual, bound) = with_the_joint_budget(WSTETH, CBETH, amount, 3);
+    assert!(dual.converged, "joint: unconverged, the bound {bound}, the plan {ours}");
+    assert!(
+        ours <= bound && bound <= ours * (1.0 + 2.5e-3),
+        "joint: the bound {bound}, the plan {ours}"
+    );
+}

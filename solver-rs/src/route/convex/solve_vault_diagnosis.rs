@@ -1,20 +1,23 @@
 //! A trace of the dual's solve on the fixture's WOOFi vault cases (`pooled_vault_tests.rs`), the
 //! vault's joint budget set: where it stops, with each copy's price and excess, the vault's term
 //! and pairs, the corners read there, the venues' largest curvatures and the groups' valued
-//! excesses. `CASE=<index> cargo test --release -p solver-rs --features reference --lib --
-//! --ignored --nocapture diagnose_vault`.
+//! excesses, and g where the solve starts (every copy at its first unit's worth, made monotone)
+//! and ends against the plan's out. `CASE=<index> cargo test --release -p solver-rs --features
+//! reference --lib -- --ignored --nocapture diagnose_vault`; `JOINT=0`: the vault by its per-side
+//! curves instead (the bound as shipped), to compare; `FROM_SIDES=1`: Newton started where the
+//! per-side curves' solve ends rather than from the warm start.
 
-use super::minimise;
+use super::{first_unit_prices, minimise};
 use crate::address::Address;
 use crate::route::clock::Deadline;
 use crate::route::convex::conservation::{sold_at, DRIVEN};
 use crate::route::convex::corners::{Corners, Joined};
-use crate::route::convex::dual::{evaluate, pooled_term, Piece};
+use crate::route::convex::dual::{evaluate, monotone, pooled_term, Piece};
 use crate::route::convex::graph::{Graph, Head};
 use crate::route::convex::pooled::vault_tests::CASES;
 use crate::route::convex::ties::{deeper_copies, tie_groups};
 use crate::route::test_market::devnet_tokens::*;
-use crate::route::test_market::{any_scope, devnet_sampled_fresh};
+use crate::route::test_market::{any_scope, bounded_quote, devnet_sampled_fresh};
 
 fn name(a: Address) -> &'static str {
     for (s, n) in [
@@ -50,7 +53,8 @@ fn kind(c: &crate::route::convex::curve::Curve) -> &'static str {
 #[test]
 #[ignore = "a trace"]
 fn diagnose_vault() {
-    let _joint = crate::pools::woofi::joint_bound_in_tests(true);
+    let joint = std::env::var("JOINT").map_or(true, |v| v != "0");
+    let _joint = crate::pools::woofi::joint_bound_in_tests(joint);
     let market = devnet_sampled_fresh(&[]);
     let only: Option<usize> = std::env::var("CASE").ok().and_then(|s| s.parse().ok());
     for (i, (tin, tout, amount, hops)) in CASES.into_iter().enumerate() {
@@ -60,15 +64,44 @@ fn diagnose_vault() {
         let trade = [Address::parse(tin).unwrap(), Address::parse(tout).unwrap()];
         let scope = any_scope(&market, trade[0], trade[1], hops);
         let graph = Graph::build(&market, &scope).unwrap();
-        let amount = amount as f64;
-        let dual = minimise(&graph, amount, &Deadline::never());
+        let (raw, amount) = (amount, amount as f64);
+        let dual = match std::env::var("FROM_SIDES").is_ok() {
+            false => minimise(&graph, amount, &Deadline::never()),
+            true => {
+                // Newton on this graph from where the per-side curves' solve ends (the same
+                // copies: the vault's arcs are the same either way).
+                let sides = {
+                    let _apart = crate::pools::woofi::joint_bound_in_tests(false);
+                    let graph = Graph::build(&market, &scope).unwrap();
+                    let copies: Vec<_> = graph.copies.iter().map(|c| (c.token, c.layer)).collect();
+                    (copies, minimise(&graph, amount, &Deadline::never()).prices)
+                };
+                // The inner guard's drop cleared the setting: set again for the next cases (the
+                // outer guard clears it at the end).
+                std::mem::forget(crate::pools::woofi::joint_bound_in_tests(joint));
+                let copies: Vec<_> = graph.copies.iter().map(|c| (c.token, c.layer)).collect();
+                assert_eq!(copies, sides.0, "the same copies");
+                eprintln!(
+                    "  g at the per-side curves' end {:.6e}",
+                    evaluate(&graph, &sides.1, amount, false).value
+                );
+                super::minimise_from(&graph, sides.1, amount, &Deadline::never())
+            }
+        };
         let prices = &dual.prices;
         let at = evaluate(&graph, prices, amount, false);
+        let mut first = first_unit_prices(&graph);
+        monotone(&graph, &mut first);
+        let start = evaluate(&graph, &first, amount, false).value;
+        let weth = Address::parse(WETH).unwrap();
+        let ours = bounded_quote(&market, trade, raw, hops, weth).ours;
         eprintln!(
-            "== case {i}: {}→{} {hops}-hop {amount:e}: g {:.6e} converged {}",
+            "== case {i}: {}→{} {hops}-hop {amount:e}: g {:.6e} ({:.3e} times the plan's {ours:.6e}; at the first unit's prices {:.3e} times) converged {}",
             name(trade[0]),
             name(trade[1]),
             at.value,
+            at.value / ours,
+            start / ours,
             dual.converged
         );
         let label = |c: usize| {
