@@ -16,8 +16,7 @@ pub struct Path {
 impl Path {
     /// Whether the path goes through one pool twice (two pairs of a venue of more tokens).
     pub fn repeats_a_pool(&self) -> bool {
-        let hops = &self.hops;
-        hops.iter().enumerate().any(|(k, a)| hops[..k].iter().any(|b| b.pool == a.pool))
+        repeats_a_pool(&self.hops)
     }
 
     /// Whether two paths go through a common pool.
@@ -160,6 +159,11 @@ pub fn quote_path_memoized(
     })
 }
 
+/// Whether `hops` go through one pool twice.
+fn repeats_a_pool(hops: &[Hop]) -> bool {
+    hops.iter().enumerate().any(|(k, a)| hops[..k].iter().any(|b| b.pool == a.pool))
+}
+
 /// The search's paths at `amount` that go through one venue twice, quoted again as the replay runs
 /// them ([`quote_path_memoized`]), and dropped where it refuses them. The beam search prices each
 /// hop on the market's state (`search.rs`, `extend`), so such a path was found with both swaps on
@@ -173,10 +177,10 @@ pub fn requote_repeated_venues(
     amount: U256,
 ) {
     found.retain_mut(|f| {
-        if !f.path.repeats_a_pool() {
+        if !repeats_a_pool(f.hops()) {
             return true;
         }
-        match quote_path_memoized(market, memos, &f.path, amount) {
+        match quote_path_memoized(market, memos, &f.path(), amount) {
             Ok((out, gas)) => {
                 (f.out, f.gas) = (out, gas);
                 true
