@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { parseArgs } from 'node:util'
 import { Bench, type Task } from 'tinybench'
-import { loadSolver, type Solver } from '../bindings/index.ts'
+import { loadSolver, SolverError, type Solver } from '../bindings/index.ts'
 import type { SolverQuoteRequest } from '../bindings/types.ts'
 import { freshTrade } from './freshTrade.ts'
 import { createSyntheticMarket } from '../test/fixtures/syntheticMarket.ts'
@@ -47,6 +47,8 @@ type Row = {
   samples: number
   /** Quotes only: how the optimizer stopped on the first run (`budget` means the 50 ms default bit). */
   stopped_by?: string
+  /** Quotes only: timed quotes answered `no route` (the budget ran out before any path), when any. */
+  refused?: number
 }
 
 const QUOTE_CASES = [
@@ -104,6 +106,7 @@ for (const [size, families] of SIZES.flatMap((size) => FAMILIES.map((f) => [size
   // The first WASM quote also compiles the module's hot code (about 300 ms, budget-stopped), so
   // each case is quoted once to warm up and recorded on the second call.
   const stoppedBy = new Map<string, string>()
+  const refused = new Map<string, number>()
   for (const { solver, requests } of sides) {
     for (const { name, request } of requests) {
       await solver.quote(request)
@@ -122,7 +125,12 @@ for (const [size, families] of SIZES.flatMap((size) => FAMILIES.map((f) => [size
       const { name, request } = requests[k] as (typeof requests)[number]
       let asked = 0
       quotes.add(name, async () => {
-        await solver.quoteJson(freshTrade(request, ++asked))
+        // A quote the budget cut before it found any path (a stall on a loaded machine) is timed
+        // and counted, not a reason to stop the run.
+        await solver.quoteJson(freshTrade(request, ++asked)).catch((error: unknown) => {
+          if (!(error instanceof SolverError && error.kind === 'no route')) throw error
+          refused.set(name, (refused.get(name) ?? 0) + 1)
+        })
       })
     }
   })
@@ -180,6 +188,7 @@ for (const [size, families] of SIZES.flatMap((size) => FAMILIES.map((f) => [size
               split: quoteCase.split,
               ...stats(task),
               stopped_by: stoppedBy.get(task.name),
+              ...(refused.has(task.name) ? { refused: refused.get(task.name) } : {}),
             }
           : { case: 'upsert_1pct', backend, pools: size, families, hops: null, split: null, ...stats(task) },
       )
@@ -192,10 +201,10 @@ for (const [size, families] of SIZES.flatMap((size) => FAMILIES.map((f) => [size
 mkdirSync('bench/results', { recursive: true })
 writeFileSync(values.out, `${JSON.stringify(rows, null, 2)}\n`)
 console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model}), node ${process.version}`)
-console.log('| case | backend | pools | families | hops | split | p50 ms | p99 ms | ops/s | samples | stopped by |')
-console.log('|---|---|---:|---|---:|---|---:|---:|---:|---:|---|')
+console.log('| case | backend | pools | families | hops | split | p50 ms | p99 ms | ops/s | samples | stopped by | refused |')
+console.log('|---|---|---:|---|---:|---|---:|---:|---:|---:|---|---:|')
 for (const r of rows) {
   console.log(
-    `| ${r.case} | ${r.backend} | ${r.pools} | ${r.families} | ${r.hops ?? '–'} | ${r.split ?? '–'} | ${r.p50_ms} | ${r.p99_ms} | ${r.ops_per_s} | ${r.samples} | ${r.stopped_by ?? '–'} |`,
+    `| ${r.case} | ${r.backend} | ${r.pools} | ${r.families} | ${r.hops ?? '–'} | ${r.split ?? '–'} | ${r.p50_ms} | ${r.p99_ms} | ${r.ops_per_s} | ${r.samples} | ${r.stopped_by ?? '–'} | ${r.refused ?? 0} |`,
   )
 }
