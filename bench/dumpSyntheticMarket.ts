@@ -5,10 +5,12 @@
 //   cargo run --release --example quote_profile -- /tmp/market-1000.json 200
 //
 // `--sizes 0.01,1,100` dumps each trade at those multiples of about $10,000 (hops first, then
-// sizes); `--gas-price 0` dumps them with gas not priced (the quality bench's gas-free quotes).
+// sizes); `--gas-price 0` dumps them with gas not priced (the quality bench's gas-free quotes);
+// `--families all` dumps the market with every pool family (test/fixtures/syntheticFamilies.ts).
 import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { createSyntheticMarket } from '../test/fixtures/syntheticMarket.ts'
+import type { SyntheticFamilies } from '../test/fixtures/syntheticFamilies.ts'
 
 const { values } = parseArgs({
   options: {
@@ -16,11 +18,13 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '7' },
     sizes: { type: 'string', default: '1' },
     'gas-price': { type: 'string', default: '10000000' },
+    families: { type: 'string', default: 'default' },
     out: { type: 'string' },
   },
 })
 const pools = Number(values.pools)
-const market = createSyntheticMarket({ pools, seed: Number(values.seed) })
+const families = values.families as SyntheticFamilies
+const market = createSyntheticMarket({ pools, seed: Number(values.seed), families })
 // The same trades and request fields as bench/solver.bench.ts.
 const sizes = values.sizes.split(',').map(Number)
 const requests = ([1, 2, 3] as const).flatMap((hops) =>

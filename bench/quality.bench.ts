@@ -7,6 +7,7 @@
 //
 //   npm run bench:quality                   (after npm run build:native)
 //   node --import tsx bench/quality.bench.ts --pools 100,1000,10000 --sizes 0.01,0.1,1,10,100 [--budgets 1,2,5,10,20,50] [--budget-repeats 21] [--markets synthetic,embedded]
+//     [--families all]   (the synthetic markets with every pool family, test/fixtures/syntheticFamilies.ts)
 //
 // Writes bench/results/quality.json (one row per market, trade and size), bench/results/quality-budgets.json
 // (per synthetic trade and timeBudgetMs: p50 / p99 time and the median gap to the trade's bound at a 10 s
@@ -21,6 +22,7 @@ import { loadConfig } from '../src/config/loadConfig.ts'
 import { startSwapService } from '../src/startSwapService.ts'
 import { embeddedMarketTrades, embeddedTradeRequest } from '../test/fixtures/embeddedMarketTrades.ts'
 import { createSyntheticMarket } from '../test/fixtures/syntheticMarket.ts'
+import type { SyntheticFamilies } from '../test/fixtures/syntheticFamilies.ts'
 import { measureBudgets, type BudgetRow } from './quality/measureBudgets.ts'
 import { measureTrade, type QualityRow } from './quality/measureTrade.ts'
 import { plotGapSvg, type GapSeries } from './quality/plotGapSvg.ts'
@@ -33,6 +35,8 @@ const { values } = parseArgs({
     repeats: { type: 'string', default: '5' },
     'budget-repeats': { type: 'string', default: '21' },
     seed: { type: 'string', default: '7' },
+    // `all`: the synthetic markets hold every pool family (test/fixtures/syntheticFamilies.ts).
+    families: { type: 'string', default: 'default' },
     markets: { type: 'string', default: 'synthetic,embedded' },
     out: { type: 'string', default: 'bench/results/quality.json' },
     'budget-out': { type: 'string', default: 'bench/results/quality-budgets.json' },
@@ -59,7 +63,7 @@ const record = (row: QualityRow) => {
 
 if (MARKETS.includes('synthetic')) {
   for (const pools of values.pools.split(',').map(Number)) {
-    const market = createSyntheticMarket({ pools, seed: Number(values.seed) })
+    const market = createSyntheticMarket({ pools, seed: Number(values.seed), families: values.families as SyntheticFamilies })
     const solver = await loadSolver({ nativeToken: market.nativeToken }, { backend: 'native' })
     await solver.upsertPools(market.pools)
     for (const hops of [1, 2, 3] as const) {

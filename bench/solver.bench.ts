@@ -3,16 +3,20 @@
 //
 //   npm run bench:solver                      (after npm run build:native && npm run build:wasm)
 //   node --import tsx bench/solver.bench.ts --time 1500 --pools 100,1000,10000 --backends native,wasm
+//   node --import tsx bench/solver.bench.ts --pools 1000,10000 --families default,all
 //
+// `--families default,all` measures each size on the default market and on the market with every
+// pool family (test/fixtures/syntheticFamilies.ts), one after the other in the same run.
 // Writes bench/results/solver.json: one flat row per case.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { parseArgs } from 'node:util'
 import { Bench, type Task } from 'tinybench'
-import { loadSolver, type Solver } from '../bindings/index.ts'
+import { loadSolver, SolverError, type Solver } from '../bindings/index.ts'
 import type { SolverQuoteRequest } from '../bindings/types.ts'
 import { freshTrade } from './freshTrade.ts'
 import { createSyntheticMarket } from '../test/fixtures/syntheticMarket.ts'
+import type { SyntheticFamilies } from '../test/fixtures/syntheticFamilies.ts'
 
 const { values } = parseArgs({
   options: {
@@ -21,17 +25,20 @@ const { values } = parseArgs({
     backends: { type: 'string', default: 'native,wasm' },
     out: { type: 'string', default: 'bench/results/solver.json' },
     seed: { type: 'string', default: '7' },
+    families: { type: 'string', default: 'default' },
   },
 })
 const TIME_MS = Number(values.time)
 const SIZES = values.pools.split(',').map(Number)
 const BACKENDS = values.backends.split(',') as ('native' | 'wasm')[]
 const SEED = Number(values.seed)
+const FAMILIES = values.families.split(',') as SyntheticFamilies[]
 
 type Row = {
   case: 'quote' | 'upsert_1pct'
   backend: 'native' | 'wasm'
   pools: number
+  families: SyntheticFamilies
   hops: number | null
   split: boolean | null
   p50_ms: number
@@ -40,6 +47,8 @@ type Row = {
   samples: number
   /** Quotes only: how the optimizer stopped on the first run (`budget` means the 50 ms default bit). */
   stopped_by?: string
+  /** Quotes only: timed quotes answered `no route` (the budget ran out before any path), when any. */
+  refused?: number
 }
 
 const QUOTE_CASES = [
@@ -74,19 +83,21 @@ const ALTERNATING_ROUNDS = 200
 
 const rows: Row[] = []
 const benchOptions = { time: TIME_MS, iterations: 20, warmupTime: 200, warmupIterations: 5, retainSamples: false }
-for (const size of SIZES) {
+for (const [size, families] of SIZES.flatMap((size) => FAMILIES.map((f) => [size, f] as const))) {
+  // Names carry the families when the market has them all.
+  const label = `${size}${families === 'all' ? ' all-families' : ''} pools`
   // One solver per backend, each on its own copy of the market (upsertBatch advances a market, so
   // both start from the same state).
   const sides: Side[] = []
   for (const backend of BACKENDS) {
-    const market = createSyntheticMarket({ pools: size, seed: SEED })
+    const market = createSyntheticMarket({ pools: size, seed: SEED, families })
     const solver: Solver = await loadSolver({ nativeToken: market.nativeToken }, { backend })
     const t0 = performance.now()
     await solver.upsertPools(market.pools)
-    console.error(`${backend} ${size} pools: initial upsert ${(performance.now() - t0).toFixed(1)} ms`)
+    console.error(`${backend} ${label}: initial upsert ${(performance.now() - t0).toFixed(1)} ms`)
     const requests = QUOTE_CASES.map(({ hops, split }) => {
       const request = market.quoteRequest(hops, { splitEnabled: split, gasPriceWei: '10000000' })
-      return { name: `${backend} ${size} pools ${hops}-hop ${split ? 'split' : 'no-split'}`, request }
+      return { name: `${backend} ${label} ${hops}-hop ${split ? 'split' : 'no-split'}`, request }
     })
     sides.push({ backend, market, solver, requests })
   }
@@ -95,6 +106,7 @@ for (const size of SIZES) {
   // The first WASM quote also compiles the module's hot code (about 300 ms, budget-stopped), so
   // each case is quoted once to warm up and recorded on the second call.
   const stoppedBy = new Map<string, string>()
+  const refused = new Map<string, number>()
   for (const { solver, requests } of sides) {
     for (const { name, request } of requests) {
       await solver.quote(request)
@@ -113,7 +125,12 @@ for (const size of SIZES) {
       const { name, request } = requests[k] as (typeof requests)[number]
       let asked = 0
       quotes.add(name, async () => {
-        await solver.quoteJson(freshTrade(request, ++asked))
+        // A quote the budget cut before it found any path (a stall on a loaded machine) is timed
+        // and counted, not a reason to stop the run.
+        await solver.quoteJson(freshTrade(request, ++asked)).catch((error: unknown) => {
+          if (!(error instanceof SolverError && error.kind === 'no route')) throw error
+          refused.set(name, (refused.get(name) ?? 0) + 1)
+        })
       })
     }
   })
@@ -138,7 +155,7 @@ for (const size of SIZES) {
       }
       const median = (xs: number[]) => xs.sort((x, y) => x - y)[xs.length >> 1] as number
       console.log(
-        `alternating ${size} pools ${ra.name.split(' pools ')[1]}: ${a.backend} ${median(ta).toFixed(3)} ms, ${b.backend} ${median(tb).toFixed(3)} ms, ratio ${(median(tb) / median(ta)).toFixed(2)}`,
+        `alternating ${label} ${ra.name.split(' pools ')[1]}: ${a.backend} ${median(ta).toFixed(3)} ms, ${b.backend} ${median(tb).toFixed(3)} ms, ratio ${(median(tb) / median(ta)).toFixed(2)}`,
       )
     }
   }
@@ -148,7 +165,7 @@ for (const size of SIZES) {
   const upserts = new Bench(benchOptions)
   for (const { backend, market, solver } of sides) {
     // The generation of the batch is not timed: only the solver's upsert is.
-    upserts.add(`${backend} ${size} pools upsert 1%`, async () => {
+    upserts.add(`${backend} ${label} upsert 1%`, async () => {
       const batch = market.upsertBatch(1)
       const start = upserts.now()
       await solver.upsertPools(batch)
@@ -166,12 +183,14 @@ for (const size of SIZES) {
               case: 'quote',
               backend,
               pools: size,
+              families,
               hops: quoteCase.hops,
               split: quoteCase.split,
               ...stats(task),
               stopped_by: stoppedBy.get(task.name),
+              ...(refused.has(task.name) ? { refused: refused.get(task.name) } : {}),
             }
-          : { case: 'upsert_1pct', backend, pools: size, hops: null, split: null, ...stats(task) },
+          : { case: 'upsert_1pct', backend, pools: size, families, hops: null, split: null, ...stats(task) },
       )
       console.error(`${task.name}: ${JSON.stringify(rows.at(-1))}`)
     }
@@ -182,10 +201,10 @@ for (const size of SIZES) {
 mkdirSync('bench/results', { recursive: true })
 writeFileSync(values.out, `${JSON.stringify(rows, null, 2)}\n`)
 console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model}), node ${process.version}`)
-console.log('| case | backend | pools | hops | split | p50 ms | p99 ms | ops/s | samples | stopped by |')
-console.log('|---|---|---:|---:|---|---:|---:|---:|---:|---|')
+console.log('| case | backend | pools | families | hops | split | p50 ms | p99 ms | ops/s | samples | stopped by | refused |')
+console.log('|---|---|---:|---|---:|---|---:|---:|---:|---:|---|---:|')
 for (const r of rows) {
   console.log(
-    `| ${r.case} | ${r.backend} | ${r.pools} | ${r.hops ?? '–'} | ${r.split ?? '–'} | ${r.p50_ms} | ${r.p99_ms} | ${r.ops_per_s} | ${r.samples} | ${r.stopped_by ?? '–'} |`,
+    `| ${r.case} | ${r.backend} | ${r.pools} | ${r.families} | ${r.hops ?? '–'} | ${r.split ?? '–'} | ${r.p50_ms} | ${r.p99_ms} | ${r.ops_per_s} | ${r.samples} | ${r.stopped_by ?? '–'} | ${r.refused ?? 0} |`,
   )
 }

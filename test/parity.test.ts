@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, it } from 'vitest'
 import { loadSolver, type Solver } from '../bindings/index.ts'
 import type { DexId, PoolInput, SolverConfig, SolverQuoteRequest } from '../bindings/types.ts'
 import { createPrng, type Prng } from './differential/createPrng.ts'
+import { assertPlanReplays } from './fixtures/assertPlanReplays.ts'
+import type { SyntheticFamilies } from './fixtures/syntheticFamilies.ts'
 import { createSyntheticMarket, type SyntheticMarket } from './fixtures/syntheticMarket.ts'
 
 const BUDGET_MS = 10_000
@@ -140,6 +142,8 @@ type Fixture = {
   config?: Partial<SolverConfig>
   requests: number
   maxHops: number
+  /** Hub pairs whose $100k quotes must use these families' pools and replay exactly. */
+  replays?: { pairs: [string, string][]; dexes: DexId[] }
 }
 
 const MODELS = ['constant_product', 'solidly', 'concentrated', 'sampled'] as const
@@ -157,6 +161,23 @@ const FIXTURES: Fixture[] = [
     maxHops: 3,
   },
   { name: 'mixed, 1,000 pools, seed 3', build: () => whole(1000, 3), requests: 40, maxHops: 2 },
+  {
+    name: 'every family, 300 pools, seed 5',
+    build: () => whole(300, 5, 'all'),
+    requests: 30,
+    maxHops: 2,
+    replays: {
+      pairs: [
+        ['USDC', 'DAI'],
+        ['DAI', 'USDbC'],
+        ['WETH', 'USDC'],
+        ['cbBTC', 'cbETH'],
+        ['cbETH', 'WETH'],
+        ['USDC', 'cbBTC'],
+      ],
+      dexes: ['CURVE', 'GYROSCOPE_ECLP', 'DODO_V2', 'MAVERICK_V2', 'WOOFI'],
+    },
+  },
   ...MODELS.map((model): Fixture => ({
     name: `${model} only, from 600 pools, seed 4`,
     build: () => {
@@ -168,8 +189,8 @@ const FIXTURES: Fixture[] = [
   })),
 ]
 
-function whole(pools: number, seed: number) {
-  const market = createSyntheticMarket({ pools, seed })
+function whole(pools: number, seed: number, families: SyntheticFamilies = 'default') {
+  const market = createSyntheticMarket({ pools, seed, families })
   return { market, pools: market.pools }
 }
 
@@ -210,6 +231,32 @@ describe('native and WASM give byte-identical answers', () => {
             )
         }
         for (let i = 0; i < fixture.requests; i++) await assertQuoteParity(pair, randomRequest(prng, market, dexes, fixture.maxHops))
+      })
+
+      it.runIf(fixture.replays)('the families: quoted on their pairs, and every plan replays exactly', async () => {
+        const { pairs, dexes: families } = fixture.replays!
+        const used = new Set<DexId>()
+        for (const [a, b] of pairs) {
+          const [tokenIn, tokenOut] = [market.bySymbol(a), market.bySymbol(b)]
+          const amountIn = usd(tokenIn, 100_000)
+          const quote = {
+            tokenIn: tokenIn.address,
+            tokenOut: tokenOut.address,
+            amountIn,
+            slippageBps: 50,
+            maxHops: 2,
+            timeBudgetMs: BUDGET_MS,
+          }
+          await assertQuoteParity(pair, quote)
+          const plan = await pair.native.quote(quote)
+          await assertPlanReplays({ solver: pair.native, plan, request: quote, label: `${a}→${b}` })
+          for (const leg of plan.routes.flatMap((r) => r.legs)) used.add(leg.dex)
+        }
+        assert.deepEqual(
+          families.filter((dex) => !used.has(dex)),
+          [],
+          'every family is in some plan',
+        )
       })
 
       it('refusals: identical error messages', async () => {
