@@ -83,12 +83,15 @@ export async function readCryptoPoolBasics({
   return { coins, balances, decimals: decimals.map(Number), rampEnd }
 }
 
-/** A twocrypto-ng pool's ref: `curveTemplate` tells the CURVE adapter to read and execute it as one. */
-export const cryptoRefOf = (address: string, marginBps?: number): PoolRef => ({
+/** A CryptoSwap pool's ref: `curveTemplate` tells the CURVE adapter which template to read and execute it as. */
+export const cryptoTemplateRefOf = (template: NonNullable<PoolRef['curveTemplate']>, address: string, marginBps?: number): PoolRef => ({
   ...oneContractPoolRef(address, 'CURVE'),
-  curveTemplate: 'twocrypto-ng',
+  curveTemplate: template,
   ...(marginBps === undefined ? {} : { marginBps }),
 })
+
+/** A twocrypto-ng pool's ref. */
+export const cryptoRefOf = (address: string, marginBps?: number): PoolRef => cryptoTemplateRefOf('twocrypto-ng', address, marginBps)
 
 /**
  * Curve's twocrypto-ng pools (CryptoSwap, two coins), priced from the pool's own `get_dy` through the

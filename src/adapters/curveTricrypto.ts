@@ -1,11 +1,10 @@
 import { type Address, getAddress, parseAbi } from 'viem'
 import { discoveryByEvent } from './discoveryByEvent.ts'
-import { oneContractPoolRef } from './oneContractPoolRef.ts'
 import { stateLogsOfPool } from './poolStateLogs.ts'
 import type { PoolInput } from '../../bindings/types.ts'
 import { PoolUnusableError } from './errors.ts'
 import type { PoolAdapter, PoolRef } from './PoolAdapter.ts'
-import { CURVE_CRYPTO_MARGIN_BPS, curveCrypto, curveCryptoSampleAmounts, readCryptoPoolBasics } from './curveCrypto.ts'
+import { CURVE_CRYPTO_MARGIN_BPS, cryptoTemplateRefOf, curveCrypto, curveCryptoSampleAmounts, readCryptoPoolBasics } from './curveCrypto.ts'
 import { curveCryptoPairSamples } from './curveCryptoPairSamples.ts'
 
 /** tricrypto-ng's factory event: it names the pool (docs/dex-kinds.md, *CURVE*). */
@@ -23,12 +22,8 @@ const poolEvents = parseAbi([
   'event StopRampA(uint256 current_A, uint256 current_gamma, uint256 time)',
 ])
 
-/** A tricrypto-ng pool's ref: `curveTemplate` tells the CURVE adapter to read and execute it as one. */
-export const tricryptoRefOf = (address: string, marginBps?: number): PoolRef => ({
-  ...oneContractPoolRef(address, 'CURVE'),
-  curveTemplate: 'tricrypto-ng',
-  ...(marginBps === undefined ? {} : { marginBps }),
-})
+/** A tricrypto-ng pool's ref ([`cryptoTemplateRefOf`]). */
+export const tricryptoRefOf = (address: string, marginBps?: number): PoolRef => cryptoTemplateRefOf('tricrypto-ng', address, marginBps)
 
 /**
  * Curve's tricrypto-ng pools (CryptoSwap, three coins), priced from the pool's own `get_dy` through the

@@ -165,7 +165,8 @@ fn repeats_a_pool(hops: &[Hop]) -> bool {
 }
 
 /// The search's paths at `amount` that go through one venue twice, quoted again as the replay runs
-/// them ([`quote_path_memoized`]), and dropped where it refuses them. The beam search prices each
+/// them (on an [`Overlay`], as [`quote_path_memoized`] quotes such a path), and dropped where it
+/// refuses them. The beam search prices each
 /// hop on the market's state (`search.rs`, `extend`), so such a path was found with both swaps on
 /// the untouched venue: a sampled venue of three tokens refuses its second pair in the replay, and
 /// the optimizer, starting from that path as the best single one, found no feasible start and
@@ -180,7 +181,7 @@ pub fn requote_repeated_venues(
         if !repeats_a_pool(f.hops()) {
             return true;
         }
-        match quote_path_memoized(market, memos, &f.path(), amount) {
+        match Overlay::memoized(market, memos).run(&f.path(), amount, None) {
             Ok((out, gas)) => {
                 (f.out, f.gas) = (out, gas);
                 true
