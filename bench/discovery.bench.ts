@@ -34,6 +34,7 @@ import { gunzipSync } from 'node:zlib'
 import { createPublicClient, custom, hexToBytes, http, type PublicClient } from 'viem'
 import { loadSolver } from '../bindings/index.ts'
 import type { ChainConfig } from '../src/chains/ChainConfig.ts'
+import { scannedFrom } from '../src/chains/chainDeployments.ts'
 import { type DevnetFile, devnetChainConfig } from '../src/chains/devnetChainConfig.ts'
 import { compiledContractsPath } from '../src/artifacts/compiledContractsPath.ts'
 import { seedStateKey } from '../src/devnet/seed/seedStateKey.ts'
@@ -70,7 +71,10 @@ const toJson = (chain: ChainConfig) => JSON.parse(JSON.stringify(chain, (_, v) =
 const fromJson = (chain: any): ChainConfig => ({
   ...chain,
   deployments: Object.fromEntries(
-    Object.entries(chain.deployments).map(([dex, d]: [string, any]) => [dex, { ...d, fromBlock: BigInt(d.fromBlock) }]),
+    Object.entries(chain.deployments).map(([dex, d]: [string, any]) => [
+      dex,
+      (Array.isArray(d) ? d : [d]).map((one: any) => ({ ...one, fromBlock: BigInt(one.fromBlock) })),
+    ]),
   ),
 })
 
@@ -121,7 +125,7 @@ async function recordedSet(): Promise<{ statePath: string; chain: ChainConfig; p
         ...base,
         opStack: false,
         pools: [],
-        deployments: Object.fromEntries(Object.entries(base.deployments).map(([dex, d]) => [dex, { ...d, fromBlock: 0n }])),
+        deployments: scannedFrom(base.deployments, 0n),
       }
     }
     await dumpState(devnet, statePath)

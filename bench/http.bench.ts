@@ -28,6 +28,7 @@ import { type DevnetFile, devnetChainConfig } from '../src/chains/devnetChainCon
 import { loadConfig } from '../src/config/loadConfig.ts'
 import { startSwapService } from '../src/startSwapService.ts'
 import { type ServiceProcess, startServiceProcess } from './http/startServiceProcess.ts'
+import { deploymentsFile } from '../src/chains/chainDeployments.ts'
 
 const { values } = parseArgs({
   options: {
@@ -91,7 +92,7 @@ try {
       weth: embedded.weth,
       multicall3: embedded.multicall3,
       opStack: true,
-      deployments: Object.fromEntries(Object.entries(embedded.deployments).map(([dex, d]) => [dex, { source: d.source, fromBlock: 0 }])),
+      deployments: deploymentsFile(embedded.deployments, 0),
     }),
   )
 

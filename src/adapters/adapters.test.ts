@@ -7,6 +7,7 @@ import { loadNpmArtifact } from '../devnet/loadNpmArtifact.ts'
 import { revertToSnapshot } from '../devnet/revertToSnapshot.ts'
 import { useDevnet } from '../../test/fixtures/useDevnet.ts'
 import { uniswapV4PoolId } from './poolKeys/uniswapV4PoolId.ts'
+import { chainDeployments } from '../chains/chainDeployments.ts'
 import { fetchLogsInRange } from '../market/fetchLogsInRange.ts'
 import { deploySmallMarket, type SmallMarket, type SwapVenue } from '../devnet/deploySmallMarket.ts'
 import type { PoolAdapter, PoolRef, PoolSnapshot } from './PoolAdapter.ts'
@@ -36,7 +37,7 @@ test('discovery: each adapter finds its pools in its factory/manager logs; the V
   const toBlock = await head()
   const found: Record<string, string[]> = {}
   const skipped: string[] = []
-  for (const [dex, deployment] of Object.entries(market.chain.deployments)) {
+  for (const { dex, deployment } of chainDeployments(market.chain.deployments)) {
     const a = adapter(dex as never)
     const logs = await fetchLogsInRange({
       client: devnet.publicClient,

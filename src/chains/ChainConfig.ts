@@ -17,8 +17,12 @@ export type ChainConfig = {
   multicall3: Address
   /** Our swap router, once deployed on this chain. */
   router?: Address
-  /** Where each kind is deployed; a kind without a deployment is neither discovered nor listened to. */
-  deployments: Partial<Record<DexId, DexDeployment>>
+  /**
+   * Where each kind is deployed; a kind without a deployment is neither discovered nor listened to.
+   * A kind announced by several contracts (Curve's twocrypto-ng and tricrypto-ng factories) lists
+   * them all, the first being what configured pools are made against (`chainDeployments.ts`).
+   */
+  deployments: Partial<Record<DexId, DexDeployment | readonly DexDeployment[]>>
   /** Pools to read at cold start besides (or instead of) discovery. */
   pools: ConfiguredPool[]
   /**

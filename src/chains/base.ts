@@ -35,7 +35,7 @@ export const base: ChainConfig = {
     HYDREX: { source: '0x36077D39cdC65E1e3FB65810430E5b2c4D5fA29E', fromBlock: 31_648_963n },
     // Aerodrome's PoolFactory (volatile and stable pools) and Slipstream's CLFactory (its first one;
     // Base has two later CL factories, 0xaDe65c38CD4849aDBA595a4323a8C7DdfE89716a and
-    // 0xf8f2eB4940CFE7d13603DDDD87f123820Fc061Ef, that one deployment per kind cannot name yet).
+    // 0xf8f2eB4940CFE7d13603DDDD87f123820Fc061Ef, not followed: notCovered below).
     AERODROME_V2LIKE: { source: '0x420DD381b31aEf6683db6B902084cB0FFECe40Da', fromBlock: 3_200_559n },
     AERODROME_CL: { source: '0x5e7BB104d84c7CB9B682AaC2F3d509f5F406809A', fromBlock: 13_843_704n },
     // PancakeSwap V2's multichain build: the same factory address and pair init code hash as on
@@ -47,17 +47,27 @@ export const base: ChainConfig = {
     },
     // Infinity's CL pool manager announces pools (`Initialize`); its Vault is 0x238a358808379702088667322f80aC48bAd5e6c4.
     PANCAKE_INFINITY_CL: { source: '0xa0FfB9c1CE1Fe56963B0321B32E7A0302114058b', fromBlock: 30_544_106n },
-    // DODO V2's DVMFactory (NewDVM). Its DSPFactory and DPPFactory are two more sources (notCovered
-    // below). Addresses from third-party adapter configs (shared/research/dex-kinds.md), not DODO's docs.
-    DODO_V2: { source: '0x0226fCE8c969604C3A0AD19c37d1FAFac73e13c2', fromBlock: 1_996_181n },
-    // Curve's twocrypto-ng factory (TwocryptoPoolDeployed names the pool; shared/research/dex-kinds.md).
-    // Its deployment block is not verified: scanned from the first DEX's on Base (UNIV3's).
-    CURVE: { source: '0xc9Fe0C63Af9A39402e8a5514f9c43Af0322b665F', fromBlock: 1_371_680n },
+    // DODO V2's DVMFactory (NewDVM), DSPFactory (NewDSP) and DPPFactory (NewDPP). Addresses from
+    // third-party adapter configs (shared/research/dex-kinds.md), not DODO's docs; the DSP and DPP
+    // factories' deployment blocks are not verified: scanned from the first DEX's on Base (UNIV3's).
+    DODO_V2: [
+      { source: '0x0226fCE8c969604C3A0AD19c37d1FAFac73e13c2', fromBlock: 1_996_181n },
+      { source: '0x200D866Edf41070DE251Ef92715a6Ea825A5Eb80', fromBlock: 1_371_680n },
+      { source: '0xc0F9553Df63De5a97Fe64422c8578D0657C360f7', fromBlock: 1_371_680n },
+    ],
+    // Curve's twocrypto-ng and tricrypto-ng factories (TwocryptoPoolDeployed and
+    // TricryptoPoolDeployed name the pool; Curve's address provider on Base lists them as its
+    // entries 13 and 11, as do curve-js's Base constants). Their deployment blocks are not
+    // verified: scanned from the first DEX's on Base (UNIV3's).
+    CURVE: [
+      { source: '0xc9Fe0C63Af9A39402e8a5514f9c43Af0322b665F', fromBlock: 1_371_680n },
+      { source: '0xA5961898870943c68037F6848d2D866Ed2016bcB', fromBlock: 1_371_680n },
+    ],
   },
   notCovered: [
     {
       dex: 'AERODROME_CL',
-      what: "Slipstream's later CL factories 0xaDe65c38CD4849aDBA595a4323a8C7DdfE89716a and 0xf8f2eB4940CFE7d13603DDDD87f123820Fc061Ef (each with its own fee module): their pools are not discovered (one deployment per kind)",
+      what: "Slipstream's later CL factories 0xaDe65c38CD4849aDBA595a4323a8C7DdfE89716a and 0xf8f2eB4940CFE7d13603DDDD87f123820Fc061Ef (each with its own fee module): their pools are not discovered (their events and pools are not verified against the first factory's here); a CHAIN_CONFIG may list them as further AERODROME_CL deployments",
     },
     {
       dex: 'PANCAKE_INFINITY',
@@ -65,15 +75,11 @@ export const base: ChainConfig = {
     },
     {
       dex: 'CURVE',
-      what: "Curve StableSwap pools: the real StableSwap-NG factory's PlainPoolDeployed names no pool address, so they are followed only as configured pools, and this config names none; twocrypto-ng pools are discovered, tricrypto-ng's are not priced (docs/dex-kinds.md, CURVE)",
+      what: "Curve StableSwap pools: the real StableSwap-NG factory's PlainPoolDeployed names no pool address, so they are followed only as configured pools, and this config names none; twocrypto-ng and tricrypto-ng pools are discovered (docs/dex-kinds.md, CURVE)",
     },
     {
       dex: 'WOOFI',
       what: 'the WooPPV2 vault: followed only as a configured pool (with its WooRouterV2 and bases), and this config names none',
-    },
-    {
-      dex: 'DODO_V2',
-      what: "DODO V2's DSPFactory 0x200D866Edf41070DE251Ef92715a6Ea825A5Eb80 and DPPFactory 0xc0F9553Df63De5a97Fe64422c8578D0657C360f7: their DSP and DPP pools are not discovered (one deployment per kind); configure them (POOLS_FILE) to follow them",
     },
     {
       dex: 'GYROSCOPE_ECLP',

@@ -48,3 +48,26 @@ test("the seed's factory shape: { factory, ... } and UNIV4's { poolManager, ... 
     UNIV4: { source: '0x00000000000000000000000000000000000000f4', fromBlock: 0n },
   })
 })
+
+test("Curve's CryptoSwap factories are CURVE deployments beside its StableSwap factory, so their pools are discovered", () => {
+  const chain = devnetChainConfig({
+    file: {
+      ...file,
+      factories: { CURVE: { factory: '0x00000000000000000000000000000000000000c0' } },
+      curveCrypto: {
+        factory: '0x00000000000000000000000000000000000000c2',
+        pools: [{ pool: '0x00000000000000000000000000000000000000d2' }],
+      },
+      curveTricrypto: {
+        factory: '0x00000000000000000000000000000000000000c3',
+        pools: [{ pool: '0x00000000000000000000000000000000000000d3' }],
+      },
+    } as never,
+  })
+  assert.deepEqual(chain.deployments.CURVE, [
+    { source: '0x00000000000000000000000000000000000000c0', fromBlock: 0n },
+    { source: '0x00000000000000000000000000000000000000c2', fromBlock: 0n },
+    { source: '0x00000000000000000000000000000000000000c3', fromBlock: 0n },
+  ])
+  assert.ok(!chain.pools.some((p) => p.dex === 'CURVE'), 'the CryptoSwap pools are not listed: they are discovered')
+})

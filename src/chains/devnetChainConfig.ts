@@ -24,10 +24,10 @@ export type DevnetFile = {
   propAmms?: { venues: { dex: DexId; address: Address }[] }
   /** The seeded Curve pools: the NG ones are discovered from `factories.CURVE`, the legacy plain one (and the meta one, when asked) followed as configured pools. */
   curve?: { pools: { pool: Address; template: 'ng' | 'legacy' | 'meta' }[] }
-  /** The seeded twocrypto-ng pools (`deployCurveCryptoMarket`): followed as configured CURVE pools of that template. */
-  curveCrypto?: { pools: { pool: Address }[] }
-  /** The seeded tricrypto-ng pool (`deployCurveTricryptoMarket`): followed as a configured CURVE pool of that template. */
-  curveTricrypto?: { pools: { pool: Address }[] }
+  /** The seeded twocrypto-ng pools (`deployCurveCryptoMarket`): discovered from their factory's `TwocryptoPoolDeployed`. */
+  curveCrypto?: { factory: Address; pools: { pool: Address }[] }
+  /** The seeded tricrypto-ng pool (`deployCurveTricryptoMarket`): discovered from its factory's `TricryptoPoolDeployed`. */
+  curveTricrypto?: { factory: Address; pools: { pool: Address }[] }
   /** The WOOFi vault (`deployWoofiMarket`): followed as a configured pool with its router and bases. */
   woofi?: { pool: Address; router: Address; bases: { token: Address }[] }
   accounts?: unknown[]
@@ -90,10 +90,12 @@ export function devnetChainConfig({
   // (docs/dex-kinds.md, CURVE); it is followed only when asked (`curveMetaPools`).
   for (const { pool, template } of devnet.curve?.pools ?? [])
     if (template === 'legacy' || (template === 'meta' && curveMetaPools)) pools.push({ dex: 'CURVE', address: pool })
-  // CryptoSwap pools: `factories.CURVE` is the StableSwap factory, so their factory's
-  // TwocryptoPoolDeployed and TricryptoPoolDeployed are not scanned here (one source a kind); they are listed instead.
-  for (const { pool } of devnet.curveCrypto?.pools ?? []) pools.push({ dex: 'CURVE', address: pool, template: 'twocrypto-ng' })
-  for (const { pool } of devnet.curveTricrypto?.pools ?? []) pools.push({ dex: 'CURVE', address: pool, template: 'tricrypto-ng' })
+  // CryptoSwap pools: their factories announce them (TwocryptoPoolDeployed, TricryptoPoolDeployed)
+  // as Base's do, so they are CURVE's deployments beside the StableSwap factory of `factories.CURVE`.
+  const cryptoFactories = [devnet.curveCrypto?.factory, devnet.curveTricrypto?.factory].flatMap((source) =>
+    source ? [{ source, fromBlock: 0n }] : [],
+  )
+  const curve = [...(deployments.CURVE ? [deployments.CURVE] : []), ...cryptoFactories]
   const woofi = devnet.woofi
   if (woofi) pools.push({ dex: 'WOOFI', address: woofi.pool, router: woofi.router, bases: woofi.bases.map((b) => b.token) })
   return {
@@ -105,7 +107,7 @@ export function devnetChainConfig({
     weth: devnet.weth,
     multicall3: devnet.multicall,
     router: devnet.router,
-    deployments,
+    deployments: cryptoFactories.length > 0 ? { ...deployments, CURVE: curve } : deployments,
     pools,
     tokens: devnet.tokens,
   }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'vitest'
+import { chainDeployments, deploymentsFile, firstDeployment, scannedFrom } from './chainDeployments.ts'
 import { loadChainConfigFile } from './loadChainConfigFile.ts'
 import { loadPoolsFile } from './loadPoolsFile.ts'
 
@@ -70,4 +71,41 @@ test('notCovered: the venues the operator knows are not followed, kept as writte
     () => loadChainConfigFile({ path: 'chain.json', text: JSON.stringify({ ...ok, notCovered: [{ dex: '' }] }) }),
     /\/notCovered\/0/,
   )
+})
+
+test('a kind announced by several contracts lists them all; each is scanned, the first makes configured pools; an empty list is refused', () => {
+  const twocrypto = { source: '0xc9Fe0C63Af9A39402e8a5514f9c43Af0322b665F', fromBlock: 1371680 }
+  const tricrypto = { source: '0xA5961898870943c68037F6848d2D866Ed2016bcB', fromBlock: '1371680' }
+  const chain = loadChainConfigFile({
+    path: 'chain.json',
+    text: JSON.stringify({ ...ok, deployments: { ...ok.deployments, CURVE: [twocrypto, tricrypto] } }),
+  })
+  assert.deepEqual(chain.deployments.CURVE, [
+    { source: twocrypto.source, fromBlock: 1371680n },
+    { source: tricrypto.source, fromBlock: 1371680n },
+  ])
+  assert.deepEqual(
+    chainDeployments(chain.deployments).map(({ dex, deployment }) => `${dex} ${deployment.source}`),
+    [
+      `UNIV2 ${ok.deployments.UNIV2.source}`,
+      `UNIV3 ${ok.deployments.UNIV3.source}`,
+      `CURVE ${twocrypto.source}`,
+      `CURVE ${tricrypto.source}`,
+    ],
+  )
+  assert.equal(firstDeployment(chain.deployments, 'CURVE')?.source, twocrypto.source)
+  assert.equal(firstDeployment(chain.deployments, 'UNIV2')?.source, ok.deployments.UNIV2.source)
+  assert.equal(firstDeployment(chain.deployments, 'UNIV4'), undefined)
+  assert.throws(
+    () => loadChainConfigFile({ path: 'chain.json', text: JSON.stringify({ ...ok, deployments: { CURVE: [] } }) }),
+    /\/deployments\/CURVE/,
+  )
+  assert.deepEqual(scannedFrom(chain.deployments, 0n).CURVE, [
+    { source: twocrypto.source, fromBlock: 0n },
+    { source: tricrypto.source, fromBlock: 0n },
+  ])
+  assert.deepEqual(deploymentsFile(chain.deployments, 0).CURVE, [
+    { source: twocrypto.source, fromBlock: 0 },
+    { source: tricrypto.source, fromBlock: 0 },
+  ])
 })

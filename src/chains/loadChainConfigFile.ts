@@ -10,6 +10,7 @@ import type { ChainConfig } from './ChainConfig.ts'
 
 const AddressText = Type.String({ pattern: '^0x[a-fA-F0-9]{40}$' })
 const BlockNumber = Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: '^[0-9]+$' })])
+const DeploymentFile = Type.Object({ source: AddressText, fromBlock: Type.Optional(BlockNumber) }, { additionalProperties: false })
 
 /** A configured pool as the files write it (`ConfiguredPool`). */
 export const ConfiguredPoolFile = Type.Object(
@@ -38,11 +39,11 @@ export const ChainConfigFile = Type.Object(
     weth: AddressText,
     multicall3: Type.Optional(AddressText),
     opStack: Type.Optional(Type.Boolean()),
-    /** By DexId: the contract announcing pools (factory, V4 PoolManager) and the block to scan from. */
-    deployments: Type.Record(
-      Type.String(),
-      Type.Object({ source: AddressText, fromBlock: Type.Optional(BlockNumber) }, { additionalProperties: false }),
-    ),
+    /**
+     * By DexId: the contract announcing pools (factory, V4 PoolManager) and the block to scan from,
+     * or a list of them for a kind announced by several (the first is what configured pools use).
+     */
+    deployments: Type.Record(Type.String(), Type.Union([DeploymentFile, Type.Array(DeploymentFile, { minItems: 1 })])),
     pools: Type.Optional(Type.Array(ConfiguredPoolFile)),
     denyTokens: Type.Optional(Type.Array(AddressText)),
     /** Venues the operator knows are not followed, listed in /ready (`notCovered`). */
@@ -82,10 +83,12 @@ export function loadChainConfigFile({ path, text }: { path: string; text?: strin
   }
   if (problems.length > 0) throw new Error(`CHAIN_CONFIG ${path}:\n  ${problems.join('\n  ')}`)
   const file = json as Static<typeof ChainConfigFile>
-  const deployments: Partial<Record<DexId, DexDeployment>> = {}
-  for (const [dex, d] of Object.entries(file.deployments)) {
-    deployments[dex as DexId] = { source: d.source as Address, ...(d.fromBlock !== undefined ? { fromBlock: BigInt(d.fromBlock) } : {}) }
-  }
+  const deployment = (d: Static<typeof DeploymentFile>): DexDeployment => ({
+    source: d.source as Address,
+    ...(d.fromBlock !== undefined ? { fromBlock: BigInt(d.fromBlock) } : {}),
+  })
+  const deployments: ChainConfig['deployments'] = {}
+  for (const [dex, d] of Object.entries(file.deployments)) deployments[dex as DexId] = Array.isArray(d) ? d.map(deployment) : deployment(d)
   return {
     name: file.name,
     chainId: file.chainId,

@@ -2,6 +2,7 @@ import type { Address, Hex } from 'viem'
 import type { DexId, PoolInput } from '../../bindings/types.ts'
 import type { PoolAdapter, PoolRef, PoolSnapshot } from '../adapters/PoolAdapter.ts'
 import { presentAdapters } from '../adapters/presentAdapters.ts'
+import { chainDeployments, firstDeployment } from '../chains/chainDeployments.ts'
 import { l1FeePerBytesWei } from '../chains/opStack/l1FeeWei.ts'
 import { readL1FeeParameters } from '../chains/opStack/readL1FeeParameters.ts'
 import { classifyLogs } from './classifyLogs.ts'
@@ -103,7 +104,7 @@ export function createMarketState({
 
   const sources: { dex: DexId; source: Address; fromBlock?: bigint }[] = []
   const sourceAdapter = new Map<Address, PoolAdapter>()
-  for (const [dex, deployment] of Object.entries(chain.deployments) as [DexId, { source: Address; fromBlock?: bigint }][]) {
+  for (const { dex, deployment } of chainDeployments(chain.deployments)) {
     const adapter = adapters.get(dex)
     if (!adapter) throw new MarketError(`chain ${chain.name}: ${dex} has a deployment but no adapter`)
     sourceAdapter.set(lower(deployment.source), adapter)
@@ -411,7 +412,7 @@ export function createMarketState({
         log(`market: configured ${pool.dex} pool ${pool.address} has no adapter`)
         continue
       }
-      const ref = adapter.refOfConfiguredPool(pool, chain.deployments[pool.dex])
+      const ref = adapter.refOfConfiguredPool(pool, firstDeployment(chain.deployments, pool.dex))
       if (!known.has(ref.id)) follow(ref)
     }
     const refs = [...known.values()]

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, test } from 'vitest'
-import { type Address, createPublicClient, custom, hexToBigInt, type PublicClient } from 'viem'
+import { createPublicClient, custom, hexToBigInt, type PublicClient } from 'viem'
 import { deploySmallMarket, type SmallMarket } from '../devnet/deploySmallMarket.ts'
 import { presentAdapters } from '../adapters/presentAdapters.ts'
-import type { DexId } from '../../bindings/types.ts'
+import { chainDeployments } from '../chains/chainDeployments.ts'
 import { useDevnet } from '../../test/fixtures/useDevnet.ts'
 import { type DiscoverDeploymentsParameters, discoverDeployments, type DiscoveryProgress } from './discoverDeployments.ts'
 import type { MarketStore } from './store/MarketStore.ts'
@@ -48,9 +48,9 @@ function cappedNode(maxRange: bigint) {
 }
 
 test('discovery scans each deployment from its start block, splits ranges the node refuses, persists pools and cursors; a restart scans only past the cursor', async () => {
-  const deployments = (Object.entries(sm.chain.deployments) as [DexId, { source: Address; fromBlock?: bigint }][]).map(([dex, d]) => ({
+  const deployments = chainDeployments(sm.chain.deployments).map(({ dex, deployment }) => ({
     dex,
-    source: d.source,
+    source: deployment.source,
     fromBlock: 0n,
   }))
   const toBlock = await devnet.publicClient.getBlockNumber()
@@ -153,7 +153,7 @@ function recordingNode(maxRange: bigint | (() => bigint), delayMs = 0) {
 }
 
 const allDeployments = () =>
-  (Object.entries(sm.chain.deployments) as [DexId, { source: Address }][]).map(([dex, d]) => ({ dex, source: d.source, fromBlock: 0n }))
+  chainDeployments(sm.chain.deployments).map(({ dex, deployment }) => ({ dex, source: deployment.source, fromBlock: 0n }))
 
 /** Every deployment of the small market from block 0, through `client`, into `store`. */
 const discover = (

@@ -13,6 +13,7 @@ import { spawnServer } from '../fixtures/spawnServer.ts'
 import { type RpcProxy, startRpcProxy } from '../fixtures/startRpcProxy.ts'
 import { smallMarketChainConfig } from '../fixtures/smallMarketChainConfig.ts'
 import { waitFor } from '../fixtures/waitFor.ts'
+import { chainDeployments } from '../../src/chains/chainDeployments.ts'
 
 // The cold start as `npm start` runs it with RPC_URL, against a node with a hosted node's limits:
 // the embedded chain's history (a small market, then 3,000 empty blocks) behind a proxy that
@@ -184,7 +185,7 @@ test(
     assertResumedWithoutRereading({
       stored,
       asked: proxy.logRanges.slice(servedBefore),
-      sources: new Set(Object.values(sm.chain.deployments).map((d) => d.source.toLowerCase())),
+      sources: new Set(chainDeployments(sm.chain.deployments).map(({ deployment }) => deployment.source.toLowerCase())),
       toBlock,
       allBlocks,
     })

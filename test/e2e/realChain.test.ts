@@ -34,6 +34,7 @@ import { createMarketState, type MarketState } from '../../src/market/createMark
 import { createQuoteService, type QuoteService } from '../../src/quote/createQuoteService.ts'
 import { EMBEDDED_L1_FEE_PARAMETERS, type SwapService, startSwapService } from '../../src/startSwapService.ts'
 import { type RpcProxy, startRpcProxy } from '../fixtures/startRpcProxy.ts'
+import { deploymentsFile } from '../../src/chains/chainDeployments.ts'
 
 // The service on a chain it did not seed (issue 11's proof): a chain deployed by the project's
 // seeding code, then the service started with only RPC_URL (a dead node first, then a node the
@@ -84,7 +85,7 @@ beforeAll(async () => {
     weth: embedded.weth,
     multicall3: embedded.multicall3,
     opStack: true,
-    deployments: Object.fromEntries(Object.entries(embedded.deployments).map(([dex, d]) => [dex, { source: d.source, fromBlock: 0 }])),
+    deployments: deploymentsFile(embedded.deployments, 0),
     pools: configuredOnly,
   }
   writeFileSync(join(dir, 'chain.json'), JSON.stringify(chainConfig))

@@ -16,6 +16,7 @@ import { smallMarketChainConfig } from '../fixtures/smallMarketChainConfig.ts'
 import { spawnServer } from '../fixtures/spawnServer.ts'
 import { startRpcProxy } from '../fixtures/startRpcProxy.ts'
 import { waitFor } from '../fixtures/waitFor.ts'
+import { chainDeployments } from '../../src/chains/chainDeployments.ts'
 
 // Issue 26's recorded-chain proof: the cold start and following served from a recorded slice of
 // chain history by nodes with a real node's limits.
@@ -168,8 +169,8 @@ test(
     const node = await startRpcProxy({ target: replay.url })
     node.limitLogs({ ...LIMITS, throttleEvery: 12, retryAfterSec: 1, delayMs: 20 })
     const lagging = await startReplayRpc({ recording, multicall3: sm.chain.multicall3, head: heads[0] })
-    const allBlocks = (heads[0] + 1n) * BigInt(Object.keys(sm.chain.deployments).length)
-    const sources = new Set(Object.values(sm.chain.deployments).map((d) => d.source.toLowerCase()))
+    const allBlocks = (heads[0] + 1n) * BigInt(chainDeployments(sm.chain.deployments).length)
+    const sources = new Set(chainDeployments(sm.chain.deployments).map(({ deployment }) => deployment.source.toLowerCase()))
     const replayed = settings(node.url, 'replayed', SCAN)
     try {
       const killed = spawnServer({ ...replayed, API_KEYS_FILE: '', METRICS_PORT: '0' })

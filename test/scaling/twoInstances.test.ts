@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config/loadConfig.ts'
 import { type SeededDevnet, startSeededDevnet } from '../../src/devnet/startSeededDevnet.ts'
 import { type SwapService, startSwapService } from '../../src/startSwapService.ts'
 import { type RedisServer, startRedisServer } from '../fixtures/startRedisServer.ts'
+import { deploymentsFile } from '../../src/chains/chainDeployments.ts'
 
 // Many instances on one Redis (issue 11): two services on their own ports, one chain, one real
 // redis-server (Debian's, AOF fsynced every second). A quote made on A is submitted on B; 200
@@ -37,7 +38,7 @@ beforeAll(async () => {
       chainId: embedded.chainId,
       weth: embedded.weth,
       multicall3: embedded.multicall3,
-      deployments: Object.fromEntries(Object.entries(embedded.deployments).map(([dex, d]) => [dex, { source: d.source, fromBlock: 0 }])),
+      deployments: deploymentsFile(embedded.deployments, 0),
     }),
   )
   for (const name of ['a', 'b']) {

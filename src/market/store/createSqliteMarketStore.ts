@@ -22,10 +22,14 @@ export type CreateSqliteMarketStoreParameters = {
  * The discovered pool set and the scan cursors in a SQLite file (better-sqlite3, WAL mode), so a
  * restart does not rescan a chain from its start blocks. Block numbers are stored as decimal text
  * (SQLite integers are 64-bit signed; text keeps them exact and readable). A V4 pool's key is
- * stored as JSON. The tokens table (verdicts of `judgeTokenBehaviour`) and the ranges scanned past
- * each cursor (`scanned_ahead`) and the depths of pools below the floor (`shallow_pools`) were added
- * without a schema bump: an older file simply has none yet (its tokens are judged on the next read;
- * its cursors have nothing scanned ahead; every pool is read at the next start).
+ * stored as JSON, and so is every pool's whole ref (`pools.ref`): what its discovery event taught
+ * (a Curve pool's CryptoSwap template, which no read of the pool gives back) survives a restart.
+ * The tokens table (verdicts of `judgeTokenBehaviour`) and the ranges scanned past each cursor
+ * (`scanned_ahead`) and the depths of pools below the floor (`shallow_pools`) and the refs were
+ * added without a schema bump: an older file simply has none yet (its tokens are judged on the next
+ * read; its cursors have nothing scanned ahead; every pool is read at the next start). An older
+ * file's CURVE pools and cursors are dropped when the refs are added, so CURVE's deployments are
+ * scanned again and their pools stored with their templates.
  *
  * @example
  * const store = createSqliteMarketStore({ path: 'var/market-8453.sqlite', chainId: 8453 })
@@ -39,11 +43,22 @@ export function createSqliteMarketStore({ path, chainId }: CreateSqliteMarketSto
   db.exec(`
     CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS cursors (source TEXT NOT NULL, dex TEXT NOT NULL, from_block TEXT NOT NULL, last_scanned TEXT NOT NULL, PRIMARY KEY (source, dex));
-    CREATE TABLE IF NOT EXISTS pools (id TEXT PRIMARY KEY, dex TEXT NOT NULL, emitter TEXT NOT NULL, pool_key TEXT, skipped TEXT);
+    CREATE TABLE IF NOT EXISTS pools (id TEXT PRIMARY KEY, dex TEXT NOT NULL, emitter TEXT NOT NULL, pool_key TEXT, skipped TEXT, ref TEXT);
     CREATE TABLE IF NOT EXISTS tokens (address TEXT PRIMARY KEY, kind TEXT NOT NULL, reason TEXT, block TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS scanned_ahead (source TEXT NOT NULL, dex TEXT NOT NULL, from_block TEXT NOT NULL, to_block TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS shallow_pools (id TEXT PRIMARY KEY, block TEXT NOT NULL, depth TEXT);
   `)
+  const poolColumns = (db.prepare('PRAGMA table_info(pools)').all() as { name: string }[]).map((c) => c.name)
+  if (!poolColumns.includes('ref')) {
+    // The refs were added to an older file: its CURVE pools were stored without their template, so
+    // they and CURVE's cursors go, and discovery finds them again from their factories' events.
+    db.transaction(() => {
+      db.exec('ALTER TABLE pools ADD COLUMN ref TEXT')
+      db.prepare("DELETE FROM pools WHERE dex = 'CURVE'").run()
+      db.prepare("DELETE FROM cursors WHERE dex = 'CURVE'").run()
+      db.prepare("DELETE FROM scanned_ahead WHERE dex = 'CURVE'").run()
+    })()
+  }
   const meta = (name: string) => (db.prepare('SELECT value FROM meta WHERE name = ?').get(name) as { value: string } | undefined)?.value
   const storedChain = meta('chainId')
   const storedVersion = meta('schemaVersion')
@@ -63,7 +78,7 @@ export function createSqliteMarketStore({ path, chainId }: CreateSqliteMarketSto
     'schemaVersion',
     SCHEMA_VERSION,
   )
-  const insertPool = db.prepare('INSERT OR IGNORE INTO pools (id, dex, emitter, pool_key, skipped) VALUES (?, ?, ?, ?, ?)')
+  const insertPool = db.prepare('INSERT OR IGNORE INTO pools (id, dex, emitter, pool_key, skipped, ref) VALUES (?, ?, ?, ?, ?, ?)')
   const upsertToken = db.prepare('INSERT OR REPLACE INTO tokens (address, kind, reason, block) VALUES (?, ?, ?, ?)')
   const upsertCursor = db.prepare('INSERT OR REPLACE INTO cursors (source, dex, from_block, last_scanned) VALUES (?, ?, ?, ?)')
   const clearAhead = db.prepare('DELETE FROM scanned_ahead WHERE source = ? AND dex = ?')
@@ -84,7 +99,7 @@ export function createSqliteMarketStore({ path, chainId }: CreateSqliteMarketSto
       )
     }
     for (const { ref, skipped } of update.pools) {
-      insertPool.run(ref.id, ref.dex, ref.emitter, ref.key ? JSON.stringify(ref.key) : null, skipped ?? null)
+      insertPool.run(ref.id, ref.dex, ref.emitter, ref.key ? JSON.stringify(ref.key) : null, skipped ?? null, JSON.stringify(ref))
     }
     for (const c of update.cursors) {
       const source = c.source.toLowerCase()
@@ -124,20 +139,23 @@ export function createSqliteMarketStore({ path, chainId }: CreateSqliteMarketSto
     },
     pools: () =>
       (
-        db.prepare('SELECT id, dex, emitter, pool_key, skipped FROM pools ORDER BY id').all() as {
+        db.prepare('SELECT id, dex, emitter, pool_key, skipped, ref FROM pools ORDER BY id').all() as {
           id: string
           dex: string
           emitter: string
           pool_key: string | null
           skipped: string | null
+          ref: string | null
         }[]
       ).map((row) => {
-        const ref: PoolRef = {
-          id: row.id,
-          dex: row.dex as DexId,
-          emitter: row.emitter as Address,
-          ...(row.pool_key ? { key: JSON.parse(row.pool_key) } : {}),
-        }
+        const ref: PoolRef = row.ref
+          ? (JSON.parse(row.ref) as PoolRef)
+          : {
+              id: row.id,
+              dex: row.dex as DexId,
+              emitter: row.emitter as Address,
+              ...(row.pool_key ? { key: JSON.parse(row.pool_key) } : {}),
+            }
         return row.skipped === null ? { ref } : { ref, skipped: row.skipped }
       }),
     tokens: () =>

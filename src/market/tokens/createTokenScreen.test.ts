@@ -32,6 +32,7 @@ import { createSqliteMarketStore } from '../store/createSqliteMarketStore.ts'
 import { createTokenScreen } from './createTokenScreen.ts'
 import { judgeTokenBehaviour } from './judgeTokenBehaviour.ts'
 import { startRpcProxy } from '../../../test/fixtures/startRpcProxy.ts'
+import { firstDeployment } from '../../chains/chainDeployments.ts'
 
 const erc20 = parseAbi([
   'function mint(address, uint256)',
@@ -357,7 +358,12 @@ test('a node that refuses state overrides: each token is reported and routed unj
 test('verdicts are judged again on a schedule: a tax switched on after the check leaves the pool out; switched off, the pool comes back', async () => {
   const later = await deployContractAndWait({ devnet, artifact: devnet.artifacts.TaxedToken, args: [300] })
   await write(later, erc20, 'mint', [devnet.account, 10n ** 30n])
-  const { pair } = await createUniswapV2Pair({ devnet, factory: chain.deployments.UNIV2?.source as Address, tokenA: hub, tokenB: later })
+  const { pair } = await createUniswapV2Pair({
+    devnet,
+    factory: firstDeployment(chain.deployments, 'UNIV2')?.source as Address,
+    tokenA: hub,
+    tokenB: later,
+  })
   await write(hub, erc20, 'transfer', [pair, 10n ** 24n])
   await write(later, erc20, 'transfer', [pair, 10n ** 24n])
   await write(pair, pairAbi, 'mint', [devnet.account])
