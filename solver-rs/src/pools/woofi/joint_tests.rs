@@ -5,8 +5,11 @@
 //! has Σ_t P_t·d_t·in_t − Σ_t P_t·out_t/k_t − Σ_b G_b, past the budget's slack. The same runs must
 //! break the inequality with the keeps stated twice over, or the check proves little; they are
 //! also run against it without G and with each pair's whole spread and fee as the keeps (counted,
-//! printed).
+//! printed). Each swap is also given a random hop of three, in any order with the others: each
+//! hop's swaps keep the vault's per-hop constraint (`hop.rs`), and break it with the oracle's room
+//! in the block taken away or halved.
 
+use super::hop::hop_budget;
 use super::joint::{joint_budget, potential};
 use super::tests::{near, pool_of, random_case};
 use super::WoofiPool;
@@ -96,6 +99,44 @@ struct Broken {
     without_g: usize,
     naive: usize,
     squared: usize,
+    /// The per-hop constraint as proven, with the oracle's room taken away (each weight 1), and
+    /// with it halved.
+    hop: usize,
+    hop_no_room: usize,
+    hop_half_room: usize,
+}
+
+/// Hops a run's swaps are given (any order: the generator interleaves them).
+const HOPS: usize = 3;
+
+/// Each hop's Σ_t w_t·P_t·in_t − Σ_u P_u·out_u/k_u over a run, with the weights as proven, 1,
+/// and halfway between, against the slack of the hop's swaps; counts every prefix that breaks.
+fn check_hops(start: &WoofiPool, run: &[(Flow, WoofiPool)], hops: &[usize], broken: &mut Broken) {
+    let budget = joint_budget(start, MAX_SWAPS_PER_POOL).expect("checked by the caller");
+    let hop = hop_budget(start, &budget, MAX_SWAPS_PER_POOL).expect("the joint budget's terms");
+    let per_swap = hop.slack / f64::from(MAX_SWAPS_PER_POOL);
+    let (mut sums, mut sizes, mut counts) = ([[0.0; 3]; HOPS], [0.0; HOPS], [0usize; HOPS]);
+    for (((t, input, u, output), _), &h) in run.iter().zip(hops) {
+        let (paid, got) = (budget.coins[*t].price * input, budget.coins[*u].price * output);
+        let w = hop.weight[*t];
+        let drawn = got / budget.coins[*u].keep;
+        for (sum, weight) in sums[h].iter_mut().zip([w, 1.0, 1.0 + (w - 1.0) / 2.0]) {
+            *sum += paid * weight - drawn;
+        }
+        sizes[h] += paid * w + drawn;
+        counts[h] += 1;
+        let slack = per_swap * counts[h] as f64 + 1e-12 * sizes[h];
+        let [proven, no_room, half_room] = sums[h].map(|s| usize::from(s < -slack));
+        if proven > 0 {
+            eprintln!(
+                "hop {h} broken at {t}→{u} {input} → {output}: {:?}, slack {slack}, {hop:?}",
+                sums[h]
+            );
+        }
+        broken.hop += proven;
+        broken.hop_no_room += no_room;
+        broken.hop_half_room += half_room;
+    }
 }
 
 fn check_run(start: &WoofiPool, run: &[(Flow, WoofiPool)], broken: &mut Broken) {
@@ -140,12 +181,19 @@ fn every_run_of_swaps_over_every_pair_keeps_the_vaults_joint_budget() {
         swaps += run.len();
         vaults += 1;
         check_run(&start, &run, &mut broken);
+        let hops: Vec<usize> = run.iter().map(|_| rng.range(0, HOPS as u64) as usize).collect();
+        check_hops(&start, &run, &hops, &mut broken);
     }
     eprintln!(
-        "{vaults} vaults, {swaps} swaps; wrong statements broken: without G {}, naive keeps {}, keeps squared {}",
-        broken.without_g, broken.naive, broken.squared
+        "{vaults} vaults, {swaps} swaps; wrong statements broken: without G {}, naive keeps {}, keeps squared {}; per hop: without the oracle's room {}, with half of it {}",
+        broken.without_g, broken.naive, broken.squared, broken.hop_no_room, broken.hop_half_room
     );
     assert_eq!(broken.proven, 0, "the joint budget broken {} times", broken.proven);
+    assert_eq!(broken.hop, 0, "the per-hop constraint broken {} times", broken.hop);
+    // The oracle's room is needed: a hop's swaps after other hops moved a price pay more than
+    // their inputs at the prices now.
+    assert!(broken.hop_no_room > 0, "no hop pays past its inputs at the prices now");
+    assert!(broken.hop_half_room > 0, "no hop needs more than half the oracle's room");
     assert!(vaults > 250 && swaps > 3000, "{vaults} vaults, {swaps} swaps");
     // The keeps are not overstated: asking each withdrawal for its keep twice is broken. (Without
     // G, or with the naive keeps, these runs break nothing past the slack: the generator's prices
@@ -170,4 +218,13 @@ fn the_devnet_vaults_budget_is_the_prices_now_less_the_keeps() {
     }
     // The roundings of 64 swaps: well under a cent.
     assert!(budget.slack < 10_000.0, "slack {}", budget.slack);
+    // Per hop: USDC's deposit may pay up to the 1 % bound more (a purchase at the bound's
+    // bottom), a base's up to about 2 % (base to base: sold at the top, bought at the bottom).
+    let hop = hop_budget(&vault, &budget, MAX_SWAPS_PER_POOL).expect("the oracle prices");
+    let pct = |w: f64| (w - 1.0) * 100.0;
+    assert!((pct(hop.weight[0]) - 1.0).abs() < 0.01, "{hop:?}");
+    for b in 1..4 {
+        assert!(pct(hop.weight[b]) > 2.0 && pct(hop.weight[b]) < 2.03, "base {b}: {hop:?}");
+    }
+    assert!(hop.slack < 1_000.0, "slack {}", hop.slack);
 }

@@ -19,6 +19,7 @@
 
 mod arith;
 mod bound;
+mod hop;
 mod joint;
 mod oracle;
 
@@ -31,6 +32,7 @@ use crate::math::U256;
 use crate::route::convex::curve::{Curve, PooledSide, MAX_SWAPS_PER_POOL};
 use arith::{add, div, mul, sub, truncate, E18};
 pub use bound::{sequence_pieces, OneWay};
+pub use hop::{hop_budget, HopBudget};
 pub use joint::{joint_budget, potential, JointBudget, JointCoin};
 pub use oracle::{BaseOracle, PriceState};
 use serde::Deserialize;

@@ -1,0 +1,82 @@
+//! The vault's constraint per hop of a plan, beside its joint budget (`joint.rs`): the swaps a
+//! plan makes through the vault at one hop pay out, valued at the oracle's prices now P over the
+//! joint budget's keeps k, at most their inputs valued at P times the most the oracle's prices
+//! can move in the block, whatever the plan's other hops trade and in whatever order.
+//!
+//! Why: each swap on its own pays at most its input at the price the oracle then holds with γ = 0,
+//! less the spread and the fee (`bound.rs`), and that price lies in the interval the oracle can
+//! reach in the block ([`super::bound`]'s `price_interval`; as a ratio to P, r = P/p in
+//! [r_min, r_max], the joint budget's), whichever swaps of other hops came before it. So a swap of
+//! `in` of t for `out` of u obeys P_u·out/k_u ≤ F(t, u)·P_t·in, with, per raw unit and the
+//! spreads now (they only widen in a block):
+//! - a base b sold for quote: F = (1 − s_b)(1 − f_b)/(r_min·k_quote);
+//! - quote for a base b (the fee off the input): F = (1 − f_b)(1 − s_b)·r_max/k_b;
+//! - base b₁ for base b₂ (half the wider spread on both halves, the wider fee on the quote
+//!   between): F = (1 − h)²(1 − f)·r_max(b₂)/(r_min(b₁)·k_{b₂});
+//!
+//! and a hop's swaps, summed, obey Σ_t w_t·P_t·in_t − Σ_u P_u·out_u/k_u ≥ −slack with
+//! w_t = max_u F(t, u), the slack the fee's floor (one raw quote unit a swap, worth up to r_max/k
+//! of the quote) of up to `swaps` swaps. The joint budget charges a plan's swaps as one; this
+//! charges each hop's apart, so a withdrawal at one hop cannot be funded by a deposit at another.
+//! `joint_tests.rs` checks it on the joint budget's random runs, each swap given a random hop.
+
+use super::joint::{base_terms, JointBudget};
+use super::{WoofiPool, E18};
+use crate::math::U256;
+
+fn real(x: U256) -> f64 {
+    f64::from(x)
+}
+
+/// One hop's constraint over the trader's raw flows through the vault at that hop:
+/// Σ_t weight_t·P_t·in_t − Σ_u P_u·out_u/k_u ≥ −slack, with P and k the joint budget's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HopBudget {
+    /// w_t ≥ what the oracle's room in the block lets a unit of t's value at P pay out (module
+    /// docs), per coin in the vault's order.
+    pub weight: Vec<f64>,
+    /// Raw quote units: the fee's floors of the hop's swaps.
+    pub slack: f64,
+}
+
+/// The per-hop constraint of `pool` for up to `swaps` swaps at one hop, on the prices and keeps
+/// of its joint budget `joint` (module docs); None when the oracle refuses a base now.
+pub fn hop_budget(pool: &WoofiPool, joint: &JointBudget, swaps: u32) -> Option<HopBudget> {
+    let n = pool.token_count();
+    if joint.coins.len() != n {
+        return None;
+    }
+    let keep = |x: f64| (1.0 - x).max(0.0);
+    let spread = |b: usize| pool.oracle(b).ok().map(|o| real(o.spread) / real(E18));
+    let fee = |t: usize| pool.token(t).ok().map(|t| real(t.fee_rate) / 1e5);
+    // Per base: (r_min, r_max), 1 for the quote token's slot (unused).
+    let mut ends = vec![(1.0, 1.0); n];
+    for (b, end) in ends.iter_mut().enumerate().skip(1) {
+        let t = base_terms(pool, b)?;
+        *end = (t.r_min, t.r_max);
+    }
+    let k = |u: usize| joint.coins[u].keep;
+    let pays = |t: usize, u: usize| -> Option<f64> {
+        Some(match (t, u) {
+            (0, b) => keep(fee(b)?) * keep(spread(b)?) * ends[b].1 / k(b),
+            (b, 0) => keep(spread(b)?) * keep(fee(b)?) / (ends[b].0 * k(0)),
+            (b1, b2) => {
+                // The contract floors the half spread: up to half a unit of 1e18 below.
+                let h = (spread(b1)?.max(spread(b2)?) - 1.0 / real(E18)).max(0.0) / 2.0;
+                let f = fee(b1)?.max(fee(b2)?);
+                keep(h) * keep(h) * keep(f) * ends[b2].1 / (ends[b1].0 * k(b2))
+            }
+        })
+    };
+    let mut weight = vec![0.0f64; n];
+    for (t, w) in weight.iter_mut().enumerate() {
+        for u in (0..n).filter(|&u| u != t) {
+            *w = w.max(pays(t, u)?);
+        }
+    }
+    // The fee's floor: a raw quote unit more a swap, worth up to the dearest r_max/k.
+    let per_swap = (1..n).map(|b| ends[b].1 / k(b)).fold(1.0 / k(0), f64::max);
+    let slack = f64::from(swaps) * (2.0 * per_swap + 1.0);
+    (weight.iter().all(|w| w.is_finite() && *w > 0.0) && slack.is_finite())
+        .then_some(HopBudget { weight, slack })
+}
