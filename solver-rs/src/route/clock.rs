@@ -59,11 +59,16 @@ pub struct Deadline<'c> {
     /// None: the deadline never passes (reference searches in tests).
     clock: Option<&'c dyn Clock>,
     at_ms: f64,
+    /// When the call began (`at_ms` less the budget).
+    from_ms: f64,
     phase: Cell<Phase>,
     stopped_in: Cell<Option<Phase>>,
+    /// The phase a share of the budget cut short while the deadline had not passed
+    /// ([`Deadline::share`], [`Deadline::note_cut`]).
+    cut_in: Cell<Option<Phase>>,
     /// The phase being timed and when it was entered (host clock), while the solve runs.
     timing: Cell<Option<(Phase, f64)>>,
-    /// The phases left, each with the milliseconds spent in it, in the order they ran.
+    /// The phases left, each with the milliseconds spent in it, in the order they first ran.
     spent: RefCell<Vec<(Phase, f64)>>,
 }
 
@@ -94,14 +99,67 @@ impl<'c> Deadline<'c> {
     /// now (one reading): a call that waited in a queue before it could start (the native addon's
     /// thread pool) has only the rest of its budget. A negative or NaN wait counts as none.
     pub fn after_wait(budget_ms: u32, waited_ms: f64, clock: &'c dyn Clock) -> Deadline<'c> {
+        let from_ms = clock.now_ms() - waited_ms.max(0.0);
         Deadline {
             clock: Some(clock),
-            at_ms: clock.now_ms() - waited_ms.max(0.0) + f64::from(budget_ms),
+            at_ms: from_ms + f64::from(budget_ms),
+            from_ms,
             phase: Cell::new(Phase::Search),
             stopped_in: Cell::new(None),
+            cut_in: Cell::new(None),
             timing: Cell::new(None),
             spent: RefCell::new(Vec::new()),
         }
+    }
+
+    /// A deadline for a share of the time left: `fraction` (0 to 1) of it from now, one reading of
+    /// the clock, never later than this deadline (a deadline already passed gives one passed too).
+    /// It times no phase and stops only the work it is given: the rest of the solve goes on
+    /// against this deadline, and [`Deadline::note_cut`] records whether the share cut that work.
+    /// Work checked against the share stops at or before this deadline, so its overshoot past
+    /// this deadline is at most its overshoot past the share.
+    pub fn share(&self, fraction: f64) -> Deadline<'c> {
+        let Some(clock) = self.clock else { return Deadline::never() };
+        let now = clock.now_ms();
+        let left = (self.at_ms - now).max(0.0);
+        Deadline {
+            clock: Some(clock),
+            at_ms: (now + fraction.clamp(0.0, 1.0) * left).min(self.at_ms),
+            from_ms: self.from_ms,
+            phase: Cell::new(self.phase.get()),
+            stopped_in: Cell::new(self.stopped_in.get()),
+            cut_in: Cell::new(None),
+            timing: Cell::new(None),
+            spent: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// The milliseconds spent since the call began and those left before the deadline (one
+    /// reading of the clock; none left once passed); without a clock, none spent and all left.
+    pub fn spent_and_left(&self) -> (f64, f64) {
+        let Some(clock) = self.clock else { return (0.0, f64::INFINITY) };
+        let now = clock.now_ms();
+        ((now - self.from_ms).max(0.0), (self.at_ms - now).max(0.0))
+    }
+
+    /// Records that a share of this deadline ([`Deadline::share`]) cut the work of `phase` short
+    /// while no check had found this deadline passed; the first such phase is kept
+    /// ([`Deadline::cut_by_share`]).
+    pub fn note_cut(&self, phase: Phase) {
+        if self.cut_in.get().is_none() && self.stopped_in.get().is_none() {
+            self.cut_in.set(Some(phase));
+        }
+    }
+
+    /// The first phase a share of the budget cut short while the deadline had not passed.
+    pub fn cut_by_share(&self) -> Option<Phase> {
+        self.cut_in.get()
+    }
+
+    /// Where the budget stopped the solve (`metadata.stoppedIn`): the phase in which a check first
+    /// found the deadline passed, else the first phase its share cut; None if neither did.
+    pub fn stopped_or_cut_in(&self) -> Option<Phase> {
+        self.stopped_in.get().or(self.cut_in.get())
     }
 
     /// A deadline that never passes (its phases are not timed).
@@ -109,8 +167,10 @@ impl<'c> Deadline<'c> {
         Deadline {
             clock: None,
             at_ms: f64::INFINITY,
+            from_ms: 0.0,
             phase: Cell::new(Phase::Search),
             stopped_in: Cell::new(None),
+            cut_in: Cell::new(None),
             timing: Cell::new(None),
             spent: RefCell::new(Vec::new()),
         }
@@ -142,10 +202,16 @@ impl<'c> Deadline<'c> {
         true
     }
 
-    /// Ends the phase being timed at `now` (host clock).
+    /// Ends the phase being timed at `now` (host clock); a phase entered again (the optimizer,
+    /// resumed after the re-split) adds to its first entry.
     fn leave(&self, now: f64) {
         if let Some((phase, since)) = self.timing.take() {
-            self.spent.borrow_mut().push((phase, (now - since).max(0.0)));
+            let ms = (now - since).max(0.0);
+            let mut spent = self.spent.borrow_mut();
+            match spent.iter_mut().find(|(p, _)| *p == phase) {
+                Some((_, total)) => *total += ms,
+                None => spent.push((phase, ms)),
+            }
         }
     }
 

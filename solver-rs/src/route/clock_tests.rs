@@ -49,3 +49,53 @@ fn phases_are_timed_on_the_host_clock_in_the_order_entered_and_never_without_a_c
     never.enter(Phase::Search);
     assert!(never.phase_ms().is_empty());
 }
+
+#[test]
+fn a_phase_entered_again_adds_to_its_first_entry() {
+    let clock = SteppingClock::default();
+    let deadline = Deadline::after_ms(1_000, &clock);
+    for phase in [Phase::Optimizer, Phase::Resplit, Phase::Optimizer] {
+        deadline.enter(phase);
+    }
+    let phases: Vec<Phase> = deadline.phase_ms().0.iter().map(|(phase, _)| *phase).collect();
+    assert_eq!(phases, [Phase::Optimizer, Phase::Resplit]);
+}
+
+#[test]
+fn a_share_ends_its_fraction_of_the_time_left_and_never_after_the_deadline() {
+    // Readings 0 (the deadline: at 10), 1 (spent 1, left 9), 2 (the share: 2 + 0.5 × 8 = 6).
+    let clock = SteppingClock::default();
+    let deadline = Deadline::after_ms(10, &clock);
+    assert_eq!(deadline.spent_and_left(), (1.0, 9.0));
+    let share = deadline.share(0.5);
+    // Readings 3, 4, 5 are before it; 6 reaches it, while the deadline has not passed.
+    assert!(!share.expired() && !share.expired() && !share.expired());
+    assert!(share.expired() && !deadline.expired());
+    // A share of more than the whole is the whole (reading 8: at 10, reached at reading 10); of a
+    // deadline passed, passed.
+    let whole = deadline.share(7.0);
+    assert!(!whole.expired());
+    assert!(whole.expired());
+    assert!(deadline.expired());
+    assert!(deadline.share(0.5).expired());
+    assert_eq!(deadline.spent_and_left().1, 0.0);
+    assert!(!Deadline::never().share(0.0).expired());
+}
+
+#[test]
+fn a_cut_by_a_share_is_reported_unless_the_deadline_stopped_the_solve() {
+    let clock = SteppingClock::default();
+    let deadline = Deadline::after_ms(4, &clock);
+    deadline.enter(Phase::Optimizer);
+    deadline.note_cut(Phase::Optimizer);
+    assert_eq!(deadline.cut_by_share(), Some(Phase::Optimizer));
+    assert_eq!(deadline.stopped_or_cut_in(), Some(Phase::Optimizer));
+    deadline.enter(Phase::Resplit);
+    while !deadline.expired() {}
+    // The deadline's own phase first; a cut after it is not recorded.
+    assert_eq!(deadline.stopped_or_cut_in(), Some(Phase::Resplit));
+    let late = Deadline::after_ms(0, &clock);
+    assert!(late.expired());
+    late.note_cut(Phase::Optimizer);
+    assert_eq!((late.cut_by_share(), late.stopped_or_cut_in()), (None, Some(Phase::Search)));
+}
