@@ -59,8 +59,6 @@ pub struct Deadline<'c> {
     /// None: the deadline never passes (reference searches in tests).
     clock: Option<&'c dyn Clock>,
     at_ms: f64,
-    /// When the call began (`at_ms` less the budget).
-    from_ms: f64,
     phase: Cell<Phase>,
     stopped_in: Cell<Option<Phase>>,
     /// The phase a share of the budget cut short while the deadline had not passed
@@ -99,11 +97,9 @@ impl<'c> Deadline<'c> {
     /// now (one reading): a call that waited in a queue before it could start (the native addon's
     /// thread pool) has only the rest of its budget. A negative or NaN wait counts as none.
     pub fn after_wait(budget_ms: u32, waited_ms: f64, clock: &'c dyn Clock) -> Deadline<'c> {
-        let from_ms = clock.now_ms() - waited_ms.max(0.0);
         Deadline {
             clock: Some(clock),
-            at_ms: from_ms + f64::from(budget_ms),
-            from_ms,
+            at_ms: clock.now_ms() - waited_ms.max(0.0) + f64::from(budget_ms),
             phase: Cell::new(Phase::Search),
             stopped_in: Cell::new(None),
             cut_in: Cell::new(None),
@@ -125,21 +121,12 @@ impl<'c> Deadline<'c> {
         Deadline {
             clock: Some(clock),
             at_ms: (now + fraction.clamp(0.0, 1.0) * left).min(self.at_ms),
-            from_ms: self.from_ms,
             phase: Cell::new(self.phase.get()),
             stopped_in: Cell::new(self.stopped_in.get()),
             cut_in: Cell::new(None),
             timing: Cell::new(None),
             spent: RefCell::new(Vec::new()),
         }
-    }
-
-    /// The milliseconds spent since the call began and those left before the deadline (one
-    /// reading of the clock; none left once passed); without a clock, none spent and all left.
-    pub fn spent_and_left(&self) -> (f64, f64) {
-        let Some(clock) = self.clock else { return (0.0, f64::INFINITY) };
-        let now = clock.now_ms();
-        ((now - self.from_ms).max(0.0), (self.at_ms - now).max(0.0))
     }
 
     /// Records that a share of this deadline ([`Deadline::share`]) cut the work of `phase` short
@@ -167,7 +154,6 @@ impl<'c> Deadline<'c> {
         Deadline {
             clock: None,
             at_ms: f64::INFINITY,
-            from_ms: 0.0,
             phase: Cell::new(Phase::Search),
             stopped_in: Cell::new(None),
             cut_in: Cell::new(None),

@@ -355,17 +355,13 @@ impl<'a> Quoting<'a> {
     }
 
     /// The optimizer's budget: the whole deadline, and, on a quote of [`SHARED_HOPS`] hops that
-    /// the re-split may follow, with at least as much time left as the solve has spent, a share of
-    /// it: [`OPTIMIZER_SHARE`] of the time left, which ends the optimizer once passed while its
-    /// best allocation is more than [`RESPLIT_BELOW`] below the bound (the re-split then runs,
-    /// and the optimizer resumes after it with the time left: [`Quoting::resumed`]).
+    /// the re-split may follow, a share of it: [`OPTIMIZER_SHARE`] of the time left, which ends the
+    /// optimizer once passed while its best allocation is more than [`RESPLIT_BELOW`] below the
+    /// bound (the re-split then runs, and the optimizer resumes after it with the time left:
+    /// [`Quoting::resumed`]).
     fn optimizer_budget(&self, bound: Option<U256>) -> Budget<'a> {
         let shared = self.resplit_follows(bound) && self.params.max_hops == SHARED_HOPS;
         let Some(target) = bound.filter(|_| shared) else { return Budget::whole(self.deadline) };
-        let (spent, left) = self.deadline.spent_and_left();
-        if left < spent {
-            return Budget::whole(self.deadline);
-        }
         let short_below =
             U256::try_from(f64::from(target) * (1.0 - RESPLIT_BELOW)).unwrap_or(target);
         Budget::shared(self.deadline, self.deadline.share(OPTIMIZER_SHARE), short_below)

@@ -36,15 +36,24 @@ impl<'a> Budget<'a> {
     }
 
     /// Whether the optimizer must stop: the deadline has passed, or the share has while the best
-    /// allocation so far is short (both checks stay true once true).
+    /// allocation so far is short (both checks stay true once true). One reading of the clock
+    /// while the share has not passed: it is never later than the deadline, so neither has that.
     pub fn expired(&self) -> bool {
-        if self.cut.get() || self.deadline.expired() {
+        if self.cut.get() {
             return true;
         }
-        let Some((share, short_below)) = &self.share else { return false };
-        let cut = self.best.get() < *short_below && share.expired();
-        self.cut.set(cut);
-        cut
+        if let Some((share, short_below)) = &self.share {
+            if !share.expired() {
+                return false;
+            }
+            if self.best.get() < *short_below {
+                // Reached together, the deadline names the phase.
+                let passed = self.deadline.expired();
+                self.cut.set(!passed);
+                return true;
+            }
+        }
+        self.deadline.expired()
     }
 
     /// The phase the deadline first stopped, else the optimizer's if its share cut it; None if
