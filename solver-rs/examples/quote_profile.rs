@@ -1,7 +1,7 @@
 //! Times quotes on a dumped market, in-process and without Node, for profilers (perf, callgrind):
 //!
 //!   node --import tsx bench/dumpSyntheticMarket.ts --pools 1000 --out /tmp/market-1000.json
-//!   cargo run --release --example quote_profile -- /tmp/market-1000.json [iterations] [request index|all] [split|no-split|both] [phases,fresh,gas-free,plans,budget=N]
+//!   cargo run --release --example quote_profile -- /tmp/market-1000.json [iterations] [request index|all] [split|no-split|both] [phases,fresh,gas-free,plans,budget=N,cpu-clock]
 //!
 //! Prints p50/p99 per request (wall clock, and on Linux the p50 of the thread's CPU time) (1-, 2- and 3-hop) with and without splitting, how each plan ended,
 //! its gap to the certified bound (`metadata.gapBps`) and its gas units; with `phases`, also the
@@ -11,15 +11,24 @@
 //! the first quote, `route/graph_memos.rs`); without, every timed quote repeats the first. With
 //! `budget=N`, every quote asks `timeBudgetMs` N (the dumps' requests leave the solver's default);
 //! with `gas-free`, every quote asks `gasPriceWei` 0 (the quality bench's quotes); with `plans`,
-//! each first plan is printed whole (JSON), to compare two builds' plans with `diff`.
-use solver::Solver;
+//! each first plan is printed whole (JSON), to compare two builds' plans with `diff`. With
+//! `cpu-clock`, the budget runs on the thread's CPU time instead of the wall clock (the quotes go
+//! through `route::quote::quote_after_wait` with the solver's market and settings, and gas pricers
+//! and bound memos of the run's own): on a shared machine a 5 ms budget then gives the quote 5 ms
+//! of CPU, however long it waited for one.
+use solver::route::bound_memos::BoundMemos;
+use solver::route::clock::Clock;
+use solver::route::gas::GasPricers;
+use solver::route::quote::quote_after_wait;
+use solver::route::request::QuoteRequest;
+use solver::{Solver, SolverError};
 use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(file) = args.get(1) else {
         eprintln!(
-            "usage: quote_profile <market.json> [iterations] [request index|all] [split|no-split|both] [phases,fresh,gas-free,plans,budget=N]"
+            "usage: quote_profile <market.json> [iterations] [request index|all] [split|no-split|both] [phases,fresh,gas-free,plans,budget=N,cpu-clock]"
         );
         std::process::exit(2);
     };
@@ -39,6 +48,13 @@ fn main() {
     let mut solver = Solver::from_config_json(&dump["config"].to_string()).expect("config");
     solver.upsert_pools_json(&dump["pools"].to_string()).expect("pools");
     let requests = dump["requests"].as_array().expect("requests");
+    let on_cpu_clock = Quoter {
+        solver: &solver,
+        memos: options
+            .contains(&"cpu-clock")
+            .then(|| (GasPricers::default(), BoundMemos::default())),
+    };
+    let solver = &on_cpu_clock;
     for (index, request) in
         requests.iter().enumerate().filter(|(i, _)| only_request.is_none_or(|o| o == *i))
     {
@@ -163,6 +179,32 @@ fn main() {
                 println!("  phases (median ms): {}", medians.join(", "));
             }
         }
+    }
+}
+
+/// Quotes on the solver's market: through the solver (wall clock), or with `memos` (its own gas
+/// pricers and bound memos, as the solver keeps per snapshot) on the thread's CPU time.
+struct Quoter<'a> {
+    solver: &'a Solver,
+    memos: Option<(GasPricers, BoundMemos)>,
+}
+
+impl Quoter<'_> {
+    fn quote_json(&self, request: &str) -> Result<String, SolverError> {
+        let Some((pricers, bounds)) = &self.memos else { return self.solver.quote_json(request) };
+        let request: QuoteRequest = serde_json::from_str(request).expect("request");
+        let (market, settings) = (self.solver.market(), self.solver.settings());
+        let plan = quote_after_wait(market, settings, &request, pricers, bounds, &ThreadCpu, 0.0)?;
+        Ok(serde_json::to_string(&plan).expect("plan"))
+    }
+}
+
+/// The thread's CPU time as a deadline's clock.
+struct ThreadCpu;
+
+impl Clock for ThreadCpu {
+    fn now_ms(&self) -> f64 {
+        on_cpu_ms().expect("the thread's CPU time (Linux only)")
     }
 }
 

@@ -363,4 +363,10 @@ impl Solver {
     pub fn market(&self) -> &Market {
         &self.market
     }
+
+    /// The routing settings, read-only (for tools that quote with a clock of their own:
+    /// `examples/quote_profile.rs`, `cpu-clock`).
+    pub fn settings(&self) -> &RouteSettings {
+        &self.settings
+    }
 }

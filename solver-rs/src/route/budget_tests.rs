@@ -12,7 +12,7 @@ use super::clock::{phases_entered, work_done, Phase, WorkClock};
 use super::convex::graph::{Graph, Intermediates, Scope};
 use super::gas::GasPricers;
 use super::plan::{Plan, StoppedBy};
-use super::quote::{quote_after_wait, RouteSettings};
+use super::quote::{quote_after_wait, RouteSettings, OPTIMIZER_SHARE};
 use super::request::QuoteRequest;
 use super::search::DexMask;
 use super::test_market::{addr, cp_pool, market_of, replay, settings, Rng};
@@ -190,15 +190,16 @@ fn sweep(
                 assert!(done <= budget + allowed, "budget {budget} with {extra}: {done} units, {} past the deadline in {phase:?}, {allowed} allowed; {log:?} {}", done - budget, serde_json::to_string(plan).unwrap());
             }
         }
-        if budget > work + 1 {
-            let plan = result.expect("a budget past every reading");
-            assert_eq!(
-                serde_json::to_value(&plan).unwrap(),
-                serde_json::to_value(&full).unwrap(),
-                "not the unbudgeted plan"
-            );
-        }
     }
+    // Past the unbudgeted work divided by the optimizer's share, no check finds the deadline or the
+    // share passed (docs/solver-optimizer.md, *The optimizer's share of the budget*).
+    let past = (work as f64 / OPTIMIZER_SHARE).ceil() as u64 + 2;
+    let (plan, _) = ask(market, past, extra, &GasPricers::default());
+    assert_eq!(
+        serde_json::to_value(plan.expect("a budget past every reading")).unwrap(),
+        serde_json::to_value(&full).unwrap(),
+        "not the unbudgeted plan"
+    );
     seen
 }
 
@@ -319,6 +320,49 @@ const LARGE_TRADES: [(u8, u8, u128); 6] = [
     (7, 28, 30_000 * E18),
 ];
 
+/// A trade on the large market, timeBudgetMs 1 (the work clock sets what a millisecond is).
+fn large_request(
+    from: u8,
+    to: u8,
+    amount: u128,
+    max_hops: u8,
+    gas_price_wei: &str,
+) -> QuoteRequest {
+    serde_json::from_value(json!({
+        "tokenIn": addr(from).to_string(), "tokenOut": addr(to).to_string(), "amountIn": amount.to_string(),
+        "slippageBps": 50, "timeBudgetMs": 1, "maxHops": max_hops, "gasPriceWei": gas_price_wei,
+    }))
+    .unwrap()
+}
+
+/// The unbudgeted quote of `request`, its units of work and its log of phases entered.
+fn unbudgeted(
+    market: &Market,
+    settings: &RouteSettings,
+    request: &QuoteRequest,
+) -> (Result<Plan, SolverError>, u64, Vec<(Phase, u64)>) {
+    phases_entered();
+    let (plan, work) = ask_on(market, settings, request, UNBUDGETED, &GasPricers::default());
+    (plan, work, phases_entered())
+}
+
+/// On the large market, a trade from token `from` to `to` over at most `max_hops`: the direct pools
+/// of the gas pricer (native, token 1, to tokenOut) and the arcs of the bound's graph, the
+/// overshoot's terms ([`allowed_overshoot`]).
+fn gas_direct_pools_and_arcs(market: &Market, from: u8, to: u8, max_hops: usize) -> (u64, u64) {
+    let (token_in, token_out) =
+        (market.token(&addr(from)).unwrap(), market.token(&addr(to)).unwrap());
+    let gas_direct = market.edge(market.token(&addr(1)).unwrap(), token_out).len() as u64;
+    let scope = Scope {
+        token_in,
+        token_out,
+        max_hops,
+        intermediates: Intermediates::Any,
+        dexes: DexMask::ALL,
+    };
+    (gas_direct, Graph::build(market, &scope).map_or(0, |g| g.arcs.len()) as u64)
+}
+
 /// A 1 ms budget, a millisecond being half the work the unbudgeted solve of a trade spends before
 /// the middle of `phase`: the quote stops in `phase`, exact, within the overshoot
 /// [`allowed_overshoot`] allows.
@@ -326,14 +370,8 @@ fn stops_within_one_evaluation(phase: Phase) {
     let market = large_market();
     let settings = settings(addr(1));
     for (from, to, amount) in LARGE_TRADES {
-        let request: QuoteRequest = serde_json::from_value(json!({
-            "tokenIn": addr(from).to_string(), "tokenOut": addr(to).to_string(), "amountIn": amount.to_string(),
-            "slippageBps": 50, "timeBudgetMs": 1, "maxHops": 3, "gasPriceWei": "1000000000",
-        }))
-        .unwrap();
-        phases_entered();
-        let (full, work) = ask_on(&market, &settings, &request, UNBUDGETED, &GasPricers::default());
-        let log = phases_entered();
+        let request = large_request(from, to, amount, 3, "1000000000");
+        let (full, work, log) = unbudgeted(&market, &settings, &request);
         if full.is_err() {
             continue;
         }
@@ -355,17 +393,7 @@ fn stops_within_one_evaluation(phase: Phase) {
             Some(phase),
             "{from} → {to}, budget {budget} of {work} units"
         );
-        let (token_in, token_out) =
-            (market.token(&addr(from)).unwrap(), market.token(&addr(to)).unwrap());
-        let gas_direct = market.edge(market.token(&addr(1)).unwrap(), token_out).len() as u64;
-        let scope = Scope {
-            token_in,
-            token_out,
-            max_hops: 3,
-            intermediates: Intermediates::Any,
-            dexes: DexMask::ALL,
-        };
-        let arcs = Graph::build(&market, &scope).map_or(0, |g| g.arcs.len()) as u64;
+        let (gas_direct, arcs) = gas_direct_pools_and_arcs(&market, from, to, 3);
         let allowed = allowed_overshoot(&plan, phase, 3, gas_direct, arcs);
         assert!(done <= budget + allowed, "{from} → {to} stopped in {phase:?}: {} units past a budget of {budget}, {allowed} allowed", done - budget);
         return;
@@ -406,4 +434,58 @@ fn a_tiny_budget_stops_the_optimizer_within_one_evaluation_on_the_large_market()
 #[test]
 fn a_tiny_budget_stops_the_resplit_within_one_evaluation_on_the_large_market() {
     stops_within_one_evaluation(Phase::Resplit);
+}
+
+/// On a 2-hop trade whose optimizer ends short of the bound (the re-split follows it), a deadline
+/// at three quarters of the optimizer's unbudgeted work: its share of the budget (a fraction of the
+/// time left) cuts it, the re-split runs before the deadline, the optimizer resumes after it, and
+/// the plan is exact, within the overshoot [`allowed_overshoot`] allows for the phase the deadline
+/// fell in. Without the share the deadline would stop the optimizer and no re-split would run.
+#[test]
+fn the_optimizers_share_of_the_budget_leaves_the_resplit_time_before_the_deadline() {
+    let market = large_market();
+    let settings = settings(addr(1));
+    for (from, to, amount) in LARGE_TRADES {
+        let request = large_request(from, to, amount, 2, "0");
+        let (full, _, log) = unbudgeted(&market, &settings, &request);
+        let entered =
+            |phase: Phase| log.iter().find(|(p, _)| *p == phase).map(|(_, at)| at - log[0].1);
+        let (Ok(_), Some(optimizer), Some(resplit)) =
+            (full, entered(Phase::Optimizer), entered(Phase::Resplit))
+        else {
+            continue;
+        };
+        if resplit - optimizer < 8 {
+            continue;
+        }
+        let budget = optimizer + (resplit - optimizer) * 3 / 4;
+        let (result, done) = ask_on(&market, &settings, &request, budget, &GasPricers::default());
+        let cut = phases_entered();
+        let plan = result.unwrap_or_else(|e| panic!("{from} → {to}, budget {budget}: {e}"));
+        assert_eq!(
+            replay(&market, &plan),
+            plan.expected_amount_out,
+            "the plan is not what the pools pay"
+        );
+        let resplit_at =
+            cut.iter().find(|(p, _)| *p == Phase::Resplit).map(|(_, at)| at - cut[0].1);
+        assert!(
+            resplit_at.is_some_and(|at| at < budget),
+            "{from} → {to}: the re-split was not entered before the deadline at {budget}: {cut:?}"
+        );
+        let at_deadline = phase_at(&cut, budget);
+        assert!(plan
+            .metadata
+            .stopped_in
+            .is_some_and(|p| position(p) >= position(Phase::Optimizer)));
+        let (gas_direct, arcs) = gas_direct_pools_and_arcs(&market, from, to, 2);
+        let allowed = allowed_overshoot(&plan, at_deadline, 2, gas_direct, arcs);
+        assert!(
+            done <= budget + allowed,
+            "{from} → {to}: {} units past a budget of {budget}, {allowed} allowed",
+            done - budget
+        );
+        return;
+    }
+    panic!("no 2-hop trade's optimizer ended short of the bound");
 }

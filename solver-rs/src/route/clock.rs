@@ -61,9 +61,12 @@ pub struct Deadline<'c> {
     at_ms: f64,
     phase: Cell<Phase>,
     stopped_in: Cell<Option<Phase>>,
+    /// The phase a share of the budget cut short while the deadline had not passed
+    /// ([`Deadline::share`], [`Deadline::note_cut`]).
+    cut_in: Cell<Option<Phase>>,
     /// The phase being timed and when it was entered (host clock), while the solve runs.
     timing: Cell<Option<(Phase, f64)>>,
-    /// The phases left, each with the milliseconds spent in it, in the order they ran.
+    /// The phases left, each with the milliseconds spent in it, in the order they first ran.
     spent: RefCell<Vec<(Phase, f64)>>,
 }
 
@@ -99,9 +102,51 @@ impl<'c> Deadline<'c> {
             at_ms: clock.now_ms() - waited_ms.max(0.0) + f64::from(budget_ms),
             phase: Cell::new(Phase::Search),
             stopped_in: Cell::new(None),
+            cut_in: Cell::new(None),
             timing: Cell::new(None),
             spent: RefCell::new(Vec::new()),
         }
+    }
+
+    /// A deadline for a share of the time left: `fraction` (0 to 1) of it from now, one reading of
+    /// the clock, never later than this deadline (a deadline already passed gives one passed too).
+    /// It times no phase and stops only the work it is given: the rest of the solve goes on
+    /// against this deadline, and [`Deadline::note_cut`] records whether the share cut that work.
+    /// Work checked against the share stops at or before this deadline, so its overshoot past
+    /// this deadline is at most its overshoot past the share.
+    pub fn share(&self, fraction: f64) -> Deadline<'c> {
+        let Some(clock) = self.clock else { return Deadline::never() };
+        let now = clock.now_ms();
+        let left = (self.at_ms - now).max(0.0);
+        Deadline {
+            clock: Some(clock),
+            at_ms: (now + fraction.clamp(0.0, 1.0) * left).min(self.at_ms),
+            phase: Cell::new(self.phase.get()),
+            stopped_in: Cell::new(self.stopped_in.get()),
+            cut_in: Cell::new(None),
+            timing: Cell::new(None),
+            spent: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// Records that a share of this deadline ([`Deadline::share`]) cut the work of `phase` short
+    /// while no check had found this deadline passed; the first such phase is kept
+    /// ([`Deadline::cut_by_share`]).
+    pub fn note_cut(&self, phase: Phase) {
+        if self.cut_in.get().is_none() && self.stopped_in.get().is_none() {
+            self.cut_in.set(Some(phase));
+        }
+    }
+
+    /// The first phase a share of the budget cut short while the deadline had not passed.
+    pub fn cut_by_share(&self) -> Option<Phase> {
+        self.cut_in.get()
+    }
+
+    /// Where the budget stopped the solve (`metadata.stoppedIn`): the phase in which a check first
+    /// found the deadline passed, else the first phase its share cut; None if neither did.
+    pub fn stopped_or_cut_in(&self) -> Option<Phase> {
+        self.stopped_in.get().or(self.cut_in.get())
     }
 
     /// A deadline that never passes (its phases are not timed).
@@ -111,6 +156,7 @@ impl<'c> Deadline<'c> {
             at_ms: f64::INFINITY,
             phase: Cell::new(Phase::Search),
             stopped_in: Cell::new(None),
+            cut_in: Cell::new(None),
             timing: Cell::new(None),
             spent: RefCell::new(Vec::new()),
         }
@@ -142,10 +188,16 @@ impl<'c> Deadline<'c> {
         true
     }
 
-    /// Ends the phase being timed at `now` (host clock).
+    /// Ends the phase being timed at `now` (host clock); a phase entered again (the optimizer,
+    /// resumed after the re-split) adds to its first entry.
     fn leave(&self, now: f64) {
         if let Some((phase, since)) = self.timing.take() {
-            self.spent.borrow_mut().push((phase, (now - since).max(0.0)));
+            let ms = (now - since).max(0.0);
+            let mut spent = self.spent.borrow_mut();
+            match spent.iter_mut().find(|(p, _)| *p == phase) {
+                Some((_, total)) => *total += ms,
+                None => spent.push((phase, ms)),
+            }
         }
     }
 

@@ -33,7 +33,7 @@ fn never_expires() {
 }
 
 #[test]
-fn phases_are_timed_on_the_host_clock_in_the_order_entered_and_never_without_a_clock() {
+fn phases_are_timed_on_the_host_clock_in_the_order_first_entered_and_never_without_a_clock() {
     let clock = SteppingClock::default();
     let deadline = Deadline::after_ms(1_000, &clock);
     deadline.enter(Phase::Search);
@@ -45,7 +45,49 @@ fn phases_are_timed_on_the_host_clock_in_the_order_entered_and_never_without_a_c
     let phases: Vec<Phase> = times.0.iter().map(|(phase, _)| *phase).collect();
     assert_eq!(phases, [Phase::Search, Phase::Evaluation]);
     assert!(times.0.iter().all(|(_, ms)| *ms >= 0.0));
+    // A phase entered again (the optimizer, resumed after the re-split) adds to its first entry.
+    deadline.enter(Phase::Search);
+    let again: Vec<Phase> = deadline.phase_ms().0.iter().map(|(phase, _)| *phase).collect();
+    assert_eq!(again, phases);
     let never = Deadline::never();
     never.enter(Phase::Search);
     assert!(never.phase_ms().is_empty());
+}
+
+#[test]
+fn a_share_ends_its_fraction_of_the_time_left_and_never_after_the_deadline() {
+    // Readings 0 (the deadline: at 10), 1 (the deadline checked), 2 (the share: 2 + 0.5 × 8 = 6).
+    let clock = SteppingClock::default();
+    let deadline = Deadline::after_ms(10, &clock);
+    assert!(!deadline.expired());
+    let share = deadline.share(0.5);
+    // Readings 3, 4, 5 are before it; 6 reaches it, while the deadline has not passed.
+    assert!(!share.expired() && !share.expired() && !share.expired());
+    assert!(share.expired() && !deadline.expired());
+    // A share of more than the whole is the whole (reading 8: at 10, reached at reading 10); of a
+    // deadline passed, passed.
+    let whole = deadline.share(7.0);
+    assert!(!whole.expired());
+    assert!(whole.expired());
+    assert!(deadline.expired());
+    assert!(deadline.share(0.5).expired());
+    assert!(!Deadline::never().share(0.0).expired());
+}
+
+#[test]
+fn a_cut_by_a_share_is_reported_unless_the_deadline_stopped_the_solve() {
+    let clock = SteppingClock::default();
+    let deadline = Deadline::after_ms(4, &clock);
+    deadline.enter(Phase::Optimizer);
+    deadline.note_cut(Phase::Optimizer);
+    assert_eq!(deadline.cut_by_share(), Some(Phase::Optimizer));
+    assert_eq!(deadline.stopped_or_cut_in(), Some(Phase::Optimizer));
+    deadline.enter(Phase::Resplit);
+    while !deadline.expired() {}
+    // The deadline's own phase first; a cut after it is not recorded.
+    assert_eq!(deadline.stopped_or_cut_in(), Some(Phase::Resplit));
+    let late = Deadline::after_ms(0, &clock);
+    assert!(late.expired());
+    late.note_cut(Phase::Optimizer);
+    assert_eq!((late.cut_by_share(), late.stopped_or_cut_in()), (None, Some(Phase::Search)));
 }

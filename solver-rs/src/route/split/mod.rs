@@ -8,6 +8,7 @@
 //! route sets (`route_set.rs`); the order of routes that share pools last (`order.rs`). The
 //! search stops at the deadline with the best allocation found. See docs/solver-optimizer.md.
 
+mod budget;
 mod newton;
 mod order;
 mod point;
@@ -15,7 +16,6 @@ mod route_set;
 mod start;
 mod structure;
 
-use super::clock::Deadline;
 use super::gas::GasPricer;
 use super::gas_cap::GasCap;
 use super::net::Net;
@@ -23,6 +23,7 @@ use super::path::{quote_path_memoized, Path};
 use super::swap_memos::SwapMemos;
 use crate::market::Market;
 use crate::math::U256;
+pub use budget::Budget;
 use newton::{ascend, balance, Rules};
 use point::{evaluate, evaluate_whole, Point};
 use route_set::RouteSearch;
@@ -40,8 +41,8 @@ pub struct Problem<'a> {
     /// Checked before every route of every evaluation of an allocation but the start's (and
     /// before each probe swap of its derivatives): past it, the evaluation under way is dropped,
     /// so at most one route's swaps run late. Whether the search finished in time is the
-    /// deadline's to say ([`Deadline::stopped_in`]).
-    pub deadline: &'a Deadline<'a>,
+    /// budget's to say ([`Budget::stopped_in`]).
+    pub budget: &'a Budget<'a>,
     /// Per candidate, its (output, gas units) for the whole amount on the market as it is, where
     /// the quote already computed it (the path searches and the evaluation phase): the best single
     /// path is picked from these without swapping them again.
@@ -117,7 +118,7 @@ pub fn best_single(problem: &Problem) -> Option<(usize, Net)> {
         return best;
     }
     for (i, path) in problem.paths.iter().enumerate() {
-        if known(i).is_none() && !problem.deadline.expired() {
+        if known(i).is_none() && !problem.budget.expired() {
             if let Ok(quote) =
                 quote_path_memoized(problem.market, problem.memos, path, problem.amount_in)
             {
@@ -162,7 +163,7 @@ pub fn optimize(problem: &Problem) -> Option<Solution> {
     let (sharing, disjoint) = (&structure.conflicts[..], problem.disjoint);
     let mut search = RouteSearch { problem, order: &order, sharing, converged: true };
 
-    let gas_free = match search.problem.deadline.expired() {
+    let gas_free = match search.problem.budget.expired() {
         true => None,
         false => ascend(
             problem,

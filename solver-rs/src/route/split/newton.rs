@@ -692,7 +692,7 @@ pub(super) fn ascend(
     for _ in 0..n {
         let mut best: Option<(Point, Vec<bool>)> = None;
         for end in cycle_ends(problem, order, &current) {
-            if problem.deadline.expired() {
+            if problem.budget.expired() {
                 return Some((best.map_or(current, |(p, _)| p), false));
             }
             // Along a truly flat direction the ends pay what the point pays, to the fee compounding
@@ -722,7 +722,7 @@ pub(super) fn ascend(
         }
     }
     // `cycle_ends` stops at the deadline too: converged only if nothing was cut short.
-    Some((current, problem.deadline.stopped_in().is_none()))
+    Some((current, problem.budget.stopped_in().is_none()))
 }
 
 /// Where the ascent's gradient comes from.
@@ -761,7 +761,7 @@ fn newton(
         let forced = current.open().any(|i| !rules.allowed[i]);
         // A forced step (emptying routes the rules close) is checked like any other: past the
         // deadline the ascent has no point its rules allow, and gives none.
-        if problem.deadline.expired() {
+        if problem.budget.expired() {
             return (!forced).then_some((current, false));
         }
         if !forced && problem.reached(current.gross()) {
@@ -849,7 +849,7 @@ fn measured(problem: &Problem, order: &[usize], point: &Point) -> Point {
     for i in (0..point.alloc.len()).filter(|&i| !point.alloc[i].is_zero()) {
         // Each nudge is an evaluation, checked against the deadline as every other is; past it,
         // the routes not measured keep the model's gradient (and the ascent stops at its next step).
-        if problem.deadline.expired() {
+        if problem.budget.expired() {
             break;
         }
         let nudge = U256::try_from((f64::from(point.alloc[i]) * NUDGE).ceil())
@@ -904,7 +904,7 @@ fn cycle_ends(problem: &Problem, order: &[usize], point: &Point) -> Vec<Point> {
     let mut ends = Vec::new();
     for direction in model.flat_directions(&open) {
         for sign in [1.0, -1.0] {
-            if problem.deadline.expired() {
+            if problem.budget.expired() {
                 return ends;
             }
             let delta: Vec<f64> = direction.iter().map(|d| d * sign).collect();

@@ -45,7 +45,7 @@ pub(super) fn reorder(
         let kept = order.clone();
         let mut best_order = kept.clone();
         for perm in permutations(&open).into_iter().skip(1) {
-            if problem.deadline.expired() {
+            if problem.budget.expired() {
                 break;
             }
             let mut trial = kept.clone();

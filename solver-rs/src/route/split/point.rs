@@ -136,7 +136,7 @@ fn evaluate_within(
     with_derivatives: bool,
     interruptible: bool,
 ) -> Result<Point, Infeasible> {
-    let late = || interruptible && problem.deadline.expired();
+    let late = || interruptible && problem.budget.expired();
     let market = problem.market;
     let n = problem.paths.len();
     let mut overlay = Overlay::memoized(market, problem.memos);
@@ -177,12 +177,13 @@ fn evaluate_within(
     // Past the deadline an interruptible evaluation is dropped; the start keeps its value and
     // goes without derivatives (nothing will step from it).
     let derivatives = match with_derivatives {
-        true => match derivatives(problem, &overlay, &mut uses, &|| problem.deadline.expired()) {
+        true => match derivatives(problem, &overlay, &mut uses, &|| problem.budget.expired()) {
             None if interruptible => return Err(None),
             found => found,
         },
         false => None,
     };
+    problem.budget.saw(gross);
     Ok(Point { alloc, value: Net::new(gross, cost), gas_units, derivatives })
 }
 

@@ -30,7 +30,7 @@ pub(super) struct RouteSearch<'a, 'p> {
 
 impl RouteSearch<'_, '_> {
     fn expired(&mut self) -> bool {
-        let expired = self.problem.deadline.expired();
+        let expired = self.problem.budget.expired();
         self.converged &= !expired;
         expired
     }

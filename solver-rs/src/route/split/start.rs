@@ -65,7 +65,7 @@ fn route_gas(problem: &Problem, order: &[usize], alloc: &[U256]) -> Option<Vec<u
     let mut overlay = Overlay::memoized(problem.market, problem.memos);
     let mut gas = vec![0u64; alloc.len()];
     for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
-        if problem.deadline.expired() {
+        if problem.budget.expired() {
             return None;
         }
         gas[i] = overlay.run(&problem.paths[i], alloc[i], None).ok()?.1;
@@ -121,7 +121,7 @@ fn runnable(
         if alloc[i].is_zero() {
             continue;
         }
-        if problem.deadline.expired() {
+        if problem.budget.expired() {
             return None;
         }
         let path = &problem.paths[i];
@@ -184,7 +184,7 @@ fn runnable(
 /// (always runs) and `amount`, to [`CUT_STEPS`] halvings; None once the deadline has passed.
 fn largest_that_runs(problem: &Problem, overlay: &Overlay, i: usize, amount: U256) -> Option<U256> {
     let runs = |mid: U256| {
-        (!problem.deadline.expired())
+        (!problem.budget.expired())
             .then(|| overlay.clone().run(&problem.paths[i], mid, None).is_ok())
     };
     bisect(U256::ZERO, amount, CUT_STEPS, runs).map(|(lo, _)| lo)
@@ -195,7 +195,7 @@ fn largest_that_runs(problem: &Problem, overlay: &Overlay, i: usize, amount: U25
 fn runs(problem: &Problem, order: &[usize], alloc: &[U256]) -> Option<bool> {
     let mut overlay = Overlay::memoized(problem.market, problem.memos);
     for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
-        if problem.deadline.expired() {
+        if problem.budget.expired() {
             return None;
         }
         if overlay.run(&problem.paths[i], alloc[i], None).is_err() {
