@@ -12,9 +12,11 @@
 // Writes bench/results/quality.json (one row per market, trade and size), bench/results/quality-budgets.json
 // (per synthetic trade and timeBudgetMs: p50 / p99 time and the median gap to the trade's bound at a 10 s
 // budget, over --budget-repeats quotes of fresh amounts) and three plots,
-// bench/results/quality-gap-by-size.svg, quality-gap-by-budget.svg and quality-waterfill-by-size.svg.
+// bench/results/quality-gap-by-size.svg, quality-gap-by-budget.svg and quality-waterfill-by-size.svg
+// (the plots go beside --out: a run written elsewhere leaves the recorded ones alone).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
+import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { loadSolver } from '../bindings/index.ts'
 import type { SolverQuoteRequest } from '../bindings/types.ts'
@@ -116,7 +118,8 @@ if (MARKETS.includes('embedded')) {
   }
 }
 
-mkdirSync('bench/results', { recursive: true })
+const plots = dirname(values.out)
+for (const dir of [plots, dirname(values['budget-out'])]) mkdirSync(dir, { recursive: true })
 writeFileSync(values.out, `${JSON.stringify(rows, null, 2)}\n`)
 writeFileSync(values['budget-out'], `${JSON.stringify(budgetRows, null, 2)}\n`)
 
@@ -136,7 +139,7 @@ const seriesBySize = (pick: (r: QualityRow) => number | null): GapSeries[] => {
 }
 if (rows.some((r) => r.gap_bps !== null)) {
   writeFileSync(
-    'bench/results/quality-gap-by-size.svg',
+    join(plots, 'quality-gap-by-size.svg'),
     plotGapSvg({
       title: 'Gap to the convex bound at the default budget (50 ms)',
       xLabel: 'trade size (1× ≈ $10k)',
@@ -144,7 +147,7 @@ if (rows.some((r) => r.gap_bps !== null)) {
     }),
   )
   writeFileSync(
-    'bench/results/quality-waterfill-by-size.svg',
+    join(plots, 'quality-waterfill-by-size.svg'),
     plotGapSvg({
       title: "Fynd's water-filling over the same pools: gap to the bound",
       xLabel: 'trade size (1× ≈ $10k)',
@@ -154,7 +157,7 @@ if (rows.some((r) => r.gap_bps !== null)) {
 }
 if (byBudget.length > 0)
   writeFileSync(
-    'bench/results/quality-gap-by-budget.svg',
+    join(plots, 'quality-gap-by-budget.svg'),
     plotGapSvg({ title: "Median gap to the 10 s quote's bound against timeBudgetMs", xLabel: 'timeBudgetMs', series: byBudget }),
   )
 
