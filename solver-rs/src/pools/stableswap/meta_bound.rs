@@ -58,7 +58,7 @@ use super::bound::{D_MARGIN, D_UNITS};
 use super::math::{self, mul, PRECISION};
 use super::{MetaBase, StableSwapPool, Template};
 use crate::route::convex::curve::MAX_SWAPS_PER_POOL;
-use crate::route::convex::pooled::{ln_ratio, Budget, Coin, Second};
+use crate::route::convex::pooled::{Budget, Coin, Level, Second};
 
 /// vp's relative loss to the floors of 2 × 64 base pool operations, far above it.
 const VP_MARGIN: f64 = 1e-10;
@@ -128,50 +128,73 @@ impl StableSwapPool {
             });
         }
         let ok = sigma.is_finite() && slack.is_finite() && coins.iter().all(|c| c.scale > 0.0);
-        let second = self.base_curvature(base, &coins, inner.kappa, sigma, slack, d, ann);
+        // ℓ − ℓ₀ ≤ m·(D − D₀) + extra: the claim step above, before φ_ℓ's tangent.
+        let extra = m * (epsilon + VP_MARGIN * d + VP_UNITS) + below + above_room;
+        let meta = Meta { kappa: inner.kappa, slack: inner.slack, lp: lp.x, per_d: m, extra };
+        let second = self.base_curvature(base, &coins, meta, d, ann);
         ok.then_some(Budget { coins, kappa: inner.kappa, slack, second })
     }
 
-    /// The venue's second budget, the one that keeps the base pool's curvature (module docs), in
-    /// the first budget's units per coin; None when the meta pool holds the whole LP supply (no
-    /// floor on D) or the base pool has no budget.
-    #[allow(clippy::too_many_arguments)]
+    /// The venue's two budgets that keep both pools' curvature, with the base pool's D as their
+    /// shared variable (module docs), in the first budget's units per coin; None when the base
+    /// pool has no budget.
     fn base_curvature(
         &self,
         base: &MetaBase,
         coins: &[Coin],
-        kappa_m: f64,
-        sigma: f64,
-        slack_first: f64,
+        meta: Meta,
         d0: f64,
         ann: f64,
     ) -> Option<Second> {
         let of_base = base.pool.budget()?;
         let vp = f64::from(base.virtual_price().ok()?) / f64::from(PRECISION);
         let outside = f64::from(base.supply) - f64::from(*self.balances.get(1)?);
-        let d_floor = outside * vp * (1.0 - VP_MARGIN) - VP_UNITS;
+        // D never falls below the LP outside the meta pool at vp₀ (and D > 0).
+        let floor = (outside * vp * (1.0 - VP_MARGIN) - VP_UNITS).max(f64::MIN_POSITIVE);
         let d1 = d0 * (1.0 - D_MARGIN) - D_UNITS;
-        if !(d_floor > 0.0 && d1 > 0.0) {
+        if !(d1 > 0.0) {
             return None;
         }
         let n = f64::from(u8::try_from(of_base.coins.len()).ok()?);
-        let floor =
-            if d1 > d_floor { of_base.kappa * (n + 1.0) * ln_ratio(d1, d_floor) } else { 0.0 };
-        let a = (ann - 1.0) / ann;
-        let weight = a / sigma;
         let (c0, first) = coins.split_first()?;
-        let mut linear = vec![weight];
-        let mut log = vec![weight * kappa_m];
+        let mut coefficients = vec![[[1.0, meta.kappa], [0.0, 0.0]]];
         // A base coin's first-budget unit is per_xp xp units (x = xp·per_xp): m = 1/per_xp.
         for (c, b) in first.iter().zip(&of_base.coins) {
-            linear.push(b.x / c.x);
-            log.push(of_base.kappa);
+            coefficients.push([[0.0, 0.0], [b.x / c.x, of_base.kappa]]);
         }
-        let magnitude = weight * c0.x + of_base.coins.iter().map(|b| b.x).sum::<f64>();
-        let slack = weight * slack_first + of_base.slack + floor + FLOAT_ROOM * 100.0 * magnitude;
-        let ok = slack.is_finite() && linear.iter().chain(&log).all(|v| v.is_finite() && *v >= 0.0);
-        ok.then_some(Second { linear, log, slack })
+        let room = FLOAT_ROOM * 100.0;
+        let base_magnitude = of_base.coins.iter().map(|b| b.x).sum::<f64>() + d0;
+        let slack = [
+            meta.slack + room * (c0.x + meta.lp + meta.kappa),
+            of_base.slack + room * (base_magnitude + of_base.kappa * (n + 1.0)),
+        ];
+        let level = Level {
+            lp: meta.lp,
+            lp_kappa: meta.kappa,
+            per_d: meta.per_d,
+            offset: meta.lp - meta.per_d * d0 + meta.extra,
+            floor,
+            d1,
+            a: (ann - 1.0) / ann,
+            log: of_base.kappa * (n + 1.0),
+        };
+        let ok = slack.iter().all(|s| s.is_finite())
+            && coefficients.iter().flatten().flatten().all(|v| v.is_finite() && *v >= 0.0)
+            && level.offset.is_finite()
+            && level.a > 0.0;
+        ok.then_some(Second { coefficients, slack, level })
     }
+}
+
+/// The meta pool's own budget as the venue's two budgets take it: κ_m, s_m, ℓ₀, and
+/// ℓ − ℓ₀ ≤ per_d·(D − D₀) + extra.
+#[derive(Clone, Copy)]
+struct Meta {
+    kappa: f64,
+    slack: f64,
+    lp: f64,
+    per_d: f64,
+    extra: f64,
 }
 
 #[cfg(test)]

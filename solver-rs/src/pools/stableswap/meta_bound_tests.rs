@@ -313,17 +313,39 @@ fn a_meta_wire_state_is_a_market_venue_of_its_underlying_coins() {
     assert!(StableSwapPool::from_wire(unnamed, &spec(DexId::Curve)).is_err());
 }
 
-/// The second budget's left side Σ_t [m_t·(z_t − x_t) + n_t·ln(z_t/x_t)] at a venue state (z_t
-/// the raw balance in the first budget's units), and the sum of its terms' magnitudes.
-fn second_budget_at(budget: &Budget, state: &StableSwapPool) -> (f64, f64) {
+/// The two budgets' left sides Σ_t [m_jt·(z_t − x_t) + n_jt·ln(z_t/x_t)] + level_j(D) at a venue
+/// state (z_t the raw balance in the first budget's units, D the base pool's invariant), and the
+/// sums of their terms' magnitudes. The meta budget's level term is φ_ℓ(z(D)), an upper end on its
+/// LP balance's term; the test checks the budget with the LP balance's own term too.
+fn second_budget_at(budget: &Budget, state: &StableSwapPool) -> [(f64, f64); 2] {
     let second = budget.second.as_ref().unwrap();
-    let mut terms = Vec::new();
-    for (t, c) in budget.coins.iter().enumerate() {
-        let z = balance(state, t) * c.scale;
-        terms.push(second.linear[t] * (z - c.x));
-        terms.push(second.log[t] * (z / c.x).ln());
+    let level = &second.level;
+    let base = state.base.as_ref().unwrap();
+    let amp = super::math::amp_at(&base.pool.ramp, base.pool.timestamp).unwrap();
+    let d =
+        f64::from(get_d(&base.pool.xp().unwrap(), amp, base.pool.template.invariant()).unwrap());
+    let mut out = [(0.0, 0.0); 2];
+    for (j, (left, magnitude)) in out.iter_mut().enumerate() {
+        let mut terms = Vec::new();
+        for (t, c) in budget.coins.iter().enumerate() {
+            let z = balance(state, t) * c.scale;
+            let [m, n] = second.coefficients[t][j];
+            terms.push(m * (z - c.x));
+            terms.push(if n > 0.0 { n * (z / c.x).ln() } else { 0.0 });
+        }
+        if j == 0 {
+            let z = level.per_d * d + level.offset;
+            terms.push(z - level.lp);
+            terms.push(level.lp_kappa * (z / level.lp).ln());
+        } else {
+            terms.push(-level.a * (d - level.d1));
+            terms.push(-level.log * (d / level.d1).ln());
+        }
+        *left = terms.iter().sum();
+        *magnitude = terms.iter().map(|t| t.abs()).sum::<f64>() + second.slack[j];
     }
-    (terms.iter().sum(), terms.iter().map(|t| t.abs()).sum::<f64>() + second.slack)
+    assert!(d >= level.floor, "the base pool's D {d} fell below the floor {}", level.floor);
+    out
 }
 
 #[test]
@@ -342,17 +364,18 @@ fn a_second_meta_venue_budget_keeps_the_base_pools_curvature_over_every_run() {
         for _ in 0..40 {
             let swaps = random_swaps(&mut rng, &pool, &pairs);
             let (_, _, end) = run(&pool, &swaps);
-            let (left, magnitude) = second_budget_at(&both, &end);
             checked += 1;
             across += usize::from(
                 swaps.iter().any(|s| s.0 > 0 && s.1 > 0)
                     && swaps.iter().any(|s| s.0 == 0 || s.1 == 0),
             );
-            assert!(
-                left >= -second.slack - 1e-12 * magnitude,
-                "case {case}: after {swaps:?} the budget is {left}, below −{}",
-                second.slack
-            );
+            for (j, (left, magnitude)) in second_budget_at(&both, &end).into_iter().enumerate() {
+                assert!(
+                    left >= -second.slack[j] - 1e-12 * magnitude,
+                    "case {case}: after {swaps:?} budget {j} is {left}, below −{}",
+                    second.slack[j]
+                );
+            }
         }
         let first = Budget { second: None, ..both.clone() };
         for (k, share) in [0.01, 0.1, 0.5].into_iter().enumerate() {

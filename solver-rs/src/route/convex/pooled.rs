@@ -480,6 +480,10 @@ pub fn ln_ratio(a: f64, b: f64) -> f64 {
 mod second;
 pub use second::Second;
 
+#[path = "pooled_meta.rs"]
+mod meta;
+pub use meta::Level;
+
 #[path = "pooled_linear.rs"]
 mod linear;
 pub use linear::LinearPair;
