@@ -85,9 +85,11 @@ impl Level {
         LevelMove { d, terms: [self.meta_term(d), -self.base_need(d)], slopes, bend }
     }
 
-    /// The D maximising G at multipliers `l` (None: G is unbounded, λ_m·per_d ≥ λ_b·a).
+    /// The D maximising G at multipliers `l` (None: G is unbounded, λ_m·per_d > λ_b·a, or at
+    /// equality a·κ_m/per_d ≥ K, where G′ stays positive for large D).
     pub fn respond(&self, l: [f64; 2]) -> Option<LevelMove> {
-        if l[0] * self.per_d >= l[1] * self.a {
+        let (rise, fall) = (l[0] * self.per_d, l[1] * self.a);
+        if rise > fall || (rise == fall && l[0] * self.lp_kappa >= l[1] * self.log) {
             return None;
         }
         let low = self.lowest();
@@ -188,7 +190,7 @@ impl Level {
 /// An upper end on the withdrawal w ≤ `x` of a coin of coefficients `mn` (m, n) whose cost
 /// m·w + n·ln(x/(x − w)) is `room`.
 pub fn withdrawal_for(mn: [f64; 2], room: f64, x: f64) -> f64 {
-    if !(room > 0.0) {
+    if room.is_nan() || room <= 0.0 {
         return 0.0;
     }
     let cost = |w: f64| mn[0] * w + if mn[1] > 0.0 { mn[1] * ln_ratio(x, x - w) } else { 0.0 };

@@ -29,8 +29,11 @@ pub struct Second {
     pub coefficients: Vec<[[f64; 2]; 2]>,
     /// What each budget may fall by, ≥ 0.
     pub slack: [f64; 2],
-    /// The base pool's invariant as a variable of both budgets.
-    pub level: Level,
+    /// The base pool's invariant as a variable of both budgets (None: the budgets hold the coins
+    /// alone).
+    pub level: Option<Level>,
+    /// Another pair of budgets the same states satisfy: the term is the least over all.
+    pub also: Option<Box<Second>>,
 }
 
 impl Second {
@@ -42,11 +45,26 @@ impl Second {
     /// The pair (t → u) alone: an upper end on the withdrawal of u (first-budget units) that a
     /// deposit `delta` of t funds over both budgets and D (`Level::pair_room`).
     pub(super) fn pair_withdrawal(&self, t: usize, u: usize, delta: f64, xt: f64, xu: f64) -> f64 {
-        let (from, to) = (self.budget_of(t), self.budget_of(u));
-        let mn = self.coefficients[t][from];
-        let gain = Budget::phi(mn, xt + delta, xt);
-        let room = self.level.pair_room(from, to, gain, self.slack);
-        withdrawal_for(self.coefficients[u][to], room, xu)
+        let w = match &self.level {
+            Some(level) => {
+                let (from, to) = (self.budget_of(t), self.budget_of(u));
+                let gain = Budget::phi(self.coefficients[t][from], xt + delta, xt);
+                let room = level.pair_room(from, to, gain, self.slack);
+                withdrawal_for(self.coefficients[u][to], room, xu)
+            }
+            // Each budget alone bounds the withdrawal.
+            None => (0..2)
+                .filter(|&j| self.coefficients[u][j] != [0.0, 0.0])
+                .map(|j| {
+                    let gain = Budget::phi(self.coefficients[t][j], xt + delta, xt);
+                    withdrawal_for(self.coefficients[u][j], self.slack[j] + gain, xu)
+                })
+                .fold(xu, f64::min),
+        };
+        match &self.also {
+            Some(also) => w.min(also.pair_withdrawal(t, u, delta, xt, xu)),
+            None => w,
+        }
     }
 }
 
@@ -118,15 +136,18 @@ impl Budget {
                 add_outer(&mut d.second, slope, m.z * m.z / m.k);
             }
         }
-        let level = second.level.respond(l)?;
-        add_level(&mut d, &level);
+        if let Some(level) = &second.level {
+            add_level(&mut d, &level.respond(l)?);
+        }
         Some(d)
     }
 
-    /// λ₀ minimising Φ at λ₁ (None: λ₁ is past the domain, a deposit paying without end).
-    fn inner(&self, second: &Second, rs: &[Response], l1: f64) -> Option<f64> {
-        let level = &second.level;
-        let mut ceiling = l1 * level.a / level.per_d;
+    /// λ₀ minimising Φ at λ₁, and whether it is pinned at D's edge λ₀ = λ₁·a/per_d (where Φ may
+    /// stay finite: D's sup is bounded there when a·κ_m/per_d < K, and Φ may still fall up to it)
+    /// (None: λ₁ is past the domain, a deposit paying without end).
+    fn inner(&self, second: &Second, rs: &[Response], l1: f64) -> Option<(f64, bool)> {
+        let edge = second.level.map_or(f64::INFINITY, |v| l1 * v.a / v.per_d * (1.0 - 1e-12));
+        let mut ceiling = edge;
         for (t, r) in rs.iter().enumerate() {
             let mn = second.coefficients[t];
             if let Some(p) = r.deposit {
@@ -138,9 +159,26 @@ impl Budget {
                 }
             }
         }
+        if !ceiling.is_finite() {
+            // Past every withdrawal's activation nothing is withdrawn and ∂Φ/∂λ₀ ≥ s₀ ≥ 0.
+            ceiling = 0.0;
+            for (t, (c, r)) in self.coins.iter().zip(rs).enumerate() {
+                let mn = second.coefficients[t];
+                let unit = mn[0][0] + mn[0][1] / c.x;
+                if let (Some(q), true) = (r.withdraw, unit > 0.0) {
+                    ceiling = ceiling.max((q - l1 * (mn[1][0] + mn[1][1] / c.x)) / unit);
+                }
+            }
+        }
         let d0 = self.derivatives2(second, rs, [0.0, l1])?;
-        if !(ceiling > 0.0) || d0.first[0] >= 0.0 {
-            return Some(0.0);
+        if ceiling.is_nan() || ceiling <= 0.0 || d0.first[0] >= 0.0 {
+            return Some((0.0, false));
+        }
+        // The bracket's top, where Φ may be finite (D's edge): Φ still falling there is its least.
+        if let Some(d) = self.derivatives2(second, rs, [ceiling, l1]) {
+            if d.first[0] <= 0.0 {
+                return Some((ceiling, ceiling == edge && second.level.is_some()));
+            }
         }
         let (mut lo, mut hi) = (0.0, ceiling);
         let mut l0 = 0.5 * hi;
@@ -162,32 +200,34 @@ impl Budget {
                 0.5 * (lo + hi)
             };
             if (next - l0).abs() <= 1e-14 * l0 || hi - lo <= 1e-14 * hi {
-                // The feasible end of the bracket: Φ is finite there.
-                return Some(if self.derivatives2(second, rs, [next, l1]).is_some() {
-                    next
-                } else {
-                    lo
-                });
+                l0 = next;
+                break;
             }
             l0 = next;
         }
-        Some(lo.max(if self.derivatives2(second, rs, [l0, l1]).is_some() { l0 } else { lo }))
+        // The feasible end of the bracket: Φ is finite there.
+        let feasible = self.derivatives2(second, rs, [l0, l1]).is_some();
+        Some((if feasible { l0 } else { lo }, false))
     }
 
-    /// ∂Φ/∂λ₁ and Φ's curvature in λ₁ along the best λ₀, at λ₁ (None: outside the domain).
+    /// Φ's slope and curvature along λ₁ with the best λ₀ (pinned at D's edge: along the edge's
+    /// ray), at λ₁ (None: outside the domain).
     fn outer_slope(
         &self,
         second: &Second,
         rs: &[Response],
         l1: f64,
     ) -> Option<([f64; 2], f64, f64)> {
-        let l0 = self.inner(second, rs, l1)?;
+        let (l0, pinned) = self.inner(second, rs, l1)?;
         let d = self.derivatives2(second, rs, [l0, l1])?;
-        let curvature = if l0 > 0.0 && d.second[0][0] > 0.0 {
-            d.second[1][1] - d.second[0][1] * d.second[0][1] / d.second[0][0]
-        } else {
-            d.second[1][1]
-        };
+        let h = d.second;
+        if let (true, Some(level)) = (pinned, &second.level) {
+            let r = level.a / level.per_d * (1.0 - 1e-12);
+            let g = d.first[1] + r * d.first[0];
+            return Some(([l0, l1], g, h[1][1] + 2.0 * r * h[0][1] + r * r * h[0][0]));
+        }
+        let curvature =
+            if l0 > 0.0 && h[0][0] > 0.0 { h[1][1] - h[0][1] * h[0][1] / h[0][0] } else { h[1][1] };
         Some(([l0, l1], d.first[1], curvature))
     }
 
@@ -197,6 +237,7 @@ impl Budget {
         // infinite; with none, the bracket's top is doubled until ∂Φ/∂λ₁ > 0.
         let mut ceiling = f64::INFINITY;
         let mut scale = 0.0f64;
+        let edge = second.level.map_or(1.0, |v| v.per_d / v.a);
         for (t, (c, r)) in self.coins.iter().zip(rs).enumerate() {
             let mn = second.coefficients[t];
             let unit = mn[1][0] + mn[1][1] / c.x;
@@ -209,7 +250,7 @@ impl Budget {
                     scale = scale.max(p / unit);
                 }
                 if other > 0.0 {
-                    scale = scale.max(p / other * second.level.per_d / second.level.a);
+                    scale = scale.max(p / other * edge);
                 }
             }
             if let Some(q) = r.withdraw {
@@ -217,7 +258,7 @@ impl Budget {
                     scale = scale.max(q / unit);
                 }
                 if other > 0.0 {
-                    scale = scale.max(q / other * second.level.per_d / second.level.a);
+                    scale = scale.max(q / other * edge);
                 }
             }
         }
@@ -263,16 +304,21 @@ impl Budget {
         best
     }
 
-    /// The term over the first budget and the two: the least of the first budget's own term and
-    /// the two budgets' value at the multipliers the search reaches (module docs).
+    /// The term over the first budget and the others: the least of the first budget's own term
+    /// and each pair of budgets' value at the multipliers its search reaches (module docs).
     pub(super) fn joint_two(&self, second: &Second, prices: &[CoinPrices]) -> Joint {
         let rs = self.responses(prices);
-        let one = self.joint_at(self.tangent(1.0, 0.0), prices, &rs);
-        let Some(l) = self.multipliers(second, &rs) else { return one };
-        match self.joint_at_two(second, prices, &rs, l) {
-            Some(two) if two.value < one.value => two,
-            _ => one,
+        let mut best = self.joint_at(self.tangent(1.0, 0.0), prices, &rs);
+        let mut system = Some(second);
+        while let Some(two) = system {
+            let joint =
+                self.multipliers(two, &rs).and_then(|l| self.joint_at_two(two, prices, &rs, l));
+            if let Some(joint) = joint.filter(|j| j.value < best.value) {
+                best = joint;
+            }
+            system = two.also.as_deref();
         }
+        best
     }
 
     /// Φ at the multipliers `l`, with the trade it prices and its Hessian in the prices (None:
@@ -288,14 +334,18 @@ impl Budget {
         let n = self.coins.len();
         let size = n.saturating_mul(2);
         let mut joint = self.allowances(prices);
-        let level = second.level.respond(l)?;
         let slack = l[0] * second.slack[0] + l[1] * second.slack[1];
-        let g = second.level.value(&level, l);
-        joint.value += slack + g;
-        joint.magnitude += slack + g.abs() + l[1] * level.terms[1].abs();
+        joint.value += slack;
+        joint.magnitude += slack;
         let mut active = Vec::with_capacity(n);
         let mut lagrange = Derivatives::default();
-        add_level(&mut lagrange, &level);
+        if let Some(level) = &second.level {
+            let at = level.respond(l)?;
+            let g = level.value(&at, l);
+            joint.value += g;
+            joint.magnitude += g.abs() + l[1] * at.terms[1].abs();
+            add_level(&mut lagrange, &at);
+        }
         for (t, (c, r)) in self.coins.iter().zip(rs).enumerate() {
             let mn = second.coefficients[t];
             let Some(m) = Self::move_of(mn, r, c.x, l) else { continue };
