@@ -94,6 +94,9 @@ function routeQuality(title: string, fresh: boolean, expected: Expected) {
         logger: false,
         onDiscoveryProgress: () => {},
         ...(fresh ? { propAmmKeeperIntervalMs: 0 } : {}),
+        // ROUTE_QUALITY_META=1: the seeded Curve meta pool on the market (its venue holds the legacy
+        // pool's state; docs/dex-kinds.md, CURVE, *Meta pools*).
+        ...(process.env.ROUTE_QUALITY_META === '1' ? { curveMetaPools: true } : {}),
       })
       const market = service.devnet?.market
       assert.ok(market, 'the service did not start the embedded chain')

@@ -43,22 +43,33 @@
 //! near what it pays; a base coin → base coin trade is bounded by the constant sum. The joint
 //! term takes this budget at its first tangent only (`Budget::joint`).
 //!
-//! **A second budget keeps the base pool's curvature** ([`Second`], held beside the first: the
-//! term is over both, `route/convex/pooled_second.rs`). The base pool's own budget (`bound.rs`)
-//! at any D ≤ D_b(b), with D^(n+1)/Πb above its tangent in (ln D, ln b), gives
-//! Σ_k β_k(b_k) ≥ a·(D − D₁) − s_b + κ_b·(n + 1)·ln(D/D₁) (β_k, κ_b, s_b, D₁ the base pool's
-//! budget, a = (Ann − 1)/Ann). D never falls below D_f = vp₀·(S₀ − L₀) (the LP outside the meta
-//! pool, at a virtual price that never falls), and the first budget gives
-//! σ·(D − D₀) ≥ −slack₁ − φ_c(c); together (a/σ)·φ_c(c) + Σ_k β_k(b_k) ≥
-//! −(a·slack₁/σ + s_b + κ_b·(n + 1)·ln(D₁/D_f)⁺). Alone it is loose at small sizes (its floor
-//! term), but beside the first it takes away what the first's linear base coins allow: a base
-//! coin withdrawn past the base pool's curvature.
+//! **Two budgets keep both pools' curvature** ([`Second`], held beside the first: the term is the
+//! least of the two, `route/convex/pooled_second.rs`), with the base pool's D their shared
+//! variable (`route/convex/pooled_meta.rs`). At the end of any run, D = D_b(b):
+//! - the meta budget before φ_ℓ's tangent: φ_c(c) + φ_ℓ(z(D)) ≥ −s_m (φ_ℓ rising in ℓ), with
+//!   z(D) = (r/vp₀)·D − r·(S₀ − L₀) ≥ ℓ = r·L (less the floors' margins): at the end
+//!   L·V = D − (S − L)·V ≤ D − (S₀ − L₀)·V with V = D/S ≥ vp₀, so L ≤ D/vp₀ − (S₀ − L₀). The
+//!   rate r the pool prices LP at only scales it: a cache above or below the claim needs no slack;
+//! - the base pool's own budget (`bound.rs`) at level D: F(b, D) ≥ 0 with D^(n+1)/Πb above its
+//!   tangent in (ln D, ln b) gives Σ_k β_k(b_k) ≥ a·(D − D₁) − s_b + κ_b·(n + 1)·ln(D/D₁) (β_k,
+//!   κ_b, s_b, D₁ the base pool's budget, a = (Ann − 1)/Ann); no "D does not fall" is needed;
+//! - D ≥ D_f = vp₀·(S₀ − L₀) (the LP outside the meta pool, at a virtual price that never falls).
+//!
+//! The meta coin is in the meta budget only, the base coins (curved, at κ_b) in the base budget
+//! only; a base coin's `keep` stays 1.
+//!
+//! **D eliminated** (a third pair, `Second::also`: the term is the least over all). The base
+//! pool's budget at level D with D ≥ D_f = vp₀·(S₀ − L₀) and the first budget's
+//! σ·(D − D₀) ≥ −slack₁ − φ_c(c) give (a/σ)·φ_c(c) + Σ_k β_k(b_k) ≥ −(a·slack₁/σ + s_b +
+//! κ_b·(n + 1)·ln(D₁/D_f)⁺), held beside the first budget. Its floor term makes it loose at small
+//! sizes, but on the embedded market's 3-hop graphs it is the one that binds where the two
+//! budgets above do not (docs/solver-optimizer.md, *Keeping the base pool's curvature*).
 
 use super::bound::{D_MARGIN, D_UNITS};
 use super::math::{self, mul, PRECISION};
 use super::{MetaBase, StableSwapPool, Template};
 use crate::route::convex::curve::MAX_SWAPS_PER_POOL;
-use crate::route::convex::pooled::{ln_ratio, Budget, Coin, Second};
+use crate::route::convex::pooled::{ln_ratio, Budget, Coin, Level, Second};
 
 /// vp's relative loss to the floors of 2 × 64 base pool operations, far above it.
 const VP_MARGIN: f64 = 1e-10;
@@ -128,15 +139,84 @@ impl StableSwapPool {
             });
         }
         let ok = sigma.is_finite() && slack.is_finite() && coins.iter().all(|c| c.scale > 0.0);
-        let second = self.base_curvature(base, &coins, inner.kappa, sigma, slack, d, ann);
+        // ℓ ≤ per_d·D + offset, from L·V ≤ D − (S₀ − L₀)·V at the end (V = D/S ≥ vp₀ less its
+        // floors): ℓ = r·L ≤ (r/v_min)·(D + VP_UNITS) − r·(S₀ − L₀). No slack for a cache below
+        // or above the claim: the rate r scales the LP's worth (module docs, *Two budgets*).
+        let r = f64::from(lp_rate) / f64::from(PRECISION);
+        let v_min = f64::from(vp) / f64::from(PRECISION) * (1.0 - VP_MARGIN);
+        let outside = f64::from(base.supply) - f64::from(held);
+        let per_d = r / v_min * (1.0 + FLOAT_ROOM);
+        let offset = per_d * VP_UNITS - r * outside * (1.0 - FLOAT_ROOM);
+        let meta = Meta { kappa: inner.kappa, slack: inner.slack, lp: lp.x, per_d, offset };
+        let eliminated = self.eliminated(base, &coins, inner.kappa, sigma, slack, d, ann);
+        let second = self.base_curvature(base, &coins, meta, d, ann).map(|mut second| {
+            second.also = eliminated.map(Box::new);
+            second
+        });
         ok.then_some(Budget { coins, kappa: inner.kappa, slack, second })
     }
 
-    /// The venue's second budget, the one that keeps the base pool's curvature (module docs), in
-    /// the first budget's units per coin; None when the meta pool holds the whole LP supply (no
-    /// floor on D) or the base pool has no budget.
-    #[allow(clippy::too_many_arguments)]
+    /// The venue's two budgets that keep both pools' curvature, with the base pool's D as their
+    /// shared variable (module docs), in the first budget's units per coin; None when the base
+    /// pool has no budget.
     fn base_curvature(
+        &self,
+        base: &MetaBase,
+        coins: &[Coin],
+        meta: Meta,
+        d0: f64,
+        ann: f64,
+    ) -> Option<Second> {
+        let (of_base, d_floor, d1) = self.base_levels(base, d0)?;
+        // D > 0 however low the floor.
+        let floor = d_floor.max(f64::MIN_POSITIVE);
+        let n = f64::from(u8::try_from(of_base.coins.len()).ok()?);
+        let (c0, first) = coins.split_first()?;
+        let mut coefficients = vec![[[1.0, meta.kappa], [0.0, 0.0]]];
+        // A base coin's first-budget unit is per_xp xp units (x = xp·per_xp): m = 1/per_xp.
+        for (c, b) in first.iter().zip(&of_base.coins) {
+            coefficients.push([[0.0, 0.0], [b.x / c.x, of_base.kappa]]);
+        }
+        let room = FLOAT_ROOM * 100.0;
+        let base_magnitude = of_base.coins.iter().map(|b| b.x).sum::<f64>() + d0;
+        let slack = [
+            meta.slack + room * (c0.x + meta.lp + meta.kappa),
+            of_base.slack + room * (base_magnitude + of_base.kappa * (n + 1.0)),
+        ];
+        let level = Level {
+            lp: meta.lp,
+            lp_kappa: meta.kappa,
+            per_d: meta.per_d,
+            offset: meta.offset,
+            floor,
+            d1,
+            a: (ann - 1.0) / ann,
+            log: of_base.kappa * (n + 1.0),
+        };
+        let ok = slack.iter().all(|s| s.is_finite())
+            && coefficients.iter().flatten().flatten().all(|v| v.is_finite() && *v >= 0.0)
+            && level.offset.is_finite()
+            && level.a > 0.0;
+        ok.then_some(Second { coefficients, slack, level: Some(level), also: None })
+    }
+
+    /// The base pool's own budget, the least D any plan reaches (the LP outside the meta pool at
+    /// vp₀, less the floors' margins) and the budget's tangent point D₁ (None: D₁ ≤ 0, or no
+    /// budget).
+    fn base_levels(&self, base: &MetaBase, d0: f64) -> Option<(Budget, f64, f64)> {
+        let of_base = base.pool.budget()?;
+        let vp = f64::from(base.virtual_price().ok()?) / f64::from(PRECISION);
+        let outside = f64::from(base.supply) - f64::from(*self.balances.get(1)?);
+        let d_floor = outside * vp * (1.0 - VP_MARGIN) - VP_UNITS;
+        let d1 = d0 * (1.0 - D_MARGIN) - D_UNITS;
+        (d1 > 0.0).then_some((of_base, d_floor, d1))
+    }
+
+    /// The first budget beside the base pool's own with D eliminated (module docs, *D
+    /// eliminated*), in the first budget's units per coin; None when the meta pool holds the whole
+    /// LP supply (no floor on D) or the base pool has no budget.
+    #[allow(clippy::too_many_arguments)]
+    fn eliminated(
         &self,
         base: &MetaBase,
         coins: &[Coin],
@@ -146,32 +226,37 @@ impl StableSwapPool {
         d0: f64,
         ann: f64,
     ) -> Option<Second> {
-        let of_base = base.pool.budget()?;
-        let vp = f64::from(base.virtual_price().ok()?) / f64::from(PRECISION);
-        let outside = f64::from(base.supply) - f64::from(*self.balances.get(1)?);
-        let d_floor = outside * vp * (1.0 - VP_MARGIN) - VP_UNITS;
-        let d1 = d0 * (1.0 - D_MARGIN) - D_UNITS;
-        if !(d_floor > 0.0 && d1 > 0.0) {
+        let (of_base, d_floor, d1) = self.base_levels(base, d0)?;
+        if d_floor.is_nan() || d_floor <= 0.0 {
             return None;
         }
         let n = f64::from(u8::try_from(of_base.coins.len()).ok()?);
         let floor =
             if d1 > d_floor { of_base.kappa * (n + 1.0) * ln_ratio(d1, d_floor) } else { 0.0 };
-        let a = (ann - 1.0) / ann;
-        let weight = a / sigma;
+        let weight = (ann - 1.0) / ann / sigma;
         let (c0, first) = coins.split_first()?;
-        let mut linear = vec![weight];
-        let mut log = vec![weight * kappa_m];
+        let mut coefficients = vec![[[1.0, kappa_m], [weight, weight * kappa_m]]];
         // A base coin's first-budget unit is per_xp xp units (x = xp·per_xp): m = 1/per_xp.
         for (c, b) in first.iter().zip(&of_base.coins) {
-            linear.push(b.x / c.x);
-            log.push(of_base.kappa);
+            coefficients.push([[1.0, 0.0], [b.x / c.x, of_base.kappa]]);
         }
         let magnitude = weight * c0.x + of_base.coins.iter().map(|b| b.x).sum::<f64>();
         let slack = weight * slack_first + of_base.slack + floor + FLOAT_ROOM * 100.0 * magnitude;
-        let ok = slack.is_finite() && linear.iter().chain(&log).all(|v| v.is_finite() && *v >= 0.0);
-        ok.then_some(Second { linear, log, slack })
+        let ok = slack.is_finite()
+            && coefficients.iter().flatten().flatten().all(|v| v.is_finite() && *v >= 0.0);
+        ok.then_some(Second { coefficients, slack: [slack_first, slack], level: None, also: None })
     }
+}
+
+/// The meta pool's own budget as the venue's two budgets take it: κ_m, s_m, ℓ₀, and
+/// ℓ ≤ per_d·D + offset.
+#[derive(Clone, Copy)]
+struct Meta {
+    kappa: f64,
+    slack: f64,
+    lp: f64,
+    per_d: f64,
+    offset: f64,
 }
 
 #[cfg(test)]

@@ -313,17 +313,55 @@ fn a_meta_wire_state_is_a_market_venue_of_its_underlying_coins() {
     assert!(StableSwapPool::from_wire(unnamed, &spec(DexId::Curve)).is_err());
 }
 
-/// The second budget's left side Σ_t [m_t·(z_t − x_t) + n_t·ln(z_t/x_t)] at a venue state (z_t
-/// the raw balance in the first budget's units), and the sum of its terms' magnitudes.
-fn second_budget_at(budget: &Budget, state: &StableSwapPool) -> (f64, f64) {
+/// The two budgets' left sides Σ_t [m_jt·(z_t − x_t) + n_jt·ln(z_t/x_t)] + level_j(D) at a venue
+/// state (z_t the raw balance in the first budget's units, D the base pool's invariant), and the
+/// sums of their terms' magnitudes. The meta budget's level term is φ_ℓ(z(D)), an upper end on its
+/// LP balance's term; the test checks the budget with the LP balance's own term too.
+fn second_budget_at(budget: &Budget, state: &StableSwapPool) -> [(f64, f64); 2] {
     let second = budget.second.as_ref().unwrap();
+    let level = second.level.as_ref().unwrap();
+    let base = state.base.as_ref().unwrap();
+    let amp = super::math::amp_at(&base.pool.ramp, base.pool.timestamp).unwrap();
+    let d =
+        f64::from(get_d(&base.pool.xp().unwrap(), amp, base.pool.template.invariant()).unwrap());
+    let mut out = [(0.0, 0.0); 2];
+    for (j, (left, magnitude)) in out.iter_mut().enumerate() {
+        let mut terms = Vec::new();
+        for (t, c) in budget.coins.iter().enumerate() {
+            let z = balance(state, t) * c.scale;
+            let [m, n] = second.coefficients[t][j];
+            terms.push(m * (z - c.x));
+            terms.push(if n > 0.0 { n * (z / c.x).ln() } else { 0.0 });
+        }
+        if j == 0 {
+            let z = level.per_d * d + level.offset;
+            terms.push(z - level.lp);
+            terms.push(level.lp_kappa * (z / level.lp).ln());
+        } else {
+            terms.push(-level.a * (d - level.d1));
+            terms.push(-level.log * (d / level.d1).ln());
+        }
+        *left = terms.iter().sum();
+        *magnitude = terms.iter().map(|t| t.abs()).sum::<f64>() + second.slack[j];
+    }
+    assert!(d >= level.floor, "the base pool's D {d} fell below the floor {}", level.floor);
+    // The pair with D eliminated: its second budget over the coins alone.
+    let also = second.also.as_ref().expect("the eliminated pair");
     let mut terms = Vec::new();
     for (t, c) in budget.coins.iter().enumerate() {
         let z = balance(state, t) * c.scale;
-        terms.push(second.linear[t] * (z - c.x));
-        terms.push(second.log[t] * (z / c.x).ln());
+        let [m, n] = also.coefficients[t][1];
+        terms.push(m * (z - c.x));
+        terms.push(if n > 0.0 { n * (z / c.x).ln() } else { 0.0 });
     }
-    (terms.iter().sum(), terms.iter().map(|t| t.abs()).sum::<f64>() + second.slack)
+    let left: f64 = terms.iter().sum();
+    let magnitude = terms.iter().map(|t| t.abs()).sum::<f64>() + also.slack[1];
+    assert!(
+        left >= -also.slack[1] - 1e-12 * magnitude,
+        "D eliminated: {left} below −{}",
+        also.slack[1]
+    );
+    out
 }
 
 #[test]
@@ -342,17 +380,18 @@ fn a_second_meta_venue_budget_keeps_the_base_pools_curvature_over_every_run() {
         for _ in 0..40 {
             let swaps = random_swaps(&mut rng, &pool, &pairs);
             let (_, _, end) = run(&pool, &swaps);
-            let (left, magnitude) = second_budget_at(&both, &end);
             checked += 1;
             across += usize::from(
                 swaps.iter().any(|s| s.0 > 0 && s.1 > 0)
                     && swaps.iter().any(|s| s.0 == 0 || s.1 == 0),
             );
-            assert!(
-                left >= -second.slack - 1e-12 * magnitude,
-                "case {case}: after {swaps:?} the budget is {left}, below −{}",
-                second.slack
-            );
+            for (j, (left, magnitude)) in second_budget_at(&both, &end).into_iter().enumerate() {
+                assert!(
+                    left >= -second.slack[j] - 1e-12 * magnitude,
+                    "case {case}: after {swaps:?} budget {j} is {left}, below −{}",
+                    second.slack[j]
+                );
+            }
         }
         let first = Budget { second: None, ..both.clone() };
         for (k, share) in [0.01, 0.1, 0.5].into_iter().enumerate() {
@@ -396,8 +435,8 @@ fn best_swap(pool: &StableSwapPool, t: usize, u: usize, tender: f64, receive: f6
 #[test]
 fn the_second_budget_tightens_base_to_base_trades_and_stays_above_the_best_swap() {
     // Base coin 1 tendered at its worth, base coin 2 received at a premium of 0.1 to 5 %: the
-    // first budget alone (base coins linear) sells all of coin 2's balance; the second budget's
-    // curvature takes part of that away. Never below the best exact swap.
+    // first budget alone (base coins linear) sells all of coin 2's balance; the two budgets' base
+    // pool curvature takes most of that away. Never below the best exact swap.
     let mut rng = Rng(0x77e1);
     let (mut first, mut both) = (Vec::new(), Vec::new());
     for case in 0..200 {
@@ -432,15 +471,16 @@ fn the_second_budget_tightens_base_to_base_trades_and_stays_above_the_best_swap(
     eprintln!(
         "base → base at a 0.1-5 % premium, the term's excess over the best swap per 1 % of the input's balance, median: first budget {first:.2e}, both budgets {both:.2e}"
     );
-    // Measured: 1.44 with the first alone, 0.97 with both (the second budget's floor term leaves
-    // it loose at small sizes, docs/solver-optimizer.md).
-    assert!(both < 0.8 * first, "both budgets {both} are not below the first alone {first}");
+    // Measured: 1.44 with the first alone, 0.47 with both (the base coins' keep of 1 and the meta
+    // fee are what is left, docs/solver-optimizer.md).
+    assert!(both < 0.5 * first, "both budgets {both} are not below half the first alone {first}");
 }
 
-/// Open: on some venues the flows move with a price the term does not depend on (∂/∂ the receive
-/// price of a coin that is deposited: −3.4·10⁴² against a diagonal of 9.5·10⁴³), so the minimiser
-/// over (λ₁, λ₂) is not unique there or the nested search stops short, and the flows follow the
-/// search's bracket. The certificate does not rest on it (any λ bounds); Newton's model does.
+/// Open: the term is the lesser of the first budget's value and the two budgets' (at the
+/// multipliers the nested search reaches), so its flows jump where the two cross, and on some
+/// venues they move with a price the term does not depend on (the first venue: ∂²/∂0∂0 0 in closed
+/// form, 2.4·10³⁶ by differences). The certificate does not rest on it (any λ bounds); Newton's
+/// model does.
 #[test]
 #[ignore = "open: the two-budget flows are not smooth on some venues (docs/solver-optimizer.md)"]
 fn the_two_budget_hessian_is_the_derivative_of_its_flows() {

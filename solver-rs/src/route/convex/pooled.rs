@@ -27,8 +27,9 @@
 //! where h_t is coin t's best deposit or withdrawal against the budget's price λ, in closed form.
 //! Any λ gives an upper bound (weak duality of this inner problem), so the 1-D minimisation may
 //! stop anywhere. Only +, −, ×, ÷, √ are used ([`ln_ratio`]), so native and WASM agree to the bit.
-//! A venue may hold a second budget beside the first ([`Second`], a Curve meta pool's): the term
-//! is then over both, with a multiplier per budget (`pooled_second.rs`). A budget linear in every
+//! A venue may hold two more budgets beside the first ([`Second`], a Curve meta pool's, joined by
+//! the base pool's invariant: [`Level`]): the term is then the least of the first's and theirs,
+//! with a multiplier per budget (`pooled_second.rs`, `pooled_meta.rs`). A budget linear in every
 //! coin (κ = 0: WOOFi's vault) is a linear program, solved apart (`pooled_linear.rs`).
 
 /// One coin of a pooled venue.
@@ -56,8 +57,9 @@ pub struct Budget {
     pub kappa: f64,
     /// What the budget may fall by (roundings), ≥ 0.
     pub slack: f64,
-    /// A second budget the same states satisfy (a Curve meta pool's, which keeps the base pool's
-    /// curvature): the term is then over both ([`Second`], `pooled_second.rs`).
+    /// Two more budgets the same states satisfy (a Curve meta pool's and its base pool's, which keep
+    /// both pools' curvature): the term is then the least of theirs and the first's ([`Second`],
+    /// `pooled_second.rs`).
     pub second: Option<Second>,
 }
 
@@ -479,6 +481,10 @@ pub fn ln_ratio(a: f64, b: f64) -> f64 {
 #[path = "pooled_second.rs"]
 mod second;
 pub use second::Second;
+
+#[path = "pooled_meta.rs"]
+mod meta;
+pub use meta::Level;
 
 #[path = "pooled_linear.rs"]
 mod linear;

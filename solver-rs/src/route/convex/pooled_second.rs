@@ -1,52 +1,77 @@
-//! A pooled venue held by two budgets at once (a Curve meta pool and its base pool:
-//! `pools/stableswap/meta_bound.rs`): every state a plan reaches satisfies both
+//! A pooled venue held by two budgets at once beside its first (a Curve meta pool and its base
+//! pool: `pools/stableswap/meta_bound.rs`): every state a plan reaches satisfies
 //!
-//! B₁(z) = Σ_t [(z_t − x_t) + κ₁_t·ln(z_t/x_t)] ≥ −s₁ and B₂(z) = Σ_t [m_t·(z_t − x_t) + n_t·ln(z_t/x_t)] ≥ −s₂
+//! B_j(z, D) = Σ_t [m_jt·(z_t − x_t) + n_jt·ln(z_t/x_t)] + level_j(D) ≥ −s_j, j = 0, 1,
 //!
-//! (z in the first budget's units, κ₁_t = 0 for a linear coin). The term is the sup of the coins'
-//! values over the intersection, which by Lagrange duality is
+//! (z in the first budget's units; the meta pool's budget, j = 0, holds the meta coin, the base
+//! pool's, j = 1, the base coins, and both hold the base pool's invariant D through [`Level`],
+//! `pooled_meta.rs`). The term is the sup of the coins' values over that set, which by weak
+//! duality (no convexity needed) is at most
 //!
-//! min over λ₁, λ₂ ≥ 0 of λ₁·s₁ + λ₂·s₂ + Σ_t h_t(λ₁, λ₂)
+//! min over λ₀, λ₁ ≥ 0 of λ₀·s₀ + λ₁·s₁ + Σ_t h_t(λ) + sup_D G(D; λ)
 //!
-//! and each coin's response keeps the one-budget closed form, since the two budgets' coefficients
-//! add: A_t = λ₁ + λ₂·m_t per unit moved, K_t = λ₁·κ₁_t + λ₂·n_t on ln(z_t/x_t), so a deposit goes to
-//! z = K/(p − A) and a withdrawal to z = K/(q − A) (all of x when K = 0). Any λ ≥ 0 gives an upper
-//! bound (weak duality), so the term takes the least of the first budget's own term (λ₂ = 0) and
-//! the two-budget value at the λ its search reaches: never above the one-budget term, and it
-//! never leans on the search having converged. The search is nested: λ₂ by a safeguarded Newton on
-//! ∂Φ/∂λ₂ at the best λ₁ (the envelope theorem; Φ's minimum over λ₁ is convex in λ₂), and λ₁ for
-//! each λ₂ by a safeguarded Newton on ∂Φ/∂λ₁.
+//! and each coin's response keeps the one-budget closed form, since the budgets' coefficients
+//! add: A_t = λ₀·m_0t + λ₁·m_1t per unit moved, K_t = λ₀·n_0t + λ₁·n_1t on ln(z_t/x_t), so a
+//! deposit goes to z = K/(p − A) and a withdrawal to z = K/(q − A) (all of x when K = 0). Any λ
+//! gives an upper bound, so the term takes the least of the first budget's own term and this
+//! value at the λ its search reaches: never above the one-budget term, and it never leans on the
+//! search having converged. The search is nested: λ₁ by a safeguarded Newton on ∂Φ/∂λ₁ at the
+//! best λ₀ (the envelope theorem; Φ's minimum over λ₀ is convex in λ₁), and λ₀ for each λ₁ by a
+//! safeguarded Newton on ∂Φ/∂λ₀.
 
-use super::{receive, tender, Budget, CoinPrices, Joint, Response, Tangent};
+use super::meta::{withdrawal_for, Level, LevelMove};
+use super::{receive, tender, Budget, CoinPrices, Joint, Response};
 
-/// A second budget over a pooled venue's coins, in the first budget's units per coin:
-/// Σ_t [m_t·(z_t − x_t) + n_t·ln(z_t/x_t)] ≥ −slack.
+/// Two budgets over a pooled venue's coins, in the first budget's units per coin (module docs).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Second {
-    /// m_t > 0: the budget's units per first-budget unit of coin t.
-    pub linear: Vec<f64>,
-    /// n_t ≥ 0: coin t's curvature in this budget.
-    pub log: Vec<f64>,
-    /// What the budget may fall by, ≥ 0.
-    pub slack: f64,
+    /// Per coin, its (m, n) in each budget: `coefficients[t][j]`, m ≥ 0, n ≥ 0.
+    pub coefficients: Vec<[[f64; 2]; 2]>,
+    /// What each budget may fall by, ≥ 0.
+    pub slack: [f64; 2],
+    /// The base pool's invariant as a variable of both budgets (None: the budgets hold the coins
+    /// alone).
+    pub level: Option<Level>,
+    /// Another pair of budgets the same states satisfy: the term is the least over all.
+    pub also: Option<Box<Second>>,
 }
 
 impl Second {
+    /// The budget a coin belongs to (the one whose coefficients it has).
+    fn budget_of(&self, t: usize) -> usize {
+        usize::from(self.coefficients[t][0] == [0.0, 0.0])
+    }
+
     /// The pair (t → u) alone: an upper end on the withdrawal of u (first-budget units) that a
-    /// deposit `delta` of t funds in this budget (bisection; the cost rises without bound as the
-    /// withdrawal nears `xu`).
+    /// deposit `delta` of t funds over both budgets and D (`Level::pair_room`).
     pub(super) fn pair_withdrawal(&self, t: usize, u: usize, delta: f64, xt: f64, xu: f64) -> f64 {
-        let log = |n: f64, a: f64, b: f64| if n > 0.0 { n * super::ln_ratio(a, b) } else { 0.0 };
-        let gain = self.linear[t] * delta + log(self.log[t], xt + delta, xt) + self.slack;
-        let cost = |w: f64| self.linear[u] * w + log(self.log[u], xu, xu - w);
-        super::largest_withdrawal(cost, gain, xu)
+        let w = match &self.level {
+            Some(level) => {
+                let (from, to) = (self.budget_of(t), self.budget_of(u));
+                let gain = Budget::phi(self.coefficients[t][from], xt + delta, xt);
+                let room = level.pair_room(from, to, gain, self.slack);
+                withdrawal_for(self.coefficients[u][to], room, xu)
+            }
+            // Each budget alone bounds the withdrawal.
+            None => (0..2)
+                .filter(|&j| self.coefficients[u][j] != [0.0, 0.0])
+                .map(|j| {
+                    let gain = Budget::phi(self.coefficients[t][j], xt + delta, xt);
+                    withdrawal_for(self.coefficients[u][j], self.slack[j] + gain, xu)
+                })
+                .fold(xu, f64::min),
+        };
+        match &self.also {
+            Some(also) => w.min(also.pair_withdrawal(t, u, delta, xt, xu)),
+            None => w,
+        }
     }
 }
 
 /// Iterations of each 1-D search at most (safeguarded Newton converges in a handful).
 const ROUNDS: usize = 100;
 
-/// Φ's gradient and Hessian in (λ₁, λ₂) at one point.
+/// Φ's gradient and Hessian in (λ₀, λ₁) at one point (None: outside Φ's domain).
 #[derive(Clone, Copy, Default)]
 struct Derivatives {
     first: [f64; 2],
@@ -60,210 +85,273 @@ struct Active2 {
     cross: [f64; 2],
 }
 
-/// One coin's optimum at the multipliers: its final amount z (None: it does not trade), whether it
-/// is a deposit, and A, K.
+/// One coin's optimum at the multipliers: its final amount z, whether it is a deposit, and K.
 struct Move {
     z: f64,
     deposit: bool,
-    a: f64,
     k: f64,
 }
 
 impl Budget {
-    /// Coin t's (m, n) in budget j: (1, κ₁_t) in the first, (m_t, n_t) in the second.
-    fn coefficients(&self, second: &Second, at: Tangent, t: usize) -> [[f64; 2]; 2] {
-        let c = &self.coins[t];
-        [[1.0, Self::kappa_of(c, at.kappa)], [second.linear[t], second.log[t]]]
-    }
-
-    /// Coin t's best move against the multipliers `l` (None: it stays at x).
-    fn move_of(&self, mn: [[f64; 2]; 2], r: &Response, x: f64, l: [f64; 2]) -> Option<Move> {
+    /// Coin t's best move against the multipliers `l` (None: it stays at x; z infinite: a
+    /// deposit paying without end, outside Φ's domain).
+    fn move_of(mn: [[f64; 2]; 2], r: &Response, x: f64, l: [f64; 2]) -> Option<Move> {
         let a = l[0] * mn[0][0] + l[1] * mn[1][0];
         let k = l[0] * mn[0][1] + l[1] * mn[1][1];
         let marginal = a + k / x;
         if let Some(p) = r.deposit {
             if marginal > p {
-                return Some(Move { z: k / (p - a), deposit: true, a, k });
+                let z = if p > a { k / (p - a) } else { f64::INFINITY };
+                return Some(Move { z, deposit: true, k });
             }
         }
         let q = r.withdraw?;
         (q > marginal).then(|| Move {
             z: if k > 0.0 { k / (q - a) } else { 0.0 },
             deposit: false,
-            a,
             k,
         })
     }
 
-    /// φ_j(z) for coin of coefficients `mn`, at x.
-    fn phi(mn: [f64; 2], z: f64, x: f64) -> f64 {
+    /// φ(z) = m·(z − x) + n·ln(z/x) for a coin of coefficients `mn`.
+    pub(super) fn phi(mn: [f64; 2], z: f64, x: f64) -> f64 {
         let log = if mn[1] > 0.0 { mn[1] * super::ln_ratio(z, x) } else { 0.0 };
         mn[0] * (z - x) + log
     }
 
-    /// Φ's derivatives at `l` (the domain's edge, where a deposit would pay without end, is left
-    /// to the callers' brackets).
-    fn derivatives2(
-        &self,
-        second: &Second,
-        at: Tangent,
-        rs: &[Response],
-        l: [f64; 2],
-    ) -> Derivatives {
-        let mut d = Derivatives { first: [at.slack, second.slack], ..Derivatives::default() };
+    /// Φ's derivatives at `l`; None outside its domain (a deposit or D paying without end).
+    fn derivatives2(&self, second: &Second, rs: &[Response], l: [f64; 2]) -> Option<Derivatives> {
+        let mut d = Derivatives { first: second.slack, ..Derivatives::default() };
         for (t, (c, r)) in self.coins.iter().zip(rs).enumerate() {
-            let mn = self.coefficients(second, at, t);
-            let Some(m) = self.move_of(mn, r, c.x, l) else { continue };
+            let mn = second.coefficients[t];
+            let Some(m) = Self::move_of(mn, r, c.x, l) else { continue };
+            if !m.z.is_finite() {
+                return None;
+            }
             for (first, coefficients) in d.first.iter_mut().zip(mn) {
                 *first += Self::phi(coefficients, m.z, c.x);
             }
             if m.k > 0.0 && m.z > 0.0 {
                 let slope = [mn[0][0] + mn[0][1] / m.z, mn[1][0] + mn[1][1] / m.z];
-                let per = m.z * m.z / m.k;
-                for i in 0..2 {
-                    for j in 0..2 {
-                        d.second[i][j] += slope[i] * slope[j] * per;
-                    }
+                add_outer(&mut d.second, slope, m.z * m.z / m.k);
+            }
+        }
+        if let Some(level) = &second.level {
+            add_level(&mut d, &level.respond(l)?);
+        }
+        Some(d)
+    }
+
+    /// λ₀ minimising Φ at λ₁, and whether it is pinned at D's edge λ₀ = λ₁·a/per_d (where Φ may
+    /// stay finite: D's sup is bounded there when a·κ_m/per_d < K, and Φ may still fall up to it)
+    /// (None: λ₁ is past the domain, a deposit paying without end).
+    fn inner(&self, second: &Second, rs: &[Response], l1: f64) -> Option<(f64, bool)> {
+        let edge = second.level.map_or(f64::INFINITY, |v| l1 * v.a / v.per_d * (1.0 - 1e-12));
+        let mut ceiling = edge;
+        for (t, r) in rs.iter().enumerate() {
+            let mn = second.coefficients[t];
+            if let Some(p) = r.deposit {
+                let left = p - l1 * mn[1][0];
+                if mn[0][0] > 0.0 {
+                    ceiling = ceiling.min(left / mn[0][0]);
+                } else if left <= 0.0 {
+                    return None;
                 }
             }
         }
-        d
-    }
-
-    /// λ₁ minimising Φ at λ₂ (None: λ₂ is past the domain, a deposit paying without end).
-    fn inner(&self, second: &Second, at: Tangent, rs: &[Response], l2: f64) -> Option<f64> {
-        let mut ceiling = f64::INFINITY;
-        let mut top = 0.0f64;
-        for (t, (c, r)) in self.coins.iter().zip(rs).enumerate() {
-            let mn = self.coefficients(second, at, t);
-            if let Some(p) = r.deposit {
-                ceiling = ceiling.min(p - l2 * mn[1][0]);
-            }
-            if let Some(q) = r.withdraw {
-                top = top.max((q - l2 * (mn[1][0] + mn[1][1] / c.x)) / (1.0 + mn[0][1] / c.x));
+        if !ceiling.is_finite() {
+            // Past every withdrawal's activation nothing is withdrawn and ∂Φ/∂λ₀ ≥ s₀ ≥ 0.
+            ceiling = 0.0;
+            for (t, (c, r)) in self.coins.iter().zip(rs).enumerate() {
+                let mn = second.coefficients[t];
+                let unit = mn[0][0] + mn[0][1] / c.x;
+                if let (Some(q), true) = (r.withdraw, unit > 0.0) {
+                    ceiling = ceiling.max((q - l1 * (mn[1][0] + mn[1][1] / c.x)) / unit);
+                }
             }
         }
-        if ceiling.is_nan() || ceiling <= 0.0 {
-            return None;
+        let d0 = self.derivatives2(second, rs, [0.0, l1])?;
+        if ceiling.is_nan() || ceiling <= 0.0 || d0.first[0] >= 0.0 {
+            return Some((0.0, false));
         }
-        let (mut lo, mut hi) = (0.0, top.min(ceiling));
-        if hi.is_nan() || hi <= 0.0 || self.derivatives2(second, at, rs, [0.0, l2]).first[0] >= 0.0
-        {
-            return Some(0.0);
+        // The bracket's top, where Φ may be finite (D's edge): Φ still falling there is its least.
+        if let Some(d) = self.derivatives2(second, rs, [ceiling, l1]) {
+            if d.first[0] <= 0.0 {
+                return Some((ceiling, ceiling == edge && second.level.is_some()));
+            }
         }
-        let mut l1 = 0.5 * hi;
+        let (mut lo, mut hi) = (0.0, ceiling);
+        let mut l0 = 0.5 * hi;
         for _ in 0..ROUNDS {
-            let d = self.derivatives2(second, at, rs, [l1, l2]);
+            let Some(d) = self.derivatives2(second, rs, [l0, l1]) else {
+                hi = l0;
+                l0 = 0.5 * (lo + hi);
+                continue;
+            };
             if d.first[0] > 0.0 {
-                hi = l1;
+                hi = l0;
             } else {
-                lo = l1;
+                lo = l0;
             }
-            let newton = l1 - d.first[0] / d.second[0][0];
+            let newton = l0 - d.first[0] / d.second[0][0];
             let next = if d.second[0][0] > 0.0 && newton > lo && newton < hi {
                 newton
             } else {
                 0.5 * (lo + hi)
             };
-            if (next - l1).abs() <= 1e-14 * l1 || hi - lo <= 1e-14 * hi {
-                return Some(next);
+            if (next - l0).abs() <= 1e-14 * l0 || hi - lo <= 1e-14 * hi {
+                l0 = next;
+                break;
             }
-            l1 = next;
+            l0 = next;
         }
-        Some(l1)
+        // The feasible end of the bracket: Φ is finite there.
+        let feasible = self.derivatives2(second, rs, [l0, l1]).is_some();
+        Some((if feasible { l0 } else { lo }, false))
     }
 
-    /// The multipliers the nested search reaches (None: no λ₂ > 0 is worth trying).
-    fn multipliers(&self, second: &Second, at: Tangent, rs: &[Response]) -> Option<[f64; 2]> {
-        // Past the cheapest deposit's price per unit of the second budget Φ is infinite; past
-        // every withdrawal's activation (λ₁ = 0) nothing is withdrawn and ∂Φ/∂λ₂ ≥ s₂ ≥ 0.
+    /// Φ's slope and curvature along λ₁ with the best λ₀ (pinned at D's edge: along the edge's
+    /// ray), at λ₁ (None: outside the domain).
+    fn outer_slope(
+        &self,
+        second: &Second,
+        rs: &[Response],
+        l1: f64,
+    ) -> Option<([f64; 2], f64, f64)> {
+        let (l0, pinned) = self.inner(second, rs, l1)?;
+        let d = self.derivatives2(second, rs, [l0, l1])?;
+        let h = d.second;
+        if let (true, Some(level)) = (pinned, &second.level) {
+            let r = level.a / level.per_d * (1.0 - 1e-12);
+            let g = d.first[1] + r * d.first[0];
+            return Some(([l0, l1], g, h[1][1] + 2.0 * r * h[0][1] + r * r * h[0][0]));
+        }
+        let curvature =
+            if l0 > 0.0 && h[0][0] > 0.0 { h[1][1] - h[0][1] * h[0][1] / h[0][0] } else { h[1][1] };
+        Some(([l0, l1], d.first[1], curvature))
+    }
+
+    /// The multipliers the nested search reaches (None: no point of Φ's domain was found).
+    fn multipliers(&self, second: &Second, rs: &[Response]) -> Option<[f64; 2]> {
+        // Past the cheapest deposit's price per unit of the base budget (a coin of it alone) Φ is
+        // infinite; with none, the bracket's top is doubled until ∂Φ/∂λ₁ > 0.
         let mut ceiling = f64::INFINITY;
-        let mut top = 0.0f64;
+        let mut scale = 0.0f64;
+        let edge = second.level.map_or(1.0, |v| v.per_d / v.a);
         for (t, (c, r)) in self.coins.iter().zip(rs).enumerate() {
-            let mn = self.coefficients(second, at, t)[1];
+            let mn = second.coefficients[t];
+            let unit = mn[1][0] + mn[1][1] / c.x;
+            let other = mn[0][0] + mn[0][1] / c.x;
             if let Some(p) = r.deposit {
-                ceiling = ceiling.min(p / mn[0]);
+                if mn[0][0] == 0.0 && mn[1][0] > 0.0 {
+                    ceiling = ceiling.min(p / mn[1][0]);
+                }
+                if unit > 0.0 {
+                    scale = scale.max(p / unit);
+                }
+                if other > 0.0 {
+                    scale = scale.max(p / other * edge);
+                }
             }
             if let Some(q) = r.withdraw {
-                top = top.max(q / (mn[0] + mn[1] / c.x));
+                if unit > 0.0 {
+                    scale = scale.max(q / unit);
+                }
+                if other > 0.0 {
+                    scale = scale.max(q / other * edge);
+                }
             }
         }
-        let (mut lo, mut hi) = (0.0, top.min(ceiling));
+        let mut hi = if ceiling.is_finite() { ceiling } else { 2.0 * scale };
         if !(hi > 0.0 && hi.is_finite()) {
             return None;
         }
-        let mut l2 = 0.5 * hi;
+        if !ceiling.is_finite() {
+            // Doubled until Φ rises in λ₁ there.
+            for _ in 0..64 {
+                match self.outer_slope(second, rs, hi) {
+                    Some((_, g, _)) if g <= 0.0 => hi *= 2.0,
+                    _ => break,
+                }
+            }
+        }
+        let mut lo = 0.0;
+        let mut l1 = 0.5 * hi;
         let mut best = None;
         for _ in 0..ROUNDS {
-            let Some(l1) = self.inner(second, at, rs, l2) else {
-                hi = l2;
-                l2 = 0.5 * (lo + hi);
+            let Some((l, g, curvature)) = self.outer_slope(second, rs, l1) else {
+                hi = l1;
+                l1 = 0.5 * (lo + hi);
                 continue;
             };
-            best = Some([l1, l2]);
-            let d = self.derivatives2(second, at, rs, [l1, l2]);
-            let g = d.first[1];
-            // Φ's curvature in λ₂ along the best λ₁ (λ₁ eliminated where it is interior).
-            let curvature = if l1 > 0.0 && d.second[0][0] > 0.0 {
-                d.second[1][1] - d.second[0][1] * d.second[0][1] / d.second[0][0]
-            } else {
-                d.second[1][1]
-            };
+            best = Some(l);
             if g > 0.0 {
-                hi = l2;
+                hi = l1;
             } else {
-                lo = l2;
+                lo = l1;
             }
-            let newton = l2 - g / curvature;
+            let newton = l1 - g / curvature;
             let next = if curvature > 0.0 && newton > lo && newton < hi {
                 newton
             } else {
                 0.5 * (lo + hi)
             };
-            if (next - l2).abs() <= 1e-12 * l2 || hi - lo <= 1e-12 * hi {
+            if (next - l1).abs() <= 1e-12 * l1 || hi - lo <= 1e-12 * hi {
                 break;
             }
-            l2 = next;
+            l1 = next;
         }
         best
     }
 
-    /// The term over both budgets: the least of the first budget's own term and the two-budget
-    /// value at the multipliers the search reaches (module docs).
+    /// The term over the first budget and the others: the least of the first budget's own term
+    /// and each pair of budgets' value at the multipliers its search reaches (module docs).
     pub(super) fn joint_two(&self, second: &Second, prices: &[CoinPrices]) -> Joint {
         let rs = self.responses(prices);
-        let at = self.tangent(1.0, 0.0);
-        let one = self.joint_at(at, prices, &rs);
-        let Some(l) = self.multipliers(second, at, &rs) else { return one };
-        let two = self.joint_at_two(second, at, prices, &rs, l);
-        if two.value < one.value {
-            two
-        } else {
-            one
+        let mut best = self.joint_at(self.tangent(1.0, 0.0), prices, &rs);
+        let mut system = Some(second);
+        while let Some(two) = system {
+            let joint =
+                self.multipliers(two, &rs).and_then(|l| self.joint_at_two(two, prices, &rs, l));
+            if let Some(joint) = joint.filter(|j| j.value < best.value) {
+                best = joint;
+            }
+            system = two.also.as_deref();
         }
+        best
     }
 
-    /// Φ at the multipliers `l`, with the trade it prices and its Hessian in the prices.
+    /// Φ at the multipliers `l`, with the trade it prices and its Hessian in the prices (None:
+    /// outside Φ's domain).
     fn joint_at_two(
         &self,
         second: &Second,
-        at: Tangent,
         prices: &[CoinPrices],
         rs: &[Response],
         l: [f64; 2],
-    ) -> Joint {
+    ) -> Option<Joint> {
         crate::route::clock::count_work();
         let n = self.coins.len();
         let size = n.saturating_mul(2);
         let mut joint = self.allowances(prices);
-        let slack = l[0] * at.slack + l[1] * second.slack;
+        let slack = l[0] * second.slack[0] + l[1] * second.slack[1];
         joint.value += slack;
         joint.magnitude += slack;
         let mut active = Vec::with_capacity(n);
         let mut lagrange = Derivatives::default();
+        if let Some(level) = &second.level {
+            let at = level.respond(l)?;
+            let g = level.value(&at, l);
+            joint.value += g;
+            joint.magnitude += g.abs() + l[1] * at.terms[1].abs();
+            add_level(&mut lagrange, &at);
+        }
         for (t, (c, r)) in self.coins.iter().zip(rs).enumerate() {
-            let mn = self.coefficients(second, at, t);
-            let Some(m) = self.move_of(mn, r, c.x, l) else { continue };
+            let mn = second.coefficients[t];
+            let Some(m) = Self::move_of(mn, r, c.x, l) else { continue };
+            if !m.z.is_finite() {
+                return None;
+            }
             let phi = [Self::phi(mn[0], m.z, c.x), Self::phi(mn[1], m.z, c.x)];
             let gain = l[0] * phi[0] + l[1] * phi[1];
             let (price, conversion) = if m.deposit {
@@ -277,15 +365,13 @@ impl Budget {
             };
             joint.value += price + gain;
             joint.magnitude += price.abs() + l[0] * phi[0].abs() + l[1] * phi[1].abs();
-            joint.budget[t] = phi[0];
-            if m.k > 0.0 && m.z > 0.0 && m.a.is_finite() {
+            // In the Lagrangian's units, so deposits and withdrawals of different budgets compare
+            // (`decompose` splits by them).
+            joint.budget[t] = gain;
+            if m.k > 0.0 && m.z > 0.0 {
                 let slope = [mn[0][0] + mn[0][1] / m.z, mn[1][0] + mn[1][1] / m.z];
                 let per = m.z * m.z / m.k;
-                for i in 0..2 {
-                    for j in 0..2 {
-                        lagrange.second[i][j] += slope[i] * slope[j] * per;
-                    }
-                }
+                add_outer(&mut lagrange.second, slope, per);
                 active.push(Active2 {
                     variable: if m.deposit { tender(t) } else { receive(t) },
                     own: per * conversion * conversion,
@@ -294,7 +380,26 @@ impl Budget {
             }
         }
         schur2(&active, &lagrange.second, l, &mut joint.hessian, size);
-        joint
+        Some(joint)
+    }
+}
+
+/// m += s·sᵀ·per.
+fn add_outer(m: &mut [[f64; 2]; 2], s: [f64; 2], per: f64) {
+    for i in 0..2 {
+        for j in 0..2 {
+            m[i][j] += s[i] * s[j] * per;
+        }
+    }
+}
+
+/// The D term's share of Φ's derivatives: its terms, and where D moves with λ (an interior
+/// maximum), slope·slopeᵀ/(−G″).
+fn add_level(d: &mut Derivatives, level: &LevelMove) {
+    d.first[0] += level.terms[0];
+    d.first[1] += level.terms[1];
+    if level.bend > 0.0 && level.bend.is_finite() {
+        add_outer(&mut d.second, level.slopes, 1.0 / level.bend);
     }
 }
 
