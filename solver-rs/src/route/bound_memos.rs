@@ -16,6 +16,7 @@ use super::convex::graph::{Intermediates, Scope};
 use super::convex::Flows;
 use super::graph_memos::GraphMemos;
 use super::search::DexMask;
+use super::swap_memos::KeptSwapMemos;
 use crate::market::TokenIdx;
 use crate::math::U256;
 use std::collections::HashMap;
@@ -33,6 +34,8 @@ pub struct BoundMemos {
     entries: Mutex<HashMap<Key, Option<Flows>>>,
     /// The graphs of the pairs quoted, for a new amount of a pair quoted before.
     graphs: GraphMemos,
+    /// The pools' swap memos of the quotes on this snapshot, for the next quote (split or not).
+    swaps: KeptSwapMemos,
 }
 
 impl BoundMemos {
@@ -40,6 +43,12 @@ impl BoundMemos {
     /// new ones with its new `BoundMemos`).
     pub fn graphs(&self) -> &GraphMemos {
         &self.graphs
+    }
+
+    /// The swap memos kept between the quotes of this snapshot (`swap_memos.rs`), owned like the
+    /// graphs: a new snapshot, or a quote with `poolOverrides`, starts with none.
+    pub fn swaps(&self) -> &KeptSwapMemos {
+        &self.swaps
     }
 
     /// The remembered answer for routing `amount_in` over `scope` in at most `limit` paths, or
