@@ -15,8 +15,10 @@
 use super::convex::graph::{Intermediates, Scope};
 use super::convex::Flows;
 use super::graph_memos::GraphMemos;
+use super::quote::RouteSettings;
 use super::search::DexMask;
 use super::swap_memos::KeptSwapMemos;
+use crate::address::Address;
 use crate::market::TokenIdx;
 use crate::math::U256;
 use std::collections::HashMap;
@@ -28,6 +30,10 @@ const MAX_CACHED_BOUNDS: usize = 1024;
 /// tokenIn, tokenOut, maxHops, the dexes, amountIn and the most paths asked for.
 type Key = (TokenIdx, TokenIdx, usize, DexMask, U256, usize);
 
+/// What a quote's connector tokens depend on besides the market: the settings' fixed list, their
+/// count of best-connected tokens, and the native token.
+type ConnectorsKey = (Option<Vec<Address>>, usize, Option<TokenIdx>);
+
 /// Per trade, the convex phase's answer (None: no graph to solve, too large or empty).
 #[derive(Debug, Default)]
 pub struct BoundMemos {
@@ -36,6 +42,10 @@ pub struct BoundMemos {
     graphs: GraphMemos,
     /// The pools' swap memos of the quotes on this snapshot, for the next quote (split or not).
     swaps: KeptSwapMemos,
+    /// The connector tokens of the last quote's settings: a selection of the market's
+    /// best-connected tokens, the same for every pair (a tenth of a fresh 10,000-pool single-path
+    /// quote when made for each).
+    connectors: Mutex<Option<(ConnectorsKey, Vec<TokenIdx>)>>,
 }
 
 impl BoundMemos {
@@ -49,6 +59,26 @@ impl BoundMemos {
     /// graphs: a new snapshot, or a quote with `poolOverrides`, starts with none.
     pub fn swaps(&self) -> &KeptSwapMemos {
         &self.swaps
+    }
+
+    /// The connector tokens for `settings` and `native` on this snapshot: remembered, or
+    /// `select()`'s (a function of the market, `settings` and `native` only).
+    pub fn connectors(
+        &self,
+        settings: &RouteSettings,
+        native: Option<TokenIdx>,
+        select: impl FnOnce() -> Vec<TokenIdx>,
+    ) -> Vec<TokenIdx> {
+        let key = (settings.connectors.clone(), settings.default_connector_count, native);
+        let mut remembered = self.connectors.lock().unwrap_or_else(|e| e.into_inner());
+        match remembered.as_ref() {
+            Some((asked, tokens)) if *asked == key => tokens.clone(),
+            _ => {
+                let tokens = select();
+                *remembered = Some((key, tokens.clone()));
+                tokens
+            }
+        }
     }
 
     /// The remembered answer for routing `amount_in` over `scope` in at most `limit` paths, or

@@ -85,7 +85,7 @@ pub fn quote_after_wait(
     request.validate()?;
     let budget_ms = request.time_budget_ms.unwrap_or(settings.default_time_budget_ms);
     let deadline = Deadline::after_wait(budget_ms, waited_ms, clock);
-    let quoting = Quoting::of(market, settings, request, &deadline, bounds.swaps().take())?;
+    let quoting = Quoting::of(market, settings, request, &deadline, bounds)?;
     let (mut at_full, mut at_probe) = quoting.searches(budget_ms)?;
     requote_repeated_venues(market, &quoting.memos, &mut at_full, quoting.amount_in);
     if let Some(probe) = quoting.probe {
@@ -158,7 +158,7 @@ impl<'a> Quoting<'a> {
         settings: &RouteSettings,
         request: &'a QuoteRequest,
         deadline: &'a Deadline<'a>,
-        memos: SwapMemos,
+        bounds: &BoundMemos,
     ) -> Result<Quoting<'a>, SolverError> {
         let known = |address: &Address, field: &str| {
             market
@@ -168,7 +168,8 @@ impl<'a> Quoting<'a> {
         let token_in = known(&request.token_in, "tokenIn")?;
         let token_out = known(&request.token_out, "tokenOut")?;
         let native = settings.native_token.and_then(|a| market.token(&a));
-        let connectors: Vec<TokenIdx> = connectors(market, settings, native)
+        let connectors: Vec<TokenIdx> = bounds
+            .connectors(settings, native, || connectors(market, settings, native))
             .into_iter()
             .filter(|t| *t != token_in && *t != token_out)
             .collect();
@@ -203,7 +204,7 @@ impl<'a> Quoting<'a> {
             disjoint: request.enforce_pool_disjoint.unwrap_or(false),
             probe,
             scope,
-            memos,
+            memos: bounds.swaps().take(),
         })
     }
 
