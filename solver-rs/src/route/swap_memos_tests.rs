@@ -66,3 +66,11 @@ fn of_two_quotes_at_once_the_first_memos_back_are_kept() {
     kept.keep(SwapMemos::default());
     assert_eq!(kept.take().checkpoints(), steps, "the memos kept first stay");
 }
+
+#[test]
+fn the_snapshots_memos_may_be_shared_by_the_addons_threads() {
+    // The addon quotes on worker threads, each holding the snapshot's memos (`ffi/napi.rs`).
+    fn shared<T: Send + Sync>() {}
+    shared::<KeptSwapMemos>();
+    shared::<BoundMemos>();
+}
