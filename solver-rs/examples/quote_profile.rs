@@ -1,7 +1,7 @@
 //! Times quotes on a dumped market, in-process and without Node, for profilers (perf, callgrind):
 //!
 //!   node --import tsx bench/dumpSyntheticMarket.ts --pools 1000 --out /tmp/market-1000.json
-//!   cargo run --release --example quote_profile -- /tmp/market-1000.json [iterations] [request index|all] [split|no-split|both] [phases,fresh,gas-free,plans,budget=N]
+//!   cargo run --release --example quote_profile -- /tmp/market-1000.json [iterations] [request index|all] [split|no-split|both] [phases,fresh,gas-free,plans,new-block,budget=N]
 //!
 //! Prints p50/p99 per request (wall clock, and on Linux the p50 of the thread's CPU time) (1-, 2- and 3-hop) with and without splitting, how each plan ended,
 //! its gap to the certified bound (`metadata.gapBps`) and its gas units; with `phases`, also the
@@ -11,7 +11,9 @@
 //! the first quote, `route/graph_memos.rs`); without, every timed quote repeats the first. With
 //! `budget=N`, every quote asks `timeBudgetMs` N (the dumps' requests leave the solver's default);
 //! with `gas-free`, every quote asks `gasPriceWei` 0 (the quality bench's quotes); with `plans`,
-//! each first plan is printed whole (JSON), to compare two builds' plans with `diff`.
+//! each first plan is printed whole (JSON), to compare two builds' plans with `diff`; with
+//! `new-block`, the market is updated (its first pool upserted unchanged, untimed) before each
+//! timed quote, so each is the first quote of its snapshot (no memo of an earlier quote).
 use solver::Solver;
 use std::time::Instant;
 
@@ -19,7 +21,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(file) = args.get(1) else {
         eprintln!(
-            "usage: quote_profile <market.json> [iterations] [request index|all] [split|no-split|both] [phases,fresh,gas-free,plans,budget=N]"
+            "usage: quote_profile <market.json> [iterations] [request index|all] [split|no-split|both] [phases,fresh,gas-free,plans,new-block,budget=N]"
         );
         std::process::exit(2);
     };
@@ -30,6 +32,7 @@ fn main() {
     let options: Vec<&str> = args.get(5).map_or(Vec::new(), |s| s.split(',').collect());
     let (phases, fresh) = (options.contains(&"phases"), options.contains(&"fresh"));
     let (gas_free, print_plans) = (options.contains(&"gas-free"), options.contains(&"plans"));
+    let new_block = options.contains(&"new-block");
     let budget_ms: Option<u64> = options
         .iter()
         .find_map(|o| o.strip_prefix("budget="))
@@ -39,6 +42,9 @@ fn main() {
     let mut solver = Solver::from_config_json(&dump["config"].to_string()).expect("config");
     solver.upsert_pools_json(&dump["pools"].to_string()).expect("pools");
     let requests = dump["requests"].as_array().expect("requests");
+    let first_pool =
+        serde_json::Value::Array(dump["pools"].as_array().expect("pools")[..1].to_vec());
+    let first_pool = first_pool.to_string();
     for (index, request) in
         requests.iter().enumerate().filter(|(i, _)| only_request.is_none_or(|o| o == *i))
     {
@@ -98,6 +104,9 @@ fn main() {
                         true => with_amount_plus(&request, i.saturating_add(1)),
                         false => request.clone(),
                     };
+                    if new_block {
+                        solver.upsert_pools_json(&first_pool).expect("the first pool again");
+                    }
                     let (start, cpu) = (Instant::now(), on_cpu_ms());
                     let answer = std::hint::black_box(solver.quote_json(&asked));
                     if let (Some(before), Some(after)) = (cpu, on_cpu_ms()) {
