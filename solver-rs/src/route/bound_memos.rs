@@ -34,7 +34,8 @@ type Key = (TokenIdx, TokenIdx, usize, DexMask, U256, usize);
 /// count of best-connected tokens, and the native token.
 type ConnectorsKey = (Option<Vec<Address>>, usize, Option<TokenIdx>);
 
-/// Per trade, the convex phase's answer (None: no graph to solve, too large or empty).
+/// Per trade, the convex phase's answer (None: no graph to solve, too large or empty); and what
+/// else the quotes of one snapshot share: the pairs' graphs, the swap memos, the connectors.
 #[derive(Debug, Default)]
 pub struct BoundMemos {
     entries: Mutex<HashMap<Key, Option<Flows>>>,
@@ -43,8 +44,8 @@ pub struct BoundMemos {
     /// The pools' swap memos of the quotes on this snapshot, for the next quote (split or not).
     swaps: KeptSwapMemos,
     /// The connector tokens of the last quote's settings: a selection of the market's
-    /// best-connected tokens, the same for every pair (a tenth of a fresh 10,000-pool single-path
-    /// quote when made for each).
+    /// best-connected tokens, the same for every pair (about a fifth of a fresh 10,000-pool
+    /// single-path quote when made for each).
     connectors: Mutex<Option<(ConnectorsKey, Vec<TokenIdx>)>>,
 }
 
