@@ -1,7 +1,7 @@
 //! Times quotes on a dumped market, in-process and without Node, for profilers (perf, callgrind):
 //!
 //!   node --import tsx bench/dumpSyntheticMarket.ts --pools 1000 --out /tmp/market-1000.json
-//!   cargo run --release --example quote_profile -- /tmp/market-1000.json [iterations] [request index|all] [split|no-split|both] [phases,fresh,gas-free,plans,budget=N,cpu-clock]
+//!   cargo run --release --example quote_profile -- /tmp/market-1000.json [iterations] [request index|all] [split|no-split|both] [phases,fresh,gas-free,plans,new-block,budget=N,cpu-clock]
 //!
 //! Prints p50/p99 per request (wall clock, and on Linux the p50 of the thread's CPU time) (1-, 2- and 3-hop) with and without splitting, how each plan ended,
 //! its gap to the certified bound (`metadata.gapBps`) and its gas units; with `phases`, also the
@@ -11,11 +11,13 @@
 //! the first quote, `route/graph_memos.rs`); without, every timed quote repeats the first. With
 //! `budget=N`, every quote asks `timeBudgetMs` N (the dumps' requests leave the solver's default);
 //! with `gas-free`, every quote asks `gasPriceWei` 0 (the quality bench's quotes); with `plans`,
-//! each first plan is printed whole (JSON), to compare two builds' plans with `diff`. With
+//! each first plan is printed whole (JSON), to compare two builds' plans with `diff`; with
+//! `new-block`, the market is updated (its first pool upserted unchanged, untimed) before each
+//! timed quote, so each is the first quote of its snapshot (no memo of an earlier quote). With
 //! `cpu-clock`, the budget runs on the thread's CPU time instead of the wall clock (the quotes go
 //! through `route::quote::quote_after_wait` with the solver's market and settings, and gas pricers
-//! and bound memos of the run's own): on a shared machine a 5 ms budget then gives the quote 5 ms
-//! of CPU, however long it waited for one.
+//! and bound memos of the run's own, made anew with each `new-block` update): on a shared machine a
+//! 5 ms budget then gives the quote 5 ms of CPU, however long it waited for one.
 use solver::route::bound_memos::BoundMemos;
 use solver::route::clock::Clock;
 use solver::route::gas::GasPricers;
@@ -28,7 +30,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(file) = args.get(1) else {
         eprintln!(
-            "usage: quote_profile <market.json> [iterations] [request index|all] [split|no-split|both] [phases,fresh,gas-free,plans,budget=N,cpu-clock]"
+            "usage: quote_profile <market.json> [iterations] [request index|all] [split|no-split|both] [phases,fresh,gas-free,plans,new-block,budget=N,cpu-clock]"
         );
         std::process::exit(2);
     };
@@ -39,6 +41,7 @@ fn main() {
     let options: Vec<&str> = args.get(5).map_or(Vec::new(), |s| s.split(',').collect());
     let (phases, fresh) = (options.contains(&"phases"), options.contains(&"fresh"));
     let (gas_free, print_plans) = (options.contains(&"gas-free"), options.contains(&"plans"));
+    let new_block = options.contains(&"new-block");
     let budget_ms: Option<u64> = options
         .iter()
         .find_map(|o| o.strip_prefix("budget="))
@@ -48,13 +51,16 @@ fn main() {
     let mut solver = Solver::from_config_json(&dump["config"].to_string()).expect("config");
     solver.upsert_pools_json(&dump["pools"].to_string()).expect("pools");
     let requests = dump["requests"].as_array().expect("requests");
-    let on_cpu_clock = Quoter {
-        solver: &solver,
+    let first_pool =
+        serde_json::Value::Array(dump["pools"].as_array().expect("pools")[..1].to_vec());
+    let first_pool = first_pool.to_string();
+    let mut on_cpu_clock = Quoter {
+        solver,
         memos: options
             .contains(&"cpu-clock")
             .then(|| (GasPricers::default(), BoundMemos::default())),
     };
-    let solver = &on_cpu_clock;
+    let solver = &mut on_cpu_clock;
     for (index, request) in
         requests.iter().enumerate().filter(|(i, _)| only_request.is_none_or(|o| o == *i))
     {
@@ -114,6 +120,9 @@ fn main() {
                         true => with_amount_plus(&request, i.saturating_add(1)),
                         false => request.clone(),
                     };
+                    if new_block {
+                        solver.new_block(&first_pool);
+                    }
                     let (start, cpu) = (Instant::now(), on_cpu_ms());
                     let answer = std::hint::black_box(solver.quote_json(&asked));
                     if let (Some(before), Some(after)) = (cpu, on_cpu_ms()) {
@@ -139,8 +148,15 @@ fn main() {
                 .collect();
             times.sort_by(f64::total_cmp);
             on_cpu.sort_by(f64::total_cmp);
-            let cpu_p50 =
-                on_cpu.get(on_cpu.len() / 2).map_or(String::new(), |t| format!(" (on CPU {t:.3})"));
+            // The mean beside the median: a profiler's shares are of the total, which a few slow
+            // quotes (a memo filled, a page faulted in) weigh more than the median shows.
+            let cpu_mean = on_cpu.iter().sum::<f64>() / on_cpu.len().max(1) as f64;
+            let cpu_p50 = on_cpu.get(on_cpu.len() / 2).map_or(String::new(), |t| {
+                format!(
+                    " (on CPU {t:.3}, mean {cpu_mean:.3}, p90 {:.3})",
+                    on_cpu[on_cpu.len() * 9 / 10]
+                )
+            });
             if refused.0 > 0 {
                 println!(
                     "request {index} split {split}: {} of {iterations} timed quotes refused (last: {})",
@@ -184,12 +200,20 @@ fn main() {
 
 /// Quotes on the solver's market: through the solver (wall clock), or with `memos` (its own gas
 /// pricers and bound memos, as the solver keeps per snapshot) on the thread's CPU time.
-struct Quoter<'a> {
-    solver: &'a Solver,
+struct Quoter {
+    solver: Solver,
     memos: Option<(GasPricers, BoundMemos)>,
 }
 
-impl Quoter<'_> {
+impl Quoter {
+    /// Upserts `pools` (the market's first pool, unchanged): a new snapshot, with memos of its own.
+    fn new_block(&mut self, pools: &str) {
+        self.solver.upsert_pools_json(pools).expect("the first pool again");
+        if self.memos.is_some() {
+            self.memos = Some((GasPricers::default(), BoundMemos::default()));
+        }
+    }
+
     fn quote_json(&self, request: &str) -> Result<String, SolverError> {
         let Some((pricers, bounds)) = &self.memos else { return self.solver.quote_json(request) };
         let request: QuoteRequest = serde_json::from_str(request).expect("request");

@@ -15,7 +15,10 @@
 use super::convex::graph::{Intermediates, Scope};
 use super::convex::Flows;
 use super::graph_memos::GraphMemos;
+use super::quote::RouteSettings;
 use super::search::DexMask;
+use super::swap_memos::KeptSwapMemos;
+use crate::address::Address;
 use crate::market::TokenIdx;
 use crate::math::U256;
 use std::collections::HashMap;
@@ -27,12 +30,23 @@ const MAX_CACHED_BOUNDS: usize = 1024;
 /// tokenIn, tokenOut, maxHops, the dexes, amountIn and the most paths asked for.
 type Key = (TokenIdx, TokenIdx, usize, DexMask, U256, usize);
 
-/// Per trade, the convex phase's answer (None: no graph to solve, too large or empty).
+/// What a quote's connector tokens depend on besides the market: the settings' fixed list, their
+/// count of best-connected tokens, and the native token.
+type ConnectorsKey = (Option<Vec<Address>>, usize, Option<TokenIdx>);
+
+/// Per trade, the convex phase's answer (None: no graph to solve, too large or empty); and what
+/// else the quotes of one snapshot share: the pairs' graphs, the swap memos, the connectors.
 #[derive(Debug, Default)]
 pub struct BoundMemos {
     entries: Mutex<HashMap<Key, Option<Flows>>>,
     /// The graphs of the pairs quoted, for a new amount of a pair quoted before.
     graphs: GraphMemos,
+    /// The pools' swap memos of the quotes on this snapshot, for the next quote (split or not).
+    swaps: KeptSwapMemos,
+    /// The connector tokens of the last quote's settings: a selection of the market's
+    /// best-connected tokens, the same for every pair (about a fifth of a fresh 10,000-pool
+    /// single-path quote when made for each).
+    connectors: Mutex<Option<(ConnectorsKey, Vec<TokenIdx>)>>,
 }
 
 impl BoundMemos {
@@ -40,6 +54,32 @@ impl BoundMemos {
     /// new ones with its new `BoundMemos`).
     pub fn graphs(&self) -> &GraphMemos {
         &self.graphs
+    }
+
+    /// The swap memos kept between the quotes of this snapshot (`swap_memos.rs`), owned like the
+    /// graphs: a new snapshot, or a quote with `poolOverrides`, starts with none.
+    pub fn swaps(&self) -> &KeptSwapMemos {
+        &self.swaps
+    }
+
+    /// The connector tokens for `settings` and `native` on this snapshot: remembered, or
+    /// `select()`'s (a function of the market, `settings` and `native` only).
+    pub fn connectors(
+        &self,
+        settings: &RouteSettings,
+        native: Option<TokenIdx>,
+        select: impl FnOnce() -> Vec<TokenIdx>,
+    ) -> Vec<TokenIdx> {
+        let key = (settings.connectors.clone(), settings.default_connector_count, native);
+        let mut remembered = self.connectors.lock().unwrap_or_else(|e| e.into_inner());
+        match remembered.as_ref() {
+            Some((asked, tokens)) if *asked == key => tokens.clone(),
+            _ => {
+                let tokens = select();
+                *remembered = Some((key, tokens.clone()));
+                tokens
+            }
+        }
     }
 
     /// The remembered answer for routing `amount_in` over `scope` in at most `limit` paths, or

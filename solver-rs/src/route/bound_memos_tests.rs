@@ -52,3 +52,20 @@ fn a_cut_solve_and_a_sub_problem_are_not_remembered() {
     let sub_again = memos.get_or_route(&sub, amount, 8, || flows(6), || true);
     assert_eq!(bound_of(sub_again), Some(U256::from(6)));
 }
+
+#[test]
+fn the_connectors_are_selected_once_per_settings() {
+    let (memos, selected) = (BoundMemos::default(), Cell::new(0));
+    let select = |tokens: Vec<u32>| {
+        selected.set(selected.get() + 1);
+        tokens
+    };
+    let mut settings = crate::route::test_market::settings(crate::route::test_market::addr(1));
+    assert_eq!(memos.connectors(&settings, Some(0), || select(vec![3, 4])), vec![3, 4]);
+    assert_eq!(memos.connectors(&settings, Some(0), || select(vec![5])), vec![3, 4]);
+    assert_eq!(selected.get(), 1, "the same settings: the remembered selection");
+    assert_eq!(memos.connectors(&settings, None, || select(vec![5])), vec![5], "another native");
+    settings.default_connector_count = 2;
+    assert_eq!(memos.connectors(&settings, None, || select(vec![6])), vec![6], "another count");
+    assert_eq!(selected.get(), 3);
+}

@@ -17,7 +17,7 @@ fn reference(price: U256, units: u64, num: U256, den: U256) -> U256 {
 }
 
 fn pricer(price: U256, num: U256, den: U256) -> GasPricer {
-    GasPricer { gas_price_wei: price, rate_num: num, rate_den: den }
+    GasPricer::new(price, num, den)
 }
 
 #[test]

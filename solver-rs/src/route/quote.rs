@@ -71,7 +71,8 @@ pub fn quote(
 /// quote's). See docs/solver-optimizer.md.
 ///
 /// `bounds` holds the convex bound's answers of earlier split quotes on this `market`, per trade
-/// (`bound_memos.rs`); the caller gives each market snapshot its own, like `pricers`.
+/// (`bound_memos.rs`), and the swap memos the last quote on it left (`swap_memos.rs`); the caller
+/// gives each market snapshot its own, like `pricers`.
 pub fn quote_after_wait(
     market: &Market,
     settings: &RouteSettings,
@@ -84,7 +85,7 @@ pub fn quote_after_wait(
     request.validate()?;
     let budget_ms = request.time_budget_ms.unwrap_or(settings.default_time_budget_ms);
     let deadline = Deadline::after_wait(budget_ms, waited_ms, clock);
-    let quoting = Quoting::of(market, settings, request, &deadline)?;
+    let quoting = Quoting::of(market, settings, request, &deadline, bounds)?;
     let (mut at_full, mut at_probe) = quoting.searches(budget_ms)?;
     requote_repeated_venues(market, &quoting.memos, &mut at_full, quoting.amount_in);
     if let Some(probe) = quoting.probe {
@@ -118,13 +119,15 @@ pub fn quote_after_wait(
         },
     };
     let plan = build_plan(market, request, &ranked, &solution, &pricer, &report)?;
-    match plan.routes.iter().any(|route| route.amount_out.is_zero()) {
+    let plan = match plan.routes.iter().any(|route| route.amount_out.is_zero()) {
         true => {
             let solution = quoting.without_dead_routes(&ranked, solution, &pricer)?;
             build_plan(market, request, &ranked, &solution, &pricer, &report)
         }
         false => Ok(plan),
-    }
+    };
+    bounds.swaps().keep(quoting.memos);
+    plan
 }
 
 /// One quote's fixed inputs, read from the request and the market once; each phase of the solve
@@ -144,7 +147,8 @@ struct Quoting<'a> {
     scope: Scope,
     /// The swap memos of `market` (`swap_memos.rs`), shared by every phase that swaps on it: the
     /// searches, the evaluation, the optimizer and the re-split swap the same pools from the same
-    /// states, and a concentrated pool's tick walk is then stepped once per quote.
+    /// states, and a concentrated pool's tick walk is then stepped once per quote (once per
+    /// snapshot: the memos come from the last quote on it, and go back for the next).
     memos: SwapMemos,
 }
 
@@ -155,6 +159,7 @@ impl<'a> Quoting<'a> {
         settings: &RouteSettings,
         request: &'a QuoteRequest,
         deadline: &'a Deadline<'a>,
+        bounds: &BoundMemos,
     ) -> Result<Quoting<'a>, SolverError> {
         let known = |address: &Address, field: &str| {
             market
@@ -164,7 +169,8 @@ impl<'a> Quoting<'a> {
         let token_in = known(&request.token_in, "tokenIn")?;
         let token_out = known(&request.token_out, "tokenOut")?;
         let native = settings.native_token.and_then(|a| market.token(&a));
-        let connectors: Vec<TokenIdx> = connectors(market, settings, native)
+        let connectors: Vec<TokenIdx> = bounds
+            .connectors(settings, native, || connectors(market, settings, native))
             .into_iter()
             .filter(|t| *t != token_in && *t != token_out)
             .collect();
@@ -199,7 +205,7 @@ impl<'a> Quoting<'a> {
             disjoint: request.enforce_pool_disjoint.unwrap_or(false),
             probe,
             scope,
-            memos: SwapMemos::default(),
+            memos: bounds.swaps().take(),
         })
     }
 
