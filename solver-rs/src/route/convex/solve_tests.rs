@@ -528,8 +528,19 @@ fn with_the_joint_budget(
     amount: u128,
     hops: usize,
 ) -> (f64, super::Dual, f64) {
+    joint_on(devnet_sampled_fresh_before_pmm_eclp, token_in, token_out, amount, hops)
+}
+
+/// [`with_the_joint_budget`] on the market `fixture` makes (one of `test_market`'s fixtures).
+fn joint_on(
+    fixture: fn(&[crate::dex::DexId]) -> Market,
+    token_in: &str,
+    token_out: &str,
+    amount: u128,
+    hops: usize,
+) -> (f64, super::Dual, f64) {
     let _joint = crate::pools::woofi::joint_bound_in_tests(true);
-    let market = devnet_sampled_fresh_before_pmm_eclp(&[]);
+    let market = fixture(&[]);
     let (ours, _) = quote_as_the_service(&market, token_in, token_out, amount, hops);
     let (graph, dual, bound) =
         dual_and_bound(&market, [devnet(token_in), devnet(token_out)], amount, hops);
@@ -606,5 +617,24 @@ fn the_warm_start_prices_a_copy_past_the_rounding_allowances() {
     assert!(
         ours <= bound && bound <= ours * (1.0 + 2.5e-3),
         "joint: the bound {bound}, the plan {ours}"
+    );
+}
+
+/// wstETH→cbETH 3-hop 0.01× ($100) on the vault's joint budget, today's fixture: the solve reported
+/// converged with g 20 times the plan. Its flow test let a group pinned to tokenOut pass whatever
+/// its excess; the vault's USDC→cbETH pair pinned USDC's copy after two hops, then the budget's
+/// pairs and a side's corner joined cbBTC's, WETH's and USDC's other copies to it, WETH's after two
+/// hops overdrawn by 4.2·10²⁰ wei: the group 610 times g overdrawn, which no flow through the pin
+/// (out of the group, at most its input) balances. A pinned group now passes only where its pins
+/// can carry its excess (`Joined::carried`), and the solve is not said converged there.
+#[test]
+fn a_group_pinned_to_token_out_is_conserved_only_within_what_its_pins_carry() {
+    let (ours, dual, bound) =
+        joint_on(devnet_sampled_fresh, WSTETH, CBETH, 28_169_000_000_000_000, 3);
+    assert!(ours <= bound, "the plan {ours} above the bound {bound}");
+    assert!(
+        !dual.converged || bound <= ours * 1.02,
+        "converged with the bound {bound} {} times the plan {ours}",
+        bound / ours
     );
 }
