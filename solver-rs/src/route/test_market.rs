@@ -44,14 +44,25 @@ pub mod devnet_tokens {
 }
 
 /// The devnet's pools one prop AMM keeper tick after the saved state, as the service's market
-/// reads them (`ROUTE_QUALITY_DUMP`, `test/routeQualityEmbedded.test.ts`): the ten prop AMM venues
-/// fresh (eight sampled, two LUNARBASE), WOOFi's oracle fresh; without the kinds the suite leaves
-/// out (GYROSCOPE_ECLP, DODO_V2) and without `without`.
+/// reads them (`ROUTE_QUALITY_DUMP`, `test/routeQualityEmbedded.test.ts`, 2026-11-29: 168 pools,
+/// every kind): the ten prop AMM venues fresh (eight sampled, two LUNARBASE), WOOFi's oracle
+/// fresh; without `without`.
 pub fn devnet_sampled_fresh(without: &[crate::dex::DexId]) -> Market {
+    fixture_without(include_str!("convex/fixtures/devnet_sampled_fresh_pools.json"), without)
+}
+
+/// [`devnet_sampled_fresh`] as the devnet was before its DODO_V2 pools, its Gyroscope E-CLPs and
+/// its sixth Curve pool were seeded (159 pools): the market on which the solve's fixes in
+/// `convex/solve_tests.rs` were found, kept so that their tests still check them there.
+pub fn devnet_sampled_fresh_before_pmm_eclp(without: &[crate::dex::DexId]) -> Market {
+    let pools = include_str!("convex/fixtures/devnet_sampled_fresh_before_pmm_eclp_pools.json");
+    fixture_without(pools, without)
+}
+
+/// The market of a fixture's pools (the solver's input as JSON), without the kinds `without`.
+fn fixture_without(pools: &str, without: &[crate::dex::DexId]) -> Market {
     use crate::pools::input::PoolInput;
-    let inputs: Vec<PoolInput> =
-        serde_json::from_str(include_str!("convex/fixtures/devnet_sampled_fresh_pools.json"))
-            .unwrap();
+    let inputs: Vec<PoolInput> = serde_json::from_str(pools).unwrap();
     market_of(inputs.into_iter().filter(|p| !without.contains(&p.dex)).collect())
 }
 

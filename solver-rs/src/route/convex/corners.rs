@@ -98,6 +98,8 @@ impl Corners {
             tie.windows(2).for_each(|w| union(&mut parent, w[0], w[1]));
         }
         let mut pinned = vec![false; n];
+        // Per copy, the valued input the corners it pins to tokenOut may carry past their pieces before.
+        let mut carries = vec![0.0; n];
         let mut hinges = Vec::new();
         // Corners::at made the gradient its own wherever it found a corner.
         if let Some(gradient) = gradient.as_mut() {
@@ -139,7 +141,10 @@ impl Corners {
                 if sends && excess < corner.input {
                     match receive {
                         Head::Copy(d) => union(&mut parent, tender, d),
-                        Head::Out => pinned[tender] = true,
+                        Head::Out => {
+                            pinned[tender] = true;
+                            carries[tender] += corner.input * prices[tender];
+                        }
                     }
                     continue;
                 }
@@ -156,17 +161,20 @@ impl Corners {
             }
         }
         let mut groups: Vec<(Vec<usize>, bool)> = Vec::new();
+        let mut carried = Vec::new();
         let mut slot = vec![usize::MAX; n];
         for (c, &pin) in pinned.iter().enumerate() {
             let r = root(&mut parent, c);
             if slot[r] == usize::MAX {
                 slot[r] = groups.len();
                 groups.push((Vec::new(), false));
+                carried.push(0.0);
             }
             groups[slot[r]].0.push(c);
             groups[slot[r]].1 |= pin;
+            carried[slot[r]] += carries[c];
         }
-        Joined { groups, gradient, hinges }
+        Joined { groups, gradient, hinges, carried }
     }
 }
 
@@ -177,6 +185,12 @@ pub(super) struct Joined {
     pub(super) gradient: Option<Vec<f64>>,
     /// The linear budget's corners left apart, each read untaken or taken whole.
     pub(super) hinges: Vec<Hinge>,
+    /// Per group, the most the corners pinning it to tokenOut carry past their pieces before,
+    /// valued at their tenders' prices: a pinned group's valued excess (the gradient's, those
+    /// pieces left out) is conserved between 0 and this. A group is pinned by the excess of the
+    /// part joined when its corner is read; copies joined to it later (wstETH→cbETH 3-hop $100 on
+    /// the joint budget: WETH after two hops, overdrawn 610 times g) may leave it overdrawn.
+    pub(super) carried: Vec<f64>,
 }
 
 /// A linear budget's pair on its corner whose copies [`Corners::join`] left apart: read untaken

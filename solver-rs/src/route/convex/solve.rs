@@ -178,7 +178,8 @@ fn descend(
             (groups, flows)
         };
         // Copies joined by a linear piece at its corner move together (`Corners::join`).
-        let Joined { mut groups, gradient: joined, hinges } = flows.join(&current, &prices, groups);
+        let Joined { mut groups, gradient: joined, hinges, .. } =
+            flows.join(&current, &prices, groups);
         let corner_gradient = joined.as_deref().unwrap_or(&current.gradient);
         let mut system = System::of(&groups, &prices, corner_gradient, &current.hessian);
         let mut accepted = None;
