@@ -15,7 +15,7 @@ use super::conservation::{conserved, imbalance, FLOW_TOLERANCE};
 use super::corners::{join_crossed, Corners, Joined};
 use super::curve::MAX_SWAPS_PER_POOL;
 use super::dual::{evaluate, head_price, monotone, pooled_term, venue_term, Evaluation, VenueTerm};
-use super::graph::{Graph, Head};
+use super::graph::{Arc, Graph, Head};
 use super::newton_system::System;
 use super::sign_change::bracket_and_bisect;
 use super::ties::{deeper_copies, snap, tie_groups};
@@ -49,6 +49,7 @@ pub struct Dual {
 pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
     let n = graph.copies.len();
     let touching = touching_venues(graph);
+    let sending = sending_venues(graph, &touching);
     let deeper = deeper_copies(graph);
     let mut prices = first_unit_prices(graph);
     monotone(graph, &mut prices);
@@ -75,7 +76,8 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
         for layer in 0..=top {
             for c in (0..n).filter(|&c| graph.copies[c].layer == layer) {
                 let sends = inflow[c].max(past_allowances(&touching[c]));
-                settle(graph, &touching, &mut prices, &[c], Some(sends), deadline);
+                // With its inflow held, a copy's excess reads only the venues it may send to.
+                settle(graph, &sending, &mut prices, &[c], Some(sends), deadline);
             }
             // The inflows are a pass over the venues: not begun past the deadline.
             if deadline.expired() {
@@ -90,6 +92,14 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
                             }
                         }
                     });
+                    continue;
+                }
+                // A venue tenders from one of its arcs' copies and delivers to one of their heads:
+                // none in this layer or none a copy, no inflow from it (its term is not computed).
+                let arcs = graph.venues[v].arcs.iter().map(|&a| graph.arcs[a]);
+                let from_layer = |arc: Arc| graph.copies[arc.from].layer == layer;
+                let to_copy = |arc: Arc| matches!(arc.to, Head::Copy(_));
+                if !(arcs.clone().any(from_layer) && arcs.clone().any(to_copy)) {
                     continue;
                 }
                 if let Some(term @ VenueTerm { tender, receive: Head::Copy(d), .. }) =
@@ -404,6 +414,21 @@ fn touching_venues(graph: &Graph) -> Vec<Vec<usize>> {
     touching
 }
 
+/// Per copy, the venues of `touching` it may send to: those with an arc from it, and every pooled
+/// venue (its joint term's flows are read whole). A copy's excess with its inflow held fixed reads
+/// only what the copy tenders, and a venue tenders only from one of its arcs' copies, so
+/// [`excess`] over these gives the same sum, term by term, as over all of `touching`.
+fn sending_venues(graph: &Graph, touching: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let sends = |c: usize, v: usize| {
+        let venue = &graph.venues[v];
+        venue.pooled.is_some() || venue.arcs.iter().any(|&a| graph.arcs[a].from == c)
+    };
+    let keep = |(c, venues): (usize, &Vec<usize>)| -> Vec<usize> {
+        venues.iter().copied().filter(|&v| sends(c, v)).collect()
+    };
+    touching.iter().enumerate().map(keep).collect()
+}
+
 /// Copy c's inflow minus its outflow at `prices` (∂g/∂π_c; tokenIn's inflow is amountIn, given
 /// as `inflow` then), or `inflow` minus its outflow when the inflow is held fixed.
 fn excess(
@@ -423,6 +448,13 @@ fn excess(
             });
             continue;
         }
+        // Held, only what c tenders counts: a venue of one arc's term is that arc's trade.
+        if let (Some(_), &[only]) = (inflow, graph.venues[v].arcs.as_slice()) {
+            if let Some(input) = lone_input(graph, only, c, prices) {
+                total -= input;
+            }
+            continue;
+        }
         if let Some(term) = venue_term(graph, v, prices) {
             if term.tender == c {
                 total -= term.trade.response.input;
@@ -433,6 +465,19 @@ fn excess(
         }
     }
     total
+}
+
+/// What the venue whose one arc is `arc` takes from copy `c` at `prices` (raw units): its side's
+/// response at the arc's rate, the input [`venue_term`] books for it (None where that books no
+/// trade from c: the arc tenders from another copy, or its head's price is not positive), without
+/// its search over sides and arcs (one side, one tender, one head).
+fn lone_input(graph: &Graph, arc: usize, c: usize, prices: &[f64]) -> Option<f64> {
+    let arc = graph.arcs[arc];
+    let p_receive = head_price(prices, arc.to);
+    if arc.from != c || p_receive.is_nan() || p_receive <= 0.0 {
+        return None;
+    }
+    Some(graph.sides[arc.side].curve.respond(prices[c] / p_receive).input)
 }
 
 /// Sets the price of `group` (copies priced alike) where its summed excess changes sign, the

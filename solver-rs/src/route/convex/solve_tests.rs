@@ -638,3 +638,66 @@ fn a_group_pinned_to_token_out_is_conserved_only_within_what_its_pins_carry() {
         bound / ours
     );
 }
+
+/// The warm start settles a copy with its inflow held over the venues it may send to only
+/// (`sending_venues`), a venue of one arc by that arc's trade (`lone_input`): its excess there is
+/// the same, to the bit, as every touching venue's term gives it (`held_excess_by_terms`),
+/// at prices around the optimum and far from it, on 20 draws of the 3-hop diamond (A and B each
+/// receive from and send to the A–B pool).
+#[test]
+fn a_held_inflows_excess_reads_only_the_venues_a_copy_sends_to() {
+    use super::{excess, sending_venues, touching_venues};
+    let mut lone = 0;
+    let mut rng = Rng(0xd0a1_0020);
+    for case in 0..20 {
+        let market = diamond(&mut rng);
+        let graph = Graph::build(&market, &scope(&market, 3)).unwrap();
+        let amount = rng.log_amount(19, 24) as f64;
+        let optimum = minimise(&graph, amount, &Deadline::never()).prices;
+        let touching = touching_venues(&graph);
+        let sending = sending_venues(&graph, &touching);
+        assert!(sending.iter().zip(&touching).any(|(s, t)| s.len() < t.len()), "case {case}");
+        lone += graph.venues.iter().filter(|v| v.arcs.len() == 1).count();
+        for draw in 0..20 {
+            let prices: Vec<f64> =
+                optimum.iter().map(|p| p * rng.range(1, 1_000) as f64 / 100.0).collect();
+            for (c, venues) in touching.iter().enumerate() {
+                let inflow = Some(rng.log_amount(15, 24) as f64);
+                let all = held_excess_by_terms(&graph, venues, &prices, c, inflow);
+                let sent = excess(&graph, &sending, &prices, c, inflow);
+                assert_eq!(all.to_bits(), sent.to_bits(), "case {case} draw {draw} copy {c}");
+            }
+        }
+    }
+    assert!(lone > 0, "no venue of one arc: lone_input untested");
+}
+
+/// Copy c's excess with its inflow held at `inflow`, from every venue of `touching` (c's) whole
+/// term: what `excess` computed before `sending_venues` and `lone_input`.
+fn held_excess_by_terms(
+    graph: &Graph,
+    touching: &[usize],
+    prices: &[f64],
+    c: usize,
+    inflow: Option<f64>,
+) -> f64 {
+    use crate::route::convex::dual::{pooled_term, venue_term};
+    use crate::route::convex::graph::Head;
+    let mut total = inflow.unwrap_or(0.0);
+    for &v in touching {
+        if let Some(pooled) = &graph.venues[v].pooled {
+            pooled_term(pooled, prices).flows(|head, flow| {
+                if head == Head::Copy(c) && flow < 0.0 {
+                    total += flow;
+                }
+            });
+            continue;
+        }
+        if let Some(term) = venue_term(graph, v, prices) {
+            if term.tender == c {
+                total -= term.trade.response.input;
+            }
+        }
+    }
+    total
+}
