@@ -67,8 +67,29 @@ pub fn joint_bound_in_tests(on: bool) -> impl Drop {
     Reset
 }
 
-/// [`JOINT_BOUND`], or what a test set for its thread.
+thread_local! {
+    /// Set while [`sides_apart`]'s guard lives: the vault's curves per side on this thread.
+    static SIDES_APART: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The vault's curves per side (never its joint budget) for the graphs the calling thread builds
+/// until the guard drops, whatever [`JOINT_BOUND`] says: the per-side graph the joint solve starts
+/// from (`route/convex/graph_sides.rs`). The guard restores the setting it found.
+pub fn sides_apart() -> impl Drop {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            SIDES_APART.with(|c| c.set(self.0));
+        }
+    }
+    Restore(SIDES_APART.with(|c| c.replace(true)))
+}
+
+/// [`JOINT_BOUND`], or what a test set for its thread; off under [`sides_apart`].
 fn joint_bound() -> bool {
+    if SIDES_APART.with(|c| c.get()) {
+        return false;
+    }
     #[cfg(test)]
     if let Some(on) = JOINT_BOUND_IN_TESTS.with(|c| c.get()) {
         return on;

@@ -75,9 +75,11 @@ fn dual_and_bound(
     hops: usize,
 ) -> (Graph, super::Dual, f64) {
     use crate::route::convex::certificate::certified_bound;
+    use crate::route::convex::graph_sides::per_side;
     let scope = any_scope(market, trade[0], trade[1], hops);
     let graph = Graph::build(market, &scope).unwrap();
-    let dual = minimise(&graph, amount as f64, &Deadline::never());
+    let sides = per_side(market, &scope, &graph, &Deadline::never());
+    let dual = super::minimise_with(&graph, sides.as_ref(), amount as f64, &Deadline::never());
     let bound = f64::from(certified_bound(&graph, &dual.prices, amount as f64).unwrap());
     (graph, dual, bound)
 }
@@ -637,4 +639,16 @@ fn a_group_pinned_to_token_out_is_conserved_only_within_what_its_pins_carry() {
         "converged with the bound {bound} {} times the plan {ours}",
         bound / ours
     );
+}
+
+/// cbETH→cbBTC 2-hop 1× ($10,000) on the vault's joint budget, today's fixture: Newton from the
+/// warm start stopped unconverged with g 38.8 times the plan; started where the per-side curves'
+/// solve ends (the same copies) it converges at the plan (`diagnose_vault`, `FROM_SIDES=1`). The
+/// solve now starts there wherever a venue has a joint budget (`minimise_with`, `graph_sides.rs`).
+#[test]
+fn the_joint_solve_starts_where_the_per_side_solve_ends() {
+    let (ours, dual, bound) =
+        joint_on(devnet_sampled_fresh, CBETH, CBBTC, 3_030_303_000_000_000_000, 2);
+    assert!(dual.converged, "unconverged, the bound {bound}, the plan {ours}");
+    assert!(ours <= bound && bound <= ours * (1.0 + 1e-3), "the bound {bound}, the plan {ours}");
 }
