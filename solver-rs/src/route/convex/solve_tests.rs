@@ -611,7 +611,7 @@ fn the_warm_start_prices_a_copy_past_the_rounding_allowances() {
     let amount = 28_169_000_000_000_000u128;
     let market = devnet_sampled_fresh_before_pmm_eclp(&[]);
     let (ours, dual, bound) = {
-        // The per-side curves (the joint budget is on in the bound: `JOINT_BOUND`).
+        // The per-side curves, whatever `JOINT_BOUND` says.
         let _apart = crate::pools::woofi::joint_bound_in_tests(false);
         let (ours, _) = quote_as_the_service(&market, WSTETH, CBETH, amount, 3);
         let (_, dual, bound) = dual_and_bound(&market, [devnet(WSTETH), devnet(CBETH)], amount, 3);
