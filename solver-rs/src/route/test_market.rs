@@ -414,7 +414,8 @@ pub fn bounded_quote_of(
 ) -> BoundedQuote {
     use crate::route::clock::Deadline;
     use crate::route::convex::graph::{Graph, Intermediates, Scope};
-    use crate::route::convex::solve::minimise;
+    use crate::route::convex::graph_sides::per_side;
+    use crate::route::convex::solve::minimise_with;
     use crate::route::gas::GasPricers;
     use crate::route::quote::quote;
     use crate::route::request::QuoteRequest;
@@ -438,7 +439,8 @@ pub fn bounded_quote_of(
         dexes: allowed.map_or(DexMask::ALL, DexMask::of),
     };
     let graph = Graph::build(market, &scope).expect("a graph");
-    let dual = minimise(&graph, amount as f64, &Deadline::never());
+    let sides = per_side(market, &scope, &graph, &Deadline::never());
+    let dual = minimise_with(&graph, sides.as_ref(), amount as f64, &Deadline::never());
     BoundedQuote {
         ours: f64::from(plan.expected_amount_out),
         bound: f64::from(plan.metadata.upper_bound.expect("a bound in the metadata")),

@@ -42,9 +42,12 @@ const FEE_DENOMINATOR: U256 = U256::from_limbs([100_000, 0, 0, 0]);
 /// `wooracle.decimals(base)`: WooracleV2_2 prices with 8 decimals for every base.
 const PRICE_DEC: U256 = U256::from_limbs([100_000_000, 0, 0, 0]);
 /// Whether the convex bound prices the vault by its joint budget (`joint.rs`, one pooled venue
-/// with a linear budget) rather than by a curve per side. Off: on the fresh devnet fixture the
-/// dual converges on 9 of the 10 vault cases with it (docs/dex-kinds.md, WOOFI, *Route quality*);
-/// `convex/pooled_vault_tests.rs` measures it when set, and tests may set it for their thread
+/// with a linear budget) rather than by a curve per side. Off: with it (the solve started where
+/// the per-side curves' solve ends, `route/convex/graph_sides.rs`) the embedded market with the
+/// vault fresh has 13 and 83–88 trades above 5 bps at 2 and 3 hops against the per-side curves'
+/// 146 and 232, but `test/e2e/executeQuotes.test.ts` meets a plan that pays more than its quote
+/// (docs/dex-kinds.md, WOOFI, *Route quality*);
+/// `convex/pooled_vault_tests.rs` measures it, and tests may set it for their thread
 /// ([`joint_bound_in_tests`]).
 const JOINT_BOUND: bool = false;
 
@@ -67,8 +70,29 @@ pub fn joint_bound_in_tests(on: bool) -> impl Drop {
     Reset
 }
 
-/// [`JOINT_BOUND`], or what a test set for its thread.
+thread_local! {
+    /// Set while [`sides_apart`]'s guard lives: the vault's curves per side on this thread.
+    static SIDES_APART: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The vault's curves per side (never its joint budget) for the graphs the calling thread builds
+/// until the guard drops, whatever [`JOINT_BOUND`] says: the per-side graph the joint solve starts
+/// from (`route/convex/graph_sides.rs`). The guard restores the setting it found.
+pub fn sides_apart() -> impl Drop {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            SIDES_APART.with(|c| c.set(self.0));
+        }
+    }
+    Restore(SIDES_APART.with(|c| c.replace(true)))
+}
+
+/// [`JOINT_BOUND`], or what a test set for its thread; off under [`sides_apart`].
 fn joint_bound() -> bool {
+    if SIDES_APART.with(|c| c.get()) {
+        return false;
+    }
     #[cfg(test)]
     if let Some(on) = JOINT_BOUND_IN_TESTS.with(|c| c.get()) {
         return on;

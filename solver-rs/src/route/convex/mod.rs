@@ -13,6 +13,7 @@ pub mod curve;
 pub mod decompose;
 pub mod dual;
 pub mod graph;
+pub mod graph_sides;
 mod newton_system;
 pub mod pooled;
 mod sign_change;
@@ -56,7 +57,8 @@ pub fn route_flows(
 ) -> Option<Flows> {
     graphs.with_graph(market, scope, deadline, |graph| {
         let amount = f64::from(amount_in);
-        let dual = solve::minimise(graph, amount, deadline);
+        let sides = graph_sides::per_side(market, scope, graph, deadline);
+        let dual = solve::minimise_with(graph, sides.as_ref(), amount, deadline);
         let bound = certificate::certified_bound(graph, &dual.prices, amount);
         let trades = carried_at_corners(graph, &dual.prices, &dual.evaluation);
         let routed = decompose(graph, &trades, amount, limit);
@@ -72,6 +74,7 @@ pub fn bound(market: &Market, scope: &Scope, amount_in: U256, deadline: &Deadlin
     let graph =
         graph::Graph::build_before(market, scope, deadline).ok().filter(|g| !g.is_empty())?;
     let amount = f64::from(amount_in);
-    let dual = solve::minimise(&graph, amount, deadline);
+    let sides = graph_sides::per_side(market, scope, &graph, deadline);
+    let dual = solve::minimise_with(&graph, sides.as_ref(), amount, deadline);
     certificate::certified_bound(&graph, &dual.prices, amount)
 }

@@ -130,6 +130,34 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
     descend(graph, &touching, &deeper, prices, amount_in, deadline)
 }
 
+/// [`minimise`] in two phases where `sides` is given (`graph`'s scope with its joint-budget venues
+/// priced per side, the same copies: `graph_sides.rs`): g minimised on `sides`, then Newton on
+/// `graph` from the prices reached there instead of from the warm start. From the warm start the
+/// joint solve stopped at 38.8 times the plan on cbETH→cbBTC 2-hop 1× (today's fixture), from the
+/// per-side end it converged at 1.000 (docs/dex-kinds.md, WOOFI). Where that stops unconverged the
+/// warm start on `graph` runs too and the converged, else the lower, of the two is kept (USDC→BRETT
+/// 3-hop 0.01× on the old fixture converges only from the warm start). The deadline covers all.
+pub fn minimise_with(
+    graph: &Graph,
+    sides: Option<&Graph>,
+    amount_in: f64,
+    deadline: &Deadline,
+) -> Dual {
+    let Some(sides) = sides else { return minimise(graph, amount_in, deadline) };
+    let start = minimise(sides, amount_in, deadline).prices;
+    let (touching, deeper) = (touching_venues(graph), deeper_copies(graph));
+    let from_sides = descend(graph, &touching, &deeper, start, amount_in, deadline);
+    if from_sides.converged || deadline.expired() {
+        return from_sides;
+    }
+    let warm = minimise(graph, amount_in, deadline);
+    let rank = |d: &Dual| (!d.converged, d.evaluation.value);
+    match rank(&warm).partial_cmp(&rank(&from_sides)) {
+        Some(std::cmp::Ordering::Less) => warm,
+        _ => from_sides,
+    }
+}
+
 /// [`minimise`] from `prices` (every copy's, positive) without the warm start: the test that a
 /// start far from the optimum still converges ([`MAX_MOVE`]'s trust region).
 #[cfg(test)]

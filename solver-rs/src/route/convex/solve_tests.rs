@@ -75,9 +75,11 @@ fn dual_and_bound(
     hops: usize,
 ) -> (Graph, super::Dual, f64) {
     use crate::route::convex::certificate::certified_bound;
+    use crate::route::convex::graph_sides::per_side;
     let scope = any_scope(market, trade[0], trade[1], hops);
     let graph = Graph::build(market, &scope).unwrap();
-    let dual = minimise(&graph, amount as f64, &Deadline::never());
+    let sides = per_side(market, &scope, &graph, &Deadline::never());
+    let dual = super::minimise_with(&graph, sides.as_ref(), amount as f64, &Deadline::never());
     let bound = f64::from(certified_bound(&graph, &dual.prices, amount as f64).unwrap());
     (graph, dual, bound)
 }
@@ -608,8 +610,13 @@ fn a_rounding_allowance_does_not_make_a_copy_look_driven() {
 fn the_warm_start_prices_a_copy_past_the_rounding_allowances() {
     let amount = 28_169_000_000_000_000u128;
     let market = devnet_sampled_fresh_before_pmm_eclp(&[]);
-    let (ours, _) = quote_as_the_service(&market, WSTETH, CBETH, amount, 3);
-    let (_, dual, bound) = dual_and_bound(&market, [devnet(WSTETH), devnet(CBETH)], amount, 3);
+    let (ours, dual, bound) = {
+        // The per-side curves, whatever `JOINT_BOUND` says.
+        let _apart = crate::pools::woofi::joint_bound_in_tests(false);
+        let (ours, _) = quote_as_the_service(&market, WSTETH, CBETH, amount, 3);
+        let (_, dual, bound) = dual_and_bound(&market, [devnet(WSTETH), devnet(CBETH)], amount, 3);
+        (ours, dual, bound)
+    };
     assert!(dual.converged, "per side: unconverged, the bound {bound}, the plan {ours}");
     assert!(ours <= bound && bound <= ours * 1.03, "per side: the bound {bound}, the plan {ours}");
     let (ours, dual, bound) = with_the_joint_budget(WSTETH, CBETH, amount, 3);
@@ -700,4 +707,16 @@ fn held_excess_by_terms(
         }
     }
     total
+}
+
+/// cbETH→cbBTC 2-hop 1× ($10,000) on the vault's joint budget, today's fixture: Newton from the
+/// warm start stopped unconverged with g 38.8 times the plan; started where the per-side curves'
+/// solve ends (the same copies) it converges at the plan (`diagnose_vault`, `FROM_SIDES=1`). The
+/// solve now starts there wherever a venue has a joint budget (`minimise_with`, `graph_sides.rs`).
+#[test]
+fn the_joint_solve_starts_where_the_per_side_solve_ends() {
+    let (ours, dual, bound) =
+        joint_on(devnet_sampled_fresh, CBETH, CBBTC, 3_030_303_000_000_000_000, 2);
+    assert!(dual.converged, "unconverged, the bound {bound}, the plan {ours}");
+    assert!(ours <= bound && bound <= ours * (1.0 + 1e-3), "the bound {bound}, the plan {ours}");
 }

@@ -4,8 +4,9 @@
 //! excesses, and g where the solve starts (every copy at its first unit's worth, made monotone)
 //! and ends against the plan's out. `CASE=<index> cargo test --release -p solver-rs --features
 //! reference --lib -- --ignored --nocapture diagnose_vault`; `JOINT=0`: the vault by its per-side
-//! curves instead (the bound as shipped), to compare; `FROM_SIDES=1`: Newton started where the
-//! per-side curves' solve ends rather than from the warm start.
+//! curves instead (the bound as shipped), to compare; `FROM_SIDES=1`: the solve's two phases
+//! (`minimise_with`: Newton started where the per-side curves' solve ends) rather than the warm
+//! start.
 
 use super::{first_unit_prices, minimise};
 use crate::address::Address;
@@ -68,24 +69,22 @@ fn diagnose_vault() {
         let dual = match std::env::var("FROM_SIDES").is_ok() {
             false => minimise(&graph, amount, &Deadline::never()),
             true => {
-                // Newton on this graph from where the per-side curves' solve ends (the same
-                // copies: the vault's arcs are the same either way).
-                let sides = {
-                    let _apart = crate::pools::woofi::joint_bound_in_tests(false);
-                    let graph = Graph::build(&market, &scope).unwrap();
-                    let copies: Vec<_> = graph.copies.iter().map(|c| (c.token, c.layer)).collect();
-                    (copies, minimise(&graph, amount, &Deadline::never()).prices)
-                };
-                // The inner guard's drop cleared the setting: set again for the next cases (the
-                // outer guard clears it at the end).
-                std::mem::forget(crate::pools::woofi::joint_bound_in_tests(joint));
-                let copies: Vec<_> = graph.copies.iter().map(|c| (c.token, c.layer)).collect();
-                assert_eq!(copies, sides.0, "the same copies");
-                eprintln!(
-                    "  g at the per-side curves' end {:.6e}",
-                    evaluate(&graph, &sides.1, amount, false).value
+                // The solve's own two phases (`graph_sides.rs`): the per-side curves' solve, then
+                // Newton on this graph from where it ends.
+                let sides = super::super::graph_sides::per_side(
+                    &market,
+                    &scope,
+                    &graph,
+                    &Deadline::never(),
                 );
-                super::minimise_from(&graph, sides.1, amount, &Deadline::never())
+                if let Some(sides) = &sides {
+                    let apart = minimise(sides, amount, &Deadline::never()).prices;
+                    eprintln!(
+                        "  g at the per-side curves' end {:.6e}",
+                        evaluate(&graph, &apart, amount, false).value
+                    );
+                }
+                super::minimise_with(&graph, sides.as_ref(), amount, &Deadline::never())
             }
         };
         let prices = &dual.prices;
