@@ -364,7 +364,14 @@ export type SimulateRequest = {
   tokenOut?: Address
   amountIn: AmountString
   poolOverrides?: SolverPoolOverride[]
+  /**
+   * Swaps earlier legs of the same transaction make on this pool, in order: applied to its state
+   * first, so the swap is priced where they leave the pool (a pool two legs of a plan trade).
+   */
+  priorSwaps?: PriorSwap[]
 }
+/** One earlier swap on a simulated pool (`SimulateRequest.priorSwaps`); `tokenOut` as `SimulateRequest`'s. */
+export type PriorSwap = { tokenIn: Address; tokenOut?: Address; amountIn: AmountString }
 /**
  * `words`: swap-loop steps that ended on an empty tick-bitmap word edge (V3 / singleton pools; 0 otherwise).
  * `repeatGasSaving`: gas units the leg costs less when an earlier leg of the transaction used the same pool.

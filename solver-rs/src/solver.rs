@@ -113,6 +113,21 @@ struct SimulateRequest {
     /// As a quote's (`market/pool_overrides.rs`): the swap on the pool at this sender's rate.
     #[serde(default)]
     pool_overrides: Option<Vec<PoolOverride>>,
+    /// Swaps earlier legs of the same transaction make on this pool, in order: applied to its state
+    /// first, so the swap is priced where they leave the pool (a pool two legs of a plan trade).
+    #[serde(default)]
+    prior_swaps: Vec<PriorSwap>,
+}
+
+/// One earlier swap on a simulated pool ([`SimulateRequest::prior_swaps`]).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct PriorSwap {
+    token_in: Address,
+    #[serde(default)]
+    token_out: Option<Address>,
+    #[serde(with = "u256_string")]
+    amount_in: U256,
 }
 
 #[derive(Serialize)]
@@ -310,19 +325,30 @@ impl Solver {
                 || SolverError::invalid(field, format!("pool {id} does not hold {token}")),
             )
         };
-        let token_in = position("tokenIn", &request.token_in)?;
-        let token_out = match &request.token_out {
-            Some(token) => position("tokenOut", token)?,
-            None if pool.tokens.len() == 2 => usize::from(token_in == 0),
-            None => {
-                return Err(SolverError::invalid(
-                    "tokenOut",
-                    format!("pool {id} holds {} tokens: name the one out", pool.tokens.len()),
-                ))
-            }
+        let pair = |token_in: &Address, token_out: &Option<Address>| {
+            let token_in = position("tokenIn", token_in)?;
+            let token_out = match token_out {
+                Some(token) => position("tokenOut", token)?,
+                None if pool.tokens.len() == 2 => usize::from(token_in == 0),
+                None => {
+                    return Err(SolverError::invalid(
+                        "tokenOut",
+                        format!("pool {id} holds {} tokens: name the one out", pool.tokens.len()),
+                    ))
+                }
+            };
+            Ok((token_in, token_out))
         };
-        let outcome = pool
-            .state
+        let mut state = std::borrow::Cow::Borrowed(&pool.state);
+        for prior in &request.prior_swaps {
+            let (i, o) = pair(&prior.token_in, &prior.token_out)?;
+            let (_, next) = state
+                .apply(i, o, prior.amount_in)
+                .map_err(|e| SolverError::no_route(format!("pool {id}, a prior swap: {e}")))?;
+            state = std::borrow::Cow::Owned(next);
+        }
+        let (token_in, token_out) = pair(&request.token_in, &request.token_out)?;
+        let outcome = state
             .amount_out(token_in, token_out, request.amount_in)
             .map_err(|e| SolverError::no_route(format!("pool {id}: {e}")))?;
         // The leg's own L2 gas: the market's per-leg L1 overhead is a routing cost, not execution gas.

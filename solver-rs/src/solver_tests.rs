@@ -364,3 +364,43 @@ fn a_block_that_changes_a_pool_of_the_pairs_graph_changes_the_next_amounts_quote
     assert_ne!(after["metadata"]["upperBound"], unchanged["metadata"]["upperBound"]);
     assert_eq!(after, split_quote_of(&split_solver("600000000000"), third));
 }
+
+#[test]
+fn simulate_prices_a_swap_after_the_prior_swaps_of_its_transaction_on_the_pool() {
+    // A pool two legs of a plan trade: the second is priced where the first leaves it, as the router
+    // executes them (the re-quote of a plan whose sampled leg moved a shared pool leg's input).
+    let mut solver = Solver::from_config_json(&json!({ "nativeToken": WETH }).to_string()).unwrap();
+    block(&mut solver, json!({ "blockNumber": 1, "upserts": direct_or_two_legs() }));
+    let pool = "0xb000000000000000000000000000000000000001";
+    let simulate = |request: Value| -> Result<u128, SolverError> {
+        let answer: Value =
+            serde_json::from_str(&solver.simulate_json(&request.to_string())?).unwrap();
+        Ok(answer["amountOut"].as_str().unwrap().parse().unwrap())
+    };
+    // Uniswap V2's getAmountOut at 30 bps, by hand: 1 WETH in on 1,000 WETH / 2,990,000 USDC, twice.
+    let amount_out = |amount_in: u128, reserve_in: u128, reserve_out: u128| {
+        amount_in * 997 * reserve_out / (reserve_in * 1000 + amount_in * 997)
+    };
+    let (weth, usdc, one) =
+        (1_000_000_000_000_000_000_000u128, 2_990_000_000_000u128, 1_000_000_000_000_000_000u128);
+    let first = amount_out(one, weth, usdc);
+    let second = amount_out(one, weth + one, usdc - first);
+    let alone = json!({ "poolId": pool, "tokenIn": WETH, "amountIn": one.to_string() });
+    assert_eq!(simulate(alone.clone()).unwrap(), first);
+    let mut after = alone.clone();
+    after["priorSwaps"] = json!([{ "tokenIn": WETH, "amountIn": one.to_string() }]);
+    assert_eq!(simulate(after).unwrap(), second, "priced after the prior swap");
+    // A prior swap the other way makes this one pay more; none: as alone.
+    let mut reversed = alone.clone();
+    reversed["priorSwaps"] =
+        json!([{ "tokenIn": USDC, "tokenOut": WETH, "amountIn": "3000000000" }]);
+    assert!(simulate(reversed).unwrap() > first);
+    let mut empty = alone.clone();
+    empty["priorSwaps"] = json!([]);
+    assert_eq!(simulate(empty).unwrap(), first);
+    // A prior swap through a token the pool does not hold is bad input, named.
+    let mut foreign = alone;
+    foreign["priorSwaps"] =
+        json!([{ "tokenIn": "0x50c5725949a6f0c72e6c4a641f24049a917db0cb", "amountIn": "1" }]);
+    assert!(matches!(simulate(foreign), Err(e) if e.to_string().contains("tokenIn")));
+}

@@ -1,9 +1,16 @@
 import assert from 'node:assert/strict'
 import { test } from 'vitest'
-import type { Address } from 'viem'
+import { type Address, getAddress } from 'viem'
 import type { DexId, SolverLeg, SolverPlan } from '../../bindings/types.ts'
 import { createSeedPrng } from '../devnet/seed/createSeedPrng.ts'
-import { legsToResimulate, requoteSampledLegs, sampledLegAsks, type SampledVenue } from './requoteSampledLegs.ts'
+import {
+  type ExactLegOut,
+  legsToResimulate,
+  priorSwapsKey,
+  requoteSampledLegs,
+  sampledLegAsks,
+  type SampledVenue,
+} from './requoteSampledLegs.ts'
 
 // The re-quote's arithmetic on hand-made plans (no chain, no solver): the plan takes the venues'
 // quoted amounts, and each leg's minOut holds for any re-pricing within the venue's margin.
@@ -138,30 +145,50 @@ test('every leg pays its minOut whenever the venue re-prices within its margin (
   }
 })
 
-test('pool legs after a sampled leg: simulated at their new input they make the route exact; a pool another leg trades keeps the lower bound', () => {
-  // prop1 then pool1 then pool2 (pool2 also on the second route: not re-simulated).
+test('pool legs after a sampled leg: simulated at their new input they make the route exact; a pool another leg trades is simulated after its earlier legs', () => {
+  // prop1 then pool1 then pool2; pool2 also on the second route, its input unchanged but its pool
+  // moved by the first route's pool2 leg (the e2e DEGEN→cbBTC plan: its last PANCAKE_V3 pool on two
+  // routes after a re-quoted CURVE CryptoSwap leg, which had paid more than the plan said).
   const solved = planOf([
     [leg('prop1', A, B, 1_000n, 2_000n), leg('pool1', B, C, 2_000n, 4_000n), leg('pool2', C, A, 4_000n, 900n)],
     [leg('pool2', C, A, 100n, 20n)],
   ])
   const quotes = { blockNumber: 101n, amounts: [2_100n] }
   const first = requoteSampledLegs({ solved, venueOf, quotes, slippageBps: 50 })
-  const exactOuts = new Map()
-  const pending = legsToResimulate({ solved, requoted: first.plan, venueOf, exactOuts })
-  assert.deepEqual(
-    pending.map((p) => [p.key, p.poolId, p.amountIn]),
-    [['0:1', 'pool1', 2_100n]],
-  )
-  exactOuts.set('0:1', { amountIn: 2_100n, amountOut: 4_190n })
+  const exactOuts = new Map<string, ExactLegOut>()
+  const pending = (plan: SolverPlan) =>
+    legsToResimulate({ solved, requoted: plan, venueOf, exactOuts }).map((p) => [p.key, p.poolId, p.amountIn, p.priorSwaps])
+  assert.deepEqual(pending(first.plan), [['0:1', 'pool1', 2_100n, []]])
+  exactOuts.set('0:1', { amountIn: 2_100n, amountOut: 4_190n, priorSwaps: '' })
   const second = requoteSampledLegs({ solved, venueOf, quotes, slippageBps: 50, exactOuts })
   assert.equal(second.plan.routes[0].legs[1].amountOut, '4190', 'the simulated output, not the planned 4,000')
-  assert.deepEqual(legsToResimulate({ solved, requoted: second.plan, venueOf, exactOuts }), [], 'pool2 is traded twice: kept')
-  assert.equal(second.plan.routes[0].legs[2].amountOut, '900', 'its planned output: a lower bound')
+  assert.equal(second.plan.routes[0].legs[2].amountOut, '900', 'not simulated yet: its planned output, a lower bound')
+  const prior = [{ tokenIn: getAddress(C), tokenOut: getAddress(A), amountIn: '4190' }]
+  assert.deepEqual(pending(second.plan), [
+    ['0:2', 'pool2', 4_190n, []],
+    ['1:0', 'pool2', 100n, prior],
+  ])
+  exactOuts.set('0:2', { amountIn: 4_190n, amountOut: 940n, priorSwaps: '' })
+  exactOuts.set('1:0', { amountIn: 100n, amountOut: 19n, priorSwaps: priorSwapsKey(prior) })
+  const third = requoteSampledLegs({ solved, venueOf, quotes, slippageBps: 50, exactOuts })
+  assert.deepEqual(
+    third.plan.routes.map((r) => r.amountOut),
+    ['940', '19'],
+    'each pool2 leg at what the pool pays after the legs before it',
+  )
+  assert.equal(third.plan.expectedAmountOut, '959')
+  assert.equal(third.plan.routes[1].legs[0].minOut, ((19n * 9_950n) / 10_000n).toString())
+  assert.deepEqual(pending(third.plan), [], 'every moved leg known exactly')
+  // An output priced after other prior swaps than the plan's now is not used: the lower bound (its
+  // planned 20 less the most the earlier leg took extra, ⌈900·190/4,000⌉ = 43: 0), asked again.
+  exactOuts.set('1:0', { amountIn: 100n, amountOut: 19n, priorSwaps: priorSwapsKey([{ ...prior[0], amountIn: '4000' }]) })
+  assert.equal(requoteSampledLegs({ solved, venueOf, quotes, slippageBps: 50, exactOuts }).plan.routes[1].amountOut, '0')
+  assert.deepEqual(pending(third.plan), [['1:0', 'pool2', 100n, prior]])
   // A refused simulation keeps the lower bound and is not asked again.
-  const refused = new Map([['0:1', { amountIn: 2_100n, amountOut: undefined }]])
-  const third = requoteSampledLegs({ solved, venueOf, quotes, slippageBps: 50, exactOuts: refused })
-  assert.equal(third.plan.routes[0].legs[1].amountOut, '4000')
-  assert.deepEqual(legsToResimulate({ solved, requoted: third.plan, venueOf, exactOuts: refused }), [])
+  const refused = new Map([['0:1', { amountIn: 2_100n, amountOut: undefined, priorSwaps: '' }]])
+  const fourth = requoteSampledLegs({ solved, venueOf, quotes, slippageBps: 50, exactOuts: refused })
+  assert.equal(fourth.plan.routes[0].legs[1].amountOut, '4000')
+  assert.deepEqual(legsToResimulate({ solved, requoted: fourth.plan, venueOf, exactOuts: refused }), [])
 })
 
 test('a venue traded twice in one direction is asked at its running input: the second leg pays the difference', () => {

@@ -1,5 +1,5 @@
 import { type Address, getAddress } from 'viem'
-import type { SolverPlan, SolverRoute } from '../../bindings/types.ts'
+import type { PriorSwap, SolverPlan, SolverRoute } from '../../bindings/types.ts'
 import type { PropAmmQuoteAsk } from '../adapters/propAmm/propAmmQuotesAsExecutor.ts'
 import type { QuotedDexId } from '../adapters/propAmm/propAmmQuoteCall.ts'
 
@@ -119,6 +119,8 @@ export function requoteSampledLegs({
   // By pool and input token: how much more output earlier legs may have taken than the plan says.
   const pushedOut = new Map<string, bigint>()
   const seen = new Set<string>()
+  // By pool: the swaps the plan's earlier legs make on it, at their inputs now (execution order).
+  const priorSwaps = new Map<string, PriorSwap[]>()
   const routes: SolverRoute[] = solved.routes.map((route, r) => {
     let input = BigInt(route.amountIn) // what this leg is now expected to receive
     let floor = input // the least it receives with every venue before it re-priced within its margin
@@ -160,12 +162,16 @@ export function requoteSampledLegs({
         sampledBefore = true
       } else {
         const exact = exactOuts?.get(`${r}:${l}`)
-        out = exact?.amountOut !== undefined && exact.amountIn === input ? exact.amountOut : scaledOut(plannedOut, plannedIn, input)
+        const isExact =
+          exact?.amountOut !== undefined && exact.amountIn === input && exact.priorSwaps === priorSwapsKey(priorSwaps.get(leg.poolId))
+        out = isExact ? exact.amountOut! : scaledOut(plannedOut, plannedIn, input)
         low = scaledOut(out, input, floor)
+        if (isExact && out !== plannedOut) sampledBefore = true
         // Earlier legs of the plan that put more into this pool than planned (after a re-quoted
-        // sampled leg) took at most `pushedOut` more of its output this way: this leg loses at most that.
+        // sampled leg) took at most `pushedOut` more of its output this way: this leg loses at most
+        // that (an exact output was priced after them already).
         const key = runKey(leg)
-        const loss = pushedOut.get(key) ?? 0n
+        const loss = isExact ? 0n : (pushedOut.get(key) ?? 0n)
         if (loss > 0n) {
           out = out > loss ? out - loss : 0n
           low = low > loss ? low - loss : 0n
@@ -177,6 +183,7 @@ export function requoteSampledLegs({
       const next = sampledBefore
         ? { ...leg, amountIn: input.toString(), amountOut: out.toString(), minOut: ((low * keep) / BPS).toString() }
         : leg
+      priorSwaps.set(leg.poolId, [...(priorSwaps.get(leg.poolId) ?? []), priorSwapOf(next)])
       input = out
       floor = low
       return next
@@ -192,22 +199,45 @@ export function requoteSampledLegs({
   }
 }
 
-/** A pool leg's exact output at `amountIn` (the solver's `simulate`); `amountOut` undefined: it refused, keep the lower bound. */
-export type ExactLegOut = { amountIn: bigint; amountOut: bigint | undefined }
+/**
+ * A pool leg's exact output at `amountIn` after `priorSwaps` (`priorSwapsKey` of the swaps the
+ * plan's earlier legs make on its pool) (the solver's `simulate`); `amountOut` undefined: it
+ * refused, keep the lower bound.
+ */
+export type ExactLegOut = { amountIn: bigint; amountOut: bigint | undefined; priorSwaps: string }
 
-/** A pool leg to simulate at its new input: `key` is `route:leg`. */
-export type LegToResimulate = { key: string; poolId: string; tokenIn: string; tokenOut: string; amountIn: bigint }
+/** A pool leg to simulate at its new input after `priorSwaps`, the earlier legs' on its pool: `key` is `route:leg`. */
+export type LegToResimulate = {
+  key: string
+  poolId: string
+  tokenIn: string
+  tokenOut: string
+  amountIn: bigint
+  priorSwaps: PriorSwap[]
+}
+
+/** A leg as a prior swap on its pool. */
+const priorSwapOf = (leg: { tokenIn: string; tokenOut: string; amountIn: string }): PriorSwap => ({
+  tokenIn: getAddress(leg.tokenIn),
+  tokenOut: getAddress(leg.tokenOut),
+  amountIn: leg.amountIn,
+})
+
+/** Identifies a list of prior swaps (an exact output holds only after the same ones). */
+export const priorSwapsKey = (swaps: readonly PriorSwap[] | undefined): string =>
+  (swaps ?? []).map((s) => `${s.tokenIn.toLowerCase()}>${(s.tokenOut ?? '').toLowerCase()}:${s.amountIn}`).join(',')
 
 /**
- * The pool legs of a re-quoted plan whose input a sampled leg before them changed and whose exact
- * output at that input is not known yet (`exactOuts`): simulating them, then re-quoting with their
- * outputs, makes the routes exact again instead of a lower bound (a route of a CURVE CryptoSwap leg
- * then exact pools). Only legs whose pool no other leg of the plan uses: one that another leg
- * trades too would be priced on a state the plan changes (those keep the lower bound).
+ * The pool legs of a re-quoted plan whose exact output is not known yet at their input now and
+ * after the swaps the plan's earlier legs make on their pool now (`exactOuts`): a leg whose input a
+ * sampled leg before it changed, or whose pool an earlier leg so changed trades too (routes in
+ * turn, legs in turn, as the router runs them). Simulating each after its pool's prior swaps, then
+ * re-quoting with their outputs, makes the routes exact again instead of a lower bound (a route of
+ * a CURVE CryptoSwap leg then exact pools, one of whose pools another route trades too).
  *
  * @example
  * const pending = legsToResimulate({ solved, requoted: requoted.plan, venueOf, exactOuts })
- * // → [{ key: '0:1', poolId, tokenIn, tokenOut, amountIn }]: simulate each, add to exactOuts, re-quote
+ * // → [{ key: '0:1', poolId, tokenIn, tokenOut, amountIn, priorSwaps: [] }]: simulate each, add to exactOuts, re-quote
  */
 export function legsToResimulate({
   solved,
@@ -220,15 +250,21 @@ export function legsToResimulate({
   venueOf: (poolId: string) => SampledVenue | undefined
   exactOuts: ReadonlyMap<string, ExactLegOut>
 }): LegToResimulate[] {
-  const uses = new Map<string, number>()
-  for (const leg of solved.routes.flatMap((route) => route.legs)) uses.set(leg.poolId, (uses.get(leg.poolId) ?? 0) + 1)
+  const priorSwaps = new Map<string, PriorSwap[]>()
+  // Pools an earlier leg traded at another input than the solver's: every later leg on them moved.
+  const movedPools = new Set<string>()
   return requoted.routes.flatMap((route, r) =>
     route.legs.flatMap((leg, l) => {
       const amountIn = BigInt(leg.amountIn)
-      const known = exactOuts.get(`${r}:${l}`)
+      const prior = priorSwaps.get(leg.poolId) ?? []
+      priorSwaps.set(leg.poolId, [...prior, priorSwapOf(leg)])
       const moved = amountIn !== BigInt(solved.routes[r].legs[l].amountIn)
-      if (!moved || venueOf(leg.poolId) || uses.get(leg.poolId) !== 1 || known?.amountIn === amountIn) return []
-      return [{ key: `${r}:${l}`, poolId: leg.poolId, tokenIn: leg.tokenIn, tokenOut: leg.tokenOut, amountIn }]
+      const poolMoved = movedPools.has(leg.poolId)
+      if (moved) movedPools.add(leg.poolId)
+      if ((!moved && !poolMoved) || venueOf(leg.poolId)) return []
+      const known = exactOuts.get(`${r}:${l}`)
+      if (known?.amountIn === amountIn && known.priorSwaps === priorSwapsKey(prior)) return []
+      return [{ key: `${r}:${l}`, poolId: leg.poolId, tokenIn: leg.tokenIn, tokenOut: leg.tokenOut, amountIn, priorSwaps: prior }]
     }),
   )
 }

@@ -8,6 +8,7 @@ import { QuoteMarketStaleError } from './errors.ts'
 import {
   type ExactLegOut,
   legsToResimulate,
+  priorSwapsKey,
   type RequotedPlan,
   requoteSampledLegs,
   type SampledQuotes,
@@ -15,9 +16,6 @@ import {
   type SampledVenue,
 } from './requoteSampledLegs.ts'
 import { isSettledPlan } from './solveOnSettledBlock.ts'
-
-/** A route has at most this many legs after its first sampled one (the solver's hops). */
-const MAX_RESIMULATED_PASSES = 4
 
 export type RequoteSolvedPlanParameters = {
   solved: SolverPlan
@@ -70,19 +68,23 @@ export async function requoteSolvedPlan({
     let requoted = requoteSampledLegs({ solved: plan, venueOf: venueOf.venue, quotes, slippageBps })
     // Pool legs after a sampled leg, at the input it now pays: simulated exactly, one more leg of a route a pass.
     const exactOuts = new Map<string, ExactLegOut>()
-    for (let pass = 0; simulate && pass < MAX_RESIMULATED_PASSES; pass++) {
+    // A pass settles at least the next leg of every chain of legs that wait on each other (the next
+    // leg of a route, a later leg on a pool an earlier one trades): at most the plan's legs passes.
+    const passes = plan.routes.reduce((n, route) => n + route.legs.length, 0)
+    for (let pass = 0; simulate && pass < passes; pass++) {
       const pending = legsToResimulate({ solved: plan, requoted: requoted.plan, venueOf: venueOf.venue, exactOuts })
       if (pending.length === 0) break
-      for (const { key, poolId, tokenIn, tokenOut, amountIn } of pending) {
+      for (const { key, poolId, tokenIn, tokenOut, amountIn, priorSwaps } of pending) {
         const amountOut = await simulate({
           poolId,
           tokenIn: tokenIn as Address,
           tokenOut: tokenOut as Address,
           amountIn: amountIn.toString(),
+          ...(priorSwaps.length > 0 ? { priorSwaps } : {}),
         })
           .then((result) => BigInt(result.amountOut))
           .catch(() => undefined)
-        exactOuts.set(key, { amountIn, amountOut })
+        exactOuts.set(key, { amountIn, amountOut, priorSwaps: priorSwapsKey(priorSwaps) })
       }
       requoted = requoteSampledLegs({ solved: plan, venueOf: venueOf.venue, quotes, slippageBps, exactOuts })
     }
