@@ -21,7 +21,9 @@ pub fn per_side(
     graph: &Graph,
     deadline: &Deadline,
 ) -> Option<Graph> {
-    if !graph.venues.iter().any(|v| v.pooled.is_some()) {
+    // A joint budget is the linear one (`pooled_linear.rs`); a Curve pool's curved budget is the
+    // same per side, so a graph of those would be built and solved twice for the same prices.
+    if !graph.venues.iter().any(|v| v.pooled.as_ref().is_some_and(|p| p.budget.is_linear())) {
         return None;
     }
     let sides = {
