@@ -97,10 +97,36 @@ export type DexDeployment = {
    * and does not need it.
    */
   initCodeHash?: Hex
+  /**
+   * The source keeps an append-only registry of its pools (`pool_count()`, `pool_list(i)`: Curve's
+   * StableSwap factories, whose deploy events do not name the pool): its pools are listed from it at
+   * the head on every start and again whenever it emits a discovery event, not scanned from its
+   * events (`fromBlock` is not used). Only for kinds whose adapter has `listPools`.
+   */
+  registry?: boolean
 }
 
-/** What a discovery log announced. */
-export type DiscoveredPool = { ref: PoolRef } | { skipped: { id: string; dex: DexId; reason: string } }
+/**
+ * What a discovery log announced: a pool, a pool never read (with why), or, from a registry source,
+ * that its registry grew (the new pools are listed from it: `PoolAdapter.listPools`).
+ */
+export type DiscoveredPool = { ref: PoolRef } | { skipped: { id: string; dex: DexId; reason: string } } | { registryGrew: true }
+
+/** The pools a registry source lists at a block, from an index on. */
+export type ListPoolsParameters = {
+  client: PublicClient
+  /** The registry (the factory). */
+  source: Address
+  blockNumber: bigint
+  /** The first index to read (the count listed before): the registry is append-only. */
+  from: bigint
+}
+
+/**
+ * A registry's pools from `from` to its count at the block, in index order, and that count (below
+ * `from` after a reorg dropped a deployment: the next listing starts there).
+ */
+export type ListedPools = { refs: PoolRef[]; count: bigint }
 
 /** The block a plan priced at `blockNumber` executes in first: state that follows the clock is read for it. */
 export type NextBlock = { number: bigint; timestamp: bigint }
@@ -127,6 +153,8 @@ export type PoolAdapter = {
   discoveryTopics: readonly Hex[]
   /** Decodes one discovery log (its topic0 is one of `discoveryTopics`). */
   poolFromDiscoveryLog: (log: Log) => DiscoveredPool
+  /** Kinds with registry sources (`DexDeployment.registry`): the pools a source lists at a block. */
+  listPools?: (parameters: ListPoolsParameters) => Promise<ListedPools>
   /** topic0 of the events, emitted by a pool's `emitter`, that mean its pricing state changed. */
   stateTopics: readonly Hex[]
   /** The pool id a state log concerns: the emitter for one-contract pools, topic1 for V4. */

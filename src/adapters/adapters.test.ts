@@ -50,7 +50,7 @@ test('discovery: each adapter finds its pools in its factory/manager logs; the V
     for (const log of logs) {
       const result = a.poolFromDiscoveryLog(log)
       if ('ref' in result) (found[dex] ??= []).push(result.ref.id)
-      else skipped.push(`${result.skipped.id}: ${result.skipped.reason}`)
+      else if ('skipped' in result) skipped.push(`${result.skipped.id}: ${result.skipped.reason}`)
     }
   }
   const l = (a: string) => a.toLowerCase()

@@ -1,18 +1,11 @@
 import { type Address, getAddress, parseAbi } from 'viem'
-import { discoveryByEvent } from './discoveryByEvent.ts'
+import { curveRegistryDiscovery } from './curveRegistry.ts'
 import { oneContractPoolRef } from './oneContractPoolRef.ts'
 import { stateLogsOfPool } from './poolStateLogs.ts'
 import { AdapterError } from './errors.ts'
 import type { PoolAdapter, PoolRef } from './PoolAdapter.ts'
 import { readCurvePool } from './state/readCurvePool.ts'
 
-/**
- * Our devnet factory's announcement (`contracts/curve/CurveStableSwapFactory.sol`). Curve's own NG
- * factory emits `PlainPoolDeployed(address[] coins, uint256 A, uint256 fee, address deployer)`,
- * which does not name the pool: its pools are listed in a chain config's `pools` instead
- * (docs/dex-kinds.md, *CURVE*).
- */
-const factoryEvents = parseAbi(['event PlainPoolDeployed(address pool)'])
 /**
  * What changes a StableSwap pool's price: swaps, deposits and withdrawals of every kind, A ramps and
  * fee changes (NG's signatures; any other log of a followed pool marks it changed too: the legacy
@@ -33,8 +26,9 @@ const poolEvents = parseAbi([
 const refOf = (address: string): PoolRef => oneContractPoolRef(address, 'CURVE')
 
 /**
- * Curve StableSwap pools (NG and the legacy plain template, 2 to 4 coins): discovered from our
- * devnet factory's `PlainPoolDeployed(pool)` or listed in the chain config, read whole at a block
+ * Curve StableSwap pools (NG and the legacy plain template, 2 to 4 coins): listed from their
+ * factory's registry (`curveRegistry.ts`: its deploy events do not name the pool; the deployment is
+ * marked `registry`) or configured in the chain config, read whole at a block
  * (`readCurvePool`: balances without the admin share, rates, fee, off-peg multiplier, the A ramp and
  * the timestamp of the block the plan executes in), re-read on any log of the pool, and every block
  * while its state moves without one (an NG pool's rates, a ramp, a meta pool's base pool). Executed
@@ -48,7 +42,7 @@ const refOf = (address: string): PoolRef => oneContractPoolRef(address, 'CURVE')
 export const curve: PoolAdapter = {
   dex: 'CURVE',
   legKind: 'curve',
-  ...discoveryByEvent(factoryEvents[0], (args) => ({ ref: refOf(args.pool) })),
+  ...curveRegistryDiscovery(refOf),
   ...stateLogsOfPool(poolEvents),
   refOfConfiguredPool: (pool) => refOf(pool.address),
   readPool: async ({ client, ref, blockNumber, nextBlock }) => {

@@ -27,6 +27,8 @@ export const curveKinds: PoolAdapter = {
   legKind: 'curve',
   discoveryTopics: [...curve.discoveryTopics, ...curveCrypto.discoveryTopics, ...curveTricrypto.discoveryTopics],
   poolFromDiscoveryLog: (log) => discoveredBy(log).poolFromDiscoveryLog(log),
+  // Only the StableSwap factories keep a registry whose events do not name the pool.
+  listPools: curve.listPools,
   stateTopics: [...new Set([...curve.stateTopics, ...curveCrypto.stateTopics, ...curveTricrypto.stateTopics])],
   poolIdOfStateLog: (log) => log.address.toLowerCase(),
   refOfConfiguredPool: (pool, deployment) => ofTemplate(pool.template).refOfConfiguredPool(pool, deployment),

@@ -8,11 +8,11 @@ import type { DiscoveredPool, PoolAdapter } from './PoolAdapter.ts'
  *
  * @example
  * const { discoveryTopics, poolFromDiscoveryLog } = discoveryByEvent(
- *   parseAbiItem('event PlainPoolDeployed(address pool)'),
- *   (args) => ({ ref: { id: args.pool.toLowerCase(), dex: 'CURVE', emitter: args.pool.toLowerCase() } }),
+ *   parseAbiItem('event PairCreated(address indexed token0, address indexed token1, address pair, uint256)'),
+ *   (args) => ({ ref: { id: args.pair.toLowerCase(), dex: 'UNIV2', emitter: args.pair.toLowerCase() } }),
  * )
- * discoveryTopics // → [keccak256('PlainPoolDeployed(address)')]
- * poolFromDiscoveryLog(log) // → { ref: { id: '0x…', dex: 'CURVE', emitter: '0x…' } }
+ * discoveryTopics // → [keccak256('PairCreated(address,address,address,uint256)')]
+ * poolFromDiscoveryLog(log) // → { ref: { id: '0x…', dex: 'UNIV2', emitter: '0x…' } }
  */
 export function discoveryByEvent<const event extends AbiEvent>(
   event: event,

@@ -58,10 +58,14 @@ export const base: ChainConfig = {
     // Curve's twocrypto-ng and tricrypto-ng factories (TwocryptoPoolDeployed and
     // TricryptoPoolDeployed name the pool; Curve's address provider on Base lists them as its
     // entries 13 and 11, as do curve-js's Base constants). Their deployment blocks are not
-    // verified: scanned from the first DEX's on Base (UNIV3's).
+    // verified: scanned from the first DEX's on Base (UNIV3's). Its StableSwap-NG and legacy
+    // StableSwap factories (curve-js's Base constants) announce pools without naming them: their
+    // registries are listed (`registry`, `curveRegistry.ts`), so they need no start block.
     CURVE: [
       { source: '0xc9Fe0C63Af9A39402e8a5514f9c43Af0322b665F', fromBlock: 1_371_680n },
       { source: '0xA5961898870943c68037F6848d2D866Ed2016bcB', fromBlock: 1_371_680n },
+      { source: '0xd2002373543Ce3527023C75e7518C274A51ce712', registry: true },
+      { source: '0x3093f9B57A428F3EB6285a589cb35bEA6e78c336', registry: true },
     ],
   },
   notCovered: [
@@ -72,10 +76,6 @@ export const base: ChainConfig = {
     {
       dex: 'PANCAKE_INFINITY',
       what: "PancakeSwap Infinity's pool types other than CL (Bin pools): no adapter, not discovered",
-    },
-    {
-      dex: 'CURVE',
-      what: "Curve StableSwap pools: the real StableSwap-NG factory's PlainPoolDeployed names no pool address, so they are followed only as configured pools, and this config names none; twocrypto-ng and tricrypto-ng pools are discovered (docs/dex-kinds.md, CURVE)",
     },
     {
       dex: 'WOOFI',

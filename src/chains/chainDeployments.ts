@@ -39,9 +39,10 @@ export function firstDeployment(deployments: ChainConfig['deployments'], dex: De
 export function deploymentsFile(
   deployments: ChainConfig['deployments'],
   fromBlock: number,
-): Record<string, { source: string; fromBlock: number }[]> {
-  const file: Record<string, { source: string; fromBlock: number }[]> = {}
-  for (const { dex, deployment } of chainDeployments(deployments)) (file[dex] ??= []).push({ source: deployment.source, fromBlock })
+): Record<string, { source: string; fromBlock: number; registry?: boolean }[]> {
+  const file: Record<string, { source: string; fromBlock: number; registry?: boolean }[]> = {}
+  for (const { dex, deployment } of chainDeployments(deployments))
+    (file[dex] ??= []).push({ source: deployment.source, fromBlock, ...(deployment.registry ? { registry: true } : {}) })
   return file
 }
 

@@ -49,7 +49,7 @@ test("the seed's factory shape: { factory, ... } and UNIV4's { poolManager, ... 
   })
 })
 
-test("Curve's CryptoSwap factories are CURVE deployments beside its StableSwap factory, so their pools are discovered", () => {
+test("Curve's CryptoSwap factories are CURVE deployments beside its StableSwap factory (a registry), so their pools are discovered", () => {
   const chain = devnetChainConfig({
     file: {
       ...file,
@@ -65,7 +65,7 @@ test("Curve's CryptoSwap factories are CURVE deployments beside its StableSwap f
     } as never,
   })
   assert.deepEqual(chain.deployments.CURVE, [
-    { source: '0x00000000000000000000000000000000000000c0', fromBlock: 0n },
+    { source: '0x00000000000000000000000000000000000000c0', fromBlock: 0n, registry: true },
     { source: '0x00000000000000000000000000000000000000c2', fromBlock: 0n },
     { source: '0x00000000000000000000000000000000000000c3', fromBlock: 0n },
   ])

@@ -22,7 +22,7 @@ export type DevnetFile = {
   factories?: Record<string, Address | { address: Address } | { factory: Address } | { poolManager: Address }>
   /** The prop AMM venues (`deployPropAmms`): followed as configured pools once their kind has an adapter. */
   propAmms?: { venues: { dex: DexId; address: Address }[] }
-  /** The seeded Curve pools: the NG ones are discovered from `factories.CURVE`, the legacy plain one (and the meta one, when asked) followed as configured pools. */
+  /** The seeded Curve pools: the NG ones are listed from `factories.CURVE`'s registry, the legacy plain one (and the meta one, when asked) followed as configured pools. */
   curve?: { pools: { pool: Address; template: 'ng' | 'legacy' | 'meta' }[] }
   /** The seeded twocrypto-ng pools (`deployCurveCryptoMarket`): discovered from their factory's `TwocryptoPoolDeployed`. */
   curveCrypto?: { factory: Address; pools: { pool: Address }[] }
@@ -95,7 +95,8 @@ export function devnetChainConfig({
   const cryptoFactories = [devnet.curveCrypto?.factory, devnet.curveTricrypto?.factory].flatMap((source) =>
     source ? [{ source, fromBlock: 0n }] : [],
   )
-  const curve = [...(deployments.CURVE ? [deployments.CURVE] : []), ...cryptoFactories]
+  // The StableSwap factory keeps Curve's registry, and its event does not name the pool: listed.
+  const curve = [...(deployments.CURVE ? [{ ...deployments.CURVE, registry: true }] : []), ...cryptoFactories]
   const woofi = devnet.woofi
   if (woofi) pools.push({ dex: 'WOOFI', address: woofi.pool, router: woofi.router, bases: woofi.bases.map((b) => b.token) })
   return {
@@ -107,7 +108,7 @@ export function devnetChainConfig({
     weth: devnet.weth,
     multicall3: devnet.multicall,
     router: devnet.router,
-    deployments: cryptoFactories.length > 0 ? { ...deployments, CURVE: curve } : deployments,
+    deployments: curve.length > 0 ? { ...deployments, CURVE: curve } : deployments,
     pools,
     tokens: devnet.tokens,
   }

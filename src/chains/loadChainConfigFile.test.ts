@@ -76,14 +76,25 @@ test('notCovered: the venues the operator knows are not followed, kept as writte
 test('a kind announced by several contracts lists them all; each is scanned, the first makes configured pools; an empty list is refused', () => {
   const twocrypto = { source: '0xc9Fe0C63Af9A39402e8a5514f9c43Af0322b665F', fromBlock: 1371680 }
   const tricrypto = { source: '0xA5961898870943c68037F6848d2D866Ed2016bcB', fromBlock: '1371680' }
+  const stableNg = { source: '0xd2002373543Ce3527023C75e7518C274A51ce712', registry: true }
   const chain = loadChainConfigFile({
     path: 'chain.json',
-    text: JSON.stringify({ ...ok, deployments: { ...ok.deployments, CURVE: [twocrypto, tricrypto] } }),
+    text: JSON.stringify({ ...ok, deployments: { ...ok.deployments, CURVE: [twocrypto, tricrypto, stableNg] } }),
   })
   assert.deepEqual(chain.deployments.CURVE, [
     { source: twocrypto.source, fromBlock: 1371680n },
     { source: tricrypto.source, fromBlock: 1371680n },
+    stableNg,
   ])
+  // Only a kind whose pools are listed from a registry (Curve's StableSwap factories) takes one.
+  assert.throws(
+    () =>
+      loadChainConfigFile({
+        path: 'chain.json',
+        text: JSON.stringify({ ...ok, deployments: { ...ok.deployments, UNIV2: { ...ok.deployments.UNIV2, registry: true } } }),
+      }),
+    /\/deployments\/UNIV2\/registry: UNIV2 pools are not listed from a registry/,
+  )
   assert.deepEqual(
     chainDeployments(chain.deployments).map(({ dex, deployment }) => `${dex} ${deployment.source}`),
     [
@@ -91,6 +102,7 @@ test('a kind announced by several contracts lists them all; each is scanned, the
       `UNIV3 ${ok.deployments.UNIV3.source}`,
       `CURVE ${twocrypto.source}`,
       `CURVE ${tricrypto.source}`,
+      `CURVE ${stableNg.source}`,
     ],
   )
   assert.equal(firstDeployment(chain.deployments, 'CURVE')?.source, twocrypto.source)
@@ -103,9 +115,11 @@ test('a kind announced by several contracts lists them all; each is scanned, the
   assert.deepEqual(scannedFrom(chain.deployments, 0n).CURVE, [
     { source: twocrypto.source, fromBlock: 0n },
     { source: tricrypto.source, fromBlock: 0n },
+    { ...stableNg, fromBlock: 0n },
   ])
   assert.deepEqual(deploymentsFile(chain.deployments, 0).CURVE, [
     { source: twocrypto.source, fromBlock: 0 },
     { source: tricrypto.source, fromBlock: 0 },
+    { ...stableNg, fromBlock: 0 },
   ])
 })

@@ -10,7 +10,10 @@ import type { ChainConfig } from './ChainConfig.ts'
 
 const AddressText = Type.String({ pattern: '^0x[a-fA-F0-9]{40}$' })
 const BlockNumber = Type.Union([Type.Integer({ minimum: 0 }), Type.String({ pattern: '^[0-9]+$' })])
-const DeploymentFile = Type.Object({ source: AddressText, fromBlock: Type.Optional(BlockNumber) }, { additionalProperties: false })
+const DeploymentFile = Type.Object(
+  { source: AddressText, fromBlock: Type.Optional(BlockNumber), registry: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+)
 
 /** A configured pool as the files write it (`ConfiguredPool`). */
 export const ConfiguredPoolFile = Type.Object(
@@ -78,6 +81,13 @@ export function loadChainConfigFile({ path, text }: { path: string; text?: strin
     const file = json as Static<typeof ChainConfigFile>
     for (const dex of Object.keys(file.deployments))
       if (adapterRegistry[dex as DexId]?.status !== 'present') problems.push(`/deployments/${dex}: no adapter for this kind`)
+    for (const [dex, d] of Object.entries(file.deployments)) {
+      const entry = adapterRegistry[dex as DexId]
+      const lists = entry?.status === 'present' && entry.adapter.listPools !== undefined
+      for (const [i, one] of (Array.isArray(d) ? d : [d]).entries())
+        if (one.registry && !lists)
+          problems.push(`/deployments/${dex}${Array.isArray(d) ? `/${i}` : ''}/registry: ${dex} pools are not listed from a registry`)
+    }
     for (const [i, pool] of (file.pools ?? []).entries())
       if (adapterRegistry[pool.dex as DexId]?.status !== 'present') problems.push(`/pools/${i}/dex: no adapter for ${pool.dex}`)
   }
@@ -86,6 +96,7 @@ export function loadChainConfigFile({ path, text }: { path: string; text?: strin
   const deployment = (d: Static<typeof DeploymentFile>): DexDeployment => ({
     source: d.source as Address,
     ...(d.fromBlock !== undefined ? { fromBlock: BigInt(d.fromBlock) } : {}),
+    ...(d.registry ? { registry: true } : {}),
   })
   const deployments: ChainConfig['deployments'] = {}
   for (const [dex, d] of Object.entries(file.deployments)) deployments[dex as DexId] = Array.isArray(d) ? d.map(deployment) : deployment(d)

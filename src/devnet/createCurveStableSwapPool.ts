@@ -1,4 +1,4 @@
-import { type Address, encodeDeployData, getAddress, parseEventLogs, toFunctionSelector } from 'viem'
+import { type Address, encodeDeployData, getAddress, toFunctionSelector } from 'viem'
 import { loadCurveStableSwapNgArtifact } from './loadCurveStableSwapNgArtifact.ts'
 import { loadStandInArtifacts } from './loadStandInArtifacts.ts'
 import type { Devnet } from './startDevnet.ts'
@@ -78,8 +78,17 @@ export async function createCurveStableSwapPool({
     address: factory,
     abi: CurveStableSwapFactory.abi,
     functionName: 'deploy_pool',
-    args: [initCode],
+    args: [initCode, coins.map((c) => c.address), A, fee],
   })
-  const [event] = parseEventLogs({ abi: CurveStableSwapFactory.abi, logs: receipt.logs, eventName: 'PlainPoolDeployed' })
-  return { pool: getAddress((event.args as { pool: Address }).pool) }
+  // As on Curve's factory the event does not name the pool: it is the registry's last entry.
+  const read = (functionName: string, args: readonly bigint[] = []) =>
+    devnet.publicClient.readContract({
+      address: factory,
+      abi: CurveStableSwapFactory.abi,
+      functionName,
+      args,
+      blockNumber: receipt.blockNumber,
+    })
+  const count = (await read('pool_count')) as bigint
+  return { pool: getAddress((await read('pool_list', [count - 1n])) as Address) }
 }

@@ -20,10 +20,13 @@ export type ClassifiedLogs = {
   skipped: { id: string; dex: DexId; reason: string }[]
   /** Followed pools any of whose logs say they changed, with the block of each pool's last log. */
   changed: Map<string, bigint>
+  /** Registry sources (`DexDeployment.registry`) that announced a pool: list them again. */
+  registriesGrown: Set<Address>
 }
 
 /**
- * Sorts a range's logs into newly created pools (from the deployments' discovery events) and
+ * Sorts a range's logs into newly created pools (from the deployments' discovery events; a registry
+ * source's event only says its list grew: `registriesGrown`) and
  * followed pools whose pricing state may have changed: any log of a followed pool. A state event
  * the adapter knows names its pool; any other log names the pool that emitted it (a one-contract
  * pool) or the pool id in its topic1 (a singleton manager's): an event we do not decode (Algebra's
@@ -38,13 +41,15 @@ export function classifyLogs({ logs, sourceAdapter, emitterDex, adapters, isKnow
   const seen = new Set<string>()
   const skipped: ClassifiedLogs['skipped'] = []
   const changed = new Map<string, bigint>()
+  const registriesGrown = new Set<Address>()
   for (const entry of logs) {
     const emitter = entry.address.toLowerCase() as Address
     const topic0 = entry.topics[0]
     const source = sourceAdapter.get(emitter)
     if (topic0 && source?.discoveryTopics.includes(topic0)) {
       const found = source.poolFromDiscoveryLog(entry)
-      if ('ref' in found) {
+      if ('registryGrew' in found) registriesGrown.add(emitter)
+      else if ('ref' in found) {
         if (!isKnown(found.ref.id) && !seen.has(found.ref.id)) {
           seen.add(found.ref.id)
           discovered.push(found.ref)
@@ -63,5 +68,5 @@ export function classifyLogs({ logs, sourceAdapter, emitterDex, adapters, isKnow
           : (entry.topics[1] ?? '').toLowerCase()
     if (isKnown(id)) changed.set(id, entry.blockNumber ?? 0n)
   }
-  return { discovered, skipped, changed }
+  return { discovered, skipped, changed, registriesGrown }
 }

@@ -102,13 +102,26 @@ export function createMarketState({
       })
     : undefined
 
-  const sources: { dex: DexId; source: Address; fromBlock?: bigint }[] = []
+  const sources: { dex: DexId; source: Address; fromBlock?: bigint; registry?: boolean }[] = []
   const sourceAdapter = new Map<Address, PoolAdapter>()
   for (const { dex, deployment } of chainDeployments(chain.deployments)) {
     const adapter = adapters.get(dex)
     if (!adapter) throw new MarketError(`chain ${chain.name}: ${dex} has a deployment but no adapter`)
+    if (deployment.registry && !adapter.listPools)
+      throw new MarketError(
+        `chain ${chain.name}: ${dex} deployment ${deployment.source} is a registry, but ${dex} pools are not listed from one`,
+      )
     sourceAdapter.set(lower(deployment.source), adapter)
-    sources.push({ dex, source: lower(deployment.source), fromBlock: deployment.fromBlock })
+    sources.push({ dex, source: lower(deployment.source), fromBlock: deployment.fromBlock, registry: deployment.registry })
+  }
+  /** Each registry source's count listed so far: its next listing starts there. */
+  const listedCount = new Map<Address, bigint>()
+  /** The pools a registry source lists at `blockNumber` past what was listed before, not followed yet. */
+  const listRegistry = async (source: Address, blockNumber: bigint): Promise<PoolRef[]> => {
+    const adapter = sourceAdapter.get(source) as PoolAdapter & Required<Pick<PoolAdapter, 'listPools'>>
+    const { refs, count } = await adapter.listPools({ client, source, blockNumber, from: listedCount.get(source) ?? 0n })
+    listedCount.set(source, count)
+    return refs.filter((ref) => !known.has(ref.id))
   }
 
   const known = new Map<string, PoolRef>() // every pool we follow, in the solver or not
@@ -332,6 +345,10 @@ export function createMarketState({
       await Promise.all(filters.map((f) => fetchLogsInRange({ client, fromBlock, toBlock, ...f, maxBlockRange: maxLogBlockRange })))
     ).flat()
     const classified = classifyLogs({ logs, sourceAdapter, emitterDex, adapters, isKnown: (id) => known.has(id) })
+    for (const source of classified.registriesGrown) {
+      const ids = new Set(classified.discovered.map((r) => r.id))
+      for (const ref of await listRegistry(source, toBlock)) if (!ids.has(ref.id)) classified.discovered.push(ref)
+    }
     for (const s of classified.skipped) skip(s)
     if (classified.discovered.length > 0 || classified.skipped.length > 0) {
       store.save({
@@ -346,7 +363,7 @@ export function createMarketState({
   }
   const sourceOf = (dex: DexId) => sources.find((s) => s.dex === dex)?.source ?? ('0x' as Address)
   const saveCursors = (toBlock: bigint) => {
-    const scanned = sources.filter((s) => s.fromBlock !== undefined)
+    const scanned = sources.filter((s) => s.fromBlock !== undefined && !s.registry)
     if (scanned.length > 0)
       store.save({
         pools: [],
@@ -405,6 +422,11 @@ export function createMarketState({
     for (const { ref, skipped } of stored) {
       if (skipped) skips.set(ref.id, { id: ref.id, dex: ref.dex, reason: skipped })
       else follow(ref)
+    }
+    // Registries are listed whole at the head on every start: a few calls per hundred pools.
+    for (const { source } of sources.filter((s) => s.registry)) {
+      listedCount.delete(source)
+      for (const ref of await listRegistry(source, at.number)) follow(ref)
     }
     for (const pool of chain.pools) {
       const adapter = adapters.get(pool.dex)

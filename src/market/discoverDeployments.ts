@@ -31,8 +31,11 @@ export type DiscoveryProgress = {
 
 export type DiscoverDeploymentsParameters = {
   client: PublicClient
-  /** The deployments to scan: `fromBlock` undefined means not scanned (configured pools only). */
-  deployments: readonly { dex: DexId; source: Address; fromBlock?: bigint }[]
+  /**
+   * The deployments to scan: `fromBlock` undefined means not scanned (configured pools only); a
+   * registry source is not scanned either (its pools are listed from it: `PoolAdapter.listPools`).
+   */
+  deployments: readonly { dex: DexId; source: Address; fromBlock?: bigint; registry?: boolean }[]
   adapters: ReadonlyMap<DexId, PoolAdapter>
   /** Where the pools found and each deployment's scanned ranges are kept; a restart scans only what is missing. */
   store: MarketStore
@@ -95,7 +98,7 @@ export async function discoverDeployments({
   const cursors = new Map(store.cursors().map((c) => [`${c.source.toLowerCase()} ${c.dex}`, c]))
   const known = new Set(store.pools().map((p) => p.ref.id))
   const plans = deployments.flatMap((d) => {
-    if (d.fromBlock === undefined) return []
+    if (d.fromBlock === undefined || d.registry) return []
     const source = d.source.toLowerCase() as Address
     const cursor = cursors.get(`${source} ${d.dex}`)
     // A cursor from another start block is not trusted: the range it covered may not be this one.

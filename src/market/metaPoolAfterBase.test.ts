@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { afterAll, beforeAll, test } from 'vitest'
-import { type Abi, type Address, encodeDeployData, parseAbi, parseEventLogs } from 'viem'
+import { type Abi, type Address, encodeDeployData, parseAbi } from 'viem'
 import { loadSolver } from '../../bindings/index.ts'
 import type { Solver } from '../../bindings/types.ts'
 import { devnetTestChain } from '../../test/fixtures/devnetTestChain.ts'
@@ -23,7 +23,11 @@ const poolAbi = parseAbi([
   'function balanceOf(address) view returns (uint256)',
   'function approve(address, uint256) returns (bool)',
 ])
-const factoryAbi = parseAbi(['function deploy_pool(bytes initCode) returns (address)', 'event PlainPoolDeployed(address pool)'])
+const factoryAbi = parseAbi([
+  'function deploy_pool(bytes initCode, address[] coins, uint256 A, uint256 fee) returns (address)',
+  'function pool_count() view returns (uint256)',
+  'function pool_list(uint256) view returns (address)',
+])
 const devnet = useDevnet()
 let solver: Solver
 let market: MarketState
@@ -51,8 +55,9 @@ beforeAll(async () => {
   const amounts = [1_000_000n * USD6, 1_000_000n * USD18]
   for (const coin of [coins.usdbc, coins.dai]) await write(coin.address, erc20, 'approve', [base, 10n ** 30n])
   await write(base, poolAbi, 'add_liquidity', [amounts, 0n])
-  // The base pool listed, the factory scanned: the meta pool it deploys later is discovered.
+  // The base pool configured, the factory a registry: the meta pool it deploys later is listed from it.
   const chain = { ...devnetTestChain({ devnet, weth: coins.dai.address, deployments: { CURVE: factory } }) }
+  chain.deployments = { CURVE: { source: factory, registry: true } }
   chain.pools = [{ dex: 'CURVE', address: base }]
   solver = await loadSolver({ nativeToken: coins.dai.address })
   market = createMarketState({ client: devnet.publicClient, chain, solver, maxSnapshotAgeMs: 60_000, log: (line) => lines.push(line) })
@@ -69,17 +74,24 @@ test('a meta pool arriving after its base pool: the base pool leaves the market,
   assert.deepEqual(market.skipped(), [])
 
   // The meta pool: USDC against the base LP token, deployed through the factory (its
-  // PlainPoolDeployed log is how the market finds it), still empty: its deployment leaves no log
-  // of the base pool, so the base pool is not re-read in the refresh that brings the meta pool.
+  // PlainPoolDeployed log makes the market list the factory's registry), still empty: its deployment
+  // leaves no log of the base pool, so the base pool is not re-read in the refresh that brings it.
   const { CurveMetaPool } = loadStandInArtifacts({ protocol: 'curve' })
   const initCode = encodeDeployData({
     abi: CurveMetaPool.abi as Abi,
     bytecode: CurveMetaPool.bytecode,
     args: [factory, coins.usdc.address, coins.usdc.decimals, base, 200n, 4_000_000n, false],
   })
-  const receipt = await write(factory, factoryAbi, 'deploy_pool', [initCode])
-  const [{ args }] = parseEventLogs({ abi: factoryAbi, logs: receipt.logs, eventName: 'PlainPoolDeployed' })
-  const meta = args.pool
+  const receipt = await write(factory, factoryAbi, 'deploy_pool', [initCode, [coins.usdc.address, base], 200n, 4_000_000n])
+  const read = (functionName: 'pool_count' | 'pool_list', args: readonly bigint[] = []) =>
+    devnet.publicClient.readContract({
+      address: factory,
+      abi: factoryAbi,
+      functionName,
+      args: args as never,
+      blockNumber: receipt.blockNumber,
+    })
+  const meta = (await read('pool_list', [((await read('pool_count')) as bigint) - 1n])) as Address
   const metaId = meta.toLowerCase()
 
   const step = await market.refresh()

@@ -170,6 +170,14 @@ test('discovery from the factories (and the venues no factory announces, by addr
   const seeded = chain.market.pools.map((p) => p.address.toLowerCase())
   for (const id of seeded)
     assert.ok(service.market.pools().some((s) => s.ref.id === id) || service.market.skipped().some((s) => s.id === id), `${id} discovered`)
+  // Curve's NG pools: their factory's event names none; they are listed from its registry.
+  const ng = (chain.market as unknown as DevnetFile).curve?.pools.filter((p) => p.template === 'ng') ?? []
+  assert.ok(ng.length >= 2)
+  for (const { pool } of ng)
+    assert.ok(
+      service.market.pools().some((s) => s.ref.id === pool.toLowerCase()),
+      `Curve NG pool ${pool} listed from its factory`,
+    )
   assert.ok(service.market.pools().length >= 60, `${service.market.pools().length} pools`)
   assert.equal(service.rpc?.nodes()[0].state, 'open', "the dead node's circuit opened; the live one serves")
 })

@@ -46,7 +46,7 @@ export type SeededFactories = {
   PANCAKE_V2: { factory: Address; initCodeHash: Hex }
   /** `poolManager` is the CL pool manager (it announces pools); `testRouter` adds liquidity for the seed. */
   PANCAKE_INFINITY_CL: { poolManager: Address; vault: Address; protocolFeeController: Address; testRouter: Address }
-  /** The factory that announces the Curve NG pools (`PlainPoolDeployed(pool)`) and its views contract; set once the Curve market is seeded. */
+  /** The factory that lists the Curve NG pools (its registry, as Curve's) and its views contract; set once the Curve market is seeded. */
   CURVE?: { factory: Address; views: Address }
   /** Our `DodoPmmFactory` (announces DVM, DSP and DPP pools as DODO's factories do) and the pools' maintainer fee-rate model. */
   DODO_V2?: { factory: Address; feeRateModel: Address }
