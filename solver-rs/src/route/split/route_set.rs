@@ -4,7 +4,8 @@
 //!
 //! - **pruning** from the gas-free optimum: open routes are tried closed (their input
 //!   redistributed, the rest re-optimised), the model's most promising first, the first closure
-//!   that pays is kept, and this repeats while one pays;
+//!   that pays is kept, and this repeats while one pays (after a closure that pays, only the
+//!   closures the round predicted to pay and did not try are predicted again, until none pays);
 //! - **growing** from the best single path: routes are added one at a time while one pays.
 //!
 //! The model's predicted change (gross lost by a closure, gross gained by an opening) skips trials
@@ -83,13 +84,17 @@ impl RouteSearch<'_, '_> {
         let mut pending: Vec<usize> = Vec::new();
         loop {
             let model = Model::at(self.problem, &best);
-            let partial = closing && !pending.is_empty();
+            // Taken whatever happens: a round that finds no closure to try must not find the
+            // same list again (a partial round without trials is followed by a full one).
+            let pending_now = std::mem::take(&mut pending);
+            let partial = closing && !pending_now.is_empty();
             let moves: Vec<usize> = if closing {
                 let open: Vec<usize> = best.open().collect();
                 if open.len() < 2 {
                     Vec::new()
                 } else if partial {
-                    std::mem::take(&mut pending)
+                    // The trial that paid may have closed some of them too.
+                    pending_now.into_iter().filter(|&k| !best.alloc[k].is_zero()).collect()
                 } else {
                     open
                 }
