@@ -10,7 +10,7 @@
 //! After convergence, directions the model sees as flat (route cycles through shared pools) are
 //! resolved by trying their ends.
 
-use super::point::{evaluate, evaluate_or_blame, Infeasible, Point, Probes};
+use super::point::{evaluate, evaluate_or_blame, Infeasible, Point};
 use super::Problem;
 use crate::market::{Hop, PoolIdx};
 use crate::math::U256;
@@ -67,8 +67,6 @@ pub(super) struct Model {
     /// routes it moves only (a route it leaves alone adds exactly zero), which is most of a
     /// 10,000-pool split's pruning otherwise (hundreds of candidates, a few open routes).
     finite: bool,
-    /// Whether the point's derivatives probed every candidate's pools (else it opens no route).
-    probed_every: bool,
     /// Routes whose input may fall but not rise: through a limited pool where holding the
     /// pool's flow (a linear model of it) still sent it more than it takes.
     capped: Vec<bool>,
@@ -165,7 +163,6 @@ impl Model {
                 .map(|limit| limit.iter().fold(0.0f64, |s, a| s.max(a.abs())))
                 .collect(),
             finite,
-            probed_every: derivatives.probed_every,
             limits: derivatives.limits.clone(),
             limited: derivatives.limited.clone(),
             capped: vec![false; n],
@@ -305,10 +302,7 @@ impl Model {
             if self.revise(sets, delta, multipliers, moved) {
                 continue;
             }
-            // A point probed for its open routes only has no curvature for the closed candidates'
-            // own pools: it opens none (its evaluations were asked for a model that opens none).
-            if !rules.open_more || !self.probed_every || !self.open_routes(rules, sets, multipliers)
-            {
+            if !rules.open_more || !self.open_routes(rules, sets, multipliers) {
                 break;
             }
         }
@@ -714,7 +708,7 @@ pub(super) fn ascend(
     let mut allowed = rules.allowed.to_vec();
     for _ in 0..n {
         let mut best: Option<(Point, Vec<bool>)> = None;
-        for end in cycle_ends(problem, order, &current, probes(rules)) {
+        for end in cycle_ends(problem, order, &current) {
             if problem.budget.expired() {
                 return Some((best.map_or(current, |(p, _)| p), false));
             }
@@ -810,7 +804,7 @@ fn newton(
             }
             return Some((current, true));
         }
-        let (step, next) = feasible_part(problem, order, &current, &model, step, probes(rules));
+        let (step, next) = feasible_part(problem, order, &current, &model, step);
         let gain = next.as_ref().ok().map(|p| f64::from(p.gross()) - model.gross);
         match (next, gain) {
             // A limited pool the step still overfilled: the model's flows into it are off (its
@@ -851,15 +845,6 @@ fn newton(
         }
     }
     Some((current, true))
-}
-
-/// The pools a step's evaluations probe: the open routes' only when `rules` opens no route (the
-/// model then reads no closed candidate's curvature), else every candidate's.
-fn probes(rules: &Rules) -> Probes {
-    match rules.open_more {
-        true => Probes::Every,
-        false => Probes::Open,
-    }
 }
 
 /// Steps on a measured gradient (each costs an evaluation per open route) before the ascent stops.
@@ -907,14 +892,13 @@ fn feasible_part(
     current: &Point,
     model: &Model,
     mut step: Step,
-    probes: Probes,
 ) -> (Step, Result<Point, Infeasible>) {
     for _ in 0..FEASIBLE_HALVINGS {
         let alloc = stepped(problem, &current.alloc, &step);
         if alloc == current.alloc {
             return (step, Err(None));
         }
-        match evaluate_or_blame(problem, order, alloc, probes) {
+        match evaluate_or_blame(problem, order, alloc, true) {
             Err(Some(hop)) if model.may_cap(problem.paths, hop) => return (step, Err(Some(hop))),
             Err(Some(_)) => {
                 step.delta.iter_mut().for_each(|d| *d *= 0.5);
@@ -931,7 +915,7 @@ fn feasible_part(
 /// From a converged point: along each direction in which the model is flat (the open routes'
 /// curvature matrix has a null space), the two ends where a route closes, each evaluated exactly
 /// (with derivatives) if it can be filled.
-fn cycle_ends(problem: &Problem, order: &[usize], point: &Point, probes: Probes) -> Vec<Point> {
+fn cycle_ends(problem: &Problem, order: &[usize], point: &Point) -> Vec<Point> {
     let model = Model::at(problem, point);
     let open: Vec<usize> = point.open().collect();
     let mut ends = Vec::new();
@@ -949,8 +933,8 @@ fn cycle_ends(problem: &Problem, order: &[usize], point: &Point, probes: Probes)
                 continue;
             }
             let step = Step { delta: delta.iter().map(|d| d * reach).collect(), predicted: 0.0 };
-            let alloc = stepped(problem, &point.alloc, &step);
-            if let Ok(end) = evaluate_or_blame(problem, order, alloc, probes) {
+            if let Some(end) = evaluate(problem, order, stepped(problem, &point.alloc, &step), true)
+            {
                 ends.push(end);
             }
         }

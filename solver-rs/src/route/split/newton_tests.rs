@@ -21,7 +21,6 @@ fn model(share: Vec<f64>, gradient: Vec<f64>, hessian: Vec<f64>) -> Model {
         limit_scale: Vec::new(),
         finite: gradient.iter().chain(&hessian).all(|x| x.is_finite()),
         capped: vec![false; share.len()],
-        probed_every: true,
         gas_room: f64::INFINITY,
         opening_gas: vec![0.0; share.len()],
         open: (0..share.len()).filter(|&i| share[i] > 0.0).collect(),

@@ -45,22 +45,6 @@ pub(super) struct Derivatives {
     pub(super) limits: Vec<Vec<f64>>,
     /// The pool and direction of each of `limits`.
     pub(super) limited: Vec<(PoolIdx, u8)>,
-    /// Whether every candidate's pools were probed ([`Probes::Every`]); else only the open
-    /// routes' were, and the closed candidates have their marginal rates but not the curvature of
-    /// pools no open route uses (nor whether those are at their limit): enough for a step that
-    /// opens no route, which reads only the open routes' entries.
-    pub(super) probed_every: bool,
-}
-
-/// Which pools an evaluation's derivatives probe for their curvature.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Probes {
-    /// Every candidate's: the model may open a closed route.
-    Every,
-    /// The open routes' only, for a model that opens none (the gas pruning's trials, each route
-    /// set's polish): at 10,000 pools a 2-hop split has about 170 candidates and a dozen open
-    /// routes, and the closed candidates' probe swaps were most of an evaluation's derivatives.
-    Open,
 }
 
 impl Point {
@@ -114,7 +98,7 @@ pub(super) fn evaluate(
     alloc: Vec<U256>,
     with_derivatives: bool,
 ) -> Option<Point> {
-    evaluate_within(problem, order, alloc, with_derivatives, true).ok()
+    evaluate_or_blame(problem, order, alloc, with_derivatives).ok()
 }
 
 /// [`evaluate`] with derivatives, its value whatever the deadline: the optimizer's start (one
@@ -133,18 +117,18 @@ pub(super) fn evaluate_whole(
 /// plans of several routes whose transaction would outgrow the gas cap (`route/gas_cap.rs`).
 pub(super) type Infeasible = Option<Hop>;
 
-/// [`evaluate`] with derivatives that probe `probes`' pools, naming the hop that made the
-/// allocation infeasible.
+/// [`evaluate`], naming the hop that made the allocation infeasible.
 pub(super) fn evaluate_or_blame(
     problem: &Problem,
     order: &[usize],
     alloc: Vec<U256>,
-    probes: Probes,
+    with_derivatives: bool,
 ) -> Result<Point, Infeasible> {
-    evaluate_probing(problem, order, alloc, Some(probes), true)
+    evaluate_within(problem, order, alloc, with_derivatives, true)
 }
 
-/// The evaluation, with derivatives probing every candidate's pools if asked for.
+/// The evaluation; with `interruptible`, given up (`Err(None)`) once the deadline has passed,
+/// checked before each route and each probe swap.
 fn evaluate_within(
     problem: &Problem,
     order: &[usize],
@@ -152,21 +136,6 @@ fn evaluate_within(
     with_derivatives: bool,
     interruptible: bool,
 ) -> Result<Point, Infeasible> {
-    let probes = with_derivatives.then_some(Probes::Every);
-    evaluate_probing(problem, order, alloc, probes, interruptible)
-}
-
-/// The evaluation, with derivatives probing `probes`' pools (None: without derivatives); with
-/// `interruptible`, given up (`Err(None)`) once the deadline has passed, checked before each route
-/// and each probe swap.
-fn evaluate_probing(
-    problem: &Problem,
-    order: &[usize],
-    alloc: Vec<U256>,
-    probes: Option<Probes>,
-    interruptible: bool,
-) -> Result<Point, Infeasible> {
-    let with_derivatives = probes.is_some();
     let late = || interruptible && problem.budget.expired();
     let market = problem.market;
     let n = problem.paths.len();
@@ -207,14 +176,12 @@ fn evaluate_probing(
     let cost = problem.pricer.cost(legs_gas);
     // Past the deadline an interruptible evaluation is dropped; the start keeps its value and
     // goes without derivatives (nothing will step from it).
-    let derivatives = match probes {
-        Some(probes) => {
-            match derivatives(problem, &overlay, &mut uses, probes, &|| problem.budget.expired()) {
-                None if interruptible => return Err(None),
-                found => found,
-            }
-        }
-        None => None,
+    let derivatives = match with_derivatives {
+        true => match derivatives(problem, &overlay, &mut uses, &|| problem.budget.expired()) {
+            None if interruptible => return Err(None),
+            found => found,
+        },
+        false => None,
     };
     problem.budget.saw(gross);
     Ok(Point { alloc, value: Net::new(gross, cost), gas_units, derivatives })
@@ -247,11 +214,8 @@ fn derivatives(
     problem: &Problem,
     overlay: &Overlay,
     uses: &mut Vec<PoolUse>,
-    probes: Probes,
     late: &dyn Fn() -> bool,
 ) -> Option<Derivatives> {
-    // The pool uses the open routes made (the rest are added below for the closed candidates).
-    let routed = uses.len();
     let paths = problem.paths;
     let n = paths.len();
     let typical_share = f64::from(problem.amount_in) / n as f64;
@@ -269,17 +233,13 @@ fn derivatives(
         for hop in &path.hops {
             let index = use_index(uses, hop.pool, hop.token_in);
             let entry = &mut uses[index];
-            if entry.rate.is_nan() && (probes == Probes::Every || index < routed) {
+            if entry.rate.is_nan() {
                 if late() {
                     return None;
                 }
                 let scale = if entry.flow > 0.0 { entry.flow } else { typical_share * carried };
                 (entry.rate, entry.curvature, entry.saturated) =
                     rate_and_curvature(problem, overlay, *hop, scale);
-            } else if entry.rate.is_nan() {
-                // Only closed candidates use it: their marginal rate, as a probe would read it.
-                let (i, o) = (hop.token_in as usize, hop.token_out as usize);
-                entry.rate = overlay.state(hop.pool).spot_price(i, o);
             }
             hop_uses.push(index);
             upstream.push(carried);
@@ -334,8 +294,7 @@ fn derivatives(
     let limited = uses.iter().filter(|u| u.saturated).map(|u| (u.pool, u.token_in)).collect();
     let amount = f64::from(problem.amount_in);
     let hessian_finite = hessian.iter().all(|h| (h * amount * amount).is_finite());
-    let probed_every = probes == Probes::Every;
-    Some(Derivatives { gradient, hessian: shared, hessian_finite, limits, limited, probed_every })
+    Some(Derivatives { gradient, hessian: shared, hessian_finite, limits, limited })
 }
 
 /// An empty sum's value (its sign is the standard library's choice): what a candidate that does
