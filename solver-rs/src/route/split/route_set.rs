@@ -82,6 +82,10 @@ impl RouteSearch<'_, '_> {
         // every open route's closure every round (a model step each, 16 + 15 + … + 11 on the
         // 10,000-pool 2-hop 1× trade) was about half of the pruning.
         let mut pending: Vec<usize> = Vec::new();
+        // The closures whose trial from `best` did not pay: a full round after a partial one
+        // does not try them again (the ascent from the same point under the same rules is the
+        // same, so it would not pay again), nor predict them.
+        let mut failed: Vec<usize> = Vec::new();
         loop {
             let model = Model::at(self.problem, &best);
             // Taken whatever happens: a round that finds no closure to try must not find the
@@ -96,7 +100,7 @@ impl RouteSearch<'_, '_> {
                     // The trial that paid may have closed some of them too.
                     pending_now.into_iter().filter(|&k| !best.alloc[k].is_zero()).collect()
                 } else {
-                    open
+                    open.into_iter().filter(|k| !failed.contains(k)).collect()
                 }
             } else {
                 let rate = best.open().map(|i| model.gradient(i)).fold(f64::INFINITY, f64::min);
@@ -148,8 +152,12 @@ impl RouteSearch<'_, '_> {
                 let mut trial = allowed.clone();
                 trial[k] = !closing;
                 let Some(point) = self.ascend_from(&best, &trial, !closing) else {
+                    failed.push(k);
                     continue;
                 };
+                if point.value <= best.value {
+                    failed.push(k);
+                }
                 if point.value > round.as_ref().map_or(best.value, |(p, _)| p.value) {
                     round = Some((point, k));
                     // A closure that pays is taken at once (the next round tries the rest again
@@ -166,6 +174,7 @@ impl RouteSearch<'_, '_> {
                 Some((point, k)) => {
                     allowed[k] = !closing;
                     best = point;
+                    failed.clear();
                 }
                 // A partial round's closures did not pay: every open route's is predicted next.
                 None if partial => {}
