@@ -23,6 +23,7 @@ fn model(share: Vec<f64>, gradient: Vec<f64>, hessian: Vec<f64>) -> Model {
         capped: vec![false; share.len()],
         gas_room: f64::INFINITY,
         opening_gas: vec![0.0; share.len()],
+        open: (0..share.len()).filter(|&i| share[i] > 0.0).collect(),
         share,
         gradient,
         hessian: hessian.into(),
