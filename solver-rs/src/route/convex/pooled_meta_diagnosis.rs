@@ -122,6 +122,20 @@ fn fd_check(
         let l = budget.multipliers(two, &rs);
         let v = l.and_then(|l| budget.joint_at_two(two, &base, &rs, l)).map(|j| j.value);
         eprintln!("    pair level {} multipliers {l:?} value {v:?}", two.level.is_some());
+        if let (Some(l), Some(level)) = (l, &two.level) {
+            let j = budget.joint_at_two(two, &base, &rs, l).unwrap();
+            let at = level.respond(l).unwrap();
+            eprintln!(
+                "      slack {:?} D {:.6e} (floor {:.6e}, d1 {:.6e}) terms {:?} G {:.6e} in {:?} out {:?} budget {:?}",
+                two.slack, at.d, level.floor, level.d1, at.terms, level.value(&at, l), j.inputs, j.outputs, j.budget
+            );
+            for (t, c) in budget.coins.iter().enumerate() {
+                eprintln!(
+                    "      coin {t} x {:.6e} prices {:?} coefficients {:?}",
+                    c.x, base[t], two.coefficients[t]
+                );
+            }
+        }
         if let Some(l) = l {
             let mut best = (f64::INFINITY, [0.0, 0.0]);
             for i in -60..=60 {
