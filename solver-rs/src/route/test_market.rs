@@ -41,6 +41,28 @@ pub mod devnet_tokens {
     pub const AERO: &str = "0xa513E6E4b8f2a923D98304ec87F64353C4D5C853";
     pub const WSTETH: &str = "0x0165878A594ca255338adfa4d48449f69242Eb8F";
     pub const BRETT: &str = "0x8A791620dd6260079BF849Dc5567aDC3F2FdC318";
+
+    /// Each token's symbol, for traces.
+    pub const SYMBOLS: [(&str, &str); 10] = [
+        (WETH, "WETH"),
+        (USDC, "USDC"),
+        (DAI, "DAI"),
+        (CBETH, "cbETH"),
+        (DEGEN, "DEGEN"),
+        (CBBTC, "cbBTC"),
+        (USDBC, "USDbC"),
+        (AERO, "AERO"),
+        (WSTETH, "wstETH"),
+        (BRETT, "BRETT"),
+    ];
+
+    /// The symbol of a devnet token ("?" for any other address).
+    pub fn symbol(a: crate::address::Address) -> &'static str {
+        SYMBOLS
+            .iter()
+            .find(|(s, _)| crate::address::Address::parse(s).ok() == Some(a))
+            .map_or("?", |(_, n)| n)
+    }
 }
 
 /// The devnet's pools one prop AMM keeper tick after the saved state, as the service's market

@@ -13,9 +13,9 @@
 //! and each coin's response keeps the one-budget closed form, since the budgets' coefficients
 //! add: A_t = λ₀·m_0t + λ₁·m_1t per unit moved, K_t = λ₀·n_0t + λ₁·n_1t on ln(z_t/x_t), so a
 //! deposit goes to z = K/(p − A) and a withdrawal to z = K/(q − A) (all of x when K = 0). Any λ
-//! gives an upper bound, so the term takes the least of the first budget's own term and this
-//! value at the λ its search reaches: never above the one-budget term, and it never leans on the
-//! search having converged. The search is nested: λ₁ by a safeguarded Newton on ∂Φ/∂λ₁ at the
+//! gives an upper bound, so the term takes the least of the pairs' values at the λ their searches
+//! reach, and never leans on the search having converged; the first budget's own term is one more
+//! candidate only where no pair holds it ([`Budget::joint_two`]). The search is nested: λ₁ by a safeguarded Newton on ∂Φ/∂λ₁ at the
 //! best λ₀ (the envelope theorem; Φ's minimum over λ₀ is convex in λ₁), and λ₀ for each λ₁ by a
 //! safeguarded Newton on ∂Φ/∂λ₀.
 
@@ -30,7 +30,7 @@ pub struct Second {
     /// What each budget may fall by, ≥ 0.
     pub slack: [f64; 2],
     /// The base pool's invariant as a variable of both budgets (None: the budgets hold the coins
-    /// alone).
+    /// alone, budget 0 the venue's first: the pair with D eliminated).
     pub level: Option<Level>,
     /// Another pair of budgets the same states satisfy: the term is the least over all.
     pub also: Option<Box<Second>>,
@@ -304,21 +304,37 @@ impl Budget {
         best
     }
 
-    /// The term over the first budget and the others: the least of the first budget's own term
-    /// and each pair of budgets' value at the multipliers its search reaches (module docs).
+    /// The term over the pairs of budgets: the least of each pair's value at the multipliers its
+    /// search reaches, and of the first budget's own term only where no pair holds it (module
+    /// docs). A pair without a level (D eliminated) holds the first budget as its budget 0, so its
+    /// value is at most the first's (λ₁ = 0 is the first's own dual); the first's own term beside
+    /// it only wins where the pair's search stops off its least, and there its base coins, linear,
+    /// withdraw all or nothing: the least of the two switched between them from one price to the
+    /// next, and on the embedded market's 3-hop graphs Newton stopped unconverged far above the
+    /// plan (`pooled_meta_solve_tests.rs`).
     pub(super) fn joint_two(&self, second: &Second, prices: &[CoinPrices]) -> Joint {
         let rs = self.responses(prices);
-        let mut best = self.joint_at(self.tangent(1.0, 0.0), prices, &rs);
+        let mut best: Option<Joint> = None;
+        let mut holds_first = false;
         let mut system = Some(second);
         while let Some(two) = system {
             let joint =
                 self.multipliers(two, &rs).and_then(|l| self.joint_at_two(two, prices, &rs, l));
-            if let Some(joint) = joint.filter(|j| j.value < best.value) {
-                best = joint;
+            if let Some(joint) = joint {
+                holds_first |= two.level.is_none();
+                if best.as_ref().is_none_or(|b| joint.value < b.value) {
+                    best = Some(joint);
+                }
             }
             system = two.also.as_deref();
         }
-        best
+        match best {
+            Some(best) if holds_first => best,
+            best => {
+                let first = self.joint_at(self.tangent(1.0, 0.0), prices, &rs);
+                best.filter(|b| b.value < first.value).unwrap_or(first)
+            }
+        }
     }
 
     /// Φ at the multipliers `l`, with the trade it prices and its Hessian in the prices (None:
@@ -435,3 +451,11 @@ fn schur2(active: &[Active2], m: &[[f64; 2]; 2], l: [f64; 2], hessian: &mut [f64
         }
     }
 }
+
+#[cfg(test)]
+#[path = "pooled_meta_diagnosis.rs"]
+pub(crate) mod diagnosis;
+
+#[cfg(test)]
+#[path = "pooled_meta_solve_tests.rs"]
+mod solve_tests;

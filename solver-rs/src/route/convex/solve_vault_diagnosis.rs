@@ -17,28 +17,8 @@ use crate::route::convex::dual::{evaluate, monotone, pooled_term, Piece};
 use crate::route::convex::graph::{Graph, Head};
 use crate::route::convex::pooled::vault_tests::CASES;
 use crate::route::convex::ties::{deeper_copies, tie_groups};
-use crate::route::test_market::devnet_tokens::*;
+use crate::route::test_market::devnet_tokens::{symbol as name, *};
 use crate::route::test_market::{any_scope, bounded_quote, devnet_sampled_fresh};
-
-fn name(a: Address) -> &'static str {
-    for (s, n) in [
-        (WETH, "WETH"),
-        (USDC, "USDC"),
-        (DAI, "DAI"),
-        (CBETH, "cbETH"),
-        (DEGEN, "DEGEN"),
-        (CBBTC, "cbBTC"),
-        (USDBC, "USDbC"),
-        (AERO, "AERO"),
-        (WSTETH, "wstETH"),
-        (BRETT, "BRETT"),
-    ] {
-        if Address::parse(s).unwrap() == a {
-            return n;
-        }
-    }
-    "?"
-}
 
 fn kind(c: &crate::route::convex::curve::Curve) -> &'static str {
     use crate::route::convex::curve::Curve::*;
