@@ -42,14 +42,13 @@ const FEE_DENOMINATOR: U256 = U256::from_limbs([100_000, 0, 0, 0]);
 /// `wooracle.decimals(base)`: WooracleV2_2 prices with 8 decimals for every base.
 const PRICE_DEC: U256 = U256::from_limbs([100_000_000, 0, 0, 0]);
 /// Whether the convex bound prices the vault by its joint budget (`joint.rs`, one pooled venue
-/// with a linear budget) rather than by a curve per side. Off: with it (the solve started where
-/// the per-side curves' solve ends, `route/convex/graph_sides.rs`) the embedded market with the
-/// vault fresh has 13 and 83–88 trades above 5 bps at 2 and 3 hops against the per-side curves'
-/// 146 and 232, but `test/e2e/executeQuotes.test.ts` meets a plan that pays more than its quote
-/// (docs/dex-kinds.md, WOOFI, *Route quality*);
-/// `convex/pooled_vault_tests.rs` measures it, and tests may set it for their thread
-/// ([`joint_bound_in_tests`]).
-const JOINT_BOUND: bool = false;
+/// with a linear budget) rather than by a curve per side. On since the solve starts where the
+/// per-side curves' solve ends (`route/convex/graph_sides.rs`) and the re-quote simulates a pool's
+/// legs after its prior swaps (dd478f5): on the embedded market with the vault fresh, 13 and 83–88
+/// trades above 5 bps at 2 and 3 hops against the per-side curves' 146 and 232
+/// (docs/dex-kinds.md, WOOFI, *Route quality*); `convex/pooled_vault_tests.rs` measures it, and
+/// tests may set it for their thread ([`joint_bound_in_tests`]).
+const JOINT_BOUND: bool = true;
 
 #[cfg(test)]
 thread_local! {

@@ -3,8 +3,9 @@
 //! every copy's price first settled by one-dimensional searches, and one-dimensional exact minimisations
 //! per copy where Newton stalls on a corner (sampled venues and empty tick ranges make g
 //! piecewise smooth). Copies a linear piece joins at its corner move as one Newton variable
-//! ([`Corners`], `corners.rs`), and the solve counts as converged only where flow is conserved
-//! ([`conserved`], `conservation.rs`).
+//! ([`Corners`], `corners.rs`); where the line search crawls, it also tries the step lengths that
+//! land on a linear budget's corners (`solve_corner_steps.rs`). The solve counts as converged only
+//! where flow is conserved ([`conserved`], `conservation.rs`).
 //!
 //! Any prices give a certified bound (`certificate.rs`), so the solve may stop anywhere: the
 //! deadline is checked before every evaluation of g or of a copy's excess (each a pass over some
@@ -21,6 +22,7 @@ use super::sign_change::bracket_and_bisect;
 use super::ties::{deeper_copies, snap, tie_groups};
 use crate::route::clock::Deadline;
 use crate::route::linear::{cholesky, entry, solve};
+use corner_steps::corner_lengths;
 
 /// Newton iterations at most.
 const MAX_ITERATIONS: usize = 80;
@@ -30,6 +32,8 @@ const TOLERANCE: f64 = 1e-14;
 const MAX_HALVINGS: usize = 40;
 /// Sweeps of one-dimensional minimisations before Newton starts.
 const WARM_SWEEPS: usize = 3;
+/// A line search's length below which it crawls: the step's linear budget corners are tried too.
+const CRAWL: f64 = 1.0 / 64.0;
 /// The most a Newton step moves one scaled price (a price by half its value), before the line search.
 const MAX_MOVE: f64 = 0.5;
 
@@ -284,11 +288,7 @@ fn descend(
                 // where it was within its float room; on a corner's stand-in curvature it does
                 // not, and the corners' passes below run.
                 if !converged && !deadline.expired() {
-                    let mut trial = prices.clone();
-                    for (a, &k) in free.iter().enumerate() {
-                        groups[k].0.iter().for_each(|&c| trial[c] = prices[c] * (1.0 + step[a]));
-                    }
-                    monotone(graph, &mut trial);
+                    let trial = stepped(graph, &prices, (&groups, free), &step, 1.0);
                     let next = evaluate(graph, &trial, amount_in, true);
                     let room = TOLERANCE * current.magnitude;
                     if next.value <= current.value + room
@@ -307,20 +307,33 @@ fn descend(
                 if deadline.expired() {
                     break;
                 }
-                let mut trial = prices.clone();
-                for (a, &k) in free.iter().enumerate() {
-                    // Prices stay positive: a step moves one by at most half (MAX_MOVE).
-                    groups[k].0.iter().for_each(|&c| trial[c] = prices[c] * (1.0 + t * step[a]));
-                }
-                // A free copy stepped below its next layer's: the tie is met, and kept next time
-                // if the flow passes on.
-                monotone(graph, &mut trial);
+                let trial = stepped(graph, &prices, (&groups, free), &step, t);
                 let next = evaluate(graph, &trial, amount_in, true);
                 if next.value <= current.value + 1e-4 * t * slope {
                     accepted = Some((trial, next, t));
                     break;
                 }
                 t *= 0.5;
+            }
+            // A linear budget's corner along the step: g is linear up to it and rises past it, so
+            // the corner is where the step gains most, and landing on it lets the join move its
+            // copies as one at the next iteration (`solve_corner_steps.rs`). Tried where the
+            // halvings crawl (none accepted, or one shorter than CRAWL).
+            let crawls = accepted.as_ref().is_none_or(|(_, _, t)| *t < CRAWL);
+            let corners = match crawls {
+                true => corner_lengths(&current, &prices, &groups, free, &step),
+                false => Vec::new(),
+            };
+            for t in corners {
+                if deadline.expired() {
+                    break;
+                }
+                let trial = stepped(graph, &prices, (&groups, free), &step, t);
+                let next = evaluate(graph, &trial, amount_in, true);
+                let best = accepted.as_ref().map_or(current.value, |(_, at, _)| at.value);
+                if next.value <= current.value + 1e-4 * t * slope && next.value < best {
+                    accepted = Some((trial, next, t));
+                }
             }
             if accepted.is_none() {
                 damping *= 10.0;
@@ -392,6 +405,25 @@ fn descend(
         converged = conserved(graph, deeper, &prices, &evaluation);
     }
     Dual { prices, evaluation, converged }
+}
+
+/// `prices` moved `t` along `step` (one entry per free group of `groups`, `free` their indices: a
+/// group's prices to p·(1 + t·s), positive since a step moves one by at most half, `MAX_MOVE`),
+/// then made monotone: a free copy stepped below its next layer's meets the tie, kept next time if
+/// the flow passes on.
+fn stepped(
+    graph: &Graph,
+    prices: &[f64],
+    (groups, free): (&[(Vec<usize>, bool)], &[usize]),
+    step: &[f64],
+    t: f64,
+) -> Vec<f64> {
+    let mut trial = prices.to_vec();
+    for (a, &k) in free.iter().enumerate() {
+        groups[k].0.iter().for_each(|&c| trial[c] = prices[c] * (1.0 + t * step[a]));
+    }
+    monotone(graph, &mut trial);
+    trial
 }
 
 /// Every copy priced at the best zero-size rate of its arcs times its head's price (tokenOut: 1),
@@ -536,6 +568,9 @@ fn settle(
     let settled = bracket_and_bisect(start, |p| at(prices, p)).unwrap_or(start);
     group.iter().for_each(|&c| prices[c] = settled);
 }
+
+#[path = "solve_corner_steps.rs"]
+mod corner_steps;
 
 #[cfg(test)]
 #[path = "solve_tests.rs"]

@@ -4,9 +4,9 @@
 //! excesses, and g where the solve starts (every copy at its first unit's worth, made monotone)
 //! and ends against the plan's out. `CASE=<index> cargo test --release -p solver-rs --features
 //! reference --lib -- --ignored --nocapture diagnose_vault`; `JOINT=0`: the vault by its per-side
-//! curves instead (the bound as shipped), to compare; `FROM_SIDES=1`: the solve's two phases
-//! (`minimise_with`: Newton started where the per-side curves' solve ends) rather than the warm
-//! start.
+//! curves instead (the bound before `JOINT_BOUND` was on), to compare; `FROM_SIDES=1`: the
+//! solve's two phases (`minimise_with`: Newton started where the per-side curves' solve ends)
+//! rather than the warm start.
 
 use super::{first_unit_prices, minimise};
 use crate::address::Address;
