@@ -3,6 +3,7 @@
 
 use super::dual::{evaluate, monotone};
 use super::graph::Graph;
+use super::pooled_vault_hop::tightening;
 use crate::math::U256;
 
 /// Relative room for floating point: g is a sum of terms each evaluated with a relative error
@@ -20,7 +21,9 @@ pub fn certified_bound(graph: &Graph, prices: &[f64], amount_in: f64) -> Option<
         return None;
     }
     let at = evaluate(graph, &prices, amount_in, false);
-    let bound = at.value + FLOAT_ROOM * at.magnitude;
+    // A venue with a per-hop term is certified by the least of its terms (`pooled_vault_hop.rs`).
+    let (less, magnitude) = tightening(graph, &prices);
+    let bound = at.value - less + FLOAT_ROOM * (at.magnitude + magnitude);
     if !bound.is_finite() {
         return None;
     }

@@ -16,7 +16,9 @@ pub mod graph;
 pub mod graph_sides;
 mod newton_system;
 pub mod pooled;
+pub mod pooled_vault_hop;
 mod sign_change;
+mod simplex;
 pub mod solve;
 mod ties;
 
