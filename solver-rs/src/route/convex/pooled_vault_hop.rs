@@ -81,6 +81,19 @@ impl PooledHops {
 /// certificate's float room); None where the program or its multipliers fail (the caller keeps
 /// the joint budget's term).
 pub fn hop_value(budget: &Budget, hops: &PooledHops, prices: &[f64]) -> Option<(f64, f64)> {
+    hop_program(budget, hops, prices).map(|(value, magnitude, _)| (value, magnitude))
+}
+
+/// A slot's copy or head and its inflow − outflow, raw units.
+pub type SlotFlow = (Head, f64);
+
+/// [`hop_value`] with the program's primal flows: per slot, (copy or head, inflow − outflow in
+/// raw units), the term's gradient in the prices.
+pub fn hop_program(
+    budget: &Budget,
+    hops: &PooledHops,
+    prices: &[f64],
+) -> Option<(f64, f64, Vec<SlotFlow>)> {
     let coins = &budget.coins;
     if hops.term.deposit.len() != coins.len()
         || hops.term.cap.len() != coins.len()
@@ -162,7 +175,24 @@ pub fn hop_value(budget: &Budget, hops: &PooledHops, prices: &[f64]) -> Option<(
     }
     let value: f64 = parts.iter().sum();
     let magnitude: f64 = parts.iter().map(|p| p.abs()).sum();
-    (value.is_finite() && magnitude.is_finite()).then_some((value, magnitude))
+    // The primal's flows: a withdrawal slot's budget units pay keep/scale raw each, a deposit
+    // slot's take 1/scale.
+    let heads = hops
+        .receives
+        .iter()
+        .filter(|&&(u, _, head)| head_price(prices, head) * coins[u].keep / coins[u].scale > 0.0);
+    let flows = heads
+        .map(|&(u, _, head)| (u, head))
+        .zip(&solved.x)
+        .map(|((u, head), y)| (head, y * coins[u].keep / coins[u].scale))
+        .chain(
+            hops.tenders
+                .iter()
+                .zip(solved.x.get(ys.len()..).unwrap_or(&[]))
+                .map(|(&(t, _, c), z)| (Head::Copy(c), -z / coins[t].scale)),
+        )
+        .collect();
+    (value.is_finite() && magnitude.is_finite()).then_some((value, magnitude, flows))
 }
 
 /// What the per-hop terms take off g at `prices`, summed over the graph's pooled venues that have

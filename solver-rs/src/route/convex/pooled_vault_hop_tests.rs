@@ -120,3 +120,79 @@ fn cbeth_cbbtc_3_hop_gaps_with_and_without_the_per_hop_term() {
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// A trace of where g sits at the solve's end on cbETH↔cbBTC 3-hop (joint budget set; `JOINT=0`
+/// the per-side curves): tokenIn's
+/// price times the amount, the vault's joint and per-hop terms, and the three venues whose terms
+/// are worth the most, with their trade and the layer it leaves from.
+/// `cargo test --release -p solver-rs --features reference --lib -- --ignored --nocapture
+/// where_g_sits_on_cbeth_cbbtc_3_hop`.
+#[test]
+#[ignore = "a trace of g's terms at the solve's end"]
+fn where_g_sits_on_cbeth_cbbtc_3_hop() {
+    use crate::address::Address;
+    use crate::route::clock::Deadline;
+    use crate::route::convex::dual::{monotone, pooled_term, venue_term};
+    use crate::route::convex::graph::Graph;
+    use crate::route::convex::graph_sides::per_side;
+    use crate::route::convex::solve::minimise_with;
+    use crate::route::test_market::devnet_tokens::{CBBTC, CBETH, WETH};
+    use crate::route::test_market::{any_scope, bounded_quote, devnet_sampled_fresh};
+    // `JOINT=0`: the vault by its per-side curves instead.
+    let joint = std::env::var("JOINT").map_or(true, |v| v != "0");
+    let _joint = crate::pools::woofi::joint_bound_in_tests(joint);
+    let market = devnet_sampled_fresh(&[]);
+    let weth = Address::parse(WETH).unwrap();
+    let cases = [
+        (CBETH, CBBTC, 30_303_030_000_000_000u128),
+        (CBBTC, CBETH, 166_667),
+        (CBETH, CBBTC, 3_030_303_000_000_000_000),
+    ];
+    for (tin, tout, amount) in cases {
+        let trade = [Address::parse(tin).unwrap(), Address::parse(tout).unwrap()];
+        let ours = bounded_quote(&market, trade, amount, 3, weth).ours;
+        let scope = any_scope(&market, trade[0], trade[1], 3);
+        let graph = Graph::build(&market, &scope).unwrap();
+        let sides = per_side(&market, &scope, &graph, &Deadline::never());
+        let a = amount as f64;
+        let mut prices = minimise_with(&graph, sides.as_ref(), a, &Deadline::never()).prices;
+        monotone(&graph, &mut prices);
+        let g = crate::route::convex::dual::evaluate(&graph, &prices, a, false).value;
+        // g on this graph where the per-side curves' solve ends (the solve's first phase).
+        let apart = sides.as_ref().map(|sides| {
+            let mut at = crate::route::convex::solve::minimise(sides, a, &Deadline::never()).prices;
+            monotone(&graph, &mut at);
+            crate::route::convex::certificate::certified_bound(&graph, &at, a).map(f64::from)
+        });
+        eprintln!("  certified at the per-side solve's end: {apart:?}");
+        eprintln!(
+            "{}→{} 3-hop {amount}: ours {ours:.6e}, g {g:.6e}, tokenIn's price × amount {:.6e}",
+            &tin[..6],
+            &tout[..6],
+            prices[0] * a
+        );
+        for pooled in graph.venues.iter().filter_map(|v| v.pooled.as_ref()) {
+            let Some(hops) = &pooled.hops else { continue };
+            let joint = pooled_term(pooled, &prices).joint.value;
+            let hop = super::hop_value(&pooled.budget, hops, &prices).map_or(f64::NAN, |v| v.0);
+            eprintln!("  the vault: joint term {joint:.6e}, per-hop term {hop:.6e}");
+        }
+        let mut terms: Vec<(f64, String)> = (0..graph.venues.len())
+            .filter_map(|v| {
+                let t = venue_term(&graph, v, &prices)?;
+                let arc = graph.arcs[t.trade.arc];
+                let dex = market.pool(arc.hop.pool).dex;
+                let (input, output) = (t.trade.response.input, t.trade.response.output);
+                let from = graph.copies[arc.from].layer;
+                Some((
+                    t.value,
+                    format!("{dex:?} from layer {from}: in {input:.4e} out {output:.4e}"),
+                ))
+            })
+            .collect();
+        terms.sort_by(|a, b| b.0.total_cmp(&a.0));
+        for (v, what) in terms.iter().take(3) {
+            eprintln!("  {v:.6e} {what}");
+        }
+    }
+}
