@@ -70,8 +70,9 @@ fn a_withdrawal_is_not_funded_by_a_deposit_at_another_hop() {
 
 /// A measurement on the fresh fixture (`devnet_sampled_fresh_pools.json`), the joint budget set:
 /// cbETH↔cbBTC 3-hop at 0.01×, 0.1× and 1× of the route-quality test's $10k, the plan the service
-/// quotes against the certified bound with the per-hop term (as shipped) and without it (the
-/// joint budget's term alone at the same prices). Fails only if a plan beats a bound.
+/// quotes against the joint graph's certified bound with the per-hop term and without it (the
+/// joint budget's term alone at the same prices), and the quote's bound (the least of that and
+/// the per-side graph's, `certificate::least_certified`). Fails only if a plan beats a bound.
 /// `cargo test --release -p solver-rs --features reference --lib -- --ignored --nocapture
 /// cbeth_cbbtc_3_hop`.
 #[test]
@@ -80,6 +81,7 @@ fn cbeth_cbbtc_3_hop_gaps_with_and_without_the_per_hop_term() {
     use super::tightening;
     use crate::address::Address;
     use crate::route::clock::Deadline;
+    use crate::route::convex::certificate::certified_bound;
     use crate::route::convex::dual::monotone;
     use crate::route::convex::graph::Graph;
     use crate::route::convex::graph_sides::per_side;
@@ -114,11 +116,19 @@ fn cbeth_cbbtc_3_hop_gaps_with_and_without_the_per_hop_term() {
             std::hint::black_box(tightening(&graph, std::hint::black_box(&prices)));
         }
         let per_call_us = clock.elapsed().as_secs_f64() * 1e3;
-        let without = q.bound + less;
+        let joint = f64::from(certified_bound(&graph, &prices, amount as f64).unwrap());
+        let without = joint + less;
         let gap = |b: f64| (b - q.ours) / b * 1e4;
         eprintln!(
-            "{}→{} 3-hop {amount}: ours {} bound {} gap {:.3} bps; without the per-hop term {} gap {:.3} bps; converged {}; the per-hop program {per_call_us:.1} µs a certificate",
-            &tin[..6], &tout[..6], q.ours, q.bound, gap(q.bound), without, gap(without), q.converged
+            "{}→{} 3-hop {amount}: ours {}; the joint graph's bound {joint} ({:.3} bps), {without:.0} without the per-hop term ({:.3} bps); the least with the per-side graph's (the quote's) {} ({:.3} bps); converged {}; the per-hop program {per_call_us:.1} µs a certificate",
+            &tin[..6],
+            &tout[..6],
+            q.ours,
+            gap(joint),
+            gap(without),
+            q.bound,
+            gap(q.bound),
+            q.converged
         );
         if q.ours > q.bound {
             failures.push(format!("{tin}→{tout} {amount}: the plan {} above {}", q.ours, q.bound));
