@@ -333,7 +333,7 @@ impl PoolModel for StableSwapPool {
     fn side_curve(&self, token_in: usize, token_out: usize, _: OneWay) -> Option<Curve> {
         let budget = self.budget()?;
         let ok = token_in != token_out && token_in.max(token_out) < budget.coins.len();
-        ok.then_some(Curve::Pooled(PooledSide { budget, t: token_in, u: token_out }))
+        ok.then_some(Curve::Pooled(PooledSide { budget, t: token_in, u: token_out, hops: None }))
     }
 
     fn token_count(&self) -> usize {

@@ -106,7 +106,7 @@ pub fn spot_rate(pool: &WoofiPool, token_in: usize, token_out: usize) -> Option<
 
 /// The most raw input of `token_in` one swap can take past the guards of the base it sells (or,
 /// selling quote, buys), at the lowest price the base can have this block.
-fn input_cap(pool: &WoofiPool, token_in: usize, token_out: usize) -> Option<f64> {
+pub(super) fn input_cap(pool: &WoofiPool, token_in: usize, token_out: usize) -> Option<f64> {
     let base = if token_in == 0 { token_out } else { token_in };
     let (lo, _) = price_interval(pool, base)?;
     let limits = pool.token(base).ok()?;

@@ -23,6 +23,8 @@
 use super::joint::{base_terms, JointBudget};
 use super::{WoofiPool, E18};
 use crate::math::U256;
+use crate::route::convex::curve::MAX_SWAPS_PER_POOL;
+use crate::route::convex::pooled_vault_hop::HopTerm;
 
 fn real(x: U256) -> f64 {
     f64::from(x)
@@ -80,3 +82,29 @@ pub fn hop_budget(pool: &WoofiPool, joint: &JointBudget, swaps: u32) -> Option<H
     (weight.iter().all(|w| w.is_finite() && *w > 0.0) && slack.is_finite())
         .then_some(HopBudget { weight, slack })
 }
+
+/// The per-hop constraint as the convex bound's per-hop term beside the vault's pooled budget
+/// (`joint::pooled_budget`, whose units are raw quote at P): a raw unit of t deposited at a hop
+/// brings it w_t·P_t; a withdrawal costs it what it costs the budget (P_u/k_u). None where the
+/// joint budget is (`convex/pooled_vault_hop.rs`).
+pub(super) fn pooled_hops(pool: &WoofiPool) -> Option<HopTerm> {
+    let joint = super::joint::joint_budget(pool, MAX_SWAPS_PER_POOL)?;
+    let hop = hop_budget(pool, &joint, MAX_SWAPS_PER_POOL)?;
+    let deposit = hop.weight.iter().zip(&joint.coins).map(|(w, c)| w * c.price).collect();
+    // The swaps' input guards: a plan's swaps selling t take at most this much in all.
+    let n = pool.token_count();
+    let cap = (0..n)
+        .map(|t| {
+            let most = (0..n)
+                .filter(|&u| u != t)
+                .filter_map(|u| super::bound::input_cap(pool, t, u))
+                .fold(0.0f64, f64::max);
+            most * f64::from(MAX_SWAPS_PER_POOL)
+        })
+        .collect();
+    Some(HopTerm { deposit, slack: hop.slack, cap })
+}
+
+#[cfg(test)]
+#[path = "hop_tests.rs"]
+mod tests;

@@ -23,11 +23,11 @@ fn pow10(e: u32) -> U256 {
 }
 
 /// One swap's flows: (token in, raw in, token out, raw out).
-type Flow = (usize, f64, usize, f64);
+pub(super) type Flow = (usize, f64, usize, f64);
 
 /// A random run of `count` swaps on `start` through every pair, amounts from a hundredth of a unit
 /// to a million units of the token sold: the swaps that paid, each with the vault after it.
-fn random_run(rng: &mut Rng, start: &WoofiPool, count: usize) -> Vec<(Flow, WoofiPool)> {
+pub(super) fn random_run(rng: &mut Rng, start: &WoofiPool, count: usize) -> Vec<(Flow, WoofiPool)> {
     let n = start.token_count() as u64;
     let mut pool = start.clone();
     let mut run = Vec::new();

@@ -416,7 +416,8 @@ impl PoolModel for WoofiPool {
     fn side_curve(&self, token_in: usize, token_out: usize, one_way: OneWay) -> Option<Curve> {
         let pieces = sequence_pieces(self, token_in, token_out, MAX_SWAPS_PER_POOL, one_way)?;
         if let Some(budget) = joint_bound().then(|| joint::pooled_budget(self)).flatten() {
-            return Some(Curve::Pooled(PooledSide { budget, t: token_in, u: token_out }));
+            let hops = hop::pooled_hops(self);
+            return Some(Curve::Pooled(PooledSide { budget, t: token_in, u: token_out, hops }));
         }
         Some(Curve::Piecewise(Piecewise::from_pieces(pieces)))
     }

@@ -12,6 +12,7 @@
 
 use super::curve::Curve;
 use super::pooled::Budget;
+use super::pooled_vault_hop::PooledHops;
 use crate::market::{Hop, Market, PoolIdx, TokenIdx};
 use crate::pools::woofi::OneWay;
 use crate::route::clock::Deadline;
@@ -78,6 +79,8 @@ pub struct Pooled {
     pub budget: Budget,
     pub tenders: Vec<Vec<usize>>,
     pub receives: Vec<Vec<Head>>,
+    /// The family's per-hop term and its slots, where it has one (`pooled_vault_hop.rs`).
+    pub hops: Option<PooledHops>,
 }
 
 /// Which tokens may sit in the middle of a path.
@@ -276,7 +279,7 @@ impl Graph {
             arcs.push(Arc { from: renumber[arc.from], to, venue, ..*arc });
         }
         for venue in &mut venues {
-            venue.pooled = pooled_of(venue, &arcs, &self.sides);
+            venue.pooled = pooled_of(venue, &arcs, &self.sides, &copies);
         }
         Graph { token_out: self.token_out, copies, arcs, sides: self.sides, venues }
     }
@@ -289,7 +292,7 @@ impl Graph {
 
 /// A venue's [`Pooled`] when its sides are pooled curves: the budget of its first side (every
 /// side of a pool holds the same) and its arcs' copies and heads per coin.
-fn pooled_of(venue: &Venue, arcs: &[Arc], sides: &[Side]) -> Option<Pooled> {
+fn pooled_of(venue: &Venue, arcs: &[Arc], sides: &[Side], copies: &[Copy]) -> Option<Pooled> {
     let first = arcs[*venue.arcs.first()?];
     let Curve::Pooled(side) = &sides[first.side].curve else { return None };
     let coins = side.budget.coins.len();
@@ -297,6 +300,7 @@ fn pooled_of(venue: &Venue, arcs: &[Arc], sides: &[Side]) -> Option<Pooled> {
         budget: side.budget.clone(),
         tenders: vec![Vec::new(); coins],
         receives: vec![Vec::new(); coins],
+        hops: side.hops.clone().map(|term| PooledHops::of(term, &venue.arcs, arcs, copies)),
     };
     for &a in &venue.arcs {
         let arc = arcs[a];

@@ -16,7 +16,9 @@ pub mod graph;
 pub mod graph_sides;
 mod newton_system;
 pub mod pooled;
+pub mod pooled_vault_hop;
 mod sign_change;
+mod simplex;
 pub mod solve;
 mod ties;
 
@@ -59,7 +61,8 @@ pub fn route_flows(
         let amount = f64::from(amount_in);
         let sides = graph_sides::per_side(market, scope, graph, deadline);
         let dual = solve::minimise_with(graph, sides.as_ref(), amount, deadline);
-        let bound = certificate::certified_bound(graph, &dual.prices, amount);
+        let bound =
+            certificate::least_certified(graph, sides.as_ref(), &dual.prices, amount, deadline);
         let trades = carried_at_corners(graph, &dual.prices, &dual.evaluation);
         let routed = decompose(graph, &trades, amount, limit);
         Flows { bound, routed }
@@ -76,5 +79,5 @@ pub fn bound(market: &Market, scope: &Scope, amount_in: U256, deadline: &Deadlin
     let amount = f64::from(amount_in);
     let sides = graph_sides::per_side(market, scope, &graph, deadline);
     let dual = solve::minimise_with(&graph, sides.as_ref(), amount, deadline);
-    certificate::certified_bound(&graph, &dual.prices, amount)
+    certificate::least_certified(&graph, sides.as_ref(), &dual.prices, amount, deadline)
 }

@@ -19,6 +19,7 @@
 mod tests;
 
 use super::pooled::{tender, Budget, CoinPrices};
+use super::pooled_vault_hop::HopTerm;
 use crate::pools::clmm::Ranges;
 use crate::pools::shape::{Hyperbola, Piecewise};
 use crate::pools::solidly::Stable;
@@ -104,6 +105,9 @@ pub struct PooledSide {
     pub budget: Budget,
     pub t: usize,
     pub u: usize,
+    /// The family's per-hop constraint beside the budget, where it has one (WOOFi's vault:
+    /// `convex/pooled_vault_hop.rs`).
+    pub hops: Option<HopTerm>,
 }
 
 impl Shape for PooledSide {
