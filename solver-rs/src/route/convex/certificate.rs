@@ -4,9 +4,7 @@
 use super::dual::{evaluate, monotone};
 use super::graph::Graph;
 use super::pooled_vault_hop::tightening;
-use super::solve::minimise;
 use crate::math::U256;
-use crate::route::clock::Deadline;
 
 /// Relative room for floating point: g is a sum of terms each evaluated with a relative error
 /// below 10⁻¹⁴ of its magnitude (a few dozen roundings of IEEE operations), so adding 10⁻¹² of the
@@ -33,20 +31,20 @@ pub fn certified_bound(graph: &Graph, prices: &[f64], amount_in: f64) -> Option<
 }
 
 /// The least of [`certified_bound`] on `graph` at `prices` and, where `graph` has a joint-budget
-/// venue (`sides`: its scope with those venues priced per side, `graph_sides.rs`), the per-side
-/// graph's own certified bound at the prices its solve reaches within `deadline`. Both hold; where
-/// the joint solve stops far above its minimum the per-side one is the tighter (cbETH↔cbBTC 3-hop
-/// on the fresh fixture: 9,884 bps against 78, docs/dex-kinds.md, WOOFI).
+/// venue (`sides`: its scope with those venues priced per side, `graph_sides.rs`, and the prices
+/// the per-side solve reached, the first phase of `solve::minimise_two_phase`), the per-side
+/// graph's own certified bound there. Both hold; where the joint solve stops far above its minimum
+/// the per-side one is the tighter (cbETH↔cbBTC 3-hop on the fresh fixture: 9,884 bps against 78,
+/// docs/dex-kinds.md, WOOFI).
 pub fn least_certified(
     graph: &Graph,
-    sides: Option<&Graph>,
+    sides: Option<(&Graph, &[f64])>,
     prices: &[f64],
     amount_in: f64,
-    deadline: &Deadline,
 ) -> Option<U256> {
     let joint = certified_bound(graph, prices, amount_in);
-    let Some(sides) = sides else { return joint };
-    let apart = certified_bound(sides, &minimise(sides, amount_in, deadline).prices, amount_in);
+    let Some((sides, at)) = sides else { return joint };
+    let apart = certified_bound(sides, at, amount_in);
     match (joint, apart) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),

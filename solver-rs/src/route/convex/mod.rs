@@ -60,9 +60,9 @@ pub fn route_flows(
     graphs.with_graph(market, scope, deadline, |graph| {
         let amount = f64::from(amount_in);
         let sides = graph_sides::per_side(market, scope, graph, deadline);
-        let dual = solve::minimise_with(graph, sides.as_ref(), amount, deadline);
-        let bound =
-            certificate::least_certified(graph, sides.as_ref(), &dual.prices, amount, deadline);
+        let (dual, apart) = solve::minimise_two_phase(graph, sides.as_ref(), amount, deadline);
+        let sides = sides.as_ref().zip(apart.as_deref());
+        let bound = certificate::least_certified(graph, sides, &dual.prices, amount);
         let trades = carried_at_corners(graph, &dual.prices, &dual.evaluation);
         let routed = decompose(graph, &trades, amount, limit);
         Flows { bound, routed }
@@ -78,6 +78,6 @@ pub fn bound(market: &Market, scope: &Scope, amount_in: U256, deadline: &Deadlin
         graph::Graph::build_before(market, scope, deadline).ok().filter(|g| !g.is_empty())?;
     let amount = f64::from(amount_in);
     let sides = graph_sides::per_side(market, scope, &graph, deadline);
-    let dual = solve::minimise_with(&graph, sides.as_ref(), amount, deadline);
-    certificate::least_certified(&graph, sides.as_ref(), &dual.prices, amount, deadline)
+    let (dual, apart) = solve::minimise_two_phase(&graph, sides.as_ref(), amount, deadline);
+    certificate::least_certified(&graph, sides.as_ref().zip(apart.as_deref()), &dual.prices, amount)
 }

@@ -147,18 +147,30 @@ pub fn minimise_with(
     amount_in: f64,
     deadline: &Deadline,
 ) -> Dual {
-    let Some(sides) = sides else { return minimise(graph, amount_in, deadline) };
+    minimise_two_phase(graph, sides, amount_in, deadline).0
+}
+
+/// [`minimise_with`], and the prices its first phase reached on `sides` (None without it): the
+/// per-side graph's own certificate is taken there (`certificate::least_certified`) without
+/// solving it again.
+pub fn minimise_two_phase(
+    graph: &Graph,
+    sides: Option<&Graph>,
+    amount_in: f64,
+    deadline: &Deadline,
+) -> (Dual, Option<Vec<f64>>) {
+    let Some(sides) = sides else { return (minimise(graph, amount_in, deadline), None) };
     let start = minimise(sides, amount_in, deadline).prices;
     let (touching, deeper) = (touching_venues(graph), deeper_copies(graph));
-    let from_sides = descend(graph, &touching, &deeper, start, amount_in, deadline);
+    let from_sides = descend(graph, &touching, &deeper, start.clone(), amount_in, deadline);
     if from_sides.converged || deadline.expired() {
-        return from_sides;
+        return (from_sides, Some(start));
     }
     let warm = minimise(graph, amount_in, deadline);
     let rank = |d: &Dual| (!d.converged, d.evaluation.value);
     match rank(&warm).partial_cmp(&rank(&from_sides)) {
-        Some(std::cmp::Ordering::Less) => warm,
-        _ => from_sides,
+        Some(std::cmp::Ordering::Less) => (warm, Some(start)),
+        _ => (from_sides, Some(start)),
     }
 }
 
