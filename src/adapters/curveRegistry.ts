@@ -1,4 +1,5 @@
 import { type Address, type Log, parseAbi, toEventSelector } from 'viem'
+import { AdapterError } from './errors.ts'
 import type { ListedPools, ListPoolsParameters, PoolRef } from './PoolAdapter.ts'
 
 /**
@@ -16,7 +17,7 @@ export const curveRegistryEvents = parseAbi([
 
 const registryAbi = parseAbi(['function pool_count() view returns (uint256)', 'function pool_list(uint256) view returns (address)'])
 
-/** Pools read from a registry per call at most: the batched client packs them into multicalls. */
+/** Pools read from a registry per multicall at most. */
 const LIST_CHUNK = 500
 
 /**
@@ -32,14 +33,27 @@ export function curveRegistryDiscovery(refOf: (pool: Address) => PoolRef) {
     discoveryTopics: curveRegistryEvents.map((event) => toEventSelector(event)),
     poolFromDiscoveryLog: (_log: Log) => ({ registryGrew: true }) as const,
     listPools: async ({ client, source, blockNumber, from }: ListPoolsParameters): Promise<ListedPools> => {
-      const count = await client.readContract({ address: source, abi: registryAbi, functionName: 'pool_count', blockNumber })
+      const [counted] = (await client.multicall({
+        allowFailure: true,
+        blockNumber,
+        contracts: [{ address: source, abi: registryAbi, functionName: 'pool_count' }],
+      })) as ({ status: 'success'; result: bigint } | { status: 'failure'; error: Error })[]
+      if (counted.status !== 'success')
+        throw new AdapterError(`${source} does not answer pool_count() at block ${blockNumber}: not a Curve factory's registry`)
+      const count = counted.result
       const refs: PoolRef[] = []
       for (let start = from; start < count; start += BigInt(LIST_CHUNK)) {
         const end = start + BigInt(LIST_CHUNK) < count ? start + BigInt(LIST_CHUNK) : count
-        const indexes = Array.from({ length: Number(end - start) }, (_, k) => start + BigInt(k))
-        const pools = await Promise.all(
-          indexes.map((i) => client.readContract({ address: source, abi: registryAbi, functionName: 'pool_list', args: [i], blockNumber })),
-        )
+        const pools = (await client.multicall({
+          allowFailure: false,
+          blockNumber,
+          contracts: Array.from({ length: Number(end - start) }, (_, k) => ({
+            address: source,
+            abi: registryAbi,
+            functionName: 'pool_list' as const,
+            args: [start + BigInt(k)] as const,
+          })),
+        })) as Address[]
         for (const pool of pools) refs.push(refOf(pool.toLowerCase() as Address))
       }
       return { refs, count }

@@ -116,12 +116,24 @@ export function createMarketState({
   }
   /** Each registry source's count listed so far: its next listing starts there. */
   const listedCount = new Map<Address, bigint>()
-  /** The pools a registry source lists at `blockNumber` past what was listed before, not followed yet. */
+  /**
+   * The pools a registry source lists at `blockNumber` past what was listed before, not followed yet.
+   * A source that does not answer as a registry (no contract there, no `pool_count`: a mistyped
+   * address) is reported among the skipped, its address as the id, and listed again at its next
+   * event; an RPC that cannot answer aborts the step, as any read does.
+   */
   const listRegistry = async (source: Address, blockNumber: bigint): Promise<PoolRef[]> => {
     const adapter = sourceAdapter.get(source) as PoolAdapter & Required<Pick<PoolAdapter, 'listPools'>>
-    const { refs, count } = await adapter.listPools({ client, source, blockNumber, from: listedCount.get(source) ?? 0n })
-    listedCount.set(source, count)
-    return refs.filter((ref) => !known.has(ref.id))
+    try {
+      const { refs, count } = await adapter.listPools({ client, source, blockNumber, from: listedCount.get(source) ?? 0n })
+      listedCount.set(source, count)
+      skips.delete(source)
+      return refs.filter((ref) => !known.has(ref.id))
+    } catch (error) {
+      if (isTransportError(error)) throw error
+      skip({ id: source, dex: adapter.dex, reason: `registry not listed: ${redact(describeRefreshError(error))}` })
+      return []
+    }
   }
 
   const known = new Map<string, PoolRef>() // every pool we follow, in the solver or not

@@ -138,3 +138,23 @@ test('a meta pool arriving after its base pool: the base pool leaves the market,
     [baseId],
   )
 }, 120_000)
+
+test('a registry source that does not answer as one (a token, not a factory) is reported among the skipped; the market starts', async () => {
+  const chain = { ...devnetTestChain({ devnet, weth: coins.dai.address, deployments: {} }) }
+  chain.deployments = {
+    CURVE: [
+      { source: factory, registry: true },
+      { source: coins.usdc.address, registry: true },
+    ],
+  }
+  const other = createMarketState({ client: devnet.publicClient, chain, solver, maxSnapshotAgeMs: 60_000, log: () => {} })
+  try {
+    const start = await other.start()
+    assert.ok(start.upserted.length > 0, 'the factory that answers is listed')
+    const skipped = other.skipped().find((s) => s.id === coins.usdc.address.toLowerCase())
+    assert.ok(skipped, JSON.stringify(other.skipped()))
+    assert.match(skipped.reason, /^registry not listed: /)
+  } finally {
+    await other.stop()
+  }
+}, 60_000)
