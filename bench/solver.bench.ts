@@ -81,6 +81,11 @@ type Side = {
 /** Quotes per backend in the alternating ratio measurement. */
 const ALTERNATING_ROUNDS = 200
 
+/** Throws `error` unless the solver answered `no route` (the budget ran out before any path). */
+function rethrowUnlessNoRoute(error: unknown): void {
+  if (!(error instanceof SolverError && error.kind === 'no route')) throw error
+}
+
 const rows: Row[] = []
 const benchOptions = { time: TIME_MS, iterations: 20, warmupTime: 200, warmupIterations: 5, retainSamples: false }
 for (const [size, families] of SIZES.flatMap((size) => FAMILIES.map((f) => [size, f] as const))) {
@@ -107,9 +112,17 @@ for (const [size, families] of SIZES.flatMap((size) => FAMILIES.map((f) => [size
   // each case is quoted once to warm up and recorded on the second call.
   const stoppedBy = new Map<string, string>()
   const refused = new Map<string, number>()
+  // A quote the budget cut before it found any path (a stall on a loaded machine) is timed and
+  // counted, not a reason to stop the run.
+  const quoteCounted = (solver: Solver, name: string, request: SolverQuoteRequest) =>
+    solver.quoteJson(request).catch((error: unknown) => {
+      rethrowUnlessNoRoute(error)
+      refused.set(name, (refused.get(name) ?? 0) + 1)
+    })
   for (const { solver, requests } of sides) {
     for (const { name, request } of requests) {
-      await solver.quote(request)
+      // A warm-up the budget cut before any path (a stall on a loaded machine) is no reason to stop.
+      await solver.quote(request).catch(rethrowUnlessNoRoute)
       const plan = await solver.quote(request)
       stoppedBy.set(name, plan.metadata.stoppedBy)
       console.error(`${name}: ${plan.routes.length} routes, ${plan.metadata.candidatePaths} candidate paths, ${plan.metadata.stoppedBy}`)
@@ -124,14 +137,7 @@ for (const [size, families] of SIZES.flatMap((size) => FAMILIES.map((f) => [size
     for (const { solver, requests } of sides) {
       const { name, request } = requests[k] as (typeof requests)[number]
       let asked = 0
-      quotes.add(name, async () => {
-        // A quote the budget cut before it found any path (a stall on a loaded machine) is timed
-        // and counted, not a reason to stop the run.
-        await solver.quoteJson(freshTrade(request, ++asked)).catch((error: unknown) => {
-          if (!(error instanceof SolverError && error.kind === 'no route')) throw error
-          refused.set(name, (refused.get(name) ?? 0) + 1)
-        })
-      })
+      quotes.add(name, () => quoteCounted(solver, name, freshTrade(request, ++asked)))
     }
   })
   await quotes.run()
@@ -147,10 +153,10 @@ for (const [size, families] of SIZES.flatMap((size) => FAMILIES.map((f) => [size
       for (let round = 0; round < ALTERNATING_ROUNDS; round++) {
         const [qa, qb] = [freshTrade(ra.request, round + 1), freshTrade(rb.request, round + 1)]
         let t = performance.now()
-        await a.solver.quoteJson(qa)
+        await quoteCounted(a.solver, ra.name, qa)
         ta.push(performance.now() - t)
         t = performance.now()
-        await b.solver.quoteJson(qb)
+        await quoteCounted(b.solver, rb.name, qb)
         tb.push(performance.now() - t)
       }
       const median = (xs: number[]) => xs.sort((x, y) => x - y)[xs.length >> 1] as number

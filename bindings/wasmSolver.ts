@@ -251,7 +251,9 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
 
   const call = (op: string, payload: string): Promise<string> => {
     if (closed) return Promise.reject(closed)
-    const failures = failuresByShape.get(shapeOf(op, payload)) ?? 0
+    // Hashed only once a request has failed: hashing every payload (a whole market's upsert is
+    // megabytes) would cost every call for a map that is almost always empty.
+    const failures = failuresByShape.size === 0 ? 0 : (failuresByShape.get(shapeOf(op, payload)) ?? 0)
     if (failures >= QUARANTINE_AFTER) {
       return Promise.reject(
         new SolverError(

@@ -91,3 +91,50 @@ fn a_cut_by_a_share_is_reported_unless_the_deadline_stopped_the_solve() {
     late.note_cut(Phase::Optimizer);
     assert_eq!((late.cut_by_share(), late.stopped_or_cut_in()), (None, Some(Phase::Search)));
 }
+
+#[test]
+fn reading_every_reads_at_the_first_check_then_after_enough_work_or_checks() {
+    let clock = SteppingClock::default();
+    let every = ReadEvery { units: 3, checks: 4 };
+    // Reading 0 sets the deadline at 100; the first check reads (1), whatever the work.
+    let deadline = Deadline::after_ms(100, &clock).reading_every(Some(every));
+    assert!(!deadline.expired());
+    assert_eq!(clock.0.get(), 2.0);
+    // Three checks without work go unread; the fourth reads.
+    for _ in 0..3 {
+        assert!(!deadline.expired());
+    }
+    assert_eq!(clock.0.get(), 2.0);
+    assert!(!deadline.expired());
+    assert_eq!(clock.0.get(), 3.0);
+    // Two units of work: unread; the third unit makes the next check read.
+    count_work();
+    count_work();
+    assert!(!deadline.expired());
+    assert_eq!(clock.0.get(), 3.0);
+    count_work();
+    assert!(!deadline.expired());
+    assert_eq!(clock.0.get(), 4.0);
+    // Natively every check reads.
+    assert_eq!(READ_EVERY, None);
+    let every_check = Deadline::after_ms(100, &clock);
+    assert!(!every_check.expired() && !every_check.expired());
+    assert_eq!(clock.0.get(), 7.0);
+}
+
+#[test]
+fn reading_every_still_stops_at_the_first_check_of_a_passed_budget_and_bounds_the_work_past_it() {
+    // A budget already spent when the deadline is set (a quote queued past it) stops at its first check.
+    let waited = Deadline::after_wait(5, 10.0, &WorkClock { units_per_ms: 1.0 })
+        .reading_every(Some(ReadEvery { units: 8, checks: 8 }));
+    assert!(waited.expired());
+    // One unit per check: the budget of 2 units is found passed within 8 units of work past it.
+    let deadline = Deadline::after_ms(2, &WorkClock { units_per_ms: 1.0 })
+        .reading_every(Some(ReadEvery { units: 8, checks: 8 }));
+    let start = work_done();
+    while !deadline.expired() {
+        count_work();
+    }
+    let spent = work_done() - start;
+    assert!((2..=2 + 8).contains(&spent), "{spent}");
+}
