@@ -357,10 +357,8 @@ export function createMarketState({
       await Promise.all(filters.map((f) => fetchLogsInRange({ client, fromBlock, toBlock, ...f, maxBlockRange: maxLogBlockRange })))
     ).flat()
     const classified = classifyLogs({ logs, sourceAdapter, emitterDex, adapters, isKnown: (id) => known.has(id) })
-    for (const source of classified.registriesGrown) {
-      const ids = new Set(classified.discovered.map((r) => r.id))
-      for (const ref of await listRegistry(source, toBlock)) if (!ids.has(ref.id)) classified.discovered.push(ref)
-    }
+    // A registry's event names no pool: the pools past its listed count are the new ones.
+    for (const source of classified.registriesGrown) classified.discovered.push(...(await listRegistry(source, toBlock)))
     for (const s of classified.skipped) skip(s)
     if (classified.discovered.length > 0 || classified.skipped.length > 0) {
       store.save({
