@@ -138,7 +138,7 @@ function routeQuality(title: string, fresh: boolean, expected: Expected) {
           quoted
             .map(
               (q) =>
-                `${title}: ${q.label}: gap ${gapBps(q.bound, q.ours)} bps, water-filling ${gapBps(q.bound, q.waterfill)} bps (ours ${q.ours}, water-filling ${q.waterfill}, bound ${q.bound})`,
+                `${title}: ${q.label} in ${q.trade.amountIn}: gap ${gapBps(q.bound, q.ours)} bps, water-filling ${gapBps(q.bound, q.waterfill)} bps (ours ${q.ours}, water-filling ${q.waterfill}, bound ${q.bound})`,
             )
             .join('\n'),
         )

@@ -4,7 +4,7 @@
 use super::corners::{Corners, Joined};
 use super::dual::{head_price, Evaluation};
 use super::graph::Graph;
-use super::ties::tie_groups;
+use super::ties::{locked_links, tie_groups};
 
 /// Flow counts as conserved when no tie group's excess, valued at its price, is above this
 /// fraction of g ([`conserved`]). Newton's decrement below its tolerance (`solve.rs`'s
@@ -55,8 +55,9 @@ pub(super) fn imbalance(
 ) -> f64 {
     let ceiling = sold_at(graph, prices, at);
     let flows = Corners::at(graph, prices, at);
-    let ties = tie_groups(deeper, prices, flows.gradient(at));
-    let Joined { groups, gradient, carried, .. } = flows.join(at, prices, ties);
+    let locked = locked_links(graph, deeper);
+    let ties = tie_groups(deeper, &locked, prices, flows.gradient(at));
+    let Joined { groups, gradient, carried, .. } = flows.join(at, prices, ties, &locked);
     let gradient = gradient.as_deref().unwrap_or(&at.gradient);
     let fraction = |off: f64| match off {
         off if off.is_nan() => f64::INFINITY,

@@ -10,6 +10,7 @@ use super::ties::NEAR;
 /// A venue side on a linear piece's corner: its tender's price is the piece's rate times its
 /// head's (within [`NEAR`]), so the side may carry anything from the pieces before to the end of
 /// this one at the same g (its conjugate is flat there).
+#[derive(Clone)]
 pub(super) struct Corner {
     pub(super) tender: usize,
     pub(super) receive: Head,
@@ -87,14 +88,48 @@ impl Corners {
     /// the gradient with the joining pieces' flows left out (they move no group's g: in a
     /// group's scaled price the piece's value is its input times rate·π_head − π_tender, 0 on
     /// the corner) and the others' flows as said (None: `at`'s gradient, as for [`Corners::gradient`]).
-    pub(super) fn join(self, at: &Evaluation, prices: &[f64], ties: Vec<Vec<usize>>) -> Joined {
-        let Corners { mut corners, mut gradient } = self;
+    ///
+    /// A tie (`ties.rs`) is kept only where its shallower part, with the copies the corners join
+    /// to it, passes flow on: `tie_groups` weighs the shallower copies alone, but the corners it
+    /// then joins to them may leave that part overdrawn, and a deeper copy's surplus, which no flow
+    /// can carry back up a layer, then balanced it in the group's valued excess. cbETH→AERO 3-hop
+    /// $100 on the fresh market: WETH after one hop tied to WETH after two (300 WETH unsent), the
+    /// vault's pairs joining USDC's copy after one hop ($867k overdrawn) and cbBTC's to it; the
+    /// four copies one Newton variable whose valued excess was 4·10⁻¹¹ of g, so the solve stopped
+    /// "converged" at 72.7 times the plan (docs/dex-kinds.md, WOOFI). Such a tie is released (the
+    /// shallower part may rise alone, the deeper fall) and the corners joined again; but not one
+    /// `locked` (`ties::locked_links`: its two prices are one).
+    pub(super) fn join(
+        self,
+        at: &Evaluation,
+        prices: &[f64],
+        mut ties: Vec<Vec<usize>>,
+        locked: &[bool],
+    ) -> Joined {
+        loop {
+            let (joined, links) = self.join_ties(at, prices, &ties);
+            match released(&joined, &links, &ties, prices, locked) {
+                Some(split) => ties = split,
+                None => return joined,
+            }
+        }
+    }
+
+    /// [`Corners::join`] with `ties` as given, and the corners that joined two copies.
+    fn join_ties(
+        &self,
+        at: &Evaluation,
+        prices: &[f64],
+        ties: &[Vec<usize>],
+    ) -> (Joined, Vec<(usize, usize)>) {
+        let (mut corners, mut gradient) = (self.corners.clone(), self.gradient.clone());
+        let mut links = Vec::new();
         // A linear budget's ties first: the deposits that may fund its withdrawals are one group
         // before any withdrawal is weighed against what that group has to send.
         corners.sort_by_key(|corner| !corner.tie);
         let n = at.gradient.len();
         let mut parent: Vec<usize> = (0..n).collect();
-        for tie in &ties {
+        for tie in ties {
             tie.windows(2).for_each(|w| union(&mut parent, w[0], w[1]));
         }
         let mut pinned = vec![false; n];
@@ -140,7 +175,10 @@ impl Corners {
                 let (tender, receive) = (corner.tender, corner.receive);
                 if sends && excess < corner.input {
                     match receive {
-                        Head::Copy(d) => union(&mut parent, tender, d),
+                        Head::Copy(d) => {
+                            union(&mut parent, tender, d);
+                            links.push((tender, d));
+                        }
                         Head::Out => {
                             pinned[tender] = true;
                             carries[tender] += corner.input * prices[tender];
@@ -174,8 +212,51 @@ impl Corners {
             groups[slot[r]].1 |= pin;
             carried[slot[r]] += carries[c];
         }
-        Joined { groups, gradient, hinges, carried }
+        (Joined { groups, gradient, hinges, carried }, links)
     }
+}
+
+/// `ties` with the first tie split whose shallower part, joined by `links` (the corners that
+/// joined two copies) and the other ties' links into a part apart from its deeper one, is
+/// overdrawn in `joined`'s gradient valued at `prices`, a `locked` link never; None when every
+/// tie holds.
+fn released(
+    joined: &Joined,
+    links: &[(usize, usize)],
+    ties: &[Vec<usize>],
+    prices: &[f64],
+    locked: &[bool],
+) -> Option<Vec<Vec<usize>>> {
+    let gradient = joined.gradient.as_deref()?;
+    let n = gradient.len();
+    for (t, tie) in ties.iter().enumerate() {
+        for (k, link) in tie.windows(2).enumerate().filter(|(_, w)| !locked[w[0]]) {
+            let mut parent: Vec<usize> = (0..n).collect();
+            links.iter().for_each(|&(a, b)| union(&mut parent, a, b));
+            for (u, other) in ties.iter().enumerate() {
+                for (j, w) in other.windows(2).enumerate() {
+                    if (u, j) != (t, k) {
+                        union(&mut parent, w[0], w[1]);
+                    }
+                }
+            }
+            let shallower = root(&mut parent, link[0]);
+            if shallower == root(&mut parent, link[1]) {
+                continue;
+            }
+            let valued: f64 = (0..n)
+                .filter(|&c| root(&mut parent, c) == shallower)
+                .map(|c| prices[c] * gradient[c])
+                .sum();
+            if valued < 0.0 {
+                let mut split = ties.to_vec();
+                let deeper = split[t].split_off(k.saturating_add(1));
+                split.push(deeper);
+                return Some(split);
+            }
+        }
+    }
+    None
 }
 
 /// [`Corners::join`]'s groups, each with whether a corner pins it to tokenOut, and its gradient.

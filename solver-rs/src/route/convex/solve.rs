@@ -19,7 +19,7 @@ use super::dual::{evaluate, head_price, monotone, pooled_term, venue_term, Evalu
 use super::graph::{Arc, Graph, Head};
 use super::newton_system::System;
 use super::sign_change::bracket_and_bisect;
-use super::ties::{deeper_copies, snap, tie_groups};
+use super::ties::{deeper_copies, locked_links, snap, tie_groups};
 use crate::route::clock::Deadline;
 use crate::route::linear::{cholesky, entry, solve};
 use corner_steps::corner_lengths;
@@ -196,6 +196,7 @@ fn descend(
     amount_in: f64,
     deadline: &Deadline,
 ) -> Dual {
+    let locked = locked_links(graph, deeper);
     let mut damping = 1e-6;
     let mut converged = false;
     // Newton's decrement fell below its tolerance (converged or on a corner).
@@ -211,7 +212,7 @@ fn descend(
             break;
         }
         let flows = Corners::at(graph, &prices, &current);
-        let groups = tie_groups(deeper, &prices, flows.gradient(&current));
+        let groups = tie_groups(deeper, &locked, &prices, flows.gradient(&current));
         // Near ties are made exact when that does not raise g; where it would, the copies move apart.
         let (groups, flows) = if groups.iter().any(|g| g.iter().any(|&c| prices[c] != prices[g[0]]))
         {
@@ -224,7 +225,7 @@ fn descend(
             if at.value <= current.value {
                 (prices, current) = (snapped, at);
                 let flows = Corners::at(graph, &prices, &current);
-                (tie_groups(deeper, &prices, flows.gradient(&current)), flows)
+                (tie_groups(deeper, &locked, &prices, flows.gradient(&current)), flows)
             } else {
                 (groups.into_iter().flat_map(|g| g.into_iter().map(|c| vec![c])).collect(), flows)
             }
@@ -233,7 +234,7 @@ fn descend(
         };
         // Copies joined by a linear piece at its corner move together (`Corners::join`).
         let Joined { mut groups, gradient: joined, hinges, .. } =
-            flows.join(&current, &prices, groups);
+            flows.join(&current, &prices, groups, &locked);
         let corner_gradient = joined.as_deref().unwrap_or(&current.gradient);
         let mut system = System::of(&groups, &prices, corner_gradient, &current.hessian);
         let mut accepted = None;
@@ -379,8 +380,12 @@ fn descend(
             if deadline.expired() {
                 break;
             }
-            let mut groups =
-                tie_groups(deeper, &prices, &evaluate(graph, &prices, amount_in, false).gradient);
+            let mut groups = tie_groups(
+                deeper,
+                &locked,
+                &prices,
+                &evaluate(graph, &prices, amount_in, false).gradient,
+            );
             groups.sort_by_key(|g| std::cmp::Reverse(graph.copies[g[0]].layer));
             for group in &groups {
                 if deadline.expired() {

@@ -775,3 +775,27 @@ fn the_line_search_lands_on_a_linear_budgets_corner() {
         "DEGEN→DAI: the bound {bound}, the plan {ours}"
     );
 }
+
+/// cbETH→AERO 3-hop $100 on the vault's joint budget (today's fixture): WETH after one hop tied to
+/// WETH after two (300 WETH unsent there), the vault's pairs joining USDC's copy after one hop
+/// ($867k overdrawn) and cbBTC's to that tie, so the four copies were one Newton variable whose
+/// valued excess was 4·10⁻¹¹ of g: reported converged 9,862 bps above the plan (72.7 times). The
+/// join now releases a tie whose shallower part its corners leave overdrawn (`corners.rs`):
+/// converged, 15.1 bps above the plan.
+#[test]
+fn a_tie_the_corners_leave_overdrawn_is_not_one_variable() {
+    let today: Fixture = ("today's", devnet_sampled_fresh);
+    converges_within(today, [CBETH, AERO], 30_303_000_000_000_000, 3, 2e-3);
+}
+
+/// USDC→cbETH 3-hop 1× on the vault's joint budget (today's fixture): the budget tenders WETH from
+/// its copy after two hops and gives it at its copy after one, so `monotone` holds the two at one
+/// price (and cbBTC's two alike), but the tie rule released them (WETH after one hop overdrawn,
+/// 1,027 times g at $100): Newton stepped them apart, `monotone` put them back, and the solve
+/// stopped unconverged, 408 bps above the plan (the per-side bound, 261, kept). Such a link is
+/// now never released (`ties::locked_links`): converged, 188 bps.
+#[test]
+fn copies_the_vault_holds_at_one_price_move_as_one() {
+    let today: Fixture = ("today's", devnet_sampled_fresh);
+    converges_within(today, [USDC, CBETH], 10_000_000_000, 3, 0.02);
+}

@@ -16,7 +16,7 @@ use crate::route::convex::corners::{Corners, Joined};
 use crate::route::convex::dual::{evaluate, monotone, pooled_term, Piece};
 use crate::route::convex::graph::{Graph, Head};
 use crate::route::convex::pooled::vault_tests::CASES;
-use crate::route::convex::ties::{deeper_copies, tie_groups};
+use crate::route::convex::ties::{deeper_copies, locked_links, tie_groups};
 use crate::route::test_market::devnet_tokens::{symbol as name, *};
 use crate::route::test_market::{any_scope, bounded_quote, devnet_sampled_fresh};
 
@@ -31,18 +31,45 @@ fn kind(c: &crate::route::convex::curve::Curve) -> &'static str {
     }
 }
 
+/// The market traced: the dump `FIXTURE` names (`ROUTE_QUALITY_DUMP`), else the fresh fixture.
+fn fixture_market() -> crate::market::Market {
+    use crate::pools::input::PoolInput;
+    let Ok(path) = std::env::var("FIXTURE") else { return devnet_sampled_fresh(&[]) };
+    let pools: Vec<PoolInput> =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    crate::route::test_market::market_of(pools)
+}
+
+/// The cases traced: those of the file `TRADES` names, a trade a line (`<tokenIn symbol>
+/// <tokenOut symbol> <raw amountIn> <maxHops>`), else the fixture's vault cases.
+fn listed_cases() -> Vec<([Address; 2], u128, usize)> {
+    let Ok(path) = std::env::var("TRADES") else {
+        let parse = |a: &str| Address::parse(a).unwrap();
+        return CASES.iter().map(|&(i, o, raw, hops)| ([parse(i), parse(o)], raw, hops)).collect();
+    };
+    let symbol = |s: &str| {
+        let found = SYMBOLS.iter().find(|(_, n)| *n == s).expect("a devnet symbol");
+        Address::parse(found.0).unwrap()
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let line = |l: &str| {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        ([symbol(f[0]), symbol(f[1])], f[2].parse().unwrap(), f[3].parse().unwrap())
+    };
+    text.lines().filter(|l| !l.trim().is_empty()).map(line).collect()
+}
+
 #[test]
 #[ignore = "a trace"]
 fn diagnose_vault() {
     let joint = std::env::var("JOINT").map_or(true, |v| v != "0");
     let _joint = crate::pools::woofi::joint_bound_in_tests(joint);
-    let market = devnet_sampled_fresh(&[]);
+    let market = fixture_market();
     let only: Option<usize> = std::env::var("CASE").ok().and_then(|s| s.parse().ok());
-    for (i, (tin, tout, amount, hops)) in CASES.into_iter().enumerate() {
+    for (i, (trade, amount, hops)) in listed_cases().into_iter().enumerate() {
         if only.is_some_and(|o| o != i) {
             continue;
         }
-        let trade = [Address::parse(tin).unwrap(), Address::parse(tout).unwrap()];
         let scope = any_scope(&market, trade[0], trade[1], hops);
         let graph = Graph::build(&market, &scope).unwrap();
         let (raw, amount) = (amount, amount as f64);
@@ -177,9 +204,10 @@ fn diagnose_vault() {
                 c.tie
             );
         }
-        let ties = tie_groups(&deeper, prices, flows.gradient(&at));
+        let locked = locked_links(&graph, &deeper);
+        let ties = tie_groups(&deeper, &locked, prices, flows.gradient(&at));
         eprintln!("  ties {ties:?}");
-        let Joined { groups, gradient, .. } = flows.join(&at, prices, ties);
+        let Joined { groups, gradient, .. } = flows.join(&at, prices, ties, &locked);
         let gradient = gradient.unwrap_or(at.gradient.clone());
         let ceiling = sold_at(&graph, prices, &at);
         for (g, pinned) in &groups {
@@ -193,5 +221,52 @@ fn diagnose_vault() {
                 worth / at.value, overdrawn / at.value, g.iter().map(|&c| format!("{:.3e}", ceiling[c])).collect::<Vec<_>>()
             );
         }
+    }
+}
+
+/// The bound's parts on a list of trades over a dumped market (`ROUTE_QUALITY_DUMP`): per trade the
+/// plan's out, the joint graph's certificate at the prices its solve ends, the per-side graph's at
+/// the prices its first phase reached, which of the two `least_certified` keeps, and whether the
+/// solve converged. `FIXTURE=<dump.json> TRADES=<file> cargo test --release -p solver-rs --features
+/// reference --lib -- --ignored --nocapture the_bounds_parts_on_listed_trades`, a trade a line:
+/// `<tokenIn symbol> <tokenOut symbol> <raw amountIn> <maxHops>`.
+#[test]
+#[ignore = "a trace"]
+fn the_bounds_parts_on_listed_trades() {
+    use crate::route::convex::certificate::certified_bound;
+    use crate::route::test_market::bounded_quote_of;
+    if std::env::var("TRADES").is_err() {
+        return;
+    }
+    let market = fixture_market();
+    let weth = Address::parse(WETH).unwrap();
+    for (trade, raw, hops) in listed_cases() {
+        let amount = raw as f64;
+        let scope = any_scope(&market, trade[0], trade[1], hops);
+        let graph = Graph::build(&market, &scope).unwrap();
+        let sides =
+            super::super::graph_sides::per_side(&market, &scope, &graph, &Deadline::never());
+        let (dual, apart) =
+            super::minimise_two_phase(&graph, sides.as_ref(), amount, &Deadline::never());
+        let joint = certified_bound(&graph, &dual.prices, amount).map(f64::from);
+        let per_side = sides
+            .as_ref()
+            .zip(apart.as_deref())
+            .and_then(|(s, at)| certified_bound(s, at, amount).map(f64::from));
+        let ours = bounded_quote_of(&market, trade, raw, hops, weth, None).ours;
+        let bps = |b: Option<f64>| b.map_or(f64::NAN, |b| (b - ours) / b * 1e4);
+        let kept = match (joint, per_side) {
+            (Some(j), Some(s)) if s < j => "per-side",
+            (_, Some(_)) => "joint",
+            _ => "joint (no per-side graph)",
+        };
+        eprintln!(
+            "{}→{} {hops}-hop {raw}: ours {ours:.6e} joint {:.3} bps per-side {:.3} bps kept {kept} converged {}",
+            name(trade[0]),
+            name(trade[1]),
+            bps(joint),
+            bps(per_side),
+            dual.converged
+        );
     }
 }
