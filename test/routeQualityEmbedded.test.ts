@@ -16,12 +16,9 @@
 // two LUNARBASE), where the goals hold with two more $100 trades listed (7.8 bps, 4.0 with the
 // venues stale: LUNARBASE's rounding allowance of 64 raw cbBTC). That re-pricing also posts WOOFi's oracle
 // heartbeat, so its vault is priced, and the describe leaves WOOFI out of allowedDexes: with it the
-// goals do not hold (ROUTE_QUALITY_WOOFI=1, 2026-11-29, the vault's joint budget on in the bound, the
-// solve started where its per-side curves' solve ends, its line search landing on the budget's
-// corners: 2, 12 and 78 trades above 5 bps at 1, 2 and 3 hops, medians 0, 0.043 and 0.60 bps, 11
-// above 1,000, 5 plans below water-filling beyond the listed ones; with the per-side curves, before,
-// 2, 146 and 232, medians 13.1 and 77.3 bps at 2 and 3 hops, 12 below water-filling;
-// docs/dex-kinds.md, WOOFI, *Route quality*). docs/solver-optimizer.md,
+// goals do not hold (ROUTE_QUALITY_WOOFI=1, 2026-11-29: 2, 12 and 78 trades above 5 bps at 1, 2 and
+// 3 hops, medians 0, 0.041 and 0.50 bps, none above 1,000 (worst 445), 5 plans below water-filling
+// beyond the listed ones; docs/dex-kinds.md, WOOFI, *Route quality*, has the causes). docs/solver-optimizer.md,
 // *Sampled venues on the embedded market*.
 // MAVERICK_V2 and LUNARBASE are allowed (their bounds are tight for runs of swaps: the active tick
 // at the pool's own price; the curve that follows LunarBase's punishment); LUNARBASE's venues are
