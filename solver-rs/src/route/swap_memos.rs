@@ -52,7 +52,7 @@ impl SwapMemos {
     }
 }
 
-/// Steps kept between quotes at most (a checkpoint is about 140 bytes: about 9 MB). A memo grown
+/// Steps kept between quotes at most (a checkpoint is about 180 bytes: about 12 MB). A memo grown
 /// past it is dropped, and the next quote starts afresh. The synthetic 1,000-pool market's trades
 /// (1-3 hops, 0.01× to 100×) all quoted on one snapshot leave about 10,000; its 1× trades about
 /// 600, the 10,000-pool market's about 500.

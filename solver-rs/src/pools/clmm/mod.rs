@@ -11,6 +11,7 @@
 //!   (`swap_calculation.rs`).
 
 pub mod dynamic_swap_fee;
+mod fixed_point_96;
 mod liquidity_math;
 mod pool_swap;
 mod price_movement_math;
@@ -114,7 +115,8 @@ impl ClPool {
 
     /// [`ClPool::swap`], the same to the unit, jumping over the ticks `walk` (this pool's, in this
     /// direction, from any earlier state of it) already walked, and adding to it the steps it
-    /// takes (`tick_walk.rs`). Algebra's linked-list loop is not memoised: it takes no word steps.
+    /// takes (`tick_walk.rs`), or answering a swap of the same amount from the same state that
+    /// `walk` remembers. Algebra's linked-list loop takes no word steps: only the latter.
     pub fn swap_memoized(
         &self,
         zero_for_one: bool,
@@ -129,13 +131,21 @@ impl ClPool {
             ClFlavor::UniswapV3 => StepRules::V3,
             ClFlavor::Singleton { .. } => StepRules::V4,
             ClFlavor::AlgebraIntegral => {
-                let result = swap_calculation::calculate_swap_exact_in(
-                    &self.ticks,
-                    self.state,
-                    zero_for_one,
-                    amount_in,
-                    fee_pips,
-                )?;
+                // Its loop walks no words, but repeats whole swaps (`TickWalk::recent`).
+                let known = walk.as_deref().and_then(|w| w.recent(self.state, amount_in, fee_pips));
+                let result = match known {
+                    Some(result) => result,
+                    None => swap_calculation::calculate_swap_exact_in(
+                        &self.ticks,
+                        self.state,
+                        zero_for_one,
+                        amount_in,
+                        fee_pips,
+                    )?,
+                };
+                if let (None, Some(walk)) = (known, walk) {
+                    walk.remember(self.state, amount_in, fee_pips, result);
+                }
                 return self.checked(result);
             }
         };

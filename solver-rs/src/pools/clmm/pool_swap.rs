@@ -7,7 +7,7 @@ use super::swap_math::{compute_swap_step_exact_in, StepRules};
 use super::tick_bitmap::next_initialized_tick_within_one_word;
 use super::tick_list::TickList;
 use super::tick_math::{
-    get_sqrt_ratio_at_tick, get_tick_at_sqrt_ratio, MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO,
+    get_sqrt_ratio_at_tick, get_tick_at_sqrt_ratio_near, MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO,
     MIN_TICK,
 };
 use crate::math::U256;
@@ -67,12 +67,13 @@ pub(super) struct LoopParams<'t> {
 }
 
 /// One iteration of the swap loop: the state after it, the input it spent (fee included), what it
-/// paid, and where it ended.
+/// paid, where it ended, and the input (fee excluded) its target would have taken.
 pub(super) struct LoopStep {
     pub(super) state: ClState,
     pub(super) spent: U256,
     pub(super) amount_out: U256,
     pub(super) ended: StepEnd,
+    pub(super) amount_in_to_target: U256,
 }
 
 /// Where a step of the loop ended.
@@ -137,7 +138,19 @@ impl<'t> LoopParams<'t> {
     /// One iteration of `UniswapV3Pool.swap`'s loop from `state` with `remaining` input (fee
     /// included): step to the nearer of the next initialized tick and the word edge, cross it if
     /// reached.
-    pub(super) fn step(&self, mut state: ClState, remaining: U256) -> Result<LoopStep, PoolError> {
+    pub(super) fn step(&self, state: ClState, remaining: U256) -> Result<LoopStep, PoolError> {
+        self.step_knowing(state, remaining, None)
+    }
+
+    /// [`LoopParams::step`], given the input to its target when an earlier step from `state`
+    /// computed it (its `amount_in_to_target`: the same price, liquidity and target, so the same
+    /// amount).
+    pub(super) fn step_knowing(
+        &self,
+        mut state: ClState,
+        remaining: U256,
+        known_amount_in_to_target: Option<U256>,
+    ) -> Result<LoopStep, PoolError> {
         let zero_for_one = self.zero_for_one;
         let step_start_price = state.sqrt_price_x96;
         let (tick_next, initialized) = next_initialized_tick_within_one_word(
@@ -160,13 +173,14 @@ impl<'t> LoopParams<'t> {
         } else {
             sqrt_price_next.min(self.limit)
         };
-        let step = compute_swap_step_exact_in(
+        let (step, amount_in_to_target) = compute_swap_step_exact_in(
             state.sqrt_price_x96,
             target,
             state.liquidity,
             remaining,
             self.fee_pips,
             self.rules,
+            known_amount_in_to_target,
         )?;
         state.sqrt_price_x96 = step.sqrt_price_next_x96;
         let spent = step.amount_in.checked_add(step.fee_amount).ok_or(PoolError::Overflow)?;
@@ -191,9 +205,9 @@ impl<'t> LoopParams<'t> {
             // Moving down, the pool sits just below the crossed tick (ticks are far above i32::MIN).
             state.tick = if zero_for_one { tick_next.saturating_sub(1) } else { tick_next };
         } else if state.sqrt_price_x96 != step_start_price {
-            state.tick = get_tick_at_sqrt_ratio(state.sqrt_price_x96)?;
+            state.tick = get_tick_at_sqrt_ratio_near(state.sqrt_price_x96, state.tick)?;
         }
-        Ok(LoopStep { state, spent, amount_out: step.amount_out, ended })
+        Ok(LoopStep { state, spent, amount_out: step.amount_out, ended, amount_in_to_target })
     }
 }
 

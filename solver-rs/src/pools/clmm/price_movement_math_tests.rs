@@ -47,7 +47,7 @@ proptest! {
         let current = Q96;
         let target = if zero_to_one { current - U256::from(width) * U256::from(1u64 << 40) } else { current + U256::from(width) * U256::from(1u64 << 40) };
         let algebra = move_price_towards_target_exact_in(zero_to_one, current, target, liquidity, U256::from(amount), fee);
-        let v3 = compute_swap_step_exact_in(current, target, liquidity, U256::from(amount), fee, StepRules::V3).unwrap();
+        let v3 = compute_swap_step_exact_in(current, target, liquidity, U256::from(amount), fee, StepRules::V3, None).unwrap().0;
         match algebra {
             Ok(step) => prop_assert_eq!(step, v3),
             Err(_) => prop_assert_eq!(v3.sqrt_price_next_x96, target),

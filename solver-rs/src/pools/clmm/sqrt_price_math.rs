@@ -3,13 +3,13 @@
 //! round the same way). Every rounding favours the pool: amounts it receives round up, amounts it
 //! pays round down, and a price moved by an input moves no further than the input pays for.
 
+use super::fixed_point_96::mul_shr_96;
 use crate::math::div::div_rem;
 use crate::math::full_math::{div_rounding_up, mul_div, mul_div_rounding_up};
 use crate::math::U256;
 use crate::pools::PoolError;
 
-/// Q96 = 2^96, the scale of a Q64.96 square-root price.
-pub const Q96: U256 = U256::from_limbs([0, 1 << 32, 0, 0]);
+pub use super::fixed_point_96::Q96;
 /// The largest uint160, the width of a stored square-root price.
 pub const MAX_U160: U256 = U256::from_limbs([u64::MAX, u64::MAX, u32::MAX as u64, 0]);
 
@@ -45,11 +45,12 @@ pub fn get_amount1_delta(
     round_up: bool,
 ) -> Result<U256, PoolError> {
     let (lower, upper) = ordered(sqrt_ratio_a_x96, sqrt_ratio_b_x96);
-    let liquidity = U256::from(liquidity);
-    if round_up {
-        mul_div_rounding_up(liquidity, upper.saturating_sub(lower), Q96)
+    // `mulDiv(L, Δ, Q96)` and `mulDivRoundingUp`: the division by 2^96 is a shift.
+    let (quotient, inexact) = mul_shr_96(upper.saturating_sub(lower), liquidity)?;
+    if round_up && inexact {
+        quotient.checked_add(U256::from(1)).ok_or(PoolError::Overflow)
     } else {
-        mul_div(liquidity, upper.saturating_sub(lower), Q96)
+        Ok(quotient)
     }
 }
 

@@ -14,7 +14,7 @@ use super::liquidity_math::add_delta;
 use super::pool_swap::{limit_is_ahead, router_price_limit_x96, ClState, SwapResult};
 use super::price_movement_math::move_price_towards_target_exact_in;
 use super::tick_list::TickList;
-use super::tick_math::get_tick_at_sqrt_ratio;
+use super::tick_math::get_tick_at_sqrt_ratio_near;
 use crate::math::U256;
 use crate::pools::PoolError;
 
@@ -77,7 +77,7 @@ pub fn calculate_swap_exact_in(
                 next = ticks.algebra_next(next_tick);
             }
         } else if state.sqrt_price_x96 != step_start_price {
-            state.tick = get_tick_at_sqrt_ratio(state.sqrt_price_x96)?;
+            state.tick = get_tick_at_sqrt_ratio_near(state.sqrt_price_x96, state.tick)?;
             break;
         }
         if remaining.is_zero() || state.sqrt_price_x96 == limit {

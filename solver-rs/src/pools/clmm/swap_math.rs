@@ -34,7 +34,11 @@ pub struct SwapStep {
 }
 
 /// Moves the price from `sqrt_price_current_x96` toward `sqrt_price_target_x96` with at most
-/// `amount_remaining` of input (fee included), as `SwapMath.computeSwapStep` does for exact input.
+/// `amount_remaining` of input (fee included), as `SwapMath.computeSwapStep` does for exact input;
+/// and the input to the target (fee excluded, rounded up) it worked out on the way.
+/// `known_amount_in_to_target`, when given, must be that input as an earlier step from the same
+/// price, liquidity and target computed it (`tick_walk.rs` keeps it): a pure function of the
+/// three, so taking it is exact and saves its 256-bit divisions.
 pub fn compute_swap_step_exact_in(
     sqrt_price_current_x96: U256,
     sqrt_price_target_x96: U256,
@@ -42,7 +46,8 @@ pub fn compute_swap_step_exact_in(
     amount_remaining: U256,
     fee_pips: u32,
     rules: StepRules,
-) -> Result<SwapStep, PoolError> {
+    known_amount_in_to_target: Option<U256>,
+) -> Result<(SwapStep, U256), PoolError> {
     let fee_limit = match rules {
         StepRules::V3 => MAX_FEE_PIPS - 1,
         StepRules::V4 => MAX_FEE_PIPS,
@@ -57,8 +62,15 @@ pub fn compute_swap_step_exact_in(
     // The fee comes off the top, floored: the pool never credits more input than was paid for.
     let amount_remaining_less_fee =
         mul_div(amount_remaining, fee_complement, U256::from(MAX_FEE_PIPS))?;
-    let amount_in_to_target =
-        amount_in_between(sqrt_price_current_x96, sqrt_price_target_x96, liquidity, zero_for_one)?;
+    let amount_in_to_target = match known_amount_in_to_target {
+        Some(amount) => amount,
+        None => amount_in_between(
+            sqrt_price_current_x96,
+            sqrt_price_target_x96,
+            liquidity,
+            zero_for_one,
+        )?,
+    };
 
     let reaches_target = amount_remaining_less_fee >= amount_in_to_target;
     let sqrt_price_next_x96 = if reaches_target {
@@ -113,7 +125,7 @@ pub fn compute_swap_step_exact_in(
     };
     let amount_out =
         amount_out_between(sqrt_price_current_x96, sqrt_price_next_x96, liquidity, zero_for_one)?;
-    Ok(SwapStep { sqrt_price_next_x96, amount_in, amount_out, fee_amount })
+    Ok((SwapStep { sqrt_price_next_x96, amount_in, amount_out, fee_amount }, amount_in_to_target))
 }
 
 /// Input to move the price from `from` to `to`, rounded up (the pool receives it).

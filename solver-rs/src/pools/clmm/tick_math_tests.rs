@@ -199,3 +199,27 @@ proptest! {
         prop_assert_eq!(get_tick_at_sqrt_ratio(next - U256::from(1)).unwrap(), tick);
     }
 }
+
+proptest! {
+    /// The near-tick shortcut answers what the log does: at a tick's own price and one below the
+    /// next, from the right tick, its neighbours, a far one and the ends of the range.
+    #[test]
+    fn near_tick_answers_what_the_log_does(tick in MIN_TICK..MAX_TICK, offset in -3i32..=3, far in MIN_TICK - 2..=MAX_TICK + 2) {
+        let at = get_sqrt_ratio_at_tick(tick).unwrap();
+        let below_next = get_sqrt_ratio_at_tick(tick + 1).unwrap() - U256::from(1);
+        for price in [at, below_next] {
+            for near in [tick, tick.saturating_add(offset), far, MIN_TICK, MAX_TICK, MAX_TICK - 1] {
+                prop_assert_eq!(get_tick_at_sqrt_ratio_near(price, near), get_tick_at_sqrt_ratio(price));
+            }
+        }
+    }
+}
+
+#[test]
+fn near_tick_refuses_what_the_log_refuses() {
+    for price in [U256::ZERO, MIN_SQRT_RATIO - U256::from(1), MAX_SQRT_RATIO, U256::MAX] {
+        for near in [MIN_TICK, 0, MAX_TICK - 1, MAX_TICK] {
+            assert!(get_tick_at_sqrt_ratio_near(price, near).is_err(), "{price} near {near}");
+        }
+    }
+}

@@ -18,6 +18,11 @@
 //! from checkpoint m with its own steps. Only states the walk reached are jumped from (state,
 //! tick and liquidity equal), and only steps computed from the walk's own last state, with
 //! unbounded input, are added to it. Property tests compare memoised and plain swaps.
+//!
+//! The swap's own last step, from a checkpoint and short of the next, is computed as the loop
+//! computes it, but with that step's input to its target taken from the walk (the amount to the
+//! next checkpoint's price from the same price and liquidity: a pure function of the three), which
+//! saves one amount delta of the step's four or five.
 
 use super::pool_swap::{ClState, LoopParams, StepEnd, SwapResult};
 use crate::math::U256;
@@ -27,7 +32,8 @@ use crate::pools::PoolError;
 /// is full (it is never paid: only the step's own amounts are kept).
 const UNBOUNDED_INPUT: U256 = U256::from_limbs([u64::MAX, u64::MAX, u64::MAX, u64::MAX >> 2]);
 
-/// The loop's state at a step boundary, with what the walk spent, paid and crossed to reach it.
+/// The loop's state at a step boundary, with what the walk spent, paid and crossed to reach it,
+/// and the input (fee excluded) of the step that reached it from the checkpoint before.
 #[derive(Clone, Copy, Debug)]
 struct Checkpoint {
     state: ClState,
@@ -35,6 +41,9 @@ struct Checkpoint {
     amount_out: U256,
     crossings: u32,
     words: u32,
+    /// The step's input to its target, which a swap that stops short of this checkpoint computes
+    /// again (the same price, liquidity and target): its last step takes it from here.
+    amount_in_to_here: U256,
 }
 
 /// The swap loop's full steps in one direction, from the first state it was asked about, as far
@@ -46,6 +55,25 @@ pub struct TickWalk {
     checkpoints: Vec<Checkpoint>,
     /// No full step follows the last checkpoint (the price limit, or amounts past U256).
     ended: bool,
+    /// The last few swaps' results, by start state and input: the candidate paths of one quote
+    /// share their first hops, and are quoted whole at the same amount (a 3-hop trade's 30
+    /// candidates go through a handful of first and second pools).
+    recent: Vec<RecentSwap>,
+    /// The slot of `recent` the next swap replaces, round robin.
+    next_recent: usize,
+}
+
+/// Swaps remembered whole per walk.
+const RECENT_SWAPS: usize = 4;
+
+/// A swap's start state, input and fee, and its result (the loop is a pure function of the
+/// three, the pool and the direction; a walk serves one pool in one direction).
+#[derive(Clone, Copy, Debug)]
+struct RecentSwap {
+    start: ClState,
+    amount_in: U256,
+    fee_pips: u32,
+    result: SwapResult,
 }
 
 impl TickWalk {
@@ -57,6 +85,39 @@ impl TickWalk {
     /// Whether nothing was walked yet.
     pub fn is_empty(&self) -> bool {
         self.checkpoints.is_empty()
+    }
+
+    /// The result of a recent swap of `amount_in` from `start` at `fee_pips`, if one was
+    /// remembered.
+    pub(super) fn recent(
+        &self,
+        start: ClState,
+        amount_in: U256,
+        fee_pips: u32,
+    ) -> Option<SwapResult> {
+        self.recent
+            .iter()
+            .find(|r| r.amount_in == amount_in && r.start == start && r.fee_pips == fee_pips)
+            .map(|r| r.result)
+    }
+
+    /// Remembers a swap's result, in place of the oldest of the last [`RECENT_SWAPS`].
+    pub(super) fn remember(
+        &mut self,
+        start: ClState,
+        amount_in: U256,
+        fee_pips: u32,
+        result: SwapResult,
+    ) {
+        let swap = RecentSwap { start, amount_in, fee_pips, result };
+        match self.recent.get_mut(self.next_recent) {
+            Some(slot) => *slot = swap,
+            None => self.recent.push(swap),
+        }
+        self.next_recent = match self.next_recent.saturating_add(1) {
+            RECENT_SWAPS => 0,
+            next => next,
+        };
     }
 
     /// The index of the checkpoint equal to `state`, if the walk passed it.
@@ -104,6 +165,7 @@ impl TickWalk {
             amount_out,
             crossings: last.crossings.saturating_add(crossed),
             words: last.words.saturating_add(word),
+            amount_in_to_here: next.amount_in_to_target,
         });
     }
 
@@ -135,7 +197,6 @@ pub(super) fn swap_exact_in_walked(
     amount_in: U256,
     walk: &mut TickWalk,
 ) -> Result<SwapResult, PoolError> {
-    let zero_for_one = pool.zero_for_one;
     if walk.checkpoints.is_empty() {
         walk.fee_pips = Some(pool.fee_pips);
         walk.checkpoints.push(Checkpoint {
@@ -144,11 +205,28 @@ pub(super) fn swap_exact_in_walked(
             amount_out: U256::ZERO,
             crossings: 0,
             words: 0,
+            amount_in_to_here: U256::ZERO,
         });
     } else if walk.fee_pips != Some(pool.fee_pips) {
         // The walk's steps were booked at another fee: they are not this swap's.
         return pool.swap_exact_in(start, amount_in);
     }
+    if let Some(result) = walk.recent(start, amount_in, pool.fee_pips) {
+        return Ok(result);
+    }
+    let result = walk_swap(pool, start, amount_in, walk)?;
+    walk.remember(start, amount_in, pool.fee_pips, result);
+    Ok(result)
+}
+
+/// The loop of [`swap_exact_in_walked`], through `walk`'s checkpoints.
+fn walk_swap(
+    pool: &LoopParams,
+    start: ClState,
+    amount_in: U256,
+    walk: &mut TickWalk,
+) -> Result<SwapResult, PoolError> {
+    let zero_for_one = pool.zero_for_one;
     let mut swap = pool.begin(start, amount_in)?;
     while swap.runs(pool.limit) {
         // A state past the walk's end: the walk catches up first (the swap would take those
@@ -156,8 +234,12 @@ pub(super) fn swap_exact_in_walked(
         while !walk.ended && walk.short_of(&swap.state, zero_for_one) {
             walk.extend(pool);
         }
+        // The input to the next step's target, when the walk stepped from this state before.
+        let mut known_amount_in_to_target = None;
         if let Some(k) = walk.position(&swap.state, zero_for_one) {
             let m = walk.furthest(pool, k, swap.remaining);
+            known_amount_in_to_target =
+                walk.checkpoints.get(k.saturating_add(1)).map(|c| c.amount_in_to_here);
             if m > k {
                 let (from, to) = (walk.checkpoints[k], walk.checkpoints[m]);
                 // Checkpoints are cumulative (none falls below an earlier one), and `furthest`
@@ -177,7 +259,7 @@ pub(super) fn swap_exact_in_walked(
                 continue;
             }
         }
-        let step = pool.step(swap.state, swap.remaining)?;
+        let step = pool.step_knowing(swap.state, swap.remaining, known_amount_in_to_target)?;
         swap.take(&step)?;
     }
     swap.finish()
