@@ -1,14 +1,16 @@
 //! The time budget bounds the whole solve. A fake clock on which time is work done (a pool swap,
-//! or a curve built or evaluated by the bound, is one unit: `clock::count_work`) makes the
+//! or a curve built or evaluated by the bound, is one unit: `clock::count_work`; a factorisation
+//! or solve of the optimizer's model steps and the dual's Newton systems one per 128 products,
+//! `clock::count_products`) makes the
 //! deadline pass after a chosen amount of work: sweeping the budget over the work of a full solve
 //! stops the quote at every deadline check of every phase, deterministically and with no timing
 //! assumption, and the work done past the deadline is the overshoot, however few clock readings
 //! it took. Whatever stops it, the plan is exact, never below the best single path, says where it
-//! stopped, and came at most one route's evaluation (plus the plan's own replay) past the
-//! deadline; or, when nothing was found in time, the error says so.
+//! stopped, and came at most one route's evaluation, or one model step or Newton system (plus the
+//! plan's own replay) past the deadline; or, when nothing was found in time, the error says so.
 
 use super::bound_memos::BoundMemos;
-use super::clock::{phases_entered, work_done, Phase, WorkClock};
+use super::clock::{largest_stretch, phases_entered, work_done, Phase, WorkClock};
 use super::convex::graph::{Graph, Intermediates, Scope};
 use super::gas::GasPricers;
 use super::plan::{Plan, StoppedBy};
@@ -79,7 +81,8 @@ fn request(extra: &Value) -> QuoteRequest {
 const UNBUDGETED: u64 = 1 << 50;
 
 /// Quotes `request` (its timeBudgetMs 1) with the deadline `budget` units of work after the start;
-/// also returns the units of work the quote did.
+/// also returns the units of work the quote did. [`largest_stretch`] then gives its largest
+/// model step or Newton system.
 fn ask_on(
     market: &Market,
     settings: &RouteSettings,
@@ -88,6 +91,7 @@ fn ask_on(
     pricers: &GasPricers,
 ) -> (Result<Plan, SolverError>, u64) {
     let clock = WorkClock { units_per_ms: budget as f64 };
+    largest_stretch();
     let before = work_done();
     let result =
         quote_after_wait(market, settings, request, pricers, &BoundMemos::default(), &clock, 0.0);
@@ -123,18 +127,23 @@ fn phase_at(log: &[(Phase, u64)], budget: u64) -> Phase {
 /// and its certificate (a curve response per arc, twice). The re-split solves the same dual on
 /// sub-problems (`resplit.rs`, `split_token`: from a token of the plan to tokenOut, whose arcs are
 /// among the whole graph's), so stopped there it may finish one evaluation of that dual too.
+/// From the bound on, a deadline that passes inside a model step of the optimizer or a Newton
+/// system of the dual (each runs unchecked: the deadline is checked between them) is found once
+/// it ends: one `stretch`, the quote's largest ([`largest_stretch`]).
 fn allowed_overshoot(
     plan: &Plan,
     phase: Phase,
     max_hops: u64,
     gas_direct_pools: u64,
     arcs: u64,
+    stretch: u64,
 ) -> u64 {
     let replay: u64 = plan.routes.iter().map(|r| r.legs.len() as u64).sum();
     let route = 2 * max_hops;
     let start = if position(phase) < position(Phase::Optimizer) { route } else { 0 };
     let bound = if matches!(phase, Phase::Bound | Phase::Resplit) { 2 * arcs } else { 0 };
-    replay + start + route + gas_direct_pools + bound
+    let step = if position(phase) >= position(Phase::Bound) { stretch } else { 0 };
+    replay + start + route + gas_direct_pools + bound + step
 }
 
 /// Checks a plan whatever stopped it; returns the phase it stopped in.
@@ -175,7 +184,7 @@ fn sweep(
     for budget in 1..=work + 2 {
         phases_entered();
         let (result, done) = ask(market, budget, extra, &GasPricers::default());
-        let log = phases_entered();
+        let (log, stretch) = (phases_entered(), largest_stretch());
         each(budget, &result);
         if let Ok(plan) = &result {
             if let Some(phase) = check_plan(market, plan, extra.get("gasPriceWei").is_none()) {
@@ -186,7 +195,7 @@ fn sweep(
                     position(phase) >= position(at_deadline),
                     "budget {budget}: stopped in {phase:?}, before the deadline's {at_deadline:?}"
                 );
-                let allowed = allowed_overshoot(plan, at_deadline, max_hops, 1, 22);
+                let allowed = allowed_overshoot(plan, at_deadline, max_hops, 1, 22, stretch);
                 assert!(done <= budget + allowed, "budget {budget} with {extra}: {done} units, {} past the deadline in {phase:?}, {allowed} allowed; {log:?} {}", done - budget, serde_json::to_string(plan).unwrap());
             }
         }
@@ -382,6 +391,7 @@ fn stops_within_one_evaluation(phase: Phase) {
         }
         let budget = start + (end - start) / 2 - log[0].1;
         let (result, done) = ask_on(&market, &settings, &request, budget, &GasPricers::default());
+        let stretch = largest_stretch();
         let plan = result.unwrap_or_else(|e| panic!("{from} → {to}, budget {budget}: {e}"));
         assert_eq!(
             replay(&market, &plan),
@@ -394,7 +404,7 @@ fn stops_within_one_evaluation(phase: Phase) {
             "{from} → {to}, budget {budget} of {work} units"
         );
         let (gas_direct, arcs) = gas_direct_pools_and_arcs(&market, from, to, 3);
-        let allowed = allowed_overshoot(&plan, phase, 3, gas_direct, arcs);
+        let allowed = allowed_overshoot(&plan, phase, 3, gas_direct, arcs, stretch);
         assert!(done <= budget + allowed, "{from} → {to} stopped in {phase:?}: {} units past a budget of {budget}, {allowed} allowed", done - budget);
         return;
     }
@@ -460,7 +470,7 @@ fn the_optimizers_share_of_the_budget_leaves_the_resplit_time_before_the_deadlin
         }
         let budget = optimizer + (resplit - optimizer) * 3 / 4;
         let (result, done) = ask_on(&market, &settings, &request, budget, &GasPricers::default());
-        let cut = phases_entered();
+        let (cut, stretch) = (phases_entered(), largest_stretch());
         let plan = result.unwrap_or_else(|e| panic!("{from} → {to}, budget {budget}: {e}"));
         assert_eq!(
             replay(&market, &plan),
@@ -479,7 +489,7 @@ fn the_optimizers_share_of_the_budget_leaves_the_resplit_time_before_the_deadlin
             .stopped_in
             .is_some_and(|p| position(p) >= position(Phase::Optimizer)));
         let (gas_direct, arcs) = gas_direct_pools_and_arcs(&market, from, to, 2);
-        let allowed = allowed_overshoot(&plan, at_deadline, 2, gas_direct, arcs);
+        let allowed = allowed_overshoot(&plan, at_deadline, 2, gas_direct, arcs, stretch);
         assert!(
             done <= budget + allowed,
             "{from} → {to}: {} units past a budget of {budget}, {allowed} allowed",
@@ -489,3 +499,6 @@ fn the_optimizers_share_of_the_budget_leaves_the_resplit_time_before_the_deadlin
     }
     panic!("no 2-hop trade's optimizer ended short of the bound");
 }
+
+#[path = "budget_steps_tests.rs"]
+mod steps;

@@ -290,13 +290,75 @@ impl Clock for SteppingClock {
 }
 
 /// Units of work done on this thread: every pool swap computed (`PoolState::amount_out` and
-/// `apply`; a memo's hit computes none) and every curve built or evaluated by the convex bound.
-/// Counted in test builds (the budget tests' [`WorkClock`] reads it) and on wasm32 (how often a
-/// check reads the clock, [`READ_EVERY`]); a no-op otherwise.
+/// `apply`; a memo's hit computes none), every curve built or evaluated by the convex bound, and
+/// dense linear algebra by its size ([`count_products`]). Counted in test builds (the budget
+/// tests' [`WorkClock`] reads it) and on wasm32 (how often a check reads the clock,
+/// [`READ_EVERY`]); a no-op otherwise.
 #[inline(always)]
 pub(crate) fn count_work() {
+    count_units(1);
+}
+
+#[inline(always)]
+fn count_units(units: u64) {
     #[cfg(any(test, target_arch = "wasm32"))]
-    WORK_DONE.with(|done| done.set(done.get() + 1));
+    WORK_DONE.with(|done| done.set(done.get().saturating_add(units)));
+    #[cfg(not(any(test, target_arch = "wasm32")))]
+    let _ = units;
+}
+
+/// Multiply-adds of dense linear algebra per unit of work: about one constant-product swap's time
+/// (55 ns, bench/README.md *One exact swap per family*; a Cholesky product takes 0.4-0.5 ns at
+/// n ≥ 16 natively, a 51 × 51 factorisation about 9 µs).
+pub(crate) const PRODUCTS_PER_UNIT: u64 = 128;
+
+/// Counts `products` multiply-adds of a factorisation or a solve (`route/linear.rs`: the split
+/// optimizer's model steps, the dual's Newton systems) as units of work: one, plus one per
+/// [`PRODUCTS_PER_UNIT`]. Without it a loop of model steps with no route evaluated between them
+/// was no work to the budget tests, and on wasm32 eight of them went by between two readings.
+#[inline(always)]
+pub(crate) fn count_products(products: u64) {
+    count_units(1u64.saturating_add(products / PRODUCTS_PER_UNIT));
+}
+
+/// A stretch of work that runs to its end once begun (a model step of the split optimizer, a
+/// Newton system of the dual: the deadline is checked between them, never inside): the budget
+/// tests allow one past the deadline, measured as the largest on the thread ([`largest_stretch`]).
+/// Free outside test builds.
+#[must_use = "the stretch ends when this is dropped"]
+pub(crate) struct Stretch {
+    #[cfg(test)]
+    from: u64,
+}
+
+impl Stretch {
+    /// Begins a stretch; it ends when the value is dropped.
+    #[inline(always)]
+    pub(crate) fn begin() -> Stretch {
+        Stretch {
+            #[cfg(test)]
+            from: work_done(),
+        }
+    }
+}
+
+#[cfg(test)]
+impl Drop for Stretch {
+    fn drop(&mut self) {
+        let units = work_done().saturating_sub(self.from);
+        LARGEST_STRETCH.with(|largest| largest.set(largest.get().max(units)));
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    static LARGEST_STRETCH: Cell<u64> = const { Cell::new(0) };
+}
+
+/// The units of work of the largest [`Stretch`] on this thread since the last call; clears it.
+#[cfg(test)]
+pub fn largest_stretch() -> u64 {
+    LARGEST_STRETCH.with(|largest| largest.replace(0))
 }
 
 #[cfg(any(test, target_arch = "wasm32"))]

@@ -1,5 +1,7 @@
 //! Dense symmetric positive-definite solves for the Newton steps of the split optimizer and of the
-//! dual (a few routes or copies: n ≤ 64).
+//! dual (a few routes or copies: n ≤ 64). Each counts its products as work (`clock::count_products`).
+
+use super::clock::count_products;
 
 /// The position of entry (`row`, `col`) of a row-major matrix `width` wide; saturating, so an
 /// index past any matrix is out of bounds (a panic caught as a bug), never a wrapped one in bounds.
@@ -23,6 +25,8 @@ pub(crate) fn cholesky(a: &[f64], n: usize) -> Option<Vec<f64>> {
 /// the per-product index and bounds checks were about half of the factorisation's time.
 pub(crate) fn cholesky_into(a: &[f64], n: usize, l: &mut Vec<f64>) -> bool {
     let Some(size) = n.checked_mul(n) else { return false };
+    // n³/6 products: work the deadline's checks on either side of it must see (`clock.rs`).
+    count_products((size as u64).saturating_mul(n as u64) / 6);
     l.clear();
     l.resize(size, 0.0);
     if n == 0 {
@@ -61,6 +65,8 @@ pub(crate) fn solve(l: &[f64], n: usize, b: &[f64]) -> Vec<f64> {
 /// [`solve`] written into `x` (n long), with `y` as its scratch (resized to n). Over slices, the
 /// products in the textbook loops' order (the same bits; see [`cholesky_into`]).
 pub(crate) fn solve_into(l: &[f64], n: usize, b: &[f64], y: &mut Vec<f64>, x: &mut [f64]) {
+    // Two triangular solves: n² products.
+    count_products((n as u64).saturating_mul(n as u64));
     y.clear();
     y.resize(n, 0.0);
     x.iter_mut().for_each(|v| *v = 0.0);

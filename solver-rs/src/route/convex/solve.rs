@@ -20,7 +20,7 @@ use super::graph::{Arc, Graph, Head};
 use super::newton_system::System;
 use super::sign_change::bracket_and_bisect;
 use super::ties::{deeper_copies, locked_links, snap, tie_groups};
-use crate::route::clock::Deadline;
+use crate::route::clock::{Deadline, Stretch};
 use crate::route::linear::{cholesky, entry, solve};
 use corner_steps::corner_lengths;
 
@@ -249,12 +249,15 @@ fn descend(
                 damped[entry(a, a, m)] +=
                     damping * matrix[entry(a, a, m)].max(floor) + floor * 1e-3;
             }
+            // A Newton system runs unchecked: the deadline is checked between them.
+            let stretch = Stretch::begin();
             let Some(factor) = cholesky(&damped, m) else {
                 damping *= 10.0;
                 continue;
             };
             let minus: Vec<f64> = gradient.iter().map(|g| -g).collect();
             let mut step = solve(&factor, m, &minus);
+            drop(stretch);
             // A trust region on the scaled prices: where g is flat (no venue trades near the
             // prices, so the Hessian is zero) the damped step is as long as the gradient over
             // the floor, and halving it forty times would still move prices by half their value.

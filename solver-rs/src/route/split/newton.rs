@@ -14,6 +14,7 @@ use super::point::{evaluate, evaluate_or_blame, Infeasible, Point};
 use super::Problem;
 use crate::market::{Hop, PoolIdx};
 use crate::math::U256;
+use crate::route::clock::Stretch;
 use crate::route::gas_cap::MAX_PLAN_GAS;
 use crate::route::linear::{cholesky_into, entry, solve_into};
 use crate::route::path::Path;
@@ -277,6 +278,8 @@ impl Model {
         delta: &mut Vec<f64>,
         scratch: &mut Scratch,
     ) -> f64 {
+        // Its passes run unchecked: the deadline is checked between steps.
+        let _stretch = Stretch::begin();
         let n = self.n;
         let sets = &mut scratch.sets;
         sets.pinned.clear();
