@@ -58,7 +58,7 @@
 //! The meta coin is in the meta budget only, the base coins (curved, at κ_b) in the base budget
 //! only; a base coin's `keep` stays 1.
 //!
-//! **D eliminated** (more pairs, `Second::also`: the term is the least over all). The first
+//! **D eliminated** (one more pair, `Second::also`: the term is the least over all). The first
 //! budget gives σ·(D − D₀) ≥ −slack₁ − φ_c(c), so D − D₁ ≥ y(c) = −(slack₁ + φ_c(c))/σ (D₁ ≤ D₀),
 //! and D ≥ D_f = vp₀·(S₀ − L₀). The base pool's budget at level D asks Σ_k β_k(b_k) ≥ need(D) − s_b,
 //! need(D) = a·(D − D₁) + K·ln(D/D₁) (K = κ_b·(n + 1)), rising in D and concave.
@@ -69,8 +69,11 @@
 //!   (`Second::or`: the pair's value is the greater of the two). Neither carries a floor term.
 //! - *The floor term.* K·ln(D/D₁) ≥ −K·ln(D₁/D_f) gives the one with s = a and K·ln(D₁/D_f) more
 //!   slack (about 2.1·κ_b on the devnet's venue: at small sizes it funded a withdrawal of 10²³
-//!   raw DAI against no deposit); kept as one more pair, tighter only past a meta-coin deposit
-//!   that takes y(c) below D_f − D₁, where the chord's piece keeps falling and need(D_f) does not.
+//!   raw DAI against no deposit). Used only where the chord is not (D₁ ≤ D_f, or a piece not
+//!   finite). Beside the pieces it is tighter only past a meta-coin deposit that takes y(c) below
+//!   D_f − D₁, and there it was not kept: as a third pair its least switched with the pieces' from
+//!   one price to the next, and the embedded market's 3-hop solves stopped up to 740 bps above the
+//!   plan (0.7 without it; docs/solver-optimizer.md, *Not yet on the default market*).
 
 use super::bound::{D_MARGIN, D_UNITS};
 use super::math::{self, mul, PRECISION};
@@ -219,10 +222,10 @@ impl StableSwapPool {
         (d1 > 0.0).then_some((of_base, d_floor, d1))
     }
 
-    /// The pairs with D eliminated (module docs, *D eliminated*), in the first budget's units per
-    /// coin: the disjunction of the chord's two pieces (below and above D₁, `or`), then the pair
-    /// with the floor term (`also`); None when the meta pool holds the whole LP supply (no floor
-    /// on D) or the base pool has no budget.
+    /// The pair with D eliminated (module docs, *D eliminated*), in the first budget's units per
+    /// coin: the disjunction of the chord's two pieces (below and above D₁, `or`), or where no
+    /// chord is the pair with the floor term; None when the meta pool holds the whole LP supply
+    /// (no floor on D) or the base pool has no budget.
     #[allow(clippy::too_many_arguments)]
     fn eliminated(
         &self,
@@ -261,17 +264,17 @@ impl StableSwapPool {
         if d1 <= d_floor {
             return pair(a, 0.0);
         }
-        // K·ln(D/D₁) ≥ −K·ln(D₁/D_f) for D ≥ D_f: the floor term, loose at small sizes.
         let log = of_base.kappa * (n + 1.0);
-        let with_floor = pair(a, log * ln_ratio(d1, d_floor));
+        // K·ln(D/D₁) ≥ −K·ln(D₁/D_f) for D ≥ D_f: the floor term, loose at small sizes, where no
+        // chord is (module docs, *The floor term*).
+        let with_floor = || pair(a, log * ln_ratio(d1, d_floor));
         // The need is at least the chord's below D₁ and a·(D − D₁) above it, so one of the two
         // pieces holds at D's least (module docs, *The chord's two pieces*).
-        let Some(chord) = chord_slope(a, log, d1, d_floor) else { return with_floor };
+        let Some(chord) = chord_slope(a, log, d1, d_floor) else { return with_floor() };
         let (Some(mut above), Some(below)) = (pair(a, 0.0), pair(chord, 0.0)) else {
-            return with_floor;
+            return with_floor();
         };
         above.or = Some(Box::new(below));
-        above.also = with_floor.map(Box::new);
         Some(above)
     }
 }
