@@ -26,7 +26,7 @@ pub(crate) fn devnet_meta() -> Market {
 
 /// The worst trades of the route-quality run with the meta pool on (docs/solver-optimizer.md,
 /// *Not yet on the default market*): token in, token out, raw amount, hops.
-pub(crate) const CASES: [(&str, &str, u128, usize); 10] = [
+pub(crate) const CASES: [(&str, &str, u128, usize); 11] = [
     (USDBC, CBBTC, 100_000_000, 3),
     (USDBC, CBBTC, 100_000_000_000, 3),
     (USDBC, CBBTC, 1_000_000_000_000, 3),
@@ -37,6 +37,7 @@ pub(crate) const CASES: [(&str, &str, u128, usize); 10] = [
     (USDBC, AERO, 100_000_000, 3),
     (USDBC, DEGEN, 100_000_000, 3),
     (DAI, WSTETH, 1_000_000_000_000_000_000_000, 3),
+    (DAI, DEGEN, 1_000_000_000_000_000_000_000, 3),
 ];
 
 #[test]
