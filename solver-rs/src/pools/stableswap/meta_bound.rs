@@ -58,12 +58,22 @@
 //! The meta coin is in the meta budget only, the base coins (curved, at κ_b) in the base budget
 //! only; a base coin's `keep` stays 1.
 //!
-//! **D eliminated** (a third pair, `Second::also`: the term is the least over all). The base
-//! pool's budget at level D with D ≥ D_f = vp₀·(S₀ − L₀) and the first budget's
-//! σ·(D − D₀) ≥ −slack₁ − φ_c(c) give (a/σ)·φ_c(c) + Σ_k β_k(b_k) ≥ −(a·slack₁/σ + s_b +
-//! κ_b·(n + 1)·ln(D₁/D_f)⁺), held beside the first budget. Its floor term makes it loose at small
-//! sizes, but on the embedded market's 3-hop graphs it is the one that binds where the two
-//! budgets above do not (docs/solver-optimizer.md, *Keeping the base pool's curvature*).
+//! **D eliminated** (one more pair, `Second::also`: the term is the least over all). The first
+//! budget gives σ·(D − D₀) ≥ −slack₁ − φ_c(c), so D − D₁ ≥ y(c) = −(slack₁ + φ_c(c))/σ (D₁ ≤ D₀),
+//! and D ≥ D_f = vp₀·(S₀ − L₀). The base pool's budget at level D asks Σ_k β_k(b_k) ≥ need(D) − s_b,
+//! need(D) = a·(D − D₁) + K·ln(D/D₁) (K = κ_b·(n + 1)), rising in D and concave.
+//! - *The chord's two pieces.* On [D_f, D₁] need is at least its chord, s_c·(D − D₁) with
+//!   s_c = a + K·ln(D₁/D_f)/(D₁ − D_f); above D₁ it is at least a·(D − D₁). So need(D) ≥
+//!   min(s_c·y, a·y) at y = y(c) (the least rises in y), and every reachable state satisfies one of
+//!   (s/σ)·φ_c(c) + Σ_k β_k(b_k) ≥ −(s/σ)·slack₁ − s_b, s = s_c or a, each beside the first budget
+//!   (`Second::or`: the pair's value is the greater of the two). Neither carries a floor term.
+//! - *The floor term.* K·ln(D/D₁) ≥ −K·ln(D₁/D_f) gives the one with s = a and K·ln(D₁/D_f) more
+//!   slack (about 2.1·κ_b on the devnet's venue: at small sizes it funded a withdrawal of 10²³
+//!   raw DAI against no deposit). Used only where the chord is not (D₁ ≤ D_f, or a piece not
+//!   finite). Beside the pieces it is tighter only past a meta-coin deposit that takes y(c) below
+//!   D_f − D₁, and there it was not kept: as a third pair its least switched with the pieces' from
+//!   one price to the next, and the embedded market's 3-hop solves stopped up to 740 bps above the
+//!   plan (0.7 without it; docs/solver-optimizer.md, *Not yet on the default market*).
 
 use super::bound::{D_MARGIN, D_UNITS};
 use super::math::{self, mul, PRECISION};
@@ -197,7 +207,7 @@ impl StableSwapPool {
             && coefficients.iter().flatten().flatten().all(|v| v.is_finite() && *v >= 0.0)
             && level.offset.is_finite()
             && level.a > 0.0;
-        ok.then_some(Second { coefficients, slack, level: Some(level), also: None })
+        ok.then_some(Second { coefficients, slack, level: Some(level), also: None, or: None })
     }
 
     /// The base pool's own budget, the least D any plan reaches (the LP outside the meta pool at
@@ -212,9 +222,10 @@ impl StableSwapPool {
         (d1 > 0.0).then_some((of_base, d_floor, d1))
     }
 
-    /// The first budget beside the base pool's own with D eliminated (module docs, *D
-    /// eliminated*), in the first budget's units per coin; None when the meta pool holds the whole
-    /// LP supply (no floor on D) or the base pool has no budget.
+    /// The pair with D eliminated (module docs, *D eliminated*), in the first budget's units per
+    /// coin: the disjunction of the chord's two pieces (below and above D₁, `or`), or where no
+    /// chord is the pair with the floor term; None when the meta pool holds the whole LP supply
+    /// (no floor on D) or the base pool has no budget.
     #[allow(clippy::too_many_arguments)]
     fn eliminated(
         &self,
@@ -231,21 +242,48 @@ impl StableSwapPool {
             return None;
         }
         let n = f64::from(u8::try_from(of_base.coins.len()).ok()?);
-        let floor =
-            if d1 > d_floor { of_base.kappa * (n + 1.0) * ln_ratio(d1, d_floor) } else { 0.0 };
-        let weight = (ann - 1.0) / ann / sigma;
+        let a = (ann - 1.0) / ann;
         let (c0, first) = coins.split_first()?;
-        let mut coefficients = vec![[[1.0, kappa_m], [weight, weight * kappa_m]]];
-        // A base coin's first-budget unit is per_xp xp units (x = xp·per_xp): m = 1/per_xp.
-        for (c, b) in first.iter().zip(&of_base.coins) {
-            coefficients.push([[1.0, 0.0], [b.x / c.x, of_base.kappa]]);
+        // The base budget over D's least, D − D₁ ≥ −(slack₁ + φ_c(c))/σ, at `slope` per unit of D
+        // below D₁, with `floor` more slack.
+        let pair = |slope: f64, floor: f64| {
+            let weight = slope / sigma;
+            let mut coefficients = vec![[[1.0, kappa_m], [weight, weight * kappa_m]]];
+            // A base coin's first-budget unit is per_xp xp units (x = xp·per_xp): m = 1/per_xp.
+            for (c, b) in first.iter().zip(&of_base.coins) {
+                coefficients.push([[1.0, 0.0], [b.x / c.x, of_base.kappa]]);
+            }
+            let magnitude = weight * c0.x + of_base.coins.iter().map(|b| b.x).sum::<f64>();
+            let slack =
+                weight * slack_first + of_base.slack + floor + FLOAT_ROOM * 100.0 * magnitude;
+            let ok = slack.is_finite()
+                && coefficients.iter().flatten().flatten().all(|v| v.is_finite() && *v >= 0.0);
+            let slack = [slack_first, slack];
+            ok.then_some(Second { coefficients, slack, level: None, also: None, or: None })
+        };
+        if d1 <= d_floor {
+            return pair(a, 0.0);
         }
-        let magnitude = weight * c0.x + of_base.coins.iter().map(|b| b.x).sum::<f64>();
-        let slack = weight * slack_first + of_base.slack + floor + FLOAT_ROOM * 100.0 * magnitude;
-        let ok = slack.is_finite()
-            && coefficients.iter().flatten().flatten().all(|v| v.is_finite() && *v >= 0.0);
-        ok.then_some(Second { coefficients, slack: [slack_first, slack], level: None, also: None })
+        let log = of_base.kappa * (n + 1.0);
+        // K·ln(D/D₁) ≥ −K·ln(D₁/D_f) for D ≥ D_f: the floor term, loose at small sizes, where no
+        // chord is (module docs, *The floor term*).
+        let with_floor = || pair(a, log * ln_ratio(d1, d_floor));
+        // The need is at least the chord's below D₁ and a·(D − D₁) above it, so one of the two
+        // pieces holds at D's least (module docs, *The chord's two pieces*).
+        let Some(chord) = chord_slope(a, log, d1, d_floor) else { return with_floor() };
+        let (Some(mut above), Some(below)) = (pair(a, 0.0), pair(chord, 0.0)) else {
+            return with_floor();
+        };
+        above.or = Some(Box::new(below));
+        Some(above)
     }
+}
+
+/// The slope of the chord of the base budget's need a·(D − D₁) + K·ln(D/D₁), concave in D, from
+/// the floor D_f to D₁, rounded up (a steeper chord asks less below D₁); None when D₁ ≤ D_f.
+fn chord_slope(a: f64, log: f64, d1: f64, d_floor: f64) -> Option<f64> {
+    let slope = (a + log * ln_ratio(d1, d_floor) / (d1 - d_floor)) * (1.0 + FLOAT_ROOM);
+    (d_floor > 0.0 && d1 > d_floor && slope.is_finite()).then_some(slope)
 }
 
 /// The meta pool's own budget as the venue's two budgets take it: κ_m, s_m, ℓ₀, and

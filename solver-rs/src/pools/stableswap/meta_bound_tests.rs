@@ -12,7 +12,7 @@ use crate::pools::input::FromWire;
 use crate::pools::registry::spec;
 use crate::pools::stableswap::VpCache;
 use crate::pools::PoolModel;
-use crate::route::convex::pooled::{Budget, CoinPrices};
+use crate::route::convex::pooled::{Budget, CoinPrices, Second};
 use crate::route::test_market::{ordered_pairs, Rng};
 
 fn pow10(d: u32) -> U256 {
@@ -317,13 +317,14 @@ fn a_meta_wire_state_is_a_market_venue_of_its_underlying_coins() {
 /// state (z_t the raw balance in the first budget's units, D the base pool's invariant), and the
 /// sums of their terms' magnitudes. The meta budget's level term is φ_ℓ(z(D)), an upper end on its
 /// LP balance's term; the test checks the budget with the LP balance's own term too.
-fn second_budget_at(budget: &Budget, state: &StableSwapPool) -> [(f64, f64); 2] {
-    let second = budget.second.as_ref().unwrap();
-    let level = second.level.as_ref().unwrap();
+/// Also counts, in `below`, the states only the chord's piece below D₁ holds (D eliminated).
+fn second_budget_at(budget: &Budget, state: &StableSwapPool, below: &mut usize) -> [(f64, f64); 2] {
     let base = state.base.as_ref().unwrap();
     let amp = super::math::amp_at(&base.pool.ramp, base.pool.timestamp).unwrap();
     let d =
         f64::from(get_d(&base.pool.xp().unwrap(), amp, base.pool.template.invariant()).unwrap());
+    let second = budget.second.as_ref().unwrap();
+    let level = second.level.as_ref().unwrap();
     let mut out = [(0.0, 0.0); 2];
     for (j, (left, magnitude)) in out.iter_mut().enumerate() {
         let mut terms = Vec::new();
@@ -345,29 +346,38 @@ fn second_budget_at(budget: &Budget, state: &StableSwapPool) -> [(f64, f64); 2] 
         *magnitude = terms.iter().map(|t| t.abs()).sum::<f64>() + second.slack[j];
     }
     assert!(d >= level.floor, "the base pool's D {d} fell below the floor {}", level.floor);
-    // The pair with D eliminated: its second budget over the coins alone.
-    let also = second.also.as_ref().expect("the eliminated pair");
+    // The pairs with D eliminated: the chord's pieces (one of the two holds) and the floor's.
+    let chord = second.also.as_ref().expect("the eliminated pairs");
+    let either = [Some(&**chord), chord.or.as_deref()];
+    let holds = |pair: &Second| {
+        let (left, magnitude) = eliminated_at(budget, pair, state);
+        left >= -pair.slack[1] - 1e-12 * magnitude
+    };
+    assert!(either.iter().flatten().any(|&p| holds(p)), "D eliminated: neither chord piece holds");
+    *below += usize::from(!holds(chord));
+    if let Some(floor) = chord.also.as_deref() {
+        assert!(holds(floor), "D eliminated: the floor's pair fails");
+    }
+    out
+}
+
+/// A pair with D eliminated: its second budget's left side at a venue state, and its terms'
+/// magnitude.
+fn eliminated_at(budget: &Budget, pair: &Second, state: &StableSwapPool) -> (f64, f64) {
     let mut terms = Vec::new();
     for (t, c) in budget.coins.iter().enumerate() {
         let z = balance(state, t) * c.scale;
-        let [m, n] = also.coefficients[t][1];
+        let [m, n] = pair.coefficients[t][1];
         terms.push(m * (z - c.x));
         terms.push(if n > 0.0 { n * (z / c.x).ln() } else { 0.0 });
     }
-    let left: f64 = terms.iter().sum();
-    let magnitude = terms.iter().map(|t| t.abs()).sum::<f64>() + also.slack[1];
-    assert!(
-        left >= -also.slack[1] - 1e-12 * magnitude,
-        "D eliminated: {left} below −{}",
-        also.slack[1]
-    );
-    out
+    (terms.iter().sum(), terms.iter().map(|t| t.abs()).sum::<f64>() + pair.slack[1])
 }
 
 #[test]
 fn a_second_meta_venue_budget_keeps_the_base_pools_curvature_over_every_run() {
     let mut rng = Rng(0x5b2c);
-    let (mut checked, mut across) = (0, 0);
+    let (mut checked, mut across, mut below) = (0, 0, 0);
     // Per size (1 %, 10 %, 50 % of the input's balance), one base → base swap: what the first
     // budget's pair curve and the curve over both budgets allow over what the swap pays.
     let mut over: [[Vec<f64>; 2]; 3] = Default::default();
@@ -385,7 +395,9 @@ fn a_second_meta_venue_budget_keeps_the_base_pools_curvature_over_every_run() {
                 swaps.iter().any(|s| s.0 > 0 && s.1 > 0)
                     && swaps.iter().any(|s| s.0 == 0 || s.1 == 0),
             );
-            for (j, (left, magnitude)) in second_budget_at(&both, &end).into_iter().enumerate() {
+            for (j, (left, magnitude)) in
+                second_budget_at(&both, &end, &mut below).into_iter().enumerate()
+            {
                 assert!(
                     left >= -second.slack[j] - 1e-12 * magnitude,
                     "case {case}: after {swaps:?} budget {j} is {left}, below −{}",
@@ -417,7 +429,12 @@ fn a_second_meta_venue_budget_keeps_the_base_pools_curvature_over_every_run() {
             median(b)
         );
     }
-    eprintln!("{checked} runs under the curvature budget ({across} mixing both pools)");
+    eprintln!(
+        "{checked} runs under the curvature budget ({across} mixing both pools, {below} held by the chord's piece below D₁ alone)"
+    );
+    // The chord's piece below D₁ is needed: without it the pair with D eliminated and no floor
+    // term fails on these runs.
+    assert!(below > 0, "no run needed the chord's piece below D₁");
 }
 
 /// What one exact swap of venue coin t for u is worth at `tender` per raw t and `receive` per raw

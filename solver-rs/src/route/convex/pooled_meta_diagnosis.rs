@@ -4,7 +4,8 @@
 //! where the solve ends against the plan's out, whether it converged, and the meta venue's term
 //! there (each coin's trade, the first budget's own value against the two budgets' pairs at the
 //! multipliers their search reaches). `CASE=<index> cargo test --release -p solver-rs --features
-//! reference --lib -- --ignored --nocapture diagnose_meta`.
+//! reference --lib -- --ignored --nocapture diagnose_meta`; with `QUOTES_ONLY=1` only the quotes,
+//! the bound's solve and the first line per case (to time them: the process's user time).
 
 use crate::address::Address;
 use crate::market::Market;
@@ -25,7 +26,7 @@ pub(crate) fn devnet_meta() -> Market {
 
 /// The worst trades of the route-quality run with the meta pool on (docs/solver-optimizer.md,
 /// *Not yet on the default market*): token in, token out, raw amount, hops.
-pub(crate) const CASES: [(&str, &str, u128, usize); 8] = [
+pub(crate) const CASES: [(&str, &str, u128, usize); 11] = [
     (USDBC, CBBTC, 100_000_000, 3),
     (USDBC, CBBTC, 100_000_000_000, 3),
     (USDBC, CBBTC, 1_000_000_000_000, 3),
@@ -34,6 +35,9 @@ pub(crate) const CASES: [(&str, &str, u128, usize); 8] = [
     (AERO, DAI, 833_333_333_333_000_000_000_000, 2),
     (DAI, AERO, 100_000_000_000_000_000_000, 3),
     (USDBC, AERO, 100_000_000, 3),
+    (USDBC, DEGEN, 100_000_000, 3),
+    (DAI, WSTETH, 1_000_000_000_000_000_000_000, 3),
+    (DAI, DEGEN, 1_000_000_000_000_000_000_000, 3),
 ];
 
 #[test]
@@ -65,6 +69,9 @@ fn diagnose_meta() {
             dual.converged,
             ours.converged
         );
+        if std::env::var_os("QUOTES_ONLY").is_some() {
+            continue;
+        }
         let label = |c: usize| {
             format!(
                 "{}#{}@L{}",
@@ -122,6 +129,11 @@ fn fd_check(
         let l = budget.multipliers(two, &rs);
         let v = l.and_then(|l| budget.joint_at_two(two, &base, &rs, l)).map(|j| j.value);
         eprintln!("    pair level {} multipliers {l:?} value {v:?}", two.level.is_some());
+        if let Some(or) = &two.or {
+            let l = budget.multipliers(or, &rs);
+            let v = l.and_then(|l| budget.joint_at_two(or, &base, &rs, l)).map(|j| j.value);
+            eprintln!("      or the chord's piece below D₁: multipliers {l:?} value {v:?}");
+        }
         if let (Some(l), Some(level)) = (l, &two.level) {
             let j = budget.joint_at_two(two, &base, &rs, l).unwrap();
             let at = level.respond(l).unwrap();

@@ -14,7 +14,8 @@
 //! add: A_t = λ₀·m_0t + λ₁·m_1t per unit moved, K_t = λ₀·n_0t + λ₁·n_1t on ln(z_t/x_t), so a
 //! deposit goes to z = K/(p − A) and a withdrawal to z = K/(q − A) (all of x when K = 0). Any λ
 //! gives an upper bound, so the term takes the least of the pairs' values at the λ their searches
-//! reach, and never leans on the search having converged; the first budget's own term is one more
+//! reach (a pair with [`Second::or`] the greater of its own and its other piece's, one of which
+//! every reachable state satisfies), and never leans on the search having converged; the first budget's own term is one more
 //! candidate only where no pair holds it ([`Budget::joint_two`]). The search is nested: λ₁ by a safeguarded Newton on ∂Φ/∂λ₁ at the
 //! best λ₀ (the envelope theorem; Φ's minimum over λ₀ is convex in λ₁), and λ₀ for each λ₁ by a
 //! safeguarded Newton on ∂Φ/∂λ₀.
@@ -34,6 +35,9 @@ pub struct Second {
     pub level: Option<Level>,
     /// Another pair of budgets the same states satisfy: the term is the least over all.
     pub also: Option<Box<Second>>,
+    /// A pair of budgets that holds every reachable state this pair does not (a disjunction):
+    /// this pair's value is the greater of the two (its own `also` is not read).
+    pub or: Option<Box<Second>>,
 }
 
 impl Second {
@@ -45,7 +49,19 @@ impl Second {
     /// The pair (t → u) alone: an upper end on the withdrawal of u (first-budget units) that a
     /// deposit `delta` of t funds over both budgets and D (`Level::pair_room`).
     pub(super) fn pair_withdrawal(&self, t: usize, u: usize, delta: f64, xt: f64, xu: f64) -> f64 {
-        let w = match &self.level {
+        let mut w = self.own_withdrawal(t, u, delta, xt, xu);
+        if let Some(or) = &self.or {
+            w = w.max(or.own_withdrawal(t, u, delta, xt, xu));
+        }
+        match &self.also {
+            Some(also) => w.min(also.pair_withdrawal(t, u, delta, xt, xu)),
+            None => w,
+        }
+    }
+
+    /// [`Self::pair_withdrawal`] by this pair's two budgets alone.
+    fn own_withdrawal(&self, t: usize, u: usize, delta: f64, xt: f64, xu: f64) -> f64 {
+        match &self.level {
             Some(level) => {
                 let (from, to) = (self.budget_of(t), self.budget_of(u));
                 let gain = Budget::phi(self.coefficients[t][from], xt + delta, xt);
@@ -60,10 +76,6 @@ impl Second {
                     withdrawal_for(self.coefficients[u][j], self.slack[j] + gain, xu)
                 })
                 .fold(xu, f64::min),
-        };
-        match &self.also {
-            Some(also) => w.min(also.pair_withdrawal(t, u, delta, xt, xu)),
-            None => w,
         }
     }
 }
@@ -318,8 +330,14 @@ impl Budget {
         let mut holds_first = false;
         let mut system = Some(second);
         while let Some(two) = system {
-            let joint =
-                self.multipliers(two, &rs).and_then(|l| self.joint_at_two(two, prices, &rs, l));
+            let joint = self.pair_term(two, prices, &rs).and_then(|joint| match &two.or {
+                // Either pair may hold a state: the greater value bounds both.
+                Some(or) => {
+                    let other = self.pair_term(or, prices, &rs)?;
+                    Some(if other.value > joint.value { other } else { joint })
+                }
+                None => Some(joint),
+            });
             if let Some(joint) = joint {
                 holds_first |= two.level.is_none();
                 if best.as_ref().is_none_or(|b| joint.value < b.value) {
@@ -335,6 +353,11 @@ impl Budget {
                 best.filter(|b| b.value < first.value).unwrap_or(first)
             }
         }
+    }
+
+    /// One pair's value at the multipliers its search reaches (None: no point of Φ's domain).
+    fn pair_term(&self, two: &Second, prices: &[CoinPrices], rs: &[Response]) -> Option<Joint> {
+        self.multipliers(two, rs).and_then(|l| self.joint_at_two(two, prices, rs, l))
     }
 
     /// Φ at the multipliers `l`, with the trade it prices and its Hessian in the prices (None:
