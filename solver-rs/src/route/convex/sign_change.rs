@@ -13,19 +13,15 @@
 
 /// Bisection steps at most.
 const BISECTIONS: usize = 80;
-/// The regula falsi stops once its bracket is this narrow (relative). At 10⁻¹² (with [`MARGIN`]
-/// 10⁻¹²) the bisection then evaluated about 13.5 midpoints per search inside the window, two
-/// thirds of the search's 21 evaluations (the 1,000-pool 2-hop 1× trade's six searches per
-/// quote); at 10⁻¹⁴ it evaluates about 7.5 of 16.5: the regula falsi's few more steps cost less
-/// than the midpoints they spare (docs/solver-optimizer.md, *The sign change's window*).
-const WINDOW: f64 = 1e-14;
+/// The regula falsi stops once its bracket is this narrow (relative).
+const WINDOW: f64 = 1e-12;
 /// Midpoints closer than this (relative) to the regula falsi's bracket are evaluated, not
 /// inferred: where the excess is near 0, rounding can give it either sign, and a midpoint the
 /// bisection before this search evaluated must get the sign it got. Rounding moves the excess by
-/// about 10⁻¹⁶ of the flows, so its sign is in doubt within about that much of the price (divided
-/// by the copy's elasticity); this margin is 10² times wider (on the synthetic markets' trades the
-/// bisection ended on the same bits with no margin at all, and with a window of 10⁻¹⁵).
-const MARGIN: f64 = 1e-14;
+/// about 10⁻¹⁶ of the flows, so its sign is in doubt within about that much of the price (times
+/// the copy's elasticity); this margin is 10⁴ times wider (on the synthetic markets' trades the
+/// bisection ended on the same bits with no margin at all).
+const MARGIN: f64 = 1e-12;
 /// Evaluations at most of the regula falsi.
 const SEARCH_STEPS: usize = 40;
 
