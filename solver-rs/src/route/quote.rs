@@ -118,11 +118,12 @@ pub fn quote_after_wait(
             _ => PhaseMs::default(),
         },
     };
-    let plan = build_plan(market, request, &ranked, &solution, &pricer, &report)?;
+    let memos = &quoting.memos;
+    let plan = build_plan(market, memos, request, &ranked, &solution, &pricer, &report)?;
     let plan = match plan.routes.iter().any(|route| route.amount_out.is_zero()) {
         true => {
             let solution = quoting.without_dead_routes(&ranked, solution, &pricer)?;
-            build_plan(market, request, &ranked, &solution, &pricer, &report)
+            build_plan(market, memos, request, &ranked, &solution, &pricer, &report)
         }
         false => Ok(plan),
     };
@@ -618,8 +619,13 @@ fn rank(evaluated: Vec<Reached>, pricer: &GasPricer, limit: usize) -> Vec<Evalua
     chosen.into_iter().map(|i| evaluated[i].into_evaluated()).collect()
 }
 
+/// The plan: `solution` replayed route by route in its order, each swap through `memos` (the
+/// quote's: the optimizer evaluated these swaps from the same states, so the replay's
+/// concentrated pools jump over the ticks their walks hold instead of stepping through them, to
+/// the same unit as the plain loop: `pools/clmm/tick_walk_tests.rs`).
 fn build_plan(
     market: &Market,
+    memos: &SwapMemos,
     request: &QuoteRequest,
     ranked: &[Evaluated],
     solution: &Solution,
@@ -637,7 +643,7 @@ fn build_plan(
             request.amount_in
         )));
     }
-    let mut overlay = Overlay::new(market);
+    let mut overlay = Overlay::memoized(market, memos);
     let mut routes = Vec::new();
     let (mut total_out, mut gas_units) = (U256::ZERO, 0u64);
     for &index in &solution.order {
