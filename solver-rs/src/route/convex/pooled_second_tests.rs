@@ -1,0 +1,80 @@
+//! `schur2`: the meta venue's Hessian in the prices, the binding multipliers eliminated, is a
+//! Schur complement of a convex term's Hessian, so it is symmetric and each pair of its prices
+//! obeys |H_ab| ≤ √(H_aa·H_bb). Rounding must not break either: Cholesky reads one triangle, and a
+//! zero diagonal beside a nonzero cross entry can never factor (DAI→DEGEN 3-hop 0.1× with the
+//! meta pool on stopped so, docs/solver-optimizer.md's meta paragraphs).
+
+use super::{schur2, Active2};
+
+fn cell(a: usize, b: usize, size: usize) -> usize {
+    a * size + b
+}
+
+/// Three coins' moves against two binding budgets, their coefficients of the magnitudes the
+/// devnet's meta venue reaches (10¹⁰ to 10³⁰), so the two triangles' sums round apart.
+fn venue() -> (Vec<Active2>, [[f64; 2]; 2]) {
+    let slopes = [[3.1e-9, 7.3e-10], [1.7e-9, 2.9e-9], [5.3e-10, 1.1e-9]];
+    let pers = [4.7e29, 1.3e30, 8.9e28];
+    let conversions = [1.0e-6, 3.3e-7, 1.0e-18];
+    let mut m = [[0.0; 2]; 2];
+    let mut active = Vec::new();
+    for (t, ((s, per), conversion)) in slopes.iter().zip(pers).zip(conversions).enumerate() {
+        for i in 0..2 {
+            for j in 0..2 {
+                m[i][j] += s[i] * s[j] * per;
+            }
+        }
+        active.push(Active2 {
+            variable: t * 2 + 1,
+            own: per * conversion * conversion,
+            cross: [-s[0] * per * conversion, -s[1] * per * conversion],
+        });
+    }
+    (active, m)
+}
+
+#[test]
+fn both_triangles_are_equal_to_the_bit() {
+    let (active, m) = venue();
+    let size = 6;
+    let mut hessian = vec![0.0; size * size];
+    schur2(&active, &m, [1.0, 0.7], &mut hessian, size);
+    for a in 0..size {
+        for b in 0..size {
+            assert_eq!(
+                hessian[cell(a, b, size)].to_bits(),
+                hessian[cell(b, a, size)].to_bits(),
+                "H[{a}][{b}] = {:e}, H[{b}][{a}] = {:e}",
+                hessian[cell(a, b, size)],
+                hessian[cell(b, a, size)]
+            );
+        }
+    }
+}
+
+#[test]
+fn a_diagonal_rounded_to_zero_leaves_no_cross_entry() {
+    // Coin 1 carries the binding budget's whole curvature but for 10⁻⁴⁸ of it: its diagonal,
+    // own·m₂/(m₁ + m₂) ≈ 10⁻³⁰ in exact arithmetic, rounds to 0, and its cross entry with coin 2
+    // must not stay at the exact one's 10⁻¹⁵.
+    let (size, mut m) = (4, [[0.0; 2]; 2]);
+    let mut active = Vec::new();
+    for (variable, slope, per, conversion) in [(1, 1.0, 1e30, 1e-6), (2, 1e-9, 1.0, 1.0)] {
+        m[0][0] += slope * slope * per;
+        active.push(Active2 {
+            variable,
+            own: per * conversion * conversion,
+            cross: [-slope * per * conversion, 0.0],
+        });
+    }
+    let mut hessian = vec![0.0; size * size];
+    schur2(&active, &m, [1.0, 0.0], &mut hessian, size);
+    let [h11, h22, h12] = [(1, 1), (2, 2), (1, 2)].map(|(a, b)| hessian[cell(a, b, size)]);
+    assert!(h11 >= 0.0 && h22 >= 0.0, "diagonals {h11:e}, {h22:e}");
+    assert!(
+        h12.abs() <= (h11 * h22).sqrt(),
+        "|H12| = {:e} above √(H11·H22) = {:e}",
+        h12.abs(),
+        (h11 * h22).sqrt()
+    );
+}
