@@ -443,10 +443,11 @@ fn add_level(d: &mut Derivatives, level: &LevelMove) {
 }
 
 /// Adds the term's Hessian in the prices, the binding multipliers eliminated:
-/// own − C·M⁻¹·Cᵀ over the multipliers that are positive (M their block of Φ's Hessian). It is
-/// PSD in exact arithmetic, and rounding is kept from breaking that where Newton would see it:
-/// each diagonal ≥ 0 (a rounding below 0 would leave Newton a Hessian no damping fixes, as
-/// `schur` in the parent says), both triangles equal, each cross entry within √(H_aa·H_bb).
+/// own − C·M⁻¹·Cᵀ over the multipliers that are positive (M their block of Φ's Hessian). Each
+/// diagonal is kept ≥ 0 (it is in exact arithmetic; a rounding below 0 would leave Newton a
+/// Hessian no damping fixes, as `schur` in the parent says), and each cross entry is computed once
+/// for both triangles (the two orders of the sum round apart where its terms cancel, and Cholesky
+/// reads one triangle).
 fn schur2(active: &[Active2], m: &[[f64; 2]; 2], l: [f64; 2], hessian: &mut [f64], size: usize) {
     let binding: Vec<usize> = (0..2).filter(|&j| l[j] > 0.0 && m[j][j] > 0.0).collect();
     // M⁻¹ over the binding block (a 1×1 or 2×2 inverse; a singular 2×2 keeps its first row).
@@ -467,18 +468,10 @@ fn schur2(active: &[Active2], m: &[[f64; 2]; 2], l: [f64; 2], hessian: &mut [f64
         (0..2).map(|i| (0..2).map(|j| a[i] * inverse[i][j] * b[j]).sum::<f64>()).sum::<f64>()
     };
     let cell = |a: usize, b: usize| a.saturating_mul(size).saturating_add(b);
-    let diagonal: Vec<f64> =
-        active.iter().map(|a| (a.own - quadratic(&a.cross, &a.cross)).max(0.0)).collect();
-    for (i, (a, &own)) in active.iter().zip(&diagonal).enumerate() {
-        hessian[cell(a.variable, a.variable)] += own;
-        let rest = active.iter().zip(&diagonal).skip(i.saturating_add(1));
-        for (b, &other) in rest.filter(|(b, _)| b.variable != a.variable) {
-            // Once per pair, so both triangles are equal to the bit (the two orders of the sum
-            // round apart where its terms cancel, and Cholesky reads one triangle), and within
-            // √(H_aa·H_bb), as a PSD block is exactly (a diagonal clamped to 0 takes its cross
-            // entries with it: else no damping below the diagonal's scale makes it factor).
-            let bound = if own == 0.0 || other == 0.0 { 0.0 } else { own.sqrt() * other.sqrt() };
-            let cross = (-quadratic(&a.cross, &b.cross)).clamp(-bound, bound);
+    for (i, a) in active.iter().enumerate() {
+        hessian[cell(a.variable, a.variable)] += (a.own - quadratic(&a.cross, &a.cross)).max(0.0);
+        for b in active.iter().skip(i.saturating_add(1)).filter(|b| b.variable != a.variable) {
+            let cross = -quadratic(&a.cross, &b.cross);
             hessian[cell(a.variable, b.variable)] += cross;
             hessian[cell(b.variable, a.variable)] += cross;
         }
