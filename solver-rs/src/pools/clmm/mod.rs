@@ -131,21 +131,20 @@ impl ClPool {
             ClFlavor::UniswapV3 => StepRules::V3,
             ClFlavor::Singleton { .. } => StepRules::V4,
             ClFlavor::AlgebraIntegral => {
-                // Its loop walks no words, but repeats whole swaps (`TickWalk::recent`).
-                let known = walk.as_deref().and_then(|w| w.recent(self.state, amount_in, fee_pips));
-                let result = match known {
-                    Some(result) => result,
-                    None => swap_calculation::calculate_swap_exact_in(
+                // Its loop walks no words, but repeats whole swaps (`TickWalk::remembered`).
+                let swap = || {
+                    swap_calculation::calculate_swap_exact_in(
                         &self.ticks,
                         self.state,
                         zero_for_one,
                         amount_in,
                         fee_pips,
-                    )?,
+                    )
                 };
-                if let (None, Some(walk)) = (known, walk) {
-                    walk.remember(self.state, amount_in, fee_pips, result);
-                }
+                let result = match walk {
+                    Some(walk) => walk.remembered(self.state, amount_in, fee_pips, |_| swap())?,
+                    None => swap()?,
+                };
                 return self.checked(result);
             }
         };

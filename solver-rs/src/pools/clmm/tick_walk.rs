@@ -87,37 +87,32 @@ impl TickWalk {
         self.checkpoints.is_empty()
     }
 
-    /// The result of a recent swap of `amount_in` from `start` at `fee_pips`, if one was
-    /// remembered.
-    pub(super) fn recent(
-        &self,
-        start: ClState,
-        amount_in: U256,
-        fee_pips: u32,
-    ) -> Option<SwapResult> {
-        self.recent
-            .iter()
-            .find(|r| r.amount_in == amount_in && r.start == start && r.fee_pips == fee_pips)
-            .map(|r| r.result)
-    }
-
-    /// Remembers a swap's result, in place of the oldest of the last [`RECENT_SWAPS`].
-    pub(super) fn remember(
+    /// A swap of `amount_in` from `start` at `fee_pips`: the result this walk remembers of the
+    /// same swap, else `swap`'s, remembered in place of the oldest of the last [`RECENT_SWAPS`].
+    pub(super) fn remembered(
         &mut self,
         start: ClState,
         amount_in: U256,
         fee_pips: u32,
-        result: SwapResult,
-    ) {
-        let swap = RecentSwap { start, amount_in, fee_pips, result };
+        swap: impl FnOnce(&mut TickWalk) -> Result<SwapResult, PoolError>,
+    ) -> Result<SwapResult, PoolError> {
+        let same = |r: &&RecentSwap| {
+            r.amount_in == amount_in && r.start == start && r.fee_pips == fee_pips
+        };
+        if let Some(known) = self.recent.iter().find(same) {
+            return Ok(known.result);
+        }
+        let result = swap(self)?;
+        let remembered = RecentSwap { start, amount_in, fee_pips, result };
         match self.recent.get_mut(self.next_recent) {
-            Some(slot) => *slot = swap,
-            None => self.recent.push(swap),
+            Some(slot) => *slot = remembered,
+            None => self.recent.push(remembered),
         }
         self.next_recent = match self.next_recent.saturating_add(1) {
             RECENT_SWAPS => 0,
             next => next,
         };
+        Ok(result)
     }
 
     /// The index of the checkpoint equal to `state`, if the walk passed it.
@@ -211,12 +206,7 @@ pub(super) fn swap_exact_in_walked(
         // The walk's steps were booked at another fee: they are not this swap's.
         return pool.swap_exact_in(start, amount_in);
     }
-    if let Some(result) = walk.recent(start, amount_in, pool.fee_pips) {
-        return Ok(result);
-    }
-    let result = walk_swap(pool, start, amount_in, walk)?;
-    walk.remember(start, amount_in, pool.fee_pips, result);
-    Ok(result)
+    walk.remembered(start, amount_in, pool.fee_pips, |walk| walk_swap(pool, start, amount_in, walk))
 }
 
 /// The loop of [`swap_exact_in_walked`], through `walk`'s checkpoints.

@@ -10,7 +10,6 @@ use super::ties::NEAR;
 /// A venue side on a linear piece's corner: its tender's price is the piece's rate times its
 /// head's (within [`NEAR`]), so the side may carry anything from the pieces before to the end of
 /// this one at the same g (its conjugate is flat there).
-#[derive(Clone)]
 pub(super) struct Corner {
     pub(super) tender: usize,
     pub(super) receive: Head,
@@ -100,12 +99,15 @@ impl Corners {
     /// shallower part may rise alone, the deeper fall) and the corners joined again; but not one
     /// `locked` (`ties::locked_links`: its two prices are one).
     pub(super) fn join(
-        self,
+        mut self,
         at: &Evaluation,
         prices: &[f64],
         mut ties: Vec<Vec<usize>>,
         locked: &[bool],
     ) -> Joined {
+        // A linear budget's ties first: the deposits that may fund its withdrawals are one group
+        // before any withdrawal is weighed against what that group has to send.
+        self.corners.sort_by_key(|corner| !corner.tie);
         loop {
             let (joined, links) = self.join_ties(at, prices, &ties);
             match released(&joined, &links, &ties, prices, locked) {
@@ -115,18 +117,17 @@ impl Corners {
         }
     }
 
-    /// [`Corners::join`] with `ties` as given, and the corners that joined two copies.
+    /// [`Corners::join`] with `ties` as given (the corners sorted, ties first), and the corners
+    /// that joined two copies.
     fn join_ties(
         &self,
         at: &Evaluation,
         prices: &[f64],
         ties: &[Vec<usize>],
     ) -> (Joined, Vec<(usize, usize)>) {
-        let (mut corners, mut gradient) = (self.corners.clone(), self.gradient.clone());
+        // The gradient is the joined one's to change; a re-join starts again from `self`'s.
+        let mut gradient = self.gradient.clone();
         let mut links = Vec::new();
-        // A linear budget's ties first: the deposits that may fund its withdrawals are one group
-        // before any withdrawal is weighed against what that group has to send.
-        corners.sort_by_key(|corner| !corner.tie);
         let n = at.gradient.len();
         let mut parent: Vec<usize> = (0..n).collect();
         for tie in ties {
@@ -138,7 +139,7 @@ impl Corners {
         let mut hinges = Vec::new();
         // Corners::at made the gradient its own wherever it found a corner.
         if let Some(gradient) = gradient.as_mut() {
-            for corner in &corners {
+            for corner in &self.corners {
                 // What the tender's group (the copies joined so far) has to send, in the tender's
                 // units: a chain of corners (cbETH→cbBTC→USDC through one vault) carries it on,
                 // though the middle copy alone has nothing to send with the pieces left out.

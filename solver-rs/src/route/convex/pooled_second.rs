@@ -21,7 +21,7 @@
 //! safeguarded Newton on ∂Φ/∂λ₀.
 
 use super::meta::{withdrawal_for, Level, LevelMove};
-use super::{receive, tender, Budget, CoinPrices, Joint, Response};
+use super::{entry, receive, tender, Budget, CoinPrices, Joint, Response};
 
 /// Two budgets over a pooled venue's coins, in the first budget's units per coin (module docs).
 #[derive(Clone, Debug, PartialEq)]
@@ -467,13 +467,13 @@ fn schur2(active: &[Active2], m: &[[f64; 2]; 2], l: [f64; 2], hessian: &mut [f64
     let quadratic = |a: &[f64; 2], b: &[f64; 2]| {
         (0..2).map(|i| (0..2).map(|j| a[i] * inverse[i][j] * b[j]).sum::<f64>()).sum::<f64>()
     };
-    let cell = |a: usize, b: usize| a.saturating_mul(size).saturating_add(b);
     for (i, a) in active.iter().enumerate() {
-        hessian[cell(a.variable, a.variable)] += (a.own - quadratic(&a.cross, &a.cross)).max(0.0);
+        hessian[entry(a.variable, a.variable, size)] +=
+            (a.own - quadratic(&a.cross, &a.cross)).max(0.0);
         for b in active.iter().skip(i.saturating_add(1)).filter(|b| b.variable != a.variable) {
             let cross = -quadratic(&a.cross, &b.cross);
-            hessian[cell(a.variable, b.variable)] += cross;
-            hessian[cell(b.variable, a.variable)] += cross;
+            hessian[entry(a.variable, b.variable, size)] += cross;
+            hessian[entry(b.variable, a.variable, size)] += cross;
         }
     }
 }

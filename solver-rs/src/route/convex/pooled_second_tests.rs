@@ -2,11 +2,8 @@
 //! Schur complement of a convex term's Hessian, so it is symmetric, and rounding must not make it
 //! otherwise: Cholesky reads one triangle.
 
+use super::super::entry as cell;
 use super::{schur2, Active2};
-
-fn cell(a: usize, b: usize, size: usize) -> usize {
-    a * size + b
-}
 
 /// Three coins' moves against two binding budgets, their coefficients of the magnitudes the
 /// devnet's meta venue reaches (10¹⁰ to 10³⁰), so the two triangles' sums round apart.
