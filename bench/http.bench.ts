@@ -8,8 +8,9 @@
  *
  * Cases (bench/README.md):
  * - `embedded`: the service in this process exactly as `npm start` wires it (embedded seeded chain,
- *   native solver, market polling, in-memory limiter and quote store), with the event-loop delay
- *   of the service measured during each run;
+ *   native solver, market polling, in-memory limiter and quote store, the prop AMM keeper re-pricing
+ *   every 2 s: a block every 2 s, each re-read by the market and applied to the solver), with the
+ *   event-loop delay of the service measured during each run;
  * - `memory`, `redis`, `redis-2`: instances in their own processes (`src/server.ts`) following the
  *   embedded chain through `RPC_URL`: one instance with the in-memory state, one with `REDIS_URL`
  *   (a real redis-server), two with the same Redis behind a round-robin generator.
@@ -72,7 +73,9 @@ const API_KEY = 'bench-key-0123456789abcdef'
 const USER = '0x000000000000000000000000000000000000bEEF'
 const shared = { API_KEYS: API_KEY, RATE_LIMIT_PER_MINUTE: '1000000000', QUOTE_TTL_MS: '3600000', LOG_LEVEL: 'warn' }
 const config = loadConfig({ ...process.env, ...shared, PORT: '0' })
-const service = await startSwapService({ config, logger: { level: 'warn' } })
+// The keeper as `npm start` runs it (src/server.ts): without it the chain never moves, no block is
+// re-read and every quote after the first of a trade is the same block's (its memos answer it).
+const service = await startSwapService({ config, logger: { level: 'warn' }, propAmmKeeperIntervalMs: 2_000 })
 const rows: Row[] = []
 const dir = mkdtempSync(join(tmpdir(), 'bench-http-'))
 let redis: RedisServer | undefined
