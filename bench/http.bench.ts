@@ -8,14 +8,20 @@
  *
  * Cases (bench/README.md):
  * - `embedded`: the service in this process exactly as `npm start` wires it (embedded seeded chain,
- *   native solver, market polling, in-memory limiter and quote store), with the event-loop delay
- *   of the service measured during each run;
+ *   native solver, market polling, in-memory limiter and quote store, the prop AMM keeper re-pricing
+ *   every 2 s: a block every 2 s, each re-read by the market and applied to the solver), with the
+ *   event-loop delay of the service measured during each run;
  * - `memory`, `redis`, `redis-2`: instances in their own processes (`src/server.ts`) following the
  *   embedded chain through `RPC_URL`: one instance with the in-memory state, one with `REDIS_URL`
  *   (a real redis-server), two with the same Redis behind a round-robin generator.
  * Every service runs with `RATE_LIMIT_PER_MINUTE` 1e9 (the default 120/min would turn the run into
  * 429s) and `QUOTE_TTL_MS` 1 h (the `/submit` runs submit one quote made before them). The load
  * generators run as child processes. Request: 1 WETH → USDC, slippage 50 bps, default options.
+ *
+ * Beside each run's latencies, where the services' time per call went, from their metrics scraped
+ * before and after it (`bench/http/solveShare.ts`, means over the run): the solver's own time per
+ * quote (`solver_ms`), the quote service's solve (`solve_ms`), the call as the server timed it
+ * (`server_ms`), and the service's overhead outside the solve (`overhead_ms`).
  */
 import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -28,6 +34,7 @@ import { type DevnetFile, devnetChainConfig } from '../src/chains/devnetChainCon
 import { loadConfig } from '../src/config/loadConfig.ts'
 import { startSwapService } from '../src/startSwapService.ts'
 import { type ServiceProcess, startServiceProcess } from './http/startServiceProcess.ts'
+import { type SolveShare, solveShare } from './http/solveShare.ts'
 import { deploymentsFile } from '../src/chains/chainDeployments.ts'
 
 const { values } = parseArgs({
@@ -60,13 +67,15 @@ type Row = {
   loop_delay_p99_ms: number | null
   errors: number
   non2xx: number
-}
+} & SolveShare
 
 const API_KEY = 'bench-key-0123456789abcdef'
 const USER = '0x000000000000000000000000000000000000bEEF'
 const shared = { API_KEYS: API_KEY, RATE_LIMIT_PER_MINUTE: '1000000000', QUOTE_TTL_MS: '3600000', LOG_LEVEL: 'warn' }
 const config = loadConfig({ ...process.env, ...shared, PORT: '0' })
-const service = await startSwapService({ config, logger: { level: 'warn' } })
+// The keeper as `npm start` runs it (src/server.ts): without it the chain never moves, no block is
+// re-read and every quote after the first of a trade is the same block's (its memos answer it).
+const service = await startSwapService({ config, logger: { level: 'warn' }, propAmmKeeperIntervalMs: 2_000 })
 const rows: Row[] = []
 const dir = mkdtempSync(join(tmpdir(), 'bench-http-'))
 let redis: RedisServer | undefined
@@ -119,6 +128,11 @@ try {
         )
       }
       const bases = name === 'embedded' ? [`http://127.0.0.1:${address.port}`] : processes.map((p) => p.url)
+      // Every instance's metrics, one text (solveShare sums the histograms over them).
+      const scrape = async () =>
+        name === 'embedded'
+          ? service.deps.metrics!.registry.metrics()
+          : (await Promise.all(processes.map((p) => fetch(p.metricsUrl).then((r) => r.text())))).join('\n')
       for (const route of routes) {
         const quoted = await post(`${bases[0]}/quote`, quoteBody)
         if (quoted.status !== 200) throw new Error(`${name}: warm-up quote ${quoted.status} ${JSON.stringify(quoted.json)}`)
@@ -130,10 +144,12 @@ try {
         for (const rate of rates) {
           const urls = bases.map((b) => `${b}/${route}`)
           const load = loadavg()[0]
+          const scraped = await scrape()
           histogram.reset()
           if (name === 'embedded') histogram.enable()
           const result = rate === 'max' ? await saturate(urls, body) : await constantRate(urls, body, rate)
           histogram.disable()
+          const share = solveShare({ before: scraped, after: await scrape(), route: `/${route}` })
           const row: Row = {
             case: name,
             route: `/${route}`,
@@ -145,6 +161,7 @@ try {
             loop_delay_p99_ms: name === 'embedded' ? Math.round((histogram.percentile(99) / 1e6) * 100) / 100 : null,
             errors: result.errors,
             non2xx: result.non2xx,
+            ...share,
           }
           rows.push(row)
           console.log(JSON.stringify(row), `loadavg_1m=${load.toFixed(2)}`)

@@ -3,16 +3,17 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 
-export type ServiceProcess = { url: string; stop: () => Promise<void> }
+export type ServiceProcess = { url: string; metricsUrl: string; stop: () => Promise<void> }
 
 /**
  * Bench support: one service instance in its own process (`src/server.ts`, as `npm start` runs it)
- * with `env` added to this process's environment, on a free loopback port; resolves once `GET
- * /ready` answers 200 (the market is at the head). Its output is kept and printed if it dies.
+ * with `env` added to this process's environment, on a free loopback port and its `GET /metrics` on
+ * another; resolves once `GET /ready` answers 200 (the market is at the head). Its output is kept
+ * and printed if it dies.
  *
  * @example
  * const a = await startServiceProcess({ env: { RPC_URL, REDIS_URL, API_KEYS } })
- * // → { url: 'http://127.0.0.1:<port>', stop } once /ready answers 200
+ * // → { url: 'http://127.0.0.1:<port>', metricsUrl: 'http://127.0.0.1:<port>/metrics', stop } once /ready answers 200
  * await a.stop()
  */
 export async function startServiceProcess({
@@ -23,9 +24,10 @@ export async function startServiceProcess({
   readyTimeoutMs?: number
 }): Promise<ServiceProcess> {
   const port = await freePort()
+  const metricsPort = await freePort()
   const output: string[] = []
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'src', 'server.ts')], {
-    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
+    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), METRICS_PORT: String(metricsPort) },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout?.on('data', (chunk) => output.push(String(chunk)))
@@ -54,6 +56,7 @@ export async function startServiceProcess({
   }
   return {
     url,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     stop: async () => {
       if (!exited) child.kill('SIGTERM')
       await exit

@@ -18,6 +18,7 @@ import { tokenPricesInWeth } from './liquidity/tokenPricesInWeth.ts'
 import { createTokenScreen } from './tokens/createTokenScreen.ts'
 import type { BlockFees, CreateMarketStateParameters, DiscoveryStatus, MarketState, RefreshReport } from './MarketState.ts'
 import { readPoolSnapshots } from './readPoolSnapshots.ts'
+import { sameInput } from './sameInput.ts'
 import { createMemoryMarketStore } from './store/createMemoryMarketStore.ts'
 import { createPoolVersions } from './createPoolVersions.ts'
 
@@ -291,10 +292,15 @@ export function createMarketState({
     const deep = snapshots.map((s) => s.ref.id).filter((id) => shallowIds.has(id) && !stillShallow.has(id))
     const entering = snapshots.filter((s) => !verdicts.has(s.ref.id))
     const leaving = [...unusable.map((u) => u.ref.id), ...verdicts.keys()].filter((id) => inSolver.has(id))
+    // A pool read again as the solver holds it (an always-refreshed pool that nothing moved: most
+    // of them, most blocks) is not sent again: the same input decodes to the same state, and the
+    // solver keeps what it built from that state (the E-CLP's and DODO's bound curves,
+    // `solver-rs/src/pools/curve_memo.rs`), which a new copy of it would build again at the next quote.
+    const moved = entering.filter((s) => !sameInput(inSolver.get(s.ref.id)?.input, s.input))
     // A pool that became unusable leaves the solver with the block that made it so.
     const { rejected } = await solver.applyBlock({
       blockNumber: Number(toBlock),
-      upserts: entering.map((s) => s.input),
+      upserts: moved.map((s) => s.input),
       removals: leaving,
       l1GasPerLeg: blockFees.l1GasPerLeg,
     })

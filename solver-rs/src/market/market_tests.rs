@@ -49,6 +49,34 @@ fn a_venue_of_n_tokens_has_an_edge_per_ordered_pair() {
     assert_eq!((market.edge(b, a)[0].token_in, market.edge(b, a)[0].token_out), (1, 0));
 }
 
+#[test]
+fn an_update_shares_the_pools_it_does_not_touch_with_the_market_before() {
+    // The same entry, not a copy: a copied state starts with empty memos (a DODO pool's or an
+    // E-CLP's bound curves, `pools/curve_memo.rs`), built again at the next quote of every block.
+    let other = |id: &str| {
+        let mut input = pool(&[A, C]);
+        input.id = id.into();
+        input
+    };
+    let mut before = Market::default();
+    before
+        .upsert(vec![pool(&[A, B]), other("0xa000000000000000000000000000000000000002")])
+        .unwrap();
+    let (kept, moved) = (
+        before.pool_by_id("0xa000000000000000000000000000000000000001").unwrap(),
+        before.pool_by_id("0xa000000000000000000000000000000000000002").unwrap(),
+    );
+    let mut after = before.clone();
+    after.upsert(vec![other("0xa000000000000000000000000000000000000002")]).unwrap();
+    assert!(std::ptr::eq(before.pool(kept), after.pool(kept)));
+    assert!(!std::ptr::eq(before.pool(moved), after.pool(moved)));
+    // A new per-leg overhead changes every entry (each one's gas): copies.
+    let mut costlier = after.clone();
+    costlier.set_leg_overhead_gas(1_000);
+    assert!(!std::ptr::eq(after.pool(kept), costlier.pool(kept)));
+    assert_eq!(costlier.pool(kept).spec.gas_base, after.pool(kept).spec.gas_base + 1_000);
+}
+
 const BASE: &str = "0xb000000000000000000000000000000000000001";
 const META: &str = "0xb000000000000000000000000000000000000002";
 const META2: &str = "0xb000000000000000000000000000000000000003";

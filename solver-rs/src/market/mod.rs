@@ -110,7 +110,11 @@ pub struct Market {
 struct Tables {
     tokens: Vec<Address>,
     token_index: HashMap<Address, TokenIdx>,
-    pools: Vec<Option<PoolEntry>>,
+    /// Shared between copies: an update copies the tables but the pools it does not change stay
+    /// the same entries, their states' memos (the bound curves, `pools/curve_memo.rs`) with them.
+    /// A copied state starts with empty memos, so copying every pool on every block made each
+    /// block's first quote build every E-CLP's and DODO pool's curves again.
+    pools: Vec<Option<Arc<PoolEntry>>>,
     free_slots: Vec<PoolIdx>,
     pool_index: HashMap<String, PoolIdx>,
     edges: HashMap<(TokenIdx, TokenIdx), Vec<Hop>>,
@@ -142,7 +146,7 @@ impl Tables {
 
     /// A live pool. Panics only on an index the market never handed out (a solver bug).
     pub fn pool(&self, pool: PoolIdx) -> &PoolEntry {
-        self.pools[pool as usize].as_ref().expect("live pool index")
+        self.pools[pool as usize].as_deref().expect("live pool index")
     }
 
     /// The pool with this id, if live.
@@ -310,7 +314,8 @@ impl Tables {
             self.held.insert(base, id.clone());
         }
         let tokens: Vec<TokenIdx> = tokens.into_iter().map(|t| self.intern(t)).collect();
-        let entry = PoolEntry { id: id.clone(), dex, spec: self.spec_of(dex), tokens, state };
+        let entry =
+            Arc::new(PoolEntry { id: id.clone(), dex, spec: self.spec_of(dex), tokens, state });
         let slot = match self.free_slots.pop() {
             Some(slot) => {
                 self.pools[slot as usize] = Some(entry);
@@ -351,8 +356,9 @@ impl Tables {
         for slot in 0..self.pools.len() {
             if let Some(dex) = self.pools[slot].as_ref().map(|entry| entry.dex) {
                 let spec = self.spec_of(dex);
+                // A new entry (a copy of the state, its memos empty) where the copy shares it.
                 if let Some(entry) = self.pools[slot].as_mut() {
-                    entry.spec = spec;
+                    Arc::make_mut(entry).spec = spec;
                 }
             }
         }
