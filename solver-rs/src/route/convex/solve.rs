@@ -386,7 +386,7 @@ fn descend(
                 if deadline.expired() {
                     break;
                 }
-                tally(Step::CornerStep);
+                tally(Step::CornerLength);
                 let trial = stepped(graph, &prices, (&groups, free), &step, t);
                 let next = evaluate(graph, &trial, amount_in, true);
                 let best = accepted.as_ref().map_or(current.value, |(_, at, _)| at.value);

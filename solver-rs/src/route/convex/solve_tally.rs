@@ -24,7 +24,7 @@ pub(super) enum Step {
     /// Newton's damping raised (its system solved again).
     Damping,
     /// A linear budget's corner tried as a step length (`solve_corner_steps.rs`).
-    CornerStep,
+    CornerLength,
     /// A pass of the corners' minimisations after Newton.
     CornersPass,
     /// The two-phase solve fell back to the warm start on the joint graph.
@@ -43,7 +43,7 @@ pub(super) const STEPS: [Step; 12] = [
     Step::Newton,
     Step::Halving,
     Step::Damping,
-    Step::CornerStep,
+    Step::CornerLength,
     Step::CornersPass,
     Step::Fallback,
 ];
