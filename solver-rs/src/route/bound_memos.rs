@@ -4,8 +4,9 @@
 //! refreshed within a block) takes them instead of building the graph and solving the dual
 //! again, which was about a third of a 2-hop split quote.
 //!
-//! Exact by construction: the bound is a function of the market, the scope, the amount and the
-//! number of paths asked for, all of them in the key but the market, and the owner makes a new
+//! Exact by construction: the bound is a function of the market, the scope, the amount, the
+//! number of paths asked for and what the quote's best candidate pays (the solve stops within
+//! 0.05 bps of it, `convex/enough.rs`), all of them in the key but the market, and the owner makes a new
 //! cache for every market update, so a block that changes any pool changes every later quote's
 //! bound. A bound the deadline may have cut short is not remembered (it is that quote's best
 //! effort, not the market's bound). A quote of another amount of the same pair reuses the pair's
@@ -27,8 +28,9 @@ use std::sync::Mutex;
 /// Entries kept before the cache starts over (a market rarely sees this many trades in a block).
 const MAX_CACHED_BOUNDS: usize = 1024;
 
-/// tokenIn, tokenOut, maxHops, the dexes, amountIn and the most paths asked for.
-type Key = (TokenIdx, TokenIdx, usize, DexMask, U256, usize);
+/// tokenIn, tokenOut, maxHops, the dexes, amountIn, the most paths asked for and what the quote's
+/// best candidate pays (the solve's floor, `convex/enough.rs`).
+type Key = (TokenIdx, TokenIdx, usize, DexMask, U256, usize, U256);
 
 /// What a quote's connector tokens depend on besides the market: the settings' fixed list, their
 /// count of best-connected tokens, and the native token.
@@ -82,18 +84,19 @@ impl BoundMemos {
         }
     }
 
-    /// The remembered answer for routing `amount_in` over `scope` in at most `limit` paths, or
-    /// `route()`'s: remembered only when `complete()` says, once it has run, that the deadline
+    /// The remembered answer for routing `amount_in` over `scope` in at most `limit` paths with
+    /// a candidate paying `paid` (the solve stops near it: `convex/enough.rs`), or `route()`'s:
+    /// remembered only when `complete()` says, once it has run, that the deadline
     /// did not cut it short. A sub-problem's scope (restricted intermediates) is never remembered.
     pub fn get_or_route(
         &self,
         scope: &Scope,
         amount_in: U256,
-        limit: usize,
+        (limit, paid): (usize, U256),
         route: impl FnOnce() -> Option<Flows>,
         complete: impl FnOnce() -> bool,
     ) -> Option<Flows> {
-        let Some(key) = key(scope, amount_in, limit) else { return route() };
+        let Some(key) = key(scope, amount_in, limit, paid) else { return route() };
         // The lock is not held while routing, so concurrent quotes never wait on each other's solve.
         if let Some(flows) = self.entries.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
             return flows.clone();
@@ -110,10 +113,11 @@ impl BoundMemos {
     }
 }
 
-fn key(scope: &Scope, amount_in: U256, limit: usize) -> Option<Key> {
+fn key(scope: &Scope, amount_in: U256, limit: usize, paid: U256) -> Option<Key> {
     match scope.intermediates {
         Intermediates::Any => {
-            Some((scope.token_in, scope.token_out, scope.max_hops, scope.dexes, amount_in, limit))
+            let Scope { token_in, token_out, max_hops, dexes, .. } = *scope;
+            Some((token_in, token_out, max_hops, dexes, amount_in, limit, paid))
         }
         Intermediates::Except(_) => None,
     }

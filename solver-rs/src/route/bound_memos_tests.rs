@@ -26,7 +26,13 @@ fn a_trade_is_routed_once_and_another_amount_again() {
     };
     let any = scope(Intermediates::Any);
     let at = |amount: u64, bound| {
-        bound_of(memos.get_or_route(&any, U256::from(amount), 8, || route(bound), || true))
+        bound_of(memos.get_or_route(
+            &any,
+            U256::from(amount),
+            (8, U256::ZERO),
+            || route(bound),
+            || true,
+        ))
     };
     assert_eq!(at(100, 7), Some(U256::from(7)));
     assert_eq!(at(100, 9), Some(U256::from(7)), "the same trade: the remembered bound");
@@ -34,8 +40,13 @@ fn a_trade_is_routed_once_and_another_amount_again() {
     assert_eq!(at(101, 9), Some(U256::from(9)), "another amount is routed again");
     assert_eq!(routed.get(), 2);
     // Fewer paths asked for is another answer (the decomposition's limit).
-    let fewer = memos.get_or_route(&any, U256::from(100), 4, || route(5), || true);
+    let fewer = memos.get_or_route(&any, U256::from(100), (4, U256::ZERO), || route(5), || true);
     assert_eq!(bound_of(fewer), Some(U256::from(5)));
+    // A best candidate paying another amount is another answer (where the solve stops).
+    let paid = U256::from(6);
+    let nearer = memos.get_or_route(&any, U256::from(100), (8, paid), || route(6), || true);
+    assert_eq!(bound_of(nearer), Some(U256::from(6)));
+    assert_eq!(routed.get(), 4);
 }
 
 #[test]
@@ -43,13 +54,13 @@ fn a_cut_solve_and_a_sub_problem_are_not_remembered() {
     let memos = BoundMemos::default();
     let any = scope(Intermediates::Any);
     let amount = U256::from(100);
-    let cut = memos.get_or_route(&any, amount, 8, || flows(3), || false);
+    let cut = memos.get_or_route(&any, amount, (8, U256::ZERO), || flows(3), || false);
     assert_eq!(bound_of(cut), Some(U256::from(3)));
-    let again = memos.get_or_route(&any, amount, 8, || flows(7), || true);
+    let again = memos.get_or_route(&any, amount, (8, U256::ZERO), || flows(7), || true);
     assert_eq!(bound_of(again), Some(U256::from(7)), "the cut bound was not kept");
     let sub = scope(Intermediates::Except(vec![2]));
-    memos.get_or_route(&sub, amount, 8, || flows(4), || true);
-    let sub_again = memos.get_or_route(&sub, amount, 8, || flows(6), || true);
+    memos.get_or_route(&sub, amount, (8, U256::ZERO), || flows(4), || true);
+    let sub_again = memos.get_or_route(&sub, amount, (8, U256::ZERO), || flows(6), || true);
     assert_eq!(bound_of(sub_again), Some(U256::from(6)));
 }
 

@@ -3,6 +3,7 @@
 use super::bound_memos::BoundMemos;
 use super::clock::{Clock, Deadline, MonotonicClock, Phase, PhaseMs};
 use super::convex::curve::MAX_SWAPS_PER_POOL;
+use super::convex::enough::Floor;
 use super::convex::graph::{Intermediates, Scope};
 use super::convex::route_flows;
 use super::dead_routes::without_dead_routes;
@@ -445,9 +446,13 @@ fn convex_start(
     // on routes (the bound holds for plans of at most that many); the plan's transaction gas,
     // not the number of paths, decides how many it keeps (`gas_cap.rs`, `split/start.rs`).
     let limit = (MAX_SWAPS_PER_POOL as usize).saturating_sub(ranked.len());
-    let route = || route_flows(market, scope, amount_in, limit, deadline, bounds.graphs());
-    let Some(flows) = bounds.get_or_route(scope, amount_in, limit, route, || !deadline.expired())
-    else {
+    // What the best candidate pays taking the whole amount (gas ignored, as the bound): the solve
+    // stops once the bound is within the optimizer's closeness of it (`convex/enough.rs`).
+    let paid = ranked.iter().filter_map(|e| e.full.map(|(out, _)| out)).max().unwrap_or_default();
+    let floor = Floor::of(paid);
+    let route = || route_flows(market, scope, amount_in, limit, floor, deadline, bounds.graphs());
+    let complete = || !deadline.expired();
+    let Some(flows) = bounds.get_or_route(scope, amount_in, (limit, paid), route, complete) else {
         return (None, None);
     };
     let mut alloc = vec![U256::ZERO; ranked.len()];

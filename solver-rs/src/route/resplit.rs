@@ -17,6 +17,7 @@
 //! hop over two of its six pools, far below the bound (docs/solver-optimizer.md has the figures).
 
 use super::clock::Deadline;
+use super::convex::enough::Floor;
 use super::convex::graph::{Intermediates, Scope};
 use super::convex::route_flows;
 use super::graph_memos::GraphMemos;
@@ -166,7 +167,8 @@ fn split_token(
     };
     // A sub-problem's graph (restricted intermediates) is never remembered: no memo to give.
     let no_memo = GraphMemos::default();
-    let Some(flows) = route_flows(market, &sub, amount, SUFFIXES_PER_TOKEN, deadline, &no_memo)
+    let Some(flows) =
+        route_flows(market, &sub, amount, SUFFIXES_PER_TOKEN, Floor::NONE, deadline, &no_memo)
     else {
         return false;
     };

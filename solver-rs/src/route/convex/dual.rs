@@ -32,6 +32,7 @@
 use super::curve::{Curve, Response};
 use super::graph::{Graph, Head, Pooled};
 use super::pooled::{CoinPrices, Joint, LinearPair};
+use super::solve_tally::{tally, Step};
 use super::ties::NEAR;
 use crate::route::linear::entry;
 
@@ -264,6 +265,7 @@ pub fn venue_term(graph: &Graph, venue: usize, prices: &[f64]) -> Option<VenueTe
 /// g, its gradient, and (with `with_hessian`) its Hessian at `prices` (one per copy, tokenIn's
 /// first; all positive).
 pub fn evaluate(graph: &Graph, prices: &[f64], amount_in: f64, with_hessian: bool) -> Evaluation {
+    tally(Step::Evaluate);
     let n = graph.copies.len();
     let mut gradient = vec![0.0; n];
     let mut hessian = if with_hessian { vec![0.0; n.saturating_mul(n)] } else { Vec::new() };
@@ -507,6 +509,7 @@ fn pair_arc(
 /// deepest) and received at its dearest head (ties: the shallowest), as [`venue_term`] books a
 /// side's.
 pub fn pooled_term(pooled: &Pooled, prices: &[f64]) -> PooledTerm {
+    tally(Step::PooledTerm);
     let coins = pooled.budget.coins.len();
     let mut tender = vec![None; coins];
     let mut receive = vec![None; coins];

@@ -12,6 +12,7 @@ mod corners;
 pub mod curve;
 pub mod decompose;
 pub mod dual;
+pub mod enough;
 pub mod graph;
 pub mod graph_sides;
 mod newton_system;
@@ -20,6 +21,7 @@ pub mod pooled_vault_hop;
 mod sign_change;
 mod simplex;
 pub mod solve;
+mod solve_tally;
 mod ties;
 
 #[cfg(test)]
@@ -32,6 +34,7 @@ use crate::math::U256;
 use crate::route::clock::Deadline;
 use crate::route::graph_memos::GraphMemos;
 use decompose::{carried_at_corners, decompose, Routed};
+use enough::Floor;
 use graph::Scope;
 
 /// What the convex phase gives a quote: the certified bound and the optimum's flows as paths.
@@ -44,7 +47,8 @@ pub struct Flows {
 }
 
 /// Builds the graph of `scope` (or takes the one `graphs` remembers for it), minimises the dual
-/// until `deadline`, certifies the bound at the prices reached and decomposes their flows into at
+/// until `deadline` or until it has reached `floor` (what a plan is known to pay: `enough.rs`),
+/// certifies the bound at the prices reached and decomposes their flows into at
 /// most `limit` paths. None when the graph is too large or empty, or the deadline passed before it
 /// was built. Once the graph is built, a deadline that passes leaves the prices reached so far: one
 /// evaluation of the dual, its certificate and the decomposition follow (each a pass over the
@@ -54,13 +58,15 @@ pub fn route_flows(
     scope: &Scope,
     amount_in: U256,
     limit: usize,
+    floor: Floor,
     deadline: &Deadline,
     graphs: &GraphMemos,
 ) -> Option<Flows> {
     graphs.with_graph(market, scope, deadline, |graph| {
         let amount = f64::from(amount_in);
         let sides = graph_sides::per_side(market, scope, graph, deadline);
-        let (dual, apart) = solve::minimise_two_phase(graph, sides.as_ref(), amount, deadline);
+        let (dual, apart) =
+            solve::minimise_two_phase_above(graph, sides.as_ref(), amount, floor, deadline);
         let sides = sides.as_ref().zip(apart.as_deref());
         let bound = certificate::least_certified(graph, sides, &dual.prices, amount);
         let trades = carried_at_corners(graph, &dual.prices, &dual.evaluation);

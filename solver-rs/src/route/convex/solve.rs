@@ -16,9 +16,11 @@ use super::conservation::{conserved, imbalance, FLOW_TOLERANCE};
 use super::corners::{join_crossed, Corners, Joined};
 use super::curve::MAX_SWAPS_PER_POOL;
 use super::dual::{evaluate, head_price, monotone, pooled_term, venue_term, Evaluation, VenueTerm};
+use super::enough::Floor;
 use super::graph::{Arc, Graph, Head};
 use super::newton_system::System;
 use super::sign_change::bracket_and_bisect;
+use super::solve_tally::{tally, Step};
 use super::ties::{deeper_copies, locked_links, snap, tie_groups};
 use crate::route::clock::{Deadline, Stretch};
 use crate::route::linear::{cholesky, entry, solve};
@@ -51,6 +53,13 @@ pub struct Dual {
 /// Minimises g for routing `amount_in` (raw units of tokenIn) on `graph`, until convergence or the
 /// deadline.
 pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
+    minimise_above(graph, amount_in, Floor::NONE, deadline)
+}
+
+/// [`minimise`], stopped once g has reached `floor` (`enough.rs`): the warm start's sweeps once
+/// one's g has, Newton once a step's has.
+fn minimise_above(graph: &Graph, amount_in: f64, floor: Floor, deadline: &Deadline) -> Dual {
+    tally(Step::Minimise);
     let n = graph.copies.len();
     let touching = touching_venues(graph);
     let sending = sending_venues(graph, &touching);
@@ -75,6 +84,7 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
     let mut best = (!deadline.expired())
         .then(|| (evaluate(graph, &prices, amount_in, false).value, prices.clone()));
     'sweeps: for _ in 0..WARM_SWEEPS {
+        tally(Step::Sweep);
         let mut inflow = vec![0.0; n];
         inflow[0] = amount_in;
         for layer in 0..=top {
@@ -124,6 +134,9 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
         if best.as_ref().is_none_or(|(lowest, _)| value < *lowest) {
             best = Some((value, prices.clone()));
         }
+        if floor.reached(value) {
+            break;
+        }
     }
     // A sweep the deadline cut short left its prices unraised (idempotent otherwise); its g is
     // not known, so the lowest g evaluated is kept over it.
@@ -131,7 +144,7 @@ pub fn minimise(graph: &Graph, amount_in: f64, deadline: &Deadline) -> Dual {
     if let Some((_, lowest)) = best {
         prices = lowest;
     }
-    descend(graph, &touching, &deeper, prices, amount_in, deadline)
+    descend(graph, &touching, &deeper, prices, amount_in, (floor, deadline))
 }
 
 /// [`minimise`] in two phases where `sides` is given (`graph`'s scope with its joint-budget venues
@@ -159,14 +172,39 @@ pub fn minimise_two_phase(
     amount_in: f64,
     deadline: &Deadline,
 ) -> (Dual, Option<Vec<f64>>) {
-    let Some(sides) = sides else { return (minimise(graph, amount_in, deadline), None) };
-    let start = minimise(sides, amount_in, deadline).prices;
+    minimise_two_phase_above(graph, sides, amount_in, Floor::NONE, deadline)
+}
+
+/// [`minimise_two_phase`], each phase stopped once its g has reached `floor` (`enough.rs`), and
+/// the phases after it not run: where the per-side solve has, the joint graph's prices are its
+/// (both certify, the certificate takes the least), and where Newton from there has, the warm
+/// start on the joint graph, which could lower g by less than `floor` leaves, is not run.
+pub fn minimise_two_phase_above(
+    graph: &Graph,
+    sides: Option<&Graph>,
+    amount_in: f64,
+    floor: Floor,
+    deadline: &Deadline,
+) -> (Dual, Option<Vec<f64>>) {
+    let Some(sides) = sides else {
+        return (minimise_above(graph, amount_in, floor, deadline), None);
+    };
+    let apart = minimise_above(sides, amount_in, floor, deadline);
+    let start = apart.prices;
+    if floor.reached(apart.evaluation.value) {
+        let mut prices = start.clone();
+        monotone(graph, &mut prices);
+        let evaluation = evaluate(graph, &prices, amount_in, false);
+        return (Dual { prices, evaluation, converged: false }, Some(start));
+    }
     let (touching, deeper) = (touching_venues(graph), deeper_copies(graph));
-    let from_sides = descend(graph, &touching, &deeper, start.clone(), amount_in, deadline);
-    if from_sides.converged || deadline.expired() {
+    let from_sides =
+        descend(graph, &touching, &deeper, start.clone(), amount_in, (floor, deadline));
+    if from_sides.converged || floor.reached(from_sides.evaluation.value) || deadline.expired() {
         return (from_sides, Some(start));
     }
-    let warm = minimise(graph, amount_in, deadline);
+    tally(Step::Fallback);
+    let warm = minimise_above(graph, amount_in, floor, deadline);
     let rank = |d: &Dual| (!d.converged, d.evaluation.value);
     match rank(&warm).partial_cmp(&rank(&from_sides)) {
         Some(std::cmp::Ordering::Less) => (warm, Some(start)),
@@ -184,17 +222,18 @@ pub(super) fn minimise_from(
     deadline: &Deadline,
 ) -> Dual {
     let (touching, deeper) = (touching_venues(graph), deeper_copies(graph));
-    descend(graph, &touching, &deeper, prices, amount_in, deadline)
+    descend(graph, &touching, &deeper, prices, amount_in, (Floor::NONE, deadline))
 }
 
-/// Newton from `prices`, then the corners' minimisations where it stalls.
+/// Newton from `prices`, then the corners' minimisations where it stalls; neither once g has
+/// reached `floor` (`enough.rs`).
 fn descend(
     graph: &Graph,
     touching: &[Vec<usize>],
     deeper: &[Option<usize>],
     mut prices: Vec<f64>,
     amount_in: f64,
-    deadline: &Deadline,
+    (floor, deadline): (Floor, &Deadline),
 ) -> Dual {
     let locked = locked_links(graph, deeper);
     let mut damping = 1e-6;
@@ -208,9 +247,10 @@ fn descend(
         false => evaluate(graph, &prices, amount_in, true),
     };
     for _ in 0..MAX_ITERATIONS {
-        if deadline.expired() {
+        if deadline.expired() || floor.reached(current.value) {
             break;
         }
+        tally(Step::Newton);
         let flows = Corners::at(graph, &prices, &current);
         let groups = tie_groups(deeper, &locked, &prices, flows.gradient(&current));
         // Near ties are made exact when that does not raise g; where it would, the copies move apart.
@@ -252,6 +292,7 @@ fn descend(
             // A Newton system runs unchecked: the deadline is checked between them.
             let stretch = Stretch::begin();
             let Some(factor) = cholesky(&damped, m) else {
+                tally(Step::Damping);
                 damping *= 10.0;
                 continue;
             };
@@ -323,6 +364,7 @@ fn descend(
                 if deadline.expired() {
                     break;
                 }
+                tally(Step::Halving);
                 let trial = stepped(graph, &prices, (&groups, free), &step, t);
                 let next = evaluate(graph, &trial, amount_in, true);
                 if next.value <= current.value + 1e-4 * t * slope {
@@ -344,6 +386,7 @@ fn descend(
                 if deadline.expired() {
                     break;
                 }
+                tally(Step::CornerLength);
                 let trial = stepped(graph, &prices, (&groups, free), &step, t);
                 let next = evaluate(graph, &trial, amount_in, true);
                 let best = accepted.as_ref().map_or(current.value, |(_, at, _)| at.value);
@@ -352,6 +395,7 @@ fn descend(
                 }
             }
             if accepted.is_none() {
+                tally(Step::Damping);
                 damping *= 10.0;
             }
         }
@@ -375,7 +419,7 @@ fn descend(
     }
     // `current` is g at `prices` (with the Hessian, which nothing reads from here).
     let mut before_corners = None;
-    if !converged && !deadline.expired() {
+    if !converged && !deadline.expired() && !floor.reached(current.value) {
         // Corners: exact minimisation along each tie group in turn, from the last layer to
         // tokenIn; kept only if it lowers g.
         before_corners = Some(prices.clone());
@@ -383,6 +427,7 @@ fn descend(
             if deadline.expired() {
                 break;
             }
+            tally(Step::CornersPass);
             let mut groups = tie_groups(
                 deeper,
                 &locked,
@@ -518,6 +563,7 @@ fn excess(
     c: usize,
     inflow: Option<f64>,
 ) -> f64 {
+    tally(Step::Excess);
     let mut total = inflow.unwrap_or(0.0);
     for &v in &touching[c] {
         if let Some(pooled) = &graph.venues[v].pooled {
@@ -577,6 +623,7 @@ fn settle(
     if start.is_nan() || start <= 0.0 {
         return;
     }
+    tally(Step::Settle);
     // The group's summed excess at price p; None past the deadline.
     let at = |prices: &mut [f64], p: f64| {
         if deadline.expired() {
@@ -599,3 +646,7 @@ mod tests;
 #[cfg(test)]
 #[path = "solve_vault_diagnosis.rs"]
 mod vault_diagnosis;
+
+#[cfg(test)]
+#[path = "solve_tally_diagnosis.rs"]
+mod tally_diagnosis;
