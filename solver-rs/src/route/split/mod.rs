@@ -25,7 +25,7 @@ use crate::market::Market;
 use crate::math::U256;
 pub use budget::Budget;
 use newton::{ascend, balance, Rules};
-use point::{replay, Point};
+use point::{replay, Point, Replayed};
 use route_set::RouteSearch;
 use structure::structure;
 
@@ -239,7 +239,11 @@ fn start(problem: &Problem, order: &[usize]) -> Option<Point> {
         .as_ref()
         .filter(|a| a.len() == n)
         .and_then(|a| start::executable(problem, order, a.clone()))
-        .and_then(|a| replay(problem, order, a, true, true).ok());
+        .and_then(|(a, ran)| match ran {
+            // Ran as it is: its replay is the evaluation's (one run of the routes, not two).
+            Some(ran) => Replayed::of_run(problem, a, ran).ok(),
+            None => replay(problem, order, a, true, true).ok(),
+        });
     let better = match (single, proposed) {
         (Some(single), Some(proposed)) if proposed.value() > single.value() => proposed,
         (Some(single), _) => single,

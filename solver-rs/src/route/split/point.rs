@@ -7,6 +7,7 @@
 //! marginal rates at their final states, and its curvature comes from how each pool's marginal
 //! rate falls as more goes through it (measured with one probe swap per pool and direction).
 
+use super::start::Ran;
 use super::Problem;
 use crate::market::{Hop, PoolIdx};
 use crate::math::U256;
@@ -146,7 +147,26 @@ pub(super) struct Replayed<'p> {
     uses: Vec<PoolUse>,
 }
 
-impl Replayed<'_> {
+impl<'p> Replayed<'p> {
+    /// `alloc` valued from `ran`, the replay that found it executable as it is (`start.rs`):
+    /// what [`replay`] with `for_derivatives` would give, the same routes run in the same order on
+    /// a fresh view, without running them again.
+    pub(super) fn of_run(
+        problem: &Problem,
+        alloc: Vec<U256>,
+        ran: Ran<'p>,
+    ) -> Result<Replayed<'p>, Infeasible> {
+        let mut uses: Vec<PoolUse> = Vec::with_capacity(
+            problem.paths.iter().fold(0usize, |sum, p| sum.saturating_add(p.hops.len())),
+        );
+        for fill in &ran.fills {
+            let index = use_index(&mut uses, fill.hop.pool, fill.hop.token_in);
+            uses[index].flow += f64::from(fill.amount_in);
+        }
+        let gross = ran.gross.ok_or(None)?;
+        valued(problem, alloc, gross, ran.gas_units, ran.overlay, uses)
+    }
+
     /// Its value.
     pub(super) fn value(&self) -> Net {
         self.value
@@ -218,6 +238,18 @@ pub(super) fn replay<'p>(
         // Outputs summing past 2^256 − 1 cannot be paid (and would wrap): not a feasible allocation.
         gross = gross.checked_add(amount).ok_or(None)?;
     }
+    valued(problem, alloc, gross, gas_units, overlay, uses)
+}
+
+/// The replayed allocation's value, once its plan's gas is within the cap (else infeasible).
+fn valued<'p>(
+    problem: &Problem,
+    alloc: Vec<U256>,
+    gross: U256,
+    gas_units: Vec<u64>,
+    overlay: Overlay<'p>,
+    uses: Vec<PoolUse>,
+) -> Result<Replayed<'p>, Infeasible> {
     let legs_gas = total_gas(gas_units.iter().copied());
     let (legs, routes) = open_legs_and_routes(problem, &alloc);
     if !problem.gas_cap.admits(legs_gas, legs, routes) {

@@ -12,7 +12,7 @@ use super::Problem;
 use crate::math::bisect::bisect;
 use crate::math::U256;
 use crate::route::gas_cap::{total_gas, MAX_PLAN_GAS};
-use crate::route::path::Overlay;
+use crate::route::path::{LegFill, Overlay};
 
 /// Halvings when a route's amount is cut to what it can take: it is found to 2⁻²⁴ of the amount
 /// (the Newton ascent moves it from there).
@@ -25,29 +25,30 @@ const CUT_STEPS: usize = 24;
 /// take it whole, or else is spread over the routes that were not cut, each taking what it can;
 /// then, over the gas cap, its narrowest routes close. None when that fails, or once the deadline
 /// has passed (checked before every replay of a route: the proposal is then dropped and the
-/// optimizer starts from the best single path).
-pub(super) fn executable(
-    problem: &Problem,
+/// optimizer starts from the best single path). With the allocation, its replay ([`Ran`]) when the
+/// last pass ran it as it is returned.
+pub(super) fn executable<'p>(
+    problem: &'p Problem,
     order: &[usize],
     alloc: Vec<U256>,
-) -> Option<Vec<U256>> {
-    let (mut alloc, mut known_gas) = runnable(problem, order, alloc)?;
+) -> Option<(Vec<U256>, Option<Ran<'p>>)> {
+    let (mut alloc, mut ran) = runnable(problem, order, alloc)?;
     // Then within the gas cap: the narrowest routes close (their input spread over the others in
     // proportion, the widths the optimum gave them) until the rest fits, and the result is made
     // runnable again; a few rounds, as redistributed input crosses more ticks.
     for round in 0..=GAS_ROUNDS {
-        let gas = match known_gas.take() {
-            Some(gas) => gas,
+        let gas = match &ran {
+            Some(ran) => ran.gas_units.clone(),
             None => route_gas(problem, order, &alloc)?,
         };
         let (legs, routes) = super::point::open_legs_and_routes(problem, &alloc);
         if problem.gas_cap.admits(total_gas(gas.iter().copied()), legs, routes) {
-            return Some(alloc);
+            return Some((alloc, ran));
         }
         if round == GAS_ROUNDS {
             return None;
         }
-        (alloc, known_gas) = runnable(problem, order, narrowed(problem, alloc, &gas))?;
+        (alloc, ran) = runnable(problem, order, narrowed(problem, alloc, &gas))?;
     }
     None
 }
@@ -106,17 +107,32 @@ fn narrowed(problem: &Problem, mut alloc: Vec<U256>, gas: &[u64]) -> Vec<U256> {
     alloc
 }
 
+/// An allocation's routes as [`runnable`] ran them, in order on one view, when it ran the
+/// allocation as it is: its replay, which the optimizer's start values instead of running the
+/// same routes again ([`super::point::Replayed::of_run`]).
+pub(super) struct Ran<'p> {
+    pub(super) overlay: Overlay<'p>,
+    /// Every leg, in the order they ran.
+    pub(super) fills: Vec<LegFill>,
+    /// Each candidate's gas units (0 for those that carry nothing).
+    pub(super) gas_units: Vec<u64>,
+    /// The routes' outputs summed in order; None past 2^256 − 1.
+    pub(super) gross: Option<U256>,
+}
+
 /// The feasibility pass of [`executable`]: routes cut to what they take, what they give up placed;
-/// with each route's gas units when nothing had to move (the pass ran the allocation as it is).
-fn runnable(
-    problem: &Problem,
+/// with the replay ([`Ran`], each route's gas units with it) when nothing had to move (the pass ran
+/// the allocation as it is).
+fn runnable<'p>(
+    problem: &'p Problem,
     order: &[usize],
     mut alloc: Vec<U256>,
-) -> Option<(Vec<U256>, Option<Vec<u64>>)> {
+) -> Option<(Vec<U256>, Option<Ran<'p>>)> {
     let mut gas_units = vec![0u64; alloc.len()];
     let mut overlay = Overlay::memoized(problem.market, problem.memos);
     let mut given_up = U256::ZERO;
     let mut cut = vec![false; alloc.len()];
+    let (mut fills, mut gross) = (Vec::new(), Some(U256::ZERO));
     for &i in order {
         if alloc[i].is_zero() {
             continue;
@@ -126,17 +142,21 @@ fn runnable(
         }
         let path = &problem.paths[i];
         let mut trial = overlay.clone();
-        if let Ok((out, gas)) = trial.run(path, alloc[i], None) {
+        let ran_before = fills.len();
+        if let Ok((out, gas)) = trial.run(path, alloc[i], Some(&mut fills)) {
             if problem.pricer.is_priced() && out < problem.pricer.cost(gas) {
                 given_up = given_up.checked_add(alloc[i])?;
                 alloc[i] = U256::ZERO;
                 cut[i] = true;
+                fills.truncate(ran_before);
             } else {
                 overlay = trial;
                 gas_units[i] = gas;
+                gross = gross.and_then(|g| g.checked_add(out));
             }
             continue;
         }
+        fills.truncate(ran_before);
         let lo = largest_that_runs(problem, &overlay, i, alloc[i])?;
         if !lo.is_zero() {
             overlay.run(path, lo, None).ok()?;
@@ -146,7 +166,7 @@ fn runnable(
         cut[i] = true;
     }
     if given_up.is_zero() {
-        return Some((alloc, Some(gas_units)));
+        return Some((alloc, Some(Ran { overlay, fills, gas_units, gross })));
     }
     // What was given up goes to the open routes that were not cut, largest first: the whole of it
     // to the first that takes it, else each takes what it can on top of the others' amounts, and
