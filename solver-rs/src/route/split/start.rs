@@ -37,18 +37,19 @@ pub(super) fn executable<'p>(
     // proportion, the widths the optimum gave them) until the rest fits, and the result is made
     // runnable again; a few rounds, as redistributed input crosses more ticks.
     for round in 0..=GAS_ROUNDS {
-        let gas = match &ran {
-            Some(ran) => ran.gas_units.clone(),
-            None => route_gas(problem, order, &alloc)?,
+        // Each route's gas units, from the pass's own run when it ran the allocation as it is.
+        let run = match ran.take() {
+            Some(run) => run,
+            None => run_all(problem, order, &alloc)??,
         };
         let (legs, routes) = super::point::open_legs_and_routes(problem, &alloc);
-        if problem.gas_cap.admits(total_gas(gas.iter().copied()), legs, routes) {
-            return Some((alloc, ran));
+        if problem.gas_cap.admits(total_gas(run.gas_units.iter().copied()), legs, routes) {
+            return Some((alloc, Some(run)));
         }
         if round == GAS_ROUNDS {
             return None;
         }
-        (alloc, ran) = runnable(problem, order, narrowed(problem, alloc, &gas))?;
+        (alloc, ran) = runnable(problem, order, narrowed(problem, alloc, &run.gas_units))?;
     }
     None
 }
@@ -60,19 +61,6 @@ const GAS_ROUNDS: usize = 4;
 /// the routes whose marginal rates say so (docs/solver-optimizer.md, *The bound*, has the
 /// trade that chose seven tenths).
 const NARROWED_TO_TENTHS: u64 = 7;
-
-/// Each route's gas units, its routes run in `order`; None if one does not run.
-fn route_gas(problem: &Problem, order: &[usize], alloc: &[U256]) -> Option<Vec<u64>> {
-    let mut overlay = Overlay::memoized(problem.market, problem.memos);
-    let mut gas = vec![0u64; alloc.len()];
-    for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
-        if problem.budget.expired() {
-            return None;
-        }
-        gas[i] = overlay.run(&problem.paths[i], alloc[i], None).ok()?.1;
-    }
-    Some(gas)
-}
 
 /// `alloc` without its narrowest routes, as many as bring it to [`NARROWED_TO_TENTHS`] of the gas
 /// cap (by their gas units in `gas`), their input spread over the rest in proportion to their
@@ -107,9 +95,10 @@ fn narrowed(problem: &Problem, mut alloc: Vec<U256>, gas: &[u64]) -> Vec<U256> {
     alloc
 }
 
-/// An allocation's routes as [`runnable`] ran them, in order on one view, when it ran the
-/// allocation as it is: its replay, which the optimizer's start values instead of running the
-/// same routes again ([`super::point::Replayed::of_run`]).
+/// An allocation's routes run in order on one fresh view (by [`runnable`]'s pass, when it ran the
+/// allocation as it is, or by [`run_all`]): its replay, which the optimizer's start values instead
+/// of running the same routes again ([`super::point::Replayed::of_run`]), and which gives each
+/// route's gas units to the gas cap's check.
 pub(super) struct Ran<'p> {
     pub(super) overlay: Overlay<'p>,
     /// Every leg, in the order they ran.
@@ -180,8 +169,8 @@ fn runnable<'p>(
     for &i in &takers[..open] {
         let mut moved = alloc.clone();
         moved[i] = moved[i].checked_add(given_up)?;
-        if runs(problem, order, &moved)? {
-            return Some((moved, None));
+        if let Some(run) = run_all(problem, order, &moved)? {
+            return Some((moved, Some(run)));
         }
     }
     for &i in &takers {
@@ -213,14 +202,25 @@ fn largest_that_runs(problem: &Problem, overlay: &Overlay, i: usize, amount: U25
 /// Whether every route of `alloc` runs, in `order`, on one overlay; None once the deadline has
 /// passed (checked before each route).
 fn runs(problem: &Problem, order: &[usize], alloc: &[U256]) -> Option<bool> {
+    run_all(problem, order, alloc).map(|run| run.is_some())
+}
+
+/// Every route of `alloc` run in `order` on one fresh view ([`Ran`]: the start's evaluation
+/// values it without running the routes again), or None inside if one does not run; None once
+/// the deadline has passed (checked before each route).
+fn run_all<'p>(problem: &'p Problem, order: &[usize], alloc: &[U256]) -> Option<Option<Ran<'p>>> {
     let mut overlay = Overlay::memoized(problem.market, problem.memos);
+    let (mut fills, mut gross) = (Vec::new(), Some(U256::ZERO));
+    let mut gas_units = vec![0u64; alloc.len()];
     for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
         if problem.budget.expired() {
             return None;
         }
-        if overlay.run(&problem.paths[i], alloc[i], None).is_err() {
-            return Some(false);
-        }
+        let Ok((out, gas)) = overlay.run(&problem.paths[i], alloc[i], Some(&mut fills)) else {
+            return Some(None);
+        };
+        gas_units[i] = gas;
+        gross = gross.and_then(|g| g.checked_add(out));
     }
-    Some(true)
+    Some(Some(Ran { overlay, fills, gas_units, gross }))
 }
