@@ -631,7 +631,7 @@ fn rank(evaluated: Vec<Reached>, pricer: &GasPricer, limit: usize) -> Vec<Evalua
 
 /// The first `count` of `indices` in the order `better` gives them (ties by index), as the first
 /// `count` of a stable sort of all of them by `better` would be; the rest dropped.
-fn best_first(
+pub(super) fn best_first(
     mut indices: Vec<usize>,
     count: usize,
     better: impl Fn(usize, usize) -> std::cmp::Ordering,
