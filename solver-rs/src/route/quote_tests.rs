@@ -233,3 +233,20 @@ fn asked_for_the_metadata_times_each_phase_the_solve_entered_in_order() {
     let single: Vec<Phase> = single.metadata.phase_ms.0.iter().map(|(phase, _)| *phase).collect();
     assert!(!single.contains(&Phase::Resplit), "{single:?}");
 }
+
+#[test]
+fn the_ranking_reads_the_best_first_as_a_stable_sort_of_all_would_give_them() {
+    // Scores with many ties (a stable sort keeps tied indices in order), every prefix length.
+    for seed in 0..40u64 {
+        let len = (seed % 13) as usize;
+        let scores: Vec<u64> =
+            (0..len as u64).map(|i| (i.wrapping_mul(2_654_435_761) ^ seed) % 4).collect();
+        let better = |a: usize, b: usize| scores[b].cmp(&scores[a]);
+        let mut sorted: Vec<usize> = (0..len).collect();
+        sorted.sort_by(|&a, &b| better(a, b));
+        for count in 0..=len.saturating_add(2) {
+            let first = super::quote::best_first((0..len).collect(), count, better);
+            assert_eq!(first, sorted[..count.min(len)], "scores {scores:?}, count {count}");
+        }
+    }
+}

@@ -25,7 +25,7 @@ use crate::market::Market;
 use crate::math::U256;
 pub use budget::Budget;
 use newton::{ascend, balance, Rules};
-use point::{evaluate, evaluate_whole, Point};
+use point::{replay, Point, Replayed};
 use route_set::RouteSearch;
 use structure::structure;
 
@@ -228,18 +228,28 @@ fn start(problem: &Problem, order: &[usize]) -> Option<Point> {
             balance(problem.amount_in, &mut alloc);
         }
     }
-    let single = evaluate_whole(problem, order, alloc);
+    // Both starts are valued first, and only the better one's derivatives are computed (a probe
+    // swap per pool of every candidate, and the n × n curvature matrix): the other's were
+    // computed for nothing, one of the two evaluations with derivatives of a 1,000-pool 2-hop
+    // 1× split quote. The best single path's value is computed whatever the deadline; its
+    // derivatives' probe swaps check it (past it, the start has none, and nothing steps from it).
+    let single = replay(problem, order, alloc, true, false).ok();
     let proposed = problem
         .start
         .as_ref()
         .filter(|a| a.len() == n)
         .and_then(|a| start::executable(problem, order, a.clone()))
-        .and_then(|a| evaluate(problem, order, a, true));
-    match (single, proposed) {
-        (Some(single), Some(proposed)) if proposed.value > single.value => Some(proposed),
-        (Some(single), _) => Some(single),
-        (None, proposed) => proposed,
-    }
+        .and_then(|(a, ran)| match ran {
+            // Ran as it is: its replay is the evaluation's (one run of the routes, not two).
+            Some(ran) => Replayed::of_run(problem, a, ran).ok(),
+            None => replay(problem, order, a, true, true).ok(),
+        });
+    let better = match (single, proposed) {
+        (Some(single), Some(proposed)) if proposed.value() > single.value() => proposed,
+        (Some(single), _) => single,
+        (None, proposed) => proposed?,
+    };
+    better.with_derivatives(problem, false).ok()
 }
 
 fn keep_better(best: &mut Point, candidate: Point) {

@@ -7,6 +7,7 @@
 //! marginal rates at their final states, and its curvature comes from how each pool's marginal
 //! rate falls as more goes through it (measured with one probe swap per pool and direction).
 
+use super::start::Ran;
 use super::Problem;
 use crate::market::{Hop, PoolIdx};
 use crate::math::U256;
@@ -101,17 +102,6 @@ pub(super) fn evaluate(
     evaluate_or_blame(problem, order, alloc, with_derivatives).ok()
 }
 
-/// [`evaluate`] with derivatives, its value whatever the deadline: the optimizer's start (one
-/// route, the best single path, or the equal split when no path takes the whole amount). Its
-/// derivatives' probe swaps check the deadline: past it, the point has none.
-pub(super) fn evaluate_whole(
-    problem: &Problem,
-    order: &[usize],
-    alloc: Vec<U256>,
-) -> Option<Point> {
-    evaluate_within(problem, order, alloc, true, false).ok()
-}
-
 /// Why an allocation could not be evaluated: the hop whose pool could not take what reached it
 /// (a pool the allocation drains past its liquidity), or None for outputs past 2^256 − 1 and for
 /// plans of several routes whose transaction would outgrow the gas cap (`route/gas_cap.rs`).
@@ -136,6 +126,86 @@ fn evaluate_within(
     with_derivatives: bool,
     interruptible: bool,
 ) -> Result<Point, Infeasible> {
+    let replayed = replay(problem, order, alloc, with_derivatives, interruptible)?;
+    match with_derivatives {
+        true => replayed.with_derivatives(problem, interruptible),
+        false => Ok(replayed.without_derivatives()),
+    }
+}
+
+/// An allocation replayed and valued, its derivatives not computed yet: the optimizer's start
+/// values two allocations (the best single path and the proposed start) and steps from the better
+/// one only, so only that one's derivatives (a probe swap per pool of every candidate, and the
+/// n × n curvature matrix) are computed ([`Replayed::with_derivatives`]: the same numbers as an
+/// evaluation with derivatives, to the bit, since they are computed from the same view).
+pub(super) struct Replayed<'p> {
+    alloc: Vec<U256>,
+    value: Net,
+    gas_units: Vec<u64>,
+    /// The view after every route ran, and the pools its routes used (with their flows).
+    overlay: Overlay<'p>,
+    uses: Vec<PoolUse>,
+}
+
+impl<'p> Replayed<'p> {
+    /// `alloc` valued from `ran`, the replay that found it executable as it is (`start.rs`):
+    /// what [`replay`] with `for_derivatives` would give, the same routes run in the same order on
+    /// a fresh view, without running them again.
+    pub(super) fn of_run(
+        problem: &Problem,
+        alloc: Vec<U256>,
+        ran: Ran<'p>,
+    ) -> Result<Replayed<'p>, Infeasible> {
+        let mut uses: Vec<PoolUse> = Vec::with_capacity(
+            problem.paths.iter().fold(0usize, |sum, p| sum.saturating_add(p.hops.len())),
+        );
+        for fill in &ran.fills {
+            let index = use_index(&mut uses, fill.hop.pool, fill.hop.token_in);
+            uses[index].flow += f64::from(fill.amount_in);
+        }
+        let gross = ran.gross.ok_or(None)?;
+        valued(problem, alloc, gross, ran.gas_units, ran.overlay, uses)
+    }
+
+    /// Its value.
+    pub(super) fn value(&self) -> Net {
+        self.value
+    }
+
+    /// The point, with no derivatives.
+    pub(super) fn without_derivatives(self) -> Point {
+        Point { alloc: self.alloc, value: self.value, gas_units: self.gas_units, derivatives: None }
+    }
+
+    /// The point with its derivatives; with `interruptible`, given up (`Err(None)`) once the
+    /// deadline has passed (checked before each probe swap), else without derivatives past it.
+    pub(super) fn with_derivatives(
+        mut self,
+        problem: &Problem,
+        interruptible: bool,
+    ) -> Result<Point, Infeasible> {
+        // Past the deadline an interruptible evaluation is dropped; the start keeps its value and
+        // goes without derivatives (nothing will step from it).
+        let derivatives =
+            match derivatives(problem, &self.overlay, &mut self.uses, &|| problem.budget.expired())
+            {
+                None if interruptible => return Err(None),
+                found => found,
+            };
+        Ok(Point { derivatives, ..self.without_derivatives() })
+    }
+}
+
+/// The routes of `alloc` run in `order` on one view, and the plan's gas checked against the cap;
+/// with `interruptible`, given up (`Err(None)`) once the deadline has passed (checked before each
+/// route). With `for_derivatives`, the pools the routes use are gathered for them.
+pub(super) fn replay<'p>(
+    problem: &'p Problem,
+    order: &[usize],
+    alloc: Vec<U256>,
+    for_derivatives: bool,
+    interruptible: bool,
+) -> Result<Replayed<'p>, Infeasible> {
     let late = || interruptible && problem.budget.expired();
     let market = problem.market;
     let n = problem.paths.len();
@@ -143,7 +213,7 @@ fn evaluate_within(
     let mut gross = U256::ZERO;
     let mut gas_units = vec![0u64; n];
     // With derivatives every candidate's hops join it: room for all of them at once.
-    let mut uses: Vec<PoolUse> = match with_derivatives {
+    let mut uses: Vec<PoolUse> = match for_derivatives {
         true => Vec::with_capacity(
             problem.paths.iter().fold(0usize, |sum, p| sum.saturating_add(p.hops.len())),
         ),
@@ -157,7 +227,7 @@ fn evaluate_within(
             return Err(None);
         }
         let (amount, gas) = run_hops(&problem.paths[i].hops, alloc[i], |hop, amount| {
-            if with_derivatives {
+            if for_derivatives {
                 let index = use_index(&mut uses, hop.pool, hop.token_in);
                 uses[index].flow += f64::from(amount);
             }
@@ -168,23 +238,26 @@ fn evaluate_within(
         // Outputs summing past 2^256 − 1 cannot be paid (and would wrap): not a feasible allocation.
         gross = gross.checked_add(amount).ok_or(None)?;
     }
+    valued(problem, alloc, gross, gas_units, overlay, uses)
+}
+
+/// The replayed allocation's value, once its plan's gas is within the cap (else infeasible).
+fn valued<'p>(
+    problem: &Problem,
+    alloc: Vec<U256>,
+    gross: U256,
+    gas_units: Vec<u64>,
+    overlay: Overlay<'p>,
+    uses: Vec<PoolUse>,
+) -> Result<Replayed<'p>, Infeasible> {
     let legs_gas = total_gas(gas_units.iter().copied());
     let (legs, routes) = open_legs_and_routes(problem, &alloc);
     if !problem.gas_cap.admits(legs_gas, legs, routes) {
         return Err(None);
     }
     let cost = problem.pricer.cost(legs_gas);
-    // Past the deadline an interruptible evaluation is dropped; the start keeps its value and
-    // goes without derivatives (nothing will step from it).
-    let derivatives = match with_derivatives {
-        true => match derivatives(problem, &overlay, &mut uses, &|| problem.budget.expired()) {
-            None if interruptible => return Err(None),
-            found => found,
-        },
-        false => None,
-    };
     problem.budget.saw(gross);
-    Ok(Point { alloc, value: Net::new(gross, cost), gas_units, derivatives })
+    Ok(Replayed { alloc, value: Net::new(gross, cost), gas_units, overlay, uses })
 }
 
 /// The legs and routes of `alloc`'s open routes.

@@ -86,6 +86,11 @@ impl RouteSearch<'_, '_> {
         // does not try them again (the ascent from the same point under the same rules is the
         // same, so it would not pay again), nor predict them.
         let mut failed: Vec<usize> = Vec::new();
+        // The closures a partial round predicted from `best` not to pay even twice their gas
+        // (so not tried): the full round that follows from the same `best` would make the same
+        // model step for each (the same point, model and rules), so it skips them, as it skips
+        // `failed`.
+        let mut hopeless: Vec<usize> = Vec::new();
         loop {
             let model = Model::at(self.problem, &best);
             // Taken whatever happens: a round that finds no closure to try must not find the
@@ -100,7 +105,9 @@ impl RouteSearch<'_, '_> {
                     // The trial that paid may have closed some of them too.
                     pending_now.into_iter().filter(|&k| !best.alloc[k].is_zero()).collect()
                 } else {
-                    open.into_iter().filter(|k| !failed.contains(k)).collect()
+                    open.into_iter()
+                        .filter(|k| !failed.contains(k) && !hopeless.contains(k))
+                        .collect()
                 }
             } else {
                 let rate = best.open().map(|i| model.gradient(i)).fold(f64::INFINITY, f64::min);
@@ -146,6 +153,8 @@ impl RouteSearch<'_, '_> {
                 };
                 if harm <= TRIAL_SLACK * benefit {
                     trials.push((k, benefit - harm));
+                } else if partial {
+                    hopeless.push(k);
                 }
             }
             if closing {
@@ -182,6 +191,7 @@ impl RouteSearch<'_, '_> {
                     allowed[k] = !closing;
                     best = point;
                     failed.clear();
+                    hopeless.clear();
                 }
                 // A partial round's closures did not pay: every open route's is predicted next.
                 None if partial => {}

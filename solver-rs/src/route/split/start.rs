@@ -12,7 +12,7 @@ use super::Problem;
 use crate::math::bisect::bisect;
 use crate::math::U256;
 use crate::route::gas_cap::{total_gas, MAX_PLAN_GAS};
-use crate::route::path::Overlay;
+use crate::route::path::{LegFill, Overlay};
 
 /// Halvings when a route's amount is cut to what it can take: it is found to 2⁻²⁴ of the amount
 /// (the Newton ascent moves it from there).
@@ -25,29 +25,31 @@ const CUT_STEPS: usize = 24;
 /// take it whole, or else is spread over the routes that were not cut, each taking what it can;
 /// then, over the gas cap, its narrowest routes close. None when that fails, or once the deadline
 /// has passed (checked before every replay of a route: the proposal is then dropped and the
-/// optimizer starts from the best single path).
-pub(super) fn executable(
-    problem: &Problem,
+/// optimizer starts from the best single path). With the allocation, its replay ([`Ran`]) when the
+/// last pass ran it as it is returned.
+pub(super) fn executable<'p>(
+    problem: &'p Problem,
     order: &[usize],
     alloc: Vec<U256>,
-) -> Option<Vec<U256>> {
-    let (mut alloc, mut known_gas) = runnable(problem, order, alloc)?;
+) -> Option<(Vec<U256>, Option<Ran<'p>>)> {
+    let (mut alloc, mut ran) = runnable(problem, order, alloc)?;
     // Then within the gas cap: the narrowest routes close (their input spread over the others in
     // proportion, the widths the optimum gave them) until the rest fits, and the result is made
     // runnable again; a few rounds, as redistributed input crosses more ticks.
     for round in 0..=GAS_ROUNDS {
-        let gas = match known_gas.take() {
-            Some(gas) => gas,
-            None => route_gas(problem, order, &alloc)?,
+        // Each route's gas units, from the pass's own run when it ran the allocation as it is.
+        let run = match ran.take() {
+            Some(run) => run,
+            None => run_all(problem, order, &alloc)??,
         };
         let (legs, routes) = super::point::open_legs_and_routes(problem, &alloc);
-        if problem.gas_cap.admits(total_gas(gas.iter().copied()), legs, routes) {
-            return Some(alloc);
+        if problem.gas_cap.admits(total_gas(run.gas_units.iter().copied()), legs, routes) {
+            return Some((alloc, Some(run)));
         }
         if round == GAS_ROUNDS {
             return None;
         }
-        (alloc, known_gas) = runnable(problem, order, narrowed(problem, alloc, &gas))?;
+        (alloc, ran) = runnable(problem, order, narrowed(problem, alloc, &run.gas_units))?;
     }
     None
 }
@@ -59,19 +61,6 @@ const GAS_ROUNDS: usize = 4;
 /// the routes whose marginal rates say so (docs/solver-optimizer.md, *The bound*, has the
 /// trade that chose seven tenths).
 const NARROWED_TO_TENTHS: u64 = 7;
-
-/// Each route's gas units, its routes run in `order`; None if one does not run.
-fn route_gas(problem: &Problem, order: &[usize], alloc: &[U256]) -> Option<Vec<u64>> {
-    let mut overlay = Overlay::memoized(problem.market, problem.memos);
-    let mut gas = vec![0u64; alloc.len()];
-    for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
-        if problem.budget.expired() {
-            return None;
-        }
-        gas[i] = overlay.run(&problem.paths[i], alloc[i], None).ok()?.1;
-    }
-    Some(gas)
-}
 
 /// `alloc` without its narrowest routes, as many as bring it to [`NARROWED_TO_TENTHS`] of the gas
 /// cap (by their gas units in `gas`), their input spread over the rest in proportion to their
@@ -106,17 +95,33 @@ fn narrowed(problem: &Problem, mut alloc: Vec<U256>, gas: &[u64]) -> Vec<U256> {
     alloc
 }
 
+/// An allocation's routes run in order on one fresh view (by [`runnable`]'s pass, when it ran the
+/// allocation as it is, or by [`run_all`]): its replay, which the optimizer's start values instead
+/// of running the same routes again ([`super::point::Replayed::of_run`]), and which gives each
+/// route's gas units to the gas cap's check.
+pub(super) struct Ran<'p> {
+    pub(super) overlay: Overlay<'p>,
+    /// Every leg, in the order they ran.
+    pub(super) fills: Vec<LegFill>,
+    /// Each candidate's gas units (0 for those that carry nothing).
+    pub(super) gas_units: Vec<u64>,
+    /// The routes' outputs summed in order; None past 2^256 − 1.
+    pub(super) gross: Option<U256>,
+}
+
 /// The feasibility pass of [`executable`]: routes cut to what they take, what they give up placed;
-/// with each route's gas units when nothing had to move (the pass ran the allocation as it is).
-fn runnable(
-    problem: &Problem,
+/// with the replay ([`Ran`], each route's gas units with it) when nothing had to move (the pass ran
+/// the allocation as it is).
+fn runnable<'p>(
+    problem: &'p Problem,
     order: &[usize],
     mut alloc: Vec<U256>,
-) -> Option<(Vec<U256>, Option<Vec<u64>>)> {
+) -> Option<(Vec<U256>, Option<Ran<'p>>)> {
     let mut gas_units = vec![0u64; alloc.len()];
     let mut overlay = Overlay::memoized(problem.market, problem.memos);
     let mut given_up = U256::ZERO;
     let mut cut = vec![false; alloc.len()];
+    let (mut fills, mut gross) = (Vec::new(), Some(U256::ZERO));
     for &i in order {
         if alloc[i].is_zero() {
             continue;
@@ -126,17 +131,21 @@ fn runnable(
         }
         let path = &problem.paths[i];
         let mut trial = overlay.clone();
-        if let Ok((out, gas)) = trial.run(path, alloc[i], None) {
+        let ran_before = fills.len();
+        if let Ok((out, gas)) = trial.run(path, alloc[i], Some(&mut fills)) {
             if problem.pricer.is_priced() && out < problem.pricer.cost(gas) {
                 given_up = given_up.checked_add(alloc[i])?;
                 alloc[i] = U256::ZERO;
                 cut[i] = true;
+                fills.truncate(ran_before);
             } else {
                 overlay = trial;
                 gas_units[i] = gas;
+                gross = gross.and_then(|g| g.checked_add(out));
             }
             continue;
         }
+        fills.truncate(ran_before);
         let lo = largest_that_runs(problem, &overlay, i, alloc[i])?;
         if !lo.is_zero() {
             overlay.run(path, lo, None).ok()?;
@@ -146,7 +155,7 @@ fn runnable(
         cut[i] = true;
     }
     if given_up.is_zero() {
-        return Some((alloc, Some(gas_units)));
+        return Some((alloc, Some(Ran { overlay, fills, gas_units, gross })));
     }
     // What was given up goes to the open routes that were not cut, largest first: the whole of it
     // to the first that takes it, else each takes what it can on top of the others' amounts, and
@@ -160,8 +169,8 @@ fn runnable(
     for &i in &takers[..open] {
         let mut moved = alloc.clone();
         moved[i] = moved[i].checked_add(given_up)?;
-        if runs(problem, order, &moved)? {
-            return Some((moved, None));
+        if let Some(run) = run_all(problem, order, &moved)? {
+            return Some((moved, Some(run)));
         }
     }
     for &i in &takers {
@@ -193,14 +202,25 @@ fn largest_that_runs(problem: &Problem, overlay: &Overlay, i: usize, amount: U25
 /// Whether every route of `alloc` runs, in `order`, on one overlay; None once the deadline has
 /// passed (checked before each route).
 fn runs(problem: &Problem, order: &[usize], alloc: &[U256]) -> Option<bool> {
+    run_all(problem, order, alloc).map(|run| run.is_some())
+}
+
+/// Every route of `alloc` run in `order` on one fresh view ([`Ran`]: the start's evaluation
+/// values it without running the routes again), or None inside if one does not run; None once
+/// the deadline has passed (checked before each route).
+fn run_all<'p>(problem: &'p Problem, order: &[usize], alloc: &[U256]) -> Option<Option<Ran<'p>>> {
     let mut overlay = Overlay::memoized(problem.market, problem.memos);
+    let (mut fills, mut gross) = (Vec::new(), Some(U256::ZERO));
+    let mut gas_units = vec![0u64; alloc.len()];
     for &i in order.iter().filter(|&&i| !alloc[i].is_zero()) {
         if problem.budget.expired() {
             return None;
         }
-        if overlay.run(&problem.paths[i], alloc[i], None).is_err() {
-            return Some(false);
-        }
+        let Ok((out, gas)) = overlay.run(&problem.paths[i], alloc[i], Some(&mut fills)) else {
+            return Some(None);
+        };
+        gas_units[i] = gas;
+        gross = gross.and_then(|g| g.checked_add(out));
     }
-    Some(true)
+    Some(Some(Ran { overlay, fills, gas_units, gross }))
 }
