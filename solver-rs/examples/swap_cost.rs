@@ -16,9 +16,15 @@
 //! count, WOOFi's second half: what the gas model charges per unit, docs/solver-wire-format.md).
 //! Each figure is the median over `repetitions` batches (default 301) of a batch's time over its
 //! calls (batches of at least about 20 µs).
+//!
+//! A second table times the convex bound's term of each venue whose coins share one state (Curve
+//! StableSwap, its meta pools, WOOFi: `route/convex/pooled.rs`): median ns per evaluation of the
+//! venue's joint term (`Budget::joint`, through the side's `Curve::respond`: the term, its flows
+//! and its Hessian in the prices) at the rate the exact swap of each size pays on average.
 use solver::math::U256;
 use solver::pools::input::{decode_state, PoolInput};
 use solver::pools::{PoolModel, PoolState};
+use solver::route::convex::curve::Curve;
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -164,23 +170,58 @@ fn max_out(pool: &PoolState, (i, j): (usize, usize)) -> f64 {
 
 /// Median ns per `amount_out` call over `repetitions` batches.
 fn median_ns(pool: &PoolState, (i, j): (usize, usize), amount: U256, repetitions: usize) -> f64 {
+    median_ns_of(|| pool.amount_out(black_box(i), j, black_box(amount)).is_ok(), repetitions)
+}
+
+/// Median ns per call of `call` over `repetitions` batches of at least about 20 µs.
+fn median_ns_of(mut call: impl FnMut() -> bool, repetitions: usize) -> f64 {
     let started = Instant::now();
     let mut calls = 0u32;
     while started.elapsed().as_micros() < 20 || calls < 1 {
-        let _ = black_box(pool.amount_out(i, j, black_box(amount)));
+        black_box(call());
         calls += 1;
     }
     let mut per_call: Vec<f64> = (0..repetitions)
         .map(|_| {
             let started = Instant::now();
             for _ in 0..calls {
-                let _ = black_box(pool.amount_out(black_box(i), j, black_box(amount)));
+                black_box(call());
             }
             started.elapsed().as_nanos() as f64 / f64::from(calls)
         })
         .collect();
     per_call.sort_by(f64::total_cmp);
     per_call[per_call.len() / 2]
+}
+
+/// The bound-term row of a pooled venue's side (None: the side's curve is not a pooled venue's):
+/// ns per `Curve::respond` at the average rate of the exact swap of each size, and the input the
+/// term's trade takes at 10 %.
+fn term_row(
+    pool: &PoolState,
+    side: (usize, usize),
+    depth: f64,
+    repetitions: usize,
+) -> Option<String> {
+    let curve = Curve::of(pool, side.0, side.1)?;
+    if !matches!(curve, Curve::Pooled(_)) {
+        return None;
+    }
+    let mut cells = Vec::new();
+    let mut input = 0.0;
+    for (_, share) in SIZES {
+        let amount = U256::try_from((depth * share).floor()).expect("amount");
+        let Ok(outcome) = pool.amount_out(side.0, side.1, amount) else {
+            cells.push("refused".to_string());
+            continue;
+        };
+        let rate = f64::from(outcome.amount_out) / f64::from(amount);
+        input = curve.respond(rate).input;
+        let ns =
+            median_ns_of(|| black_box(&curve).respond(black_box(rate)).input > 0.0, repetitions);
+        cells.push(format!("{ns:.0}"));
+    }
+    Some(format!("{} | {input:.3e}", cells.join(" | ")))
 }
 
 fn main() {
@@ -190,6 +231,7 @@ fn main() {
     let mut pools: Vec<serde_json::Value> =
         serde_json::from_str(&std::fs::read_to_string(path).expect("fixture")).expect("JSON");
     pools.push(meta_pool());
+    let mut terms = Vec::new();
     println!("| family | pool | side | depth (raw units in) | 0.01 % | 1 % | 10 % | gas crossings at 10 % |");
     println!("|---|---|---|---:|---:|---:|---:|---:|");
     for family in FAMILIES {
@@ -214,15 +256,24 @@ fn main() {
                 Err(e) => cells.push(format!("refused ({e:?})")),
             }
         }
-        println!(
-            "| {} | {dex} {} | {} → {} | {depth:.3e} | {} | {crossings} |",
+        let row = format!(
+            "| {} | {dex} {} | {} → {} |",
             family.label,
             &id[..id.len().min(10)],
             side.0,
-            side.1,
-            cells.join(" | ")
+            side.1
         );
+        println!("{row} {depth:.3e} | {} | {crossings} |", cells.join(" | "));
+        if let Some(term) = term_row(&pool, side, depth, repetitions) {
+            terms.push(format!("{row} {term} |"));
+        }
     }
     let sizes: Vec<&str> = SIZES.iter().map(|(name, _)| *name).collect();
     println!("\nns per exact swap (median), at {} of depth", sizes.join(", "));
+    println!("\n| pooled venue | pool | side | 0.01 % | 1 % | 10 % | term's input at 10 % |");
+    println!("|---|---|---|---:|---:|---:|---:|");
+    terms.iter().for_each(|row| println!("{row}"));
+    println!(
+        "\nns per bound-term evaluation (median), at the exact swap's average rate at each size"
+    );
 }

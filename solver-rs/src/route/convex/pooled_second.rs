@@ -131,6 +131,16 @@ impl Budget {
         mn[0] * (z - x) + log
     }
 
+    /// [`Self::phi`] in both budgets at once, ln(z/x) taken once for both (the same bits as two
+    /// calls: the same function of the same inputs).
+    fn phi_both(mn: [[f64; 2]; 2], z: f64, x: f64) -> [f64; 2] {
+        let log = match mn[0][1] > 0.0 || mn[1][1] > 0.0 {
+            true => super::ln_ratio(z, x),
+            false => 0.0,
+        };
+        mn.map(|c| c[0] * (z - x) + if c[1] > 0.0 { c[1] * log } else { 0.0 })
+    }
+
     /// Φ's derivatives at `l`; None outside its domain (a deposit or D paying without end).
     fn derivatives2(&self, second: &Second, rs: &[Response], l: [f64; 2]) -> Option<Derivatives> {
         let mut d = Derivatives { first: second.slack, ..Derivatives::default() };
@@ -140,8 +150,8 @@ impl Budget {
             if !m.z.is_finite() {
                 return None;
             }
-            for (first, coefficients) in d.first.iter_mut().zip(mn) {
-                *first += Self::phi(coefficients, m.z, c.x);
+            for (first, phi) in d.first.iter_mut().zip(Self::phi_both(mn, m.z, c.x)) {
+                *first += phi;
             }
             if m.k > 0.0 && m.z > 0.0 {
                 let slope = [mn[0][0] + mn[0][1] / m.z, mn[1][0] + mn[1][1] / m.z];
@@ -391,7 +401,7 @@ impl Budget {
             if !m.z.is_finite() {
                 return None;
             }
-            let phi = [Self::phi(mn[0], m.z, c.x), Self::phi(mn[1], m.z, c.x)];
+            let phi = Self::phi_both(mn, m.z, c.x);
             let gain = l[0] * phi[0] + l[1] * phi[1];
             let (price, conversion) = if m.deposit {
                 let p = r.deposit.unwrap_or(0.0);
