@@ -64,6 +64,9 @@ pub fn notional_bound(graph: &Graph, amount_in: f64) -> f64 {
     let mut notional = 0.0;
     let top = graph.copies.iter().map(|c| c.layer).max().unwrap_or(0);
     for layer in 0..=top {
+        // Per copy of the next layer, from this layer's non-pooled arcs: the sum of their curves
+        // at the most their tails hold, their allowances, and the most any first rate pays on it.
+        let mut pays = vec![(0.0f64, 0.0f64, 0.0f64); graph.copies.len()];
         for venue in &graph.venues {
             let here: Vec<usize> = venue
                 .arcs
@@ -78,7 +81,13 @@ pub fn notional_bound(graph: &Graph, amount_in: f64) -> f64 {
                 for a in here {
                     let arc = graph.arcs[a];
                     if let Head::Copy(to) = arc.to {
-                        most[to] += graph.sides[arc.side].curve.value(most[arc.from]);
+                        let side = &graph.sides[arc.side];
+                        let held = most[arc.from];
+                        // Parallel pools out of one copy share what it holds: by concavity each
+                        // pays at most its rounding allowance plus its first rate on its share.
+                        pays[to].0 += side.curve.value(held);
+                        pays[to].1 += side.at_zero;
+                        pays[to].2 = pays[to].2.max(side.first_rate * held.max(1.0));
                     }
                 }
                 continue;
@@ -114,6 +123,9 @@ pub fn notional_bound(graph: &Graph, amount_in: f64) -> f64 {
                 }
             }
             let _ = pooled;
+        }
+        for (held, (curves, allowances, rate)) in most.iter_mut().zip(pays) {
+            *held += curves.min(allowances + rate);
         }
     }
     if notional.is_finite() {
