@@ -60,10 +60,12 @@ pub fn route_flows(
 ) -> Option<Flows> {
     graphs.with_graph(market, scope, deadline, |graph| {
         let amount = f64::from(amount_in);
-        let sides = apart_graph(market, scope, graph, amount, deadline);
+        let sides = graph_sides::per_side(market, scope, graph, deadline);
         let (dual, apart) = solve::minimise_two_phase(graph, sides.as_ref(), amount, deadline);
         let sides = sides.as_ref().zip(apart.as_deref());
         let bound = certificate::least_certified(graph, sides, &dual.prices, amount);
+        let bound =
+            least(bound, pooled_vault_layers::bound(market, scope, graph, amount, deadline));
         let trades = carried_at_corners(graph, &dual.prices, &dual.evaluation);
         let routed = decompose(graph, &trades, amount, limit);
         Flows { bound, routed }
@@ -78,22 +80,17 @@ pub fn bound(market: &Market, scope: &Scope, amount_in: U256, deadline: &Deadlin
     let graph =
         graph::Graph::build_before(market, scope, deadline).ok().filter(|g| !g.is_empty())?;
     let amount = f64::from(amount_in);
-    let sides = apart_graph(market, scope, &graph, amount, deadline);
+    let sides = graph_sides::per_side(market, scope, &graph, deadline);
     let (dual, apart) = solve::minimise_two_phase(&graph, sides.as_ref(), amount, deadline);
-    certificate::least_certified(&graph, sides.as_ref().zip(apart.as_deref()), &dual.prices, amount)
+    let sides = sides.as_ref().zip(apart.as_deref());
+    let bound = certificate::least_certified(&graph, sides, &dual.prices, amount);
+    least(bound, pooled_vault_layers::bound(market, scope, &graph, amount, deadline))
 }
 
-/// The graph the joint solve starts from and whose own certificate the bound may keep
-/// (`certificate::least_certified`): where `graph` has a vault with a per-hop term, its venues per
-/// hop (`pooled_vault_layers.rs`: no deposit funds another hop's withdrawal), else the vault per
-/// side (`graph_sides.rs`). Both are relaxations proven to hold, with `graph`'s copies.
-fn apart_graph(
-    market: &Market,
-    scope: &Scope,
-    graph: &graph::Graph,
-    amount: f64,
-    deadline: &Deadline,
-) -> Option<graph::Graph> {
-    pooled_vault_layers::per_hop(market, scope, graph, amount, deadline)
-        .or_else(|| graph_sides::per_side(market, scope, graph, deadline))
+/// The lesser of two bounds, either of which may be missing.
+fn least(a: Option<U256>, b: Option<U256>) -> Option<U256> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
 }
