@@ -120,8 +120,8 @@ fn hop_room(pool: &WoofiPool, joint: &JointBudget, swaps: u32) -> Option<HopRoom
     let spread = |b: usize| pool.oracle(b).ok().map(|o| real(o.spread) / real(E18));
     let fee = |t: usize| pool.token(t).ok().map(|t| real(t.fee_rate) / 1e5);
     let k = |u: usize| joint.coins[u].keep;
-    let mut pays = vec![0.0; n * n];
-    for t in 0..n {
+    let mut pays = vec![vec![0.0; n]; n];
+    for (t, row) in pays.iter_mut().enumerate() {
         for u in (0..n).filter(|&u| u != t) {
             let factor = match (t, u) {
                 (0, b) => keep(fee(b)?) * keep(spread(b)?) / k(b),
@@ -131,7 +131,7 @@ fn hop_room(pool: &WoofiPool, joint: &JointBudget, swaps: u32) -> Option<HopRoom
                     keep(h) * keep(h) * keep(fee(b1)?.max(fee(b2)?)) / k(b2)
                 }
             };
-            pays[t * n + u] = factor * joint.coins[t].price;
+            row[u] = factor * joint.coins[t].price;
         }
     }
     let (mut ends, mut per_move) = (vec![(1.0, 1.0); n], vec![0.0; n]);

@@ -56,8 +56,8 @@ pub struct HopTerm {
 /// of `notional` raw quote in all can move its price (in ln).
 #[derive(Clone, Debug, PartialEq)]
 pub struct HopRoom {
-    /// Row-major n × n: budget units per raw unit of t deposited, before the two r factors.
-    pub pays: Vec<f64>,
+    /// Per coin t, per coin u: budget units per raw unit of t deposited, before the two r factors.
+    pub pays: Vec<Vec<f64>>,
     /// Per coin: (r_min, r_max) over the interval the oracle can reach in the block.
     pub ends: Vec<(f64, f64)>,
     /// Per coin: raw quote of notional per unit of ln(p) moved (0: its price never moves).
@@ -74,7 +74,11 @@ impl HopRoom {
     /// Never above the whole interval's weights.
     pub fn deposit_within(&self, notional: f64) -> Option<Vec<f64>> {
         let n = self.ends.len();
-        if self.pays.len() != n * n || self.per_move.len() != n || self.drift.len() != n {
+        if self.pays.iter().any(|row| row.len() != n)
+            || self.pays.len() != n
+            || self.per_move.len() != n
+            || self.drift.len() != n
+        {
             return None;
         }
         // e^x ≤ 1 + x + x² for 0 ≤ x ≤ 1, e^(−x) ≥ 1 − x.
@@ -94,7 +98,7 @@ impl HopRoom {
         let weight = |t: usize| {
             (0..n)
                 .filter(|&u| u != t)
-                .map(|u| self.pays[t * n + u] * ends[u].1 / ends[t].0)
+                .map(|u| self.pays[t][u] * ends[u].1 / ends[t].0)
                 .fold(0.0f64, f64::max)
         };
         let weights: Vec<f64> = (0..n).map(weight).collect();
