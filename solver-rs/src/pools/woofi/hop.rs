@@ -20,11 +20,11 @@
 //! charges each hop's apart, so a withdrawal at one hop cannot be funded by a deposit at another.
 //! `joint_tests.rs` checks it on the joint budget's random runs, each swap given a random hop.
 
-use super::joint::{base_terms, JointBudget};
+use super::joint::{base_terms, gamma_max, JointBudget};
 use super::{WoofiPool, E18};
 use crate::math::U256;
 use crate::route::convex::curve::MAX_SWAPS_PER_POOL;
-use crate::route::convex::pooled_vault_hop::HopTerm;
+use crate::route::convex::pooled_vault_hop::{HopRoom, HopTerm};
 
 fn real(x: U256) -> f64 {
     f64::from(x)
@@ -102,7 +102,51 @@ pub(super) fn pooled_hops(pool: &WoofiPool) -> Option<HopTerm> {
             most * f64::from(MAX_SWAPS_PER_POOL)
         })
         .collect();
-    Some(HopTerm { deposit, slack: hop.slack, cap })
+    let room = hop_room(pool, &joint, MAX_SWAPS_PER_POOL);
+    Some(HopTerm { deposit, slack: hop.slack, cap, room })
+}
+
+/// What [`hop_budget`]'s weights are made of (`HopRoom`): per pair the weight before its two r
+/// factors, in budget units per raw unit (P_t times the module docs' F(t, u) over r_max(u)/r_min(t)),
+/// and per base how far a plan's own swaps move its price. A sale of `a` base at p has
+/// γ = a·p/per_gamma and posts p·(1 − γ) floored; a purchase with `q` quote has γ = q/per_gamma
+/// and posts p/(1 − γ) floored (`mod.rs`): |Δln p| ≤ γ/(1 − γ_max) plus a price unit over the
+/// lowest price per swap, and p moves only through the vault's own swaps. So over a plan whose
+/// swaps carry `Q` raw quote of notional in all (a base to base swap's quote between is at most
+/// its sale's), each base's ln p stays within Q/(per_gamma·(1 − γ_max)) + swaps·2/lowest of now.
+fn hop_room(pool: &WoofiPool, joint: &JointBudget, swaps: u32) -> Option<HopRoom> {
+    let n = pool.token_count();
+    let keep = |x: f64| (1.0 - x).max(0.0);
+    let spread = |b: usize| pool.oracle(b).ok().map(|o| real(o.spread) / real(E18));
+    let fee = |t: usize| pool.token(t).ok().map(|t| real(t.fee_rate) / 1e5);
+    let k = |u: usize| joint.coins[u].keep;
+    let mut pays = vec![vec![0.0; n]; n];
+    for (t, row) in pays.iter_mut().enumerate() {
+        for u in (0..n).filter(|&u| u != t) {
+            let factor = match (t, u) {
+                (0, b) => keep(fee(b)?) * keep(spread(b)?) / k(b),
+                (b, 0) => keep(spread(b)?) * keep(fee(b)?) / k(0),
+                (b1, b2) => {
+                    let h = (spread(b1)?.max(spread(b2)?) - 1.0 / real(E18)).max(0.0) / 2.0;
+                    keep(h) * keep(h) * keep(fee(b1)?.max(fee(b2)?)) / k(b2)
+                }
+            };
+            row[u] = factor * joint.coins[t].price;
+        }
+    }
+    let (mut ends, mut per_move) = (vec![(1.0, 1.0); n], vec![0.0; n]);
+    let (mut drift, mut notional) = (vec![0.0; n], vec![1.0; n]);
+    for b in 1..n {
+        let terms = base_terms(pool, b)?;
+        ends[b] = (terms.r_min, terms.r_max);
+        let (_, hi) = super::bound::price_interval(pool, b)?;
+        notional[b] = joint.coins[b].price * hi / terms.price_now;
+        if terms.moves {
+            per_move[b] = terms.per_gamma * (1.0 - gamma_max(pool, b, &terms)?);
+            drift[b] = f64::from(swaps) * 2.0 / terms.lowest;
+        }
+    }
+    Some(HopRoom { pays, ends, per_move, drift, notional })
 }
 
 #[cfg(test)]

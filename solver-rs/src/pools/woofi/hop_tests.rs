@@ -140,3 +140,52 @@ fn no_run_of_swaps_at_any_hops_is_worth_more_than_the_vaults_per_hop_term() {
     assert!(tighter > 0, "the per-hop rows never bind");
     assert!(vaults > 250 && swaps > 3000, "{vaults} vaults, {swaps} swaps");
 }
+
+/// The per-hop weights a run's own notional allows (`HopRoom::deposit_within`, what the per-hop
+/// graph prices each hop of a quote by, `convex/pooled_vault_layers.rs`): on the same random vaults
+/// and runs, each swap at a random hop of three, every hop's swaps obey Σ_t w_t·in_t − Σ_u
+/// out_u·scale_u/keep_u ≥ −slack with w taken at the run's notional (each swap's input at its
+/// coin's highest price). The same runs break it with the weights of a tenth of their notional:
+/// the room is what the check turns on.
+#[test]
+fn each_hop_of_a_run_obeys_the_weights_its_notional_allows() {
+    let mut rng = Rng(0x0021_7a31);
+    let (mut vaults, mut narrowed, mut broken, mut short) = (0, 0, 0, 0);
+    for _ in 0..900 {
+        let (_, wire) = random_case(&mut rng);
+        let start = pool_of(&wire);
+        let (Some(budget), Some(term)) = (pooled_budget(&start), pooled_hops(&start)) else {
+            continue;
+        };
+        let room = term.room.clone().expect("the vault's room");
+        let run = random_run(&mut rng, &start, 24);
+        let hops: Vec<usize> = run.iter().map(|_| rng.range(0, HOPS as u64) as usize).collect();
+        let notional: f64 = run.iter().map(|((t, input, _, _), _)| input * room.notional[*t]).sum();
+        vaults += 1;
+        let rows = |weights: &[f64]| -> Vec<f64> {
+            let mut rows = vec![term.slack; HOPS];
+            for (((t, input, u, output), _), &h) in run.iter().zip(&hops) {
+                let c = &budget.coins[*u];
+                rows[h] += weights[*t] * input - output * c.scale / c.keep;
+            }
+            rows
+        };
+        let within = room.deposit_within(notional).expect("weights");
+        narrowed +=
+            usize::from(within.iter().zip(&term.deposit).any(|(w, d)| *w < d * (1.0 - 1e-9)));
+        for (h, row) in rows(&within).iter().enumerate() {
+            if *row < -1e-9 * term.slack.max(1.0) {
+                broken += 1;
+                eprintln!("hop {h}: row {row} at notional {notional:e}");
+            }
+        }
+        let tenth = room.deposit_within(notional / 10.0).expect("weights");
+        short += usize::from(rows(&tenth).iter().any(|r| *r < 0.0));
+    }
+    eprintln!(
+        "{vaults} vaults: narrowed {narrowed}, broken {broken}; at a tenth of the notional broken on {short}"
+    );
+    assert_eq!(broken, 0, "a hop's row broke {broken} times");
+    assert!(narrowed > 50, "the run's notional narrowed the weights on {narrowed} vaults only");
+    assert!(short > 0, "a tenth of the notional never breaks a row: the check cannot fail");
+}

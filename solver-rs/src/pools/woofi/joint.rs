@@ -89,7 +89,7 @@ pub(super) fn base_terms(pool: &WoofiPool, base: usize) -> Option<BaseTerms> {
 }
 
 /// γ's most in one swap of `base` (a fraction): the max gamma guard, or the max notional's γ.
-fn gamma_max(pool: &WoofiPool, base: usize, terms: &BaseTerms) -> Option<f64> {
+pub(super) fn gamma_max(pool: &WoofiPool, base: usize, terms: &BaseTerms) -> Option<f64> {
     let limits = pool.token(base).ok()?;
     let by_guard = real(limits.max_gamma) / real(E18);
     let by_notional = if terms.per_gamma > 0.0 {

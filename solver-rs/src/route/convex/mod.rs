@@ -18,6 +18,7 @@ pub mod graph_sides;
 mod newton_system;
 pub mod pooled;
 pub mod pooled_vault_hop;
+pub mod pooled_vault_layers;
 mod sign_change;
 mod simplex;
 pub mod solve;
@@ -69,6 +70,8 @@ pub fn route_flows(
             solve::minimise_two_phase_above(graph, sides.as_ref(), amount, floor, deadline);
         let sides = sides.as_ref().zip(apart.as_deref());
         let bound = certificate::least_certified(graph, sides, &dual.prices, amount);
+        let bound =
+            least(bound, pooled_vault_layers::bound(market, scope, graph, amount, deadline));
         let trades = carried_at_corners(graph, &dual.prices, &dual.evaluation);
         let routed = decompose(graph, &trades, amount, limit);
         Flows { bound, routed }
@@ -85,5 +88,15 @@ pub fn bound(market: &Market, scope: &Scope, amount_in: U256, deadline: &Deadlin
     let amount = f64::from(amount_in);
     let sides = graph_sides::per_side(market, scope, &graph, deadline);
     let (dual, apart) = solve::minimise_two_phase(&graph, sides.as_ref(), amount, deadline);
-    certificate::least_certified(&graph, sides.as_ref().zip(apart.as_deref()), &dual.prices, amount)
+    let sides = sides.as_ref().zip(apart.as_deref());
+    let bound = certificate::least_certified(&graph, sides, &dual.prices, amount);
+    least(bound, pooled_vault_layers::bound(market, scope, &graph, amount, deadline))
+}
+
+/// The lesser of two bounds, either of which may be missing.
+fn least(a: Option<U256>, b: Option<U256>) -> Option<U256> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
 }

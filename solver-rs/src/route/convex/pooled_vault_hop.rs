@@ -45,6 +45,65 @@ pub struct HopTerm {
     /// Per coin: the most raw units a plan can deposit in all (its swaps' input guards), which
     /// prices the roundings of the multipliers that certify the term.
     pub cap: Vec<f64>,
+    /// How `deposit` narrows when the plan's swaps through the venue are small (`pools/woofi/hop.rs`).
+    pub room: Option<HopRoom>,
+}
+
+/// What the per-hop weights are made of, to take them again for a plan whose swaps through the
+/// venue move each coin's price less than the whole interval the oracle can reach in the block
+/// (`pooled_vault_layers.rs`): w_t = max_u pays(t, u)·r_max(u)/r_min(t) (r = P/p, 1 for the quote
+/// coin), each r within its interval and within e^(±room) of 1, where a coin's room is what swaps
+/// of `notional` raw quote in all can move its price (in ln).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HopRoom {
+    /// Per coin t, per coin u: budget units per raw unit of t deposited, before the two r factors.
+    pub pays: Vec<Vec<f64>>,
+    /// Per coin: (r_min, r_max) over the interval the oracle can reach in the block.
+    pub ends: Vec<(f64, f64)>,
+    /// Per coin: raw quote of notional per unit of ln(p) moved (0: its price never moves).
+    pub per_move: Vec<f64>,
+    /// Per coin: the most ln(p) the posted prices' floors move it over a plan's swaps.
+    pub drift: Vec<f64>,
+    /// Per coin: raw quote of notional a raw unit of it brings a swap at most (its highest price).
+    pub notional: Vec<f64>,
+}
+
+impl HopRoom {
+    /// The per-hop weights (budget units per raw unit deposited, as [`HopTerm::deposit`]) for a
+    /// plan whose swaps through the venue have at most `notional` raw quote of notional in all.
+    /// Never above the whole interval's weights.
+    pub fn deposit_within(&self, notional: f64) -> Option<Vec<f64>> {
+        let n = self.ends.len();
+        if self.pays.iter().any(|row| row.len() != n)
+            || self.pays.len() != n
+            || self.per_move.len() != n
+            || self.drift.len() != n
+        {
+            return None;
+        }
+        // e^x ≤ 1 + x + x² for 0 ≤ x ≤ 1, e^(−x) ≥ 1 − x.
+        let ends: Vec<(f64, f64)> = (0..n)
+            .map(|c| {
+                let (lo, hi) = self.ends[c];
+                if self.per_move[c] <= 0.0 {
+                    return (lo, hi);
+                }
+                let room = notional / self.per_move[c] + self.drift[c];
+                if !(room.is_finite() && room <= 1.0) {
+                    return (lo, hi);
+                }
+                (lo.max(1.0 - room), hi.min(1.0 + room + room * room))
+            })
+            .collect();
+        let weight = |t: usize| {
+            (0..n)
+                .filter(|&u| u != t)
+                .map(|u| self.pays[t][u] * ends[u].1 / ends[t].0)
+                .fold(0.0f64, f64::max)
+        };
+        let weights: Vec<f64> = (0..n).map(weight).collect();
+        weights.iter().all(|w| w.is_finite() && *w > 0.0).then_some(weights)
+    }
 }
 
 /// A venue's per-hop term and its slots: per (coin, layer of the tendering copy), the copy, and

@@ -26,7 +26,7 @@ fn budget() -> Budget {
 fn with_one_hop_the_term_is_the_joint_budgets() {
     let b = budget();
     let hops = PooledHops {
-        term: HopTerm { deposit: vec![1.5, 3.0, 0.75], slack: 10.0, cap: vec![1e6; 3] },
+        term: HopTerm { deposit: vec![1.5, 3.0, 0.75], slack: 10.0, cap: vec![1e6; 3], room: None },
         tenders: (0..3).map(|t| (t, 0, 2 * t)).collect(),
         receives: (0..3).map(|t| (t, 0, Head::Copy(2 * t + 1))).collect(),
     };
@@ -50,7 +50,12 @@ fn with_one_hop_the_term_is_the_joint_budgets() {
 fn a_withdrawal_is_not_funded_by_a_deposit_at_another_hop() {
     let b = budget();
     let hops = PooledHops {
-        term: HopTerm { deposit: vec![1.01, 2.02, 0.505], slack: 1.0, cap: vec![1e6; 3] },
+        term: HopTerm {
+            deposit: vec![1.01, 2.02, 0.505],
+            slack: 1.0,
+            cap: vec![1e6; 3],
+            room: None,
+        },
         tenders: vec![(0, 2, 0)],
         receives: vec![(1, 0, Head::Copy(1))],
     };

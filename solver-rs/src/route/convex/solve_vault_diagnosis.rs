@@ -226,8 +226,9 @@ fn diagnose_vault() {
 
 /// The bound's parts on a list of trades over a dumped market (`ROUTE_QUALITY_DUMP`): per trade the
 /// plan's out, the joint graph's certificate at the prices its solve ends, the per-side graph's at
-/// the prices its first phase reached, which of the two `least_certified` keeps, and whether the
-/// solve converged. `FIXTURE=<dump.json> TRADES=<file> cargo test --release -p solver-rs --features
+/// the prices its first phase reached, which of the two is the less, whether the solve converged,
+/// and the per-hop graph's (`pooled_vault_layers.rs`, what a quote starts from where the vault has a
+/// per-hop term) certificate at its own solve's end, and the joint graph's there. `FIXTURE=<dump.json> TRADES=<file> cargo test --release -p solver-rs --features
 /// reference --lib -- --ignored --nocapture the_bounds_parts_on_listed_trades`, a trade a line:
 /// `<tokenIn symbol> <tokenOut symbol> <raw amountIn> <maxHops>`.
 #[test]
@@ -254,6 +255,21 @@ fn the_bounds_parts_on_listed_trades() {
             .zip(apart.as_deref())
             .and_then(|(s, at)| certified_bound(s, at, amount).map(f64::from));
         let ours = bounded_quote_of(&market, trade, raw, hops, weth, None).ours;
+        // The per-hop graph (`pooled_vault_layers.rs`) solved on its own: its certificate, and the
+        // joint graph's from its prices.
+        let layered = super::super::pooled_vault_layers::per_hop(
+            &market,
+            &scope,
+            &graph,
+            amount,
+            &Deadline::never(),
+        )
+        .map(|split| {
+            let at = minimise(&split, amount, &Deadline::never());
+            let own = certified_bound(&split, &at.prices, amount).map(f64::from);
+            let joint_there = certified_bound(&graph, &at.prices, amount).map(f64::from);
+            (own, joint_there, at.converged)
+        });
         let bps = |b: Option<f64>| b.map_or(f64::NAN, |b| (b - ours) / b * 1e4);
         let kept = match (joint, per_side) {
             (Some(j), Some(s)) if s < j => "per-side",
@@ -261,12 +277,15 @@ fn the_bounds_parts_on_listed_trades() {
             _ => "joint (no per-side graph)",
         };
         eprintln!(
-            "{}→{} {hops}-hop {raw}: ours {ours:.6e} joint {:.3} bps per-side {:.3} bps kept {kept} converged {}",
+            "{}→{} {hops}-hop {raw}: ours {ours:.6e} joint {:.3} bps per-side {:.3} bps kept {kept} converged {}; per-hop graph {:.3} bps (converged {:?}), the joint graph at its prices {:.3} bps",
             name(trade[0]),
             name(trade[1]),
             bps(joint),
             bps(per_side),
-            dual.converged
+            dual.converged,
+            bps(layered.and_then(|l| l.0)),
+            layered.map(|l| l.2),
+            bps(layered.and_then(|l| l.1)),
         );
     }
 }
