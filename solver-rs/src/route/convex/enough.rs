@@ -36,7 +36,13 @@ impl Floor {
     /// Whether g (raw tokenOut) leaves the plan less than [`CLOSE_ENOUGH`] of it to gain, its
     /// float error and the certificate's rounding up included.
     pub fn reached(self, g: f64) -> bool {
-        self.0.is_some_and(|paid| (g * (1.0 + ROOM) + 2.0) * (1.0 - CLOSE_ENOUGH) <= paid)
+        self.within(g, CLOSE_ENOUGH)
+    }
+
+    /// Whether g (raw tokenOut) leaves the plan less than `share` of it to gain, with the same
+    /// room as [`Floor::reached`].
+    pub fn within(self, g: f64, share: f64) -> bool {
+        self.0.is_some_and(|paid| (g * (1.0 + ROOM) + 2.0) * (1.0 - share) <= paid)
     }
 }
 

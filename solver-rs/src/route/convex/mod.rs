@@ -38,6 +38,12 @@ use decompose::{carried_at_corners, decompose, Routed};
 use enough::Floor;
 use graph::Scope;
 
+/// The share of a known plan's output (1 bps) below which a quote's bound is not tightened by the
+/// vault priced hop by hop (`pooled_vault_layers.rs`): that graph's build and solve cost a quote
+/// tens of ms of CPU on the embedded market, and tighten only bounds that the joint budget lets the
+/// vault lend between hops, gaps of hundreds of bps where they occur (docs/dex-kinds.md, WOOFI).
+pub const VAULT_HOPS_WORTH: f64 = 1e-4;
+
 /// What the convex phase gives a quote: the certified bound and the optimum's flows as paths.
 #[derive(Clone, Debug)]
 pub struct Flows {
@@ -70,8 +76,12 @@ pub fn route_flows(
             solve::minimise_two_phase_above(graph, sides.as_ref(), amount, floor, deadline);
         let sides = sides.as_ref().zip(apart.as_deref());
         let bound = certificate::least_certified(graph, sides, &dual.prices, amount);
-        let bound =
-            least(bound, pooled_vault_layers::bound(market, scope, graph, amount, deadline));
+        // The vault priced hop by hop can only lower the bound: not built where the bound already
+        // leaves a known plan less than [`VAULT_HOPS_WORTH`] to gain (`enough.rs`).
+        let bound = match bound {
+            Some(b) if floor.within(f64::from(b), VAULT_HOPS_WORTH) => bound,
+            _ => least(bound, pooled_vault_layers::bound(market, scope, graph, amount, deadline)),
+        };
         let trades = carried_at_corners(graph, &dual.prices, &dual.evaluation);
         let routed = decompose(graph, &trades, amount, limit);
         Flows { bound, routed }
