@@ -44,8 +44,12 @@ pub fn least_certified(
 ) -> Option<U256> {
     let joint = certified_bound(graph, prices, amount_in);
     let Some((sides, at)) = sides else { return joint };
-    let apart = certified_bound(sides, at, amount_in);
-    match (joint, apart) {
+    least(joint, certified_bound(sides, at, amount_in))
+}
+
+/// The lesser of two certified bounds, either of which may be missing: both hold.
+pub fn least(a: Option<U256>, b: Option<U256>) -> Option<U256> {
+    match (a, b) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     }

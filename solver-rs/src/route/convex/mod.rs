@@ -80,7 +80,10 @@ pub fn route_flows(
         // leaves a known plan less than [`VAULT_HOPS_WORTH`] to gain (`enough.rs`).
         let bound = match bound {
             Some(b) if floor.within(f64::from(b), VAULT_HOPS_WORTH) => bound,
-            _ => least(bound, pooled_vault_layers::bound(market, scope, graph, amount, deadline)),
+            _ => certificate::least(
+                bound,
+                pooled_vault_layers::bound(market, scope, graph, amount, deadline),
+            ),
         };
         let trades = carried_at_corners(graph, &dual.prices, &dual.evaluation);
         let routed = decompose(graph, &trades, amount, limit);
@@ -100,13 +103,5 @@ pub fn bound(market: &Market, scope: &Scope, amount_in: U256, deadline: &Deadlin
     let (dual, apart) = solve::minimise_two_phase(&graph, sides.as_ref(), amount, deadline);
     let sides = sides.as_ref().zip(apart.as_deref());
     let bound = certificate::least_certified(&graph, sides, &dual.prices, amount);
-    least(bound, pooled_vault_layers::bound(market, scope, &graph, amount, deadline))
-}
-
-/// The lesser of two bounds, either of which may be missing.
-fn least(a: Option<U256>, b: Option<U256>) -> Option<U256> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
+    certificate::least(bound, pooled_vault_layers::bound(market, scope, &graph, amount, deadline))
 }
