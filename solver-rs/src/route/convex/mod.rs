@@ -19,6 +19,7 @@ mod newton_system;
 pub mod pooled;
 pub mod pooled_vault_hop;
 pub mod pooled_vault_layers;
+pub mod pooled_vault_notional;
 mod sign_change;
 mod simplex;
 pub mod solve;

@@ -13,13 +13,13 @@
 //!
 //! Each hop's venue is priced by the vault's per-hop constraint (`pools/woofi/hop.rs`), its weights
 //! taken at the room the plan's own notional through the vault leaves the oracle
-//! (`HopRoom::deposit_within`, [`notional_bound`]): every hop of every plan obeys it, so the split
-//! graph is a relaxation of its own and its certificate bounds the plans (`bound`).
+//! (`HopRoom::deposit_within`, `pooled_vault_notional.rs`): every hop of every plan obeys it, so
+//! the split graph is a relaxation of its own and its certificate bounds the plans (`bound`).
 
-use super::graph::{Graph, Head, Pooled, Scope, Venue};
+use super::graph::{Graph, Pooled, Scope, Venue};
 use super::pooled::{Budget, Coin};
 use super::pooled_vault_hop::HopTerm;
-use super::pooled_vault_hop::PooledHops;
+use super::pooled_vault_notional::{notional_bound, vault_of};
 use crate::market::Market;
 use crate::math::U256;
 use crate::route::clock::Deadline;
@@ -63,94 +63,6 @@ pub fn bound(
     let split = per_hop(market, scope, graph, amount_in, deadline)?;
     let dual = super::solve::minimise(&split, amount_in, deadline);
     super::certificate::certified_bound(&split, &dual.prices, amount_in)
-}
-
-/// A venue's linear budget and per-hop term, where it has both (WOOFi's vault).
-fn vault_of(venue: &Venue) -> Option<(&Budget, &PooledHops)> {
-    let pooled = venue.pooled.as_ref().filter(|p| p.budget.is_linear())?;
-    Some((&pooled.budget, pooled.hops.as_ref()?))
-}
-
-/// The most raw quote of notional a plan of `amount_in` can carry through the graph's vaults in
-/// all, or infinity: layer by layer, the most of each copy a plan can hold (tokenIn's amount, then
-/// per arc its curve at the most its tail holds, which bounds all its swaps' output; per vault and
-/// hop what the hop's deposits of the most their copies hold fund, `pools/woofi/hop.rs`; any other
-/// pooled venue's outputs unbounded), each vault deposit valued at its coin's highest price.
-pub fn notional_bound(graph: &Graph, amount_in: f64) -> f64 {
-    let mut most = vec![0.0f64; graph.copies.len()];
-    most[0] = amount_in;
-    let mut notional = 0.0;
-    let top = graph.copies.iter().map(|c| c.layer).max().unwrap_or(0);
-    for layer in 0..=top {
-        // Per copy of the next layer, from this layer's non-pooled arcs: the sum of their curves
-        // at the most their tails hold, their allowances, and the most any first rate pays on it.
-        let mut pays = vec![(0.0f64, 0.0f64, 0.0f64); graph.copies.len()];
-        for venue in &graph.venues {
-            let here: Vec<usize> = venue
-                .arcs
-                .iter()
-                .copied()
-                .filter(|&a| graph.copies[graph.arcs[a].from].layer == layer)
-                .collect();
-            if here.is_empty() {
-                continue;
-            }
-            let Some(pooled) = &venue.pooled else {
-                for a in here {
-                    let arc = graph.arcs[a];
-                    if let Head::Copy(to) = arc.to {
-                        let side = &graph.sides[arc.side];
-                        let held = most[arc.from];
-                        // Parallel pools out of one copy share what it holds: by concavity each
-                        // pays at most its rounding allowance plus its first rate on its share.
-                        pays[to].0 += side.curve.value(held);
-                        pays[to].1 += side.at_zero;
-                        pays[to].2 = pays[to].2.max(side.first_rate * held.max(1.0));
-                    }
-                }
-                continue;
-            };
-            let Some((budget, hops)) = vault_of(venue).filter(|(_, h)| h.term.room.is_some())
-            else {
-                for a in here {
-                    if let Head::Copy(to) = graph.arcs[a].to {
-                        most[to] = f64::INFINITY;
-                    }
-                }
-                continue;
-            };
-            let room = hops.term.room.as_ref();
-            let (mut funded, mut tendered) = (hops.term.slack.max(0.0), Vec::new());
-            for &a in &here {
-                let arc = graph.arcs[a];
-                if !tendered.contains(&arc.from) {
-                    tendered.push(arc.from);
-                    let t = usize::from(arc.hop.token_in);
-                    funded += hops.term.deposit[t] * most[arc.from];
-                    notional += room.map_or(f64::INFINITY, |r| r.notional[t]) * most[arc.from];
-                }
-            }
-            let mut received = Vec::new();
-            for &a in &here {
-                let arc = graph.arcs[a];
-                let u = usize::from(arc.hop.token_out);
-                if let (Head::Copy(to), false) = (arc.to, received.contains(&arc.to)) {
-                    received.push(arc.to);
-                    let coin = &budget.coins[u];
-                    most[to] += funded * coin.keep / coin.scale;
-                }
-            }
-            let _ = pooled;
-        }
-        for (held, (curves, allowances, rate)) in most.iter_mut().zip(pays) {
-            *held += curves.min(allowances + rate);
-        }
-    }
-    if notional.is_finite() {
-        notional
-    } else {
-        f64::INFINITY
-    }
 }
 
 /// Splits every vault venue of `graph` into one venue per layer its arcs leave from, each priced by

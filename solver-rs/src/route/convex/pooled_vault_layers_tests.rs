@@ -35,7 +35,7 @@ fn no_plan_through_the_vault_beats_the_bound() {
     let market = devnet_sampled_fresh(&[]);
     let mut rng = Rng(0x0021_1a7e);
     let (mut plans, mut closest) = (0, f64::INFINITY);
-    for (from, to) in [(CBBTC, USDC), (WETH, CBBTC), (CBETH, USDC)] {
+    for (from, to) in [(CBBTC, USDC), (WETH, CBBTC), (CBETH, USDC), (CBETH, CBBTC)] {
         let trade = [Address::parse(from).unwrap(), Address::parse(to).unwrap()];
         let scope = any_scope(&market, trade[0], trade[1], 3);
         let graph = Graph::build(&market, &scope).unwrap();

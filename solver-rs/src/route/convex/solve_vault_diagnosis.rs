@@ -270,6 +270,7 @@ fn the_bounds_parts_on_listed_trades() {
             let joint_there = certified_bound(&graph, &at.prices, amount).map(f64::from);
             (own, joint_there, at.converged)
         });
+        let notional = super::super::pooled_vault_notional::notional_bound(&graph, amount);
         let bps = |b: Option<f64>| b.map_or(f64::NAN, |b| (b - ours) / b * 1e4);
         let kept = match (joint, per_side) {
             (Some(j), Some(s)) if s < j => "per-side",
@@ -277,7 +278,7 @@ fn the_bounds_parts_on_listed_trades() {
             _ => "joint (no per-side graph)",
         };
         eprintln!(
-            "{}→{} {hops}-hop {raw}: ours {ours:.6e} joint {:.3} bps per-side {:.3} bps kept {kept} converged {}; per-hop graph {:.3} bps (converged {:?}), the joint graph at its prices {:.3} bps",
+            "{}→{} {hops}-hop {raw}: ours {ours:.6e} joint {:.3} bps per-side {:.3} bps kept {kept} converged {}; per-hop graph {:.3} bps (converged {:?}, notional {notional:.3e}), the joint graph at its prices {:.3} bps",
             name(trade[0]),
             name(trade[1]),
             bps(joint),
