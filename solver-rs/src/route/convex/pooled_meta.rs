@@ -196,3 +196,6 @@ pub fn withdrawal_for(mn: [f64; 2], room: f64, x: f64) -> f64 {
     let cost = |w: f64| mn[0] * w + if mn[1] > 0.0 { mn[1] * ln_ratio(x, x - w) } else { 0.0 };
     largest_withdrawal(cost, room, x)
 }
+
+#[path = "pooled_meta_schur.rs"]
+pub(super) mod schur;

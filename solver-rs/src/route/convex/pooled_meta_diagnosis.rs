@@ -26,18 +26,16 @@ pub(crate) fn devnet_meta() -> Market {
 
 /// The worst trades of the route-quality run with the meta pool on (docs/solver-optimizer.md,
 /// *Not yet on the default market*): token in, token out, raw amount, hops.
-pub(crate) const CASES: [(&str, &str, u128, usize); 11] = [
-    (USDBC, CBBTC, 100_000_000, 3),
-    (USDBC, CBBTC, 100_000_000_000, 3),
-    (USDBC, CBBTC, 1_000_000_000_000, 3),
-    (DAI, AERO, 10_000_000_000_000_000_000_000, 3),
-    (USDC, BRETT, 100_000_000, 3),
-    (AERO, DAI, 833_333_333_333_000_000_000_000, 2),
-    (DAI, AERO, 100_000_000_000_000_000_000, 3),
-    (USDBC, AERO, 100_000_000, 3),
-    (USDBC, DEGEN, 100_000_000, 3),
-    (DAI, WSTETH, 1_000_000_000_000_000_000_000, 3),
+pub(crate) const CASES: [(&str, &str, u128, usize); 9] = [
+    (USDBC, DEGEN, 1_000_000_000, 3),
+    (DEGEN, DAI, 100_000_000_000_000_000_000_000_000, 3),
+    (USDBC, WSTETH, 100_000_000, 3),
+    (DEGEN, DAI, 100_000_000_000_000_000_000_000, 3),
+    (DEGEN, DAI, 1_000_000_000_000_000_000_000_000, 3),
+    (BRETT, DAI, 8_333_333_333_333_000_000_000_000, 3),
+    (CBETH, DAI, 30_303_000_000_000_000, 3),
     (DAI, DEGEN, 1_000_000_000_000_000_000_000, 3),
+    (DEGEN, USDBC, 100_000_000_000_000_000_000_000_000, 3),
 ];
 
 #[test]
@@ -133,6 +131,10 @@ fn fd_check(
             let l = budget.multipliers(or, &rs);
             let v = l.and_then(|l| budget.joint_at_two(or, &base, &rs, l)).map(|j| j.value);
             eprintln!("      or the chord's piece below D₁: multipliers {l:?} value {v:?}");
+            if let Some(l) = l {
+                let (least, at) = grid_least(|ll| budget.joint_at_two(or, &base, &rs, ll), l);
+                eprintln!("      its grid's least {least:.6e} at {at:?}");
+            }
         }
         if let (Some(l), Some(level)) = (l, &two.level) {
             let j = budget.joint_at_two(two, &base, &rs, l).unwrap();
@@ -149,32 +151,8 @@ fn fd_check(
             }
         }
         if let Some(l) = l {
-            let mut best = (f64::INFINITY, [0.0, 0.0]);
-            for i in -60..=60 {
-                for j in -60..=60 {
-                    let ll = [
-                        if l[0] > 0.0 {
-                            l[0] * 1.1f64.powi(i)
-                        } else {
-                            1e-3 * l[1] * 1.2f64.powi(i)
-                        },
-                        l[1] * 1.05f64.powi(j),
-                    ];
-                    if let Some(jj) = budget.joint_at_two(two, &base, &rs, ll) {
-                        if jj.value < best.0 {
-                            best = (jj.value, ll);
-                        }
-                    }
-                }
-                if let Some(jj) =
-                    budget.joint_at_two(two, &base, &rs, [0.0, l[1] * 1.05f64.powi(i)])
-                {
-                    if jj.value < best.0 {
-                        best = (jj.value, [0.0, l[1] * 1.05f64.powi(i)]);
-                    }
-                }
-            }
-            eprintln!("      grid's least {:.6e} at {:?}", best.0, best.1);
+            let (least, at) = grid_least(|ll| budget.joint_at_two(two, &base, &rs, ll), l);
+            eprintln!("      grid's least {least:.6e} at {at:?}");
         }
         system = two.also.as_deref();
     }
@@ -214,4 +192,36 @@ fn fd_check(
             );
         }
     }
+}
+
+/// The least of `value` over a grid of multipliers around `l` (each ×1.1ⁱ, or from 10⁻³·λ₁ where
+/// λ₀ is 0, and λ₁ ×1.05ʲ, from 10⁻⁶·λ₀ where it is below that; and each at 0), and where it is.
+fn grid_least(
+    value: impl Fn([f64; 2]) -> Option<crate::route::convex::pooled::Joint>,
+    l: [f64; 2],
+) -> (f64, [f64; 2]) {
+    let mut best = (f64::INFINITY, [0.0, 0.0]);
+    let l1 = if l[1] > 1e-6 * l[0] { l[1] } else { 1e-6 * l[0] };
+    for i in -60..=60 {
+        for j in -300..=60 {
+            let ll = [
+                if l[0] > 0.0 { l[0] * 1.1f64.powi(i) } else { 1e-3 * l1 * 1.2f64.powi(i) },
+                l1 * 1.05f64.powi(j),
+            ];
+            if let Some(jj) = value(ll) {
+                if jj.value < best.0 {
+                    best = (jj.value, ll);
+                }
+            }
+        }
+        // Each multiplier at 0.
+        for ll in [[0.0, l1 * 1.05f64.powi(i)], [l[0] * 1.1f64.powi(i), 0.0]] {
+            if let Some(jj) = value(ll) {
+                if jj.value < best.0 {
+                    best = (jj.value, ll);
+                }
+            }
+        }
+    }
+    best
 }

@@ -13,7 +13,10 @@ use crate::route::test_market::devnet_tokens::*;
 /// within a basis point. USDbC→cbBTC 3-hop 0.01× ended 4,894 bps above with the pair's floor term
 /// (K·ln(D₁/D_f), funding a withdrawal of 10²³ raw DAI against no deposit), USDbC→AERO and
 /// USDbC→DEGEN 3-hop 0.01× 108 and 245; the chord's two pieces in its place hold them within a
-/// basis point (`meta_bound.rs`, *D eliminated*).
+/// basis point (`meta_bound.rs`, *D eliminated*). USDbC→wstETH 3-hop 0.01× ended 32 bps above
+/// with the venue's Hessian in the prices computed as own − C·M⁻¹·Cᵀ (a cancelled diagonal beside a
+/// cross entry, which Cholesky refuses at any small damping); its Gram form holds it within a basis
+/// point (`pooled_meta_schur.rs`).
 #[test]
 fn the_meta_venues_3_hop_bound_is_within_5_bps_of_the_plan() {
     let market = devnet_meta();
@@ -24,6 +27,7 @@ fn the_meta_venues_3_hop_bound_is_within_5_bps_of_the_plan() {
         (USDBC, CBBTC, 100_000_000),
         (USDBC, AERO, 100_000_000),
         (USDBC, DEGEN, 100_000_000),
+        (USDBC, WSTETH, 100_000_000),
     ] {
         let trade = [Address::parse(tin).unwrap(), Address::parse(tout).unwrap()];
         let quote = bounded_quote(&market, trade, raw, 3, weth);

@@ -20,8 +20,9 @@
 //! best λ₀ (the envelope theorem; Φ's minimum over λ₀ is convex in λ₁), and λ₀ for each λ₁ by a
 //! safeguarded Newton on ∂Φ/∂λ₀.
 
+use super::meta::schur::{schur2, Active2};
 use super::meta::{withdrawal_for, Level, LevelMove};
-use super::{entry, receive, tender, Budget, CoinPrices, Joint, Response};
+use super::{receive, tender, Budget, CoinPrices, Joint, Response};
 
 /// Two budgets over a pooled venue's coins, in the first budget's units per coin (module docs).
 #[derive(Clone, Debug, PartialEq)]
@@ -88,13 +89,6 @@ const ROUNDS: usize = 100;
 struct Derivatives {
     first: [f64; 2],
     second: [[f64; 2]; 2],
-}
-
-/// One trading coin's share of the term's second derivatives (as `Active`, per budget).
-struct Active2 {
-    variable: usize,
-    own: f64,
-    cross: [f64; 2],
 }
 
 /// One coin's optimum at the multipliers: its final amount z, whether it is a deposit, and K.
@@ -388,12 +382,14 @@ impl Budget {
         joint.magnitude += slack;
         let mut active = Vec::with_capacity(n);
         let mut lagrange = Derivatives::default();
+        let mut level_row = None;
         if let Some(level) = &second.level {
             let at = level.respond(l)?;
             let g = level.value(&at, l);
             joint.value += g;
             joint.magnitude += g.abs() + l[1] * at.terms[1].abs();
             add_level(&mut lagrange, &at);
+            level_row = level_share(&at);
         }
         for (t, (c, r)) in self.coins.iter().zip(rs).enumerate() {
             let mn = second.coefficients[t];
@@ -428,7 +424,7 @@ impl Budget {
                 });
             }
         }
-        schur2(&active, &lagrange.second, l, &mut joint.hessian, size);
+        schur2(&active, &lagrange.second, level_row, l, &mut joint.hessian, size);
         Some(joint)
     }
 }
@@ -452,40 +448,13 @@ fn add_level(d: &mut Derivatives, level: &LevelMove) {
     }
 }
 
-/// Adds the term's Hessian in the prices, the binding multipliers eliminated:
-/// own − C·M⁻¹·Cᵀ over the multipliers that are positive (M their block of Φ's Hessian). Each
-/// diagonal is kept ≥ 0 (it is in exact arithmetic; a rounding below 0 would leave Newton a
-/// Hessian no damping fixes, as `schur` in the parent says), and each cross entry is computed once
-/// for both triangles (the two orders of the sum round apart where its terms cancel, and Cholesky
-/// reads one triangle).
-fn schur2(active: &[Active2], m: &[[f64; 2]; 2], l: [f64; 2], hessian: &mut [f64], size: usize) {
-    let binding: Vec<usize> = (0..2).filter(|&j| l[j] > 0.0 && m[j][j] > 0.0).collect();
-    // M⁻¹ over the binding block (a 1×1 or 2×2 inverse; a singular 2×2 keeps its first row).
-    let mut inverse = [[0.0; 2]; 2];
-    match binding[..] {
-        [j] => inverse[j][j] = 1.0 / m[j][j],
-        [_, _] => {
-            let det = m[0][0] * m[1][1] - m[0][1] * m[1][0];
-            if det > 1e-12 * m[0][0] * m[1][1] {
-                inverse = [[m[1][1] / det, -m[0][1] / det], [-m[1][0] / det, m[0][0] / det]];
-            } else {
-                inverse[0][0] = 1.0 / m[0][0];
-            }
-        }
-        _ => {}
-    }
-    let quadratic = |a: &[f64; 2], b: &[f64; 2]| {
-        (0..2).map(|i| (0..2).map(|j| a[i] * inverse[i][j] * b[j]).sum::<f64>()).sum::<f64>()
-    };
-    for (i, a) in active.iter().enumerate() {
-        hessian[entry(a.variable, a.variable, size)] +=
-            (a.own - quadratic(&a.cross, &a.cross)).max(0.0);
-        for b in active.iter().skip(i.saturating_add(1)).filter(|b| b.variable != a.variable) {
-            let cross = -quadratic(&a.cross, &b.cross);
-            hessian[entry(a.variable, b.variable, size)] += cross;
-            hessian[entry(b.variable, a.variable, size)] += cross;
-        }
-    }
+/// The D term's row in Φ's Hessian factor, slopes/√bend, where [`add_level`] adds its outer
+/// product (`meta::schur`).
+fn level_share(level: &LevelMove) -> Option<[f64; 2]> {
+    (level.bend > 0.0 && level.bend.is_finite()).then(|| {
+        let root = level.bend.sqrt();
+        [level.slopes[0] / root, level.slopes[1] / root]
+    })
 }
 
 #[cfg(test)]

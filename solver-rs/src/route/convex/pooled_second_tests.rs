@@ -33,7 +33,7 @@ fn both_triangles_are_equal_to_the_bit() {
     let (active, m) = venue();
     let size = 6;
     let mut hessian = vec![0.0; size * size];
-    schur2(&active, &m, [1.0, 0.7], &mut hessian, size);
+    schur2(&active, &m, None, [1.0, 0.7], &mut hessian, size);
     for a in 0..size {
         for b in 0..size {
             assert_eq!(
