@@ -515,17 +515,8 @@ pub fn pooled_term(pooled: &Pooled, prices: &[f64]) -> PooledTerm {
     let mut receive = vec![None; coins];
     let mut coin_prices = vec![CoinPrices::default(); coins];
     for t in 0..coins {
-        tender[t] =
-            pooled.tenders[t].iter().copied().fold(None, |best: Option<usize>, c| match best {
-                Some(b) if prices[b] < prices[c] => Some(b),
-                Some(b) if prices[b] == prices[c] && b > c => Some(b),
-                _ => Some(c),
-            });
-        receive[t] =
-            pooled.receives[t].iter().copied().fold(None, |best: Option<Head>, h| match best {
-                Some(b) if head_price(prices, b) >= head_price(prices, h) => Some(b),
-                _ => Some(h),
-            });
+        tender[t] = cheapest_tender(&pooled.tenders[t], prices);
+        receive[t] = dearest_receive(&pooled.receives[t], prices);
         coin_prices[t] = CoinPrices {
             tender: tender[t].map(|c| prices[c]),
             receive: receive[t].map(|h| head_price(prices, h)).filter(|p| *p > 0.0),
@@ -539,4 +530,33 @@ pub fn pooled_term(pooled: &Pooled, prices: &[f64]) -> PooledTerm {
         false => (pooled.budget.joint(&coin_prices), Vec::new()),
     };
     PooledTerm { joint, pairs, tender, receive }
+}
+
+/// The copy a pooled venue's term tenders a coin from, of `tenders` (the coin's tendering copies):
+/// the cheapest at `prices`, ties the deepest.
+fn cheapest_tender(tenders: &[usize], prices: &[f64]) -> Option<usize> {
+    tenders.iter().copied().fold(None, |best: Option<usize>, c| match best {
+        Some(b) if prices[b] < prices[c] => Some(b),
+        Some(b) if prices[b] == prices[c] && b > c => Some(b),
+        _ => Some(c),
+    })
+}
+
+/// The head a pooled venue's term delivers a coin to, of `receives` (the coin's receiving heads):
+/// the dearest at `prices`, ties the shallowest (before [`pooled_term`] drops one priced ≤ 0).
+fn dearest_receive(receives: &[Head], prices: &[f64]) -> Option<Head> {
+    receives.iter().copied().fold(None, |best: Option<Head>, h| match best {
+        Some(b) if head_price(prices, b) >= head_price(prices, h) => Some(b),
+        _ => Some(h),
+    })
+}
+
+/// Whether [`pooled_term`]'s flows at `prices` may touch copy `c`: it tenders a coin from c, or
+/// (unless `tendered_only`) delivers one to c. Where not, the term's flows at c are none, so a
+/// copy's excess is known without the venue's joint term, the dual's dearest step.
+pub fn pooled_flows_at(pooled: &Pooled, prices: &[f64], c: usize, tendered_only: bool) -> bool {
+    let tenders = pooled.tenders.iter().any(|t| cheapest_tender(t, prices) == Some(c));
+    tenders
+        || !tendered_only
+            && pooled.receives.iter().any(|r| dearest_receive(r, prices) == Some(Head::Copy(c)))
 }

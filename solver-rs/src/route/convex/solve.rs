@@ -15,7 +15,9 @@
 use super::conservation::{conserved, imbalance, FLOW_TOLERANCE};
 use super::corners::{join_crossed, Corners, Joined};
 use super::curve::MAX_SWAPS_PER_POOL;
-use super::dual::{evaluate, head_price, monotone, pooled_term, venue_term, Evaluation, VenueTerm};
+use super::dual::{
+    evaluate, head_price, monotone, pooled_flows_at, pooled_term, venue_term, Evaluation, VenueTerm,
+};
 use super::enough::Floor;
 use super::graph::{Arc, Graph, Head};
 use super::newton_system::System;
@@ -539,15 +541,12 @@ fn touching_venues(graph: &Graph) -> Vec<Vec<usize>> {
     touching
 }
 
-/// Per copy, the venues of `touching` it may send to: those with an arc from it, and every pooled
-/// venue (its joint term's flows are read whole). A copy's excess with its inflow held fixed reads
-/// only what the copy tenders, and a venue tenders only from one of its arcs' copies, so
-/// [`excess`] over these gives the same sum, term by term, as over all of `touching`.
+/// Per copy, the venues of `touching` it may send to: those with an arc from it (a pooled venue
+/// tenders a coin only from one of its arcs' copies, `graph.rs`). A copy's excess with its inflow
+/// held fixed reads only what the copy tenders, so [`excess`] over these gives the same sum, term
+/// by term, as over all of `touching`.
 fn sending_venues(graph: &Graph, touching: &[Vec<usize>]) -> Vec<Vec<usize>> {
-    let sends = |c: usize, v: usize| {
-        let venue = &graph.venues[v];
-        venue.pooled.is_some() || venue.arcs.iter().any(|&a| graph.arcs[a].from == c)
-    };
+    let sends = |c: usize, v: usize| graph.venues[v].arcs.iter().any(|&a| graph.arcs[a].from == c);
     let keep = |(c, venues): (usize, &Vec<usize>)| -> Vec<usize> {
         venues.iter().copied().filter(|&v| sends(c, v)).collect()
     };
@@ -567,6 +566,13 @@ fn excess(
     let mut total = inflow.unwrap_or(0.0);
     for &v in &touching[c] {
         if let Some(pooled) = &graph.venues[v].pooled {
+            // A venue whose trade neither tenders from c nor (the inflow computed) delivers to c
+            // adds nothing, and its joint term is not computed (a sixth of the pooled terms of
+            // the embedded market's 1 WETH → USDC, docs/solver-optimizer.md, *The embedded
+            // market's bound*).
+            if !pooled_flows_at(pooled, prices, c, inflow.is_some()) {
+                continue;
+            }
             pooled_term(pooled, prices).flows(|head, flow| {
                 if head == Head::Copy(c) && (flow < 0.0 || inflow.is_none()) {
                     total += flow;
@@ -642,6 +648,10 @@ mod corner_steps;
 #[cfg(test)]
 #[path = "solve_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "solve_excess_tests.rs"]
+mod excess_tests;
 
 #[cfg(test)]
 #[path = "solve_vault_diagnosis.rs"]
