@@ -41,30 +41,26 @@ pub struct PlanMemos {
 }
 
 impl PlanMemos {
-    /// The remembered plan for `request`, or `solve()`'s: remembered when it ran to its end
-    /// (`metadata.stoppedIn` absent). A remembered plan comes back without `phaseMs` (it cost no
-    /// solve); a request with `poolOverrides` is never looked up nor remembered.
-    pub fn get_or_solve<E>(
-        &self,
-        request: &QuoteRequest,
-        solve: impl FnOnce() -> Result<Plan, E>,
-    ) -> Result<Plan, E> {
-        let Some(key) = key(request) else { return solve() };
-        // The lock is not held while solving, so concurrent quotes never wait on each other.
-        if let Some(plan) = self.lock().get(&key) {
-            return Ok(plan.clone());
+    /// The plan remembered for `request` on this snapshot, without `phaseMs` (it cost no solve);
+    /// None for a request with `poolOverrides` (never remembered).
+    pub fn get(&self, request: &QuoteRequest) -> Option<Plan> {
+        self.lock().get(&key(request)?).cloned()
+    }
+
+    /// Remembers `plan`, the solve of `request`, when it ran to its end (`metadata.stoppedIn`
+    /// absent); a request with `poolOverrides` is not remembered.
+    pub fn keep(&self, request: &QuoteRequest, plan: &Plan) {
+        let Some(key) = key(request) else { return };
+        if plan.metadata.stopped_in.is_some() {
+            return;
         }
-        let plan = solve()?;
-        if plan.metadata.stopped_in.is_none() {
-            let mut kept = plan.clone();
-            kept.metadata.phase_ms = PhaseMs::default();
-            let mut entries = self.lock();
-            if entries.len() >= MAX_CACHED_PLANS {
-                entries.clear();
-            }
-            entries.insert(key, kept);
+        let mut kept = plan.clone();
+        kept.metadata.phase_ms = PhaseMs::default();
+        let mut entries = self.lock();
+        if entries.len() >= MAX_CACHED_PLANS {
+            entries.clear();
         }
-        Ok(plan)
+        entries.insert(key, kept);
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Key, Plan>> {

@@ -9,16 +9,19 @@ use serde_json::{json, Value};
 
 const E18: u128 = 1_000_000_000_000_000_000;
 
-/// tokens: A=1 (in), B=2 (out), C=3 (connector): two direct pools and a 2-hop path, so a 200 A
-/// trade splits.
+/// tokens: A=1 (in), B=2 (out), C=3 (connector): two direct pools and a 2-hop path (reserves in
+/// whole tokens), so a 200 A trade splits.
 fn market() -> Market {
     let (a, b, c) = (addr(1), addr(2), addr(3));
-    market_of(vec![
-        cp_pool(1, "UNIV2", a, b, 1_000 * E18, 2_000 * E18),
-        cp_pool(2, "PANCAKE_V2", a, b, 300 * E18, 610 * E18),
-        cp_pool(3, "UNIV2", a, c, 800 * E18, 400 * E18),
-        cp_pool(4, "UNIV2", c, b, 400 * E18, 810 * E18),
-    ])
+    let pools = [
+        (1, "UNIV2", a, b, 1_000, 2_000),
+        (2, "PANCAKE_V2", a, b, 300, 610),
+        (3, "UNIV2", a, c, 800, 400),
+        (4, "UNIV2", c, b, 400, 810),
+    ];
+    market_of(
+        pools.map(|(id, dex, x, y, rx, ry)| cp_pool(id, dex, x, y, rx * E18, ry * E18)).into(),
+    )
 }
 
 /// The plan of A → B (200 A unless `extra` says otherwise) as JSON, asked with `timePhases`, on
@@ -108,28 +111,20 @@ fn a_plan_the_budget_cut_is_never_served_again() {
 
 #[test]
 fn a_request_with_pool_overrides_is_not_remembered() {
-    let memos = super::PlanMemos::default();
-    let request: QuoteRequest = serde_json::from_value(json!({
-        "tokenIn": addr(1).to_string(), "tokenOut": addr(2).to_string(), "amountIn": "1",
+    let (market, memos) = (market(), super::PlanMemos::default());
+    let with_overrides: QuoteRequest = serde_json::from_value(json!({
+        "tokenIn": addr(1).to_string(), "tokenOut": addr(2).to_string(), "amountIn": "1000",
         "slippageBps": 50, "poolOverrides": [{ "poolId": addr(9).to_string(), "mtFeeRate": "0" }],
     }))
     .expect("request");
-    let plan = || -> Result<_, ()> {
-        let market = market();
-        let plain = QuoteRequest { pool_overrides: None, ..request.clone() };
-        let bounds = BoundMemos::default();
-        let (settings, pricers) = (settings(addr(3)), GasPricers::default());
-        Ok(quote_after_wait(&market, &settings, &plain, &pricers, &bounds, &MonotonicClock, 0.0)
-            .expect("a route"))
-    };
-    let mut solves = 0;
-    for _ in 0..2 {
-        memos
-            .get_or_solve(&request, || {
-                solves += 1;
-                plan()
-            })
-            .expect("a plan");
-    }
-    assert_eq!(solves, 2);
+    let plain = QuoteRequest { pool_overrides: None, ..with_overrides.clone() };
+    let (settings, pricers, bounds) =
+        (settings(addr(3)), GasPricers::default(), BoundMemos::default());
+    let plan =
+        quote_after_wait(&market, &settings, &plain, &pricers, &bounds, &MonotonicClock, 0.0)
+            .expect("a route");
+    memos.keep(&with_overrides, &plan);
+    assert!(memos.get(&with_overrides).is_none());
+    memos.keep(&plain, &plan);
+    assert!(memos.get(&plain).is_some(), "the same request without overrides is remembered");
 }

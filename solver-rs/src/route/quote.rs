@@ -85,21 +85,10 @@ pub fn quote_after_wait(
     waited_ms: f64,
 ) -> Result<Plan, SolverError> {
     request.validate()?;
-    bounds.plans().get_or_solve(request, || {
-        solve(market, settings, request, pricers, bounds, clock, waited_ms)
-    })
-}
-
-/// The solve of [`quote_after_wait`] (no memo of whole plans), on a validated request.
-fn solve(
-    market: &Market,
-    settings: &RouteSettings,
-    request: &QuoteRequest,
-    pricers: &GasPricers,
-    bounds: &BoundMemos,
-    clock: &dyn Clock,
-    waited_ms: f64,
-) -> Result<Plan, SolverError> {
+    // A request this snapshot solved to its end before: that plan, no solve (`plan_memos.rs`).
+    if let Some(plan) = bounds.plans().get(request) {
+        return Ok(plan);
+    }
     let budget_ms = request.time_budget_ms.unwrap_or(settings.default_time_budget_ms);
     let deadline = Deadline::after_wait(budget_ms, waited_ms, clock);
     let quoting = Quoting::of(market, settings, request, &deadline, bounds)?;
@@ -145,6 +134,9 @@ fn solve(
         false => Ok(plan),
     };
     bounds.swaps().keep(quoting.memos);
+    if let Ok(plan) = &plan {
+        bounds.plans().keep(request, plan);
+    }
     plan
 }
 
