@@ -8,7 +8,8 @@
 //! median of each phase's ms (`metadata.phaseMs`, the quotes asked with `timePhases`). With `fresh`,
 //! the i-th timed quote asks amountIn + i wei, a trade not quoted before on this market, so the
 //! per-trade bound memo does not answer it (`route/bound_memos.rs`; the pair's graph is lent after
-//! the first quote, `route/graph_memos.rs`); without, every timed quote repeats the first. With
+//! the first quote, `route/graph_memos.rs`); without, every timed quote repeats the first (answered
+//! from the snapshot's plan memo, `route/plan_memos.rs`, once a quote of it ran to its end). With
 //! `budget=N`, every quote asks `timeBudgetMs` N (the dumps' requests leave the solver's default);
 //! with `gas-free`, every quote asks `gasPriceWei` 0 (the quality bench's quotes); with `plans`,
 //! each first plan is printed whole (JSON), to compare two builds' plans with `diff`; with

@@ -26,6 +26,14 @@ import { isTransportError } from './isTransportError.ts'
  */
 export const DEFAULT_BATCH_CAPS: BatchCaps = { maxCalls: 500, maxCalldataBytes: 128 * 1024, maxGas: 25_000_000n }
 
+/**
+ * Answers of a batch handed to their readers in one turn of the event loop (their decoding runs in
+ * that turn). Handed all at once, the embedded market's per-block re-read (the prop AMMs' sampled
+ * quotes, decoded by viem) held the idle service's loop for up to 105-168 ms; 16 a turn, 45-59 ms
+ * (bench/README.md, *HTTP service*).
+ */
+const RESOLVED_PER_TURN = 16
+
 /** Gas assumed for a getter: a cold account (2,600), a few cold slots (2,100 each), the call's own cost. */
 export const GETTER_GAS_ESTIMATE = 30_000n
 
@@ -209,12 +217,16 @@ export function createBatchedReadClient({
       await Promise.all([send(lane, batch.slice(0, half)), send(lane, batch.slice(half))])
       return
     }
-    batch.forEach((entry, i) => {
-      const answer = answers[i]
+    for (let i = 0; i < batch.length; i++) {
+      // The readers of a batch decode its answers in the microtasks its resolutions start: all at
+      // once, a batch of prop AMM samples held the event loop for tens of ms. A turn of the loop
+      // between slices lets the requests waiting meanwhile (quotes) in; the answers are the same.
+      if (i > 0 && i % RESOLVED_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve))
+      const [entry, answer] = [batch[i], answers[i]]
       if (!answer.success && answer.returnData === '0x' && batch.length > 1) {
         enqueue(lane, entry.target, entry.callData, true).then(entry.resolve, entry.reject)
       } else entry.resolve(answer)
-    })
+    }
   }
 
   const call = async (parameters: CallParameters): Promise<CallReturnType> => {

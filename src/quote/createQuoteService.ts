@@ -18,6 +18,7 @@ import type { SampledQuotes } from './requoteSampledLegs.ts'
 import { assembleRoutePlan } from './assembleRoutePlan.ts'
 import { requoteSolvedPlan } from './requoteSolvedPlan.ts'
 import { solveOnSettledBlock } from './solveOnSettledBlock.ts'
+import { createSolveQueue } from './createSolveQueue.ts'
 import { dodoTakerOverrides, type ReadTakerRates, sameTakerOverrides } from './dodoTakerOverrides.ts'
 
 export type CreateQuoteServiceParameters = {
@@ -88,6 +89,7 @@ export function createQuoteService({
   readDodoTakerRates,
 }: CreateQuoteServiceParameters): QuoteService {
   const wethAddress = getAddress(weth)
+  const solves = createSolveQueue()
   const checkQuoteRequest = createQuoteRequestCheck({ chainId, weth: wethAddress, router: getAddress(router) })
   const assertFresh = () => {
     try {
@@ -137,8 +139,13 @@ export function createQuoteService({
         gasPriceWei: gasPriceWei.toString(),
       }
       const solve = async (timeBudgetMs: number): Promise<SolverPlan> => {
+        const askedAt = now()
+        const asked = { ...solverRequest, ...overridesOf() }
         try {
-          return await solver.quote({ ...solverRequest, ...overridesOf(), timeBudgetMs })
+          // After the same request's solve in flight: the solver's plan memo may then answer it.
+          return await solves.afterSame(JSON.stringify(asked), timeBudgetMs, () =>
+            solver.quote({ ...asked, timeBudgetMs: Math.max(1, timeBudgetMs - Math.ceil(now() - askedAt)) }),
+          )
         } catch (error) {
           throw quoteErrorOf(error, r, wethAddress)
         }

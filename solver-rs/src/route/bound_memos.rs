@@ -16,6 +16,7 @@
 use super::convex::graph::{Intermediates, Scope};
 use super::convex::Flows;
 use super::graph_memos::GraphMemos;
+use super::plan_memos::PlanMemos;
 use super::quote::RouteSettings;
 use super::search::DexMask;
 use super::swap_memos::KeptSwapMemos;
@@ -45,6 +46,8 @@ pub struct BoundMemos {
     graphs: GraphMemos,
     /// The pools' swap memos of the quotes on this snapshot, for the next quote (split or not).
     swaps: KeptSwapMemos,
+    /// The whole plans of the requests quoted on this snapshot, for a repeat (`plan_memos.rs`).
+    plans: PlanMemos,
     /// The connector tokens of the last quote's settings: a selection of the market's
     /// best-connected tokens, the same for every pair (about a fifth of a fresh 10,000-pool
     /// single-path quote when made for each).
@@ -62,6 +65,12 @@ impl BoundMemos {
     /// graphs: a new snapshot, or a quote with `poolOverrides`, starts with none.
     pub fn swaps(&self) -> &KeptSwapMemos {
         &self.swaps
+    }
+
+    /// The plans of the requests quoted on this snapshot (`plan_memos.rs`), owned like the graphs:
+    /// a new snapshot, or a quote with `poolOverrides`, starts with none.
+    pub fn plans(&self) -> &PlanMemos {
+        &self.plans
     }
 
     /// The connector tokens for `settings` and `native` on this snapshot: remembered, or

@@ -19,6 +19,7 @@ mod linear;
 pub mod net;
 pub mod path;
 pub mod plan;
+pub mod plan_memos;
 pub mod quote;
 pub mod request;
 pub mod resplit;

@@ -72,8 +72,9 @@ pub fn quote(
 /// quote's). See docs/solver-optimizer.md.
 ///
 /// `bounds` holds the convex bound's answers of earlier split quotes on this `market`, per trade
-/// (`bound_memos.rs`), and the swap memos the last quote on it left (`swap_memos.rs`); the caller
-/// gives each market snapshot its own, like `pricers`.
+/// (`bound_memos.rs`), the swap memos the last quote on it left (`swap_memos.rs`), and the plans
+/// of the requests quoted on it that ran to their end (`plan_memos.rs`: a repeat is answered with
+/// its plan, no solve); the caller gives each market snapshot its own, like `pricers`.
 pub fn quote_after_wait(
     market: &Market,
     settings: &RouteSettings,
@@ -84,6 +85,10 @@ pub fn quote_after_wait(
     waited_ms: f64,
 ) -> Result<Plan, SolverError> {
     request.validate()?;
+    // A request this snapshot solved to its end before: that plan, no solve (`plan_memos.rs`).
+    if let Some(plan) = bounds.plans().get(request) {
+        return Ok(plan);
+    }
     let budget_ms = request.time_budget_ms.unwrap_or(settings.default_time_budget_ms);
     let deadline = Deadline::after_wait(budget_ms, waited_ms, clock);
     let quoting = Quoting::of(market, settings, request, &deadline, bounds)?;
@@ -129,6 +134,9 @@ pub fn quote_after_wait(
         false => Ok(plan),
     };
     bounds.swaps().keep(quoting.memos);
+    if let Ok(plan) = &plan {
+        bounds.plans().keep(request, plan);
+    }
     plan
 }
 

@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { createHistogram, performance } from 'node:perf_hooks'
 
 export type AdmissionDecision =
   { admitted: true; release: () => void } | { admitted: false; reason: 'service' | 'key' | 'eventLoop'; message: string }
@@ -12,6 +12,9 @@ export type AdmissionControl = {
   eventLoopDelayMs: () => number
   close: () => void
 }
+
+/** The delay sampler's period, ms: a sample is the time between two of its ticks (as `monitorEventLoopDelay({ resolution: 10 })` recorded it). */
+const SAMPLE_EVERY_MS = 10
 
 export type CreateAdmissionControlParameters = {
   /** Solves in flight at once, all keys (`MAX_CONCURRENT_SOLVES`). */
@@ -45,13 +48,26 @@ export function createAdmissionControl({
 }: CreateAdmissionControlParameters): AdmissionControl {
   let total = 0
   const perKey = new Map<string, number>()
-  const histogram = monitorEventLoopDelay({ resolution: 10 })
-  histogram.enable()
+  // The loop's delay is sampled here, not by `monitorEventLoopDelay`: its sampler records the time
+  // between two of its ticks, and its `reset()` forgets the last tick, so a window that reset it after
+  // a block and before its sampler's next tick (the order whenever the window's timer runs first, as
+  // on a loaded machine) lost the block. Here the last tick survives the window, and the window
+  // samples first, so every block is in the first window that runs after it.
+  const histogram = createHistogram()
+  let lastTickNs = performance.now() * 1e6
+  const sample = () => {
+    const nowNs = performance.now() * 1e6
+    histogram.record(Math.max(1, Math.round(nowNs - lastTickNs)))
+    lastTickNs = nowNs
+  }
+  const sampler = setInterval(sample, SAMPLE_EVERY_MS)
+  sampler.unref()
   let delayMs = 0
   let windows = 0
   const timer = setInterval(() => {
+    sample()
     // The first window holds the start's own work (building the app, the first solves' setup): not load.
-    delayMs = windows++ > 0 && histogram.count > 0 ? histogram.percentile(99) / 1e6 : 0
+    delayMs = windows++ > 0 ? histogram.percentile(99) / 1e6 : 0
     histogram.reset()
   }, windowMs)
   timer.unref()
@@ -95,7 +111,7 @@ export function createAdmissionControl({
     eventLoopDelayMs: () => delayMs,
     close: () => {
       clearInterval(timer)
-      histogram.disable()
+      clearInterval(sampler)
     },
   }
 }
