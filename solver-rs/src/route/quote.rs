@@ -355,6 +355,7 @@ impl<'a> Quoting<'a> {
             return (ranked, solution);
         }
         let scope = Scope { dexes: self.scope.dexes.without(&loose), ..self.scope.clone() };
+        self.deadline.enter(Phase::Bound);
         let flows =
             optimum_flows(self.market, &scope, self.amount_in, &ranked, self.deadline, bounds);
         let known = ranked.len();
