@@ -16,9 +16,10 @@
 // two LUNARBASE), where the goals hold with two more $100 trades listed (7.8 bps, 4.0 with the
 // venues stale: LUNARBASE's rounding allowance of 64 raw cbBTC). That re-pricing also posts WOOFi's oracle
 // heartbeat, so its vault is priced, and the describe leaves WOOFI out of allowedDexes: with it the
-// goals do not hold (ROUTE_QUALITY_WOOFI=1, 2026-11-29, with the vault's per-hop graph and a Curve
-// pool's outputs bounded in its notional: 2, 12 and 46 trades above 5 bps at 1, 2 and 3 hops, medians
-// 0, 0.041 and 0.40 bps, 4 above 100, none above 1,000 (worst 445), and 5 trades below water-filling;
+// goals do not hold (ROUTE_QUALITY_WOOFI=1, 2026-11-29, with the vault's per-hop graph, a Curve
+// pool's outputs bounded in its notional and the second ascent without the vault where a plan is
+// short: 2, 9 and 34 trades above 5 bps at 1, 2 and 3 hops, medians 0, 0.041 and 0.40 bps, 2 above
+// 100, none above 1,000 (worst 187.5), and 3 trades below water-filling, by 0.027 to 0.087 bps;
 // docs/dex-kinds.md, WOOFI, *Route quality*, has the causes). docs/solver-optimizer.md,
 // *Sampled venues on the embedded market*.
 // MAVERICK_V2 and LUNARBASE are allowed (their bounds are tight for runs of swaps: the active tick

@@ -37,6 +37,8 @@ mod budget_tests;
 #[cfg(test)]
 mod dead_routes_tests;
 #[cfg(test)]
+mod quote_loose_venue_tests;
+#[cfg(test)]
 mod quote_tests;
 #[cfg(test)]
 mod resplit_tests;

@@ -3,9 +3,10 @@
 use super::bound_memos::BoundMemos;
 use super::clock::{Clock, Deadline, MonotonicClock, Phase, PhaseMs};
 use super::convex::curve::MAX_SWAPS_PER_POOL;
+use super::convex::decompose::Routed;
 use super::convex::enough::Floor;
-use super::convex::graph::{Intermediates, Scope};
-use super::convex::route_flows;
+use super::convex::graph::{Graph, Intermediates, Scope};
+use super::convex::{route_flows, Flows};
 use super::dead_routes::without_dead_routes;
 use super::gas::{GasPricer, GasPricers};
 use super::gas_cap::GasCap;
@@ -19,6 +20,7 @@ use super::slippage::min_out;
 use super::split::{best_single, optimize, Budget, Problem, Solution};
 use super::swap_memos::SwapMemos;
 use crate::address::Address;
+use crate::dex::DexId;
 use crate::error::SolverError;
 use crate::market::{Market, TokenIdx};
 use crate::math::U256;
@@ -114,6 +116,7 @@ pub fn quote_after_wait(
     let solution = quoting.allocation(&ranked, &pricer, start, bound)?;
     let (ranked, solution) = quoting.resplit(ranked, solution, &pricer, bound);
     let solution = quoting.resumed(&ranked, solution, &pricer, bound);
+    let (ranked, solution) = quoting.without_loose_venues(ranked, solution, &pricer, bound, bounds);
     let report = Report {
         connectors: &quoting.params.connectors,
         candidate_paths,
@@ -335,6 +338,54 @@ impl<'a> Quoting<'a> {
         })
     }
 
+    /// `Phase::Optimizer` again, where the plan (re-split) is more than [`LOOSE_BELOW`] below the
+    /// bound and the bound prices a venue by a loose relaxation ([`loose_dexes`]): the optimum of
+    /// the same scope without those venues is another start, its paths candidates too; the better
+    /// plan, with its candidates. The first optimum's flows lean on the loose venue's relaxation and
+    /// leave out the paths a plan without the venue needs (DEGEN→cbETH 3-hop 100× on the embedded
+    /// market: 4 paths, none through the vault, the plan 445 bps below the bound; the optimum
+    /// without the vault 13 paths, its plan 5.6 bps below the same bound).
+    fn without_loose_venues(
+        &self,
+        mut ranked: Vec<Evaluated>,
+        solution: Solution,
+        pricer: &GasPricer,
+        bound: Option<U256>,
+        bounds: &BoundMemos,
+    ) -> (Vec<Evaluated>, Solution) {
+        let short = bound
+            .is_some_and(|b| f64::from(solution.value.gross) < f64::from(b) * (1.0 - LOOSE_BELOW));
+        if !short || !self.split || self.deadline.expired() {
+            return (ranked, solution);
+        }
+        let loose = loose_dexes(self.market, &self.scope, self.deadline, bounds);
+        if loose.is_empty() {
+            return (ranked, solution);
+        }
+        let scope = Scope { dexes: self.scope.dexes.without(&loose), ..self.scope.clone() };
+        self.deadline.enter(Phase::Bound);
+        let flows =
+            optimum_flows(self.market, &scope, self.amount_in, &ranked, self.deadline, bounds);
+        let known = ranked.len();
+        let Some(start) =
+            flows.and_then(|f| flow_start(&f.routed, &mut ranked, self.amount_in, self.disjoint))
+        else {
+            return (ranked, solution);
+        };
+        let Ok(found) = self.allocation(&ranked, pricer, Some(start), bound) else {
+            ranked.truncate(known);
+            return (ranked, solution);
+        };
+        match found.value > solution.value {
+            true => (ranked, found),
+            // The first plan over the first candidates: the paths added carry nothing in it.
+            false => {
+                ranked.truncate(known);
+                (ranked, solution)
+            }
+        }
+    }
+
     /// `Phase::Optimizer` again, when its share of the budget cut it and time is left after the
     /// re-split: the ascent resumed from the plan (over the re-split's candidates, if it kept its
     /// proposal) against the deadline; the better plan. So the share moves time from the
@@ -437,10 +488,8 @@ impl<'a> Quoting<'a> {
 }
 
 /// The convex phase (`Phase::Bound`): the certified routing bound and, from its optimum's flows, a
-/// start for the optimizer. The optimum's paths the candidates lack join `ranked` (with no quote
-/// yet); the start is None when the plan must be pool-disjoint (the optimum's paths share pools) or
-/// the flows name no path. The bound and the flows come from `bounds` when this trade was quoted
-/// before on this market (`bound_memos.rs`).
+/// start for the optimizer ([`flow_start`]). The bound and the flows come from `bounds` when this
+/// trade was quoted before on this market (`bound_memos.rs`).
 fn convex_start(
     market: &Market,
     scope: &Scope,
@@ -450,9 +499,24 @@ fn convex_start(
     deadline: &Deadline,
     bounds: &BoundMemos,
 ) -> (Option<Vec<U256>>, Option<U256>) {
-    // As many of the optimum's paths as the candidates leave room for under the curves' limit
-    // on routes (the bound holds for plans of at most that many); the plan's transaction gas,
-    // not the number of paths, decides how many it keeps (`gas_cap.rs`, `split/start.rs`).
+    let Some(flows) = optimum_flows(market, scope, amount_in, ranked, deadline, bounds) else {
+        return (None, None);
+    };
+    (flow_start(&flows.routed, ranked, amount_in, disjoint), flows.bound)
+}
+
+/// The convex optimum over `scope`: its certified bound and its flows as paths, as many as the
+/// candidates `ranked` leave room for under the curves' limit on routes (the bound holds for
+/// plans of at most that many; the plan's transaction gas, not the number of paths, decides how
+/// many it keeps: `gas_cap.rs`, `split/start.rs`).
+fn optimum_flows(
+    market: &Market,
+    scope: &Scope,
+    amount_in: U256,
+    ranked: &[Evaluated],
+    deadline: &Deadline,
+    bounds: &BoundMemos,
+) -> Option<Flows> {
     let limit = (MAX_SWAPS_PER_POOL as usize).saturating_sub(ranked.len());
     // What the best candidate pays taking the whole amount (gas ignored, as the bound): the solve
     // stops once the bound is within the optimizer's closeness of it (`convex/enough.rs`).
@@ -460,11 +524,20 @@ fn convex_start(
     let floor = Floor::of(paid);
     let route = || route_flows(market, scope, amount_in, limit, floor, deadline, bounds.graphs());
     let complete = || !deadline.expired();
-    let Some(flows) = bounds.get_or_route(scope, amount_in, (limit, paid), route, complete) else {
-        return (None, None);
-    };
+    bounds.get_or_route(scope, amount_in, (limit, paid), route, complete)
+}
+
+/// The allocation `routed` gives the candidates (its paths the candidates lack join `ranked`),
+/// summing to `amount_in`; None when the plan must be pool-disjoint (the optimum's paths share
+/// pools, which such a plan may not) or the flows name no path.
+fn flow_start(
+    routed: &[Routed],
+    ranked: &mut Vec<Evaluated>,
+    amount_in: U256,
+    disjoint: bool,
+) -> Option<Vec<U256>> {
     let mut alloc = vec![U256::ZERO; ranked.len()];
-    for routed in &flows.routed {
+    for routed in routed {
         let index = match ranked.iter().position(|e| e.path.hops == routed.path.hops) {
             Some(i) => i,
             None => {
@@ -476,12 +549,35 @@ fn convex_start(
         alloc[index] =
             U256::try_from((routed.share * f64::from(amount_in)).floor()).unwrap_or(U256::ZERO);
     }
-    // The optimum's paths share pools, which a pool-disjoint plan may not.
     if disjoint || alloc.iter().all(|a| a.is_zero()) {
-        return (None, flows.bound);
+        return None;
     }
     crate::route::split::balance_to(amount_in, &mut alloc);
-    (Some(alloc), flows.bound)
+    Some(alloc)
+}
+
+/// The dexes of the venues of `scope`'s graph that the bound prices by a joint linear budget
+/// (WOOFi's vault, `convex/pooled_linear.rs`: a relaxation that is loose at 3 hops through a base
+/// in the middle, docs/dex-kinds.md WOOFI *Route quality*); none when no graph is built.
+fn loose_dexes(
+    market: &Market,
+    scope: &Scope,
+    deadline: &Deadline,
+    bounds: &BoundMemos,
+) -> Vec<DexId> {
+    let loose = |graph: &Graph| {
+        let mut dexes: Vec<DexId> = Vec::new();
+        for venue in &graph.venues {
+            let linear = venue.pooled.as_ref().is_some_and(|p| p.budget.is_linear());
+            let Some(&arc) = venue.arcs.first().filter(|_| linear) else { continue };
+            let dex = market.pool(graph.arcs[arc].hop.pool).dex;
+            if !dexes.contains(&dex) {
+                dexes.push(dex);
+            }
+        }
+        dexes
+    };
+    bounds.graphs().with_graph(market, scope, deadline, loose).unwrap_or_default()
 }
 
 /// The optimizer's share of the time left when a re-split follows (`Quoting::optimizer_budget`):
@@ -494,6 +590,10 @@ pub(crate) const OPTIMIZER_SHARE: f64 = 0.3;
 /// be worth more (the 10,000-pool 3-hop 100× trade at 50 ms: 1.90 bps with the whole budget,
 /// 2.07–2.15 with a share).
 const SHARED_HOPS: usize = 2;
+
+/// How far below the bound (a fraction of it: 1 bps) a plan is tried again without the venues the
+/// bound relaxes loosely (`Quoting::without_loose_venues`).
+const LOOSE_BELOW: f64 = 1e-4;
 
 /// How far below the bound (a fraction of it: 1 bps) a plan is re-split (`resplit.rs`).
 const RESPLIT_BELOW: f64 = 1e-4;

@@ -31,6 +31,11 @@ impl DexMask {
         self.0 & (1 << (dex as u32)) != 0
     }
 
+    /// This mask without `dexes`.
+    pub fn without(self, dexes: &[DexId]) -> DexMask {
+        DexMask(self.0 & !DexMask::of(dexes).0)
+    }
+
     /// Whether every dex is allowed (no `allowedDexes` filter).
     pub fn allows_all(self) -> bool {
         self.0 == u32::MAX
