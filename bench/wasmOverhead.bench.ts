@@ -1,7 +1,8 @@
 // Where a small WASM quote's time goes beside the native one: the same fresh trades (one wei more
 // each) quoted round by round through the native addon, through the WASM worker (the binding), and
 // straight on a WASM module in this thread, with the host clock real and then constant (what its
-// readings cost), counting the module's clock readings per quote.
+// readings cost), counting the module's clock readings per quote; and the crossing alone: one
+// pool's swap simulated through the addon and through the worker (microseconds of work each).
 //
 //   node --import tsx bench/wasmOverhead.bench.ts [--pools 100] [--hops 1] [--rounds 400]
 //
@@ -9,6 +10,7 @@
 import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
 import { loadSolver } from '../bindings/index.ts'
+import type { Address } from '../bindings/types.ts'
 import { freshTrade } from './freshTrade.ts'
 import { createSyntheticMarket } from '../test/fixtures/syntheticMarket.ts'
 
@@ -59,19 +61,25 @@ const samples: Record<string, number[]> = {
   'WASM, through the worker': [],
   'WASM module in this thread': [],
   'WASM module, constant clock': [],
+  'native, one pool simulated through the addon': [],
+  'WASM, one pool simulated through the worker': [],
   'request JSON.stringify': [],
   'plan JSON.parse': [],
   'clock readings per quote': [],
 }
 const add = (name: string, x: number) => (samples[name] as number[]).push(x)
+const firstPool = market.pools[0] as (typeof market.pools)[number]
 for (let round = -20; round < ROUNDS; round++) {
   const trade = (k: number) => freshTrade(request, 10 * (round + 21) + k)
+  const swap = { poolId: firstPool.id, tokenIn: firstPool.tokens[0] as Address, amountIn: String(10_000 + round) }
   let phases: Record<string, number> = {}
   const times = {
     native: await timed(async () => {
       phases = JSON.parse(await native.quoteJson({ ...trade(1), timePhases: true })).metadata.phaseMs
     }),
     worker: await timed(() => worker.quoteJson(trade(2))),
+    nativeSwap: await timed(() => native.simulate(swap)),
+    workerSwap: await timed(() => worker.simulate(swap)),
     module: 0,
     constant: 0,
     stringify: 0,
@@ -103,6 +111,8 @@ for (let round = -20; round < ROUNDS; round++) {
     Object.values(phases).reduce((a, b) => a + b, 0),
   )
   add('WASM, through the worker', times.worker)
+  add('native, one pool simulated through the addon', times.nativeSwap)
+  add('WASM, one pool simulated through the worker', times.workerSwap)
   add('WASM module in this thread', times.module)
   add('WASM module, constant clock', times.constant)
   add('request JSON.stringify', times.stringify)
