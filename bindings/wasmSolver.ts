@@ -154,11 +154,18 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
     if (next.done) return
     const [id, call] = next.value
     const current = live
+    let seq: number
+    try {
+      seq = sendRequest(current.channel, call.op, call.payload, call.madeAt)
+    } catch (err) {
+      // Not sent (the text buffer could not grow): this call fails alone, the next one goes.
+      calls.delete(id)
+      call.reject(new SolverError('internal', `the WASM solver's channel could not carry this ${call.op}: ${String(err)}`))
+      return pump()
+    }
     current.worker.ref()
-    clearTimeout(call.timer)
     call.timer = setTimeout(() => timedOut(current, id), callTimeoutMs)
     call.timer.unref()
-    const seq = sendRequest(current.channel, call.op, call.payload, call.madeAt)
     running = { id, seq }
     void whenReplied(current.channel, seq).then(() => answered(current))
   }
