@@ -2,14 +2,18 @@
 // each) quoted round by round through the native addon, through the WASM worker (the binding), and
 // straight on a WASM module in this thread, with the host clock real and then constant (what its
 // readings cost), counting the module's clock readings per quote; and the crossing alone: one
-// pool's swap simulated through the addon and through the worker (microseconds of work each).
+// pool's swap simulated through the addon and through the worker (microseconds of work each), by
+// wall clock round by round, then back to back on each thread's CPU clock (Linux's
+// /proc/self/task/*/schedstat: the machine's load enters it far less than it enters the wall clock).
 //
-//   node --import tsx bench/wasmOverhead.bench.ts [--pools 100] [--hops 1] [--rounds 400]
+//   node --import tsx bench/wasmOverhead.bench.ts [--pools 100] [--hops 1] [--rounds 400] [--cpu-calls 20000]
 //
-// Prints medians in ms; writes nothing. After npm run build:native && npm run build:wasm.
+// Prints medians in ms and the CPU per call in µs; writes nothing. After npm run build:native &&
+// npm run build:wasm.
+import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
-import { loadSolver } from '../bindings/index.ts'
+import { loadSolver, type Solver } from '../bindings/index.ts'
 import type { Address } from '../bindings/types.ts'
 import { freshTrade } from './freshTrade.ts'
 import { createSyntheticMarket } from '../test/fixtures/syntheticMarket.ts'
@@ -19,6 +23,7 @@ const { values } = parseArgs({
     pools: { type: 'string', default: '100' },
     hops: { type: 'string', default: '1' },
     rounds: { type: 'string', default: '400' },
+    'cpu-calls': { type: 'string', default: '20000' },
   },
 })
 const ROUNDS = Number(values.rounds)
@@ -122,5 +127,36 @@ for (let round = -20; round < ROUNDS; round++) {
 const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1] as number
 console.log(`${values.pools} pools, ${values.hops}-hop split, ${ROUNDS} rounds (medians):`)
 for (const [name, xs] of Object.entries(samples)) console.log(`  ${name}: ${median(xs).toFixed(4)}`)
+
+/** Every thread of this process: its CPU time so far in ms (the main thread's id is the pid). */
+const threadCpuMs = () =>
+  new Map(
+    readdirSync('/proc/self/task').map((tid) => [
+      tid,
+      Number(readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6,
+    ]),
+  )
+const CPU_CALLS = Number(values['cpu-calls'])
+console.log(`one pool simulated ${CPU_CALLS} times back to back, µs per call:`)
+for (const [name, solver] of [
+  ['native', native],
+  ['WASM', worker],
+] as [string, Solver][]) {
+  const swap = (k: number) =>
+    solver.simulate({ poolId: firstPool.id, tokenIn: firstPool.tokens[0] as Address, amountIn: String(20_000 + k) })
+  for (let k = 0; k < 300; k++) await swap(k)
+  const before = threadCpuMs()
+  const start = hostNow()
+  for (let k = 0; k < CPU_CALLS; k++) await swap(k)
+  const wallUs = ((hostNow() - start) * 1000) / CPU_CALLS
+  const usByThread = [...threadCpuMs()].map(([tid, ms]) => [tid, ((ms - (before.get(tid) ?? 0)) * 1000) / CPU_CALLS] as const)
+  const main = usByThread.find(([tid]) => tid === String(process.pid))?.[1] as number
+  const others = usByThread.filter(([tid]) => tid !== String(process.pid)).map(([, us]) => us)
+  const busiest = Math.max(...others)
+  const rest = others.reduce((a, b) => a + b, 0) - busiest
+  console.log(
+    `  ${name}: wall ${wallUs.toFixed(1)}; on CPU: main thread ${main.toFixed(1)}, the busiest other (the solver's) ${busiest.toFixed(1)}, the rest ${rest.toFixed(1)}`,
+  )
+}
 await native.close()
 await worker.close()
