@@ -44,8 +44,8 @@ export function serveWasmSolver({ extraOps = {} } = {}) {
     waterfill: (payload) => solver.waterfill(payload),
   }
   const channel = openCallChannel(workerData.channel)
-  for (let answered = 0; ;) {
-    const { seq, op, payload, madeAt } = takeRequest(channel, answered)
+  for (let taken = 0; ;) {
+    const { seq, op, payload, madeAt } = takeRequest(channel, taken)
     try {
       const run = extraOps[op] ? (p) => extraOps[op](solver, p, WasmSolver) : ops[op]
       const waitedMs = Math.max(0, performance.timeOrigin + performance.now() - madeAt)
@@ -55,6 +55,6 @@ export function serveWasmSolver({ extraOps = {} } = {}) {
       sendReply(channel, seq, trapped ? REPLY_TRAPPED : REPLY_FAILED, JSON.stringify(faultOf(err)))
       if (trapped) process.exit(TRAPPED_EXIT_CODE)
     }
-    answered = seq
+    taken = seq
   }
 }

@@ -4,6 +4,7 @@ import {
   abandon,
   type CallChannel,
   createCallChannel,
+  MAX_IN_FLIGHT,
   type Op,
   readReply,
   REPLY_OK,
@@ -41,6 +42,8 @@ type Call = {
   /** When the call was made (`performance.timeOrigin + performance.now()`, comparable across threads): a quote's budget runs from then. */
   madeAt: number
 }
+/** A call sent to the worker: its id, and its sequence number on the worker's channel. */
+type InFlight = { id: number; seq: number }
 /** A started worker and the main thread's end of its channel. */
 type Live = { worker: Worker; channel: CallChannel; trapped: boolean }
 
@@ -66,7 +69,8 @@ const MAX_SHAPES = 1_000
 /**
  * Starts the WASM solver in a worker thread, so a long solve never blocks the event loop. Calls
  * are answered in order, one at a time, through a shared-memory channel (bindings/callChannel.mjs:
- * the main thread never blocks on it, it waits with `Atomics.waitAsync`); a quote's `timeBudgetMs`
+ * the main thread never blocks on it, it waits with `Atomics.waitAsync`; the next call waits in
+ * the worker's other request buffer, so the worker starts it the moment it answers); a quote's `timeBudgetMs`
  * runs from when it was made, so the time it waits behind earlier calls (or for a restart) is part
  * of it. The worker holds the process open only while a call is pending.
  *
@@ -108,12 +112,12 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
     if (failuresByShape.size > MAX_SHAPES) failuresByShape.delete(failuresByShape.keys().next().value as string)
   }
   const journal = createMarketJournal()
-  /** Calls not answered yet, oldest first (ids only grow): the first is running when `running` is set. */
+  /** Calls not answered yet, oldest first (ids only grow): the first ones are those in flight. */
   const calls = new Map<number, Call>()
   let nextId = 1
   let live: Live | undefined
-  /** The call in the worker now, and its sequence number on the worker's channel. */
-  let running: { id: number; seq: number } | undefined
+  /** The calls sent to the current worker, oldest first: the first runs, the second waits in its request buffer. */
+  let inFlight: InFlight[] = []
   let state: SolverStatus['state'] = 'ready'
   let restarts = 0
   let failuresInARow = 0
@@ -147,38 +151,51 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
       })
     })
 
-  /** Starts the oldest waiting call in the worker, unless one is running there. */
+  /** The `n`-th oldest call not answered yet. */
+  const nthCall = (n: number) => {
+    let k = 0
+    for (const entry of calls) if (k++ === n) return entry
+    return undefined
+  }
+
+  /** Sends the oldest calls not sent yet: one to run, and the one after it to wait in the worker's other request buffer. */
   const pump = () => {
-    if (running || !live || state !== 'ready') return
-    const next = calls.entries().next()
-    if (next.done) return
-    const [id, call] = next.value
-    const current = live
-    let seq: number
-    try {
-      seq = sendRequest(current.channel, call.op, call.payload, call.madeAt)
-    } catch (err) {
-      // Not sent (the text buffer could not grow): this call fails alone, the next one goes.
-      calls.delete(id)
-      call.reject(new SolverError('internal', `the WASM solver's channel could not carry this ${call.op}: ${String(err)}`))
-      return pump()
+    while (live && state === 'ready' && inFlight.length < MAX_IN_FLIGHT) {
+      const next = nthCall(inFlight.length)
+      if (!next) return
+      const [id, call] = next
+      try {
+        inFlight.push({ id, seq: sendRequest(live.channel, call.op, call.payload, call.madeAt) })
+      } catch (err) {
+        // Not sent (a text buffer could not grow): this call fails alone, the next one goes.
+        calls.delete(id)
+        call.reject(new SolverError('internal', `the WASM solver's channel could not carry this ${call.op}: ${String(err)}`))
+        continue
+      }
+      if (inFlight.length === 1) startRunning(live)
     }
+  }
+
+  /** The oldest call sent to `current` runs there now: its timeout starts, and its reply is awaited. */
+  const startRunning = (current: Live) => {
+    const { id, seq } = inFlight[0] as InFlight
+    const call = calls.get(id) as Call
     current.worker.ref()
     call.timer = setTimeout(() => timedOut(current, id), callTimeoutMs)
     call.timer.unref()
-    running = { id, seq }
-    void whenReplied(current.channel, seq).then(() => answered(current))
+    void whenReplied(current.channel, seq).then(() => void answered(current))
   }
 
-  /** The running call's reply, if `current`'s channel has it: the call settles and the next one starts. */
-  const answered = (current: Live) => {
-    if (live !== current || !running) return
-    const reply = readReply(current.channel, running.seq)
-    const call = calls.get(running.id)
-    if (!reply || !call) return
+  /** The running call's reply, if `current`'s channel has it: the call settles and the next one runs. Whether it had it. */
+  const answered = (current: Live): boolean => {
+    const head = inFlight[0]
+    if (live !== current || !head) return false
+    const reply = readReply(current.channel, head.seq)
+    const call = calls.get(head.id)
+    if (!reply || !call) return false
     clearTimeout(call.timer)
-    calls.delete(running.id)
-    running = undefined
+    calls.delete(head.id)
+    inFlight.shift()
     if (reply.status === REPLY_TRAPPED) {
       // The worker exits after this answer; its exit starts the successor.
       current.trapped = true
@@ -186,9 +203,10 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
       blame(call)
       const fault = JSON.parse(reply.text) as SolverFault
       call.reject(new SolverError('internal', `the WASM solver trapped (${String(fault.message)}); it is being restarted`))
-      return
+      return true
     }
-    // The next call starts before this one's caller runs: the worker is not left waiting for it.
+    // The next calls go before this one's caller runs: the worker is not left waiting for them.
+    if (inFlight.length > 0) startRunning(current)
     pump()
     if (calls.size === 0) current.worker.unref()
     if (reply.status === REPLY_OK) {
@@ -197,12 +215,13 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
     } else {
       call.reject(SolverError.from(JSON.parse(reply.text)))
     }
+    return true
   }
 
   /** The running call ran past the timeout in `current`: it fails, and the worker (stuck in it) is replaced. */
   const timedOut = (current: Live, id: number) => {
     const call = calls.get(id)
-    if (!call || live !== current || running?.id !== id || closed) return
+    if (!call || live !== current || inFlight[0]?.id !== id || closed) return
     calls.delete(id)
     blame(call)
     call.reject(
@@ -226,7 +245,7 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
   const lose = (current: Live) => {
     if (live !== current) return
     live = undefined
-    running = undefined
+    inFlight = []
     abandon(current.channel)
     state = 'restarting'
     restarts++
@@ -236,10 +255,11 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
     live = current
     current.worker.once('error', () => undefined) // the exit that follows restarts it
     current.worker.once('exit', () => {
-      // A reply written just before the exit (a trap's) may not have been read yet: read it first.
-      answered(current)
+      // Replies written just before the exit (a trap's, and any before it) may not have been read yet.
+      while (answered(current));
       if (closed || (live !== current && !current.trapped)) return
-      // Died without a trap report: the running call is the suspect.
+      // Died without a trap report: the running call is the suspect (the one after it is sent again).
+      const running = inFlight[0]
       const suspect = running && calls.get(running.id)
       if (live === current && running && suspect) {
         clearTimeout(suspect.timer)
@@ -346,7 +366,7 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
         reject(closed)
       }
       calls.clear()
-      running = undefined
+      inFlight = []
       if (waitingToRestart) {
         clearTimeout(waitingToRestart.timer)
         waitingToRestart.resolve()
