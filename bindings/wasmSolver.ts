@@ -56,7 +56,7 @@ export type CreateWasmSolverOptions = {
   maxRestartsInARow?: number
   /** The longest one call may run in the worker before it is failed and the worker replaced (default 60 s). */
   callTimeoutMs?: number
-  /** The shared text buffer's first and largest size (default 64 KiB, 4 MiB); longer text goes through a port. */
+  /** Each of the channel's four text buffers' first and largest size (default 64 KiB, 4 MiB); longer text goes through a port. */
   channelTextBytes?: TextBytes
 }
 
