@@ -1,9 +1,11 @@
 // The WASM solver's thread, shared by the real worker (wasmWorker.mjs) and test workers that wrap
-// operations. The main thread posts {id, op, payload, madeAt}; this answers {id, ok, result} or
-// {id, ok: false, error, trapped}, `error` the solver error's properties ({code, message, field,
-// pool, dex}: a structured clone of an Error would drop all but its message). Plain JavaScript so it runs with or without a TypeScript loader.
+// operations. It says `{id: 0, ok: true, result: 'ready'}` (or `{id: 0, ok: false, error}`) once
+// through its parent port, then serves calls through the shared-memory channel
+// (bindings/callChannel.mjs): a result, or a solver error's properties as JSON ({code, message,
+// field, pool, dex}). Plain JavaScript so it runs with or without a TypeScript loader.
 import { createRequire } from 'node:module'
 import { parentPort, workerData } from 'node:worker_threads'
+import { openCallChannel, REPLY_FAILED, REPLY_OK, REPLY_TRAPPED, sendReply, takeRequest } from './callChannel.mjs'
 
 const require = createRequire(import.meta.url)
 
@@ -13,7 +15,8 @@ export const TRAPPED_EXIT_CODE = 70
 /**
  * Serves the solver's calls until a trap. A trap (a WebAssembly.RuntimeError: a panic aborting, a
  * bad memory access) leaves the instance in no state to answer again, so the worker reports it and
- * exits; the parent starts a new one (bindings/wasmSolver.ts).
+ * exits; the parent starts a new one (bindings/wasmSolver.ts). Between calls the thread sleeps in
+ * `Atomics.wait` (it has nothing else to do); `worker.terminate()` still ends it there.
  *
  * @param {{ extraOps?: Record<string, (solver: unknown, payload: string, WasmSolver: unknown) => string> }} [options]
  *   operations that replace the solver's own (tests only)
@@ -40,15 +43,18 @@ export function serveWasmSolver({ extraOps = {} } = {}) {
     simulate: (payload) => solver.simulate(payload),
     waterfill: (payload) => solver.waterfill(payload),
   }
-  parentPort.on('message', ({ id, op, payload, madeAt }) => {
+  const channel = openCallChannel(workerData.channel)
+  for (let taken = 0; ;) {
+    const { seq, op, payload, madeAt } = takeRequest(channel, taken)
     try {
       const run = extraOps[op] ? (p) => extraOps[op](solver, p, WasmSolver) : ops[op]
-      const waitedMs = madeAt === undefined ? 0 : Math.max(0, performance.timeOrigin + performance.now() - madeAt)
-      parentPort.postMessage({ id, ok: true, result: run(payload, waitedMs) })
+      const waitedMs = Math.max(0, performance.timeOrigin + performance.now() - madeAt)
+      sendReply(channel, seq, REPLY_OK, run(payload, waitedMs))
     } catch (err) {
       const trapped = err instanceof WebAssembly.RuntimeError
-      parentPort.postMessage({ id, ok: false, error: faultOf(err), trapped })
+      sendReply(channel, seq, trapped ? REPLY_TRAPPED : REPLY_FAILED, JSON.stringify(faultOf(err)))
       if (trapped) process.exit(TRAPPED_EXIT_CODE)
     }
-  })
+    taken = seq
+  }
 }

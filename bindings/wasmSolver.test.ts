@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'vitest'
-import type { PoolInput } from './types.ts'
+import { createNativeSolver } from './nativeSolver.ts'
+import type { PoolInput, Solver } from './types.ts'
 import { createWasmSolver } from './wasmSolver.ts'
 
 // A WASM instance that trapped is never called again: its worker exits, a new one is started with
@@ -139,6 +140,55 @@ test("a quote's budget runs from when it was made: the time it waited behind ano
     assert.ok(BigInt((await busy).amountOut) > 0n)
     assert.equal(queued.metadata.stoppedBy, 'budget', 'its 100 ms were spent in the queue')
     assert.equal(queued.routes.length > 0, true, 'still answered: the plan of what always runs')
+  } finally {
+    await solver.close()
+  }
+})
+
+test('the shared channel: text past its buffer goes through the port, the buffer grows, and calls made at once are answered in order', async () => {
+  // 40 pools: the upsert (10 KB) and a 100 WETH plan (18 KB, 35 routes) are past the buffer's
+  // largest size, a 1 WETH plan (3 KB) past its first; the requests fit.
+  const pools = Array.from({ length: 40 }, (_, k) => ({
+    ...pool(1, 3_000_000n + BigInt(k) * 1_000n),
+    id: `0xb${k.toString(16).padStart(39, '0')}`,
+  }))
+  const channelTextBytes = { initial: 1024, max: 8192 }
+  const trade = (weth: bigint) => ({ ...request, amountIn: (weth * 10n ** 18n).toString() })
+  // 600 UTF-16 units, 1,350 UTF-8 bytes (2, 3 and 4 a character): past the buffer only as UTF-8.
+  const unknownPool = 'ü€𝔘'.repeat(150)
+  const calls: ((s: Solver) => Promise<unknown>)[] = [
+    (s) => s.simulate({ poolId: unknownPool, tokenIn: WETH, amountIn: '1' }).catch((e: Error) => e.message),
+    (s) => s.applyBlock({ blockNumber: 1, upserts: pools }),
+    (s) => s.quoteJson(trade(1n)),
+    (s) => s.quoteJson(trade(100n)),
+    // The best-priced pool becomes the worst: the 1 WETH plan after it differs from the one before.
+    (s) => s.applyBlock({ blockNumber: 2, upserts: [{ ...pools[39], state: pool(1, 2_000_000n).state } as PoolInput] }),
+    (s) => s.quoteJson(trade(1n)),
+    (s) => s.upsertPools(pools.slice(1, 3)),
+    (s) => s.quoteJson(trade(1000n)),
+  ]
+  /** The calls that settle straight from the channel (the others' wrappers await once more). */
+  const rawCalls = [2, 3, 5, 7]
+  assert.ok(JSON.stringify(pools).length > channelTextBytes.max)
+  // The reference: the native addon, one call after another.
+  const native = createNativeSolver({ nativeToken: WETH })
+  const expected: unknown[] = []
+  for (const call of calls) expected.push(await call(native))
+  assert.ok((expected[0] as string).includes(unknownPool), 'the error names the pool')
+  assert.ok((expected[2] as string).length > channelTextBytes.initial && (expected[2] as string).length < channelTextBytes.max)
+  assert.ok((expected[3] as string).length > channelTextBytes.max)
+  assert.notEqual(expected[5], expected[2], 'the quote after block 2 depends on it: the order shows in the answers')
+
+  const solver = await createWasmSolver({ nativeToken: WETH }, { channelTextBytes })
+  try {
+    const settled: number[] = []
+    const answers = await Promise.all(calls.map((call, k) => call(solver).finally(() => settled.push(k))))
+    assert.deepEqual(answers, expected, 'every answer byte for byte the native one, made one after another: run in order')
+    assert.deepEqual(
+      settled.filter((k) => rawCalls.includes(k)),
+      rawCalls,
+      'settled in the order they were made',
+    )
   } finally {
     await solver.close()
   }

@@ -1,5 +1,18 @@
 import { createHash } from 'node:crypto'
 import { Worker } from 'node:worker_threads'
+import {
+  abandon,
+  type CallChannel,
+  createCallChannel,
+  MAX_IN_FLIGHT,
+  type Op,
+  readReply,
+  REPLY_OK,
+  REPLY_TRAPPED,
+  sendRequest,
+  type TextBytes,
+  whenReplied,
+} from './callChannel.mjs'
 import { SolverError, type SolverFault } from './errors.ts'
 import { createMarketJournal } from './marketJournal.ts'
 import type {
@@ -17,18 +30,22 @@ import type {
   WaterfillPlan,
 } from './types.ts'
 
-/** A worker's answer; `trapped`: the WASM instance trapped on this call and the worker is gone. */
-type Reply = { id: number; ok: true; result: string } | { id: number; ok: false; error: SolverFault; trapped?: boolean }
+/** The worker's one message through its port: ready, or why it could not start. */
+type Ready = { id: 0; ok: true; result: 'ready' } | { id: 0; ok: false; error: SolverFault }
 type Call = {
-  op: string
+  op: Op
   payload: string
   resolve: (value: string) => void
   reject: (err: SolverError) => void
-  /** The per-call timeout of the worker it was sent to. */
+  /** The per-call timeout, from when the call started in the worker. */
   timer?: NodeJS.Timeout
   /** When the call was made (`performance.timeOrigin + performance.now()`, comparable across threads): a quote's budget runs from then. */
   madeAt: number
 }
+/** A call sent to the worker: its id, and its sequence number on the worker's channel. */
+type InFlight = { id: number; seq: number }
+/** A started worker and the main thread's end of its channel. */
+type Live = { worker: Worker; channel: CallChannel; trapped: boolean }
 
 export type CreateWasmSolverOptions = {
   /** The worker script (default `./wasmWorker.mjs`); tests pass one that can make the instance trap. */
@@ -39,6 +56,8 @@ export type CreateWasmSolverOptions = {
   maxRestartsInARow?: number
   /** The longest one call may run in the worker before it is failed and the worker replaced (default 60 s). */
   callTimeoutMs?: number
+  /** Each of the channel's four text buffers' first and largest size (default 64 KiB, 4 MiB); longer text goes through a port. */
+  channelTextBytes?: TextBytes
 }
 
 const MAX_RESTART_DELAY_MS = 30_000
@@ -49,9 +68,11 @@ const MAX_SHAPES = 1_000
 
 /**
  * Starts the WASM solver in a worker thread, so a long solve never blocks the event loop. Calls
- * are answered in order; a quote's `timeBudgetMs` runs from when it was made, so the time it waits
- * behind earlier calls (or for a restart) is part of it. The worker holds the process open only
- * while a call is pending.
+ * are answered in order, one at a time, through a shared-memory channel (bindings/callChannel.mjs:
+ * the main thread never blocks on it, it waits with `Atomics.waitAsync`; the next call waits in
+ * the worker's other request buffer, so the worker starts it the moment it answers); a quote's `timeBudgetMs`
+ * runs from when it was made, so the time it waits behind earlier calls (or for a restart) is part
+ * of it. The worker holds the process open only while a call is pending.
  *
  * A WASM instance that trapped (a panic aborts, a bad memory access) is in no state to answer
  * again, so the worker exits on a trap: the call that trapped fails with an internal error, a new
@@ -82,7 +103,7 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
   const callTimeoutMs = options.callTimeoutMs ?? 60_000
   /** Per request shape (a hash of operation and payload), how many times it brought a worker down. */
   const failuresByShape = new Map<string, number>()
-  const shapeOf = (op: string, payload: string) => createHash('sha256').update(op).update('\0').update(payload).digest('hex')
+  const shapeOf = (op: Op, payload: string) => createHash('sha256').update(op).update('\0').update(payload).digest('hex')
   const blame = (call: Call) => {
     const shape = shapeOf(call.op, call.payload)
     const failures = (failuresByShape.get(shape) ?? 0) + 1
@@ -91,9 +112,12 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
     if (failuresByShape.size > MAX_SHAPES) failuresByShape.delete(failuresByShape.keys().next().value as string)
   }
   const journal = createMarketJournal()
+  /** Calls not answered yet, oldest first (ids only grow): the first ones are those in flight. */
   const calls = new Map<number, Call>()
   let nextId = 1
-  let worker: Worker | undefined
+  let live: Live | undefined
+  /** The calls sent to the current worker, oldest first: the first runs, the second waits in its request buffer. */
+  let inFlight: InFlight[] = []
   let state: SolverStatus['state'] = 'ready'
   let restarts = 0
   let failuresInARow = 0
@@ -103,103 +127,147 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
 
   /** A worker that answered `ready`, or the reason it could not start. */
   const spawn = () =>
-    new Promise<Worker>((resolve, reject) => {
+    new Promise<Live>((resolve, reject) => {
+      const { channel, shared } = createCallChannel(options.channelTextBytes)
       // The worker is plain JS: it needs no TypeScript loader from the parent.
-      const started = new Worker(workerUrl, { workerData: { config: JSON.stringify(config) }, execArgv: [] })
-      const onReady = (reply: Reply) => {
+      const started = new Worker(workerUrl, {
+        workerData: { config: JSON.stringify(config), channel: shared },
+        transferList: [shared.port],
+        execArgv: [],
+      })
+      const onReady = (reply: Ready) => {
         if (reply.id !== 0) return
         started.off('message', onReady)
-        if (reply.ok) return resolve(started)
+        if (reply.ok) return resolve({ worker: started, channel, trapped: false })
         reject(SolverError.from(reply.error))
         void started.terminate()
       }
       started.on('message', onReady)
       started.once('error', (err) => reject(new SolverError('internal', `WASM worker failed to start: ${err.message}`)))
-      started.once('exit', (code) => reject(new SolverError('internal', `WASM worker exited with code ${code} before it was ready`)))
+      started.once('exit', (code) => {
+        // Whoever waits on its channel (the rebuild, or a call) stops waiting.
+        abandon(channel)
+        reject(new SolverError('internal', `WASM worker exited with code ${code} before it was ready`))
+      })
     })
 
-  const send = (id: number) => {
-    const call = calls.get(id) as Call
-    const live = worker
-    if (!live) return
-    live.ref()
-    clearTimeout(call.timer)
-    call.timer = setTimeout(() => timedOut(live, id), callTimeoutMs)
-    call.timer.unref()
-    live.postMessage({ id, op: call.op, payload: call.payload, madeAt: call.madeAt })
+  /** The `n`-th oldest call not answered yet. */
+  const nthCall = (n: number) => {
+    let k = 0
+    for (const entry of calls) if (k++ === n) return entry
+    return undefined
   }
 
-  /** Call `id` ran past the timeout in `live`: it fails, and the worker (stuck in it) is replaced. */
-  const timedOut = (live: Worker, id: number) => {
+  /** Sends the oldest calls not sent yet: one to run, and the one after it to wait in the worker's other request buffer. */
+  const pump = () => {
+    while (live && state === 'ready' && inFlight.length < MAX_IN_FLIGHT) {
+      const next = nthCall(inFlight.length)
+      if (!next) return
+      const [id, call] = next
+      try {
+        inFlight.push({ id, seq: sendRequest(live.channel, call.op, call.payload, call.madeAt) })
+      } catch (err) {
+        // Not sent (a text buffer could not grow): this call fails alone, the next one goes.
+        calls.delete(id)
+        call.reject(new SolverError('internal', `the WASM solver's channel could not carry this ${call.op}: ${String(err)}`))
+        continue
+      }
+      if (inFlight.length === 1) startRunning(live)
+    }
+  }
+
+  /** The oldest call sent to `current` runs there now: its timeout starts, and its reply is awaited. */
+  const startRunning = (current: Live) => {
+    const { id, seq } = inFlight[0] as InFlight
+    const call = calls.get(id) as Call
+    current.worker.ref()
+    call.timer = setTimeout(() => timedOut(current, id), callTimeoutMs)
+    call.timer.unref()
+    void whenReplied(current.channel, seq).then(() => void answered(current))
+  }
+
+  /** The running call's reply, if `current`'s channel has it: the call settles and the next one runs. Whether it had it. */
+  const answered = (current: Live): boolean => {
+    const head = inFlight[0]
+    if (live !== current || !head) return false
+    const reply = readReply(current.channel, head.seq)
+    const call = calls.get(head.id)
+    if (!reply || !call) return false
+    clearTimeout(call.timer)
+    calls.delete(head.id)
+    inFlight.shift()
+    if (reply.status === REPLY_TRAPPED) {
+      // The worker exits after this answer; its exit starts the successor.
+      current.trapped = true
+      lose(current)
+      blame(call)
+      const fault = JSON.parse(reply.text) as SolverFault
+      call.reject(new SolverError('internal', `the WASM solver trapped (${String(fault.message)}); it is being restarted`))
+      return true
+    }
+    // The next calls go before this one's caller runs: the worker is not left waiting for them.
+    if (inFlight.length > 0) startRunning(current)
+    pump()
+    if (calls.size === 0) current.worker.unref()
+    if (reply.status === REPLY_OK) {
+      failuresInARow = 0
+      call.resolve(reply.text)
+    } else {
+      call.reject(SolverError.from(JSON.parse(reply.text)))
+    }
+    return true
+  }
+
+  /** The running call ran past the timeout in `current`: it fails, and the worker (stuck in it) is replaced. */
+  const timedOut = (current: Live, id: number) => {
     const call = calls.get(id)
-    if (!call || worker !== live || closed) return
+    if (!call || live !== current || inFlight[0]?.id !== id || closed) return
     calls.delete(id)
     blame(call)
     call.reject(
       new SolverError('internal', `the WASM solver did not answer this ${call.op} within ${callTimeoutMs} ms; it is being restarted`),
     )
-    lose(live)
-    void live.terminate()
+    lose(current)
+    void current.worker.terminate()
     void restart()
   }
 
-  /** One call to the current worker outside the queue (the rebuild), answered by `id`. */
-  const direct = (target: Worker, id: number, op: string, payload: string) =>
-    new Promise<void>((resolve, reject) => {
-      const onReply = (reply: Reply) => {
-        if (reply.id !== id) return
-        target.off('message', onReply)
-        if (reply.ok) resolve()
-        else reject(SolverError.from(reply.error))
-      }
-      target.on('message', onReply)
-      target.postMessage({ id, op, payload })
-    })
+  /** One call to a worker outside the queue (the rebuild). */
+  const direct = async (target: Live, op: Op, payload: string) => {
+    const seq = sendRequest(target.channel, op, payload, performance.timeOrigin + performance.now())
+    await whenReplied(target.channel, seq)
+    const reply = readReply(target.channel, seq)
+    if (!reply) throw new SolverError('internal', `the WASM worker exited during the rebuild's ${op}`)
+    if (reply.status !== REPLY_OK) throw SolverError.from(JSON.parse(reply.text))
+  }
 
-  /** `live` is gone (trapped or died): nothing more is sent to it; calls wait for its successor. */
-  const lose = (live: Worker) => {
-    if (worker !== live) return
-    worker = undefined
+  /** `current` is gone (trapped, died or stuck): nothing more is sent to it; calls wait for its successor. */
+  const lose = (current: Live) => {
+    if (live !== current) return
+    live = undefined
+    inFlight = []
+    abandon(current.channel)
     state = 'restarting'
     restarts++
   }
 
-  const attach = (live: Worker) => {
-    worker = live
-    let trapped = false
-    live.on('message', (reply: Reply) => {
-      const call = calls.get(reply.id)
-      if (!call || reply.id <= 0) return
-      clearTimeout(call.timer)
-      calls.delete(reply.id)
-      if (calls.size === 0) live.unref()
-      if (reply.ok) {
-        failuresInARow = 0
-        call.resolve(reply.result)
-      } else if (reply.trapped) {
-        // The worker exits after this answer; its exit starts the successor.
-        trapped = true
-        live.ref()
-        lose(live)
-        blame(call)
-        call.reject(new SolverError('internal', `the WASM solver trapped (${reply.error.message}); it is being restarted`))
-      } else {
-        call.reject(SolverError.from(reply.error))
-      }
-    })
-    live.once('error', () => undefined) // the exit that follows restarts it
-    live.once('exit', () => {
-      if (closed || (worker !== live && !trapped)) return
-      // Died without a trap report: the oldest unanswered call was running and is the suspect.
-      const running = Math.min(...calls.keys())
-      const suspect = calls.get(running)
-      if (!trapped && suspect) {
+  const attach = (current: Live) => {
+    live = current
+    current.worker.once('error', () => undefined) // the exit that follows restarts it
+    current.worker.once('exit', () => {
+      // Replies written just before the exit (a trap's, and any before it) may not have been read yet.
+      while (answered(current));
+      if (closed || (live !== current && !current.trapped)) return
+      // Died without a trap report: the running call is the suspect (the one after it is sent again).
+      const running = inFlight[0]
+      const suspect = running && calls.get(running.id)
+      if (live === current && running && suspect) {
         clearTimeout(suspect.timer)
         blame(suspect)
         suspect.reject(new SolverError('internal', 'the WASM worker died during this call; it is being restarted'))
-        calls.delete(running)
+        calls.delete(running.id)
       }
-      lose(live)
+      lose(current)
       void restart()
     })
   }
@@ -226,30 +294,30 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
     })
     waitingToRestart = undefined
     if (closed) return
-    let fresh: Worker | undefined
+    let fresh: Live | undefined
     try {
       fresh = await spawn()
       const rebuild = journal.rebuild()
-      if (rebuild?.op === 'applyBlock') await direct(fresh, -restarts, 'applyBlock', JSON.stringify(rebuild.update))
-      else if (rebuild) await direct(fresh, -restarts, 'upsertPools', JSON.stringify(rebuild.pools))
+      if (rebuild?.op === 'applyBlock') await direct(fresh, 'applyBlock', JSON.stringify(rebuild.update))
+      else if (rebuild) await direct(fresh, 'upsertPools', JSON.stringify(rebuild.pools))
     } catch {
-      await fresh?.terminate()
+      await fresh?.worker.terminate()
       return restart()
     }
     if (closed) {
-      await fresh.terminate()
+      await fresh.worker.terminate()
       return
     }
     attach(fresh)
     state = 'ready'
-    fresh.unref()
-    for (const id of [...calls.keys()].sort((a, b) => a - b)) send(id)
+    fresh.worker.unref()
+    pump()
   }
 
   attach(await spawn())
-  worker?.unref()
+  live?.worker.unref()
 
-  const call = (op: string, payload: string): Promise<string> => {
+  const call = (op: Op, payload: string): Promise<string> => {
     if (closed) return Promise.reject(closed)
     // Hashed only once a request has failed: hashing every payload (a whole market's upsert is
     // megabytes) would cost every call for a map that is almost always empty.
@@ -265,7 +333,7 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
     const id = nextId++
     return new Promise<string>((resolve, reject) => {
       calls.set(id, { op, payload, resolve, reject, madeAt: performance.timeOrigin + performance.now() })
-      if (worker && state === 'ready') send(id)
+      pump()
     })
   }
 
@@ -298,11 +366,13 @@ export async function createWasmSolver(config: SolverConfig, options: CreateWasm
         reject(closed)
       }
       calls.clear()
+      inFlight = []
       if (waitingToRestart) {
         clearTimeout(waitingToRestart.timer)
         waitingToRestart.resolve()
       }
-      await worker?.terminate()
+      if (live) abandon(live.channel)
+      await live?.worker.terminate()
     },
   }
 }
