@@ -85,15 +85,16 @@ fn a_view_is_taken_while_an_update_works_and_an_update_that_fails_replaces_nothi
 #[test]
 fn a_quote_that_waited_has_only_the_rest_of_its_budget() {
     let solver = solver_at_block_1().view();
-    let request = json!({ "tokenIn": WETH, "tokenOut": USDC, "amountIn": "1000000000000000000", "slippageBps": 0, "timeBudgetMs": 10000 }).to_string();
-    let stopped = |waited_ms: f64| {
+    // Two amounts: a repeat of the first request would be the plan memo's answer, whatever the wait.
+    let stopped = |amount_in: &str, waited_ms: f64| {
+        let request = json!({ "tokenIn": WETH, "tokenOut": USDC, "amountIn": amount_in, "slippageBps": 0, "timeBudgetMs": 10000 }).to_string();
         let plan: Value =
             serde_json::from_str(&solver.quote_json_after_wait(&request, waited_ms).unwrap())
                 .unwrap();
         (plan["metadata"]["stoppedBy"].clone(), plan["metadata"]["stoppedIn"].clone())
     };
-    assert_eq!(stopped(0.0), (json!("converged"), Value::Null));
+    assert_eq!(stopped("1000000000000000000", 0.0), (json!("converged"), Value::Null));
     // Queued past its 10 s budget: stopped at the first check (the search swaps the direct
     // pool whatever the budget; the probe search checks first), still answered.
-    assert_eq!(stopped(10_001.0), (json!("budget"), json!("probeSearch")));
+    assert_eq!(stopped("1000000000000000001", 10_001.0), (json!("budget"), json!("probeSearch")));
 }
