@@ -338,8 +338,7 @@ impl<'a> Quoting<'a> {
         })
     }
 
-    /// `Phase::Optimizer` again, where the plan (re-split) is more than [`LOOSE_BELOW`] below the
-    /// bound and the bound prices a venue by a loose relaxation ([`loose_dexes`]): the optimum of
+    /// `Phase::Optimizer` again, where the plan (re-split) is [`short_of`] the bound and the bound prices a venue by a loose relaxation ([`loose_dexes`]): the optimum of
     /// the same scope without those venues is another start, its paths candidates too; the better
     /// plan, with its candidates. The first optimum's flows lean on the loose venue's relaxation and
     /// leave out the paths a plan without the venue needs (DEGEN→cbETH 3-hop 100× on the embedded
@@ -353,8 +352,7 @@ impl<'a> Quoting<'a> {
         bound: Option<U256>,
         bounds: &BoundMemos,
     ) -> (Vec<Evaluated>, Solution) {
-        let short = bound
-            .is_some_and(|b| f64::from(solution.value.gross) < f64::from(b) * (1.0 - LOOSE_BELOW));
+        let short = bound.is_some_and(|b| short_of(solution.value.gross, b));
         if !short || !self.split || self.deadline.expired() {
             return (ranked, solution);
         }
@@ -423,14 +421,13 @@ impl<'a> Quoting<'a> {
 
     /// The optimizer's budget: the whole deadline, and, on a quote of [`SHARED_HOPS`] hops that
     /// the re-split may follow, a share of it: [`OPTIMIZER_SHARE`] of the time left, which ends the
-    /// optimizer once passed while its best allocation is more than [`RESPLIT_BELOW`] below the
+    /// optimizer once passed while its best allocation is more than [`SHORT_BELOW`] below the
     /// bound (the re-split then runs, and the optimizer resumes after it with the time left:
     /// [`Quoting::resumed`]).
     fn optimizer_budget(&self, bound: Option<U256>) -> Budget<'a> {
         let shared = self.resplit_follows(bound) && self.params.max_hops == SHARED_HOPS;
         let Some(target) = bound.filter(|_| shared) else { return Budget::whole(self.deadline) };
-        let short_below =
-            U256::try_from(f64::from(target) * (1.0 - RESPLIT_BELOW)).unwrap_or(target);
+        let short_below = U256::try_from(f64::from(target) * (1.0 - SHORT_BELOW)).unwrap_or(target);
         Budget::shared(self.deadline, self.deadline.share(OPTIMIZER_SHARE), short_below)
     }
 
@@ -591,12 +588,15 @@ pub(crate) const OPTIMIZER_SHARE: f64 = 0.3;
 /// 2.07–2.15 with a share).
 const SHARED_HOPS: usize = 2;
 
-/// How far below the bound (a fraction of it: 1 bps) a plan is tried again without the venues the
-/// bound relaxes loosely (`Quoting::without_loose_venues`).
-const LOOSE_BELOW: f64 = 1e-4;
+/// How far below the bound (a fraction of it: 1 bps) a plan is short: the optimizer's share ends
+/// there, the plan is re-split (`resplit.rs`), and tried again without the venues the bound relaxes
+/// loosely (`Quoting::without_loose_venues`).
+const SHORT_BELOW: f64 = 1e-4;
 
-/// How far below the bound (a fraction of it: 1 bps) a plan is re-split (`resplit.rs`).
-const RESPLIT_BELOW: f64 = 1e-4;
+/// Whether `gross` is more than [`SHORT_BELOW`] below `bound`.
+fn short_of(gross: U256, bound: U256) -> bool {
+    f64::from(gross) < f64::from(bound) * (1.0 - SHORT_BELOW)
+}
 
 /// What re-splitting a plan needs of the quote.
 struct Resplitting<'a> {
@@ -610,11 +610,6 @@ struct Resplitting<'a> {
 }
 
 impl Resplitting<'_> {
-    /// Whether `gross` is more than [`RESPLIT_BELOW`] below the bound.
-    fn short(&self, gross: U256) -> bool {
-        f64::from(gross) < f64::from(self.target) * (1.0 - RESPLIT_BELOW)
-    }
-
     /// The plan re-split at each middle layer in turn, each re-split the start of another ascent
     /// over its candidates; the best plan of these and `solution`, with its candidates.
     fn better(
@@ -623,7 +618,7 @@ impl Resplitting<'_> {
         mut solution: Solution,
     ) -> (Vec<Evaluated>, Solution) {
         for layer in 1..self.scope.max_hops {
-            if self.deadline.expired() || !self.short(solution.value.gross) {
+            if self.deadline.expired() || !short_of(solution.value.gross, self.target) {
                 break;
             }
             let paths: Vec<Path> = ranked.iter().map(|e| e.path.clone()).collect();
